@@ -1,0 +1,141 @@
+import Foundation
+
+/// A book on the shelf: what the catalogs or the reader say of it, and the reader's own fields.
+public struct Book: Hashable, Sendable, Codable {
+    public var id: Int64?
+    /// Stable, unique, URL-safe name; set when the book is added and never changed afterwards.
+    public var slug: String
+    public var title: String
+    public var subtitle: String?
+    public var publisher: String?
+    public var publishedDate: PartialDate?
+    public var pageCount: Int?
+    /// ISO 639 language code, when known.
+    public var language: String?
+    /// Plain text; paragraphs separated by blank lines.
+    public var description: String?
+    public var isbn10: String?
+    public var isbn13: String?
+    public var googleVolumeID: String?
+    public var openLibraryWorkKey: String?
+    public var openLibraryEditionKey: String?
+    public var coverURL: String?
+    public var subjects: [String]
+    public var status: ReadingStatus
+    public var rating: Rating?
+    public var startedDate: PartialDate?
+    public var finishedDate: PartialDate?
+    public var addedAt: Date
+
+    public init(
+        id: Int64? = nil, slug: String, title: String, subtitle: String? = nil, publisher: String? = nil,
+        publishedDate: PartialDate? = nil, pageCount: Int? = nil, language: String? = nil,
+        description: String? = nil, isbn10: String? = nil, isbn13: String? = nil,
+        googleVolumeID: String? = nil, openLibraryWorkKey: String? = nil, openLibraryEditionKey: String? = nil,
+        coverURL: String? = nil, subjects: [String] = [], status: ReadingStatus = .toRead,
+        rating: Rating? = nil, startedDate: PartialDate? = nil, finishedDate: PartialDate? = nil,
+        addedAt: Date
+    ) {
+        self.id = id
+        self.slug = slug
+        self.title = title
+        self.subtitle = subtitle
+        self.publisher = publisher
+        self.publishedDate = publishedDate
+        self.pageCount = pageCount
+        self.language = language
+        self.description = description
+        self.isbn10 = isbn10
+        self.isbn13 = isbn13
+        self.googleVolumeID = googleVolumeID
+        self.openLibraryWorkKey = openLibraryWorkKey
+        self.openLibraryEditionKey = openLibraryEditionKey
+        self.coverURL = coverURL
+        self.subjects = subjects
+        self.status = status
+        self.rating = rating
+        self.startedDate = startedDate
+        self.finishedDate = finishedDate
+        self.addedAt = addedAt
+    }
+}
+
+/// A person who wrote (or co-wrote) books on the shelf.
+public struct Author: Hashable, Sendable, Codable {
+    public var id: Int64?
+    /// Stable, unique, URL-safe name; set when the author is first added.
+    public var slug: String
+    public var name: String
+    /// The name as it files in an index: "Le Guin, Ursula K.".
+    public var sortName: String
+    public var openLibraryKey: String?
+    public var bio: String?
+    /// Free text, as the catalogs give it ("1929", "21 October 1929").
+    public var birthDate: String?
+    public var deathDate: String?
+    public var photoURL: String?
+
+    public init(
+        id: Int64? = nil, slug: String, name: String, sortName: String, openLibraryKey: String? = nil,
+        bio: String? = nil, birthDate: String? = nil, deathDate: String? = nil, photoURL: String? = nil
+    ) {
+        self.id = id
+        self.slug = slug
+        self.name = name
+        self.sortName = sortName
+        self.openLibraryKey = openLibraryKey
+        self.bio = bio
+        self.birthDate = birthDate
+        self.deathDate = deathDate
+        self.photoURL = photoURL
+    }
+}
+
+/// A tag the reader puts on books ("sci-fi", "book club").
+public struct Shelf: Hashable, Sendable, Codable {
+    public var id: Int64?
+    public var slug: String
+    public var name: String
+
+    public init(id: Int64? = nil, slug: String, name: String) {
+        self.id = id
+        self.slug = slug
+        self.name = name
+    }
+}
+
+/// Links a book to one of its authors, in credit order.
+struct BookAuthor: Hashable, Sendable, Codable {
+    var bookId: Int64
+    var authorId: Int64
+    var position: Int
+}
+
+/// Links a book to a shelf.
+struct BookShelf: Hashable, Sendable, Codable {
+    var bookId: Int64
+    var shelfId: Int64
+}
+
+/// The library's copy of a note: its Markdown, the HTML cmark made of it, and a hash of the
+/// Markdown so that an unchanged note is not rendered again.
+public struct NoteRecord: Hashable, Sendable, Codable {
+    public var bookId: Int64
+    public var markdown: String
+    public var html: String
+    /// SHA-256 of the Markdown and the rendering options.
+    public var contentHash: String
+}
+
+/// A book with everything that hangs off it, as commands and the site need it.
+public struct BookDetails: Hashable, Sendable {
+    public var book: Book
+    public var authors: [Author]
+    public var shelves: [Shelf]
+
+    public init(book: Book, authors: [Author], shelves: [Shelf]) {
+        self.book = book
+        self.authors = authors
+        self.shelves = shelves
+    }
+}

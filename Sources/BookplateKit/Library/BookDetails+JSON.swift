@@ -1,0 +1,45 @@
+import Foundation
+
+/// The shape of a book in Bookplate's JSON output (`list --json`, `show --json`): stable keys,
+/// plain values, meant for scripts.
+public struct BookJSON: Codable, Sendable, Equatable {
+    public var slug: String
+    public var title: String
+    public var subtitle: String?
+    public var authors: [String]
+    public var publisher: String?
+    public var published: String?
+    public var pages: Int?
+    public var language: String?
+    public var description: String?
+    public var isbn13: String?
+    public var isbn10: String?
+    public var status: String
+    public var rating: Int?
+    public var started: String?
+    public var finished: String?
+    public var shelves: [String]
+    public var added: String
+}
+
+extension BookDetails {
+    /// This book as ``BookJSON``.
+    public var json: BookJSON {
+        BookJSON(
+            slug: book.slug, title: book.title, subtitle: book.subtitle, authors: authors.map(\.name),
+            publisher: book.publisher, published: book.publishedDate?.description, pages: book.pageCount,
+            language: book.language, description: book.description, isbn13: book.isbn13, isbn10: book.isbn10,
+            status: book.status.rawValue, rating: book.rating?.stars, started: book.startedDate?.description,
+            finished: book.finishedDate?.description, shelves: shelves.map(\.name),
+            added: book.addedAt.formatted(.iso8601))
+    }
+}
+
+/// Encodes values as Bookplate prints JSON: pretty, with sorted keys.
+public enum BookplateJSON {
+    public static func encode<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}

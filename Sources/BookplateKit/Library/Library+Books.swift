@@ -1,0 +1,208 @@
+import Foundation
+import GRDB
+
+extension Library {
+    /// Adds a book with its authors and shelves in one transaction.
+    ///
+    /// Refuses a book already on the shelf: the same ISBN-13, or with no ISBN the same title and
+    /// first author.
+    @discardableResult
+    public func addBook(_ new: NewBook) throws -> BookDetails {
+        let title = new.title.trimmedForStorage
+        guard !title.isEmpty else { throw LibraryError.emptyTitle }
+        if let pages = new.pageCount, pages <= 0 { throw LibraryError.invalidPageCount(String(pages)) }
+        try Library.checkDates(started: new.startedDate, finished: new.finishedDate)
+        let authorNames = new.authors.map(\.trimmedForStorage).filter { !$0.isEmpty }
+        return try write { db in
+            if let existing = try findDuplicate(of: new, title: title, authorNames: authorNames, in: db) {
+                throw existing
+            }
+            var book = Book(
+                slug: try uniqueBookSlug(title: title, firstAuthor: authorNames.first, in: db),
+                title: title, subtitle: new.subtitle?.trimmedForStorage.nilIfEmpty,
+                publisher: new.publisher?.trimmedForStorage.nilIfEmpty, publishedDate: new.publishedDate,
+                pageCount: new.pageCount, language: new.language?.trimmedForStorage.nilIfEmpty,
+                description: new.description?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty,
+                isbn10: new.isbn?.isbn10, isbn13: new.isbn?.isbn13, coverURL: new.coverURL,
+                subjects: new.subjects, status: new.status, rating: new.rating,
+                startedDate: new.startedDate, finishedDate: new.finishedDate, addedAt: clock.now())
+            try book.insert(db)
+            try setAuthors(authorNames, of: book, in: db)
+            try addShelves(new.shelves, to: book, in: db)
+            return try details(of: book, in: db)
+        }
+    }
+
+    /// Applies `edit` to the book with `slug` in one transaction and returns the result.
+    ///
+    /// A book that becomes `read` without a finished date is finished today; one that becomes
+    /// `reading` without a started date is started today.
+    @discardableResult
+    public func editBook(slug: String, _ edit: BookEdit) throws -> BookDetails {
+        try write { db in
+            guard var book = try Book.filter(Book.Columns.slug == slug).fetchOne(db) else {
+                throw LibraryError.noSuchBook(slug)
+            }
+            if let title = edit.title {
+                let trimmed = title.trimmedForStorage
+                guard !trimmed.isEmpty else { throw LibraryError.emptyTitle }
+                book.title = trimmed
+            }
+            if let subtitle = edit.subtitle { book.subtitle = subtitle?.trimmedForStorage.nilIfEmpty }
+            if let publisher = edit.publisher { book.publisher = publisher?.trimmedForStorage.nilIfEmpty }
+            if let date = edit.publishedDate { book.publishedDate = date }
+            if let pages = edit.pageCount {
+                if let pages, pages <= 0 { throw LibraryError.invalidPageCount(String(pages)) }
+                book.pageCount = pages
+            }
+            if let language = edit.language { book.language = language?.trimmedForStorage.nilIfEmpty }
+            if let description = edit.description {
+                book.description = description?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
+            }
+            if let isbn = edit.isbn {
+                if let isbn, let owner = try Book.filter(Book.Columns.isbn13 == isbn.isbn13).fetchOne(db),
+                    owner.id != book.id
+                {
+                    throw LibraryError.isbnTaken(isbn: isbn.isbn13, slug: owner.slug)
+                }
+                book.isbn13 = isbn?.isbn13
+                book.isbn10 = isbn?.isbn10
+            }
+            if let rating = edit.rating { book.rating = rating }
+            if let started = edit.startedDate { book.startedDate = started }
+            if let finished = edit.finishedDate { book.finishedDate = finished }
+            if let status = edit.status, status != book.status {
+                book.status = status
+                if status == .read && book.finishedDate == nil { book.finishedDate = clock.today }
+                if status == .reading && book.startedDate == nil { book.startedDate = clock.today }
+            }
+            try Library.checkDates(started: book.startedDate, finished: book.finishedDate)
+            try book.update(db)
+            if let authors = edit.authors {
+                try setAuthors(authors.map(\.trimmedForStorage).filter { !$0.isEmpty }, of: book, in: db)
+            }
+            try addShelves(edit.addShelves, to: book, in: db)
+            try removeShelves(edit.removeShelves, from: book, in: db)
+            try deleteUnusedAuthorsAndShelves(in: db)
+            return try details(of: book, in: db)
+        }
+    }
+
+    /// Removes the book with `slug`, its links and its cached note, in one transaction.
+    /// Authors and shelves left with no book go too.
+    public func removeBook(slug: String) throws {
+        try write { db in
+            guard try Book.filter(Book.Columns.slug == slug).deleteAll(db) > 0 else {
+                throw LibraryError.noSuchBook(slug)
+            }
+            try deleteUnusedAuthorsAndShelves(in: db)
+        }
+    }
+
+    static func checkDates(started: PartialDate?, finished: PartialDate?) throws {
+        if let started, let finished, finished < started {
+            throw LibraryError.finishedBeforeStarted(started: started.description, finished: finished.description)
+        }
+    }
+
+    private func findDuplicate(of new: NewBook, title: String, authorNames: [String], in db: Database) throws
+        -> LibraryError?
+    {
+        if let isbn = new.isbn, let book = try Book.filter(Book.Columns.isbn13 == isbn.isbn13).fetchOne(db) {
+            return .alreadyOnShelf(title: book.title, slug: book.slug, reason: "same ISBN \(isbn.isbn13)")
+        }
+        guard new.isbn == nil else { return nil }
+        let key = Library.matchKey(title: title, firstAuthor: authorNames.first)
+        let candidates = try Book.filter(Book.Columns.title.collating(Database.CollationName.nocase) == title).fetchAll(db)
+        for candidate in candidates {
+            let firstAuthor = try authors(ofBookId: candidate.id, in: db).first?.name
+            if Library.matchKey(title: candidate.title, firstAuthor: firstAuthor) == key {
+                return .alreadyOnShelf(title: candidate.title, slug: candidate.slug, reason: "same title and author")
+            }
+        }
+        return nil
+    }
+
+    static func matchKey(title: String, firstAuthor: String?) -> String {
+        [title, firstAuthor ?? ""].map { $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+            .joined(separator: "\u{0}")
+    }
+
+    private func uniqueBookSlug(title: String, firstAuthor: String?, in db: Database) throws -> String {
+        let base = Slug.make(from: title, fallbackPrefix: "book")
+        func isTaken(_ slug: String) throws -> Bool {
+            try Book.filter(Book.Columns.slug == slug).fetchCount(db) > 0
+        }
+        if try !isTaken(base) { return base }
+        if let firstAuthor {
+            let surname = AuthorName.sortName(for: firstAuthor).split(separator: ",").first.map(String.init) ?? ""
+            let withAuthor = "\(base)-\(Slug.make(from: surname, fallbackPrefix: "author"))"
+            if try !isTaken(withAuthor) { return withAuthor }
+        }
+        return try Slug.unique(base, isTaken: isTaken)
+    }
+
+    private func setAuthors(_ names: [String], of book: Book, in db: Database) throws {
+        guard let bookId = book.id else { return }
+        try BookAuthor.filter(BookAuthor.Columns.bookId == bookId).deleteAll(db)
+        var seen = Set<Int64>()
+        for name in names {
+            let author = try findOrCreateAuthor(named: name, in: db)
+            guard let authorId = author.id, seen.insert(authorId).inserted else { continue }
+            try BookAuthor(bookId: bookId, authorId: authorId, position: seen.count).insert(db)
+        }
+    }
+
+    private func findOrCreateAuthor(named name: String, in db: Database) throws -> Author {
+        if let existing = try Author.filter(Author.Columns.name.collating(Database.CollationName.nocase) == name).fetchOne(db) {
+            return existing
+        }
+        let slug = try Slug.unique(Slug.make(from: name, fallbackPrefix: "author")) { candidate in
+            try Author.filter(Author.Columns.slug == candidate).fetchCount(db) > 0
+        }
+        var author = Author(slug: slug, name: name, sortName: AuthorName.sortName(for: name))
+        try author.insert(db)
+        return author
+    }
+
+    private func addShelves(_ names: [String], to book: Book, in db: Database) throws {
+        guard let bookId = book.id else { return }
+        for name in names.map(\.trimmedForStorage) where !name.isEmpty {
+            var shelf: Shelf
+            if let existing = try Shelf.filter(Shelf.Columns.name == name).fetchOne(db) {
+                shelf = existing
+            } else {
+                let slug = try Slug.unique(Slug.make(from: name, fallbackPrefix: "shelf")) { candidate in
+                    try Shelf.filter(Shelf.Columns.slug == candidate).fetchCount(db) > 0
+                }
+                shelf = Shelf(slug: slug, name: name)
+                try shelf.insert(db)
+            }
+            guard let shelfId = shelf.id else { continue }
+            try BookShelf(bookId: bookId, shelfId: shelfId).insert(db, onConflict: .ignore)
+        }
+    }
+
+    private func removeShelves(_ names: [String], from book: Book, in db: Database) throws {
+        guard let bookId = book.id else { return }
+        for name in names.map(\.trimmedForStorage) where !name.isEmpty {
+            guard let shelfId = try Shelf.filter(Shelf.Columns.name == name).fetchOne(db)?.id else { continue }
+            try BookShelf.filter(BookShelf.Columns.bookId == bookId && BookShelf.Columns.shelfId == shelfId)
+                .deleteAll(db)
+        }
+    }
+
+    private func deleteUnusedAuthorsAndShelves(in db: Database) throws {
+        try db.execute(sql: "DELETE FROM author WHERE id NOT IN (SELECT authorId FROM bookAuthor)")
+        try db.execute(sql: "DELETE FROM shelf WHERE id NOT IN (SELECT shelfId FROM bookShelf)")
+    }
+}
+
+extension String {
+    /// The text on one line: runs of white space (line breaks too) made single spaces, ends trimmed.
+    var trimmedForStorage: String {
+        split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    var nilIfEmpty: String? { isEmpty ? nil : self }
+}

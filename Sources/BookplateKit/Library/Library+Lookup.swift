@@ -1,0 +1,146 @@
+import Foundation
+import GRDB
+
+extension Library {
+    /// Finds the one book the reader means by `query`: a slug, an ISBN (10 or 13, hyphens
+    /// allowed), or an unambiguous part of a title (case and accents ignored).
+    public func findBook(matching query: String) throws -> BookDetails {
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw LibraryError.noSuchBook(query) }
+        return try read { db in
+            if let book = try Book.filter(Book.Columns.slug == trimmed.lowercased()).fetchOne(db) {
+                return try details(of: book, in: db)
+            }
+            if let isbn = ISBN.parse(trimmed) {
+                if let book = try Book.filter(Book.Columns.isbn13 == isbn.isbn13).fetchOne(db) {
+                    return try details(of: book, in: db)
+                }
+                throw LibraryError.noSuchBook(query)
+            }
+            let wanted = Library.searchKey(trimmed)
+            let matches = try Book.order(Book.Columns.slug).fetchAll(db).filter {
+                Library.searchKey($0.title).contains(wanted)
+            }
+            let exact = matches.filter { Library.searchKey($0.title) == wanted }
+            let chosen = exact.count == 1 ? exact : matches
+            switch chosen.count {
+            case 0: throw LibraryError.noSuchBook(query)
+            case 1: return try details(of: chosen[0], in: db)
+            default: throw LibraryError.ambiguousBook(query, candidates: chosen.map(\.slug))
+            }
+        }
+    }
+
+    static func searchKey(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    }
+
+    /// The books on the shelf with their authors and shelves, filtered and sorted for `list`.
+    public func books(status: ReadingStatus? = nil, shelf: String? = nil, sortedBy order: BookOrder = .title) throws
+        -> [BookDetails]
+    {
+        let catalogue = try catalogue()
+        var books = catalogue.books
+        if let status { books = books.filter { $0.book.status == status } }
+        if let shelf {
+            let wanted = Library.searchKey(shelf)
+            books = books.filter { details in
+                details.shelves.contains { Library.searchKey($0.name) == wanted || $0.slug == shelf }
+            }
+        }
+        return books.sorted(by: order.areInIncreasingOrder)
+    }
+
+    /// Everything in the library, loaded in a handful of queries: what a site build starts from.
+    public func catalogue() throws -> Catalogue {
+        try read { db in
+            let books = try Book.fetchAll(db)
+            let authors = Dictionary(uniqueKeysWithValues: try Author.fetchAll(db).map { ($0.id, $0) })
+            let shelves = Dictionary(uniqueKeysWithValues: try Shelf.fetchAll(db).map { ($0.id, $0) })
+            let authorLinks = Dictionary(grouping: try BookAuthor.order(BookAuthor.Columns.position).fetchAll(db)) {
+                $0.bookId
+            }
+            let shelfLinks = Dictionary(grouping: try BookShelf.fetchAll(db)) { $0.bookId }
+            let details = books.map { book in
+                BookDetails(
+                    book: book,
+                    authors: (authorLinks[book.id ?? 0] ?? []).compactMap { authors[$0.authorId] },
+                    shelves: (shelfLinks[book.id ?? 0] ?? []).compactMap { shelves[$0.shelfId] }
+                        .sorted { $0.slug < $1.slug })
+            }
+            return Catalogue(books: details.sorted { $0.book.slug < $1.book.slug })
+        }
+    }
+
+    func details(of book: Book, in db: Database) throws -> BookDetails {
+        let shelves = try Shelf.fetchAll(
+            db,
+            sql: """
+                SELECT shelf.* FROM shelf JOIN bookShelf ON bookShelf.shelfId = shelf.id
+                WHERE bookShelf.bookId = ? ORDER BY shelf.slug
+                """, arguments: [book.id])
+        return BookDetails(book: book, authors: try authors(ofBookId: book.id, in: db), shelves: shelves)
+    }
+
+    func authors(ofBookId bookId: Int64?, in db: Database) throws -> [Author] {
+        try Author.fetchAll(
+            db,
+            sql: """
+                SELECT author.* FROM author JOIN bookAuthor ON bookAuthor.authorId = author.id
+                WHERE bookAuthor.bookId = ? ORDER BY bookAuthor.position
+                """, arguments: [bookId])
+    }
+}
+
+/// Every book in the library with its authors and shelves, sorted by slug.
+public struct Catalogue: Sendable, Equatable {
+    public var books: [BookDetails]
+
+    /// The authors of at least one book, sorted by slug.
+    public var authors: [Author] {
+        var seen = Set<String>()
+        return books.flatMap(\.authors).filter { seen.insert($0.slug).inserted }.sorted { $0.slug < $1.slug }
+    }
+}
+
+/// How `list` sorts the shelf.
+public enum BookOrder: String, CaseIterable, Sendable {
+    case title, author, added, finished, rating
+
+    func areInIncreasingOrder(_ lhs: BookDetails, _ rhs: BookDetails) -> Bool {
+        let titleOrder = { Library.sortKey(lhs.book.title) < Library.sortKey(rhs.book.title) }
+        switch self {
+        case .title:
+            return Library.sortKey(lhs.book.title) != Library.sortKey(rhs.book.title)
+                ? titleOrder() : lhs.book.slug < rhs.book.slug
+        case .author:
+            let left = Library.sortKey(lhs.authors.first?.sortName ?? "")
+            let right = Library.sortKey(rhs.authors.first?.sortName ?? "")
+            return left != right ? left < right : titleOrder()
+        case .added:
+            return lhs.book.addedAt != rhs.book.addedAt ? lhs.book.addedAt > rhs.book.addedAt : titleOrder()
+        case .finished:
+            let left = lhs.book.finishedDate
+            let right = rhs.book.finishedDate
+            if left == right { return titleOrder() }
+            guard let left else { return false }
+            guard let right else { return true }
+            return left > right
+        case .rating:
+            let left = lhs.book.rating?.stars ?? 0
+            let right = rhs.book.rating?.stars ?? 0
+            return left != right ? left > right : titleOrder()
+        }
+    }
+}
+
+extension Library {
+    /// The key a title sorts by: accents and case ignored, a leading article dropped.
+    static func sortKey(_ text: String) -> String {
+        let key = searchKey(text)
+        for article in ["the ", "a ", "an "] where key.hasPrefix(article) {
+            return String(key.dropFirst(article.count))
+        }
+        return key
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import GRDB
+
+/// The reader's library: one SQLite file of books, authors, shelves and cached notes.
+///
+/// Every change is one transaction. Files run in WAL mode with a busy timeout, so two Bookplate
+/// commands at once both complete.
+public struct Library: Sendable {
+    /// Where the library lives, as the reader named it (for messages).
+    public let path: String
+    let database: any DatabaseWriter
+    let clock: Clock
+
+    /// Opens the library file at `url`; creates it (and its folder) when `create` is true.
+    public static func open(at url: URL, create: Bool = false, clock: Clock = .system) throws -> Library {
+        let path = url.relativePathForDisplay
+        let exists = FileManager.default.fileExists(atPath: url.path)
+        if !exists && !create { throw LibraryError.missingLibrary(path: path) }
+        if exists, try !LibraryFileSignature.isSQLite(url) { throw LibraryError.notSQLite(path: path) }
+        do {
+            if !exists {
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            }
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(10)
+            configuration.label = "library"
+            let pool = try DatabasePool(path: url.path, configuration: configuration)
+            let library = Library(path: path, database: pool, clock: clock)
+            try library.prepareSchema()
+            return library
+        } catch let error as LibraryError {
+            throw error
+        } catch let error as DatabaseError {
+            throw LibraryError.storage(path: path, message: error.readerMessage)
+        } catch {
+            throw LibraryError.storage(path: path, message: "\(error)")
+        }
+    }
+
+    /// A library held in memory, for tests and previews.
+    public static func inMemory(clock: Clock = .system) throws -> Library {
+        let library = Library(path: ":memory:", database: try DatabaseQueue(), clock: clock)
+        try library.prepareSchema()
+        return library
+    }
+
+    private func prepareSchema() throws {
+        let migrator = LibraryMigrations.migrator
+        try database.write { db in
+            let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+            let isEmpty = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0
+            if !isEmpty && applicationID != LibraryMigrations.applicationID {
+                throw LibraryError.notABookplateLibrary(path: path)
+            }
+            if try migrator.hasBeenSuperseded(db) { throw LibraryError.newerLibrary(path: path) }
+        }
+        try migrator.migrate(database)
+    }
+
+    /// Runs `work` in a read transaction, turning database errors into ``LibraryError``.
+    func read<T>(_ work: (Database) throws -> T) throws -> T {
+        do {
+            return try database.read(work)
+        } catch let error as DatabaseError {
+            throw LibraryError.storage(path: path, message: error.readerMessage)
+        }
+    }
+
+    /// Runs `work` in one write transaction, turning database errors into ``LibraryError``.
+    func write<T>(_ work: (Database) throws -> T) throws -> T {
+        do {
+            return try database.write(work)
+        } catch let error as DatabaseError {
+            throw LibraryError.storage(path: path, message: error.readerMessage)
+        }
+    }
+}
+
+/// Tells an SQLite file from any other file by its 16-byte header.
+enum LibraryFileSignature {
+    static func isSQLite(_ url: URL) throws -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: url) else {
+            throw LibraryError.storage(path: url.relativePathForDisplay, message: "the file cannot be read")
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        // An empty file is a new SQLite database as far as SQLite is concerned.
+        return header.isEmpty || header == Data("SQLite format 3\u{0}".utf8)
+    }
+}
+
+extension DatabaseError {
+    /// SQLite's own message, short enough for one line.
+    var readerMessage: String {
+        switch resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: "another program kept it locked; try again"
+        case .SQLITE_READONLY: "the file is read-only"
+        case .SQLITE_FULL: "the disk is full"
+        case .SQLITE_CORRUPT: "the file is damaged; restore it from a backup"
+        default: message ?? "SQLite error \(resultCode.rawValue)"
+        }
+    }
+}

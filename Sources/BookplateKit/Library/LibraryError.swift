@@ -1,0 +1,52 @@
+/// What can go wrong with the library or with what the reader asks of it.
+///
+/// Each case prints as one line that says what happened and what to do.
+public enum LibraryError: Error, Equatable, CustomStringConvertible {
+    case missingLibrary(path: String)
+    case notSQLite(path: String)
+    case notABookplateLibrary(path: String)
+    case newerLibrary(path: String)
+    case storage(path: String, message: String)
+    case unknownStatus(String)
+    case invalidRating(String)
+    case emptyTitle
+    case invalidPageCount(String)
+    case finishedBeforeStarted(started: String, finished: String)
+    case noSuchBook(String)
+    case ambiguousBook(String, candidates: [String])
+    case alreadyOnShelf(title: String, slug: String, reason: String)
+    case isbnTaken(isbn: String, slug: String)
+
+    public var description: String {
+        switch self {
+        case .missingLibrary(let path):
+            "no library at \(path): run Bookplate in a shelf folder, pass --library, or add a book to start one"
+        case .notSQLite(let path):
+            "\(path) is not an SQLite file, so not a Bookplate library: pass --library with the right file"
+        case .notABookplateLibrary(let path):
+            "\(path) is an SQLite file but not a Bookplate library: pass --library with the right file"
+        case .newerLibrary(let path):
+            "\(path) was written by a newer Bookplate: upgrade Bookplate to use this library"
+        case .storage(let path, let message):
+            "could not use the library \(path): \(message)"
+        case .unknownStatus(let text):
+            "unknown status '\(text)': use one of \(ReadingStatus.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .invalidRating(let text):
+            "rating '\(text)' is not allowed: give a whole number from 1 to 5, or 'none'"
+        case .emptyTitle:
+            "a book needs a title: pass --title"
+        case .invalidPageCount(let text):
+            "page count '\(text)' is not allowed: give a whole number above 0"
+        case .finishedBeforeStarted(let started, let finished):
+            "finished date \(finished) is before the started date \(started): check both dates"
+        case .noSuchBook(let query):
+            "no book matches '\(query)': run 'bookplate list' to see the shelf"
+        case .ambiguousBook(let query, let candidates):
+            "'\(query)' matches \(candidates.count) books (\(candidates.joined(separator: ", "))): give one of these slugs"
+        case .alreadyOnShelf(let title, let slug, let reason):
+            "'\(title)' is already on the shelf as \(slug) (\(reason)): nothing added"
+        case .isbnTaken(let isbn, let slug):
+            "ISBN \(isbn) already belongs to \(slug): nothing changed"
+        }
+    }
+}

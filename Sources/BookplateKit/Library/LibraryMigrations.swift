@@ -1,0 +1,81 @@
+import GRDB
+
+/// The library's schema, one numbered migration at a time.
+///
+/// A migration that has landed is never edited: change the schema by appending a new one.
+/// Migrations are written against the schema, not against the app's record types.
+enum LibraryMigrations {
+    /// Marks an SQLite file as a Bookplate library ("Bkpl").
+    static let applicationID: Int32 = 0x426B_706C
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-books-authors-shelves-notes") { db in
+            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+            try db.create(table: "book") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("slug", .text).notNull().unique()
+                t.column("title", .text).notNull().check { length($0) > 0 }
+                t.column("subtitle", .text)
+                t.column("publisher", .text)
+                t.column("publishedDate", .text)
+                t.column("pageCount", .integer).check { $0 > 0 }
+                t.column("language", .text)
+                t.column("description", .text)
+                t.column("isbn10", .text)
+                t.column("isbn13", .text).unique()
+                t.column("googleVolumeID", .text)
+                t.column("openLibraryWorkKey", .text)
+                t.column("openLibraryEditionKey", .text)
+                t.column("coverURL", .text)
+                t.column("subjects", .jsonText).notNull().defaults(to: "[]")
+                t.column("status", .text).notNull()
+                    .check { ["to-read", "reading", "read", "abandoned"].contains($0) }
+                t.column("rating", .integer).check { $0 >= 1 && $0 <= 5 }
+                t.column("startedDate", .text)
+                t.column("finishedDate", .text)
+                t.column("addedAt", .datetime).notNull()
+            }
+            try db.create(index: "book_on_status", on: "book", columns: ["status"])
+
+            try db.create(table: "author") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("slug", .text).notNull().unique()
+                t.column("name", .text).notNull().check { length($0) > 0 }
+                t.column("sortName", .text).notNull()
+                t.column("openLibraryKey", .text).unique()
+                t.column("bio", .text)
+                t.column("birthDate", .text)
+                t.column("deathDate", .text)
+                t.column("photoURL", .text)
+            }
+            try db.create(table: "bookAuthor") { t in
+                t.column("bookId", .integer).notNull().references("book", onDelete: .cascade)
+                t.column("authorId", .integer).notNull().references("author", onDelete: .restrict)
+                    .indexed()
+                t.column("position", .integer).notNull()
+                t.primaryKey(["bookId", "position"])
+            }
+
+            try db.create(table: "shelf") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("slug", .text).notNull().unique()
+                t.column("name", .text).notNull().unique().collate(.nocase)
+            }
+            try db.create(table: "bookShelf") { t in
+                t.column("bookId", .integer).notNull().references("book", onDelete: .cascade)
+                t.column("shelfId", .integer).notNull().references("shelf", onDelete: .cascade)
+                    .indexed()
+                t.primaryKey(["bookId", "shelfId"])
+            }
+
+            try db.create(table: "note") { t in
+                t.primaryKey("bookId", .integer).references("book", onDelete: .cascade)
+                t.column("markdown", .text).notNull()
+                t.column("html", .text).notNull()
+                t.column("contentHash", .text).notNull()
+            }
+        }
+        return migrator
+    }
+}

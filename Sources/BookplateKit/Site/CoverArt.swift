@@ -1,0 +1,129 @@
+import Foundation
+
+/// Cover images for the site: the reader's downloaded cover when there is one, else a generated
+/// placeholder showing the title and author, so no page ever shows a broken image.
+enum CoverArt {
+    static let placeholderWidth = 400
+    static let placeholderHeight = 600
+    static let imageExtensions = ["jpg", "jpeg", "png", "gif", "webp"]
+
+    /// The cover for `details` and the file to publish for it, at `covers/<slug>.<ext>`.
+    static func cover(for details: BookDetails, coversFolder: URL) throws -> (model: CoverModel, file: OutputFile) {
+        let slug = details.book.slug
+        let alt = "Cover of \(details.book.title)"
+        for ext in imageExtensions {
+            let url = coversFolder.appendingPathComponent("\(slug).\(ext)")
+            guard let data = FileManager.default.contents(atPath: url.path) else { continue }
+            guard let info = ImageInfo(bytes: [UInt8](data.prefix(256 * 1024))) else {
+                throw CoverError.notAnImage(path: url.relativePathForDisplay)
+            }
+            let path = "covers/\(slug).\(info.format.rawValue)"
+            return (
+                CoverModel(src: path, width: info.width, height: info.height, alt: alt, isPlaceholder: false),
+                OutputFile(path: path, contents: data)
+            )
+        }
+        let path = "covers/\(slug).svg"
+        let svg = placeholderSVG(title: details.book.title, author: details.authors.first?.name, seed: slug)
+        return (
+            CoverModel(
+                src: path, width: placeholderWidth, height: placeholderHeight, alt: alt, isPlaceholder: true),
+            OutputFile(path: path, contents: Data(svg.utf8))
+        )
+    }
+
+    /// An SVG cover: the title in large type over a colour chosen from `seed`, the author below.
+    static func placeholderSVG(title: String, author: String?, seed: String) -> String {
+        let hue = Int(ContentHash.sha256Hex(of: seed).prefix(4), radix: 16).map { $0 % 360 } ?? 200
+        let titleLines = wrap(title, width: 14, maxLines: 6)
+        let fontSize = titleLines.count > 4 ? 30 : 36
+        let lineHeight = fontSize + 8
+        let titleTop = 200 - (titleLines.count - 1) * lineHeight / 2
+        var svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(placeholderWidth)" height="\(placeholderHeight)" \
+            viewBox="0 0 \(placeholderWidth) \(placeholderHeight)">
+            <rect width="400" height="600" fill="hsl(\(hue), 32%, 28%)"/>
+            <rect x="18" y="18" width="364" height="564" fill="none" stroke="hsl(\(hue), 40%, 72%)" stroke-width="2"/>
+
+            """
+        for (index, line) in titleLines.enumerated() {
+            svg += """
+                <text x="200" y="\(titleTop + index * lineHeight)" text-anchor="middle" \
+                font-family="Georgia, 'Times New Roman', serif" font-size="\(fontSize)" fill="#fdfaf3">\
+                \(escapeXML(line))</text>
+
+                """
+        }
+        for (index, line) in wrap(author ?? "", width: 22, maxLines: 2).enumerated() {
+            svg += """
+                <text x="200" y="\(480 + index * 30)" text-anchor="middle" \
+                font-family="Helvetica, Arial, sans-serif" font-size="22" fill="hsl(\(hue), 40%, 85%)">\
+                \(escapeXML(line))</text>
+
+                """
+        }
+        return svg + "</svg>\n"
+    }
+
+    /// Breaks `text` into lines of about `width` columns (wide characters count two), at spaces
+    /// where there are any, ending with an ellipsis when it does not fit in `maxLines`.
+    static func wrap(_ text: String, width: Int, maxLines: Int) -> [String] {
+        let columns = DisplayWidth.columns(of:) as (Character) -> Int
+        var lines: [String] = []
+        var current = ""
+        var currentWidth = 0
+        for word in text.split(separator: " ") {
+            let wordWidth = DisplayWidth.columns(of: word)
+            if currentWidth > 0 && currentWidth + 1 + wordWidth <= width {
+                current += " " + word
+                currentWidth += 1 + wordWidth
+                continue
+            }
+            if currentWidth > 0 { lines.append(current) }
+            current = ""
+            currentWidth = 0
+            for character in word {
+                if currentWidth + columns(character) > width {
+                    lines.append(current)
+                    current = ""
+                    currentWidth = 0
+                }
+                current.append(character)
+                currentWidth += columns(character)
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        if lines.count > maxLines {
+            lines = Array(lines.prefix(maxLines))
+            lines[maxLines - 1] += "…"
+        }
+        return lines
+    }
+
+    static func escapeXML(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}
+
+/// A cover file in the shelf that cannot be published.
+public enum CoverError: Error, Equatable, CustomStringConvertible {
+    case notAnImage(path: String)
+
+    public var description: String {
+        switch self {
+        case .notAnImage(let path):
+            "\(path) is not a JPEG, PNG, GIF or WebP image: replace it or delete it to use a placeholder"
+        }
+    }
+}

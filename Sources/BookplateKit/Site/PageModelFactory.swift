@@ -1,0 +1,164 @@
+import Foundation
+
+/// Makes the page models of a build from the library's catalogue, the rendered notes and the covers.
+struct PageModelFactory {
+    var site: SiteModel
+    var catalogue: Catalogue
+    var noteHTMLBySlug: [String: String]
+    var coversBySlug: [String: CoverModel]
+
+    static func bookURL(_ slug: String) -> String { "books/\(slug)/index.html" }
+    static func authorURL(_ slug: String) -> String { "authors/\(slug)/index.html" }
+
+    func indexPage() -> IndexPageModel {
+        let grouped = Dictionary(grouping: catalogue.books, by: \.book.status)
+        let sections = ReadingStatus.allCases.sorted().compactMap { status -> ShelfSectionModel? in
+            guard let books = grouped[status], !books.isEmpty else { return nil }
+            let order: BookOrder = status == .read ? .finished : (status == .toRead ? .added : .title)
+            return ShelfSectionModel(
+                id: status.rawValue, title: status.title, count: books.count,
+                books: books.sorted(by: order.areInIncreasingOrder).map { card($0, root: "") })
+        }
+        return IndexPageModel(
+            root: "", site: site, pageTitle: site.title, bookCount: catalogue.books.count,
+            authorCount: catalogue.authors.count, countsLabel: countsLabel, sections: sections,
+            isEmpty: catalogue.books.isEmpty)
+    }
+
+    func bookPage(_ details: BookDetails) -> BookPageModel {
+        let book = details.book
+        let root = "../../"
+        var facts: [FactModel] = []
+        if let publisher = book.publisher { facts.append(FactModel(label: "Publisher", value: publisher)) }
+        if let date = book.publishedDate { facts.append(FactModel(label: "Published", value: date.longDescription)) }
+        if let pages = book.pageCount { facts.append(FactModel(label: "Pages", value: String(pages))) }
+        if let language = book.language {
+            facts.append(FactModel(label: "Language", value: PageModelFactory.languageName(language)))
+        }
+        if let isbn13 = book.isbn13 { facts.append(FactModel(label: "ISBN-13", value: isbn13)) }
+        if let isbn10 = book.isbn10 { facts.append(FactModel(label: "ISBN-10", value: isbn10)) }
+        return BookPageModel(
+            root: root, site: site, pageTitle: "\(book.title) — \(site.title)", title: book.title,
+            subtitle: book.subtitle, authors: authorLinks(details.authors, root: root),
+            cover: cover(for: book, root: root), facts: facts,
+            descriptionParagraphs: PageModelFactory.paragraphs(book.description),
+            status: book.status.title, statusID: book.status.rawValue, rating: book.rating.map(ratingModel),
+            started: book.startedDate?.longDescription, finished: book.finishedDate?.longDescription,
+            shelves: details.shelves.map { ShelfTagModel(name: $0.name, slug: $0.slug) },
+            noteHTML: noteHTMLBySlug[book.slug].flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    func authorPage(_ author: Author) -> AuthorPageModel {
+        let root = "../../"
+        let books = catalogue.books.filter { $0.authors.contains { $0.slug == author.slug } }
+            .sorted(by: PageModelFactory.byPublication)
+        return AuthorPageModel(
+            root: root, site: site, pageTitle: "\(author.name) — \(site.title)", name: author.name,
+            lifeDates: PageModelFactory.lifeDates(birth: author.birthDate, death: author.deathDate),
+            bioParagraphs: PageModelFactory.paragraphs(author.bio),
+            books: books.map { card($0, root: root) },
+            bookCountLabel: PageModelFactory.count(books.count, "book on the shelf", "books on the shelf"))
+    }
+
+    func authorsPage() -> AuthorsPageModel {
+        let root = "../"
+        let bookCounts = Dictionary(
+            catalogue.books.flatMap { $0.authors.map { ($0.slug, 1) } }, uniquingKeysWith: +)
+        let authors = catalogue.authors.sorted {
+            (Library.searchKey($0.sortName), $0.slug) < (Library.searchKey($1.sortName), $1.slug)
+        }
+        var letters: [AuthorLetterModel] = []
+        for author in authors {
+            let letter = PageModelFactory.indexLetter(for: author.sortName)
+            let entry = AuthorEntryModel(
+                name: author.name, sortName: author.sortName, url: root + PageModelFactory.authorURL(author.slug),
+                bookCountLabel: PageModelFactory.count(bookCounts[author.slug] ?? 0, "book", "books"))
+            if letters.last?.letter == letter {
+                letters[letters.count - 1].authors.append(entry)
+            } else {
+                letters.append(AuthorLetterModel(letter: letter, authors: [entry]))
+            }
+        }
+        return AuthorsPageModel(
+            root: root, site: site, pageTitle: "Authors — \(site.title)",
+            countLabel: PageModelFactory.count(authors.count, "author", "authors"), letters: letters)
+    }
+
+    private var countsLabel: String {
+        "\(PageModelFactory.count(catalogue.books.count, "book", "books")) by "
+            + PageModelFactory.count(catalogue.authors.count, "author", "authors")
+    }
+
+    private func card(_ details: BookDetails, root: String) -> BookCardModel {
+        BookCardModel(
+            url: root + PageModelFactory.bookURL(details.book.slug), title: details.book.title,
+            subtitle: details.book.subtitle, authors: authorLinks(details.authors, root: root),
+            year: details.book.publishedDate.map { String($0.year) }, cover: cover(for: details.book, root: root),
+            rating: details.book.rating.map(ratingModel))
+    }
+
+    private func cover(for book: Book, root: String) -> CoverModel {
+        var cover =
+            coversBySlug[book.slug]
+            ?? CoverModel(
+                src: "covers/\(book.slug).svg", width: CoverArt.placeholderWidth,
+                height: CoverArt.placeholderHeight, alt: "Cover of \(book.title)", isPlaceholder: true)
+        cover.src = root + cover.src
+        return cover
+    }
+
+    private func authorLinks(_ authors: [Author], root: String) -> [AuthorLinkModel] {
+        authors.enumerated().map { index, author in
+            let remaining = authors.count - index - 1
+            return AuthorLinkModel(
+                name: author.name, url: root + PageModelFactory.authorURL(author.slug),
+                separator: remaining == 0 ? "" : (remaining == 1 ? (authors.count == 2 ? " and " : ", and ") : ", "))
+        }
+    }
+
+    private func ratingModel(_ rating: Rating) -> RatingModel {
+        RatingModel(
+            stars: rating.stars, filled: String(repeating: "★", count: rating.stars),
+            empty: String(repeating: "☆", count: 5 - rating.stars), label: "Rated \(rating.stars) out of 5")
+    }
+
+    static func byPublication(_ lhs: BookDetails, _ rhs: BookDetails) -> Bool {
+        switch (lhs.book.publishedDate, rhs.book.publishedDate) {
+        case let (left?, right?) where left != right: left < right
+        case (nil, _?): false
+        case (_?, nil): true
+        default: BookOrder.title.areInIncreasingOrder(lhs, rhs)
+        }
+    }
+
+    static func paragraphs(_ text: String?) -> [String] {
+        guard let text else { return [] }
+        return text.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n\n")
+            .map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+            .filter { !$0.isEmpty }
+    }
+
+    static func lifeDates(birth: String?, death: String?) -> String? {
+        switch (birth?.nilIfEmpty, death?.nilIfEmpty) {
+        case let (birth?, death?): "\(birth) – \(death)"
+        case let (birth?, nil): "born \(birth)"
+        case let (nil, death?): "died \(death)"
+        case (nil, nil): nil
+        }
+    }
+
+    static func languageName(_ code: String) -> String {
+        Locale(identifier: "en").localizedString(forLanguageCode: code) ?? code
+    }
+
+    static func indexLetter(for sortName: String) -> String {
+        guard let first = Library.searchKey(sortName).first, first.isLetter else { return "#" }
+        let latin = String(first).applyingTransform(StringTransform("Any-Latin; Latin-ASCII"), reverse: false)
+        if let letter = latin?.first, letter.isASCII, letter.isLetter { return letter.uppercased() }
+        return String(first).uppercased()
+    }
+
+    static func count(_ value: Int, _ singular: String, _ plural: String) -> String {
+        "\(value) \(value == 1 ? singular : plural)"
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Where a shelf keeps its parts: the library and notes under `content/`, the theme in
+/// `templates/`, the generated site in `site/`.
+public struct ShelfPaths: Sendable, Equatable {
+    public var root: URL
+    public var library: URL
+    public var templates: URL
+    public var site: URL
+
+    /// The paths of the shelf at `root`; each part may be placed elsewhere.
+    public init(root: URL, library: URL? = nil, templates: URL? = nil, site: URL? = nil) {
+        self.root = root
+        self.library = library ?? root.appendingPathComponent("content/library.sqlite")
+        self.templates = templates ?? root.appendingPathComponent("templates")
+        self.site = site ?? root.appendingPathComponent("site")
+    }
+
+    /// The folder that holds the library, its notes and its covers.
+    public var content: URL { library.deletingLastPathComponent() }
+    public var notes: URL { content.appendingPathComponent("notes") }
+    public var covers: URL { content.appendingPathComponent("covers") }
+    public var assets: URL { templates.appendingPathComponent("assets") }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Mustache
+
+/// The theme's Mustache templates, loaded and checked before anything is rendered.
+///
+/// Templates are named by their path below the templates folder without `.mustache`
+/// (`book`, `partials/book-card`). Every page kind needs its template; every partial or parent a
+/// template names must exist.
+struct TemplateSet: Sendable {
+    /// The templates every build renders pages with.
+    static let pageTemplates = ["index", "book", "author", "authors"]
+
+    private let library: MustacheLibrary
+
+    init(folder: URL) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else { throw TemplateError.missingFolder(path: folder.relativePathForDisplay) }
+        let sources = try TemplateSet.readSources(in: folder)
+        var library = MustacheLibrary()
+        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+            let path = folder.appendingPathComponent("\(name).mustache").relativePathForDisplay
+            do {
+                library.register(try MustacheTemplate(string: source), named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                throw TemplateError.syntax(
+                    path: path, line: error.context.lineNumber, column: error.context.columnNumber,
+                    problem: TemplateSet.explain(error.error))
+            }
+        }
+        for name in TemplateSet.pageTemplates where sources[name] == nil {
+            throw TemplateError.missingTemplate(
+                path: folder.appendingPathComponent("\(name).mustache").relativePathForDisplay)
+        }
+        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+            for reference in TemplateSet.references(in: source) where sources[reference.name] == nil {
+                throw TemplateError.missingPartial(
+                    path: folder.appendingPathComponent("\(name).mustache").relativePathForDisplay,
+                    line: reference.line, column: reference.column, name: reference.name)
+            }
+        }
+        self.library = library
+    }
+
+    /// Renders `model` with the template `name`.
+    func render(_ model: Any, with name: String) throws -> String {
+        guard let html = library.render(model, withTemplate: name) else {
+            throw TemplateError.missingTemplate(path: "\(name).mustache")
+        }
+        return html
+    }
+
+    private static func readSources(in folder: URL) throws -> [String: String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [:] }
+        var sources: [String: String] = [:]
+        for case let relative as String in enumerator where relative.hasSuffix(".mustache") {
+            let url = folder.appendingPathComponent(relative)
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw TemplateError.unreadable(path: url.relativePathForDisplay)
+            }
+            guard let source = String(validating: [UInt8](data), as: UTF8.self) else {
+                throw TemplateError.notUTF8(path: url.relativePathForDisplay)
+            }
+            sources[String(relative.dropLast(".mustache".count))] = source
+        }
+        return sources
+    }
+
+    /// The partials (`{{> name}}`) and parents (`{{< name}}`) that `source` names, with where.
+    static func references(in source: String) -> [(name: String, line: Int, column: Int)] {
+        var found: [(String, Int, Int)] = []
+        var line = 1
+        var column = 1
+        var index = source.startIndex
+        while index < source.endIndex {
+            if source[index...].hasPrefix("{{>") || source[index...].hasPrefix("{{<") {
+                let nameStart = source.index(index, offsetBy: 3)
+                if let close = source[nameStart...].range(of: "}}") {
+                    let name = source[nameStart..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+                    if !name.isEmpty { found.append((name, line, column)) }
+                }
+            }
+            if source[index] == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            index = source.index(after: index)
+        }
+        return found
+    }
+
+    private static func explain(_ error: any Error) -> String {
+        guard let error = error as? MustacheTemplate.Error else { return "\(error)" }
+        switch error {
+        case .sectionCloseNameIncorrect: return "a section is closed with a different name than it was opened with"
+        case .unfinishedName: return "a tag is not closed with }}"
+        case .expectedSectionEnd: return "a section is opened but never closed"
+        case .invalidSetDelimiter: return "a set-delimiter tag is malformed"
+        case .transformAppliedToInheritanceSection: return "a transform is applied to an inherited section"
+        case .illegalTokenInsideInheritSection: return "only blocks may appear inside a parent tag"
+        case .textInsideInheritSection: return "text may not appear directly inside a parent tag"
+        case .invalidConfigVariableSyntax: return "a configuration tag is malformed"
+        case .unrecognisedConfigVariable: return "a configuration tag names an unknown setting"
+        }
+    }
+}
+
+/// What is wrong with the theme's templates, naming the file (and line and column where known).
+public enum TemplateError: Error, Equatable, CustomStringConvertible {
+    case missingFolder(path: String)
+    case missingTemplate(path: String)
+    case unreadable(path: String)
+    case notUTF8(path: String)
+    case syntax(path: String, line: Int, column: Int, problem: String)
+    case missingPartial(path: String, line: Int, column: Int, name: String)
+
+    public var description: String {
+        switch self {
+        case .missingFolder(let path):
+            "no templates folder at \(path): run Bookplate in a shelf folder or restore the theme with 'bookplate init'"
+        case .missingTemplate(let path):
+            "template \(path) is missing: every page kind needs its template; restore it from the default theme"
+        case .unreadable(let path):
+            "template \(path) cannot be read: check its permissions"
+        case .notUTF8(let path):
+            "template \(path) is not UTF-8 text: save it as UTF-8"
+        case .syntax(let path, let line, let column, let problem):
+            "\(path):\(line):\(column): \(problem)"
+        case .missingPartial(let path, let line, let column, let name):
+            "\(path):\(line):\(column): names the template '\(name)', which does not exist (expected \(name).mustache)"
+        }
+    }
+}

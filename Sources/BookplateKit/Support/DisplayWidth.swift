@@ -1,0 +1,19 @@
+/// How many terminal columns (or, roughly, placeholder-cover columns) text takes: East Asian
+/// wide and full-width characters take two, everything else one.
+public enum DisplayWidth {
+    public static func columns(of text: some StringProtocol) -> Int {
+        text.reduce(0) { $0 + columns(of: $1) }
+    }
+
+    public static func columns(of character: Character) -> Int {
+        guard let value = character.unicodeScalars.first?.value else { return 1 }
+        switch value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+}

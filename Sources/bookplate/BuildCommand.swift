@@ -1,0 +1,32 @@
+import ArgumentParser
+import BookplateKit
+import Foundation
+
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build", abstract: "Build the website from the library, the notes and the templates.")
+
+    @OptionGroup var shelf: ShelfOptions
+    @Option(help: ArgumentHelp("Where to write the site (default site/).", valueName: "folder")) var output: String?
+    @Option(help: ArgumentHelp("The theme's templates (default templates/).", valueName: "folder")) var templates:
+        String?
+
+    func run() throws {
+        var paths = shelf.paths
+        if let output { paths.site = URL(fileURLWithPath: output, relativeTo: paths.root) }
+        if let templates { paths.templates = URL(fileURLWithPath: templates, relativeTo: paths.root) }
+        let report = try SiteBuilder(library: try shelf.openLibrary(), paths: paths).build()
+        for orphan in report.orphanNotes {
+            printError(
+                "warning: \(orphan) belongs to no book on the shelf: rename it to a book's slug or move it away")
+        }
+        let seconds = Double(report.duration.components.attoseconds) / 1e18 + Double(report.duration.components.seconds)
+        print(
+            "Built \(report.pageCount) pages (\(report.bookCount) books, \(report.authorCount) authors) in "
+                + String(format: "%.2f", seconds) + " s → \(paths.site.relativePathForTerminal)/")
+    }
+}
+
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import BookplateKit
+
+struct EditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Change a book's details or your reading of it.",
+        discussion: """
+            Give 'none' to clear a field (for example --rating none). --author replaces the whole list \
+            of authors. Setting the status to read fills in today as the finished date, and reading \
+            fills in the started date, unless those are set.
+            """
+    )
+
+    @OptionGroup var shelf: ShelfOptions
+    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.") var book: String
+    @OptionGroup var details: BookDetailOptions
+    @Option(help: "to-read, reading, read or abandoned.") var status: String?
+    @Option(help: "Your rating, 1 to 5, or none.") var rating: String?
+    @Option(help: ArgumentHelp("When you started reading it, or none.", valueName: "YYYY-MM-DD")) var started: String?
+    @Option(help: ArgumentHelp("When you finished it, or none.", valueName: "YYYY-MM-DD")) var finished: String?
+    @Option(name: .customLong("shelf"), help: "Put the book on this shelf; repeat for several.") var addShelves:
+        [String] = []
+    @Option(name: .customLong("remove-shelf"), help: "Take the book off this shelf; repeat for several.")
+    var removeShelves: [String] = []
+
+    func run() throws {
+        let edit = BookEdit(
+            title: details.title, subtitle: try Parse.clearable(details.subtitle) { $0 },
+            authors: details.authors.isEmpty ? nil : details.authors,
+            isbn: try Parse.clearable(details.isbn, Parse.isbn),
+            publisher: try Parse.clearable(details.publisher) { $0 },
+            publishedDate: try Parse.clearable(details.published, Parse.date),
+            pageCount: try Parse.clearable(details.pages, Parse.pages),
+            language: try Parse.clearable(details.language) { $0 },
+            description: try Parse.clearable(details.description) { $0 },
+            status: try status.map(Parse.status),
+            rating: try rating.map(Parse.rating),
+            startedDate: try Parse.clearable(started, Parse.date),
+            finishedDate: try Parse.clearable(finished, Parse.date),
+            addShelves: addShelves, removeShelves: removeShelves)
+        guard !edit.isEmpty else {
+            throw ValidationError("nothing to change: give at least one option (see bookplate edit --help)")
+        }
+        let library = try shelf.openLibrary()
+        let target = try library.findBook(matching: book)
+        let edited = try library.editBook(slug: target.book.slug, edit)
+        print("Updated \"\(edited.book.title)\" (\(edited.book.slug))")
+    }
+}

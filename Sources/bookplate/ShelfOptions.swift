@@ -1,0 +1,43 @@
+import ArgumentParser
+import BookplateKit
+import Foundation
+
+/// Where the shelf is: the current folder, with the library overridable.
+struct ShelfOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The library file. Default: $BOOKPLATE_LIBRARY, else content/library.sqlite.", valueName: "path"))
+    var library: String?
+
+    var paths: ShelfPaths {
+        let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let chosen = library ?? ProcessInfo.processInfo.environment["BOOKPLATE_LIBRARY"].flatMap { $0.isEmpty ? nil : $0 }
+        return ShelfPaths(root: root, library: chosen.map { URL(fileURLWithPath: $0, relativeTo: root) })
+    }
+
+    func openLibrary(create: Bool = false) throws -> Library {
+        try Library.open(at: paths.library, create: create)
+    }
+}
+
+/// Reads option values the reader typed, with the library's own parsers and messages.
+enum Parse {
+    static func isbn(_ text: String) throws -> ISBN { try ISBN(text) }
+    static func date(_ text: String) throws -> PartialDate { try PartialDate(parsing: text) }
+    static func status(_ text: String) throws -> ReadingStatus { try ReadingStatus(parsing: text) }
+    static func rating(_ text: String) throws -> Rating? { try Rating.parse(text) }
+
+    static func pages(_ text: String) throws -> Int {
+        guard let pages = Int(text), pages > 0 else { throw LibraryError.invalidPageCount(text) }
+        return pages
+    }
+
+    /// `none` (or an empty value) clears an optional field; anything else is parsed.
+    static func clearable<T>(_ text: String?, _ parse: (String) throws -> T) throws -> T?? {
+        guard let text else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty || trimmed.lowercased() == "none" { return .some(nil) }
+        return .some(try parse(trimmed))
+    }
+}

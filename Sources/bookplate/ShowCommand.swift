@@ -1,0 +1,42 @@
+import ArgumentParser
+import BookplateKit
+import Foundation
+
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show one book: a slug, an ISBN or part of its title.")
+
+    @OptionGroup var shelf: ShelfOptions
+    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.") var book: String
+    @Flag(help: "Print JSON for scripts.") var json = false
+
+    func run() throws {
+        let details = try shelf.openLibrary().findBook(matching: book)
+        if json {
+            print(try BookplateJSON.encode(details.json))
+            return
+        }
+        let book = details.book
+        var lines: [(String, String?)] = [
+            ("Title", book.title), ("Subtitle", book.subtitle),
+            ("Authors", details.authors.isEmpty ? nil : details.authors.map(\.name).joined(separator: ", ")),
+            ("Publisher", book.publisher), ("Published", book.publishedDate?.description),
+            ("Pages", book.pageCount.map(String.init)), ("Language", book.language),
+            ("ISBN-13", book.isbn13), ("ISBN-10", book.isbn10), ("Status", book.status.rawValue),
+            ("Rating", book.rating?.stars5), ("Started", book.startedDate?.description),
+            ("Finished", book.finishedDate?.description),
+            ("Shelves", details.shelves.isEmpty ? nil : details.shelves.map(\.name).joined(separator: ", ")),
+            ("Slug", book.slug),
+        ]
+        let notes = NoteStore(folder: shelf.paths.notes)
+        let noteURL = notes.url(forSlug: book.slug)
+        lines.append(("Note", try notes.note(forSlug: book.slug) == nil ? "none (bookplate note \(book.slug))" : noteURL.relativePathForTerminal))
+        for (label, value) in lines {
+            guard let value else { continue }
+            print(label.padding(toLength: 10, withPad: " ", startingAt: 0) + value)
+        }
+        if let description = book.description {
+            print("\n" + description)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import BookplateKit
+import Foundation
+
+extension URL {
+    /// The path relative to the current folder when below it, for messages.
+    var relativePathForTerminal: String {
+        let current = FileManager.default.currentDirectoryPath
+        let full = standardizedFileURL.path
+        return full.hasPrefix(current + "/") ? String(full.dropFirst(current.count + 1)) : full
+    }
+}
+
+/// Plain-text tables for the terminal, aligned by display width (wide characters count two).
+enum TextTable {
+    static func render(header: [String], rows: [[String]], maxWidths: [Int?]) -> String {
+        let clipped = ([header] + rows).map { row in
+            row.enumerated().map { index, cell in
+                maxWidths[index].map { clip(cell, to: $0) } ?? cell
+            }
+        }
+        let widths = header.indices.map { column in clipped.map { width(of: $0[column]) }.max() ?? 0 }
+        return clipped.map { row in
+            row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - width(of: cell))
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+
+    static func width(of text: String) -> Int {
+        DisplayWidth.columns(of: text)
+    }
+
+    static func clip(_ text: String, to maximum: Int) -> String {
+        guard width(of: text) > maximum else { return text }
+        var clipped = ""
+        for character in text {
+            if width(of: clipped + String(character)) > maximum - 1 { break }
+            clipped.append(character)
+        }
+        return clipped + "…"
+    }
+}
+
+extension Rating {
+    var stars5: String { String(repeating: "★", count: stars) + String(repeating: "☆", count: 5 - stars) }
+}
