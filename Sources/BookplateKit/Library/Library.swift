@@ -4,7 +4,7 @@ import GRDB
 /// The reader's library: one SQLite file of books, authors, shelves and cached notes.
 ///
 /// Every change is one transaction. Files run in WAL mode with a busy timeout, so two Bookplate
-/// commands at once both complete.
+/// commands at once both complete; opening a library that is up to date writes nothing to it.
 public struct Library: Sendable {
     /// Where the library lives, as the reader named it (for messages).
     public let path: String
@@ -25,8 +25,15 @@ public struct Library: Sendable {
             var configuration = Configuration()
             configuration.busyMode = .timeout(10)
             configuration.label = "library"
-            let pool = try DatabasePool(path: url.path, configuration: configuration)
-            let library = Library(path: path, database: pool, clock: clock)
+            // One connection is all a command needs. (A DatabasePool would also write to the file
+            // each time it opens, which would make every command change the library file.)
+            let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+            try queue.writeWithoutTransaction { db in
+                if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+                    try db.execute(sql: "PRAGMA journal_mode = WAL")
+                }
+            }
+            let library = Library(path: path, database: queue, clock: clock)
             try library.prepareSchema()
             return library
         } catch let error as LibraryError {
@@ -47,15 +54,17 @@ public struct Library: Sendable {
 
     private func prepareSchema() throws {
         let migrator = LibraryMigrations.migrator
-        try database.write { db in
+        let isCurrent = try database.read { db in
             let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
             let isEmpty = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0
             if !isEmpty && applicationID != LibraryMigrations.applicationID {
                 throw LibraryError.notABookplateLibrary(path: path)
             }
             if try migrator.hasBeenSuperseded(db) { throw LibraryError.newerLibrary(path: path) }
+            return try migrator.hasCompletedMigrations(db)
         }
-        try migrator.migrate(database)
+        // A library that is up to date is not written to just by opening it.
+        if !isCurrent { try migrator.migrate(database) }
     }
 
     /// Runs `work` in a read transaction, turning database errors into ``LibraryError``.

@@ -1,0 +1,202 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import BookplateKit
+
+@Suite struct LibraryTests {
+    let clock = Clock.fixed(TemporaryShelf.fixedDate)
+
+    @Test func migratesAnEmptyFileToTheCurrentSchema() throws {
+        let shelf = try TemporaryShelf()
+        let tables = try shelf.library.database.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        }
+        #expect(tables.contains("book") && tables.contains("author") && tables.contains("bookAuthor"))
+        #expect(tables.contains("shelf") && tables.contains("bookShelf") && tables.contains("note"))
+        let applicationID = try shelf.library.database.read { try Int32.fetchOne($0, sql: "PRAGMA application_id") }
+        #expect(applicationID == LibraryMigrations.applicationID)
+        let journal = try shelf.library.database.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        #expect(journal == "wal")
+        // Opening again finds nothing to migrate and keeps the data.
+        try shelf.library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        let reopened = try Library.open(at: shelf.paths.library)
+        #expect(try reopened.books().map(\.book.title) == ["Emma"])
+    }
+
+    @Test func addStoresEveryFieldWithSlugsAndBothISBNForms() throws {
+        let library = try Library.inMemory(clock: clock)
+        let added = try library.addBook(
+            NewBook(
+                title: "  The Left Hand   of Darkness ", subtitle: "A novel", authors: ["Ursula K. Le Guin"],
+                isbn: try ISBN("0441478123"), publisher: "Ace", publishedDate: try PartialDate(parsing: "1969-03"),
+                pageCount: 304, language: "en", description: "Winter.\n\nGenly Ai.", status: .read,
+                rating: try Rating(5), startedDate: try PartialDate(parsing: "2025-07-20"),
+                finishedDate: try PartialDate(parsing: "2025-08-02"), shelves: ["sci-fi", "Classics"]))
+        #expect(added.book.slug == "the-left-hand-of-darkness")
+        #expect(added.book.title == "The Left Hand of Darkness")
+        #expect(added.book.isbn13 == "9780441478125" && added.book.isbn10 == "0441478123")
+        #expect(added.book.description == "Winter.\n\nGenly Ai.")
+        #expect(added.book.addedAt == TemporaryShelf.fixedDate)
+        #expect(added.authors.map(\.slug) == ["ursula-k-le-guin"])
+        #expect(added.authors.first?.sortName == "Le Guin, Ursula K.")
+        #expect(added.shelves.map(\.slug) == ["classics", "sci-fi"])
+        let found = try library.findBook(matching: "the-left-hand-of-darkness")
+        #expect(found == added)
+    }
+
+    @Test func authorsKeepCreditOrderAndAreShared() throws {
+        let library = try Library.inMemory(clock: clock)
+        let omens = try library.addBook(NewBook(title: "Good Omens", authors: ["Terry Pratchett", "Neil Gaiman"]))
+        let stardust = try library.addBook(NewBook(title: "Stardust", authors: ["neil gaiman"]))
+        #expect(omens.authors.map(\.name) == ["Terry Pratchett", "Neil Gaiman"])
+        #expect(stardust.authors.map(\.slug) == ["neil-gaiman"])
+        #expect(try library.catalogue().authors.count == 2)
+    }
+
+    @Test func theSameBookIsNeverAddedTwice() throws {
+        let library = try Library.inMemory(clock: clock)
+        try library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"], isbn: try ISBN("9780441172719")))
+        #expect(throws: LibraryError.alreadyOnShelf(title: "Dune", slug: "dune", reason: "same ISBN 9780441172719")) {
+            try library.addBook(NewBook(title: "Dune (again)", isbn: try ISBN("0441172717")))
+        }
+        try library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        #expect(throws: LibraryError.alreadyOnShelf(title: "Emma", slug: "emma", reason: "same title and author")) {
+            try library.addBook(NewBook(title: "EMMA", authors: ["jane austen"]))
+        }
+        #expect(try library.books().count == 2)
+    }
+
+    @Test func sameTitleByAnotherAuthorGetsItsOwnSlug() throws {
+        let library = try Library.inMemory(clock: clock)
+        let first = try library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        let second = try library.addBook(NewBook(title: "Emma", authors: ["Alexander McCall Smith"]))
+        let third = try library.addBook(NewBook(title: "Emma", authors: ["Alexander McCall Smith", "X"], isbn: try ISBN("9780307739766")))
+        #expect([first, second, third].map(\.book.slug) == ["emma", "emma-smith", "emma-2"])
+    }
+
+    @Test func editChangesFieldsClearsOthersAndNeverTheSlug() throws {
+        let library = try Library.inMemory(clock: clock)
+        try library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"], rating: try Rating(3), shelves: ["sci-fi"]))
+        let edited = try library.editBook(
+            slug: "dune",
+            BookEdit(
+                title: "Dune (40th anniversary)", authors: ["Frank Herbert", "Brian Herbert"], rating: .some(nil),
+                addShelves: ["favourites"], removeShelves: ["sci-fi"]))
+        #expect(edited.book.slug == "dune")
+        #expect(edited.book.title == "Dune (40th anniversary)")
+        #expect(edited.book.rating == nil)
+        #expect(edited.authors.map(\.name) == ["Frank Herbert", "Brian Herbert"])
+        #expect(edited.shelves.map(\.name) == ["favourites"])
+        #expect(try library.catalogue().books.first?.shelves.map(\.slug) == ["favourites"])
+    }
+
+    @Test func statusChangesFillInTodayOnlyWhenUnset() throws {
+        let library = try Library.inMemory(clock: clock)
+        try library.addBook(NewBook(title: "Dune"))
+        let reading = try library.editBook(slug: "dune", BookEdit(status: .reading))
+        #expect(reading.book.startedDate?.description == "2026-01-01")
+        let read = try library.editBook(
+            slug: "dune", BookEdit(status: .read, finishedDate: .some(try PartialDate(parsing: "2026-01-01"))))
+        #expect(read.book.finishedDate?.description == "2026-01-01")
+        #expect(throws: LibraryError.finishedBeforeStarted(started: "2026-01-01", finished: "2025-12-31")) {
+            try library.editBook(slug: "dune", BookEdit(finishedDate: .some(try PartialDate(parsing: "2025-12-31"))))
+        }
+        #expect(try library.findBook(matching: "dune").book.finishedDate?.description == "2026-01-01")
+    }
+
+    @Test func editRefusesAnISBNThatBelongsToAnotherBook() throws {
+        let library = try Library.inMemory(clock: clock)
+        try library.addBook(NewBook(title: "Dune", isbn: try ISBN("9780441172719")))
+        try library.addBook(NewBook(title: "Emma"))
+        #expect(throws: LibraryError.isbnTaken(isbn: "9780441172719", slug: "dune")) {
+            try library.editBook(slug: "emma", BookEdit(isbn: .some(try ISBN("9780441172719"))))
+        }
+    }
+
+    @Test func removeTakesTheBookAndItsLonelyAuthorsAndShelves() throws {
+        let library = try Library.inMemory(clock: clock)
+        try library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"], shelves: ["sci-fi"]))
+        try library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"], shelves: ["classics"]))
+        try library.removeBook(slug: "dune")
+        let catalogue = try library.catalogue()
+        #expect(catalogue.books.map(\.book.slug) == ["emma"])
+        #expect(catalogue.authors.map(\.slug) == ["jane-austen"])
+        let shelves = try library.database.read { try String.fetchAll($0, sql: "SELECT slug FROM shelf") }
+        #expect(shelves == ["classics"])
+        #expect(throws: LibraryError.noSuchBook("dune")) { try library.removeBook(slug: "dune") }
+    }
+
+    @Test func findBookBySlugISBNOrTitlePart() throws {
+        let library = try Library.inMemory(clock: clock)
+        try library.addBook(NewBook(title: "Dune", isbn: try ISBN("9780441172719")))
+        try library.addBook(NewBook(title: "Dune Messiah"))
+        try library.addBook(NewBook(title: "Children of Dune"))
+        try library.addBook(NewBook(title: "Cien años de soledad"))
+        #expect(try library.findBook(matching: "dune-messiah").book.title == "Dune Messiah")
+        #expect(try library.findBook(matching: "0-441-17271-7").book.slug == "dune")
+        #expect(try library.findBook(matching: "messiah").book.slug == "dune-messiah")
+        #expect(try library.findBook(matching: "ANOS DE").book.slug == "cien-anos-de-soledad")
+        // An exact title wins over the titles that merely contain it.
+        #expect(try library.findBook(matching: "Dune").book.slug == "dune")
+        #expect(throws: LibraryError.ambiguousBook("une", candidates: ["children-of-dune", "dune", "dune-messiah"])) {
+            try library.findBook(matching: "une")
+        }
+        #expect(throws: LibraryError.noSuchBook("9780000000002")) { try library.findBook(matching: "9780000000002") }
+        #expect(throws: LibraryError.noSuchBook("zzz")) { try library.findBook(matching: "zzz") }
+    }
+
+    @Test func listFiltersAndSorts() throws {
+        let library = try Library.inMemory(clock: clock)
+        try library.addBook(NewBook(title: "The Zebra", authors: ["Amy Zed"], status: .read, rating: try Rating(2)))
+        try library.addBook(NewBook(title: "Apples", authors: ["Bo Young"], status: .read, rating: try Rating(5), shelves: ["fruit"]))
+        try library.addBook(NewBook(title: "Mangoes", authors: ["Al Abe"], shelves: ["Fruit"]))
+        #expect(try library.books().map(\.book.title) == ["Apples", "Mangoes", "The Zebra"])
+        #expect(try library.books(sortedBy: .author).map(\.book.title) == ["Mangoes", "Apples", "The Zebra"])
+        #expect(try library.books(sortedBy: .rating).map(\.book.title) == ["Apples", "The Zebra", "Mangoes"])
+        #expect(try library.books(status: .read).count == 2)
+        #expect(try library.books(shelf: "fruit").map(\.book.title) == ["Apples", "Mangoes"])
+    }
+
+    @Test func rejectsWhatIsNotALibrary() throws {
+        let folder = try TestPaths.temporaryFolder("not-a-library")
+        let text = folder.appendingPathComponent("notes.sqlite")
+        try Data("just some text, not SQLite".utf8).write(to: text)
+        #expect(throws: LibraryError.notSQLite(path: text.path)) { try Library.open(at: text) }
+        #expect(try Data(contentsOf: text) == Data("just some text, not SQLite".utf8))
+
+        let foreign = folder.appendingPathComponent("foreign.sqlite")
+        try DatabaseQueue(path: foreign.path).write { try $0.execute(sql: "CREATE TABLE t(x)") }
+        #expect(throws: LibraryError.notABookplateLibrary(path: foreign.path)) { try Library.open(at: foreign) }
+
+        let missing = folder.appendingPathComponent("missing.sqlite")
+        #expect(throws: LibraryError.missingLibrary(path: missing.path)) { try Library.open(at: missing) }
+        #expect(!FileManager.default.fileExists(atPath: missing.path))
+    }
+
+    @Test func refusesALibraryFromANewerBookplate() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Emma"))
+        try shelf.library.database.write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')")
+        }
+        #expect(throws: LibraryError.newerLibrary(path: shelf.paths.library.path)) {
+            try Library.open(at: shelf.paths.library)
+        }
+    }
+
+    @Test func twoLibrariesOnOneFileBothWrite() async throws {
+        let shelf = try TemporaryShelf()
+        let path = shelf.paths.library
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<2 {
+                group.addTask {
+                    let library = try Library.open(at: path)
+                    for index in 0..<25 { try library.addBook(NewBook(title: "Book \(writer)-\(index)")) }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try shelf.library.books().count == 50)
+    }
+}

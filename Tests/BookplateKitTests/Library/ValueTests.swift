@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@testable import BookplateKit
+
+@Suite struct ISBNTests {
+    @Test func acceptsBothLengthsWithHyphens() throws {
+        let isbn = try ISBN("978-0-441-47812-5")
+        #expect(isbn.isbn13 == "9780441478125")
+        #expect(isbn.isbn10 == "0441478123")
+        #expect(try ISBN("0-441-47812-3").isbn13 == "9780441478125")
+        #expect(try ISBN("080442957x").isbn13 == "9780804429573")
+    }
+
+    @Test func a979ISBNHasNoTenDigitForm() throws {
+        #expect(try ISBN("9791032305690").isbn10 == nil)
+    }
+
+    @Test func rejectsBadChecksumsAndJunk() {
+        #expect(throws: ISBNError.badChecksum("9780441478124")) { try ISBN("9780441478124") }
+        #expect(throws: ISBNError.badChecksum("0441478124")) { try ISBN("0441478124") }
+        #expect(throws: ISBNError.malformed("12345")) { try ISBN("12345") }
+        #expect(throws: ISBNError.malformed("1234567890123")) { try ISBN("1234567890123") }
+        #expect(throws: ISBNError.malformed("UOM:39015004307750")) { try ISBN("UOM:39015004307750") }
+    }
+}
+
+@Suite struct SlugTests {
+    @Test(arguments: [
+        ("The Left Hand of Darkness", "the-left-hand-of-darkness"),
+        ("Cien años de soledad", "cien-anos-de-soledad"),
+        ("L'Étranger", "letranger"),
+        ("三体", "san-ti"),
+        ("Мастер и Маргарита", "master-i-margarita"),
+        ("  --Hello,   World!--  ", "hello-world"),
+        ("Straße", "strasse"),
+    ])
+    func foldsAndTransliterates(title: String, slug: String) {
+        #expect(Slug.make(from: title) == slug)
+    }
+
+    @Test func textWithNothingUsableGetsAStableFallback() {
+        let slug = Slug.make(from: "!!!", fallbackPrefix: "book")
+        #expect(slug.hasPrefix("book-"))
+        #expect(slug == Slug.make(from: "!!!", fallbackPrefix: "book"))
+        #expect(Slug.isValid(slug))
+        #expect(Slug.make(from: "", fallbackPrefix: "book") != slug)
+    }
+
+    @Test func slugsAreAlwaysSafeAndBounded() {
+        for text in ["../../x", ".", "..", "a/b\\c", String(repeating: "long title ", count: 40), "😀📚", "\u{202E}evil"] {
+            let slug = Slug.make(from: text)
+            #expect(Slug.isValid(slug), "\(text) → \(slug)")
+            #expect(slug.count <= Slug.maximumLength)
+        }
+    }
+
+    @Test func uniqueAppendsACounter() {
+        let taken: Set = ["dune", "dune-2"]
+        #expect(Slug.unique("dune") { taken.contains($0) } == "dune-3")
+        #expect(Slug.unique("emma") { taken.contains($0) } == "emma")
+    }
+}
+
+@Suite struct PartialDateTests {
+    @Test func parsesEachPrecision() throws {
+        #expect(try PartialDate(parsing: "1969").description == "1969")
+        #expect(try PartialDate(parsing: "1969-3").description == "1969-03")
+        #expect(try PartialDate(parsing: "2024/03/15").description == "2024-03-15")
+        #expect(try PartialDate(parsing: "2024-02-29").longDescription == "29 February 2024")
+        #expect(try PartialDate(parsing: "1987-09").longDescription == "September 1987")
+    }
+
+    @Test(arguments: ["2025-13-01", "2023-02-29", "yesterday", "", "25-01-01", "2025-01-01-01", "2025--01"])
+    func rejectsImpossibleDates(text: String) {
+        #expect(throws: DateError.invalid(text)) { try PartialDate(parsing: text) }
+    }
+
+    @Test func ordersByWhatIsKnown() throws {
+        #expect(try PartialDate(parsing: "1969") < PartialDate(parsing: "1969-01"))
+        #expect(try PartialDate(parsing: "1969-12-31") < PartialDate(parsing: "1970"))
+    }
+}
+
+@Suite struct ReaderFieldTests {
+    @Test func statusAcceptsTheFourNames() throws {
+        #expect(try ReadingStatus(parsing: "To-Read") == .toRead)
+        #expect(try ReadingStatus(parsing: "to read") == .toRead)
+        #expect(try ReadingStatus(parsing: "abandoned") == .abandoned)
+        #expect(throws: LibraryError.unknownStatus("done")) { try ReadingStatus(parsing: "done") }
+        #expect(LibraryError.unknownStatus("done").description.contains("to-read, reading, read, abandoned"))
+    }
+
+    @Test func ratingIsOneToFiveOrNone() throws {
+        #expect(try Rating.parse("4")?.stars == 4)
+        #expect(try Rating.parse("none") == nil)
+        for bad in ["0", "6", "-1", "4.5", "five"] {
+            #expect(throws: LibraryError.invalidRating(bad)) { try Rating.parse(bad) }
+        }
+    }
+
+    @Test func sortNamesFileUnderTheSurname() {
+        #expect(AuthorName.sortName(for: "Ursula K. Le Guin") == "Le Guin, Ursula K.")
+        #expect(AuthorName.sortName(for: "Octavia E. Butler") == "Butler, Octavia E.")
+        #expect(AuthorName.sortName(for: "Ludwig van Beethoven") == "van Beethoven, Ludwig")
+        #expect(AuthorName.sortName(for: "Martin Luther King Jr.") == "King, Martin Luther, Jr.")
+        #expect(AuthorName.sortName(for: "村上春樹") == "村上春樹")
+        #expect(AuthorName.sortName(for: "Plato") == "Plato")
+    }
+
+    @Test func contentHashIsSHA256() {
+        #expect(ContentHash.sha256Hex(of: "") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(ContentHash.sha256Hex(of: "abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        let long = String(repeating: "a", count: 1000)
+        #expect(ContentHash.sha256Hex(of: long) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+@testable import BookplateKit
+
+@Suite struct NoteRendererTests {
+    @Test func rendersMarkdownWithHeadingsBelowThePageTitle() {
+        let html = NoteRenderer().render("# Big\n\nSome *emphasis* and \"quotes\".\n\n###### Tiny\n")
+        #expect(html == "<h3>Big</h3>\n<p>Some <em>emphasis</em> and “quotes”.</p>\n<h6>Tiny</h6>\n")
+    }
+
+    @Test func safeModeDropsRawHTMLAndDangerousLinks() {
+        let html = NoteRenderer().render(
+            "Hi <script>alert(1)</script> <img src=x onerror=alert(2)>\n\n[a](javascript:alert(3)) [b](https://example.org)\n\n<div onclick=\"x()\">block</div>\n")
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("onerror"))
+        #expect(!html.contains("onclick"))
+        #expect(!html.contains("javascript:"))
+        #expect(html.contains("<a href=\"https://example.org\">b</a>"))
+        #expect(html.contains("<!-- raw HTML omitted -->"))
+    }
+
+    @Test func rawHTMLPassesOnlyWhenTheReaderAllowsIt() {
+        let renderer = NoteRenderer(allowsRawHTML: true)
+        #expect(renderer.render("<kbd>Ctrl</kbd>\n").contains("<kbd>Ctrl</kbd>"))
+        #expect(renderer.contentHash(of: "x") != NoteRenderer().contentHash(of: "x"))
+    }
+}
+
+@Suite struct NoteSyncTests {
+    @Test func rendersOnlyChangedNotesAndReportsOrphans() throws {
+        let library = try Library.inMemory(clock: .fixed(TemporaryShelf.fixedDate))
+        try library.addBook(NewBook(title: "Dune"))
+        try library.addBook(NewBook(title: "Emma"))
+        let renderer = NoteRenderer()
+        let first = try library.syncNotes(["dune": "*spice*", "emma": "Box Hill", "lost": "no book"], renderer: renderer)
+        #expect(first.renderedCount == 2)
+        #expect(first.orphans == ["lost"])
+        #expect(first.htmlBySlug["dune"] == "<p><em>spice</em></p>\n")
+        let second = try library.syncNotes(["dune": "*spice*", "emma": "Box Hill"], renderer: renderer)
+        #expect(second.renderedCount == 0)
+        #expect(second.htmlBySlug == first.htmlBySlug)
+        let third = try library.syncNotes(["dune": "*melange*", "emma": "Box Hill"], renderer: renderer)
+        #expect(third.renderedCount == 1)
+        let stored = try library.database.read { try NoteRecord.fetchAll($0) }
+        #expect(stored.map(\.markdown).sorted() == ["*melange*", "Box Hill"])
+        #expect(stored.allSatisfy { $0.contentHash == renderer.contentHash(of: $0.markdown) })
+    }
+}
+
+@Suite struct NoteStoreTests {
+    @Test func readsUTF8AndRefusesAnythingElse() throws {
+        let folder = try TestPaths.temporaryFolder("notes")
+        let store = NoteStore(folder: folder)
+        try Data([0xEF, 0xBB, 0xBF] + Array("café".utf8)).write(to: store.url(forSlug: "bom"))
+        #expect(try store.note(forSlug: "bom") == "café")
+        try Data([0x63, 0x61, 0x66, 0xE9]).write(to: store.url(forSlug: "latin1"))
+        #expect(throws: NoteError.notUTF8(path: store.url(forSlug: "latin1").path)) {
+            try store.note(forSlug: "latin1")
+        }
+        #expect(try store.note(forSlug: "absent") == nil)
+    }
+
+    @Test func listsOnlyMarkdownFilesAndSetsRemovedNotesAside() throws {
+        let folder = try TestPaths.temporaryFolder("notes")
+        let store = NoteStore(folder: folder)
+        for name in ["b.md", "a.md", ".hidden.md", "readme.txt"] {
+            try Data("x".utf8).write(to: folder.appendingPathComponent(name))
+        }
+        #expect(try store.noteFiles().map(\.slug) == ["a", "b"])
+        let kept = try #require(try store.setAsideNote(forSlug: "a", at: TemporaryShelf.fixedDate))
+        #expect(try String(contentsOf: kept, encoding: .utf8) == "x")
+        #expect(try store.noteFiles().map(\.slug) == ["b"])
+        #expect(try store.setAsideNote(forSlug: "a", at: TemporaryShelf.fixedDate) == nil)
+    }
+}
+
+@Suite struct NoteSessionTests {
+    func session(_ shelf: TemporaryShelf, editor: EditorLauncher) -> NoteSession {
+        NoteSession(library: shelf.library, store: NoteStore(folder: shelf.paths.notes), editor: editor)
+    }
+
+    @Test func createsTheNoteRunsTheEditorAndCachesTheHTML() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Dune"))
+        let editor = EditorLauncher { url in
+            #expect(FileManager.default.fileExists(atPath: url.path))
+            try Data("Fear is the *mind-killer*.\n".utf8).write(to: url)
+        }
+        let outcome = try session(shelf, editor: editor).edit(slug: "dune")
+        #expect(outcome == .saved(shelf.paths.notes.appendingPathComponent("dune.md")))
+        let cached = try shelf.library.database.read { try NoteRecord.fetchOne($0) }
+        #expect(cached?.html == "<p>Fear is the <em>mind-killer</em>.</p>\n")
+    }
+
+    @Test func aNewNoteLeftEmptyIsNotKept() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Dune"))
+        let outcome = try session(shelf, editor: EditorLauncher { _ in }).edit(slug: "dune")
+        #expect(outcome == .leftEmpty)
+        #expect(!FileManager.default.fileExists(atPath: shelf.paths.notes.appendingPathComponent("dune.md").path))
+    }
+
+    @Test func noEditorIsAClearErrorAndLeavesNoEmptyFile() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Dune"))
+        let note = shelf.paths.notes.appendingPathComponent("dune.md")
+        #expect(throws: NoteError.noEditor(path: note.path)) {
+            try session(shelf, editor: .system(environment: [:])).edit(slug: "dune")
+        }
+        #expect(!FileManager.default.fileExists(atPath: note.path))
+    }
+
+    @Test func aNoteSavedAsLatin1IsRefusedAndKept() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Dune"))
+        let editor = EditorLauncher { url in try Data([0x63, 0x61, 0x66, 0xE9, 0x0A]).write(to: url) }
+        let note = shelf.paths.notes.appendingPathComponent("dune.md")
+        #expect(throws: NoteError.notUTF8(path: note.path)) { try session(shelf, editor: editor).edit(slug: "dune") }
+        #expect(try Data(contentsOf: note) == Data([0x63, 0x61, 0x66, 0xE9, 0x0A]))
+    }
+
+    @Test func theSystemEditorRunsThroughTheShellAndReportsFailure() throws {
+        let folder = try TestPaths.temporaryFolder("editor")
+        let file = folder.appendingPathComponent("note.md")
+        try Data().write(to: file)
+        try EditorLauncher.system(environment: ["EDITOR": "printf 'hello' >"]).edit(file)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "hello")
+        #expect(throws: NoteError.editorFailed(editor: "false", status: 1)) {
+            try EditorLauncher.system(environment: ["VISUAL": "false", "EDITOR": "true"]).edit(file)
+        }
+    }
+}

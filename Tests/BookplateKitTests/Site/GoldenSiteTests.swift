@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+@testable import BookplateKit
+
+@Suite struct GoldenSiteTests {
+    @Test func everyPageKindMatchesItsGoldenFile() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build()
+        let site = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        // Pages and generated covers are golden; assets and copied images are the theme's and the reader's.
+        let generated = site.filter { $0.key.hasSuffix(".html") || $0.key.hasSuffix(".svg") }
+        #expect(generated.keys.contains("index.html"))
+        #expect(generated.keys.contains("authors/index.html"))
+        #expect(generated.keys.contains("books/fledgling/index.html"))
+        #expect(generated.keys.contains("authors/octavia-e-butler/index.html"))
+        try GoldenFiles.verify(generated, against: "fixture-shelf")
+    }
+}
+
+@Suite struct ExampleShelfTests {
+    /// The committed `site/` is exactly what `build` makes of the committed `content/` and `templates/`.
+    @Test func buildReproducesTheCommittedSiteByteForByte() throws {
+        let root = try TestPaths.temporaryFolder("example")
+        for folder in ["content", "templates"] {
+            try FileManager.default.copyItem(
+                at: TestPaths.repository.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
+        }
+        let paths = ShelfPaths(root: root)
+        try SiteBuilder(library: try Library.open(at: paths.library), paths: paths).build()
+        let built = try TemporaryShelf.snapshot(of: paths.site)
+        let committed = try TemporaryShelf.snapshot(of: TestPaths.repository.appendingPathComponent("site"))
+        #expect(built.count >= 30)
+        #expect(Set(built.keys) == Set(committed.keys))
+        for path in built.keys.sorted() where built[path] != committed[path] {
+            let diff = GoldenFiles.readableDiff(committed[path] ?? Data(), built[path] ?? Data())
+            Issue.record("site/\(path) is not what build makes; run 'swift run bookplate build' and commit site/:\n\(diff)")
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+@testable import BookplateKit
+
+@Suite struct SiteBuilderTests {
+    @Test func buildsEveryPageKindWithRelativeLinks() throws {
+        let shelf = try FixtureShelf.make()
+        let report = try shelf.build()
+        #expect(report.bookCount == 5)
+        #expect(report.authorCount == 5)
+        #expect(report.pageCount == 2 + 5 + 5)
+        #expect(report.orphanNotes.isEmpty)
+        let index = try shelf.siteFile("index.html")
+        #expect(index.contains("href=\"books/fledgling/index.html\""))
+        #expect(index.contains("href=\"authors/octavia-e-butler/index.html\""))
+        #expect(!index.contains("href=\"/"))
+        let book = try shelf.siteFile("books/fledgling/index.html")
+        #expect(book.contains("href=\"../../assets/style.css\""))
+        #expect(book.contains("<img class=\"cover\" src=\"../../covers/fledgling.jpg\" width=\"128\" height=\"194\""))
+        #expect(book.contains("<h3>First thoughts</h3>"))
+        #expect(book.contains("Grand Central Publishing"))
+        #expect(book.contains("2 January 2007"))
+        let author = try shelf.siteFile("authors/octavia-e-butler/index.html")
+        #expect(author.contains("href=\"../../books/kindred/index.html\""))
+        #expect(author.contains("2 books on the shelf"))
+        #expect(FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent("assets/style.css").path))
+        #expect(FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent(SiteWriter.markerName).path))
+    }
+
+    @Test func catalogTextIsEscapedAndNoteScriptsAreDropped() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.library.addBook(
+            NewBook(title: "<script>alert(1)</script>\" onmouseover=\"x", authors: ["<b>Bold</b> & Co"],
+                    description: "<img src=x onerror=alert(1)>"))
+        try shelf.build()
+        let slug = Slug.make(from: "<script>alert(1)</script>\" onmouseover=\"x")
+        let page = try shelf.siteFile("books/\(slug)/index.html")
+        #expect(!page.contains("<script>alert(1)"))
+        #expect(!page.contains("\" onmouseover"))
+        #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;&quot; onmouseover=&quot;x"))
+        #expect(page.contains("&lt;img src=x onerror=alert(1)&gt;"))
+        let svg = try shelf.siteFile("covers/\(slug).svg")
+        #expect(!svg.contains("<script"))
+        let omens = try shelf.siteFile("books/good-omens/index.html")
+        #expect(!omens.contains("<script>alert('x')"))
+    }
+
+    @Test func booksWithoutACoverGetAPlaceholderThatShowsTheTitle() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build()
+        let svg = try shelf.siteFile("covers/kindred.svg")
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"600\""))
+        #expect(svg.contains(">Kindred</text>"))
+        #expect(svg.contains(">Octavia E. Butler</text>"))
+        let page = try shelf.siteFile("books/kindred/index.html")
+        #expect(page.contains("src=\"../../covers/kindred.svg\" width=\"400\" height=\"600\" alt=\"Cover of Kindred\""))
+    }
+
+    @Test func theSameShelfBuildsTheSameBytes() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build()
+        let first = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        let report = try shelf.build()
+        #expect(report.notesRendered == 0)
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == first)
+    }
+
+    @Test func anOrphanNoteIsReportedNotDropped() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.writeNote("Lost thoughts", slug: "a-book-i-removed")
+        let report = try shelf.build()
+        #expect(report.orphanNotes == [shelf.paths.notes.appendingPathComponent("a-book-i-removed.md").path])
+        #expect(FileManager.default.fileExists(atPath: shelf.paths.notes.appendingPathComponent("a-book-i-removed.md").path))
+    }
+
+    @Test func aFailedBuildLeavesThePreviousSiteIntact() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build()
+        let before = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        try shelf.library.addBook(NewBook(title: "New"))
+        try Data([0xFF, 0xFE, 0x00]).write(to: shelf.paths.notes.appendingPathComponent("new.md"))
+        #expect(throws: BuildError.self) { try shelf.build() }
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: shelf.root.path).filter { $0.hasPrefix(".site") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func aNoteThatIsNotUTF8NamesTheStepAndTheFile() throws {
+        let shelf = try FixtureShelf.make()
+        try Data([0x63, 0x61, 0x66, 0xE9]).write(to: shelf.paths.notes.appendingPathComponent("kindred.md"))
+        do {
+            try shelf.build()
+            Issue.record("the build should have failed")
+        } catch let error as BuildError {
+            #expect(error.step == .renderNotes)
+            #expect("\(error)" == "build failed to render notes: \(shelf.paths.notes.path)/kindred.md is not UTF-8 text: save it as UTF-8 in your editor and try again")
+        }
+    }
+
+    @Test func refusesToOverwriteAFolderItDidNotWrite() throws {
+        let shelf = try FixtureShelf.make()
+        try FileManager.default.createDirectory(at: shelf.paths.site, withIntermediateDirectories: true)
+        let precious = shelf.paths.site.appendingPathComponent("thesis.tex")
+        try Data("precious".utf8).write(to: precious)
+        #expect(throws: BuildError.self) { try shelf.build() }
+        #expect(try String(contentsOf: precious, encoding: .utf8) == "precious")
+
+        var paths = shelf.paths
+        paths.site = shelf.root
+        #expect(throws: BuildError.self) { try SiteBuilder(library: shelf.library, paths: paths).build() }
+    }
+
+    @Test func anEmptyFolderIsAcceptedAsOutput() throws {
+        let shelf = try FixtureShelf.make()
+        try FileManager.default.createDirectory(at: shelf.paths.site, withIntermediateDirectories: true)
+        try shelf.build()
+        #expect(FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent("index.html").path))
+    }
+
+    @Test func aCoverThatIsNotAnImageIsAnError() throws {
+        let shelf = try FixtureShelf.make()
+        try Data("<html>not found</html>".utf8).write(to: shelf.paths.covers.appendingPathComponent("kindred.jpg"))
+        #expect(throws: BuildError.self) { try shelf.build() }
+    }
+
+    @Test func anEmptyShelfBuildsAnInvitingIndex() throws {
+        let shelf = try TemporaryShelf()
+        let report = try shelf.build()
+        #expect(report.pageCount == 2)
+        #expect(try shelf.siteFile("index.html").contains("The shelf is empty"))
+    }
+}
+
+@Suite struct ImageInfoTests {
+    @Test func readsTheSizeOfTheFixtureJPEGs() throws {
+        let fledgling = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("covers/google-books-thumbnail-fledgling.jpg"))
+        #expect(ImageInfo(bytes: [UInt8](fledgling)) == ImageInfo(bytes: [UInt8](fledgling)))
+        let info = try #require(ImageInfo(bytes: [UInt8](fledgling)))
+        #expect((info.format, info.width, info.height) == (.jpeg, 128, 194))
+        let maid = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("covers/google-books-thumbnail-the-maid.jpg"))
+        #expect(ImageInfo(bytes: [UInt8](maid)).map { [$0.width, $0.height] } == [128, 197])
+    }
+
+    @Test func readsPNGAndGIFHeadersAndRejectsText() {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+            + [0, 0, 1, 44, 0, 0, 1, 194]
+        #expect(ImageInfo(bytes: png).map { [$0.width, $0.height] } == [300, 450])
+        let gif: [UInt8] = Array("GIF89a".utf8) + [0x10, 0x00, 0x20, 0x00]
+        #expect(ImageInfo(bytes: gif).map { [$0.width, $0.height] } == [16, 32])
+        #expect(ImageInfo(bytes: Array("<html>".utf8)) == nil)
+        #expect(ImageInfo(bytes: [0xFF, 0xD8, 0xFF]) == nil)
+    }
+}
+
+@Suite struct CoverArtTests {
+    @Test func wrapsLongTitlesAndCountsWideCharactersDouble() {
+        #expect(CoverArt.wrap("The Left Hand of Darkness", width: 14, maxLines: 6) == ["The Left Hand", "of Darkness"])
+        #expect(CoverArt.wrap("ノルウェイの森ノルウェイの森", width: 14, maxLines: 6) == ["ノルウェイの森", "ノルウェイの森"])
+        let long = CoverArt.wrap(String(repeating: "word ", count: 40), width: 14, maxLines: 3)
+        #expect(long.count == 3 && long[2].hasSuffix("…"))
+    }
+}

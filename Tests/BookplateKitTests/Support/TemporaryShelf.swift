@@ -1,0 +1,50 @@
+import BookplateKit
+import Foundation
+
+/// A shelf in a temporary folder: the default theme copied in, an empty content folder, and a
+/// library opened with a fixed clock.
+struct TemporaryShelf {
+    static let fixedDate = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+
+    let paths: ShelfPaths
+    let library: Library
+
+    init(clock: Clock = .fixed(TemporaryShelf.fixedDate), copyTemplates: Bool = true) throws {
+        let root = try TestPaths.temporaryFolder()
+        paths = ShelfPaths(root: root)
+        if copyTemplates {
+            try FileManager.default.copyItem(at: TestPaths.templates, to: paths.templates)
+        }
+        try FileManager.default.createDirectory(at: paths.notes, withIntermediateDirectories: true)
+        library = try Library.open(at: paths.library, create: true, clock: clock)
+    }
+
+    var root: URL { paths.root }
+
+    func writeNote(_ markdown: String, slug: String) throws {
+        try Data(markdown.utf8).write(to: paths.notes.appendingPathComponent("\(slug).md"))
+    }
+
+    @discardableResult
+    func build(settings: SiteSettings = SiteSettings()) throws -> BuildReport {
+        try SiteBuilder(library: library, paths: paths, settings: settings).build()
+    }
+
+    func siteFile(_ path: String) throws -> String {
+        try String(contentsOf: paths.site.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// Every file below `folder`, by relative path, with its bytes.
+    static func snapshot(of folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return files }
+        for case let relative as String in enumerator {
+            var isDirectory: ObjCBool = false
+            let url = folder.appendingPathComponent(relative)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[relative] = try Data(contentsOf: url)
+            }
+        }
+        return files
+    }
+}

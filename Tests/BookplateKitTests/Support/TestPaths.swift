@@ -1,0 +1,36 @@
+import Foundation
+
+/// Locations in the repository and scratch folders for tests.
+enum TestPaths {
+    /// The repository's top folder.
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static let testsFolder = repository.appendingPathComponent("Tests/BookplateKitTests")
+    static let fixtures = testsFolder.appendingPathComponent("Fixtures")
+    static let golden = testsFolder.appendingPathComponent("Golden")
+    static let templates = repository.appendingPathComponent("templates")
+
+    /// The built `bookplate` executable, next to the test bundle.
+    static var executable: URL {
+        let candidates = [
+            Bundle.main.executableURL?.deletingLastPathComponent(),
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+        ].compactMap { $0 }
+        for folder in candidates {
+            let url = folder.appendingPathComponent("bookplate")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return repository.appendingPathComponent(".build/debug/bookplate")
+    }
+
+    /// A new empty folder that is removed when the process ends (best effort).
+    static func temporaryFolder(_ label: String = "shelf") throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("bookplate-tests-\(label)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
