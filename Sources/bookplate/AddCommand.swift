@@ -5,7 +5,8 @@ struct AddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add a book to the shelf by hand.",
-        discussion: "Adding a book whose ISBN (or, without one, whose title and first author) is already on the shelf adds nothing."
+        discussion:
+            "Adding a book whose ISBN (or, without one, whose title and first author) is already on the shelf adds nothing."
     )
 
     @OptionGroup var shelf: ShelfOptions

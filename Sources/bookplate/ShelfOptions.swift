@@ -12,7 +12,8 @@ struct ShelfOptions: ParsableArguments {
 
     var paths: ShelfPaths {
         let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let chosen = library ?? ProcessInfo.processInfo.environment["BOOKPLATE_LIBRARY"].flatMap { $0.isEmpty ? nil : $0 }
+        let chosen =
+            library ?? ProcessInfo.processInfo.environment["BOOKPLATE_LIBRARY"].flatMap { $0.isEmpty ? nil : $0 }
         return ShelfPaths(root: root, library: chosen.map { URL(fileURLWithPath: $0, relativeTo: root) })
     }
 

@@ -30,7 +30,12 @@ struct ShowCommand: ParsableCommand {
         ]
         let notes = NoteStore(folder: shelf.paths.notes)
         let noteURL = notes.url(forSlug: book.slug)
-        lines.append(("Note", try notes.note(forSlug: book.slug) == nil ? "none (bookplate note \(book.slug))" : noteURL.relativePathForTerminal))
+        lines.append(
+            (
+                "Note",
+                try notes.note(forSlug: book.slug) == nil
+                    ? "none (bookplate note \(book.slug))" : noteURL.relativePathForTerminal
+            ))
         for (label, value) in lines {
             guard let value else { continue }
             print(label.padding(toLength: 10, withPad: " ", startingAt: 0) + value)

@@ -113,7 +113,8 @@ extension Library {
         }
         guard new.isbn == nil else { return nil }
         let key = Library.matchKey(title: title, firstAuthor: authorNames.first)
-        let candidates = try Book.filter(Book.Columns.title.collating(Database.CollationName.nocase) == title).fetchAll(db)
+        let candidates = try Book.filter(Book.Columns.title.collating(Database.CollationName.nocase) == title).fetchAll(
+            db)
         for candidate in candidates {
             let firstAuthor = try authors(ofBookId: candidate.id, in: db).first?.name
             if Library.matchKey(title: candidate.title, firstAuthor: firstAuthor) == key {
@@ -154,7 +155,9 @@ extension Library {
     }
 
     private func findOrCreateAuthor(named name: String, in db: Database) throws -> Author {
-        if let existing = try Author.filter(Author.Columns.name.collating(Database.CollationName.nocase) == name).fetchOne(db) {
+        if let existing = try Author.filter(Author.Columns.name.collating(Database.CollationName.nocase) == name)
+            .fetchOne(db)
+        {
             return existing
         }
         let slug = try Slug.unique(Slug.make(from: name, fallbackPrefix: "author")) { candidate in

@@ -10,11 +10,14 @@ extension Library {
         let cache = try read { db in
             try Row.fetchAll(
                 db,
-                sql: "SELECT book.id, book.slug, note.contentHash, note.html FROM book LEFT JOIN note ON note.bookId = book.id"
+                sql:
+                    "SELECT book.id, book.slug, note.contentHash, note.html FROM book LEFT JOIN note ON note.bookId = book.id"
             )
             .map { row in
-                (slug: row["slug"] as String, id: row["id"] as Int64, hash: row["contentHash"] as String?,
-                 html: row["html"] as String?)
+                (
+                    slug: row["slug"] as String, id: row["id"] as Int64, hash: row["contentHash"] as String?,
+                    html: row["html"] as String?
+                )
             }
         }
         var sync = NoteSync()

@@ -64,7 +64,8 @@ public struct Rating: Hashable, Sendable, Codable, Comparable {
     public init(from decoder: any Decoder) throws {
         let stars = try decoder.singleValueContainer().decode(Int.self)
         guard (1...5).contains(stars) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "rating \(stars)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "rating \(stars)"))
         }
         self.stars = stars
     }

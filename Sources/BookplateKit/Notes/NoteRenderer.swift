@@ -23,13 +23,15 @@ public struct NoteRenderer: Sendable, Hashable {
         var options = CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8
         if allowsRawHTML { options |= CMARK_OPT_UNSAFE }
         let bytes = Array(markdown.utf8)
-        guard let document = bytes.withUnsafeBufferPointer({ buffer in
-            buffer.baseAddress.flatMap { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    cmark_parse_document($0, buffer.count, options)
+        guard
+            let document = bytes.withUnsafeBufferPointer({ buffer in
+                buffer.baseAddress.flatMap { base in
+                    base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                        cmark_parse_document($0, buffer.count, options)
+                    }
                 }
-            }
-        }) else { return "" }
+            })
+        else { return "" }
         defer { cmark_node_free(document) }
         lowerHeadings(in: document)
         guard let html = cmark_render_html(document, options) else { return "" }

@@ -28,7 +28,9 @@ public struct NoteSession: Sendable {
         do {
             try editor.edit(url)
         } catch {
-            if !existed, (try? store.readNote(at: url))?.isEmpty == true { try? FileManager.default.removeItem(at: url) }
+            if !existed, (try? store.readNote(at: url))?.isEmpty == true {
+                try? FileManager.default.removeItem(at: url)
+            }
             throw error
         }
         let markdown = try store.readNote(at: url)

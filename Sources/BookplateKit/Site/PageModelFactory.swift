@@ -124,7 +124,7 @@ struct PageModelFactory {
 
     static func byPublication(_ lhs: BookDetails, _ rhs: BookDetails) -> Bool {
         switch (lhs.book.publishedDate, rhs.book.publishedDate) {
-        case let (left?, right?) where left != right: left < right
+        case (let left?, let right?) where left != right: left < right
         case (nil, _?): false
         case (_?, nil): true
         default: BookOrder.title.areInIncreasingOrder(lhs, rhs)
@@ -140,9 +140,9 @@ struct PageModelFactory {
 
     static func lifeDates(birth: String?, death: String?) -> String? {
         switch (birth?.nilIfEmpty, death?.nilIfEmpty) {
-        case let (birth?, death?): "\(birth) – \(death)"
-        case let (birth?, nil): "born \(birth)"
-        case let (nil, death?): "died \(death)"
+        case (let birth?, let death?): "\(birth) – \(death)"
+        case (let birth?, nil): "born \(birth)"
+        case (nil, let death?): "died \(death)"
         case (nil, nil): nil
         }
     }

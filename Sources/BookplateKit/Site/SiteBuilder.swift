@@ -40,12 +40,17 @@ public struct SiteBuilder: Sendable {
                 uniqueKeysWithValues: zip(catalogue.books.map(\.book.slug), covers.map(\.model))))
 
         let pages: [(path: String, template: String, model: Any)] = try step(.makePageModels) {
-            [("index.html", "index", factory.indexPage() as Any), ("authors/index.html", "authors", factory.authorsPage())]
+            [
+                ("index.html", "index", factory.indexPage() as Any),
+                ("authors/index.html", "authors", factory.authorsPage()),
+            ]
                 + catalogue.books.map { (PageModelFactory.bookURL($0.book.slug), "book", factory.bookPage($0)) }
                 + catalogue.authors.map { (PageModelFactory.authorURL($0.slug), "author", factory.authorPage($0)) }
         }
         for page in pages {
-            let html = try step(.renderTemplates, path: page.path) { try templates.render(page.model, with: page.template) }
+            let html = try step(.renderTemplates, path: page.path) {
+                try templates.render(page.model, with: page.template)
+            }
             files.append(OutputFile(path: page.path, contents: Data(html.utf8)))
         }
         files += try step(.copyAssets, path: paths.assets.relativePathForDisplay) { try assetFiles() }

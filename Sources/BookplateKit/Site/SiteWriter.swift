@@ -45,7 +45,9 @@ struct SiteWriter {
         let manager = FileManager.default
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
-            for file in files + [OutputFile(path: SiteWriter.markerName, contents: Data(SiteWriter.markerContents.utf8))] {
+            for file in files + [
+                OutputFile(path: SiteWriter.markerName, contents: Data(SiteWriter.markerContents.utf8))
+            ] {
                 let url = staging.appendingPathComponent(file.path)
                 try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try file.contents.write(to: url)

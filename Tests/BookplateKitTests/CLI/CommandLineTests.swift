@@ -18,10 +18,13 @@ import Testing
     @Test func addThenBuildMakesTheBookAndAuthorPagesLinkedFromTheShelf() throws {
         let (bookplate, root) = try newShelf()
         let added = try bookplate.run(
-            "add", "--title", "The Left Hand of Darkness", "--author", "Ursula K. Le Guin", "--isbn", "978-0-441-47812-5",
+            "add", "--title", "The Left Hand of Darkness", "--author", "Ursula K. Le Guin", "--isbn",
+            "978-0-441-47812-5",
             "--status", "read", "--rating", "5", "--finished", "2025-08-02", "--shelf", "sci-fi")
         #expect(added.status == 0, "\(added.stderr)")
-        #expect(added.stdout.contains("Added \"The Left Hand of Darkness\" (Ursula K. Le Guin) as the-left-hand-of-darkness"))
+        #expect(
+            added.stdout.contains(
+                "Added \"The Left Hand of Darkness\" (Ursula K. Le Guin) as the-left-hand-of-darkness"))
         let built = try bookplate.run("build")
         #expect(built.status == 0, "\(built.stderr)")
         #expect(built.stdout.hasPrefix("Built 4 pages (1 books, 1 authors) in "))
@@ -29,14 +32,20 @@ import Testing
         let index = try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(index.contains("href=\"books/the-left-hand-of-darkness/index.html\""))
         #expect(index.contains("href=\"authors/ursula-k-le-guin/index.html\""))
-        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("books/the-left-hand-of-darkness/index.html").path))
-        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("authors/ursula-k-le-guin/index.html").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: site.appendingPathComponent("books/the-left-hand-of-darkness/index.html").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: site.appendingPathComponent("authors/ursula-k-le-guin/index.html").path))
     }
 
     @Test func listShowEditAndRemove() throws {
         let (bookplate, root) = try newShelf()
-        try bookplate.run("add", "--title", "Dune", "--author", "Frank Herbert", "--isbn", "9780441172719", "--year", "1965")
-        try bookplate.run("add", "--title", "Emma", "--author", "Jane Austen", "--status", "reading", "--shelf", "classics")
+        try bookplate.run(
+            "add", "--title", "Dune", "--author", "Frank Herbert", "--isbn", "9780441172719", "--year", "1965")
+        try bookplate.run(
+            "add", "--title", "Emma", "--author", "Jane Austen", "--status", "reading", "--shelf", "classics")
         let list = try bookplate.run("list")
         #expect(list.status == 0)
         #expect(list.stdout.split(separator: "\n").count == 3)
@@ -45,7 +54,8 @@ import Testing
         #expect(json.map(\.slug) == ["emma"])
         #expect(json.first?.shelves == ["classics"])
 
-        let edited = try bookplate.run("edit", "0441172717", "--rating", "4", "--status", "read", "--finished", "2025-01-31")
+        let edited = try bookplate.run(
+            "edit", "0441172717", "--rating", "4", "--status", "read", "--finished", "2025-01-31")
         #expect(edited.status == 0, "\(edited.stderr)")
         let shown = try bookplate.run("show", "dune", "--json")
         let dune = try JSONDecoder().decode(BookJSON.self, from: Data(shown.stdout.utf8))
@@ -68,7 +78,9 @@ import Testing
         bookplate.environment["EDITOR"] = "printf '# Spice\\n\\nMust flow.\\n' >"
         let note = try bookplate.run("note", "dune")
         #expect(note.status == 0, "\(note.stderr)")
-        #expect(try String(contentsOf: root.appendingPathComponent("content/notes/dune.md"), encoding: .utf8) == "# Spice\n\nMust flow.\n")
+        #expect(
+            try String(contentsOf: root.appendingPathComponent("content/notes/dune.md"), encoding: .utf8)
+                == "# Spice\n\nMust flow.\n")
         try bookplate.run("build")
         let page = try String(contentsOf: root.appendingPathComponent("site/books/dune/index.html"), encoding: .utf8)
         #expect(page.contains("<h3>Spice</h3>\n<p>Must flow.</p>"))
@@ -78,10 +90,16 @@ import Testing
     @Test(arguments: [
         (["add", "--title", "X", "--isbn", "9780441478124"], "is not a valid ISBN: its check digit does not match"),
         (["add", "--title", "X", "--rating", "6"], "rating '6' is not allowed"),
-        (["add", "--title", "X", "--status", "finished"], "unknown status 'finished': use one of to-read, reading, read, abandoned"),
+        (
+            ["add", "--title", "X", "--status", "finished"],
+            "unknown status 'finished': use one of to-read, reading, read, abandoned"
+        ),
         (["add", "--title", "X", "--finished", "2025-02-30"], "'2025-02-30' is not a date"),
         (["add", "--title", "Dune"], "'Dune' is already on the shelf as dune (same title and author)"),
-        (["add", "--title", "Other", "--isbn", "0441172717"], "is already on the shelf as dune (same ISBN 9780441172719)"),
+        (
+            ["add", "--title", "Other", "--isbn", "0441172717"],
+            "is already on the shelf as dune (same ISBN 9780441172719)"
+        ),
         (["add", "--author", "Nobody"], "a book needs a title"),
         (["show", "nothing-like-it"], "no book matches 'nothing-like-it'"),
         (["edit", "dune", "--rating", "0"], "rating '0' is not allowed"),
@@ -109,9 +127,14 @@ import Testing
         for arguments in [["list"], ["add", "--title", "X"], ["build"]] {
             let result = try bookplate.run(arguments)
             #expect(result.status != 0)
-            #expect(result.stderr == "Error: content/library.sqlite is not an SQLite file, so not a Bookplate library: pass --library with the right file\n")
+            #expect(
+                result.stderr
+                    == "Error: content/library.sqlite is not an SQLite file, so not a Bookplate library: pass --library with the right file\n"
+            )
         }
-        #expect(try Data(contentsOf: content.appendingPathComponent("library.sqlite")) == Data("title,author\nDune,Herbert\n".utf8))
+        #expect(
+            try Data(contentsOf: content.appendingPathComponent("library.sqlite"))
+                == Data("title,author\nDune,Herbert\n".utf8))
     }
 
     @Test func aLibraryFromANewerBookplateIsRefused() throws {

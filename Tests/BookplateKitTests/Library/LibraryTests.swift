@@ -71,13 +71,15 @@ import Testing
         let library = try Library.inMemory(clock: clock)
         let first = try library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
         let second = try library.addBook(NewBook(title: "Emma", authors: ["Alexander McCall Smith"]))
-        let third = try library.addBook(NewBook(title: "Emma", authors: ["Alexander McCall Smith", "X"], isbn: try ISBN("9780307739766")))
+        let third = try library.addBook(
+            NewBook(title: "Emma", authors: ["Alexander McCall Smith", "X"], isbn: try ISBN("9780307739766")))
         #expect([first, second, third].map(\.book.slug) == ["emma", "emma-smith", "emma-2"])
     }
 
     @Test func editChangesFieldsClearsOthersAndNeverTheSlug() throws {
         let library = try Library.inMemory(clock: clock)
-        try library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"], rating: try Rating(3), shelves: ["sci-fi"]))
+        try library.addBook(
+            NewBook(title: "Dune", authors: ["Frank Herbert"], rating: try Rating(3), shelves: ["sci-fi"]))
         let edited = try library.editBook(
             slug: "dune",
             BookEdit(
@@ -149,7 +151,8 @@ import Testing
     @Test func listFiltersAndSorts() throws {
         let library = try Library.inMemory(clock: clock)
         try library.addBook(NewBook(title: "The Zebra", authors: ["Amy Zed"], status: .read, rating: try Rating(2)))
-        try library.addBook(NewBook(title: "Apples", authors: ["Bo Young"], status: .read, rating: try Rating(5), shelves: ["fruit"]))
+        try library.addBook(
+            NewBook(title: "Apples", authors: ["Bo Young"], status: .read, rating: try Rating(5), shelves: ["fruit"]))
         try library.addBook(NewBook(title: "Mangoes", authors: ["Al Abe"], shelves: ["Fruit"]))
         #expect(try library.books().map(\.book.title) == ["Apples", "Mangoes", "The Zebra"])
         #expect(try library.books(sortedBy: .author).map(\.book.title) == ["Mangoes", "Apples", "The Zebra"])

@@ -48,7 +48,8 @@ import Testing
     }
 
     @Test func slugsAreAlwaysSafeAndBounded() {
-        for text in ["../../x", ".", "..", "a/b\\c", String(repeating: "long title ", count: 40), "😀📚", "\u{202E}evil"] {
+        for text in ["../../x", ".", "..", "a/b\\c", String(repeating: "long title ", count: 40), "😀📚", "\u{202E}evil"]
+        {
             let slug = Slug.make(from: text)
             #expect(Slug.isValid(slug), "\(text) → \(slug)")
             #expect(slug.count <= Slug.maximumLength)

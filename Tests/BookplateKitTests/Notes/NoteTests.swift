@@ -11,7 +11,8 @@ import Testing
 
     @Test func safeModeDropsRawHTMLAndDangerousLinks() {
         let html = NoteRenderer().render(
-            "Hi <script>alert(1)</script> <img src=x onerror=alert(2)>\n\n[a](javascript:alert(3)) [b](https://example.org)\n\n<div onclick=\"x()\">block</div>\n")
+            "Hi <script>alert(1)</script> <img src=x onerror=alert(2)>\n\n[a](javascript:alert(3)) [b](https://example.org)\n\n<div onclick=\"x()\">block</div>\n"
+        )
         #expect(!html.contains("<script"))
         #expect(!html.contains("onerror"))
         #expect(!html.contains("onclick"))
@@ -33,7 +34,8 @@ import Testing
         try library.addBook(NewBook(title: "Dune"))
         try library.addBook(NewBook(title: "Emma"))
         let renderer = NoteRenderer()
-        let first = try library.syncNotes(["dune": "*spice*", "emma": "Box Hill", "lost": "no book"], renderer: renderer)
+        let first = try library.syncNotes(
+            ["dune": "*spice*", "emma": "Box Hill", "lost": "no book"], renderer: renderer)
         #expect(first.renderedCount == 2)
         #expect(first.orphans == ["lost"])
         #expect(first.htmlBySlug["dune"] == "<p><em>spice</em></p>\n")

@@ -34,7 +34,8 @@ import Testing
         #expect(Set(built.keys) == Set(committed.keys))
         for path in built.keys.sorted() where built[path] != committed[path] {
             let diff = GoldenFiles.readableDiff(committed[path] ?? Data(), built[path] ?? Data())
-            Issue.record("site/\(path) is not what build makes; run 'swift run bookplate build' and commit site/:\n\(diff)")
+            Issue.record(
+                "site/\(path) is not what build makes; run 'swift run bookplate build' and commit site/:\n\(diff)")
         }
     }
 }

@@ -24,15 +24,18 @@ import Testing
         let author = try shelf.siteFile("authors/octavia-e-butler/index.html")
         #expect(author.contains("href=\"../../books/kindred/index.html\""))
         #expect(author.contains("2 books on the shelf"))
-        #expect(FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent("assets/style.css").path))
-        #expect(FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent(SiteWriter.markerName).path))
+        #expect(
+            FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent("assets/style.css").path))
+        #expect(
+            FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent(SiteWriter.markerName).path))
     }
 
     @Test func catalogTextIsEscapedAndNoteScriptsAreDropped() throws {
         let shelf = try FixtureShelf.make()
         try shelf.library.addBook(
-            NewBook(title: "<script>alert(1)</script>\" onmouseover=\"x", authors: ["<b>Bold</b> & Co"],
-                    description: "<img src=x onerror=alert(1)>"))
+            NewBook(
+                title: "<script>alert(1)</script>\" onmouseover=\"x", authors: ["<b>Bold</b> & Co"],
+                description: "<img src=x onerror=alert(1)>"))
         try shelf.build()
         let slug = Slug.make(from: "<script>alert(1)</script>\" onmouseover=\"x")
         let page = try shelf.siteFile("books/\(slug)/index.html")
@@ -71,7 +74,9 @@ import Testing
         try shelf.writeNote("Lost thoughts", slug: "a-book-i-removed")
         let report = try shelf.build()
         #expect(report.orphanNotes == [shelf.paths.notes.appendingPathComponent("a-book-i-removed.md").path])
-        #expect(FileManager.default.fileExists(atPath: shelf.paths.notes.appendingPathComponent("a-book-i-removed.md").path))
+        #expect(
+            FileManager.default.fileExists(atPath: shelf.paths.notes.appendingPathComponent("a-book-i-removed.md").path)
+        )
     }
 
     @Test func aFailedBuildLeavesThePreviousSiteIntact() throws {
@@ -82,7 +87,9 @@ import Testing
         try Data([0xFF, 0xFE, 0x00]).write(to: shelf.paths.notes.appendingPathComponent("new.md"))
         #expect(throws: BuildError.self) { try shelf.build() }
         #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: shelf.root.path).filter { $0.hasPrefix(".site") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: shelf.root.path).filter {
+            $0.hasPrefix(".site")
+        }
         #expect(leftovers.isEmpty)
     }
 
@@ -94,7 +101,10 @@ import Testing
             Issue.record("the build should have failed")
         } catch let error as BuildError {
             #expect(error.step == .renderNotes)
-            #expect("\(error)" == "build failed to render notes: \(shelf.paths.notes.path)/kindred.md is not UTF-8 text: save it as UTF-8 in your editor and try again")
+            #expect(
+                "\(error)"
+                    == "build failed to render notes: \(shelf.paths.notes.path)/kindred.md is not UTF-8 text: save it as UTF-8 in your editor and try again"
+            )
         }
     }
 
@@ -134,16 +144,19 @@ import Testing
 
 @Suite struct ImageInfoTests {
     @Test func readsTheSizeOfTheFixtureJPEGs() throws {
-        let fledgling = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("covers/google-books-thumbnail-fledgling.jpg"))
+        let fledgling = try Data(
+            contentsOf: TestPaths.fixtures.appendingPathComponent("covers/google-books-thumbnail-fledgling.jpg"))
         #expect(ImageInfo(bytes: [UInt8](fledgling)) == ImageInfo(bytes: [UInt8](fledgling)))
         let info = try #require(ImageInfo(bytes: [UInt8](fledgling)))
         #expect((info.format, info.width, info.height) == (.jpeg, 128, 194))
-        let maid = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("covers/google-books-thumbnail-the-maid.jpg"))
+        let maid = try Data(
+            contentsOf: TestPaths.fixtures.appendingPathComponent("covers/google-books-thumbnail-the-maid.jpg"))
         #expect(ImageInfo(bytes: [UInt8](maid)).map { [$0.width, $0.height] } == [128, 197])
     }
 
     @Test func readsPNGAndGIFHeadersAndRejectsText() {
-        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        let png: [UInt8] =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
             + [0, 0, 1, 44, 0, 0, 1, 194]
         #expect(ImageInfo(bytes: png).map { [$0.width, $0.height] } == [300, 450])
         let gif: [UInt8] = Array("GIF89a".utf8) + [0x10, 0x00, 0x20, 0x00]

@@ -60,9 +60,11 @@ import Testing
     @Test func aMissingPartialIsNamedWhereItIsUsed() throws {
         let folder = try themeCopy()
         try FileManager.default.removeItem(at: folder.appendingPathComponent("partials/footer.mustache"))
-        #expect(throws: TemplateError.missingPartial(
-            path: folder.appendingPathComponent("layout.mustache").path, line: 17, column: 1, name: "partials/footer"))
-        {
+        #expect(
+            throws: TemplateError.missingPartial(
+                path: folder.appendingPathComponent("layout.mustache").path, line: 17, column: 1,
+                name: "partials/footer")
+        ) {
             try TemplateSet(folder: folder)
         }
     }

@@ -18,22 +18,26 @@ enum FixtureShelf {
         try library.addBook(
             NewBook(
                 title: "Good Omens", subtitle: "The Nice and Accurate Prophecies of Agnes Nutter, Witch",
-                authors: ["Terry Pratchett", "Neil Gaiman"], isbn: try ISBN("0060853980"), publishedDate: try PartialDate(parsing: "2006-11"),
+                authors: ["Terry Pratchett", "Neil Gaiman"], isbn: try ISBN("0060853980"),
+                publishedDate: try PartialDate(parsing: "2006-11"),
                 status: .reading, startedDate: try PartialDate(parsing: "2025-12-20")))
         try library.addBook(
             NewBook(
                 title: "三体", authors: ["刘慈欣"], isbn: try ISBN("9787536692930"), publisher: "重庆出版社",
-                publishedDate: try PartialDate(parsing: "2008"), language: "zh", status: .toRead, shelves: ["translated"]))
+                publishedDate: try PartialDate(parsing: "2008"), language: "zh", status: .toRead,
+                shelves: ["translated"]))
         try library.addBook(
             NewBook(
                 title: "The Time Machine", authors: ["H. G. Wells"], publisher: "Heinemann",
                 publishedDate: try PartialDate(parsing: "1895"), pageCount: 152,
-                description: String(repeating: "A long description paragraph about time travel and the far future. ", count: 12)
+                description: String(
+                    repeating: "A long description paragraph about time travel and the far future. ", count: 12)
                     + "\n\nA second paragraph with <b>markup</b> & ampersands that must stay text.",
                 status: .abandoned))
         try library.addBook(
-            NewBook(title: "Kindred", authors: ["Octavia E. Butler"], publishedDate: try PartialDate(parsing: "1979"),
-                    status: .read, rating: try Rating(5), finishedDate: try PartialDate(parsing: "2024-06-30")))
+            NewBook(
+                title: "Kindred", authors: ["Octavia E. Butler"], publishedDate: try PartialDate(parsing: "1979"),
+                status: .read, rating: try Rating(5), finishedDate: try PartialDate(parsing: "2024-06-30")))
         try shelf.writeNote(
             "# First thoughts\n\nShe is *not* what she seems. A [review](https://example.org/review?a=1&b=2).\n\n> A quote.\n\n- one\n- two\n",
             slug: "fledgling")

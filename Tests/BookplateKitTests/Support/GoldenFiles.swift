@@ -10,7 +10,9 @@ enum GoldenFiles {
 
     /// Checks that `actual` (relative path → bytes) matches the golden folder `name` exactly:
     /// the same files, each byte for byte.
-    static func verify(_ actual: [String: Data], against name: String, sourceLocation: SourceLocation = #_sourceLocation)
+    static func verify(
+        _ actual: [String: Data], against name: String, sourceLocation: SourceLocation = #_sourceLocation
+    )
         throws
     {
         let folder = TestPaths.golden.appendingPathComponent(name)
@@ -28,12 +30,16 @@ enum GoldenFiles {
             return
         }
         let expected = try TemporaryShelf.snapshot(of: folder)
-        #expect(!expected.isEmpty, "no golden files in \(folder.path): record them with BOOKPLATE_RECORD_GOLDEN=1",
+        #expect(
+            !expected.isEmpty, "no golden files in \(folder.path): record them with BOOKPLATE_RECORD_GOLDEN=1",
             sourceLocation: sourceLocation)
         let missing = Set(expected.keys).subtracting(actual.keys).sorted()
         let extra = Set(actual.keys).subtracting(expected.keys).sorted()
-        #expect(missing.isEmpty, "the build no longer makes: \(missing.joined(separator: ", "))", sourceLocation: sourceLocation)
-        #expect(extra.isEmpty, "the build newly makes: \(extra.joined(separator: ", "))", sourceLocation: sourceLocation)
+        #expect(
+            missing.isEmpty, "the build no longer makes: \(missing.joined(separator: ", "))",
+            sourceLocation: sourceLocation)
+        #expect(
+            extra.isEmpty, "the build newly makes: \(extra.joined(separator: ", "))", sourceLocation: sourceLocation)
         for path in Set(expected.keys).intersection(actual.keys).sorted() where expected[path] != actual[path] {
             Issue.record(
                 "\(name)/\(path) differs from its golden file:\n\(readableDiff(expected[path] ?? Data(), actual[path] ?? Data()))",
@@ -45,8 +51,9 @@ enum GoldenFiles {
     static func readableDiff(_ expected: Data, _ actual: Data) -> String {
         let old = String(decoding: expected, as: UTF8.self).components(separatedBy: "\n")
         let new = String(decoding: actual, as: UTF8.self).components(separatedBy: "\n")
-        guard let first = zip(old, new).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset
-            ?? (old.count != new.count ? min(old.count, new.count) : nil)
+        guard
+            let first = zip(old, new).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset
+                ?? (old.count != new.count ? min(old.count, new.count) : nil)
         else { return "(same text, different bytes)" }
         var lines: [String] = []
         for index in max(0, first - 2)..<first { lines.append("  \(index + 1)  \(old[index])") }
