@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
         .systemLibrary(
@@ -34,9 +35,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "bookplate-bench",
+            dependencies: [
+                "BookplateKit",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ]
+        ),
         .testTarget(
             name: "BookplateKitTests",
-            dependencies: ["BookplateKit"],
+            dependencies: [
+                "BookplateKit",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ],
             exclude: ["Golden", "Fixtures"]
         ),
     ],

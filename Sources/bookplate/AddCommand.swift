@@ -1,15 +1,24 @@
 import ArgumentParser
 import BookplateKit
+import Foundation
 
-struct AddCommand: ParsableCommand {
+struct AddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Add a book to the shelf by hand.",
-        discussion:
-            "Adding a book whose ISBN (or, without one, whose title and first author) is already on the shelf adds nothing."
+        abstract: "Add books from the last search, by ISBN or catalog id, or by hand.",
+        discussion: """
+            bookplate add 3            result 3 of the last search (or 1,4,7 for several)
+            bookplate add --isbn 9780441478125
+            bookplate add google:VOLUME_ID | openlibrary:OL…W | openlibrary:OL…M
+            bookplate add --title "…" --author "…"   by hand, for books no catalog knows
+            With nothing to add on a terminal, add offers the last search to pick from. \
+            A book already on the shelf is never added twice.
+            """
     )
 
     @OptionGroup var shelf: ShelfOptions
+    @Argument(help: "Result numbers from the last search (3 or 1,4,7) or catalog ids (google:ID, openlibrary:OL…W).")
+    var items: [String] = []
     @OptionGroup var details: BookDetailOptions
 
     @Option(help: "to-read, reading, read or abandoned (default to-read).") var status: String?
@@ -19,19 +28,76 @@ struct AddCommand: ParsableCommand {
     @Option(name: .customLong("shelf"), help: "A shelf (tag) to put it on; repeat for several.") var shelves: [String] =
         []
 
-    func run() throws {
+    func run() async throws {
+        let reader = BookAdder.ReaderFields(
+            status: try status.map(Parse.status), rating: try rating.flatMap(Parse.rating),
+            startedDate: try started.map(Parse.date), finishedDate: try finished.map(Parse.date), shelves: shelves)
+        try Library.checkReaderDates(started: reader.startedDate, finished: reader.finishedDate)
+        if details.title != nil || !details.authors.isEmpty {
+            try addByHand(reader)
+            return
+        }
+        var targets = try items.flatMap(targets(from:))
+        if let isbn = details.isbn { targets.append(.isbn(try Parse.isbn(isbn))) }
+        if targets.isEmpty { targets = try pickFromLastSearch() }
+        let library = try shelf.openLibrary(create: true)
+        let adder = BookAdder(finder: .live(), library: library, paths: shelf.paths)
+        let progress = ProgressBar(label: "Covers")
+        let outcomes = await adder.add(targets, reader: reader) { done, total in progress.update(done, of: total) }
+        progress.finish()
+        var failed = false
+        for outcome in outcomes {
+            switch outcome {
+            case .added(let added, let coverSaved, let warnings):
+                for warning in warnings { printError("warning: \(warning)") }
+                print(addedLine(added) + (coverSaved ? "" : " (no cover found: a placeholder will stand in)"))
+            case .failed(let error):
+                failed = true
+                printError("Error: \(error)")
+            }
+        }
+        if failed { throw ExitCode.failure }
+    }
+
+    private func addByHand(_ reader: BookAdder.ReaderFields) throws {
         guard let title = details.title else { throw LibraryError.emptyTitle }
+        guard items.isEmpty else {
+            throw ValidationError("give either --title (to add by hand) or result numbers, not both")
+        }
         let new = NewBook(
-            title: title, subtitle: details.subtitle, authors: details.authors,
+            title: title, subtitle: details.subtitle, authors: details.authors.map { NewAuthor(name: $0) },
             isbn: try details.isbn.map(Parse.isbn), publisher: details.publisher,
             publishedDate: try details.published.map(Parse.date), pageCount: try details.pages.map(Parse.pages),
-            language: details.language, description: details.description,
-            status: try status.map(Parse.status) ?? .toRead, rating: try rating.flatMap(Parse.rating),
-            startedDate: try started.map(Parse.date), finishedDate: try finished.map(Parse.date), shelves: shelves)
-        let added = try shelf.openLibrary(create: true).addBook(new)
+            language: details.language, description: details.description, status: reader.status ?? .toRead,
+            rating: reader.rating, startedDate: reader.startedDate, finishedDate: reader.finishedDate,
+            shelves: reader.shelves)
+        print(addedLine(try shelf.openLibrary(create: true).addBook(new)))
+    }
+
+    private func addedLine(_ added: BookDetails) -> String {
         let byline = added.authors.isEmpty ? "" : " (\(added.authors.map(\.name).joined(separator: ", ")))"
         let notePath = NoteStore(folder: shelf.paths.notes).url(forSlug: added.book.slug).relativePathForTerminal
-        print("Added \"\(added.book.title)\"\(byline) as \(added.book.slug) — note: \(notePath)")
+        return "Added \"\(added.book.title)\"\(byline) as \(added.book.slug) — note: \(notePath)"
+    }
+
+    private func targets(from item: String) throws -> [BookTarget] {
+        if let target = BookTarget.parse(catalogID: item) { return [target] }
+        let numbers = item.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !numbers.isEmpty, numbers.allSatisfy({ $0 != nil }) else { throw SearchError.badSelection(item) }
+        return try LastSearch(contentFolder: shelf.paths.content).candidates(numbered: numbers.compactMap { $0 })
+            .map(BookTarget.candidate)
+    }
+
+    /// On a terminal, shows the last search and asks which results to add.
+    private func pickFromLastSearch() throws -> [BookTarget] {
+        guard isatty(STDIN_FILENO) == 1 else { throw SearchError.nothingToAdd }
+        let candidates = try LastSearch(contentFolder: shelf.paths.content).load()
+        print(SearchTable.render(candidates))
+        print("Add which? Numbers separated by commas, or nothing to cancel: ", terminator: "")
+        guard let answer = readLine()?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
+            throw ExitCode.success
+        }
+        return try targets(from: answer)
     }
 }
 

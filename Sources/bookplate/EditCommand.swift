@@ -1,7 +1,7 @@
 import ArgumentParser
 import BookplateKit
 
-struct EditCommand: ParsableCommand {
+struct EditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
         abstract: "Change a book's details or your reading of it.",
@@ -23,8 +23,10 @@ struct EditCommand: ParsableCommand {
         [String] = []
     @Option(name: .customLong("remove-shelf"), help: "Take the book off this shelf; repeat for several.")
     var removeShelves: [String] = []
+    @Option(help: ArgumentHelp("Switch to this Open Library edition (see 'bookplate editions').", valueName: "OL…M"))
+    var edition: String?
 
-    func run() throws {
+    func run() async throws {
         let edit = BookEdit(
             title: details.title, subtitle: try Parse.clearable(details.subtitle) { $0 },
             authors: details.authors.isEmpty ? nil : details.authors,
@@ -39,11 +41,22 @@ struct EditCommand: ParsableCommand {
             startedDate: try Parse.clearable(started, Parse.date),
             finishedDate: try Parse.clearable(finished, Parse.date),
             addShelves: addShelves, removeShelves: removeShelves)
-        guard !edit.isEmpty else {
+        guard !edit.isEmpty || edition != nil else {
             throw ValidationError("nothing to change: give at least one option (see bookplate edit --help)")
         }
         let library = try shelf.openLibrary()
         let target = try library.findBook(matching: book)
+        if let edition {
+            guard case .openLibraryEdition(let key)? = BookTarget.parse(catalogID: "openlibrary:\(edition)") else {
+                throw ValidationError("'\(edition)' is not an Open Library edition key: it looks like OL7353617M")
+            }
+            let changed = try await BookAdder(finder: .live(), library: library, paths: shelf.paths)
+                .switchEdition(slug: target.book.slug, to: key)
+            print(
+                "Switched \(target.book.slug) to edition \(key)"
+                    + (changed.isEmpty ? "" : ": \(changed.joined(separator: ", "))"))
+        }
+        guard !edit.isEmpty else { return }
         let edited = try library.editBook(slug: target.book.slug, edit)
         print("Updated \"\(edited.book.title)\" (\(edited.book.slug))")
     }

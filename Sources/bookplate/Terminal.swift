@@ -44,3 +44,26 @@ enum TextTable {
 extension Rating {
     var stars5: String { String(repeating: "★", count: stars) + String(repeating: "☆", count: 5 - stars) }
 }
+
+/// A one-line progress bar on standard error, drawn only when it is a terminal.
+final class ProgressBar: Sendable {
+    let label: String
+    let isTerminal = isatty(STDERR_FILENO) == 1
+
+    init(label: String) {
+        self.label = label
+    }
+
+    func update(_ done: Int, of total: Int) {
+        guard isTerminal, total > 0 else { return }
+        let width = 30
+        let filled = width * done / total
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        FileHandle.standardError.write(Data("\r\(label) \(bar) \(done)/\(total)".utf8))
+    }
+
+    func finish() {
+        guard isTerminal else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+    }
+}

@@ -1,5 +1,12 @@
 import Foundation
 
+/// Which catalog set a field of a book — or the reader.
+public enum FieldSource: String, Sendable, Codable, Hashable {
+    case google
+    case openLibrary = "openlibrary"
+    case reader
+}
+
 /// A book on the shelf: what the catalogs or the reader say of it, and the reader's own fields.
 public struct Book: Hashable, Sendable, Codable {
     public var id: Int64?
@@ -26,6 +33,9 @@ public struct Book: Hashable, Sendable, Codable {
     public var startedDate: PartialDate?
     public var finishedDate: PartialDate?
     public var addedAt: Date
+    /// Which catalog (or the reader) set each field, by field name; `refresh` never overwrites a
+    /// field the reader set.
+    public var provenance: [String: FieldSource]
 
     public init(
         id: Int64? = nil, slug: String, title: String, subtitle: String? = nil, publisher: String? = nil,
@@ -34,7 +44,7 @@ public struct Book: Hashable, Sendable, Codable {
         googleVolumeID: String? = nil, openLibraryWorkKey: String? = nil, openLibraryEditionKey: String? = nil,
         coverURL: String? = nil, subjects: [String] = [], status: ReadingStatus = .toRead,
         rating: Rating? = nil, startedDate: PartialDate? = nil, finishedDate: PartialDate? = nil,
-        addedAt: Date
+        addedAt: Date, provenance: [String: FieldSource] = [:]
     ) {
         self.id = id
         self.slug = slug
@@ -57,6 +67,7 @@ public struct Book: Hashable, Sendable, Codable {
         self.startedDate = startedDate
         self.finishedDate = finishedDate
         self.addedAt = addedAt
+        self.provenance = provenance
     }
 }
 
@@ -102,6 +113,15 @@ public struct Shelf: Hashable, Sendable, Codable {
         self.slug = slug
         self.name = name
     }
+}
+
+/// One of an author's works, as Open Library lists them, for the "other works" on their page.
+public struct AuthorWork: Hashable, Sendable, Codable {
+    public var authorId: Int64
+    public var position: Int
+    public var key: String
+    public var title: String
+    public var year: Int?
 }
 
 /// Links a book to one of its authors, in credit order.

@@ -12,22 +12,28 @@ extension Library {
         guard !title.isEmpty else { throw LibraryError.emptyTitle }
         if let pages = new.pageCount, pages <= 0 { throw LibraryError.invalidPageCount(String(pages)) }
         try Library.checkDates(started: new.startedDate, finished: new.finishedDate)
-        let authorNames = new.authors.map(\.trimmedForStorage).filter { !$0.isEmpty }
+        let authors = new.authors.compactMap { author -> NewAuthor? in
+            var author = author
+            author.name = author.name.trimmedForStorage
+            return author.name.isEmpty ? nil : author
+        }
         return try write { db in
-            if let existing = try findDuplicate(of: new, title: title, authorNames: authorNames, in: db) {
+            if let existing = try findDuplicate(of: new, title: title, firstAuthor: authors.first?.name, in: db) {
                 throw existing
             }
             var book = Book(
-                slug: try uniqueBookSlug(title: title, firstAuthor: authorNames.first, in: db),
+                slug: try uniqueBookSlug(title: title, firstAuthor: authors.first?.name, in: db),
                 title: title, subtitle: new.subtitle?.trimmedForStorage.nilIfEmpty,
                 publisher: new.publisher?.trimmedForStorage.nilIfEmpty, publishedDate: new.publishedDate,
                 pageCount: new.pageCount, language: new.language?.trimmedForStorage.nilIfEmpty,
                 description: new.description?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty,
-                isbn10: new.isbn?.isbn10, isbn13: new.isbn?.isbn13, coverURL: new.coverURL,
-                subjects: new.subjects, status: new.status, rating: new.rating,
-                startedDate: new.startedDate, finishedDate: new.finishedDate, addedAt: clock.now())
+                isbn10: new.isbn?.isbn10, isbn13: new.isbn?.isbn13, googleVolumeID: new.googleVolumeID,
+                openLibraryWorkKey: new.openLibraryWorkKey, openLibraryEditionKey: new.openLibraryEditionKey,
+                coverURL: new.coverURL, subjects: new.subjects, status: new.status, rating: new.rating,
+                startedDate: new.startedDate, finishedDate: new.finishedDate, addedAt: clock.now(),
+                provenance: new.provenance)
             try book.insert(db)
-            try setAuthors(authorNames, of: book, in: db)
+            try setAuthors(authors, of: book, in: db)
             try addShelves(new.shelves, to: book, in: db)
             return try details(of: book, in: db)
         }
@@ -77,9 +83,12 @@ extension Library {
                 if status == .reading && book.startedDate == nil { book.startedDate = clock.today }
             }
             try Library.checkDates(started: book.startedDate, finished: book.finishedDate)
+            for field in edit.changedCatalogFields { book.provenance[field] = .reader }
             try book.update(db)
             if let authors = edit.authors {
-                try setAuthors(authors.map(\.trimmedForStorage).filter { !$0.isEmpty }, of: book, in: db)
+                let names = authors.map(\.trimmedForStorage).filter { !$0.isEmpty }
+                try setAuthors(names.map { NewAuthor(name: $0) }, of: book, in: db)
+                book.provenance["authors"] = .reader
             }
             try addShelves(edit.addShelves, to: book, in: db)
             try removeShelves(edit.removeShelves, from: book, in: db)
@@ -99,20 +108,35 @@ extension Library {
         }
     }
 
+    /// Throws when a finished date comes before the started date.
+    public static func checkReaderDates(started: PartialDate?, finished: PartialDate?) throws {
+        try checkDates(started: started, finished: finished)
+    }
+
     static func checkDates(started: PartialDate?, finished: PartialDate?) throws {
         if let started, let finished, finished < started {
             throw LibraryError.finishedBeforeStarted(started: started.description, finished: finished.description)
         }
     }
 
-    private func findDuplicate(of new: NewBook, title: String, authorNames: [String], in db: Database) throws
+    private func findDuplicate(of new: NewBook, title: String, firstAuthor: String?, in db: Database) throws
         -> LibraryError?
     {
         if let isbn = new.isbn, let book = try Book.filter(Book.Columns.isbn13 == isbn.isbn13).fetchOne(db) {
             return .alreadyOnShelf(title: book.title, slug: book.slug, reason: "same ISBN \(isbn.isbn13)")
         }
+        if let volume = new.googleVolumeID,
+            let book = try Book.filter(Book.Columns.googleVolumeID == volume).fetchOne(db)
+        {
+            return .alreadyOnShelf(title: book.title, slug: book.slug, reason: "same Google Books volume \(volume)")
+        }
+        if let work = new.openLibraryWorkKey,
+            let book = try Book.filter(Book.Columns.openLibraryWorkKey == work).fetchOne(db)
+        {
+            return .alreadyOnShelf(title: book.title, slug: book.slug, reason: "same Open Library work \(work)")
+        }
         guard new.isbn == nil else { return nil }
-        let key = Library.matchKey(title: title, firstAuthor: authorNames.first)
+        let key = Library.matchKey(title: title, firstAuthor: firstAuthor)
         let candidates = try Book.filter(Book.Columns.title.collating(Database.CollationName.nocase) == title).fetchAll(
             db)
         for candidate in candidates {
@@ -143,28 +167,64 @@ extension Library {
         return try Slug.unique(base, isTaken: isTaken)
     }
 
-    private func setAuthors(_ names: [String], of book: Book, in db: Database) throws {
+    private func setAuthors(_ authors: [NewAuthor], of book: Book, in db: Database) throws {
         guard let bookId = book.id else { return }
         try BookAuthor.filter(BookAuthor.Columns.bookId == bookId).deleteAll(db)
         var seen = Set<Int64>()
-        for name in names {
-            let author = try findOrCreateAuthor(named: name, in: db)
+        for newAuthor in authors {
+            let author = try saveAuthor(newAuthor, in: db)
             guard let authorId = author.id, seen.insert(authorId).inserted else { continue }
             try BookAuthor(bookId: bookId, authorId: authorId, position: seen.count).insert(db)
         }
     }
 
-    private func findOrCreateAuthor(named name: String, in db: Database) throws -> Author {
-        if let existing = try Author.filter(Author.Columns.name.collating(Database.CollationName.nocase) == name)
-            .fetchOne(db)
+    /// Finds the author by Open Library key, else by name, else creates them; fills in what the
+    /// catalog knows and the library does not, and keeps their list of works up to date.
+    func saveAuthor(_ new: NewAuthor, in db: Database, refreshing: Bool = false) throws -> Author {
+        var author: Author
+        if let key = new.openLibraryKey,
+            let existing = try Author.filter(Author.Columns.openLibraryKey == key).fetchOne(db)
         {
-            return existing
+            author = existing
+        } else if let existing = try Author.filter(
+            Author.Columns.name.collating(Database.CollationName.nocase) == new.name
+        )
+        .fetchOne(db) {
+            author = existing
+        } else {
+            let slug = try Slug.unique(Slug.make(from: new.name, fallbackPrefix: "author")) { candidate in
+                try Author.filter(Author.Columns.slug == candidate).fetchCount(db) > 0
+            }
+            author = Author(slug: slug, name: new.name, sortName: AuthorName.sortName(for: new.name))
+            try author.insert(db)
         }
-        let slug = try Slug.unique(Slug.make(from: name, fallbackPrefix: "author")) { candidate in
-            try Author.filter(Author.Columns.slug == candidate).fetchCount(db) > 0
+        let before = author
+        if author.openLibraryKey == nil, let key = new.openLibraryKey,
+            try Author.filter(Author.Columns.openLibraryKey == key).fetchCount(db) == 0
+        {
+            author.openLibraryKey = key
         }
-        var author = Author(slug: slug, name: name, sortName: AuthorName.sortName(for: name))
-        try author.insert(db)
+        if refreshing {
+            author.bio = new.bio ?? author.bio
+            author.birthDate = new.birthDate ?? author.birthDate
+            author.deathDate = new.deathDate ?? author.deathDate
+            author.photoURL = new.photoURL ?? author.photoURL
+        } else {
+            author.bio = author.bio ?? new.bio
+            author.birthDate = author.birthDate ?? new.birthDate
+            author.deathDate = author.deathDate ?? new.deathDate
+            author.photoURL = author.photoURL ?? new.photoURL
+        }
+        if author != before { try author.update(db) }
+        if let works = new.works, let authorId = author.id {
+            try AuthorWork.filter(AuthorWork.Columns.authorId == authorId).deleteAll(db)
+            for (position, work) in works.enumerated() {
+                try AuthorWork(
+                    authorId: authorId, position: position, key: work.key, title: work.title, year: work.year
+                )
+                .insert(db)
+            }
+        }
         return author
     }
 

@@ -68,7 +68,12 @@ extension Library {
                     shelves: (shelfLinks[book.id ?? 0] ?? []).compactMap { shelves[$0.shelfId] }
                         .sorted { $0.slug < $1.slug })
             }
-            return Catalogue(books: details.sorted { $0.book.slug < $1.book.slug })
+            let works = Dictionary(grouping: try AuthorWork.order(AuthorWork.Columns.position).fetchAll(db)) {
+                $0.authorId
+            }
+            let worksBySlug = Dictionary(
+                uniqueKeysWithValues: authors.values.map { ($0.slug, works[$0.id ?? 0] ?? []) })
+            return Catalogue(books: details.sorted { $0.book.slug < $1.book.slug }, worksByAuthorSlug: worksBySlug)
         }
     }
 
@@ -95,6 +100,8 @@ extension Library {
 /// Every book in the library with its authors and shelves, sorted by slug.
 public struct Catalogue: Sendable, Equatable {
     public var books: [BookDetails]
+    /// Each author's works as Open Library lists them, by author slug.
+    public var worksByAuthorSlug: [String: [AuthorWork]] = [:]
 
     /// The authors of at least one book, sorted by slug.
     public var authors: [Author] {

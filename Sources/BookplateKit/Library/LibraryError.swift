@@ -16,6 +16,10 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case ambiguousBook(String, candidates: [String])
     case alreadyOnShelf(title: String, slug: String, reason: String)
     case isbnTaken(isbn: String, slug: String)
+    case notInACatalog(slug: String)
+    case editionOfAnotherWork(edition: String, slug: String)
+    case noSuchAuthor(String)
+    case ambiguousAuthor(String, candidates: [String])
 
     public var description: String {
         switch self {
@@ -47,6 +51,14 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             "'\(title)' is already on the shelf as \(slug) (\(reason)): nothing added"
         case .isbnTaken(let isbn, let slug):
             "ISBN \(isbn) already belongs to \(slug): nothing changed"
+        case .noSuchAuthor(let query):
+            "no author matches '\(query)': run 'bookplate list --sort author' to see who is on the shelf"
+        case .ambiguousAuthor(let query, let candidates):
+            "'\(query)' matches \(candidates.count) authors (\(candidates.joined(separator: ", "))): give one of these slugs"
+        case .editionOfAnotherWork(let edition, let slug):
+            "edition \(edition) belongs to another work than \(slug): list its editions with 'bookplate editions \(slug)'"
+        case .notInACatalog(let slug):
+            "\(slug) has no ISBN or catalog id to look up: add one with 'bookplate edit \(slug) --isbn …'"
         }
     }
 }

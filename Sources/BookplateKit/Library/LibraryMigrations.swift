@@ -76,6 +76,21 @@ enum LibraryMigrations {
                 t.column("contentHash", .text).notNull()
             }
         }
+        migrator.registerMigration("v2-catalog-provenance-author-works") { db in
+            try db.alter(table: "book") { t in
+                t.add(column: "provenance", .jsonText).notNull().defaults(to: "{}")
+            }
+            try db.create(index: "book_on_googleVolumeID", on: "book", columns: ["googleVolumeID"])
+            try db.create(index: "book_on_openLibraryWorkKey", on: "book", columns: ["openLibraryWorkKey"])
+            try db.create(table: "authorWork") { t in
+                t.column("authorId", .integer).notNull().references("author", onDelete: .cascade)
+                t.column("position", .integer).notNull()
+                t.column("key", .text).notNull()
+                t.column("title", .text).notNull()
+                t.column("year", .integer)
+                t.primaryKey(["authorId", "position"])
+            }
+        }
         return migrator
     }
 }

@@ -2,8 +2,8 @@
 public struct NewBook: Sendable, Equatable {
     public var title: String
     public var subtitle: String?
-    /// Author names in credit order.
-    public var authors: [String]
+    /// Authors in credit order.
+    public var authors: [NewAuthor]
     public var isbn: ISBN?
     public var publisher: String?
     public var publishedDate: PartialDate?
@@ -18,13 +18,19 @@ public struct NewBook: Sendable, Equatable {
     public var finishedDate: PartialDate?
     /// Shelf names; new shelves are created.
     public var shelves: [String]
+    public var googleVolumeID: String?
+    public var openLibraryWorkKey: String?
+    public var openLibraryEditionKey: String?
+    /// Which catalog each field came from; fields not named are the reader's.
+    public var provenance: [String: FieldSource]
 
     public init(
-        title: String, subtitle: String? = nil, authors: [String] = [], isbn: ISBN? = nil,
+        title: String, subtitle: String? = nil, authors: [NewAuthor] = [], isbn: ISBN? = nil,
         publisher: String? = nil, publishedDate: PartialDate? = nil, pageCount: Int? = nil,
         language: String? = nil, description: String? = nil, coverURL: String? = nil, subjects: [String] = [],
         status: ReadingStatus = .toRead, rating: Rating? = nil, startedDate: PartialDate? = nil,
-        finishedDate: PartialDate? = nil, shelves: [String] = []
+        finishedDate: PartialDate? = nil, shelves: [String] = [], googleVolumeID: String? = nil,
+        openLibraryWorkKey: String? = nil, openLibraryEditionKey: String? = nil, provenance: [String: FieldSource] = [:]
     ) {
         self.title = title
         self.subtitle = subtitle
@@ -42,6 +48,52 @@ public struct NewBook: Sendable, Equatable {
         self.startedDate = startedDate
         self.finishedDate = finishedDate
         self.shelves = shelves
+        self.googleVolumeID = googleVolumeID
+        self.openLibraryWorkKey = openLibraryWorkKey
+        self.openLibraryEditionKey = openLibraryEditionKey
+        self.provenance = provenance
+    }
+}
+
+/// An author of a book about to be added: a name, and what Open Library knows when it was asked.
+public struct NewAuthor: Sendable, Equatable, ExpressibleByStringLiteral {
+    public var name: String
+    public var openLibraryKey: String?
+    public var bio: String?
+    public var birthDate: String?
+    public var deathDate: String?
+    public var photoURL: String?
+    /// Other works by the author; nil when unknown (an empty list means none).
+    public var works: [NewWork]?
+
+    public init(
+        name: String, openLibraryKey: String? = nil, bio: String? = nil, birthDate: String? = nil,
+        deathDate: String? = nil, photoURL: String? = nil, works: [NewWork]? = nil
+    ) {
+        self.name = name
+        self.openLibraryKey = openLibraryKey
+        self.bio = bio
+        self.birthDate = birthDate
+        self.deathDate = deathDate
+        self.photoURL = photoURL
+        self.works = works
+    }
+
+    public init(stringLiteral name: String) {
+        self.init(name: name)
+    }
+}
+
+/// A work in an author's list of works.
+public struct NewWork: Sendable, Equatable, Codable, Hashable {
+    public var key: String
+    public var title: String
+    public var year: Int?
+
+    public init(key: String, title: String, year: Int? = nil) {
+        self.key = key
+        self.title = title
+        self.year = year
     }
 }
 
@@ -89,4 +141,14 @@ public struct BookEdit: Sendable, Equatable {
 
     /// Whether the edit changes nothing at all.
     public var isEmpty: Bool { self == BookEdit() }
+
+    /// The catalog fields this edit sets, which from now on belong to the reader.
+    var changedCatalogFields: [String] {
+        let changes: [(String, Bool)] = [
+            ("title", title != nil), ("subtitle", subtitle != nil), ("isbn", isbn != nil),
+            ("publisher", publisher != nil), ("publishedDate", publishedDate != nil), ("pageCount", pageCount != nil),
+            ("language", language != nil), ("description", description != nil),
+        ]
+        return changes.filter(\.1).map(\.0)
+    }
 }

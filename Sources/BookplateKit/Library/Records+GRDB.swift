@@ -10,6 +10,8 @@ extension Book: FetchableRecord, MutablePersistableRecord {
         public static let slug = Column("slug")
         public static let title = Column("title")
         public static let isbn13 = Column("isbn13")
+        public static let googleVolumeID = Column("googleVolumeID")
+        public static let openLibraryWorkKey = Column("openLibraryWorkKey")
         public static let status = Column("status")
         public static let addedAt = Column("addedAt")
     }
@@ -26,6 +28,7 @@ extension Author: FetchableRecord, MutablePersistableRecord {
         public static let slug = Column("slug")
         public static let name = Column("name")
         public static let sortName = Column("sortName")
+        public static let openLibraryKey = Column("openLibraryKey")
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {
@@ -61,6 +64,15 @@ extension BookShelf: FetchableRecord, PersistableRecord {
     public enum Columns {
         public static let bookId = Column("bookId")
         public static let shelfId = Column("shelfId")
+    }
+}
+
+extension AuthorWork: FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "authorWork"
+
+    public enum Columns {
+        public static let authorId = Column("authorId")
+        public static let position = Column("position")
     }
 }
 

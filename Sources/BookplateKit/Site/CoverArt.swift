@@ -32,6 +32,25 @@ enum CoverArt {
         )
     }
 
+    /// The author's downloaded photo, published at `photos/<slug>.<ext>`, or nil when there is none.
+    static func photo(for author: Author, photosFolder: URL) throws -> (model: CoverModel, file: OutputFile)? {
+        for ext in imageExtensions {
+            let url = photosFolder.appendingPathComponent("\(author.slug).\(ext)")
+            guard let data = FileManager.default.contents(atPath: url.path) else { continue }
+            guard let info = ImageInfo(bytes: [UInt8](data.prefix(256 * 1024))) else {
+                throw CoverError.notAnImage(path: url.relativePathForDisplay)
+            }
+            let path = "photos/\(author.slug).\(info.format.rawValue)"
+            return (
+                CoverModel(
+                    src: path, width: info.width, height: info.height, alt: "Photo of \(author.name)",
+                    isPlaceholder: false),
+                OutputFile(path: path, contents: data)
+            )
+        }
+        return nil
+    }
+
     /// An SVG cover: the title in large type over a colour chosen from `seed`, the author below.
     static func placeholderSVG(title: String, author: String?, seed: String) -> String {
         let hue = Int(ContentHash.sha256Hex(of: seed).prefix(4), radix: 16).map { $0 % 360 } ?? 200

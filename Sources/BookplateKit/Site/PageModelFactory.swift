@@ -6,6 +6,7 @@ struct PageModelFactory {
     var catalogue: Catalogue
     var noteHTMLBySlug: [String: String]
     var coversBySlug: [String: CoverModel]
+    var photosByAuthorSlug: [String: CoverModel] = [:]
 
     static func bookURL(_ slug: String) -> String { "books/\(slug)/index.html" }
     static func authorURL(_ slug: String) -> String { "authors/\(slug)/index.html" }
@@ -52,12 +53,23 @@ struct PageModelFactory {
         let root = "../../"
         let books = catalogue.books.filter { $0.authors.contains { $0.slug == author.slug } }
             .sorted(by: PageModelFactory.byPublication)
+        let shelvedWorks = Set(books.compactMap(\.book.openLibraryWorkKey))
+        let shelvedTitles = Set(books.map { Library.sortKey($0.book.title) })
+        let otherWorks = (catalogue.worksByAuthorSlug[author.slug] ?? []).filter {
+            !shelvedWorks.contains($0.key) && !shelvedTitles.contains(Library.sortKey($0.title))
+        }
+        let photo = photosByAuthorSlug[author.slug].map { photo in
+            var relative = photo
+            relative.src = root + photo.src
+            return relative
+        }
         return AuthorPageModel(
             root: root, site: site, pageTitle: "\(author.name) — \(site.title)", name: author.name,
-            lifeDates: PageModelFactory.lifeDates(birth: author.birthDate, death: author.deathDate),
+            lifeDates: PageModelFactory.lifeDates(birth: author.birthDate, death: author.deathDate), photo: photo,
             bioParagraphs: PageModelFactory.paragraphs(author.bio),
             books: books.map { card($0, root: root) },
-            bookCountLabel: PageModelFactory.count(books.count, "book on the shelf", "books on the shelf"))
+            bookCountLabel: PageModelFactory.count(books.count, "book on the shelf", "books on the shelf"),
+            otherWorks: otherWorks.map { WorkModel(title: $0.title, year: $0.year.map(String.init)) })
     }
 
     func authorsPage() -> AuthorsPageModel {

@@ -100,9 +100,17 @@ struct AuthorPageModel: Sendable {
     var pageTitle: String
     var name: String
     var lifeDates: String?
+    var photo: CoverModel?
     var bioParagraphs: [String]
     var books: [BookCardModel]
     var bookCountLabel: String
+    var otherWorks: [WorkModel]
+}
+
+/// A work by an author that is not on the shelf.
+struct WorkModel: Sendable {
+    var title: String
+    var year: String?
 }
 
 struct AuthorEntryModel: Sendable {

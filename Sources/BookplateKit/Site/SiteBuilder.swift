@@ -33,11 +33,18 @@ public struct SiteBuilder: Sendable {
             }
         }
         files += covers.map(\.file)
+        let photos = try step(.collectCovers) {
+            try catalogue.authors.compactMap { author in
+                try CoverArt.photo(for: author, photosFolder: paths.photos).map { (author.slug, $0) }
+            }
+        }
+        files += photos.map(\.1.file)
         let factory = PageModelFactory(
             site: SiteModel(title: settings.title, language: settings.language, description: settings.description),
             catalogue: catalogue, noteHTMLBySlug: notes.htmlBySlug,
             coversBySlug: Dictionary(
-                uniqueKeysWithValues: zip(catalogue.books.map(\.book.slug), covers.map(\.model))))
+                uniqueKeysWithValues: zip(catalogue.books.map(\.book.slug), covers.map(\.model))),
+            photosByAuthorSlug: Dictionary(uniqueKeysWithValues: photos.map { ($0.0, $0.1.model) }))
 
         let pages: [(path: String, template: String, model: Any)] = try step(.makePageModels) {
             [
@@ -108,7 +115,7 @@ public enum BuildStep: String, Sendable {
     case loadLibrary = "load the library"
     case renderNotes = "render notes"
     case loadTemplates = "load templates"
-    case collectCovers = "collect covers"
+    case collectCovers = "collect covers and photos"
     case makePageModels = "make page models"
     case renderTemplates = "render templates"
     case copyAssets = "copy assets"

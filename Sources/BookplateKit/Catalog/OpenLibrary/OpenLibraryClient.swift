@@ -1,0 +1,300 @@
+import Foundation
+
+/// Open Library: search, works, editions, ISBN look-up, authors and their works.
+///
+/// Merged records (`/type/redirect`) are followed, at most a few hops.
+public struct OpenLibraryClient: Sendable {
+    public var http: HTTPClient
+    public var baseURL: String
+
+    static let searchFields =
+        "key,title,subtitle,author_name,author_key,first_publish_year,isbn,language,publisher,cover_i"
+    static let maximumRedirects = 3
+
+    public init(http: HTTPClient, baseURL: String) {
+        self.http = http
+        self.baseURL = baseURL
+    }
+
+    /// Searches works: `limit` results from page `page` (from 1).
+    public func search(_ query: CatalogQuery, limit: Int, page: Int = 1) async throws(CatalogError)
+        -> CatalogSearchPage
+    {
+        var parameters: [(String, String)] = []
+        if let text = query.text, !text.isEmpty { parameters.append(("q", text)) }
+        if let title = query.title, !title.isEmpty { parameters.append(("title", title)) }
+        if let author = query.author, !author.isEmpty { parameters.append(("author", author)) }
+        if let isbn = query.isbn, !isbn.isEmpty { parameters.append(("isbn", ISBN.parse(isbn)?.isbn13 ?? isbn)) }
+        parameters += [("fields", OpenLibraryClient.searchFields), ("limit", String(limit)), ("page", String(page))]
+        let response = try await fetch(OLSearch.self, "/search.json", parameters)
+        return CatalogSearchPage(
+            candidates: response.docs.compactMap(\.candidate), totalFound: response.numFound ?? response.docs.count)
+    }
+
+    /// A work, with the edition-independent facts: title, description, subjects, covers, authors.
+    public func work(key: String) async throws(CatalogError) -> CatalogBook {
+        let (work, finalKey) = try await fetchFollowingRedirects(OLRecord.self, kind: "works", key: key)
+        var book = work.book(source: .openLibrary)
+        book.openLibraryWorkKey = finalKey
+        book.openLibraryEditionKey = nil
+        return book
+    }
+
+    /// One page of a work's editions.
+    public func editions(ofWork key: String, limit: Int = 50, offset: Int = 0) async throws(CatalogError)
+        -> [CatalogEdition]
+    {
+        let response = try await fetch(
+            OLEntries<OLRecord>.self, "/works/\(OpenLibraryClient.bareKey(key))/editions.json",
+            [("limit", String(limit)), ("offset", String(offset))], what: "work \(key)")
+        return response.entries.compactMap { record in
+            guard let editionKey = record.key.map(OpenLibraryClient.bareKey) else { return nil }
+            var book = record.book(source: .openLibrary)
+            book.openLibraryEditionKey = editionKey
+            book.openLibraryWorkKey = book.openLibraryWorkKey ?? OpenLibraryClient.bareKey(key)
+            return CatalogEdition(key: editionKey, book: book, languages: record.languageCodes)
+        }
+    }
+
+    /// One edition by its key (`OL7353617M`).
+    public func edition(key: String) async throws(CatalogError) -> CatalogBook {
+        let (record, finalKey) = try await fetchFollowingRedirects(OLRecord.self, kind: "books", key: key)
+        var book = record.book(source: .openLibrary)
+        book.openLibraryEditionKey = finalKey
+        return book
+    }
+
+    /// The edition with this ISBN; Open Library answers `/isbn/` with a redirect to the edition.
+    public func edition(isbn: ISBN) async throws(CatalogError) -> CatalogBook {
+        let record = try await fetch(OLRecord.self, "/isbn/\(isbn.isbn13).json", [], what: "edition with ISBN \(isbn)")
+        var book = record.book(source: .openLibrary)
+        book.openLibraryEditionKey = record.key.map(OpenLibraryClient.bareKey)
+        return book
+    }
+
+    /// An author, with up to `workLimit` of their works.
+    public func author(key: String, workLimit: Int = 20) async throws(CatalogError) -> CatalogAuthor {
+        let (record, finalKey) = try await fetchFollowingRedirects(OLAuthorRecord.self, kind: "authors", key: key)
+        var author = CatalogAuthor(key: finalKey, name: record.name ?? record.personalName ?? finalKey)
+        author.bio = record.bio?.value.normalisedText
+        author.birthDate = record.birthDate?.nilIfBlank
+        author.deathDate = record.deathDate?.nilIfBlank
+        author.photoID = record.photos?.first { $0 > 0 }
+        if workLimit > 0 { author.works = try await works(ofAuthor: finalKey, limit: workLimit) }
+        return author
+    }
+
+    /// An author's works, paged until `limit`.
+    public func works(ofAuthor key: String, limit: Int) async throws(CatalogError) -> [NewWork] {
+        var works: [NewWork] = []
+        var offset = 0
+        while works.count < limit {
+            let page = min(50, limit - works.count)
+            let response = try await fetch(
+                OLEntries<OLWorkEntry>.self, "/authors/\(OpenLibraryClient.bareKey(key))/works.json",
+                [("limit", String(page)), ("offset", String(offset))], what: "author \(key)")
+            works += response.entries.compactMap(\.work)
+            offset += response.entries.count
+            if response.entries.isEmpty || offset >= (response.size ?? 0) { break }
+        }
+        return works
+    }
+
+    /// Authors matching a name, best first: `(key, name)` pairs.
+    public func searchAuthors(name: String, limit: Int = 5) async throws(CatalogError) -> [AuthorReference] {
+        let response = try await fetch(
+            OLAuthorSearch.self, "/search/authors.json", [("q", name), ("limit", String(limit))])
+        return response.docs.compactMap { doc in
+            guard let key = doc.key, let name = doc.name else { return nil }
+            return AuthorReference(name: name, openLibraryKey: OpenLibraryClient.bareKey(key))
+        }
+    }
+
+    /// `/works/OL27448W` and `OL27448W` both become `OL27448W`.
+    static func bareKey(_ key: String) -> String {
+        String(key.split(separator: "/").last ?? Substring(key))
+    }
+
+    private func fetchFollowingRedirects<T: Decodable & OLRedirecting>(_ type: T.Type, kind: String, key: String)
+        async throws(CatalogError) -> (T, String)
+    {
+        var current = OpenLibraryClient.bareKey(key)
+        for _ in 0...OpenLibraryClient.maximumRedirects {
+            let record = try await fetch(type, "/\(kind)/\(current).json", [], what: "record \(current)")
+            guard let location = record.redirectLocation else { return (record, current) }
+            current = OpenLibraryClient.bareKey(location)
+        }
+        throw .undecodable(.openLibrary, field: "too many redirects from \(key)")
+    }
+
+    private func fetch<T: Decodable>(
+        _ type: T.Type, _ path: String, _ query: [(String, String)], what: String = "such record"
+    )
+        async throws(CatalogError) -> T
+    {
+        let url = try catalogURL(baseURL, path, query, catalog: .openLibrary)
+        let body = try await http.get(url, from: .openLibrary, cacheKey: url.absoluteString, what: what)
+        return try decodeCatalogJSON(type, from: body, catalog: .openLibrary)
+    }
+}
+
+// MARK: - Transfer types: Open Library's JSON.
+
+/// Text Open Library gives either as a string or as `{"type": "/type/text", "value": "…"}`.
+struct OLText: Decodable {
+    var value: String
+
+    init(from decoder: any Decoder) throws {
+        if let string = try? decoder.singleValueContainer().decode(String.self) {
+            value = string
+        } else {
+            value = try decoder.container(keyedBy: Keys.self).decode(String.self, forKey: .value)
+        }
+    }
+
+    private enum Keys: String, CodingKey { case value }
+}
+
+struct OLKey: Decodable {
+    var key: String?
+}
+
+protocol OLRedirecting {
+    var redirectLocation: String? { get }
+}
+
+private struct OLSearch: Decodable {
+    var numFound: Int?
+    var docs: [Doc]
+
+    struct Doc: Decodable {
+        var key: String?
+        var title: String?
+        var subtitle: String?
+        var authorName: [String]?
+        var firstPublishYear: Int?
+        var isbn: [String]?
+        var language: [String]?
+        var publisher: [String]?
+        var coverI: Int?
+
+        var candidate: BookCandidate? {
+            guard let key, let title else { return nil }
+            let isbns = (isbn ?? []).compactMap(ISBN.parse)
+            var seen = Set<String>()
+            let thirteens = isbns.map(\.isbn13).filter { seen.insert($0).inserted }
+            return BookCandidate(
+                sources: [.openLibrary], title: title, subtitle: subtitle, authors: authorName ?? [],
+                year: firstPublishYear, isbn13: thirteens.first, allISBN13s: thirteens, publisher: publisher?.first,
+                language: language?.first.map(OpenLibraryLanguages.isoCode),
+                openLibraryWorkKey: OpenLibraryClient.bareKey(key),
+                openLibraryCoverID: coverI.flatMap { $0 > 0 ? $0 : nil })
+        }
+    }
+}
+
+private struct OLEntries<Entry: Decodable>: Decodable {
+    var entries: [Entry]
+    var size: Int?
+}
+
+private struct OLWorkEntry: Decodable {
+    var key: String?
+    var title: String?
+    var firstPublishDate: String?
+
+    var work: NewWork? {
+        guard let key, let title else { return nil }
+        return NewWork(
+            key: OpenLibraryClient.bareKey(key), title: title,
+            year: firstPublishDate.flatMap(OpenLibraryDates.parse)?.year)
+    }
+}
+
+/// A work or an edition record: they share most fields.
+private struct OLRecord: Decodable, OLRedirecting {
+    var key: String?
+    var type: OLKey?
+    var location: String?
+    var title: String?
+    var subtitle: String?
+    var description: OLText?
+    var covers: [Int]?
+    var subjects: [String]?
+    var authors: [OLAuthorLink]?
+    var works: [OLKey]?
+    var publishers: [String]?
+    var publishDate: String?
+    var firstPublishDate: String?
+    var numberOfPages: Int?
+    var languages: [OLKey]?
+    var isbn13: [String]?
+    var isbn10: [String]?
+
+    var redirectLocation: String? { type?.key == "/type/redirect" ? location : nil }
+
+    var languageCodes: [String] {
+        (languages ?? []).compactMap(\.key).map { OpenLibraryLanguages.isoCode(OpenLibraryClient.bareKey($0)) }
+    }
+
+    func book(source: FieldSource) -> CatalogBook {
+        var book = CatalogBook(source: source, title: title ?? "Untitled")
+        book.subtitle = subtitle
+        book.authors = (authors ?? []).compactMap(\.authorKey).map {
+            AuthorReference(name: "", openLibraryKey: OpenLibraryClient.bareKey($0))
+        }
+        book.publisher = publishers?.first
+        book.publishedDate = (publishDate ?? firstPublishDate).flatMap(OpenLibraryDates.parse)
+        book.pageCount = numberOfPages.flatMap { $0 > 0 ? $0 : nil }
+        book.language = languageCodes.first
+        book.description = description?.value.normalisedText
+        let thirteen = (isbn13 ?? []).compactMap(ISBN.parse).first
+        let ten = (isbn10 ?? []).compactMap(ISBN.parse).first
+        book.isbn13 = (thirteen ?? ten)?.isbn13
+        book.isbn10 = (thirteen ?? ten)?.isbn10
+        book.openLibraryWorkKey = works?.first?.key.map(OpenLibraryClient.bareKey)
+        book.subjects = Array((subjects ?? []).prefix(12))
+        book.coverIDs = (covers ?? []).filter { $0 > 0 }
+        return book
+    }
+}
+
+/// Works list authors as `{"author": {"key": …}}`, editions as `{"key": …}`.
+private struct OLAuthorLink: Decodable {
+    var key: String?
+    var author: OLKey?
+
+    var authorKey: String? { author?.key ?? key }
+}
+
+private struct OLAuthorRecord: Decodable, OLRedirecting {
+    var key: String?
+    var type: OLKey?
+    var location: String?
+    var name: String?
+    var personalName: String?
+    var bio: OLText?
+    var birthDate: String?
+    var deathDate: String?
+    var photos: [Int]?
+
+    var redirectLocation: String? { type?.key == "/type/redirect" ? location : nil }
+}
+
+private struct OLAuthorSearch: Decodable {
+    var docs: [Doc]
+
+    struct Doc: Decodable {
+        var key: String?
+        var name: String?
+    }
+}
+
+extension String {
+    /// Line ends made `\n`, ends trimmed; nil when nothing is left.
+    var normalisedText: String? {
+        replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
+    }
+
+    var nilIfBlank: String? { trimmingCharacters(in: .whitespaces).nilIfEmpty }
+}

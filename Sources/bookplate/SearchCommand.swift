@@ -1,0 +1,66 @@
+import ArgumentParser
+import BookplateKit
+import Foundation
+
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search Google Books and Open Library at once; results are numbered for 'bookplate add'.")
+
+    @OptionGroup var shelf: ShelfOptions
+    @Argument(help: "Words to search for.") var words: [String] = []
+    @Option(help: "Words in the title.") var title: String?
+    @Option(help: "Words in an author's name.") var author: String?
+    @Option(help: "An ISBN.") var isbn: String?
+    @Option(help: "all, google or openlibrary (default all).") var source: String = "all"
+    @Option(help: "How many results (default 20).") var limit: Int = 20
+    @Option(help: "Which page of results, from 1.") var page: Int = 1
+    @Flag(help: "Print JSON for scripts.") var json = false
+
+    func run() async throws {
+        guard let choice = CatalogChoice(rawValue: source.lowercased()) else {
+            throw ValidationError("unknown source '\(source)': use all, google or openlibrary")
+        }
+        guard (1...200).contains(limit), page >= 1 else {
+            throw ValidationError("--limit must be 1 to 200 and --page 1 or more")
+        }
+        let query = CatalogQuery(
+            text: words.isEmpty ? nil : words.joined(separator: " "), title: title, author: author, isbn: isbn)
+        guard !query.isEmpty else { throw SearchError.emptyQuery }
+        let results = try await BookFinder.live().search(query, sources: choice, limit: limit, page: page)
+        for warning in results.warnings { printError("warning: \(warning) — showing the other catalog's results") }
+        try LastSearch(contentFolder: shelf.paths.content).save(results.candidates)
+        if json {
+            print(try BookplateJSON.encode(results.candidates))
+            return
+        }
+        var counts: [String] = []
+        if let total = results.googleTotal { counts.append("Google Books found \(total)") }
+        if let total = results.openLibraryTotal { counts.append("Open Library found \(total)") }
+        print(counts.joined(separator: " · ") + (page > 1 ? " (page \(page))" : ""))
+        guard !results.candidates.isEmpty else {
+            print("No books match. Try fewer words, or --title and --author.")
+            return
+        }
+        print(SearchTable.render(results.candidates))
+        print("Add one with: bookplate add NUMBER")
+    }
+}
+
+/// Search results as a numbered table.
+enum SearchTable {
+    static func render(_ candidates: [BookCandidate]) -> String {
+        let rows = candidates.enumerated().map { index, candidate in
+            [
+                String(index + 1),
+                candidate.sources.map { $0 == .google ? "google" : "ol" }.joined(separator: "+")
+                    .replacingOccurrences(of: "^ol$", with: "openlibrary", options: .regularExpression),
+                candidate.title + (candidate.subtitle.map { ": \($0)" } ?? ""),
+                candidate.authors.first ?? "", candidate.year.map(String.init) ?? "", candidate.isbn13 ?? "",
+            ]
+        }
+        return TextTable.render(
+            header: ["#", "SOURCE", "TITLE", "AUTHOR", "YEAR", "ISBN-13"], rows: rows,
+            maxWidths: [nil, nil, 44, 24, nil, nil])
+    }
+}
