@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+
+@testable import BookplateKit
+
+/// The HTTP layer against a real server on loopback: retries, timeouts, errors, cache, identity.
+@Suite struct HTTPClientTests {
+    func client(
+        _ server: StubCatalogServer, retries: Int = 3, timeout: TimeInterval = 5, cache: ResponseCache? = nil
+    ) -> HTTPClient {
+        HTTPClient(
+            transport: URLSessionTransport(idleTimeout: timeout, totalTimeout: timeout),
+            userAgent: HTTPClient.userAgent(contact: "tests@bookplate.invalid"),
+            retryPolicy: RetryPolicy(maximumRetries: retries, baseDelay: .milliseconds(20)), cache: cache)
+    }
+
+    func url(_ server: StubCatalogServer, _ path: String) -> URL {
+        URL(string: server.base + path)!
+    }
+
+    @Test func retriesA429AndSucceeds() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.on("/r", .text("slow down", status: 429), .text("{}"))
+        let body = try await client(server).get(url(server, "/r"), from: .googleBooks)
+        #expect(body == Data("{}".utf8))
+        #expect(await server.count("/r") == 2)
+        await server.stop()
+    }
+
+    @Test func honoursRetryAfter() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.on("/r", .text("busy", status: 503, headers: ["Retry-After": "1"]), .text("{}"))
+        let started = ContinuousClock.now
+        _ = try await client(server).get(url(server, "/r"), from: .openLibrary)
+        #expect(ContinuousClock.now - started >= .milliseconds(950))
+        #expect(await server.count("/r") == 2)
+        await server.stop()
+    }
+
+    @Test func givesUpAfterThreeRetriesOnAnHTMLErrorPage() async throws {
+        let server = try await StubCatalogServer.start()
+        let page = StubCatalogServer.Reply(
+            status: 503, headers: ["Content-Type": "text/html"], body: Fixtures.data("handmade/error-503.html"))
+        await server.on("/r", page)
+        await #expect(throws: CatalogError.httpStatus(.openLibrary, status: 503)) {
+            try await client(server).get(url(server, "/r"), from: .openLibrary)
+        }
+        #expect(await server.count("/r") == 4)
+        #expect(
+            CatalogError.httpStatus(.openLibrary, status: 503).description
+                == "Open Library had a server error (503), even after retrying: try again later")
+        await server.stop()
+    }
+
+    @Test func aSlowServerTimesOut() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.on("/slow", StubCatalogServer.Reply.text("{}").delayed(.seconds(3)))
+        let started = ContinuousClock.now
+        await #expect(throws: CatalogError.timedOut(.googleBooks)) {
+            try await client(server, retries: 1, timeout: 0.5).get(url(server, "/slow"), from: .googleBooks)
+        }
+        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(await server.count("/slow") == 2)
+        await server.stop()
+    }
+
+    @Test func aRefusedConnectionIsReportedAtOnce() async throws {
+        let server = try await StubCatalogServer.start()
+        let closedPort = server.port
+        await server.stop()
+        let refused = URL(string: "http://127.0.0.1:\(closedPort)/x")!
+        await #expect(throws: CatalogError.unreachable(.openLibrary, reason: "connection refused")) {
+            try await client(server).get(refused, from: .openLibrary)
+        }
+    }
+
+    @Test func aTruncatedBodyIsUndecodableNamingTheCatalog() async throws {
+        let server = try await StubCatalogServer.start()
+        let full = String(
+            decoding: Fixtures.data("recorded/google-books/volumes-q-isbn-9780374104092.json"), as: UTF8.self)
+        await server.on("/google/books/v1/volumes", .text(String(full.prefix(full.count / 2))))
+        let google = GoogleBooksClient(http: client(server), baseURL: server.base + "/google/books/v1")
+        await #expect(throws: CatalogError.undecodable(.googleBooks, field: "not JSON")) {
+            try await google.search(CatalogQuery(text: "x"), limit: 10)
+        }
+        #expect(
+            CatalogError.undecodable(.googleBooks, field: "not JSON").description.hasPrefix(
+                "Google Books sent a response Bookplate cannot read (not JSON)"))
+        await server.stop()
+    }
+
+    @Test func aWrongTypeNamesTheField() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.on("/google/books/v1/volumes", .text(#"{"totalItems": "many", "items": []}"#))
+        let google = GoogleBooksClient(http: client(server), baseURL: server.base + "/google/books/v1")
+        await #expect(throws: CatalogError.undecodable(.googleBooks, field: "unexpected value at totalItems")) {
+            try await google.search(CatalogQuery(text: "x"), limit: 10)
+        }
+        await server.stop()
+    }
+
+    @Test func aNonHTTPBaseURLIsABadURL() async throws {
+        let server = try await StubCatalogServer.start()
+        let google = GoogleBooksClient(http: client(server), baseURL: "ftp://example.org/books")
+        await #expect(throws: CatalogError.badURL(.googleBooks, "ftp://example.org/books")) {
+            try await google.search(CatalogQuery(text: "x"), limit: 10)
+        }
+        #expect(
+            CatalogError.badURL(.googleBooks, "ftp://example.org/books").description
+                == "'ftp://example.org/books' is not a usable Google Books address: check BOOKPLATE_GOOGLE_BOOKS_URL")
+        await server.stop()
+    }
+
+    @Test func sendsAUserAgentNamingBookplateItsVersionAndAContact() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.on("/r", .text("{}"))
+        _ = try await client(server).get(url(server, "/r"), from: .openLibrary)
+        let agent = try #require(await server.requests().first?.userAgent)
+        #expect(agent.hasPrefix("Bookplate/\(Bookplate.version) "))
+        #expect(agent.contains("tests@bookplate.invalid"))
+        await server.stop()
+    }
+
+    @Test func theGoogleKeyIsSentButNotCached() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.on("/google/books/v1/volumes", .json("recorded/google-books/volumes-zero-results.json"))
+        let cache = ResponseCache(folder: try TestPaths.temporaryFolder("cache"))
+        let google = GoogleBooksClient(
+            http: client(server, cache: cache), baseURL: server.base + "/google/books/v1", apiKey: "SECRET")
+        _ = try await google.search(CatalogQuery(text: "nothing"), limit: 10)
+        #expect(await server.requests().first?.query["key"] == "SECRET")
+        let stored = try FileManager.default.contentsOfDirectory(atPath: cache.folder.path)
+        #expect(stored.count == 1)
+        #expect(
+            !(try String(contentsOf: cache.folder.appendingPathComponent(stored[0]), encoding: .utf8)).contains(
+                "SECRET"))
+        await server.stop()
+    }
+
+    @Test func aRepeatedRequestComesFromTheCacheAndAnOldAnswerServesOffline() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.on("/openlibrary/search.json", .json("recorded/open-library/search-dune-fields-trimmed-2026.json"))
+        let folder = try TestPaths.temporaryFolder("cache")
+        let openLibrary = OpenLibraryClient(
+            http: client(server, cache: ResponseCache(folder: folder)), baseURL: server.base + "/openlibrary")
+        let first = try await openLibrary.search(CatalogQuery(text: "dune"), limit: 3)
+        let second = try await openLibrary.search(CatalogQuery(text: "dune"), limit: 3)
+        #expect(first == second)
+        #expect(await server.count("/openlibrary/search.json") == 1)
+        await server.stop()
+        // Expired and offline: the old answer is still better than none.
+        let later = ResponseCache(folder: folder, clock: .fixed(Date().addingTimeInterval(30 * 24 * 3600)))
+        let offline = OpenLibraryClient(
+            http: client(server, retries: 0, cache: later), baseURL: server.base + "/openlibrary")
+        #expect(try await offline.search(CatalogQuery(text: "dune"), limit: 3) == first)
+    }
+
+    @Test func googleErrorsSayWhatToDo() {
+        #expect(CatalogError.httpStatus(.googleBooks, status: 429).description.contains("set GOOGLE_BOOKS_API_KEY"))
+        #expect(CatalogError.httpStatus(.googleBooks, status: 403).description.contains("GOOGLE_BOOKS_API_KEY"))
+    }
+
+    @Test func retryAfterReadsSecondsAndDates() throws {
+        #expect(RetryPolicy.parseRetryAfter("2") == .seconds(2))
+        #expect(RetryPolicy.parseRetryAfter("soon") == nil)
+        let inTen = Date().addingTimeInterval(10)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        let parsed = try #require(RetryPolicy.parseRetryAfter(formatter.string(from: inTen)))
+        #expect(parsed > .seconds(8) && parsed <= .seconds(10))
+        // A server asking for longer than the maximum wait gets a failure now, not a hang.
+        #expect(RetryPolicy().delay(forRetry: 0, retryAfter: .seconds(3600)) == nil)
+    }
+
+    @Test func theRateLimiterSpacesRequests() async {
+        let limiter = RateLimiter(requestsPerSecond: 3)
+        let started = ContinuousClock.now
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 { group.addTask { await limiter.waitForTurn() } }
+        }
+        #expect(ContinuousClock.now - started >= .milliseconds(990))
+    }
+}
