@@ -16,6 +16,21 @@ struct CommandRunner {
         try run(arguments)
     }
 
+    /// Runs the command on a Dispatch thread, so that waiting for it does not hold a thread of
+    /// the Swift concurrency pool that an in-process test server needs.
+    @discardableResult
+    func run(_ arguments: String...) async throws -> Result {
+        try await runOffPool(arguments)
+    }
+
+    func runOffPool(_ arguments: [String]) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Swift.Result { try run(arguments) })
+            }
+        }
+    }
+
     func run(_ arguments: [String]) throws -> Result {
         let process = Process()
         process.executableURL = TestPaths.executable

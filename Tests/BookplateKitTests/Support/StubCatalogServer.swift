@@ -126,7 +126,10 @@ struct StubCatalogServer: Sendable {
 
         func reply(to request: HTTPRequest) -> Reply {
             var query: [String: String] = [:]
-            for item in request.query { query[item.name] = item.value }
+            for item in request.query {
+                query[item.name] =
+                    item.value.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? item.value
+            }
             requests.append(
                 Request(path: request.path, query: query, userAgent: request.headers[HTTPHeader("User-Agent")]))
             guard

@@ -34,7 +34,8 @@ public struct GoogleBooksClient: Sendable {
             let items = response.items ?? []
             candidates += items.map { $0.candidate }
             start += items.count
-            if items.isEmpty || start >= total { break }
+            // Google's totalItems is an estimate: a short page is the real end.
+            if items.count < count || start >= total { break }
         }
         return CatalogSearchPage(candidates: candidates, totalFound: max(total, candidates.count))
     }
@@ -162,10 +163,18 @@ private struct GoogleVolume: Decodable {
         return try? PartialDate(parsing: String(text.prefix(10)))
     }
 
-    /// Image links rewritten to https, without the page-curl effect.
+    /// Image links without the page-curl effect, and on https where the host is Google's own
+    /// (which serves both; a mirror named in the environment is left as it is).
     static func cleanImageURL(_ text: String) -> URL? {
         guard var components = URLComponents(string: text) else { return nil }
-        if components.scheme == "http" { components.scheme = "https" }
+        let host = components.host?.lowercased() ?? ""
+        if components.scheme == "http",
+            ["google.com", "googleapis.com", "googleusercontent.com"].contains(where: {
+                host == $0 || host.hasSuffix("." + $0)
+            })
+        {
+            components.scheme = "https"
+        }
         components.queryItems = components.queryItems?.filter { $0.name != "edge" }
         return components.url
     }

@@ -80,7 +80,13 @@ public struct OpenLibraryClient: Sendable {
         author.birthDate = record.birthDate?.nilIfBlank
         author.deathDate = record.deathDate?.nilIfBlank
         author.photoID = record.photos?.first { $0 > 0 }
-        if workLimit > 0 { author.works = try await works(ofAuthor: finalKey, limit: workLimit) }
+        if workLimit > 0 {
+            do {
+                author.works = try await works(ofAuthor: finalKey, limit: workLimit)
+            } catch .notFound {
+                author.works = []
+            }
+        }
         return author
     }
 

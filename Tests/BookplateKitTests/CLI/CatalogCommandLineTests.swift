@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+@testable import BookplateKit
+
+/// search → add → build, with the built binary against the loopback catalogs.
+@Suite struct CatalogCommandLineTests {
+    func shelf(_ server: StubCatalogServer) throws -> (CommandRunner, URL) {
+        let root = try TestPaths.temporaryFolder("cli-catalog")
+        try FileManager.default.copyItem(at: TestPaths.templates, to: root.appendingPathComponent("templates"))
+        let cache = try TestPaths.temporaryFolder("cli-cache")
+        return (CommandRunner(folder: root, environment: server.environment(cache: cache)), root)
+    }
+
+    @Test func searchAddOneBuildGivesACoverAndAnAuthorPageWithBioAndPhoto() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let (bookplate, root) = try shelf(server)
+
+        let search = try await bookplate.run("search", "left", "hand", "of", "darkness")
+        #expect(search.status == 0, "\(search.stderr)")
+        let lines = search.stdout.split(separator: "\n").map(String.init)
+        try #require(lines.count >= 5)
+        #expect(lines.first == "Google Books found 2 · Open Library found 2")
+        #expect(lines[1].hasPrefix("#  SOURCE"))
+        #expect(lines[2].hasPrefix("1  google+ol") && lines[2].contains("The Left Hand of Darkness"))
+        #expect(
+            lines[2].contains("Ursula K. Le Guin") && lines[2].contains("1969") && lines[2].hasSuffix("9780441478125"))
+
+        let add = try await bookplate.run("add", "1", "--status", "read", "--rating", "5", "--finished", "2025-08-02")
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(
+            add.stdout.contains("Added \"The Left Hand of Darkness\" (Ursula K. Le Guin) as the-left-hand-of-darkness"))
+
+        let build = try await bookplate.run("build")
+        #expect(build.status == 0, "\(build.stderr)")
+        let site = root.appendingPathComponent("site")
+        let book = try String(
+            contentsOf: site.appendingPathComponent("books/the-left-hand-of-darkness/index.html"), encoding: .utf8)
+        #expect(
+            book.contains(
+                "<img class=\"cover\" src=\"../../covers/the-left-hand-of-darkness.jpg\" width=\"128\" height=\"194\""))
+        #expect(book.contains("A groundbreaking work of science fiction."))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: site.appendingPathComponent("covers/the-left-hand-of-darkness.jpg").path))
+        let author = try String(
+            contentsOf: site.appendingPathComponent("authors/ursula-k-le-guin/index.html"), encoding: .utf8)
+        #expect(author.contains("Ursula Kroeber Le Guin was an American author"))
+        #expect(
+            author.contains(
+                "<img class=\"author-photo\" src=\"../../photos/ursula-k-le-guin.jpg\" width=\"128\" height=\"197\""))
+        #expect(author.contains("21 October 1929 – 22 January 2018"))
+        #expect(author.contains("A Wizard of Earthsea"))
+        #expect(!author.contains("<li>The Left Hand of Darkness"))
+
+        let again = try await bookplate.run("add", "1")
+        #expect(again.status != 0)
+        #expect(again.stderr.contains("is already on the shelf as the-left-hand-of-darkness"))
+
+        let authorCommand = try await bookplate.run("author", "le guin")
+        #expect(authorCommand.stdout.contains("Open Library: OL31353A"))
+        let editions = try await bookplate.run("editions", "the-left-hand-of-darkness")
+        #expect(editions.status == 0, "\(editions.stderr)")
+        #expect(editions.stdout.split(separator: "\n").dropFirst().first?.hasPrefix("*  OL2383939M") == true)
+        await server.stop()
+    }
+
+    @Test func searchJSONIsForScriptsAndOneCatalogDownIsAWarning() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        await server.on("/openlibrary/search.json", .text("<html>bad gateway</html>", status: 502))
+        let (bookplate, _) = try shelf(server)
+        let result = try await bookplate.run("search", "--title", "left hand", "--json", "--source", "all")
+        #expect(result.status == 0)
+        #expect(result.stderr.hasPrefix("warning: Open Library had a server error (502)"))
+        let candidates = try JSONDecoder().decode([BookCandidate].self, from: Data(result.stdout.utf8))
+        #expect(candidates.count == 2 && candidates.allSatisfy { $0.sources == [.google] })
+        await server.stop()
+    }
+
+    @Test(arguments: [
+        (["search"], "nothing to search for"),
+        (["add", "7"], "there is no earlier search to pick from"),
+        (["add"], "nothing to add"),
+        (["add", "one,two"], "'one,two' is not a result number or a catalog id"),
+        (["search", "x", "--source", "amazon"], "unknown source 'amazon'"),
+        (["editions", "nothing"], "no library at"),
+    ])
+    func mistakesAreOneLine(arguments: [String], message: String) async throws {
+        let server = try await StubCatalogServer.start()
+        let (bookplate, _) = try shelf(server)
+        let result = try await bookplate.runOffPool(arguments)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        await server.stop()
+    }
+
+    @Test func bothCatalogsDownIsAnErrorNamingTheCatalog() async throws {
+        let server = try await StubCatalogServer.start()
+        let (bookplate, _) = try shelf(server)
+        await server.stop()
+        let result = try await bookplate.run("search", "anything")
+        #expect(result.status != 0)
+        #expect(
+            result.stderr
+                == "Error: could not reach Google Books (connection refused): check your connection and try again\n")
+    }
+
+    @Test func aNumberBeyondTheLastSearchSaysHowManyThereWere() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let (bookplate, _) = try shelf(server)
+        try await bookplate.run("search", "left hand of darkness")
+        let result = try await bookplate.run("add", "9")
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("there is no result 9 in the last search (it had 3)"))
+        await server.stop()
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+
+@testable import BookplateKit
+
+@Suite struct CandidateMergerTests {
+    @Test func aGoogleVolumeJoinsTheWorkThatListsItsISBN() {
+        let google = [
+            BookCandidate(
+                sources: [.google], title: "The Left Hand of Darkness", authors: ["Ursula K. Le Guin"], year: 1987,
+                isbn13: "9780441478125", allISBN13s: ["9780441478125"], googleVolumeID: "g1")
+        ]
+        let openLibrary = [
+            BookCandidate(
+                sources: [.openLibrary], title: "Left hand of darkness", authors: ["Ursula Le Guin"], year: 1969,
+                isbn13: "9780000000019", allISBN13s: ["9780000000019", "9780441478125"], openLibraryWorkKey: "OL1W",
+                openLibraryCoverID: 7)
+        ]
+        let merged = CandidateMerger.mergeCandidates(google: google, openLibrary: openLibrary)
+        #expect(merged.count == 1)
+        #expect(merged[0].sources == [.google, .openLibrary])
+        #expect(merged[0].year == 1969)
+        #expect(merged[0].googleVolumeID == "g1" && merged[0].openLibraryWorkKey == "OL1W")
+        #expect(merged[0].openLibraryCoverID == 7)
+    }
+
+    @Test func withoutISBNsTitleAndFirstAuthorDecide() {
+        let google = [BookCandidate(sources: [.google], title: "Dune: Deluxe Edition", authors: ["Frank Herbert"])]
+        let openLibrary = [
+            BookCandidate(sources: [.openLibrary], title: "Dune", authors: ["Frank Herbert"]),
+            BookCandidate(sources: [.openLibrary], title: "Dune", authors: ["Brian Herbert"]),
+            BookCandidate(sources: [.openLibrary], title: "Dune Messiah", authors: ["Frank Herbert"]),
+        ]
+        let merged = CandidateMerger.mergeCandidates(google: google, openLibrary: openLibrary)
+        #expect(merged.map(\.title) == ["Dune: Deluxe Edition", "Dune", "Dune Messiah"])
+        #expect(merged[0].sources == [.google, .openLibrary])
+        #expect(merged[1].authors == ["Brian Herbert"])
+    }
+
+    @Test func twoEditionsInOneCatalogStayApart() {
+        let google = [
+            BookCandidate(
+                sources: [.google], title: "Emma", authors: ["Jane Austen"], isbn13: "9780141439587",
+                allISBN13s: ["9780141439587"]),
+            BookCandidate(
+                sources: [.google], title: "Emma", authors: ["Jane Austen"], isbn13: "9780199535521",
+                allISBN13s: ["9780199535521"]),
+        ]
+        #expect(CandidateMerger.mergeCandidates(google: google, openLibrary: []).count == 2)
+    }
+
+    @Test func rowsInterleaveByRank() {
+        let google = (1...3).map { BookCandidate(sources: [.google], title: "G\($0)", authors: ["A"]) }
+        let openLibrary = (1...2).map { BookCandidate(sources: [.openLibrary], title: "O\($0)", authors: ["B"]) }
+        #expect(
+            CandidateMerger.mergeCandidates(google: google, openLibrary: openLibrary).map(\.title) == [
+                "G1", "O1", "G2", "O2", "G3",
+            ])
+    }
+}
+
+@Suite struct BookFinderTests {
+    @Test func searchAsksBothCatalogsAndMergesTheirRows() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let results = try await server.finder().search(CatalogQuery(text: "left hand of darkness"))
+        #expect(results.googleTotal == 2 && results.openLibraryTotal == 2)
+        #expect(results.warnings.isEmpty)
+        #expect(
+            results.candidates.map(\.title) == [
+                "The Left Hand of Darkness", "The Left Hand of God", "The Left Hand of Darkness: A Critical Companion",
+            ])
+        #expect(results.candidates.map(\.sources) == [[.google, .openLibrary], [.google], [.openLibrary]])
+        #expect(results.candidates[0].year == 1969 && results.candidates[0].openLibraryCoverID == 12345)
+        #expect(results.candidates[2].authors == ["Jane Critic"])
+        await server.stop()
+    }
+
+    @Test func oneCatalogDownIsAWarningBothDownAnError() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        await server.on("/google/books/v1/volumes", .text("<html>down</html>", status: 503))
+        let results = try await server.finder(retries: 0).search(CatalogQuery(text: "left hand of darkness"))
+        #expect(results.warnings == [.httpStatus(.googleBooks, status: 503)])
+        #expect(results.googleTotal == nil)
+        #expect(results.candidates.count == 2 && results.candidates.allSatisfy { $0.sources == [.openLibrary] })
+        await server.on("/openlibrary/search.json", .text("<html>down</html>", status: 500))
+        await #expect(throws: CatalogError.httpStatus(.googleBooks, status: 503)) {
+            try await server.finder(retries: 0).search(CatalogQuery(text: "left hand of darkness"))
+        }
+        await server.stop()
+    }
+
+    @Test func searchOptionsMapToEachCatalogsFields() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        _ = try await server.finder().search(
+            CatalogQuery(title: "left hand", author: "le guin", isbn: "0-441-47812-3"), limit: 5, page: 3)
+        let requests = await server.requests()
+        let google = try #require(requests.first { $0.path.hasPrefix("/google") })
+        #expect(google.query["q"] == "intitle:left hand inauthor:le guin isbn:9780441478125")
+        #expect(google.query["startIndex"] == "10" && google.query["maxResults"] == "5")
+        let openLibrary = try #require(requests.first { $0.path == "/openlibrary/search.json" })
+        #expect(openLibrary.query["title"] == "left hand" && openLibrary.query["author"] == "le guin")
+        #expect(openLibrary.query["isbn"] == "9780441478125")
+        #expect(openLibrary.query["limit"] == "5" && openLibrary.query["page"] == "3")
+        await server.stop()
+    }
+
+    @Test func googlePagesThroughMoreThanFortyResults() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.on(
+            "/google/books/v1/volumes", query: ["startIndex": "0"], .json("handmade/google-search-page1.json"))
+        await server.on(
+            "/google/books/v1/volumes", query: ["startIndex": "40"], .json("handmade/google-search-page2.json"))
+        let page = try await server.finder().google.search(CatalogQuery(text: "dune"), limit: 60)
+        #expect(page.candidates.count == 45)
+        #expect(Set(page.candidates.compactMap(\.googleVolumeID)).count == 45)
+        let asked = await server.requests().map { $0.query["maxResults"] }
+        #expect(asked == ["40", "20"])
+        await server.stop()
+    }
+
+    @Test func detailsMergeTheVolumeTheWorkTheBestEditionAndTheAuthor() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let finder = server.finder()
+        let results = try await finder.search(CatalogQuery(text: "left hand of darkness"))
+        let found = try await finder.details(of: .candidate(results.candidates[0]))
+        let book = found.book
+        #expect(book.title == "The Left Hand of Darkness")
+        #expect(book.publisher == "Ace" && book.publishedDate?.description == "1987-03-15" && book.pageCount == 304)
+        #expect(book.isbn?.isbn13 == "9780441478125")
+        #expect(book.description?.contains("<") == false)
+        #expect(book.description?.hasPrefix("A groundbreaking work of science fiction.") == true)
+        #expect(book.subjects == ["Science fiction", "Gender", "Winter"])
+        #expect(book.googleVolumeID == "ZHoDAAAAQBAJ")
+        #expect(book.openLibraryWorkKey == "OL59863W" && book.openLibraryEditionKey == "OL2383939M")
+        #expect(book.provenance["title"] == .google && book.provenance["subjects"] == .openLibrary)
+        #expect(book.provenance["authors"] == .openLibrary)
+        let author = try #require(book.authors.first)
+        #expect(author.name == "Ursula K. Le Guin" && author.openLibraryKey == "OL31353A")
+        #expect(author.bio?.hasPrefix("Ursula Kroeber Le Guin was an American author") == true)
+        #expect(author.bio?.contains("\r") == false)
+        #expect(author.birthDate == "21 October 1929" && author.deathDate == "22 January 2018")
+        #expect(author.photoURL == "\(server.base)/covers/a/id/6789-M.jpg")
+        #expect(author.works?.count == 4)
+        #expect(found.coverCandidates.first?.absoluteString == "\(server.base)/covers/b/id/12345-L.jpg")
+        #expect(
+            found.coverCandidates.contains { $0.absoluteString.contains("/b/isbn/9780441478125-L.jpg?default=false") })
+        #expect(found.coverCandidates.last?.absoluteString.contains("edge=") == false)
+        #expect(found.warnings.isEmpty)
+        await server.stop()
+    }
+
+    @Test func everyWayOfNamingABookReachesTheSameWork() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let finder = server.finder()
+        for target: BookTarget in [
+            .isbn(try ISBN("0441478123")), .google("ZHoDAAAAQBAJ"), .openLibraryWork("OL1111111W"),
+            .openLibraryEdition("OL2383939M"),
+        ] {
+            let found = try await finder.details(of: target)
+            #expect(found.book.openLibraryWorkKey == "OL59863W", "\(target)")
+            #expect(found.book.openLibraryEditionKey == "OL2383939M", "\(target)")
+            #expect(found.book.authors.first?.openLibraryKey == "OL31353A", "\(target)")
+        }
+        await server.stop()
+    }
+
+    @Test func anUnknownISBNIsNotFoundInEitherCatalog() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.on("/google/books/v1/volumes", .json("recorded/google-books/volumes-zero-results.json"))
+        await #expect(throws: CatalogError.self) {
+            try await server.finder().details(of: .isbn(try ISBN("9780000000019")))
+        }
+        await server.stop()
+    }
+
+    @Test func catalogIDsParse() {
+        #expect(BookTarget.parse(catalogID: "google:ZHoDAAAAQBAJ") == .google("ZHoDAAAAQBAJ"))
+        #expect(BookTarget.parse(catalogID: "openlibrary:OL59863W") == .openLibraryWork("OL59863W"))
+        #expect(BookTarget.parse(catalogID: "openlibrary:/books/OL2383939M") == .openLibraryEdition("OL2383939M"))
+        #expect(BookTarget.parse(catalogID: "openlibrary:OL31353A") == nil)
+        #expect(BookTarget.parse(catalogID: "3") == nil)
+        #expect(BookTarget.parse(catalogID: "amazon:B000") == nil)
+    }
+
+    @Test func theBestEditionHasTheISBNThenACoverTheLanguageAndAnISBN13() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let editions = try await server.finder().editions(ofWork: "OL59863W")
+        #expect(editions.map(\.key) == ["OL2383939M", "OL9999001M"])
+        let french = try #require(editions.last)
+        #expect(french.languages == ["fr"])
+        #expect(french.book.isbn13 == ISBN.parse("2221015053")?.isbn13)
+        #expect(
+            EditionChooser(language: "fr").bestEdition(of: editions, isbn: french.book.isbn13)?.key == "OL9999001M")
+        await server.stop()
+    }
+}
