@@ -9,7 +9,18 @@ enum FixtureShelf {
         let library = shelf.library
         try library.addBook(
             NewBook(
-                title: "Fledgling", authors: ["Octavia E. Butler"], isbn: try ISBN("9780446696166"),
+                title: "Fledgling",
+                authors: [
+                    NewAuthor(
+                        name: "Octavia E. Butler", openLibraryKey: "OL28180A",
+                        bio: "An American science fiction author.\n\nA MacArthur Fellow & Hugo winner.",
+                        birthDate: "June 22, 1947", deathDate: "February 24, 2006",
+                        works: [
+                            NewWork(key: "OL1W", title: "Kindred", year: 1979),
+                            NewWork(key: "OL2W", title: "Parable of the Sower", year: 1993),
+                            NewWork(key: "OL3W", title: "<Dawn>", year: nil),
+                        ])
+                ], isbn: try ISBN("9780446696166"),
                 publisher: "Grand Central Publishing", publishedDate: try PartialDate(parsing: "2007-01-02"),
                 pageCount: 320, language: "en",
                 description: "A young girl wakes in a cave with no memory.\n\nShe is not what she seems.",
@@ -43,6 +54,10 @@ enum FixtureShelf {
             slug: "fledgling")
         try shelf.writeNote("Reading it with <script>alert('x')</script> friends.\n", slug: "good-omens")
         try FileManager.default.createDirectory(at: shelf.paths.covers, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: shelf.paths.photos, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: TestPaths.fixtures.appendingPathComponent("covers/google-books-thumbnail-the-maid.jpg"),
+            to: shelf.paths.photos.appendingPathComponent("octavia-e-butler.jpg"))
         try FileManager.default.copyItem(
             at: TestPaths.fixtures.appendingPathComponent("covers/google-books-thumbnail-fledgling.jpg"),
             to: shelf.paths.covers.appendingPathComponent("fledgling.jpg"))
