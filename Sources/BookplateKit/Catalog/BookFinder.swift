@@ -28,9 +28,9 @@ public struct BookFinder: Sendable {
         let http = HTTPClient(
             transport: transport, userAgent: HTTPClient.userAgent(contact: configuration.contact),
             retryPolicy: retryPolicy, cache: cache,
-            rateLimiters: [
-                .openLibrary: RateLimiter(requestsPerSecond: 3), .covers: RateLimiter(requestsPerSecond: 10),
-            ])
+            // Open Library asks for at most a few requests a second; cover images by id come from
+            // a CDN without that limit, so downloads may run in parallel.
+            rateLimiters: [.openLibrary: RateLimiter(requestsPerSecond: 3)])
         return BookFinder(
             google: GoogleBooksClient(
                 http: http, baseURL: configuration.googleBooksURL, apiKey: configuration.googleAPIKey),
