@@ -195,6 +195,7 @@ public struct BookFinder: Sendable {
                     NewAuthor(
                         name: record.name, openLibraryKey: record.key, bio: record.bio, birthDate: record.birthDate,
                         deathDate: record.deathDate, photoURL: record.photoID.flatMap(covers.photoURL)?.absoluteString,
+                        links: record.links,
                         works: record.works))
             } catch {
                 warnings.append(error)

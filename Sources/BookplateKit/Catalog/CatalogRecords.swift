@@ -95,6 +95,7 @@ public struct CatalogAuthor: Sendable, Equatable {
     public var birthDate: String?
     public var deathDate: String?
     public var photoID: Int?
+    public var links: [AuthorLink] = []
     public var works: [NewWork]
 
     public init(key: String, name: String) {
@@ -171,4 +172,13 @@ func decodeCatalogJSON<T: Decodable>(_ type: T.Type, from data: Data, catalog: C
 private func path(_ keys: [any CodingKey]) -> String {
     keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(
         in: CharacterSet(charactersIn: "."))
+}
+
+extension URL {
+    /// Whether this is an absolute http or https address with a host: the only links from
+    /// outside that Bookplate keeps.
+    var isWebAddress: Bool {
+        guard let scheme = scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        return !(host ?? "").isEmpty
+    }
 }

@@ -85,10 +85,13 @@ public struct Author: Hashable, Sendable, Codable {
     public var birthDate: String?
     public var deathDate: String?
     public var photoURL: String?
+    /// The author's pages elsewhere (official site, Wikipedia), http(s) only.
+    public var links: [AuthorLink]
 
     public init(
         id: Int64? = nil, slug: String, name: String, sortName: String, openLibraryKey: String? = nil,
-        bio: String? = nil, birthDate: String? = nil, deathDate: String? = nil, photoURL: String? = nil
+        bio: String? = nil, birthDate: String? = nil, deathDate: String? = nil, photoURL: String? = nil,
+        links: [AuthorLink] = []
     ) {
         self.id = id
         self.slug = slug
@@ -99,6 +102,18 @@ public struct Author: Hashable, Sendable, Codable {
         self.birthDate = birthDate
         self.deathDate = deathDate
         self.photoURL = photoURL
+        self.links = links
+    }
+}
+
+/// A link to an author's page elsewhere.
+public struct AuthorLink: Hashable, Sendable, Codable {
+    public var title: String
+    public var url: String
+
+    public init(title: String, url: String) {
+        self.title = title
+        self.url = url
     }
 }
 

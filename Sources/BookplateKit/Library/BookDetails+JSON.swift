@@ -20,6 +20,11 @@ public struct BookJSON: Codable, Sendable, Equatable {
     public var finished: String?
     public var shelves: [String]
     public var added: String
+    public var googleVolumeID: String?
+    public var openLibraryWork: String?
+    public var openLibraryEdition: String?
+    /// Which catalog set each field; fields not named are the reader's.
+    public var provenance: [String: FieldSource]?
 }
 
 extension BookDetails {
@@ -31,7 +36,9 @@ extension BookDetails {
             language: book.language, description: book.description, isbn13: book.isbn13, isbn10: book.isbn10,
             status: book.status.rawValue, rating: book.rating?.stars, started: book.startedDate?.description,
             finished: book.finishedDate?.description, shelves: shelves.map(\.name),
-            added: book.addedAt.formatted(.iso8601))
+            added: book.addedAt.formatted(.iso8601), googleVolumeID: book.googleVolumeID,
+            openLibraryWork: book.openLibraryWorkKey, openLibraryEdition: book.openLibraryEditionKey,
+            provenance: book.provenance.isEmpty ? nil : book.provenance)
     }
 }
 

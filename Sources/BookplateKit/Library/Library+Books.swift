@@ -209,11 +209,13 @@ extension Library {
             author.birthDate = new.birthDate ?? author.birthDate
             author.deathDate = new.deathDate ?? author.deathDate
             author.photoURL = new.photoURL ?? author.photoURL
+            if !new.links.isEmpty { author.links = new.links }
         } else {
             author.bio = author.bio ?? new.bio
             author.birthDate = author.birthDate ?? new.birthDate
             author.deathDate = author.deathDate ?? new.deathDate
             author.photoURL = author.photoURL ?? new.photoURL
+            if author.links.isEmpty { author.links = new.links }
         }
         if author != before { try author.update(db) }
         if let works = new.works, let authorId = author.id {

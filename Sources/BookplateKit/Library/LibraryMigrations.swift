@@ -91,6 +91,11 @@ enum LibraryMigrations {
                 t.primaryKey(["authorId", "position"])
             }
         }
+        migrator.registerMigration("v3-author-links") { db in
+            try db.alter(table: "author") { t in
+                t.add(column: "links", .jsonText).notNull().defaults(to: "[]")
+            }
+        }
         return migrator
     }
 }

@@ -63,12 +63,13 @@ public struct NewAuthor: Sendable, Equatable, ExpressibleByStringLiteral {
     public var birthDate: String?
     public var deathDate: String?
     public var photoURL: String?
+    public var links: [AuthorLink]
     /// Other works by the author; nil when unknown (an empty list means none).
     public var works: [NewWork]?
 
     public init(
         name: String, openLibraryKey: String? = nil, bio: String? = nil, birthDate: String? = nil,
-        deathDate: String? = nil, photoURL: String? = nil, works: [NewWork]? = nil
+        deathDate: String? = nil, photoURL: String? = nil, links: [AuthorLink] = [], works: [NewWork]? = nil
     ) {
         self.name = name
         self.openLibraryKey = openLibraryKey
@@ -76,6 +77,7 @@ public struct NewAuthor: Sendable, Equatable, ExpressibleByStringLiteral {
         self.birthDate = birthDate
         self.deathDate = deathDate
         self.photoURL = photoURL
+        self.links = links
         self.works = works
     }
 

@@ -69,7 +69,10 @@ struct PageModelFactory {
             bioParagraphs: PageModelFactory.paragraphs(author.bio),
             books: books.map { card($0, root: root) },
             bookCountLabel: PageModelFactory.count(books.count, "book on the shelf", "books on the shelf"),
-            otherWorks: otherWorks.map { WorkModel(title: $0.title, year: $0.year.map(String.init)) })
+            otherWorks: otherWorks.map { WorkModel(title: $0.title, year: $0.year.map(String.init)) },
+            links: author.links.filter { URL(string: $0.url)?.isWebAddress == true }.map {
+                LinkModel(title: $0.title, url: $0.url)
+            })
     }
 
     func authorsPage() -> AuthorsPageModel {

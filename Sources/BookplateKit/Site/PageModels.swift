@@ -105,6 +105,13 @@ struct AuthorPageModel: Sendable {
     var books: [BookCardModel]
     var bookCountLabel: String
     var otherWorks: [WorkModel]
+    var links: [LinkModel]
+}
+
+/// A link to a page elsewhere.
+struct LinkModel: Sendable {
+    var title: String
+    var url: String
 }
 
 /// A work by an author that is not on the shelf.

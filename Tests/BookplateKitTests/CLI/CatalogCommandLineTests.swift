@@ -52,6 +52,7 @@ import Testing
                 "<img class=\"author-photo\" src=\"../../photos/ursula-k-le-guin.jpg\" width=\"128\" height=\"197\""))
         #expect(author.contains("21 October 1929 – 22 January 2018"))
         #expect(author.contains("A Wizard of Earthsea"))
+        #expect(author.contains("<a href=\"https://www.ursulakleguin.com\" rel=\"external\">Official site</a>"))
         #expect(!author.contains("<li>The Left Hand of Darkness"))
 
         let again = try await bookplate.run("add", "1")

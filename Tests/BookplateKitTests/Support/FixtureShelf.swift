@@ -15,6 +15,10 @@ enum FixtureShelf {
                         name: "Octavia E. Butler", openLibraryKey: "OL28180A",
                         bio: "An American science fiction author.\n\nA MacArthur Fellow & Hugo winner.",
                         birthDate: "June 22, 1947", deathDate: "February 24, 2006",
+                        links: [
+                            AuthorLink(title: "Wikipedia", url: "https://en.wikipedia.org/wiki/Octavia_E._Butler"),
+                            AuthorLink(title: "Not kept", url: "javascript:alert(1)"),
+                        ],
                         works: [
                             NewWork(key: "OL1W", title: "Kindred", year: 1979),
                             NewWork(key: "OL2W", title: "Parable of the Sower", year: 1993),

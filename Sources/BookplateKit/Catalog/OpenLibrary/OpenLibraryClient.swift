@@ -80,6 +80,12 @@ public struct OpenLibraryClient: Sendable {
         author.birthDate = record.birthDate?.nilIfBlank
         author.deathDate = record.deathDate?.nilIfBlank
         author.photoID = record.photos?.first { $0 > 0 }
+        author.links = (record.links ?? []).compactMap { link in
+            guard let url = link.url, let title = link.title?.nilIfBlank, URL(string: url)?.isWebAddress == true else {
+                return nil
+            }
+            return AuthorLink(title: title, url: url)
+        }
         if workLimit > 0 {
             do {
                 author.works = try await works(ofAuthor: finalKey, limit: workLimit)
@@ -283,6 +289,12 @@ private struct OLAuthorRecord: Decodable, OLRedirecting {
     var birthDate: String?
     var deathDate: String?
     var photos: [Int]?
+    var links: [Link]?
+
+    struct Link: Decodable {
+        var title: String?
+        var url: String?
+    }
 
     var redirectLocation: String? { type?.key == "/type/redirect" ? location : nil }
 }
