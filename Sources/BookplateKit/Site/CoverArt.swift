@@ -11,18 +11,7 @@ enum CoverArt {
     static func cover(for details: BookDetails, coversFolder: URL) throws -> (model: CoverModel, file: OutputFile) {
         let slug = details.book.slug
         let alt = "Cover of \(details.book.title)"
-        for ext in imageExtensions {
-            let url = coversFolder.appendingPathComponent("\(slug).\(ext)")
-            guard let data = FileManager.default.contents(atPath: url.path) else { continue }
-            guard let info = ImageInfo(bytes: [UInt8](data.prefix(256 * 1024))) else {
-                throw CoverError.notAnImage(path: url.relativePathForDisplay)
-            }
-            let path = "covers/\(slug).\(info.format.rawValue)"
-            return (
-                CoverModel(src: path, width: info.width, height: info.height, alt: alt, isPlaceholder: false),
-                OutputFile(path: path, contents: data)
-            )
-        }
+        if let image = try publishedImage(named: slug, in: coversFolder, under: "covers", alt: alt) { return image }
         let path = "covers/\(slug).svg"
         let svg = placeholderSVG(title: details.book.title, author: details.authors.first?.name, seed: slug)
         return (
@@ -34,17 +23,23 @@ enum CoverArt {
 
     /// The author's downloaded photo, published at `photos/<slug>.<ext>`, or nil when there is none.
     static func photo(for author: Author, photosFolder: URL) throws -> (model: CoverModel, file: OutputFile)? {
+        try publishedImage(named: author.slug, in: photosFolder, under: "photos", alt: "Photo of \(author.name)")
+    }
+
+    /// The image `folder/<name>.<ext>` as a file to publish at `<prefix>/<name>.<ext>`, with its
+    /// size read from its header; nil when there is none, an error when it is not an image.
+    private static func publishedImage(named name: String, in folder: URL, under prefix: String, alt: String) throws
+        -> (model: CoverModel, file: OutputFile)?
+    {
         for ext in imageExtensions {
-            let url = photosFolder.appendingPathComponent("\(author.slug).\(ext)")
+            let url = folder.appendingPathComponent("\(name).\(ext)")
             guard let data = FileManager.default.contents(atPath: url.path) else { continue }
             guard let info = ImageInfo(bytes: [UInt8](data.prefix(256 * 1024))) else {
                 throw CoverError.notAnImage(path: url.relativePathForDisplay)
             }
-            let path = "photos/\(author.slug).\(info.format.rawValue)"
+            let path = "\(prefix)/\(name).\(info.format.rawValue)"
             return (
-                CoverModel(
-                    src: path, width: info.width, height: info.height, alt: "Photo of \(author.name)",
-                    isPlaceholder: false),
+                CoverModel(src: path, width: info.width, height: info.height, alt: alt, isPlaceholder: false),
                 OutputFile(path: path, contents: data)
             )
         }
