@@ -34,6 +34,9 @@ struct AddCommand: AsyncParsableCommand {
             startedDate: try started.map(Parse.date), finishedDate: try finished.map(Parse.date), shelves: shelves)
         try Library.checkReaderDates(started: reader.startedDate, finished: reader.finishedDate)
         if details.title != nil || !details.authors.isEmpty {
+            guard items.isEmpty else {
+                throw ValidationError("give either --title and --author (to add by hand) or result numbers, not both")
+            }
             try addByHand(reader)
             return
         }
@@ -61,9 +64,6 @@ struct AddCommand: AsyncParsableCommand {
 
     private func addByHand(_ reader: BookAdder.ReaderFields) throws {
         guard let title = details.title else { throw LibraryError.emptyTitle }
-        guard items.isEmpty else {
-            throw ValidationError("give either --title (to add by hand) or result numbers, not both")
-        }
         let new = NewBook(
             title: title, subtitle: details.subtitle, authors: details.authors.map { NewAuthor(name: $0) },
             isbn: try details.isbn.map(Parse.isbn), publisher: details.publisher,

@@ -72,6 +72,11 @@ struct RefreshCommand: AsyncParsableCommand {
                 let (changed, warnings) = try await adder.refresh(slug: slug)
                 for warning in warnings { printError("warning: \(slug): \(warning)") }
                 print(changed.isEmpty ? "\(slug): up to date" : "\(slug): updated \(changed.joined(separator: ", "))")
+            } catch let error as CatalogError where error.meansUnreachable {
+                // The catalogs are out of reach: every other book would wait through the same
+                // time-outs and retries.
+                printError("Error: \(slug): \(error) — stopping; refresh the rest later")
+                throw ExitCode.failure
             } catch {
                 failed = true
                 printError("Error: \(slug): \(error)")

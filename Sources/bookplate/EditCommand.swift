@@ -44,20 +44,25 @@ struct EditCommand: AsyncParsableCommand {
         guard !edit.isEmpty || edition != nil else {
             throw ValidationError("nothing to change: give at least one option (see bookplate edit --help)")
         }
-        let library = try shelf.openLibrary()
-        let target = try library.findBook(matching: book)
-        if let edition {
+        let editionKey = try edition.map { edition in
             guard case .openLibraryEdition(let key)? = BookTarget.parse(catalogID: "openlibrary:\(edition)") else {
                 throw ValidationError("'\(edition)' is not an Open Library edition key: it looks like OL7353617M")
             }
+            return key
+        }
+        let library = try shelf.openLibrary()
+        let target = try library.findBook(matching: book)
+        // The local edit first: its checks can refuse it before anything is fetched.
+        if !edit.isEmpty {
+            let edited = try library.editBook(slug: target.book.slug, edit)
+            print("Updated \"\(edited.book.title)\" (\(edited.book.slug))")
+        }
+        if let key = editionKey {
             let changed = try await BookAdder(finder: .live(), library: library, paths: shelf.paths)
                 .switchEdition(slug: target.book.slug, to: key)
             print(
                 "Switched \(target.book.slug) to edition \(key)"
                     + (changed.isEmpty ? "" : ": \(changed.joined(separator: ", "))"))
         }
-        guard !edit.isEmpty else { return }
-        let edited = try library.editBook(slug: target.book.slug, edit)
-        print("Updated \"\(edited.book.title)\" (\(edited.book.slug))")
     }
 }

@@ -21,8 +21,8 @@ struct SearchCommand: AsyncParsableCommand {
         guard let choice = CatalogChoice(rawValue: source.lowercased()) else {
             throw ValidationError("unknown source '\(source)': use all, google or openlibrary")
         }
-        guard (1...200).contains(limit), page >= 1 else {
-            throw ValidationError("--limit must be 1 to 200 and --page 1 or more")
+        guard (1...200).contains(limit), (1...1000).contains(page) else {
+            throw ValidationError("--limit must be 1 to 200 and --page 1 to 1000")
         }
         let query = CatalogQuery(
             text: words.isEmpty ? nil : words.joined(separator: " "), title: title, author: author, isbn: isbn)
@@ -53,8 +53,8 @@ enum SearchTable {
         let rows = candidates.enumerated().map { index, candidate in
             [
                 String(index + 1),
-                candidate.sources.map { $0 == .google ? "google" : "ol" }.joined(separator: "+")
-                    .replacingOccurrences(of: "^ol$", with: "openlibrary", options: .regularExpression),
+                candidate.sources == [.openLibrary]
+                    ? "openlibrary" : candidate.sources.map(\.shortName).joined(separator: "+"),
                 candidate.title + (candidate.subtitle.map { ": \($0)" } ?? ""),
                 candidate.authors.first ?? "", candidate.year.map(String.init) ?? "", candidate.isbn13 ?? "",
             ]

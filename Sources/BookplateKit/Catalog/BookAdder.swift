@@ -81,55 +81,60 @@ public struct BookAdder: Sendable {
         return outcomes
     }
 
-    /// Fetches the catalogs' data for the book with `slug` again and merges it without touching
-    /// what the reader set; fetches a missing cover or photo. Returns the changed fields.
+    /// Fetches the catalogs' data for the book with `slug` again — the very records it came
+    /// from — and merges it without touching what the reader set; fetches a missing cover or
+    /// photo. Returns the changed fields and the catalogs that failed along the way.
     public func refresh(slug: String) async throws -> (changed: [String], warnings: [CatalogError]) {
-        let details = try library.findBook(matching: slug)
-        let book = details.book
-        let target: BookTarget
-        if book.googleVolumeID != nil || book.openLibraryWorkKey != nil {
-            target = .candidate(
-                BookCandidate(
-                    sources: [], title: book.title, authors: details.authors.map(\.name), isbn13: book.isbn13,
-                    googleVolumeID: book.googleVolumeID, openLibraryWorkKey: book.openLibraryWorkKey))
-        } else if let edition = book.openLibraryEditionKey {
-            target = .openLibraryEdition(edition)
-        } else if let isbn = book.isbn13.flatMap(ISBN.parse) {
-            target = .isbn(isbn)
-        } else {
-            throw LibraryError.notInACatalog(slug: book.slug)
-        }
-        let found = try await finder.details(of: target)
-        let changed = try library.refreshBook(slug: book.slug, with: found.book)
+        let book = try library.findBook(matching: slug).book
+        let stored = StoredIdentifiers(book: book)
+        guard
+            stored.googleVolumeID != nil || stored.openLibraryWorkKey != nil || stored.openLibraryEditionKey != nil
+                || stored.isbn13 != nil
+        else { throw LibraryError.notInACatalog(slug: book.slug) }
+        let found = try await finder.details(of: .stored(stored))
+        var changed = try library.refreshBook(slug: book.slug, with: found.book, onlyFillGaps: !found.warnings.isEmpty)
         let refreshed = try library.findBook(matching: book.slug)
-        _ = await finder.covers.saveImages(
+        let saved = await finder.covers.saveImages(
             [ImageJob(name: book.slug, candidates: found.coverCandidates, folder: paths.covers)]
                 + photoJobsFor(refreshed.authors))
+        if let source = saved.first??.source {
+            try library.setCoverURL(slug: book.slug, to: source.absoluteString)
+            changed.append("cover")
+        }
         return (changed, found.warnings)
     }
 
     /// Switches the book with `slug` to the Open Library edition `key`: the edition's publisher,
-    /// date, pages, language, ISBN and cover replace the catalog's old ones (never the reader's).
+    /// date, pages, language, ISBN and cover replace the catalogs' old ones (never the reader's),
+    /// and refresh keeps this edition from now on.
     public func switchEdition(slug: String, to key: String) async throws -> [String] {
         let details = try library.findBook(matching: slug)
+        let slug = details.book.slug
         let found = try await finder.details(of: .openLibraryEdition(key))
         if let work = details.book.openLibraryWorkKey, let editionWork = found.book.openLibraryWorkKey,
             work != editionWork
         {
-            throw LibraryError.editionOfAnotherWork(edition: key, slug: details.book.slug)
+            throw LibraryError.editionOfAnotherWork(edition: key, slug: slug)
         }
-        var changed = try library.refreshBook(slug: details.book.slug, with: found.book)
-        // The cover follows the edition, unless the reader put their own in place.
-        if details.book.coverURL != nil,
-            let old = CoverFetcher.existingImage(named: details.book.slug, in: paths.covers)
-        {
-            try? FileManager.default.removeItem(at: old)
-        }
-        let saved = await finder.covers.saveImages(
-            [ImageJob(name: details.book.slug, candidates: found.coverCandidates, folder: paths.covers)])
-        if let source = saved.first??.source {
-            try library.setCoverURL(slug: details.book.slug, to: source.absoluteString)
-            changed.append("cover")
+        var changed = try library.refreshBook(
+            slug: slug, with: found.book,
+            clearingMissing: ["publisher", "publishedDate", "pageCount", "language", "isbn"])
+        try library.markEditionChosen(slug: slug)
+        // The cover follows the edition, unless the reader put their own in place (no coverURL).
+        // The new one is downloaded first, so a failure keeps the old cover.
+        if details.book.coverURL != nil || CoverFetcher.existingImage(named: slug, in: paths.covers) == nil {
+            let incoming = "\(slug).incoming"
+            let saved = await finder.covers.saveImages(
+                [ImageJob(name: incoming, candidates: found.coverCandidates, folder: paths.covers)])
+            if let (file, source) = saved.first ?? nil, let source {
+                if let old = CoverFetcher.existingImage(named: slug, in: paths.covers) {
+                    try? FileManager.default.removeItem(at: old)
+                }
+                let final = paths.covers.appendingPathComponent("\(slug).\(file.pathExtension)")
+                try FileManager.default.moveItem(at: file, to: final)
+                try library.setCoverURL(slug: slug, to: source.absoluteString)
+                changed.append("cover")
+            }
         }
         return changed
     }

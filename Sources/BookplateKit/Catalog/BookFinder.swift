@@ -40,8 +40,8 @@ public struct BookFinder: Sendable {
 
     // MARK: Search
 
-    /// Asks the chosen catalogs at the same time and merges their answers. One catalog failing
-    /// gives a warning; all failing is an error (the first catalog's).
+    /// Asks the chosen catalogs at the same time, `limit` results from each, and merges their
+    /// answers. One catalog failing gives a warning; all failing is an error naming each.
     public func search(_ query: CatalogQuery, sources: CatalogChoice = .all, limit: Int = 20, page: Int = 1)
         async throws
         -> SearchResults
@@ -64,12 +64,16 @@ public struct BookFinder: Sendable {
         }
         if case .success(let page)? = fromGoogle { results.googleTotal = page.totalFound }
         if case .success(let page)? = fromOpenLibrary { results.openLibraryTotal = page.totalFound }
-        if results.googleTotal == nil && results.openLibraryTotal == nil, let first = failures.first { throw first }
+        if results.googleTotal == nil && results.openLibraryTotal == nil, let first = failures.first {
+            throw failures.count > 1 ? CatalogError.allFailed(failures) : first
+        }
         results.warnings = failures
         let googleCandidates = (try? fromGoogle?.get().candidates) ?? []
         let openLibraryCandidates = (try? fromOpenLibrary?.get().candidates) ?? []
-        results.candidates = Array(
-            CandidateMerger.mergeCandidates(google: googleCandidates, openLibrary: openLibraryCandidates).prefix(limit))
+        // Up to `limit` rows from each catalog, merged: cutting the merged list would lose rows
+        // that the next page does not show either.
+        results.candidates = CandidateMerger.mergeCandidates(
+            google: googleCandidates, openLibrary: openLibraryCandidates)
         return results
     }
 
@@ -115,6 +119,35 @@ public struct BookFinder: Sendable {
             sources.requestedISBN = isbn.isbn13
         case .openLibraryEdition(let key):
             sources.edition = try await openLibrary.edition(key: key)
+            sources.editionChosenByReader = true
+        case .stored(let stored):
+            // Refreshing a book on the shelf: ask for exactly the records it came from.
+            sources.requestedISBN = stored.isbn13
+            sources.editionChosenByReader = stored.editionChosenByReader
+            let hasOpenLibrary = stored.openLibraryEditionKey != nil || stored.openLibraryWorkKey != nil
+            if let id = stored.googleVolumeID {
+                sources.google =
+                    hasOpenLibrary
+                    ? await optional { () async throws(CatalogError) in try await google.volume(id: id) }
+                    : try await google.volume(id: id)
+            }
+            if let key = stored.openLibraryEditionKey {
+                sources.edition = await optional { () async throws(CatalogError) in
+                    try await openLibrary.edition(key: key)
+                }
+            }
+            if let key = stored.openLibraryWorkKey {
+                sources.work =
+                    sources.google == nil && sources.edition == nil
+                    ? try await openLibrary.work(key: key)
+                    : await optional { () async throws(CatalogError) in try await openLibrary.work(key: key) }
+            }
+            if sources.google == nil && sources.edition == nil && sources.work == nil {
+                guard let isbn = stored.isbn13.flatMap(ISBN.parse) else {
+                    throw CatalogError.notFound(.openLibrary, what: "record of this book")
+                }
+                return try await details(of: .isbn(isbn))
+            }
         case .openLibraryWork(let key):
             sources.work = try await openLibrary.work(key: key)
         case .candidate(let candidate):
@@ -164,29 +197,30 @@ public struct BookFinder: Sendable {
     }
 
     /// The Open Library records of a book's authors: by key where the work or edition names
-    /// them, else by searching for the name. An author Open Library cannot give keeps their name.
+    /// them, else by searching for the name. An author whose record cannot be fetched keeps the
+    /// name Google gives; when no catalog names them the look-up's error is the add's error.
     private func resolveAuthors(sources: SourceRecords, warnings: inout [CatalogError]) async throws -> [NewAuthor] {
-        let keyed =
-            (sources.work?.authors ?? []).isEmpty ? (sources.edition?.authors ?? []) : (sources.work?.authors ?? [])
-        var references = keyed
-        if references.isEmpty {
-            references = (sources.google?.authors ?? [])
-        }
+        let googleNames = (sources.google?.authors ?? []).map(\.name).filter { !$0.isEmpty }
+        let keyed = [sources.work?.authors, sources.edition?.authors].compactMap { $0 }.first { !$0.isEmpty } ?? []
+        let references = keyed.isEmpty ? googleNames.map { AuthorReference(name: $0) } : keyed
         var authors: [NewAuthor] = []
-        for reference in references.prefix(8) {
+        var unnamed: CatalogError?
+        for (index, reference) in references.prefix(8).enumerated() {
+            let fallbackName =
+                reference.name.isEmpty
+                ? (googleNames.indices.contains(index) ? googleNames[index] : "") : reference.name
             var key = reference.openLibraryKey
-            if key == nil, !reference.name.isEmpty {
+            if key == nil, !fallbackName.isEmpty {
                 do {
-                    let matches = try await openLibrary.searchAuthors(name: reference.name)
+                    let matches = try await openLibrary.searchAuthors(name: fallbackName)
                     key =
-                        matches.first { Library.searchKey($0.name) == Library.searchKey(reference.name) }?
-                        .openLibraryKey
+                        matches.first { Library.searchKey($0.name) == Library.searchKey(fallbackName) }?.openLibraryKey
                 } catch {
                     warnings.append(error)
                 }
             }
             guard let key else {
-                if !reference.name.isEmpty { authors.append(NewAuthor(name: reference.name)) }
+                if !fallbackName.isEmpty { authors.append(NewAuthor(name: fallbackName)) }
                 continue
             }
             do {
@@ -195,15 +229,20 @@ public struct BookFinder: Sendable {
                     NewAuthor(
                         name: record.name, openLibraryKey: record.key, bio: record.bio, birthDate: record.birthDate,
                         deathDate: record.deathDate, photoURL: record.photoID.flatMap(covers.photoURL)?.absoluteString,
-                        links: record.links,
-                        works: record.works))
+                        links: record.links, works: record.works))
             } catch {
                 warnings.append(error)
-                if !reference.name.isEmpty { authors.append(NewAuthor(name: reference.name, openLibraryKey: key)) }
+                if fallbackName.isEmpty {
+                    unnamed = unnamed ?? error
+                } else {
+                    authors.append(NewAuthor(name: fallbackName, openLibraryKey: key))
+                }
             }
         }
-        if authors.isEmpty, let names = sources.google?.authors, !names.isEmpty {
-            authors = names.map { NewAuthor(name: $0.name) }
+        if let unnamed {
+            // Better Google's whole list than a book missing one of its authors.
+            guard !googleNames.isEmpty else { throw unnamed }
+            return googleNames.map { NewAuthor(name: $0) }
         }
         return authors
     }
@@ -232,6 +271,8 @@ public enum BookTarget: Sendable, Equatable {
     case google(String)
     case openLibraryWork(String)
     case openLibraryEdition(String)
+    /// A book already on the shelf, by the catalog records it came from.
+    case stored(StoredIdentifiers)
 
     /// Reads `google:ID`, `openlibrary:OL…W` or `openlibrary:OL…M`; nil for anything else.
     public static func parse(catalogID text: String) -> BookTarget? {
@@ -240,13 +281,29 @@ public enum BookTarget: Sendable, Equatable {
         switch parts[0].lowercased() {
         case "google": return .google(parts[1])
         case "openlibrary", "ol":
-            let key = OpenLibraryClient.bareKey(parts[1]).uppercased()
-            guard key.hasPrefix("OL"), key.dropFirst(2).dropLast().allSatisfy(\.isNumber) else { return nil }
-            if key.hasSuffix("W") { return .openLibraryWork(key) }
-            if key.hasSuffix("M") { return .openLibraryEdition(key) }
+            let key = parts[1].uppercased()
+            if let work = OpenLibraryClient.validKey(key, kind: "W") { return .openLibraryWork(work) }
+            if let edition = OpenLibraryClient.validKey(key, kind: "M") { return .openLibraryEdition(edition) }
             return nil
         default: return nil
         }
+    }
+}
+
+/// The catalog records a book on the shelf came from.
+public struct StoredIdentifiers: Sendable, Equatable {
+    public var isbn13: String?
+    public var googleVolumeID: String?
+    public var openLibraryWorkKey: String?
+    public var openLibraryEditionKey: String?
+    public var editionChosenByReader: Bool
+
+    public init(book: Book) {
+        isbn13 = book.isbn13
+        googleVolumeID = book.googleVolumeID
+        openLibraryWorkKey = book.openLibraryWorkKey
+        openLibraryEditionKey = book.openLibraryEditionKey
+        editionChosenByReader = book.provenance["edition"] == .reader
     }
 }
 
@@ -267,6 +324,8 @@ struct SourceRecords: Sendable {
     var edition: CatalogBook?
     var requestedISBN: String?
     var searchCoverID: Int?
+    /// The reader picked this edition, so its facts win over Google's volume.
+    var editionChosenByReader = false
 }
 
 /// A book found in the catalogs, ready for the library.
@@ -282,6 +341,15 @@ extension CatalogError {
     var isNotFound: Bool {
         if case .notFound = self { return true }
         return false
+    }
+
+    /// Whether the catalog could not be reached at all (as opposed to answering badly).
+    public var meansUnreachable: Bool {
+        switch self {
+        case .unreachable, .timedOut: true
+        case .allFailed(let errors): errors.allSatisfy(\.meansUnreachable)
+        default: false
+        }
     }
 }
 

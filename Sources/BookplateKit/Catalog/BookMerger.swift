@@ -4,7 +4,9 @@
 /// Precedence, first that has the field wins:
 /// - title, subtitle: Google volume → Open Library edition → Open Library work
 /// - publisher, published date, pages, language, ISBN: Google volume → Open Library edition
-///   (both describe one edition; the work has none of these)
+///   (both describe one edition; the work has none of these) — the other way round when the
+///   reader chose the edition (`edit --edition`) — the other way round when the
+///   reader chose the edition (`edit --edition`)
 /// - description: Google volume (its HTML made plain text) → Open Library work → edition
 /// - subjects: Open Library work → Google categories → edition
 /// - authors: Open Library records (by the work's or edition's keys) → Google's names
@@ -22,15 +24,15 @@ enum BookMerger {
         let google = sources.google
         let edition = sources.edition
         let work = sources.work
-        let title =
-            pick("title", [(google, { $0.title }), (edition, { $0.title }), (work, { $0.title })]) ?? "Untitled"
+        let title = pick("title", [(google, \.title), (edition, \.title), (work, \.title)]) ?? "Untitled"
         let subtitle = pick("subtitle", [(google, \.subtitle), (edition, \.subtitle), (work, \.subtitle)])
+        let (first, second) = sources.editionChosenByReader ? (edition, google) : (google, edition)
         let isbn = pick(
-            "isbn", [(google, { $0.isbn13.flatMap(ISBN.parse) }), (edition, { $0.isbn13.flatMap(ISBN.parse) })])
-        let publisher = pick("publisher", [(google, \.publisher), (edition, \.publisher)])
-        let publishedDate = pick("publishedDate", [(google, \.publishedDate), (edition, \.publishedDate)])
-        let pageCount = pick("pageCount", [(google, \.pageCount), (edition, \.pageCount)])
-        let language = pick("language", [(google, \.language), (edition, \.language)])
+            "isbn", [(first, { $0.isbn13.flatMap(ISBN.parse) }), (second, { $0.isbn13.flatMap(ISBN.parse) })])
+        let publisher = pick("publisher", [(first, \.publisher), (second, \.publisher)])
+        let publishedDate = pick("publishedDate", [(first, \.publishedDate), (second, \.publishedDate)])
+        let pageCount = pick("pageCount", [(first, \.pageCount), (second, \.pageCount)])
+        let language = pick("language", [(first, \.language), (second, \.language)])
         let description = pick(
             "description", [(google, \.description), (work, \.description), (edition, \.description)])
         let subjects =

@@ -35,17 +35,8 @@ public enum CandidateMerger {
         return matchKey(lhs) == matchKey(rhs)
     }
 
-    /// Folded title without its subtitle or a leading article, and the first author's surname
-    /// with the initial of their given name ("Ursula K. Le Guin" and "Ursula Le Guin" agree;
-    /// Frank and Brian Herbert do not).
     static func matchKey(_ candidate: BookCandidate) -> String {
-        let title = candidate.title.split(separator: ":").first.map(String.init) ?? candidate.title
-        let parts = candidate.authors.first.map { AuthorName.sortName(for: $0) }?.split(separator: ",") ?? []
-        let surname = parts.first.map(String.init) ?? ""
-        let initial = parts.dropFirst().first.map { String($0.trimmingCharacters(in: .whitespaces).prefix(1)) } ?? ""
-        return [Library.sortKey(title), Library.searchKey(surname), Library.searchKey(initial)]
-            .map { $0.filter { $0.isLetter || $0.isNumber } }
-            .joined(separator: "|")
+        Library.matchKey(title: candidate.title, firstAuthor: candidate.authors.first)
     }
 
     private static func merge(_ first: BookCandidate, _ second: BookCandidate) -> BookCandidate {

@@ -24,6 +24,8 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
     case undecodable(CatalogName, field: String)
     case notFound(CatalogName, what: String)
     case tooLarge(CatalogName, bytes: Int)
+    /// Every catalog asked failed, each for its own reason.
+    indirect case allFailed([CatalogError])
 
     public var catalog: CatalogName {
         switch self {
@@ -31,6 +33,8 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
             .httpStatus(let catalog, _), .undecodable(let catalog, _), .notFound(let catalog, _),
             .tooLarge(let catalog, _):
             catalog
+        case .allFailed(let errors):
+            errors.first?.catalog ?? .googleBooks
         }
     }
 
@@ -57,7 +61,9 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
         case .notFound(let catalog, let what):
             "\(catalog.rawValue) has no \(what): check the identifier"
         case .tooLarge(let catalog, let bytes):
-            "\(catalog.rawValue) sent more than \(bytes / 1_048_576) MiB: the response was refused"
+            "\(catalog.rawValue) sent more than \(bytes / 1_048_576) MiB, so the response was refused: narrow the search, or check \(catalog.baseURLVariable)"
+        case .allFailed(let errors):
+            "no catalog answered: " + errors.map(\.description).joined(separator: "; ")
         }
     }
 }

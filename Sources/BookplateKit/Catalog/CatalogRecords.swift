@@ -57,7 +57,8 @@ public struct AuthorReference: Sendable, Equatable, Codable, Hashable {
 /// Everything one catalog says about one book (one edition, where the catalog knows editions).
 public struct CatalogBook: Sendable, Equatable {
     public var source: FieldSource
-    public var title: String
+    /// Nil when the catalog's record has none (it happens), so another catalog's title wins.
+    public var title: String?
     public var subtitle: String?
     public var authors: [AuthorReference]
     public var publisher: String?
@@ -77,7 +78,7 @@ public struct CatalogBook: Sendable, Equatable {
     /// Google's image links, largest first.
     public var imageLinks: [URL]
 
-    public init(source: FieldSource, title: String) {
+    public init(source: FieldSource, title: String?) {
         self.source = source
         self.title = title
         authors = []
@@ -137,9 +138,9 @@ public struct CatalogConfiguration: Sendable {
 func catalogURL(_ base: String, _ path: String, _ query: [(String, String)] = [], catalog: CatalogName)
     throws(CatalogError) -> URL
 {
-    guard var components = URLComponents(string: base + path), components.host != nil,
-        ["http", "https"].contains(components.scheme?.lowercased() ?? "")
-    else { throw .badURL(catalog, base) }
+    guard var components = URLComponents(string: base + path), components.url?.isWebAddress == true else {
+        throw .badURL(catalog, base)
+    }
     if !query.isEmpty {
         components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
         // `+` means a space to these services; keep a literal plus encoded.

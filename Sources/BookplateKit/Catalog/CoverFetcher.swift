@@ -31,14 +31,8 @@ public struct CoverFetcher: Sendable {
     }
 
     /// Downloads the first candidate that is a real image and saves it as `folder/<name>.<ext>`,
-    /// unless an image for `name` is there already. Returns the file, or nil when none was found.
-    @discardableResult
-    public func saveImage(named name: String, from candidates: [URL], into folder: URL) async -> URL? {
-        await saveImage(ImageJob(name: name, candidates: candidates, folder: folder))?.file
-    }
-
-    /// Like ``saveImage(named:from:into:)``, also telling which candidate gave the image (nil
-    /// when the image was already there).
+    /// unless an image for `name` is there already. Returns the file and the candidate that gave
+    /// it (nil when the image was already there), or nil when none was found.
     func saveImage(_ job: ImageJob) async -> (file: URL, source: URL?)? {
         if let existing = CoverFetcher.existingImage(named: job.name, in: job.folder) { return (existing, nil) }
         for url in job.candidates {
@@ -91,6 +85,17 @@ public struct CoverFetcher: Sendable {
             let info = ImageInfo(bytes: [UInt8](reply.body.prefix(256 * 1024))), info.width > 1, info.height > 1
         else { return nil }
         return (reply.body, info)
+    }
+
+    /// Moves the image for `name` into the folder's `.removed/`, so that a later book given the
+    /// same slug does not inherit it, and a cover the reader chose is not lost.
+    public static func setAsideImage(named name: String, in folder: URL, at date: Date) {
+        guard let image = existingImage(named: name, in: folder) else { return }
+        let removed = folder.appendingPathComponent(".removed")
+        let destination = removed.appendingPathComponent(
+            "\(name)-\(Int(date.timeIntervalSince1970)).\(image.pathExtension)")
+        try? FileManager.default.createDirectory(at: removed, withIntermediateDirectories: true)
+        try? FileManager.default.moveItem(at: image, to: destination)
     }
 
     static func existingImage(named name: String, in folder: URL) -> URL? {

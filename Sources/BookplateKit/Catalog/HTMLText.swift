@@ -4,9 +4,11 @@ enum HTMLText {
     static func plainText(fromHTML html: String) -> String {
         var text = ""
         var index = html.startIndex
+        // A "<" after the last ">" opens no tag: knowing where that is keeps hostile text linear.
+        let lastClose = html.lastIndex(of: ">")
         while index < html.endIndex {
             let character = html[index]
-            if character == "<", let close = html[index...].firstIndex(of: ">") {
+            if character == "<", let lastClose, index < lastClose, let close = html[index...].firstIndex(of: ">") {
                 let tag = html[html.index(after: index)..<close].lowercased()
                 let name = tag.drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }
                 if ["p", "br", "div", "li", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol"]
@@ -41,12 +43,18 @@ enum HTMLText {
     ]
 
     private static func decodeEntity(_ name: String) -> String? {
+        let code: UInt32?
         if name.hasPrefix("#x") || name.hasPrefix("#X") {
-            return UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+            code = UInt32(name.dropFirst(2), radix: 16)
+        } else if name.hasPrefix("#") {
+            code = UInt32(name.dropFirst())
+        } else {
+            return named[name]
         }
-        if name.hasPrefix("#") {
-            return UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+        // Control characters (NUL and the like) are not text; drop them.
+        guard let code, code >= 0x20 || code == 0x09 || code == 0x0A, let scalar = Unicode.Scalar(code) else {
+            return code == nil ? nil : ""
         }
-        return named[name]
+        return String(Character(scalar))
     }
 }

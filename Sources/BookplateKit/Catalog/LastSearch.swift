@@ -31,8 +31,9 @@ public struct LastSearch: Sendable {
     /// The candidates numbered `numbers` (from 1) in the last search.
     public func candidates(numbered numbers: [Int]) throws -> [BookCandidate] {
         let candidates = try load()
+        guard !candidates.isEmpty else { throw SearchError.emptyLastSearch }
         return try numbers.map { number in
-            guard (1...candidates.count).contains(number) else {
+            guard candidates.indices.contains(number - 1) else {
                 throw SearchError.noSuchNumber(number, count: candidates.count)
             }
             return candidates[number - 1]
@@ -44,6 +45,7 @@ public struct LastSearch: Sendable {
 public enum SearchError: Error, Equatable, CustomStringConvertible {
     case emptyQuery
     case noLastSearch
+    case emptyLastSearch
     case noSuchNumber(Int, count: Int)
     case cannotRemember(path: String)
     case badSelection(String)
@@ -54,6 +56,7 @@ public enum SearchError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .emptyQuery: "nothing to search for: give words to search, or --title, --author or --isbn"
         case .noLastSearch: "there is no earlier search to pick from: run 'bookplate search …' first"
+        case .emptyLastSearch: "the last search found nothing to pick from: search again with other words"
         case .noSuchNumber(let number, let count):
             "there is no result \(number) in the last search (it had \(count)): pick a number from 1 to \(count)"
         case .cannotRemember(let path): "could not remember the results in \(path): check the folder's permissions"

@@ -5,6 +5,15 @@ public enum FieldSource: String, Sendable, Codable, Hashable {
     case google
     case openLibrary = "openlibrary"
     case reader
+
+    /// How search results name the source, short.
+    public var shortName: String {
+        switch self {
+        case .google: "google"
+        case .openLibrary: "ol"
+        case .reader: "you"
+        }
+    }
 }
 
 /// A book on the shelf: what the catalogs or the reader say of it, and the reader's own fields.

@@ -84,11 +84,11 @@ extension Library {
             }
             try Library.checkDates(started: book.startedDate, finished: book.finishedDate)
             for field in edit.changedCatalogFields { book.provenance[field] = .reader }
+            if edit.authors != nil { book.provenance["authors"] = .reader }
             try book.update(db)
             if let authors = edit.authors {
                 let names = authors.map(\.trimmedForStorage).filter { !$0.isEmpty }
                 try setAuthors(names.map { NewAuthor(name: $0) }, of: book, in: db)
-                book.provenance["authors"] = .reader
             }
             try addShelves(edit.addShelves, to: book, in: db)
             try removeShelves(edit.removeShelves, from: book, in: db)
@@ -135,10 +135,11 @@ extension Library {
         {
             return .alreadyOnShelf(title: book.title, slug: book.slug, reason: "same Open Library work \(work)")
         }
-        guard new.isbn == nil else { return nil }
+        // Without a shared identifier, the same title and first author make the same book — unless
+        // both have ISBNs, which then tell two editions apart.
         let key = Library.matchKey(title: title, firstAuthor: firstAuthor)
-        let candidates = try Book.filter(Book.Columns.title.collating(Database.CollationName.nocase) == title).fetchAll(
-            db)
+        let candidates = try Book.filter(new.isbn == nil || Book.Columns.isbn13 == nil).fetchAll(db)
+            .filter { Library.matchKey(title: $0.title, firstAuthor: nil).hasPrefix(key.prefix { $0 != "|" }) }
         for candidate in candidates {
             let firstAuthor = try authors(ofBookId: candidate.id, in: db).first?.name
             if Library.matchKey(title: candidate.title, firstAuthor: firstAuthor) == key {
@@ -148,9 +149,17 @@ extension Library {
         return nil
     }
 
+    /// The key under which two records are the same book: the folded title without its
+    /// subtitle or a leading article, and the first author's surname with the initial of their
+    /// given name ("Ursula K. Le Guin" and "Ursula Le Guin" agree; Frank and Brian Herbert do not).
     static func matchKey(title: String, firstAuthor: String?) -> String {
-        [title, firstAuthor ?? ""].map { $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
-            .joined(separator: "\u{0}")
+        let mainTitle = title.split(separator: ":").first.map(String.init) ?? title
+        let parts = firstAuthor.map { AuthorName.sortName(for: $0) }?.split(separator: ",") ?? []
+        let surname = parts.first.map(String.init) ?? ""
+        let initial = parts.dropFirst().first.map { String($0.trimmingCharacters(in: .whitespaces).prefix(1)) } ?? ""
+        return [sortKey(mainTitle), searchKey(surname), searchKey(initial)]
+            .map { $0.filter { $0.isLetter || $0.isNumber } }
+            .joined(separator: "|")
     }
 
     private func uniqueBookSlug(title: String, firstAuthor: String?, in db: Database) throws -> String {
@@ -167,12 +176,12 @@ extension Library {
         return try Slug.unique(base, isTaken: isTaken)
     }
 
-    private func setAuthors(_ authors: [NewAuthor], of book: Book, in db: Database) throws {
+    func setAuthors(_ authors: [NewAuthor], of book: Book, in db: Database, refreshing: Bool = false) throws {
         guard let bookId = book.id else { return }
         try BookAuthor.filter(BookAuthor.Columns.bookId == bookId).deleteAll(db)
         var seen = Set<Int64>()
         for newAuthor in authors {
-            let author = try saveAuthor(newAuthor, in: db)
+            let author = try saveAuthor(newAuthor, in: db, refreshing: refreshing)
             guard let authorId = author.id, seen.insert(authorId).inserted else { continue }
             try BookAuthor(bookId: bookId, authorId: authorId, position: seen.count).insert(db)
         }
@@ -257,7 +266,7 @@ extension Library {
         }
     }
 
-    private func deleteUnusedAuthorsAndShelves(in db: Database) throws {
+    func deleteUnusedAuthorsAndShelves(in db: Database) throws {
         try db.execute(sql: "DELETE FROM author WHERE id NOT IN (SELECT authorId FROM bookAuthor)")
         try db.execute(sql: "DELETE FROM shelf WHERE id NOT IN (SELECT shelfId FROM bookShelf)")
     }

@@ -97,15 +97,16 @@ import Testing
         await server.stop()
     }
 
-    @Test func bothCatalogsDownIsAnErrorNamingTheCatalog() async throws {
+    @Test func bothCatalogsDownIsAnErrorNamingEach() async throws {
         let server = try await StubCatalogServer.start()
         let (bookplate, _) = try shelf(server)
         await server.stop()
         let result = try await bookplate.run("search", "anything")
         #expect(result.status != 0)
         #expect(
-            result.stderr
-                == "Error: could not reach Google Books (connection refused): check your connection and try again\n")
+            result.stderr == "Error: no catalog answered: "
+                + "could not reach Google Books (connection refused): check your connection and try again; "
+                + "could not reach Open Library (connection refused): check your connection and try again\n")
     }
 
     @Test func aNumberBeyondTheLastSearchSaysHowManyThereWere() async throws {

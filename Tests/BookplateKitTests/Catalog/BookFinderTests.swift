@@ -85,7 +85,11 @@ import Testing
         #expect(results.googleTotal == nil)
         #expect(results.candidates.count == 2 && results.candidates.allSatisfy { $0.sources == [.openLibrary] })
         await server.on("/openlibrary/search.json", .text("<html>down</html>", status: 500))
-        await #expect(throws: CatalogError.httpStatus(.googleBooks, status: 503)) {
+        await #expect(
+            throws: CatalogError.allFailed([
+                .httpStatus(.googleBooks, status: 503), .httpStatus(.openLibrary, status: 500),
+            ])
+        ) {
             try await server.finder(retries: 0).search(CatalogQuery(text: "left hand of darkness"))
         }
         await server.stop()

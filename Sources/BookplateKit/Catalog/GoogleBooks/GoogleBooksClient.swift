@@ -24,12 +24,22 @@ public struct GoogleBooksClient: Sendable {
         var start = offset
         while candidates.count < limit {
             let count = min(GoogleBooksClient.pageLimit, limit - candidates.count)
-            let response = try await fetch(
-                GoogleVolumes.self, "/volumes",
-                [
-                    ("q", query.googleQuery), ("startIndex", String(start)), ("maxResults", String(count)),
-                    ("printType", "books"),
-                ])
+            let response: GoogleVolumes
+            do {
+                response = try await fetch(
+                    GoogleVolumes.self, "/volumes",
+                    [
+                        ("q", query.googleQuery), ("startIndex", String(start)), ("maxResults", String(count)),
+                        ("printType", "books"),
+                    ], what: "search")
+            } catch .notFound {
+                // A search always exists; a 404 means the address is wrong.
+                throw .httpStatus(.googleBooks, status: 404)
+            } catch {
+                // A later page failing keeps the pages already read.
+                if candidates.isEmpty { throw error }
+                break
+            }
             total = response.totalItems ?? 0
             let items = response.items ?? []
             candidates += items.map { $0.candidate }
@@ -140,7 +150,7 @@ private struct GoogleVolume: Decodable {
     }
 
     var book: CatalogBook {
-        var book = CatalogBook(source: .google, title: info.title ?? "Untitled")
+        var book = CatalogBook(source: .google, title: info.title?.nilIfBlank)
         book.subtitle = info.subtitle
         book.authors = (info.authors ?? []).map { AuthorReference(name: $0) }
         book.publisher = info.publisher
@@ -176,6 +186,6 @@ private struct GoogleVolume: Decodable {
             components.scheme = "https"
         }
         components.queryItems = components.queryItems?.filter { $0.name != "edge" }
-        return components.url
+        return components.url.flatMap { $0.isWebAddress ? $0 : nil }
     }
 }

@@ -104,7 +104,11 @@ public struct HTTPClient: Sendable {
                 let delay = retryPolicy.delay(forRetry: attempt, retryAfter: retryAfter)
             else { throw failure }
             attempt += 1
-            try? await retryPolicy.sleep(delay)
+            do {
+                try await retryPolicy.sleep(delay)
+            } catch {
+                throw failure
+            }
         }
     }
 }
@@ -139,7 +143,10 @@ public struct RetryPolicy: Sendable {
     /// Reads `Retry-After` as seconds or as an HTTP date.
     static func parseRetryAfter(_ value: String) -> Duration? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
-        if let seconds = Double(trimmed), seconds >= 0 { return .milliseconds(Int(seconds * 1000)) }
+        if let seconds = Double(trimmed), seconds.isFinite, seconds >= 0 {
+            // Anything beyond a day is as good as "too long"; keep the arithmetic finite.
+            return .milliseconds(Int(min(seconds, 86_400) * 1000))
+        }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")

@@ -46,9 +46,7 @@ public struct URLSessionTransport: HTTPTransport {
     }
 
     public func get(_ url: URL, headers: [String: String]) async throws(TransportFailure) -> HTTPReply {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
-            throw .badURL
-        }
+        guard url.isWebAddress else { throw .badURL }
         var request = URLRequest(url: url)
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let data: Data
@@ -74,11 +72,12 @@ public struct URLSessionTransport: HTTPTransport {
         for (name, value) in http.allHeaderFields {
             if let name = name as? String, let value = value as? String { fields[name] = value }
         }
-        if let expected = fields.first(where: { $0.key.lowercased() == "content-length" }).flatMap({ Int($0.value) }),
-            expected > data.count, fields["Content-Encoding"] == nil
+        let reply = HTTPReply(status: http.statusCode, headers: fields, body: data)
+        if let expected = reply.headers["content-length"].flatMap(Int.init), expected > data.count,
+            reply.headers["content-encoding"] == nil
         {
             throw .unreachable("the connection dropped mid-response")
         }
-        return HTTPReply(status: http.statusCode, headers: fields, body: data)
+        return reply
     }
 }

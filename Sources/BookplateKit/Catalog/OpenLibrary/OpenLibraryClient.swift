@@ -26,14 +26,20 @@ public struct OpenLibraryClient: Sendable {
         if let author = query.author, !author.isEmpty { parameters.append(("author", author)) }
         if let isbn = query.isbn, !isbn.isEmpty { parameters.append(("isbn", ISBN.parse(isbn)?.isbn13 ?? isbn)) }
         parameters += [("fields", OpenLibraryClient.searchFields), ("limit", String(limit)), ("page", String(page))]
-        let response = try await fetch(OLSearch.self, "/search.json", parameters)
+        let response: OLSearch
+        do {
+            response = try await fetch(OLSearch.self, "/search.json", parameters)
+        } catch .notFound {
+            // A search always exists; a 404 means the address is wrong.
+            throw .httpStatus(.openLibrary, status: 404)
+        }
         return CatalogSearchPage(
             candidates: response.docs.compactMap(\.candidate), totalFound: response.numFound ?? response.docs.count)
     }
 
     /// A work, with the edition-independent facts: title, description, subjects, covers, authors.
     public func work(key: String) async throws(CatalogError) -> CatalogBook {
-        let (work, finalKey) = try await fetchFollowingRedirects(OLRecord.self, kind: "works", key: key)
+        let (work, finalKey) = try await fetchFollowingRedirects(OLRecord.self, kind: "works", key: key, letter: "W")
         var book = work.book(source: .openLibrary)
         book.openLibraryWorkKey = finalKey
         book.openLibraryEditionKey = nil
@@ -45,10 +51,10 @@ public struct OpenLibraryClient: Sendable {
         -> [CatalogEdition]
     {
         let response = try await fetch(
-            OLEntries<OLRecord>.self, "/works/\(OpenLibraryClient.bareKey(key))/editions.json",
+            OLEntries<OLRecord>.self, "/works/\(try OpenLibraryClient.checkedKey(key, kind: "W"))/editions.json",
             [("limit", String(limit)), ("offset", String(offset))], what: "work \(key)")
         return response.entries.compactMap { record in
-            guard let editionKey = record.key.map(OpenLibraryClient.bareKey) else { return nil }
+            guard let editionKey = record.key.flatMap({ OpenLibraryClient.validKey($0, kind: "M") }) else { return nil }
             var book = record.book(source: .openLibrary)
             book.openLibraryEditionKey = editionKey
             book.openLibraryWorkKey = book.openLibraryWorkKey ?? OpenLibraryClient.bareKey(key)
@@ -58,7 +64,7 @@ public struct OpenLibraryClient: Sendable {
 
     /// One edition by its key (`OL7353617M`).
     public func edition(key: String) async throws(CatalogError) -> CatalogBook {
-        let (record, finalKey) = try await fetchFollowingRedirects(OLRecord.self, kind: "books", key: key)
+        let (record, finalKey) = try await fetchFollowingRedirects(OLRecord.self, kind: "books", key: key, letter: "M")
         var book = record.book(source: .openLibrary)
         book.openLibraryEditionKey = finalKey
         return book
@@ -68,13 +74,14 @@ public struct OpenLibraryClient: Sendable {
     public func edition(isbn: ISBN) async throws(CatalogError) -> CatalogBook {
         let record = try await fetch(OLRecord.self, "/isbn/\(isbn.isbn13).json", [], what: "edition with ISBN \(isbn)")
         var book = record.book(source: .openLibrary)
-        book.openLibraryEditionKey = record.key.map(OpenLibraryClient.bareKey)
+        book.openLibraryEditionKey = record.key.flatMap { OpenLibraryClient.validKey($0, kind: "M") }
         return book
     }
 
     /// An author, with up to `workLimit` of their works.
     public func author(key: String, workLimit: Int = 20) async throws(CatalogError) -> CatalogAuthor {
-        let (record, finalKey) = try await fetchFollowingRedirects(OLAuthorRecord.self, kind: "authors", key: key)
+        let (record, finalKey) = try await fetchFollowingRedirects(
+            OLAuthorRecord.self, kind: "authors", key: key, letter: "A")
         var author = CatalogAuthor(key: finalKey, name: record.name ?? record.personalName ?? finalKey)
         author.bio = record.bio?.value.normalisedText
         author.birthDate = record.birthDate?.nilIfBlank
@@ -103,7 +110,7 @@ public struct OpenLibraryClient: Sendable {
         while works.count < limit {
             let page = min(50, limit - works.count)
             let response = try await fetch(
-                OLEntries<OLWorkEntry>.self, "/authors/\(OpenLibraryClient.bareKey(key))/works.json",
+                OLEntries<OLWorkEntry>.self, "/authors/\(try OpenLibraryClient.checkedKey(key, kind: "A"))/works.json",
                 [("limit", String(page)), ("offset", String(offset))], what: "author \(key)")
             works += response.entries.compactMap(\.work)
             offset += response.entries.count
@@ -117,8 +124,10 @@ public struct OpenLibraryClient: Sendable {
         let response = try await fetch(
             OLAuthorSearch.self, "/search/authors.json", [("q", name), ("limit", String(limit))])
         return response.docs.compactMap { doc in
-            guard let key = doc.key, let name = doc.name else { return nil }
-            return AuthorReference(name: name, openLibraryKey: OpenLibraryClient.bareKey(key))
+            guard let key = doc.key.flatMap({ OpenLibraryClient.validKey($0, kind: "A") }), let name = doc.name else {
+                return nil
+            }
+            return AuthorReference(name: name, openLibraryKey: key)
         }
     }
 
@@ -127,14 +136,31 @@ public struct OpenLibraryClient: Sendable {
         String(key.split(separator: "/").last ?? Substring(key))
     }
 
-    private func fetchFollowingRedirects<T: Decodable & OLRedirecting>(_ type: T.Type, kind: String, key: String)
-        async throws(CatalogError) -> (T, String)
-    {
-        var current = OpenLibraryClient.bareKey(key)
+    /// The bare key when it is a well-formed Open Library key of this kind (`W` works, `M`
+    /// editions, `A` authors), else nil: keys from outside go into URL paths and the library.
+    static func validKey(_ key: String, kind: Character) -> String? {
+        let bare = bareKey(key)
+        guard bare.hasPrefix("OL"), bare.last == kind else { return nil }
+        let digits = bare.dropFirst(2).dropLast()
+        return !digits.isEmpty && digits.allSatisfy(\.isASCIIDigit) ? bare : nil
+    }
+
+    private static func checkedKey(_ key: String, kind: Character) throws(CatalogError) -> String {
+        guard let valid = validKey(key, kind: kind) else { throw .notFound(.openLibrary, what: "record \(key)") }
+        return valid
+    }
+
+    private func fetchFollowingRedirects<T: Decodable & OLRedirecting>(
+        _ type: T.Type, kind: String, key: String, letter: Character
+    ) async throws(CatalogError) -> (T, String) {
+        var current = try OpenLibraryClient.checkedKey(key, kind: letter)
         for _ in 0...OpenLibraryClient.maximumRedirects {
             let record = try await fetch(type, "/\(kind)/\(current).json", [], what: "record \(current)")
             guard let location = record.redirectLocation else { return (record, current) }
-            current = OpenLibraryClient.bareKey(location)
+            guard let next = OpenLibraryClient.validKey(location, kind: letter) else {
+                throw .undecodable(.openLibrary, field: "redirect to '\(location)'")
+            }
+            current = next
         }
         throw .undecodable(.openLibrary, field: "too many redirects from \(key)")
     }
@@ -191,7 +217,7 @@ private struct OLSearch: Decodable {
         var coverI: Int?
 
         var candidate: BookCandidate? {
-            guard let key, let title else { return nil }
+            guard let key = key.flatMap({ OpenLibraryClient.validKey($0, kind: "W") }), let title else { return nil }
             let isbns = (isbn ?? []).compactMap(ISBN.parse)
             var seen = Set<String>()
             let thirteens = isbns.map(\.isbn13).filter { seen.insert($0).inserted }
@@ -199,7 +225,7 @@ private struct OLSearch: Decodable {
                 sources: [.openLibrary], title: title, subtitle: subtitle, authors: authorName ?? [],
                 year: firstPublishYear, isbn13: thirteens.first, allISBN13s: thirteens, publisher: publisher?.first,
                 language: language?.first.map(OpenLibraryLanguages.isoCode),
-                openLibraryWorkKey: OpenLibraryClient.bareKey(key),
+                openLibraryWorkKey: key,
                 openLibraryCoverID: coverI.flatMap { $0 > 0 ? $0 : nil })
         }
     }
@@ -216,9 +242,9 @@ private struct OLWorkEntry: Decodable {
     var firstPublishDate: String?
 
     var work: NewWork? {
-        guard let key, let title else { return nil }
+        guard let key = key.flatMap({ OpenLibraryClient.validKey($0, kind: "W") }), let title else { return nil }
         return NewWork(
-            key: OpenLibraryClient.bareKey(key), title: title,
+            key: key, title: title,
             year: firstPublishDate.flatMap(OpenLibraryDates.parse)?.year)
     }
 }
@@ -247,13 +273,14 @@ private struct OLRecord: Decodable, OLRedirecting {
 
     var languageCodes: [String] {
         (languages ?? []).compactMap(\.key).map { OpenLibraryLanguages.isoCode(OpenLibraryClient.bareKey($0)) }
+            .filter { $0.count <= 3 && $0.allSatisfy(\.isLetter) }
     }
 
     func book(source: FieldSource) -> CatalogBook {
-        var book = CatalogBook(source: source, title: title ?? "Untitled")
+        var book = CatalogBook(source: source, title: title?.nilIfBlank)
         book.subtitle = subtitle
-        book.authors = (authors ?? []).compactMap(\.authorKey).map {
-            AuthorReference(name: "", openLibraryKey: OpenLibraryClient.bareKey($0))
+        book.authors = (authors ?? []).compactMap(\.authorKey).compactMap {
+            OpenLibraryClient.validKey($0, kind: "A").map { AuthorReference(name: "", openLibraryKey: $0) }
         }
         book.publisher = publishers?.first
         book.publishedDate = (publishDate ?? firstPublishDate).flatMap(OpenLibraryDates.parse)
@@ -264,7 +291,7 @@ private struct OLRecord: Decodable, OLRedirecting {
         let ten = (isbn10 ?? []).compactMap(ISBN.parse).first
         book.isbn13 = (thirteen ?? ten)?.isbn13
         book.isbn10 = (thirteen ?? ten)?.isbn10
-        book.openLibraryWorkKey = works?.first?.key.map(OpenLibraryClient.bareKey)
+        book.openLibraryWorkKey = works?.first?.key.flatMap { OpenLibraryClient.validKey($0, kind: "W") }
         book.subjects = Array((subjects ?? []).prefix(12))
         book.coverIDs = (covers ?? []).filter { $0 > 0 }
         return book

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+@testable import BookplateKit
+
+/// Hostile or unlucky cases the catalog layer must survive without crashing or losing data.
+@Suite struct CatalogRobustnessTests {
+    func adder(_ server: StubCatalogServer, _ shelf: TemporaryShelf) -> BookAdder {
+        BookAdder(finder: server.finder(retries: 0), library: shelf.library, paths: shelf.paths)
+    }
+
+    @Test func absurdRetryAfterValuesDoNotCrash() {
+        #expect(RetryPolicy.parseRetryAfter("inf") == nil)
+        #expect(RetryPolicy.parseRetryAfter("nan") == nil)
+        let huge = RetryPolicy.parseRetryAfter("1e20")
+        #expect(huge == .seconds(86_400))
+        #expect(RetryPolicy().delay(forRetry: 0, retryAfter: huge) == nil)
+    }
+
+    @Test func malformedOpenLibraryKeysAreRefused() {
+        #expect(OpenLibraryClient.validKey("/works/OL59863W", kind: "W") == "OL59863W")
+        #expect(OpenLibraryClient.validKey("OLW", kind: "W") == nil)
+        #expect(OpenLibraryClient.validKey("OL1W?x=1", kind: "W") == nil)
+        #expect(OpenLibraryClient.validKey("../../etc/OL1W", kind: "W") == "OL1W")
+        #expect(OpenLibraryClient.validKey("OL1A", kind: "W") == nil)
+        #expect(BookTarget.parse(catalogID: "openlibrary:OLW") == nil)
+        #expect(BookTarget.parse(catalogID: "openlibrary:OL12W#frag") == nil)
+    }
+
+    @Test func hostileDescriptionHTMLStaysLinearAndDropsControlCharacters() {
+        let many = String(repeating: "<", count: 200_000) + "text"
+        let started = ContinuousClock.now
+        #expect(HTMLText.plainText(fromHTML: many).hasSuffix("text"))
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(HTMLText.plainText(fromHTML: "a&#0;b&#x1B;c") == "abc")
+    }
+
+    @Test func aSearchThatFoundNothingCannotBePickedFrom() throws {
+        let folder = try TestPaths.temporaryFolder("last-search")
+        let last = LastSearch(contentFolder: folder)
+        try last.save([])
+        #expect(throws: SearchError.emptyLastSearch) { try last.candidates(numbered: [1]) }
+    }
+
+    @Test func refreshNeverRefillsWhatTheReaderClearedAndKeepsAChosenEdition() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        await server.on("/openlibrary/books/OL9999001M.json", .text(try frenchEdition()))
+        let shelf = try TemporaryShelf()
+        _ = await adder(server, shelf).add([.google("ZHoDAAAAQBAJ")], reader: .init())
+        let slug = "the-left-hand-of-darkness"
+        try shelf.library.editBook(slug: slug, BookEdit(subtitle: .some(nil), pageCount: .some(nil)))
+        _ = try await adder(server, shelf).refresh(slug: slug)
+        var book = try shelf.library.findBook(matching: slug).book
+        #expect(book.pageCount == nil && book.provenance["pageCount"] == .reader)
+
+        _ = try await adder(server, shelf).switchEdition(slug: slug, to: "OL9999001M")
+        book = try shelf.library.findBook(matching: slug).book
+        #expect(book.publisher == "Robert Laffont" && book.publishedDate?.description == "1971")
+        #expect(book.isbn13 == ISBN.parse("2221015053")?.isbn13)
+        #expect(book.language == "fr")
+        let (changed, _) = try await adder(server, shelf).refresh(slug: slug)
+        book = try shelf.library.findBook(matching: slug).book
+        #expect(book.publisher == "Robert Laffont", "refresh changed \(changed)")
+        #expect(book.openLibraryEditionKey == "OL9999001M")
+        await server.stop()
+    }
+
+    @Test func whenOneCatalogFailsARefreshOnlyFillsGaps() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let shelf = try TemporaryShelf()
+        _ = await adder(server, shelf).add([.google("ZHoDAAAAQBAJ")], reader: .init())
+        await server.on("/google/books/v1/volumes/ZHoDAAAAQBAJ", .text("<html>down</html>", status: 503))
+        let (changed, warnings) = try await adder(server, shelf).refresh(slug: "the-left-hand-of-darkness")
+        #expect(!warnings.isEmpty)
+        #expect(!changed.contains("title") && !changed.contains("description") && !changed.contains("publisher"))
+        let book = try shelf.library.findBook(matching: "the-left-hand-of-darkness").book
+        #expect(book.publisher == "Ace" && book.provenance["publisher"] == .google)
+        await server.stop()
+    }
+
+    @Test func anAuthorRecordThatFailsFallsBackToGooglesNames() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        await server.on("/openlibrary/authors/OL31353A.json", .text("<html>oops</html>", status: 500))
+        let found = try await server.finder(retries: 0).details(of: .google("ZHoDAAAAQBAJ"))
+        #expect(found.book.authors.map(\.name) == ["Ursula K. Le Guin"])
+        #expect(!found.warnings.isEmpty)
+        // Without Google to name them, a nameless author fails the add instead of vanishing.
+        await #expect(throws: CatalogError.httpStatus(.openLibrary, status: 500)) {
+            try await server.finder(retries: 0).details(of: .openLibraryWork("OL59863W"))
+        }
+        await server.stop()
+    }
+
+    @Test func aBookAddedByHandIsFoundWhenTheCatalogOffersIt() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Left Hand of Darkness", authors: ["Ursula Le Guin"]))
+        let outcomes = await adder(server, shelf).add([.google("ZHoDAAAAQBAJ")], reader: .init())
+        guard case .failed(let error)? = outcomes.first else {
+            Issue.record("added a duplicate")
+            return
+        }
+        #expect("\(error)".contains("already on the shelf as left-hand-of-darkness"))
+        await server.stop()
+    }
+
+    @Test func aFailedCoverDownloadKeepsTheOldCoverAndRemoveSetsItAside() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        await server.on("/openlibrary/books/OL9999001M.json", .text(try frenchEdition()))
+        let shelf = try TemporaryShelf()
+        _ = await adder(server, shelf).add([.openLibraryWork("OL59863W")], reader: .init())
+        let cover = shelf.paths.covers.appendingPathComponent("the-left-hand-of-darkness.jpg")
+        let before = try Data(contentsOf: cover)
+        // The French edition has no cover, its ISBN has none, and there is no Google image.
+        _ = try await adder(server, shelf).switchEdition(slug: "the-left-hand-of-darkness", to: "OL9999001M")
+        #expect(try Data(contentsOf: cover) == before)
+
+        CoverFetcher.setAsideImage(
+            named: "the-left-hand-of-darkness", in: shelf.paths.covers, at: TemporaryShelf.fixedDate)
+        #expect(!FileManager.default.fileExists(atPath: cover.path))
+        let aside = try FileManager.default.contentsOfDirectory(
+            atPath: shelf.paths.covers.appendingPathComponent(".removed").path)
+        #expect(aside == ["the-left-hand-of-darkness-1767225600.jpg"])
+        await server.stop()
+    }
+
+    private func frenchEdition() throws -> String {
+        let list =
+            try JSONSerialization.jsonObject(with: Fixtures.data("handmade/openlibrary-editions-OL59863W.json"))
+            as? [String: Any]
+        let entries = list?["entries"] as? [[String: Any]] ?? []
+        let french = try #require(entries.first { ($0["key"] as? String) == "/books/OL9999001M" })
+        return String(decoding: try JSONSerialization.data(withJSONObject: french), as: UTF8.self)
+    }
+}
