@@ -44,7 +44,7 @@ struct AddCommand: AsyncParsableCommand {
         if let isbn = details.isbn { targets.append(.isbn(try Parse.isbn(isbn))) }
         if targets.isEmpty { targets = try pickFromLastSearch() }
         let library = try shelf.openLibrary(create: true)
-        let adder = BookAdder(finder: .live(), library: library, paths: shelf.paths)
+        let adder = BookAdder(finder: try shelf.finder(), library: library, paths: shelf.paths)
         let progress = ProgressBar(label: "Covers")
         let outcomes = await adder.add(targets, reader: reader) { done, total in progress.update(done, of: total) }
         progress.finish()

@@ -15,7 +15,10 @@ struct BuildCommand: ParsableCommand {
         var paths = shelf.paths
         if let output { paths.site = URL(fileURLWithPath: output, relativeTo: paths.root) }
         if let templates { paths.templates = URL(fileURLWithPath: templates, relativeTo: paths.root) }
-        let report = try SiteBuilder(library: try shelf.openLibrary(), paths: paths).build()
+        let report = try SiteBuilder(
+            library: try shelf.openLibrary(), paths: paths, settings: try shelf.settings(),
+            requiresTemplatesFolder: templates != nil
+        ).build()
         for orphan in report.orphanNotes {
             printError(
                 "warning: \(orphan) belongs to no book on the shelf: rename it to a book's slug or move it away")

@@ -14,7 +14,7 @@ struct EditionsCommand: AsyncParsableCommand {
     func run() async throws {
         let details = try shelf.openLibrary().findBook(matching: book)
         guard let work = details.book.openLibraryWorkKey else { throw SearchError.noWorkKey(slug: details.book.slug) }
-        let editions = try await BookFinder.live().editions(ofWork: work, limit: limit)
+        let editions = try await shelf.finder().editions(ofWork: work, limit: limit)
         let rows = editions.map { edition in
             [
                 edition.key == details.book.openLibraryEditionKey ? "*" : "", edition.key,
@@ -64,7 +64,7 @@ struct RefreshCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try shelf.openLibrary()
-        let adder = BookAdder(finder: .live(), library: library, paths: shelf.paths)
+        let adder = BookAdder(finder: try shelf.finder(), library: library, paths: shelf.paths)
         let slugs = try book.map { [try library.findBook(matching: $0).book.slug] } ?? library.books().map(\.book.slug)
         var failed = false
         for slug in slugs {

@@ -58,7 +58,7 @@ struct EditCommand: AsyncParsableCommand {
             print("Updated \"\(edited.book.title)\" (\(edited.book.slug))")
         }
         if let key = editionKey {
-            let changed = try await BookAdder(finder: .live(), library: library, paths: shelf.paths)
+            let changed = try await BookAdder(finder: try shelf.finder(), library: library, paths: shelf.paths)
                 .switchEdition(slug: target.book.slug, to: key)
             print(
                 "Switched \(target.book.slug) to edition \(key)"

@@ -27,7 +27,7 @@ struct SearchCommand: AsyncParsableCommand {
         let query = CatalogQuery(
             text: words.isEmpty ? nil : words.joined(separator: " "), title: title, author: author, isbn: isbn)
         guard !query.isEmpty else { throw SearchError.emptyQuery }
-        let results = try await BookFinder.live().search(query, sources: choice, limit: limit, page: page)
+        let results = try await shelf.finder().search(query, sources: choice, limit: limit, page: page)
         for warning in results.warnings { printError("warning: \(warning) — showing the other catalog's results") }
         try LastSearch(contentFolder: shelf.paths.content).save(results.candidates)
         if json {

@@ -20,6 +20,23 @@ struct ShelfOptions: ParsableArguments {
     func openLibrary(create: Bool = false) throws -> Library {
         try Library.open(at: paths.library, create: create)
     }
+
+    /// The shelf's settings (defaults when there is no settings file).
+    func settings() throws -> SiteSettings {
+        try SiteSettings.load(from: paths.settings)
+    }
+
+    /// The catalogs, asked with the shelf's contact and language.
+    func finder() throws -> BookFinder {
+        let settings = try settings()
+        var configuration = CatalogConfiguration()
+        if ProcessInfo.processInfo.environment["BOOKPLATE_CONTACT"] == nil, let contact = settings.contact {
+            configuration.contact = contact
+        }
+        var finder = BookFinder.live(configuration: configuration)
+        finder.language = settings.language
+        return finder
+    }
 }
 
 /// Reads option values the reader typed, with the library's own parsers and messages.

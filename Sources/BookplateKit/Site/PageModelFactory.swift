@@ -3,6 +3,8 @@ import Foundation
 /// Makes the page models of a build from the library's catalogue, the rendered notes and the covers.
 struct PageModelFactory {
     var site: SiteModel
+    /// Where the site is published, for absolute links in link previews; nil when unknown.
+    var baseURL: URL?
     var catalogue: Catalogue
     var noteHTMLBySlug: [String: String]
     var coversBySlug: [String: CoverModel]
@@ -10,20 +12,38 @@ struct PageModelFactory {
 
     static func bookURL(_ slug: String) -> String { "books/\(slug)/index.html" }
     static func authorURL(_ slug: String) -> String { "authors/\(slug)/index.html" }
+    static func shelfURL(_ slug: String) -> String { "shelves/\(slug)/index.html" }
 
     func indexPage() -> IndexPageModel {
         let grouped = Dictionary(grouping: catalogue.books, by: \.book.status)
         let sections = ReadingStatus.allCases.sorted().compactMap { status -> ShelfSectionModel? in
             guard let books = grouped[status], !books.isEmpty else { return nil }
             let order: BookOrder = status == .read ? .finished : (status == .toRead ? .added : .title)
+            let sorted = books.sorted(by: order.areInIncreasingOrder)
             return ShelfSectionModel(
                 id: status.rawValue, title: status.title, count: books.count,
-                books: books.sorted(by: order.areInIncreasingOrder).map { card($0, root: "") })
+                books: sorted.map { card($0, root: "") },
+                groups: status == .read ? readGroups(sorted) : [])
         }
         return IndexPageModel(
             root: "", site: site, pageTitle: site.title, bookCount: catalogue.books.count,
             authorCount: catalogue.authors.count, countsLabel: countsLabel, sections: sections,
             isEmpty: catalogue.books.isEmpty)
+    }
+
+    /// Books read, by the year they were finished (newest first); undated ones last.
+    private func readGroups(_ books: [BookDetails]) -> [BookGroupModel] {
+        var groups: [BookGroupModel] = []
+        for details in books {
+            let year = details.book.finishedDate.map { String($0.year) }
+            let id = "read-" + (year ?? "undated")
+            if groups.last?.id != id {
+                groups.append(BookGroupModel(id: id, title: year ?? "Date not recorded", count: 0, books: []))
+            }
+            groups[groups.count - 1].books.append(card(details, root: ""))
+            groups[groups.count - 1].count += 1
+        }
+        return groups
     }
 
     func bookPage(_ details: BookDetails) -> BookPageModel {
@@ -45,8 +65,13 @@ struct PageModelFactory {
             descriptionParagraphs: PageModelFactory.paragraphs(book.description),
             status: book.status.title, statusID: book.status.rawValue, rating: book.rating.map(ratingModel),
             started: book.startedDate?.longDescription, finished: book.finishedDate?.longDescription,
-            shelves: details.shelves.map { ShelfTagModel(name: $0.name, slug: $0.slug) },
-            noteHTML: noteHTMLBySlug[book.slug].flatMap { $0.isEmpty ? nil : $0 })
+            shelves: details.shelves.map {
+                ShelfTagModel(name: $0.name, slug: $0.slug, url: root + PageModelFactory.shelfURL($0.slug))
+            },
+            noteHTML: noteHTMLBySlug[book.slug].flatMap { $0.isEmpty ? nil : $0 },
+            openGraph: StructuredData.openGraph(
+                for: details, cover: coversBySlug[book.slug], site: site, baseURL: baseURL),
+            jsonLD: StructuredData.bookJSONLD(for: details, cover: coversBySlug[book.slug], baseURL: baseURL))
     }
 
     func authorPage(_ author: Author) -> AuthorPageModel {
@@ -104,7 +129,7 @@ struct PageModelFactory {
             + PageModelFactory.count(catalogue.authors.count, "author", "authors")
     }
 
-    private func card(_ details: BookDetails, root: String) -> BookCardModel {
+    func card(_ details: BookDetails, root: String) -> BookCardModel {
         BookCardModel(
             url: root + PageModelFactory.bookURL(details.book.slug), title: details.book.title,
             subtitle: details.book.subtitle, authors: authorLinks(details.authors, root: root),

@@ -8,6 +8,9 @@ struct SiteModel: Sendable {
     var title: String
     var language: String
     var description: String
+    var owner: String?
+    /// Whether the site has an Atom feed (it needs a base URL).
+    var hasFeed: Bool
 }
 
 /// A link to an author, with the separator to print after it in a list of names.
@@ -49,6 +52,15 @@ struct ShelfSectionModel: Sendable {
     var title: String
     var count: Int
     var books: [BookCardModel]
+    /// The section's books split into groups (books read, by year); empty when not grouped.
+    var groups: [BookGroupModel]
+}
+
+struct BookGroupModel: Sendable {
+    var id: String
+    var title: String
+    var count: Int
+    var books: [BookCardModel]
 }
 
 /// `index.html`: the whole shelf, a section per reading status.
@@ -63,6 +75,12 @@ struct IndexPageModel: Sendable {
     var isEmpty: Bool
 }
 
+/// A name and value for a `<meta property=… content=…>` tag.
+struct MetaModel: Sendable {
+    var property: String
+    var content: String
+}
+
 struct FactModel: Sendable {
     var label: String
     var value: String
@@ -71,6 +89,7 @@ struct FactModel: Sendable {
 struct ShelfTagModel: Sendable {
     var name: String
     var slug: String
+    var url: String
 }
 
 /// `books/<slug>/index.html`.
@@ -91,6 +110,9 @@ struct BookPageModel: Sendable {
     var finished: String?
     var shelves: [ShelfTagModel]
     var noteHTML: String?
+    var openGraph: [MetaModel]
+    /// schema.org `Book` as JSON, escaped so it cannot end its `<script>` element.
+    var jsonLD: String
 }
 
 /// `authors/<slug>/index.html`.
@@ -139,4 +161,73 @@ struct AuthorsPageModel: Sendable {
     var pageTitle: String
     var countLabel: String
     var letters: [AuthorLetterModel]
+}
+
+/// `shelves/index.html`: every shelf with its count.
+struct ShelvesPageModel: Sendable {
+    var root: String
+    var site: SiteModel
+    var pageTitle: String
+    var shelves: [ShelfEntryModel]
+    var countLabel: String
+}
+
+struct ShelfEntryModel: Sendable {
+    var name: String
+    var url: String
+    var bookCountLabel: String
+}
+
+/// `shelves/<slug>/index.html`: the books on one shelf.
+struct ShelfPageModel: Sendable {
+    var root: String
+    var site: SiteModel
+    var pageTitle: String
+    var name: String
+    var bookCountLabel: String
+    var books: [BookCardModel]
+}
+
+/// `stats/index.html`: the year in books.
+struct StatisticsPageModel: Sendable {
+    var root: String
+    var site: SiteModel
+    var pageTitle: String
+    var years: [YearStatisticsModel]
+    var ratings: [BarModel]
+    var totalsLabel: String
+    var longest: BookCardModel?
+    var longestPages: String?
+    var shortest: BookCardModel?
+    var shortestPages: String?
+    var hasReadBooks: Bool
+    var booksChart: ChartModel
+    var pagesChart: ChartModel
+}
+
+struct YearStatisticsModel: Sendable {
+    var year: String
+    var books: String
+    var pages: String
+    var averageRating: String?
+}
+
+/// One bar of a chart: a label, a value, and its length as a percentage of the longest.
+struct BarModel: Sendable {
+    var label: String
+    var value: String
+    var percent: Int
+}
+
+/// A bar chart drawn as inline SVG, with its data also as text for screen readers.
+struct ChartModel: Sendable {
+    var title: String
+    var svg: String
+}
+
+/// `404.html`.
+struct NotFoundPageModel: Sendable {
+    var root: String
+    var site: SiteModel
+    var pageTitle: String
 }

@@ -20,7 +20,8 @@ public struct ShelfPaths: Sendable, Equatable {
     public var content: URL { library.deletingLastPathComponent() }
     public var notes: URL { content.appendingPathComponent("notes") }
     public var covers: URL { content.appendingPathComponent("covers") }
+    /// The site settings, `site.yaml`.
+    public var settings: URL { content.appendingPathComponent(SiteSettings.fileName) }
     /// Author photos, `photos/<author-slug>.jpg`.
     public var photos: URL { content.appendingPathComponent("photos") }
-    public var assets: URL { templates.appendingPathComponent("assets") }
 }

@@ -9,11 +9,18 @@ public struct SiteBuilder: Sendable {
     public var library: Library
     public var paths: ShelfPaths
     public var settings: SiteSettings
+    /// Whether the templates folder must exist (the reader named it) rather than default to the
+    /// built-in theme.
+    public var requiresTemplatesFolder: Bool
 
-    public init(library: Library, paths: ShelfPaths, settings: SiteSettings = SiteSettings()) {
+    public init(
+        library: Library, paths: ShelfPaths, settings: SiteSettings = SiteSettings(),
+        requiresTemplatesFolder: Bool = false
+    ) {
         self.library = library
         self.paths = paths
         self.settings = settings
+        self.requiresTemplatesFolder = requiresTemplatesFolder
     }
 
     /// Builds the site into `paths.site` and reports what was made.
@@ -24,7 +31,10 @@ public struct SiteBuilder: Sendable {
         try step(.checkOutput) { try writer.checkTarget(shelfRoot: paths.root) }
         let catalogue = try step(.loadLibrary) { try library.catalogue() }
         let notes = try step(.renderNotes) { try renderNotes() }
-        let templates = try step(.loadTemplates) { try TemplateSet(folder: paths.templates) }
+        let theme = try step(.loadTemplates) {
+            try Theme.load(overrides: paths.templates, requireFolder: requiresTemplatesFolder)
+        }
+        let templates = try step(.loadTemplates) { try TemplateSet(theme: theme) }
 
         var files: [OutputFile] = []
         let covers = try step(.collectCovers) {
@@ -40,8 +50,10 @@ public struct SiteBuilder: Sendable {
         }
         files += photos.map(\.1.file)
         let factory = PageModelFactory(
-            site: SiteModel(title: settings.title, language: settings.language, description: settings.description),
-            catalogue: catalogue, noteHTMLBySlug: notes.htmlBySlug,
+            site: SiteModel(
+                title: settings.title, language: settings.language, description: settings.description,
+                owner: settings.owner, hasFeed: settings.baseURL != nil),
+            baseURL: settings.baseURL, catalogue: catalogue, noteHTMLBySlug: notes.htmlBySlug,
             coversBySlug: Dictionary(
                 uniqueKeysWithValues: zip(catalogue.books.map(\.book.slug), covers.map(\.model))),
             photosByAuthorSlug: Dictionary(uniqueKeysWithValues: photos.map { ($0.0, $0.1.model) }))
@@ -50,9 +62,13 @@ public struct SiteBuilder: Sendable {
             [
                 ("index.html", "index", factory.indexPage() as Any),
                 ("authors/index.html", "authors", factory.authorsPage()),
+                ("shelves/index.html", "shelves", factory.shelvesPage()),
+                ("stats/index.html", "stats", factory.statisticsPage()),
+                ("404.html", "404", factory.notFoundPage()),
             ]
                 + catalogue.books.map { (PageModelFactory.bookURL($0.book.slug), "book", factory.bookPage($0)) }
                 + catalogue.authors.map { (PageModelFactory.authorURL($0.slug), "author", factory.authorPage($0)) }
+                + factory.shelves.map { (PageModelFactory.shelfURL($0.slug), "shelf", factory.shelfPage($0)) }
         }
         for page in pages {
             let html = try step(.renderTemplates, path: page.path) {
@@ -60,7 +76,10 @@ public struct SiteBuilder: Sendable {
             }
             files.append(OutputFile(path: page.path, contents: Data(html.utf8)))
         }
-        files += try step(.copyAssets, path: paths.assets.relativePathForDisplay) { try assetFiles() }
+        files += theme.assets.sorted { $0.key < $1.key }.map {
+            OutputFile(path: "assets/\($0.key)", contents: $0.value)
+        }
+        files += discoveryFiles(catalogue: catalogue, pagePaths: pages.map(\.path).filter { $0 != "404.html" })
         try step(.writeFiles, path: paths.site.relativePathForDisplay) { try writer.write(files) }
 
         return BuildReport(
@@ -80,22 +99,23 @@ public struct SiteBuilder: Sendable {
             markdownBySlug, renderer: NoteRenderer(allowsRawHTML: settings.allowsRawHTMLInNotes))
     }
 
-    /// Every file below the theme's `assets/` folder, published under `assets/`.
-    private func assetFiles() throws -> [OutputFile] {
-        let folder = paths.assets
-        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
-        var files: [OutputFile] = []
-        for case let relative as String in enumerator {
-            let url = folder.appendingPathComponent(relative)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue
-            else { continue }
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw SiteError.unwritable(path: url.relativePathForDisplay, reason: "it cannot be read")
-            }
-            files.append(OutputFile(path: "assets/\(relative)", contents: data))
+    /// The search index, and where there is a base URL, the Atom feed and the sitemap.
+    private func discoveryFiles(catalogue: Catalogue, pagePaths: [String]) -> [OutputFile] {
+        var files = [
+            OutputFile(path: "search-index.js", contents: Data(SearchIndex.script(catalogue: catalogue).utf8)),
+            OutputFile(path: "robots.txt", contents: Data(FeedWriter.robots(baseURL: settings.baseURL).utf8)),
+        ]
+        if let baseURL = settings.baseURL {
+            files.append(
+                OutputFile(
+                    path: "feed.xml",
+                    contents: Data(FeedWriter.atomFeed(catalogue: catalogue, settings: settings, baseURL: baseURL).utf8)
+                ))
+            files.append(
+                OutputFile(
+                    path: "sitemap.xml", contents: Data(FeedWriter.sitemap(paths: pagePaths, baseURL: baseURL).utf8)))
         }
-        return files.sorted { $0.path < $1.path }
+        return files
     }
 
     private func step<T>(_ step: BuildStep, path: String? = nil, _ work: () throws -> T) throws -> T {

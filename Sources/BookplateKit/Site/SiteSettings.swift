@@ -1,19 +1,152 @@
-/// How the site presents itself.
+import Foundation
+import Yams
+
+/// How the site presents itself, read from `content/site.yaml`.
 public struct SiteSettings: Sendable, Equatable {
     public var title: String
+    /// The reader's name, shown in the footer and the feed.
+    public var owner: String?
     public var language: String
     public var description: String
+    /// Where the site is published, ending in `/`; absolute links (feed, sitemap, Open Graph)
+    /// need it and are left out without it.
+    public var baseURL: URL?
+    /// A contact for the catalogs' User-Agent (Open Library asks for one).
+    public var contact: String?
     /// Whether raw HTML in the reader's own notes is published as it is.
     public var allowsRawHTMLInNotes: Bool
 
     public init(
-        title: String = "My Bookshelf", language: String = "en",
-        description: String = "The books I have read, am reading, and want to read.",
-        allowsRawHTMLInNotes: Bool = false
+        title: String = "My Bookshelf", owner: String? = nil, language: String = "en",
+        description: String = "The books I have read, am reading, and want to read.", baseURL: URL? = nil,
+        contact: String? = nil, allowsRawHTMLInNotes: Bool = false
     ) {
         self.title = title
+        self.owner = owner
         self.language = language
         self.description = description
+        self.baseURL = baseURL
+        self.contact = contact
         self.allowsRawHTMLInNotes = allowsRawHTMLInNotes
+    }
+
+    /// The settings file's name in the content folder.
+    public static let fileName = "site.yaml"
+
+    /// Reads the settings at `url`; a missing file gives the defaults. Anything wrong is an error
+    /// naming the file, the line and the key.
+    public static func load(from url: URL) throws -> SiteSettings {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return SiteSettings() }
+        let path = url.relativePathForDisplay
+        guard let text = String(validating: [UInt8](data), as: UTF8.self) else {
+            throw SettingsError.notUTF8(path: path)
+        }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw SettingsError.syntax(path: path, line: error.line, problem: error.problem)
+        }
+        guard let root else { return SiteSettings() }
+        guard let mapping = root.mapping else {
+            throw SettingsError.badValue(
+                path: path, line: root.mark?.line ?? 1, key: "(top level)", expected: "key: value pairs")
+        }
+        var settings = SiteSettings()
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            let line = keyNode.mark?.line ?? 1
+            func text(_ expected: String = "text") throws -> String {
+                guard let string = value.scalar?.string, !string.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw SettingsError.badValue(path: path, line: line, key: key, expected: expected)
+                }
+                return string.trimmingCharacters(in: .whitespaces)
+            }
+            switch key {
+            case "title": settings.title = try text()
+            case "owner": settings.owner = try text()
+            case "description": settings.description = try text()
+            case "language":
+                let language = try text("a language code such as en or fr")
+                guard language.count <= 12, language.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }) else {
+                    throw SettingsError.badValue(
+                        path: path, line: line, key: key, expected: "a language code such as en or fr")
+                }
+                settings.language = language
+            case "base_url":
+                let expected = "an http(s) address such as https://example.org/shelf/"
+                guard let url = URL(string: try text(expected)), url.isWebAddress else {
+                    throw SettingsError.badValue(path: path, line: line, key: key, expected: expected)
+                }
+                settings.baseURL = url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("")
+            case "contact": settings.contact = try text("an e-mail address or a web page")
+            case "allow_raw_html_in_notes":
+                guard let flag = value.bool else {
+                    throw SettingsError.badValue(path: path, line: line, key: key, expected: "true or false")
+                }
+                settings.allowsRawHTMLInNotes = flag
+            default:
+                throw SettingsError.unknownKey(path: path, line: line, key: key)
+            }
+        }
+        return settings
+    }
+
+    /// The settings file a new shelf starts with.
+    public static let template = """
+        # Bookplate site settings. Every key is optional.
+        title: My Bookshelf
+        # owner: Your Name
+        description: The books I have read, am reading, and want to read.
+        language: en
+        # Where the site will be published; the feed, the sitemap and link previews need it.
+        # base_url: https://example.org/books/
+        # A contact for Open Library and Google Books, sent with each request.
+        # contact: you@example.org
+        # Raw HTML in your notes is dropped unless you allow it. Only allow it if every note is yours:
+        # whatever HTML a note holds is then published as it is, scripts included.
+        allow_raw_html_in_notes: false
+
+        """
+
+    static let knownKeys = [
+        "title", "owner", "description", "language", "base_url", "contact", "allow_raw_html_in_notes",
+    ]
+}
+
+/// What is wrong with the settings file: the file, the line and the key.
+public enum SettingsError: Error, Equatable, CustomStringConvertible {
+    case notUTF8(path: String)
+    case syntax(path: String, line: Int, problem: String)
+    case badValue(path: String, line: Int, key: String, expected: String)
+    case unknownKey(path: String, line: Int, key: String)
+
+    public var description: String {
+        switch self {
+        case .notUTF8(let path):
+            "\(path) is not UTF-8 text: save it as UTF-8"
+        case .syntax(let path, let line, let problem):
+            "\(path):\(line): \(problem): fix the YAML there"
+        case .badValue(let path, let line, let key, let expected):
+            "\(path):\(line): '\(key)' must be \(expected)"
+        case .unknownKey(let path, let line, let key):
+            "\(path):\(line): unknown setting '\(key)': use one of \(SiteSettings.knownKeys.joined(separator: ", "))"
+        }
+    }
+}
+
+extension YamlError {
+    fileprivate var line: Int {
+        switch self {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark.line
+        default: 1
+        }
+    }
+
+    fileprivate var problem: String {
+        switch self {
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): problem
+        default: "\(self)"
+        }
     }
 }

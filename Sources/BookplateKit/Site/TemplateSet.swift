@@ -8,35 +8,28 @@ import Mustache
 /// template names must exist.
 struct TemplateSet: Sendable {
     /// The templates every build renders pages with.
-    static let pageTemplates = ["index", "book", "author", "authors"]
+    static let pageTemplates = ["index", "book", "author", "authors", "shelves", "shelf", "stats", "404"]
 
     private let library: MustacheLibrary
 
-    init(folder: URL) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else { throw TemplateError.missingFolder(path: folder.relativePathForDisplay) }
-        let sources = try TemplateSet.readSources(in: folder)
+    init(theme: Theme) throws {
         var library = MustacheLibrary()
-        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
-            let path = folder.appendingPathComponent("\(name).mustache").relativePathForDisplay
+        for (name, template) in theme.templates.sorted(by: { $0.key < $1.key }) {
             do {
-                library.register(try MustacheTemplate(string: source), named: name)
+                library.register(try MustacheTemplate(string: template.source), named: name)
             } catch let error as MustacheTemplate.ParserError {
                 throw TemplateError.syntax(
-                    path: path, line: error.context.lineNumber, column: error.context.columnNumber,
+                    path: template.path, line: error.context.lineNumber, column: error.context.columnNumber,
                     problem: TemplateSet.explain(error.error))
             }
         }
-        for name in TemplateSet.pageTemplates where sources[name] == nil {
-            throw TemplateError.missingTemplate(
-                path: folder.appendingPathComponent("\(name).mustache").relativePathForDisplay)
+        for name in TemplateSet.pageTemplates where theme.templates[name] == nil {
+            throw TemplateError.missingTemplate(path: "\(name).mustache")
         }
-        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
-            for reference in TemplateSet.references(in: source) where sources[reference.name] == nil {
+        for (_, template) in theme.templates.sorted(by: { $0.key < $1.key }) {
+            for reference in TemplateSet.references(in: template.source) where theme.templates[reference.name] == nil {
                 throw TemplateError.missingPartial(
-                    path: folder.appendingPathComponent("\(name).mustache").relativePathForDisplay,
-                    line: reference.line, column: reference.column, name: reference.name)
+                    path: template.path, line: reference.line, column: reference.column, name: reference.name)
             }
         }
         self.library = library
@@ -48,22 +41,6 @@ struct TemplateSet: Sendable {
             throw TemplateError.missingTemplate(path: "\(name).mustache")
         }
         return html
-    }
-
-    private static func readSources(in folder: URL) throws -> [String: String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [:] }
-        var sources: [String: String] = [:]
-        for case let relative as String in enumerator where relative.hasSuffix(".mustache") {
-            let url = folder.appendingPathComponent(relative)
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw TemplateError.unreadable(path: url.relativePathForDisplay)
-            }
-            guard let source = String(validating: [UInt8](data), as: UTF8.self) else {
-                throw TemplateError.notUTF8(path: url.relativePathForDisplay)
-            }
-            sources[String(relative.dropLast(".mustache".count))] = source
-        }
-        return sources
     }
 
     /// The partials (`{{> name}}`) and parents (`{{< name}}`) that `source` names, with where.

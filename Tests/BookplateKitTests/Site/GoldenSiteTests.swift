@@ -6,10 +6,13 @@ import Testing
 @Suite struct GoldenSiteTests {
     @Test func everyPageKindMatchesItsGoldenFile() throws {
         let shelf = try FixtureShelf.make()
-        try shelf.build()
+        try shelf.build(settings: FixtureShelf.settings)
         let site = try TemporaryShelf.snapshot(of: shelf.paths.site)
-        // Pages and generated covers are golden; assets and copied images are the theme's and the reader's.
-        let generated = site.filter { $0.key.hasSuffix(".html") || $0.key.hasSuffix(".svg") }
+        // Pages, generated covers, the feed, sitemap, robots.txt and search index are golden;
+        // assets and copied images are the theme's and the reader's.
+        let generated = site.filter { file in
+            [".html", ".svg", ".xml", ".txt"].contains { file.key.hasSuffix($0) } || file.key == "search-index.js"
+        }
         #expect(generated.keys.contains("index.html"))
         #expect(generated.keys.contains("authors/index.html"))
         #expect(generated.keys.contains("books/fledgling/index.html"))
@@ -27,7 +30,10 @@ import Testing
                 at: TestPaths.repository.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
         }
         let paths = ShelfPaths(root: root)
-        try SiteBuilder(library: try Library.open(at: paths.library), paths: paths).build()
+        try SiteBuilder(
+            library: try Library.open(at: paths.library), paths: paths,
+            settings: try SiteSettings.load(from: paths.settings)
+        ).build()
         let built = try TemporaryShelf.snapshot(of: paths.site)
         let committed = try TemporaryShelf.snapshot(of: TestPaths.repository.appendingPathComponent("site"))
         #expect(built.count >= 30)

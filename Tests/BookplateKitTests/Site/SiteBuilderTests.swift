@@ -9,7 +9,8 @@ import Testing
         let report = try shelf.build()
         #expect(report.bookCount == 5)
         #expect(report.authorCount == 5)
-        #expect(report.pageCount == 2 + 5 + 5)
+        // index, authors, shelves, stats and 404; five books, five authors, three shelves.
+        #expect(report.pageCount == 5 + 5 + 5 + 3)
         #expect(report.orphanNotes.isEmpty)
         let index = try shelf.siteFile("index.html")
         #expect(index.contains("href=\"books/fledgling/index.html\""))
@@ -39,8 +40,14 @@ import Testing
         try shelf.build()
         let slug = Slug.make(from: "<script>alert(1)</script>\" onmouseover=\"x")
         let page = try shelf.siteFile("books/\(slug)/index.html")
-        #expect(!page.contains("<script>alert(1)"))
-        #expect(!page.contains("\" onmouseover"))
+        // The JSON-LD holds the title as JSON, with every < > & escaped so it cannot end its script.
+        let parts = page.components(separatedBy: "<script type=\"application/ld+json\">")
+        try #require(parts.count == 2)
+        let jsonLD = parts[1].components(separatedBy: "</script>")[0]
+        #expect(!jsonLD.contains("<") && !jsonLD.contains(">") && jsonLD.contains("\\u003cscript\\u003e"))
+        let html = parts[0] + (parts[1].components(separatedBy: "</script>").dropFirst().joined(separator: "</script>"))
+        #expect(!html.contains("<script>alert(1)"))
+        #expect(!html.contains("\" onmouseover"))
         #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;&quot; onmouseover=&quot;x"))
         #expect(page.contains("&lt;img src=x onerror=alert(1)&gt;"))
         let svg = try shelf.siteFile("covers/\(slug).svg")
@@ -137,7 +144,7 @@ import Testing
     @Test func anEmptyShelfBuildsAnInvitingIndex() throws {
         let shelf = try TemporaryShelf()
         let report = try shelf.build()
-        #expect(report.pageCount == 2)
+        #expect(report.pageCount == 5)
         #expect(try shelf.siteFile("index.html").contains("The shelf is empty"))
     }
 }

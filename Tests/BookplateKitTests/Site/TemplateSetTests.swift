@@ -4,35 +4,54 @@ import Testing
 @testable import BookplateKit
 
 @Suite struct TemplateSetTests {
-    func themeCopy() throws -> URL {
+    /// A shelf's own templates folder, holding just `files`.
+    func overrides(_ files: [String: String]) throws -> URL {
         let folder = try TestPaths.temporaryFolder("theme").appendingPathComponent("templates")
-        try FileManager.default.copyItem(at: TestPaths.templates, to: folder)
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
         return folder
     }
 
-    @Test func theDefaultThemeLoads() throws {
-        _ = try TemplateSet(folder: TestPaths.templates)
+    func load(_ folder: URL, requireFolder: Bool = false) throws -> TemplateSet {
+        try TemplateSet(theme: try Theme.load(overrides: folder, requireFolder: requireFolder))
     }
 
-    @Test func aMissingFolderIsNamed() throws {
+    @Test func theDefaultThemeLoadsWithoutAFolder() throws {
+        let missing = try TestPaths.temporaryFolder("theme").appendingPathComponent("templates")
+        let theme = try Theme.load(overrides: missing, requireFolder: false)
+        #expect(Set(TemplateSet.pageTemplates).isSubset(of: theme.templates.keys))
+        #expect(theme.assets["style.css"] != nil && theme.assets["search.js"] != nil)
+        _ = try TemplateSet(theme: theme)
+    }
+
+    @Test func aFolderTheReaderNamedMustExist() throws {
         let folder = try TestPaths.temporaryFolder("theme").appendingPathComponent("templates")
-        #expect(throws: TemplateError.missingFolder(path: folder.path)) { try TemplateSet(folder: folder) }
+        #expect(throws: TemplateError.missingFolder(path: folder.path)) { try load(folder, requireFolder: true) }
     }
 
-    @Test func aMissingPageTemplateIsNamed() throws {
-        let folder = try themeCopy()
-        try FileManager.default.removeItem(at: folder.appendingPathComponent("author.mustache"))
-        #expect(throws: TemplateError.missingTemplate(path: folder.appendingPathComponent("author.mustache").path)) {
-            try TemplateSet(folder: folder)
-        }
+    @Test func theReadersFilesOverrideTheDefaultThemeFileByFile() throws {
+        let folder = try overrides([
+            "partials/footer.mustache": "<footer>My own footer</footer>\n",
+            "assets/extra.css": "body { color: red; }\n",
+        ])
+        let theme = try Theme.load(overrides: folder, requireFolder: true)
+        #expect(theme.templates["partials/footer"]?.source == "<footer>My own footer</footer>\n")
+        #expect(theme.templates["book"]?.path == "(default theme) book.mustache")
+        #expect(theme.assets["extra.css"] == Data("body { color: red; }\n".utf8))
+        #expect(theme.assets["style.css"] != nil)
     }
 
     @Test func aSyntaxErrorNamesFileLineAndColumn() throws {
-        let folder = try themeCopy()
+        let folder = try overrides([
+            "book.mustache": "{{<layout}}\n{{$content}}\n<h1>{{title}</h1>\n{{/content}}\n{{/layout}}\n"
+        ])
         let book = folder.appendingPathComponent("book.mustache")
-        try Data("{{<layout}}\n{{$content}}\n<h1>{{title}</h1>\n{{/content}}\n{{/layout}}\n".utf8).write(to: book)
         do {
-            _ = try TemplateSet(folder: folder)
+            _ = try load(folder)
             Issue.record("loading should have failed")
         } catch let error as TemplateError {
             guard case .syntax(let path, let line, let column, _) = error else {
@@ -47,10 +66,9 @@ import Testing
     }
 
     @Test func anUnclosedSectionIsASyntaxError() throws {
-        let folder = try themeCopy()
-        try Data("{{#books}}\n<p>never closed</p>\n".utf8).write(to: folder.appendingPathComponent("authors.mustache"))
+        let folder = try overrides(["authors.mustache": "{{#books}}\n<p>never closed</p>\n"])
         #expect {
-            try TemplateSet(folder: folder)
+            try load(folder)
         } throws: { error in
             guard case .syntax(let path, _, _, let problem)? = error as? TemplateError else { return false }
             return path.hasSuffix("authors.mustache") && problem.contains("never closed")
@@ -58,20 +76,29 @@ import Testing
     }
 
     @Test func aMissingPartialIsNamedWhereItIsUsed() throws {
-        let folder = try themeCopy()
-        try FileManager.default.removeItem(at: folder.appendingPathComponent("partials/footer.mustache"))
+        let folder = try overrides([
+            "shelf.mustache": "{{<layout}}{{$content}}\n{{> partials/nowhere}}{{/content}}{{/layout}}\n"
+        ])
         #expect(
             throws: TemplateError.missingPartial(
-                path: folder.appendingPathComponent("layout.mustache").path, line: 17, column: 1,
-                name: "partials/footer")
+                path: folder.appendingPathComponent("shelf.mustache").path, line: 2, column: 1, name: "partials/nowhere"
+            )
         ) {
-            try TemplateSet(folder: folder)
+            try load(folder)
         }
+    }
+
+    @Test func aTemplateThatIsNotUTF8IsNamed() throws {
+        let folder = try overrides([:])
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("index.mustache")
+        try Data([0x3C, 0x68, 0x31, 0xE9, 0x3E]).write(to: file)
+        #expect(throws: TemplateError.notUTF8(path: file.path)) { try load(folder) }
     }
 
     @Test func theBuildStopsOnATemplateErrorBeforeWritingAnything() throws {
         let shelf = try FixtureShelf.make()
-        try FileManager.default.removeItem(at: shelf.paths.templates.appendingPathComponent("index.mustache"))
+        try Data("{{#broken}}".utf8).write(to: shelf.paths.templates.appendingPathComponent("index.mustache"))
         #expect(throws: BuildError.self) { try shelf.build() }
         #expect(!FileManager.default.fileExists(atPath: shelf.paths.site.path))
     }

@@ -4,6 +4,11 @@ import Foundation
 /// The fixed shelf the golden files are built from: every page kind and the awkward cases
 /// (a real cover, placeholders, several authors, CJK, no ISBN, a long description, every status).
 enum FixtureShelf {
+    /// Published under a sub-path, so absolute links show the base URL's path is kept.
+    static let settings = SiteSettings(
+        title: "Fixture Shelf", owner: "Test Reader", description: "A fixed shelf for golden files.",
+        baseURL: URL(string: "https://books.example.org/shelf/"))
+
     static func make() throws -> TemporaryShelf {
         let shelf = try TemporaryShelf()
         let library = shelf.library

@@ -1,0 +1,126 @@
+import Foundation
+
+/// The files that help readers and search engines find the site: an Atom feed of books
+/// recently finished and added, `sitemap.xml` and `robots.txt`.
+enum FeedWriter {
+    /// How many entries the feed keeps.
+    static let feedLength = 30
+
+    /// An Atom (RFC 4287) feed. Each book is one entry, dated when it was finished, or else
+    /// when it was added; the feed's own date is its newest entry's, so the same shelf gives the
+    /// same bytes.
+    static func atomFeed(catalogue: Catalogue, settings: SiteSettings, baseURL: URL) -> String {
+        let entries = catalogue.books.map { details -> (BookDetails, Date, Bool) in
+            if let finished = details.book.finishedDate, details.book.status == .read {
+                return (details, date(of: finished), true)
+            }
+            return (details, details.book.addedAt, false)
+        }
+        .sorted { ($0.1, $0.0.book.slug) > ($1.1, $1.0.book.slug) }
+        .prefix(feedLength)
+        let updated = entries.first.map { timestamp($0.1) } ?? "1970-01-01T00:00:00Z"
+        var xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(escape(settings.language))">
+              <title>\(escape(settings.title))</title>
+              <subtitle>\(escape(settings.description))</subtitle>
+              <id>\(escape(baseURL.absoluteString))</id>
+              <link rel="alternate" type="text/html" href="\(escape(baseURL.absoluteString))"/>
+              <link rel="self" type="application/atom+xml" href="\(escape(StructuredData.absolute("feed.xml", baseURL)))"/>
+              <updated>\(updated)</updated>
+              <author><name>\(escape(settings.owner ?? settings.title))</name></author>
+              <generator version="\(Bookplate.version)">Bookplate</generator>
+
+            """
+        for (details, date, finished) in entries {
+            let url = StructuredData.pageAddress(PageModelFactory.bookURL(details.book.slug), baseURL)
+            let byline = details.authors.isEmpty ? "" : " by " + details.authors.map(\.name).joined(separator: ", ")
+            let title = (finished ? "Finished: " : "Added: ") + details.book.title + byline
+            var summary = details.book.rating.map { "Rated \($0.stars) out of 5. " } ?? ""
+            summary += PageModelFactory.paragraphs(details.book.description).first.map { String($0.prefix(400)) } ?? ""
+            xml += """
+                  <entry>
+                    <title>\(escape(title))</title>
+                    <id>\(escape(url))</id>
+                    <link rel="alternate" type="text/html" href="\(escape(url))"/>
+                    <updated>\(timestamp(date))</updated>
+
+                """
+            for author in details.authors {
+                xml += "    <author><name>\(escape(author.name))</name></author>\n"
+            }
+            if !summary.isEmpty { xml += "    <summary>\(escape(summary))</summary>\n" }
+            xml += "  </entry>\n"
+        }
+        return xml + "</feed>\n"
+    }
+
+    /// Every page's absolute address.
+    static func sitemap(paths: [String], baseURL: URL) -> String {
+        var xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+
+            """
+        for path in paths.sorted() {
+            xml += "  <url><loc>\(escape(StructuredData.pageAddress(path, baseURL)))</loc></url>\n"
+        }
+        return xml + "</urlset>\n"
+    }
+
+    static func robots(baseURL: URL?) -> String {
+        var text = "User-agent: *\nAllow: /\n"
+        if let baseURL { text += "Sitemap: \(StructuredData.absolute("sitemap.xml", baseURL))\n" }
+        return text
+    }
+
+    /// Midnight UTC of a day; the first of the month or year when that is all that is known.
+    private static func date(of day: PartialDate) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar.date(from: DateComponents(year: day.year, month: day.month ?? 1, day: day.day ?? 1))
+            ?? Date(
+                timeIntervalSince1970: 0)
+    }
+
+    private static func timestamp(_ date: Date) -> String {
+        date.formatted(
+            .iso8601.year().month().day().time(includingFractionalSeconds: false).timeZone(separator: .omitted)
+        )
+        .replacingOccurrences(of: "+0000", with: "Z")
+    }
+
+    /// Text for XML: markup characters escaped, and characters XML 1.0 forbids dropped.
+    static func escape(_ text: String) -> String {
+        let allowed = text.unicodeScalars.filter { scalar in
+            scalar == "\t" || scalar == "\n" || scalar == "\r"
+                || (scalar.value >= 0x20 && scalar.value != 0xFFFE
+                    && scalar.value != 0xFFFF)
+        }
+        return CoverArt.escapeXML(String(String.UnicodeScalarView(allowed)))
+    }
+}
+
+/// The prebuilt index behind the shelf's search box: a script that defines the books' titles,
+/// authors and shelves, so that search works from `file://` without fetching anything.
+enum SearchIndex {
+    static func script(catalogue: Catalogue) -> String {
+        struct Entry: Encodable {
+            var t: String
+            var a: String
+            var s: String
+            var u: String
+        }
+        let entries = catalogue.books.sorted(by: BookOrder.title.areInIncreasingOrder).map { details in
+            Entry(
+                t: details.book.title, a: details.authors.map(\.name).joined(separator: ", "),
+                s: details.shelves.map(\.name).joined(separator: ", "), u: PageModelFactory.bookURL(details.book.slug))
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let json = (try? encoder.encode(entries)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        let safe = json.replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
+            .replacingOccurrences(of: "\u{2028}", with: "\\u2028").replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+        return "window.BOOKPLATE_SEARCH_INDEX = \(safe);\n"
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+extension PageModelFactory {
+    /// Every shelf (tag) with at least one book, sorted by name.
+    var shelves: [Shelf] {
+        var seen = Set<String>()
+        return catalogue.books.flatMap(\.shelves).filter { seen.insert($0.slug).inserted }
+            .sorted { (Library.searchKey($0.name), $0.slug) < (Library.searchKey($1.name), $1.slug) }
+    }
+
+    func shelvesPage() -> ShelvesPageModel {
+        let root = "../"
+        let entries = shelves.map { shelf in
+            let count = catalogue.books.filter { $0.shelves.contains { $0.slug == shelf.slug } }.count
+            return ShelfEntryModel(
+                name: shelf.name, url: root + PageModelFactory.shelfURL(shelf.slug),
+                bookCountLabel: PageModelFactory.count(count, "book", "books"))
+        }
+        return ShelvesPageModel(
+            root: root, site: site, pageTitle: "Shelves — \(site.title)", shelves: entries,
+            countLabel: PageModelFactory.count(entries.count, "shelf", "shelves"))
+    }
+
+    func shelfPage(_ shelf: Shelf) -> ShelfPageModel {
+        let root = "../../"
+        let books = catalogue.books.filter { $0.shelves.contains { $0.slug == shelf.slug } }
+            .sorted(by: BookOrder.title.areInIncreasingOrder)
+        return ShelfPageModel(
+            root: root, site: site, pageTitle: "\(shelf.name) — \(site.title)", name: shelf.name,
+            bookCountLabel: PageModelFactory.count(books.count, "book", "books"),
+            books: books.map { card($0, root: root) })
+    }
+
+    /// The 404 page is served from any depth, so its links start at the site's own root.
+    func notFoundPage() -> NotFoundPageModel {
+        NotFoundPageModel(root: baseURL?.path ?? "/", site: site, pageTitle: "Page not found — \(site.title)")
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import BookplateKit
+
+/// The default theme built into Bookplate (Sources/BookplateKit/Site/DefaultTheme.swift) is the
+/// repository's templates/ folder, byte for byte.
+@Suite struct DefaultThemeTests {
+    static let generatedFile = TestPaths.repository.appendingPathComponent(
+        "Sources/BookplateKit/Site/DefaultTheme.swift")
+
+    /// The theme files on disk, by path below templates/.
+    static func themeFiles() throws -> [String: String] {
+        var files: [String: String] = [:]
+        let folder = TestPaths.templates
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return files }
+        for case let relative as String in enumerator where !relative.hasPrefix(".") && relative != "README.md" {
+            var isDirectory: ObjCBool = false
+            let url = folder.appendingPathComponent(relative)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[relative] = try String(contentsOf: url, encoding: .utf8)
+            }
+        }
+        return files
+    }
+
+    static func generatedSource(_ files: [String: String]) -> String {
+        var lines = [
+            "// Generated from templates/ by `BOOKPLATE_RECORD_THEME=1 swift test --filter DefaultThemeTests`; do not edit.",
+            "",
+            "/// The default theme, built into Bookplate so that `init` can write it out and a shelf's own",
+            "/// `templates/` need only hold the files it changes.",
+            "enum DefaultTheme {",
+            "    static let files: [String: String] = [",
+        ]
+        for path in files.keys.sorted() {
+            lines.append("        \"\(path)\": ####\"\"\"")
+            lines.append((files[path] ?? "") + "\n\"\"\"####,")
+        }
+        lines += ["    ]", "}"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test func theBuiltInThemeIsTheTemplatesFolder() throws {
+        let files = try DefaultThemeTests.themeFiles()
+        if ProcessInfo.processInfo.environment["BOOKPLATE_RECORD_THEME"] == "1" {
+            try Data(DefaultThemeTests.generatedSource(files).utf8).write(to: DefaultThemeTests.generatedFile)
+            Issue.record("Wrote \(DefaultThemeTests.generatedFile.path); rebuild and run the tests again.")
+            return
+        }
+        #expect(
+            DefaultTheme.files == files,
+            "templates/ and the built-in theme differ: run BOOKPLATE_RECORD_THEME=1 swift test --filter DefaultThemeTests"
+        )
+    }
+}

@@ -1,0 +1,57 @@
+// Instant search over the shelf: the index is a script, so it works from file:// too.
+// Results are built with textContent only; nothing from the index is parsed as HTML.
+(function () {
+  "use strict";
+  var index = window.BOOKPLATE_SEARCH_INDEX;
+  var form = document.querySelector("form.search");
+  var input = document.getElementById("search-input");
+  var results = document.getElementById("search-results");
+  var status = document.getElementById("search-status");
+  var sections = document.getElementById("shelf-sections");
+  if (!index || !form || !input || !results || !status || !sections) { return; }
+
+  function fold(text) {
+    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
+  var entries = index.map(function (entry) {
+    return { entry: entry, text: fold(entry.t + " " + entry.a + " " + entry.s) };
+  });
+
+  function show(query) {
+    while (results.firstChild) { results.removeChild(results.firstChild); }
+    var words = fold(query).split(/\s+/).filter(function (word) { return word.length > 0; });
+    if (words.length === 0) {
+      sections.hidden = false;
+      status.textContent = "";
+      return;
+    }
+    var matches = entries.filter(function (item) {
+      return words.every(function (word) { return item.text.indexOf(word) !== -1; });
+    });
+    sections.hidden = true;
+    status.textContent = matches.length === 1 ? "1 book found" : matches.length + " books found";
+    matches.slice(0, 100).forEach(function (item) {
+      var li = document.createElement("li");
+      var link = document.createElement("a");
+      link.href = item.entry.u;
+      link.textContent = item.entry.t;
+      li.appendChild(link);
+      if (item.entry.a) {
+        var by = document.createElement("span");
+        by.className = "count";
+        by.textContent = " — " + item.entry.a;
+        li.appendChild(by);
+      }
+      results.appendChild(li);
+    });
+  }
+
+  form.hidden = false;
+  form.addEventListener("submit", function (event) { event.preventDefault(); });
+  input.addEventListener("input", function () { show(input.value); });
+  var initial = new URLSearchParams(window.location.search).get("q");
+  if (initial) {
+    input.value = initial;
+    show(initial);
+  }
+})();
