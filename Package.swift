@@ -27,6 +27,7 @@ let package = Package(
                 "CCMark",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),

@@ -10,7 +10,7 @@ struct BookplateCommand: AsyncParsableCommand {
         subcommands: [
             SearchCommand.self, AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
             RemoveCommand.self, EditionsCommand.self, AuthorCommand.self, RefreshCommand.self,
-            NoteCommand.self, BuildCommand.self,
+            NoteCommand.self, BuildCommand.self, InitCommand.self, ServeCommand.self,
         ]
     )
 }

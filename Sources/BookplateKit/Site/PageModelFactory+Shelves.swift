@@ -33,6 +33,8 @@ extension PageModelFactory {
 
     /// The 404 page is served from any depth, so its links start at the site's own root.
     func notFoundPage() -> NotFoundPageModel {
-        NotFoundPageModel(root: baseURL?.path ?? "/", site: site, pageTitle: "Page not found — \(site.title)")
+        let path = baseURL?.path ?? "/"
+        return NotFoundPageModel(
+            root: path.hasSuffix("/") ? path : path + "/", site: site, pageTitle: "Page not found — \(site.title)")
     }
 }

@@ -1,0 +1,192 @@
+import FlyingFox
+import Foundation
+
+/// `bookplate serve`: the site on 127.0.0.1, rebuilt whenever anything under `content/` or
+/// `templates/` changes, with open pages reloading themselves.
+///
+/// A failed rebuild keeps the previous site and shows the error on every page and in the
+/// terminal; the server keeps running. Only files inside the site folder are ever served.
+public actor PreviewServer {
+    public nonisolated let port: UInt16
+    private let builder: SiteBuilder
+    private let server: HTTPServer
+    private let report: @Sendable (String) -> Void
+    private var version = 0
+    private var lastError: String?
+    private var fingerprint: [String: Date] = [:]
+
+    /// Binds the server (port 0 picks a free one) and makes the first build.
+    public static func start(
+        builder: SiteBuilder, port: UInt16, report: @escaping @Sendable (String) -> Void
+    ) async throws -> PreviewServer {
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 30, logger: .disabled)
+        let listening = Task { try await server.run() }
+        do {
+            try await server.waitUntilListening(timeout: 5)
+        } catch {
+            listening.cancel()
+            throw PreviewError.cannotListen(port: port)
+        }
+        guard case .ip4(_, let actualPort)? = await server.listeningAddress else {
+            throw PreviewError.cannotListen(port: port)
+        }
+        let preview = PreviewServer(builder: builder, server: server, port: actualPort, report: report)
+        await server.appendRoute("*") { [weak preview] request in
+            guard let preview else { return HTTPResponse(statusCode: .serviceUnavailable) }
+            return await preview.respond(to: request)
+        }
+        await preview.rebuild()
+        return preview
+    }
+
+    private init(builder: SiteBuilder, server: HTTPServer, port: UInt16, report: @escaping @Sendable (String) -> Void) {
+        self.builder = builder
+        self.server = server
+        self.port = port
+        self.report = report
+    }
+
+    /// Watches the shelf until cancelled, rebuilding after each change.
+    public func watch(every interval: Duration = .milliseconds(250)) async {
+        fingerprint = currentFingerprint()
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            let now = currentFingerprint()
+            if now != fingerprint {
+                fingerprint = now
+                rebuild()
+                // The build itself may touch the library (note cache); take that in too.
+                fingerprint = currentFingerprint()
+            }
+        }
+    }
+
+    public func stop() async {
+        await server.stop(timeout: 1)
+    }
+
+    /// How many successful builds so far; open pages reload when it changes.
+    public var buildVersion: Int { version }
+
+    private func rebuild() {
+        do {
+            let built = try builder.build()
+            version += 1
+            lastError = nil
+            report("Rebuilt \(built.pageCount) pages")
+        } catch {
+            lastError = "\(error)"
+            version += 1
+            report("Build failed: \(error) (still serving the last good site)")
+        }
+    }
+
+    /// Modification dates of every file that feeds the site.
+    private func currentFingerprint() -> [String: Date] {
+        var prints: [String: Date] = [:]
+        for folder in [builder.paths.content, builder.paths.templates] {
+            guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { continue }
+            for case let relative as String in enumerator {
+                if relative.hasPrefix(".bookplate") || relative.hasSuffix("-wal") || relative.hasSuffix("-shm")
+                    || relative.hasSuffix("-journal")
+                {
+                    continue
+                }
+                let path = folder.appendingPathComponent(relative).path
+                if let date = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date {
+                    prints[path] = date
+                }
+            }
+        }
+        return prints
+    }
+
+    private func respond(to request: HTTPRequest) -> HTTPResponse {
+        if request.path == "/__bookplate/version" {
+            return HTTPResponse(
+                statusCode: .ok, headers: [.contentType: "text/plain", HTTPHeader("Cache-Control"): "no-store"],
+                body: Data(String(version).utf8))
+        }
+        guard let file = PreviewServer.file(for: request.path, in: builder.paths.site) else {
+            return notFound()
+        }
+        guard let data = FileManager.default.contents(atPath: file.path) else { return notFound() }
+        let type = PreviewServer.contentType(for: file.pathExtension)
+        let body = type.hasPrefix("text/html") ? Data(decorate(String(decoding: data, as: UTF8.self)).utf8) : data
+        return HTTPResponse(
+            statusCode: .ok, headers: [.contentType: type, HTTPHeader("Cache-Control"): "no-store"], body: body)
+    }
+
+    private func notFound() -> HTTPResponse {
+        let page = builder.paths.site.appendingPathComponent("404.html")
+        let body = FileManager.default.contents(atPath: page.path).map { decorate(String(decoding: $0, as: UTF8.self)) }
+        return HTTPResponse(
+            statusCode: .notFound, headers: [.contentType: "text/html; charset=utf-8"],
+            body: Data((body ?? "<!doctype html><title>Not found</title><p>Not found</p>").utf8))
+    }
+
+    /// Adds the reload script, and the build error when the last build failed.
+    private func decorate(_ html: String) -> String {
+        var extra = """
+            <script>(function(){var v="\(version)";setInterval(function(){fetch("/__bookplate/version",\
+            {cache:"no-store"}).then(function(r){return r.text()}).then(function(t){if(t!==v){location.reload()}})\
+            .catch(function(){})},400)})();</script>
+            """
+        if let lastError {
+            let escaped = CoverArt.escapeXML(lastError)
+            extra =
+                """
+                <div role="alert" style="position:fixed;inset:0 0 auto 0;z-index:9999;padding:1rem;\
+                background:#8a1c1c;color:#fff;font:16px/1.4 monospace">Build failed: \(escaped)</div>
+                """ + extra
+        }
+        guard let end = html.range(of: "</body>", options: .backwards) else { return html + extra }
+        return html.replacingCharacters(in: end, with: extra + "</body>")
+    }
+
+    /// The file a request path names, or nil when it would leave the site folder or does not exist.
+    static func file(for requestPath: String, in site: URL) -> URL? {
+        let decoded = requestPath.removingPercentEncoding ?? requestPath
+        let parts = decoded.split(separator: "/", omittingEmptySubsequences: true)
+        guard !parts.contains(where: { $0 == ".." || $0 == "." || $0.contains("\\") || $0.contains("\0") }) else {
+            return nil
+        }
+        var url = parts.reduce(site) { $0.appendingPathComponent(String($1)) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return nil }
+        if isDirectory.boolValue { url.appendPathComponent("index.html") }
+        let root = site.resolvingSymlinksInPath().path + "/"
+        guard url.resolvingSymlinksInPath().path.hasPrefix(root), FileManager.default.fileExists(atPath: url.path)
+        else { return nil }
+        return url
+    }
+
+    static func contentType(for fileExtension: String) -> String {
+        switch fileExtension.lowercased() {
+        case "html": "text/html; charset=utf-8"
+        case "css": "text/css; charset=utf-8"
+        case "js": "text/javascript; charset=utf-8"
+        case "xml": "application/xml; charset=utf-8"
+        case "txt": "text/plain; charset=utf-8"
+        case "svg": "image/svg+xml"
+        case "jpg", "jpeg": "image/jpeg"
+        case "png": "image/png"
+        case "gif": "image/gif"
+        case "webp": "image/webp"
+        case "json": "application/json"
+        default: "application/octet-stream"
+        }
+    }
+}
+
+/// What stops the preview server.
+public enum PreviewError: Error, Equatable, CustomStringConvertible {
+    case cannotListen(port: UInt16)
+
+    public var description: String {
+        switch self {
+        case .cannotListen(let port):
+            "could not listen on 127.0.0.1:\(port): is another server using it? Try --port with another number"
+        }
+    }
+}

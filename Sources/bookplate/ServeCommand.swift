@@ -1,0 +1,40 @@
+import ArgumentParser
+import BookplateKit
+import Foundation
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Preview the site on 127.0.0.1, rebuilding when content/ or templates/ change.")
+
+    @OptionGroup var shelf: ShelfOptions
+    @Option(help: "The port to listen on (default 4000).") var port: UInt16 = 4000
+
+    func run() async throws {
+        let builder = SiteBuilder(library: try shelf.openLibrary(), paths: shelf.paths, settings: try shelf.settings())
+        let server = try await PreviewServer.start(builder: builder, port: port) { message in
+            printError(message)
+        }
+        print(
+            "Serving \(shelf.paths.site.relativePathForTerminal)/ at http://127.0.0.1:\(server.port)/ — Ctrl-C to stop")
+        let watcher = Task { await server.watch() }
+        await waitForInterrupt()
+        watcher.cancel()
+        await server.stop()
+        print("\nStopped.")
+    }
+
+    /// Waits for Ctrl-C (SIGINT) or SIGTERM.
+    private func waitForInterrupt() async {
+        let (interrupts, continuation) = AsyncStream<Void>.makeStream()
+        let sources = [SIGINT, SIGTERM].map { signalNumber in
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { continuation.yield() }
+            source.resume()
+            return source
+        }
+        for await _ in interrupts { break }
+        sources.forEach { $0.cancel() }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@testable import BookplateKit
+
+@Suite struct SiteSettingsTests {
+    func write(_ text: String) throws -> URL {
+        let url = try TestPaths.temporaryFolder("settings").appendingPathComponent("site.yaml")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    @Test func readsEverySetting() throws {
+        let url = try write(
+            """
+            title: Ada's Books
+            owner: Ada
+            description: What I read.
+            language: fr
+            base_url: https://example.org/books
+            contact: ada@example.org
+            allow_raw_html_in_notes: true
+            """)
+        let settings = try SiteSettings.load(from: url)
+        #expect(settings.title == "Ada's Books" && settings.owner == "Ada" && settings.language == "fr")
+        #expect(settings.baseURL?.absoluteString == "https://example.org/books/")
+        #expect(settings.contact == "ada@example.org" && settings.allowsRawHTMLInNotes)
+    }
+
+    @Test func aMissingFileGivesTheDefaults() throws {
+        let url = try TestPaths.temporaryFolder("settings").appendingPathComponent("site.yaml")
+        #expect(try SiteSettings.load(from: url) == SiteSettings())
+    }
+
+    @Test func theTemplateANewShelfGetsIsValid() throws {
+        #expect(try SiteSettings.load(from: try write(SiteSettings.template)) == SiteSettings())
+    }
+
+    @Test func aBadValueNamesTheFileLineAndKey() throws {
+        let url = try write("title: Books\nbase_url: ftp://example.org\n")
+        #expect(
+            throws: SettingsError.badValue(
+                path: url.path, line: 2, key: "base_url",
+                expected: "an http(s) address such as https://example.org/shelf/")
+        ) { try SiteSettings.load(from: url) }
+        let flag = try write("title: Books\n\nallow_raw_html_in_notes: maybe\n")
+        #expect(
+            throws: SettingsError.badValue(
+                path: flag.path, line: 3, key: "allow_raw_html_in_notes", expected: "true or false")
+        ) {
+            try SiteSettings.load(from: flag)
+        }
+    }
+
+    @Test func anUnknownKeyAndBrokenYAMLAreNamed() throws {
+        let unknown = try write("title: Books\ntitel: typo\n")
+        #expect(throws: SettingsError.unknownKey(path: unknown.path, line: 2, key: "titel")) {
+            try SiteSettings.load(from: unknown)
+        }
+        let broken = try write("title: Books\ndescription: [unclosed\n")
+        do {
+            _ = try SiteSettings.load(from: broken)
+            Issue.record("broken YAML was accepted")
+        } catch let error as SettingsError {
+            guard case .syntax(let path, let line, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(path == broken.path && line >= 2)
+            #expect("\(error)".hasPrefix("\(broken.path):\(line): "))
+        }
+    }
+}
+
+@Suite struct ShelfCreatorTests {
+    @Test func initMakesAShelfThatBuilds() throws {
+        let folder = try TestPaths.temporaryFolder("init").appendingPathComponent("my-shelf")
+        let paths = try ShelfCreator.createShelf(at: folder)
+        for required in [
+            paths.library, paths.notes, paths.settings, paths.templates.appendingPathComponent("book.mustache"),
+        ] {
+            #expect(FileManager.default.fileExists(atPath: required.path), "\(required.path)")
+        }
+        let library = try Library.open(at: paths.library)
+        try library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+        let report = try SiteBuilder(
+            library: library, paths: paths, settings: try SiteSettings.load(from: paths.settings)
+        )
+        .build()
+        #expect(report.bookCount == 1)
+    }
+
+    @Test func initRefusesAFolderThatHoldsFiles() throws {
+        let folder = try TestPaths.temporaryFolder("init")
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("thesis.tex"))
+        #expect(throws: ShelfError.notEmpty(path: folder.path)) { try ShelfCreator.createShelf(at: folder) }
+    }
+}
