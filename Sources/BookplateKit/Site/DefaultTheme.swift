@@ -208,8 +208,8 @@ enum DefaultTheme {
         .stats-table th, .stats-table td { padding: 0.3rem 1rem 0.3rem 0; text-align: left; border-bottom: 1px solid var(--rule); }
         .bars { max-width: 32rem; }
         .bar-row { display: grid; grid-template-columns: 6rem 1fr; align-items: center; gap: 0.5rem; }
-        .bar-row dd { margin: 0; }
-        .bar { display: inline-block; height: 0.9rem; background: var(--accent); vertical-align: middle; min-width: 1px; }
+        .bar-row dd { margin: 0; display: flex; align-items: center; gap: 0.4rem; }
+        .bar { display: inline-block; height: 0.9rem; background: var(--accent); min-width: 1px; max-width: calc(100% - 3rem); }
 
         """####,
         "author.mustache": ####"""

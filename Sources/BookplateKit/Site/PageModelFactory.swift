@@ -104,8 +104,11 @@ struct PageModelFactory {
         let root = "../"
         let bookCounts = Dictionary(
             catalogue.books.flatMap { $0.authors.map { ($0.slug, 1) } }, uniquingKeysWith: +)
+        // By index letter first: names in other scripts file under their transliterated letter
+        // (Булгаков under B), so each letter is one section.
         let authors = catalogue.authors.sorted {
-            (Library.searchKey($0.sortName), $0.slug) < (Library.searchKey($1.sortName), $1.slug)
+            (PageModelFactory.indexLetter(for: $0.sortName), Library.searchKey($0.sortName), $0.slug)
+                < (PageModelFactory.indexLetter(for: $1.sortName), Library.searchKey($1.sortName), $1.slug)
         }
         var letters: [AuthorLetterModel] = []
         for author in authors {

@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Opens a built Bookplate site in headless Chromium, from file://, and checks what a reader sees.
+
+For the shelf, a book, an author, a shelf and the statistics page: no console errors, every
+image decoded (naturalWidth above 0, lazy images included), and on the shelf a search for a
+known title finds it. A screenshot of each page kind is kept in the artefacts folder.
+
+Usage: check_site.py SITE_DIR [ARTEFACTS_DIR]
+"""
+import json
+import pathlib
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+
+def open_browser():
+    options = Options()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--allow-file-access-from-files", "--window-size=1280,1600"):
+        options.add_argument(argument)
+    options.binary_location = "/usr/bin/chromium"
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def wait_for_images(driver, timeout=10):
+    driver.execute_script("document.querySelectorAll('img[loading=lazy]').forEach(i => i.loading = 'eager')")
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        pending = driver.execute_script("return Array.from(document.images).filter(i => !i.complete).length")
+        if pending == 0:
+            break
+        time.sleep(0.1)
+    return driver.execute_script(
+        "return Array.from(document.images).filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.src)")
+
+
+def console_errors(driver):
+    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def first_link(site, folder):
+    pages = sorted((site / folder).glob("*/index.html"))
+    if not pages:
+        raise SystemExit(f"error: the site has no {folder}/*/index.html page")
+    return pages[0]
+
+
+def main():
+    if len(sys.argv) < 2:
+        raise SystemExit("usage: check_site.py SITE_DIR [ARTEFACTS_DIR]")
+    site = pathlib.Path(sys.argv[1]).resolve()
+    artefacts = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else "Tests/Artifacts/browser").resolve()
+    artefacts.mkdir(parents=True, exist_ok=True)
+    pages = {
+        "shelf": site / "index.html",
+        "book": first_link(site, "books"),
+        "author": first_link(site, "authors"),
+        "shelf-page": first_link(site, "shelves"),
+        "statistics": site / "stats" / "index.html",
+    }
+    passed, failed = 0, 0
+    driver = open_browser()
+    try:
+        for kind, page in pages.items():
+            driver.get(page.as_uri())
+            broken = wait_for_images(driver)
+            errors = console_errors(driver)
+            driver.save_screenshot(str(artefacts / f"{kind}.png"))
+            images = driver.execute_script("return document.images.length")
+            if broken or errors:
+                failed += 1
+                print(f"FAIL {kind}: {page.relative_to(site)}: broken images {broken}, console errors {errors}")
+            else:
+                passed += 1
+                print(f"ok   {kind}: {page.relative_to(site)} ({images} images decoded, no console errors)")
+
+        # Search on the shelf finds a known title (the first entry of the index).
+        index = (site / "search-index.js").read_text(encoding="utf-8")
+        entries = json.loads(index[index.index("=") + 1:].strip().rstrip(";"))
+        title = entries[0]["t"]
+        driver.get(pages["shelf"].as_uri())
+        box = driver.find_element(By.ID, "search-input")
+        box.send_keys(title)
+        time.sleep(0.3)
+        results = [link.text for link in driver.find_elements(By.CSS_SELECTOR, "#search-results a")]
+        sections_hidden = driver.execute_script("return document.getElementById('shelf-sections').hidden")
+        driver.save_screenshot(str(artefacts / "search.png"))
+        if title in results and sections_hidden and not console_errors(driver):
+            passed += 1
+            print(f"ok   search: '{title}' found among {len(results)} results")
+        else:
+            failed += 1
+            print(f"FAIL search: '{title}' not found (results {results})")
+    finally:
+        driver.quit()
+    print(f"browser: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
