@@ -10,7 +10,8 @@ struct BookplateCommand: AsyncParsableCommand {
         subcommands: [
             SearchCommand.self, AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
             RemoveCommand.self, EditionsCommand.self, AuthorCommand.self, RefreshCommand.self,
-            NoteCommand.self, BuildCommand.self, InitCommand.self, ServeCommand.self,
+            NoteCommand.self, BuildCommand.self, InitCommand.self, ServeCommand.self, ImportCommand.self,
+            ExportCommand.self,
         ]
     )
 }

@@ -45,6 +45,10 @@ public struct Book: Hashable, Sendable, Codable {
     /// Which catalog (or the reader) set each field, by field name; `refresh` never overwrites a
     /// field the reader set.
     public var provenance: [String: FieldSource]
+    /// The reader's private notes from an import: kept, never published.
+    public var privateNotes: String?
+    /// How many times the reader has read the book, when an import said.
+    public var readCount: Int?
 
     public init(
         id: Int64? = nil, slug: String, title: String, subtitle: String? = nil, publisher: String? = nil,
@@ -53,7 +57,7 @@ public struct Book: Hashable, Sendable, Codable {
         googleVolumeID: String? = nil, openLibraryWorkKey: String? = nil, openLibraryEditionKey: String? = nil,
         coverURL: String? = nil, subjects: [String] = [], status: ReadingStatus = .toRead,
         rating: Rating? = nil, startedDate: PartialDate? = nil, finishedDate: PartialDate? = nil,
-        addedAt: Date, provenance: [String: FieldSource] = [:]
+        addedAt: Date, provenance: [String: FieldSource] = [:], privateNotes: String? = nil, readCount: Int? = nil
     ) {
         self.id = id
         self.slug = slug
@@ -77,6 +81,8 @@ public struct Book: Hashable, Sendable, Codable {
         self.finishedDate = finishedDate
         self.addedAt = addedAt
         self.provenance = provenance
+        self.privateNotes = privateNotes
+        self.readCount = readCount
     }
 }
 

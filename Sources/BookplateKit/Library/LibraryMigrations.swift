@@ -96,6 +96,19 @@ enum LibraryMigrations {
                 t.add(column: "links", .jsonText).notNull().defaults(to: "[]")
             }
         }
+        migrator.registerMigration("v4-imports") { db in
+            try db.alter(table: "book") { t in
+                t.add(column: "privateNotes", .text)
+                t.add(column: "readCount", .integer)
+            }
+            // The ids other services give a book, so a re-import finds it again.
+            try db.create(table: "externalID") { t in
+                t.column("bookId", .integer).notNull().references("book", onDelete: .cascade).indexed()
+                t.column("source", .text).notNull()
+                t.column("value", .text).notNull()
+                t.uniqueKey(["source", "value"])
+            }
+        }
         return migrator
     }
 }

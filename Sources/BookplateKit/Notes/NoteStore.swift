@@ -51,6 +51,17 @@ public struct NoteStore: Sendable {
         return url
     }
 
+    /// Writes a note atomically (a temporary file, then a rename), so it is never half written.
+    public func writeNote(_ markdown: String, forSlug slug: String) throws {
+        let url = url(forSlug: slug)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(markdown.utf8).write(to: url, options: .atomic)
+        } catch {
+            throw NoteError.unwritable(path: url.relativePathForDisplay)
+        }
+    }
+
     /// Every note file in the folder, as (slug, location) pairs sorted by slug.
     /// Hidden files and anything not ending in `.md` are not notes.
     public func noteFiles() throws -> [(slug: String, url: URL)] {

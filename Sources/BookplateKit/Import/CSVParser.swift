@@ -1,0 +1,81 @@
+/// Reads delimited text the way spreadsheet exports write it (RFC 4180): a byte-order mark,
+/// CRLF or LF line ends, quoted fields holding delimiters, line breaks and doubled quotes.
+///
+/// Works on bytes, so one record with bytes that are not UTF-8 is reported with its line
+/// number instead of spoiling the whole file.
+struct CSVParser {
+    struct Record {
+        /// The line the record starts on, from 1.
+        var line: Int
+        var fields: [String]
+        /// Set when a field is not valid UTF-8; the fields are then not to be trusted.
+        var hasBadBytes: Bool
+    }
+
+    var delimiter: UInt8 = UInt8(ascii: ",")
+
+    func parse(_ bytes: [UInt8]) -> [Record] {
+        var records: [Record] = []
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var line = 1
+        let quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+        while index < bytes.count {
+            let startLine = line
+            var fields: [String] = []
+            var bad = false
+            var field: [UInt8] = []
+            var endOfRecord = false
+            while !endOfRecord {
+                field.removeAll(keepingCapacity: true)
+                if index < bytes.count && bytes[index] == quote {
+                    index += 1
+                    while index < bytes.count {
+                        let byte = bytes[index]
+                        if byte == quote {
+                            if index + 1 < bytes.count && bytes[index + 1] == quote {
+                                field.append(quote)
+                                index += 2
+                                continue
+                            }
+                            index += 1
+                            break
+                        }
+                        if byte == lf { line += 1 }
+                        field.append(byte)
+                        index += 1
+                    }
+                    // Anything between the closing quote and the delimiter is kept, as spreadsheets do.
+                    while index < bytes.count && bytes[index] != delimiter && bytes[index] != lf && bytes[index] != cr {
+                        field.append(bytes[index])
+                        index += 1
+                    }
+                } else {
+                    while index < bytes.count && bytes[index] != delimiter && bytes[index] != lf && bytes[index] != cr {
+                        field.append(bytes[index])
+                        index += 1
+                    }
+                }
+                if let text = String(validating: field, as: UTF8.self) {
+                    fields.append(text)
+                } else {
+                    bad = true
+                    fields.append(String(decoding: field, as: UTF8.self))
+                }
+                if index >= bytes.count {
+                    endOfRecord = true
+                } else if bytes[index] == delimiter {
+                    index += 1
+                } else {
+                    if bytes[index] == cr { index += 1 }
+                    if index < bytes.count && bytes[index] == lf { index += 1 }
+                    line += 1
+                    endOfRecord = true
+                }
+            }
+            // Blank lines are not records.
+            if fields.count == 1 && fields[0].isEmpty { continue }
+            records.append(Record(line: startLine, fields: fields, hasBadBytes: bad))
+        }
+        return records
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+import GRDB
+
+/// Bookplate's own export: everything in the library, notes included, as JSON.
+public struct LibraryExportDocument: Codable, Sendable, Equatable {
+    public static let formatVersion = 1
+
+    public var bookplate: Int
+    public var books: [ExportedBook]
+    public var authors: [ExportedAuthor]
+
+    public struct ExportedBook: Codable, Sendable, Equatable {
+        public var slug: String
+        public var title: String
+        public var subtitle: String?
+        public var authors: [String]
+        public var publisher: String?
+        public var published: String?
+        public var pages: Int?
+        public var language: String?
+        public var description: String?
+        public var isbn13: String?
+        public var subjects: [String]
+        public var status: String
+        public var rating: Int?
+        public var started: String?
+        public var finished: String?
+        public var shelves: [String]
+        public var added: String
+        public var readCount: Int?
+        public var note: String?
+        public var privateNotes: String?
+        public var coverURL: String?
+        public var googleVolumeID: String?
+        public var openLibraryWork: String?
+        public var openLibraryEdition: String?
+        public var provenance: [String: FieldSource]?
+        public var externalIDs: [String: String]?
+    }
+
+    public struct ExportedAuthor: Codable, Sendable, Equatable {
+        public var slug: String
+        public var name: String
+        public var sortName: String
+        public var openLibraryKey: String?
+        public var bio: String?
+        public var birthDate: String?
+        public var deathDate: String?
+        public var photoURL: String?
+        public var links: [AuthorLink]?
+        public var works: [NewWork]?
+    }
+}
+
+/// Writes the library out, so the reader's data is never locked in.
+public struct LibraryExporter: Sendable {
+    public var library: Library
+    public var notes: NoteStore
+
+    public init(library: Library, notes: NoteStore) {
+        self.library = library
+        self.notes = notes
+    }
+
+    /// Everything, as Bookplate's JSON: books sorted by slug, keys sorted, so the same library
+    /// always gives the same bytes.
+    public func json() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(try document()) + Data("\n".utf8)
+    }
+
+    func document() throws -> LibraryExportDocument {
+        let catalogue = try library.catalogue()
+        let externalIDs = try library.read { db in
+            try GRDB.Row.fetchAll(
+                db, sql: "SELECT book.slug, source, value FROM externalID JOIN book ON book.id = bookId"
+            )
+            .reduce(into: [String: [String: String]]()) { ids, row in
+                ids[row["slug"], default: [:]][row["source"]] = row["value"]
+            }
+        }
+        let books = try catalogue.books.map { details in
+            let book = details.book
+            return LibraryExportDocument.ExportedBook(
+                slug: book.slug, title: book.title, subtitle: book.subtitle, authors: details.authors.map(\.name),
+                publisher: book.publisher, published: book.publishedDate?.description, pages: book.pageCount,
+                language: book.language, description: book.description, isbn13: book.isbn13, subjects: book.subjects,
+                status: book.status.rawValue, rating: book.rating?.stars, started: book.startedDate?.description,
+                finished: book.finishedDate?.description, shelves: details.shelves.map(\.name),
+                added: LibraryExporter.timestamp(book.addedAt), readCount: book.readCount,
+                note: try notes.note(forSlug: book.slug).map(LibraryExporter.normalisedNote),
+                privateNotes: book.privateNotes, coverURL: book.coverURL, googleVolumeID: book.googleVolumeID,
+                openLibraryWork: book.openLibraryWorkKey, openLibraryEdition: book.openLibraryEditionKey,
+                provenance: book.provenance.isEmpty ? nil : book.provenance, externalIDs: externalIDs[book.slug])
+        }
+        let authors = catalogue.authors.map { author in
+            LibraryExportDocument.ExportedAuthor(
+                slug: author.slug, name: author.name, sortName: author.sortName, openLibraryKey: author.openLibraryKey,
+                bio: author.bio, birthDate: author.birthDate, deathDate: author.deathDate, photoURL: author.photoURL,
+                links: author.links.isEmpty ? nil : author.links,
+                works: catalogue.worksByAuthorSlug[author.slug].flatMap { works in
+                    works.isEmpty ? nil : works.map { NewWork(key: $0.key, title: $0.title, year: $0.year) }
+                })
+        }
+        return LibraryExportDocument(bookplate: LibraryExportDocument.formatVersion, books: books, authors: authors)
+    }
+
+    /// The Goodreads library export's columns, so other tools can import the shelf.
+    public static let goodreadsColumns = [
+        "Book Id", "Title", "Author", "Author l-f", "Additional Authors", "ISBN", "ISBN13", "My Rating",
+        "Average Rating", "Publisher", "Binding", "Number of Pages", "Year Published", "Original Publication Year",
+        "Date Read", "Date Added", "Bookshelves", "Bookshelves with positions", "Exclusive Shelf", "My Review",
+        "Spoiler", "Private Notes", "Read Count", "Owned Copies",
+    ]
+
+    /// A Goodreads-compatible CSV, CRLF line ends as spreadsheets expect. Books come in the order
+    /// they joined the library: a CSV has no slugs, so importing it elsewhere in that order gives
+    /// the same slugs again.
+    public func goodreadsCSV() throws -> Data {
+        let document = try document()
+        let order = try library.read { db in
+            try GRDB.Row.fetchAll(db, sql: "SELECT slug FROM book ORDER BY id").map { $0["slug"] as String }
+        }
+        let position = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        var lines = [LibraryExporter.goodreadsColumns.map(LibraryExporter.csvField).joined(separator: ",")]
+        for book in document.books.sorted(by: { position[$0.slug, default: 0] < position[$1.slug, default: 0] }) {
+            let exclusive: String
+            switch book.status {
+            case "read": exclusive = "read"
+            case "reading": exclusive = "currently-reading"
+            case "abandoned": exclusive = "did-not-finish"
+            default: exclusive = "to-read"
+            }
+            let isbn = book.isbn13.flatMap(ISBN.parse)
+            let day = { (text: String?) in text.map { $0.replacingOccurrences(of: "-", with: "/") } ?? "" }
+            let first = book.authors.first ?? ""
+            let sortName = AuthorName.sortName(for: first)
+            let fields: [String] = [
+                book.externalIDs?[ImportSource.goodreads.rawValue] ?? "", book.title, first,
+                first.isEmpty ? "" : sortName, book.authors.dropFirst().joined(separator: ", "),
+                "=\"\(isbn?.isbn10 ?? "")\"", "=\"\(isbn?.isbn13 ?? "")\"", String(book.rating ?? 0), "",
+                book.publisher ?? "", "", book.pages.map(String.init) ?? "",
+                book.published.map { String($0.prefix(4)) } ?? "", "", day(book.finished),
+                day(String(book.added.prefix(10))), (book.shelves + [exclusive]).joined(separator: ", "), "",
+                exclusive, book.note.map { String($0.dropLast()) } ?? "", "", book.privateNotes ?? "",
+                book.readCount.map(String.init) ?? "", "0",
+            ]
+            lines.append(fields.map(LibraryExporter.csvField).joined(separator: ","))
+        }
+        return Data((lines.joined(separator: "\r\n") + "\r\n").utf8)
+    }
+
+    static func csvField(_ value: String) -> String {
+        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        date.formatted(
+            .iso8601.year().month().day().time(includingFractionalSeconds: false).timeZone(separator: .omitted)
+        )
+        .replacingOccurrences(of: "+0000", with: "Z")
+    }
+
+    /// A note as exports carry it: trimmed, ending in one newline.
+    static func normalisedNote(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines) + "\n"
+    }
+}
+
+/// Reads Bookplate's own JSON export back.
+enum BookplateJSONFormat {
+    static func read(_ data: Data) throws -> ImportFile {
+        let document: LibraryExportDocument
+        do {
+            document = try JSONDecoder().decode(LibraryExportDocument.self, from: data)
+        } catch {
+            throw ImportError.notBookplateJSON(reason: "it does not have the export's shape")
+        }
+        guard document.bookplate <= LibraryExportDocument.formatVersion else {
+            throw ImportError.notBookplateJSON(reason: "it comes from a newer Bookplate")
+        }
+        let authorsByName = Dictionary(document.authors.map { ($0.name, $0) }) { first, _ in first }
+        var file = ImportFile(source: .bookplate, records: [], skipped: [], authors: document.authors)
+        for (index, book) in document.books.enumerated() {
+            let line = index + 1
+            do {
+                let status = try ReadingStatus(parsing: book.status)
+                let new = NewBook(
+                    title: book.title, subtitle: book.subtitle,
+                    authors: book.authors.map { name in
+                        let author = authorsByName[name]
+                        return NewAuthor(
+                            name: name, openLibraryKey: author?.openLibraryKey, bio: author?.bio,
+                            birthDate: author?.birthDate, deathDate: author?.deathDate, photoURL: author?.photoURL,
+                            links: author?.links ?? [], works: author?.works)
+                    },
+                    isbn: book.isbn13.flatMap(ISBN.parse), publisher: book.publisher,
+                    publishedDate: try ImportValues.date(book.published, column: "published"), pageCount: book.pages,
+                    language: book.language, description: book.description, coverURL: book.coverURL,
+                    subjects: book.subjects, status: status, rating: try book.rating.flatMap { try Rating($0) },
+                    startedDate: try ImportValues.date(book.started, column: "started"),
+                    finishedDate: try ImportValues.date(book.finished, column: "finished"), shelves: book.shelves,
+                    googleVolumeID: book.googleVolumeID, openLibraryWorkKey: book.openLibraryWork,
+                    openLibraryEditionKey: book.openLibraryEdition, provenance: book.provenance ?? [:])
+                file.records.append(
+                    ImportRecord(
+                        line: line, book: new, sourceID: nil, note: book.note, privateNotes: book.privateNotes,
+                        readCount: book.readCount, addedAt: ISO8601DateFormatter().date(from: book.added),
+                        preferredSlug: book.slug, externalIDs: book.externalIDs ?? [:]))
+            } catch let problem as RowProblem {
+                file.skipped.append(SkippedRow(line: line, reason: problem.reason))
+            } catch {
+                file.skipped.append(SkippedRow(line: line, reason: "\(error)"))
+            }
+        }
+        return file
+    }
+}

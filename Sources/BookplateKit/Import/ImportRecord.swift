@@ -1,0 +1,225 @@
+import Foundation
+
+/// One row of a reading-log export, mapped onto the library's fields.
+public struct ImportRecord: Sendable, Equatable {
+    /// The line the row starts on in the file, for the report.
+    public var line: Int
+    public var book: NewBook
+    /// The source's own id for the book (Goodreads' Book Id, LibraryThing's Book Id).
+    public var sourceID: String?
+    /// The reader's review, as Markdown; it becomes the book's note.
+    public var note: String?
+    /// Kept in the library, never published.
+    public var privateNotes: String?
+    public var readCount: Int?
+    public var addedAt: Date?
+    /// The slug to give the book when it is new and the slug is free (Bookplate's own export).
+    public var preferredSlug: String?
+    /// Ids other services gave the book, by source (Bookplate's own export).
+    public var externalIDs: [String: String]
+
+    public init(
+        line: Int, book: NewBook, sourceID: String? = nil, note: String? = nil, privateNotes: String? = nil,
+        readCount: Int? = nil, addedAt: Date? = nil, preferredSlug: String? = nil, externalIDs: [String: String] = [:]
+    ) {
+        self.line = line
+        self.book = book
+        self.sourceID = sourceID
+        self.note = note
+        self.privateNotes = privateNotes
+        self.readCount = readCount
+        self.addedAt = addedAt
+        self.preferredSlug = preferredSlug
+        self.externalIDs = externalIDs
+    }
+}
+
+/// A row that could not be used, with why.
+public struct SkippedRow: Sendable, Equatable, Codable {
+    public var line: Int
+    public var reason: String
+}
+
+/// The services whose exports Bookplate reads.
+public enum ImportSource: String, Sendable, CaseIterable, Codable {
+    case goodreads
+    case storygraph
+    case librarything
+    /// Bookplate's own `export --format json`.
+    case bookplate
+}
+
+/// What an export file held: the usable rows and the skipped ones.
+public struct ImportFile: Sendable {
+    public var source: ImportSource
+    public var records: [ImportRecord]
+    public var skipped: [SkippedRow]
+    /// Authors with everything known of them, created first with their own slugs (Bookplate's
+    /// own export); other formats name authors only on their books.
+    public var authors: [LibraryExportDocument.ExportedAuthor] = []
+
+    /// Reads `data` as an export from `source`.
+    public static func read(_ data: Data, as source: ImportSource) throws -> ImportFile {
+        switch source {
+        case .goodreads: try GoodreadsFormat.read(data)
+        case .storygraph: try StoryGraphFormat.read(data)
+        case .librarything: try LibraryThingFormat.read(data)
+        case .bookplate: try BookplateJSONFormat.read(data)
+        }
+    }
+}
+
+/// Why an export file cannot be read at all.
+public enum ImportError: Error, Equatable, CustomStringConvertible {
+    case missingColumns(source: ImportSource, columns: [String])
+    case empty(source: ImportSource)
+    case notBookplateJSON(reason: String)
+    case unreadable(path: String)
+
+    public var description: String {
+        switch self {
+        case .missingColumns(let source, let columns):
+            "this is not a \(source.displayName) export: it has no \(columns.joined(separator: ", ")) column; check the file and the format you named"
+        case .empty(let source):
+            "the \(source.displayName) export has no rows: check that it is the right file"
+        case .notBookplateJSON(let reason):
+            "this is not a Bookplate JSON export (\(reason)): give a file made by 'bookplate export --format json'"
+        case .unreadable(let path):
+            "\(path) cannot be read: check the path and its permissions"
+        }
+    }
+}
+
+extension ImportSource {
+    public var displayName: String {
+        switch self {
+        case .goodreads: "Goodreads"
+        case .storygraph: "StoryGraph"
+        case .librarything: "LibraryThing"
+        case .bookplate: "Bookplate"
+        }
+    }
+}
+
+/// A row's cells by column name (case and surrounding space ignored).
+struct CSVRow {
+    let line: Int
+    let cells: [String: String]
+
+    subscript(_ column: String) -> String? {
+        cells[column.lowercased()].flatMap {
+            let trimmed = $0.trimmingCharacters(in: .whitespacesAndNewlines)
+            return trimmed.isEmpty ? nil : trimmed
+        }
+    }
+
+    /// Reads delimited text with a header row into rows; checks the required columns.
+    static func rows(
+        _ data: Data, delimiter: Character, source: ImportSource, required: [String]
+    ) throws -> (rows: [CSVRow], badLines: [SkippedRow]) {
+        let records = CSVParser(delimiter: delimiter.asciiValue ?? UInt8(ascii: ",")).parse([UInt8](data))
+        guard let header = records.first else { throw ImportError.empty(source: source) }
+        let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let missing = required.filter { !names.contains($0.lowercased()) }
+        guard missing.isEmpty else { throw ImportError.missingColumns(source: source, columns: missing) }
+        var rows: [CSVRow] = []
+        var bad: [SkippedRow] = []
+        for record in records.dropFirst() {
+            if record.hasBadBytes {
+                bad.append(SkippedRow(line: record.line, reason: "bad bytes: the row is not UTF-8 text"))
+                continue
+            }
+            var cells: [String: String] = [:]
+            for (index, name) in names.enumerated() where index < record.fields.count && cells[name] == nil {
+                cells[name] = record.fields[index]
+            }
+            rows.append(CSVRow(line: record.line, cells: cells))
+        }
+        return (rows, bad)
+    }
+}
+
+/// Helpers the formats share.
+enum ImportValues {
+    /// `="0441172717"`, `[0441172717]` or plain digits; nil when empty or not a valid ISBN.
+    static func isbn(_ cell: String?) -> ISBN? {
+        guard var text = cell else { return nil }
+        text = text.trimmingCharacters(in: CharacterSet(charactersIn: "=\"[] "))
+        return text.isEmpty ? nil : ISBN.parse(text)
+    }
+
+    /// A date as `2024/03/15`, `2024-03-15`, `2024/03` or `2024`; throws on an impossible one.
+    static func date(_ cell: String?, column: String) throws -> PartialDate? {
+        guard let cell else { return nil }
+        do {
+            return try PartialDate(parsing: cell)
+        } catch {
+            throw RowProblem("impossible date '\(cell)' in \(column)")
+        }
+    }
+
+    /// Midnight UTC of a day, for "date added".
+    static func instant(_ date: PartialDate?) -> Date? {
+        guard let date else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar.date(from: DateComponents(year: date.year, month: date.month ?? 1, day: date.day ?? 1))
+    }
+
+    /// A rating of 1–5 (half stars rounded); 0 or empty means none.
+    static func rating(_ cell: String?, column: String) throws -> Rating? {
+        guard let cell, let value = Double(cell.replacingOccurrences(of: ",", with: ".")) else {
+            if let cell { throw RowProblem("rating '\(cell)' in \(column) is not a number") }
+            return nil
+        }
+        if value == 0 { return nil }
+        guard value >= 0.5, value <= 5 else { throw RowProblem("rating '\(cell)' in \(column) is not between 1 and 5") }
+        return try? Rating(max(1, Int(value.rounded(.toNearestOrAwayFromZero))))
+    }
+
+    static func positiveInt(_ cell: String?) -> Int? {
+        cell.flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    }
+
+    /// A comma-separated list, trimmed, without empty items or repeats.
+    static func list(_ cell: String?) -> [String] {
+        var seen = Set<String>()
+        return (cell ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
+    }
+
+    /// Review text with `<br/>` line breaks, as Goodreads writes them, made Markdown.
+    static func review(_ cell: String?) -> String? {
+        guard let cell else { return nil }
+        var text = cell.replacingOccurrences(of: "\r\n", with: "\n")
+        for tag in ["<br/>", "<br />", "<br>", "<BR/>", "<BR />", "<BR>"] {
+            text = text.replacingOccurrences(of: tag, with: "\n")
+        }
+        text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text + "\n"
+    }
+
+    /// "Le Guin, Ursula K." → "Ursula K. Le Guin".
+    static func nameFromLastFirst(_ text: String) -> String {
+        let parts = text.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, !parts[1].isEmpty else { return text }
+        return "\(parts[1]) \(parts[0])"
+    }
+
+    /// What a shelf name says about reading status, when it says anything.
+    static func status(fromShelf shelf: String) -> ReadingStatus? {
+        switch shelf.lowercased().replacingOccurrences(of: "_", with: "-").replacingOccurrences(of: " ", with: "-") {
+        case "read": .read
+        case "currently-reading", "reading": .reading
+        case "to-read", "want-to-read", "wishlist": .toRead
+        case "did-not-finish", "dnf", "abandoned": .abandoned
+        default: nil
+        }
+    }
+}
+
+/// Why one row cannot be used.
+struct RowProblem: Error {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
+}

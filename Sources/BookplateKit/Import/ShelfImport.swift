@@ -1,0 +1,41 @@
+import Foundation
+
+/// Imports a reading-log export into a shelf: the library in one transaction, then the reviews
+/// as notes for books that have none yet (a note the reader already has is never replaced).
+public struct ShelfImport: Sendable {
+    public var library: Library
+    public var notes: NoteStore
+
+    public init(library: Library, notes: NoteStore) {
+        self.library = library
+        self.notes = notes
+    }
+
+    /// What an import did, for the report.
+    public struct Report: Sendable, Equatable {
+        public var summary: ImportSummary
+        public var notesWritten: Int
+        /// Notes that were not written because the reader already has a note for that book.
+        public var notesKept: Int
+    }
+
+    public func run(file url: URL, as source: ImportSource, dryRun: Bool = false) throws -> Report {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw ImportError.unreadable(path: url.relativePathForDisplay)
+        }
+        let file = try ImportFile.read(data, as: source)
+        let summary = try library.importBooks(file, dryRun: dryRun)
+        var written = 0
+        var kept = 0
+        for (slug, markdown) in summary.notes.sorted(by: { $0.key < $1.key }) {
+            let target = notes.url(forSlug: slug)
+            if FileManager.default.fileExists(atPath: target.path) {
+                if (try? notes.readNote(at: target)) != markdown { kept += 1 }
+                continue
+            }
+            if !dryRun { try notes.writeNote(markdown, forSlug: slug) }
+            written += 1
+        }
+        return Report(summary: summary, notesWritten: written, notesKept: kept)
+    }
+}

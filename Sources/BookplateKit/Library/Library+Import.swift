@@ -1,0 +1,289 @@
+import Foundation
+import GRDB
+
+/// What an import did (or, for a dry run, would do).
+public struct ImportSummary: Sendable, Equatable {
+    public var added: [String] = []
+    public var updated: [String] = []
+    public var unchanged = 0
+    public var skipped: [SkippedRow] = []
+    /// Notes to write for books whose note file does not exist yet: book slug → Markdown.
+    public var notes: [String: String] = [:]
+}
+
+extension Library {
+    /// Imports every usable record of `file` in one transaction, so a failure part-way changes
+    /// nothing. A book is matched by ISBN-13, then by the source's own id, then by title and
+    /// first author, and updated rather than added again. With `dryRun` nothing is kept.
+    public func importBooks(_ file: ImportFile, dryRun: Bool = false) throws -> ImportSummary {
+        var summary = ImportSummary()
+        summary.skipped = file.skipped
+        do {
+            try database.writeWithoutTransaction { db in
+                try db.inTransaction {
+                    var importer = try BookImporter(db: db, source: file.source, now: clock.now())
+                    try importer.createAuthors(file.authors)
+                    for record in file.records {
+                        do {
+                            switch try importer.importRecord(record) {
+                            case .added(let slug):
+                                summary.added.append(slug)
+                                if let note = record.note { summary.notes[slug] = note }
+                            case .updated(let slug):
+                                summary.updated.append(slug)
+                                if let note = record.note { summary.notes[slug] = note }
+                            case .unchanged(let slug):
+                                summary.unchanged += 1
+                                if let note = record.note { summary.notes[slug] = note }
+                            }
+                        } catch let problem as RowProblem {
+                            summary.skipped.append(SkippedRow(line: record.line, reason: problem.reason))
+                        }
+                    }
+                    return dryRun ? .rollback : .commit
+                }
+            }
+        } catch let error as DatabaseError {
+            throw LibraryError.storage(path: path, message: error.readerMessage)
+        }
+        summary.skipped.sort { $0.line < $1.line }
+        return summary
+    }
+}
+
+/// Matches and writes imported records inside one transaction, with in-memory indexes of what
+/// the library holds so that ten thousand rows take seconds, not minutes.
+private struct BookImporter {
+    enum Outcome {
+        case added(String)
+        case updated(String)
+        case unchanged(String)
+    }
+
+    let db: Database
+    let source: ImportSource
+    let now: Date
+    var bookIDByISBN: [String: Int64] = [:]
+    var bookIDBySourceID: [String: Int64] = [:]
+    var bookIDsByMatchKey: [String: [Int64]] = [:]
+    /// Books that have an ISBN, and books that carry an id from this source: either tells two
+    /// books with the same title and author apart.
+    var booksWithISBN: Set<Int64> = []
+    var booksWithSourceID: Set<Int64> = []
+    var slugs: Set<String>
+    var bookIDBySlug: [String: Int64] = [:]
+    var authorIDByName: [String: Int64] = [:]
+    var authorSlugs: Set<String>
+    var shelfIDByName: [String: Int64] = [:]
+    var shelfSlugs: Set<String>
+
+    init(db: Database, source: ImportSource, now: Date) throws {
+        self.db = db
+        self.source = source
+        self.now = now
+        let books = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT book.id, book.slug, book.title, book.isbn13,
+                       (SELECT author.name FROM bookAuthor JOIN author ON author.id = bookAuthor.authorId
+                        WHERE bookAuthor.bookId = book.id ORDER BY position LIMIT 1) AS firstAuthor
+                FROM book
+                """)
+        slugs = Set(books.map { $0["slug"] as String })
+        for row in books {
+            let id: Int64 = row["id"]
+            bookIDBySlug[row["slug"]] = id
+            if let isbn: String = row["isbn13"] {
+                bookIDByISBN[isbn] = id
+                booksWithISBN.insert(id)
+            }
+            bookIDsByMatchKey[Library.matchKey(title: row["title"], firstAuthor: row["firstAuthor"]), default: []]
+                .append(id)
+        }
+        for row in try Row.fetchAll(
+            db, sql: "SELECT bookId, value FROM externalID WHERE source = ?", arguments: [source.rawValue])
+        {
+            bookIDBySourceID[row["value"]] = row["bookId"]
+            booksWithSourceID.insert(row["bookId"])
+        }
+        let authors = try Row.fetchAll(db, sql: "SELECT id, name, slug FROM author")
+        authorSlugs = Set(authors.map { $0["slug"] as String })
+        for row in authors { authorIDByName[Library.searchKey(row["name"] as String)] = row["id"] }
+        let shelves = try Row.fetchAll(db, sql: "SELECT id, name, slug FROM shelf")
+        shelfSlugs = Set(shelves.map { $0["slug"] as String })
+        for row in shelves { shelfIDByName[(row["name"] as String).lowercased()] = row["id"] }
+    }
+
+    /// Creates the authors an export lists, with their slugs and what is known of them, unless
+    /// an author of that name is already here.
+    mutating func createAuthors(_ authors: [LibraryExportDocument.ExportedAuthor]) throws {
+        for exported in authors where authorIDByName[Library.searchKey(exported.name)] == nil {
+            let slug =
+                authorSlugs.contains(exported.slug) || !Slug.isValid(exported.slug)
+                ? Slug.unique(Slug.make(from: exported.name, fallbackPrefix: "author")) { authorSlugs.contains($0) }
+                : exported.slug
+            var author = Author(
+                slug: slug, name: exported.name, sortName: exported.sortName, openLibraryKey: exported.openLibraryKey,
+                bio: exported.bio, birthDate: exported.birthDate, deathDate: exported.deathDate,
+                photoURL: exported.photoURL, links: exported.links ?? [])
+            try author.insert(db)
+            guard let id = author.id else { continue }
+            authorIDByName[Library.searchKey(exported.name)] = id
+            authorSlugs.insert(slug)
+            for (position, work) in (exported.works ?? []).enumerated() {
+                try AuthorWork(authorId: id, position: position, key: work.key, title: work.title, year: work.year)
+                    .insert(db)
+            }
+        }
+    }
+
+    mutating func importRecord(_ record: ImportRecord) throws -> Outcome {
+        let new = record.book
+        let title = new.title.trimmedForStorage
+        guard !title.isEmpty else { throw RowProblem("no title") }
+        if let started = new.startedDate, let finished = new.finishedDate, finished < started {
+            throw RowProblem("finished \(finished) before started \(started)")
+        }
+        let firstAuthor = new.authors.first?.name.trimmedForStorage
+        let key = Library.matchKey(title: title, firstAuthor: firstAuthor)
+        // The same title and first author make the same book only when no ISBN or id of this
+        // source tells them apart.
+        let byTitle = bookIDsByMatchKey[key]?.first { id in
+            (new.isbn == nil || !booksWithISBN.contains(id))
+                && (record.sourceID == nil || !booksWithSourceID.contains(id))
+        }
+        let existingID: Int64?
+        if let slug = record.preferredSlug {
+            // Bookplate's own export names each book by its slug: that, and only that, is the same book.
+            existingID = bookIDBySlug[slug]
+        } else {
+            existingID =
+                new.isbn.flatMap { bookIDByISBN[$0.isbn13] } ?? record.sourceID.flatMap { bookIDBySourceID[$0] }
+                ?? byTitle
+        }
+        if let existingID, var book = try Book.fetchOne(db, key: existingID) {
+            let before = book
+            apply(record, to: &book)
+            if book != before { try book.update(db) }
+            let shelvesChanged = try addShelves(new.shelves, to: existingID)
+            try rememberIDs(record, for: existingID)
+            return book != before || shelvesChanged ? .updated(book.slug) : .unchanged(book.slug)
+        }
+        let slug =
+            record.preferredSlug.flatMap { Slug.isValid($0) && !slugs.contains($0) ? $0 : nil }
+            ?? uniqueSlug(Slug.make(from: title, fallbackPrefix: "book"), surname: firstAuthor)
+        var book = Book(
+            slug: slug, title: title, subtitle: new.subtitle, language: new.language, description: new.description,
+            coverURL: new.coverURL, subjects: new.subjects, addedAt: record.addedAt ?? now, provenance: new.provenance)
+        book.googleVolumeID = new.googleVolumeID
+        book.openLibraryWorkKey = new.openLibraryWorkKey.flatMap { OpenLibraryClient.validKey($0, kind: "W") }
+        book.openLibraryEditionKey = new.openLibraryEditionKey.flatMap { OpenLibraryClient.validKey($0, kind: "M") }
+        apply(record, to: &book)
+        try book.insert(db)
+        guard let id = book.id else { return .added(book.slug) }
+        slugs.insert(book.slug)
+        bookIDBySlug[book.slug] = id
+        if let isbn = book.isbn13 {
+            bookIDByISBN[isbn] = id
+            booksWithISBN.insert(id)
+        }
+        bookIDsByMatchKey[key, default: []].append(id)
+        var position = 0
+        var linked = Set<Int64>()
+        for author in new.authors {
+            let name = author.name.trimmedForStorage
+            guard !name.isEmpty else { continue }
+            let authorID = try authorID(named: name)
+            guard linked.insert(authorID).inserted else { continue }
+            position += 1
+            try db.execute(
+                sql: "INSERT INTO bookAuthor (bookId, authorId, position) VALUES (?, ?, ?)",
+                arguments: [id, authorID, position])
+        }
+        _ = try addShelves(new.shelves, to: id)
+        try rememberIDs(record, for: id)
+        return .added(book.slug)
+    }
+
+    /// The file's values win for the reader's fields; book facts fill only what is empty.
+    private func apply(_ record: ImportRecord, to book: inout Book) {
+        let new = record.book
+        book.status = new.status
+        if let rating = new.rating { book.rating = rating }
+        if let started = new.startedDate { book.startedDate = started }
+        if let finished = new.finishedDate { book.finishedDate = finished }
+        if let notes = record.privateNotes { book.privateNotes = notes }
+        if let count = record.readCount { book.readCount = count }
+        if let added = record.addedAt, book.id != nil { book.addedAt = added }
+        book.subtitle = book.subtitle ?? new.subtitle?.trimmedForStorage.nilIfEmpty
+        book.publisher = book.publisher ?? new.publisher?.trimmedForStorage.nilIfEmpty
+        book.publishedDate = book.publishedDate ?? new.publishedDate
+        book.pageCount = book.pageCount ?? new.pageCount
+        book.language = book.language ?? new.language
+        book.description = book.description ?? new.description
+        if book.isbn13 == nil, let isbn = new.isbn,
+            bookIDByISBN[isbn.isbn13] == nil || bookIDByISBN[isbn.isbn13] == book.id
+        {
+            book.isbn13 = isbn.isbn13
+            book.isbn10 = isbn.isbn10
+        }
+    }
+
+    private mutating func uniqueSlug(_ base: String, surname: String?) -> String {
+        if !slugs.contains(base) { return base }
+        if let surname {
+            let last = AuthorName.sortName(for: surname).split(separator: ",").first.map(String.init) ?? surname
+            let withAuthor = "\(base)-\(Slug.make(from: last, fallbackPrefix: "author"))"
+            if !slugs.contains(withAuthor) { return withAuthor }
+        }
+        return Slug.unique(base) { slugs.contains($0) }
+    }
+
+    private mutating func authorID(named name: String) throws -> Int64 {
+        let key = Library.searchKey(name)
+        if let id = authorIDByName[key] { return id }
+        let slug = Slug.unique(Slug.make(from: name, fallbackPrefix: "author")) { authorSlugs.contains($0) }
+        var author = Author(slug: slug, name: name, sortName: AuthorName.sortName(for: name))
+        try author.insert(db)
+        let id = author.id ?? db.lastInsertedRowID
+        authorIDByName[key] = id
+        authorSlugs.insert(slug)
+        return id
+    }
+
+    /// Puts the book on each shelf; returns whether any link was new.
+    private mutating func addShelves(_ names: [String], to bookID: Int64) throws -> Bool {
+        var changed = false
+        for name in names.map(\.trimmedForStorage) where !name.isEmpty {
+            var shelfID = shelfIDByName[name.lowercased()]
+            if shelfID == nil {
+                let slug = Slug.unique(Slug.make(from: name, fallbackPrefix: "shelf")) { shelfSlugs.contains($0) }
+                var shelf = Shelf(slug: slug, name: name)
+                try shelf.insert(db)
+                shelfID = shelf.id
+                shelfIDByName[name.lowercased()] = shelf.id
+                shelfSlugs.insert(slug)
+            }
+            guard let shelfID else { continue }
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO bookShelf (bookId, shelfId) VALUES (?, ?)", arguments: [bookID, shelfID])
+            changed = changed || db.changesCount > 0
+        }
+        return changed
+    }
+
+    /// Keeps the source's id for the book, and any ids an export carried.
+    private mutating func rememberIDs(_ record: ImportRecord, for bookID: Int64) throws {
+        var ids = record.externalIDs
+        if let value = record.sourceID { ids[source.rawValue] = value }
+        for (idSource, value) in ids.sorted(by: { $0.key < $1.key }) {
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO externalID (bookId, source, value) VALUES (?, ?, ?)",
+                arguments: [bookID, idSource, value])
+            if idSource == source.rawValue {
+                bookIDBySourceID[value] = bookID
+                booksWithSourceID.insert(bookID)
+            }
+        }
+    }
+}

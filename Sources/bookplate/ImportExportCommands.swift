@@ -1,0 +1,102 @@
+import ArgumentParser
+import BookplateKit
+import Foundation
+
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract:
+            "Import a reading-log export: goodreads FILE.csv, storygraph FILE.csv, librarything FILE.tsv, bookplate FILE.json.",
+        discussion: """
+            Re-importing is safe: a book is matched by ISBN-13, then by the export's own id, then by title \
+            and first author, and updated, never duplicated. The import is one transaction: a failure changes \
+            nothing. Rows that cannot be used are listed with their line numbers; the rest are imported. \
+            Reviews become notes for books that have none; private notes are kept but never published.
+            """)
+
+    @OptionGroup var shelf: ShelfOptions
+    @Argument(help: "goodreads, storygraph, librarything or bookplate.") var source: String
+    @Argument(help: "The export file.") var file: String
+    @Flag(help: "Show what would change, and change nothing.") var dryRun = false
+    @Flag(help: "Afterwards, fetch covers and catalog details for the imported books.") var enrich = false
+
+    func run() async throws {
+        guard let format = ImportSource(rawValue: source.lowercased()) else {
+            throw ValidationError(
+                "unknown export '\(source)': use \(ImportSource.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let library = try shelf.openLibrary(create: !dryRun)
+        let url = URL(fileURLWithPath: file, relativeTo: shelf.paths.root)
+        let report = try ShelfImport(library: library, notes: NoteStore(folder: shelf.paths.notes))
+            .run(file: url, as: format, dryRun: dryRun)
+        let summary = report.summary
+        for row in summary.skipped { printError("skipped line \(row.line): \(row.reason)") }
+        let verb = dryRun ? "Would import" : "Imported"
+        print(
+            "\(verb) \(summary.added.count + summary.updated.count + summary.unchanged) books from \(format.displayName): "
+                + "\(summary.added.count) new, \(summary.updated.count) updated, \(summary.unchanged) unchanged, "
+                + "\(summary.skipped.count) skipped; \(report.notesWritten) notes \(dryRun ? "to write" : "written")"
+                + (report.notesKept > 0 ? ", \(report.notesKept) kept as you wrote them" : ""))
+        guard enrich, !dryRun else { return }
+        try await enrichBooks(summary.added + summary.updated, library: library)
+    }
+
+    /// Fetches catalog details and covers for imported books that have none yet; running it
+    /// again picks up where it stopped.
+    private func enrichBooks(_ slugs: [String], library: Library) async throws {
+        let pending = try slugs.filter { slug in
+            let book = try library.findBook(matching: slug).book
+            return book.googleVolumeID == nil && book.openLibraryWorkKey == nil && book.isbn13 != nil
+        }
+        guard !pending.isEmpty else { return }
+        let adder = BookAdder(finder: try shelf.finder(), library: library, paths: shelf.paths)
+        let progress = ProgressBar(label: "Enriching")
+        var enriched = 0
+        for (index, slug) in pending.enumerated() {
+            do {
+                _ = try await adder.refresh(slug: slug)
+                enriched += 1
+            } catch let error as CatalogError where error.meansUnreachable {
+                progress.finish()
+                printError(
+                    "Error: \(error) — stopped after \(enriched) books; run the import with --enrich again to go on")
+                throw ExitCode.failure
+            } catch {
+                printError("warning: \(slug): \(error)")
+            }
+            progress.update(index + 1, of: pending.count)
+        }
+        progress.finish()
+        print("Enriched \(enriched) of \(pending.count) books from the catalogs")
+    }
+}
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export the whole library: --format json (everything, notes included) or csv (Goodreads columns).")
+
+    @OptionGroup var shelf: ShelfOptions
+    @Option(help: "json or csv.") var format: String = "json"
+    @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file")) var output: String?
+
+    func run() throws {
+        let exporter = LibraryExporter(library: try shelf.openLibrary(), notes: NoteStore(folder: shelf.paths.notes))
+        let data: Data
+        switch format.lowercased() {
+        case "json": data = try exporter.json()
+        case "csv": data = try exporter.goodreadsCSV()
+        default: throw ValidationError("unknown format '\(format)': use json or csv")
+        }
+        if let output {
+            let url = URL(fileURLWithPath: output, relativeTo: shelf.paths.root)
+            do {
+                try data.write(to: url, options: .atomic)
+            } catch {
+                throw ValidationError("could not write \(output): \(error.localizedDescription)")
+            }
+        } else {
+            FileHandle.standardOutput.write(data)
+        }
+    }
+}

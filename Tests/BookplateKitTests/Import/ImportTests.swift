@@ -1,0 +1,196 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import BookplateKit
+
+@Suite struct CSVParserTests {
+    @Test func readsQuotesLineBreaksBOMAndCRLF() {
+        let text = "\u{FEFF}a,b,c\r\n1,\"two, \"\"quoted\"\"\",\"line\r\nbreak\"\r\n\r\n4,,6\r\n"
+        let records = CSVParser().parse(Array(text.utf8))
+        #expect(
+            records.map(\.fields) == [["a", "b", "c"], ["1", "two, \"quoted\"", "line\r\nbreak"], ["4", "", "6"]])
+        #expect(records.map(\.line) == [1, 2, 5])
+    }
+
+    @Test func marksRowsWithBytesThatAreNotUTF8() {
+        let records = CSVParser().parse(
+            Array("a,b\n".utf8) + [0x43, 0x61, 0x66, 0xE9, 0x2C, 0x78, 0x0A] + Array("c,d\n".utf8))
+        #expect(records.map(\.hasBadBytes) == [false, true, false])
+        #expect(records[2].fields == ["c", "d"])
+    }
+
+    @Test func readsTabs() {
+        #expect(CSVParser(delimiter: UInt8(ascii: "\t")).parse(Array("a\tb, c\n".utf8)).first?.fields == ["a", "b, c"])
+    }
+}
+
+@Suite struct GoodreadsImportTests {
+    func importQuirks(dryRun: Bool = false) throws -> (TemporaryShelf, ShelfImport.Report) {
+        let shelf = try TemporaryShelf()
+        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .run(
+                file: TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv"), as: .goodreads,
+                dryRun: dryRun)
+        return (shelf, report)
+    }
+
+    @Test func readsTheExportAsItReallyIs() throws {
+        let (shelf, report) = try importQuirks()
+        #expect(report.summary.added.count == 4)
+        #expect(
+            report.summary.skipped == [
+                // Line numbers count the line break inside row 4's quoted title.
+                SkippedRow(line: 6, reason: "no title"),
+                SkippedRow(line: 7, reason: "impossible date '2024/02/30' in Date Read"),
+                SkippedRow(line: 9, reason: "bad bytes: the row is not UTF-8 text"),
+            ])
+        let dune = try shelf.library.findBook(matching: "9780441172719")
+        #expect(dune.book.title == "Dune (Dune, #1)")
+        #expect(dune.book.isbn10 == "0441172717" && dune.book.status == .read && dune.book.rating?.stars == 5)
+        #expect(dune.book.finishedDate?.description == "2024-03-15" && dune.book.publishedDate?.description == "1990")
+        #expect(dune.book.pageCount == 604 && dune.book.publisher == "Ace Books")
+        #expect(dune.book.readCount == 2 && dune.book.privateNotes == "Lent to Sam, never returned")
+        #expect(dune.shelves.map(\.name) == ["favourites", "sci-fi"])
+        #expect(dune.book.addedAt == ImportValues.instant(try PartialDate(parsing: "2023-01-02")))
+        let note = try NoteStore(folder: shelf.paths.notes).note(forSlug: dune.book.slug)
+        #expect(note == "Spice.\n\nThe \"desert\" is <b>alive</b>.\n")
+
+        let omens = try shelf.library.findBook(matching: "good omens")
+        #expect(omens.book.rating == nil && omens.book.status == .toRead && omens.book.isbn13 == nil)
+        #expect(omens.authors.map(\.name) == ["Terry Pratchett", "Neil Gaiman"])
+
+        let broken = try shelf.library.findBook(matching: "with a line break")
+        #expect(broken.book.title == "A Title With A Line Break")
+        #expect(broken.book.status == .abandoned)
+        #expect(broken.shelves.map(\.name) == ["classics"])
+
+        let reading = try shelf.library.findBook(matching: "currently on it")
+        #expect(reading.book.status == .reading && reading.shelves.map(\.name) == ["book club"])
+    }
+
+    @Test func reimportingUpdatesAndNeverDuplicates() throws {
+        let (shelf, _) = try importQuirks()
+        try shelf.library.editBook(slug: "good-omens", BookEdit(rating: .some(try Rating(3))))
+        let again = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .run(file: TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv"), as: .goodreads)
+        #expect(again.summary.added.isEmpty)
+        #expect(again.summary.unchanged == 4)
+        #expect(again.notesWritten == 0)
+        #expect(try shelf.library.books().count == 4)
+    }
+
+    @Test func aDryRunChangesNothing() throws {
+        let (shelf, report) = try importQuirks(dryRun: true)
+        #expect(report.summary.added.count == 4 && report.notesWritten == 1)
+        #expect(try shelf.library.books().isEmpty)
+        #expect(try NoteStore(folder: shelf.paths.notes).noteFiles().isEmpty)
+    }
+
+    @Test func aFailurePartWayChangesNothing() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.database.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER fail_on_omens BEFORE INSERT ON book WHEN NEW.title = 'Good Omens'
+                    BEGIN SELECT RAISE(ABORT, 'the disk is on fire'); END
+                    """)
+        }
+        #expect(throws: LibraryError.self) {
+            try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+                .run(file: TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv"), as: .goodreads)
+        }
+        #expect(try shelf.library.books().isEmpty)
+        #expect(try NoteStore(folder: shelf.paths.notes).noteFiles().isEmpty)
+    }
+
+    @Test func aNoteTheReaderAlreadyHasIsKept() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.writeNote("My own words.\n", slug: "dune-dune-1")
+        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .run(file: TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv"), as: .goodreads)
+        #expect(report.notesKept == 1 && report.notesWritten == 0)
+        #expect(try NoteStore(folder: shelf.paths.notes).note(forSlug: "dune-dune-1") == "My own words.\n")
+    }
+
+    @Test func privateNotesAreNeverPublished() throws {
+        let (shelf, _) = try importQuirks()
+        try shelf.build(settings: FixtureShelf.settings)
+        for (path, data) in try TemporaryShelf.snapshot(of: shelf.paths.site) {
+            #expect(!String(decoding: data, as: UTF8.self).contains("never returned"), "\(path)")
+        }
+    }
+
+    @Test func aFileOfAnotherKindIsRefused() throws {
+        let shelf = try TemporaryShelf()
+        let importer = ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        #expect(throws: ImportError.missingColumns(source: .goodreads, columns: ["Author"])) {
+            try importer.run(file: TestPaths.fixtures.appendingPathComponent("imports/storygraph.csv"), as: .goodreads)
+        }
+    }
+}
+
+@Suite struct OtherImportTests {
+    @Test func storyGraph() throws {
+        let shelf = try TemporaryShelf()
+        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .run(file: TestPaths.fixtures.appendingPathComponent("imports/storygraph.csv"), as: .storygraph)
+        #expect(report.summary.added.count == 3 && report.summary.skipped.isEmpty)
+        let piranesi = try shelf.library.findBook(matching: "piranesi")
+        #expect(piranesi.book.rating?.stars == 5 && piranesi.book.status == .read)
+        #expect(
+            piranesi.book.startedDate?.description == "2023-02-10"
+                && piranesi.book.finishedDate?.description == "2023-02-20")
+        #expect(piranesi.shelves.map(\.name) == ["fantasy", "favourites"])
+        #expect(try shelf.library.findBook(matching: "dispossessed").book.status == .reading)
+        #expect(try shelf.library.findBook(matching: "unfinished").book.status == .abandoned)
+    }
+
+    @Test func libraryThing() throws {
+        let shelf = try TemporaryShelf()
+        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .run(file: TestPaths.fixtures.appendingPathComponent("imports/librarything.tsv"), as: .librarything)
+        #expect(report.summary.added.count == 2)
+        let kindred = try shelf.library.findBook(matching: "kindred")
+        #expect(kindred.authors.map(\.name) == ["Octavia E. Butler"])
+        #expect(kindred.book.publisher == "Beacon Press" && kindred.book.isbn13 == "9780807083697")
+        #expect(kindred.book.status == .read && kindred.book.startedDate?.description == "2024-01-02")
+        #expect(
+            kindred.book.privateNotes == "Signed copy" && kindred.shelves.map(\.name) == ["classics", "time travel"])
+        let omens = try shelf.library.findBook(matching: "good omens")
+        #expect(omens.authors.map(\.name) == ["Terry Pratchett", "Neil Gaiman"] && omens.book.status == .toRead)
+    }
+}
+
+@Suite struct ExportTests {
+    /// Export, import into a fresh shelf, export again: the same bytes, in both formats.
+    @Test func exportsRoundTripByteForByte() throws {
+        let shelf = try FixtureShelf.make()
+        _ = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .run(file: TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv"), as: .goodreads)
+        let exporter = LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        for (format, source) in [("json", ImportSource.bookplate), ("csv", .goodreads)] {
+            let first = format == "json" ? try exporter.json() : try exporter.goodreadsCSV()
+            let file = try TestPaths.temporaryFolder("export").appendingPathComponent("export.\(format)")
+            try first.write(to: file)
+            let fresh = try TemporaryShelf()
+            _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes)).run(
+                file: file, as: source)
+            let again = LibraryExporter(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes))
+            let second = format == "json" ? try again.json() : try again.goodreadsCSV()
+            #expect(first == second, "\(format): \(GoldenFiles.readableDiff(first, second))")
+        }
+    }
+
+    @Test func theJSONExportHoldsEverything() throws {
+        let shelf = try FixtureShelf.make()
+        let data = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).json()
+        let document = try JSONDecoder().decode(LibraryExportDocument.self, from: data)
+        #expect(document.books.count == 5)
+        let fledgling = try #require(document.books.first { $0.slug == "fledgling" })
+        #expect(fledgling.note?.hasPrefix("# First thoughts") == true)
+        #expect(fledgling.shelves == ["Book Club", "sci-fi"])
+        let butler = try #require(document.authors.first { $0.slug == "octavia-e-butler" })
+        #expect(butler.works?.count == 3 && butler.links?.count == 2)
+    }
+}
