@@ -108,7 +108,7 @@ struct CSVRow {
 
     subscript(_ column: String) -> String? {
         cells[column.lowercased()].flatMap {
-            let trimmed = $0.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = $0.trimmed
             return trimmed.isEmpty ? nil : trimmed
         }
     }
@@ -119,7 +119,7 @@ struct CSVRow {
     ) throws -> (rows: [CSVRow], badLines: [SkippedRow]) {
         let records = CSVParser(delimiter: delimiter.asciiValue ?? UInt8(ascii: ",")).parse([UInt8](data))
         guard let header = records.first else { throw ImportError.empty(source: source) }
-        let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let names = header.fields.map { $0.trimmed.lowercased() }
         let missing = required.filter { !names.contains($0.lowercased()) }
         guard missing.isEmpty else { throw ImportError.missingColumns(source: source, columns: missing) }
         var rows: [CSVRow] = []
@@ -144,7 +144,7 @@ enum ImportValues {
     /// `="0441172717"`, `[0441172717]` or plain digits; nil when empty or not a valid ISBN.
     static func isbn(_ cell: String?) -> ISBN? {
         guard var text = cell else { return nil }
-        text = text.trimmingCharacters(in: CharacterSet(charactersIn: "=\"[] "))
+        text = String(text.unicodeScalars.filter { !"=\"[] ".unicodeScalars.contains($0) })
         return text.isEmpty ? nil : ISBN.parse(text)
     }
 
@@ -168,7 +168,7 @@ enum ImportValues {
 
     /// A rating of 1–5 (half stars rounded); 0 or empty means none.
     static func rating(_ cell: String?, column: String) throws -> Rating? {
-        guard let cell, let value = Double(cell.replacingOccurrences(of: ",", with: ".")) else {
+        guard let cell, let value = Double(String(cell.map { $0 == "," ? "." : $0 })) else {
             if let cell { throw RowProblem("rating '\(cell)' in \(column) is not a number") }
             return nil
         }
@@ -184,31 +184,27 @@ enum ImportValues {
     /// A comma-separated list, trimmed, without empty items or repeats.
     static func list(_ cell: String?) -> [String] {
         var seen = Set<String>()
-        return (cell ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        return (cell ?? "").split(separator: ",").map(\.trimmed)
             .filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
     }
 
     /// Review text with `<br/>` line breaks, as Goodreads writes them, made Markdown.
     static func review(_ cell: String?) -> String? {
         guard let cell else { return nil }
-        var text = cell.replacingOccurrences(of: "\r\n", with: "\n")
-        for tag in ["<br/>", "<br />", "<br>", "<BR/>", "<BR />", "<BR>"] {
-            text = text.replacingOccurrences(of: tag, with: "\n")
-        }
-        text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = cell.withLineBreakTagsAsNewlines.trimmed
         return text.isEmpty ? nil : text + "\n"
     }
 
     /// "Le Guin, Ursula K." → "Ursula K. Le Guin".
     static func nameFromLastFirst(_ text: String) -> String {
-        let parts = text.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = text.split(separator: ",", maxSplits: 1).map(\.trimmed)
         guard parts.count == 2, !parts[1].isEmpty else { return text }
         return "\(parts[1]) \(parts[0])"
     }
 
     /// What a shelf name says about reading status, when it says anything.
     static func status(fromShelf shelf: String) -> ReadingStatus? {
-        switch shelf.lowercased().replacingOccurrences(of: "_", with: "-").replacingOccurrences(of: " ", with: "-") {
+        switch String(shelf.lowercased().map { $0 == "_" || $0 == " " ? "-" : $0 }) {
         case "read": .read
         case "currently-reading", "reading": .reading
         case "to-read", "want-to-read", "wishlist": .toRead

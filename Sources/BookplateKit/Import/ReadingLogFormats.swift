@@ -58,7 +58,7 @@ enum StoryGraphFormat {
                 let status = row["Read Status"].flatMap(ImportValues.status(fromShelf:)) ?? .toRead
                 // "Dates Read" holds ranges such as 2023/01/05-2023/01/20; the last one counts.
                 let lastRange = row["Dates Read"]?.split(separator: ",").last.map {
-                    $0.trimmingCharacters(in: .whitespaces)
+                    $0.trimmed
                 }
                 let rangeParts = lastRange?.split(separator: "-").map(String.init) ?? []
                 let started = rangeParts.count == 2 ? try ImportValues.date(rangeParts[0], column: "Dates Read") : nil
@@ -97,7 +97,7 @@ enum LibraryThingFormat {
                 if let primary = row["Primary Author"] { authors.append(ImportValues.nameFromLastFirst(primary)) }
                 if let secondary = row["Secondary Author"] {
                     authors += secondary.split(separator: "|").map {
-                        ImportValues.nameFromLastFirst($0.trimmingCharacters(in: .whitespaces))
+                        ImportValues.nameFromLastFirst($0.trimmed)
                     }
                 }
                 let collections = ImportValues.list(row["Collections"])
@@ -110,7 +110,7 @@ enum LibraryThingFormat {
                         ?? (collections.contains { $0.lowercased() == "read but unowned" } ? .read : .toRead)
                 // "Publication" reads like "Ace (1987), Edition: Reissue, 304 pages".
                 let publisher = row["Publication"].map {
-                    String($0.prefix { $0 != "(" && $0 != "," }).trimmingCharacters(in: .whitespaces)
+                    $0.prefix { $0 != "(" && $0 != "," }.trimmed
                 }.flatMap { $0.isEmpty ? nil : $0 }
                 let year = row["Date"].flatMap { text in
                     text.split(whereSeparator: { !$0.isNumber }).first { $0.count == 4 }

@@ -161,7 +161,10 @@ private struct BookImporter {
                 new.isbn.flatMap { bookIDByISBN[$0.isbn13] } ?? record.sourceID.flatMap { bookIDBySourceID[$0] }
                 ?? byTitle
         }
-        if let existingID, var book = try Book.fetchOne(db, key: existingID) {
+        if let existingID,
+            var book = try Book.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM book WHERE id = ?"), arguments: [existingID])
+        {
             let before = book
             apply(record, to: &book)
             if book != before { try book.update(db) }
@@ -196,9 +199,8 @@ private struct BookImporter {
             let authorID = try authorID(named: name)
             guard linked.insert(authorID).inserted else { continue }
             position += 1
-            try db.execute(
-                sql: "INSERT INTO bookAuthor (bookId, authorId, position) VALUES (?, ?, ?)",
-                arguments: [id, authorID, position])
+            try db.cachedStatement(sql: "INSERT INTO bookAuthor (bookId, authorId, position) VALUES (?, ?, ?)")
+                .execute(arguments: [id, authorID, position])
         }
         _ = try addShelves(new.shelves, to: id)
         try rememberIDs(record, for: id)
@@ -265,8 +267,8 @@ private struct BookImporter {
                 shelfSlugs.insert(slug)
             }
             guard let shelfID else { continue }
-            try db.execute(
-                sql: "INSERT OR IGNORE INTO bookShelf (bookId, shelfId) VALUES (?, ?)", arguments: [bookID, shelfID])
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO bookShelf (bookId, shelfId) VALUES (?, ?)")
+                .execute(arguments: [bookID, shelfID])
             changed = changed || db.changesCount > 0
         }
         return changed
@@ -277,9 +279,8 @@ private struct BookImporter {
         var ids = record.externalIDs
         if let value = record.sourceID { ids[source.rawValue] = value }
         for (idSource, value) in ids.sorted(by: { $0.key < $1.key }) {
-            try db.execute(
-                sql: "INSERT OR IGNORE INTO externalID (bookId, source, value) VALUES (?, ?, ?)",
-                arguments: [bookID, idSource, value])
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO externalID (bookId, source, value) VALUES (?, ?, ?)")
+                .execute(arguments: [bookID, idSource, value])
             if idSource == source.rawValue {
                 bookIDBySourceID[value] = bookID
                 booksWithSourceID.insert(bookID)

@@ -48,7 +48,7 @@ extension Library {
                 details.shelves.contains { Library.searchKey($0.name) == wanted || $0.slug == shelf }
             }
         }
-        return books.sorted(by: order.areInIncreasingOrder)
+        return order.sort(books)
     }
 
     /// Everything in the library, loaded in a handful of queries: what a site build starts from.
@@ -114,29 +114,42 @@ public struct Catalogue: Sendable, Equatable {
 public enum BookOrder: String, CaseIterable, Sendable {
     case title, author, added, finished, rating
 
-    func areInIncreasingOrder(_ lhs: BookDetails, _ rhs: BookDetails) -> Bool {
-        let titleOrder = { Library.sortKey(lhs.book.title) < Library.sortKey(rhs.book.title) }
+    /// `books` in this order. Sort keys are worked out once per book, not once per comparison.
+    func sort(_ books: [BookDetails]) -> [BookDetails] {
+        let keyed = books.map { details in
+            SortEntry(
+                details: details, title: Library.sortKey(details.book.title),
+                author: self == .author ? Library.sortKey(details.authors.first?.sortName ?? "") : "")
+        }
+        return keyed.sorted(by: areInIncreasingOrder).map(\.details)
+    }
+
+    private struct SortEntry {
+        var details: BookDetails
+        var title: String
+        var author: String
+    }
+
+    private func areInIncreasingOrder(_ lhs: SortEntry, _ rhs: SortEntry) -> Bool {
+        let byTitle = lhs.title != rhs.title ? lhs.title < rhs.title : lhs.details.book.slug < rhs.details.book.slug
+        let left = lhs.details.book
+        let right = rhs.details.book
         switch self {
         case .title:
-            return Library.sortKey(lhs.book.title) != Library.sortKey(rhs.book.title)
-                ? titleOrder() : lhs.book.slug < rhs.book.slug
+            return byTitle
         case .author:
-            let left = Library.sortKey(lhs.authors.first?.sortName ?? "")
-            let right = Library.sortKey(rhs.authors.first?.sortName ?? "")
-            return left != right ? left < right : titleOrder()
+            return lhs.author != rhs.author ? lhs.author < rhs.author : byTitle
         case .added:
-            return lhs.book.addedAt != rhs.book.addedAt ? lhs.book.addedAt > rhs.book.addedAt : titleOrder()
+            return left.addedAt != right.addedAt ? left.addedAt > right.addedAt : byTitle
         case .finished:
-            let left = lhs.book.finishedDate
-            let right = rhs.book.finishedDate
-            if left == right { return titleOrder() }
-            guard let left else { return false }
-            guard let right else { return true }
-            return left > right
+            if left.finishedDate == right.finishedDate { return byTitle }
+            guard let leftDate = left.finishedDate else { return false }
+            guard let rightDate = right.finishedDate else { return true }
+            return leftDate > rightDate
         case .rating:
-            let left = lhs.book.rating?.stars ?? 0
-            let right = rhs.book.rating?.stars ?? 0
-            return left != right ? left > right : titleOrder()
+            let leftStars = left.rating?.stars ?? 0
+            let rightStars = right.rating?.stars ?? 0
+            return leftStars != rightStars ? leftStars > rightStars : byTitle
         }
     }
 }

@@ -111,7 +111,7 @@ enum SearchIndex {
             var s: String
             var u: String
         }
-        let entries = catalogue.books.sorted(by: BookOrder.title.areInIncreasingOrder).map { details in
+        let entries = BookOrder.title.sort(catalogue.books).map { details in
             Entry(
                 t: details.book.title, a: details.authors.map(\.name).joined(separator: ", "),
                 s: details.shelves.map(\.name).joined(separator: ", "), u: PageModelFactory.bookURL(details.book.slug))

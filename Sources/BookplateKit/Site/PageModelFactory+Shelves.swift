@@ -5,13 +5,14 @@ extension PageModelFactory {
     var shelves: [Shelf] {
         var seen = Set<String>()
         return catalogue.books.flatMap(\.shelves).filter { seen.insert($0.slug).inserted }
-            .sorted { (Library.searchKey($0.name), $0.slug) < (Library.searchKey($1.name), $1.slug) }
+            .map { (shelf: $0, key: Library.searchKey($0.name)) }
+            .sorted { ($0.key, $0.shelf.slug) < ($1.key, $1.shelf.slug) }.map(\.shelf)
     }
 
     func shelvesPage() -> ShelvesPageModel {
         let root = "../"
         let entries = shelves.map { shelf in
-            let count = catalogue.books.filter { $0.shelves.contains { $0.slug == shelf.slug } }.count
+            let count = index.booksByShelf[shelf.slug]?.count ?? 0
             return ShelfEntryModel(
                 name: shelf.name, url: root + PageModelFactory.shelfURL(shelf.slug),
                 bookCountLabel: PageModelFactory.count(count, "book", "books"))
@@ -23,8 +24,7 @@ extension PageModelFactory {
 
     func shelfPage(_ shelf: Shelf) -> ShelfPageModel {
         let root = "../../"
-        let books = catalogue.books.filter { $0.shelves.contains { $0.slug == shelf.slug } }
-            .sorted(by: BookOrder.title.areInIncreasingOrder)
+        let books = BookOrder.title.sort(index.booksByShelf[shelf.slug] ?? [])
         return ShelfPageModel(
             root: root, site: site, pageTitle: "\(shelf.name) — \(site.title)", name: shelf.name,
             bookCountLabel: PageModelFactory.count(books.count, "book", "books"),

@@ -9,6 +9,21 @@ struct PageModelFactory {
     var noteHTMLBySlug: [String: String]
     var coversBySlug: [String: CoverModel]
     var photosByAuthorSlug: [String: CoverModel] = [:]
+    /// Books by author and by shelf, worked out once: pages look them up thousands of times.
+    let index: CatalogueIndex
+
+    init(
+        site: SiteModel, baseURL: URL?, catalogue: Catalogue, noteHTMLBySlug: [String: String],
+        coversBySlug: [String: CoverModel], photosByAuthorSlug: [String: CoverModel] = [:]
+    ) {
+        self.site = site
+        self.baseURL = baseURL
+        self.catalogue = catalogue
+        self.noteHTMLBySlug = noteHTMLBySlug
+        self.coversBySlug = coversBySlug
+        self.photosByAuthorSlug = photosByAuthorSlug
+        index = CatalogueIndex(catalogue)
+    }
 
     static func bookURL(_ slug: String) -> String { "books/\(slug)/index.html" }
     static func authorURL(_ slug: String) -> String { "authors/\(slug)/index.html" }
@@ -19,7 +34,7 @@ struct PageModelFactory {
         let sections = ReadingStatus.allCases.sorted().compactMap { status -> ShelfSectionModel? in
             guard let books = grouped[status], !books.isEmpty else { return nil }
             let order: BookOrder = status == .read ? .finished : (status == .toRead ? .added : .title)
-            let sorted = books.sorted(by: order.areInIncreasingOrder)
+            let sorted = order.sort(books)
             return ShelfSectionModel(
                 id: status.rawValue, title: status.title, count: books.count,
                 books: sorted.map { card($0, root: "") },
@@ -76,8 +91,7 @@ struct PageModelFactory {
 
     func authorPage(_ author: Author) -> AuthorPageModel {
         let root = "../../"
-        let books = catalogue.books.filter { $0.authors.contains { $0.slug == author.slug } }
-            .sorted(by: PageModelFactory.byPublication)
+        let books = PageModelFactory.byPublication(index.booksByAuthor[author.slug] ?? [])
         let shelvedWorks = Set(books.compactMap(\.book.openLibraryWorkKey))
         let shelvedTitles = Set(books.map { Library.sortKey($0.book.title) })
         let otherWorks = (catalogue.worksByAuthorSlug[author.slug] ?? []).filter {
@@ -105,14 +119,15 @@ struct PageModelFactory {
         let bookCounts = Dictionary(
             catalogue.books.flatMap { $0.authors.map { ($0.slug, 1) } }, uniquingKeysWith: +)
         // By index letter first: names in other scripts file under their transliterated letter
-        // (Булгаков under B), so each letter is one section.
-        let authors = catalogue.authors.sorted {
-            (PageModelFactory.indexLetter(for: $0.sortName), Library.searchKey($0.sortName), $0.slug)
-                < (PageModelFactory.indexLetter(for: $1.sortName), Library.searchKey($1.sortName), $1.slug)
-        }
+        // (Булгаков under B), so each letter is one section. Keys are worked out once per author.
+        let authors = catalogue.authors.map { author in
+            (
+                author: author, letter: PageModelFactory.indexLetter(for: author.sortName),
+                key: Library.searchKey(author.sortName)
+            )
+        }.sorted { ($0.letter, $0.key, $0.author.slug) < ($1.letter, $1.key, $1.author.slug) }
         var letters: [AuthorLetterModel] = []
-        for author in authors {
-            let letter = PageModelFactory.indexLetter(for: author.sortName)
+        for (author, letter, _) in authors {
             let entry = AuthorEntryModel(
                 name: author.name, sortName: author.sortName, url: root + PageModelFactory.authorURL(author.slug),
                 bookCountLabel: PageModelFactory.count(bookCounts[author.slug] ?? 0, "book", "books"))
@@ -165,12 +180,17 @@ struct PageModelFactory {
             empty: String(repeating: "☆", count: 5 - rating.stars), label: "Rated \(rating.stars) out of 5")
     }
 
-    static func byPublication(_ lhs: BookDetails, _ rhs: BookDetails) -> Bool {
-        switch (lhs.book.publishedDate, rhs.book.publishedDate) {
-        case (let left?, let right?) where left != right: left < right
-        case (nil, _?): false
-        case (_?, nil): true
-        default: BookOrder.title.areInIncreasingOrder(lhs, rhs)
+    /// Oldest first; undated books last, by title.
+    static func byPublication(_ books: [BookDetails]) -> [BookDetails] {
+        let titled = BookOrder.title.sort(books)
+        let position = Dictionary(uniqueKeysWithValues: titled.enumerated().map { ($1.book.slug, $0) })
+        return titled.sorted { lhs, rhs in
+            switch (lhs.book.publishedDate, rhs.book.publishedDate) {
+            case (let left?, let right?) where left != right: left < right
+            case (nil, _?): false
+            case (_?, nil): true
+            default: position[lhs.book.slug, default: 0] < position[rhs.book.slug, default: 0]
+            }
         }
     }
 
@@ -196,6 +216,7 @@ struct PageModelFactory {
 
     static func indexLetter(for sortName: String) -> String {
         guard let first = Library.searchKey(sortName).first, first.isLetter else { return "#" }
+        if first.isASCII { return first.uppercased() }
         let latin = String(first).applyingTransform(StringTransform("Any-Latin; Latin-ASCII"), reverse: false)
         if let letter = latin?.first, letter.isASCII, letter.isLetter { return letter.uppercased() }
         return String(first).uppercased()
@@ -203,5 +224,18 @@ struct PageModelFactory {
 
     static func count(_ value: Int, _ singular: String, _ plural: String) -> String {
         "\(value) \(value == 1 ? singular : plural)"
+    }
+}
+
+/// The catalogue's books grouped by author and by shelf.
+struct CatalogueIndex {
+    var booksByAuthor: [String: [BookDetails]] = [:]
+    var booksByShelf: [String: [BookDetails]] = [:]
+
+    init(_ catalogue: Catalogue) {
+        for details in catalogue.books {
+            for author in details.authors { booksByAuthor[author.slug, default: []].append(details) }
+            for shelf in details.shelves { booksByShelf[shelf.slug, default: []].append(details) }
+        }
     }
 }

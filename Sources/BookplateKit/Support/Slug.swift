@@ -10,8 +10,10 @@ public enum Slug {
 
     /// Makes the slug for `text`, using `fallbackPrefix` when transliteration leaves nothing.
     public static func make(from text: String, fallbackPrefix: String = "item") -> String {
+        // ICU's transliterator is slow to set up; Latin text (nearly all of it) is folded here.
         let latin =
-            text.applyingTransform(StringTransform("Any-Latin; Latin-ASCII; Lower"), reverse: false)
+            foldedLatin(text)
+            ?? text.applyingTransform(StringTransform("Any-Latin; Latin-ASCII; Lower"), reverse: false)
             ?? text.lowercased()
         var slug = ""
         var pendingHyphen = false
@@ -34,6 +36,39 @@ public enum Slug {
         }
         return slug
     }
+
+    /// Latin letters without their accents, lowercased, as ICU's Latin-ASCII would give them; nil
+    /// when the text holds letters or digits of another script, which need the transliterator.
+    static func foldedLatin(_ text: String) -> String? {
+        var folded = ""
+        folded.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                folded.unicodeScalars.append(contentsOf: String(scalar).lowercased().unicodeScalars)
+                continue
+            }
+            if let special = specialLatin[scalar] {
+                folded += special
+                continue
+            }
+            let properties = scalar.properties
+            guard properties.isAlphabetic || properties.numericType != nil else {
+                // Punctuation and symbols only separate words; a space will do.
+                folded.append(" ")
+                continue
+            }
+            guard (0x00C0...0x024F).contains(scalar.value) || (0x1E00...0x1EFF).contains(scalar.value),
+                let base = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first, base.isASCII
+            else { return nil }
+            folded.unicodeScalars.append(contentsOf: String(base).lowercased().unicodeScalars)
+        }
+        return folded
+    }
+
+    private static let specialLatin: [Unicode.Scalar: String] = [
+        "ß": "ss", "æ": "ae", "Æ": "ae", "ø": "o", "Ø": "o", "œ": "oe", "Œ": "oe", "ł": "l", "Ł": "l", "đ": "d",
+        "Đ": "d", "þ": "th", "Þ": "th", "ð": "d", "Ð": "d", "ı": "i", "\u{2019}": "'", "\u{2018}": "'",
+    ]
 
     /// Returns `base`, or `base-2`, `base-3`… — the first that `isTaken` does not claim.
     public static func unique(_ base: String, isTaken: (String) throws -> Bool) rethrows -> String {

@@ -56,6 +56,21 @@ import Testing
         }
     }
 
+    /// The fast path for Latin text gives what ICU's transliterator gives.
+    @Test func latinFoldingAgreesWithICU() {
+        let samples = [
+            "José Søren Zoë Jürgen François Chloé Björn Åsa Ørjan Renée Łucja Mónica Ngũgĩ Halldór Sjón",
+            "Sigurðsson Čapek Brontë Ødegaard O'Brien Smörgåsbord Crème Brûlée Piñata Fjørd Übermensch Naïveté",
+            "L'Âge de raison — Œuvre: Île mystérieuse & “quotes” ‘single’ Straße Æsop Þór Đorđe",
+        ]
+        for sample in samples {
+            let icu = sample.applyingTransform(StringTransform("Any-Latin; Latin-ASCII; Lower"), reverse: false) ?? ""
+            let fast = Slug.foldedLatin(sample) ?? "(not Latin)"
+            #expect(Slug.make(from: fast) == Slug.make(from: icu), "\(sample)")
+        }
+        #expect(Slug.foldedLatin("三体") == nil && Slug.foldedLatin("Мастер") == nil)
+    }
+
     @Test func uniqueAppendsACounter() {
         let taken: Set = ["dune", "dune-2"]
         #expect(Slug.unique("dune") { taken.contains($0) } == "dune-3")
