@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Bookplate",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "bookplate", targets: ["bookplate"]),
         .library(name: "BookplateKit", targets: ["BookplateKit"]),

@@ -24,9 +24,16 @@ struct BuildCommand: ParsableCommand {
                 "warning: \(orphan) belongs to no book on the shelf: rename it to a book's slug or move it away")
         }
         let seconds = Double(report.duration.components.attoseconds) / 1e18 + Double(report.duration.components.seconds)
-        print(
-            "Built \(report.pageCount) pages (\(report.bookCount) books, \(report.authorCount) authors) in "
-                + String(format: "%.2f", seconds) + " s → \(paths.site.relativePathForTerminal)/")
+        let time = String(format: "%.2f", seconds)
+        let site = paths.site.relativePathForTerminal
+        if let books = report.bookCount, let authors = report.authorCount {
+            let written = report.filesWritten == report.fileCount ? "" : ", \(report.filesWritten) files changed"
+            print(
+                "Built \(report.pageCount) pages (\(books) books, \(authors) authors\(written)) in \(time) s → \(site)/"
+            )
+        } else {
+            print("Nothing changed: \(site)/ is up to date (\(report.pageCount) pages), checked in \(time) s")
+        }
     }
 }
 

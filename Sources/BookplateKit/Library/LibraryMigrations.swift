@@ -109,6 +109,30 @@ enum LibraryMigrations {
                 t.uniqueKey(["source", "value"])
             }
         }
+        migrator.registerMigration("v5-revision-and-note-stamps") { db in
+            // A counter every change to what the site shows moves on, so a build can tell in one
+            // query that nothing changed. The note cache is derived data and does not count.
+            try db.create(table: "libraryRevision") { t in
+                t.primaryKey("id", .integer).check { $0 == 1 }
+                t.column("value", .integer).notNull()
+            }
+            try db.execute(sql: "INSERT INTO libraryRevision (id, value) VALUES (1, 0)")
+            for table in ["book", "author", "bookAuthor", "shelf", "bookShelf", "authorWork"] {
+                for event in ["INSERT", "UPDATE", "DELETE"] {
+                    try db.execute(
+                        sql: """
+                            CREATE TRIGGER \(table)_\(event.lowercased())_revision AFTER \(event) ON \(table)
+                            BEGIN UPDATE libraryRevision SET value = value + 1 WHERE id = 1; END
+                            """)
+                }
+            }
+            // When a note file's size and modification time are what they were, it is not read again.
+            try db.alter(table: "note") { t in
+                t.add(column: "fileSize", .integer)
+                t.add(column: "fileModified", .double)
+                t.add(column: "renderOptions", .text)
+            }
+        }
         return migrator
     }
 }

@@ -19,6 +19,28 @@ extension Book: FetchableRecord, MutablePersistableRecord {
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
+
+    /// Reads a row by column, which is several times faster than the Codable decoder when a
+    /// build loads ten thousand books.
+    public init(row: GRDB.Row) throws {
+        self.init(
+            id: row["id"], slug: row["slug"], title: row["title"], subtitle: row["subtitle"],
+            publisher: row["publisher"],
+            publishedDate: row["publishedDate"], pageCount: row["pageCount"], language: row["language"],
+            description: row["description"], isbn10: row["isbn10"], isbn13: row["isbn13"],
+            googleVolumeID: row["googleVolumeID"], openLibraryWorkKey: row["openLibraryWorkKey"],
+            openLibraryEditionKey: row["openLibraryEditionKey"], coverURL: row["coverURL"],
+            subjects: Book.decodeJSON(row["subjects"]) ?? [], status: row["status"] ?? .toRead, rating: row["rating"],
+            startedDate: row["startedDate"], finishedDate: row["finishedDate"], addedAt: row["addedAt"],
+            provenance: Book.decodeJSON(row["provenance"]) ?? [:], privateNotes: row["privateNotes"],
+            readCount: row["readCount"])
+    }
+
+    /// JSON columns, with the common empty values read without a decoder.
+    private static func decodeJSON<T: Decodable>(_ text: String?) -> T? {
+        guard let text, text != "[]", text != "{}" else { return nil }
+        return try? JSONDecoder().decode(T.self, from: Data(text.utf8))
+    }
 }
 
 extension Author: FetchableRecord, MutablePersistableRecord {

@@ -8,39 +8,56 @@ enum CoverArt {
     static let imageExtensions = ["jpg", "jpeg", "png", "gif", "webp"]
 
     /// The cover for `details` and the file to publish for it, at `covers/<slug>.<ext>`.
-    static func cover(for details: BookDetails, coversFolder: URL) throws -> (model: CoverModel, file: OutputFile) {
+    static func cover(for details: BookDetails, coversFolder: URL) throws -> (model: CoverModel, file: PlannedOutput) {
         let slug = details.book.slug
         let alt = "Cover of \(details.book.title)"
         if let image = try publishedImage(named: slug, in: coversFolder, under: "covers", alt: alt) { return image }
         let path = "covers/\(slug).svg"
-        let svg = placeholderSVG(title: details.book.title, author: details.authors.first?.name, seed: slug)
+        let title = details.book.title
+        let author = details.authors.first?.name
+        var print = Fingerprint()
+        for part in ["placeholder", title, author ?? "", slug] { print.combine(part) }
         return (
             CoverModel(
                 src: path, width: placeholderWidth, height: placeholderHeight, alt: alt, isPlaceholder: true),
-            OutputFile(path: path, contents: Data(svg.utf8))
+            PlannedOutput(path: path, fingerprint: print.description) {
+                Data(placeholderSVG(title: title, author: author, seed: slug).utf8)
+            }
         )
     }
 
     /// The author's downloaded photo, published at `photos/<slug>.<ext>`, or nil when there is none.
-    static func photo(for author: Author, photosFolder: URL) throws -> (model: CoverModel, file: OutputFile)? {
+    static func photo(for author: Author, photosFolder: URL) throws -> (model: CoverModel, file: PlannedOutput)? {
         try publishedImage(named: author.slug, in: photosFolder, under: "photos", alt: "Photo of \(author.name)")
     }
 
     /// The image `folder/<name>.<ext>` as a file to publish at `<prefix>/<name>.<ext>`, with its
     /// size read from its header; nil when there is none, an error when it is not an image.
     private static func publishedImage(named name: String, in folder: URL, under prefix: String, alt: String) throws
-        -> (model: CoverModel, file: OutputFile)?
+        -> (model: CoverModel, file: PlannedOutput)?
     {
         for ext in imageExtensions {
             let url = folder.appendingPathComponent("\(name).\(ext)")
-            guard let data = FileManager.default.contents(atPath: url.path) else { continue }
-            guard let info = ImageInfo(bytes: [UInt8](data.prefix(256 * 1024))) else {
+            guard let handle = FileHandle(forReadingAtPath: url.path) else { continue }
+            let header = (try? handle.read(upToCount: 256 * 1024)) ?? Data()
+            try? handle.close()
+            guard let info = ImageInfo(bytes: [UInt8](header)) else {
                 throw CoverError.notAnImage(path: url.relativePathForDisplay)
             }
             let path = "\(prefix)/\(name).\(info.format.rawValue)"
+            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+            var print = Fingerprint()
+            print.combine(url.path)
+            print.combine((attributes?[.size] as? NSNumber)?.intValue ?? 0)
+            print.combine(String((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0))
             return (
                 CoverModel(src: path, width: info.width, height: info.height, alt: alt, isPlaceholder: false),
-                OutputFile(path: path, contents: data)
+                PlannedOutput(path: path, fingerprint: print.description) {
+                    guard let data = FileManager.default.contents(atPath: url.path) else {
+                        throw CoverError.notAnImage(path: url.relativePathForDisplay)
+                    }
+                    return data
+                }
             )
         }
         return nil

@@ -4,7 +4,7 @@
 /// cmark in safe mode, and templates render it with `{{{ }}}`.
 
 /// What every page knows about the site and where it sits in it.
-struct SiteModel: Sendable {
+struct SiteModel: Sendable, Encodable {
     var title: String
     var language: String
     var description: String
@@ -14,14 +14,14 @@ struct SiteModel: Sendable {
 }
 
 /// A link to an author, with the separator to print after it in a list of names.
-struct AuthorLinkModel: Sendable {
+struct AuthorLinkModel: Sendable, Encodable {
     var name: String
     var url: String
     var separator: String
 }
 
 /// A cover image or its generated placeholder.
-struct CoverModel: Sendable {
+struct CoverModel: Sendable, Encodable {
     var src: String
     var width: Int
     var height: Int
@@ -30,7 +30,7 @@ struct CoverModel: Sendable {
 }
 
 /// A book as it appears in a grid or list on other pages.
-struct BookCardModel: Sendable {
+struct BookCardModel: Sendable, Encodable {
     var url: String
     var title: String
     var subtitle: String?
@@ -40,14 +40,14 @@ struct BookCardModel: Sendable {
     var rating: RatingModel?
 }
 
-struct RatingModel: Sendable {
+struct RatingModel: Sendable, Encodable {
     var stars: Int
     var filled: String
     var empty: String
     var label: String
 }
 
-struct ShelfSectionModel: Sendable {
+struct ShelfSectionModel: Sendable, Encodable {
     var id: String
     var title: String
     var count: Int
@@ -56,7 +56,7 @@ struct ShelfSectionModel: Sendable {
     var groups: [BookGroupModel]
 }
 
-struct BookGroupModel: Sendable {
+struct BookGroupModel: Sendable, Encodable {
     var id: String
     var title: String
     var count: Int
@@ -64,7 +64,7 @@ struct BookGroupModel: Sendable {
 }
 
 /// `index.html`: the whole shelf, a section per reading status.
-struct IndexPageModel: Sendable {
+struct IndexPageModel: Sendable, Encodable {
     var root: String
     var site: SiteModel
     var pageTitle: String
@@ -76,24 +76,24 @@ struct IndexPageModel: Sendable {
 }
 
 /// A name and value for a `<meta property=… content=…>` tag.
-struct MetaModel: Sendable {
+struct MetaModel: Sendable, Encodable {
     var property: String
     var content: String
 }
 
-struct FactModel: Sendable {
+struct FactModel: Sendable, Encodable {
     var label: String
     var value: String
 }
 
-struct ShelfTagModel: Sendable {
+struct ShelfTagModel: Sendable, Encodable {
     var name: String
     var slug: String
     var url: String
 }
 
 /// `books/<slug>/index.html`.
-struct BookPageModel: Sendable {
+struct BookPageModel: Sendable, Encodable {
     var root: String
     var site: SiteModel
     var pageTitle: String
@@ -116,7 +116,7 @@ struct BookPageModel: Sendable {
 }
 
 /// `authors/<slug>/index.html`.
-struct AuthorPageModel: Sendable {
+struct AuthorPageModel: Sendable, Encodable {
     var root: String
     var site: SiteModel
     var pageTitle: String
@@ -131,31 +131,31 @@ struct AuthorPageModel: Sendable {
 }
 
 /// A link to a page elsewhere.
-struct LinkModel: Sendable {
+struct LinkModel: Sendable, Encodable {
     var title: String
     var url: String
 }
 
 /// A work by an author that is not on the shelf.
-struct WorkModel: Sendable {
+struct WorkModel: Sendable, Encodable {
     var title: String
     var year: String?
 }
 
-struct AuthorEntryModel: Sendable {
+struct AuthorEntryModel: Sendable, Encodable {
     var name: String
     var sortName: String
     var url: String
     var bookCountLabel: String
 }
 
-struct AuthorLetterModel: Sendable {
+struct AuthorLetterModel: Sendable, Encodable {
     var letter: String
     var authors: [AuthorEntryModel]
 }
 
 /// `authors/index.html`.
-struct AuthorsPageModel: Sendable {
+struct AuthorsPageModel: Sendable, Encodable {
     var root: String
     var site: SiteModel
     var pageTitle: String
@@ -164,7 +164,7 @@ struct AuthorsPageModel: Sendable {
 }
 
 /// `shelves/index.html`: every shelf with its count.
-struct ShelvesPageModel: Sendable {
+struct ShelvesPageModel: Sendable, Encodable {
     var root: String
     var site: SiteModel
     var pageTitle: String
@@ -172,14 +172,14 @@ struct ShelvesPageModel: Sendable {
     var countLabel: String
 }
 
-struct ShelfEntryModel: Sendable {
+struct ShelfEntryModel: Sendable, Encodable {
     var name: String
     var url: String
     var bookCountLabel: String
 }
 
 /// `shelves/<slug>/index.html`: the books on one shelf.
-struct ShelfPageModel: Sendable {
+struct ShelfPageModel: Sendable, Encodable {
     var root: String
     var site: SiteModel
     var pageTitle: String
@@ -189,7 +189,7 @@ struct ShelfPageModel: Sendable {
 }
 
 /// `stats/index.html`: the year in books.
-struct StatisticsPageModel: Sendable {
+struct StatisticsPageModel: Sendable, Encodable {
     var root: String
     var site: SiteModel
     var pageTitle: String
@@ -205,7 +205,7 @@ struct StatisticsPageModel: Sendable {
     var pagesChart: ChartModel
 }
 
-struct YearStatisticsModel: Sendable {
+struct YearStatisticsModel: Sendable, Encodable {
     var year: String
     var books: String
     var pages: String
@@ -213,20 +213,20 @@ struct YearStatisticsModel: Sendable {
 }
 
 /// One bar of a chart: a label, a value, and its length as a percentage of the longest.
-struct BarModel: Sendable {
+struct BarModel: Sendable, Encodable {
     var label: String
     var value: String
     var percent: Int
 }
 
 /// A bar chart drawn as inline SVG, with its data also as text for screen readers.
-struct ChartModel: Sendable {
+struct ChartModel: Sendable, Encodable {
     var title: String
     var svg: String
 }
 
 /// `404.html`.
-struct NotFoundPageModel: Sendable {
+struct NotFoundPageModel: Sendable, Encodable {
     var root: String
     var site: SiteModel
     var pageTitle: String

@@ -23,99 +23,171 @@ public struct SiteBuilder: Sendable {
         self.requiresTemplatesFolder = requiresTemplatesFolder
     }
 
+    /// Where the last build's state is kept.
+    var statePath: URL { paths.content.appendingPathComponent(".bookplate/build-state.json") }
+
     /// Builds the site into `paths.site` and reports what was made.
+    ///
+    /// When nothing the site is made from changed, nothing is read beyond a fingerprint of the
+    /// inputs and nothing is written. Otherwise every page's model is fingerprinted and only the
+    /// files whose fingerprint changed are made; a first build, or one that changes most files,
+    /// writes a whole new site and swaps it into place.
     @discardableResult
     public func build() throws -> BuildReport {
         let started = ContinuousClock.now
         let writer = SiteWriter(target: paths.site)
         try step(.checkOutput) { try writer.checkTarget(shelfRoot: paths.root) }
+        let previous = writer.hasPreviousSite ? BuildState.load(from: statePath) : nil
+        let inputs = try step(.loadLibrary) { try inputFingerprint() }
+        if let previous, previous.inputs == inputs, previous.site == paths.site.standardizedFileURL.path {
+            return BuildReport(
+                pageCount: previous.files.keys.filter { $0.hasSuffix(".html") }.count, bookCount: nil,
+                authorCount: nil, fileCount: previous.files.count, filesWritten: 0, notesRendered: 0,
+                orphanNotes: [], duration: ContinuousClock.now - started)
+        }
+
         let catalogue = try step(.loadLibrary) { try library.catalogue() }
         let notes = try step(.renderNotes) { try renderNotes() }
         let theme = try step(.loadTemplates) {
             try Theme.load(overrides: paths.templates, requireFolder: requiresTemplatesFolder)
         }
         let templates = try step(.loadTemplates) { try TemplateSet(theme: theme) }
-
-        var files: [OutputFile] = []
-        let covers = try step(.collectCovers) {
-            try catalogue.books.map { details in
-                try CoverArt.cover(for: details, coversFolder: paths.covers)
-            }
+        var themePrint = Fingerprint()
+        for (name, template) in theme.templates.sorted(by: { $0.key < $1.key }) {
+            themePrint.combine(name)
+            themePrint.combine(template.source)
         }
-        files += covers.map(\.file)
+
+        var outputs: [PlannedOutput] = []
+        let covers = try step(.collectCovers) {
+            try catalogue.books.map { details in try CoverArt.cover(for: details, coversFolder: paths.covers) }
+        }
+        outputs += covers.map(\.file)
         let photos = try step(.collectCovers) {
             try catalogue.authors.compactMap { author in
                 try CoverArt.photo(for: author, photosFolder: paths.photos).map { (author.slug, $0) }
             }
         }
-        files += photos.map(\.1.file)
+        outputs += photos.map(\.1.file)
         let factory = PageModelFactory(
             site: SiteModel(
                 title: settings.title, language: settings.language, description: settings.description,
                 owner: settings.owner, hasFeed: settings.baseURL != nil),
             baseURL: settings.baseURL, catalogue: catalogue, noteHTMLBySlug: notes.htmlBySlug,
-            coversBySlug: Dictionary(
-                uniqueKeysWithValues: zip(catalogue.books.map(\.book.slug), covers.map(\.model))),
+            coversBySlug: Dictionary(uniqueKeysWithValues: zip(catalogue.books.map(\.book.slug), covers.map(\.model))),
             photosByAuthorSlug: Dictionary(uniqueKeysWithValues: photos.map { ($0.0, $0.1.model) }))
 
-        let pages: [(path: String, template: String, model: Any)] = try step(.makePageModels) {
-            [
-                ("index.html", "index", factory.indexPage() as Any),
-                ("authors/index.html", "authors", factory.authorsPage()),
-                ("shelves/index.html", "shelves", factory.shelvesPage()),
-                ("stats/index.html", "stats", factory.statisticsPage()),
-                ("404.html", "404", factory.notFoundPage()),
-            ]
-                + catalogue.books.map { (PageModelFactory.bookURL($0.book.slug), "book", factory.bookPage($0)) }
-                + catalogue.authors.map { (PageModelFactory.authorURL($0.slug), "author", factory.authorPage($0)) }
-                + factory.shelves.map { (PageModelFactory.shelfURL($0.slug), "shelf", factory.shelfPage($0)) }
-        }
-        for page in pages {
-            let html = try step(.renderTemplates, path: page.path) {
-                try templates.render(page.model, with: page.template)
+        let pages = try step(.makePageModels) { pagePlan(factory: factory, catalogue: catalogue) }
+        outputs += pages.map { page in
+            var print = themePrint
+            print.combine(page.template)
+            print.combine(page.fingerprint.description)
+            let template = page.template
+            let model = page.model
+            let path = page.path
+            return PlannedOutput(path: path, fingerprint: print.description) {
+                do {
+                    return Data(try templates.render(model, with: template).utf8)
+                } catch {
+                    throw BuildError(step: .renderTemplates, path: path, underlying: error)
+                }
             }
-            files.append(OutputFile(path: page.path, contents: Data(html.utf8)))
         }
-        files += theme.assets.sorted { $0.key < $1.key }.map {
-            OutputFile(path: "assets/\($0.key)", contents: $0.value)
+        outputs += theme.assets.sorted { $0.key < $1.key }.map { path, data in
+            var print = Fingerprint()
+            print.combine(data)
+            return PlannedOutput(path: "assets/\(path)", fingerprint: print.description) { data }
         }
-        files += discoveryFiles(catalogue: catalogue, pagePaths: pages.map(\.path).filter { $0 != "404.html" })
-        try step(.writeFiles, path: paths.site.relativePathForDisplay) { try writer.write(files) }
+        outputs += discoveryFiles(catalogue: catalogue, pagePaths: pages.map(\.path).filter { $0 != "404.html" })
+
+        let planned = Dictionary(outputs.map { ($0.path, $0.fingerprint) }) { first, _ in first }
+        let changed = outputs.filter { previous?.files[$0.path] != $0.fingerprint }
+        let removed = (previous?.files.keys).map { Set($0).subtracting(planned.keys).sorted() } ?? []
+        try step(.writeFiles, path: paths.site.relativePathForDisplay) {
+            if let previous, previous.site == paths.site.standardizedFileURL.path, changed.count * 2 < outputs.count {
+                try writer.update(changed: changed, removed: removed)
+            } else {
+                try writer.writeAll(outputs)
+            }
+        }
+        BuildState(site: paths.site.standardizedFileURL.path, inputs: inputs, files: planned).save(to: statePath)
 
         return BuildReport(
             pageCount: pages.count, bookCount: catalogue.books.count, authorCount: catalogue.authors.count,
-            fileCount: files.count, notesRendered: notes.renderedCount,
+            fileCount: outputs.count, filesWritten: changed.count, notesRendered: notes.renderedCount,
             orphanNotes: notes.orphans.map { paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay },
             duration: ContinuousClock.now - started)
     }
 
-    private func renderNotes() throws -> NoteSync {
-        let store = NoteStore(folder: paths.notes)
-        var markdownBySlug: [String: String] = [:]
-        for file in try store.noteFiles() {
-            markdownBySlug[file.slug] = try store.readNote(at: file.url)
+    /// Every page: its path, template, model and the model's fingerprint.
+    private func pagePlan(factory: PageModelFactory, catalogue: Catalogue)
+        -> [(path: String, template: String, model: any Sendable, fingerprint: Fingerprint)]
+    {
+        func page(_ path: String, _ template: String, _ model: some Encodable & Sendable)
+            -> (path: String, template: String, model: any Sendable, fingerprint: Fingerprint)
+        {
+            (path, template, model, Fingerprint.of(model))
         }
-        return try library.syncNotes(
-            markdownBySlug, renderer: NoteRenderer(allowsRawHTML: settings.allowsRawHTMLInNotes))
+        return [
+            page("index.html", "index", factory.indexPage()),
+            page("authors/index.html", "authors", factory.authorsPage()),
+            page("shelves/index.html", "shelves", factory.shelvesPage()),
+            page("stats/index.html", "stats", factory.statisticsPage()),
+            page("404.html", "404", factory.notFoundPage()),
+        ]
+            + catalogue.books.map { page(PageModelFactory.bookURL($0.book.slug), "book", factory.bookPage($0)) }
+            + catalogue.authors.map { page(PageModelFactory.authorURL($0.slug), "author", factory.authorPage($0)) }
+            + factory.shelves.map { page(PageModelFactory.shelfURL($0.slug), "shelf", factory.shelfPage($0)) }
     }
 
-    /// The search index, and where there is a base URL, the Atom feed and the sitemap.
-    private func discoveryFiles(catalogue: Catalogue, pagePaths: [String]) -> [OutputFile] {
+    /// A fingerprint of everything a build reads: the library's revision, the note, cover and
+    /// photo files, the theme, the settings and this version of Bookplate.
+    private func inputFingerprint() throws -> String {
+        var print = Fingerprint()
+        print.combine(Bookplate.version)
+        print.combine(try library.revision())
+        print.combine(String(describing: settings))
+        print.combine(requiresTemplatesFolder ? "required" : "optional")
+        for (path, text) in DefaultTheme.files.sorted(by: { $0.key < $1.key }) {
+            print.combine(path)
+            print.combine(text.utf8.count)
+        }
+        print.combineFiles(in: paths.templates)
+        print.combineFiles(in: paths.notes, suffix: ".md")
+        print.combineFiles(in: paths.covers)
+        print.combineFiles(in: paths.photos)
+        return print.description
+    }
+
+    private func renderNotes() throws -> NoteSync {
+        let store = NoteStore(folder: paths.notes)
+        let files = try store.noteFiles().map { file -> NoteFile in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: file.url.path)
+            return NoteFile(
+                slug: file.slug, size: (attributes?[.size] as? NSNumber)?.intValue,
+                modified: (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970)
+        }
+        return try library.syncNotes(
+            files: files, renderer: NoteRenderer(allowsRawHTML: settings.allowsRawHTMLInNotes),
+            markdown: { slug in try store.readNote(at: store.url(forSlug: slug)) })
+    }
+
+    /// The search index, robots.txt and, where there is a base URL, the Atom feed and the sitemap.
+    private func discoveryFiles(catalogue: Catalogue, pagePaths: [String]) -> [PlannedOutput] {
         var files = [
-            OutputFile(path: "search-index.js", contents: Data(SearchIndex.script(catalogue: catalogue).utf8)),
-            OutputFile(path: "robots.txt", contents: Data(FeedWriter.robots(baseURL: settings.baseURL).utf8)),
+            ("search-index.js", SearchIndex.script(catalogue: catalogue)),
+            ("robots.txt", FeedWriter.robots(baseURL: settings.baseURL)),
         ]
         if let baseURL = settings.baseURL {
-            files.append(
-                OutputFile(
-                    path: "feed.xml",
-                    contents: Data(FeedWriter.atomFeed(catalogue: catalogue, settings: settings, baseURL: baseURL).utf8)
-                ))
-            files.append(
-                OutputFile(
-                    path: "sitemap.xml", contents: Data(FeedWriter.sitemap(paths: pagePaths, baseURL: baseURL).utf8)))
+            files.append(("feed.xml", FeedWriter.atomFeed(catalogue: catalogue, settings: settings, baseURL: baseURL)))
+            files.append(("sitemap.xml", FeedWriter.sitemap(paths: pagePaths, baseURL: baseURL)))
         }
-        return files
+        return files.map { path, text in
+            var print = Fingerprint()
+            print.combine(text)
+            let data = Data(text.utf8)
+            return PlannedOutput(path: path, fingerprint: print.description) { data }
+        }
     }
 
     private func step<T>(_ step: BuildStep, path: String? = nil, _ work: () throws -> T) throws -> T {
@@ -158,9 +230,12 @@ public struct BuildError: Error, CustomStringConvertible {
 /// What a build made.
 public struct BuildReport: Sendable {
     public var pageCount: Int
-    public var bookCount: Int
-    public var authorCount: Int
+    /// Nil when nothing changed and the library was not loaded.
+    public var bookCount: Int?
+    public var authorCount: Int?
     public var fileCount: Int
+    /// How many files were written; 0 when the site was already up to date.
+    public var filesWritten: Int
     public var notesRendered: Int
     /// Note files (paths for messages) whose book is not in the library.
     public var orphanNotes: [String]

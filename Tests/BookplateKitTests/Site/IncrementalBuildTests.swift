@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import BookplateKit
+
+/// Rebuilds write only what changed, and always give the same site a full build would.
+@Suite struct IncrementalBuildTests {
+    func modificationDates(_ folder: URL) throws -> [String: Date] {
+        var dates: [String: Date] = [:]
+        for path in try TemporaryShelf.snapshot(of: folder).keys {
+            dates[path] =
+                try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path)[
+                    .modificationDate] as? Date
+        }
+        return dates
+    }
+
+    /// The site a full build makes of the same shelf, in a folder of its own.
+    func fullBuild(of shelf: TemporaryShelf) throws -> [String: Data] {
+        var paths = shelf.paths
+        paths.site = try TestPaths.temporaryFolder("full").appendingPathComponent("site")
+        try SiteBuilder(library: shelf.library, paths: paths, settings: FixtureShelf.settings).build()
+        return try TemporaryShelf.snapshot(of: paths.site)
+    }
+
+    @Test func anUnchangedShelfWritesNothing() throws {
+        let shelf = try FixtureShelf.make()
+        let first = try shelf.build(settings: FixtureShelf.settings)
+        #expect(first.filesWritten == first.fileCount)
+        let before = try modificationDates(shelf.paths.site)
+        let second = try shelf.build(settings: FixtureShelf.settings)
+        #expect(second.filesWritten == 0 && second.bookCount == nil)
+        #expect(try modificationDates(shelf.paths.site) == before)
+    }
+
+    @Test func anEditedNoteRewritesOnlyItsBookPage() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        let before = try modificationDates(shelf.paths.site)
+        Thread.sleep(forTimeInterval: 0.01)
+        try shelf.writeNote("A *new* thought.\n", slug: "kindred")
+        let report = try shelf.build(settings: FixtureShelf.settings)
+        #expect(report.filesWritten == 1)
+        #expect(report.notesRendered == 1)
+        let after = try modificationDates(shelf.paths.site)
+        #expect(after.filter { before[$0.key] != $0.value }.keys.sorted() == ["books/kindred/index.html"])
+        #expect(try shelf.siteFile("books/kindred/index.html").contains("A <em>new</em> thought."))
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try fullBuild(of: shelf)))
+    }
+
+    @Test func aChangedRatingRewritesThePagesThatShowIt() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        try shelf.library.editBook(slug: "kindred", BookEdit(rating: .some(try Rating(2))))
+        let report = try shelf.build(settings: FixtureShelf.settings)
+        #expect(report.filesWritten > 1 && report.filesWritten < 10)
+        #expect(try shelf.siteFile("books/kindred/index.html").contains("Rated 2 out of 5"))
+        #expect(try shelf.siteFile("authors/octavia-e-butler/index.html").contains("Rated 2 out of 5"))
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try fullBuild(of: shelf)))
+    }
+
+    @Test func aRemovedBookTakesItsPagesAlong() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        try shelf.library.removeBook(slug: "the-time-machine")
+        try shelf.build(settings: FixtureShelf.settings)
+        let site = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        #expect(site["books/the-time-machine/index.html"] == nil && site["authors/h-g-wells/index.html"] == nil)
+        #expect(site == (try fullBuild(of: shelf)))
+    }
+
+    @Test func aChangedTemplateRebuildsEveryPage() throws {
+        let shelf = try FixtureShelf.make()
+        let first = try shelf.build(settings: FixtureShelf.settings)
+        try Data("<footer>Mine</footer>\n".utf8).write(
+            to: shelf.paths.templates.appendingPathComponent("partials/footer.mustache"))
+        let report = try shelf.build(settings: FixtureShelf.settings)
+        #expect(report.filesWritten == first.pageCount)
+        #expect(try shelf.siteFile("index.html").contains("<footer>Mine</footer>"))
+    }
+}
