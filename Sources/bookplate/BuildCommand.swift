@@ -31,6 +31,8 @@ struct BuildCommand: ParsableCommand {
             print(
                 "Built \(report.pageCount) pages (\(books) books, \(authors) authors\(written)) in \(time) s → \(site)/"
             )
+        } else if report.filesWritten > 0 {
+            print("Notes changed: rewrote \(report.filesWritten) of \(report.pageCount) pages in \(time) s → \(site)/")
         } else {
             print("Nothing changed: \(site)/ is up to date (\(report.pageCount) pages), checked in \(time) s")
         }

@@ -164,3 +164,14 @@ extension Library {
         return key
     }
 }
+
+extension Library {
+    /// The books with these slugs (those that exist), with their authors and shelves.
+    func books(slugs: [String]) throws -> [BookDetails] {
+        try read { db in
+            try slugs.compactMap { slug in
+                try Book.filter(Book.Columns.slug == slug).fetchOne(db).map { try details(of: $0, in: db) }
+            }
+        }
+    }
+}

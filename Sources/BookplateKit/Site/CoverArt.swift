@@ -8,10 +8,17 @@ enum CoverArt {
     static let imageExtensions = ["jpg", "jpeg", "png", "gif", "webp"]
 
     /// The cover for `details` and the file to publish for it, at `covers/<slug>.<ext>`.
-    static func cover(for details: BookDetails, coversFolder: URL) throws -> (model: CoverModel, file: PlannedOutput) {
+    /// `existing` names the files in the covers folder, when known, so that absent ones are not
+    /// looked for one by one.
+    static func cover(for details: BookDetails, coversFolder: URL, existing: Set<String>? = nil) throws
+        -> (model: CoverModel, file: PlannedOutput)
+    {
         let slug = details.book.slug
         let alt = "Cover of \(details.book.title)"
-        if let image = try publishedImage(named: slug, in: coversFolder, under: "covers", alt: alt) { return image }
+        if let image = try publishedImage(named: slug, in: coversFolder, under: "covers", alt: alt, existing: existing)
+        {
+            return image
+        }
         let path = "covers/\(slug).svg"
         let title = details.book.title
         let author = details.authors.first?.name
@@ -27,16 +34,20 @@ enum CoverArt {
     }
 
     /// The author's downloaded photo, published at `photos/<slug>.<ext>`, or nil when there is none.
-    static func photo(for author: Author, photosFolder: URL) throws -> (model: CoverModel, file: PlannedOutput)? {
-        try publishedImage(named: author.slug, in: photosFolder, under: "photos", alt: "Photo of \(author.name)")
+    static func photo(for author: Author, photosFolder: URL, existing: Set<String>? = nil) throws
+        -> (model: CoverModel, file: PlannedOutput)?
+    {
+        try publishedImage(
+            named: author.slug, in: photosFolder, under: "photos", alt: "Photo of \(author.name)", existing: existing)
     }
 
     /// The image `folder/<name>.<ext>` as a file to publish at `<prefix>/<name>.<ext>`, with its
     /// size read from its header; nil when there is none, an error when it is not an image.
-    private static func publishedImage(named name: String, in folder: URL, under prefix: String, alt: String) throws
-        -> (model: CoverModel, file: PlannedOutput)?
-    {
+    private static func publishedImage(
+        named name: String, in folder: URL, under prefix: String, alt: String, existing: Set<String>?
+    ) throws -> (model: CoverModel, file: PlannedOutput)? {
         for ext in imageExtensions {
+            if let existing, !existing.contains("\(name).\(ext)") { continue }
             let url = folder.appendingPathComponent("\(name).\(ext)")
             guard let handle = FileHandle(forReadingAtPath: url.path) else { continue }
             let header = (try? handle.read(upToCount: 256 * 1024)) ?? Data()

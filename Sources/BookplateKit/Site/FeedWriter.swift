@@ -105,22 +105,15 @@ enum FeedWriter {
 /// authors and shelves, so that search works from `file://` without fetching anything.
 enum SearchIndex {
     static func script(catalogue: Catalogue) -> String {
-        struct Entry: Encodable {
-            var t: String
-            var a: String
-            var s: String
-            var u: String
-        }
+        let q = ScriptSafeJSON.quoted
         let entries = BookOrder.title.sort(catalogue.books).map { details in
-            Entry(
-                t: details.book.title, a: details.authors.map(\.name).joined(separator: ", "),
-                s: details.shelves.map(\.name).joined(separator: ", "), u: PageModelFactory.bookURL(details.book.slug))
+            ScriptSafeJSON.object([
+                ("a", q(details.authors.map(\.name).joined(separator: ", "))),
+                ("s", q(details.shelves.map(\.name).joined(separator: ", "))),
+                ("t", q(details.book.title)),
+                ("u", q(PageModelFactory.bookURL(details.book.slug))),
+            ])
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let json = (try? encoder.encode(entries)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
-        let safe = json.replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
-            .replacingOccurrences(of: "\u{2028}", with: "\\u2028").replacingOccurrences(of: "\u{2029}", with: "\\u2029")
-        return "window.BOOKPLATE_SEARCH_INDEX = \(safe);\n"
+        return "window.BOOKPLATE_SEARCH_INDEX = " + ScriptSafeJSON.array(entries) + ";\n"
     }
 }

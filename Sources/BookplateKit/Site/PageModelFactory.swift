@@ -196,9 +196,20 @@ struct PageModelFactory {
 
     static func paragraphs(_ text: String?) -> [String] {
         guard let text else { return [] }
-        return text.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n\n")
-            .map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-            .filter { !$0.isEmpty }
+        // Paragraphs are separated by a blank line; line breaks within one become spaces.
+        var paragraphs: [String] = []
+        var words: [Substring] = []
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            let lineWords = line.split(whereSeparator: \.isWhitespace)
+            if lineWords.isEmpty {
+                if !words.isEmpty { paragraphs.append(words.joined(separator: " ")) }
+                words = []
+            } else {
+                words += lineWords
+            }
+        }
+        if !words.isEmpty { paragraphs.append(words.joined(separator: " ")) }
+        return paragraphs
     }
 
     static func lifeDates(birth: String?, death: String?) -> String? {

@@ -38,54 +38,61 @@ public struct SiteBuilder: Sendable {
         let writer = SiteWriter(target: paths.site)
         try step(.checkOutput) { try writer.checkTarget(shelfRoot: paths.root) }
         let previous = writer.hasPreviousSite ? BuildState.load(from: statePath) : nil
-        let inputs = try step(.loadLibrary) { try inputFingerprint() }
+        let coverFiles = FileStamps.scan(paths.covers)
+        let photoFiles = FileStamps.scan(paths.photos)
+        let inputs = try step(.loadLibrary) { try inputFingerprint(covers: coverFiles, photos: photoFiles) }
+        let noteStamps = Dictionary(
+            uniqueKeysWithValues: FileStamps.scan(paths.notes, suffix: ".md").filter { !$0.key.contains("/") }.map {
+                (String($0.key.dropLast(3)), $0.value)
+            })
         if let previous, previous.inputs == inputs, previous.site == paths.site.standardizedFileURL.path {
-            return BuildReport(
-                pageCount: previous.files.keys.filter { $0.hasSuffix(".html") }.count, bookCount: nil,
-                authorCount: nil, fileCount: previous.files.count, filesWritten: 0, notesRendered: 0,
-                orphanNotes: [], duration: ContinuousClock.now - started)
+            if previous.notes == noteStamps {
+                return BuildReport(
+                    pageCount: previous.files.keys.filter { $0.hasSuffix(".html") }.count, bookCount: nil,
+                    authorCount: nil, fileCount: previous.files.count, filesWritten: 0, notesRendered: 0,
+                    orphanNotes: [], duration: ContinuousClock.now - started)
+            }
+            return try rebuildNotePages(
+                previous: previous, inputs: inputs, noteStamps: noteStamps, coverFiles: coverFiles, writer: writer,
+                started: started)
         }
 
         let catalogue = try step(.loadLibrary) { try library.catalogue() }
-        let notes = try step(.renderNotes) { try renderNotes() }
+        let notes = try step(.renderNotes) { try renderNotes(noteStamps) }
         let theme = try step(.loadTemplates) {
             try Theme.load(overrides: paths.templates, requireFolder: requiresTemplatesFolder)
         }
         let templates = try step(.loadTemplates) { try TemplateSet(theme: theme) }
-        var themePrint = Fingerprint()
-        for (name, template) in theme.templates.sorted(by: { $0.key < $1.key }) {
-            themePrint.combine(name)
-            themePrint.combine(template.source)
-        }
 
         var outputs: [PlannedOutput] = []
+        let coverNames = Set(coverFiles.keys)
+        let photoNames = Set(photoFiles.keys)
         let covers = try step(.collectCovers) {
-            try catalogue.books.map { details in try CoverArt.cover(for: details, coversFolder: paths.covers) }
+            try catalogue.books.map { details in
+                try CoverArt.cover(for: details, coversFolder: paths.covers, existing: coverNames)
+            }
         }
         outputs += covers.map(\.file)
         let photos = try step(.collectCovers) {
             try catalogue.authors.compactMap { author in
-                try CoverArt.photo(for: author, photosFolder: paths.photos).map { (author.slug, $0) }
+                try CoverArt.photo(for: author, photosFolder: paths.photos, existing: photoNames)
+                    .map { (author.slug, $0) }
             }
         }
         outputs += photos.map(\.1.file)
         let factory = PageModelFactory(
-            site: SiteModel(
-                title: settings.title, language: settings.language, description: settings.description,
-                owner: settings.owner, hasFeed: settings.baseURL != nil),
-            baseURL: settings.baseURL, catalogue: catalogue, noteHTMLBySlug: notes.htmlBySlug,
+            site: siteModel, baseURL: settings.baseURL, catalogue: catalogue, noteHTMLBySlug: notes.htmlBySlug,
             coversBySlug: Dictionary(uniqueKeysWithValues: zip(catalogue.books.map(\.book.slug), covers.map(\.model))),
             photosByAuthorSlug: Dictionary(uniqueKeysWithValues: photos.map { ($0.0, $0.1.model) }))
 
         let pages = try step(.makePageModels) { pagePlan(factory: factory, catalogue: catalogue) }
+        let themeOnce = theme
         outputs += pages.map { page in
-            var print = themePrint
-            print.combine(page.template)
-            print.combine(page.fingerprint.description)
+            let print = pageFingerprint(theme: themeOnce, template: page.template, model: page.fingerprint)
             let template = page.template
             let model = page.model
             let path = page.path
-            return PlannedOutput(path: path, fingerprint: print.description) {
+            return PlannedOutput(path: path, fingerprint: print) {
                 do {
                     return Data(try templates.render(model, with: template).utf8)
                 } catch {
@@ -110,7 +117,8 @@ public struct SiteBuilder: Sendable {
                 try writer.writeAll(outputs)
             }
         }
-        BuildState(site: paths.site.standardizedFileURL.path, inputs: inputs, files: planned).save(to: statePath)
+        BuildState(site: paths.site.standardizedFileURL.path, inputs: inputs, notes: noteStamps, files: planned)
+            .save(to: statePath)
 
         return BuildReport(
             pageCount: pages.count, bookCount: catalogue.books.count, authorCount: catalogue.authors.count,
@@ -140,9 +148,11 @@ public struct SiteBuilder: Sendable {
             + factory.shelves.map { page(PageModelFactory.shelfURL($0.slug), "shelf", factory.shelfPage($0)) }
     }
 
-    /// A fingerprint of everything a build reads: the library's revision, the note, cover and
-    /// photo files, the theme, the settings and this version of Bookplate.
-    private func inputFingerprint() throws -> String {
+    /// A fingerprint of everything a build reads but the notes: the library's revision, the
+    /// cover and photo files, the theme, the settings and this version of Bookplate.
+    private func inputFingerprint(covers: [String: FileStamps.Stamp], photos: [String: FileStamps.Stamp]) throws
+        -> String
+    {
         var print = Fingerprint()
         print.combine(Bookplate.version)
         print.combine(try library.revision())
@@ -152,20 +162,82 @@ public struct SiteBuilder: Sendable {
             print.combine(path)
             print.combine(text.utf8.count)
         }
-        print.combineFiles(in: paths.templates)
-        print.combineFiles(in: paths.notes, suffix: ".md")
-        print.combineFiles(in: paths.covers)
-        print.combineFiles(in: paths.photos)
+        print.combine(paths.templates.path)
+        print.combine(FileStamps.scan(paths.templates))
+        print.combine(covers)
+        print.combine(photos)
         return print.description
     }
 
-    private func renderNotes() throws -> NoteSync {
+    /// Only notes changed: a note shows on its book's page alone, so only those pages are made.
+    private func rebuildNotePages(
+        previous: BuildState, inputs: String, noteStamps: [String: FileStamps.Stamp],
+        coverFiles: [String: FileStamps.Stamp], writer: SiteWriter, started: ContinuousClock.Instant
+    ) throws -> BuildReport {
+        let changedSlugs = Set(noteStamps.keys).union(previous.notes.keys)
+            .filter { noteStamps[$0] != previous.notes[$0] }.sorted()
+        let books = try step(.loadLibrary) { try library.books(slugs: changedSlugs) }
+        let notes = try step(.renderNotes) {
+            try renderNotes(noteStamps.filter { changedSlugs.contains($0.key) })
+        }
+        let theme = try step(.loadTemplates) {
+            try Theme.load(overrides: paths.templates, requireFolder: requiresTemplatesFolder)
+        }
+        let templates = try step(.loadTemplates) { try TemplateSet(theme: theme) }
+        var files = previous.files
+        var written = 0
+        var outputs: [PlannedOutput] = []
+        for details in books {
+            let cover = try step(.collectCovers) {
+                try CoverArt.cover(for: details, coversFolder: paths.covers, existing: Set(coverFiles.keys)).model
+            }
+            let factory = PageModelFactory(
+                site: siteModel, baseURL: settings.baseURL, catalogue: Catalogue(books: [details]),
+                noteHTMLBySlug: notes.htmlBySlug, coversBySlug: [details.book.slug: cover])
+            let model = factory.bookPage(details)
+            let path = PageModelFactory.bookURL(details.book.slug)
+            let print = pageFingerprint(theme: theme, template: "book", model: Fingerprint.of(model))
+            guard files[path] != print else { continue }
+            files[path] = print
+            written += 1
+            outputs.append(
+                PlannedOutput(path: path, fingerprint: print) {
+                    Data(try templates.render(model, with: "book").utf8)
+                })
+        }
+        try step(.writeFiles, path: paths.site.relativePathForDisplay) {
+            try writer.update(changed: outputs, removed: [])
+        }
+        BuildState(site: previous.site, inputs: inputs, notes: noteStamps, files: files).save(to: statePath)
+        return BuildReport(
+            pageCount: files.keys.filter { $0.hasSuffix(".html") }.count, bookCount: nil, authorCount: nil,
+            fileCount: files.count, filesWritten: written, notesRendered: notes.renderedCount,
+            orphanNotes: notes.orphans.map { paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay },
+            duration: ContinuousClock.now - started)
+    }
+
+    private var siteModel: SiteModel {
+        SiteModel(
+            title: settings.title, language: settings.language, description: settings.description,
+            owner: settings.owner, hasFeed: settings.baseURL != nil)
+    }
+
+    /// A page's fingerprint: its template, the whole theme it may include, and its model.
+    private func pageFingerprint(theme: Theme, template: String, model: Fingerprint) -> String {
+        var print = Fingerprint()
+        for (name, entry) in theme.templates.sorted(by: { $0.key < $1.key }) {
+            print.combine(name)
+            print.combine(entry.source)
+        }
+        print.combine(template)
+        print.combine(model.description)
+        return print.description
+    }
+
+    private func renderNotes(_ stamps: [String: FileStamps.Stamp]) throws -> NoteSync {
         let store = NoteStore(folder: paths.notes)
-        let files = try store.noteFiles().map { file -> NoteFile in
-            let attributes = try? FileManager.default.attributesOfItem(atPath: file.url.path)
-            return NoteFile(
-                slug: file.slug, size: (attributes?[.size] as? NSNumber)?.intValue,
-                modified: (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970)
+        let files = stamps.keys.sorted().map { slug in
+            NoteFile(slug: slug, size: stamps[slug]?.size, modified: stamps[slug]?.modified)
         }
         return try library.syncNotes(
             files: files, renderer: NoteRenderer(allowsRawHTML: settings.allowsRawHTMLInNotes),

@@ -43,3 +43,44 @@ extension String {
         return String(decoding: output, as: UTF8.self)
     }
 }
+
+/// JSON written by hand for the two places a build writes it ten thousand times (schema.org data
+/// and the search index): a quoted string with `<`, `>` and `&` escaped too, so that no value can
+/// end the script element that holds it.
+enum ScriptSafeJSON {
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "<": out += "\\u003c"
+            case ">": out += "\\u003e"
+            case "&": out += "\\u0026"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// An object from key–value pairs whose values are already JSON, nil values left out.
+    static func object(_ pairs: [(String, String?)]) -> String {
+        "{" + pairs.compactMap { key, value in value.map { quoted(key) + ":" + $0 } }.joined(separator: ",") + "}"
+    }
+
+    static func array(_ values: [String]) -> String {
+        "[" + values.joined(separator: ",") + "]"
+    }
+}
