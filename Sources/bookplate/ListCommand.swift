@@ -15,21 +15,20 @@ struct ListCommand: ParsableCommand {
             throw ValidationError(
                 "unknown sort '\(sort)': use one of \(BookOrder.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        let books = try shelf.openLibrary().books(
-            status: try status.map(Parse.status), shelf: shelfName, sortedBy: order)
+        let library = try shelf.openLibrary()
+        let wanted = try status.map(Parse.status)
         if json {
-            print(try BookplateJSON.encode(books.map(\.json)))
+            print(
+                try BookplateJSON.encode(library.books(status: wanted, shelf: shelfName, sortedBy: order).map(\.json)))
             return
         }
+        let books = try library.listing(status: wanted, shelf: shelfName, sortedBy: order)
         guard !books.isEmpty else {
             print(status == nil && shelfName == nil ? "The shelf is empty." : "No books match.")
             return
         }
-        let rows = books.map { details in
-            [
-                details.book.slug, details.book.status.rawValue, details.book.rating?.stars5 ?? "",
-                details.book.title, details.authors.first?.name ?? "",
-            ]
+        let rows = books.map { entry in
+            [entry.slug, entry.status.rawValue, entry.rating?.stars5 ?? "", entry.title, entry.firstAuthor ?? ""]
         }
         print(
             TextTable.render(

@@ -13,15 +13,18 @@ extension URL {
 /// Plain-text tables for the terminal, aligned by display width (wide characters count two).
 enum TextTable {
     static func render(header: [String], rows: [[String]], maxWidths: [Int?]) -> String {
-        let clipped = ([header] + rows).map { row in
+        // Each cell's width is worked out once: a shelf of ten thousand books is a big table.
+        let cells = ([header] + rows).map { row in
             row.enumerated().map { index, cell in
-                maxWidths[index].map { clip(cell, to: $0) } ?? cell
+                let text = maxWidths[index].map { clip(cell, to: $0) } ?? cell
+                return (text: text, width: width(of: text))
             }
         }
-        let widths = header.indices.map { column in clipped.map { width(of: $0[column]) }.max() ?? 0 }
-        return clipped.map { row in
+        let widths = header.indices.map { column in cells.map { $0[column].width }.max() ?? 0 }
+        return cells.map { row in
             row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - width(of: cell))
+                index == row.count - 1
+                    ? cell.text : cell.text + String(repeating: " ", count: widths[index] - cell.width)
             }.joined(separator: "  ")
         }.joined(separator: "\n")
     }
@@ -33,9 +36,12 @@ enum TextTable {
     static func clip(_ text: String, to maximum: Int) -> String {
         guard width(of: text) > maximum else { return text }
         var clipped = ""
+        var used = 0
         for character in text {
-            if width(of: clipped + String(character)) > maximum - 1 { break }
+            let columns = DisplayWidth.columns(of: character)
+            if used + columns > maximum - 1 { break }
             clipped.append(character)
+            used += columns
         }
         return clipped + "…"
     }

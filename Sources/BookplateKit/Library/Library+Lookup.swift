@@ -175,3 +175,81 @@ extension Library {
         }
     }
 }
+
+/// One line of `list`: what the table shows, read in a single query.
+public struct ListEntry: Sendable, Equatable {
+    public var slug: String
+    public var status: ReadingStatus
+    public var rating: Rating?
+    public var title: String
+    public var firstAuthor: String?
+    var firstAuthorSortName: String?
+    var addedAt: Date
+    var finishedDate: PartialDate?
+}
+
+extension Library {
+    /// The shelf for `list`, filtered and sorted, without loading everything else a book has:
+    /// ten thousand books list in a blink.
+    public func listing(status: ReadingStatus? = nil, shelf: String? = nil, sortedBy order: BookOrder = .title) throws
+        -> [ListEntry]
+    {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        if let status {
+            conditions.append("book.status = ?")
+            _ = arguments.append(contentsOf: [status.rawValue])
+        }
+        if let shelf {
+            conditions.append(
+                """
+                book.id IN (SELECT bookShelf.bookId FROM bookShelf JOIN shelf ON shelf.id = bookShelf.shelfId
+                            WHERE shelf.name = ? COLLATE NOCASE OR shelf.slug = ?)
+                """)
+            _ = arguments.append(contentsOf: [shelf, shelf])
+        }
+        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let entries = try read { db in
+            try GRDB.Row.fetchAll(
+                db,
+                sql: """
+                    SELECT book.slug, book.status, book.rating, book.title, book.addedAt, book.finishedDate,
+                           first.name AS author, first.sortName AS authorSort
+                    FROM book
+                    LEFT JOIN bookAuthor ON bookAuthor.bookId = book.id AND bookAuthor.position = 1
+                    LEFT JOIN author AS first ON first.id = bookAuthor.authorId
+                    \(whereClause)
+                    """, arguments: arguments
+            ).map { row in
+                ListEntry(
+                    slug: row["slug"], status: row["status"] ?? .toRead, rating: row["rating"], title: row["title"],
+                    firstAuthor: row["author"], firstAuthorSortName: row["authorSort"], addedAt: row["addedAt"],
+                    finishedDate: row["finishedDate"])
+            }
+        }
+        let keyed = entries.map { entry in
+            (
+                entry: entry, title: Library.sortKey(entry.title),
+                author: order == .author ? Library.sortKey(entry.firstAuthorSortName ?? "") : ""
+            )
+        }
+        return keyed.sorted { lhs, rhs in
+            let byTitle = lhs.title != rhs.title ? lhs.title < rhs.title : lhs.entry.slug < rhs.entry.slug
+            switch order {
+            case .title: return byTitle
+            case .author: return lhs.author != rhs.author ? lhs.author < rhs.author : byTitle
+            case .added:
+                return lhs.entry.addedAt != rhs.entry.addedAt ? lhs.entry.addedAt > rhs.entry.addedAt : byTitle
+            case .finished:
+                if lhs.entry.finishedDate == rhs.entry.finishedDate { return byTitle }
+                guard let left = lhs.entry.finishedDate else { return false }
+                guard let right = rhs.entry.finishedDate else { return true }
+                return left > right
+            case .rating:
+                let left = lhs.entry.rating?.stars ?? 0
+                let right = rhs.entry.rating?.stars ?? 0
+                return left != right ? left > right : byTitle
+            }
+        }.map(\.entry)
+    }
+}

@@ -203,3 +203,31 @@ import Testing
         #expect(try shelf.library.books().count == 50)
     }
 }
+
+@Suite struct ListingTests {
+    /// `list`'s one-query listing agrees with the full books query in every order and filter.
+    @Test func theListingMatchesTheFullQuery() throws {
+        let library = try Library.inMemory(clock: .fixed(TemporaryShelf.fixedDate))
+        try library.addBook(
+            NewBook(
+                title: "The Zebra", authors: ["Amy Zed"], status: .read, rating: try Rating(2),
+                finishedDate: try PartialDate(parsing: "2024-01-02")))
+        try library.addBook(
+            NewBook(
+                title: "Apples", authors: ["Bo Young", "Cy Old"], status: .read, rating: try Rating(5),
+                shelves: ["fruit"]))
+        try library.addBook(NewBook(title: "Mangoes", authors: ["Al Abe"], shelves: ["Fruit"]))
+        try library.addBook(NewBook(title: "Ünder", status: .reading))
+        for order in BookOrder.allCases {
+            for status: ReadingStatus? in [nil, .read] {
+                for shelf: String? in [nil, "fruit"] {
+                    let full = try library.books(status: status, shelf: shelf, sortedBy: order).map(\.book.slug)
+                    let listed = try library.listing(status: status, shelf: shelf, sortedBy: order).map(\.slug)
+                    #expect(listed == full, "\(order) \(String(describing: status)) \(String(describing: shelf))")
+                }
+            }
+        }
+        let apples = try #require(try library.listing().first { $0.slug == "apples" })
+        #expect(apples.firstAuthor == "Bo Young" && apples.rating?.stars == 5)
+    }
+}
