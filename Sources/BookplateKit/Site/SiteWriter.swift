@@ -83,14 +83,19 @@ struct SiteWriter: Sendable {
             let parent = (output.path as NSString).deletingLastPathComponent
             if !parent.isEmpty { folders.insert(parent) }
         }
+        // Sorted, a parent comes before its children, so one mkdir each will do (FileManager's
+        // recursive create looks at every parent again: thousands of folders make that slow).
+        var made = Set<String>()
         for path in folders.sorted() {
-            do {
-                try FileManager.default.createDirectory(
-                    at: folder.appendingPathComponent(path), withIntermediateDirectories: true)
-            } catch {
-                throw SiteError.unwritable(
-                    path: folder.appendingPathComponent(path).relativePathForDisplay, reason: error.localizedDescription
-                )
+            var partial = ""
+            for component in path.split(separator: "/") {
+                partial += partial.isEmpty ? String(component) : "/" + component
+                guard made.insert(partial).inserted else { continue }
+                let url = folder.appendingPathComponent(partial)
+                if mkdir(url.path, 0o755) != 0 && errno != EEXIST {
+                    throw SiteError.unwritable(
+                        path: url.relativePathForDisplay, reason: String(cString: strerror(errno)))
+                }
             }
         }
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
