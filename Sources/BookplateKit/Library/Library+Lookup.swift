@@ -116,41 +116,52 @@ public enum BookOrder: String, CaseIterable, Sendable {
 
     /// `books` in this order. Sort keys are worked out once per book, not once per comparison.
     func sort(_ books: [BookDetails]) -> [BookDetails] {
-        let keyed = books.map { details in
-            SortEntry(
-                details: details, title: Library.sortKey(details.book.title),
-                author: self == .author ? Library.sortKey(details.authors.first?.sortName ?? "") : "")
+        sort(books) { details in
+            SortFields(
+                slug: details.book.slug, title: details.book.title, authorSortName: details.authors.first?.sortName,
+                addedAt: details.book.addedAt, finished: details.book.finishedDate, stars: details.book.rating?.stars)
         }
-        return keyed.sorted(by: areInIncreasingOrder).map(\.details)
     }
 
-    private struct SortEntry {
-        var details: BookDetails
+    /// What the orders compare, whatever holds it.
+    struct SortFields {
+        var slug: String
         var title: String
-        var author: String
+        var authorSortName: String?
+        var addedAt: Date
+        var finished: PartialDate?
+        var stars: Int?
     }
 
-    private func areInIncreasingOrder(_ lhs: SortEntry, _ rhs: SortEntry) -> Bool {
-        let byTitle = lhs.title != rhs.title ? lhs.title < rhs.title : lhs.details.book.slug < rhs.details.book.slug
-        let left = lhs.details.book
-        let right = rhs.details.book
-        switch self {
-        case .title:
-            return byTitle
-        case .author:
-            return lhs.author != rhs.author ? lhs.author < rhs.author : byTitle
-        case .added:
-            return left.addedAt != right.addedAt ? left.addedAt > right.addedAt : byTitle
-        case .finished:
-            if left.finishedDate == right.finishedDate { return byTitle }
-            guard let leftDate = left.finishedDate else { return false }
-            guard let rightDate = right.finishedDate else { return true }
-            return leftDate > rightDate
-        case .rating:
-            let leftStars = left.rating?.stars ?? 0
-            let rightStars = right.rating?.stars ?? 0
-            return leftStars != rightStars ? leftStars > rightStars : byTitle
+    /// `items` in this order, by the fields `fields` reads from each.
+    func sort<Item>(_ items: [Item], by fields: (Item) -> SortFields) -> [Item] {
+        let keyed = items.map { item in
+            let values = fields(item)
+            return (
+                item: item, values: values, title: Library.sortKey(values.title),
+                author: self == .author ? Library.sortKey(values.authorSortName ?? "") : ""
+            )
         }
+        return keyed.sorted { lhs, rhs in
+            let byTitle = lhs.title != rhs.title ? lhs.title < rhs.title : lhs.values.slug < rhs.values.slug
+            switch self {
+            case .title:
+                return byTitle
+            case .author:
+                return lhs.author != rhs.author ? lhs.author < rhs.author : byTitle
+            case .added:
+                return lhs.values.addedAt != rhs.values.addedAt ? lhs.values.addedAt > rhs.values.addedAt : byTitle
+            case .finished:
+                if lhs.values.finished == rhs.values.finished { return byTitle }
+                guard let left = lhs.values.finished else { return false }
+                guard let right = rhs.values.finished else { return true }
+                return left > right
+            case .rating:
+                let left = lhs.values.stars ?? 0
+                let right = rhs.values.stars ?? 0
+                return left != right ? left > right : byTitle
+            }
+        }.map(\.item)
     }
 }
 
@@ -227,29 +238,10 @@ extension Library {
                     finishedDate: row["finishedDate"])
             }
         }
-        let keyed = entries.map { entry in
-            (
-                entry: entry, title: Library.sortKey(entry.title),
-                author: order == .author ? Library.sortKey(entry.firstAuthorSortName ?? "") : ""
-            )
+        return order.sort(entries) { entry in
+            BookOrder.SortFields(
+                slug: entry.slug, title: entry.title, authorSortName: entry.firstAuthorSortName,
+                addedAt: entry.addedAt, finished: entry.finishedDate, stars: entry.rating?.stars)
         }
-        return keyed.sorted { lhs, rhs in
-            let byTitle = lhs.title != rhs.title ? lhs.title < rhs.title : lhs.entry.slug < rhs.entry.slug
-            switch order {
-            case .title: return byTitle
-            case .author: return lhs.author != rhs.author ? lhs.author < rhs.author : byTitle
-            case .added:
-                return lhs.entry.addedAt != rhs.entry.addedAt ? lhs.entry.addedAt > rhs.entry.addedAt : byTitle
-            case .finished:
-                if lhs.entry.finishedDate == rhs.entry.finishedDate { return byTitle }
-                guard let left = lhs.entry.finishedDate else { return false }
-                guard let right = rhs.entry.finishedDate else { return true }
-                return left > right
-            case .rating:
-                let left = lhs.entry.rating?.stars ?? 0
-                let right = rhs.entry.rating?.stars ?? 0
-                return left != right ? left > right : byTitle
-            }
-        }.map(\.entry)
     }
 }
