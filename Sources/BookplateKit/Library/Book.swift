@@ -175,11 +175,6 @@ public struct NoteRecord: Hashable, Sendable, Codable {
     public var html: String
     /// SHA-256 of the Markdown and the rendering options.
     public var contentHash: String
-    /// The note file's size and modification time when it was last read, so an unchanged file
-    /// need not be read again; and the rendering options used.
-    public var fileSize: Int? = nil
-    public var fileModified: Double? = nil
-    public var renderOptions: String? = nil
 }
 
 /// A book with everything that hangs off it, as commands and the site need it.

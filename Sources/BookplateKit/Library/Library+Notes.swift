@@ -8,67 +8,50 @@ extension Library {
     /// Only notes whose Markdown (or rendering options) changed are rendered again; the rest come
     /// from the library's cache. Slugs with no book are returned as orphans, never dropped silently.
     public func syncNotes(_ notes: [String: String], renderer: NoteRenderer) throws -> NoteSync {
-        try syncNotes(
-            files: notes.keys.sorted().map { NoteFile(slug: $0, size: nil, modified: nil) }, renderer: renderer,
-            markdown: { slug in notes[slug] ?? "" })
+        try syncNotes(slugs: notes.keys.sorted(), unchanged: [], renderer: renderer, markdown: { notes[$0] ?? "" })
     }
 
-    /// Like ``syncNotes(_:renderer:)`` for note files on disk: a file whose size and modification
-    /// time match the library's copy is not even read.
-    func syncNotes(files: [NoteFile], renderer: NoteRenderer, markdown readNote: (String) throws -> String) throws
-        -> NoteSync
-    {
+    /// Like ``syncNotes(_:renderer:)`` for note files on disk. Notes in `unchanged` (their files
+    /// are as the last build read them, with the same options) are not even read.
+    func syncNotes(
+        slugs: [String], unchanged: Set<String>, renderer: NoteRenderer, markdown readNote: (String) throws -> String
+    ) throws -> NoteSync {
         let cache = try read { db in
             try GRDB.Row.fetchAll(
                 db,
                 sql: """
-                    SELECT book.id, book.slug, note.contentHash, note.html, note.fileSize, note.fileModified,
-                           note.renderOptions
+                    SELECT book.id, book.slug, note.contentHash, note.html
                     FROM book LEFT JOIN note ON note.bookId = book.id
                     """
             ).map { row in
-                CachedNote(
-                    id: row["id"], slug: row["slug"], hash: row["contentHash"], html: row["html"],
-                    size: row["fileSize"], modified: row["fileModified"], options: row["renderOptions"])
+                CachedNote(id: row["id"], slug: row["slug"], hash: row["contentHash"], html: row["html"])
             }
         }
         let bySlug = Dictionary(uniqueKeysWithValues: cache.map { ($0.slug, $0) })
         var sync = NoteSync()
         var updates: [NoteRecord] = []
-        var stamps: [(id: Int64, size: Int?, modified: Double?)] = []
-        for file in files {
-            guard let cached = bySlug[file.slug] else {
-                sync.orphans.append(file.slug)
+        for slug in slugs {
+            guard let cached = bySlug[slug] else {
+                sync.orphans.append(slug)
                 continue
             }
-            if let size = file.size, let modified = file.modified, cached.size == size, cached.modified == modified,
-                cached.options == renderer.optionsTag, let html = cached.html
-            {
-                sync.htmlBySlug[file.slug] = html
+            if unchanged.contains(slug), let html = cached.html {
+                sync.htmlBySlug[slug] = html
                 continue
             }
-            let markdown = try readNote(file.slug)
+            let markdown = try readNote(slug)
             let hash = renderer.contentHash(of: markdown)
             if hash == cached.hash, let html = cached.html {
-                sync.htmlBySlug[file.slug] = html
-                stamps.append((cached.id, file.size, file.modified))
+                sync.htmlBySlug[slug] = html
             } else {
                 let html = renderer.render(markdown)
-                sync.htmlBySlug[file.slug] = html
-                updates.append(
-                    NoteRecord(
-                        bookId: cached.id, markdown: markdown, html: html, contentHash: hash, fileSize: file.size,
-                        fileModified: file.modified, renderOptions: renderer.optionsTag))
+                sync.htmlBySlug[slug] = html
+                updates.append(NoteRecord(bookId: cached.id, markdown: markdown, html: html, contentHash: hash))
             }
         }
-        if !updates.isEmpty || !stamps.isEmpty {
+        if !updates.isEmpty {
             try write { db in
                 for note in updates { try note.upsert(db) }
-                for stamp in stamps {
-                    try db.execute(
-                        sql: "UPDATE note SET fileSize = ?, fileModified = ?, renderOptions = ? WHERE bookId = ?",
-                        arguments: [stamp.size, stamp.modified, renderer.optionsTag, stamp.id])
-                }
             }
         }
         sync.orphans.sort()
@@ -82,21 +65,11 @@ extension Library {
     }
 }
 
-/// A note file as the build sees it: its book's slug and, when known, its size and date.
-struct NoteFile: Sendable {
-    var slug: String
-    var size: Int?
-    var modified: Double?
-}
-
 private struct CachedNote {
     var id: Int64
     var slug: String
     var hash: String?
     var html: String?
-    var size: Int?
-    var modified: Double?
-    var options: String?
 }
 
 /// The outcome of ``Library/syncNotes(_:renderer:)``.

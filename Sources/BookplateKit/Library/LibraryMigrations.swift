@@ -109,7 +109,7 @@ enum LibraryMigrations {
                 t.uniqueKey(["source", "value"])
             }
         }
-        migrator.registerMigration("v5-revision-and-note-stamps") { db in
+        migrator.registerMigration("v5-revision") { db in
             // A counter every change to what the site shows moves on, so a build can tell in one
             // query that nothing changed. The note cache is derived data and does not count.
             try db.create(table: "libraryRevision") { t in
@@ -125,12 +125,6 @@ enum LibraryMigrations {
                             BEGIN UPDATE libraryRevision SET value = value + 1 WHERE id = 1; END
                             """)
                 }
-            }
-            // When a note file's size and modification time are what they were, it is not read again.
-            try db.alter(table: "note") { t in
-                t.add(column: "fileSize", .integer)
-                t.add(column: "fileModified", .double)
-                t.add(column: "renderOptions", .text)
             }
         }
         return migrator

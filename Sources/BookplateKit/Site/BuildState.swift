@@ -13,18 +13,20 @@ struct PlannedOutput: Sendable {
 /// `inputs` fingerprints everything a build reads, so an unchanged shelf is recognised without
 /// loading it; `files` fingerprints each output, so a change rewrites only the files it touches.
 struct BuildState: Codable, Sendable, Equatable {
-    var format = 2
+    var format = 3
     var site: String
     /// Everything but the notes: the library's revision, theme, settings, covers and photos.
     var inputs: String
     /// Each note file's size and date, by book slug: a note shows on its book's page only, so a
     /// change to notes alone rebuilds just those pages.
     var notes: [String: FileStamps.Stamp]
+    /// The note rendering options of that build: notes rendered otherwise must be rendered again.
+    var noteOptions: String
     var files: [String: String]
 
     static func load(from url: URL) -> BuildState? {
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        guard let state = try? JSONDecoder().decode(BuildState.self, from: data), state.format == 2 else { return nil }
+        guard let state = try? JSONDecoder().decode(BuildState.self, from: data), state.format == 3 else { return nil }
         return state
     }
 

@@ -58,7 +58,7 @@ public struct SiteBuilder: Sendable {
         }
 
         let catalogue = try step(.loadLibrary) { try library.catalogue() }
-        let notes = try step(.renderNotes) { try renderNotes(noteStamps) }
+        let notes = try step(.renderNotes) { try renderNotes(noteStamps, previous: previous) }
         let theme = try step(.loadTemplates) {
             try Theme.load(overrides: paths.templates, requireFolder: requiresTemplatesFolder)
         }
@@ -117,8 +117,10 @@ public struct SiteBuilder: Sendable {
                 try writer.writeAll(outputs)
             }
         }
-        BuildState(site: paths.site.standardizedFileURL.path, inputs: inputs, notes: noteStamps, files: planned)
-            .save(to: statePath)
+        BuildState(
+            site: paths.site.standardizedFileURL.path, inputs: inputs, notes: noteStamps,
+            noteOptions: NoteRenderer(allowsRawHTML: settings.allowsRawHTMLInNotes).optionsTag, files: planned
+        ).save(to: statePath)
 
         return BuildReport(
             pageCount: pages.count, bookCount: catalogue.books.count, authorCount: catalogue.authors.count,
@@ -178,7 +180,7 @@ public struct SiteBuilder: Sendable {
             .filter { noteStamps[$0] != previous.notes[$0] }.sorted()
         let books = try step(.loadLibrary) { try library.books(slugs: changedSlugs) }
         let notes = try step(.renderNotes) {
-            try renderNotes(noteStamps.filter { changedSlugs.contains($0.key) })
+            try renderNotes(noteStamps.filter { changedSlugs.contains($0.key) }, previous: previous)
         }
         let theme = try step(.loadTemplates) {
             try Theme.load(overrides: paths.templates, requireFolder: requiresTemplatesFolder)
@@ -208,7 +210,9 @@ public struct SiteBuilder: Sendable {
         try step(.writeFiles, path: paths.site.relativePathForDisplay) {
             try writer.update(changed: outputs, removed: [])
         }
-        BuildState(site: previous.site, inputs: inputs, notes: noteStamps, files: files).save(to: statePath)
+        BuildState(
+            site: previous.site, inputs: inputs, notes: noteStamps, noteOptions: previous.noteOptions, files: files
+        ).save(to: statePath)
         return BuildReport(
             pageCount: files.keys.filter { $0.hasSuffix(".html") }.count, bookCount: nil, authorCount: nil,
             fileCount: files.count, filesWritten: written, notesRendered: notes.renderedCount,
@@ -234,13 +238,18 @@ public struct SiteBuilder: Sendable {
         return print.description
     }
 
-    private func renderNotes(_ stamps: [String: FileStamps.Stamp]) throws -> NoteSync {
+    /// Brings the library's note cache up to date. A note file whose size and date are those the
+    /// last build saw, rendered with the same options, is taken from the cache without reading it.
+    private func renderNotes(_ stamps: [String: FileStamps.Stamp], previous: BuildState?) throws -> NoteSync {
         let store = NoteStore(folder: paths.notes)
-        let files = stamps.keys.sorted().map { slug in
-            NoteFile(slug: slug, size: stamps[slug]?.size, modified: stamps[slug]?.modified)
-        }
+        let renderer = NoteRenderer(allowsRawHTML: settings.allowsRawHTMLInNotes)
+        let unchanged =
+            previous.map { previous in
+                previous.noteOptions == renderer.optionsTag
+                    ? Set(stamps.keys.filter { previous.notes[$0] == stamps[$0] }) : []
+            } ?? []
         return try library.syncNotes(
-            files: files, renderer: NoteRenderer(allowsRawHTML: settings.allowsRawHTMLInNotes),
+            slugs: stamps.keys.sorted(), unchanged: unchanged, renderer: renderer,
             markdown: { slug in try store.readNote(at: store.url(forSlug: slug)) })
     }
 
