@@ -41,33 +41,14 @@ struct ImportCommand: AsyncParsableCommand {
         try await enrichBooks(summary.added + summary.updated, library: library)
     }
 
-    /// Fetches catalog details and covers for imported books that have none yet; running it
-    /// again picks up where it stopped.
     private func enrichBooks(_ slugs: [String], library: Library) async throws {
-        let pending = try slugs.filter { slug in
-            let book = try library.findBook(matching: slug).book
-            return book.googleVolumeID == nil && book.openLibraryWorkKey == nil && book.isbn13 != nil
-        }
-        guard !pending.isEmpty else { return }
         let adder = BookAdder(finder: try shelf.finder(), library: library, paths: shelf.paths)
         let progress = ProgressBar(label: "Enriching")
-        var enriched = 0
-        for (index, slug) in pending.enumerated() {
-            do {
-                _ = try await adder.refresh(slug: slug)
-                enriched += 1
-            } catch let error as CatalogError where error.meansUnreachable {
-                progress.finish()
-                printError(
-                    "Error: \(error) — stopped after \(enriched) books; run the import with --enrich again to go on")
-                throw ExitCode.failure
-            } catch {
-                printError("warning: \(slug): \(error)")
-            }
-            progress.update(index + 1, of: pending.count)
-        }
-        progress.finish()
-        print("Enriched \(enriched) of \(pending.count) books from the catalogs")
+        defer { progress.finish() }
+        let (enriched, pending) = try await adder.enrich(
+            slugs, progress: { progress.update($0, of: $1) },
+            warning: { slug, error in printError("warning: \(slug): \(error)") })
+        if pending > 0 { print("Enriched \(enriched) of \(pending) books from the catalogs") }
     }
 }
 

@@ -36,7 +36,7 @@ public enum CandidateMerger {
     }
 
     static func matchKey(_ candidate: BookCandidate) -> String {
-        Library.matchKey(title: candidate.title, firstAuthor: candidate.authors.first)
+        Library.matchKey(title: candidate.title, firstAuthor: candidate.authors.first, looseTitle: true)
     }
 
     private static func merge(_ first: BookCandidate, _ second: BookCandidate) -> BookCandidate {

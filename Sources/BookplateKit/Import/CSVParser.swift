@@ -10,6 +10,9 @@ struct CSVParser {
         var fields: [String]
         /// Set when a field is not valid UTF-8; the fields are then not to be trusted.
         var hasBadBytes: Bool
+        /// Set when a quoted field never closes (a file cut off part-way): the rest of the file
+        /// is in this record, so it is not to be trusted either.
+        var isUnterminated = false
     }
 
     var delimiter: UInt8 = UInt8(ascii: ",")
@@ -23,12 +26,14 @@ struct CSVParser {
             let startLine = line
             var fields: [String] = []
             var bad = false
+            var unterminated = false
             var field: [UInt8] = []
             var endOfRecord = false
             while !endOfRecord {
                 field.removeAll(keepingCapacity: true)
                 if index < bytes.count && bytes[index] == quote {
                     index += 1
+                    unterminated = true
                     while index < bytes.count {
                         let byte = bytes[index]
                         if byte == quote {
@@ -38,6 +43,7 @@ struct CSVParser {
                                 continue
                             }
                             index += 1
+                            unterminated = false
                             break
                         }
                         if byte == lf { line += 1 }
@@ -74,7 +80,7 @@ struct CSVParser {
             }
             // Blank lines are not records.
             if fields.count == 1 && fields[0].isEmpty { continue }
-            records.append(Record(line: startLine, fields: fields, hasBadBytes: bad))
+            records.append(Record(line: startLine, fields: fields, hasBadBytes: bad, isUnterminated: unterminated))
         }
         return records
     }

@@ -74,7 +74,9 @@ public struct LibraryExporter: Sendable {
         let catalogue = try library.catalogue()
         let externalIDs = try library.read { db in
             try GRDB.Row.fetchAll(
-                db, sql: "SELECT book.slug, source, value FROM externalID JOIN book ON book.id = bookId"
+                db,
+                sql:
+                    "SELECT book.slug, source, value FROM externalID JOIN book ON book.id = bookId ORDER BY externalID.rowid"
             )
             .reduce(into: [String: [String: String]]()) { ids, row in
                 ids[row["slug"], default: [:]][row["source"]] = row["value"]

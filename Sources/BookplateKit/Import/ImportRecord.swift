@@ -129,6 +129,12 @@ struct CSVRow {
                 bad.append(SkippedRow(line: record.line, reason: "bad bytes: the row is not UTF-8 text"))
                 continue
             }
+            if record.isUnterminated {
+                bad.append(
+                    SkippedRow(
+                        line: record.line, reason: "a quoted field never closes: the file may be cut off from here on"))
+                continue
+            }
             var cells: [String: String] = [:]
             for (index, name) in names.enumerated() where index < record.fields.count && cells[name] == nil {
                 cells[name] = record.fields[index]
@@ -177,8 +183,9 @@ enum ImportValues {
         return try? Rating(max(1, Int(value.rounded(.toNearestOrAwayFromZero))))
     }
 
+    /// A whole number from 1 to 100,000 (page counts, read counts); anything else is no value.
     static func positiveInt(_ cell: String?) -> Int? {
-        cell.flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        cell.flatMap { Int($0) }.flatMap { (1...100_000).contains($0) ? $0 : nil }
     }
 
     /// A comma-separated list, trimmed, without empty items or repeats.

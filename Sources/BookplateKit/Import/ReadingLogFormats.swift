@@ -26,8 +26,9 @@ enum GoodreadsFormat {
         let shelves =
             ImportValues.list(row["Bookshelves"]).filter { !isStatus($0) }
             + [exclusive].compactMap { $0 }.filter { !isStatus($0) }
+        // A year the calendar cannot hold (Goodreads writes -380 for Plato) is no date, not a bad row.
         let year = row["Year Published"] ?? row["Original Publication Year"]
-        let published = try year.flatMap { try ImportValues.date($0, column: "Year Published") }
+        let published = year.flatMap { try? ImportValues.date($0, column: "Year Published") }
         let finished = try ImportValues.date(row["Date Read"], column: "Date Read")
         let added = try ImportValues.date(row["Date Added"], column: "Date Added")
         var seen = Set<String>()

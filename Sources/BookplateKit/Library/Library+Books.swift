@@ -149,11 +149,13 @@ extension Library {
         return nil
     }
 
-    /// The key under which two records are the same book: the folded title without its
-    /// subtitle or a leading article, and the first author's surname with the initial of their
-    /// given name ("Ursula K. Le Guin" and "Ursula Le Guin" agree; Frank and Brian Herbert do not).
-    static func matchKey(title: String, firstAuthor: String?) -> String {
-        let mainTitle = title.split(separator: ":").first.map(String.init) ?? title
+    /// The key under which two records are the same book: the folded title without a leading
+    /// article, and the first author's surname with the initial of their given name ("Ursula K.
+    /// Le Guin" and "Ursula Le Guin" agree; Frank and Brian Herbert do not). With `looseTitle` the
+    /// subtitle is dropped too — good enough to merge search results, too loose for the library,
+    /// where it would take "…: The Two Towers" for "…: The Fellowship of the Ring".
+    static func matchKey(title: String, firstAuthor: String?, looseTitle: Bool = false) -> String {
+        let mainTitle = looseTitle ? (title.split(separator: ":").first.map(String.init) ?? title) : title
         let parts = firstAuthor.map { AuthorName.sortName(for: $0) }?.split(separator: ",") ?? []
         let surname = parts.first.map(String.init) ?? ""
         let initial = parts.dropFirst().first.map { String($0.trimmingCharacters(in: .whitespaces).prefix(1)) } ?? ""

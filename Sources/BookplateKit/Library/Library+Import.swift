@@ -118,6 +118,13 @@ private struct BookImporter {
     /// an author of that name is already here.
     mutating func createAuthors(_ authors: [LibraryExportDocument.ExportedAuthor]) throws {
         for exported in authors where authorIDByName[Library.searchKey(exported.name)] == nil {
+            // An author whose Open Library key is already here is that author, under another name.
+            if let key = exported.openLibraryKey,
+                let id = try Int64.fetchOne(db, sql: "SELECT id FROM author WHERE openLibraryKey = ?", arguments: [key])
+            {
+                authorIDByName[Library.searchKey(exported.name)] = id
+                continue
+            }
             let slug =
                 authorSlugs.contains(exported.slug) || !Slug.isValid(exported.slug)
                 ? Slug.unique(Slug.make(from: exported.name, fallbackPrefix: "author")) { authorSlugs.contains($0) }
@@ -154,8 +161,13 @@ private struct BookImporter {
         }
         let existingID: Int64?
         if let slug = record.preferredSlug {
-            // Bookplate's own export names each book by its slug: that, and only that, is the same book.
-            existingID = bookIDBySlug[slug]
+            // Bookplate's own export names each book by its slug: the same slug is the same book when
+            // its title and author (or its ISBN) agree; anything else is another book.
+            existingID = bookIDBySlug[slug].flatMap { id in
+                (new.isbn.map { bookIDByISBN[$0.isbn13] == id } ?? false)
+                    || bookIDsByMatchKey[key]?.contains(id) == true
+                    ? id : nil
+            }
         } else {
             existingID =
                 new.isbn.flatMap { bookIDByISBN[$0.isbn13] } ?? record.sourceID.flatMap { bookIDBySourceID[$0] }
@@ -220,7 +232,7 @@ private struct BookImporter {
         book.subtitle = book.subtitle ?? new.subtitle?.trimmedForStorage.nilIfEmpty
         book.publisher = book.publisher ?? new.publisher?.trimmedForStorage.nilIfEmpty
         book.publishedDate = book.publishedDate ?? new.publishedDate
-        book.pageCount = book.pageCount ?? new.pageCount
+        book.pageCount = book.pageCount ?? new.pageCount.flatMap { (1...100_000).contains($0) ? $0 : nil }
         book.language = book.language ?? new.language
         book.description = book.description ?? new.description
         if book.isbn13 == nil, let isbn = new.isbn,
@@ -281,7 +293,7 @@ private struct BookImporter {
         for (idSource, value) in ids.sorted(by: { $0.key < $1.key }) {
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO externalID (bookId, source, value) VALUES (?, ?, ?)")
                 .execute(arguments: [bookID, idSource, value])
-            if idSource == source.rawValue {
+            if idSource == source.rawValue, db.changesCount > 0 {
                 bookIDBySourceID[value] = bookID
                 booksWithSourceID.insert(bookID)
             }

@@ -59,9 +59,12 @@ extension Library {
         return sync
     }
 
-    /// How many times the library has changed in what the site shows.
-    func revision() throws -> Int {
-        try read { db in try Int.fetchOne(db, sql: "SELECT value FROM libraryRevision WHERE id = 1") ?? 0 }
+    /// Which library this is and how many times it has changed in what the site shows.
+    func revision() throws -> String {
+        try read { db in
+            let row = try GRDB.Row.fetchOne(db, sql: "SELECT instance, value FROM libraryRevision WHERE id = 1")
+            return "\(row?["instance"] as String? ?? "")/\(row?["value"] as Int? ?? 0)"
+        }
     }
 }
 

@@ -127,6 +127,11 @@ enum LibraryMigrations {
                 }
             }
         }
+        migrator.registerMigration("v6-library-instance") { db in
+            // Two libraries can reach the same revision; a random id tells them apart.
+            try db.alter(table: "libraryRevision") { t in t.add(column: "instance", .text) }
+            try db.execute(sql: "UPDATE libraryRevision SET instance = lower(hex(randomblob(16)))")
+        }
         return migrator
     }
 }

@@ -157,12 +157,13 @@ public struct SiteBuilder: Sendable {
     {
         var print = Fingerprint()
         print.combine(Bookplate.version)
+        print.combine(library.path)
         print.combine(try library.revision())
         print.combine(String(describing: settings))
         print.combine(requiresTemplatesFolder ? "required" : "optional")
         for (path, text) in DefaultTheme.files.sorted(by: { $0.key < $1.key }) {
             print.combine(path)
-            print.combine(text.utf8.count)
+            print.combine(text)
         }
         print.combine(paths.templates.path)
         print.combine(FileStamps.scan(paths.templates))

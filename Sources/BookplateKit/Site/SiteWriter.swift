@@ -71,7 +71,20 @@ struct SiteWriter: Sendable {
     func update(changed: [PlannedOutput], removed: [String]) throws {
         try SiteWriter.produce(changed, into: target, atomically: true)
         for path in removed {
+            // The list comes from the build state on disk: only plain paths inside the site.
+            let parts = path.split(separator: "/")
+            guard !path.hasPrefix("/"), !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." }) else {
+                continue
+            }
             try? FileManager.default.removeItem(at: target.appendingPathComponent(path))
+            // Folders left empty go too, as a full build would not make them.
+            var folder = target.appendingPathComponent(path).deletingLastPathComponent()
+            while folder.path.count > target.path.count,
+                (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true
+            {
+                try? FileManager.default.removeItem(at: folder)
+                folder = folder.deletingLastPathComponent()
+            }
         }
     }
 

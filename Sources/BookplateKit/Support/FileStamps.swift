@@ -2,6 +2,8 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Sizes and modification times of the files in a folder tree, read with `stat` directly: a
@@ -29,11 +31,17 @@ enum FileStamps {
             if name.hasPrefix(".") { continue }
             let full = path + "/" + name
             var info = stat()
-            guard stat(full, &info) == 0 else { continue }
+            // lstat: a link is not followed, so a link back up the tree cannot loop.
+            guard lstat(full, &info) == 0 else { continue }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 scan(full, prefix: prefix + name + "/", suffix: suffix, into: &stamps)
             } else if (info.st_mode & S_IFMT) == S_IFREG, suffix.map({ name.hasSuffix($0) }) ?? true {
-                let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+                #if canImport(Darwin)
+                    let time = info.st_mtimespec
+                #else
+                    let time = info.st_mtim
+                #endif
+                let modified = Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
                 stamps[prefix + name] = Stamp(size: Int(info.st_size), modified: modified)
             }
         }

@@ -194,3 +194,60 @@ import Testing
         #expect(butler.works?.count == 3 && butler.links?.count == 2)
     }
 }
+
+@Suite struct ImportEdgeTests {
+    func importText(_ text: String, into shelf: TemporaryShelf) throws -> ShelfImport.Report {
+        let file = try TestPaths.temporaryFolder("edge").appendingPathComponent("export.csv")
+        try Data(text.utf8).write(to: file)
+        return try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).run(
+            file: file, as: .goodreads)
+    }
+
+    static let header =
+        "Book Id,Title,Author,ISBN,ISBN13,My Rating,Year Published,Original Publication Year,Exclusive Shelf\n"
+
+    @Test func aYearTheCalendarCannotHoldKeepsTheRow() throws {
+        let shelf = try TemporaryShelf()
+        let report = try importText(Self.header + "1,The Republic,Plato,,,5,,-380,read\n", into: shelf)
+        #expect(report.summary.added.count == 1 && report.summary.skipped.isEmpty)
+        #expect(try shelf.library.findBook(matching: "republic").book.publishedDate == nil)
+    }
+
+    @Test func aFileCutOffInsideAQuoteIsReported() throws {
+        let shelf = try TemporaryShelf()
+        let report = try importText(
+            Self.header + "1,Dune,Frank Herbert,,,5,1965,,read\n2,\"Cut off, Herbert", into: shelf)
+        #expect(report.summary.added.count == 1)
+        #expect(report.summary.skipped.first?.reason.contains("never closes") == true)
+    }
+
+    @Test func volumesOfOneWorkStayApart() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(
+            NewBook(title: "The Lord of the Rings: The Fellowship of the Ring", authors: ["J. R. R. Tolkien"]))
+        let report = try importText(
+            Self.header + "9,The Lord of the Rings: The Two Towers,J. R. R. Tolkien,,,4,1954,,read\n", into: shelf)
+        #expect(report.summary.added.count == 1)
+        #expect(try shelf.library.books().count == 2)
+        #expect(throws: Never.self) {
+            try shelf.library.addBook(
+                NewBook(title: "The Lord of the Rings: The Return of the King", authors: ["J. R. R. Tolkien"]))
+        }
+    }
+}
+
+@Suite struct BuildStateTests {
+    @Test func anotherLibraryAtTheSameRevisionIsBuiltAfresh() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "First", authors: ["A"]))
+        try shelf.build()
+        // Another library in the same place, with as many changes behind it.
+        try FileManager.default.removeItem(at: shelf.paths.library)
+        let other = try Library.open(at: shelf.paths.library, create: true, clock: .fixed(TemporaryShelf.fixedDate))
+        try other.addBook(NewBook(title: "Second", authors: ["A"]))
+        let report = try SiteBuilder(library: other, paths: shelf.paths).build()
+        #expect(report.filesWritten > 0)
+        #expect(try shelf.siteFile("index.html").contains("Second"))
+        #expect(!FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent("books/first").path))
+    }
+}

@@ -66,6 +66,9 @@ import Testing
         try shelf.build(settings: FixtureShelf.settings)
         let site = try TemporaryShelf.snapshot(of: shelf.paths.site)
         #expect(site["books/the-time-machine/index.html"] == nil && site["authors/h-g-wells/index.html"] == nil)
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: shelf.paths.site.appendingPathComponent("books/the-time-machine").path))
         #expect(site == (try fullBuild(of: shelf)))
     }
 
