@@ -35,7 +35,8 @@ struct ImportCommand: AsyncParsableCommand {
         print(
             "\(verb) \(summary.added.count + summary.updated.count + summary.unchanged) books from \(format.displayName): "
                 + "\(summary.added.count) new, \(summary.updated.count) updated, \(summary.unchanged) unchanged, "
-                + "\(summary.skipped.count) skipped; \(report.notesWritten) notes \(dryRun ? "to write" : "written")"
+                + "\(summary.skipped.count) skipped; \(report.notesWritten) note\(report.notesWritten == 1 ? "" : "s") "
+                + (dryRun ? "to write" : "written")
                 + (report.notesKept > 0 ? ", \(report.notesKept) kept as you wrote them" : ""))
         guard enrich, !dryRun else { return }
         try await enrichBooks(summary.added + summary.updated, library: library)
