@@ -51,6 +51,12 @@ struct SiteWriter: Sendable {
             try? manager.removeItem(at: staging)
             throw error
         }
+        // Where the system allows, the old and new sites trade places in one step: the target
+        // always holds a whole site, old or new. Elsewhere, two renames in quick succession.
+        if manager.fileExists(atPath: target.path), AtomicSwap.exchange(staging, target) {
+            try? manager.removeItem(at: staging)
+            return
+        }
         do {
             if manager.fileExists(atPath: target.path) {
                 try manager.moveItem(at: target, to: retired)

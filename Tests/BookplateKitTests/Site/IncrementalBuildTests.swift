@@ -82,3 +82,36 @@ import Testing
         #expect(try shelf.siteFile("index.html").contains("<footer>Mine</footer>"))
     }
 }
+
+@Suite struct AtomicSwapTests {
+    @Test func foldersTradePlacesInOneStep() throws {
+        let root = try TestPaths.temporaryFolder("swap")
+        let old = root.appendingPathComponent("site")
+        let new = root.appendingPathComponent("staging")
+        for (folder, name) in [(old, "old.html"), (new, "new.html")] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(name.utf8).write(to: folder.appendingPathComponent(name))
+        }
+        #if os(Linux)
+            #expect(AtomicSwap.exchange(new, old))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: old.path) == ["new.html"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: new.path) == ["old.html"])
+        #endif
+    }
+
+    @Test func aFullRebuildReplacesTheWholeSite() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        // Every page shows the footer: most files change, so the site is written anew and swapped in.
+        try Data("<footer><p>changed</p></footer>\n".utf8)
+            .write(to: shelf.paths.templates.appendingPathComponent("partials/footer.mustache"))
+        let report = try shelf.build(settings: FixtureShelf.settings)
+        #expect(report.filesWritten * 2 >= report.fileCount)
+        #expect(try shelf.siteFile("index.html").contains("<p>changed</p>"))
+        #expect(try shelf.siteFile("books/kindred/index.html").contains("<p>changed</p>"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: shelf.root.path).filter {
+            $0.hasPrefix(".site")
+        }
+        #expect(leftovers.isEmpty)
+    }
+}
