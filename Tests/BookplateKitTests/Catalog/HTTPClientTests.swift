@@ -182,4 +182,35 @@ import Testing
         }
         #expect(ContinuousClock.now - started >= .milliseconds(990))
     }
+
+    @Test func aHugeBodyIsRefusedWhileItArrives() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.on("/huge", StubCatalogServer.Reply(status: 200, headers: [:], body: Data(count: 30 * 1_048_576)))
+        let client = HTTPClient(
+            transport: URLSessionTransport(idleTimeout: 10, totalTimeout: 10, maximumBodySize: 1_048_576),
+            userAgent: "test", retryPolicy: RetryPolicy(maximumRetries: 0), maximumBodySize: 1_048_576)
+        await #expect(throws: CatalogError.tooLarge(.openLibrary, bytes: 1_048_576)) {
+            try await client.get(try url(server, "/huge"), from: .openLibrary)
+        }
+        await server.stop()
+    }
+
+    @Test func aCompressedBombIsRefusedByItsUnpackedSize() async throws {
+        let server = try await StubCatalogServer.start()
+        let bomb = StubCatalogServer.Reply(
+            status: 200, headers: ["Content-Encoding": "gzip", "Content-Type": "application/json"],
+            body: Fixtures.data("handmade/gzip-bomb-64MiB-of-zeros.gz"))
+        await server.on("/bomb", bomb)
+        let client = HTTPClient(
+            transport: URLSessionTransport(idleTimeout: 10, totalTimeout: 10, maximumBodySize: 4 * 1_048_576),
+            userAgent: "test", retryPolicy: RetryPolicy(maximumRetries: 0), maximumBodySize: 4 * 1_048_576)
+        do {
+            let body = try await client.get(try url(server, "/bomb"), from: .googleBooks)
+            // A transport that does not unpack hands over the 64 KB as they are: no bomb either.
+            #expect(body.count <= 4 * 1_048_576)
+        } catch {
+            #expect(error as? CatalogError == .tooLarge(.googleBooks, bytes: 4 * 1_048_576))
+        }
+        await server.stop()
+    }
 }

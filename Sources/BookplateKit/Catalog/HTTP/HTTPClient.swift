@@ -91,6 +91,8 @@ public struct HTTPClient: Sendable {
                 throw .httpStatus(catalog, status: reply.status)
             case .failure(.badURL):
                 throw .badURL(catalog, url.absoluteString)
+            case .failure(.tooLarge):
+                throw .tooLarge(catalog, bytes: maximumBodySize)
             case .failure(.timedOut):
                 failure = .timedOut(catalog)
             case .failure(.unreachable(let reason)):

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -23,6 +24,8 @@ public enum TransportFailure: Error, Equatable, Sendable {
     case badURL
     case timedOut
     case unreachable(String)
+    /// The body grew past the size the transport accepts (counted after decompression).
+    case tooLarge
 }
 
 /// Sends one GET request. Injected, so tests and benchmarks can count or delay requests.
@@ -34,15 +37,20 @@ public protocol HTTPTransport: Sendable {
 /// total timeout.
 public struct URLSessionTransport: HTTPTransport {
     let session: URLSession
+    private let downloads: CappedDownloads
 
-    public init(idleTimeout: TimeInterval = 10, totalTimeout: TimeInterval = 30) {
+    /// Bodies are read as they arrive and refused past `maximumBodySize` bytes (after
+    /// decompression), so neither a huge answer nor a compressed bomb can fill the memory.
+    public init(idleTimeout: TimeInterval = 10, totalTimeout: TimeInterval = 30, maximumBodySize: Int = 20 * 1_048_576)
+    {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = idleTimeout
         configuration.timeoutIntervalForResource = totalTimeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpMaximumConnectionsPerHost = 6
-        session = URLSession(configuration: configuration)
+        downloads = CappedDownloads(limit: maximumBodySize)
+        session = URLSession(configuration: configuration, delegate: downloads, delegateQueue: nil)
     }
 
     public func get(_ url: URL, headers: [String: String]) async throws(TransportFailure) -> HTTPReply {
@@ -52,7 +60,9 @@ public struct URLSessionTransport: HTTPTransport {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await downloads.fetch(request, in: session)
+        } catch is CappedDownloads.TooLarge {
+            throw .tooLarge
         } catch let error as URLError {
             switch error.code {
             case .timedOut: throw .timedOut
@@ -79,5 +89,68 @@ public struct URLSessionTransport: HTTPTransport {
             throw .unreachable("the connection dropped mid-response")
         }
         return reply
+    }
+}
+
+/// Collects each response body as it arrives and cancels a transfer that grows past `limit`.
+///
+/// URLSession calls a delegate object; its state (one entry per transfer) sits behind a mutex.
+private final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    struct TooLarge: Error {}
+
+    private struct Transfer {
+        var continuation: CheckedContinuation<(Data, URLResponse), any Error>
+        var data = Data()
+        var response: URLResponse?
+    }
+
+    let limit: Int
+    private let transfers = Mutex<[Int: Transfer]>([:])
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func fetch(_ request: URLRequest, in session: URLSession) async throws -> (Data, URLResponse) {
+        try await withCheckedThrowingContinuation { continuation in
+            let task = session.dataTask(with: request)
+            transfers.withLock { $0[task.taskIdentifier] = Transfer(continuation: continuation) }
+            task.resume()
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        transfers.withLock { $0[dataTask.taskIdentifier]?.response = response }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let refused = transfers.withLock { transfers -> Transfer? in
+            guard var transfer = transfers[dataTask.taskIdentifier] else { return nil }
+            transfer.data.append(data)
+            if transfer.data.count > limit {
+                return transfers.removeValue(forKey: dataTask.taskIdentifier)
+            }
+            transfers[dataTask.taskIdentifier] = transfer
+            return nil
+        }
+        if let refused {
+            dataTask.cancel()
+            refused.continuation.resume(throwing: TooLarge())
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let error {
+            transfer.continuation.resume(throwing: error)
+        } else if let response = transfer.response ?? task.response {
+            transfer.continuation.resume(returning: (transfer.data, response))
+        } else {
+            transfer.continuation.resume(throwing: URLError(.badServerResponse))
+        }
     }
 }
