@@ -213,4 +213,28 @@ import Testing
         }
         await server.stop()
     }
+
+    @Test func aRedirectLoopEndsInAClearError() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.on("/loop", StubCatalogServer.Reply(status: 302, headers: ["Location": "/loop"], body: Data()))
+        await #expect {
+            try await client(server, retries: 0).get(try url(server, "/loop"), from: .openLibrary)
+        } throws: { error in
+            guard case .unreachable(.openLibrary, let reason)? = error as? CatalogError else { return false }
+            return reason == "too many redirects"
+        }
+        await server.stop()
+    }
+
+    @Test func aBodyThatIsNotUTF8IsUndecodable() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.on(
+            "/openlibrary/search.json",
+            StubCatalogServer.Reply(status: 200, headers: [:], body: Data([0xFF, 0xFE, 0x7B, 0x00])))
+        let openLibrary = OpenLibraryClient(http: client(server), baseURL: server.base + "/openlibrary")
+        await #expect(throws: CatalogError.undecodable(.openLibrary, field: "not JSON")) {
+            try await openLibrary.search(CatalogQuery(text: "x"), limit: 1)
+        }
+        await server.stop()
+    }
 }
