@@ -32,7 +32,7 @@ struct AddCommand: AsyncParsableCommand {
         let reader = BookAdder.ReaderFields(
             status: try status.map(Parse.status), rating: try rating.flatMap(Parse.rating),
             startedDate: try started.map(Parse.date), finishedDate: try finished.map(Parse.date), shelves: shelves)
-        try Library.checkReaderDates(started: reader.startedDate, finished: reader.finishedDate)
+        try Library.checkDates(started: reader.startedDate, finished: reader.finishedDate)
         if details.title != nil || !details.authors.isEmpty {
             guard items.isEmpty else {
                 throw ValidationError("give either --title and --author (to add by hand) or result numbers, not both")
@@ -76,7 +76,7 @@ struct AddCommand: AsyncParsableCommand {
 
     private func addedLine(_ added: BookDetails) -> String {
         let byline = added.authors.isEmpty ? "" : " (\(added.authors.map(\.name).joined(separator: ", ")))"
-        let notePath = NoteStore(folder: shelf.paths.notes).url(forSlug: added.book.slug).relativePathForTerminal
+        let notePath = NoteStore(folder: shelf.paths.notes).url(forSlug: added.book.slug).relativePathForDisplay
         return "Added \"\(added.book.title)\"\(byline) as \(added.book.slug) — note: \(notePath)"
     }
 

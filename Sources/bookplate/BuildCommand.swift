@@ -25,7 +25,7 @@ struct BuildCommand: ParsableCommand {
         }
         let seconds = Double(report.duration.components.attoseconds) / 1e18 + Double(report.duration.components.seconds)
         let time = String(format: "%.2f", seconds)
-        let site = paths.site.relativePathForTerminal
+        let site = paths.site.relativePathForDisplay
         if let books = report.bookCount, let authors = report.authorCount {
             let written = report.filesWritten == report.fileCount ? "" : ", \(report.filesWritten) files changed"
             print(

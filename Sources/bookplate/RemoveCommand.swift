@@ -17,7 +17,7 @@ struct RemoveCommand: ParsableCommand {
         let keptNote = try NoteStore(folder: shelf.paths.notes).setAsideNote(forSlug: target.book.slug, at: Date())
         CoverFetcher.setAsideImage(named: target.book.slug, in: shelf.paths.covers, at: Date())
         var message = "Removed \"\(target.book.title)\" (\(target.book.slug))"
-        if let keptNote { message += " — its note is kept at \(keptNote.relativePathForTerminal)" }
+        if let keptNote { message += " — its note is kept at \(keptNote.relativePathForDisplay)" }
         print(message)
     }
 }

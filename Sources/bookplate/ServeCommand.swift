@@ -16,7 +16,7 @@ struct ServeCommand: AsyncParsableCommand {
             printError(message)
         }
         print(
-            "Serving \(shelf.paths.site.relativePathForTerminal)/ at http://127.0.0.1:\(server.port)/ — Ctrl-C to stop")
+            "Serving \(shelf.paths.site.relativePathForDisplay)/ at http://127.0.0.1:\(server.port)/ — Ctrl-C to stop")
         let watcher = Task { await server.watch() }
         await waitForInterrupt()
         watcher.cancel()

@@ -34,7 +34,7 @@ struct ShowCommand: ParsableCommand {
             (
                 "Note",
                 try notes.note(forSlug: book.slug) == nil
-                    ? "none (bookplate note \(book.slug))" : noteURL.relativePathForTerminal
+                    ? "none (bookplate note \(book.slug))" : noteURL.relativePathForDisplay
             ))
         for (label, value) in lines {
             guard let value else { continue }

@@ -1,15 +1,6 @@
 import BookplateKit
 import Foundation
 
-extension URL {
-    /// The path relative to the current folder when below it, for messages.
-    var relativePathForTerminal: String {
-        let current = FileManager.default.currentDirectoryPath
-        let full = standardizedFileURL.path
-        return full.hasPrefix(current + "/") ? String(full.dropFirst(current.count + 1)) : full
-    }
-}
-
 /// Plain-text tables for the terminal, aligned by display width (wide characters count two).
 enum TextTable {
     static func render(header: [String], rows: [[String]], maxWidths: [Int?]) -> String {

@@ -109,11 +109,7 @@ extension Library {
     }
 
     /// Throws when a finished date comes before the started date.
-    public static func checkReaderDates(started: PartialDate?, finished: PartialDate?) throws {
-        try checkDates(started: started, finished: finished)
-    }
-
-    static func checkDates(started: PartialDate?, finished: PartialDate?) throws {
+    public static func checkDates(started: PartialDate?, finished: PartialDate?) throws {
         if let started, let finished, finished < started {
             throw LibraryError.finishedBeforeStarted(started: started.description, finished: finished.description)
         }

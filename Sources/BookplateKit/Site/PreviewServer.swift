@@ -13,7 +13,7 @@ public actor PreviewServer {
     private let report: @Sendable (String) -> Void
     private var version = 0
     private var lastError: String?
-    private var fingerprint: [String: Date] = [:]
+    private var fingerprint: [String: FileStamps.Stamp] = [:]
 
     /// Binds the server (port 0 picks a free one) and makes the first build.
     public static func start(
@@ -81,21 +81,14 @@ public actor PreviewServer {
         }
     }
 
-    /// Modification dates of every file that feeds the site.
-    private func currentFingerprint() -> [String: Date] {
-        var prints: [String: Date] = [:]
+    /// Sizes and dates of every file that feeds the site.
+    private func currentFingerprint() -> [String: FileStamps.Stamp] {
+        var prints: [String: FileStamps.Stamp] = [:]
         for folder in [builder.paths.content, builder.paths.templates] {
-            guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { continue }
-            for case let relative as String in enumerator {
-                if relative.hasPrefix(".bookplate") || relative.hasSuffix("-wal") || relative.hasSuffix("-shm")
-                    || relative.hasSuffix("-journal")
-                {
-                    continue
-                }
-                let path = folder.appendingPathComponent(relative).path
-                if let date = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date {
-                    prints[path] = date
-                }
+            // SQLite's own side files come and go with every read; they are not the shelf changing.
+            for (path, stamp) in FileStamps.scan(folder)
+            where !path.hasSuffix("-wal") && !path.hasSuffix("-shm") && !path.hasSuffix("-journal") {
+                prints[folder.path + "/" + path] = stamp
             }
         }
         return prints

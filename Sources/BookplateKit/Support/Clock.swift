@@ -22,7 +22,7 @@ public struct Clock: Sendable {
 
 extension URL {
     /// The path relative to the current directory when it lies below it, else the full path.
-    var relativePathForDisplay: String {
+    public var relativePathForDisplay: String {
         let current = FileManager.default.currentDirectoryPath
         let full = standardizedFileURL.path
         if full.hasPrefix(current + "/") { return String(full.dropFirst(current.count + 1)) }
