@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import Synchronization
 
 /// `bookplate serve`: the site on 127.0.0.1, rebuilt whenever anything under `content/` or
 /// `templates/` changes, with open pages reloading themselves.
@@ -11,8 +12,8 @@ public actor PreviewServer {
     private let builder: SiteBuilder
     private let server: HTTPServer
     private let report: @Sendable (String) -> Void
-    private var version = 0
-    private var lastError: String?
+    /// What requests read: served while a rebuild runs, so a slow build never stalls a page.
+    private nonisolated let status = Mutex(BuildStatus())
     private var fingerprint: [String: FileStamps.Stamp] = [:]
 
     /// Binds the server (port 0 picks a free one) and makes the first build.
@@ -33,7 +34,7 @@ public actor PreviewServer {
         let preview = PreviewServer(builder: builder, server: server, port: actualPort, report: report)
         await server.appendRoute("*") { [weak preview] request in
             guard let preview else { return HTTPResponse(statusCode: .serviceUnavailable) }
-            return await preview.respond(to: request)
+            return preview.respond(to: request)
         }
         await preview.rebuild()
         return preview
@@ -54,7 +55,7 @@ public actor PreviewServer {
             let now = currentFingerprint()
             if now != fingerprint {
                 fingerprint = now
-                rebuild()
+                await rebuild()
                 // The build itself may touch the library (note cache); take that in too.
                 fingerprint = currentFingerprint()
             }
@@ -65,18 +66,22 @@ public actor PreviewServer {
         await server.stop(timeout: 1)
     }
 
-    /// How many successful builds so far; open pages reload when it changes.
-    public var buildVersion: Int { version }
+    /// How many builds so far, failed ones included; open pages reload when it changes.
+    public nonisolated var buildVersion: Int { status.withLock { $0.version } }
 
-    private func rebuild() {
-        do {
-            let built = try builder.build()
-            version += 1
-            lastError = nil
-            report("Rebuilt \(built.pageCount) pages")
-        } catch {
-            lastError = "\(error)"
-            version += 1
+    /// Builds on a thread of its own: the build is blocking file and database work, and the
+    /// server's tasks must go on answering requests meanwhile.
+    private func rebuild() async {
+        let builder = builder
+        let outcome: Result<Int, any Error> = await withCheckedContinuation { done in
+            Thread.detachNewThread { done.resume(returning: Result { try builder.build().pageCount }) }
+        }
+        switch outcome {
+        case .success(let pages):
+            status.withLock { $0 = BuildStatus(version: $0.version + 1, lastError: nil) }
+            report("Rebuilt \(pages) pages")
+        case .failure(let error):
+            status.withLock { $0 = BuildStatus(version: $0.version + 1, lastError: "\(error)") }
             report("Build failed: \(error) (still serving the last good site)")
         }
     }
@@ -94,11 +99,11 @@ public actor PreviewServer {
         return prints
     }
 
-    private func respond(to request: HTTPRequest) -> HTTPResponse {
+    private nonisolated func respond(to request: HTTPRequest) -> HTTPResponse {
         if request.path == "/__bookplate/version" {
             return HTTPResponse(
                 statusCode: .ok, headers: [.contentType: "text/plain", HTTPHeader("Cache-Control"): "no-store"],
-                body: Data(String(version).utf8))
+                body: Data(String(buildVersion).utf8))
         }
         guard let file = PreviewServer.file(for: request.path, in: builder.paths.site) else {
             return notFound()
@@ -110,7 +115,7 @@ public actor PreviewServer {
             statusCode: .ok, headers: [.contentType: type, HTTPHeader("Cache-Control"): "no-store"], body: body)
     }
 
-    private func notFound() -> HTTPResponse {
+    private nonisolated func notFound() -> HTTPResponse {
         let page = builder.paths.site.appendingPathComponent("404.html")
         let body = FileManager.default.contents(atPath: page.path).map { decorate(String(decoding: $0, as: UTF8.self)) }
         return HTTPResponse(
@@ -119,7 +124,8 @@ public actor PreviewServer {
     }
 
     /// Adds the reload script, and the build error when the last build failed.
-    private func decorate(_ html: String) -> String {
+    private nonisolated func decorate(_ html: String) -> String {
+        let (version, lastError) = status.withLock { ($0.version, $0.lastError) }
         var extra = """
             <script>(function(){var v="\(version)";setInterval(function(){fetch("/__bookplate/version",\
             {cache:"no-store"}).then(function(r){return r.text()}).then(function(t){if(t!==v){location.reload()}})\
@@ -170,6 +176,12 @@ public actor PreviewServer {
         default: "application/octet-stream"
         }
     }
+}
+
+/// The outcome of the latest build, as pages show it.
+private struct BuildStatus {
+    var version = 0
+    var lastError: String?
 }
 
 /// What stops the preview server.
