@@ -26,11 +26,23 @@ enum TestPaths {
         return repository.appendingPathComponent(".build/debug/bookplate")
     }
 
-    /// A new empty folder that is removed when the process ends (best effort).
+    /// A new empty folder, inside one scratch folder per test run that is removed when the
+    /// process exits normally (a crashed run leaves it for a look).
     static func temporaryFolder(_ label: String = "shelf") throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("bookplate-tests-\(label)-\(UUID().uuidString)")
+        let url = scratch.appendingPathComponent("\(label)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    private static let scratch: URL = {
+        let url = scratchPath
+        try? FileManager.default.removeItem(at: url)
+        atexit { try? FileManager.default.removeItem(at: TestPaths.scratchPath) }
+        return url
+    }()
+
+    private static var scratchPath: URL {
+        FileManager.default.temporaryDirectory
+            .appendingPathComponent("bookplate-tests-\(ProcessInfo.processInfo.processIdentifier)")
     }
 }
