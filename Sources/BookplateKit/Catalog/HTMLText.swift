@@ -1,7 +1,7 @@
 /// Turns the HTML some catalog descriptions carry into plain text: paragraphs and line breaks
 /// become blank lines, every tag goes, entities are decoded. The site escapes the result again.
-enum HTMLText {
-    static func plainText(fromHTML html: String) -> String {
+public enum HTMLText {
+    public static func plainText(fromHTML html: String) -> String {
         var text = ""
         var index = html.startIndex
         // A "<" after the last ">" opens no tag: knowing where that is keeps hostile text linear.
@@ -42,7 +42,8 @@ enum HTMLText {
         "copy": "©",
     ]
 
-    private static func decodeEntity(_ name: String) -> String? {
+    /// The character an entity's name (`amp`, `#233`, `#xE9`) stands for; "" for a control character.
+    static func decodeEntity(_ name: String) -> String? {
         let code: UInt32?
         if name.hasPrefix("#x") || name.hasPrefix("#X") {
             code = UInt32(name.dropFirst(2), radix: 16)

@@ -1,0 +1,312 @@
+/// The little HTML a book description may keep on the site: paragraphs, line breaks, emphasis,
+/// lists and block quotes, with every attribute dropped. Everything else becomes text.
+///
+/// Catalog descriptions (Google's especially) carry HTML; a description is stored in the library
+/// as the output of ``sanitize(_:)`` and sanitized again when a page is made, so neither a
+/// catalog nor an edited library can put markup of its own on the site. The output is always
+/// well-formed: tags balanced, lists holding only list items, paragraphs holding only text and
+/// emphasis. Sanitizing twice gives the same as sanitizing once.
+public enum HTMLAllowList {
+    /// Elements kept, by the name written out (`i` and `b` become `em` and `strong`).
+    static let kept: [String: String] = [
+        "p": "p", "br": "br", "em": "em", "i": "em", "strong": "strong", "b": "strong", "ul": "ul", "ol": "ol",
+        "li": "li", "blockquote": "blockquote",
+    ]
+    /// Elements whose content is not text for a reader, dropped whole.
+    static let droppedWithContent: Set<String> = [
+        "script", "style", "iframe", "object", "embed", "template", "noscript", "noembed", "noframes", "textarea",
+        "title", "head", "svg", "math", "select", "xmp", "plaintext",
+    ]
+
+    public static func sanitize(_ html: String) -> String {
+        var writer = Writer()
+        let bytes = Array(html.utf8)
+        var index = 0
+        var text: [UInt8] = []
+        func flushText() {
+            if !text.isEmpty { writer.text(String(decoding: text, as: UTF8.self)) }
+            text.removeAll(keepingCapacity: true)
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "<"), let tag = Tag.read(bytes, at: index) else {
+                text.append(byte)
+                index += 1
+                continue
+            }
+            flushText()
+            switch tag.kind {
+            case .ignorable:
+                index = tag.end
+            case .start(let name):
+                if droppedWithContent.contains(name) {
+                    index = Tag.endOfElement(named: name, in: bytes, after: tag.end)
+                } else {
+                    if let kept = kept[name] { writer.open(kept) }
+                    index = tag.end
+                }
+            case .end(let name):
+                if let kept = kept[name] { writer.close(kept) }
+                index = tag.end
+            case .unterminated:
+                index = bytes.count
+            }
+        }
+        flushText()
+        return writer.finish()
+    }
+
+    /// Plain text as allow-listed HTML: escaped, a paragraph for each run of lines between
+    /// blank lines, the lines within one joined by line breaks. Open Library's descriptions and
+    /// what a reader types are plain text.
+    public static func html(fromText text: String) -> String {
+        text.replacingOccurrences(of: "\r\n", with: "\n")
+            .components(separatedBy: "\n\n")
+            .map { paragraph in
+                paragraph.split(separator: "\n").map { $0.trimmed }.filter { !$0.isEmpty }
+                    .map { Writer.escape(stripControls($0)) }.joined(separator: "<br>")
+            }
+            .filter { !$0.isEmpty }
+            .map { "<p>\($0)</p>" }
+            .joined(separator: "\n")
+    }
+
+    /// C0 controls other than tab, line feed and carriage return are not text: a page must not carry them.
+    static func stripControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: text.unicodeScalars.lazy.filter { !isControl($0) })
+        return String(kept)
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r") || scalar.value == 0x7F
+            || (0x80...0x9F).contains(scalar.value)
+    }
+}
+
+extension HTMLAllowList {
+    /// One `<…>` in the input, read the way a browser reads it, as far as this allow-list cares.
+    struct Tag {
+        enum Kind {
+            case start(String)
+            case end(String)
+            /// A comment, a doctype, a processing instruction: dropped.
+            case ignorable
+            /// A tag that never closes: the browser would swallow the rest, and so do we.
+            case unterminated
+        }
+
+        var kind: Kind
+        /// The index just past the tag.
+        var end: Int
+
+        /// The tag starting at `start` (a `<`), or nil when that `<` is just text.
+        static func read(_ bytes: [UInt8], at start: Int) -> Tag? {
+            var index = start + 1
+            guard index < bytes.count else { return nil }
+            if bytes[index] == UInt8(ascii: "!") {
+                if bytes[index...].starts(with: Array("!--".utf8)) {
+                    let close = find(Array("-->".utf8), in: bytes, from: index + 3)
+                    return Tag(kind: .ignorable, end: close.map { $0 + 3 } ?? bytes.count)
+                }
+                return Tag(kind: .ignorable, end: past(">", in: bytes, from: index))
+            }
+            if bytes[index] == UInt8(ascii: "?") {
+                return Tag(kind: .ignorable, end: past(">", in: bytes, from: index))
+            }
+            let closing = bytes[index] == UInt8(ascii: "/")
+            if closing { index += 1 }
+            guard index < bytes.count, isLetter(bytes[index]) else {
+                // `</>` and `</ x>` are dropped by browsers; `< x` and `<3` are text.
+                if closing { return Tag(kind: .ignorable, end: past(">", in: bytes, from: index)) }
+                return nil
+            }
+            let nameStart = index
+            while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: "/"),
+                bytes[index] != UInt8(ascii: ">")
+            {
+                index += 1
+            }
+            let name = String(decoding: bytes[nameStart..<index], as: UTF8.self).lowercased()
+            // Attributes: skipped, but a `>` inside a quoted value does not end the tag.
+            var afterEquals = false
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: ">") {
+                    return Tag(kind: closing ? .end(name) : .start(name), end: index + 1)
+                } else if afterEquals, byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    guard let close = bytes[(index + 1)...].firstIndex(of: byte) else { break }
+                    index = close + 1
+                    afterEquals = false
+                } else {
+                    if byte == UInt8(ascii: "=") {
+                        afterEquals = true
+                    } else if !isSpace(byte) {
+                        afterEquals = false
+                    }
+                    index += 1
+                }
+            }
+            return Tag(kind: .unterminated, end: bytes.count)
+        }
+
+        /// Where the content of a dropped element ends: past its end tag, or the end of the input.
+        static func endOfElement(named name: String, in bytes: [UInt8], after start: Int) -> Int {
+            let closer = Array("</\(name)".utf8)
+            var from = start
+            while let found = find(closer, in: bytes, from: from, caseInsensitive: true) {
+                let after = found + closer.count
+                if after >= bytes.count || isSpace(bytes[after]) || bytes[after] == UInt8(ascii: ">")
+                    || bytes[after] == UInt8(ascii: "/")
+                {
+                    return past(">", in: bytes, from: after)
+                }
+                from = after
+            }
+            return bytes.count
+        }
+
+        /// The index just past the next `character` from `start`, or the end of the input.
+        static func past(_ character: Unicode.Scalar, in bytes: [UInt8], from start: Int) -> Int {
+            guard start < bytes.count, let found = bytes[start...].firstIndex(of: UInt8(ascii: character)) else {
+                return bytes.count
+            }
+            return found + 1
+        }
+
+        /// Where `needle` (lowercase when `caseInsensitive`) next occurs from `start`.
+        static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int, caseInsensitive: Bool = false) -> Int? {
+            guard start >= 0, needle.count <= bytes.count - start, !needle.isEmpty else { return nil }
+            var index = start
+            while index + needle.count <= bytes.count {
+                if (caseInsensitive ? lower(bytes[index]) : bytes[index]) == needle[0] {
+                    var matched = true
+                    for offset in 1..<needle.count
+                    where (caseInsensitive ? lower(bytes[index + offset]) : bytes[index + offset]) != needle[offset] {
+                        matched = false
+                        break
+                    }
+                    if matched { return index }
+                }
+                index += 1
+            }
+            return nil
+        }
+
+        private static func lower(_ byte: UInt8) -> UInt8 {
+            byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+        }
+
+        private static func isLetter(_ byte: UInt8) -> Bool {
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+        }
+
+        private static func isSpace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+        }
+    }
+
+    /// Writes kept elements so that the result is always valid HTML.
+    struct Writer {
+        private var output = ""
+        private var open: [String] = []
+
+        private static let inline: Set = ["em", "strong"]
+        private static let lists: Set = ["ul", "ol"]
+
+        mutating func open(_ name: String) {
+            switch name {
+            case "br":
+                enterFlow()
+                output += "<br>"
+                return
+            case "li":
+                // A list item belongs in a list; one outside any list is left out (its text stays).
+                guard let list = open.lastIndex(where: { Self.lists.contains($0) }) else { return }
+                closeAll(above: list)
+            case "p", "ul", "ol", "blockquote":
+                // Blocks never sit inside a paragraph or emphasis: those end here, as in a browser.
+                while let last = open.last, last == "p" || Self.inline.contains(last) { closeLast() }
+                if let last = open.last, Self.lists.contains(last) { openElement("li") }
+            default:
+                enterFlow()
+            }
+            openElement(name)
+        }
+
+        mutating func close(_ name: String) {
+            guard name != "br", let index = open.lastIndex(of: name) else { return }
+            closeAll(above: index)
+            closeLast()
+        }
+
+        mutating func text(_ raw: String) {
+            let decoded = HTMLAllowList.stripControls(Self.decodeEntities(raw))
+            if decoded.allSatisfy(\.isWhitespace) {
+                // Whitespace between list items is fine where text is not.
+                output += decoded
+                return
+            }
+            enterFlow()
+            output += Self.escape(decoded)
+        }
+
+        mutating func finish() -> String {
+            while !open.isEmpty { closeLast() }
+            return output
+        }
+
+        /// Text and inline elements go in a list item when a list is what is open.
+        private mutating func enterFlow() {
+            if let last = open.last, Self.lists.contains(last) { openElement("li") }
+        }
+
+        private mutating func openElement(_ name: String) {
+            output += "<\(name)>"
+            open.append(name)
+        }
+
+        private mutating func closeLast() {
+            output += "</\(open.removeLast())>"
+        }
+
+        private mutating func closeAll(above index: Int) {
+            while open.count > index + 1 { closeLast() }
+        }
+
+        static func escape(_ text: String) -> String {
+            guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
+            var escaped = ""
+            escaped.reserveCapacity(text.utf8.count + 16)
+            for character in text {
+                switch character {
+                case "&": escaped += "&amp;"
+                case "<": escaped += "&lt;"
+                case ">": escaped += "&gt;"
+                default: escaped.append(character)
+                }
+            }
+            return escaped
+        }
+
+        /// `&amp;`, `&#233;`, `&#xE9;` and the common names become characters; anything else stays as written.
+        static func decodeEntities(_ text: String) -> String {
+            guard text.contains("&") else { return text }
+            var decoded = ""
+            var index = text.startIndex
+            while index < text.endIndex {
+                if text[index] == "&", let semicolon = text[index...].prefix(12).firstIndex(of: ";"),
+                    let character = HTMLText.decodeEntity(String(text[text.index(after: index)..<semicolon]))
+                {
+                    decoded += character
+                    index = text.index(after: semicolon)
+                } else {
+                    decoded.append(text[index])
+                    index = text.index(after: index)
+                }
+            }
+            return decoded
+        }
+    }
+}

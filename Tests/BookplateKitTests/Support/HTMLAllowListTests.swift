@@ -1,0 +1,76 @@
+import Testing
+
+@testable import BookplateKit
+
+@Suite struct HTMLAllowListTests {
+    @Test(arguments: [
+        // Kept, with every attribute dropped; i and b are written as em and strong.
+        (
+            "<p class=\"x\" onclick=\"alert(1)\">One <i>two</i> <b>three</b></p>",
+            "<p>One <em>two</em> <strong>three</strong></p>"
+        ),
+        ("<ul><li>a<li>b</ul>", "<ul><li>a</li><li>b</li></ul>"),
+        ("<blockquote>Said<br/>twice</blockquote>", "<blockquote>Said<br>twice</blockquote>"),
+        // Everything else becomes text, or goes with its content when it is not text at all.
+        ("<a href=\"javascript:alert(1)\">link</a>", "link"),
+        ("<img src=x onerror=alert(1)>after", "after"),
+        ("before<script>alert('</p>')</script>after", "beforeafter"),
+        ("<SCRIPT>alert(1)</SCRIPT >x", "x"),
+        ("<style>p{}</style><iframe src=//evil></iframe>ok", "ok"),
+        ("<svg onload=alert(1)><circle/></svg>ok", "ok"),
+        ("<!-- <script>alert(1)</script> -->ok", "ok"),
+        ("<p title=\"a>b\" onmouseover=alert(1)>t</p>", "<p>t</p>"),
+        // Text stays text: escaped, entities decoded once and escaped again.
+        ("1 < 2 && 3 > 2", "1 &lt; 2 &amp;&amp; 3 &gt; 2"),
+        ("&lt;script&gt;alert(1)&lt;/script&gt;", "&lt;script&gt;alert(1)&lt;/script&gt;"),
+        ("caf&eacute; &#233; &#xE9; &bogus;", "café é é &amp;bogus;"),
+        ("<3 and </ 3>", "&lt;3 and "),
+        // Broken markup still gives well-formed output.
+        ("<p>open <em>never closed", "<p>open <em>never closed</em></p>"),
+        ("<em>a<p>b</em>c</p>", "<em>a</em><p>bc</p>"),
+        ("</p></ul>stray<li>item", "strayitem"),
+        ("<ul>loose text<ul><li>x</li></ul></ul>", "<ul><li>loose text<ul><li>x</li></ul></li></ul>"),
+        ("<p>a<p>b", "<p>a</p><p>b</p>"),
+        ("<p>tail <a href=\"x", "<p>tail </p>"),
+        ("nul\u{0}and\u{1B}escape", "nulandescape"),
+    ])
+    func keepsTheAllowListAndTurnsTheRestIntoText(input: String, expected: String) {
+        #expect(HTMLAllowList.sanitize(input) == expected)
+    }
+
+    @Test func sanitizingTwiceIsSanitizingOnce() {
+        let samples = [
+            "<ul>x<li>y</ul><p>&amp;lt;</p>", "<em><ul><li>a</ul></em>", "&#60;p&#62;", "<p>a<br>b</p>",
+            "<ol><br>t</ol>", " \u{0B}<ul> <li>x</li> </ul>",
+        ]
+        for sample in samples {
+            let once = HTMLAllowList.sanitize(sample)
+            #expect(HTMLAllowList.sanitize(once) == once, "\(sample)")
+        }
+    }
+
+    @Test func longRunsOfHalfTagsEndAsTheBrowserWouldEndThem() {
+        // Each is a way to make a naive tag scanner quadratic; these take one pass.
+        let count = 50_000
+        #expect(HTMLAllowList.sanitize("x" + String(repeating: "<a ", count: count)) == "x")
+        #expect(HTMLAllowList.sanitize("x" + String(repeating: "<!--", count: count)) == "x")
+        #expect(HTMLAllowList.sanitize("x" + String(repeating: "<p title=\"", count: count)) == "x")
+        #expect(HTMLAllowList.sanitize("x" + String(repeating: "<script>", count: count)) == "x")
+        #expect(HTMLAllowList.sanitize(String(repeating: "</", count: count)).isEmpty)
+        #expect(
+            HTMLAllowList.sanitize(String(repeating: "&#", count: count)) == String(repeating: "&amp;#", count: count))
+    }
+
+    @Test func plainTextBecomesEscapedParagraphs() {
+        #expect(
+            HTMLAllowList.html(fromText: "First <b>line</b>\nsecond & more\r\n\r\nNext\n\n\n")
+                == "<p>First &lt;b&gt;line&lt;/b&gt;<br>second &amp; more</p>\n<p>Next</p>")
+        #expect(HTMLAllowList.html(fromText: "  \n\n ").isEmpty)
+    }
+
+    @Test func storedDescriptionsAreSanitizedAndEmptyOnesAreNone() {
+        #expect(Book.storedDescription("<p onclick=x>Hi</p>") == "<p>Hi</p>")
+        #expect(Book.storedDescription("<p> </p><script>alert(1)</script>") == nil)
+        #expect(Book.storedDescription(nil) == nil)
+    }
+}
