@@ -37,7 +37,8 @@ enum FeedWriter {
             let byline = details.authors.isEmpty ? "" : " by " + details.authors.map(\.name).joined(separator: ", ")
             let title = (finished ? "Finished: " : "Added: ") + details.book.title + byline
             var summary = details.book.rating.map { "Rated \($0.stars) out of 5. " } ?? ""
-            summary += PageModelFactory.paragraphs(details.book.description).first.map { String($0.prefix(400)) } ?? ""
+            summary +=
+                PageModelFactory.descriptionText(details.book.description).first.map { String($0.prefix(400)) } ?? ""
             xml += """
                   <entry>
                     <title>\(escape(title))</title>

@@ -195,6 +195,30 @@ import Testing
     }
 }
 
+extension ExportTests {
+    /// Exports before format 2 held descriptions as plain text; they come in as escaped paragraphs,
+    /// and a format-2 description is allow-listed like any other.
+    @Test func descriptionsFromEachExportFormatComeInSafely() throws {
+        for (version, description, expected) in [
+            (1, "Plain <b>text</b> & more.\n\nTwo.", "<p>Plain &lt;b&gt;text&lt;/b&gt; &amp; more.</p>\n<p>Two.</p>"),
+            (2, "<p onclick=\"x\">Kept <b>bold</b></p><script>alert(1)</script>", "<p>Kept <strong>bold</strong></p>"),
+        ] {
+            let json = """
+                {"bookplate": \(version), "authors": [], "books": [{"slug": "emma", "title": "Emma", "authors": [],
+                "description": \(String(decoding: try JSONEncoder().encode(description), as: UTF8.self)),
+                "subjects": [], "status": "read", "shelves": [], "added": "2024-01-01T00:00:00Z"}]}
+                """
+            let file = try TestPaths.temporaryFolder("export").appendingPathComponent("v\(version).json")
+            try Data(json.utf8).write(to: file)
+            let shelf = try TemporaryShelf()
+            let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+                .run(file: file, as: .bookplate)
+            #expect(report.summary.skipped.isEmpty && report.summary.added == ["emma"])
+            #expect(try shelf.library.findBook(matching: "emma").book.description == expected, "format \(version)")
+        }
+    }
+}
+
 @Suite struct ImportEdgeTests {
     func importText(_ text: String, into shelf: TemporaryShelf) throws -> ShelfImport.Report {
         let file = try TestPaths.temporaryFolder("edge").appendingPathComponent("export.csv")
