@@ -144,6 +144,15 @@ enum LibraryMigrations {
                     arguments: [HTMLAllowList.html(fromText: text).nilIfEmpty, row["id"] as Int64])
             }
         }
+        migrator.registerMigration("v8-imported-notes") { db in
+            // Notes an import wrote, by the hash of the Markdown it wrote: text from an export is
+            // not the reader's, so it never gets the raw HTML a reader may allow in their own
+            // notes — until the reader edits it and makes it theirs.
+            try db.create(table: "importedNote") { t in
+                t.primaryKey("bookId", .integer).references("book", onDelete: .cascade)
+                t.column("markdownHash", .text).notNull()
+            }
+        }
         return migrator
     }
 }

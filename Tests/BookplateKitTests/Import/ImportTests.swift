@@ -230,6 +230,23 @@ extension ExportTests {
     static let header =
         "Book Id,Title,Author,ISBN,ISBN13,My Rating,Year Published,Original Publication Year,Exclusive Shelf\n"
 
+    /// A reader may allow raw HTML in their own notes; a review from an export is not theirs until
+    /// they edit it.
+    @Test func anImportedReviewNeverGetsRawHTMLUntilTheReaderEditsIt() throws {
+        let shelf = try TemporaryShelf()
+        _ = try importText(
+            "Book Id,Title,Author,My Review\n1,Dune,Frank Herbert,\"<script>steal()</script><b>Great</b>\"\n",
+            into: shelf)
+        let notes = NoteStore(folder: shelf.paths.notes)
+        let imported = try #require(try notes.note(forSlug: "dune"))
+        let raw = NoteRenderer(allowsRawHTML: true)
+        let first = try shelf.library.syncNotes(["dune": imported], renderer: raw).htmlBySlug["dune"]
+        #expect(first?.contains("<script") == false && first?.contains("<b>") == false)
+        let edited = imported + "\nMine: <mark>yes</mark>\n"
+        let second = try shelf.library.syncNotes(["dune": edited], renderer: raw).htmlBySlug["dune"]
+        #expect(second?.contains("<mark>yes</mark>") == true)
+    }
+
     @Test func aYearTheCalendarCannotHoldKeepsTheRow() throws {
         let shelf = try TemporaryShelf()
         let report = try importText(Self.header + "1,The Republic,Plato,,,5,,-380,read\n", into: shelf)

@@ -183,4 +183,11 @@ import Testing
         let long = CoverArt.wrap(String(repeating: "word ", count: 40), width: 14, maxLines: 3)
         #expect(long.count == 3 && long[2].hasSuffix("…"))
     }
+
+    /// A title with characters XML cannot hold (imports bring them) still gives a readable cover.
+    @Test func charactersXMLCannotHoldAreLeftOutOfThePlaceholder() {
+        let svg = CoverArt.placeholderSVG(title: "Bell\u{7}s & <tags>\u{1}\u{1F}", author: "A\u{FFFF}", seed: "x")
+        #expect(!svg.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0xFFFF })
+        #expect(svg.contains(">Bells &amp;</text>") && svg.contains(">&lt;tags&gt;</text>"))
+    }
 }
