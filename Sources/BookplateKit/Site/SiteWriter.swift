@@ -35,17 +35,39 @@ struct SiteWriter: Sendable {
         FileManager.default.fileExists(atPath: target.appendingPathComponent(SiteWriter.markerName).path)
     }
 
+    /// A working folder beside the target, named for this process so that a later build can
+    /// tell it was left by one that died.
+    private func sibling(_ kind: String) -> URL {
+        target.deletingLastPathComponent().appendingPathComponent(
+            ".\(target.lastPathComponent).\(kind)-\(ProcessInfo.processInfo.processIdentifier)-"
+                + "\(UInt32.random(in: 0...UInt32.max))")
+    }
+
+    /// Removes working folders left beside the target by builds that were killed (their process
+    /// is gone); a build running at the same time keeps its own.
+    func removeLeftovers() {
+        let parent = target.deletingLastPathComponent()
+        let prefix = ".\(target.lastPathComponent)."
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        for entry in entries where entry.hasPrefix(prefix) {
+            let parts = entry.dropFirst(prefix.count).split(separator: "-")
+            guard parts.count == 3, ["new", "old", "pending"].contains(parts[0]), let pid = Int32(parts[1]),
+                pid != ProcessInfo.processInfo.processIdentifier, kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(entry))
+        }
+    }
+
     /// Writes `outputs` as the complete new site, making them on every core.
     func writeAll(_ outputs: [PlannedOutput]) throws {
-        let parent = target.deletingLastPathComponent()
-        let name = target.lastPathComponent
-        let suffix = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-        let staging = parent.appendingPathComponent(".\(name).new-\(suffix)")
-        let retired = parent.appendingPathComponent(".\(name).old-\(suffix)")
+        removeLeftovers()
+        let staging = sibling("new")
+        let retired = sibling("old")
         let manager = FileManager.default
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
-            try SiteWriter.produce(outputs, into: staging, atomically: false)
+            try SiteWriter.makeFolders(for: outputs.map(\.path), in: staging)
+            try SiteWriter.produce(outputs) { index, output in staging.appendingPathComponent(output.path) }
             try Data(SiteWriter.markerContents.utf8).write(to: staging.appendingPathComponent(SiteWriter.markerName))
         } catch {
             try? manager.removeItem(at: staging)
@@ -72,10 +94,30 @@ struct SiteWriter: Sendable {
         try? manager.removeItem(at: retired)
     }
 
-    /// Replaces just `changed` in the existing site (each file written beside itself and renamed
-    /// over the old one) and removes `removed`.
+    /// Replaces just `changed` in the existing site and removes `removed`. Every changed file is
+    /// made whole in a folder beside the site first, then renamed over its old self, so each page
+    /// is always old or new, never half written, and no temporary file is ever inside the site.
+    /// A build killed between two renames leaves some pages new and some old; the build state is
+    /// written only after, so the next build makes the rest.
     func update(changed: [PlannedOutput], removed: [String]) throws {
-        try SiteWriter.produce(changed, into: target, atomically: true)
+        removeLeftovers()
+        if !changed.isEmpty {
+            let pending = sibling("pending")
+            defer { try? FileManager.default.removeItem(at: pending) }
+            if mkdir(pending.path, 0o755) != 0 {
+                throw SiteError.unwritable(
+                    path: pending.relativePathForDisplay, reason: String(cString: strerror(errno)))
+            }
+            try SiteWriter.produce(changed) { index, _ in pending.appendingPathComponent(String(index)) }
+            try SiteWriter.makeFolders(for: changed.map(\.path), in: target)
+            for (index, output) in changed.enumerated() {
+                let destination = target.appendingPathComponent(output.path)
+                if rename(pending.appendingPathComponent(String(index)).path, destination.path) != 0 {
+                    throw SiteError.unwritable(
+                        path: destination.relativePathForDisplay, reason: String(cString: strerror(errno)))
+                }
+            }
+        }
         for path in removed {
             // The list comes from the build state on disk: only plain paths inside the site.
             let parts = path.split(separator: "/")
@@ -94,12 +136,11 @@ struct SiteWriter: Sendable {
         }
     }
 
-    /// Makes and writes `outputs` below `folder`, spread over the machine's cores.
-    private static func produce(_ outputs: [PlannedOutput], into folder: URL, atomically: Bool) throws {
-        // Folders first, once each, so the workers only write files.
+    /// Makes the folders that `paths` (relative to `folder`) sit in, once each.
+    private static func makeFolders(for paths: [String], in folder: URL) throws {
         var folders = Set<String>()
-        for output in outputs {
-            let parent = (output.path as NSString).deletingLastPathComponent
+        for path in paths {
+            let parent = (path as NSString).deletingLastPathComponent
             if !parent.isEmpty { folders.insert(parent) }
         }
         // Sorted, a parent comes before its children, so one mkdir each will do (FileManager's
@@ -117,15 +158,22 @@ struct SiteWriter: Sendable {
                 }
             }
         }
+    }
+
+    /// Makes and writes each output to the file `destination` names, spread over the machine's
+    /// cores. The folders must exist.
+    private static func produce(
+        _ outputs: [PlannedOutput], to destination: @Sendable (Int, PlannedOutput) -> URL
+    ) throws {
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let failure = Mutex<(any Error)?>(nil)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: outputs.count, by: workers) {
                 if failure.withLock({ $0 != nil }) { return }
                 let output = outputs[index]
-                let url = folder.appendingPathComponent(output.path)
+                let url = destination(index, output)
                 do {
-                    try output.make().write(to: url, options: atomically ? .atomic : [])
+                    try output.make().write(to: url)
                 } catch {
                     let reported =
                         error is BuildError
