@@ -62,7 +62,6 @@ struct SiteWriter: Sendable {
     func writeAll(_ outputs: [PlannedOutput]) throws {
         removeLeftovers()
         let staging = sibling("new")
-        let retired = sibling("old")
         let manager = FileManager.default
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
@@ -73,12 +72,19 @@ struct SiteWriter: Sendable {
             try? manager.removeItem(at: staging)
             throw error
         }
-        // Where the system allows, the old and new sites trade places in one step: the target
-        // always holds a whole site, old or new. Elsewhere, two renames in quick succession.
+        try swapIn(staging)
+    }
+
+    /// Puts the complete site in `staging` where the target is. Where the system allows, the old
+    /// and new sites trade places in one step, so the target always holds a whole site, old or
+    /// new; elsewhere, two renames in quick succession.
+    private func swapIn(_ staging: URL) throws {
+        let manager = FileManager.default
         if manager.fileExists(atPath: target.path), AtomicSwap.exchange(staging, target) {
             try? manager.removeItem(at: staging)
             return
         }
+        let retired = sibling("old")
         do {
             if manager.fileExists(atPath: target.path) {
                 try manager.moveItem(at: target, to: retired)
@@ -94,45 +100,96 @@ struct SiteWriter: Sendable {
         try? manager.removeItem(at: retired)
     }
 
-    /// Replaces just `changed` in the existing site and removes `removed`. Every changed file is
-    /// made whole in a folder beside the site first, then renamed over its old self, so each page
-    /// is always old or new, never half written, and no temporary file is ever inside the site.
-    /// A build killed between two renames leaves some pages new and some old; the build state is
-    /// written only after, so the next build makes the rest.
+    /// Replaces just `changed` in the existing site and removes `removed`, so that the site is
+    /// always wholly old or wholly new. Changed files are made in full in a folder beside the site
+    /// first. One file is then renamed over its old self; more are put into a copy of the site
+    /// made of hard links (new folders, shared files — no page is copied), and that copy is
+    /// swapped in like a full build.
     func update(changed: [PlannedOutput], removed: [String]) throws {
         removeLeftovers()
-        if !changed.isEmpty {
-            let pending = sibling("pending")
-            defer { try? FileManager.default.removeItem(at: pending) }
-            if mkdir(pending.path, 0o755) != 0 {
+        // The list comes from the build state on disk: only plain paths inside the site.
+        let removable = removed.filter { path in
+            let parts = path.split(separator: "/")
+            return !path.hasPrefix("/") && !parts.isEmpty && !parts.contains { $0 == ".." || $0 == "." }
+        }
+        guard !changed.isEmpty || !removable.isEmpty else { return }
+        let pending = sibling("pending")
+        defer { try? FileManager.default.removeItem(at: pending) }
+        try SiteWriter.makeFolder(pending)
+        try SiteWriter.produce(changed) { index, _ in pending.appendingPathComponent(String(index)) }
+        if changed.count == 1, removable.isEmpty {
+            try SiteWriter.moveIn(changed, from: pending, to: target)
+            return
+        }
+        let copy = sibling("new")
+        do {
+            try SiteWriter.linkTree(from: target.path, to: copy.path)
+            try SiteWriter.moveIn(changed, from: pending, to: copy)
+            for path in removable { SiteWriter.remove(path, in: copy) }
+        } catch {
+            try? FileManager.default.removeItem(at: copy)
+            throw error
+        }
+        try swapIn(copy)
+    }
+
+    /// Renames the made files (named by their index in `pending`) to their places below `folder`.
+    private static func moveIn(_ outputs: [PlannedOutput], from pending: URL, to folder: URL) throws {
+        try makeFolders(for: outputs.map(\.path), in: folder)
+        for (index, output) in outputs.enumerated() {
+            let destination = folder.appendingPathComponent(output.path)
+            if rename(pending.appendingPathComponent(String(index)).path, destination.path) != 0 {
                 throw SiteError.unwritable(
-                    path: pending.relativePathForDisplay, reason: String(cString: strerror(errno)))
-            }
-            try SiteWriter.produce(changed) { index, _ in pending.appendingPathComponent(String(index)) }
-            try SiteWriter.makeFolders(for: changed.map(\.path), in: target)
-            for (index, output) in changed.enumerated() {
-                let destination = target.appendingPathComponent(output.path)
-                if rename(pending.appendingPathComponent(String(index)).path, destination.path) != 0 {
-                    throw SiteError.unwritable(
-                        path: destination.relativePathForDisplay, reason: String(cString: strerror(errno)))
-                }
+                    path: destination.relativePathForDisplay, reason: String(cString: strerror(errno)))
             }
         }
-        for path in removed {
-            // The list comes from the build state on disk: only plain paths inside the site.
-            let parts = path.split(separator: "/")
-            guard !path.hasPrefix("/"), !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." }) else {
-                continue
+    }
+
+    /// Removes a file below `folder`, and the folders it leaves empty, as a full build would not make them.
+    private static func remove(_ path: String, in folder: URL) {
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent(path))
+        var parent = folder.appendingPathComponent(path).deletingLastPathComponent()
+        while parent.path.count > folder.path.count,
+            (try? FileManager.default.contentsOfDirectory(atPath: parent.path))?.isEmpty == true
+        {
+            try? FileManager.default.removeItem(at: parent)
+            parent = parent.deletingLastPathComponent()
+        }
+    }
+
+    /// Makes `destination` a copy of the tree at `source` in which every file is a hard link to the
+    /// original: only folders are made, so even a ten-thousand-book site is copied quickly.
+    private static func linkTree(from source: String, to destination: String) throws {
+        try makeFolder(URL(fileURLWithPath: destination))
+        guard let directory = opendir(source) else {
+            throw SiteError.unwritable(path: source, reason: String(cString: strerror(errno)))
+        }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
+                String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
             }
-            try? FileManager.default.removeItem(at: target.appendingPathComponent(path))
-            // Folders left empty go too, as a full build would not make them.
-            var folder = target.appendingPathComponent(path).deletingLastPathComponent()
-            while folder.path.count > target.path.count,
-                (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true
-            {
-                try? FileManager.default.removeItem(at: folder)
-                folder = folder.deletingLastPathComponent()
+            if name == "." || name == ".." { continue }
+            let from = source + "/" + name
+            let to = destination + "/" + name
+            var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
+            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+                var info = stat()
+                guard lstat(from, &info) == 0 else { continue }
+                isFolder = (info.st_mode & S_IFMT) == S_IFDIR
             }
+            if isFolder {
+                try linkTree(from: from, to: to)
+            } else if link(from, to) != 0 {
+                throw SiteError.unwritable(
+                    path: URL(fileURLWithPath: to).relativePathForDisplay, reason: String(cString: strerror(errno)))
+            }
+        }
+    }
+
+    private static func makeFolder(_ url: URL) throws {
+        if mkdir(url.path, 0o755) != 0 {
+            throw SiteError.unwritable(path: url.relativePathForDisplay, reason: String(cString: strerror(errno)))
         }
     }
 
