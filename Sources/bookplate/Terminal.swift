@@ -4,20 +4,40 @@ import Foundation
 /// Plain-text tables for the terminal, aligned by display width (wide characters count two).
 enum TextTable {
     static func render(header: [String], rows: [[String]], maxWidths: [Int?]) -> String {
-        // Each cell's width is worked out once: a shelf of ten thousand books is a big table.
-        let cells = ([header] + rows).map { row in
-            row.enumerated().map { index, cell in
+        // Each cell is clipped and measured once, and the table written into one buffer: a shelf
+        // of ten thousand books is a big table.
+        var texts: [String] = []
+        var cellWidths: [Int] = []
+        texts.reserveCapacity((rows.count + 1) * header.count)
+        cellWidths.reserveCapacity((rows.count + 1) * header.count)
+        var widths = [Int](repeating: 0, count: header.count)
+        var bytes = 0
+        for row in CollectionOfOne(header) + rows {
+            for (index, cell) in row.enumerated() {
                 let text = maxWidths[index].map { clip(cell, to: $0) } ?? cell
-                return (text: text, width: width(of: text))
+                let columns = width(of: text)
+                texts.append(text)
+                cellWidths.append(columns)
+                widths[index] = max(widths[index], columns)
+                bytes += text.utf8.count
             }
         }
-        let widths = header.indices.map { column in cells.map { $0[column].width }.max() ?? 0 }
-        return cells.map { row in
-            row.enumerated().map { index, cell in
-                index == row.count - 1
-                    ? cell.text : cell.text + String(repeating: " ", count: widths[index] - cell.width)
-            }.joined(separator: "  ")
-        }.joined(separator: "\n")
+        var table: [UInt8] = []
+        table.reserveCapacity(bytes + (rows.count + 1) * (widths.reduce(0, +) + 2 * header.count))
+        let last = header.count - 1
+        var column = 0
+        for (text, textWidth) in zip(texts, cellWidths) {
+            table.append(contentsOf: text.utf8)
+            if column < last {
+                table.append(contentsOf: repeatElement(UInt8(ascii: " "), count: widths[column] - textWidth + 2))
+                column += 1
+            } else {
+                table.append(UInt8(ascii: "\n"))
+                column = 0
+            }
+        }
+        if table.last == UInt8(ascii: "\n") { table.removeLast() }
+        return String(decoding: table, as: UTF8.self)
     }
 
     static func width(of text: String) -> Int {

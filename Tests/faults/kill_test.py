@@ -41,12 +41,13 @@ CATEGORIES = {
     "site-neither": "a site with files that match neither the old nor the new site (missing/extra/other bytes)",
     "mix-full": "a killed full build left a site mixing old and new files",
     "mix-incremental": "a killed incremental build left a site mixing old and new files",
-    "leftover": "temporary files or staging folders left behind by a killed run",
+    "leftover": "working files of a killed run still there after the next run, or any inside site/",
     "followup": "the un-killed run after a kill failed or gave the wrong result",
     "stale": "a later build did not produce what a full build from scratch produces",
     "not-idempotent": "a build with nothing changed wrote files",
 }
-TEMP_NAME = re.compile(r"^\.dat\.nosync")
+# Foundation's atomic-write files, and Bookplate's working files and folders (`.<name>.<kind>-<pid>-<n>`).
+TEMP_NAME = re.compile(r"^\.dat\.nosync|^\..+\.(new|old|pending|tmp)-\d+-\d+$")
 NOTE_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*\.md$")
 
 GOODREADS_COLUMNS = (
@@ -333,6 +334,7 @@ class Test:
         self.failures = []  # (category, scenario, message)
         self.stats = {name: {"kills": 0, "missed": 0, "outcomes": {}, "failures": 0, "seconds": 0} for name, _ in WEIGHTS}
         self.leftovers = []
+        self.shelves = []
 
     # -- bookkeeping
 
@@ -356,12 +358,28 @@ class Test:
         return result == "ok"
 
     def check_leftovers(self, scenario, shelf, when):
+        """A killed process cannot tidy up: its working files beside site/ and in content/ are
+        expected right after the kill. They are recorded here; `final_sweep` checks that the next
+        runs removed them."""
         found = content_leftovers(shelf)
         if found:
             self.leftovers.append((scenario, when, found))
-            self.fail("leftover", scenario, f"{when}: left behind {found[:4]}{' …' if len(found) > 4 else ''}")
-            remove_leftovers(shelf, found)  # recorded; removed so later rounds start clean
+            self.outcome(scenario, "working files left for the next run")
         return found
+
+    def final_sweep(self):
+        """After every scenario: one more un-killed build on each shelf leaves no working file of a
+        killed run anywhere, and none was ever inside site/ (checked as the scenarios ran)."""
+        for shelf in self.shelves:
+            rc, out, _ = self.run.run(["build"], shelf)
+            if rc != 0:
+                self.fail("followup", "sweep", f"{os.path.basename(shelf)}: build exited {rc}: {out.strip()[:200]}")
+            remaining = content_leftovers(shelf)
+            if remaining:
+                self.fail("leftover", "sweep", f"{os.path.basename(shelf)}: still there after a build: {remaining[:4]}")
+        print(f"sweep: {len(self.shelves)} shelves built once more; "
+              f"{len(self.leftovers)} kills had left working files, "
+              f"{'none' if not any(c == 'leftover' for c, _, _ in self.failures) else 'some'} remain")
 
     def kill_round(self, scenario, args, cwd, estimate, extra_env=None, delays=None, trigger=None):
         """Kills `args` at a random moment. Returns (landed, delay, seconds it ran); a run that finished
@@ -382,6 +400,7 @@ class Test:
     def init_shelf(self, name):
         shelf = os.path.join(self.root, name)
         self.run.must(["init", shelf], self.root)
+        self.shelves.append(shelf)
         return shelf
 
     # -- setup
@@ -893,6 +912,7 @@ def main():
             phase = time.monotonic()
             getattr(test, "scenario_" + name.replace("-", "_").replace("incr", "incremental"))(quotas[name])
             test.stats[name]["seconds"] = time.monotonic() - phase
+        test.final_sweep()
     except (SetupError, subprocess.TimeoutExpired) as e:
         print(f"setup error: {e}", file=sys.stderr)
         return 2

@@ -40,7 +40,7 @@ public struct CoverFetcher: Sendable {
             let file = job.folder.appendingPathComponent("\(job.name).\(info.format.rawValue)")
             do {
                 try FileManager.default.createDirectory(at: job.folder, withIntermediateDirectories: true)
-                try data.write(to: file, options: .atomic)
+                try WorkingFiles.write(data, to: file)
                 return (file, url)
             } catch {
                 return nil

@@ -14,7 +14,7 @@ public struct LastSearch: Sendable {
         do {
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try encoder.encode(candidates).write(to: file, options: .atomic)
+            try WorkingFiles.write(encoder.encode(candidates), to: file)
         } catch {
             throw SearchError.cannotRemember(path: file.relativePathForDisplay)
         }

@@ -24,6 +24,7 @@ public struct ShelfImport: Sendable {
             throw ImportError.unreadable(path: url.relativePathForDisplay)
         }
         let file = try ImportFile.read(data, as: source)
+        WorkingFiles.removeAbandoned(in: notes.folder)
         let summary = try library.importBooks(file, dryRun: dryRun)
         var written: [(slug: String, markdown: String)] = []
         var kept = 0

@@ -56,7 +56,7 @@ public struct NoteStore: Sendable {
         let url = url(forSlug: slug)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(markdown.utf8).write(to: url, options: .atomic)
+            try WorkingFiles.write(Data(markdown.utf8), to: url)
         } catch {
             throw NoteError.unwritable(path: url.relativePathForDisplay)
         }

@@ -36,6 +36,6 @@ struct BuildState: Codable, Sendable, Equatable {
         guard let data = try? encoder.encode(self) else { return }
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         // A state that cannot be saved only costs the next build its shortcut.
-        try? data.write(to: url, options: .atomic)
+        try? WorkingFiles.write(data, to: url)
     }
 }

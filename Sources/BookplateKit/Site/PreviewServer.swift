@@ -14,7 +14,7 @@ public actor PreviewServer {
     private let report: @Sendable (String) -> Void
     /// What requests read: served while a rebuild runs, so a slow build never stalls a page.
     private nonisolated let status = Mutex(BuildStatus())
-    private var fingerprint: [String: FileStamps.Stamp] = [:]
+    private var fingerprint = ShelfState()
 
     /// Binds the server (port 0 picks a free one) and makes the first build.
     public static func start(
@@ -54,10 +54,9 @@ public actor PreviewServer {
             try? await Task.sleep(for: interval)
             let now = currentFingerprint()
             if now != fingerprint {
+                // Taken before the build: a change made while it runs is seen on the next round.
                 fingerprint = now
                 await rebuild()
-                // The build itself may touch the library (note cache); take that in too.
-                fingerprint = currentFingerprint()
             }
         }
     }
@@ -86,17 +85,25 @@ public actor PreviewServer {
         }
     }
 
-    /// Sizes and dates of every file that feeds the site.
-    private func currentFingerprint() -> [String: FileStamps.Stamp] {
-        var prints: [String: FileStamps.Stamp] = [:]
+    /// What the site is made of: the library's revision (which the build's own note cache does
+    /// not move) and the sizes and dates of every other file under `content/` and `templates/`.
+    private struct ShelfState: Equatable {
+        var revision = ""
+        var files: [String: FileStamps.Stamp] = [:]
+    }
+
+    private func currentFingerprint() -> ShelfState {
+        var state = ShelfState(revision: (try? builder.library.revision()) ?? "")
+        let library = builder.paths.library.standardizedFileURL.path
         for folder in [builder.paths.content, builder.paths.templates] {
-            // SQLite's own side files come and go with every read; they are not the shelf changing.
-            for (path, stamp) in FileStamps.scan(folder)
-            where !path.hasSuffix("-wal") && !path.hasSuffix("-shm") && !path.hasSuffix("-journal") {
-                prints[folder.path + "/" + path] = stamp
+            for (path, stamp) in FileStamps.scan(folder) {
+                let full = folder.standardizedFileURL.path + "/" + path
+                // The library file and SQLite's side files change whenever the build caches a note.
+                guard !full.hasPrefix(library) else { continue }
+                state.files[full] = stamp
             }
         }
-        return prints
+        return state
     }
 
     private nonisolated func respond(to request: HTTPRequest) -> HTTPResponse {

@@ -37,6 +37,10 @@ public struct SiteBuilder: Sendable {
         let started = ContinuousClock.now
         let writer = SiteWriter(target: paths.site)
         try step(.checkOutput) { try writer.checkTarget(shelfRoot: paths.root) }
+        // Half-written notes, covers and state of commands that were killed.
+        for folder in [paths.notes, paths.covers, paths.photos, statePath.deletingLastPathComponent()] {
+            WorkingFiles.removeAbandoned(in: folder)
+        }
         let previous = writer.hasPreviousSite ? BuildState.load(from: statePath) : nil
         let coverFiles = FileStamps.scan(paths.covers)
         let photoFiles = FileStamps.scan(paths.photos)

@@ -35,27 +35,16 @@ struct SiteWriter: Sendable {
         FileManager.default.fileExists(atPath: target.appendingPathComponent(SiteWriter.markerName).path)
     }
 
-    /// A working folder beside the target, named for this process so that a later build can
-    /// tell it was left by one that died.
+    /// A working folder beside the target (see ``WorkingFiles``).
     private func sibling(_ kind: String) -> URL {
         target.deletingLastPathComponent().appendingPathComponent(
-            ".\(target.lastPathComponent).\(kind)-\(ProcessInfo.processInfo.processIdentifier)-"
-                + "\(UInt32.random(in: 0...UInt32.max))")
+            WorkingFiles.name(for: target.lastPathComponent, kind: kind))
     }
 
-    /// Removes working folders left beside the target by builds that were killed (their process
-    /// is gone); a build running at the same time keeps its own.
+    /// Removes working folders left beside the target by builds that were killed; a build
+    /// running at the same time keeps its own.
     func removeLeftovers() {
-        let parent = target.deletingLastPathComponent()
-        let prefix = ".\(target.lastPathComponent)."
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
-        for entry in entries where entry.hasPrefix(prefix) {
-            let parts = entry.dropFirst(prefix.count).split(separator: "-")
-            guard parts.count == 3, ["new", "old", "pending"].contains(parts[0]), let pid = Int32(parts[1]),
-                pid != ProcessInfo.processInfo.processIdentifier, kill(pid, 0) != 0, errno == ESRCH
-            else { continue }
-            try? FileManager.default.removeItem(at: parent.appendingPathComponent(entry))
-        }
+        WorkingFiles.removeAbandoned(in: target.deletingLastPathComponent())
     }
 
     /// Writes `outputs` as the complete new site, making them on every core.

@@ -1,6 +1,11 @@
 /// How many terminal columns (or, roughly, placeholder-cover columns) text takes: East Asian
 /// wide and full-width characters take two, everything else one.
 public enum DisplayWidth {
+    public static func columns(of text: String) -> Int {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
+        return text.reduce(0) { $0 + columns(of: $1) }
+    }
+
     public static func columns(of text: some StringProtocol) -> Int {
         // Most text is ASCII, one column a byte.
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }

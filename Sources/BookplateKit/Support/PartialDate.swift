@@ -10,15 +10,18 @@ public struct PartialDate: Hashable, Sendable, Comparable, CustomStringConvertib
 
     /// A date with the given parts; `day` needs `month`. Throws when the parts make no real date.
     public init(year: Int, month: Int? = nil, day: Int? = nil) throws(DateError) {
-        let text = [String(year), month.map(String.init), day.map(String.init)].compactMap { $0 }.joined(
-            separator: "-")
-        guard (1...9999).contains(year) else { throw .invalid(text) }
+        // The text is made only for the error: dates are read by the thousand.
+        func invalid() -> DateError {
+            .invalid(
+                [String(year), month.map(String.init), day.map(String.init)].compactMap { $0 }.joined(separator: "-"))
+        }
+        guard (1...9999).contains(year) else { throw invalid() }
         if let month {
-            guard (1...12).contains(month) else { throw .invalid(text) }
+            guard (1...12).contains(month) else { throw invalid() }
         }
         if let day {
             guard let month, (1...PartialDate.daysIn(month: month, year: year)).contains(day) else {
-                throw .invalid(text)
+                throw invalid()
             }
         }
         self.year = year

@@ -136,3 +136,28 @@ import Testing
         #expect(stray.isEmpty)
     }
 }
+
+@Suite struct WorkingFilesTests {
+    @Test func onlyTheWorkOfProcessesThatAreGoneIsRemoved() throws {
+        let folder = try TestPaths.temporaryFolder("working")
+        let names = [
+            "abandoned": ".kindred.md.tmp-2147483646-12", "running": ".kindred.md.tmp-\(getppid())-12",
+            "mine": WorkingFiles.name(for: "kindred.md", kind: "tmp"), "note": "kindred.md",
+            "hidden": ".kindred.md.backup", "odd": ".x.tmp-12",
+        ]
+        for name in names.values { try Data().write(to: folder.appendingPathComponent(name)) }
+        WorkingFiles.removeAbandoned(in: folder)
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        #expect(left == Set(names.values).subtracting([names["abandoned"]!]))
+    }
+
+    @Test func aWriteReplacesTheFileWhole() throws {
+        let file = try TestPaths.temporaryFolder("working").appendingPathComponent("state.json")
+        try WorkingFiles.write(Data("old".utf8), to: file)
+        try WorkingFiles.write(Data("new".utf8), to: file)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "new")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path) == ["state.json"]
+        )
+    }
+}

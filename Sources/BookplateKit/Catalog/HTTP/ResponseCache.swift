@@ -43,7 +43,7 @@ public struct ResponseCache: Sendable {
         let url = fileURL(for: key)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try body.write(to: url, options: .atomic)
+            try WorkingFiles.write(body, to: url)
             try FileManager.default.setAttributes([.modificationDate: clock.now()], ofItemAtPath: url.path)
         } catch {
             return

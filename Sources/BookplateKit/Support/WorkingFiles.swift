@@ -1,0 +1,52 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Files and folders a command makes before renaming them into place. Each name carries the
+/// process id — `.<name>.<kind>-<pid>-<random>` — so that a later command can tell the work of a
+/// killed process, which it removes, from the work of one still running, which it leaves alone.
+enum WorkingFiles {
+    static let kinds: Set<Substring> = ["new", "old", "pending", "tmp"]
+
+    /// A working name for `name` in the same folder.
+    static func name(for name: String, kind: String) -> String {
+        ".\(name).\(kind)-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    /// Writes `data` to a working file beside `url` and renames it over `url`, so that `url` always
+    /// holds the old contents or the new, whole.
+    static func write(_ data: Data, to url: URL) throws {
+        let working = url.deletingLastPathComponent().appendingPathComponent(
+            name(for: url.lastPathComponent, kind: "tmp"))
+        do {
+            try data.write(to: working)
+            if rename(working.path, url.path) != 0 {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: working)
+            throw error
+        }
+    }
+
+    /// Removes the working files and folders in `folder` whose process is gone.
+    static func removeAbandoned(in folder: URL) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for entry in entries where entry.hasPrefix(".") {
+            guard let pid = abandonedProcess(entry) else { continue }
+            if pid != ProcessInfo.processInfo.processIdentifier, kill(pid, 0) != 0, errno == ESRCH {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(entry))
+            }
+        }
+    }
+
+    /// The process that made a working name, or nil when `entry` is not one.
+    static func abandonedProcess(_ entry: String) -> Int32? {
+        guard let dot = entry.lastIndex(of: "."), dot != entry.startIndex else { return nil }
+        let parts = entry[entry.index(after: dot)...].split(separator: "-")
+        guard parts.count == 3, kinds.contains(parts[0]), UInt32(parts[2]) != nil else { return nil }
+        return Int32(parts[1])
+    }
+}
