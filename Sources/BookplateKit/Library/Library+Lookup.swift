@@ -32,7 +32,15 @@ extension Library {
     }
 
     static func searchKey(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        // ASCII needs only lower case, and most titles are ASCII: Foundation's folding was a tenth
+        // of `list` on a big shelf.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            guard text.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return text }
+            return String(
+                decoding: text.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 },
+                as: UTF8.self)
+        }
+        return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 
     /// The books on the shelf with their authors and shelves, filtered and sorted for `list`.
