@@ -59,7 +59,12 @@ enum TextTable {
 }
 
 extension Rating {
-    var stars5: String { String(repeating: "★", count: stars) + String(repeating: "☆", count: 5 - stars) }
+    var stars5: String { Rating.starLines[stars] }
+
+    /// "☆☆☆☆☆" to "★★★★★", made once: `list` shows one for each of thousands of books.
+    private static let starLines = (0...5).map {
+        String(repeating: "★", count: $0) + String(repeating: "☆", count: 5 - $0)
+    }
 }
 
 /// A one-line progress bar on standard error, drawn only when it is a terminal.

@@ -2,18 +2,30 @@
 /// wide and full-width characters take two, everything else one.
 public enum DisplayWidth {
     public static func columns(of text: String) -> Int {
+        // Most text is ASCII, one column a byte.
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
-        return text.reduce(0) { $0 + columns(of: $1) }
+        // By scalar rather than by character (grapheme breaking is slow): marks that combine with
+        // the letter before them and joiners take no column.
+        var columns = 0
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .format: continue
+            default: columns += width(of: scalar.value)
+            }
+        }
+        return columns
     }
 
     public static func columns(of text: some StringProtocol) -> Int {
-        // Most text is ASCII, one column a byte.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
-        return text.reduce(0) { $0 + columns(of: $1) }
+        columns(of: String(text))
     }
 
     public static func columns(of character: Character) -> Int {
         guard let value = character.unicodeScalars.first?.value else { return 1 }
+        return width(of: value)
+    }
+
+    private static func width(of value: UInt32) -> Int {
         switch value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
