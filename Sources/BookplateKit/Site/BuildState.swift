@@ -24,9 +24,15 @@ struct BuildState: Codable, Sendable, Equatable {
     var noteOptions: String
     var files: [String: String]
 
+    /// The state, less what a build that did not finish was about to change (see ``markChanging``).
     static func load(from url: URL) -> BuildState? {
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        guard let state = try? JSONDecoder().decode(BuildState.self, from: data), state.format == 3 else { return nil }
+        guard var state = try? JSONDecoder().decode(BuildState.self, from: data), state.format == 3 else { return nil }
+        if let changing = Changing.load(stateAt: url) {
+            if changing.everything { return nil }
+            state.inputs = ""
+            for path in changing.paths { state.files[path] = nil }
+        }
         return state
     }
 
@@ -36,6 +42,39 @@ struct BuildState: Codable, Sendable, Equatable {
         guard let data = try? encoder.encode(self) else { return }
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         // A state that cannot be saved only costs the next build its shortcut.
-        try? WorkingFiles.write(data, to: url)
+        guard (try? WorkingFiles.write(data, to: url)) != nil else { return }
+        try? FileManager.default.removeItem(at: BuildState.changingPath(url))
+    }
+
+    /// Notes, before the site changes, the files about to change (nil: all of them), beside the
+    /// state: a build killed after changing the site but before saving its state leaves this
+    /// behind, and the next build makes those files again rather than trusting fingerprints of
+    /// what they no longer hold. Small, so that a one-page rebuild stays quick.
+    static func markChanging(_ paths: [String]?, stateAt url: URL) {
+        var changing = Changing(everything: paths == nil, paths: paths ?? [])
+        // A build killed before this one may have left its own list: both stay unknown.
+        if let earlier = Changing.load(stateAt: url) {
+            changing.everything = changing.everything || earlier.everything
+            changing.paths = Array(Set(changing.paths).union(earlier.paths)).sorted()
+        }
+        guard let data = try? JSONEncoder().encode(changing) else { return }
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? WorkingFiles.write(data, to: changingPath(url))
+    }
+
+    private struct Changing: Codable {
+        var everything: Bool
+        var paths: [String]
+
+        static func load(stateAt url: URL) -> Changing? {
+            FileManager.default.contents(atPath: changingPath(url).path).map {
+                // Unreadable: trust nothing.
+                (try? JSONDecoder().decode(Changing.self, from: $0)) ?? Changing(everything: true, paths: [])
+            }
+        }
+    }
+
+    private static func changingPath(_ url: URL) -> URL {
+        url.deletingPathExtension().appendingPathExtension("changing.json")
     }
 }

@@ -116,10 +116,10 @@ public struct SiteBuilder: Sendable {
         let removed = (previous?.files.keys).map { Set($0).subtracting(planned.keys).sorted() } ?? []
         try step(.writeFiles, path: paths.site.relativePathForDisplay) {
             if let previous, previous.site == paths.site.standardizedFileURL.path, changed.count * 2 < outputs.count {
-                forget(changed.map(\.path) + removed, in: previous)
+                BuildState.markChanging(changed.map(\.path) + removed, stateAt: statePath)
                 try writer.update(changed: changed, removed: removed)
             } else {
-                forget(nil, in: previous)
+                BuildState.markChanging(nil, stateAt: statePath)
                 try writer.writeAll(outputs)
             }
         }
@@ -178,20 +178,6 @@ public struct SiteBuilder: Sendable {
         return print.description
     }
 
-    /// Before the site changes, the saved state forgets what is about to change (`nil`: all of
-    /// it). A build killed after changing the site but before saving its state then makes those
-    /// files again, rather than trusting fingerprints of what they no longer hold.
-    private func forget(_ paths: [String]?, in previous: BuildState?) {
-        guard let paths else {
-            try? FileManager.default.removeItem(at: statePath)
-            return
-        }
-        guard var state = previous else { return }
-        state.inputs = ""
-        for path in paths { state.files[path] = nil }
-        state.save(to: statePath)
-    }
-
     /// Only notes changed: a note shows on its book's page alone, so only those pages are made.
     private func rebuildNotePages(
         previous: BuildState, inputs: String, noteStamps: [String: FileStamps.Stamp],
@@ -229,7 +215,7 @@ public struct SiteBuilder: Sendable {
                 })
         }
         try step(.writeFiles, path: paths.site.relativePathForDisplay) {
-            forget(outputs.map(\.path), in: previous)
+            BuildState.markChanging(outputs.map(\.path), stateAt: statePath)
             try writer.update(changed: outputs, removed: [])
         }
         BuildState(

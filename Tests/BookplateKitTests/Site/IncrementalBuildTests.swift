@@ -115,6 +115,26 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    /// A build killed after it changed a page but before it saved its state: the change is undone,
+    /// and the next build must put the page back rather than trust the old fingerprint.
+    @Test func aBuildKilledBeforeSavingItsStateIsRepairedByTheNext() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        let builder = SiteBuilder(library: shelf.library, paths: shelf.paths, settings: FixtureShelf.settings)
+        let page = shelf.paths.site.appendingPathComponent("books/kindred/index.html")
+        let original = try Data(contentsOf: page)
+        // What the killed build did: it noted the page as changing, then replaced it, then died.
+        BuildState.markChanging(["books/kindred/index.html"], stateAt: builder.statePath)
+        try Data("<p>half a rebuild</p>".utf8).write(to: page)
+        // The change is undone (nothing else changed), and the next build runs.
+        let report = try shelf.build(settings: FixtureShelf.settings)
+        #expect(report.filesWritten == 1)
+        #expect(try Data(contentsOf: page) == original)
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try IncrementalBuildTests().fullBuild(of: shelf)))
+        // And the build after that trusts its state again.
+        #expect(try shelf.build(settings: FixtureShelf.settings).filesWritten == 0)
+    }
+
     /// A killed build leaves its working folder beside the site; the next build clears it away,
     /// and a rebuild never leaves a temporary file inside the site.
     @Test func workingFoldersOfDeadBuildsAreClearedAndNoneIsLeftInside() throws {
