@@ -13,13 +13,18 @@ struct TemplateSet: Sendable {
     private let library: MustacheLibrary
 
     init(theme: Theme) throws {
+        _ = TemplateSet.registerEscaping
         var library = MustacheLibrary()
         for (name, template) in theme.templates.sorted(by: { $0.key < $1.key }) {
             do {
-                library.register(try MustacheTemplate(string: template.source), named: name)
+                // Every template escapes with Bookplate's escaping (see `ScalarHTMLEscaping`); the
+                // pragma takes a line of its own, which error positions give back.
+                library.register(
+                    try MustacheTemplate(string: "{{% CONTENT_TYPE: \(ScalarHTMLEscaping.name)}}\n" + template.source),
+                    named: name)
             } catch let error as MustacheTemplate.ParserError {
                 throw TemplateError.syntax(
-                    path: template.path, line: error.context.lineNumber, column: error.context.columnNumber,
+                    path: template.path, line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber,
                     problem: TemplateSet.explain(error.error))
             }
         }
@@ -34,6 +39,9 @@ struct TemplateSet: Sendable {
         }
         self.library = library
     }
+
+    private static let registerEscaping: Void = MustacheContentTypes.register(
+        ScalarHTMLEscaping(), named: ScalarHTMLEscaping.name)
 
     /// Renders `model` with the template `name`.
     func render(_ model: Any, with name: String) throws -> String {
@@ -108,5 +116,30 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
         case .missingPartial(let path, let line, let column, let name):
             "\(path):\(line):\(column): names the template '\(name)', which does not exist (expected \(name).mustache)"
         }
+    }
+}
+
+/// HTML escaping by Unicode scalar. swift-mustache's own escaping compares whole characters, and a
+/// `"` or `<` followed by a combining mark is one character that equals neither: it was written
+/// raw, so a title like `x"\u{301} onmouseover=…` could have ended an attribute and added its own.
+struct ScalarHTMLEscaping: MustacheContentType {
+    static let name = "BOOKPLATE_HTML"
+
+    func escapeText(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 })
+        else { return text }
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 }

@@ -59,6 +59,24 @@ import Testing
         #expect(!omens.contains("<script>alert('x')"))
     }
 
+    /// A quote or `<` followed by a combining mark is one Character: escaping must still see it.
+    @Test func aCombiningMarkCannotHideAQuoteOrATag() throws {
+        let shelf = try FixtureShelf.make()
+        let title = "Mark\"\u{301} onmouseover=\"alert(1)\" x=\"\u{301} <\u{301}script>alert(2)</script>"
+        try shelf.library.addBook(NewBook(title: title, authors: ["<\u{338}b>Bold"]))
+        try shelf.build()
+        let page = try shelf.siteFile("books/\(Slug.make(from: title))/index.html")
+        // No raw quote or `<` before a mark (in the JSON-LD a quote is escaped with a backslash).
+        let scalars = Array(page.unicodeScalars)
+        #expect(
+            !scalars.indices.dropFirst().dropLast().contains { index in
+                (scalars[index] == "\"" || scalars[index] == "<") && scalars[index - 1] != "\\"
+                    && scalars[index + 1].properties.generalCategory == .nonspacingMark
+            })
+        #expect(page.contains("&quot;\u{301} onmouseover=&quot;alert(1)&quot;"))
+        #expect(page.contains("&lt;\u{301}script&gt;"))
+    }
+
     @Test func booksWithoutACoverGetAPlaceholderThatShowsTheTitle() throws {
         let shelf = try FixtureShelf.make()
         try shelf.build()
