@@ -4,6 +4,12 @@ extension StringProtocol {
     /// The text without white space or line breaks at either end.
     var trimmed: String {
         let scalars = unicodeScalars
+        // Most cells need no trimming: no copy then (an import reads a hundred thousand of them).
+        if let first = scalars.first, let last = scalars.last, !first.properties.isWhitespace,
+            !last.properties.isWhitespace
+        {
+            return String(self)
+        }
         guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
         else { return "" }
