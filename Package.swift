@@ -51,6 +51,7 @@ let package = Package(
             dependencies: [
                 "BookplateKit",
                 .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
             exclude: ["Golden", "Fixtures"]
         ),

@@ -68,7 +68,8 @@ struct AddCommand: AsyncParsableCommand {
             title: title, subtitle: details.subtitle, authors: details.authors.map { NewAuthor(name: $0) },
             isbn: try details.isbn.map(Parse.isbn), publisher: details.publisher,
             publishedDate: try details.published.map(Parse.date), pageCount: try details.pages.map(Parse.pages),
-            language: details.language, description: details.description, status: reader.status ?? .toRead,
+            language: details.language, description: details.description.map(HTMLAllowList.html(fromText:)),
+            status: reader.status ?? .toRead,
             rating: reader.rating, startedDate: reader.startedDate, finishedDate: reader.finishedDate,
             shelves: reader.shelves)
         print(addedLine(try shelf.openLibrary(create: true).addBook(new)))
@@ -115,5 +116,5 @@ struct BookDetailOptions: ParsableArguments {
     var published: String?
     @Option(help: "Number of pages.") var pages: String?
     @Option(help: "Language code, such as en or fr.") var language: String?
-    @Option(help: "A description; separate paragraphs with a blank line.") var description: String?
+    @Option(help: "A description, as plain text; separate paragraphs with a blank line.") var description: String?
 }

@@ -41,7 +41,7 @@ struct ShowCommand: ParsableCommand {
             print(label.padding(toLength: 10, withPad: " ", startingAt: 0) + value)
         }
         if let description = book.description {
-            print("\n" + description)
+            print("\n" + HTMLText.plainText(fromHTML: description))
         }
     }
 }

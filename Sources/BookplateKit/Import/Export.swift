@@ -3,7 +3,8 @@ import GRDB
 
 /// Bookplate's own export: everything in the library, notes included, as JSON.
 public struct LibraryExportDocument: Codable, Sendable, Equatable {
-    public static let formatVersion = 1
+    /// 2: `description` is allow-listed HTML (see `HTMLAllowList`); in 1 it was plain text.
+    public static let formatVersion = 2
 
     public var bookplate: Int
     public var books: [ExportedBook]
@@ -200,7 +201,10 @@ enum BookplateJSONFormat {
                     },
                     isbn: book.isbn13.flatMap(ISBN.parse), publisher: book.publisher,
                     publishedDate: try ImportValues.date(book.published, column: "published"), pageCount: book.pages,
-                    language: book.language, description: book.description, coverURL: book.coverURL,
+                    language: book.language,
+                    description: document.bookplate < 2
+                        ? book.description.map(HTMLAllowList.html(fromText:)) : book.description,
+                    coverURL: book.coverURL,
                     subjects: book.subjects, status: status, rating: try book.rating.flatMap { try Rating($0) },
                     startedDate: try ImportValues.date(book.started, column: "started"),
                     finishedDate: try ImportValues.date(book.finished, column: "finished"), shelves: book.shelves,

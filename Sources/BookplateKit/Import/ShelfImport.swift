@@ -25,17 +25,22 @@ public struct ShelfImport: Sendable {
         }
         let file = try ImportFile.read(data, as: source)
         let summary = try library.importBooks(file, dryRun: dryRun)
-        var written = 0
+        var written: [(slug: String, markdown: String)] = []
         var kept = 0
         for (slug, markdown) in summary.notes.sorted(by: { $0.key < $1.key }) {
             let target = notes.url(forSlug: slug)
             if FileManager.default.fileExists(atPath: target.path) {
                 if (try? notes.readNote(at: target)) != markdown { kept += 1 }
-                continue
+            } else {
+                written.append((slug, markdown))
             }
-            if !dryRun { try notes.writeNote(markdown, forSlug: slug) }
-            written += 1
         }
-        return Report(summary: summary, notesWritten: written, notesKept: kept)
+        if !dryRun {
+            // Marked before they are written: a note marked but never written is harmless, a note
+            // written but not marked would be trusted.
+            try library.recordImportedNotes(Dictionary(uniqueKeysWithValues: written))
+            for note in written { try notes.writeNote(note.markdown, forSlug: note.slug) }
+        }
+        return Report(summary: summary, notesWritten: written.count, notesKept: kept)
     }
 }

@@ -28,7 +28,8 @@ public struct Book: Hashable, Sendable, Codable {
     public var pageCount: Int?
     /// ISO 639 language code, when known.
     public var language: String?
-    /// Plain text; paragraphs separated by blank lines.
+    /// Allow-listed HTML (see ``HTMLAllowList``): what catalogs give is kept that far, plain text
+    /// is stored as escaped paragraphs.
     public var description: String?
     public var isbn10: String?
     public var isbn13: String?
@@ -187,5 +188,14 @@ public struct BookDetails: Hashable, Sendable {
         self.book = book
         self.authors = authors
         self.shelves = shelves
+    }
+}
+
+extension Book {
+    /// A description as the library keeps it: allow-listed HTML, or nil when it holds no text.
+    static func storedDescription(_ html: String?) -> String? {
+        guard let html else { return nil }
+        let clean = HTMLAllowList.sanitize(html).trimmingCharacters(in: .whitespacesAndNewlines)
+        return HTMLText.plainText(fromHTML: clean).isEmpty ? nil : clean
     }
 }

@@ -26,7 +26,7 @@ extension Library {
                 title: title, subtitle: new.subtitle?.trimmedForStorage.nilIfEmpty,
                 publisher: new.publisher?.trimmedForStorage.nilIfEmpty, publishedDate: new.publishedDate,
                 pageCount: new.pageCount, language: new.language?.trimmedForStorage.nilIfEmpty,
-                description: new.description?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty,
+                description: Book.storedDescription(new.description),
                 isbn10: new.isbn?.isbn10, isbn13: new.isbn?.isbn13, googleVolumeID: new.googleVolumeID,
                 openLibraryWorkKey: new.openLibraryWorkKey, openLibraryEditionKey: new.openLibraryEditionKey,
                 coverURL: new.coverURL, subjects: new.subjects, status: new.status, rating: new.rating,
@@ -63,7 +63,7 @@ extension Library {
             }
             if let language = edit.language { book.language = language?.trimmedForStorage.nilIfEmpty }
             if let description = edit.description {
-                book.description = description?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
+                book.description = Book.storedDescription(description)
             }
             if let isbn = edit.isbn {
                 if let isbn, let owner = try Book.filter(Book.Columns.isbn13 == isbn.isbn13).fetchOne(db),

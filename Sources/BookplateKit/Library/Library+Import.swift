@@ -188,7 +188,8 @@ private struct BookImporter {
             record.preferredSlug.flatMap { Slug.isValid($0) && !slugs.contains($0) ? $0 : nil }
             ?? uniqueSlug(Slug.make(from: title, fallbackPrefix: "book"), surname: firstAuthor)
         var book = Book(
-            slug: slug, title: title, subtitle: new.subtitle, language: new.language, description: new.description,
+            slug: slug, title: title, subtitle: new.subtitle, language: new.language,
+            description: Book.storedDescription(new.description),
             coverURL: new.coverURL, subjects: new.subjects, addedAt: record.addedAt ?? now, provenance: new.provenance)
         book.googleVolumeID = new.googleVolumeID
         book.openLibraryWorkKey = new.openLibraryWorkKey.flatMap { OpenLibraryClient.validKey($0, kind: "W") }
@@ -234,7 +235,7 @@ private struct BookImporter {
         book.publishedDate = book.publishedDate ?? new.publishedDate
         book.pageCount = book.pageCount ?? new.pageCount.flatMap { (1...100_000).contains($0) ? $0 : nil }
         book.language = book.language ?? new.language
-        book.description = book.description ?? new.description
+        book.description = book.description ?? Book.storedDescription(new.description)
         if book.isbn13 == nil, let isbn = new.isbn,
             bookIDByISBN[isbn.isbn13] == nil || bookIDByISBN[isbn.isbn13] == book.id
         {

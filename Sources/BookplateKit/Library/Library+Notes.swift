@@ -20,11 +20,14 @@ extension Library {
             try GRDB.Row.fetchAll(
                 db,
                 sql: """
-                    SELECT book.id, book.slug, note.contentHash, note.html
+                    SELECT book.id, book.slug, note.contentHash, note.html, importedNote.markdownHash AS imported
                     FROM book LEFT JOIN note ON note.bookId = book.id
+                    LEFT JOIN importedNote ON importedNote.bookId = book.id
                     """
             ).map { row in
-                CachedNote(id: row["id"], slug: row["slug"], hash: row["contentHash"], html: row["html"])
+                CachedNote(
+                    id: row["id"], slug: row["slug"], hash: row["contentHash"], html: row["html"],
+                    importedHash: row["imported"])
             }
         }
         let bySlug = Dictionary(uniqueKeysWithValues: cache.map { ($0.slug, $0) })
@@ -40,11 +43,15 @@ extension Library {
                 continue
             }
             let markdown = try readNote(slug)
-            let hash = renderer.contentHash(of: markdown)
+            // An imported note the reader has not touched is rendered safely whatever the settings.
+            let options =
+                renderer.allowsRawHTML && cached.importedHash == ContentHash.sha256Hex(of: markdown)
+                ? NoteRenderer(allowsRawHTML: false) : renderer
+            let hash = options.contentHash(of: markdown)
             if hash == cached.hash, let html = cached.html {
                 sync.htmlBySlug[slug] = html
             } else {
-                let html = renderer.render(markdown)
+                let html = options.render(markdown)
                 sync.htmlBySlug[slug] = html
                 updates.append(NoteRecord(bookId: cached.id, markdown: markdown, html: html, contentHash: hash))
             }
@@ -57,6 +64,22 @@ extension Library {
         sync.orphans.sort()
         sync.renderedCount = updates.count
         return sync
+    }
+
+    /// Remembers which notes an import wrote (book slug → the Markdown written), so that they are
+    /// never rendered with raw HTML until the reader edits them.
+    public func recordImportedNotes(_ notes: [String: String]) throws {
+        guard !notes.isEmpty else { return }
+        try write { db in
+            for (slug, markdown) in notes {
+                try db.execute(
+                    sql: """
+                        INSERT INTO importedNote (bookId, markdownHash) SELECT id, ? FROM book WHERE slug = ?
+                        ON CONFLICT(bookId) DO UPDATE SET markdownHash = excluded.markdownHash
+                        """,
+                    arguments: [ContentHash.sha256Hex(of: markdown), slug])
+            }
+        }
     }
 
     /// Which library this is and how many times it has changed in what the site shows.
@@ -73,6 +96,7 @@ private struct CachedNote {
     var slug: String
     var hash: String?
     var html: String?
+    var importedHash: String?
 }
 
 /// The outcome of ``Library/syncNotes(_:renderer:)``.

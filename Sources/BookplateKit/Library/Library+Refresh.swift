@@ -55,7 +55,7 @@ extension Library {
             update("publishedDate", \.publishedDate, found.publishedDate)
             update("pageCount", \.pageCount, found.pageCount)
             update("language", \.language, found.language)
-            update("description", \.description, found.description)
+            update("description", \.description, Book.storedDescription(found.description))
             if let isbn = found.isbn, book.isbn13 != isbn.isbn13, mayReplace("isbn", isEmpty: book.isbn13 == nil),
                 try Book.filter(Book.Columns.isbn13 == isbn.isbn13).fetchCount(db) == 0
             {

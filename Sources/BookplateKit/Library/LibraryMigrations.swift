@@ -132,6 +132,27 @@ enum LibraryMigrations {
             try db.alter(table: "libraryRevision") { t in t.add(column: "instance", .text) }
             try db.execute(sql: "UPDATE libraryRevision SET instance = lower(hex(randomblob(16)))")
         }
+        migrator.registerMigration("v7-description-html") { db in
+            // Descriptions were plain text (catalog HTML flattened); they are now allow-listed
+            // HTML, so that a catalog's paragraphs, emphasis and lists survive. Text becomes
+            // escaped paragraphs.
+            let rows = try Row.fetchAll(db, sql: "SELECT id, description FROM book WHERE description IS NOT NULL")
+            for row in rows {
+                let text: String = row["description"]
+                try db.execute(
+                    sql: "UPDATE book SET description = ? WHERE id = ?",
+                    arguments: [HTMLAllowList.html(fromText: text).nilIfEmpty, row["id"] as Int64])
+            }
+        }
+        migrator.registerMigration("v8-imported-notes") { db in
+            // Notes an import wrote, by the hash of the Markdown it wrote: text from an export is
+            // not the reader's, so it never gets the raw HTML a reader may allow in their own
+            // notes — until the reader edits it and makes it theirs.
+            try db.create(table: "importedNote") { t in
+                t.primaryKey("bookId", .integer).references("book", onDelete: .cascade)
+                t.column("markdownHash", .text).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -142,16 +142,24 @@ enum CoverArt {
         return lines
     }
 
+    /// Text for XML (the SVG covers and charts, the feed, error banners): the five special
+    /// characters escaped, and the characters XML 1.0 cannot hold at all (controls other than tab
+    /// and line breaks, U+FFFE, U+FFFF) left out, so that no title can make a file unreadable.
     static func escapeXML(_ text: String) -> String {
         var escaped = ""
-        for character in text {
-            switch character {
+        escaped.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": escaped += "&amp;"
             case "<": escaped += "&lt;"
             case ">": escaped += "&gt;"
             case "\"": escaped += "&quot;"
             case "'": escaped += "&#39;"
-            default: escaped.append(character)
+            case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
+            default:
+                if scalar.value >= 0x20 && scalar.value != 0xFFFE && scalar.value != 0xFFFF {
+                    escaped.unicodeScalars.append(scalar)
+                }
             }
         }
         return escaped

@@ -309,14 +309,12 @@ enum DefaultTheme {
         {{/facts}}
             </dl>
             {{/empty(facts)}}
-            {{^empty(descriptionParagraphs)}}
+            {{#descriptionHTML}}
             <section class="description" aria-labelledby="about-heading">
               <h2 id="about-heading">About the book</h2>
-        {{#descriptionParagraphs}}
-              <p>{{.}}</p>
-        {{/descriptionParagraphs}}
+        {{{descriptionHTML}}}
             </section>
-            {{/empty(descriptionParagraphs)}}
+            {{/descriptionHTML}}
             {{#noteHTML}}
             <section class="note" aria-labelledby="note-heading">
               <h2 id="note-heading">My notes</h2>

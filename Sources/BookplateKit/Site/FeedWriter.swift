@@ -37,7 +37,8 @@ enum FeedWriter {
             let byline = details.authors.isEmpty ? "" : " by " + details.authors.map(\.name).joined(separator: ", ")
             let title = (finished ? "Finished: " : "Added: ") + details.book.title + byline
             var summary = details.book.rating.map { "Rated \($0.stars) out of 5. " } ?? ""
-            summary += PageModelFactory.paragraphs(details.book.description).first.map { String($0.prefix(400)) } ?? ""
+            summary +=
+                PageModelFactory.descriptionText(details.book.description).first.map { String($0.prefix(400)) } ?? ""
             xml += """
                   <entry>
                     <title>\(escape(title))</title>
@@ -91,14 +92,7 @@ enum FeedWriter {
     }
 
     /// Text for XML: markup characters escaped, and characters XML 1.0 forbids dropped.
-    static func escape(_ text: String) -> String {
-        let allowed = text.unicodeScalars.filter { scalar in
-            scalar == "\t" || scalar == "\n" || scalar == "\r"
-                || (scalar.value >= 0x20 && scalar.value != 0xFFFE
-                    && scalar.value != 0xFFFF)
-        }
-        return CoverArt.escapeXML(String(String.UnicodeScalarView(allowed)))
-    }
+    static func escape(_ text: String) -> String { CoverArt.escapeXML(text) }
 }
 
 /// The prebuilt index behind the shelf's search box: a script that defines the books' titles,

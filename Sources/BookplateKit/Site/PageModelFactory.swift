@@ -77,7 +77,7 @@ struct PageModelFactory {
             root: root, site: site, pageTitle: "\(book.title) — \(site.title)", title: book.title,
             subtitle: book.subtitle, authors: authorLinks(details.authors, root: root),
             cover: cover(for: book, root: root), facts: facts,
-            descriptionParagraphs: PageModelFactory.paragraphs(book.description),
+            descriptionHTML: book.description.map(HTMLAllowList.sanitize),
             status: book.status.title, statusID: book.status.rawValue, rating: book.rating.map(ratingModel),
             started: book.startedDate?.longDescription, finished: book.finishedDate?.longDescription,
             shelves: details.shelves.map {
@@ -192,6 +192,11 @@ struct PageModelFactory {
             default: position[lhs.book.slug, default: 0] < position[rhs.book.slug, default: 0]
             }
         }
+    }
+
+    /// A description's paragraphs as plain text, for summaries and link previews.
+    static func descriptionText(_ html: String?) -> [String] {
+        paragraphs(html.map { HTMLText.plainText(fromHTML: HTMLAllowList.sanitize($0)) })
     }
 
     static func paragraphs(_ text: String?) -> [String] {

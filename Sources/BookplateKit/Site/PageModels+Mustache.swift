@@ -150,7 +150,7 @@ extension BookPageModel: MustacheParent {
         case "authors": authors
         case "cover": cover
         case "facts": facts
-        case "descriptionParagraphs": descriptionParagraphs
+        case "descriptionHTML": descriptionHTML
         case "status": status
         case "statusID": statusID
         case "rating": rating

@@ -102,7 +102,8 @@ struct BookPageModel: Sendable, Encodable {
     var authors: [AuthorLinkModel]
     var cover: CoverModel
     var facts: [FactModel]
-    var descriptionParagraphs: [String]
+    /// The catalog's description, allow-listed HTML (see `HTMLAllowList`): output it with `{{{…}}}`.
+    var descriptionHTML: String?
     var status: String
     var statusID: String
     var rating: RatingModel?

@@ -112,8 +112,10 @@ public struct SiteBuilder: Sendable {
         let removed = (previous?.files.keys).map { Set($0).subtracting(planned.keys).sorted() } ?? []
         try step(.writeFiles, path: paths.site.relativePathForDisplay) {
             if let previous, previous.site == paths.site.standardizedFileURL.path, changed.count * 2 < outputs.count {
+                forget(changed.map(\.path) + removed, in: previous)
                 try writer.update(changed: changed, removed: removed)
             } else {
+                forget(nil, in: previous)
                 try writer.writeAll(outputs)
             }
         }
@@ -172,6 +174,20 @@ public struct SiteBuilder: Sendable {
         return print.description
     }
 
+    /// Before the site changes, the saved state forgets what is about to change (`nil`: all of
+    /// it). A build killed after changing the site but before saving its state then makes those
+    /// files again, rather than trusting fingerprints of what they no longer hold.
+    private func forget(_ paths: [String]?, in previous: BuildState?) {
+        guard let paths else {
+            try? FileManager.default.removeItem(at: statePath)
+            return
+        }
+        guard var state = previous else { return }
+        state.inputs = ""
+        for path in paths { state.files[path] = nil }
+        state.save(to: statePath)
+    }
+
     /// Only notes changed: a note shows on its book's page alone, so only those pages are made.
     private func rebuildNotePages(
         previous: BuildState, inputs: String, noteStamps: [String: FileStamps.Stamp],
@@ -209,6 +225,7 @@ public struct SiteBuilder: Sendable {
                 })
         }
         try step(.writeFiles, path: paths.site.relativePathForDisplay) {
+            forget(outputs.map(\.path), in: previous)
             try writer.update(changed: outputs, removed: [])
         }
         BuildState(

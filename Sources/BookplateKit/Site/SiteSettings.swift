@@ -74,8 +74,12 @@ public struct SiteSettings: Sendable, Equatable {
                 }
                 settings.language = language
             case "base_url":
-                let expected = "an http(s) address such as https://example.org/shelf/"
-                guard let url = URL(string: try text(expected)), url.isWebAddress else {
+                let expected =
+                    "an http(s) address such as https://example.org/shelf/, with only letters, digits, "
+                    + "'-', '_', '.' and '~' in the names of its path"
+                guard let url = URL(string: try text(expected)), url.isWebAddress, url.query == nil,
+                    url.fragment == nil, Self.isPlainPath(url.path(percentEncoded: true))
+                else {
                     throw SettingsError.badValue(path: path, line: line, key: key, expected: expected)
                 }
                 settings.baseURL = url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("")
@@ -104,10 +108,22 @@ public struct SiteSettings: Sendable, Equatable {
         # A contact for Open Library and Google Books, sent with each request.
         # contact: you@example.org
         # Raw HTML in your notes is dropped unless you allow it. Only allow it if every note is yours:
-        # whatever HTML a note holds is then published as it is, scripts included.
+        # whatever HTML a note holds is then published as it is, scripts included. Notes written by
+        # an import stay safe until you edit them.
         allow_raw_html_in_notes: false
 
         """
+
+    /// Whether a base URL's path is plain folder names: the 404 page links to the site from its
+    /// root, and a path like `//host/` or `/%5Chost/` would send those links to another host.
+    static func isPlainPath(_ path: String) -> Bool {
+        let names = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        return names.enumerated().allSatisfy { index, name in
+            if name.isEmpty { return index == names.count - 1 }
+            return name != "." && name != ".."
+                && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.~".contains($0)) }
+        }
+    }
 
     static let knownKeys = [
         "title", "owner", "description", "language", "base_url", "contact", "allow_raw_html_in_notes",

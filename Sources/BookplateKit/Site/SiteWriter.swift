@@ -35,28 +35,56 @@ struct SiteWriter: Sendable {
         FileManager.default.fileExists(atPath: target.appendingPathComponent(SiteWriter.markerName).path)
     }
 
+    /// A working folder beside the target, named for this process so that a later build can
+    /// tell it was left by one that died.
+    private func sibling(_ kind: String) -> URL {
+        target.deletingLastPathComponent().appendingPathComponent(
+            ".\(target.lastPathComponent).\(kind)-\(ProcessInfo.processInfo.processIdentifier)-"
+                + "\(UInt32.random(in: 0...UInt32.max))")
+    }
+
+    /// Removes working folders left beside the target by builds that were killed (their process
+    /// is gone); a build running at the same time keeps its own.
+    func removeLeftovers() {
+        let parent = target.deletingLastPathComponent()
+        let prefix = ".\(target.lastPathComponent)."
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        for entry in entries where entry.hasPrefix(prefix) {
+            let parts = entry.dropFirst(prefix.count).split(separator: "-")
+            guard parts.count == 3, ["new", "old", "pending"].contains(parts[0]), let pid = Int32(parts[1]),
+                pid != ProcessInfo.processInfo.processIdentifier, kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(entry))
+        }
+    }
+
     /// Writes `outputs` as the complete new site, making them on every core.
     func writeAll(_ outputs: [PlannedOutput]) throws {
-        let parent = target.deletingLastPathComponent()
-        let name = target.lastPathComponent
-        let suffix = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-        let staging = parent.appendingPathComponent(".\(name).new-\(suffix)")
-        let retired = parent.appendingPathComponent(".\(name).old-\(suffix)")
+        removeLeftovers()
+        let staging = sibling("new")
         let manager = FileManager.default
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
-            try SiteWriter.produce(outputs, into: staging, atomically: false)
+            try SiteWriter.makeFolders(for: outputs.map(\.path), in: staging)
+            try SiteWriter.produce(outputs) { index, output in staging.appendingPathComponent(output.path) }
             try Data(SiteWriter.markerContents.utf8).write(to: staging.appendingPathComponent(SiteWriter.markerName))
         } catch {
             try? manager.removeItem(at: staging)
             throw error
         }
-        // Where the system allows, the old and new sites trade places in one step: the target
-        // always holds a whole site, old or new. Elsewhere, two renames in quick succession.
+        try swapIn(staging)
+    }
+
+    /// Puts the complete site in `staging` where the target is. Where the system allows, the old
+    /// and new sites trade places in one step, so the target always holds a whole site, old or
+    /// new; elsewhere, two renames in quick succession.
+    private func swapIn(_ staging: URL) throws {
+        let manager = FileManager.default
         if manager.fileExists(atPath: target.path), AtomicSwap.exchange(staging, target) {
             try? manager.removeItem(at: staging)
             return
         }
+        let retired = sibling("old")
         do {
             if manager.fileExists(atPath: target.path) {
                 try manager.moveItem(at: target, to: retired)
@@ -72,34 +100,104 @@ struct SiteWriter: Sendable {
         try? manager.removeItem(at: retired)
     }
 
-    /// Replaces just `changed` in the existing site (each file written beside itself and renamed
-    /// over the old one) and removes `removed`.
+    /// Replaces just `changed` in the existing site and removes `removed`, so that the site is
+    /// always wholly old or wholly new. Changed files are made in full in a folder beside the site
+    /// first. One file is then renamed over its old self; more are put into a copy of the site
+    /// made of hard links (new folders, shared files — no page is copied), and that copy is
+    /// swapped in like a full build.
     func update(changed: [PlannedOutput], removed: [String]) throws {
-        try SiteWriter.produce(changed, into: target, atomically: true)
-        for path in removed {
-            // The list comes from the build state on disk: only plain paths inside the site.
+        removeLeftovers()
+        // The list comes from the build state on disk: only plain paths inside the site.
+        let removable = removed.filter { path in
             let parts = path.split(separator: "/")
-            guard !path.hasPrefix("/"), !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." }) else {
-                continue
-            }
-            try? FileManager.default.removeItem(at: target.appendingPathComponent(path))
-            // Folders left empty go too, as a full build would not make them.
-            var folder = target.appendingPathComponent(path).deletingLastPathComponent()
-            while folder.path.count > target.path.count,
-                (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true
-            {
-                try? FileManager.default.removeItem(at: folder)
-                folder = folder.deletingLastPathComponent()
+            return !path.hasPrefix("/") && !parts.isEmpty && !parts.contains { $0 == ".." || $0 == "." }
+        }
+        guard !changed.isEmpty || !removable.isEmpty else { return }
+        let pending = sibling("pending")
+        defer { try? FileManager.default.removeItem(at: pending) }
+        try SiteWriter.makeFolder(pending)
+        try SiteWriter.produce(changed) { index, _ in pending.appendingPathComponent(String(index)) }
+        if changed.count == 1, removable.isEmpty {
+            try SiteWriter.moveIn(changed, from: pending, to: target)
+            return
+        }
+        let copy = sibling("new")
+        do {
+            try SiteWriter.linkTree(from: target.path, to: copy.path)
+            try SiteWriter.moveIn(changed, from: pending, to: copy)
+            for path in removable { SiteWriter.remove(path, in: copy) }
+        } catch {
+            try? FileManager.default.removeItem(at: copy)
+            throw error
+        }
+        try swapIn(copy)
+    }
+
+    /// Renames the made files (named by their index in `pending`) to their places below `folder`.
+    private static func moveIn(_ outputs: [PlannedOutput], from pending: URL, to folder: URL) throws {
+        try makeFolders(for: outputs.map(\.path), in: folder)
+        for (index, output) in outputs.enumerated() {
+            let destination = folder.appendingPathComponent(output.path)
+            if rename(pending.appendingPathComponent(String(index)).path, destination.path) != 0 {
+                throw SiteError.unwritable(
+                    path: destination.relativePathForDisplay, reason: String(cString: strerror(errno)))
             }
         }
     }
 
-    /// Makes and writes `outputs` below `folder`, spread over the machine's cores.
-    private static func produce(_ outputs: [PlannedOutput], into folder: URL, atomically: Bool) throws {
-        // Folders first, once each, so the workers only write files.
+    /// Removes a file below `folder`, and the folders it leaves empty, as a full build would not make them.
+    private static func remove(_ path: String, in folder: URL) {
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent(path))
+        var parent = folder.appendingPathComponent(path).deletingLastPathComponent()
+        while parent.path.count > folder.path.count,
+            (try? FileManager.default.contentsOfDirectory(atPath: parent.path))?.isEmpty == true
+        {
+            try? FileManager.default.removeItem(at: parent)
+            parent = parent.deletingLastPathComponent()
+        }
+    }
+
+    /// Makes `destination` a copy of the tree at `source` in which every file is a hard link to the
+    /// original: only folders are made, so even a ten-thousand-book site is copied quickly.
+    private static func linkTree(from source: String, to destination: String) throws {
+        try makeFolder(URL(fileURLWithPath: destination))
+        guard let directory = opendir(source) else {
+            throw SiteError.unwritable(path: source, reason: String(cString: strerror(errno)))
+        }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
+                String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            let from = source + "/" + name
+            let to = destination + "/" + name
+            var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
+            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+                var info = stat()
+                guard lstat(from, &info) == 0 else { continue }
+                isFolder = (info.st_mode & S_IFMT) == S_IFDIR
+            }
+            if isFolder {
+                try linkTree(from: from, to: to)
+            } else if link(from, to) != 0 {
+                throw SiteError.unwritable(
+                    path: URL(fileURLWithPath: to).relativePathForDisplay, reason: String(cString: strerror(errno)))
+            }
+        }
+    }
+
+    private static func makeFolder(_ url: URL) throws {
+        if mkdir(url.path, 0o755) != 0 {
+            throw SiteError.unwritable(path: url.relativePathForDisplay, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Makes the folders that `paths` (relative to `folder`) sit in, once each.
+    private static func makeFolders(for paths: [String], in folder: URL) throws {
         var folders = Set<String>()
-        for output in outputs {
-            let parent = (output.path as NSString).deletingLastPathComponent
+        for path in paths {
+            let parent = (path as NSString).deletingLastPathComponent
             if !parent.isEmpty { folders.insert(parent) }
         }
         // Sorted, a parent comes before its children, so one mkdir each will do (FileManager's
@@ -117,15 +215,22 @@ struct SiteWriter: Sendable {
                 }
             }
         }
+    }
+
+    /// Makes and writes each output to the file `destination` names, spread over the machine's
+    /// cores. The folders must exist.
+    private static func produce(
+        _ outputs: [PlannedOutput], to destination: @Sendable (Int, PlannedOutput) -> URL
+    ) throws {
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let failure = Mutex<(any Error)?>(nil)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: outputs.count, by: workers) {
                 if failure.withLock({ $0 != nil }) { return }
                 let output = outputs[index]
-                let url = folder.appendingPathComponent(output.path)
+                let url = destination(index, output)
                 do {
-                    try output.make().write(to: url, options: atomically ? .atomic : [])
+                    try output.make().write(to: url)
                 } catch {
                     let reported =
                         error is BuildError

@@ -8,7 +8,7 @@ enum StructuredData {
             MetaModel(property: "og:title", content: details.book.title),
             MetaModel(property: "og:site_name", content: site.title),
         ]
-        if let description = PageModelFactory.paragraphs(details.book.description).first {
+        if let description = PageModelFactory.descriptionText(details.book.description).first {
             tags.append(MetaModel(property: "og:description", content: String(description.prefix(300))))
         }
         if let baseURL {

@@ -44,7 +44,7 @@ import Testing
         await server.stop()
     }
 
-    @Test func googleVolumeDescriptionsBecomePlainTextAndImagesHTTPS() async throws {
+    @Test func googleVolumeDescriptionsKeepTheAllowListAndImagesBecomeHTTPS() async throws {
         let server = try await StubCatalogServer.start()
         await server.on(
             "/google/books/v1/volumes/49T5twEACAAJ",
@@ -56,7 +56,10 @@ import Testing
         for id in ["49T5twEACAAJ", "2cl7AgAAQBAJ"] {
             let book = try await google.volume(id: id)
             let description = try #require(book.description)
-            #expect(!description.contains("<") && !description.contains("&amp;"), "\(description)")
+            // Google's <b>, <i> and <br> survive as strong, em and br; the text has no tag left over.
+            #expect(description.contains("<strong>") && description.contains("<em>") && !description.contains("<b>"))
+            #expect(HTMLAllowList.sanitize(description) == description)
+            #expect(!HTMLText.plainText(fromHTML: description).contains("<"), "\(description)")
             #expect(!book.imageLinks.isEmpty)
             #expect(book.imageLinks.allSatisfy { $0.scheme == "https" && !$0.absoluteString.contains("edge=") })
             #expect(book.googleVolumeID == id)

@@ -6,7 +6,7 @@ import Testing
 /// The HTTP layer against a real server on loopback: retries, timeouts, errors, cache, identity.
 @Suite struct HTTPClientTests {
     func client(
-        _ server: StubCatalogServer, retries: Int = 3, timeout: TimeInterval = 5, cache: ResponseCache? = nil
+        _ server: StubCatalogServer, retries: Int = 3, timeout: TimeInterval = 20, cache: ResponseCache? = nil
     ) -> HTTPClient {
         HTTPClient(
             transport: URLSessionTransport(idleTimeout: timeout, totalTimeout: timeout),
@@ -185,13 +185,30 @@ import Testing
 
     @Test func aHugeBodyIsRefusedWhileItArrives() async throws {
         let server = try await StubCatalogServer.start()
-        await server.on("/huge", StubCatalogServer.Reply(status: 200, headers: [:], body: Data(count: 30 * 1_048_576)))
+        // A hundred megabytes, made as they are sent.
+        await server.on("/huge", StubCatalogServer.Reply.generated(count: 100 * 1_048_576))
         let client = HTTPClient(
-            transport: URLSessionTransport(idleTimeout: 10, totalTimeout: 10, maximumBodySize: 1_048_576),
+            transport: URLSessionTransport(idleTimeout: 30, totalTimeout: 30, maximumBodySize: 1_048_576),
             userAgent: "test", retryPolicy: RetryPolicy(maximumRetries: 0), maximumBodySize: 1_048_576)
         await #expect(throws: CatalogError.tooLarge(.openLibrary, bytes: 1_048_576)) {
             try await client.get(try url(server, "/huge"), from: .openLibrary)
         }
+        await server.stop()
+    }
+
+    @Test func aServerThatTricklesIsEndedByTheTotalTimeout() async throws {
+        let server = try await StubCatalogServer.start()
+        // One byte a second keeps an idle timeout happy for the 1,000 seconds the body would take.
+        await server.on("/trickle", StubCatalogServer.Reply.generated(count: 1_000, chunk: 1, pause: .seconds(1)))
+        let client = HTTPClient(
+            transport: URLSessionTransport(idleTimeout: 30, totalTimeout: 3), userAgent: "test",
+            retryPolicy: RetryPolicy(maximumRetries: 0))
+        let started = ContinuousClock.now
+        await #expect(throws: CatalogError.timedOut(.openLibrary)) {
+            try await client.get(try url(server, "/trickle"), from: .openLibrary)
+        }
+        // Ended by the 3 s total, long before the idle timeout or the end of the body.
+        #expect(ContinuousClock.now - started < .seconds(25))
         await server.stop()
     }
 
@@ -202,7 +219,7 @@ import Testing
             body: Fixtures.data("handmade/gzip-bomb-64MiB-of-zeros.gz"))
         await server.on("/bomb", bomb)
         let client = HTTPClient(
-            transport: URLSessionTransport(idleTimeout: 10, totalTimeout: 10, maximumBodySize: 4 * 1_048_576),
+            transport: URLSessionTransport(idleTimeout: 30, totalTimeout: 30, maximumBodySize: 4 * 1_048_576),
             userAgent: "test", retryPolicy: RetryPolicy(maximumRetries: 0), maximumBodySize: 4 * 1_048_576)
         do {
             let body = try await client.get(try url(server, "/bomb"), from: .googleBooks)
@@ -218,7 +235,7 @@ import Testing
         let server = try await StubCatalogServer.start()
         await server.on("/loop", StubCatalogServer.Reply(status: 302, headers: ["Location": "/loop"], body: Data()))
         await #expect {
-            try await client(server, retries: 0).get(try url(server, "/loop"), from: .openLibrary)
+            try await client(server, retries: 0, timeout: 30).get(try url(server, "/loop"), from: .openLibrary)
         } throws: { error in
             guard case .unreachable(.openLibrary, let reason)? = error as? CatalogError else { return false }
             return reason == "too many redirects"

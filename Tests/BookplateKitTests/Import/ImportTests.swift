@@ -195,6 +195,30 @@ import Testing
     }
 }
 
+extension ExportTests {
+    /// Exports before format 2 held descriptions as plain text; they come in as escaped paragraphs,
+    /// and a format-2 description is allow-listed like any other.
+    @Test func descriptionsFromEachExportFormatComeInSafely() throws {
+        for (version, description, expected) in [
+            (1, "Plain <b>text</b> & more.\n\nTwo.", "<p>Plain &lt;b&gt;text&lt;/b&gt; &amp; more.</p>\n<p>Two.</p>"),
+            (2, "<p onclick=\"x\">Kept <b>bold</b></p><script>alert(1)</script>", "<p>Kept <strong>bold</strong></p>"),
+        ] {
+            let json = """
+                {"bookplate": \(version), "authors": [], "books": [{"slug": "emma", "title": "Emma", "authors": [],
+                "description": \(String(decoding: try JSONEncoder().encode(description), as: UTF8.self)),
+                "subjects": [], "status": "read", "shelves": [], "added": "2024-01-01T00:00:00Z"}]}
+                """
+            let file = try TestPaths.temporaryFolder("export").appendingPathComponent("v\(version).json")
+            try Data(json.utf8).write(to: file)
+            let shelf = try TemporaryShelf()
+            let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+                .run(file: file, as: .bookplate)
+            #expect(report.summary.skipped.isEmpty && report.summary.added == ["emma"])
+            #expect(try shelf.library.findBook(matching: "emma").book.description == expected, "format \(version)")
+        }
+    }
+}
+
 @Suite struct ImportEdgeTests {
     func importText(_ text: String, into shelf: TemporaryShelf) throws -> ShelfImport.Report {
         let file = try TestPaths.temporaryFolder("edge").appendingPathComponent("export.csv")
@@ -205,6 +229,23 @@ import Testing
 
     static let header =
         "Book Id,Title,Author,ISBN,ISBN13,My Rating,Year Published,Original Publication Year,Exclusive Shelf\n"
+
+    /// A reader may allow raw HTML in their own notes; a review from an export is not theirs until
+    /// they edit it.
+    @Test func anImportedReviewNeverGetsRawHTMLUntilTheReaderEditsIt() throws {
+        let shelf = try TemporaryShelf()
+        _ = try importText(
+            "Book Id,Title,Author,My Review\n1,Dune,Frank Herbert,\"<script>steal()</script><b>Great</b>\"\n",
+            into: shelf)
+        let notes = NoteStore(folder: shelf.paths.notes)
+        let imported = try #require(try notes.note(forSlug: "dune"))
+        let raw = NoteRenderer(allowsRawHTML: true)
+        let first = try shelf.library.syncNotes(["dune": imported], renderer: raw).htmlBySlug["dune"]
+        #expect(first?.contains("<script") == false && first?.contains("<b>") == false)
+        let edited = imported + "\nMine: <mark>yes</mark>\n"
+        let second = try shelf.library.syncNotes(["dune": edited], renderer: raw).htmlBySlug["dune"]
+        #expect(second?.contains("<mark>yes</mark>") == true)
+    }
 
     @Test func aYearTheCalendarCannotHoldKeepsTheRow() throws {
         let shelf = try TemporaryShelf()

@@ -24,6 +24,22 @@ import Testing
         #expect(try reopened.books().map(\.book.title) == ["Emma"])
     }
 
+    @Test func plainTextDescriptionsBecomeEscapedParagraphsWhenALibraryIsMigrated() throws {
+        let file = try TestPaths.temporaryFolder("migrate").appendingPathComponent("library.sqlite")
+        let old = try DatabaseQueue(path: file.path)
+        try LibraryMigrations.migrator.migrate(old, upTo: "v6-library-instance")
+        try old.write { db in
+            var book = Book(
+                slug: "emma", title: "Emma", description: "Handsome, clever & rich <really>.\n\nSecond.",
+                addedAt: TemporaryShelf.fixedDate)
+            try book.insert(db)
+        }
+        try old.close()
+        let library = try Library.open(at: file)
+        let emma = try library.findBook(matching: "emma")
+        #expect(emma.book.description == "<p>Handsome, clever &amp; rich &lt;really&gt;.</p>\n<p>Second.</p>")
+    }
+
     @Test func addStoresEveryFieldWithSlugsAndBothISBNForms() throws {
         let library = try Library.inMemory(clock: clock)
         let added = try library.addBook(

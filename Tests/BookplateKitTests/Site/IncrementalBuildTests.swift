@@ -114,4 +114,25 @@ import Testing
         }
         #expect(leftovers.isEmpty)
     }
+
+    /// A killed build leaves its working folder beside the site; the next build clears it away,
+    /// and a rebuild never leaves a temporary file inside the site.
+    @Test func workingFoldersOfDeadBuildsAreClearedAndNoneIsLeftInside() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        // Left by process 2147483646 (beyond any pid) and by a process that is alive: this one's parent.
+        let dead = shelf.root.appendingPathComponent(".site.pending-2147483646-7")
+        let alive = shelf.root.appendingPathComponent(".site.new-\(getppid())-7")
+        for folder in [dead, alive] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try shelf.writeNote("Changed.\n", slug: "kindred")
+        #expect(try shelf.build(settings: FixtureShelf.settings).filesWritten == 1)
+        #expect(!FileManager.default.fileExists(atPath: dead.path))
+        #expect(FileManager.default.fileExists(atPath: alive.path))
+        let stray = try TemporaryShelf.snapshot(of: shelf.paths.site).keys.filter {
+            $0.split(separator: "/").contains { $0.hasPrefix(".") && $0 != Substring(SiteWriter.markerName) }
+        }
+        #expect(stray.isEmpty)
+    }
 }

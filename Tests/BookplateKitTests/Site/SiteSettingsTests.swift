@@ -37,12 +37,23 @@ import Testing
     }
 
     @Test func aBadValueNamesTheFileLineAndKey() throws {
-        let url = try write("title: Books\nbase_url: ftp://example.org\n")
-        #expect(
-            throws: SettingsError.badValue(
-                path: url.path, line: 2, key: "base_url",
-                expected: "an http(s) address such as https://example.org/shelf/")
-        ) { try SiteSettings.load(from: url) }
+        let expected =
+            "an http(s) address such as https://example.org/shelf/, with only letters, digits, '-', '_', '.' and '~' "
+            + "in the names of its path"
+        // Not the web; and paths that would make the 404 page's root-relative links leave the host.
+        for value in [
+            "ftp://example.org", "javascript:alert(1)", "https://example.org//evil.example/",
+            "https://example.org/%5Cevil.example/", "https://example.org/%2F%2Fevil/", "https://example.org/a/../b/",
+            "https://example.org/books?x=1", "https://example.org/\"onmouseover=x/",
+        ] {
+            let url = try write("title: Books\nbase_url: '\(value)'\n")
+            #expect(throws: SettingsError.badValue(path: url.path, line: 2, key: "base_url", expected: expected)) {
+                try SiteSettings.load(from: url)
+            }
+        }
+        for value in ["https://example.org", "https://example.org/", "http://host:8080/my-books/v1.0/~me/"] {
+            #expect(try SiteSettings.load(from: try write("base_url: \(value)\n")).baseURL != nil, "\(value)")
+        }
         let flag = try write("title: Books\n\nallow_raw_html_in_notes: maybe\n")
         #expect(
             throws: SettingsError.badValue(

@@ -32,7 +32,8 @@ enum FixtureShelf {
                 ], isbn: try ISBN("9780446696166"),
                 publisher: "Grand Central Publishing", publishedDate: try PartialDate(parsing: "2007-01-02"),
                 pageCount: 320, language: "en",
-                description: "A young girl wakes in a cave with no memory.\n\nShe is not what she seems.",
+                description: HTMLAllowList.html(
+                    fromText: "A young girl wakes in a cave with no memory.\n\nShe is not what she seems."),
                 status: .read, rating: try Rating(4), startedDate: try PartialDate(parsing: "2025-03-01"),
                 finishedDate: try PartialDate(parsing: "2025-03-14"), shelves: ["sci-fi", "Book Club"]))
         try library.addBook(
@@ -50,9 +51,12 @@ enum FixtureShelf {
             NewBook(
                 title: "The Time Machine", authors: ["H. G. Wells"], publisher: "Heinemann",
                 publishedDate: try PartialDate(parsing: "1895"), pageCount: 152,
-                description: String(
-                    repeating: "A long description paragraph about time travel and the far future. ", count: 12)
-                    + "\n\nA second paragraph with <b>markup</b> & ampersands that must stay text.",
+                // As a catalog gives it: the allow-list keeps paragraphs, emphasis and the list.
+                description: "<p>"
+                    + String(
+                        repeating: "A long description paragraph about time travel and the far future. ", count: 12)
+                    + "</p><p class=\"x\">A second paragraph with <b>markup</b>, a <a href=\"javascript:alert(1)\">link"
+                    + "</a> made text &amp; <script>alert(1)</script>ampersands.<ul><li>Eloi<li>Morlocks</ul>",
                 status: .abandoned))
         try library.addBook(
             NewBook(

@@ -1,4 +1,5 @@
 import FlyingFox
+import FlyingSocks
 import Foundation
 
 @testable import BookplateKit
@@ -25,8 +26,13 @@ struct StubCatalogServer: Sendable {
             if let delay = reply.delay { try await Task.sleep(for: delay) }
             var headers = HTTPHeaders()
             for (name, value) in reply.headers { headers[HTTPHeader(name)] = value }
-            return HTTPResponse(
-                statusCode: HTTPStatusCode(reply.status, phrase: "Stub"), headers: headers, body: reply.body)
+            let status = HTTPStatusCode(reply.status, phrase: "Stub")
+            if let stream = reply.stream {
+                return HTTPResponse(
+                    statusCode: status, headers: headers,
+                    body: HTTPBodySequence(from: stream, count: stream.count, suggestedBufferSize: stream.chunk))
+            }
+            return HTTPResponse(statusCode: status, headers: headers, body: reply.body)
         }
         let task = Task { try await server.run() }
         try await server.waitUntilListening()
@@ -63,7 +69,7 @@ struct StubCatalogServer: Sendable {
     }
 
     /// A finder pointed at this server, with fast retries and an optional cache.
-    func finder(cache: ResponseCache? = nil, retries: Int = 3, totalTimeout: TimeInterval = 10) -> BookFinder {
+    func finder(cache: ResponseCache? = nil, retries: Int = 3, totalTimeout: TimeInterval = 30) -> BookFinder {
         BookFinder.live(
             configuration: CatalogConfiguration(environment: environment(cache: URL(fileURLWithPath: "/nonexistent"))),
             cache: cache, transport: URLSessionTransport(idleTimeout: totalTimeout, totalTimeout: totalTimeout),
@@ -77,6 +83,8 @@ struct StubCatalogServer: Sendable {
         var headers: [String: String]
         var body: Data
         var delay: Duration?
+        /// A body made as it is sent, instead of `body`.
+        var stream: GeneratedBody?
 
         static func json(_ fixture: String, status: Int = 200) -> Reply {
             Reply(status: status, headers: ["Content-Type": "application/json"], body: Fixtures.data(fixture))
@@ -90,6 +98,14 @@ struct StubCatalogServer: Sendable {
 
         static func image(_ fixture: String) -> Reply {
             Reply(status: 200, headers: ["Content-Type": "image/jpeg"], body: Fixtures.data(fixture))
+        }
+
+        /// `count` bytes, `chunk` at a time, with `pause` before each chunk: a huge body that
+        /// never sits in memory, or a trickle.
+        static func generated(count: Int, chunk: Int = 65_536, pause: Duration? = nil) -> Reply {
+            Reply(
+                status: 200, headers: ["Content-Type": "application/json"], body: Data(),
+                stream: GeneratedBody(count: count, chunk: chunk, pause: pause))
         }
 
         func delayed(_ delay: Duration) -> Reply {
@@ -139,11 +155,11 @@ struct StubCatalogServer: Sendable {
             else { return .text(#"{"error": "no stub for this path"}"#, status: 404) }
             let reply = table[index].replies[min(table[index].served, table[index].replies.count - 1)]
             table[index].served += 1
-            var body = reply.body
-            if let text = String(data: body, encoding: .utf8), text.contains("{{BASE}}") {
-                body = Data(text.replacingOccurrences(of: "{{BASE}}", with: base).utf8)
+            var answer = reply
+            if let text = String(data: reply.body, encoding: .utf8), text.contains("{{BASE}}") {
+                answer.body = Data(text.replacingOccurrences(of: "{{BASE}}", with: base).utf8)
             }
-            return Reply(status: reply.status, headers: reply.headers, body: body, delay: reply.delay)
+            return answer
         }
     }
 }
@@ -152,5 +168,33 @@ struct StubCatalogServer: Sendable {
 enum Fixtures {
     static func data(_ path: String) -> Data {
         (try? Data(contentsOf: TestPaths.fixtures.appendingPathComponent(path))) ?? Data("missing fixture \(path)".utf8)
+    }
+}
+
+/// Bytes of `{` made while they are sent, `chunk` at a time.
+struct GeneratedBody: AsyncBufferedSequence, Sendable {
+    typealias Element = UInt8
+    let count: Int
+    let chunk: Int
+    let pause: Duration?
+
+    func makeAsyncIterator() -> Iterator { Iterator(remaining: count, chunk: chunk, pause: pause) }
+
+    struct Iterator: AsyncBufferedIteratorProtocol {
+        var remaining: Int
+        let chunk: Int
+        let pause: Duration?
+
+        mutating func next() async throws -> UInt8? {
+            try await nextBuffer(suggested: 1)?.first
+        }
+
+        mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
+            guard remaining > 0 else { return nil }
+            if let pause { try await Task.sleep(for: pause) }
+            let size = Swift.min(remaining, chunk, Swift.max(count, 1))
+            remaining -= size
+            return [UInt8](repeating: UInt8(ascii: "{"), count: size)
+        }
     }
 }

@@ -157,7 +157,7 @@ private struct GoogleVolume: Decodable {
         book.publishedDate = GoogleVolume.date(info.publishedDate)
         book.pageCount = info.pageCount.flatMap { $0 > 0 ? $0 : nil }
         book.language = info.language
-        book.description = info.description.map(HTMLText.plainText(fromHTML:)).flatMap { $0.isEmpty ? nil : $0 }
+        book.description = Book.storedDescription(info.description)
         book.isbn13 = isbns.isbn13?.isbn13
         book.isbn10 = isbns.isbn10
         book.googleVolumeID = id

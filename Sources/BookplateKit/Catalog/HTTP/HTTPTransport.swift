@@ -38,6 +38,7 @@ public protocol HTTPTransport: Sendable {
 public struct URLSessionTransport: HTTPTransport {
     let session: URLSession
     private let downloads: CappedDownloads
+    private let totalTimeout: TimeInterval
 
     /// Bodies are read as they arrive and refused past `maximumBodySize` bytes (after
     /// decompression), so neither a huge answer nor a compressed bomb can fill the memory.
@@ -49,6 +50,7 @@ public struct URLSessionTransport: HTTPTransport {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpMaximumConnectionsPerHost = 6
+        self.totalTimeout = totalTimeout
         downloads = CappedDownloads(limit: maximumBodySize)
         session = URLSession(configuration: configuration, delegate: downloads, delegateQueue: nil)
     }
@@ -60,7 +62,7 @@ public struct URLSessionTransport: HTTPTransport {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await downloads.fetch(request, in: session)
+            (data, response) = try await downloads.fetch(request, in: session, within: totalTimeout)
         } catch is CappedDownloads.TooLarge {
             throw .tooLarge
         } catch let error as URLError {
@@ -111,10 +113,24 @@ private final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecke
         self.limit = limit
     }
 
-    func fetch(_ request: URLRequest, in session: URLSession) async throws -> (Data, URLResponse) {
-        try await withCheckedThrowingContinuation { continuation in
-            let task = session.dataTask(with: request)
-            transfers.withLock { $0[task.taskIdentifier] = Transfer(continuation: continuation) }
+    /// The body and response, or `URLError(.timedOut)` once `seconds` have passed. The deadline
+    /// is kept here because Foundation on Linux does not end a transfer at the session's resource
+    /// timeout: a server sending a byte a second would keep it going for as long as it liked.
+    func fetch(_ request: URLRequest, in session: URLSession, within seconds: TimeInterval) async throws -> (
+        Data, URLResponse
+    ) {
+        let task = session.dataTask(with: request)
+        let id = task.taskIdentifier
+        var deadline: Task<Void, any Error>?
+        defer { deadline?.cancel() }
+        return try await withCheckedThrowingContinuation { continuation in
+            transfers.withLock { $0[id] = Transfer(continuation: continuation) }
+            deadline = Task { [self] in
+                try await Task.sleep(for: .seconds(seconds))
+                guard let transfer = transfers.withLock({ $0.removeValue(forKey: id) }) else { return }
+                task.cancel()
+                transfer.continuation.resume(throwing: URLError(.timedOut))
+            }
             task.resume()
         }
     }

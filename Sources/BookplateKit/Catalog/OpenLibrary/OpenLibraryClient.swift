@@ -286,7 +286,7 @@ private struct OLRecord: Decodable, OLRedirecting {
         book.publishedDate = (publishDate ?? firstPublishDate).flatMap(OpenLibraryDates.parse)
         book.pageCount = numberOfPages.flatMap { $0 > 0 ? $0 : nil }
         book.language = languageCodes.first
-        book.description = description?.value.normalisedText
+        book.description = Book.storedDescription(description?.value.normalisedText.map(HTMLAllowList.html(fromText:)))
         let thirteen = (isbn13 ?? []).compactMap(ISBN.parse).first
         let ten = (isbn10 ?? []).compactMap(ISBN.parse).first
         book.isbn13 = (thirteen ?? ten)?.isbn13
