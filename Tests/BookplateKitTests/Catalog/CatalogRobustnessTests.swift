@@ -27,6 +27,17 @@ import Testing
         #expect(BookTarget.parse(catalogID: "openlibrary:OL12W#frag") == nil)
     }
 
+    /// Seen with FuzzCatalog: an author's works answered page after page with the same entries,
+    /// none of them usable, and a `size` of 9e18 kept `works(ofAuthor:)` asking for ever.
+    @Test func authorWorksStopAtAPageWithNoUsableWork() async throws {
+        let transport = SameAnswer(body: Data(#"{"entries":[{"title":"No key"}],"size":9000000000000000000}"#.utf8))
+        let http = HTTPClient(transport: transport, userAgent: "test", retryPolicy: RetryPolicy(maximumRetries: 0))
+        let client = OpenLibraryClient(http: http, baseURL: "https://openlibrary.invalid")
+        let works = try await client.works(ofAuthor: "OL79034A", limit: 20)
+        #expect(works.isEmpty)
+        #expect(await transport.requests.count == 1)
+    }
+
     @Test func hostileDescriptionHTMLStaysLinearAndDropsControlCharacters() {
         let many = String(repeating: "<", count: 200_000) + "text"
         let started = ContinuousClock.now
@@ -136,5 +147,25 @@ import Testing
         let entries = list?["entries"] as? [[String: Any]] ?? []
         let french = try #require(entries.first { ($0["key"] as? String) == "/books/OL9999001M" })
         return String(decoding: try JSONSerialization.data(withJSONObject: french), as: UTF8.self)
+    }
+}
+
+/// Answers every request with the same body, counting the requests; past 100 it fails, so a
+/// client that would ask for ever fails its test instead of hanging it.
+private struct SameAnswer: HTTPTransport {
+    actor Counter {
+        var count = 0
+        func add() -> Int {
+            count += 1
+            return count
+        }
+    }
+
+    let body: Data
+    let requests = Counter()
+
+    func get(_ url: URL, headers: [String: String]) async throws(TransportFailure) -> HTTPReply {
+        guard await requests.add() <= 100 else { throw .unreachable("asked more than 100 times") }
+        return HTTPReply(status: 200, headers: [:], body: body)
     }
 }

@@ -112,9 +112,12 @@ public struct OpenLibraryClient: Sendable {
             let response = try await fetch(
                 OLEntries<OLWorkEntry>.self, "/authors/\(try OpenLibraryClient.checkedKey(key, kind: "A"))/works.json",
                 [("limit", String(page)), ("offset", String(offset))], what: "author \(key)")
-            works += response.entries.compactMap(\.work)
+            let found = response.entries.compactMap(\.work)
+            works += found
             offset += response.entries.count
-            if response.entries.isEmpty || offset >= (response.size ?? 0) { break }
+            // A page with no usable work ends the list: else a catalog answering every page with the
+            // same unusable entries and a huge `size` would be asked again and again, without end.
+            if found.isEmpty || offset >= (response.size ?? 0) { break }
         }
         return works
     }
