@@ -275,16 +275,18 @@ extension HTMLAllowList {
             while open.count > index + 1 { closeLast() }
         }
 
+        /// By scalar, not by character: `<` followed by a combining mark is one character that is
+        /// not equal to `<`, yet its `<` must be escaped all the same.
         static func escape(_ text: String) -> String {
-            guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
+            guard text.unicodeScalars.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
             var escaped = ""
             escaped.reserveCapacity(text.utf8.count + 16)
-            for character in text {
-                switch character {
+            for scalar in text.unicodeScalars {
+                switch scalar {
                 case "&": escaped += "&amp;"
                 case "<": escaped += "&lt;"
                 case ">": escaped += "&gt;"
-                default: escaped.append(character)
+                default: escaped.unicodeScalars.append(scalar)
                 }
             }
             return escaped

@@ -61,6 +61,14 @@ import Testing
             HTMLAllowList.sanitize(String(repeating: "&#", count: count)) == String(repeating: "&amp;#", count: count))
     }
 
+    /// Found by FuzzHTML: `<` and a combining mark make one Character, which is not `<`, so
+    /// escaping by Character left the `<` raw in the output.
+    @Test func aLessThanSignWithACombiningMarkIsEscaped() {
+        #expect(HTMLAllowList.sanitize("x<\u{301}b>y") == "x&lt;\u{301}b&gt;y")
+        #expect(HTMLAllowList.sanitize("a<\u{36C}br/>b") == "a&lt;\u{36C}br/&gt;b")
+        #expect(HTMLAllowList.html(fromText: "a <\u{301}b> & c") == "<p>a &lt;\u{301}b&gt; &amp; c</p>")
+    }
+
     @Test func plainTextBecomesEscapedParagraphs() {
         #expect(
             HTMLAllowList.html(fromText: "First <b>line</b>\nsecond & more\r\n\r\nNext\n\n\n")
