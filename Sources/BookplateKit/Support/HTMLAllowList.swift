@@ -293,22 +293,25 @@ extension HTMLAllowList {
         }
 
         /// `&amp;`, `&#233;`, `&#xE9;` and the common names become characters; anything else stays as written.
+        /// By scalar, as `escape` writes: `&lt;` followed by a combining mark is still `<` and the mark.
         static func decodeEntities(_ text: String) -> String {
-            guard text.contains("&") else { return text }
-            var decoded = ""
-            var index = text.startIndex
-            while index < text.endIndex {
-                if text[index] == "&", let semicolon = text[index...].prefix(12).firstIndex(of: ";"),
-                    let character = HTMLText.decodeEntity(String(text[text.index(after: index)..<semicolon]))
+            guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+            let scalars = text.unicodeScalars
+            var decoded = String.UnicodeScalarView()
+            var index = scalars.startIndex
+            while index < scalars.endIndex {
+                if scalars[index] == "&", let semicolon = scalars[index...].prefix(12).firstIndex(of: ";"),
+                    let character = HTMLText.decodeEntity(
+                        String(String.UnicodeScalarView(scalars[scalars.index(after: index)..<semicolon])))
                 {
-                    decoded += character
-                    index = text.index(after: semicolon)
+                    decoded.append(contentsOf: character.unicodeScalars)
+                    index = scalars.index(after: semicolon)
                 } else {
-                    decoded.append(text[index])
-                    index = text.index(after: index)
+                    decoded.append(scalars[index])
+                    index = scalars.index(after: index)
                 }
             }
-            return decoded
+            return String(decoded)
         }
     }
 }
