@@ -24,8 +24,11 @@ binary="$build/release/$target"
 [ "$seconds" = build ] && exit 0
 
 # Catalog answers are bigger than titles and dates.
+# FuzzCatalog runs the async clients in a Task: its context is freed a moment after the input
+# returns, which LeakSanitizer reports as a leak; leaks are not looked for there.
+extra=()
 case "$target" in
-    FuzzCatalog) max_len=32768 ;;
+    FuzzCatalog) max_len=32768 extra=(-detect_leaks=0) ;;
     FuzzImport) max_len=16384 ;;
     *) max_len=4096 ;;
 esac
@@ -39,4 +42,4 @@ if [ "$seconds" = 0 ]; then
 fi
 # One process, one worker. New finds go to $new (first folder); the committed corpus is read only.
 exec nice "$binary" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
-    -print_final_stats=1 -artifact_prefix="$findings/" "${dict[@]}" "$@" "$new" "$corpus"
+    -print_final_stats=1 -artifact_prefix="$findings/" "${dict[@]}" "${extra[@]}" "$@" "$new" "$corpus"

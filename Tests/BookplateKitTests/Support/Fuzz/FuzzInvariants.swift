@@ -174,8 +174,12 @@ package enum FuzzInvariants {
         }
         if let title = book.title, title.trimmingCharacters(in: .whitespaces).isEmpty { problems.append("blank title") }
         if let description = book.description {
-            if description.isEmpty { problems.append("empty description") }
-            if book.source == .google { problems += checkPlainText(description) }
+            // Stored as allow-listed HTML that holds some text and is already sanitized.
+            problems += checkAllowListed(description).map { "description: \($0)" }
+            if HTMLText.plainText(fromHTML: description).isEmpty { problems.append("description without text") }
+            if HTMLAllowList.sanitize(description) != description {
+                problems.append("description \(description.debugDescription) changes when sanitized")
+            }
         }
         if let pages = book.pageCount, pages <= 0 { problems.append("page count \(pages)") }
         if book.coverIDs.contains(where: { $0 <= 0 }) { problems.append("cover ids \(book.coverIDs)") }
