@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -57,3 +58,29 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets (Tests/Fuzz/README.md), declared only when BOOKPLATE_FUZZ is set so that a
+// normal build or test never sees them. Their invariants live in the test target's
+// Support/Fuzz/FuzzInvariants.swift, which the corpus replay test shares; the test target is left out here
+// so that no file belongs to two targets.
+if ProcessInfo.processInfo.environment["BOOKPLATE_FUZZ"] != nil {
+    package.targets.removeAll { $0.type == .test }
+    package.targets.append(
+        .target(
+            name: "FuzzInvariants",
+            dependencies: ["BookplateKit"],
+            path: "Tests/BookplateKitTests/Support/Fuzz"
+        )
+    )
+    for name in ["FuzzImport", "FuzzCatalog", "FuzzSlug", "FuzzParsers", "FuzzHTML"] {
+        package.targets.append(
+            .executableTarget(
+                name: name,
+                dependencies: ["BookplateKit", "FuzzInvariants"],
+                path: "Tests/Fuzz/\(name)",
+                swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+            )
+        )
+        package.products.append(.executable(name: name, targets: [name]))
+    }
+}

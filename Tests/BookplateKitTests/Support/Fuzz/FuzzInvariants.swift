@@ -1,0 +1,364 @@
+import Foundation
+
+@testable import BookplateKit
+
+/// What must hold for any input to the code that reads text from strangers.
+///
+/// Shared by the libFuzzer targets in `Tests/Fuzz` (built into a module of their own, where a
+/// reported problem crashes the run) and by `FuzzCorpusTests`, which replays the committed
+/// corpus in the ordinary test run. Each check returns the problems found, none when all is well.
+package enum FuzzInvariants {
+    // MARK: Reading-log imports
+
+    /// Feeds the bytes to every import format and to the CSV parser with both delimiters.
+    package static func imports(_ data: Data) -> [String] {
+        var problems: [String] = []
+        let bytes = [UInt8](data)
+        let lineCount = bytes.count { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } + 1
+        for source in ImportSource.allCases {
+            let file: ImportFile
+            do {
+                file = try ImportFile.read(data, as: source)
+            } catch is ImportError {
+                continue
+            } catch {
+                problems.append("\(source): threw \(type(of: error)), not an ImportError: \(error)")
+                continue
+            }
+            if file.source != source { problems.append("\(source): read as \(file.source)") }
+            if file.skipped.map(\.line) != file.skipped.map(\.line).sorted() {
+                problems.append("\(source): skipped rows out of order")
+            }
+            for record in file.records {
+                if record.book.title.trimmed.isEmpty { problems.append("\(source): a record with no title") }
+                if let rating = record.book.rating, !(1...5).contains(rating.stars) {
+                    problems.append("\(source): rating \(rating.stars)")
+                }
+                for count in [record.book.pageCount, record.readCount].compactMap({ $0 })
+                where !(1...100_000).contains(count) {
+                    problems.append("\(source): count \(count) out of range")
+                }
+                if let isbn = record.book.isbn { problems += check(isbn) }
+            }
+            guard source != .bookplate else { continue }
+            let lines = file.records.map(\.line) + file.skipped.map(\.line)
+            if let bad = lines.first(where: { !(2...lineCount).contains($0) }) {
+                problems.append("\(source): line \(bad) outside 2…\(lineCount)")
+            }
+            if Set(lines).count != lines.count { problems.append("\(source): two rows on one line") }
+        }
+        for delimiter in [UInt8(ascii: ","), UInt8(ascii: "\t")] {
+            problems += csvRoundTrip(bytes, delimiter: delimiter)
+        }
+        return problems
+    }
+
+    /// Records the parser trusts, written back as RFC 4180 with every field quoted, read back the same.
+    static func csvRoundTrip(_ bytes: [UInt8], delimiter: UInt8) -> [String] {
+        let parser = CSVParser(delimiter: delimiter)
+        let records = parser.parse(bytes)
+        if records.map(\.line) != records.map(\.line).sorted() || Set(records.map(\.line)).count != records.count {
+            return ["CSV: record lines not increasing: \(records.map(\.line))"]
+        }
+        let trusted = records.filter { !$0.hasBadBytes && !$0.isUnterminated }.map(\.fields)
+        var written: [UInt8] = []
+        for fields in trusted {
+            for (index, field) in fields.enumerated() {
+                if index > 0 { written.append(delimiter) }
+                written.append(UInt8(ascii: "\""))
+                for byte in field.utf8 {
+                    written.append(byte)
+                    if byte == UInt8(ascii: "\"") { written.append(byte) }
+                }
+                written.append(UInt8(ascii: "\""))
+            }
+            written.append(UInt8(ascii: "\n"))
+        }
+        let reread = parser.parse(written).map(\.fields)
+        return reread == trusted ? [] : ["CSV: written and read back, \(trusted) became \(reread)"]
+    }
+
+    // MARK: Catalog answers
+
+    /// The catalog calls, each named by the first byte of a fuzz input.
+    package enum CatalogCall: UInt8, CaseIterable, Sendable {
+        case googleSearch, googleVolume, googleISBN
+        case openLibrarySearch, openLibraryWork, openLibraryEditions, openLibraryEdition, openLibraryISBN
+        case openLibraryAuthor, openLibraryAuthorWorks, openLibraryAuthorSearch
+    }
+
+    /// Answers every request with the same body, as a broken or hostile catalog might.
+    private struct FixedAnswer: HTTPTransport {
+        let body: Data
+        func get(_ url: URL, headers: [String: String]) async throws(TransportFailure) -> HTTPReply {
+            HTTPReply(status: 200, headers: ["Content-Type": "application/json"], body: body)
+        }
+    }
+
+    /// The first byte picks the call (modulo their number); the rest is the catalog's answer to
+    /// every request the call makes. The call decodes it and turns it into Bookplate's records.
+    package static func catalog(_ data: Data) async -> [String] {
+        guard let first = data.first else { return [] }
+        let call = CatalogCall.allCases[Int(first) % CatalogCall.allCases.count]
+        let http = HTTPClient(
+            transport: FixedAnswer(body: data.dropFirst()), userAgent: "fuzz",
+            retryPolicy: RetryPolicy(maximumRetries: 0))
+        let google = GoogleBooksClient(http: http, baseURL: "https://books.invalid/v1")
+        let openLibrary = OpenLibraryClient(http: http, baseURL: "https://openlibrary.invalid")
+        let isbn = ISBN.parse("9780441172719") ?? ISBN.parse("0441172717")
+        do {
+            switch call {
+            case .googleSearch:
+                return check(try await google.search(CatalogQuery(text: "dune"), limit: 10), limit: 10)
+            case .googleVolume:
+                return check(try await google.volume(id: "ZHoDAAAAQBAJ"))
+            case .googleISBN:
+                guard let isbn else { return ["no ISBN"] }
+                return try await google.volumes(isbn: isbn).flatMap { check($0) }
+            case .openLibrarySearch:
+                return check(try await openLibrary.search(CatalogQuery(title: "dune"), limit: 10), limit: nil)
+            case .openLibraryWork:
+                return check(try await openLibrary.work(key: "/works/OL893415W"))
+            case .openLibraryEditions:
+                let editions = try await openLibrary.editions(ofWork: "OL893415W", limit: 10)
+                return editions.flatMap { edition in
+                    check(edition.book)
+                        + (edition.key == edition.book.openLibraryEditionKey ? [] : ["edition key \(edition.key)"])
+                        + edition.languages.filter { $0.isEmpty || $0.count > 3 }.map { "language \($0)" }
+                }
+            case .openLibraryEdition:
+                return check(try await openLibrary.edition(key: "OL7353617M"))
+            case .openLibraryISBN:
+                guard let isbn else { return ["no ISBN"] }
+                return check(try await openLibrary.edition(isbn: isbn))
+            case .openLibraryAuthor:
+                return check(try await openLibrary.author(key: "OL79034A", workLimit: 20), workLimit: 20)
+            case .openLibraryAuthorWorks:
+                let works = try await openLibrary.works(ofAuthor: "OL79034A", limit: 20)
+                return check(works, limit: 20)
+            case .openLibraryAuthorSearch:
+                return try await openLibrary.searchAuthors(name: "le guin").flatMap { author in
+                    checkKey(author.openLibraryKey, kind: "A")
+                }
+            }
+        } catch {
+            // Any CatalogError (typed throws) is an acceptable answer to nonsense.
+            return []
+        }
+    }
+
+    static func check(_ page: CatalogSearchPage, limit: Int?) -> [String] {
+        var problems: [String] = []
+        if let limit, page.candidates.count > limit + GoogleBooksClient.pageLimit {
+            problems.append("\(page.candidates.count) candidates for a limit of \(limit)")
+        }
+        for candidate in page.candidates {
+            problems += checkISBN13(candidate.isbn13)
+            problems += candidate.allISBN13s.flatMap(checkISBN13)
+            if let isbn13 = candidate.isbn13, !candidate.allISBN13s.contains(isbn13) {
+                problems.append("ISBN \(isbn13) missing from allISBN13s")
+            }
+            if Set(candidate.allISBN13s).count != candidate.allISBN13s.count { problems.append("repeated ISBNs") }
+            problems += checkKey(candidate.openLibraryWorkKey, kind: "W")
+            if let cover = candidate.openLibraryCoverID, cover <= 0 { problems.append("cover id \(cover)") }
+        }
+        return problems
+    }
+
+    static func check(_ book: CatalogBook) -> [String] {
+        var problems = checkISBN13(book.isbn13)
+        if let isbn10 = book.isbn10 {
+            if ISBN.parse(isbn10)?.isbn13 != book.isbn13 {
+                problems.append("ISBN-10 \(isbn10) ≠ \(book.isbn13 ?? "nil")")
+            }
+        }
+        if let title = book.title, title.trimmingCharacters(in: .whitespaces).isEmpty { problems.append("blank title") }
+        if let description = book.description {
+            // Stored as allow-listed HTML that holds some text and is already sanitized.
+            problems += checkAllowListed(description).map { "description: \($0)" }
+            if HTMLText.plainText(fromHTML: description).isEmpty { problems.append("description without text") }
+            if HTMLAllowList.sanitize(description) != description {
+                problems.append("description \(description.debugDescription) changes when sanitized")
+            }
+        }
+        if let pages = book.pageCount, pages <= 0 { problems.append("page count \(pages)") }
+        if book.coverIDs.contains(where: { $0 <= 0 }) { problems.append("cover ids \(book.coverIDs)") }
+        if let url = book.imageLinks.first(where: { !$0.isWebAddress }) { problems.append("image link \(url)") }
+        problems += checkKey(book.openLibraryWorkKey, kind: "W")
+        problems += checkKey(book.openLibraryEditionKey, kind: "M")
+        problems += book.authors.flatMap { checkKey($0.openLibraryKey, kind: "A") }
+        if book.source == .openLibrary && book.subjects.count > 12 {
+            problems.append("\(book.subjects.count) subjects")
+        }
+        return problems
+    }
+
+    static func check(_ author: CatalogAuthor, workLimit: Int) -> [String] {
+        var problems = checkKey(author.key, kind: "A") + check(author.works, limit: workLimit)
+        if let photo = author.photoID, photo <= 0 { problems.append("photo id \(photo)") }
+        for link in author.links where link.title.isEmpty || URL(string: link.url)?.isWebAddress != true {
+            problems.append("link \(link)")
+        }
+        if let bio = author.bio, bio.isEmpty || bio.contains("\r\n") { problems.append("bio \(bio.debugDescription)") }
+        return problems
+    }
+
+    static func check(_ works: [NewWork], limit: Int) -> [String] {
+        // A page of 50 may overshoot the limit by less than a page.
+        var problems = works.count < limit + 50 ? [] : ["\(works.count) works for a limit of \(limit)"]
+        for work in works {
+            problems += checkKey(work.key, kind: "W")
+            if let year = work.year, !(1...9999).contains(year) { problems.append("work year \(year)") }
+        }
+        return problems
+    }
+
+    static func checkKey(_ key: String?, kind: Character) -> [String] {
+        guard let key else { return [] }
+        return OpenLibraryClient.validKey(key, kind: kind) == key ? [] : ["key \(key.debugDescription) for \(kind)"]
+    }
+
+    static func checkISBN13(_ text: String?) -> [String] {
+        guard let text else { return [] }
+        return ISBN.parse(text)?.isbn13 == text ? [] : ["ISBN-13 \(text.debugDescription)"]
+    }
+
+    // MARK: Slugs
+
+    /// `Slug.make` always gives a well-formed slug: `[a-z0-9-]`, no `.` or `..`, at most 80 long.
+    package static func slug(_ data: Data) -> [String] {
+        let text = String(decoding: data, as: UTF8.self)
+        var problems: [String] = []
+        for prefix in ["book", "author", "shelf"] {
+            let slug = Slug.make(from: text, fallbackPrefix: prefix)
+            let allowed = slug.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+            }
+            if slug.isEmpty || !allowed || slug == "." || slug == ".." || !Slug.isValid(slug)
+                || slug.count > Slug.maximumLength || slug.contains("--")
+            {
+                problems.append("slug \(slug.debugDescription) from \(text.debugDescription)")
+            }
+            // The text's content decides the slug; the prefix only names text that leaves nothing.
+            if prefix != "book" { break }
+        }
+        return problems
+    }
+
+    // MARK: Allow-listed HTML
+
+    /// The tags sanitized HTML may hold, exactly as written: no attributes, no other spelling.
+    static let allowedTags: Set<String> = [
+        "<p>", "</p>", "<br>", "<em>", "</em>", "<strong>", "</strong>", "<ul>", "</ul>", "<ol>", "</ol>", "<li>",
+        "</li>", "<blockquote>", "</blockquote>",
+    ]
+
+    /// `HTMLAllowList.sanitize` keeps only allowed tags, balanced, and is stable; text made into
+    /// HTML by `html(fromText:)` is already sanitized.
+    package static func html(_ data: Data) -> [String] {
+        let input = String(decoding: data, as: UTF8.self)
+        let once = HTMLAllowList.sanitize(input)
+        var problems = checkAllowListed(once).map { "sanitize(\(input.debugDescription)): \($0)" }
+        let twice = HTMLAllowList.sanitize(once)
+        if twice != once {
+            problems.append(
+                "sanitize not stable: \(input.debugDescription) → \(once.debugDescription) → \(twice.debugDescription)")
+        }
+        let fromText = HTMLAllowList.html(fromText: input)
+        problems += checkAllowListed(fromText).map { "html(fromText: \(input.debugDescription)): \($0)" }
+        if HTMLAllowList.sanitize(fromText) != fromText {
+            problems.append(
+                "html(fromText: \(input.debugDescription)) = \(fromText.debugDescription) changes when sanitized")
+        }
+        return problems
+    }
+
+    /// Every `<` starts an allowed tag, tags are balanced, `li` sits in a list, and no control
+    /// character is left.
+    static func checkAllowListed(_ html: String) -> [String] {
+        let bytes = Array(html.utf8)
+        var open: [String] = []
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D || byte == 0x7F {
+                return ["control byte \(byte) at \(index)"]
+            }
+            guard byte == UInt8(ascii: "<") else {
+                index += 1
+                continue
+            }
+            guard let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")) else {
+                return ["a '<' that starts no tag at \(index)"]
+            }
+            let tag = String(decoding: bytes[index...close], as: UTF8.self)
+            guard allowedTags.contains(tag) else { return ["tag \(tag.debugDescription) at \(index)"] }
+            let name = String(tag.dropFirst(tag.hasPrefix("</") ? 2 : 1).dropLast())
+            if tag.hasPrefix("</") {
+                guard open.last == name else { return ["\(tag) closes \(open.last ?? "nothing")"] }
+                open.removeLast()
+            } else if name != "br" {
+                if name == "li" && !["ul", "ol"].contains(open.last ?? "") {
+                    return ["<li> inside \(open.last ?? "nothing")"]
+                }
+                open.append(name)
+            }
+            index = close + 1
+        }
+        return open.isEmpty ? [] : ["left open: \(open)"]
+    }
+
+    // MARK: Small parsers
+
+    /// Dates, ISBNs, import cells and catalog HTML: each parser on the same text.
+    package static func parsers(_ data: Data) -> [String] {
+        let text = String(decoding: data, as: UTF8.self)
+        var problems: [String] = []
+        if let date = try? PartialDate(parsing: text) { problems += check(date, from: text) }
+        if let date = OpenLibraryDates.parse(text) { problems += check(date, from: text) }
+        if let date = try? ImportValues.date(text, column: "fuzz") { problems += check(date, from: text) }
+        if let isbn = ISBN.parse(text) { problems += check(isbn) }
+        if let isbn = ImportValues.isbn(text) { problems += check(isbn) }
+        if let rating = try? ImportValues.rating(text, column: "fuzz"), !(1...5).contains(rating.stars) {
+            problems.append("rating \(rating.stars) from \(text.debugDescription)")
+        }
+        problems += checkPlainText(HTMLText.plainText(fromHTML: text))
+        let unbroken = text.withLineBreakTagsAsNewlines
+        if unbroken.utf8.count > text.utf8.count { problems.append("line breaks made the text longer") }
+        return problems
+    }
+
+    static func check(_ date: PartialDate, from text: String) -> [String] {
+        let valid =
+            (1...9999).contains(date.year) && (date.month.map { (1...12).contains($0) } ?? (date.day == nil))
+            && (date.day.map { (1...31).contains($0) } ?? true)
+        let reread = try? PartialDate(parsing: date.description)
+        return valid && reread == date ? [] : ["date \(date) from \(text.debugDescription)"]
+    }
+
+    static func check(_ isbn: ISBN) -> [String] {
+        var problems: [String] = []
+        let digits = isbn.isbn13
+        if digits.utf8.count != 13 || !digits.allSatisfy(\.isASCIIDigit)
+            || !(digits.hasPrefix("978") || digits.hasPrefix("979")) || ISBN.parse(digits) != isbn
+        {
+            problems.append("ISBN-13 \(digits.debugDescription)")
+        }
+        if let ten = isbn.isbn10, ten.utf8.count != 10 || ISBN.parse(ten) != isbn {
+            problems.append("ISBN-10 \(ten.debugDescription) of \(digits)")
+        }
+        if (isbn.isbn10 == nil) == digits.hasPrefix("978") { problems.append("ISBN-10 presence for \(digits)") }
+        return problems
+    }
+
+    /// Plain text from HTML: paragraphs of single-spaced words separated by one blank line.
+    static func checkPlainText(_ text: String) -> [String] {
+        guard !text.isEmpty else { return [] }
+        let paragraphs = text.components(separatedBy: "\n\n")
+        let wellFormed = paragraphs.allSatisfy { paragraph in
+            !paragraph.isEmpty && !paragraph.contains("\n") && !paragraph.contains("\r")
+                && !paragraph.contains("  ") && paragraph.first != " " && paragraph.last != " "
+        }
+        return wellFormed ? [] : ["plain text \(text.debugDescription)"]
+    }
+}
