@@ -92,7 +92,7 @@ enum CoverArt {
             svg += """
                 <text x="200" y="\(titleTop + index * lineHeight)" text-anchor="middle" \
                 font-family="Georgia, 'Times New Roman', serif" font-size="\(fontSize)" fill="#fdfaf3">\
-                \(escapeXML(line))</text>
+                \(MarkupEscaping.xml(line))</text>
 
                 """
         }
@@ -100,7 +100,7 @@ enum CoverArt {
             svg += """
                 <text x="200" y="\(480 + index * 30)" text-anchor="middle" \
                 font-family="Helvetica, Arial, sans-serif" font-size="22" fill="hsl(\(hue), 40%, 85%)">\
-                \(escapeXML(line))</text>
+                \(MarkupEscaping.xml(line))</text>
 
                 """
         }
@@ -140,29 +140,6 @@ enum CoverArt {
             lines[maxLines - 1] += "…"
         }
         return lines
-    }
-
-    /// Text for XML (the SVG covers and charts, the feed, error banners): the five special
-    /// characters escaped, and the characters XML 1.0 cannot hold at all (controls other than tab
-    /// and line breaks, U+FFFE, U+FFFF) left out, so that no title can make a file unreadable.
-    static func escapeXML(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
-            default:
-                if scalar.value >= 0x20 && scalar.value != 0xFFFE && scalar.value != 0xFFFF {
-                    escaped.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return escaped
     }
 }
 

@@ -21,14 +21,14 @@ enum FeedWriter {
         let updated = entries.first.map { timestamp($0.1) } ?? "1970-01-01T00:00:00Z"
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
-            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(escape(settings.language))">
-              <title>\(escape(settings.title))</title>
-              <subtitle>\(escape(settings.description))</subtitle>
-              <id>\(escape(baseURL.absoluteString))</id>
-              <link rel="alternate" type="text/html" href="\(escape(baseURL.absoluteString))"/>
-              <link rel="self" type="application/atom+xml" href="\(escape(StructuredData.absolute("feed.xml", baseURL)))"/>
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(MarkupEscaping.xml(settings.language))">
+              <title>\(MarkupEscaping.xml(settings.title))</title>
+              <subtitle>\(MarkupEscaping.xml(settings.description))</subtitle>
+              <id>\(MarkupEscaping.xml(baseURL.absoluteString))</id>
+              <link rel="alternate" type="text/html" href="\(MarkupEscaping.xml(baseURL.absoluteString))"/>
+              <link rel="self" type="application/atom+xml" href="\(MarkupEscaping.xml(StructuredData.absolute("feed.xml", baseURL)))"/>
               <updated>\(updated)</updated>
-              <author><name>\(escape(settings.owner ?? settings.title))</name></author>
+              <author><name>\(MarkupEscaping.xml(settings.owner ?? settings.title))</name></author>
               <generator version="\(Bookplate.version)">Bookplate</generator>
 
             """
@@ -41,16 +41,16 @@ enum FeedWriter {
                 PageModelFactory.descriptionText(details.book.description).first.map { String($0.prefix(400)) } ?? ""
             xml += """
                   <entry>
-                    <title>\(escape(title))</title>
-                    <id>\(escape(url))</id>
-                    <link rel="alternate" type="text/html" href="\(escape(url))"/>
+                    <title>\(MarkupEscaping.xml(title))</title>
+                    <id>\(MarkupEscaping.xml(url))</id>
+                    <link rel="alternate" type="text/html" href="\(MarkupEscaping.xml(url))"/>
                     <updated>\(timestamp(date))</updated>
 
                 """
             for author in details.authors {
-                xml += "    <author><name>\(escape(author.name))</name></author>\n"
+                xml += "    <author><name>\(MarkupEscaping.xml(author.name))</name></author>\n"
             }
-            if !summary.isEmpty { xml += "    <summary>\(escape(summary))</summary>\n" }
+            if !summary.isEmpty { xml += "    <summary>\(MarkupEscaping.xml(summary))</summary>\n" }
             xml += "  </entry>\n"
         }
         return xml + "</feed>\n"
@@ -64,7 +64,7 @@ enum FeedWriter {
 
             """
         for path in paths.sorted() {
-            xml += "  <url><loc>\(escape(StructuredData.pageAddress(path, baseURL)))</loc></url>\n"
+            xml += "  <url><loc>\(MarkupEscaping.xml(StructuredData.pageAddress(path, baseURL)))</loc></url>\n"
         }
         return xml + "</urlset>\n"
     }
@@ -91,8 +91,6 @@ enum FeedWriter {
         .replacingOccurrences(of: "+0000", with: "Z")
     }
 
-    /// Text for XML: markup characters escaped, and characters XML 1.0 forbids dropped.
-    static func escape(_ text: String) -> String { CoverArt.escapeXML(text) }
 }
 
 /// The prebuilt index behind the shelf's search box: a script that defines the books' titles,

@@ -65,14 +65,14 @@ enum BarChart {
         var svg = """
             <svg class="chart" id="\(id)" viewBox="0 0 \(chartWidth) \(height)" role="img" \
             aria-labelledby="\(id)-title" preserveAspectRatio="xMinYMin meet">
-            <title id="\(id)-title">\(CoverArt.escapeXML(title))</title>
+            <title id="\(id)-title">\(MarkupEscaping.xml(title))</title>
 
             """
         for (index, bar) in bars.enumerated() {
             let y = index * rowHeight + 4
             let width = bar.value * barArea / largest
             svg += """
-                <text x="0" y="\(y + 18)" class="chart-label">\(CoverArt.escapeXML(bar.label))</text>
+                <text x="0" y="\(y + 18)" class="chart-label">\(MarkupEscaping.xml(bar.label))</text>
                 <rect x="\(labelWidth)" y="\(y + 4)" width="\(max(width, 1))" height="\(rowHeight - 10)" class="chart-bar"/>
                 <text x="\(labelWidth + width + 6)" y="\(y + 18)" class="chart-value">\(bar.value)</text>
 

@@ -195,8 +195,10 @@ struct PageModelFactory {
     }
 
     /// A description's paragraphs as plain text, for summaries and link previews.
+    /// The library stores descriptions already sanitized, and this text is escaped where it goes,
+    /// so it is not sanitized again here (only the HTML that pages print whole is).
     static func descriptionText(_ html: String?) -> [String] {
-        paragraphs(html.map { HTMLText.plainText(fromHTML: HTMLAllowList.sanitize($0)) })
+        paragraphs(html.map(HTMLText.plainText(fromHTML:)))
     }
 
     static func paragraphs(_ text: String?) -> [String] {

@@ -139,7 +139,7 @@ public actor PreviewServer {
             .catch(function(){})},400)})();</script>
             """
         if let lastError {
-            let escaped = CoverArt.escapeXML(lastError)
+            let escaped = MarkupEscaping.xml(lastError)
             extra =
                 """
                 <div role="alert" style="position:fixed;inset:0 0 auto 0;z-index:9999;padding:1rem;\

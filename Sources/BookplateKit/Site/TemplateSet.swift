@@ -125,21 +125,5 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
 struct ScalarHTMLEscaping: MustacheContentType {
     static let name = "BOOKPLATE_HTML"
 
-    func escapeText(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 })
-        else { return text }
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
-    }
+    func escapeText(_ text: String) -> String { MarkupEscaping.html(text) }
 }

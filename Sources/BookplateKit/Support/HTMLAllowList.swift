@@ -64,7 +64,7 @@ public enum HTMLAllowList {
             .components(separatedBy: "\n\n")
             .map { paragraph in
                 paragraph.split(separator: "\n").map { $0.trimmed }.filter { !$0.isEmpty }
-                    .map { Writer.escape(stripControls($0)) }.joined(separator: "<br>")
+                    .map { MarkupEscaping.text(stripControls($0)) }.joined(separator: "<br>")
             }
             .filter { !$0.isEmpty }
             .map { "<p>\($0)</p>" }
@@ -249,7 +249,7 @@ extension HTMLAllowList {
                 return
             }
             enterFlow()
-            output += Self.escape(decoded)
+            output += MarkupEscaping.text(decoded)
         }
 
         mutating func finish() -> String {
@@ -273,23 +273,6 @@ extension HTMLAllowList {
 
         private mutating func closeAll(above index: Int) {
             while open.count > index + 1 { closeLast() }
-        }
-
-        /// By scalar, not by character: `<` followed by a combining mark is one character that is
-        /// not equal to `<`, yet its `<` must be escaped all the same.
-        static func escape(_ text: String) -> String {
-            guard text.unicodeScalars.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
-            var escaped = ""
-            escaped.reserveCapacity(text.utf8.count + 16)
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "&": escaped += "&amp;"
-                case "<": escaped += "&lt;"
-                case ">": escaped += "&gt;"
-                default: escaped.unicodeScalars.append(scalar)
-                }
-            }
-            return escaped
         }
 
         /// `&amp;`, `&#233;`, `&#xE9;` and the common names become characters; anything else stays as written.
