@@ -69,6 +69,27 @@ public struct ImportFile: Sendable {
     }
 }
 
+extension ImportFile {
+    /// Maps each row to a record with `record`, on every core; a row it rejects with a
+    /// ``RowProblem`` is listed as skipped with its line, after the rows `skipped` already lists.
+    init(
+        source: ImportSource, rows: [CSVRow], skipped: [SkippedRow], record: @Sendable (CSVRow) throws -> ImportRecord
+    ) throws {
+        self.init(source: source, records: [], skipped: skipped)
+        let results = Parallel.map(rows) { row in Result { try record(row) } }
+        records.reserveCapacity(results.count)
+        for (row, result) in zip(rows, results) {
+            switch result {
+            case .success(let mapped): records.append(mapped)
+            case .failure(let problem as RowProblem):
+                self.skipped.append(SkippedRow(line: row.line, reason: problem.reason))
+            case .failure(let error): throw error
+            }
+        }
+        self.skipped.sort { $0.line < $1.line }
+    }
+}
+
 /// Why an export file cannot be read at all.
 public enum ImportError: Error, Equatable, CustomStringConvertible {
     case missingColumns(source: ImportSource, columns: [String])
@@ -102,7 +123,7 @@ extension ImportSource {
 }
 
 /// A row's cells by column name (case and surrounding space ignored).
-struct CSVRow {
+struct CSVRow: Sendable {
     let line: Int
     let cells: [String: String]
 
@@ -136,6 +157,7 @@ struct CSVRow {
                 continue
             }
             var cells: [String: String] = [:]
+            cells.reserveCapacity(names.count)
             for (index, name) in names.enumerated() where index < record.fields.count && cells[name] == nil {
                 cells[name] = record.fields[index]
             }

@@ -4,16 +4,7 @@ import Foundation
 enum GoodreadsFormat {
     static func read(_ data: Data) throws -> ImportFile {
         let (rows, bad) = try CSVRow.rows(data, delimiter: ",", source: .goodreads, required: ["Title", "Author"])
-        var file = ImportFile(source: .goodreads, records: [], skipped: bad)
-        for row in rows {
-            do {
-                file.records.append(try record(row))
-            } catch let problem as RowProblem {
-                file.skipped.append(SkippedRow(line: row.line, reason: problem.reason))
-            }
-        }
-        file.skipped.sort { $0.line < $1.line }
-        return file
+        return try ImportFile(source: .goodreads, rows: rows, skipped: bad, record: record)
     }
 
     static func record(_ row: CSVRow) throws -> ImportRecord {
@@ -52,37 +43,31 @@ enum GoodreadsFormat {
 enum StoryGraphFormat {
     static func read(_ data: Data) throws -> ImportFile {
         let (rows, bad) = try CSVRow.rows(data, delimiter: ",", source: .storygraph, required: ["Title", "Authors"])
-        var file = ImportFile(source: .storygraph, records: [], skipped: bad)
-        for row in rows {
-            do {
-                guard let title = row["Title"] else { throw RowProblem("no title") }
-                let status = row["Read Status"].flatMap(ImportValues.status(fromShelf:)) ?? .toRead
-                // "Dates Read" holds ranges such as 2023/01/05-2023/01/20; the last one counts.
-                let lastRange = row["Dates Read"]?.split(separator: ",").last.map {
-                    $0.trimmed
-                }
-                let rangeParts = lastRange?.split(separator: "-").map(String.init) ?? []
-                let started = rangeParts.count == 2 ? try ImportValues.date(rangeParts[0], column: "Dates Read") : nil
-                let finished =
-                    try ImportValues.date(row["Last Date Read"], column: "Last Date Read")
-                    ?? (rangeParts.count == 2 ? try ImportValues.date(rangeParts[1], column: "Dates Read") : nil)
-                let book = NewBook(
-                    title: title, authors: ImportValues.list(row["Authors"]).map { NewAuthor(name: $0) },
-                    isbn: ImportValues.isbn(row["ISBN/UID"]), status: status,
-                    rating: try ImportValues.rating(row["Star Rating"], column: "Star Rating"),
-                    startedDate: started, finishedDate: status == .read ? finished : nil,
-                    shelves: ImportValues.list(row["Tags"]))
-                file.records.append(
-                    ImportRecord(
-                        line: row.line, book: book, note: ImportValues.review(row["Review"]),
-                        readCount: ImportValues.positiveInt(row["Read Count"]),
-                        addedAt: ImportValues.instant(try ImportValues.date(row["Date Added"], column: "Date Added"))))
-            } catch let problem as RowProblem {
-                file.skipped.append(SkippedRow(line: row.line, reason: problem.reason))
-            }
+        return try ImportFile(source: .storygraph, rows: rows, skipped: bad, record: record)
+    }
+
+    static func record(_ row: CSVRow) throws -> ImportRecord {
+        guard let title = row["Title"] else { throw RowProblem("no title") }
+        let status = row["Read Status"].flatMap(ImportValues.status(fromShelf:)) ?? .toRead
+        // "Dates Read" holds ranges such as 2023/01/05-2023/01/20; the last one counts.
+        let lastRange = row["Dates Read"]?.split(separator: ",").last.map {
+            $0.trimmed
         }
-        file.skipped.sort { $0.line < $1.line }
-        return file
+        let rangeParts = lastRange?.split(separator: "-").map(String.init) ?? []
+        let started = rangeParts.count == 2 ? try ImportValues.date(rangeParts[0], column: "Dates Read") : nil
+        let finished =
+            try ImportValues.date(row["Last Date Read"], column: "Last Date Read")
+            ?? (rangeParts.count == 2 ? try ImportValues.date(rangeParts[1], column: "Dates Read") : nil)
+        let book = NewBook(
+            title: title, authors: ImportValues.list(row["Authors"]).map { NewAuthor(name: $0) },
+            isbn: ImportValues.isbn(row["ISBN/UID"]), status: status,
+            rating: try ImportValues.rating(row["Star Rating"], column: "Star Rating"),
+            startedDate: started, finishedDate: status == .read ? finished : nil,
+            shelves: ImportValues.list(row["Tags"]))
+        return ImportRecord(
+            line: row.line, book: book, note: ImportValues.review(row["Review"]),
+            readCount: ImportValues.positiveInt(row["Read Count"]),
+            addedAt: ImportValues.instant(try ImportValues.date(row["Date Added"], column: "Date Added")))
     }
 }
 
@@ -90,54 +75,48 @@ enum StoryGraphFormat {
 enum LibraryThingFormat {
     static func read(_ data: Data) throws -> ImportFile {
         let (rows, bad) = try CSVRow.rows(data, delimiter: "\t", source: .librarything, required: ["Title"])
-        var file = ImportFile(source: .librarything, records: [], skipped: bad)
-        for row in rows {
-            do {
-                guard let title = row["Title"] else { throw RowProblem("no title") }
-                var authors: [String] = []
-                if let primary = row["Primary Author"] { authors.append(ImportValues.nameFromLastFirst(primary)) }
-                if let secondary = row["Secondary Author"] {
-                    authors += secondary.split(separator: "|").map {
-                        ImportValues.nameFromLastFirst($0.trimmed)
-                    }
-                }
-                let collections = ImportValues.list(row["Collections"])
-                let started = try ImportValues.date(row["Date Started"], column: "Date Started")
-                let finished = try ImportValues.date(row["Date Read"], column: "Date Read")
-                let status: ReadingStatus =
-                    finished != nil
-                    ? .read
-                    : collections.lazy.compactMap { ImportValues.status(fromShelf: $0) }.first
-                        ?? (collections.contains { $0.lowercased() == "read but unowned" } ? .read : .toRead)
-                // "Publication" reads like "Ace (1987), Edition: Reissue, 304 pages".
-                let publisher = row["Publication"].map {
-                    $0.prefix { $0 != "(" && $0 != "," }.trimmed
-                }.flatMap { $0.isEmpty ? nil : $0 }
-                let year = row["Date"].flatMap { text in
-                    text.split(whereSeparator: { !$0.isNumber }).first { $0.count == 4 }
-                }
-                let ignored: Set = ["your library", "currently reading", "to read", "read but unowned", "wishlist"]
-                let book = NewBook(
-                    title: title, authors: authors.map { NewAuthor(name: $0) },
-                    isbn: ImportValues.isbn(row["ISBN"])
-                        ?? row["ISBNs"].flatMap { ImportValues.list($0).lazy.compactMap(ImportValues.isbn).first },
-                    publisher: publisher,
-                    publishedDate: try year.flatMap { try ImportValues.date(String($0), column: "Date") },
-                    pageCount: ImportValues.positiveInt(row["Page Count"]), status: status,
-                    rating: try ImportValues.rating(row["Rating"], column: "Rating"), startedDate: started,
-                    finishedDate: finished,
-                    shelves: ImportValues.list(row["Tags"])
-                        + collections.filter { !ignored.contains($0.lowercased()) })
-                file.records.append(
-                    ImportRecord(
-                        line: row.line, book: book, sourceID: row["Book Id"],
-                        note: ImportValues.review(row["Review"]), privateNotes: row["Private Comment"],
-                        addedAt: ImportValues.instant(try ImportValues.date(row["Entry Date"], column: "Entry Date"))))
-            } catch let problem as RowProblem {
-                file.skipped.append(SkippedRow(line: row.line, reason: problem.reason))
+        return try ImportFile(source: .librarything, rows: rows, skipped: bad, record: record)
+    }
+
+    static func record(_ row: CSVRow) throws -> ImportRecord {
+        guard let title = row["Title"] else { throw RowProblem("no title") }
+        var authors: [String] = []
+        if let primary = row["Primary Author"] { authors.append(ImportValues.nameFromLastFirst(primary)) }
+        if let secondary = row["Secondary Author"] {
+            authors += secondary.split(separator: "|").map {
+                ImportValues.nameFromLastFirst($0.trimmed)
             }
         }
-        file.skipped.sort { $0.line < $1.line }
-        return file
+        let collections = ImportValues.list(row["Collections"])
+        let started = try ImportValues.date(row["Date Started"], column: "Date Started")
+        let finished = try ImportValues.date(row["Date Read"], column: "Date Read")
+        let status: ReadingStatus =
+            finished != nil
+            ? .read
+            : collections.lazy.compactMap { ImportValues.status(fromShelf: $0) }.first
+                ?? (collections.contains { $0.lowercased() == "read but unowned" } ? .read : .toRead)
+        // "Publication" reads like "Ace (1987), Edition: Reissue, 304 pages".
+        let publisher = row["Publication"].map {
+            $0.prefix { $0 != "(" && $0 != "," }.trimmed
+        }.flatMap { $0.isEmpty ? nil : $0 }
+        let year = row["Date"].flatMap { text in
+            text.split(whereSeparator: { !$0.isNumber }).first { $0.count == 4 }
+        }
+        let ignored: Set = ["your library", "currently reading", "to read", "read but unowned", "wishlist"]
+        let book = NewBook(
+            title: title, authors: authors.map { NewAuthor(name: $0) },
+            isbn: ImportValues.isbn(row["ISBN"])
+                ?? row["ISBNs"].flatMap { ImportValues.list($0).lazy.compactMap(ImportValues.isbn).first },
+            publisher: publisher,
+            publishedDate: try year.flatMap { try ImportValues.date(String($0), column: "Date") },
+            pageCount: ImportValues.positiveInt(row["Page Count"]), status: status,
+            rating: try ImportValues.rating(row["Rating"], column: "Rating"), startedDate: started,
+            finishedDate: finished,
+            shelves: ImportValues.list(row["Tags"])
+                + collections.filter { !ignored.contains($0.lowercased()) })
+        return ImportRecord(
+            line: row.line, book: book, sourceID: row["Book Id"],
+            note: ImportValues.review(row["Review"]), privateNotes: row["Private Comment"],
+            addedAt: ImportValues.instant(try ImportValues.date(row["Entry Date"], column: "Entry Date")))
     }
 }

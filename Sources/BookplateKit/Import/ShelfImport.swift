@@ -40,7 +40,7 @@ public struct ShelfImport: Sendable {
             // Marked before they are written: a note marked but never written is harmless, a note
             // written but not marked would be trusted.
             try library.recordImportedNotes(Dictionary(uniqueKeysWithValues: written))
-            for note in written { try notes.writeNote(note.markdown, forSlug: note.slug) }
+            try notes.writeNotes(written)
         }
         return Report(summary: summary, notesWritten: written.count, notesKept: kept)
     }

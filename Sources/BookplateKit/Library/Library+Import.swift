@@ -18,14 +18,21 @@ extension Library {
     public func importBooks(_ file: ImportFile, dryRun: Bool = false) throws -> ImportSummary {
         var summary = ImportSummary()
         summary.skipped = file.skipped
+        // What each record's matching and naming need, worked out on every core before the
+        // transaction, which runs on one.
+        let preparedRecords = Parallel.map(file.records, PreparedRecord.init)
+        let names = Set(file.records.flatMap { $0.book.authors.map(\.name.trimmedForStorage) }).sorted()
+        let authorFacts = Dictionary(
+            uniqueKeysWithValues: zip(names, Parallel.map(names, AuthorFacts.init)))
         do {
             try database.writeWithoutTransaction { db in
                 try db.inTransaction {
                     var importer = try BookImporter(db: db, source: file.source, now: clock.now())
                     try importer.createAuthors(file.authors)
-                    for record in file.records {
+                    importer.authorFacts = authorFacts
+                    for (record, prepared) in zip(file.records, preparedRecords) {
                         do {
-                            switch try importer.importRecord(record) {
+                            switch try importer.importRecord(record, prepared) {
                             case .added(let slug):
                                 summary.added.append(slug)
                                 if let note = record.note { summary.notes[slug] = note }
@@ -48,6 +55,36 @@ extension Library {
         }
         summary.skipped.sort { $0.line < $1.line }
         return summary
+    }
+}
+
+/// A record's title, match key, slug and description as the library will keep them.
+private struct PreparedRecord: Sendable {
+    var title: String
+    var firstAuthor: String?
+    var matchKey: String
+    var slugBase: String
+    var description: String?
+
+    init(_ record: ImportRecord) {
+        title = record.book.title.trimmedForStorage
+        firstAuthor = record.book.authors.first?.name.trimmedForStorage
+        matchKey = Library.matchKey(title: title, firstAuthor: firstAuthor)
+        slugBase = Slug.make(from: title, fallbackPrefix: "book")
+        description = Book.storedDescription(record.book.description)
+    }
+}
+
+/// An author's name as the library looks it up, files it and names its page.
+private struct AuthorFacts: Sendable {
+    var key: String
+    var slugBase: String
+    var sortName: String
+
+    init(_ name: String) {
+        key = Library.searchKey(name)
+        slugBase = Slug.make(from: name, fallbackPrefix: "author")
+        sortName = AuthorName.sortName(for: name)
     }
 }
 
@@ -76,6 +113,8 @@ private struct BookImporter {
     var authorSlugs: Set<String>
     var shelfIDByName: [String: Int64] = [:]
     var shelfSlugs: Set<String>
+    /// Worked out beforehand for the names the file holds; others are worked out when met.
+    var authorFacts: [String: AuthorFacts] = [:]
 
     init(db: Database, source: ImportSource, now: Date) throws {
         self.db = db
@@ -144,15 +183,15 @@ private struct BookImporter {
         }
     }
 
-    mutating func importRecord(_ record: ImportRecord) throws -> Outcome {
+    mutating func importRecord(_ record: ImportRecord, _ prepared: PreparedRecord) throws -> Outcome {
         let new = record.book
-        let title = new.title.trimmedForStorage
+        let title = prepared.title
         guard !title.isEmpty else { throw RowProblem("no title") }
         if let started = new.startedDate, let finished = new.finishedDate, finished < started {
             throw RowProblem("finished \(finished) before started \(started)")
         }
-        let firstAuthor = new.authors.first?.name.trimmedForStorage
-        let key = Library.matchKey(title: title, firstAuthor: firstAuthor)
+        let firstAuthor = prepared.firstAuthor
+        let key = prepared.matchKey
         // The same title and first author make the same book only when no ISBN or id of this
         // source tells them apart.
         let byTitle = bookIDsByMatchKey[key]?.first { id in
@@ -178,7 +217,7 @@ private struct BookImporter {
                 db.cachedStatement(sql: "SELECT * FROM book WHERE id = ?"), arguments: [existingID])
         {
             let before = book
-            apply(record, to: &book)
+            apply(record, description: prepared.description, to: &book)
             if book != before { try book.update(db) }
             let shelvesChanged = try addShelves(new.shelves, to: existingID)
             try rememberIDs(record, for: existingID)
@@ -186,15 +225,15 @@ private struct BookImporter {
         }
         let slug =
             record.preferredSlug.flatMap { Slug.isValid($0) && !slugs.contains($0) ? $0 : nil }
-            ?? uniqueSlug(Slug.make(from: title, fallbackPrefix: "book"), surname: firstAuthor)
+            ?? uniqueSlug(prepared.slugBase, surname: firstAuthor)
         var book = Book(
             slug: slug, title: title, subtitle: new.subtitle, language: new.language,
-            description: Book.storedDescription(new.description),
+            description: prepared.description,
             coverURL: new.coverURL, subjects: new.subjects, addedAt: record.addedAt ?? now, provenance: new.provenance)
         book.googleVolumeID = new.googleVolumeID
         book.openLibraryWorkKey = new.openLibraryWorkKey.flatMap { OpenLibraryClient.validKey($0, kind: "W") }
         book.openLibraryEditionKey = new.openLibraryEditionKey.flatMap { OpenLibraryClient.validKey($0, kind: "M") }
-        apply(record, to: &book)
+        apply(record, description: prepared.description, to: &book)
         try book.insert(db)
         guard let id = book.id else { return .added(book.slug) }
         slugs.insert(book.slug)
@@ -221,7 +260,7 @@ private struct BookImporter {
     }
 
     /// The file's values win for the reader's fields; book facts fill only what is empty.
-    private func apply(_ record: ImportRecord, to book: inout Book) {
+    private func apply(_ record: ImportRecord, description: String?, to book: inout Book) {
         let new = record.book
         book.status = new.status
         if let rating = new.rating { book.rating = rating }
@@ -235,7 +274,7 @@ private struct BookImporter {
         book.publishedDate = book.publishedDate ?? new.publishedDate
         book.pageCount = book.pageCount ?? new.pageCount.flatMap { (1...100_000).contains($0) ? $0 : nil }
         book.language = book.language ?? new.language
-        book.description = book.description ?? Book.storedDescription(new.description)
+        book.description = book.description ?? description
         if book.isbn13 == nil, let isbn = new.isbn,
             bookIDByISBN[isbn.isbn13] == nil || bookIDByISBN[isbn.isbn13] == book.id
         {
@@ -255,13 +294,13 @@ private struct BookImporter {
     }
 
     private mutating func authorID(named name: String) throws -> Int64 {
-        let key = Library.searchKey(name)
-        if let id = authorIDByName[key] { return id }
-        let slug = Slug.unique(Slug.make(from: name, fallbackPrefix: "author")) { authorSlugs.contains($0) }
-        var author = Author(slug: slug, name: name, sortName: AuthorName.sortName(for: name))
+        let facts = authorFacts[name] ?? AuthorFacts(name)
+        if let id = authorIDByName[facts.key] { return id }
+        let slug = Slug.unique(facts.slugBase) { authorSlugs.contains($0) }
+        var author = Author(slug: slug, name: name, sortName: facts.sortName)
         try author.insert(db)
         let id = author.id ?? db.lastInsertedRowID
-        authorIDByName[key] = id
+        authorIDByName[facts.key] = id
         authorSlugs.insert(slug)
         return id
     }

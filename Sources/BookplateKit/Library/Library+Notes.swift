@@ -70,14 +70,16 @@ extension Library {
     /// never rendered with raw HTML until the reader edits them.
     public func recordImportedNotes(_ notes: [String: String]) throws {
         guard !notes.isEmpty else { return }
+        let entries = notes.sorted { $0.key < $1.key }
+        let hashes = Parallel.map(entries.map(\.value)) { ContentHash.sha256Hex(of: $0) }
         try write { db in
-            for (slug, markdown) in notes {
-                try db.execute(
-                    sql: """
-                        INSERT INTO importedNote (bookId, markdownHash) SELECT id, ? FROM book WHERE slug = ?
-                        ON CONFLICT(bookId) DO UPDATE SET markdownHash = excluded.markdownHash
-                        """,
-                    arguments: [ContentHash.sha256Hex(of: markdown), slug])
+            let statement = try db.cachedStatement(
+                sql: """
+                    INSERT INTO importedNote (bookId, markdownHash) SELECT id, ? FROM book WHERE slug = ?
+                    ON CONFLICT(bookId) DO UPDATE SET markdownHash = excluded.markdownHash
+                    """)
+            for (entry, hash) in zip(entries, hashes) {
+                try statement.execute(arguments: [hash, entry.key])
             }
         }
     }

@@ -25,6 +25,12 @@ public struct Library: Sendable {
             var configuration = Configuration()
             configuration.busyMode = .timeout(10)
             configuration.label = "library"
+            configuration.prepareDatabase { db in
+                // Each statement of a long transaction (an import, a note sync) keeps a journal of
+                // the pages it changes, to undo itself alone; in a temporary file that was a
+                // write per page, hundreds of thousands for ten thousand books.
+                try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            }
             // One connection is all a command needs. (A DatabasePool would also write to the file
             // each time it opens, which would make every command change the library file.)
             let queue = try DatabaseQueue(path: url.path, configuration: configuration)

@@ -36,6 +36,40 @@ extension Book: FetchableRecord, MutablePersistableRecord {
             readCount: row["readCount"])
     }
 
+    /// Writes the columns one by one, the mirror of ``init(row:)``: several times faster than the
+    /// Codable encoder when an import inserts ten thousand books. JSON columns are written as
+    /// GRDB's own encoder would (sorted keys), so a row reads back the same either way.
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["slug"] = slug
+        container["title"] = title
+        container["subtitle"] = subtitle
+        container["publisher"] = publisher
+        container["publishedDate"] = publishedDate
+        container["pageCount"] = pageCount
+        container["language"] = language
+        container["description"] = description
+        container["isbn10"] = isbn10
+        container["isbn13"] = isbn13
+        container["googleVolumeID"] = googleVolumeID
+        container["openLibraryWorkKey"] = openLibraryWorkKey
+        container["openLibraryEditionKey"] = openLibraryEditionKey
+        container["coverURL"] = coverURL
+        container["subjects"] = try subjects.isEmpty ? "[]" : Book.encodeJSON(subjects)
+        container["status"] = status
+        container["rating"] = rating
+        container["startedDate"] = startedDate
+        container["finishedDate"] = finishedDate
+        container["addedAt"] = addedAt
+        container["provenance"] = try provenance.isEmpty ? "{}" : Book.encodeJSON(provenance)
+        container["privateNotes"] = privateNotes
+        container["readCount"] = readCount
+    }
+
+    private static func encodeJSON(_ value: some Encodable) throws -> String {
+        String(decoding: try databaseJSONEncoder(for: "").encode(value), as: UTF8.self)
+    }
+
     /// JSON columns, with the common empty values read without a decoder.
     private static func decodeJSON<T: Decodable>(_ text: String?) -> T? {
         guard let text, text != "[]", text != "{}" else { return nil }

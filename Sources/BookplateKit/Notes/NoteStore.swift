@@ -62,6 +62,21 @@ public struct NoteStore: Sendable {
         }
     }
 
+    /// Writes many notes the same way, waiting for the disk once for all of them (an import's).
+    public func writeNotes(_ notes: [(slug: String, markdown: String)]) throws {
+        guard !notes.isEmpty else { return }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw NoteError.unwritable(path: folder.relativePathForDisplay)
+        }
+        do {
+            try WorkingFiles.writeAll(notes.map { (Data($0.markdown.utf8), url(forSlug: $0.slug)) })
+        } catch {
+            throw NoteError.unwritable(path: folder.relativePathForDisplay)
+        }
+    }
+
     /// Every note file in the folder, as (slug, location) pairs sorted by slug.
     /// Hidden files and anything not ending in `.md` are not notes.
     public func noteFiles() throws -> [(slug: String, url: URL)] {

@@ -56,7 +56,12 @@ struct SiteWriter: Sendable {
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
             try SiteWriter.makeFolders(for: outputs.map(\.path), in: staging)
             try SiteWriter.produce(outputs) { index, output in staging.appendingPathComponent(output.path) }
-            try Data(SiteWriter.markerContents.utf8).write(to: staging.appendingPathComponent(SiteWriter.markerName))
+            try FileOutput.write(
+                Data(SiteWriter.markerContents.utf8),
+                toPath: staging.appendingPathComponent(SiteWriter.markerName).path,
+                flush: false)
+            // Every page on disk before the new site takes the old one's place: one wait for all.
+            FileOutput.flushFileSystem(containing: staging)
         } catch {
             try? manager.removeItem(at: staging)
             throw error
@@ -106,6 +111,7 @@ struct SiteWriter: Sendable {
         defer { try? FileManager.default.removeItem(at: pending) }
         try SiteWriter.makeFolder(pending)
         try SiteWriter.produce(changed) { index, _ in pending.appendingPathComponent(String(index)) }
+        FileOutput.flushFileSystem(containing: pending)
         if changed.count == 1, removable.isEmpty {
             try SiteWriter.moveIn(changed, from: pending, to: target)
             return
@@ -219,7 +225,7 @@ struct SiteWriter: Sendable {
                 let output = outputs[index]
                 let url = destination(index, output)
                 do {
-                    try output.make().write(to: url)
+                    try FileOutput.write(output.make(), toPath: url.path, flush: false)
                 } catch {
                     let reported =
                         error is BuildError

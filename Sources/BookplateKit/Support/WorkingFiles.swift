@@ -15,19 +15,47 @@ enum WorkingFiles {
         ".\(name).\(kind)-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
     }
 
-    /// Writes `data` to a working file beside `url` and renames it over `url`, so that `url` always
-    /// holds the old contents or the new, whole.
+    /// Writes `data` to a working file beside `url`, waits until it is on disk and renames it over
+    /// `url`, so that `url` always holds the old contents or the new, whole.
     static func write(_ data: Data, to url: URL) throws {
-        let working = url.deletingLastPathComponent().appendingPathComponent(
-            name(for: url.lastPathComponent, kind: "tmp"))
+        let working = workingURL(for: url)
         do {
-            try data.write(to: working)
-            if rename(working.path, url.path) != 0 {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-            }
+            try FileOutput.write(data, toPath: working.path, flush: true)
+            try moveIntoPlace(working, url)
         } catch {
             try? FileManager.default.removeItem(at: working)
             throw error
+        }
+    }
+
+    /// Writes many files the same way, waiting for the disk once for all of them: each is written
+    /// to its working file, the file system is flushed, then each is renamed into place. A file
+    /// that fails stops the batch; those renamed before it stay written.
+    static func writeAll(_ files: [(data: Data, url: URL)]) throws {
+        guard let first = files.first else { return }
+        let working = files.map { workingURL(for: $0.url) }
+        var renamed = 0
+        defer {
+            for url in working[renamed...] { try? FileManager.default.removeItem(at: url) }
+        }
+        let failures = Parallel.map(Array(zip(files.map(\.data), working))) { data, url in
+            Result { try FileOutput.write(data, toPath: url.path, flush: false) }
+        }
+        for failure in failures { try failure.get() }
+        FileOutput.flushFileSystem(containing: first.url.deletingLastPathComponent())
+        for (file, url) in zip(files, working) {
+            try moveIntoPlace(url, file.url)
+            renamed += 1
+        }
+    }
+
+    private static func workingURL(for url: URL) -> URL {
+        url.deletingLastPathComponent().appendingPathComponent(name(for: url.lastPathComponent, kind: "tmp"))
+    }
+
+    private static func moveIntoPlace(_ working: URL, _ url: URL) throws {
+        if rename(working.path, url.path) != 0 {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
         }
     }
 

@@ -61,6 +61,32 @@ import Testing
         #expect(found == added)
     }
 
+    @Test func everyBookColumnIsWrittenAndReadBackAsItWas() throws {
+        let library = try Library.inMemory(clock: clock)
+        var book = Book(
+            slug: "the-dispossessed", title: "The Dispossessed", subtitle: "An ambiguous utopia", publisher: "Harper",
+            publishedDate: try PartialDate(parsing: "1974-05"), pageCount: 387, language: "en",
+            description: "<p>Shevek &amp; Anarres.</p>", isbn10: "0060512751", isbn13: "9780060512750",
+            googleVolumeID: "vol-1", openLibraryWorkKey: "OL59863W", openLibraryEditionKey: "OL7935360M",
+            coverURL: "https://covers.openlibrary.org/b/id/1-L.jpg", subjects: ["Utopias", "Anarchism"],
+            status: .abandoned, rating: try Rating(4), startedDate: try PartialDate(parsing: "2024"),
+            finishedDate: try PartialDate(parsing: "2024-02-29"),
+            addedAt: Date(timeIntervalSince1970: 1_700_000_000.25),
+            provenance: ["title": .openLibrary, "description": .google, "rating": .reader],
+            privateNotes: "Lent to Sam.", readCount: 3)
+        try library.database.write { db in try book.insert(db) }
+        let stored = try library.database.read { db in
+            try Book.fetchOne(db, sql: "SELECT * FROM book WHERE slug = ?", arguments: ["the-dispossessed"])
+        }
+        #expect(stored == book)
+        // The JSON columns hold what GRDB's own encoder writes, so rows made either way compare equal.
+        let json = try library.database.read { db in
+            try Row.fetchOne(db, sql: "SELECT subjects, provenance FROM book")
+        }
+        #expect(json?["subjects"] == #"["Utopias","Anarchism"]"#)
+        #expect(json?["provenance"] == #"{"description":"google","rating":"reader","title":"openlibrary"}"#)
+    }
+
     @Test func authorsKeepCreditOrderAndAreShared() throws {
         let library = try Library.inMemory(clock: clock)
         let omens = try library.addBook(NewBook(title: "Good Omens", authors: ["Terry Pratchett", "Neil Gaiman"]))

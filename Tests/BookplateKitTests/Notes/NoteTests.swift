@@ -63,6 +63,30 @@ import Testing
         #expect(try store.note(forSlug: "absent") == nil)
     }
 
+    @Test func manyNotesAreWrittenWholeWithNoWorkingFileLeft() throws {
+        let folder = try TestPaths.temporaryFolder("notes")
+        let store = NoteStore(folder: folder)
+        try store.writeNote("old\n", forSlug: "note-0")
+        let notes = (0..<300).map {
+            (slug: "note-\($0)", markdown: "Note \($0): \(String(repeating: "é", count: $0))\n")
+        }
+        try store.writeNotes(notes)
+        for note in notes { #expect(try store.note(forSlug: note.slug) == note.markdown) }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(names.count == 300 && names.allSatisfy { $0.hasSuffix(".md") && !$0.hasPrefix(".") })
+        // A folder that cannot be written to is one clear error, and nothing is left behind.
+        let locked = folder.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: locked.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: locked.path) }
+        if access(locked.path, W_OK) != 0 {
+            #expect(throws: NoteError.unwritable(path: locked.path)) {
+                try NoteStore(folder: locked).writeNotes(notes)
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path).isEmpty)
+        }
+    }
+
     @Test func listsOnlyMarkdownFilesAndSetsRemovedNotesAside() throws {
         let folder = try TestPaths.temporaryFolder("notes")
         let store = NoteStore(folder: folder)

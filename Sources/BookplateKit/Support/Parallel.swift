@@ -1,0 +1,28 @@
+import Foundation
+
+/// Work spread over the machine's cores, for the pure steps of an import or a build.
+enum Parallel {
+    /// `transform` applied to each of `items`, in order, with the items split into one contiguous
+    /// run per core. `transform` must be safe to call from several threads at once; small inputs
+    /// are mapped on the calling thread.
+    static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+        let workers = min(ProcessInfo.processInfo.activeProcessorCount, items.count / 64)
+        guard workers > 1 else { return items.map(transform) }
+        return [R](unsafeUninitializedCapacity: items.count) { buffer, count in
+            // Each worker initializes its own run of the buffer and nothing else.
+            guard let first = buffer.baseAddress else { return }
+            nonisolated(unsafe) let output = first
+            items.withUnsafeBufferPointer { input in
+                nonisolated(unsafe) let input = input
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                    let start = input.count * worker / workers
+                    let end = input.count * (worker + 1) / workers
+                    for index in start..<end {
+                        (output + index).initialize(to: transform(input[index]))
+                    }
+                }
+            }
+            count = items.count
+        }
+    }
+}
