@@ -6,20 +6,24 @@ enum TextTable {
     static func render(header: [String], rows: [[String]], maxWidths: [Int?]) -> String {
         // Each cell is clipped and measured once, and the table written into one buffer: a shelf
         // of ten thousand books is a big table.
+        let measured = Parallel.map([header] + rows) { row in
+            row.enumerated().map { index, cell in
+                let text = maxWidths[index].map { clip(cell, to: $0) } ?? cell
+                return (text: text, width: width(of: text))
+            }
+        }
         var texts: [String] = []
         var cellWidths: [Int] = []
         texts.reserveCapacity((rows.count + 1) * header.count)
         cellWidths.reserveCapacity((rows.count + 1) * header.count)
         var widths = [Int](repeating: 0, count: header.count)
         var bytes = 0
-        for row in CollectionOfOne(header) + rows {
+        for row in measured {
             for (index, cell) in row.enumerated() {
-                let text = maxWidths[index].map { clip(cell, to: $0) } ?? cell
-                let columns = width(of: text)
-                texts.append(text)
-                cellWidths.append(columns)
-                widths[index] = max(widths[index], columns)
-                bytes += text.utf8.count
+                texts.append(cell.text)
+                cellWidths.append(cell.width)
+                widths[index] = max(widths[index], cell.width)
+                bytes += cell.text.utf8.count
             }
         }
         var table: [UInt8] = []

@@ -40,7 +40,8 @@ extension Library {
                 decoding: text.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 },
                 as: UTF8.self)
         }
-        return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        return LatinFolding.fold(text)
+            ?? text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 
     /// The books on the shelf with their authors and shelves, filtered and sorted for `list`.
@@ -145,8 +146,8 @@ public enum BookOrder: String, CaseIterable, Sendable {
     func sort<Item>(_ items: [Item], by fields: (Item) -> SortFields) -> [Item] {
         // Positions are sorted, not the items: ten thousand books move as ten thousand integers.
         let values = items.map(fields)
-        let titles = values.map { Library.sortKey($0.title) }
-        let authors = self == .author ? values.map { Library.sortKey($0.authorSortName ?? "") } : []
+        let titles = Parallel.map(values.map(\.title), Library.sortKey)
+        let authors = self == .author ? Parallel.map(values.map { $0.authorSortName ?? "" }, Library.sortKey) : []
         let order = values.indices.sorted { lhs, rhs in
             let byTitle =
                 titles[lhs] != titles[rhs] ? titles[lhs] < titles[rhs] : values[lhs].slug < values[rhs].slug
@@ -203,7 +204,9 @@ public struct ListEntry: Sendable, Equatable {
     public var title: String
     public var firstAuthor: String?
     var firstAuthorSortName: String?
+    /// Set only when the listing is sorted by when books were added.
     var addedAt: Date
+    /// Set only when the listing is sorted by when books were finished.
     var finishedDate: PartialDate?
 }
 
@@ -229,22 +232,26 @@ extension Library {
         }
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         let entries = try read { db in
-            try GRDB.Row.fetchAll(
-                db,
-                sql: """
-                    SELECT book.slug, book.status, book.rating, book.title, book.addedAt, book.finishedDate,
-                           first.name AS author, first.sortName AS authorSort
-                    FROM book
-                    LEFT JOIN bookAuthor ON bookAuthor.bookId = book.id AND bookAuthor.position = 1
-                    LEFT JOIN author AS first ON first.id = bookAuthor.authorId
-                    \(whereClause)
-                    """, arguments: arguments
-            ).map { row in
-                // By position, in the order selected: looking columns up by name was a tenth of `list`.
-                ListEntry(
-                    slug: row[0], status: row[1] ?? .toRead, rating: row[2], title: row[3], firstAuthor: row[6],
-                    firstAuthorSortName: row[7], addedAt: row[4], finishedDate: row[5])
-            }
+            // A cursor reads each row in place (fetchAll copies every row first), by position in
+            // the order selected: looking columns up by name was a tenth of `list`.
+            try Array(
+                GRDB.Row.fetchCursor(
+                    db,
+                    sql: """
+                        SELECT book.slug, book.status, book.rating, book.title, book.addedAt, book.finishedDate,
+                               first.name AS author, first.sortName AS authorSort
+                        FROM book
+                        LEFT JOIN bookAuthor ON bookAuthor.bookId = book.id AND bookAuthor.position = 1
+                        LEFT JOIN author AS first ON first.id = bookAuthor.authorId
+                        \(whereClause)
+                        """, arguments: arguments
+                ).map { row in
+                    // Dates are parsed only for the orders that compare them.
+                    ListEntry(
+                        slug: row[0], status: row[1] ?? .toRead, rating: row[2], title: row[3], firstAuthor: row[6],
+                        firstAuthorSortName: row[7], addedAt: order == .added ? row[4] : Date.distantPast,
+                        finishedDate: order == .finished ? row[5] : nil)
+                })
         }
         return order.sort(entries) { entry in
             BookOrder.SortFields(

@@ -8,12 +8,25 @@ public enum DisplayWidth {
         // the letter before them and joiners take no column.
         var columns = 0
         for scalar in text.unicodeScalars {
-            switch scalar.properties.generalCategory {
-            case .nonspacingMark, .enclosingMark, .format: continue
-            default: columns += width(of: scalar.value)
-            }
+            columns += width(of: scalar)
         }
         return columns
+    }
+
+    /// One scalar's columns. Blocks known to hold no marks and no format characters are measured
+    /// by their value alone; looking up a scalar's category was most of `list` on a big shelf.
+    private static func width(of scalar: Unicode.Scalar) -> Int {
+        switch scalar.value {
+        case 0..<0x300: return scalar.value == 0xAD ? 0 : 1  // the soft hyphen is the one format character
+        case 0x300...0x36F: return 0  // combining diacritical marks
+        case 0x2100...0x2BFF, 0x3041...0x3096, 0x30A0...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
+            return width(of: scalar.value)
+        default:
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .format: return 0
+            default: return width(of: scalar.value)
+            }
+        }
     }
 
     public static func columns(of text: some StringProtocol) -> Int {

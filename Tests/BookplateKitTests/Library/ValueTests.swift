@@ -71,6 +71,31 @@ import Testing
         #expect(Slug.foldedLatin("三体") == nil && Slug.foldedLatin("Мастер") == nil)
     }
 
+    /// Search and sort keys fold Latin letters from a table; it must fold as Foundation does.
+    @Test func searchKeysFoldLatinAsFoundationDoes() {
+        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive, .widthInsensitive]
+        var samples = (0x80...0x24F).compactMap { Unicode.Scalar($0).map { "Ab\(String($0))Z" } }
+        samples += [
+            "Übermensch & Smörgåsbord", "L'Écume des jours", "Łucja's Tide", "Ngũgĩ wa Thiong'o", "ǄǅǆĲĳŉſ",
+            "Straße ÆSOP Þór Đorđe", "ª º ¹ ² ³ µ ½ ÿ Ÿ",
+        ]
+        for sample in samples {
+            #expect(Library.searchKey(sample) == sample.folding(options: options, locale: nil), "\(sample)")
+        }
+        // Combining marks and other scripts go to Foundation whole.
+        #expect(LatinFolding.fold("Cafe\u{301}") == nil && LatinFolding.fold("三体") == nil)
+        #expect(Library.searchKey("Cafe\u{301}") == "cafe" && Library.searchKey("ＡＢＣ") == "abc")
+    }
+
+    @Test func displayWidthCountsWideCharactersTwiceAndMarksNotAtAll() {
+        #expect(DisplayWidth.columns(of: "Dune") == 4)
+        #expect(DisplayWidth.columns(of: "★★★☆☆") == 5)
+        #expect(DisplayWidth.columns(of: "三体") == 4 && DisplayWidth.columns(of: "ノルウェイの森") == 14)
+        #expect(DisplayWidth.columns(of: "Cafe\u{301}") == 4 && DisplayWidth.columns(of: "soft\u{AD}hyphen") == 10)
+        #expect(DisplayWidth.columns(of: "a\u{200B}b") == 2 && DisplayWidth.columns(of: "か\u{3099}") == 2)
+        #expect(DisplayWidth.columns(of: "한국어") == 6 && DisplayWidth.columns(of: "Мастер") == 6)
+    }
+
     @Test func uniqueAppendsACounter() {
         let taken: Set = ["dune", "dune-2"]
         #expect(Slug.unique("dune") { taken.contains($0) } == "dune-3")

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Case, accent and width folding for Latin text without Foundation's per-string cost: each
+/// Latin-1 and Latin Extended letter is folded once, by Foundation, and looked up from then on.
+enum LatinFolding {
+    static let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive, .widthInsensitive]
+
+    /// `text` folded as `text.folding(options: options, locale: nil)` would fold it, or nil when it
+    /// holds a scalar past Latin Extended-B (other scripts, combining marks), which Foundation
+    /// must see whole.
+    static func fold(_ text: String) -> String? {
+        var folded = ""
+        folded.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                let byte = UInt8(value)
+                let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+                folded.unicodeScalars.append(Unicode.Scalar(lower))
+            } else if value <= 0x24F {
+                folded += table[Int(value) - 0x80]
+            } else {
+                return nil
+            }
+        }
+        return folded
+    }
+
+    /// U+0080 to U+024F, each folded alone (none of them combines with its neighbours).
+    private static let table: [String] = (0x80...0x24F).map { value in
+        guard let scalar = Unicode.Scalar(value) else { return "" }
+        return String(scalar).folding(options: options, locale: nil)
+    }
+}
