@@ -13,17 +13,25 @@ extension Library {
 
     /// Like ``syncNotes(_:renderer:)`` for note files on disk. Notes in `unchanged` (their files
     /// are as the last build read them, with the same options) are not even read.
+    ///
+    /// The rest are read, hashed and rendered on every core, a batch at a time, and each batch is
+    /// saved before the next is read, so that a first build of ten thousand notes never holds all
+    /// their Markdown at once.
+    /// Without `keepHTML`, the HTML is left in the library (see ``noteHTML(forSlug:)``) and
+    /// `htmlBySlug` stays empty.
     func syncNotes(
-        slugs: [String], unchanged: Set<String>, renderer: NoteRenderer, markdown readNote: (String) throws -> String
+        slugs: [String], unchanged: Set<String>, renderer: NoteRenderer, keepHTML: Bool = true,
+        markdown readNote: @escaping @Sendable (String) throws -> String
     ) throws -> NoteSync {
         let cache = try read { db in
             try GRDB.Row.fetchAll(
                 db,
                 sql: """
-                    SELECT book.id, book.slug, note.contentHash, note.html, importedNote.markdownHash AS imported
+                    SELECT book.id, book.slug, note.contentHash, CASE WHEN ? THEN note.html END AS html,
+                           importedNote.markdownHash AS imported
                     FROM book LEFT JOIN note ON note.bookId = book.id
                     LEFT JOIN importedNote ON importedNote.bookId = book.id
-                    """
+                    """, arguments: [keepHTML]
             ).map { row in
                 CachedNote(
                     id: row["id"], slug: row["slug"], hash: row["contentHash"], html: row["html"],
@@ -32,38 +40,63 @@ extension Library {
         }
         let bySlug = Dictionary(uniqueKeysWithValues: cache.map { ($0.slug, $0) })
         var sync = NoteSync()
-        var updates: [NoteRecord] = []
+        var pending: [CachedNote] = []
         for slug in slugs {
             guard let cached = bySlug[slug] else {
                 sync.orphans.append(slug)
                 continue
             }
-            if unchanged.contains(slug), let html = cached.html {
-                sync.htmlBySlug[slug] = html
-                continue
-            }
-            let markdown = try readNote(slug)
-            // An imported note the reader has not touched is rendered safely whatever the settings.
-            let options =
-                renderer.allowsRawHTML && cached.importedHash == ContentHash.sha256Hex(of: markdown)
-                ? NoteRenderer(allowsRawHTML: false) : renderer
-            let hash = options.contentHash(of: markdown)
-            if hash == cached.hash, let html = cached.html {
-                sync.htmlBySlug[slug] = html
+            if unchanged.contains(slug), cached.hash != nil {
+                if let html = cached.html { sync.htmlBySlug[slug] = html }
             } else {
-                let html = options.render(markdown)
-                sync.htmlBySlug[slug] = html
-                updates.append(NoteRecord(bookId: cached.id, markdown: markdown, html: html, contentHash: hash))
+                pending.append(cached)
             }
         }
-        if !updates.isEmpty {
+        let batchSize = 512
+        for start in stride(from: 0, to: pending.count, by: batchSize) {
+            let batch = Array(pending[start..<min(start + batchSize, pending.count)])
+            let results = Parallel.map(batch) { cached in
+                Result { try NoteRendering(cached, markdown: readNote(cached.slug), renderer: renderer) }
+            }
+            var updates: [NoteRecord] = []
+            for (cached, result) in zip(batch, results) {
+                let rendering = try result.get()
+                if keepHTML { sync.htmlBySlug[cached.slug] = rendering.html }
+                if let record = rendering.record { updates.append(record) }
+            }
+            sync.renderedCount += updates.count
+            if updates.isEmpty { continue }
             try write { db in
-                for note in updates { try note.upsert(db) }
+                let statement = try db.cachedStatement(
+                    sql: """
+                        INSERT INTO note (bookId, markdown, html, contentHash) VALUES (?, ?, ?, ?)
+                        ON CONFLICT(bookId) DO UPDATE SET
+                            markdown = excluded.markdown, html = excluded.html, contentHash = excluded.contentHash
+                        """)
+                for note in updates {
+                    try statement.execute(arguments: [note.bookId, note.markdown, note.html, note.contentHash])
+                }
             }
         }
         sync.orphans.sort()
-        sync.renderedCount = updates.count
         return sync
+    }
+
+    /// The HTML the library keeps of the note of the book with `slug`, or nil when there is none.
+    ///
+    /// One statement, so it reads outside a transaction: a build asks this for every book, and
+    /// opening and closing a read transaction each time cost more than the reads.
+    func noteHTML(forSlug slug: String) throws -> String? {
+        do {
+            return try database.unsafeRead { db in
+                try String.fetchOne(
+                    db.cachedStatement(
+                        sql: "SELECT note.html FROM note JOIN book ON book.id = note.bookId WHERE book.slug = ?"),
+                    arguments: [slug])
+            }
+        } catch let error as DatabaseError {
+            throw LibraryError.storage(path: path, message: error.readerMessage)
+        }
     }
 
     /// Remembers which notes an import wrote (book slug → the Markdown written), so that they are
@@ -93,12 +126,34 @@ extension Library {
     }
 }
 
-private struct CachedNote {
+private struct CachedNote: Sendable {
     var id: Int64
     var slug: String
     var hash: String?
     var html: String?
     var importedHash: String?
+}
+
+/// One note brought up to date: its HTML, and the record to save when it was rendered anew.
+private struct NoteRendering: Sendable {
+    /// Nil when the cached HTML is current and was not asked for.
+    var html: String?
+    var record: NoteRecord?
+
+    init(_ cached: CachedNote, markdown: String, renderer: NoteRenderer) {
+        // An imported note the reader has not touched is rendered safely whatever the settings.
+        let options =
+            renderer.allowsRawHTML && cached.importedHash == ContentHash.sha256Hex(of: markdown)
+            ? NoteRenderer(allowsRawHTML: false) : renderer
+        let hash = options.contentHash(of: markdown)
+        if hash == cached.hash {
+            html = cached.html
+        } else {
+            let rendered = options.render(markdown)
+            html = rendered
+            record = NoteRecord(bookId: cached.id, markdown: markdown, html: rendered, contentHash: hash)
+        }
+    }
 }
 
 /// The outcome of ``Library/syncNotes(_:renderer:)``.

@@ -1,25 +1,23 @@
 import Foundation
 
 /// Makes the page models of a build from the library's catalogue, the rendered notes and the covers.
-struct PageModelFactory {
+struct PageModelFactory: Sendable {
     var site: SiteModel
     /// Where the site is published, for absolute links in link previews; nil when unknown.
     var baseURL: URL?
     var catalogue: Catalogue
-    var noteHTMLBySlug: [String: String]
     var coversBySlug: [String: CoverModel]
     var photosByAuthorSlug: [String: CoverModel] = [:]
     /// Books by author and by shelf, worked out once: pages look them up thousands of times.
     let index: CatalogueIndex
 
     init(
-        site: SiteModel, baseURL: URL?, catalogue: Catalogue, noteHTMLBySlug: [String: String],
-        coversBySlug: [String: CoverModel], photosByAuthorSlug: [String: CoverModel] = [:]
+        site: SiteModel, baseURL: URL?, catalogue: Catalogue, coversBySlug: [String: CoverModel],
+        photosByAuthorSlug: [String: CoverModel] = [:]
     ) {
         self.site = site
         self.baseURL = baseURL
         self.catalogue = catalogue
-        self.noteHTMLBySlug = noteHTMLBySlug
         self.coversBySlug = coversBySlug
         self.photosByAuthorSlug = photosByAuthorSlug
         index = CatalogueIndex(catalogue)
@@ -61,7 +59,8 @@ struct PageModelFactory {
         return groups
     }
 
-    func bookPage(_ details: BookDetails) -> BookPageModel {
+    /// A book's page, with the HTML of its note when it has one.
+    func bookPage(_ details: BookDetails, noteHTML: String?) -> BookPageModel {
         let book = details.book
         let root = "../../"
         var facts: [FactModel] = []
@@ -83,7 +82,7 @@ struct PageModelFactory {
             shelves: details.shelves.map {
                 ShelfTagModel(name: $0.name, slug: $0.slug, url: root + PageModelFactory.shelfURL($0.slug))
             },
-            noteHTML: noteHTMLBySlug[book.slug].flatMap { $0.isEmpty ? nil : $0 },
+            noteHTML: noteHTML.flatMap { $0.isEmpty ? nil : $0 },
             openGraph: StructuredData.openGraph(
                 for: details, cover: coversBySlug[book.slug], site: site, baseURL: baseURL),
             jsonLD: StructuredData.bookJSONLD(for: details, cover: coversBySlug[book.slug], baseURL: baseURL))
@@ -246,7 +245,7 @@ struct PageModelFactory {
 }
 
 /// The catalogue's books grouped by author and by shelf.
-struct CatalogueIndex {
+struct CatalogueIndex: Sendable {
     var booksByAuthor: [String: [BookDetails]] = [:]
     var booksByShelf: [String: [BookDetails]] = [:]
 

@@ -2,9 +2,10 @@ import Foundation
 
 /// Builds the static site from the library, the notes and the theme.
 ///
-/// A build is a list of named steps — load library, render notes, load templates, make page
-/// models, render templates, collect covers and assets, write files — and any error names the
-/// step and the path it was working on. Nothing is written until every page has rendered.
+/// A build is a list of named steps — load library, render notes, load templates, collect covers
+/// and photos, render templates, write files — and any error names the step and the path it was
+/// working on. Pages are made into a folder beside the site, which takes the old site's place only
+/// when every page has rendered.
 public struct SiteBuilder: Sendable {
     public var library: Library
     public var paths: ShelfPaths
@@ -62,7 +63,9 @@ public struct SiteBuilder: Sendable {
         }
 
         let catalogue = try step(.loadLibrary) { try library.catalogue() }
-        let notes = try step(.renderNotes) { try renderNotes(noteStamps, previous: previous) }
+        // Notes are brought up to date in the library, and each page reads its own note from
+        // there as it is made: ten thousand notes' HTML is not held at once.
+        let notes = try step(.renderNotes) { try renderNotes(noteStamps, previous: previous, keepHTML: false) }
         let theme = try step(.loadTemplates) {
             try Theme.load(overrides: paths.templates, requireFolder: requiresTemplatesFolder)
         }
@@ -85,25 +88,14 @@ public struct SiteBuilder: Sendable {
         }
         outputs += photos.map(\.1.file)
         let factory = PageModelFactory(
-            site: siteModel, baseURL: settings.baseURL, catalogue: catalogue, noteHTMLBySlug: notes.htmlBySlug,
+            site: siteModel, baseURL: settings.baseURL, catalogue: catalogue,
             coversBySlug: Dictionary(uniqueKeysWithValues: zip(catalogue.books.map(\.book.slug), covers.map(\.model))),
             photosByAuthorSlug: Dictionary(uniqueKeysWithValues: photos.map { ($0.0, $0.1.model) }))
 
-        let pages = try step(.makePageModels) { pagePlan(factory: factory, catalogue: catalogue) }
-        let themeOnce = theme
-        outputs += pages.map { page in
-            let print = pageFingerprint(theme: themeOnce, template: page.template, model: page.fingerprint)
-            let template = page.template
-            let model = page.model
-            let path = page.path
-            return PlannedOutput(path: path, fingerprint: print) {
-                do {
-                    return Data(try templates.render(model, with: template).utf8)
-                } catch {
-                    throw BuildError(step: .renderTemplates, path: path, underlying: error)
-                }
-            }
-        }
+        let pages = pagePlan(
+            factory: factory, catalogue: catalogue, noteSlugs: Set(noteStamps.keys), theme: themeFingerprint(theme),
+            templates: templates)
+        outputs += pages
         outputs += theme.assets.sorted { $0.key < $1.key }.map { path, data in
             var print = Fingerprint()
             print.combine(data)
@@ -111,17 +103,35 @@ public struct SiteBuilder: Sendable {
         }
         outputs += discoveryFiles(catalogue: catalogue, pagePaths: pages.map(\.path).filter { $0 != "404.html" })
 
-        let planned = Dictionary(outputs.map { ($0.path, $0.fingerprint) }) { first, _ in first }
-        let changed = outputs.filter { previous?.files[$0.path] != $0.fingerprint }
-        let removed = (previous?.files.keys).map { Set($0).subtracting(planned.keys).sorted() } ?? []
-        try step(.writeFiles, path: paths.site.relativePathForDisplay) {
-            if let previous, previous.site == paths.site.standardizedFileURL.path, changed.count * 2 < outputs.count {
-                BuildState.markChanging(changed.map(\.path) + removed, stateAt: statePath)
-                try writer.update(changed: changed, removed: removed)
-            } else {
-                BuildState.markChanging(nil, stateAt: statePath)
-                try writer.writeAll(outputs)
+        // With the last build's state for this site, every file is fingerprinted first (a page's
+        // model made and dropped) and only the changed ones are made again; without it, each file
+        // is fingerprinted as it is made.
+        let planned: [String: String]
+        let written: Int
+        let sameSite = previous.flatMap { $0.site == paths.site.standardizedFileURL.path ? $0 : nil }
+        if let previous = sameSite {
+            let fingerprints = try Parallel.map(outputs) { output in Result { try output.fingerprint() } }
+                .map { try $0.get() }
+            planned = Dictionary(zip(outputs.map(\.path), fingerprints)) { first, _ in first }
+            let changed = zip(outputs, fingerprints).filter { previous.files[$0.0.path] != $0.1 }.map(\.0)
+            let removed = Set(previous.files.keys).subtracting(planned.keys).sorted()
+            try step(.writeFiles, path: paths.site.relativePathForDisplay) {
+                if changed.count * 2 < outputs.count {
+                    BuildState.markChanging(changed.map(\.path) + removed, stateAt: statePath)
+                    try writer.update(changed: changed, removed: removed)
+                } else {
+                    BuildState.markChanging(nil, stateAt: statePath)
+                    try writer.writeAll(outputs)
+                }
             }
+            written = changed.count
+        } else {
+            let fingerprints = try step(.writeFiles, path: paths.site.relativePathForDisplay) {
+                BuildState.markChanging(nil, stateAt: statePath)
+                return try writer.writeAll(outputs)
+            }
+            planned = Dictionary(zip(outputs.map(\.path), fingerprints)) { first, _ in first }
+            written = outputs.count
         }
         BuildState(
             site: paths.site.standardizedFileURL.path, inputs: inputs, notes: noteStamps,
@@ -130,30 +140,51 @@ public struct SiteBuilder: Sendable {
 
         return BuildReport(
             pageCount: pages.count, bookCount: catalogue.books.count, authorCount: catalogue.authors.count,
-            fileCount: outputs.count, filesWritten: changed.count, notesRendered: notes.renderedCount,
+            fileCount: outputs.count, filesWritten: written, notesRendered: notes.renderedCount,
             orphanNotes: notes.orphans.map { paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay },
             duration: ContinuousClock.now - started)
     }
 
-    /// Every page: its path, template, model and the model's fingerprint.
-    private func pagePlan(factory: PageModelFactory, catalogue: Catalogue)
-        -> [(path: String, template: String, model: any Sendable, fingerprint: Fingerprint)]
-    {
-        func page(_ path: String, _ template: String, _ model: some Encodable & Sendable)
-            -> (path: String, template: String, model: any Sendable, fingerprint: Fingerprint)
-        {
-            (path, template, model, Fingerprint.of(model))
+    /// Every page, planned: its model is made when the page's fingerprint or contents are needed.
+    private func pagePlan(
+        factory: PageModelFactory, catalogue: Catalogue, noteSlugs: Set<String>, theme: Fingerprint,
+        templates: TemplateSet
+    ) -> [PlannedOutput] {
+        func page<Model: Encodable & Sendable>(
+            _ path: String, _ template: String, _ model: @escaping @Sendable () throws -> Model
+        ) -> PlannedOutput {
+            PlannedOutput(path: path) { contents in
+                let model = try model()
+                let print = SiteBuilder.pageFingerprint(theme: theme, template: template, model: Fingerprint.of(model))
+                guard contents else { return (print, nil) }
+                do {
+                    return (print, Data(try templates.render(model, with: template).utf8))
+                } catch {
+                    throw BuildError(step: .renderTemplates, path: path, underlying: error)
+                }
+            }
         }
         return [
-            page("index.html", "index", factory.indexPage()),
-            page("authors/index.html", "authors", factory.authorsPage()),
-            page("shelves/index.html", "shelves", factory.shelvesPage()),
-            page("stats/index.html", "stats", factory.statisticsPage()),
-            page("404.html", "404", factory.notFoundPage()),
+            page("index.html", "index") { factory.indexPage() },
+            page("authors/index.html", "authors") { factory.authorsPage() },
+            page("shelves/index.html", "shelves") { factory.shelvesPage() },
+            page("stats/index.html", "stats") { factory.statisticsPage() },
+            page("404.html", "404") { factory.notFoundPage() },
         ]
-            + catalogue.books.map { page(PageModelFactory.bookURL($0.book.slug), "book", factory.bookPage($0)) }
-            + catalogue.authors.map { page(PageModelFactory.authorURL($0.slug), "author", factory.authorPage($0)) }
-            + factory.shelves.map { page(PageModelFactory.shelfURL($0.slug), "shelf", factory.shelfPage($0)) }
+            + catalogue.books.map { details in
+                page(PageModelFactory.bookURL(details.book.slug), "book") {
+                    // A note row whose file is gone is not the book's note any more.
+                    let slug = details.book.slug
+                    let note = try noteSlugs.contains(slug) ? library.noteHTML(forSlug: slug) : nil
+                    return factory.bookPage(details, noteHTML: note)
+                }
+            }
+            + catalogue.authors.map { author in
+                page(PageModelFactory.authorURL(author.slug), "author") { factory.authorPage(author) }
+            }
+            + factory.shelves.map { shelf in
+                page(PageModelFactory.shelfURL(shelf.slug), "shelf") { factory.shelfPage(shelf) }
+            }
     }
 
     /// A fingerprint of everything a build reads but the notes: the library's revision, the
@@ -202,10 +233,11 @@ public struct SiteBuilder: Sendable {
             }
             let factory = PageModelFactory(
                 site: siteModel, baseURL: settings.baseURL, catalogue: Catalogue(books: [details]),
-                noteHTMLBySlug: notes.htmlBySlug, coversBySlug: [details.book.slug: cover])
-            let model = factory.bookPage(details)
+                coversBySlug: [details.book.slug: cover])
+            let model = factory.bookPage(details, noteHTML: notes.htmlBySlug[details.book.slug])
             let path = PageModelFactory.bookURL(details.book.slug)
-            let print = pageFingerprint(theme: theme, template: "book", model: Fingerprint.of(model))
+            let print = SiteBuilder.pageFingerprint(
+                theme: themeFingerprint(theme), template: "book", model: Fingerprint.of(model))
             guard files[path] != print else { continue }
             files[path] = print
             written += 1
@@ -234,13 +266,19 @@ public struct SiteBuilder: Sendable {
             owner: settings.owner, hasFeed: settings.baseURL != nil)
     }
 
-    /// A page's fingerprint: its template, the whole theme it may include, and its model.
-    private func pageFingerprint(theme: Theme, template: String, model: Fingerprint) -> String {
+    /// The part of every page's fingerprint that is the theme: a page may include any template.
+    private func themeFingerprint(_ theme: Theme) -> Fingerprint {
         var print = Fingerprint()
         for (name, entry) in theme.templates.sorted(by: { $0.key < $1.key }) {
             print.combine(name)
             print.combine(entry.source)
         }
+        return print
+    }
+
+    /// A page's fingerprint: the theme's, its template, and its model.
+    private static func pageFingerprint(theme: Fingerprint, template: String, model: Fingerprint) -> String {
+        var print = theme
         print.combine(template)
         print.combine(model.description)
         return print.description
@@ -248,7 +286,9 @@ public struct SiteBuilder: Sendable {
 
     /// Brings the library's note cache up to date. A note file whose size and date are those the
     /// last build saw, rendered with the same options, is taken from the cache without reading it.
-    private func renderNotes(_ stamps: [String: FileStamps.Stamp], previous: BuildState?) throws -> NoteSync {
+    private func renderNotes(
+        _ stamps: [String: FileStamps.Stamp], previous: BuildState?, keepHTML: Bool = true
+    ) throws -> NoteSync {
         let store = NoteStore(folder: paths.notes)
         let renderer = NoteRenderer(allowsRawHTML: settings.allowsRawHTMLInNotes)
         let unchanged =
@@ -257,7 +297,7 @@ public struct SiteBuilder: Sendable {
                     ? Set(stamps.keys.filter { previous.notes[$0] == stamps[$0] }) : []
             } ?? []
         return try library.syncNotes(
-            slugs: stamps.keys.sorted(), unchanged: unchanged, renderer: renderer,
+            slugs: stamps.keys.sorted(), unchanged: unchanged, renderer: renderer, keepHTML: keepHTML,
             markdown: { slug in try store.readNote(at: store.url(forSlug: slug)) })
     }
 
@@ -297,7 +337,6 @@ public enum BuildStep: String, Sendable {
     case renderNotes = "render notes"
     case loadTemplates = "load templates"
     case collectCovers = "collect covers and photos"
-    case makePageModels = "make page models"
     case renderTemplates = "render templates"
     case copyAssets = "copy assets"
     case writeFiles = "write files"

@@ -47,15 +47,20 @@ struct SiteWriter: Sendable {
         WorkingFiles.removeAbandoned(in: target.deletingLastPathComponent())
     }
 
-    /// Writes `outputs` as the complete new site, making them on every core.
-    func writeAll(_ outputs: [PlannedOutput]) throws {
+    /// Writes `outputs` as the complete new site, making them on every core; returns their
+    /// fingerprints, in order.
+    @discardableResult
+    func writeAll(_ outputs: [PlannedOutput]) throws -> [String] {
         removeLeftovers()
         let staging = sibling("new")
         let manager = FileManager.default
+        let fingerprints: [String]
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
             try SiteWriter.makeFolders(for: outputs.map(\.path), in: staging)
-            try SiteWriter.produce(outputs) { index, output in staging.appendingPathComponent(output.path) }
+            fingerprints = try SiteWriter.produce(outputs) { index, output in
+                staging.appendingPathComponent(output.path)
+            }
             try FileOutput.write(
                 Data(SiteWriter.markerContents.utf8),
                 toPath: staging.appendingPathComponent(SiteWriter.markerName).path,
@@ -67,6 +72,7 @@ struct SiteWriter: Sendable {
             throw error
         }
         try swapIn(staging)
+        return fingerprints
     }
 
     /// Puts the complete site in `staging` where the target is. Where the system allows, the old
@@ -213,19 +219,24 @@ struct SiteWriter: Sendable {
     }
 
     /// Makes and writes each output to the file `destination` names, spread over the machine's
-    /// cores. The folders must exist.
+    /// cores, and returns their fingerprints in order. The folders must exist.
+    @discardableResult
     private static func produce(
         _ outputs: [PlannedOutput], to destination: @Sendable (Int, PlannedOutput) -> URL
-    ) throws {
+    ) throws -> [String] {
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let failure = Mutex<(any Error)?>(nil)
+        let fingerprints = Mutex([String](repeating: "", count: outputs.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var made: [(Int, String)] = []
             for index in stride(from: worker, to: outputs.count, by: workers) {
                 if failure.withLock({ $0 != nil }) { return }
                 let output = outputs[index]
                 let url = destination(index, output)
                 do {
-                    try FileOutput.write(output.make(), toPath: url.path, flush: false)
+                    let file = try output.make()
+                    try FileOutput.write(file.data, toPath: url.path, flush: false)
+                    made.append((index, file.fingerprint))
                 } catch {
                     let reported =
                         error is BuildError
@@ -233,8 +244,12 @@ struct SiteWriter: Sendable {
                     failure.withLock { if $0 == nil { $0 = reported } }
                 }
             }
+            fingerprints.withLock { all in
+                for (index, print) in made { all[index] = print }
+            }
         }
         if let error = failure.withLock({ $0 }) { throw error }
+        return fingerprints.withLock { $0 }
     }
 }
 

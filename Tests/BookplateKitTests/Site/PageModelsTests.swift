@@ -36,15 +36,14 @@ import Testing
         let catalogue = try shelf.library.catalogue()
         let factory = PageModelFactory(
             site: SiteModel(title: "T", language: "en", description: "D", owner: "O", hasFeed: true),
-            baseURL: URL(string: "https://example.org/"), catalogue: catalogue,
-            noteHTMLBySlug: ["fledgling": "<p>x</p>"],
-            coversBySlug: [:])
+            baseURL: URL(string: "https://example.org/"), catalogue: catalogue, coversBySlug: [:])
         let models: [Any] =
             [
                 factory.indexPage(), factory.authorsPage(), factory.shelvesPage(), factory.statisticsPage(),
                 factory.notFoundPage(),
             ]
-            + catalogue.books.map { factory.bookPage($0) } + catalogue.authors.map { factory.authorPage($0) }
+            + catalogue.books.map { factory.bookPage($0, noteHTML: $0.book.slug == "fledgling" ? "<p>x</p>" : nil) }
+            + catalogue.authors.map { factory.authorPage($0) }
             + factory.shelves.map { factory.shelfPage($0) }
         for model in models { PageModelsTests.checkEveryProperty(of: model) }
     }
