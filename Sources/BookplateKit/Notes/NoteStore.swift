@@ -12,7 +12,7 @@ public struct NoteStore: Sendable {
 
     /// Where the note for the book with `slug` lives.
     public func url(forSlug slug: String) -> URL {
-        folder.appendingPathComponent("\(slug).md")
+        folder.appendingPathComponent("\(slug).md", isDirectory: false)
     }
 
     /// The note for `slug`, or nil when there is no note file.

@@ -16,12 +16,13 @@ public struct ShelfPaths: Sendable, Equatable {
         self.site = site ?? root.appendingPathComponent("site")
     }
 
-    /// The folder that holds the library, its notes and its covers.
+    /// The folder that holds the library, its notes and its covers. (Folders are named as such:
+    /// Foundation otherwise asks the file system, and a build asks for these thousands of times.)
     public var content: URL { library.deletingLastPathComponent() }
-    public var notes: URL { content.appendingPathComponent("notes") }
-    public var covers: URL { content.appendingPathComponent("covers") }
+    public var notes: URL { content.appendingPathComponent("notes", isDirectory: true) }
+    public var covers: URL { content.appendingPathComponent("covers", isDirectory: true) }
     /// The site settings, `site.yaml`.
     public var settings: URL { content.appendingPathComponent(SiteSettings.fileName) }
     /// Author photos, `photos/<author-slug>.jpg`.
-    public var photos: URL { content.appendingPathComponent("photos") }
+    public var photos: URL { content.appendingPathComponent("photos", isDirectory: true) }
 }

@@ -59,7 +59,7 @@ struct SiteWriter: Sendable {
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
             try SiteWriter.makeFolders(for: outputs.map(\.path), in: staging)
             fingerprints = try SiteWriter.produce(outputs) { index, output in
-                staging.appendingPathComponent(output.path)
+                staging.appendingPathComponent(output.path, isDirectory: false)
             }
             try FileOutput.write(
                 Data(SiteWriter.markerContents.utf8),
@@ -116,7 +116,8 @@ struct SiteWriter: Sendable {
         let pending = sibling("pending")
         defer { try? FileManager.default.removeItem(at: pending) }
         try SiteWriter.makeFolder(pending)
-        try SiteWriter.produce(changed) { index, _ in pending.appendingPathComponent(String(index)) }
+        try SiteWriter.produce(changed) { index, _ in pending.appendingPathComponent(String(index), isDirectory: false)
+        }
         FileOutput.flushFileSystem(containing: pending)
         if changed.count == 1, removable.isEmpty {
             try SiteWriter.moveIn(changed, from: pending, to: target)
@@ -138,8 +139,9 @@ struct SiteWriter: Sendable {
     private static func moveIn(_ outputs: [PlannedOutput], from pending: URL, to folder: URL) throws {
         try makeFolders(for: outputs.map(\.path), in: folder)
         for (index, output) in outputs.enumerated() {
-            let destination = folder.appendingPathComponent(output.path)
-            if rename(pending.appendingPathComponent(String(index)).path, destination.path) != 0 {
+            let destination = folder.appendingPathComponent(output.path, isDirectory: false)
+            let made = pending.appendingPathComponent(String(index), isDirectory: false)
+            if rename(made.path, destination.path) != 0 {
                 throw SiteError.unwritable(
                     path: destination.relativePathForDisplay, reason: String(cString: strerror(errno)))
             }
@@ -224,7 +226,7 @@ struct SiteWriter: Sendable {
     private static func produce(
         _ outputs: [PlannedOutput], to destination: @Sendable (Int, PlannedOutput) -> URL
     ) throws -> [String] {
-        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let workers = Parallel.cores
         let failure = Mutex<(any Error)?>(nil)
         let fingerprints = Mutex([String](repeating: "", count: outputs.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in

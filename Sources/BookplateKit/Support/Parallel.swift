@@ -2,11 +2,14 @@ import Foundation
 
 /// Work spread over the machine's cores, for the pure steps of an import, a build or `list`.
 public enum Parallel {
+    /// The cores this process may use, read once (Foundation reads the cgroup files each time).
+    static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
     /// `transform` applied to each of `items`, in order, with the items split into one contiguous
     /// run per core. `transform` must be safe to call from several threads at once; small inputs
     /// are mapped on the calling thread.
     public static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
-        let workers = min(ProcessInfo.processInfo.activeProcessorCount, items.count / 64)
+        let workers = min(cores, items.count / 64)
         guard workers > 1 else { return items.map(transform) }
         return [R](unsafeUninitializedCapacity: items.count) { buffer, count in
             // Each worker initializes its own run of the buffer and nothing else.

@@ -50,7 +50,8 @@ enum WorkingFiles {
     }
 
     private static func workingURL(for url: URL) -> URL {
-        url.deletingLastPathComponent().appendingPathComponent(name(for: url.lastPathComponent, kind: "tmp"))
+        url.deletingLastPathComponent().appendingPathComponent(
+            name(for: url.lastPathComponent, kind: "tmp"), isDirectory: false)
     }
 
     private static func moveIntoPlace(_ working: URL, _ url: URL) throws {
