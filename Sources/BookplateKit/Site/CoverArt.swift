@@ -1,36 +1,38 @@
 import Foundation
 
-/// Cover images for the site: the reader's downloaded cover when there is one, else a generated
-/// placeholder showing the title and author, so no page ever shows a broken image.
+/// Cover images for the site: the reader's downloaded cover when there is one, else a
+/// placeholder the theme draws with CSS from the title, the author and a colour, so no page ever
+/// shows a broken image. (Placeholders were SVG files until ten-thousand-book shelves showed that
+/// a file per book was a third of the files a build creates.)
 enum CoverArt {
     static let placeholderWidth = 400
     static let placeholderHeight = 600
     static let imageExtensions = ["jpg", "jpeg", "png", "gif", "webp"]
+    /// How many colours placeholders come in (the theme's `cover-hue-0` to `cover-hue-11`).
+    static let placeholderHues = 12
 
-    /// The cover for `details` and the file to publish for it, at `covers/<slug>.<ext>`.
-    /// `existing` names the files in the covers folder, when known, so that absent ones are not
-    /// looked for one by one.
+    /// The cover for `details` and, for a downloaded image, the file to publish at
+    /// `covers/<slug>.<ext>`. `existing` names the files in the covers folder, when known, so that
+    /// absent ones are not looked for one by one.
     static func cover(for details: BookDetails, coversFolder: URL, existing: Set<String>? = nil) throws
-        -> (model: CoverModel, file: PlannedOutput)
+        -> (model: CoverModel, file: PlannedOutput?)
     {
         let slug = details.book.slug
         let alt = "Cover of \(details.book.title)"
         if let image = try publishedImage(named: slug, in: coversFolder, under: "covers", alt: alt, existing: existing)
         {
-            return image
+            return (image.model, image.file)
         }
-        let path = "covers/\(slug).svg"
-        let title = details.book.title
-        let author = details.authors.first?.name
-        var print = Fingerprint()
-        for part in ["placeholder", title, author ?? "", slug] { print.combine(part) }
-        return (
-            CoverModel(
-                src: path, width: placeholderWidth, height: placeholderHeight, alt: alt, isPlaceholder: true),
-            PlannedOutput(path: path, fingerprint: print.description) {
-                Data(placeholderSVG(title: title, author: author, seed: slug).utf8)
-            }
-        )
+        return (placeholder(title: details.book.title, author: details.authors.first?.name, slug: slug), nil)
+    }
+
+    /// The placeholder cover of a book.
+    static func placeholder(title: String, author: String?, slug: String) -> CoverModel {
+        var fold = Fingerprint()
+        fold.combine(slug)
+        return CoverModel(
+            src: "", width: placeholderWidth, height: placeholderHeight, alt: "Cover of \(title)", isPlaceholder: true,
+            title: title, author: author, hue: Int(fold.value % UInt64(placeholderHues)))
     }
 
     /// The author's downloaded photo, published at `photos/<slug>.<ext>`, or nil when there is none.
@@ -72,74 +74,6 @@ enum CoverArt {
             )
         }
         return nil
-    }
-
-    /// An SVG cover: the title in large type over a colour chosen from `seed`, the author below.
-    static func placeholderSVG(title: String, author: String?, seed: String) -> String {
-        let hue = Int(ContentHash.sha256Hex(of: seed).prefix(4), radix: 16).map { $0 % 360 } ?? 200
-        let titleLines = wrap(title, width: 14, maxLines: 6)
-        let fontSize = titleLines.count > 4 ? 30 : 36
-        let lineHeight = fontSize + 8
-        let titleTop = 200 - (titleLines.count - 1) * lineHeight / 2
-        var svg = """
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(placeholderWidth)" height="\(placeholderHeight)" \
-            viewBox="0 0 \(placeholderWidth) \(placeholderHeight)">
-            <rect width="400" height="600" fill="hsl(\(hue), 32%, 28%)"/>
-            <rect x="18" y="18" width="364" height="564" fill="none" stroke="hsl(\(hue), 40%, 72%)" stroke-width="2"/>
-
-            """
-        for (index, line) in titleLines.enumerated() {
-            svg += """
-                <text x="200" y="\(titleTop + index * lineHeight)" text-anchor="middle" \
-                font-family="Georgia, 'Times New Roman', serif" font-size="\(fontSize)" fill="#fdfaf3">\
-                \(MarkupEscaping.xml(line))</text>
-
-                """
-        }
-        for (index, line) in wrap(author ?? "", width: 22, maxLines: 2).enumerated() {
-            svg += """
-                <text x="200" y="\(480 + index * 30)" text-anchor="middle" \
-                font-family="Helvetica, Arial, sans-serif" font-size="22" fill="hsl(\(hue), 40%, 85%)">\
-                \(MarkupEscaping.xml(line))</text>
-
-                """
-        }
-        return svg + "</svg>\n"
-    }
-
-    /// Breaks `text` into lines of about `width` columns (wide characters count two), at spaces
-    /// where there are any, ending with an ellipsis when it does not fit in `maxLines`.
-    static func wrap(_ text: String, width: Int, maxLines: Int) -> [String] {
-        let columns = DisplayWidth.columns(of:) as (Character) -> Int
-        var lines: [String] = []
-        var current = ""
-        var currentWidth = 0
-        for word in text.split(separator: " ") {
-            let wordWidth = DisplayWidth.columns(of: word)
-            if currentWidth > 0 && currentWidth + 1 + wordWidth <= width {
-                current += " " + word
-                currentWidth += 1 + wordWidth
-                continue
-            }
-            if currentWidth > 0 { lines.append(current) }
-            current = ""
-            currentWidth = 0
-            for character in word {
-                if currentWidth + columns(character) > width {
-                    lines.append(current)
-                    current = ""
-                    currentWidth = 0
-                }
-                current.append(character)
-                currentWidth += columns(character)
-            }
-        }
-        if !current.isEmpty { lines.append(current) }
-        if lines.count > maxLines {
-            lines = Array(lines.prefix(maxLines))
-            lines[maxLines - 1] += "…"
-        }
-        return lines
     }
 }
 

@@ -135,11 +135,42 @@ enum DefaultTheme {
           gap: 1.75rem 1.25rem; list-style: none; margin: 0; padding: 0;
         }
         .book-card { display: flex; flex-direction: column; }
-        .book-card-cover { display: block; }
+        .book-card-cover { display: block; text-decoration: none; }
         .cover {
           display: block; width: 100%; height: auto; aspect-ratio: 2 / 3; object-fit: cover;
           border-radius: 3px; background: var(--rule); box-shadow: 0 1px 3px rgb(0 0 0 / 0.25);
         }
+        /* A book without a cover image: its title and author on a colour chosen from its name. */
+        .cover-placeholder {
+          --cover-hue: 200;
+          display: flex; flex-direction: column; justify-content: space-between; box-sizing: border-box;
+          container-type: inline-size; overflow: hidden; padding: 14% 9% 11%;
+          text-align: center; overflow-wrap: anywhere; color: #fdfaf3;
+          background: hsl(var(--cover-hue) 32% 28%);
+          box-shadow: inset 0 0 0 0.35rem hsl(var(--cover-hue) 32% 28%), inset 0 0 0 0.45rem hsl(var(--cover-hue) 40% 72%),
+            0 1px 3px rgb(0 0 0 / 0.25);
+        }
+        .cover-title, .cover-author { display: -webkit-box; -webkit-box-orient: vertical; overflow: hidden; }
+        .cover-title {
+          -webkit-line-clamp: 6; line-clamp: 6;
+          font: 1rem/1.2 Georgia, "Times New Roman", serif; font-size: 11cqw;
+        }
+        .cover-author {
+          -webkit-line-clamp: 2; line-clamp: 2; color: hsl(var(--cover-hue) 40% 85%);
+          font: 0.7rem/1.25 Helvetica, Arial, sans-serif; font-size: 6.5cqw;
+        }
+        .cover-hue-0 { --cover-hue: 0; }
+        .cover-hue-1 { --cover-hue: 30; }
+        .cover-hue-2 { --cover-hue: 60; }
+        .cover-hue-3 { --cover-hue: 90; }
+        .cover-hue-4 { --cover-hue: 120; }
+        .cover-hue-5 { --cover-hue: 150; }
+        .cover-hue-6 { --cover-hue: 180; }
+        .cover-hue-7 { --cover-hue: 210; }
+        .cover-hue-8 { --cover-hue: 240; }
+        .cover-hue-9 { --cover-hue: 270; }
+        .cover-hue-10 { --cover-hue: 300; }
+        .cover-hue-11 { --cover-hue: 330; }
         .book-card-title { font-size: 1rem; font-weight: bold; line-height: 1.3; margin: 0.6rem 0 0.2rem; }
         .book-card-title a { color: var(--ink); text-decoration: none; }
         .book-card-title a:hover { text-decoration: underline; }
@@ -417,7 +448,8 @@ enum DefaultTheme {
 
         """####,
         "partials/cover.mustache": ####"""
-        <img class="cover{{#cover.isPlaceholder}} cover-placeholder{{/cover.isPlaceholder}}" src="{{cover.src}}" width="{{cover.width}}" height="{{cover.height}}" alt="{{cover.alt}}" loading="lazy">
+        {{#cover.isPlaceholder}}<span class="cover cover-placeholder cover-hue-{{cover.hue}}" role="img" aria-label="{{cover.alt}}"><span class="cover-title">{{cover.title}}</span>{{#cover.author}}<span class="cover-author">{{cover.author}}</span>{{/cover.author}}</span>{{/cover.isPlaceholder}}{{^cover.isPlaceholder}}<img class="cover" src="{{cover.src}}" width="{{cover.width}}" height="{{cover.height}}" alt="{{cover.alt}}" loading="lazy">{{/cover.isPlaceholder}}
+
         """####,
         "partials/footer.mustache": ####"""
         <footer class="site-footer">

@@ -75,7 +75,7 @@ struct PageModelFactory: Sendable {
         return BookPageModel(
             root: root, site: site, pageTitle: "\(book.title) — \(site.title)", title: book.title,
             subtitle: book.subtitle, authors: authorLinks(details.authors, root: root),
-            cover: cover(for: book, root: root), facts: facts,
+            cover: cover(for: details, root: root), facts: facts,
             descriptionHTML: book.description.map(HTMLAllowList.sanitize),
             status: book.status.title, statusID: book.status.rawValue, rating: book.rating.map(ratingModel),
             started: book.startedDate?.longDescription, finished: book.finishedDate?.longDescription,
@@ -150,16 +150,16 @@ struct PageModelFactory: Sendable {
         BookCardModel(
             url: root + PageModelFactory.bookURL(details.book.slug), title: details.book.title,
             subtitle: details.book.subtitle, authors: authorLinks(details.authors, root: root),
-            year: details.book.publishedDate.map { String($0.year) }, cover: cover(for: details.book, root: root),
+            year: details.book.publishedDate.map { String($0.year) }, cover: cover(for: details, root: root),
             rating: details.book.rating.map(ratingModel))
     }
 
-    private func cover(for book: Book, root: String) -> CoverModel {
-        var cover =
-            coversBySlug[book.slug]
-            ?? CoverModel(
-                src: "covers/\(book.slug).svg", width: CoverArt.placeholderWidth,
-                height: CoverArt.placeholderHeight, alt: "Cover of \(book.title)", isPlaceholder: true)
+    private func cover(for details: BookDetails, root: String) -> CoverModel {
+        guard var cover = coversBySlug[details.book.slug], !cover.isPlaceholder else {
+            return coversBySlug[details.book.slug]
+                ?? CoverArt.placeholder(
+                    title: details.book.title, author: details.authors.first?.name, slug: details.book.slug)
+        }
         cover.src = root + cover.src
         return cover
     }

@@ -35,6 +35,9 @@ extension CoverModel: MustacheParent {
         case "height": height
         case "alt": alt
         case "isPlaceholder": isPlaceholder
+        case "title": title
+        case "author": author
+        case "hue": hue
         default: nil
         }
     }

@@ -27,6 +27,11 @@ struct CoverModel: Sendable, Encodable {
     var height: Int
     var alt: String
     var isPlaceholder: Bool
+    /// For a placeholder, drawn by the theme's CSS rather than published as an image: the text
+    /// it shows and one of twelve colours, chosen from the book's slug.
+    var title = ""
+    var author: String?
+    var hue = 0
 }
 
 /// A book as it appears in a grid or list on other pages.

@@ -79,7 +79,7 @@ public struct SiteBuilder: Sendable {
                 try CoverArt.cover(for: details, coversFolder: paths.covers, existing: coverNames)
             }
         }
-        outputs += covers.map(\.file)
+        outputs += covers.compactMap(\.file)
         let photos = try step(.collectCovers) {
             try catalogue.authors.compactMap { author in
                 try CoverArt.photo(for: author, photosFolder: paths.photos, existing: photoNames)

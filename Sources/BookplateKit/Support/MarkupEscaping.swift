@@ -2,23 +2,24 @@
 /// mark is one Character that equals neither, so escaping by Character would let it through raw.
 enum MarkupEscaping {
     /// Element text: `&`, `<` and `>`.
-    static func text(_ text: String) -> String { escape(text, quotes: false, forXML: false) }
+    static func text(_ text: String) -> String { escape(text, quotes: false) }
 
     /// Text that may stand in an attribute value too: quotes escaped as well.
-    static func html(_ text: String) -> String { escape(text, quotes: true, forXML: false) }
+    static func html(_ text: String) -> String { escape(text, quotes: true) }
 
-    /// Text for XML (the feed, SVG covers and charts): as `html`, and the characters XML 1.0
-    /// cannot hold at all (controls other than tab and line breaks, U+FFFE, U+FFFF) left out, so
-    /// that no title can make a file unreadable.
-    static func xml(_ text: String) -> String { escape(text, quotes: true, forXML: true) }
+    /// Text for XML (the feed and the charts): as `html`.
+    static func xml(_ text: String) -> String { escape(text, quotes: true) }
 
-    private static func escape(_ text: String, quotes: Bool, forXML: Bool) -> String {
-        // Most text has nothing to escape: a look at the bytes (0xEF leads U+FFFE and U+FFFF).
+    /// Control characters other than tab and line breaks, and U+FFFE and U+FFFF, are left out of
+    /// all three: XML 1.0 cannot hold them and in HTML they are parse errors, and imports bring
+    /// them in titles.
+    private static func escape(_ text: String, quotes: Bool) -> String {
+        // Most text has nothing to escape: a look at the bytes (0xC2 leads U+0080 to U+009F, 0xEF
+        // leads U+FFFE and U+FFFF).
         let needsWork = text.utf8.contains { (byte: UInt8) -> Bool in
             switch byte {
-            case 0x26, 0x3C, 0x3E: return true
+            case 0x26, 0x3C, 0x3E, 0x00..<0x20, 0x7F, 0xC2, 0xEF: return true
             case 0x22, 0x27: return quotes
-            case 0x00..<0x20, 0xEF: return forXML
             default: return false
             }
         }
@@ -34,7 +35,8 @@ enum MarkupEscaping {
             case "'" where quotes: escaped += "&#39;"
             case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
             default:
-                if forXML && (scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF) { continue }
+                let value = scalar.value
+                if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xFFFE || value == 0xFFFF { continue }
                 escaped.unicodeScalars.append(scalar)
             }
         }

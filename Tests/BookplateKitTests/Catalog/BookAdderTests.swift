@@ -79,7 +79,7 @@ import Testing
         try shelf.build()
         #expect(
             try shelf.siteFile("books/the-left-hand-of-darkness/index.html").contains(
-                "covers/the-left-hand-of-darkness.svg"))
+                "<span class=\"cover-title\">The Left Hand of Darkness</span>"))
         await server.stop()
     }
 

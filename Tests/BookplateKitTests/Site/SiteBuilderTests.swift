@@ -53,8 +53,8 @@ import Testing
         #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;&quot; onmouseover=&quot;x"))
         #expect(page.contains("<p>Hi there</p>"))
         #expect(!page.contains("onerror") && !page.contains("javascript:") && !page.contains("alert(3)"))
-        let svg = try shelf.siteFile("covers/\(slug).svg")
-        #expect(!svg.contains("<script"))
+        // The placeholder cover shows the title as text, escaped like the rest.
+        #expect(page.contains("<span class=\"cover-title\">&lt;script&gt;alert(1)&lt;/script&gt;&quot; onmouseover"))
         let omens = try shelf.siteFile("books/good-omens/index.html")
         #expect(!omens.contains("<script>alert('x')"))
     }
@@ -79,13 +79,25 @@ import Testing
 
     @Test func booksWithoutACoverGetAPlaceholderThatShowsTheTitle() throws {
         let shelf = try FixtureShelf.make()
+        let bells = try shelf.library.addBook(NewBook(title: "Bell\u{7}s & <tags>\u{1}", authors: ["A\u{1F}uthor"]))
         try shelf.build()
-        let svg = try shelf.siteFile("covers/kindred.svg")
-        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"600\""))
-        #expect(svg.contains(">Kindred</text>"))
-        #expect(svg.contains(">Octavia E. Butler</text>"))
+        let hue = CoverArt.placeholder(title: "Kindred", author: nil, slug: "kindred").hue
         let page = try shelf.siteFile("books/kindred/index.html")
-        #expect(page.contains("src=\"../../covers/kindred.svg\" width=\"400\" height=\"600\" alt=\"Cover of Kindred\""))
+        #expect(
+            page.contains(
+                "<span class=\"cover cover-placeholder cover-hue-\(hue)\" role=\"img\" aria-label=\"Cover of Kindred\">"
+                    + "<span class=\"cover-title\">Kindred</span><span class=\"cover-author\">Octavia E. Butler</span></span>"
+            ))
+        // No image file is published for it, and none is linked.
+        #expect(
+            !FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent("covers/kindred.svg").path))
+        #expect(!page.contains("kindred.svg"))
+        // Characters HTML cannot hold, which imports bring, are left out of its text.
+        let bellsPage = try shelf.siteFile("books/\(bells.book.slug)/index.html")
+        #expect(
+            bellsPage.contains(
+                "<span class=\"cover-title\">Bells &amp; &lt;tags&gt;</span><span class=\"cover-author\">Author</span>")
+        )
     }
 
     @Test func theSameShelfBuildsTheSameBytes() throws {
@@ -195,17 +207,13 @@ import Testing
 }
 
 @Suite struct CoverArtTests {
-    @Test func wrapsLongTitlesAndCountsWideCharactersDouble() {
-        #expect(CoverArt.wrap("The Left Hand of Darkness", width: 14, maxLines: 6) == ["The Left Hand", "of Darkness"])
-        #expect(CoverArt.wrap("ノルウェイの森ノルウェイの森", width: 14, maxLines: 6) == ["ノルウェイの森", "ノルウェイの森"])
-        let long = CoverArt.wrap(String(repeating: "word ", count: 40), width: 14, maxLines: 3)
-        #expect(long.count == 3 && long[2].hasSuffix("…"))
-    }
-
-    /// A title with characters XML cannot hold (imports bring them) still gives a readable cover.
-    @Test func charactersXMLCannotHoldAreLeftOutOfThePlaceholder() {
-        let svg = CoverArt.placeholderSVG(title: "Bell\u{7}s & <tags>\u{1}\u{1F}", author: "A\u{FFFF}", seed: "x")
-        #expect(!svg.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0xFFFF })
-        #expect(svg.contains(">Bells &amp;</text>") && svg.contains(">&lt;tags&gt;</text>"))
+    @Test func aPlaceholderKeepsItsColourAndShowsTitleAndAuthor() {
+        let first = CoverArt.placeholder(title: "Kindred", author: "Octavia E. Butler", slug: "kindred")
+        #expect(first.isPlaceholder && first.src.isEmpty && first.alt == "Cover of Kindred")
+        #expect(first.title == "Kindred" && first.author == "Octavia E. Butler")
+        #expect((0..<CoverArt.placeholderHues).contains(first.hue))
+        #expect(CoverArt.placeholder(title: "Other", author: nil, slug: "kindred").hue == first.hue)
+        let hues = Set((0..<200).map { CoverArt.placeholder(title: "", author: nil, slug: "book-\($0)").hue })
+        #expect(hues.count == CoverArt.placeholderHues)
     }
 }
