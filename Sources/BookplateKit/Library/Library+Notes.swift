@@ -16,7 +16,7 @@ extension Library {
     ///
     /// The rest are read, hashed and rendered on every core, a batch at a time, and each batch is
     /// saved before the next is read, so that a first build of ten thousand notes never holds all
-    /// their Markdown at once.
+    /// their Markdown at once; all in one transaction.
     /// Without `keepHTML`, the HTML is left in the library (see ``noteHTML(forSlug:)``) and
     /// `htmlBySlug` stays empty.
     func syncNotes(
@@ -52,29 +52,30 @@ extension Library {
                 pending.append(cached)
             }
         }
-        let batchSize = 512
-        for start in stride(from: 0, to: pending.count, by: batchSize) {
-            let batch = Array(pending[start..<min(start + batchSize, pending.count)])
-            let results = Parallel.map(batch) { cached in
-                Result { try NoteRendering(cached, markdown: readNote(cached.slug), renderer: renderer) }
-            }
-            var updates: [NoteRecord] = []
-            for (cached, result) in zip(batch, results) {
-                let rendering = try result.get()
-                if keepHTML { sync.htmlBySlug[cached.slug] = rendering.html }
-                if let record = rendering.record { updates.append(record) }
-            }
-            sync.renderedCount += updates.count
-            if updates.isEmpty { continue }
-            try write { db in
-                let statement = try db.cachedStatement(
-                    sql: """
-                        INSERT INTO note (bookId, markdown, html, contentHash) VALUES (?, ?, ?, ?)
-                        ON CONFLICT(bookId) DO UPDATE SET
-                            markdown = excluded.markdown, html = excluded.html, contentHash = excluded.contentHash
-                        """)
-                for note in updates {
+        guard !pending.isEmpty else {
+            sync.orphans.sort()
+            return sync
+        }
+        // One transaction for every batch: one commit, so one wait for the disk.
+        try write { db in
+            let statement = try db.cachedStatement(
+                sql: """
+                    INSERT INTO note (bookId, markdown, html, contentHash) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(bookId) DO UPDATE SET
+                        markdown = excluded.markdown, html = excluded.html, contentHash = excluded.contentHash
+                    """)
+            let batchSize = 512
+            for start in stride(from: 0, to: pending.count, by: batchSize) {
+                let batch = Array(pending[start..<min(start + batchSize, pending.count)])
+                let results = Parallel.map(batch) { cached in
+                    Result { try NoteRendering(cached, markdown: readNote(cached.slug), renderer: renderer) }
+                }
+                for (cached, result) in zip(batch, results) {
+                    let rendering = try result.get()
+                    if keepHTML { sync.htmlBySlug[cached.slug] = rendering.html }
+                    guard let note = rendering.record else { continue }
                     try statement.execute(arguments: [note.bookId, note.markdown, note.html, note.contentHash])
+                    sync.renderedCount += 1
                 }
             }
         }
