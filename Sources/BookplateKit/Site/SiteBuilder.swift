@@ -303,19 +303,24 @@ public struct SiteBuilder: Sendable {
 
     /// The search index, robots.txt and, where there is a base URL, the Atom feed and the sitemap.
     private func discoveryFiles(catalogue: Catalogue, pagePaths: [String]) -> [PlannedOutput] {
-        var files = [
-            ("search-index.js", SearchIndex.script(catalogue: catalogue)),
-            ("robots.txt", FeedWriter.robots(baseURL: settings.baseURL)),
+        let settings = settings
+        var files: [(String, @Sendable () -> String)] = [
+            ("search-index.js", { SearchIndex.script(catalogue: catalogue) }),
+            ("robots.txt", { FeedWriter.robots(baseURL: settings.baseURL) }),
         ]
         if let baseURL = settings.baseURL {
-            files.append(("feed.xml", FeedWriter.atomFeed(catalogue: catalogue, settings: settings, baseURL: baseURL)))
-            files.append(("sitemap.xml", FeedWriter.sitemap(paths: pagePaths, baseURL: baseURL)))
+            files.append(
+                ("feed.xml", { FeedWriter.atomFeed(catalogue: catalogue, settings: settings, baseURL: baseURL) }))
+            files.append(("sitemap.xml", { FeedWriter.sitemap(paths: pagePaths, baseURL: baseURL) }))
         }
-        return files.map { path, text in
-            var print = Fingerprint()
-            print.combine(text)
-            let data = Data(text.utf8)
-            return PlannedOutput(path: path, fingerprint: print.description) { data }
+        // Made like pages, on every core with them, rather than before them.
+        return files.map { path, make in
+            PlannedOutput(path: path) { contents in
+                let text = make()
+                var print = Fingerprint()
+                print.combine(text)
+                return (print.description, contents ? Data(text.utf8) : nil)
+            }
         }
     }
 
