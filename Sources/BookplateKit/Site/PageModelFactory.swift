@@ -155,12 +155,12 @@ struct PageModelFactory: Sendable {
     }
 
     private func cover(for details: BookDetails, root: String) -> CoverModel {
-        guard var cover = coversBySlug[details.book.slug], !cover.isPlaceholder else {
-            return coversBySlug[details.book.slug]
-                ?? CoverArt.placeholder(
-                    title: details.book.title, author: details.authors.first?.name, slug: details.book.slug)
+        guard var cover = coversBySlug[details.book.slug] else {
+            return CoverArt.placeholder(
+                title: details.book.title, author: details.authors.first?.name, slug: details.book.slug)
         }
-        cover.src = root + cover.src
+        // A placeholder has no image to link to.
+        if !cover.isPlaceholder { cover.src = root + cover.src }
         return cover
     }
 

@@ -153,16 +153,7 @@ public struct SiteBuilder: Sendable {
         func page<Model: Encodable & Sendable>(
             _ path: String, _ template: String, _ model: @escaping @Sendable () throws -> Model
         ) -> PlannedOutput {
-            PlannedOutput(path: path) { contents in
-                let model = try model()
-                let print = SiteBuilder.pageFingerprint(theme: theme, template: template, model: Fingerprint.of(model))
-                guard contents else { return (print, nil) }
-                do {
-                    return (print, Data(try templates.render(model, with: template).utf8))
-                } catch {
-                    throw BuildError(step: .renderTemplates, path: path, underlying: error)
-                }
-            }
+            SiteBuilder.plannedPage(path, template, theme: theme, templates: templates, model: model)
         }
         return [
             page("index.html", "index") { factory.indexPage() },
@@ -185,6 +176,23 @@ public struct SiteBuilder: Sendable {
             + factory.shelves.map { shelf in
                 page(PageModelFactory.shelfURL(shelf.slug), "shelf") { factory.shelfPage(shelf) }
             }
+    }
+
+    /// A page whose model `model` makes when its fingerprint or contents are asked for.
+    private static func plannedPage<Model: Encodable & Sendable>(
+        _ path: String, _ template: String, theme: Fingerprint, templates: TemplateSet,
+        model: @escaping @Sendable () throws -> Model
+    ) -> PlannedOutput {
+        PlannedOutput(path: path) { contents in
+            let model = try model()
+            let print = pageFingerprint(theme: theme, template: template, model: Fingerprint.of(model))
+            guard contents else { return (print, nil) }
+            do {
+                return (print, Data(try templates.render(model, with: template).utf8))
+            } catch {
+                throw BuildError(step: .renderTemplates, path: path, underlying: error)
+            }
+        }
     }
 
     /// A fingerprint of everything a build reads but the notes: the library's revision, the
@@ -227,24 +235,24 @@ public struct SiteBuilder: Sendable {
         var files = previous.files
         var written = 0
         var outputs: [PlannedOutput] = []
+        let themePrint = themeFingerprint(theme)
+        let coverNames = Set(coverFiles.keys)
         for details in books {
             let cover = try step(.collectCovers) {
-                try CoverArt.cover(for: details, coversFolder: paths.covers, existing: Set(coverFiles.keys)).model
+                try CoverArt.cover(for: details, coversFolder: paths.covers, existing: coverNames).model
             }
             let factory = PageModelFactory(
                 site: siteModel, baseURL: settings.baseURL, catalogue: Catalogue(books: [details]),
                 coversBySlug: [details.book.slug: cover])
-            let model = factory.bookPage(details, noteHTML: notes.htmlBySlug[details.book.slug])
-            let path = PageModelFactory.bookURL(details.book.slug)
-            let print = SiteBuilder.pageFingerprint(
-                theme: themeFingerprint(theme), template: "book", model: Fingerprint.of(model))
-            guard files[path] != print else { continue }
-            files[path] = print
+            let note = notes.htmlBySlug[details.book.slug]
+            let output = SiteBuilder.plannedPage(
+                PageModelFactory.bookURL(details.book.slug), "book", theme: themePrint, templates: templates
+            ) { factory.bookPage(details, noteHTML: note) }
+            let print = try output.fingerprint()
+            guard files[output.path] != print else { continue }
+            files[output.path] = print
             written += 1
-            outputs.append(
-                PlannedOutput(path: path, fingerprint: print) {
-                    Data(try templates.render(model, with: "book").utf8)
-                })
+            outputs.append(output)
         }
         try step(.writeFiles, path: paths.site.relativePathForDisplay) {
             BuildState.markChanging(outputs.map(\.path), stateAt: statePath)
