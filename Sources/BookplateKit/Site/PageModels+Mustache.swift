@@ -1,345 +1,344 @@
-import Mustache
+// Templates read page models field by field through `value(forKey:)`, without reflection or casts:
+// with ten thousand pages, looking values up was most of a build's time. PageModelsTests checks
+// that every property is reachable.
 
-// Templates read page models through `child(named:)` rather than reflection: with ten thousand
-// pages, Mirror was most of a build's time. PageModelsTests checks that every property is reachable.
-
-extension SiteModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension SiteModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "title": title
-        case "language": language
-        case "description": description
-        case "owner": owner
-        case "hasFeed": hasFeed
+        case "title": title.templateValue
+        case "language": language.templateValue
+        case "description": description.templateValue
+        case "owner": owner.templateValue
+        case "hasFeed": hasFeed.templateValue
         default: nil
         }
     }
 }
 
-extension AuthorLinkModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension AuthorLinkModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "name": name
-        case "url": url
-        case "separator": separator
+        case "name": name.templateValue
+        case "url": url.templateValue
+        case "separator": separator.templateValue
         default: nil
         }
     }
 }
 
-extension CoverModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension CoverModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "src": src
-        case "width": width
-        case "height": height
-        case "alt": alt
-        case "isPlaceholder": isPlaceholder
-        case "title": title
-        case "author": author
-        case "hue": hue
+        case "src": src.templateValue
+        case "width": width.templateValue
+        case "height": height.templateValue
+        case "alt": alt.templateValue
+        case "isPlaceholder": isPlaceholder.templateValue
+        case "title": title.templateValue
+        case "author": author.templateValue
+        case "hue": hue.templateValue
         default: nil
         }
     }
 }
 
-extension BookCardModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension BookCardModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "url": url
-        case "title": title
-        case "subtitle": subtitle
-        case "authors": authors
-        case "year": year
-        case "cover": cover
-        case "rating": rating
+        case "url": url.templateValue
+        case "title": title.templateValue
+        case "subtitle": subtitle.templateValue
+        case "authors": authors.templateValue
+        case "year": year.templateValue
+        case "cover": cover.templateValue
+        case "rating": rating.templateValue
         default: nil
         }
     }
 }
 
-extension RatingModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension RatingModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "stars": stars
-        case "filled": filled
-        case "empty": empty
-        case "label": label
+        case "stars": stars.templateValue
+        case "filled": filled.templateValue
+        case "empty": empty.templateValue
+        case "label": label.templateValue
         default: nil
         }
     }
 }
 
-extension ShelfSectionModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension ShelfSectionModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "id": id
-        case "title": title
-        case "count": count
-        case "books": books
-        case "groups": groups
+        case "id": id.templateValue
+        case "title": title.templateValue
+        case "count": count.templateValue
+        case "books": books.templateValue
+        case "groups": groups.templateValue
         default: nil
         }
     }
 }
 
-extension BookGroupModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension BookGroupModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "id": id
-        case "title": title
-        case "count": count
-        case "books": books
+        case "id": id.templateValue
+        case "title": title.templateValue
+        case "count": count.templateValue
+        case "books": books.templateValue
         default: nil
         }
     }
 }
 
-extension IndexPageModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension IndexPageModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "root": root
-        case "site": site
-        case "pageTitle": pageTitle
-        case "bookCount": bookCount
-        case "authorCount": authorCount
-        case "countsLabel": countsLabel
-        case "sections": sections
-        case "isEmpty": isEmpty
+        case "root": root.templateValue
+        case "site": site.templateValue
+        case "pageTitle": pageTitle.templateValue
+        case "bookCount": bookCount.templateValue
+        case "authorCount": authorCount.templateValue
+        case "countsLabel": countsLabel.templateValue
+        case "sections": sections.templateValue
+        case "isEmpty": isEmpty.templateValue
         default: nil
         }
     }
 }
 
-extension MetaModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension MetaModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "property": property
-        case "content": content
+        case "property": property.templateValue
+        case "content": content.templateValue
         default: nil
         }
     }
 }
 
-extension FactModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension FactModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "label": label
-        case "value": value
+        case "label": label.templateValue
+        case "value": value.templateValue
         default: nil
         }
     }
 }
 
-extension ShelfTagModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension ShelfTagModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "name": name
-        case "slug": slug
-        case "url": url
+        case "name": name.templateValue
+        case "slug": slug.templateValue
+        case "url": url.templateValue
         default: nil
         }
     }
 }
 
-extension BookPageModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension BookPageModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "root": root
-        case "site": site
-        case "pageTitle": pageTitle
-        case "title": title
-        case "subtitle": subtitle
-        case "authors": authors
-        case "cover": cover
-        case "facts": facts
-        case "descriptionHTML": descriptionHTML
-        case "status": status
-        case "statusID": statusID
-        case "rating": rating
-        case "started": started
-        case "finished": finished
-        case "shelves": shelves
-        case "noteHTML": noteHTML
-        case "openGraph": openGraph
-        case "jsonLD": jsonLD
+        case "root": root.templateValue
+        case "site": site.templateValue
+        case "pageTitle": pageTitle.templateValue
+        case "title": title.templateValue
+        case "subtitle": subtitle.templateValue
+        case "authors": authors.templateValue
+        case "cover": cover.templateValue
+        case "facts": facts.templateValue
+        case "descriptionHTML": descriptionHTML.templateValue
+        case "status": status.templateValue
+        case "statusID": statusID.templateValue
+        case "rating": rating.templateValue
+        case "started": started.templateValue
+        case "finished": finished.templateValue
+        case "shelves": shelves.templateValue
+        case "noteHTML": noteHTML.templateValue
+        case "openGraph": openGraph.templateValue
+        case "jsonLD": jsonLD.templateValue
         default: nil
         }
     }
 }
 
-extension AuthorPageModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension AuthorPageModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "root": root
-        case "site": site
-        case "pageTitle": pageTitle
-        case "name": name
-        case "lifeDates": lifeDates
-        case "photo": photo
-        case "bioParagraphs": bioParagraphs
-        case "books": books
-        case "bookCountLabel": bookCountLabel
-        case "otherWorks": otherWorks
-        case "links": links
+        case "root": root.templateValue
+        case "site": site.templateValue
+        case "pageTitle": pageTitle.templateValue
+        case "name": name.templateValue
+        case "lifeDates": lifeDates.templateValue
+        case "photo": photo.templateValue
+        case "bioParagraphs": bioParagraphs.templateValue
+        case "books": books.templateValue
+        case "bookCountLabel": bookCountLabel.templateValue
+        case "otherWorks": otherWorks.templateValue
+        case "links": links.templateValue
         default: nil
         }
     }
 }
 
-extension LinkModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension LinkModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "title": title
-        case "url": url
+        case "title": title.templateValue
+        case "url": url.templateValue
         default: nil
         }
     }
 }
 
-extension WorkModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension WorkModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "title": title
-        case "year": year
+        case "title": title.templateValue
+        case "year": year.templateValue
         default: nil
         }
     }
 }
 
-extension AuthorEntryModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension AuthorEntryModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "name": name
-        case "sortName": sortName
-        case "url": url
-        case "bookCountLabel": bookCountLabel
+        case "name": name.templateValue
+        case "sortName": sortName.templateValue
+        case "url": url.templateValue
+        case "bookCountLabel": bookCountLabel.templateValue
         default: nil
         }
     }
 }
 
-extension AuthorLetterModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension AuthorLetterModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "letter": letter
-        case "authors": authors
+        case "letter": letter.templateValue
+        case "authors": authors.templateValue
         default: nil
         }
     }
 }
 
-extension AuthorsPageModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension AuthorsPageModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "root": root
-        case "site": site
-        case "pageTitle": pageTitle
-        case "countLabel": countLabel
-        case "letters": letters
+        case "root": root.templateValue
+        case "site": site.templateValue
+        case "pageTitle": pageTitle.templateValue
+        case "countLabel": countLabel.templateValue
+        case "letters": letters.templateValue
         default: nil
         }
     }
 }
 
-extension ShelvesPageModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension ShelvesPageModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "root": root
-        case "site": site
-        case "pageTitle": pageTitle
-        case "shelves": shelves
-        case "countLabel": countLabel
+        case "root": root.templateValue
+        case "site": site.templateValue
+        case "pageTitle": pageTitle.templateValue
+        case "shelves": shelves.templateValue
+        case "countLabel": countLabel.templateValue
         default: nil
         }
     }
 }
 
-extension ShelfEntryModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension ShelfEntryModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "name": name
-        case "url": url
-        case "bookCountLabel": bookCountLabel
+        case "name": name.templateValue
+        case "url": url.templateValue
+        case "bookCountLabel": bookCountLabel.templateValue
         default: nil
         }
     }
 }
 
-extension ShelfPageModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension ShelfPageModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "root": root
-        case "site": site
-        case "pageTitle": pageTitle
-        case "name": name
-        case "bookCountLabel": bookCountLabel
-        case "books": books
+        case "root": root.templateValue
+        case "site": site.templateValue
+        case "pageTitle": pageTitle.templateValue
+        case "name": name.templateValue
+        case "bookCountLabel": bookCountLabel.templateValue
+        case "books": books.templateValue
         default: nil
         }
     }
 }
 
-extension StatisticsPageModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension StatisticsPageModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "root": root
-        case "site": site
-        case "pageTitle": pageTitle
-        case "years": years
-        case "ratings": ratings
-        case "totalsLabel": totalsLabel
-        case "longest": longest
-        case "longestPages": longestPages
-        case "shortest": shortest
-        case "shortestPages": shortestPages
-        case "hasReadBooks": hasReadBooks
-        case "booksChart": booksChart
-        case "pagesChart": pagesChart
+        case "root": root.templateValue
+        case "site": site.templateValue
+        case "pageTitle": pageTitle.templateValue
+        case "years": years.templateValue
+        case "ratings": ratings.templateValue
+        case "totalsLabel": totalsLabel.templateValue
+        case "longest": longest.templateValue
+        case "longestPages": longestPages.templateValue
+        case "shortest": shortest.templateValue
+        case "shortestPages": shortestPages.templateValue
+        case "hasReadBooks": hasReadBooks.templateValue
+        case "booksChart": booksChart.templateValue
+        case "pagesChart": pagesChart.templateValue
         default: nil
         }
     }
 }
 
-extension YearStatisticsModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension YearStatisticsModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "year": year
-        case "books": books
-        case "pages": pages
-        case "averageRating": averageRating
+        case "year": year.templateValue
+        case "books": books.templateValue
+        case "pages": pages.templateValue
+        case "averageRating": averageRating.templateValue
         default: nil
         }
     }
 }
 
-extension BarModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension BarModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "label": label
-        case "value": value
-        case "percent": percent
+        case "label": label.templateValue
+        case "value": value.templateValue
+        case "percent": percent.templateValue
         default: nil
         }
     }
 }
 
-extension ChartModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension ChartModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "title": title
-        case "svg": svg
+        case "title": title.templateValue
+        case "svg": svg.templateValue
         default: nil
         }
     }
 }
 
-extension NotFoundPageModel: MustacheParent {
-    func child(named key: String) -> Any? {
+extension NotFoundPageModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "root": root
-        case "site": site
-        case "pageTitle": pageTitle
+        case "root": root.templateValue
+        case "site": site.templateValue
+        case "pageTitle": pageTitle.templateValue
         default: nil
         }
     }

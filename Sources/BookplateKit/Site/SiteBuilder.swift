@@ -150,7 +150,7 @@ public struct SiteBuilder: Sendable {
         factory: PageModelFactory, catalogue: Catalogue, noteSlugs: Set<String>, theme: Fingerprint,
         templates: TemplateSet
     ) -> [PlannedOutput] {
-        func page<Model: Encodable & Sendable>(
+        func page<Model: Encodable & TemplateObject>(
             _ path: String, _ template: String, _ model: @escaping @Sendable () throws -> Model
         ) -> PlannedOutput {
             SiteBuilder.plannedPage(path, template, theme: theme, templates: templates, model: model)
@@ -179,7 +179,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// A page whose model `model` makes when its fingerprint or contents are asked for.
-    private static func plannedPage<Model: Encodable & Sendable>(
+    private static func plannedPage<Model: Encodable & TemplateObject>(
         _ path: String, _ template: String, theme: Fingerprint, templates: TemplateSet,
         model: @escaping @Sendable () throws -> Model
     ) -> PlannedOutput {

@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// The theme's Mustache templates, loaded and checked before anything is rendered.
 ///
@@ -10,22 +9,16 @@ struct TemplateSet: Sendable {
     /// The templates every build renders pages with.
     static let pageTemplates = ["index", "book", "author", "authors", "shelves", "shelf", "stats", "404"]
 
-    private let library: MustacheLibrary
+    private let templates: [String: MustacheTemplate]
 
     init(theme: Theme) throws {
-        _ = TemplateSet.registerEscaping
-        var library = MustacheLibrary()
+        var templates: [String: MustacheTemplate] = [:]
         for (name, template) in theme.templates.sorted(by: { $0.key < $1.key }) {
             do {
-                // Every template escapes with Bookplate's escaping (see `ScalarHTMLEscaping`); the
-                // pragma takes a line of its own, which error positions give back.
-                library.register(
-                    try MustacheTemplate(string: "{{% CONTENT_TYPE: \(ScalarHTMLEscaping.name)}}\n" + template.source),
-                    named: name)
-            } catch let error as MustacheTemplate.ParserError {
-                throw TemplateError.syntax(
-                    path: template.path, line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber,
-                    problem: TemplateSet.explain(error.error))
+                templates[name] = try MustacheTemplate(source: template.source)
+            } catch {
+                let (line, column) = error.position(in: template.source)
+                throw TemplateError.syntax(path: template.path, line: line, column: column, problem: error.problem)
             }
         }
         for name in TemplateSet.pageTemplates where theme.templates[name] == nil {
@@ -37,15 +30,12 @@ struct TemplateSet: Sendable {
                     path: template.path, line: reference.line, column: reference.column, name: reference.name)
             }
         }
-        self.library = library
+        self.templates = templates
     }
 
-    private static let registerEscaping: Void = MustacheContentTypes.register(
-        ScalarHTMLEscaping(), named: ScalarHTMLEscaping.name)
-
-    /// Renders `model` with the template `name`.
-    func render(_ model: Any, with name: String) throws -> String {
-        guard let html = library.render(model, withTemplate: name) else {
+    /// Renders `model` with the template `name`; a partial that includes itself is an error.
+    func render(_ model: some TemplateObject, with name: String) throws -> String {
+        guard let html = try MustacheRenderer.render(name, of: templates, with: model) else {
             throw TemplateError.missingTemplate(path: "\(name).mustache")
         }
         return html
@@ -75,21 +65,6 @@ struct TemplateSet: Sendable {
         }
         return found
     }
-
-    private static func explain(_ error: any Error) -> String {
-        guard let error = error as? MustacheTemplate.Error else { return "\(error)" }
-        switch error {
-        case .sectionCloseNameIncorrect: return "a section is closed with a different name than it was opened with"
-        case .unfinishedName: return "a tag is not closed with }}"
-        case .expectedSectionEnd: return "a section is opened but never closed"
-        case .invalidSetDelimiter: return "a set-delimiter tag is malformed"
-        case .transformAppliedToInheritanceSection: return "a transform is applied to an inherited section"
-        case .illegalTokenInsideInheritSection: return "only blocks may appear inside a parent tag"
-        case .textInsideInheritSection: return "text may not appear directly inside a parent tag"
-        case .invalidConfigVariableSyntax: return "a configuration tag is malformed"
-        case .unrecognisedConfigVariable: return "a configuration tag names an unknown setting"
-        }
-    }
 }
 
 /// What is wrong with the theme's templates, naming the file (and line and column where known).
@@ -117,13 +92,4 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
             "\(path):\(line):\(column): names the template '\(name)', which does not exist (expected \(name).mustache)"
         }
     }
-}
-
-/// HTML escaping by Unicode scalar. swift-mustache's own escaping compares whole characters, and a
-/// `"` or `<` followed by a combining mark is one character that equals neither: it was written
-/// raw, so a title like `x"\u{301} onmouseover=…` could have ended an attribute and added its own.
-struct ScalarHTMLEscaping: MustacheContentType {
-    static let name = "BOOKPLATE_HTML"
-
-    func escapeText(_ text: String) -> String { MarkupEscaping.html(text) }
 }

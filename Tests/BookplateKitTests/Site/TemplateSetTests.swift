@@ -102,4 +102,19 @@ import Testing
         #expect(throws: BuildError.self) { try shelf.build() }
         #expect(!FileManager.default.fileExists(atPath: shelf.paths.site.path))
     }
+
+    @Test func aPartialThatIncludesItselfStopsTheBuildWithAnError() throws {
+        let shelf = try FixtureShelf.make()
+        let footer = shelf.paths.templates.appendingPathComponent("partials/footer.mustache")
+        try FileManager.default.createDirectory(
+            at: footer.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("<footer>{{> partials/footer}}</footer>\n".utf8).write(to: footer)
+        #expect {
+            try shelf.build()
+        } throws: { error in
+            "\(error)".contains("render templates") && "\(error)".contains("'partials/footer'")
+                && "\(error)".contains("include itself")
+        }
+        #expect(!FileManager.default.fileExists(atPath: shelf.paths.site.path))
+    }
 }

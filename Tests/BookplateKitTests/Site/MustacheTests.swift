@@ -1,0 +1,253 @@
+import Foundation
+import Testing
+
+@testable import BookplateKit
+
+/// Bookplate's Mustache: the spec's cases (mustache/spec, v1.4: interpolation, sections, inverted,
+/// comments, delimiters, partials, inheritance) and swift-mustache's transforms, which themes were
+/// written for. The default theme's pages and the golden files are the rest of the check.
+@Suite struct MustacheTests {
+    /// A model made of named values.
+    struct Fields: TemplateObject {
+        var fields: [String: TemplateValue]
+        init(_ fields: [String: TemplateValue] = [:]) { self.fields = fields }
+        func value(forKey key: String) -> TemplateValue? { fields[key] }
+    }
+
+    func render(_ source: String, _ model: Fields = Fields(), partials: [String: String] = [:]) throws -> String {
+        var templates = ["main": try MustacheTemplate(source: source)]
+        for (name, text) in partials { templates[name] = try MustacheTemplate(source: text) }
+        return try #require(try MustacheRenderer.render("main", of: templates, with: model))
+    }
+
+    func syntaxError(_ source: String) -> MustacheSyntaxError? {
+        do {
+            _ = try MustacheTemplate(source: source)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func interpolationEscapesUnlessTripled() throws {
+        let model = Fields(["subject": .string("world"), "forbidden": .string("& \" < > '")])
+        #expect(try render("Hello, {{subject}}!", model) == "Hello, world!")
+        #expect(try render("{{forbidden}}", model) == "&amp; &quot; &lt; &gt; &#39;")
+        #expect(try render("{{{forbidden}}}|{{&forbidden}}", model) == "& \" < > '|& \" < > '")
+        #expect(
+            try render("| {{ subject }} | {{{ subject }}} | {{& subject }} |", model) == "| world | world | world |")
+        #expect(
+            try render("{{n}} {{yes}} {{no}}", Fields(["n": .int(85), "yes": .bool(true), "no": .bool(false)]))
+                == "85 true false")
+        #expect(try render("[{{missing}}][{{{missing}}}]") == "[][]")
+    }
+
+    @Test func dottedNamesResolveTheirFirstPartOutwardsAndTheRestInside() throws {
+        let inner = Fields(["c": .string("deep")])
+        let model = Fields([
+            "a": .object(Fields(["b": .object(inner)])),
+            "b": .object(Fields(["c": .string("ERROR")])),
+            "empty": .object(Fields()),
+        ])
+        #expect(try render("{{a.b.c}}", model) == "deep")
+        #expect(try render("{{a.x.c}}", model) == "")
+        #expect(try render("{{#a}}{{b.c}}{{/a}}", model) == "deep")
+        // `b` is found in `empty`'s parent, not in `empty`: the first part climbs, the rest does not.
+        #expect(try render("{{#empty}}{{b.c}}{{/empty}}", model) == "ERROR")
+        #expect(try render("{{#a}}{{#b}}{{.c}}|{{c}}{{/b}}{{/a}}", model) == "deep|deep")
+    }
+
+    @Test func sectionsRepeatTestOrEnterTheirValue() throws {
+        let model = Fields([
+            "list": .list(["a", "b", "c"]),
+            "none": .list([String]()),
+            "yes": .bool(true),
+            "no": .bool(false),
+            "text": .string("t"),
+            "empty": .string(""),
+            "zero": .int(0),
+            "people": .list([Fields(["name": .string("Ann")]), Fields(["name": .string("Bo")])]),
+            "title": .string("outer"),
+        ])
+        #expect(try render("{{#list}}<{{.}}>{{/list}}", model) == "<a><b><c>")
+        #expect(try render("{{#none}}x{{/none}}{{^none}}empty{{/none}}", model) == "empty")
+        #expect(try render("{{#yes}}Y{{/yes}}{{#no}}N{{/no}}{{^no}}n{{/no}}{{^yes}}y{{/yes}}", model) == "Yn")
+        #expect(try render("{{#missing}}M{{/missing}}{{^missing}}m{{/missing}}", model) == "m")
+        // swift-mustache's truth: a string, even empty, and a number, even zero, are values.
+        #expect(try render("{{#text}}[{{.}}]{{/text}}{{#empty}}E{{/empty}}{{#zero}}{{.}}{{/zero}}", model) == "[t]E0")
+        #expect(try render("{{^text}}T{{/text}}{{^zero}}Z{{/zero}}", model) == "")
+        #expect(try render("{{#people}}{{name}} of {{title}};{{/people}}", model) == "Ann of outer;Bo of outer;")
+    }
+
+    @Test func standaloneTagsTakeTheirWholeLine() throws {
+        let model = Fields(["boolean": .bool(true)])
+        #expect(try render("| This Is\n{{#boolean}}\n|\n{{/boolean}}\n| A Line\n", model) == "| This Is\n|\n| A Line\n")
+        #expect(
+            try render("| This Is\n  {{#boolean}}\n|\n  {{/boolean}}\n| A Line\n", model) == "| This Is\n|\n| A Line\n")
+        #expect(try render(" {{#boolean}}YES{{/boolean}}\n {{#boolean}}GOOD{{/boolean}}\n", model) == " YES\n GOOD\n")
+        #expect(try render("|\r\n{{#boolean}}\r\n{{/boolean}}\r\n|", model) == "|\r\n|")
+        #expect(try render("  {{#boolean}}\n#{{/boolean}}\n/", model) == "#\n/")
+        #expect(try render("#{{#boolean}}\n/\n  {{/boolean}}", model) == "#\n/\n")
+        #expect(try render("Begin.\n{{! Comment Block! }}\nEnd.\n") == "Begin.\nEnd.\n")
+        #expect(try render("12345{{! Comment Block! }}67890") == "1234567890")
+        #expect(try render("12345 {{!\n  This is a\n  multi-line comment...\n}}\n67890\n") == "12345 \n67890\n")
+    }
+
+    @Test func delimitersCanBeChanged() throws {
+        let model = Fields(["text": .string("Hey!"), "section": .bool(true)])
+        #expect(try render("{{=<% %>=}}(<%text%>)", model) == "(Hey!)")
+        #expect(try render("({{=[ ]=}}[text])", model) == "(Hey!)")
+        // As swift-mustache reads it: after the standalone `|/section|`, the line of the set-delimiter tag
+        // is not taken whole.
+        #expect(
+            try render("[\n{{#section}}\n  {{text}}\n  |{{=| |=}}|\n|/section|\n]\n", model) == "[\n  Hey!\n  |\n]\n")
+        #expect(try render("Begin.\n{{=@ @=}}\nEnd.\n") == "Begin.\nEnd.\n")
+    }
+
+    @Test func partialsRenderInTheCurrentContextAndKeepTheirIndentation() throws {
+        let model = Fields(["text": .string("content"), "content": .string("<\n->")])
+        #expect(try render("\"{{>partial}}\"", model, partials: ["partial": "*{{text}}*"]) == "\"*content*\"")
+        #expect(
+            try render("\\\n {{>partial}}\n/\n", model, partials: ["partial": "|\n{{{content}}}\n|\n"])
+                == "\\\n |\n <\n->\n |\n/\n")
+        #expect(try render("|\r\n{{>partial}}\r\n|", model, partials: ["partial": ">"]) == "|\r\n>|")
+        #expect(try render("  {{>partial}}\n>", model, partials: ["partial": ">\n>"]) == "  >\n  >>")
+        #expect(try render("[{{>missing}}]", model) == "[]")
+    }
+
+    /// swift-mustache indents the lines a standalone partial's section repeats after the first
+    /// only where a line of the repeated text begins within one element: the theme's pages were
+    /// written, and their golden files recorded, with that.
+    @Test func partialIndentationIsSwiftMustaches() throws {
+        let model = Fields(["a": .list(["x", "y"])])
+        let partial = "<ol>\n{{#a}}\n  <li>{{.}}</li>\n{{/a}}\n</ol>\n"
+        #expect(
+            try render(
+                "<ul>\n  {{#a}}\n    <li>{{.}}</li>\n  {{/a}}\n</ul>\n  {{> p}}\n", model, partials: ["p": partial])
+                == "<ul>\n    <li>x</li>\n    <li>y</li>\n</ul>\n  <ol>\n    <li>x</li>\n  <li>y</li>\n  </ol>\n")
+        #expect(
+            try render("  {{> p}}\n", model, partials: ["p": "{{#a}}\n<li>{{.}}</li>\n{{/a}}\n"])
+                == "  <li>x</li>\n<li>y</li>\n")
+        #expect(
+            try render("  {{> p}}\n", model, partials: ["p": "{{#a}}<li>{{.}}</li>\n{{/a}}"])
+                == "  <li>x</li>\n<li>y</li>\n")
+    }
+
+    @Test func templatesInheritFromParentsAndOverrideTheirBlocks() throws {
+        let parent = "<h1>{{$title}}Default title{{/title}}</h1>{{$body}}Default body{{/body}}"
+        #expect(try render("{{$title}}Default title{{/title}}") == "Default title")
+        #expect(
+            try render("{{<parent}}{{$title}}Mine{{/title}}{{/parent}}", partials: ["parent": parent])
+                == "<h1>Mine</h1>Default body")
+        // The outermost template's block wins, through any number of parents.
+        #expect(
+            try render(
+                "{{<middle}}{{$title}}Outer{{/title}}{{/middle}}",
+                partials: [
+                    "middle": "{{<parent}}{{$title}}Middle{{/title}}{{$body}}Middle body{{/body}}{{/parent}}",
+                    "parent": parent,
+                ]) == "<h1>Outer</h1>Middle body")
+        // A block's lines are indented as its tag is; a block tag with text after it on its line
+        // keeps that line break.
+        let page = "{{<layout}}\n{{$content}}\n<p>{{text}}</p>\n<p>more</p>\n{{/content}}\n{{/layout}}\n"
+        let model = Fields(["text": .string("x")])
+        #expect(
+            try render(page, model, partials: ["layout": "<main>\n  {{$content}}\n  {{/content}}\n</main>\n"])
+                == "<main>\n  <p>x</p>\n  <p>more</p>\n</main>\n")
+        #expect(
+            try render(page, model, partials: ["layout": "<main>\n  {{$content}}{{/content}}\n</main>\n"])
+                == "<main>\n  <p>x</p>\n  <p>more</p>\n\n</main>\n")
+    }
+
+    @Test func transformsApplyInsideOut() throws {
+        let model = Fields([
+            "name": .string("ada lovelace"), "list": .list(["b", "a", "c"]), "none": .list([String]()),
+            "n": .int(2), "numbers": .list([3, 1, 2]),
+        ])
+        #expect(
+            try render("{{uppercased(name)}}|{{capitalized(name)}}|{{reversed(name)}}", model)
+                == "ADA LOVELACE|Ada Lovelace|ecalevol ada")
+        #expect(
+            try render("{{#empty(none)}}none{{/empty(none)}}{{^empty(list)}}some{{/empty(list)}}", model)
+                == "nonesome")
+        #expect(
+            try render("{{count(list)}} {{first(list)}} {{last(list)}} {{plusone(n)}} {{minusone(n)}}", model)
+                == "3 b c 3 1")
+        #expect(
+            try render(
+                "{{#sorted(list)}}{{.}}{{/sorted(list)}} {{#reversed(numbers)}}{{.}}{{/reversed(numbers)}}", model)
+                == "abc 213")
+        #expect(try render("{{#sorted(numbers)}}{{.}}{{/sorted(numbers)}} {{plusone(count(list))}}", model) == "123 4")
+        #expect(
+            try render("{{#list}}{{index()}}{{#first()}}^{{/first()}}{{.}}{{^last()}},{{/last()}}{{/list}}", model)
+                == "0^b,1a,2c")
+        #expect(
+            try render("{{#list}}{{#even()}}{{.}}{{/even()}}{{/list}}|{{nosuch(name)}}|{{first()}}", model) == "bc||")
+    }
+
+    @Test func syntaxErrorsSayWhatAndWhere() throws {
+        let unclosed = try #require(syntaxError("<ul>\n  {{#books}}\n<li>\n"))
+        #expect(unclosed.problem.contains("never closed") && unclosed.problem.contains("books"))
+        #expect(unclosed.position(in: "<ul>\n  {{#books}}\n<li>\n") == (2, 3))
+        let mismatched = try #require(syntaxError("{{#a}}\n{{/b}}"))
+        #expect(mismatched.problem.contains("different name"))
+        #expect(mismatched.position(in: "{{#a}}\n{{/b}}") == (2, 1))
+        #expect(try #require(syntaxError("x {{title")).problem.contains("not closed with }}"))
+        #expect(try #require(syntaxError("{{{title}}")).problem.contains("}}}"))
+        #expect(try #require(syntaxError("{{/a}}")).problem.contains("never opened"))
+        #expect(try #require(syntaxError("{{! never ends")).problem.contains("comment"))
+        #expect(try #require(syntaxError("{{=<%>=}}")).problem.contains("set-delimiter"))
+        #expect(try #require(syntaxError("{{% CONTENT_TYPE: TEXT}}")).problem.contains("not supported"))
+        #expect(try #require(syntaxError("{{>*dynamic}}")).problem.contains("not supported"))
+        #expect(try #require(syntaxError("{{<parent}}{{name}}{{/parent}}")).problem.contains("only blocks"))
+        #expect(try #require(syntaxError("{{empty(list}}")).problem.contains("transform"))
+        #expect(try #require(syntaxError("{{$a}}{{/a}}{{#empty(a)}}{{/a}}")).problem.contains("different name"))
+    }
+
+    @Test func aPartialThatIncludesItselfIsAnErrorNotACrash() throws {
+        #expect(throws: MustacheRenderError.partialsTooDeep(partial: "loop")) {
+            try render("{{> loop}}", partials: ["loop": "again {{> loop}}"])
+        }
+        // A partial may include itself while the data it walks lasts. (Were `children` missing
+        // from the leaf, the name would be found on its parent, and the walk would never end.)
+        let leaf = Fields(["name": .string("c"), "children": .list([String]())])
+        let tree = Fields([
+            "name": .string("a"),
+            "children": .list([Fields(["name": .string("b"), "children": .list([leaf])])]),
+        ])
+        let node = "{{name}}({{#children}}{{> node}}{{/children}})"
+        #expect(try render("{{> node}}", tree, partials: ["node": node]) == "a(b(c()))")
+    }
+
+    /// Templates nobody wrote by hand, rendered as swift-mustache 2.1.1 rendered them
+    /// (Fixtures/mustache/README.md).
+    @Test func rendersRandomTemplatesAsSwiftMustacheDid() throws {
+        let folder = TestPaths.fixtures.appendingPathComponent("mustache")
+        let cases = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("cases.json")))
+                as? [[String: Any]])
+        let expected = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: folder.appendingPathComponent("swift-mustache-2.1.1.json"))) as? [String])
+        #expect(cases.count == 400 && expected.count == cases.count)
+        for (number, (testCase, output)) in zip(cases, expected).enumerated() {
+            let main = try #require(testCase["main"] as? String)
+            let partials = try #require(testCase["partials"] as? [String: String])
+            let data = try #require(testCase["data"] as? [String: Any])
+            let model = Fields(try data.mapValues(MustacheTests.value))
+            #expect(try render(main, model, partials: partials) == output, "case \(number): \(main.debugDescription)")
+        }
+    }
+
+    /// A value as the fixture writes it: `{"s": "text"}`, `{"i": 1}`, `{"b": true}`, `{"l": […]}`,
+    /// `{"o": {…}}`.
+    static func value(_ json: Any) throws -> TemplateValue {
+        let tagged = try #require(json as? [String: Any])
+        if let string = tagged["s"] as? String { return .string(string) }
+        if let number = tagged["i"] as? NSNumber { return .int(number.intValue) }
+        if let bool = tagged["b"] as? NSNumber { return .bool(bool.boolValue) }
+        if let list = tagged["l"] as? [Any] { return .list(try list.map(value)) }
+        let fields = try #require(tagged["o"] as? [String: Any])
+        return .object(Fields(try fields.mapValues(value)))
+    }
+}
