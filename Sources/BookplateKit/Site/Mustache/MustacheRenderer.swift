@@ -9,21 +9,19 @@ struct MustacheRenderer {
     private var position: ListPosition?
     private var indentation: String?
     private var blocks: [String: MustacheTemplate]?
-    /// How many partials and parents the template being rendered is inside.
+    /// How many partials, parents and blocks the template being rendered is inside.
     private var depth = 0
-    /// A partial nested deeper than this includes itself, directly or not.
+    /// Partials or blocks nested deeper than this include themselves, directly or not.
     static let depthLimit = 100
-    private var tooDeep: String?
 
     /// Renders the template `name` of `templates` with `model`; nil when there is no such template.
+    /// A partial or block that includes itself without end is an error, not a crash.
     static func render(_ name: String, of templates: [String: MustacheTemplate], with model: some TemplateObject)
         throws(MustacheRenderError) -> String?
     {
         guard let template = templates[name] else { return nil }
         var renderer = MustacheRenderer(templates: templates, stack: [model.templateValue])
-        let output = renderer.render(template)
-        if let partial = renderer.tooDeep { throw MustacheRenderError.partialsTooDeep(partial: partial) }
-        return output
+        return try renderer.render(template)
     }
 
     private init(templates: [String: MustacheTemplate], stack: [TemplateValue]) {
@@ -31,21 +29,21 @@ struct MustacheRenderer {
         self.stack = stack
     }
 
-    private mutating func render(_ template: MustacheTemplate) -> String {
+    private mutating func render(_ template: MustacheTemplate) throws(MustacheRenderError) -> String {
         var output = ""
         if let indentation, !indentation.isEmpty {
             for token in template.tokens {
-                let rendered = render(token)
+                let rendered = try render(token)
                 if !rendered.isEmpty, output.last == "\n" { output += indentation }
                 output += rendered
             }
         } else {
-            for token in template.tokens { output += render(token) }
+            for token in template.tokens { output += try render(token) }
         }
         return output
     }
 
-    private mutating func render(_ token: MustacheTemplate.Token) -> String {
+    private mutating func render(_ token: MustacheTemplate.Token) throws(MustacheRenderError) -> String {
         switch token {
         case .text(let text):
             return text
@@ -61,16 +59,16 @@ struct MustacheRenderer {
                 let count = list.count
                 for index in 0..<count {
                     position = ListPosition(index: index, isLast: index == count - 1)
-                    output += rendering(body, inside: list.element(at: index))
+                    output += try render(body, pushing: list.element(at: index))
                 }
                 return output
             case .bool(let bool)?:
-                return bool ? render(body) : ""
+                return bool ? try render(body) : ""
             case let value?:
                 let saved = position
                 defer { position = saved }
                 position = nil
-                return rendering(body, inside: value)
+                return try render(body, pushing: value)
             case nil:
                 return ""
             }
@@ -81,52 +79,53 @@ struct MustacheRenderer {
                 let saved = position
                 defer { position = saved }
                 position = nil
-                return rendering(body, inside: .list(list))
+                return try render(body, pushing: .list(list))
             case .bool(let bool)?:
-                return bool ? "" : render(body)
+                return bool ? "" : try render(body)
             case .some:
                 return ""
             case nil:
-                return render(body)
+                return try render(body)
             }
         case .block(let name, let defaultBody, let blockIndentation):
-            return rendering(blocks?[name] ?? defaultBody, indentedBy: blockIndentation, blocks: blocks)
+            return try renderNested(
+                blocks?[name] ?? defaultBody, named: name, indentedBy: blockIndentation, blocks: blocks)
         case .partial(let name, let partialIndentation, let overrides):
             guard let template = templates[name] else { return "" }
-            guard depth < MustacheRenderer.depthLimit else {
-                tooDeep = name
-                return ""
-            }
-            depth += 1
-            defer { depth -= 1 }
             var inherited = blocks
             if let overrides {
                 // The outermost template's version of a block wins.
                 inherited = blocks.map { $0.merging(overrides) { outer, _ in outer } } ?? overrides
             }
-            return rendering(template, indentedBy: partialIndentation, blocks: inherited)
+            return try renderNested(template, named: name, indentedBy: partialIndentation, blocks: inherited)
         case .blockDefinition:
-            return ""
+            preconditionFailure("a block definition is only ever one of its parent's overrides")
         }
     }
 
-    /// Renders `template` with `value` as the innermost value.
-    private mutating func rendering(_ template: MustacheTemplate, inside value: TemplateValue) -> String {
+    /// Renders a section's body with `value` as the innermost value.
+    private mutating func render(_ template: MustacheTemplate, pushing value: TemplateValue)
+        throws(MustacheRenderError) -> String
+    {
         stack.append(value)
         defer { stack.removeLast() }
-        return render(template)
+        return try render(template)
     }
 
-    /// Renders a partial or a block: further indented, with these blocks, outside any list.
-    private mutating func rendering(
-        _ template: MustacheTemplate, indentedBy extra: String?, blocks inner: [String: MustacheTemplate]?
-    ) -> String {
-        let saved = (indentation, blocks, position)
-        defer { (indentation, blocks, position) = saved }
+    /// Renders a partial, a parent or a block: further indented, with these blocks, outside any
+    /// list's position.
+    private mutating func renderNested(
+        _ template: MustacheTemplate, named name: String, indentedBy extra: String?,
+        blocks inner: [String: MustacheTemplate]?
+    ) throws(MustacheRenderError) -> String {
+        guard depth < MustacheRenderer.depthLimit else { throw MustacheRenderError.nestedTooDeep(name: name) }
+        let saved = (indentation, blocks, position, depth)
+        defer { (indentation, blocks, position, depth) = saved }
         if let extra { indentation = (indentation ?? "") + extra }
         blocks = inner
         position = nil
-        return render(template)
+        depth += 1
+        return try render(template)
     }
 
     /// The value `name` stands for, its transforms applied.
@@ -160,13 +159,13 @@ struct MustacheRenderer {
 
 /// A template that cannot be rendered whatever the model.
 enum MustacheRenderError: Error, Equatable, CustomStringConvertible {
-    case partialsTooDeep(partial: String)
+    case nestedTooDeep(name: String)
 
     var description: String {
         switch self {
-        case .partialsTooDeep(let partial):
-            "partials are nested more than \(MustacheRenderer.depthLimit) deep at '\(partial)': "
-                + "does a partial include itself?"
+        case .nestedTooDeep(let name):
+            "partials and blocks are nested more than \(MustacheRenderer.depthLimit) deep at '\(name)': "
+                + "does a partial or block include itself?"
         }
     }
 }

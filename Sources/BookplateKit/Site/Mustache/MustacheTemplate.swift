@@ -5,7 +5,8 @@
 /// inverted sections, comments, partials, set delimiters and standalone lines; template
 /// inheritance (`{{<parent}}` … `{{$block}}` … `{{/parent}}`); and transforms such as
 /// `{{^empty(authors)}}`. Lambdas, dynamic partial names and `{{% … }}` configuration tags are not
-/// read.
+/// read. Where swift-mustache failed on a file ending inside what could be a tag (`a {`), this reads
+/// text; `Fixtures/mustache/` holds random templates with what swift-mustache made of them.
 struct MustacheTemplate: Sendable {
     let tokens: [Token]
 
@@ -154,7 +155,9 @@ private struct MustacheParser {
                 }
             }
             let text = readText(until: state.open)
-            if let lineBreak = current, MustacheParser.isNewline(lineBreak) {
+            // Text stops only at LF or CRLF, but after a tag's opening delimiter any line break
+            // ends the line, the delimiter dropped: swift-mustache's reading.
+            if let lineBreak = current, lineBreak.isNewline {
                 tokens.append(.text(whitespace + text + String(lineBreak)))
                 state.atLineStart = true
                 position += 1
@@ -178,7 +181,7 @@ private struct MustacheParser {
             case "#", "^":
                 position += 1
                 let name = try readName(state, tag: tagOffset)
-                if isStandalone(state) { standalone = true } else { flushWhitespace() }
+                if takesRestOfLine(state) { standalone = true } else { flushWhitespace() }
                 let body = MustacheTemplate(
                     tokens: try parse(state.entering(name, at: tagOffset, standalone: standalone)))
                 tokens.append(sigil == "#" ? .section(name, body) : .invertedSection(name, body))
@@ -196,7 +199,7 @@ private struct MustacheParser {
                         problem: "a section is closed with a different name than it was opened with "
                             + "('\(MustacheParser.written(name))' closes '\(MustacheParser.written(section))')")
                 }
-                if !isStandalone(state) { flushWhitespace() }
+                if !takesRestOfLine(state) { flushWhitespace() }
                 return tokens
 
             case "!":
@@ -205,7 +208,7 @@ private struct MustacheParser {
                     throw MustacheSyntaxError(
                         offset: tagOffset, problem: "a comment is not closed with \(String(state.close))")
                 }
-                standalone = isStandalone(state)
+                standalone = takesRestOfLine(state)
 
             case "{", "&":
                 flushWhitespace()
@@ -224,7 +227,7 @@ private struct MustacheParser {
                 let name = try readPartialName(state, tag: tagOffset)
                 let indentation = whitespace
                 flushWhitespace()
-                if isStandalone(state) {
+                if takesRestOfLine(state) {
                     standalone = true
                     tokens.append(.partial(name, indentation: indentation, blocks: nil))
                 } else {
@@ -236,7 +239,7 @@ private struct MustacheParser {
                 let name = try readPartialName(state, tag: tagOffset)
                 let indentation = whitespace
                 flushWhitespace()
-                standalone = isStandalone(state)
+                standalone = takesRestOfLine(state)
                 let body = try parse(state.enteringParent(name, at: tagOffset))
                 var blocks: [String: MustacheTemplate] = [:]
                 for token in body {
@@ -257,14 +260,14 @@ private struct MustacheParser {
                     throw MustacheSyntaxError(offset: tagOffset, problem: "a transform is applied to a block")
                 }
                 if state.atParentTopLevel {
-                    standalone = isStandalone(state)
+                    standalone = takesRestOfLine(state)
                     let body = MustacheTemplate(
                         tokens: try parse(state.entering(name, at: tagOffset, standalone: standalone)))
                     tokens.append(.blockDefinition(name.text, body))
                 } else {
                     let indentation = whitespace
                     flushWhitespace()
-                    standalone = isStandalone(state)
+                    standalone = takesRestOfLine(state)
                     let body = MustacheTemplate(
                         tokens: try parse(state.entering(name, at: tagOffset, standalone: standalone)))
                     tokens.append(.block(name.text, default: body, indentation: indentation))
@@ -273,7 +276,7 @@ private struct MustacheParser {
             case "=":
                 position += 1
                 state = try readDelimiters(state, tag: tagOffset)
-                standalone = isStandalone(state)
+                standalone = takesRestOfLine(state)
 
             case "%":
                 throw MustacheSyntaxError(offset: tagOffset, problem: "configuration tags ({{% … }}) are not supported")
@@ -282,6 +285,8 @@ private struct MustacheParser {
                 flushWhitespace()
                 tokens.append(.variable(try readName(state, tag: tagOffset), escaped: true))
             }
+            // After a section, whether the next line starts fresh follows its opening tag, not
+            // its closing one: swift-mustache's reading, kept so that themes render as they did.
             state.atLineStart = standalone
         }
         if let section = state.section {
@@ -335,14 +340,16 @@ private struct MustacheParser {
         return false
     }
 
-    /// A tag alone on its line: the rest of the line (and its line break) is consumed.
-    private mutating func isStandalone(_ state: State) -> Bool {
+    /// Whether the tag just read stands alone on its line; if so, the rest of the line (spaces,
+    /// tabs and the line break) is consumed with it.
+    private mutating func takesRestOfLine(_ state: State) -> Bool {
         guard state.atLineStart else { return false }
         // At the very end the tag is standalone; with only spaces after it and no line break, not.
         if atEnd { return true }
         var ahead = position
         while ahead < characters.count, characters[ahead] == " " || characters[ahead] == "\t" { ahead += 1 }
-        guard ahead < characters.count, MustacheParser.isNewline(characters[ahead]) else { return false }
+        // Any line break counts here (a lone CR, U+2028…), as it did for swift-mustache.
+        guard ahead < characters.count, characters[ahead].isNewline else { return false }
         position = ahead + 1
         return true
     }
@@ -370,7 +377,7 @@ private struct MustacheParser {
         let name = last.prefix { $0 != ")" }
         let closers = last.dropFirst(name.count)
         guard closers.count == functions.count, closers.allSatisfy({ $0 == ")" }),
-            functions.allSatisfy({ !$0.isEmpty && !$0.contains(")") })
+            functions.allSatisfy({ !$0.contains(")") })
         else {
             throw MustacheSyntaxError(offset: tag, problem: "'\(text)' is not a name or a transform of one")
         }

@@ -43,6 +43,9 @@ extension TemplateObject {
 protocol TemplateList: Sendable {
     var count: Int { get }
     func element(at index: Int) -> TemplateValue
+    /// Whether the `sorted` transform applies: a list of text or numbers, even an empty one, but
+    /// never a list of page models.
+    var isSortable: Bool { get }
 }
 
 /// Anything that has a template value: the field types of page models.
@@ -68,6 +71,11 @@ extension TemplateValue: TemplateRepresentable {
 
 extension Array: TemplateList where Element: TemplateRepresentable {
     func element(at index: Int) -> TemplateValue { self[index].templateValue }
+
+    /// Lists of `TemplateValue` (made by hand, in tests) are sortable when their elements are.
+    var isSortable: Bool {
+        Element.self == String.self || Element.self == Int.self || Element.self == TemplateValue.self
+    }
 }
 
 extension Array: TemplateRepresentable where Element: TemplateRepresentable {
@@ -84,6 +92,7 @@ private struct ReversedTemplateList: TemplateList {
     let base: any TemplateList
     var count: Int { base.count }
     func element(at index: Int) -> TemplateValue { base.element(at: base.count - 1 - index) }
+    var isSortable: Bool { base.isSortable }
 }
 
 /// Where the element being rendered stands in its list, for `first()`, `last()`, `index()`,
@@ -110,8 +119,8 @@ extension TemplateValue {
         case .int(let int):
             switch transform {
             case "equalzero": .bool(int == 0)
-            case "plusone": .int(int + 1)
-            case "minusone": .int(int - 1)
+            case "plusone": .int(int &+ 1)
+            case "minusone": .int(int &- 1)
             case "even": .bool(int & 1 == 0)
             case "odd": .bool(int & 1 == 1)
             default: nil
@@ -133,6 +142,7 @@ extension TemplateValue {
 
     /// A list of strings or of numbers in order; other lists cannot be sorted.
     private static func sorted(_ list: any TemplateList) -> TemplateValue? {
+        guard list.isSortable else { return nil }
         let elements = (0..<list.count).map { list.element(at: $0) }
         let strings = elements.compactMap { if case .string(let string) = $0 { string } else { nil } }
         if strings.count == elements.count { return .list(strings.sorted()) }
