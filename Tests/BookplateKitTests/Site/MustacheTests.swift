@@ -234,6 +234,51 @@ import Testing
         #expect(try render("{{> node}}", tree, partials: ["node": node]) == "a(b(c()))")
     }
 
+    /// Broken templates are what a reader editing a theme writes most: every cut-off and every
+    /// one-character deletion of the default theme's templates, and some thousands of them with tag
+    /// fragments dropped in, either parse and render or are a syntax error placed inside the source.
+    /// Nothing may crash or hang.
+    @Test func brokenThemeTemplatesAreErrorsNeverCrashes() throws {
+        let theme = try Theme.load(
+            overrides: URL(fileURLWithPath: "/nonexistent-bookplate-theme"), requireFolder: false)
+        var partials: [String: MustacheTemplate] = [:]
+        for (name, template) in theme.templates { partials[name] = try MustacheTemplate(source: template.source) }
+        let fragments = [
+            "{{", "}}", "{{{", "}}}", "{{#", "{{^", "{{/", "{{>", "{{<", "{{$", "{{!", "{{=| |=}}", "\n", " ",
+        ]
+        var random = SeededRandom(seed: 5)
+        var parsed = 0
+        var rejected = 0
+        func check(_ source: String) {
+            do {
+                var templates = partials
+                templates["main"] = try MustacheTemplate(source: source)
+                parsed += 1
+                _ = try? MustacheRenderer.render("main", of: templates, with: Fields(["title": .string("t")]))
+            } catch {
+                rejected += 1
+                #expect((0...source.count).contains(error.offset), "\(error.problem) at \(error.offset)")
+            }
+        }
+        for (_, template) in theme.templates.sorted(by: { $0.key < $1.key }) {
+            let characters = Array(template.source)
+            for cut in 0..<characters.count {
+                check(String(characters[..<cut]))
+                check(String(characters[..<cut] + characters[(cut + 1)...]))
+            }
+            for _ in 0..<300 {
+                var mutated = characters
+                for _ in 0..<Int.random(in: 1...3, using: &random) {
+                    let fragment = fragments.randomElement(using: &random)!
+                    mutated.insert(contentsOf: fragment, at: Int.random(in: 0...mutated.count, using: &random))
+                }
+                check(String(mutated))
+            }
+        }
+        // Both kinds were reached: the cuts are not all harmless, nor all errors.
+        #expect(parsed > 1000 && rejected > 1000, "\(parsed) parsed, \(rejected) rejected")
+    }
+
     /// Templates nobody wrote by hand, rendered (or rejected) as swift-mustache 2.1.1 rendered them
     /// (Fixtures/mustache/README.md).
     @Test func rendersRandomTemplatesAsSwiftMustacheDid() throws {
@@ -269,5 +314,18 @@ import Testing
         if let list = tagged["l"] as? [Any] { return .list(try list.map(value)) }
         let fields = try #require(tagged["o"] as? [String: Any])
         return .object(Fields(try fields.mapValues(value)))
+    }
+}
+
+/// A reproducible source of random numbers (SplitMix64), so a failing case can be found again.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
