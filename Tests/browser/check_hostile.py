@@ -325,9 +325,17 @@ def site_file_problems(site, content):
                 problems.append(f"site file is a symbolic link: {path}")
             if not os.path.realpath(path).startswith(real_site + os.sep):
                 problems.append(f"site file outside site/: {path}")
-    state = content / ".bookplate" / "build-state.json"
-    if state.exists():
-        for path in json.loads(state.read_text(encoding="utf-8")).get("files", {}):
+    state = content / ".bookplate" / "build-state.txt"
+    if not state.exists():
+        problems.append("no build state beside the library")
+    else:
+        escapes = {"t": "\t", "n": "\n", "r": "\r", "\\": "\\"}
+        unescape = lambda field: re.sub(r"\\(.)", lambda match: escapes[match.group(1)], field)
+        lines = state.read_text(encoding="utf-8").split("\n")
+        paths = [unescape(line.split("\t")[1]) for line in lines if line.startswith("file\t")]
+        if not paths:
+            problems.append("build state names no files")
+        for path in paths:
             parts = path.split("/")
             if path.startswith("/") or ".." in parts or "." in parts or "" in parts:
                 problems.append(f"build state names a path that is not plain: {path!r}")

@@ -31,13 +31,13 @@ struct PlannedOutput: Sendable {
     }
 }
 
-/// What the last build wrote, kept in `content/.bookplate/build-state.json` (not in the site:
-/// it holds modification times, which differ from machine to machine).
+/// What the last build wrote, kept in `content/.bookplate/build-state.txt` (not in the site:
+/// it holds modification times, which differ from machine to machine; its format is in
+/// BuildState+Text.swift).
 ///
 /// `inputs` fingerprints everything a build reads, so an unchanged shelf is recognised without
 /// loading it; `files` fingerprints each output, so a change rewrites only the files it touches.
-struct BuildState: Codable, Sendable, Equatable {
-    var format = 3
+struct BuildState: Sendable, Equatable {
     var site: String
     /// Everything but the notes: the library's revision, theme, settings, covers and photos.
     var inputs: String
@@ -51,7 +51,7 @@ struct BuildState: Codable, Sendable, Equatable {
     /// The state, less what a build that did not finish was about to change (see ``markChanging``).
     static func load(from url: URL) -> BuildState? {
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        guard var state = try? JSONDecoder().decode(BuildState.self, from: data), state.format == 3 else { return nil }
+        guard var state = BuildState(decoding: data) else { return nil }
         if let changing = Changing.load(stateAt: url) {
             if changing.everything { return nil }
             state.inputs = ""
@@ -61,13 +61,13 @@ struct BuildState: Codable, Sendable, Equatable {
     }
 
     func save(to url: URL) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(self) else { return }
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let folder = url.deletingLastPathComponent()
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // A state that cannot be saved only costs the next build its shortcut.
-        guard (try? WorkingFiles.write(data, to: url)) != nil else { return }
+        guard (try? WorkingFiles.write(encoded(), to: url)) != nil else { return }
         try? FileManager.default.removeItem(at: BuildState.changingPath(url))
+        // Earlier Bookplates kept the state as JSON, which no build reads now.
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent("build-state.json"))
     }
 
     /// Notes, before the site changes, the files about to change (nil: all of them), beside the

@@ -25,7 +25,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Where the last build's state is kept.
-    var statePath: URL { paths.content.appendingPathComponent(".bookplate/build-state.json") }
+    var statePath: URL { paths.content.appendingPathComponent(".bookplate/build-state.txt") }
 
     /// Builds the site into `paths.site` and reports what was made.
     ///

@@ -276,19 +276,3 @@ extension ExportTests {
         }
     }
 }
-
-@Suite struct BuildStateTests {
-    @Test func anotherLibraryAtTheSameRevisionIsBuiltAfresh() throws {
-        let shelf = try TemporaryShelf()
-        try shelf.library.addBook(NewBook(title: "First", authors: ["A"]))
-        try shelf.build()
-        // Another library in the same place, with as many changes behind it.
-        try FileManager.default.removeItem(at: shelf.paths.library)
-        let other = try Library.open(at: shelf.paths.library, create: true, clock: .fixed(TemporaryShelf.fixedDate))
-        try other.addBook(NewBook(title: "Second", authors: ["A"]))
-        let report = try SiteBuilder(library: other, paths: shelf.paths).build()
-        #expect(report.filesWritten > 0)
-        #expect(try shelf.siteFile("index.html").contains("Second"))
-        #expect(!FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent("books/first").path))
-    }
-}
