@@ -23,22 +23,30 @@ extension Library {
         slugs: [String], unchanged: Set<String>, renderer: NoteRenderer, keepHTML: Bool = true,
         markdown readNote: @escaping @Sendable (String) throws -> String
     ) throws -> NoteSync {
-        let cache = try read { db in
-            try GRDB.Row.fetchAll(
-                db,
-                sql: """
-                    SELECT book.id, book.slug, note.contentHash, CASE WHEN ? THEN note.html END AS html,
-                           importedNote.markdownHash AS imported
-                    FROM book LEFT JOIN note ON note.bookId = book.id
-                    LEFT JOIN importedNote ON importedNote.bookId = book.id
-                    """, arguments: [keepHTML]
-            ).map { row in
-                CachedNote(
-                    id: row["id"], slug: row["slug"], hash: row["contentHash"], html: row["html"],
-                    importedHash: row["imported"])
+        let bySlug = try read { db in
+            var bySlug: [String: CachedNote] = [:]
+            // A cursor, columns by position: no row is copied.
+            func collect(_ rows: RowCursor) throws {
+                while let row = try rows.next() {
+                    let cached = CachedNote(id: row[0], slug: row[1], hash: row[2], html: row[3], importedHash: row[4])
+                    bySlug[cached.slug] = cached
+                }
             }
+            let select = """
+                SELECT book.id, book.slug, note.contentHash, CASE WHEN ? THEN note.html END,
+                       importedNote.markdownHash
+                FROM book LEFT JOIN note ON note.bookId = book.id
+                LEFT JOIN importedNote ON importedNote.bookId = book.id
+                """
+            if slugs.count <= 64 {
+                // A few notes edited: those books alone, not the cached HTML of the whole shelf.
+                let statement = try db.cachedStatement(sql: select + " WHERE book.slug = ?")
+                for slug in slugs { try collect(GRDB.Row.fetchCursor(statement, arguments: [keepHTML, slug])) }
+            } else {
+                try collect(GRDB.Row.fetchCursor(db, sql: select, arguments: [keepHTML]))
+            }
+            return bySlug
         }
-        let bySlug = Dictionary(uniqueKeysWithValues: cache.map { ($0.slug, $0) })
         var sync = NoteSync()
         var pending: [CachedNote] = []
         for slug in slugs {

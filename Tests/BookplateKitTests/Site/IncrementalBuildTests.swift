@@ -48,6 +48,39 @@ import Testing
         #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try fullBuild(of: shelf)))
     }
 
+    /// Past 64 edited notes the library's cached notes are read in one pass, below it book by book:
+    /// both give the site a full build gives, and both name a note with no book.
+    @Test func manyOrFewEditedNotesGiveTheSameSite() throws {
+        let shelf = try TemporaryShelf()
+        for number in 1...100 {
+            try shelf.library.addBook(
+                NewBook(title: "Book \(number)", authors: [NewAuthor(name: "Author \(number % 7)")]))
+            try shelf.writeNote("First thought on *\(number)*.\n", slug: "book-\(number)")
+        }
+        try shelf.writeNote("Nobody's book.\n", slug: "no-such-book")
+        #expect(try shelf.build().orphanNotes.count == 1)
+        for edited in [1...70, 5...5] {
+            Thread.sleep(forTimeInterval: 0.01)
+            for number in edited {
+                try shelf.writeNote("Thought \(edited.count) on \(number).\n", slug: "book-\(number)")
+            }
+            try shelf.writeNote("Nobody's book, again \(edited.count).\n", slug: "no-such-book")
+            let report = try shelf.build()
+            #expect(report.filesWritten == edited.count && report.notesRendered == edited.count, "\(report)")
+            #expect(report.orphanNotes.map { $0.hasSuffix("no-such-book.md") } == [true])
+            #expect(try shelf.siteFile("books/book-5/index.html").contains("Thought \(edited.count) on 5."))
+            #expect(try shelf.siteFile("books/book-71/index.html").contains("First thought on <em>71</em>."))
+            // The full build elsewhere keeps its own state: the next edit is built against this one's.
+            let statePath = SiteBuilder(library: shelf.library, paths: shelf.paths).statePath
+            let state = try Data(contentsOf: statePath)
+            var paths = shelf.paths
+            paths.site = try TestPaths.temporaryFolder("full").appendingPathComponent("site")
+            try SiteBuilder(library: shelf.library, paths: paths).build()
+            #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try TemporaryShelf.snapshot(of: paths.site)))
+            try state.write(to: statePath)
+        }
+    }
+
     @Test func aChangedRatingRewritesThePagesThatShowIt() throws {
         let shelf = try FixtureShelf.make()
         try shelf.build(settings: FixtureShelf.settings)
