@@ -315,6 +315,31 @@ def snapshot(root, allowed):
     return seen
 
 
+def build_state_paths(state):
+    """The site paths a build state (BuildState+Text.swift) names, and what is wrong with the file."""
+    escapes = {"t": "\t", "n": "\n", "r": "\r", "\\": "\\"}
+    problems = []
+
+    def unescape(field):
+        def replace(match):
+            if match.group(1) not in escapes:
+                problems.append(f"build state has an unknown escape in {field!r}")
+                return ""
+            return escapes[match.group(1)]
+
+        if re.search(r"(^|[^\\])(\\\\)*\\$", field):
+            problems.append(f"build state has an escape cut off in {field!r}")
+        return re.sub(r"\\(.)", replace, field)
+
+    lines = state.read_text(encoding="utf-8").split("\n")
+    if len(lines) < 3 or lines[0] != "bookplate build state 4" or lines[-1] != "" or not lines[-2].startswith("end\t"):
+        problems.append("build state does not start with its header or end with its end line")
+    paths = [unescape(line.split("\t")[1]) for line in lines if line.startswith("file\t")]
+    if not paths:
+        problems.append("build state names no files")
+    return paths, problems
+
+
 def site_file_problems(site, content):
     problems = []
     real_site = os.path.realpath(site)
@@ -326,21 +351,14 @@ def site_file_problems(site, content):
             if not os.path.realpath(path).startswith(real_site + os.sep):
                 problems.append(f"site file outside site/: {path}")
     state = content / ".bookplate" / "build-state.txt"
-    if not state.exists():
-        problems.append("no build state beside the library")
-    else:
-        escapes = {"t": "\t", "n": "\n", "r": "\r", "\\": "\\"}
-        unescape = lambda field: re.sub(r"\\(.)", lambda match: escapes[match.group(1)], field)
-        lines = state.read_text(encoding="utf-8").split("\n")
-        paths = [unescape(line.split("\t")[1]) for line in lines if line.startswith("file\t")]
-        if not paths:
-            problems.append("build state names no files")
-        for path in paths:
-            parts = path.split("/")
-            if path.startswith("/") or ".." in parts or "." in parts or "" in parts:
-                problems.append(f"build state names a path that is not plain: {path!r}")
-            elif not (site / path).is_file():
-                problems.append(f"build state names a file the site lacks: {path!r}")
+    paths, state_problems = build_state_paths(state) if state.exists() else ([], ["no build state beside the library"])
+    problems += state_problems
+    for path in paths:
+        parts = path.split("/")
+        if path.startswith("/") or ".." in parts or "." in parts or "" in parts:
+            problems.append(f"build state names a path that is not plain: {path!r}")
+        elif not (site / path).is_file():
+            problems.append(f"build state names a file the site lacks: {path!r}")
     return problems
 
 

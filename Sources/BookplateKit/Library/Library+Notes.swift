@@ -7,6 +7,11 @@ extension Library {
     ///
     /// Only notes whose Markdown (or rendering options) changed are rendered again; the rest come
     /// from the library's cache. Slugs with no book are returned as orphans, never dropped silently.
+    /// Up to this many notes, ``syncNotes(slugs:unchanged:renderer:keepHTML:markdown:)`` looks up
+    /// each book by its slug; for more it reads every book's cached note in one pass. (One look-up
+    /// costs a few rows' reading; a rebuild after a few edits should not read 50,000 rows.)
+    static let notesLookedUpOneByOne = 64
+
     public func syncNotes(_ notes: [String: String], renderer: NoteRenderer) throws -> NoteSync {
         try syncNotes(slugs: notes.keys.sorted(), unchanged: [], renderer: renderer, markdown: { notes[$0] ?? "" })
     }
@@ -38,7 +43,7 @@ extension Library {
                 FROM book LEFT JOIN note ON note.bookId = book.id
                 LEFT JOIN importedNote ON importedNote.bookId = book.id
                 """
-            if slugs.count <= 64 {
+            if slugs.count <= Library.notesLookedUpOneByOne {
                 // A few notes edited: those books alone, not the cached HTML of the whole shelf.
                 let statement = try db.cachedStatement(sql: select + " WHERE book.slug = ?")
                 for slug in slugs { try collect(GRDB.Row.fetchCursor(statement, arguments: [keepHTML, slug])) }

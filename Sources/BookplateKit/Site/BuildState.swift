@@ -50,6 +50,10 @@ struct BuildState: Sendable, Equatable {
 
     /// The state, less what a build that did not finish was about to change (see ``markChanging``).
     static func load(from url: URL) -> BuildState? {
+        // A JSON state beside it was left by an earlier Bookplate, run after this one saved its
+        // state: what the site holds now is that build's, not what this state says.
+        let legacy = url.deletingLastPathComponent().appendingPathComponent("build-state.json")
+        guard !FileManager.default.fileExists(atPath: legacy.path) else { return nil }
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
         guard var state = BuildState(decoding: data) else { return nil }
         if let changing = Changing.load(stateAt: url) {
@@ -66,7 +70,7 @@ struct BuildState: Sendable, Equatable {
         // A state that cannot be saved only costs the next build its shortcut.
         guard (try? WorkingFiles.write(encoded(), to: url)) != nil else { return }
         try? FileManager.default.removeItem(at: BuildState.changingPath(url))
-        // Earlier Bookplates kept the state as JSON, which no build reads now.
+        // Earlier Bookplates kept the state as JSON (see `load`).
         try? FileManager.default.removeItem(at: folder.appendingPathComponent("build-state.json"))
     }
 
