@@ -2,16 +2,16 @@ import Foundation
 import GRDB
 
 extension Library {
-    /// Brings the library's rendered copies of notes up to date with `notes` (book slug →
-    /// Markdown) and returns each book's note HTML by slug.
-    ///
-    /// Only notes whose Markdown (or rendering options) changed are rendered again; the rest come
-    /// from the library's cache. Slugs with no book are returned as orphans, never dropped silently.
     /// Up to this many notes, ``syncNotes(slugs:unchanged:renderer:keepHTML:markdown:)`` looks up
     /// each book by its slug; for more it reads every book's cached note in one pass. (One look-up
     /// costs a few rows' reading; a rebuild after a few edits should not read 50,000 rows.)
     static let notesLookedUpOneByOne = 64
 
+    /// Brings the library's rendered copies of notes up to date with `notes` (book slug →
+    /// Markdown) and returns each book's note HTML by slug.
+    ///
+    /// Only notes whose Markdown (or rendering options) changed are rendered again; the rest come
+    /// from the library's cache. Slugs with no book are returned as orphans, never dropped silently.
     public func syncNotes(_ notes: [String: String], renderer: NoteRenderer) throws -> NoteSync {
         try syncNotes(slugs: notes.keys.sorted(), unchanged: [], renderer: renderer, markdown: { notes[$0] ?? "" })
     }

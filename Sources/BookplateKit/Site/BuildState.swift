@@ -52,8 +52,7 @@ struct BuildState: Sendable, Equatable {
     static func load(from url: URL) -> BuildState? {
         // A JSON state beside it was left by an earlier Bookplate, run after this one saved its
         // state: what the site holds now is that build's, not what this state says.
-        let legacy = url.deletingLastPathComponent().appendingPathComponent("build-state.json")
-        guard !FileManager.default.fileExists(atPath: legacy.path) else { return nil }
+        guard !FileManager.default.fileExists(atPath: legacyPath(url).path) else { return nil }
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
         guard var state = BuildState(decoding: data) else { return nil }
         if let changing = Changing.load(stateAt: url) {
@@ -65,13 +64,11 @@ struct BuildState: Sendable, Equatable {
     }
 
     func save(to url: URL) {
-        let folder = url.deletingLastPathComponent()
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         // A state that cannot be saved only costs the next build its shortcut.
         guard (try? WorkingFiles.write(encoded(), to: url)) != nil else { return }
         try? FileManager.default.removeItem(at: BuildState.changingPath(url))
-        // Earlier Bookplates kept the state as JSON (see `load`).
-        try? FileManager.default.removeItem(at: folder.appendingPathComponent("build-state.json"))
+        try? FileManager.default.removeItem(at: BuildState.legacyPath(url))
     }
 
     /// Notes, before the site changes, the files about to change (nil: all of them), beside the
@@ -104,5 +101,10 @@ struct BuildState: Sendable, Equatable {
 
     private static func changingPath(_ url: URL) -> URL {
         url.deletingPathExtension().appendingPathExtension("changing.json")
+    }
+
+    /// Where earlier Bookplates kept the state, as JSON (see `load`).
+    private static func legacyPath(_ url: URL) -> URL {
+        url.deletingLastPathComponent().appendingPathComponent("build-state.json")
     }
 }

@@ -53,22 +53,17 @@ struct MustacheRenderer {
         case .section(let name, let body):
             switch lookUp(name) {
             case .list(let list)?:
-                let saved = position
-                defer { position = saved }
                 var output = ""
                 let count = list.count
                 for index in 0..<count {
-                    position = ListPosition(index: index, isLast: index == count - 1)
-                    output += try render(body, pushing: list.element(at: index))
+                    let at = ListPosition(index: index, isLast: index == count - 1)
+                    output += try render(body, pushing: list.element(at: index), at: at)
                 }
                 return output
             case .bool(let bool)?:
                 return bool ? try render(body) : ""
             case let value?:
-                let saved = position
-                defer { position = saved }
-                position = nil
-                return try render(body, pushing: value)
+                return try render(body, pushing: value, at: nil)
             case nil:
                 return ""
             }
@@ -76,10 +71,7 @@ struct MustacheRenderer {
             switch lookUp(name) {
             case .list(let list)?:
                 guard list.count == 0 else { return "" }
-                let saved = position
-                defer { position = saved }
-                position = nil
-                return try render(body, pushing: .list(list))
+                return try render(body, pushing: .list(list), at: nil)
             case .bool(let bool)?:
                 return bool ? "" : try render(body)
             case .some:
@@ -103,12 +95,18 @@ struct MustacheRenderer {
         }
     }
 
-    /// Renders a section's body with `value` as the innermost value.
-    private mutating func render(_ template: MustacheTemplate, pushing value: TemplateValue)
+    /// Renders a section's body with `value` as the innermost value, at `position` in a list or
+    /// outside any.
+    private mutating func render(_ template: MustacheTemplate, pushing value: TemplateValue, at position: ListPosition?)
         throws(MustacheRenderError) -> String
     {
+        let saved = self.position
+        self.position = position
         stack.append(value)
-        defer { stack.removeLast() }
+        defer {
+            stack.removeLast()
+            self.position = saved
+        }
         return try render(template)
     }
 

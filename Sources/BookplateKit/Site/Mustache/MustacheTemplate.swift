@@ -44,7 +44,7 @@ struct MustacheSyntaxError: Error, Equatable {
         var line = 1
         var column = 1
         for character in source.prefix(offset) {
-            if character == "\n" || character == "\r\n" {
+            if isLineEnd(character) {
                 line += 1
                 column = 1
             } else {
@@ -54,6 +54,10 @@ struct MustacheSyntaxError: Error, Equatable {
         return (line, column)
     }
 }
+
+/// Whether `character` ends a line of text: LF or CRLF. (After a tag any line break counts,
+/// `Character.isNewline`: swift-mustache's reading.)
+private func isLineEnd(_ character: Character) -> Bool { character == "\n" || character == "\r\n" }
 
 /// A name in a tag: dotted (`site.title`), the current value (`.`), and the transforms applied to
 /// it, innermost first (`empty(authors)` is `authors` with `empty`).
@@ -132,8 +136,6 @@ private struct MustacheParser {
 
     private var atEnd: Bool { position >= characters.count }
     private var current: Character? { atEnd ? nil : characters[position] }
-
-    private static func isNewline(_ character: Character?) -> Bool { character == "\n" || character == "\r\n" }
 
     /// Parses tokens up to the end, or up to the closing tag of the section `state` is in.
     mutating func parse(_ initial: State) throws(MustacheSyntaxError) -> [MustacheTemplate.Token] {
@@ -259,17 +261,16 @@ private struct MustacheParser {
                 guard name.transforms.isEmpty else {
                     throw MustacheSyntaxError(offset: tagOffset, problem: "a transform is applied to a block")
                 }
-                if state.atParentTopLevel {
-                    standalone = takesRestOfLine(state)
-                    let body = MustacheTemplate(
-                        tokens: try parse(state.entering(name, at: tagOffset, standalone: standalone)))
+                // Directly inside a parent, a block overrides the parent's; elsewhere it is one.
+                let overrides = state.atParentTopLevel
+                let indentation = whitespace
+                if !overrides { flushWhitespace() }
+                standalone = takesRestOfLine(state)
+                let body = MustacheTemplate(
+                    tokens: try parse(state.entering(name, at: tagOffset, standalone: standalone)))
+                if overrides {
                     tokens.append(.blockDefinition(name.text, body))
                 } else {
-                    let indentation = whitespace
-                    flushWhitespace()
-                    standalone = takesRestOfLine(state)
-                    let body = MustacheTemplate(
-                        tokens: try parse(state.entering(name, at: tagOffset, standalone: standalone)))
                     tokens.append(.block(name.text, default: body, indentation: indentation))
                 }
 
@@ -305,7 +306,7 @@ private struct MustacheParser {
     private mutating func readText(until open: [Character]) -> String {
         var text = ""
         while let character = current {
-            if MustacheParser.isNewline(character) { break }
+            if isLineEnd(character) { break }
             if character == open[0], matches(open) {
                 position += open.count
                 break
@@ -361,14 +362,10 @@ private struct MustacheParser {
     private mutating func readName(_ state: State, tag: Int, closing: Bool = false) throws(MustacheSyntaxError)
         -> MustacheName
     {
-        read { $0.isWhitespace }
         // A closing tag may end a parent in a folder (`{{/partials/base}}`).
-        let text = String(read { MustacheParser.nameCharacters.contains($0) || (closing && $0 == "/") })
-        read { $0.isWhitespace }
-        guard matches(state.close) else {
-            throw MustacheSyntaxError(offset: tag, problem: "a tag is not closed with \(String(state.close))")
-        }
-        position += state.close.count
+        let text = try readTagText(
+            state, tag: tag,
+            characters: closing ? MustacheParser.partialNameCharacters : MustacheParser.nameCharacters)
         guard text.contains("(") || text.contains(")") else { return MustacheName(text: text, transforms: []) }
         // `a(b(name))`: transforms a and b, b applied first.
         let parts = text.split(separator: "(", omittingEmptySubsequences: false)
@@ -391,13 +388,22 @@ private struct MustacheParser {
         if current == "*" {
             throw MustacheSyntaxError(offset: tag, problem: "dynamic partial names ({{>*name}}) are not supported")
         }
-        let name = String(read { MustacheParser.partialNameCharacters.contains($0) })
+        return try readTagText(state, tag: tag, characters: MustacheParser.partialNameCharacters)
+    }
+
+    /// The text of a tag made of `characters`, spaces around it, up to and past the closing
+    /// delimiter.
+    private mutating func readTagText(_ state: State, tag: Int, characters: Set<Character>)
+        throws(MustacheSyntaxError) -> String
+    {
+        read { $0.isWhitespace }
+        let text = String(read { characters.contains($0) })
         read { $0.isWhitespace }
         guard matches(state.close) else {
             throw MustacheSyntaxError(offset: tag, problem: "a tag is not closed with \(String(state.close))")
         }
         position += state.close.count
-        return name
+        return text
     }
 
     /// `{{=<% %>=}}`: the delimiters from here on.
