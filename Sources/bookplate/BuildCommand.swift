@@ -10,15 +10,15 @@ struct BuildCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where to write the site (default site/).", valueName: "folder")) var output: String?
     @Option(help: ArgumentHelp("The theme's templates (default templates/).", valueName: "folder")) var templates:
         String?
+    @Flag(help: "Make and write every file, trusting nothing the last build left.") var full = false
 
     func run() throws {
         var paths = shelf.paths
         if let output { paths.site = URL(fileURLWithPath: output, relativeTo: paths.root) }
         if let templates { paths.templates = URL(fileURLWithPath: templates, relativeTo: paths.root) }
         let report = try SiteBuilder(
-            library: try shelf.openLibrary(), paths: paths, settings: try shelf.settings(),
-            requiresTemplatesFolder: templates != nil
-        ).build()
+            library: try shelf.openLibrary(), paths: paths, requiresTemplatesFolder: templates != nil
+        ).build(full ? .full : .incremental)
         for orphan in report.orphanNotes {
             printError(
                 "warning: \(orphan) belongs to no book on the shelf: rename it to a book's slug or move it away")
@@ -26,15 +26,26 @@ struct BuildCommand: ParsableCommand {
         let seconds = Double(report.duration.components.attoseconds) / 1e18 + Double(report.duration.components.seconds)
         let time = String(format: "%.2f", seconds)
         let site = paths.site.relativePathForDisplay
-        if let books = report.bookCount, let authors = report.authorCount {
-            let written = report.filesWritten == report.fileCount ? "" : ", \(report.filesWritten) files changed"
+        let repaired =
+            report.filesRepaired == 0
+            ? "" : ", \(report.filesRepaired) found changed or missing in \(site)/ and written again"
+        switch report.kind {
+        case .upToDate:
+            print("Nothing changed: \(site)/ is up to date (\(report.pageCount) pages), checked in \(time) s")
+        case .notesOnly:
+            print(
+                "Notes changed: rewrote \(report.filesWritten) of \(report.pageCount) pages in \(time) s → \(site)/")
+        case .partial, .full:
+            if case .full(.unusableState(let reason)) = report.kind {
+                printError("note: built in full, as the last build's state was not used: \(reason)")
+            }
+            let books = report.bookCount ?? 0
+            let authors = report.authorCount ?? 0
+            let written =
+                (report.filesWritten == report.fileCount ? "" : ", \(report.filesWritten) files changed") + repaired
             print(
                 "Built \(report.pageCount) pages (\(books) books, \(authors) authors\(written)) in \(time) s → \(site)/"
             )
-        } else if report.filesWritten > 0 {
-            print("Notes changed: rewrote \(report.filesWritten) of \(report.pageCount) pages in \(time) s → \(site)/")
-        } else {
-            print("Nothing changed: \(site)/ is up to date (\(report.pageCount) pages), checked in \(time) s")
         }
     }
 }

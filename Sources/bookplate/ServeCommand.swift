@@ -11,12 +11,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on (default 4000).") var port: UInt16 = 4000
 
     func run() async throws {
-        let builder = SiteBuilder(library: try shelf.openLibrary(), paths: shelf.paths, settings: try shelf.settings())
-        let server = try await PreviewServer.start(builder: builder, port: port) { message in
-            printError(message)
-        }
-        print(
-            "Serving \(shelf.paths.site.relativePathForDisplay)/ at http://127.0.0.1:\(server.port)/ — Ctrl-C to stop")
+        // Checked once before listening: a shelf with no library is an error, not an empty site.
+        _ = try shelf.openLibrary()
+        let paths = shelf.paths
+        let server = try await PreviewServer.start(
+            paths: paths, port: port,
+            makeBuilder: { SiteBuilder(library: try Library.open(at: paths.library), paths: paths) },
+            report: { message in printError(message) })
+        print("Serving \(paths.site.relativePathForDisplay)/ at http://127.0.0.1:\(server.port)/ — Ctrl-C to stop")
+        // The address first, also into a pipe (where output is otherwise held until it fills).
+        fflush(nil)
+        await server.rebuild()
         let watcher = Task { await server.watch() }
         await waitForInterrupt()
         watcher.cancel()

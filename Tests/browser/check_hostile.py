@@ -25,6 +25,7 @@ import json
 import os
 import pathlib
 import re
+import sqlite3
 import shutil
 import struct
 import subprocess
@@ -315,26 +316,26 @@ def snapshot(root, allowed):
     return seen
 
 
-def build_state_paths(state):
-    """The site paths a build state (BuildState+Text.swift) names, and what is wrong with the file."""
-    escapes = {"t": "\t", "n": "\n", "r": "\r", "\\": "\\"}
+def build_state_paths(state, site):
+    """The site paths the build state (BuildStateStore.swift) names for `site`, and what is wrong with the file."""
     problems = []
-
-    def unescape(field):
-        def replace(match):
-            if match.group(1) not in escapes:
-                problems.append(f"build state has an unknown escape in {field!r}")
-                return ""
-            return escapes[match.group(1)]
-
-        if re.search(r"(^|[^\\])(\\\\)*\\$", field):
-            problems.append(f"build state has an escape cut off in {field!r}")
-        return re.sub(r"\\(.)", replace, field)
-
-    lines = state.read_text(encoding="utf-8").split("\n")
-    if len(lines) < 3 or lines[0] != "bookplate build state 4" or lines[-1] != "" or not lines[-2].startswith("end\t"):
-        problems.append("build state does not start with its header or end with its end line")
-    paths = [unescape(line.split("\t")[1]) for line in lines if line.startswith("file\t")]
+    try:
+        connection = sqlite3.connect(f"file:{state}?mode=ro", uri=True)
+        try:
+            if connection.execute("PRAGMA user_version").fetchone()[0] != 1:
+                problems.append("build state is not of version 1")
+            rows = connection.execute(
+                "SELECT output.path FROM output JOIN site ON site.id = output.siteId WHERE site.path = ?",
+                (os.path.abspath(site),)).fetchall()
+            unfinished = connection.execute(
+                "SELECT count(*) FROM site WHERE path = ? AND NOT finished", (os.path.abspath(site),)).fetchone()[0]
+        finally:
+            connection.close()
+    except sqlite3.Error as error:
+        return [], [f"build state cannot be read: {error}"]
+    paths = [row[0] for row in rows]
+    if unfinished:
+        problems.append("build state says the last build did not finish")
     if not paths:
         problems.append("build state names no files")
     return paths, problems
@@ -350,8 +351,8 @@ def site_file_problems(site, content):
                 problems.append(f"site file is a symbolic link: {path}")
             if not os.path.realpath(path).startswith(real_site + os.sep):
                 problems.append(f"site file outside site/: {path}")
-    state = content / ".bookplate" / "build-state.txt"
-    paths, state_problems = build_state_paths(state) if state.exists() else ([], ["no build state beside the library"])
+    state = content / ".bookplate" / "build-state.sqlite"
+    paths, state_problems = build_state_paths(state, site) if state.exists() else ([], ["no build state beside the library"])
     problems += state_problems
     for path in paths:
         parts = path.split("/")

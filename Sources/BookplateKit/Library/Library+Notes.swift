@@ -13,11 +13,12 @@ extension Library {
     /// Only notes whose Markdown (or rendering options) changed are rendered again; the rest come
     /// from the library's cache. Slugs with no book are returned as orphans, never dropped silently.
     public func syncNotes(_ notes: [String: String], renderer: NoteRenderer) throws -> NoteSync {
-        try syncNotes(slugs: notes.keys.sorted(), unchanged: [], renderer: renderer, markdown: { notes[$0] ?? "" })
+        try syncNotes(slugs: notes.keys.sorted(), trusted: [:], renderer: renderer, markdown: { notes[$0] ?? "" })
     }
 
-    /// Like ``syncNotes(_:renderer:)`` for note files on disk. Notes in `unchanged` (their files
-    /// are as the last build read them, with the same options) are not even read.
+    /// Like ``syncNotes(_:renderer:)`` for note files on disk. A note in `trusted` (its file is as
+    /// the last build read it, with the same options) is not even read when the library still
+    /// caches it under the hash given there — a library restored from a backup may cache another.
     ///
     /// The rest are read, hashed and rendered on every core, a batch at a time, and each batch is
     /// saved before the next is read, so that a first build of ten thousand notes never holds all
@@ -25,7 +26,7 @@ extension Library {
     /// Without `keepHTML`, the HTML is left in the library (see ``noteHTML(forSlug:)``) and
     /// `htmlBySlug` stays empty.
     func syncNotes(
-        slugs: [String], unchanged: Set<String>, renderer: NoteRenderer, keepHTML: Bool = true,
+        slugs: [String], trusted: [String: String], renderer: NoteRenderer, keepHTML: Bool = true,
         markdown readNote: @escaping @Sendable (String) throws -> String
     ) throws -> NoteSync {
         let bySlug = try read { db in
@@ -59,8 +60,9 @@ extension Library {
                 sync.orphans.append(slug)
                 continue
             }
-            if unchanged.contains(slug), cached.hash != nil {
+            if let hash = cached.hash, trusted[slug] == hash {
                 if let html = cached.html { sync.htmlBySlug[slug] = html }
+                sync.cacheHashBySlug[slug] = hash
             } else {
                 pending.append(cached)
             }
@@ -86,6 +88,7 @@ extension Library {
                 for (cached, result) in zip(batch, results) {
                     let rendering = try result.get()
                     if keepHTML { sync.htmlBySlug[cached.slug] = rendering.html }
+                    sync.cacheHashBySlug[cached.slug] = rendering.hash
                     guard let note = rendering.record else { continue }
                     try statement.execute(arguments: [note.bookId, note.markdown, note.html, note.contentHash])
                     sync.renderedCount += 1
@@ -131,11 +134,15 @@ extension Library {
         }
     }
 
-    /// Which library this is and how many times it has changed in what the site shows.
+    /// Which library this is and which state of it, in what the site shows: a library's id, its
+    /// count of changes and a random token drawn at each change, so that no two states of any two
+    /// libraries (a backup restored and edited again included) give the same answer.
     func revision() throws -> String {
         try read { db in
-            let row = try GRDB.Row.fetchOne(db, sql: "SELECT instance, value FROM libraryRevision WHERE id = 1")
-            return "\(row?["instance"] as String? ?? "")/\(row?["value"] as Int? ?? 0)"
+            let row = try GRDB.Row.fetchOne(
+                db, sql: "SELECT instance, value, change FROM libraryRevision WHERE id = 1")
+            let instance = row?["instance"] as String? ?? ""
+            return "\(instance)/\(row?["value"] as Int? ?? 0)/\(row?["change"] as String? ?? "")"
         }
     }
 }
@@ -152,6 +159,8 @@ private struct CachedNote: Sendable {
 private struct NoteRendering: Sendable {
     /// Nil when the cached HTML is current and was not asked for.
     var html: String?
+    /// The hash under which the library caches the note's HTML.
+    var hash: String
     var record: NoteRecord?
 
     init(_ cached: CachedNote, markdown: String, renderer: NoteRenderer) {
@@ -159,7 +168,7 @@ private struct NoteRendering: Sendable {
         let options =
             renderer.allowsRawHTML && cached.importedHash == ContentHash.sha256Hex(of: markdown)
             ? NoteRenderer(allowsRawHTML: false) : renderer
-        let hash = options.contentHash(of: markdown)
+        hash = options.contentHash(of: markdown)
         if hash == cached.hash {
             html = cached.html
         } else {
@@ -176,6 +185,8 @@ public struct NoteSync: Sendable, Equatable {
     public var htmlBySlug: [String: String] = [:]
     /// Slugs of note files that belong to no book.
     public var orphans: [String] = []
+    /// The hash under which the library caches each note's HTML, by book slug.
+    public var cacheHashBySlug: [String: String] = [:]
     /// How many notes were rendered anew (the rest came from the cache).
     public var renderedCount = 0
 }

@@ -153,6 +153,27 @@ enum LibraryMigrations {
                 t.column("markdownHash", .text).notNull()
             }
         }
+        migrator.registerMigration("v9-change-token") { db in
+            // A counter does not tell two histories apart: a backup restored and edited once more
+            // reaches the number the abandoned history had. Every change now also draws a random
+            // token, so no two states of any library share their identity.
+            try db.alter(table: "libraryRevision") { t in t.add(column: "change", .text) }
+            try db.execute(sql: "UPDATE libraryRevision SET change = lower(hex(randomblob(16)))")
+            for table in ["book", "author", "bookAuthor", "shelf", "bookShelf", "authorWork"] {
+                for event in ["INSERT", "UPDATE", "DELETE"] {
+                    let trigger = "\(table)_\(event.lowercased())_revision"
+                    try db.execute(sql: "DROP TRIGGER \(trigger)")
+                    try db.execute(
+                        sql: """
+                            CREATE TRIGGER \(trigger) AFTER \(event) ON \(table)
+                            BEGIN
+                                UPDATE libraryRevision
+                                SET value = value + 1, change = lower(hex(randomblob(16))) WHERE id = 1;
+                            END
+                            """)
+                }
+            }
+        }
         return migrator
     }
 }

@@ -12,9 +12,11 @@ enum CoverArt {
     static let placeholderHues = 12
 
     /// The cover for `details` and, for a downloaded image, the file to publish at
-    /// `covers/<slug>.<ext>`. `existing` names the files in the covers folder, when known, so that
-    /// absent ones are not looked for one by one.
-    static func cover(for details: BookDetails, coversFolder: URL, existing: Set<String>? = nil) throws
+    /// `covers/<slug>.<ext>`. `existing` stamps the files in the covers folder, when known, so that
+    /// absent ones are not looked for one by one and a file's fingerprint is its stamp.
+    static func cover(
+        for details: BookDetails, coversFolder: URL, existing: [String: FileStamps.Stamp]? = nil
+    ) throws
         -> (model: CoverModel, file: PlannedOutput?)
     {
         let slug = details.book.slug
@@ -36,7 +38,7 @@ enum CoverArt {
     }
 
     /// The author's downloaded photo, published at `photos/<slug>.<ext>`, or nil when there is none.
-    static func photo(for author: Author, photosFolder: URL, existing: Set<String>? = nil) throws
+    static func photo(for author: Author, photosFolder: URL, existing: [String: FileStamps.Stamp]? = nil) throws
         -> (model: CoverModel, file: PlannedOutput)?
     {
         try publishedImage(
@@ -46,10 +48,10 @@ enum CoverArt {
     /// The image `folder/<name>.<ext>` as a file to publish at `<prefix>/<name>.<ext>`, with its
     /// size read from its header; nil when there is none, an error when it is not an image.
     private static func publishedImage(
-        named name: String, in folder: URL, under prefix: String, alt: String, existing: Set<String>?
+        named name: String, in folder: URL, under prefix: String, alt: String, existing: [String: FileStamps.Stamp]?
     ) throws -> (model: CoverModel, file: PlannedOutput)? {
         for ext in imageExtensions {
-            if let existing, !existing.contains("\(name).\(ext)") { continue }
+            if let existing, existing["\(name).\(ext)"] == nil { continue }
             let url = folder.appendingPathComponent("\(name).\(ext)")
             guard let handle = FileHandle(forReadingAtPath: url.path) else { continue }
             let header = (try? handle.read(upToCount: 256 * 1024)) ?? Data()
@@ -58,11 +60,13 @@ enum CoverArt {
                 throw CoverError.notAnImage(path: url.relativePathForDisplay)
             }
             let path = "\(prefix)/\(name).\(info.format.rawValue)"
-            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
             var print = Fingerprint()
             print.combine(url.path)
-            print.combine((attributes?[.size] as? NSNumber)?.intValue ?? 0)
-            print.combine(String((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0))
+            // The stamp (with a digest when the file was just changed) tells a replaced image.
+            let stamp =
+                existing?["\(name).\(ext)"]
+                ?? FileStamps.stamp(ofFileAt: url.path, racyAfter: FileStamps.now() - FileStamps.racyWindow)
+            if let stamp { print.combine(stamp) }
             return (
                 CoverModel(src: path, width: info.width, height: info.height, alt: alt, isPlaceholder: false),
                 PlannedOutput(path: path, fingerprint: print.description) {

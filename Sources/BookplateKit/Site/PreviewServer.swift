@@ -5,20 +5,27 @@ import Synchronization
 /// `bookplate serve`: the site on 127.0.0.1, rebuilt whenever anything under `content/` or
 /// `templates/` changes, with open pages reloading themselves.
 ///
+/// Every rebuild is an ordinary build (``SiteBuilder/build(_:)``) of a builder made afresh — the
+/// library opened again, the settings read again — and takes its turn with any other build of the
+/// shelf, so `serve` and `build` in another terminal never write an older site over a newer one.
+///
 /// A failed rebuild keeps the previous site and shows the error on every page and in the
 /// terminal; the server keeps running. Only files inside the site folder are ever served.
 public actor PreviewServer {
     public nonisolated let port: UInt16
-    private let builder: SiteBuilder
+    private nonisolated let paths: ShelfPaths
+    private let makeBuilder: @Sendable () throws -> SiteBuilder
     private let server: HTTPServer
     private let report: @Sendable (String) -> Void
     /// What requests read: served while a rebuild runs, so a slow build never stalls a page.
     private nonisolated let status = Mutex(BuildStatus())
     private var fingerprint = ShelfState()
 
-    /// Binds the server (port 0 picks a free one) and makes the first build.
+    /// Binds the server (port 0 picks a free one) for the site in `paths`; ``rebuild()`` makes the
+    /// first build. `makeBuilder` is called for every build.
     public static func start(
-        builder: SiteBuilder, port: UInt16, report: @escaping @Sendable (String) -> Void
+        paths: ShelfPaths, port: UInt16, makeBuilder: @escaping @Sendable () throws -> SiteBuilder,
+        report: @escaping @Sendable (String) -> Void
     ) async throws -> PreviewServer {
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 30, logger: .disabled)
         let listening = Task { try await server.run() }
@@ -31,17 +38,21 @@ public actor PreviewServer {
         guard case .ip4(_, let actualPort)? = await server.listeningAddress else {
             throw PreviewError.cannotListen(port: port)
         }
-        let preview = PreviewServer(builder: builder, server: server, port: actualPort, report: report)
+        let preview = PreviewServer(
+            paths: paths, makeBuilder: makeBuilder, server: server, port: actualPort, report: report)
         await server.appendRoute("*") { [weak preview] request in
             guard let preview else { return HTTPResponse(statusCode: .serviceUnavailable) }
             return preview.respond(to: request)
         }
-        await preview.rebuild()
         return preview
     }
 
-    private init(builder: SiteBuilder, server: HTTPServer, port: UInt16, report: @escaping @Sendable (String) -> Void) {
-        self.builder = builder
+    private init(
+        paths: ShelfPaths, makeBuilder: @escaping @Sendable () throws -> SiteBuilder, server: HTTPServer,
+        port: UInt16, report: @escaping @Sendable (String) -> Void
+    ) {
+        self.paths = paths
+        self.makeBuilder = makeBuilder
         self.server = server
         self.port = port
         self.report = report
@@ -70,10 +81,10 @@ public actor PreviewServer {
 
     /// Builds on a thread of its own: the build is blocking file and database work, and the
     /// server's tasks must go on answering requests meanwhile.
-    private func rebuild() async {
-        let builder = builder
+    public func rebuild() async {
+        let makeBuilder = makeBuilder
         let outcome: Result<Int, any Error> = await withCheckedContinuation { done in
-            Thread.detachNewThread { done.resume(returning: Result { try builder.build().pageCount }) }
+            Thread.detachNewThread { done.resume(returning: Result { try makeBuilder().build().pageCount }) }
         }
         switch outcome {
         case .success(let pages):
@@ -93,9 +104,10 @@ public actor PreviewServer {
     }
 
     private func currentFingerprint() -> ShelfState {
-        var state = ShelfState(revision: (try? builder.library.revision()) ?? "")
-        let library = builder.paths.library.standardizedFileURL.path
-        for folder in [builder.paths.content, builder.paths.templates] {
+        // The library opened afresh: a library file replaced (a backup restored) is read anew.
+        var state = ShelfState(revision: (try? Library.open(at: paths.library).revision()) ?? "")
+        let library = paths.library.standardizedFileURL.path
+        for folder in [paths.content, paths.templates] {
             for (path, stamp) in FileStamps.scan(folder) {
                 let full = folder.standardizedFileURL.path + "/" + path
                 // The library file and SQLite's side files change whenever the build caches a note.
@@ -112,7 +124,7 @@ public actor PreviewServer {
                 statusCode: .ok, headers: [.contentType: "text/plain", HTTPHeader("Cache-Control"): "no-store"],
                 body: Data(String(buildVersion).utf8))
         }
-        guard let file = PreviewServer.file(for: request.path, in: builder.paths.site) else {
+        guard let file = PreviewServer.file(for: request.path, in: paths.site) else {
             return notFound()
         }
         guard let data = FileManager.default.contents(atPath: file.path) else { return notFound() }
@@ -123,7 +135,7 @@ public actor PreviewServer {
     }
 
     private nonisolated func notFound() -> HTTPResponse {
-        let page = builder.paths.site.appendingPathComponent("404.html")
+        let page = paths.site.appendingPathComponent("404.html")
         let body = FileManager.default.contents(atPath: page.path).map { decorate(String(decoding: $0, as: UTF8.self)) }
         return HTTPResponse(
             statusCode: .notFound, headers: [.contentType: "text/html; charset=utf-8"],

@@ -2,21 +2,23 @@ import Foundation
 
 /// Builds the static site from the library, the notes and the theme.
 ///
-/// A build is a list of named steps — load library, render notes, load templates, collect covers
-/// and photos, render templates, write files — and any error names the step and the path it was
-/// working on. Pages are made into a folder beside the site, which takes the old site's place only
-/// when every page has rendered.
+/// A build is a list of named steps (``BuildStep/pipeline``) run one after another by
+/// ``BuildRun``, and any error names the step and the path it was working on. Builds of one shelf
+/// take turns (``BuildLock``); each reads its settings, templates, covers, notes and library
+/// afresh once it has its turn. The site is always wholly the old one or wholly the new one (see
+/// ``SiteWriter``), and whatever happened to the inputs or the output folder in between, an
+/// incremental build leaves it byte for byte as a full build into an empty folder would.
 public struct SiteBuilder: Sendable {
     public var library: Library
     public var paths: ShelfPaths
-    public var settings: SiteSettings
+    /// The settings to build with; nil reads `content/site.yaml` afresh at every build.
+    public var settings: SiteSettings?
     /// Whether the templates folder must exist (the reader named it) rather than default to the
     /// built-in theme.
     public var requiresTemplatesFolder: Bool
 
     public init(
-        library: Library, paths: ShelfPaths, settings: SiteSettings = SiteSettings(),
-        requiresTemplatesFolder: Bool = false
+        library: Library, paths: ShelfPaths, settings: SiteSettings? = nil, requiresTemplatesFolder: Bool = false
     ) {
         self.library = library
         self.paths = paths
@@ -24,125 +26,28 @@ public struct SiteBuilder: Sendable {
         self.requiresTemplatesFolder = requiresTemplatesFolder
     }
 
-    /// Where the last build's state is kept.
-    var statePath: URL { paths.content.appendingPathComponent(".bookplate/build-state.txt") }
+    /// Where the build state and the build lock are kept.
+    var stateFolder: URL { paths.content.appendingPathComponent(".bookplate", isDirectory: true) }
 
     /// Builds the site into `paths.site` and reports what was made.
     ///
-    /// When nothing the site is made from changed, nothing is read beyond a fingerprint of the
-    /// inputs and nothing is written. Otherwise every page's model is fingerprinted and only the
-    /// files whose fingerprint changed are made; a first build, or one that changes most files,
-    /// writes a whole new site and swaps it into place.
+    /// Incrementally, when nothing the site is made from changed and every file in the output
+    /// folder is as the last build left it, nothing is read beyond stamps of the inputs and the
+    /// outputs, and nothing is written. Otherwise only the files whose fingerprint changed, and
+    /// those found changed or missing on disk, are made.
     @discardableResult
-    public func build() throws -> BuildReport {
-        let started = ContinuousClock.now
-        let writer = SiteWriter(target: paths.site)
-        try step(.checkOutput) { try writer.checkTarget(shelfRoot: paths.root) }
-        // Half-written notes, covers and state of commands that were killed.
-        for folder in [paths.notes, paths.covers, paths.photos, statePath.deletingLastPathComponent()] {
-            WorkingFiles.removeAbandoned(in: folder)
-        }
-        let previous = writer.hasPreviousSite ? BuildState.load(from: statePath) : nil
-        let coverFiles = FileStamps.scan(paths.covers)
-        let photoFiles = FileStamps.scan(paths.photos)
-        let inputs = try step(.loadLibrary) { try inputFingerprint(covers: coverFiles, photos: photoFiles) }
-        let noteStamps = Dictionary(
-            uniqueKeysWithValues: FileStamps.scan(paths.notes, suffix: ".md").filter { !$0.key.contains("/") }.map {
-                (String($0.key.dropLast(3)), $0.value)
-            })
-        if let previous, previous.inputs == inputs, previous.site == paths.site.standardizedFileURL.path {
-            if previous.notes == noteStamps {
-                return BuildReport(
-                    pageCount: previous.files.keys.filter { $0.hasSuffix(".html") }.count, bookCount: nil,
-                    authorCount: nil, fileCount: previous.files.count, filesWritten: 0, notesRendered: 0,
-                    orphanNotes: [], duration: ContinuousClock.now - started)
-            }
-            return try rebuildNotePages(
-                previous: previous, inputs: inputs, noteStamps: noteStamps, coverFiles: coverFiles, writer: writer,
-                started: started)
-        }
-
-        let catalogue = try step(.loadLibrary) { try library.catalogue() }
-        // Notes are brought up to date in the library, and each page reads its own note from
-        // there as it is made: ten thousand notes' HTML is not held at once.
-        let notes = try step(.renderNotes) { try renderNotes(noteStamps, previous: previous, keepHTML: false) }
-        let theme = try step(.loadTemplates) {
-            try Theme.load(overrides: paths.templates, requireFolder: requiresTemplatesFolder)
-        }
-        let templates = try step(.loadTemplates) { try TemplateSet(theme: theme) }
-
-        var outputs: [PlannedOutput] = []
-        let coverNames = Set(coverFiles.keys)
-        let photoNames = Set(photoFiles.keys)
-        let covers = try step(.collectCovers) {
-            try catalogue.books.map { details in
-                try CoverArt.cover(for: details, coversFolder: paths.covers, existing: coverNames)
+    public func build(_ mode: BuildMode = .incremental) throws -> BuildReport {
+        var run = BuildRun(builder: self, mode: mode)
+        for step in BuildStep.pipeline where !run.isFinished {
+            do {
+                try run.run(step)
+            } catch let error as BuildError {
+                throw error
+            } catch {
+                throw BuildError(step: step, path: nil, underlying: error)
             }
         }
-        outputs += covers.compactMap(\.file)
-        let photos = try step(.collectCovers) {
-            try catalogue.authors.compactMap { author in
-                try CoverArt.photo(for: author, photosFolder: paths.photos, existing: photoNames)
-                    .map { (author.slug, $0) }
-            }
-        }
-        outputs += photos.map(\.1.file)
-        let factory = PageModelFactory(
-            site: siteModel, baseURL: settings.baseURL, catalogue: catalogue,
-            coversBySlug: Dictionary(uniqueKeysWithValues: zip(catalogue.books.map(\.book.slug), covers.map(\.model))),
-            photosByAuthorSlug: Dictionary(uniqueKeysWithValues: photos.map { ($0.0, $0.1.model) }))
-
-        let pages = pagePlan(
-            factory: factory, catalogue: catalogue, noteSlugs: Set(noteStamps.keys), theme: themeFingerprint(theme),
-            templates: templates)
-        outputs += pages
-        outputs += theme.assets.sorted { $0.key < $1.key }.map { path, data in
-            var print = Fingerprint()
-            print.combine(data)
-            return PlannedOutput(path: "assets/\(path)", fingerprint: print.description) { data }
-        }
-        outputs += discoveryFiles(catalogue: catalogue, pagePaths: pages.map(\.path).filter { $0 != "404.html" })
-
-        // With the last build's state for this site, every file is fingerprinted first (a page's
-        // model made and dropped) and only the changed ones are made again; without it, each file
-        // is fingerprinted as it is made.
-        let planned: [String: String]
-        let written: Int
-        let sameSite = previous.flatMap { $0.site == paths.site.standardizedFileURL.path ? $0 : nil }
-        if let previous = sameSite {
-            let fingerprints = try Parallel.map(outputs) { output in Result { try output.fingerprint() } }
-                .map { try $0.get() }
-            planned = Dictionary(zip(outputs.map(\.path), fingerprints)) { first, _ in first }
-            let changed = zip(outputs, fingerprints).filter { previous.files[$0.0.path] != $0.1 }.map(\.0)
-            let removed = Set(previous.files.keys).subtracting(planned.keys).sorted()
-            try step(.writeFiles, path: paths.site.relativePathForDisplay) {
-                if changed.count * 2 < outputs.count {
-                    BuildState.markChanging(changed.map(\.path) + removed, stateAt: statePath)
-                    try writer.update(changed: changed, removed: removed)
-                } else {
-                    BuildState.markChanging(nil, stateAt: statePath)
-                    try writer.writeAll(outputs)
-                }
-            }
-            written = changed.count
-        } else {
-            let fingerprints = try step(.writeFiles, path: paths.site.relativePathForDisplay) {
-                BuildState.markChanging(nil, stateAt: statePath)
-                return try writer.writeAll(outputs)
-            }
-            planned = Dictionary(zip(outputs.map(\.path), fingerprints)) { first, _ in first }
-            written = outputs.count
-        }
-        BuildState(
-            site: paths.site.standardizedFileURL.path, inputs: inputs, notes: noteStamps,
-            noteOptions: NoteRenderer(allowsRawHTML: settings.allowsRawHTMLInNotes).optionsTag, files: planned
-        ).save(to: statePath)
-
-        return BuildReport(
-            pageCount: pages.count, bookCount: catalogue.books.count, authorCount: catalogue.authors.count,
-            fileCount: outputs.count, filesWritten: written, notesRendered: notes.renderedCount,
-            orphanNotes: notes.orphans.map { paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay },
-            duration: ContinuousClock.now - started)
+        return run.report()
     }
 
     /// Every page, planned: its model is made when the page's fingerprint or contents are needed.
@@ -195,11 +100,12 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    /// A fingerprint of everything a build reads but the notes: the library's revision, the
-    /// cover and photo files, the theme, the settings and this version of Bookplate.
-    private func inputFingerprint(covers: [String: FileStamps.Stamp], photos: [String: FileStamps.Stamp]) throws
-        -> String
-    {
+    /// A fingerprint of everything a build reads but the notes: the library's identity, the
+    /// cover, photo and template files, the theme, the settings and this version of Bookplate.
+    func inputFingerprint(
+        settings: SiteSettings, templates: [String: FileStamps.Stamp], covers: [String: FileStamps.Stamp],
+        photos: [String: FileStamps.Stamp]
+    ) throws -> String {
         var print = Fingerprint()
         print.combine(Bookplate.version)
         print.combine(library.path)
@@ -211,64 +117,75 @@ public struct SiteBuilder: Sendable {
             print.combine(text)
         }
         print.combine(paths.templates.path)
-        print.combine(FileStamps.scan(paths.templates))
+        print.combine(templates)
         print.combine(covers)
         print.combine(photos)
         return print.description
     }
 
-    /// Only notes changed: a note shows on its book's page alone, so only those pages are made.
-    private func rebuildNotePages(
-        previous: BuildState, inputs: String, noteStamps: [String: FileStamps.Stamp],
-        coverFiles: [String: FileStamps.Stamp], writer: SiteWriter, started: ContinuousClock.Instant
-    ) throws -> BuildReport {
-        let changedSlugs = Set(noteStamps.keys).union(previous.notes.keys)
-            .filter { noteStamps[$0] != previous.notes[$0] }.sorted()
-        let books = try step(.loadLibrary) { try library.books(slugs: changedSlugs) }
-        let notes = try step(.renderNotes) {
-            try renderNotes(noteStamps.filter { changedSlugs.contains($0.key) }, previous: previous)
-        }
-        let theme = try step(.loadTemplates) {
-            try Theme.load(overrides: paths.templates, requireFolder: requiresTemplatesFolder)
-        }
-        let templates = try step(.loadTemplates) { try TemplateSet(theme: theme) }
-        var files = previous.files
-        var written = 0
-        var outputs: [PlannedOutput] = []
+    /// The book pages of `books` alone, for a build in which only their notes changed.
+    func bookPages(
+        _ books: [BookDetails], notes: NoteSync, settings: SiteSettings, coverFiles: [String: FileStamps.Stamp],
+        theme: Theme, templates: TemplateSet
+    ) throws -> [PlannedOutput] {
         let themePrint = themeFingerprint(theme)
-        let coverNames = Set(coverFiles.keys)
-        for details in books {
-            let cover = try step(.collectCovers) {
-                try CoverArt.cover(for: details, coversFolder: paths.covers, existing: coverNames).model
-            }
+        return try books.map { details in
+            let cover = try CoverArt.cover(for: details, coversFolder: paths.covers, existing: coverFiles).model
             let factory = PageModelFactory(
-                site: siteModel, baseURL: settings.baseURL, catalogue: Catalogue(books: [details]),
+                site: siteModel(settings), baseURL: settings.baseURL, catalogue: Catalogue(books: [details]),
                 coversBySlug: [details.book.slug: cover])
             let note = notes.htmlBySlug[details.book.slug]
-            let output = SiteBuilder.plannedPage(
+            return SiteBuilder.plannedPage(
                 PageModelFactory.bookURL(details.book.slug), "book", theme: themePrint, templates: templates
             ) { factory.bookPage(details, noteHTML: note) }
-            let print = try output.fingerprint()
-            guard files[output.path] != print else { continue }
-            files[output.path] = print
-            written += 1
-            outputs.append(output)
         }
-        try step(.writeFiles, path: paths.site.relativePathForDisplay) {
-            BuildState.markChanging(outputs.map(\.path), stateAt: statePath)
-            try writer.update(changed: outputs, removed: [])
-        }
-        BuildState(
-            site: previous.site, inputs: inputs, notes: noteStamps, noteOptions: previous.noteOptions, files: files
-        ).save(to: statePath)
-        return BuildReport(
-            pageCount: files.keys.filter { $0.hasSuffix(".html") }.count, bookCount: nil, authorCount: nil,
-            fileCount: files.count, filesWritten: written, notesRendered: notes.renderedCount,
-            orphanNotes: notes.orphans.map { paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay },
-            duration: ContinuousClock.now - started)
     }
 
-    private var siteModel: SiteModel {
+    /// Every file of the site: covers, photos, pages, the theme's assets, the search index and
+    /// discovery files, and the marker that makes the folder Bookplate's.
+    func sitePlan(
+        catalogue: Catalogue, settings: SiteSettings, noteSlugs: Set<String>, coverFiles: [String: FileStamps.Stamp],
+        photoFiles: [String: FileStamps.Stamp], theme: Theme, templates: TemplateSet
+    ) throws -> [PlannedOutput] {
+        var outputs: [PlannedOutput] = []
+        let covers = try catalogue.books.map { details in
+            do {
+                return try CoverArt.cover(for: details, coversFolder: paths.covers, existing: coverFiles)
+            } catch {
+                throw BuildError(step: .collectCovers, path: nil, underlying: error)
+            }
+        }
+        outputs += covers.compactMap(\.file)
+        let photos = try catalogue.authors.compactMap { author in
+            do {
+                return try CoverArt.photo(for: author, photosFolder: paths.photos, existing: photoFiles)
+                    .map { (author.slug, $0) }
+            } catch {
+                throw BuildError(step: .collectCovers, path: nil, underlying: error)
+            }
+        }
+        outputs += photos.map(\.1.file)
+        let factory = PageModelFactory(
+            site: siteModel(settings), baseURL: settings.baseURL, catalogue: catalogue,
+            coversBySlug: Dictionary(uniqueKeysWithValues: zip(catalogue.books.map(\.book.slug), covers.map(\.model))),
+            photosByAuthorSlug: Dictionary(uniqueKeysWithValues: photos.map { ($0.0, $0.1.model) }))
+        let pages = pagePlan(
+            factory: factory, catalogue: catalogue, noteSlugs: noteSlugs, theme: themeFingerprint(theme),
+            templates: templates)
+        outputs += pages
+        outputs += theme.assets.sorted { $0.key < $1.key }.map { path, data in
+            var print = Fingerprint()
+            print.combine(data)
+            return PlannedOutput(path: "assets/\(path)", fingerprint: print.description) { data }
+        }
+        outputs += discoveryFiles(
+            catalogue: catalogue, settings: settings, pagePaths: pages.map(\.path).filter { $0 != "404.html" })
+        let marker = Data(SiteWriter.markerContents.utf8)
+        outputs.append(PlannedOutput(path: SiteWriter.markerName, fingerprint: SiteWriter.markerContents) { marker })
+        return outputs
+    }
+
+    private func siteModel(_ settings: SiteSettings) -> SiteModel {
         SiteModel(
             title: settings.title, language: settings.language, description: settings.description,
             owner: settings.owner, hasFeed: settings.baseURL != nil)
@@ -292,26 +209,24 @@ public struct SiteBuilder: Sendable {
         return print.description
     }
 
-    /// Brings the library's note cache up to date. A note file whose size and date are those the
-    /// last build saw, rendered with the same options, is taken from the cache without reading it.
-    private func renderNotes(
-        _ stamps: [String: FileStamps.Stamp], previous: BuildState?, keepHTML: Bool = true
+    /// Brings the library's note cache up to date with the note files `stamps` names. A note in
+    /// `trusted` is taken from the cache without reading it when the library caches it under the
+    /// hash given there.
+    func renderNotes(
+        _ stamps: [String: FileStamps.Stamp], trusted: [String: String], settings: SiteSettings, keepHTML: Bool
     ) throws -> NoteSync {
         let store = NoteStore(folder: paths.notes)
-        let renderer = NoteRenderer(allowsRawHTML: settings.allowsRawHTMLInNotes)
-        let unchanged =
-            previous.map { previous in
-                previous.noteOptions == renderer.optionsTag
-                    ? Set(stamps.keys.filter { previous.notes[$0] == stamps[$0] }) : []
-            } ?? []
         return try library.syncNotes(
-            slugs: stamps.keys.sorted(), unchanged: unchanged, renderer: renderer, keepHTML: keepHTML,
+            slugs: stamps.keys.sorted(), trusted: trusted, renderer: noteRenderer(settings), keepHTML: keepHTML,
             markdown: { slug in try store.readNote(at: store.url(forSlug: slug)) })
     }
 
+    func noteRenderer(_ settings: SiteSettings) -> NoteRenderer {
+        NoteRenderer(allowsRawHTML: settings.allowsRawHTMLInNotes)
+    }
+
     /// The search index, robots.txt and, where there is a base URL, the Atom feed and the sitemap.
-    private func discoveryFiles(catalogue: Catalogue, pagePaths: [String]) -> [PlannedOutput] {
-        let settings = settings
+    private func discoveryFiles(catalogue: Catalogue, settings: SiteSettings, pagePaths: [String]) -> [PlannedOutput] {
         var files: [(String, @Sendable () -> String)] = [
             ("search-index.js", { SearchIndex.script(catalogue: catalogue) }),
             ("robots.txt", { FeedWriter.robots(baseURL: settings.baseURL) }),
@@ -331,54 +246,4 @@ public struct SiteBuilder: Sendable {
             }
         }
     }
-
-    private func step<T>(_ step: BuildStep, path: String? = nil, _ work: () throws -> T) throws -> T {
-        do {
-            return try work()
-        } catch let error as BuildError {
-            throw error
-        } catch {
-            throw BuildError(step: step, path: path, underlying: error)
-        }
-    }
-}
-
-/// The named steps of a build.
-public enum BuildStep: String, Sendable {
-    case checkOutput = "check the output folder"
-    case loadLibrary = "load the library"
-    case renderNotes = "render notes"
-    case loadTemplates = "load templates"
-    case collectCovers = "collect covers and photos"
-    case renderTemplates = "render templates"
-    case copyAssets = "copy assets"
-    case writeFiles = "write files"
-}
-
-/// A failed build: the step, the path it was working on where that helps, and the cause.
-public struct BuildError: Error, CustomStringConvertible {
-    public var step: BuildStep
-    public var path: String?
-    public var underlying: any Error
-
-    public var description: String {
-        let cause = "\(underlying)"
-        if let path, !cause.contains(path) { return "build failed to \(step.rawValue) (\(path)): \(cause)" }
-        return "build failed to \(step.rawValue): \(cause)"
-    }
-}
-
-/// What a build made.
-public struct BuildReport: Sendable {
-    public var pageCount: Int
-    /// Nil when nothing changed and the library was not loaded.
-    public var bookCount: Int?
-    public var authorCount: Int?
-    public var fileCount: Int
-    /// How many files were written; 0 when the site was already up to date.
-    public var filesWritten: Int
-    public var notesRendered: Int
-    /// Note files (paths for messages) whose book is not in the library.
-    public var orphanNotes: [String]
-    public var duration: Duration
 }

@@ -15,8 +15,10 @@ struct SiteWriter: Sendable {
 
     var target: URL
 
-    /// Throws unless the target may be replaced by a build.
-    func checkTarget(shelfRoot: URL) throws {
+    /// Throws unless the target may be replaced by a build: it must be missing, empty, marked as
+    /// Bookplate's (``markerName``), or hold only what the last build wrote there (`knownFiles`,
+    /// from its state: the marker itself may have been deleted).
+    func checkTarget(shelfRoot: URL, knownFiles: Set<String>? = nil) throws {
         let path = target.standardizedFileURL.resolvingSymlinksInPath().path
         let forbidden = [
             "/", FileManager.default.homeDirectoryForCurrentUser.standardizedFileURL.resolvingSymlinksInPath().path,
@@ -27,14 +29,18 @@ struct SiteWriter: Sendable {
         guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return }
         guard isDirectory.boolValue else { throw SiteError.foreignTarget(path: target.relativePathForDisplay) }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []
-        if !entries.isEmpty && !entries.contains(SiteWriter.markerName) {
-            throw SiteError.foreignTarget(path: target.relativePathForDisplay)
+        if entries.isEmpty || entries.contains(SiteWriter.markerName) { return }
+        if let knownFiles {
+            let topLevel = Set(knownFiles.map { String($0.prefix { $0 != "/" }) })
+            if entries.allSatisfy(topLevel.contains) { return }
         }
+        throw SiteError.foreignTarget(path: target.relativePathForDisplay)
     }
 
-    /// Whether the target holds a previous Bookplate site.
-    var hasPreviousSite: Bool {
-        FileManager.default.fileExists(atPath: target.appendingPathComponent(SiteWriter.markerName).path)
+    /// Whether the target holds anything: a previous site, once ``checkTarget(shelfRoot:knownFiles:)``
+    /// let it be written.
+    var hasFiles: Bool {
+        !((try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []).isEmpty
     }
 
     /// A working folder beside the target (see ``WorkingFiles``).
@@ -49,24 +55,20 @@ struct SiteWriter: Sendable {
         WorkingFiles.removeAbandoned(in: target.deletingLastPathComponent())
     }
 
-    /// Writes `outputs` as the complete new site, making them on every core; returns their
-    /// fingerprints, in order.
+    /// Writes `outputs` as the complete new site (the marker among them), making them on every
+    /// core; returns each file as written, in order.
     @discardableResult
-    func writeAll(_ outputs: [PlannedOutput]) throws -> [String] {
+    func writeAll(_ outputs: [PlannedOutput]) throws -> [BuildState.Output] {
         removeLeftovers()
         let staging = sibling("new")
         let manager = FileManager.default
-        let fingerprints: [String]
+        let written: [BuildState.Output]
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
             try SiteWriter.makeFolders(for: outputs.map(\.path), in: staging)
-            fingerprints = try SiteWriter.produce(outputs) { index, output in
+            written = try SiteWriter.produce(outputs) { index, output in
                 staging.appendingPathComponent(output.path, isDirectory: false)
             }
-            try FileOutput.write(
-                Data(SiteWriter.markerContents.utf8),
-                toPath: staging.appendingPathComponent(SiteWriter.markerName).path,
-                flush: false)
             // Every page on disk before the new site takes the old one's place: one wait for all.
             FileOutput.flushFileSystem(containing: staging)
         } catch {
@@ -74,7 +76,7 @@ struct SiteWriter: Sendable {
             throw error
         }
         try swapIn(staging)
-        return fingerprints
+        return written
     }
 
     /// Puts the complete site in `staging` where the target is. Where the system allows, the old
@@ -106,28 +108,29 @@ struct SiteWriter: Sendable {
     /// always wholly old or wholly new. Changed files are made in full in a folder beside the site
     /// first. One file is then renamed over its old self; more are put into a copy of the site
     /// made of hard links (new folders, shared files — no page is copied), and that copy is
-    /// swapped in like a full build.
-    func update(changed: [PlannedOutput], removed: [String]) throws {
+    /// swapped in like a full build. Returns each changed file as written, in order.
+    @discardableResult
+    func update(changed: [PlannedOutput], removed: [String]) throws -> [BuildState.Output] {
         removeLeftovers()
         // The list comes from the build state on disk: only plain paths inside the site.
         let removable = removed.filter { path in
             let parts = path.split(separator: "/")
             return !path.hasPrefix("/") && !parts.isEmpty && !parts.contains { $0 == ".." || $0 == "." }
         }
-        guard !changed.isEmpty || !removable.isEmpty else { return }
+        guard !changed.isEmpty || !removable.isEmpty else { return [] }
         let pending = sibling("pending")
         defer { try? FileManager.default.removeItem(at: pending) }
         try SiteWriter.makeFolder(pending)
         // A few pages are flushed one by one; many at once with one flush of the file system
         // (which also waits for whatever else is being written there, so not for one page).
         let flushEach = changed.count <= SiteWriter.flushEachLimit
-        try SiteWriter.produce(changed, flush: flushEach) { index, _ in
+        let written = try SiteWriter.produce(changed, flush: flushEach) { index, _ in
             pending.appendingPathComponent(String(index), isDirectory: false)
         }
         if !flushEach { FileOutput.flushFileSystem(containing: pending) }
         if changed.count == 1, removable.isEmpty {
             try SiteWriter.moveIn(changed, from: pending, to: target)
-            return
+            return written
         }
         let copy = sibling("new")
         do {
@@ -139,6 +142,7 @@ struct SiteWriter: Sendable {
             throw error
         }
         try swapIn(copy)
+        return written
     }
 
     /// Renames the made files (named by their index in `pending`) to their places below `folder`.
@@ -227,24 +231,30 @@ struct SiteWriter: Sendable {
     }
 
     /// Makes and writes each output to the file `destination` names, spread over the machine's
-    /// cores, and returns their fingerprints in order. The folders must exist.
-    @discardableResult
+    /// cores, and returns each as written, in order. The folders must exist.
     private static func produce(
         _ outputs: [PlannedOutput], flush: Bool = false, to destination: @Sendable (Int, PlannedOutput) -> URL
-    ) throws -> [String] {
+    ) throws -> [BuildState.Output] {
         let workers = Parallel.cores
         let failure = Mutex<(any Error)?>(nil)
-        let fingerprints = Mutex([String](repeating: "", count: outputs.count))
+        let unwritten = BuildState.Output(
+            fingerprint: "", stamp: FileStamps.Stamp(size: -1, modified: 0, changed: 0, inode: 0), digest: 0)
+        let results = Mutex([BuildState.Output](repeating: unwritten, count: outputs.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var made: [(Int, String)] = []
+            var made: [(Int, BuildState.Output)] = []
             for index in stride(from: worker, to: outputs.count, by: workers) {
                 if failure.withLock({ $0 != nil }) { return }
                 let output = outputs[index]
                 let url = destination(index, output)
                 do {
                     let file = try output.make()
-                    try FileOutput.write(file.data, toPath: url.path, flush: flush)
-                    made.append((index, file.fingerprint))
+                    let stamp = try FileOutput.write(file.data, toPath: url.path, flush: flush)
+                    made.append(
+                        (
+                            index,
+                            BuildState.Output(
+                                fingerprint: file.fingerprint, stamp: stamp, digest: ContentDigest.of(file.data))
+                        ))
                 } catch {
                     let reported =
                         error is BuildError
@@ -252,12 +262,12 @@ struct SiteWriter: Sendable {
                     failure.withLock { if $0 == nil { $0 = reported } }
                 }
             }
-            fingerprints.withLock { all in
-                for (index, print) in made { all[index] = print }
+            results.withLock { all in
+                for (index, output) in made { all[index] = output }
             }
         }
         if let error = failure.withLock({ $0 }) { throw error }
-        return fingerprints.withLock { $0 }
+        return results.withLock { $0 }
     }
 }
 

@@ -10,7 +10,9 @@ import Foundation
 /// system, which costs one journal commit instead of one per file.
 enum FileOutput {
     /// Writes `data` to a new or truncated file at `path`; with `flush`, waits until it is on disk.
-    static func write(_ data: Data, toPath path: String, flush: Bool) throws {
+    /// Returns the file's stamp as written (renaming the file later keeps it).
+    @discardableResult
+    static func write(_ data: Data, toPath path: String, flush: Bool) throws -> FileStamps.Stamp {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw failure(path) }
         var closed = false
@@ -28,8 +30,11 @@ enum FileOutput {
             }
         }
         if flush, fsync(descriptor) != 0 { throw failure(path) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw failure(path) }
         closed = true
         if close(descriptor) != 0 { throw failure(path) }
+        return FileStamps.Stamp(info)
     }
 
     /// Waits until everything written to the file system holding `url` is on disk.

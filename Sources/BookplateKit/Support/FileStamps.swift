@@ -6,22 +6,64 @@ import Foundation
     import Darwin
 #endif
 
-/// Sizes and modification times of the files in a folder tree, read with `stat` directly: a
-/// ten-thousand-book shelf asks for them on every build.
+/// What a file looks like from outside — size, modification and change times, inode — read with
+/// `stat` directly: a ten-thousand-book shelf asks for them on every build.
+///
+/// A stamp tells that a file changed without reading it: a program can set a file's modification
+/// time back, but not its change time (`ctime`, which the system sets on every write, rename or
+/// link). Except in one case: a file changed twice within one tick of the file system's clock
+/// keeps its times. So a file changed within ``racyWindow`` of when it is stamped is *racy* (as
+/// git calls it): its stamp carries a digest of its contents, and a later stamp of the same file,
+/// racy or not, differs from it unless it has the same digest.
 enum FileStamps {
-    struct Stamp: Hashable, Codable, Sendable {
-        var size: Int
-        var modified: Double
+    struct Stamp: Hashable, Sendable {
+        var size: Int64
+        /// Nanoseconds since 1970.
+        var modified: Int64
+        /// When the file's contents or its entry last changed (`ctime`), in nanoseconds since 1970.
+        var changed: Int64
+        var inode: UInt64
+        /// A digest of the contents, for a racy file only.
+        var digest: UInt64?
     }
 
-    /// Every regular file below `folder` (hidden files and folders left out), by relative path.
-    static func scan(_ folder: URL, suffix: String? = nil) -> [String: Stamp] {
+    /// How close to the moment it is stamped a file's time must be for the stamp to need a digest:
+    /// a generous bound on any file system's clock tick and on clocks read differently.
+    static let racyWindow: Int64 = 2_000_000_000
+
+    /// Now, in nanoseconds since 1970, as stamps count.
+    static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
+    /// The stamp of the regular file at `path` (a link is not followed), or nil when there is none.
+    /// A file modified since `racyAfter` gets a digest.
+    static func stamp(ofFileAt path: String, racyAfter: Int64) -> Stamp? {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        var stamp = Stamp(info)
+        if stamp.isRacy(after: racyAfter) {
+            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+            stamp.digest = ContentDigest.of(data)
+        }
+        return stamp
+    }
+
+    /// Every regular file below `folder` (hidden files and folders left out, links not followed),
+    /// by relative path. Files modified since `racyAfter` (default: within ``racyWindow`` of now)
+    /// get a digest.
+    static func scan(_ folder: URL, suffix: String? = nil, racyAfter: Int64? = nil) -> [String: Stamp] {
         var stamps: [String: Stamp] = [:]
-        scan(folder.path, prefix: "", suffix: suffix, into: &stamps)
+        let racyAfter = racyAfter ?? now() - racyWindow
+        scan(folder.path, prefix: "", suffix: suffix, racyAfter: racyAfter, into: &stamps)
         return stamps
     }
 
-    private static func scan(_ path: String, prefix: String, suffix: String?, into stamps: inout [String: Stamp]) {
+    private static func scan(
+        _ path: String, prefix: String, suffix: String?, racyAfter: Int64, into stamps: inout [String: Stamp]
+    ) {
         guard let directory = opendir(path) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
@@ -34,17 +76,35 @@ enum FileStamps {
             // lstat: a link is not followed, so a link back up the tree cannot loop.
             guard lstat(full, &info) == 0 else { continue }
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                scan(full, prefix: prefix + name + "/", suffix: suffix, into: &stamps)
+                scan(full, prefix: prefix + name + "/", suffix: suffix, racyAfter: racyAfter, into: &stamps)
             } else if (info.st_mode & S_IFMT) == S_IFREG, suffix.map({ name.hasSuffix($0) }) ?? true {
-                #if canImport(Darwin)
-                    let time = info.st_mtimespec
-                #else
-                    let time = info.st_mtim
-                #endif
-                let modified = Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-                stamps[prefix + name] = Stamp(size: Int(info.st_size), modified: modified)
+                var stamp = Stamp(info)
+                if stamp.isRacy(after: racyAfter) {
+                    // Gone or unreadable since it was listed: a stamp no earlier one can equal.
+                    stamp.digest = FileManager.default.contents(atPath: full).map(ContentDigest.of) ?? .max
+                }
+                stamps[prefix + name] = stamp
             }
         }
+    }
+}
+
+extension FileStamps.Stamp {
+    init(_ info: stat) {
+        #if canImport(Darwin)
+            let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
+        #else
+            let (modified, changed) = (info.st_mtim, info.st_ctim)
+        #endif
+        self.init(
+            size: Int64(info.st_size), modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
+            changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec), inode: UInt64(info.st_ino),
+            digest: nil)
+    }
+
+    /// Whether the file changed at `moment` or later (so a further change may not show in its times).
+    func isRacy(after moment: Int64) -> Bool {
+        max(modified, changed) >= moment
     }
 }
 
@@ -52,8 +112,40 @@ extension Fingerprint {
     mutating func combine(_ stamps: [String: FileStamps.Stamp]) {
         for (path, stamp) in stamps.sorted(by: { $0.key < $1.key }) {
             combine(path)
-            combine(stamp.size)
-            combine(String(stamp.modified))
+            combine(stamp)
         }
+    }
+
+    mutating func combine(_ stamp: FileStamps.Stamp) {
+        combine(String(stamp.size))
+        combine(String(stamp.modified))
+        combine(String(stamp.changed))
+        combine(String(stamp.inode))
+        combine(stamp.digest.map { String($0) } ?? "-")
+    }
+}
+
+/// A fast 64-bit digest of a file's bytes, eight at a time, to tell whether a file on disk is the
+/// one a build wrote. Not for security: for that, see ``ContentHash``.
+enum ContentDigest {
+    static func of(_ data: Data) -> UInt64 {
+        data.withUnsafeBytes { of(UnsafeRawBufferPointer($0)) }
+    }
+
+    static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let prime: UInt64 = 0x0000_0100_0000_01B3
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            value = (value ^ word) &* prime
+            value ^= value >> 29
+            offset += 8
+        }
+        while offset < bytes.count {
+            value = (value ^ UInt64(bytes[offset])) &* prime
+            offset += 1
+        }
+        return value ^ (value >> 32)
     }
 }

@@ -39,7 +39,7 @@ enum WorkingFiles {
             for url in working[renamed...] { try? FileManager.default.removeItem(at: url) }
         }
         let failures = Parallel.map(Array(zip(files.map(\.data), working))) { data, url in
-            Result { try FileOutput.write(data, toPath: url.path, flush: false) }
+            Result { _ = try FileOutput.write(data, toPath: url.path, flush: false) }
         }
         for failure in failures { try failure.get() }
         FileOutput.flushFileSystem(containing: first.url.deletingLastPathComponent())

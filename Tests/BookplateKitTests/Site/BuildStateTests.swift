@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import BookplateKit
@@ -18,75 +19,119 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent("books/first").path))
     }
 
+    static func stamp(_ size: Int64, _ modified: Int64, _ inode: UInt64, _ digest: UInt64? = nil) -> FileStamps.Stamp {
+        FileStamps.Stamp(size: size, modified: modified, changed: modified / 2, inode: inode, digest: digest)
+    }
+
     static let awkward = BuildState(
-        site: "/shelf with spaces/site\tand a tab",
-        inputs: "3f2a",
+        site: "/shelf with spaces/site\tand a tab", library: "/shelf/content/library.sqlite", inputs: "3f2a",
+        noteOptions: "smart unsafe\r", savedAt: 1_763_757_123_123_456_789,
         notes: [
-            "kindred": FileStamps.Stamp(size: 1_234, modified: 1_763_757_123.123_456_7),
-            "back\\slash\nline": FileStamps.Stamp(size: 0, modified: 0.1),
-            "écrit": FileStamps.Stamp(size: Int.max, modified: -1.5e-300),
+            "kindred": BuildState.Note(stamp: stamp(1_234, 1_763_757_123_123_456_700, 42), cacheHash: "ab"),
+            "back\\slash\nline": BuildState.Note(stamp: stamp(0, 1, .max, .max), cacheHash: nil),
+            "écrit": BuildState.Note(stamp: stamp(.max, -1, 0, 0), cacheHash: ""),
         ],
-        noteOptions: "smart unsafe\r",
         files: [
-            "index.html": "aa",
-            "books/kindred/index.html": "",
-            "assets/a\tb\\t.css": "bb\n",
+            "index.html": BuildState.Output(fingerprint: "aa", stamp: stamp(10, 20, 30), digest: .max),
+            "books/kindred/index.html": BuildState.Output(fingerprint: "", stamp: stamp(0, .min, .max), digest: 0),
+            "assets/a\tb\\t.css": BuildState.Output(fingerprint: "bb\n", stamp: stamp(.max, .max, 1), digest: 1 << 63),
         ])
 
+    func store() throws -> BuildStateStore {
+        BuildStateStore(folder: try TestPaths.temporaryFolder("state"))
+    }
+
+    func loaded(_ store: BuildStateStore, site: String = BuildStateTests.awkward.site) -> BuildState? {
+        if case .state(let state) = store.load(site: site) { return state }
+        return nil
+    }
+
     @Test func theStateReadsBackAsItWasWritten() throws {
-        let data = Self.awkward.encoded()
-        #expect(BuildState(decoding: data) == Self.awkward)
-        // One entry a line, in order, so two states can be compared with diff.
-        let text = try #require(String(data: data, encoding: .utf8))
-        #expect(text.hasPrefix("bookplate build state 4\nsite\t/shelf with spaces/site\\tand a tab\n"))
-        #expect(text.contains("\nfile\tassets/a\\tb\\\\t.css\tbb\\n\nfile\tbooks/kindred/index.html\t\n"))
-        #expect(text.hasSuffix("\nend\t3\t3\n"))
-        let empty = BuildState(site: "", inputs: "", notes: [:], noteOptions: "", files: [:])
-        #expect(BuildState(decoding: empty.encoded()) == empty)
+        let store = try store()
+        try store.save(Self.awkward, replacing: nil)
+        #expect(loaded(store) == Self.awkward)
+        // Saved again over itself with changes: only the differences are written, and read back.
+        var next = Self.awkward
+        next.files["index.html"]?.fingerprint = "changed"
+        next.files["books/kindred/index.html"] = nil
+        next.files["new.html"] = BuildState.Output(fingerprint: "n", stamp: Self.stamp(1, 2, 3), digest: 4)
+        next.notes["kindred"] = nil
+        next.notes["écrit"]?.cacheHash = nil
+        next.inputs = "other"
+        try store.save(next, replacing: Self.awkward)
+        #expect(loaded(store) == next)
+        // Another site's state is kept beside it, apart.
+        var other = Self.awkward
+        other.site = "/elsewhere"
+        try store.save(other, replacing: nil)
+        #expect(loaded(store) == next)
+        #expect(loaded(store, site: "/elsewhere") == other)
+        let empty = BuildState(
+            site: "/empty", library: "", inputs: "", noteOptions: "", savedAt: 0, notes: [:], files: [:])
+        try store.save(empty, replacing: next)
+        #expect(loaded(store, site: "/empty") == empty)
     }
 
-    @Test func aDamagedStateIsNotReadAtAll() throws {
-        let text = try #require(String(data: Self.awkward.encoded(), encoding: .utf8))
-        let damaged: [String] = [
-            "",
-            String(text.dropLast()),  // no last line feed
-            String(text.prefix(text.count / 2)),  // cut short
-            text.replacingOccurrences(of: "end\t3\t3", with: "end\t3\t4"),
-            text.replacingOccurrences(of: "\nend\t3\t3\n", with: "\n"),
-            text + "file\tlate.html\tcc\n",  // after the end
-            text.replacingOccurrences(of: "bookplate build state 4", with: "bookplate build state 3"),
-            text.replacingOccurrences(of: "\tbb\\n", with: "\tbb\\q"),  // unknown escape
-            text.replacingOccurrences(of: "\tbb\\n", with: "\tbb\\"),  // escape cut off
-            text.replacingOccurrences(of: "\t1234\t", with: "\t12x4\t"),
-            text.replacingOccurrences(of: "file\tindex.html\taa", with: "file\tindex.html"),
-            text.replacingOccurrences(of: "file\tindex.html\taa", with: "page\tindex.html\taa"),
-            text.replacingOccurrences(of: "inputs\t3f2a\n", with: ""),
-            text.replacingOccurrences(of: "inputs\t3f2a\n", with: "inputs\t3f2a\ninputs\t3f2b\n"),  // twice
-            text.replacingOccurrences(of: "\nfile\tindex.html\taa\n", with: "\n")
-                .replacingOccurrences(
-                    of: "note-options\tsmart unsafe\\r\n", with: "note-options\tsmart unsafe\\r\nfile\tindex.html\taa\n"
-                ),  // a file before the notes
-        ]
-        for (number, text) in damaged.enumerated() {
-            #expect(BuildState(decoding: Data(text.utf8)) == nil, "damage \(number)")
+    @Test func aDamagedNewerOrUnfinishedStateIsNotUsedAndIsReplaced() throws {
+        func damage(_ store: BuildStateStore, _ change: (URL) throws -> Void) throws -> String? {
+            try store.save(Self.awkward, replacing: nil)
+            try change(store.url)
+            guard case .unusable(let reason) = store.load(site: Self.awkward.site) else { return nil }
+            // The next save starts a new file.
+            try store.save(Self.awkward, replacing: nil)
+            #expect(loaded(store) == Self.awkward)
+            return reason
         }
-        var bytes = [UInt8](Self.awkward.encoded())
-        bytes[bytes.count - 10] = 0xFF  // in the last fingerprint
-        #expect(BuildState(decoding: Data(bytes)) == nil, "not UTF-8")
+        let store = try store()
+        let garbage = try damage(store) { url in
+            try? FileManager.default.removeItem(atPath: url.path + "-wal")
+            try Data("not a database at all, not even close to one".utf8).write(to: url)
+        }
+        #expect(garbage?.hasPrefix("it cannot be read") == true)
+        let newer = try damage(store) { url in
+            try DatabaseQueue(path: url.path).writeWithoutTransaction {
+                try $0.execute(sql: "PRAGMA user_version = 99")
+            }
+        }
+        #expect(newer == "it was saved by a newer Bookplate")
+        let foreign = try damage(store) { url in
+            try DatabaseQueue(path: url.path).writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA user_version = 0; CREATE TABLE other (x)")
+            }
+        }
+        #expect(foreign == "it is not a build state")
+        let unfinished = try damage(store) { _ in try store.markUnfinished(site: Self.awkward.site) }
+        #expect(unfinished == "the last build did not finish")
     }
 
-    @Test func aStateLeftByAnEarlierBookplateMeansAFullBuild() throws {
+    @Test func aBuildFromAnUnusableStateIsFullSaysWhyAndLeavesAUsableOne() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        let state = shelf.paths.content.appendingPathComponent(".bookplate/build-state.sqlite")
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: state.path + suffix) }
+        try Data(repeating: 0xA5, count: 8192).write(to: state)
+        let report = try shelf.build(settings: FixtureShelf.settings)
+        guard case .full(.unusableState(let reason)) = report.kind else {
+            Issue.record("expected a full build, got \(report.kind)")
+            return
+        }
+        #expect(reason.hasPrefix("it cannot be read"))
+        #expect(try shelf.build(settings: FixtureShelf.settings).kind == .upToDate)
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try IncrementalBuildTests().fullBuild(of: shelf)))
+    }
+
+    @Test func statesLeftByEarlierBookplatesAreRemoved() throws {
         let shelf = try TemporaryShelf()
         try shelf.library.addBook(NewBook(title: "First", authors: ["A"]))
-        try shelf.build()
         let folder = shelf.paths.content.appendingPathComponent(".bookplate")
-        let json = folder.appendingPathComponent("build-state.json")
-        // An earlier Bookplate run after this one: it wrote its own state, and left this one's.
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("build-state.txt").path))
-        try Data(#"{"format":3,"files":{}}"#.utf8).write(to: json)
-        let report = try SiteBuilder(library: shelf.library, paths: shelf.paths).build()
-        #expect(report.filesWritten > 0)
-        #expect(!FileManager.default.fileExists(atPath: json.path))
-        #expect(try SiteBuilder(library: shelf.library, paths: shelf.paths).build().filesWritten == 0)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["build-state.txt", "build-state.json", "build-state.changing.json"] {
+            try Data("left by an earlier Bookplate".utf8).write(to: folder.appendingPathComponent(name))
+        }
+        #expect(try shelf.build().kind == .full(.firstBuild))
+        for name in ["build-state.txt", "build-state.json", "build-state.changing.json"] {
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path))
+        }
+        #expect(try shelf.build().kind == .upToDate)
     }
 }

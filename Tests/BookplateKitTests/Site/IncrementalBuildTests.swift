@@ -70,14 +70,11 @@ import Testing
             #expect(report.orphanNotes.map { $0.hasSuffix("no-such-book.md") } == [true])
             #expect(try shelf.siteFile("books/book-5/index.html").contains("Thought \(edited.count) on 5."))
             #expect(try shelf.siteFile("books/book-71/index.html").contains("First thought on <em>71</em>."))
-            // The full build elsewhere keeps its own state: the next edit is built against this one's.
-            let statePath = SiteBuilder(library: shelf.library, paths: shelf.paths).statePath
-            let state = try Data(contentsOf: statePath)
+            // The full build elsewhere keeps a state of its own: the next edit is built against this one's.
             var paths = shelf.paths
             paths.site = try TestPaths.temporaryFolder("full").appendingPathComponent("site")
             try SiteBuilder(library: shelf.library, paths: paths).build()
             #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try TemporaryShelf.snapshot(of: paths.site)))
-            try state.write(to: statePath)
         }
     }
 
@@ -103,6 +100,29 @@ import Testing
             !FileManager.default.fileExists(
                 atPath: shelf.paths.site.appendingPathComponent("books/the-time-machine").path))
         #expect(site == (try fullBuild(of: shelf)))
+    }
+
+    /// Two builds of one shelf at once (`serve`'s and a `build`, say) take turns, and each reads
+    /// its inputs only on its turn: the later one never writes a site older than what it read.
+    @Test func buildsOfOneShelfTakeTurnsAndReadTheirInputsOnTheirTurn() throws {
+        let shelf = try FixtureShelf.make()
+        try Data("title: Before\n".utf8).write(to: shelf.paths.settings)
+        let builder = SiteBuilder(library: shelf.library, paths: shelf.paths)
+        try builder.build()
+        let done = DispatchGroup()
+        do {
+            let held = try BuildLock(folder: builder.stateFolder)
+            done.enter()
+            DispatchQueue.global().async {
+                _ = try? builder.build()
+                done.leave()
+            }
+            #expect(done.wait(timeout: .now() + 0.5) == .timedOut, "the second build did not wait its turn")
+            try Data("title: After\n".utf8).write(to: shelf.paths.settings)
+            withExtendedLifetime(held) {}  // let go here: the waiting build takes its turn
+        }
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(try shelf.siteFile("index.html").contains("After"))
     }
 
     @Test func aChangedTemplateRebuildsEveryPage() throws {
@@ -148,24 +168,22 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
-    /// A build killed after it changed a page but before it saved its state: the change is undone,
-    /// and the next build must put the page back rather than trust the old fingerprint.
+    /// A build killed after it changed a page but before it saved its state: the next build says
+    /// so, builds in full and puts the page back, and the build after it trusts its state again.
     @Test func aBuildKilledBeforeSavingItsStateIsRepairedByTheNext() throws {
         let shelf = try FixtureShelf.make()
         try shelf.build(settings: FixtureShelf.settings)
         let builder = SiteBuilder(library: shelf.library, paths: shelf.paths, settings: FixtureShelf.settings)
         let page = shelf.paths.site.appendingPathComponent("books/kindred/index.html")
         let original = try Data(contentsOf: page)
-        // What the killed build did: it noted the page as changing, then replaced it, then died.
-        BuildState.markChanging(["books/kindred/index.html"], stateAt: builder.statePath)
+        // What the killed build did: it noted that it began, then replaced the page, then died.
+        try BuildStateStore(folder: builder.stateFolder).markUnfinished(
+            site: shelf.paths.site.standardizedFileURL.path)
         try Data("<p>half a rebuild</p>".utf8).write(to: page)
-        // The change is undone (nothing else changed), and the next build runs.
         let report = try shelf.build(settings: FixtureShelf.settings)
-        #expect(report.filesWritten == 1)
+        #expect(report.kind == .full(.unusableState("the last build did not finish")))
         #expect(try Data(contentsOf: page) == original)
-        // And the build after that trusts its state again.
-        #expect(try shelf.build(settings: FixtureShelf.settings).filesWritten == 0)
-        // (A build into another folder, for the comparison, replaces the state: it comes last.)
+        #expect(try shelf.build(settings: FixtureShelf.settings).kind == .upToDate)
         #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try IncrementalBuildTests().fullBuild(of: shelf)))
     }
 

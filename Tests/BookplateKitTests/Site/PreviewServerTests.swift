@@ -23,8 +23,10 @@ import Testing
 
     @Test func servesTheSiteRebuildsOnChangeAndSurvivesABrokenTemplate() async throws {
         let shelf = try FixtureShelf.make()
-        let builder = SiteBuilder(library: shelf.library, paths: shelf.paths)
-        let server = try await PreviewServer.start(builder: builder, port: 0) { _ in }
+        let server = try await PreviewServer.start(
+            paths: shelf.paths, port: 0, makeBuilder: { SiteBuilder(library: shelf.library, paths: shelf.paths) },
+            report: { _ in })
+        await server.rebuild()
         let watcher = Task { await server.watch(every: .milliseconds(100)) }
 
         let index = try await get(server.port, "/")
@@ -54,6 +56,34 @@ import Testing
         shown = try await poll(server.port, "/books/kindred/index.html") { !$0.contains("Build failed") }
         #expect(!shown.contains("Build failed"))
 
+        watcher.cancel()
+        await server.stop()
+    }
+
+    /// Every rebuild reads the settings afresh, and takes its turn with a `build` run beside it:
+    /// neither writes an older title over a newer one.
+    @Test func aRebuildReadsTheSettingsAsTheyAreNow() async throws {
+        let shelf = try FixtureShelf.make()
+        let paths = shelf.paths
+        try Data("title: Before\n".utf8).write(to: paths.settings)
+        let server = try await PreviewServer.start(
+            paths: paths, port: 0, makeBuilder: { SiteBuilder(library: shelf.library, paths: paths) },
+            report: { _ in })
+        await server.rebuild()
+        let watcher = Task { await server.watch(every: .milliseconds(100)) }
+        #expect(try await get(server.port, "/").body.contains("Before"))
+
+        try Data("title: After\n".utf8).write(to: paths.settings)
+        let index = try await poll(server.port, "/") { $0.contains("After") }
+        #expect(index.contains("After"))
+
+        // A build beside the server, with newer settings still; then a note is touched.
+        try Data("title: Latest\n".utf8).write(to: paths.settings)
+        try SiteBuilder(library: shelf.library, paths: paths).build()
+        try shelf.writeNote("Touched.\n", slug: "kindred")
+        let page = try await poll(server.port, "/books/kindred/index.html") { $0.contains("Touched.") }
+        #expect(page.contains("Touched.") && page.contains("Latest"))
+        #expect(!(try await get(server.port, "/").body.contains("After")))
         watcher.cancel()
         await server.stop()
     }

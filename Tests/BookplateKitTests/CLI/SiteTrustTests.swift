@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+
+@testable import BookplateKit
+
+/// What a reader was seen doing to a shelf between two builds, each through the real command
+/// line: whatever it was, `build` leaves the site as a full build into an empty folder would.
+@Suite struct SiteTrustTests {
+    let root: URL
+    let bookplate: CommandRunner
+
+    init() throws {
+        root = try TestPaths.temporaryFolder("trust")
+        try FileManager.default.copyItem(at: TestPaths.templates, to: root.appendingPathComponent("templates"))
+        bookplate = CommandRunner(folder: root)
+    }
+
+    var site: URL { root.appendingPathComponent("site") }
+    var library: URL { root.appendingPathComponent("content/library.sqlite") }
+
+    @discardableResult
+    func run(_ arguments: String...) throws -> CommandRunner.Result {
+        let result = try bookplate.run(arguments)
+        #expect(result.status == 0, "bookplate \(arguments.joined(separator: " ")): \(result.stderr)")
+        return result
+    }
+
+    func shelfOfTwo() throws {
+        try run("add", "--title", "Kindred", "--author", "Octavia E. Butler", "--status", "read", "--rating", "4")
+        try run("add", "--title", "Piranesi", "--author", "Susanna Clarke")
+        try run("build")
+    }
+
+    /// The site as it is, and as a full build into an empty folder makes it: they must be equal.
+    func expectSameAsAFullBuild(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let fresh = try TestPaths.temporaryFolder("fresh").appendingPathComponent("site")
+        try run("build", "--output", fresh.path)
+        let built = try TemporaryShelf.snapshot(of: site)
+        let expected = try TemporaryShelf.snapshot(of: fresh)
+        let differing = Set(built.keys).union(expected.keys).filter { built[$0] != expected[$0] }.sorted()
+        #expect(differing.isEmpty, "differs from a full build: \(differing)", sourceLocation: sourceLocation)
+    }
+
+    func page(_ path: String) throws -> String {
+        try String(contentsOf: site.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// Copies `folder` to a new place, every file with its modification time kept.
+    func copyKeepingTimes(_ folder: URL) throws -> URL {
+        let copy = try TestPaths.temporaryFolder("copy").appendingPathComponent("site")
+        try FileManager.default.copyItem(at: folder, to: copy)
+        try keepTimes(from: folder, to: copy)
+        return copy
+    }
+
+    /// Gives each file below `to` the modification time of the same file below `from`.
+    func keepTimes(from: URL, to: URL) throws {
+        for path in try TemporaryShelf.snapshot(of: from).keys {
+            var info = stat()
+            guard lstat(from.appendingPathComponent(path).path, &info) == 0 else { continue }
+            var times = [info.st_atim, info.st_mtim]
+            _ = utimensat(AT_FDCWD, to.appendingPathComponent(path).path, &times, 0)
+        }
+    }
+
+    @Test func aLibraryRestoredFromABackupAndEditedIsNeverTakenForTheNewerOne() throws {
+        try shelfOfTwo()
+        let backup = try Data(contentsOf: library)
+        try run("edit", "kindred", "--rating", "5")
+        try run("build")
+        #expect(try page("books/kindred/index.html").contains("Rated 5 out of 5"))
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: library.path + suffix) }
+        try backup.write(to: library)
+        // As many changes as the abandoned history made: a counter alone would match it.
+        try run("edit", "kindred", "--rating", "3")
+        let built = try run("build")
+        #expect(!built.stdout.hasPrefix("Nothing changed"), "\(built.stdout)")
+        #expect(try page("books/kindred/index.html").contains("Rated 3 out of 5"))
+        try expectSameAsAFullBuild()
+    }
+
+    @Test func aRestoredLibraryWithOlderCachedNotesShowsTheNotesAsTheyAre() throws {
+        try shelfOfTwo()
+        let note = root.appendingPathComponent("content/notes/kindred.md")
+        try FileManager.default.createDirectory(at: note.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("First *thought*.\n".utf8).write(to: note)
+        try run("build")
+        let backup = try Data(contentsOf: library)
+        try Data("Second *thought*.\n".utf8).write(to: note)
+        try run("build")
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: library.path + suffix) }
+        try backup.write(to: library)
+        try run("edit", "piranesi", "--rating", "2")
+        try run("build")
+        #expect(try page("books/kindred/index.html").contains("Second <em>thought</em>."))
+        try expectSameAsAFullBuild()
+    }
+
+    @Test func aSiteCheckedOutAgainFromGitIsBroughtUpToDate() throws {
+        try shelfOfTwo()
+        let committed = try copyKeepingTimes(site)
+        try run("edit", "kindred", "--rating", "5")
+        try run("build")
+        // `git checkout -- site`: the committed files written back over the built ones.
+        for (path, data) in try TemporaryShelf.snapshot(of: committed) {
+            try data.write(to: site.appendingPathComponent(path))
+        }
+        try keepTimes(from: committed, to: site)
+        let built = try run("build")
+        #expect(built.stdout.contains("found changed or missing"), "\(built.stdout)")
+        #expect(try page("books/kindred/index.html").contains("Rated 5 out of 5"))
+        try expectSameAsAFullBuild()
+        // And the site replaced wholesale by the older one.
+        try FileManager.default.removeItem(at: site)
+        try FileManager.default.copyItem(at: committed, to: site)
+        try run("build")
+        try expectSameAsAFullBuild()
+    }
+
+    @Test func aDeletedOrHandEditedPageIsWrittenAgain() throws {
+        try shelfOfTwo()
+        try FileManager.default.removeItem(at: site.appendingPathComponent("books/piranesi/index.html"))
+        let edited = site.appendingPathComponent("books/kindred/index.html")
+        let original = try Data(contentsOf: edited)
+        // Changed by hand in place, with the same size and modification time.
+        var info = stat()
+        #expect(lstat(edited.path, &info) == 0)
+        let handle = try FileHandle(forWritingTo: edited)
+        try handle.write(contentsOf: Data(original.reversed()))
+        try handle.close()
+        var times = [info.st_atim, info.st_mtim]
+        _ = utimensat(AT_FDCWD, edited.path, &times, 0)
+        let built = try run("build")
+        #expect(built.stdout.contains("2 files changed, 2 found changed or missing in site/"), "\(built.stdout)")
+        #expect(try Data(contentsOf: edited) == original)
+        try expectSameAsAFullBuild()
+        #expect(try run("build").stdout.hasPrefix("Nothing changed"))
+    }
+
+    @Test func aLibraryMadeAgainInThePlaceOfAnotherIsBuiltAfresh() throws {
+        try shelfOfTwo()
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: library.path + suffix) }
+        try run("add", "--title", "Dune", "--author", "Frank Herbert")
+        try run("add", "--title", "Emma", "--author", "Jane Austen")
+        let built = try run("build")
+        #expect(!built.stdout.hasPrefix("Nothing changed"), "\(built.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("books/kindred").path))
+        try expectSameAsAFullBuild()
+    }
+
+    @Test func buildFullRewritesEverythingAndADamagedStateIsSaidAndRepaired() throws {
+        try shelfOfTwo()
+        let full = try run("build", "--full")
+        #expect(full.stdout.hasPrefix("Built "), "\(full.stdout)")
+        let state = root.appendingPathComponent("content/.bookplate/build-state.sqlite")
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: state.path + suffix) }
+        try Data("not a database, just damage of some kind".utf8).write(to: state)
+        let built = try run("build")
+        #expect(built.stderr.contains("note: built in full, as the last build's state was not used: it cannot be read"))
+        #expect(built.stderr.split(separator: "\n").count == 1)
+        #expect(try run("build").stdout.hasPrefix("Nothing changed"))
+    }
+
+    @Test func serveSaysWhereItIsFirstEvenIntoAPipe() throws {
+        let process = Process()
+        process.executableURL = TestPaths.executable
+        process.arguments = ["serve", "--port", "0"]
+        process.currentDirectoryURL = root
+        try run("add", "--title", "Kindred", "--author", "Octavia E. Butler")
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line += chunk
+        }
+        #expect(String(decoding: line, as: UTF8.self).hasPrefix("Serving site/ at http://127.0.0.1:"))
+    }
+}

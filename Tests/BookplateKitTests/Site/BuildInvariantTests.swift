@@ -1,0 +1,265 @@
+import Foundation
+import Testing
+
+@testable import BookplateKit
+
+/// The build's one promise, tried over random sequences of what a reader does: after any of them,
+/// an incremental build leaves `site/` byte for byte as a full build of the same inputs into an
+/// empty folder.
+///
+/// Each sequence is drawn from a seed; a failure names it. Replay one with
+/// `BOOKPLATE_INVARIANT_SEED=<seed> BOOKPLATE_INVARIANT_SEQUENCES=1 swift test --filter BuildInvariantTests`.
+@Suite struct BuildInvariantTests {
+    static let environment = ProcessInfo.processInfo.environment
+    static let firstSeed = environment["BOOKPLATE_INVARIANT_SEED"].flatMap(UInt64.init) ?? 1
+    static let sequences = environment["BOOKPLATE_INVARIANT_SEQUENCES"].flatMap(Int.init) ?? 240
+    /// Sequences run in this many groups at once.
+    static let groups = 4
+
+    @Test(arguments: 0..<groups)
+    func anIncrementalBuildEqualsAFullBuildAfterAnySequence(group: Int) throws {
+        for index in stride(from: group, to: Self.sequences, by: Self.groups) {
+            let seed = Self.firstSeed + UInt64(index)
+            var world = try ReaderWorld(seed: seed)
+            do {
+                try world.play()
+            } catch {
+                let message = (error as? InvariantFailure)?.message ?? "\(error)"
+                Issue.record(
+                    """
+                    seed \(seed): \(message)
+                    after: \(world.log.joined(separator: ", "))
+                    replay: BOOKPLATE_INVARIANT_SEED=\(seed) BOOKPLATE_INVARIANT_SEQUENCES=1 \
+                    swift test --filter BuildInvariantTests
+                    """)
+                return
+            }
+        }
+    }
+}
+
+struct InvariantFailure: Error {
+    var message: String
+}
+
+/// A shelf and a reader acting on it at random, with everything a reader (or their tools) may do
+/// between two builds.
+struct ReaderWorld {
+    enum Action: CaseIterable {
+        case addBook, editBook, removeBook, editNote, editNoteKeepingSizeAndTime, removeNote, orphanNote
+        case addOrReplaceCover, removeCover, changeSettings, changeTemplate, removeTemplateOverride
+        case backUpLibrary, restoreLibrary, deleteOutputFile, changeOutputFile, restoreOlderOutputFile
+        case replaceSiteWithAnOlderOne, deleteSite, killBuildAfterItsSwap, build, fullBuild
+    }
+
+    static let titles = ["Kindred", "Piranesi", "Dune", "Emma", "Beloved", "Solaris", "Middlemarch", "Ubik"]
+    static let authors = ["Octavia E. Butler", "Susanna Clarke", "Frank Herbert", "Jane Austen", "Toni Morrison"]
+    static let covers = ["google-books-thumbnail-fledgling.jpg", "google-books-thumbnail-the-maid.jpg"]
+
+    var random: SeededRandom
+    let paths: ShelfPaths
+    let reference: ShelfPaths
+    var log: [String] = []
+    private var libraryBackups: [Data] = []
+    private var olderSites: [[String: Data]] = []
+
+    init(seed: UInt64) throws {
+        random = SeededRandom(seed: seed)
+        let root = try TestPaths.temporaryFolder("invariant")
+        paths = ShelfPaths(root: root)
+        var reference = paths
+        reference.site = root.appendingPathComponent("reference")
+        self.reference = reference
+        try FileManager.default.copyItem(at: TestPaths.templates, to: paths.templates)
+        for folder in [paths.notes, paths.covers] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try withLibrary { library in
+            for _ in 0..<3 { _ = try? library.addBook(randomBook()) }
+        }
+    }
+
+    /// A few rounds of actions, each ended by an incremental build checked against a full one.
+    mutating func play() throws {
+        try build()
+        for _ in 0..<Int.random(in: 3...5, using: &random) {
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let action = pick(Action.allCases)
+                log.append("\(action)")
+                try perform(action)
+            }
+            log.append("build")
+            try build()
+        }
+    }
+
+    /// The library, opened for one action and closed after it, as each command does.
+    func withLibrary<T>(_ work: (Library) throws -> T) throws -> T {
+        try work(try Library.open(at: paths.library, create: true, clock: .fixed(TemporaryShelf.fixedDate)))
+    }
+
+    func slugs() throws -> [String] {
+        try withLibrary { try $0.catalogue().books.map(\.book.slug) }
+    }
+
+    mutating func randomBook() -> NewBook {
+        NewBook(
+            title: pick(Self.titles),
+            authors: [NewAuthor(name: pick(Self.authors))],
+            pageCount: Int.random(in: 90...900, using: &random))
+    }
+
+    /// One of `items` (never empty), drawn from the seed.
+    mutating func pick<T>(_ items: [T]) -> T {
+        items[Int.random(in: 0..<items.count, using: &random)]
+    }
+
+    mutating func randomSlug() throws -> String? {
+        try slugs().randomElement(using: &random)
+    }
+
+    /// An incremental build, then a full one into an empty folder: the two sites must be the same.
+    mutating func build(_ mode: BuildMode = .incremental) throws {
+        let report = try withLibrary { try SiteBuilder(library: $0, paths: paths).build(mode) }
+        try? FileManager.default.removeItem(at: reference.site)
+        try withLibrary { _ = try SiteBuilder(library: $0, paths: reference).build(.full) }
+        let built = try TemporaryShelf.snapshot(of: paths.site)
+        let expected = try TemporaryShelf.snapshot(of: reference.site)
+        guard built == expected else {
+            let differing = Set(built.keys).union(expected.keys).filter { built[$0] != expected[$0] }.sorted()
+            throw InvariantFailure(
+                message: "a \(report.kind) build differs from a full build in \(differing.prefix(5))")
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: paths.root.path).filter {
+            $0.hasPrefix(".site.")
+        }
+        guard leftovers.isEmpty else { throw InvariantFailure(message: "working folders left: \(leftovers)") }
+        olderSites.append(built)
+    }
+
+    mutating func perform(_ action: Action) throws {
+        let manager = FileManager.default
+        switch action {
+        case .addBook:
+            let book = randomBook()
+            try withLibrary { _ = try? $0.addBook(book) }
+        case .editBook:
+            guard let slug = try randomSlug() else { return }
+            var edit = BookEdit()
+            switch Int.random(in: 0..<5, using: &random) {
+            case 0: edit.rating = .some(try Rating(Int.random(in: 1...5, using: &random)))
+            case 1: edit.status = [.read, .reading, .toRead, .abandoned].randomElement(using: &random)
+            case 2: edit.addShelves = [pick(["sci-fi", "favourites", "lent out"])]
+            case 3: edit.title = pick(Self.titles) + " Revisited"
+            default: edit.pageCount = .some(Int.random(in: 90...900, using: &random))
+            }
+            try withLibrary { _ = try $0.editBook(slug: slug, edit) }
+        case .removeBook:
+            guard let slug = try randomSlug() else { return }
+            try withLibrary { try $0.removeBook(slug: slug) }
+        case .editNote:
+            guard let slug = try randomSlug() else { return }
+            let words = ["*spice*", "a long road", "**again**", "Box Hill", "- one\n- two", "> quoted"]
+            try write(
+                "\(pick(words)) \(Int.random(in: 0...999, using: &random))\n", to: note(slug))
+        case .editNoteKeepingSizeAndTime:
+            // Another text of the same length, with the file's old modification time put back.
+            let notes = try manager.contentsOfDirectory(atPath: paths.notes.path).filter { $0.hasSuffix(".md") }
+                .sorted()
+            guard let name = notes.randomElement(using: &random) else { return }
+            let url = paths.notes.appendingPathComponent(name)
+            var info = stat()
+            guard lstat(url.path, &info) == 0 else { return }
+            let old = try Data(contentsOf: url)
+            let letter = UInt8(ascii: "a") + UInt8.random(in: 0..<26, using: &random)
+            try Data(old.map { $0 == UInt8(ascii: "\n") ? $0 : letter }).write(to: url)
+            var times = [info.st_atim, info.st_mtim]
+            _ = utimensat(AT_FDCWD, url.path, &times, 0)
+        case .removeNote:
+            let notes = try manager.contentsOfDirectory(atPath: paths.notes.path).sorted()
+            guard let name = notes.randomElement(using: &random) else { return }
+            try manager.removeItem(at: paths.notes.appendingPathComponent(name))
+        case .orphanNote:
+            try write("Nobody's book.\n", to: note("no-such-book-\(Int.random(in: 0...2, using: &random))"))
+        case .addOrReplaceCover:
+            guard let slug = try randomSlug() else { return }
+            let source = TestPaths.fixtures.appendingPathComponent(
+                "covers/" + pick(Self.covers))
+            try write(try Data(contentsOf: source), to: paths.covers.appendingPathComponent("\(slug).jpg"))
+        case .removeCover:
+            let covers = try manager.contentsOfDirectory(atPath: paths.covers.path).sorted()
+            guard let name = covers.randomElement(using: &random) else { return }
+            try manager.removeItem(at: paths.covers.appendingPathComponent(name))
+        case .changeSettings:
+            let title = pick(["My Shelf", "Books", "Read & To Read"])
+            let base = Bool.random(using: &random) ? "base_url: https://example.org/shelf/\n" : ""
+            try write("title: \"\(title)\"\n\(base)", to: paths.settings)
+        case .changeTemplate:
+            let footer = "<footer>Kept by hand, round \(Int.random(in: 0...3, using: &random))</footer>\n"
+            try write(footer, to: paths.templates.appendingPathComponent("partials/footer.mustache"))
+        case .removeTemplateOverride:
+            // The built-in theme's own footer is used instead.
+            try? manager.removeItem(at: paths.templates.appendingPathComponent("partials/footer.mustache"))
+        case .backUpLibrary:
+            libraryBackups.append(try Data(contentsOf: paths.library))
+        case .restoreLibrary:
+            guard let backup = libraryBackups.randomElement(using: &random) else { return }
+            for suffix in ["-wal", "-shm"] { try? manager.removeItem(atPath: paths.library.path + suffix) }
+            try backup.write(to: paths.library)
+        case .deleteOutputFile, .changeOutputFile, .restoreOlderOutputFile:
+            let site = try TemporaryShelf.snapshot(of: paths.site)
+            guard let path = site.keys.sorted().randomElement(using: &random) else { return }
+            let url = paths.site.appendingPathComponent(path)
+            if action == .deleteOutputFile {
+                try manager.removeItem(at: url)
+            } else if action == .changeOutputFile {
+                // In place, as an editor might, with the same size.
+                let old = try Data(contentsOf: url)
+                let handle = try FileHandle(forWritingTo: url)
+                try handle.write(contentsOf: Data(old.reversed()))
+                try handle.close()
+            } else if let older = olderSites.randomElement(using: &random)?[path] {
+                try older.write(to: url)
+            }
+        case .replaceSiteWithAnOlderOne:
+            guard let older = olderSites.randomElement(using: &random) else { return }
+            try? manager.removeItem(at: paths.site)
+            for (path, data) in older {
+                let url = paths.site.appendingPathComponent(path)
+                try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try data.write(to: url)
+            }
+        case .deleteSite:
+            try? manager.removeItem(at: paths.site)
+        case .killBuildAfterItsSwap:
+            // A build killed after its site took the old one's place but before it saved its state:
+            // the state is put back as it was before that build.
+            let folder = paths.content.appendingPathComponent(".bookplate")
+            let state = folder.appendingPathComponent(BuildStateStore.fileName)
+            let saved = try? Data(contentsOf: state)
+            try withLibrary { _ = try SiteBuilder(library: $0, paths: paths).build() }
+            for suffix in ["-wal", "-shm"] { try? manager.removeItem(atPath: state.path + suffix) }
+            if let saved { try saved.write(to: state) } else { try? manager.removeItem(at: state) }
+            if saved != nil, Bool.random(using: &random) {
+                try BuildStateStore(folder: folder).markUnfinished(site: paths.site.standardizedFileURL.path)
+            }
+        case .build:
+            try withLibrary { _ = try SiteBuilder(library: $0, paths: paths).build() }
+        case .fullBuild:
+            try withLibrary { _ = try SiteBuilder(library: $0, paths: paths).build(.full) }
+        }
+    }
+
+    func note(_ slug: String) -> URL {
+        paths.notes.appendingPathComponent("\(slug).md")
+    }
+
+    func write(_ text: String, to url: URL) throws {
+        try write(Data(text.utf8), to: url)
+    }
+
+    func write(_ data: Data, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+    }
+}
