@@ -6,7 +6,8 @@ Usage: Tests/bench/shelf_benchmark.py [N ...]          (default: 1000 10000)
        BOOKPLATE_BENCH_SHARED=path/to/shared/bench     (default: ../shared/bench)
 
 Uses the release binary (built first), the workload generator and Hugo converter from
-shared/bench, GNU time for peak memory, and Debian's hugo when installed. Prints a Markdown
+shared/bench, GNU time for peak memory, and each Hugo named in BOOKPLATE_BENCH_HUGO (paths
+separated by ':'; default: the hugo on PATH, Debian's when installed). Prints a Markdown
 table of wall-clock seconds and peak resident memory. The full build and Hugo's build are run
 BUILD_RUNS times each (default 3), taking turns, each Bookplate build on a fresh copy of the
 imported shelf and each Hugo build into a fresh folder; the table gives the median time and
@@ -43,6 +44,21 @@ def timed(command, cwd):
 BUILD_RUNS = int(os.environ.get("BUILD_RUNS", "3"))
 
 
+def hugos():
+    """(label, path) of each Hugo to run beside Bookplate."""
+    named = [path for path in os.environ.get("BOOKPLATE_BENCH_HUGO", "").split(":") if path]
+    paths = named or ([shutil.which("hugo")] if shutil.which("hugo") else [])
+    found = []
+    for path in paths:
+        version = subprocess.run([path, "version"], capture_output=True, text=True, check=False).stdout
+        match = re.search(r"v(\d+\.\d+)", version)
+        found.append((f"Hugo {match.group(1) if match else '?'}", path))
+    return found
+
+
+HUGOS = hugos()
+
+
 def median_run(runs):
     """The median time of (seconds, MiB, stdout) runs, with the largest memory of them."""
     times = sorted(run[0] for run in runs)
@@ -57,21 +73,21 @@ def bench(n, work):
     row = {"books": n}
     row["import"] = timed([BINARY, "import", "goodreads", csv], imported)
     hugo = work / f"hugo-{n}"
-    if shutil.which("hugo"):
+    if HUGOS:
         subprocess.run([sys.executable, SHARED / "to_hugo.py", csv, hugo], check=True, capture_output=True)
-    builds, hugo_builds = [], []
+    builds, hugo_builds = [], {label: [] for label, _ in HUGOS}
     for run in range(BUILD_RUNS):
         shelf = work / f"shelf-{n}-{run}"
         shutil.copytree(imported, shelf, symlinks=True)
         builds.append(timed([BINARY, "build"], shelf))
-        if shutil.which("hugo"):
-            hugo_builds.append(
-                timed(["hugo", "--quiet", "--ignoreCache", "--destination", f"public-{run}"], hugo))
+        for index, (label, path) in enumerate(HUGOS):
+            destination = f"public-{run}-{index}"
+            hugo_builds[label].append(
+                timed([path, "--quiet", "--ignoreCache", "--destination", destination], hugo))
     row["build"] = median_run(builds)
     row["build_runs"] = [run[0] for run in builds]
-    if hugo_builds:
-        row["hugo"] = median_run(hugo_builds)
-        row["hugo_runs"] = [run[0] for run in hugo_builds]
+    row["hugo"] = {label: median_run(runs) for label, runs in hugo_builds.items()}
+    row["hugo_runs"] = {label: [run[0] for run in runs] for label, runs in hugo_builds.items()}
     shelf = work / f"shelf-{n}-0"
     pages = re.search(r"Built (\d+) pages", row["build"][2])
     row["pages"] = int(pages.group(1)) if pages else 0
@@ -97,12 +113,14 @@ def main():
         rows = [bench(n, pathlib.Path(folder)) for n in sizes]
     cell = lambda value: f"{value[0]:.2f} s / {value[1]:.0f} MiB"
     print()
-    print("| books | pages | import | full build | Hugo 0.111 | rebuild, nothing changed | rebuild, one note edited | list |")
-    print("|---|---|---|---|---|---|---|---|")
+    labels = [label for label, _ in HUGOS]
+    print("| books | pages | import | full build | " + "".join(f"{label} | " for label in labels)
+          + "rebuild, nothing changed | rebuild, one note edited | list |")
+    print("|---" * (7 + len(labels)) + "|")
     for row in rows:
-        hugo = cell(row["hugo"]) if "hugo" in row else "not installed"
+        hugo = "".join(f"{cell(row['hugo'][label])} | " for label in labels)
         print(
-            f"| {row['books']:,} | {row['pages']:,} | {cell(row['import'])} | {cell(row['build'])} | {hugo} | "
+            f"| {row['books']:,} | {row['pages']:,} | {cell(row['import'])} | {cell(row['build'])} | {hugo}"
             f"{cell(row['rebuild'])} | {cell(row['note'])} ({row['note_written']} file rewritten) | "
             f"{row['list'][0]:.2f} s |")
     print(
@@ -110,8 +128,10 @@ def main():
         f"of {BUILD_RUNS} runs taking turns with Hugo's, and the largest memory; other figures: one run.")
     for row in rows:
         runs = ", ".join(f"{value:.2f}" for value in row["build_runs"])
-        hugo_runs = ", ".join(f"{value:.2f}" for value in row.get("hugo_runs", []))
-        print(f"- {row['books']:,} books: Bookplate builds {runs} s; Hugo builds {hugo_runs or 'not run'} s")
+        others = "; ".join(
+            f"{label} builds " + ", ".join(f"{value:.2f}" for value in row["hugo_runs"][label]) + " s"
+            for label in labels)
+        print(f"- {row['books']:,} books: Bookplate builds {runs} s" + (f"; {others}" if others else ""))
 
 
 if __name__ == "__main__":

@@ -30,6 +30,8 @@ struct BuildRun {
     private var damaged: Set<String> = []
     /// Notes whose files changed since the last build (added and removed ones included).
     private var changedNotes: [String] = []
+    /// Template, cover and photo files changed since the last build, by path in the shelf.
+    private var changedSources: [String] = []
 
     private(set) var kind: BuildKind?
     private var catalogue: Catalogue?
@@ -108,12 +110,35 @@ struct BuildRun {
         coverFiles = FileStamps.scan(paths.covers)
         photoFiles = FileStamps.scan(paths.photos)
         templateFiles = FileStamps.scan(paths.templates)
-        inputs = try builder.inputFingerprint(
-            settings: settings, templates: templateFiles, covers: coverFiles, photos: photoFiles)
-        if let previous {
-            changedNotes = Set(noteStamps.keys).union(previous.notes.keys)
-                .filter { noteStamps[$0] != previous.notes[$0]?.stamp }.sorted()
+        inputs = try builder.inputFingerprint(settings: settings)
+        guard let previous else { return }
+        let notesFolder = paths.notes.path
+        changedNotes = Set(noteStamps.keys).union(previous.notes.keys).filter { slug in
+            !FileStamps.isUnchanged(
+                notesFolder + "/" + slug + ".md", recorded: previous.notes[slug]?.stamp, current: noteStamps[slug])
+        }.sorted()
+        let sources = self.sources
+        changedSources = Set(sources.keys).union(previous.sources.keys).filter { path in
+            !FileStamps.isUnchanged(sourceURL(path).path, recorded: previous.sources[path], current: sources[path])
+        }.sorted()
+    }
+
+    /// The template, cover and photo files, by path as the build state keeps them.
+    private var sources: [String: FileStamps.Stamp] {
+        var sources: [String: FileStamps.Stamp] = [:]
+        for (prefix, files) in [("templates/", templateFiles), ("covers/", coverFiles), ("photos/", photoFiles)] {
+            for (path, stamp) in files { sources[prefix + path] = stamp }
         }
+        return sources
+    }
+
+    /// Where a source named as in ``sources`` is.
+    private func sourceURL(_ path: String) -> URL {
+        let folders = [("templates/", paths.templates), ("covers/", paths.covers), ("photos/", paths.photos)]
+        guard let (prefix, folder) = folders.first(where: { path.hasPrefix($0.0) }) else {
+            return paths.root.appendingPathComponent(path)
+        }
+        return folder.appendingPathComponent(String(path.dropFirst(prefix.count)))
     }
 
     /// Compares every file the last build wrote with what is on disk, and decides how much to build.
@@ -122,15 +147,33 @@ struct BuildRun {
             kind = .full(fullReason ?? .noState)
             return
         }
-        let siteURL = URL(fileURLWithPath: site, isDirectory: true)
+        let site = site
         let recorded = Array(previous.files.keys)
-        damaged = Set(
-            zip(recorded, Parallel.map(recorded) { previous.holds($0, in: siteURL) }).filter { !$0.1 }.map(\.0))
-        guard previous.inputs == inputs, damaged.isEmpty else {
+        let directory = open(site, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if directory >= 0 { close(directory) } }
+        let held = Parallel.map(recorded) { directory >= 0 && previous.holds($0, in: site, directory: directory) }
+        damaged = Set(zip(recorded, held).filter { !$0.1 }.map(\.0))
+        guard previous.inputs == inputs, changedSources.isEmpty, damaged.isEmpty else {
             kind = .partial
             return
         }
         kind = changedNotes.isEmpty ? .upToDate : .notesOnly
+        if kind == .upToDate { keepCalmStamps(previous) }
+    }
+
+    /// An up-to-date site whose notes or sources were stamped within the racy window last time
+    /// (and so were read again just now to be compared): their calm stamps are saved, so that
+    /// the next build need not read them again.
+    private func keepCalmStamps(_ previous: BuildState) {
+        let sources = self.sources
+        guard
+            previous.notes.contains(where: { $0.value.stamp != noteStamps[$0.key] })
+                || previous.sources != sources
+        else { return }
+        var state = previous
+        for (slug, stamp) in noteStamps { state.notes[slug]?.stamp = stamp }
+        state.sources = sources
+        try? store.save(state, replacing: previous)
     }
 
     private mutating func loadLibrary() throws {
@@ -151,9 +194,9 @@ struct BuildRun {
         // from the library's cache when the library still caches what that build cached.
         var trusted: [String: String] = [:]
         if let previous, previous.noteOptions == builder.noteRenderer(settings).optionsTag {
-            for (slug, stamp) in noteStamps {
-                guard let note = previous.notes[slug], note.stamp == stamp, let hash = note.cacheHash else { continue }
-                trusted[slug] = hash
+            let changed = Set(changedNotes)
+            for slug in noteStamps.keys where !changed.contains(slug) {
+                if let hash = previous.notes[slug]?.cacheHash { trusted[slug] = hash }
             }
         }
         notes = try builder.renderNotes(noteStamps, trusted: trusted, settings: settings, keepHTML: false)
@@ -202,8 +245,14 @@ struct BuildRun {
         // changed and damaged ones are made again.
         let fingerprints = try Parallel.map(outputs) { output in Result { try output.fingerprint() } }
             .map { try $0.get() }
+        // A cover or photo replaced within the same tick of the clock keeps its stamp, so its
+        // fingerprint: it is written anyway.
+        let replacedImages = changedSources.filter { !$0.hasPrefix("templates/") }.map { path in
+            String(path.prefix(upTo: path.lastIndex(of: ".") ?? path.endIndex)) + "."
+        }
         let changed = zip(outputs, fingerprints).filter { output, fingerprint in
             damaged.contains(output.path) || previous.files[output.path]?.fingerprint != fingerprint
+                || replacedImages.contains { output.path.hasPrefix($0) }
         }.map(\.0)
         let planned = Set(outputs.map(\.path))
         let removed = kind == .notesOnly ? [] : previous.files.keys.filter { !planned.contains($0) }.sorted()
@@ -249,7 +298,7 @@ struct BuildRun {
         let state = BuildState(
             site: site, library: library, inputs: inputs,
             noteOptions: builder.noteRenderer(settings).optionsTag, savedAt: FileStamps.now(), notes: noteEntries,
-            files: files)
+            sources: sources, files: files)
         // A state that cannot be saved only costs the next build its shortcut.
         try? store.save(state, replacing: previous)
         BuildRun.removeEarlierStates(in: builder.stateFolder)

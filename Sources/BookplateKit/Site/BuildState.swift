@@ -2,8 +2,9 @@ import Foundation
 
 /// What the last build of one output folder read and wrote, kept by ``BuildStateStore``.
 ///
-/// `inputs` fingerprints everything a build reads but the notes, so an unchanged shelf is
-/// recognised without loading it; `notes` stamps each note file, so a change to notes alone
+/// `inputs` fingerprints the library's identity, the settings and the theme, and `sources` stamps
+/// the template, cover and photo files, so an unchanged shelf is recognised without loading it;
+/// `notes` stamps each note file, so a change to notes alone
 /// rebuilds just their books' pages; `files` fingerprints each output and stamps the file the
 /// build left, so a change rewrites only the files it touches and a file changed or deleted in
 /// the output folder is found and written again.
@@ -26,7 +27,7 @@ struct BuildState: Sendable, Equatable {
     var site: String
     /// The library file, standardised.
     var library: String
-    /// Everything but the notes: the library's identity, theme, settings, covers and photos.
+    /// The library's identity, the settings, the built-in theme and this version of Bookplate.
     var inputs: String
     /// The note rendering options of that build: notes rendered otherwise must be rendered again.
     var noteOptions: String
@@ -35,16 +36,18 @@ struct BuildState: Sendable, Equatable {
     /// tick of the clock would not show in its stamp.
     var savedAt: Int64
     var notes: [String: Note]
+    /// The other files the site is made from, by path in the shelf: `templates/…`, `covers/…`
+    /// and `photos/…`.
+    var sources: [String: FileStamps.Stamp]
     var files: [String: Output]
 
-    /// Whether the file at `path` in `site` is still the one this state says the build wrote.
-    func holds(_ path: String, in site: URL) -> Bool {
+    /// Whether the file at `path` in the output folder (`site`, open as `directory`) is still the
+    /// one this state says the build wrote.
+    func holds(_ path: String, in site: String, directory: Int32) -> Bool {
         guard let recorded = files[path] else { return false }
-        let full = site.path + "/" + path
-        guard var stamp = FileStamps.stamp(ofFileAt: full, racyAfter: .max) else { return false }
-        stamp.digest = nil
-        guard stamp == recorded.stamp else { return false }
+        guard let stamp = FileStamps.stamp(ofFileAt: path, in: directory, racyAfter: .max), stamp == recorded.stamp
+        else { return false }
         guard recorded.stamp.isRacy(after: savedAt - FileStamps.racyWindow) else { return true }
-        return FileManager.default.contents(atPath: full).map(ContentDigest.of) == recorded.digest
+        return FileManager.default.contents(atPath: site + "/" + path).map(ContentDigest.of) == recorded.digest
     }
 }

@@ -11,7 +11,7 @@ import GRDB
 /// that asked for it builds in full.
 struct BuildStateStore {
     /// The schema's version, kept in `PRAGMA user_version`; any other version is not read.
-    static let formatVersion = 1
+    static let formatVersion = 2
     static let fileName = "build-state.sqlite"
 
     let url: URL
@@ -39,7 +39,10 @@ struct BuildStateStore {
                 if version > BuildStateStore.formatVersion {
                     return .unusable(reason: "it was saved by a newer Bookplate")
                 }
-                if version < BuildStateStore.formatVersion { return .unusable(reason: "it is not a build state") }
+                if version < BuildStateStore.formatVersion {
+                    return .unusable(
+                        reason: version == 0 ? "it is not a build state" : "it was saved by an older Bookplate")
+                }
                 guard
                     let row = try Row.fetchOne(
                         db, sql: "SELECT id, library, inputs, noteOptions, savedAt, finished FROM site WHERE path = ?",
@@ -49,7 +52,7 @@ struct BuildStateStore {
                 let id: Int64 = row["id"]
                 var state = BuildState(
                     site: site, library: row["library"], inputs: row["inputs"], noteOptions: row["noteOptions"],
-                    savedAt: row["savedAt"], notes: [:], files: [:])
+                    savedAt: row["savedAt"], notes: [:], sources: [:], files: [:])
                 let outputs = try Row.fetchCursor(
                     db,
                     sql:
@@ -71,6 +74,14 @@ struct BuildStateStore {
                         size: row[1], modified: row[2], changed: row[3], inode: UInt64(bitPattern: row[4]),
                         digest: digest)
                     state.notes[row[0]] = BuildState.Note(stamp: stamp, cacheHash: row[6])
+                }
+                let sources = try Row.fetchCursor(
+                    db, sql: "SELECT path, size, modified, changed, inode, digest FROM source WHERE siteId = ?",
+                    arguments: [id])
+                while let row = try sources.next() {
+                    state.sources[row[0]] = FileStamps.Stamp(
+                        size: row[1], modified: row[2], changed: row[3], inode: UInt64(bitPattern: row[4]),
+                        digest: (row[5] as Int64?).map { UInt64(bitPattern: $0) })
                 }
                 return .state(state)
             }
@@ -105,6 +116,7 @@ struct BuildStateStore {
             if base == nil {
                 try db.execute(sql: "DELETE FROM output WHERE siteId = ?", arguments: [id])
                 try db.execute(sql: "DELETE FROM note WHERE siteId = ?", arguments: [id])
+                try db.execute(sql: "DELETE FROM source WHERE siteId = ?", arguments: [id])
             }
             let putOutput = try db.cachedStatement(
                 sql: "INSERT OR REPLACE INTO output VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
@@ -131,6 +143,17 @@ struct BuildStateStore {
             let dropNote = try db.cachedStatement(sql: "DELETE FROM note WHERE siteId = ? AND slug = ?")
             for slug in base.map({ Array($0.notes.keys) }) ?? [] where state.notes[slug] == nil {
                 try dropNote.execute(arguments: [id, slug])
+            }
+            let putSource = try db.cachedStatement(sql: "INSERT OR REPLACE INTO source VALUES (?, ?, ?, ?, ?, ?, ?)")
+            for (path, stamp) in state.sources where base?.sources[path] != stamp {
+                try putSource.execute(arguments: [
+                    id, path, stamp.size, stamp.modified, stamp.changed, Int64(bitPattern: stamp.inode),
+                    stamp.digest.map { Int64(bitPattern: $0) },
+                ])
+            }
+            let dropSource = try db.cachedStatement(sql: "DELETE FROM source WHERE siteId = ? AND path = ?")
+            for path in base.map({ Array($0.sources.keys) }) ?? [] where state.sources[path] == nil {
+                try dropSource.execute(arguments: [id, path])
             }
         }
     }
@@ -188,6 +211,11 @@ struct BuildStateStore {
                     inode INTEGER NOT NULL, digest INTEGER,
                     cacheHash TEXT,
                     PRIMARY KEY (siteId, slug)) WITHOUT ROWID;
+                CREATE TABLE source (
+                    siteId INTEGER NOT NULL REFERENCES site(id) ON DELETE CASCADE, path TEXT NOT NULL,
+                    size INTEGER NOT NULL, modified INTEGER NOT NULL, changed INTEGER NOT NULL,
+                    inode INTEGER NOT NULL, digest INTEGER,
+                    PRIMARY KEY (siteId, path)) WITHOUT ROWID;
                 PRAGMA user_version = \(formatVersion);
                 """)
     }

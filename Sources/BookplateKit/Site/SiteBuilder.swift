@@ -100,12 +100,10 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    /// A fingerprint of everything a build reads but the notes: the library's identity, the
-    /// cover, photo and template files, the theme, the settings and this version of Bookplate.
-    func inputFingerprint(
-        settings: SiteSettings, templates: [String: FileStamps.Stamp], covers: [String: FileStamps.Stamp],
-        photos: [String: FileStamps.Stamp]
-    ) throws -> String {
+    /// A fingerprint of what a build reads besides its files (notes, templates, covers and photos
+    /// are stamped one by one): the library's identity, the settings, the built-in theme, where
+    /// the templates are, and this version of Bookplate.
+    func inputFingerprint(settings: SiteSettings) throws -> String {
         var print = Fingerprint()
         print.combine(Bookplate.version)
         print.combine(library.path)
@@ -117,9 +115,6 @@ public struct SiteBuilder: Sendable {
             print.combine(text)
         }
         print.combine(paths.templates.path)
-        print.combine(templates)
-        print.combine(covers)
-        print.combine(photos)
         return print.description
     }
 

@@ -39,16 +39,30 @@ enum FileStamps {
     }
 
     /// The stamp of the regular file at `path` (a link is not followed), or nil when there is none.
-    /// A file modified since `racyAfter` gets a digest.
-    static func stamp(ofFileAt path: String, racyAfter: Int64) -> Stamp? {
+    /// A file modified since `racyAfter` gets a digest. A relative `path` is looked up from the
+    /// open folder `directory` (the system walks a shorter path).
+    static func stamp(ofFileAt path: String, in directory: Int32 = AT_FDCWD, racyAfter: Int64) -> Stamp? {
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard fstatat(directory, path, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            return nil
+        }
         var stamp = Stamp(info)
         if stamp.isRacy(after: racyAfter) {
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
             stamp.digest = ContentDigest.of(data)
         }
         return stamp
+    }
+
+    /// Whether the file at `path`, stamped `current` now, is still the one stamped `recorded`
+    /// before (nil: no file): the same size, times and inode and, when `recorded` was racy, the
+    /// same contents (read now unless `current` carries their digest).
+    static func isUnchanged(_ path: @autoclosure () -> String, recorded: Stamp?, current: Stamp?) -> Bool {
+        guard let recorded, let current else { return recorded == nil && current == nil }
+        guard recorded.withoutDigest == current.withoutDigest else { return false }
+        guard let digest = recorded.digest else { return true }
+        if let now = current.digest { return now == digest }
+        return FileManager.default.contents(atPath: path()).map(ContentDigest.of) == digest
     }
 
     /// Every regular file below `folder` (hidden files and folders left out, links not followed),
@@ -73,8 +87,8 @@ enum FileStamps {
             if name.hasPrefix(".") { continue }
             let full = path + "/" + name
             var info = stat()
-            // lstat: a link is not followed, so a link back up the tree cannot loop.
-            guard lstat(full, &info) == 0 else { continue }
+            // A link is not followed, so a link back up the tree cannot loop.
+            guard fstatat(dirfd(directory), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 scan(full, prefix: prefix + name + "/", suffix: suffix, racyAfter: racyAfter, into: &stamps)
             } else if (info.st_mode & S_IFMT) == S_IFREG, suffix.map({ name.hasSuffix($0) }) ?? true {
@@ -100,6 +114,13 @@ extension FileStamps.Stamp {
             size: Int64(info.st_size), modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
             changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec), inode: UInt64(info.st_ino),
             digest: nil)
+    }
+
+    /// The stamp without its digest: what a fingerprint of the file's place may use.
+    var withoutDigest: FileStamps.Stamp {
+        var stamp = self
+        stamp.digest = nil
+        return stamp
     }
 
     /// Whether the file changed at `moment` or later (so a further change may not show in its times).

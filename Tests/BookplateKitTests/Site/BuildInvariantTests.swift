@@ -12,7 +12,7 @@ import Testing
 @Suite struct BuildInvariantTests {
     static let environment = ProcessInfo.processInfo.environment
     static let firstSeed = environment["BOOKPLATE_INVARIANT_SEED"].flatMap(UInt64.init) ?? 1
-    static let sequences = environment["BOOKPLATE_INVARIANT_SEQUENCES"].flatMap(Int.init) ?? 240
+    static let sequences = environment["BOOKPLATE_INVARIANT_SEQUENCES"].flatMap(Int.init) ?? 200
     /// Sequences run in this many groups at once.
     static let groups = 4
 

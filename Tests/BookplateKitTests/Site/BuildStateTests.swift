@@ -31,6 +31,7 @@ import Testing
             "back\\slash\nline": BuildState.Note(stamp: stamp(0, 1, .max, .max), cacheHash: nil),
             "écrit": BuildState.Note(stamp: stamp(.max, -1, 0, 0), cacheHash: ""),
         ],
+        sources: ["templates/book.mustache": stamp(1, 2, 3), "covers/kindred.jpg": stamp(4, 5, 6, 7)],
         files: [
             "index.html": BuildState.Output(fingerprint: "aa", stamp: stamp(10, 20, 30), digest: .max),
             "books/kindred/index.html": BuildState.Output(fingerprint: "", stamp: stamp(0, .min, .max), digest: 0),
@@ -58,6 +59,8 @@ import Testing
         next.notes["kindred"] = nil
         next.notes["écrit"]?.cacheHash = nil
         next.inputs = "other"
+        next.sources["covers/kindred.jpg"] = nil
+        next.sources["photos/x.jpg"] = Self.stamp(1, 1, 1)
         try store.save(next, replacing: Self.awkward)
         #expect(loaded(store) == next)
         // Another site's state is kept beside it, apart.
@@ -67,7 +70,7 @@ import Testing
         #expect(loaded(store) == next)
         #expect(loaded(store, site: "/elsewhere") == other)
         let empty = BuildState(
-            site: "/empty", library: "", inputs: "", noteOptions: "", savedAt: 0, notes: [:], files: [:])
+            site: "/empty", library: "", inputs: "", noteOptions: "", savedAt: 0, notes: [:], sources: [:], files: [:])
         try store.save(empty, replacing: next)
         #expect(loaded(store, site: "/empty") == empty)
     }
@@ -118,6 +121,40 @@ import Testing
         #expect(reason.hasPrefix("it cannot be read"))
         #expect(try shelf.build(settings: FixtureShelf.settings).kind == .upToDate)
         #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try IncrementalBuildTests().fullBuild(of: shelf)))
+    }
+
+    /// A file stamped within the racy window carries a digest; once the window has passed, the
+    /// same file stamped again has none, and is the same file exactly when its contents are.
+    @Test func aRacyStampIsComparedByContentsOnceItIsNoLongerRacy() throws {
+        let file = try TestPaths.temporaryFolder("racy").appendingPathComponent("note.md")
+        try Data("first".utf8).write(to: file)
+        let racy = try #require(FileStamps.stamp(ofFileAt: file.path, racyAfter: 0))
+        let calm = try #require(FileStamps.stamp(ofFileAt: file.path, racyAfter: .max))
+        #expect(racy.digest != nil && calm.digest == nil)
+        #expect(FileStamps.isUnchanged(file.path, recorded: racy, current: calm))
+        #expect(FileStamps.isUnchanged(file.path, recorded: calm, current: racy))
+        // Other contents under the same stamp (a change within one tick of the clock).
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.write(contentsOf: Data("other".utf8))
+        try handle.close()
+        var same = try #require(FileStamps.stamp(ofFileAt: file.path, racyAfter: .max))
+        same.modified = calm.modified
+        same.changed = calm.changed
+        #expect(!FileStamps.isUnchanged(file.path, recorded: racy, current: same))
+        #expect(FileStamps.isUnchanged(file.path, recorded: calm, current: same))
+        #expect(!FileStamps.isUnchanged(file.path, recorded: racy, current: nil))
+        #expect(FileStamps.isUnchanged(file.path, recorded: nil, current: nil))
+    }
+
+    /// A shelf built right after its notes, covers and templates were written (an import, a copy)
+    /// is up to date once the racy window has passed: nothing is read again or rewritten.
+    @Test func aShelfBuiltRightAfterItWasWrittenIsUpToDateLater() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.writeNote("Just written.\n", slug: "kindred")
+        try shelf.build(settings: FixtureShelf.settings)
+        Thread.sleep(forTimeInterval: Double(FileStamps.racyWindow) / 1e9 + 0.2)
+        let report = try shelf.build(settings: FixtureShelf.settings)
+        #expect(report.kind == .upToDate && report.filesWritten == 0, "\(report.kind)")
     }
 
     @Test func statesLeftByEarlierBookplatesAreRemoved() throws {
