@@ -31,6 +31,7 @@ struct ImportCommand: AsyncParsableCommand {
             .run(file: url, as: format, dryRun: dryRun)
         let summary = report.summary
         for row in summary.skipped { printError("skipped line \(row.line): \(row.reason)") }
+        for warning in summary.warnings { printError("warning: line \(warning.line): \(warning.message)") }
         let verb = dryRun ? "Would import" : "Imported"
         print(
             "\(verb) \(summary.added.count + summary.updated.count + summary.unchanged) books from \(format.displayName): "

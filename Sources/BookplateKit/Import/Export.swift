@@ -188,6 +188,7 @@ enum BookplateJSONFormat {
         var file = ImportFile(source: .bookplate, records: [], skipped: [], authors: document.authors)
         for (index, book) in document.books.enumerated() {
             let line = index + 1
+            var warnings: [String] = []
             do {
                 let status = try ReadingStatus(parsing: book.status)
                 let new = NewBook(
@@ -200,7 +201,9 @@ enum BookplateJSONFormat {
                             links: author?.links ?? [], works: author?.works)
                     },
                     isbn: book.isbn13.flatMap(ISBN.parse), publisher: book.publisher,
-                    publishedDate: try ImportValues.date(book.published, column: "published"), pageCount: book.pages,
+                    publishedDate: try ImportValues.date(book.published, column: "published"),
+                    pageCount: ImportValues.count(
+                        book.pages, column: "pages", in: Book.pageCountRange, warnings: &warnings),
                     language: book.language,
                     description: document.bookplate < 2
                         ? book.description.map(HTMLAllowList.html(fromText:)) : book.description,
@@ -213,8 +216,10 @@ enum BookplateJSONFormat {
                 file.records.append(
                     ImportRecord(
                         line: line, book: new, sourceID: nil, note: book.note, privateNotes: book.privateNotes,
-                        readCount: book.readCount, addedAt: ISO8601DateFormatter().date(from: book.added),
-                        preferredSlug: book.slug, externalIDs: book.externalIDs ?? [:]))
+                        readCount: ImportValues.count(
+                            book.readCount, column: "readCount", in: Book.readCountRange, warnings: &warnings),
+                        addedAt: ISO8601DateFormatter().date(from: book.added), preferredSlug: book.slug,
+                        externalIDs: book.externalIDs ?? [:], warnings: warnings))
             } catch let problem as RowProblem {
                 file.skipped.append(SkippedRow(line: line, reason: problem.reason))
             } catch {

@@ -17,10 +17,13 @@ public struct ImportRecord: Sendable, Equatable {
     public var preferredSlug: String?
     /// Ids other services gave the book, by source (Bookplate's own export).
     public var externalIDs: [String: String]
+    /// Values of the row that were left out or cut, and why.
+    public var warnings: [String]
 
     public init(
         line: Int, book: NewBook, sourceID: String? = nil, note: String? = nil, privateNotes: String? = nil,
-        readCount: Int? = nil, addedAt: Date? = nil, preferredSlug: String? = nil, externalIDs: [String: String] = [:]
+        readCount: Int? = nil, addedAt: Date? = nil, preferredSlug: String? = nil, externalIDs: [String: String] = [:],
+        warnings: [String] = []
     ) {
         self.line = line
         self.book = book
@@ -31,6 +34,7 @@ public struct ImportRecord: Sendable, Equatable {
         self.addedAt = addedAt
         self.preferredSlug = preferredSlug
         self.externalIDs = externalIDs
+        self.warnings = warnings
     }
 }
 
@@ -38,6 +42,12 @@ public struct ImportRecord: Sendable, Equatable {
 public struct SkippedRow: Sendable, Equatable, Codable {
     public var line: Int
     public var reason: String
+}
+
+/// A row that was used without one of its values, with which and why.
+public struct RowWarning: Sendable, Equatable, Codable {
+    public var line: Int
+    public var message: String
 }
 
 /// The services whose exports Bookplate reads.
@@ -205,9 +215,27 @@ enum ImportValues {
         return try? Rating(max(1, Int(value.rounded(.toNearestOrAwayFromZero))))
     }
 
-    /// A whole number from 1 to 100,000 (page counts, read counts); anything else is no value.
-    static func positiveInt(_ cell: String?) -> Int? {
-        cell.flatMap { Int($0) }.flatMap { (1...100_000).contains($0) ? $0 : nil }
+    /// A count from a cell (pages, reads): nil when empty or 0, as Goodreads writes none; anything
+    /// but a whole number in `range` is left out with a warning.
+    static func count(_ cell: String?, column: String, in range: ClosedRange<Int>, warnings: inout [String]) -> Int? {
+        guard let cell, cell != "0" else { return nil }
+        return count(Int(cell), text: cell, column: column, in: range, warnings: &warnings)
+    }
+
+    /// A count from a number (Bookplate's own export), checked as a cell's would be.
+    static func count(_ value: Int?, column: String, in range: ClosedRange<Int>, warnings: inout [String]) -> Int? {
+        guard let value else { return nil }
+        return count(value, text: String(value), column: column, in: range, warnings: &warnings)
+    }
+
+    private static func count(
+        _ value: Int?, text: String, column: String, in range: ClosedRange<Int>, warnings: inout [String]
+    ) -> Int? {
+        if let kept = range.admit(value) { return kept }
+        let shown = text.count > 24 ? text.prefix(24) + "…" : text[...]
+        warnings.append(
+            "\(column) '\(shown)' is not a whole number from \(range.lowerBound) to \(range.upperBound): left out")
+        return nil
     }
 
     /// A comma-separated list, trimmed, without empty items or repeats.

@@ -40,7 +40,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .emptyTitle:
             "a book needs a title: pass --title"
         case .invalidPageCount(let text):
-            "page count '\(text)' is not allowed: give a whole number above 0"
+            "page count '\(text)' is not allowed: give a whole number from \(Book.pageCountRange.lowerBound) to \(Book.pageCountRange.upperBound)"
         case .finishedBeforeStarted(let started, let finished):
             "finished date \(finished) is before the started date \(started): check both dates"
         case .noSuchBook(let query):

@@ -103,6 +103,8 @@ import Testing
             "is already on the shelf as dune (same ISBN 9780441172719)"
         ),
         (["add", "--author", "Nobody"], "a book needs a title"),
+        (["add", "--title", "X", "--pages", "999999999999"], "page count '999999999999' is not allowed"),
+        (["edit", "dune", "--pages", "999999999999"], "page count '999999999999' is not allowed"),
         (["show", "nothing-like-it"], "no book matches 'nothing-like-it'"),
         (["edit", "dune", "--rating", "0"], "rating '0' is not allowed"),
         (["edit", "dune", "--started", "someday"], "'someday' is not a date"),

@@ -38,6 +38,36 @@ import Testing
         #expect(await transport.requests.count == 1)
     }
 
+    /// A page count of Int.max once made every later build trap in the statistics.
+    @Test func absurdNumbersFromTheCatalogsAreDropped() async throws {
+        func openLibrary(_ json: String) -> OpenLibraryClient {
+            let http = HTTPClient(
+                transport: SameAnswer(body: Data(json.utf8)), userAgent: "test",
+                retryPolicy: RetryPolicy(maximumRetries: 0))
+            return OpenLibraryClient(http: http, baseURL: "https://openlibrary.invalid")
+        }
+        func google(_ json: String) -> GoogleBooksClient {
+            let http = HTTPClient(
+                transport: SameAnswer(body: Data(json.utf8)), userAgent: "test",
+                retryPolicy: RetryPolicy(maximumRetries: 0))
+            return GoogleBooksClient(http: http, baseURL: "https://google.invalid")
+        }
+        for pages in [Int.max, 100_001, -5] {
+            let volume = try await google(#"{"id":"x","volumeInfo":{"title":"T","pageCount":\#(pages)}}"#)
+                .volume(id: "x")
+            #expect(volume.title == "T" && volume.pageCount == nil)
+            let edition = try await openLibrary(#"{"key":"/books/OL1M","title":"T","number_of_pages":\#(pages)}"#)
+                .edition(key: "OL1M")
+            #expect(edition.title == "T" && edition.pageCount == nil)
+        }
+        let kept = try await google(#"{"id":"x","volumeInfo":{"title":"T","pageCount":100000}}"#).volume(id: "x")
+        #expect(kept.pageCount == 100_000)
+        let search = try await openLibrary(
+            #"{"numFound":1,"docs":[{"key":"/works/OL1W","title":"T","first_publish_year":9223372036854775807}]}"#
+        ).search(CatalogQuery(text: "t"), limit: 1)
+        #expect(search.candidates.first?.title == "T" && search.candidates.first?.year == nil)
+    }
+
     @Test func hostileDescriptionHTMLStaysLinearAndDropsControlCharacters() {
         let many = String(repeating: "<", count: 200_000) + "text"
         let started = ContinuousClock.now
@@ -51,6 +81,13 @@ import Testing
         let last = LastSearch(contentFolder: folder)
         try last.save([])
         #expect(throws: SearchError.emptyLastSearch) { try last.candidates(numbered: [1]) }
+    }
+
+    @Test func theSmallestIntIsNoResultNumber() throws {
+        let last = LastSearch(contentFolder: try TestPaths.temporaryFolder("last-search"))
+        try last.save([BookCandidate(sources: [.google], title: "Dune")])
+        #expect(throws: SearchError.noSuchNumber(Int.min, count: 1)) { try last.candidates(numbered: [Int.min]) }
+        #expect(try last.candidates(numbered: [1]).map(\.title) == ["Dune"])
     }
 
     @Test func refreshNeverRefillsWhatTheReaderClearedAndKeepsAChosenEdition() async throws {

@@ -254,6 +254,39 @@ extension ExportTests {
         #expect(try shelf.library.findBook(matching: "republic").book.publishedDate == nil)
     }
 
+    @Test func absurdCountsAreLeftOutWithAWarningNamingTheRow() throws {
+        let shelf = try TemporaryShelf()
+        let report = try importText(
+            "Book Id,Title,Author,Number of Pages,Read Count\n"
+                + "1,Dune,Frank Herbert,9223372036854775807,99999999999999999999\n2,Emma,Jane Austen,474,0\n",
+            into: shelf)
+        #expect(report.summary.added.count == 2 && report.summary.skipped.isEmpty)
+        #expect(
+            report.summary.warnings == [
+                RowWarning(
+                    line: 2,
+                    message: "Number of Pages '9223372036854775807' is not a whole number from 1 to 100000: left out"),
+                RowWarning(
+                    line: 2, message: "Read Count '99999999999999999999' is not a whole number from 1 to 1000: left out"
+                ),
+            ])
+        let dune = try shelf.library.findBook(matching: "dune").book
+        #expect(dune.pageCount == nil && dune.readCount == nil)
+        #expect(try shelf.library.findBook(matching: "emma").book.pageCount == 474)
+
+        let json = """
+            {"bookplate": 2, "authors": [], "books": [{"slug": "emma-2", "title": "Emma Again", "authors": [],
+            "pages": \(Int.max), "readCount": -3, "subjects": [], "status": "read", "shelves": [],
+            "added": "2024-01-01T00:00:00Z"}]}
+            """
+        let file = try TestPaths.temporaryFolder("edge").appendingPathComponent("export.json")
+        try Data(json.utf8).write(to: file)
+        let fromJSON = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .run(file: file, as: .bookplate)
+        #expect(fromJSON.summary.added == ["emma-2"] && fromJSON.summary.warnings.count == 2)
+        #expect(try shelf.library.findBook(matching: "emma-2").book.pageCount == nil)
+    }
+
     @Test func aFileCutOffInsideAQuoteIsReported() throws {
         let shelf = try TemporaryShelf()
         let report = try importText(
