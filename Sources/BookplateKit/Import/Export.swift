@@ -139,14 +139,17 @@ public struct LibraryExporter: Sendable {
             let day = { (text: String?) in text.map { $0.replacingOccurrences(of: "-", with: "/") } ?? "" }
             let first = book.authors.first ?? ""
             let sortName = AuthorName.sortName(for: first)
+            // Text from the reader and the catalogs is neutralised for spreadsheets; the ISBNs are
+            // Goodreads' own formulas, and the numbers and dates are written here.
+            let text = SpreadsheetCell.neutralised
             let fields: [String] = [
-                book.externalIDs?[ImportSource.goodreads.rawValue] ?? "", book.title, first,
-                first.isEmpty ? "" : sortName, book.authors.dropFirst().joined(separator: ", "),
+                text(book.externalIDs?[ImportSource.goodreads.rawValue] ?? ""), text(book.title), text(first),
+                first.isEmpty ? "" : text(sortName), text(book.authors.dropFirst().joined(separator: ", ")),
                 "=\"\(isbn?.isbn10 ?? "")\"", "=\"\(isbn?.isbn13 ?? "")\"", String(book.rating ?? 0), "",
-                book.publisher ?? "", "", book.pages.map(String.init) ?? "",
+                text(book.publisher ?? ""), "", book.pages.map(String.init) ?? "",
                 book.published.map { String($0.prefix(4)) } ?? "", "", day(book.finished),
-                day(String(book.added.prefix(10))), (book.shelves + [exclusive]).joined(separator: ", "), "",
-                exclusive, book.note.map { String($0.dropLast()) } ?? "", "", book.privateNotes ?? "",
+                day(String(book.added.prefix(10))), text((book.shelves + [exclusive]).joined(separator: ", ")), "",
+                exclusive, text(book.note.map { String($0.dropLast()) } ?? ""), "", text(book.privateNotes ?? ""),
                 book.readCount.map(String.init) ?? "", "0",
             ]
             lines.append(fields.map(LibraryExporter.csvField).joined(separator: ","))

