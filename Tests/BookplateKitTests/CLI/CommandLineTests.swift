@@ -123,6 +123,45 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("content/notes/dune.md").path))
     }
 
+    /// A title from a catalog or an import could set the window title and clear the screen: no
+    /// control character from outside reaches the terminal, and JSON keeps them escaped.
+    @Test func textFromOutsideReachesTheTerminalWithoutControlCharacters() async throws {
+        let (bookplate, _) = try newShelf()
+        let title = "Pwned\u{1B}]0;pwned\u{07}\u{1B}[2J Title\u{9B}31m"
+        let author = "Evil\u{1B}[31m Author\u{7F}"
+        let added = try await bookplate.run(
+            "add", "--title", title, "--author", author, "--description", "One\u{1B}[1A\n\nTwo\u{9D}8;;x\u{9C}")
+        #expect(added.status == 0, "\(added.stderr)")
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value < 0x20 && scalar != "\n" || (0x7F...0x9F).contains(scalar.value)
+        }
+        var outputs = [added.stdout]
+        for arguments in [["list"], ["show", "pwned"], ["author", "evil"]] {
+            let result = try await bookplate.runOffPool(arguments)
+            outputs += [result.stdout, result.stderr]
+        }
+        let again = try await bookplate.run("add", "--title", title, "--author", author)
+        #expect(again.status != 0 && again.stderr.contains("is already on the shelf"))
+        outputs.append(again.stderr)
+        for output in outputs {
+            #expect(!output.unicodeScalars.contains(where: isControl), "\(output.debugDescription)")
+        }
+        #expect(outputs[1].contains("Pwned Title") && outputs[1].contains("Evil Author"))
+        #expect(outputs[3].contains("Title     Pwned Title\n") && outputs[3].contains("\n\nTwo"))
+
+        for arguments in [["list", "--json"], ["show", "pwned", "--json"]] {
+            let result = try await bookplate.runOffPool(arguments)
+            #expect(!result.stdout.unicodeScalars.contains(where: isControl), "\(result.stdout.debugDescription)")
+            #expect(result.stdout.contains("\\u001b]0;pwned\\u0007"), "\(result.stdout)")
+            let json = Data(result.stdout.utf8)
+            let books =
+                arguments.count == 2
+                ? try JSONDecoder().decode([BookJSON].self, from: json)
+                : [try JSONDecoder().decode(BookJSON.self, from: json)]
+            #expect(books.map(\.title) == [title] && books.map(\.authors) == [[author]])
+        }
+    }
+
     @Test func aLibraryThatIsNotSQLiteIsRefusedAndKept() async throws {
         let (bookplate, root) = try newShelf()
         let content = root.appendingPathComponent("content")
