@@ -31,7 +31,9 @@ struct ImportCommand: AsyncParsableCommand {
             .run(file: url, as: format, dryRun: dryRun)
         let summary = report.summary
         for row in summary.skipped { Terminal.error("skipped line \(row.line): \(row.reason)") }
-        for warning in summary.warnings { Terminal.error("warning: line \(warning.line): \(warning.message)") }
+        for warning in summary.warnings {
+            Terminal.error("warning: " + (warning.line > 0 ? "line \(warning.line): " : "") + warning.message)
+        }
         let verb = dryRun ? "Would import" : "Imported"
         Terminal.output(
             "\(verb) \(summary.added.count + summary.updated.count + summary.unchanged) books from \(format.displayName): "

@@ -187,8 +187,14 @@ enum BookplateJSONFormat {
         guard document.bookplate <= LibraryExportDocument.formatVersion else {
             throw ImportError.notBookplateJSON(reason: "it comes from a newer Bookplate")
         }
-        let authorsByName = Dictionary(document.authors.map { ($0.name, $0) }) { first, _ in first }
-        var file = ImportFile(source: .bookplate, records: [], skipped: [], authors: document.authors)
+        var file = ImportFile(source: .bookplate, records: [], skipped: [])
+        for (index, author) in document.authors.enumerated() {
+            var limits = ImportLimits()
+            file.authors.append(author.withinLimits(&limits))
+            file.warnings += limits.warnings.map { RowWarning(line: 0, message: "author \(index + 1): \($0)") }
+        }
+        // Books name their authors as the export wrote them; what is known of them is as cut.
+        let authorsByName = Dictionary(zip(document.authors.map(\.name), file.authors)) { first, _ in first }
         for (index, book) in document.books.enumerated() {
             let line = index + 1
             var warnings: [String] = []
@@ -222,7 +228,8 @@ enum BookplateJSONFormat {
                         readCount: ImportValues.count(
                             book.readCount, column: "readCount", in: Book.readCountRange, warnings: &warnings),
                         addedAt: ISO8601DateFormatter().date(from: book.added), preferredSlug: book.slug,
-                        externalIDs: book.externalIDs ?? [:], warnings: warnings))
+                        externalIDs: book.externalIDs ?? [:], warnings: warnings
+                    ).withinLimits())
             } catch let problem as RowProblem {
                 file.skipped.append(SkippedRow(line: line, reason: problem.reason))
             } catch {

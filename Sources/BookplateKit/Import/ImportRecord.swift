@@ -67,6 +67,9 @@ public struct ImportFile: Sendable {
     /// Authors with everything known of them, created first with their own slugs (Bookplate's
     /// own export); other formats name authors only on their books.
     public var authors: [LibraryExportDocument.ExportedAuthor] = []
+    /// Values cut or left out that belong to no row (the authors of Bookplate's own export): their
+    /// line is 0.
+    public var warnings: [RowWarning] = []
 
     /// Reads `data` as an export from `source`.
     public static func read(_ data: Data, as source: ImportSource) throws -> ImportFile {
@@ -86,7 +89,7 @@ extension ImportFile {
         source: ImportSource, rows: [CSVRow], skipped: [SkippedRow], record: @Sendable (CSVRow) throws -> ImportRecord
     ) throws {
         self.init(source: source, records: [], skipped: skipped)
-        let results = Parallel.map(rows) { row in Result { try record(row) } }
+        let results = Parallel.map(rows) { row in Result { try record(row).withinLimits() } }
         records.reserveCapacity(results.count)
         for (row, result) in zip(rows, results) {
             switch result {

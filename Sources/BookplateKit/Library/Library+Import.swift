@@ -20,6 +20,7 @@ extension Library {
     public func importBooks(_ file: ImportFile, dryRun: Bool = false) throws -> ImportSummary {
         var summary = ImportSummary()
         summary.skipped = file.skipped
+        summary.warnings = file.warnings
         // What each record's matching and naming need, worked out on every core before the
         // transaction, which runs on one.
         let preparedRecords = Parallel.map(file.records, PreparedRecord.init)

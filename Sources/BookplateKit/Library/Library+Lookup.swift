@@ -40,8 +40,7 @@ extension Library {
                 decoding: text.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 },
                 as: UTF8.self)
         }
-        return LatinFolding.fold(text)
-            ?? text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        return LatinFolding.fold(text) ?? LatinFolding.foldWithFoundation(text)
     }
 
     /// The books on the shelf with their authors and shelves, filtered and sorted for `list`.

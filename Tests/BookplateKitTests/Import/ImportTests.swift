@@ -329,6 +329,44 @@ extension ExportTests {
         #expect(try shelf.library.findBook(matching: "emma-2").book.pageCount == nil)
     }
 
+    /// A field of megabytes would make a page of megabytes: it is cut, and the report says so.
+    @Test func fieldsOfMegabytesAreCutWithAWarningNamingTheRow() throws {
+        let shelf = try TemporaryShelf()
+        let huge = String(repeating: "word ", count: 600_000)
+        let report = try importText(
+            "Book Id,Title,Author,My Review\n1,Dune,Frank Herbert,Fine.\n2,\(huge),\(huge),\(huge)\n", into: shelf)
+        #expect(report.summary.added.count == 2 && report.summary.skipped.isEmpty)
+        #expect(
+            report.summary.warnings == [
+                RowWarning(line: 3, message: "the title is 2999999 characters long: cut to the first 10000"),
+                RowWarning(line: 3, message: "an author's name is 2999999 characters long: cut to the first 10000"),
+                RowWarning(line: 3, message: "the review is 3000000 characters long: cut to the first 1000000"),
+            ])
+        let book = try #require(try shelf.library.books().first { $0.book.title.hasPrefix("word word") })
+        #expect(book.book.title.count < 10_000 && book.authors.first.map { $0.name.count < 10_000 } == true)
+        let note = try #require(try NoteStore(folder: shelf.paths.notes).note(forSlug: book.book.slug))
+        #expect(note.count <= 1_000_000)
+        try shelf.build()
+        let page = try shelf.siteFile("books/\(book.book.slug)/index.html")
+        #expect(page.utf8.count < 2_000_000)
+
+        let json = """
+            {"bookplate": 2, "authors": [{"slug": "a", "name": "A", "sortName": "A", "bio": "\(huge)"}],
+            "books": [{"slug": "b", "title": "B", "authors": ["A"], "subjects": [], "status": "read",
+            "shelves": [], "added": "2024-01-01T00:00:00Z", "note": "\(huge)"}]}
+            """
+        let file = try TestPaths.temporaryFolder("edge").appendingPathComponent("export.json")
+        try Data(json.utf8).write(to: file)
+        let fromJSON = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .run(file: file, as: .bookplate)
+        #expect(
+            fromJSON.summary.warnings == [
+                RowWarning(
+                    line: 0, message: "author 1: an author's bio is 3000000 characters long: cut to the first 1000000"),
+                RowWarning(line: 1, message: "the review is 3000000 characters long: cut to the first 1000000"),
+            ])
+    }
+
     @Test func aFileCutOffInsideAQuoteIsReported() throws {
         let shelf = try TemporaryShelf()
         let report = try importText(
