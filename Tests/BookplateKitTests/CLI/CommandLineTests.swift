@@ -180,6 +180,26 @@ import Testing
                 == Data("title,author\nDune,Herbert\n".utf8))
     }
 
+    /// An empty library file once built an empty site over a full one, and exited 0.
+    @Test func anEmptyLibraryFileIsAnErrorAndTheSiteIsKept() async throws {
+        let (bookplate, root) = try newShelf()
+        try await bookplate.run("add", "--title", "Dune", "--author", "Frank Herbert")
+        #expect(try await bookplate.run("build").status == 0)
+        let site = root.appendingPathComponent("site")
+        let before = try TemporaryShelf.snapshot(of: site)
+        try Data().write(to: root.appendingPathComponent("content/library.sqlite"))
+        for arguments in [["build"], ["list"], ["show", "dune"], ["add", "--title", "Emma"], ["export"]] {
+            let result = try await bookplate.runOffPool(arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(
+                result.stderr
+                    == "Error: content/library.sqlite is empty: not a Bookplate library; restore it or remove it to start afresh\n"
+            )
+        }
+        #expect(try TemporaryShelf.snapshot(of: site) == before)
+        #expect(try libraryBytes(root).isEmpty)
+    }
+
     @Test func aLibraryFromANewerBookplateIsRefused() async throws {
         let (bookplate, root) = try newShelf()
         try await bookplate.run("add", "--title", "Dune")
