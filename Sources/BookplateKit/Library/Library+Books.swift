@@ -275,9 +275,10 @@ extension Library {
 }
 
 extension String {
-    /// The text on one line: runs of white space (line breaks too) made single spaces, ends trimmed.
+    /// The text on one line: runs of white space (line breaks too) made single spaces, ends
+    /// trimmed, NUL bytes dropped.
     var trimmedForStorage: String {
-        split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        withoutNULs.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     var nilIfEmpty: String? { isEmpty ? nil : self }

@@ -340,9 +340,10 @@ private struct OLAuthorSearch: Decodable {
 }
 
 extension String {
-    /// Line ends made `\n`, ends trimmed; nil when nothing is left.
+    /// Line ends made `\n`, NUL bytes dropped, ends trimmed; nil when nothing is left.
     var normalisedText: String? {
-        replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
+        withoutNULs.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+            .nilIfEmpty
     }
 
     var nilIfBlank: String? { trimmingCharacters(in: .whitespaces).nilIfEmpty }
