@@ -24,3 +24,14 @@ import Testing
         #expect(statistics.contains("Pages read per year"))
     }
 }
+
+/// Settings files written by hand, wrong in ways the reader should be told about in one line.
+@Suite struct HostileSettingsTests {
+    @Test func aSettingGivenTwiceIsOneLineNamingTheFileTheLineAndTheKey() throws {
+        let url = try TestPaths.temporaryFolder("settings").appendingPathComponent("site.yaml")
+        try Data("title: One\nowner: Me\n\ntitle: Two\n".utf8).write(to: url)
+        let error = SettingsError.duplicateKey(path: url.path, line: 4, firstLine: 1, key: "title")
+        #expect(throws: error) { try SiteSettings.load(from: url) }
+        #expect(error.description == "\(url.path):4: 'title' is set twice (first on line 1): keep one of them")
+    }
+}
