@@ -80,7 +80,7 @@ extension Library {
                 $0.authorId
             }
             let worksBySlug = Dictionary(
-                uniqueKeysWithValues: authors.values.map { ($0.slug, works[$0.id ?? 0] ?? []) })
+                uniqueKeysWithValues: authors.values.map { ($0.slug, works[$0.id ?? 0]?.withDistinctTitles ?? []) })
             return Catalogue(books: details.sorted { $0.book.slug < $1.book.slug }, worksByAuthorSlug: worksBySlug)
         }
     }

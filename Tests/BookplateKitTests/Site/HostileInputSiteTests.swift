@@ -23,6 +23,22 @@ import Testing
         #expect(statistics.contains("2 books read, \(Int.max) pages"))
         #expect(statistics.contains("Pages read per year"))
     }
+
+    /// Open Library lists some works twice, under two keys or one: the author page once.
+    @Test func worksTheCatalogListsTwiceAreListedOnce() throws {
+        let shelf = try TemporaryShelf()
+        let works = [
+            NewWork(key: "OL1W", title: "Dawn", year: 1987), NewWork(key: "OL2W", title: "Dawn", year: 1987),
+            NewWork(key: "OL3W", title: " DAWN"), NewWork(key: "OL4W", title: "Wild Seed", year: 1980),
+            NewWork(key: "OL1W", title: "Dawn", year: 1987),
+        ]
+        try shelf.library.addBook(
+            NewBook(title: "Kindred", authors: [NewAuthor(name: "Octavia E. Butler", works: works)]))
+        #expect(try shelf.library.findAuthor(matching: "butler").works.map(\.title) == ["Dawn", "Wild Seed"])
+        try shelf.build()
+        let page = try shelf.siteFile("authors/octavia-e-butler/index.html")
+        #expect(page.components(separatedBy: "<li>Dawn").count == 2 && page.contains("<li>Wild Seed"))
+    }
 }
 
 /// Settings files written by hand, wrong in ways the reader should be told about in one line.
