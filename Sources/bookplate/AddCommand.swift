@@ -52,11 +52,11 @@ struct AddCommand: AsyncParsableCommand {
         for outcome in outcomes {
             switch outcome {
             case .added(let added, let coverSaved, let warnings):
-                for warning in warnings { printError("warning: \(warning)") }
-                print(addedLine(added) + (coverSaved ? "" : " (no cover found: a placeholder will stand in)"))
+                for warning in warnings { Terminal.error("warning: \(warning)") }
+                Terminal.output(addedLine(added) + (coverSaved ? "" : " (no cover found: a placeholder will stand in)"))
             case .failed(let error):
                 failed = true
-                printError("Error: \(error)")
+                Terminal.error("Error: \(error)")
             }
         }
         if failed { throw ExitCode.failure }
@@ -72,7 +72,7 @@ struct AddCommand: AsyncParsableCommand {
             status: reader.status ?? .toRead,
             rating: reader.rating, startedDate: reader.startedDate, finishedDate: reader.finishedDate,
             shelves: reader.shelves)
-        print(addedLine(try shelf.openLibrary(create: true).addBook(new)))
+        Terminal.output(addedLine(try shelf.openLibrary(create: true).addBook(new)))
     }
 
     private func addedLine(_ added: BookDetails) -> String {
@@ -93,8 +93,8 @@ struct AddCommand: AsyncParsableCommand {
     private func pickFromLastSearch() throws -> [BookTarget] {
         guard isatty(STDIN_FILENO) == 1 else { throw SearchError.nothingToAdd }
         let candidates = try LastSearch(contentFolder: shelf.paths.content).load()
-        print(SearchTable.render(candidates))
-        print("Add which? Numbers separated by commas, or nothing to cancel: ", terminator: "")
+        Terminal.output(SearchTable.render(candidates))
+        Terminal.output("Add which? Numbers separated by commas, or nothing to cancel: ", terminator: "")
         guard let answer = readLine()?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
             throw ExitCode.success
         }

@@ -14,4 +14,19 @@ struct BookplateCommand: AsyncParsableCommand {
             ExportCommand.self,
         ]
     )
+
+    /// ArgumentParser's own `main`, but for errors written through ``Terminal``: a message can
+    /// quote a title or a catalog's answer.
+    static func main() async {
+        do {
+            var command = try await asyncParseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            Terminal.exit(withError: error)
+        }
+    }
 }

@@ -23,7 +23,7 @@ struct EditionsCommand: AsyncParsableCommand {
                 edition.book.pageCount.map(String.init) ?? "", edition.book.coverIDs.isEmpty ? "" : "yes",
             ]
         }
-        print(
+        Terminal.output(
             TextTable.render(
                 header: ["", "EDITION", "PUBLISHED", "PUBLISHER", "LANG", "ISBN-13", "PAGES", "COVER"], rows: rows,
                 maxWidths: [nil, nil, nil, 30, nil, nil, nil, nil]))
@@ -40,16 +40,16 @@ struct AuthorCommand: ParsableCommand {
     func run() throws {
         let profile = try shelf.openLibrary().findAuthor(matching: name)
         let author = profile.author
-        print(author.name)
+        Terminal.output(author.name)
         let dates = [author.birthDate.map { "born \($0)" }, author.deathDate.map { "died \($0)" }].compactMap { $0 }
-        if !dates.isEmpty { print(dates.joined(separator: ", ")) }
-        if let key = author.openLibraryKey { print("Open Library: \(key)") }
-        if let bio = author.bio { print("\n" + bio) }
-        print("\nOn the shelf:")
-        for book in profile.books { print("  \(book.slug)  \(book.title)") }
+        if !dates.isEmpty { Terminal.output(dates.joined(separator: ", ")) }
+        if let key = author.openLibraryKey { Terminal.output("Open Library: \(key)") }
+        if let bio = author.bio { Terminal.output("\n" + bio) }
+        Terminal.output("\nOn the shelf:")
+        for book in profile.books { Terminal.output("  \(book.slug)  \(book.title)") }
         if !profile.works.isEmpty {
-            print("\nOther works:")
-            for work in profile.works { print("  \(work.title)" + (work.year.map { " (\($0))" } ?? "")) }
+            Terminal.output("\nOther works:")
+            for work in profile.works { Terminal.output("  \(work.title)" + (work.year.map { " (\($0))" } ?? "")) }
         }
     }
 }
@@ -70,16 +70,17 @@ struct RefreshCommand: AsyncParsableCommand {
         for slug in slugs {
             do {
                 let (changed, warnings) = try await adder.refresh(slug: slug)
-                for warning in warnings { printError("warning: \(slug): \(warning)") }
-                print(changed.isEmpty ? "\(slug): up to date" : "\(slug): updated \(changed.joined(separator: ", "))")
+                for warning in warnings { Terminal.error("warning: \(slug): \(warning)") }
+                Terminal.output(
+                    changed.isEmpty ? "\(slug): up to date" : "\(slug): updated \(changed.joined(separator: ", "))")
             } catch let error as CatalogError where error.meansUnreachable {
                 // The catalogs are out of reach: every other book would wait through the same
                 // time-outs and retries.
-                printError("Error: \(slug): \(error) — stopping; refresh the rest later")
+                Terminal.error("Error: \(slug): \(error) — stopping; refresh the rest later")
                 throw ExitCode.failure
             } catch {
                 failed = true
-                printError("Error: \(slug): \(error)")
+                Terminal.error("Error: \(slug): \(error)")
             }
         }
         if failed { throw ExitCode.failure }

@@ -55,12 +55,12 @@ struct EditCommand: AsyncParsableCommand {
         // The local edit first: its checks can refuse it before anything is fetched.
         if !edit.isEmpty {
             let edited = try library.editBook(slug: target.book.slug, edit)
-            print("Updated \"\(edited.book.title)\" (\(edited.book.slug))")
+            Terminal.output("Updated \"\(edited.book.title)\" (\(edited.book.slug))")
         }
         if let key = editionKey {
             let changed = try await BookAdder(finder: try shelf.finder(), library: library, paths: shelf.paths)
                 .switchEdition(slug: target.book.slug, to: key)
-            print(
+            Terminal.output(
                 "Switched \(target.book.slug) to edition \(key)"
                     + (changed.isEmpty ? "" : ": \(changed.joined(separator: ", "))"))
         }

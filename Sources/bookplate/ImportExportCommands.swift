@@ -30,9 +30,12 @@ struct ImportCommand: AsyncParsableCommand {
         let report = try ShelfImport(library: library, notes: NoteStore(folder: shelf.paths.notes))
             .run(file: url, as: format, dryRun: dryRun)
         let summary = report.summary
-        for row in summary.skipped { printError("skipped line \(row.line): \(row.reason)") }
+        for row in summary.skipped { Terminal.error("skipped line \(row.line): \(row.reason)") }
+        for warning in summary.warnings {
+            Terminal.error("warning: " + (warning.line > 0 ? "line \(warning.line): " : "") + warning.message)
+        }
         let verb = dryRun ? "Would import" : "Imported"
-        print(
+        Terminal.output(
             "\(verb) \(summary.added.count + summary.updated.count + summary.unchanged) books from \(format.displayName): "
                 + "\(summary.added.count) new, \(summary.updated.count) updated, \(summary.unchanged) unchanged, "
                 + "\(summary.skipped.count) skipped; \(report.notesWritten) note\(report.notesWritten == 1 ? "" : "s") "
@@ -48,8 +51,8 @@ struct ImportCommand: AsyncParsableCommand {
         defer { progress.finish() }
         let (enriched, pending) = try await adder.enrich(
             slugs, progress: { progress.update($0, of: $1) },
-            warning: { slug, error in printError("warning: \(slug): \(error)") })
-        if pending > 0 { print("Enriched \(enriched) of \(pending) books from the catalogs") }
+            warning: { slug, error in Terminal.error("warning: \(slug): \(error)") })
+        if pending > 0 { Terminal.output("Enriched \(enriched) of \(pending) books from the catalogs") }
     }
 }
 
@@ -77,6 +80,11 @@ struct ExportCommand: ParsableCommand {
             } catch {
                 throw ValidationError("could not write \(output): \(error.localizedDescription)")
             }
+        } else if isatty(STDOUT_FILENO) == 1 {
+            // Shown, not kept: made safe like all else on a terminal.
+            Terminal.output(
+                String(decoding: data, as: UTF8.self), as: format.lowercased() == "json" ? .json : .text,
+                terminator: "")
         } else {
             FileHandle.standardOutput.write(data)
         }

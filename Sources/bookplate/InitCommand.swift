@@ -13,7 +13,7 @@ struct InitCommand: ParsableCommand {
         let url = URL(
             fileURLWithPath: folder, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         let paths = try ShelfCreator.createShelf(at: url)
-        print(
+        Terminal.output(
             """
             Created a shelf in \(folder): content/site.yaml, content/library.sqlite, content/notes/, templates/.
             Next:

@@ -18,19 +18,20 @@ struct ListCommand: ParsableCommand {
         let library = try shelf.openLibrary()
         let wanted = try status.map(Parse.status)
         if json {
-            print(
-                try BookplateJSON.encode(library.books(status: wanted, shelf: shelfName, sortedBy: order).map(\.json)))
+            Terminal.output(
+                try BookplateJSON.encode(library.books(status: wanted, shelf: shelfName, sortedBy: order).map(\.json)),
+                as: .json)
             return
         }
         let books = try library.listing(status: wanted, shelf: shelfName, sortedBy: order)
         guard !books.isEmpty else {
-            print(status == nil && shelfName == nil ? "The shelf is empty." : "No books match.")
+            Terminal.output(status == nil && shelfName == nil ? "The shelf is empty." : "No books match.")
             return
         }
         let rows = books.map { entry in
             [entry.slug, entry.status.rawValue, entry.rating?.stars5 ?? "", entry.title, entry.firstAuthor ?? ""]
         }
-        print(
+        Terminal.output(
             TextTable.render(
                 header: ["SLUG", "STATUS", "RATING", "TITLE", "AUTHOR"], rows: rows,
                 maxWidths: [32, nil, nil, 48, 28]))

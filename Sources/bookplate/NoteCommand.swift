@@ -17,8 +17,9 @@ struct NoteCommand: ParsableCommand {
         let session = NoteSession(library: library, store: NoteStore(folder: shelf.paths.notes), editor: .system())
         let outcome = try session.edit(slug: target.book.slug)
         switch outcome {
-        case .saved(let url): print("Saved the note for \"\(target.book.title)\": \(url.relativePathForDisplay)")
-        case .leftEmpty: print("The note for \"\(target.book.title)\" was left empty, so none was kept.")
+        case .saved(let url):
+            Terminal.output("Saved the note for \"\(target.book.title)\": \(url.relativePathForDisplay)")
+        case .leftEmpty: Terminal.output("The note for \"\(target.book.title)\" was left empty, so none was kept.")
         }
     }
 }

@@ -18,6 +18,6 @@ struct RemoveCommand: ParsableCommand {
         CoverFetcher.setAsideImage(named: target.book.slug, in: shelf.paths.covers, at: Date())
         var message = "Removed \"\(target.book.title)\" (\(target.book.slug))"
         if let keptNote { message += " — its note is kept at \(keptNote.relativePathForDisplay)" }
-        print(message)
+        Terminal.output(message)
     }
 }

@@ -28,22 +28,22 @@ struct SearchCommand: AsyncParsableCommand {
             text: words.isEmpty ? nil : words.joined(separator: " "), title: title, author: author, isbn: isbn)
         guard !query.isEmpty else { throw SearchError.emptyQuery }
         let results = try await shelf.finder().search(query, sources: choice, limit: limit, page: page)
-        for warning in results.warnings { printError("warning: \(warning) — showing the other catalog's results") }
+        for warning in results.warnings { Terminal.error("warning: \(warning) — showing the other catalog's results") }
         try LastSearch(contentFolder: shelf.paths.content).save(results.candidates)
         if json {
-            print(try BookplateJSON.encode(results.candidates))
+            Terminal.output(try BookplateJSON.encode(results.candidates), as: .json)
             return
         }
         var counts: [String] = []
         if let total = results.googleTotal { counts.append("Google Books found \(total)") }
         if let total = results.openLibraryTotal { counts.append("Open Library found \(total)") }
-        print(counts.joined(separator: " · ") + (page > 1 ? " (page \(page))" : ""))
+        Terminal.output(counts.joined(separator: " · ") + (page > 1 ? " (page \(page))" : ""))
         guard !results.candidates.isEmpty else {
-            print("No books match. Try fewer words, or --title and --author.")
+            Terminal.output("No books match. Try fewer words, or --title and --author.")
             return
         }
-        print(SearchTable.render(results.candidates))
-        print("Add one with: bookplate add NUMBER")
+        Terminal.output(SearchTable.render(results.candidates))
+        Terminal.output("Add one with: bookplate add NUMBER")
     }
 }
 

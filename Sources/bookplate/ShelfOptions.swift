@@ -46,10 +46,7 @@ enum Parse {
     static func status(_ text: String) throws -> ReadingStatus { try ReadingStatus(parsing: text) }
     static func rating(_ text: String) throws -> Rating? { try Rating.parse(text) }
 
-    static func pages(_ text: String) throws -> Int {
-        guard let pages = Int(text), pages > 0 else { throw LibraryError.invalidPageCount(text) }
-        return pages
-    }
+    static func pages(_ text: String) throws -> Int { try Book.pageCount(parsing: text) }
 
     /// `none` (or an empty value) clears an optional field; anything else is parsed.
     static func clearable<T>(_ text: String?, _ parse: (String) throws -> T) throws -> T?? {

@@ -13,7 +13,7 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         let details = try shelf.openLibrary().findBook(matching: book)
         if json {
-            print(try BookplateJSON.encode(details.json))
+            Terminal.output(try BookplateJSON.encode(details.json), as: .json)
             return
         }
         let book = details.book
@@ -38,10 +38,10 @@ struct ShowCommand: ParsableCommand {
             ))
         for (label, value) in lines {
             guard let value else { continue }
-            print(label.padding(toLength: 10, withPad: " ", startingAt: 0) + value)
+            Terminal.output(label.padding(toLength: 10, withPad: " ", startingAt: 0) + value)
         }
         if let description = book.description {
-            print("\n" + HTMLText.plainText(fromHTML: description))
+            Terminal.output("\n" + HTMLText.plainText(fromHTML: description))
         }
     }
 }

@@ -33,7 +33,8 @@ public struct LastSearch: Sendable {
         let candidates = try load()
         guard !candidates.isEmpty else { throw SearchError.emptyLastSearch }
         return try numbers.map { number in
-            guard candidates.indices.contains(number - 1) else {
+            // Compared as typed: `number - 1` would overflow for the smallest Int.
+            guard (1...candidates.count).contains(number) else {
                 throw SearchError.noSuchNumber(number, count: candidates.count)
             }
             return candidates[number - 1]

@@ -139,14 +139,17 @@ public struct LibraryExporter: Sendable {
             let day = { (text: String?) in text.map { $0.replacingOccurrences(of: "-", with: "/") } ?? "" }
             let first = book.authors.first ?? ""
             let sortName = AuthorName.sortName(for: first)
+            // Text from the reader and the catalogs is neutralised for spreadsheets; the ISBNs are
+            // Goodreads' own formulas, and the numbers and dates are written here.
+            let text = SpreadsheetCell.neutralised
             let fields: [String] = [
-                book.externalIDs?[ImportSource.goodreads.rawValue] ?? "", book.title, first,
-                first.isEmpty ? "" : sortName, book.authors.dropFirst().joined(separator: ", "),
+                text(book.externalIDs?[ImportSource.goodreads.rawValue] ?? ""), text(book.title), text(first),
+                first.isEmpty ? "" : text(sortName), text(book.authors.dropFirst().joined(separator: ", ")),
                 "=\"\(isbn?.isbn10 ?? "")\"", "=\"\(isbn?.isbn13 ?? "")\"", String(book.rating ?? 0), "",
-                book.publisher ?? "", "", book.pages.map(String.init) ?? "",
+                text(book.publisher ?? ""), "", book.pages.map(String.init) ?? "",
                 book.published.map { String($0.prefix(4)) } ?? "", "", day(book.finished),
-                day(String(book.added.prefix(10))), (book.shelves + [exclusive]).joined(separator: ", "), "",
-                exclusive, book.note.map { String($0.dropLast()) } ?? "", "", book.privateNotes ?? "",
+                day(String(book.added.prefix(10))), text((book.shelves + [exclusive]).joined(separator: ", ")), "",
+                exclusive, text(book.note.map { String($0.dropLast()) } ?? ""), "", text(book.privateNotes ?? ""),
                 book.readCount.map(String.init) ?? "", "0",
             ]
             lines.append(fields.map(LibraryExporter.csvField).joined(separator: ","))
@@ -184,10 +187,17 @@ enum BookplateJSONFormat {
         guard document.bookplate <= LibraryExportDocument.formatVersion else {
             throw ImportError.notBookplateJSON(reason: "it comes from a newer Bookplate")
         }
-        let authorsByName = Dictionary(document.authors.map { ($0.name, $0) }) { first, _ in first }
-        var file = ImportFile(source: .bookplate, records: [], skipped: [], authors: document.authors)
+        var file = ImportFile(source: .bookplate, records: [], skipped: [])
+        for (index, author) in document.authors.enumerated() {
+            var limits = ImportLimits()
+            file.authors.append(author.withinLimits(&limits))
+            file.warnings += limits.warnings.map { RowWarning(line: 0, message: "author \(index + 1): \($0)") }
+        }
+        // Books name their authors as the export wrote them; what is known of them is as cut.
+        let authorsByName = Dictionary(zip(document.authors.map(\.name), file.authors)) { first, _ in first }
         for (index, book) in document.books.enumerated() {
             let line = index + 1
+            var warnings: [String] = []
             do {
                 let status = try ReadingStatus(parsing: book.status)
                 let new = NewBook(
@@ -200,7 +210,9 @@ enum BookplateJSONFormat {
                             links: author?.links ?? [], works: author?.works)
                     },
                     isbn: book.isbn13.flatMap(ISBN.parse), publisher: book.publisher,
-                    publishedDate: try ImportValues.date(book.published, column: "published"), pageCount: book.pages,
+                    publishedDate: try ImportValues.date(book.published, column: "published"),
+                    pageCount: ImportValues.count(
+                        book.pages, column: "pages", in: Book.pageCountRange, warnings: &warnings),
                     language: book.language,
                     description: document.bookplate < 2
                         ? book.description.map(HTMLAllowList.html(fromText:)) : book.description,
@@ -213,8 +225,11 @@ enum BookplateJSONFormat {
                 file.records.append(
                     ImportRecord(
                         line: line, book: new, sourceID: nil, note: book.note, privateNotes: book.privateNotes,
-                        readCount: book.readCount, addedAt: ISO8601DateFormatter().date(from: book.added),
-                        preferredSlug: book.slug, externalIDs: book.externalIDs ?? [:]))
+                        readCount: ImportValues.count(
+                            book.readCount, column: "readCount", in: Book.readCountRange, warnings: &warnings),
+                        addedAt: ISO8601DateFormatter().date(from: book.added), preferredSlug: book.slug,
+                        externalIDs: book.externalIDs ?? [:], warnings: warnings
+                    ).withinLimits())
             } catch let problem as RowProblem {
                 file.skipped.append(SkippedRow(line: line, reason: problem.reason))
             } catch {

@@ -17,10 +17,13 @@ public struct ImportRecord: Sendable, Equatable {
     public var preferredSlug: String?
     /// Ids other services gave the book, by source (Bookplate's own export).
     public var externalIDs: [String: String]
+    /// Values of the row that were left out or cut, and why.
+    public var warnings: [String]
 
     public init(
         line: Int, book: NewBook, sourceID: String? = nil, note: String? = nil, privateNotes: String? = nil,
-        readCount: Int? = nil, addedAt: Date? = nil, preferredSlug: String? = nil, externalIDs: [String: String] = [:]
+        readCount: Int? = nil, addedAt: Date? = nil, preferredSlug: String? = nil, externalIDs: [String: String] = [:],
+        warnings: [String] = []
     ) {
         self.line = line
         self.book = book
@@ -31,6 +34,7 @@ public struct ImportRecord: Sendable, Equatable {
         self.addedAt = addedAt
         self.preferredSlug = preferredSlug
         self.externalIDs = externalIDs
+        self.warnings = warnings
     }
 }
 
@@ -38,6 +42,12 @@ public struct ImportRecord: Sendable, Equatable {
 public struct SkippedRow: Sendable, Equatable, Codable {
     public var line: Int
     public var reason: String
+}
+
+/// A row that was used without one of its values, with which and why.
+public struct RowWarning: Sendable, Equatable, Codable {
+    public var line: Int
+    public var message: String
 }
 
 /// The services whose exports Bookplate reads.
@@ -57,6 +67,9 @@ public struct ImportFile: Sendable {
     /// Authors with everything known of them, created first with their own slugs (Bookplate's
     /// own export); other formats name authors only on their books.
     public var authors: [LibraryExportDocument.ExportedAuthor] = []
+    /// Values cut or left out that belong to no row (the authors of Bookplate's own export): their
+    /// line is 0.
+    public var warnings: [RowWarning] = []
 
     /// Reads `data` as an export from `source`.
     public static func read(_ data: Data, as source: ImportSource) throws -> ImportFile {
@@ -76,7 +89,7 @@ extension ImportFile {
         source: ImportSource, rows: [CSVRow], skipped: [SkippedRow], record: @Sendable (CSVRow) throws -> ImportRecord
     ) throws {
         self.init(source: source, records: [], skipped: skipped)
-        let results = Parallel.map(rows) { row in Result { try record(row) } }
+        let results = Parallel.map(rows) { row in Result { try record(row).withinLimits() } }
         records.reserveCapacity(results.count)
         for (row, result) in zip(rows, results) {
             switch result {
@@ -126,17 +139,19 @@ extension ImportSource {
 struct CSVRow: Sendable {
     let line: Int
     let cells: [String: String]
+    /// Whether cells were neutralised for spreadsheets (see ``SpreadsheetCell``) and are read back.
+    var restoresFormulas = false
 
     subscript(_ column: String) -> String? {
         cells[column.lowercased()].flatMap {
-            let trimmed = $0.trimmed
+            let trimmed = (restoresFormulas ? SpreadsheetCell.restored($0) : $0).trimmed
             return trimmed.isEmpty ? nil : trimmed
         }
     }
 
     /// Reads delimited text with a header row into rows; checks the required columns.
     static func rows(
-        _ data: Data, delimiter: Character, source: ImportSource, required: [String]
+        _ data: Data, delimiter: Character, source: ImportSource, required: [String], restoresFormulas: Bool = false
     ) throws -> (rows: [CSVRow], badLines: [SkippedRow]) {
         let records = CSVParser(delimiter: delimiter.asciiValue ?? UInt8(ascii: ",")).parse([UInt8](data))
         guard let header = records.first else { throw ImportError.empty(source: source) }
@@ -161,7 +176,7 @@ struct CSVRow: Sendable {
             for (index, name) in names.enumerated() where index < record.fields.count && cells[name] == nil {
                 cells[name] = record.fields[index]
             }
-            rows.append(CSVRow(line: record.line, cells: cells))
+            rows.append(CSVRow(line: record.line, cells: cells, restoresFormulas: restoresFormulas))
         }
         return (rows, bad)
     }
@@ -205,9 +220,27 @@ enum ImportValues {
         return try? Rating(max(1, Int(value.rounded(.toNearestOrAwayFromZero))))
     }
 
-    /// A whole number from 1 to 100,000 (page counts, read counts); anything else is no value.
-    static func positiveInt(_ cell: String?) -> Int? {
-        cell.flatMap { Int($0) }.flatMap { (1...100_000).contains($0) ? $0 : nil }
+    /// A count from a cell (pages, reads): nil when empty or 0, as Goodreads writes none; anything
+    /// but a whole number in `range` is left out with a warning.
+    static func count(_ cell: String?, column: String, in range: ClosedRange<Int>, warnings: inout [String]) -> Int? {
+        guard let cell, cell != "0" else { return nil }
+        return count(Int(cell), text: cell, column: column, in: range, warnings: &warnings)
+    }
+
+    /// A count from a number (Bookplate's own export), checked as a cell's would be.
+    static func count(_ value: Int?, column: String, in range: ClosedRange<Int>, warnings: inout [String]) -> Int? {
+        guard let value else { return nil }
+        return count(value, text: String(value), column: column, in: range, warnings: &warnings)
+    }
+
+    private static func count(
+        _ value: Int?, text: String, column: String, in range: ClosedRange<Int>, warnings: inout [String]
+    ) -> Int? {
+        if let kept = range.admit(value) { return kept }
+        let shown = text.count > 24 ? text.prefix(24) + "…" : text[...]
+        warnings.append(
+            "\(column) '\(shown)' is not a whole number from \(range.lowerBound) to \(range.upperBound): left out")
+        return nil
     }
 
     /// A comma-separated list, trimmed, without empty items or repeats.

@@ -3,12 +3,16 @@ import Foundation
 /// The Goodreads library export (`goodreads_library_export.csv`).
 enum GoodreadsFormat {
     static func read(_ data: Data) throws -> ImportFile {
-        let (rows, bad) = try CSVRow.rows(data, delimiter: ",", source: .goodreads, required: ["Title", "Author"])
+        // Bookplate's CSV export writes this format with formulas neutralised: read them back, so that
+        // export, import and export again give the same bytes.
+        let (rows, bad) = try CSVRow.rows(
+            data, delimiter: ",", source: .goodreads, required: ["Title", "Author"], restoresFormulas: true)
         return try ImportFile(source: .goodreads, rows: rows, skipped: bad, record: record)
     }
 
     static func record(_ row: CSVRow) throws -> ImportRecord {
         guard let title = row["Title"] else { throw RowProblem("no title") }
+        var warnings: [String] = []
         let authors = [row["Author"]].compactMap { $0 } + ImportValues.list(row["Additional Authors"])
         let exclusive = row["Exclusive Shelf"]
         let status = exclusive.flatMap(ImportValues.status(fromShelf:)) ?? .toRead
@@ -26,7 +30,10 @@ enum GoodreadsFormat {
         let book = NewBook(
             title: title, authors: authors.filter { seen.insert($0.lowercased()).inserted }.map { NewAuthor(name: $0) },
             isbn: ImportValues.isbn(row["ISBN13"]) ?? ImportValues.isbn(row["ISBN"]), publisher: row["Publisher"],
-            publishedDate: published, pageCount: ImportValues.positiveInt(row["Number of Pages"]), status: status,
+            publishedDate: published,
+            pageCount: ImportValues.count(
+                row["Number of Pages"], column: "Number of Pages", in: Book.pageCountRange, warnings: &warnings),
+            status: status,
             rating: try ImportValues.rating(row["My Rating"], column: "My Rating"),
             finishedDate: status == .read || finished != nil ? finished : nil,
             shelves: shelves.reduce(into: [String]()) { list, shelf in
@@ -34,8 +41,10 @@ enum GoodreadsFormat {
             })
         return ImportRecord(
             line: row.line, book: book, sourceID: row["Book Id"], note: ImportValues.review(row["My Review"]),
-            privateNotes: row["Private Notes"], readCount: ImportValues.positiveInt(row["Read Count"]),
-            addedAt: ImportValues.instant(added))
+            privateNotes: row["Private Notes"],
+            readCount: ImportValues.count(
+                row["Read Count"], column: "Read Count", in: Book.readCountRange, warnings: &warnings),
+            addedAt: ImportValues.instant(added), warnings: warnings)
     }
 }
 
@@ -48,6 +57,7 @@ enum StoryGraphFormat {
 
     static func record(_ row: CSVRow) throws -> ImportRecord {
         guard let title = row["Title"] else { throw RowProblem("no title") }
+        var warnings: [String] = []
         let status = row["Read Status"].flatMap(ImportValues.status(fromShelf:)) ?? .toRead
         // "Dates Read" holds ranges such as 2023/01/05-2023/01/20; the last one counts.
         let lastRange = row["Dates Read"]?.split(separator: ",").last.map {
@@ -66,8 +76,10 @@ enum StoryGraphFormat {
             shelves: ImportValues.list(row["Tags"]))
         return ImportRecord(
             line: row.line, book: book, note: ImportValues.review(row["Review"]),
-            readCount: ImportValues.positiveInt(row["Read Count"]),
-            addedAt: ImportValues.instant(try ImportValues.date(row["Date Added"], column: "Date Added")))
+            readCount: ImportValues.count(
+                row["Read Count"], column: "Read Count", in: Book.readCountRange, warnings: &warnings),
+            addedAt: ImportValues.instant(try ImportValues.date(row["Date Added"], column: "Date Added")),
+            warnings: warnings)
     }
 }
 
@@ -80,6 +92,7 @@ enum LibraryThingFormat {
 
     static func record(_ row: CSVRow) throws -> ImportRecord {
         guard let title = row["Title"] else { throw RowProblem("no title") }
+        var warnings: [String] = []
         var authors: [String] = []
         if let primary = row["Primary Author"] { authors.append(ImportValues.nameFromLastFirst(primary)) }
         if let secondary = row["Secondary Author"] {
@@ -109,7 +122,9 @@ enum LibraryThingFormat {
                 ?? row["ISBNs"].flatMap { ImportValues.list($0).lazy.compactMap(ImportValues.isbn).first },
             publisher: publisher,
             publishedDate: try year.flatMap { try ImportValues.date(String($0), column: "Date") },
-            pageCount: ImportValues.positiveInt(row["Page Count"]), status: status,
+            pageCount: ImportValues.count(
+                row["Page Count"], column: "Page Count", in: Book.pageCountRange, warnings: &warnings),
+            status: status,
             rating: try ImportValues.rating(row["Rating"], column: "Rating"), startedDate: started,
             finishedDate: finished,
             shelves: ImportValues.list(row["Tags"])
@@ -117,6 +132,7 @@ enum LibraryThingFormat {
         return ImportRecord(
             line: row.line, book: book, sourceID: row["Book Id"],
             note: ImportValues.review(row["Review"]), privateNotes: row["Private Comment"],
-            addedAt: ImportValues.instant(try ImportValues.date(row["Entry Date"], column: "Entry Date")))
+            addedAt: ImportValues.instant(try ImportValues.date(row["Entry Date"], column: "Entry Date")),
+            warnings: warnings)
     }
 }

@@ -199,3 +199,27 @@ extension Book {
         return HTMLText.plainText(fromHTML: clean).isEmpty ? nil : clean
     }
 }
+
+extension Book {
+    /// The page counts the library keeps. The longest books bound as one run to some tens of
+    /// thousands of pages; a larger count is a catalog's or an export's mistake, and this bound
+    /// keeps a sum over a shelf of any size far from overflowing.
+    public static let pageCountRange = 1...100_000
+    /// How many times a book may have been read: more than a thousand is a mistake.
+    public static let readCountRange = 1...1_000
+
+    /// Reads a page count as the reader types it.
+    public static func pageCount(parsing text: String) throws(LibraryError) -> Int {
+        guard let pages = Int(text.trimmingCharacters(in: .whitespaces)), pageCountRange.contains(pages) else {
+            throw .invalidPageCount(text)
+        }
+        return pages
+    }
+}
+
+extension ClosedRange {
+    /// `value` when the range holds it, else nil: how a number from outside is let in.
+    func admit(_ value: Bound?) -> Bound? {
+        value.flatMap { contains($0) ? $0 : nil }
+    }
+}

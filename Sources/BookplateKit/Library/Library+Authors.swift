@@ -36,7 +36,16 @@ extension Library {
             let works = try AuthorWork.filter(AuthorWork.Columns.authorId == author.id).order(
                 AuthorWork.Columns.position
             ).fetchAll(db)
-            return AuthorProfile(author: author, books: books, works: works)
+            return AuthorProfile(author: author, books: books, works: works.withDistinctTitles)
         }
+    }
+}
+
+extension [AuthorWork] {
+    /// Each title once, where it is first listed: Open Library lists some works twice, under two
+    /// keys or one. Done as works are read, so a library that stored them twice shows them once.
+    var withDistinctTitles: [AuthorWork] {
+        var seen = Set<String>()
+        return filter { seen.insert(Library.sortKey($0.title.trimmedForStorage)).inserted }
     }
 }

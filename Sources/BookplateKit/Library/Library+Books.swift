@@ -10,7 +10,9 @@ extension Library {
     public func addBook(_ new: NewBook) throws -> BookDetails {
         let title = new.title.trimmedForStorage
         guard !title.isEmpty else { throw LibraryError.emptyTitle }
-        if let pages = new.pageCount, pages <= 0 { throw LibraryError.invalidPageCount(String(pages)) }
+        if let pages = new.pageCount, !Book.pageCountRange.contains(pages) {
+            throw LibraryError.invalidPageCount(String(pages))
+        }
         try Library.checkDates(started: new.startedDate, finished: new.finishedDate)
         let authors = new.authors.compactMap { author -> NewAuthor? in
             var author = author
@@ -58,7 +60,9 @@ extension Library {
             if let publisher = edit.publisher { book.publisher = publisher?.trimmedForStorage.nilIfEmpty }
             if let date = edit.publishedDate { book.publishedDate = date }
             if let pages = edit.pageCount {
-                if let pages, pages <= 0 { throw LibraryError.invalidPageCount(String(pages)) }
+                if let pages, !Book.pageCountRange.contains(pages) {
+                    throw LibraryError.invalidPageCount(String(pages))
+                }
                 book.pageCount = pages
             }
             if let language = edit.language { book.language = language?.trimmedForStorage.nilIfEmpty }
@@ -271,9 +275,10 @@ extension Library {
 }
 
 extension String {
-    /// The text on one line: runs of white space (line breaks too) made single spaces, ends trimmed.
+    /// The text on one line: runs of white space (line breaks too) made single spaces, ends
+    /// trimmed, NUL bytes dropped.
     var trimmedForStorage: String {
-        split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        withoutNULs.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     var nilIfEmpty: String? { isEmpty ? nil : self }

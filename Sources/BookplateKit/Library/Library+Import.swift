@@ -7,6 +7,8 @@ public struct ImportSummary: Sendable, Equatable {
     public var updated: [String] = []
     public var unchanged = 0
     public var skipped: [SkippedRow] = []
+    /// Values left out of rows that were used.
+    public var warnings: [RowWarning] = []
     /// Notes to write for books whose note file does not exist yet: book slug → Markdown.
     public var notes: [String: String] = [:]
 }
@@ -18,6 +20,7 @@ extension Library {
     public func importBooks(_ file: ImportFile, dryRun: Bool = false) throws -> ImportSummary {
         var summary = ImportSummary()
         summary.skipped = file.skipped
+        summary.warnings = file.warnings
         // What each record's matching and naming need, worked out on every core before the
         // transaction, which runs on one.
         let preparedRecords = Parallel.map(file.records, PreparedRecord.init)
@@ -32,7 +35,9 @@ extension Library {
                     importer.authorFacts = authorFacts
                     for (record, prepared) in zip(file.records, preparedRecords) {
                         do {
-                            switch try importer.importRecord(record, prepared) {
+                            let outcome = try importer.importRecord(record, prepared)
+                            summary.warnings += record.warnings.map { RowWarning(line: record.line, message: $0) }
+                            switch outcome {
                             case .added(let slug):
                                 summary.added.append(slug)
                                 if let note = record.note { summary.notes[slug] = note }
@@ -272,7 +277,7 @@ private struct BookImporter {
         book.subtitle = book.subtitle ?? new.subtitle?.trimmedForStorage.nilIfEmpty
         book.publisher = book.publisher ?? new.publisher?.trimmedForStorage.nilIfEmpty
         book.publishedDate = book.publishedDate ?? new.publishedDate
-        book.pageCount = book.pageCount ?? new.pageCount.flatMap { (1...100_000).contains($0) ? $0 : nil }
+        book.pageCount = book.pageCount ?? Book.pageCountRange.admit(new.pageCount)
         book.language = book.language ?? new.language
         book.description = book.description ?? description
         if book.isbn13 == nil, let isbn = new.isbn,

@@ -40,8 +40,7 @@ extension Library {
                 decoding: text.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 },
                 as: UTF8.self)
         }
-        return LatinFolding.fold(text)
-            ?? text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        return LatinFolding.fold(text) ?? LatinFolding.foldWithFoundation(text)
     }
 
     /// The books on the shelf with their authors and shelves, filtered and sorted for `list`.
@@ -81,7 +80,7 @@ extension Library {
                 $0.authorId
             }
             let worksBySlug = Dictionary(
-                uniqueKeysWithValues: authors.values.map { ($0.slug, works[$0.id ?? 0] ?? []) })
+                uniqueKeysWithValues: authors.values.map { ($0.slug, works[$0.id ?? 0]?.withDistinctTitles ?? []) })
             return Catalogue(books: details.sorted { $0.book.slug < $1.book.slug }, worksByAuthorSlug: worksBySlug)
         }
     }

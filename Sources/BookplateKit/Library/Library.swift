@@ -11,12 +11,20 @@ public struct Library: Sendable {
     let database: any DatabaseWriter
     let clock: Clock
 
-    /// Opens the library file at `url`; creates it (and its folder) when `create` is true.
+    /// Opens the library file at `url`; creates it (and its folder) when `create` is true and
+    /// there is no file. An empty file is refused even then: it is a library lost to a crash or a
+    /// bad copy, not a new one.
     public static func open(at url: URL, create: Bool = false, clock: Clock = .system) throws -> Library {
         let path = url.relativePathForDisplay
         let exists = FileManager.default.fileExists(atPath: url.path)
         if !exists && !create { throw LibraryError.missingLibrary(path: path) }
-        if exists, try !LibraryFileSignature.isSQLite(url) { throw LibraryError.notSQLite(path: path) }
+        if exists {
+            switch try LibraryFileSignature.kind(of: url) {
+            case .empty: throw LibraryError.emptyLibraryFile(path: path)
+            case .other: throw LibraryError.notSQLite(path: path)
+            case .sqlite: break
+            }
+        }
         do {
             if !exists {
                 try FileManager.default.createDirectory(
@@ -94,14 +102,21 @@ public struct Library: Sendable {
 
 /// Tells an SQLite file from any other file by its 16-byte header.
 enum LibraryFileSignature {
-    static func isSQLite(_ url: URL) throws -> Bool {
+    enum Kind {
+        case sqlite
+        /// No bytes at all: a new database to SQLite, a lost library to the reader.
+        case empty
+        case other
+    }
+
+    static func kind(of url: URL) throws -> Kind {
         guard let handle = try? FileHandle(forReadingFrom: url) else {
             throw LibraryError.storage(path: url.relativePathForDisplay, message: "the file cannot be read")
         }
         defer { try? handle.close() }
         let header = (try? handle.read(upToCount: 16)) ?? Data()
-        // An empty file is a new SQLite database as far as SQLite is concerned.
-        return header.isEmpty || header == Data("SQLite format 3\u{0}".utf8)
+        if header.isEmpty { return .empty }
+        return header == Data("SQLite format 3\u{0}".utf8) ? .sqlite : .other
     }
 }
 

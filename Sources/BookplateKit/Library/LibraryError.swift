@@ -4,6 +4,7 @@
 public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case missingLibrary(path: String)
     case notSQLite(path: String)
+    case emptyLibraryFile(path: String)
     case notABookplateLibrary(path: String)
     case newerLibrary(path: String)
     case storage(path: String, message: String)
@@ -27,6 +28,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             "no library at \(path): run Bookplate in a shelf folder, pass --library, or add a book to start one"
         case .notSQLite(let path):
             "\(path) is not an SQLite file, so not a Bookplate library: pass --library with the right file"
+        case .emptyLibraryFile(let path):
+            "\(path) is empty: not a Bookplate library; restore it or remove it to start afresh"
         case .notABookplateLibrary(let path):
             "\(path) is an SQLite file but not a Bookplate library: pass --library with the right file"
         case .newerLibrary(let path):
@@ -40,7 +43,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .emptyTitle:
             "a book needs a title: pass --title"
         case .invalidPageCount(let text):
-            "page count '\(text)' is not allowed: give a whole number above 0"
+            "page count '\(text)' is not allowed: give a whole number from \(Book.pageCountRange.lowerBound) to \(Book.pageCountRange.upperBound)"
         case .finishedBeforeStarted(let started, let finished):
             "finished date \(finished) is before the started date \(started): check both dates"
         case .noSuchBook(let query):

@@ -14,7 +14,7 @@ extension PageModelFactory {
             let rated = books.compactMap(\.book.rating?.stars)
             return YearStatisticsModel(
                 year: String(year), books: String(books.count),
-                pages: String(books.compactMap(\.book.pageCount).reduce(0, +)),
+                pages: String(books.compactMap(\.book.pageCount).saturatingSum),
                 averageRating: rated.isEmpty
                     ? nil : String(format: "%.1f", Double(rated.reduce(0, +)) / Double(rated.count)))
         }
@@ -24,7 +24,7 @@ extension PageModelFactory {
         let mostRatings = max(1, ratingCounts.map(\.total).max() ?? 1)
         let withPages = read.filter { $0.book.pageCount != nil }
             .sorted { ($0.book.pageCount ?? 0, $0.book.slug) < ($1.book.pageCount ?? 0, $1.book.slug) }
-        let totalPages = read.compactMap(\.book.pageCount).reduce(0, +)
+        let totalPages = read.compactMap(\.book.pageCount).saturatingSum
         let chronological = years.reversed()
         return StatisticsPageModel(
             root: root, site: site, pageTitle: "Year in books — \(site.title)", years: yearModels,
@@ -49,7 +49,7 @@ extension PageModelFactory {
                 title: "Pages read per year",
                 svg: BarChart.svg(
                     id: "pages-per-year", title: "Pages read per year",
-                    bars: chronological.map { (String($0.0), $0.1.compactMap(\.book.pageCount).reduce(0, +)) })))
+                    bars: chronological.map { (String($0.0), $0.1.compactMap(\.book.pageCount).saturatingSum) })))
     }
 }
 
@@ -70,7 +70,8 @@ enum BarChart {
             """
         for (index, bar) in bars.enumerated() {
             let y = index * rowHeight + 4
-            let width = bar.value * barArea / largest
+            // In double width: a value near Int.max times the bar's area would overflow.
+            let width = largest.dividingFullWidth(max(bar.value, 0).multipliedFullWidth(by: barArea)).quotient
             svg += """
                 <text x="0" y="\(y + 18)" class="chart-label">\(MarkupEscaping.xml(bar.label))</text>
                 <rect x="\(labelWidth)" y="\(y + 4)" width="\(max(width, 1))" height="\(rowHeight - 10)" class="chart-bar"/>
@@ -79,5 +80,16 @@ enum BarChart {
                 """
         }
         return svg + "</svg>"
+    }
+}
+
+extension Sequence<Int> {
+    /// The sum, held at `Int.max` or `Int.min` instead of overflowing: the library may hold
+    /// counts written before they were bounded, or by another tool.
+    var saturatingSum: Int {
+        reduce(0) { total, value in
+            let (sum, overflow) = total.addingReportingOverflow(value)
+            return overflow ? (value > 0 ? Int.max : Int.min) : sum
+        }
     }
 }

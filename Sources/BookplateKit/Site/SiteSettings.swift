@@ -44,6 +44,13 @@ public struct SiteSettings: Sendable, Equatable {
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
+        } catch YamlError.duplicatedKeysInMapping(let duplicates, let context) {
+            // Yams names the keys and the first one's line, with the whole file after: one line here.
+            let key = duplicates.sorted().first ?? ""
+            let lines = Self.lines(settingKey: key, in: text)
+            throw SettingsError.duplicateKey(
+                path: path, line: lines.dropFirst().first ?? context.mark.line,
+                firstLine: lines.first ?? context.mark.line, key: key)
         } catch let error as YamlError {
             throw SettingsError.syntax(path: path, line: error.line, problem: error.problem)
         }
@@ -114,6 +121,14 @@ public struct SiteSettings: Sendable, Equatable {
 
         """
 
+    /// The lines (from 1) on which `key` is set at the top level of `text`.
+    static func lines(settingKey key: String, in text: String) -> [Int] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
+            guard line.hasPrefix(key) else { return nil }
+            return line.dropFirst(key.count).drop { $0 == " " || $0 == "\t" }.first == ":" ? index + 1 : nil
+        }
+    }
+
     /// Whether a base URL's path is plain folder names: the 404 page links to the site from its
     /// root, and a path like `//host/` or `/%5Chost/` would send those links to another host.
     static func isPlainPath(_ path: String) -> Bool {
@@ -136,6 +151,7 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
     case syntax(path: String, line: Int, problem: String)
     case badValue(path: String, line: Int, key: String, expected: String)
     case unknownKey(path: String, line: Int, key: String)
+    case duplicateKey(path: String, line: Int, firstLine: Int, key: String)
 
     public var description: String {
         switch self {
@@ -145,6 +161,8 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
             "\(path):\(line): \(problem): fix the YAML there"
         case .badValue(let path, let line, let key, let expected):
             "\(path):\(line): '\(key)' must be \(expected)"
+        case .duplicateKey(let path, let line, let firstLine, let key):
+            "\(path):\(line): '\(key)' is set twice (first on line \(firstLine)): keep one of them"
         case .unknownKey(let path, let line, let key):
             "\(path):\(line): unknown setting '\(key)': use one of \(SiteSettings.knownKeys.joined(separator: ", "))"
         }

@@ -26,6 +26,23 @@ enum LatinFolding {
         return folded
     }
 
+    /// `text` folded by Foundation, a thousand characters at a time when it is long: with combining
+    /// marks Foundation's folding takes time that grows with the square of the length. Characters
+    /// fold alone, so the pieces give what the whole would.
+    static func foldWithFoundation(_ text: String) -> String {
+        guard text.utf8.count > 4 * pieceLength else { return text.folding(options: options, locale: nil) }
+        var folded = ""
+        var start = text.startIndex
+        while start < text.endIndex {
+            let end = text.index(start, offsetBy: pieceLength, limitedBy: text.endIndex) ?? text.endIndex
+            folded += String(text[start..<end]).folding(options: options, locale: nil)
+            start = end
+        }
+        return folded
+    }
+
+    private static let pieceLength = 1_000
+
     /// U+0080 to U+024F, each folded alone (none of them combines with its neighbours).
     private static let table: [String] = (0x80...0x24F).map { value in
         guard let scalar = Unicode.Scalar(value) else { return "" }

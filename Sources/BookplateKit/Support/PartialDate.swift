@@ -8,6 +8,9 @@ public struct PartialDate: Hashable, Sendable, Comparable, CustomStringConvertib
     public let month: Int?
     public let day: Int?
 
+    /// The years a date can have: four digits, as ISO 8601 writes them.
+    public static let years = 1...9999
+
     /// A date with the given parts; `day` needs `month`. Throws when the parts make no real date.
     public init(year: Int, month: Int? = nil, day: Int? = nil) throws(DateError) {
         // The text is made only for the error: dates are read by the thousand.
@@ -15,7 +18,7 @@ public struct PartialDate: Hashable, Sendable, Comparable, CustomStringConvertib
             .invalid(
                 [String(year), month.map(String.init), day.map(String.init)].compactMap { $0 }.joined(separator: "-"))
         }
-        guard (1...9999).contains(year) else { throw invalid() }
+        guard PartialDate.years.contains(year) else { throw invalid() }
         if let month {
             guard (1...12).contains(month) else { throw invalid() }
         }

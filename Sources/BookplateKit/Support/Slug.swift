@@ -9,46 +9,82 @@ public enum Slug {
     static let maximumLength = 80
 
     /// Makes the slug for `text`, using `fallbackPrefix` when transliteration leaves nothing.
+    ///
+    /// Takes time linear in the length of `text`, and bounded: it is read a piece at a time, only
+    /// until the slug is long enough to cut, and no further than ``readLimit`` characters.
     public static func make(from text: String, fallbackPrefix: String = "item") -> String {
-        // ICU's transliterator is slow to set up; Latin text (nearly all of it) is folded here.
-        let latin =
-            foldedLatin(text)
-            ?? text.applyingTransform(StringTransform("Any-Latin; Latin-ASCII; Lower"), reverse: false)
-            ?? text.lowercased()
-        var slug = ""
+        var slug: [UInt8] = []
         var pendingHyphen = false
-        for scalar in latin.unicodeScalars {
-            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
-                if pendingHyphen && !slug.isEmpty { slug.append("-") }
-                slug.unicodeScalars.append(scalar)
-                pendingHyphen = false
-            } else if scalar != "'" && scalar != "\u{2019}" {
-                // Apostrophes join ("L'Étranger" → "letranger"); everything else separates.
-                pendingHyphen = true
+        pieces: for piece in pieces(of: text).map(String.init) {
+            // ICU's transliterator is slow to set up; Latin text (nearly all of it) is folded here.
+            let latin =
+                foldedLatin(piece)
+                ?? piece.applyingTransform(StringTransform("Any-Latin; Latin-ASCII; Lower"), reverse: false)
+                ?? piece.lowercased()
+            for scalar in latin.unicodeScalars {
+                if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                    if pendingHyphen && !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+                    slug.append(UInt8(scalar.value))
+                    pendingHyphen = false
+                    // One character past the longest is all the cut below needs to see.
+                    if slug.count > maximumLength { break pieces }
+                } else if scalar != "'" && scalar != "\u{2019}" {
+                    // Apostrophes join ("L'Étranger" → "letranger"); everything else separates.
+                    pendingHyphen = true
+                }
             }
         }
         if slug.count > maximumLength {
             let cut = slug.prefix(maximumLength)
-            slug = String(cut.lastIndex(of: "-").map { cut[..<$0] } ?? cut)
+            slug = Array(cut.lastIndex(of: UInt8(ascii: "-")).map { cut[..<$0] } ?? cut)
         }
         if slug.isEmpty {
-            slug = "\(fallbackPrefix)-\(ContentHash.sha256Hex(of: text).prefix(8))"
+            let read = text.utf8.count <= readLimit ? text : String(text.prefix(readLimit))
+            return "\(fallbackPrefix)-\(ContentHash.sha256Hex(of: read).prefix(8))"
         }
-        return slug
+        return String(decoding: slug, as: UTF8.self)
+    }
+
+    /// How much of a text a slug is made from: more than enough for any title, and a bound on the
+    /// work for a hostile one that transliterates to nothing.
+    static let readLimit = 10_000
+
+    /// The longest piece handed to the transliterator, in characters: ICU takes time that grows
+    /// with the square of the length. Every real title is one piece, transliterated whole.
+    static let pieceLength = 1_000
+
+    /// The first ``readLimit`` characters of `text`, in pieces of at most ``pieceLength``,
+    /// each ending after white space where the piece has some in its second half.
+    static func pieces(of text: String) -> [Substring] {
+        var pieces: [Substring] = []
+        var start = text.startIndex
+        var read = 0
+        while start < text.endIndex && read < readLimit {
+            guard var end = text.index(start, offsetBy: pieceLength, limitedBy: text.endIndex), end < text.endIndex
+            else {
+                pieces.append(text[start...])
+                break
+            }
+            let half = text.index(start, offsetBy: pieceLength / 2)
+            if let space = text[half..<end].lastIndex(where: \.isWhitespace) { end = text.index(after: space) }
+            pieces.append(text[start..<end])
+            read += text.distance(from: start, to: end)
+            start = end
+        }
+        return pieces
     }
 
     /// Latin letters without their accents, lowercased, as ICU's Latin-ASCII would give them; nil
     /// when the text holds letters or digits of another script, which need the transliterator.
     static func foldedLatin(_ text: String) -> String? {
-        var folded = ""
-        folded.reserveCapacity(text.utf8.count)
+        var folded = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if scalar.isASCII {
-                folded.unicodeScalars.append(contentsOf: String(scalar).lowercased().unicodeScalars)
+                folded.append(lowercasedASCII(scalar))
                 continue
             }
             if let special = specialLatin[scalar] {
-                folded += special
+                folded.append(contentsOf: special.unicodeScalars)
                 continue
             }
             let properties = scalar.properties
@@ -60,9 +96,13 @@ public enum Slug {
             guard (0x00C0...0x024F).contains(scalar.value) || (0x1E00...0x1EFF).contains(scalar.value),
                 let base = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first, base.isASCII
             else { return nil }
-            folded.unicodeScalars.append(contentsOf: String(base).lowercased().unicodeScalars)
+            folded.append(lowercasedASCII(base))
         }
-        return folded
+        return String(folded)
+    }
+
+    private static func lowercasedASCII(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        ("A"..."Z").contains(scalar) ? Unicode.Scalar(UInt8(scalar.value) + 32) : scalar
     }
 
     private static let specialLatin: [Unicode.Scalar: String] = [

@@ -18,6 +18,12 @@ extension StringProtocol {
 }
 
 extension String {
+    /// The text without NUL bytes: SQLite ends text at the first one, so a bio or a title with one
+    /// in it would lose the rest.
+    var withoutNULs: String {
+        utf8.contains(0) ? String(decoding: utf8.filter { $0 != 0 }, as: UTF8.self) : self
+    }
+
     /// Every `<br>`, `<br/>` or `<br />` (any case) and every CRLF made a plain line break, in one
     /// pass over the bytes.
     var withLineBreakTagsAsNewlines: String {

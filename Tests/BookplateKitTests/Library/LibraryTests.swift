@@ -219,6 +219,26 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: missing.path))
     }
 
+    /// SQLite takes an empty file for a new database: a library emptied by a crash or a bad copy
+    /// would have been built into an empty site.
+    @Test func anEmptyLibraryFileIsRefusedAndKept() throws {
+        let empty = try TestPaths.temporaryFolder("empty-library").appendingPathComponent("library.sqlite")
+        try Data().write(to: empty)
+        for create in [false, true] {
+            #expect(throws: LibraryError.emptyLibraryFile(path: empty.path)) {
+                try Library.open(at: empty, create: create)
+            }
+        }
+        #expect(try Data(contentsOf: empty).isEmpty)
+        #expect(
+            LibraryError.emptyLibraryFile(path: "content/library.sqlite").description
+                == "content/library.sqlite is empty: not a Bookplate library; restore it or remove it to start afresh")
+        // A new library is still made where there is no file.
+        let fresh = empty.deletingLastPathComponent().appendingPathComponent("new/library.sqlite")
+        _ = try Library.open(at: fresh, create: true)
+        #expect(try Library.open(at: fresh).books().isEmpty)
+    }
+
     @Test func refusesALibraryFromANewerBookplate() throws {
         let shelf = try TemporaryShelf()
         try shelf.library.addBook(NewBook(title: "Emma"))

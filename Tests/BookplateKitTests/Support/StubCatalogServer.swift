@@ -1,6 +1,7 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
+import Synchronization
 
 @testable import BookplateKit
 
@@ -28,9 +29,12 @@ struct StubCatalogServer: Sendable {
             for (name, value) in reply.headers { headers[HTTPHeader(name)] = value }
             let status = HTTPStatusCode(reply.status, phrase: "Stub")
             if let stream = reply.stream {
-                return HTTPResponse(
-                    statusCode: status, headers: headers,
-                    body: HTTPBodySequence(from: stream, count: stream.count, suggestedBufferSize: stream.chunk))
+                // Without a length the body goes out chunked, its size unknown until it ends.
+                let body =
+                    stream.announcesLength
+                    ? HTTPBodySequence(from: stream, count: stream.count, suggestedBufferSize: stream.chunk)
+                    : HTTPBodySequence(from: stream, suggestedBufferSize: stream.chunk)
+                return HTTPResponse(statusCode: status, headers: headers, body: body)
             }
             return HTTPResponse(statusCode: status, headers: headers, body: reply.body)
         }
@@ -101,11 +105,22 @@ struct StubCatalogServer: Sendable {
         }
 
         /// `count` bytes, `chunk` at a time, with `pause` before each chunk: a huge body that
-        /// never sits in memory, or a trickle.
-        static func generated(count: Int, chunk: Int = 65_536, pause: Duration? = nil) -> Reply {
+        /// never sits in memory, or a trickle; with `announcesLength` false, sent chunked.
+        static func generated(
+            count: Int, chunk: Int = 65_536, pause: Duration? = nil, announcesLength: Bool = true,
+            sent: SentBytes = SentBytes()
+        ) -> Reply {
             Reply(
                 status: 200, headers: ["Content-Type": "application/json"], body: Data(),
-                stream: GeneratedBody(count: count, chunk: chunk, pause: pause))
+                stream: GeneratedBody(
+                    count: count, chunk: chunk, pause: pause, announcesLength: announcesLength, sent: sent))
+        }
+
+        /// A gzip-encoded body, sent chunked, that unpacks to `unpackedBytes` zeros.
+        static func gzipBomb(unpackedBytes: Int, sent: SentBytes) -> Reply {
+            Reply(
+                status: 200, headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"], body: Data(),
+                stream: GzipBomb.body(unpackedBytes: unpackedBytes, sent: sent))
         }
 
         func delayed(_ delay: Duration) -> Reply {
@@ -171,30 +186,142 @@ enum Fixtures {
     }
 }
 
-/// Bytes of `{` made while they are sent, `chunk` at a time.
+/// A body made while it is sent, `chunk` bytes at a time: `head`, `unit` `repeats` times, then
+/// `tail`. A huge body or a compressed bomb that never sits in memory, or a trickle; `sent` counts
+/// the bytes handed to the connection so far.
 struct GeneratedBody: AsyncBufferedSequence, Sendable {
     typealias Element = UInt8
-    let count: Int
+    var head: [UInt8] = []
+    let unit: [UInt8]
+    let repeats: Int
+    var tail: [UInt8] = []
     let chunk: Int
     let pause: Duration?
+    var announcesLength = true
+    var sent = SentBytes()
 
-    func makeAsyncIterator() -> Iterator { Iterator(remaining: count, chunk: chunk, pause: pause) }
+    /// `count` bytes of `{`.
+    init(count: Int, chunk: Int, pause: Duration?, announcesLength: Bool = true, sent: SentBytes = SentBytes()) {
+        let unitLength = Swift.max(1, Swift.min(count, 65_536))
+        unit = [UInt8](repeating: UInt8(ascii: "{"), count: unitLength)
+        repeats = count / unitLength
+        tail = [UInt8](repeating: UInt8(ascii: "{"), count: count % unitLength)
+        self.chunk = chunk
+        self.pause = pause
+        self.announcesLength = announcesLength
+        self.sent = sent
+    }
+
+    init(
+        head: [UInt8], unit: [UInt8], repeats: Int, tail: [UInt8], chunk: Int, announcesLength: Bool, sent: SentBytes
+    ) {
+        (self.head, self.unit, self.repeats, self.tail) = (head, unit, repeats, tail)
+        (self.chunk, pause, self.announcesLength, self.sent) = (chunk, nil, announcesLength, sent)
+    }
+
+    var count: Int { head.count + unit.count * repeats + tail.count }
+
+    func makeAsyncIterator() -> Iterator { Iterator(body: self) }
 
     struct Iterator: AsyncBufferedIteratorProtocol {
-        var remaining: Int
-        let chunk: Int
-        let pause: Duration?
+        let body: GeneratedBody
+        var offset = 0
 
         mutating func next() async throws -> UInt8? {
             try await nextBuffer(suggested: 1)?.first
         }
 
         mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
-            guard remaining > 0 else { return nil }
-            if let pause { try await Task.sleep(for: pause) }
-            let size = Swift.min(remaining, chunk, Swift.max(count, 1))
-            remaining -= size
-            return [UInt8](repeating: UInt8(ascii: "{"), count: size)
+            guard offset < body.count else { return nil }
+            if let pause = body.pause { try await Task.sleep(for: pause) }
+            let size = Swift.min(body.count - offset, body.chunk, Swift.max(count, 1))
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(size)
+            let unitsEnd = body.head.count + body.unit.count * body.repeats
+            while buffer.count < size {
+                let position = offset + buffer.count
+                let wanted = size - buffer.count
+                if position < body.head.count {
+                    buffer += body.head[position..<Swift.min(body.head.count, position + wanted)]
+                } else if position < unitsEnd {
+                    let start = (position - body.head.count) % body.unit.count
+                    buffer += body.unit[start..<Swift.min(body.unit.count, start + wanted)]
+                } else {
+                    let start = position - unitsEnd
+                    buffer += body.tail[start..<Swift.min(body.tail.count, start + wanted)]
+                }
+            }
+            offset += size
+            body.sent.add(size)
+            return buffer
+        }
+    }
+}
+
+/// Bytes a generated body has handed over, counted as they go.
+final class SentBytes: Sendable {
+    private let total = Mutex(0)
+
+    func add(_ count: Int) { total.withLock { $0 += count } }
+
+    var count: Int { total.withLock { $0 } }
+}
+
+/// A gzip stream that unpacks to zeros, made of deflate blocks with fixed codes: a literal 0,
+/// then back-references of 258 bytes at distance 1, 13 bits each. Each block is a whole number of
+/// bytes, so one block repeated makes a bomb of any size (159 bytes out for each byte in). Its
+/// checksum is wrong, and no reader gets that far.
+enum GzipBomb {
+    static func body(unpackedBytes: Int, sent: SentBytes) -> GeneratedBody {
+        // 3 header bits, 13 per reference and 7 for the end of the block come to whole bytes
+        // when the number of references is 6 more than a multiple of 8.
+        let references = 8_190
+        let header: [UInt8] = [0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xFF]
+        let first = block(literalZero: true, references: references)
+        let unit = block(literalZero: false, references: references)
+        var last = BitWriter()
+        last.write(1, bits: 1)  // the final block, with fixed codes and nothing in it
+        last.write(1, bits: 2)
+        last.writeCode(0, length: 7)
+        let trailer = last.bytes + [UInt8](repeating: 0, count: 8)
+        return GeneratedBody(
+            head: header + first, unit: unit, repeats: Swift.max(1, unpackedBytes / (references * 258)),
+            tail: trailer, chunk: 65_536, announcesLength: false, sent: sent)
+    }
+
+    private static func block(literalZero: Bool, references: Int) -> [UInt8] {
+        var bits = BitWriter()
+        bits.write(0, bits: 1)  // not the final block
+        bits.write(1, bits: 2)  // fixed Huffman codes
+        if literalZero { bits.writeCode(0b0011_0000, length: 8) }  // one zero to refer back to
+        for _ in 0..<references {
+            bits.writeCode(0b1100_0101, length: 8)  // length 258 (symbol 285)
+            bits.writeCode(0, length: 5)  // distance 1
+        }
+        bits.writeCode(0, length: 7)  // end of block
+        return bits.bytes
+    }
+
+    /// Deflate's bit order: values from their lowest bit, Huffman codes from their highest.
+    private struct BitWriter {
+        var bytes: [UInt8] = []
+        var used = 8
+
+        mutating func write(_ value: UInt32, bits: Int) {
+            for index in 0..<bits { append(bit: (value >> UInt32(index)) & 1) }
+        }
+
+        mutating func writeCode(_ code: UInt32, length: Int) {
+            for index in (0..<length).reversed() { append(bit: (code >> UInt32(index)) & 1) }
+        }
+
+        private mutating func append(bit: UInt32) {
+            if used == 8 {
+                bytes.append(0)
+                used = 0
+            }
+            bytes[bytes.count - 1] |= UInt8(bit) << UInt8(used)
+            used += 1
         }
     }
 }

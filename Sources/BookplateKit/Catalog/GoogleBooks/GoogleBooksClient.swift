@@ -155,7 +155,7 @@ private struct GoogleVolume: Decodable {
         book.authors = (info.authors ?? []).map { AuthorReference(name: $0) }
         book.publisher = info.publisher
         book.publishedDate = GoogleVolume.date(info.publishedDate)
-        book.pageCount = info.pageCount.flatMap { $0 > 0 ? $0 : nil }
+        book.pageCount = Book.pageCountRange.admit(info.pageCount)
         book.language = info.language
         book.description = Book.storedDescription(info.description)
         book.isbn13 = isbns.isbn13?.isbn13

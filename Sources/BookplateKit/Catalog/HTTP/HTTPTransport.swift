@@ -41,7 +41,8 @@ public struct URLSessionTransport: HTTPTransport {
     private let totalTimeout: TimeInterval
 
     /// Bodies are read as they arrive and refused past `maximumBodySize` bytes (after
-    /// decompression), so neither a huge answer nor a compressed bomb can fill the memory.
+    /// decompression), so neither a huge answer nor a compressed bomb can fill the memory; a
+    /// transfer still going after `totalTimeout` seconds is ended, however slowly it trickles.
     public init(idleTimeout: TimeInterval = 10, totalTimeout: TimeInterval = 30, maximumBodySize: Int = 20 * 1_048_576)
     {
         let configuration = URLSessionConfiguration.ephemeral
@@ -52,7 +53,7 @@ public struct URLSessionTransport: HTTPTransport {
         configuration.httpMaximumConnectionsPerHost = 6
         self.totalTimeout = totalTimeout
         downloads = CappedDownloads(limit: maximumBodySize)
-        session = URLSession(configuration: configuration, delegate: downloads, delegateQueue: nil)
+        session = URLSession(configuration: configuration, delegate: downloads, delegateQueue: InlineOperationQueue())
     }
 
     public func get(_ url: URL, headers: [String: String]) async throws(TransportFailure) -> HTTPReply {
@@ -94,9 +95,25 @@ public struct URLSessionTransport: HTTPTransport {
     }
 }
 
+/// Runs each operation at once, on the thread that adds it.
+///
+/// Foundation on Linux hands each chunk of a body to the delegate through its delegate queue and
+/// reads (and unpacks) on without waiting for it: behind an ordinary queue a fast sender, or a
+/// 4 MB gzip that unpacks to 4 GiB, piled up gigabytes of chunks before the delegate saw the
+/// first past the limit. Run inline, each chunk is counted as it is made and dropped past the
+/// limit, and nothing piles up. URLSession adds its operations from its own serial work queue.
+/// (`@unchecked Sendable` restates OperationQueue's own conformance; this adds no state.)
+private final class InlineOperationQueue: OperationQueue, @unchecked Sendable {
+    override func addOperation(_ block: @escaping @Sendable () -> Void) {
+        block()
+    }
+}
+
 /// Collects each response body as it arrives and cancels a transfer that grows past `limit`.
 ///
 /// URLSession calls a delegate object; its state (one entry per transfer) sits behind a mutex.
+/// The calls come on URLSession's work queue (see ``InlineOperationQueue``), where a task must not
+/// be cancelled: Foundation's `cancel()` waits for that queue.
 private final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     struct TooLarge: Error {}
 
@@ -128,8 +145,9 @@ private final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecke
             deadline = Task { [self] in
                 try await Task.sleep(for: .seconds(seconds))
                 guard let transfer = transfers.withLock({ $0.removeValue(forKey: id) }) else { return }
-                task.cancel()
+                // The caller hears first: cancelling waits for URLSession's work queue.
                 transfer.continuation.resume(throwing: URLError(.timedOut))
+                task.cancel()
             }
             task.resume()
         }
@@ -139,24 +157,36 @@ private final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecke
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
-        transfers.withLock { $0[dataTask.taskIdentifier]?.response = response }
+        let id = dataTask.taskIdentifier
+        // A body that says it is too long is refused before any of it is read (unless it is
+        // compressed: its length is then not what it unpacks to).
+        let announced =
+            (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding") == nil
+            ? response.expectedContentLength : -1
+        let refused = transfers.withLock { transfers -> Transfer? in
+            transfers[id]?.response = response
+            return announced > Int64(limit) ? transfers.removeValue(forKey: id) : nil
+        }
         completionHandler(.allow)
+        if let refused { refuse(refused, dataTask) }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let refused = transfers.withLock { transfers -> Transfer? in
-            guard var transfer = transfers[dataTask.taskIdentifier] else { return nil }
-            transfer.data.append(data)
-            if transfer.data.count > limit {
-                return transfers.removeValue(forKey: dataTask.taskIdentifier)
-            }
-            transfers[dataTask.taskIdentifier] = transfer
-            return nil
+            let id = dataTask.taskIdentifier
+            // Appended in place: a copy of the transfer would copy its body too, for each chunk.
+            transfers[id]?.data.append(data)
+            guard let received = transfers[id]?.data.count, received > limit else { return nil }
+            return transfers.removeValue(forKey: id)
         }
-        if let refused {
-            dataTask.cancel()
-            refused.continuation.resume(throwing: TooLarge())
-        }
+        if let refused { refuse(refused, dataTask) }
+    }
+
+    /// Ends a transfer past the limit: its caller hears at once; the task is cancelled off the work
+    /// queue, and until then what still arrives for it is dropped as it comes.
+    private func refuse(_ transfer: Transfer, _ task: URLSessionDataTask) {
+        transfer.continuation.resume(throwing: TooLarge())
+        DispatchQueue.global().async { task.cancel() }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

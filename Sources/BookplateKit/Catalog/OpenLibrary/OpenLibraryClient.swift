@@ -226,7 +226,8 @@ private struct OLSearch: Decodable {
             let thirteens = isbns.map(\.isbn13).filter { seen.insert($0).inserted }
             return BookCandidate(
                 sources: [.openLibrary], title: title, subtitle: subtitle, authors: authorName ?? [],
-                year: firstPublishYear, isbn13: thirteens.first, allISBN13s: thirteens, publisher: publisher?.first,
+                year: PartialDate.years.admit(firstPublishYear), isbn13: thirteens.first, allISBN13s: thirteens,
+                publisher: publisher?.first,
                 language: language?.first.map(OpenLibraryLanguages.isoCode),
                 openLibraryWorkKey: key,
                 openLibraryCoverID: coverI.flatMap { $0 > 0 ? $0 : nil })
@@ -287,7 +288,7 @@ private struct OLRecord: Decodable, OLRedirecting {
         }
         book.publisher = publishers?.first
         book.publishedDate = (publishDate ?? firstPublishDate).flatMap(OpenLibraryDates.parse)
-        book.pageCount = numberOfPages.flatMap { $0 > 0 ? $0 : nil }
+        book.pageCount = Book.pageCountRange.admit(numberOfPages)
         book.language = languageCodes.first
         book.description = Book.storedDescription(description?.value.normalisedText.map(HTMLAllowList.html(fromText:)))
         let thirteen = (isbn13 ?? []).compactMap(ISBN.parse).first
@@ -339,9 +340,10 @@ private struct OLAuthorSearch: Decodable {
 }
 
 extension String {
-    /// Line ends made `\n`, ends trimmed; nil when nothing is left.
+    /// Line ends made `\n`, NUL bytes dropped, ends trimmed; nil when nothing is left.
     var normalisedText: String? {
-        replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
+        withoutNULs.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+            .nilIfEmpty
     }
 
     var nilIfBlank: String? { trimmingCharacters(in: .whitespaces).nilIfEmpty }
