@@ -20,7 +20,7 @@ struct BuildCommand: ParsableCommand {
             library: try shelf.openLibrary(), paths: paths, requiresTemplatesFolder: templates != nil
         ).build(full ? .full : .incremental)
         for orphan in report.orphanNotes {
-            printError(
+            Terminal.error(
                 "warning: \(orphan) belongs to no book on the shelf: rename it to a book's slug or move it away")
         }
         let seconds = Double(report.duration.components.attoseconds) / 1e18 + Double(report.duration.components.seconds)
@@ -31,25 +31,21 @@ struct BuildCommand: ParsableCommand {
             ? "" : ", \(report.filesRepaired) found changed or missing in \(site)/ and written again"
         switch report.kind {
         case .upToDate:
-            print("Nothing changed: \(site)/ is up to date (\(report.pageCount) pages), checked in \(time) s")
+            Terminal.output("Nothing changed: \(site)/ is up to date (\(report.pageCount) pages), checked in \(time) s")
         case .notesOnly:
-            print(
+            Terminal.output(
                 "Notes changed: rewrote \(report.filesWritten) of \(report.pageCount) pages in \(time) s → \(site)/")
         case .partial, .full:
             if case .full(.unusableState(let reason)) = report.kind {
-                printError("note: built in full, as the last build's state was not used: \(reason)")
+                Terminal.error("note: built in full, as the last build's state was not used: \(reason)")
             }
             let books = report.bookCount ?? 0
             let authors = report.authorCount ?? 0
             let written =
                 (report.filesWritten == report.fileCount ? "" : ", \(report.filesWritten) files changed") + repaired
-            print(
+            Terminal.output(
                 "Built \(report.pageCount) pages (\(books) books, \(authors) authors\(written)) in \(time) s → \(site)/"
             )
         }
     }
-}
-
-func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
 }

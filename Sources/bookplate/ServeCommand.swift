@@ -17,16 +17,15 @@ struct ServeCommand: AsyncParsableCommand {
         let server = try await PreviewServer.start(
             paths: paths, port: port,
             makeBuilder: { SiteBuilder(library: try Library.open(at: paths.library), paths: paths) },
-            report: { message in printError(message) })
-        print("Serving \(paths.site.relativePathForDisplay)/ at http://127.0.0.1:\(server.port)/ — Ctrl-C to stop")
-        // The address first, also into a pipe (where output is otherwise held until it fills).
-        fflush(nil)
+            report: { message in Terminal.error(message) })
+        Terminal.output(
+            "Serving \(paths.site.relativePathForDisplay)/ at http://127.0.0.1:\(server.port)/ — Ctrl-C to stop")
         await server.rebuild()
         let watcher = Task { await server.watch() }
         await waitForInterrupt()
         watcher.cancel()
         await server.stop()
-        print("\nStopped.")
+        Terminal.output("\nStopped.")
     }
 
     /// Waits for Ctrl-C (SIGINT) or SIGTERM.
