@@ -24,6 +24,10 @@ public struct NoteStore: Sendable {
 
     /// Reads the note at `url`, insisting on UTF-8.
     public func readNote(at url: URL) throws -> String {
+        var info = stat()
+        if lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+            throw NoteError.linked(path: url.relativePathForDisplay)
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -117,6 +121,7 @@ public enum NoteError: Error, Equatable, CustomStringConvertible {
     case unwritable(path: String)
     case noEditor(path: String)
     case editorFailed(editor: String, status: Int32)
+    case linked(path: String)
 
     public var description: String {
         switch self {
@@ -130,6 +135,8 @@ public enum NoteError: Error, Equatable, CustomStringConvertible {
             "no editor set: set VISUAL or EDITOR (for example export EDITOR=nano), or edit \(path) directly"
         case .editorFailed(let editor, let status):
             "the editor '\(editor)' exited with status \(status): the note was kept as it is on disk"
+        case .linked(let path):
+            LinkedFiles.refusal(path)
         }
     }
 }

@@ -47,9 +47,21 @@ struct BuildRun {
     init(builder: SiteBuilder, mode: BuildMode) {
         self.builder = builder
         self.mode = mode
-        writer = SiteWriter(target: builder.paths.site)
+        // A site folder that is a link (to a web server's folder, say) is followed on purpose: the
+        // site is made where it points, and the link stays.
+        var target = builder.paths.site
+        var info = stat()
+        if lstat(target.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+            let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: target.path)
+        {
+            // Where it points, even where nothing is yet.
+            target =
+                URL(fileURLWithPath: destination, relativeTo: target.deletingLastPathComponent())
+                .standardizedFileURL
+        }
+        writer = SiteWriter(target: target)
         store = BuildStateStore(folder: builder.stateFolder)
-        site = builder.paths.site.standardizedFileURL.path
+        site = target.standardizedFileURL.path
         library = builder.paths.library.standardizedFileURL.path
     }
 
@@ -79,7 +91,8 @@ struct BuildRun {
         loaded = store.load(site: site)
         var known: Set<String>?
         if case .state(let state) = loaded { known = Set(state.files.keys) }
-        try writer.checkTarget(shelfRoot: paths.root, knownFiles: known)
+        try writer.checkTarget(
+            protected: [paths.root, paths.content, paths.templates, paths.library], knownFiles: known)
         for folder in [paths.notes, paths.covers, paths.photos, builder.stateFolder] {
             WorkingFiles.removeAbandoned(in: folder)
         }
@@ -103,13 +116,24 @@ struct BuildRun {
 
     private mutating func scanInputs() throws {
         settings = try builder.settings ?? SiteSettings.load(from: paths.settings)
+        var noteLinks: [String] = []
         noteStamps = Dictionary(
-            uniqueKeysWithValues: FileStamps.scan(paths.notes, suffix: ".md").filter { !$0.key.contains("/") }.map {
-                (String($0.key.dropLast(3)), $0.value)
-            })
-        coverFiles = FileStamps.scan(paths.covers)
-        photoFiles = FileStamps.scan(paths.photos)
-        templateFiles = FileStamps.scan(paths.templates)
+            uniqueKeysWithValues: FileStamps.scan(paths.notes, suffix: ".md", links: &noteLinks).filter {
+                !$0.key.contains("/")
+            }.map { (String($0.key.dropLast(3)), $0.value) })
+        if let link = noteLinks.first(where: { !$0.contains("/") && $0.hasSuffix(".md") }) {
+            throw SiteError.linkedSource(path: paths.notes.appendingPathComponent(link).relativePathForDisplay)
+        }
+        for (folder, keep) in [
+            (paths.covers, \BuildRun.coverFiles), (paths.photos, \BuildRun.photoFiles),
+            (paths.templates, \BuildRun.templateFiles),
+        ] {
+            var links: [String] = []
+            self[keyPath: keep] = FileStamps.scan(folder, links: &links)
+            if let link = links.first {
+                throw SiteError.linkedSource(path: folder.appendingPathComponent(link).relativePathForDisplay)
+            }
+        }
         inputs = try builder.inputFingerprint(settings: settings)
         guard let previous else { return }
         let notesFolder = paths.notes.path
@@ -158,6 +182,12 @@ struct BuildRun {
             return
         }
         kind = changedNotes.isEmpty ? .upToDate : .notesOnly
+        // A page is never written through a link: a book's folder that is one means a new site.
+        if kind == .notesOnly,
+            !writer.linkedFolders(above: changedNotes.map(PageModelFactory.bookURL)).isEmpty
+        {
+            kind = .partial
+        }
         if kind == .upToDate { keepCalmStamps(previous) }
     }
 
@@ -260,7 +290,8 @@ struct BuildRun {
         written = changed.count
         guard !changed.isEmpty || !removed.isEmpty else { return }
         try? store.markUnfinished(site: site)
-        if changed.count * 2 < outputs.count || kind == .notesOnly {
+        let linked = writer.linkedFolders(above: changed.map(\.path) + removed)
+        if (changed.count * 2 < outputs.count || kind == .notesOnly) && linked.isEmpty {
             let made = try writer.update(changed: changed, removed: removed)
             for (output, file) in zip(changed, made) { files[output.path] = file }
             for path in removed { files[path] = nil }

@@ -17,14 +17,16 @@ struct SiteWriter: Sendable {
 
     /// Throws unless the target may be replaced by a build: it must be missing, empty, marked as
     /// Bookplate's (``markerName``), or hold only what the last build wrote there (`knownFiles`,
-    /// from its state: the marker itself may have been deleted).
-    func checkTarget(shelfRoot: URL, knownFiles: Set<String>? = nil) throws {
-        let path = target.standardizedFileURL.resolvingSymlinksInPath().path
-        let forbidden = [
-            "/", FileManager.default.homeDirectoryForCurrentUser.standardizedFileURL.resolvingSymlinksInPath().path,
-            shelfRoot.standardizedFileURL.resolvingSymlinksInPath().path,
-        ]
-        if forbidden.contains(path) { throw SiteError.forbiddenTarget(path: target.relativePathForDisplay) }
+    /// from its state: the marker itself may have been deleted). It may never be, or hold, the
+    /// reader's own folders and files (`protected`: the shelf, its content, templates and library),
+    /// nor `/` or the home folder.
+    func checkTarget(protected: [URL], knownFiles: Set<String>? = nil) throws {
+        let path = SiteWriter.resolved(target)
+        let home = SiteWriter.resolved(FileManager.default.homeDirectoryForCurrentUser)
+        if path == "/" || path == home { throw SiteError.forbiddenTarget(path: target.relativePathForDisplay) }
+        for folder in protected.map(SiteWriter.resolved) where folder == path || folder.hasPrefix(path + "/") {
+            throw SiteError.forbiddenTarget(path: target.relativePathForDisplay)
+        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return }
         guard isDirectory.boolValue else { throw SiteError.foreignTarget(path: target.relativePathForDisplay) }
@@ -35,6 +37,11 @@ struct SiteWriter: Sendable {
             if entries.allSatisfy(topLevel.contains) { return }
         }
         throw SiteError.foreignTarget(path: target.relativePathForDisplay)
+    }
+
+    /// `url` with every link in it followed, standardised, as far as it exists.
+    static func resolved(_ url: URL) -> String {
+        url.standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     /// Whether the target holds anything: a previous site, once ``checkTarget(shelfRoot:knownFiles:)``
@@ -55,8 +62,16 @@ struct SiteWriter: Sendable {
         WorkingFiles.removeAbandoned(in: target.deletingLastPathComponent())
     }
 
+    /// Names at the top of a site that are Bookplate's, whether or not this build writes them:
+    /// anything else there is the reader's (a `.git`, a `CNAME`, a `.nojekyll`) and is kept.
+    static let ownNames: Set<String> = [
+        markerName, "index.html", "404.html", "assets", "books", "authors", "shelves", "stats", "covers", "photos",
+        "search-index.js", "robots.txt", "feed.xml", "sitemap.xml",
+    ]
+
     /// Writes `outputs` as the complete new site (the marker among them), making them on every
-    /// core; returns each file as written, in order.
+    /// core, and keeps what the reader put at the top of the old one (see ``ownNames``); returns
+    /// each file as written, in order.
     @discardableResult
     func writeAll(_ outputs: [PlannedOutput]) throws -> [BuildState.Output] {
         removeLeftovers()
@@ -69,6 +84,7 @@ struct SiteWriter: Sendable {
             written = try SiteWriter.produce(outputs) { index, output in
                 staging.appendingPathComponent(output.path, isDirectory: false)
             }
+            try keepReadersFiles(in: staging, besides: Set(outputs.map { String($0.path.prefix { $0 != "/" }) }))
             // Every page on disk before the new site takes the old one's place: one wait for all.
             FileOutput.flushFileSystem(containing: staging)
         } catch {
@@ -77,6 +93,42 @@ struct SiteWriter: Sendable {
         }
         try swapIn(staging)
         return written
+    }
+
+    /// Links into `staging` whatever the reader keeps at the top of the old site: every entry that
+    /// is neither one of ``ownNames`` nor named in `written` (a link is kept as a link).
+    private func keepReadersFiles(in staging: URL, besides written: Set<String>) throws {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []
+        for name in entries where !SiteWriter.ownNames.contains(name) && !written.contains(name) {
+            let from = target.path + "/" + name
+            let to = staging.path + "/" + name
+            var info = stat()
+            guard lstat(from, &info) == 0 else { continue }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                try SiteWriter.linkTree(from: from, to: to)
+            } else if linkat(AT_FDCWD, from, AT_FDCWD, to, 0) != 0 {
+                throw SiteError.unwritable(path: to, reason: String(cString: strerror(errno)))
+            }
+        }
+    }
+
+    /// The folders above `paths` (relative to the target) that are symbolic links, not folders:
+    /// a build never writes or deletes through one, so where there is one the site is made anew.
+    func linkedFolders(above paths: [String]) -> [String] {
+        var checked = Set<String>()
+        var linked: [String] = []
+        for path in paths {
+            var folder = ""
+            for component in path.split(separator: "/").dropLast() {
+                folder += folder.isEmpty ? String(component) : "/" + component
+                guard checked.insert(folder).inserted else { continue }
+                var info = stat()
+                if lstat(target.path + "/" + folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+                    linked.append(folder)
+                }
+            }
+        }
+        return linked
     }
 
     /// Puts the complete site in `staging` where the target is. Where the system allows, the old
@@ -222,7 +274,11 @@ struct SiteWriter: Sendable {
                 partial += partial.isEmpty ? String(component) : "/" + component
                 guard made.insert(partial).inserted else { continue }
                 let url = folder.appendingPathComponent(partial)
-                if mkdir(url.path, 0o755) != 0 && errno != EEXIST {
+                if mkdir(url.path, 0o755) == 0 { continue }
+                var info = stat()
+                if errno == EEXIST, lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { continue }
+                // Not a folder (a link, say): the entry itself goes, never what it points to.
+                if errno != EEXIST || unlink(url.path) != 0 || mkdir(url.path, 0o755) != 0 {
                     throw SiteError.unwritable(
                         path: url.relativePathForDisplay, reason: String(cString: strerror(errno)))
                 }
@@ -276,6 +332,8 @@ public enum SiteError: Error, Equatable, CustomStringConvertible {
     case forbiddenTarget(path: String)
     case foreignTarget(path: String)
     case unwritable(path: String, reason: String)
+    /// A note, cover, photo or template that is a symbolic link (see ``LinkedFiles``).
+    case linkedSource(path: String)
 
     public var description: String {
         switch self {
@@ -285,6 +343,8 @@ public enum SiteError: Error, Equatable, CustomStringConvertible {
             "\(path) holds files Bookplate did not write: empty it or choose another output folder"
         case .unwritable(let path, let reason):
             "could not write \(path): \(reason)"
+        case .linkedSource(let path):
+            LinkedFiles.refusal(path)
         }
     }
 }

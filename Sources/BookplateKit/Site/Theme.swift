@@ -25,6 +25,10 @@ struct Theme: Sendable {
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return theme }
         for case let relative as String in enumerator {
             let url = folder.appendingPathComponent(relative)
+            var info = stat()
+            if lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+                throw SiteError.linkedSource(path: url.relativePathForDisplay)
+            }
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
                 !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
             else { continue }

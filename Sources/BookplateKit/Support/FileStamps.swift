@@ -69,14 +69,24 @@ enum FileStamps {
     /// by relative path. Files modified since `racyAfter` (default: within ``racyWindow`` of now)
     /// get a digest.
     static func scan(_ folder: URL, suffix: String? = nil, racyAfter: Int64? = nil) -> [String: Stamp] {
+        var links: [String] = []
+        return scan(folder, suffix: suffix, racyAfter: racyAfter, links: &links)
+    }
+
+    /// Like ``scan(_:suffix:racyAfter:)``, and names in `links` the symbolic links it passed over
+    /// (those whose name has `suffix`, and links to folders).
+    static func scan(_ folder: URL, suffix: String? = nil, racyAfter: Int64? = nil, links: inout [String])
+        -> [String: Stamp]
+    {
         var stamps: [String: Stamp] = [:]
         let racyAfter = racyAfter ?? now() - racyWindow
-        scan(folder.path, prefix: "", suffix: suffix, racyAfter: racyAfter, into: &stamps)
+        scan(folder.path, prefix: "", suffix: suffix, racyAfter: racyAfter, into: &stamps, links: &links)
         return stamps
     }
 
     private static func scan(
-        _ path: String, prefix: String, suffix: String?, racyAfter: Int64, into stamps: inout [String: Stamp]
+        _ path: String, prefix: String, suffix: String?, racyAfter: Int64, into stamps: inout [String: Stamp],
+        links: inout [String]
     ) {
         guard let directory = opendir(path) else { return }
         defer { closedir(directory) }
@@ -90,7 +100,11 @@ enum FileStamps {
             // A link is not followed, so a link back up the tree cannot loop.
             guard fstatat(dirfd(directory), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                scan(full, prefix: prefix + name + "/", suffix: suffix, racyAfter: racyAfter, into: &stamps)
+                scan(
+                    full, prefix: prefix + name + "/", suffix: suffix, racyAfter: racyAfter, into: &stamps,
+                    links: &links)
+            } else if (info.st_mode & S_IFMT) == S_IFLNK {
+                links.append(prefix + name)
             } else if (info.st_mode & S_IFMT) == S_IFREG, suffix.map({ name.hasSuffix($0) }) ?? true {
                 var stamp = Stamp(info)
                 if stamp.isRacy(after: racyAfter) {

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+@testable import BookplateKit
+
+/// The site folder is Bookplate's, and only it: a build never takes the reader's folders for its
+/// output, never deletes what the reader put in the site, and never writes or deletes through a
+/// link; and links among the files a site is made from are refused alike by build and export.
+@Suite struct SiteFolderTests {
+    let manager = FileManager.default
+
+    func expectSameAsAFullBuild(
+        _ shelf: TemporaryShelf, site: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let built = try TemporaryShelf.snapshot(of: site ?? shelf.paths.site)
+        let expected = try IncrementalBuildTests().fullBuild(of: shelf)
+        let differing = Set(built.keys).union(expected.keys).filter { built[$0] != expected[$0] }.sorted()
+        #expect(differing.isEmpty, "differs from a full build: \(differing)", sourceLocation: sourceLocation)
+    }
+
+    @Test func aBuildNeverTakesTheShelfOrItsLibraryForItsOutput() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        // A folder above the shelf, marked as a site (the marker copied there).
+        let outer = shelf.root.deletingLastPathComponent()
+        try Data(SiteWriter.markerContents.utf8).write(to: outer.appendingPathComponent(SiteWriter.markerName))
+        for site in [outer, shelf.root, shelf.paths.content, shelf.paths.templates] {
+            var paths = shelf.paths
+            paths.site = site
+            #expect(throws: BuildError.self) {
+                try SiteBuilder(library: shelf.library, paths: paths, settings: FixtureShelf.settings).build()
+            }
+        }
+        // A library kept inside the site folder.
+        var paths = shelf.paths
+        paths.library = shelf.paths.site.appendingPathComponent("lib/library.sqlite")
+        try manager.createDirectory(at: paths.library.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try manager.copyItem(at: shelf.paths.library, to: paths.library)
+        let inside = try Library.open(at: paths.library)
+        #expect(throws: BuildError.self) { try SiteBuilder(library: inside, paths: paths).build(.full) }
+        #expect(manager.fileExists(atPath: paths.library.path))
+        #expect(manager.fileExists(atPath: shelf.paths.library.path))
+        #expect(manager.fileExists(atPath: shelf.paths.notes.path))
+        try manager.removeItem(at: outer.appendingPathComponent(SiteWriter.markerName))
+    }
+
+    @Test func whatTheReaderPutsAtTheTopOfTheSiteSurvivesEveryBuild() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        let site = shelf.paths.site
+        try manager.createDirectory(at: site.appendingPathComponent(".git/refs"), withIntermediateDirectories: true)
+        let kept = [".git/HEAD": "ref: refs/heads/gh-pages\n", "CNAME": "books.example.org\n", ".nojekyll": ""]
+        for (path, text) in kept { try Data(text.utf8).write(to: site.appendingPathComponent(path)) }
+        try shelf.library.removeBook(slug: "the-time-machine")
+        for mode in [BuildMode.full, .incremental] {
+            try SiteBuilder(library: shelf.library, paths: shelf.paths, settings: FixtureShelf.settings).build(mode)
+            for (path, text) in kept {
+                #expect(try String(contentsOf: site.appendingPathComponent(path), encoding: .utf8) == text)
+            }
+            #expect(!manager.fileExists(atPath: site.appendingPathComponent("books/the-time-machine").path))
+        }
+        // A template change rebuilds every page: the reader's files are still there.
+        try Data("<footer>Mine</footer>\n".utf8).write(
+            to: shelf.paths.templates.appendingPathComponent("partials/footer.mustache"))
+        try shelf.build(settings: FixtureShelf.settings)
+        #expect(manager.fileExists(atPath: site.appendingPathComponent(".git/HEAD").path))
+    }
+
+    @Test func aLinkInsideTheSiteIsNeverWrittenOrDeletedThrough() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        let outside = try TestPaths.temporaryFolder("outside")
+        for slug in ["kindred", "the-time-machine"] {
+            let folder = shelf.paths.site.appendingPathComponent("books/\(slug)")
+            let moved = outside.appendingPathComponent(slug)
+            try manager.moveItem(at: folder, to: moved)
+            try manager.createSymbolicLink(at: folder, withDestinationURL: moved)
+        }
+        let before = try TemporaryShelf.snapshot(of: outside)
+        try shelf.writeNote("Written through no link.\n", slug: "kindred")
+        try shelf.build(settings: FixtureShelf.settings)
+        try shelf.library.removeBook(slug: "the-time-machine")
+        try shelf.build(settings: FixtureShelf.settings)
+        #expect(try TemporaryShelf.snapshot(of: outside) == before)
+        var info = stat()
+        #expect(lstat(shelf.paths.site.appendingPathComponent("books/kindred").path, &info) == 0)
+        #expect((info.st_mode & S_IFMT) == S_IFDIR)
+        #expect(try shelf.siteFile("books/kindred/index.html").contains("Written through no link."))
+        try expectSameAsAFullBuild(shelf)
+    }
+
+    @Test func aSiteFolderThatIsALinkIsFollowedOnPurpose() throws {
+        let shelf = try FixtureShelf.make()
+        let webRoot = try TestPaths.temporaryFolder("www").appendingPathComponent("shelf")
+        try manager.createSymbolicLink(at: shelf.paths.site, withDestinationURL: webRoot)
+        #expect(try shelf.build(settings: FixtureShelf.settings).kind == .full(.firstBuild))
+        #expect(manager.fileExists(atPath: webRoot.appendingPathComponent("index.html").path))
+        #expect(try manager.destinationOfSymbolicLink(atPath: shelf.paths.site.path) == webRoot.path)
+        try shelf.library.editBook(slug: "kindred", BookEdit(rating: .some(try Rating(1))))
+        #expect(try shelf.build(settings: FixtureShelf.settings).kind == .partial)
+        #expect(try manager.destinationOfSymbolicLink(atPath: shelf.paths.site.path) == webRoot.path)
+        #expect(try shelf.build(settings: FixtureShelf.settings).kind == .upToDate)
+        try expectSameAsAFullBuild(shelf, site: webRoot)
+    }
+
+    @Test func linkedNotesCoversAndTemplatesAreRefusedAlikeByBuildAndExport() throws {
+        let secret = try TestPaths.temporaryFolder("secret").appendingPathComponent("secret.txt")
+        try Data("the reader's secret".utf8).write(to: secret)
+        let links = [
+            "content/notes/kindred.md", "content/covers/kindred.jpg", "templates/partials/footer.mustache",
+        ]
+        for link in links {
+            let shelf = try FixtureShelf.make()
+            try shelf.build(settings: FixtureShelf.settings)
+            let url = shelf.root.appendingPathComponent(link)
+            try? manager.removeItem(at: url)
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try manager.createSymbolicLink(at: url, withDestinationURL: secret)
+            do {
+                try shelf.build(settings: FixtureShelf.settings)
+                Issue.record("\(link): the build followed the link")
+            } catch {
+                #expect("\(error)".contains("\(link) is a symbolic link"), "\(error)")
+            }
+            let published = try TemporaryShelf.snapshot(of: shelf.paths.site).values
+            #expect(!published.contains { String(decoding: $0, as: UTF8.self).contains("the reader's secret") })
+            if link.hasSuffix(".md") {
+                let exporter = LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+                #expect(throws: NoteError.linked(path: url.relativePathForDisplay)) { try exporter.json() }
+            }
+        }
+    }
+}
