@@ -19,6 +19,11 @@ struct BuildCommand: ParsableCommand {
         let report = try SiteBuilder(
             library: try shelf.openLibrary(), paths: paths, requiresTemplatesFolder: templates != nil
         ).build(full ? .full : .incremental)
+        for note in report.oversizedNotes {
+            Terminal.error(
+                "warning: \(note) is over \(NoteStore.largestPublished / 1024 / 1024) MB and was left off its book's page:"
+                    + " shorten it or split it")
+        }
         for orphan in report.orphanNotes {
             Terminal.error(
                 "warning: \(orphan) belongs to no book on the shelf: rename it to a book's slug or move it away")

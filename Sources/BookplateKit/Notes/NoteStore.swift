@@ -4,6 +4,10 @@ import Foundation
 ///
 /// The files are the reader's; the library only keeps a rendered copy of each.
 public struct NoteStore: Sendable {
+    /// The largest note a site publishes: a longer one is left off its book's page with a
+    /// warning (a 50 MB note made a 92 MB page and a 2 GB build).
+    public static let largestPublished = 4 * 1024 * 1024
+
     public let folder: URL
 
     public init(folder: URL) {

@@ -64,5 +64,7 @@ public struct BuildReport: Sendable {
     public var notesRendered: Int
     /// Note files (paths for messages) whose book is not in the library.
     public var orphanNotes: [String]
+    /// Note files (paths for messages) over ``NoteStore/largestPublished``, left off their pages.
+    public var oversizedNotes: [String]
     public var duration: Duration
 }

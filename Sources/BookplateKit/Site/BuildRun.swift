@@ -30,6 +30,8 @@ struct BuildRun {
     private var damaged: Set<String> = []
     /// Notes whose files changed since the last build (added and removed ones included).
     private var changedNotes: [String] = []
+    /// Notes too long to publish, by slug.
+    private var oversizedNotes: [String] = []
     /// Template, cover and photo files changed since the last build, by path in the shelf.
     private var changedSources: [String] = []
 
@@ -121,6 +123,10 @@ struct BuildRun {
             uniqueKeysWithValues: FileStamps.scan(paths.notes, suffix: ".md", links: &noteLinks).filter {
                 !$0.key.contains("/")
             }.map { (String($0.key.dropLast(3)), $0.value) })
+        // A note too long to publish counts as no note (its page is made without it), so that it
+        // is found again, as a change, once it is short enough.
+        oversizedNotes = noteStamps.filter { $0.value.size > NoteStore.largestPublished }.keys.sorted()
+        for slug in oversizedNotes { noteStamps[slug] = nil }
         if let link = noteLinks.first(where: { !$0.contains("/") && $0.hasSuffix(".md") }) {
             throw SiteError.linkedSource(path: paths.notes.appendingPathComponent(link).relativePathForDisplay)
         }
@@ -351,6 +357,9 @@ struct BuildRun {
             authorCount: catalogue?.authors.count, fileCount: fileCount, filesWritten: written,
             filesRepaired: repaired, notesRendered: notes.renderedCount,
             orphanNotes: notes.orphans.map { paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay },
+            oversizedNotes: oversizedNotes.map {
+                paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay
+            },
             duration: ContinuousClock.now - started)
     }
 }

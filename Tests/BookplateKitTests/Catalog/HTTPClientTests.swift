@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import BookplateKit
@@ -184,6 +185,20 @@ import Testing
         #expect(ContinuousClock.now - started >= .milliseconds(990))
     }
 
+    /// A server that trickles its answer used up the transport's time limit once per attempt
+    /// (`search` was held 123 s): no retry starts past the policy's deadline.
+    @Test func aSlowSenderIsNotTriedAgainPastTheDeadline() async throws {
+        let attempts = SlowTransport()
+        let client = HTTPClient(
+            transport: attempts, userAgent: "test",
+            retryPolicy: RetryPolicy(
+                maximumRetries: 3, baseDelay: .zero, giveUpAfter: .milliseconds(300), sleep: { _ in }))
+        await #expect(throws: CatalogError.timedOut(.openLibrary)) {
+            try await client.get(try #require(URL(string: "http://127.0.0.1:9/slow")), from: .openLibrary)
+        }
+        #expect(attempts.count == 2)
+    }
+
     @Test func aHugeBodyIsRefusedWhileItArrives() async throws {
         let server = try await StubCatalogServer.start()
         // A hundred megabytes, made as they are sent.
@@ -289,5 +304,18 @@ import Testing
             try await openLibrary.search(CatalogQuery(text: "x"), limit: 1)
         }
         await server.stop()
+    }
+}
+
+/// A transport whose every answer times out after 200 ms, counting the attempts.
+final class SlowTransport: HTTPTransport, Sendable {
+    private let attempts = Mutex(0)
+
+    var count: Int { attempts.withLock { $0 } }
+
+    func get(_ url: URL, headers: [String: String]) async throws(TransportFailure) -> HTTPReply {
+        attempts.withLock { $0 += 1 }
+        try? await Task.sleep(for: .milliseconds(200))
+        throw .timedOut
     }
 }

@@ -125,6 +125,26 @@ import Testing
         #expect(try shelf.siteFile("index.html").contains("After"))
     }
 
+    /// A note too long to publish (a 50 MB note made a 92 MB page) is left off its page with a
+    /// warning, and published again once it is short enough.
+    @Test func aNoteTooLongToPublishIsLeftOffItsPageWithAWarning() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.writeNote("Short and *kept*.\n", slug: "kindred")
+        try shelf.build(settings: FixtureShelf.settings)
+        let long = String(repeating: "word ", count: NoteStore.largestPublished / 5 + 1)
+        try shelf.writeNote(long, slug: "kindred")
+        let report = try shelf.build(settings: FixtureShelf.settings)
+        #expect(report.oversizedNotes.map { $0.hasSuffix("notes/kindred.md") } == [true])
+        let page = try shelf.siteFile("books/kindred/index.html")
+        #expect(!page.contains("word word") && !page.contains("Short and"))
+        #expect(page.utf8.count < 100_000)
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try fullBuild(of: shelf)))
+        try shelf.writeNote("Short again.\n", slug: "kindred")
+        let again = try shelf.build(settings: FixtureShelf.settings)
+        #expect(again.oversizedNotes.isEmpty && again.filesWritten == 1)
+        #expect(try shelf.siteFile("books/kindred/index.html").contains("Short again."))
+    }
+
     @Test func aChangedTemplateRebuildsEveryPage() throws {
         let shelf = try FixtureShelf.make()
         let first = try shelf.build(settings: FixtureShelf.settings)

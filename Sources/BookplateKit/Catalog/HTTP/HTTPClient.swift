@@ -66,6 +66,7 @@ public struct HTTPClient: Sendable {
         -> HTTPReply
     {
         var attempt = 0
+        let started = ContinuousClock.now
         while true {
             await rateLimiters[catalog]?.waitForTurn()
             let outcome: Result<HTTPReply, TransportFailure>
@@ -102,8 +103,11 @@ public struct HTTPClient: Sendable {
                 }
                 failure = .unreachable(catalog, reason: reason)
             }
+            // Retries stop at the policy's deadline: a server that trickles a byte a second used
+            // up the transport's time limit once per attempt (four times 30 s).
             guard attempt < retryPolicy.maximumRetries,
-                let delay = retryPolicy.delay(forRetry: attempt, retryAfter: retryAfter)
+                let delay = retryPolicy.delay(forRetry: attempt, retryAfter: retryAfter),
+                ContinuousClock.now - started + delay < retryPolicy.giveUpAfter
             else { throw failure }
             attempt += 1
             do {
@@ -121,15 +125,19 @@ public struct RetryPolicy: Sendable {
     public var baseDelay: Duration
     /// The longest wait Bookplate accepts, whether computed or asked for by `Retry-After`.
     public var maximumDelay: Duration
+    /// No retry starts once this long has passed since the first attempt began.
+    public var giveUpAfter: Duration
     public var sleep: @Sendable (Duration) async throws -> Void
 
     public init(
         maximumRetries: Int = 3, baseDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(20),
+        giveUpAfter: Duration = .seconds(30),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.maximumRetries = maximumRetries
         self.baseDelay = baseDelay
         self.maximumDelay = maximumDelay
+        self.giveUpAfter = giveUpAfter
         self.sleep = sleep
     }
 
