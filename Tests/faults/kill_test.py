@@ -45,7 +45,10 @@ CATEGORIES = {
     "followup": "the un-killed run after a kill failed or gave the wrong result",
     "stale": "a later build did not produce what a full build from scratch produces",
     "not-idempotent": "a build with nothing changed wrote files",
+    "readers-file": "a file the reader keeps at the top of site/ (CNAME, .git) was lost or changed",
 }
+# What a reader keeps at the top of site/ (for GitHub Pages): every build, killed or not, keeps it.
+READER_FILES = {"CNAME": b"books.example.org\n", ".git/HEAD": b"ref: refs/heads/gh-pages\n"}
 # Foundation's atomic-write files, and Bookplate's working files and folders (`.<name>.<kind>-<pid>-<n>`).
 TEMP_NAME = re.compile(r"^\.dat\.nosync|^\..+\.(new|old|pending|tmp)-\d+-\d+$")
 NOTE_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*\.md$")
@@ -242,10 +245,32 @@ def snapshot(site):
     for folder, _, files in os.walk(site):
         for name in files:
             path = os.path.join(folder, name)
+            if os.path.relpath(path, site) in READER_FILES:
+                continue  # the reader's, checked by `readers_files_kept`
             with open(path, "rb") as f:
                 data = f.read()
             out[os.path.relpath(path, site)] = (hashlib.sha256(data).hexdigest(), data)
     return out
+
+
+def put_readers_files(site):
+    for relative, data in READER_FILES.items():
+        os.makedirs(os.path.dirname(os.path.join(site, relative)), exist_ok=True)
+        with open(os.path.join(site, relative), "wb") as f:
+            f.write(data)
+
+
+def readers_files_lost(site):
+    """The reader's files at the top of site/ that are missing or changed."""
+    lost = []
+    for relative, data in READER_FILES.items():
+        try:
+            with open(os.path.join(site, relative), "rb") as f:
+                if f.read() != data:
+                    lost.append(relative)
+        except OSError:
+            lost.append(relative)
+    return lost
 
 
 def stamps(site):
@@ -335,6 +360,8 @@ class Test:
         self.stats = {name: {"kills": 0, "missed": 0, "outcomes": {}, "failures": 0, "seconds": 0} for name, _ in WEIGHTS}
         self.leftovers = []
         self.shelves = []
+        # Shelves whose site/ holds READER_FILES.
+        self.readers_files_in = set()
 
     # -- bookkeeping
 
@@ -714,11 +741,23 @@ class Test:
             self.log(f"{when}: {label}")
 
     def after_kill(self, scenario, shelf, when):
-        """Right after a kill, before any other command: site/ as it is, leftovers, the library's integrity."""
-        snap = snapshot(os.path.join(shelf, "site"))
+        """Right after a kill, before any other command: site/ as it is, leftovers, the library's
+        integrity, and the reader's own files in site/ once they were put there."""
+        site = os.path.join(shelf, "site")
+        snap = snapshot(site)
         self.check_leftovers(scenario, shelf, when)
         self.check_integrity(scenario, shelf, when)
+        self.check_readers_files(scenario, shelf, when)
         return snap
+
+    def check_readers_files(self, scenario, shelf, when):
+        site = os.path.join(shelf, "site")
+        if shelf not in self.readers_files_in:
+            return
+        lost = readers_files_lost(site)
+        if lost:
+            self.fail("readers-file", scenario, f"{when}: lost or changed: {lost}")
+            put_readers_files(site)
 
     def scenario_build_full(self, quota):
         scenario = "build-full"
@@ -761,7 +800,12 @@ class Test:
             if ok and not same(got, new):
                 self.fail("followup", scenario, f"{when}: the next build is not the new site: {site_diff(got, new)}")
             self.check_no_op(scenario, shelf, when + ", build twice")
+            self.check_readers_files(scenario, shelf, when)
             old = got
+            if shelf not in self.readers_files_in:
+                # From here on the reader keeps a CNAME and a .git in site/, as for GitHub Pages.
+                put_readers_files(os.path.join(shelf, "site"))
+                self.readers_files_in.add(shelf)
 
     def scenario_build_incremental(self, quota):
         scenario = "build-incr"
