@@ -322,8 +322,8 @@ def build_state_paths(state, site):
     try:
         connection = sqlite3.connect(f"file:{state}?mode=ro", uri=True)
         try:
-            if connection.execute("PRAGMA user_version").fetchone()[0] != 1:
-                problems.append("build state is not of version 1")
+            if connection.execute("PRAGMA user_version").fetchone()[0] != 2:
+                problems.append("build state is not of version 2 (BuildStateStore.formatVersion)")
             rows = connection.execute(
                 "SELECT output.path FROM output JOIN site ON site.id = output.siteId WHERE site.path = ?",
                 (os.path.abspath(site),)).fetchall()
@@ -579,6 +579,37 @@ def check_search(driver, site, entries, results):
 
 
 # ---------------------------------------------------------------------------------------------
+# The terminal and the CSV export
+
+
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def terminal_and_export_problems(runner, shelf, root):
+    """A book whose title and author carry terminal escapes, then every command that prints text
+    from outside: no control character reaches the terminal; the CSV export holds no formula
+    (but Goodreads' own ="…" ISBN cells) and no NUL."""
+    problems = []
+    title = "\x1b]0;pwned\x07\x1b[2JEscaped \x9b31m title =1+1"
+    runner.run("add escapes", ["add", "--title", title, "--author", "\x1b[31mRed\x1b[0m Author"], shelf)
+    slugs = sorted(path.name for path in (shelf / "site" / "books").iterdir()) + ["escaped-title-1-1"]
+    commands = [["list"], ["list", "--json"], ["list", "--sort", "author"]]
+    commands += [["show", slug] for slug in slugs[:40]]
+    for args in commands:
+        code, output = runner.run(" ".join(args[:2]), args, shelf)
+        found = CONTROL.search(output)
+        if found:
+            problems.append(f"'bookplate {' '.join(args)}' printed control character {found.group()!r}")
+    csv_path = root / "export.csv"
+    runner.run("export csv", ["export", "--format", "csv", "--output", str(csv_path)], shelf, check=True)
+    data = csv_path.read_bytes()
+    if b"\x00" in data:
+        problems.append("the CSV export holds a NUL byte")
+    for row in csv.reader(io.StringIO(data.decode("utf-8-sig"), newline="")):
+        for cell in row:
+            if cell[:1] in ("=", "+", "-", "@", "\t", "\r") and not re.fullmatch(r'="[0-9X]*"', cell):
+                problems.append(f"the CSV export has a formula cell: {cell[:60]!r}")
+    return problems
 
 
 def main():
@@ -639,6 +670,9 @@ def main():
                 for secret in (b"GR22-PRIVATE", b"LT05-PRIVATE", b"BJ03-PRIVATE"):
                     if secret in data:
                         failures.append(f"private note {secret.decode()} published in {file.relative_to(site)}")
+
+        print("terminal and export:")
+        failures += terminal_and_export_problems(runner, shelf, root)
 
         pages = sorted(site.rglob("*.html"))
         # Covers and photos are documents too when opened by their address: the SVG placeholders
