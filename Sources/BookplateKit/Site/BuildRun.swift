@@ -119,10 +119,10 @@ struct BuildRun {
     private mutating func scanInputs() throws {
         settings = try builder.settings ?? SiteSettings.load(from: paths.settings)
         var noteLinks: [String] = []
-        noteStamps = Dictionary(
-            uniqueKeysWithValues: FileStamps.scan(paths.notes, suffix: ".md", links: &noteLinks).filter {
-                !$0.key.contains("/")
-            }.map { (String($0.key.dropLast(3)), $0.value) })
+        let noteFiles = FileStamps.scan(paths.notes, suffix: ".md", links: &noteLinks)
+        noteStamps = [:]
+        noteStamps.reserveCapacity(noteFiles.count)
+        for (name, stamp) in noteFiles where !name.contains("/") { noteStamps[String(name.dropLast(3))] = stamp }
         // A note too long to publish counts as no note (its page is made without it), so that it
         // is found again, as a change, once it is short enough.
         oversizedNotes = noteStamps.filter { $0.value.size > NoteStore.largestPublished }.keys.sorted()
@@ -317,7 +317,7 @@ struct BuildRun {
     private mutating func restamp(_ paths: [String]) {
         let site = site
         let stamps = Parallel.map(paths) { path in
-            FileStamps.stamp(ofFileAt: site + "/" + path, racyAfter: .max)
+            FileStamps.stamp(ofFileAt: site + "/" + path, stampedAt: .max)
         }
         for (path, stamp) in zip(paths, stamps) {
             if let stamp { files[path]?.stamp = stamp } else { files[path] = nil }
@@ -326,6 +326,7 @@ struct BuildRun {
 
     private func saveState() {
         var noteEntries: [String: BuildState.Note] = [:]
+        noteEntries.reserveCapacity(noteStamps.count)
         for (slug, stamp) in noteStamps {
             let cacheHash =
                 notes.cacheHashBySlug[slug]

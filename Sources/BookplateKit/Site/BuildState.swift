@@ -32,7 +32,7 @@ struct BuildState: Sendable, Equatable {
     /// The note rendering options of that build: notes rendered otherwise must be rendered again.
     var noteOptions: String
     /// When the state was saved (nanoseconds since 1970): an output stamped less than
-    /// ``FileStamps/racyWindow`` before then is read to be verified, since a change in the same
+    /// a tick of the clock before then is read to be verified, since a change in the same
     /// tick of the clock would not show in its stamp.
     var savedAt: Int64
     var notes: [String: Note]
@@ -45,9 +45,9 @@ struct BuildState: Sendable, Equatable {
     /// one this state says the build wrote.
     func holds(_ path: String, in site: String, directory: Int32) -> Bool {
         guard let recorded = files[path] else { return false }
-        guard let stamp = FileStamps.stamp(ofFileAt: path, in: directory, racyAfter: .max), stamp == recorded.stamp
+        guard let stamp = FileStamps.stamp(ofFileAt: path, in: directory, stampedAt: .max), stamp == recorded.stamp
         else { return false }
-        guard recorded.stamp.isRacy(after: savedAt - FileStamps.racyWindow) else { return true }
+        guard recorded.stamp.isRacy(at: savedAt) else { return true }
         return FileManager.default.contents(atPath: site + "/" + path).map(ContentDigest.of) == recorded.digest
     }
 }

@@ -64,7 +64,7 @@ enum CoverArt {
             print.combine(url.path)
             // The stamp tells a replaced image (one replaced within the same tick of the clock is
             // found by the build's comparison of its sources, which then writes it anyway).
-            let stamp = existing?["\(name).\(ext)"] ?? FileStamps.stamp(ofFileAt: url.path, racyAfter: .max)
+            let stamp = existing?["\(name).\(ext)"] ?? FileStamps.stamp(ofFileAt: url.path, stampedAt: .max)
             if let stamp { print.combine(stamp.withoutDigest) }
             return (
                 CoverModel(src: path, width: info.width, height: info.height, alt: alt, isPlaceholder: false),

@@ -12,7 +12,7 @@ import Foundation
 /// A stamp tells that a file changed without reading it: a program can set a file's modification
 /// time back, but not its change time (`ctime`, which the system sets on every write, rename or
 /// link). Except in one case: a file changed twice within one tick of the file system's clock
-/// keeps its times. So a file changed within ``racyWindow`` of when it is stamped is *racy* (as
+/// keeps its times. So a file changed within a tick of when it is stamped is *racy* (as
 /// git calls it): its stamp carries a digest of its contents, and a later stamp of the same file,
 /// racy or not, differs from it unless it has the same digest.
 enum FileStamps {
@@ -27,9 +27,12 @@ enum FileStamps {
         var digest: UInt64?
     }
 
-    /// How close to the moment it is stamped a file's time must be for the stamp to need a digest:
-    /// a generous bound on any file system's clock tick and on clocks read differently.
+    /// How close to the moment it is stamped a file's time must be for the stamp to need a digest,
+    /// on a file system that keeps whole seconds (FAT keeps two): a generous bound on its tick.
     static let racyWindow: Int64 = 2_000_000_000
+    /// The same on a file system with finer times (its clock ticks every few milliseconds), so
+    /// that files written a moment before a build are not read again by the next one.
+    static let fineRacyWindow: Int64 = 100_000_000
 
     /// Now, in nanoseconds since 1970, as stamps count.
     static func now() -> Int64 {
@@ -39,15 +42,15 @@ enum FileStamps {
     }
 
     /// The stamp of the regular file at `path` (a link is not followed), or nil when there is none.
-    /// A file modified since `racyAfter` gets a digest. A relative `path` is looked up from the
+    /// A file racy at `stampedAt` gets a digest (`.max`: none does). A relative `path` is looked up from the
     /// open folder `directory` (the system walks a shorter path).
-    static func stamp(ofFileAt path: String, in directory: Int32 = AT_FDCWD, racyAfter: Int64) -> Stamp? {
+    static func stamp(ofFileAt path: String, in directory: Int32 = AT_FDCWD, stampedAt: Int64) -> Stamp? {
         var info = stat()
         guard fstatat(directory, path, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             return nil
         }
         var stamp = Stamp(info)
-        if stamp.isRacy(after: racyAfter) {
+        if stamp.isRacy(at: stampedAt) {
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
             stamp.digest = ContentDigest.of(data)
         }
@@ -66,26 +69,26 @@ enum FileStamps {
     }
 
     /// Every regular file below `folder` (hidden files and folders left out, links not followed),
-    /// by relative path. Files modified since `racyAfter` (default: within ``racyWindow`` of now)
+    /// by relative path. Files racy at `stampedAt` (default: now)
     /// get a digest.
-    static func scan(_ folder: URL, suffix: String? = nil, racyAfter: Int64? = nil) -> [String: Stamp] {
+    static func scan(_ folder: URL, suffix: String? = nil, stampedAt: Int64? = nil) -> [String: Stamp] {
         var links: [String] = []
-        return scan(folder, suffix: suffix, racyAfter: racyAfter, links: &links)
+        return scan(folder, suffix: suffix, stampedAt: stampedAt, links: &links)
     }
 
-    /// Like ``scan(_:suffix:racyAfter:)``, and names in `links` the symbolic links it passed over
+    /// Like ``scan(_:suffix:stampedAt:)``, and names in `links` the symbolic links it passed over
     /// (those whose name has `suffix`, and links to folders).
-    static func scan(_ folder: URL, suffix: String? = nil, racyAfter: Int64? = nil, links: inout [String])
+    static func scan(_ folder: URL, suffix: String? = nil, stampedAt: Int64? = nil, links: inout [String])
         -> [String: Stamp]
     {
         var stamps: [String: Stamp] = [:]
-        let racyAfter = racyAfter ?? now() - racyWindow
-        scan(folder.path, prefix: "", suffix: suffix, racyAfter: racyAfter, into: &stamps, links: &links)
+        let stampedAt = stampedAt ?? now()
+        scan(folder.path, prefix: "", suffix: suffix, stampedAt: stampedAt, into: &stamps, links: &links)
         return stamps
     }
 
     private static func scan(
-        _ path: String, prefix: String, suffix: String?, racyAfter: Int64, into stamps: inout [String: Stamp],
+        _ path: String, prefix: String, suffix: String?, stampedAt: Int64, into stamps: inout [String: Stamp],
         links: inout [String]
     ) {
         guard let directory = opendir(path) else { return }
@@ -101,13 +104,13 @@ enum FileStamps {
             guard fstatat(dirfd(directory), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 scan(
-                    full, prefix: prefix + name + "/", suffix: suffix, racyAfter: racyAfter, into: &stamps,
+                    full, prefix: prefix + name + "/", suffix: suffix, stampedAt: stampedAt, into: &stamps,
                     links: &links)
             } else if (info.st_mode & S_IFMT) == S_IFLNK {
                 links.append(prefix + name)
             } else if (info.st_mode & S_IFMT) == S_IFREG, suffix.map({ name.hasSuffix($0) }) ?? true {
                 var stamp = Stamp(info)
-                if stamp.isRacy(after: racyAfter) {
+                if stamp.isRacy(at: stampedAt) {
                     // Gone or unreadable since it was listed: a stamp no earlier one can equal.
                     stamp.digest = FileManager.default.contents(atPath: full).map(ContentDigest.of) ?? .max
                 }
@@ -137,9 +140,13 @@ extension FileStamps.Stamp {
         return stamp
     }
 
-    /// Whether the file changed at `moment` or later (so a further change may not show in its times).
-    func isRacy(after moment: Int64) -> Bool {
-        max(modified, changed) >= moment
+    /// Whether a further change to the file at `moment` might not show in its times: it changed
+    /// within a tick of the file system's clock of then (a tick of up to two seconds where its
+    /// times are whole seconds).
+    func isRacy(at moment: Int64) -> Bool {
+        let wholeSeconds = modified % 1_000_000_000 == 0 && changed % 1_000_000_000 == 0
+        let window = wholeSeconds ? FileStamps.racyWindow : FileStamps.fineRacyWindow
+        return max(modified, changed) >= moment - window
     }
 }
 

@@ -128,8 +128,8 @@ import Testing
     @Test func aRacyStampIsComparedByContentsOnceItIsNoLongerRacy() throws {
         let file = try TestPaths.temporaryFolder("racy").appendingPathComponent("note.md")
         try Data("first".utf8).write(to: file)
-        let racy = try #require(FileStamps.stamp(ofFileAt: file.path, racyAfter: 0))
-        let calm = try #require(FileStamps.stamp(ofFileAt: file.path, racyAfter: .max))
+        let racy = try #require(FileStamps.stamp(ofFileAt: file.path, stampedAt: 0))
+        let calm = try #require(FileStamps.stamp(ofFileAt: file.path, stampedAt: .max))
         #expect(racy.digest != nil && calm.digest == nil)
         #expect(FileStamps.isUnchanged(file.path, recorded: racy, current: calm))
         #expect(FileStamps.isUnchanged(file.path, recorded: calm, current: racy))
@@ -137,7 +137,7 @@ import Testing
         let handle = try FileHandle(forWritingTo: file)
         try handle.write(contentsOf: Data("other".utf8))
         try handle.close()
-        var same = try #require(FileStamps.stamp(ofFileAt: file.path, racyAfter: .max))
+        var same = try #require(FileStamps.stamp(ofFileAt: file.path, stampedAt: .max))
         same.modified = calm.modified
         same.changed = calm.changed
         #expect(!FileStamps.isUnchanged(file.path, recorded: racy, current: same))
