@@ -76,7 +76,7 @@ import Testing
         let many = String(repeating: "<", count: 200_000) + "text"
         let started = ContinuousClock.now
         #expect(HTMLText.plainText(fromHTML: many).hasSuffix("text"))
-        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(ContinuousClock.now - started < .seconds(10), "linear work takes 0.1 s; quadratic, minutes")
         #expect(HTMLText.plainText(fromHTML: "a&#0;b&#x1B;c") == "abc")
     }
 

@@ -265,6 +265,19 @@ final class SentBytes: Sendable {
     func add(_ count: Int) { total.withLock { $0 += count } }
 
     var count: Int { total.withLock { $0 } }
+
+    /// Whether the count stops growing (for 300 ms) before `limit` has passed.
+    func settles(within limit: Duration) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        var last = count
+        while ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(300))
+            let now = count
+            if now == last { return true }
+            last = now
+        }
+        return false
+    }
 }
 
 /// A gzip stream that unpacks to zeros, made of deflate blocks with fixed codes: a literal 0,

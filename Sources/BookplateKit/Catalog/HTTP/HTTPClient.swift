@@ -66,7 +66,7 @@ public struct HTTPClient: Sendable {
         -> HTTPReply
     {
         var attempt = 0
-        let started = ContinuousClock.now
+        let started = retryPolicy.now()
         while true {
             await rateLimiters[catalog]?.waitForTurn()
             let outcome: Result<HTTPReply, TransportFailure>
@@ -107,7 +107,7 @@ public struct HTTPClient: Sendable {
             // up the transport's time limit once per attempt (four times 30 s).
             guard attempt < retryPolicy.maximumRetries,
                 let delay = retryPolicy.delay(forRetry: attempt, retryAfter: retryAfter),
-                ContinuousClock.now - started + delay < retryPolicy.giveUpAfter
+                retryPolicy.now() - started + delay < retryPolicy.giveUpAfter
             else { throw failure }
             attempt += 1
             do {
@@ -128,17 +128,21 @@ public struct RetryPolicy: Sendable {
     /// No retry starts once this long has passed since the first attempt began.
     public var giveUpAfter: Duration
     public var sleep: @Sendable (Duration) async throws -> Void
+    /// The clock the deadline is measured on; tests pass one they move themselves.
+    public var now: @Sendable () -> ContinuousClock.Instant
 
     public init(
         maximumRetries: Int = 3, baseDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(20),
         giveUpAfter: Duration = .seconds(30),
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
         self.maximumRetries = maximumRetries
         self.baseDelay = baseDelay
         self.maximumDelay = maximumDelay
         self.giveUpAfter = giveUpAfter
         self.sleep = sleep
+        self.now = now
     }
 
     /// The wait before retry number `attempt` (from 0): the server's `Retry-After` when given,
