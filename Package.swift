@@ -27,7 +27,6 @@ let package = Package(
                 "CCMark",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
         .executableTarget(

@@ -14,7 +14,7 @@ struct ServeCommand: AsyncParsableCommand {
         // Checked once before listening: a shelf with no library is an error, not an empty site.
         _ = try shelf.openLibrary()
         let paths = shelf.paths
-        let server = try await PreviewServer.start(
+        let server = try PreviewServer.start(
             paths: paths, port: port,
             makeBuilder: { SiteBuilder(library: try Library.open(at: paths.library), paths: paths) },
             report: { message in Terminal.error(message) })

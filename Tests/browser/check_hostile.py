@@ -27,6 +27,8 @@ import pathlib
 import re
 import sqlite3
 import shutil
+import signal
+import socket
 import struct
 import subprocess
 import sys
@@ -611,6 +613,122 @@ def terminal_and_export_problems(runner, shelf, root):
                 problems.append(f"the CSV export has a formula cell: {cell[:60]!r}")
     return problems
 
+# ---------------------------------------------------------------------------------------------
+# The preview server
+
+
+def raw_request(port, data, read=True, timeout=15):
+    """Sends `data` as it is on a new connection; the answer's status (None if none came)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as connection:
+        try:
+            connection.sendall(data)
+        except OSError:
+            pass  # the server refused while the body was still going out; its answer follows
+        if not read:
+            return None
+        answer = b""
+        try:
+            while chunk := connection.recv(65536):
+                answer += chunk
+        except OSError:
+            pass
+    match = re.match(rb"HTTP/1\.[01] (\d{3})", answer)
+    return int(match.group(1)) if match else None
+
+
+def cpu_seconds(pid):
+    fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def preview_problems(runner, shelf):
+    """`bookplate serve` under hostile clients: two 5 MB POSTs (what a page on another origin can
+    send with fetch(…, {mode: "no-cors"})), a 32 KB URL, 20 KB of headers, a silent client, a
+    trickling one, another Host. Pages are still served meanwhile, the server is idle again once
+    the clients have gone, and SIGTERM ends it within a second with clients still connected."""
+    problems = []
+    process = subprocess.Popen([runner.binary, "serve", "--port", "0"], cwd=shelf, env=runner.env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = process.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", first)
+        if not match:
+            return [f"serve printed no address: {first!r}"]
+        port = int(match.group(1))
+        host = f"Host: 127.0.0.1:{port}\r\n".encode()
+        get = b"GET / HTTP/1.1\r\n" + host + b"\r\n"
+        deadline = time.time() + 60
+        while raw_request(port, get) != 200 and time.time() < deadline:
+            time.sleep(0.2)
+
+        body = b"a" * (5 * 1024 * 1024)
+        post = b"POST / HTTP/1.1\r\n" + host + f"Content-Length: {len(body)}\r\n\r\n".encode() + body
+        posts = [threading.Thread(target=raw_request, args=(port, post)) for _ in range(2)]
+        silent = socket.create_connection(("127.0.0.1", port))
+        trickler = socket.create_connection(("127.0.0.1", port))
+        for thread in posts:
+            thread.start()
+        for index, byte in enumerate(b"GET / HTTP/1.1\r\nX-Slow: 1"[:6]):
+            trickler.send(bytes([byte]))
+            time.sleep(0.1)
+        expected = {
+            "a GET while the posts are sent": (get, 200),
+            "a POST of 5 MB": (post, 405),
+            "a 32 KB URL": (b"GET /" + b"a" * 32768 + b" HTTP/1.1\r\n" + host + b"\r\n", 414),
+            "20 KB of headers": (b"GET / HTTP/1.1\r\n" + host + b"X-Pad: " + b"b" * 20000 + b"\r\n\r\n", 431),
+            "a GET with a body": (b"GET / HTTP/1.1\r\n" + host + b"Content-Length: 3\r\n\r\nabc", 413),
+            "a rebinding Host": (b"GET / HTTP/1.1\r\nHost: evil.example:" + str(port).encode() + b"\r\n\r\n", 403),
+            "a HEAD": (b"HEAD / HTTP/1.1\r\n" + host + b"\r\n", 200),
+        }
+        for label, (data, status) in expected.items():
+            started = time.time()
+            answer = raw_request(port, data)
+            elapsed = time.time() - started
+            print(f"  {label}: {answer} in {elapsed * 1000:.0f} ms")
+            if answer != status:
+                problems.append(f"serve answered {label} with {answer}, not {status}")
+            elif elapsed > 5:
+                problems.append(f"serve took {elapsed:.1f} s to answer {label}")
+        for thread in posts:
+            thread.join(timeout=30)
+        silent.close()
+        trickler.close()
+        time.sleep(0.5)
+        before = cpu_seconds(process.pid)
+        time.sleep(2)
+        busy = cpu_seconds(process.pid) - before
+        print(f"  CPU time over 2 s once the clients had gone: {busy:.2f} s")
+        if busy > 0.5:
+            problems.append(f"serve used {busy:.2f} s of CPU in 2 s with no client")
+
+        # SIGTERM with clients connected: an idle one and a POST still sending.
+        idle = socket.create_connection(("127.0.0.1", port))
+        sender = socket.create_connection(("127.0.0.1", port))
+        sender.sendall(b"POST / HTTP/1.1\r\n" + host + b"Content-Length: 100000000\r\n\r\n")
+        time.sleep(0.2)
+        started = time.time()
+        process.send_signal(signal.SIGTERM)
+        try:
+            code = process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            problems.append("serve was still running 10 s after SIGTERM")
+        else:
+            elapsed = time.time() - started
+            print(f"  SIGTERM with two clients connected: exit {code} after {elapsed * 1000:.0f} ms")
+            if code != 0 or elapsed > 1.5:
+                problems.append(f"serve ended {elapsed:.2f} s after SIGTERM with exit {code}")
+        idle.close()
+        sender.close()
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        output = (process.stdout.read() if process.stdout else "") + (process.stderr.read() if process.stderr else "")
+        found = CONTROL.search(output.replace("\n", ""))
+        if found:
+            problems.append(f"serve printed control character {found.group()!r}")
+    return problems
+
 
 def main():
     args = [a for a in sys.argv[1:] if a != "--keep"]
@@ -673,6 +791,8 @@ def main():
 
         print("terminal and export:")
         failures += terminal_and_export_problems(runner, shelf, root)
+        print("preview server:")
+        failures += preview_problems(runner, shelf)
 
         pages = sorted(site.rglob("*.html"))
         # Covers and photos are documents too when opened by their address: the SVG placeholders

@@ -23,7 +23,7 @@ import Testing
 
     @Test func servesTheSiteRebuildsOnChangeAndSurvivesABrokenTemplate() async throws {
         let shelf = try FixtureShelf.make()
-        let server = try await PreviewServer.start(
+        let server = try PreviewServer.start(
             paths: shelf.paths, port: 0, makeBuilder: { SiteBuilder(library: shelf.library, paths: shelf.paths) },
             report: { _ in })
         await server.rebuild()
@@ -66,7 +66,7 @@ import Testing
         let shelf = try FixtureShelf.make()
         let paths = shelf.paths
         try Data("title: Before\n".utf8).write(to: paths.settings)
-        let server = try await PreviewServer.start(
+        let server = try PreviewServer.start(
             paths: paths, port: 0, makeBuilder: { SiteBuilder(library: shelf.library, paths: paths) },
             report: { _ in })
         await server.rebuild()
@@ -91,9 +91,9 @@ import Testing
     @Test func requestPathsNeverLeaveTheSite() throws {
         let site = try TestPaths.temporaryFolder("site")
         try Data("ok".utf8).write(to: site.appendingPathComponent("index.html"))
-        #expect(PreviewServer.file(for: "/", in: site)?.lastPathComponent == "index.html")
+        #expect(PreviewPages.file(for: "/", in: site)?.lastPathComponent == "index.html")
         for hostile in ["/../x", "/a/../../x", "/%2e%2e/x", "/./index.html", "/..%2fx", "/index.html%00.txt"] {
-            #expect(PreviewServer.file(for: hostile, in: site) == nil, "\(hostile)")
+            #expect(PreviewPages.file(for: hostile, in: site) == nil, "\(hostile)")
         }
     }
 }

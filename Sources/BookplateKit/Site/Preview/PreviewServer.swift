@@ -1,4 +1,3 @@
-import FlyingFox
 import Foundation
 import Synchronization
 
@@ -10,51 +9,41 @@ import Synchronization
 /// shelf, so `serve` and `build` in another terminal never write an older site over a newer one.
 ///
 /// A failed rebuild keeps the previous site and shows the error on every page and in the
-/// terminal; the server keeps running. Only files inside the site folder are ever served.
+/// terminal; the server keeps running. Only files inside the site folder are ever served, and only
+/// to GET and HEAD requests for the server's own address (``LoopbackHTTPServer``).
 public actor PreviewServer {
     public nonisolated let port: UInt16
     private nonisolated let paths: ShelfPaths
     private let makeBuilder: @Sendable () throws -> SiteBuilder
-    private let server: HTTPServer
+    private let server: LoopbackHTTPServer
+    private nonisolated let pages: PreviewPages
     private let report: @Sendable (String) -> Void
-    /// What requests read: served while a rebuild runs, so a slow build never stalls a page.
-    private nonisolated let status = Mutex(BuildStatus())
     private var fingerprint = ShelfState()
 
     /// Binds the server (port 0 picks a free one) for the site in `paths`; ``rebuild()`` makes the
-    /// first build. `makeBuilder` is called for every build.
+    /// first build. `makeBuilder` is called for every build. `headTimeout` is how long a client
+    /// has to send a whole request head.
     public static func start(
-        paths: ShelfPaths, port: UInt16, makeBuilder: @escaping @Sendable () throws -> SiteBuilder,
-        report: @escaping @Sendable (String) -> Void
-    ) async throws -> PreviewServer {
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 30, logger: .disabled)
-        let listening = Task { try await server.run() }
-        do {
-            try await server.waitUntilListening(timeout: 5)
-        } catch {
-            listening.cancel()
-            throw PreviewError.cannotListen(port: port)
-        }
-        guard case .ip4(_, let actualPort)? = await server.listeningAddress else {
-            throw PreviewError.cannotListen(port: port)
-        }
-        let preview = PreviewServer(
-            paths: paths, makeBuilder: makeBuilder, server: server, port: actualPort, report: report)
-        await server.appendRoute("*") { [weak preview] request in
-            guard let preview else { return HTTPResponse(statusCode: .serviceUnavailable) }
-            return preview.respond(to: request)
-        }
-        return preview
+        paths: ShelfPaths, port: UInt16, headTimeout: Duration = .seconds(10),
+        makeBuilder: @escaping @Sendable () throws -> SiteBuilder, report: @escaping @Sendable (String) -> Void
+    ) throws -> PreviewServer {
+        let pages = PreviewPages(site: paths.site)
+        var limits = LoopbackHTTPServer.Limits()
+        limits.headTimeout = headTimeout
+        let server = try LoopbackHTTPServer(port: port, limits: limits) { pages.respond(to: $0) }
+        server.start()
+        return PreviewServer(paths: paths, makeBuilder: makeBuilder, server: server, pages: pages, report: report)
     }
 
     private init(
-        paths: ShelfPaths, makeBuilder: @escaping @Sendable () throws -> SiteBuilder, server: HTTPServer,
-        port: UInt16, report: @escaping @Sendable (String) -> Void
+        paths: ShelfPaths, makeBuilder: @escaping @Sendable () throws -> SiteBuilder, server: LoopbackHTTPServer,
+        pages: PreviewPages, report: @escaping @Sendable (String) -> Void
     ) {
         self.paths = paths
         self.makeBuilder = makeBuilder
         self.server = server
-        self.port = port
+        self.port = server.port
+        self.pages = pages
         self.report = report
     }
 
@@ -72,26 +61,30 @@ public actor PreviewServer {
         }
     }
 
+    /// Stops answering within a second, whatever clients are doing; a rebuild under way runs on.
     public func stop() async {
-        await server.stop(timeout: 1)
+        await server.stop(within: .seconds(1))
     }
 
-    /// How many builds so far, failed ones included; open pages reload when it changes.
-    public nonisolated var buildVersion: Int { status.withLock { $0.version } }
+    /// How many connections are open; for tests.
+    nonisolated var openConnections: Int { server.openConnections }
 
-    /// Builds on a thread of its own: the build is blocking file and database work, and the
-    /// server's tasks must go on answering requests meanwhile.
+    /// How many builds so far, failed ones included; open pages reload when it changes.
+    public nonisolated var buildVersion: Int { pages.buildVersion }
+
+    /// Builds on a thread of its own: the build is blocking file and database work, and must not
+    /// hold one of the few threads Swift's tasks share.
     public func rebuild() async {
         let makeBuilder = makeBuilder
         let outcome: Result<Int, any Error> = await withCheckedContinuation { done in
             Thread.detachNewThread { done.resume(returning: Result { try makeBuilder().build().pageCount }) }
         }
         switch outcome {
-        case .success(let pages):
-            status.withLock { $0 = BuildStatus(version: $0.version + 1, lastError: nil) }
-            report("Rebuilt \(pages) pages")
+        case .success(let pageCount):
+            pages.recordBuild(error: nil)
+            report("Rebuilt \(pageCount) pages")
         case .failure(let error):
-            status.withLock { $0 = BuildStatus(version: $0.version + 1, lastError: "\(error)") }
+            pages.recordBuild(error: "\(error)")
             report("Build failed: \(error) (still serving the last good site)")
         }
     }
@@ -117,33 +110,55 @@ public actor PreviewServer {
         }
         return state
     }
+}
 
-    private nonisolated func respond(to request: HTTPRequest) -> HTTPResponse {
-        if request.path == "/__bookplate/version" {
-            return HTTPResponse(
-                statusCode: .ok, headers: [.contentType: "text/plain", HTTPHeader("Cache-Control"): "no-store"],
-                body: Data(String(buildVersion).utf8))
-        }
-        guard let file = PreviewServer.file(for: request.path, in: paths.site) else {
-            return notFound()
-        }
-        guard let data = FileManager.default.contents(atPath: file.path) else { return notFound() }
-        let type = PreviewServer.contentType(for: file.pathExtension)
-        let body = type.hasPrefix("text/html") ? Data(decorate(String(decoding: data, as: UTF8.self)).utf8) : data
-        return HTTPResponse(
-            statusCode: .ok, headers: [.contentType: type, HTTPHeader("Cache-Control"): "no-store"], body: body)
+/// The pages the preview answers with: files of the site folder, each HTML page with the reload
+/// script (and the last build's error) added, and the build count open pages poll.
+///
+/// Read by the server's connection threads while a rebuild runs, so a slow build never stalls a
+/// page; the build status sits behind a mutex.
+final class PreviewPages: Sendable {
+    let site: URL
+    private let status = Mutex(BuildStatus())
+
+    init(site: URL) {
+        self.site = site
     }
 
-    private nonisolated func notFound() -> HTTPResponse {
-        let page = paths.site.appendingPathComponent("404.html")
+    var buildVersion: Int { status.withLock { $0.version } }
+
+    func recordBuild(error: String?) {
+        status.withLock { $0 = BuildStatus(version: $0.version + 1, lastError: error) }
+    }
+
+    func respond(to request: HTTPRequestHead) -> HTTPResponseMessage {
+        if request.path == "/__bookplate/version" {
+            return HTTPResponseMessage(
+                status: 200, fields: [("Content-Type", "text/plain"), ("Cache-Control", "no-store")],
+                body: Array(String(buildVersion).utf8))
+        }
+        guard let file = Self.file(for: request.path, in: site),
+            let data = FileManager.default.contents(atPath: file.path)
+        else { return notFound() }
+        let type = Self.contentType(for: file.pathExtension)
+        let body =
+            type.hasPrefix("text/html") ? Array(decorate(String(decoding: data, as: UTF8.self)).utf8) : [UInt8](data)
+        return HTTPResponseMessage(
+            status: 200,
+            fields: [("Content-Type", type), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")],
+            body: body)
+    }
+
+    private func notFound() -> HTTPResponseMessage {
+        let page = site.appendingPathComponent("404.html")
         let body = FileManager.default.contents(atPath: page.path).map { decorate(String(decoding: $0, as: UTF8.self)) }
-        return HTTPResponse(
-            statusCode: .notFound, headers: [.contentType: "text/html; charset=utf-8"],
-            body: Data((body ?? "<!doctype html><title>Not found</title><p>Not found</p>").utf8))
+        return HTTPResponseMessage(
+            status: 404, fields: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
+            body: Array((body ?? "<!doctype html><title>Not found</title><p>Not found</p>").utf8))
     }
 
     /// Adds the reload script, and the build error when the last build failed.
-    private nonisolated func decorate(_ html: String) -> String {
+    private func decorate(_ html: String) -> String {
         let (version, lastError) = status.withLock { ($0.version, $0.lastError) }
         var extra = """
             <script>(function(){var v="\(version)";setInterval(function(){fetch("/__bookplate/version",\
