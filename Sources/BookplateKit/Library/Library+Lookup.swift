@@ -124,11 +124,7 @@ public enum BookOrder: String, CaseIterable, Sendable {
 
     /// `books` in this order. Sort keys are worked out once per book, not once per comparison.
     func sort(_ books: [BookDetails]) -> [BookDetails] {
-        sort(books) { details in
-            SortFields(
-                slug: details.book.slug, title: details.book.title, authorSortName: details.authors.first?.sortName,
-                addedAt: details.book.addedAt, finished: details.book.finishedDate, stars: details.book.rating?.stars)
-        }
+        sort(books, by: SortFields.init)
     }
 
     /// What the orders compare, whatever holds it.
@@ -257,5 +253,13 @@ extension Library {
                 slug: entry.slug, title: entry.title, authorSortName: entry.firstAuthorSortName,
                 addedAt: entry.addedAt, finished: entry.finishedDate, stars: entry.rating?.stars)
         }
+    }
+}
+
+extension BookOrder.SortFields {
+    init(_ details: BookDetails) {
+        self.init(
+            slug: details.book.slug, title: details.book.title, authorSortName: details.authors.first?.sortName,
+            addedAt: details.book.addedAt, finished: details.book.finishedDate, stars: details.book.rating?.stars)
     }
 }

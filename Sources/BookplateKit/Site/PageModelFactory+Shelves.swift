@@ -24,7 +24,7 @@ extension PageModelFactory {
 
     func shelfPage(_ shelf: Shelf) -> ShelfPageModel {
         let root = "../../"
-        let books = BookOrder.title.sort(index.booksByShelf[shelf.slug] ?? [])
+        let books = BookOrder.title.sort(books(at: index.booksByShelf[shelf.slug]))
         return ShelfPageModel(
             root: root, site: site, pageTitle: "\(shelf.name) — \(site.title)", name: shelf.name,
             bookCountLabel: PageModelFactory.count(books.count, "book", "books"),

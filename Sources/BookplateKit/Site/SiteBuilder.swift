@@ -67,8 +67,10 @@ public struct SiteBuilder: Sendable {
             page("stats/index.html", "stats") { factory.statisticsPage() },
             page("404.html", "404") { factory.notFoundPage() },
         ]
-            + catalogue.books.map { details in
-                page(PageModelFactory.bookURL(details.book.slug), "book") {
+            // Each page holds its book's position, not a copy of its details (a kilobyte each).
+            + catalogue.books.indices.map { position in
+                page(PageModelFactory.bookURL(catalogue.books[position].book.slug), "book") {
+                    let details = factory.catalogue.books[position]
                     // A note row whose file is gone is not the book's note any more.
                     let slug = details.book.slug
                     let note = try noteSlugs.contains(slug) ? library.noteHTML(forSlug: slug) : nil
