@@ -207,7 +207,7 @@ import Testing
         // A hundred megabytes, made as they are sent.
         await server.on("/huge", StubCatalogServer.Reply.generated(count: 100 * 1_048_576))
         let client = HTTPClient(
-            transport: URLSessionTransport(idleTimeout: 30, totalTimeout: 30, maximumBodySize: 1_048_576),
+            transport: URLSessionTransport(idleTimeout: 60, totalTimeout: 120, maximumBodySize: 1_048_576),
             userAgent: "test", retryPolicy: RetryPolicy(maximumRetries: 0), maximumBodySize: 1_048_576)
         await #expect(throws: CatalogError.tooLarge(.openLibrary, bytes: 1_048_576)) {
             try await client.get(try url(server, "/huge"), from: .openLibrary)
@@ -221,9 +221,11 @@ import Testing
         let server = try await StubCatalogServer.start()
         let sent = SentBytes()
         await server.on("/huge", .generated(count: 1 << 30, announcesLength: false, sent: sent))
-        // The real limit, 20 MiB.
+        // The real limit, 20 MiB. Long timeouts: the stub server shares this process's threads
+        // with every other test, and on a busy machine may not send for seconds.
         let client = HTTPClient(
-            transport: URLSessionTransport(), userAgent: "test", retryPolicy: RetryPolicy(maximumRetries: 0))
+            transport: URLSessionTransport(idleTimeout: 60, totalTimeout: 120), userAgent: "test",
+            retryPolicy: RetryPolicy(maximumRetries: 0))
         await #expect(throws: CatalogError.tooLarge(.openLibrary, bytes: 20 * 1_048_576)) {
             try await client.get(try url(server, "/huge"), from: .openLibrary)
         }
@@ -244,7 +246,7 @@ import Testing
         let bomb = StubCatalogServer.Reply.gzipBomb(unpackedBytes: 16 << 30, sent: sent)
         await server.on("/bomb", bomb)
         let client = HTTPClient(
-            transport: URLSessionTransport(idleTimeout: 30, totalTimeout: 30, maximumBodySize: 4 * 1_048_576),
+            transport: URLSessionTransport(idleTimeout: 60, totalTimeout: 120, maximumBodySize: 4 * 1_048_576),
             userAgent: "test", retryPolicy: RetryPolicy(maximumRetries: 0), maximumBodySize: 4 * 1_048_576)
         await #expect(throws: CatalogError.tooLarge(.googleBooks, bytes: 4 * 1_048_576)) {
             try await client.get(try url(server, "/bomb"), from: .googleBooks)
@@ -277,7 +279,7 @@ import Testing
             body: Fixtures.data("handmade/gzip-bomb-64MiB-of-zeros.gz"))
         await server.on("/bomb", bomb)
         let client = HTTPClient(
-            transport: URLSessionTransport(idleTimeout: 30, totalTimeout: 30, maximumBodySize: 4 * 1_048_576),
+            transport: URLSessionTransport(idleTimeout: 60, totalTimeout: 120, maximumBodySize: 4 * 1_048_576),
             userAgent: "test", retryPolicy: RetryPolicy(maximumRetries: 0), maximumBodySize: 4 * 1_048_576)
         do {
             let body = try await client.get(try url(server, "/bomb"), from: .googleBooks)

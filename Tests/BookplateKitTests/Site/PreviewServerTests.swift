@@ -10,9 +10,9 @@ import Testing
         return (reply.status, String(decoding: reply.body, as: UTF8.self), reply.headers["content-type"])
     }
 
-    /// Fetches `path` until `done` holds for its body, or 20 seconds pass (CI machines are busy).
+    /// Fetches `path` until `done` holds for its body, or 60 seconds pass (CI machines are busy).
     func poll(_ port: UInt16, _ path: String, until done: (String) -> Bool) async throws -> String {
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(60)
         var body = ""
         repeat {
             try await Task.sleep(for: .milliseconds(100))
