@@ -19,10 +19,19 @@ struct CSVParser {
 
     func parse(_ bytes: [UInt8]) -> [Record] {
         var records: [Record] = []
-        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        parse(bytes) { records.append($0) }
+        return records
+    }
+
+    /// Hands each record to `each` as it is read, so that a large file's records are never all in
+    /// memory at once; `bytes` is read in place (a file's `Data`, without a copy).
+    func parse<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, each: (Record) throws -> Void) rethrows
+    where Bytes.Index == Int {
+        var index = bytes.startIndex + (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
         var line = 1
         let quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
-        while index < bytes.count {
+        let end = bytes.endIndex
+        while index < end {
             let startLine = line
             var fields: [String] = []
             var bad = false
@@ -31,13 +40,13 @@ struct CSVParser {
             var endOfRecord = false
             while !endOfRecord {
                 field.removeAll(keepingCapacity: true)
-                if index < bytes.count && bytes[index] == quote {
+                if index < end && bytes[index] == quote {
                     index += 1
                     unterminated = true
-                    while index < bytes.count {
+                    while index < end {
                         let byte = bytes[index]
                         if byte == quote {
-                            if index + 1 < bytes.count && bytes[index + 1] == quote {
+                            if index + 1 < end && bytes[index + 1] == quote {
                                 field.append(quote)
                                 index += 2
                                 continue
@@ -51,12 +60,12 @@ struct CSVParser {
                         index += 1
                     }
                     // Anything between the closing quote and the delimiter is kept, as spreadsheets do.
-                    while index < bytes.count && bytes[index] != delimiter && bytes[index] != lf && bytes[index] != cr {
+                    while index < end && bytes[index] != delimiter && bytes[index] != lf && bytes[index] != cr {
                         field.append(bytes[index])
                         index += 1
                     }
                 } else {
-                    while index < bytes.count && bytes[index] != delimiter && bytes[index] != lf && bytes[index] != cr {
+                    while index < end && bytes[index] != delimiter && bytes[index] != lf && bytes[index] != cr {
                         field.append(bytes[index])
                         index += 1
                     }
@@ -67,21 +76,20 @@ struct CSVParser {
                     bad = true
                     fields.append(String(decoding: field, as: UTF8.self))
                 }
-                if index >= bytes.count {
+                if index >= end {
                     endOfRecord = true
                 } else if bytes[index] == delimiter {
                     index += 1
                 } else {
                     if bytes[index] == cr { index += 1 }
-                    if index < bytes.count && bytes[index] == lf { index += 1 }
+                    if index < end && bytes[index] == lf { index += 1 }
                     line += 1
                     endOfRecord = true
                 }
             }
             // Blank lines are not records.
             if fields.count == 1 && fields[0].isEmpty { continue }
-            records.append(Record(line: startLine, fields: fields, hasBadBytes: bad, isUnterminated: unterminated))
+            try each(Record(line: startLine, fields: fields, hasBadBytes: bad, isUnterminated: unterminated))
         }
-        return records
     }
 }

@@ -5,9 +5,9 @@ enum GoodreadsFormat {
     static func read(_ data: Data) throws -> ImportFile {
         // Bookplate's CSV export writes this format with formulas neutralised: read them back, so that
         // export, import and export again give the same bytes.
-        let (rows, bad) = try CSVRow.rows(
-            data, delimiter: ",", source: .goodreads, required: ["Title", "Author"], restoresFormulas: true)
-        return try ImportFile(source: .goodreads, rows: rows, skipped: bad, record: record)
+        try ImportFile(
+            source: .goodreads, data: data, delimiter: ",", required: ["Title", "Author"], restoresFormulas: true,
+            record: record)
     }
 
     static func record(_ row: CSVRow) throws -> ImportRecord {
@@ -51,8 +51,7 @@ enum GoodreadsFormat {
 /// The StoryGraph export (`storygraph_export.csv`).
 enum StoryGraphFormat {
     static func read(_ data: Data) throws -> ImportFile {
-        let (rows, bad) = try CSVRow.rows(data, delimiter: ",", source: .storygraph, required: ["Title", "Authors"])
-        return try ImportFile(source: .storygraph, rows: rows, skipped: bad, record: record)
+        try ImportFile(source: .storygraph, data: data, delimiter: ",", required: ["Title", "Authors"], record: record)
     }
 
     static func record(_ row: CSVRow) throws -> ImportRecord {
@@ -86,8 +85,7 @@ enum StoryGraphFormat {
 /// The LibraryThing tab-separated export (`librarything_….tsv`).
 enum LibraryThingFormat {
     static func read(_ data: Data) throws -> ImportFile {
-        let (rows, bad) = try CSVRow.rows(data, delimiter: "\t", source: .librarything, required: ["Title"])
-        return try ImportFile(source: .librarything, rows: rows, skipped: bad, record: record)
+        try ImportFile(source: .librarything, data: data, delimiter: "\t", required: ["Title"], record: record)
     }
 
     static func record(_ row: CSVRow) throws -> ImportRecord {

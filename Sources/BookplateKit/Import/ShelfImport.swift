@@ -20,10 +20,7 @@ public struct ShelfImport: Sendable {
     }
 
     public func run(file url: URL, as source: ImportSource, dryRun: Bool = false) throws -> Report {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw ImportError.unreadable(path: url.relativePathForDisplay)
-        }
-        let file = try ImportFile.read(data, as: source)
+        let file = try Self.read(url, as: source)
         WorkingFiles.removeAbandoned(in: notes.folder)
         let summary = try library.importBooks(file, dryRun: dryRun)
         var written: [(slug: String, markdown: String)] = []
@@ -43,5 +40,13 @@ public struct ShelfImport: Sendable {
             try notes.writeNotes(written)
         }
         return Report(summary: summary, notesWritten: written.count, notesKept: kept)
+    }
+
+    /// The export's records; the file's bytes are let go once they are read.
+    private static func read(_ url: URL, as source: ImportSource) throws -> ImportFile {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw ImportError.unreadable(path: url.relativePathForDisplay)
+        }
+        return try ImportFile.read(data, as: source)
     }
 }
