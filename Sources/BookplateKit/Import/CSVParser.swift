@@ -17,21 +17,33 @@ struct CSVParser {
 
     var delimiter: UInt8 = UInt8(ascii: ",")
 
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
     func parse(_ bytes: [UInt8]) -> [Record] {
         var records: [Record] = []
-        parse(bytes) { records.append($0) }
+        parse(bytes.starts(with: Self.byteOrderMark) ? bytes[3...] : bytes[...], from: 1, isEnd: true) {
+            records.append($0)
+        }
         return records
     }
 
-    /// Hands each record to `each` as it is read, so that a large file's records are never all in
-    /// memory at once; `bytes` is read in place (a file's `Data`, without a copy).
-    func parse<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, each: (Record) throws -> Void) rethrows
-    where Bytes.Index == Int {
-        var index = bytes.startIndex + (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
-        var line = 1
+    /// Hands each record of `bytes` to `each` as it is read, so that a large file's records are
+    /// never all in memory at once. `bytes` is the text from line `line` on, read in place (a
+    /// file's `Data`, without a copy), after any byte-order mark.
+    ///
+    /// Unless `isEnd`, more text follows: a record that runs to the end of `bytes` may go on
+    /// there, so it is left for the next call. Returns how many bytes the records handed over
+    /// took, and the line the rest starts on.
+    @discardableResult
+    func parse<Bytes: RandomAccessCollection<UInt8>>(
+        _ bytes: Bytes, from firstLine: Int, isEnd: Bool, each: (Record) throws -> Void
+    ) rethrows -> (consumed: Int, line: Int) where Bytes.Index == Int {
+        var index = bytes.startIndex
+        var line = firstLine
         let quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
         let end = bytes.endIndex
         while index < end {
+            let recordStart = index
             let startLine = line
             var fields: [String] = []
             var bad = false
@@ -76,7 +88,10 @@ struct CSVParser {
                     bad = true
                     fields.append(String(decoding: field, as: UTF8.self))
                 }
-                if index >= end {
+                // A record that reaches the end of the bytes, or a CR there whose LF may follow,
+                // is whole only at the end of the text.
+                if index >= end || (!isEnd && bytes[index] == cr && index + 1 == end) {
+                    guard isEnd else { return (recordStart - bytes.startIndex, startLine) }
                     endOfRecord = true
                 } else if bytes[index] == delimiter {
                     index += 1
@@ -91,5 +106,6 @@ struct CSVParser {
             if fields.count == 1 && fields[0].isEmpty { continue }
             try each(Record(line: startLine, fields: fields, hasBadBytes: bad, isUnterminated: unterminated))
         }
+        return (index - bytes.startIndex, line)
     }
 }

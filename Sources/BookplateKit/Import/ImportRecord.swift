@@ -74,10 +74,35 @@ public struct ImportFile: Sendable {
     /// Reads `data` as an export from `source`.
     public static func read(_ data: Data, as source: ImportSource) throws -> ImportFile {
         switch source {
-        case .goodreads: try GoodreadsFormat.read(data)
-        case .storygraph: try StoryGraphFormat.read(data)
-        case .librarything: try LibraryThingFormat.read(data)
+        case .goodreads: try GoodreadsFormat.read(.bytes(data))
+        case .storygraph: try StoryGraphFormat.read(.bytes(data))
+        case .librarything: try LibraryThingFormat.read(.bytes(data))
         case .bookplate: try BookplateJSONFormat.read(data)
+        }
+    }
+
+    /// Reads the file at `url` as an export from `source`: a spreadsheet export a few megabytes at
+    /// a time, so that its bytes are never all in memory; Bookplate's JSON whole.
+    public static func read(contentsOf url: URL, as source: ImportSource) throws -> ImportFile {
+        let unreadable = ImportError.unreadable(path: url.relativePathForDisplay)
+        guard source != .bookplate else {
+            guard let data = FileManager.default.contents(atPath: url.path) else { throw unreadable }
+            return try read(data, as: source)
+        }
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { throw unreadable }
+        defer { try? handle.close() }
+        let text = DelimitedText { wanted in
+            do {
+                return try handle.read(upToCount: wanted) ?? Data()
+            } catch {
+                throw unreadable
+            }
+        }
+        switch source {
+        case .goodreads: return try GoodreadsFormat.read(text)
+        case .storygraph: return try StoryGraphFormat.read(text)
+        case .librarything: return try LibraryThingFormat.read(text)
+        case .bookplate: throw unreadable
         }
     }
 }
@@ -87,14 +112,14 @@ extension ImportFile {
     /// time on every core; a row it rejects with a ``RowProblem`` is listed as skipped with its
     /// line, beside the lines that could not be read as rows.
     init(
-        source: ImportSource, data: Data, delimiter: Character, required: [String], restoresFormulas: Bool = false,
-        record: @Sendable (CSVRow) throws -> ImportRecord
+        source: ImportSource, text: DelimitedText, delimiter: Character, required: [String],
+        restoresFormulas: Bool = false, record: @Sendable (CSVRow) throws -> ImportRecord
     ) throws {
         self.init(source: source, records: [], skipped: [])
         var records: [ImportRecord] = []
         var skipped: [SkippedRow] = []
         let unreadable = try CSVRow.read(
-            data, delimiter: delimiter, source: source, required: required, restoresFormulas: restoresFormulas
+            text, delimiter: delimiter, source: source, required: required, restoresFormulas: restoresFormulas
         ) { rows in
             let results = Parallel.map(rows) { row in Result { try record(row).withinLimits() } }
             for (row, result) in zip(rows, results) {
@@ -162,15 +187,15 @@ struct CSVRow: Sendable {
     /// memory at once (50,000 Goodreads rows held 168 MB as parsed fields and again as rows).
     /// Returns the lines that could not be read as rows.
     static func read(
-        _ data: Data, delimiter: Character, source: ImportSource, required: [String], restoresFormulas: Bool = false,
-        batchSize: Int = 2_000, batch: ([CSVRow]) throws -> Void
+        _ text: DelimitedText, delimiter: Character, source: ImportSource, required: [String],
+        restoresFormulas: Bool = false, batchSize: Int = 2_000, batch: ([CSVRow]) throws -> Void
     ) throws -> [SkippedRow] {
         var names: [String]?
         var rows: [CSVRow] = []
         var bad: [SkippedRow] = []
         let parser = CSVParser(delimiter: delimiter.asciiValue ?? UInt8(ascii: ","))
-        try data.withUnsafeBytes { bytes in
-            try parser.parse(bytes) { record in
+        try text.forEachPiece { bytes, line, isEnd in
+            try parser.parse(bytes, from: line, isEnd: isEnd) { record in
                 guard let names else {
                     let header = record.fields.map { $0.trimmed.lowercased() }
                     let missing = required.filter { !header.contains($0.lowercased()) }
@@ -305,4 +330,46 @@ enum ImportValues {
 struct RowProblem: Error {
     var reason: String
     init(_ reason: String) { self.reason = reason }
+}
+
+/// Delimited text, in memory or read from a file a piece at a time.
+struct DelimitedText {
+    /// The next bytes, about as many as asked for; empty at the end.
+    let read: (Int) throws -> Data
+
+    static let pieceSize = 4 * 1_048_576
+
+    static func bytes(_ data: Data) -> DelimitedText {
+        var given = false
+        return DelimitedText { _ in
+            defer { given = true }
+            return given ? Data() : data
+        }
+    }
+
+    /// Hands `body` the text a piece at a time, each with the line it starts on and whether it is
+    /// the last; `body` says how many bytes it took (whole records) and the line the rest starts
+    /// on, and the rest comes again with the next piece. A record longer than a piece makes the
+    /// next read as long as what is waiting, so it is read again only a few times.
+    func forEachPiece(
+        _ body: (UnsafeRawBufferPointer, _ line: Int, _ isEnd: Bool) throws -> (consumed: Int, line: Int)
+    ) throws {
+        var waiting = Data()
+        var line = 1
+        var atStart = true
+        while true {
+            let piece = try read(max(Self.pieceSize, waiting.count))
+            let isEnd = piece.isEmpty
+            waiting.append(piece)
+            if atStart {
+                guard waiting.count >= CSVParser.byteOrderMark.count || isEnd else { continue }
+                if waiting.starts(with: CSVParser.byteOrderMark) { waiting.removeFirst(CSVParser.byteOrderMark.count) }
+                atStart = false
+            }
+            let (consumed, next) = try waiting.withUnsafeBytes { try body($0, line, isEnd) }
+            line = next
+            if isEnd { return }
+            waiting = Data(waiting.dropFirst(consumed))
+        }
+    }
 }

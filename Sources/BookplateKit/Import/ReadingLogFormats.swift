@@ -2,11 +2,11 @@ import Foundation
 
 /// The Goodreads library export (`goodreads_library_export.csv`).
 enum GoodreadsFormat {
-    static func read(_ data: Data) throws -> ImportFile {
+    static func read(_ text: DelimitedText) throws -> ImportFile {
         // Bookplate's CSV export writes this format with formulas neutralised: read them back, so that
         // export, import and export again give the same bytes.
         try ImportFile(
-            source: .goodreads, data: data, delimiter: ",", required: ["Title", "Author"], restoresFormulas: true,
+            source: .goodreads, text: text, delimiter: ",", required: ["Title", "Author"], restoresFormulas: true,
             record: record)
     }
 
@@ -50,8 +50,8 @@ enum GoodreadsFormat {
 
 /// The StoryGraph export (`storygraph_export.csv`).
 enum StoryGraphFormat {
-    static func read(_ data: Data) throws -> ImportFile {
-        try ImportFile(source: .storygraph, data: data, delimiter: ",", required: ["Title", "Authors"], record: record)
+    static func read(_ text: DelimitedText) throws -> ImportFile {
+        try ImportFile(source: .storygraph, text: text, delimiter: ",", required: ["Title", "Authors"], record: record)
     }
 
     static func record(_ row: CSVRow) throws -> ImportRecord {
@@ -84,8 +84,8 @@ enum StoryGraphFormat {
 
 /// The LibraryThing tab-separated export (`librarything_….tsv`).
 enum LibraryThingFormat {
-    static func read(_ data: Data) throws -> ImportFile {
-        try ImportFile(source: .librarything, data: data, delimiter: "\t", required: ["Title"], record: record)
+    static func read(_ text: DelimitedText) throws -> ImportFile {
+        try ImportFile(source: .librarything, text: text, delimiter: "\t", required: ["Title"], record: record)
     }
 
     static func record(_ row: CSVRow) throws -> ImportRecord {

@@ -20,9 +20,10 @@ public struct ShelfImport: Sendable {
     }
 
     public func run(file url: URL, as source: ImportSource, dryRun: Bool = false) throws -> Report {
-        let file = try Self.read(url, as: source)
+        let file = try ImportFile.read(contentsOf: url, as: source)
         WorkingFiles.removeAbandoned(in: notes.folder)
-        let summary = try library.importBooks(file, dryRun: dryRun)
+        // The records are let go once in the library; the notes stay, to be written.
+        let summary = try library.importBooks(consume file, dryRun: dryRun)
         var written: [(slug: String, markdown: String)] = []
         var kept = 0
         for (slug, markdown) in summary.notes.sorted(by: { $0.key < $1.key }) {
@@ -40,13 +41,5 @@ public struct ShelfImport: Sendable {
             try notes.writeNotes(written)
         }
         return Report(summary: summary, notesWritten: written.count, notesKept: kept)
-    }
-
-    /// The export's records; the file's bytes are let go once they are read.
-    private static func read(_ url: URL, as source: ImportSource) throws -> ImportFile {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw ImportError.unreadable(path: url.relativePathForDisplay)
-        }
-        return try ImportFile.read(data, as: source)
     }
 }

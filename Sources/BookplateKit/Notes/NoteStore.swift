@@ -79,7 +79,7 @@ public struct NoteStore: Sendable {
             throw NoteError.unwritable(path: folder.relativePathForDisplay)
         }
         do {
-            try WorkingFiles.writeAll(notes.map { (Data($0.markdown.utf8), url(forSlug: $0.slug)) })
+            try WorkingFiles.writeAll(notes, to: { url(forSlug: $0.slug) }, contents: { Data($0.markdown.utf8) })
         } catch {
             throw NoteError.unwritable(path: folder.relativePathForDisplay)
         }

@@ -31,20 +31,26 @@ enum WorkingFiles {
     /// Writes many files the same way, waiting for the disk once for all of them: each is written
     /// to its working file, the file system is flushed, then each is renamed into place. A file
     /// that fails stops the batch; those renamed before it stay written.
-    static func writeAll(_ files: [(data: Data, url: URL)]) throws {
+    ///
+    /// Each file's bytes are made by `contents` as it is written, so that a few thousand notes of an
+    /// import are never all in memory twice, as text and as bytes.
+    static func writeAll<File: Sendable>(
+        _ files: [File], to destination: (File) -> URL, contents: @Sendable (File) -> Data
+    ) throws {
         guard let first = files.first else { return }
-        let working = files.map { workingURL(for: $0.url) }
+        let targets = files.map(destination)
+        let working = targets.map(workingURL(for:))
         var renamed = 0
         defer {
             for url in working[renamed...] { try? FileManager.default.removeItem(at: url) }
         }
-        let failures = Parallel.map(Array(zip(files.map(\.data), working))) { data, url in
-            Result { _ = try FileOutput.write(data, toPath: url.path, flush: false) }
+        let failures = Parallel.map(Array(zip(files, working))) { file, url in
+            Result { _ = try FileOutput.write(contents(file), toPath: url.path, flush: false) }
         }
         for failure in failures { try failure.get() }
-        FileOutput.flushFileSystem(containing: first.url.deletingLastPathComponent())
-        for (file, url) in zip(files, working) {
-            try moveIntoPlace(url, file.url)
+        FileOutput.flushFileSystem(containing: destination(first).deletingLastPathComponent())
+        for (target, url) in zip(targets, working) {
+            try moveIntoPlace(url, target)
             renamed += 1
         }
     }

@@ -23,6 +23,48 @@ import Testing
     @Test func readsTabs() {
         #expect(CSVParser(delimiter: UInt8(ascii: "\t")).parse(Array("a\tb, c\n".utf8)).first?.fields == ["a", "b, c"])
     }
+
+    /// Files are read a few megabytes at a time. Whatever the pieces, and wherever they end (in a
+    /// quoted field, between CR and LF, inside a character or the byte-order mark), the rows, their
+    /// lines and the lines skipped are those of the file read whole.
+    @Test func aFileReadInPiecesGivesTheRowsOfTheWholeFile() throws {
+        var random = SeededRandom(seed: 4180)
+        let pieces = [
+            "a", "é", ",", "\"", "\"\"", "\r\n", "\n", "\r", " ", "\t", "\u{FEFF}", "=1", "\"x,\ny\"", "\u{1F4DA}",
+        ]
+        for trial in 0..<300 {
+            var bytes = Array("\u{FEFF}Title,Author,Shelf\r\n".utf8)
+            if trial % 3 == 0 { bytes.removeFirst(3) }
+            for _ in 0..<Int.random(in: 0...60, using: &random) {
+                bytes += Array(pieces[Int.random(in: 0..<pieces.count, using: &random)].utf8)
+            }
+            if trial % 5 == 0 { bytes.append(0xE9) }  // not UTF-8
+            let data = Data(bytes)
+            let whole = try Self.rows(.bytes(data))
+            for size in [1, 2, 3, 5, Int.random(in: 1...40, using: &random)] {
+                var offset = 0
+                let inPieces = DelimitedText { _ in
+                    defer { offset = min(data.count, offset + size) }
+                    return data[offset..<min(data.count, offset + size)]
+                }
+                let read = try Self.rows(inPieces)
+                #expect(read.rows == whole.rows, "trial \(trial), pieces of \(size)")
+                #expect(read.skipped == whole.skipped, "trial \(trial), pieces of \(size)")
+            }
+        }
+    }
+
+    static func rows(_ text: DelimitedText) throws -> (rows: [String], skipped: [SkippedRow]) {
+        var rows: [String] = []
+        let skipped = try CSVRow.read(text, delimiter: ",", source: .goodreads, required: ["Title"], batchSize: 3) {
+            batch in
+            rows += batch.map { row in
+                "\(row.line): "
+                    + row.cells.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "|")
+            }
+        }
+        return (rows, skipped)
+    }
 }
 
 @Suite struct GoodreadsImportTests {
