@@ -792,7 +792,9 @@ def main():
         print("terminal and export:")
         failures += terminal_and_export_problems(runner, shelf, root)
         print("preview server:")
-        failures += preview_problems(runner, shelf)
+        # A shelf of its own: serve rebuilds its site, and the checks below read the hostile one.
+        runner.run("init preview shelf", ["init", str(root / "preview-shelf")], root, check=True)
+        failures += preview_problems(runner, root / "preview-shelf")
 
         pages = sorted(site.rglob("*.html"))
         # Covers and photos are documents too when opened by their address: the SVG placeholders
