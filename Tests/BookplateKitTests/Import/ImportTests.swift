@@ -266,6 +266,17 @@ import Testing
         #expect(first == second, "\(GoldenFiles.readableDiff(first, second))")
     }
 
+    /// `=` and a combining mark make one character that is not `=`; a spreadsheet still reads a
+    /// formula. Found by the FuzzExport fuzzer: cells are judged by their first Unicode scalar.
+    @Test func aFormulaHiddenBehindACombiningMarkIsNeutralisedToo() {
+        for cell in ["=\u{301}1+1", "+\u{308}A1", "-\u{20DD}2", "@\u{301}SUM(A1)", "\r\n=1", "\t\u{301}x"] {
+            let neutralised = SpreadsheetCell.neutralised(cell)
+            #expect(neutralised == "'" + cell, "\(cell.debugDescription)")
+            #expect(SpreadsheetCell.restored(neutralised) == cell, "\(cell.debugDescription)")
+        }
+        #expect(SpreadsheetCell.restored("'\u{301}x") == "'\u{301}x")
+    }
+
     @Test func theJSONExportHoldsEverything() throws {
         let shelf = try FixtureShelf.make()
         let data = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).json()
