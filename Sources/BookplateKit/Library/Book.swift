@@ -146,6 +146,15 @@ public struct Shelf: Hashable, Sendable, Codable {
     }
 }
 
+extension Shelf {
+    /// The shelves `names` stand for, trimmed for storage. A comma separates shelves, as in the
+    /// shelf column of every reading-log export: a name holding one would come back from a CSV
+    /// export as two shelves (found by the FuzzExport fuzzer).
+    static func names(_ names: [String]) -> [String] {
+        names.flatMap { $0.split(separator: ",") }.map { String($0).trimmedForStorage }.filter { !$0.isEmpty }
+    }
+}
+
 /// One of an author's works, as Open Library lists them, for the "other works" on their page.
 public struct AuthorWork: Hashable, Sendable, Codable {
     public var authorId: Int64

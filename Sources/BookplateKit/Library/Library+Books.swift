@@ -243,7 +243,7 @@ extension Library {
 
     private func addShelves(_ names: [String], to book: Book, in db: Database) throws {
         guard let bookId = book.id else { return }
-        for name in names.map(\.trimmedForStorage) where !name.isEmpty {
+        for name in Shelf.names(names) {
             var shelf: Shelf
             if let existing = try Shelf.filter(Shelf.Columns.name == name).fetchOne(db) {
                 shelf = existing
@@ -261,7 +261,7 @@ extension Library {
 
     private func removeShelves(_ names: [String], from book: Book, in db: Database) throws {
         guard let bookId = book.id else { return }
-        for name in names.map(\.trimmedForStorage) where !name.isEmpty {
+        for name in Shelf.names(names) {
             guard let shelfId = try Shelf.filter(Shelf.Columns.name == name).fetchOne(db)?.id else { continue }
             try BookShelf.filter(BookShelf.Columns.bookId == bookId && BookShelf.Columns.shelfId == shelfId)
                 .deleteAll(db)

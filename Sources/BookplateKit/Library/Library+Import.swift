@@ -313,7 +313,7 @@ private struct BookImporter {
     /// Puts the book on each shelf; returns whether any link was new.
     private mutating func addShelves(_ names: [String], to bookID: Int64) throws -> Bool {
         var changed = false
-        for name in names.map(\.trimmedForStorage) where !name.isEmpty {
+        for name in Shelf.names(names) {
             var shelfID = shelfIDByName[name.lowercased()]
             if shelfID == nil {
                 let slug = Slug.unique(Slug.make(from: name, fallbackPrefix: "shelf")) { shelfSlugs.contains($0) }

@@ -277,6 +277,19 @@ import Testing
         #expect(SpreadsheetCell.restored("'\u{301}x") == "'\u{301}x")
     }
 
+    /// A comma separates shelves in every export's shelf column, so a shelf named with one came
+    /// back from a CSV export as two (found by the FuzzExport fuzzer, whose input is in its corpus
+    /// as `shelf-name-with-a-comma`). Commas now separate shelves wherever names come in.
+    @Test func aCommaInAShelfNameMakesTwoShelves() throws {
+        let shelf = try TemporaryShelf()
+        let book = try shelf.library.addBook(
+            NewBook(title: "T", authors: ["A"], shelves: ["sci-fi, favourites", " , "]))
+        #expect(book.shelves.map(\.name).sorted() == ["favourites", "sci-fi"])
+        let edited = try shelf.library.editBook(
+            slug: book.book.slug, BookEdit(addShelves: ["one,two"], removeShelves: ["sci-fi, favourites"]))
+        #expect(edited.shelves.map(\.name).sorted() == ["one", "two"])
+    }
+
     @Test func theJSONExportHoldsEverything() throws {
         let shelf = try FixtureShelf.make()
         let data = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).json()
