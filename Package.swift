@@ -69,7 +69,7 @@ if ProcessInfo.processInfo.environment["BOOKPLATE_FUZZ"] != nil {
             path: "Tests/BookplateKitTests/Support/Fuzz"
         )
     )
-    for name in ["FuzzImport", "FuzzCatalog", "FuzzSlug", "FuzzParsers", "FuzzHTML"] {
+    for name in ["FuzzImport", "FuzzCatalog", "FuzzSlug", "FuzzParsers", "FuzzHTML", "FuzzExport"] {
         package.targets.append(
             .executableTarget(
                 name: name,

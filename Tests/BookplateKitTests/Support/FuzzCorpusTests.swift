@@ -27,7 +27,11 @@ import Testing
     }
 
     @Test func slugs() throws {
-        try FuzzCorpusTests.replay("FuzzSlug", FuzzInvariants.slug)
+        try FuzzCorpusTests.replay("FuzzSlug") { FuzzInvariants.hugeSlug($0, megabyte: 65_536, checksTime: false) }
+    }
+
+    @Test func csvExport() throws {
+        try FuzzCorpusTests.replay("FuzzExport", FuzzInvariants.export)
     }
 
     @Test func parsers() throws {
@@ -59,5 +63,9 @@ import Testing
         #expect(!FuzzInvariants.checkAllowListed("a < b").isEmpty)
         #expect(!FuzzInvariants.checkAllowListed("<p><li>a</li></p>").isEmpty)
         #expect(FuzzInvariants.checkAllowListed("<ul><li>a<br>b</li></ul>").isEmpty)
+        let header = "Title,Author,ISBN13\n"
+        #expect(FuzzInvariants.checkCells(Data((header + "=1+1,A,\"=\"\"978\"\"\"\n").utf8), books: 1) != [])
+        #expect(FuzzInvariants.checkCells(Data((header + "'=1+1,A,\"=\"\"978\"\"\"\n").utf8), books: 1) == [])
+        #expect(FuzzInvariants.checkCells(Data((header + "T,A,\n").utf8), books: 2) != [])
     }
 }

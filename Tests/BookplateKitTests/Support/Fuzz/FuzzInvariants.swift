@@ -245,6 +245,119 @@ package enum FuzzInvariants {
         return problems
     }
 
+    /// Slugs of huge titles: an input that starts `HUGE` and a byte N makes the rest, repeated, a
+    /// title of N % 10 + 1 megabytes. Slugs and the folding used to sort and search once took
+    /// quadratic time: a 10 MB title never finished. The corpus replay makes titles of N % 10 + 1
+    /// times 64 KiB and leaves the time to the fuzzer: a debug build on a busy CI machine is no
+    /// clock for it.
+    package static func hugeSlug(_ data: Data, megabyte: Int = 1_048_576, checksTime: Bool = true) -> [String] {
+        let marker = Data("HUGE".utf8)
+        guard data.starts(with: marker), data.count > marker.count + 1 else { return slug(data) }
+        let pattern = data.dropFirst(marker.count + 1)
+        let megabytes = 1 + Int(data[data.startIndex + marker.count]) % 10
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(megabytes * megabyte + pattern.count)
+        while bytes.count < megabytes * megabyte { bytes.append(contentsOf: pattern) }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let started = ContinuousClock.now
+        let made = Slug.make(from: text, fallbackPrefix: "book")
+        let key = Library.searchKey(text)
+        let sortKey = Library.sortKey(text)
+        let elapsed = ContinuousClock.now - started
+        var problems: [String] = []
+        if !Slug.isValid(made) || made.count > Slug.maximumLength {
+            problems.append("slug \(made.debugDescription) of a \(megabytes) MB title")
+        }
+        if key.isEmpty != sortKey.isEmpty && !text.isEmpty {
+            problems.append("search and sort keys disagree on emptiness for a \(megabytes) MB title")
+        }
+        // Linear work is some milliseconds a megabyte (more under AddressSanitizer); quadratic
+        // work on a megabyte alone takes minutes.
+        if checksTime, elapsed > .seconds(2 * megabytes) {
+            problems.append("slug and keys of a \(megabytes) MB title took \(elapsed)")
+        }
+        return problems
+    }
+
+    // MARK: The CSV export
+
+    /// Formula starts OWASP names, as a spreadsheet sees a cell's first character.
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// The bytes as a Goodreads export, imported into a new shelf and exported as CSV: no cell of
+    /// the export starts a formula (but the ISBN cells Goodreads itself writes as `="…"` and the
+    /// numbers Bookplate writes), none holds a NUL, every book is one row; imported into another
+    /// new shelf and exported again, it gives the same bytes. And any text, neutralised and read
+    /// back, is itself without its NULs.
+    package static func export(_ data: Data) -> [String] {
+        var problems: [String] = []
+        let text = String(decoding: data, as: UTF8.self)
+        let neutralised = SpreadsheetCell.neutralised(text)
+        if let first = neutralised.unicodeScalars.first, formulaStarts.contains(first) {
+            problems.append("neutralised \(text.debugDescription) still starts a formula")
+        }
+        if SpreadsheetCell.restored(neutralised) != text.replacingOccurrences(of: "\u{0}", with: "") {
+            problems.append(
+                "neutralised \(text.debugDescription) is read back as \(SpreadsheetCell.restored(neutralised))")
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-export-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        do {
+            let (first, books) = try exportedCSV(of: data, in: scratch.appendingPathComponent("a"))
+            guard let first else { return problems }
+            problems += checkCells(first, books: books)
+            let (second, _) = try exportedCSV(of: first, in: scratch.appendingPathComponent("b"))
+            if second != first {
+                problems.append(
+                    "exported, imported and exported again, the CSV changed:\n\(String(decoding: first, as: UTF8.self))"
+                        + "\nbecame\n\(String(decoding: second ?? Data(), as: UTF8.self))")
+            }
+        } catch {
+            problems.append("threw \(type(of: error)): \(error)")
+        }
+        return problems
+    }
+
+    /// Imports `data` as Goodreads into a new shelf in `folder` and exports it as CSV; nil when
+    /// the bytes are not a Goodreads export Bookplate reads.
+    private static func exportedCSV(of data: Data, in folder: URL) throws -> (csv: Data?, books: Int) {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file: ImportFile
+        do {
+            file = try ImportFile.read(data, as: .goodreads)
+        } catch is ImportError {
+            return (nil, 0)
+        }
+        let clock = Clock.fixed(Date(timeIntervalSince1970: 1_790_000_000))
+        let library = try Library.open(at: folder.appendingPathComponent("library.sqlite"), create: true, clock: clock)
+        let notes = NoteStore(folder: folder.appendingPathComponent("notes"))
+        let summary = try library.importBooks(file)
+        try library.recordImportedNotes(summary.notes)
+        try notes.writeNotes(summary.notes.sorted { $0.key < $1.key }.map { (slug: $0.key, markdown: $0.value) })
+        let books = try library.catalogue().books.count
+        return (try LibraryExporter(library: library, notes: notes).goodreadsCSV(), books)
+    }
+
+    static func checkCells(_ csv: Data, books: Int) -> [String] {
+        var problems: [String] = []
+        if csv.contains(0) { problems.append("the export holds a NUL") }
+        let records = CSVParser().parse([UInt8](csv))
+        if records.count != books + 1 { problems.append("\(books) books, \(records.count - 1) rows") }
+        guard let header = records.first?.fields else { return problems + ["no header"] }
+        for record in records.dropFirst() {
+            if record.hasBadBytes || record.isUnterminated { problems.append("row \(record.line) unreadable") }
+            for (column, cell) in zip(header, record.fields) {
+                guard let first = cell.unicodeScalars.first, formulaStarts.contains(first) else { continue }
+                let isGoodreadsISBN = (column == "ISBN" || column == "ISBN13") && cell.hasPrefix("=\"")
+                let isNumber = Int(cell) != nil
+                if !isGoodreadsISBN && !isNumber {
+                    problems.append("\(column) starts a formula: \(cell.debugDescription)")
+                }
+            }
+        }
+        return problems
+    }
+
     // MARK: Allow-listed HTML
 
     /// The tags sanitized HTML may hold, exactly as written: no attributes, no other spelling.
