@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import BookplateKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -13,15 +15,7 @@ final class RawConnection: Sendable {
 
     init(port: UInt16) throws {
         descriptor = socket(AF_INET, Self.streamSocketType, 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
+        let connected = LoopbackAddress.with(port: port) { connect(descriptor, $0, $1) }
         guard descriptor >= 0, connected == 0 else {
             close(descriptor)
             throw Failure.cannotConnect

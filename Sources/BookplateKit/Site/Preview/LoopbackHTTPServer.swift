@@ -106,19 +106,12 @@ final class LoopbackHTTPServer: Sendable {
         guard descriptor >= 0 else { throw .cannotListen(port: port) }
         var on: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
+        let bound = LoopbackAddress.with(port: port) { bind(descriptor, $0, $1) }
         guard bound == 0, listen(descriptor, 128) == 0 else {
             close(descriptor)
             throw .cannotListen(port: port)
         }
+        var address = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
@@ -306,4 +299,17 @@ final class LoopbackHTTPServer: Sendable {
         private static let streamSocketType = SOCK_STREAM
         private static let noSignal: Int32 = 0
     #endif
+}
+
+/// 127.0.0.1 and a port, as the socket calls take an address.
+enum LoopbackAddress {
+    static func with<Result>(port: UInt16, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+    }
 }
