@@ -557,8 +557,15 @@ def check_search(driver, site, entries, results):
     index = site / "index.html"
     problems = []
     load(driver, index.as_uri())
-    count = driver.execute_script(
-        "return Array.isArray(window.BOOKPLATE_SEARCH_INDEX) ? window.BOOKPLATE_SEARCH_INDEX.length : -1")
+    # The index is loaded the first time the search box is focused.
+    driver.execute_script("document.getElementById('search-input').focus()")
+    count = -1
+    for _ in range(100):
+        count = driver.execute_script(
+            "return Array.isArray(window.BOOKPLATE_SEARCH_INDEX) ? window.BOOKPLATE_SEARCH_INDEX.length : -1")
+        if count >= 0:
+            break
+        time.sleep(0.05)
     if count != len(entries):
         problems.append(f"the page's search index has {count} entries, search-index.js {len(entries)}")
     for query in ("GR0", "script", "mark", "javascript", "onerror"):
@@ -577,6 +584,8 @@ def check_search(driver, site, entries, results):
     query = urllib.parse.quote("<img src=x onerror=mark('Q01')> GR")
     report = load(driver, index.as_uri() + "?q=" + query)
     problems += page_problems(report, index, site, results["allowed"], index.read_text(encoding="utf-8"))
+    if not driver.execute_script("return window.BOOKPLATE_SEARCH_INDEX !== undefined"):
+        problems.append("a search from ?q= did not load the search index")
     return problems, len(titles)
 
 

@@ -87,8 +87,13 @@ def main():
         driver.get(pages["shelf"].as_uri())
         box = driver.find_element(By.ID, "search-input")
         box.send_keys(title)
-        time.sleep(0.3)
-        results = [link.text for link in driver.find_elements(By.CSS_SELECTOR, "#search-results a")]
+        # The index is loaded the first time the box is focused; results follow it.
+        results = []
+        for _ in range(100):
+            results = [link.text for link in driver.find_elements(By.CSS_SELECTOR, "#search-results a")]
+            if title in results:
+                break
+            time.sleep(0.05)
         sections_hidden = driver.execute_script("return document.getElementById('shelf-sections').hidden")
         driver.save_screenshot(str(artefacts / "search.png"))
         if title in results and sections_hidden and not console_errors(driver):

@@ -1,23 +1,46 @@
-// Instant search over the shelf: the index is a script, so it works from file:// too.
+// Instant search over the shelf. The index is a script of its own, loaded the first time the
+// reader reaches for the search box (a script element works from file:// too, where fetch does
+// not), so the home page does not carry a megabyte of titles for readers who never search.
 // Results are built with textContent only; nothing from the index is parsed as HTML.
 (function () {
   "use strict";
-  var index = window.BOOKPLATE_SEARCH_INDEX;
+  var script = document.currentScript;
   var form = document.querySelector("form.search");
   var input = document.getElementById("search-input");
   var results = document.getElementById("search-results");
   var status = document.getElementById("search-status");
   var sections = document.getElementById("shelf-sections");
-  if (!index || !form || !input || !results || !status || !sections) { return; }
+  if (!script || !form || !input || !results || !status || !sections) { return; }
+  var entries = null;
+  var loading = false;
 
   function fold(text) {
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   }
-  var entries = index.map(function (entry) {
-    return { entry: entry, text: fold(entry.t + " " + entry.a + " " + entry.s) };
-  });
+
+  function load() {
+    if (entries || loading) { return; }
+    loading = true;
+    status.textContent = "Loading the index…";
+    var tag = document.createElement("script");
+    tag.src = script.getAttribute("data-index");
+    tag.onload = function () {
+      var index = window.BOOKPLATE_SEARCH_INDEX || [];
+      entries = index.map(function (entry) {
+        return { entry: entry, text: fold(entry.t + " " + entry.a + " " + entry.s) };
+      });
+      status.textContent = "";
+      show(input.value);
+    };
+    tag.onerror = function () {
+      loading = false;
+      status.textContent = "The search index could not be loaded.";
+    };
+    document.body.appendChild(tag);
+  }
 
   function show(query) {
+    if (!entries) { load(); return; }
     while (results.firstChild) { results.removeChild(results.firstChild); }
     var words = fold(query).split(/\s+/).filter(function (word) { return word.length > 0; });
     if (words.length === 0) {
@@ -48,6 +71,7 @@
 
   form.hidden = false;
   form.addEventListener("submit", function (event) { event.preventDefault(); });
+  input.addEventListener("focus", load);
   input.addEventListener("input", function () { show(input.value); });
   var initial = new URLSearchParams(window.location.search).get("q");
   if (initial) {

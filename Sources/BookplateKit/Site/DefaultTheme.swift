@@ -15,26 +15,49 @@ enum DefaultTheme {
 
         """####,
         "assets/search.js": ####"""
-        // Instant search over the shelf: the index is a script, so it works from file:// too.
+        // Instant search over the shelf. The index is a script of its own, loaded the first time the
+        // reader reaches for the search box (a script element works from file:// too, where fetch does
+        // not), so the home page does not carry a megabyte of titles for readers who never search.
         // Results are built with textContent only; nothing from the index is parsed as HTML.
         (function () {
           "use strict";
-          var index = window.BOOKPLATE_SEARCH_INDEX;
+          var script = document.currentScript;
           var form = document.querySelector("form.search");
           var input = document.getElementById("search-input");
           var results = document.getElementById("search-results");
           var status = document.getElementById("search-status");
           var sections = document.getElementById("shelf-sections");
-          if (!index || !form || !input || !results || !status || !sections) { return; }
+          if (!script || !form || !input || !results || !status || !sections) { return; }
+          var entries = null;
+          var loading = false;
 
           function fold(text) {
             return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
           }
-          var entries = index.map(function (entry) {
-            return { entry: entry, text: fold(entry.t + " " + entry.a + " " + entry.s) };
-          });
+
+          function load() {
+            if (entries || loading) { return; }
+            loading = true;
+            status.textContent = "Loading the index…";
+            var tag = document.createElement("script");
+            tag.src = script.getAttribute("data-index");
+            tag.onload = function () {
+              var index = window.BOOKPLATE_SEARCH_INDEX || [];
+              entries = index.map(function (entry) {
+                return { entry: entry, text: fold(entry.t + " " + entry.a + " " + entry.s) };
+              });
+              status.textContent = "";
+              show(input.value);
+            };
+            tag.onerror = function () {
+              loading = false;
+              status.textContent = "The search index could not be loaded.";
+            };
+            document.body.appendChild(tag);
+          }
 
           function show(query) {
+            if (!entries) { load(); return; }
             while (results.firstChild) { results.removeChild(results.firstChild); }
             var words = fold(query).split(/\s+/).filter(function (word) { return word.length > 0; });
             if (words.length === 0) {
@@ -65,6 +88,7 @@ enum DefaultTheme {
 
           form.hidden = false;
           form.addEventListener("submit", function (event) { event.preventDefault(); });
+          input.addEventListener("focus", load);
           input.addEventListener("input", function () { show(input.value); });
           var initial = new URLSearchParams(window.location.search).get("q");
           if (initial) {
@@ -225,7 +249,20 @@ enum DefaultTheme {
           border: 1px solid var(--muted); border-radius: 4px;
         }
         .search-results { padding-left: 1.2rem; }
-        .year-heading { font-size: 1.1rem; margin: 1.75rem 0 0.75rem; color: var(--muted); }
+        .more { margin: 1rem 0 0; }
+        .credits { margin-top: 2rem; color: var(--muted); font-size: 0.85rem; }
+        .browse > div { display: grid; grid-template-columns: 8rem 1fr; gap: 1rem; padding: 0.6rem 0; border-bottom: 1px solid var(--rule); }
+        .browse dt { font-weight: bold; }
+        .browse dd { margin: 0; }
+        .list-links { list-style: none; margin: 0; padding: 0; columns: 14rem; }
+        .list-links li { margin: 0 0 0.3rem; break-inside: avoid; }
+        .page-links { color: var(--muted); font-size: 0.9rem; }
+        .page-links a { display: inline-block; min-width: 1.5rem; text-align: center; }
+        .pagination { margin: 2.5rem 0 0; }
+        .pagination ul { display: flex; flex-wrap: wrap; gap: 0.35rem; list-style: none; margin: 0.5rem 0 0; padding: 0; }
+        .pagination a { display: inline-block; min-width: 2.25rem; padding: 0.3rem 0.6rem; text-align: center;
+          border: 1px solid var(--rule); border-radius: 4px; text-decoration: none; }
+        .pagination a[aria-current] { background: var(--accent); border-color: var(--accent); color: var(--paper); }
         .shelf-list { list-style: none; padding: 0; columns: 16rem; }
         .shelf-list li { margin: 0.3rem 0; }
         .shelves a { text-decoration: none; color: inherit; }
@@ -241,6 +278,9 @@ enum DefaultTheme {
         .bar-row { display: grid; grid-template-columns: 6rem 1fr; align-items: center; gap: 0.5rem; }
         .bar-row dd { margin: 0; display: flex; align-items: center; gap: 0.4rem; }
         .bar { display: inline-block; height: 0.9rem; background: var(--accent); min-width: 1px; max-width: calc(100% - 3rem); }
+        @media (max-width: 40rem) {
+          .browse > div { grid-template-columns: 1fr; gap: 0.3rem; }
+        }
 
         """####,
         "author.mustache": ####"""
@@ -352,6 +392,9 @@ enum DefaultTheme {
         {{{noteHTML}}}
             </section>
             {{/noteHTML}}
+            {{^empty(credits)}}
+            <p class="credits">{{#credits}}{{what}} <a href="{{url}}">{{source}}</a>{{^last()}} · {{/last()}}{{/credits}}</p>
+            {{/empty(credits)}}
           </div>
         </article>
         {{/content}}
@@ -376,32 +419,48 @@ enum DefaultTheme {
         </form>
         {{/isEmpty}}
         <div id="shelf-sections">
-        {{#sections}}
-        <section class="shelf-section" id="{{id}}" aria-labelledby="{{id}}-heading">
-          <h2 id="{{id}}-heading">{{title}} <span class="count">({{count}})</span></h2>
-        {{#groups}}
-          <h3 class="year-heading" id="{{id}}">{{title}} <span class="count">({{count}})</span></h3>
+        {{^empty(reading)}}
+        <section class="shelf-section" id="reading-now" aria-labelledby="reading-now-heading">
+          <h2 id="reading-now-heading">Reading now</h2>
           <ul class="book-grid">
-        {{#books}}
+        {{#reading}}
         {{> partials/book-card}}
-        {{/books}}
+        {{/reading}}
           </ul>
-        {{/groups}}
-        {{^groups}}
-          <ul class="book-grid">
-        {{#books}}
-        {{> partials/book-card}}
-        {{/books}}
-          </ul>
-        {{/groups}}
+        {{#readingList}}
+          <p class="more"><a href="{{url}}">All {{title}} being read</a></p>
+        {{/readingList}}
         </section>
-        {{/sections}}
+        {{/empty(reading)}}
+        {{^empty(groups)}}
+        <section class="shelf-section" id="browse" aria-labelledby="browse-heading">
+          <h2 id="browse-heading">The whole shelf</h2>
+          <dl class="browse">
+        {{#groups}}
+            <div><dt id="{{id}}-lists">{{title}}</dt><dd><ul class="list-links" aria-labelledby="{{id}}-lists">
+        {{#lists}}
+              <li id="list-{{id}}"><a href="{{url}}">{{title}}</a>{{#countLabel}} <span class="count">{{.}}</span>{{/countLabel}}{{^empty(pages)}}<span class="page-links"> · pages{{#pages}} <a href="{{url}}">{{number}}</a>{{/pages}}</span>{{/empty(pages)}}</li>
+        {{/lists}}
+            </ul></dd></div>
+        {{/groups}}
+          </dl>
+        </section>
+        {{/empty(groups)}}
+        {{^empty(recent)}}
+        <section class="shelf-section" id="recent" aria-labelledby="recent-heading">
+          <h2 id="recent-heading">Finished lately</h2>
+          <ul class="book-grid">
+        {{#recent}}
+        {{> partials/book-card}}
+        {{/recent}}
+          </ul>
+        </section>
+        {{/empty(recent)}}
         </div>
         {{/content}}
         {{$scripts}}
         {{^isEmpty}}
-        <script src="search-index.js"></script>
-        <script src="assets/search.js"></script>
+        <script src="assets/search.js" data-index="search-index.js"></script>
         {{/isEmpty}}
         {{/scripts}}
         {{/layout}}
@@ -435,6 +494,21 @@ enum DefaultTheme {
         </html>
 
         """####,
+        "list.mustache": ####"""
+        {{<layout}}
+        {{$content}}
+        <h1>{{title}}</h1>
+        <p class="counts">{{countLabel}} · <a href="{{root}}index.html#browse">the whole shelf</a></p>
+        <ul class="book-grid" id="{{id}}">
+        {{#books}}
+        {{> partials/book-card}}
+        {{/books}}
+        </ul>
+        {{> partials/pagination}}
+        {{/content}}
+        {{/layout}}
+
+        """####,
         "partials/authors.mustache": ####"""
         {{#authors}}<a href="{{url}}">{{name}}</a>{{separator}}{{/authors}}
         """####,
@@ -453,7 +527,7 @@ enum DefaultTheme {
         """####,
         "partials/footer.mustache": ####"""
         <footer class="site-footer">
-          <p>{{#site.owner}}{{.}}’s bookshelf · {{/site.owner}}{{^site.owner}}{{site.title}} · {{/site.owner}}made with Bookplate{{#site.hasFeed}} · <a href="{{root}}feed.xml">Atom feed</a>{{/site.hasFeed}}</p>
+          <p>{{#site.owner}}{{.}}’s bookshelf · {{/site.owner}}{{^site.owner}}{{site.title}} · {{/site.owner}}made with Bookplate{{^empty(site.credits)}} · book data from {{#site.credits}}<a href="{{url}}">{{name}}</a>{{separator}}{{/site.credits}}{{/empty(site.credits)}}{{#site.hasFeed}} · <a href="{{root}}feed.xml">Atom feed</a>{{/site.hasFeed}}</p>
         </footer>
 
         """####,
@@ -471,16 +545,34 @@ enum DefaultTheme {
         </header>
 
         """####,
+        "partials/pagination.mustache": ####"""
+        {{#pagination}}
+        <nav class="pagination" aria-label="Pages">
+          <p class="counts">{{label}}</p>
+          <ul>
+        {{#previous}}    <li><a href="{{.}}" rel="prev">← Previous</a></li>
+        {{/previous}}
+        {{#pages}}
+            <li>{{#isCurrent}}<a href="{{url}}" aria-current="page">{{number}}</a>{{/isCurrent}}{{^isCurrent}}<a href="{{url}}">{{number}}</a>{{/isCurrent}}</li>
+        {{/pages}}
+        {{#next}}    <li><a href="{{.}}" rel="next">Next →</a></li>
+        {{/next}}
+          </ul>
+        </nav>
+        {{/pagination}}
+
+        """####,
         "shelf.mustache": ####"""
         {{<layout}}
         {{$content}}
         <h1>{{name}}</h1>
-        <p class="counts">{{bookCountLabel}} · <a href="../index.html">all shelves</a></p>
+        <p class="counts">{{bookCountLabel}} · <a href="{{root}}shelves/index.html">all shelves</a></p>
         <ul class="book-grid">
         {{#books}}
         {{> partials/book-card}}
         {{/books}}
         </ul>
+        {{> partials/pagination}}
         {{/content}}
         {{/layout}}
 

@@ -1,8 +1,8 @@
 import Foundation
 
 extension PageModelFactory {
-    /// Every shelf (tag) with at least one book, sorted by name.
-    var shelves: [Shelf] {
+    /// Every shelf (tag) with at least one book of `catalogue`, sorted by name.
+    static func shelves(of catalogue: Catalogue) -> [Shelf] {
         var seen = Set<String>()
         return catalogue.books.flatMap(\.shelves).filter { seen.insert($0.slug).inserted }
             .map { (shelf: $0, key: Library.searchKey($0.name)) }
@@ -22,13 +22,14 @@ extension PageModelFactory {
             countLabel: PageModelFactory.count(entries.count, "shelf", "shelves"))
     }
 
-    func shelfPage(_ shelf: Shelf) -> ShelfPageModel {
-        let root = "../../"
-        let books = BookOrder.title.sort(books(at: index.booksByShelf[shelf.slug]))
+    /// Page `number` of a shelf's list.
+    func shelfPage(_ list: BookList, shelf: Shelf, page number: Int) -> ShelfPageModel {
+        let root = list.root(page: number)
         return ShelfPageModel(
-            root: root, site: site, pageTitle: "\(shelf.name) — \(site.title)", name: shelf.name,
-            bookCountLabel: PageModelFactory.count(books.count, "book", "books"),
-            books: books.map { card($0, root: root) })
+            root: root, site: site, pageTitle: pageTitle(shelf.name, list: list, page: number), name: shelf.name,
+            bookCountLabel: PageModelFactory.count(list.positions.count, "book", "books"),
+            books: list.positions(onPage: number).map { card(catalogue.books[$0], root: root) },
+            pagination: pagination(list, page: number, root: root))
     }
 
     /// The 404 page is served from any depth, so its links start at the site's own root.

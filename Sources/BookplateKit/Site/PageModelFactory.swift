@@ -10,6 +10,10 @@ struct PageModelFactory: Sendable {
     var photosByAuthorSlug: [String: CoverModel] = [:]
     /// Books by author and by shelf, worked out once: pages look them up thousands of times.
     let index: CatalogueIndex
+    /// Every shelf (tag) with at least one book, sorted by name.
+    let shelves: [Shelf]
+    /// The lists the site is browsed by, each published as pages of its own.
+    let lists: BookLists
 
     init(
         site: SiteModel, baseURL: URL?, catalogue: Catalogue, coversBySlug: [String: CoverModel],
@@ -21,48 +25,13 @@ struct PageModelFactory: Sendable {
         self.coversBySlug = coversBySlug
         self.photosByAuthorSlug = photosByAuthorSlug
         index = CatalogueIndex(catalogue)
+        shelves = PageModelFactory.shelves(of: catalogue)
+        lists = BookLists(catalogue, shelves: shelves, booksByShelf: index.booksByShelf)
     }
 
     static func bookURL(_ slug: String) -> String { "books/\(slug)/index.html" }
     static func authorURL(_ slug: String) -> String { "authors/\(slug)/index.html" }
     static func shelfURL(_ slug: String) -> String { "shelves/\(slug)/index.html" }
-
-    func indexPage() -> IndexPageModel {
-        // Positions, not copies of the books; each card is made once, for the section and its group.
-        var positionsByStatus: [ReadingStatus: [Int]] = [:]
-        for (position, details) in catalogue.books.enumerated() {
-            positionsByStatus[details.book.status, default: []].append(position)
-        }
-        let sections = ReadingStatus.allCases.sorted().compactMap { status -> ShelfSectionModel? in
-            guard let positions = positionsByStatus[status], !positions.isEmpty else { return nil }
-            let order: BookOrder = status == .read ? .finished : (status == .toRead ? .added : .title)
-            let sorted = order.sort(positions) { BookOrder.SortFields(catalogue.books[$0]) }
-            let cards = sorted.map { card(catalogue.books[$0], root: "") }
-            return ShelfSectionModel(
-                id: status.rawValue, title: status.title, count: positions.count, books: cards,
-                groups: status == .read ? readGroups(sorted, cards: cards) : [])
-        }
-        return IndexPageModel(
-            root: "", site: site, pageTitle: site.title, bookCount: catalogue.books.count,
-            authorCount: catalogue.authors.count, countsLabel: countsLabel, sections: sections,
-            isEmpty: catalogue.books.isEmpty)
-    }
-
-    /// Books read, by the year they were finished (newest first); undated ones last. `cards`
-    /// are the cards of the books at `positions`, in the same order.
-    private func readGroups(_ positions: [Int], cards: [BookCardModel]) -> [BookGroupModel] {
-        var groups: [BookGroupModel] = []
-        for (position, card) in zip(positions, cards) {
-            let year = catalogue.books[position].book.finishedDate.map { String($0.year) }
-            let id = "read-" + (year ?? "undated")
-            if groups.last?.id != id {
-                groups.append(BookGroupModel(id: id, title: year ?? "Date not recorded", count: 0, books: []))
-            }
-            groups[groups.count - 1].books.append(card)
-            groups[groups.count - 1].count += 1
-        }
-        return groups
-    }
 
     /// The books at `positions` of the catalogue.
     func books(at positions: [Int]?) -> [BookDetails] {
@@ -93,6 +62,7 @@ struct PageModelFactory: Sendable {
                 ShelfTagModel(name: $0.name, slug: $0.slug, url: root + PageModelFactory.shelfURL($0.slug))
             },
             noteHTML: noteHTML.flatMap { $0.isEmpty ? nil : $0 },
+            credits: Credits.credits(for: book, hasCoverImage: coversBySlug[book.slug]?.isPlaceholder == false),
             openGraph: StructuredData.openGraph(
                 for: details, cover: coversBySlug[book.slug], site: site, baseURL: baseURL),
             jsonLD: StructuredData.bookJSONLD(for: details, cover: coversBySlug[book.slug], baseURL: baseURL))
@@ -151,7 +121,7 @@ struct PageModelFactory: Sendable {
             countLabel: PageModelFactory.count(authors.count, "author", "authors"), letters: letters)
     }
 
-    private var countsLabel: String {
+    var countsLabel: String {
         "\(PageModelFactory.count(catalogue.books.count, "book", "books")) by "
             + PageModelFactory.count(catalogue.authors.count, "author", "authors")
     }

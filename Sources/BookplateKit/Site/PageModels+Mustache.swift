@@ -10,6 +10,29 @@ extension SiteModel: TemplateObject {
         case "description": description.templateValue
         case "owner": owner.templateValue
         case "hasFeed": hasFeed.templateValue
+        case "credits": credits.templateValue
+        default: nil
+        }
+    }
+}
+
+extension CreditLinkModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "name": name.templateValue
+        case "url": url.templateValue
+        case "separator": separator.templateValue
+        default: nil
+        }
+    }
+}
+
+extension CreditModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "what": what.templateValue
+        case "source": source.templateValue
+        case "url": url.templateValue
         default: nil
         }
     }
@@ -69,26 +92,49 @@ extension RatingModel: TemplateObject {
     }
 }
 
-extension ShelfSectionModel: TemplateObject {
+extension ListLinkModel: TemplateObject {
     func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "id": id.templateValue
         case "title": title.templateValue
+        case "url": url.templateValue
         case "count": count.templateValue
-        case "books": books.templateValue
-        case "groups": groups.templateValue
+        case "countLabel": countLabel.templateValue
+        case "pages": pages.templateValue
         default: nil
         }
     }
 }
 
-extension BookGroupModel: TemplateObject {
+extension PageLinkModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "number": number.templateValue
+        case "url": url.templateValue
+        case "isCurrent": isCurrent.templateValue
+        default: nil
+        }
+    }
+}
+
+extension ListGroupModel: TemplateObject {
     func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "id": id.templateValue
         case "title": title.templateValue
-        case "count": count.templateValue
-        case "books": books.templateValue
+        case "lists": lists.templateValue
+        default: nil
+        }
+    }
+}
+
+extension PaginationModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "label": label.templateValue
+        case "previous": previous.templateValue
+        case "next": next.templateValue
+        case "pages": pages.templateValue
         default: nil
         }
     }
@@ -103,8 +149,28 @@ extension IndexPageModel: TemplateObject {
         case "bookCount": bookCount.templateValue
         case "authorCount": authorCount.templateValue
         case "countsLabel": countsLabel.templateValue
-        case "sections": sections.templateValue
+        case "reading": reading.templateValue
+        case "readingList": readingList.templateValue
+        case "recent": recent.templateValue
+        case "groups": groups.templateValue
+        case "shelfCount": shelfCount.templateValue
         case "isEmpty": isEmpty.templateValue
+        default: nil
+        }
+    }
+}
+
+extension ListPageModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "root": root.templateValue
+        case "site": site.templateValue
+        case "pageTitle": pageTitle.templateValue
+        case "id": id.templateValue
+        case "title": title.templateValue
+        case "countLabel": countLabel.templateValue
+        case "books": books.templateValue
+        case "pagination": pagination.templateValue
         default: nil
         }
     }
@@ -160,6 +226,7 @@ extension BookPageModel: TemplateObject {
         case "finished": finished.templateValue
         case "shelves": shelves.templateValue
         case "noteHTML": noteHTML.templateValue
+        case "credits": credits.templateValue
         case "openGraph": openGraph.templateValue
         case "jsonLD": jsonLD.templateValue
         default: nil
@@ -274,6 +341,7 @@ extension ShelfPageModel: TemplateObject {
         case "name": name.templateValue
         case "bookCountLabel": bookCountLabel.templateValue
         case "books": books.templateValue
+        case "pagination": pagination.templateValue
         default: nil
         }
     }

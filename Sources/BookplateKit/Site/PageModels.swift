@@ -11,6 +11,22 @@ struct SiteModel: Sendable, Encodable {
     var owner: String?
     /// Whether the site has an Atom feed (it needs a base URL).
     var hasFeed: Bool
+    /// The catalogs the shelf's facts and covers came from, credited in the footer.
+    var credits: [CreditLinkModel] = []
+}
+
+/// A catalog credited in the footer, with the separator to print after it.
+struct CreditLinkModel: Sendable, Encodable {
+    var name: String
+    var url: String
+    var separator: String
+}
+
+/// Where some of a book's facts came from: "Description from" Google Books, with a link there.
+struct CreditModel: Sendable, Encodable, Equatable {
+    var what: String
+    var source: String
+    var url: String
 }
 
 /// A link to an author, with the separator to print after it in a list of names.
@@ -52,23 +68,40 @@ struct RatingModel: Sendable, Encodable {
     var label: String
 }
 
-struct ShelfSectionModel: Sendable, Encodable {
+/// A link to a list of books, and to each of its pages when it has more than one.
+struct ListLinkModel: Sendable, Encodable {
     var id: String
     var title: String
+    var url: String
     var count: Int
-    var books: [BookCardModel]
-    /// The section's books split into groups (books read, by year); empty when not grouped.
-    var groups: [BookGroupModel]
+    /// "3 books" beside a link whose title does not say it already.
+    var countLabel: String?
+    /// Every page of the list, the first included; empty when the list has one page.
+    var pages: [PageLinkModel]
 }
 
-struct BookGroupModel: Sendable, Encodable {
+struct PageLinkModel: Sendable, Encodable {
+    var number: Int
+    var url: String
+    var isCurrent: Bool
+}
+
+/// The lists of one reading status on the home page: books read come as a list per year.
+struct ListGroupModel: Sendable, Encodable {
     var id: String
     var title: String
-    var count: Int
-    var books: [BookCardModel]
+    var lists: [ListLinkModel]
 }
 
-/// `index.html`: the whole shelf, a section per reading status.
+/// Previous, next and numbered links between the pages of a list.
+struct PaginationModel: Sendable, Encodable {
+    var label: String
+    var previous: String?
+    var next: String?
+    var pages: [PageLinkModel]
+}
+
+/// `index.html`: what is being read, the books finished last, and every list of the shelf.
 struct IndexPageModel: Sendable, Encodable {
     var root: String
     var site: SiteModel
@@ -76,8 +109,26 @@ struct IndexPageModel: Sendable, Encodable {
     var bookCount: Int
     var authorCount: Int
     var countsLabel: String
-    var sections: [ShelfSectionModel]
+    /// The first books being read; all of them are on `readingList` when there are more.
+    var reading: [BookCardModel]
+    var readingList: ListLinkModel?
+    /// The books finished last, newest first.
+    var recent: [BookCardModel]
+    var groups: [ListGroupModel]
+    var shelfCount: Int
     var isEmpty: Bool
+}
+
+/// `read/<year>/…`, `to-read/…`, `reading/…`, `abandoned/…`: one page of a list of books.
+struct ListPageModel: Sendable, Encodable {
+    var root: String
+    var site: SiteModel
+    var pageTitle: String
+    var id: String
+    var title: String
+    var countLabel: String
+    var books: [BookCardModel]
+    var pagination: PaginationModel?
 }
 
 /// A name and value for a `<meta property=… content=…>` tag.
@@ -116,6 +167,8 @@ struct BookPageModel: Sendable, Encodable {
     var finished: String?
     var shelves: [ShelfTagModel]
     var noteHTML: String?
+    /// Where the description, the other facts and the cover came from.
+    var credits: [CreditModel]
     var openGraph: [MetaModel]
     /// schema.org `Book` as JSON, escaped so it cannot end its `<script>` element.
     var jsonLD: String
@@ -184,7 +237,7 @@ struct ShelfEntryModel: Sendable, Encodable {
     var bookCountLabel: String
 }
 
-/// `shelves/<slug>/index.html`: the books on one shelf.
+/// `shelves/<slug>/index.html` and its further pages: the books on one shelf.
 struct ShelfPageModel: Sendable, Encodable {
     var root: String
     var site: SiteModel
@@ -192,6 +245,7 @@ struct ShelfPageModel: Sendable, Encodable {
     var name: String
     var bookCountLabel: String
     var books: [BookCardModel]
+    var pagination: PaginationModel?
 }
 
 /// `stats/index.html`: the year in books.

@@ -80,8 +80,15 @@ public struct SiteBuilder: Sendable {
             + catalogue.authors.map { author in
                 page(PageModelFactory.authorURL(author.slug), "author") { factory.authorPage(author) }
             }
-            + factory.shelves.map { shelf in
-                page(PageModelFactory.shelfURL(shelf.slug), "shelf") { factory.shelfPage(shelf) }
+            + factory.lists.statusLists.flatMap { list in
+                (1...list.pageCount).map { number in
+                    page(list.path(page: number), "list") { factory.listPage(list, page: number) }
+                }
+            }
+            + zip(factory.shelves, factory.lists.shelfLists).flatMap { shelf, list in
+                (1...list.pageCount).map { number in
+                    page(list.path(page: number), "shelf") { factory.shelfPage(list, shelf: shelf, page: number) }
+                }
             }
     }
 
@@ -126,10 +133,11 @@ public struct SiteBuilder: Sendable {
         theme: Theme, templates: TemplateSet
     ) throws -> [PlannedOutput] {
         let themePrint = themeFingerprint(theme)
+        let site = try siteModel(settings)
         return try books.map { details in
             let cover = try CoverArt.cover(for: details, coversFolder: paths.covers, existing: coverFiles).model
             let factory = PageModelFactory(
-                site: siteModel(settings), baseURL: settings.baseURL, catalogue: Catalogue(books: [details]),
+                site: site, baseURL: settings.baseURL, catalogue: Catalogue(books: [details]),
                 coversBySlug: [details.book.slug: cover])
             let note = notes.htmlBySlug[details.book.slug]
             return SiteBuilder.plannedPage(
@@ -163,7 +171,7 @@ public struct SiteBuilder: Sendable {
         }
         outputs += photos.map(\.1.file)
         let factory = PageModelFactory(
-            site: siteModel(settings), baseURL: settings.baseURL, catalogue: catalogue,
+            site: try siteModel(settings), baseURL: settings.baseURL, catalogue: catalogue,
             coversBySlug: Dictionary(uniqueKeysWithValues: zip(catalogue.books.map(\.book.slug), covers.map(\.model))),
             photosByAuthorSlug: Dictionary(uniqueKeysWithValues: photos.map { ($0.0, $0.1.model) }))
         let pages = pagePlan(
@@ -182,10 +190,13 @@ public struct SiteBuilder: Sendable {
         return outputs
     }
 
-    private func siteModel(_ settings: SiteSettings) -> SiteModel {
+    /// What every page knows of the site; the catalogs credited are read from the library, in
+    /// a full plan and in a plan of book pages alike.
+    private func siteModel(_ settings: SiteSettings) throws -> SiteModel {
         SiteModel(
             title: settings.title, language: settings.language, description: settings.description,
-            owner: settings.owner, hasFeed: settings.baseURL != nil)
+            owner: settings.owner, hasFeed: settings.baseURL != nil,
+            credits: Credits.siteSources(try library.catalogSources()))
     }
 
     /// The part of every page's fingerprint that is the theme: a page may include any template.

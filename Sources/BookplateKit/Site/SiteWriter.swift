@@ -64,10 +64,13 @@ struct SiteWriter: Sendable {
 
     /// Names at the top of a site that are Bookplate's, whether or not this build writes them:
     /// anything else there is the reader's (a `.git`, a `CNAME`, a `.nojekyll`) and is kept.
-    static let ownNames: Set<String> = [
-        markerName, "index.html", "404.html", "assets", "books", "authors", "shelves", "stats", "covers", "photos",
-        "search-index.js", "robots.txt", "feed.xml", "sitemap.xml",
-    ]
+    static let ownNames: Set<String> = Set(
+        [
+            markerName, "index.html", "404.html", "assets", "books", "authors", "shelves", "stats", "covers",
+            "photos", "search-index.js", "robots.txt", "feed.xml", "sitemap.xml",
+        ]
+            // The lists of books by status: `reading/`, `read/`, `to-read/`, `abandoned/`.
+            + ReadingStatus.allCases.map(\.rawValue))
 
     /// Writes `outputs` as the complete new site (the marker among them), making them on every
     /// core, and keeps what the reader put at the top of the old one (see ``ownNames``); returns

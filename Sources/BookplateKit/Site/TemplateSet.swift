@@ -7,7 +7,7 @@ import Foundation
 /// template names must exist.
 struct TemplateSet: Sendable {
     /// The templates every build renders pages with.
-    static let pageTemplates = ["index", "book", "author", "authors", "shelves", "shelf", "stats", "404"]
+    static let pageTemplates = ["index", "list", "book", "author", "authors", "shelves", "shelf", "stats", "404"]
 
     private let templates: [String: MustacheTemplate]
 

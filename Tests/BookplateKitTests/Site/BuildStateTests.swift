@@ -15,7 +15,7 @@ import Testing
         try other.addBook(NewBook(title: "Second", authors: ["A"]))
         let report = try SiteBuilder(library: other, paths: shelf.paths).build()
         #expect(report.filesWritten > 0)
-        #expect(try shelf.siteFile("index.html").contains("Second"))
+        #expect(try shelf.siteFile("to-read/index.html").contains("Second"))
         #expect(!FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent("books/first").path))
     }
 

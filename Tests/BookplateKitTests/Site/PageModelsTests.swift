@@ -52,7 +52,8 @@ import Testing
             ]
             + catalogue.books.map { factory.bookPage($0, noteHTML: $0.book.slug == "fledgling" ? "<p>x</p>" : nil) }
             + catalogue.authors.map { factory.authorPage($0) }
-            + factory.shelves.map { factory.shelfPage($0) }
+            + zip(factory.shelves, factory.lists.shelfLists).map { factory.shelfPage($1, shelf: $0, page: 1) }
+            + factory.lists.statusLists.map { factory.listPage($0, page: 1) }
         for model in models { PageModelsTests.checkEveryProperty(of: model) }
     }
 }

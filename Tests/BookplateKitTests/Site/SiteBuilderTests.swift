@@ -9,8 +9,9 @@ import Testing
         let report = try shelf.build()
         #expect(report.bookCount == 5)
         #expect(report.authorCount == 5)
-        // index, authors, shelves, stats and 404; five books, five authors, three shelves.
-        #expect(report.pageCount == 5 + 5 + 5 + 3)
+        // index, authors, shelves, stats and 404; five books, five authors, three shelves; five
+        // lists (reading, read in two years, to read, set aside).
+        #expect(report.pageCount == 5 + 5 + 5 + 3 + 5)
         #expect(report.orphanNotes.isEmpty)
         let index = try shelf.siteFile("index.html")
         #expect(index.contains("href=\"books/fledgling/index.html\""))

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@testable import BookplateKit
+
+/// Each book page says where its facts came from, with the links the catalogs ask for, and the
+/// footer names every catalog the shelf drew on.
+@Suite struct CreditsTests {
+    @Test func aBookPageCreditsEachCatalogItsFactsAndCoverCameFrom() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        let page = try shelf.siteFile("books/fledgling/index.html")
+        #expect(
+            page.contains(
+                "<p class=\"credits\">Description from <a href=\"https://books.google.com/books?id=dhRzDQAAQBAJ\">"
+                    + "Google Books</a> · Details from <a href=\"https://books.google.com/books?id=dhRzDQAAQBAJ\">"
+                    + "Google Books</a> · Details from <a href=\"https://openlibrary.org/books/OL24381416M\">"
+                    + "Open Library</a> · Cover from <a href=\"https://openlibrary.org/books/OL24381416M\">"
+                    + "Open Library</a></p>"))
+        // Everything on Kindred's page was written by the reader: nothing to credit.
+        #expect(try !shelf.siteFile("books/kindred/index.html").contains("class=\"credits\""))
+        #expect(page.contains("book data from <a href=\"https://openlibrary.org/\">Open Library</a> and "))
+        #expect(try shelf.siteFile("index.html").contains(">Google Books</a>"))
+    }
+
+    @Test func aShelfTheReaderWroteItselfCreditsNoCatalog() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Mine", authors: ["Me"]))
+        try shelf.build()
+        #expect(try !shelf.siteFile("index.html").contains("book data from"))
+        #expect(try !shelf.siteFile("books/mine/index.html").contains("class=\"credits\""))
+    }
+
+    @Test func keysThatAreNotKeysLinkToTheCatalogsHomePage() {
+        var book = Book(
+            slug: "x", title: "X", addedAt: TemporaryShelf.fixedDate, provenance: ["description": .google])
+        book.description = "<p>Text</p>"
+        book.googleVolumeID = "\" onclick=\"alert(1)"
+        book.openLibraryWorkKey = "javascript:alert(1)"
+        book.provenance["publisher"] = .openLibrary
+        #expect(
+            Credits.credits(for: book, hasCoverImage: false) == [
+                CreditModel(what: "Description from", source: "Google Books", url: "https://books.google.com/"),
+                CreditModel(what: "Details from", source: "Open Library", url: "https://openlibrary.org/"),
+            ])
+    }
+
+    @Test func aCoverIsCreditedOnlyWhenItIsPublishedAndCameFromACatalog() {
+        var book = Book(slug: "x", title: "X", addedAt: TemporaryShelf.fixedDate)
+        book.coverURL = "https://books.google.com/books/content?id=abc&printsec=frontcover&img=1"
+        #expect(Credits.credits(for: book, hasCoverImage: false).isEmpty)
+        #expect(
+            Credits.credits(for: book, hasCoverImage: true) == [
+                CreditModel(what: "Cover from", source: "Google Books", url: "https://books.google.com/")
+            ])
+        book.coverURL = "https://example.org/mine.jpg"
+        #expect(Credits.credits(for: book, hasCoverImage: true).isEmpty)
+    }
+}

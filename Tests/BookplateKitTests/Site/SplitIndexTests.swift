@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+@testable import BookplateKit
+
+/// The home page stays small however large the shelf: lists are pages of their own, paged, and
+/// every book is at most two clicks from home.
+@Suite struct SplitIndexTests {
+    /// 120 books read in 2024, 9 read with no date, 3 in 2023, 130 to read, 14 being read, one
+    /// set aside, and 110 of them on one shelf: every list kind, two of them past a page.
+    static func largeShelf() throws -> TemporaryShelf {
+        let shelf = try TemporaryShelf()
+        var books: [NewBook] = []
+        for number in 1...120 {
+            books.append(
+                NewBook(
+                    title: "Read \(number)", authors: [NewAuthor(name: "Author \(number % 7)")], status: .read,
+                    finishedDate: try PartialDate(
+                        parsing: String(format: "2024-%02d-%02d", number % 12 + 1, number % 28 + 1)),
+                    shelves: number <= 110 ? ["Big shelf"] : []))
+        }
+        for number in 1...9 { books.append(NewBook(title: "Undated \(number)", authors: ["Author 1"], status: .read)) }
+        for number in 1...3 {
+            books.append(
+                NewBook(
+                    title: "Older \(number)", authors: ["Author 2"], status: .read,
+                    finishedDate: try PartialDate(parsing: "2023-05")))
+        }
+        for number in 1...130 { books.append(NewBook(title: "Wanted \(number)", authors: ["Author 3"])) }
+        for number in 1...14 { books.append(NewBook(title: "Now \(number)", authors: ["Author 4"], status: .reading)) }
+        books.append(NewBook(title: "Dropped", authors: ["Author 5"], status: .abandoned))
+        for book in books { try shelf.library.addBook(book) }
+        return shelf
+    }
+
+    @Test func everyBookIsAtMostTwoClicksFromTheHomePage() throws {
+        let shelf = try SplitIndexTests.largeShelf()
+        try shelf.build()
+        let site = shelf.paths.site.standardizedFileURL
+        var reached: [String: Int] = ["index.html": 0]
+        var frontier = ["index.html"]
+        for depth in 1...2 {
+            var next: [String] = []
+            for page in frontier {
+                for target in try SplitIndexTests.links(from: page, in: site) where reached[target] == nil {
+                    reached[target] = depth
+                    next.append(target)
+                }
+            }
+            frontier = next
+        }
+        let bookPages = try FileManager.default.contentsOfDirectory(
+            atPath: site.appendingPathComponent("books").path
+        ).map { "books/\($0)/index.html" }
+        #expect(bookPages.count == 277)
+        let unreached = bookPages.filter { reached[$0] == nil }
+        #expect(unreached.isEmpty, "not within two clicks of home: \(unreached.prefix(5))")
+    }
+
+    @Test func theHomePageShowsWhatIsBeingReadAndTheLatestFinishedAndLinksEveryPage() throws {
+        let shelf = try SplitIndexTests.largeShelf()
+        try shelf.build()
+        let home = try shelf.siteFile("index.html")
+        let cards = home.components(separatedBy: "class=\"book-card\"").count - 1
+        #expect(cards == 2 * PageModelFactory.homeShelfSize)
+        #expect(home.contains("<a href=\"reading/index.html\">All 14 books being read</a>"))
+        for link in [
+            "read/2024/index.html", "read/2024/page/2/index.html", "read/2023/index.html", "read/undated/index.html",
+            "to-read/index.html", "to-read/page/2/index.html", "abandoned/index.html",
+        ] {
+            #expect(home.contains("href=\"\(link)\""), "home does not link \(link)")
+        }
+        #expect(!home.contains("read/2024/page/3"))
+        // The newest year first, undated last.
+        let order = ["read/2024/index.html", "read/2023/index.html", "read/undated/index.html"].map {
+            home.range(of: "href=\"\($0)\"")?.lowerBound
+        }
+        #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted() && order.allSatisfy { $0 != nil })
+        // The search index is not loaded with the page, only named for the script to load on use.
+        #expect(!home.contains("<script src=\"search-index.js\""))
+        #expect(home.contains("data-index=\"search-index.js\""))
+    }
+
+    @Test func longListsArePagedWithLinksBetweenPages() throws {
+        let shelf = try SplitIndexTests.largeShelf()
+        try shelf.build()
+        let first = try shelf.siteFile("to-read/index.html")
+        let second = try shelf.siteFile("to-read/page/2/index.html")
+        #expect(first.components(separatedBy: "class=\"book-card\"").count - 1 == BookList.pageSize)
+        #expect(second.components(separatedBy: "class=\"book-card\"").count - 1 == 30)
+        #expect(first.contains("Page 1 of 2"))
+        #expect(first.contains("<a href=\"../to-read/page/2/index.html\" rel=\"next\">"))
+        #expect(!first.contains("rel=\"prev\""))
+        #expect(second.contains("<a href=\"../../../to-read/index.html\" rel=\"prev\">"))
+        #expect(second.contains("<a href=\"../../../to-read/page/2/index.html\" aria-current=\"page\">2</a>"))
+        #expect(second.contains("href=\"../../../books/"))
+        #expect(second.contains("<title>To read, page 2 — "))
+        // Every book of a list is on exactly one of its pages.
+        let slugs = try [first, second].flatMap(SplitIndexTests.bookSlugs)
+        #expect(slugs.count == 130 && Set(slugs).count == 130)
+        // A shelf is paged the same way.
+        let shelfSecond = try shelf.siteFile("shelves/big-shelf/page/2/index.html")
+        #expect(shelfSecond.components(separatedBy: "class=\"book-card\"").count - 1 == 10)
+        #expect(shelfSecond.contains("Page 2 of 2"))
+        // A year's list holds its own year only, newest first.
+        let older = try shelf.siteFile("read/2023/index.html")
+        #expect(try SplitIndexTests.bookSlugs(older) == ["older-1", "older-2", "older-3"])
+        #expect(older.contains("<h1>Read in 2023</h1>"))
+    }
+
+    @Test func aListThatShrinksLosesItsLastPageAndTheBuildStillEqualsAFullOne() throws {
+        let shelf = try SplitIndexTests.largeShelf()
+        try shelf.build()
+        for number in 101...130 { try shelf.library.removeBook(slug: "wanted-\(number)") }
+        try shelf.build()
+        #expect(!FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent("to-read/page").path))
+        #expect(try !shelf.siteFile("to-read/index.html").contains("Page 1 of"))
+        let incremental = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        try SiteBuilder(library: shelf.library, paths: shelf.paths, settings: SiteSettings()).build(.full)
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == incremental)
+    }
+
+    /// The site pages `page` links to, as paths from the site's top.
+    static func links(from page: String, in site: URL) throws -> [String] {
+        let url = site.appendingPathComponent(page)
+        let html = try String(contentsOf: url, encoding: .utf8)
+        var targets: [String] = []
+        for part in html.components(separatedBy: "href=\"").dropFirst() {
+            guard let end = part.firstIndex(of: "\"") else { continue }
+            let href = String(part[..<end]).components(separatedBy: "#")[0]
+            guard !href.isEmpty, !href.contains(":"), href.hasSuffix(".html") else { continue }
+            let target = URL(fileURLWithPath: href, relativeTo: url.deletingLastPathComponent()).standardizedFileURL
+            guard target.path.hasPrefix(site.path + "/") else { continue }
+            targets.append(String(target.path.dropFirst(site.path.count + 1)))
+        }
+        return targets
+    }
+
+    /// The slugs of the book cards of a page, in order.
+    static func bookSlugs(_ html: String) throws -> [String] {
+        html.components(separatedBy: "<p class=\"book-card-title\"><a href=\"").dropFirst().compactMap { part in
+            part.split(separator: "\"").first.map { $0.split(separator: "/").dropLast().last.map(String.init) ?? "" }
+        }
+    }
+}
