@@ -1,7 +1,8 @@
 // Instant search over the shelf. The index is a script of its own, loaded the first time the
 // reader reaches for the search box (a script element works from file:// too, where fetch does
 // not), so the home page does not carry a megabyte of titles for readers who never search.
-// Results are built with textContent only; nothing from the index is parsed as HTML.
+// Results are built with textContent only; nothing from the index is parsed as HTML. Its words
+// come from the script element's data- attributes, in the site's language.
 (function () {
   "use strict";
   var script = document.currentScript;
@@ -21,7 +22,7 @@
   function load() {
     if (entries || loading) { return; }
     loading = true;
-    status.textContent = "Loading the index…";
+    status.textContent = script.getAttribute("data-loading") || "";
     var tag = document.createElement("script");
     tag.src = script.getAttribute("data-index");
     tag.onload = function () {
@@ -34,7 +35,7 @@
     };
     tag.onerror = function () {
       loading = false;
-      status.textContent = "The search index could not be loaded.";
+      status.textContent = script.getAttribute("data-failed") || "";
     };
     document.body.appendChild(tag);
   }
@@ -52,7 +53,9 @@
       return words.every(function (word) { return item.text.indexOf(word) !== -1; });
     });
     sections.hidden = true;
-    status.textContent = matches.length === 1 ? "1 book found" : matches.length + " books found";
+    status.textContent = matches.length === 1
+      ? script.getAttribute("data-found-one") || ""
+      : (script.getAttribute("data-found-other") || "").replace("{count}", String(matches.length));
     matches.slice(0, 100).forEach(function (item) {
       var li = document.createElement("li");
       var link = document.createElement("a");

@@ -65,7 +65,7 @@ struct BookLists: Sendable {
                 }
                 statusLists += years.map { year in
                     BookList(
-                        kind: .readIn(year: year), folder: "read/" + (year.map(String.init) ?? "undated"),
+                        kind: .readIn(year: year), folder: BookList.readFolder(year: year),
                         positions: byYear[year] ?? [])
                 }
             case .toRead:

@@ -241,7 +241,7 @@ struct BuildRun {
     private mutating func loadTemplates() throws {
         let theme = try Theme.load(overrides: paths.templates, requireFolder: builder.requiresTemplatesFolder)
         self.theme = theme
-        templates = try TemplateSet(theme: theme)
+        templates = try TemplateSet(theme: theme, language: settings.language)
     }
 
     private mutating func planPages() throws {

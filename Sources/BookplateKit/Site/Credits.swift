@@ -13,21 +13,21 @@ enum Credits {
     /// The credits of a book's page: its description, its other details and its cover, each
     /// with the catalog it came from and a link to the book there. Fields the reader wrote
     /// are not credited.
-    static func credits(for book: Book, hasCoverImage: Bool) -> [CreditModel] {
+    static func credits(for book: Book, hasCoverImage: Bool, words: Words) -> [CreditModel] {
         var credits: [CreditModel] = []
         if let source = book.provenance["description"], book.description != nil,
             let link = link(to: book, in: source)
         {
-            credits.append(CreditModel(what: "Description from", source: link.name, url: link.url))
+            credits.append(CreditModel(what: words("descriptionFrom"), source: link.name, url: link.url))
         }
         for source in [FieldSource.google, .openLibrary]
         where detailFields.contains(where: { book.provenance[$0] == source }) {
             if let link = link(to: book, in: source) {
-                credits.append(CreditModel(what: "Details from", source: link.name, url: link.url))
+                credits.append(CreditModel(what: words("detailsFrom"), source: link.name, url: link.url))
             }
         }
         if hasCoverImage, let source = coverSource(book.coverURL), let link = link(to: book, in: source) {
-            credits.append(CreditModel(what: "Cover from", source: link.name, url: link.url))
+            credits.append(CreditModel(what: words("coverFrom"), source: link.name, url: link.url))
         }
         return credits
     }

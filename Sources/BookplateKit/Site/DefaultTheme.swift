@@ -7,9 +7,9 @@ enum DefaultTheme {
         "404.mustache": ####"""
         {{<layout}}
         {{$content}}
-        <h1>Page not found</h1>
-        <p class="lede">There is no page at this address. The book may have moved, or the link may be mistyped.</p>
-        <p><a href="{{root}}index.html">Back to the shelf</a></p>
+        <h1>{{t.notFoundTitle}}</h1>
+        <p class="lede">{{t.notFoundText}}</p>
+        <p><a href="{{root}}index.html">{{t.backToShelf}}</a></p>
         {{/content}}
         {{/layout}}
 
@@ -18,7 +18,8 @@ enum DefaultTheme {
         // Instant search over the shelf. The index is a script of its own, loaded the first time the
         // reader reaches for the search box (a script element works from file:// too, where fetch does
         // not), so the home page does not carry a megabyte of titles for readers who never search.
-        // Results are built with textContent only; nothing from the index is parsed as HTML.
+        // Results are built with textContent only; nothing from the index is parsed as HTML. Its words
+        // come from the script element's data- attributes, in the site's language.
         (function () {
           "use strict";
           var script = document.currentScript;
@@ -38,7 +39,7 @@ enum DefaultTheme {
           function load() {
             if (entries || loading) { return; }
             loading = true;
-            status.textContent = "Loading the index…";
+            status.textContent = script.getAttribute("data-loading") || "";
             var tag = document.createElement("script");
             tag.src = script.getAttribute("data-index");
             tag.onload = function () {
@@ -51,7 +52,7 @@ enum DefaultTheme {
             };
             tag.onerror = function () {
               loading = false;
-              status.textContent = "The search index could not be loaded.";
+              status.textContent = script.getAttribute("data-failed") || "";
             };
             document.body.appendChild(tag);
           }
@@ -69,7 +70,9 @@ enum DefaultTheme {
               return words.every(function (word) { return item.text.indexOf(word) !== -1; });
             });
             sections.hidden = true;
-            status.textContent = matches.length === 1 ? "1 book found" : matches.length + " books found";
+            status.textContent = matches.length === 1
+              ? script.getAttribute("data-found-one") || ""
+              : (script.getAttribute("data-found-other") || "").replace("{count}", String(matches.length));
             matches.slice(0, 100).forEach(function (item) {
               var li = document.createElement("li");
               var link = document.createElement("a");
@@ -267,16 +270,20 @@ enum DefaultTheme {
         .shelf-list li { margin: 0.3rem 0; }
         .shelves a { text-decoration: none; color: inherit; }
         .chart-figure { margin: 1.5rem 0; max-width: 40rem; }
-        .chart-figure figcaption { color: var(--muted); font-size: 0.9rem; }
-        .chart { width: 100%; height: auto; }
-        .chart-label, .chart-value { font: 14px Georgia, serif; fill: var(--ink); }
-        .chart-bar { fill: var(--accent); }
+        .chart-figure figcaption { color: var(--muted); font-size: 0.9rem; margin-bottom: 0.4rem; }
+        .bar-chart { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
+        .bar-chart th { width: 4.5rem; padding: 0.15rem 0.75rem 0.15rem 0; text-align: left; font-weight: normal; white-space: nowrap; }
+        /* Bars are a share of the cell's width; the value after the longest runs into its padding. */
+        .bar-chart td { padding: 0.15rem 3.5rem 0.15rem 0; white-space: nowrap; }
+        .bar-chart .bar { vertical-align: middle; max-width: 100%; }
+        .goal { font-size: 1.1rem; }
         .stats-table { border-collapse: collapse; margin: 1.5rem 0; }
         .stats-table caption { text-align: left; color: var(--muted); margin-bottom: 0.5rem; }
         .stats-table th, .stats-table td { padding: 0.3rem 1rem 0.3rem 0; text-align: left; border-bottom: 1px solid var(--rule); }
         .bars { max-width: 32rem; }
         .bar-row { display: grid; grid-template-columns: 6rem 1fr; align-items: center; gap: 0.5rem; }
-        .bar-row dd { margin: 0; display: flex; align-items: center; gap: 0.4rem; }
+        .bar-row dd { margin: 0; padding-right: 3.5rem; display: flex; align-items: center; gap: 0.4rem; white-space: nowrap; }
+        .bar-row .bar { max-width: 100%; flex-shrink: 0; }
         .bar { display: inline-block; height: 0.9rem; background: var(--accent); min-width: 1px; max-width: calc(100% - 3rem); }
         @media (max-width: 40rem) {
           .browse > div { grid-template-columns: 1fr; gap: 0.3rem; }
@@ -295,7 +302,7 @@ enum DefaultTheme {
             </div>
           </header>
           {{^empty(bioParagraphs)}}
-          <section class="bio" aria-label="Biography">
+          <section class="bio" aria-label="{{t.biography}}">
         {{#bioParagraphs}}
             <p>{{.}}</p>
         {{/bioParagraphs}}
@@ -310,7 +317,7 @@ enum DefaultTheme {
             </ul>
           </section>
           {{^empty(links)}}
-          <ul class="author-links" aria-label="Elsewhere">
+          <ul class="author-links" aria-label="{{t.elsewhere}}">
         {{#links}}
             <li><a href="{{url}}" rel="external">{{title}}</a></li>
         {{/links}}
@@ -318,7 +325,7 @@ enum DefaultTheme {
           {{/empty(links)}}
           {{^empty(otherWorks)}}
           <section class="other-works" aria-labelledby="works-heading">
-            <h2 id="works-heading">Other works</h2>
+            <h2 id="works-heading">{{t.otherWorks}}</h2>
             <ul>
         {{#otherWorks}}
               <li>{{title}}{{#year}} <span class="count">({{.}})</span>{{/year}}</li>
@@ -334,7 +341,7 @@ enum DefaultTheme {
         "authors.mustache": ####"""
         {{<layout}}
         {{$content}}
-        <h1>Authors</h1>
+        <h1>{{t.authorsTitle}}</h1>
         <p class="counts">{{countLabel}}</p>
         {{#letters}}
         <section class="author-letter" aria-labelledby="letter-{{letter}}">
@@ -365,13 +372,13 @@ enum DefaultTheme {
             <header class="book-header">
               <h1>{{title}}</h1>
               {{#subtitle}}<p class="subtitle">{{.}}</p>{{/subtitle}}
-              {{^empty(authors)}}<p class="byline">by {{> partials/authors}}</p>{{/empty(authors)}}
+              {{^empty(authors)}}<p class="byline">{{t.by}} {{> partials/authors}}</p>{{/empty(authors)}}
             </header>
-            <section class="reading" aria-label="My reading">
+            <section class="reading" aria-label="{{t.myReading}}">
               <p><span class="status status-{{statusID}}">{{status}}</span>{{#rating}} <span class="rating" role="img" aria-label="{{label}}"><span aria-hidden="true">{{filled}}<span class="rating-empty">{{empty}}</span></span></span>{{/rating}}</p>
-              {{#started}}<p>Started {{.}}</p>{{/started}}
-              {{#finished}}<p>Finished {{.}}</p>{{/finished}}
-              {{^empty(shelves)}}<ul class="shelves" aria-label="Shelves">{{#shelves}}<li><a href="{{url}}">{{name}}</a></li>{{/shelves}}</ul>{{/empty(shelves)}}
+              {{#started}}<p>{{.}}</p>{{/started}}
+              {{#finished}}<p>{{.}}</p>{{/finished}}
+              {{^empty(shelves)}}<ul class="shelves" aria-label="{{t.navShelves}}">{{#shelves}}<li><a href="{{url}}">{{name}}</a></li>{{/shelves}}</ul>{{/empty(shelves)}}
             </section>
             {{^empty(facts)}}
             <dl class="facts">
@@ -382,13 +389,13 @@ enum DefaultTheme {
             {{/empty(facts)}}
             {{#descriptionHTML}}
             <section class="description" aria-labelledby="about-heading">
-              <h2 id="about-heading">About the book</h2>
+              <h2 id="about-heading">{{t.aboutTheBook}}</h2>
         {{{descriptionHTML}}}
             </section>
             {{/descriptionHTML}}
             {{#noteHTML}}
             <section class="note" aria-labelledby="note-heading">
-              <h2 id="note-heading">My notes</h2>
+              <h2 id="note-heading">{{t.myNotes}}</h2>
         {{{noteHTML}}}
             </section>
             {{/noteHTML}}
@@ -407,13 +414,13 @@ enum DefaultTheme {
         <h1>{{site.title}}</h1>
         <p class="lede">{{site.description}}</p>
         {{#isEmpty}}
-        <p class="empty">The shelf is empty. Add a book with <code>bookplate add --title "…" --author "…"</code>, then build again.</p>
+        <p class="empty">{{t.emptyShelf}} {{t.emptyShelfHint}} <code>bookplate add --title "…" --author "…"</code></p>
         {{/isEmpty}}
         {{^isEmpty}}
-        <p class="counts">{{countsLabel}} · <a href="authors/index.html">all authors</a> · <a href="shelves/index.html">shelves</a></p>
+        <p class="counts">{{countsLabel}} · <a href="authors/index.html">{{t.allAuthors}}</a> · <a href="shelves/index.html">{{t.shelves}}</a></p>
         <form class="search" role="search" hidden>
-          <label for="search-input">Search the shelf</label>
-          <input id="search-input" type="search" autocomplete="off" placeholder="Title, author or shelf">
+          <label for="search-input">{{t.searchLabel}}</label>
+          <input id="search-input" type="search" autocomplete="off" placeholder="{{t.searchPlaceholder}}">
           <p id="search-status" class="counts" aria-live="polite"></p>
           <ul id="search-results" class="search-results"></ul>
         </form>
@@ -421,25 +428,25 @@ enum DefaultTheme {
         <div id="shelf-sections">
         {{^empty(reading)}}
         <section class="shelf-section" id="reading-now" aria-labelledby="reading-now-heading">
-          <h2 id="reading-now-heading">Reading now</h2>
+          <h2 id="reading-now-heading">{{t.readingNow}}</h2>
           <ul class="book-grid">
         {{#reading}}
         {{> partials/book-card}}
         {{/reading}}
           </ul>
         {{#readingList}}
-          <p class="more"><a href="{{url}}">All {{title}} being read</a></p>
+          <p class="more"><a href="{{url}}">{{allBeingReadLabel}}</a></p>
         {{/readingList}}
         </section>
         {{/empty(reading)}}
         {{^empty(groups)}}
         <section class="shelf-section" id="browse" aria-labelledby="browse-heading">
-          <h2 id="browse-heading">The whole shelf</h2>
+          <h2 id="browse-heading">{{t.wholeShelf}}</h2>
           <dl class="browse">
         {{#groups}}
             <div><dt id="{{id}}-lists">{{title}}</dt><dd><ul class="list-links" aria-labelledby="{{id}}-lists">
         {{#lists}}
-              <li id="list-{{id}}"><a href="{{url}}">{{title}}</a>{{#countLabel}} <span class="count">{{.}}</span>{{/countLabel}}{{^empty(pages)}}<span class="page-links"> · pages{{#pages}} <a href="{{url}}">{{number}}</a>{{/pages}}</span>{{/empty(pages)}}</li>
+              <li id="list-{{id}}"><a href="{{url}}">{{title}}</a>{{#countLabel}} <span class="count">{{.}}</span>{{/countLabel}}{{^empty(pages)}}<span class="page-links"> · {{t.pages}}{{#pages}} <a href="{{url}}">{{number}}</a>{{/pages}}</span>{{/empty(pages)}}</li>
         {{/lists}}
             </ul></dd></div>
         {{/groups}}
@@ -448,7 +455,7 @@ enum DefaultTheme {
         {{/empty(groups)}}
         {{^empty(recent)}}
         <section class="shelf-section" id="recent" aria-labelledby="recent-heading">
-          <h2 id="recent-heading">Finished lately</h2>
+          <h2 id="recent-heading">{{t.finishedLately}}</h2>
           <ul class="book-grid">
         {{#recent}}
         {{> partials/book-card}}
@@ -460,7 +467,7 @@ enum DefaultTheme {
         {{/content}}
         {{$scripts}}
         {{^isEmpty}}
-        <script src="assets/search.js" data-index="search-index.js"></script>
+        <script src="assets/search.js" data-index="search-index.js" data-loading="{{t.searchLoading}}" data-failed="{{t.searchFailed}}" data-found-one="{{t.searchFoundOne}}" data-found-other="{{t.searchFoundOther}}"></script>
         {{/isEmpty}}
         {{/scripts}}
         {{/layout}}
@@ -483,7 +490,7 @@ enum DefaultTheme {
         {{$head}}{{/head}}
         </head>
         <body>
-        <a class="skip-link" href="#main">Skip to content</a>
+        <a class="skip-link" href="#main">{{t.skipToContent}}</a>
         {{> partials/header}}
         <main id="main">
         {{$content}}{{/content}}
@@ -498,7 +505,7 @@ enum DefaultTheme {
         {{<layout}}
         {{$content}}
         <h1>{{title}}</h1>
-        <p class="counts">{{countLabel}} · <a href="{{root}}index.html#browse">the whole shelf</a></p>
+        <p class="counts">{{countLabel}} · <a href="{{root}}index.html#browse">{{t.wholeShelf}}</a></p>
         <ul class="book-grid" id="{{id}}">
         {{#books}}
         {{> partials/book-card}}
@@ -521,25 +528,38 @@ enum DefaultTheme {
         </li>
 
         """####,
+        "partials/chart.mustache": ####"""
+        <figure class="chart-figure" id="{{id}}">
+          <figcaption>{{title}}</figcaption>
+          <table class="bar-chart">
+            <tbody>
+        {{#bars}}
+              <tr><th scope="row">{{label}}</th><td><span class="bar" style="width: {{percent}}%"></span> {{value}}</td></tr>
+        {{/bars}}
+            </tbody>
+          </table>
+        </figure>
+
+        """####,
         "partials/cover.mustache": ####"""
         {{#cover}}{{#isPlaceholder}}<span class="cover cover-placeholder cover-hue-{{hue}}" role="img" aria-label="{{alt}}"><span class="cover-title">{{title}}</span>{{#cover.author}}<span class="cover-author">{{.}}</span>{{/cover.author}}</span>{{/isPlaceholder}}{{^isPlaceholder}}<img class="cover" src="{{src}}" width="{{width}}" height="{{height}}" alt="{{alt}}" loading="lazy">{{/isPlaceholder}}{{/cover}}
 
         """####,
         "partials/footer.mustache": ####"""
         <footer class="site-footer">
-          <p>{{#site.owner}}{{.}}’s bookshelf · {{/site.owner}}{{^site.owner}}{{site.title}} · {{/site.owner}}made with Bookplate{{^empty(site.credits)}} · book data from {{#site.credits}}<a href="{{url}}">{{name}}</a>{{separator}}{{/site.credits}}{{/empty(site.credits)}}{{#site.hasFeed}} · <a href="{{root}}feed.xml">Atom feed</a>{{/site.hasFeed}}</p>
+          <p>{{#site.ownerLabel}}{{.}} · {{/site.ownerLabel}}{{^site.ownerLabel}}{{site.title}} · {{/site.ownerLabel}}{{t.footerMadeWith}}{{^empty(site.credits)}} · {{t.footerBookData}} {{#site.credits}}<a href="{{url}}">{{name}}</a>{{separator}}{{/site.credits}}{{/empty(site.credits)}}{{#site.hasFeed}} · <a href="{{root}}feed.xml">{{t.footerFeed}}</a>{{/site.hasFeed}}</p>
         </footer>
 
         """####,
         "partials/header.mustache": ####"""
         <header class="site-header">
           <a class="site-title" href="{{root}}index.html">{{site.title}}</a>
-          <nav aria-label="Site">
+          <nav aria-label="{{t.navSite}}">
             <ul>
-              <li><a href="{{root}}index.html">Shelf</a></li>
-              <li><a href="{{root}}shelves/index.html">Shelves</a></li>
-              <li><a href="{{root}}authors/index.html">Authors</a></li>
-              <li><a href="{{root}}stats/index.html">Year in books</a></li>
+              <li><a href="{{root}}index.html">{{t.navShelf}}</a></li>
+              <li><a href="{{root}}shelves/index.html">{{t.navShelves}}</a></li>
+              <li><a href="{{root}}authors/index.html">{{t.navAuthors}}</a></li>
+              <li><a href="{{root}}stats/index.html">{{t.navYearInBooks}}</a></li>
             </ul>
           </nav>
         </header>
@@ -547,26 +567,34 @@ enum DefaultTheme {
         """####,
         "partials/pagination.mustache": ####"""
         {{#pagination}}
-        <nav class="pagination" aria-label="Pages">
+        <nav class="pagination" aria-label="{{t.paginationLabel}}">
           <p class="counts">{{label}}</p>
           <ul>
-        {{#previous}}    <li><a href="{{.}}" rel="prev">← Previous</a></li>
+        {{#previous}}    <li><a href="{{.}}" rel="prev">{{t.previous}}</a></li>
         {{/previous}}
         {{#pages}}
             <li>{{#isCurrent}}<a href="{{url}}" aria-current="page">{{number}}</a>{{/isCurrent}}{{^isCurrent}}<a href="{{url}}">{{number}}</a>{{/isCurrent}}</li>
         {{/pages}}
-        {{#next}}    <li><a href="{{.}}" rel="next">Next →</a></li>
+        {{#next}}    <li><a href="{{.}}" rel="next">{{t.next}}</a></li>
         {{/next}}
           </ul>
         </nav>
         {{/pagination}}
 
         """####,
+        "partials/ratings.mustache": ####"""
+        <dl class="bars">
+        {{#ratings}}
+          <div class="bar-row"><dt><span class="rating" role="img" aria-label="{{description}}">{{label}}</span></dt><dd><span class="bar" style="width: {{percent}}%"></span> {{value}}</dd></div>
+        {{/ratings}}
+        </dl>
+
+        """####,
         "shelf.mustache": ####"""
         {{<layout}}
         {{$content}}
         <h1>{{name}}</h1>
-        <p class="counts">{{bookCountLabel}} · <a href="{{root}}shelves/index.html">all shelves</a></p>
+        <p class="counts">{{bookCountLabel}} · <a href="{{root}}shelves/index.html">{{t.allShelves}}</a></p>
         <ul class="book-grid">
         {{#books}}
         {{> partials/book-card}}
@@ -580,7 +608,7 @@ enum DefaultTheme {
         "shelves.mustache": ####"""
         {{<layout}}
         {{$content}}
-        <h1>Shelves</h1>
+        <h1>{{t.shelvesTitle}}</h1>
         <p class="counts">{{countLabel}}</p>
         {{^empty(shelves)}}
         <ul class="shelf-list">
@@ -590,7 +618,7 @@ enum DefaultTheme {
         </ul>
         {{/empty(shelves)}}
         {{#empty(shelves)}}
-        <p class="empty">No shelves yet. Put a book on one with <code>bookplate edit BOOK --shelf NAME</code>.</p>
+        <p class="empty">{{t.noShelves}} <code>bookplate edit BOOK --shelf NAME</code></p>
         {{/empty(shelves)}}
         {{/content}}
         {{/layout}}
@@ -599,45 +627,40 @@ enum DefaultTheme {
         "stats.mustache": ####"""
         {{<layout}}
         {{$content}}
-        <h1>Year in books</h1>
+        <h1>{{t.yearInBooks}}</h1>
         {{^hasReadBooks}}
-        <p class="empty">No book is marked as read yet. Mark one with <code>bookplate edit BOOK --status read</code>.</p>
+        <p class="empty">{{t.noReadBooks}} <code>bookplate edit BOOK --status read</code></p>
         {{/hasReadBooks}}
         {{#hasReadBooks}}
         <p class="lede">{{totalsLabel}}</p>
+        {{#goal}}<p class="goal"><strong>{{t.goal}}</strong> · {{.}}</p>{{/goal}}
         {{^empty(years)}}
         <section aria-labelledby="per-year-heading">
-          <h2 id="per-year-heading">Per year</h2>
-          <figure class="chart-figure">
-            {{{booksChart.svg}}}
-            <figcaption>{{booksChart.title}}</figcaption>
-          </figure>
-          <figure class="chart-figure">
-            {{{pagesChart.svg}}}
-            <figcaption>{{pagesChart.title}}</figcaption>
-          </figure>
+          <h2 id="per-year-heading">{{t.perYear}}</h2>
           <table class="stats-table">
-            <caption>Books and pages read, by year finished</caption>
-            <thead><tr><th scope="col">Year</th><th scope="col">Books</th><th scope="col">Pages</th><th scope="col">Average rating</th></tr></thead>
+            <caption>{{t.booksAndPagesByYear}}</caption>
+            <thead><tr><th scope="col">{{t.year}}</th><th scope="col">{{t.books}}</th><th scope="col">{{t.pageCount}}</th><th scope="col">{{t.averageRating}}</th></tr></thead>
             <tbody>
         {{#years}}
-              <tr><th scope="row">{{year}}</th><td>{{books}}</td><td>{{pages}}</td><td>{{#averageRating}}{{averageRating}}{{/averageRating}}{{^averageRating}}–{{/averageRating}}</td></tr>
+              <tr><th scope="row"><a href="{{url}}">{{year}}</a></th><td>{{books}}</td><td>{{pages}}</td><td>{{#averageRating}}{{averageRating}}{{/averageRating}}{{^averageRating}}–{{/averageRating}}</td></tr>
         {{/years}}
             </tbody>
           </table>
+        {{#booksChart}}
+        {{> partials/chart}}
+        {{/booksChart}}
+        {{#pagesChart}}
+        {{> partials/chart}}
+        {{/pagesChart}}
         </section>
         {{/empty(years)}}
         <section aria-labelledby="ratings-heading">
-          <h2 id="ratings-heading">Ratings given</h2>
-          <dl class="bars">
-        {{#ratings}}
-            <div class="bar-row"><dt><span class="rating" role="img" aria-label="{{label}} stars">{{label}}</span></dt><dd><span class="bar" style="width: {{percent}}%"></span> {{value}}</dd></div>
-        {{/ratings}}
-          </dl>
+          <h2 id="ratings-heading">{{t.ratingsGiven}}</h2>
+        {{> partials/ratings}}
         </section>
         {{#longest}}
         <section aria-labelledby="extremes-heading">
-          <h2 id="extremes-heading">Longest and shortest</h2>
+          <h2 id="extremes-heading">{{t.longestAndShortest}}</h2>
           <ul class="book-grid">
         {{#longest}}
         {{> partials/book-card}}
@@ -646,10 +669,628 @@ enum DefaultTheme {
         {{> partials/book-card}}
         {{/shortest}}
           </ul>
-          <p class="counts">Longest: {{longestPages}}{{#shortestPages}} · shortest: {{shortestPages}}{{/shortestPages}}</p>
+          <p class="counts">{{longestPages}}{{#shortestPages}} · {{.}}{{/shortestPages}}</p>
         </section>
         {{/longest}}
         {{/hasReadBooks}}
+        {{/content}}
+        {{/layout}}
+
+        """####,
+        "translations/de.yaml": ####"""
+        # Die Wörter des Standardthemas, auf Deutsch (siehe en.yaml).
+        skipToContent: Zum Inhalt springen
+        navSite: Website
+        navShelf: Regal
+        navShelves: Regale
+        navAuthors: Autoren
+        navYearInBooks: Lesejahr
+        footerOwner: "Das Bücherregal von {owner}"
+        footerMadeWith: gemacht mit Bookplate
+        footerBookData: Buchdaten von
+        footerFeed: Atom-Feed
+        allAuthors: alle Autoren
+        allShelves: alle Regale
+        shelves: Regale
+        emptyShelf: Das Regal ist leer.
+        emptyShelfHint: "Füge mit diesem Befehl ein Buch hinzu und baue dann neu:"
+        searchLabel: Im Regal suchen
+        searchPlaceholder: Titel, Autor oder Regal
+        searchLoading: Der Index wird geladen…
+        searchFailed: Der Suchindex konnte nicht geladen werden.
+        searchFoundOne: 1 Buch gefunden
+        searchFoundOther: "{count} Bücher gefunden"
+        readingNow: Gerade gelesen
+        allBeingRead: "Alle {count} Bücher, die gerade gelesen werden"
+        wholeShelf: Das ganze Regal
+        finishedLately: Zuletzt beendet
+        pages: Seiten
+        statusReading: Gerade gelesen
+        statusRead: Gelesen
+        statusToRead: Zu lesen
+        statusAbandoned: Beiseitegelegt
+        readIn: "Gelesen {year}"
+        readUndated: Gelesen, ohne Datum
+        dateNotRecorded: Ohne Datum
+        pageTitleNumbered: "{name}, Seite {page}"
+        pageOf: "Seite {page} von {pages}"
+        paginationLabel: Seiten
+        previous: ← Zurück
+        next: Weiter →
+        book.one: "{count} Buch"
+        book.other: "{count} Bücher"
+        author.one: "{count} Autor"
+        author.other: "{count} Autoren"
+        shelf.one: "{count} Regal"
+        shelf.other: "{count} Regale"
+        page.one: "{count} Seite"
+        page.other: "{count} Seiten"
+        bookOnShelf.one: "{count} Buch im Regal"
+        bookOnShelf.other: "{count} Bücher im Regal"
+        booksByAuthors: "{books} von {authors}"
+        noShelves: "Noch keine Regale. Stelle ein Buch mit diesem Befehl in eines:"
+        authorsTitle: Autoren
+        shelvesTitle: Regale
+        by: von
+        myReading: Meine Lektüre
+        started: "Begonnen am {date}"
+        finished: "Beendet am {date}"
+        aboutTheBook: Über das Buch
+        myNotes: Meine Notizen
+        publisher: Verlag
+        published: Erschienen
+        pageCount: Seiten
+        language: Sprache
+        isbn13: ISBN-13
+        isbn10: ISBN-10
+        descriptionFrom: Beschreibung von
+        detailsFrom: Angaben von
+        coverFrom: Cover von
+        coverOf: "Cover von {title}"
+        photoOf: "Foto von {name}"
+        ratedOutOfFive: "Bewertet mit {stars} von 5"
+        listAndTwo: " und "
+        listAndLast: " und "
+        listComma: ", "
+        born: "geboren {date}"
+        died: "gestorben {date}"
+        biography: Biografie
+        elsewhere: Anderswo
+        otherWorks: Weitere Werke
+        notFoundTitle: Seite nicht gefunden
+        notFoundText: Unter dieser Adresse gibt es keine Seite. Vielleicht ist das Buch umgezogen, oder der Link ist falsch geschrieben.
+        backToShelf: Zurück zum Regal
+        yearInBooks: Lesejahr
+        yearInBooksOf: "Das Lesejahr {year}"
+        noReadBooks: "Noch ist kein Buch als gelesen markiert. Markiere eines mit diesem Befehl:"
+        totalsRead: "{books} gelesen, {pages}"
+        perYear: Pro Jahr
+        booksPerYear: Gelesene Bücher pro Jahr
+        pagesPerYear: Gelesene Seiten pro Jahr
+        booksAndPagesByYear: Gelesene Bücher und Seiten, nach Jahr des Lesens
+        year: Jahr
+        books: Bücher
+        averageRating: Durchschnittliche Bewertung
+        ratingsGiven: Vergebene Bewertungen
+        stars.one: "{count} Stern"
+        stars.other: "{count} Sterne"
+        longestAndShortest: Das längste und das kürzeste
+        longest: "Das längste: {pages}"
+        shortest: "das kürzeste: {pages}"
+        theYear: Das Jahr
+        booksRead: Gelesene Bücher
+        pagesRead: Gelesene Seiten
+        monthByMonth: Monat für Monat
+        booksPerMonth: Beendete Bücher pro Monat
+        goal: Leseziel
+        goalAhead: "{read} von {goal}, {count} vor dem Plan"
+        goalBehind: "{read} von {goal}, {count} hinter dem Plan"
+        goalOnPace: "{read} von {goal}, im Plan"
+        goalMet: "{read} von {goal}: Ziel erreicht"
+        everyYear: Alle Jahre
+        booksOfTheYear: "{year} beendete Bücher"
+        numberGroupSeparator: "."
+        numberDecimalSeparator: ","
+        dayFirst: "1"
+        dateDay: "{day}. {month} {year}"
+        dateMonth: "{month} {year}"
+        month1: Januar
+        month2: Februar
+        month3: März
+        month4: April
+        month5: Mai
+        month6: Juni
+        month7: Juli
+        month8: August
+        month9: September
+        month10: Oktober
+        month11: November
+        month12: Dezember
+        monthShort1: Jan.
+        monthShort2: Feb.
+        monthShort3: März
+        monthShort4: Apr.
+        monthShort5: Mai
+        monthShort6: Juni
+        monthShort7: Juli
+        monthShort8: Aug.
+        monthShort9: Sept.
+        monthShort10: Okt.
+        monthShort11: Nov.
+        monthShort12: Dez.
+
+        """####,
+        "translations/en.yaml": ####"""
+        # The words of the default theme, in English: every other language falls back to these.
+        # Templates use a key as {{t.key}}; a reader's own templates/translations/<language>.yaml may
+        # change any of them or add keys of its own. Words in {braces} are filled in by Bookplate.
+        # Values are text: markup in them is shown as it is, never read as HTML.
+        skipToContent: Skip to content
+        navSite: Site
+        navShelf: Shelf
+        navShelves: Shelves
+        navAuthors: Authors
+        navYearInBooks: Year in books
+        footerOwner: "{owner}’s bookshelf"
+        footerMadeWith: made with Bookplate
+        footerBookData: book data from
+        footerFeed: Atom feed
+        allAuthors: all authors
+        allShelves: all shelves
+        shelves: shelves
+        emptyShelf: The shelf is empty.
+        emptyShelfHint: "Add a book with this command, then build again:"
+        searchLabel: Search the shelf
+        searchPlaceholder: Title, author or shelf
+        searchLoading: Loading the index…
+        searchFailed: The search index could not be loaded.
+        searchFoundOne: 1 book found
+        searchFoundOther: "{count} books found"
+        readingNow: Reading now
+        allBeingRead: "All {count} books being read"
+        wholeShelf: The whole shelf
+        finishedLately: Finished lately
+        pages: pages
+        statusReading: Reading now
+        statusRead: Read
+        statusToRead: To read
+        statusAbandoned: Set aside
+        readIn: "Read in {year}"
+        readUndated: Read, date not recorded
+        dateNotRecorded: Date not recorded
+        pageTitleNumbered: "{name}, page {page}"
+        pageOf: "Page {page} of {pages}"
+        paginationLabel: Pages
+        previous: ← Previous
+        next: Next →
+        book.one: "{count} book"
+        book.other: "{count} books"
+        author.one: "{count} author"
+        author.other: "{count} authors"
+        shelf.one: "{count} shelf"
+        shelf.other: "{count} shelves"
+        page.one: "{count} page"
+        page.other: "{count} pages"
+        bookOnShelf.one: "{count} book on the shelf"
+        bookOnShelf.other: "{count} books on the shelf"
+        booksByAuthors: "{books} by {authors}"
+        noShelves: "No shelves yet. Put a book on one with this command:"
+        authorsTitle: Authors
+        shelvesTitle: Shelves
+        by: by
+        myReading: My reading
+        started: "Started {date}"
+        finished: "Finished {date}"
+        aboutTheBook: About the book
+        myNotes: My notes
+        publisher: Publisher
+        published: Published
+        pageCount: Pages
+        language: Language
+        isbn13: ISBN-13
+        isbn10: ISBN-10
+        descriptionFrom: Description from
+        detailsFrom: Details from
+        coverFrom: Cover from
+        coverOf: "Cover of {title}"
+        photoOf: "Photo of {name}"
+        ratedOutOfFive: "Rated {stars} out of 5"
+        listAndTwo: " and "
+        listAndLast: ", and "
+        listComma: ", "
+        born: "born {date}"
+        died: "died {date}"
+        biography: Biography
+        elsewhere: Elsewhere
+        otherWorks: Other works
+        notFoundTitle: Page not found
+        notFoundText: There is no page at this address. The book may have moved, or the link may be mistyped.
+        backToShelf: Back to the shelf
+        yearInBooks: Year in books
+        yearInBooksOf: "{year} in books"
+        noReadBooks: "No book is marked as read yet. Mark one with this command:"
+        totalsRead: "{books} read, {pages}"
+        perYear: Per year
+        booksPerYear: Books read per year
+        pagesPerYear: Pages read per year
+        booksAndPagesByYear: Books and pages read, by year finished
+        year: Year
+        books: Books
+        averageRating: Average rating
+        ratingsGiven: Ratings given
+        stars.one: "{count} star"
+        stars.other: "{count} stars"
+        longestAndShortest: Longest and shortest
+        longest: "Longest: {pages}"
+        shortest: "shortest: {pages}"
+        theYear: The year
+        booksRead: Books read
+        pagesRead: Pages read
+        monthByMonth: Month by month
+        booksPerMonth: Books finished each month
+        goal: Reading goal
+        goalAhead: "{read} of {goal}, {count} ahead of pace"
+        goalBehind: "{read} of {goal}, {count} behind pace"
+        goalOnPace: "{read} of {goal}, on pace"
+        goalMet: "{read} of {goal}: goal reached"
+        everyYear: Every year
+        booksOfTheYear: Books finished in {year}
+        numberGroupSeparator: ","
+        numberDecimalSeparator: "."
+        dayFirst: "1"
+        dateDay: "{day} {month} {year}"
+        dateMonth: "{month} {year}"
+        month1: January
+        month2: February
+        month3: March
+        month4: April
+        month5: May
+        month6: June
+        month7: July
+        month8: August
+        month9: September
+        month10: October
+        month11: November
+        month12: December
+        monthShort1: Jan
+        monthShort2: Feb
+        monthShort3: Mar
+        monthShort4: Apr
+        monthShort5: May
+        monthShort6: Jun
+        monthShort7: Jul
+        monthShort8: Aug
+        monthShort9: Sep
+        monthShort10: Oct
+        monthShort11: Nov
+        monthShort12: Dec
+
+        """####,
+        "translations/es.yaml": ####"""
+        # Las palabras del tema por defecto, en español (véase en.yaml).
+        skipToContent: Saltar al contenido
+        navSite: Sitio
+        navShelf: Estante
+        navShelves: Estantes
+        navAuthors: Autores
+        navYearInBooks: El año en libros
+        footerOwner: "La biblioteca de {owner}"
+        footerMadeWith: hecha con Bookplate
+        footerBookData: datos de los libros de
+        footerFeed: canal Atom
+        allAuthors: todos los autores
+        allShelves: todos los estantes
+        shelves: estantes
+        emptyShelf: El estante está vacío.
+        emptyShelfHint: "Añade un libro con este comando y vuelve a construir:"
+        searchLabel: Buscar en el estante
+        searchPlaceholder: Título, autor o estante
+        searchLoading: Cargando el índice…
+        searchFailed: No se pudo cargar el índice de búsqueda.
+        searchFoundOne: 1 libro encontrado
+        searchFoundOther: "{count} libros encontrados"
+        readingNow: Leyendo ahora
+        allBeingRead: "Los {count} libros que se están leyendo"
+        wholeShelf: Todo el estante
+        finishedLately: Terminados hace poco
+        pages: páginas
+        statusReading: Leyendo
+        statusRead: Leídos
+        statusToRead: Por leer
+        statusAbandoned: Dejados de lado
+        readIn: "Leídos en {year}"
+        readUndated: Leídos, sin fecha
+        dateNotRecorded: Sin fecha
+        pageTitleNumbered: "{name}, página {page}"
+        pageOf: "Página {page} de {pages}"
+        paginationLabel: Páginas
+        previous: ← Anterior
+        next: Siguiente →
+        book.one: "{count} libro"
+        book.other: "{count} libros"
+        author.one: "{count} autor"
+        author.other: "{count} autores"
+        shelf.one: "{count} estante"
+        shelf.other: "{count} estantes"
+        page.one: "{count} página"
+        page.other: "{count} páginas"
+        bookOnShelf.one: "{count} libro en el estante"
+        bookOnShelf.other: "{count} libros en el estante"
+        booksByAuthors: "{books} de {authors}"
+        noShelves: "Todavía no hay estantes. Pon un libro en uno con este comando:"
+        authorsTitle: Autores
+        shelvesTitle: Estantes
+        by: de
+        myReading: Mi lectura
+        started: "Empezado el {date}"
+        finished: "Terminado el {date}"
+        aboutTheBook: Sobre el libro
+        myNotes: Mis notas
+        publisher: Editorial
+        published: Publicado
+        pageCount: Páginas
+        language: Idioma
+        isbn13: ISBN-13
+        isbn10: ISBN-10
+        descriptionFrom: Descripción de
+        detailsFrom: Datos de
+        coverFrom: Cubierta de
+        coverOf: "Cubierta de {title}"
+        photoOf: "Foto de {name}"
+        ratedOutOfFive: "Valorado con {stars} de 5"
+        listAndTwo: " y "
+        listAndLast: " y "
+        listComma: ", "
+        born: "nacido el {date}"
+        died: "fallecido el {date}"
+        biography: Biografía
+        elsewhere: En otros sitios
+        otherWorks: Otras obras
+        notFoundTitle: Página no encontrada
+        notFoundText: No hay ninguna página en esta dirección. Puede que el libro se haya movido o que el enlace esté mal escrito.
+        backToShelf: Volver al estante
+        yearInBooks: El año en libros
+        yearInBooksOf: "{year} en libros"
+        noReadBooks: "Todavía no hay ningún libro marcado como leído. Marca uno con este comando:"
+        totalsRead: "{books} leídos, {pages}"
+        perYear: Por año
+        booksPerYear: Libros leídos por año
+        pagesPerYear: Páginas leídas por año
+        booksAndPagesByYear: Libros y páginas leídos, por año de lectura
+        year: Año
+        books: Libros
+        averageRating: Valoración media
+        ratingsGiven: Valoraciones dadas
+        stars.one: "{count} estrella"
+        stars.other: "{count} estrellas"
+        longestAndShortest: El más largo y el más corto
+        longest: "El más largo: {pages}"
+        shortest: "el más corto: {pages}"
+        theYear: El año
+        booksRead: Libros leídos
+        pagesRead: Páginas leídas
+        monthByMonth: Mes a mes
+        booksPerMonth: Libros terminados cada mes
+        goal: Objetivo de lectura
+        goalAhead: "{read} de {goal}, {count} por delante del ritmo"
+        goalBehind: "{read} de {goal}, {count} por detrás del ritmo"
+        goalOnPace: "{read} de {goal}, al ritmo previsto"
+        goalMet: "{read} de {goal}: objetivo cumplido"
+        everyYear: Todos los años
+        booksOfTheYear: Libros terminados en {year}
+        numberGroupSeparator: "."
+        numberDecimalSeparator: ","
+        dayFirst: "1"
+        dateDay: "{day} de {month} de {year}"
+        dateMonth: "{month} de {year}"
+        month1: enero
+        month2: febrero
+        month3: marzo
+        month4: abril
+        month5: mayo
+        month6: junio
+        month7: julio
+        month8: agosto
+        month9: septiembre
+        month10: octubre
+        month11: noviembre
+        month12: diciembre
+        monthShort1: ene.
+        monthShort2: feb.
+        monthShort3: mar.
+        monthShort4: abr.
+        monthShort5: may.
+        monthShort6: jun.
+        monthShort7: jul.
+        monthShort8: ago.
+        monthShort9: sept.
+        monthShort10: oct.
+        monthShort11: nov.
+        monthShort12: dic.
+
+        """####,
+        "translations/fr.yaml": ####"""
+        # Les mots du thème par défaut, en français (voir en.yaml).
+        skipToContent: Aller au contenu
+        navSite: Site
+        navShelf: Étagère
+        navShelves: Étagères
+        navAuthors: Auteurs
+        navYearInBooks: L’année en livres
+        footerOwner: "La bibliothèque de {owner}"
+        footerMadeWith: faite avec Bookplate
+        footerBookData: données des livres
+        footerFeed: flux Atom
+        allAuthors: tous les auteurs
+        allShelves: toutes les étagères
+        shelves: étagères
+        emptyShelf: L’étagère est vide.
+        emptyShelfHint: "Ajoutez un livre avec cette commande, puis relancez la construction :"
+        searchLabel: Chercher sur l’étagère
+        searchPlaceholder: Titre, auteur ou étagère
+        searchLoading: Chargement de l’index…
+        searchFailed: L’index de recherche n’a pas pu être chargé.
+        searchFoundOne: 1 livre trouvé
+        searchFoundOther: "{count} livres trouvés"
+        readingNow: En cours de lecture
+        allBeingRead: "Les {count} livres en cours de lecture"
+        wholeShelf: Toute l’étagère
+        finishedLately: Terminés récemment
+        pages: pages
+        statusReading: En cours
+        statusRead: Lus
+        statusToRead: À lire
+        statusAbandoned: Mis de côté
+        readIn: "Lus en {year}"
+        readUndated: Lus, date non notée
+        dateNotRecorded: Date non notée
+        pageTitleNumbered: "{name}, page {page}"
+        pageOf: "Page {page} sur {pages}"
+        paginationLabel: Pages
+        previous: ← Précédente
+        next: Suivante →
+        book.one: "{count} livre"
+        book.other: "{count} livres"
+        author.one: "{count} auteur"
+        author.other: "{count} auteurs"
+        shelf.one: "{count} étagère"
+        shelf.other: "{count} étagères"
+        page.one: "{count} page"
+        page.other: "{count} pages"
+        bookOnShelf.one: "{count} livre sur l’étagère"
+        bookOnShelf.other: "{count} livres sur l’étagère"
+        booksByAuthors: "{books} de {authors}"
+        noShelves: "Pas encore d’étagère. Rangez-y un livre avec cette commande :"
+        authorsTitle: Auteurs
+        shelvesTitle: Étagères
+        by: de
+        myReading: Ma lecture
+        started: "Commencé le {date}"
+        finished: "Terminé le {date}"
+        aboutTheBook: À propos du livre
+        myNotes: Mes notes
+        publisher: Éditeur
+        published: Parution
+        pageCount: Pages
+        language: Langue
+        isbn13: ISBN-13
+        isbn10: ISBN-10
+        descriptionFrom: Description de
+        detailsFrom: Informations de
+        coverFrom: Couverture de
+        coverOf: "Couverture de {title}"
+        photoOf: "Photo de {name}"
+        ratedOutOfFive: "Noté {stars} sur 5"
+        listAndTwo: " et "
+        listAndLast: " et "
+        listComma: ", "
+        born: "né·e le {date}"
+        died: "mort·e le {date}"
+        biography: Biographie
+        elsewhere: Ailleurs
+        otherWorks: Autres œuvres
+        notFoundTitle: Page introuvable
+        notFoundText: Il n’y a pas de page à cette adresse. Le livre a peut-être changé de place, ou le lien est mal écrit.
+        backToShelf: Retour à l’étagère
+        yearInBooks: L’année en livres
+        yearInBooksOf: "{year} en livres"
+        noReadBooks: "Aucun livre n’est encore marqué comme lu. Marquez-en un avec cette commande :"
+        totalsRead: "{books} lus, {pages}"
+        perYear: Par année
+        booksPerYear: Livres lus par année
+        pagesPerYear: Pages lues par année
+        booksAndPagesByYear: Livres et pages lus, par année de fin de lecture
+        year: Année
+        books: Livres
+        averageRating: Note moyenne
+        ratingsGiven: Notes données
+        stars.one: "{count} étoile"
+        stars.other: "{count} étoiles"
+        longestAndShortest: Le plus long et le plus court
+        longest: "Le plus long : {pages}"
+        shortest: "le plus court : {pages}"
+        theYear: L’année
+        booksRead: Livres lus
+        pagesRead: Pages lues
+        monthByMonth: Mois par mois
+        booksPerMonth: Livres terminés chaque mois
+        goal: Objectif de lecture
+        goalAhead: "{read} sur {goal}, {count} d’avance sur le rythme"
+        goalBehind: "{read} sur {goal}, {count} de retard sur le rythme"
+        goalOnPace: "{read} sur {goal}, dans le rythme"
+        goalMet: "{read} sur {goal} : objectif atteint"
+        everyYear: Toutes les années
+        booksOfTheYear: Livres terminés en {year}
+        numberGroupSeparator: " "
+        numberDecimalSeparator: ","
+        dayFirst: "1er"
+        dateDay: "{day} {month} {year}"
+        dateMonth: "{month} {year}"
+        month1: janvier
+        month2: février
+        month3: mars
+        month4: avril
+        month5: mai
+        month6: juin
+        month7: juillet
+        month8: août
+        month9: septembre
+        month10: octobre
+        month11: novembre
+        month12: décembre
+        monthShort1: janv.
+        monthShort2: févr.
+        monthShort3: mars
+        monthShort4: avr.
+        monthShort5: mai
+        monthShort6: juin
+        monthShort7: juil.
+        monthShort8: août
+        monthShort9: sept.
+        monthShort10: oct.
+        monthShort11: nov.
+        monthShort12: déc.
+
+        """####,
+        "year.mustache": ####"""
+        {{<layout}}
+        {{$content}}
+        <h1>{{title}}</h1>
+        <p class="counts"><a href="{{root}}stats/index.html">{{t.everyYear}}</a>{{#olderYear}} · <a href="{{url}}" rel="prev">← {{title}}</a>{{/olderYear}}{{#newerYear}} · <a href="{{url}}" rel="next">{{title}} →</a>{{/newerYear}}</p>
+        {{#goal}}<p class="goal"><strong>{{t.goal}}</strong> · {{.}}</p>{{/goal}}
+        <section aria-labelledby="year-heading">
+          <h2 id="year-heading">{{t.theYear}}</h2>
+          <dl class="facts">
+        {{#summary}}
+            <div><dt>{{label}}</dt><dd>{{value}}</dd></div>
+        {{/summary}}
+          </dl>
+          <p><a href="{{booksLink.url}}">{{booksLink.title}}</a></p>
+        </section>
+        <section aria-labelledby="months-heading">
+          <h2 id="months-heading">{{t.monthByMonth}}</h2>
+        {{#monthsChart}}
+        {{> partials/chart}}
+        {{/monthsChart}}
+        </section>
+        <section aria-labelledby="ratings-heading">
+          <h2 id="ratings-heading">{{t.ratingsGiven}}</h2>
+        {{> partials/ratings}}
+        </section>
+        {{#longest}}
+        <section aria-labelledby="extremes-heading">
+          <h2 id="extremes-heading">{{t.longestAndShortest}}</h2>
+          <ul class="book-grid">
+        {{#longest}}
+        {{> partials/book-card}}
+        {{/longest}}
+        {{#shortest}}
+        {{> partials/book-card}}
+        {{/shortest}}
+          </ul>
+          <p class="counts">{{longestPages}}{{#shortestPages}} · {{.}}{{/shortestPages}}</p>
+        </section>
+        {{/longest}}
         {{/content}}
         {{/layout}}
 

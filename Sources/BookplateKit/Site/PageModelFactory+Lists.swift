@@ -16,10 +16,10 @@ extension PageModelFactory {
                 if groups.last?.id == "read" {
                     groups[groups.count - 1].lists.append(link)
                 } else {
-                    groups.append(ListGroupModel(id: "read", title: ReadingStatus.read.title, lists: [link]))
+                    groups.append(ListGroupModel(id: "read", title: statusTitle(.read), lists: [link]))
                 }
             case .status(let status):
-                groups.append(ListGroupModel(id: status.rawValue, title: status.title, lists: [link]))
+                groups.append(ListGroupModel(id: status.rawValue, title: statusTitle(status), lists: [link]))
             case .shelf:
                 break
             }
@@ -33,6 +33,7 @@ extension PageModelFactory {
             readingList: reading.flatMap {
                 $0.positions.count > PageModelFactory.homeShelfSize ? listLink($0, root: "") : nil
             },
+            allBeingReadLabel: reading.map { words("allBeingRead", ["count": words.number($0.positions.count)]) },
             recent: recent.map { card(catalogue.books[$0], root: "") }, groups: groups,
             shelfCount: shelves.count, isEmpty: catalogue.books.isEmpty)
     }
@@ -40,10 +41,10 @@ extension PageModelFactory {
     /// Page `number` of a status or year list.
     func listPage(_ list: BookList, page number: Int) -> ListPageModel {
         let root = list.root(page: number)
-        let title = PageModelFactory.title(of: list)
+        let title = self.title(of: list)
         return ListPageModel(
             root: root, site: site, pageTitle: pageTitle(title, list: list, page: number), id: list.id, title: title,
-            countLabel: PageModelFactory.count(list.positions.count, "book", "books"),
+            countLabel: words.count(list.positions.count, "book"),
             books: list.positions(onPage: number).map { card(catalogue.books[$0], root: root) },
             pagination: pagination(list, page: number, root: root))
     }
@@ -52,7 +53,7 @@ extension PageModelFactory {
     func pagination(_ list: BookList, page number: Int, root: String) -> PaginationModel? {
         guard list.pageCount > 1 else { return nil }
         return PaginationModel(
-            label: "Page \(number) of \(list.pageCount)",
+            label: words("pageOf", ["page": words.number(number), "pages": words.number(list.pageCount)]),
             previous: number > 1 ? root + list.path(page: number - 1) : nil,
             next: number < list.pageCount ? root + list.path(page: number + 1) : nil,
             pages: (1...list.pageCount).map { page in
@@ -62,15 +63,17 @@ extension PageModelFactory {
 
     /// A page's `<title>`: its name, the page number past the first, and the site's title.
     func pageTitle(_ name: String, list: BookList, page number: Int) -> String {
-        number > 1 ? "\(name), page \(number) — \(site.title)" : "\(name) — \(site.title)"
+        number > 1
+            ? "\(words("pageTitleNumbered", ["name": name, "page": words.number(number)])) — \(site.title)"
+            : "\(name) — \(site.title)"
     }
 
     /// A link to a list, with links to each of its pages when it has more than one.
     private func listLink(_ list: BookList, root: String) -> ListLinkModel {
         // A year's link is the year, with its count beside it; a status's link is its count.
-        let countLabel = PageModelFactory.count(list.positions.count, "book", "books")
+        let countLabel = words.count(list.positions.count, "book")
         return ListLinkModel(
-            id: list.id, title: list.isRead ? PageModelFactory.shortTitle(of: list) : countLabel,
+            id: list.id, title: list.isRead ? shortTitle(of: list) : countLabel,
             url: root + list.path(page: 1), count: list.positions.count, countLabel: list.isRead ? countLabel : nil,
             pages: list.pageCount > 1
                 ? (1...list.pageCount).map {
@@ -80,20 +83,20 @@ extension PageModelFactory {
     }
 
     /// A list's heading: "Read in 2024", "To read".
-    static func title(of list: BookList) -> String {
+    func title(of list: BookList) -> String {
         switch list.kind {
-        case .status(let status): status.title
-        case .readIn(let year?): "Read in \(year)"
-        case .readIn(nil): "Read, date not recorded"
+        case .status(let status): statusTitle(status)
+        case .readIn(let year?): words("readIn", ["year": String(year)])
+        case .readIn(nil): words("readUndated")
         case .shelf(let shelf): shelf.name
         }
     }
 
     /// A list's name among its neighbours on the home page: the year alone for books read.
-    static func shortTitle(of list: BookList) -> String {
+    func shortTitle(of list: BookList) -> String {
         switch list.kind {
         case .readIn(let year?): String(year)
-        case .readIn(nil): "Date not recorded"
+        case .readIn(nil): words("dateNotRecorded")
         default: title(of: list)
         }
     }

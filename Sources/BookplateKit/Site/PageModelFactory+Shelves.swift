@@ -15,11 +15,11 @@ extension PageModelFactory {
             let count = index.booksByShelf[shelf.slug]?.count ?? 0
             return ShelfEntryModel(
                 name: shelf.name, url: root + PageModelFactory.shelfURL(shelf.slug),
-                bookCountLabel: PageModelFactory.count(count, "book", "books"))
+                bookCountLabel: words.count(count, "book"))
         }
         return ShelvesPageModel(
-            root: root, site: site, pageTitle: "Shelves — \(site.title)", shelves: entries,
-            countLabel: PageModelFactory.count(entries.count, "shelf", "shelves"))
+            root: root, site: site, pageTitle: "\(words("shelvesTitle")) — \(site.title)", shelves: entries,
+            countLabel: words.count(entries.count, "shelf"))
     }
 
     /// Page `number` of a shelf's list.
@@ -27,7 +27,7 @@ extension PageModelFactory {
         let root = list.root(page: number)
         return ShelfPageModel(
             root: root, site: site, pageTitle: pageTitle(shelf.name, list: list, page: number), name: shelf.name,
-            bookCountLabel: PageModelFactory.count(list.positions.count, "book", "books"),
+            bookCountLabel: words.count(list.positions.count, "book"),
             books: list.positions(onPage: number).map { card(catalogue.books[$0], root: root) },
             pagination: pagination(list, page: number, root: root))
     }
@@ -36,6 +36,7 @@ extension PageModelFactory {
     func notFoundPage() -> NotFoundPageModel {
         let path = baseURL?.path ?? "/"
         return NotFoundPageModel(
-            root: path.hasSuffix("/") ? path : path + "/", site: site, pageTitle: "Page not found — \(site.title)")
+            root: path.hasSuffix("/") ? path : path + "/", site: site,
+            pageTitle: "\(words("notFoundTitle")) — \(site.title)")
     }
 }

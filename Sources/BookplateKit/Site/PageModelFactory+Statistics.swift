@@ -1,99 +1,176 @@
 import Foundation
 
 extension PageModelFactory {
-    /// The year in books: books and pages read per year, ratings given, the longest and the
-    /// shortest book read.
-    func statisticsPage() -> StatisticsPageModel {
-        let root = "../"
-        // Worked out from positions and numbers, never from copies of the books: three filtered
-        // copies of 50,000 books' details took 94 MB.
+    static func yearStatisticsURL(_ year: Int) -> String { "stats/\(year)/index.html" }
+
+    /// The positions of the books read, by the year they were finished; those without a date are
+    /// counted in the totals but belong to no year.
+    private var readPositions: (all: [Int], byYear: [Int: [Int]]) {
+        // Positions and numbers, never copies of the books: three filtered copies of 50,000
+        // books' details took 94 MB.
         let books = catalogue.books
         let read = books.indices.filter { books[$0].book.status == .read }
         var byYear: [Int: [Int]] = [:]
         for position in read {
             if let year = books[position].book.finishedDate?.year { byYear[year, default: []].append(position) }
         }
+        return (read, byYear)
+    }
+
+    /// The years with a book finished in them, newest first: each has a page of its own.
+    var statisticsYears: [Int] { readPositions.byYear.keys.sorted(by: >) }
+
+    /// The year in books, every year together: books and pages read per year, ratings given, the
+    /// longest and the shortest book read, and a link to each year's own page.
+    func statisticsPage() -> StatisticsPageModel {
+        let root = "../"
+        let (read, byYear) = readPositions
         let years = byYear.keys.sorted(by: >).map { year -> (Int, [Int]) in (year, byYear[year] ?? []) }
-        let pages: ([Int]) -> Int = { positions in positions.compactMap { books[$0].book.pageCount }.saturatingSum }
         let yearModels = years.map { year, positions in
-            let rated = positions.compactMap { books[$0].book.rating?.stars }
-            return YearStatisticsModel(
-                year: String(year), books: String(positions.count), pages: String(pages(positions)),
-                averageRating: rated.isEmpty
-                    ? nil : String(format: "%.1f", Double(rated.reduce(0, +)) / Double(rated.count)))
+            YearStatisticsModel(
+                year: String(year), url: "\(year)/index.html",
+                books: words.number(positions.count), pages: words.number(pages(positions)),
+                averageRating: averageRating(positions))
         }
-        var starsCounted = [Int](repeating: 0, count: 6)
-        for details in books {
-            if let stars = details.book.rating?.stars, (1...5).contains(stars) { starsCounted[stars] += 1 }
+        let (longest, shortest) = extremes(read)
+        let chronological = years.reversed()
+        let currentYear = today.map(\.year)
+        return StatisticsPageModel(
+            root: root, site: site, pageTitle: "\(words("yearInBooks")) — \(site.title)", years: yearModels,
+            ratings: ratingBars(read),
+            totalsLabel: words(
+                "totalsRead", ["books": words.count(read.count, "book"), "pages": words.count(pages(read), "page")]),
+            longest: longest.map { card(catalogue.books[$0], root: root) },
+            longestPages: longest.flatMap { pagesLabel($0, key: "longest") },
+            shortest: shortest.map { card(catalogue.books[$0], root: root) },
+            shortestPages: shortest.flatMap { pagesLabel($0, key: "shortest") },
+            hasReadBooks: !read.isEmpty,
+            goal: currentYear.flatMap { goalLabel(year: $0, read: byYear[$0]?.count ?? 0) },
+            booksChart: ChartModel(
+                id: "books-per-year", title: words("booksPerYear"),
+                bars: PageModelFactory.bars(chronological.map { (String($0.0), $0.1.count) }, words: words)),
+            pagesChart: ChartModel(
+                id: "pages-per-year", title: words("pagesPerYear"),
+                bars: PageModelFactory.bars(chronological.map { (String($0.0), pages($0.1)) }, words: words)))
+    }
+
+    /// One year in books: what was read and how much, its ratings, its longest and shortest book,
+    /// the month-by-month rhythm, and the reading goal's pace when it is the current year.
+    func yearPage(_ year: Int) -> YearPageModel {
+        let root = "../../"
+        let byYear = readPositions.byYear
+        let positions = byYear[year] ?? []
+        let books = catalogue.books
+        var months = [Int](repeating: 0, count: 12)
+        for position in positions {
+            if let month = books[position].book.finishedDate?.month { months[month - 1] += 1 }
         }
-        let ratingCounts: [(stars: Int, total: Int)] = (1...5).reversed().map { ($0, starsCounted[$0]) }
-        let mostRatings = max(1, ratingCounts.map(\.total).max() ?? 1)
-        // Longest and shortest by page count, ties by slug.
-        let withPages = read.filter { books[$0].book.pageCount != nil }
+        var summary = [
+            FactModel(label: words("booksRead"), value: words.number(positions.count)),
+            FactModel(label: words("pagesRead"), value: words.number(pages(positions))),
+        ]
+        if let average = averageRating(positions) {
+            summary.append(FactModel(label: words("averageRating"), value: average))
+        }
+        let (longest, shortest) = extremes(positions)
+        let years = byYear.keys.sorted()
+        let older = years.last { $0 < year }
+        let newer = years.first { $0 > year }
+        let title = words("yearInBooksOf", ["year": String(year)])
+        return YearPageModel(
+            root: root, site: site, pageTitle: "\(title) — \(site.title)", year: String(year), title: title,
+            summary: summary, goal: today?.year == year ? goalLabel(year: year, read: positions.count) : nil,
+            monthsChart: ChartModel(
+                id: "books-per-month", title: words("booksPerMonth"),
+                bars: PageModelFactory.bars(
+                    months.enumerated().map { (words("monthShort\($0.offset + 1)"), $0.element) }, words: words)),
+            ratings: ratingBars(positions),
+            longest: longest.map { card(books[$0], root: root) },
+            longestPages: longest.flatMap { pagesLabel($0, key: "longest") },
+            shortest: shortest.map { card(books[$0], root: root) },
+            shortestPages: shortest.flatMap { pagesLabel($0, key: "shortest") },
+            booksLink: LinkModel(
+                title: words("booksOfTheYear", ["year": String(year)]),
+                url: root + BookList.readFolder(year: year) + "/index.html"),
+            olderYear: older.map { LinkModel(title: String($0), url: "../\($0)/index.html") },
+            newerYear: newer.map { LinkModel(title: String($0), url: "../\($0)/index.html") })
+    }
+
+    /// "32 of 40, 5 ahead of pace" for the current year, from the goal in `site.yaml`.
+    func goalLabel(year: Int, read: Int) -> String? {
+        guard let goal, let today, today.year == year else { return nil }
+        let values = ["read": words.number(read), "goal": words.number(goal)]
+        if read >= goal { return words("goalMet", values) }
+        let day = PageModelFactory.dayOfYear(today)
+        let daysInYear = (1...12).reduce(0) { $0 + PartialDate.daysIn(month: $1, year: year) }
+        let expected = goal * day / daysInYear
+        switch read - expected {
+        case 0: return words("goalOnPace", values)
+        case let ahead where ahead > 0: return words("goalAhead", values.merging(["count": words.number(ahead)]) { $1 })
+        case let behind: return words("goalBehind", values.merging(["count": words.number(-behind)]) { $1 })
+        }
+    }
+
+    /// The day of the year (1–366) of a date; a date known to the month counts from its first day.
+    static func dayOfYear(_ date: PartialDate) -> Int {
+        guard let month = date.month else { return 1 }
+        return (1..<month).reduce(0) { $0 + PartialDate.daysIn(month: $1, year: date.year) } + (date.day ?? 1)
+    }
+
+    private func pages(_ positions: [Int]) -> Int {
+        positions.compactMap { catalogue.books[$0].book.pageCount }.saturatingSum
+    }
+
+    private func averageRating(_ positions: [Int]) -> String? {
+        let rated = positions.compactMap { catalogue.books[$0].book.rating?.stars }
+        return rated.isEmpty ? nil : words.decimal(Double(rated.reduce(0, +)) / Double(rated.count))
+    }
+
+    /// How many books at `positions` were given each number of stars, five first.
+    private func ratingBars(_ positions: [Int]) -> [BarModel] {
+        var counted = [Int](repeating: 0, count: 6)
+        for position in positions {
+            if let stars = catalogue.books[position].book.rating?.stars, (1...5).contains(stars) { counted[stars] += 1 }
+        }
+        let most = max(1, counted.max() ?? 1)
+        return (1...5).reversed().map { stars in
+            BarModel(
+                label: String(repeating: "★", count: stars), value: words.number(counted[stars]),
+                percent: counted[stars] * 100 / most, description: words.count(stars, "stars"))
+        }
+    }
+
+    /// The longest and the shortest book by page count, ties by slug; no shortest with one book.
+    private func extremes(_ positions: [Int]) -> (longest: Int?, shortest: Int?) {
+        let books = catalogue.books
+        let withPages = positions.filter { books[$0].book.pageCount != nil }
         let isShorter: (Int, Int) -> Bool = { lhs, rhs in
             (books[lhs].book.pageCount ?? 0, books[lhs].book.slug) < (
                 books[rhs].book.pageCount ?? 0, books[rhs].book.slug
             )
         }
-        let longestBook = withPages.max(by: isShorter).map { books[$0] }
-        let shortestBook = withPages.count > 1 ? withPages.min(by: isShorter).map { books[$0] } : nil
-        let totalPages = pages(read)
-        let chronological = years.reversed()
-        return StatisticsPageModel(
-            root: root, site: site, pageTitle: "Year in books — \(site.title)", years: yearModels,
-            ratings: ratingCounts.map { rating in
-                BarModel(
-                    label: String(repeating: "★", count: rating.stars), value: "\(rating.total)",
-                    percent: rating.total * 100 / mostRatings)
-            },
-            totalsLabel: "\(PageModelFactory.count(read.count, "book", "books")) read, "
-                + "\(PageModelFactory.count(totalPages, "page", "pages"))",
-            longest: longestBook.map { card($0, root: root) },
-            longestPages: longestBook?.book.pageCount.map { "\($0) pages" },
-            shortest: shortestBook.map { card($0, root: root) },
-            shortestPages: shortestBook?.book.pageCount.map { "\($0) pages" },
-            hasReadBooks: !read.isEmpty,
-            booksChart: ChartModel(
-                title: "Books read per year",
-                svg: BarChart.svg(
-                    id: "books-per-year", title: "Books read per year",
-                    bars: chronological.map { (String($0.0), $0.1.count) })),
-            pagesChart: ChartModel(
-                title: "Pages read per year",
-                svg: BarChart.svg(
-                    id: "pages-per-year", title: "Pages read per year",
-                    bars: chronological.map { (String($0.0), pages($0.1)) })))
+        return (withPages.max(by: isShorter), withPages.count > 1 ? withPages.min(by: isShorter) : nil)
+    }
+
+    private func pagesLabel(_ position: Int, key: String) -> String? {
+        catalogue.books[position].book.pageCount.map { words(key, ["pages": words.count($0, "page")]) }
+    }
+
+    /// Bars scaled to the largest value, written as text the reader's device draws at its own
+    /// size (SVG charts scaled their labels down to 8 px on a phone).
+    static func bars(_ values: [(label: String, value: Int)], words: Words) -> [BarModel] {
+        let largest = max(1, values.map(\.value).max() ?? 1)
+        return values.map { label, value in
+            // In double width: a value near Int.max times 100 would overflow.
+            let percent = largest.dividingFullWidth(max(value, 0).multipliedFullWidth(by: 100)).quotient
+            return BarModel(label: label, value: words.number(value), percent: percent, description: nil)
+        }
     }
 }
 
-/// Horizontal bar charts as inline SVG: no script, no library, scales with the page.
-enum BarChart {
-    static func svg(id: String, title: String, bars: [(label: String, value: Int)]) -> String {
-        let rowHeight = 28
-        let labelWidth = 64
-        let chartWidth = 600
-        let barArea = chartWidth - labelWidth - 70
-        let height = max(1, bars.count) * rowHeight + 8
-        let largest = max(1, bars.map(\.value).max() ?? 1)
-        var svg = """
-            <svg class="chart" id="\(id)" viewBox="0 0 \(chartWidth) \(height)" role="img" \
-            aria-labelledby="\(id)-title" preserveAspectRatio="xMinYMin meet">
-            <title id="\(id)-title">\(MarkupEscaping.xml(title))</title>
-
-            """
-        for (index, bar) in bars.enumerated() {
-            let y = index * rowHeight + 4
-            // In double width: a value near Int.max times the bar's area would overflow.
-            let width = largest.dividingFullWidth(max(bar.value, 0).multipliedFullWidth(by: barArea)).quotient
-            svg += """
-                <text x="0" y="\(y + 18)" class="chart-label">\(MarkupEscaping.xml(bar.label))</text>
-                <rect x="\(labelWidth)" y="\(y + 4)" width="\(max(width, 1))" height="\(rowHeight - 10)" class="chart-bar"/>
-                <text x="\(labelWidth + width + 6)" y="\(y + 18)" class="chart-value">\(bar.value)</text>
-
-                """
-        }
-        return svg + "</svg>"
-    }
+extension BookList {
+    /// The folder of the books finished in `year`.
+    static func readFolder(year: Int?) -> String { "read/" + (year.map(String.init) ?? "undated") }
 }
 
 extension Sequence<Int> {

@@ -8,6 +8,12 @@ struct PageModelFactory: Sendable {
     var catalogue: Catalogue
     var coversBySlug: [String: CoverModel]
     var photosByAuthorSlug: [String: CoverModel] = [:]
+    /// The site's words, for every label a model carries.
+    let words: Words
+    /// The reading goal for the current year, and today (known only when there is a goal, so that
+    /// a site without one never depends on the date it is built).
+    var goal: Int?
+    var today: PartialDate?
     /// Books by author and by shelf, worked out once: pages look them up thousands of times.
     let index: CatalogueIndex
     /// Every shelf (tag) with at least one book, sorted by name.
@@ -17,8 +23,9 @@ struct PageModelFactory: Sendable {
 
     init(
         site: SiteModel, baseURL: URL?, catalogue: Catalogue, coversBySlug: [String: CoverModel],
-        photosByAuthorSlug: [String: CoverModel] = [:]
+        photosByAuthorSlug: [String: CoverModel] = [:], words: Words = .english
     ) {
+        self.words = words
         self.site = site
         self.baseURL = baseURL
         self.catalogue = catalogue
@@ -43,26 +50,28 @@ struct PageModelFactory: Sendable {
         let book = details.book
         let root = "../../"
         var facts: [FactModel] = []
-        if let publisher = book.publisher { facts.append(FactModel(label: "Publisher", value: publisher)) }
-        if let date = book.publishedDate { facts.append(FactModel(label: "Published", value: date.longDescription)) }
-        if let pages = book.pageCount { facts.append(FactModel(label: "Pages", value: String(pages))) }
+        if let publisher = book.publisher { facts.append(FactModel(label: words("publisher"), value: publisher)) }
+        if let date = book.publishedDate { facts.append(FactModel(label: words("published"), value: words.date(date))) }
+        if let pages = book.pageCount { facts.append(FactModel(label: words("pageCount"), value: words.number(pages))) }
         if let language = book.language {
-            facts.append(FactModel(label: "Language", value: PageModelFactory.languageName(language)))
+            facts.append(FactModel(label: words("language"), value: languageName(language)))
         }
-        if let isbn13 = book.isbn13 { facts.append(FactModel(label: "ISBN-13", value: isbn13)) }
-        if let isbn10 = book.isbn10 { facts.append(FactModel(label: "ISBN-10", value: isbn10)) }
+        if let isbn13 = book.isbn13 { facts.append(FactModel(label: words("isbn13"), value: isbn13)) }
+        if let isbn10 = book.isbn10 { facts.append(FactModel(label: words("isbn10"), value: isbn10)) }
         return BookPageModel(
             root: root, site: site, pageTitle: "\(book.title) — \(site.title)", title: book.title,
             subtitle: book.subtitle, authors: authorLinks(details.authors, root: root),
             cover: cover(for: details, root: root), facts: facts,
             descriptionHTML: book.description.map(HTMLAllowList.sanitize),
-            status: book.status.title, statusID: book.status.rawValue, rating: book.rating.map(ratingModel),
-            started: book.startedDate?.longDescription, finished: book.finishedDate?.longDescription,
+            status: statusTitle(book.status), statusID: book.status.rawValue, rating: book.rating.map(ratingModel),
+            started: book.startedDate.map { words("started", ["date": words.date($0)]) },
+            finished: book.finishedDate.map { words("finished", ["date": words.date($0)]) },
             shelves: details.shelves.map {
                 ShelfTagModel(name: $0.name, slug: $0.slug, url: root + PageModelFactory.shelfURL($0.slug))
             },
             noteHTML: noteHTML.flatMap { $0.isEmpty ? nil : $0 },
-            credits: Credits.credits(for: book, hasCoverImage: coversBySlug[book.slug]?.isPlaceholder == false),
+            credits: Credits.credits(
+                for: book, hasCoverImage: coversBySlug[book.slug]?.isPlaceholder == false, words: words),
             openGraph: StructuredData.openGraph(
                 for: details, cover: coversBySlug[book.slug], site: site, baseURL: baseURL),
             jsonLD: StructuredData.bookJSONLD(for: details, cover: coversBySlug[book.slug], baseURL: baseURL))
@@ -79,14 +88,15 @@ struct PageModelFactory: Sendable {
         let photo = photosByAuthorSlug[author.slug].map { photo in
             var relative = photo
             relative.src = root + photo.src
+            relative.alt = words("photoOf", ["name": author.name])
             return relative
         }
         return AuthorPageModel(
             root: root, site: site, pageTitle: "\(author.name) — \(site.title)", name: author.name,
-            lifeDates: PageModelFactory.lifeDates(birth: author.birthDate, death: author.deathDate), photo: photo,
+            lifeDates: lifeDates(birth: author.birthDate, death: author.deathDate), photo: photo,
             bioParagraphs: PageModelFactory.paragraphs(author.bio),
             books: books.map { card($0, root: root) },
-            bookCountLabel: PageModelFactory.count(books.count, "book on the shelf", "books on the shelf"),
+            bookCountLabel: words.count(books.count, "bookOnShelf"),
             otherWorks: otherWorks.map { WorkModel(title: $0.title, year: $0.year.map(String.init)) },
             links: author.links.filter { URL(string: $0.url)?.isWebAddress == true }.map {
                 LinkModel(title: $0.title, url: $0.url)
@@ -109,7 +119,7 @@ struct PageModelFactory: Sendable {
         for (author, letter, _) in authors {
             let entry = AuthorEntryModel(
                 name: author.name, sortName: author.sortName, url: root + PageModelFactory.authorURL(author.slug),
-                bookCountLabel: PageModelFactory.count(bookCounts[author.slug] ?? 0, "book", "books"))
+                bookCountLabel: words.count(bookCounts[author.slug] ?? 0, "book"))
             if letters.last?.letter == letter {
                 letters[letters.count - 1].authors.append(entry)
             } else {
@@ -117,13 +127,27 @@ struct PageModelFactory: Sendable {
             }
         }
         return AuthorsPageModel(
-            root: root, site: site, pageTitle: "Authors — \(site.title)",
-            countLabel: PageModelFactory.count(authors.count, "author", "authors"), letters: letters)
+            root: root, site: site, pageTitle: "\(words("authorsTitle")) — \(site.title)",
+            countLabel: words.count(authors.count, "author"), letters: letters)
     }
 
     var countsLabel: String {
-        "\(PageModelFactory.count(catalogue.books.count, "book", "books")) by "
-            + PageModelFactory.count(catalogue.authors.count, "author", "authors")
+        words(
+            "booksByAuthors",
+            [
+                "books": words.count(catalogue.books.count, "book"),
+                "authors": words.count(catalogue.authors.count, "author"),
+            ])
+    }
+
+    /// A reading status as the site names it: "Reading now", "À lire".
+    func statusTitle(_ status: ReadingStatus) -> String {
+        switch status {
+        case .reading: words("statusReading")
+        case .read: words("statusRead")
+        case .toRead: words("statusToRead")
+        case .abandoned: words("statusAbandoned")
+        }
     }
 
     func card(_ details: BookDetails, root: String) -> BookCardModel {
@@ -136,9 +160,12 @@ struct PageModelFactory: Sendable {
 
     private func cover(for details: BookDetails, root: String) -> CoverModel {
         guard var cover = coversBySlug[details.book.slug] else {
-            return CoverArt.placeholder(
+            var placeholder = CoverArt.placeholder(
                 title: details.book.title, author: details.authors.first?.name, slug: details.book.slug)
+            placeholder.alt = words("coverOf", ["title": details.book.title])
+            return placeholder
         }
+        cover.alt = words("coverOf", ["title": details.book.title])
         // A placeholder has no image to link to.
         if !cover.isPlaceholder { cover.src = root + cover.src }
         return cover
@@ -149,14 +176,17 @@ struct PageModelFactory: Sendable {
             let remaining = authors.count - index - 1
             return AuthorLinkModel(
                 name: author.name, url: root + PageModelFactory.authorURL(author.slug),
-                separator: remaining == 0 ? "" : (remaining == 1 ? (authors.count == 2 ? " and " : ", and ") : ", "))
+                separator: remaining == 0
+                    ? ""
+                    : (remaining == 1 ? words(authors.count == 2 ? "listAndTwo" : "listAndLast") : words("listComma")))
         }
     }
 
     private func ratingModel(_ rating: Rating) -> RatingModel {
         RatingModel(
             stars: rating.stars, filled: String(repeating: "★", count: rating.stars),
-            empty: String(repeating: "☆", count: 5 - rating.stars), label: "Rated \(rating.stars) out of 5")
+            empty: String(repeating: "☆", count: 5 - rating.stars),
+            label: words("ratedOutOfFive", ["stars": String(rating.stars)]))
     }
 
     /// Oldest first; undated books last, by title.
@@ -198,17 +228,19 @@ struct PageModelFactory: Sendable {
         return paragraphs
     }
 
-    static func lifeDates(birth: String?, death: String?) -> String? {
+    /// An author's dates as the catalog writes them (free text, so not translated themselves).
+    func lifeDates(birth: String?, death: String?) -> String? {
         switch (birth?.nilIfEmpty, death?.nilIfEmpty) {
         case (let birth?, let death?): "\(birth) – \(death)"
-        case (let birth?, nil): "born \(birth)"
-        case (nil, let death?): "died \(death)"
+        case (let birth?, nil): words("born", ["date": birth])
+        case (nil, let death?): words("died", ["date": death])
         case (nil, nil): nil
         }
     }
 
-    static func languageName(_ code: String) -> String {
-        Locale(identifier: "en").localizedString(forLanguageCode: code) ?? code
+    /// A language's name in the site's language: "French", "französisch".
+    func languageName(_ code: String) -> String {
+        Locale(identifier: words.language).localizedString(forLanguageCode: code) ?? code
     }
 
     static func indexLetter(for sortName: String) -> String {

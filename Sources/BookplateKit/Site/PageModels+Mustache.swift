@@ -10,6 +10,7 @@ extension SiteModel: TemplateObject {
         case "description": description.templateValue
         case "owner": owner.templateValue
         case "hasFeed": hasFeed.templateValue
+        case "ownerLabel": ownerLabel.templateValue
         case "credits": credits.templateValue
         default: nil
         }
@@ -151,6 +152,7 @@ extension IndexPageModel: TemplateObject {
         case "countsLabel": countsLabel.templateValue
         case "reading": reading.templateValue
         case "readingList": readingList.templateValue
+        case "allBeingReadLabel": allBeingReadLabel.templateValue
         case "recent": recent.templateValue
         case "groups": groups.templateValue
         case "shelfCount": shelfCount.templateValue
@@ -361,6 +363,7 @@ extension StatisticsPageModel: TemplateObject {
         case "shortest": shortest.templateValue
         case "shortestPages": shortestPages.templateValue
         case "hasReadBooks": hasReadBooks.templateValue
+        case "goal": goal.templateValue
         case "booksChart": booksChart.templateValue
         case "pagesChart": pagesChart.templateValue
         default: nil
@@ -372,6 +375,7 @@ extension YearStatisticsModel: TemplateObject {
     func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "year": year.templateValue
+        case "url": url.templateValue
         case "books": books.templateValue
         case "pages": pages.templateValue
         case "averageRating": averageRating.templateValue
@@ -386,6 +390,7 @@ extension BarModel: TemplateObject {
         case "label": label.templateValue
         case "value": value.templateValue
         case "percent": percent.templateValue
+        case "description": description.templateValue
         default: nil
         }
     }
@@ -394,8 +399,33 @@ extension BarModel: TemplateObject {
 extension ChartModel: TemplateObject {
     func value(forKey key: String) -> TemplateValue? {
         switch key {
+        case "id": id.templateValue
         case "title": title.templateValue
-        case "svg": svg.templateValue
+        case "bars": bars.templateValue
+        default: nil
+        }
+    }
+}
+
+extension YearPageModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "root": root.templateValue
+        case "site": site.templateValue
+        case "pageTitle": pageTitle.templateValue
+        case "year": year.templateValue
+        case "title": title.templateValue
+        case "summary": summary.templateValue
+        case "goal": goal.templateValue
+        case "monthsChart": monthsChart.templateValue
+        case "ratings": ratings.templateValue
+        case "longest": longest.templateValue
+        case "longestPages": longestPages.templateValue
+        case "shortest": shortest.templateValue
+        case "shortestPages": shortestPages.templateValue
+        case "booksLink": booksLink.templateValue
+        case "olderYear": olderYear.templateValue
+        case "newerYear": newerYear.templateValue
         default: nil
         }
     }

@@ -11,6 +11,8 @@ struct SiteModel: Sendable, Encodable {
     var owner: String?
     /// Whether the site has an Atom feed (it needs a base URL).
     var hasFeed: Bool
+    /// "Ada Reader’s bookshelf", in the site's language, when there is an owner.
+    var ownerLabel: String?
     /// The catalogs the shelf's facts and covers came from, credited in the footer.
     var credits: [CreditLinkModel] = []
 }
@@ -112,6 +114,8 @@ struct IndexPageModel: Sendable, Encodable {
     /// The first books being read; all of them are on `readingList` when there are more.
     var reading: [BookCardModel]
     var readingList: ListLinkModel?
+    /// "All 14 being read", the link to `readingList`.
+    var allBeingReadLabel: String?
     /// The books finished last, newest first.
     var recent: [BookCardModel]
     var groups: [ListGroupModel]
@@ -261,12 +265,38 @@ struct StatisticsPageModel: Sendable, Encodable {
     var shortest: BookCardModel?
     var shortestPages: String?
     var hasReadBooks: Bool
+    /// The current year's progress towards the reading goal: "32 of 40, 5 ahead of pace".
+    var goal: String?
     var booksChart: ChartModel
     var pagesChart: ChartModel
 }
 
+/// `stats/<year>/index.html`: one year in books.
+struct YearPageModel: Sendable, Encodable {
+    var root: String
+    var site: SiteModel
+    var pageTitle: String
+    var year: String
+    var title: String
+    /// Books read, pages read, the average rating.
+    var summary: [FactModel]
+    var goal: String?
+    var monthsChart: ChartModel
+    var ratings: [BarModel]
+    var longest: BookCardModel?
+    var longestPages: String?
+    var shortest: BookCardModel?
+    var shortestPages: String?
+    /// The list of the books finished in the year.
+    var booksLink: LinkModel
+    var olderYear: LinkModel?
+    var newerYear: LinkModel?
+}
+
 struct YearStatisticsModel: Sendable, Encodable {
     var year: String
+    /// The year's own page, from the statistics page.
+    var url: String
     var books: String
     var pages: String
     var averageRating: String?
@@ -277,12 +307,15 @@ struct BarModel: Sendable, Encodable {
     var label: String
     var value: String
     var percent: Int
+    /// What the label means when it is a picture, for screen readers ("4 stars" for ★★★★).
+    var description: String?
 }
 
-/// A bar chart drawn as inline SVG, with its data also as text for screen readers.
+/// A bar chart as a table of labels, bars and values: text at the reader's own size.
 struct ChartModel: Sendable, Encodable {
+    var id: String
     var title: String
-    var svg: String
+    var bars: [BarModel]
 }
 
 /// `404.html`.

@@ -80,6 +80,9 @@ public struct SiteBuilder: Sendable {
             + catalogue.authors.map { author in
                 page(PageModelFactory.authorURL(author.slug), "author") { factory.authorPage(author) }
             }
+            + factory.statisticsYears.map { year in
+                page(PageModelFactory.yearStatisticsURL(year), "year") { factory.yearPage(year) }
+            }
             + factory.lists.statusLists.flatMap { list in
                 (1...list.pageCount).map { number in
                     page(list.path(page: number), "list") { factory.listPage(list, page: number) }
@@ -119,6 +122,8 @@ public struct SiteBuilder: Sendable {
         print.combine(try library.revision())
         print.combine(String(describing: settings))
         print.combine(requiresTemplatesFolder ? "required" : "optional")
+        // A goal's pace changes with the day: the first build of each day makes the pages again.
+        if settings.goal != nil { print.combine(library.clock.today.description) }
         for (path, text) in DefaultTheme.files.sorted(by: { $0.key < $1.key }) {
             print.combine(path)
             print.combine(text)
@@ -133,12 +138,12 @@ public struct SiteBuilder: Sendable {
         theme: Theme, templates: TemplateSet
     ) throws -> [PlannedOutput] {
         let themePrint = themeFingerprint(theme)
-        let site = try siteModel(settings)
+        let site = try siteModel(settings, words: templates.words)
         return try books.map { details in
             let cover = try CoverArt.cover(for: details, coversFolder: paths.covers, existing: coverFiles).model
-            let factory = PageModelFactory(
-                site: site, baseURL: settings.baseURL, catalogue: Catalogue(books: [details]),
-                coversBySlug: [details.book.slug: cover])
+            let factory = makeFactory(
+                site: site, settings: settings, catalogue: Catalogue(books: [details]),
+                coversBySlug: [details.book.slug: cover], words: templates.words)
             let note = notes.htmlBySlug[details.book.slug]
             return SiteBuilder.plannedPage(
                 PageModelFactory.bookURL(details.book.slug), "book", theme: themePrint, templates: templates
@@ -170,10 +175,11 @@ public struct SiteBuilder: Sendable {
             }
         }
         outputs += photos.map(\.1.file)
-        let factory = PageModelFactory(
-            site: try siteModel(settings), baseURL: settings.baseURL, catalogue: catalogue,
+        let factory = makeFactory(
+            site: try siteModel(settings, words: templates.words), settings: settings, catalogue: catalogue,
             coversBySlug: Dictionary(uniqueKeysWithValues: zip(catalogue.books.map(\.book.slug), covers.map(\.model))),
-            photosByAuthorSlug: Dictionary(uniqueKeysWithValues: photos.map { ($0.0, $0.1.model) }))
+            photosByAuthorSlug: Dictionary(uniqueKeysWithValues: photos.map { ($0.0, $0.1.model) }),
+            words: templates.words)
         let pages = pagePlan(
             factory: factory, catalogue: catalogue, noteSlugs: noteSlugs, theme: themeFingerprint(theme),
             templates: templates)
@@ -190,12 +196,26 @@ public struct SiteBuilder: Sendable {
         return outputs
     }
 
+    /// The page models' factory of a build, in the site's words, with its goal and today's date.
+    private func makeFactory(
+        site: SiteModel, settings: SiteSettings, catalogue: Catalogue, coversBySlug: [String: CoverModel],
+        photosByAuthorSlug: [String: CoverModel] = [:], words: Words
+    ) -> PageModelFactory {
+        var factory = PageModelFactory(
+            site: site, baseURL: settings.baseURL, catalogue: catalogue, coversBySlug: coversBySlug,
+            photosByAuthorSlug: photosByAuthorSlug, words: words)
+        factory.goal = settings.goal
+        factory.today = settings.goal == nil ? nil : library.clock.today
+        return factory
+    }
+
     /// What every page knows of the site; the catalogs credited are read from the library, in
     /// a full plan and in a plan of book pages alike.
-    private func siteModel(_ settings: SiteSettings) throws -> SiteModel {
+    private func siteModel(_ settings: SiteSettings, words: Words) throws -> SiteModel {
         SiteModel(
             title: settings.title, language: settings.language, description: settings.description,
             owner: settings.owner, hasFeed: settings.baseURL != nil,
+            ownerLabel: settings.owner.map { words("footerOwner", ["owner": $0]) },
             credits: Credits.siteSources(try library.catalogSources()))
     }
 
@@ -205,6 +225,12 @@ public struct SiteBuilder: Sendable {
         for (name, entry) in theme.templates.sorted(by: { $0.key < $1.key }) {
             print.combine(name)
             print.combine(entry.source)
+        }
+        for (language, files) in theme.translations.sorted(by: { $0.key < $1.key }) {
+            for file in files {
+                print.combine(language)
+                print.combine(file.source)
+            }
         }
         return print
     }

@@ -15,12 +15,15 @@ public struct SiteSettings: Sendable, Equatable {
     public var contact: String?
     /// Whether raw HTML in the reader's own notes is published as it is.
     public var allowsRawHTMLInNotes: Bool
+    /// How many books the reader means to finish this year; the year's page follows the pace.
+    public var goal: Int?
 
     public init(
         title: String = "My Bookshelf", owner: String? = nil, language: String = "en",
         description: String = "The books I have read, am reading, and want to read.", baseURL: URL? = nil,
-        contact: String? = nil, allowsRawHTMLInNotes: Bool = false
+        contact: String? = nil, allowsRawHTMLInNotes: Bool = false, goal: Int? = nil
     ) {
+        self.goal = goal
         self.title = title
         self.owner = owner
         self.language = language
@@ -91,6 +94,12 @@ public struct SiteSettings: Sendable, Equatable {
                 }
                 settings.baseURL = url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("")
             case "contact": settings.contact = try text("an e-mail address or a web page")
+            case "goal":
+                guard let goal = value.int, (1...100_000).contains(goal) else {
+                    throw SettingsError.badValue(
+                        path: path, line: line, key: key, expected: "a number of books from 1 to 100000")
+                }
+                settings.goal = goal
             case "allow_raw_html_in_notes":
                 guard let flag = value.bool else {
                     throw SettingsError.badValue(path: path, line: line, key: key, expected: "true or false")
@@ -112,6 +121,8 @@ public struct SiteSettings: Sendable, Equatable {
         language: en
         # Where the site will be published; the feed, the sitemap and link previews need it.
         # base_url: https://example.org/books/
+        # How many books you mean to finish this year: the year's page says how you keep pace.
+        # goal: 40
         # A contact for Open Library and Google Books, sent with each request.
         # contact: you@example.org
         # Raw HTML in your notes is dropped unless you allow it. Only allow it if every note is yours:
@@ -141,7 +152,7 @@ public struct SiteSettings: Sendable, Equatable {
     }
 
     static let knownKeys = [
-        "title", "owner", "description", "language", "base_url", "contact", "allow_raw_html_in_notes",
+        "title", "owner", "description", "language", "base_url", "contact", "goal", "allow_raw_html_in_notes",
     ]
 }
 
@@ -170,14 +181,14 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
 }
 
 extension YamlError {
-    fileprivate var line: Int {
+    var line: Int {
         switch self {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark.line
         default: 1
         }
     }
 
-    fileprivate var problem: String {
+    var problem: String {
         switch self {
         case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): problem
         default: "\(self)"

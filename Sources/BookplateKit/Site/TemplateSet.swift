@@ -1,5 +1,14 @@
 import Foundation
 
+/// What every template can name besides its page's model: `t`, the site's words.
+private struct Globals: TemplateObject {
+    var t: Words
+
+    func value(forKey key: String) -> TemplateValue? {
+        key == "t" ? t.templateValue : nil
+    }
+}
+
 /// The theme's Mustache templates, loaded and checked before anything is rendered.
 ///
 /// Templates are named by their path below the templates folder without `.mustache`
@@ -7,11 +16,16 @@ import Foundation
 /// template names must exist.
 struct TemplateSet: Sendable {
     /// The templates every build renders pages with.
-    static let pageTemplates = ["index", "list", "book", "author", "authors", "shelves", "shelf", "stats", "404"]
+    static let pageTemplates = [
+        "index", "list", "book", "author", "authors", "shelves", "shelf", "stats", "year", "404",
+    ]
 
     private let templates: [String: MustacheTemplate]
+    /// The site's words, which templates read as `{{t.key}}` and page models are made with.
+    let words: Words
 
-    init(theme: Theme) throws {
+    init(theme: Theme, language: String = "en") throws {
+        words = try Words.load(theme: theme, language: language)
         var templates: [String: MustacheTemplate] = [:]
         for (name, template) in theme.templates.sorted(by: { $0.key < $1.key }) {
             do {
@@ -35,7 +49,8 @@ struct TemplateSet: Sendable {
 
     /// Renders `model` with the template `name`; a partial that includes itself is an error.
     func render(_ model: some TemplateObject, with name: String) throws -> String {
-        guard let html = try MustacheRenderer.render(name, of: templates, with: model) else {
+        guard let html = try MustacheRenderer.render(name, of: templates, with: model, globals: Globals(t: words))
+        else {
             throw TemplateError.missingTemplate(path: "\(name).mustache")
         }
         return html

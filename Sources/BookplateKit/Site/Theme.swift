@@ -8,14 +8,14 @@ struct Theme: Sendable {
     var templates: [String: (source: String, path: String)]
     /// Asset files by path below `assets/`.
     var assets: [String: Data]
+    /// Translation tables by language (`translations/fr.yaml` is `fr`): the built-in one first,
+    /// then the reader's, which ``Words`` lays over it key by key.
+    var translations: [String: [(source: String, path: String)]] = [:]
 
     /// The default theme overlaid with `folder`. A missing folder means the default theme alone,
     /// unless `requireFolder` says the reader named it.
     static func load(overrides folder: URL, requireFolder: Bool) throws -> Theme {
-        var theme = Theme(templates: [:], assets: [:])
-        for (path, text) in DefaultTheme.files {
-            theme.add(path: path, data: Data(text.utf8), displayPath: "(default theme) \(path)")
-        }
+        var theme = Theme.builtIn
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
         else {
@@ -40,12 +40,27 @@ struct Theme: Sendable {
         return theme
     }
 
+    /// The default theme built into Bookplate, alone.
+    static let builtIn: Theme = {
+        var theme = Theme(templates: [:], assets: [:])
+        for (path, text) in DefaultTheme.files {
+            theme.add(path: path, data: Data(text.utf8), displayPath: "(default theme) \(path)")
+        }
+        return theme
+    }()
+
     private mutating func add(path: String, data: Data, displayPath: String, checkText: Bool = false) throws {
         if path.hasSuffix(".mustache") {
             guard let source = String(validating: [UInt8](data), as: UTF8.self) else {
                 throw TemplateError.notUTF8(path: displayPath)
             }
             templates[String(path.dropLast(".mustache".count))] = (source, displayPath)
+        } else if path.hasPrefix("translations/"), path.hasSuffix(".yaml"), path.split(separator: "/").count == 2 {
+            guard let source = String(validating: [UInt8](data), as: UTF8.self) else {
+                throw TemplateError.notUTF8(path: displayPath)
+            }
+            let language = String(path.dropFirst("translations/".count).dropLast(".yaml".count))
+            translations[language, default: []].append((source, displayPath))
         } else if path.hasPrefix("assets/") {
             assets[String(path.dropFirst("assets/".count))] = data
         }

@@ -94,7 +94,7 @@ public struct PartialDate: Hashable, Sendable, Comparable, CustomStringConvertib
         "July", "August", "September", "October", "November", "December",
     ]
 
-    private static func daysIn(month: Int, year: Int) -> Int {
+    static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year.isMultiple(of: 4) && !year.isMultiple(of: 100)) || year.isMultiple(of: 400) ? 29 : 28
         case 4, 6, 9, 11: 30

@@ -27,8 +27,9 @@ import Testing
                 "Added \"The Left Hand of Darkness\" (Ursula K. Le Guin) as the-left-hand-of-darkness"))
         let built = try await bookplate.run("build")
         #expect(built.status == 0, "\(built.stderr)")
-        // Home, authors, shelves, stats, 404, the book, its author, its shelf, and the books read in 2025.
-        #expect(built.stdout.hasPrefix("Built 9 pages (1 books, 1 authors) in "))
+        // Home, authors, shelves, stats, 404, the book, its author, its shelf, the books read in
+        // 2025 and the year's statistics.
+        #expect(built.stdout.hasPrefix("Built 10 pages (1 books, 1 authors) in "))
         let site = root.appendingPathComponent("site")
         let index = try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(index.contains("href=\"books/the-left-hand-of-darkness/index.html\""))

@@ -39,7 +39,7 @@ import Testing
         book.openLibraryWorkKey = "javascript:alert(1)"
         book.provenance["publisher"] = .openLibrary
         #expect(
-            Credits.credits(for: book, hasCoverImage: false) == [
+            Credits.credits(for: book, hasCoverImage: false, words: .english) == [
                 CreditModel(what: "Description from", source: "Google Books", url: "https://books.google.com/"),
                 CreditModel(what: "Details from", source: "Open Library", url: "https://openlibrary.org/"),
             ])
@@ -48,12 +48,12 @@ import Testing
     @Test func aCoverIsCreditedOnlyWhenItIsPublishedAndCameFromACatalog() {
         var book = Book(slug: "x", title: "X", addedAt: TemporaryShelf.fixedDate)
         book.coverURL = "https://books.google.com/books/content?id=abc&printsec=frontcover&img=1"
-        #expect(Credits.credits(for: book, hasCoverImage: false).isEmpty)
+        #expect(Credits.credits(for: book, hasCoverImage: false, words: .english).isEmpty)
         #expect(
-            Credits.credits(for: book, hasCoverImage: true) == [
+            Credits.credits(for: book, hasCoverImage: true, words: .english) == [
                 CreditModel(what: "Cover from", source: "Google Books", url: "https://books.google.com/")
             ])
         book.coverURL = "https://example.org/mine.jpg"
-        #expect(Credits.credits(for: book, hasCoverImage: true).isEmpty)
+        #expect(Credits.credits(for: book, hasCoverImage: true, words: .english).isEmpty)
     }
 }

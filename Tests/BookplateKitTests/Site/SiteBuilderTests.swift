@@ -10,8 +10,8 @@ import Testing
         #expect(report.bookCount == 5)
         #expect(report.authorCount == 5)
         // index, authors, shelves, stats and 404; five books, five authors, three shelves; five
-        // lists (reading, read in two years, to read, set aside).
-        #expect(report.pageCount == 5 + 5 + 5 + 3 + 5)
+        // lists (reading, read in two years, to read, set aside); the two years' statistics.
+        #expect(report.pageCount == 5 + 5 + 5 + 3 + 5 + 2)
         #expect(report.orphanNotes.isEmpty)
         let index = try shelf.siteFile("index.html")
         #expect(index.contains("href=\"books/fledgling/index.html\""))

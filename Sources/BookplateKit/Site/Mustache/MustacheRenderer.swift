@@ -15,12 +15,15 @@ struct MustacheRenderer {
     static let depthLimit = 100
 
     /// Renders the template `name` of `templates` with `model`; nil when there is no such template.
-    /// A partial or block that includes itself without end is an error, not a crash.
-    static func render(_ name: String, of templates: [String: MustacheTemplate], with model: some TemplateObject)
-        throws(MustacheRenderError) -> String?
-    {
+    /// `globals` answers for names no part of the model has (the site's words, `t`). A partial or
+    /// block that includes itself without end is an error, not a crash.
+    static func render(
+        _ name: String, of templates: [String: MustacheTemplate], with model: some TemplateObject,
+        globals: (any TemplateObject)? = nil
+    ) throws(MustacheRenderError) -> String? {
         guard let template = templates[name] else { return nil }
-        var renderer = MustacheRenderer(templates: templates, stack: [model.templateValue])
+        var renderer = MustacheRenderer(
+            templates: templates, stack: (globals.map { [$0.templateValue] } ?? []) + [model.templateValue])
         var output = ""
         try renderer.render(template, into: &output)
         return output

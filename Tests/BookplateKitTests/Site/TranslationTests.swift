@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+@testable import BookplateKit
+
+/// The theme in the site's language: every word from a table, English, French, German and
+/// Spanish complete, numbers and dates written each language's way, and a reader's own table
+/// laid over the built-in one key by key.
+@Suite struct TranslationTests {
+    /// Every key the default templates and the page models use.
+    static func keysInUse() throws -> Set<String> {
+        var keys = Set<String>()
+        for (path, text) in DefaultTheme.files where path.hasSuffix(".mustache") {
+            for part in text.components(separatedBy: "{{t.").dropFirst() {
+                keys.insert(String(part.prefix { $0 != "}" }))
+            }
+        }
+        // words("key"), words(flag ? "one" : "other"), words.count(n, "noun"), and keys handed on as `key: "…"`.
+        let patterns = try [
+            #"words\(\s*"([\w.]+)""#, #"words\([^()]*\? "(\w+)" : "(\w+)""#, #"key: "(\w+)""#,
+            #"words\.count\([^"]*"(\w+)"\)"#,
+        ].map { try NSRegularExpression(pattern: $0) }
+        let sources = TestPaths.repository.appendingPathComponent("Sources/BookplateKit/Site")
+        for name in try FileManager.default.contentsOfDirectory(atPath: sources.path) where name.hasSuffix(".swift") {
+            let text = try String(contentsOf: sources.appendingPathComponent(name), encoding: .utf8)
+            let range = NSRange(text.startIndex..., in: text)
+            for (index, pattern) in patterns.enumerated() {
+                for match in pattern.matches(in: text, range: range) {
+                    for group in 1..<match.numberOfRanges {
+                        guard let found = Range(match.range(at: group), in: text) else { continue }
+                        let key = String(text[found])
+                        keys.formUnion(index == 3 ? ["\(key).one", "\(key).other"] : [key])
+                    }
+                }
+            }
+        }
+        for month in 1...12 { keys.formUnion(["month\(month)", "monthShort\(month)"]) }
+        keys.formUnion(["numberGroupSeparator", "numberDecimalSeparator", "dateDay", "dateMonth", "dayFirst"])
+        return keys.filter { !$0.isEmpty && !$0.contains("\\") }
+    }
+
+    @Test func everyBuiltInLanguageTranslatesEveryKey() throws {
+        for language in Words.builtInLanguages {
+            let untranslated = try Words.untranslatedKeys(of: language, in: .builtIn)
+            #expect(untranslated.isEmpty, "\(language).yaml leaves these to English: \(untranslated)")
+        }
+    }
+
+    @Test func everyKeyInUseIsInTheEnglishTable() throws {
+        let english = Words.english.keys
+        let missing = try TranslationTests.keysInUse().subtracting(english).sorted()
+        #expect(missing.isEmpty, "used but not in en.yaml: \(missing)")
+        // And the English table holds no word nothing uses.
+        let unused = english.subtracting(try TranslationTests.keysInUse()).sorted()
+        #expect(unused.isEmpty, "in en.yaml but used nowhere: \(unused)")
+    }
+
+    @Test func numbersAndDatesAreWrittenTheLanguagesWay() throws {
+        let date = try PartialDate(parsing: "2025-03-01")
+        let expected: [(String, String, String, String, String)] = [
+            ("en", "179,948", "1 March 2025", "4.5", "0 books"),
+            ("fr", "179\u{202F}948", "1er mars 2025", "4,5", "0 livre"),
+            ("de", "179.948", "1. März 2025", "4,5", "0 Bücher"),
+            ("es", "179.948", "1 de marzo de 2025", "4,5", "0 libros"),
+        ]
+        for (language, number, day, decimal, none) in expected {
+            let words = try Words.load(theme: .builtIn, language: language)
+            #expect(words.number(179_948) == number)
+            #expect(words.number(-179_948) == "-" + number)
+            #expect(words.date(date) == day)
+            #expect(words.decimal(4.5) == decimal)
+            #expect(words.count(0, "book") == none)
+            #expect(words.number(999) == "999")
+        }
+        #expect(try Words.load(theme: .builtIn, language: "fr").count(1, "book") == "1 livre")
+        #expect(
+            try Words.load(theme: .builtIn, language: "de").date(try PartialDate(parsing: "2025-10")) == "Oktober 2025")
+        // A regional language reads its language's table; an unknown one reads English.
+        #expect(try Words.load(theme: .builtIn, language: "fr-CA")("navShelf") == "Étagère")
+        #expect(try Words.load(theme: .builtIn, language: "tlh")("navShelf") == "Shelf")
+    }
+
+    @Test func aFrenchSiteSpeaksFrenchOnEveryPage() throws {
+        let shelf = try FixtureShelf.make()
+        var settings = FixtureShelf.settings
+        settings.language = "fr"
+        try shelf.build(settings: settings)
+        let home = try shelf.siteFile("index.html")
+        #expect(home.contains("<html lang=\"fr\">"))
+        #expect(home.contains("<h2 id=\"reading-now-heading\">En cours de lecture</h2>"))
+        #expect(home.contains("<a href=\"stats/index.html\">L’année en livres</a>"))
+        #expect(home.contains("5 livres de 5 auteurs"))
+        let book = try shelf.siteFile("books/fledgling/index.html")
+        #expect(book.contains("<p>Terminé le 14 mars 2025</p>"))
+        #expect(book.contains("<dt>Éditeur</dt>"))
+        #expect(book.contains("<dd>anglais</dd>"))
+        #expect(
+            book.contains("Description de <a href=\"https://books.google.com/books?id=dhRzDQAAQBAJ\">Google Books</a>"))
+        #expect(book.contains("aria-label=\"Noté 4 sur 5\""))
+        #expect(book.contains("alt=\"Couverture de Fledgling\""))
+        let stats = try shelf.siteFile("stats/index.html")
+        #expect(stats.contains("<h1>L’année en livres</h1>"))
+        // No English word of the theme is left on the French pages.
+        for page in [
+            "index.html", "books/fledgling/index.html", "stats/index.html", "stats/2025/index.html", "404.html",
+        ] {
+            let html = try shelf.siteFile(page)
+            for english in [
+                "Reading now", "Year in books", "Skip to content", "made with Bookplate", "Rated ", "Cover of",
+            ] {
+                #expect(!html.contains(english), "\(page) still says '\(english)'")
+            }
+        }
+    }
+
+    @Test func aReadersTableChangesSomeWordsAndItsMarkupIsShownNotRun() throws {
+        let shelf = try FixtureShelf.make()
+        let folder = shelf.paths.templates.appendingPathComponent("translations")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("readingNow: <script>alert(1)</script> & <b>now</b>\nmyOwnKey: Mine\n".utf8)
+            .write(to: folder.appendingPathComponent("fr.yaml"))
+        var settings = FixtureShelf.settings
+        settings.language = "fr"
+        try shelf.build(settings: settings)
+        let home = try shelf.siteFile("index.html")
+        #expect(home.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;now&lt;/b&gt;"))
+        #expect(!home.contains("<script>alert(1)"))
+        // The rest of the French table is still there.
+        #expect(home.contains("Toute l’étagère"))
+        // A changed table is a changed site, incrementally as in full.
+        try Data("readingNow: Je lis\n".utf8).write(to: folder.appendingPathComponent("fr.yaml"))
+        try shelf.build(settings: settings)
+        #expect(try shelf.siteFile("index.html").contains(">Je lis</h2>"))
+    }
+
+    @Test func aTableThatIsNotATableIsOneLineNamingTheFile() throws {
+        let shelf = try FixtureShelf.make()
+        let folder = shelf.paths.templates.appendingPathComponent("translations")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("readingNow:\n  - a\n  - list\n".utf8).write(to: folder.appendingPathComponent("en.yaml"))
+        let error = #expect(throws: (any Error).self) { try shelf.build() }
+        let message = error.map { "\($0)" } ?? ""
+        #expect(message.contains("translations/en.yaml:1: 'readingNow' is not text"), "\(message)")
+        #expect(!message.contains("\n"))
+    }
+}
