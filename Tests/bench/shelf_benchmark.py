@@ -8,7 +8,10 @@ Usage: Tests/bench/shelf_benchmark.py [N ...]          (default: 1000 10000)
 Uses the release binary (built first), the workload generator and Hugo converter from
 shared/bench, GNU time for peak memory, and each Hugo named in BOOKPLATE_BENCH_HUGO (paths
 separated by ':'; default: the hugo on PATH, Debian's when installed). Prints a Markdown
-table of wall-clock seconds and peak resident memory. The full build and Hugo's build are run
+table of wall-clock seconds and peak resident memory, then for each size the write floor (the
+site's files copied by `cp -r` and synced: what writing them costs any program) beside the full
+build, and the site's weight from Tests/browser/page_weight.py (home page size and
+DOMContentLoaded in headless Chromium, largest page and file). The full build and Hugo's build are run
 BUILD_RUNS times each (default 3), taking turns, each Bookplate build on a fresh copy of the
 imported shelf and each Hugo build into a fresh folder; the table gives the median time and
 the largest memory, and the single runs are listed below it. (Creating files on ext4 is slower
@@ -101,6 +104,15 @@ def bench(n, work):
     row["note_written"] = int(written.group(1)) if written else -1
     row["list"] = timed([BINARY, "list"], shelf)
     row["files"] = files_before
+    # The write floor: the same files written by a plain program (cp, then sync as a build
+    # flushes before it swaps the site in), from the page cache into a fresh folder.
+    floor = work / f"floor-{n}"
+    row["floor"] = timed(["sh", "-c", f"cp -r site '{floor}' && sync"], shelf)
+    shutil.rmtree(floor)
+    weight = subprocess.run(
+        [sys.executable, REPO / "Tests" / "browser" / "page_weight.py", shelf / "site"],
+        capture_output=True, text=True, check=False)
+    row["weight"] = weight.stdout.strip() or f"(page_weight.py: {weight.stderr.strip().splitlines()[-1:]})"
     return row
 
 
@@ -126,6 +138,11 @@ def main():
     print(
         f"\nTimes are wall-clock seconds; memory is peak resident size (GNU time). Full builds: the median "
         f"of {BUILD_RUNS} runs taking turns with Hugo's, and the largest memory; other figures: one run.")
+    print()
+    for row in rows:
+        ratio = row["build"][0] / row["floor"][0] if row["floor"][0] else 0
+        print(f"- {row['books']:,} books: {row['files']:,} files; the write floor (cp -r site + sync) "
+              f"{row['floor'][0]:.2f} s, the full build {ratio:.2f}× it; {row['weight']}")
     for row in rows:
         runs = ", ".join(f"{value:.2f}" for value in row["build_runs"])
         others = "; ".join(

@@ -3,7 +3,8 @@
 
 For the shelf, a book, an author, a shelf and the statistics page: no console errors, every
 image decoded (naturalWidth above 0, lazy images included), and on the shelf a search for a
-known title finds it. A screenshot of each page kind is kept in the artefacts folder.
+known title finds it. A screenshot of each page kind is kept in the artefacts folder, and of the
+shelf and a book page at a phone's width (390 px).
 
 Usage: check_site.py SITE_DIR [ARTEFACTS_DIR]
 """
@@ -79,6 +80,14 @@ def main():
             else:
                 passed += 1
                 print(f"ok   {kind}: {page.relative_to(site)} ({images} images decoded, no console errors)")
+
+        # The home page and a book page as a phone shows them.
+        driver.set_window_size(390, 1600)
+        for kind in ("shelf", "book"):
+            driver.get(pages[kind].as_uri())
+            wait_for_images(driver)
+            driver.save_screenshot(str(artefacts / f"{kind}-phone.png"))
+        driver.set_window_size(1280, 1600)
 
         # Search on the shelf finds a known title (the first entry of the index).
         index = (site / "search-index.js").read_text(encoding="utf-8")

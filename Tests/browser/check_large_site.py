@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Builds a French shelf of 360 books with the given bookplate binary and opens its split pages in
+headless Chromium, from file://: the home page, page 3 of a year's list, a book found there, the
+year's statistics page and a search. Each must load with no console error and every image
+decoded, in French. Phone-width screenshots are kept in the artefacts folder.
+
+Usage: check_large_site.py BOOKPLATE ARTEFACTS_DIR
+"""
+import csv
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+from selenium.webdriver.common.by import By
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from check_site import console_errors, open_browser, wait_for_images  # noqa: E402
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+HEADER = ["Book Id", "Title", "Author", "Author l-f", "Additional Authors", "ISBN", "ISBN13", "My Rating",
+          "Average Rating", "Publisher", "Binding", "Number of Pages", "Year Published",
+          "Original Publication Year", "Date Read", "Date Added", "Bookshelves", "Bookshelves with positions",
+          "Exclusive Shelf", "My Review", "Spoiler", "Private Notes", "Read Count", "Owned Copies"]
+
+
+def make_shelf(binary, root):
+    """A French shelf: 320 books read in 2024, 30 to read, 10 being read; one with a cover."""
+    subprocess.run([binary, "init", str(root)], check=True, capture_output=True)
+    settings = root / "content" / "site.yaml"
+    settings.write_text(settings.read_text(encoding="utf-8").replace("language: en", "language: fr")
+                        + "goal: 40\n", encoding="utf-8")
+    rows = []
+    for number in range(360):
+        shelf = "read" if number < 320 else ("to-read" if number < 350 else "currently-reading")
+        read = f"2024/{number % 12 + 1:02d}/{number % 28 + 1:02d}" if shelf == "read" else ""
+        rows.append([str(number), f"Livre {number:04d}", f"Autrice {number % 40}", "", "", "", "",
+                     str(number % 5 + 1) if shelf == "read" else "0", "", "Éditions", "Poche",
+                     str(100 + number), "2001", "", read, "2024/01/01", shelf, "", shelf, "", "", "", "1", "0"])
+    export = root / "export.csv"
+    with export.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(HEADER)
+        writer.writerows(rows)
+    subprocess.run([binary, "import", "goodreads", str(export)], cwd=root, check=True, capture_output=True)
+    covers = root / "content" / "covers"
+    covers.mkdir(parents=True, exist_ok=True)
+    shutil.copy(REPO / "content" / "covers" / "fledgling.jpg", covers / "livre-0099.jpg")
+    subprocess.run([binary, "build"], cwd=root, check=True, capture_output=True)
+    return root / "site"
+
+
+def main():
+    if len(sys.argv) < 3:
+        raise SystemExit("usage: check_large_site.py BOOKPLATE ARTEFACTS_DIR")
+    binary = pathlib.Path(sys.argv[1]).resolve()
+    artefacts = pathlib.Path(sys.argv[2]).resolve()
+    artefacts.mkdir(parents=True, exist_ok=True)
+    passed, failed = 0, 0
+    with tempfile.TemporaryDirectory(prefix="bookplate-large-") as folder:
+        site = make_shelf(binary, pathlib.Path(folder) / "shelf")
+        driver = open_browser()
+        driver.set_window_size(390, 1600)
+        try:
+            def check(kind, page, expect):
+                nonlocal passed, failed
+                driver.get(page.as_uri())
+                broken = wait_for_images(driver)
+                errors = console_errors(driver)
+                driver.save_screenshot(str(artefacts / f"fr-{kind}-phone.png"))
+                text = driver.find_element(By.TAG_NAME, "body").text
+                lang = driver.execute_script("return document.documentElement.lang")
+                if broken or errors or expect not in text or lang != "fr":
+                    failed += 1
+                    print(f"FAIL {kind}: {page.relative_to(site)}: broken {broken}, errors {errors}, "
+                          f"lang {lang!r}, '{expect}' {'found' if expect in text else 'missing'}")
+                else:
+                    passed += 1
+                    print(f"ok   {kind}: {page.relative_to(site)} ('{expect}' shown, no console errors)")
+
+            check("home", site / "index.html", "Toute l’étagère")
+            third = site / "read" / "2024" / "page" / "3" / "index.html"
+            check("year-page-3", third, "Page 3 sur 4")
+            # A book reached from page 3, as a reader would: the link's target.
+            driver.get(third.as_uri())
+            link = driver.find_element(By.CSS_SELECTOR, ".book-card-title a").get_attribute("href")
+            book = pathlib.Path(link.removeprefix("file://"))
+            check("book", book, "Terminé le")
+            check("cover-book", site / "books" / "livre-0099" / "index.html", "Lus")
+            check("year-stats", site / "stats" / "2024" / "index.html", "Mois par mois")
+
+            driver.get((site / "index.html").as_uri())
+            driver.find_element(By.ID, "search-input").send_keys("Livre 0042")
+            status = ""
+            for _ in range(100):
+                status = driver.find_element(By.ID, "search-status").text
+                if status == "1 livre trouvé":
+                    break
+                time.sleep(0.05)
+            if status == "1 livre trouvé" and not console_errors(driver):
+                passed += 1
+                print("ok   search: 'Livre 0042' found, the index loaded on first use ('1 livre trouvé')")
+            else:
+                failed += 1
+                print(f"FAIL search: status {status!r}")
+        finally:
+            driver.quit()
+    print(f"large French site: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
