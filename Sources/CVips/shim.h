@@ -51,24 +51,28 @@ static inline const char *bp_loader_name(const void *buf, size_t len)
     return vips_foreign_find_load_buffer(buf, len);
 }
 
-/* The image's header only, the pixels left undecoded. */
-static inline int bp_load_header(const void *buf, size_t len, VipsImage **out)
+/* The image, decoded top to bottom as it is read (so a large one is never held whole); only its
+ * header is read until its pixels are asked for. */
+static inline int bp_load(const void *buf, size_t len, VipsImage **out)
 {
     *out = vips_image_new_from_buffer(buf, len, BP_LOAD_OPTIONS, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
     return *out ? 0 : -1;
 }
 
-/* The image at `width` pixels wide, or narrower when it is narrower (never enlarged), turned
- * upright by its EXIF orientation, in sRGB: through its ICC profile when `has_profile`, else by
- * vips' own conversion (an sRGB profile applied to an image without one shifts saturated colours).
- * JPEGs are shrunk while they are decoded, so a large one is never held whole in memory. */
-static inline int bp_thumbnail_buffer(const void *buf, size_t len, VipsImage **out, int width, int has_profile)
+/* A JPEG shrunk by `shrink` (1, 2, 4 or 8) in its DCT while it is decoded. */
+static inline int bp_load_jpeg(const void *buf, size_t len, VipsImage **out, int shrink)
 {
-    if (has_profile)
-        return vips_thumbnail_buffer((void *) buf, len, out, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN,
-            "export_profile", "srgb", "option_string", BP_LOAD_OPTIONS, NULL);
-    return vips_thumbnail_buffer((void *) buf, len, out, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN,
-        "option_string", BP_LOAD_OPTIONS, NULL);
+    *out = vips_image_new_from_buffer(
+        buf, len, BP_LOAD_OPTIONS, "access", VIPS_ACCESS_SEQUENTIAL, "shrink", shrink, NULL);
+    return *out ? 0 : -1;
+}
+
+/* A WebP scaled by `scale` (at most 1) by libwebp while it is decoded. */
+static inline int bp_load_webp(const void *buf, size_t len, VipsImage **out, double scale)
+{
+    *out = vips_image_new_from_buffer(
+        buf, len, BP_LOAD_OPTIONS, "access", VIPS_ACCESS_SEQUENTIAL, "scale", scale, NULL);
+    return *out ? 0 : -1;
 }
 
 /* Whether the image carries an ICC profile. */
@@ -77,9 +81,14 @@ static inline int bp_has_profile(VipsImage *image)
     return vips_image_get_typeof(image, VIPS_META_ICC_NAME) != 0;
 }
 
-/* An image already in memory at `width` pixels wide, never enlarged. */
-static inline int bp_thumbnail_image(VipsImage *in, VipsImage **out, int width)
+/* The image at `width` pixels wide, or as it is when it is narrower (never enlarged), turned
+ * upright by its EXIF orientation, in sRGB: through its ICC profile when `has_profile`, else by
+ * vips' own conversion (an sRGB profile applied to an image without one shifts saturated colours). */
+static inline int bp_thumbnail_image(VipsImage *in, VipsImage **out, int width, int has_profile)
 {
+    if (has_profile)
+        return vips_thumbnail_image(
+            in, out, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN, "export_profile", "srgb", NULL);
     return vips_thumbnail_image(in, out, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN, NULL);
 }
 
@@ -124,6 +133,21 @@ static inline int bp_flatten_to_memory(VipsImage *in, VipsImage **out)
     vips_image_remove(*out, VIPS_META_IPTC_NAME);
     vips_image_remove(*out, VIPS_META_ORIENTATION);
     return 0;
+}
+
+/* A new reference to the same image, for code that hands images on. */
+static inline int bp_copy(VipsImage *in, VipsImage **out)
+{
+    g_object_ref(in);
+    *out = in;
+    return 0;
+}
+
+/* The image computed into memory. */
+static inline int bp_copy_memory(VipsImage *in, VipsImage **out)
+{
+    *out = vips_image_copy_memory(in);
+    return *out ? 0 : -1;
 }
 
 /* A baseline JPEG at `quality`, Huffman tables optimised, no metadata. */

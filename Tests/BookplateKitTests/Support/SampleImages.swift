@@ -54,7 +54,7 @@ enum SampleImages {
     static func decoded(_ bytes: Data) throws -> (width: Int, height: Int, bands: Int, pixels: [UInt8]) {
         try Vips.start()
         return try [UInt8](bytes).withUnsafeBytes { buffer in
-            let image = try Vips.image { bp_load_header(buffer.baseAddress, buffer.count, $0) }
+            let image = try Vips.image { bp_load(buffer.baseAddress, buffer.count, $0) }
             return (image.width, image.height, image.bands, try image.pixels())
         }
     }
