@@ -5,7 +5,8 @@ import Testing
 
 @testable import BookplateKit
 
-/// One at a time: the leak check counts every vips object in the process.
+/// One at a time, cache tests included (nested below): the leak check counts every vips object in
+/// the process.
 @Suite(.serialized) struct CoverThumbnailTests {
     @Test func makesEachSizeKeepingTheAspect() throws {
         let source = try SampleImages.gradient(width: 1200, height: 1800)
@@ -314,5 +315,216 @@ import Testing
                 }, counter, nil)
         }
         return count
+    }
+}
+
+extension CoverThumbnailTests {
+    @Suite struct CacheTests {
+        /// How many covers the cache under test asked libvips for.
+        final class Calls: Sendable {
+            let count = Mutex(0)
+            var value: Int { count.withLock { $0 } }
+        }
+
+        let folder: URL
+        let sources: URL
+        let calls = Calls()
+
+        init() throws {
+            let scratch = try TestPaths.temporaryFolder("thumbnails")
+            folder = scratch.appendingPathComponent("content/.bookplate/thumbnails")
+            sources = scratch.appendingPathComponent("covers")
+            try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        }
+
+        func cache(recipe: String = CoverThumbnails.recipe) -> ThumbnailCache {
+            let calls = calls
+            return ThumbnailCache(folder: folder, recipe: recipe) { bytes in
+                calls.count.withLock { $0 += 1 }
+                return try CoverThumbnails.make(from: bytes)
+            }
+        }
+
+        func source(_ name: String, _ bytes: [UInt8]) throws -> URL {
+            let url = sources.appendingPathComponent(name)
+            try Data(bytes).write(to: url)
+            return url
+        }
+
+        func entryNames() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        }
+
+        @Test func aSecondLookUpReadsTheCacheWithoutLibvips() throws {
+            let bytes = try SampleImages.gradient(width: 900, height: 1350, seed: 11)
+            let url = try source("kindred.jpg", bytes)
+            let first = try cache().entry(forSourceAt: url)
+            #expect(calls.value == 1)
+            #expect(try entryNames() == [first.key])
+            let files = try FileManager.default.contentsOfDirectory(
+                atPath: folder.appendingPathComponent(first.key).path)
+            #expect(files.sorted() == ["200.jpg", "400.jpg", "600.jpg", "renditions.json"])
+
+            // Another build, another cache value on the same folder.
+            let second = try cache().entry(forSourceAt: url)
+            #expect(calls.value == 1)
+            #expect(first.wasMade && !second.wasMade)
+            #expect(second.key == first.key && second.renditions == first.renditions)
+            #expect(second.renditions == (try CoverThumbnails.make(from: bytes)))
+            #expect(second.key.count == 64)
+        }
+
+        @Test func aKnownKeyFindsItsEntryWithoutTheSource() throws {
+            let made = try cache().entry(for: try SampleImages.gradient(width: 500, height: 750, seed: 21))
+            let found = try #require(cache().cachedEntry(forKey: made.key))
+            #expect(found.key == made.key && found.renditions == made.renditions && !found.wasMade)
+            #expect(calls.value == 1)
+            #expect(cache().cachedEntry(forKey: String(repeating: "0", count: 64)) == nil)
+            #expect(cache().cachedEntry(forKey: "../../covers") == nil)
+            #expect(cache().cachedEntry(forKey: made.key.uppercased()) == nil)
+        }
+
+        @Test func aChangedSourceGetsANewEntry() throws {
+            let url = try source("kindred.jpg", try SampleImages.gradient(width: 700, height: 1000, seed: 1))
+            let before = try cache().entry(forSourceAt: url)
+            try Data(try SampleImages.gradient(width: 700, height: 1000, seed: 2)).write(to: url)
+            let after = try cache().entry(forSourceAt: url)
+            #expect(calls.value == 2)
+            #expect(before.key != after.key)
+            #expect(before.renditions.images.map(\.data) != after.renditions.images.map(\.data))
+            #expect(try entryNames() == [before.key, after.key].sorted())
+        }
+
+        @Test func theKeyIsTheSHA256OfRecipeAndSource() throws {
+            let bytes = try SampleImages.gradient(width: 300, height: 450, seed: 12)
+            let cache = cache(recipe: "recipe 1")
+            #expect(cache.key(for: bytes) == ContentHash.sha256Hex(of: Array("recipe 1".utf8) + [0] + bytes))
+            #expect(cache.key(for: []) == ContentHash.sha256Hex(of: Array("recipe 1".utf8) + [0]))
+        }
+
+        @Test func theRecipeIsPartOfTheKey() throws {
+            let bytes = try SampleImages.solid(width: 300, height: 450, [10, 120, 200])
+            let current = try cache().entry(for: bytes)
+            let next = try cache(recipe: CoverThumbnails.recipe + " sharper").entry(for: bytes)
+            #expect(current.key != next.key)
+            #expect(calls.value == 2)
+        }
+
+        @Test func anEntryThatIsNotWholeIsMadeAgain() throws {
+            let url = try source("kindred.jpg", try SampleImages.gradient(width: 800, height: 1200, seed: 4))
+            let made = try cache().entry(forSourceAt: url)
+            let entry = folder.appendingPathComponent(made.key)
+
+            // A rendition cut short (a crash after the rename, before the data reached the disk).
+            let cut = entry.appendingPathComponent("400.jpg")
+            let whole = try Data(contentsOf: cut)
+            try whole.prefix(whole.count / 2).write(to: cut)
+            #expect(try cache().entry(forSourceAt: url).renditions == made.renditions)
+            #expect(calls.value == 2)
+            #expect(try Data(contentsOf: cut) == whole)
+
+            // Images without their description.
+            try FileManager.default.removeItem(at: entry.appendingPathComponent("renditions.json"))
+            #expect(try cache().entry(forSourceAt: url).renditions == made.renditions)
+            #expect(calls.value == 3)
+
+            // A description that is not one.
+            try Data("{\"recipe\": ".utf8).write(to: entry.appendingPathComponent("renditions.json"))
+            #expect(try cache().entry(forSourceAt: url).renditions == made.renditions)
+            #expect(calls.value == 4)
+
+            // What a killed build leaves: a folder under its temporary name, never read however whole
+            // it looks.
+            try FileManager.default.moveItem(
+                at: entry, to: folder.appendingPathComponent(".partial-\(UUID().uuidString)"))
+            #expect(try cache().entry(forSourceAt: url).renditions == made.renditions)
+            #expect(calls.value == 5)
+            #expect(try cache().entry(forSourceAt: url).renditions == made.renditions)
+            #expect(calls.value == 5)
+        }
+
+        @Test func removesEntriesNoBuildUsed() throws {
+            let keys = try (1...3).map { seed in
+                try cache().entry(for: try SampleImages.gradient(width: 300, height: 450, seed: UInt64(seed))).key
+            }
+            let partial = folder.appendingPathComponent(".partial-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: partial, withIntermediateDirectories: true)
+            try Data("mine".utf8).write(to: folder.appendingPathComponent("README"))
+            #expect(try cache().removeEntries(keeping: [keys[1]]) == 3)
+            #expect(try entryNames() == ["README", keys[1]].sorted())
+            #expect(try cache().removeEntries(keeping: [keys[1]]) == 0)
+
+            let empty = ThumbnailCache(folder: sources.appendingPathComponent("never-made"))
+            #expect(try empty.removeEntries(keeping: []) == 0)
+        }
+
+        @Test func twoThreadsMakingTheSameCoverLeaveOneEntry() throws {
+            let bytes = try SampleImages.gradient(width: 640, height: 960, seed: 9)
+            let cache = cache()
+            let entries = Mutex([ThumbnailCache.Entry]())
+            let failures = Mutex([String]())
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                do {
+                    let entry = try cache.entry(for: bytes)
+                    entries.withLock { $0.append(entry) }
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+            #expect(failures.withLock { $0 } == [])
+            let made = entries.withLock { $0 }
+            #expect(made.count == 4)
+            #expect(Set(made.map(\.key)).count == 1)
+            #expect(made.allSatisfy { $0.renditions == made[0].renditions })
+            #expect(try entryNames() == [made[0].key])
+        }
+
+        @Test func sniffsTheFormatWhateverTheFileIsCalled() throws {
+            let url = try source("kindred.jpg", try SampleImages.gradient(width: 500, height: 750, as: ".png"))
+            let entry = try cache().entry(forSourceAt: url)
+            #expect(entry.renditions.images.map(\.width) == [200, 400, 500])
+        }
+
+        @Test func badSourcesAreNamedAndNeverCached() throws {
+            let script = #"<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>"#
+            let svg = try source("kindred.jpg", Array(script.utf8))
+            #expect(throws: ThumbnailError(path: svg.relativePathForDisplay, problem: .notAnImage)) {
+                try cache().entry(forSourceAt: svg)
+            }
+            let bomb = try source("bomb.png", SampleImages.pngHeader(width: 30000, height: 30000))
+            #expect(
+                throws: ThumbnailError(
+                    path: bomb.relativePathForDisplay, problem: .tooLarge(width: 30000, height: 30000))
+            ) {
+                try cache().entry(forSourceAt: bomb)
+            }
+            let missing = sources.appendingPathComponent("missing.jpg")
+            #expect(
+                throws: ThumbnailError(
+                    path: missing.relativePathForDisplay, problem: .unreadable("No such file or directory"))
+            ) {
+                try cache().entry(forSourceAt: missing)
+            }
+            #expect(
+                throws: ThumbnailError(path: sources.relativePathForDisplay, problem: .unreadable("Is a directory"))
+            ) {
+                try cache().entry(forSourceAt: sources)
+            }
+            #expect(!FileManager.default.fileExists(atPath: folder.path))
+        }
+
+        @Test func aCacheThatCannotBeWrittenSaysSo() throws {
+            try FileManager.default.createDirectory(
+                at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("not a folder".utf8).write(to: folder)
+            let error = #expect(throws: ThumbnailError.self) {
+                try cache().entry(for: try SampleImages.solid(width: 200, height: 300, [1, 2, 3]))
+            }
+            guard case .cacheUnwritable = error?.problem else {
+                Issue.record("writing into a file gave \(String(describing: error))")
+                return
+            }
+            #expect(error?.description.hasPrefix("could not write the thumbnail cache at ") == true)
+        }
     }
 }
