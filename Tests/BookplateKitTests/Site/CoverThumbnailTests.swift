@@ -266,6 +266,19 @@ import Testing
         }
     }
 
+    @Test func printsNoWarningsOfLibvips() throws {
+        // A text chunk with a wrong checksum: libpng warns and reads on, and the vips command
+        // line prints "VIPS-WARNING **: tEXt: CRC error" for it.
+        let png = try SampleImages.solid(width: 40, height: 60, [0, 0, 0], as: ".png")
+        let text = Array("tEXt".utf8) + Array("Comment".utf8) + [0] + Array("hello".utf8)
+        let chunk = [0, 0, 0, UInt8(text.count - 4)] + text + [0xDE, 0xAD, 0xBE, 0xEF]
+        let damagedText = Array(png.prefix(33)) + chunk + Array(png.dropFirst(33))
+        var covers: CoverRenditions?
+        let printed = try Self.standardError { covers = try CoverThumbnails.make(from: damagedText) }
+        #expect(printed == "")
+        #expect(covers?.images.map(\.width) == [40])
+    }
+
     @Test func describesEachProblemOnOneLine() {
         let problems: [ThumbnailError.Problem] = [
             .notAnImage, .noPixels(width: 0, height: 0), .tooLarge(width: 1, height: 2),
@@ -294,6 +307,24 @@ import Testing
         } catch {
             return .unreadable("\(error)")
         }
+    }
+
+    /// What `work` wrote to the standard error (file descriptor 2, where GLib prints warnings).
+    static func standardError(during work: () throws -> Void) throws -> String {
+        let capture = try TestPaths.temporaryFolder("stderr").appendingPathComponent("stderr.txt")
+        let descriptor = open(capture.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let saved = dup(2)
+        fflush(nil)
+        dup2(descriptor, 2)
+        defer {
+            fflush(nil)
+            dup2(saved, 2)
+            close(saved)
+            close(descriptor)
+        }
+        try work()
+        fflush(nil)
+        return try String(contentsOf: capture, encoding: .utf8)
     }
 
     static func channels(_ color: String) throws -> [Int] {
