@@ -68,16 +68,16 @@ public enum CoverThumbnails {
     private static func checkLoader(for start: UnsafeRawPointer, count: Int, expecting format: ImageInfo.Format)
         throws
     {
-        let prefix =
+        let (prefix, name) =
             switch format {
-            case .jpeg: "VipsForeignLoadJpeg"
-            case .png: "VipsForeignLoadPng"
-            case .gif: "VipsForeignLoadNsgif"
-            case .webp: "VipsForeignLoadWebp"
+            case .jpeg: ("VipsForeignLoadJpeg", "JPEG")
+            case .png: ("VipsForeignLoadPng", "PNG")
+            case .gif: ("VipsForeignLoadNsgif", "GIF")
+            case .webp: ("VipsForeignLoadWebp", "WebP")
             }
         guard let loader = bp_loader_name(start, count), String(cString: loader).hasPrefix(prefix) else {
-            vips_error_clear()
-            throw ThumbnailError(problem: .damaged("libvips does not read it as the \(format) image it starts like"))
+            _ = Vips.takeError()
+            throw ThumbnailError(problem: .damaged("libvips does not read it as the \(name) image it starts like"))
         }
     }
 

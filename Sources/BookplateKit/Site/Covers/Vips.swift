@@ -3,8 +3,9 @@ import Foundation
 
 /// libvips, started once per process, reached through the fixed-option wrappers of `CVips`.
 ///
-/// Each cover is made on the thread that asks for it, with one vips worker, so a build running
-/// covers on every core keeps the cores busy without vips starting threads of its own.
+/// Each cover is made on the thread that asks for it with one vips worker (vips_concurrency_set(1)):
+/// a build runs covers on every core itself, so each core makes one cover at a time instead of
+/// every cover asking for every core.
 enum Vips {
     /// Nil once libvips has started; what went wrong otherwise. Swift runs this once, whichever
     /// thread comes first, and makes the others wait.
