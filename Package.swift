@@ -21,10 +21,16 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
         .target(
             name: "BookplateKit",
             dependencies: [
                 "CCMark",
+                "CVips",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -40,6 +46,7 @@ let package = Package(
             name: "bookplate-bench",
             dependencies: [
                 "BookplateKit",
+                "CVips",
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
@@ -47,6 +54,7 @@ let package = Package(
             name: "BookplateKitTests",
             dependencies: [
                 "BookplateKit",
+                "CVips",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ],

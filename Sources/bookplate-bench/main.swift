@@ -1,10 +1,17 @@
 // Measures what concurrency buys the catalog layer, against a local server with added latency:
 // a two-catalog search should take about one latency, not two; 200 cover downloads should take
 // a fraction of the serial time. Run with `swift run -c release bookplate-bench`.
+// `swift run -c release bookplate-bench thumbnails` measures cover thumbnails instead
+// (ThumbnailBenchmark.swift).
 
 import BookplateKit
 import FlyingFox
 import Foundation
+
+if CommandLine.arguments.dropFirst().first == "thumbnails" {
+    try ThumbnailBenchmark.run(Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
 
 let searchLatency = Duration.milliseconds(300)
 let coverLatency = Duration.milliseconds(50)
@@ -39,7 +46,10 @@ func startServer() async throws -> (HTTPServer, UInt16) {
     return (server, port)
 }
 
-enum BenchError: Error { case noPort, missingCovers(Int) }
+enum BenchError: Error {
+    case noPort, missingCovers(Int)
+    case unknownArgument(String), sampleFailed(String), measureFailed(Int32)
+}
 
 func median(_ runs: Int, _ work: () async throws -> Void) async rethrows -> Duration {
     var times: [Duration] = []

@@ -12,24 +12,34 @@ struct ImageInfo: Equatable, Sendable {
     var height: Int
 
     /// Reads the header of `bytes`; nil when they are not a JPEG, PNG, GIF or WebP image whose
-    /// size can be found.
-    init?(bytes: [UInt8]) {
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), bytes.count >= 24 {
+    /// size can be found, or, unless `allowingZeroSize`, when that size is 0 either way.
+    init?(bytes: [UInt8], allowingZeroSize: Bool = false) {
+        switch ImageInfo.format(of: bytes) {
+        case .png where bytes.count >= 24:
             self.init(format: .png, width: bytes.bigEndian(16, 4), height: bytes.bigEndian(20, 4))
-        } else if bytes.starts(with: Array("GIF8".utf8)), bytes.count >= 10 {
+        case .gif where bytes.count >= 10:
             self.init(format: .gif, width: bytes.littleEndian(6, 2), height: bytes.littleEndian(8, 2))
-        } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+        case .jpeg:
             guard let size = ImageInfo.jpegSize(bytes) else { return nil }
             self.init(format: .jpeg, width: size.width, height: size.height)
-        } else if bytes.count >= 30, bytes.starts(with: Array("RIFF".utf8)),
-            Array(bytes[8..<12]) == Array("WEBP".utf8)
-        {
+        case .webp where bytes.count >= 30:
             guard let size = ImageInfo.webpSize(bytes) else { return nil }
             self.init(format: .webp, width: size.width, height: size.height)
-        } else {
+        default:
             return nil
         }
-        guard width > 0, height > 0 else { return nil }
+        guard allowingZeroSize || (width > 0 && height > 0) else { return nil }
+    }
+
+    /// The format whose signature `bytes` start with, whether or not a size follows it.
+    static func format(of bytes: [UInt8]) -> Format? {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if bytes.starts(with: Array("GIF8".utf8)) { return .gif }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+            return .webp
+        }
+        return nil
     }
 
     private init(format: Format, width: Int, height: Int) {
