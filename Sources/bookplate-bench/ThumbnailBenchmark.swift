@@ -10,8 +10,9 @@ import Foundation
 /// ten of them 4000×3000 photos of about 3 MB, made cold on every core, then again from a warm
 /// cache, with the peak memory of the process that did it.
 ///
-/// `bookplate-bench thumbnails [--covers N] [--folder PATH]` makes the sample covers in PATH
-/// (default `.build/bench-covers`; kept, so later runs skip this) and then measures in a process
+/// `bookplate-bench thumbnails [--covers N] [--folder PATH] [--samples-only]` makes the sample covers in PATH
+/// (default `.build/bench-covers`; kept, so later runs skip this; `--samples-only` stops there and
+/// prints their folder, for `Tests/bench/cover_benchmark.py`) and then measures in a process
 /// of its own, so that making the samples does not count in its peak memory. (`Parallel.map`,
 /// which spreads the work as a build does, uses one core for fewer than 128 covers.)
 enum ThumbnailBenchmark {
@@ -19,18 +20,21 @@ enum ThumbnailBenchmark {
         var count = 1000
         var folder = URL(fileURLWithPath: ".build/bench-covers")
         var measureOnly = false
+        var samplesOnly = false
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
             case "--covers": count = Int(remaining.popFirst() ?? "") ?? count
             case "--folder": folder = URL(fileURLWithPath: remaining.popFirst() ?? folder.path)
             case "--measure": measureOnly = true
+            case "--samples-only": samplesOnly = true
             default: throw BenchError.unknownArgument(argument)
             }
         }
         let covers = folder.appendingPathComponent("\(count)")
         if measureOnly { return try measure(covers) }
         try makeSamples(count: count, in: covers)
+        if samplesOnly { return print(covers.path) }
         let child = Process()
         child.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
         child.arguments = ["thumbnails", "--covers", "\(count)", "--folder", folder.path, "--measure"]

@@ -24,6 +24,7 @@ struct BuildCommand: ParsableCommand {
                 "warning: \(note) is over \(NoteStore.largestPublished / 1024 / 1024) MB and was left off its book's page:"
                     + " shorten it or split it")
         }
+        for warning in report.warnings { Terminal.error("warning: \(warning)") }
         for orphan in report.orphanNotes {
             Terminal.error(
                 "warning: \(orphan) belongs to no book on the shelf: rename it to a book's slug or move it away")

@@ -66,5 +66,8 @@ public struct BuildReport: Sendable {
     public var orphanNotes: [String]
     /// Note files (paths for messages) over ``NoteStore/largestPublished``, left off their pages.
     public var oversizedNotes: [String]
+    /// What the build left out and why, a line each: a cover that is not a usable image is shown
+    /// as a placeholder, a photo that is not one is left off.
+    public var warnings: [String] = []
     public var duration: Duration
 }

@@ -41,6 +41,8 @@ struct BuildRun {
     private var notes = NoteSync()
     private var theme: Theme?
     private var templates: TemplateSet?
+    /// Covers and photos left out of the site, each with why: one line apiece.
+    private var warnings: [String] = []
     private var outputs: [PlannedOutput] = []
     private var files: [String: BuildState.Output] = [:]
     private var written = 0
@@ -249,7 +251,7 @@ struct BuildRun {
         if let catalogue {
             outputs = try builder.sitePlan(
                 catalogue: catalogue, settings: settings, noteSlugs: Set(noteStamps.keys), coverFiles: coverFiles,
-                photoFiles: photoFiles, theme: theme, templates: templates)
+                photoFiles: photoFiles, theme: theme, templates: templates, warnings: &warnings)
         } else {
             outputs = try builder.bookPages(
                 changedBooks, notes: notes, settings: settings, coverFiles: coverFiles, theme: theme,
@@ -361,6 +363,7 @@ struct BuildRun {
             oversizedNotes: oversizedNotes.map {
                 paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay
             },
+            warnings: warnings,
             duration: ContinuousClock.now - started)
     }
 }

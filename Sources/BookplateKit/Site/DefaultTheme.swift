@@ -542,7 +542,7 @@ enum DefaultTheme {
 
         """####,
         "partials/cover.mustache": ####"""
-        {{#cover}}{{#isPlaceholder}}<span class="cover cover-placeholder cover-hue-{{hue}}" role="img" aria-label="{{alt}}"><span class="cover-title">{{title}}</span>{{#cover.author}}<span class="cover-author">{{.}}</span>{{/cover.author}}</span>{{/isPlaceholder}}{{^isPlaceholder}}<img class="cover" src="{{src}}" width="{{width}}" height="{{height}}" alt="{{alt}}" loading="lazy">{{/isPlaceholder}}{{/cover}}
+        {{#cover}}{{#isPlaceholder}}<span class="cover cover-placeholder cover-hue-{{hue}}" role="img" aria-label="{{alt}}"><span class="cover-title">{{title}}</span>{{#cover.author}}<span class="cover-author">{{.}}</span>{{/cover.author}}</span>{{/isPlaceholder}}{{^isPlaceholder}}<img class="cover" src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{sizes}}"{{/srcset}} width="{{width}}" height="{{height}}" alt="{{alt}}" loading="lazy" decoding="async"{{#color}} style="background-color: {{.}}"{{/color}}>{{/isPlaceholder}}{{/cover}}
 
         """####,
         "partials/footer.mustache": ####"""

@@ -61,7 +61,7 @@ struct PageModelFactory: Sendable {
         return BookPageModel(
             root: root, site: site, pageTitle: "\(book.title) — \(site.title)", title: book.title,
             subtitle: book.subtitle, authors: authorLinks(details.authors, root: root),
-            cover: cover(for: details, root: root), facts: facts,
+            cover: cover(for: details, root: root, size: .page), facts: facts,
             descriptionHTML: book.description.map(HTMLAllowList.sanitize),
             status: statusTitle(book.status), statusID: book.status.rawValue, rating: book.rating.map(ratingModel),
             started: book.startedDate.map { words("started", ["date": words.date($0)]) },
@@ -154,11 +154,18 @@ struct PageModelFactory: Sendable {
         BookCardModel(
             url: root + PageModelFactory.bookURL(details.book.slug), title: details.book.title,
             subtitle: details.book.subtitle, authors: authorLinks(details.authors, root: root),
-            year: details.book.publishedDate.map { String($0.year) }, cover: cover(for: details, root: root),
+            year: details.book.publishedDate.map { String($0.year) },
+            cover: cover(for: details, root: root, size: .grid),
             rating: details.book.rating.map(ratingModel))
     }
 
-    private func cover(for details: BookDetails, root: String) -> CoverModel {
+    /// How wide a cover is shown, for the browser to pick its rendition before it lays the page
+    /// out: a grid column (two to a phone's width, 9.5–12rem wide elsewhere), or a book's page.
+    static let gridSizes = "(max-width: 40rem) 46vw, 12rem"
+    static let pageSizes = "(max-width: 40rem) 12rem, 16rem"
+
+    /// A book's cover as shown at `size`, its addresses from `root`.
+    private func cover(for details: BookDetails, root: String, size: CoverSize) -> CoverModel {
         guard var cover = coversBySlug[details.book.slug] else {
             var placeholder = CoverArt.placeholder(
                 title: details.book.title, author: details.authors.first?.name, slug: details.book.slug)
@@ -167,7 +174,14 @@ struct PageModelFactory: Sendable {
         }
         cover.alt = words("coverOf", ["title": details.book.title])
         // A placeholder has no image to link to.
-        if !cover.isPlaceholder { cover.src = root + cover.src }
+        guard !cover.isPlaceholder else { return cover }
+        if let shown = cover.images.first(where: { $0.width >= size.rawValue }) ?? cover.images.last {
+            (cover.src, cover.width, cover.height) = (shown.path, shown.width, shown.height)
+        }
+        cover.src = root + cover.src
+        cover.srcset = cover.images.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")
+        cover.sizes =
+            cover.images.isEmpty ? "" : (size == .page ? PageModelFactory.pageSizes : PageModelFactory.gridSizes)
         return cover
     }
 

@@ -61,6 +61,21 @@ extension CoverModel: TemplateObject {
         case "title": title.templateValue
         case "author": author.templateValue
         case "hue": hue.templateValue
+        case "srcset": srcset.templateValue
+        case "sizes": sizes.templateValue
+        case "color": color.templateValue
+        case "images": images.templateValue
+        default: nil
+        }
+    }
+}
+
+extension CoverImageModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "path": path.templateValue
+        case "width": width.templateValue
+        case "height": height.templateValue
         default: nil
         }
     }

@@ -50,6 +50,20 @@ struct CoverModel: Sendable, Encodable {
     var title = ""
     var author: String?
     var hue = 0
+    /// For a cover image: its renditions, narrowest first (``CoverArt``), the `srcset` and
+    /// `sizes` of the `<img>` that shows it, and its dominant colour (`#rrggbb`) to paint its box
+    /// while it loads. Empty for a placeholder and for an author's photo.
+    var images: [CoverImageModel] = []
+    var srcset = ""
+    var sizes = ""
+    var color: String?
+}
+
+/// One rendition of a cover: its path from the top of the site and its size in pixels.
+struct CoverImageModel: Sendable, Encodable {
+    var path: String
+    var width: Int
+    var height: Int
 }
 
 /// A book as it appears in a grid or list on other pages.

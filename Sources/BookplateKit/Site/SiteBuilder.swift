@@ -29,6 +29,9 @@ public struct SiteBuilder: Sendable {
     /// Where the build state and the build lock are kept.
     var stateFolder: URL { paths.content.appendingPathComponent(".bookplate", isDirectory: true) }
 
+    /// The covers' thumbnails, kept by the hash of each cover image across builds.
+    var thumbnails: ThumbnailCache { ThumbnailCache(folder: stateFolder.appendingPathComponent("thumbnails")) }
+
     /// Builds the site into `paths.site` and reports what was made.
     ///
     /// Incrementally, when nothing the site is made from changed and every file in the output
@@ -139,11 +142,13 @@ public struct SiteBuilder: Sendable {
     ) throws -> [PlannedOutput] {
         let themePrint = themeFingerprint(theme)
         let site = try siteModel(settings, words: templates.words)
-        return try books.map { details in
-            let cover = try CoverArt.cover(for: details, coversFolder: paths.covers, existing: coverFiles).model
+        // Their covers are as the last build left them (a changed cover is not a notes-only
+        // build): their thumbnails are in the cache.
+        let covers = CoverArt.covers(for: books, coversFolder: paths.covers, existing: coverFiles, cache: thumbnails)
+        return zip(books, covers).map { details, cover in
             let factory = makeFactory(
                 site: site, settings: settings, catalogue: Catalogue(books: [details]),
-                coversBySlug: [details.book.slug: cover], words: templates.words)
+                coversBySlug: [details.book.slug: cover.model], words: templates.words)
             let note = notes.htmlBySlug[details.book.slug]
             return SiteBuilder.plannedPage(
                 PageModelFactory.bookURL(details.book.slug), "book", theme: themePrint, templates: templates
@@ -155,24 +160,21 @@ public struct SiteBuilder: Sendable {
     /// discovery files, and the marker that makes the folder Bookplate's.
     func sitePlan(
         catalogue: Catalogue, settings: SiteSettings, noteSlugs: Set<String>, coverFiles: [String: FileStamps.Stamp],
-        photoFiles: [String: FileStamps.Stamp], theme: Theme, templates: TemplateSet
+        photoFiles: [String: FileStamps.Stamp], theme: Theme, templates: TemplateSet, warnings: inout [String]
     ) throws -> [PlannedOutput] {
         var outputs: [PlannedOutput] = []
-        let covers = try catalogue.books.map { details in
-            do {
-                return try CoverArt.cover(for: details, coversFolder: paths.covers, existing: coverFiles)
-            } catch {
-                throw BuildError(step: .collectCovers, path: nil, underlying: error)
-            }
-        }
-        outputs += covers.compactMap(\.file)
-        let photos = try catalogue.authors.compactMap { author in
-            do {
-                return try CoverArt.photo(for: author, photosFolder: paths.photos, existing: photoFiles)
-                    .map { (author.slug, $0) }
-            } catch {
-                throw BuildError(step: .collectCovers, path: nil, underlying: error)
-            }
+        let cache = thumbnails
+        let covers = CoverArt.covers(
+            for: catalogue.books, coversFolder: paths.covers, existing: coverFiles, cache: cache)
+        outputs += covers.flatMap(\.files)
+        warnings += covers.compactMap(\.warning)
+        warnings += CoverArt.refusedFiles(for: catalogue.books, existing: coverFiles, coversFolder: paths.covers)
+        // Thumbnails of covers no book shows any more are dropped (a cache that cannot be tidied
+        // only costs disk space).
+        _ = try? cache.removeEntries(keeping: Set(covers.compactMap(\.cacheKey)))
+        let photos = catalogue.authors.compactMap { author in
+            CoverArt.photo(for: author, photosFolder: paths.photos, existing: photoFiles, warnings: &warnings)
+                .map { (author.slug, $0) }
         }
         outputs += photos.map(\.1.file)
         let factory = makeFactory(

@@ -16,7 +16,8 @@ enum StructuredData {
                 MetaModel(
                     property: "og:url", content: pageAddress(PageModelFactory.bookURL(details.book.slug), baseURL)))
             if let cover, !cover.isPlaceholder {
-                tags.append(MetaModel(property: "og:image", content: absolute(cover.src, baseURL)))
+                tags.append(
+                    MetaModel(property: "og:image", content: absolute(cover.images.last?.path ?? cover.src, baseURL)))
             }
         }
         if let isbn = details.book.isbn13 { tags.append(MetaModel(property: "book:isbn", content: isbn)) }
@@ -28,7 +29,9 @@ enum StructuredData {
     static func bookJSONLD(for details: BookDetails, cover: CoverModel?, baseURL: URL?) -> String {
         let book = details.book
         let q = ScriptSafeJSON.quoted
-        let image = baseURL.flatMap { base in cover.flatMap { $0.isPlaceholder ? nil : absolute($0.src, base) } }
+        let image = baseURL.flatMap { base in
+            cover.flatMap { $0.isPlaceholder ? nil : absolute($0.images.last?.path ?? $0.src, base) }
+        }
         return ScriptSafeJSON.object([
             ("@context", q("https://schema.org")),
             ("@type", q("Book")),

@@ -39,11 +39,13 @@ import Testing
             contentsOf: site.appendingPathComponent("books/the-left-hand-of-darkness/index.html"), encoding: .utf8)
         #expect(
             book.contains(
-                "<img class=\"cover\" src=\"../../covers/the-left-hand-of-darkness.jpg\" width=\"128\" height=\"194\""))
+                "<img class=\"cover\" src=\"../../covers/the-left-hand-of-darkness-128.jpg\" "
+                    + "srcset=\"../../covers/the-left-hand-of-darkness-128.jpg 128w\" sizes=\"(max-width: 40rem) 12rem, 16rem\" "
+                    + "width=\"128\" height=\"194\""))
         #expect(book.contains("A groundbreaking work of science fiction."))
         #expect(
             FileManager.default.fileExists(
-                atPath: site.appendingPathComponent("covers/the-left-hand-of-darkness.jpg").path))
+                atPath: site.appendingPathComponent("covers/the-left-hand-of-darkness-128.jpg").path))
         let author = try String(
             contentsOf: site.appendingPathComponent("authors/ursula-k-le-guin/index.html"), encoding: .utf8)
         #expect(author.contains("Ursula Kroeber Le Guin was an American author"))

@@ -33,7 +33,7 @@ import Testing
         #expect(index.status == 200 && index.type == "text/html; charset=utf-8")
         #expect(index.body.contains("/__bookplate/version"))
         #expect(try await get(server.port, "/assets/style.css").type == "text/css; charset=utf-8")
-        #expect(try await get(server.port, "/covers/fledgling.jpg").type == "image/jpeg")
+        #expect(try await get(server.port, "/covers/fledgling-128.jpg").type == "image/jpeg")
         #expect(try await get(server.port, "/../../etc/passwd").status == 404)
         #expect(try await get(server.port, "/%2e%2e/%2e%2e/etc/passwd").status == 404)
         #expect(try await get(server.port, "/no/such/page").status == 404)

@@ -72,6 +72,11 @@ public struct ThumbnailCache: Sendable {
         }
     }
 
+    /// Where the image `width` pixels wide of the entry `key` is kept.
+    public func fileURL(key: String, width: Int) -> URL {
+        folder.appendingPathComponent(key).appendingPathComponent(Self.fileName(width: width))
+    }
+
     /// The key of `source`: the SHA-256 of the recipe, a zero byte and the bytes, in hexadecimal.
     ///
     /// GLib's SHA-256 (linked for libvips already) rather than `ContentHash`: it takes the parts

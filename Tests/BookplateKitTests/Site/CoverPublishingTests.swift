@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+@testable import BookplateKit
+
+/// Covers are published as thumbnails — 200 and 400 pixels wide for the grid, 600 for the book's
+/// page — with `srcset`, `sizes`, their size and their colour; made once, kept by the image's
+/// hash; and a cover that is not a usable image is a warning and the placeholder.
+@Suite struct CoverPublishingTests {
+    static func shelf() throws -> TemporaryShelf {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Kindred", authors: ["Octavia E. Butler"], status: .reading))
+        try shelf.library.addBook(NewBook(title: "Dawn", authors: ["Octavia E. Butler"]))
+        try FileManager.default.createDirectory(at: shelf.paths.covers, withIntermediateDirectories: true)
+        return shelf
+    }
+
+    static func write(_ bytes: [UInt8], _ name: String, in shelf: TemporaryShelf) throws {
+        try Data(bytes).write(to: shelf.paths.covers.appendingPathComponent(name))
+    }
+
+    @Test func aLargeCoverIsPublishedAsThumbnailsWithSrcsetSizesAndItsColour() throws {
+        let shelf = try CoverPublishingTests.shelf()
+        try CoverPublishingTests.write(
+            try SampleImages.solid(width: 1200, height: 1800, [200, 20, 20]), "kindred.jpg", in: shelf)
+        let report = try shelf.build()
+        #expect(report.warnings.isEmpty)
+        let site = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        #expect(
+            site.keys.filter { $0.hasPrefix("covers/") }.sorted() == [
+                "covers/kindred-200.jpg", "covers/kindred-400.jpg", "covers/kindred-600.jpg",
+            ])
+        // The original (a megabyte here, or a phone's 3 MB photo) is never published.
+        #expect(site["covers/kindred.jpg"] == nil)
+        let thumbnail = try SampleImages.decoded(try #require(site["covers/kindred-200.jpg"]))
+        #expect((thumbnail.width, thumbnail.height) == (200, 300))
+        let card = try shelf.siteFile("index.html")
+        #expect(
+            card.contains(
+                "src=\"covers/kindred-200.jpg\" srcset=\"covers/kindred-200.jpg 200w, covers/kindred-400.jpg 400w, "
+                    + "covers/kindred-600.jpg 600w\" sizes=\"(max-width: 40rem) 46vw, 12rem\" width=\"200\" height=\"300\""
+            ))
+        #expect(
+            card.range(of: #"style="background-color: #c[0-9a-f]1[0-9a-f]{3}""#, options: .regularExpression) != nil)
+        let page = try shelf.siteFile("books/kindred/index.html")
+        #expect(
+            page.contains(
+                "src=\"../../covers/kindred-600.jpg\" srcset=\"../../covers/kindred-200.jpg 200w, "
+                    + "../../covers/kindred-400.jpg 400w, ../../covers/kindred-600.jpg 600w\" "
+                    + "sizes=\"(max-width: 40rem) 12rem, 16rem\" width=\"600\" height=\"900\""))
+    }
+
+    @Test func thumbnailsAreMadeOnceAndAChangedCoverIsMadeAgain() throws {
+        let shelf = try CoverPublishingTests.shelf()
+        try CoverPublishingTests.write(try SampleImages.gradient(width: 900, height: 1350), "kindred.jpg", in: shelf)
+        try shelf.build()
+        let cache = SiteBuilder(library: shelf.library, paths: shelf.paths).thumbnails
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.folder.path)
+        #expect(entries.count == 1)
+        let made =
+            try FileManager.default.attributesOfItem(
+                atPath: cache.folder.appendingPathComponent(entries[0]).path)[.modificationDate] as? Date
+        // A change elsewhere: the cover's thumbnails come from the cache, untouched.
+        try shelf.library.addBook(NewBook(title: "Wild Seed", authors: ["Octavia E. Butler"]))
+        try shelf.build()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.folder.path) == entries)
+        let again =
+            try FileManager.default.attributesOfItem(
+                atPath: cache.folder.appendingPathComponent(entries[0]).path)[.modificationDate] as? Date
+        #expect(made == again)
+        // A new image in its place: new thumbnails, the old entry dropped, and the site as a full build makes it.
+        try CoverPublishingTests.write(
+            try SampleImages.gradient(width: 900, height: 1350, seed: 7), "kindred.jpg", in: shelf)
+        try shelf.build()
+        let replaced = try FileManager.default.contentsOfDirectory(atPath: cache.folder.path)
+        #expect(replaced.count == 1 && replaced != entries)
+        let incremental = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        try SiteBuilder(library: shelf.library, paths: shelf.paths, settings: SiteSettings()).build(.full)
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == incremental)
+        // The cover removed: the placeholder, and no thumbnail left in the site.
+        try FileManager.default.removeItem(at: shelf.paths.covers.appendingPathComponent("kindred.jpg"))
+        try shelf.build()
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site).keys.filter { $0.hasPrefix("covers/") }.isEmpty)
+        #expect(try shelf.siteFile("books/kindred/index.html").contains("cover-placeholder"))
+    }
+
+    @Test(arguments: [
+        (
+            "a page of HTML", "kindred.jpg", Array("<html>not found</html>".utf8),
+            "is not a JPEG, PNG, GIF or WebP image"
+        ),
+        (
+            "an SVG with a script, named .jpg", "kindred.jpg",
+            Array("<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>".utf8),
+            "is not a JPEG, PNG, GIF or WebP image"
+        ),
+        ("a PNG bomb", "kindred.png", SampleImages.pngHeader(width: 30_000, height: 30_000), "30000×30000 pixels"),
+        ("a WebP of 0×0", "kindred.webp", SampleImages.webpHeader(width: 0, height: 0), "0×0 pixels"),
+        ("an empty file", "kindred.jpg", [], "is not a JPEG, PNG, GIF or WebP image"),
+    ])
+    func aCoverThatIsNotAUsableImageIsAWarningAndThePlaceholder(
+        what: String, name: String, bytes: [UInt8], reason: String
+    ) throws {
+        let shelf = try CoverPublishingTests.shelf()
+        try CoverPublishingTests.write(bytes, name, in: shelf)
+        let report = try shelf.build()
+        #expect(report.warnings.count == 1, "\(what)")
+        #expect(report.warnings.first?.contains("covers/\(name)") == true)
+        #expect(report.warnings.first?.contains(reason) == true, "\(what): \(report.warnings)")
+        #expect(report.warnings.allSatisfy { !$0.contains("\n") })
+        #expect(try shelf.siteFile("books/kindred/index.html").contains("cover-placeholder"))
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site).keys.filter { $0.hasPrefix("covers/") }.isEmpty)
+    }
+
+    @Test func aTruncatedJPEGIsAWarningNotAHalfGreyCover() throws {
+        let shelf = try CoverPublishingTests.shelf()
+        let whole = try SampleImages.gradient(width: 800, height: 1200)
+        try CoverPublishingTests.write(Array(whole.prefix(whole.count / 2)), "kindred.jpg", in: shelf)
+        let report = try shelf.build()
+        #expect(report.warnings.count == 1 && report.warnings[0].contains("truncated or damaged"), "\(report.warnings)")
+        #expect(try shelf.siteFile("books/kindred/index.html").contains("cover-placeholder"))
+    }
+
+    @Test func anSVGCoverIsNeverPublished() throws {
+        let shelf = try CoverPublishingTests.shelf()
+        try Data("<svg><script>alert(1)</script></svg>".utf8).write(
+            to: shelf.paths.covers.appendingPathComponent("kindred.svg"))
+        let report = try shelf.build()
+        #expect(
+            report.warnings == [
+                "\(shelf.paths.covers.appendingPathComponent("kindred.svg").relativePathForDisplay) is not a JPEG, PNG, "
+                    + "GIF or WebP image and is not published: convert it, or delete it to use a placeholder"
+            ])
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site).keys.allSatisfy { !$0.hasSuffix(".svg") })
+    }
+
+    @Test func aBuildSaysWhatItLeftOutOnItsOwnLine() throws {
+        let shelf = try CoverPublishingTests.shelf()
+        try CoverPublishingTests.write(SampleImages.pngHeader(width: 30_000, height: 30_000), "kindred.png", in: shelf)
+        let result = try CommandRunner(folder: shelf.root).run(["build"])
+        #expect(result.status == 0)
+        #expect(result.stderr.hasPrefix("warning: "))
+        #expect(result.stderr.contains("kindred.png is 30000×30000 pixels"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+}
