@@ -12,6 +12,8 @@ struct BookList: Sendable, Equatable {
         /// Books read, finished in this year; nil for those with no finishing date.
         case readIn(year: Int?)
         case shelf(Shelf)
+        /// The books of the author with this slug, oldest first.
+        case author(String)
     }
 
     var kind: Kind
@@ -20,7 +22,10 @@ struct BookList: Sendable, Equatable {
     /// Positions in the catalogue's books, in the list's order.
     var positions: [Int]
 
-    var pageCount: Int { max(1, (positions.count + BookList.pageSize - 1) / BookList.pageSize) }
+    var pageCount: Int { BookList.pageCount(of: positions.count) }
+
+    /// How many pages a list of `count` books takes: one at least, for an empty list.
+    static func pageCount(of count: Int) -> Int { max(1, (count + pageSize - 1) / pageSize) }
 
     /// The site path of page `number` (1-based): the first page is the folder's `index.html`.
     func path(page number: Int) -> String {

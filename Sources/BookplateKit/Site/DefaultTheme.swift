@@ -315,6 +315,7 @@ enum DefaultTheme {
         {{> partials/book-card}}
         {{/books}}
             </ul>
+        {{> partials/pagination}}
           </section>
           {{^empty(links)}}
           <ul class="author-links" aria-label="{{t.elsewhere}}">

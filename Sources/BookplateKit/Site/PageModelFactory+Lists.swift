@@ -20,7 +20,7 @@ extension PageModelFactory {
                 }
             case .status(let status):
                 groups.append(ListGroupModel(id: status.rawValue, title: statusTitle(status), lists: [link]))
-            case .shelf:
+            case .shelf, .author:
                 break
             }
         }
@@ -89,6 +89,7 @@ extension PageModelFactory {
         case .readIn(let year?): words("readIn", ["year": String(year)])
         case .readIn(nil): words("readUndated")
         case .shelf(let shelf): shelf.name
+        case .author(let slug): catalogue.authors.first { $0.slug == slug }?.name ?? slug
         }
     }
 

@@ -265,6 +265,7 @@ extension AuthorPageModel: TemplateObject {
         case "bookCountLabel": bookCountLabel.templateValue
         case "otherWorks": otherWorks.templateValue
         case "links": links.templateValue
+        case "pagination": pagination.templateValue
         default: nil
         }
     }

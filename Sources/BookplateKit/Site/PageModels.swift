@@ -205,6 +205,8 @@ struct AuthorPageModel: Sendable, Encodable {
     var bookCountLabel: String
     var otherWorks: [WorkModel]
     var links: [LinkModel]
+    /// Links to the author's further pages of books, when there are more than a page's worth.
+    var pagination: PaginationModel?
 }
 
 /// A link to a page elsewhere.

@@ -80,8 +80,14 @@ public struct SiteBuilder: Sendable {
                     return factory.bookPage(details, noteHTML: note)
                 }
             }
-            + catalogue.authors.map { author in
-                page(PageModelFactory.authorURL(author.slug), "author") { factory.authorPage(author) }
+            + catalogue.authors.flatMap { author in
+                let books = factory.index.booksByAuthor[author.slug]?.count ?? 0
+                return (1...BookList.pageCount(of: books)).map { number in
+                    let path =
+                        number == 1
+                        ? PageModelFactory.authorURL(author.slug) : "authors/\(author.slug)/page/\(number)/index.html"
+                    return page(path, "author") { factory.authorPage(author, page: number) }
+                }
             }
             + factory.statisticsYears.map { year in
                 page(PageModelFactory.yearStatisticsURL(year), "year") { factory.yearPage(year) }

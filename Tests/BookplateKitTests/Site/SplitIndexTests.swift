@@ -102,6 +102,15 @@ import Testing
         let shelfSecond = try shelf.siteFile("shelves/big-shelf/page/2/index.html")
         #expect(shelfSecond.components(separatedBy: "class=\"book-card\"").count - 1 == 10)
         #expect(shelfSecond.contains("Page 2 of 2"))
+        // So is an author's: who they are on the first page, their books on every page.
+        let author = try shelf.siteFile("authors/author-3/index.html")
+        let authorSecond = try shelf.siteFile("authors/author-3/page/2/index.html")
+        #expect(author.contains("<a href=\"../../authors/author-3/page/2/index.html\" rel=\"next\">"))
+        #expect(author.components(separatedBy: "class=\"book-card\"").count - 1 == BookList.pageSize)
+        // 130 to read and 17 read.
+        #expect(authorSecond.components(separatedBy: "class=\"book-card\"").count - 1 == 47)
+        #expect(authorSecond.contains("<title>Author 3, page 2 — "))
+        #expect(authorSecond.contains("147 books on the shelf"))
         // A year's list holds its own year only, newest first.
         let older = try shelf.siteFile("read/2023/index.html")
         #expect(try SplitIndexTests.bookSlugs(older) == ["older-1", "older-2", "older-3"])
