@@ -76,13 +76,14 @@ public actor PreviewServer {
     /// hold one of the few threads Swift's tasks share.
     public func rebuild() async {
         let makeBuilder = makeBuilder
-        let outcome: Result<Int, any Error> = await withCheckedContinuation { done in
-            Thread.detachNewThread { done.resume(returning: Result { try makeBuilder().build().pageCount }) }
+        let outcome: Result<BuildReport, any Error> = await withCheckedContinuation { done in
+            Thread.detachNewThread { done.resume(returning: Result { try makeBuilder().build() }) }
         }
         switch outcome {
-        case .success(let pageCount):
+        case .success(let built):
             pages.recordBuild(error: nil)
-            report("Rebuilt \(pageCount) pages")
+            for warning in built.warnings { report("warning: \(warning)") }
+            report("Rebuilt \(built.pageCount) pages")
         case .failure(let error):
             pages.recordBuild(error: "\(error)")
             report("Build failed: \(error) (still serving the last good site)")
