@@ -10,13 +10,16 @@ enum FeedWriter {
     /// when it was added; the feed's own date is its newest entry's, so the same shelf gives the
     /// same bytes.
     static func atomFeed(catalogue: Catalogue, settings: SiteSettings, baseURL: URL) -> String {
-        let entries = catalogue.books.map { details -> (BookDetails, Date, Bool) in
-            if let finished = details.book.finishedDate, details.book.status == .read {
-                return (details, date(of: finished), true)
+        // Positions, not copies of the books' details: 50,000 copies took 25 MB.
+        let books = catalogue.books
+        let entries = books.indices.map { position -> (Int, Date, Bool) in
+            let book = books[position].book
+            if let finished = book.finishedDate, book.status == .read {
+                return (position, date(of: finished), true)
             }
-            return (details, details.book.addedAt, false)
+            return (position, book.addedAt, false)
         }
-        .sorted { ($0.1, $0.0.book.slug) > ($1.1, $1.0.book.slug) }
+        .sorted { ($0.1, books[$0.0].book.slug) > ($1.1, books[$1.0].book.slug) }
         .prefix(feedLength)
         let updated = entries.first.map { timestamp($0.1) } ?? "1970-01-01T00:00:00Z"
         var xml = """
@@ -32,7 +35,8 @@ enum FeedWriter {
               <generator version="\(Bookplate.version)">Bookplate</generator>
 
             """
-        for (details, date, finished) in entries {
+        for (position, date, finished) in entries {
+            let details = books[position]
             let url = StructuredData.pageAddress(PageModelFactory.bookURL(details.book.slug), baseURL)
             let byline = details.authors.isEmpty ? "" : " by " + details.authors.map(\.name).joined(separator: ", ")
             let title = (finished ? "Finished: " : "Added: ") + details.book.title + byline
@@ -98,8 +102,12 @@ enum FeedWriter {
 enum SearchIndex {
     static func script(catalogue: Catalogue) -> String {
         let q = ScriptSafeJSON.quoted
-        let entries = BookOrder.title.sort(catalogue.books).map { details in
-            ScriptSafeJSON.object([
+        // Sorted as positions, not as copies of the books' details (22 MB at 50,000 books).
+        let books = catalogue.books
+        let order = BookOrder.title.sort(Array(books.indices)) { BookOrder.SortFields(books[$0]) }
+        let entries = order.map { position in
+            let details = books[position]
+            return ScriptSafeJSON.object([
                 ("a", q(details.authors.map(\.name).joined(separator: ", "))),
                 ("s", q(details.shelves.map(\.name).joined(separator: ", "))),
                 ("t", q(details.book.title)),

@@ -11,4 +11,12 @@ enum OwnThread {
             Thread.detachNewThread { done.resume(returning: work()) }
         }
     }
+
+    /// `work`'s result or error, made on a thread of its own; expectations stay in the test,
+    /// which waits without holding one of the shared threads.
+    static func run<Result: Sendable>(throwing work: @escaping @Sendable () throws -> Result) async throws -> Result {
+        try await withCheckedThrowingContinuation { done in
+            Thread.detachNewThread { done.resume(with: Swift.Result { try work() }) }
+        }
+    }
 }

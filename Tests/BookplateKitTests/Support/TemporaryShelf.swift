@@ -3,7 +3,7 @@ import Foundation
 
 /// A shelf in a temporary folder: the default theme copied in, an empty content folder, and a
 /// library opened with a fixed clock.
-struct TemporaryShelf {
+struct TemporaryShelf: Sendable {
     static let fixedDate = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
 
     let paths: ShelfPaths
