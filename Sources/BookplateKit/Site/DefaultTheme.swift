@@ -230,6 +230,10 @@ enum DefaultTheme {
         .author-links { display: flex; flex-wrap: wrap; gap: 1rem; list-style: none; padding: 0; }
         .bio { max-width: var(--measure); }
         .author-list { list-style: none; padding: 0; columns: 16rem; }
+        .letter-links ul { display: flex; flex-wrap: wrap; gap: 0.25rem; list-style: none; margin: 1rem 0; padding: 0; }
+        .letter-links a { display: inline-block; min-width: 2rem; padding: 0.2rem 0.4rem; text-align: center;
+          border: 1px solid var(--rule); border-radius: 4px; text-decoration: none; }
+        .letter-links a[aria-current] { background: var(--accent); border-color: var(--accent); color: var(--paper); }
         .author-list li { margin: 0.25rem 0; break-inside: avoid; }
 
         @media (max-width: 40rem) {
@@ -342,11 +346,18 @@ enum DefaultTheme {
         "authors.mustache": ####"""
         {{<layout}}
         {{$content}}
-        <h1>{{t.authorsTitle}}</h1>
+        <h1>{{title}}</h1>
         <p class="counts">{{countLabel}}</p>
+        <nav class="letter-links" aria-label="{{t.authorsByLetter}}">
+          <ul>
+        {{#letterLinks}}
+            <li>{{#isCurrent}}<a href="{{url}}" aria-current="page">{{letter}}</a>{{/isCurrent}}{{^isCurrent}}<a href="{{url}}" title="{{countLabel}}">{{letter}}</a>{{/isCurrent}}</li>
+        {{/letterLinks}}
+          </ul>
+        </nav>
         {{#letters}}
-        <section class="author-letter" aria-labelledby="letter-{{letter}}">
-          <h2 id="letter-{{letter}}">{{letter}}</h2>
+        <section class="author-letter" aria-labelledby="letter-{{anchor}}">
+          <h2 id="letter-{{anchor}}">{{letter}}</h2>
           <ul class="author-list">
         {{#authors}}
             <li><a href="{{url}}">{{name}}</a> <span class="count">{{bookCountLabel}}</span></li>
@@ -734,6 +745,8 @@ enum DefaultTheme {
         bookOnShelf.other: "{count} Bücher im Regal"
         booksByAuthors: "{books} von {authors}"
         noShelves: "Noch keine Regale. Stelle ein Buch mit diesem Befehl in eines:"
+        authorsByLetter: Autoren nach Buchstaben
+        authorsOfLetter: "Autoren: {letter}"
         authorsTitle: Autoren
         shelvesTitle: Regale
         by: von
@@ -880,6 +893,8 @@ enum DefaultTheme {
         bookOnShelf.other: "{count} books on the shelf"
         booksByAuthors: "{books} by {authors}"
         noShelves: "No shelves yet. Put a book on one with this command:"
+        authorsByLetter: Authors by letter
+        authorsOfLetter: "Authors: {letter}"
         authorsTitle: Authors
         shelvesTitle: Shelves
         by: by
@@ -1023,6 +1038,8 @@ enum DefaultTheme {
         bookOnShelf.other: "{count} libros en el estante"
         booksByAuthors: "{books} de {authors}"
         noShelves: "Todavía no hay estantes. Pon un libro en uno con este comando:"
+        authorsByLetter: Autores por letra
+        authorsOfLetter: "Autores: {letter}"
         authorsTitle: Autores
         shelvesTitle: Estantes
         by: de
@@ -1166,6 +1183,8 @@ enum DefaultTheme {
         bookOnShelf.other: "{count} livres sur l’étagère"
         booksByAuthors: "{books} de {authors}"
         noShelves: "Pas encore d’étagère. Rangez-y un livre avec cette commande :"
+        authorsByLetter: Auteurs par lettre
+        authorsOfLetter: "Auteurs : {letter}"
         authorsTitle: Auteurs
         shelvesTitle: Étagères
         by: de

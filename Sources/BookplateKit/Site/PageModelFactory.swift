@@ -122,7 +122,12 @@ struct PageModelFactory: Sendable {
             pagination: pagination(list, page: number, root: root))
     }
 
-    func authorsPage() -> AuthorsPageModel {
+    /// Above this many authors the authors' index is a page per letter: one page of 16,000 names
+    /// weighed 1.9 MB.
+    static let authorsOnOnePage = 2_000
+
+    /// Every author by index letter, each entry linking from a page at the top of `authors/`.
+    func authorLetters() -> [AuthorLetterModel] {
         let root = "../"
         let bookCounts = Dictionary(
             catalogue.books.flatMap { $0.authors.map { ($0.slug, 1) } }, uniquingKeysWith: +)
@@ -142,12 +147,44 @@ struct PageModelFactory: Sendable {
             if letters.last?.letter == letter {
                 letters[letters.count - 1].authors.append(entry)
             } else {
-                letters.append(AuthorLetterModel(letter: letter, authors: [entry]))
+                letters.append(
+                    AuthorLetterModel(letter: letter, anchor: PageModelFactory.letterAnchor(letter), authors: [entry]))
             }
         }
+        return letters
+    }
+
+    /// Whether the authors' index is split into a page per letter.
+    static func splitsAuthors(_ letters: [AuthorLetterModel]) -> Bool {
+        letters.reduce(0) { $0 + $1.authors.count } > authorsOnOnePage
+    }
+
+    /// A letter as an id, and as the name of its page in `authors/` (`a.html`): `other` for names
+    /// that start with no letter, `u416` for a letter outside ASCII. (Author pages are folders,
+    /// so no file there can take one's place.)
+    static func letterAnchor(_ letter: String) -> String {
+        if letter == "#" { return "other" }
+        if letter.allSatisfy({ $0.isASCII && $0.isLetter }) { return letter.lowercased() }
+        return "u" + letter.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: "-")
+    }
+
+    /// The authors' index: every author when they fit on one page, else links to a page per
+    /// letter; `letter` gives the page of that letter.
+    func authorsPage(_ letters: [AuthorLetterModel], letter: String? = nil) -> AuthorsPageModel {
+        let split = PageModelFactory.splitsAuthors(letters)
+        let total = letters.reduce(0) { $0 + $1.authors.count }
+        let title = letter.map { words("authorsOfLetter", ["letter": $0]) } ?? words("authorsTitle")
         return AuthorsPageModel(
-            root: root, site: site, pageTitle: "\(words("authorsTitle")) — \(site.title)",
-            countLabel: words.count(authors.count, "author"), letters: letters)
+            root: "../", site: site, pageTitle: "\(title) — \(site.title)", title: title,
+            countLabel: words.count(
+                letter.map { letter in letters.first { $0.letter == letter }?.authors.count ?? 0 } ?? total, "author"),
+            letterLinks: letters.map { entry in
+                LetterLinkModel(
+                    letter: entry.letter,
+                    url: split ? entry.anchor + ".html" : "#letter-\(entry.anchor)",
+                    countLabel: words.count(entry.authors.count, "author"), isCurrent: entry.letter == letter)
+            },
+            letters: split ? letters.filter { $0.letter == letter } : letters)
     }
 
     var countsLabel: String {

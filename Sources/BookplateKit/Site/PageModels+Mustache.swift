@@ -307,6 +307,7 @@ extension AuthorLetterModel: TemplateObject {
     func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "letter": letter.templateValue
+        case "anchor": anchor.templateValue
         case "authors": authors.templateValue
         default: nil
         }
@@ -319,8 +320,22 @@ extension AuthorsPageModel: TemplateObject {
         case "root": root.templateValue
         case "site": site.templateValue
         case "pageTitle": pageTitle.templateValue
+        case "title": title.templateValue
         case "countLabel": countLabel.templateValue
+        case "letterLinks": letterLinks.templateValue
         case "letters": letters.templateValue
+        default: nil
+        }
+    }
+}
+
+extension LetterLinkModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "letter": letter.templateValue
+        case "url": url.templateValue
+        case "countLabel": countLabel.templateValue
+        case "isCurrent": isCurrent.templateValue
         default: nil
         }
     }

@@ -230,16 +230,30 @@ struct AuthorEntryModel: Sendable, Encodable {
 
 struct AuthorLetterModel: Sendable, Encodable {
     var letter: String
+    /// The letter as an id and a file name: `a`, `other`, `u416`.
+    var anchor: String
     var authors: [AuthorEntryModel]
 }
 
-/// `authors/index.html`.
+/// `authors/index.html`, and `authors/<letter>.html` when the authors are too many for one page.
 struct AuthorsPageModel: Sendable, Encodable {
     var root: String
     var site: SiteModel
     var pageTitle: String
+    /// "Authors", or "Authors: B" on a letter's page.
+    var title: String
     var countLabel: String
+    /// Every letter, linking to its section, or to its page when the index is split.
+    var letterLinks: [LetterLinkModel]
+    /// The authors shown here: all of them, one letter's, or none on a split index.
     var letters: [AuthorLetterModel]
+}
+
+struct LetterLinkModel: Sendable, Encodable {
+    var letter: String
+    var url: String
+    var countLabel: String
+    var isCurrent: Bool
 }
 
 /// `shelves/index.html`: every shelf with its count.

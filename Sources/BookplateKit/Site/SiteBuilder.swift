@@ -61,6 +61,14 @@ public struct SiteBuilder: Sendable {
         // Every page's closure holds this one box, not a copy of the factory and the builder (half
         // a kilobyte each: 26 MB for 50,000 book pages).
         let shared = SharedPlan(factory: factory, library: library, noteSlugs: noteSlugs)
+        let authorLetters = factory.authorLetters()
+        let letterPages =
+            PageModelFactory.splitsAuthors(authorLetters)
+            ? authorLetters.map { entry in
+                page("authors/\(entry.anchor).html", "authors") {
+                    shared.factory.authorsPage(authorLetters, letter: entry.letter)
+                }
+            } : []
         func page<Model: Encodable & TemplateObject>(
             _ path: String, _ template: String, _ model: @escaping @Sendable () throws -> Model
         ) -> PlannedOutput {
@@ -68,7 +76,7 @@ public struct SiteBuilder: Sendable {
         }
         return [
             page("index.html", "index") { shared.factory.indexPage() },
-            page("authors/index.html", "authors") { shared.factory.authorsPage() },
+            page("authors/index.html", "authors") { shared.factory.authorsPage(authorLetters) },
             page("shelves/index.html", "shelves") { shared.factory.shelvesPage() },
             page("stats/index.html", "stats") { shared.factory.statisticsPage() },
             page("404.html", "404") { shared.factory.notFoundPage() },
@@ -92,6 +100,7 @@ public struct SiteBuilder: Sendable {
                     return page(path, "author") { shared.factory.authorPage(author, page: number) }
                 }
             }
+            + letterPages
             + factory.statisticsYears.map { year in
                 page(PageModelFactory.yearStatisticsURL(year), "year") { shared.factory.yearPage(year) }
             }

@@ -47,7 +47,8 @@ import Testing
             baseURL: URL(string: "https://example.org/"), catalogue: catalogue, coversBySlug: [:])
         let models: [any TemplateObject] =
             [
-                factory.indexPage(), factory.authorsPage(), factory.shelvesPage(), factory.statisticsPage(),
+                factory.indexPage(), factory.authorsPage(factory.authorLetters()), factory.shelvesPage(),
+                factory.statisticsPage(),
                 factory.notFoundPage(),
             ]
             + catalogue.books.map { factory.bookPage($0, noteHTML: $0.book.slug == "fledgling" ? "<p>x</p>" : nil) }

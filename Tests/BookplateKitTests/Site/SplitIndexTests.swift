@@ -163,3 +163,51 @@ import Testing
         }
     }
 }
+
+/// The authors' index stays one page up to ``PageModelFactory/authorsOnOnePage`` authors, with
+/// links to each letter's section; past that, a page per letter.
+@Suite struct AuthorsIndexTests {
+    static func factory(authors count: Int) -> PageModelFactory {
+        let letters = ["Adams", "Brontë", "Čapek", "Булгаков", "2 Chainz", "Zola"]
+        let books = (0..<count).map { number in
+            let surname = letters[number % letters.count]
+            let name = "\(surname) \(number)"
+            return BookDetails(
+                book: Book(slug: "book-\(number)", title: "Book \(number)", addedAt: TemporaryShelf.fixedDate),
+                authors: [Author(slug: "author-\(number)", name: name, sortName: name)], shelves: [])
+        }
+        return PageModelFactory(
+            site: SiteModel(title: "T", language: "en", description: "D", owner: nil, hasFeed: false), baseURL: nil,
+            catalogue: Catalogue(books: books), coversBySlug: [:])
+    }
+
+    @Test func aFewAuthorsAreOnePageWithLinksToEachLetter() {
+        let factory = AuthorsIndexTests.factory(authors: 12)
+        let letters = factory.authorLetters()
+        #expect(letters.map(\.letter) == ["#", "A", "B", "C", "Z"])
+        #expect(letters.map(\.anchor) == ["other", "a", "b", "c", "z"])
+        #expect(!PageModelFactory.splitsAuthors(letters))
+        let page = factory.authorsPage(letters)
+        #expect(page.letters.count == 5)
+        #expect(page.letterLinks.map(\.url) == ["#letter-other", "#letter-a", "#letter-b", "#letter-c", "#letter-z"])
+        #expect(page.countLabel == "12 authors")
+    }
+
+    @Test func manyAuthorsAreAPagePerLetter() {
+        let factory = AuthorsIndexTests.factory(authors: PageModelFactory.authorsOnOnePage + 1)
+        let letters = factory.authorLetters()
+        #expect(PageModelFactory.splitsAuthors(letters))
+        let index = factory.authorsPage(letters)
+        #expect(index.letters.isEmpty)
+        #expect(index.letterLinks.map(\.url) == ["other.html", "a.html", "b.html", "c.html", "z.html"])
+        #expect(index.title == "Authors")
+        let b = factory.authorsPage(letters, letter: "B")
+        #expect(b.title == "Authors: B")
+        #expect(b.pageTitle == "Authors: B — T")
+        #expect(b.letters.map(\.letter) == ["B"])
+        // Brontë and Булгаков, a third of the authors each … and the count says so.
+        #expect(b.countLabel == "\(b.letters[0].authors.count) authors")
+        #expect(b.letterLinks.filter(\.isCurrent).map(\.letter) == ["B"])
+        #expect(b.letters[0].authors.allSatisfy { $0.url.hasPrefix("../authors/author-") })
+    }
+}
