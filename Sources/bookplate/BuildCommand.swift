@@ -14,8 +14,8 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         var paths = shelf.paths
-        if let output { paths.site = URL(fileURLWithPath: output, relativeTo: paths.root) }
-        if let templates { paths.templates = URL(fileURLWithPath: templates, relativeTo: paths.root) }
+        if let output { paths.site = URL(fileURLWithPath: output, relativeTo: ShelfOptions.currentFolder) }
+        if let templates { paths.templates = URL(fileURLWithPath: templates, relativeTo: ShelfOptions.currentFolder) }
         let report = try SiteBuilder(
             library: try shelf.openLibrary(), paths: paths, requiresTemplatesFolder: templates != nil
         ).build(full ? .full : .incremental)

@@ -26,7 +26,7 @@ struct ImportCommand: AsyncParsableCommand {
                 "unknown export '\(source)': use \(ImportSource.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let library = try shelf.openLibrary(create: !dryRun)
-        let url = URL(fileURLWithPath: file, relativeTo: shelf.paths.root)
+        let url = URL(fileURLWithPath: file, relativeTo: ShelfOptions.currentFolder)
         let report = try ShelfImport(library: library, notes: NoteStore(folder: shelf.paths.notes))
             .run(file: url, as: format, dryRun: dryRun)
         let summary = report.summary
@@ -74,7 +74,7 @@ struct ExportCommand: ParsableCommand {
         default: throw ValidationError("unknown format '\(format)': use json or csv")
         }
         if let output {
-            let url = URL(fileURLWithPath: output, relativeTo: shelf.paths.root)
+            let url = URL(fileURLWithPath: output, relativeTo: ShelfOptions.currentFolder)
             do {
                 try data.write(to: url, options: .atomic)
             } catch {

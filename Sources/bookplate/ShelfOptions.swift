@@ -2,7 +2,9 @@ import ArgumentParser
 import BookplateKit
 import Foundation
 
-/// Where the shelf is: the current folder, with the library overridable.
+/// Where the shelf is: the current folder or the nearest one above it that holds a library, as
+/// git finds its repository (so commands work from `content/notes/` too), with the library
+/// overridable. Paths the reader types are read from the current folder.
 struct ShelfOptions: ParsableArguments {
     @Option(
         name: .long,
@@ -10,11 +12,17 @@ struct ShelfOptions: ParsableArguments {
             "The library file. Default: $BOOKPLATE_LIBRARY, else content/library.sqlite.", valueName: "path"))
     var library: String?
 
+    /// The folder the command was run in.
+    static var currentFolder: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
+
     var paths: ShelfPaths {
-        let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let current = ShelfOptions.currentFolder
         let chosen =
             library ?? ProcessInfo.processInfo.environment["BOOKPLATE_LIBRARY"].flatMap { $0.isEmpty ? nil : $0 }
-        return ShelfPaths(root: root, library: chosen.map { URL(fileURLWithPath: $0, relativeTo: root) })
+        if let chosen {
+            return ShelfPaths(root: current, library: URL(fileURLWithPath: chosen, relativeTo: current))
+        }
+        return ShelfPaths(root: ShelfPaths.enclosingShelf(of: current) ?? current)
     }
 
     func openLibrary(create: Bool = false) throws -> Library {

@@ -16,6 +16,19 @@ public struct ShelfPaths: Sendable, Equatable {
         self.site = site ?? root.appendingPathComponent("site")
     }
 
+    /// The shelf `folder` is in, as git finds its repository: the nearest of `folder` and the
+    /// folders above it that holds `content/library.sqlite`; nil when none does.
+    public static func enclosingShelf(of folder: URL) -> URL? {
+        var candidate = folder.standardizedFileURL
+        while true {
+            let library = candidate.appendingPathComponent("content/library.sqlite").path
+            if FileManager.default.fileExists(atPath: library) { return candidate }
+            let parent = candidate.deletingLastPathComponent().standardizedFileURL
+            if parent.path == candidate.path { return nil }
+            candidate = parent
+        }
+    }
+
     /// The folder that holds the library, its notes and its covers. (Folders are named as such:
     /// Foundation otherwise asks the file system, and a build asks for these thousands of times.)
     public var content: URL { library.deletingLastPathComponent() }

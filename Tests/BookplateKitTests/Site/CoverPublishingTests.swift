@@ -19,11 +19,11 @@ import Testing
         try Data(bytes).write(to: shelf.paths.covers.appendingPathComponent(name))
     }
 
-    @Test func aLargeCoverIsPublishedAsThumbnailsWithSrcsetSizesAndItsColour() throws {
+    @Test func aLargeCoverIsPublishedAsThumbnailsWithSrcsetSizesAndItsColour() async throws {
         let shelf = try CoverPublishingTests.shelf()
         try CoverPublishingTests.write(
             try SampleImages.solid(width: 1200, height: 1800, [200, 20, 20]), "kindred.jpg", in: shelf)
-        let report = try shelf.build()
+        let report = try await shelf.buildOffPool()
         #expect(report.warnings.isEmpty)
         let site = try TemporaryShelf.snapshot(of: shelf.paths.site)
         #expect(
@@ -50,10 +50,10 @@ import Testing
                     + "sizes=\"(max-width: 40rem) 12rem, 16rem\" width=\"600\" height=\"900\""))
     }
 
-    @Test func thumbnailsAreMadeOnceAndAChangedCoverIsMadeAgain() throws {
+    @Test func thumbnailsAreMadeOnceAndAChangedCoverIsMadeAgain() async throws {
         let shelf = try CoverPublishingTests.shelf()
         try CoverPublishingTests.write(try SampleImages.gradient(width: 900, height: 1350), "kindred.jpg", in: shelf)
-        try shelf.build()
+        try await shelf.buildOffPool()
         let cache = SiteBuilder(library: shelf.library, paths: shelf.paths).thumbnails
         let entries = try FileManager.default.contentsOfDirectory(atPath: cache.folder.path)
         #expect(entries.count == 1)
@@ -62,7 +62,7 @@ import Testing
                 atPath: cache.folder.appendingPathComponent(entries[0]).path)[.modificationDate] as? Date
         // A change elsewhere: the cover's thumbnails come from the cache, untouched.
         try shelf.library.addBook(NewBook(title: "Wild Seed", authors: ["Octavia E. Butler"]))
-        try shelf.build()
+        try await shelf.buildOffPool()
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache.folder.path) == entries)
         let again =
             try FileManager.default.attributesOfItem(
@@ -71,15 +71,17 @@ import Testing
         // A new image in its place: new thumbnails, the old entry dropped, and the site as a full build makes it.
         try CoverPublishingTests.write(
             try SampleImages.gradient(width: 900, height: 1350, seed: 7), "kindred.jpg", in: shelf)
-        try shelf.build()
+        try await shelf.buildOffPool()
         let replaced = try FileManager.default.contentsOfDirectory(atPath: cache.folder.path)
         #expect(replaced.count == 1 && replaced != entries)
         let incremental = try TemporaryShelf.snapshot(of: shelf.paths.site)
-        try SiteBuilder(library: shelf.library, paths: shelf.paths, settings: SiteSettings()).build(.full)
+        try await OwnThread.run(throwing: {
+            try SiteBuilder(library: shelf.library, paths: shelf.paths, settings: SiteSettings()).build(.full)
+        })
         #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == incremental)
         // The cover removed: the placeholder, and no thumbnail left in the site.
         try FileManager.default.removeItem(at: shelf.paths.covers.appendingPathComponent("kindred.jpg"))
-        try shelf.build()
+        try await shelf.buildOffPool()
         #expect(try TemporaryShelf.snapshot(of: shelf.paths.site).keys.filter { $0.hasPrefix("covers/") }.isEmpty)
         #expect(try shelf.siteFile("books/kindred/index.html").contains("cover-placeholder"))
     }
@@ -100,10 +102,10 @@ import Testing
     ])
     func aCoverThatIsNotAUsableImageIsAWarningAndThePlaceholder(
         what: String, name: String, bytes: [UInt8], reason: String
-    ) throws {
+    ) async throws {
         let shelf = try CoverPublishingTests.shelf()
         try CoverPublishingTests.write(bytes, name, in: shelf)
-        let report = try shelf.build()
+        let report = try await shelf.buildOffPool()
         #expect(report.warnings.count == 1, "\(what)")
         #expect(report.warnings.first?.contains("covers/\(name)") == true)
         #expect(report.warnings.first?.contains(reason) == true, "\(what): \(report.warnings)")
@@ -112,20 +114,20 @@ import Testing
         #expect(try TemporaryShelf.snapshot(of: shelf.paths.site).keys.filter { $0.hasPrefix("covers/") }.isEmpty)
     }
 
-    @Test func aTruncatedJPEGIsAWarningNotAHalfGreyCover() throws {
+    @Test func aTruncatedJPEGIsAWarningNotAHalfGreyCover() async throws {
         let shelf = try CoverPublishingTests.shelf()
         let whole = try SampleImages.gradient(width: 800, height: 1200)
         try CoverPublishingTests.write(Array(whole.prefix(whole.count / 2)), "kindred.jpg", in: shelf)
-        let report = try shelf.build()
+        let report = try await shelf.buildOffPool()
         #expect(report.warnings.count == 1 && report.warnings[0].contains("truncated or damaged"), "\(report.warnings)")
         #expect(try shelf.siteFile("books/kindred/index.html").contains("cover-placeholder"))
     }
 
-    @Test func anSVGCoverIsNeverPublished() throws {
+    @Test func anSVGCoverIsNeverPublished() async throws {
         let shelf = try CoverPublishingTests.shelf()
         try Data("<svg><script>alert(1)</script></svg>".utf8).write(
             to: shelf.paths.covers.appendingPathComponent("kindred.svg"))
-        let report = try shelf.build()
+        let report = try await shelf.buildOffPool()
         #expect(
             report.warnings == [
                 "\(shelf.paths.covers.appendingPathComponent("kindred.svg").relativePathForDisplay) is not a JPEG, PNG, "
@@ -134,10 +136,10 @@ import Testing
         #expect(try TemporaryShelf.snapshot(of: shelf.paths.site).keys.allSatisfy { !$0.hasSuffix(".svg") })
     }
 
-    @Test func aBuildSaysWhatItLeftOutOnItsOwnLine() throws {
+    @Test func aBuildSaysWhatItLeftOutOnItsOwnLine() async throws {
         let shelf = try CoverPublishingTests.shelf()
         try CoverPublishingTests.write(SampleImages.pngHeader(width: 30_000, height: 30_000), "kindred.png", in: shelf)
-        let result = try CommandRunner(folder: shelf.root).run(["build"])
+        let result = try await CommandRunner(folder: shelf.root).runOffPool(["build"])
         #expect(result.status == 0)
         #expect(result.stderr.hasPrefix("warning: "))
         #expect(result.stderr.contains("kindred.png is 30000×30000 pixels"))

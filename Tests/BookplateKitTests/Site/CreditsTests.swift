@@ -6,9 +6,9 @@ import Testing
 /// Each book page says where its facts came from, with the links the catalogs ask for, and the
 /// footer names every catalog the shelf drew on.
 @Suite struct CreditsTests {
-    @Test func aBookPageCreditsEachCatalogItsFactsAndCoverCameFrom() throws {
+    @Test func aBookPageCreditsEachCatalogItsFactsAndCoverCameFrom() async throws {
         let shelf = try FixtureShelf.make()
-        try shelf.build(settings: FixtureShelf.settings)
+        try await shelf.buildOffPool(settings: FixtureShelf.settings)
         let page = try shelf.siteFile("books/fledgling/index.html")
         #expect(
             page.contains(
@@ -23,10 +23,10 @@ import Testing
         #expect(try shelf.siteFile("index.html").contains(">Google Books</a>"))
     }
 
-    @Test func aShelfTheReaderWroteItselfCreditsNoCatalog() throws {
+    @Test func aShelfTheReaderWroteItselfCreditsNoCatalog() async throws {
         let shelf = try TemporaryShelf()
         try shelf.library.addBook(NewBook(title: "Mine", authors: ["Me"]))
-        try shelf.build()
+        try await shelf.buildOffPool()
         #expect(try !shelf.siteFile("index.html").contains("book data from"))
         #expect(try !shelf.siteFile("books/mine/index.html").contains("class=\"credits\""))
     }

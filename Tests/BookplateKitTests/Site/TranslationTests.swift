@@ -80,11 +80,11 @@ import Testing
         #expect(try Words.load(theme: .builtIn, language: "tlh")("navShelf") == "Shelf")
     }
 
-    @Test func aFrenchSiteSpeaksFrenchOnEveryPage() throws {
+    @Test func aFrenchSiteSpeaksFrenchOnEveryPage() async throws {
         let shelf = try FixtureShelf.make()
         var settings = FixtureShelf.settings
         settings.language = "fr"
-        try shelf.build(settings: settings)
+        try await shelf.buildOffPool(settings: settings)
         let home = try shelf.siteFile("index.html")
         #expect(home.contains("<html lang=\"fr\">"))
         #expect(home.contains("<h2 id=\"reading-now-heading\">En cours de lecture</h2>"))
@@ -113,7 +113,7 @@ import Testing
         }
     }
 
-    @Test func aReadersTableChangesSomeWordsAndItsMarkupIsShownNotRun() throws {
+    @Test func aReadersTableChangesSomeWordsAndItsMarkupIsShownNotRun() async throws {
         let shelf = try FixtureShelf.make()
         let folder = shelf.paths.templates.appendingPathComponent("translations")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -121,7 +121,7 @@ import Testing
             .write(to: folder.appendingPathComponent("fr.yaml"))
         var settings = FixtureShelf.settings
         settings.language = "fr"
-        try shelf.build(settings: settings)
+        try await shelf.buildOffPool(settings: settings)
         let home = try shelf.siteFile("index.html")
         #expect(home.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;now&lt;/b&gt;"))
         #expect(!home.contains("<script>alert(1)"))
@@ -129,16 +129,16 @@ import Testing
         #expect(home.contains("Toute l’étagère"))
         // A changed table is a changed site, incrementally as in full.
         try Data("readingNow: Je lis\n".utf8).write(to: folder.appendingPathComponent("fr.yaml"))
-        try shelf.build(settings: settings)
+        try await shelf.buildOffPool(settings: settings)
         #expect(try shelf.siteFile("index.html").contains(">Je lis</h2>"))
     }
 
-    @Test func aTableThatIsNotATableIsOneLineNamingTheFile() throws {
+    @Test func aTableThatIsNotATableIsOneLineNamingTheFile() async throws {
         let shelf = try FixtureShelf.make()
         let folder = shelf.paths.templates.appendingPathComponent("translations")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("readingNow:\n  - a\n  - list\n".utf8).write(to: folder.appendingPathComponent("en.yaml"))
-        let error = #expect(throws: (any Error).self) { try shelf.build() }
+        let error = await #expect(throws: (any Error).self) { try await shelf.buildOffPool() }
         let message = error.map { "\($0)" } ?? ""
         #expect(message.contains("translations/en.yaml:1: 'readingNow' is not text"), "\(message)")
         #expect(!message.contains("\n"))

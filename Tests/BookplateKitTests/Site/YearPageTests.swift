@@ -25,9 +25,9 @@ import Testing
         return shelf
     }
 
-    @Test func eachYearHasItsPageWithItsNumbersAndRhythm() throws {
+    @Test func eachYearHasItsPageWithItsNumbersAndRhythm() async throws {
         let shelf = try YearPageTests.shelf(readThisYear: 12)
-        try shelf.build()
+        try await shelf.buildOffPool()
         let year = try shelf.siteFile("stats/2026/index.html")
         #expect(year.contains("<h1>2026 in books</h1>"))
         #expect(year.contains("<div><dt>Books read</dt><dd>12</dd></div>"))
@@ -60,10 +60,10 @@ import Testing
         (37, 40, "37 of 40, 2 ahead of pace"),
         (40, 40, "40 of 40: goal reached"),
     ])
-    func theGoalSaysHowTheReaderKeepsPace(read: Int, goal: Int, expected: String) throws {
+    func theGoalSaysHowTheReaderKeepsPace(read: Int, goal: Int, expected: String) async throws {
         // Day 328 of 365: a goal of 40 expects 35 books by now.
         let shelf = try YearPageTests.shelf(readThisYear: read)
-        try shelf.build(settings: SiteSettings(goal: goal))
+        try await shelf.buildOffPool(settings: SiteSettings(goal: goal))
         #expect(try shelf.siteFile("stats/2026/index.html").contains("<strong>Reading goal</strong> · \(expected)</p>"))
         #expect(try shelf.siteFile("stats/index.html").contains(expected))
         #expect(try !shelf.siteFile("stats/2025/index.html").contains("class=\"goal\""))
@@ -80,18 +80,22 @@ import Testing
         }
     }
 
-    @Test func theNextDaysBuildFollowsThePaceAndEqualsAFullOne() throws {
+    @Test func theNextDaysBuildFollowsThePaceAndEqualsAFullOne() async throws {
         let shelf = try YearPageTests.shelf(readThisYear: 12)
         let settings = SiteSettings(goal: 40)
-        try shelf.build(settings: settings)
+        try await shelf.buildOffPool(settings: settings)
         // The same library the next day: the pace moves, so the site is made again.
         let tomorrow = try Library.open(
             at: shelf.paths.library, clock: .fixed(YearPageTests.today.addingTimeInterval(86_400)))
-        let report = try SiteBuilder(library: tomorrow, paths: shelf.paths, settings: settings).build()
+        let report = try await OwnThread.run(throwing: {
+            try SiteBuilder(library: tomorrow, paths: shelf.paths, settings: settings).build()
+        })
         #expect(report.filesWritten > 0)
         let incremental = try TemporaryShelf.snapshot(of: shelf.paths.site)
         #expect(try shelf.siteFile("stats/2026/index.html").contains("12 of 40, 24 behind pace"))
-        try SiteBuilder(library: tomorrow, paths: shelf.paths, settings: settings).build(.full)
+        try await OwnThread.run(throwing: {
+            try SiteBuilder(library: tomorrow, paths: shelf.paths, settings: settings).build(.full)
+        })
         #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == incremental)
     }
 }

@@ -30,6 +30,13 @@ struct TemporaryShelf: Sendable {
         try SiteBuilder(library: library, paths: paths, settings: settings).build()
     }
 
+    /// `build(settings:)` on a thread of its own, so that a test waiting for it does not hold one
+    /// of the few threads Swift's tasks share (the stub catalog servers of other tests need them).
+    @discardableResult
+    func buildOffPool(settings: SiteSettings = SiteSettings()) async throws -> BuildReport {
+        try await OwnThread.run(throwing: { try build(settings: settings) })
+    }
+
     func siteFile(_ path: String) throws -> String {
         try String(contentsOf: paths.site.appendingPathComponent(path), encoding: .utf8)
     }
