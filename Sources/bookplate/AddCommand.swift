@@ -21,7 +21,7 @@ struct AddCommand: AsyncParsableCommand {
     var items: [String] = []
     @OptionGroup var details: BookDetailOptions
 
-    @Option(help: "to-read, reading, read or abandoned (default to-read).") var status: String?
+    @Option(help: "to-read, reading, read or abandoned (default to-read).", completion: .statuses) var status: String?
     @Option(help: "Your rating, 1 to 5.") var rating: String?
     @Option(help: ArgumentHelp("When you started reading it.", valueName: "YYYY-MM-DD")) var started: String?
     @Option(help: ArgumentHelp("When you finished it.", valueName: "YYYY-MM-DD")) var finished: String?
@@ -43,8 +43,8 @@ struct AddCommand: AsyncParsableCommand {
         var targets = try items.flatMap(targets(from:))
         if let isbn = details.isbn { targets.append(.isbn(try Parse.isbn(isbn))) }
         if targets.isEmpty { targets = try pickFromLastSearch() }
-        let library = try shelf.openLibrary(create: true)
-        let adder = BookAdder(finder: try shelf.finder(), library: library, paths: shelf.paths)
+        let library = try shelf.openLibrary()
+        let adder = BookAdder(finder: try shelf.finder(), library: library, paths: try shelf.paths)
         let progress = ProgressBar(label: "Covers")
         let outcomes = await adder.add(targets, reader: reader) { done, total in progress.update(done, of: total) }
         progress.finish()
@@ -53,7 +53,8 @@ struct AddCommand: AsyncParsableCommand {
             switch outcome {
             case .added(let added, let coverSaved, let warnings):
                 for warning in warnings { Terminal.error("warning: \(warning)") }
-                Terminal.output(addedLine(added) + (coverSaved ? "" : " (no cover found: a placeholder will stand in)"))
+                Terminal.output(
+                    try addedLine(added) + (coverSaved ? "" : " (no cover found: a placeholder will stand in)"))
             case .failed(let error):
                 failed = true
                 Terminal.error("Error: \(error)")
@@ -72,12 +73,12 @@ struct AddCommand: AsyncParsableCommand {
             status: reader.status ?? .toRead,
             rating: reader.rating, startedDate: reader.startedDate, finishedDate: reader.finishedDate,
             shelves: reader.shelves)
-        Terminal.output(addedLine(try shelf.openLibrary(create: true).addBook(new)))
+        Terminal.output(try addedLine(try shelf.openLibrary().addBook(new)))
     }
 
-    private func addedLine(_ added: BookDetails) -> String {
+    private func addedLine(_ added: BookDetails) throws -> String {
         let byline = added.authors.isEmpty ? "" : " (\(added.authors.map(\.name).joined(separator: ", ")))"
-        let notePath = NoteStore(folder: shelf.paths.notes).url(forSlug: added.book.slug).relativePathForDisplay
+        let notePath = NoteStore(folder: try shelf.paths.notes).url(forSlug: added.book.slug).relativePathForDisplay
         return "Added \"\(added.book.title)\"\(byline) as \(added.book.slug) — note: \(notePath)"
     }
 
@@ -85,14 +86,14 @@ struct AddCommand: AsyncParsableCommand {
         if let target = BookTarget.parse(catalogID: item) { return [target] }
         let numbers = item.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard !numbers.isEmpty, numbers.allSatisfy({ $0 != nil }) else { throw SearchError.badSelection(item) }
-        return try LastSearch(contentFolder: shelf.paths.content).candidates(numbered: numbers.compactMap { $0 })
+        return try LastSearch(contentFolder: try shelf.paths.content).candidates(numbered: numbers.compactMap { $0 })
             .map(BookTarget.candidate)
     }
 
     /// On a terminal, shows the last search and asks which results to add.
     private func pickFromLastSearch() throws -> [BookTarget] {
         guard isatty(STDIN_FILENO) == 1 else { throw SearchError.nothingToAdd }
-        let candidates = try LastSearch(contentFolder: shelf.paths.content).load()
+        let candidates = try LastSearch(contentFolder: try shelf.paths.content).load()
         Terminal.output(SearchTable.render(candidates))
         Terminal.output("Add which? Numbers separated by commas, or nothing to cancel: ", terminator: "")
         guard let answer = readLine()?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BookplateKit
+import Foundation
 
 @main
 struct BookplateCommand: AsyncParsableCommand {
@@ -9,22 +10,55 @@ struct BookplateCommand: AsyncParsableCommand {
         version: Bookplate.version,
         subcommands: [
             SearchCommand.self, AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
-            RemoveCommand.self, EditionsCommand.self, AuthorCommand.self, RefreshCommand.self,
+            RemoveCommand.self, RestoreCommand.self, EditionsCommand.self, AuthorCommand.self, RefreshCommand.self,
             NoteCommand.self, BuildCommand.self, InitCommand.self, ServeCommand.self, ImportCommand.self,
-            ExportCommand.self,
+            ExportCommand.self, ThemeCommand.self, CompletionsCommand.self,
         ]
     )
+
+    /// "theme copy": the words that run `command` after `bookplate`.
+    static func path(of command: ParsableCommand.Type) -> String {
+        func find(_ node: ParsableCommand.Type, _ trail: [String]) -> [String]? {
+            if node == command { return trail }
+            for child in node.configuration.subcommands {
+                if let found = find(child, trail + [child.configuration.commandName ?? ""]) { return found }
+            }
+            return nil
+        }
+        return (find(BookplateCommand.self, []) ?? []).joined(separator: " ")
+    }
 
     /// ArgumentParser's own `main`, but for errors written through ``Terminal``: a message can
     /// quote a title or a catalog's answer.
     static func main() async {
+        if let message = CommandSuggestions.message(for: Array(CommandLine.arguments.dropFirst())) {
+            Terminal.error("Error: " + message)
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
+        let command: ParsableCommand
         do {
-            var command = try await asyncParseAsRoot()
-            if var asyncCommand = command as? AsyncParsableCommand {
+            command = try await asyncParseAsRoot()
+        } catch {
+            Terminal.exit(withError: error)
+        }
+        do {
+            var running = command
+            if var asyncCommand = running as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
-                try command.run()
+                try running.run()
             }
+        } catch let error as ValidationError {
+            // A mistake found once the command runs is shown with that command's usage, as
+            // ArgumentParser shows those it finds while parsing.
+            Terminal.error("Error: \(error.message)")
+            Terminal.error(
+                "Usage: "
+                    + usageString(for: type(of: command)).replacingOccurrences(of: "\n", with: "\n       ")
+                    .trimmingCharacters(in: .whitespaces))
+            Terminal.error(
+                "  See 'bookplate \(Self.path(of: type(of: command))) --help' for more information.")
+            Foundation.exit(ExitCode.validationFailure.rawValue)
         } catch {
             Terminal.exit(withError: error)
         }

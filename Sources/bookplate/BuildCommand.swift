@@ -10,15 +10,30 @@ struct BuildCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where to write the site (default site/).", valueName: "folder")) var output: String?
     @Option(help: ArgumentHelp("The theme's templates (default templates/).", valueName: "folder")) var templates:
         String?
+    @Option(
+        help: ArgumentHelp(
+            "Publish at this address for this build only, as for a preview deploy (default: base_url in site.yaml).",
+            valueName: "url"))
+    var baseURL: String?
     @Flag(help: "Make and write every file, trusting nothing the last build left.") var full = false
+    @Flag(help: "Print what the build did as JSON, for scripts (warnings still go to standard error).") var json =
+        false
+
+    func validate() throws {
+        if let baseURL, SiteSettings.baseURL(parsing: baseURL) == nil {
+            throw ValidationError(
+                "--base-url '\(baseURL)' is not an http(s) address such as https://example.org/shelf/")
+        }
+    }
 
     func run() throws {
-        var paths = shelf.paths
+        var paths = try shelf.paths
         if let output { paths.site = URL(fileURLWithPath: output, relativeTo: ShelfOptions.currentFolder) }
         if let templates { paths.templates = URL(fileURLWithPath: templates, relativeTo: ShelfOptions.currentFolder) }
-        let report = try SiteBuilder(
-            library: try shelf.openLibrary(), paths: paths, requiresTemplatesFolder: templates != nil
-        ).build(full ? .full : .incremental)
+        var builder = SiteBuilder(
+            library: try shelf.openLibrary(), paths: paths, requiresTemplatesFolder: templates != nil)
+        builder.baseURLOverride = baseURL.flatMap(SiteSettings.baseURL(parsing:))
+        let report = try builder.build(full ? .full : .incremental)
         for note in report.oversizedNotes {
             Terminal.error(
                 "warning: \(note) is over \(NoteStore.largestPublished / 1024 / 1024) MB and was left off its book's page:"
@@ -32,6 +47,29 @@ struct BuildCommand: ParsableCommand {
         let seconds = Double(report.duration.components.attoseconds) / 1e18 + Double(report.duration.components.seconds)
         let time = String(format: "%.2f", seconds)
         let site = paths.site.relativePathForDisplay
+        if json {
+            let kind: String
+            var fullReason: String?
+            switch report.kind {
+            case .upToDate: kind = "up-to-date"
+            case .notesOnly: kind = "notes"
+            case .partial: kind = "partial"
+            case .full(let reason):
+                kind = "full"
+                if case .unusableState(let why) = reason { fullReason = why }
+            }
+            try JSONOutput.print(
+                "build",
+                .object([
+                    "kind": .string(kind), "stateNotUsedBecause": .optional(fullReason), "site": .string(site),
+                    "pages": .int(report.pageCount), "books": .optional(report.bookCount),
+                    "authors": .optional(report.authorCount), "files": .int(report.fileCount),
+                    "filesWritten": .int(report.filesWritten), "filesRepaired": .int(report.filesRepaired),
+                    "seconds": .double((seconds * 1000).rounded() / 1000), "warnings": .strings(report.warnings),
+                    "orphanNotes": .strings(report.orphanNotes), "oversizedNotes": .strings(report.oversizedNotes),
+                ]))
+            return
+        }
         let repaired =
             report.filesRepaired == 0
             ? "" : ", \(report.filesRepaired) found changed or missing in \(site)/ and written again"

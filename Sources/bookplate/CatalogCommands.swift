@@ -8,13 +8,34 @@ struct EditionsCommand: AsyncParsableCommand {
         abstract: "List the Open Library editions of a book; switch with 'bookplate edit BOOK --edition OL…M'.")
 
     @OptionGroup var shelf: ShelfOptions
-    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.") var book: String
+    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String
     @Option(help: "How many editions to list (default 50).") var limit: Int = 50
+    @Flag(help: "Print JSON for scripts.") var json = false
 
     func run() async throws {
         let details = try shelf.openLibrary().findBook(matching: book)
         guard let work = details.book.openLibraryWorkKey else { throw SearchError.noWorkKey(slug: details.book.slug) }
         let editions = try await shelf.finder().editions(ofWork: work, limit: limit)
+        if json {
+            try JSONOutput.print(
+                "editions",
+                .object([
+                    "slug": .string(details.book.slug), "openLibraryWork": .string(work),
+                    "editions": .array(
+                        editions.map { edition in
+                            .object([
+                                "openLibraryEdition": .string(edition.key),
+                                "current": .bool(edition.key == details.book.openLibraryEditionKey),
+                                "published": .optional(edition.book.publishedDate?.description),
+                                "publisher": .optional(edition.book.publisher),
+                                "languages": .strings(edition.languages), "isbn13": .optional(edition.book.isbn13),
+                                "isbn10": .optional(edition.book.isbn10), "pages": .optional(edition.book.pageCount),
+                                "cover": .bool(!edition.book.coverIDs.isEmpty),
+                            ])
+                        }),
+                ]))
+            return
+        }
         let rows = editions.map { edition in
             [
                 edition.key == details.book.openLibraryEditionKey ? "*" : "", edition.key,
@@ -36,10 +57,32 @@ struct AuthorCommand: ParsableCommand {
 
     @OptionGroup var shelf: ShelfOptions
     @Argument(help: "An author's slug or an unambiguous part of their name.") var name: String
+    @Flag(help: "Print JSON for scripts.") var json = false
 
     func run() throws {
         let profile = try shelf.openLibrary().findAuthor(matching: name)
         let author = profile.author
+        if json {
+            try JSONOutput.print(
+                "author",
+                .object([
+                    "slug": .string(author.slug), "name": .string(author.name), "sortName": .string(author.sortName),
+                    "born": .optional(author.birthDate), "died": .optional(author.deathDate),
+                    "openLibraryAuthor": .optional(author.openLibraryKey), "bio": .optional(author.bio),
+                    "links": .array(
+                        author.links.map { .object(["title": .string($0.title), "url": .string($0.url)]) }),
+                    "books": .array(
+                        profile.books.map { .object(["slug": .string($0.slug), "title": .string($0.title)]) }),
+                    "works": .array(
+                        profile.works.map {
+                            .object([
+                                "title": .string($0.title), "published": .optional($0.year.map(String.init)),
+                                "openLibraryWork": .string($0.key),
+                            ])
+                        }),
+                ]))
+            return
+        }
         Terminal.output(author.name)
         let dates = [author.birthDate.map { "born \($0)" }, author.deathDate.map { "died \($0)" }].compactMap { $0 }
         if !dates.isEmpty { Terminal.output(dates.joined(separator: ", ")) }
@@ -60,29 +103,56 @@ struct RefreshCommand: AsyncParsableCommand {
         abstract: "Fetch catalog data again for one book or all; never overwrites what you set.")
 
     @OptionGroup var shelf: ShelfOptions
-    @Argument(help: "A slug, an ISBN or part of a title; all books when left out.") var book: String?
+    @Argument(help: "A slug, an ISBN or part of a title; all books when left out.", completion: .books) var book:
+        String?
 
     func run() async throws {
         let library = try shelf.openLibrary()
-        let adder = BookAdder(finder: try shelf.finder(), library: library, paths: shelf.paths)
+        let adder = BookAdder(finder: try shelf.finder(), library: library, paths: try shelf.paths)
         let slugs = try book.map { [try library.findBook(matching: $0).book.slug] } ?? library.books().map(\.book.slug)
-        var failed = false
-        for slug in slugs {
+        let progress = ProgressBar(label: "Refreshing")
+        var updated = 0
+        var upToDate = 0
+        var skipped = 0
+        var failed = 0
+        for (index, slug) in slugs.enumerated() {
+            progress.update(index, of: slugs.count)
             do {
                 let (changed, warnings) = try await adder.refresh(slug: slug)
+                progress.clear()
                 for warning in warnings { Terminal.error("warning: \(slug): \(warning)") }
+                if changed.isEmpty {
+                    upToDate += 1
+                    if book != nil { Terminal.output("\(slug): up to date") }
+                } else {
+                    updated += 1
+                    Terminal.output("\(slug): updated \(changed.joined(separator: ", "))")
+                }
+            } catch LibraryError.notInACatalog {
+                // A book added by hand has nothing to look up: that is no failure.
+                skipped += 1
+                progress.clear()
                 Terminal.output(
-                    changed.isEmpty ? "\(slug): up to date" : "\(slug): updated \(changed.joined(separator: ", "))")
+                    "\(slug): skipped, no ISBN or catalog id to look it up by (add one with 'bookplate edit \(slug) --isbn …')"
+                )
             } catch let error as CatalogError where error.meansUnreachable {
                 // The catalogs are out of reach: every other book would wait through the same
                 // time-outs and retries.
+                progress.finish()
                 Terminal.error("Error: \(slug): \(error) — stopping; refresh the rest later")
                 throw ExitCode.failure
             } catch {
-                failed = true
-                Terminal.error("Error: \(slug): \(error)")
+                failed += 1
+                progress.clear()
+                Terminal.error("failed: \(slug): \(error)")
             }
         }
-        if failed { throw ExitCode.failure }
+        progress.finish()
+        if slugs.count > 1 || skipped + failed > 0 {
+            Terminal.output(
+                "Refreshed \(slugs.count) book\(slugs.count == 1 ? "" : "s"): \(updated) updated, \(upToDate) up to date, "
+                    + "\(skipped) skipped, \(failed) failed")
+        }
+        if failed > 0 { throw ExitCode.failure }
     }
 }

@@ -13,9 +13,9 @@ struct EditCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var shelf: ShelfOptions
-    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.") var book: String
+    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String
     @OptionGroup var details: BookDetailOptions
-    @Option(help: "to-read, reading, read or abandoned.") var status: String?
+    @Option(help: "to-read, reading, read or abandoned.", completion: .statuses) var status: String?
     @Option(help: "Your rating, 1 to 5, or none.") var rating: String?
     @Option(help: ArgumentHelp("When you started reading it, or none.", valueName: "YYYY-MM-DD")) var started: String?
     @Option(help: ArgumentHelp("When you finished it, or none.", valueName: "YYYY-MM-DD")) var finished: String?
@@ -58,7 +58,7 @@ struct EditCommand: AsyncParsableCommand {
             Terminal.output("Updated \"\(edited.book.title)\" (\(edited.book.slug))")
         }
         if let key = editionKey {
-            let changed = try await BookAdder(finder: try shelf.finder(), library: library, paths: shelf.paths)
+            let changed = try await BookAdder(finder: try shelf.finder(), library: library, paths: try shelf.paths)
                 .switchEdition(slug: target.book.slug, to: key)
             Terminal.output(
                 "Switched \(target.book.slug) to edition \(key)"

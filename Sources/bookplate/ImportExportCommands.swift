@@ -15,21 +15,47 @@ struct ImportCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var shelf: ShelfOptions
-    @Argument(help: "goodreads, storygraph, librarything or bookplate.") var source: String
-    @Argument(help: "The export file.") var file: String
+    @Argument(
+        help: "goodreads, storygraph, librarything or bookplate.",
+        completion: .list(ImportSource.allCases.map(\.rawValue)))
+    var source: String
+    @Argument(help: "The export file.", completion: .file()) var file: String
     @Flag(help: "Show what would change, and change nothing.") var dryRun = false
     @Flag(help: "Afterwards, fetch covers and catalog details for the imported books.") var enrich = false
+    @Flag(help: "Print what was (or would be) imported as JSON, for scripts.") var json = false
 
-    func run() async throws {
-        guard let format = ImportSource(rawValue: source.lowercased()) else {
+    func validate() throws {
+        guard ImportSource(rawValue: source.lowercased()) != nil else {
             throw ValidationError(
                 "unknown export '\(source)': use \(ImportSource.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        let library = try shelf.openLibrary(create: !dryRun)
+    }
+
+    func run() async throws {
+        guard let format = ImportSource(rawValue: source.lowercased()) else { return }
+        let library = try shelf.openLibrary()
         let url = URL(fileURLWithPath: file, relativeTo: ShelfOptions.currentFolder)
-        let report = try ShelfImport(library: library, notes: NoteStore(folder: shelf.paths.notes))
+        let report = try ShelfImport(library: library, notes: NoteStore(folder: try shelf.paths.notes))
             .run(file: url, as: format, dryRun: dryRun)
         let summary = report.summary
+        if json {
+            try JSONOutput.print(
+                "import",
+                .object([
+                    "source": .string(format.rawValue), "dryRun": .bool(dryRun), "added": .strings(summary.added),
+                    "updated": .strings(summary.updated), "unchanged": .int(summary.unchanged),
+                    "skipped": .array(
+                        summary.skipped.map { .object(["line": .int($0.line), "reason": .string($0.reason)]) }),
+                    "warnings": .array(
+                        summary.warnings.map {
+                            .object(["line": $0.line > 0 ? .int($0.line) : .null, "message": .string($0.message)])
+                        }),
+                    "notesWritten": .int(report.notesWritten), "notesKept": .int(report.notesKept),
+                ]))
+            guard enrich, !dryRun else { return }
+            try await enrichBooks(summary.added + summary.updated, library: library)
+            return
+        }
         for row in summary.skipped { Terminal.error("skipped line \(row.line): \(row.reason)") }
         for warning in summary.warnings {
             Terminal.error("warning: " + (warning.line > 0 ? "line \(warning.line): " : "") + warning.message)
@@ -46,7 +72,7 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     private func enrichBooks(_ slugs: [String], library: Library) async throws {
-        let adder = BookAdder(finder: try shelf.finder(), library: library, paths: shelf.paths)
+        let adder = BookAdder(finder: try shelf.finder(), library: library, paths: try shelf.paths)
         let progress = ProgressBar(label: "Enriching")
         defer { progress.finish() }
         let (enriched, pending) = try await adder.enrich(
@@ -62,11 +88,12 @@ struct ExportCommand: ParsableCommand {
         abstract: "Export the whole library: --format json (everything, notes included) or csv (Goodreads columns).")
 
     @OptionGroup var shelf: ShelfOptions
-    @Option(help: "json or csv.") var format: String = "json"
+    @Option(help: "json or csv.", completion: .list(["json", "csv"])) var format: String = "json"
     @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file")) var output: String?
 
     func run() throws {
-        let exporter = LibraryExporter(library: try shelf.openLibrary(), notes: NoteStore(folder: shelf.paths.notes))
+        let exporter = LibraryExporter(
+            library: try shelf.openLibrary(), notes: NoteStore(folder: try shelf.paths.notes))
         let data: Data
         switch format.lowercased() {
         case "json": data = try exporter.json()

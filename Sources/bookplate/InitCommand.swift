@@ -5,23 +5,103 @@ import Foundation
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Create a new shelf: settings, an empty library, the default theme and a notes folder.")
+        abstract: "Create a new shelf: settings, an empty library, a notes folder and templates/ for your changes.")
 
-    @Argument(help: "The folder for the new shelf (it must not exist yet, or be empty).") var folder: String
+    @Argument(help: "The folder for the new shelf: a new one, or an empty one such as '.'.") var folder: String
+    @Flag(help: "Also write .github/workflows/pages.yml, which publishes site/ to GitHub Pages.")
+    var githubPages = false
 
     func run() throws {
-        let url = URL(
-            fileURLWithPath: folder, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        let paths = try ShelfCreator.createShelf(at: url)
-        Terminal.output(
-            """
-            Created a shelf in \(folder): content/site.yaml, content/library.sqlite, content/notes/, templates/.
-            Next:
-              cd \(folder)
-              bookplate search "a book you love"      then  bookplate add 1
-              bookplate build                           the site is in site/
-              bookplate serve                           preview at http://127.0.0.1:4000
-            Edit \(paths.settings.lastPathComponent) in content/ to name the site and set where it will be published.
-            """)
+        let url = URL(fileURLWithPath: folder, relativeTo: ShelfOptions.currentFolder).standardizedFileURL
+        if githubPages, FileManager.default.fileExists(atPath: ShelfPaths(root: url).library.path) {
+            // A shelf already: only the workflow is added.
+            let workflow = Publishing.gitHubPagesWorkflowPath
+            if try ShelfCreator.addGitHubPagesWorkflow(toShelfAt: url) {
+                Terminal.output(
+                    "Added \(workflow): it deploys site/ when you push to main"
+                        + " (Settings → Pages → Source: GitHub Actions).")
+            } else {
+                Terminal.output("\(workflow) is there already: left as it is.")
+            }
+            return
+        }
+        let paths = try ShelfCreator.createShelf(at: url, githubPages: githubPages)
+        let here = url.path == ShelfOptions.currentFolder.standardizedFileURL.path
+        var lines = [
+            "Created a shelf in \(here ? "this folder" : folder): content/site.yaml, content/library.sqlite,"
+                + " content/notes/, templates/.",
+            "Next:",
+        ]
+        if !here { lines.append("  cd \(shellQuoted(folder))") }
+        lines += [
+            "  bookplate search \"a book you love\"      then  bookplate add 1",
+            "  bookplate build                           the site is in site/",
+            "  bookplate serve                           preview at http://127.0.0.1:4000",
+            "Edit \(paths.settings.lastPathComponent) in content/ to name the site and set where it will be published.",
+            "The theme is built in: `bookplate theme copy FILE` puts a file in templates/ for you to change.",
+        ]
+        if githubPages {
+            lines.append(
+                "Publishing: \(Publishing.gitHubPagesWorkflowPath) deploys site/ when you push to main"
+                    + " (Settings → Pages → Source: GitHub Actions).")
+        }
+        Terminal.output(lines.joined(separator: "\n"))
+    }
+
+    /// `text` as a shell reads it back, quoted only when it needs to be.
+    private func shellQuoted(_ text: String) -> String {
+        let plain = text.unicodeScalars.allSatisfy {
+            CharacterSet.alphanumerics.contains($0) || "-_./~".unicodeScalars.contains($0)
+        }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+struct ThemeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "theme",
+        abstract: "The built-in theme: list its files, or copy some into templates/ to change them.",
+        subcommands: [ThemeListCommand.self, ThemeCopyCommand.self])
+}
+
+struct ThemeListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the default theme's files; '*' marks those your templates/ changes.")
+
+    @OptionGroup var shelf: ShelfOptions
+
+    func run() throws {
+        let templates = try shelf.paths.templates
+        for path in ThemeFiles.paths {
+            let overridden = FileManager.default.fileExists(atPath: templates.appendingPathComponent(path).path)
+            Terminal.output((overridden ? "* " : "  ") + path)
+        }
+    }
+}
+
+struct ThemeCopyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "copy",
+        abstract: "Copy default theme files into templates/ to change them (all of them when none is named).")
+
+    @OptionGroup var shelf: ShelfOptions
+    @Argument(help: "Theme files or folders, such as book.mustache, partials or assets/style.css.") var files:
+        [String] = []
+    @Flag(help: "Replace files templates/ already has.") var replace = false
+
+    func run() throws {
+        let templates = try shelf.paths.templates
+        let outcomes = try ThemeFiles.copy(files, to: templates, replacing: replace)
+        var kept = 0
+        for outcome in outcomes {
+            switch outcome {
+            case .copied(let path): Terminal.output("copied \(templates.relativePathForDisplay)/\(path)")
+            case .kept(let path):
+                kept += 1
+                Terminal.error(
+                    "kept \(templates.relativePathForDisplay)/\(path): it is yours already (--replace to replace it)")
+            }
+        }
+        if kept == outcomes.count, kept > 0 { throw ExitCode.failure }
     }
 }

@@ -1,26 +1,71 @@
 import ArgumentParser
 import BookplateKit
+import Foundation
 
 struct ListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the books on the shelf.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the books on the shelf.",
+        discussion: """
+            On a terminal the table fits its width, shortening titles and authors but never slugs; \
+            piped, nothing is shortened. --columns prints the fields you name, tab-separated, one book \
+            a line, for scripts: \(ListColumn.allCases.map(\.rawValue).joined(separator: ", ")).
+            """)
 
     @OptionGroup var shelf: ShelfOptions
-    @Option(help: "Only books with this status: to-read, reading, read or abandoned.") var status: String?
+    @Option(help: "Only books with this status: to-read, reading, read or abandoned.", completion: .statuses)
+    var status: String?
     @Option(name: .customLong("shelf"), help: "Only books on this shelf.") var shelfName: String?
-    @Option(help: "Sort by title, author, added, finished or rating (default title).") var sort: String = "title"
+    @Option(
+        help: "Sort by title, author, added, finished or rating (default title).",
+        completion: .list(BookOrder.allCases.map(\.rawValue)))
+    var sort: String = "title"
+    @Option(
+        help: ArgumentHelp("Print only these fields, tab-separated, without a header.", valueName: "field,…"),
+        completion: .list(ListColumn.allCases.map(\.rawValue)))
+    var columns: String?
     @Flag(help: "Print JSON for scripts.") var json = false
 
-    func run() throws {
-        guard let order = BookOrder(rawValue: sort.lowercased()) else {
+    func validate() throws {
+        guard BookOrder(rawValue: sort.lowercased()) != nil else {
             throw ValidationError(
                 "unknown sort '\(sort)': use one of \(BookOrder.allCases.map(\.rawValue).joined(separator: ", "))")
         }
+        _ = try status.map(Parse.status)
+        _ = try chosenColumns()
+        if json && columns != nil { throw ValidationError("give --json or --columns, not both") }
+    }
+
+    func chosenColumns() throws -> [ListColumn]? {
+        guard let columns else { return nil }
+        return try columns.split(separator: ",").map { name in
+            let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let column = ListColumn(rawValue: trimmed) else {
+                let near = Suggestions.nearest(to: trimmed, in: ListColumn.allCases.map(\.rawValue))
+                throw ValidationError(
+                    "unknown column '\(trimmed)'"
+                        + (near.isEmpty ? "" : " (did you mean \(near.joined(separator: " or "))?)")
+                        + ": use \(ListColumn.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return column
+        }
+    }
+
+    func run() throws {
+        let order = BookOrder(rawValue: sort.lowercased()) ?? .title
         let library = try shelf.openLibrary()
         let wanted = try status.map(Parse.status)
         if json {
-            Terminal.output(
-                try BookplateJSON.encode(library.books(status: wanted, shelf: shelfName, sortedBy: order).map(\.json)),
-                as: .json)
+            let books = try library.books(status: wanted, shelf: shelfName, sortedBy: order)
+            try JSONOutput.print("books", .array(books.map { JSONOutput.book($0.json) }))
+            return
+        }
+        if let columns = try chosenColumns() {
+            let books = try library.books(status: wanted, shelf: shelfName, sortedBy: order).map(\.json)
+            let lines = books.map { book in
+                columns.map { Terminal.safe($0.value(of: book), as: .line).replacingOccurrences(of: "\t", with: " ") }
+                    .joined(separator: "\t")
+            }
+            if !lines.isEmpty { Terminal.output(lines.joined(separator: "\n")) }
             return
         }
         let books = try library.listing(status: wanted, shelf: shelfName, sortedBy: order)
@@ -31,9 +76,39 @@ struct ListCommand: ParsableCommand {
         let rows = books.map { entry in
             [entry.slug, entry.status.rawValue, entry.rating?.stars5 ?? "", entry.title, entry.firstAuthor ?? ""]
         }
-        Terminal.output(
-            TextTable.render(
-                header: ["SLUG", "STATUS", "RATING", "TITLE", "AUTHOR"], rows: rows,
-                maxWidths: [32, nil, nil, 48, 28]))
+        let header = ["SLUG", "STATUS", "RATING", "TITLE", "AUTHOR"]
+        guard let columnsWide = Terminal.outputColumns else {
+            // Piped: whole values, for the next program to read.
+            Terminal.output(TextTable.render(header: header, rows: rows, maxWidths: [nil, nil, nil, nil, nil]))
+            return
+        }
+        Terminal.output(TextTable.render(header: header, rows: rows, fittingWidth: columnsWide, flexible: [3, 4]))
+    }
+}
+
+/// A field `list --columns` can print, named as in the JSON output.
+enum ListColumn: String, CaseIterable {
+    case slug, title, subtitle, authors, status, rating, started, finished, added, published, pages, isbn13,
+        isbn10, publisher, language, shelves
+
+    func value(of book: BookJSON) -> String {
+        switch self {
+        case .slug: book.slug
+        case .title: book.title
+        case .subtitle: book.subtitle ?? ""
+        case .authors: book.authors.joined(separator: ", ")
+        case .status: book.status
+        case .rating: book.rating.map(String.init) ?? ""
+        case .started: book.started ?? ""
+        case .finished: book.finished ?? ""
+        case .added: book.added
+        case .published: book.published ?? ""
+        case .pages: book.pages.map(String.init) ?? ""
+        case .isbn13: book.isbn13 ?? ""
+        case .isbn10: book.isbn10 ?? ""
+        case .publisher: book.publisher ?? ""
+        case .language: book.language ?? ""
+        case .shelves: book.shelves.joined(separator: ", ")
+        }
     }
 }

@@ -9,12 +9,12 @@ struct NoteCommand: ParsableCommand {
         discussion: "Notes are Markdown files in content/notes/<slug>.md; any editor will do.")
 
     @OptionGroup var shelf: ShelfOptions
-    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.") var book: String
+    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String
 
     func run() throws {
         let library = try shelf.openLibrary()
         let target = try library.findBook(matching: book)
-        let session = NoteSession(library: library, store: NoteStore(folder: shelf.paths.notes), editor: .system())
+        let session = NoteSession(library: library, store: NoteStore(folder: try shelf.paths.notes), editor: .system())
         let outcome = try session.edit(slug: target.book.slug)
         switch outcome {
         case .saved(let url):

@@ -5,19 +5,126 @@ import Foundation
 struct RemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
-        abstract: "Take a book off the shelf. Its note is kept, moved to content/notes/.removed/.")
+        abstract: "Take a book off the shelf, after asking. 'bookplate restore' brings it back until --purge.")
 
     @OptionGroup var shelf: ShelfOptions
-    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.") var book: String
+    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String
+    @Flag(name: .shortAndLong, help: "Do not ask: for scripts.") var yes = false
+    @Flag(help: "Delete the book for good, with its note, cover and every removed copy of it.") var purge = false
 
     func run() throws {
         let library = try shelf.openLibrary()
-        let target = try library.findBook(matching: book)
-        try library.removeBook(slug: target.book.slug)
-        let keptNote = try NoteStore(folder: shelf.paths.notes).setAsideNote(forSlug: target.book.slug, at: Date())
-        CoverFetcher.setAsideImage(named: target.book.slug, in: shelf.paths.covers, at: Date())
-        var message = "Removed \"\(target.book.title)\" (\(target.book.slug))"
+        let paths = try shelf.paths
+        let notes = NoteStore(folder: paths.notes)
+        let target: BookDetails
+        do {
+            target = try library.findBook(matching: book)
+        } catch let error as LibraryError where purge {
+            // A book already removed can still be purged.
+            guard case .noSuchBook = error else { throw error }
+            let removed = try library.findRemovedBook(matching: book)
+            try confirm("Forget the removed \"\(removed.title)\" (\(removed.slug)) for good, with its note and cover?")
+            forget(try library.purgeRemovedBooks(slug: removed.slug), notes: notes, covers: paths.covers)
+            Terminal.output("Purged \"\(removed.title)\" (\(removed.slug)): it cannot be restored")
+            return
+        }
+        let title = target.book.title
+        let slug = target.book.slug
+        if purge {
+            try confirm("Delete \(Self.describe(target)) for good, with its note and cover? This cannot be undone.")
+            try library.removeBook(slug: slug)
+            try? FileManager.default.removeItem(at: notes.url(forSlug: slug))
+            if let cover = CoverFetcher.existingImage(named: slug, in: paths.covers) {
+                try? FileManager.default.removeItem(at: cover)
+            }
+            forget(try library.purgeRemovedBooks(slug: slug), notes: notes, covers: paths.covers)
+            Terminal.output("Purged \"\(title)\" (\(slug)): it cannot be restored")
+            return
+        }
+        try confirm("Remove \(Self.describe(target))?")
+        let now = Date()
+        let removal = try library.removeBook(slug: slug, at: now)
+        let keptNote = try notes.setAsideNote(forSlug: slug, at: now)
+        let keptCover = CoverFetcher.setAsideImage(named: slug, in: paths.covers, at: now)
+        try library.recordSetAside(
+            removal: removal, noteFile: keptNote?.lastPathComponent, coverFile: keptCover?.lastPathComponent)
+        var message = "Removed \"\(title)\" (\(slug))"
         if let keptNote { message += " — its note is kept at \(keptNote.relativePathForDisplay)" }
-        Terminal.output(message)
+        Terminal.output(message + ". Bring it back with: bookplate restore \(slug)")
+    }
+
+    /// "Dune" (Frank Herbert, 1965): the exact book the reader is asked about.
+    static func describe(_ details: BookDetails) -> String {
+        let about = [
+            details.authors.isEmpty ? nil : details.authors.map(\.name).joined(separator: ", "),
+            details.book.publishedDate.map { String($0.year) },
+        ].compactMap { $0 }
+        return "\"\(details.book.title)\"" + (about.isEmpty ? "" : " (\(about.joined(separator: ", ")))")
+    }
+
+    /// Asks `question` on the terminal; without one, only `--yes` goes on.
+    private func confirm(_ question: String) throws {
+        if yes { return }
+        guard let answer = Terminal.ask(question + " [y/N] ") else {
+            throw ValidationError("not removing without a yes: run it on a terminal, or pass --yes")
+        }
+        guard ["y", "yes"].contains(answer.lowercased()) else {
+            Terminal.output("Nothing removed.")
+            throw ExitCode.failure
+        }
+    }
+
+    private func forget(_ removed: [RemovedBook], notes: NoteStore, covers: URL) {
+        for copy in removed {
+            if let note = copy.noteFile { notes.deleteSetAsideNote(note) }
+            if let cover = copy.coverFile { CoverFetcher.deleteSetAsideImage(cover, in: covers) }
+        }
+    }
+}
+
+struct RestoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Bring back a removed book with its note, cover and reads; with no book, list the removed ones.")
+
+    @OptionGroup var shelf: ShelfOptions
+    @Argument(help: "The removed book's slug or part of its title.") var book: String?
+
+    func run() throws {
+        let library = try shelf.openLibrary()
+        guard let book else {
+            let removed = try library.removedBooks()
+            guard !removed.isEmpty else {
+                Terminal.output("No removed books to restore.")
+                return
+            }
+            let format = Date.ISO8601FormatStyle(timeZone: .current).year().month().day().dateSeparator(.dash)
+                .time(includingFractionalSeconds: false).timeSeparator(.colon)
+            Terminal.output(
+                TextTable.render(
+                    header: ["SLUG", "REMOVED", "TITLE"],
+                    rows: removed.map { [$0.slug, $0.removedAt.formatted(format), $0.title] },
+                    maxWidths: [nil, nil, nil]))
+            return
+        }
+        let paths = try shelf.paths
+        let removed = try library.findRemovedBook(matching: book)
+        let restored = try library.restoreBook(removed)
+        let slug = restored.book.slug
+        var kept: [String] = []
+        if let note = removed.noteFile {
+            kept.append(
+                NoteStore(folder: paths.notes).bringBackNote(note, forSlug: slug)
+                    ? "its note" : "not its note (\(note) stays in \(paths.notes.relativePathForDisplay)/.removed/)")
+        }
+        if let cover = removed.coverFile {
+            kept.append(
+                CoverFetcher.bringBackImage(cover, named: slug, in: paths.covers)
+                    ? "its cover" : "not its cover (\(cover) stays in \(paths.covers.relativePathForDisplay)/.removed/)"
+            )
+        }
+        Terminal.output(
+            "Restored \(RemoveCommand.describe(restored)) as \(slug)"
+                + (kept.isEmpty ? "" : ", with " + kept.joined(separator: " and ")))
     }
 }

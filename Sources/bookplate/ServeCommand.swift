@@ -13,7 +13,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         // Checked once before listening: a shelf with no library is an error, not an empty site.
         _ = try shelf.openLibrary()
-        let paths = shelf.paths
+        let paths = try shelf.paths
         let server = try PreviewServer.start(
             paths: paths, port: port,
             makeBuilder: { SiteBuilder(library: try Library.open(at: paths.library), paths: paths) },

@@ -15,28 +15,42 @@ struct ShelfOptions: ParsableArguments {
     /// The folder the command was run in.
     static var currentFolder: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
 
+    /// The shelf's parts. Outside any shelf, and without `--library`, this throws: nothing is
+    /// created anywhere but by `init`.
     var paths: ShelfPaths {
-        let current = ShelfOptions.currentFolder
-        let chosen =
-            library ?? ProcessInfo.processInfo.environment["BOOKPLATE_LIBRARY"].flatMap { $0.isEmpty ? nil : $0 }
-        if let chosen {
-            return ShelfPaths(root: current, library: URL(fileURLWithPath: chosen, relativeTo: current))
+        get throws {
+            let current = ShelfOptions.currentFolder
+            let chosen =
+                library ?? ProcessInfo.processInfo.environment["BOOKPLATE_LIBRARY"].flatMap { $0.isEmpty ? nil : $0 }
+            if let chosen {
+                let url = URL(fileURLWithPath: chosen, relativeTo: current)
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+                    throw ShelfLocationError.libraryIsAFolder(path: chosen)
+                }
+                // A library in a shelf's `content/` belongs to that shelf: its notes, covers and site.
+                let root =
+                    url.deletingLastPathComponent().lastPathComponent == "content"
+                    ? url.deletingLastPathComponent().deletingLastPathComponent() : current
+                return ShelfPaths(root: root, library: url)
+            }
+            guard let root = ShelfPaths.enclosingShelf(of: current) else { throw ShelfLocationError.notInsideShelf }
+            return ShelfPaths(root: root)
         }
-        return ShelfPaths(root: ShelfPaths.enclosingShelf(of: current) ?? current)
     }
 
-    func openLibrary(create: Bool = false) throws -> Library {
-        try Library.open(at: paths.library, create: create)
+    func openLibrary() throws -> Library {
+        try Library.open(at: try paths.library)
     }
 
     /// The shelf's settings (defaults when there is no settings file).
     func settings() throws -> SiteSettings {
-        try SiteSettings.load(from: paths.settings)
+        try SiteSettings.load(from: try paths.settings)
     }
 
-    /// The catalogs, asked with the shelf's contact and language.
+    /// The catalogs, asked with the shelf's contact and language (outside a shelf, with none).
     func finder() throws -> BookFinder {
-        let settings = try settings()
+        let settings = try (try? paths).map { try SiteSettings.load(from: $0.settings) } ?? SiteSettings()
         var configuration = CatalogConfiguration()
         if ProcessInfo.processInfo.environment["BOOKPLATE_CONTACT"] == nil, let contact = settings.contact {
             configuration.contact = contact
@@ -44,6 +58,22 @@ struct ShelfOptions: ParsableArguments {
         var finder = BookFinder.live(configuration: configuration)
         finder.language = settings.language
         return finder
+    }
+}
+
+/// Why a command found no shelf to work in. These are the reader's mistakes of place, and exit
+/// with status 2, as a usage error does.
+enum ShelfLocationError: Error, CustomStringConvertible {
+    case notInsideShelf
+    case libraryIsAFolder(path: String)
+
+    var description: String {
+        switch self {
+        case .notInsideShelf:
+            "not inside a shelf: run `bookplate init DIR`, or pass `--library`"
+        case .libraryIsAFolder(let path):
+            "--library \(path) is a folder: pass the library file, such as \(path)/content/library.sqlite"
+        }
     }
 }
 

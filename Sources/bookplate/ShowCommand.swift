@@ -7,13 +7,13 @@ struct ShowCommand: ParsableCommand {
         commandName: "show", abstract: "Show one book: a slug, an ISBN or part of its title.")
 
     @OptionGroup var shelf: ShelfOptions
-    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.") var book: String
+    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func run() throws {
         let details = try shelf.openLibrary().findBook(matching: book)
         if json {
-            Terminal.output(try BookplateJSON.encode(details.json), as: .json)
+            try JSONOutput.print("book", JSONOutput.book(details.json))
             return
         }
         let book = details.book
@@ -28,7 +28,7 @@ struct ShowCommand: ParsableCommand {
             ("Shelves", details.shelves.isEmpty ? nil : details.shelves.map(\.name).joined(separator: ", ")),
             ("Slug", book.slug),
         ]
-        let notes = NoteStore(folder: shelf.paths.notes)
+        let notes = NoteStore(folder: try shelf.paths.notes)
         let noteURL = notes.url(forSlug: book.slug)
         lines.append(
             (

@@ -26,11 +26,31 @@ enum Terminal {
         FileHandle.standardError.write(Data((safe(text, as: .text) + "\n").utf8))
     }
 
+    /// The width of the terminal standard output is, nil when it is not a terminal; 80 when a
+    /// terminal does not say (then $COLUMNS, when set, is believed).
+    static var outputColumns: Int? {
+        guard isatty(STDOUT_FILENO) == 1 else { return nil }
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+            return columns
+        }
+        return 80
+    }
+
+    /// Asks `question` and reads one line of answer, when standard input and output are a
+    /// terminal; nil when they are not (a script must say yes with a flag) or input ends.
+    static func ask(_ question: String) -> String? {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return nil }
+        output(question, terminator: "")
+        return readLine().map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
     /// Ends the program as ArgumentParser would for `error`, with its message made safe: an error
     /// can quote a title or a catalog's answer.
     static func exit(withError error: any Error) -> Never {
         let message = BookplateCommand.fullMessage(for: error)
-        let code = BookplateCommand.exitCode(for: error)
+        let code = error is ShelfLocationError ? ExitCode(2) : BookplateCommand.exitCode(for: error)
         if !message.isEmpty {
             if code == .success {
                 output(message)
@@ -169,6 +189,28 @@ enum TextTable {
         return String(decoding: table, as: UTF8.self)
     }
 
+    /// A table no wider than `width` columns: the `flexible` columns (by index) give up width,
+    /// widest first, down to 8 columns each; the others are never cut.
+    static func render(header: [String], rows: [[String]], fittingWidth width: Int, flexible: [Int]) -> String {
+        var natural = [Int](repeating: 0, count: header.count)
+        for row in [header] + rows {
+            for (index, cell) in row.enumerated() {
+                natural[index] = max(natural[index], self.width(of: Terminal.safe(cell, as: .line)))
+            }
+        }
+        var widths = natural
+        let gaps = 2 * (header.count - 1)
+        var excess = widths.reduce(0, +) + gaps - width
+        while excess > 0 {
+            guard let widest = flexible.filter({ widths[$0] > 8 }).max(by: { widths[$0] < widths[$1] }) else { break }
+            widths[widest] -= 1
+            excess -= 1
+        }
+        return render(
+            header: header, rows: rows,
+            maxWidths: widths.enumerated().map { index, columns in columns < natural[index] ? columns : nil })
+    }
+
     static func width(of text: String) -> Int {
         DisplayWidth.columns(of: text)
     }
@@ -211,6 +253,12 @@ final class ProgressBar: Sendable {
         let filled = width * done / total
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         FileHandle.standardError.write(Data("\r\(label) \(bar) \(done)/\(total)".utf8))
+    }
+
+    /// Takes the bar off its line, for a message; the next update draws it again.
+    func clear() {
+        guard isTerminal else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
     }
 
     func finish() {

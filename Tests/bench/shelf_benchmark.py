@@ -72,7 +72,8 @@ def bench(n, work):
     csv = work / f"goodreads-{n}.csv"
     subprocess.run([sys.executable, SHARED / "gen_goodreads_csv.py", str(n), "42", csv], check=True)
     imported = work / f"imported-{n}"
-    imported.mkdir()
+    # Only `init` makes a shelf: an import refuses to create one.
+    subprocess.run([BINARY, "init", imported], check=True, capture_output=True)
     row = {"books": n}
     row["import"] = timed([BINARY, "import", "goodreads", csv], imported)
     hugo = work / f"hugo-{n}"

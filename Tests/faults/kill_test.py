@@ -427,6 +427,8 @@ class Test:
     def init_shelf(self, name):
         shelf = os.path.join(self.root, name)
         self.run.must(["init", shelf], self.root)
+        # The theme is built in; the build rounds change the layout, so the shelf takes a copy.
+        self.run.must(["theme", "copy", "layout.mustache"], shelf)
         self.shelves.append(shelf)
         return shelf
 

@@ -89,16 +89,21 @@ public struct CoverFetcher: Sendable {
 
     /// Moves the image for `name` into the folder's `.removed/`, so that a later book given the
     /// same slug does not inherit it, and a cover the reader chose is not lost.
-    public static func setAsideImage(named name: String, in folder: URL, at date: Date) {
-        guard let image = existingImage(named: name, in: folder) else { return }
-        let removed = folder.appendingPathComponent(".removed")
-        let destination = removed.appendingPathComponent(
-            "\(name)-\(Int(date.timeIntervalSince1970)).\(image.pathExtension)")
-        try? FileManager.default.createDirectory(at: removed, withIntermediateDirectories: true)
-        try? FileManager.default.moveItem(at: image, to: destination)
+    @discardableResult
+    public static func setAsideImage(named name: String, in folder: URL, at date: Date) -> URL? {
+        guard let image = existingImage(named: name, in: folder) else { return nil }
+        return try? SetAside.move(image, into: folder, named: name, at: date)
     }
 
-    static func existingImage(named name: String, in folder: URL) -> URL? {
+    /// Brings back an image `setAsideImage` moved, as `name`'s image; false when it is gone or
+    /// `name` has an image again.
+    public static func bringBackImage(_ setAside: String, named name: String, in folder: URL) -> Bool {
+        guard existingImage(named: name, in: folder) == nil else { return false }
+        let ext = (setAside as NSString).pathExtension
+        return SetAside.bringBack(setAside, from: folder, to: folder.appendingPathComponent("\(name).\(ext)"))
+    }
+
+    public static func existingImage(named name: String, in folder: URL) -> URL? {
         CoverArt.imageExtensions.lazy.map { folder.appendingPathComponent("\(name).\($0)") }
             .first { FileManager.default.fileExists(atPath: $0.path) }
     }

@@ -241,7 +241,7 @@ extension Library {
         return author
     }
 
-    private func addShelves(_ names: [String], to book: Book, in db: Database) throws {
+    func addShelves(_ names: [String], to book: Book, in db: Database) throws {
         guard let bookId = book.id else { return }
         for name in Shelf.names(names) {
             var shelf: Shelf

@@ -18,17 +18,33 @@ extension Library {
                 throw LibraryError.noSuchBook(query)
             }
             let wanted = Library.searchKey(trimmed)
-            let matches = try Book.order(Book.Columns.slug).fetchAll(db).filter {
-                Library.searchKey($0.title).contains(wanted)
-            }
+            let books = try Book.order(Book.Columns.slug).fetchAll(db)
+            let matches = books.filter { Library.searchKey($0.title).contains(wanted) }
             let exact = matches.filter { Library.searchKey($0.title) == wanted }
             let chosen = exact.count == 1 ? exact : matches
             switch chosen.count {
-            case 0: throw LibraryError.noSuchBook(query)
+            case 0:
+                let near = Library.nearestBooks(to: trimmed, in: books)
+                throw near.isEmpty ? LibraryError.noSuchBook(query) : .noSuchBookButNear(query, suggestions: near)
             case 1: return try details(of: chosen[0], in: db)
             default: throw LibraryError.ambiguousBook(query, candidates: chosen.map(\.slug))
             }
         }
+    }
+
+    /// The slugs of up to three books whose slug, title or a word of the title is a few letters
+    /// from `query`: "neuromancr" finds neuromancer.
+    static func nearestBooks(to query: String, in books: [Book]) -> [String] {
+        var nearest: [(slug: String, distance: Int)] = []
+        for book in books {
+            let words = book.title.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+            let distances = ([book.slug, book.title] + words.filter { $0.count >= 4 }).compactMap {
+                Suggestions.distance(query, $0)
+            }
+            if let best = distances.min() { nearest.append((book.slug, best)) }
+        }
+        return nearest.sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.slug < $1.slug }
+            .prefix(3).map(\.slug)
     }
 
     static func searchKey(_ text: String) -> String {
@@ -261,5 +277,21 @@ extension BookOrder.SortFields {
         self.init(
             slug: details.book.slug, title: details.book.title, authorSortName: details.authors.first?.sortName,
             addedAt: details.book.addedAt, finished: details.book.finishedDate, stars: details.book.rating?.stars)
+    }
+}
+
+extension Library {
+    /// The slugs of the books in the library at `url`, sorted, read without changing the file in
+    /// any way (no migration, no journal mode): what shell completion asks for.
+    public static func slugs(readingOnly url: URL) throws -> [String] {
+        guard FileManager.default.fileExists(atPath: url.path),
+            try LibraryFileSignature.kind(of: url) == .sqlite
+        else { return [] }
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+        return try queue.read { db in
+            try String.fetchAll(db, sql: "SELECT slug FROM book ORDER BY slug")
+        }
     }
 }

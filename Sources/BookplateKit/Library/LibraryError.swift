@@ -14,6 +14,9 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case invalidPageCount(String)
     case finishedBeforeStarted(started: String, finished: String)
     case noSuchBook(String)
+    case noSuchBookButNear(String, suggestions: [String])
+    case noSuchRemovedBook(String)
+    case slugTaken(slug: String)
     case ambiguousBook(String, candidates: [String])
     case alreadyOnShelf(title: String, slug: String, reason: String)
     case isbnTaken(isbn: String, slug: String)
@@ -25,7 +28,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .missingLibrary(let path):
-            "no library at \(path): run Bookplate in a shelf folder, pass --library, or add a book to start one"
+            "no library at \(path): run Bookplate in a shelf folder, pass --library, or start a shelf with `bookplate init DIR`"
         case .notSQLite(let path):
             "\(path) is not an SQLite file, so not a Bookplate library: pass --library with the right file"
         case .emptyLibraryFile(let path):
@@ -48,6 +51,12 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             "finished date \(finished) is before the started date \(started): check both dates"
         case .noSuchBook(let query):
             "no book matches '\(query)': run 'bookplate list' to see the shelf"
+        case .noSuchBookButNear(let query, let suggestions):
+            "no book matches '\(query)': did you mean \(suggestions.joined(separator: ", "))?"
+        case .noSuchRemovedBook(let query):
+            "no removed book matches '\(query)': run 'bookplate restore' to list the books you can bring back"
+        case .slugTaken(let slug):
+            "the shelf has a book \(slug) already: remove it first to bring the other back"
         case .ambiguousBook(let query, let candidates):
             "'\(query)' matches \(candidates.count) books (\(candidates.joined(separator: ", "))): give one of these slugs"
         case .alreadyOnShelf(let title, let slug, let reason):

@@ -174,6 +174,19 @@ enum LibraryMigrations {
                 }
             }
         }
+        migrator.registerMigration("v10-removed-books") { db in
+            // What `remove` took off the shelf, kept whole so that `restore` can bring it back
+            // until `remove --purge`. The site never shows these: no revision trigger.
+            try db.create(table: "removedBook") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("slug", .text).notNull().indexed()
+                t.column("title", .text).notNull()
+                t.column("removedAt", .datetime).notNull()
+                t.column("snapshot", .jsonText).notNull()
+                t.column("noteFile", .text)
+                t.column("coverFile", .text)
+            }
+        }
         return migrator
     }
 }

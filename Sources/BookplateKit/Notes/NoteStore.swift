@@ -105,16 +105,17 @@ public struct NoteStore: Sendable {
     public func setAsideNote(forSlug slug: String, at date: Date) throws -> URL? {
         let url = url(forSlug: slug)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let removed = folder.appendingPathComponent(".removed")
-        let stamp = Int(date.timeIntervalSince1970)
-        let destination = removed.appendingPathComponent("\(slug)-\(stamp).md")
         do {
-            try FileManager.default.createDirectory(at: removed, withIntermediateDirectories: true)
-            try FileManager.default.moveItem(at: url, to: destination)
+            return try SetAside.move(url, into: folder, named: slug, at: date)
         } catch {
-            throw NoteError.unwritable(path: destination.relativePathForDisplay)
+            throw NoteError.unwritable(path: folder.appendingPathComponent(".removed").relativePathForDisplay)
         }
-        return destination
+    }
+
+    /// Brings a note `setAsideNote` moved back as the note for `slug`; false when it is gone or
+    /// the book has a note again (which is never replaced).
+    public func bringBackNote(_ name: String, forSlug slug: String) -> Bool {
+        SetAside.bringBack(name, from: folder, to: url(forSlug: slug))
     }
 }
 

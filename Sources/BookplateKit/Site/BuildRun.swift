@@ -120,6 +120,7 @@ struct BuildRun {
 
     private mutating func scanInputs() throws {
         settings = try builder.settings ?? SiteSettings.load(from: paths.settings)
+        if let baseURL = builder.baseURLOverride { settings.baseURL = baseURL }
         var noteLinks: [String] = []
         let noteFiles = FileStamps.scan(paths.notes, suffix: ".md", links: &noteLinks)
         noteStamps = [:]

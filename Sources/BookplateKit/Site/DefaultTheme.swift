@@ -3,6 +3,94 @@
 /// The default theme, built into Bookplate so that `init` can write it out and a shelf's own
 /// `templates/` need only hold the files it changes.
 enum DefaultTheme {
+    /// templates/README.md: what every template receives.
+    static let readme = ####"""
+        # The default theme
+
+        These files are Bookplate's default theme, built into Bookplate. A shelf's own `templates/` folder
+        overrides it file by file: copy just the file you want to change (`bookplate theme copy
+        book.mustache`; `bookplate theme list` shows them all, `bookplate theme copy` with no name copies
+        every one), and Bookplate takes the rest from the theme built into it — so a new version's
+        improvements reach every file you did not change. Templates are [Mustache](https://mustache.github.io),
+        read as swift-mustache 2 reads it: variables, sections, inverted sections, comments, partials and
+        set delimiters; template inheritance (`{{<layout}}` … `{{$content}}`); and transforms —
+        `empty(…)`, `count(…)`, `first(…)`, `last(…)`, `reversed(…)` and `sorted(…)` of a list,
+        `uppercased(…)`, `lowercased(…)`, `capitalized(…)` of text, `plusone(…)`, `minusone(…)`,
+        `equalzero(…)`, `even(…)`, `odd(…)` of a number, and `first()`, `last()`, `index()`, `even()`,
+        `odd()` inside a list's section. Lambdas, dynamic partial names (`{{>*name}}`) and `{{% … }}`
+        tags are not read. A missing partial or a syntax error stops the build with the file, line and
+        column; a partial that includes itself without end stops it with the partial's name.
+
+        Every value is HTML-escaped by `{{ }}`. Only three values are HTML already and go in `{{{ }}}`:
+        `noteHTML` (cmark, safe mode), `descriptionHTML` (allow-listed) and `jsonLD` (escaped for a script
+        element).
+
+        ## The site's words
+
+        Every word of the theme comes from `translations/<language>.yaml`, chosen by `language` in
+        `content/site.yaml`: English, French, German and Spanish are built in, complete. A template reads a
+        word as `{{t.key}}` (`{{t.readingNow}}`); labels that hold numbers or dates ("3 books",
+        "14 March 2025", "1,266 pages") arrive already written the language's way. A shelf's own
+        `templates/translations/fr.yaml` changes only the keys it names and may add keys for its own
+        templates; a key missing everywhere falls back to English, and `pt-BR` reads `pt.yaml` and then
+        `pt-BR.yaml`. Translations are text: `{{t.key}}` escapes them like every value. Links are relative; `{{root}}` leads back to the top of the site.
+
+        ## What every page receives
+
+        | variable | meaning |
+        |---|---|
+        | `root` | the way back to the top, such as `../../` (on `404.html`, the site's absolute path) |
+        | `pageTitle` | the text for `<title>` |
+        | `site.title`, `site.description`, `site.language`, `site.owner` | from `content/site.yaml` |
+        | `site.hasFeed` | whether `feed.xml` exists (it needs `base_url`) |
+        | `site.credits` | the catalogs the shelf's facts came from (`name`, `url`, `separator`), for the footer |
+
+        Blocks of `layout.mustache` a page may fill: `head` (extra `<head>` content), `content`,
+        `scripts` (before `</body>`), `description` (the meta description).
+
+        ## Shared shapes
+
+        - **book card** (`partials/book-card`): `url`, `title`, `subtitle`, `authors`, `year`, `cover`,
+          `rating`.
+        - **authors** (`partials/authors`): a list of `name`, `url`, `separator` (", ", " and " or "").
+        - **cover** (`partials/cover`): `cover.src`, `cover.width`, `cover.height`, `cover.alt`,
+          `cover.isPlaceholder`; for a cover image, `cover.srcset` and `cover.sizes` (its thumbnails, and
+          the width it is shown at: a grid column on cards, the cover column on a book's page),
+          `cover.color` (its dominant colour, `#rrggbb`) and `cover.images` (`path` from the site's top,
+          `width`, `height`). A book without a cover image has a placeholder instead, drawn by the
+          theme's CSS, not an image file: `cover.title`, `cover.author` (may be empty) and `cover.hue`,
+          one of twelve colours (0–11, the classes `cover-hue-0` to `cover-hue-11`); `src` is empty.
+        - **list link**: `id`, `title` (the year, or "3 books"), `url` (its first page), `count`,
+          `countLabel` (beside a year), `pages` (`number`, `url`, `isCurrent`; empty for a list of one page).
+        - **pagination** (`partials/pagination`; absent on a list of one page): `label` ("Page 2 of 5"),
+          `previous`, `next` (addresses, absent at either end), `pages` (`number`, `url`, `isCurrent`).
+        - **extremes** (`partials/extremes`, on `stats` and `year`): the longest and the shortest book
+          read, as cards, with `longestPages` and `shortestPages`.
+        - **chart** (`partials/chart`): `id`, `title`, `bars` — each `label`, `value` (written the
+          language's way), `percent` (of the largest), `description` (for screen readers, on ratings).
+        - **rating**: `stars` (1–5), `filled` and `empty` (★ and ☆), `label` ("Rated 4 out of 5").
+
+        ## Page by page
+
+        | template | page | variables |
+        |---|---|---|
+        | `index` | `index.html` | `bookCount`, `authorCount`, `countsLabel`, `isEmpty`, `reading` (the first 12 books being read, cards), `readingList` (a list link, when more are being read), `recent` (the 12 books finished last, cards), `groups` (each: `id`, `title` — a reading status — and `lists`: list links), `shelfCount` |
+        | `list` | `reading/`, `read/<year>/` (`read/undated/`), `to-read/`, `abandoned/`, each `index.html`, then `page/<n>/index.html` | `id`, `title` ("Read in 2024"), `countLabel`, `books` (cards, 100 a page), `pagination` |
+        | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started`, `finished`, `shelves` (`name`, `slug`, `url`), `noteHTML`, `credits` (`what` — "Description from" —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from), `openGraph` (`property`, `content`), `jsonLD` |
+        | `author` | `authors/<slug>/index.html` | `name`, `lifeDates`, `photo` (as `cover`), `bioParagraphs`, `books` (cards), `bookCountLabel`, `links` (`title`, `url`), `otherWorks` (`title`, `year`) |
+        | `authors` | `authors/index.html`, and past 2,000 authors `authors/<letter>.html` (`a.html`, `other.html`) | `title` ("Authors", "Authors: B"), `countLabel`, `letterLinks` (`letter`, `url` — its section, or its page —, `countLabel`, `isCurrent`), `letters` (each: `letter`, `anchor`, `authors` — `name`, `sortName`, `url`, `bookCountLabel`; none on a split index) |
+        | `shelves` | `shelves/index.html` | `countLabel`, `shelves` (`name`, `url`, `bookCountLabel`) |
+        | `shelf` | `shelves/<slug>/index.html`, then `shelves/<slug>/page/<n>/index.html` | `name`, `bookCountLabel`, `books` (cards, 100 a page), `pagination` |
+        | `stats` | `stats/index.html` | `hasReadBooks`, `totalsLabel`, `goal` (the current year's pace, when `site.yaml` sets `goal`), `years` (`year`, `url` of its page, `books`, `pages`, `averageRating`), `booksChart` and `pagesChart` (charts), `ratings` (bars), `longest`, `shortest` (cards), `longestPages`, `shortestPages` |
+        | `year` | `stats/<year>/index.html` | `year`, `title` ("2024 in books"), `summary` (`label`, `value`: books read, pages read, average rating), `goal`, `monthsChart` (a chart of the twelve months), `ratings` (bars), `longest`, `shortest`, `longestPages`, `shortestPages`, `booksLink` (`title`, `url` of the year's list), `olderYear`, `newerYear` (`title`, `url`) |
+        | `404` | `404.html` | only what every page receives |
+
+        Files under `assets/` are published under `site/assets/`; `assets/search.js` loads
+        `search-index.js` (named by its `data-index` attribute), which the build writes, the first time the
+        search box is used, and searches the shelf by title, author and shelf.
+
+        """####
+
     static let files: [String: String] = [
         "404.mustache": ####"""
         {{<layout}}

@@ -13,6 +13,9 @@ public struct SiteBuilder: Sendable {
     public var paths: ShelfPaths
     /// The settings to build with; nil reads `content/site.yaml` afresh at every build.
     public var settings: SiteSettings?
+    /// Where the site will be published, for this build only (`build --base-url`, a preview
+    /// deploy); nil keeps the settings' `base_url`.
+    public var baseURLOverride: URL?
     /// Whether the templates folder must exist (the reader named it) rather than default to the
     /// built-in theme.
     public var requiresTemplatesFolder: Bool

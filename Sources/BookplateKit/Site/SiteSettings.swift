@@ -87,12 +87,10 @@ public struct SiteSettings: Sendable, Equatable {
                 let expected =
                     "an http(s) address such as https://example.org/shelf/, with only letters, digits, "
                     + "'-', '_', '.' and '~' in the names of its path"
-                guard let url = URL(string: try text(expected)), url.isWebAddress, url.query == nil,
-                    url.fragment == nil, Self.isPlainPath(url.path(percentEncoded: true))
-                else {
+                guard let url = Self.baseURL(parsing: try text(expected)) else {
                     throw SettingsError.badValue(path: path, line: line, key: key, expected: expected)
                 }
-                settings.baseURL = url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("")
+                settings.baseURL = url
             case "contact": settings.contact = try text("an e-mail address or a web page")
             case "goal":
                 guard let goal = value.int, (1...100_000).contains(goal) else {
@@ -142,6 +140,15 @@ public struct SiteSettings: Sendable, Equatable {
 
     /// Whether a base URL's path is plain folder names: the 404 page links to the site from its
     /// root, and a path like `//host/` or `/%5Chost/` would send those links to another host.
+    /// What `base_url` (or `build --base-url`) may be: an http(s) address with a plain path, no
+    /// query or fragment; it always ends in "/". Nil for anything else.
+    public static func baseURL(parsing text: String) -> URL? {
+        guard let url = URL(string: text), url.isWebAddress, url.query == nil, url.fragment == nil,
+            isPlainPath(url.path(percentEncoded: true))
+        else { return nil }
+        return url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("")
+    }
+
     static func isPlainPath(_ path: String) -> Bool {
         let names = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         return names.enumerated().allSatisfy { index, name in

@@ -6,8 +6,7 @@ import Testing
 /// search → add → build, with the built binary against the loopback catalogs.
 @Suite struct CatalogCommandLineTests {
     func shelf(_ server: StubCatalogServer) throws -> (CommandRunner, URL) {
-        let root = try TestPaths.temporaryFolder("cli-catalog")
-        try FileManager.default.copyItem(at: TestPaths.templates, to: root.appendingPathComponent("templates"))
+        let root = try TestPaths.newShelf("cli-catalog")
         let cache = try TestPaths.temporaryFolder("cli-cache")
         return (CommandRunner(folder: root, environment: server.environment(cache: cache)), root)
     }
@@ -77,8 +76,88 @@ import Testing
         let result = try await bookplate.run("search", "--title", "left hand", "--json", "--source", "all")
         #expect(result.status == 0)
         #expect(result.stderr.hasPrefix("warning: Open Library had a server error (502)"))
-        let candidates = try JSONDecoder().decode([BookCandidate].self, from: Data(result.stdout.utf8))
-        #expect(candidates.count == 2 && candidates.allSatisfy { $0.sources == [.google] })
+        let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let search = document?["search"] as? [String: Any]
+        let results = search?["results"] as? [[String: Any]] ?? []
+        #expect(results.count == 2 && results.allSatisfy { $0["sources"] as? [String] == ["google"] })
+        #expect(results.map { $0["number"] as? Int } == [1, 2])
+        #expect(search?["openLibraryTotal"] is NSNull)
+        await server.stop()
+    }
+
+    /// Every `--json` speaks alike: a `version`, one named payload, a book's fields named as in
+    /// `show` wherever a book appears, and empty fields as `null`.
+    @Test func everyCommandSpeaksTheSameJSON() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let (bookplate, root) = try shelf(server)
+        func document(_ arguments: String...) async throws -> [String: Any] {
+            let result = try await bookplate.runOffPool(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
+            #expect(object["version"] as? Int == 1, "\(arguments)")
+            #expect(object.count == 2, "\(arguments): \(object.keys.sorted())")
+            return object
+        }
+        let search = try await document("search", "left", "hand", "--json")
+        let results = (search["search"] as? [String: Any])?["results"] as? [[String: Any]] ?? []
+        #expect(results.first?["number"] as? Int == 1)
+        #expect(try await bookplate.runOffPool(["add", "1"]).status == 0)
+        #expect(try await bookplate.runOffPool(["add", "--title", "Kindred"]).status == 0)
+
+        let listed = try await document("list", "--json")["books"] as? [[String: Any]] ?? []
+        let shown = try await document("show", "kindred", "--json")["book"] as? [String: Any] ?? [:]
+        #expect(listed.count == 2)
+        let bookKeys = Set(shown.keys)
+        #expect(listed.allSatisfy { Set($0.keys) == bookKeys })
+        // A hand-added book has no ISBN, rating or publisher: each is there, as null.
+        for key in ["isbn13", "rating", "publisher", "subtitle", "pages", "finished"] {
+            #expect(shown[key] is NSNull, "\(key)")
+        }
+        // A search result names what it shares with a book as the book does.
+        let candidateKeys = Set(results.first?.keys.map { $0 } ?? [])
+        #expect(candidateKeys.subtracting(["number", "sources"]).isSubset(of: bookKeys), "\(candidateKeys)")
+
+        let author = try await document("author", "le guin", "--json")["author"] as? [String: Any] ?? [:]
+        #expect((author["books"] as? [[String: Any]])?.first?["slug"] as? String == "the-left-hand-of-darkness")
+        let editions = try await document("editions", "the-left-hand-of-darkness", "--json")
+        #expect(((editions["editions"] as? [String: Any])?["editions"] as? [[String: Any]])?.isEmpty == false)
+        let built = try await document("build", "--json")["build"] as? [String: Any] ?? [:]
+        #expect(built["kind"] as? String == "full" && built["books"] as? Int == 2)
+        let again = try await document("build", "--json")["build"] as? [String: Any] ?? [:]
+        #expect(again["kind"] as? String == "up-to-date" && again["books"] is NSNull)
+
+        let csv = root.appendingPathComponent("goodreads.csv")
+        try Data(
+            "Title,Author,ISBN13,My Rating,Exclusive Shelf\nEmma,Jane Austen,,4,read\n".utf8
+        ).write(to: csv)
+        let imported = try await document("import", "goodreads", csv.path, "--dry-run", "--json")
+        let report = imported["import"] as? [String: Any] ?? [:]
+        #expect(report["added"] as? [String] == ["emma"] && report["dryRun"] as? Bool == true)
+        // A dry run changes nothing.
+        #expect((try await document("list", "--json")["books"] as? [[String: Any]])?.count == 2)
+        await server.stop()
+    }
+
+    @Test func refreshSkipsWhatItCannotLookUpAndSumsUp() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let (bookplate, _) = try shelf(server)
+        #expect(try await bookplate.runOffPool(["search", "left", "hand"]).status == 0)
+        #expect(try await bookplate.runOffPool(["add", "1"]).status == 0)
+        #expect(try await bookplate.runOffPool(["add", "--title", "Kindred"]).status == 0)
+        let refreshed = try await bookplate.runOffPool(["refresh"])
+        #expect(refreshed.status == 0, "\(refreshed.stderr)")
+        #expect(
+            refreshed.stdout.contains(
+                "kindred: skipped, no ISBN or catalog id to look it up by (add one with 'bookplate edit kindred --isbn …')"
+            ))
+        #expect(
+            refreshed.stdout.hasSuffix("Refreshed 2 books: 0 updated, 1 up to date, 1 skipped, 0 failed\n"),
+            "\(refreshed.stdout)")
+        #expect(!refreshed.stderr.contains("Error"))
+        let one = try await bookplate.runOffPool(["refresh", "kindred"])
+        #expect(one.status == 0 && one.stdout.hasSuffix("1 skipped, 0 failed\n"))
         await server.stop()
     }
 
@@ -88,7 +167,7 @@ import Testing
         (["add"], "nothing to add"),
         (["add", "one,two"], "'one,two' is not a result number or a catalog id"),
         (["search", "x", "--source", "amazon"], "unknown source 'amazon'"),
-        (["editions", "nothing"], "no library at"),
+        (["editions", "nothing"], "no book matches 'nothing'"),
     ])
     func mistakesAreOneLine(arguments: [String], message: String) async throws {
         let server = try await StubCatalogServer.start()

@@ -3,11 +3,21 @@ import Testing
 
 @testable import BookplateKit
 
+/// `list --json` and `show --json`, as a script reads them.
+struct ListedJSON: Decodable {
+    var version: Int
+    var books: [BookJSON]
+}
+
+struct ShownJSON: Decodable {
+    var version: Int
+    var book: BookJSON
+}
+
 /// The built binary, run against temporary shelves.
 @Suite struct CommandLineTests {
     func newShelf() throws -> (CommandRunner, URL) {
-        let root = try TestPaths.temporaryFolder("cli")
-        try FileManager.default.copyItem(at: TestPaths.templates, to: root.appendingPathComponent("templates"))
+        let root = try TestPaths.newShelf("cli")
         return (CommandRunner(folder: root), root)
     }
 
@@ -52,7 +62,7 @@ import Testing
         #expect(list.status == 0)
         #expect(list.stdout.split(separator: "\n").count == 3)
         let filtered = try await bookplate.run("list", "--status", "reading", "--json")
-        let json = try JSONDecoder().decode([BookJSON].self, from: Data(filtered.stdout.utf8))
+        let json = try JSONDecoder().decode(ListedJSON.self, from: Data(filtered.stdout.utf8)).books
         #expect(json.map(\.slug) == ["emma"])
         #expect(json.first?.shelves == ["classics"])
 
@@ -60,7 +70,7 @@ import Testing
             "edit", "0441172717", "--rating", "4", "--status", "read", "--finished", "2025-01-31")
         #expect(edited.status == 0, "\(edited.stderr)")
         let shown = try await bookplate.run("show", "dune", "--json")
-        let dune = try JSONDecoder().decode(BookJSON.self, from: Data(shown.stdout.utf8))
+        let dune = try JSONDecoder().decode(ShownJSON.self, from: Data(shown.stdout.utf8)).book
         #expect(dune.rating == 4 && dune.status == "read" && dune.finished == "2025-01-31")
         #expect(dune.isbn10 == "0441172717" && dune.published == "1965")
         let shownText = try await bookplate.run("show", "Dune")
@@ -69,8 +79,8 @@ import Testing
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("content/notes"), withIntermediateDirectories: true)
         try Data("My thoughts".utf8).write(to: root.appendingPathComponent("content/notes/dune.md"))
-        let removed = try await bookplate.run("remove", "dune")
-        #expect(removed.status == 0)
+        let removed = try await bookplate.run("remove", "dune", "--yes")
+        #expect(removed.status == 0, "\(removed.stderr)")
         #expect(removed.stdout.contains("its note is kept at content/notes/.removed/dune-"))
         let listed = try await bookplate.run("list", "--json")
         #expect(!listed.stdout.contains("\"dune\""))
@@ -158,8 +168,8 @@ import Testing
             let json = Data(result.stdout.utf8)
             let books =
                 arguments.count == 2
-                ? try JSONDecoder().decode([BookJSON].self, from: json)
-                : [try JSONDecoder().decode(BookJSON.self, from: json)]
+                ? try JSONDecoder().decode(ListedJSON.self, from: json).books
+                : [try JSONDecoder().decode(ShownJSON.self, from: json).book]
             #expect(books.map(\.title) == [title] && books.map(\.authors) == [[author]])
         }
     }
@@ -216,19 +226,41 @@ import Testing
 
     @Test func theLibraryOptionAndEnvironmentChooseTheFile() async throws {
         var (bookplate, root) = try newShelf()
-        try await bookplate.run("add", "--title", "Dune", "--library", "other/books.sqlite")
-        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("other/books.sqlite").path))
-        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("content/library.sqlite").path))
-        bookplate.environment["BOOKPLATE_LIBRARY"] = "other/books.sqlite"
+        let other = try TestPaths.newShelf("other")
+        let otherLibrary = other.appendingPathComponent("content/library.sqlite").path
+        let added = try await bookplate.run("add", "--title", "Dune", "--library", otherLibrary)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(try Library.open(at: other.appendingPathComponent("content/library.sqlite")).books().count == 1)
+        #expect(try Library.open(at: root.appendingPathComponent("content/library.sqlite")).books().isEmpty)
+        // The library's shelf is the one its notes and site belong to.
+        #expect(added.stdout.contains("note: \(other.appendingPathComponent("content/notes/dune.md").path)"))
+        bookplate.environment["BOOKPLATE_LIBRARY"] = otherLibrary
         let listedAgain = try await bookplate.run("list")
         #expect(listedAgain.stdout.contains("dune"))
     }
 
-    @Test func listOnAFolderWithoutALibrarySaysWhatToDo() async throws {
-        let (bookplate, root) = try newShelf()
-        let result = try await bookplate.run("list")
-        #expect(result.status != 0)
-        #expect(result.stderr.contains("no library at content/library.sqlite"))
-        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("content").path))
+    @Test func outsideAShelfNothingIsCreatedAndTheReaderIsToldWhatToDo() async throws {
+        let folder = try TestPaths.temporaryFolder("nowhere")
+        let bookplate = CommandRunner(folder: folder)
+        for arguments in [
+            ["list"], ["add", "--title", "Dune"], ["build"], ["serve"], ["show", "dune"], ["remove", "--yes", "dune"],
+            ["restore"], ["import", "goodreads", "books.csv"], ["note", "dune"], ["refresh"], ["theme", "copy"],
+        ] {
+            let result = try await bookplate.runOffPool(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(
+                result.stderr == "Error: not inside a shelf: run `bookplate init DIR`, or pass `--library`\n",
+                "\(arguments)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        // A --library that does not exist is not made either, and one that is a folder is refused.
+        let missing = try await bookplate.run("add", "--title", "Dune", "--library", "books.sqlite")
+        #expect(missing.status != 0 && missing.stderr.contains("no library at books.sqlite"))
+        let aFolder = try await bookplate.run("list", "--library", ".")
+        #expect(aFolder.status == 2)
+        #expect(
+            aFolder.stderr
+                == "Error: --library . is a folder: pass the library file, such as ./content/library.sqlite\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 }

@@ -10,8 +10,7 @@ import Testing
     let bookplate: CommandRunner
 
     init() throws {
-        root = try TestPaths.temporaryFolder("trust")
-        try FileManager.default.copyItem(at: TestPaths.templates, to: root.appendingPathComponent("templates"))
+        root = try TestPaths.newShelf("trust")
         bookplate = CommandRunner(folder: root)
     }
 
@@ -140,6 +139,7 @@ import Testing
     @Test func aLibraryMadeAgainInThePlaceOfAnotherIsBuiltAfresh() throws {
         try shelfOfTwo()
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: library.path + suffix) }
+        _ = try Library.open(at: library, create: true)
         try run("add", "--title", "Dune", "--author", "Frank Herbert")
         try run("add", "--title", "Emma", "--author", "Jane Austen")
         let built = try run("build")

@@ -24,13 +24,22 @@ import Testing
         return files
     }
 
-    static func generatedSource(_ files: [String: String]) -> String {
+    /// templates/README.md: the variables, which `init` puts in a new shelf's `templates/`.
+    static func readme() throws -> String {
+        try String(contentsOf: TestPaths.templates.appendingPathComponent("README.md"), encoding: .utf8)
+    }
+
+    static func generatedSource(_ files: [String: String], readme: String) -> String {
         var lines = [
             "// Generated from templates/ by `BOOKPLATE_RECORD_THEME=1 swift test --filter DefaultThemeTests`; do not edit.",
             "",
             "/// The default theme, built into Bookplate so that `init` can write it out and a shelf's own",
             "/// `templates/` need only hold the files it changes.",
             "enum DefaultTheme {",
+            "    /// templates/README.md: what every template receives.",
+            "    static let readme = ####\"\"\"",
+            readme + "\n\"\"\"####",
+            "",
             "    static let files: [String: String] = [",
         ]
         for path in files.keys.sorted() {
@@ -43,13 +52,15 @@ import Testing
 
     @Test func theBuiltInThemeIsTheTemplatesFolder() throws {
         let files = try DefaultThemeTests.themeFiles()
+        let readme = try DefaultThemeTests.readme()
         if ProcessInfo.processInfo.environment["BOOKPLATE_RECORD_THEME"] == "1" {
-            try Data(DefaultThemeTests.generatedSource(files).utf8).write(to: DefaultThemeTests.generatedFile)
+            try Data(DefaultThemeTests.generatedSource(files, readme: readme).utf8).write(
+                to: DefaultThemeTests.generatedFile)
             Issue.record("Wrote \(DefaultThemeTests.generatedFile.path); rebuild and run the tests again.")
             return
         }
         #expect(
-            DefaultTheme.files == files,
+            DefaultTheme.files == files && DefaultTheme.readme == readme,
             "templates/ and the built-in theme differ: run BOOKPLATE_RECORD_THEME=1 swift test --filter DefaultThemeTests"
         )
     }

@@ -88,10 +88,16 @@ import Testing
         let folder = try TestPaths.temporaryFolder("init").appendingPathComponent("my-shelf")
         let paths = try ShelfCreator.createShelf(at: folder)
         for required in [
-            paths.library, paths.notes, paths.settings, paths.templates.appendingPathComponent("book.mustache"),
+            paths.library, paths.notes, paths.settings, paths.templates.appendingPathComponent("README.md"),
         ] {
             #expect(FileManager.default.fileExists(atPath: required.path), "\(required.path)")
         }
+        // The theme is built in: templates/ holds only the reader's changes, and the variables.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: paths.templates.path) == ["README.md"])
+        #expect(
+            try String(contentsOf: paths.templates.appendingPathComponent("README.md"), encoding: .utf8)
+                == DefaultTheme.readme)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".github").path))
         let library = try Library.open(at: paths.library)
         try library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
         let report = try SiteBuilder(

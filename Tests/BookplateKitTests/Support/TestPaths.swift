@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import BookplateKit
+
 /// Locations in the repository and scratch folders for tests.
 enum TestPaths {
     /// The repository's top folder.
@@ -31,6 +33,13 @@ enum TestPaths {
     static func temporaryFolder(_ label: String = "shelf") throws -> URL {
         let url = scratch.appendingPathComponent("\(label)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A new shelf, made as `bookplate init` makes one, in a folder of its own.
+    static func newShelf(_ label: String = "shelf") throws -> URL {
+        let url = try temporaryFolder(label)
+        try ShelfCreator.createShelf(at: url)
         return url
     }
 

@@ -1,0 +1,94 @@
+import BookplateKit
+import Foundation
+
+/// Bookplate's one JSON voice: every `--json` prints an object with `version` (of this schema)
+/// and one named payload; fields are named alike in every command (a book's fields are those of
+/// `show --json` wherever a book appears), and an empty field is `null`, never left out. The
+/// schema is in the README.
+enum JSONOutput {
+    /// The schema's version: it goes up when a field changes meaning or goes away.
+    static let version = 1
+
+    /// Prints `{"version": 1, name: payload}`.
+    static func print(_ name: String, _ payload: JSONValue) throws {
+        let document = JSONValue.object(["version": .int(version), name: payload])
+        Terminal.output(try BookplateJSON.encode(document), as: .json)
+    }
+
+    static func book(_ book: BookJSON) -> JSONValue {
+        .object([
+            "slug": .string(book.slug), "title": .string(book.title), "subtitle": .optional(book.subtitle),
+            "authors": .strings(book.authors), "publisher": .optional(book.publisher),
+            "published": .optional(book.published), "pages": .optional(book.pages),
+            "language": .optional(book.language), "description": .optional(book.description),
+            "isbn13": .optional(book.isbn13), "isbn10": .optional(book.isbn10), "status": .string(book.status),
+            "rating": .optional(book.rating), "started": .optional(book.started),
+            "finished": .optional(book.finished), "shelves": .strings(book.shelves), "added": .string(book.added),
+            "googleVolumeID": .optional(book.googleVolumeID), "openLibraryWork": .optional(book.openLibraryWork),
+            "openLibraryEdition": .optional(book.openLibraryEdition),
+            "provenance": book.provenance.map { provenance in
+                .object(provenance.mapValues { .string($0.rawValue) })
+            } ?? .null,
+        ])
+    }
+
+    /// A search result, with the number `add` takes.
+    static func candidate(_ candidate: BookCandidate, number: Int) -> JSONValue {
+        .object([
+            "number": .int(number), "sources": .strings(candidate.sources.map(\.rawValue)),
+            "title": .string(candidate.title), "subtitle": .optional(candidate.subtitle),
+            "authors": .strings(candidate.authors), "published": .optional(candidate.year.map(String.init)),
+            "isbn13": .optional(candidate.isbn13), "publisher": .optional(candidate.publisher),
+            "language": .optional(candidate.language), "googleVolumeID": .optional(candidate.googleVolumeID),
+            "openLibraryWork": .optional(candidate.openLibraryWorkKey),
+        ])
+    }
+}
+
+/// A JSON value that says `null` out loud: Swift's encoders leave a nil optional out.
+enum JSONValue: Encodable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+    static func optional(_ number: Int?) -> JSONValue { number.map(JSONValue.int) ?? .null }
+    static func strings(_ texts: [String]) -> JSONValue { .array(texts.map(JSONValue.string)) }
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .object(let fields):
+            var container = encoder.container(keyedBy: Key.self)
+            for (key, value) in fields { try container.encode(value, forKey: Key(stringValue: key)) }
+        case .array(let values):
+            var container = encoder.unkeyedContainer()
+            for value in values { try container.encode(value) }
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .int(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .double(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .string(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        }
+    }
+}

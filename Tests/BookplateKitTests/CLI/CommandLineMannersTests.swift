@@ -1,0 +1,267 @@
+import Foundation
+import Testing
+
+@testable import BookplateKit
+
+/// The command line as a reader who lives in git, cargo and gh meets it, through the built binary
+/// (on a pseudo-terminal where a terminal matters): it asks before it deletes, brings back what it
+/// removed, suggests, completes, and starts shelves that keep up with the built-in theme.
+@Suite struct CommandLineMannersTests {
+    let root: URL
+    let bookplate: CommandRunner
+
+    init() throws {
+        root = try TestPaths.newShelf("manners")
+        bookplate = CommandRunner(folder: root)
+    }
+
+    @discardableResult
+    func run(_ arguments: String..., status expected: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation)
+        async throws -> CommandRunner.Result
+    {
+        let result = try await bookplate.runOffPool(arguments)
+        #expect(
+            result.status == expected, "bookplate \(arguments.joined(separator: " ")): \(result.stderr)",
+            sourceLocation: sourceLocation)
+        return result
+    }
+
+    func path(_ relative: String) -> URL { root.appendingPathComponent(relative) }
+    func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: path(relative).path) }
+
+    /// Dune with everything a reader gives a book: rating, dates, shelves, a note and a cover.
+    func dune() async throws {
+        try await run(
+            "add", "--title", "Dune", "--author", "Frank Herbert", "--published", "1965", "--isbn", "9780441172719",
+            "--status", "read", "--rating", "5", "--finished", "2024-03-02", "--shelf", "sci-fi", "--shelf", "desert")
+        try await run("add", "--title", "Emma", "--author", "Jane Austen")
+        try Data("Spice and *sand*.".utf8).write(to: path("content/notes/dune.md"))
+        try Data(try SampleImages.solid(width: 40, height: 60, [200, 120, 40])).write(
+            to: path("content/covers/dune.jpg"))
+    }
+
+    @Test func removeAsksOnATerminalShowingTheExactBook() async throws {
+        try await dune()
+        let declined = try await PseudoTerminal.run(["remove", "dune"], in: root, typing: "n\n")
+        #expect(declined.screen.contains("Remove \"Dune\" (Frank Herbert, 1965)? [y/N] "), "\(declined.screen)")
+        #expect(declined.status != 0 && declined.screen.contains("Nothing removed."))
+        // Enter alone is no.
+        let entered = try await PseudoTerminal.run(["remove", "Dune"], in: root, typing: "\n")
+        #expect(entered.status != 0)
+        #expect(try await run("list", "--columns", "slug").stdout == "dune\nemma\n")
+
+        let accepted = try await PseudoTerminal.run(["remove", "dune"], in: root, typing: "y\n")
+        #expect(accepted.status == 0, "\(accepted.screen)")
+        #expect(accepted.screen.contains("Removed \"Dune\" (dune)"))
+        #expect(accepted.screen.contains("Bring it back with: bookplate restore dune"))
+        #expect(try await run("list", "--columns", "slug").stdout == "emma\n")
+    }
+
+    @Test func withoutATerminalRemoveRefusesUnlessToldYes() async throws {
+        try await dune()
+        let refused = try await run("remove", "dune", status: 64)
+        #expect(refused.stderr.hasPrefix("Error: not removing without a yes: run it on a terminal, or pass --yes\n"))
+        #expect(exists("content/notes/dune.md") && exists("content/covers/dune.jpg"))
+        #expect(try await run("list", "--columns", "slug").stdout == "dune\nemma\n")
+        try await run("remove", "--yes", "dune")
+        #expect(!exists("content/notes/dune.md") && !exists("content/covers/dune.jpg"))
+    }
+
+    @Test func restoreBringsBackTheBookAsItWasAndTheSiteWithIt() async throws {
+        try await dune()
+        let before = try await run("show", "dune", "--json").stdout
+        try await run("build")
+        let site = try TemporaryShelf.snapshot(of: path("site"))
+        try await run("remove", "--yes", "dune")
+        try await run("build")
+        #expect(!exists("site/books/dune/index.html"))
+
+        let listed = try await run("restore")
+        #expect(listed.stdout.hasPrefix("SLUG  REMOVED"), "\(listed.stdout)")
+        #expect(listed.stdout.contains("dune") && listed.stdout.contains("Dune"))
+        let restored = try await run("restore", "dun")
+        #expect(
+            restored.stdout
+                == "Restored \"Dune\" (Frank Herbert, 1965) as dune, with its note and its cover\n")
+        #expect(try await run("show", "dune", "--json").stdout == before)
+        #expect(try String(contentsOf: path("content/notes/dune.md"), encoding: .utf8) == "Spice and *sand*.")
+        #expect(exists("content/covers/dune.jpg"))
+        try await run("build")
+        #expect(try TemporaryShelf.snapshot(of: path("site")) == site)
+        #expect(try await run("restore").stdout == "No removed books to restore.\n")
+        let again = try await run("restore", "dune", status: 1)
+        #expect(again.stderr.hasPrefix("Error: no removed book matches 'dune'"))
+    }
+
+    @Test func aRemovedBookDoesNotComeBackOverANewOneOfTheSameSlug() async throws {
+        try await dune()
+        try await run("remove", "--yes", "dune")
+        try await run("add", "--title", "Dune", "--author", "Frank Herbert")
+        let clash = try await run("restore", "dune", status: 1)
+        #expect(clash.stderr == "Error: the shelf has a book dune already: remove it first to bring the other back\n")
+        #expect(try await run("show", "dune", "--json").stdout.contains("\"rating\" : null"))
+        // Removed twice in the same second, both copies are kept, and the latest comes back.
+        try await run("remove", "--yes", "dune")
+        let restored = try await run("restore", "dune")
+        #expect(restored.stdout.hasPrefix("Restored \"Dune\" (Frank Herbert) as dune"), "\(restored.stdout)")
+        #expect(try await run("restore").stdout.contains("dune"))
+    }
+
+    @Test func purgeDeletesForGoodAfterAsking() async throws {
+        try await dune()
+        let asked = try await PseudoTerminal.run(["remove", "--purge", "dune"], in: root, typing: "y\n")
+        #expect(
+            asked.screen.contains(
+                "Delete \"Dune\" (Frank Herbert, 1965) for good, with its note and cover? This cannot be undone. [y/N] "
+            ))
+        #expect(asked.status == 0)
+        #expect(!exists("content/notes/dune.md") && !exists("content/covers/dune.jpg"))
+        #expect(try await run("restore").stdout == "No removed books to restore.\n")
+        // A book removed earlier is purged from what was kept.
+        try await run("remove", "--yes", "emma")
+        try await run("remove", "--purge", "--yes", "emma")
+        #expect(try await run("restore").stdout == "No removed books to restore.\n")
+    }
+
+    @Test func mistakesAreAnsweredWithWhatWasMeant() async throws {
+        try await run("add", "--title", "Neuromancer", "--author", "William Gibson")
+        try await run("add", "--title", "Cien años de soledad", "--author", "Gabriel García Márquez")
+        let command = try await run("lsit", status: 64)
+        #expect(
+            command.stderr == "Error: 'lsit' is not a bookplate command: did you mean list? (see 'bookplate --help')\n")
+        let book = try await run("show", "neuromancr", status: 1)
+        #expect(book.stderr == "Error: no book matches 'neuromancr': did you mean neuromancer?\n")
+        let accented = try await run("edit", "soledda", "--rating", "4", status: 1)
+        #expect(accented.stderr.contains("did you mean cien-anos-de-soledad?"))
+        let sort = try await run("list", "--sort", "pages", status: 64)
+        #expect(
+            sort.stderr.hasPrefix("Error: unknown sort 'pages': use one of title, author, added, finished, rating\n"))
+        #expect(sort.stderr.contains("Usage: bookplate list "), "\(sort.stderr)")
+        #expect(sort.stderr.contains("See 'bookplate list --help'"))
+        let column = try await run("list", "--columns", "slug,titel", status: 64)
+        #expect(column.stderr.hasPrefix("Error: unknown column 'titel' (did you mean title?)"))
+        let ambiguous = try await run("show", "a", status: 1)
+        #expect(ambiguous.stderr.contains("matches 2 books"))
+        let theme = try await run("theme", "copy", "boook", status: 1)
+        #expect(theme.stderr.contains("did you mean book.mustache?"))
+    }
+
+    @Test func listFitsTheTerminalAndCutsNothingWhenPiped() async throws {
+        let title = "The Extraordinarily Long Title of a Book That Goes On and On Without End"
+        try await run("add", "--title", title, "--author", "Someone With a Very Long Name Indeed")
+        try await run("add", "--title", "Kindred", "--author", "Octavia E. Butler")
+        let slug = "the-extraordinarily-long-title-of-a-book-that-goes-on-and-on-without-end"
+        let piped = try await run("list").stdout
+        #expect(piped.contains(slug) && piped.contains(title) && !piped.contains("…"))
+        let screen = try await PseudoTerminal.run(["list"], in: root, columns: 120).screen
+        let lines = screen.split(separator: "\n")
+        #expect(lines.count == 3)
+        for line in lines { #expect(DisplayWidth.columns(of: String(line)) <= 120, "\(line)") }
+        #expect(screen.contains(slug) && screen.contains("…"))
+        let fields = try await run("list", "--columns", "slug,status,authors").stdout
+        #expect(
+            fields == "\(slug)\tto-read\tSomeone With a Very Long Name Indeed\nkindred\tto-read\tOctavia E. Butler\n")
+    }
+
+    @Test func initStartsAShelfWhoseThemeIsBuiltInAndThemeCopyTakesAFile() async throws {
+        let folder = try TestPaths.temporaryFolder("init-here")
+        let here = CommandRunner(folder: folder)
+        let created = try await here.runOffPool(["init", "."])
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(created.stdout.hasPrefix("Created a shelf in this folder"))
+        #expect(!created.stdout.contains("cd ."))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("templates").path) == [
+                "README.md"
+            ])
+        let again = try await here.runOffPool(["init", "."])
+        #expect(again.status != 0 && again.stderr.contains("is not an empty folder"))
+
+        let copied = try await here.runOffPool(["theme", "copy", "book"])
+        #expect(copied.stdout == "copied templates/book.mustache\n", "\(copied.stderr)")
+        let kept = try await here.runOffPool(["theme", "copy", "book.mustache"])
+        #expect(kept.status == 1 && kept.stderr.contains("it is yours already (--replace to replace it)"))
+        let listed = try await here.runOffPool(["theme", "list"])
+        #expect(listed.stdout.contains("* book.mustache") && listed.stdout.contains("  layout.mustache"))
+        // The copy is what the site is built from.
+        let book = folder.appendingPathComponent("templates/book.mustache")
+        try Data((try String(contentsOf: book, encoding: .utf8) + "<!-- mine -->").utf8).write(to: book)
+        #expect(try await here.runOffPool(["add", "--title", "Dune"]).status == 0)
+        #expect(try await here.runOffPool(["build"]).status == 0)
+        let page = try String(contentsOf: folder.appendingPathComponent("site/books/dune/index.html"), encoding: .utf8)
+        #expect(page.contains("<!-- mine -->"))
+
+        let pages = try await CommandRunner(folder: try TestPaths.temporaryFolder("init-pages")).runOffPool([
+            "init", "--github-pages", "my shelf",
+        ])
+        #expect(pages.stdout.contains("  cd 'my shelf'"))
+        #expect(pages.stdout.contains(".github/workflows/pages.yml deploys site/"))
+        // An existing shelf gets the workflow alone, once.
+        let workflow = folder.appendingPathComponent(".github/workflows/pages.yml")
+        let added = try await here.runOffPool(["init", "--github-pages", "."])
+        #expect(added.status == 0 && added.stdout.hasPrefix("Added .github/workflows/pages.yml"))
+        let text = try String(contentsOf: workflow, encoding: .utf8)
+        #expect(text == Publishing.gitHubPagesWorkflow)
+        #expect(text.contains("uses: actions/upload-pages-artifact@v3\n        with:\n          path: site\n"))
+        let twice = try await here.runOffPool(["init", "--github-pages", "."])
+        #expect(twice.status == 0 && twice.stdout.contains("is there already: left as it is."))
+    }
+
+    @Test func buildBaseURLPublishesOneBuildElsewhere() async throws {
+        try await run("add", "--title", "Dune", "--author", "Frank Herbert")
+        try await run("build", "--base-url", "https://preview.example.org/shelf")
+        let feed = { try String(contentsOf: self.path("site/feed.xml"), encoding: .utf8) }
+        #expect(try feed().contains("https://preview.example.org/shelf/books/dune/"))
+        try await run("build")
+        let plain = exists("site/feed.xml") ? try feed() : ""
+        #expect(!plain.contains("preview.example.org"))
+        let bad = try await run("build", "--base-url", "javascript:alert(1)", status: 64)
+        #expect(bad.stderr.hasPrefix("Error: --base-url 'javascript:alert(1)' is not an http(s) address"))
+    }
+
+    @Test func completionsOfferCommandsOptionValuesAndBooks() async throws {
+        try await run("add", "--title", "Kindred", "--author", "Octavia E. Butler")
+        try await run("add", "--title", "Kafka on the Shore", "--author", "Haruki Murakami")
+        let script = try await run("completions", "bash").stdout
+        let file = root.appendingPathComponent("bookplate.bash")
+        try Data(script.utf8).write(to: file)
+        let executable = TestPaths.executable.path
+        let folder = root.appendingPathComponent("content/notes")
+        /// What bash offers for `words` with the cursor at the end of the last word (bash runs on
+        /// a thread of its own: it runs bookplate in turn, and the test's servers need the pool).
+        @Sendable func offered(_ words: [String]) async throws -> [String] {
+            let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+            let program = """
+                source '\(file.path)'
+                COMP_WORDS=('\(executable)' \(quoted)); COMP_CWORD=\(words.count)
+                COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
+                _bookplate bookplate '\(words.last ?? "")' '\(words.dropLast().last ?? "")'
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """
+            return try await OwnThread.run {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/bin/bash")
+                process.arguments = ["-c", program]
+                process.currentDirectoryURL = folder
+                let out = Pipe()
+                process.standardOutput = out
+                try process.run()
+                let data = out.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).sorted()
+            }
+        }
+        #expect(try await offered(["li"]) == ["list"])
+        #expect(try await offered(["show", "k"]) == ["kafka-on-the-shore", "kindred"])
+        #expect(try await offered(["list", "--status", "r"]) == ["read", "reading"])
+        #expect(try await offered(["list", "--sort", "a"]) == ["added", "author"])
+        #expect(try await offered(["export", "--format", ""]) == ["csv", "json"])
+        #expect(try await offered(["search", "--source", "o"]) == ["openlibrary"])
+        for shell in ["zsh", "fish"] {
+            let other = try await run("completions", shell).stdout
+            #expect(other.contains("---completion show -- positional@0"), "\(shell)")
+        }
+        let unknown = try await run("completions", "powershell", status: 64)
+        #expect(unknown.stderr.hasPrefix("Error: unknown shell 'powershell': use bash, zsh or fish"))
+    }
+}
