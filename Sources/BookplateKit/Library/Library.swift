@@ -125,7 +125,7 @@ extension DatabaseError {
     var readerMessage: String {
         switch resultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED: "another program kept it locked; try again"
-        case .SQLITE_READONLY: "the file is read-only"
+        case .SQLITE_READONLY: "the file or its folder cannot be written (check their permissions)"
         case .SQLITE_FULL: "the disk is full"
         case .SQLITE_CORRUPT: "the file is damaged; restore it from a backup"
         default: message ?? "SQLite error \(resultCode.rawValue)"

@@ -207,6 +207,43 @@ import Testing
         #expect(twice.status == 0 && twice.stdout.contains("is there already: left as it is."))
     }
 
+    /// A shelf the reader may read but not write (a copy on a read-only disk, someone else's
+    /// folder): every command that writes says so in one line, exits non-zero and changes nothing.
+    @Test func aShelfWithoutWritePermissionIsRefusedInOneLineAndLeftAsItWas() async throws {
+        try await dune()
+        let library = try Data(contentsOf: path("content/library.sqlite"))
+        try chmod(root, "a-w")
+        defer { try? chmod(root, "u+w") }
+        var reader = bookplate
+        // Root writes whatever the permissions say: the commands run as `nobody` instead.
+        if getuid() == 0 { reader.launcher = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] }
+        let commands = [
+            ["add", "--title", "Emma", "--author", "Jane Austen"], ["edit", "dune", "--rating", "3"],
+            ["remove", "--yes", "dune"], ["build"], ["note", "dune"], ["import", "goodreads", "/dev/null"],
+            ["refresh"],
+        ]
+        for command in commands {
+            let result = try await reader.runOffPool(command)
+            #expect(result.status != 0, "bookplate \(command.joined(separator: " ")) succeeded")
+            #expect(
+                result.stderr.hasPrefix("Error: ") && result.stderr.contains("cannot be written")
+                    && result.stderr.filter { $0 == "\n" }.count == 1,
+                "bookplate \(command.joined(separator: " ")): \(result.stderr)")
+        }
+        #expect(try Data(contentsOf: path("content/library.sqlite")) == library)
+        #expect(!exists("site"))
+        #expect(exists("content/notes/dune.md") && exists("content/covers/dune.jpg"))
+    }
+
+    private func chmod(_ folder: URL, _ mode: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/chmod")
+        process.arguments = ["-R", mode, folder.path]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
     @Test func buildBaseURLPublishesOneBuildElsewhere() async throws {
         try await run("add", "--title", "Dune", "--author", "Frank Herbert")
         try await run("build", "--base-url", "https://preview.example.org/shelf")

@@ -10,6 +10,9 @@ struct CommandRunner {
 
     var folder: URL
     var environment: [String: String] = [:]
+    /// A program and its arguments that start `bookplate` (as `setpriv … bookplate`), when the
+    /// command must run as someone else.
+    var launcher: [String] = []
 
     @discardableResult
     func run(_ arguments: String...) throws -> Result {
@@ -33,8 +36,13 @@ struct CommandRunner {
 
     func run(_ arguments: [String]) throws -> Result {
         let process = Process()
-        process.executableURL = TestPaths.executable
-        process.arguments = arguments
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = launcher.dropFirst() + [TestPaths.executable.path] + arguments
+        } else {
+            process.executableURL = TestPaths.executable
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = folder
         var env = ProcessInfo.processInfo.environment
         for key in ["VISUAL", "EDITOR", "BOOKPLATE_LIBRARY"] { env[key] = nil }
