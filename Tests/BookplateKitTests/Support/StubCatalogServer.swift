@@ -19,7 +19,13 @@ struct StubCatalogServer: Sendable {
 
     var base: String { "http://127.0.0.1:\(port)" }
 
+    /// The server answers on threads of its own: tests that keep Swift's shared threads busy (two on
+    /// CI) for seconds must not leave the catalogs silent and their clients timing out.
     static func start() async throws -> StubCatalogServer {
+        try await withTaskExecutorPreference(StubExecutor.shared) { try await startHere() }
+    }
+
+    private static func startHere() async throws -> StubCatalogServer {
         let routes = RouteTable()
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
         await server.appendRoute("*") { request in
@@ -38,15 +44,15 @@ struct StubCatalogServer: Sendable {
             }
             return HTTPResponse(statusCode: status, headers: headers, body: reply.body)
         }
-        let task = Task { try await server.run() }
-        try await server.waitUntilListening()
+        let task = Task(executorPreference: StubExecutor.shared) { try await server.run() }
+        try await server.waitUntilListening(timeout: 60)
         guard case .ip4(_, let port)? = await server.listeningAddress else { throw StubError.noPort }
         await routes.setBase("http://127.0.0.1:\(port)")
         return StubCatalogServer(port: port, routes: routes, server: server, task: task)
     }
 
     func stop() async {
-        await server.stop(timeout: 1)
+        await withTaskExecutorPreference(StubExecutor.shared) { await server.stop(timeout: 1) }
         task.cancel()
     }
 
@@ -336,5 +342,18 @@ enum GzipBomb {
             bytes[bytes.count - 1] |= UInt8(bit) << UInt8(used)
             used += 1
         }
+    }
+}
+
+/// Runs the stub servers' tasks on a dispatch queue, outside Swift's shared threads. Their actors
+/// follow: an actor without an executor of its own runs where its caller's task prefers.
+final class StubExecutor: TaskExecutor {
+    static let shared = StubExecutor()
+    private let queue = DispatchQueue(label: "stub-catalog-server", attributes: .concurrent)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
     }
 }
