@@ -51,11 +51,19 @@ struct ImportCommand: AsyncParsableCommand {
                             .object(["line": $0.line > 0 ? .int($0.line) : .null, "message": .string($0.message)])
                         }),
                     "notesWritten": .int(report.notesWritten), "notesKept": .int(report.notesKept),
+                    "rows": .array(
+                        summary.rows.map {
+                            .object([
+                                "line": .int($0.line), "action": .string($0.action.rawValue), "slug": .string($0.slug),
+                                "title": .string($0.title),
+                            ])
+                        }),
                 ]))
             guard enrich, !dryRun else { return }
             try await enrichBooks(summary.added + summary.updated, library: library)
             return
         }
+        if dryRun { listRows(summary) }
         for row in summary.skipped { Terminal.error("skipped line \(row.line): \(row.reason)") }
         for warning in summary.warnings {
             Terminal.error("warning: " + (warning.line > 0 ? "line \(warning.line): " : "") + warning.message)
@@ -69,6 +77,24 @@ struct ImportCommand: AsyncParsableCommand {
                 + (report.notesKept > 0 ? ", \(report.notesKept) kept as you wrote them" : ""))
         guard enrich, !dryRun else { return }
         try await enrichBooks(summary.added + summary.updated, library: library)
+    }
+
+    /// What each row would do, one line each, in the file's order; cut to the terminal's width
+    /// only on a terminal.
+    private func listRows(_ summary: ImportSummary) {
+        let verbs: [ImportedRow.Action: String] = [.add: "add", .update: "update", .unchanged: "unchanged"]
+        var rows = summary.rows.map { row in
+            (row.line, [String(row.line), verbs[row.action] ?? "", row.slug, row.title])
+        }
+        rows += summary.skipped.map { ($0.line, [String($0.line), "skip", "", $0.reason]) }
+        rows.sort { $0.0 < $1.0 }
+        let header = ["LINE", "ACTION", "SLUG", "TITLE"]
+        if let columnsWide = Terminal.outputColumns {
+            Terminal.output(
+                TextTable.render(header: header, rows: rows.map(\.1), fittingWidth: columnsWide, flexible: [3]))
+        } else {
+            Terminal.output(TextTable.render(header: header, rows: rows.map(\.1), maxWidths: [nil, nil, nil, nil]))
+        }
     }
 
     private func enrichBooks(_ slugs: [String], library: Library) async throws {

@@ -8,8 +8,9 @@ struct CSVParser {
         /// The line the record starts on, from 1.
         var line: Int
         var fields: [String]
-        /// Set when a field is not valid UTF-8; the fields are then not to be trusted.
-        var hasBadBytes: Bool
+        /// The fields that were not valid UTF-8, by position: their bad bytes were read as U+FFFD.
+        var badFields: [Int] = []
+        var hasBadBytes: Bool { !badFields.isEmpty }
         /// Set when a quoted field never closes (a file cut off part-way): the rest of the file
         /// is in this record, so it is not to be trusted either.
         var isUnterminated = false
@@ -46,7 +47,7 @@ struct CSVParser {
             let recordStart = index
             let startLine = line
             var fields: [String] = []
-            var bad = false
+            var bad: [Int] = []
             var unterminated = false
             var field: [UInt8] = []
             var endOfRecord = false
@@ -85,7 +86,7 @@ struct CSVParser {
                 if let text = String(validating: field, as: UTF8.self) {
                     fields.append(text)
                 } else {
-                    bad = true
+                    bad.append(fields.count)
                     fields.append(String(decoding: field, as: UTF8.self))
                 }
                 // A record that reaches the end of the bytes, or a CR there whose LF may follow,
@@ -104,7 +105,7 @@ struct CSVParser {
             }
             // Blank lines are not records.
             if fields.count == 1 && fields[0].isEmpty { continue }
-            try each(Record(line: startLine, fields: fields, hasBadBytes: bad, isUnterminated: unterminated))
+            try each(Record(line: startLine, fields: fields, badFields: bad, isUnterminated: unterminated))
         }
         return (index - bytes.startIndex, line)
     }

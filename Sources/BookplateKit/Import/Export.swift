@@ -198,43 +198,49 @@ enum BookplateJSONFormat {
         for (index, book) in document.books.enumerated() {
             let line = index + 1
             var warnings: [String] = []
-            do {
-                let status = try ReadingStatus(parsing: book.status)
-                let new = NewBook(
-                    title: book.title, subtitle: book.subtitle,
-                    authors: book.authors.map { name in
-                        let author = authorsByName[name]
-                        return NewAuthor(
-                            name: name, openLibraryKey: author?.openLibraryKey, bio: author?.bio,
-                            birthDate: author?.birthDate, deathDate: author?.deathDate, photoURL: author?.photoURL,
-                            links: author?.links ?? [], works: author?.works)
-                    },
-                    isbn: book.isbn13.flatMap(ISBN.parse), publisher: book.publisher,
-                    publishedDate: try ImportValues.date(book.published, column: "published"),
-                    pageCount: ImportValues.count(
-                        book.pages, column: "pages", in: Book.pageCountRange, warnings: &warnings),
-                    language: book.language,
-                    description: document.bookplate < 2
-                        ? book.description.map(HTMLAllowList.html(fromText:)) : book.description,
-                    coverURL: book.coverURL,
-                    subjects: book.subjects, status: status, rating: try book.rating.flatMap { try Rating($0) },
-                    startedDate: try ImportValues.date(book.started, column: "started"),
-                    finishedDate: try ImportValues.date(book.finished, column: "finished"), shelves: book.shelves,
-                    googleVolumeID: book.googleVolumeID, openLibraryWorkKey: book.openLibraryWork,
-                    openLibraryEditionKey: book.openLibraryEdition, provenance: book.provenance ?? [:])
-                file.records.append(
-                    ImportRecord(
-                        line: line, book: new, sourceID: nil, note: book.note, privateNotes: book.privateNotes,
-                        readCount: ImportValues.count(
-                            book.readCount, column: "readCount", in: Book.readCountRange, warnings: &warnings),
-                        addedAt: ISO8601DateFormatter().date(from: book.added), preferredSlug: book.slug,
-                        externalIDs: book.externalIDs ?? [:], warnings: warnings
-                    ).withinLimits())
-            } catch let problem as RowProblem {
-                file.skipped.append(SkippedRow(line: line, reason: problem.reason))
-            } catch {
-                file.skipped.append(SkippedRow(line: line, reason: "\(error)"))
+            let status: ReadingStatus
+            if let known = try? ReadingStatus(parsing: book.status) {
+                status = known
+            } else {
+                status = .toRead
+                warnings.append("status '\(ImportValues.shown(book.status))' is unknown: imported as to-read")
             }
+            var rating: Rating?
+            if let stars = book.rating {
+                rating = try? Rating(stars)
+                if rating == nil { warnings.append("rating \(stars) is not between 1 and 5: imported without it") }
+            }
+            let new = NewBook(
+                title: book.title, subtitle: book.subtitle,
+                authors: book.authors.map { name in
+                    let author = authorsByName[name]
+                    return NewAuthor(
+                        name: name, openLibraryKey: author?.openLibraryKey, bio: author?.bio,
+                        birthDate: author?.birthDate, deathDate: author?.deathDate, photoURL: author?.photoURL,
+                        links: author?.links ?? [], works: author?.works)
+                },
+                isbn: book.isbn13.flatMap(ISBN.parse), publisher: book.publisher,
+                publishedDate: ImportValues.date(book.published, column: "published", warnings: &warnings),
+                pageCount: ImportValues.count(
+                    book.pages, column: "pages", in: Book.pageCountRange, warnings: &warnings),
+                language: book.language,
+                description: document.bookplate < 2
+                    ? book.description.map(HTMLAllowList.html(fromText:)) : book.description,
+                coverURL: book.coverURL,
+                subjects: book.subjects, status: status, rating: rating,
+                startedDate: ImportValues.date(book.started, column: "started", warnings: &warnings),
+                finishedDate: ImportValues.date(book.finished, column: "finished", warnings: &warnings),
+                shelves: book.shelves,
+                googleVolumeID: book.googleVolumeID, openLibraryWorkKey: book.openLibraryWork,
+                openLibraryEditionKey: book.openLibraryEdition, provenance: book.provenance ?? [:])
+            file.records.append(
+                ImportRecord(
+                    line: line, book: new, sourceID: nil, note: book.note, privateNotes: book.privateNotes,
+                    readCount: ImportValues.count(
+                        book.readCount, column: "readCount", in: Book.readCountRange, warnings: &warnings),
+                    addedAt: ISO8601DateFormatter().date(from: book.added), preferredSlug: book.slug,
+                    externalIDs: book.externalIDs ?? [:], warnings: warnings
+                ).withinLimits())
         }
         return file
     }

@@ -75,6 +75,10 @@ extension ImportRecord {
         limits.text(&record.note, "the review")
         limits.text(&record.privateNotes, "the private notes")
         record.warnings = limits.warnings
+        if let started = record.book.startedDate, let finished = record.book.finishedDate, finished < started {
+            record.book.startedDate = nil
+            record.warnings.append("started \(started) is after finished \(finished): imported without the start")
+        }
         return record
     }
 }

@@ -124,7 +124,12 @@ extension ImportFile {
             let results = Parallel.map(rows) { row in Result { try record(row).withinLimits() } }
             for (row, result) in zip(rows, results) {
                 switch result {
-                case .success(let mapped): records.append(mapped)
+                case .success(var mapped):
+                    // A few bad bytes cost the reader a character, never the row.
+                    mapped.warnings =
+                        row.badColumns.map { "\($0) held bytes that are not UTF-8: each became \u{FFFD}" }
+                        + mapped.warnings
+                    records.append(mapped)
                 case .failure(let problem as RowProblem):
                     skipped.append(SkippedRow(line: row.line, reason: problem.reason))
                 case .failure(let error): throw error
@@ -172,6 +177,9 @@ extension ImportSource {
 struct CSVRow: Sendable {
     let line: Int
     let cells: [String: String]
+    /// The columns whose bytes were not UTF-8 (read with U+FFFD in their place), as the header
+    /// names them.
+    var badColumns: [String] = []
     /// Whether cells were neutralised for spreadsheets (see ``SpreadsheetCell``) and are read back.
     var restoresFormulas = false
 
@@ -191,6 +199,7 @@ struct CSVRow: Sendable {
         restoresFormulas: Bool = false, batchSize: Int = 2_000, batch: ([CSVRow]) throws -> Void
     ) throws -> [SkippedRow] {
         var names: [String]?
+        var shownNames: [String] = []
         var rows: [CSVRow] = []
         var bad: [SkippedRow] = []
         let parser = CSVParser(delimiter: delimiter.asciiValue ?? UInt8(ascii: ","))
@@ -201,10 +210,7 @@ struct CSVRow: Sendable {
                     let missing = required.filter { !header.contains($0.lowercased()) }
                     guard missing.isEmpty else { throw ImportError.missingColumns(source: source, columns: missing) }
                     names = header
-                    return
-                }
-                if record.hasBadBytes {
-                    bad.append(SkippedRow(line: record.line, reason: "bad bytes: the row is not UTF-8 text"))
+                    shownNames = record.fields.map(\.trimmed)
                     return
                 }
                 if record.isUnterminated {
@@ -219,7 +225,12 @@ struct CSVRow: Sendable {
                 for (index, name) in names.enumerated() where index < record.fields.count && cells[name] == nil {
                     cells[name] = record.fields[index]
                 }
-                rows.append(CSVRow(line: record.line, cells: cells, restoresFormulas: restoresFormulas))
+                let badColumns = record.badFields.map {
+                    shownNames.indices.contains($0) ? shownNames[$0] : "column \($0 + 1)"
+                }
+                rows.append(
+                    CSVRow(
+                        line: record.line, cells: cells, badColumns: badColumns, restoresFormulas: restoresFormulas))
                 if rows.count >= batchSize {
                     try batch(rows)
                     rows.removeAll(keepingCapacity: true)
@@ -241,14 +252,24 @@ enum ImportValues {
         return text.isEmpty ? nil : ISBN.parse(text)
     }
 
-    /// A date as `2024/03/15`, `2024-03-15`, `2024/03` or `2024`; throws on an impossible one.
-    static func date(_ cell: String?, column: String) throws -> PartialDate? {
+    /// A date as `2024/03/15`, `2024-03-15`, `2024/03` or `2024`; an impossible one is left out
+    /// with a warning, and the row keeps the rest.
+    static func date(_ cell: String?, column: String, warnings: inout [String]) -> PartialDate? {
         guard let cell else { return nil }
-        do {
-            return try PartialDate(parsing: cell)
-        } catch {
-            throw RowProblem("impossible date '\(cell)' in \(column)")
+        guard let date = try? PartialDate(parsing: cell) else {
+            warnings.append("\(column) '\(shown(cell))' is not a date: imported without it")
+            return nil
         }
+        return date
+    }
+
+    /// A cell as a warning quotes it: on one line, at most 40 characters.
+    static func shown(_ cell: String) -> String {
+        let words = cell.split { (character: Character) in
+            character.isWhitespace || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        }
+        let line = words.joined(separator: " ")
+        return line.count > 40 ? line.prefix(40) + "…" : line
     }
 
     /// Midnight UTC of a day, for "date added".
@@ -259,14 +280,19 @@ enum ImportValues {
         return calendar.date(from: DateComponents(year: date.year, month: date.month ?? 1, day: date.day ?? 1))
     }
 
-    /// A rating of 1–5 (half stars rounded); 0 or empty means none.
-    static func rating(_ cell: String?, column: String) throws -> Rating? {
-        guard let cell, let value = Double(String(cell.map { $0 == "," ? "." : $0 })) else {
-            if let cell { throw RowProblem("rating '\(cell)' in \(column) is not a number") }
+    /// A rating of 1–5 (half stars rounded); 0 or empty means none. One that is not a number of
+    /// stars is left out with a warning.
+    static func rating(_ cell: String?, column: String, warnings: inout [String]) -> Rating? {
+        guard let cell else { return nil }
+        guard let value = Double(String(cell.map { $0 == "," ? "." : $0 })), value.isFinite else {
+            warnings.append("\(column) '\(shown(cell))' is not a number: imported without a rating")
             return nil
         }
         if value == 0 { return nil }
-        guard value >= 0.5, value <= 5 else { throw RowProblem("rating '\(cell)' in \(column) is not between 1 and 5") }
+        guard value >= 0.5, value <= 5 else {
+            warnings.append("\(column) '\(shown(cell))' is not between 1 and 5: imported without a rating")
+            return nil
+        }
         return try? Rating(max(1, Int(value.rounded(.toNearestOrAwayFromZero))))
     }
 
@@ -287,9 +313,9 @@ enum ImportValues {
         _ value: Int?, text: String, column: String, in range: ClosedRange<Int>, warnings: inout [String]
     ) -> Int? {
         if let kept = range.admit(value) { return kept }
-        let shown = text.count > 24 ? text.prefix(24) + "…" : text[...]
         warnings.append(
-            "\(column) '\(shown)' is not a whole number from \(range.lowerBound) to \(range.upperBound): left out")
+            "\(column) '\(shown(text))' is not a whole number from \(range.lowerBound) to \(range.upperBound): left out"
+        )
         return nil
     }
 

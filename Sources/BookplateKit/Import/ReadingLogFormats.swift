@@ -23,9 +23,9 @@ enum GoodreadsFormat {
             + [exclusive].compactMap { $0 }.filter { !isStatus($0) }
         // A year the calendar cannot hold (Goodreads writes -380 for Plato) is no date, not a bad row.
         let year = row["Year Published"] ?? row["Original Publication Year"]
-        let published = year.flatMap { try? ImportValues.date($0, column: "Year Published") }
-        let finished = try ImportValues.date(row["Date Read"], column: "Date Read")
-        let added = try ImportValues.date(row["Date Added"], column: "Date Added")
+        let published = year.flatMap { ImportValues.date($0, column: "Year Published", warnings: &warnings) }
+        let finished = ImportValues.date(row["Date Read"], column: "Date Read", warnings: &warnings)
+        let added = ImportValues.date(row["Date Added"], column: "Date Added", warnings: &warnings)
         var seen = Set<String>()
         let book = NewBook(
             title: title, authors: authors.filter { seen.insert($0.lowercased()).inserted }.map { NewAuthor(name: $0) },
@@ -34,7 +34,7 @@ enum GoodreadsFormat {
             pageCount: ImportValues.count(
                 row["Number of Pages"], column: "Number of Pages", in: Book.pageCountRange, warnings: &warnings),
             status: status,
-            rating: try ImportValues.rating(row["My Rating"], column: "My Rating"),
+            rating: ImportValues.rating(row["My Rating"], column: "My Rating", warnings: &warnings),
             finishedDate: status == .read || finished != nil ? finished : nil,
             shelves: shelves.reduce(into: [String]()) { list, shelf in
                 if !list.contains(where: { $0.lowercased() == shelf.lowercased() }) { list.append(shelf) }
@@ -63,21 +63,24 @@ enum StoryGraphFormat {
             $0.trimmed
         }
         let rangeParts = lastRange?.split(separator: "-").map(String.init) ?? []
-        let started = rangeParts.count == 2 ? try ImportValues.date(rangeParts[0], column: "Dates Read") : nil
+        let started =
+            rangeParts.count == 2 ? ImportValues.date(rangeParts[0], column: "Dates Read", warnings: &warnings) : nil
         let finished =
-            try ImportValues.date(row["Last Date Read"], column: "Last Date Read")
-            ?? (rangeParts.count == 2 ? try ImportValues.date(rangeParts[1], column: "Dates Read") : nil)
+            ImportValues.date(row["Last Date Read"], column: "Last Date Read", warnings: &warnings)
+            ?? (rangeParts.count == 2
+                ? ImportValues.date(rangeParts[1], column: "Dates Read", warnings: &warnings) : nil)
         let book = NewBook(
             title: title, authors: ImportValues.list(row["Authors"]).map { NewAuthor(name: $0) },
             isbn: ImportValues.isbn(row["ISBN/UID"]), status: status,
-            rating: try ImportValues.rating(row["Star Rating"], column: "Star Rating"),
+            rating: ImportValues.rating(row["Star Rating"], column: "Star Rating", warnings: &warnings),
             startedDate: started, finishedDate: status == .read ? finished : nil,
             shelves: ImportValues.list(row["Tags"]))
         return ImportRecord(
             line: row.line, book: book, note: ImportValues.review(row["Review"]),
             readCount: ImportValues.count(
                 row["Read Count"], column: "Read Count", in: Book.readCountRange, warnings: &warnings),
-            addedAt: ImportValues.instant(try ImportValues.date(row["Date Added"], column: "Date Added")),
+            addedAt: ImportValues.instant(
+                ImportValues.date(row["Date Added"], column: "Date Added", warnings: &warnings)),
             warnings: warnings)
     }
 }
@@ -99,8 +102,8 @@ enum LibraryThingFormat {
             }
         }
         let collections = ImportValues.list(row["Collections"])
-        let started = try ImportValues.date(row["Date Started"], column: "Date Started")
-        let finished = try ImportValues.date(row["Date Read"], column: "Date Read")
+        let started = ImportValues.date(row["Date Started"], column: "Date Started", warnings: &warnings)
+        let finished = ImportValues.date(row["Date Read"], column: "Date Read", warnings: &warnings)
         let status: ReadingStatus =
             finished != nil
             ? .read
@@ -119,18 +122,19 @@ enum LibraryThingFormat {
             isbn: ImportValues.isbn(row["ISBN"])
                 ?? row["ISBNs"].flatMap { ImportValues.list($0).lazy.compactMap(ImportValues.isbn).first },
             publisher: publisher,
-            publishedDate: try year.flatMap { try ImportValues.date(String($0), column: "Date") },
+            publishedDate: year.flatMap { ImportValues.date(String($0), column: "Date", warnings: &warnings) },
             pageCount: ImportValues.count(
                 row["Page Count"], column: "Page Count", in: Book.pageCountRange, warnings: &warnings),
             status: status,
-            rating: try ImportValues.rating(row["Rating"], column: "Rating"), startedDate: started,
+            rating: ImportValues.rating(row["Rating"], column: "Rating", warnings: &warnings), startedDate: started,
             finishedDate: finished,
             shelves: ImportValues.list(row["Tags"])
                 + collections.filter { !ignored.contains($0.lowercased()) })
         return ImportRecord(
             line: row.line, book: book, sourceID: row["Book Id"],
             note: ImportValues.review(row["Review"]), privateNotes: row["Private Comment"],
-            addedAt: ImportValues.instant(try ImportValues.date(row["Entry Date"], column: "Entry Date")),
+            addedAt: ImportValues.instant(
+                ImportValues.date(row["Entry Date"], column: "Entry Date", warnings: &warnings)),
             warnings: warnings)
     }
 }

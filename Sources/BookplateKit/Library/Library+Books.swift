@@ -34,6 +34,9 @@ extension Library {
                 coverURL: new.coverURL, subjects: new.subjects, status: new.status, rating: new.rating,
                 startedDate: new.startedDate, finishedDate: new.finishedDate, addedAt: clock.now(),
                 provenance: new.provenance)
+            // As `edit --status reading` does: a book begun now was begun today. (A book added
+            // as read keeps no finished date unless given: it may have been read years ago.)
+            if book.status == .reading && book.startedDate == nil { book.startedDate = clock.today }
             try book.insert(db)
             try setAuthors(authors, of: book, in: db)
             try addShelves(new.shelves, to: book, in: db)

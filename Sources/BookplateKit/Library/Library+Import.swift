@@ -11,6 +11,20 @@ public struct ImportSummary: Sendable, Equatable {
     public var warnings: [RowWarning] = []
     /// Notes to write for books whose note file does not exist yet: book slug → Markdown.
     public var notes: [String: String] = [:]
+    /// What each row that was used did, in the file's order: for `--dry-run`'s listing.
+    public var rows: [ImportedRow] = []
+}
+
+/// What one row of an import did to the library.
+public struct ImportedRow: Sendable, Equatable {
+    public enum Action: String, Sendable {
+        case add, update, unchanged
+    }
+
+    public var line: Int
+    public var action: Action
+    public var slug: String
+    public var title: String
 }
 
 extension Library {
@@ -37,14 +51,21 @@ extension Library {
                         do {
                             let outcome = try importer.importRecord(record, prepared)
                             summary.warnings += record.warnings.map { RowWarning(line: record.line, message: $0) }
+                            let row = { (action: ImportedRow.Action, slug: String) in
+                                summary.rows.append(
+                                    ImportedRow(line: record.line, action: action, slug: slug, title: prepared.title))
+                            }
                             switch outcome {
                             case .added(let slug):
+                                row(.add, slug)
                                 summary.added.append(slug)
                                 if let note = record.note { summary.notes[slug] = note }
                             case .updated(let slug):
+                                row(.update, slug)
                                 summary.updated.append(slug)
                                 if let note = record.note { summary.notes[slug] = note }
                             case .unchanged(let slug):
+                                row(.unchanged, slug)
                                 summary.unchanged += 1
                                 if let note = record.note { summary.notes[slug] = note }
                             }
@@ -192,9 +213,6 @@ private struct BookImporter {
         let new = record.book
         let title = prepared.title
         guard !title.isEmpty else { throw RowProblem("no title") }
-        if let started = new.startedDate, let finished = new.finishedDate, finished < started {
-            throw RowProblem("finished \(finished) before started \(started)")
-        }
         let firstAuthor = prepared.firstAuthor
         let key = prepared.matchKey
         // The same title and first author make the same book only when no ISBN or id of this

@@ -79,14 +79,20 @@ import Testing
 
     @Test func readsTheExportAsItReallyIs() throws {
         let (shelf, report) = try importQuirks()
-        #expect(report.summary.added.count == 4)
+        #expect(report.summary.added.count == 6)
+        // Line numbers count the line break inside row 4's quoted title. Only a row without a
+        // title is lost; a bad date or bad bytes cost the field or the character, not the row.
+        #expect(report.summary.skipped == [SkippedRow(line: 6, reason: "no title")])
         #expect(
-            report.summary.skipped == [
-                // Line numbers count the line break inside row 4's quoted title.
-                SkippedRow(line: 6, reason: "no title"),
-                SkippedRow(line: 7, reason: "impossible date '2024/02/30' in Date Read"),
-                SkippedRow(line: 9, reason: "bad bytes: the row is not UTF-8 text"),
+            report.summary.warnings == [
+                RowWarning(line: 7, message: "Date Read '2024/02/30' is not a date: imported without it"),
+                RowWarning(line: 9, message: "Title held bytes that are not UTF-8: each became \u{FFFD}"),
             ])
+        let impossible = try shelf.library.findBook(matching: "impossible day")
+        #expect(impossible.book.status == .read && impossible.book.finishedDate == nil)
+        #expect(impossible.book.rating?.stars == 3 && impossible.authors.map(\.name) == ["Some Author"])
+        let stories = try shelf.library.findBook(matching: "stories")
+        #expect(stories.book.title == "Caf\u{FFFD} Stories" && stories.authors.map(\.name) == ["Jane Doe"])
         let dune = try shelf.library.findBook(matching: "9780441172719")
         #expect(dune.book.title == "Dune (Dune, #1)")
         #expect(dune.book.isbn10 == "0441172717" && dune.book.status == .read && dune.book.rating?.stars == 5)
@@ -117,14 +123,19 @@ import Testing
         let again = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
             .run(file: TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv"), as: .goodreads)
         #expect(again.summary.added.isEmpty)
-        #expect(again.summary.unchanged == 4)
+        #expect(again.summary.unchanged == 6)
         #expect(again.notesWritten == 0)
-        #expect(try shelf.library.books().count == 4)
+        #expect(try shelf.library.books().count == 6)
     }
 
     @Test func aDryRunChangesNothing() throws {
         let (shelf, report) = try importQuirks(dryRun: true)
-        #expect(report.summary.added.count == 4 && report.notesWritten == 1)
+        #expect(report.summary.added.count == 6 && report.notesWritten == 1)
+        #expect(
+            report.summary.rows.map { "\($0.line) \($0.action) \($0.slug)" } == [
+                "2 add dune-dune-1", "3 add good-omens", "4 add a-title-with-a-line-break", "7 add impossible-day",
+                "8 add currently-on-it", "9 add caf-stories",
+            ])
         #expect(try shelf.library.books().isEmpty)
         #expect(try NoteStore(folder: shelf.paths.notes).noteFiles().isEmpty)
     }
@@ -337,6 +348,34 @@ extension ExportTests {
 
     static let header =
         "Book Id,Title,Author,ISBN,ISBN13,My Rating,Year Published,Original Publication Year,Exclusive Shelf\n"
+
+    /// Every value a row can get wrong costs that value, named with its line, and never the row.
+    @Test func aBadValueIsLeftOutWithItsLineAndTheRowIsKept() throws {
+        let shelf = try TemporaryShelf()
+        let text = """
+            Title,Authors,Read Status,Star Rating,Dates Read,Date Added
+            Kindred,Octavia E. Butler,read,five,2021/01/01-2021/02/01,2021/01/01
+            Dawn,Octavia E. Butler,read,9,2024/05/01-2024/03/01,
+            Imago,Octavia E. Butler,read,4,,"2024/13/45
+            and more"
+
+            """
+        let file = try TestPaths.temporaryFolder("edge").appendingPathComponent("storygraph.csv")
+        try Data(text.utf8).write(to: file)
+        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .run(file: file, as: .storygraph)
+        #expect(report.summary.added == ["kindred", "dawn", "imago"] && report.summary.skipped.isEmpty)
+        #expect(
+            report.summary.warnings.map { "\($0.line): \($0.message)" } == [
+                "2: Star Rating 'five' is not a number: imported without a rating",
+                "3: Star Rating '9' is not between 1 and 5: imported without a rating",
+                "3: started 2024-05-01 is after finished 2024-03-01: imported without the start",
+                "4: Date Added '2024/13/45 and more' is not a date: imported without it",
+            ])
+        let dawn = try shelf.library.findBook(matching: "dawn").book
+        #expect(dawn.finishedDate?.description == "2024-03-01" && dawn.startedDate == nil && dawn.rating == nil)
+        #expect(try shelf.library.findBook(matching: "imago").book.rating?.stars == 4)
+    }
 
     /// A reader may allow raw HTML in their own notes; a review from an export is not theirs until
     /// they edit it.

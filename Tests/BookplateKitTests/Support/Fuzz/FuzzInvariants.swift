@@ -429,12 +429,21 @@ package enum FuzzInvariants {
         var problems: [String] = []
         if let date = try? PartialDate(parsing: text) { problems += check(date, from: text) }
         if let date = OpenLibraryDates.parse(text) { problems += check(date, from: text) }
-        if let date = try? ImportValues.date(text, column: "fuzz") { problems += check(date, from: text) }
+        var warnings: [String] = []
+        let date = ImportValues.date(text, column: "fuzz", warnings: &warnings)
+        if let date { problems += check(date, from: text) }
+        if date == nil && !text.isEmpty && warnings.isEmpty {
+            problems.append("the date \(text.debugDescription) was dropped without a word")
+        }
         if let isbn = ISBN.parse(text) { problems += check(isbn) }
         if let isbn = ImportValues.isbn(text) { problems += check(isbn) }
-        if let rating = try? ImportValues.rating(text, column: "fuzz"), !(1...5).contains(rating.stars) {
+        let rating = ImportValues.rating(text, column: "fuzz", warnings: &warnings)
+        if let rating, !(1...5).contains(rating.stars) {
             problems.append("rating \(rating.stars) from \(text.debugDescription)")
         }
+        // A value left out is said once, in one line.
+        if warnings.contains(where: { $0.contains("\n") || $0.count > 200 }) { problems.append("warning \(warnings)") }
+
         problems += checkPlainText(HTMLText.plainText(fromHTML: text))
         let unbroken = text.withLineBreakTagsAsNewlines
         if unbroken.utf8.count > text.utf8.count { problems.append("line breaks made the text longer") }

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import BookplateKit
+
+/// The reading life as a reader brings it in and records it, through the built binary: imports
+/// that lose no row, and dates filled in as the reader would expect.
+@Suite struct ReadingLifeCommandLineTests {
+    let root: URL
+    let bookplate: CommandRunner
+
+    init() throws {
+        root = try TestPaths.newShelf("reading-life")
+        bookplate = CommandRunner(folder: root)
+    }
+
+    @discardableResult
+    func run(_ arguments: String..., status expected: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation)
+        async throws -> CommandRunner.Result
+    {
+        let result = try await bookplate.runOffPool(arguments)
+        #expect(
+            result.status == expected, "bookplate \(arguments.joined(separator: " ")): \(result.stderr)",
+            sourceLocation: sourceLocation)
+        return result
+    }
+
+    @Test func aDryRunListsWhatEachRowWouldDoAndEveryValueLeftOut() async throws {
+        let file = TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv").path
+        let dry = try await run("import", "goodreads", file, "--dry-run")
+        let lines = dry.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        #expect(lines.first == ["LINE", "ACTION", "SLUG", "TITLE"])
+        #expect(
+            lines.dropFirst().prefix(7).map { $0.prefix(3).joined(separator: " ") } == [
+                "2 add dune-dune-1", "3 add good-omens", "4 add a-title-with-a-line-break", "6 skip no",
+                "7 add impossible-day", "8 add currently-on-it", "9 add caf-stories",
+            ])
+        #expect(
+            dry.stdout.hasSuffix(
+                "Would import 6 books from Goodreads: 6 new, 0 updated, 0 unchanged, 1 skipped; 1 note to write\n"))
+        #expect(
+            dry.stderr == """
+                skipped line 6: no title
+                warning: line 7: Date Read '2024/02/30' is not a date: imported without it
+                warning: line 9: Title held bytes that are not UTF-8: each became \u{FFFD}
+
+                """)
+        #expect(try await run("list").stdout == "The shelf is empty.\n")
+        try await run("import", "goodreads", file)
+        let again = try await run("import", "goodreads", file, "--dry-run", "--json").stdout
+        let rows = try #require(
+            (try JSONSerialization.jsonObject(with: Data(again.utf8)) as? [String: Any])?["import"] as? [String: Any])
+        let actions = (rows["rows"] as? [[String: Any]])?.compactMap { $0["action"] as? String }
+        #expect(actions == Array(repeating: "unchanged", count: 6))
+    }
+
+    @Test func aBookAddedAsReadingWasStartedToday() async throws {
+        try await run("add", "--title", "Kindred", "--author", "Octavia E. Butler", "--status", "reading")
+        try await run(
+            "add", "--title", "Dawn", "--author", "Octavia E. Butler", "--status", "reading", "--started", "2020-01-02")
+        try await run("add", "--title", "Wild Seed", "--author", "Octavia E. Butler", "--status", "read")
+        let today = try await run("show", "kindred", "--json").stdout
+        #expect(today.contains("\"started\" : \"\(Clock.system.today)\""), "\(today)")
+        #expect(try await run("show", "dawn", "--json").stdout.contains("\"started\" : \"2020-01-02\""))
+        // A book added as read may have been read years ago: no date is made up for it.
+        #expect(try await run("show", "wild-seed", "--json").stdout.contains("\"finished\" : null"))
+    }
+}
