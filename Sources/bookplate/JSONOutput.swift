@@ -23,12 +23,20 @@ enum JSONOutput {
             "language": .optional(book.language), "description": .optional(book.description),
             "isbn13": .optional(book.isbn13), "isbn10": .optional(book.isbn10), "status": .string(book.status),
             "rating": .optional(book.rating), "started": .optional(book.started),
-            "finished": .optional(book.finished), "shelves": .strings(book.shelves), "added": .string(book.added),
+            "finished": .optional(book.finished), "readCount": .int(book.readCount),
+            "reads": .array(book.reads.map(read)),
+            "shelves": .strings(book.shelves), "added": .string(book.added),
             "googleVolumeID": .optional(book.googleVolumeID), "openLibraryWork": .optional(book.openLibraryWork),
             "openLibraryEdition": .optional(book.openLibraryEdition),
             "provenance": book.provenance.map { provenance in
                 .object(provenance.mapValues { .string($0.rawValue) })
             } ?? .null,
+        ])
+    }
+
+    static func read(_ read: ReadJSON) -> JSONValue {
+        .object([
+            "started": .optional(read.started), "finished": .optional(read.finished), "outcome": .string(read.outcome),
         ])
     }
 

@@ -25,6 +25,7 @@ struct ShowCommand: ParsableCommand {
             ("ISBN-13", book.isbn13), ("ISBN-10", book.isbn10), ("Status", book.status.rawValue),
             ("Rating", book.rating?.stars5), ("Started", book.startedDate?.description),
             ("Finished", book.finishedDate?.description),
+            ("Reads", ReadCommand.summary(details.reads, slug: book.slug)),
             ("Shelves", details.shelves.isEmpty ? nil : details.shelves.map(\.name).joined(separator: ", ")),
             ("Slug", book.slug),
         ]

@@ -4,7 +4,8 @@ import GRDB
 /// Bookplate's own export: everything in the library, notes included, as JSON.
 public struct LibraryExportDocument: Codable, Sendable, Equatable {
     /// 2: `description` is allow-listed HTML (see `HTMLAllowList`); in 1 it was plain text.
-    public static let formatVersion = 2
+    /// 3: every read of a book in `reads`; before, a `readCount` beside the current read's dates.
+    public static let formatVersion = 3
 
     public var bookplate: Int
     public var books: [ExportedBook]
@@ -28,7 +29,10 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
         public var finished: String?
         public var shelves: [String]
         public var added: String
+        /// Up to version 2: how many times the book was read.
         public var readCount: Int?
+        /// From version 3: every read, oldest first.
+        public var reads: [ExportedRead]?
         public var note: String?
         public var privateNotes: String?
         public var coverURL: String?
@@ -37,6 +41,12 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
         public var openLibraryEdition: String?
         public var provenance: [String: FieldSource]?
         public var externalIDs: [String: String]?
+    }
+
+    public struct ExportedRead: Codable, Sendable, Equatable {
+        public var started: String?
+        public var finished: String?
+        public var outcome: String
     }
 
     public struct ExportedAuthor: Codable, Sendable, Equatable {
@@ -91,7 +101,14 @@ public struct LibraryExporter: Sendable {
                 language: book.language, description: book.description, isbn13: book.isbn13, subjects: book.subjects,
                 status: book.status.rawValue, rating: book.rating?.stars, started: book.startedDate?.description,
                 finished: book.finishedDate?.description, shelves: details.shelves.map(\.name),
-                added: LibraryExporter.timestamp(book.addedAt), readCount: book.readCount,
+                added: LibraryExporter.timestamp(book.addedAt),
+                reads: details.reads.isEmpty
+                    ? nil
+                    : details.reads.map {
+                        LibraryExportDocument.ExportedRead(
+                            started: $0.started?.description, finished: $0.finished?.description,
+                            outcome: $0.outcome.rawValue)
+                    },
                 note: try notes.note(forSlug: book.slug).map(LibraryExporter.normalisedNote),
                 privateNotes: book.privateNotes, coverURL: book.coverURL, googleVolumeID: book.googleVolumeID,
                 openLibraryWork: book.openLibraryWorkKey, openLibraryEdition: book.openLibraryEditionKey,
@@ -114,7 +131,7 @@ public struct LibraryExporter: Sendable {
         "Book Id", "Title", "Author", "Author l-f", "Additional Authors", "ISBN", "ISBN13", "My Rating",
         "Average Rating", "Publisher", "Binding", "Number of Pages", "Year Published", "Original Publication Year",
         "Date Read", "Date Added", "Bookshelves", "Bookshelves with positions", "Exclusive Shelf", "My Review",
-        "Spoiler", "Private Notes", "Read Count", "Owned Copies",
+        "Spoiler", "Private Notes", "Read Count", "Owned Copies", "Dates Read",
     ]
 
     /// A Goodreads-compatible CSV, CRLF line ends as spreadsheets expect. Books come in the order
@@ -137,6 +154,17 @@ public struct LibraryExporter: Sendable {
             }
             let isbn = book.isbn13.flatMap(ISBN.parse)
             let day = { (text: String?) in text.map { $0.replacingOccurrences(of: "-", with: "/") } ?? "" }
+            // Goodreads' one date is the last finished read's; StoryGraph's column has every dated
+            // read that was finished, and the latest however it went.
+            let reads = book.reads ?? []
+            let finishedReads = reads.filter { $0.outcome == ReadOutcome.finished.rawValue }
+            let datesRead = reads.enumerated().filter { index, read in
+                (read.started != nil || read.finished != nil)
+                    && (read.outcome == ReadOutcome.finished.rawValue || index == reads.count - 1)
+            }.map { _, read in
+                // A read known only by its end is its date alone: "-2020/01/02" would be a formula.
+                read.started == nil ? day(read.finished) : day(read.started) + "-" + day(read.finished)
+            }
             let first = book.authors.first ?? ""
             let sortName = AuthorName.sortName(for: first)
             // Text from the reader and the catalogs is neutralised for spreadsheets; the ISBNs are
@@ -147,10 +175,10 @@ public struct LibraryExporter: Sendable {
                 first.isEmpty ? "" : text(sortName), text(book.authors.dropFirst().joined(separator: ", ")),
                 "=\"\(isbn?.isbn10 ?? "")\"", "=\"\(isbn?.isbn13 ?? "")\"", String(book.rating ?? 0), "",
                 text(book.publisher ?? ""), "", book.pages.map(String.init) ?? "",
-                book.published.map { String($0.prefix(4)) } ?? "", "", day(book.finished),
+                book.published.map { String($0.prefix(4)) } ?? "", "", day(finishedReads.last?.finished),
                 day(String(book.added.prefix(10))), text((book.shelves + [exclusive]).joined(separator: ", ")), "",
                 exclusive, text(book.note.map { String($0.dropLast()) } ?? ""), "", text(book.privateNotes ?? ""),
-                book.readCount.map(String.init) ?? "", "0",
+                finishedReads.isEmpty ? "" : String(finishedReads.count), "0", datesRead.joined(separator: ", "),
             ]
             lines.append(fields.map(LibraryExporter.csvField).joined(separator: ","))
         }
@@ -233,11 +261,17 @@ enum BookplateJSONFormat {
                 shelves: book.shelves,
                 googleVolumeID: book.googleVolumeID, openLibraryWorkKey: book.openLibraryWork,
                 openLibraryEditionKey: book.openLibraryEdition, provenance: book.provenance ?? [:])
+            let reads = book.reads.map { reads in
+                reads.prefix(Book.readCountRange.upperBound).enumerated().map { index, read in
+                    ImportValues.read(read, number: index + 1, warnings: &warnings)
+                }
+            }
             file.records.append(
                 ImportRecord(
                     line: line, book: new, sourceID: nil, note: book.note, privateNotes: book.privateNotes,
                     readCount: ImportValues.count(
                         book.readCount, column: "readCount", in: Book.readCountRange, warnings: &warnings),
+                    reads: reads,
                     addedAt: ISO8601DateFormatter().date(from: book.added), preferredSlug: book.slug,
                     externalIDs: book.externalIDs ?? [:], warnings: warnings
                 ).withinLimits())

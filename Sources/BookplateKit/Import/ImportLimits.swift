@@ -79,6 +79,11 @@ extension ImportRecord {
             record.book.startedDate = nil
             record.warnings.append("started \(started) is after finished \(finished): imported without the start")
         }
+        // The reads made of those dates lose the same start.
+        record.reads = record.reads.map { read in
+            guard let started = read.started, let finished = read.finished, finished < started else { return read }
+            return ReadRecord(finished: read.finished, outcome: read.outcome)
+        }
         return record
     }
 }

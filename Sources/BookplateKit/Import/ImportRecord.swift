@@ -11,7 +11,9 @@ public struct ImportRecord: Sendable, Equatable {
     public var note: String?
     /// Kept in the library, never published.
     public var privateNotes: String?
-    public var readCount: Int?
+    /// The reads the row tells of, in the order they happened: empty leaves the book's reads as
+    /// they are.
+    public var reads: [ReadRecord]
     public var addedAt: Date?
     /// The slug to give the book when it is new and the slug is free (Bookplate's own export).
     public var preferredSlug: String?
@@ -22,15 +24,20 @@ public struct ImportRecord: Sendable, Equatable {
 
     public init(
         line: Int, book: NewBook, sourceID: String? = nil, note: String? = nil, privateNotes: String? = nil,
-        readCount: Int? = nil, addedAt: Date? = nil, preferredSlug: String? = nil, externalIDs: [String: String] = [:],
-        warnings: [String] = []
+        readCount: Int? = nil, reads: [ReadRecord]? = nil, addedAt: Date? = nil, preferredSlug: String? = nil,
+        externalIDs: [String: String] = [:], warnings: [String] = []
     ) {
         self.line = line
         self.book = book
         self.sourceID = sourceID
         self.note = note
         self.privateNotes = privateNotes
-        self.readCount = readCount
+        // A row that lists no reads tells of the current one, after as many undated reads as its
+        // count has beyond it.
+        self.reads = ReadRecord.inOrder(
+            reads
+                ?? ReadRecord.history(
+                    status: book.status, started: book.startedDate, finished: book.finishedDate, count: readCount))
         self.addedAt = addedAt
         self.preferredSlug = preferredSlug
         self.externalIDs = externalIDs

@@ -39,11 +39,15 @@ enum GoodreadsFormat {
             shelves: shelves.reduce(into: [String]()) { list, shelf in
                 if !list.contains(where: { $0.lowercased() == shelf.lowercased() }) { list.append(shelf) }
             })
+        let count = ImportValues.count(
+            row["Read Count"], column: "Read Count", in: Book.readCountRange, warnings: &warnings)
+        // Goodreads keeps one date per book; Bookplate's CSV export adds StoryGraph's column
+        // with every read.
+        let reads = ImportValues.reads(
+            datesRead: row["Dates Read"], column: "Dates Read", status: status, count: count, warnings: &warnings)
         return ImportRecord(
             line: row.line, book: book, sourceID: row["Book Id"], note: ImportValues.review(row["My Review"]),
-            privateNotes: row["Private Notes"],
-            readCount: ImportValues.count(
-                row["Read Count"], column: "Read Count", in: Book.readCountRange, warnings: &warnings),
+            privateNotes: row["Private Notes"], readCount: count, reads: reads,
             addedAt: ImportValues.instant(added), warnings: warnings)
     }
 }
@@ -58,27 +62,22 @@ enum StoryGraphFormat {
         guard let title = row["Title"] else { throw RowProblem("no title") }
         var warnings: [String] = []
         let status = row["Read Status"].flatMap(ImportValues.status(fromShelf:)) ?? .toRead
-        // "Dates Read" holds ranges such as 2023/01/05-2023/01/20; the last one counts.
-        let lastRange = row["Dates Read"]?.split(separator: ",").last.map {
-            $0.trimmed
-        }
-        let rangeParts = lastRange?.split(separator: "-").map(String.init) ?? []
-        let started =
-            rangeParts.count == 2 ? ImportValues.date(rangeParts[0], column: "Dates Read", warnings: &warnings) : nil
+        let count = ImportValues.count(
+            row["Read Count"], column: "Read Count", in: Book.readCountRange, warnings: &warnings)
+        // "Dates Read" holds a range per read, such as 2023/01/05-2023/01/20.
+        let reads = ImportValues.reads(
+            datesRead: row["Dates Read"], column: "Dates Read", status: status, count: count, warnings: &warnings)
+        let latest = reads?.last
         let finished =
-            ImportValues.date(row["Last Date Read"], column: "Last Date Read", warnings: &warnings)
-            ?? (rangeParts.count == 2
-                ? ImportValues.date(rangeParts[1], column: "Dates Read", warnings: &warnings) : nil)
+            latest?.finished ?? ImportValues.date(row["Last Date Read"], column: "Last Date Read", warnings: &warnings)
         let book = NewBook(
             title: title, authors: ImportValues.list(row["Authors"]).map { NewAuthor(name: $0) },
             isbn: ImportValues.isbn(row["ISBN/UID"]), status: status,
             rating: ImportValues.rating(row["Star Rating"], column: "Star Rating", warnings: &warnings),
-            startedDate: started, finishedDate: status == .read ? finished : nil,
+            startedDate: latest?.started, finishedDate: status == .read ? finished : nil,
             shelves: ImportValues.list(row["Tags"]))
         return ImportRecord(
-            line: row.line, book: book, note: ImportValues.review(row["Review"]),
-            readCount: ImportValues.count(
-                row["Read Count"], column: "Read Count", in: Book.readCountRange, warnings: &warnings),
+            line: row.line, book: book, note: ImportValues.review(row["Review"]), readCount: count, reads: reads,
             addedAt: ImportValues.instant(
                 ImportValues.date(row["Date Added"], column: "Date Added", warnings: &warnings)),
             warnings: warnings)

@@ -48,8 +48,6 @@ public struct Book: Hashable, Sendable, Codable {
     public var provenance: [String: FieldSource]
     /// The reader's private notes from an import: kept, never published.
     public var privateNotes: String?
-    /// How many times the reader has read the book, when an import said.
-    public var readCount: Int?
 
     public init(
         id: Int64? = nil, slug: String, title: String, subtitle: String? = nil, publisher: String? = nil,
@@ -58,7 +56,7 @@ public struct Book: Hashable, Sendable, Codable {
         googleVolumeID: String? = nil, openLibraryWorkKey: String? = nil, openLibraryEditionKey: String? = nil,
         coverURL: String? = nil, subjects: [String] = [], status: ReadingStatus = .toRead,
         rating: Rating? = nil, startedDate: PartialDate? = nil, finishedDate: PartialDate? = nil,
-        addedAt: Date, provenance: [String: FieldSource] = [:], privateNotes: String? = nil, readCount: Int? = nil
+        addedAt: Date, provenance: [String: FieldSource] = [:], privateNotes: String? = nil
     ) {
         self.id = id
         self.slug = slug
@@ -83,7 +81,6 @@ public struct Book: Hashable, Sendable, Codable {
         self.addedAt = addedAt
         self.provenance = provenance
         self.privateNotes = privateNotes
-        self.readCount = readCount
     }
 }
 
@@ -192,11 +189,15 @@ public struct BookDetails: Hashable, Sendable {
     public var book: Book
     public var authors: [Author]
     public var shelves: [Shelf]
+    /// Every reading of the book, in the order they happened; the last is the one the book's
+    /// status and dates tell of.
+    public var reads: [ReadRecord]
 
-    public init(book: Book, authors: [Author], shelves: [Shelf]) {
+    public init(book: Book, authors: [Author], shelves: [Shelf], reads: [ReadRecord] = []) {
         self.book = book
         self.authors = authors
         self.shelves = shelves
+        self.reads = reads
     }
 }
 

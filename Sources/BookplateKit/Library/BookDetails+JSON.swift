@@ -18,6 +18,10 @@ public struct BookJSON: Codable, Sendable, Equatable {
     public var rating: Int?
     public var started: String?
     public var finished: String?
+    /// How many times the book was read to the end.
+    public var readCount: Int
+    /// Every read, oldest first.
+    public var reads: [ReadJSON]
     public var shelves: [String]
     public var added: String
     public var googleVolumeID: String?
@@ -25,6 +29,14 @@ public struct BookJSON: Codable, Sendable, Equatable {
     public var openLibraryEdition: String?
     /// Which catalog set each field; fields not named are the reader's.
     public var provenance: [String: FieldSource]?
+}
+
+/// One read in Bookplate's JSON output.
+public struct ReadJSON: Codable, Sendable, Equatable {
+    public var started: String?
+    public var finished: String?
+    /// `finished`, `reading` or `set-aside`.
+    public var outcome: String
 }
 
 extension BookDetails {
@@ -35,7 +47,12 @@ extension BookDetails {
             publisher: book.publisher, published: book.publishedDate?.description, pages: book.pageCount,
             language: book.language, description: book.description, isbn13: book.isbn13, isbn10: book.isbn10,
             status: book.status.rawValue, rating: book.rating?.stars, started: book.startedDate?.description,
-            finished: book.finishedDate?.description, shelves: shelves.map(\.name),
+            finished: book.finishedDate?.description, readCount: timesRead,
+            reads: reads.map {
+                ReadJSON(
+                    started: $0.started?.description, finished: $0.finished?.description, outcome: $0.outcome.rawValue)
+            },
+            shelves: shelves.map(\.name),
             added: book.addedAt.formatted(.iso8601), googleVolumeID: book.googleVolumeID,
             openLibraryWork: book.openLibraryWorkKey, openLibraryEdition: book.openLibraryEditionKey,
             provenance: book.provenance.isEmpty ? nil : book.provenance)

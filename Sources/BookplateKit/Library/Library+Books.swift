@@ -38,6 +38,7 @@ extension Library {
             // as read keeps no finished date unless given: it may have been read years ago.)
             if book.status == .reading && book.startedDate == nil { book.startedDate = clock.today }
             try book.insert(db)
+            try recordStatus(of: book, startsAnew: true, in: db)
             try setAuthors(authors, of: book, in: db)
             try addShelves(new.shelves, to: book, in: db)
             return try details(of: book, in: db)
@@ -84,7 +85,17 @@ extension Library {
             if let rating = edit.rating { book.rating = rating }
             if let started = edit.startedDate { book.startedDate = started }
             if let finished = edit.finishedDate { book.finishedDate = finished }
+            // A book read before and begun again — or marked read again after waiting to be
+            // re-read — starts another read, with only the dates this edit gives.
+            var startsAnew = false
             if let status = edit.status, status != book.status {
+                if let outcome = status.readOutcome, outcome == .reading || book.status == .toRead,
+                    try latestReadIsOver(bookId: book.id, in: db)
+                {
+                    startsAnew = true
+                    book.startedDate = edit.startedDate ?? nil
+                    book.finishedDate = edit.finishedDate ?? nil
+                }
                 book.status = status
                 if status == .read && book.finishedDate == nil { book.finishedDate = clock.today }
                 if status == .reading && book.startedDate == nil { book.startedDate = clock.today }
@@ -93,6 +104,9 @@ extension Library {
             for field in edit.changedCatalogFields { book.provenance[field] = .reader }
             if edit.authors != nil { book.provenance["authors"] = .reader }
             try book.update(db)
+            if edit.status != nil || edit.startedDate != nil || edit.finishedDate != nil {
+                try recordStatus(of: book, startsAnew: startsAnew, in: db)
+            }
             if let authors = edit.authors {
                 let names = authors.map(\.trimmedForStorage).filter { !$0.isEmpty }
                 try setAuthors(names.map { NewAuthor(name: $0) }, of: book, in: db)

@@ -242,9 +242,11 @@ private struct BookImporter {
             let before = book
             apply(record, description: prepared.description, to: &book)
             if book != before { try book.update(db) }
+            let readsChanged =
+                try !record.reads.isEmpty && Read.replace(ofBookId: existingID, with: record.reads, in: db)
             let shelvesChanged = try addShelves(new.shelves, to: existingID)
             try rememberIDs(record, for: existingID)
-            return book != before || shelvesChanged ? .updated(book.slug) : .unchanged(book.slug)
+            return book != before || readsChanged || shelvesChanged ? .updated(book.slug) : .unchanged(book.slug)
         }
         let slug =
             record.preferredSlug.flatMap { Slug.isValid($0) && !slugs.contains($0) ? $0 : nil }
@@ -266,6 +268,7 @@ private struct BookImporter {
             booksWithISBN.insert(id)
         }
         bookIDsByMatchKey[key, default: []].append(id)
+        try Read.add(record.reads, toBookId: id, in: db)
         var position = 0
         var linked = Set<Int64>()
         for author in new.authors {
@@ -287,10 +290,15 @@ private struct BookImporter {
         let new = record.book
         book.status = new.status
         if let rating = new.rating { book.rating = rating }
-        if let started = new.startedDate { book.startedDate = started }
-        if let finished = new.finishedDate { book.finishedDate = finished }
+        if let latest = record.reads.last {
+            // The book tells of its latest read.
+            book.startedDate = latest.started
+            book.finishedDate = latest.finished
+        } else {
+            if let started = new.startedDate { book.startedDate = started }
+            if let finished = new.finishedDate { book.finishedDate = finished }
+        }
         if let notes = record.privateNotes { book.privateNotes = notes }
-        if let count = record.readCount { book.readCount = count }
         if let added = record.addedAt, book.id != nil { book.addedAt = added }
         book.subtitle = book.subtitle ?? new.subtitle?.trimmedForStorage.nilIfEmpty
         book.publisher = book.publisher ?? new.publisher?.trimmedForStorage.nilIfEmpty

@@ -85,12 +85,14 @@ extension Library {
                 $0.bookId
             }
             let shelfLinks = Dictionary(grouping: try BookShelf.fetchAll(db)) { $0.bookId }
+            let reads = try Read.allByBook(db)
             let details = books.map { book in
                 BookDetails(
                     book: book,
                     authors: (authorLinks[book.id ?? 0] ?? []).compactMap { authors[$0.authorId] },
                     shelves: (shelfLinks[book.id ?? 0] ?? []).compactMap { shelves[$0.shelfId] }
-                        .sorted { $0.slug < $1.slug })
+                        .sorted { $0.slug < $1.slug },
+                    reads: reads[book.id ?? 0] ?? [])
             }
             let works = Dictionary(grouping: try AuthorWork.order(AuthorWork.Columns.position).fetchAll(db)) {
                 $0.authorId
@@ -108,7 +110,9 @@ extension Library {
                 SELECT shelf.* FROM shelf JOIN bookShelf ON bookShelf.shelfId = shelf.id
                 WHERE bookShelf.bookId = ? ORDER BY shelf.slug
                 """, arguments: [book.id])
-        return BookDetails(book: book, authors: try authors(ofBookId: book.id, in: db), shelves: shelves)
+        return BookDetails(
+            book: book, authors: try authors(ofBookId: book.id, in: db), shelves: shelves,
+            reads: try Read.of(bookId: book.id ?? 0, in: db).map(\.record))
     }
 
     func authors(ofBookId bookId: Int64?, in db: Database) throws -> [Author] {

@@ -22,6 +22,8 @@ struct RemovedBookSnapshot: Codable {
     var shelves: [String]
     var externalIDs: [ExternalID]
     var importedNoteHash: String?
+    /// Nil in copies kept before books had reads: the book's status and dates tell its one read.
+    var reads: [ReadRecord]?
 
     struct ExternalID: Codable {
         var source: String
@@ -52,7 +54,7 @@ extension Library {
                 db, sql: "SELECT markdownHash FROM importedNote WHERE bookId = ?", arguments: [bookId])
             let snapshot = RemovedBookSnapshot(
                 book: book, authors: details.authors, works: works, shelves: details.shelves.map(\.name),
-                externalIDs: externalIDs, importedNoteHash: importedNoteHash)
+                externalIDs: externalIDs, importedNoteHash: importedNoteHash, reads: details.reads)
             let json = String(decoding: try JSONEncoder().encode(snapshot), as: UTF8.self)
             try db.execute(
                 sql: "INSERT INTO removedBook (slug, title, removedAt, snapshot) VALUES (?, ?, ?, ?)",
@@ -125,6 +127,11 @@ extension Library {
                 throw LibraryError.isbnTaken(isbn: isbn, slug: holder.slug)
             }
             try book.insert(db)
+            if let reads = snapshot.reads, let id = book.id {
+                try Read.add(reads, toBookId: id, in: db)
+            } else {
+                try recordStatus(of: book, startsAnew: true, in: db)
+            }
             let authors = snapshot.authors.map { author in
                 NewAuthor(
                     name: author.name, openLibraryKey: author.openLibraryKey, bio: author.bio,

@@ -24,6 +24,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case editionOfAnotherWork(edition: String, slug: String)
     case noSuchAuthor(String)
     case ambiguousAuthor(String, candidates: [String])
+    case unknownReadOutcome(String)
+    case noSuchRead(slug: String, number: Int, count: Int)
 
     public var description: String {
         switch self {
@@ -69,6 +71,12 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             "'\(query)' matches \(candidates.count) authors (\(candidates.joined(separator: ", "))): give one of these slugs"
         case .editionOfAnotherWork(let edition, let slug):
             "edition \(edition) belongs to another work than \(slug): list its editions with 'bookplate editions \(slug)'"
+        case .unknownReadOutcome(let text):
+            "unknown way for a read to end '\(text)': use one of \(ReadOutcome.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .noSuchRead(let slug, let number, let count):
+            count == 0
+                ? "\(slug) has no reads: add one with 'bookplate read add \(slug)'"
+                : "\(slug) has no read \(number) (it has \(count)): run 'bookplate read list \(slug)' to see them"
         case .notInACatalog(let slug):
             "\(slug) has no ISBN or catalog id to look up: add one with 'bookplate edit \(slug) --isbn …'"
         }

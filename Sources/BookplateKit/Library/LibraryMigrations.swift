@@ -187,6 +187,49 @@ enum LibraryMigrations {
                 t.column("coverFile", .text)
             }
         }
+        migrator.registerMigration("v11-reads") { db in
+            // A book is read any number of times: each read has its dates and how it ended. The
+            // book's status and dates stay as the latest read has them; a read count without
+            // dates becomes that many undated finished reads.
+            try db.create(table: "read") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("bookId", .integer).notNull().references("book", onDelete: .cascade).indexed()
+                t.column("startedDate", .text)
+                t.column("finishedDate", .text)
+                t.column("outcome", .text).notNull().check { ["finished", "reading", "set-aside"].contains($0) }
+            }
+            try db.execute(
+                sql: """
+                    WITH RECURSIVE earlier(bookId, n) AS (
+                        SELECT id, min(readCount, 1000) - (status = 'read') FROM book
+                        WHERE min(readCount, 1000) - (status = 'read') > 0
+                        UNION ALL SELECT bookId, n - 1 FROM earlier WHERE n > 1
+                    )
+                    INSERT INTO read (bookId, outcome) SELECT bookId, 'finished' FROM earlier ORDER BY bookId;
+                    INSERT INTO read (bookId, startedDate, finishedDate, outcome)
+                    SELECT id, startedDate, finishedDate,
+                        CASE status
+                            WHEN 'read' THEN 'finished'
+                            WHEN 'reading' THEN 'reading'
+                            WHEN 'abandoned' THEN 'set-aside'
+                            ELSE CASE WHEN finishedDate IS NULL THEN 'set-aside' ELSE 'finished' END
+                        END
+                    FROM book
+                    WHERE status != 'to-read' OR startedDate IS NOT NULL OR finishedDate IS NOT NULL
+                    ORDER BY id;
+                    ALTER TABLE book DROP COLUMN readCount;
+                    """)
+            for event in ["INSERT", "UPDATE", "DELETE"] {
+                try db.execute(
+                    sql: """
+                        CREATE TRIGGER read_\(event.lowercased())_revision AFTER \(event) ON read
+                        BEGIN
+                            UPDATE libraryRevision
+                            SET value = value + 1, change = lower(hex(randomblob(16))) WHERE id = 1;
+                        END
+                        """)
+            }
+        }
         return migrator
     }
 }

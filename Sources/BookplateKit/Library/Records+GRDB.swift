@@ -32,8 +32,7 @@ extension Book: FetchableRecord, MutablePersistableRecord {
             openLibraryEditionKey: row["openLibraryEditionKey"], coverURL: row["coverURL"],
             subjects: Book.decodeJSON(row["subjects"]) ?? [], status: row["status"] ?? .toRead, rating: row["rating"],
             startedDate: row["startedDate"], finishedDate: row["finishedDate"], addedAt: row["addedAt"],
-            provenance: Book.decodeJSON(row["provenance"]) ?? [:], privateNotes: row["privateNotes"],
-            readCount: row["readCount"])
+            provenance: Book.decodeJSON(row["provenance"]) ?? [:], privateNotes: row["privateNotes"])
     }
 
     /// Writes the columns one by one, the mirror of ``init(row:)``: several times faster than the
@@ -63,7 +62,6 @@ extension Book: FetchableRecord, MutablePersistableRecord {
         container["addedAt"] = addedAt
         container["provenance"] = try provenance.isEmpty ? "{}" : Book.encodeJSON(provenance)
         container["privateNotes"] = privateNotes
-        container["readCount"] = readCount
     }
 
     private static func encodeJSON(_ value: some Encodable) throws -> String {

@@ -54,24 +54,45 @@ struct BookLists: Sendable {
     init(_ catalogue: Catalogue, shelves: [Shelf], booksByShelf: [String: [Int]]) {
         let books = catalogue.books
         var byStatus: [ReadingStatus: [Int]] = [:]
-        for position in books.indices { byStatus[books[position].book.status, default: []].append(position) }
+        for position in books.indices {
+            byStatus[books[position].book.status, default: []].append(position)
+            // A book read before is among the books read, whatever its status now.
+            if books[position].book.status != .read, books[position].reads.contains(where: { $0.outcome == .finished })
+            {
+                byStatus[.read, default: []].append(position)
+            }
+        }
         let fields: (Int) -> BookOrder.SortFields = { BookOrder.SortFields(books[$0]) }
         for status in ReadingStatus.allCases.sorted() {
             guard let positions = byStatus[status], !positions.isEmpty else { continue }
             switch status {
             case .read:
-                // Newest first; a book read twice is listed under the year it was last finished.
-                var years: [Int?] = []
-                var byYear: [Int?: [Int]] = [:]
+                // Newest first; a book read in several years is listed under each, where that
+                // year's read puts it.
+                var byYear: [Int?: [(position: Int, date: PartialDate?)]] = [:]
                 for position in BookOrder.finished.sort(positions, by: fields) {
-                    let year = books[position].book.finishedDate?.year
-                    if byYear[year] == nil { years.append(year) }
-                    byYear[year, default: []].append(position)
+                    var dates = books[position].finishedReads.compactMap(\.finished)
+                    if dates.isEmpty { dates = [books[position].book.finishedDate].compactMap { $0 } }
+                    guard !dates.isEmpty else {
+                        byYear[nil, default: []].append((position, nil))
+                        continue
+                    }
+                    for year in Set(dates.map(\.year)) {
+                        byYear[year, default: []].append((position, dates.last { $0.year == year }))
+                    }
                 }
+                let years = byYear.keys.sorted { ($0 ?? Int.min) > ($1 ?? Int.min) }
                 statusLists += years.map { year in
-                    BookList(
+                    let entries = (byYear[year] ?? []).enumerated().sorted { left, right in
+                        // Later reads first; the shelf's order where the dates say nothing.
+                        guard let a = left.element.date, let b = right.element.date, a != b else {
+                            return left.offset < right.offset
+                        }
+                        return a > b
+                    }
+                    return BookList(
                         kind: .readIn(year: year), folder: BookList.readFolder(year: year),
-                        positions: byYear[year] ?? [])
+                        positions: entries.map(\.element.position))
                 }
             case .toRead:
                 statusLists.append(

@@ -76,12 +76,12 @@ enum DefaultTheme {
         |---|---|---|
         | `index` | `index.html` | `bookCount`, `authorCount`, `countsLabel`, `isEmpty`, `reading` (the first 12 books being read, cards), `readingList` (a list link, when more are being read), `recent` (the 12 books finished last, cards), `groups` (each: `id`, `title` — a reading status — and `lists`: list links), `shelfCount` |
         | `list` | `reading/`, `read/<year>/` (`read/undated/`), `to-read/`, `abandoned/`, each `index.html`, then `page/<n>/index.html` | `id`, `title` ("Read in 2024"), `countLabel`, `books` (cards, 100 a page), `pagination` |
-        | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started`, `finished`, `shelves` (`name`, `slug`, `url`), `noteHTML`, `credits` (`what` — "Description from" —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from), `openGraph` (`property`, `content`), `jsonLD` |
+        | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started`, `finished`, `reads` ("Read 3 times: 2019, 2021, 2024", for a book finished more than once), `shelves` (`name`, `slug`, `url`), `noteHTML`, `credits` (`what` — "Description from" —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from), `openGraph` (`property`, `content`), `jsonLD` |
         | `author` | `authors/<slug>/index.html` | `name`, `lifeDates`, `photo` (as `cover`), `bioParagraphs`, `books` (cards), `bookCountLabel`, `links` (`title`, `url`), `otherWorks` (`title`, `year`) |
         | `authors` | `authors/index.html`, and past 2,000 authors `authors/<letter>.html` (`a.html`, `other.html`) | `title` ("Authors", "Authors: B"), `countLabel`, `letterLinks` (`letter`, `url` — its section, or its page —, `countLabel`, `isCurrent`), `letters` (each: `letter`, `anchor`, `authors` — `name`, `sortName`, `url`, `bookCountLabel`; none on a split index) |
         | `shelves` | `shelves/index.html` | `countLabel`, `shelves` (`name`, `url`, `bookCountLabel`) |
         | `shelf` | `shelves/<slug>/index.html`, then `shelves/<slug>/page/<n>/index.html` | `name`, `bookCountLabel`, `books` (cards, 100 a page), `pagination` |
-        | `stats` | `stats/index.html` | `hasReadBooks`, `totalsLabel`, `goal` (the current year's pace, when `site.yaml` sets `goal`), `years` (`year`, `url` of its page, `books`, `pages`, `averageRating`), `booksChart` and `pagesChart` (charts), `ratings` (bars), `longest`, `shortest` (cards), `longestPages`, `shortestPages` |
+        | `stats` | `stats/index.html` | `hasReadBooks`, `totalsLabel`, `goal` (the current year's pace, when `site.yaml` sets `goal`), `years` (`year`, `url` of its page, `books`, `rereads` — reads finished that year of books read before —, `pages`, `averageRating`), `booksChart` and `pagesChart` (charts), `ratings` (bars), `longest`, `shortest` (cards), `longestPages`, `shortestPages` |
         | `year` | `stats/<year>/index.html` | `year`, `title` ("2024 in books"), `summary` (`label`, `value`: books read, pages read, average rating), `goal`, `monthsChart` (a chart of the twelve months), `ratings` (bars), `longest`, `shortest`, `longestPages`, `shortestPages`, `booksLink` (`title`, `url` of the year's list), `olderYear`, `newerYear` (`title`, `url`) |
         | `404` | `404.html` | only what every page receives |
 
@@ -477,7 +477,7 @@ enum DefaultTheme {
             <section class="reading" aria-label="{{t.myReading}}">
               <p><span class="status status-{{statusID}}">{{status}}</span>{{#rating}} <span class="rating" role="img" aria-label="{{label}}"><span aria-hidden="true">{{filled}}<span class="rating-empty">{{empty}}</span></span></span>{{/rating}}</p>
               {{#started}}<p>{{.}}</p>{{/started}}
-              {{#finished}}<p>{{.}}</p>{{/finished}}
+              {{#finished}}<p>{{.}}</p>{{/finished}}{{#reads}}<p class="reads">{{.}}</p>{{/reads}}
               {{^empty(shelves)}}<ul class="shelves" aria-label="{{t.navShelves}}">{{#shelves}}<li><a href="{{url}}">{{name}}</a></li>{{/shelves}}</ul>{{/empty(shelves)}}
             </section>
             {{^empty(facts)}}
@@ -756,10 +756,10 @@ enum DefaultTheme {
           <h2 id="per-year-heading">{{t.perYear}}</h2>
           <table class="stats-table">
             <caption>{{t.booksAndPagesByYear}}</caption>
-            <thead><tr><th scope="col">{{t.year}}</th><th scope="col">{{t.books}}</th><th scope="col">{{t.pageCount}}</th><th scope="col">{{t.averageRating}}</th></tr></thead>
+            <thead><tr><th scope="col">{{t.year}}</th><th scope="col">{{t.books}}</th><th scope="col">{{t.rereads}}</th><th scope="col">{{t.pageCount}}</th><th scope="col">{{t.averageRating}}</th></tr></thead>
             <tbody>
         {{#years}}
-              <tr><th scope="row"><a href="{{url}}">{{year}}</a></th><td>{{books}}</td><td>{{pages}}</td><td>{{#averageRating}}{{averageRating}}{{/averageRating}}{{^averageRating}}–{{/averageRating}}</td></tr>
+              <tr><th scope="row"><a href="{{url}}">{{year}}</a></th><td>{{books}}</td><td>{{rereads}}</td><td>{{pages}}</td><td>{{#averageRating}}{{averageRating}}{{/averageRating}}{{^averageRating}}–{{/averageRating}}</td></tr>
         {{/years}}
             </tbody>
           </table>
@@ -841,6 +841,8 @@ enum DefaultTheme {
         myReading: Meine Lektüre
         started: "Begonnen am {date}"
         finished: "Beendet am {date}"
+        readTimes: "{count}-mal gelesen"
+        readTimesIn: "{count}-mal gelesen: {years}"
         aboutTheBook: Über das Buch
         myNotes: Meine Notizen
         publisher: Verlag
@@ -885,6 +887,7 @@ enum DefaultTheme {
         shortest: "das kürzeste: {pages}"
         theYear: Das Jahr
         booksRead: Gelesene Bücher
+        rereads: Erneut gelesen
         pagesRead: Gelesene Seiten
         monthByMonth: Monat für Monat
         booksPerMonth: Beendete Bücher pro Monat
@@ -989,6 +992,8 @@ enum DefaultTheme {
         myReading: My reading
         started: "Started {date}"
         finished: "Finished {date}"
+        readTimes: "Read {count} times"
+        readTimesIn: "Read {count} times: {years}"
         aboutTheBook: About the book
         myNotes: My notes
         publisher: Publisher
@@ -1033,6 +1038,7 @@ enum DefaultTheme {
         shortest: "shortest: {pages}"
         theYear: The year
         booksRead: Books read
+        rereads: Re-reads
         pagesRead: Pages read
         monthByMonth: Month by month
         booksPerMonth: Books finished each month
@@ -1134,6 +1140,8 @@ enum DefaultTheme {
         myReading: Mi lectura
         started: "Empezado el {date}"
         finished: "Terminado el {date}"
+        readTimes: "Leído {count} veces"
+        readTimesIn: "Leído {count} veces: {years}"
         aboutTheBook: Sobre el libro
         myNotes: Mis notas
         publisher: Editorial
@@ -1178,6 +1186,7 @@ enum DefaultTheme {
         shortest: "el más corto: {pages}"
         theYear: El año
         booksRead: Libros leídos
+        rereads: Relecturas
         pagesRead: Páginas leídas
         monthByMonth: Mes a mes
         booksPerMonth: Libros terminados cada mes
@@ -1279,6 +1288,8 @@ enum DefaultTheme {
         myReading: Ma lecture
         started: "Commencé le {date}"
         finished: "Terminé le {date}"
+        readTimes: "Lu {count} fois"
+        readTimesIn: "Lu {count} fois : {years}"
         aboutTheBook: À propos du livre
         myNotes: Mes notes
         publisher: Éditeur
@@ -1323,6 +1334,7 @@ enum DefaultTheme {
         shortest: "le plus court : {pages}"
         theYear: L’année
         booksRead: Livres lus
+        rereads: Relectures
         pagesRead: Pages lues
         monthByMonth: Mois par mois
         booksPerMonth: Livres terminés chaque mois

@@ -6,20 +6,25 @@ enum FeedWriter {
     /// How many entries the feed keeps.
     static let feedLength = 30
 
-    /// An Atom (RFC 4287) feed. Each book is one entry, dated when it was finished, or else
-    /// when it was added; the feed's own date is its newest entry's, so the same shelf gives the
-    /// same bytes.
+    /// An Atom (RFC 4287) feed. Each finished read of a book is one entry, dated when it ended; a
+    /// book with no dated read is one entry, dated when it was added. The feed's own date is its
+    /// newest entry's, so the same shelf gives the same bytes.
     static func atomFeed(catalogue: Catalogue, settings: SiteSettings, baseURL: URL) -> String {
         // Positions, not copies of the books' details: 50,000 copies took 25 MB.
         let books = catalogue.books
-        let entries = books.indices.map { position -> (Int, Date, Bool) in
-            let book = books[position].book
-            if let finished = book.finishedDate, book.status == .read {
-                return (position, date(of: finished), true)
+        // (position, date, the read's number among the book's finished reads; 0 for "added")
+        let entries = books.indices.flatMap { position -> [(Int, Date, Int)] in
+            let details = books[position]
+            let reads = details.finishedReads.enumerated().compactMap { number, read in
+                read.finished.map { (position, date(of: $0), number + 1) }
             }
-            return (position, book.addedAt, false)
+            if !reads.isEmpty { return reads }
+            if let finished = details.book.finishedDate, details.book.status == .read {
+                return [(position, date(of: finished), 1)]
+            }
+            return [(position, details.book.addedAt, 0)]
         }
-        .sorted { ($0.1, books[$0.0].book.slug) > ($1.1, books[$1.0].book.slug) }
+        .sorted { ($0.1, books[$0.0].book.slug, $0.2) > ($1.1, books[$1.0].book.slug, $1.2) }
         .prefix(feedLength)
         let updated = entries.first.map { timestamp($0.1) } ?? "1970-01-01T00:00:00Z"
         var xml = """
@@ -35,18 +40,21 @@ enum FeedWriter {
               <generator version="\(Bookplate.version)">Bookplate</generator>
 
             """
-        for (position, date, finished) in entries {
+        for (position, date, read) in entries {
             let details = books[position]
             let url = StructuredData.pageAddress(PageModelFactory.bookURL(details.book.slug), baseURL)
+            // The first read keeps the page's address as its id, as when a book had one entry.
+            let id = read > 1 ? url + "#read-\(read)" : url
             let byline = details.authors.isEmpty ? "" : " by " + details.authors.map(\.name).joined(separator: ", ")
-            let title = (finished ? "Finished: " : "Added: ") + details.book.title + byline
+            let title =
+                (read > 1 ? "Finished again: " : read > 0 ? "Finished: " : "Added: ") + details.book.title + byline
             var summary = details.book.rating.map { "Rated \($0.stars) out of 5. " } ?? ""
             summary +=
                 PageModelFactory.descriptionText(details.book.description).first.map { String($0.prefix(400)) } ?? ""
             xml += """
                   <entry>
                     <title>\(MarkupEscaping.xml(title))</title>
-                    <id>\(MarkupEscaping.xml(url))</id>
+                    <id>\(MarkupEscaping.xml(id))</id>
                     <link rel="alternate" type="text/html" href="\(MarkupEscaping.xml(url))"/>
                     <updated>\(timestamp(date))</updated>
 

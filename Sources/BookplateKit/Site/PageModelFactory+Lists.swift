@@ -7,7 +7,16 @@ extension PageModelFactory {
     func indexPage() -> IndexPageModel {
         let reading = lists.statusLists.first { $0.kind == .status(.reading) }
         // The read lists are newest year first, each newest first.
-        let recent = lists.statusLists.lazy.filter(\.isRead).flatMap(\.positions).prefix(PageModelFactory.homeShelfSize)
+        // A book read in several years is in several lists: it shows once, where it was read last.
+        var recent: [Int] = []
+        var shown = Set<Int>()
+        for list in lists.statusLists where list.isRead {
+            for position in list.positions where shown.insert(position).inserted {
+                recent.append(position)
+                if recent.count == PageModelFactory.homeShelfSize { break }
+            }
+            if recent.count == PageModelFactory.homeShelfSize { break }
+        }
         var groups: [ListGroupModel] = []
         for list in lists.statusLists {
             let link = listLink(list, root: "")

@@ -3,18 +3,32 @@ import Foundation
 extension PageModelFactory {
     static func yearStatisticsURL(_ year: Int) -> String { "stats/\(year)/index.html" }
 
-    /// The positions of the books read, by the year they were finished; those without a date are
-    /// counted in the totals but belong to no year.
-    private var readPositions: (all: [Int], byYear: [Int: [Int]]) {
+    /// The positions of the books read, by each year one of their reads was finished (a book
+    /// read in two years counts in both); those without a dated read are counted in the totals
+    /// but belong to no year. Re-reads: by year, the reads finished that were not a book's first.
+    private var readPositions: (all: [Int], byYear: [Int: [Int]], rereads: [Int: Int]) {
         // Positions and numbers, never copies of the books: three filtered copies of 50,000
         // books' details took 94 MB.
         let books = catalogue.books
-        let read = books.indices.filter { books[$0].book.status == .read }
+        var read: [Int] = []
         var byYear: [Int: [Int]] = [:]
-        for position in read {
-            if let year = books[position].book.finishedDate?.year { byYear[year, default: []].append(position) }
+        var rereads: [Int: Int] = [:]
+        for position in books.indices {
+            let details = books[position]
+            let finished = details.reads.filter { $0.outcome == .finished }
+            guard details.book.status == .read || !finished.isEmpty else { continue }
+            read.append(position)
+            var years = Set<Int>()
+            for (index, reading) in finished.enumerated() {
+                guard let year = reading.finished?.year else { continue }
+                if years.insert(year).inserted { byYear[year, default: []].append(position) }
+                if index > 0 { rereads[year, default: 0] += 1 }
+            }
+            if finished.isEmpty, let year = details.book.finishedDate?.year {
+                byYear[year, default: []].append(position)
+            }
         }
-        return (read, byYear)
+        return (read, byYear, rereads)
     }
 
     /// The years with a book finished in them, newest first: each has a page of its own.
@@ -24,13 +38,13 @@ extension PageModelFactory {
     /// longest and the shortest book read, and a link to each year's own page.
     func statisticsPage() -> StatisticsPageModel {
         let root = "../"
-        let (read, byYear) = readPositions
+        let (read, byYear, rereads) = readPositions
         let years = byYear.keys.sorted(by: >).map { year -> (Int, [Int]) in (year, byYear[year] ?? []) }
         let yearModels = years.map { year, positions in
             YearStatisticsModel(
                 year: String(year), url: "\(year)/index.html",
-                books: words.number(positions.count), pages: words.number(pages(positions)),
-                averageRating: averageRating(positions))
+                books: words.number(positions.count), rereads: words.number(rereads[year] ?? 0),
+                pages: words.number(pages(positions)), averageRating: averageRating(positions))
         }
         let (longest, shortest) = extremes(read)
         let chronological = years.reversed()
@@ -58,17 +72,24 @@ extension PageModelFactory {
     /// the month-by-month rhythm, and the reading goal's pace when it is the current year.
     func yearPage(_ year: Int) -> YearPageModel {
         let root = "../../"
-        let byYear = readPositions.byYear
+        let (_, byYear, rereads) = readPositions
         let positions = byYear[year] ?? []
         let books = catalogue.books
         var months = [Int](repeating: 0, count: 12)
         for position in positions {
-            if let month = books[position].book.finishedDate?.month { months[month - 1] += 1 }
+            let finished = books[position].reads.compactMap { $0.outcome == .finished ? $0.finished : nil }
+            let dates = finished.isEmpty ? [books[position].book.finishedDate].compactMap { $0 } : finished
+            for date in dates where date.year == year {
+                if let month = date.month { months[month - 1] += 1 }
+            }
         }
         var summary = [
             FactModel(label: words("booksRead"), value: words.number(positions.count)),
             FactModel(label: words("pagesRead"), value: words.number(pages(positions))),
         ]
+        if let count = rereads[year], count > 0 {
+            summary.insert(FactModel(label: words("rereads"), value: words.number(count)), at: 1)
+        }
         if let average = averageRating(positions) {
             summary.append(FactModel(label: words("averageRating"), value: average))
         }

@@ -66,6 +66,7 @@ struct PageModelFactory: Sendable {
             status: statusTitle(book.status), statusID: book.status.rawValue, rating: book.rating.map(ratingModel),
             started: book.startedDate.map { words("started", ["date": words.date($0)]) },
             finished: book.finishedDate.map { words("finished", ["date": words.date($0)]) },
+            reads: readsLine(details),
             shelves: details.shelves.map {
                 ShelfTagModel(name: $0.name, slug: $0.slug, url: root + PageModelFactory.shelfURL($0.slug))
             },
@@ -75,6 +76,18 @@ struct PageModelFactory: Sendable {
             openGraph: StructuredData.openGraph(
                 for: details, cover: coversBySlug[book.slug], site: site, baseURL: baseURL),
             jsonLD: StructuredData.bookJSONLD(for: details, cover: coversBySlug[book.slug], baseURL: baseURL))
+    }
+
+    /// "Read 3 times: 2019, 2021, 2024" — the years of the reads that have one — for a book
+    /// finished more than once.
+    func readsLine(_ details: BookDetails) -> String? {
+        let finished = details.finishedReads
+        guard finished.count > 1 else { return nil }
+        let years = finished.compactMap { $0.finished.map { String($0.year) } }
+        let count = words.number(finished.count)
+        return years.isEmpty
+            ? words("readTimes", ["count": count])
+            : words("readTimesIn", ["count": count, "years": years.joined(separator: ", ")])
     }
 
     /// The books of `author`, oldest first, as a list of pages: a prolific author's page held

@@ -241,6 +241,7 @@ extension BookPageModel: TemplateObject {
         case "rating": rating.templateValue
         case "started": started.templateValue
         case "finished": finished.templateValue
+        case "reads": reads.templateValue
         case "shelves": shelves.templateValue
         case "noteHTML": noteHTML.templateValue
         case "credits": credits.templateValue
@@ -408,6 +409,7 @@ extension YearStatisticsModel: TemplateObject {
         case "year": year.templateValue
         case "url": url.templateValue
         case "books": books.templateValue
+        case "rereads": rereads.templateValue
         case "pages": pages.templateValue
         case "averageRating": averageRating.templateValue
         default: nil

@@ -183,6 +183,8 @@ struct BookPageModel: Sendable, Encodable {
     var rating: RatingModel?
     var started: String?
     var finished: String?
+    /// "Read 3 times: 2019, 2021, 2024", for a book read more than once.
+    var reads: String?
     var shelves: [ShelfTagModel]
     var noteHTML: String?
     /// Where the description, the other facts and the cover came from.
@@ -328,6 +330,8 @@ struct YearStatisticsModel: Sendable, Encodable {
     /// The year's own page, from the statistics page.
     var url: String
     var books: String
+    /// Reads finished in the year of books read before.
+    var rereads: String
     var pages: String
     var averageRating: String?
 }

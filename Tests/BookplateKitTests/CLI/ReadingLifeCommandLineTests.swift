@@ -65,4 +65,60 @@ import Testing
         // A book added as read may have been read years ago: no date is made up for it.
         #expect(try await run("show", "wild-seed", "--json").stdout.contains("\"finished\" : null"))
     }
+
+    @Test func readsAreListedAddedChangedAndRemovedAndTheStatusFollows() async throws {
+        try await run(
+            "add", "--title", "Dune", "--author", "Frank Herbert", "--status", "read", "--finished", "2019-05-02")
+        let added = try await run("read", "add", "dune", "--started", "2024-01-02")
+        #expect(
+            added.stdout == """
+                Added a read of "Dune" (dune): now reading
+                1  → 2019-05-02 finished
+                2  2024-01-02 → reading
+
+                """)
+        try await run("read", "add", "dune")
+        #expect(
+            try await run("read", "list", "dune").stdout == """
+                1  undated finished
+                2  → 2019-05-02 finished
+                3  2024-01-02 → reading
+
+                """)
+        let edited = try await run("read", "edit", "dune", "3", "--finished", "2024-02-01", "--outcome", "set-aside")
+        #expect(edited.stdout.hasSuffix("3  2024-01-02 → 2024-02-01 set-aside\n"))
+        let show = try await run("show", "dune").stdout
+        #expect(show.contains("Status    abandoned\n") && show.contains("Finished  2024-02-01\n"))
+        #expect(
+            show.contains(
+                "Reads     undated finished; → 2019-05-02 finished; 2024-01-02 → 2024-02-01 set-aside\n"))
+        let json = try await run("show", "dune", "--json").stdout
+        #expect(json.contains("\"readCount\" : 2") && json.contains("\"outcome\" : \"set-aside\""))
+        try await run("read", "remove", "dune", "3")
+        #expect(try await run("show", "dune", "--json").stdout.contains("\"status\" : \"read\""))
+
+        // Mistakes are one line, and change nothing.
+        for (arguments, message) in [
+            (
+                ["read", "remove", "dune", "7"],
+                "Error: dune has no read 7 (it has 2): run 'bookplate read list dune' to see them\n"
+            ),
+            (["read", "edit", "dune", "1"], "Error: nothing to change: give --started, --finished or --outcome\n"),
+            (
+                ["read", "add", "dune", "--outcome", "skimmed"],
+                "Error: unknown way for a read to end 'skimmed': use one of finished, reading, set-aside\n"
+            ),
+            (
+                ["read", "add", "dune", "--started", "2024-05-01", "--finished", "2024-04-01"],
+                "Error: finished date 2024-04-01 is before the started date 2024-05-01: check both dates\n"
+            ),
+            (["read", "list", "dnue"], "Error: no book matches 'dnue': did you mean dune?\n"),
+        ] {
+            let result = try await bookplate.runOffPool(arguments)
+            // A command missing what it needs shows its usage after the one line, as the parser does.
+            let shown = arguments.contains("edit") ? String(result.stderr.prefix(message.count)) : result.stderr
+            #expect(result.status != 0 && shown == message, "\(arguments): \(result.stderr)")
+        }
+        #expect(try await run("read", "list", "dune").stdout.split(separator: "\n").count == 2)
+    }
 }

@@ -73,7 +73,7 @@ import Testing
             finishedDate: try PartialDate(parsing: "2024-02-29"),
             addedAt: Date(timeIntervalSince1970: 1_700_000_000.25),
             provenance: ["title": .openLibrary, "description": .google, "rating": .reader],
-            privateNotes: "Lent to Sam.", readCount: 3)
+            privateNotes: "Lent to Sam.")
         try library.database.write { db in try book.insert(db) }
         let stored = try library.database.read { db in
             try Book.fetchOne(db, sql: "SELECT * FROM book WHERE slug = ?", arguments: ["the-dispossessed"])

@@ -59,7 +59,7 @@ struct InvariantFailure: Error {
 /// between two builds.
 struct ReaderWorld {
     enum Action: CaseIterable {
-        case addBook, editBook, removeBook, editNote, editNoteKeepingSizeAndTime, removeNote, orphanNote
+        case addBook, editBook, changeReads, removeBook, editNote, editNoteKeepingSizeAndTime, removeNote, orphanNote
         case addOrReplaceCover, removeCover, changeSettings, changeTemplate, removeTemplateOverride
         case backUpLibrary, restoreLibrary, deleteOutputFile, changeOutputFile, restoreOlderOutputFile
         case replaceSiteWithAnOlderOne, deleteSite, killBuildAfterItsSwap, build, fullBuild
@@ -167,6 +167,24 @@ struct ReaderWorld {
             default: edit.pageCount = .some(Int.random(in: 90...900, using: &random))
             }
             try withLibrary { _ = try $0.editBook(slug: slug, edit) }
+        case .changeReads:
+            // Re-reads move a book into more years' lists, the stats' re-reads and the feed.
+            guard let slug = try randomSlug() else { return }
+            let year = Int.random(in: 2015...2025, using: &random)
+            let started = try PartialDate(year: year, month: Int.random(in: 1...6, using: &random))
+            let finished = try PartialDate(year: year, month: Int.random(in: 7...12, using: &random))
+            let outcome = [ReadOutcome.finished, .finished, .setAside, .reading][Int.random(in: 0..<4, using: &random)]
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0:
+                try withLibrary {
+                    _ = try $0.addRead(
+                        toBook: slug,
+                        ReadRecord(started: started, finished: outcome == .reading ? nil : finished, outcome: outcome))
+                }
+            case 1: try withLibrary { _ = try? $0.removeRead(ofBook: slug, number: 1) }
+            default:
+                try withLibrary { _ = try? $0.editRead(ofBook: slug, number: 1, ReadEdit(finished: .some(finished))) }
+            }
         case .removeBook:
             guard let slug = try randomSlug() else { return }
             try withLibrary { try $0.removeBook(slug: slug) }

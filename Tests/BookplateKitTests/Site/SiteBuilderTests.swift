@@ -9,9 +9,10 @@ import Testing
         let report = try shelf.build()
         #expect(report.bookCount == 5)
         #expect(report.authorCount == 5)
-        // index, authors, shelves, stats and 404; five books, five authors, three shelves; five
-        // lists (reading, read in two years, to read, set aside); the two years' statistics.
-        #expect(report.pageCount == 5 + 5 + 5 + 3 + 5 + 2)
+        // index, authors, shelves, stats and 404; five books, five authors, three shelves; six
+        // lists (reading, read in three years — Kindred in two —, to read, set aside); the three
+        // years' statistics.
+        #expect(report.pageCount == 5 + 5 + 5 + 3 + 6 + 3)
         #expect(report.orphanNotes.isEmpty)
         let index = try shelf.siteFile("index.html")
         #expect(index.contains("href=\"books/fledgling/index.html\""))

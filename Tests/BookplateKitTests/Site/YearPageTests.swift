@@ -50,7 +50,8 @@ import Testing
         #expect(last.contains("<a href=\"../2026/index.html\" rel=\"next\">2026 →</a>"))
         let overview = try shelf.siteFile("stats/index.html")
         #expect(
-            overview.contains("<th scope=\"row\"><a href=\"2026/index.html\">2026</a></th><td>12</td><td>1,266</td>"))
+            overview.contains(
+                "<th scope=\"row\"><a href=\"2026/index.html\">2026</a></th><td>12</td><td>0</td><td>1,266</td>"))
         #expect(overview.contains("13 books read, 2,500 pages"))
     }
 

@@ -68,6 +68,11 @@ enum FixtureShelf {
             NewBook(
                 title: "Kindred", authors: ["Octavia E. Butler"], publishedDate: try PartialDate(parsing: "1979"),
                 status: .read, rating: try Rating(5), finishedDate: try PartialDate(parsing: "2024-06-30")))
+        // Read before, in 2019: the book page counts both reads, the stats a re-read in 2024.
+        try library.addRead(
+            toBook: "kindred",
+            ReadRecord(
+                started: try PartialDate(parsing: "2019-01-05"), finished: try PartialDate(parsing: "2019-02-01")))
         try shelf.writeNote(
             "# First thoughts\n\nShe is *not* what she seems. A [review](https://example.org/review?a=1&b=2).\n\n> A quote.\n\n- one\n- two\n",
             slug: "fledgling")

@@ -346,10 +346,12 @@ enum GzipBomb {
 }
 
 /// Runs the stub servers' tasks on a dispatch queue, outside Swift's shared threads. Their actors
-/// follow: an actor without an executor of its own runs where its caller's task prefers.
+/// follow: an actor without an executor of its own runs where its caller's task prefers. The
+/// queue is serial, so that dispatch gives it a thread of its own: a concurrent queue shares the
+/// machine's few threads with every other concurrent queue, and starved as Swift's pool did.
 final class StubExecutor: TaskExecutor {
     static let shared = StubExecutor()
-    private let queue = DispatchQueue(label: "stub-catalog-server", attributes: .concurrent)
+    private let queue = DispatchQueue(label: "stub-catalog-server")
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)

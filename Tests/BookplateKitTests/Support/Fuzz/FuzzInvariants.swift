@@ -34,9 +34,14 @@ package enum FuzzInvariants {
                 if let rating = record.book.rating, !(1...5).contains(rating.stars) {
                     problems.append("\(source): rating \(rating.stars)")
                 }
-                for count in [record.book.pageCount, record.readCount].compactMap({ $0 })
-                where !(1...100_000).contains(count) {
+                for count in [record.book.pageCount, record.reads.count].compactMap({ $0 })
+                where !(0...100_000).contains(count) {
                     problems.append("\(source): count \(count) out of range")
+                }
+                for read in record.reads {
+                    if let started = read.started, let finished = read.finished, finished < started {
+                        problems.append("\(source): a read that ends before it begins")
+                    }
                 }
                 if let isbn = record.book.isbn { problems += check(isbn) }
             }

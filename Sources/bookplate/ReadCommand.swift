@@ -1,0 +1,133 @@
+import ArgumentParser
+import BookplateKit
+
+struct ReadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "read",
+        abstract: "List, add, change or remove the reads of a book: each time you read it.",
+        discussion: """
+            Reads are numbered from the oldest, as 'bookplate read list BOOK' shows them. The book's \
+            status and dates follow its latest read.
+            """,
+        subcommands: [ReadListCommand.self, ReadAddCommand.self, ReadEditCommand.self, ReadRemoveCommand.self])
+
+    /// How `show` sums the reads up: each of a few, the count of many; nil for none.
+    static func summary(_ reads: [ReadRecord], slug: String) -> String? {
+        guard !reads.isEmpty else { return nil }
+        guard reads.count <= 4 else { return "\(reads.count) (bookplate read list \(slug))" }
+        return reads.map(line).joined(separator: "; ")
+    }
+
+    /// One read as the terminal shows it: "2021-05-02 → 2021-05-30 finished".
+    static func line(_ read: ReadRecord) -> String {
+        let dates =
+            switch (read.started, read.finished) {
+            case (nil, nil): "undated"
+            case (let started?, nil): "\(started) →"
+            case (nil, let finished?): "→ \(finished)"
+            case (let started?, let finished?): "\(started) → \(finished)"
+            }
+        return "\(dates) \(read.outcome.rawValue)"
+    }
+
+    static func printReads(of slug: String, _ reads: [ReadRecord]) {
+        guard !reads.isEmpty else {
+            Terminal.output("\(slug) has no reads yet: add one with 'bookplate read add \(slug)'")
+            return
+        }
+        for (index, read) in reads.enumerated() { Terminal.output("\(index + 1)  \(line(read))") }
+    }
+}
+
+/// A read's dates and how it ended, as `read add` and `read edit` take them.
+struct ReadDates: ParsableArguments {
+    @Option(help: ArgumentHelp("When you began this read, or none.", valueName: "YYYY-MM-DD")) var started: String?
+    @Option(help: ArgumentHelp("When it ended, or none.", valueName: "YYYY-MM-DD")) var finished: String?
+    @Option(help: "How it ended: finished, reading (still going) or set-aside.") var outcome: String?
+}
+
+struct ReadListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List a book's reads, oldest first.")
+
+    @OptionGroup var shelf: ShelfOptions
+    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String
+    @Flag(help: "Print JSON for scripts.") var json = false
+
+    func run() throws {
+        let details = try shelf.openLibrary().findBook(matching: book)
+        if json {
+            try JSONOutput.print("reads", .array(details.json.reads.map(JSONOutput.read)))
+            return
+        }
+        ReadCommand.printReads(of: details.book.slug, details.reads)
+    }
+}
+
+struct ReadAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a read of a book: a re-read, or one from before you kept track.",
+        discussion:
+            "Without --outcome a read with a finished date (or none at all) was finished; one with only a start is going on."
+    )
+
+    @OptionGroup var shelf: ShelfOptions
+    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String
+    @OptionGroup var dates: ReadDates
+
+    func run() throws {
+        let started = try Parse.clearable(dates.started, Parse.date) ?? nil
+        let finished = try Parse.clearable(dates.finished, Parse.date) ?? nil
+        let outcome =
+            try dates.outcome.map { try ReadOutcome(parsing: $0) }
+            ?? (started != nil && finished == nil ? .reading : .finished)
+        let library = try shelf.openLibrary()
+        let target = try library.findBook(matching: book)
+        let details = try library.addRead(
+            toBook: target.book.slug, ReadRecord(started: started, finished: finished, outcome: outcome))
+        Terminal.output(
+            "Added a read of \"\(details.book.title)\" (\(details.book.slug)): now \(details.book.status.rawValue)")
+        ReadCommand.printReads(of: details.book.slug, details.reads)
+    }
+}
+
+struct ReadEditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: "Change one read of a book: its dates or how it ended.")
+
+    @OptionGroup var shelf: ShelfOptions
+    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String
+    @Argument(help: "Which read, counted from the oldest (see 'bookplate read list').") var number: Int
+    @OptionGroup var dates: ReadDates
+
+    func run() throws {
+        let edit = ReadEdit(
+            started: try Parse.clearable(dates.started, Parse.date),
+            finished: try Parse.clearable(dates.finished, Parse.date),
+            outcome: try dates.outcome.map { try ReadOutcome(parsing: $0) })
+        guard edit != ReadEdit() else {
+            throw ValidationError("nothing to change: give --started, --finished or --outcome")
+        }
+        let library = try shelf.openLibrary()
+        let target = try library.findBook(matching: book)
+        let details = try library.editRead(ofBook: target.book.slug, number: number, edit)
+        Terminal.output("Changed read \(number) of \"\(details.book.title)\" (\(details.book.slug))")
+        ReadCommand.printReads(of: details.book.slug, details.reads)
+    }
+}
+
+struct ReadRemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove one read of a book.")
+
+    @OptionGroup var shelf: ShelfOptions
+    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String
+    @Argument(help: "Which read, counted from the oldest (see 'bookplate read list').") var number: Int
+
+    func run() throws {
+        let library = try shelf.openLibrary()
+        let target = try library.findBook(matching: book)
+        let details = try library.removeRead(ofBook: target.book.slug, number: number)
+        Terminal.output("Removed read \(number) of \"\(details.book.title)\" (\(details.book.slug))")
+        ReadCommand.printReads(of: details.book.slug, details.reads)
+    }
+}

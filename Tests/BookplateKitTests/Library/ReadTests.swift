@@ -1,0 +1,285 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import BookplateKit
+
+/// A book is read any number of times; its status and dates follow the latest read.
+@Suite struct ReadTests {
+    func date(_ text: String) throws -> PartialDate { try PartialDate(parsing: text) }
+
+    @Test func readingABookAgainStartsAnotherReadAndFinishingItEndsThatOne() throws {
+        let shelf = try TemporaryShelf()
+        let library = shelf.library
+        try library.addBook(
+            NewBook(title: "Dune", authors: ["Frank Herbert"], status: .read, finishedDate: try date("2019-05-02")))
+        #expect(try library.reads(ofBook: "dune") == [ReadRecord(finished: try date("2019-05-02"))])
+
+        // Begun again: a second read, started today (the shelf's clock says 2026-01-01).
+        var dune = try library.editBook(slug: "dune", BookEdit(status: .reading))
+        #expect(try dune.book.status == .reading && dune.book.startedDate == (try date("2026-01-01")))
+        #expect(dune.book.finishedDate == nil)
+        #expect(
+            dune.reads == [
+                ReadRecord(finished: try date("2019-05-02")),
+                ReadRecord(started: try date("2026-01-01"), outcome: .reading),
+            ])
+        dune = try library.editBook(slug: "dune", BookEdit(status: .read, finishedDate: .some(try date("2026-01-01"))))
+        #expect(dune.reads.map(\.outcome) == [.finished, .finished] && dune.timesRead == 2)
+        #expect(try dune.book.status == .read && dune.book.finishedDate == (try date("2026-01-01")))
+
+        // Waiting to be read again, then marked read: a third read, finished today.
+        _ = try library.editBook(slug: "dune", BookEdit(status: .toRead))
+        #expect(try library.reads(ofBook: "dune").count == 2)
+        dune = try library.editBook(slug: "dune", BookEdit(status: .read))
+        #expect(try dune.timesRead == 3 && dune.reads.last == ReadRecord(finished: try date("2026-01-01")))
+
+        // Dates edited on the book are the latest read's (begun and ended the same day as the one before).
+        dune = try library.editBook(slug: "dune", BookEdit(startedDate: .some(try date("2026-01-01"))))
+        #expect(dune.reads.last == ReadRecord(started: try date("2026-01-01"), finished: try date("2026-01-01")))
+        #expect(dune.reads.count == 3)
+    }
+
+    @Test func theStatusFollowsTheLatestReadWhateverIsAddedEditedOrRemoved() throws {
+        let shelf = try TemporaryShelf()
+        let library = shelf.library
+        try library.addBook(NewBook(title: "Kindred", authors: ["Octavia E. Butler"]))
+        #expect(try library.reads(ofBook: "kindred").isEmpty)
+
+        var kindred = try library.addRead(
+            toBook: "kindred", ReadRecord(started: try date("2024-06"), outcome: .reading))
+        #expect(try kindred.book.status == .reading && kindred.book.startedDate == (try date("2024-06")))
+        // An older read goes first and changes nothing of the book.
+        kindred = try library.addRead(
+            toBook: "kindred", ReadRecord(started: try date("2019-01-02"), finished: try date("2019-02-01")))
+        #expect(try kindred.book.status == .reading && kindred.reads.first?.finished == (try date("2019-02-01")))
+        // A read from before anyone kept dates comes first of all.
+        kindred = try library.addRead(toBook: "kindred", ReadRecord())
+        #expect(kindred.reads.map(\.started) == [nil, try date("2019-01-02"), try date("2024-06")])
+
+        kindred = try library.editRead(
+            ofBook: "kindred", number: 3, ReadEdit(finished: .some(try date("2024-07-01")), outcome: .setAside))
+        #expect(try kindred.book.status == .abandoned && kindred.book.finishedDate == (try date("2024-07-01")))
+        #expect(kindred.timesRead == 2)
+
+        kindred = try library.removeRead(ofBook: "kindred", number: 3)
+        #expect(try kindred.book.status == .read && kindred.book.finishedDate == (try date("2019-02-01")))
+        kindred = try library.removeRead(ofBook: "kindred", number: 1)
+        kindred = try library.removeRead(ofBook: "kindred", number: 1)
+        #expect(kindred.book.status == .toRead && kindred.book.startedDate == nil && kindred.book.finishedDate == nil)
+    }
+
+    @Test func aReadThatCannotBeIsRefusedInOneLine() throws {
+        let shelf = try TemporaryShelf()
+        let library = shelf.library
+        try library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        #expect(throws: LibraryError.noSuchRead(slug: "emma", number: 1, count: 0)) {
+            try library.editRead(ofBook: "emma", number: 1, ReadEdit(outcome: .finished))
+        }
+        #expect(
+            LibraryError.noSuchRead(slug: "emma", number: 1, count: 0).description
+                == "emma has no reads: add one with 'bookplate read add emma'")
+        try library.addRead(toBook: "emma", ReadRecord(finished: try date("2020")))
+        #expect(
+            LibraryError.noSuchRead(slug: "emma", number: 4, count: 1).description
+                == "emma has no read 4 (it has 1): run 'bookplate read list emma' to see them")
+        #expect(throws: LibraryError.noSuchRead(slug: "emma", number: 0, count: 1)) {
+            try library.removeRead(ofBook: "emma", number: 0)
+        }
+        #expect(throws: LibraryError.finishedBeforeStarted(started: "2021-05-01", finished: "2021-04-01")) {
+            try library.addRead(
+                toBook: "emma", ReadRecord(started: try date("2021-05-01"), finished: try date("2021-04-01")))
+        }
+        #expect(throws: LibraryError.unknownReadOutcome("maybe")) { try ReadOutcome(parsing: "maybe") }
+        #expect(try library.reads(ofBook: "emma").count == 1)
+    }
+
+    /// A library from before reads: the status and dates become the current read, and a read
+    /// count the undated reads before it.
+    @Test func aLibraryFromBeforeReadsKeepsItsHistory() throws {
+        let file = try TestPaths.temporaryFolder("reads-migration").appendingPathComponent("library.sqlite")
+        let queue = try DatabaseQueue(path: file.path)
+        try LibraryMigrations.migrator.migrate(queue, upTo: "v10-removed-books")
+        try queue.write { db in
+            for (slug, status, started, finished, count) in [
+                ("dune", "read", "2019", "2019-05-02", 3), ("kindred", "reading", "2025-12", nil, 1),
+                ("emma", "to-read", nil, nil, 2), ("piranesi", "abandoned", "2024-01-01", "2024-02-01", nil),
+                ("plain", "to-read", nil, nil, nil), ("odd", "read", nil, nil, 5000),
+            ] as [(String, String, String?, String?, Int?)] {
+                try db.execute(
+                    sql: """
+                        INSERT INTO book (slug, title, status, startedDate, finishedDate, readCount, addedAt)
+                        VALUES (?, ?, ?, ?, ?, ?, '2020-01-01 00:00:00.000')
+                        """, arguments: [slug, slug, status, started, finished, count])
+            }
+        }
+        let library = try Library.open(at: file)
+        let reads = { (slug: String) in try library.findBook(matching: slug).reads }
+        #expect(
+            try reads("dune") == [
+                ReadRecord(), ReadRecord(), ReadRecord(started: try date("2019"), finished: try date("2019-05-02")),
+            ])
+        #expect(try reads("kindred") == [ReadRecord(), ReadRecord(started: try date("2025-12"), outcome: .reading)])
+        #expect(try reads("emma") == [ReadRecord(), ReadRecord()])
+        #expect(
+            try reads("piranesi") == [
+                ReadRecord(started: try date("2024-01-01"), finished: try date("2024-02-01"), outcome: .setAside)
+            ])
+        #expect(try reads("plain").isEmpty)
+        #expect(try reads("odd").count == 1_000)
+        #expect(try library.findBook(matching: "dune").book.status == .read)
+    }
+
+    @Test func aRemovedBookComesBackWithEveryRead() throws {
+        let shelf = try TemporaryShelf()
+        let library = shelf.library
+        try library.addBook(
+            NewBook(title: "Dune", authors: ["Frank Herbert"], status: .read, finishedDate: try date("2019")))
+        try library.addRead(toBook: "dune", ReadRecord(started: try date("2024-02-01"), outcome: .reading))
+        let before = try library.findBook(matching: "dune")
+        let id = try library.removeBook(slug: "dune", at: TemporaryShelf.fixedDate)
+        let removed = try #require(try library.removedBooks().first { $0.id == id })
+        let restored = try library.restoreBook(removed)
+        #expect(restored.reads == before.reads && restored.book.status == .reading)
+    }
+}
+
+/// Reading logs give every read they know of, and Bookplate's exports give them back.
+@Suite struct ReadImportTests {
+    func date(_ text: String) throws -> PartialDate { try PartialDate(parsing: text) }
+
+    func run(_ text: String, as source: ImportSource, into shelf: TemporaryShelf? = nil) throws -> (
+        TemporaryShelf, ShelfImport.Report
+    ) {
+        let shelf = try shelf ?? TemporaryShelf()
+        let file = try TestPaths.temporaryFolder("reads-import").appendingPathComponent("export.csv")
+        try Data(text.utf8).write(to: file)
+        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .run(file: file, as: source)
+        return (shelf, report)
+    }
+
+    @Test func storyGraphGivesEveryRangeOfDatesReadAsARead() throws {
+        let (shelf, report) = try run(
+            """
+            Title,Authors,Read Status,Star Rating,Dates Read,Read Count
+            Dune,Frank Herbert,read,5,"2024/03/01-2024/03/20, 2019/01/05-2019/02/01, 2021/07",4
+            Kindred,Octavia E. Butler,currently-reading,,"2020/01/01-2020/01/30, 2025/12/01-",
+            Emma,Jane Austen,did-not-finish,,2023/04/01-2023/04/09,
+            Dawn,Octavia E. Butler,currently-reading,,2018/01/01-2018/02/01,
+            Imago,Octavia E. Butler,read,,"nonsense-2024/01/01, -",
+
+            """, as: .storygraph)
+        #expect(report.summary.added.count == 5 && report.summary.skipped.isEmpty)
+        let dune = try shelf.library.findBook(matching: "dune")
+        // Three dated reads, oldest first, and one more the count knows without a date.
+        #expect(
+            dune.reads == [
+                ReadRecord(),
+                ReadRecord(started: try date("2019-01-05"), finished: try date("2019-02-01")),
+                ReadRecord(finished: try date("2021-07")),
+                ReadRecord(started: try date("2024-03-01"), finished: try date("2024-03-20")),
+            ])
+        #expect(
+            try dune.book.startedDate == (try date("2024-03-01")) && dune.book.finishedDate == (try date("2024-03-20")))
+        let kindred = try shelf.library.findBook(matching: "kindred")
+        #expect(kindred.reads.map(\.outcome) == [.finished, .reading] && kindred.book.status == .reading)
+        #expect(kindred.book.startedDate == (try date("2025-12-01")))
+        #expect(try shelf.library.findBook(matching: "emma").reads.map(\.outcome) == [.setAside])
+        // Begun again, no date yet: the read going on is the latest.
+        let dawn = try shelf.library.findBook(matching: "dawn")
+        #expect(
+            dawn.reads == [
+                ReadRecord(started: try date("2018-01-01"), finished: try date("2018-02-01")),
+                ReadRecord(outcome: .reading),
+            ])
+        #expect(dawn.book.status == .reading && dawn.book.finishedDate == nil)
+        let imago = try shelf.library.findBook(matching: "imago")
+        #expect(imago.reads == [ReadRecord(finished: try date("2024-01-01"))])
+        #expect(
+            report.summary.warnings.map(\.message) == ["Dates Read 'nonsense' is not a date: imported without it"])
+
+        // The same file again changes nothing.
+        let (_, again) = try run(
+            """
+            Title,Authors,Read Status,Star Rating,Dates Read,Read Count
+            Dune,Frank Herbert,read,5,"2024/03/01-2024/03/20, 2019/01/05-2019/02/01, 2021/07",4
+
+            """, as: .storygraph, into: shelf)
+        #expect(again.summary.unchanged == 1 && again.summary.updated.isEmpty)
+    }
+
+    @Test func goodreadsKeepsTheReadCountBesideItsOneDate() throws {
+        let (shelf, _) = try run(
+            """
+            Book Id,Title,Author,My Rating,Date Read,Exclusive Shelf,Read Count
+            1,Dune,Frank Herbert,5,2024/03/15,read,3
+            2,Kindred,Octavia E. Butler,0,,to-read,2
+            3,Emma,Jane Austen,0,,currently-reading,1
+
+            """, as: .goodreads)
+        let dune = try shelf.library.findBook(matching: "dune")
+        #expect(dune.reads == [ReadRecord(), ReadRecord(), ReadRecord(finished: try date("2024-03-15"))])
+        // Read twice before, waiting to be read again.
+        let kindred = try shelf.library.findBook(matching: "kindred")
+        #expect(kindred.reads == [ReadRecord(), ReadRecord()] && kindred.book.status == .toRead)
+        let emma = try shelf.library.findBook(matching: "emma")
+        #expect(emma.reads == [ReadRecord(), ReadRecord(outcome: .reading)] && emma.book.status == .reading)
+    }
+
+    @Test func bookplatesExportsGiveEveryReadBack() throws {
+        let shelf = try TemporaryShelf()
+        let library = shelf.library
+        try library.addBook(
+            NewBook(title: "Dune", authors: ["Frank Herbert"], status: .read, finishedDate: try date("2019")))
+        try library.addRead(toBook: "dune", ReadRecord())
+        try library.addRead(
+            toBook: "dune",
+            ReadRecord(started: try date("2021-01-02"), finished: try date("2021-02"), outcome: .setAside))
+        try library.addRead(toBook: "dune", ReadRecord(started: try date("2025-11-30"), outcome: .reading))
+        let exporter = LibraryExporter(library: library, notes: NoteStore(folder: shelf.paths.notes))
+        let json = try exporter.json()
+        let text = String(decoding: json, as: UTF8.self)
+        #expect(text.contains("\"bookplate\" : 3") && text.contains("\"outcome\" : \"set-aside\""))
+        let csv = String(decoding: try exporter.goodreadsCSV(), as: UTF8.self)
+        // Goodreads' one date is the last finished read's; the set-aside read is in neither.
+        #expect(csv.contains(",2019,") && csv.hasSuffix(",2,0,\"2019, 2025/11/30-\"\r\n"))
+
+        for (name, data, source) in [("export.json", json, ImportSource.bookplate)] {
+            let fresh = try TemporaryShelf()
+            let file = try TestPaths.temporaryFolder("reads-export").appendingPathComponent(name)
+            try data.write(to: file)
+            _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes))
+                .run(file: file, as: source)
+            #expect(
+                try fresh.library.findBook(matching: "dune").reads == (try library.findBook(matching: "dune").reads))
+        }
+
+        // An export from before reads: its count and dates become reads.
+        let older = """
+            {"bookplate": 2, "authors": [], "books": [{"slug": "emma", "title": "Emma", "authors": ["Jane Austen"],
+             "subjects": [], "status": "read", "finished": "2022-02-02", "shelves": [], "added": "2020-01-01T00:00:00Z",
+             "readCount": 2}, {"slug": "dawn", "title": "Dawn", "authors": [], "subjects": [], "status": "read",
+             "shelves": [], "added": "2020-01-01T00:00:00Z", "reads": [{"started": "2024-05-01",
+             "finished": "2024-03-01", "outcome": "finished"}, {"outcome": "skimmed"}]}]}
+            """
+        let file = try TestPaths.temporaryFolder("reads-export").appendingPathComponent("older.json")
+        try Data(older.utf8).write(to: file)
+        let fresh = try TemporaryShelf()
+        let report = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes))
+            .run(file: file, as: .bookplate)
+        #expect(
+            try fresh.library.findBook(matching: "emma").reads == [
+                ReadRecord(), ReadRecord(finished: try date("2022-02-02")),
+            ])
+        #expect(
+            try fresh.library.findBook(matching: "dawn").reads == [
+                ReadRecord(), ReadRecord(finished: try date("2024-03-01")),
+            ])
+        #expect(
+            report.summary.warnings.map(\.message) == [
+                "read 1 ends before it begins: imported without the start",
+                "read 2 ended 'skimmed', which is unknown: imported as finished",
+            ])
+    }
+}
