@@ -4,7 +4,7 @@ import Testing
 @testable import BookplateKit
 
 /// search → add → build, with the built binary against the loopback catalogs.
-@Suite struct CatalogCommandLineTests {
+@Suite(.ownThreadPerTest) struct CatalogCommandLineTests {
     func shelf(_ server: StubCatalogServer) throws -> (CommandRunner, URL) {
         let root = try TestPaths.newShelf("cli-catalog")
         let cache = try TestPaths.temporaryFolder("cli-cache")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BookplateKit
 
-@Suite struct BookAdderTests {
+@Suite(.ownThreadPerTest) struct BookAdderTests {
     func adder(_ server: StubCatalogServer, _ shelf: TemporaryShelf) -> BookAdder {
         BookAdder(finder: server.finder(), library: shelf.library, paths: shelf.paths)
     }

@@ -59,7 +59,7 @@ import Testing
     }
 }
 
-@Suite struct BookFinderTests {
+@Suite(.ownThreadPerTest) struct BookFinderTests {
     @Test func searchAsksBothCatalogsAndMergesTheirRows() async throws {
         let server = try await StubCatalogServer.start()
         await server.serveLeftHandOfDarkness()

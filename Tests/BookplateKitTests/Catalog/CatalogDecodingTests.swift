@@ -5,7 +5,7 @@ import Testing
 
 /// The catalog clients read real recorded responses (see Fixtures/recorded/SOURCES.md), served
 /// over loopback.
-@Suite struct CatalogDecodingTests {
+@Suite(.ownThreadPerTest) struct CatalogDecodingTests {
     func clients(_ server: StubCatalogServer) -> (GoogleBooksClient, OpenLibraryClient) {
         let finder = server.finder()
         return (finder.google, finder.openLibrary)

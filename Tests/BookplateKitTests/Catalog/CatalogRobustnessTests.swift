@@ -4,7 +4,7 @@ import Testing
 @testable import BookplateKit
 
 /// Hostile or unlucky cases the catalog layer must survive without crashing or losing data.
-@Suite struct CatalogRobustnessTests {
+@Suite(.ownThreadPerTest) struct CatalogRobustnessTests {
     func adder(_ server: StubCatalogServer, _ shelf: TemporaryShelf) -> BookAdder {
         BookAdder(finder: server.finder(retries: 0), library: shelf.library, paths: shelf.paths)
     }

@@ -5,7 +5,7 @@ import Testing
 @testable import BookplateKit
 
 /// The HTTP layer against a real server on loopback: retries, timeouts, errors, cache, identity.
-@Suite struct HTTPClientTests {
+@Suite(.ownThreadPerTest) struct HTTPClientTests {
     func client(
         _ server: StubCatalogServer, retries: Int = 3, timeout: TimeInterval = 20, cache: ResponseCache? = nil
     ) -> HTTPClient {
@@ -243,7 +243,7 @@ import Testing
     @Test func aBombOfGigabytesIsRefusedAtTheLimitOfWhatItUnpacksTo() async throws {
         let server = try await StubCatalogServer.start()
         let sent = SentBytes()
-        let bomb = StubCatalogServer.Reply.gzipBomb(unpackedBytes: 16 << 30, sent: sent)
+        let bomb = StubCatalogServer.Reply.gzipBomb(unpackedBytes: 64 << 30, sent: sent)
         await server.on("/bomb", bomb)
         let client = HTTPClient(
             transport: URLSessionTransport(idleTimeout: 60, totalTimeout: 120, maximumBodySize: 4 * 1_048_576),

@@ -1,5 +1,3 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
 import Synchronization
 
@@ -11,60 +9,38 @@ import Synchronization
 /// Google Books lives under `/google/books/v1`, Open Library under `/openlibrary`, covers under
 /// `/covers`. A route's replies are used in turn; the last one repeats. `{{BASE}}` in a body
 /// becomes the server's own base URL.
+///
+/// It answers on threads of its own — one listening, one per connection — never on Swift's
+/// shared threads (two on CI): a test that keeps those busy for seconds must not leave the
+/// catalogs silent and their clients timing out, as they did when the server ran on them.
 struct StubCatalogServer: Sendable {
     let port: UInt16
     let routes: RouteTable
-    private let server: HTTPServer
-    private let task: Task<Void, any Error>
+    private let listener: StubListener
 
     var base: String { "http://127.0.0.1:\(port)" }
 
-    /// The server answers on threads of its own: tests that keep Swift's shared threads busy (two on
-    /// CI) for seconds must not leave the catalogs silent and their clients timing out.
     static func start() async throws -> StubCatalogServer {
-        try await withTaskExecutorPreference(StubExecutor.shared) { try await startHere() }
-    }
-
-    private static func startHere() async throws -> StubCatalogServer {
         let routes = RouteTable()
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
-        await server.appendRoute("*") { request in
-            let reply = await routes.reply(to: request)
-            if let delay = reply.delay { try await Task.sleep(for: delay) }
-            var headers = HTTPHeaders()
-            for (name, value) in reply.headers { headers[HTTPHeader(name)] = value }
-            let status = HTTPStatusCode(reply.status, phrase: "Stub")
-            if let stream = reply.stream {
-                // Without a length the body goes out chunked, its size unknown until it ends.
-                let body =
-                    stream.announcesLength
-                    ? HTTPBodySequence(from: stream, count: stream.count, suggestedBufferSize: stream.chunk)
-                    : HTTPBodySequence(from: stream, suggestedBufferSize: stream.chunk)
-                return HTTPResponse(statusCode: status, headers: headers, body: body)
-            }
-            return HTTPResponse(statusCode: status, headers: headers, body: reply.body)
-        }
-        let task = Task(executorPreference: StubExecutor.shared) { try await server.run() }
-        try await server.waitUntilListening(timeout: 60)
-        guard case .ip4(_, let port)? = await server.listeningAddress else { throw StubError.noPort }
-        await routes.setBase("http://127.0.0.1:\(port)")
-        return StubCatalogServer(port: port, routes: routes, server: server, task: task)
+        let listener = try StubListener(routes: routes)
+        routes.setBase("http://127.0.0.1:\(listener.port)")
+        listener.start()
+        return StubCatalogServer(port: listener.port, routes: routes, listener: listener)
     }
 
     func stop() async {
-        await withTaskExecutorPreference(StubExecutor.shared) { await server.stop(timeout: 1) }
-        task.cancel()
+        listener.stop()
     }
 
     /// Answers GET `path` (and these query values, when given) with `replies` in turn.
     func on(_ path: String, query: [String: String] = [:], _ replies: Reply...) async {
-        await routes.add(path: path, query: query, replies: replies)
+        routes.add(path: path, query: query, replies: replies)
     }
 
-    func requests() async -> [Request] { await routes.requests }
+    func requests() async -> [Request] { routes.requests }
 
     func count(_ path: String) async -> Int {
-        await routes.requests.filter { $0.path == path }.count
+        routes.requests.filter { $0.path == path }.count
     }
 
     /// The environment that points Bookplate at this server, with a private cache folder.
@@ -86,7 +62,7 @@ struct StubCatalogServer: Sendable {
             retryPolicy: RetryPolicy(maximumRetries: retries, baseDelay: .milliseconds(20)))
     }
 
-    enum StubError: Error { case noPort }
+    enum StubError: Error { case socket(String) }
 
     struct Reply: Sendable {
         var status: Int
@@ -142,8 +118,8 @@ struct StubCatalogServer: Sendable {
         var userAgent: String?
     }
 
-    /// The server's routes and the requests it has seen.
-    actor RouteTable {
+    /// The server's routes and the requests it has seen, shared by its threads.
+    final class RouteTable: Sendable {
         private struct Route {
             var path: String
             var query: [String: String]
@@ -151,36 +127,51 @@ struct StubCatalogServer: Sendable {
             var served = 0
         }
 
-        private var table: [Route] = []
-        private var base = ""
-        private(set) var requests: [Request] = []
-
-        func setBase(_ base: String) { self.base = base }
-
-        func add(path: String, query: [String: String], replies: [Reply]) {
-            table.append(Route(path: path, query: query, replies: replies))
+        private struct State {
+            var table: [Route] = []
+            var base = ""
+            var requests: [Request] = []
         }
 
-        func reply(to request: HTTPRequest) -> Reply {
+        private let state = Mutex(State())
+
+        var requests: [Request] { state.withLock { $0.requests } }
+
+        func setBase(_ base: String) { state.withLock { $0.base = base } }
+
+        func add(path: String, query: [String: String], replies: [Reply]) {
+            state.withLock { $0.table.append(Route(path: path, query: query, replies: replies)) }
+        }
+
+        /// The reply to GET `target` (a path and its query), counted among the requests.
+        func reply(to target: String, userAgent: String?) -> Reply {
+            let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+            let path = String(parts.first ?? "")
             var query: [String: String] = [:]
-            for item in request.query {
-                query[item.name] =
-                    item.value.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? item.value
+            for item in (parts.count > 1 ? parts[1] : "").split(separator: "&") {
+                let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let decode = { (text: Substring) in
+                    let spaced = text.replacingOccurrences(of: "+", with: " ")
+                    return spaced.removingPercentEncoding ?? spaced
+                }
+                query[decode(pair[0])] = pair.count > 1 ? decode(pair[1]) : ""
             }
-            requests.append(
-                Request(path: request.path, query: query, userAgent: request.headers[HTTPHeader("User-Agent")]))
-            guard
-                let index = table.lastIndex(where: { route in
-                    route.path == request.path && route.query.allSatisfy { query[$0.key] == $0.value }
-                })
-            else { return .text(#"{"error": "no stub for this path"}"#, status: 404) }
-            let reply = table[index].replies[min(table[index].served, table[index].replies.count - 1)]
-            table[index].served += 1
-            var answer = reply
-            if let text = String(data: reply.body, encoding: .utf8), text.contains("{{BASE}}") {
-                answer.body = Data(text.replacingOccurrences(of: "{{BASE}}", with: base).utf8)
+            return state.withLock { state in
+                state.requests.append(Request(path: path, query: query, userAgent: userAgent))
+                guard
+                    let index = state.table.lastIndex(where: { route in
+                        route.path == path && route.query.allSatisfy { query[$0.key] == $0.value }
+                    })
+                else { return .text(#"{"error": "no stub for this path"}"#, status: 404) }
+                let route = state.table[index]
+                let reply = route.replies[min(route.served, route.replies.count - 1)]
+                state.table[index].served += 1
+                var answer = reply
+                if let text = String(data: reply.body, encoding: .utf8), text.contains("{{BASE}}") {
+                    answer.body = Data(text.replacingOccurrences(of: "{{BASE}}", with: state.base).utf8)
+                }
+                return answer
             }
-            return answer
         }
     }
 }
@@ -195,8 +186,7 @@ enum Fixtures {
 /// A body made while it is sent, `chunk` bytes at a time: `head`, `unit` `repeats` times, then
 /// `tail`. A huge body or a compressed bomb that never sits in memory, or a trickle; `sent` counts
 /// the bytes handed to the connection so far.
-struct GeneratedBody: AsyncBufferedSequence, Sendable {
-    typealias Element = UInt8
+struct GeneratedBody: Sendable {
     var head: [UInt8] = []
     let unit: [UInt8]
     let repeats: Int
@@ -218,29 +208,29 @@ struct GeneratedBody: AsyncBufferedSequence, Sendable {
         self.sent = sent
     }
 
+    /// `pause` paces a bomb: a server on threads of its own sends as fast as the client reads,
+    /// and a client whose tasks wait for a busy machine reads a while before it can refuse.
     init(
-        head: [UInt8], unit: [UInt8], repeats: Int, tail: [UInt8], chunk: Int, announcesLength: Bool, sent: SentBytes
+        head: [UInt8], unit: [UInt8], repeats: Int, tail: [UInt8], chunk: Int, pause: Duration?, announcesLength: Bool,
+        sent: SentBytes
     ) {
         (self.head, self.unit, self.repeats, self.tail) = (head, unit, repeats, tail)
-        (self.chunk, pause, self.announcesLength, self.sent) = (chunk, nil, announcesLength, sent)
+        (self.chunk, self.pause, self.announcesLength, self.sent) = (chunk, pause, announcesLength, sent)
     }
 
     var count: Int { head.count + unit.count * repeats + tail.count }
 
-    func makeAsyncIterator() -> Iterator { Iterator(body: self) }
+    func makeIterator() -> Iterator { Iterator(body: self) }
 
-    struct Iterator: AsyncBufferedIteratorProtocol {
+    /// Hands the body out a chunk at a time, pausing before each when the body says so.
+    struct Iterator {
         let body: GeneratedBody
         var offset = 0
 
-        mutating func next() async throws -> UInt8? {
-            try await nextBuffer(suggested: 1)?.first
-        }
-
-        mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
+        mutating func nextChunk() -> [UInt8]? {
             guard offset < body.count else { return nil }
-            if let pause = body.pause { try await Task.sleep(for: pause) }
-            let size = Swift.min(body.count - offset, body.chunk, Swift.max(count, 1))
+            if let pause = body.pause { Thread.sleep(forTimeInterval: pause.timeInterval) }
+            let size = Swift.min(body.count - offset, body.chunk)
             var buffer: [UInt8] = []
             buffer.reserveCapacity(size)
             let unitsEnd = body.head.count + body.unit.count * body.repeats
@@ -305,7 +295,7 @@ enum GzipBomb {
         let trailer = last.bytes + [UInt8](repeating: 0, count: 8)
         return GeneratedBody(
             head: header + first, unit: unit, repeats: Swift.max(1, unpackedBytes / (references * 258)),
-            tail: trailer, chunk: 65_536, announcesLength: false, sent: sent)
+            tail: trailer, chunk: 65_536, pause: .milliseconds(5), announcesLength: false, sent: sent)
     }
 
     private static func block(literalZero: Bool, references: Int) -> [UInt8] {
@@ -342,20 +332,5 @@ enum GzipBomb {
             bytes[bytes.count - 1] |= UInt8(bit) << UInt8(used)
             used += 1
         }
-    }
-}
-
-/// Runs the stub servers' tasks on a dispatch queue, outside Swift's shared threads. Their actors
-/// follow: an actor without an executor of its own runs where its caller's task prefers. The
-/// queue is serial, so that dispatch gives it a thread of its own: a concurrent queue shares the
-/// machine's few threads with every other concurrent queue, and starved as Swift's pool did.
-final class StubExecutor: TaskExecutor {
-    static let shared = StubExecutor()
-    private let queue = DispatchQueue(label: "stub-catalog-server")
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        let executor = asUnownedTaskExecutor()
-        queue.async { job.runSynchronously(on: executor) }
     }
 }

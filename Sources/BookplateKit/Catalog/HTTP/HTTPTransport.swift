@@ -132,23 +132,23 @@ private final class CappedDownloads: NSObject, URLSessionDataDelegate, @unchecke
 
     /// The body and response, or `URLError(.timedOut)` once `seconds` have passed. The deadline
     /// is kept here because Foundation on Linux does not end a transfer at the session's resource
-    /// timeout: a server sending a byte a second would keep it going for as long as it liked.
+    /// timeout: a server sending a byte a second would keep it going for as long as it liked. It
+    /// is a dispatch timer, not a task: Swift's few shared threads may all be busy when it falls.
     func fetch(_ request: URLRequest, in session: URLSession, within seconds: TimeInterval) async throws -> (
         Data, URLResponse
     ) {
         let task = session.dataTask(with: request)
         let id = task.taskIdentifier
-        var deadline: Task<Void, any Error>?
-        defer { deadline?.cancel() }
+        let deadline = DispatchWorkItem { [self] in
+            guard let transfer = transfers.withLock({ $0.removeValue(forKey: id) }) else { return }
+            // The caller hears first: cancelling waits for URLSession's work queue.
+            transfer.continuation.resume(throwing: URLError(.timedOut))
+            task.cancel()
+        }
+        defer { deadline.cancel() }
         return try await withCheckedThrowingContinuation { continuation in
             transfers.withLock { $0[id] = Transfer(continuation: continuation) }
-            deadline = Task { [self] in
-                try await Task.sleep(for: .seconds(seconds))
-                guard let transfer = transfers.withLock({ $0.removeValue(forKey: id) }) else { return }
-                // The caller hears first: cancelling waits for URLSession's work queue.
-                transfer.continuation.resume(throwing: URLError(.timedOut))
-                task.cancel()
-            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: deadline)
             task.resume()
         }
     }
