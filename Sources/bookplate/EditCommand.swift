@@ -16,7 +16,7 @@ struct EditCommand: AsyncParsableCommand {
     @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String
     @OptionGroup var details: BookDetailOptions
     @Option(help: "to-read, reading, read or abandoned.", completion: .statuses) var status: String?
-    @Option(help: "Your rating, 1 to 5, or none.") var rating: String?
+    @Option(help: "Your rating, 1 to 5 in quarter steps (4.5, 3.75), or none.") var rating: String?
     @Option(help: ArgumentHelp("When you started reading it, or none.", valueName: "YYYY-MM-DD")) var started: String?
     @Option(help: ArgumentHelp("When you finished it, or none.", valueName: "YYYY-MM-DD")) var finished: String?
     @Option(name: .customLong("shelf"), help: "Put the book on this shelf; repeat for several.") var addShelves:

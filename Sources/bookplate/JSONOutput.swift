@@ -65,6 +65,7 @@ enum JSONValue: Encodable {
 
     static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
     static func optional(_ number: Int?) -> JSONValue { number.map(JSONValue.int) ?? .null }
+    static func optional(_ number: Double?) -> JSONValue { number.map(JSONValue.double) ?? .null }
     static func strings(_ texts: [String]) -> JSONValue { .array(texts.map(JSONValue.string)) }
 
     private struct Key: CodingKey {

@@ -98,7 +98,7 @@ enum ListColumn: String, CaseIterable {
         case .subtitle: book.subtitle ?? ""
         case .authors: book.authors.joined(separator: ", ")
         case .status: book.status
-        case .rating: book.rating.map(String.init) ?? ""
+        case .rating: book.rating.flatMap { try? Rating(stars: $0).text } ?? ""
         case .started: book.started ?? ""
         case .finished: book.finished ?? ""
         case .added: book.added

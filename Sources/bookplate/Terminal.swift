@@ -230,11 +230,15 @@ enum TextTable {
 }
 
 extension Rating {
-    var stars5: String { Rating.starLines[stars] }
+    /// Five characters: "★★★★☆", or "★★★★½" for 4.5 ("¼" and "¾" for the other quarters).
+    var stars5: String { Rating.starLines[quarters] }
 
-    /// "☆☆☆☆☆" to "★★★★★", made once: `list` shows one for each of thousands of books.
-    private static let starLines = (0...5).map {
-        String(repeating: "★", count: $0) + String(repeating: "☆", count: 5 - $0)
+    /// Made once for each of the twenty ratings: `list` shows one for each of thousands of books.
+    private static let starLines = (0...20).map { quarters in
+        let whole = quarters / 4
+        let part = ["", "¼", "½", "¾"][quarters % 4]
+        return String(repeating: "★", count: whole) + part
+            + String(repeating: "☆", count: 5 - whole - (part.isEmpty ? 0 : 1))
     }
 }
 

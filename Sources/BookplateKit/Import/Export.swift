@@ -24,7 +24,8 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
         public var isbn13: String?
         public var subjects: [String]
         public var status: String
-        public var rating: Int?
+        /// Stars, in quarter steps from version 3; whole stars before.
+        public var rating: Double?
         public var started: String?
         public var finished: String?
         public var shelves: [String]
@@ -173,7 +174,8 @@ public struct LibraryExporter: Sendable {
             let fields: [String] = [
                 text(book.externalIDs?[ImportSource.goodreads.rawValue] ?? ""), text(book.title), text(first),
                 first.isEmpty ? "" : text(sortName), text(book.authors.dropFirst().joined(separator: ", ")),
-                "=\"\(isbn?.isbn10 ?? "")\"", "=\"\(isbn?.isbn13 ?? "")\"", String(book.rating ?? 0), "",
+                "=\"\(isbn?.isbn10 ?? "")\"", "=\"\(isbn?.isbn13 ?? "")\"",
+                book.rating.flatMap { try? Rating(stars: $0).text } ?? "0", "",
                 text(book.publisher ?? ""), "", book.pages.map(String.init) ?? "",
                 book.published.map { String($0.prefix(4)) } ?? "", "", day(finishedReads.last?.finished),
                 day(String(book.added.prefix(10))), text((book.shelves + [exclusive]).joined(separator: ", ")), "",
@@ -233,10 +235,8 @@ enum BookplateJSONFormat {
                 status = .toRead
                 warnings.append("status '\(ImportValues.shown(book.status))' is unknown: imported as to-read")
             }
-            var rating: Rating?
-            if let stars = book.rating {
-                rating = try? Rating(stars)
-                if rating == nil { warnings.append("rating \(stars) is not between 1 and 5: imported without it") }
+            let rating = book.rating.flatMap {
+                ImportValues.rating(stars: $0, text: String($0), column: "rating", warnings: &warnings)
             }
             let new = NewBook(
                 title: book.title, subtitle: book.subtitle,

@@ -287,8 +287,9 @@ enum ImportValues {
         return calendar.date(from: DateComponents(year: date.year, month: date.month ?? 1, day: date.day ?? 1))
     }
 
-    /// A rating of 1–5 (half stars rounded); 0 or empty means none. One that is not a number of
-    /// stars is left out with a warning.
+    /// A rating of 0.25–5 in quarter stars (Goodreads gives whole stars, StoryGraph 4.5 or 3.75); 0
+    /// or empty means none. One that is not a number of stars is left out with a warning, one
+    /// between quarters goes to the nearest with a warning.
     static func rating(_ cell: String?, column: String, warnings: inout [String]) -> Rating? {
         guard let cell else { return nil }
         guard let value = Double(String(cell.map { $0 == "," ? "." : $0 })), value.isFinite else {
@@ -296,11 +297,23 @@ enum ImportValues {
             return nil
         }
         if value == 0 { return nil }
-        guard value >= 0.5, value <= 5 else {
-            warnings.append("\(column) '\(shown(cell))' is not between 1 and 5: imported without a rating")
+        return rating(stars: value, text: cell, column: column, warnings: &warnings)
+    }
+
+    /// A rating from a number of stars, checked as a cell's would be.
+    static func rating(stars value: Double, text: String, column: String, warnings: inout [String]) -> Rating? {
+        let quarters = (value * 4).rounded()
+        guard value.isFinite, Double(Rating.quarterRange.lowerBound) <= quarters,
+            quarters <= Double(Rating.quarterRange.upperBound)
+        else {
+            warnings.append("\(column) '\(shown(text))' is not between 0.25 and 5: imported without a rating")
             return nil
         }
-        return try? Rating(max(1, Int(value.rounded(.toNearestOrAwayFromZero))))
+        guard let rating = try? Rating(quarters: Int(quarters)) else { return nil }
+        if abs(value * 4 - quarters) > 1e-9 {
+            warnings.append("\(column) '\(shown(text))' is not in quarter stars: imported as \(rating.text)")
+        }
+        return rating
     }
 
     /// A count from a cell (pages, reads): nil when empty or 0, as Goodreads writes none; anything

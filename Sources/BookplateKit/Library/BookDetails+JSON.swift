@@ -15,7 +15,8 @@ public struct BookJSON: Codable, Sendable, Equatable {
     public var isbn13: String?
     public var isbn10: String?
     public var status: String
-    public var rating: Int?
+    /// Stars, 0.25 to 5 in quarter steps.
+    public var rating: Double?
     public var started: String?
     public var finished: String?
     /// How many times the book was read to the end.

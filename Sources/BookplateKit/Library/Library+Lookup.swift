@@ -154,6 +154,7 @@ public enum BookOrder: String, CaseIterable, Sendable {
         var authorSortName: String?
         var addedAt: Date
         var finished: PartialDate?
+        /// Quarters of a star.
         var stars: Int?
     }
 
@@ -253,7 +254,7 @@ extension Library {
                 GRDB.Row.fetchCursor(
                     db,
                     sql: """
-                        SELECT book.slug, book.status, book.rating, book.title, book.addedAt, book.finishedDate,
+                        SELECT book.slug, book.status, book.ratingQuarters, book.title, book.addedAt, book.finishedDate,
                                first.name AS author, first.sortName AS authorSort
                         FROM book
                         LEFT JOIN bookAuthor ON bookAuthor.bookId = book.id AND bookAuthor.position = 1
@@ -271,7 +272,7 @@ extension Library {
         return order.sort(entries) { entry in
             BookOrder.SortFields(
                 slug: entry.slug, title: entry.title, authorSortName: entry.firstAuthorSortName,
-                addedAt: entry.addedAt, finished: entry.finishedDate, stars: entry.rating?.stars)
+                addedAt: entry.addedAt, finished: entry.finishedDate, stars: entry.rating?.quarters)
         }
     }
 }
@@ -280,7 +281,7 @@ extension BookOrder.SortFields {
     init(_ details: BookDetails) {
         self.init(
             slug: details.book.slug, title: details.book.title, authorSortName: details.authors.first?.sortName,
-            addedAt: details.book.addedAt, finished: details.book.finishedDate, stars: details.book.rating?.stars)
+            addedAt: details.book.addedAt, finished: details.book.finishedDate, stars: details.book.rating?.quarters)
     }
 }
 

@@ -44,7 +44,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .unknownStatus(let text):
             "unknown status '\(text)': use one of \(ReadingStatus.allCases.map(\.rawValue).joined(separator: ", "))"
         case .invalidRating(let text):
-            "rating '\(text)' is not allowed: give a whole number from 1 to 5, or 'none'"
+            "rating '\(text)' is not allowed: give stars from 1 to 5 in quarter steps (4, 4.5, 3.75), or 'none'"
         case .emptyTitle:
             "a book needs a title: pass --title"
         case .invalidPageCount(let text):

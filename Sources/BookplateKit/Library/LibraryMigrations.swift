@@ -230,6 +230,18 @@ enum LibraryMigrations {
                         """)
             }
         }
+        migrator.registerMigration("v12-quarter-ratings") { db in
+            // Ratings come in quarter stars (StoryGraph's 4.5 and 3.75): they are kept as quarters,
+            // a whole number, so that no rating is ever a float that is almost right.
+            try db.alter(table: "book") { t in
+                t.add(column: "ratingQuarters", .integer).check { $0 >= 1 && $0 <= 20 }
+            }
+            try db.execute(
+                sql: """
+                    UPDATE book SET ratingQuarters = rating * 4 WHERE rating IS NOT NULL;
+                    ALTER TABLE book DROP COLUMN rating;
+                    """)
+        }
         return migrator
     }
 }

@@ -30,7 +30,8 @@ extension Book: FetchableRecord, MutablePersistableRecord {
             description: row["description"], isbn10: row["isbn10"], isbn13: row["isbn13"],
             googleVolumeID: row["googleVolumeID"], openLibraryWorkKey: row["openLibraryWorkKey"],
             openLibraryEditionKey: row["openLibraryEditionKey"], coverURL: row["coverURL"],
-            subjects: Book.decodeJSON(row["subjects"]) ?? [], status: row["status"] ?? .toRead, rating: row["rating"],
+            subjects: Book.decodeJSON(row["subjects"]) ?? [], status: row["status"] ?? .toRead,
+            rating: row["ratingQuarters"],
             startedDate: row["startedDate"], finishedDate: row["finishedDate"], addedAt: row["addedAt"],
             provenance: Book.decodeJSON(row["provenance"]) ?? [:], privateNotes: row["privateNotes"])
     }
@@ -56,7 +57,7 @@ extension Book: FetchableRecord, MutablePersistableRecord {
         container["coverURL"] = coverURL
         container["subjects"] = try subjects.isEmpty ? "[]" : Book.encodeJSON(subjects)
         container["status"] = status
-        container["rating"] = rating
+        container["ratingQuarters"] = rating
         container["startedDate"] = startedDate
         container["finishedDate"] = finishedDate
         container["addedAt"] = addedAt
@@ -167,11 +168,12 @@ extension PartialDate: DatabaseValueConvertible {
     }
 }
 
+/// Stored as quarters of a star (`ratingQuarters`).
 extension Rating: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { stars.databaseValue }
+    public var databaseValue: DatabaseValue { quarters.databaseValue }
 
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Rating? {
-        Int.fromDatabaseValue(dbValue).flatMap { try? Rating($0) }
+        Int.fromDatabaseValue(dbValue).flatMap { try? Rating(quarters: $0) }
     }
 }
 

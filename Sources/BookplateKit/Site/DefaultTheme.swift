@@ -68,7 +68,7 @@ enum DefaultTheme {
           read, as cards, with `longestPages` and `shortestPages`.
         - **chart** (`partials/chart`): `id`, `title`, `bars` — each `label`, `value` (written the
           language's way), `percent` (of the largest), `description` (for screen readers, on ratings).
-        - **rating**: `stars` (1–5), `filled` and `empty` (★ and ☆), `label` ("Rated 4 out of 5").
+        - **rating**: `stars` (0.25–5 in quarter steps, "4.5" with the language's decimal mark), `filled` (the whole stars, ★), `partial` (how much of the next star is filled — 25, 50 or 75 percent — or nothing for a whole rating; the default theme draws it with `style="--part: {{.}}%"` and the `.rating-part` rule), `empty` (☆), `label` ("Rated 4.5 out of 5").
 
         ## Page by page
 
@@ -293,6 +293,11 @@ enum DefaultTheme {
 
         .rating { color: var(--accent); letter-spacing: 0.05em; }
         .rating-empty { color: var(--rule); }
+        /* A star filled in part: the accent up to --part, the empty colour after it. */
+        .rating-part {
+          background: linear-gradient(90deg, var(--accent) var(--part), var(--rule) var(--part));
+          -webkit-background-clip: text; background-clip: text; color: transparent;
+        }
 
         .book { display: grid; grid-template-columns: minmax(10rem, 16rem) 1fr; gap: 2.5rem; margin-top: 2rem; }
         .book h1 { margin-top: 0; }
@@ -475,7 +480,7 @@ enum DefaultTheme {
               {{^empty(authors)}}<p class="byline">{{t.by}} {{> partials/authors}}</p>{{/empty(authors)}}
             </header>
             <section class="reading" aria-label="{{t.myReading}}">
-              <p><span class="status status-{{statusID}}">{{status}}</span>{{#rating}} <span class="rating" role="img" aria-label="{{label}}"><span aria-hidden="true">{{filled}}<span class="rating-empty">{{empty}}</span></span></span>{{/rating}}</p>
+              <p><span class="status status-{{statusID}}">{{status}}</span>{{#rating}} <span class="rating" role="img" aria-label="{{label}}"><span aria-hidden="true">{{filled}}{{#partial}}<span class="rating-part" style="--part: {{.}}%">★</span>{{/partial}}<span class="rating-empty">{{empty}}</span></span></span>{{/rating}}</p>
               {{#started}}<p>{{.}}</p>{{/started}}
               {{#finished}}<p>{{.}}</p>{{/finished}}{{#reads}}<p class="reads">{{.}}</p>{{/reads}}
               {{^empty(shelves)}}<ul class="shelves" aria-label="{{t.navShelves}}">{{#shelves}}<li><a href="{{url}}">{{name}}</a></li>{{/shelves}}</ul>{{/empty(shelves)}}
@@ -624,7 +629,7 @@ enum DefaultTheme {
           <a class="book-card-cover" href="{{url}}" tabindex="-1" aria-hidden="true">{{> partials/cover}}</a>
           <p class="book-card-title"><a href="{{url}}">{{title}}</a></p>
           {{^empty(authors)}}<p class="book-card-authors">{{> partials/authors}}</p>{{/empty(authors)}}
-          <p class="book-card-meta">{{#year}}<span>{{.}}</span>{{/year}}{{#rating}} <span class="rating" role="img" aria-label="{{label}}"><span aria-hidden="true">{{filled}}<span class="rating-empty">{{empty}}</span></span></span>{{/rating}}</p>
+          <p class="book-card-meta">{{#year}}<span>{{.}}</span>{{/year}}{{#rating}} <span class="rating" role="img" aria-label="{{label}}"><span aria-hidden="true">{{filled}}{{#partial}}<span class="rating-part" style="--part: {{.}}%">★</span>{{/partial}}<span class="rating-empty">{{empty}}</span></span></span>{{/rating}}</p>
         </li>
 
         """####,

@@ -48,7 +48,7 @@ enum FeedWriter {
             let byline = details.authors.isEmpty ? "" : " by " + details.authors.map(\.name).joined(separator: ", ")
             let title =
                 (read > 1 ? "Finished again: " : read > 0 ? "Finished: " : "Added: ") + details.book.title + byline
-            var summary = details.book.rating.map { "Rated \($0.stars) out of 5. " } ?? ""
+            var summary = details.book.rating.map { "Rated \($0.text) out of 5. " } ?? ""
             summary +=
                 PageModelFactory.descriptionText(details.book.description).first.map { String($0.prefix(400)) } ?? ""
             xml += """

@@ -143,15 +143,18 @@ extension PageModelFactory {
     }
 
     private func averageRating(_ positions: [Int]) -> String? {
-        let rated = positions.compactMap { catalogue.books[$0].book.rating?.stars }
-        return rated.isEmpty ? nil : words.decimal(Double(rated.reduce(0, +)) / Double(rated.count))
+        let rated = positions.compactMap { catalogue.books[$0].book.rating?.quarters }
+        return rated.isEmpty ? nil : words.decimal(Double(rated.reduce(0, +)) / 4 / Double(rated.count))
     }
 
-    /// How many books at `positions` were given each number of stars, five first.
+    /// How many books at `positions` were given each number of stars, five first; a rating
+    /// between whole stars counts with the nearest (4.5 with five, 4.25 with four, 0.25 with one).
     private func ratingBars(_ positions: [Int]) -> [BarModel] {
         var counted = [Int](repeating: 0, count: 6)
         for position in positions {
-            if let stars = catalogue.books[position].book.rating?.stars, (1...5).contains(stars) { counted[stars] += 1 }
+            if let quarters = catalogue.books[position].book.rating?.quarters {
+                counted[min(5, max(1, (quarters + 2) / 4))] += 1
+            }
         }
         let most = max(1, counted.max() ?? 1)
         return (1...5).reversed().map { stars in

@@ -265,11 +265,16 @@ struct PageModelFactory: Sendable {
         }
     }
 
+    /// Whole stars filled, a star filled in part for the quarters, the rest empty; the label says
+    /// the number ("Rated 4.5 out of 5"), with the language's decimal mark.
     private func ratingModel(_ rating: Rating) -> RatingModel {
-        RatingModel(
-            stars: rating.stars, filled: String(repeating: "★", count: rating.stars),
-            empty: String(repeating: "☆", count: 5 - rating.stars),
-            label: words("ratedOutOfFive", ["stars": String(rating.stars)]))
+        let part = rating.quarters % 4
+        let stars = rating.text.replacingOccurrences(of: ".", with: words("numberDecimalSeparator"))
+        return RatingModel(
+            stars: stars, filled: String(repeating: "★", count: rating.wholeStars),
+            partial: part == 0 ? nil : String(part * 25),
+            empty: String(repeating: "☆", count: 5 - rating.wholeStars - (part == 0 ? 0 : 1)),
+            label: words("ratedOutOfFive", ["stars": stars]))
     }
 
     /// Oldest first; undated books last, by title.

@@ -101,6 +101,7 @@ extension RatingModel: TemplateObject {
         switch key {
         case "stars": stars.templateValue
         case "filled": filled.templateValue
+        case "partial": partial.templateValue
         case "empty": empty.templateValue
         case "label": label.templateValue
         default: nil

@@ -78,8 +78,13 @@ struct BookCardModel: Sendable, Encodable {
 }
 
 struct RatingModel: Sendable, Encodable {
-    var stars: Int
+    /// "4.5", with the language's decimal mark.
+    var stars: String
+    /// The whole stars, "★★★★".
     var filled: String
+    /// How much of the next star is filled, in percent (25, 50 or 75); nil for a whole rating.
+    var partial: String?
+    /// The empty stars after them, "☆".
     var empty: String
     var label: String
 }

@@ -59,8 +59,9 @@ enum StructuredData {
                         (
                             "reviewRating",
                             ScriptSafeJSON.object([
-                                ("@type", q("Rating")), ("bestRating", "5"), ("ratingValue", String(rating.stars)),
-                                ("worstRating", "1"),
+                                ("@type", q("Rating")), ("bestRating", "5"), ("ratingValue", rating.text),
+                                // A quarter of a star is below schema.org's usual worst of 1.
+                                ("worstRating", rating.quarters < 4 ? "0.25" : "1"),
                             ])
                         ),
                     ])

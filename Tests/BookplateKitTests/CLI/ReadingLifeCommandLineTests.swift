@@ -121,4 +121,20 @@ import Testing
         }
         #expect(try await run("read", "list", "dune").stdout.split(separator: "\n").count == 2)
     }
+
+    @Test func ratingsComeInQuarterStars() async throws {
+        try await run("add", "--title", "Dune", "--author", "Frank Herbert", "--rating", "4.5")
+        try await run("add", "--title", "Emma", "--author", "Jane Austen", "--rating", "3")
+        #expect(try await run("show", "dune").stdout.contains("Rating    ★★★★½\n"))
+        #expect(try await run("show", "dune", "--json").stdout.contains("\"rating\" : 4.5"))
+        #expect(try await run("show", "emma", "--json").stdout.contains("\"rating\" : 3,"))
+        try await run("edit", "dune", "--rating", "3,75")
+        #expect(try await run("list", "--columns", "slug,rating").stdout.contains("dune\t3.75\n"))
+        let bad = try await bookplate.runOffPool(["edit", "dune", "--rating", "4.4"])
+        #expect(
+            bad.status != 0
+                && bad.stderr
+                    == "Error: rating '4.4' is not allowed: give stars from 1 to 5 in quarter steps (4, 4.5, 3.75), or 'none'\n"
+        )
+    }
 }

@@ -195,7 +195,8 @@ import Testing
             .run(file: TestPaths.fixtures.appendingPathComponent("imports/storygraph.csv"), as: .storygraph)
         #expect(report.summary.added.count == 3 && report.summary.skipped.isEmpty)
         let piranesi = try shelf.library.findBook(matching: "piranesi")
-        #expect(piranesi.book.rating?.stars == 5 && piranesi.book.status == .read)
+        // StoryGraph's 4.5 stays 4.5.
+        #expect(piranesi.book.rating?.text == "4.5" && piranesi.book.status == .read)
         #expect(
             piranesi.book.startedDate?.description == "2023-02-10"
                 && piranesi.book.finishedDate?.description == "2023-02-20")
@@ -374,7 +375,7 @@ extension ExportTests {
             report.summary.warnings.map { "\($0.line): \($0.message)" } == [
                 "2: Star Rating 'five' is not a number: imported without a rating",
                 "3: Dates Read '2024/05/01-2024/03/01' ends before it begins: imported without the start",
-                "3: Star Rating '9' is not between 1 and 5: imported without a rating",
+                "3: Star Rating '9' is not between 0.25 and 5: imported without a rating",
                 "4: Date Added '2024/13/45 and more' is not a date: imported without it",
             ])
         let dawn = try shelf.library.findBook(matching: "dawn").book

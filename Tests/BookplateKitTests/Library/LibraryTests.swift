@@ -29,10 +29,12 @@ import Testing
         let old = try DatabaseQueue(path: file.path)
         try LibraryMigrations.migrator.migrate(old, upTo: "v6-library-instance")
         try old.write { db in
-            var book = Book(
-                slug: "emma", title: "Emma", description: "Handsome, clever & rich <really>.\n\nSecond.",
-                addedAt: TemporaryShelf.fixedDate)
-            try book.insert(db)
+            // Written against that schema, as a Bookplate of the time wrote it.
+            try db.execute(
+                sql: "INSERT INTO book (slug, title, description, status, addedAt) VALUES (?, ?, ?, ?, ?)",
+                arguments: [
+                    "emma", "Emma", "Handsome, clever & rich <really>.\n\nSecond.", "to-read", TemporaryShelf.fixedDate,
+                ])
         }
         try old.close()
         let library = try Library.open(at: file)

@@ -145,12 +145,24 @@ import Testing
         #expect(LibraryError.unknownStatus("done").description.contains("to-read, reading, read, abandoned"))
     }
 
-    @Test func ratingIsOneToFiveOrNone() throws {
+    @Test func ratingIsAQuarterToFiveStarsInQuarterStepsOrNone() throws {
         #expect(try Rating.parse("4")?.stars == 4)
+        #expect(try Rating.parse("4.5")?.quarters == 18)
+        #expect(try Rating.parse("3,75")?.text == "3.75")
+        #expect(try Rating.parse("0.25")?.text == "0.25")
+        #expect(try Rating.parse("5.0")?.isWhole == true)
         #expect(try Rating.parse("none") == nil)
-        for bad in ["0", "6", "-1", "4.5", "five"] {
+        for bad in ["0", "6", "-1", "4.3", "5.25", "five", "1e309", "nan", "inf", "+4", "4.5.1"] {
             #expect(throws: LibraryError.invalidRating(bad)) { try Rating.parse(bad) }
         }
+        #expect(
+            LibraryError.invalidRating("4.3").description
+                == "rating '4.3' is not allowed: give stars from 1 to 5 in quarter steps (4, 4.5, 3.75), or 'none'")
+        // Whole stars stay whole numbers in JSON; quarters are numbers with their decimals.
+        let json = try JSONEncoder().encode([try Rating(4), try Rating(stars: 4.5), try Rating(stars: 3.75)])
+        #expect(String(decoding: json, as: UTF8.self) == "[4,4.5,3.75]")
+        #expect(try JSONDecoder().decode([Rating].self, from: json).map(\.quarters) == [16, 18, 15])
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([Rating].self, from: Data("[4.1]".utf8)) }
     }
 
     @Test func sortNamesFileUnderTheSurname() {

@@ -35,7 +35,7 @@ enum FixtureShelf {
                 description: HTMLAllowList.html(
                     fromText: "A young girl wakes in a cave with no memory.\n\nShe is not what she seems."),
                 coverURL: "https://covers.openlibrary.org/b/id/8231856-L.jpg",
-                status: .read, rating: try Rating(4), startedDate: try PartialDate(parsing: "2025-03-01"),
+                status: .read, rating: try Rating(stars: 4.5), startedDate: try PartialDate(parsing: "2025-03-01"),
                 finishedDate: try PartialDate(parsing: "2025-03-14"), shelves: ["sci-fi", "Book Club"],
                 googleVolumeID: "dhRzDQAAQBAJ", openLibraryWorkKey: "OL17415W", openLibraryEditionKey: "OL24381416M",
                 // As a merge of both catalogs leaves it: credited on the book's page and in the footer.
