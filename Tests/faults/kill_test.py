@@ -587,7 +587,7 @@ class Test:
                 pass
 
     def check_added(self, scenario, shelf, when, title, author, shelf_name, isbn, before, must=False):
-        rows = query(shelf, "SELECT id, title, status, rating FROM book WHERE isbn13 = ?", (isbn,))
+        rows = query(shelf, "SELECT id, title, status, ratingQuarters FROM book WHERE isbn13 = ?", (isbn,))
         count = book_count(shelf)
         authors = query(shelf, "SELECT id FROM author WHERE name = ?", (author,))
         shelves = query(shelf, "SELECT id FROM shelf WHERE name = ?", (shelf_name,))
@@ -835,7 +835,9 @@ class Test:
                         os.path.join(site, "books", slug))
             if variant == "edit":
                 slug = self.rng.choice(unrated)
-                (rating,), = query(shelf, "SELECT rating FROM book WHERE slug = ?", (slug,))
+                # Ratings are kept in quarter stars; the fixture's are whole.
+                (quarters,), = query(shelf, "SELECT ratingQuarters FROM book WHERE slug = ?", (slug,))
+                rating = quarters // 4 if quarters else None
                 new = (rating or 0) % 5 + 1
                 self.run.must(["edit", slug, "--rating", str(new)], shelf)
                 return (f"edit {slug} --rating {new}",
