@@ -72,7 +72,7 @@ struct AddCommand: AsyncParsableCommand {
             language: details.language, description: details.description.map(HTMLAllowList.html(fromText:)),
             status: reader.status ?? .toRead,
             rating: reader.rating, startedDate: reader.startedDate, finishedDate: reader.finishedDate,
-            shelves: reader.shelves)
+            shelves: reader.shelves, series: try details.seriesPlaces() ?? [])
         Terminal.output(try addedLine(try shelf.openLibrary().addBook(new)))
     }
 
@@ -118,4 +118,25 @@ struct BookDetailOptions: ParsableArguments {
     @Option(help: "Number of pages.") var pages: String?
     @Option(help: "Language code, such as en or fr.") var language: String?
     @Option(help: "A description, as plain text; separate paragraphs with a blank line.") var description: String?
+    @Option(help: "The series the book is in (none to take it out of every series).") var series: String?
+    @Option(help: ArgumentHelp("Its place in the series: 3, 2.5, 0.5 or 1-3.", valueName: "number")) var position:
+        String?
+
+    /// The series the options name: nil when they name none, empty for `--series none`.
+    func seriesPlaces() throws -> [SeriesPlace]? {
+        guard let series else {
+            if let position {
+                throw ValidationError("--position \(position) needs --series: name the series it is a place in")
+            }
+            return nil
+        }
+        let name = series.trimmingCharacters(in: .whitespaces)
+        if name.isEmpty || name.lowercased() == "none" { return [] }
+        guard let position else { return [SeriesPlace(name: name)] }
+        guard let parsed = SeriesPosition(parsing: position) else {
+            throw ValidationError(
+                "--position '\(position)' is not a place in a series: give a number such as 3, 2.5 or 1-3")
+        }
+        return [SeriesPlace(name: name, position: parsed)]
+    }
 }

@@ -40,7 +40,7 @@ struct EditCommand: AsyncParsableCommand {
             rating: try rating.map(Parse.rating),
             startedDate: try Parse.clearable(started, Parse.date),
             finishedDate: try Parse.clearable(finished, Parse.date),
-            addShelves: addShelves, removeShelves: removeShelves)
+            addShelves: addShelves, removeShelves: removeShelves, series: try details.seriesPlaces())
         guard !edit.isEmpty || edition != nil else {
             throw ValidationError("nothing to change: give at least one option (see bookplate edit --help)")
         }

@@ -25,6 +25,10 @@ enum JSONOutput {
             "rating": .optional(book.rating), "started": .optional(book.started),
             "finished": .optional(book.finished), "readCount": .int(book.readCount),
             "reads": .array(book.reads.map(read)),
+            "series": .array(
+                book.series.map {
+                    .object(["name": .string($0.name), "slug": .string($0.slug), "position": .optional($0.position)])
+                }),
             "shelves": .strings(book.shelves), "added": .string(book.added),
             "googleVolumeID": .optional(book.googleVolumeID), "openLibraryWork": .optional(book.openLibraryWork),
             "openLibraryEdition": .optional(book.openLibraryEdition),

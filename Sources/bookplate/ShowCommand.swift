@@ -26,6 +26,13 @@ struct ShowCommand: ParsableCommand {
             ("Rating", book.rating?.stars5), ("Started", book.startedDate?.description),
             ("Finished", book.finishedDate?.description),
             ("Reads", ReadCommand.summary(details.reads, slug: book.slug)),
+            (
+                "Series",
+                details.series.isEmpty
+                    ? nil
+                    : details.series.map { $0.series.name + ($0.position.map { " #\($0.text)" } ?? "") }
+                        .joined(separator: ", ")
+            ),
             ("Shelves", details.shelves.isEmpty ? nil : details.shelves.map(\.name).joined(separator: ", ")),
             ("Slug", book.slug),
         ]

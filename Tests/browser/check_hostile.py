@@ -276,6 +276,10 @@ def goodreads_file(folder):
     controls = "".join(chr(c) for c in range(1, 32) if c not in (9, 10, 13)) + "\x7f"
     writer.writerow({**base, "Book Id": "90032",
                      "Title": f"GR32 control characters {controls} <script>mark('GR32')</script>"})
+    # Series named in titles become series pages: markup, a path and absurd places in them.
+    writer.writerow({**base, "Book Id": "90035",
+                     "Title": "GR35 series (<script>mark('GR35')</script>, #1; \" onmouseover=mark('GR35b') x=\", #2)"})
+    writer.writerow({**base, "Book Id": "90036", "Title": "GR36 series (../../gr36, #99999; NaN, #1e309)"})
     file = folder / "goodreads.csv"
     file.write_text(text + out.getvalue(), encoding="utf-8", newline="")
     return file

@@ -5,6 +5,7 @@ import GRDB
 public struct LibraryExportDocument: Codable, Sendable, Equatable {
     /// 2: `description` is allow-listed HTML (see `HTMLAllowList`); in 1 it was plain text.
     /// 3: every read of a book in `reads`; before, a `readCount` beside the current read's dates.
+    /// Its series in `series`; `rating` in quarter stars.
     public static let formatVersion = 3
 
     public var bookplate: Int
@@ -34,6 +35,8 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
         public var readCount: Int?
         /// From version 3: every read, oldest first.
         public var reads: [ExportedRead]?
+        /// From version 3: the series the book is in, with its place in each.
+        public var series: [ExportedSeries]?
         public var note: String?
         public var privateNotes: String?
         public var coverURL: String?
@@ -42,6 +45,11 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
         public var openLibraryEdition: String?
         public var provenance: [String: FieldSource]?
         public var externalIDs: [String: String]?
+    }
+
+    public struct ExportedSeries: Codable, Sendable, Equatable {
+        public var name: String
+        public var position: String?
     }
 
     public struct ExportedRead: Codable, Sendable, Equatable {
@@ -110,6 +118,11 @@ public struct LibraryExporter: Sendable {
                             started: $0.started?.description, finished: $0.finished?.description,
                             outcome: $0.outcome.rawValue)
                     },
+                series: details.series.isEmpty
+                    ? nil
+                    : details.series.map {
+                        LibraryExportDocument.ExportedSeries(name: $0.series.name, position: $0.position?.text)
+                    },
                 note: try notes.note(forSlug: book.slug).map(LibraryExporter.normalisedNote),
                 privateNotes: book.privateNotes, coverURL: book.coverURL, googleVolumeID: book.googleVolumeID,
                 openLibraryWork: book.openLibraryWorkKey, openLibraryEdition: book.openLibraryEditionKey,
@@ -154,6 +167,12 @@ public struct LibraryExporter: Sendable {
             default: exclusive = "to-read"
             }
             let isbn = book.isbn13.flatMap(ISBN.parse)
+            // Goodreads names a book's series in its title: "Dune (Dune, #1)".
+            let titleWithSeries = SeriesPlace.title(
+                book.title,
+                with: (book.series ?? []).map {
+                    SeriesPlace(name: $0.name, position: $0.position.flatMap(SeriesPosition.init(parsing:)))
+                })
             let day = { (text: String?) in text.map { $0.replacingOccurrences(of: "-", with: "/") } ?? "" }
             // Goodreads' one date is the last finished read's; StoryGraph's column has every dated
             // read that was finished, and the latest however it went.
@@ -172,7 +191,7 @@ public struct LibraryExporter: Sendable {
             // Goodreads' own formulas, and the numbers and dates are written here.
             let text = SpreadsheetCell.neutralised
             let fields: [String] = [
-                text(book.externalIDs?[ImportSource.goodreads.rawValue] ?? ""), text(book.title), text(first),
+                text(book.externalIDs?[ImportSource.goodreads.rawValue] ?? ""), text(titleWithSeries), text(first),
                 first.isEmpty ? "" : text(sortName), text(book.authors.dropFirst().joined(separator: ", ")),
                 "=\"\(isbn?.isbn10 ?? "")\"", "=\"\(isbn?.isbn13 ?? "")\"",
                 book.rating.flatMap { try? Rating(stars: $0).text } ?? "0", "",
@@ -260,7 +279,10 @@ enum BookplateJSONFormat {
                 finishedDate: ImportValues.date(book.finished, column: "finished", warnings: &warnings),
                 shelves: book.shelves,
                 googleVolumeID: book.googleVolumeID, openLibraryWorkKey: book.openLibraryWork,
-                openLibraryEditionKey: book.openLibraryEdition, provenance: book.provenance ?? [:])
+                openLibraryEditionKey: book.openLibraryEdition, provenance: book.provenance ?? [:],
+                series: (book.series ?? []).compactMap {
+                    ImportValues.seriesPlace(name: $0.name, position: $0.position, warnings: &warnings)
+                })
             let reads = book.reads.map { reads in
                 reads.prefix(Book.readCountRange.upperBound).enumerated().map { index, read in
                     ImportValues.read(read, number: index + 1, warnings: &warnings)

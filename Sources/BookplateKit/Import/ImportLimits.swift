@@ -6,6 +6,8 @@ struct ImportLimits {
     static let lineCharacters = 10_000
     /// Reviews, private notes, descriptions and bios.
     static let textCharacters = 1_000_000
+    /// Series a book may be in: an omnibus is in a few, a title naming thousands is an attack.
+    static let seriesPerBook = 20
 
     /// What was cut so far, one warning for each field.
     var warnings: [String] = []
@@ -67,6 +69,12 @@ extension ImportRecord {
         }
         for index in record.book.shelves.indices { limits.line(&record.book.shelves[index], "a shelf's name") }
         for index in record.book.subjects.indices { limits.line(&record.book.subjects[index], "a subject") }
+        if record.book.series.count > ImportLimits.seriesPerBook {
+            limits.warnings.append(
+                "the title names \(record.book.series.count) series: the first \(ImportLimits.seriesPerBook) kept")
+            record.book.series = Array(record.book.series.prefix(ImportLimits.seriesPerBook))
+        }
+        for index in record.book.series.indices { limits.line(&record.book.series[index].name, "a series' name") }
         limits.line(&record.sourceID, "the book's id")
         limits.line(&record.preferredSlug, "the slug")
         for source in record.externalIDs.keys.sorted() {

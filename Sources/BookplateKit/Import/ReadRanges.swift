@@ -60,4 +60,22 @@ extension ImportValues {
         }
         return ReadRecord(started: started, finished: finished, outcome: outcome)
     }
+
+    /// A series from Bookplate's own export: one without a name is left out, a position that is
+    /// not one keeps the series without it; each with a warning.
+    static func seriesPlace(name: String, position: String?, warnings: inout [String]) -> SeriesPlace? {
+        let name = name.trimmedForStorage
+        guard !name.isEmpty else {
+            warnings.append("a series without a name: left out")
+            return nil
+        }
+        guard let position else { return SeriesPlace(name: name) }
+        guard let parsed = SeriesPosition(parsing: position) else {
+            warnings.append(
+                "series position '\(shown(position))' is not a number such as 3, 2.5 or 1-3: kept '\(shown(name))' without it"
+            )
+            return SeriesPlace(name: name)
+        }
+        return SeriesPlace(name: name, position: parsed)
+    }
 }

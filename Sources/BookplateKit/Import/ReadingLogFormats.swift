@@ -11,7 +11,9 @@ enum GoodreadsFormat {
     }
 
     static func record(_ row: CSVRow) throws -> ImportRecord {
-        guard let title = row["Title"] else { throw RowProblem("no title") }
+        guard let fullTitle = row["Title"] else { throw RowProblem("no title") }
+        // "Dune (Dune, #1)": the series go to the book's series, the title keeps the rest.
+        let (title, series) = SeriesPlace.split(title: fullTitle)
         var warnings: [String] = []
         let authors = [row["Author"]].compactMap { $0 } + ImportValues.list(row["Additional Authors"])
         let exclusive = row["Exclusive Shelf"]
@@ -38,7 +40,7 @@ enum GoodreadsFormat {
             finishedDate: status == .read || finished != nil ? finished : nil,
             shelves: shelves.reduce(into: [String]()) { list, shelf in
                 if !list.contains(where: { $0.lowercased() == shelf.lowercased() }) { list.append(shelf) }
-            })
+            }, series: series)
         let count = ImportValues.count(
             row["Read Count"], column: "Read Count", in: Book.readCountRange, warnings: &warnings)
         // Goodreads keeps one date per book; Bookplate's CSV export adds StoryGraph's column
@@ -59,7 +61,8 @@ enum StoryGraphFormat {
     }
 
     static func record(_ row: CSVRow) throws -> ImportRecord {
-        guard let title = row["Title"] else { throw RowProblem("no title") }
+        guard let fullTitle = row["Title"] else { throw RowProblem("no title") }
+        let (title, series) = SeriesPlace.split(title: fullTitle)
         var warnings: [String] = []
         let status = row["Read Status"].flatMap(ImportValues.status(fromShelf:)) ?? .toRead
         let count = ImportValues.count(
@@ -75,7 +78,7 @@ enum StoryGraphFormat {
             isbn: ImportValues.isbn(row["ISBN/UID"]), status: status,
             rating: ImportValues.rating(row["Star Rating"], column: "Star Rating", warnings: &warnings),
             startedDate: latest?.started, finishedDate: status == .read ? finished : nil,
-            shelves: ImportValues.list(row["Tags"]))
+            shelves: ImportValues.list(row["Tags"]), series: series)
         return ImportRecord(
             line: row.line, book: book, note: ImportValues.review(row["Review"]), readCount: count, reads: reads,
             addedAt: ImportValues.instant(

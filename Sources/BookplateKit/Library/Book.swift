@@ -192,12 +192,17 @@ public struct BookDetails: Hashable, Sendable {
     /// Every reading of the book, in the order they happened; the last is the one the book's
     /// status and dates tell of.
     public var reads: [ReadRecord]
+    /// The series the book is in, in the order they were named, each with the book's place.
+    public var series: [SeriesMembership]
 
-    public init(book: Book, authors: [Author], shelves: [Shelf], reads: [ReadRecord] = []) {
+    public init(
+        book: Book, authors: [Author], shelves: [Shelf], reads: [ReadRecord] = [], series: [SeriesMembership] = []
+    ) {
         self.book = book
         self.authors = authors
         self.shelves = shelves
         self.reads = reads
+        self.series = series
     }
 }
 

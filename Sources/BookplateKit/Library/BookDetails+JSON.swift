@@ -23,6 +23,8 @@ public struct BookJSON: Codable, Sendable, Equatable {
     public var readCount: Int
     /// Every read, oldest first.
     public var reads: [ReadJSON]
+    /// The series the book is in, each with its place (`null` when unnumbered).
+    public var series: [SeriesJSON]
     public var shelves: [String]
     public var added: String
     public var googleVolumeID: String?
@@ -30,6 +32,13 @@ public struct BookJSON: Codable, Sendable, Equatable {
     public var openLibraryEdition: String?
     /// Which catalog set each field; fields not named are the reader's.
     public var provenance: [String: FieldSource]?
+}
+
+/// A book's place in a series in Bookplate's JSON output.
+public struct SeriesJSON: Codable, Sendable, Equatable {
+    public var name: String
+    public var slug: String
+    public var position: String?
 }
 
 /// One read in Bookplate's JSON output.
@@ -53,6 +62,7 @@ extension BookDetails {
                 ReadJSON(
                     started: $0.started?.description, finished: $0.finished?.description, outcome: $0.outcome.rawValue)
             },
+            series: series.map { SeriesJSON(name: $0.series.name, slug: $0.series.slug, position: $0.position?.text) },
             shelves: shelves.map(\.name),
             added: book.addedAt.formatted(.iso8601), googleVolumeID: book.googleVolumeID,
             openLibraryWork: book.openLibraryWorkKey, openLibraryEdition: book.openLibraryEditionKey,

@@ -39,6 +39,7 @@ extension Library {
             if book.status == .reading && book.startedDate == nil { book.startedDate = clock.today }
             try book.insert(db)
             try recordStatus(of: book, startsAnew: true, in: db)
+            if let id = book.id, !new.series.isEmpty { try Library.setSeries(new.series, of: id, in: db) }
             try setAuthors(authors, of: book, in: db)
             try addShelves(new.shelves, to: book, in: db)
             return try details(of: book, in: db)
@@ -111,6 +112,7 @@ extension Library {
                 let names = authors.map(\.trimmedForStorage).filter { !$0.isEmpty }
                 try setAuthors(names.map { NewAuthor(name: $0) }, of: book, in: db)
             }
+            if let series = edit.series, let id = book.id { try Library.setSeries(series, of: id, in: db) }
             try addShelves(edit.addShelves, to: book, in: db)
             try removeShelves(edit.removeShelves, from: book, in: db)
             try deleteUnusedAuthorsAndShelves(in: db)

@@ -244,9 +244,21 @@ private struct BookImporter {
             if book != before { try book.update(db) }
             let readsChanged =
                 try !record.reads.isEmpty && Read.replace(ofBookId: existingID, with: record.reads, in: db)
+            // A book's series come from the first file that names them; the reader's stay.
+            var seriesAdded = false
+            if !new.series.isEmpty,
+                try Int.fetchOne(
+                    db.cachedStatement(sql: "SELECT count(*) FROM bookSeries WHERE bookId = ?"), arguments: [existingID]
+                )
+                    == 0
+            {
+                try Library.setSeries(new.series, of: existingID, in: db)
+                seriesAdded = true
+            }
             let shelvesChanged = try addShelves(new.shelves, to: existingID)
             try rememberIDs(record, for: existingID)
-            return book != before || readsChanged || shelvesChanged ? .updated(book.slug) : .unchanged(book.slug)
+            return book != before || readsChanged || seriesAdded || shelvesChanged
+                ? .updated(book.slug) : .unchanged(book.slug)
         }
         let slug =
             record.preferredSlug.flatMap { Slug.isValid($0) && !slugs.contains($0) ? $0 : nil }
@@ -269,6 +281,7 @@ private struct BookImporter {
         }
         bookIDsByMatchKey[key, default: []].append(id)
         try Read.add(record.reads, toBookId: id, in: db)
+        if !new.series.isEmpty { try Library.setSeries(new.series, of: id, in: db) }
         var position = 0
         var linked = Set<Int64>()
         for author in new.authors {

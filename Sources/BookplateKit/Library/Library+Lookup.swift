@@ -86,13 +86,14 @@ extension Library {
             }
             let shelfLinks = Dictionary(grouping: try BookShelf.fetchAll(db)) { $0.bookId }
             let reads = try Read.allByBook(db)
+            let series = try Library.seriesByBook(db)
             let details = books.map { book in
                 BookDetails(
                     book: book,
                     authors: (authorLinks[book.id ?? 0] ?? []).compactMap { authors[$0.authorId] },
                     shelves: (shelfLinks[book.id ?? 0] ?? []).compactMap { shelves[$0.shelfId] }
                         .sorted { $0.slug < $1.slug },
-                    reads: reads[book.id ?? 0] ?? [])
+                    reads: reads[book.id ?? 0] ?? [], series: series[book.id ?? 0] ?? [])
             }
             let works = Dictionary(grouping: try AuthorWork.order(AuthorWork.Columns.position).fetchAll(db)) {
                 $0.authorId
@@ -112,7 +113,8 @@ extension Library {
                 """, arguments: [book.id])
         return BookDetails(
             book: book, authors: try authors(ofBookId: book.id, in: db), shelves: shelves,
-            reads: try Read.of(bookId: book.id ?? 0, in: db).map(\.record))
+            reads: try Read.of(bookId: book.id ?? 0, in: db).map(\.record),
+            series: try Library.series(ofBookId: book.id ?? 0, in: db))
     }
 
     func authors(ofBookId bookId: Int64?, in db: Database) throws -> [Author] {

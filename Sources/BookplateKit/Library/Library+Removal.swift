@@ -24,6 +24,8 @@ struct RemovedBookSnapshot: Codable {
     var importedNoteHash: String?
     /// Nil in copies kept before books had reads: the book's status and dates tell its one read.
     var reads: [ReadRecord]?
+    /// Nil in copies kept before books had series.
+    var series: [SeriesPlace]?
 
     struct ExternalID: Codable {
         var source: String
@@ -54,7 +56,8 @@ extension Library {
                 db, sql: "SELECT markdownHash FROM importedNote WHERE bookId = ?", arguments: [bookId])
             let snapshot = RemovedBookSnapshot(
                 book: book, authors: details.authors, works: works, shelves: details.shelves.map(\.name),
-                externalIDs: externalIDs, importedNoteHash: importedNoteHash, reads: details.reads)
+                externalIDs: externalIDs, importedNoteHash: importedNoteHash, reads: details.reads,
+                series: details.series.map { SeriesPlace(name: $0.series.name, position: $0.position) })
             let json = String(decoding: try JSONEncoder().encode(snapshot), as: UTF8.self)
             try db.execute(
                 sql: "INSERT INTO removedBook (slug, title, removedAt, snapshot) VALUES (?, ?, ?, ?)",
@@ -132,6 +135,7 @@ extension Library {
             } else {
                 try recordStatus(of: book, startsAnew: true, in: db)
             }
+            if let series = snapshot.series, let id = book.id { try Library.setSeries(series, of: id, in: db) }
             let authors = snapshot.authors.map { author in
                 NewAuthor(
                     name: author.name, openLibraryKey: author.openLibraryKey, bio: author.bio,

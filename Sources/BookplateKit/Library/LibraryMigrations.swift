@@ -242,6 +242,35 @@ enum LibraryMigrations {
                     ALTER TABLE book DROP COLUMN rating;
                     """)
         }
+        migrator.registerMigration("v13-series") { db in
+            // Series as things of their own: a book may be in several, each at a position as
+            // written ("2.5", "1-3") and ordered by its first number.
+            try db.create(table: "series") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("slug", .text).notNull().unique()
+                t.column("name", .text).notNull().unique().collate(.nocase).check { length($0) > 0 }
+            }
+            try db.create(table: "bookSeries") { t in
+                t.column("bookId", .integer).notNull().references("book", onDelete: .cascade)
+                t.column("seriesId", .integer).notNull().references("series", onDelete: .cascade).indexed()
+                t.column("position", .text)
+                t.column("sortValue", .double)
+                t.column("ordinal", .integer).notNull()
+                t.primaryKey(["bookId", "seriesId"])
+            }
+            for table in ["series", "bookSeries"] {
+                for event in ["INSERT", "UPDATE", "DELETE"] {
+                    try db.execute(
+                        sql: """
+                            CREATE TRIGGER \(table)_\(event.lowercased())_revision AFTER \(event) ON \(table)
+                            BEGIN
+                                UPDATE libraryRevision
+                                SET value = value + 1, change = lower(hex(randomblob(16))) WHERE id = 1;
+                            END
+                            """)
+                }
+            }
+        }
         return migrator
     }
 }

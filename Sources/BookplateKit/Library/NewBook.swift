@@ -23,6 +23,8 @@ public struct NewBook: Sendable, Equatable {
     public var openLibraryEditionKey: String?
     /// Which catalog each field came from; fields not named are the reader's.
     public var provenance: [String: FieldSource]
+    /// The series the book is in, with its place in each.
+    public var series: [SeriesPlace]
 
     public init(
         title: String, subtitle: String? = nil, authors: [NewAuthor] = [], isbn: ISBN? = nil,
@@ -30,7 +32,9 @@ public struct NewBook: Sendable, Equatable {
         language: String? = nil, description: String? = nil, coverURL: String? = nil, subjects: [String] = [],
         status: ReadingStatus = .toRead, rating: Rating? = nil, startedDate: PartialDate? = nil,
         finishedDate: PartialDate? = nil, shelves: [String] = [], googleVolumeID: String? = nil,
-        openLibraryWorkKey: String? = nil, openLibraryEditionKey: String? = nil, provenance: [String: FieldSource] = [:]
+        openLibraryWorkKey: String? = nil, openLibraryEditionKey: String? = nil,
+        provenance: [String: FieldSource] = [:],
+        series: [SeriesPlace] = []
     ) {
         self.title = title
         self.subtitle = subtitle
@@ -52,6 +56,7 @@ public struct NewBook: Sendable, Equatable {
         self.openLibraryWorkKey = openLibraryWorkKey
         self.openLibraryEditionKey = openLibraryEditionKey
         self.provenance = provenance
+        self.series = series
     }
 }
 
@@ -116,13 +121,15 @@ public struct BookEdit: Sendable, Equatable {
     public var finishedDate: PartialDate??
     public var addShelves: [String]
     public var removeShelves: [String]
+    /// The book's series, replacing those it was in; empty takes it out of every series.
+    public var series: [SeriesPlace]?
 
     public init(
         title: String? = nil, subtitle: String?? = nil, authors: [String]? = nil, isbn: ISBN?? = nil,
         publisher: String?? = nil, publishedDate: PartialDate?? = nil, pageCount: Int?? = nil,
         language: String?? = nil, description: String?? = nil, status: ReadingStatus? = nil,
         rating: Rating?? = nil, startedDate: PartialDate?? = nil, finishedDate: PartialDate?? = nil,
-        addShelves: [String] = [], removeShelves: [String] = []
+        addShelves: [String] = [], removeShelves: [String] = [], series: [SeriesPlace]? = nil
     ) {
         self.title = title
         self.subtitle = subtitle
@@ -139,6 +146,7 @@ public struct BookEdit: Sendable, Equatable {
         self.finishedDate = finishedDate
         self.addShelves = addShelves
         self.removeShelves = removeShelves
+        self.series = series
     }
 
     /// Whether the edit changes nothing at all.

@@ -51,7 +51,7 @@ enum DefaultTheme {
         ## Shared shapes
 
         - **book card** (`partials/book-card`): `url`, `title`, `subtitle`, `authors`, `year`, `cover`,
-          `rating`.
+          `rating`. On a series page it also has `seriesLabel` ("#2 · Read": its place and your status).
         - **authors** (`partials/authors`): a list of `name`, `url`, `separator` (", ", " and " or "").
         - **cover** (`partials/cover`): `cover.src`, `cover.width`, `cover.height`, `cover.alt`,
           `cover.isPlaceholder`; for a cover image, `cover.srcset` and `cover.sizes` (its thumbnails, and
@@ -74,13 +74,14 @@ enum DefaultTheme {
 
         | template | page | variables |
         |---|---|---|
-        | `index` | `index.html` | `bookCount`, `authorCount`, `countsLabel`, `isEmpty`, `reading` (the first 12 books being read, cards), `readingList` (a list link, when more are being read), `recent` (the 12 books finished last, cards), `groups` (each: `id`, `title` — a reading status — and `lists`: list links), `shelfCount` |
+        | `index` | `index.html` | `bookCount`, `authorCount`, `countsLabel`, `isEmpty`, `reading` (the first 12 books being read, cards), `readingList` (a list link, when more are being read), `recent` (the 12 books finished last, cards), `groups` (each: `id`, `title` — a reading status, or "Series" with a link to each series' page — and `lists`: list links), `shelfCount` |
         | `list` | `reading/`, `read/<year>/` (`read/undated/`), `to-read/`, `abandoned/`, each `index.html`, then `page/<n>/index.html` | `id`, `title` ("Read in 2024"), `countLabel`, `books` (cards, 100 a page), `pagination` |
-        | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started`, `finished`, `reads` ("Read 3 times: 2019, 2021, 2024", for a book finished more than once), `shelves` (`name`, `slug`, `url`), `noteHTML`, `credits` (`what` — "Description from" —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from), `openGraph` (`property`, `content`), `jsonLD` |
+        | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started`, `finished`, `reads` ("Read 3 times: 2019, 2021, 2024", for a book finished more than once), `series` (each `name`, `url` of its page, `position` such as 2 or 2.5, absent when unnumbered), `shelves` (`name`, `slug`, `url`), `noteHTML`, `credits` (`what` — "Description from" —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from), `openGraph` (`property`, `content`), `jsonLD` |
         | `author` | `authors/<slug>/index.html` | `name`, `lifeDates`, `photo` (as `cover`), `bioParagraphs`, `books` (cards), `bookCountLabel`, `links` (`title`, `url`), `otherWorks` (`title`, `year`) |
         | `authors` | `authors/index.html`, and past 2,000 authors `authors/<letter>.html` (`a.html`, `other.html`) | `title` ("Authors", "Authors: B"), `countLabel`, `letterLinks` (`letter`, `url` — its section, or its page —, `countLabel`, `isCurrent`), `letters` (each: `letter`, `anchor`, `authors` — `name`, `sortName`, `url`, `bookCountLabel`; none on a split index) |
         | `shelves` | `shelves/index.html` | `countLabel`, `shelves` (`name`, `url`, `bookCountLabel`) |
         | `shelf` | `shelves/<slug>/index.html`, then `shelves/<slug>/page/<n>/index.html` | `name`, `bookCountLabel`, `books` (cards, 100 a page), `pagination` |
+        | `series` | `series/<slug>/index.html` | `name`, `countLabel` ("3 books · 2 of 3 read"), `entries` in reading order, each a `book` (a card with `seriesLabel`) or a `gap` ("#3 is not on your shelf", "#5–#9 are not on your shelf") |
         | `stats` | `stats/index.html` | `hasReadBooks`, `totalsLabel`, `goal` (the current year's pace, when `site.yaml` sets `goal`), `years` (`year`, `url` of its page, `books`, `rereads` — reads finished that year of books read before —, `pages`, `averageRating`), `booksChart` and `pagesChart` (charts), `ratings` (bars), `longest`, `shortest` (cards), `longestPages`, `shortestPages` |
         | `year` | `stats/<year>/index.html` | `year`, `title` ("2024 in books"), `summary` (`label`, `value`: books read, pages read, average rating), `goal`, `monthsChart` (a chart of the twelve months), `ratings` (bars), `longest`, `shortest`, `longestPages`, `shortestPages`, `booksLink` (`title`, `url` of the year's list), `olderYear`, `newerYear` (`title`, `url`) |
         | `404` | `404.html` | only what every page receives |
@@ -293,6 +294,11 @@ enum DefaultTheme {
 
         .rating { color: var(--accent); letter-spacing: 0.05em; }
         .rating-empty { color: var(--rule); }
+        .series { margin: 0.25rem 0 0; color: var(--muted); }
+        .book-card-series { margin: 0; font-size: 0.85rem; color: var(--muted); }
+        .series-gap { display: flex; align-items: center; justify-content: center; min-height: 8rem; padding: 1rem;
+          border: 1px dashed var(--rule); border-radius: 4px; text-align: center; font-size: 0.9rem; color: var(--muted); }
+        .series-books { padding-left: 0; }
         /* A star filled in part: the accent up to --part, the empty colour after it. */
         .rating-part {
           background: linear-gradient(90deg, var(--accent) var(--part), var(--rule) var(--part));
@@ -477,7 +483,7 @@ enum DefaultTheme {
             <header class="book-header">
               <h1>{{title}}</h1>
               {{#subtitle}}<p class="subtitle">{{.}}</p>{{/subtitle}}
-              {{^empty(authors)}}<p class="byline">{{t.by}} {{> partials/authors}}</p>{{/empty(authors)}}
+              {{^empty(authors)}}<p class="byline">{{t.by}} {{> partials/authors}}</p>{{/empty(authors)}}{{#series}}<p class="series"><a href="{{url}}">{{name}}</a>{{#position}} · #{{.}}{{/position}}</p>{{/series}}
             </header>
             <section class="reading" aria-label="{{t.myReading}}">
               <p><span class="status status-{{statusID}}">{{status}}</span>{{#rating}} <span class="rating" role="img" aria-label="{{label}}"><span aria-hidden="true">{{filled}}{{#partial}}<span class="rating-part" style="--part: {{.}}%">★</span>{{/partial}}<span class="rating-empty">{{empty}}</span></span></span>{{/rating}}</p>
@@ -627,7 +633,7 @@ enum DefaultTheme {
         "partials/book-card.mustache": ####"""
         <li class="book-card">
           <a class="book-card-cover" href="{{url}}" tabindex="-1" aria-hidden="true">{{> partials/cover}}</a>
-          <p class="book-card-title"><a href="{{url}}">{{title}}</a></p>
+          {{#seriesLabel}}<p class="book-card-series">{{.}}</p>{{/seriesLabel}}<p class="book-card-title"><a href="{{url}}">{{title}}</a></p>
           {{^empty(authors)}}<p class="book-card-authors">{{> partials/authors}}</p>{{/empty(authors)}}
           <p class="book-card-meta">{{#year}}<span>{{.}}</span>{{/year}}{{#rating}} <span class="rating" role="img" aria-label="{{label}}"><span aria-hidden="true">{{filled}}{{#partial}}<span class="rating-part" style="--part: {{.}}%">★</span>{{/partial}}<span class="rating-empty">{{empty}}</span></span></span>{{/rating}}</p>
         </li>
@@ -710,6 +716,25 @@ enum DefaultTheme {
           <div class="bar-row"><dt><span class="rating" role="img" aria-label="{{description}}">{{label}}</span></dt><dd><span class="bar" style="width: {{percent}}%"></span> {{value}}</dd></div>
         {{/ratings}}
         </dl>
+
+        """####,
+        "series.mustache": ####"""
+        {{<layout}}
+        {{$content}}
+        <h1>{{name}}</h1>
+        <p class="counts">{{countLabel}}</p>
+        <ol class="book-grid series-books">
+        {{#entries}}
+        {{#book}}
+        {{> partials/book-card}}
+        {{/book}}
+        {{#gap}}
+        <li class="series-gap"><p>{{.}}</p></li>
+        {{/gap}}
+        {{/entries}}
+        </ol>
+        {{/content}}
+        {{/layout}}
 
         """####,
         "shelf.mustache": ####"""
@@ -932,6 +957,10 @@ enum DefaultTheme {
         monthShort10: Okt.
         monthShort11: Nov.
         monthShort12: Dez.
+        seriesTitle: Reihen
+        seriesGap: "Nr. {number} steht nicht in Ihrem Regal"
+        seriesGapRange: "Nr. {from}–{to} stehen nicht in Ihrem Regal"
+        seriesReadCount: "{read} von {books} gelesen"
 
         """####,
         "translations/en.yaml": ####"""
@@ -1083,6 +1112,10 @@ enum DefaultTheme {
         monthShort10: Oct
         monthShort11: Nov
         monthShort12: Dec
+        seriesTitle: Series
+        seriesGap: "#{number} is not on your shelf"
+        seriesGapRange: "#{from}–#{to} are not on your shelf"
+        seriesReadCount: "{read} of {books} read"
 
         """####,
         "translations/es.yaml": ####"""
@@ -1231,6 +1264,10 @@ enum DefaultTheme {
         monthShort10: oct.
         monthShort11: nov.
         monthShort12: dic.
+        seriesTitle: Series
+        seriesGap: "El n.º {number} no está en tu estantería"
+        seriesGapRange: "Del n.º {from} al {to} no están en tu estantería"
+        seriesReadCount: "{read} de {books} leídos"
 
         """####,
         "translations/fr.yaml": ####"""
@@ -1379,6 +1416,10 @@ enum DefaultTheme {
         monthShort10: oct.
         monthShort11: nov.
         monthShort12: déc.
+        seriesTitle: Séries
+        seriesGap: "Le n° {number} n’est pas sur vos étagères"
+        seriesGapRange: "Les n° {from} à {to} ne sont pas sur vos étagères"
+        seriesReadCount: "{read} lus sur {books}"
 
         """####,
         "year.mustache": ####"""

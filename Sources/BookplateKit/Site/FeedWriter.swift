@@ -117,7 +117,8 @@ enum SearchIndex {
             let details = books[position]
             return ScriptSafeJSON.object([
                 ("a", q(details.authors.map(\.name).joined(separator: ", "))),
-                ("s", q(details.shelves.map(\.name).joined(separator: ", "))),
+                // Shelves and series: what the search matches besides titles and authors.
+                ("s", q((details.shelves.map(\.name) + details.series.map(\.series.name)).joined(separator: ", "))),
                 ("t", q(details.book.title)),
                 ("u", q(PageModelFactory.bookURL(details.book.slug))),
             ])

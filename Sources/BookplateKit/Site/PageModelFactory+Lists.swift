@@ -33,6 +33,7 @@ extension PageModelFactory {
                 break
             }
         }
+        if let series = seriesGroup(root: "") { groups.append(series) }
         return IndexPageModel(
             root: "", site: site, pageTitle: site.title, bookCount: catalogue.books.count,
             authorCount: catalogue.authors.count, countsLabel: countsLabel,

@@ -20,6 +20,8 @@ struct PageModelFactory: Sendable {
     let shelves: [Shelf]
     /// The lists the site is browsed by, each published as pages of its own.
     let lists: BookLists
+    /// Every series, by name.
+    let seriesLists: [SeriesList]
 
     init(
         site: SiteModel, baseURL: URL?, catalogue: Catalogue, coversBySlug: [String: CoverModel],
@@ -34,11 +36,13 @@ struct PageModelFactory: Sendable {
         index = CatalogueIndex(catalogue)
         shelves = PageModelFactory.shelves(of: catalogue)
         lists = BookLists(catalogue, shelves: shelves, booksByShelf: index.booksByShelf)
+        seriesLists = SeriesList.all(in: catalogue)
     }
 
     static func bookURL(_ slug: String) -> String { "books/\(slug)/index.html" }
     static func authorURL(_ slug: String) -> String { "authors/\(slug)/index.html" }
     static func shelfURL(_ slug: String) -> String { "shelves/\(slug)/index.html" }
+    static func seriesURL(_ slug: String) -> String { "series/\(slug)/index.html" }
 
     /// The books at `positions` of the catalogue.
     func books(at positions: [Int]?) -> [BookDetails] {
@@ -67,6 +71,11 @@ struct PageModelFactory: Sendable {
             started: book.startedDate.map { words("started", ["date": words.date($0)]) },
             finished: book.finishedDate.map { words("finished", ["date": words.date($0)]) },
             reads: readsLine(details),
+            series: details.series.map {
+                SeriesLinkModel(
+                    name: $0.series.name, url: root + PageModelFactory.seriesURL($0.series.slug),
+                    position: $0.position?.text)
+            },
             shelves: details.shelves.map {
                 ShelfTagModel(name: $0.name, slug: $0.slug, url: root + PageModelFactory.shelfURL($0.slug))
             },

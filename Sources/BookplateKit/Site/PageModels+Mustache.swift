@@ -91,6 +91,42 @@ extension BookCardModel: TemplateObject {
         case "year": year.templateValue
         case "cover": cover.templateValue
         case "rating": rating.templateValue
+        case "seriesLabel": seriesLabel.templateValue
+        default: nil
+        }
+    }
+}
+
+extension SeriesPageModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "root": root.templateValue
+        case "site": site.templateValue
+        case "pageTitle": pageTitle.templateValue
+        case "name": name.templateValue
+        case "countLabel": countLabel.templateValue
+        case "entries": entries.templateValue
+        default: nil
+        }
+    }
+}
+
+extension SeriesEntryModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "book": book.templateValue
+        case "gap": gap.templateValue
+        default: nil
+        }
+    }
+}
+
+extension SeriesLinkModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "name": name.templateValue
+        case "url": url.templateValue
+        case "position": position.templateValue
         default: nil
         }
     }
@@ -243,6 +279,7 @@ extension BookPageModel: TemplateObject {
         case "started": started.templateValue
         case "finished": finished.templateValue
         case "reads": reads.templateValue
+        case "series": series.templateValue
         case "shelves": shelves.templateValue
         case "noteHTML": noteHTML.templateValue
         case "credits": credits.templateValue

@@ -75,6 +75,8 @@ struct BookCardModel: Sendable, Encodable {
     var year: String?
     var cover: CoverModel
     var rating: RatingModel?
+    /// On a series page: the book's place and how far the reader is ("#2 · Read").
+    var seriesLabel: String? = nil
 }
 
 struct RatingModel: Sendable, Encodable {
@@ -190,6 +192,7 @@ struct BookPageModel: Sendable, Encodable {
     var finished: String?
     /// "Read 3 times: 2019, 2021, 2024", for a book read more than once.
     var reads: String?
+    var series: [SeriesLinkModel]
     var shelves: [ShelfTagModel]
     var noteHTML: String?
     /// Where the description, the other facts and the cover came from.
@@ -287,6 +290,31 @@ struct ShelfPageModel: Sendable, Encodable {
     var bookCountLabel: String
     var books: [BookCardModel]
     var pagination: PaginationModel?
+}
+
+/// `series/<slug>/index.html`: the series in reading order, with what is missing from the shelf.
+struct SeriesPageModel: Sendable, Encodable {
+    var root: String
+    var site: SiteModel
+    var pageTitle: String
+    var name: String
+    /// "3 books · 2 of 3 read".
+    var countLabel: String
+    /// Each book in order, or a gap: one of the two is set.
+    var entries: [SeriesEntryModel]
+}
+
+struct SeriesEntryModel: Sendable, Encodable {
+    var book: BookCardModel?
+    /// "#3 is not on your shelf".
+    var gap: String?
+}
+
+/// A book's place in a series, on its page.
+struct SeriesLinkModel: Sendable, Encodable {
+    var name: String
+    var url: String
+    var position: String?
 }
 
 /// `stats/index.html`: the year in books.

@@ -112,6 +112,11 @@ public struct SiteBuilder: Sendable {
                     page(list.path(page: number), "list") { shared.factory.listPage(list, page: number) }
                 }
             }
+            + factory.seriesLists.indices.map { index in
+                page(PageModelFactory.seriesURL(factory.seriesLists[index].series.slug), "series") {
+                    shared.factory.seriesPage(shared.factory.seriesLists[index])
+                }
+            }
             + zip(factory.shelves, factory.lists.shelfLists).flatMap { shelf, list in
                 (1...list.pageCount).map { number in
                     page(list.path(page: number), "shelf") {

@@ -32,7 +32,7 @@ import Testing
         #expect(lines.first == ["LINE", "ACTION", "SLUG", "TITLE"])
         #expect(
             lines.dropFirst().prefix(7).map { $0.prefix(3).joined(separator: " ") } == [
-                "2 add dune-dune-1", "3 add good-omens", "4 add a-title-with-a-line-break", "6 skip no",
+                "2 add dune", "3 add good-omens", "4 add a-title-with-a-line-break", "6 skip no",
                 "7 add impossible-day", "8 add currently-on-it", "9 add caf-stories",
             ])
         #expect(

@@ -68,6 +68,13 @@ enum FixtureShelf {
             NewBook(
                 title: "Kindred", authors: ["Octavia E. Butler"], publishedDate: try PartialDate(parsing: "1979"),
                 status: .read, rating: try Rating(5), finishedDate: try PartialDate(parsing: "2024-06-30")))
+        // Two books of a series with the second missing: its page shows the gap.
+        try library.editBook(
+            slug: "kindred", BookEdit(series: [SeriesPlace(name: "Time Slips", position: SeriesPosition(parsing: "1"))])
+        )
+        try library.editBook(
+            slug: "the-time-machine",
+            BookEdit(series: [SeriesPlace(name: "Time Slips", position: SeriesPosition(parsing: "3"))]))
         // Read before, in 2019: the book page counts both reads, the stats a re-read in 2024.
         try library.addRead(
             toBook: "kindred",

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@testable import BookplateKit
+
+/// Series as things of their own: read from titles, set by hand, shown on a page of their own.
+@Suite struct SeriesTests {
+    @Test(arguments: [
+        ("1", "1"), ("#3", "3"), ("2.5", "2.5"), ("0.5", "0.5"), ("02", "2"), ("2.50", "2.5"), ("1-3", "1-3"),
+        (" 12 ", "12"), ("100000", "100000"),
+    ])
+    func positionsAreNumbersOrRanges(text: String, shown: String) {
+        #expect(SeriesPosition(parsing: text)?.text == shown)
+    }
+
+    @Test(arguments: [
+        "", "NaN", "nan", "1e309", "inf", "-1", "one", "<script>", "../../x", "3-1", "1.2345", "1000001", "1-", "-",
+        "1.", ".5", "1-2-3",
+    ])
+    func anythingElseIsNoPosition(text: String) {
+        #expect(SeriesPosition(parsing: text) == nil)
+    }
+
+    @Test func aTitleNamesItsSeriesAtItsEnd() {
+        func split(_ title: String) -> String {
+            let (rest, places) = SeriesPlace.split(title: title)
+            return ([rest] + places.map { "\($0.name)=\($0.position?.text ?? "-")" }).joined(separator: "|")
+        }
+        #expect(split("Dune (Dune, #1)") == "Dune|Dune=1")
+        #expect(split("Dawn (Xenogenesis #1)") == "Dawn|Xenogenesis=1")
+        #expect(split("Binti: Home (Binti, #2.5)") == "Binti: Home|Binti=2.5")
+        #expect(split("Omnibus (Saga, #1-3)") == "Omnibus|Saga=1-3")
+        #expect(split("Crossover (Series A, #2; Series B, #5)") == "Crossover|Series A=2|Series B=5")
+        // Parentheses that name no numbered series stay in the title.
+        #expect(split("Emma (Penguin Classics)") == "Emma (Penguin Classics)")
+        #expect(split("Number (#1)") == "Number (#1)")
+        #expect(split("Odd (Series, #NaN)") == "Odd (Series, #NaN)")
+        #expect(split("(Dune, #1)") == "(Dune, #1)")
+        #expect(split("Half (A, #1; B)") == "Half (A, #1; B)")
+        #expect(split("Mark (alert(1), #1)") == "Mark|alert(1)=1")
+        #expect(split("Unbalanced 1), #1)") == "Unbalanced 1), #1)")
+        #expect(
+            SeriesPlace.title("Dune", with: [SeriesPlace(name: "Dune", position: SeriesPosition(parsing: "1"))])
+                == "Dune (Dune, #1)")
+    }
+
+    @Test func editSetsReplacesAndClearsTheSeriesAndAnEmptySeriesGoes() throws {
+        let shelf = try TemporaryShelf()
+        let library = shelf.library
+        try library.addBook(
+            NewBook(
+                title: "Dune", authors: ["Frank Herbert"],
+                series: [SeriesPlace(name: "Dune Chronicles", position: SeriesPosition(parsing: "1"))]))
+        try library.addBook(NewBook(title: "Dune Messiah", authors: ["Frank Herbert"]))
+        var messiah = try library.editBook(
+            slug: "dune-messiah",
+            BookEdit(series: [SeriesPlace(name: "dune chronicles", position: SeriesPosition(parsing: "2"))]))
+        // The same series whatever the case it is named in.
+        #expect(messiah.series.map(\.series.slug) == ["dune-chronicles"])
+        #expect(try library.findBook(matching: "dune").series.first?.series == messiah.series.first?.series)
+        messiah = try library.editBook(slug: "dune-messiah", BookEdit(series: [SeriesPlace(name: "Other")]))
+        #expect(messiah.series.map(\.series.name) == ["Other"] && messiah.series.first?.position == nil)
+        _ = try library.editBook(slug: "dune-messiah", BookEdit(series: []))
+        let names = try library.catalogue().books.flatMap(\.series).map(\.series.name)
+        #expect(names == ["Dune Chronicles"])
+        #expect(try library.read { db in try Series.fetchCount(db) } == 1)
+    }
+
+    @Test func importsTakeSeriesOutOfTitlesAndLeaveNothingHostileOnThePage() throws {
+        let shelf = try TemporaryShelf()
+        let many = (1...30).map { "S\($0), #\($0)" }.joined(separator: "; ")
+        let file = try TestPaths.temporaryFolder("series-import").appendingPathComponent("goodreads.csv")
+        try Data(
+            """
+            Book Id,Title,Author,Exclusive Shelf
+            1,"Dune (Dune, #1)",Frank Herbert,read
+            2,"Children of Dune (Dune, #3)",Frank Herbert,to-read
+            3,"Tales (Dune, #0.5)",Frank Herbert,to-read
+            4,"Mark (<script>alert(1)</script>, #1)",Hostile Tester,to-read
+            5,"Dots (../../x, #2)",Hostile Tester,to-read
+            6,"Crowd (\(many))",Hostile Tester,to-read
+            7,"Far (Far Away, #99999)",Hostile Tester,to-read
+
+            """.utf8
+        ).write(to: file)
+        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .run(file: file, as: .goodreads)
+        #expect(report.summary.added == ["dune", "children-of-dune", "tales", "mark", "dots", "crowd", "far"])
+        #expect(report.summary.warnings.map(\.message) == ["the title names 30 series: the first 20 kept"])
+        try shelf.build()
+        let dune = try shelf.siteFile("series/dune/index.html")
+        // In reading order, with what is missing between.
+        let order = [
+            "books/tales/index.html\">Tales<", "books/dune/index.html\">Dune<", "#2 is not on your shelf",
+            "books/children-of-dune/index.html\">Children of Dune<",
+        ].map { dune.range(of: $0)?.lowerBound }
+        #expect(!order.contains(nil) && order.compactMap { $0 } == order.compactMap { $0 }.sorted())
+        #expect(dune.contains("#1 · Read") && dune.contains("#0.5 · To read") && dune.contains("3 books · 1 of 3 read"))
+        let hostile = try shelf.siteFile("series/script-alert-1-script/index.html")
+        #expect(!hostile.contains("<script>alert") && hostile.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(
+            FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent("series/x/index.html").path))
+        #expect(try shelf.siteFile("series/far-away/index.html").contains("#1–#99,998 are not on your shelf"))
+        #expect(
+            try shelf.siteFile("books/dune/index.html").contains(
+                "<a href=\"../../series/dune/index.html\">Dune</a> · #1"))
+        #expect(try shelf.siteFile("search-index.js").contains("Dune"))
+    }
+}
