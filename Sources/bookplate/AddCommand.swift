@@ -72,7 +72,9 @@ struct AddCommand: AsyncParsableCommand {
             language: details.language, description: details.description.map(HTMLAllowList.html(fromText:)),
             status: reader.status ?? .toRead,
             rating: reader.rating, startedDate: reader.startedDate, finishedDate: reader.finishedDate,
-            shelves: reader.shelves, series: try details.seriesPlaces() ?? [])
+            shelves: reader.shelves, series: try details.seriesPlaces() ?? [],
+            format: try details.parsedFormat() ?? nil, audioMinutes: try details.parsedAudioLength() ?? nil,
+            firstPublished: try details.firstPublished.map(Parse.date), owned: try details.parsedOwned() ?? nil)
         Terminal.output(try addedLine(try shelf.openLibrary().addBook(new)))
     }
 
@@ -118,9 +120,46 @@ struct BookDetailOptions: ParsableArguments {
     @Option(help: "Number of pages.") var pages: String?
     @Option(help: "Language code, such as en or fr.") var language: String?
     @Option(help: "A description, as plain text; separate paragraphs with a blank line.") var description: String?
+    @Option(help: "paperback, hardcover, ebook, audiobook or other (none to clear).") var format: String?
+    @Option(help: ArgumentHelp("An audiobook's length: 11:30, 11h30m or minutes.", valueName: "length"))
+    var audioLength: String?
+    @Option(help: ArgumentHelp("When the work first appeared: YYYY, YYYY-MM or YYYY-MM-DD.", valueName: "date"))
+    var firstPublished: String?
+    @Option(help: "Whether you own a copy: yes, no or none.") var owned: String?
     @Option(help: "The series the book is in (none to take it out of every series).") var series: String?
     @Option(help: ArgumentHelp("Its place in the series: 3, 2.5, 0.5 or 1-3.", valueName: "number")) var position:
         String?
+
+    func parsedFormat() throws -> BookFormat?? {
+        try Parse.clearable(format) { text in
+            guard let format = BookFormat(rawValue: text.lowercased()) else {
+                throw ValidationError(
+                    "unknown format '\(text)': use one of \(BookFormat.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            return format
+        }
+    }
+
+    func parsedAudioLength() throws -> Int?? {
+        try Parse.clearable(audioLength) { text in
+            guard let minutes = AudioLength.minutes(parsing: text) else {
+                throw ValidationError(
+                    "'\(text)' is not a length: write 11:30, 11h30m or the minutes (up to 1,000 hours)")
+            }
+            return minutes
+        }
+    }
+
+    func parsedOwned() throws -> Bool?? {
+        try Parse.clearable(owned) { text in
+            switch text.lowercased() {
+            case "yes", "true": return true
+            case "no", "false": return false
+            default: throw ValidationError("--owned '\(text)' is not yes, no or none")
+            }
+        }
+    }
 
     /// The series the options name: nil when they name none, empty for `--series none`.
     func seriesPlaces() throws -> [SeriesPlace]? {

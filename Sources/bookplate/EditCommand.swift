@@ -40,7 +40,9 @@ struct EditCommand: AsyncParsableCommand {
             rating: try rating.map(Parse.rating),
             startedDate: try Parse.clearable(started, Parse.date),
             finishedDate: try Parse.clearable(finished, Parse.date),
-            addShelves: addShelves, removeShelves: removeShelves, series: try details.seriesPlaces())
+            addShelves: addShelves, removeShelves: removeShelves, series: try details.seriesPlaces(),
+            format: try details.parsedFormat(), audioMinutes: try details.parsedAudioLength(),
+            firstPublished: try Parse.clearable(details.firstPublished, Parse.date), owned: try details.parsedOwned())
         guard !edit.isEmpty || edition != nil else {
             throw ValidationError("nothing to change: give at least one option (see bookplate edit --help)")
         }

@@ -19,7 +19,9 @@ enum JSONOutput {
         .object([
             "slug": .string(book.slug), "title": .string(book.title), "subtitle": .optional(book.subtitle),
             "authors": .strings(book.authors), "publisher": .optional(book.publisher),
-            "published": .optional(book.published), "pages": .optional(book.pages),
+            "published": .optional(book.published), "firstPublished": .optional(book.firstPublished),
+            "format": .optional(book.format), "audioMinutes": .optional(book.audioMinutes),
+            "owned": book.owned.map(JSONValue.bool) ?? .null, "pages": .optional(book.pages),
             "language": .optional(book.language), "description": .optional(book.description),
             "isbn13": .optional(book.isbn13), "isbn10": .optional(book.isbn10), "status": .string(book.status),
             "rating": .optional(book.rating), "started": .optional(book.started),

@@ -21,6 +21,12 @@ struct ShowCommand: ParsableCommand {
             ("Title", book.title), ("Subtitle", book.subtitle),
             ("Authors", details.authors.isEmpty ? nil : details.authors.map(\.name).joined(separator: ", ")),
             ("Publisher", book.publisher), ("Published", book.publishedDate?.description),
+            ("Original", book.firstPublished?.description),
+            (
+                "Format",
+                book.format.map { $0.rawValue + (book.audioMinutes.map { ", \($0 / 60) h \($0 % 60) min" } ?? "") }
+            ),
+            ("Owned", book.owned.map { $0 ? "yes" : "no" }),
             ("Pages", book.pageCount.map(String.init)), ("Language", book.language),
             ("ISBN-13", book.isbn13), ("ISBN-10", book.isbn10), ("Status", book.status.rawValue),
             ("Rating", book.rating?.stars5), ("Started", book.startedDate?.description),

@@ -37,6 +37,11 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
         public var reads: [ExportedRead]?
         /// From version 3: the series the book is in, with its place in each.
         public var series: [ExportedSeries]?
+        /// From version 3: `paperback`, `hardcover`, `ebook`, `audiobook` or `other`.
+        public var format: String?
+        public var audioMinutes: Int?
+        public var firstPublished: String?
+        public var owned: Bool?
         public var note: String?
         public var privateNotes: String?
         public var coverURL: String?
@@ -123,6 +128,8 @@ public struct LibraryExporter: Sendable {
                     : details.series.map {
                         LibraryExportDocument.ExportedSeries(name: $0.series.name, position: $0.position?.text)
                     },
+                format: book.format?.rawValue, audioMinutes: book.audioMinutes,
+                firstPublished: book.firstPublished?.description, owned: book.owned,
                 note: try notes.note(forSlug: book.slug).map(LibraryExporter.normalisedNote),
                 privateNotes: book.privateNotes, coverURL: book.coverURL, googleVolumeID: book.googleVolumeID,
                 openLibraryWork: book.openLibraryWorkKey, openLibraryEdition: book.openLibraryEditionKey,
@@ -195,15 +202,29 @@ public struct LibraryExporter: Sendable {
                 first.isEmpty ? "" : text(sortName), text(book.authors.dropFirst().joined(separator: ", ")),
                 "=\"\(isbn?.isbn10 ?? "")\"", "=\"\(isbn?.isbn13 ?? "")\"",
                 book.rating.flatMap { try? Rating(stars: $0).text } ?? "0", "",
-                text(book.publisher ?? ""), "", book.pages.map(String.init) ?? "",
-                book.published.map { String($0.prefix(4)) } ?? "", "", day(finishedReads.last?.finished),
+                text(book.publisher ?? ""), book.format.flatMap(LibraryExporter.binding) ?? "",
+                book.pages.map(String.init) ?? "", book.published.map { String($0.prefix(4)) } ?? "",
+                book.firstPublished.map { String($0.prefix(4)) } ?? "", day(finishedReads.last?.finished),
                 day(String(book.added.prefix(10))), text((book.shelves + [exclusive]).joined(separator: ", ")), "",
                 exclusive, text(book.note.map { String($0.dropLast()) } ?? ""), "", text(book.privateNotes ?? ""),
-                finishedReads.isEmpty ? "" : String(finishedReads.count), "0", datesRead.joined(separator: ", "),
+                finishedReads.isEmpty ? "" : String(finishedReads.count), book.owned == true ? "1" : "0",
+                datesRead.joined(separator: ", "),
             ]
             lines.append(fields.map(LibraryExporter.csvField).joined(separator: ","))
         }
         return Data((lines.joined(separator: "\r\n") + "\r\n").utf8)
+    }
+
+    /// Goodreads' Binding for a format.
+    static func binding(_ format: String) -> String? {
+        switch BookFormat(rawValue: format) {
+        case .paperback?: "Paperback"
+        case .hardcover?: "Hardcover"
+        case .ebook?: "ebook"
+        case .audiobook?: "Audiobook"
+        case .other?: "Other"
+        case nil: nil
+        }
     }
 
     static func csvField(_ value: String) -> String {
@@ -282,7 +303,16 @@ enum BookplateJSONFormat {
                 openLibraryEditionKey: book.openLibraryEdition, provenance: book.provenance ?? [:],
                 series: (book.series ?? []).compactMap {
                     ImportValues.seriesPlace(name: $0.name, position: $0.position, warnings: &warnings)
-                })
+                },
+                format: book.format.flatMap { name in
+                    let format = BookFormat(rawValue: name)
+                    if format == nil { warnings.append("format '\(ImportValues.shown(name))' is unknown: left out") }
+                    return format
+                },
+                audioMinutes: ImportValues.count(
+                    book.audioMinutes, column: "audioMinutes", in: AudioLength.minutes, warnings: &warnings),
+                firstPublished: ImportValues.date(book.firstPublished, column: "firstPublished", warnings: &warnings),
+                owned: book.owned)
             let reads = book.reads.map { reads in
                 reads.prefix(Book.readCountRange.upperBound).enumerated().map { index, read in
                     ImportValues.read(read, number: index + 1, warnings: &warnings)

@@ -78,4 +78,13 @@ extension ImportValues {
         }
         return SeriesPlace(name: name, position: parsed)
     }
+
+    /// StoryGraph's `Yes` and `No`; nil for anything else.
+    static func yesNo(_ cell: String?) -> Bool? {
+        switch cell?.trimmed.lowercased() {
+        case "yes"?, "true"?: true
+        case "no"?, "false"?: false
+        default: nil
+        }
+    }
 }

@@ -24,10 +24,16 @@ enum GoodreadsFormat {
             ImportValues.list(row["Bookshelves"]).filter { !isStatus($0) }
             + [exclusive].compactMap { $0 }.filter { !isStatus($0) }
         // A year the calendar cannot hold (Goodreads writes -380 for Plato) is no date, not a bad row.
-        let year = row["Year Published"] ?? row["Original Publication Year"]
-        let published = year.flatMap { ImportValues.date($0, column: "Year Published", warnings: &warnings) }
+        // The edition's year; the work's first is a field of its own.
+        let published = row["Year Published"].flatMap {
+            ImportValues.date($0, column: "Year Published", warnings: &warnings)
+        }
         let finished = ImportValues.date(row["Date Read"], column: "Date Read", warnings: &warnings)
         let added = ImportValues.date(row["Date Added"], column: "Date Added", warnings: &warnings)
+        // The work's first year, where Goodreads gives a year the calendar holds.
+        let firstYear = row["Original Publication Year"].flatMap {
+            ImportValues.date($0, column: "Original Publication Year", warnings: &warnings)
+        }
         var seen = Set<String>()
         let book = NewBook(
             title: title, authors: authors.filter { seen.insert($0.lowercased()).inserted }.map { NewAuthor(name: $0) },
@@ -40,7 +46,8 @@ enum GoodreadsFormat {
             finishedDate: status == .read || finished != nil ? finished : nil,
             shelves: shelves.reduce(into: [String]()) { list, shelf in
                 if !list.contains(where: { $0.lowercased() == shelf.lowercased() }) { list.append(shelf) }
-            }, series: series)
+            }, series: series, format: row["Binding"].flatMap(BookFormat.init(naming:)), firstPublished: firstYear,
+            owned: row["Owned Copies"].flatMap(Int.init).flatMap { $0 > 0 ? true : nil })
         let count = ImportValues.count(
             row["Read Count"], column: "Read Count", in: Book.readCountRange, warnings: &warnings)
         // Goodreads keeps one date per book; Bookplate's CSV export adds StoryGraph's column
@@ -78,7 +85,8 @@ enum StoryGraphFormat {
             isbn: ImportValues.isbn(row["ISBN/UID"]), status: status,
             rating: ImportValues.rating(row["Star Rating"], column: "Star Rating", warnings: &warnings),
             startedDate: latest?.started, finishedDate: status == .read ? finished : nil,
-            shelves: ImportValues.list(row["Tags"]), series: series)
+            shelves: ImportValues.list(row["Tags"]), series: series,
+            format: row["Format"].flatMap(BookFormat.init(naming:)), owned: ImportValues.yesNo(row["Owned?"]))
         return ImportRecord(
             line: row.line, book: book, note: ImportValues.review(row["Review"]), readCount: count, reads: reads,
             addedAt: ImportValues.instant(

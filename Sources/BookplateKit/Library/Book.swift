@@ -48,6 +48,14 @@ public struct Book: Hashable, Sendable, Codable {
     public var provenance: [String: FieldSource]
     /// The reader's private notes from an import: kept, never published.
     public var privateNotes: String?
+    /// The edition's form.
+    public var format: BookFormat?
+    /// How long the audiobook runs, in minutes.
+    public var audioMinutes: Int?
+    /// When the work first appeared, beside the edition's `publishedDate`.
+    public var firstPublished: PartialDate?
+    /// Whether the reader owns a copy; nil when they have not said.
+    public var owned: Bool?
 
     public init(
         id: Int64? = nil, slug: String, title: String, subtitle: String? = nil, publisher: String? = nil,
@@ -56,7 +64,8 @@ public struct Book: Hashable, Sendable, Codable {
         googleVolumeID: String? = nil, openLibraryWorkKey: String? = nil, openLibraryEditionKey: String? = nil,
         coverURL: String? = nil, subjects: [String] = [], status: ReadingStatus = .toRead,
         rating: Rating? = nil, startedDate: PartialDate? = nil, finishedDate: PartialDate? = nil,
-        addedAt: Date, provenance: [String: FieldSource] = [:], privateNotes: String? = nil
+        addedAt: Date, provenance: [String: FieldSource] = [:], privateNotes: String? = nil,
+        format: BookFormat? = nil, audioMinutes: Int? = nil, firstPublished: PartialDate? = nil, owned: Bool? = nil
     ) {
         self.id = id
         self.slug = slug
@@ -81,6 +90,10 @@ public struct Book: Hashable, Sendable, Codable {
         self.addedAt = addedAt
         self.provenance = provenance
         self.privateNotes = privateNotes
+        self.format = format
+        self.audioMinutes = audioMinutes
+        self.firstPublished = firstPublished
+        self.owned = owned
     }
 }
 

@@ -9,6 +9,12 @@ public struct BookJSON: Codable, Sendable, Equatable {
     public var authors: [String]
     public var publisher: String?
     public var published: String?
+    /// When the work first appeared.
+    public var firstPublished: String?
+    /// `paperback`, `hardcover`, `ebook`, `audiobook` or `other`.
+    public var format: String?
+    public var audioMinutes: Int?
+    public var owned: Bool?
     public var pages: Int?
     public var language: String?
     public var description: String?
@@ -54,7 +60,9 @@ extension BookDetails {
     public var json: BookJSON {
         BookJSON(
             slug: book.slug, title: book.title, subtitle: book.subtitle, authors: authors.map(\.name),
-            publisher: book.publisher, published: book.publishedDate?.description, pages: book.pageCount,
+            publisher: book.publisher, published: book.publishedDate?.description,
+            firstPublished: book.firstPublished?.description, format: book.format?.rawValue,
+            audioMinutes: book.audioMinutes, owned: book.owned, pages: book.pageCount,
             language: book.language, description: book.description, isbn13: book.isbn13, isbn10: book.isbn10,
             status: book.status.rawValue, rating: book.rating?.stars, started: book.startedDate?.description,
             finished: book.finishedDate?.description, readCount: timesRead,

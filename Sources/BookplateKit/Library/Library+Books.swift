@@ -33,7 +33,9 @@ extension Library {
                 openLibraryWorkKey: new.openLibraryWorkKey, openLibraryEditionKey: new.openLibraryEditionKey,
                 coverURL: new.coverURL, subjects: new.subjects, status: new.status, rating: new.rating,
                 startedDate: new.startedDate, finishedDate: new.finishedDate, addedAt: clock.now(),
-                provenance: new.provenance)
+                provenance: new.provenance, format: new.format,
+                audioMinutes: AudioLength.minutes.admit(new.audioMinutes), firstPublished: new.firstPublished,
+                owned: new.owned)
             // As `edit --status reading` does: a book begun now was begun today. (A book added
             // as read keeps no finished date unless given: it may have been read years ago.)
             if book.status == .reading && book.startedDate == nil { book.startedDate = clock.today }
@@ -84,6 +86,10 @@ extension Library {
                 book.isbn10 = isbn?.isbn10
             }
             if let rating = edit.rating { book.rating = rating }
+            if let format = edit.format { book.format = format }
+            if let minutes = edit.audioMinutes { book.audioMinutes = minutes.flatMap(AudioLength.minutes.admit) }
+            if let first = edit.firstPublished { book.firstPublished = first }
+            if let owned = edit.owned { book.owned = owned }
             if let started = edit.startedDate { book.startedDate = started }
             if let finished = edit.finishedDate { book.finishedDate = finished }
             // A book read before and begun again — or marked read again after waiting to be

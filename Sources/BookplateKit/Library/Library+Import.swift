@@ -312,6 +312,10 @@ private struct BookImporter {
             if let finished = new.finishedDate { book.finishedDate = finished }
         }
         if let notes = record.privateNotes { book.privateNotes = notes }
+        if let owned = new.owned { book.owned = owned }
+        book.format = book.format ?? new.format
+        book.audioMinutes = book.audioMinutes ?? AudioLength.minutes.admit(new.audioMinutes)
+        book.firstPublished = book.firstPublished ?? new.firstPublished
         if let added = record.addedAt, book.id != nil { book.addedAt = added }
         book.subtitle = book.subtitle ?? new.subtitle?.trimmedForStorage.nilIfEmpty
         book.publisher = book.publisher ?? new.publisher?.trimmedForStorage.nilIfEmpty

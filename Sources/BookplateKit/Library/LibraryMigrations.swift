@@ -271,6 +271,18 @@ enum LibraryMigrations {
                 }
             }
         }
+        migrator.registerMigration("v14-edition-facts") { db in
+            // What readers expect of an edition: its form, an audiobook's length, the work's first
+            // publication beside the edition's, and whether the reader owns it.
+            try db.alter(table: "book") { t in
+                t.add(column: "format", .text).check {
+                    ["paperback", "hardcover", "ebook", "audiobook", "other"].contains($0)
+                }
+                t.add(column: "audioMinutes", .integer).check { $0 >= 1 && $0 <= 60_000 }
+                t.add(column: "firstPublished", .text)
+                t.add(column: "owned", .boolean)
+            }
+        }
         return migrator
     }
 }

@@ -25,6 +25,10 @@ public struct NewBook: Sendable, Equatable {
     public var provenance: [String: FieldSource]
     /// The series the book is in, with its place in each.
     public var series: [SeriesPlace]
+    public var format: BookFormat?
+    public var audioMinutes: Int?
+    public var firstPublished: PartialDate?
+    public var owned: Bool?
 
     public init(
         title: String, subtitle: String? = nil, authors: [NewAuthor] = [], isbn: ISBN? = nil,
@@ -34,7 +38,8 @@ public struct NewBook: Sendable, Equatable {
         finishedDate: PartialDate? = nil, shelves: [String] = [], googleVolumeID: String? = nil,
         openLibraryWorkKey: String? = nil, openLibraryEditionKey: String? = nil,
         provenance: [String: FieldSource] = [:],
-        series: [SeriesPlace] = []
+        series: [SeriesPlace] = [], format: BookFormat? = nil, audioMinutes: Int? = nil,
+        firstPublished: PartialDate? = nil, owned: Bool? = nil
     ) {
         self.title = title
         self.subtitle = subtitle
@@ -57,6 +62,10 @@ public struct NewBook: Sendable, Equatable {
         self.openLibraryEditionKey = openLibraryEditionKey
         self.provenance = provenance
         self.series = series
+        self.format = format
+        self.audioMinutes = audioMinutes
+        self.firstPublished = firstPublished
+        self.owned = owned
     }
 }
 
@@ -123,13 +132,18 @@ public struct BookEdit: Sendable, Equatable {
     public var removeShelves: [String]
     /// The book's series, replacing those it was in; empty takes it out of every series.
     public var series: [SeriesPlace]?
+    public var format: BookFormat??
+    public var audioMinutes: Int??
+    public var firstPublished: PartialDate??
+    public var owned: Bool??
 
     public init(
         title: String? = nil, subtitle: String?? = nil, authors: [String]? = nil, isbn: ISBN?? = nil,
         publisher: String?? = nil, publishedDate: PartialDate?? = nil, pageCount: Int?? = nil,
         language: String?? = nil, description: String?? = nil, status: ReadingStatus? = nil,
         rating: Rating?? = nil, startedDate: PartialDate?? = nil, finishedDate: PartialDate?? = nil,
-        addShelves: [String] = [], removeShelves: [String] = [], series: [SeriesPlace]? = nil
+        addShelves: [String] = [], removeShelves: [String] = [], series: [SeriesPlace]? = nil,
+        format: BookFormat?? = nil, audioMinutes: Int?? = nil, firstPublished: PartialDate?? = nil, owned: Bool?? = nil
     ) {
         self.title = title
         self.subtitle = subtitle
@@ -147,6 +161,10 @@ public struct BookEdit: Sendable, Equatable {
         self.addShelves = addShelves
         self.removeShelves = removeShelves
         self.series = series
+        self.format = format
+        self.audioMinutes = audioMinutes
+        self.firstPublished = firstPublished
+        self.owned = owned
     }
 
     /// Whether the edit changes nothing at all.
@@ -157,7 +175,8 @@ public struct BookEdit: Sendable, Equatable {
         let changes: [(String, Bool)] = [
             ("title", title != nil), ("subtitle", subtitle != nil), ("isbn", isbn != nil),
             ("publisher", publisher != nil), ("publishedDate", publishedDate != nil), ("pageCount", pageCount != nil),
-            ("language", language != nil), ("description", description != nil),
+            ("language", language != nil), ("description", description != nil), ("format", format != nil),
+            ("audioMinutes", audioMinutes != nil), ("firstPublished", firstPublished != nil),
         ]
         return changes.filter(\.1).map(\.0)
     }

@@ -33,7 +33,9 @@ extension Book: FetchableRecord, MutablePersistableRecord {
             subjects: Book.decodeJSON(row["subjects"]) ?? [], status: row["status"] ?? .toRead,
             rating: row["ratingQuarters"],
             startedDate: row["startedDate"], finishedDate: row["finishedDate"], addedAt: row["addedAt"],
-            provenance: Book.decodeJSON(row["provenance"]) ?? [:], privateNotes: row["privateNotes"])
+            provenance: Book.decodeJSON(row["provenance"]) ?? [:], privateNotes: row["privateNotes"],
+            format: (row["format"] as String?).flatMap(BookFormat.init(rawValue:)), audioMinutes: row["audioMinutes"],
+            firstPublished: row["firstPublished"], owned: row["owned"])
     }
 
     /// Writes the columns one by one, the mirror of ``init(row:)``: several times faster than the
@@ -63,6 +65,10 @@ extension Book: FetchableRecord, MutablePersistableRecord {
         container["addedAt"] = addedAt
         container["provenance"] = try provenance.isEmpty ? "{}" : Book.encodeJSON(provenance)
         container["privateNotes"] = privateNotes
+        container["format"] = format?.rawValue
+        container["audioMinutes"] = audioMinutes
+        container["firstPublished"] = firstPublished
+        container["owned"] = owned
     }
 
     private static func encodeJSON(_ value: some Encodable) throws -> String {

@@ -961,6 +961,17 @@ enum DefaultTheme {
         seriesGap: "Nr. {number} steht nicht in Ihrem Regal"
         seriesGapRange: "Nr. {from}–{to} stehen nicht in Ihrem Regal"
         seriesReadCount: "{read} von {books} gelesen"
+        firstPublished: Erstveröffentlichung
+        format: Format
+        format.paperback: Taschenbuch
+        format.hardcover: Gebunden
+        format.ebook: E-Book
+        format.audiobook: Hörbuch
+        format.other: Andere
+        audioLength: "{hours} Std. {minutes} Min."
+        copy: Mein Exemplar
+        owned: Im Besitz
+        notOwned: Nicht im Besitz
 
         """####,
         "translations/en.yaml": ####"""
@@ -1116,6 +1127,17 @@ enum DefaultTheme {
         seriesGap: "#{number} is not on your shelf"
         seriesGapRange: "#{from}–#{to} are not on your shelf"
         seriesReadCount: "{read} of {books} read"
+        firstPublished: First published
+        format: Format
+        format.paperback: Paperback
+        format.hardcover: Hardcover
+        format.ebook: Ebook
+        format.audiobook: Audiobook
+        format.other: Other
+        audioLength: "{hours} h {minutes} min"
+        copy: My copy
+        owned: Owned
+        notOwned: Not owned
 
         """####,
         "translations/es.yaml": ####"""
@@ -1268,6 +1290,17 @@ enum DefaultTheme {
         seriesGap: "El n.º {number} no está en tu estantería"
         seriesGapRange: "Del n.º {from} al {to} no están en tu estantería"
         seriesReadCount: "{read} de {books} leídos"
+        firstPublished: Primera publicación
+        format: Formato
+        format.paperback: Tapa blanda
+        format.hardcover: Tapa dura
+        format.ebook: Libro electrónico
+        format.audiobook: Audiolibro
+        format.other: Otro
+        audioLength: "{hours} h {minutes} min"
+        copy: Mi ejemplar
+        owned: Lo tengo
+        notOwned: No lo tengo
 
         """####,
         "translations/fr.yaml": ####"""
@@ -1420,6 +1453,17 @@ enum DefaultTheme {
         seriesGap: "Le n° {number} n’est pas sur vos étagères"
         seriesGapRange: "Les n° {from} à {to} ne sont pas sur vos étagères"
         seriesReadCount: "{read} lus sur {books}"
+        firstPublished: Première publication
+        format: Format
+        format.paperback: Poche
+        format.hardcover: Relié
+        format.ebook: Livre numérique
+        format.audiobook: Livre audio
+        format.other: Autre
+        audioLength: "{hours} h {minutes} min"
+        copy: Mon exemplaire
+        owned: Possédé
+        notOwned: Non possédé
 
         """####,
         "year.mustache": ####"""

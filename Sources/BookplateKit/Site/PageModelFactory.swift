@@ -55,7 +55,19 @@ struct PageModelFactory: Sendable {
         let root = "../../"
         var facts: [FactModel] = []
         if let publisher = book.publisher { facts.append(FactModel(label: words("publisher"), value: publisher)) }
+        if let first = book.firstPublished, first != book.publishedDate {
+            facts.append(FactModel(label: words("firstPublished"), value: words.date(first)))
+        }
         if let date = book.publishedDate { facts.append(FactModel(label: words("published"), value: words.date(date))) }
+        if let format = book.format {
+            let length = book.audioMinutes.map {
+                " (" + words("audioLength", ["hours": words.number($0 / 60), "minutes": words.number($0 % 60)]) + ")"
+            }
+            facts.append(FactModel(label: words("format"), value: words("format.\(format.rawValue)") + (length ?? "")))
+        }
+        if let owned = book.owned {
+            facts.append(FactModel(label: words("copy"), value: words(owned ? "owned" : "notOwned")))
+        }
         if let pages = book.pageCount { facts.append(FactModel(label: words("pageCount"), value: words.number(pages))) }
         if let language = book.language {
             facts.append(FactModel(label: words("language"), value: languageName(language)))

@@ -35,6 +35,7 @@ import Testing
             }
         }
         for month in 1...12 { keys.formUnion(["month\(month)", "monthShort\(month)"]) }
+        for format in BookFormat.allCases { keys.insert("format.\(format.rawValue)") }
         keys.formUnion(["numberGroupSeparator", "numberDecimalSeparator", "dateDay", "dateMonth", "dayFirst"])
         return keys.filter { !$0.isEmpty && !$0.contains("\\") }
     }

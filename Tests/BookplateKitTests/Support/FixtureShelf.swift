@@ -68,6 +68,13 @@ enum FixtureShelf {
             NewBook(
                 title: "Kindred", authors: ["Octavia E. Butler"], publishedDate: try PartialDate(parsing: "1979"),
                 status: .read, rating: try Rating(5), finishedDate: try PartialDate(parsing: "2024-06-30")))
+        // Edition facts: a paperback first published two years before this edition, owned, and
+        // an audiobook with its length.
+        try library.editBook(
+            slug: "fledgling",
+            BookEdit(
+                format: .some(.paperback), firstPublished: .some(try PartialDate(parsing: "2005")), owned: .some(true)))
+        try library.editBook(slug: "kindred", BookEdit(format: .some(.audiobook), audioMinutes: .some(655)))
         // Two books of a series with the second missing: its page shows the gap.
         try library.editBook(
             slug: "kindred", BookEdit(series: [SeriesPlace(name: "Time Slips", position: SeriesPosition(parsing: "1"))])

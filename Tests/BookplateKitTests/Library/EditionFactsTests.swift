@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import BookplateKit
+
+/// Format, an audiobook's length, the first publication and whether the reader owns the book.
+@Suite struct EditionFactsTests {
+    @Test(arguments: [
+        ("Paperback", BookFormat.paperback), ("Mass Market Paperback", .paperback), ("Hardcover", .hardcover),
+        ("Kindle Edition", .ebook), ("ebook", .ebook), ("digital", .ebook), ("Audible Audio", .audiobook),
+        ("audio", .audiobook), ("Audio CD", .audiobook), ("Board book", .other),
+    ])
+    func formatsAreReadAsExportsNameThem(name: String, format: BookFormat) {
+        #expect(BookFormat(naming: name) == format)
+    }
+
+    @Test func audioLengthsAreHoursAndMinutes() {
+        #expect(AudioLength.minutes(parsing: "11:30") == 690)
+        #expect(AudioLength.minutes(parsing: "11h30m") == 690)
+        #expect(AudioLength.minutes(parsing: "11 h 5 min") == 665)
+        #expect(AudioLength.minutes(parsing: "2h") == 120)
+        #expect(AudioLength.minutes(parsing: "95") == 95)
+        for bad in ["", "0", "11:75", "1:5", "abc", "1e309", "-5", "99999999", "h30"] {
+            #expect(AudioLength.minutes(parsing: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func importsKeepFormatFirstPublicationAndOwnershipAndTheSiteShowsThem() throws {
+        let shelf = try TemporaryShelf()
+        let folder = try TestPaths.temporaryFolder("edition-facts")
+        let goodreads = folder.appendingPathComponent("goodreads.csv")
+        try Data(
+            """
+            Book Id,Title,Author,Binding,Year Published,Original Publication Year,Owned Copies,Exclusive Shelf
+            1,Dune,Frank Herbert,Mass Market Paperback,1990,1965,1,read
+            2,Emma,Jane Austen,Kindle Edition,2003,-180,0,to-read
+
+            """.utf8
+        ).write(to: goodreads)
+        let storygraph = folder.appendingPathComponent("storygraph.csv")
+        try Data(
+            """
+            Title,Authors,Read Status,Format,Owned?
+            Piranesi,Susanna Clarke,read,audio,No
+
+            """.utf8
+        ).write(to: storygraph)
+        let notes = NoteStore(folder: shelf.paths.notes)
+        let report = try ShelfImport(library: shelf.library, notes: notes).run(file: goodreads, as: .goodreads)
+        #expect(
+            report.summary.warnings.map(\.message) == [
+                "Original Publication Year '-180' is not a date: imported without it"
+            ])
+        _ = try ShelfImport(library: shelf.library, notes: notes).run(file: storygraph, as: .storygraph)
+        let dune = try shelf.library.findBook(matching: "dune").book
+        #expect(dune.format == .paperback && dune.owned == true)
+        #expect(dune.firstPublished?.description == "1965" && dune.publishedDate?.description == "1990")
+        let emma = try shelf.library.findBook(matching: "emma").book
+        #expect(emma.format == .ebook && emma.owned == nil && emma.firstPublished == nil)
+        let piranesi = try shelf.library.findBook(matching: "piranesi").book
+        #expect(piranesi.format == .audiobook && piranesi.owned == false)
+        _ = try shelf.library.editBook(slug: "piranesi", BookEdit(audioMinutes: .some(534)))
+        try shelf.build()
+        let page = try shelf.siteFile("books/piranesi/index.html")
+        #expect(page.contains("<div><dt>Format</dt><dd>Audiobook (8 h 54 min)</dd></div>"))
+        #expect(page.contains("<div><dt>My copy</dt><dd>Not owned</dd></div>"))
+        let dunePage = try shelf.siteFile("books/dune/index.html")
+        #expect(dunePage.contains("<div><dt>First published</dt><dd>1965</dd></div>"))
+        #expect(dunePage.contains("<div><dt>Published</dt><dd>1990</dd></div>"))
+
+        // The JSON export gives it all back.
+        let json = try LibraryExporter(library: shelf.library, notes: notes).json()
+        let file = folder.appendingPathComponent("export.json")
+        try json.write(to: file)
+        let fresh = try TemporaryShelf()
+        _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes)).run(
+            file: file, as: .bookplate)
+        let again = try fresh.library.findBook(matching: "piranesi").book
+        #expect(again.format == .audiobook && again.audioMinutes == 534 && again.owned == false)
+        #expect(try fresh.library.findBook(matching: "dune").book.firstPublished?.description == "1965")
+    }
+}
