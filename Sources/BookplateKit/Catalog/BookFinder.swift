@@ -213,8 +213,7 @@ public struct BookFinder: Sendable {
             if key == nil, !fallbackName.isEmpty {
                 do {
                     let matches = try await openLibrary.searchAuthors(name: fallbackName)
-                    key =
-                        matches.first { Library.searchKey($0.name) == Library.searchKey(fallbackName) }?.openLibraryKey
+                    key = matches.first { AuthorNameMatch.matches($0.name, fallbackName) }?.openLibraryKey
                 } catch {
                     warnings.append(error)
                 }
@@ -225,6 +224,14 @@ public struct BookFinder: Sendable {
             }
             do {
                 let record = try await openLibrary.author(key: key)
+                // A record that names another person is not this author's: the catalog's name is
+                // kept, without the record's key, bio or photo.
+                if !fallbackName.isEmpty,
+                    !([record.name] + record.otherNames).contains(where: { AuthorNameMatch.matches($0, fallbackName) })
+                {
+                    authors.append(NewAuthor(name: fallbackName))
+                    continue
+                }
                 authors.append(
                     NewAuthor(
                         name: record.name, openLibraryKey: record.key, bio: record.bio, birthDate: record.birthDate,

@@ -92,6 +92,8 @@ public struct CatalogBook: Sendable, Equatable {
 public struct CatalogAuthor: Sendable, Equatable {
     public var key: String
     public var name: String
+    /// The other names the record knows the author by: personal, fuller and alternate names.
+    public var otherNames: [String] = []
     public var bio: String?
     public var birthDate: String?
     public var deathDate: String?

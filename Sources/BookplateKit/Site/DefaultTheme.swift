@@ -77,7 +77,7 @@ enum DefaultTheme {
         | `index` | `index.html` | `bookCount`, `authorCount`, `countsLabel`, `isEmpty`, `reading` (the first 12 books being read, cards), `readingList` (a list link, when more are being read), `recent` (the 12 books finished last, cards), `groups` (each: `id`, `title` — a reading status, or "Series" with a link to each series' page — and `lists`: list links), `shelfCount` |
         | `list` | `reading/`, `read/<year>/` (`read/undated/`), `to-read/`, `abandoned/`, each `index.html`, then `page/<n>/index.html` | `id`, `title` ("Read in 2024"), `countLabel`, `books` (cards, 100 a page), `pagination` |
         | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started`, `finished`, `reads` ("Read 3 times: 2019, 2021, 2024", for a book finished more than once), `series` (each `name`, `url` of its page, `position` such as 2 or 2.5, absent when unnumbered), `shelves` (`name`, `slug`, `url`), `noteHTML`, `credits` (`what` — "Description from" —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from), `openGraph` (`property`, `content`), `jsonLD` |
-        | `author` | `authors/<slug>/index.html` | `name`, `lifeDates`, `photo` (as `cover`), `bioParagraphs`, `books` (cards), `bookCountLabel`, `links` (`title`, `url`), `otherWorks` (`title`, `year`) |
+        | `author` | `authors/<slug>/index.html` | `name`, `lifeDates`, `photo` (as `cover`), `bioHTML` (the bio's Markdown through cmark in safe mode and the description's allow-list: use `{{{bioHTML}}}`), `bioParagraphs` (the same as plain paragraphs), `books` (cards), `bookCountLabel`, `links` (`title`, `url`), `otherWorks` (`title`, `year`) |
         | `authors` | `authors/index.html`, and past 2,000 authors `authors/<letter>.html` (`a.html`, `other.html`) | `title` ("Authors", "Authors: B"), `countLabel`, `letterLinks` (`letter`, `url` — its section, or its page —, `countLabel`, `isCurrent`), `letters` (each: `letter`, `anchor`, `authors` — `name`, `sortName`, `url`, `bookCountLabel`; none on a split index) |
         | `shelves` | `shelves/index.html` | `countLabel`, `shelves` (`name`, `url`, `bookCountLabel`) |
         | `shelf` | `shelves/<slug>/index.html`, then `shelves/<slug>/page/<n>/index.html` | `name`, `bookCountLabel`, `books` (cards, 100 a page), `pagination` |
@@ -404,13 +404,11 @@ enum DefaultTheme {
               {{#lifeDates}}<p class="life-dates">{{.}}</p>{{/lifeDates}}
             </div>
           </header>
-          {{^empty(bioParagraphs)}}
+          {{#bioHTML}}
           <section class="bio" aria-label="{{t.biography}}">
-        {{#bioParagraphs}}
-            <p>{{.}}</p>
-        {{/bioParagraphs}}
+        {{{bioHTML}}}
           </section>
-          {{/empty(bioParagraphs)}}
+          {{/bioHTML}}
           <section aria-labelledby="books-heading">
             <h2 id="books-heading">{{bookCountLabel}}</h2>
             <ul class="book-grid">

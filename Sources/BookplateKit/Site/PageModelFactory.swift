@@ -145,6 +145,7 @@ struct PageModelFactory: Sendable {
             root: root, site: site, pageTitle: pageTitle(author.name, list: list, page: number), name: author.name,
             lifeDates: lifeDates(birth: author.birthDate, death: author.deathDate), photo: photo,
             bioParagraphs: number > 1 ? [] : PageModelFactory.paragraphs(author.bio),
+            bioHTML: number > 1 ? nil : PageModelFactory.bioHTML(author.bio),
             books: list.positions(onPage: number).map { card(catalogue.books[$0], root: root) },
             bookCountLabel: words.count(books.count, "bookOnShelf"),
             otherWorks: otherWorks.map { WorkModel(title: $0.title, year: $0.year.map(String.init)) },
@@ -317,6 +318,15 @@ struct PageModelFactory: Sendable {
     /// so it is not sanitized again here (only the HTML that pages print whole is).
     static func descriptionText(_ html: String?) -> [String] {
         paragraphs(html.map(HTMLText.plainText(fromHTML:)))
+    }
+
+    /// An author's bio, written in Markdown, as the little HTML a page allows; nil when it has no
+    /// text.
+    static func bioHTML(_ markdown: String?) -> String? {
+        guard let markdown else { return nil }
+        let html = HTMLAllowList.sanitize(NoteRenderer().render(markdown)).trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        return HTMLText.plainText(fromHTML: html).isEmpty ? nil : html
     }
 
     static func paragraphs(_ text: String?) -> [String] {

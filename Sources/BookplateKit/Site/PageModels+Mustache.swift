@@ -300,6 +300,7 @@ extension AuthorPageModel: TemplateObject {
         case "lifeDates": lifeDates.templateValue
         case "photo": photo.templateValue
         case "bioParagraphs": bioParagraphs.templateValue
+        case "bioHTML": bioHTML.templateValue
         case "books": books.templateValue
         case "bookCountLabel": bookCountLabel.templateValue
         case "otherWorks": otherWorks.templateValue

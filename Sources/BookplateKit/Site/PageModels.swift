@@ -210,7 +210,11 @@ struct AuthorPageModel: Sendable, Encodable {
     var name: String
     var lifeDates: String?
     var photo: CoverModel?
+    /// The bio as plain paragraphs.
     var bioParagraphs: [String]
+    /// The bio's Markdown (Open Library writes it so) through cmark in safe mode, then the
+    /// description's allow-list: paragraphs, emphasis and lists, a link's text without the link.
+    var bioHTML: String?
     var books: [BookCardModel]
     var bookCountLabel: String
     var otherWorks: [WorkModel]

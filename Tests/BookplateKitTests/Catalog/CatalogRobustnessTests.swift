@@ -158,6 +158,29 @@ import Testing
         await server.stop()
     }
 
+    /// A stand-in catalog whose author record is another writer's: the book keeps the name the
+    /// catalog credits, with no key, bio or photo of the other person.
+    @Test func anAuthorRecordOfAnotherPersonIsNotTaken() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        await server.on(
+            "/openlibrary/authors/OL31353A.json",
+            .text(#"{"key": "/authors/OL31353A", "name": "Frank Herbert", "bio": "Wrote Dune.", "photos": [6789]}"#))
+        let found = try await server.finder(retries: 0).details(of: .google("ZHoDAAAAQBAJ"))
+        #expect(found.book.authors.map(\.name) == ["Ursula K. Le Guin"])
+        #expect(found.book.authors.first?.openLibraryKey == nil && found.book.authors.first?.bio == nil)
+        #expect(found.book.authors.first?.photoURL == nil)
+        // Her record under another form of her name is hers.
+        await server.on(
+            "/openlibrary/authors/OL31353A.json",
+            .text(
+                #"{"key": "/authors/OL31353A", "name": "U. K. LeGuin", "alternate_names": ["Le Guin, Ursula K.", null]}"#
+            ))
+        let again = try await server.finder(retries: 0).details(of: .google("ZHoDAAAAQBAJ"))
+        #expect(again.book.authors.first?.openLibraryKey == "OL31353A")
+        await server.stop()
+    }
+
     @Test func aBookAddedByHandIsFoundWhenTheCatalogOffersIt() async throws {
         let server = try await StubCatalogServer.start()
         await server.serveLeftHandOfDarkness()

@@ -83,6 +83,10 @@ public struct OpenLibraryClient: Sendable {
         let (record, finalKey) = try await fetchFollowingRedirects(
             OLAuthorRecord.self, kind: "authors", key: key, letter: "A")
         var author = CatalogAuthor(key: finalKey, name: record.name ?? record.personalName ?? finalKey)
+        author.otherNames =
+            ([record.personalName, record.fullerName].compactMap { $0 }
+            + (record.alternateNames ?? []).compactMap { $0 })
+            .prefix(50).map(\.trimmedForStorage).filter { !$0.isEmpty }
         author.bio = record.bio?.value.normalisedText
         author.birthDate = record.birthDate?.nilIfBlank
         author.deathDate = record.deathDate?.nilIfBlank
@@ -316,6 +320,8 @@ private struct OLAuthorRecord: Decodable, OLRedirecting {
     var location: String?
     var name: String?
     var personalName: String?
+    var fullerName: String?
+    var alternateNames: [String?]?
     var bio: OLText?
     var birthDate: String?
     var deathDate: String?
