@@ -105,11 +105,22 @@ struct RefreshCommand: AsyncParsableCommand {
     @OptionGroup var shelf: ShelfOptions
     @Argument(help: "A slug, an ISBN or part of a title; all books when left out.", completion: .books) var book:
         String?
+    @Flag(
+        help: """
+            Only books without catalog details or a cover; those without an ISBN are searched for \
+            by title and author and filled in only when both match. Run it again to go on.
+            """)
+    var missing = false
 
     func run() async throws {
         let library = try shelf.openLibrary()
         let adder = BookAdder(finder: try shelf.finder(), library: library, paths: try shelf.paths)
         let slugs = try book.map { [try library.findBook(matching: $0).book.slug] } ?? library.books().map(\.book.slug)
+        if missing {
+            let counts = try await MissingDetails.fill(try adder.booksMissingDetails(among: slugs), with: adder)
+            if counts.failed > 0 { throw ExitCode.failure }
+            return
+        }
         let progress = ProgressBar(label: "Refreshing")
         var updated = 0
         var upToDate = 0
@@ -154,5 +165,65 @@ struct RefreshCommand: AsyncParsableCommand {
                     + "\(skipped) skipped, \(failed) failed")
         }
         if failed > 0 { throw ExitCode.failure }
+    }
+}
+
+/// Filling in books that lack catalog details or a cover, for `refresh --missing` and
+/// `import --enrich`: a line for each book that changed or could not be matched, a progress bar
+/// the lines never print over, and a summary.
+enum MissingDetails {
+    struct Counts {
+        var updated = 0
+        var matched = 0
+        var upToDate = 0
+        var notMatched = 0
+        var failed = 0
+    }
+
+    static func fill(_ slugs: [String], with adder: BookAdder) async throws -> Counts {
+        var counts = Counts()
+        guard !slugs.isEmpty else {
+            Terminal.output("No book lacks catalog details or a cover.")
+            return counts
+        }
+        let progress = ProgressBar(label: "Filling in")
+        for (index, slug) in slugs.enumerated() {
+            progress.update(index, of: slugs.count)
+            do {
+                let (outcome, warnings) = try await adder.fillMissing(slug: slug)
+                progress.clear()
+                for warning in warnings { Terminal.error("warning: \(slug): \(warning)") }
+                switch outcome {
+                case .updated(let changed):
+                    counts.updated += 1
+                    Terminal.output("\(slug): updated \(changed.joined(separator: ", "))")
+                case .upToDate:
+                    counts.upToDate += 1
+                case .matched(let changed):
+                    counts.matched += 1
+                    Terminal.output(
+                        "\(slug): found by title and author"
+                            + (changed.isEmpty ? "" : ", filled in \(changed.joined(separator: ", "))"))
+                case .notMatched(let reason):
+                    counts.notMatched += 1
+                    Terminal.output("\(slug): not matched, \(reason)")
+                }
+            } catch let error as CatalogError where error.meansUnreachable {
+                progress.finish()
+                Terminal.error(
+                    "Error: \(slug): \(error) — stopped after \(index) of \(slugs.count) books; run it again to go on")
+                throw ExitCode.failure
+            } catch {
+                counts.failed += 1
+                progress.clear()
+                Terminal.error("failed: \(slug): \(error)")
+            }
+        }
+        progress.finish()
+        Terminal.output(
+            "Filled in \(slugs.count) book\(slugs.count == 1 ? "" : "s") missing details or a cover: "
+                + "\(counts.updated) updated, \(counts.matched) found by title and author, \(counts.upToDate) with "
+                + "nothing more to find, \(counts.notMatched) not matched, \(counts.failed) failed")
+        return counts
     }
 }

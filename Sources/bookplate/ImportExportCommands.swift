@@ -60,7 +60,7 @@ struct ImportCommand: AsyncParsableCommand {
                         }),
                 ]))
             guard enrich, !dryRun else { return }
-            try await enrichBooks(summary.added + summary.updated, library: library)
+            try await enrichBooks(summary.rows.map(\.slug), library: library)
             return
         }
         if dryRun { listRows(summary) }
@@ -76,7 +76,7 @@ struct ImportCommand: AsyncParsableCommand {
                 + (dryRun ? "to write" : "written")
                 + (report.notesKept > 0 ? ", \(report.notesKept) kept as you wrote them" : ""))
         guard enrich, !dryRun else { return }
-        try await enrichBooks(summary.added + summary.updated, library: library)
+        try await enrichBooks(summary.rows.map(\.slug), library: library)
     }
 
     /// What each row would do, one line each, in the file's order; cut to the terminal's width
@@ -97,14 +97,12 @@ struct ImportCommand: AsyncParsableCommand {
         }
     }
 
+    /// Fills in every book of the file that lacks catalog details or a cover — those the file
+    /// left unchanged too, so that --enrich after a plain import does its work.
     private func enrichBooks(_ slugs: [String], library: Library) async throws {
         let adder = BookAdder(finder: try shelf.finder(), library: library, paths: try shelf.paths)
-        let progress = ProgressBar(label: "Enriching")
-        defer { progress.finish() }
-        let (enriched, pending) = try await adder.enrich(
-            slugs, progress: { progress.update($0, of: $1) },
-            warning: { slug, error in Terminal.error("warning: \(slug): \(error)") })
-        if pending > 0 { Terminal.output("Enriched \(enriched) of \(pending) books from the catalogs") }
+        let counts = try await MissingDetails.fill(try adder.booksMissingDetails(among: slugs), with: adder)
+        if counts.failed > 0 { throw ExitCode.failure }
     }
 }
 

@@ -139,48 +139,10 @@ public struct BookAdder: Sendable {
         return changed
     }
 
-    /// Fetches catalog details and covers for the books with `slugs` that have an ISBN and no
-    /// catalog record yet, one after another; running it again picks up where it stopped.
-    /// Stops at the first catalog that cannot be reached, since the rest would wait on it too.
-    public func enrich(
-        _ slugs: [String], progress: @Sendable (Int, Int) -> Void = { _, _ in },
-        warning: @Sendable (String, any Error) -> Void = { _, _ in }
-    ) async throws -> (enriched: Int, pending: Int) {
-        var seen = Set<String>()
-        let pending = try slugs.filter { seen.insert($0).inserted }.filter { slug in
-            let book = try library.findBook(matching: slug).book
-            return book.googleVolumeID == nil && book.openLibraryWorkKey == nil && book.isbn13 != nil
-        }
-        var enriched = 0
-        for (index, slug) in pending.enumerated() {
-            do {
-                _ = try await refresh(slug: slug)
-                enriched += 1
-            } catch let error as CatalogError where error.meansUnreachable {
-                throw EnrichmentStopped(enriched: enriched, pending: pending.count, cause: error)
-            } catch {
-                warning(slug, error)
-            }
-            progress(index + 1, pending.count)
-        }
-        return (enriched, pending.count)
-    }
-
     private func photoJobsFor(_ authors: [Author]) -> [ImageJob] {
         authors.compactMap { author in
             guard let photo = author.photoURL.flatMap(URL.init(string:)) else { return nil }
             return ImageJob(name: author.slug, candidates: [photo], folder: paths.photos)
         }
-    }
-}
-
-/// Enrichment stopped because a catalog could not be reached.
-public struct EnrichmentStopped: Error, CustomStringConvertible {
-    public var enriched: Int
-    public var pending: Int
-    public var cause: CatalogError
-
-    public var description: String {
-        "\(cause) — stopped after \(enriched) of \(pending) books; run the import with --enrich again to go on"
     }
 }

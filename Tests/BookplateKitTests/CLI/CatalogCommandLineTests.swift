@@ -139,6 +139,44 @@ import Testing
         await server.stop()
     }
 
+    /// Books imported without an ISBN are found by title and author, only when both match, by
+    /// `import --enrich` (even after a plain import of the same file) and `refresh --missing`.
+    @Test func booksWithoutAnISBNAreFoundByTitleAndAuthorOnlyWhenBothMatch() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let (bookplate, root) = try shelf(server)
+        let file = root.appendingPathComponent("goodreads.csv")
+        try Data(
+            """
+            Book Id,Title,Author,Exclusive Shelf
+            1,The Left Hand of Darkness,Ursula K. Le Guin,read
+            2,Zzz Nowhere,Nobody At All,to-read
+
+            """.utf8
+        ).write(to: file)
+        #expect(try await bookplate.runOffPool(["import", "goodreads", file.path]).status == 0)
+        let enriched = try await bookplate.runOffPool(["import", "goodreads", file.path, "--enrich"])
+        #expect(enriched.status == 0, "\(enriched.stderr)")
+        #expect(enriched.stdout.contains("the-left-hand-of-darkness: found by title and author, filled in "))
+        #expect(enriched.stdout.contains("zzz-nowhere: not matched, none of the "))
+        #expect(
+            enriched.stdout.hasSuffix(
+                "Filled in 2 books missing details or a cover: 0 updated, 1 found by title and author, "
+                    + "0 with nothing more to find, 1 not matched, 0 failed\n"), "\(enriched.stdout)")
+        let show = try await bookplate.runOffPool(["show", "the-left-hand-of-darkness", "--json"]).stdout
+        #expect(
+            show.contains("\"googleVolumeID\" : \"ZHoDAAAAQBAJ\"")
+                && show.contains("\"title\" : \"The Left Hand of Darkness\""))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: root.appendingPathComponent("content/covers/the-left-hand-of-darkness.jpg").path))
+        // What was found is not looked for again; what was not is.
+        let again = try await bookplate.runOffPool(["refresh", "--missing"])
+        #expect(again.status == 0 && again.stdout.hasPrefix("zzz-nowhere: not matched"), "\(again.stdout)")
+        #expect(again.stdout.hasSuffix("1 not matched, 0 failed\n"))
+        await server.stop()
+    }
+
     @Test func refreshSkipsWhatItCannotLookUpAndSumsUp() async throws {
         let server = try await StubCatalogServer.start()
         await server.serveLeftHandOfDarkness()

@@ -31,13 +31,13 @@ import Testing
         let lines = dry.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
         #expect(lines.first == ["LINE", "ACTION", "SLUG", "TITLE"])
         #expect(
-            lines.dropFirst().prefix(7).map { $0.prefix(3).joined(separator: " ") } == [
+            lines.dropFirst().prefix(8).map { $0.prefix(3).joined(separator: " ") } == [
                 "2 add dune", "3 add good-omens", "4 add a-title-with-a-line-break", "6 skip no",
-                "7 add impossible-day", "8 add currently-on-it", "9 add caf-stories",
+                "7 add impossible-day", "8 add currently-on-it", "9 add caf-stories", "10 add binti-home",
             ])
         #expect(
             dry.stdout.hasSuffix(
-                "Would import 6 books from Goodreads: 6 new, 0 updated, 0 unchanged, 1 skipped; 1 note to write\n"))
+                "Would import 7 books from Goodreads: 7 new, 0 updated, 0 unchanged, 1 skipped; 1 note to write\n"))
         #expect(
             dry.stderr == """
                 skipped line 6: no title
@@ -51,7 +51,7 @@ import Testing
         let rows = try #require(
             (try JSONSerialization.jsonObject(with: Data(again.utf8)) as? [String: Any])?["import"] as? [String: Any])
         let actions = (rows["rows"] as? [[String: Any]])?.compactMap { $0["action"] as? String }
-        #expect(actions == Array(repeating: "unchanged", count: 6))
+        #expect(actions == Array(repeating: "unchanged", count: 7))
     }
 
     @Test func aBookAddedAsReadingWasStartedToday() async throws {

@@ -283,3 +283,52 @@ import Testing
             ])
     }
 }
+
+/// Issue 14's "done when": a Goodreads and a StoryGraph export with re-reads, series in every
+/// title form, quarter ratings, formats, a bad date and bad bytes come in with nothing dropped,
+/// the pages show it, and the exports give it all back byte for byte.
+@Suite struct WholeReadingLifeTests {
+    @Test func bothExportsComeInWholeShowOnTheSiteAndGoBackOutUnchanged() throws {
+        let shelf = try TemporaryShelf()
+        let notes = NoteStore(folder: shelf.paths.notes)
+        let goodreads = try ShelfImport(library: shelf.library, notes: notes)
+            .run(file: TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv"), as: .goodreads)
+        let storygraph = try ShelfImport(library: shelf.library, notes: notes)
+            .run(file: TestPaths.fixtures.appendingPathComponent("imports/storygraph.csv"), as: .storygraph)
+        // Only the row without a title is skipped.
+        #expect(goodreads.summary.skipped.map(\.reason) == ["no title"] && storygraph.summary.skipped.isEmpty)
+        #expect(try shelf.library.books().count == 11)
+
+        let home = try shelf.library.findBook(matching: "binti-home")
+        #expect(home.timesRead == 3 && home.book.format == .audiobook && home.book.owned == true)
+        #expect(
+            home.series.map { "\($0.series.name) #\($0.position?.text ?? "")" } == ["Binti #2", "Africanfuturism #7"])
+        let binti = try shelf.library.findBook(matching: "binti")
+        #expect(binti.book.title == "Binti" && binti.book.rating?.text == "3.75" && binti.timesRead == 2)
+        #expect(binti.reads.compactMap(\.finished).map(\.description) == ["2019-03-05", "2022-08-03"])
+
+        try shelf.build()
+        let page = try shelf.siteFile("books/binti/index.html")
+        #expect(page.contains("Read 2 times: 2019, 2022") && page.contains("Rated 3.75 out of 5"))
+        #expect(page.contains("<div><dt>Format</dt><dd>Audiobook</dd></div>"))
+        let series = try shelf.siteFile("series/binti/index.html")
+        #expect(
+            series.contains("#1 · Read") && series.contains("#2 · Read") && series.contains("2 books · 2 of 2 read"))
+        #expect(try shelf.siteFile("series/africanfuturism/index.html").contains("#1–#6 are not on your shelf"))
+        let stats = try shelf.siteFile("stats/index.html")
+        #expect(stats.contains("<th scope=\"row\"><a href=\"2022/index.html\">2022</a></th><td>1</td><td>1</td>"))
+
+        let exporter = LibraryExporter(library: shelf.library, notes: notes)
+        for (format, source) in [("json", ImportSource.bookplate), ("csv", .goodreads)] {
+            let first = format == "json" ? try exporter.json() : try exporter.goodreadsCSV()
+            let file = try TestPaths.temporaryFolder("whole-life").appendingPathComponent("export.\(format)")
+            try first.write(to: file)
+            let fresh = try TemporaryShelf()
+            _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes)).run(
+                file: file, as: source)
+            let again = LibraryExporter(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes))
+            let second = format == "json" ? try again.json() : try again.goodreadsCSV()
+            #expect(first == second, "\(format): \(GoldenFiles.readableDiff(first, second))")
+        }
+    }
+}
