@@ -159,20 +159,8 @@ enum LibraryMigrations {
             // token, so no two states of any library share their identity.
             try db.alter(table: "libraryRevision") { t in t.add(column: "change", .text) }
             try db.execute(sql: "UPDATE libraryRevision SET change = lower(hex(randomblob(16)))")
-            for table in ["book", "author", "bookAuthor", "shelf", "bookShelf", "authorWork"] {
-                for event in ["INSERT", "UPDATE", "DELETE"] {
-                    let trigger = "\(table)_\(event.lowercased())_revision"
-                    try db.execute(sql: "DROP TRIGGER \(trigger)")
-                    try db.execute(
-                        sql: """
-                            CREATE TRIGGER \(trigger) AFTER \(event) ON \(table)
-                            BEGIN
-                                UPDATE libraryRevision
-                                SET value = value + 1, change = lower(hex(randomblob(16))) WHERE id = 1;
-                            END
-                            """)
-                }
-            }
+            try revisionTriggers(
+                on: ["book", "author", "bookAuthor", "shelf", "bookShelf", "authorWork"], replacing: true, in: db)
         }
         migrator.registerMigration("v10-removed-books") { db in
             // What `remove` took off the shelf, kept whole so that `restore` can bring it back
@@ -219,16 +207,7 @@ enum LibraryMigrations {
                     ORDER BY id;
                     ALTER TABLE book DROP COLUMN readCount;
                     """)
-            for event in ["INSERT", "UPDATE", "DELETE"] {
-                try db.execute(
-                    sql: """
-                        CREATE TRIGGER read_\(event.lowercased())_revision AFTER \(event) ON read
-                        BEGIN
-                            UPDATE libraryRevision
-                            SET value = value + 1, change = lower(hex(randomblob(16))) WHERE id = 1;
-                        END
-                        """)
-            }
+            try revisionTriggers(on: ["read"], in: db)
         }
         migrator.registerMigration("v12-quarter-ratings") { db in
             // Ratings come in quarter stars (StoryGraph's 4.5 and 3.75): they are kept as quarters,
@@ -258,18 +237,7 @@ enum LibraryMigrations {
                 t.column("ordinal", .integer).notNull()
                 t.primaryKey(["bookId", "seriesId"])
             }
-            for table in ["series", "bookSeries"] {
-                for event in ["INSERT", "UPDATE", "DELETE"] {
-                    try db.execute(
-                        sql: """
-                            CREATE TRIGGER \(table)_\(event.lowercased())_revision AFTER \(event) ON \(table)
-                            BEGIN
-                                UPDATE libraryRevision
-                                SET value = value + 1, change = lower(hex(randomblob(16))) WHERE id = 1;
-                            END
-                            """)
-                }
-            }
+            try revisionTriggers(on: ["series", "bookSeries"], in: db)
         }
         migrator.registerMigration("v14-edition-facts") { db in
             // What readers expect of an edition: its form, an audiobook's length, the work's first
@@ -284,5 +252,25 @@ enum LibraryMigrations {
             }
         }
         return migrator
+    }
+
+    /// Triggers that move the library's revision on, with a new change token, whenever a row of
+    /// `tables` is inserted, updated or deleted; `replacing` drops the triggers of the same names
+    /// first (v9 replaced those of v5).
+    private static func revisionTriggers(on tables: [String], replacing: Bool = false, in db: Database) throws {
+        for table in tables {
+            for event in ["INSERT", "UPDATE", "DELETE"] {
+                let trigger = "\(table)_\(event.lowercased())_revision"
+                if replacing { try db.execute(sql: "DROP TRIGGER \(trigger)") }
+                try db.execute(
+                    sql: """
+                        CREATE TRIGGER \(trigger) AFTER \(event) ON \(table)
+                        BEGIN
+                            UPDATE libraryRevision
+                            SET value = value + 1, change = lower(hex(randomblob(16))) WHERE id = 1;
+                        END
+                        """)
+            }
+        }
     }
 }

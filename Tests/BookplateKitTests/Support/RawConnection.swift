@@ -81,14 +81,23 @@ final class RawConnection: Sendable {
         return Int(parts[1])
     }
 
+    private static let streamSocketType = LoopbackSocket.streamType
+    private static func sendBytes(_ socket: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+        LoopbackSocket.send(socket, bytes)
+    }
+}
+
+/// The socket calls the tests' loopback client and stub server share: a stream socket, and a
+/// send that never raises SIGPIPE when the other end has gone.
+enum LoopbackSocket {
     #if canImport(Glibc)
-        private static let streamSocketType = Int32(SOCK_STREAM.rawValue)
-        private static func sendBytes(_ socket: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+        static let streamType = Int32(SOCK_STREAM.rawValue)
+        static func send(_ socket: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
             Glibc.send(socket, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
         }
     #else
-        private static let streamSocketType = SOCK_STREAM
-        private static func sendBytes(_ socket: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+        static let streamType = SOCK_STREAM
+        static func send(_ socket: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
             Darwin.send(socket, bytes.baseAddress, bytes.count, 0)
         }
     #endif

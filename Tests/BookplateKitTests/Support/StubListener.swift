@@ -137,17 +137,10 @@ final class StubListener: Sendable {
         return true
     }
 
-    #if canImport(Glibc)
-        private static let streamSocketType = Int32(SOCK_STREAM.rawValue)
-        private static func sendBytes(_ socket: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
-            Glibc.send(socket, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
-        }
-    #else
-        private static let streamSocketType = SOCK_STREAM
-        private static func sendBytes(_ socket: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
-            Darwin.send(socket, bytes.baseAddress, bytes.count, 0)
-        }
-    #endif
+    private static let streamSocketType = LoopbackSocket.streamType
+    private static func sendBytes(_ socket: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+        LoopbackSocket.send(socket, bytes)
+    }
 }
 
 extension Duration {
