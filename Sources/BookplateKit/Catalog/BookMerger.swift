@@ -43,6 +43,8 @@ enum BookMerger {
                     (google, { $0.subjects.isEmpty ? nil : $0.subjects }),
                     (edition, { $0.subjects.isEmpty ? nil : $0.subjects }),
                 ]) ?? []
+        let format = pick("format", [(edition, \.format)])
+        let series = edition?.series ?? []
         if !authors.isEmpty {
             provenance["authors"] = authors.contains { $0.openLibraryKey != nil } ? .openLibrary : .google
         }
@@ -51,7 +53,8 @@ enum BookMerger {
             publishedDate: publishedDate, pageCount: pageCount, language: language, description: description,
             subjects: subjects, googleVolumeID: google?.googleVolumeID,
             openLibraryWorkKey: work?.openLibraryWorkKey ?? edition?.openLibraryWorkKey,
-            openLibraryEditionKey: edition?.openLibraryEditionKey, provenance: provenance)
+            openLibraryEditionKey: edition?.openLibraryEditionKey, provenance: provenance, series: series,
+            format: format)
         return FoundBook(book: book)
     }
 }

@@ -77,6 +77,10 @@ public struct CatalogBook: Sendable, Equatable {
     public var coverIDs: [Int]
     /// Google's image links, largest first.
     public var imageLinks: [URL]
+    /// The edition's form, where the catalog says.
+    public var format: BookFormat?
+    /// The series the edition names with a place in each.
+    public var series: [SeriesPlace] = []
 
     public init(source: FieldSource, title: String?) {
         self.source = source

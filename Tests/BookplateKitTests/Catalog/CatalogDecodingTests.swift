@@ -119,6 +119,10 @@ import Testing
         #expect(editions.count == 10)
         #expect(editions.contains { $0.languages.contains("da") })
         #expect(editions.compactMap(\.book.isbn13).allSatisfy { ISBN.parse($0) != nil })
+        // Of the editions' "series", only the one with a place is the story's; the publishers'
+        // collections ("Ace science fiction", "Heyne … -- Bd. 06/4400") are not.
+        let series = editions.flatMap(\.book.series).map { "\($0.name) #\($0.position?.text ?? "")" }
+        #expect(series == ["Gibsons Cyberspace trilogi #1"])
 
         let fox = try await openLibrary.edition(isbn: try ISBN("9780140328721"))
         #expect(fox.publishedDate?.description == "1988-10-01")

@@ -276,6 +276,8 @@ private struct OLRecord: Decodable, OLRedirecting {
     var languages: [OLKey]?
     var isbn13: [String]?
     var isbn10: [String]?
+    var physicalFormat: String?
+    var series: [String?]?
 
     var redirectLocation: String? { type?.key == "/type/redirect" ? location : nil }
 
@@ -302,6 +304,14 @@ private struct OLRecord: Decodable, OLRedirecting {
         book.openLibraryWorkKey = works?.first?.key.flatMap { OpenLibraryClient.validKey($0, kind: "W") }
         book.subjects = Array((subjects ?? []).prefix(12))
         book.coverIDs = (covers ?? []).filter { $0 > 0 }
+        book.format = physicalFormat.flatMap(BookFormat.init(naming:))
+        // Open Library's edition series are mostly a publisher's collections ("Ace science
+        // fiction", "Heyne science fiction & fantasy -- Bd. 06/4400"): only one that names a
+        // place — as a title does ("Dune Chronicles, #1") or a library catalog ("Gibsons
+        // Cyberspace trilogi -- 1") — is taken for a series of the story's.
+        book.series = (series ?? []).compactMap { $0 }.prefix(20).flatMap { entry in
+            SeriesPlace.split(title: "x (\(entry.replacingOccurrences(of: " -- ", with: ", #")))").series
+        }
         return book
     }
 }
