@@ -320,13 +320,9 @@ struct PageModelFactory: Sendable {
         paragraphs(html.map(HTMLText.plainText(fromHTML:)))
     }
 
-    /// An author's bio, written in Markdown, as the little HTML a page allows; nil when it has no
-    /// text.
+    /// An author's bio, written in Markdown, as ``BioRenderer`` makes it; nil when it has no text.
     static func bioHTML(_ markdown: String?) -> String? {
-        guard let markdown else { return nil }
-        let html = HTMLAllowList.sanitize(NoteRenderer().render(markdown)).trimmingCharacters(
-            in: .whitespacesAndNewlines)
-        return HTMLText.plainText(fromHTML: html).isEmpty ? nil : html
+        BioRenderer.render(markdown)?.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     static func paragraphs(_ text: String?) -> [String] {

@@ -212,8 +212,8 @@ struct AuthorPageModel: Sendable, Encodable {
     var photo: CoverModel?
     /// The bio as plain paragraphs.
     var bioParagraphs: [String]
-    /// The bio's Markdown (Open Library writes it so) through cmark in safe mode, then the
-    /// description's allow-list: paragraphs, emphasis and lists, a link's text without the link.
+    /// The bio's Markdown (Open Library writes it so) through cmark in safe mode, links kept only
+    /// to http(s) addresses, images as their description (see ``BioRenderer``).
     var bioHTML: String?
     var books: [BookCardModel]
     var bookCountLabel: String

@@ -17,8 +17,10 @@ import Testing
             Inline <img src=x onerror=alert(4)> [click](javascript:alert(3)) & more
             """
         let html = try #require(PageModelFactory.bioHTML(bio))
-        #expect(html.contains("<em>The Dispossessed</em>") && html.contains("(Source.)"))
-        #expect(!html.contains("[1]") && !html.contains("http://en.wikipedia.org"))
+        #expect(html.contains("<em>The Dispossessed</em>"))
+        #expect(
+            !html.contains("[1]")
+                && html.contains("<a href=\"http://en.wikipedia.org/wiki/Ursula_K._Le_Guin\">Source</a>"))
         #expect(!html.contains("<script") && !html.contains("<img") && !html.contains("javascript:"))
         #expect(html.contains("click &amp; more"))
         #expect(PageModelFactory.bioHTML("   \n\n<!-- nothing -->") == nil)

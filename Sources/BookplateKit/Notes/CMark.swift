@@ -1,0 +1,53 @@
+import CCMark
+import Foundation
+
+/// The calls into cmark that notes and bios share.
+enum CMark {
+    /// `markdown` parsed with cmark's `options`, changed by `edit`, and rendered as HTML.
+    static func html(_ markdown: String, options: Int32, edit: (OpaquePointer) -> Void = { _ in }) -> String {
+        let bytes = Array(markdown.utf8)
+        guard
+            let document = bytes.withUnsafeBufferPointer({ buffer in
+                buffer.baseAddress.flatMap { base in
+                    base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                        cmark_parse_document($0, buffer.count, options)
+                    }
+                }
+            })
+        else { return "" }
+        defer { cmark_node_free(document) }
+        edit(document)
+        guard let html = cmark_render_html(document, options) else { return "" }
+        defer { free(html) }
+        return String(cString: html)
+    }
+
+    /// Every node of `document` of one of `types`, in document order.
+    static func nodes(in document: OpaquePointer, ofType types: [cmark_node_type]) -> [OpaquePointer] {
+        guard let iterator = cmark_iter_new(document) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        var found: [OpaquePointer] = []
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                types.contains(cmark_node_get_type(node))
+            else { continue }
+            found.append(node)
+        }
+        return found
+    }
+
+    /// Moves every heading down two levels, so that a `#` sits below the page's own title.
+    static func lowerHeadings(in document: OpaquePointer) {
+        for heading in nodes(in: document, ofType: [CMARK_NODE_HEADING]) {
+            cmark_node_set_heading_level(heading, min(cmark_node_get_heading_level(heading) + 2, 6))
+        }
+    }
+
+    /// Puts `node`'s children in its place, and frees it: a link becomes its text.
+    static func replaceWithChildren(_ node: OpaquePointer) {
+        while let child = cmark_node_first_child(node) {
+            _ = cmark_node_insert_before(node, child)
+        }
+        cmark_node_free(node)
+    }
+}
