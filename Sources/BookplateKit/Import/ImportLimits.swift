@@ -88,9 +88,8 @@ extension ImportRecord {
             record.warnings.append("started \(started) is after finished \(finished): imported without the start")
         }
         // The reads made of those dates lose the same start.
-        record.reads = record.reads.map { read in
-            guard let started = read.started, let finished = read.finished, finished < started else { return read }
-            return ReadRecord(finished: read.finished, outcome: read.outcome)
+        for index in record.reads.indices where record.reads[index].endsBeforeItBegins {
+            record.reads[index].started = nil
         }
         return record
     }

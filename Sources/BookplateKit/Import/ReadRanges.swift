@@ -14,17 +14,18 @@ extension ImportValues {
         var reads: [ReadRecord] = []
         for range in cell.split(separator: ",").map(\.trimmed) where !range.isEmpty {
             let ends = range.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(\.trimmed)
-            var started = ends.count == 2 && !ends[0].isEmpty ? date(ends[0], column: column, warnings: &warnings) : nil
+            let started = ends.count == 2 && !ends[0].isEmpty ? date(ends[0], column: column, warnings: &warnings) : nil
             let finishedText = ends.count == 2 ? ends[1] : ends[0]
             let finished = finishedText.isEmpty ? nil : date(finishedText, column: column, warnings: &warnings)
-            if let begun = started, let finished, finished < begun {
-                warnings.append("\(column) '\(shown(range))' ends before it begins: imported without the start")
-                started = nil
-            }
             guard started != nil || finished != nil else { continue }
             // A read begun and never ended was set aside, unless it is the one going on now.
-            reads.append(
-                ReadRecord(started: started, finished: finished, outcome: finished == nil ? .setAside : .finished))
+            var read = ReadRecord(
+                started: started, finished: finished, outcome: finished == nil ? .setAside : .finished)
+            if read.endsBeforeItBegins {
+                warnings.append("\(column) '\(shown(range))' ends before it begins: imported without the start")
+                read.started = nil
+            }
+            reads.append(read)
         }
         guard !reads.isEmpty else { return nil }
         if reads.count > Book.readCountRange.upperBound {
@@ -45,12 +46,8 @@ extension ImportValues {
 
     /// A read from Bookplate's own export; what cannot be used of it is left out with a warning.
     static func read(_ read: LibraryExportDocument.ExportedRead, number: Int, warnings: inout [String]) -> ReadRecord {
-        var started = date(read.started, column: "read \(number) started", warnings: &warnings)
+        let started = date(read.started, column: "read \(number) started", warnings: &warnings)
         let finished = date(read.finished, column: "read \(number) finished", warnings: &warnings)
-        if let begun = started, let finished, finished < begun {
-            warnings.append("read \(number) ends before it begins: imported without the start")
-            started = nil
-        }
         let outcome: ReadOutcome
         if let known = try? ReadOutcome(parsing: read.outcome) {
             outcome = known
@@ -58,7 +55,12 @@ extension ImportValues {
             outcome = .finished
             warnings.append("read \(number) ended '\(shown(read.outcome))', which is unknown: imported as finished")
         }
-        return ReadRecord(started: started, finished: finished, outcome: outcome)
+        var record = ReadRecord(started: started, finished: finished, outcome: outcome)
+        if record.endsBeforeItBegins {
+            warnings.append("read \(number) ends before it begins: imported without the start")
+            record.started = nil
+        }
+        return record
     }
 
     /// A series from Bookplate's own export: one without a name is left out, a position that is

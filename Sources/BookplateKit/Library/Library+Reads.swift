@@ -133,14 +133,9 @@ extension Library {
 extension Read {
     /// Replaces the book's reads with `reads`, when they differ; returns whether they did.
     static func replace(ofBookId bookId: Int64, with reads: [ReadRecord], in db: Database) throws -> Bool {
-        let existing = try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT startedDate, finishedDate, outcome FROM read WHERE bookId = ? ORDER BY id"),
-            arguments: [bookId]
-        ).map { row in
-            ReadRecord(
-                started: row[0], finished: row[1],
-                outcome: (row[2] as String?).flatMap(ReadOutcome.init(rawValue:)) ?? .finished)
-        }
+        let existing = try Read.fetchAll(
+            db.cachedStatement(sql: "SELECT * FROM read WHERE bookId = ? ORDER BY id"), arguments: [bookId]
+        ).map(\.record)
         guard ReadRecord.inOrder(existing) != ReadRecord.inOrder(reads) else { return false }
         try db.cachedStatement(sql: "DELETE FROM read WHERE bookId = ?").execute(arguments: [bookId])
         try add(reads, toBookId: bookId, in: db)

@@ -57,6 +57,12 @@ public struct ReadRecord: Hashable, Sendable, Codable {
         self.outcome = outcome
     }
 
+    /// Whether the read ends before it begins: a mistake of whoever wrote the dates.
+    var endsBeforeItBegins: Bool {
+        guard let started, let finished else { return false }
+        return finished < started
+    }
+
     /// A read begun after it ended is no read: throws as `edit` does.
     func checked() throws -> ReadRecord {
         try Library.checkDates(started: started, finished: finished)
@@ -143,4 +149,11 @@ extension BookDetails {
 
     /// How many times the book has been read to the end.
     public var timesRead: Int { finishedReads.count }
+
+    /// When the book was finished: each finished read's date, or the book's own finished date
+    /// where no read has one.
+    var finishedDates: [PartialDate] {
+        let dates = finishedReads.compactMap(\.finished)
+        return dates.isEmpty ? [book.finishedDate].compactMap { $0 } : dates
+    }
 }

@@ -195,13 +195,23 @@ extension Library {
 
     /// The series of every book, by book id, each book's in the order they were named.
     static func seriesByBook(_ db: Database) throws -> [Int64: [SeriesMembership]] {
+        try memberships(where: "", in: db)
+    }
+
+    static func series(ofBookId bookId: Int64, in db: Database) throws -> [SeriesMembership] {
+        try memberships(where: "WHERE bookSeries.bookId = ?", arguments: [bookId], in: db)[bookId] ?? []
+    }
+
+    private static func memberships(where condition: String, arguments: StatementArguments = [], in db: Database)
+        throws -> [Int64: [SeriesMembership]]
+    {
         let rows = try Row.fetchAll(
             db,
             sql: """
                 SELECT bookSeries.bookId, bookSeries.position, series.id, series.slug, series.name
                 FROM bookSeries JOIN series ON series.id = bookSeries.seriesId
-                ORDER BY bookSeries.bookId, bookSeries.ordinal
-                """)
+                \(condition) ORDER BY bookSeries.bookId, bookSeries.ordinal
+                """, arguments: arguments)
         var result: [Int64: [SeriesMembership]] = [:]
         for row in rows {
             let position = (row[1] as String?).flatMap(SeriesPosition.init(parsing:))
@@ -209,20 +219,5 @@ extension Library {
                 SeriesMembership(series: Series(id: row[2], slug: row[3], name: row[4]), position: position))
         }
         return result
-    }
-
-    static func series(ofBookId bookId: Int64, in db: Database) throws -> [SeriesMembership] {
-        let rows = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT bookSeries.position, series.id, series.slug, series.name
-                FROM bookSeries JOIN series ON series.id = bookSeries.seriesId
-                WHERE bookSeries.bookId = ? ORDER BY bookSeries.ordinal
-                """, arguments: [bookId])
-        return rows.map { row in
-            SeriesMembership(
-                series: Series(id: row[1], slug: row[2], name: row[3]),
-                position: (row[0] as String?).flatMap(SeriesPosition.init(parsing:)))
-        }
     }
 }

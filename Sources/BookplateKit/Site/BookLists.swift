@@ -71,8 +71,7 @@ struct BookLists: Sendable {
                 // year's read puts it.
                 var byYear: [Int?: [(position: Int, date: PartialDate?)]] = [:]
                 for position in BookOrder.finished.sort(positions, by: fields) {
-                    var dates = books[position].finishedReads.compactMap(\.finished)
-                    if dates.isEmpty { dates = [books[position].book.finishedDate].compactMap { $0 } }
+                    let dates = books[position].finishedDates
                     guard !dates.isEmpty else {
                         byYear[nil, default: []].append((position, nil))
                         continue

@@ -6,6 +6,9 @@ struct SeriesList: Sendable {
     var series: Series
     var entries: [(position: SeriesPosition?, book: Int)]
 
+    /// How many books the series has on the shelf (a book listed twice counts once).
+    var bookCount: Int { Set(entries.map(\.book)).count }
+
     /// Every series of `catalogue`, by name.
     static func all(in catalogue: Catalogue) -> [SeriesList] {
         var bySlug: [String: SeriesList] = [:]
@@ -76,7 +79,7 @@ extension PageModelFactory {
         }
         entries += gaps.map(gapEntry)
         let read = Set(list.entries.map(\.book)).filter { books[$0].book.status == .read || books[$0].timesRead > 0 }
-        let count = Set(list.entries.map(\.book)).count
+        let count = list.bookCount
         return SeriesPageModel(
             root: root, site: site, pageTitle: "\(list.series.name) — \(site.title)", name: list.series.name,
             countLabel: words.count(count, "book") + " · "
@@ -90,7 +93,7 @@ extension PageModelFactory {
         return ListGroupModel(
             id: "series", title: words("seriesTitle"),
             lists: seriesLists.map { list in
-                let count = Set(list.entries.map(\.book)).count
+                let count = list.bookCount
                 return ListLinkModel(
                     id: "series-\(list.series.slug)", title: list.series.name,
                     url: root + PageModelFactory.seriesURL(list.series.slug), count: count,

@@ -15,17 +15,12 @@ extension PageModelFactory {
         var rereads: [Int: Int] = [:]
         for position in books.indices {
             let details = books[position]
-            let finished = details.reads.filter { $0.outcome == .finished }
+            let finished = details.finishedReads
             guard details.book.status == .read || !finished.isEmpty else { continue }
             read.append(position)
-            var years = Set<Int>()
-            for (index, reading) in finished.enumerated() {
-                guard let year = reading.finished?.year else { continue }
-                if years.insert(year).inserted { byYear[year, default: []].append(position) }
-                if index > 0 { rereads[year, default: 0] += 1 }
-            }
-            if finished.isEmpty, let year = details.book.finishedDate?.year {
-                byYear[year, default: []].append(position)
+            for year in Set(details.finishedDates.map(\.year)) { byYear[year, default: []].append(position) }
+            for reading in finished.dropFirst() {
+                if let year = reading.finished?.year { rereads[year, default: 0] += 1 }
             }
         }
         return (read, byYear, rereads)
@@ -77,9 +72,7 @@ extension PageModelFactory {
         let books = catalogue.books
         var months = [Int](repeating: 0, count: 12)
         for position in positions {
-            let finished = books[position].reads.compactMap { $0.outcome == .finished ? $0.finished : nil }
-            let dates = finished.isEmpty ? [books[position].book.finishedDate].compactMap { $0 } : finished
-            for date in dates where date.year == year {
+            for date in books[position].finishedDates where date.year == year {
                 if let month = date.month { months[month - 1] += 1 }
             }
         }
