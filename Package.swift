@@ -26,13 +26,27 @@ let package = Package(
             pkgConfig: "vips",
             providers: [.apt(["libvips-dev"])]
         ),
+        // The flow runs one way (Sources/README.md draws it): values → library → catalogs and
+        // imports → site → use cases → command line. A step backwards is a compile error.
+        .target(name: "BookplateCore", dependencies: ["CCMark"]),
+        .target(
+            name: "BookplateLibrary",
+            dependencies: ["BookplateCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(name: "BookplateCatalog", dependencies: ["BookplateCore", "BookplateLibrary"]),
+        .target(name: "BookplateImport", dependencies: ["BookplateCore", "BookplateLibrary"]),
+        .target(name: "BookplateMustache", dependencies: ["BookplateCore"]),
+        .target(
+            name: "BookplateSite",
+            dependencies: [
+                "BookplateCore", "BookplateLibrary", "BookplateMustache", "CVips",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         .target(
             name: "BookplateKit",
             dependencies: [
-                "CCMark",
-                "CVips",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Yams", package: "Yams"),
+                "BookplateCore", "BookplateLibrary", "BookplateCatalog", "BookplateImport", "BookplateSite",
             ]
         ),
         .executableTarget(

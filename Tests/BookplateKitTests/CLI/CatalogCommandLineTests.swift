@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 /// search → add → build, with the built binary against the loopback catalogs.
 @Suite(.ownThreadPerTest) struct CatalogCommandLineTests {

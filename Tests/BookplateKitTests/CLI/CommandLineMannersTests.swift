@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 /// The command line as a reader who lives in git, cargo and gh meets it, through the built binary
 /// (on a pseudo-terminal where a terminal matters): it asks before it deletes, brings back what it

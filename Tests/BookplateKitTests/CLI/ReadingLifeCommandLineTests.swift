@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 /// The reading life as a reader brings it in and records it, through the built binary: imports
 /// that lose no row, and dates filled in as the reader would expect.

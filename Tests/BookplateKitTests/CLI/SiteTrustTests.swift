@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 /// What a reader was seen doing to a shelf between two builds, each through the real command
 /// line: whatever it was, `build` leaves the site as a full build into an empty folder would.

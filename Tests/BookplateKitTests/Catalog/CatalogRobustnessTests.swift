@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 /// Hostile or unlucky cases the catalog layer must survive without crashing or losing data.
 @Suite(.ownThreadPerTest) struct CatalogRobustnessTests {
@@ -18,11 +24,11 @@ import Testing
     }
 
     @Test func malformedOpenLibraryKeysAreRefused() {
-        #expect(OpenLibraryClient.validKey("/works/OL59863W", kind: "W") == "OL59863W")
-        #expect(OpenLibraryClient.validKey("OLW", kind: "W") == nil)
-        #expect(OpenLibraryClient.validKey("OL1W?x=1", kind: "W") == nil)
-        #expect(OpenLibraryClient.validKey("../../etc/OL1W", kind: "W") == "OL1W")
-        #expect(OpenLibraryClient.validKey("OL1A", kind: "W") == nil)
+        #expect(OpenLibraryKey.valid("/works/OL59863W", kind: "W") == "OL59863W")
+        #expect(OpenLibraryKey.valid("OLW", kind: "W") == nil)
+        #expect(OpenLibraryKey.valid("OL1W?x=1", kind: "W") == nil)
+        #expect(OpenLibraryKey.valid("../../etc/OL1W", kind: "W") == "OL1W")
+        #expect(OpenLibraryKey.valid("OL1A", kind: "W") == nil)
         #expect(BookTarget.parse(catalogID: "openlibrary:OLW") == nil)
         #expect(BookTarget.parse(catalogID: "openlibrary:OL12W#frag") == nil)
     }

@@ -2,7 +2,13 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 /// The HTTP layer against a real server on loopback: retries, timeouts, errors, cache, identity.
 @Suite(.ownThreadPerTest) struct HTTPClientTests {

@@ -2,7 +2,13 @@ import Foundation
 import GRDB
 import Testing
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 @Suite struct LibraryTests {
     let clock = Clock.fixed(TemporaryShelf.fixedDate)
@@ -35,11 +41,16 @@ import Testing
                 arguments: [
                     "emma", "Emma", "Handsome, clever & rich <really>.\n\nSecond.", "to-read", TemporaryShelf.fixedDate,
                 ])
+            try db.execute(
+                sql: "INSERT INTO book (slug, title, description, status, addedAt) VALUES (?, ?, ?, ?, ?)",
+                arguments: ["lines", "Lines", "  One\r\ntwo\u{7}\u{85}  \n\n\n", "to-read", TemporaryShelf.fixedDate])
         }
         try old.close()
         let library = try Library.open(at: file)
         let emma = try library.findBook(matching: "emma")
         #expect(emma.book.description == "<p>Handsome, clever &amp; rich &lt;really&gt;.</p>\n<p>Second.</p>")
+        // Lines join with <br>, controls are dropped, and a description of nothing stays nothing.
+        #expect(try library.findBook(matching: "lines").book.description == "<p>One<br>two</p>")
     }
 
     @Test func addStoresEveryFieldWithSlugsAndBothISBNForms() throws {

@@ -2,7 +2,13 @@ import Foundation
 import GRDB
 import Testing
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 /// A book is read any number of times; its status and dates follow the latest read.
 @Suite struct ReadTests {

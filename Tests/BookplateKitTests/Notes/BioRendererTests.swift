@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 /// Authors' bios, which Open Library writes in Markdown, on the author's page.
 @Suite(.ownThreadPerTest) struct BioRendererTests {

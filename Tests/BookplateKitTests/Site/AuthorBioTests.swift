@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 /// Open Library writes bios in Markdown: they reach the page through cmark in safe mode and the
 /// description's allow-list, never raw.

@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 /// The build's one promise, tried over random sequences of what a reader does: after any of them,
 /// an incremental build leaves `site/` byte for byte as a full build of the same inputs into an

@@ -2,7 +2,13 @@ import Foundation
 import GRDB
 import Testing
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 @Suite struct BuildStateTests {
     @Test func anotherLibraryAtTheSameRevisionIsBuiltAfresh() throws {

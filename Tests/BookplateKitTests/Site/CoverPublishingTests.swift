@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 /// Covers are published as thumbnails — 200 and 400 pixels wide for the grid, 600 for the book's
 /// page — with `srcset`, `sizes`, their size and their colour; made once, kept by the image's

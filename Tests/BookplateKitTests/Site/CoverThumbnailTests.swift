@@ -3,7 +3,13 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 /// One at a time, cache tests included (nested below): the leak check counts every vips object in
 /// the process.

@@ -1,13 +1,19 @@
 import Foundation
 import Testing
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
-/// The default theme built into Bookplate (Sources/BookplateKit/Site/DefaultTheme.swift) is the
+/// The default theme built into Bookplate (Sources/BookplateSite/DefaultTheme.swift) is the
 /// repository's templates/ folder, byte for byte.
 @Suite struct DefaultThemeTests {
     static let generatedFile = TestPaths.repository.appendingPathComponent(
-        "Sources/BookplateKit/Site/DefaultTheme.swift")
+        "Sources/BookplateSite/DefaultTheme.swift")
 
     /// The theme files on disk, by path below templates/.
     static func themeFiles() throws -> [String: String] {

@@ -2,7 +2,13 @@ import Foundation
 import GRDB
 import Testing
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 /// Records no catalog or import should have let in, which the build must survive all the same:
 /// an older library, or one another tool wrote, may hold them.

@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 /// Bookplate's Mustache: the spec's cases (mustache/spec, v1.4: interpolation, sections, inverted,
 /// comments, delimiters, partials, inheritance) and swift-mustache's transforms, which themes were

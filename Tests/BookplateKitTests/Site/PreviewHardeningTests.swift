@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 /// The preview server against hostile clients on loopback, each sending exactly the bytes written
 /// here. Under FlyingFox a 5 MB POST kept a worker at 100 % CPU for good, two stopped the server,

@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 /// The site folder is Bookplate's, and only it: a build never takes the reader's folders for its
 /// output, never deletes what the reader put in the site, and never writes or deletes through a

@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 /// The theme in the site's language: every word from a table, English, French, German and
 /// Spanish complete, numbers and dates written each language's way, and a reader's own table
@@ -20,7 +26,7 @@ import Testing
             #"words\(\s*"([\w.]+)""#, #"words\([^()]*\? "(\w+)" : "(\w+)""#, #"key: "(\w+)""#,
             #"words\.count\([^"]*"(\w+)"\)"#,
         ].map { try NSRegularExpression(pattern: $0) }
-        let sources = TestPaths.repository.appendingPathComponent("Sources/BookplateKit/Site")
+        let sources = TestPaths.repository.appendingPathComponent("Sources/BookplateSite")
         for name in try FileManager.default.contentsOfDirectory(atPath: sources.path) where name.hasSuffix(".swift") {
             let text = try String(contentsOf: sources.appendingPathComponent(name), encoding: .utf8)
             let range = NSRange(text.startIndex..., in: text)

@@ -1,6 +1,12 @@
 import Testing
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 @Suite struct HTMLAllowListTests {
     @Test(arguments: [

@@ -1,6 +1,12 @@
 import Foundation
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,13 @@
 import CVips
 import Foundation
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 /// Cover images made for tests: pixels computed here, encoded by libvips in any format it
 /// writes, or bytes laid out by hand where an image must lie about itself.

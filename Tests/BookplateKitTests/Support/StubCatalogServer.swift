@@ -1,7 +1,13 @@
 import Foundation
 import Synchronization
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 /// A real HTTP server on loopback that answers Bookplate's catalog requests with recorded or
 /// hand-made responses, and remembers what it was asked.

@@ -1,7 +1,13 @@
 import Foundation
 import Synchronization
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,12 @@
 import Foundation
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
 @testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 /// What must hold for any input to the code that reads text from strangers.
 ///
@@ -220,7 +226,7 @@ package enum FuzzInvariants {
 
     static func checkKey(_ key: String?, kind: Character) -> [String] {
         guard let key else { return [] }
-        return OpenLibraryClient.validKey(key, kind: kind) == key ? [] : ["key \(key.debugDescription) for \(kind)"]
+        return OpenLibraryKey.valid(key, kind: kind) == key ? [] : ["key \(key.debugDescription) for \(kind)"]
     }
 
     static func checkISBN13(_ text: String?) -> [String] {
@@ -266,7 +272,7 @@ package enum FuzzInvariants {
         let text = String(decoding: bytes, as: UTF8.self)
         let started = ContinuousClock.now
         let made = Slug.make(from: text, fallbackPrefix: "book")
-        let key = Library.searchKey(text)
+        let key = LatinFolding.searchKey(text)
         let sortKey = Library.sortKey(text)
         let elapsed = ContinuousClock.now - started
         var problems: [String] = []

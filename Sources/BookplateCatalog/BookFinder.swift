@@ -1,0 +1,372 @@
+import BookplateCore
+import BookplateLibrary
+import Foundation
+
+/// Finds books in Google Books and Open Library: searches both at once and merges the results,
+/// and gathers a book's full details, its chosen edition and its authors for the library.
+public struct BookFinder: Sendable {
+    public var google: GoogleBooksClient
+    public var openLibrary: OpenLibraryClient
+    public var covers: CoverFetcher
+    /// The reader's language (ISO 639-1), preferred when choosing an edition.
+    public var language: String
+
+    public init(
+        google: GoogleBooksClient, openLibrary: OpenLibraryClient, covers: CoverFetcher, language: String = "en"
+    ) {
+        self.google = google
+        self.openLibrary = openLibrary
+        self.covers = covers
+        self.language = language
+    }
+
+    /// A finder for the real services (or the mirrors the environment names), with the on-disk
+    /// cache and Open Library's rate limit.
+    public static func live(
+        configuration: CatalogConfiguration = CatalogConfiguration(),
+        cache: ResponseCache? = ResponseCache(folder: ResponseCache.defaultFolder()),
+        transport: any HTTPTransport = URLSessionTransport(), retryPolicy: RetryPolicy = RetryPolicy()
+    ) -> BookFinder {
+        let http = HTTPClient(
+            transport: transport, userAgent: HTTPClient.userAgent(contact: configuration.contact),
+            retryPolicy: retryPolicy, cache: cache,
+            // Open Library asks for at most a few requests a second; cover images by id come from
+            // a CDN without that limit, so downloads may run in parallel.
+            rateLimiters: [.openLibrary: RateLimiter(requestsPerSecond: 3)])
+        return BookFinder(
+            google: GoogleBooksClient(
+                http: http, baseURL: configuration.googleBooksURL, apiKey: configuration.googleAPIKey),
+            openLibrary: OpenLibraryClient(http: http, baseURL: configuration.openLibraryURL),
+            covers: CoverFetcher(http: http, coversBaseURL: configuration.coversURL))
+    }
+
+    // MARK: Search
+
+    /// Asks the chosen catalogs at the same time, `limit` results from each, and merges their
+    /// answers. One catalog failing gives a warning; all failing is an error naming each.
+    public func search(_ query: CatalogQuery, sources: CatalogChoice = .all, limit: Int = 20, page: Int = 1)
+        async throws
+        -> SearchResults
+    {
+        async let googlePage: Result<CatalogSearchPage, CatalogError>? =
+            sources.includesGoogle
+            ? capture { () async throws(CatalogError) in
+                try await google.search(query, limit: limit, offset: (page - 1) * limit)
+            } : nil
+        async let openLibraryPage: Result<CatalogSearchPage, CatalogError>? =
+            sources.includesOpenLibrary
+            ? capture { () async throws(CatalogError) in
+                try await openLibrary.search(query, limit: limit, page: page)
+            } : nil
+        let (fromGoogle, fromOpenLibrary) = await (googlePage, openLibraryPage)
+        var results = SearchResults(query: query)
+        var failures: [CatalogError] = []
+        for outcome in [fromGoogle, fromOpenLibrary].compactMap({ $0 }) {
+            if case .failure(let error) = outcome { failures.append(error) }
+        }
+        if case .success(let page)? = fromGoogle { results.googleTotal = page.totalFound }
+        if case .success(let page)? = fromOpenLibrary { results.openLibraryTotal = page.totalFound }
+        if results.googleTotal == nil && results.openLibraryTotal == nil, let first = failures.first {
+            throw failures.count > 1 ? CatalogError.allFailed(failures) : first
+        }
+        results.warnings = failures
+        let googleCandidates = (try? fromGoogle?.get().candidates) ?? []
+        let openLibraryCandidates = (try? fromOpenLibrary?.get().candidates) ?? []
+        // Up to `limit` rows from each catalog, merged: cutting the merged list would lose rows
+        // that the next page does not show either.
+        results.candidates = CandidateMerger.mergeCandidates(
+            google: googleCandidates, openLibrary: openLibraryCandidates)
+        return results
+    }
+
+    // MARK: Details
+
+    /// Gathers everything about `target`: the Google volume, the Open Library work and its most
+    /// fitting edition, and the authors' records, merged field by field (see ``BookMerger``).
+    public func details(of target: BookTarget) async throws -> FoundBook {
+        var sources = SourceRecords()
+        var warnings: [CatalogError] = []
+        func optional(_ work: () async throws(CatalogError) -> CatalogBook?) async -> CatalogBook? {
+            do {
+                return try await work()
+            } catch .notFound {
+                return nil
+            } catch {
+                warnings.append(error)
+                return nil
+            }
+        }
+        switch target {
+        case .google(let id):
+            sources.google = try await google.volume(id: id)
+            if let isbn = sources.google?.isbn13.flatMap(ISBN.parse) {
+                sources.edition = await optional { () async throws(CatalogError) in
+                    try await openLibrary.edition(isbn: isbn)
+                }
+            }
+        case .isbn(let isbn):
+            async let googleBook = capture { () async throws(CatalogError) in try await google.volumes(isbn: isbn).first
+            }
+            async let edition = capture { () async throws(CatalogError) in try await openLibrary.edition(isbn: isbn) }
+            let (fromGoogle, fromOpenLibrary) = await (googleBook, edition)
+            for outcome in [fromGoogle.map { $0 as CatalogBook? }, fromOpenLibrary.map { $0 as CatalogBook? }] {
+                if case .failure(let error) = outcome, !error.isNotFound { warnings.append(error) }
+            }
+            sources.google = try? fromGoogle.get()
+            sources.edition = try? fromOpenLibrary.get()
+            if sources.google == nil && sources.edition == nil {
+                if let first = warnings.first { throw first }
+                throw CatalogError.notFound(.openLibrary, what: "book with ISBN \(isbn) (nor has Google Books)")
+            }
+            sources.requestedISBN = isbn.isbn13
+        case .openLibraryEdition(let key):
+            sources.edition = try await openLibrary.edition(key: key)
+            sources.editionChosenByReader = true
+        case .stored(let stored):
+            // Refreshing a book on the shelf: ask for exactly the records it came from.
+            sources.requestedISBN = stored.isbn13
+            sources.editionChosenByReader = stored.editionChosenByReader
+            let hasOpenLibrary = stored.openLibraryEditionKey != nil || stored.openLibraryWorkKey != nil
+            if let id = stored.googleVolumeID {
+                sources.google =
+                    hasOpenLibrary
+                    ? await optional { () async throws(CatalogError) in try await google.volume(id: id) }
+                    : try await google.volume(id: id)
+            }
+            if let key = stored.openLibraryEditionKey {
+                sources.edition = await optional { () async throws(CatalogError) in
+                    try await openLibrary.edition(key: key)
+                }
+            }
+            if let key = stored.openLibraryWorkKey {
+                sources.work =
+                    sources.google == nil && sources.edition == nil
+                    ? try await openLibrary.work(key: key)
+                    : await optional { () async throws(CatalogError) in try await openLibrary.work(key: key) }
+            }
+            if sources.google == nil && sources.edition == nil && sources.work == nil {
+                guard let isbn = stored.isbn13.flatMap(ISBN.parse) else {
+                    throw CatalogError.notFound(.openLibrary, what: "record of this book")
+                }
+                return try await details(of: .isbn(isbn))
+            }
+        case .openLibraryWork(let key):
+            sources.work = try await openLibrary.work(key: key)
+        case .candidate(let candidate):
+            sources.requestedISBN = candidate.isbn13
+            sources.searchCoverID = candidate.openLibraryCoverID
+            if let id = candidate.googleVolumeID {
+                if candidate.openLibraryWorkKey == nil {
+                    sources.google = try await google.volume(id: id)
+                } else {
+                    sources.google = await optional { () async throws(CatalogError) in try await google.volume(id: id) }
+                }
+            }
+            if let key = candidate.openLibraryWorkKey {
+                if sources.google == nil {
+                    sources.work = try await openLibrary.work(key: key)
+                } else {
+                    sources.work = await optional { () async throws(CatalogError) in
+                        try await openLibrary.work(key: key)
+                    }
+                }
+            } else if let isbn = sources.google?.isbn13.flatMap(ISBN.parse) {
+                sources.edition = await optional { () async throws(CatalogError) in
+                    try await openLibrary.edition(isbn: isbn)
+                }
+            }
+        }
+        // Complete the Open Library side: the work of an edition, the best edition of a work.
+        if sources.work == nil, let key = sources.edition?.openLibraryWorkKey {
+            sources.work = await optional { () async throws(CatalogError) in try await openLibrary.work(key: key) }
+        }
+        if sources.edition == nil, let key = sources.work?.openLibraryWorkKey {
+            let editions = await optional { () async throws(CatalogError) -> CatalogBook? in
+                let all = try await openLibrary.editions(ofWork: key)
+                return EditionChooser(language: language).bestEdition(
+                    of: all, isbn: sources.requestedISBN ?? sources.google?.isbn13)?.book
+            }
+            sources.edition = editions
+        }
+        let authors = try await resolveAuthors(sources: sources, warnings: &warnings)
+        var found = BookMerger.merge(sources, authors: authors)
+        found.coverCandidates = covers.coverCandidates(
+            coverIDs: (sources.edition?.coverIDs ?? []) + (sources.work?.coverIDs ?? [])
+                + [sources.searchCoverID].compactMap { $0 },
+            isbn13: found.book.isbn?.isbn13, googleImages: sources.google?.imageLinks ?? [])
+        found.warnings = warnings
+        return found
+    }
+
+    /// The Open Library records of a book's authors: by key where the work or edition names
+    /// them, else by searching for the name. An author whose record cannot be fetched keeps the
+    /// name Google gives; when no catalog names them the look-up's error is the add's error.
+    private func resolveAuthors(sources: SourceRecords, warnings: inout [CatalogError]) async throws -> [NewAuthor] {
+        let googleNames = (sources.google?.authors ?? []).map(\.name).filter { !$0.isEmpty }
+        let keyed = [sources.work?.authors, sources.edition?.authors].compactMap { $0 }.first { !$0.isEmpty } ?? []
+        let references = keyed.isEmpty ? googleNames.map { AuthorReference(name: $0) } : keyed
+        var authors: [NewAuthor] = []
+        var unnamed: CatalogError?
+        for (index, reference) in references.prefix(8).enumerated() {
+            let fallbackName =
+                reference.name.isEmpty
+                ? (googleNames.indices.contains(index) ? googleNames[index] : "") : reference.name
+            var key = reference.openLibraryKey
+            if key == nil, !fallbackName.isEmpty {
+                do {
+                    let matches = try await openLibrary.searchAuthors(name: fallbackName)
+                    key = matches.first { AuthorNameMatch.matches($0.name, fallbackName) }?.openLibraryKey
+                } catch {
+                    warnings.append(error)
+                }
+            }
+            guard let key else {
+                if !fallbackName.isEmpty { authors.append(NewAuthor(name: fallbackName)) }
+                continue
+            }
+            do {
+                let record = try await openLibrary.author(key: key)
+                // A record that names another person is not this author's: the catalog's name is
+                // kept, without the record's key, bio or photo.
+                if !fallbackName.isEmpty,
+                    !([record.name] + record.otherNames).contains(where: { AuthorNameMatch.matches($0, fallbackName) })
+                {
+                    authors.append(NewAuthor(name: fallbackName))
+                    continue
+                }
+                authors.append(
+                    NewAuthor(
+                        name: record.name, openLibraryKey: record.key, bio: record.bio, birthDate: record.birthDate,
+                        deathDate: record.deathDate, photoURL: record.photoID.flatMap(covers.photoURL)?.absoluteString,
+                        links: record.links, works: record.works))
+            } catch {
+                warnings.append(error)
+                if fallbackName.isEmpty {
+                    unnamed = unnamed ?? error
+                } else {
+                    authors.append(NewAuthor(name: fallbackName, openLibraryKey: key))
+                }
+            }
+        }
+        if let unnamed {
+            // Better Google's whole list than a book missing one of its authors.
+            guard !googleNames.isEmpty else { throw unnamed }
+            return googleNames.map { NewAuthor(name: $0) }
+        }
+        return authors
+    }
+
+    /// A work's editions, best first, for `editions BOOK`.
+    public func editions(ofWork key: String, limit: Int = 50) async throws -> [CatalogEdition] {
+        let all = try await openLibrary.editions(ofWork: key, limit: limit)
+        return EditionChooser(language: language).ranked(all, isbn: nil)
+    }
+}
+
+/// Which catalogs to ask.
+public enum CatalogChoice: String, Sendable, CaseIterable {
+    case all
+    case google
+    case openlibrary
+
+    var includesGoogle: Bool { self != .openlibrary }
+    var includesOpenLibrary: Bool { self != .google }
+}
+
+/// A book the reader wants, however they named it.
+public enum BookTarget: Sendable, Equatable {
+    case candidate(BookCandidate)
+    case isbn(ISBN)
+    case google(String)
+    case openLibraryWork(String)
+    case openLibraryEdition(String)
+    /// A book already on the shelf, by the catalog records it came from.
+    case stored(StoredIdentifiers)
+
+    /// Reads `google:ID`, `openlibrary:OL…W` or `openlibrary:OL…M`; nil for anything else.
+    public static func parse(catalogID text: String) -> BookTarget? {
+        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        guard parts.count == 2, !parts[1].isEmpty else { return nil }
+        switch parts[0].lowercased() {
+        case "google": return .google(parts[1])
+        case "openlibrary", "ol":
+            let key = parts[1].uppercased()
+            if let work = OpenLibraryKey.valid(key, kind: "W") { return .openLibraryWork(work) }
+            if let edition = OpenLibraryKey.valid(key, kind: "M") { return .openLibraryEdition(edition) }
+            return nil
+        default: return nil
+        }
+    }
+}
+
+/// The catalog records a book on the shelf came from.
+public struct StoredIdentifiers: Sendable, Equatable {
+    public var isbn13: String?
+    public var googleVolumeID: String?
+    public var openLibraryWorkKey: String?
+    public var openLibraryEditionKey: String?
+    public var editionChosenByReader: Bool
+
+    public init(book: Book) {
+        isbn13 = book.isbn13
+        googleVolumeID = book.googleVolumeID
+        openLibraryWorkKey = book.openLibraryWorkKey
+        openLibraryEditionKey = book.openLibraryEditionKey
+        editionChosenByReader = book.provenance["edition"] == .reader
+    }
+}
+
+/// What a search found.
+public struct SearchResults: Sendable, Equatable {
+    public var query: CatalogQuery
+    public var candidates: [BookCandidate] = []
+    public var googleTotal: Int?
+    public var openLibraryTotal: Int?
+    /// A catalog that failed while the other answered.
+    public var warnings: [CatalogError] = []
+}
+
+/// The records gathered for one book, before merging.
+struct SourceRecords: Sendable {
+    var google: CatalogBook?
+    var work: CatalogBook?
+    var edition: CatalogBook?
+    var requestedISBN: String?
+    var searchCoverID: Int?
+    /// The reader picked this edition, so its facts win over Google's volume.
+    var editionChosenByReader = false
+}
+
+/// A book found in the catalogs, ready for the library.
+public struct FoundBook: Sendable {
+    public var book: NewBook
+    /// Cover images to try, best first.
+    public var coverCandidates: [URL] = []
+    /// Catalogs that failed on a secondary look-up; the book is still usable.
+    public var warnings: [CatalogError] = []
+}
+
+extension CatalogError {
+    var isNotFound: Bool {
+        if case .notFound = self { return true }
+        return false
+    }
+
+    /// Whether the catalog could not be reached at all (as opposed to answering badly).
+    public var meansUnreachable: Bool {
+        switch self {
+        case .unreachable, .timedOut: true
+        case .allFailed(let errors): errors.allSatisfy(\.meansUnreachable)
+        default: false
+        }
+    }
+}
+
+/// Runs `work`, keeping its error as a value, so concurrent look-ups can fail independently.
+func capture<T: Sendable>(_ work: () async throws(CatalogError) -> T) async -> Result<T, CatalogError> {
+    do {
+        return .success(try await work())
+    } catch {
+        return .failure(error)
+    }
+}

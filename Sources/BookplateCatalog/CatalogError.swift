@@ -1,0 +1,72 @@
+import BookplateCore
+import BookplateLibrary
+
+/// The services Bookplate asks about books.
+public enum CatalogName: String, Sendable, Codable, CaseIterable {
+    case googleBooks = "Google Books"
+    case openLibrary = "Open Library"
+    case covers = "Open Library Covers"
+
+    /// The environment variable that overrides this service's base URL.
+    public var baseURLVariable: String {
+        switch self {
+        case .googleBooks: "BOOKPLATE_GOOGLE_BOOKS_URL"
+        case .openLibrary: "BOOKPLATE_OPEN_LIBRARY_URL"
+        case .covers: "BOOKPLATE_COVERS_URL"
+        }
+    }
+}
+
+/// What went wrong talking to a catalog, typed by cause. Each prints one line naming the catalog
+/// and what to do.
+public enum CatalogError: Error, Equatable, CustomStringConvertible {
+    case badURL(CatalogName, String)
+    case unreachable(CatalogName, reason: String)
+    case timedOut(CatalogName)
+    case httpStatus(CatalogName, status: Int)
+    case undecodable(CatalogName, field: String)
+    case notFound(CatalogName, what: String)
+    case tooLarge(CatalogName, bytes: Int)
+    /// Every catalog asked failed, each for its own reason.
+    indirect case allFailed([CatalogError])
+
+    public var catalog: CatalogName {
+        switch self {
+        case .badURL(let catalog, _), .unreachable(let catalog, _), .timedOut(let catalog),
+            .httpStatus(let catalog, _), .undecodable(let catalog, _), .notFound(let catalog, _),
+            .tooLarge(let catalog, _):
+            catalog
+        case .allFailed(let errors):
+            errors.first?.catalog ?? .googleBooks
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .badURL(let catalog, let url):
+            "'\(url)' is not a usable \(catalog.rawValue) address: check \(catalog.baseURLVariable)"
+        case .unreachable(let catalog, let reason):
+            "could not reach \(catalog.rawValue) (\(reason)): check your connection and try again"
+        case .timedOut(let catalog):
+            "\(catalog.rawValue) did not answer in time, even after retrying: try again later"
+        case .httpStatus(.googleBooks, 429):
+            "Google Books refused: too many requests (429), even after retrying: set GOOGLE_BOOKS_API_KEY to use your own quota, or try again tomorrow"
+        case .httpStatus(.googleBooks, 403):
+            "Google Books refused the request (403): check that GOOGLE_BOOKS_API_KEY holds a valid key with the Books API enabled"
+        case .httpStatus(let catalog, 429):
+            "\(catalog.rawValue) refused: too many requests (429), even after retrying: wait a minute and try again"
+        case .httpStatus(let catalog, let status) where status >= 500:
+            "\(catalog.rawValue) had a server error (\(status)), even after retrying: try again later"
+        case .httpStatus(let catalog, let status):
+            "\(catalog.rawValue) answered with HTTP status \(status): check the query, or \(catalog.baseURLVariable) if you set it"
+        case .undecodable(let catalog, let field):
+            "\(catalog.rawValue) sent a response Bookplate cannot read (\(field)): try again later; if it persists, report it"
+        case .notFound(let catalog, let what):
+            "\(catalog.rawValue) has no \(what): check the identifier"
+        case .tooLarge(let catalog, let bytes):
+            "\(catalog.rawValue) sent more than \(bytes / 1_048_576) MiB, so the response was refused: narrow the search, or check \(catalog.baseURLVariable)"
+        case .allFailed(let errors):
+            "no catalog answered: " + errors.map(\.description).joined(separator: "; ")
+        }
+    }
+}

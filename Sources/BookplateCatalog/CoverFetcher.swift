@@ -1,0 +1,130 @@
+import BookplateCore
+import BookplateLibrary
+import Foundation
+
+/// Finds and downloads covers and author photos, once, into the shelf's content folder.
+///
+/// Order of preference for a book: Open Library's cover id (`/b/id/{id}-L.jpg`), then Open
+/// Library by ISBN (`?default=false`, where 404 means none), then Google's image rewritten to
+/// https without the page curl. Only real images are kept: an image content type, JPEG, PNG, GIF
+/// or WebP bytes, at most 5 MiB, and larger than Open Library's 1×1 "no cover" pixel.
+public struct CoverFetcher: Sendable {
+    public var http: HTTPClient
+    public var coversBaseURL: String
+    public static let maximumImageSize = 5 * 1_048_576
+
+    public init(http: HTTPClient, coversBaseURL: String) {
+        self.http = http
+        self.coversBaseURL = coversBaseURL
+    }
+
+    /// Where to look for a book's cover, best first.
+    public func coverCandidates(coverIDs: [Int], isbn13: String?, googleImages: [URL]) -> [URL] {
+        var urls = coverIDs.prefix(2).compactMap { URL(string: "\(coversBaseURL)/b/id/\($0)-L.jpg") }
+        if let isbn13, let url = URL(string: "\(coversBaseURL)/b/isbn/\(isbn13)-L.jpg?default=false") {
+            urls.append(url)
+        }
+        return urls + googleImages.prefix(2)
+    }
+
+    /// Where an author's photo is.
+    public func photoURL(photoID: Int) -> URL? {
+        URL(string: "\(coversBaseURL)/a/id/\(photoID)-M.jpg")
+    }
+
+    /// Downloads the first candidate that is a real image and saves it as `folder/<name>.<ext>`,
+    /// unless an image for `name` is there already. Returns the file and the candidate that gave
+    /// it (nil when the image was already there), or nil when none was found.
+    func saveImage(_ job: ImageJob) async -> (file: URL, source: URL?)? {
+        if let existing = CoverFetcher.existingImage(named: job.name, in: job.folder) { return (existing, nil) }
+        for url in job.candidates {
+            guard let (data, info) = await image(at: url) else { continue }
+            let file = job.folder.appendingPathComponent("\(job.name).\(info.format.rawValue)")
+            do {
+                try FileManager.default.createDirectory(at: job.folder, withIntermediateDirectories: true)
+                try WorkingFiles.write(data, to: file)
+                return (file, url)
+            } catch {
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// Runs `jobs` with at most `maximumConcurrent` downloads at once, reporting each finished
+    /// job to `progress` (done, total). Returns the saved file of each job (nil for none), in order.
+    public func saveImages(
+        _ jobs: [ImageJob], maximumConcurrent: Int = 8,
+        progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+    ) async -> [(file: URL, source: URL?)?] {
+        var results = [(file: URL, source: URL?)?](repeating: nil, count: jobs.count)
+        await withTaskGroup(of: (Int, (file: URL, source: URL?)?).self) { group in
+            var next = 0
+            var done = 0
+            func startNext() {
+                guard next < jobs.count else { return }
+                let index = next
+                let job = jobs[index]
+                next += 1
+                group.addTask { (index, await saveImage(job)) }
+            }
+            for _ in 0..<min(maximumConcurrent, jobs.count) { startNext() }
+            for await (index, file) in group {
+                results[index] = file
+                done += 1
+                progress(done, jobs.count)
+                startNext()
+            }
+        }
+        return results
+    }
+
+    /// The image at `url` when it is a real one, else nil (missing, not an image, too big, 1×1).
+    func image(at url: URL) async -> (Data, ImageInfo)? {
+        guard let reply = try? await http.reply(url, from: .covers, what: "image") else { return nil }
+        let type = reply.headers["content-type"]?.lowercased() ?? ""
+        guard type.isEmpty || type.hasPrefix("image/"), reply.body.count <= CoverFetcher.maximumImageSize,
+            let info = ImageInfo(bytes: [UInt8](reply.body.prefix(256 * 1024))), info.width > 1, info.height > 1
+        else { return nil }
+        return (reply.body, info)
+    }
+
+    /// Moves the image for `name` into the folder's `.removed/`, so that a later book given the
+    /// same slug does not inherit it, and a cover the reader chose is not lost.
+    @discardableResult
+    public static func setAsideImage(named name: String, in folder: URL, at date: Date) -> URL? {
+        guard let image = existingImage(named: name, in: folder) else { return nil }
+        return try? SetAside.move(image, into: folder, named: name, at: date)
+    }
+
+    /// Brings back an image `setAsideImage` moved, as `name`'s image; false when it is gone or
+    /// `name` has an image again.
+    public static func bringBackImage(_ setAside: String, named name: String, in folder: URL) -> Bool {
+        guard existingImage(named: name, in: folder) == nil else { return false }
+        let ext = (setAside as NSString).pathExtension
+        return SetAside.bringBack(setAside, from: folder, to: folder.appendingPathComponent("\(name).\(ext)"))
+    }
+
+    public static func existingImage(named name: String, in folder: URL) -> URL? {
+        ImageInfo.fileExtensions.lazy.map { folder.appendingPathComponent("\(name).\($0)") }
+            .first { FileManager.default.fileExists(atPath: $0.path) }
+    }
+}
+
+/// One image to fetch: where to look and under which name to keep it.
+public struct ImageJob: Sendable {
+    public var name: String
+    public var candidates: [URL]
+    public var folder: URL
+
+    public init(name: String, candidates: [URL], folder: URL) {
+        self.name = name
+        self.candidates = candidates
+        self.folder = folder
+    }
+}
+
+extension CoverFetcher {
+    /// Deletes an image `setAsideImage` moved, for `remove --purge`.
+    public static func deleteSetAsideImage(_ name: String, in folder: URL) { SetAside.delete(name, from: folder) }
+}

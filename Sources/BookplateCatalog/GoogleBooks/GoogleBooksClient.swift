@@ -1,0 +1,193 @@
+import BookplateCore
+import BookplateLibrary
+import Foundation
+
+/// Google Books API v1: volume search with paging, a volume by id.
+public struct GoogleBooksClient: Sendable {
+    public var http: HTTPClient
+    public var baseURL: String
+    public var apiKey: String?
+
+    /// Google answers at most 40 volumes a request.
+    static let pageLimit = 40
+
+    public init(http: HTTPClient, baseURL: String, apiKey: String? = nil) {
+        self.http = http
+        self.baseURL = baseURL
+        self.apiKey = apiKey
+    }
+
+    /// Searches volumes, asking for as many pages as `limit` needs from `offset` on.
+    public func search(_ query: CatalogQuery, limit: Int, offset: Int = 0) async throws(CatalogError)
+        -> CatalogSearchPage
+    {
+        var candidates: [BookCandidate] = []
+        var total = 0
+        var start = offset
+        while candidates.count < limit {
+            let count = min(GoogleBooksClient.pageLimit, limit - candidates.count)
+            let response: GoogleVolumes
+            do {
+                response = try await fetch(
+                    GoogleVolumes.self, "/volumes",
+                    [
+                        ("q", query.googleQuery), ("startIndex", String(start)), ("maxResults", String(count)),
+                        ("printType", "books"),
+                    ], what: "search")
+            } catch .notFound {
+                // A search always exists; a 404 means the address is wrong.
+                throw .httpStatus(.googleBooks, status: 404)
+            } catch {
+                // A later page failing keeps the pages already read.
+                if candidates.isEmpty { throw error }
+                break
+            }
+            total = response.totalItems ?? 0
+            let items = response.items ?? []
+            candidates += items.map { $0.candidate }
+            start += items.count
+            // Google's totalItems is an estimate: a short page is the real end.
+            if items.count < count || start >= total { break }
+        }
+        return CatalogSearchPage(candidates: candidates, totalFound: max(total, candidates.count))
+    }
+
+    /// The full record of one volume.
+    public func volume(id: String) async throws(CatalogError) -> CatalogBook {
+        let escaped = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? id
+        return try await fetch(GoogleVolume.self, "/volumes/\(escaped)", [], what: "volume \(id)").book
+    }
+
+    /// Volumes with this ISBN (usually one).
+    public func volumes(isbn: ISBN) async throws(CatalogError) -> [CatalogBook] {
+        try await fetch(GoogleVolumes.self, "/volumes", [("q", "isbn:\(isbn.isbn13)")]).items?.map(\.book) ?? []
+    }
+
+    private func fetch<T: Decodable>(
+        _ type: T.Type, _ path: String, _ query: [(String, String)], what: String = "such record"
+    )
+        async throws(CatalogError) -> T
+    {
+        let publicURL = try catalogURL(baseURL, path, query, catalog: .googleBooks)
+        let url = try catalogURL(baseURL, path, query + (apiKey.map { [("key", $0)] } ?? []), catalog: .googleBooks)
+        let body = try await http.get(url, from: .googleBooks, cacheKey: publicURL.absoluteString, what: what)
+        return try decodeCatalogJSON(type, from: body, catalog: .googleBooks)
+    }
+}
+
+/// What the reader searches for, by field.
+public struct CatalogQuery: Sendable, Equatable {
+    public var text: String?
+    public var title: String?
+    public var author: String?
+    public var isbn: String?
+
+    public init(text: String? = nil, title: String? = nil, author: String? = nil, isbn: String? = nil) {
+        self.text = text
+        self.title = title
+        self.author = author
+        self.isbn = isbn
+    }
+
+    public var isEmpty: Bool { [text, title, author, isbn].allSatisfy { ($0 ?? "").isEmpty } }
+
+    /// Google's `q`: free text plus `intitle:`, `inauthor:` and `isbn:` terms.
+    var googleQuery: String {
+        var parts: [String] = []
+        if let text, !text.isEmpty { parts.append(text) }
+        if let title, !title.isEmpty { parts.append("intitle:\(title)") }
+        if let author, !author.isEmpty { parts.append("inauthor:\(author)") }
+        if let isbn, !isbn.isEmpty { parts.append("isbn:\(ISBN.parse(isbn)?.isbn13 ?? isbn)") }
+        return parts.joined(separator: " ")
+    }
+}
+
+// MARK: - Transfer types: Google's JSON, private to this file.
+
+private struct GoogleVolumes: Decodable {
+    var totalItems: Int?
+    var items: [GoogleVolume]?
+}
+
+private struct GoogleVolume: Decodable {
+    var id: String
+    var volumeInfo: GoogleVolumeInfo?
+
+    struct GoogleVolumeInfo: Decodable {
+        var title: String?
+        var subtitle: String?
+        var authors: [String]?
+        var publisher: String?
+        var publishedDate: String?
+        var description: String?
+        var industryIdentifiers: [Identifier]?
+        var pageCount: Int?
+        var categories: [String]?
+        var imageLinks: [String: String]?
+        var language: String?
+    }
+
+    struct Identifier: Decodable {
+        var type: String
+        var identifier: String
+    }
+
+    private var info: GoogleVolumeInfo { volumeInfo ?? GoogleVolumeInfo() }
+
+    /// ISBN-13 and ISBN-10 from the identifiers; `OTHER` identifiers are not ISBNs.
+    private var isbns: (isbn13: ISBN?, isbn10: String?) {
+        let identifiers = info.industryIdentifiers ?? []
+        let thirteen = identifiers.first { $0.type == "ISBN_13" }.flatMap { ISBN.parse($0.identifier) }
+        let ten = identifiers.first { $0.type == "ISBN_10" }.flatMap { ISBN.parse($0.identifier) }
+        return (thirteen ?? ten, (thirteen ?? ten)?.isbn10)
+    }
+
+    var candidate: BookCandidate {
+        let isbn = isbns.isbn13
+        return BookCandidate(
+            sources: [.google], title: info.title ?? "Untitled", subtitle: info.subtitle, authors: info.authors ?? [],
+            year: GoogleVolume.date(info.publishedDate)?.year, isbn13: isbn?.isbn13,
+            allISBN13s: isbn.map { [$0.isbn13] } ?? [], publisher: info.publisher, language: info.language,
+            googleVolumeID: id)
+    }
+
+    var book: CatalogBook {
+        var book = CatalogBook(source: .google, title: info.title?.nilIfBlank)
+        book.subtitle = info.subtitle
+        book.authors = (info.authors ?? []).map { AuthorReference(name: $0) }
+        book.publisher = info.publisher
+        book.publishedDate = GoogleVolume.date(info.publishedDate)
+        book.pageCount = Book.pageCountRange.admit(info.pageCount)
+        book.language = info.language
+        book.description = Book.storedDescription(info.description)
+        book.isbn13 = isbns.isbn13?.isbn13
+        book.isbn10 = isbns.isbn10
+        book.googleVolumeID = id
+        book.subjects = info.categories ?? []
+        let sizes = ["extraLarge", "large", "medium", "small", "thumbnail", "smallThumbnail"]
+        book.imageLinks = sizes.compactMap { info.imageLinks?[$0] }.compactMap(GoogleVolume.cleanImageURL)
+        return book
+    }
+
+    /// Google dates are `2015`, `2015-06`, `2015-06-04` or a timestamp such as `2019-10-03T00:00:00+02:00`.
+    static func date(_ text: String?) -> PartialDate? {
+        guard let text else { return nil }
+        return try? PartialDate(parsing: String(text.prefix(10)))
+    }
+
+    /// Image links without the page-curl effect, and on https where the host is Google's own
+    /// (which serves both; a mirror named in the environment is left as it is).
+    static func cleanImageURL(_ text: String) -> URL? {
+        guard var components = URLComponents(string: text) else { return nil }
+        let host = components.host?.lowercased() ?? ""
+        if components.scheme == "http",
+            ["google.com", "googleapis.com", "googleusercontent.com"].contains(where: {
+                host == $0 || host.hasSuffix("." + $0)
+            })
+        {
+            components.scheme = "https"
+        }
+        components.queryItems = components.queryItems?.filter { $0.name != "edge" }
+        return components.url.flatMap { $0.isWebAddress ? $0 : nil }
+    }
+}

@@ -1,0 +1,356 @@
+import BookplateCore
+import BookplateLibrary
+import Foundation
+
+/// Open Library: search, works, editions, ISBN look-up, authors and their works.
+///
+/// Merged records (`/type/redirect`) are followed, at most a few hops.
+public struct OpenLibraryClient: Sendable {
+    public var http: HTTPClient
+    public var baseURL: String
+
+    static let searchFields =
+        "key,title,subtitle,author_name,author_key,first_publish_year,isbn,language,publisher,cover_i"
+    static let maximumRedirects = 3
+
+    public init(http: HTTPClient, baseURL: String) {
+        self.http = http
+        self.baseURL = baseURL
+    }
+
+    /// Searches works: `limit` results from page `page` (from 1).
+    public func search(_ query: CatalogQuery, limit: Int, page: Int = 1) async throws(CatalogError)
+        -> CatalogSearchPage
+    {
+        var parameters: [(String, String)] = []
+        if let text = query.text, !text.isEmpty { parameters.append(("q", text)) }
+        if let title = query.title, !title.isEmpty { parameters.append(("title", title)) }
+        if let author = query.author, !author.isEmpty { parameters.append(("author", author)) }
+        if let isbn = query.isbn, !isbn.isEmpty { parameters.append(("isbn", ISBN.parse(isbn)?.isbn13 ?? isbn)) }
+        parameters += [("fields", OpenLibraryClient.searchFields), ("limit", String(limit)), ("page", String(page))]
+        let response: OLSearch
+        do {
+            response = try await fetch(OLSearch.self, "/search.json", parameters)
+        } catch .notFound {
+            // A search always exists; a 404 means the address is wrong.
+            throw .httpStatus(.openLibrary, status: 404)
+        }
+        return CatalogSearchPage(
+            candidates: response.docs.compactMap(\.candidate), totalFound: response.numFound ?? response.docs.count)
+    }
+
+    /// A work, with the edition-independent facts: title, description, subjects, covers, authors.
+    public func work(key: String) async throws(CatalogError) -> CatalogBook {
+        let (work, finalKey) = try await fetchFollowingRedirects(OLRecord.self, kind: "works", key: key, letter: "W")
+        var book = work.book(source: .openLibrary)
+        book.openLibraryWorkKey = finalKey
+        book.openLibraryEditionKey = nil
+        return book
+    }
+
+    /// One page of a work's editions.
+    public func editions(ofWork key: String, limit: Int = 50, offset: Int = 0) async throws(CatalogError)
+        -> [CatalogEdition]
+    {
+        let response = try await fetch(
+            OLEntries<OLRecord>.self, "/works/\(try OpenLibraryClient.checkedKey(key, kind: "W"))/editions.json",
+            [("limit", String(limit)), ("offset", String(offset))], what: "work \(key)")
+        return response.entries.compactMap { record in
+            guard let editionKey = record.key.flatMap({ OpenLibraryKey.valid($0, kind: "M") }) else { return nil }
+            var book = record.book(source: .openLibrary)
+            book.openLibraryEditionKey = editionKey
+            book.openLibraryWorkKey = book.openLibraryWorkKey ?? OpenLibraryKey.bare(key)
+            return CatalogEdition(key: editionKey, book: book, languages: record.languageCodes)
+        }
+    }
+
+    /// One edition by its key (`OL7353617M`).
+    public func edition(key: String) async throws(CatalogError) -> CatalogBook {
+        let (record, finalKey) = try await fetchFollowingRedirects(OLRecord.self, kind: "books", key: key, letter: "M")
+        var book = record.book(source: .openLibrary)
+        book.openLibraryEditionKey = finalKey
+        return book
+    }
+
+    /// The edition with this ISBN; Open Library answers `/isbn/` with a redirect to the edition.
+    public func edition(isbn: ISBN) async throws(CatalogError) -> CatalogBook {
+        let record = try await fetch(OLRecord.self, "/isbn/\(isbn.isbn13).json", [], what: "edition with ISBN \(isbn)")
+        var book = record.book(source: .openLibrary)
+        book.openLibraryEditionKey = record.key.flatMap { OpenLibraryKey.valid($0, kind: "M") }
+        return book
+    }
+
+    /// An author, with up to `workLimit` of their works.
+    public func author(key: String, workLimit: Int = 20) async throws(CatalogError) -> CatalogAuthor {
+        let (record, finalKey) = try await fetchFollowingRedirects(
+            OLAuthorRecord.self, kind: "authors", key: key, letter: "A")
+        var author = CatalogAuthor(key: finalKey, name: record.name ?? record.personalName ?? finalKey)
+        author.otherNames =
+            ([record.personalName, record.fullerName].compactMap { $0 }
+            + (record.alternateNames ?? []).compactMap { $0 })
+            .prefix(50).map(\.trimmedForStorage).filter { !$0.isEmpty }
+        author.bio = record.bio?.value.normalisedText
+        author.birthDate = record.birthDate?.nilIfBlank
+        author.deathDate = record.deathDate?.nilIfBlank
+        author.photoID = record.photos?.first { $0 > 0 }
+        author.links = (record.links ?? []).compactMap { link in
+            guard let url = link.url, let title = link.title?.nilIfBlank, URL(string: url)?.isWebAddress == true else {
+                return nil
+            }
+            return AuthorLink(title: title, url: url)
+        }
+        if workLimit > 0 {
+            do {
+                author.works = try await works(ofAuthor: finalKey, limit: workLimit)
+            } catch .notFound {
+                author.works = []
+            }
+        }
+        return author
+    }
+
+    /// An author's works, paged until `limit`.
+    public func works(ofAuthor key: String, limit: Int) async throws(CatalogError) -> [NewWork] {
+        var works: [NewWork] = []
+        var offset = 0
+        while works.count < limit {
+            let page = min(50, limit - works.count)
+            let response = try await fetch(
+                OLEntries<OLWorkEntry>.self, "/authors/\(try OpenLibraryClient.checkedKey(key, kind: "A"))/works.json",
+                [("limit", String(page)), ("offset", String(offset))], what: "author \(key)")
+            let found = response.entries.compactMap(\.work)
+            works += found
+            offset += response.entries.count
+            // A page with no usable work ends the list: else a catalog answering every page with the
+            // same unusable entries and a huge `size` would be asked again and again, without end.
+            if found.isEmpty || offset >= (response.size ?? 0) { break }
+        }
+        return works
+    }
+
+    /// Authors matching a name, best first: `(key, name)` pairs.
+    public func searchAuthors(name: String, limit: Int = 5) async throws(CatalogError) -> [AuthorReference] {
+        let response = try await fetch(
+            OLAuthorSearch.self, "/search/authors.json", [("q", name), ("limit", String(limit))])
+        return response.docs.compactMap { doc in
+            guard let key = doc.key.flatMap({ OpenLibraryKey.valid($0, kind: "A") }), let name = doc.name else {
+                return nil
+            }
+            return AuthorReference(name: name, openLibraryKey: key)
+        }
+    }
+
+    private static func checkedKey(_ key: String, kind: Character) throws(CatalogError) -> String {
+        guard let valid = OpenLibraryKey.valid(key, kind: kind) else {
+            throw .notFound(.openLibrary, what: "record \(key)")
+        }
+        return valid
+    }
+
+    private func fetchFollowingRedirects<T: Decodable & OLRedirecting>(
+        _ type: T.Type, kind: String, key: String, letter: Character
+    ) async throws(CatalogError) -> (T, String) {
+        var current = try OpenLibraryClient.checkedKey(key, kind: letter)
+        for _ in 0...OpenLibraryClient.maximumRedirects {
+            let record = try await fetch(type, "/\(kind)/\(current).json", [], what: "record \(current)")
+            guard let location = record.redirectLocation else { return (record, current) }
+            guard let next = OpenLibraryKey.valid(location, kind: letter) else {
+                throw .undecodable(.openLibrary, field: "redirect to '\(location)'")
+            }
+            current = next
+        }
+        throw .undecodable(.openLibrary, field: "too many redirects from \(key)")
+    }
+
+    private func fetch<T: Decodable>(
+        _ type: T.Type, _ path: String, _ query: [(String, String)], what: String = "such record"
+    )
+        async throws(CatalogError) -> T
+    {
+        let url = try catalogURL(baseURL, path, query, catalog: .openLibrary)
+        let body = try await http.get(url, from: .openLibrary, cacheKey: url.absoluteString, what: what)
+        return try decodeCatalogJSON(type, from: body, catalog: .openLibrary)
+    }
+}
+
+// MARK: - Transfer types: Open Library's JSON.
+
+/// Text Open Library gives either as a string or as `{"type": "/type/text", "value": "…"}`.
+struct OLText: Decodable {
+    var value: String
+
+    init(from decoder: any Decoder) throws {
+        if let string = try? decoder.singleValueContainer().decode(String.self) {
+            value = string
+        } else {
+            value = try decoder.container(keyedBy: Keys.self).decode(String.self, forKey: .value)
+        }
+    }
+
+    private enum Keys: String, CodingKey { case value }
+}
+
+struct OLKey: Decodable {
+    var key: String?
+}
+
+protocol OLRedirecting {
+    var redirectLocation: String? { get }
+}
+
+private struct OLSearch: Decodable {
+    var numFound: Int?
+    var docs: [Doc]
+
+    struct Doc: Decodable {
+        var key: String?
+        var title: String?
+        var subtitle: String?
+        var authorName: [String]?
+        var firstPublishYear: Int?
+        var isbn: [String]?
+        var language: [String]?
+        var publisher: [String]?
+        var coverI: Int?
+
+        var candidate: BookCandidate? {
+            guard let key = key.flatMap({ OpenLibraryKey.valid($0, kind: "W") }), let title else { return nil }
+            let isbns = (isbn ?? []).compactMap(ISBN.parse)
+            var seen = Set<String>()
+            let thirteens = isbns.map(\.isbn13).filter { seen.insert($0).inserted }
+            return BookCandidate(
+                sources: [.openLibrary], title: title, subtitle: subtitle, authors: authorName ?? [],
+                year: PartialDate.years.admit(firstPublishYear), isbn13: thirteens.first, allISBN13s: thirteens,
+                publisher: publisher?.first,
+                language: language?.first.map(OpenLibraryLanguages.isoCode),
+                openLibraryWorkKey: key,
+                openLibraryCoverID: coverI.flatMap { $0 > 0 ? $0 : nil })
+        }
+    }
+}
+
+private struct OLEntries<Entry: Decodable>: Decodable {
+    var entries: [Entry]
+    var size: Int?
+}
+
+private struct OLWorkEntry: Decodable {
+    var key: String?
+    var title: String?
+    var firstPublishDate: String?
+
+    var work: NewWork? {
+        guard let key = key.flatMap({ OpenLibraryKey.valid($0, kind: "W") }), let title else { return nil }
+        return NewWork(
+            key: key, title: title,
+            year: firstPublishDate.flatMap(OpenLibraryDates.parse)?.year)
+    }
+}
+
+/// A work or an edition record: they share most fields.
+private struct OLRecord: Decodable, OLRedirecting {
+    var key: String?
+    var type: OLKey?
+    var location: String?
+    var title: String?
+    var subtitle: String?
+    var description: OLText?
+    var covers: [Int]?
+    var subjects: [String]?
+    var authors: [OLAuthorLink]?
+    var works: [OLKey]?
+    var publishers: [String]?
+    var publishDate: String?
+    var firstPublishDate: String?
+    var numberOfPages: Int?
+    var languages: [OLKey]?
+    var isbn13: [String]?
+    var isbn10: [String]?
+    var physicalFormat: String?
+    var series: [String?]?
+
+    var redirectLocation: String? { type?.key == "/type/redirect" ? location : nil }
+
+    var languageCodes: [String] {
+        (languages ?? []).compactMap(\.key).map { OpenLibraryLanguages.isoCode(OpenLibraryKey.bare($0)) }
+            .filter { $0.count <= 3 && $0.allSatisfy(\.isLetter) }
+    }
+
+    func book(source: FieldSource) -> CatalogBook {
+        var book = CatalogBook(source: source, title: title?.nilIfBlank)
+        book.subtitle = subtitle
+        book.authors = (authors ?? []).compactMap(\.authorKey).compactMap {
+            OpenLibraryKey.valid($0, kind: "A").map { AuthorReference(name: "", openLibraryKey: $0) }
+        }
+        book.publisher = publishers?.first
+        book.publishedDate = (publishDate ?? firstPublishDate).flatMap(OpenLibraryDates.parse)
+        book.pageCount = Book.pageCountRange.admit(numberOfPages)
+        book.language = languageCodes.first
+        book.description = Book.storedDescription(description?.value.normalisedText.map(HTMLAllowList.html(fromText:)))
+        let thirteen = (isbn13 ?? []).compactMap(ISBN.parse).first
+        let ten = (isbn10 ?? []).compactMap(ISBN.parse).first
+        book.isbn13 = (thirteen ?? ten)?.isbn13
+        book.isbn10 = (thirteen ?? ten)?.isbn10
+        book.openLibraryWorkKey = works?.first?.key.flatMap { OpenLibraryKey.valid($0, kind: "W") }
+        book.subjects = Array((subjects ?? []).prefix(12))
+        book.coverIDs = (covers ?? []).filter { $0 > 0 }
+        book.format = physicalFormat.flatMap(BookFormat.init(naming:))
+        // Open Library's edition series are mostly a publisher's collections ("Ace science
+        // fiction", "Heyne science fiction & fantasy -- Bd. 06/4400"): only one that names a
+        // place — as a title does ("Dune Chronicles, #1") or a library catalog ("Gibsons
+        // Cyberspace trilogi -- 1") — is taken for a series of the story's.
+        book.series = (series ?? []).compactMap { $0 }.prefix(20).flatMap { entry in
+            SeriesPlace.split(title: "x (\(entry.replacingOccurrences(of: " -- ", with: ", #")))").series
+        }
+        return book
+    }
+}
+
+/// Works list authors as `{"author": {"key": …}}`, editions as `{"key": …}`.
+private struct OLAuthorLink: Decodable {
+    var key: String?
+    var author: OLKey?
+
+    var authorKey: String? { author?.key ?? key }
+}
+
+private struct OLAuthorRecord: Decodable, OLRedirecting {
+    var key: String?
+    var type: OLKey?
+    var location: String?
+    var name: String?
+    var personalName: String?
+    var fullerName: String?
+    var alternateNames: [String?]?
+    var bio: OLText?
+    var birthDate: String?
+    var deathDate: String?
+    var photos: [Int]?
+    var links: [Link]?
+
+    struct Link: Decodable {
+        var title: String?
+        var url: String?
+    }
+
+    var redirectLocation: String? { type?.key == "/type/redirect" ? location : nil }
+}
+
+private struct OLAuthorSearch: Decodable {
+    var docs: [Doc]
+
+    struct Doc: Decodable {
+        var key: String?
+        var name: String?
+    }
+}
+
+extension String {
+    /// Line ends made `\n`, NUL bytes dropped, ends trimmed; nil when nothing is left.
+    var normalisedText: String? {
+        withoutNULs.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+            .nilIfEmpty
+    }
+
+    var nilIfBlank: String? { trimmingCharacters(in: .whitespaces).nilIfEmpty }
+}

@@ -1,0 +1,100 @@
+/// The format and pixel size of an image, read from its header.
+public struct ImageInfo: Equatable, Sendable {
+    package enum Format: String, Sendable {
+        case jpeg = "jpg"
+        case png
+        case gif
+        case webp
+    }
+
+    /// The file extensions a cover or photo may have, in the order they are looked for.
+    public static let fileExtensions = ["jpg", "jpeg", "png", "gif", "webp"]
+
+    package var format: Format
+    package var width: Int
+    package var height: Int
+
+    /// Reads the header of `bytes`; nil when they are not a JPEG, PNG, GIF or WebP image whose
+    /// size can be found, or, unless `allowingZeroSize`, when that size is 0 either way.
+    package init?(bytes: [UInt8], allowingZeroSize: Bool = false) {
+        switch ImageInfo.format(of: bytes) {
+        case .png where bytes.count >= 24:
+            self.init(format: .png, width: bytes.bigEndian(16, 4), height: bytes.bigEndian(20, 4))
+        case .gif where bytes.count >= 10:
+            self.init(format: .gif, width: bytes.littleEndian(6, 2), height: bytes.littleEndian(8, 2))
+        case .jpeg:
+            guard let size = ImageInfo.jpegSize(bytes) else { return nil }
+            self.init(format: .jpeg, width: size.width, height: size.height)
+        case .webp where bytes.count >= 30:
+            guard let size = ImageInfo.webpSize(bytes) else { return nil }
+            self.init(format: .webp, width: size.width, height: size.height)
+        default:
+            return nil
+        }
+        guard allowingZeroSize || (width > 0 && height > 0) else { return nil }
+    }
+
+    /// The format whose signature `bytes` start with, whether or not a size follows it.
+    package static func format(of bytes: [UInt8]) -> Format? {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if bytes.starts(with: Array("GIF8".utf8)) { return .gif }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+            return .webp
+        }
+        return nil
+    }
+
+    private init(format: Format, width: Int, height: Int) {
+        self.format = format
+        self.width = width
+        self.height = height
+    }
+
+    /// Walks the JPEG segments to the first start-of-frame marker, which holds the size.
+    private static func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        var index = 2
+        while index + 9 < bytes.count {
+            guard bytes[index] == 0xFF else { return nil }
+            let marker = bytes[index + 1]
+            if marker == 0xFF {
+                index += 1
+                continue
+            }
+            let length = bytes.bigEndian(index + 2, 2)
+            let isStartOfFrame = (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)
+            if isStartOfFrame {
+                return (bytes.bigEndian(index + 7, 2), bytes.bigEndian(index + 5, 2))
+            }
+            guard length >= 2 else { return nil }
+            index += 2 + length
+        }
+        return nil
+    }
+
+    private static func webpSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        switch String(decoding: bytes[12..<16], as: UTF8.self) {
+        case "VP8 ":
+            return (bytes.littleEndian(26, 2) & 0x3FFF, bytes.littleEndian(28, 2) & 0x3FFF)
+        case "VP8L":
+            let bits = bytes.littleEndian(21, 4)
+            return ((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1)
+        case "VP8X":
+            return (bytes.littleEndian(24, 3) + 1, bytes.littleEndian(27, 3) + 1)
+        default:
+            return nil
+        }
+    }
+}
+
+extension [UInt8] {
+    fileprivate func bigEndian(_ offset: Int, _ count: Int) -> Int {
+        guard offset + count <= self.count else { return 0 }
+        return self[offset..<offset + count].reduce(0) { $0 << 8 | Int($1) }
+    }
+
+    fileprivate func littleEndian(_ offset: Int, _ count: Int) -> Int {
+        guard offset + count <= self.count else { return 0 }
+        return self[offset..<offset + count].reversed().reduce(0) { $0 << 8 | Int($1) }
+    }
+}

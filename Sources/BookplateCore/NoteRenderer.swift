@@ -1,0 +1,32 @@
+import CCMark
+import Foundation
+
+/// Renders a reader's Markdown note to HTML through cmark.
+///
+/// By default cmark runs in its safe mode: raw HTML is replaced by a comment and links to
+/// `javascript:`, `vbscript:`, `file:` and most `data:` URLs are dropped. Headings move down
+/// two levels so that a note's `#` sits below the book page's own title.
+public struct NoteRenderer: Sendable, Hashable {
+    /// Whether raw HTML in notes passes through untouched. Only for the reader's own notes.
+    public var allowsRawHTML: Bool
+
+    public init(allowsRawHTML: Bool = false) {
+        self.allowsRawHTML = allowsRawHTML
+    }
+
+    /// A short name for these options, mixed into a note's content hash so that changing them
+    /// renders every note again.
+    package var optionsTag: String { allowsRawHTML ? "cmark-0.30/smart/unsafe" : "cmark-0.30/smart/safe" }
+
+    /// The HTML for `markdown`.
+    public func render(_ markdown: String) -> String {
+        var options = CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8
+        if allowsRawHTML { options |= CMARK_OPT_UNSAFE }
+        return CMark.html(markdown, options: options, edit: CMark.lowerHeadings)
+    }
+
+    /// The hash under which the library caches the HTML for `markdown`.
+    public func contentHash(of markdown: String) -> String {
+        ContentHash.sha256Hex(of: optionsTag + "\n" + markdown)
+    }
+}

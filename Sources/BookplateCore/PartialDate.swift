@@ -1,0 +1,134 @@
+import Foundation
+
+/// A date known to the year, the month or the day — as precise as a catalog or a reader knows it.
+///
+/// Stored and printed as ISO 8601: `1969`, `1969-03` or `1969-03-01`.
+public struct PartialDate: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int?
+    public let day: Int?
+
+    /// The years a date can have: four digits, as ISO 8601 writes them.
+    public static let years = 1...9999
+
+    /// A date with the given parts; `day` needs `month`. Throws when the parts make no real date.
+    public init(year: Int, month: Int? = nil, day: Int? = nil) throws(DateError) {
+        // The text is made only for the error: dates are read by the thousand.
+        func invalid() -> DateError {
+            .invalid(
+                [String(year), month.map(String.init), day.map(String.init)].compactMap { $0 }.joined(separator: "-"))
+        }
+        guard PartialDate.years.contains(year) else { throw invalid() }
+        if let month {
+            guard (1...12).contains(month) else { throw invalid() }
+        }
+        if let day {
+            guard let month, (1...PartialDate.daysIn(month: month, year: year)).contains(day) else {
+                throw invalid()
+            }
+        }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (also with `/` between the parts).
+    public init(parsing text: String) throws(DateError) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let parts = trimmed.split(separator: trimmed.contains("/") ? "/" : "-", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count),
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }),
+            parts[0].count == 4, parts.dropFirst().allSatisfy({ $0.count <= 2 }),
+            let year = Int(parts[0])
+        else { throw .invalid(text) }
+        do {
+            try self.init(
+                year: year,
+                month: parts.count > 1 ? Int(parts[1]) : nil,
+                day: parts.count > 2 ? Int(parts[2]) : nil)
+        } catch {
+            throw .invalid(text)
+        }
+    }
+
+    /// Whether year, month and day are all known.
+    public var isFullDate: Bool { day != nil }
+
+    public var description: String {
+        var text = String(format: "%04d", year)
+        if let month { text += String(format: "-%02d", month) }
+        if let day { text += String(format: "-%02d", day) }
+        return text
+    }
+
+    /// The date in words, as far as it is known: "1969", "March 1969", "2 March 1969".
+    public var longDescription: String {
+        guard let month else { return String(year) }
+        let monthName = PartialDate.monthNames[month - 1]
+        guard let day else { return "\(monthName) \(year)" }
+        return "\(day) \(monthName) \(year)"
+    }
+
+    public static func < (lhs: PartialDate, rhs: PartialDate) -> Bool {
+        (lhs.year, lhs.month ?? 0, lhs.day ?? 0) < (rhs.year, rhs.month ?? 0, rhs.day ?? 0)
+    }
+
+    /// The calendar day of `date` in UTC.
+    public static func day(of date: Date) -> PartialDate {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        // The calendar always yields valid parts for a Date, so this cannot fail.
+        return (try? PartialDate(year: parts.year ?? 1970, month: parts.month, day: parts.day))
+            ?? PartialDate(uncheckedYear: 1970)
+    }
+
+    private init(uncheckedYear: Int) {
+        year = uncheckedYear
+        month = nil
+        day = nil
+    }
+
+    private static let monthNames = [
+        "January", "February", "March", "April", "May", "June",
+        "July", "August", "September", "October", "November", "December",
+    ]
+
+    package static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year.isMultiple(of: 4) && !year.isMultiple(of: 100)) || year.isMultiple(of: 400) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+}
+
+/// Why a piece of text is not a date Bookplate can use.
+public enum DateError: Error, Equatable, CustomStringConvertible {
+    case invalid(String)
+
+    public var description: String {
+        switch self {
+        case .invalid(let text):
+            "'\(text)' is not a date: write it as YYYY-MM-DD, or YYYY-MM or YYYY when that is all you know"
+        }
+    }
+}
+
+extension PartialDate: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            try self.init(parsing: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "'\(text)' is not a date")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

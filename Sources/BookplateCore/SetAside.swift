@@ -1,0 +1,38 @@
+import Foundation
+
+/// The `.removed/` folder beside notes and covers: where `remove` moves a book's files instead of
+/// deleting them, and where `restore` finds them again.
+package enum SetAside {
+    /// Moves `file` into `folder/.removed/` as `<name>-<seconds>.<ext>` (with `-2`, `-3`… when
+    /// that name is taken) and returns where it went.
+    package static func move(_ file: URL, into folder: URL, named name: String, at date: Date) throws -> URL {
+        let removed = folder.appendingPathComponent(".removed")
+        try FileManager.default.createDirectory(at: removed, withIntermediateDirectories: true)
+        let stem = "\(name)-\(Int(date.timeIntervalSince1970))"
+        let ext = file.pathExtension
+        var destination = removed.appendingPathComponent("\(stem).\(ext)")
+        var counter = 2
+        while FileManager.default.fileExists(atPath: destination.path) {
+            destination = removed.appendingPathComponent("\(stem)-\(counter).\(ext)")
+            counter += 1
+        }
+        try FileManager.default.moveItem(at: file, to: destination)
+        return destination
+    }
+
+    /// Moves `name` from `folder/.removed/` back to `destination`, never over a file there.
+    package static func bringBack(_ name: String, from folder: URL, to destination: URL) -> Bool {
+        guard !name.contains("/"), !name.hasPrefix(".") else { return false }
+        let source = folder.appendingPathComponent(".removed").appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: source.path),
+            !FileManager.default.fileExists(atPath: destination.path)
+        else { return false }
+        return (try? FileManager.default.moveItem(at: source, to: destination)) != nil
+    }
+
+    /// Deletes `name` from `folder/.removed/`, for `remove --purge`.
+    package static func delete(_ name: String, from folder: URL) {
+        guard !name.contains("/"), !name.hasPrefix(".") else { return }
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent(".removed").appendingPathComponent(name))
+    }
+}

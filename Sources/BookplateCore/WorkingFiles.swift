@@ -1,0 +1,87 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Files and folders a command makes before renaming them into place. Each name carries the
+/// process id — `.<name>.<kind>-<pid>-<random>` — so that a later command can tell the work of a
+/// killed process, which it removes, from the work of one still running, which it leaves alone.
+package enum WorkingFiles {
+    static let kinds: Set<Substring> = ["new", "old", "pending", "tmp"]
+
+    /// A working name for `name` in the same folder.
+    package static func name(for name: String, kind: String) -> String {
+        ".\(name).\(kind)-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    /// Writes `data` to a working file beside `url`, waits until it is on disk and renames it over
+    /// `url`, so that `url` always holds the old contents or the new, whole.
+    package static func write(_ data: Data, to url: URL) throws {
+        let working = workingURL(for: url)
+        do {
+            try FileOutput.write(data, toPath: working.path, flush: true)
+            try moveIntoPlace(working, url)
+        } catch {
+            try? FileManager.default.removeItem(at: working)
+            throw error
+        }
+    }
+
+    /// Writes many files the same way, waiting for the disk once for all of them: each is written
+    /// to its working file, the file system is flushed, then each is renamed into place. A file
+    /// that fails stops the batch; those renamed before it stay written.
+    ///
+    /// Each file's bytes are made by `contents` as it is written, so that a few thousand notes of an
+    /// import are never all in memory twice, as text and as bytes.
+    package static func writeAll<File: Sendable>(
+        _ files: [File], to destination: (File) -> URL, contents: @Sendable (File) -> Data
+    ) throws {
+        guard let first = files.first else { return }
+        let targets = files.map(destination)
+        let working = targets.map(workingURL(for:))
+        var renamed = 0
+        defer {
+            for url in working[renamed...] { try? FileManager.default.removeItem(at: url) }
+        }
+        let failures = Parallel.map(Array(zip(files, working))) { file, url in
+            Result { _ = try FileOutput.write(contents(file), toPath: url.path, flush: false) }
+        }
+        for failure in failures { try failure.get() }
+        FileOutput.flushFileSystem(containing: destination(first).deletingLastPathComponent())
+        for (target, url) in zip(targets, working) {
+            try moveIntoPlace(url, target)
+            renamed += 1
+        }
+    }
+
+    private static func workingURL(for url: URL) -> URL {
+        url.deletingLastPathComponent().appendingPathComponent(
+            name(for: url.lastPathComponent, kind: "tmp"), isDirectory: false)
+    }
+
+    private static func moveIntoPlace(_ working: URL, _ url: URL) throws {
+        if rename(working.path, url.path) != 0 {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+    }
+
+    /// Removes the working files and folders in `folder` whose process is gone.
+    package static func removeAbandoned(in folder: URL) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for entry in entries where entry.hasPrefix(".") {
+            guard let pid = abandonedProcess(entry) else { continue }
+            if pid != ProcessInfo.processInfo.processIdentifier, kill(pid, 0) != 0, errno == ESRCH {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(entry))
+            }
+        }
+    }
+
+    /// The process that made a working name, or nil when `entry` is not one.
+    static func abandonedProcess(_ entry: String) -> Int32? {
+        guard let dot = entry.lastIndex(of: "."), dot != entry.startIndex else { return nil }
+        let parts = entry[entry.index(after: dot)...].split(separator: "-")
+        guard parts.count == 3, kinds.contains(parts[0]), UInt32(parts[2]) != nil else { return nil }
+        return Int32(parts[1])
+    }
+}

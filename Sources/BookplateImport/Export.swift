@@ -1,0 +1,324 @@
+import BookplateCore
+import BookplateLibrary
+import Foundation
+import GRDB
+
+/// Bookplate's own export: everything in the library, notes included, as JSON.
+public struct LibraryExportDocument: Codable, Sendable, Equatable {
+    /// 2: `description` is allow-listed HTML (see `HTMLAllowList`); in 1 it was plain text.
+    /// 3: every read of a book in `reads`; before, a `readCount` beside the current read's dates.
+    /// Its series in `series`; `rating` in quarter stars.
+    public static let formatVersion = 3
+
+    public var bookplate: Int
+    public var books: [ExportedBook]
+    public var authors: [ExportedAuthor]
+
+    public struct ExportedBook: Codable, Sendable, Equatable {
+        public var slug: String
+        public var title: String
+        public var subtitle: String?
+        public var authors: [String]
+        public var publisher: String?
+        public var published: String?
+        public var pages: Int?
+        public var language: String?
+        public var description: String?
+        public var isbn13: String?
+        public var subjects: [String]
+        public var status: String
+        /// Stars, in quarter steps from version 3; whole stars before.
+        public var rating: Double?
+        public var started: String?
+        public var finished: String?
+        public var shelves: [String]
+        public var added: String
+        /// Up to version 2: how many times the book was read.
+        public var readCount: Int?
+        /// From version 3: every read, oldest first.
+        public var reads: [ExportedRead]?
+        /// From version 3: the series the book is in, with its place in each.
+        public var series: [ExportedSeries]?
+        /// From version 3: `paperback`, `hardcover`, `ebook`, `audiobook` or `other`.
+        public var format: String?
+        public var audioMinutes: Int?
+        public var firstPublished: String?
+        public var owned: Bool?
+        public var note: String?
+        public var privateNotes: String?
+        public var coverURL: String?
+        public var googleVolumeID: String?
+        public var openLibraryWork: String?
+        public var openLibraryEdition: String?
+        public var provenance: [String: FieldSource]?
+        public var externalIDs: [String: String]?
+    }
+
+    public struct ExportedSeries: Codable, Sendable, Equatable {
+        public var name: String
+        public var position: String?
+    }
+
+    public struct ExportedRead: Codable, Sendable, Equatable {
+        public var started: String?
+        public var finished: String?
+        public var outcome: String
+    }
+
+    public typealias ExportedAuthor = ImportedAuthor
+}
+
+/// Writes the library out, so the reader's data is never locked in.
+public struct LibraryExporter: Sendable {
+    public var library: Library
+    public var notes: NoteStore
+
+    public init(library: Library, notes: NoteStore) {
+        self.library = library
+        self.notes = notes
+    }
+
+    /// Everything, as Bookplate's JSON: books sorted by slug, keys sorted, so the same library
+    /// always gives the same bytes.
+    public func json() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(try document()) + Data("\n".utf8)
+    }
+
+    func document() throws -> LibraryExportDocument {
+        let catalogue = try library.catalogue()
+        let externalIDs = try library.read { db in
+            try GRDB.Row.fetchAll(
+                db,
+                sql:
+                    "SELECT book.slug, source, value FROM externalID JOIN book ON book.id = bookId ORDER BY externalID.rowid"
+            )
+            .reduce(into: [String: [String: String]]()) { ids, row in
+                ids[row["slug"], default: [:]][row["source"]] = row["value"]
+            }
+        }
+        let books = try catalogue.books.map { details in
+            let book = details.book
+            return LibraryExportDocument.ExportedBook(
+                slug: book.slug, title: book.title, subtitle: book.subtitle, authors: details.authors.map(\.name),
+                publisher: book.publisher, published: book.publishedDate?.description, pages: book.pageCount,
+                language: book.language, description: book.description, isbn13: book.isbn13, subjects: book.subjects,
+                status: book.status.rawValue, rating: book.rating?.stars, started: book.startedDate?.description,
+                finished: book.finishedDate?.description, shelves: details.shelves.map(\.name),
+                added: LibraryExporter.timestamp(book.addedAt),
+                reads: details.reads.isEmpty
+                    ? nil
+                    : details.reads.map {
+                        LibraryExportDocument.ExportedRead(
+                            started: $0.started?.description, finished: $0.finished?.description,
+                            outcome: $0.outcome.rawValue)
+                    },
+                series: details.series.isEmpty
+                    ? nil
+                    : details.series.map {
+                        LibraryExportDocument.ExportedSeries(name: $0.series.name, position: $0.position?.text)
+                    },
+                format: book.format?.rawValue, audioMinutes: book.audioMinutes,
+                firstPublished: book.firstPublished?.description, owned: book.owned,
+                note: try notes.note(forSlug: book.slug).map(LibraryExporter.normalisedNote),
+                privateNotes: book.privateNotes, coverURL: book.coverURL, googleVolumeID: book.googleVolumeID,
+                openLibraryWork: book.openLibraryWorkKey, openLibraryEdition: book.openLibraryEditionKey,
+                provenance: book.provenance.isEmpty ? nil : book.provenance, externalIDs: externalIDs[book.slug])
+        }
+        let authors = catalogue.authors.map { author in
+            LibraryExportDocument.ExportedAuthor(
+                slug: author.slug, name: author.name, sortName: author.sortName, openLibraryKey: author.openLibraryKey,
+                bio: author.bio, birthDate: author.birthDate, deathDate: author.deathDate, photoURL: author.photoURL,
+                links: author.links.isEmpty ? nil : author.links,
+                works: catalogue.worksByAuthorSlug[author.slug].flatMap { works in
+                    works.isEmpty ? nil : works.map { NewWork(key: $0.key, title: $0.title, year: $0.year) }
+                })
+        }
+        return LibraryExportDocument(bookplate: LibraryExportDocument.formatVersion, books: books, authors: authors)
+    }
+
+    /// The Goodreads library export's columns, so other tools can import the shelf.
+    public static let goodreadsColumns = [
+        "Book Id", "Title", "Author", "Author l-f", "Additional Authors", "ISBN", "ISBN13", "My Rating",
+        "Average Rating", "Publisher", "Binding", "Number of Pages", "Year Published", "Original Publication Year",
+        "Date Read", "Date Added", "Bookshelves", "Bookshelves with positions", "Exclusive Shelf", "My Review",
+        "Spoiler", "Private Notes", "Read Count", "Owned Copies", "Dates Read",
+    ]
+
+    /// A Goodreads-compatible CSV, CRLF line ends as spreadsheets expect. Books come in the order
+    /// they joined the library: a CSV has no slugs, so importing it elsewhere in that order gives
+    /// the same slugs again.
+    public func goodreadsCSV() throws -> Data {
+        let document = try document()
+        let order = try library.read { db in
+            try GRDB.Row.fetchAll(db, sql: "SELECT slug FROM book ORDER BY id").map { $0["slug"] as String }
+        }
+        let position = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        var lines = [LibraryExporter.goodreadsColumns.map(LibraryExporter.csvField).joined(separator: ",")]
+        for book in document.books.sorted(by: { position[$0.slug, default: 0] < position[$1.slug, default: 0] }) {
+            let exclusive: String
+            switch book.status {
+            case "read": exclusive = "read"
+            case "reading": exclusive = "currently-reading"
+            case "abandoned": exclusive = "did-not-finish"
+            default: exclusive = "to-read"
+            }
+            let isbn = book.isbn13.flatMap(ISBN.parse)
+            // Goodreads names a book's series in its title: "Dune (Dune, #1)".
+            let titleWithSeries = SeriesPlace.title(
+                book.title,
+                with: (book.series ?? []).map {
+                    SeriesPlace(name: $0.name, position: $0.position.flatMap(SeriesPosition.init(parsing:)))
+                })
+            let day = { (text: String?) in text.map { $0.replacingOccurrences(of: "-", with: "/") } ?? "" }
+            // Goodreads' one date is the last finished read's; StoryGraph's column has every dated
+            // read that was finished, and the latest however it went.
+            let reads = book.reads ?? []
+            let finishedReads = reads.filter { $0.outcome == ReadOutcome.finished.rawValue }
+            let datesRead = reads.enumerated().filter { index, read in
+                (read.started != nil || read.finished != nil)
+                    && (read.outcome == ReadOutcome.finished.rawValue || index == reads.count - 1)
+            }.map { _, read in
+                // A read known only by its end is its date alone: "-2020/01/02" would be a formula.
+                read.started == nil ? day(read.finished) : day(read.started) + "-" + day(read.finished)
+            }
+            let first = book.authors.first ?? ""
+            let sortName = AuthorName.sortName(for: first)
+            // Text from the reader and the catalogs is neutralised for spreadsheets; the ISBNs are
+            // Goodreads' own formulas, and the numbers and dates are written here.
+            let text = SpreadsheetCell.neutralised
+            let fields: [String] = [
+                text(book.externalIDs?[ImportSource.goodreads.rawValue] ?? ""), text(titleWithSeries), text(first),
+                first.isEmpty ? "" : text(sortName), text(book.authors.dropFirst().joined(separator: ", ")),
+                "=\"\(isbn?.isbn10 ?? "")\"", "=\"\(isbn?.isbn13 ?? "")\"",
+                book.rating.flatMap { try? Rating(stars: $0).text } ?? "0", "",
+                text(book.publisher ?? ""), book.format.flatMap(LibraryExporter.binding) ?? "",
+                book.pages.map(String.init) ?? "", book.published.map { String($0.prefix(4)) } ?? "",
+                book.firstPublished.map { String($0.prefix(4)) } ?? "", day(finishedReads.last?.finished),
+                day(String(book.added.prefix(10))), text((book.shelves + [exclusive]).joined(separator: ", ")), "",
+                exclusive, text(book.note.map { String($0.dropLast()) } ?? ""), "", text(book.privateNotes ?? ""),
+                finishedReads.isEmpty ? "" : String(finishedReads.count), book.owned == true ? "1" : "0",
+                datesRead.joined(separator: ", "),
+            ]
+            lines.append(fields.map(LibraryExporter.csvField).joined(separator: ","))
+        }
+        return Data((lines.joined(separator: "\r\n") + "\r\n").utf8)
+    }
+
+    /// Goodreads' Binding for a format.
+    static func binding(_ format: String) -> String? {
+        switch BookFormat(rawValue: format) {
+        case .paperback?: "Paperback"
+        case .hardcover?: "Hardcover"
+        case .ebook?: "ebook"
+        case .audiobook?: "Audiobook"
+        case .other?: "Other"
+        case nil: nil
+        }
+    }
+
+    static func csvField(_ value: String) -> String {
+        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        date.formatted(
+            .iso8601.year().month().day().time(includingFractionalSeconds: false).timeZone(separator: .omitted)
+        )
+        .replacingOccurrences(of: "+0000", with: "Z")
+    }
+
+    /// A note as exports carry it: trimmed, ending in one newline.
+    static func normalisedNote(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines) + "\n"
+    }
+}
+
+/// Reads Bookplate's own JSON export back.
+enum BookplateJSONFormat {
+    static func read(_ data: Data) throws -> ImportFile {
+        let document: LibraryExportDocument
+        do {
+            document = try JSONDecoder().decode(LibraryExportDocument.self, from: data)
+        } catch {
+            throw ImportError.notBookplateJSON(reason: "it does not have the export's shape")
+        }
+        guard document.bookplate <= LibraryExportDocument.formatVersion else {
+            throw ImportError.notBookplateJSON(reason: "it comes from a newer Bookplate")
+        }
+        var file = ImportFile(source: .bookplate, records: [], skipped: [])
+        for (index, author) in document.authors.enumerated() {
+            var limits = ImportLimits()
+            file.authors.append(author.withinLimits(&limits))
+            file.warnings += limits.warnings.map { RowWarning(line: 0, message: "author \(index + 1): \($0)") }
+        }
+        // Books name their authors as the export wrote them; what is known of them is as cut.
+        let authorsByName = Dictionary(zip(document.authors.map(\.name), file.authors)) { first, _ in first }
+        for (index, book) in document.books.enumerated() {
+            let line = index + 1
+            var warnings: [String] = []
+            let status: ReadingStatus
+            if let known = try? ReadingStatus(parsing: book.status) {
+                status = known
+            } else {
+                status = .toRead
+                warnings.append("status '\(ImportValues.shown(book.status))' is unknown: imported as to-read")
+            }
+            let rating = book.rating.flatMap {
+                ImportValues.rating(stars: $0, text: String($0), column: "rating", warnings: &warnings)
+            }
+            let new = NewBook(
+                title: book.title, subtitle: book.subtitle,
+                authors: book.authors.map { name in
+                    let author = authorsByName[name]
+                    return NewAuthor(
+                        name: name, openLibraryKey: author?.openLibraryKey, bio: author?.bio,
+                        birthDate: author?.birthDate, deathDate: author?.deathDate, photoURL: author?.photoURL,
+                        links: author?.links ?? [], works: author?.works)
+                },
+                isbn: book.isbn13.flatMap(ISBN.parse), publisher: book.publisher,
+                publishedDate: ImportValues.date(book.published, column: "published", warnings: &warnings),
+                pageCount: ImportValues.count(
+                    book.pages, column: "pages", in: Book.pageCountRange, warnings: &warnings),
+                language: book.language,
+                description: document.bookplate < 2
+                    ? book.description.map(HTMLAllowList.html(fromText:)) : book.description,
+                coverURL: book.coverURL,
+                subjects: book.subjects, status: status, rating: rating,
+                startedDate: ImportValues.date(book.started, column: "started", warnings: &warnings),
+                finishedDate: ImportValues.date(book.finished, column: "finished", warnings: &warnings),
+                shelves: book.shelves,
+                googleVolumeID: book.googleVolumeID, openLibraryWorkKey: book.openLibraryWork,
+                openLibraryEditionKey: book.openLibraryEdition, provenance: book.provenance ?? [:],
+                series: (book.series ?? []).compactMap {
+                    ImportValues.seriesPlace(name: $0.name, position: $0.position, warnings: &warnings)
+                },
+                format: book.format.flatMap { name in
+                    let format = BookFormat(rawValue: name)
+                    if format == nil { warnings.append("format '\(ImportValues.shown(name))' is unknown: left out") }
+                    return format
+                },
+                audioMinutes: ImportValues.count(
+                    book.audioMinutes, column: "audioMinutes", in: AudioLength.minutes, warnings: &warnings),
+                firstPublished: ImportValues.date(book.firstPublished, column: "firstPublished", warnings: &warnings),
+                owned: book.owned)
+            let reads = book.reads.map { reads in
+                reads.prefix(Book.readCountRange.upperBound).enumerated().map { index, read in
+                    ImportValues.read(read, number: index + 1, warnings: &warnings)
+                }
+            }
+            file.records.append(
+                ImportRecord(
+                    line: line, book: new, sourceID: nil, note: book.note, privateNotes: book.privateNotes,
+                    readCount: ImportValues.count(
+                        book.readCount, column: "readCount", in: Book.readCountRange, warnings: &warnings),
+                    reads: reads,
+                    addedAt: ISO8601DateFormatter().date(from: book.added), preferredSlug: book.slug,
+                    externalIDs: book.externalIDs ?? [:], warnings: warnings
+                ).withinLimits())
+        }
+        return file
+    }
+}

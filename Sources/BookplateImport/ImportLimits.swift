@@ -1,0 +1,117 @@
+import BookplateCore
+import BookplateLibrary
+
+/// How long a text field from an export may be. Real titles and names run to a few hundred
+/// characters and real reviews to some tens of thousands; a field past these bounds comes from a
+/// broken or hostile file, and would make a page of many megabytes.
+struct ImportLimits {
+    /// Titles, names, publishers, shelves, ids and addresses: one line each.
+    static let lineCharacters = 10_000
+    /// Reviews, private notes, descriptions and bios.
+    static let textCharacters = 1_000_000
+    /// Series a book may be in: an omnibus is in a few, a title naming thousands is an attack.
+    static let seriesPerBook = 20
+
+    /// What was cut so far, one warning for each field.
+    var warnings: [String] = []
+
+    /// Cuts a one-line field to ``lineCharacters``.
+    mutating func line(_ text: inout String, _ field: String) {
+        cut(&text, to: ImportLimits.lineCharacters, field)
+    }
+
+    mutating func line(_ text: inout String?, _ field: String) {
+        guard var value = text else { return }
+        line(&value, field)
+        text = value
+    }
+
+    /// Cuts the one-line `fields` of each item.
+    mutating func lines<Item>(_ items: inout [Item]?, _ fields: [(WritableKeyPath<Item, String>, String)]) {
+        guard var list = items else { return }
+        for index in list.indices {
+            for (field, name) in fields { line(&list[index][keyPath: field], name) }
+        }
+        items = list
+    }
+
+    /// Cuts a field of running text to ``textCharacters``.
+    mutating func text(_ text: inout String?, _ field: String) {
+        guard var value = text else { return }
+        cut(&value, to: ImportLimits.textCharacters, field)
+        text = value
+    }
+
+    private mutating func cut(_ text: inout String, to limit: Int, _ field: String) {
+        // Most fields are short: their length in bytes, known at once, settles it.
+        guard text.utf8.count > limit else { return }
+        let length = text.count
+        guard length > limit else { return }
+        text = String(text.prefix(limit))
+        warnings.append("\(field) is \(length) characters long: cut to the first \(limit)")
+    }
+}
+
+extension ImportRecord {
+    /// The record with every text field cut to ``ImportLimits``, and a warning for each cut.
+    func withinLimits() -> ImportRecord {
+        var record = self
+        var limits = ImportLimits(warnings: warnings)
+        limits.line(&record.book.title, "the title")
+        limits.line(&record.book.subtitle, "the subtitle")
+        limits.line(&record.book.publisher, "the publisher")
+        limits.line(&record.book.language, "the language")
+        limits.line(&record.book.coverURL, "the cover address")
+        limits.line(&record.book.googleVolumeID, "the Google Books id")
+        limits.line(&record.book.openLibraryWorkKey, "the Open Library work")
+        limits.line(&record.book.openLibraryEditionKey, "the Open Library edition")
+        limits.text(&record.book.description, "the description")
+        for index in record.book.authors.indices {
+            limits.line(&record.book.authors[index].name, "an author's name")
+            limits.text(&record.book.authors[index].bio, "an author's bio")
+        }
+        for index in record.book.shelves.indices { limits.line(&record.book.shelves[index], "a shelf's name") }
+        for index in record.book.subjects.indices { limits.line(&record.book.subjects[index], "a subject") }
+        if record.book.series.count > ImportLimits.seriesPerBook {
+            limits.warnings.append(
+                "the title names \(record.book.series.count) series: the first \(ImportLimits.seriesPerBook) kept")
+            record.book.series = Array(record.book.series.prefix(ImportLimits.seriesPerBook))
+        }
+        for index in record.book.series.indices { limits.line(&record.book.series[index].name, "a series' name") }
+        limits.line(&record.sourceID, "the book's id")
+        limits.line(&record.preferredSlug, "the slug")
+        for source in record.externalIDs.keys.sorted() {
+            limits.line(&record.externalIDs[source], "the \(source) id")
+        }
+        limits.text(&record.note, "the review")
+        limits.text(&record.privateNotes, "the private notes")
+        record.warnings = limits.warnings
+        if let started = record.book.startedDate, let finished = record.book.finishedDate, finished < started {
+            record.book.startedDate = nil
+            record.warnings.append("started \(started) is after finished \(finished): imported without the start")
+        }
+        // The reads made of those dates lose the same start.
+        for index in record.reads.indices where record.reads[index].endsBeforeItBegins {
+            record.reads[index].started = nil
+        }
+        return record
+    }
+}
+
+extension LibraryExportDocument.ExportedAuthor {
+    /// The author with every text field cut to ``ImportLimits``, and a warning for each cut.
+    func withinLimits(_ limits: inout ImportLimits) -> Self {
+        var author = self
+        limits.line(&author.slug, "an author's slug")
+        limits.line(&author.name, "an author's name")
+        limits.line(&author.sortName, "an author's sort name")
+        limits.line(&author.openLibraryKey, "an author's Open Library key")
+        limits.text(&author.bio, "an author's bio")
+        limits.line(&author.birthDate, "an author's birth date")
+        limits.line(&author.deathDate, "an author's death date")
+        limits.line(&author.photoURL, "an author's photo address")
+        limits.lines(&author.links, [(\.title, "a link's title"), (\.url, "a link's address")])
+        limits.lines(&author.works, [(\.key, "a work's key"), (\.title, "a work's title")])
+        return author
+    }
+}

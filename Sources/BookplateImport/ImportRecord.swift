@@ -1,0 +1,340 @@
+import BookplateCore
+import BookplateLibrary
+import Foundation
+
+extension ImportFile {
+    /// Reads `data` as an export from `source`.
+    public static func read(_ data: Data, as source: ImportSource) throws -> ImportFile {
+        switch source {
+        case .goodreads: try GoodreadsFormat.read(.bytes(data))
+        case .storygraph: try StoryGraphFormat.read(.bytes(data))
+        case .librarything: try LibraryThingFormat.read(.bytes(data))
+        case .bookplate: try BookplateJSONFormat.read(data)
+        }
+    }
+
+    /// Reads the file at `url` as an export from `source`: a spreadsheet export a few megabytes at
+    /// a time, so that its bytes are never all in memory; Bookplate's JSON whole.
+    public static func read(contentsOf url: URL, as source: ImportSource) throws -> ImportFile {
+        let unreadable = ImportError.unreadable(path: url.relativePathForDisplay)
+        guard source != .bookplate else {
+            guard let data = FileManager.default.contents(atPath: url.path) else { throw unreadable }
+            return try read(data, as: source)
+        }
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { throw unreadable }
+        defer { try? handle.close() }
+        let text = DelimitedText { wanted in
+            do {
+                return try handle.read(upToCount: wanted) ?? Data()
+            } catch {
+                throw unreadable
+            }
+        }
+        switch source {
+        case .goodreads: return try GoodreadsFormat.read(text)
+        case .storygraph: return try StoryGraphFormat.read(text)
+        case .librarything: return try LibraryThingFormat.read(text)
+        case .bookplate: throw unreadable
+        }
+    }
+}
+
+extension ImportFile {
+    /// Reads the rows of a delimited export and maps each to a record with `record`, a batch at a
+    /// time on every core; a row it rejects with a ``RowProblem`` is listed as skipped with its
+    /// line, beside the lines that could not be read as rows.
+    init(
+        source: ImportSource, text: DelimitedText, delimiter: Character, required: [String],
+        restoresFormulas: Bool = false, record: @Sendable (CSVRow) throws -> ImportRecord
+    ) throws {
+        self.init(source: source, records: [], skipped: [])
+        var records: [ImportRecord] = []
+        var skipped: [SkippedRow] = []
+        let unreadable = try CSVRow.read(
+            text, delimiter: delimiter, source: source, required: required, restoresFormulas: restoresFormulas
+        ) { rows in
+            let results = Parallel.map(rows) { row in Result { try record(row).withinLimits() } }
+            for (row, result) in zip(rows, results) {
+                switch result {
+                case .success(var mapped):
+                    // A few bad bytes cost the reader a character, never the row.
+                    mapped.warnings =
+                        row.badColumns.map { "\($0) held bytes that are not UTF-8: each became \u{FFFD}" }
+                        + mapped.warnings
+                    records.append(mapped)
+                case .failure(let problem as RowProblem):
+                    skipped.append(SkippedRow(line: row.line, reason: problem.reason))
+                case .failure(let error): throw error
+                }
+            }
+        }
+        self.records = records
+        self.skipped = (unreadable + skipped).sorted { $0.line < $1.line }
+    }
+}
+
+/// Why an export file cannot be read at all.
+public enum ImportError: Error, Equatable, CustomStringConvertible {
+    case missingColumns(source: ImportSource, columns: [String])
+    case empty(source: ImportSource)
+    case notBookplateJSON(reason: String)
+    case unreadable(path: String)
+
+    public var description: String {
+        switch self {
+        case .missingColumns(let source, let columns):
+            "this is not a \(source.displayName) export: it has no \(columns.joined(separator: ", ")) column; check the file and the format you named"
+        case .empty(let source):
+            "the \(source.displayName) export has no rows: check that it is the right file"
+        case .notBookplateJSON(let reason):
+            "this is not a Bookplate JSON export (\(reason)): give a file made by 'bookplate export --format json'"
+        case .unreadable(let path):
+            "\(path) cannot be read: check the path and its permissions"
+        }
+    }
+}
+
+extension ImportSource {
+    public var displayName: String {
+        switch self {
+        case .goodreads: "Goodreads"
+        case .storygraph: "StoryGraph"
+        case .librarything: "LibraryThing"
+        case .bookplate: "Bookplate"
+        }
+    }
+}
+
+/// A row's cells by column name (case and surrounding space ignored).
+struct CSVRow: Sendable {
+    let line: Int
+    let cells: [String: String]
+    /// The columns whose bytes were not UTF-8 (read with U+FFFD in their place), as the header
+    /// names them.
+    var badColumns: [String] = []
+    /// Whether cells were neutralised for spreadsheets (see ``SpreadsheetCell``) and are read back.
+    var restoresFormulas = false
+
+    subscript(_ column: String) -> String? {
+        cells[column.lowercased()].flatMap {
+            let trimmed = (restoresFormulas ? SpreadsheetCell.restored($0) : $0).trimmed
+            return trimmed.isEmpty ? nil : trimmed
+        }
+    }
+
+    /// Reads delimited text with a header row, checks the required columns, and hands the rows
+    /// to `batch` a few thousand at a time as they are read: a file's rows are never all in
+    /// memory at once (50,000 Goodreads rows held 168 MB as parsed fields and again as rows).
+    /// Returns the lines that could not be read as rows.
+    static func read(
+        _ text: DelimitedText, delimiter: Character, source: ImportSource, required: [String],
+        restoresFormulas: Bool = false, batchSize: Int = 2_000, batch: ([CSVRow]) throws -> Void
+    ) throws -> [SkippedRow] {
+        var names: [String]?
+        var shownNames: [String] = []
+        var rows: [CSVRow] = []
+        var bad: [SkippedRow] = []
+        let parser = CSVParser(delimiter: delimiter.asciiValue ?? UInt8(ascii: ","))
+        try text.forEachPiece { bytes, line, isEnd in
+            try parser.parse(bytes, from: line, isEnd: isEnd) { record in
+                guard let names else {
+                    let header = record.fields.map { $0.trimmed.lowercased() }
+                    let missing = required.filter { !header.contains($0.lowercased()) }
+                    guard missing.isEmpty else { throw ImportError.missingColumns(source: source, columns: missing) }
+                    names = header
+                    shownNames = record.fields.map(\.trimmed)
+                    return
+                }
+                if record.isUnterminated {
+                    bad.append(
+                        SkippedRow(
+                            line: record.line,
+                            reason: "a quoted field never closes: the file may be cut off from here on"))
+                    return
+                }
+                var cells: [String: String] = [:]
+                cells.reserveCapacity(names.count)
+                for (index, name) in names.enumerated() where index < record.fields.count && cells[name] == nil {
+                    cells[name] = record.fields[index]
+                }
+                let badColumns = record.badFields.map {
+                    shownNames.indices.contains($0) ? shownNames[$0] : "column \($0 + 1)"
+                }
+                rows.append(
+                    CSVRow(
+                        line: record.line, cells: cells, badColumns: badColumns, restoresFormulas: restoresFormulas))
+                if rows.count >= batchSize {
+                    try batch(rows)
+                    rows.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        guard names != nil else { throw ImportError.empty(source: source) }
+        if !rows.isEmpty { try batch(rows) }
+        return bad
+    }
+}
+
+/// Helpers the formats share.
+enum ImportValues {
+    /// `="0441172717"`, `[0441172717]` or plain digits; nil when empty or not a valid ISBN.
+    static func isbn(_ cell: String?) -> ISBN? {
+        guard var text = cell else { return nil }
+        text = String(text.unicodeScalars.filter { !"=\"[] ".unicodeScalars.contains($0) })
+        return text.isEmpty ? nil : ISBN.parse(text)
+    }
+
+    /// A date as `2024/03/15`, `2024-03-15`, `2024/03` or `2024`; an impossible one is left out
+    /// with a warning, and the row keeps the rest.
+    static func date(_ cell: String?, column: String, warnings: inout [String]) -> PartialDate? {
+        guard let cell else { return nil }
+        guard let date = try? PartialDate(parsing: cell) else {
+            warnings.append("\(column) '\(shown(cell))' is not a date: imported without it")
+            return nil
+        }
+        return date
+    }
+
+    /// A cell as a warning quotes it: on one line, at most 40 characters.
+    static func shown(_ cell: String) -> String {
+        let words = cell.split { (character: Character) in
+            character.isWhitespace || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        }
+        let line = words.joined(separator: " ")
+        return line.count > 40 ? line.prefix(40) + "…" : line
+    }
+
+    /// Midnight UTC of a day, for "date added".
+    static func instant(_ date: PartialDate?) -> Date? {
+        guard let date else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar.date(from: DateComponents(year: date.year, month: date.month ?? 1, day: date.day ?? 1))
+    }
+
+    /// A rating of 0.25–5 in quarter stars (Goodreads gives whole stars, StoryGraph 4.5 or 3.75); 0
+    /// or empty means none. One that is not a number of stars is left out with a warning, one
+    /// between quarters goes to the nearest with a warning.
+    static func rating(_ cell: String?, column: String, warnings: inout [String]) -> Rating? {
+        guard let cell else { return nil }
+        guard let value = Double(String(cell.map { $0 == "," ? "." : $0 })), value.isFinite else {
+            warnings.append("\(column) '\(shown(cell))' is not a number: imported without a rating")
+            return nil
+        }
+        if value == 0 { return nil }
+        return rating(stars: value, text: cell, column: column, warnings: &warnings)
+    }
+
+    /// A rating from a number of stars, checked as a cell's would be.
+    static func rating(stars value: Double, text: String, column: String, warnings: inout [String]) -> Rating? {
+        let quarters = (value * 4).rounded()
+        guard value.isFinite, Double(Rating.quarterRange.lowerBound) <= quarters,
+            quarters <= Double(Rating.quarterRange.upperBound)
+        else {
+            warnings.append("\(column) '\(shown(text))' is not between 0.25 and 5: imported without a rating")
+            return nil
+        }
+        guard let rating = try? Rating(quarters: Int(quarters)) else { return nil }
+        if abs(value * 4 - quarters) > 1e-9 {
+            warnings.append("\(column) '\(shown(text))' is not in quarter stars: imported as \(rating.text)")
+        }
+        return rating
+    }
+
+    /// A count from a cell (pages, reads): nil when empty or 0, as Goodreads writes none; anything
+    /// but a whole number in `range` is left out with a warning.
+    static func count(_ cell: String?, column: String, in range: ClosedRange<Int>, warnings: inout [String]) -> Int? {
+        guard let cell, cell != "0" else { return nil }
+        return count(Int(cell), text: cell, column: column, in: range, warnings: &warnings)
+    }
+
+    /// A count from a number (Bookplate's own export), checked as a cell's would be.
+    static func count(_ value: Int?, column: String, in range: ClosedRange<Int>, warnings: inout [String]) -> Int? {
+        guard let value else { return nil }
+        return count(value, text: String(value), column: column, in: range, warnings: &warnings)
+    }
+
+    private static func count(
+        _ value: Int?, text: String, column: String, in range: ClosedRange<Int>, warnings: inout [String]
+    ) -> Int? {
+        if let kept = range.admit(value) { return kept }
+        warnings.append(
+            "\(column) '\(shown(text))' is not a whole number from \(range.lowerBound) to \(range.upperBound): left out"
+        )
+        return nil
+    }
+
+    /// A comma-separated list, trimmed, without empty items or repeats.
+    static func list(_ cell: String?) -> [String] {
+        var seen = Set<String>()
+        return (cell ?? "").split(separator: ",").map(\.trimmed)
+            .filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
+    }
+
+    /// Review text with `<br/>` line breaks, as Goodreads writes them, made Markdown.
+    static func review(_ cell: String?) -> String? {
+        guard let cell else { return nil }
+        let text = cell.withLineBreakTagsAsNewlines.trimmed
+        return text.isEmpty ? nil : text + "\n"
+    }
+
+    /// "Le Guin, Ursula K." → "Ursula K. Le Guin".
+    static func nameFromLastFirst(_ text: String) -> String {
+        let parts = text.split(separator: ",", maxSplits: 1).map(\.trimmed)
+        guard parts.count == 2, !parts[1].isEmpty else { return text }
+        return "\(parts[1]) \(parts[0])"
+    }
+
+    /// What a shelf name says about reading status, when it says anything.
+    static func status(fromShelf shelf: String) -> ReadingStatus? {
+        switch String(shelf.lowercased().map { $0 == "_" || $0 == " " ? "-" : $0 }) {
+        case "read": .read
+        case "currently-reading", "reading": .reading
+        case "to-read", "want-to-read", "wishlist": .toRead
+        case "did-not-finish", "dnf", "abandoned": .abandoned
+        default: nil
+        }
+    }
+}
+
+/// Delimited text, in memory or read from a file a piece at a time.
+struct DelimitedText {
+    /// The next bytes, about as many as asked for; empty at the end.
+    let read: (Int) throws -> Data
+
+    static let pieceSize = 4 * 1_048_576
+
+    static func bytes(_ data: Data) -> DelimitedText {
+        var given = false
+        return DelimitedText { _ in
+            defer { given = true }
+            return given ? Data() : data
+        }
+    }
+
+    /// Hands `body` the text a piece at a time, each with the line it starts on and whether it is
+    /// the last; `body` says how many bytes it took (whole records) and the line the rest starts
+    /// on, and the rest comes again with the next piece. A record longer than a piece makes the
+    /// next read as long as what is waiting, so it is read again only a few times.
+    func forEachPiece(
+        _ body: (UnsafeRawBufferPointer, _ line: Int, _ isEnd: Bool) throws -> (consumed: Int, line: Int)
+    ) throws {
+        var waiting = Data()
+        var line = 1
+        var atStart = true
+        while true {
+            let piece = try read(max(Self.pieceSize, waiting.count))
+            let isEnd = piece.isEmpty
+            waiting.append(piece)
+            if atStart {
+                guard waiting.count >= CSVParser.byteOrderMark.count || isEnd else { continue }
+                if waiting.starts(with: CSVParser.byteOrderMark) { waiting.removeFirst(CSVParser.byteOrderMark.count) }
+                atStart = false
+            }
+            let (consumed, next) = try waiting.withUnsafeBytes { try body($0, line, isEnd) }
+            line = next
+            if isEnd { return }
+            waiting = Data(waiting.dropFirst(consumed))
+        }
+    }
+}

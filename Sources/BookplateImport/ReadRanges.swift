@@ -1,0 +1,94 @@
+import BookplateCore
+import BookplateLibrary
+import Foundation
+
+extension ImportValues {
+    /// Every read a `Dates Read` cell lists — `2019/03/01-2019/03/20, 2021/05/02-2021/05/30` —
+    /// with as many undated finished reads before them as `count` has beyond them. A range may
+    /// lack either end (`2024/01/05-`, `-2021/05/30`); a single date is when the read ended. The
+    /// last range is the read the status tells of; the ones before it were finished, or set aside
+    /// where they have no end. Nil when the
+    /// cell lists nothing, so that the row's other columns tell the reads.
+    static func reads(
+        datesRead cell: String?, column: String, status: ReadingStatus, count: Int?, warnings: inout [String]
+    ) -> [ReadRecord]? {
+        guard let cell else { return nil }
+        var reads: [ReadRecord] = []
+        for range in cell.split(separator: ",").map(\.trimmed) where !range.isEmpty {
+            let ends = range.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(\.trimmed)
+            let started = ends.count == 2 && !ends[0].isEmpty ? date(ends[0], column: column, warnings: &warnings) : nil
+            let finishedText = ends.count == 2 ? ends[1] : ends[0]
+            let finished = finishedText.isEmpty ? nil : date(finishedText, column: column, warnings: &warnings)
+            guard started != nil || finished != nil else { continue }
+            // A read begun and never ended was set aside, unless it is the one going on now.
+            var read = ReadRecord(
+                started: started, finished: finished, outcome: finished == nil ? .setAside : .finished)
+            if read.endsBeforeItBegins {
+                warnings.append("\(column) '\(shown(range))' ends before it begins: imported without the start")
+                read.started = nil
+            }
+            reads.append(read)
+        }
+        guard !reads.isEmpty else { return nil }
+        if reads.count > Book.readCountRange.upperBound {
+            warnings.append(
+                "\(column) lists \(reads.count) reads: the first \(Book.readCountRange.upperBound) imported")
+            reads = Array(reads.prefix(Book.readCountRange.upperBound))
+        }
+        reads = ReadRecord.inOrder(reads)
+        switch status.readOutcome {
+        case .reading? where reads[reads.count - 1].finished == nil: reads[reads.count - 1].outcome = .reading
+        // Begun again without a date yet.
+        case .reading?: reads.append(ReadRecord(outcome: .reading))
+        case .setAside?: reads[reads.count - 1].outcome = .setAside
+        default: break
+        }
+        return ReadRecord.history(status: .toRead, started: nil, finished: nil, count: count, earlier: reads)
+    }
+
+    /// A read from Bookplate's own export; what cannot be used of it is left out with a warning.
+    static func read(_ read: LibraryExportDocument.ExportedRead, number: Int, warnings: inout [String]) -> ReadRecord {
+        let started = date(read.started, column: "read \(number) started", warnings: &warnings)
+        let finished = date(read.finished, column: "read \(number) finished", warnings: &warnings)
+        let outcome: ReadOutcome
+        if let known = try? ReadOutcome(parsing: read.outcome) {
+            outcome = known
+        } else {
+            outcome = .finished
+            warnings.append("read \(number) ended '\(shown(read.outcome))', which is unknown: imported as finished")
+        }
+        var record = ReadRecord(started: started, finished: finished, outcome: outcome)
+        if record.endsBeforeItBegins {
+            warnings.append("read \(number) ends before it begins: imported without the start")
+            record.started = nil
+        }
+        return record
+    }
+
+    /// A series from Bookplate's own export: one without a name is left out, a position that is
+    /// not one keeps the series without it; each with a warning.
+    static func seriesPlace(name: String, position: String?, warnings: inout [String]) -> SeriesPlace? {
+        let name = name.trimmedForStorage
+        guard !name.isEmpty else {
+            warnings.append("a series without a name: left out")
+            return nil
+        }
+        guard let position else { return SeriesPlace(name: name) }
+        guard let parsed = SeriesPosition(parsing: position) else {
+            warnings.append(
+                "series position '\(shown(position))' is not a number such as 3, 2.5 or 1-3: kept '\(shown(name))' without it"
+            )
+            return SeriesPlace(name: name)
+        }
+        return SeriesPlace(name: name, position: parsed)
+    }
+
+    /// StoryGraph's `Yes` and `No`; nil for anything else.
+    static func yesNo(_ cell: String?) -> Bool? {
+        switch cell?.trimmed.lowercased() {
+        case "yes"?, "true"?: true
+        case "no"?, "false"?: false
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import BookplateCore
+import BookplateLibrary
+import Foundation
+
+/// The Goodreads library export (`goodreads_library_export.csv`).
+enum GoodreadsFormat {
+    static func read(_ text: DelimitedText) throws -> ImportFile {
+        // Bookplate's CSV export writes this format with formulas neutralised: read them back, so that
+        // export, import and export again give the same bytes.
+        try ImportFile(
+            source: .goodreads, text: text, delimiter: ",", required: ["Title", "Author"], restoresFormulas: true,
+            record: record)
+    }
+
+    static func record(_ row: CSVRow) throws -> ImportRecord {
+        guard let fullTitle = row["Title"] else { throw RowProblem("no title") }
+        // "Dune (Dune, #1)": the series go to the book's series, the title keeps the rest.
+        let (title, series) = SeriesPlace.split(title: fullTitle)
+        var warnings: [String] = []
+        let authors = [row["Author"]].compactMap { $0 } + ImportValues.list(row["Additional Authors"])
+        let exclusive = row["Exclusive Shelf"]
+        let status = exclusive.flatMap(ImportValues.status(fromShelf:)) ?? .toRead
+        // Shelves: the reader's own, and an exclusive shelf that names no reading status.
+        let isStatus = { (name: String) in ImportValues.status(fromShelf: name) != nil }
+        let shelves =
+            ImportValues.list(row["Bookshelves"]).filter { !isStatus($0) }
+            + [exclusive].compactMap { $0 }.filter { !isStatus($0) }
+        // A year the calendar cannot hold (Goodreads writes -380 for Plato) is no date, not a bad row.
+        // The edition's year; the work's first is a field of its own.
+        let published = row["Year Published"].flatMap {
+            ImportValues.date($0, column: "Year Published", warnings: &warnings)
+        }
+        let finished = ImportValues.date(row["Date Read"], column: "Date Read", warnings: &warnings)
+        let added = ImportValues.date(row["Date Added"], column: "Date Added", warnings: &warnings)
+        // The work's first year, where Goodreads gives a year the calendar holds.
+        let firstYear = row["Original Publication Year"].flatMap {
+            ImportValues.date($0, column: "Original Publication Year", warnings: &warnings)
+        }
+        var seen = Set<String>()
+        let book = NewBook(
+            title: title, authors: authors.filter { seen.insert($0.lowercased()).inserted }.map { NewAuthor(name: $0) },
+            isbn: ImportValues.isbn(row["ISBN13"]) ?? ImportValues.isbn(row["ISBN"]), publisher: row["Publisher"],
+            publishedDate: published,
+            pageCount: ImportValues.count(
+                row["Number of Pages"], column: "Number of Pages", in: Book.pageCountRange, warnings: &warnings),
+            status: status,
+            rating: ImportValues.rating(row["My Rating"], column: "My Rating", warnings: &warnings),
+            finishedDate: status == .read || finished != nil ? finished : nil,
+            shelves: shelves.reduce(into: [String]()) { list, shelf in
+                if !list.contains(where: { $0.lowercased() == shelf.lowercased() }) { list.append(shelf) }
+            }, series: series, format: row["Binding"].flatMap(BookFormat.init(naming:)), firstPublished: firstYear,
+            owned: row["Owned Copies"].flatMap(Int.init).flatMap { $0 > 0 ? true : nil })
+        let count = ImportValues.count(
+            row["Read Count"], column: "Read Count", in: Book.readCountRange, warnings: &warnings)
+        // Goodreads keeps one date per book; Bookplate's CSV export adds StoryGraph's column
+        // with every read.
+        let reads = ImportValues.reads(
+            datesRead: row["Dates Read"], column: "Dates Read", status: status, count: count, warnings: &warnings)
+        return ImportRecord(
+            line: row.line, book: book, sourceID: row["Book Id"], note: ImportValues.review(row["My Review"]),
+            privateNotes: row["Private Notes"], readCount: count, reads: reads,
+            addedAt: ImportValues.instant(added), warnings: warnings)
+    }
+}
+
+/// The StoryGraph export (`storygraph_export.csv`).
+enum StoryGraphFormat {
+    static func read(_ text: DelimitedText) throws -> ImportFile {
+        try ImportFile(source: .storygraph, text: text, delimiter: ",", required: ["Title", "Authors"], record: record)
+    }
+
+    static func record(_ row: CSVRow) throws -> ImportRecord {
+        guard let fullTitle = row["Title"] else { throw RowProblem("no title") }
+        let (title, series) = SeriesPlace.split(title: fullTitle)
+        var warnings: [String] = []
+        let status = row["Read Status"].flatMap(ImportValues.status(fromShelf:)) ?? .toRead
+        let count = ImportValues.count(
+            row["Read Count"], column: "Read Count", in: Book.readCountRange, warnings: &warnings)
+        // "Dates Read" holds a range per read, such as 2023/01/05-2023/01/20.
+        let reads = ImportValues.reads(
+            datesRead: row["Dates Read"], column: "Dates Read", status: status, count: count, warnings: &warnings)
+        let latest = reads?.last
+        let finished =
+            latest?.finished ?? ImportValues.date(row["Last Date Read"], column: "Last Date Read", warnings: &warnings)
+        let book = NewBook(
+            title: title, authors: ImportValues.list(row["Authors"]).map { NewAuthor(name: $0) },
+            isbn: ImportValues.isbn(row["ISBN/UID"]), status: status,
+            rating: ImportValues.rating(row["Star Rating"], column: "Star Rating", warnings: &warnings),
+            startedDate: latest?.started, finishedDate: status == .read ? finished : nil,
+            shelves: ImportValues.list(row["Tags"]), series: series,
+            format: row["Format"].flatMap(BookFormat.init(naming:)), owned: ImportValues.yesNo(row["Owned?"]))
+        return ImportRecord(
+            line: row.line, book: book, note: ImportValues.review(row["Review"]), readCount: count, reads: reads,
+            addedAt: ImportValues.instant(
+                ImportValues.date(row["Date Added"], column: "Date Added", warnings: &warnings)),
+            warnings: warnings)
+    }
+}
+
+/// The LibraryThing tab-separated export (`librarything_….tsv`).
+enum LibraryThingFormat {
+    static func read(_ text: DelimitedText) throws -> ImportFile {
+        try ImportFile(source: .librarything, text: text, delimiter: "\t", required: ["Title"], record: record)
+    }
+
+    static func record(_ row: CSVRow) throws -> ImportRecord {
+        guard let title = row["Title"] else { throw RowProblem("no title") }
+        var warnings: [String] = []
+        var authors: [String] = []
+        if let primary = row["Primary Author"] { authors.append(ImportValues.nameFromLastFirst(primary)) }
+        if let secondary = row["Secondary Author"] {
+            authors += secondary.split(separator: "|").map {
+                ImportValues.nameFromLastFirst($0.trimmed)
+            }
+        }
+        let collections = ImportValues.list(row["Collections"])
+        let started = ImportValues.date(row["Date Started"], column: "Date Started", warnings: &warnings)
+        let finished = ImportValues.date(row["Date Read"], column: "Date Read", warnings: &warnings)
+        let status: ReadingStatus =
+            finished != nil
+            ? .read
+            : collections.lazy.compactMap { ImportValues.status(fromShelf: $0) }.first
+                ?? (collections.contains { $0.lowercased() == "read but unowned" } ? .read : .toRead)
+        // "Publication" reads like "Ace (1987), Edition: Reissue, 304 pages".
+        let publisher = row["Publication"].map {
+            $0.prefix { $0 != "(" && $0 != "," }.trimmed
+        }.flatMap { $0.isEmpty ? nil : $0 }
+        let year = row["Date"].flatMap { text in
+            text.split(whereSeparator: { !$0.isNumber }).first { $0.count == 4 }
+        }
+        let ignored: Set = ["your library", "currently reading", "to read", "read but unowned", "wishlist"]
+        let book = NewBook(
+            title: title, authors: authors.map { NewAuthor(name: $0) },
+            isbn: ImportValues.isbn(row["ISBN"])
+                ?? row["ISBNs"].flatMap { ImportValues.list($0).lazy.compactMap(ImportValues.isbn).first },
+            publisher: publisher,
+            publishedDate: year.flatMap { ImportValues.date(String($0), column: "Date", warnings: &warnings) },
+            pageCount: ImportValues.count(
+                row["Page Count"], column: "Page Count", in: Book.pageCountRange, warnings: &warnings),
+            status: status,
+            rating: ImportValues.rating(row["Rating"], column: "Rating", warnings: &warnings), startedDate: started,
+            finishedDate: finished,
+            shelves: ImportValues.list(row["Tags"])
+                + collections.filter { !ignored.contains($0.lowercased()) })
+        return ImportRecord(
+            line: row.line, book: book, sourceID: row["Book Id"],
+            note: ImportValues.review(row["Review"]), privateNotes: row["Private Comment"],
+            addedAt: ImportValues.instant(
+                ImportValues.date(row["Entry Date"], column: "Entry Date", warnings: &warnings)),
+            warnings: warnings)
+    }
+}

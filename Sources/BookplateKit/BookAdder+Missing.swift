@@ -1,0 +1,77 @@
+import BookplateCatalog
+import BookplateCore
+import BookplateImport
+import BookplateLibrary
+import BookplateSite
+import Foundation
+
+extension BookAdder {
+    /// What filling in a book that lacked catalog details or a cover came to.
+    public enum FillOutcome: Sendable, Equatable {
+        /// Looked up by the ids or ISBN it had: these fields (and perhaps the cover) changed.
+        case updated([String])
+        /// Looked up, and nothing was missing that the catalogs had.
+        case upToDate
+        /// Found by its title and first author, and filled in from that record.
+        case matched(changed: [String])
+        /// Not found with confidence: why.
+        case notMatched(String)
+    }
+
+    /// The books that lack catalog details (no Google Books or Open Library record) or a cover
+    /// file, of those with `slugs` (every book when nil), in shelf order.
+    public func booksMissingDetails(among slugs: [String]? = nil) throws -> [String] {
+        let wanted = slugs.map(Set.init)
+        return try library.books().map(\.book).filter { book in
+            (wanted?.contains(book.slug) ?? true)
+                && ((book.googleVolumeID == nil && book.openLibraryWorkKey == nil)
+                    || CoverFetcher.existingImage(named: book.slug, in: paths.covers) == nil)
+        }.map(\.slug)
+    }
+
+    /// Fills in the book with `slug` from the catalogs: by its ids or ISBN when it has them, else
+    /// by searching for its title and first author and taking a result only when both match
+    /// (title without subtitle, case and accents aside; the author as ``AuthorNameMatch`` says).
+    /// Never overwrites what the reader set. Throws what a catalog that cannot be reached throws.
+    public func fillMissing(slug: String) async throws -> (FillOutcome, [CatalogError]) {
+        let details = try library.findBook(matching: slug)
+        let book = details.book
+        let stored = StoredIdentifiers(book: book)
+        if stored.googleVolumeID != nil || stored.openLibraryWorkKey != nil || stored.openLibraryEditionKey != nil
+            || stored.isbn13 != nil
+        {
+            let (changed, warnings) = try await refresh(slug: book.slug)
+            return (changed.isEmpty ? .upToDate : .updated(changed), warnings)
+        }
+        guard let author = details.authors.first?.name else {
+            return (.notMatched("no ISBN and no author to search by"), [])
+        }
+        let results = try await finder.search(CatalogQuery(title: book.title, author: author), limit: 10)
+        if results.candidates.isEmpty, let failed = results.warnings.first, failed.meansUnreachable {
+            throw failed
+        }
+        let wanted = Library.matchKey(title: book.title, firstAuthor: nil, looseTitle: true)
+        let confident = results.candidates.filter { candidate in
+            Library.matchKey(title: candidate.title, firstAuthor: nil, looseTitle: true) == wanted
+                && candidate.authors.contains { AuthorNameMatch.matches($0, author) }
+        }
+        guard let match = confident.first else {
+            return (
+                .notMatched(
+                    results.candidates.isEmpty
+                        ? "no catalog knows this title and author"
+                        : "none of the \(results.candidates.count) results has this title and author"),
+                results.warnings
+            )
+        }
+        let found = try await finder.details(of: .candidate(match))
+        var changed = try library.refreshBook(slug: book.slug, with: found.book, onlyFillGaps: true)
+        let saved = await finder.covers.saveImages(
+            [ImageJob(name: book.slug, candidates: found.coverCandidates, folder: paths.covers)])
+        if let source = saved.first??.source {
+            try library.setCoverURL(slug: book.slug, to: source.absoluteString)
+            changed.append("cover")
+        }
+        return (.matched(changed: changed), results.warnings + found.warnings)
+    }
+}

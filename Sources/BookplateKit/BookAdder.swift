@@ -1,0 +1,153 @@
+import BookplateCatalog
+import BookplateCore
+import BookplateImport
+import BookplateLibrary
+import BookplateSite
+import Foundation
+
+/// Adds books from the catalogs to the shelf: their details into the library, their covers and
+/// their authors' photos into the content folder.
+public struct BookAdder: Sendable {
+    public var finder: BookFinder
+    public var library: Library
+    public var paths: ShelfPaths
+
+    public init(finder: BookFinder, library: Library, paths: ShelfPaths) {
+        self.finder = finder
+        self.library = library
+        self.paths = paths
+    }
+
+    /// The reader's own fields, set on every book added.
+    public struct ReaderFields: Sendable {
+        public var status: ReadingStatus?
+        public var rating: Rating?
+        public var startedDate: PartialDate?
+        public var finishedDate: PartialDate?
+        public var shelves: [String]
+
+        public init(
+            status: ReadingStatus? = nil, rating: Rating? = nil, startedDate: PartialDate? = nil,
+            finishedDate: PartialDate? = nil, shelves: [String] = []
+        ) {
+            self.status = status
+            self.rating = rating
+            self.startedDate = startedDate
+            self.finishedDate = finishedDate
+            self.shelves = shelves
+        }
+    }
+
+    /// What became of one book asked for.
+    public enum Outcome: Sendable {
+        case added(BookDetails, coverSaved: Bool, warnings: [CatalogError])
+        case failed(any Error)
+    }
+
+    /// Adds each target: details one after another (Open Library asks for restraint), then every
+    /// cover and photo concurrently. A target that fails does not stop the others.
+    public func add(
+        _ targets: [BookTarget], reader: ReaderFields, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+    ) async -> [Outcome] {
+        var outcomes: [Outcome] = []
+        var coverJobs: [(outcome: Int, job: ImageJob)] = []
+        var photoJobs: [ImageJob] = []
+        for target in targets {
+            do {
+                let found = try await finder.details(of: target)
+                var new = found.book
+                new.status = reader.status ?? .toRead
+                new.rating = reader.rating
+                new.startedDate = reader.startedDate
+                new.finishedDate = reader.finishedDate
+                new.shelves = reader.shelves
+                let details = try library.addBook(new)
+                coverJobs.append(
+                    (
+                        outcomes.count,
+                        ImageJob(name: details.book.slug, candidates: found.coverCandidates, folder: paths.covers)
+                    ))
+                photoJobs += photoJobsFor(details.authors)
+                outcomes.append(.added(details, coverSaved: false, warnings: found.warnings))
+            } catch {
+                outcomes.append(.failed(error))
+            }
+        }
+        let images = await finder.covers.saveImages(coverJobs.map(\.job) + photoJobs, progress: progress)
+        for (index, entry) in coverJobs.enumerated() {
+            guard case .added(let details, _, let warnings) = outcomes[entry.outcome], let saved = images[index] else {
+                continue
+            }
+            if let source = saved.source {
+                try? library.setCoverURL(slug: details.book.slug, to: source.absoluteString)
+            }
+            outcomes[entry.outcome] = .added(details, coverSaved: true, warnings: warnings)
+        }
+        return outcomes
+    }
+
+    /// Fetches the catalogs' data for the book with `slug` again — the very records it came
+    /// from — and merges it without touching what the reader set; fetches a missing cover or
+    /// photo. Returns the changed fields and the catalogs that failed along the way.
+    public func refresh(slug: String) async throws -> (changed: [String], warnings: [CatalogError]) {
+        let book = try library.findBook(matching: slug).book
+        let stored = StoredIdentifiers(book: book)
+        guard
+            stored.googleVolumeID != nil || stored.openLibraryWorkKey != nil || stored.openLibraryEditionKey != nil
+                || stored.isbn13 != nil
+        else { throw LibraryError.notInACatalog(slug: book.slug) }
+        let found = try await finder.details(of: .stored(stored))
+        var changed = try library.refreshBook(slug: book.slug, with: found.book, onlyFillGaps: !found.warnings.isEmpty)
+        let refreshed = try library.findBook(matching: book.slug)
+        let saved = await finder.covers.saveImages(
+            [ImageJob(name: book.slug, candidates: found.coverCandidates, folder: paths.covers)]
+                + photoJobsFor(refreshed.authors))
+        if let source = saved.first??.source {
+            try library.setCoverURL(slug: book.slug, to: source.absoluteString)
+            changed.append("cover")
+        }
+        return (changed, found.warnings)
+    }
+
+    /// Switches the book with `slug` to the Open Library edition `key`: the edition's publisher,
+    /// date, pages, language, ISBN and cover replace the catalogs' old ones (never the reader's),
+    /// and refresh keeps this edition from now on.
+    public func switchEdition(slug: String, to key: String) async throws -> [String] {
+        let details = try library.findBook(matching: slug)
+        let slug = details.book.slug
+        let found = try await finder.details(of: .openLibraryEdition(key))
+        if let work = details.book.openLibraryWorkKey, let editionWork = found.book.openLibraryWorkKey,
+            work != editionWork
+        {
+            throw LibraryError.editionOfAnotherWork(edition: key, slug: slug)
+        }
+        var changed = try library.refreshBook(
+            slug: slug, with: found.book,
+            clearingMissing: ["publisher", "publishedDate", "pageCount", "language", "isbn"])
+        try library.markEditionChosen(slug: slug)
+        // The cover follows the edition, unless the reader put their own in place (no coverURL).
+        // The new one is downloaded first, so a failure keeps the old cover.
+        if details.book.coverURL != nil || CoverFetcher.existingImage(named: slug, in: paths.covers) == nil {
+            let incoming = "\(slug).incoming"
+            let saved = await finder.covers.saveImages(
+                [ImageJob(name: incoming, candidates: found.coverCandidates, folder: paths.covers)])
+            if let (file, source) = saved.first ?? nil, let source {
+                if let old = CoverFetcher.existingImage(named: slug, in: paths.covers) {
+                    try? FileManager.default.removeItem(at: old)
+                }
+                let final = paths.covers.appendingPathComponent("\(slug).\(file.pathExtension)")
+                try FileManager.default.moveItem(at: file, to: final)
+                try library.setCoverURL(slug: slug, to: source.absoluteString)
+                changed.append("cover")
+            }
+        }
+        return changed
+    }
+
+    private func photoJobsFor(_ authors: [Author]) -> [ImageJob] {
+        authors.compactMap { author in
+            guard let photo = author.photoURL.flatMap(URL.init(string:)) else { return nil }
+            return ImageJob(name: author.slug, candidates: [photo], folder: paths.photos)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import BookplateCatalog
+import BookplateCore
+import BookplateImport
+import BookplateLibrary
+import BookplateSite
+import Foundation
+
+/// Editing one note: create the file if needed, hand it to the editor, then check what came back
+/// and keep the library's rendered copy up to date.
+public struct NoteSession: Sendable {
+    public var library: Library
+    public var store: NoteStore
+    public var editor: EditorLauncher
+    public var renderer: NoteRenderer
+
+    public init(library: Library, store: NoteStore, editor: EditorLauncher, renderer: NoteRenderer = NoteRenderer()) {
+        self.library = library
+        self.store = store
+        self.editor = editor
+        self.renderer = renderer
+    }
+
+    public enum Outcome: Equatable, Sendable {
+        case saved(URL)
+        /// The note was new and the reader wrote nothing, so the empty file was removed.
+        case leftEmpty
+    }
+
+    /// Opens the note of the book with `slug` in the editor and records the result.
+    public func edit(slug: String) throws -> Outcome {
+        let existed = FileManager.default.fileExists(atPath: store.url(forSlug: slug).path)
+        let url = try store.createNoteIfMissing(forSlug: slug)
+        do {
+            try editor.edit(url)
+        } catch {
+            if !existed, (try? store.readNote(at: url))?.isEmpty == true {
+                try? FileManager.default.removeItem(at: url)
+            }
+            throw error
+        }
+        let markdown = try store.readNote(at: url)
+        if !existed && markdown.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            try? FileManager.default.removeItem(at: url)
+            return .leftEmpty
+        }
+        _ = try library.syncNotes([slug: markdown], renderer: renderer)
+        return .saved(url)
+    }
+}

@@ -1,0 +1,151 @@
+import BookplateCatalog
+import BookplateCore
+import BookplateImport
+import BookplateLibrary
+import BookplateSite
+import Foundation
+
+/// Makes a new, empty shelf: settings, an empty library, the folders for notes, covers and photos,
+/// and a `templates/` that holds only the README of the theme's variables — the theme itself is
+/// built into Bookplate, so its improvements reach every shelf that did not change a file.
+public enum ShelfCreator {
+    /// Creates the shelf at `folder`, which must be missing or empty, and returns its paths. With
+    /// `githubPages`, it also writes a GitHub Actions workflow that publishes `site/`.
+    @discardableResult
+    public static func createShelf(at folder: URL, githubPages: Bool = false, clock: Clock = .system) throws
+        -> ShelfPaths
+    {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
+            let entries = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
+            guard isDirectory.boolValue, entries.isEmpty else {
+                throw ShelfError.notEmpty(path: folder.relativePathForDisplay)
+            }
+        }
+        let paths = ShelfPaths(root: folder)
+        do {
+            for created in [paths.notes, paths.covers, paths.photos, paths.templates] {
+                try manager.createDirectory(at: created, withIntermediateDirectories: true)
+            }
+            try Data(SiteSettings.template.utf8).write(to: paths.settings, options: .withoutOverwriting)
+            try Data(DefaultTheme.readme.utf8).write(
+                to: paths.templates.appendingPathComponent("README.md"), options: .withoutOverwriting)
+            if githubPages { try writeGitHubPagesWorkflow(in: folder) }
+            try Data(gitignore.utf8).write(
+                to: folder.appendingPathComponent(".gitignore"), options: .withoutOverwriting)
+        } catch {
+            throw ShelfError.unwritable(path: folder.relativePathForDisplay, reason: error.localizedDescription)
+        }
+        _ = try Library.open(at: paths.library, create: true, clock: clock)
+        return paths
+    }
+
+    /// Adds the GitHub Pages workflow to the shelf at `folder`; false when it has one already
+    /// (which is never replaced).
+    @discardableResult
+    public static func addGitHubPagesWorkflow(toShelfAt folder: URL) throws -> Bool {
+        let workflow = folder.appendingPathComponent(Publishing.gitHubPagesWorkflowPath)
+        guard !FileManager.default.fileExists(atPath: workflow.path) else { return false }
+        do {
+            try writeGitHubPagesWorkflow(in: folder)
+        } catch {
+            throw ShelfError.unwritable(path: workflow.relativePathForDisplay, reason: error.localizedDescription)
+        }
+        return true
+    }
+
+    private static func writeGitHubPagesWorkflow(in folder: URL) throws {
+        let workflow = folder.appendingPathComponent(Publishing.gitHubPagesWorkflowPath)
+        try FileManager.default.createDirectory(
+            at: workflow.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(Publishing.gitHubPagesWorkflow.utf8).write(to: workflow, options: .withoutOverwriting)
+    }
+
+    /// What a new shelf keeps out of version control: the remembered search.
+    static let gitignore = """
+        # Bookplate: the last search's results are not worth keeping.
+        /content/.bookplate/
+
+        """
+}
+
+/// The default theme's files, for a reader who wants to change one.
+public enum ThemeFiles {
+    /// Every file of the built-in theme, by path below `templates/`, sorted.
+    public static var paths: [String] { DefaultTheme.files.keys.sorted() }
+
+    /// What `copy` did with each file asked for.
+    public enum Outcome: Equatable, Sendable {
+        case copied(String)
+        case kept(String)
+    }
+
+    /// Copies the named files of the default theme (all of them when `names` is empty) into
+    /// `folder`. A file the reader already has is kept unless `replacing`; a name that is no
+    /// theme file is an error, before anything is written. A name may be a folder
+    /// (`partials`) or leave out `.mustache`.
+    public static func copy(_ names: [String], to folder: URL, replacing: Bool = false) throws -> [Outcome] {
+        let chosen = try names.isEmpty ? paths : names.flatMap(resolve)
+        var outcomes: [Outcome] = []
+        for path in chosen {
+            let url = folder.appendingPathComponent(path)
+            if !replacing && FileManager.default.fileExists(atPath: url.path) {
+                outcomes.append(.kept(path))
+                continue
+            }
+            do {
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data((DefaultTheme.files[path] ?? "").utf8).write(to: url, options: .atomic)
+            } catch {
+                throw ShelfError.unwritable(path: url.relativePathForDisplay, reason: error.localizedDescription)
+            }
+            outcomes.append(.copied(path))
+        }
+        return outcomes
+    }
+
+    /// The theme files `name` stands for.
+    static func resolve(_ name: String) throws -> [String] {
+        var trimmed = name.trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
+        if trimmed.hasPrefix("templates/") { trimmed.removeFirst("templates/".count) }
+        if DefaultTheme.files[trimmed] != nil { return [trimmed] }
+        if DefaultTheme.files[trimmed + ".mustache"] != nil { return [trimmed + ".mustache"] }
+        let inFolder = paths.filter { $0.hasPrefix(trimmed + "/") }
+        if !trimmed.isEmpty, !inFolder.isEmpty { return inFolder }
+        // Names are compared without their folder and extension too: `boook` means book.mustache.
+        func stem(_ path: String) -> String {
+            String(path.split(separator: "/").last ?? "").split(separator: ".").first.map(String.init) ?? path
+        }
+        let stems = Dictionary(grouping: paths, by: stem)
+        let near =
+            Suggestions.nearest(to: trimmed, in: paths)
+            + Suggestions.nearest(to: stem(trimmed), in: stems.keys.sorted())
+        let suggested = near.flatMap { stems[$0] ?? [$0] }.reduce(into: [String]()) { list, path in
+            if !list.contains(path) { list.append(path) }
+        }
+        throw ShelfError.noThemeFile(name, suggestions: Array(suggested.prefix(3)))
+    }
+}
+
+/// What stops a shelf from being created.
+public enum ShelfError: Error, Equatable, CustomStringConvertible {
+    case notEmpty(path: String)
+    case unwritable(path: String, reason: String)
+    case noThemeFile(String, suggestions: [String])
+
+    public var description: String {
+        switch self {
+        case .notEmpty(let path):
+            "\(path) is not an empty folder: choose a new folder for the shelf"
+        case .unwritable(let path, let reason):
+            "could not write \(path): \(reason)"
+        case .noThemeFile(let name, let suggestions):
+            "the default theme has no file '\(name)'"
+                + (suggestions.isEmpty
+                    ? "" : ": did you mean \(suggestions.joined(separator: ", "))?")
+                + " (`bookplate theme list` shows them all)"
+        }
+    }
+}

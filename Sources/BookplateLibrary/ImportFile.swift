@@ -1,0 +1,144 @@
+import BookplateCore
+import Foundation
+
+// What the library accepts from an import: records mapped onto its own fields. Importers
+// (BookplateImport) read files into these; the library matches and keeps them.
+
+/// One row of a reading-log export, mapped onto the library's fields.
+public struct ImportRecord: Sendable, Equatable {
+    /// The line the row starts on in the file, for the report.
+    public var line: Int
+    public var book: NewBook
+    /// The source's own id for the book (Goodreads' Book Id, LibraryThing's Book Id).
+    public var sourceID: String?
+    /// The reader's review, as Markdown; it becomes the book's note.
+    public var note: String?
+    /// Kept in the library, never published.
+    public var privateNotes: String?
+    /// The reads the row tells of, in the order they happened: empty leaves the book's reads as
+    /// they are.
+    public var reads: [ReadRecord]
+    public var addedAt: Date?
+    /// The slug to give the book when it is new and the slug is free (Bookplate's own export).
+    public var preferredSlug: String?
+    /// Ids other services gave the book, by source (Bookplate's own export).
+    public var externalIDs: [String: String]
+    /// Values of the row that were left out or cut, and why.
+    public var warnings: [String]
+
+    public init(
+        line: Int, book: NewBook, sourceID: String? = nil, note: String? = nil, privateNotes: String? = nil,
+        readCount: Int? = nil, reads: [ReadRecord]? = nil, addedAt: Date? = nil, preferredSlug: String? = nil,
+        externalIDs: [String: String] = [:], warnings: [String] = []
+    ) {
+        self.line = line
+        self.book = book
+        self.sourceID = sourceID
+        self.note = note
+        self.privateNotes = privateNotes
+        // A row that lists no reads tells of the current one, after as many undated reads as its
+        // count has beyond it.
+        self.reads = ReadRecord.inOrder(
+            reads
+                ?? ReadRecord.history(
+                    status: book.status, started: book.startedDate, finished: book.finishedDate, count: readCount))
+        self.addedAt = addedAt
+        self.preferredSlug = preferredSlug
+        self.externalIDs = externalIDs
+        self.warnings = warnings
+    }
+}
+
+/// A row that could not be used, with why.
+public struct SkippedRow: Sendable, Equatable, Codable {
+    public var line: Int
+    public var reason: String
+
+    public init(line: Int, reason: String) {
+        self.line = line
+        self.reason = reason
+    }
+}
+
+/// A row that was used without one of its values, with which and why.
+public struct RowWarning: Sendable, Equatable, Codable {
+    public var line: Int
+    public var message: String
+
+    public init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
+}
+
+/// The services whose exports Bookplate reads.
+public enum ImportSource: String, Sendable, CaseIterable, Codable {
+    case goodreads
+    case storygraph
+    case librarything
+    /// Bookplate's own `export --format json`.
+    case bookplate
+}
+
+/// What an export file held: the usable rows and the skipped ones.
+public struct ImportFile: Sendable {
+    public var source: ImportSource
+    public var records: [ImportRecord]
+    public var skipped: [SkippedRow]
+    /// Authors with everything known of them, created first with their own slugs (Bookplate's
+    /// own export); other formats name authors only on their books.
+    public var authors: [ImportedAuthor] = []
+    /// Values cut or left out that belong to no row (the authors of Bookplate's own export): their
+    /// line is 0.
+    public var warnings: [RowWarning] = []
+
+    /// A file's worth of records, with the rows that could not be used.
+    public init(
+        source: ImportSource, records: [ImportRecord], skipped: [SkippedRow], authors: [ImportedAuthor] = [],
+        warnings: [RowWarning] = []
+    ) {
+        self.source = source
+        self.records = records
+        self.skipped = skipped
+        self.authors = authors
+        self.warnings = warnings
+    }
+}
+
+/// Why one row cannot be used: the importer that reads it and the library that matches it alike
+/// skip the row with this reason.
+public struct RowProblem: Error {
+    public var reason: String
+    public init(_ reason: String) { self.reason = reason }
+}
+
+/// An author with everything known of them (Bookplate's own export), created before the books
+/// that name them.
+public struct ImportedAuthor: Codable, Sendable, Equatable {
+    public var slug: String
+    public var name: String
+    public var sortName: String
+    public var openLibraryKey: String?
+    public var bio: String?
+    public var birthDate: String?
+    public var deathDate: String?
+    public var photoURL: String?
+    public var links: [AuthorLink]?
+    public var works: [NewWork]?
+
+    public init(
+        slug: String, name: String, sortName: String, openLibraryKey: String?, bio: String?, birthDate: String?,
+        deathDate: String?, photoURL: String?, links: [AuthorLink]?, works: [NewWork]?
+    ) {
+        self.slug = slug
+        self.name = name
+        self.sortName = sortName
+        self.openLibraryKey = openLibraryKey
+        self.bio = bio
+        self.birthDate = birthDate
+        self.deathDate = deathDate
+        self.photoURL = photoURL
+        self.links = links
+        self.works = works
+    }
+}

@@ -1,0 +1,311 @@
+import BookplateCore
+import Foundation
+import GRDB
+
+extension Library {
+    /// Adds a book with its authors and shelves in one transaction.
+    ///
+    /// Refuses a book already on the shelf: the same ISBN-13, or with no ISBN the same title and
+    /// first author.
+    @discardableResult
+    public func addBook(_ new: NewBook) throws -> BookDetails {
+        let title = new.title.trimmedForStorage
+        guard !title.isEmpty else { throw LibraryError.emptyTitle }
+        if let pages = new.pageCount, !Book.pageCountRange.contains(pages) {
+            throw LibraryError.invalidPageCount(String(pages))
+        }
+        try Library.checkDates(started: new.startedDate, finished: new.finishedDate)
+        let authors = new.authors.compactMap { author -> NewAuthor? in
+            var author = author
+            author.name = author.name.trimmedForStorage
+            return author.name.isEmpty ? nil : author
+        }
+        return try write { db in
+            if let existing = try findDuplicate(of: new, title: title, firstAuthor: authors.first?.name, in: db) {
+                throw existing
+            }
+            var book = Book(
+                slug: try uniqueBookSlug(title: title, firstAuthor: authors.first?.name, in: db),
+                title: title, subtitle: new.subtitle?.trimmedForStorage.nilIfEmpty,
+                publisher: new.publisher?.trimmedForStorage.nilIfEmpty, publishedDate: new.publishedDate,
+                pageCount: new.pageCount, language: new.language?.trimmedForStorage.nilIfEmpty,
+                description: Book.storedDescription(new.description),
+                isbn10: new.isbn?.isbn10, isbn13: new.isbn?.isbn13, googleVolumeID: new.googleVolumeID,
+                openLibraryWorkKey: new.openLibraryWorkKey, openLibraryEditionKey: new.openLibraryEditionKey,
+                coverURL: new.coverURL, subjects: new.subjects, status: new.status, rating: new.rating,
+                startedDate: new.startedDate, finishedDate: new.finishedDate, addedAt: clock.now(),
+                provenance: new.provenance, format: new.format,
+                audioMinutes: AudioLength.minutes.admit(new.audioMinutes), firstPublished: new.firstPublished,
+                owned: new.owned)
+            // As `edit --status reading` does: a book begun now was begun today. (A book added
+            // as read keeps no finished date unless given: it may have been read years ago.)
+            if book.status == .reading && book.startedDate == nil { book.startedDate = clock.today }
+            try book.insert(db)
+            try recordStatus(of: book, startsAnew: true, in: db)
+            if let id = book.id, !new.series.isEmpty { try Library.setSeries(new.series, of: id, in: db) }
+            try setAuthors(authors, of: book, in: db)
+            try addShelves(new.shelves, to: book, in: db)
+            return try details(of: book, in: db)
+        }
+    }
+
+    /// Applies `edit` to the book with `slug` in one transaction and returns the result.
+    ///
+    /// A book that becomes `read` without a finished date is finished today; one that becomes
+    /// `reading` without a started date is started today.
+    @discardableResult
+    public func editBook(slug: String, _ edit: BookEdit) throws -> BookDetails {
+        try write { db in
+            guard var book = try Book.filter(Book.Columns.slug == slug).fetchOne(db) else {
+                throw LibraryError.noSuchBook(slug)
+            }
+            if let title = edit.title {
+                let trimmed = title.trimmedForStorage
+                guard !trimmed.isEmpty else { throw LibraryError.emptyTitle }
+                book.title = trimmed
+            }
+            if let subtitle = edit.subtitle { book.subtitle = subtitle?.trimmedForStorage.nilIfEmpty }
+            if let publisher = edit.publisher { book.publisher = publisher?.trimmedForStorage.nilIfEmpty }
+            if let date = edit.publishedDate { book.publishedDate = date }
+            if let pages = edit.pageCount {
+                if let pages, !Book.pageCountRange.contains(pages) {
+                    throw LibraryError.invalidPageCount(String(pages))
+                }
+                book.pageCount = pages
+            }
+            if let language = edit.language { book.language = language?.trimmedForStorage.nilIfEmpty }
+            if let description = edit.description {
+                book.description = Book.storedDescription(description)
+            }
+            if let isbn = edit.isbn {
+                if let isbn, let owner = try Book.filter(Book.Columns.isbn13 == isbn.isbn13).fetchOne(db),
+                    owner.id != book.id
+                {
+                    throw LibraryError.isbnTaken(isbn: isbn.isbn13, slug: owner.slug)
+                }
+                book.isbn13 = isbn?.isbn13
+                book.isbn10 = isbn?.isbn10
+            }
+            if let rating = edit.rating { book.rating = rating }
+            if let format = edit.format { book.format = format }
+            if let minutes = edit.audioMinutes { book.audioMinutes = minutes.flatMap(AudioLength.minutes.admit) }
+            if let first = edit.firstPublished { book.firstPublished = first }
+            if let owned = edit.owned { book.owned = owned }
+            if let started = edit.startedDate { book.startedDate = started }
+            if let finished = edit.finishedDate { book.finishedDate = finished }
+            // A book read before and begun again — or marked read again after waiting to be
+            // re-read — starts another read, with only the dates this edit gives.
+            var startsAnew = false
+            if let status = edit.status, status != book.status {
+                if let outcome = status.readOutcome, outcome == .reading || book.status == .toRead,
+                    try latestReadIsOver(bookId: book.id, in: db)
+                {
+                    startsAnew = true
+                    book.startedDate = edit.startedDate ?? nil
+                    book.finishedDate = edit.finishedDate ?? nil
+                }
+                book.status = status
+                if status == .read && book.finishedDate == nil { book.finishedDate = clock.today }
+                if status == .reading && book.startedDate == nil { book.startedDate = clock.today }
+            }
+            try Library.checkDates(started: book.startedDate, finished: book.finishedDate)
+            for field in edit.changedCatalogFields { book.provenance[field] = .reader }
+            if edit.authors != nil { book.provenance["authors"] = .reader }
+            try book.update(db)
+            if edit.status != nil || edit.startedDate != nil || edit.finishedDate != nil {
+                try recordStatus(of: book, startsAnew: startsAnew, in: db)
+            }
+            if let authors = edit.authors {
+                let names = authors.map(\.trimmedForStorage).filter { !$0.isEmpty }
+                try setAuthors(names.map { NewAuthor(name: $0) }, of: book, in: db)
+            }
+            if let series = edit.series, let id = book.id { try Library.setSeries(series, of: id, in: db) }
+            try addShelves(edit.addShelves, to: book, in: db)
+            try removeShelves(edit.removeShelves, from: book, in: db)
+            try deleteUnusedAuthorsAndShelves(in: db)
+            return try details(of: book, in: db)
+        }
+    }
+
+    /// Removes the book with `slug`, its links and its cached note, in one transaction.
+    /// Authors and shelves left with no book go too.
+    public func removeBook(slug: String) throws {
+        try write { db in
+            guard try Book.filter(Book.Columns.slug == slug).deleteAll(db) > 0 else {
+                throw LibraryError.noSuchBook(slug)
+            }
+            try deleteUnusedAuthorsAndShelves(in: db)
+        }
+    }
+
+    /// Throws when a finished date comes before the started date.
+    public static func checkDates(started: PartialDate?, finished: PartialDate?) throws {
+        if let started, let finished, finished < started {
+            throw LibraryError.finishedBeforeStarted(started: started.description, finished: finished.description)
+        }
+    }
+
+    private func findDuplicate(of new: NewBook, title: String, firstAuthor: String?, in db: Database) throws
+        -> LibraryError?
+    {
+        if let isbn = new.isbn, let book = try Book.filter(Book.Columns.isbn13 == isbn.isbn13).fetchOne(db) {
+            return .alreadyOnShelf(title: book.title, slug: book.slug, reason: "same ISBN \(isbn.isbn13)")
+        }
+        if let volume = new.googleVolumeID,
+            let book = try Book.filter(Book.Columns.googleVolumeID == volume).fetchOne(db)
+        {
+            return .alreadyOnShelf(title: book.title, slug: book.slug, reason: "same Google Books volume \(volume)")
+        }
+        if let work = new.openLibraryWorkKey,
+            let book = try Book.filter(Book.Columns.openLibraryWorkKey == work).fetchOne(db)
+        {
+            return .alreadyOnShelf(title: book.title, slug: book.slug, reason: "same Open Library work \(work)")
+        }
+        // Without a shared identifier, the same title and first author make the same book — unless
+        // both have ISBNs, which then tell two editions apart.
+        let key = Library.matchKey(title: title, firstAuthor: firstAuthor)
+        let candidates = try Book.filter(new.isbn == nil || Book.Columns.isbn13 == nil).fetchAll(db)
+            .filter { Library.matchKey(title: $0.title, firstAuthor: nil).hasPrefix(key.prefix { $0 != "|" }) }
+        for candidate in candidates {
+            let firstAuthor = try authors(ofBookId: candidate.id, in: db).first?.name
+            if Library.matchKey(title: candidate.title, firstAuthor: firstAuthor) == key {
+                return .alreadyOnShelf(title: candidate.title, slug: candidate.slug, reason: "same title and author")
+            }
+        }
+        return nil
+    }
+
+    /// The key under which two records are the same book: the folded title without a leading
+    /// article, and the first author's surname with the initial of their given name ("Ursula K.
+    /// Le Guin" and "Ursula Le Guin" agree; Frank and Brian Herbert do not). With `looseTitle` the
+    /// subtitle is dropped too — good enough to merge search results, too loose for the library,
+    /// where it would take "…: The Two Towers" for "…: The Fellowship of the Ring".
+    package static func matchKey(title: String, firstAuthor: String?, looseTitle: Bool = false) -> String {
+        let mainTitle = looseTitle ? (title.split(separator: ":").first.map(String.init) ?? title) : title
+        let parts = firstAuthor.map { AuthorName.sortName(for: $0) }?.split(separator: ",") ?? []
+        let surname = parts.first.map(String.init) ?? ""
+        let initial = parts.dropFirst().first.map { String($0.trimmingCharacters(in: .whitespaces).prefix(1)) } ?? ""
+        return [sortKey(mainTitle), LatinFolding.searchKey(surname), LatinFolding.searchKey(initial)]
+            .map { $0.filter { $0.isLetter || $0.isNumber } }
+            .joined(separator: "|")
+    }
+
+    private func uniqueBookSlug(title: String, firstAuthor: String?, in db: Database) throws -> String {
+        let base = Slug.make(from: title, fallbackPrefix: "book")
+        func isTaken(_ slug: String) throws -> Bool {
+            try Book.filter(Book.Columns.slug == slug).fetchCount(db) > 0
+        }
+        if try !isTaken(base) { return base }
+        if let firstAuthor {
+            let surname = AuthorName.sortName(for: firstAuthor).split(separator: ",").first.map(String.init) ?? ""
+            let withAuthor = "\(base)-\(Slug.make(from: surname, fallbackPrefix: "author"))"
+            if try !isTaken(withAuthor) { return withAuthor }
+        }
+        return try Slug.unique(base, isTaken: isTaken)
+    }
+
+    func setAuthors(_ authors: [NewAuthor], of book: Book, in db: Database, refreshing: Bool = false) throws {
+        guard let bookId = book.id else { return }
+        try BookAuthor.filter(BookAuthor.Columns.bookId == bookId).deleteAll(db)
+        var seen = Set<Int64>()
+        for newAuthor in authors {
+            let author = try saveAuthor(newAuthor, in: db, refreshing: refreshing)
+            guard let authorId = author.id, seen.insert(authorId).inserted else { continue }
+            try BookAuthor(bookId: bookId, authorId: authorId, position: seen.count).insert(db)
+        }
+    }
+
+    /// Finds the author by Open Library key, else by name, else creates them; fills in what the
+    /// catalog knows and the library does not, and keeps their list of works up to date.
+    func saveAuthor(_ new: NewAuthor, in db: Database, refreshing: Bool = false) throws -> Author {
+        var author: Author
+        if let key = new.openLibraryKey,
+            let existing = try Author.filter(Author.Columns.openLibraryKey == key).fetchOne(db)
+        {
+            author = existing
+        } else if let existing = try Author.filter(
+            Author.Columns.name.collating(Database.CollationName.nocase) == new.name
+        )
+        .fetchOne(db) {
+            author = existing
+        } else {
+            let slug = try Slug.unique(Slug.make(from: new.name, fallbackPrefix: "author")) { candidate in
+                try Author.filter(Author.Columns.slug == candidate).fetchCount(db) > 0
+            }
+            author = Author(slug: slug, name: new.name, sortName: AuthorName.sortName(for: new.name))
+            try author.insert(db)
+        }
+        let before = author
+        if author.openLibraryKey == nil, let key = new.openLibraryKey,
+            try Author.filter(Author.Columns.openLibraryKey == key).fetchCount(db) == 0
+        {
+            author.openLibraryKey = key
+        }
+        if refreshing {
+            author.bio = new.bio ?? author.bio
+            author.birthDate = new.birthDate ?? author.birthDate
+            author.deathDate = new.deathDate ?? author.deathDate
+            author.photoURL = new.photoURL ?? author.photoURL
+            if !new.links.isEmpty { author.links = new.links }
+        } else {
+            author.bio = author.bio ?? new.bio
+            author.birthDate = author.birthDate ?? new.birthDate
+            author.deathDate = author.deathDate ?? new.deathDate
+            author.photoURL = author.photoURL ?? new.photoURL
+            if author.links.isEmpty { author.links = new.links }
+        }
+        if author != before { try author.update(db) }
+        if let works = new.works, let authorId = author.id {
+            try AuthorWork.filter(AuthorWork.Columns.authorId == authorId).deleteAll(db)
+            for (position, work) in works.enumerated() {
+                try AuthorWork(
+                    authorId: authorId, position: position, key: work.key, title: work.title, year: work.year
+                )
+                .insert(db)
+            }
+        }
+        return author
+    }
+
+    func addShelves(_ names: [String], to book: Book, in db: Database) throws {
+        guard let bookId = book.id else { return }
+        for name in Shelf.names(names) {
+            var shelf: Shelf
+            if let existing = try Shelf.filter(Shelf.Columns.name == name).fetchOne(db) {
+                shelf = existing
+            } else {
+                let slug = try Slug.unique(Slug.make(from: name, fallbackPrefix: "shelf")) { candidate in
+                    try Shelf.filter(Shelf.Columns.slug == candidate).fetchCount(db) > 0
+                }
+                shelf = Shelf(slug: slug, name: name)
+                try shelf.insert(db)
+            }
+            guard let shelfId = shelf.id else { continue }
+            try BookShelf(bookId: bookId, shelfId: shelfId).insert(db, onConflict: .ignore)
+        }
+    }
+
+    private func removeShelves(_ names: [String], from book: Book, in db: Database) throws {
+        guard let bookId = book.id else { return }
+        for name in Shelf.names(names) {
+            guard let shelfId = try Shelf.filter(Shelf.Columns.name == name).fetchOne(db)?.id else { continue }
+            try BookShelf.filter(BookShelf.Columns.bookId == bookId && BookShelf.Columns.shelfId == shelfId)
+                .deleteAll(db)
+        }
+    }
+
+    func deleteUnusedAuthorsAndShelves(in db: Database) throws {
+        try db.execute(sql: "DELETE FROM author WHERE id NOT IN (SELECT authorId FROM bookAuthor)")
+        try db.execute(sql: "DELETE FROM shelf WHERE id NOT IN (SELECT shelfId FROM bookShelf)")
+    }
+}
+
+extension String {
+    /// The text on one line: runs of white space (line breaks too) made single spaces, ends
+    /// trimmed, NUL bytes dropped.
+    package var trimmedForStorage: String {
+        withoutNULs.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    package var nilIfEmpty: String? { isEmpty ? nil : self }
+}

@@ -1,0 +1,298 @@
+import BookplateCore
+import Foundation
+import GRDB
+
+extension Library {
+    /// Finds the one book the reader means by `query`: a slug, an ISBN (10 or 13, hyphens
+    /// allowed), or an unambiguous part of a title (case and accents ignored).
+    public func findBook(matching query: String) throws -> BookDetails {
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw LibraryError.noSuchBook(query) }
+        return try read { db in
+            if let book = try Book.filter(Book.Columns.slug == trimmed.lowercased()).fetchOne(db) {
+                return try details(of: book, in: db)
+            }
+            if let isbn = ISBN.parse(trimmed) {
+                if let book = try Book.filter(Book.Columns.isbn13 == isbn.isbn13).fetchOne(db) {
+                    return try details(of: book, in: db)
+                }
+                throw LibraryError.noSuchBook(query)
+            }
+            let wanted = LatinFolding.searchKey(trimmed)
+            let books = try Book.order(Book.Columns.slug).fetchAll(db)
+            let matches = books.filter { LatinFolding.searchKey($0.title).contains(wanted) }
+            let exact = matches.filter { LatinFolding.searchKey($0.title) == wanted }
+            let chosen = exact.count == 1 ? exact : matches
+            switch chosen.count {
+            case 0:
+                let near = Library.nearestBooks(to: trimmed, in: books)
+                throw near.isEmpty ? LibraryError.noSuchBook(query) : .noSuchBookButNear(query, suggestions: near)
+            case 1: return try details(of: chosen[0], in: db)
+            default: throw LibraryError.ambiguousBook(query, candidates: chosen.map(\.slug))
+            }
+        }
+    }
+
+    /// The slugs of up to three books whose slug, title or a word of the title is a few letters
+    /// from `query`: "neuromancr" finds neuromancer.
+    static func nearestBooks(to query: String, in books: [Book]) -> [String] {
+        var nearest: [(slug: String, distance: Int)] = []
+        for book in books {
+            let words = book.title.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+            let distances = ([book.slug, book.title] + words.filter { $0.count >= 4 }).compactMap {
+                Suggestions.distance(query, $0)
+            }
+            if let best = distances.min() { nearest.append((book.slug, best)) }
+        }
+        return nearest.sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.slug < $1.slug }
+            .prefix(3).map(\.slug)
+    }
+
+    /// The books on the shelf with their authors and shelves, filtered and sorted for `list`.
+    public func books(status: ReadingStatus? = nil, shelf: String? = nil, sortedBy order: BookOrder = .title) throws
+        -> [BookDetails]
+    {
+        let catalogue = try catalogue()
+        var books = catalogue.books
+        if let status { books = books.filter { $0.book.status == status } }
+        if let shelf {
+            let wanted = LatinFolding.searchKey(shelf)
+            books = books.filter { details in
+                details.shelves.contains { LatinFolding.searchKey($0.name) == wanted || $0.slug == shelf }
+            }
+        }
+        return order.sort(books)
+    }
+
+    /// Everything in the library, loaded in a handful of queries: what a site build starts from.
+    public func catalogue() throws -> Catalogue {
+        try read { db in
+            let books = try Book.fetchAll(db)
+            let authors = Dictionary(uniqueKeysWithValues: try Author.fetchAll(db).map { ($0.id, $0) })
+            let shelves = Dictionary(uniqueKeysWithValues: try Shelf.fetchAll(db).map { ($0.id, $0) })
+            let authorLinks = Dictionary(grouping: try BookAuthor.order(BookAuthor.Columns.position).fetchAll(db)) {
+                $0.bookId
+            }
+            let shelfLinks = Dictionary(grouping: try BookShelf.fetchAll(db)) { $0.bookId }
+            let reads = try Read.allByBook(db)
+            let series = try Library.seriesByBook(db)
+            let details = books.map { book in
+                BookDetails(
+                    book: book,
+                    authors: (authorLinks[book.id ?? 0] ?? []).compactMap { authors[$0.authorId] },
+                    shelves: (shelfLinks[book.id ?? 0] ?? []).compactMap { shelves[$0.shelfId] }
+                        .sorted { $0.slug < $1.slug },
+                    reads: reads[book.id ?? 0] ?? [], series: series[book.id ?? 0] ?? [])
+            }
+            let works = Dictionary(grouping: try AuthorWork.order(AuthorWork.Columns.position).fetchAll(db)) {
+                $0.authorId
+            }
+            let worksBySlug = Dictionary(
+                uniqueKeysWithValues: authors.values.map { ($0.slug, works[$0.id ?? 0]?.withDistinctTitles ?? []) })
+            return Catalogue(books: details.sorted { $0.book.slug < $1.book.slug }, worksByAuthorSlug: worksBySlug)
+        }
+    }
+
+    func details(of book: Book, in db: Database) throws -> BookDetails {
+        let shelves = try Shelf.fetchAll(
+            db,
+            sql: """
+                SELECT shelf.* FROM shelf JOIN bookShelf ON bookShelf.shelfId = shelf.id
+                WHERE bookShelf.bookId = ? ORDER BY shelf.slug
+                """, arguments: [book.id])
+        return BookDetails(
+            book: book, authors: try authors(ofBookId: book.id, in: db), shelves: shelves,
+            reads: try Read.of(bookId: book.id ?? 0, in: db).map(\.record),
+            series: try Library.series(ofBookId: book.id ?? 0, in: db))
+    }
+
+    func authors(ofBookId bookId: Int64?, in db: Database) throws -> [Author] {
+        try Author.fetchAll(
+            db,
+            sql: """
+                SELECT author.* FROM author JOIN bookAuthor ON bookAuthor.authorId = author.id
+                WHERE bookAuthor.bookId = ? ORDER BY bookAuthor.position
+                """, arguments: [bookId])
+    }
+}
+
+/// Every book in the library with its authors and shelves, sorted by slug.
+public struct Catalogue: Sendable, Equatable {
+    public var books: [BookDetails]
+    /// Each author's works as Open Library lists them, by author slug.
+    public var worksByAuthorSlug: [String: [AuthorWork]] = [:]
+
+    public init(books: [BookDetails], worksByAuthorSlug: [String: [AuthorWork]] = [:]) {
+        self.books = books
+        self.worksByAuthorSlug = worksByAuthorSlug
+    }
+
+    /// The authors of at least one book, sorted by slug.
+    public var authors: [Author] {
+        var seen = Set<String>()
+        return books.flatMap(\.authors).filter { seen.insert($0.slug).inserted }.sorted { $0.slug < $1.slug }
+    }
+}
+
+/// How `list` sorts the shelf.
+public enum BookOrder: String, CaseIterable, Sendable {
+    case title, author, added, finished, rating
+
+    /// `books` in this order. Sort keys are worked out once per book, not once per comparison.
+    package func sort(_ books: [BookDetails]) -> [BookDetails] {
+        sort(books, by: SortFields.init)
+    }
+
+    /// What the orders compare, whatever holds it.
+    package struct SortFields {
+        var slug: String
+        var title: String
+        var authorSortName: String?
+        var addedAt: Date
+        var finished: PartialDate?
+        /// Quarters of a star.
+        var stars: Int?
+    }
+
+    /// `items` in this order, by the fields `fields` reads from each.
+    package func sort<Item>(_ items: [Item], by fields: (Item) -> SortFields) -> [Item] {
+        // Positions are sorted, not the items: ten thousand books move as ten thousand integers.
+        let values = items.map(fields)
+        let titles = Parallel.map(values.map(\.title), Library.sortKey)
+        let authors = self == .author ? Parallel.map(values.map { $0.authorSortName ?? "" }, Library.sortKey) : []
+        let order = values.indices.sorted { lhs, rhs in
+            let byTitle =
+                titles[lhs] != titles[rhs] ? titles[lhs] < titles[rhs] : values[lhs].slug < values[rhs].slug
+            switch self {
+            case .title:
+                return byTitle
+            case .author:
+                return authors[lhs] != authors[rhs] ? authors[lhs] < authors[rhs] : byTitle
+            case .added:
+                let (left, right) = (values[lhs].addedAt, values[rhs].addedAt)
+                return left != right ? left > right : byTitle
+            case .finished:
+                let (left, right) = (values[lhs].finished, values[rhs].finished)
+                if left == right { return byTitle }
+                guard let left else { return false }
+                guard let right else { return true }
+                return left > right
+            case .rating:
+                let (left, right) = (values[lhs].stars ?? 0, values[rhs].stars ?? 0)
+                return left != right ? left > right : byTitle
+            }
+        }
+        return order.map { items[$0] }
+    }
+}
+
+extension Library {
+    /// The key a title sorts by: accents and case ignored, a leading article dropped.
+    package static func sortKey(_ text: String) -> String {
+        let key = LatinFolding.searchKey(text)
+        for article in ["the ", "a ", "an "] where key.hasPrefix(article) {
+            return String(key.dropFirst(article.count))
+        }
+        return key
+    }
+}
+
+extension Library {
+    /// The books with these slugs (those that exist), with their authors and shelves.
+    package func books(slugs: [String]) throws -> [BookDetails] {
+        try read { db in
+            try slugs.compactMap { slug in
+                try Book.filter(Book.Columns.slug == slug).fetchOne(db).map { try details(of: $0, in: db) }
+            }
+        }
+    }
+}
+
+/// One line of `list`: what the table shows, read in a single query.
+public struct ListEntry: Sendable, Equatable {
+    public var slug: String
+    public var status: ReadingStatus
+    public var rating: Rating?
+    public var title: String
+    public var firstAuthor: String?
+    var firstAuthorSortName: String?
+    /// Set only when the listing is sorted by when books were added.
+    var addedAt: Date
+    /// Set only when the listing is sorted by when books were finished.
+    var finishedDate: PartialDate?
+}
+
+extension Library {
+    /// The shelf for `list`, filtered and sorted, without loading everything else a book has:
+    /// ten thousand books list in a blink.
+    public func listing(status: ReadingStatus? = nil, shelf: String? = nil, sortedBy order: BookOrder = .title) throws
+        -> [ListEntry]
+    {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        if let status {
+            conditions.append("book.status = ?")
+            _ = arguments.append(contentsOf: [status.rawValue])
+        }
+        if let shelf {
+            conditions.append(
+                """
+                book.id IN (SELECT bookShelf.bookId FROM bookShelf JOIN shelf ON shelf.id = bookShelf.shelfId
+                            WHERE shelf.name = ? COLLATE NOCASE OR shelf.slug = ?)
+                """)
+            _ = arguments.append(contentsOf: [shelf, shelf])
+        }
+        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let entries = try read { db in
+            // A cursor reads each row in place (fetchAll copies every row first), by position in
+            // the order selected: looking columns up by name was a tenth of `list`.
+            try Array(
+                GRDB.Row.fetchCursor(
+                    db,
+                    sql: """
+                        SELECT book.slug, book.status, book.ratingQuarters, book.title, book.addedAt, book.finishedDate,
+                               first.name AS author, first.sortName AS authorSort
+                        FROM book
+                        LEFT JOIN bookAuthor ON bookAuthor.bookId = book.id AND bookAuthor.position = 1
+                        LEFT JOIN author AS first ON first.id = bookAuthor.authorId
+                        \(whereClause)
+                        """, arguments: arguments
+                ).map { row in
+                    // Dates are parsed only for the orders that compare them.
+                    ListEntry(
+                        slug: row[0], status: row[1] ?? .toRead, rating: row[2], title: row[3], firstAuthor: row[6],
+                        firstAuthorSortName: row[7], addedAt: order == .added ? row[4] : Date.distantPast,
+                        finishedDate: order == .finished ? row[5] : nil)
+                })
+        }
+        return order.sort(entries) { entry in
+            BookOrder.SortFields(
+                slug: entry.slug, title: entry.title, authorSortName: entry.firstAuthorSortName,
+                addedAt: entry.addedAt, finished: entry.finishedDate, stars: entry.rating?.quarters)
+        }
+    }
+}
+
+extension BookOrder.SortFields {
+    package init(_ details: BookDetails) {
+        self.init(
+            slug: details.book.slug, title: details.book.title, authorSortName: details.authors.first?.sortName,
+            addedAt: details.book.addedAt, finished: details.book.finishedDate, stars: details.book.rating?.quarters)
+    }
+}
+
+extension Library {
+    /// The slugs of the books in the library at `url`, sorted, read without changing the file in
+    /// any way (no migration, no journal mode): what shell completion asks for.
+    public static func slugs(readingOnly url: URL) throws -> [String] {
+        guard FileManager.default.fileExists(atPath: url.path),
+            try LibraryFileSignature.kind(of: url) == .sqlite
+        else { return [] }
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+        return try queue.read { db in
+            try String.fetchAll(db, sql: "SELECT slug FROM book ORDER BY slug")
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import BookplateCore
+import Foundation
+import GRDB
+
+/// A change to one read: each field given is set, `.some(nil)` clears a date.
+public struct ReadEdit: Sendable, Equatable {
+    public var started: PartialDate??
+    public var finished: PartialDate??
+    public var outcome: ReadOutcome?
+
+    public init(started: PartialDate?? = nil, finished: PartialDate?? = nil, outcome: ReadOutcome? = nil) {
+        self.started = started
+        self.finished = finished
+        self.outcome = outcome
+    }
+}
+
+extension ReadRecord {
+    /// The read a status and its dates tell of: none for a book to read that was never begun. A
+    /// book to read with dates was read before.
+    static func current(status: ReadingStatus, started: PartialDate?, finished: PartialDate?) -> ReadRecord? {
+        if let outcome = status.readOutcome {
+            return ReadRecord(started: started, finished: finished, outcome: outcome)
+        }
+        guard started != nil || finished != nil else { return nil }
+        return ReadRecord(started: started, finished: finished, outcome: finished == nil ? .setAside : .finished)
+    }
+}
+
+extension Library {
+    /// The reads of the book with `slug`, in the order they happened.
+    public func reads(ofBook slug: String) throws -> [ReadRecord] {
+        try read { db in try Read.of(bookId: try bookId(slug, in: db), in: db).map(\.record) }
+    }
+
+    /// Adds a read to the book with `slug`; when it is the latest, the book's status and dates
+    /// follow it.
+    @discardableResult
+    public func addRead(toBook slug: String, _ new: ReadRecord) throws -> BookDetails {
+        let new = try new.checked()
+        return try write { db in
+            let id = try bookId(slug, in: db)
+            var read = Read(bookId: id, record: new)
+            try read.insert(db)
+            return try followLatestRead(bookId: id, in: db)
+        }
+    }
+
+    /// Changes read `number` (counted from 1, oldest first) of the book with `slug`.
+    @discardableResult
+    public func editRead(ofBook slug: String, number: Int, _ edit: ReadEdit) throws -> BookDetails {
+        try write { db in
+            let id = try bookId(slug, in: db)
+            var read = try readNumbered(number, of: slug, bookId: id, in: db)
+            if let started = edit.started { read.record.started = started }
+            if let finished = edit.finished { read.record.finished = finished }
+            if let outcome = edit.outcome { read.record.outcome = outcome }
+            read.record = try read.record.checked()
+            try read.update(db)
+            return try followLatestRead(bookId: id, in: db)
+        }
+    }
+
+    /// Removes read `number` (counted from 1, oldest first) of the book with `slug`.
+    @discardableResult
+    public func removeRead(ofBook slug: String, number: Int) throws -> BookDetails {
+        try write { db in
+            let id = try bookId(slug, in: db)
+            _ = try readNumbered(number, of: slug, bookId: id, in: db).delete(db)
+            return try followLatestRead(bookId: id, in: db)
+        }
+    }
+
+    private func bookId(_ slug: String, in db: Database) throws -> Int64 {
+        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM book WHERE slug = ?", arguments: [slug]) else {
+            throw LibraryError.noSuchBook(slug)
+        }
+        return id
+    }
+
+    private func readNumbered(_ number: Int, of slug: String, bookId: Int64, in db: Database) throws -> Read {
+        let reads = try Read.of(bookId: bookId, in: db)
+        guard reads.indices.contains(number - 1) else {
+            throw LibraryError.noSuchRead(slug: slug, number: number, count: reads.count)
+        }
+        return reads[number - 1]
+    }
+
+    /// Gives the book the status and dates of its latest read; a book with no read left is one
+    /// to read.
+    private func followLatestRead(bookId: Int64, in db: Database) throws -> BookDetails {
+        guard var book = try Book.fetchOne(db, key: bookId) else { throw LibraryError.noSuchBook(String(bookId)) }
+        let before = book
+        if let latest = try Read.of(bookId: bookId, in: db).last {
+            book.status = latest.record.outcome.status
+            book.startedDate = latest.record.started
+            book.finishedDate = latest.record.finished
+        } else {
+            book.status = .toRead
+            book.startedDate = nil
+            book.finishedDate = nil
+        }
+        if book != before { try book.update(db) }
+        return try details(of: book, in: db)
+    }
+
+    /// Makes the latest read say what the book's status and dates now say, after `add` or
+    /// `edit`: `startsAnew` begins another read (a book read before and begun again).
+    func recordStatus(of book: Book, startsAnew: Bool, in db: Database) throws {
+        guard let bookId = book.id else { return }
+        let reads = try Read.of(bookId: bookId, in: db)
+        if var latest = reads.last, !startsAnew {
+            latest.record.started = book.startedDate
+            latest.record.finished = book.finishedDate
+            if let outcome = book.status.readOutcome { latest.record.outcome = outcome }
+            if latest.record != reads.last?.record { try latest.update(db) }
+            return
+        }
+        guard
+            let current = ReadRecord.current(
+                status: book.status, started: book.startedDate, finished: book.finishedDate)
+        else { return }
+        var read = Read(bookId: bookId, record: current)
+        try read.insert(db)
+    }
+
+    /// Whether the book's latest read is over: finished or set aside.
+    func latestReadIsOver(bookId: Int64?, in db: Database) throws -> Bool {
+        guard let bookId, let latest = try Read.of(bookId: bookId, in: db).last else { return false }
+        return latest.record.outcome != .reading
+    }
+}
+
+extension Read {
+    /// Replaces the book's reads with `reads`, when they differ; returns whether they did.
+    static func replace(ofBookId bookId: Int64, with reads: [ReadRecord], in db: Database) throws -> Bool {
+        let existing = try Read.fetchAll(
+            db.cachedStatement(sql: "SELECT * FROM read WHERE bookId = ? ORDER BY id"), arguments: [bookId]
+        ).map(\.record)
+        guard ReadRecord.inOrder(existing) != ReadRecord.inOrder(reads) else { return false }
+        try db.cachedStatement(sql: "DELETE FROM read WHERE bookId = ?").execute(arguments: [bookId])
+        try add(reads, toBookId: bookId, in: db)
+        return true
+    }
+
+    /// Adds `reads` to the book's.
+    static func add(_ reads: [ReadRecord], toBookId bookId: Int64, in db: Database) throws {
+        let insert = try db.cachedStatement(
+            sql: "INSERT INTO read (bookId, startedDate, finishedDate, outcome) VALUES (?, ?, ?, ?)")
+        for read in reads {
+            try insert.execute(arguments: [bookId, read.started, read.finished, read.outcome.rawValue])
+        }
+    }
+}

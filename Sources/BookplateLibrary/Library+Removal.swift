@@ -1,0 +1,172 @@
+import BookplateCore
+import Foundation
+import GRDB
+
+/// A book `remove` took off the shelf, kept until `remove --purge` so that `restore` can bring it
+/// back with its authors, shelves, reads and the note and cover that were set aside.
+public struct RemovedBook: Sendable, Equatable {
+    public var id: Int64
+    public var slug: String
+    public var title: String
+    public var removedAt: Date
+    /// Where the note and the cover were set aside, relative to the notes and covers folders.
+    public var noteFile: String?
+    public var coverFile: String?
+}
+
+/// Everything the library held about a book, as it was when removed.
+struct RemovedBookSnapshot: Codable {
+    var book: Book
+    /// In the order the book lists them, each with its works.
+    var authors: [Author]
+    var works: [String: [NewWork]]
+    var shelves: [String]
+    var externalIDs: [ExternalID]
+    var importedNoteHash: String?
+    /// Nil in copies kept before books had reads: the book's status and dates tell its one read.
+    var reads: [ReadRecord]?
+    /// Nil in copies kept before books had series.
+    var series: [SeriesPlace]?
+
+    struct ExternalID: Codable {
+        var source: String
+        var value: String
+    }
+}
+
+extension Library {
+    /// Takes the book with `slug` off the shelf and keeps a copy of everything about it for
+    /// `restore`. Returns the kept copy's id, to record where its note and cover went.
+    public func removeBook(slug: String, at date: Date) throws -> Int64 {
+        try write { db in
+            guard let book = try Book.filter(Book.Columns.slug == slug).fetchOne(db), let bookId = book.id else {
+                throw LibraryError.noSuchBook(slug)
+            }
+            let details = try details(of: book, in: db)
+            var works: [String: [NewWork]] = [:]
+            for author in details.authors {
+                works[author.slug] = try AuthorWork.filter(AuthorWork.Columns.authorId == author.id)
+                    .order(AuthorWork.Columns.position).fetchAll(db)
+                    .map { NewWork(key: $0.key, title: $0.title, year: $0.year) }
+            }
+            let externalIDs = try Row.fetchAll(
+                db, sql: "SELECT source, value FROM externalID WHERE bookId = ? ORDER BY source, value",
+                arguments: [bookId]
+            ).map { RemovedBookSnapshot.ExternalID(source: $0[0], value: $0[1]) }
+            let importedNoteHash = try String.fetchOne(
+                db, sql: "SELECT markdownHash FROM importedNote WHERE bookId = ?", arguments: [bookId])
+            let snapshot = RemovedBookSnapshot(
+                book: book, authors: details.authors, works: works, shelves: details.shelves.map(\.name),
+                externalIDs: externalIDs, importedNoteHash: importedNoteHash, reads: details.reads,
+                series: details.series.map { SeriesPlace(name: $0.series.name, position: $0.position) })
+            let json = String(decoding: try JSONEncoder().encode(snapshot), as: UTF8.self)
+            try db.execute(
+                sql: "INSERT INTO removedBook (slug, title, removedAt, snapshot) VALUES (?, ?, ?, ?)",
+                arguments: [book.slug, book.title, date, json])
+            let id = db.lastInsertedRowID
+            try Book.filter(Book.Columns.id == bookId).deleteAll(db)
+            try deleteUnusedAuthorsAndShelves(in: db)
+            return id
+        }
+    }
+
+    /// Records where `remove` set the kept book's note and cover aside.
+    public func recordSetAside(removal id: Int64, noteFile: String?, coverFile: String?) throws {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE removedBook SET noteFile = ?, coverFile = ? WHERE id = ?",
+                arguments: [noteFile, coverFile, id])
+        }
+    }
+
+    /// The removed books `restore` can bring back, the latest first.
+    public func removedBooks() throws -> [RemovedBook] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, slug, title, removedAt, noteFile, coverFile FROM removedBook
+                    ORDER BY removedAt DESC, id DESC
+                    """
+            ).map {
+                RemovedBook(
+                    id: $0[0], slug: $0[1], title: $0[2], removedAt: $0[3], noteFile: $0[4], coverFile: $0[5])
+            }
+        }
+    }
+
+    /// The removed book `query` means: a slug, or part of a title (case and accents ignored). The
+    /// latest removal of a slug stands for it; several slugs are ambiguous.
+    public func findRemovedBook(matching query: String) throws -> RemovedBook {
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        let removed = try removedBooks()
+        if let exact = removed.first(where: { $0.slug == trimmed.lowercased() }) { return exact }
+        let wanted = LatinFolding.searchKey(trimmed)
+        var latestBySlug: [RemovedBook] = []
+        for book in removed where !wanted.isEmpty && LatinFolding.searchKey(book.title).contains(wanted) {
+            if !latestBySlug.contains(where: { $0.slug == book.slug }) { latestBySlug.append(book) }
+        }
+        switch latestBySlug.count {
+        case 0: throw LibraryError.noSuchRemovedBook(query)
+        case 1: return latestBySlug[0]
+        default: throw LibraryError.ambiguousBook(query, candidates: latestBySlug.map(\.slug).sorted())
+        }
+    }
+
+    /// Puts a removed book back on the shelf as it was, and forgets the kept copy. Authors and
+    /// shelves are found again by name (or Open Library key), or made again as they were.
+    public func restoreBook(_ removed: RemovedBook) throws -> BookDetails {
+        try write { db in
+            guard
+                let json = try String.fetchOne(
+                    db, sql: "SELECT snapshot FROM removedBook WHERE id = ?", arguments: [removed.id])
+            else { throw LibraryError.noSuchRemovedBook(removed.slug) }
+            let snapshot = try JSONDecoder().decode(RemovedBookSnapshot.self, from: Data(json.utf8))
+            var book = snapshot.book
+            book.id = nil
+            if try Book.filter(Book.Columns.slug == book.slug).fetchCount(db) > 0 {
+                throw LibraryError.slugTaken(slug: book.slug)
+            }
+            if let isbn = book.isbn13, let holder = try Book.filter(Book.Columns.isbn13 == isbn).fetchOne(db) {
+                throw LibraryError.isbnTaken(isbn: isbn, slug: holder.slug)
+            }
+            try book.insert(db)
+            if let reads = snapshot.reads, let id = book.id {
+                try Read.add(reads, toBookId: id, in: db)
+            } else {
+                try recordStatus(of: book, startsAnew: true, in: db)
+            }
+            if let series = snapshot.series, let id = book.id { try Library.setSeries(series, of: id, in: db) }
+            let authors = snapshot.authors.map { author in
+                NewAuthor(
+                    name: author.name, openLibraryKey: author.openLibraryKey, bio: author.bio,
+                    birthDate: author.birthDate, deathDate: author.deathDate, photoURL: author.photoURL,
+                    links: author.links, works: snapshot.works[author.slug])
+            }
+            try setAuthors(authors, of: book, in: db)
+            try addShelves(snapshot.shelves, to: book, in: db)
+            for id in snapshot.externalIDs {
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO externalID (bookId, source, value) VALUES (?, ?, ?)",
+                    arguments: [book.id, id.source, id.value])
+            }
+            if let hash = snapshot.importedNoteHash {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO importedNote (bookId, markdownHash) VALUES (?, ?)",
+                    arguments: [book.id, hash])
+            }
+            try db.execute(sql: "DELETE FROM removedBook WHERE id = ?", arguments: [removed.id])
+            return try details(of: book, in: db)
+        }
+    }
+
+    /// Forgets every kept copy of the book with `slug`, and returns them, so that their set-aside
+    /// files can go too.
+    public func purgeRemovedBooks(slug: String) throws -> [RemovedBook] {
+        let kept = try removedBooks().filter { $0.slug == slug }
+        try write { db in
+            try db.execute(sql: "DELETE FROM removedBook WHERE slug = ?", arguments: [slug])
+        }
+        return kept
+    }
+}

@@ -1,0 +1,135 @@
+import BookplateCore
+import Foundation
+import GRDB
+
+/// The reader's library: one SQLite file of books, authors, shelves and cached notes.
+///
+/// Every change is one transaction. Files run in WAL mode with a busy timeout, so two Bookplate
+/// commands at once both complete; opening a library that is up to date writes nothing to it.
+public struct Library: Sendable {
+    /// Where the library lives, as the reader named it (for messages).
+    public let path: String
+    let database: any DatabaseWriter
+    package let clock: Clock
+
+    /// Opens the library file at `url`; creates it (and its folder) when `create` is true and
+    /// there is no file. An empty file is refused even then: it is a library lost to a crash or a
+    /// bad copy, not a new one.
+    public static func open(at url: URL, create: Bool = false, clock: Clock = .system) throws -> Library {
+        let path = url.relativePathForDisplay
+        let exists = FileManager.default.fileExists(atPath: url.path)
+        if !exists && !create { throw LibraryError.missingLibrary(path: path) }
+        if exists {
+            switch try LibraryFileSignature.kind(of: url) {
+            case .empty: throw LibraryError.emptyLibraryFile(path: path)
+            case .other: throw LibraryError.notSQLite(path: path)
+            case .sqlite: break
+            }
+        }
+        do {
+            if !exists {
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            }
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(10)
+            configuration.label = "library"
+            configuration.prepareDatabase { db in
+                // Each statement of a long transaction (an import, a note sync) keeps a journal of
+                // the pages it changes, to undo itself alone; in a temporary file that was a
+                // write per page, hundreds of thousands for ten thousand books.
+                try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            }
+            // One connection is all a command needs. (A DatabasePool would also write to the file
+            // each time it opens, which would make every command change the library file.)
+            let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+            try queue.writeWithoutTransaction { db in
+                if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+                    try db.execute(sql: "PRAGMA journal_mode = WAL")
+                }
+            }
+            let library = Library(path: path, database: queue, clock: clock)
+            try library.prepareSchema()
+            return library
+        } catch let error as LibraryError {
+            throw error
+        } catch let error as DatabaseError {
+            throw LibraryError.storage(path: path, message: error.readerMessage)
+        } catch {
+            throw LibraryError.storage(path: path, message: "\(error)")
+        }
+    }
+
+    /// A library held in memory, for tests and previews.
+    public static func inMemory(clock: Clock = .system) throws -> Library {
+        let library = Library(path: ":memory:", database: try DatabaseQueue(), clock: clock)
+        try library.prepareSchema()
+        return library
+    }
+
+    private func prepareSchema() throws {
+        let migrator = LibraryMigrations.migrator
+        let isCurrent = try database.read { db in
+            let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+            let isEmpty = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0
+            if !isEmpty && applicationID != LibraryMigrations.applicationID {
+                throw LibraryError.notABookplateLibrary(path: path)
+            }
+            if try migrator.hasBeenSuperseded(db) { throw LibraryError.newerLibrary(path: path) }
+            return try migrator.hasCompletedMigrations(db)
+        }
+        // A library that is up to date is not written to just by opening it.
+        if !isCurrent { try migrator.migrate(database) }
+    }
+
+    /// Runs `work` in a read transaction, turning database errors into ``LibraryError``.
+    package func read<T>(_ work: (Database) throws -> T) throws -> T {
+        do {
+            return try database.read(work)
+        } catch let error as DatabaseError {
+            throw LibraryError.storage(path: path, message: error.readerMessage)
+        }
+    }
+
+    /// Runs `work` in one write transaction, turning database errors into ``LibraryError``.
+    func write<T>(_ work: (Database) throws -> T) throws -> T {
+        do {
+            return try database.write(work)
+        } catch let error as DatabaseError {
+            throw LibraryError.storage(path: path, message: error.readerMessage)
+        }
+    }
+}
+
+/// Tells an SQLite file from any other file by its 16-byte header.
+enum LibraryFileSignature {
+    enum Kind {
+        case sqlite
+        /// No bytes at all: a new database to SQLite, a lost library to the reader.
+        case empty
+        case other
+    }
+
+    static func kind(of url: URL) throws -> Kind {
+        guard let handle = try? FileHandle(forReadingFrom: url) else {
+            throw LibraryError.storage(path: url.relativePathForDisplay, message: "the file cannot be read")
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        if header.isEmpty { return .empty }
+        return header == Data("SQLite format 3\u{0}".utf8) ? .sqlite : .other
+    }
+}
+
+extension DatabaseError {
+    /// SQLite's own message, short enough for one line.
+    package var readerMessage: String {
+        switch resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: "another program kept it locked; try again"
+        case .SQLITE_READONLY: "the file or its folder cannot be written (check their permissions)"
+        case .SQLITE_FULL: "the disk is full"
+        case .SQLITE_CORRUPT: "the file is damaged; restore it from a backup"
+        default: message ?? "SQLite error \(resultCode.rawValue)"
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import BookplateCore
+
+/// What can go wrong with the library or with what the reader asks of it.
+///
+/// Each case prints as one line that says what happened and what to do.
+public enum LibraryError: Error, Equatable, CustomStringConvertible {
+    case missingLibrary(path: String)
+    case notSQLite(path: String)
+    case emptyLibraryFile(path: String)
+    case notABookplateLibrary(path: String)
+    case newerLibrary(path: String)
+    case storage(path: String, message: String)
+    case unknownStatus(String)
+    case invalidRating(String)
+    case emptyTitle
+    case invalidPageCount(String)
+    case finishedBeforeStarted(started: String, finished: String)
+    case noSuchBook(String)
+    case noSuchBookButNear(String, suggestions: [String])
+    case noSuchRemovedBook(String)
+    case slugTaken(slug: String)
+    case ambiguousBook(String, candidates: [String])
+    case alreadyOnShelf(title: String, slug: String, reason: String)
+    case isbnTaken(isbn: String, slug: String)
+    case notInACatalog(slug: String)
+    case editionOfAnotherWork(edition: String, slug: String)
+    case noSuchAuthor(String)
+    case ambiguousAuthor(String, candidates: [String])
+    case unknownReadOutcome(String)
+    case noSuchRead(slug: String, number: Int, count: Int)
+
+    public var description: String {
+        switch self {
+        case .missingLibrary(let path):
+            "no library at \(path): run Bookplate in a shelf folder, pass --library, or start a shelf with `bookplate init DIR`"
+        case .notSQLite(let path):
+            "\(path) is not an SQLite file, so not a Bookplate library: pass --library with the right file"
+        case .emptyLibraryFile(let path):
+            "\(path) is empty: not a Bookplate library; restore it or remove it to start afresh"
+        case .notABookplateLibrary(let path):
+            "\(path) is an SQLite file but not a Bookplate library: pass --library with the right file"
+        case .newerLibrary(let path):
+            "\(path) was written by a newer Bookplate: upgrade Bookplate to use this library"
+        case .storage(let path, let message):
+            "could not use the library \(path): \(message)"
+        case .unknownStatus(let text):
+            "unknown status '\(text)': use one of \(ReadingStatus.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .invalidRating(let text):
+            "rating '\(text)' is not allowed: give stars from 1 to 5 in quarter steps (4, 4.5, 3.75), or 'none'"
+        case .emptyTitle:
+            "a book needs a title: pass --title"
+        case .invalidPageCount(let text):
+            "page count '\(text)' is not allowed: give a whole number from \(Book.pageCountRange.lowerBound) to \(Book.pageCountRange.upperBound)"
+        case .finishedBeforeStarted(let started, let finished):
+            "finished date \(finished) is before the started date \(started): check both dates"
+        case .noSuchBook(let query):
+            "no book matches '\(query)': run 'bookplate list' to see the shelf"
+        case .noSuchBookButNear(let query, let suggestions):
+            "no book matches '\(query)': did you mean \(suggestions.joined(separator: ", "))?"
+        case .noSuchRemovedBook(let query):
+            "no removed book matches '\(query)': run 'bookplate restore' to list the books you can bring back"
+        case .slugTaken(let slug):
+            "the shelf has a book \(slug) already: remove it first to bring the other back"
+        case .ambiguousBook(let query, let candidates):
+            "'\(query)' matches \(candidates.count) books (\(candidates.joined(separator: ", "))): give one of these slugs"
+        case .alreadyOnShelf(let title, let slug, let reason):
+            "'\(title)' is already on the shelf as \(slug) (\(reason)): nothing added"
+        case .isbnTaken(let isbn, let slug):
+            "ISBN \(isbn) already belongs to \(slug): nothing changed"
+        case .noSuchAuthor(let query):
+            "no author matches '\(query)': run 'bookplate list --sort author' to see who is on the shelf"
+        case .ambiguousAuthor(let query, let candidates):
+            "'\(query)' matches \(candidates.count) authors (\(candidates.joined(separator: ", "))): give one of these slugs"
+        case .editionOfAnotherWork(let edition, let slug):
+            "edition \(edition) belongs to another work than \(slug): list its editions with 'bookplate editions \(slug)'"
+        case .unknownReadOutcome(let text):
+            "unknown way for a read to end '\(text)': use one of \(ReadOutcome.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .noSuchRead(let slug, let number, let count):
+            count == 0
+                ? "\(slug) has no reads: add one with 'bookplate read add \(slug)'"
+                : "\(slug) has no read \(number) (it has \(count)): run 'bookplate read list \(slug)' to see them"
+        case .notInACatalog(let slug):
+            "\(slug) has no ISBN or catalog id to look up: add one with 'bookplate edit \(slug) --isbn …'"
+        }
+    }
+}

@@ -1,0 +1,309 @@
+import BookplateCore
+import GRDB
+
+/// The library's schema, one numbered migration at a time.
+///
+/// A migration that has landed is never edited: change the schema by appending a new one.
+/// Migrations are written against the schema, not against the app's record types.
+enum LibraryMigrations {
+    /// Marks an SQLite file as a Bookplate library ("Bkpl").
+    static let applicationID: Int32 = 0x426B_706C
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-books-authors-shelves-notes") { db in
+            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+            try db.create(table: "book") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("slug", .text).notNull().unique()
+                t.column("title", .text).notNull().check { length($0) > 0 }
+                t.column("subtitle", .text)
+                t.column("publisher", .text)
+                t.column("publishedDate", .text)
+                t.column("pageCount", .integer).check { $0 > 0 }
+                t.column("language", .text)
+                t.column("description", .text)
+                t.column("isbn10", .text)
+                t.column("isbn13", .text).unique()
+                t.column("googleVolumeID", .text)
+                t.column("openLibraryWorkKey", .text)
+                t.column("openLibraryEditionKey", .text)
+                t.column("coverURL", .text)
+                t.column("subjects", .jsonText).notNull().defaults(to: "[]")
+                t.column("status", .text).notNull()
+                    .check { ["to-read", "reading", "read", "abandoned"].contains($0) }
+                t.column("rating", .integer).check { $0 >= 1 && $0 <= 5 }
+                t.column("startedDate", .text)
+                t.column("finishedDate", .text)
+                t.column("addedAt", .datetime).notNull()
+            }
+            try db.create(index: "book_on_status", on: "book", columns: ["status"])
+
+            try db.create(table: "author") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("slug", .text).notNull().unique()
+                t.column("name", .text).notNull().check { length($0) > 0 }
+                t.column("sortName", .text).notNull()
+                t.column("openLibraryKey", .text).unique()
+                t.column("bio", .text)
+                t.column("birthDate", .text)
+                t.column("deathDate", .text)
+                t.column("photoURL", .text)
+            }
+            try db.create(table: "bookAuthor") { t in
+                t.column("bookId", .integer).notNull().references("book", onDelete: .cascade)
+                t.column("authorId", .integer).notNull().references("author", onDelete: .restrict)
+                    .indexed()
+                t.column("position", .integer).notNull()
+                t.primaryKey(["bookId", "position"])
+            }
+
+            try db.create(table: "shelf") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("slug", .text).notNull().unique()
+                t.column("name", .text).notNull().unique().collate(.nocase)
+            }
+            try db.create(table: "bookShelf") { t in
+                t.column("bookId", .integer).notNull().references("book", onDelete: .cascade)
+                t.column("shelfId", .integer).notNull().references("shelf", onDelete: .cascade)
+                    .indexed()
+                t.primaryKey(["bookId", "shelfId"])
+            }
+
+            try db.create(table: "note") { t in
+                t.primaryKey("bookId", .integer).references("book", onDelete: .cascade)
+                t.column("markdown", .text).notNull()
+                t.column("html", .text).notNull()
+                t.column("contentHash", .text).notNull()
+            }
+        }
+        migrator.registerMigration("v2-catalog-provenance-author-works") { db in
+            try db.alter(table: "book") { t in
+                t.add(column: "provenance", .jsonText).notNull().defaults(to: "{}")
+            }
+            try db.create(index: "book_on_googleVolumeID", on: "book", columns: ["googleVolumeID"])
+            try db.create(index: "book_on_openLibraryWorkKey", on: "book", columns: ["openLibraryWorkKey"])
+            try db.create(table: "authorWork") { t in
+                t.column("authorId", .integer).notNull().references("author", onDelete: .cascade)
+                t.column("position", .integer).notNull()
+                t.column("key", .text).notNull()
+                t.column("title", .text).notNull()
+                t.column("year", .integer)
+                t.primaryKey(["authorId", "position"])
+            }
+        }
+        migrator.registerMigration("v3-author-links") { db in
+            try db.alter(table: "author") { t in
+                t.add(column: "links", .jsonText).notNull().defaults(to: "[]")
+            }
+        }
+        migrator.registerMigration("v4-imports") { db in
+            try db.alter(table: "book") { t in
+                t.add(column: "privateNotes", .text)
+                t.add(column: "readCount", .integer)
+            }
+            // The ids other services give a book, so a re-import finds it again.
+            try db.create(table: "externalID") { t in
+                t.column("bookId", .integer).notNull().references("book", onDelete: .cascade).indexed()
+                t.column("source", .text).notNull()
+                t.column("value", .text).notNull()
+                t.uniqueKey(["source", "value"])
+            }
+        }
+        migrator.registerMigration("v5-revision") { db in
+            // A counter every change to what the site shows moves on, so a build can tell in one
+            // query that nothing changed. The note cache is derived data and does not count.
+            try db.create(table: "libraryRevision") { t in
+                t.primaryKey("id", .integer).check { $0 == 1 }
+                t.column("value", .integer).notNull()
+            }
+            try db.execute(sql: "INSERT INTO libraryRevision (id, value) VALUES (1, 0)")
+            for table in ["book", "author", "bookAuthor", "shelf", "bookShelf", "authorWork"] {
+                for event in ["INSERT", "UPDATE", "DELETE"] {
+                    try db.execute(
+                        sql: """
+                            CREATE TRIGGER \(table)_\(event.lowercased())_revision AFTER \(event) ON \(table)
+                            BEGIN UPDATE libraryRevision SET value = value + 1 WHERE id = 1; END
+                            """)
+                }
+            }
+        }
+        migrator.registerMigration("v6-library-instance") { db in
+            // Two libraries can reach the same revision; a random id tells them apart.
+            try db.alter(table: "libraryRevision") { t in t.add(column: "instance", .text) }
+            try db.execute(sql: "UPDATE libraryRevision SET instance = lower(hex(randomblob(16)))")
+        }
+        migrator.registerMigration("v7-description-html") { db in
+            // Descriptions were plain text (catalog HTML flattened); they are now allow-listed
+            // HTML, so that a catalog's paragraphs, emphasis and lists survive. Text becomes
+            // escaped paragraphs.
+            let rows = try Row.fetchAll(db, sql: "SELECT id, description FROM book WHERE description IS NOT NULL")
+            for row in rows {
+                let text: String = row["description"]
+                try db.execute(
+                    sql: "UPDATE book SET description = ? WHERE id = ?",
+                    arguments: [v7DescriptionHTML(fromText: text).nilIfEmpty, row["id"] as Int64])
+            }
+        }
+        migrator.registerMigration("v8-imported-notes") { db in
+            // Notes an import wrote, by the hash of the Markdown it wrote: text from an export is
+            // not the reader's, so it never gets the raw HTML a reader may allow in their own
+            // notes — until the reader edits it and makes it theirs.
+            try db.create(table: "importedNote") { t in
+                t.primaryKey("bookId", .integer).references("book", onDelete: .cascade)
+                t.column("markdownHash", .text).notNull()
+            }
+        }
+        migrator.registerMigration("v9-change-token") { db in
+            // A counter does not tell two histories apart: a backup restored and edited once more
+            // reaches the number the abandoned history had. Every change now also draws a random
+            // token, so no two states of any library share their identity.
+            try db.alter(table: "libraryRevision") { t in t.add(column: "change", .text) }
+            try db.execute(sql: "UPDATE libraryRevision SET change = lower(hex(randomblob(16)))")
+            try revisionTriggers(
+                on: ["book", "author", "bookAuthor", "shelf", "bookShelf", "authorWork"], replacing: true, in: db)
+        }
+        migrator.registerMigration("v10-removed-books") { db in
+            // What `remove` took off the shelf, kept whole so that `restore` can bring it back
+            // until `remove --purge`. The site never shows these: no revision trigger.
+            try db.create(table: "removedBook") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("slug", .text).notNull().indexed()
+                t.column("title", .text).notNull()
+                t.column("removedAt", .datetime).notNull()
+                t.column("snapshot", .jsonText).notNull()
+                t.column("noteFile", .text)
+                t.column("coverFile", .text)
+            }
+        }
+        migrator.registerMigration("v11-reads") { db in
+            // A book is read any number of times: each read has its dates and how it ended. The
+            // book's status and dates stay as the latest read has them; a read count without
+            // dates becomes that many undated finished reads.
+            try db.create(table: "read") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("bookId", .integer).notNull().references("book", onDelete: .cascade).indexed()
+                t.column("startedDate", .text)
+                t.column("finishedDate", .text)
+                t.column("outcome", .text).notNull().check { ["finished", "reading", "set-aside"].contains($0) }
+            }
+            try db.execute(
+                sql: """
+                    WITH RECURSIVE earlier(bookId, n) AS (
+                        SELECT id, min(readCount, 1000) - (status = 'read') FROM book
+                        WHERE min(readCount, 1000) - (status = 'read') > 0
+                        UNION ALL SELECT bookId, n - 1 FROM earlier WHERE n > 1
+                    )
+                    INSERT INTO read (bookId, outcome) SELECT bookId, 'finished' FROM earlier ORDER BY bookId;
+                    INSERT INTO read (bookId, startedDate, finishedDate, outcome)
+                    SELECT id, startedDate, finishedDate,
+                        CASE status
+                            WHEN 'read' THEN 'finished'
+                            WHEN 'reading' THEN 'reading'
+                            WHEN 'abandoned' THEN 'set-aside'
+                            ELSE CASE WHEN finishedDate IS NULL THEN 'set-aside' ELSE 'finished' END
+                        END
+                    FROM book
+                    WHERE status != 'to-read' OR startedDate IS NOT NULL OR finishedDate IS NOT NULL
+                    ORDER BY id;
+                    ALTER TABLE book DROP COLUMN readCount;
+                    """)
+            try revisionTriggers(on: ["read"], in: db)
+        }
+        migrator.registerMigration("v12-quarter-ratings") { db in
+            // Ratings come in quarter stars (StoryGraph's 4.5 and 3.75): they are kept as quarters,
+            // a whole number, so that no rating is ever a float that is almost right.
+            try db.alter(table: "book") { t in
+                t.add(column: "ratingQuarters", .integer).check { $0 >= 1 && $0 <= 20 }
+            }
+            try db.execute(
+                sql: """
+                    UPDATE book SET ratingQuarters = rating * 4 WHERE rating IS NOT NULL;
+                    ALTER TABLE book DROP COLUMN rating;
+                    """)
+        }
+        migrator.registerMigration("v13-series") { db in
+            // Series as things of their own: a book may be in several, each at a position as
+            // written ("2.5", "1-3") and ordered by its first number.
+            try db.create(table: "series") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("slug", .text).notNull().unique()
+                t.column("name", .text).notNull().unique().collate(.nocase).check { length($0) > 0 }
+            }
+            try db.create(table: "bookSeries") { t in
+                t.column("bookId", .integer).notNull().references("book", onDelete: .cascade)
+                t.column("seriesId", .integer).notNull().references("series", onDelete: .cascade).indexed()
+                t.column("position", .text)
+                t.column("sortValue", .double)
+                t.column("ordinal", .integer).notNull()
+                t.primaryKey(["bookId", "seriesId"])
+            }
+            try revisionTriggers(on: ["series", "bookSeries"], in: db)
+        }
+        migrator.registerMigration("v14-edition-facts") { db in
+            // What readers expect of an edition: its form, an audiobook's length, the work's first
+            // publication beside the edition's, and whether the reader owns it.
+            try db.alter(table: "book") { t in
+                t.add(column: "format", .text).check {
+                    ["paperback", "hardcover", "ebook", "audiobook", "other"].contains($0)
+                }
+                t.add(column: "audioMinutes", .integer).check { $0 >= 1 && $0 <= 60_000 }
+                t.add(column: "firstPublished", .text)
+                t.add(column: "owned", .boolean)
+            }
+        }
+        return migrator
+    }
+
+    /// Triggers that move the library's revision on, with a new change token, whenever a row of
+    /// `tables` is inserted, updated or deleted; `replacing` drops the triggers of the same names
+    /// first (v9 replaced those of v5).
+    private static func revisionTriggers(on tables: [String], replacing: Bool = false, in db: Database) throws {
+        for table in tables {
+            for event in ["INSERT", "UPDATE", "DELETE"] {
+                let trigger = "\(table)_\(event.lowercased())_revision"
+                if replacing { try db.execute(sql: "DROP TRIGGER \(trigger)") }
+                try db.execute(
+                    sql: """
+                        CREATE TRIGGER \(trigger) AFTER \(event) ON \(table)
+                        BEGIN
+                            UPDATE libraryRevision
+                            SET value = value + 1, change = lower(hex(randomblob(16))) WHERE id = 1;
+                        END
+                        """)
+            }
+        }
+    }
+
+    /// Plain text as paragraphs of escaped HTML, as v7 made them when it landed. Written out here
+    /// rather than called from the description code: a migration must keep doing what it did,
+    /// whatever later becomes of the code around it.
+    private static func v7DescriptionHTML(fromText text: String) -> String {
+        func escaped(_ line: Substring) -> String {
+            var out = String.UnicodeScalarView()
+            for scalar in line.unicodeScalars {
+                switch scalar.value {
+                case 0x26: out.append(contentsOf: "&amp;".unicodeScalars)
+                case 0x3C: out.append(contentsOf: "&lt;".unicodeScalars)
+                case 0x3E: out.append(contentsOf: "&gt;".unicodeScalars)
+                case 0x09: out.append(scalar)
+                case 0x00..<0x20, 0x7F...0x9F, 0xFFFE, 0xFFFF: continue
+                default: out.append(scalar)
+                }
+            }
+            return String(out)
+        }
+        return text.replacingOccurrences(of: "\r\n", with: "\n")
+            .components(separatedBy: "\n\n")
+            .map { paragraph in
+                paragraph.split(separator: "\n")
+                    .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+                    .filter { !$0.isEmpty }
+                    .map { escaped(Substring($0)) }
+                    .joined(separator: "<br>")
+            }
+            .filter { !$0.isEmpty }
+            .map { "<p>\($0)</p>" }
+            .joined(separator: "\n")
+    }
+}

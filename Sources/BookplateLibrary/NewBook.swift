@@ -1,0 +1,185 @@
+import BookplateCore
+
+/// What the reader (or a catalog) says of a book about to be added.
+public struct NewBook: Sendable, Equatable {
+    public var title: String
+    public var subtitle: String?
+    /// Authors in credit order.
+    public var authors: [NewAuthor]
+    public var isbn: ISBN?
+    public var publisher: String?
+    public var publishedDate: PartialDate?
+    public var pageCount: Int?
+    public var language: String?
+    public var description: String?
+    public var coverURL: String?
+    public var subjects: [String]
+    public var status: ReadingStatus
+    public var rating: Rating?
+    public var startedDate: PartialDate?
+    public var finishedDate: PartialDate?
+    /// Shelf names; new shelves are created.
+    public var shelves: [String]
+    public var googleVolumeID: String?
+    public var openLibraryWorkKey: String?
+    public var openLibraryEditionKey: String?
+    /// Which catalog each field came from; fields not named are the reader's.
+    public var provenance: [String: FieldSource]
+    /// The series the book is in, with its place in each.
+    public var series: [SeriesPlace]
+    public var format: BookFormat?
+    public var audioMinutes: Int?
+    public var firstPublished: PartialDate?
+    public var owned: Bool?
+
+    public init(
+        title: String, subtitle: String? = nil, authors: [NewAuthor] = [], isbn: ISBN? = nil,
+        publisher: String? = nil, publishedDate: PartialDate? = nil, pageCount: Int? = nil,
+        language: String? = nil, description: String? = nil, coverURL: String? = nil, subjects: [String] = [],
+        status: ReadingStatus = .toRead, rating: Rating? = nil, startedDate: PartialDate? = nil,
+        finishedDate: PartialDate? = nil, shelves: [String] = [], googleVolumeID: String? = nil,
+        openLibraryWorkKey: String? = nil, openLibraryEditionKey: String? = nil,
+        provenance: [String: FieldSource] = [:],
+        series: [SeriesPlace] = [], format: BookFormat? = nil, audioMinutes: Int? = nil,
+        firstPublished: PartialDate? = nil, owned: Bool? = nil
+    ) {
+        self.title = title
+        self.subtitle = subtitle
+        self.authors = authors
+        self.isbn = isbn
+        self.publisher = publisher
+        self.publishedDate = publishedDate
+        self.pageCount = pageCount
+        self.language = language
+        self.description = description
+        self.coverURL = coverURL
+        self.subjects = subjects
+        self.status = status
+        self.rating = rating
+        self.startedDate = startedDate
+        self.finishedDate = finishedDate
+        self.shelves = shelves
+        self.googleVolumeID = googleVolumeID
+        self.openLibraryWorkKey = openLibraryWorkKey
+        self.openLibraryEditionKey = openLibraryEditionKey
+        self.provenance = provenance
+        self.series = series
+        self.format = format
+        self.audioMinutes = audioMinutes
+        self.firstPublished = firstPublished
+        self.owned = owned
+    }
+}
+
+/// An author of a book about to be added: a name, and what Open Library knows when it was asked.
+public struct NewAuthor: Sendable, Equatable, ExpressibleByStringLiteral {
+    public var name: String
+    public var openLibraryKey: String?
+    public var bio: String?
+    public var birthDate: String?
+    public var deathDate: String?
+    public var photoURL: String?
+    public var links: [AuthorLink]
+    /// Other works by the author; nil when unknown (an empty list means none).
+    public var works: [NewWork]?
+
+    public init(
+        name: String, openLibraryKey: String? = nil, bio: String? = nil, birthDate: String? = nil,
+        deathDate: String? = nil, photoURL: String? = nil, links: [AuthorLink] = [], works: [NewWork]? = nil
+    ) {
+        self.name = name
+        self.openLibraryKey = openLibraryKey
+        self.bio = bio
+        self.birthDate = birthDate
+        self.deathDate = deathDate
+        self.photoURL = photoURL
+        self.links = links
+        self.works = works
+    }
+
+    public init(stringLiteral name: String) {
+        self.init(name: name)
+    }
+}
+
+/// A work in an author's list of works.
+public struct NewWork: Sendable, Equatable, Codable, Hashable {
+    public var key: String
+    public var title: String
+    public var year: Int?
+
+    public init(key: String, title: String, year: Int? = nil) {
+        self.key = key
+        self.title = title
+        self.year = year
+    }
+}
+
+/// Changes the reader asks for in `edit`. A nil field is left alone; `.some(nil)` clears it.
+public struct BookEdit: Sendable, Equatable {
+    public var title: String?
+    public var subtitle: String??
+    public var authors: [String]?
+    public var isbn: ISBN??
+    public var publisher: String??
+    public var publishedDate: PartialDate??
+    public var pageCount: Int??
+    public var language: String??
+    public var description: String??
+    public var status: ReadingStatus?
+    public var rating: Rating??
+    public var startedDate: PartialDate??
+    public var finishedDate: PartialDate??
+    public var addShelves: [String]
+    public var removeShelves: [String]
+    /// The book's series, replacing those it was in; empty takes it out of every series.
+    public var series: [SeriesPlace]?
+    public var format: BookFormat??
+    public var audioMinutes: Int??
+    public var firstPublished: PartialDate??
+    public var owned: Bool??
+
+    public init(
+        title: String? = nil, subtitle: String?? = nil, authors: [String]? = nil, isbn: ISBN?? = nil,
+        publisher: String?? = nil, publishedDate: PartialDate?? = nil, pageCount: Int?? = nil,
+        language: String?? = nil, description: String?? = nil, status: ReadingStatus? = nil,
+        rating: Rating?? = nil, startedDate: PartialDate?? = nil, finishedDate: PartialDate?? = nil,
+        addShelves: [String] = [], removeShelves: [String] = [], series: [SeriesPlace]? = nil,
+        format: BookFormat?? = nil, audioMinutes: Int?? = nil, firstPublished: PartialDate?? = nil, owned: Bool?? = nil
+    ) {
+        self.title = title
+        self.subtitle = subtitle
+        self.authors = authors
+        self.isbn = isbn
+        self.publisher = publisher
+        self.publishedDate = publishedDate
+        self.pageCount = pageCount
+        self.language = language
+        self.description = description
+        self.status = status
+        self.rating = rating
+        self.startedDate = startedDate
+        self.finishedDate = finishedDate
+        self.addShelves = addShelves
+        self.removeShelves = removeShelves
+        self.series = series
+        self.format = format
+        self.audioMinutes = audioMinutes
+        self.firstPublished = firstPublished
+        self.owned = owned
+    }
+
+    /// Whether the edit changes nothing at all.
+    public var isEmpty: Bool { self == BookEdit() }
+
+    /// The catalog fields this edit sets, which from now on belong to the reader.
+    var changedCatalogFields: [String] {
+        let changes: [(String, Bool)] = [
+            ("title", title != nil), ("subtitle", subtitle != nil), ("isbn", isbn != nil),
+            ("publisher", publisher != nil), ("publishedDate", publishedDate != nil), ("pageCount", pageCount != nil),
+            ("language", language != nil), ("description", description != nil), ("format", format != nil),
+            ("audioMinutes", audioMinutes != nil), ("firstPublished", firstPublished != nil),
+        ]
+        return changes.filter(\.1).map(\.0)
+    }
+}

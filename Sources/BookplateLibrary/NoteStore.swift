@@ -1,0 +1,153 @@
+import BookplateCore
+import Foundation
+
+/// The reader's notes on disk: one Markdown file per book, `notes/<book-slug>.md`.
+///
+/// The files are the reader's; the library only keeps a rendered copy of each.
+public struct NoteStore: Sendable {
+    /// The largest note a site publishes: a longer one is left off its book's page with a
+    /// warning (a 50 MB note made a 92 MB page and a 2 GB build).
+    public static let largestPublished = 4 * 1024 * 1024
+
+    public let folder: URL
+
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
+    /// Where the note for the book with `slug` lives.
+    public func url(forSlug slug: String) -> URL {
+        folder.appendingPathComponent("\(slug).md", isDirectory: false)
+    }
+
+    /// The note for `slug`, or nil when there is no note file.
+    public func note(forSlug slug: String) throws -> String? {
+        let url = url(forSlug: slug)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try readNote(at: url)
+    }
+
+    /// Reads the note at `url`, insisting on UTF-8.
+    public func readNote(at url: URL) throws -> String {
+        var info = stat()
+        if lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+            throw NoteError.linked(path: url.relativePathForDisplay)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw NoteError.unreadable(path: url.relativePathForDisplay)
+        }
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw NoteError.notUTF8(path: url.relativePathForDisplay)
+        }
+        return text
+    }
+
+    /// Creates an empty note for `slug` unless one exists, and returns its location.
+    public func createNoteIfMissing(forSlug slug: String) throws -> URL {
+        let url = url(forSlug: slug)
+        guard !FileManager.default.fileExists(atPath: url.path) else { return url }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data().write(to: url, options: .withoutOverwriting)
+        } catch {
+            throw NoteError.unwritable(path: url.relativePathForDisplay)
+        }
+        return url
+    }
+
+    /// Writes a note atomically (a temporary file, then a rename), so it is never half written.
+    public func writeNote(_ markdown: String, forSlug slug: String) throws {
+        let url = url(forSlug: slug)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try WorkingFiles.write(Data(markdown.utf8), to: url)
+        } catch {
+            throw NoteError.unwritable(path: url.relativePathForDisplay)
+        }
+    }
+
+    /// Writes many notes the same way, waiting for the disk once for all of them (an import's).
+    public func writeNotes(_ notes: [(slug: String, markdown: String)]) throws {
+        guard !notes.isEmpty else { return }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw NoteError.unwritable(path: folder.relativePathForDisplay)
+        }
+        do {
+            try WorkingFiles.writeAll(notes, to: { url(forSlug: $0.slug) }, contents: { Data($0.markdown.utf8) })
+        } catch {
+            throw NoteError.unwritable(path: folder.relativePathForDisplay)
+        }
+    }
+
+    /// Every note file in the folder, as (slug, location) pairs sorted by slug.
+    /// Hidden files and anything not ending in `.md` are not notes.
+    public func noteFiles() throws -> [(slug: String, url: URL)] {
+        guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        } catch {
+            throw NoteError.unreadable(path: folder.relativePathForDisplay)
+        }
+        return names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted().map { name in
+            (String(name.dropLast(3)), folder.appendingPathComponent(name))
+        }
+    }
+
+    /// Moves the note for `slug` out of the way into `notes/.removed/`, so that removing a book
+    /// never deletes what the reader wrote. Returns the new location, or nil when there was no note.
+    public func setAsideNote(forSlug slug: String, at date: Date) throws -> URL? {
+        let url = url(forSlug: slug)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do {
+            return try SetAside.move(url, into: folder, named: slug, at: date)
+        } catch {
+            throw NoteError.unwritable(path: folder.appendingPathComponent(".removed").relativePathForDisplay)
+        }
+    }
+
+    /// Brings a note `setAsideNote` moved back as the note for `slug`; false when it is gone or
+    /// the book has a note again (which is never replaced).
+    public func bringBackNote(_ name: String, forSlug slug: String) -> Bool {
+        SetAside.bringBack(name, from: folder, to: url(forSlug: slug))
+    }
+}
+
+/// What can go wrong with a note file or the editor.
+public enum NoteError: Error, Equatable, CustomStringConvertible {
+    case notUTF8(path: String)
+    case unreadable(path: String)
+    case unwritable(path: String)
+    case noEditor(path: String)
+    case editorFailed(editor: String, status: Int32)
+    case linked(path: String)
+
+    public var description: String {
+        switch self {
+        case .notUTF8(let path):
+            "\(path) is not UTF-8 text: save it as UTF-8 in your editor and try again"
+        case .unreadable(let path):
+            "\(path) cannot be read: check that it exists and that you may read it"
+        case .unwritable(let path):
+            "\(path) cannot be written: check the folder's permissions and free space"
+        case .noEditor(let path):
+            "no editor set: set VISUAL or EDITOR (for example export EDITOR=nano), or edit \(path) directly"
+        case .editorFailed(let editor, let status):
+            "the editor '\(editor)' exited with status \(status): the note was kept as it is on disk"
+        case .linked(let path):
+            LinkedFiles.refusal(path)
+        }
+    }
+}
+
+extension NoteStore {
+    /// Deletes a note `setAsideNote` moved, for `remove --purge`.
+    public func deleteSetAsideNote(_ name: String) { SetAside.delete(name, from: folder) }
+}

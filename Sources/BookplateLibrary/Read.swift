@@ -1,0 +1,160 @@
+import BookplateCore
+import Foundation
+import GRDB
+
+/// How one reading of a book ended, or that it goes on.
+public enum ReadOutcome: String, CaseIterable, Codable, Sendable {
+    case finished
+    case reading
+    case setAside = "set-aside"
+
+    /// Parses an outcome as the reader types it (`finished`, `reading`, `set-aside`).
+    public init(parsing text: String) throws(LibraryError) {
+        let normalised = text.trimmingCharacters(in: .whitespaces).lowercased()
+            .replacingOccurrences(of: "_", with: "-").replacingOccurrences(of: " ", with: "-")
+        switch normalised {
+        case "finished", "read", "done": self = .finished
+        case "reading", "ongoing": self = .reading
+        case "set-aside", "abandoned", "did-not-finish", "dnf": self = .setAside
+        default: throw .unknownReadOutcome(text)
+        }
+    }
+
+    /// The status a book has while this is its latest read.
+    public var status: ReadingStatus {
+        switch self {
+        case .finished: .read
+        case .reading: .reading
+        case .setAside: .abandoned
+        }
+    }
+}
+
+extension ReadingStatus {
+    /// What the latest read of a book with this status says of it; nil for a book not yet read.
+    public var readOutcome: ReadOutcome? {
+        switch self {
+        case .toRead: nil
+        case .reading: .reading
+        case .read: .finished
+        case .abandoned: .setAside
+        }
+    }
+}
+
+/// One reading of a book: when it began and ended, as precisely as known, and how it ended.
+///
+/// A book's reads are in the order they happened: reads without a date come first (a count an
+/// export gave without dates), then by the date they began, or ended where that is all that is
+/// known; a read still going without a date is the latest.
+public struct ReadRecord: Hashable, Sendable, Codable {
+    public var started: PartialDate?
+    public var finished: PartialDate?
+    public var outcome: ReadOutcome
+
+    public init(started: PartialDate? = nil, finished: PartialDate? = nil, outcome: ReadOutcome = .finished) {
+        self.started = started
+        self.finished = finished
+        self.outcome = outcome
+    }
+
+    /// Whether the read ends before it begins: a mistake of whoever wrote the dates.
+    package var endsBeforeItBegins: Bool {
+        guard let started, let finished else { return false }
+        return finished < started
+    }
+
+    /// A read begun after it ended is no read: throws as `edit` does.
+    func checked() throws -> ReadRecord {
+        try Library.checkDates(started: started, finished: finished)
+        return self
+    }
+
+    /// What orders reads: undated ones first — but an undated read still going is the latest —
+    /// then by when they began (or ended).
+    var sortKey: String { (started ?? finished)?.description ?? (outcome == .reading ? "~" : "") }
+
+    /// `reads` in the order they happened; reads of the same date keep their order.
+    package static func inOrder(_ reads: [ReadRecord]) -> [ReadRecord] { inOrder(reads, by: \.self) }
+
+    /// Things that hold reads, in the order of their reads.
+    static func inOrder<Item>(_ items: [Item], by read: (Item) -> ReadRecord) -> [Item] {
+        items.enumerated().map { (key: read($0.element).sortKey, offset: $0.offset, item: $0.element) }
+            .sorted { ($0.key, $0.offset) < ($1.key, $1.offset) }.map(\.item)
+    }
+
+    /// The reads a reading log's row stands for: the current read its status and dates describe,
+    /// after as many undated finished reads as its read count has beyond that one.
+    package static func history(
+        status: ReadingStatus, started: PartialDate?, finished: PartialDate?, count: Int?, earlier: [ReadRecord] = []
+    ) -> [ReadRecord] {
+        var current: [ReadRecord] = []
+        if let outcome = status.readOutcome {
+            current = [ReadRecord(started: started, finished: outcome == .reading ? nil : finished, outcome: outcome)]
+        }
+        let finishedSoFar = (earlier + current).filter { $0.outcome == .finished }.count
+        let undated = max(0, min(count ?? 0, Book.readCountRange.upperBound) - finishedSoFar)
+        return Array(repeating: ReadRecord(outcome: .finished), count: undated) + earlier + current
+    }
+}
+
+/// A read as the library stores it.
+struct Read: Hashable, Sendable {
+    var id: Int64?
+    var bookId: Int64
+    var record: ReadRecord
+}
+
+extension Read: FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "read"
+
+    enum Columns {
+        static let bookId = Column("bookId")
+    }
+
+    init(row: GRDB.Row) throws {
+        id = row["id"]
+        bookId = row["bookId"]
+        record = ReadRecord(
+            started: row["startedDate"], finished: row["finishedDate"],
+            outcome: (row["outcome"] as String?).flatMap(ReadOutcome.init(rawValue:)) ?? .finished)
+    }
+
+    func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["bookId"] = bookId
+        container["startedDate"] = record.started
+        container["finishedDate"] = record.finished
+        container["outcome"] = record.outcome.rawValue
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    /// The reads of every book, each book's in the order they happened.
+    static func allByBook(_ db: Database) throws -> [Int64: [ReadRecord]] {
+        let reads = try Read.fetchAll(db, sql: "SELECT * FROM read ORDER BY bookId, id")
+        return Dictionary(grouping: reads, by: \.bookId).mapValues { ReadRecord.inOrder($0.map(\.record)) }
+    }
+
+    /// The reads of one book, in the order they happened, with their ids.
+    static func of(bookId: Int64, in db: Database) throws -> [Read] {
+        ReadRecord.inOrder(try Read.filter(Columns.bookId == bookId).order(Column("id")).fetchAll(db), by: \.record)
+    }
+}
+
+extension BookDetails {
+    /// The reads that ended with the book finished.
+    public var finishedReads: [ReadRecord] { reads.filter { $0.outcome == .finished } }
+
+    /// How many times the book has been read to the end.
+    public var timesRead: Int { finishedReads.count }
+
+    /// When the book was finished: each finished read's date, or the book's own finished date
+    /// where no read has one.
+    package var finishedDates: [PartialDate] {
+        let dates = finishedReads.compactMap(\.finished)
+        return dates.isEmpty ? [book.finishedDate].compactMap { $0 } : dates
+    }
+}

@@ -1,0 +1,430 @@
+import BookplateCore
+
+/// A Mustache template, parsed once and rendered for every page.
+///
+/// Bookplate reads templates as swift-mustache 2 did when it rendered them (the theme's templates and
+/// golden pages are byte for byte what they were): the Mustache spec's variables, sections,
+/// inverted sections, comments, partials, set delimiters and standalone lines; template
+/// inheritance (`{{<parent}}` … `{{$block}}` … `{{/parent}}`); and transforms such as
+/// `{{^empty(authors)}}`. Lambdas, dynamic partial names and `{{% … }}` configuration tags are not
+/// read. Where swift-mustache failed on a file ending inside what could be a tag (`a {`), this reads
+/// text; `Fixtures/mustache/` holds random templates with what swift-mustache made of them.
+package struct MustacheTemplate: Sendable {
+    let tokens: [Token]
+
+    indirect enum Token: Sendable {
+        case text(String)
+        case variable(MustacheName, escaped: Bool)
+        case section(MustacheName, MustacheTemplate)
+        case invertedSection(MustacheName, MustacheTemplate)
+        /// `{{$name}}…{{/name}}` in a template: the inheriting template's version, or this default.
+        case block(String, default: MustacheTemplate, indentation: String)
+        /// `{{> name}}`, or a parent `{{< name}}` with the blocks it overrides.
+        case partial(String, indentation: String?, blocks: [String: MustacheTemplate]?)
+        /// A block inside a parent tag: only found while parsing the parent's body.
+        case blockDefinition(String, MustacheTemplate)
+    }
+
+    /// Parses `source`; a syntax error says what is wrong and where (as a character offset).
+    package init(source: String) throws(MustacheSyntaxError) {
+        var parser = MustacheParser(Array(source))
+        tokens = try parser.parse(MustacheParser.State())
+    }
+
+    fileprivate init(tokens: [Token]) {
+        self.tokens = tokens
+    }
+}
+
+/// What a syntax error is and the offset (in characters) of the tag it is in.
+package struct MustacheSyntaxError: Error, Equatable {
+    var offset: Int
+    package var problem: String
+
+    /// The 1-based line and column of the error in `source`.
+    package func position(in source: String) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        for character in source.prefix(offset) {
+            if isLineEnd(character) {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+}
+
+/// Whether `character` ends a line of text: LF or CRLF. (After a tag any line break counts,
+/// `Character.isNewline`: swift-mustache's reading.)
+private func isLineEnd(_ character: Character) -> Bool { character == "\n" || character == "\r\n" }
+
+/// A name in a tag: dotted (`site.title`), the current value (`.`), and the transforms applied to
+/// it, innermost first (`empty(authors)` is `authors` with `empty`).
+struct MustacheName: Sendable, Equatable {
+    /// The name as written without its transforms, which a section's closing tag must repeat.
+    let text: String
+    let transforms: [String]
+
+    enum Lookup: Sendable, Equatable {
+        /// `.`, or an empty name: the current value.
+        case current
+        /// `a.b`: `a` looked for from the innermost value outwards, then `b` inside it.
+        case path([String])
+        /// `.a.b`: `a` looked for in the current value only.
+        case anchored([String])
+        /// `first()`, `index()`…: the position in the list being rendered.
+        case position
+    }
+    let lookup: Lookup
+
+    init(text: String, transforms: [String]) {
+        self.text = text
+        self.transforms = transforms
+        let parts = text.split(separator: ".").map(String.init)
+        if text == "." {
+            lookup = .current
+        } else if text.isEmpty {
+            lookup = transforms.isEmpty ? .current : .position
+        } else if text.hasPrefix(".") {
+            lookup = .anchored(parts)
+        } else {
+            lookup = parts.isEmpty ? .current : .path(parts)
+        }
+    }
+}
+
+private struct MustacheParser {
+    let characters: [Character]
+    var position = 0
+
+    init(_ characters: [Character]) {
+        self.characters = characters
+    }
+
+    /// Where the parser is: inside which section, at the start of a line or not, with which
+    /// delimiters, inside a parent's body or not.
+    struct State {
+        var section: MustacheName?
+        var sectionOffset = 0
+        var atLineStart = true
+        var inParent = false
+        var atParentTopLevel = false
+        var blockIndentation: [Character]?
+        var open: [Character] = ["{", "{"]
+        var close: [Character] = ["}", "}"]
+
+        func entering(_ name: MustacheName, at offset: Int, standalone: Bool) -> State {
+            var state = self
+            state.section = name
+            state.sectionOffset = offset
+            state.atParentTopLevel = false
+            if !standalone { state.atLineStart = false }
+            return state
+        }
+
+        func enteringParent(_ name: String, at offset: Int) -> State {
+            var state = self
+            state.section = MustacheName(text: name, transforms: [])
+            state.sectionOffset = offset
+            state.atLineStart = true
+            state.inParent = true
+            state.atParentTopLevel = true
+            return state
+        }
+    }
+
+    private var atEnd: Bool { position >= characters.count }
+    private var current: Character? { atEnd ? nil : characters[position] }
+
+    /// Parses tokens up to the end, or up to the closing tag of the section `state` is in.
+    mutating func parse(_ initial: State) throws(MustacheSyntaxError) -> [MustacheTemplate.Token] {
+        var tokens: [MustacheTemplate.Token] = []
+        var state = initial
+        var whitespace = ""
+        while !atEnd {
+            if state.atLineStart {
+                let leading = read { $0 == " " || $0 == "\t" }
+                if state.inParent, !state.atParentTopLevel {
+                    // A block's lines lose the indentation of its first line.
+                    if let indentation = state.blockIndentation {
+                        whitespace = String(leading.dropFirst(indentation.count))
+                    } else {
+                        state.blockIndentation = leading
+                    }
+                } else {
+                    whitespace = String(leading)
+                }
+            }
+            let text = readText(until: state.open)
+            // Text stops only at LF or CRLF, but after a tag's opening delimiter any line break
+            // ends the line, the delimiter dropped: swift-mustache's reading.
+            if let lineBreak = current, lineBreak.isNewline {
+                tokens.append(.text(whitespace + text + String(lineBreak)))
+                state.atLineStart = true
+                position += 1
+                continue
+            }
+            if !text.isEmpty {
+                tokens.append(.text(whitespace + text))
+                whitespace = ""
+                state.atLineStart = false
+            }
+            guard let sigil = current else { break }
+            let tagOffset = position - state.open.count
+            var standalone = false
+            func flushWhitespace() {
+                if !whitespace.isEmpty {
+                    tokens.append(.text(whitespace))
+                    whitespace = ""
+                }
+            }
+            switch sigil {
+            case "#", "^":
+                position += 1
+                let name = try readName(state, tag: tagOffset)
+                if takesRestOfLine(state) { standalone = true } else { flushWhitespace() }
+                let body = MustacheTemplate(
+                    tokens: try parse(state.entering(name, at: tagOffset, standalone: standalone)))
+                tokens.append(sigil == "#" ? .section(name, body) : .invertedSection(name, body))
+
+            case "/":
+                position += 1
+                let name = try readName(state, tag: tagOffset, closing: true)
+                guard let section = state.section else {
+                    throw MustacheSyntaxError(
+                        offset: tagOffset, problem: "'\(name.text)' is closed but was never opened")
+                }
+                guard name == section else {
+                    throw MustacheSyntaxError(
+                        offset: tagOffset,
+                        problem: "a section is closed with a different name than it was opened with "
+                            + "('\(MustacheParser.written(name))' closes '\(MustacheParser.written(section))')")
+                }
+                if !takesRestOfLine(state) { flushWhitespace() }
+                return tokens
+
+            case "!":
+                position += 1
+                guard skip(past: state.close) else {
+                    throw MustacheSyntaxError(
+                        offset: tagOffset, problem: "a comment is not closed with \(String(state.close))")
+                }
+                standalone = takesRestOfLine(state)
+
+            case "{", "&":
+                flushWhitespace()
+                position += 1
+                let name = try readName(state, tag: tagOffset)
+                if sigil == "{" {
+                    guard current == "}" else {
+                        throw MustacheSyntaxError(offset: tagOffset, problem: "a tag is not closed with }}}")
+                    }
+                    position += 1
+                }
+                tokens.append(.variable(name, escaped: false))
+
+            case ">":
+                position += 1
+                let name = try readPartialName(state, tag: tagOffset)
+                let indentation = whitespace
+                flushWhitespace()
+                if takesRestOfLine(state) {
+                    standalone = true
+                    tokens.append(.partial(name, indentation: indentation, blocks: nil))
+                } else {
+                    tokens.append(.partial(name, indentation: nil, blocks: nil))
+                }
+
+            case "<":
+                position += 1
+                let name = try readPartialName(state, tag: tagOffset)
+                let indentation = whitespace
+                flushWhitespace()
+                standalone = takesRestOfLine(state)
+                let body = try parse(state.enteringParent(name, at: tagOffset))
+                var blocks: [String: MustacheTemplate] = [:]
+                for token in body {
+                    switch token {
+                    case .blockDefinition(let name, let template): blocks[name] = template
+                    case .text: break
+                    default:
+                        throw MustacheSyntaxError(
+                            offset: tagOffset, problem: "only blocks ({{$name}}) may appear inside a parent tag")
+                    }
+                }
+                tokens.append(.partial(name, indentation: indentation, blocks: blocks))
+
+            case "$":
+                position += 1
+                let name = try readName(state, tag: tagOffset)
+                guard name.transforms.isEmpty else {
+                    throw MustacheSyntaxError(offset: tagOffset, problem: "a transform is applied to a block")
+                }
+                // Directly inside a parent, a block overrides the parent's; elsewhere it is one.
+                let overrides = state.atParentTopLevel
+                let indentation = whitespace
+                if !overrides { flushWhitespace() }
+                standalone = takesRestOfLine(state)
+                let body = MustacheTemplate(
+                    tokens: try parse(state.entering(name, at: tagOffset, standalone: standalone)))
+                if overrides {
+                    tokens.append(.blockDefinition(name.text, body))
+                } else {
+                    tokens.append(.block(name.text, default: body, indentation: indentation))
+                }
+
+            case "=":
+                position += 1
+                state = try readDelimiters(state, tag: tagOffset)
+                standalone = takesRestOfLine(state)
+
+            case "%":
+                throw MustacheSyntaxError(offset: tagOffset, problem: "configuration tags ({{% … }}) are not supported")
+
+            default:
+                flushWhitespace()
+                tokens.append(.variable(try readName(state, tag: tagOffset), escaped: true))
+            }
+            // After a section, whether the next line starts fresh follows its opening tag, not
+            // its closing one: swift-mustache's reading, kept so that themes render as they did.
+            state.atLineStart = standalone
+        }
+        if let section = state.section {
+            throw MustacheSyntaxError(
+                offset: state.sectionOffset,
+                problem: "a section is opened but never closed ('\(MustacheParser.written(section))')")
+        }
+        return tokens
+    }
+
+    private static func written(_ name: MustacheName) -> String {
+        name.transforms.reversed().reduce(name.text) { inner, transform in "\(transform)(\(inner))" }
+    }
+
+    /// Reads text up to a line break (not consumed) or up to and past the next opening delimiter.
+    private mutating func readText(until open: [Character]) -> String {
+        var text = ""
+        while let character = current {
+            if isLineEnd(character) { break }
+            if character == open[0], matches(open) {
+                position += open.count
+                break
+            }
+            text.append(character)
+            position += 1
+        }
+        return text
+    }
+
+    private func matches(_ delimiter: [Character]) -> Bool {
+        guard position + delimiter.count <= characters.count else { return false }
+        return characters[position..<position + delimiter.count].elementsEqual(delimiter)
+    }
+
+    @discardableResult
+    private mutating func read(while accept: (Character) -> Bool) -> [Character] {
+        let start = position
+        while let character = current, accept(character) { position += 1 }
+        return Array(characters[start..<position])
+    }
+
+    /// Skips past `delimiter`; false when it never comes.
+    private mutating func skip(past delimiter: [Character]) -> Bool {
+        while !atEnd {
+            if matches(delimiter) {
+                position += delimiter.count
+                return true
+            }
+            position += 1
+        }
+        return false
+    }
+
+    /// Whether the tag just read stands alone on its line; if so, the rest of the line (spaces,
+    /// tabs and the line break) is consumed with it.
+    private mutating func takesRestOfLine(_ state: State) -> Bool {
+        guard state.atLineStart else { return false }
+        // At the very end the tag is standalone; with only spaces after it and no line break, not.
+        if atEnd { return true }
+        var ahead = position
+        while ahead < characters.count, characters[ahead] == " " || characters[ahead] == "\t" { ahead += 1 }
+        // Any line break counts here (a lone CR, U+2028…), as it did for swift-mustache.
+        guard ahead < characters.count, characters[ahead].isNewline else { return false }
+        position = ahead + 1
+        return true
+    }
+
+    private static let nameCharacters = Set<Character>(
+        "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?*()")
+
+    /// A tag's name and its transforms, and the closing delimiter after it.
+    private mutating func readName(_ state: State, tag: Int, closing: Bool = false) throws(MustacheSyntaxError)
+        -> MustacheName
+    {
+        // A closing tag may end a parent in a folder (`{{/partials/base}}`).
+        let text = try readTagText(
+            state, tag: tag,
+            characters: closing ? MustacheParser.partialNameCharacters : MustacheParser.nameCharacters)
+        guard text.contains("(") || text.contains(")") else { return MustacheName(text: text, transforms: []) }
+        // `a(b(name))`: transforms a and b, b applied first.
+        let parts = text.split(separator: "(", omittingEmptySubsequences: false)
+        let functions = parts.dropLast()
+        let last = parts[parts.count - 1]
+        let name = last.prefix { $0 != ")" }
+        let closers = last.dropFirst(name.count)
+        guard closers.count == functions.count, closers.allSatisfy({ $0 == ")" }),
+            functions.allSatisfy({ !$0.contains(")") })
+        else {
+            throw MustacheSyntaxError(offset: tag, problem: "'\(text)' is not a name or a transform of one")
+        }
+        return MustacheName(text: String(name), transforms: functions.reversed().map(String.init))
+    }
+
+    private static let partialNameCharacters = nameCharacters.union(["/"])
+
+    private mutating func readPartialName(_ state: State, tag: Int) throws(MustacheSyntaxError) -> String {
+        read { $0.isWhitespace }
+        if current == "*" {
+            throw MustacheSyntaxError(offset: tag, problem: "dynamic partial names ({{>*name}}) are not supported")
+        }
+        return try readTagText(state, tag: tag, characters: MustacheParser.partialNameCharacters)
+    }
+
+    /// The text of a tag made of `characters`, spaces around it, up to and past the closing
+    /// delimiter.
+    private mutating func readTagText(_ state: State, tag: Int, characters: Set<Character>)
+        throws(MustacheSyntaxError) -> String
+    {
+        read { $0.isWhitespace }
+        let text = String(read { characters.contains($0) })
+        read { $0.isWhitespace }
+        guard matches(state.close) else {
+            throw MustacheSyntaxError(offset: tag, problem: "a tag is not closed with \(String(state.close))")
+        }
+        position += state.close.count
+        return text
+    }
+
+    /// `{{=<% %>=}}`: the delimiters from here on.
+    private mutating func readDelimiters(_ state: State, tag: Int) throws(MustacheSyntaxError) -> State {
+        let malformed = MustacheSyntaxError(offset: tag, problem: "a set-delimiter tag is malformed")
+        read { $0.isWhitespace }
+        let open = read { !$0.isWhitespace }
+        read { $0.isWhitespace }
+        let close = read { $0 != "=" && !$0.isWhitespace }
+        read { $0.isWhitespace }
+        guard current == "=" else { throw malformed }
+        position += 1
+        guard matches(state.close) else { throw malformed }
+        position += state.close.count
+        guard !open.isEmpty, !close.isEmpty else { throw malformed }
+        var state = state
+        state.open = open
+        state.close = close
+        state.atParentTopLevel = false
+        return state
+    }
+}

@@ -1,0 +1,166 @@
+import BookplateCore
+import Foundation
+
+/// A value a template can show, test or iterate over.
+///
+/// Page models answer for their fields by name (`TemplateObject`) with these values; rendering
+/// never casts or reflects. A missing value is `nil`, and a name without a value is looked for
+/// further out, as when the field does not exist.
+package enum TemplateValue: Sendable {
+    case string(String)
+    case int(Int)
+    case bool(Bool)
+    case list(any TemplateList)
+    case object(any TemplateObject)
+
+    /// The value's field `key`, if it has fields.
+    func child(_ key: String) -> TemplateValue? {
+        guard case .object(let object) = self else { return nil }
+        return object.value(forKey: key)
+    }
+
+    /// How `{{name}}` shows the value before escaping. A list or an object shows nothing.
+    var text: String {
+        switch self {
+        case .string(let string): string
+        case .int(let int): String(int)
+        case .bool(let bool): bool ? "true" : "false"
+        case .list, .object: ""
+        }
+    }
+}
+
+/// A page model, or a part of one, that templates read field by field.
+package protocol TemplateObject: TemplateRepresentable, Sendable {
+    /// The field named `key`; nil when there is no such field or it holds nothing.
+    func value(forKey key: String) -> TemplateValue?
+}
+
+extension TemplateObject {
+    package var templateValue: TemplateValue { .object(self) }
+}
+
+/// A list a section repeats for, read an element at a time.
+package protocol TemplateList: Sendable {
+    var count: Int { get }
+    func element(at index: Int) -> TemplateValue
+    /// Whether the `sorted` transform applies: a list of text or numbers, even an empty one, but
+    /// never a list of page models.
+    var isSortable: Bool { get }
+}
+
+/// Anything that has a template value: the field types of page models.
+package protocol TemplateRepresentable: Sendable {
+    var templateValue: TemplateValue { get }
+}
+
+extension String: TemplateRepresentable {
+    package var templateValue: TemplateValue { .string(self) }
+}
+
+extension Int: TemplateRepresentable {
+    package var templateValue: TemplateValue { .int(self) }
+}
+
+extension Bool: TemplateRepresentable {
+    package var templateValue: TemplateValue { .bool(self) }
+}
+
+extension TemplateValue: TemplateRepresentable {
+    package var templateValue: TemplateValue { self }
+}
+
+extension Array: TemplateList where Element: TemplateRepresentable {
+    package func element(at index: Int) -> TemplateValue { self[index].templateValue }
+
+    /// Lists of `TemplateValue` (made by hand, in tests) are sortable when their elements are.
+    package var isSortable: Bool {
+        Element.self == String.self || Element.self == Int.self || Element.self == TemplateValue.self
+    }
+}
+
+extension Array: TemplateRepresentable where Element: TemplateRepresentable {
+    package var templateValue: TemplateValue { .list(self) }
+}
+
+extension Optional where Wrapped: TemplateRepresentable {
+    /// Nothing when there is nothing: the name is then looked for further out.
+    package var templateValue: TemplateValue? { self?.templateValue }
+}
+
+/// A list's elements from last to first (the `reversed` transform).
+private struct ReversedTemplateList: TemplateList {
+    let base: any TemplateList
+    var count: Int { base.count }
+    func element(at index: Int) -> TemplateValue { base.element(at: base.count - 1 - index) }
+    var isSortable: Bool { base.isSortable }
+}
+
+/// Where the element being rendered stands in its list, for `first()`, `last()`, `index()`,
+/// `even()` and `odd()`.
+struct ListPosition: Sendable {
+    var index: Int
+    var isLast: Bool
+}
+
+extension TemplateValue {
+    /// The value `transform` makes of this one: swift-mustache's transforms, by the kind of value
+    /// they apply to. Nil when the transform does not apply.
+    func transformed(by transform: String) -> TemplateValue? {
+        switch self {
+        case .string(let string):
+            switch transform {
+            case "empty": .bool(string.isEmpty)
+            case "capitalized": .string(string.capitalized)
+            case "lowercased": .string(string.lowercased())
+            case "uppercased": .string(string.uppercased())
+            case "reversed": .string(String(string.reversed()))
+            default: nil
+            }
+        case .int(let int):
+            switch transform {
+            case "equalzero": .bool(int == 0)
+            case "plusone": .int(int &+ 1)
+            case "minusone": .int(int &- 1)
+            case "even": .bool(int & 1 == 0)
+            case "odd": .bool(int & 1 == 1)
+            default: nil
+            }
+        case .list(let list):
+            switch transform {
+            case "first": list.count > 0 ? list.element(at: 0) : nil
+            case "last": list.count > 0 ? list.element(at: list.count - 1) : nil
+            case "reversed": .list(ReversedTemplateList(base: list))
+            case "count": .int(list.count)
+            case "empty": .bool(list.count == 0)
+            case "sorted": TemplateValue.sorted(list)
+            default: nil
+            }
+        case .bool, .object:
+            nil
+        }
+    }
+
+    /// A list of strings or of numbers in order; other lists cannot be sorted.
+    private static func sorted(_ list: any TemplateList) -> TemplateValue? {
+        guard list.isSortable else { return nil }
+        let elements = (0..<list.count).map { list.element(at: $0) }
+        let strings = elements.compactMap { if case .string(let string) = $0 { string } else { nil } }
+        if strings.count == elements.count { return .list(strings.sorted()) }
+        let ints = elements.compactMap { if case .int(let int) = $0 { int } else { nil } }
+        if ints.count == elements.count { return .list(ints.sorted()) }
+        return nil
+    }
+
+    /// A position transform (`first()`, `index()`…) of the element being rendered.
+    static func position(_ position: ListPosition, _ transform: String) -> TemplateValue? {
+        switch transform {
+        case "first": .bool(position.index == 0)
+        case "last": .bool(position.isLast)
+        case "index": .int(position.index)
+        case "even": .bool(position.index & 1 == 0)
+        case "odd": .bool(position.index & 1 == 1)
+        default: nil
+        }
+    }
+}

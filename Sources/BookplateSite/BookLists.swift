@@ -1,0 +1,121 @@
+import BookplateCore
+import BookplateLibrary
+import BookplateMustache
+
+/// The lists a shelf is browsed by: what is being read, the books read in each year, the books
+/// to read, those set aside, and each shelf (tag). Each is published as pages of
+/// ``BookList/pageSize`` books at stable addresses — `read/2024/index.html`,
+/// `to-read/page/2/index.html` — and the home page links every page of every status list, so any
+/// book is two clicks from home however large the shelf.
+struct BookList: Sendable, Equatable {
+    /// Books per page: a page of cards stays near 100 KB of HTML.
+    static let pageSize = 100
+
+    enum Kind: Sendable, Equatable {
+        case status(ReadingStatus)
+        /// Books read, finished in this year; nil for those with no finishing date.
+        case readIn(year: Int?)
+        case shelf(Shelf)
+        /// The books of the author with this slug, oldest first.
+        case author(String)
+    }
+
+    var kind: Kind
+    /// The list's folder in the site, such as `read/2024` or `shelves/poetry`.
+    var folder: String
+    /// Positions in the catalogue's books, in the list's order.
+    var positions: [Int]
+
+    var pageCount: Int { BookList.pageCount(of: positions.count) }
+
+    /// How many pages a list of `count` books takes: one at least, for an empty list.
+    static func pageCount(of count: Int) -> Int { max(1, (count + pageSize - 1) / pageSize) }
+
+    /// The site path of page `number` (1-based): the first page is the folder's `index.html`.
+    func path(page number: Int) -> String {
+        number <= 1 ? "\(folder)/index.html" : "\(folder)/page/\(number)/index.html"
+    }
+
+    /// The positions shown on page `number`.
+    func positions(onPage number: Int) -> ArraySlice<Int> {
+        let start = min(positions.count, (number - 1) * BookList.pageSize)
+        return positions[start..<min(positions.count, start + BookList.pageSize)]
+    }
+
+    /// The way from page `number` back to the top of the site.
+    func root(page number: Int) -> String {
+        String(repeating: "../", count: path(page: number).split(separator: "/").count - 1)
+    }
+}
+
+/// Every list of a catalogue, worked out once per build: pages look them up thousands of times.
+struct BookLists: Sendable {
+    /// Status lists in the home page's order: reading, read by year (newest first, undated last),
+    /// to read, set aside. Empty lists are left out.
+    var statusLists: [BookList] = []
+    var shelfLists: [BookList] = []
+
+    init(_ catalogue: Catalogue, shelves: [Shelf], booksByShelf: [String: [Int]]) {
+        let books = catalogue.books
+        var byStatus: [ReadingStatus: [Int]] = [:]
+        for position in books.indices {
+            byStatus[books[position].book.status, default: []].append(position)
+            // A book read before is among the books read, whatever its status now.
+            if books[position].book.status != .read, books[position].reads.contains(where: { $0.outcome == .finished })
+            {
+                byStatus[.read, default: []].append(position)
+            }
+        }
+        let fields: (Int) -> BookOrder.SortFields = { BookOrder.SortFields(books[$0]) }
+        for status in ReadingStatus.allCases.sorted() {
+            guard let positions = byStatus[status], !positions.isEmpty else { continue }
+            switch status {
+            case .read:
+                // Newest first; a book read in several years is listed under each, where that
+                // year's read puts it.
+                var byYear: [Int?: [(position: Int, date: PartialDate?)]] = [:]
+                for position in BookOrder.finished.sort(positions, by: fields) {
+                    let dates = books[position].finishedDates
+                    guard !dates.isEmpty else {
+                        byYear[nil, default: []].append((position, nil))
+                        continue
+                    }
+                    for year in Set(dates.map(\.year)) {
+                        byYear[year, default: []].append((position, dates.last { $0.year == year }))
+                    }
+                }
+                let years = byYear.keys.sorted { ($0 ?? Int.min) > ($1 ?? Int.min) }
+                statusLists += years.map { year in
+                    let entries = (byYear[year] ?? []).enumerated().sorted { left, right in
+                        // Later reads first; the shelf's order where the dates say nothing.
+                        guard let a = left.element.date, let b = right.element.date, a != b else {
+                            return left.offset < right.offset
+                        }
+                        return a > b
+                    }
+                    return BookList(
+                        kind: .readIn(year: year), folder: BookList.readFolder(year: year),
+                        positions: entries.map(\.element.position))
+                }
+            case .toRead:
+                statusLists.append(
+                    BookList(
+                        kind: .status(status), folder: status.rawValue,
+                        positions: BookOrder.added.sort(positions, by: fields)))
+            case .reading, .abandoned:
+                statusLists.append(
+                    BookList(
+                        kind: .status(status), folder: status.rawValue,
+                        positions: BookOrder.title.sort(positions, by: fields)))
+            }
+        }
+        // One title order for every shelf, rather than a sort per shelf.
+        let titleRank = BookOrder.title.sort(Array(books.indices), by: fields).enumerated()
+            .reduce(into: [Int](repeating: 0, count: books.count)) { rank, entry in rank[entry.element] = entry.offset }
+        shelfLists = shelves.map { shelf in
+            BookList(
+                kind: .shelf(shelf), folder: "shelves/\(shelf.slug)",
+                positions: (booksByShelf[shelf.slug] ?? []).sorted { titleRank[$0] < titleRank[$1] })
+        }
+    }
+}

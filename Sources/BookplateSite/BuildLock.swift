@@ -1,0 +1,40 @@
+import BookplateCore
+import BookplateLibrary
+import BookplateMustache
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Serialises builds of one shelf: `serve`'s rebuilds, a `build` in another terminal, and any
+/// other build take their turn, each reading its inputs only once it has the lock, so none writes
+/// a site older than the inputs the one before it read.
+///
+/// An advisory `flock` on `content/.bookplate/build.lock`: the system lets it go when the process
+/// ends, killed or not, so a killed build never leaves the shelf locked.
+final class BuildLock: Sendable {
+    private let descriptor: Int32
+
+    /// Waits until no other build of the shelf whose state folder is `folder` runs, then holds the
+    /// lock until released (or this value is gone).
+    init(folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("build.lock").path
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw SiteError.unwritable(path: path, reason: String(cString: strerror(errno)))
+        }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                throw SiteError.unwritable(path: path, reason: reason)
+            }
+        }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+}

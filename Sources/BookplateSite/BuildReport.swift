@@ -1,0 +1,77 @@
+import BookplateCore
+import BookplateLibrary
+import BookplateMustache
+
+/// Whether a build may start from what the last one left, or must make everything.
+public enum BuildMode: Sendable {
+    /// Write only what changed since the last build (the default).
+    case incremental
+    /// Make and write every file, trusting nothing the last build left (`build --full`).
+    case full
+}
+
+/// What kind of build a build turned out to be.
+public enum BuildKind: Sendable, Equatable, CustomStringConvertible {
+    /// Nothing the site is made from changed and every file is as the last build wrote it.
+    case upToDate
+    /// Only notes changed: just their books' pages were made.
+    case notesOnly
+    /// Every file's fingerprint was compared with the last build's; the changed and damaged ones
+    /// were written.
+    case partial
+    /// Every file was made and written, for this reason.
+    case full(FullBuildReason)
+
+    public var description: String {
+        switch self {
+        case .upToDate: "up to date"
+        case .notesOnly: "notes only"
+        case .partial: "partial"
+        case .full(let reason): "full (\(reason))"
+        }
+    }
+}
+
+/// Why a build made everything.
+public enum FullBuildReason: Sendable, Equatable, CustomStringConvertible {
+    /// The output folder held no site yet.
+    case firstBuild
+    /// The reader asked for it.
+    case requested
+    /// The site is there but no build state describes it.
+    case noState
+    /// The build state for the site could not be trusted, for this reason.
+    case unusableState(String)
+
+    public var description: String {
+        switch self {
+        case .firstBuild: "first build"
+        case .requested: "asked for"
+        case .noState: "no build state for this output folder"
+        case .unusableState(let reason): "the build state was not used: \(reason)"
+        }
+    }
+}
+
+/// What a build made.
+public struct BuildReport: Sendable {
+    public var kind: BuildKind
+    public var pageCount: Int
+    /// Nil when the whole library was not loaded (nothing changed, or only notes).
+    public var bookCount: Int?
+    public var authorCount: Int?
+    public var fileCount: Int
+    /// How many files were written; 0 when the site was already up to date.
+    public var filesWritten: Int
+    /// How many files were found changed or missing in the output folder, and written again.
+    public var filesRepaired: Int
+    public var notesRendered: Int
+    /// Note files (paths for messages) whose book is not in the library.
+    public var orphanNotes: [String]
+    /// Note files (paths for messages) over ``NoteStore/largestPublished``, left off their pages.
+    public var oversizedNotes: [String]
+    /// What the build left out and why, a line each: a cover that is not a usable image is shown
+    /// as a placeholder, a photo that is not one is left off.
+    public var warnings: [String] = []
+    public var duration: Duration
+}

@@ -1,0 +1,373 @@
+import BookplateCore
+import BookplateLibrary
+import BookplateMustache
+import Foundation
+
+/// One build of a site, step by step: ``SiteBuilder/build(_:)`` runs ``BuildStep/pipeline``
+/// through ``run(_:)``, and what one step finds is kept here for the next.
+struct BuildRun {
+    let builder: SiteBuilder
+    let mode: BuildMode
+    private let started = ContinuousClock.now
+    private var paths: ShelfPaths { builder.paths }
+    private let writer: SiteWriter
+    private let store: BuildStateStore
+    /// The output folder and the library, as the state names them.
+    private let site: String
+    private let library: String
+
+    /// Held from the first step to the end of the build.
+    private var lock: BuildLock?
+    /// The last build's state for this site, when it can be trusted.
+    private var loaded = BuildStateStore.Loaded.none
+    private var previous: BuildState?
+    private var fullReason: FullBuildReason?
+
+    private var settings = SiteSettings()
+    private var inputs = ""
+    private var noteStamps: [String: FileStamps.Stamp] = [:]
+    private var coverFiles: [String: FileStamps.Stamp] = [:]
+    private var photoFiles: [String: FileStamps.Stamp] = [:]
+    private var templateFiles: [String: FileStamps.Stamp] = [:]
+    /// Files of the output folder that are not what the last build wrote (changed or missing).
+    private var damaged: Set<String> = []
+    /// Notes whose files changed since the last build (added and removed ones included).
+    private var changedNotes: [String] = []
+    /// Notes too long to publish, by slug.
+    private var oversizedNotes: [String] = []
+    /// Template, cover and photo files changed since the last build, by path in the shelf.
+    private var changedSources: [String] = []
+
+    private(set) var kind: BuildKind?
+    private var catalogue: Catalogue?
+    private var changedBooks: [BookDetails] = []
+    private var notes = NoteSync()
+    private var theme: Theme?
+    private var templates: TemplateSet?
+    /// Covers and photos left out of the site, each with why: one line apiece.
+    private var warnings: [String] = []
+    private var outputs: [PlannedOutput] = []
+    private var files: [String: BuildState.Output] = [:]
+    private var written = 0
+    private var repaired = 0
+
+    init(builder: SiteBuilder, mode: BuildMode) {
+        self.builder = builder
+        self.mode = mode
+        // A site folder that is a link (to a web server's folder, say) is followed on purpose: the
+        // site is made where it points, and the link stays.
+        var target = builder.paths.site
+        var info = stat()
+        if lstat(target.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+            let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: target.path)
+        {
+            // Where it points, even where nothing is yet.
+            target =
+                URL(fileURLWithPath: destination, relativeTo: target.deletingLastPathComponent())
+                .standardizedFileURL
+        }
+        writer = SiteWriter(target: target)
+        store = BuildStateStore(folder: builder.stateFolder)
+        site = target.standardizedFileURL.path
+        library = builder.paths.library.standardizedFileURL.path
+    }
+
+    /// Whether the build is done: the site was found up to date.
+    var isFinished: Bool { kind == .upToDate }
+
+    mutating func run(_ step: BuildStep) throws {
+        switch step {
+        case .checkOutput: try checkOutput()
+        case .readState: readState()
+        case .scanInputs: try scanInputs()
+        case .verifyOutput: verifyOutput()
+        case .loadLibrary: try loadLibrary()
+        case .renderNotes: try renderNotes()
+        case .loadTemplates: try loadTemplates()
+        case .planPages: try planPages()
+        case .writeFiles: try writeFiles()
+        case .saveState: saveState()
+        case .renderTemplates, .collectCovers: break
+        }
+    }
+
+    /// Takes the shelf's turn, then checks that the output folder may be written and clears away
+    /// the half-written files of commands that were killed.
+    private mutating func checkOutput() throws {
+        lock = try BuildLock(folder: builder.stateFolder)
+        loaded = store.load(site: site)
+        var known: Set<String>?
+        if case .state(let state) = loaded { known = Set(state.files.keys) }
+        try writer.checkTarget(
+            protected: [paths.root, paths.content, paths.templates, paths.library], knownFiles: known)
+        for folder in [paths.notes, paths.covers, paths.photos, builder.stateFolder] {
+            WorkingFiles.removeAbandoned(in: folder)
+        }
+    }
+
+    private mutating func readState() {
+        if mode == .full {
+            fullReason = .requested
+        } else if !writer.hasFiles {
+            fullReason = .firstBuild
+        } else {
+            switch loaded {
+            case .none: fullReason = .noState
+            case .unusable(let reason): fullReason = .unusableState(reason)
+            case .state(let state) where state.library != library:
+                fullReason = .unusableState("it describes the site of another library")
+            case .state(let state): previous = state
+            }
+        }
+    }
+
+    private mutating func scanInputs() throws {
+        settings = try builder.settings ?? SiteSettings.load(from: paths.settings)
+        if let baseURL = builder.baseURLOverride { settings.baseURL = baseURL }
+        var noteLinks: [String] = []
+        let noteFiles = FileStamps.scan(paths.notes, suffix: ".md", links: &noteLinks)
+        noteStamps = [:]
+        noteStamps.reserveCapacity(noteFiles.count)
+        for (name, stamp) in noteFiles where !name.contains("/") { noteStamps[String(name.dropLast(3))] = stamp }
+        // A note too long to publish counts as no note (its page is made without it), so that it
+        // is found again, as a change, once it is short enough.
+        oversizedNotes = noteStamps.filter { $0.value.size > NoteStore.largestPublished }.keys.sorted()
+        for slug in oversizedNotes { noteStamps[slug] = nil }
+        if let link = noteLinks.first(where: { !$0.contains("/") && $0.hasSuffix(".md") }) {
+            throw SiteError.linkedSource(path: paths.notes.appendingPathComponent(link).relativePathForDisplay)
+        }
+        for (folder, keep) in [
+            (paths.covers, \BuildRun.coverFiles), (paths.photos, \BuildRun.photoFiles),
+            (paths.templates, \BuildRun.templateFiles),
+        ] {
+            var links: [String] = []
+            self[keyPath: keep] = FileStamps.scan(folder, links: &links)
+            if let link = links.first {
+                throw SiteError.linkedSource(path: folder.appendingPathComponent(link).relativePathForDisplay)
+            }
+        }
+        inputs = try builder.inputFingerprint(settings: settings)
+        guard let previous else { return }
+        let notesFolder = paths.notes.path
+        changedNotes = Set(noteStamps.keys).union(previous.notes.keys).filter { slug in
+            !FileStamps.isUnchanged(
+                notesFolder + "/" + slug + ".md", recorded: previous.notes[slug]?.stamp, current: noteStamps[slug])
+        }.sorted()
+        let sources = self.sources
+        changedSources = Set(sources.keys).union(previous.sources.keys).filter { path in
+            !FileStamps.isUnchanged(sourceURL(path).path, recorded: previous.sources[path], current: sources[path])
+        }.sorted()
+    }
+
+    /// The template, cover and photo files, by path as the build state keeps them.
+    private var sources: [String: FileStamps.Stamp] {
+        var sources: [String: FileStamps.Stamp] = [:]
+        for (prefix, files) in [("templates/", templateFiles), ("covers/", coverFiles), ("photos/", photoFiles)] {
+            for (path, stamp) in files { sources[prefix + path] = stamp }
+        }
+        return sources
+    }
+
+    /// Where a source named as in ``sources`` is.
+    private func sourceURL(_ path: String) -> URL {
+        let folders = [("templates/", paths.templates), ("covers/", paths.covers), ("photos/", paths.photos)]
+        guard let (prefix, folder) = folders.first(where: { path.hasPrefix($0.0) }) else {
+            return paths.root.appendingPathComponent(path)
+        }
+        return folder.appendingPathComponent(String(path.dropFirst(prefix.count)))
+    }
+
+    /// Compares every file the last build wrote with what is on disk, and decides how much to build.
+    private mutating func verifyOutput() {
+        guard let previous else {
+            kind = .full(fullReason ?? .noState)
+            return
+        }
+        let site = site
+        let recorded = Array(previous.files.keys)
+        let directory = open(site, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if directory >= 0 { close(directory) } }
+        let held = Parallel.map(recorded) { directory >= 0 && previous.holds($0, in: site, directory: directory) }
+        damaged = Set(zip(recorded, held).filter { !$0.1 }.map(\.0))
+        guard previous.inputs == inputs, changedSources.isEmpty, damaged.isEmpty else {
+            kind = .partial
+            return
+        }
+        kind = changedNotes.isEmpty ? .upToDate : .notesOnly
+        // A page is never written through a link: a book's folder that is one means a new site.
+        if kind == .notesOnly,
+            !writer.linkedFolders(above: changedNotes.map(PageModelFactory.bookURL)).isEmpty
+        {
+            kind = .partial
+        }
+        if kind == .upToDate { keepCalmStamps(previous) }
+    }
+
+    /// An up-to-date site whose notes or sources were stamped within the racy window last time
+    /// (and so were read again just now to be compared): their calm stamps are saved, so that
+    /// the next build need not read them again.
+    private func keepCalmStamps(_ previous: BuildState) {
+        let sources = self.sources
+        guard
+            previous.notes.contains(where: { $0.value.stamp != noteStamps[$0.key] })
+                || previous.sources != sources
+        else { return }
+        var state = previous
+        for (slug, stamp) in noteStamps { state.notes[slug]?.stamp = stamp }
+        state.sources = sources
+        try? store.save(state, replacing: previous)
+    }
+
+    private mutating func loadLibrary() throws {
+        if kind == .notesOnly {
+            changedBooks = try builder.library.books(slugs: changedNotes)
+        } else {
+            catalogue = try builder.library.catalogue()
+        }
+    }
+
+    private mutating func renderNotes() throws {
+        if kind == .notesOnly {
+            notes = try builder.renderNotes(
+                noteStamps.filter { changedNotes.contains($0.key) }, trusted: [:], settings: settings, keepHTML: true)
+            return
+        }
+        // A note whose file is as the last build read it, rendered with the same options, is taken
+        // from the library's cache when the library still caches what that build cached.
+        var trusted: [String: String] = [:]
+        if let previous, previous.noteOptions == builder.noteRenderer(settings).optionsTag {
+            let changed = Set(changedNotes)
+            for slug in noteStamps.keys where !changed.contains(slug) {
+                if let hash = previous.notes[slug]?.cacheHash { trusted[slug] = hash }
+            }
+        }
+        notes = try builder.renderNotes(noteStamps, trusted: trusted, settings: settings, keepHTML: false)
+    }
+
+    private mutating func loadTemplates() throws {
+        let theme = try Theme.load(overrides: paths.templates, requireFolder: builder.requiresTemplatesFolder)
+        self.theme = theme
+        templates = try TemplateSet(theme: theme, language: settings.language)
+    }
+
+    private mutating func planPages() throws {
+        guard let theme, let templates else { return }
+        if let catalogue {
+            outputs = try builder.sitePlan(
+                catalogue: catalogue, settings: settings, noteSlugs: Set(noteStamps.keys), coverFiles: coverFiles,
+                photoFiles: photoFiles, theme: theme, templates: templates, warnings: &warnings)
+        } else {
+            outputs = try builder.bookPages(
+                changedBooks, notes: notes, settings: settings, coverFiles: coverFiles, theme: theme,
+                templates: templates)
+        }
+    }
+
+    /// Writes the files that changed, or the whole site.
+    private mutating func writeFiles() throws {
+        do {
+            try write()
+        } catch let error as BuildError {
+            throw error
+        } catch {
+            throw BuildError(step: .writeFiles, path: paths.site.relativePathForDisplay, underlying: error)
+        }
+    }
+
+    private mutating func write() throws {
+        guard let previous else {
+            try? store.markUnfinished(site: site)
+            let made = try writer.writeAll(outputs)
+            files = Dictionary(zip(outputs.map(\.path), made)) { first, _ in first }
+            written = outputs.count
+            return
+        }
+        files = previous.files
+        // Every file's fingerprint first (each page's model made and dropped), then only the
+        // changed and damaged ones are made again.
+        let fingerprints = try Parallel.map(outputs) { output in Result { try output.fingerprint() } }
+            .map { try $0.get() }
+        // A cover or photo replaced within the same tick of the clock keeps its stamp, so its
+        // fingerprint: it is written anyway.
+        let replacedImages = changedSources.filter { !$0.hasPrefix("templates/") }.map { path in
+            String(path.prefix(upTo: path.lastIndex(of: ".") ?? path.endIndex)) + "."
+        }
+        let changed = zip(outputs, fingerprints).filter { output, fingerprint in
+            damaged.contains(output.path) || previous.files[output.path]?.fingerprint != fingerprint
+                || replacedImages.contains { output.path.hasPrefix($0) }
+        }.map(\.0)
+        let planned = Set(outputs.map(\.path))
+        let removed = kind == .notesOnly ? [] : previous.files.keys.filter { !planned.contains($0) }.sorted()
+        repaired = changed.filter { damaged.contains($0.path) }.count
+        written = changed.count
+        guard !changed.isEmpty || !removed.isEmpty else { return }
+        try? store.markUnfinished(site: site)
+        let linked = writer.linkedFolders(above: changed.map(\.path) + removed)
+        if (changed.count * 2 < outputs.count || kind == .notesOnly) && linked.isEmpty {
+            let made = try writer.update(changed: changed, removed: removed)
+            for (output, file) in zip(changed, made) { files[output.path] = file }
+            for path in removed { files[path] = nil }
+            // Renaming a file into place, or linking it into a copy of the site, moves its change
+            // time: the files are stamped again where they now are (one renamed page, or all).
+            let moved = changed.count == 1 && removed.isEmpty ? changed.map(\.path) : Array(files.keys)
+            restamp(moved)
+        } else {
+            // Most files changed: a whole new site is made and swapped in (`written` still counts
+            // the changed ones).
+            let made = try writer.writeAll(outputs)
+            files = Dictionary(zip(outputs.map(\.path), made)) { first, _ in first }
+        }
+    }
+
+    /// Stamps `paths` as they are now in the site, keeping what the build knows of their contents.
+    private mutating func restamp(_ paths: [String]) {
+        let site = site
+        let stamps = Parallel.map(paths) { path in
+            FileStamps.stamp(ofFileAt: site + "/" + path, stampedAt: .max)
+        }
+        for (path, stamp) in zip(paths, stamps) {
+            if let stamp { files[path]?.stamp = stamp } else { files[path] = nil }
+        }
+    }
+
+    private func saveState() {
+        var noteEntries: [String: BuildState.Note] = [:]
+        noteEntries.reserveCapacity(noteStamps.count)
+        for (slug, stamp) in noteStamps {
+            let cacheHash =
+                notes.cacheHashBySlug[slug]
+                ?? (kind == .notesOnly && !changedNotes.contains(slug) ? previous?.notes[slug]?.cacheHash : nil)
+            noteEntries[slug] = BuildState.Note(stamp: stamp, cacheHash: cacheHash)
+        }
+        let state = BuildState(
+            site: site, library: library, inputs: inputs,
+            noteOptions: builder.noteRenderer(settings).optionsTag, savedAt: FileStamps.now(), notes: noteEntries,
+            sources: sources, files: files)
+        // A state that cannot be saved only costs the next build its shortcut.
+        try? store.save(state, replacing: previous)
+        BuildRun.removeEarlierStates(in: builder.stateFolder)
+    }
+
+    /// The text files in which earlier Bookplates kept the state.
+    private static func removeEarlierStates(in folder: URL) {
+        for name in ["build-state.txt", "build-state.json", "build-state.changing.json"] {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+    }
+
+    func report() -> BuildReport {
+        let kind = kind ?? .full(fullReason ?? .noState)
+        let fileCount = kind == .upToDate ? (previous?.files.count ?? 0) : files.count
+        let pageCount = (kind == .upToDate ? previous?.files : files)?.keys.filter { $0.hasSuffix(".html") }.count ?? 0
+        return BuildReport(
+            kind: kind, pageCount: pageCount, bookCount: catalogue?.books.count,
+            authorCount: catalogue?.authors.count, fileCount: fileCount, filesWritten: written,
+            filesRepaired: repaired, notesRendered: notes.renderedCount,
+            orphanNotes: notes.orphans.map { paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay },
+            oversizedNotes: oversizedNotes.map {
+                paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay
+            },
+            warnings: warnings,
+            duration: ContinuousClock.now - started)
+    }
+}

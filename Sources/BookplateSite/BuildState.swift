@@ -1,0 +1,56 @@
+import BookplateCore
+import BookplateLibrary
+import BookplateMustache
+import Foundation
+
+/// What the last build of one output folder read and wrote, kept by ``BuildStateStore``.
+///
+/// `inputs` fingerprints the library's identity, the settings and the theme, and `sources` stamps
+/// the template, cover and photo files, so an unchanged shelf is recognised without loading it;
+/// `notes` stamps each note file, so a change to notes alone
+/// rebuilds just their books' pages; `files` fingerprints each output and stamps the file the
+/// build left, so a change rewrites only the files it touches and a file changed or deleted in
+/// the output folder is found and written again.
+struct BuildState: Sendable, Equatable {
+    /// One file of the site: the fingerprint of what it was made from, and the file as written.
+    struct Output: Sendable, Equatable {
+        var fingerprint: String
+        var stamp: FileStamps.Stamp
+        var digest: UInt64
+    }
+
+    /// One note file as the build read it, and the hash under which the library cached its HTML
+    /// then (nil for a note with no book): a library restored from a backup caches other HTML.
+    struct Note: Sendable, Equatable {
+        var stamp: FileStamps.Stamp
+        var cacheHash: String?
+    }
+
+    /// The output folder, standardised.
+    var site: String
+    /// The library file, standardised.
+    var library: String
+    /// The library's identity, the settings, the built-in theme and this version of Bookplate.
+    var inputs: String
+    /// The note rendering options of that build: notes rendered otherwise must be rendered again.
+    var noteOptions: String
+    /// When the state was saved (nanoseconds since 1970): an output stamped less than
+    /// a tick of the clock before then is read to be verified, since a change in the same
+    /// tick of the clock would not show in its stamp.
+    var savedAt: Int64
+    var notes: [String: Note]
+    /// The other files the site is made from, by path in the shelf: `templates/…`, `covers/…`
+    /// and `photos/…`.
+    var sources: [String: FileStamps.Stamp]
+    var files: [String: Output]
+
+    /// Whether the file at `path` in the output folder (`site`, open as `directory`) is still the
+    /// one this state says the build wrote.
+    func holds(_ path: String, in site: String, directory: Int32) -> Bool {
+        guard let recorded = files[path] else { return false }
+        guard let stamp = FileStamps.stamp(ofFileAt: path, in: directory, stampedAt: .max), stamp == recorded.stamp
+        else { return false }
+        guard recorded.stamp.isRacy(at: savedAt) else { return true }
+        return FileManager.default.contents(atPath: site + "/" + path).map(ContentDigest.of) == recorded.digest
+    }
+}

@@ -1,0 +1,230 @@
+import BookplateCore
+import BookplateLibrary
+import BookplateMustache
+import Foundation
+import GRDB
+
+/// Keeps the state of every output folder's last build in an SQLite file beside the library,
+/// `content/.bookplate/build-state.sqlite` (not in the site: it holds modification times and
+/// inodes, which differ from machine to machine): a row per output folder, per note and per file
+/// the build wrote.
+///
+/// The state is only ever a shortcut. A file that cannot be read, was written by a newer
+/// Bookplate, or belongs to a build that never finished is put aside with a reason, and the build
+/// that asked for it builds in full.
+struct BuildStateStore {
+    /// The schema's version, kept in `PRAGMA user_version`; any other version is not read.
+    static let formatVersion = 2
+    static let fileName = "build-state.sqlite"
+
+    let url: URL
+
+    init(folder: URL) {
+        url = folder.appendingPathComponent(BuildStateStore.fileName)
+    }
+
+    /// What a build may start from.
+    enum Loaded: Sendable {
+        /// No state for this output folder: its first build.
+        case none
+        case state(BuildState)
+        /// A state that must not be trusted, and why (for the reader).
+        case unusable(reason: String)
+    }
+
+    /// The state of the last build into `site`.
+    func load(site: String) -> Loaded {
+        guard FileManager.default.fileExists(atPath: url.path) else { return .none }
+        do {
+            let queue = try open()
+            return try queue.read { db -> Loaded in
+                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                if version > BuildStateStore.formatVersion {
+                    return .unusable(reason: "it was saved by a newer Bookplate")
+                }
+                if version < BuildStateStore.formatVersion {
+                    return .unusable(
+                        reason: version == 0 ? "it is not a build state" : "it was saved by an older Bookplate")
+                }
+                guard
+                    let row = try Row.fetchOne(
+                        db, sql: "SELECT id, library, inputs, noteOptions, savedAt, finished FROM site WHERE path = ?",
+                        arguments: [site])
+                else { return .none }
+                guard row["finished"] as Bool else { return .unusable(reason: "the last build did not finish") }
+                let id: Int64 = row["id"]
+                var state = BuildState(
+                    site: site, library: row["library"], inputs: row["inputs"], noteOptions: row["noteOptions"],
+                    savedAt: row["savedAt"], notes: [:], sources: [:], files: [:])
+                let outputs = try Row.fetchCursor(
+                    db,
+                    sql:
+                        "SELECT path, fingerprint, size, modified, changed, inode, digest FROM output WHERE siteId = ?",
+                    arguments: [id])
+                while let row = try outputs.next() {
+                    let stamp = FileStamps.Stamp(
+                        size: row[2], modified: row[3], changed: row[4], inode: UInt64(bitPattern: row[5]))
+                    state.files[row[0]] = BuildState.Output(
+                        fingerprint: row[1], stamp: stamp, digest: UInt64(bitPattern: row[6]))
+                }
+                let notes = try Row.fetchCursor(
+                    db,
+                    sql: "SELECT slug, size, modified, changed, inode, digest, cacheHash FROM note WHERE siteId = ?",
+                    arguments: [id])
+                while let row = try notes.next() {
+                    let digest = (row[5] as Int64?).map { UInt64(bitPattern: $0) }
+                    let stamp = FileStamps.Stamp(
+                        size: row[1], modified: row[2], changed: row[3], inode: UInt64(bitPattern: row[4]),
+                        digest: digest)
+                    state.notes[row[0]] = BuildState.Note(stamp: stamp, cacheHash: row[6])
+                }
+                let sources = try Row.fetchCursor(
+                    db, sql: "SELECT path, size, modified, changed, inode, digest FROM source WHERE siteId = ?",
+                    arguments: [id])
+                while let row = try sources.next() {
+                    state.sources[row[0]] = FileStamps.Stamp(
+                        size: row[1], modified: row[2], changed: row[3], inode: UInt64(bitPattern: row[4]),
+                        digest: (row[5] as Int64?).map { UInt64(bitPattern: $0) })
+                }
+                return .state(state)
+            }
+        } catch {
+            return .unusable(reason: "it cannot be read (\(BuildStateStore.describe(error)))")
+        }
+    }
+
+    /// Notes before the site changes that the build of `site` has begun: if it is killed before
+    /// ``save(_:replacing:)``, the next build knows the state no longer describes the site.
+    func markUnfinished(site: String) throws {
+        try prepared().write { db in
+            try db.execute(sql: "UPDATE site SET finished = 0 WHERE path = ?", arguments: [site])
+        }
+    }
+
+    /// Saves `state`, writing only the rows that differ from `previous` (the state the build
+    /// started from, nil for none), in one transaction.
+    func save(_ state: BuildState, replacing previous: BuildState?) throws {
+        try prepared().write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO site (path, library, inputs, noteOptions, savedAt, finished)
+                    VALUES (?, ?, ?, ?, ?, 1)
+                    ON CONFLICT(path) DO UPDATE SET library = excluded.library, inputs = excluded.inputs,
+                        noteOptions = excluded.noteOptions, savedAt = excluded.savedAt, finished = 1
+                    """,
+                arguments: [state.site, state.library, state.inputs, state.noteOptions, state.savedAt])
+            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM site WHERE path = ?", arguments: [state.site])
+            else { return }
+            let base = previous?.site == state.site ? previous : nil
+            if base == nil {
+                try db.execute(sql: "DELETE FROM output WHERE siteId = ?", arguments: [id])
+                try db.execute(sql: "DELETE FROM note WHERE siteId = ?", arguments: [id])
+                try db.execute(sql: "DELETE FROM source WHERE siteId = ?", arguments: [id])
+            }
+            let putOutput = try db.cachedStatement(
+                sql: "INSERT OR REPLACE INTO output VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+            for (path, output) in state.files where base?.files[path] != output {
+                let stamp = output.stamp
+                try putOutput.execute(arguments: [
+                    id, path, output.fingerprint, stamp.size, stamp.modified, stamp.changed,
+                    Int64(bitPattern: stamp.inode),
+                    Int64(bitPattern: output.digest),
+                ])
+            }
+            let dropOutput = try db.cachedStatement(sql: "DELETE FROM output WHERE siteId = ? AND path = ?")
+            for path in base.map({ Array($0.files.keys) }) ?? [] where state.files[path] == nil {
+                try dropOutput.execute(arguments: [id, path])
+            }
+            let putNote = try db.cachedStatement(sql: "INSERT OR REPLACE INTO note VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+            for (slug, note) in state.notes where base?.notes[slug] != note {
+                let stamp = note.stamp
+                try putNote.execute(arguments: [
+                    id, slug, stamp.size, stamp.modified, stamp.changed, Int64(bitPattern: stamp.inode),
+                    stamp.digest.map { Int64(bitPattern: $0) }, note.cacheHash,
+                ])
+            }
+            let dropNote = try db.cachedStatement(sql: "DELETE FROM note WHERE siteId = ? AND slug = ?")
+            for slug in base.map({ Array($0.notes.keys) }) ?? [] where state.notes[slug] == nil {
+                try dropNote.execute(arguments: [id, slug])
+            }
+            let putSource = try db.cachedStatement(sql: "INSERT OR REPLACE INTO source VALUES (?, ?, ?, ?, ?, ?, ?)")
+            for (path, stamp) in state.sources where base?.sources[path] != stamp {
+                try putSource.execute(arguments: [
+                    id, path, stamp.size, stamp.modified, stamp.changed, Int64(bitPattern: stamp.inode),
+                    stamp.digest.map { Int64(bitPattern: $0) },
+                ])
+            }
+            let dropSource = try db.cachedStatement(sql: "DELETE FROM source WHERE siteId = ? AND path = ?")
+            for path in base.map({ Array($0.sources.keys) }) ?? [] where state.sources[path] == nil {
+                try dropSource.execute(arguments: [id, path])
+            }
+        }
+    }
+
+    /// The store, opened and with its schema, made afresh when the file is damaged or of another
+    /// version (its contents are only ever a shortcut).
+    private func prepared() throws -> DatabaseQueue {
+        if let queue = try? open(), (try? queue.write(BuildStateStore.prepareSchema)) != nil { return queue }
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            try? FileManager.default.removeItem(atPath: url.path + suffix)
+        }
+        let queue = try open()
+        try queue.write(BuildStateStore.prepareSchema)
+        return queue
+    }
+
+    private func open() throws -> DatabaseQueue {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.label = "build state"
+        configuration.prepareDatabase { db in
+            // A derived shortcut: a commit need not wait for the disk (a lost one costs a full build).
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+        try queue.writeWithoutTransaction { db in
+            if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+            }
+        }
+        return queue
+    }
+
+    /// Creates the tables in a new file; refuses a file of another version or kind.
+    private static func prepareSchema(_ db: Database) throws {
+        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        if version == formatVersion { return }
+        let isEmpty = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0
+        guard version == 0, isEmpty else { throw DatabaseError(resultCode: .SQLITE_MISMATCH) }
+        try db.execute(
+            sql: """
+                CREATE TABLE site (
+                    id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, library TEXT NOT NULL,
+                    inputs TEXT NOT NULL, noteOptions TEXT NOT NULL, savedAt INTEGER NOT NULL,
+                    finished BOOLEAN NOT NULL);
+                CREATE TABLE output (
+                    siteId INTEGER NOT NULL REFERENCES site(id) ON DELETE CASCADE, path TEXT NOT NULL,
+                    fingerprint TEXT NOT NULL, size INTEGER NOT NULL, modified INTEGER NOT NULL,
+                    changed INTEGER NOT NULL, inode INTEGER NOT NULL, digest INTEGER NOT NULL,
+                    PRIMARY KEY (siteId, path)) WITHOUT ROWID;
+                CREATE TABLE note (
+                    siteId INTEGER NOT NULL REFERENCES site(id) ON DELETE CASCADE, slug TEXT NOT NULL,
+                    size INTEGER NOT NULL, modified INTEGER NOT NULL, changed INTEGER NOT NULL,
+                    inode INTEGER NOT NULL, digest INTEGER,
+                    cacheHash TEXT,
+                    PRIMARY KEY (siteId, slug)) WITHOUT ROWID;
+                CREATE TABLE source (
+                    siteId INTEGER NOT NULL REFERENCES site(id) ON DELETE CASCADE, path TEXT NOT NULL,
+                    size INTEGER NOT NULL, modified INTEGER NOT NULL, changed INTEGER NOT NULL,
+                    inode INTEGER NOT NULL, digest INTEGER,
+                    PRIMARY KEY (siteId, path)) WITHOUT ROWID;
+                PRAGMA user_version = \(formatVersion);
+                """)
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.readerMessage }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,54 @@
+import BookplateCore
+import BookplateLibrary
+import BookplateMustache
+
+/// Why a cover image cannot be made into thumbnails, and which file it was, when known. Prints
+/// one line that says what to do.
+public struct ThumbnailError: Error, Equatable, CustomStringConvertible {
+    public enum Problem: Equatable, Sendable {
+        /// The bytes do not start like a JPEG, PNG, GIF or WebP image (an SVG, HTML, text…).
+        case notAnImage
+        /// The header gives a width or a height of 0.
+        case noPixels(width: Int, height: Int)
+        /// More pixels than a cover may have: refused before anything is decoded.
+        case tooLarge(width: Int, height: Int)
+        /// The image ends early or its data is wrong, in vips' words.
+        case damaged(String)
+        /// The file could not be read.
+        case unreadable(String)
+        /// The thumbnail cache could not be written.
+        case cacheUnwritable(String)
+        /// libvips did not start.
+        case vipsUnavailable(String)
+    }
+
+    /// The file concerned, as shown to the reader; nil when the bytes came from elsewhere.
+    public var path: String?
+    public var problem: Problem
+
+    public init(path: String? = nil, problem: Problem) {
+        self.path = path
+        self.problem = problem
+    }
+
+    public var description: String {
+        let subject = path ?? "the cover image"
+        let limit = "\(CoverThumbnails.maximumPixels / 1_000_000) megapixels, \(CoverThumbnails.maximumSide) a side"
+        return switch problem {
+        case .notAnImage:
+            "\(subject) is not a JPEG, PNG, GIF or WebP image: replace it or delete it to use a placeholder"
+        case .noPixels(let width, let height):
+            "\(subject) is \(width)×\(height) pixels, an image with nothing in it: replace it or delete it"
+        case .tooLarge(let width, let height):
+            "\(subject) is \(width)×\(height) pixels, larger than covers may be (\(limit)): use a smaller image"
+        case .damaged(let reason):
+            "\(subject) is truncated or damaged: \(reason): download it again or replace it"
+        case .unreadable(let reason):
+            "could not read \(subject) (\(reason)): check that it exists and can be read"
+        case .cacheUnwritable(let reason):
+            "could not write the thumbnail cache at \(subject) (\(reason)): check the folder's permissions and free space"
+        case .vipsUnavailable(let reason):
+            "libvips could not start (\(reason)): reinstall libvips (.ci/install-system-libraries)"
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import BookplateCore
+import BookplateLibrary
+import BookplateMustache
+import CVips
+import Foundation
+
+/// libvips, started once per process, reached through the fixed-option wrappers of `CVips`.
+///
+/// Each cover is made on the thread that asks for it with one vips worker (vips_concurrency_set(1)):
+/// a build runs covers on every core itself, so each core makes one cover at a time instead of
+/// every cover asking for every core.
+enum Vips {
+    /// Nil once libvips has started; what went wrong otherwise. Swift runs this once, whichever
+    /// thread comes first, and makes the others wait.
+    private static let startFailure: String? = bp_start() == 0 ? nil : takeError()
+
+    /// Starts libvips unless it has started already.
+    static func start() throws {
+        if let startFailure { throw ThumbnailError(problem: .vipsUnavailable(startFailure)) }
+    }
+
+    /// The libvips version this process runs, as "8.14.1".
+    static var version: String { String(cString: vips_version_string()) }
+
+    /// The image that `operation` hands back through its last argument; `ThumbnailError.damaged`
+    /// with vips' reason when it fails.
+    static func image(_ operation: (UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32) throws
+        -> VipsImageHandle
+    {
+        var output: UnsafeMutablePointer<VipsImage>?
+        let status = operation(&output)
+        guard status == 0, let output else {
+            if let output { g_object_unref(output) }
+            throw ThumbnailError(problem: .damaged(takeError()))
+        }
+        return VipsImageHandle(output)
+    }
+
+    /// The bytes that a save `operation` hands back in a buffer of vips', which is freed here.
+    static func bytes(_ operation: (UnsafeMutablePointer<UnsafeMutableRawPointer?>, UnsafeMutablePointer<Int>) -> Int32)
+        throws -> Data
+    {
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        let status = operation(&buffer, &length)
+        defer { g_free(buffer) }
+        guard status == 0, let buffer else { throw ThumbnailError(problem: .damaged(takeError())) }
+        return Data(bytes: buffer, count: length)
+    }
+
+    /// The first line of vips' error buffer, which is emptied (copied and cleared in one step, as
+    /// another thread may be adding to it), with control and format characters dropped so that
+    /// nothing a file says can move the terminal's cursor or turn its text around.
+    static func takeError() -> String {
+        guard let copy = vips_error_buffer_copy() else { return "libvips gave no reason" }
+        defer { g_free(copy) }
+        let text = String(cString: copy)
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let printable = String(
+            String.UnicodeScalarView(
+                line.unicodeScalars.filter { ![.control, .format].contains($0.properties.generalCategory) }))
+        let trimmed = printable.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return "libvips gave no reason" }
+        return trimmed.count > 200 ? String(trimmed.prefix(200)) + "…" : trimmed
+    }
+}
+
+/// A reference to a libvips image, given up when the handle goes away.
+struct VipsImageHandle: ~Copyable {
+    let pointer: UnsafeMutablePointer<VipsImage>
+
+    init(_ pointer: UnsafeMutablePointer<VipsImage>) {
+        self.pointer = pointer
+    }
+
+    deinit {
+        g_object_unref(pointer)
+    }
+
+    var width: Int { Int(vips_image_get_width(pointer)) }
+    var height: Int { Int(vips_image_get_height(pointer)) }
+    var bands: Int { Int(vips_image_get_bands(pointer)) }
+
+    /// The image's pixels, band by band, row by row, as vips holds them.
+    func pixels() throws -> [UInt8] {
+        var length = 0
+        guard let memory = vips_image_write_to_memory(pointer, &length) else {
+            throw ThumbnailError(problem: .damaged(Vips.takeError()))
+        }
+        defer { g_free(memory) }
+        return [UInt8](UnsafeRawBufferPointer(start: memory, count: length))
+    }
+}

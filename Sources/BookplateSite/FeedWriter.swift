@@ -1,0 +1,131 @@
+import BookplateCore
+import BookplateLibrary
+import BookplateMustache
+import Foundation
+
+/// The files that help readers and search engines find the site: an Atom feed of books
+/// recently finished and added, `sitemap.xml` and `robots.txt`.
+enum FeedWriter {
+    /// How many entries the feed keeps.
+    static let feedLength = 30
+
+    /// An Atom (RFC 4287) feed. Each finished read of a book is one entry, dated when it ended; a
+    /// book with no dated read is one entry, dated when it was added. The feed's own date is its
+    /// newest entry's, so the same shelf gives the same bytes.
+    static func atomFeed(catalogue: Catalogue, settings: SiteSettings, baseURL: URL) -> String {
+        // Positions, not copies of the books' details: 50,000 copies took 25 MB.
+        let books = catalogue.books
+        // (position, date, the read's number among the book's finished reads; 0 for "added")
+        let entries = books.indices.flatMap { position -> [(Int, Date, Int)] in
+            let details = books[position]
+            let reads = details.finishedReads.enumerated().compactMap { number, read in
+                read.finished.map { (position, date(of: $0), number + 1) }
+            }
+            if !reads.isEmpty { return reads }
+            if let finished = details.book.finishedDate, details.book.status == .read {
+                return [(position, date(of: finished), 1)]
+            }
+            return [(position, details.book.addedAt, 0)]
+        }
+        .sorted { ($0.1, books[$0.0].book.slug, $0.2) > ($1.1, books[$1.0].book.slug, $1.2) }
+        .prefix(feedLength)
+        let updated = entries.first.map { timestamp($0.1) } ?? "1970-01-01T00:00:00Z"
+        var xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(MarkupEscaping.xml(settings.language))">
+              <title>\(MarkupEscaping.xml(settings.title))</title>
+              <subtitle>\(MarkupEscaping.xml(settings.description))</subtitle>
+              <id>\(MarkupEscaping.xml(baseURL.absoluteString))</id>
+              <link rel="alternate" type="text/html" href="\(MarkupEscaping.xml(baseURL.absoluteString))"/>
+              <link rel="self" type="application/atom+xml" href="\(MarkupEscaping.xml(StructuredData.absolute("feed.xml", baseURL)))"/>
+              <updated>\(updated)</updated>
+              <author><name>\(MarkupEscaping.xml(settings.owner ?? settings.title))</name></author>
+              <generator version="\(Bookplate.version)">Bookplate</generator>
+
+            """
+        for (position, date, read) in entries {
+            let details = books[position]
+            let url = StructuredData.pageAddress(PageModelFactory.bookURL(details.book.slug), baseURL)
+            // The first read keeps the page's address as its id, as when a book had one entry.
+            let id = read > 1 ? url + "#read-\(read)" : url
+            let byline = details.authors.isEmpty ? "" : " by " + details.authors.map(\.name).joined(separator: ", ")
+            let title =
+                (read > 1 ? "Finished again: " : read > 0 ? "Finished: " : "Added: ") + details.book.title + byline
+            var summary = details.book.rating.map { "Rated \($0.text) out of 5. " } ?? ""
+            summary +=
+                PageModelFactory.descriptionText(details.book.description).first.map { String($0.prefix(400)) } ?? ""
+            xml += """
+                  <entry>
+                    <title>\(MarkupEscaping.xml(title))</title>
+                    <id>\(MarkupEscaping.xml(id))</id>
+                    <link rel="alternate" type="text/html" href="\(MarkupEscaping.xml(url))"/>
+                    <updated>\(timestamp(date))</updated>
+
+                """
+            for author in details.authors {
+                xml += "    <author><name>\(MarkupEscaping.xml(author.name))</name></author>\n"
+            }
+            if !summary.isEmpty { xml += "    <summary>\(MarkupEscaping.xml(summary))</summary>\n" }
+            xml += "  </entry>\n"
+        }
+        return xml + "</feed>\n"
+    }
+
+    /// Every page's absolute address.
+    static func sitemap(paths: [String], baseURL: URL) -> String {
+        var xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+
+            """
+        for path in paths.sorted() {
+            xml += "  <url><loc>\(MarkupEscaping.xml(StructuredData.pageAddress(path, baseURL)))</loc></url>\n"
+        }
+        return xml + "</urlset>\n"
+    }
+
+    static func robots(baseURL: URL?) -> String {
+        var text = "User-agent: *\nAllow: /\n"
+        if let baseURL { text += "Sitemap: \(StructuredData.absolute("sitemap.xml", baseURL))\n" }
+        return text
+    }
+
+    /// Midnight UTC of a day; the first of the month or year when that is all that is known.
+    private static func date(of day: PartialDate) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar.date(from: DateComponents(year: day.year, month: day.month ?? 1, day: day.day ?? 1))
+            ?? Date(
+                timeIntervalSince1970: 0)
+    }
+
+    private static func timestamp(_ date: Date) -> String {
+        date.formatted(
+            .iso8601.year().month().day().time(includingFractionalSeconds: false).timeZone(separator: .omitted)
+        )
+        .replacingOccurrences(of: "+0000", with: "Z")
+    }
+
+}
+
+/// The prebuilt index behind the shelf's search box: a script that defines the books' titles,
+/// authors and shelves, so that search works from `file://` without fetching anything.
+enum SearchIndex {
+    static func script(catalogue: Catalogue) -> String {
+        let q = ScriptSafeJSON.quoted
+        // Sorted as positions, not as copies of the books' details (22 MB at 50,000 books).
+        let books = catalogue.books
+        let order = BookOrder.title.sort(Array(books.indices)) { BookOrder.SortFields(books[$0]) }
+        let entries = order.map { position in
+            let details = books[position]
+            return ScriptSafeJSON.object([
+                ("a", q(details.authors.map(\.name).joined(separator: ", "))),
+                // Shelves and series: what the search matches besides titles and authors.
+                ("s", q((details.shelves.map(\.name) + details.series.map(\.series.name)).joined(separator: ", "))),
+                ("t", q(details.book.title)),
+                ("u", q(PageModelFactory.bookURL(details.book.slug))),
+            ])
+        }
+        return "window.BOOKPLATE_SEARCH_INDEX = " + ScriptSafeJSON.array(entries) + ";\n"
+    }
+}

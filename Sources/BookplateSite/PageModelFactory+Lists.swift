@@ -1,0 +1,128 @@
+import BookplateCore
+import BookplateLibrary
+import BookplateMustache
+
+extension PageModelFactory {
+    /// How many books the home page shows of those being read and of those finished last.
+    static let homeShelfSize = 12
+
+    /// The home page: what is being read, the books finished last, and a link to every page of
+    /// every list — never the whole shelf, whose cards took 7 MB at ten thousand books.
+    func indexPage() -> IndexPageModel {
+        let reading = lists.statusLists.first { $0.kind == .status(.reading) }
+        // The read lists are newest year first, each newest first.
+        // A book read in several years is in several lists: it shows once, where it was read last.
+        var recent: [Int] = []
+        var shown = Set<Int>()
+        for list in lists.statusLists where list.isRead {
+            for position in list.positions where shown.insert(position).inserted {
+                recent.append(position)
+                if recent.count == PageModelFactory.homeShelfSize { break }
+            }
+            if recent.count == PageModelFactory.homeShelfSize { break }
+        }
+        var groups: [ListGroupModel] = []
+        for list in lists.statusLists {
+            let link = listLink(list, root: "")
+            switch list.kind {
+            case .readIn:
+                if groups.last?.id == "read" {
+                    groups[groups.count - 1].lists.append(link)
+                } else {
+                    groups.append(ListGroupModel(id: "read", title: statusTitle(.read), lists: [link]))
+                }
+            case .status(let status):
+                groups.append(ListGroupModel(id: status.rawValue, title: statusTitle(status), lists: [link]))
+            case .shelf, .author:
+                break
+            }
+        }
+        if let series = seriesGroup(root: "") { groups.append(series) }
+        return IndexPageModel(
+            root: "", site: site, pageTitle: site.title, bookCount: catalogue.books.count,
+            authorCount: catalogue.authors.count, countsLabel: countsLabel,
+            reading: (reading?.positions.prefix(PageModelFactory.homeShelfSize) ?? []).map {
+                card(catalogue.books[$0], root: "")
+            },
+            readingList: reading.flatMap {
+                $0.positions.count > PageModelFactory.homeShelfSize ? listLink($0, root: "") : nil
+            },
+            allBeingReadLabel: reading.map { words("allBeingRead", ["count": words.number($0.positions.count)]) },
+            recent: recent.map { card(catalogue.books[$0], root: "") }, groups: groups,
+            shelfCount: shelves.count, isEmpty: catalogue.books.isEmpty)
+    }
+
+    /// Page `number` of a status or year list.
+    func listPage(_ list: BookList, page number: Int) -> ListPageModel {
+        let root = list.root(page: number)
+        let title = self.title(of: list)
+        return ListPageModel(
+            root: root, site: site, pageTitle: pageTitle(title, list: list, page: number), id: list.id, title: title,
+            countLabel: words.count(list.positions.count, "book"),
+            books: list.positions(onPage: number).map { card(catalogue.books[$0], root: root) },
+            pagination: pagination(list, page: number, root: root))
+    }
+
+    /// Links to the pages of `list`, for page `number`; nil when the list fits on one page.
+    func pagination(_ list: BookList, page number: Int, root: String) -> PaginationModel? {
+        guard list.pageCount > 1 else { return nil }
+        return PaginationModel(
+            label: words("pageOf", ["page": words.number(number), "pages": words.number(list.pageCount)]),
+            previous: number > 1 ? root + list.path(page: number - 1) : nil,
+            next: number < list.pageCount ? root + list.path(page: number + 1) : nil,
+            pages: (1...list.pageCount).map { page in
+                PageLinkModel(number: page, url: root + list.path(page: page), isCurrent: page == number)
+            })
+    }
+
+    /// A page's `<title>`: its name, the page number past the first, and the site's title.
+    func pageTitle(_ name: String, list: BookList, page number: Int) -> String {
+        number > 1
+            ? "\(words("pageTitleNumbered", ["name": name, "page": words.number(number)])) — \(site.title)"
+            : "\(name) — \(site.title)"
+    }
+
+    /// A link to a list, with links to each of its pages when it has more than one.
+    private func listLink(_ list: BookList, root: String) -> ListLinkModel {
+        // A year's link is the year, with its count beside it; a status's link is its count.
+        let countLabel = words.count(list.positions.count, "book")
+        return ListLinkModel(
+            id: list.id, title: list.isRead ? shortTitle(of: list) : countLabel,
+            url: root + list.path(page: 1), count: list.positions.count, countLabel: list.isRead ? countLabel : nil,
+            pages: list.pageCount > 1
+                ? (1...list.pageCount).map {
+                    PageLinkModel(number: $0, url: root + list.path(page: $0), isCurrent: false)
+                }
+                : [])
+    }
+
+    /// A list's heading: "Read in 2024", "To read".
+    func title(of list: BookList) -> String {
+        switch list.kind {
+        case .status(let status): statusTitle(status)
+        case .readIn(let year?): words("readIn", ["year": String(year)])
+        case .readIn(nil): words("readUndated")
+        case .shelf(let shelf): shelf.name
+        case .author(let slug): catalogue.authors.first { $0.slug == slug }?.name ?? slug
+        }
+    }
+
+    /// A list's name among its neighbours on the home page: the year alone for books read.
+    func shortTitle(of list: BookList) -> String {
+        switch list.kind {
+        case .readIn(let year?): String(year)
+        case .readIn(nil): words("dateNotRecorded")
+        default: title(of: list)
+        }
+    }
+}
+
+extension BookList {
+    /// The list's id in the site, for anchors and styles: `read-2024`, `to-read`.
+    var id: String { folder.replacingOccurrences(of: "/", with: "-") }
+
+    var isRead: Bool {
+        if case .readIn = kind { return true }
+        return false
+    }
+}

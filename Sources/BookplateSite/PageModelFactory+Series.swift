@@ -1,0 +1,108 @@
+import BookplateCore
+import BookplateLibrary
+import BookplateMustache
+import Foundation
+
+/// A series on the shelf with the positions of its books in the catalogue, in reading order:
+/// by place, books without one after the rest, by title.
+struct SeriesList: Sendable {
+    var series: Series
+    var entries: [(position: SeriesPosition?, book: Int)]
+
+    /// How many books the series has on the shelf (a book listed twice counts once).
+    var bookCount: Int { Set(entries.map(\.book)).count }
+
+    /// Every series of `catalogue`, by name.
+    static func all(in catalogue: Catalogue) -> [SeriesList] {
+        var bySlug: [String: SeriesList] = [:]
+        for (index, details) in catalogue.books.enumerated() {
+            for membership in details.series {
+                bySlug[membership.series.slug, default: SeriesList(series: membership.series, entries: [])]
+                    .entries.append((membership.position, index))
+            }
+        }
+        let books = catalogue.books
+        return bySlug.values.map { list in
+            var sorted = list
+            sorted.entries.sort { left, right in
+                switch (left.position, right.position) {
+                case (let a?, let b?) where a != b: return a < b
+                case (.some, nil): return true
+                case (nil, .some): return false
+                default:
+                    return (Library.sortKey(books[left.book].book.title), books[left.book].book.slug)
+                        < (Library.sortKey(books[right.book].book.title), books[right.book].book.slug)
+                }
+            }
+            return sorted
+        }
+        .sorted {
+            (LatinFolding.searchKey($0.series.name), $0.series.slug) < (
+                LatinFolding.searchKey($1.series.name), $1.series.slug
+            )
+        }
+    }
+
+    /// The whole numbers from 1 to the last the series' places cover that none does, as runs: a
+    /// series with #1, #2 and #5 misses 3–4. Half places (2.5) and a #0 leave none.
+    var gaps: [ClosedRange<Int>] {
+        var gaps: [ClosedRange<Int>] = []
+        var next = 1
+        for range in entries.compactMap({ $0.position?.wholeNumbers }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if range.lowerBound > next { gaps.append(next...(range.lowerBound - 1)) }
+            next = Swift.max(next, range.upperBound + 1)
+        }
+        return gaps
+    }
+}
+
+extension PageModelFactory {
+    /// A series' page: its books in reading order, each with its place and the reader's status,
+    /// and what is missing from the shelf between them.
+    func seriesPage(_ list: SeriesList) -> SeriesPageModel {
+        let root = "../../"
+        let books = catalogue.books
+        var entries: [SeriesEntryModel] = []
+        var gaps = list.gaps[...]
+        func gapEntry(_ gap: ClosedRange<Int>) -> SeriesEntryModel {
+            SeriesEntryModel(
+                book: nil,
+                gap: gap.count == 1
+                    ? words("seriesGap", ["number": words.number(gap.lowerBound)])
+                    : words(
+                        "seriesGapRange", ["from": words.number(gap.lowerBound), "to": words.number(gap.upperBound)]))
+        }
+        for entry in list.entries {
+            while let gap = gaps.first, let position = entry.position, Double(gap.lowerBound) < position.value {
+                entries.append(gapEntry(gap))
+                gaps.removeFirst()
+            }
+            var card = card(books[entry.book], root: root)
+            let status = statusTitle(books[entry.book].book.status)
+            card.seriesLabel = entry.position.map { "#\($0.text) · \(status)" } ?? status
+            entries.append(SeriesEntryModel(book: card, gap: nil))
+        }
+        entries += gaps.map(gapEntry)
+        let read = Set(list.entries.map(\.book)).filter { books[$0].book.status == .read || books[$0].timesRead > 0 }
+        let count = list.bookCount
+        return SeriesPageModel(
+            root: root, site: site, pageTitle: "\(list.series.name) — \(site.title)", name: list.series.name,
+            countLabel: words.count(count, "book") + " · "
+                + words("seriesReadCount", ["read": words.number(read.count), "books": words.number(count)]),
+            entries: entries)
+    }
+
+    /// The index's group of series: a link to each series' page.
+    func seriesGroup(root: String) -> ListGroupModel? {
+        guard !seriesLists.isEmpty else { return nil }
+        return ListGroupModel(
+            id: "series", title: words("seriesTitle"),
+            lists: seriesLists.map { list in
+                let count = list.bookCount
+                return ListLinkModel(
+                    id: "series-\(list.series.slug)", title: list.series.name,
+                    url: root + PageModelFactory.seriesURL(list.series.slug), count: count,
+                    countLabel: words.count(count, "book"), pages: [])
+            })
+    }
+}

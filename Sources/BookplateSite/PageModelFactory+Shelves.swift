@@ -1,0 +1,45 @@
+import BookplateCore
+import BookplateLibrary
+import BookplateMustache
+import Foundation
+
+extension PageModelFactory {
+    /// Every shelf (tag) with at least one book of `catalogue`, sorted by name.
+    static func shelves(of catalogue: Catalogue) -> [Shelf] {
+        var seen = Set<String>()
+        return catalogue.books.flatMap(\.shelves).filter { seen.insert($0.slug).inserted }
+            .map { (shelf: $0, key: LatinFolding.searchKey($0.name)) }
+            .sorted { ($0.key, $0.shelf.slug) < ($1.key, $1.shelf.slug) }.map(\.shelf)
+    }
+
+    func shelvesPage() -> ShelvesPageModel {
+        let root = "../"
+        let entries = shelves.map { shelf in
+            let count = index.booksByShelf[shelf.slug]?.count ?? 0
+            return ShelfEntryModel(
+                name: shelf.name, url: root + PageModelFactory.shelfURL(shelf.slug),
+                bookCountLabel: words.count(count, "book"))
+        }
+        return ShelvesPageModel(
+            root: root, site: site, pageTitle: "\(words("shelvesTitle")) — \(site.title)", shelves: entries,
+            countLabel: words.count(entries.count, "shelf"))
+    }
+
+    /// Page `number` of a shelf's list.
+    func shelfPage(_ list: BookList, shelf: Shelf, page number: Int) -> ShelfPageModel {
+        let root = list.root(page: number)
+        return ShelfPageModel(
+            root: root, site: site, pageTitle: pageTitle(shelf.name, list: list, page: number), name: shelf.name,
+            bookCountLabel: words.count(list.positions.count, "book"),
+            books: list.positions(onPage: number).map { card(catalogue.books[$0], root: root) },
+            pagination: pagination(list, page: number, root: root))
+    }
+
+    /// The 404 page is served from any depth, so its links start at the site's own root.
+    func notFoundPage() -> NotFoundPageModel {
+        let path = baseURL?.path ?? "/"
+        return NotFoundPageModel(
+            root: path.hasSuffix("/") ? path : path + "/", site: site,
+            pageTitle: "\(words("notFoundTitle")) — \(site.title)")
+    }
+}

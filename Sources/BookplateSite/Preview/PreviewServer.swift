@@ -1,0 +1,235 @@
+import BookplateCore
+import BookplateLibrary
+import BookplateMustache
+import Foundation
+import Synchronization
+
+/// `bookplate serve`: the site on 127.0.0.1, rebuilt whenever anything under `content/` or
+/// `templates/` changes, with open pages reloading themselves.
+///
+/// Every rebuild is an ordinary build (``SiteBuilder/build(_:)``) of a builder made afresh — the
+/// library opened again, the settings read again — and takes its turn with any other build of the
+/// shelf, so `serve` and `build` in another terminal never write an older site over a newer one.
+///
+/// A failed rebuild keeps the previous site and shows the error on every page and in the
+/// terminal; the server keeps running. Only files inside the site folder are ever served, and only
+/// to GET and HEAD requests for the server's own address (``LoopbackHTTPServer``).
+public actor PreviewServer {
+    public nonisolated let port: UInt16
+    private nonisolated let paths: ShelfPaths
+    private let makeBuilder: @Sendable () throws -> SiteBuilder
+    private let server: LoopbackHTTPServer
+    private nonisolated let pages: PreviewPages
+    private let report: @Sendable (String) -> Void
+    private var fingerprint = ShelfState()
+
+    /// Binds the server (port 0 picks a free one) for the site in `paths`; ``rebuild()`` makes the
+    /// first build. `makeBuilder` is called for every build. `headTimeout` is how long a client
+    /// has to send a whole request head.
+    public static func start(
+        paths: ShelfPaths, port: UInt16, headTimeout: Duration = .seconds(10),
+        makeBuilder: @escaping @Sendable () throws -> SiteBuilder, report: @escaping @Sendable (String) -> Void
+    ) throws -> PreviewServer {
+        let pages = PreviewPages(site: paths.site)
+        var limits = LoopbackHTTPServer.Limits()
+        limits.headTimeout = headTimeout
+        let server = try LoopbackHTTPServer(port: port, limits: limits) { pages.respond(to: $0) }
+        server.start()
+        return PreviewServer(paths: paths, makeBuilder: makeBuilder, server: server, pages: pages, report: report)
+    }
+
+    private init(
+        paths: ShelfPaths, makeBuilder: @escaping @Sendable () throws -> SiteBuilder, server: LoopbackHTTPServer,
+        pages: PreviewPages, report: @escaping @Sendable (String) -> Void
+    ) {
+        self.paths = paths
+        self.makeBuilder = makeBuilder
+        self.server = server
+        self.port = server.port
+        self.pages = pages
+        self.report = report
+    }
+
+    /// Watches the shelf until cancelled, rebuilding after each change.
+    public func watch(every interval: Duration = .milliseconds(250)) async {
+        fingerprint = currentFingerprint()
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            let now = currentFingerprint()
+            if now != fingerprint {
+                // Taken before the build: a change made while it runs is seen on the next round.
+                fingerprint = now
+                await rebuild()
+            }
+        }
+    }
+
+    /// Stops answering within a second, whatever clients are doing; a rebuild under way runs on.
+    public func stop() async {
+        await server.stop(within: .seconds(1))
+    }
+
+    /// How many connections are open; for tests.
+    nonisolated var openConnections: Int { server.openConnections }
+
+    /// How many builds so far, failed ones included; open pages reload when it changes.
+    public nonisolated var buildVersion: Int { pages.buildVersion }
+
+    /// Builds on a thread of its own: the build is blocking file and database work, and must not
+    /// hold one of the few threads Swift's tasks share.
+    public func rebuild() async {
+        let makeBuilder = makeBuilder
+        let outcome: Result<BuildReport, any Error> = await withCheckedContinuation { done in
+            Thread.detachNewThread { done.resume(returning: Result { try makeBuilder().build() }) }
+        }
+        switch outcome {
+        case .success(let built):
+            pages.recordBuild(error: nil)
+            for warning in built.warnings { report("warning: \(warning)") }
+            report("Rebuilt \(built.pageCount) pages")
+        case .failure(let error):
+            pages.recordBuild(error: "\(error)")
+            report("Build failed: \(error) (still serving the last good site)")
+        }
+    }
+
+    /// What the site is made of: the library's revision (which the build's own note cache does
+    /// not move) and the sizes and dates of every other file under `content/` and `templates/`.
+    private struct ShelfState: Equatable {
+        var revision = ""
+        var files: [String: FileStamps.Stamp] = [:]
+    }
+
+    private func currentFingerprint() -> ShelfState {
+        // The library opened afresh: a library file replaced (a backup restored) is read anew.
+        var state = ShelfState(revision: (try? Library.open(at: paths.library).revision()) ?? "")
+        let library = paths.library.standardizedFileURL.path
+        for folder in [paths.content, paths.templates] {
+            for (path, stamp) in FileStamps.scan(folder) {
+                let full = folder.standardizedFileURL.path + "/" + path
+                // The library file and SQLite's side files change whenever the build caches a note.
+                guard !full.hasPrefix(library) else { continue }
+                state.files[full] = stamp
+            }
+        }
+        return state
+    }
+}
+
+/// The pages the preview answers with: files of the site folder, each HTML page with the reload
+/// script (and the last build's error) added, and the build count open pages poll.
+///
+/// Read by the server's connection threads while a rebuild runs, so a slow build never stalls a
+/// page; the build status sits behind a mutex.
+final class PreviewPages: Sendable {
+    let site: URL
+    private let status = Mutex(BuildStatus())
+
+    init(site: URL) {
+        self.site = site
+    }
+
+    var buildVersion: Int { status.withLock { $0.version } }
+
+    func recordBuild(error: String?) {
+        status.withLock { $0 = BuildStatus(version: $0.version + 1, lastError: error) }
+    }
+
+    func respond(to request: HTTPRequestHead) -> HTTPResponseMessage {
+        if request.path == "/__bookplate/version" {
+            return HTTPResponseMessage(
+                status: 200, fields: [("Content-Type", "text/plain"), ("Cache-Control", "no-store")],
+                body: Array(String(buildVersion).utf8))
+        }
+        guard let file = Self.file(for: request.path, in: site),
+            let data = FileManager.default.contents(atPath: file.path)
+        else { return notFound() }
+        let type = Self.contentType(for: file.pathExtension)
+        let body =
+            type.hasPrefix("text/html") ? Array(decorate(String(decoding: data, as: UTF8.self)).utf8) : [UInt8](data)
+        return HTTPResponseMessage(
+            status: 200,
+            fields: [("Content-Type", type), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")],
+            body: body)
+    }
+
+    private func notFound() -> HTTPResponseMessage {
+        let page = site.appendingPathComponent("404.html")
+        let body = FileManager.default.contents(atPath: page.path).map { decorate(String(decoding: $0, as: UTF8.self)) }
+        return HTTPResponseMessage(
+            status: 404, fields: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
+            body: Array((body ?? "<!doctype html><title>Not found</title><p>Not found</p>").utf8))
+    }
+
+    /// Adds the reload script, and the build error when the last build failed.
+    private func decorate(_ html: String) -> String {
+        let (version, lastError) = status.withLock { ($0.version, $0.lastError) }
+        var extra = """
+            <script>(function(){var v="\(version)";setInterval(function(){fetch("/__bookplate/version",\
+            {cache:"no-store"}).then(function(r){return r.text()}).then(function(t){if(t!==v){location.reload()}})\
+            .catch(function(){})},400)})();</script>
+            """
+        if let lastError {
+            let escaped = MarkupEscaping.xml(lastError)
+            extra =
+                """
+                <div role="alert" style="position:fixed;inset:0 0 auto 0;z-index:9999;padding:1rem;\
+                background:#8a1c1c;color:#fff;font:16px/1.4 monospace">Build failed: \(escaped)</div>
+                """ + extra
+        }
+        guard let end = html.range(of: "</body>", options: .backwards) else { return html + extra }
+        return html.replacingCharacters(in: end, with: extra + "</body>")
+    }
+
+    /// The file a request path names, or nil when it would leave the site folder or does not exist.
+    static func file(for requestPath: String, in site: URL) -> URL? {
+        let decoded = requestPath.removingPercentEncoding ?? requestPath
+        let parts = decoded.split(separator: "/", omittingEmptySubsequences: true)
+        guard !parts.contains(where: { $0 == ".." || $0 == "." || $0.contains("\\") || $0.contains("\0") }) else {
+            return nil
+        }
+        var url = parts.reduce(site) { $0.appendingPathComponent(String($1)) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return nil }
+        if isDirectory.boolValue { url.appendPathComponent("index.html") }
+        let root = site.resolvingSymlinksInPath().path + "/"
+        guard url.resolvingSymlinksInPath().path.hasPrefix(root), FileManager.default.fileExists(atPath: url.path)
+        else { return nil }
+        return url
+    }
+
+    static func contentType(for fileExtension: String) -> String {
+        switch fileExtension.lowercased() {
+        case "html": "text/html; charset=utf-8"
+        case "css": "text/css; charset=utf-8"
+        case "js": "text/javascript; charset=utf-8"
+        case "xml": "application/xml; charset=utf-8"
+        case "txt": "text/plain; charset=utf-8"
+        case "svg": "image/svg+xml"
+        case "jpg", "jpeg": "image/jpeg"
+        case "png": "image/png"
+        case "gif": "image/gif"
+        case "webp": "image/webp"
+        case "json": "application/json"
+        default: "application/octet-stream"
+        }
+    }
+}
+
+/// The outcome of the latest build, as pages show it.
+private struct BuildStatus {
+    var version = 0
+    var lastError: String?
+}
+
+/// What stops the preview server.
+public enum PreviewError: Error, Equatable, CustomStringConvertible {
+    case cannotListen(port: UInt16)
+
+    public var description: String {
+        switch self {
+        case .cannotListen(let port):
+            "could not listen on 127.0.0.1:\(port): is another server using it? Try --port with another number"
+        }
+    }
+}

@@ -1,0 +1,334 @@
+import BookplateCore
+import BookplateLibrary
+import BookplateMustache
+import Foundation
+
+/// Builds the static site from the library, the notes and the theme.
+///
+/// A build is a list of named steps (``BuildStep/pipeline``) run one after another by
+/// ``BuildRun``, and any error names the step and the path it was working on. Builds of one shelf
+/// take turns (``BuildLock``); each reads its settings, templates, covers, notes and library
+/// afresh once it has its turn. The site is always wholly the old one or wholly the new one (see
+/// ``SiteWriter``), and whatever happened to the inputs or the output folder in between, an
+/// incremental build leaves it byte for byte as a full build into an empty folder would.
+public struct SiteBuilder: Sendable {
+    public var library: Library
+    public var paths: ShelfPaths
+    /// The settings to build with; nil reads `content/site.yaml` afresh at every build.
+    public var settings: SiteSettings?
+    /// Where the site will be published, for this build only (`build --base-url`, a preview
+    /// deploy); nil keeps the settings' `base_url`.
+    public var baseURLOverride: URL?
+    /// Whether the templates folder must exist (the reader named it) rather than default to the
+    /// built-in theme.
+    public var requiresTemplatesFolder: Bool
+
+    public init(
+        library: Library, paths: ShelfPaths, settings: SiteSettings? = nil, requiresTemplatesFolder: Bool = false
+    ) {
+        self.library = library
+        self.paths = paths
+        self.settings = settings
+        self.requiresTemplatesFolder = requiresTemplatesFolder
+    }
+
+    /// Where the build state and the build lock are kept.
+    var stateFolder: URL { paths.content.appendingPathComponent(".bookplate", isDirectory: true) }
+
+    /// The covers' thumbnails, kept by the hash of each cover image across builds.
+    var thumbnails: ThumbnailCache { ThumbnailCache(folder: stateFolder.appendingPathComponent("thumbnails")) }
+
+    /// Builds the site into `paths.site` and reports what was made.
+    ///
+    /// Incrementally, when nothing the site is made from changed and every file in the output
+    /// folder is as the last build left it, nothing is read beyond stamps of the inputs and the
+    /// outputs, and nothing is written. Otherwise only the files whose fingerprint changed, and
+    /// those found changed or missing on disk, are made.
+    @discardableResult
+    public func build(_ mode: BuildMode = .incremental) throws -> BuildReport {
+        var run = BuildRun(builder: self, mode: mode)
+        for step in BuildStep.pipeline where !run.isFinished {
+            do {
+                try run.run(step)
+            } catch let error as BuildError {
+                throw error
+            } catch {
+                throw BuildError(step: step, path: nil, underlying: error)
+            }
+        }
+        return run.report()
+    }
+
+    /// Every page, planned: its model is made when the page's fingerprint or contents are needed.
+    private func pagePlan(
+        factory: PageModelFactory, catalogue: Catalogue, noteSlugs: Set<String>, theme: Fingerprint,
+        templates: TemplateSet
+    ) -> [PlannedOutput] {
+        // Every page's closure holds this one box, not a copy of the factory and the builder (half
+        // a kilobyte each: 26 MB for 50,000 book pages).
+        let shared = SharedPlan(factory: factory, library: library, noteSlugs: noteSlugs)
+        let authorLetters = factory.authorLetters()
+        let letterPages =
+            PageModelFactory.splitsAuthors(authorLetters)
+            ? authorLetters.map { entry in
+                page("authors/\(entry.anchor).html", "authors") {
+                    shared.factory.authorsPage(authorLetters, letter: entry.letter)
+                }
+            } : []
+        func page<Model: Encodable & TemplateObject>(
+            _ path: String, _ template: String, _ model: @escaping @Sendable () throws -> Model
+        ) -> PlannedOutput {
+            SiteBuilder.plannedPage(path, template, theme: theme, templates: templates, model: model)
+        }
+        var plan = [
+            page("index.html", "index") { shared.factory.indexPage() },
+            page("authors/index.html", "authors") { shared.factory.authorsPage(authorLetters) },
+            page("shelves/index.html", "shelves") { shared.factory.shelvesPage() },
+            page("stats/index.html", "stats") { shared.factory.statisticsPage() },
+            page("404.html", "404") { shared.factory.notFoundPage() },
+        ]
+        // Each page holds its book's position, not a copy of its details (a kilobyte each).
+        plan += catalogue.books.indices.map { position in
+            page(PageModelFactory.bookURL(catalogue.books[position].book.slug), "book") {
+                let details = shared.factory.catalogue.books[position]
+                // A note row whose file is gone is not the book's note any more.
+                let slug = details.book.slug
+                let note = try shared.noteSlugs.contains(slug) ? shared.library.noteHTML(forSlug: slug) : nil
+                return shared.factory.bookPage(details, noteHTML: note)
+            }
+        }
+        plan += catalogue.authors.flatMap { author in
+            let books = factory.index.booksByAuthor[author.slug]?.count ?? 0
+            return (1...BookList.pageCount(of: books)).map { number in
+                let path =
+                    number == 1
+                    ? PageModelFactory.authorURL(author.slug) : "authors/\(author.slug)/page/\(number)/index.html"
+                return page(path, "author") { shared.factory.authorPage(author, page: number) }
+            }
+        }
+        plan += letterPages
+        plan += factory.statisticsYears.map { year in
+            page(PageModelFactory.yearStatisticsURL(year), "year") { shared.factory.yearPage(year) }
+        }
+        plan += factory.lists.statusLists.flatMap { list in
+            (1...list.pageCount).map { number in
+                page(list.path(page: number), "list") { shared.factory.listPage(list, page: number) }
+            }
+        }
+        plan += factory.seriesLists.indices.map { index in
+            page(PageModelFactory.seriesURL(factory.seriesLists[index].series.slug), "series") {
+                shared.factory.seriesPage(shared.factory.seriesLists[index])
+            }
+        }
+        plan += zip(factory.shelves, factory.lists.shelfLists).flatMap { shelf, list in
+            (1...list.pageCount).map { number in
+                page(list.path(page: number), "shelf") {
+                    shared.factory.shelfPage(list, shelf: shelf, page: number)
+                }
+            }
+        }
+        return plan
+    }
+
+    /// A page whose model `model` makes when its fingerprint or contents are asked for.
+    private static func plannedPage<Model: Encodable & TemplateObject>(
+        _ path: String, _ template: String, theme: Fingerprint, templates: TemplateSet,
+        model: @escaping @Sendable () throws -> Model
+    ) -> PlannedOutput {
+        PlannedOutput(path: path) { contents in
+            let model = try model()
+            let print = pageFingerprint(theme: theme, template: template, model: Fingerprint.of(model))
+            guard contents else { return (print, nil) }
+            do {
+                return (print, Data(try templates.render(model, with: template).utf8))
+            } catch {
+                throw BuildError(step: .renderTemplates, path: path, underlying: error)
+            }
+        }
+    }
+
+    /// A fingerprint of what a build reads besides its files (notes, templates, covers and photos
+    /// are stamped one by one): the library's identity, the settings, the built-in theme, where
+    /// the templates are, and this version of Bookplate.
+    func inputFingerprint(settings: SiteSettings) throws -> String {
+        var print = Fingerprint()
+        print.combine(Bookplate.version)
+        print.combine(library.path)
+        print.combine(try library.revision())
+        print.combine(String(describing: settings))
+        print.combine(requiresTemplatesFolder ? "required" : "optional")
+        // A goal's pace changes with the day: the first build of each day makes the pages again.
+        if settings.goal != nil { print.combine(library.clock.today.description) }
+        for (path, text) in DefaultTheme.files.sorted(by: { $0.key < $1.key }) {
+            print.combine(path)
+            print.combine(text)
+        }
+        print.combine(paths.templates.path)
+        return print.description
+    }
+
+    /// The book pages of `books` alone, for a build in which only their notes changed.
+    func bookPages(
+        _ books: [BookDetails], notes: NoteSync, settings: SiteSettings, coverFiles: [String: FileStamps.Stamp],
+        theme: Theme, templates: TemplateSet
+    ) throws -> [PlannedOutput] {
+        let themePrint = themeFingerprint(theme)
+        let site = try siteModel(settings, words: templates.words)
+        // Their covers are as the last build left them (a changed cover is not a notes-only
+        // build): their thumbnails are in the cache.
+        let covers = CoverArt.covers(for: books, coversFolder: paths.covers, existing: coverFiles, cache: thumbnails)
+        return zip(books, covers).map { details, cover in
+            let factory = makeFactory(
+                site: site, settings: settings, catalogue: Catalogue(books: [details]),
+                coversBySlug: [details.book.slug: cover.model], words: templates.words)
+            let note = notes.htmlBySlug[details.book.slug]
+            return SiteBuilder.plannedPage(
+                PageModelFactory.bookURL(details.book.slug), "book", theme: themePrint, templates: templates
+            ) { factory.bookPage(details, noteHTML: note) }
+        }
+    }
+
+    /// Every file of the site: covers, photos, pages, the theme's assets, the search index and
+    /// discovery files, and the marker that makes the folder Bookplate's.
+    func sitePlan(
+        catalogue: Catalogue, settings: SiteSettings, noteSlugs: Set<String>, coverFiles: [String: FileStamps.Stamp],
+        photoFiles: [String: FileStamps.Stamp], theme: Theme, templates: TemplateSet, warnings: inout [String]
+    ) throws -> [PlannedOutput] {
+        var outputs: [PlannedOutput] = []
+        let cache = thumbnails
+        let covers = CoverArt.covers(
+            for: catalogue.books, coversFolder: paths.covers, existing: coverFiles, cache: cache)
+        outputs += covers.flatMap(\.files)
+        warnings += covers.compactMap(\.warning)
+        warnings += CoverArt.refusedFiles(for: catalogue.books, existing: coverFiles, coversFolder: paths.covers)
+        // Thumbnails of covers no book shows any more are dropped (a cache that cannot be tidied
+        // only costs disk space).
+        _ = try? cache.removeEntries(keeping: Set(covers.compactMap(\.cacheKey)))
+        let photos = catalogue.authors.compactMap { author in
+            CoverArt.photo(for: author, photosFolder: paths.photos, existing: photoFiles, warnings: &warnings)
+                .map { (author.slug, $0) }
+        }
+        outputs += photos.map(\.1.file)
+        let factory = makeFactory(
+            site: try siteModel(settings, words: templates.words), settings: settings, catalogue: catalogue,
+            // Placeholders are made where they are shown: a dictionary of 50,000 of them took 22 MB.
+            coversBySlug: Dictionary(
+                uniqueKeysWithValues: zip(catalogue.books, covers).compactMap { details, cover in
+                    cover.model.isPlaceholder ? nil : (details.book.slug, cover.model)
+                }),
+            photosByAuthorSlug: Dictionary(uniqueKeysWithValues: photos.map { ($0.0, $0.1.model) }),
+            words: templates.words)
+        let pages = pagePlan(
+            factory: factory, catalogue: catalogue, noteSlugs: noteSlugs, theme: themeFingerprint(theme),
+            templates: templates)
+        outputs += pages
+        outputs += theme.assets.sorted { $0.key < $1.key }.map { path, data in
+            var print = Fingerprint()
+            print.combine(data)
+            return PlannedOutput(path: "assets/\(path)", fingerprint: print.description) { data }
+        }
+        outputs += discoveryFiles(
+            catalogue: catalogue, settings: settings, pagePaths: pages.map(\.path).filter { $0 != "404.html" })
+        let marker = Data(SiteWriter.markerContents.utf8)
+        outputs.append(PlannedOutput(path: SiteWriter.markerName, fingerprint: SiteWriter.markerContents) { marker })
+        return outputs
+    }
+
+    /// The page models' factory of a build, in the site's words, with its goal and today's date.
+    private func makeFactory(
+        site: SiteModel, settings: SiteSettings, catalogue: Catalogue, coversBySlug: [String: CoverModel],
+        photosByAuthorSlug: [String: CoverModel] = [:], words: Words
+    ) -> PageModelFactory {
+        var factory = PageModelFactory(
+            site: site, baseURL: settings.baseURL, catalogue: catalogue, coversBySlug: coversBySlug,
+            photosByAuthorSlug: photosByAuthorSlug, words: words)
+        factory.goal = settings.goal
+        factory.today = settings.goal == nil ? nil : library.clock.today
+        return factory
+    }
+
+    /// What every page knows of the site; the catalogs credited are read from the library, in
+    /// a full plan and in a plan of book pages alike.
+    private func siteModel(_ settings: SiteSettings, words: Words) throws -> SiteModel {
+        SiteModel(
+            title: settings.title, language: settings.language, description: settings.description,
+            owner: settings.owner, hasFeed: settings.baseURL != nil,
+            ownerLabel: settings.owner.map { words("footerOwner", ["owner": $0]) },
+            credits: Credits.siteSources(try library.catalogSources()))
+    }
+
+    /// The part of every page's fingerprint that is the theme: a page may include any template.
+    private func themeFingerprint(_ theme: Theme) -> Fingerprint {
+        var print = Fingerprint()
+        for (name, entry) in theme.templates.sorted(by: { $0.key < $1.key }) {
+            print.combine(name)
+            print.combine(entry.source)
+        }
+        for (language, files) in theme.translations.sorted(by: { $0.key < $1.key }) {
+            for file in files {
+                print.combine(language)
+                print.combine(file.source)
+            }
+        }
+        return print
+    }
+
+    /// A page's fingerprint: the theme's, its template, and its model.
+    private static func pageFingerprint(theme: Fingerprint, template: String, model: Fingerprint) -> String {
+        var print = theme
+        print.combine(template)
+        print.combine(model.description)
+        return print.description
+    }
+
+    /// Brings the library's note cache up to date with the note files `stamps` names. A note in
+    /// `trusted` is taken from the cache without reading it when the library caches it under the
+    /// hash given there.
+    func renderNotes(
+        _ stamps: [String: FileStamps.Stamp], trusted: [String: String], settings: SiteSettings, keepHTML: Bool
+    ) throws -> NoteSync {
+        let store = NoteStore(folder: paths.notes)
+        return try library.syncNotes(
+            slugs: stamps.keys.sorted(), trusted: trusted, renderer: noteRenderer(settings), keepHTML: keepHTML,
+            markdown: { slug in try store.readNote(at: store.url(forSlug: slug)) })
+    }
+
+    func noteRenderer(_ settings: SiteSettings) -> NoteRenderer {
+        NoteRenderer(allowsRawHTML: settings.allowsRawHTMLInNotes)
+    }
+
+    /// The search index, robots.txt and, where there is a base URL, the Atom feed and the sitemap.
+    private func discoveryFiles(catalogue: Catalogue, settings: SiteSettings, pagePaths: [String]) -> [PlannedOutput] {
+        var files: [(String, @Sendable () -> String)] = [
+            ("search-index.js", { SearchIndex.script(catalogue: catalogue) }),
+            ("robots.txt", { FeedWriter.robots(baseURL: settings.baseURL) }),
+        ]
+        if let baseURL = settings.baseURL {
+            files.append(
+                ("feed.xml", { FeedWriter.atomFeed(catalogue: catalogue, settings: settings, baseURL: baseURL) }))
+            files.append(("sitemap.xml", { FeedWriter.sitemap(paths: pagePaths, baseURL: baseURL) }))
+        }
+        // Made like pages, on every core with them, rather than before them.
+        return files.map { path, make in
+            PlannedOutput(path: path) { contents in
+                let text = make()
+                var print = Fingerprint()
+                print.combine(text)
+                return (print.description, contents ? Data(text.utf8) : nil)
+            }
+        }
+    }
+}
+
+/// What every page of a plan is made from, held once for all their closures.
+private final class SharedPlan: Sendable {
+    let factory: PageModelFactory
+    let library: Library
+    let noteSlugs: Set<String>
+
+    init(factory: PageModelFactory, library: Library, noteSlugs: Set<String>) {
+        self.factory = factory
+        self.library = library
+        self.noteSlugs = noteSlugs
+    }
+}

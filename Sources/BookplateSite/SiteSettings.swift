@@ -1,0 +1,207 @@
+import BookplateCore
+import BookplateLibrary
+import BookplateMustache
+import Foundation
+import Yams
+
+/// How the site presents itself, read from `content/site.yaml`.
+public struct SiteSettings: Sendable, Equatable {
+    public var title: String
+    /// The reader's name, shown in the footer and the feed.
+    public var owner: String?
+    public var language: String
+    public var description: String
+    /// Where the site is published, ending in `/`; absolute links (feed, sitemap, Open Graph)
+    /// need it and are left out without it.
+    public var baseURL: URL?
+    /// A contact for the catalogs' User-Agent (Open Library asks for one).
+    public var contact: String?
+    /// Whether raw HTML in the reader's own notes is published as it is.
+    public var allowsRawHTMLInNotes: Bool
+    /// How many books the reader means to finish this year; the year's page follows the pace.
+    public var goal: Int?
+
+    public init(
+        title: String = "My Bookshelf", owner: String? = nil, language: String = "en",
+        description: String = "The books I have read, am reading, and want to read.", baseURL: URL? = nil,
+        contact: String? = nil, allowsRawHTMLInNotes: Bool = false, goal: Int? = nil
+    ) {
+        self.goal = goal
+        self.title = title
+        self.owner = owner
+        self.language = language
+        self.description = description
+        self.baseURL = baseURL
+        self.contact = contact
+        self.allowsRawHTMLInNotes = allowsRawHTMLInNotes
+    }
+
+    /// The settings file's name in the content folder.
+    public static let fileName = ShelfPaths.settingsFileName
+
+    /// Reads the settings at `url`; a missing file gives the defaults. Anything wrong is an error
+    /// naming the file, the line and the key.
+    public static func load(from url: URL) throws -> SiteSettings {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return SiteSettings() }
+        let path = url.relativePathForDisplay
+        guard let text = String(validating: [UInt8](data), as: UTF8.self) else {
+            throw SettingsError.notUTF8(path: path)
+        }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch YamlError.duplicatedKeysInMapping(let duplicates, let context) {
+            // Yams names the keys and the first one's line, with the whole file after: one line here.
+            let key = duplicates.sorted().first ?? ""
+            let lines = Self.lines(settingKey: key, in: text)
+            throw SettingsError.duplicateKey(
+                path: path, line: lines.dropFirst().first ?? context.mark.line,
+                firstLine: lines.first ?? context.mark.line, key: key)
+        } catch let error as YamlError {
+            throw SettingsError.syntax(path: path, line: error.line, problem: error.problem)
+        }
+        guard let root else { return SiteSettings() }
+        guard let mapping = root.mapping else {
+            throw SettingsError.badValue(
+                path: path, line: root.mark?.line ?? 1, key: "(top level)", expected: "key: value pairs")
+        }
+        var settings = SiteSettings()
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            let line = keyNode.mark?.line ?? 1
+            func text(_ expected: String = "text") throws -> String {
+                guard let string = value.scalar?.string, !string.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw SettingsError.badValue(path: path, line: line, key: key, expected: expected)
+                }
+                return string.trimmingCharacters(in: .whitespaces)
+            }
+            switch key {
+            case "title": settings.title = try text()
+            case "owner": settings.owner = try text()
+            case "description": settings.description = try text()
+            case "language":
+                let language = try text("a language code such as en or fr")
+                guard language.count <= 12, language.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }) else {
+                    throw SettingsError.badValue(
+                        path: path, line: line, key: key, expected: "a language code such as en or fr")
+                }
+                settings.language = language
+            case "base_url":
+                let expected =
+                    "an http(s) address such as https://example.org/shelf/, with only letters, digits, "
+                    + "'-', '_', '.' and '~' in the names of its path"
+                guard let url = Self.baseURL(parsing: try text(expected)) else {
+                    throw SettingsError.badValue(path: path, line: line, key: key, expected: expected)
+                }
+                settings.baseURL = url
+            case "contact": settings.contact = try text("an e-mail address or a web page")
+            case "goal":
+                guard let goal = value.int, (1...100_000).contains(goal) else {
+                    throw SettingsError.badValue(
+                        path: path, line: line, key: key, expected: "a number of books from 1 to 100000")
+                }
+                settings.goal = goal
+            case "allow_raw_html_in_notes":
+                guard let flag = value.bool else {
+                    throw SettingsError.badValue(path: path, line: line, key: key, expected: "true or false")
+                }
+                settings.allowsRawHTMLInNotes = flag
+            default:
+                throw SettingsError.unknownKey(path: path, line: line, key: key)
+            }
+        }
+        return settings
+    }
+
+    /// The settings file a new shelf starts with.
+    public static let template = """
+        # Bookplate site settings. Every key is optional.
+        title: My Bookshelf
+        # owner: Your Name
+        description: The books I have read, am reading, and want to read.
+        language: en
+        # Where the site will be published; the feed, the sitemap and link previews need it.
+        # base_url: https://example.org/books/
+        # How many books you mean to finish this year: the year's page says how you keep pace.
+        # goal: 40
+        # A contact for Open Library and Google Books, sent with each request.
+        # contact: you@example.org
+        # Raw HTML in your notes is dropped unless you allow it. Only allow it if every note is yours:
+        # whatever HTML a note holds is then published as it is, scripts included. Notes written by
+        # an import stay safe until you edit them.
+        allow_raw_html_in_notes: false
+
+        """
+
+    /// The lines (from 1) on which `key` is set at the top level of `text`.
+    static func lines(settingKey key: String, in text: String) -> [Int] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
+            guard line.hasPrefix(key) else { return nil }
+            return line.dropFirst(key.count).drop { $0 == " " || $0 == "\t" }.first == ":" ? index + 1 : nil
+        }
+    }
+
+    /// Whether a base URL's path is plain folder names: the 404 page links to the site from its
+    /// root, and a path like `//host/` or `/%5Chost/` would send those links to another host.
+    /// What `base_url` (or `build --base-url`) may be: an http(s) address with a plain path, no
+    /// query or fragment; it always ends in "/". Nil for anything else.
+    public static func baseURL(parsing text: String) -> URL? {
+        guard let url = URL(string: text), url.isWebAddress, url.query == nil, url.fragment == nil,
+            isPlainPath(url.path(percentEncoded: true))
+        else { return nil }
+        return url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("")
+    }
+
+    static func isPlainPath(_ path: String) -> Bool {
+        let names = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        return names.enumerated().allSatisfy { index, name in
+            if name.isEmpty { return index == names.count - 1 }
+            return name != "." && name != ".."
+                && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.~".contains($0)) }
+        }
+    }
+
+    static let knownKeys = [
+        "title", "owner", "description", "language", "base_url", "contact", "goal", "allow_raw_html_in_notes",
+    ]
+}
+
+/// What is wrong with the settings file: the file, the line and the key.
+public enum SettingsError: Error, Equatable, CustomStringConvertible {
+    case notUTF8(path: String)
+    case syntax(path: String, line: Int, problem: String)
+    case badValue(path: String, line: Int, key: String, expected: String)
+    case unknownKey(path: String, line: Int, key: String)
+    case duplicateKey(path: String, line: Int, firstLine: Int, key: String)
+
+    public var description: String {
+        switch self {
+        case .notUTF8(let path):
+            "\(path) is not UTF-8 text: save it as UTF-8"
+        case .syntax(let path, let line, let problem):
+            "\(path):\(line): \(problem): fix the YAML there"
+        case .badValue(let path, let line, let key, let expected):
+            "\(path):\(line): '\(key)' must be \(expected)"
+        case .duplicateKey(let path, let line, let firstLine, let key):
+            "\(path):\(line): '\(key)' is set twice (first on line \(firstLine)): keep one of them"
+        case .unknownKey(let path, let line, let key):
+            "\(path):\(line): unknown setting '\(key)': use one of \(SiteSettings.knownKeys.joined(separator: ", "))"
+        }
+    }
+}
+
+extension YamlError {
+    var line: Int {
+        switch self {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark.line
+        default: 1
+        }
+    }
+
+    var problem: String {
+        switch self {
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): problem
+        default: "\(self)"
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import BookplateCore
+import BookplateLibrary
+import BookplateMustache
+import Foundation
+
+/// Link previews (Open Graph) and schema.org `Book` data for book pages.
+enum StructuredData {
+    static func openGraph(for details: BookDetails, cover: CoverModel?, site: SiteModel, baseURL: URL?) -> [MetaModel] {
+        var tags = [
+            MetaModel(property: "og:type", content: "book"),
+            MetaModel(property: "og:title", content: details.book.title),
+            MetaModel(property: "og:site_name", content: site.title),
+        ]
+        if let description = PageModelFactory.descriptionText(details.book.description).first {
+            tags.append(MetaModel(property: "og:description", content: String(description.prefix(300))))
+        }
+        if let baseURL {
+            tags.append(
+                MetaModel(
+                    property: "og:url", content: pageAddress(PageModelFactory.bookURL(details.book.slug), baseURL)))
+            if let cover, !cover.isPlaceholder {
+                tags.append(
+                    MetaModel(property: "og:image", content: absolute(cover.images.last?.path ?? cover.src, baseURL)))
+            }
+        }
+        if let isbn = details.book.isbn13 { tags.append(MetaModel(property: "book:isbn", content: isbn)) }
+        return tags
+    }
+
+    /// The book as schema.org JSON-LD, with `<`, `>` and `&` escaped so that no title can end
+    /// the `<script>` element it sits in. Keys in order, so the same book gives the same bytes.
+    static func bookJSONLD(for details: BookDetails, cover: CoverModel?, baseURL: URL?) -> String {
+        let book = details.book
+        let q = ScriptSafeJSON.quoted
+        let image = baseURL.flatMap { base in
+            cover.flatMap { $0.isPlaceholder ? nil : absolute($0.images.last?.path ?? $0.src, base) }
+        }
+        return ScriptSafeJSON.object([
+            ("@context", q("https://schema.org")),
+            ("@type", q("Book")),
+            ("alternativeHeadline", book.subtitle.map(q)),
+            (
+                "author",
+                ScriptSafeJSON.array(
+                    details.authors.map { ScriptSafeJSON.object([("@type", q("Person")), ("name", q($0.name))]) })
+            ),
+            ("datePublished", book.publishedDate.map { q($0.description) }),
+            ("image", image.map(q)),
+            ("inLanguage", book.language.map(q)),
+            ("isbn", book.isbn13.map(q)),
+            ("name", q(book.title)),
+            ("numberOfPages", book.pageCount.map(String.init)),
+            (
+                "publisher",
+                book.publisher.map { ScriptSafeJSON.object([("@type", q("Organization")), ("name", q($0))]) }
+            ),
+            (
+                "review",
+                book.rating.map { rating in
+                    ScriptSafeJSON.object([
+                        ("@type", q("Review")),
+                        (
+                            "reviewRating",
+                            ScriptSafeJSON.object([
+                                ("@type", q("Rating")), ("bestRating", "5"), ("ratingValue", rating.text),
+                                // A quarter of a star is below schema.org's usual worst of 1.
+                                ("worstRating", rating.quarters < 4 ? "0.25" : "1"),
+                            ])
+                        ),
+                    ])
+                }
+            ),
+            ("url", baseURL.map { q(pageAddress(PageModelFactory.bookURL(book.slug), $0)) }),
+        ])
+    }
+
+    static func absolute(_ path: String, _ base: URL) -> String {
+        URL(string: path, relativeTo: base)?.absoluteString ?? base.absoluteString + path
+    }
+
+    /// A page's public address: the folder for `…/index.html`, as web servers serve it.
+    static func pageAddress(_ path: String, _ base: URL) -> String {
+        absolute(path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path, base)
+    }
+}

@@ -1,0 +1,113 @@
+import BookplateCore
+import BookplateLibrary
+import BookplateMustache
+import Foundation
+
+/// What every template can name besides its page's model: `t`, the site's words.
+private struct Globals: TemplateObject {
+    var t: Words
+
+    func value(forKey key: String) -> TemplateValue? {
+        key == "t" ? t.templateValue : nil
+    }
+}
+
+/// The theme's Mustache templates, loaded and checked before anything is rendered.
+///
+/// Templates are named by their path below the templates folder without `.mustache`
+/// (`book`, `partials/book-card`). Every page kind needs its template; every partial or parent a
+/// template names must exist.
+struct TemplateSet: Sendable {
+    /// The templates every build renders pages with.
+    static let pageTemplates = [
+        "index", "list", "book", "author", "authors", "shelves", "shelf", "series", "stats", "year", "404",
+    ]
+
+    private let templates: [String: MustacheTemplate]
+    /// The site's words, which templates read as `{{t.key}}` and page models are made with.
+    let words: Words
+
+    init(theme: Theme, language: String = "en") throws {
+        words = try Words.load(theme: theme, language: language)
+        var templates: [String: MustacheTemplate] = [:]
+        for (name, template) in theme.templates.sorted(by: { $0.key < $1.key }) {
+            do {
+                templates[name] = try MustacheTemplate(source: template.source)
+            } catch {
+                let (line, column) = error.position(in: template.source)
+                throw TemplateError.syntax(path: template.path, line: line, column: column, problem: error.problem)
+            }
+        }
+        for name in TemplateSet.pageTemplates where theme.templates[name] == nil {
+            throw TemplateError.missingTemplate(path: "\(name).mustache")
+        }
+        for (_, template) in theme.templates.sorted(by: { $0.key < $1.key }) {
+            for reference in TemplateSet.references(in: template.source) where theme.templates[reference.name] == nil {
+                throw TemplateError.missingPartial(
+                    path: template.path, line: reference.line, column: reference.column, name: reference.name)
+            }
+        }
+        self.templates = templates
+    }
+
+    /// Renders `model` with the template `name`; a partial that includes itself is an error.
+    func render(_ model: some TemplateObject, with name: String) throws -> String {
+        guard let html = try MustacheRenderer.render(name, of: templates, with: model, globals: Globals(t: words))
+        else {
+            throw TemplateError.missingTemplate(path: "\(name).mustache")
+        }
+        return html
+    }
+
+    /// The partials (`{{> name}}`) and parents (`{{< name}}`) that `source` names, with where.
+    static func references(in source: String) -> [(name: String, line: Int, column: Int)] {
+        var found: [(String, Int, Int)] = []
+        var line = 1
+        var column = 1
+        var index = source.startIndex
+        while index < source.endIndex {
+            if source[index...].hasPrefix("{{>") || source[index...].hasPrefix("{{<") {
+                let nameStart = source.index(index, offsetBy: 3)
+                if let close = source[nameStart...].range(of: "}}") {
+                    let name = source[nameStart..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+                    if !name.isEmpty { found.append((name, line, column)) }
+                }
+            }
+            if source[index] == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            index = source.index(after: index)
+        }
+        return found
+    }
+}
+
+/// What is wrong with the theme's templates, naming the file (and line and column where known).
+public enum TemplateError: Error, Equatable, CustomStringConvertible {
+    case missingFolder(path: String)
+    case missingTemplate(path: String)
+    case unreadable(path: String)
+    case notUTF8(path: String)
+    case syntax(path: String, line: Int, column: Int, problem: String)
+    case missingPartial(path: String, line: Int, column: Int, name: String)
+
+    public var description: String {
+        switch self {
+        case .missingFolder(let path):
+            "no templates folder at \(path): run Bookplate in a shelf folder or restore the theme with 'bookplate init'"
+        case .missingTemplate(let path):
+            "template \(path) is missing: every page kind needs its template; restore it from the default theme"
+        case .unreadable(let path):
+            "template \(path) cannot be read: check its permissions"
+        case .notUTF8(let path):
+            "template \(path) is not UTF-8 text: save it as UTF-8"
+        case .syntax(let path, let line, let column, let problem):
+            "\(path):\(line):\(column): \(problem)"
+        case .missingPartial(let path, let line, let column, let name):
+            "\(path):\(line):\(column): names the template '\(name)', which does not exist (expected \(name).mustache)"
+        }
+    }
+}

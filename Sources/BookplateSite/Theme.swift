@@ -1,0 +1,75 @@
+import BookplateCore
+import BookplateLibrary
+import BookplateMustache
+import Foundation
+
+/// The theme a build renders with: the default theme built into Bookplate, with the shelf's own
+/// `templates/` folder laid over it file by file, so a reader changes only what they want.
+struct Theme: Sendable {
+    /// Template sources by name (path below the theme without `.mustache`), with the path to
+    /// name in messages.
+    var templates: [String: (source: String, path: String)]
+    /// Asset files by path below `assets/`.
+    var assets: [String: Data]
+    /// Translation tables by language (`translations/fr.yaml` is `fr`): the built-in one first,
+    /// then the reader's, which ``Words`` lays over it key by key.
+    var translations: [String: [(source: String, path: String)]] = [:]
+
+    /// The default theme overlaid with `folder`. A missing folder means the default theme alone,
+    /// unless `requireFolder` says the reader named it.
+    static func load(overrides folder: URL, requireFolder: Bool) throws -> Theme {
+        var theme = Theme.builtIn
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
+            if requireFolder { throw TemplateError.missingFolder(path: folder.relativePathForDisplay) }
+            return theme
+        }
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return theme }
+        for case let relative as String in enumerator {
+            let url = folder.appendingPathComponent(relative)
+            var info = stat()
+            if lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+                throw SiteError.linkedSource(path: url.relativePathForDisplay)
+            }
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
+            else { continue }
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw TemplateError.unreadable(path: url.relativePathForDisplay)
+            }
+            try theme.add(path: relative, data: data, displayPath: url.relativePathForDisplay, checkText: true)
+        }
+        return theme
+    }
+
+    /// The default theme built into Bookplate, alone.
+    static let builtIn: Theme = {
+        var theme = Theme(templates: [:], assets: [:])
+        for (path, text) in DefaultTheme.files {
+            theme.add(path: path, data: Data(text.utf8), displayPath: "(default theme) \(path)")
+        }
+        return theme
+    }()
+
+    private mutating func add(path: String, data: Data, displayPath: String, checkText: Bool = false) throws {
+        if path.hasSuffix(".mustache") {
+            guard let source = String(validating: [UInt8](data), as: UTF8.self) else {
+                throw TemplateError.notUTF8(path: displayPath)
+            }
+            templates[String(path.dropLast(".mustache".count))] = (source, displayPath)
+        } else if path.hasPrefix("translations/"), path.hasSuffix(".yaml"), path.split(separator: "/").count == 2 {
+            guard let source = String(validating: [UInt8](data), as: UTF8.self) else {
+                throw TemplateError.notUTF8(path: displayPath)
+            }
+            let language = String(path.dropFirst("translations/".count).dropLast(".yaml".count))
+            translations[language, default: []].append((source, displayPath))
+        } else if path.hasPrefix("assets/") {
+            assets[String(path.dropFirst("assets/".count))] = data
+        }
+    }
+
+    private mutating func add(path: String, data: Data, displayPath: String) {
+        try? add(path: path, data: data, displayPath: displayPath, checkText: false)
+    }
+}

@@ -1,0 +1,150 @@
+import BookplateCore
+import BookplateLibrary
+import BookplateMustache
+import Foundation
+import Yams
+
+/// The words of the site in its language: the theme's `translations/<language>.yaml` tables, key
+/// by key — English first, then the built-in table of the language, then the reader's own file
+/// of the same name — so a key missing anywhere falls back to English, and a reader changes only
+/// the words they want. Numbers and dates are written the language's way, from the same table.
+///
+/// Everything here is text: `{{t.key}}` escapes it like any value, so markup in a translation is
+/// shown, never run.
+struct Words: Sendable {
+    /// The language asked for (`fr`, `pt-BR`).
+    let language: String
+    private let table: [String: String]
+
+    /// The languages the default theme translates in full.
+    static let builtInLanguages = ["de", "en", "es", "fr"]
+
+    /// The default theme's English words.
+    static let english = (try? load(theme: .builtIn, language: "en")) ?? Words(language: "en", table: [:])
+
+    init(language: String, table: [String: String]) {
+        self.language = language
+        self.table = table
+    }
+
+    /// The table for `language` from `theme`: `pt-BR` reads `pt.yaml`, then `pt-BR.yaml`, over English.
+    static func load(theme: Theme, language: String) throws -> Words {
+        var names = ["en"]
+        let primary = String(language.prefix { $0 != "-" && $0 != "_" })
+        for name in [primary, language] where !names.contains(name) { names.append(name) }
+        var table: [String: String] = [:]
+        for name in names {
+            for file in theme.translations[name] ?? [] {
+                table.merge(try parse(file.source, path: file.path)) { _, new in new }
+            }
+        }
+        return Words(language: language, table: table)
+    }
+
+    /// A translation file: one `key: text` per line.
+    static func parse(_ text: String, path: String) throws -> [String: String] {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw TranslationError.syntax(path: path, line: error.line, problem: error.problem)
+        }
+        guard let root else { return [:] }
+        guard let mapping = root.mapping else {
+            throw TranslationError.notText(path: path, line: root.mark?.line ?? 1, key: "(top level)")
+        }
+        var table: [String: String] = [:]
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            guard let text = value.scalar?.string, !key.isEmpty else {
+                throw TranslationError.notText(path: path, line: keyNode.mark?.line ?? 1, key: key)
+            }
+            table[key] = text
+        }
+        return table
+    }
+
+    /// The text of `key`, its `{name}` words filled from `values`; the key itself when no table has it.
+    func callAsFunction(_ key: String, _ values: [String: String] = [:]) -> String {
+        let text = table[key] ?? key
+        guard !values.isEmpty, text.contains("{") else { return text }
+        var filled = ""
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            filled += rest[..<open]
+            let name = String(rest[rest.index(after: open)..<close])
+            filled += values[name] ?? String(rest[open...close])
+            rest = rest[rest.index(after: close)...]
+        }
+        return filled + rest
+    }
+
+    /// "3 books": `noun.one` or `noun.other` with the count written the language's way.
+    func count(_ value: Int, _ noun: String) -> String {
+        self("\(noun).\(isSingular(value) ? "one" : "other")", ["count": number(value)])
+    }
+
+    /// Whether `value` takes the singular: French counts 0 and 1 as one; the others 1 alone.
+    func isSingular(_ value: Int) -> Bool {
+        language.hasPrefix("fr") ? (value == 0 || value == 1) : value == 1
+    }
+
+    /// `value` with its thousands grouped: 179,948 in English, 179 948 in French, 179.948 in German.
+    func number(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        let separator = self("numberGroupSeparator")
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped += separator }
+            grouped.append(digit)
+        }
+        return value < 0 ? "-" + grouped : grouped
+    }
+
+    /// `value` to one decimal place, with the language's decimal mark: 4.5, or 4,5.
+    func decimal(_ value: Double) -> String {
+        String(format: "%.1f", value).replacingOccurrences(of: ".", with: self("numberDecimalSeparator"))
+    }
+
+    /// A date as precise as it is known: "2 January 2007", "2. Januar 2007", "January 2007", "2007".
+    func date(_ date: PartialDate) -> String {
+        let year = String(date.year)
+        guard let month = date.month else { return year }
+        let name = self("month\(month)")
+        guard let day = date.day else { return self("dateMonth", ["month": name, "year": year]) }
+        return self("dateDay", ["day": day == 1 ? self("dayFirst") : String(day), "month": name, "year": year])
+    }
+
+    /// Every key of the table, for the test that lists what a language leaves untranslated.
+    var keys: Set<String> { Set(table.keys) }
+
+    /// What a language's own file leaves to English, for `language` among the theme's files.
+    static func untranslatedKeys(of language: String, in theme: Theme) throws -> [String] {
+        let english = try theme.translations["en"].map { try $0.map { try parse($0.source, path: $0.path) } } ?? []
+        let own = try theme.translations[language].map { try $0.map { try parse($0.source, path: $0.path) } } ?? []
+        let translated = Set(own.flatMap(\.keys))
+        return Set(english.flatMap(\.keys)).subtracting(translated).sorted()
+    }
+}
+
+extension Words: TemplateObject {
+    /// `{{t.key}}` in a template.
+    func value(forKey key: String) -> TemplateValue? {
+        table[key].map(TemplateValue.string)
+    }
+}
+
+/// A translation file that cannot be read.
+public enum TranslationError: Error, Equatable, CustomStringConvertible {
+    case syntax(path: String, line: Int, problem: String)
+    case notText(path: String, line: Int, key: String)
+
+    public var description: String {
+        switch self {
+        case .syntax(let path, let line, let problem):
+            "\(path):\(line): not a translation table (\(problem)): write one 'key: text' per line"
+        case .notText(let path, let line, let key):
+            "\(path):\(line): '\(key)' is not text: write one 'key: text' per line"
+        }
+    }
+}
