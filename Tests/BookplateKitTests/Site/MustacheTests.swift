@@ -3,9 +3,10 @@ import Testing
 
 @testable import BookplateKit
 
-/// Bookplate's Mustache: the spec's cases (mustache/spec, v1.4: interpolation, sections, inverted,
-/// comments, delimiters, partials, inheritance) and swift-mustache's transforms, which themes were
-/// written for. The default theme's pages and the golden files are the rest of the check.
+/// Bookplate's Mustache where it is its own or swift-mustache's: readings the spec leaves open,
+/// swift-mustache's transforms and indentation, which themes were written for, errors and limits.
+/// `MustacheSpecTests` runs the official spec's cases; the default theme's pages and the golden
+/// files are the rest of the check.
 @Suite struct MustacheTests {
     /// A model made of named values.
     struct Fields: TemplateObject {
