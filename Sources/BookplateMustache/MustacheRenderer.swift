@@ -95,8 +95,8 @@ package struct MustacheRenderer {
         case .block(let name, let defaultBody, let blockIndentation):
             try renderNested(
                 blocks?[name] ?? defaultBody, named: name, indentedBy: blockIndentation, blocks: blocks, into: &output)
-        case .partial(let name, let partialIndentation, let overrides):
-            guard let template = templates[name] else { return }
+        case .partial(let partialName, let partialIndentation, let overrides):
+            guard let name = templateName(partialName), let template = templates[name] else { return }
             var inherited = blocks
             if let overrides {
                 // The outermost template's version of a block wins.
@@ -138,6 +138,18 @@ package struct MustacheRenderer {
         position = nil
         depth += 1
         try render(template, into: &output)
+    }
+
+    /// The template a partial or parent tag names: for `{{>*name}}`, the text `{{name}}` would show
+    /// here; nil when that is nothing.
+    private func templateName(_ name: PartialName) -> String? {
+        switch name {
+        case .fixed(let text):
+            return text
+        case .dynamic(let name):
+            guard let text = lookUp(name)?.text, !text.isEmpty else { return nil }
+            return text
+        }
     }
 
     /// The value `name` stands for, its transforms applied.

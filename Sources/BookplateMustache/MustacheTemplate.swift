@@ -6,7 +6,8 @@ import BookplateCore
 /// golden pages are byte for byte what they were): the Mustache spec's variables, sections,
 /// inverted sections, comments, partials, set delimiters and standalone lines; template
 /// inheritance (`{{<parent}}` … `{{$block}}` … `{{/parent}}`); and transforms such as
-/// `{{^empty(authors)}}`. Lambdas, dynamic partial names and `{{% … }}` configuration tags are not
+/// `{{^empty(authors)}}`; and the spec's dynamic partials (`{{>*name}}`, `{{<*name}}`), whose
+/// partial is named by a value of the model. Lambdas and `{{% … }}` configuration tags are not
 /// read. Where swift-mustache failed on a file ending inside what could be a tag (`a {`), this reads
 /// text; `Fixtures/mustache/` holds random templates with what swift-mustache made of them.
 package struct MustacheTemplate: Sendable {
@@ -20,7 +21,7 @@ package struct MustacheTemplate: Sendable {
         /// `{{$name}}…{{/name}}` in a template: the inheriting template's version, or this default.
         case block(String, default: MustacheTemplate, indentation: String)
         /// `{{> name}}`, or a parent `{{< name}}` with the blocks it overrides.
-        case partial(String, indentation: String?, blocks: [String: MustacheTemplate]?)
+        case partial(PartialName, indentation: String?, blocks: [String: MustacheTemplate]?)
         /// A block inside a parent tag: only found while parsing the parent's body.
         case blockDefinition(String, MustacheTemplate)
     }
@@ -34,6 +35,14 @@ package struct MustacheTemplate: Sendable {
     fileprivate init(tokens: [Token]) {
         self.tokens = tokens
     }
+}
+
+/// The name in a partial or parent tag.
+enum PartialName: Sendable {
+    /// `{{> partials/card}}`: the template of that name.
+    case fixed(String)
+    /// `{{>*name}}`: the template named by the value of `name`, looked up as `{{name}}` would be.
+    case dynamic(MustacheName)
 }
 
 /// What a syntax error is and the offset (in characters) of the tag it is in.
@@ -125,9 +134,10 @@ private struct MustacheParser {
             return state
         }
 
-        func enteringParent(_ name: String, at offset: Int) -> State {
+        /// Inside a parent's body, which ends at a closing tag named `closing`.
+        func enteringParent(_ closing: MustacheName, at offset: Int) -> State {
             var state = self
-            state.section = MustacheName(text: name, transforms: [])
+            state.section = closing
             state.sectionOffset = offset
             state.atLineStart = true
             state.inParent = true
@@ -244,7 +254,7 @@ private struct MustacheParser {
                 let indentation = whitespace
                 flushWhitespace()
                 standalone = takesRestOfLine(state)
-                let body = try parse(state.enteringParent(name, at: tagOffset))
+                let body = try parse(state.enteringParent(MustacheParser.closingName(of: name), at: tagOffset))
                 var blocks: [String: MustacheTemplate] = [:]
                 for token in body {
                     switch token {
@@ -302,6 +312,15 @@ private struct MustacheParser {
 
     private static func written(_ name: MustacheName) -> String {
         name.transforms.reversed().reduce(name.text) { inner, transform in "\(transform)(\(inner))" }
+    }
+
+    /// The name a parent's closing tag must have: the opening tag's, `*` included for a dynamic
+    /// one (`{{<*layout}}` … `{{/*layout}}`), read as a closing tag reads it.
+    private static func closingName(of name: PartialName) -> MustacheName {
+        switch name {
+        case .fixed(let text): MustacheName(text: text, transforms: [])
+        case .dynamic(let name): parsedName("*" + written(name)) ?? name
+        }
     }
 
     /// Reads text up to a line break (not consumed) or up to and past the next opening delimiter.
@@ -368,6 +387,14 @@ private struct MustacheParser {
         let text = try readTagText(
             state, tag: tag,
             characters: closing ? MustacheParser.partialNameCharacters : MustacheParser.nameCharacters)
+        guard let name = MustacheParser.parsedName(text) else {
+            throw MustacheSyntaxError(offset: tag, problem: "'\(text)' is not a name or a transform of one")
+        }
+        return name
+    }
+
+    /// `text` as a name and its transforms; nil when its parentheses do not nest as transforms'.
+    private static func parsedName(_ text: String) -> MustacheName? {
         guard text.contains("(") || text.contains(")") else { return MustacheName(text: text, transforms: []) }
         // `a(b(name))`: transforms a and b, b applied first.
         let parts = text.split(separator: "(", omittingEmptySubsequences: false)
@@ -377,20 +404,20 @@ private struct MustacheParser {
         let closers = last.dropFirst(name.count)
         guard closers.count == functions.count, closers.allSatisfy({ $0 == ")" }),
             functions.allSatisfy({ !$0.contains(")") })
-        else {
-            throw MustacheSyntaxError(offset: tag, problem: "'\(text)' is not a name or a transform of one")
-        }
+        else { return nil }
         return MustacheName(text: String(name), transforms: functions.reversed().map(String.init))
     }
 
     private static let partialNameCharacters = nameCharacters.union(["/"])
 
-    private mutating func readPartialName(_ state: State, tag: Int) throws(MustacheSyntaxError) -> String {
+    /// A partial's or parent's name: a template's name, or after `*` a name as `{{name}}` reads it.
+    private mutating func readPartialName(_ state: State, tag: Int) throws(MustacheSyntaxError) -> PartialName {
         read { $0.isWhitespace }
-        if current == "*" {
-            throw MustacheSyntaxError(offset: tag, problem: "dynamic partial names ({{>*name}}) are not supported")
+        guard current == "*" else {
+            return .fixed(try readTagText(state, tag: tag, characters: MustacheParser.partialNameCharacters))
         }
-        return try readTagText(state, tag: tag, characters: MustacheParser.partialNameCharacters)
+        position += 1
+        return .dynamic(try readName(state, tag: tag))
     }
 
     /// The text of a tag made of `characters`, spaces around it, up to and past the closing

@@ -21,9 +21,18 @@ package enum DefaultTheme {
         `empty(…)`, `count(…)`, `first(…)`, `last(…)`, `reversed(…)` and `sorted(…)` of a list,
         `uppercased(…)`, `lowercased(…)`, `capitalized(…)` of text, `plusone(…)`, `minusone(…)`,
         `equalzero(…)`, `even(…)`, `odd(…)` of a number, and `first()`, `last()`, `index()`, `even()`,
-        `odd()` inside a list's section. Lambdas, dynamic partial names (`{{>*name}}`) and `{{% … }}`
-        tags are not read. A missing partial or a syntax error stops the build with the file, line and
-        column; a partial that includes itself without end stops it with the partial's name.
+        `odd()` inside a list's section. A dynamic partial, `{{>*name}}`, renders the partial whose name
+        is the value of `name`, looked up as `{{name}}` would be — `{{>*t.colophon}}` renders the partial
+        your translation file names under `colophon`, so each language can have its own — and renders
+        nothing when the name finds nothing. Lambdas and `{{% … }}` tags are not read. A missing partial
+        or a syntax error stops the build with the file, line and column; a partial that includes itself
+        without end, dynamic or not, stops it with the partial's name.
+
+        Bookplate renders Mustache itself, and quickly: each page model answers for its fields by name
+        with a typed value, where swift-mustache cast every value from `Any` and read fields by
+        reflection. The official Mustache spec runs in Bookplate's `swift test`, all of it but the lambdas
+        (templates see page models, never code) and two cases of how an inherited block is re-indented
+        (Bookplate indents blocks as swift-mustache 2 did, so themes written for it render unchanged).
 
         Every value is HTML-escaped by `{{ }}`. Only three values are HTML already and go in `{{{ }}}`:
         `noteHTML` (cmark, safe mode), `descriptionHTML` (allow-listed) and `jsonLD` (escaped for a script

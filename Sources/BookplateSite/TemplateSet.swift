@@ -70,7 +70,8 @@ struct TemplateSet: Sendable {
                 let nameStart = source.index(index, offsetBy: 3)
                 if let close = source[nameStart...].range(of: "}}") {
                     let name = source[nameStart..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-                    if !name.isEmpty { found.append((name, line, column)) }
+                    // `{{>*name}}` names its partial only when rendered; one it cannot find renders nothing.
+                    if !name.isEmpty, !name.hasPrefix("*") { found.append((name, line, column)) }
                 }
             }
             if source[index] == "\n" {

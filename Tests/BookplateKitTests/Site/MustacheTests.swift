@@ -9,9 +9,10 @@ import Testing
 @testable import BookplateMustache
 @testable import BookplateSite
 
-/// Bookplate's Mustache: the spec's cases (mustache/spec, v1.4: interpolation, sections, inverted,
-/// comments, delimiters, partials, inheritance) and swift-mustache's transforms, which themes were
-/// written for. The default theme's pages and the golden files are the rest of the check.
+/// Bookplate's Mustache where it is its own or swift-mustache's: readings the spec leaves open,
+/// swift-mustache's transforms and indentation, which themes were written for, errors and limits.
+/// `MustacheSpecTests` runs the official spec's cases; the default theme's pages and the golden
+/// files are the rest of the check.
 @Suite struct MustacheTests {
     /// A model made of named values.
     struct Fields: TemplateObject {
@@ -168,6 +169,35 @@ import Testing
                 == "<main>\n  <p>x</p>\n  <p>more</p>\n\n</main>\n")
     }
 
+    /// `{{>*name}}` renders the partial that `name`'s value names (the spec's `~dynamic-names`, whose
+    /// cases `MustacheSpecTests` runs); a parent can be named so too.
+    @Test func dynamicPartialsAreNamedByTheModel() throws {
+        let partials = [
+            "card": "<{{title}}>", "wide": "[{{title}}]", "layout": "<main>{{$content}}{{/content}}</main>",
+        ]
+        let books = Fields([
+            "books": .list([
+                Fields(["title": .string("A"), "style": .string("card")]),
+                Fields(["title": .string("B"), "style": .string("wide")]),
+                Fields(["title": .string("C"), "style": .string("nosuch")]),
+                Fields(["title": .string("D")]),
+            ]),
+            "page": .string("layout"),
+        ])
+        #expect(try render("{{#books}}{{>*style}}{{/books}}", books, partials: partials) == "<A>[B]")
+        // The name is looked up as `{{name}}` is: outwards, dotted, transformed.
+        #expect(
+            try render("{{#books}}{{>*page}}{{/books}}", books, partials: partials)
+                == String(repeating: "<main></main>", count: 4))
+        let chosen = Fields([
+            "title": .string("T"), "chosen": .object(Fields(["style": .string("wide")])), "shout": .string("CARD"),
+        ])
+        #expect(try render("{{>*chosen.style}}{{>*lowercased(shout)}}", chosen, partials: partials) == "[T]<T>")
+        #expect(
+            try render("{{<*page}}{{$content}}{{count(books)}}!{{/content}}{{/*page}}", books, partials: partials)
+                == "<main>4!</main>")
+    }
+
     @Test func transformsApplyInsideOut() throws {
         let model = Fields([
             "name": .string("ada lovelace"), "list": .list(["b", "a", "c"]), "none": .list([String]()),
@@ -211,7 +241,8 @@ import Testing
         #expect(try #require(syntaxError("{{! never ends")).problem.contains("comment"))
         #expect(try #require(syntaxError("{{=<%>=}}")).problem.contains("set-delimiter"))
         #expect(try #require(syntaxError("{{% CONTENT_TYPE: TEXT}}")).problem.contains("not supported"))
-        #expect(try #require(syntaxError("{{>*dynamic}}")).problem.contains("not supported"))
+        #expect(try #require(syntaxError("{{<*dynamic}}{{/dynamic}}")).problem.contains("different name"))
+        #expect(try #require(syntaxError("{{>*empty(list}}")).problem.contains("transform"))
         #expect(try #require(syntaxError("{{<parent}}{{name}}{{/parent}}")).problem.contains("only blocks"))
         #expect(try #require(syntaxError("{{empty(list}}")).problem.contains("transform"))
         #expect(try #require(syntaxError("{{$a}}{{/a}}{{#empty(a)}}{{/a}}")).problem.contains("different name"))
@@ -224,6 +255,10 @@ import Testing
         // Twice in itself: stopped at the first too-deep branch, not after 2^100 of them.
         #expect(throws: MustacheRenderError.nestedTooDeep(name: "twice")) {
             try render("{{> twice}}", partials: ["twice": "{{> twice}}{{> twice}}"])
+        }
+        // A dynamic partial named by a value that names it again.
+        #expect(throws: MustacheRenderError.nestedTooDeep(name: "node")) {
+            try render("{{>*kind}}", Fields(["kind": .string("node")]), partials: ["node": "[{{>*kind}}]"])
         }
         // A block whose override shows the same block.
         #expect(throws: MustacheRenderError.nestedTooDeep(name: "x")) {

@@ -109,6 +109,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: shelf.paths.site.path))
     }
 
+    /// `{{>*name}}` names its partial only when rendered, so loading the theme must not take
+    /// `*t.colophon` for a missing partial: a translation file picks the partial per language.
+    @Test func aDynamicPartialNamedByTheTranslationsRendersInABuild() throws {
+        let shelf = try FixtureShelf.make()
+        let templates = shelf.paths.templates
+        for (path, text) in [
+            "404.mustache": "{{>*t.colophon}}\n",
+            "partials/colophon-en.mustache": "<p>Set in English</p>\n",
+            "translations/en.yaml": "colophon: partials/colophon-en\n",
+        ] {
+            let url = templates.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        try shelf.build()
+        #expect(try shelf.siteFile("404.html") == "<p>Set in English</p>\n")
+    }
+
     @Test func aPartialThatIncludesItselfStopsTheBuildWithAnError() throws {
         let shelf = try FixtureShelf.make()
         let footer = shelf.paths.templates.appendingPathComponent("partials/footer.mustache")
