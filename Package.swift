@@ -52,7 +52,10 @@ let package = Package(
         .executableTarget(
             name: "bookplate",
             dependencies: [
-                "BookplateKit",
+                // The command line imports BookplateKit alone (which re-exports the rest); the
+                // targets below are named too so that a change in one of them rebuilds it.
+                "BookplateKit", "BookplateCore", "BookplateLibrary", "BookplateCatalog", "BookplateImport",
+                "BookplateSite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -67,7 +70,8 @@ let package = Package(
         .testTarget(
             name: "BookplateKitTests",
             dependencies: [
-                "BookplateKit",
+                "BookplateKit", "BookplateCore", "BookplateLibrary", "BookplateCatalog", "BookplateImport",
+                "BookplateMustache", "BookplateSite",
                 "CVips",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),

@@ -312,7 +312,7 @@ public struct StoredIdentifiers: Sendable, Equatable {
         googleVolumeID = book.googleVolumeID
         openLibraryWorkKey = book.openLibraryWorkKey
         openLibraryEditionKey = book.openLibraryEditionKey
-        editionChosenByReader = book.provenance["edition"] == .reader
+        editionChosenByReader = book.provenance[.edition] == .reader
     }
 }
 

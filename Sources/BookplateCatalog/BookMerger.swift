@@ -15,8 +15,8 @@ import BookplateLibrary
 /// - authors: Open Library records (by the work's or edition's keys) → Google's names
 enum BookMerger {
     static func merge(_ sources: SourceRecords, authors: [NewAuthor]) -> FoundBook {
-        var provenance: [String: FieldSource] = [:]
-        func pick<T>(_ field: String, _ candidates: [(CatalogBook?, (CatalogBook) -> T?)]) -> T? {
+        var provenance: [BookField: FieldSource] = [:]
+        func pick<T>(_ field: BookField, _ candidates: [(CatalogBook?, (CatalogBook) -> T?)]) -> T? {
             for (record, value) in candidates {
                 guard let record, let found = value(record) else { continue }
                 provenance[field] = record.source
@@ -27,29 +27,29 @@ enum BookMerger {
         let google = sources.google
         let edition = sources.edition
         let work = sources.work
-        let title = pick("title", [(google, \.title), (edition, \.title), (work, \.title)]) ?? "Untitled"
-        let subtitle = pick("subtitle", [(google, \.subtitle), (edition, \.subtitle), (work, \.subtitle)])
+        let title = pick(.title, [(google, \.title), (edition, \.title), (work, \.title)]) ?? "Untitled"
+        let subtitle = pick(.subtitle, [(google, \.subtitle), (edition, \.subtitle), (work, \.subtitle)])
         let (first, second) = sources.editionChosenByReader ? (edition, google) : (google, edition)
         let isbn = pick(
-            "isbn", [(first, { $0.isbn13.flatMap(ISBN.parse) }), (second, { $0.isbn13.flatMap(ISBN.parse) })])
-        let publisher = pick("publisher", [(first, \.publisher), (second, \.publisher)])
-        let publishedDate = pick("publishedDate", [(first, \.publishedDate), (second, \.publishedDate)])
-        let pageCount = pick("pageCount", [(first, \.pageCount), (second, \.pageCount)])
-        let language = pick("language", [(first, \.language), (second, \.language)])
+            .isbn, [(first, { $0.isbn13.flatMap(ISBN.parse) }), (second, { $0.isbn13.flatMap(ISBN.parse) })])
+        let publisher = pick(.publisher, [(first, \.publisher), (second, \.publisher)])
+        let publishedDate = pick(.publishedDate, [(first, \.publishedDate), (second, \.publishedDate)])
+        let pageCount = pick(.pageCount, [(first, \.pageCount), (second, \.pageCount)])
+        let language = pick(.language, [(first, \.language), (second, \.language)])
         let description = pick(
-            "description", [(google, \.description), (work, \.description), (edition, \.description)])
+            .description, [(google, \.description), (work, \.description), (edition, \.description)])
         let subjects =
             pick(
-                "subjects",
+                .subjects,
                 [
                     (work, { $0.subjects.isEmpty ? nil : $0.subjects }),
                     (google, { $0.subjects.isEmpty ? nil : $0.subjects }),
                     (edition, { $0.subjects.isEmpty ? nil : $0.subjects }),
                 ]) ?? []
-        let format = pick("format", [(edition, \.format)])
+        let format = pick(.format, [(edition, \.format)])
         let series = edition?.series ?? []
         if !authors.isEmpty {
-            provenance["authors"] = authors.contains { $0.openLibraryKey != nil } ? .openLibrary : .google
+            provenance[.authors] = authors.contains { $0.openLibraryKey != nil } ? .openLibrary : .google
         }
         let book = NewBook(
             title: title, subtitle: subtitle, authors: authors, isbn: isbn, publisher: publisher,

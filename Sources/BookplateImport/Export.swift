@@ -50,7 +50,7 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
         public var googleVolumeID: String?
         public var openLibraryWork: String?
         public var openLibraryEdition: String?
-        public var provenance: [String: FieldSource]?
+        public var provenance: [BookField: FieldSource]?
         public var externalIDs: [String: String]?
     }
 

@@ -123,7 +123,7 @@ public struct BookAdder: Sendable {
         }
         var changed = try library.refreshBook(
             slug: slug, with: found.book,
-            clearingMissing: ["publisher", "publishedDate", "pageCount", "language", "isbn"])
+            clearingMissing: [.publisher, .publishedDate, .pageCount, .language, .isbn])
         try library.markEditionChosen(slug: slug)
         // The cover follows the edition, unless the reader put their own in place (no coverURL).
         // The new one is downloaded first, so a failure keeps the old cover.

@@ -46,7 +46,7 @@ public struct Book: Hashable, Sendable, Codable {
     public var addedAt: Date
     /// Which catalog (or the reader) set each field, by field name; `refresh` never overwrites a
     /// field the reader set.
-    public var provenance: [String: FieldSource]
+    public var provenance: [BookField: FieldSource]
     /// The reader's private notes from an import: kept, never published.
     public var privateNotes: String?
     /// The edition's form.
@@ -65,7 +65,7 @@ public struct Book: Hashable, Sendable, Codable {
         googleVolumeID: String? = nil, openLibraryWorkKey: String? = nil, openLibraryEditionKey: String? = nil,
         coverURL: String? = nil, subjects: [String] = [], status: ReadingStatus = .toRead,
         rating: Rating? = nil, startedDate: PartialDate? = nil, finishedDate: PartialDate? = nil,
-        addedAt: Date, provenance: [String: FieldSource] = [:], privateNotes: String? = nil,
+        addedAt: Date, provenance: [BookField: FieldSource] = [:], privateNotes: String? = nil,
         format: BookFormat? = nil, audioMinutes: Int? = nil, firstPublished: PartialDate? = nil, owned: Bool? = nil
     ) {
         self.id = id

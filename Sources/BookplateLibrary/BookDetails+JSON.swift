@@ -38,7 +38,7 @@ public struct BookJSON: Codable, Sendable, Equatable {
     public var openLibraryWork: String?
     public var openLibraryEdition: String?
     /// Which catalog set each field; fields not named are the reader's.
-    public var provenance: [String: FieldSource]?
+    public var provenance: [BookField: FieldSource]?
 }
 
 /// A book's place in a series in Bookplate's JSON output.

@@ -110,7 +110,7 @@ extension Library {
             }
             try Library.checkDates(started: book.startedDate, finished: book.finishedDate)
             for field in edit.changedCatalogFields { book.provenance[field] = .reader }
-            if edit.authors != nil { book.provenance["authors"] = .reader }
+            if edit.authors != nil { book.provenance[.authors] = .reader }
             try book.update(db)
             if edit.status != nil || edit.startedDate != nil || edit.finishedDate != nil {
                 try recordStatus(of: book, startsAnew: startsAnew, in: db)

@@ -12,14 +12,14 @@ extension Library {
     /// the names of the fields that changed.
     @discardableResult
     public func refreshBook(
-        slug: String, with found: NewBook, onlyFillGaps: Bool = false, clearingMissing: Set<String> = []
+        slug: String, with found: NewBook, onlyFillGaps: Bool = false, clearingMissing: Set<BookField> = []
     ) throws -> [String] {
         try write { db in
             guard var book = try Book.filter(Book.Columns.slug == slug).fetchOne(db) else {
                 throw LibraryError.noSuchBook(slug)
             }
-            var changed: [String] = []
-            func mayReplace(_ field: String, isEmpty: Bool) -> Bool {
+            var changed: [BookField] = []
+            func mayReplace(_ field: BookField, isEmpty: Bool) -> Bool {
                 guard found.provenance[field] != nil else { return false }
                 switch book.provenance[field] {
                 case .reader?: return false
@@ -27,11 +27,11 @@ extension Library {
                 case .google?, .openLibrary?: return isEmpty || !onlyFillGaps
                 }
             }
-            func take(_ field: String) {
+            func take(_ field: BookField) {
                 book.provenance[field] = found.provenance[field]
                 changed.append(field)
             }
-            func update<T: Equatable>(_ field: String, _ keyPath: WritableKeyPath<Book, T?>, _ value: T?) {
+            func update<T: Equatable>(_ field: BookField, _ keyPath: WritableKeyPath<Book, T?>, _ value: T?) {
                 // A fact the new record lacks goes too, when asked (a new edition's), unless the reader set it.
                 if value == nil, clearingMissing.contains(field), book[keyPath: keyPath] != nil,
                     let source = book.provenance[field], source != .reader
@@ -47,43 +47,43 @@ extension Library {
                 book[keyPath: keyPath] = value
                 take(field)
             }
-            if found.title != book.title, mayReplace("title", isEmpty: false) {
+            if found.title != book.title, mayReplace(.title, isEmpty: false) {
                 book.title = found.title
-                take("title")
+                take(.title)
             }
-            update("subtitle", \.subtitle, found.subtitle)
-            update("publisher", \.publisher, found.publisher)
-            update("publishedDate", \.publishedDate, found.publishedDate)
-            update("pageCount", \.pageCount, found.pageCount)
-            update("language", \.language, found.language)
-            update("description", \.description, Book.storedDescription(found.description))
-            if let isbn = found.isbn, book.isbn13 != isbn.isbn13, mayReplace("isbn", isEmpty: book.isbn13 == nil),
+            update(.subtitle, \.subtitle, found.subtitle)
+            update(.publisher, \.publisher, found.publisher)
+            update(.publishedDate, \.publishedDate, found.publishedDate)
+            update(.pageCount, \.pageCount, found.pageCount)
+            update(.language, \.language, found.language)
+            update(.description, \.description, Book.storedDescription(found.description))
+            if let isbn = found.isbn, book.isbn13 != isbn.isbn13, mayReplace(.isbn, isEmpty: book.isbn13 == nil),
                 try Book.filter(Book.Columns.isbn13 == isbn.isbn13).fetchCount(db) == 0
             {
                 book.isbn13 = isbn.isbn13
                 book.isbn10 = isbn.isbn10
-                take("isbn")
+                take(.isbn)
             }
             if !found.subjects.isEmpty, found.subjects != book.subjects,
-                mayReplace("subjects", isEmpty: book.subjects.isEmpty)
+                mayReplace(.subjects, isEmpty: book.subjects.isEmpty)
             {
                 book.subjects = found.subjects
-                take("subjects")
+                take(.subjects)
             }
             book.googleVolumeID = book.googleVolumeID ?? found.googleVolumeID
             book.openLibraryWorkKey = book.openLibraryWorkKey ?? found.openLibraryWorkKey
             if let edition = found.openLibraryEditionKey, book.openLibraryEditionKey != edition {
                 book.openLibraryEditionKey = edition
-                changed.append("edition")
+                changed.append(.edition)
             }
             try book.update(db)
             let current = try authors(ofBookId: book.id, in: db)
-            if !found.authors.isEmpty && current.isEmpty && book.provenance["authors"] != .reader {
+            if !found.authors.isEmpty && current.isEmpty && book.provenance[.authors] != .reader {
                 // An empty list is filled in; otherwise who wrote a book is the reader's call.
                 try setAuthors(found.authors, of: book, in: db, refreshing: true)
-                book.provenance["authors"] = found.provenance["authors"]
+                book.provenance[.authors] = found.provenance[.authors]
                 try book.update(db)
-                changed.append("authors")
+                changed.append(.authors)
             } else {
                 // Keep the list; bring each listed author's catalog record up to date.
                 let names = Set(current.map { LatinFolding.searchKey($0.name) })
@@ -92,7 +92,7 @@ extension Library {
                 }
             }
             try deleteUnusedAuthorsAndShelves(in: db)
-            return changed
+            return changed.map(\.rawValue)
         }
     }
 
@@ -109,7 +109,7 @@ extension Library {
             guard var book = try Book.filter(Book.Columns.slug == slug).fetchOne(db) else {
                 throw LibraryError.noSuchBook(slug)
             }
-            book.provenance["edition"] = .reader
+            book.provenance[.edition] = .reader
             try book.update(db)
         }
     }

@@ -28,9 +28,12 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case ambiguousAuthor(String, candidates: [String])
     case unknownReadOutcome(String)
     case noSuchRead(slug: String, number: Int, count: Int)
+    case damagedValue(column: String, slug: String, reason: String)
 
     public var description: String {
         switch self {
+        case .damagedValue(let column, let slug, let reason):
+            "the library's \(column) of \(slug) cannot be read (\(reason)): restore the library from a backup, or run `bookplate refresh \(slug)` once it is mended"
         case .missingLibrary(let path):
             "no library at \(path): run Bookplate in a shelf folder, pass --library, or start a shelf with `bookplate init DIR`"
         case .notSQLite(let path):

@@ -24,7 +24,7 @@ public struct NewBook: Sendable, Equatable {
     public var openLibraryWorkKey: String?
     public var openLibraryEditionKey: String?
     /// Which catalog each field came from; fields not named are the reader's.
-    public var provenance: [String: FieldSource]
+    public var provenance: [BookField: FieldSource]
     /// The series the book is in, with its place in each.
     public var series: [SeriesPlace]
     public var format: BookFormat?
@@ -39,7 +39,7 @@ public struct NewBook: Sendable, Equatable {
         status: ReadingStatus = .toRead, rating: Rating? = nil, startedDate: PartialDate? = nil,
         finishedDate: PartialDate? = nil, shelves: [String] = [], googleVolumeID: String? = nil,
         openLibraryWorkKey: String? = nil, openLibraryEditionKey: String? = nil,
-        provenance: [String: FieldSource] = [:],
+        provenance: [BookField: FieldSource] = [:],
         series: [SeriesPlace] = [], format: BookFormat? = nil, audioMinutes: Int? = nil,
         firstPublished: PartialDate? = nil, owned: Bool? = nil
     ) {
@@ -173,12 +173,12 @@ public struct BookEdit: Sendable, Equatable {
     public var isEmpty: Bool { self == BookEdit() }
 
     /// The catalog fields this edit sets, which from now on belong to the reader.
-    var changedCatalogFields: [String] {
-        let changes: [(String, Bool)] = [
-            ("title", title != nil), ("subtitle", subtitle != nil), ("isbn", isbn != nil),
-            ("publisher", publisher != nil), ("publishedDate", publishedDate != nil), ("pageCount", pageCount != nil),
-            ("language", language != nil), ("description", description != nil), ("format", format != nil),
-            ("audioMinutes", audioMinutes != nil), ("firstPublished", firstPublished != nil),
+    var changedCatalogFields: [BookField] {
+        let changes: [(BookField, Bool)] = [
+            (.title, title != nil), (.subtitle, subtitle != nil), (.isbn, isbn != nil),
+            (.publisher, publisher != nil), (.publishedDate, publishedDate != nil), (.pageCount, pageCount != nil),
+            (.language, language != nil), (.description, description != nil), (.format, format != nil),
+            (.audioMinutes, audioMinutes != nil), (.firstPublished, firstPublished != nil),
         ]
         return changes.filter(\.1).map(\.0)
     }

@@ -34,7 +34,8 @@ extension Book: FetchableRecord, MutablePersistableRecord {
             subjects: Book.decodeJSON(row["subjects"]) ?? [], status: row["status"] ?? .toRead,
             rating: row["ratingQuarters"],
             startedDate: row["startedDate"], finishedDate: row["finishedDate"], addedAt: row["addedAt"],
-            provenance: Book.decodeJSON(row["provenance"]) ?? [:], privateNotes: row["privateNotes"],
+            provenance: try Book.decodeProvenance(row["provenance"], slug: row["slug"]),
+            privateNotes: row["privateNotes"],
             format: (row["format"] as String?).flatMap(BookFormat.init(rawValue:)), audioMinutes: row["audioMinutes"],
             firstPublished: row["firstPublished"], owned: row["owned"])
     }
@@ -74,6 +75,23 @@ extension Book: FetchableRecord, MutablePersistableRecord {
 
     private static func encodeJSON(_ value: some Encodable) throws -> String {
         String(decoding: try databaseJSONEncoder(for: "").encode(value), as: UTF8.self)
+    }
+
+    /// A book's provenance column. One that cannot be read is an error naming the book, never a
+    /// silent loss of where its fields came from (and so of what a refresh may replace).
+    static func decodeProvenance(_ text: String?, slug: String) throws -> [BookField: FieldSource] {
+        guard let text, text != "{}" else { return [:] }
+        do {
+            return try JSONDecoder().decode([BookField: FieldSource].self, from: Data(text.utf8))
+        } catch {
+            let reason =
+                switch error {
+                case DecodingError.dataCorrupted(let context): context.debugDescription
+                case DecodingError.typeMismatch(_, let context): context.debugDescription
+                default: "not JSON"
+                }
+            throw LibraryError.damagedValue(column: "provenance", slug: slug, reason: reason)
+        }
     }
 
     /// JSON columns, with the common empty values read without a decoder.

@@ -9,8 +9,8 @@ import GRDB
 /// and covers be credited with a link back.
 enum Credits {
     /// The fields a catalog fills other than the description: credited together as "details".
-    static let detailFields = [
-        "title", "subtitle", "authors", "isbn", "publisher", "publishedDate", "pageCount", "language", "subjects",
+    static let detailFields: [BookField] = [
+        .title, .subtitle, .authors, .isbn, .publisher, .publishedDate, .pageCount, .language, .subjects,
     ]
 
     /// The credits of a book's page: its description, its other details and its cover, each
@@ -18,7 +18,7 @@ enum Credits {
     /// are not credited.
     static func credits(for book: Book, hasCoverImage: Bool, words: Words) -> [CreditModel] {
         var credits: [CreditModel] = []
-        if let source = book.provenance["description"], book.description != nil,
+        if let source = book.provenance[.description], book.description != nil,
             let link = link(to: book, in: source)
         {
             credits.append(CreditModel(what: words("descriptionFrom"), source: link.name, url: link.url))

@@ -35,7 +35,8 @@ enum JSONOutput {
             "googleVolumeID": .optional(book.googleVolumeID), "openLibraryWork": .optional(book.openLibraryWork),
             "openLibraryEdition": .optional(book.openLibraryEdition),
             "provenance": book.provenance.map { provenance in
-                .object(provenance.mapValues { .string($0.rawValue) })
+                .object(
+                    Dictionary(uniqueKeysWithValues: provenance.map { ($0.key.rawValue, .string($0.value.rawValue)) }))
             } ?? .null,
         ])
     }

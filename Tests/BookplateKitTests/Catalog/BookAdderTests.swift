@@ -32,7 +32,7 @@ import Testing
         #expect(details.shelves.map(\.name) == ["sci-fi"])
         let stored = try shelf.library.findBook(matching: "the-left-hand-of-darkness").book
         #expect(stored.coverURL == "\(server.base)/covers/b/id/12345-L.jpg")
-        #expect(stored.provenance["description"] == .google)
+        #expect(stored.provenance[.description] == .google)
         let cover = shelf.paths.covers.appendingPathComponent("the-left-hand-of-darkness.jpg")
         #expect(try Data(contentsOf: cover) == Fixtures.data("covers/google-books-thumbnail-fledgling.jpg"))
         let photo = shelf.paths.photos.appendingPathComponent("ursula-k-le-guin.jpg")
@@ -106,7 +106,7 @@ import Testing
         #expect(book.publisher == "Ace Books")
         #expect(book.title == "Left Hand (my copy)")
         #expect(book.pageCount == 305)
-        #expect(book.provenance["title"] == .reader && book.provenance["pageCount"] == .reader)
+        #expect(book.provenance[.title] == .reader && book.provenance[.pageCount] == .reader)
         await server.stop()
     }
 

@@ -122,7 +122,7 @@ import Testing
         try shelf.library.editBook(slug: slug, BookEdit(subtitle: .some(nil), pageCount: .some(nil)))
         _ = try await adder(server, shelf).refresh(slug: slug)
         var book = try shelf.library.findBook(matching: slug).book
-        #expect(book.pageCount == nil && book.provenance["pageCount"] == .reader)
+        #expect(book.pageCount == nil && book.provenance[.pageCount] == .reader)
 
         _ = try await adder(server, shelf).switchEdition(slug: slug, to: "OL9999001M")
         book = try shelf.library.findBook(matching: slug).book
@@ -146,7 +146,7 @@ import Testing
         #expect(!warnings.isEmpty)
         #expect(!changed.contains("title") && !changed.contains("description") && !changed.contains("publisher"))
         let book = try shelf.library.findBook(matching: "the-left-hand-of-darkness").book
-        #expect(book.publisher == "Ace" && book.provenance["publisher"] == .google)
+        #expect(book.publisher == "Ace" && book.provenance[.publisher] == .google)
         await server.stop()
     }
 

@@ -85,7 +85,7 @@ import Testing
             status: .abandoned, rating: try Rating(4), startedDate: try PartialDate(parsing: "2024"),
             finishedDate: try PartialDate(parsing: "2024-02-29"),
             addedAt: Date(timeIntervalSince1970: 1_700_000_000.25),
-            provenance: ["title": .openLibrary, "description": .google, "rating": .reader],
+            provenance: [.title: .openLibrary, .description: .google, .firstPublished: .reader],
             privateNotes: "Lent to Sam.")
         try library.database.write { db in try book.insert(db) }
         let stored = try library.database.read { db in
@@ -97,7 +97,28 @@ import Testing
             try Row.fetchOne(db, sql: "SELECT subjects, provenance FROM book")
         }
         #expect(json?["subjects"] == #"["Utopias","Anarchism"]"#)
-        #expect(json?["provenance"] == #"{"description":"google","rating":"reader","title":"openlibrary"}"#)
+        #expect(json?["provenance"] == #"{"description":"google","firstPublished":"reader","title":"openlibrary"}"#)
+    }
+
+    /// Provenance says which fields a refresh may replace: one the library cannot read is an error
+    /// naming the book, never silently forgotten (which would let a refresh overwrite the reader).
+    @Test func aDamagedProvenanceIsAnErrorNamingTheBook() throws {
+        let library = try Library.inMemory()
+        try library.addBook(NewBook(title: "Emma", provenance: [.title: .reader]))
+        #expect(try library.findBook(matching: "emma").book.provenance == [.title: .reader])
+        for damaged in [#"{"colour":"google"}"#, #"{"title":"a friend"}"#, "not json"] {
+            try library.database.write { db in
+                try db.execute(sql: "UPDATE book SET provenance = ?", arguments: [damaged])
+            }
+            #expect {
+                try library.findBook(matching: "emma")
+            } throws: { error in
+                guard case LibraryError.damagedValue(column: "provenance", slug: "emma", _) = error else {
+                    return false
+                }
+                return "\(error)".hasPrefix("the library's provenance of emma cannot be read")
+            }
+        }
     }
 
     @Test func authorsKeepCreditOrderAndAreShared() throws {

@@ -39,11 +39,11 @@ import Testing
 
     @Test func keysThatAreNotKeysLinkToTheCatalogsHomePage() {
         var book = Book(
-            slug: "x", title: "X", addedAt: TemporaryShelf.fixedDate, provenance: ["description": .google])
+            slug: "x", title: "X", addedAt: TemporaryShelf.fixedDate, provenance: [.description: .google])
         book.description = "<p>Text</p>"
         book.googleVolumeID = "\" onclick=\"alert(1)"
         book.openLibraryWorkKey = "javascript:alert(1)"
-        book.provenance["publisher"] = .openLibrary
+        book.provenance[.publisher] = .openLibrary
         #expect(
             Credits.credits(for: book, hasCoverImage: false, words: .english) == [
                 CreditModel(what: "Description from", source: "Google Books", url: "https://books.google.com/"),

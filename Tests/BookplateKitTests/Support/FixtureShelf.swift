@@ -40,7 +40,7 @@ enum FixtureShelf {
                 googleVolumeID: "dhRzDQAAQBAJ", openLibraryWorkKey: "OL17415W", openLibraryEditionKey: "OL24381416M",
                 // As a merge of both catalogs leaves it: credited on the book's page and in the footer.
                 provenance: [
-                    "description": .google, "title": .openLibrary, "publisher": .google, "pageCount": .openLibrary,
+                    .description: .google, .title: .openLibrary, .publisher: .google, .pageCount: .openLibrary,
                 ]))
         try library.addBook(
             NewBook(
