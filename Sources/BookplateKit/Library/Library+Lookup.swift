@@ -47,16 +47,9 @@ extension Library {
             .prefix(3).map(\.slug)
     }
 
+    /// The key text is searched and matched by: see ``TextFolding``.
     static func searchKey(_ text: String) -> String {
-        // ASCII needs only lower case, and most titles are ASCII: Foundation's folding was a tenth
-        // of `list` on a big shelf.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            guard text.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return text }
-            return String(
-                decoding: text.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 },
-                as: UTF8.self)
-        }
-        return LatinFolding.fold(text) ?? LatinFolding.foldWithFoundation(text)
+        TextFolding.fold(text, to: .key)
     }
 
     /// The books on the shelf with their authors and shelves, filtered and sorted for `list`.

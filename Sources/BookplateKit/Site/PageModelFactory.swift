@@ -361,8 +361,8 @@ struct PageModelFactory: Sendable {
     static func indexLetter(for sortName: String) -> String {
         guard let first = Library.searchKey(sortName).first, first.isLetter else { return "#" }
         if first.isASCII { return first.uppercased() }
-        let latin = String(first).applyingTransform(StringTransform("Any-Latin; Latin-ASCII"), reverse: false)
-        if let letter = latin?.first, letter.isASCII, letter.isLetter { return letter.uppercased() }
+        let latin = TextFolding.fold(String(first), to: .ascii)
+        if let letter = latin.first, letter.isASCII, letter.isLetter { return letter.uppercased() }
         return String(first).uppercased()
     }
 

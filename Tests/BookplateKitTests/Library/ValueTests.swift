@@ -78,10 +78,23 @@ import Testing
         ]
         for sample in samples {
             let icu = sample.applyingTransform(StringTransform("Any-Latin; Latin-ASCII; Lower"), reverse: false) ?? ""
-            let fast = Slug.foldedLatin(sample) ?? "(not Latin)"
+            let fast = TextFolding.latinASCII(sample) ?? "(not Latin)"
             #expect(Slug.make(from: fast) == Slug.make(from: icu), "\(sample)")
         }
-        #expect(Slug.foldedLatin("三体") == nil && Slug.foldedLatin("Мастер") == nil)
+        #expect(TextFolding.latinASCII("三体") == nil && TextFolding.latinASCII("Мастер") == nil)
+    }
+
+    /// Index letters fold through the slugs' folding now; they must be the letters ICU's
+    /// Latin-ASCII gave them before.
+    @Test func indexLettersAreWhatICUGave() {
+        let names = ["Østergaard", "Straße", "Łem", "Æsop", "Жуков", "三体", "Þór", "Ðoð", "Ærø", "ǅuro", "Ωmega"]
+        for name in names {
+            let first = Library.searchKey(name).first.map(String.init) ?? ""
+            let icu = first.applyingTransform(StringTransform("Any-Latin; Latin-ASCII"), reverse: false)
+            let expected =
+                icu?.first.flatMap { $0.isASCII && $0.isLetter ? $0.uppercased() : nil } ?? first.uppercased()
+            #expect(PageModelFactory.indexLetter(for: name) == expected, "\(name)")
+        }
     }
 
     /// Search and sort keys fold Latin letters from a table; it must fold as Foundation does.
@@ -96,7 +109,7 @@ import Testing
             #expect(Library.searchKey(sample) == sample.folding(options: options, locale: nil), "\(sample)")
         }
         // Combining marks and other scripts go to Foundation whole.
-        #expect(LatinFolding.fold("Cafe\u{301}") == nil && LatinFolding.fold("三体") == nil)
+        #expect(TextFolding.latinKey("Cafe\u{301}") == nil && TextFolding.latinKey("三体") == nil)
         #expect(Library.searchKey("Cafe\u{301}") == "cafe" && Library.searchKey("ＡＢＣ") == "abc")
     }
 
