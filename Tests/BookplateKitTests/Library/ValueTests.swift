@@ -117,9 +117,33 @@ import Testing
         #expect(DisplayWidth.columns(of: "Dune") == 4)
         #expect(DisplayWidth.columns(of: "★★★☆☆") == 5)
         #expect(DisplayWidth.columns(of: "三体") == 4 && DisplayWidth.columns(of: "ノルウェイの森") == 14)
-        #expect(DisplayWidth.columns(of: "Cafe\u{301}") == 4 && DisplayWidth.columns(of: "soft\u{AD}hyphen") == 10)
+        // The soft hyphen takes a column: glibc's wcwidth and GLib's (GNOME's terminal) both say so.
+        #expect(DisplayWidth.columns(of: "Cafe\u{301}") == 4 && DisplayWidth.columns(of: "soft\u{AD}hyphen") == 11)
         #expect(DisplayWidth.columns(of: "a\u{200B}b") == 2 && DisplayWidth.columns(of: "か\u{3099}") == 2)
         #expect(DisplayWidth.columns(of: "한국어") == 6 && DisplayWidth.columns(of: "Мастер") == 6)
+    }
+
+    /// Issue 13: the old table knew emoji only from U+1F300 to U+1F64F, so a rocket took one column.
+    @Test(arguments: [
+        ("\u{1F680}", 2),  // rocket, past the old table's emoji
+        ("\u{1F9D1}\u{1F3FD}", 2),  // person, with a skin tone
+        ("\u{1F469}\u{200D}\u{1F4BB}", 2),  // woman technologist: a ZWJ sequence is one emoji
+        ("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}", 2),  // family of four
+        ("\u{2764}\u{FE0F}", 2),  // a text-style heart made emoji-style
+        ("\u{2764}", 1),
+        ("\u{1F1EB}\u{1F1F7}", 2),  // a flag: two regional indicators
+        ("\u{1FAE8}", 2),  // shaking face (Unicode 15), perhaps newer than the C library's tables
+        ("\u{FF21}\u{FF22}", 4),  // full-width Latin
+        ("\u{20000}\u{31350}", 4),  // CJK extensions B and H
+        ("e\u{301}\u{20DD}", 1),  // marks, one of them enclosing
+        ("a\u{200D}b\u{2060}c\u{FEFF}", 3),  // joiners and other zero-width format characters
+        ("red\u{1B}[31m", 7),  // a control character takes no column
+        ("\u{1B}é", 1),
+    ])
+    func displayWidthOfEmojiSequencesAndZeroWidthScalars(text: String, columns: Int) {
+        #expect(DisplayWidth.columns(of: text) == columns)
+        // A character is measured as the text it makes: clipping in `list` agrees with fitting.
+        #expect(text.reduce(0) { $0 + DisplayWidth.columns(of: $1) } == columns)
     }
 
     @Test func uniqueAppendsACounter() {
