@@ -27,7 +27,7 @@ package enum AuthorNameMatch {
             let rest = parts.dropFirst().filter { !suffixes.contains($0.lowercased()) }
             name = (rest + [parts[0]]).joined(separator: " ")
         }
-        return LatinFolding.searchKey(name)
+        return TextFolding.searchKey(name)
             .split(whereSeparator: { !$0.isLetter && !$0.isNumber })
             .map(String.init)
             .filter { !["jr", "sr", "ii", "iii", "iv"].contains($0) }

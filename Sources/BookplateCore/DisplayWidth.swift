@@ -1,31 +1,28 @@
-/// How many terminal columns (or, roughly, placeholder-cover columns) text takes: East Asian
-/// wide and full-width characters take two, everything else one.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// How many terminal columns (or, roughly, placeholder-cover columns) text takes, as the C
+/// library's `wcwidth` counts them in a UTF-8 locale: East Asian wide and full-width characters
+/// and emoji take two, marks, joiners and controls none, everything else one.
+///
+/// An emoji sequence is drawn as one emoji, so its later scalars take no column of their own:
+/// the emoji after a zero-width joiner, a skin tone after the emoji it modifies. A text-style
+/// emoji made emoji-style by U+FE0F ("❤️") is wide, as Unicode's UAX #11 says.
 public enum DisplayWidth {
     public static func columns(of text: String) -> Int {
-        // Most text is ASCII, one column a byte.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
-        // By scalar rather than by character (grapheme breaking is slow): marks that combine with
-        // the letter before them and joiners take no column.
-        var columns = 0
-        for scalar in text.unicodeScalars {
-            columns += width(of: scalar)
-        }
-        return columns
-    }
-
-    /// One scalar's columns. Blocks known to hold no marks and no format characters are measured
-    /// by their value alone; looking up a scalar's category was most of `list` on a big shelf.
-    private static func width(of scalar: Unicode.Scalar) -> Int {
-        switch scalar.value {
-        case 0..<0x300: return scalar.value == 0xAD ? 0 : 1  // the soft hyphen is the one format character
-        case 0x300...0x36F: return 0  // combining diacritical marks
-        case 0x2100...0x2BFF, 0x3041...0x3096, 0x30A0...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
-            return width(of: scalar.value)
-        default:
-            switch scalar.properties.generalCategory {
-            case .nonspacingMark, .enclosingMark, .format: return 0
-            default: return width(of: scalar.value)
+        // Most text is printable ASCII, one column a byte.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return withUTF8Locale {
+            var columns = 0
+            var previous: Unicode.Scalar?
+            for scalar in text.unicodeScalars {
+                columns += width(of: scalar, after: previous)
+                previous = scalar
             }
+            return columns
         }
     }
 
@@ -33,19 +30,59 @@ public enum DisplayWidth {
         columns(of: String(text))
     }
 
+    /// A character's columns: a character is one grapheme, which a terminal draws as one glyph.
     public static func columns(of character: Character) -> Int {
-        guard let value = character.unicodeScalars.first?.value else { return 1 }
-        return width(of: value)
+        columns(of: String(character))
     }
 
-    private static func width(of value: UInt32) -> Int {
-        switch value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x20000...0x3FFFD:
-            return 2
-        default:
-            return 1
+    /// One scalar's columns, knowing the scalar before it in the same text.
+    private static func width(of scalar: Unicode.Scalar, after previous: Unicode.Scalar?) -> Int {
+        let value = scalar.value
+        if let previous {
+            if previous == "\u{200D}", scalar.properties.isEmoji { return 0 }
+            if (0x1F3FB...0x1F3FF).contains(value), previous.properties.isEmojiModifierBase { return 0 }
+            if value == 0xFE0F, previous.properties.isEmoji, !previous.properties.isEmojiPresentation,
+                cWidth(previous) == 1
+            {
+                return 1
+            }
         }
+        let width = cWidth(scalar)
+        if width >= 0 { return width }
+        // -1: a control character, or a scalar newer than the C library's Unicode tables.
+        if value < 0x20 || (0x7F...0x9F).contains(value) { return 0 }
+        if scalar.properties.isEmojiPresentation || (0x20000...0x3FFFD).contains(value) { return 2 }
+        return 1
     }
+
+    /// The C library's `wcwidth` of `scalar`, or -1 where it does not know one.
+    private static func cWidth(_ scalar: Unicode.Scalar) -> Int {
+        guard let wcwidth else { return -1 }
+        return Int(wcwidth(wchar_t(bitPattern: scalar.value)))
+    }
+
+    /// `wcwidth` itself. Glibc declares it only for `_XOPEN_SOURCE`, which Swift's Glibc module
+    /// leaves out, though every C library has it: so it is looked up by name, once.
+    private static let wcwidth: (@convention(c) (wchar_t) -> Int32)? = {
+        guard let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, "wcwidth") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (wchar_t) -> Int32).self)
+    }()
+
+    /// Runs `body` with a UTF-8 character type on this thread only: in the "C" locale a program
+    /// starts in, `wcwidth` knows no character past ASCII. `uselocale` leaves other threads and
+    /// the process's locale as they are.
+    private static func withUTF8Locale<T>(_ body: () -> T) -> T {
+        guard let locale = utf8Locale else { return body() }
+        let previous = uselocale(locale)
+        defer { uselocale(previous) }
+        return body()
+    }
+
+    /// Made once and never changed or freed, so every thread may use it.
+    nonisolated(unsafe) private static let utf8Locale: locale_t? = {
+        for name in ["C.UTF-8", "UTF-8", "en_US.UTF-8"] {
+            if let locale = newlocale(LC_CTYPE_MASK, name, nil) { return locale }
+        }
+        return nil
+    }()
 }

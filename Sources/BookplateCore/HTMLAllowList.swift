@@ -242,7 +242,7 @@ extension HTMLAllowList {
         }
 
         mutating func text(_ raw: String) {
-            let decoded = HTMLAllowList.stripControls(Self.decodeEntities(raw))
+            let decoded = HTMLAllowList.stripControls(HTMLEntities.decode(raw))
             if decoded.allSatisfy(\.isWhitespace) {
                 // Whitespace between list items is fine where text is not.
                 output += decoded
@@ -273,28 +273,6 @@ extension HTMLAllowList {
 
         private mutating func closeAll(above index: Int) {
             while open.count > index + 1 { closeLast() }
-        }
-
-        /// `&amp;`, `&#233;`, `&#xE9;` and the common names become characters; anything else stays as written.
-        /// By scalar, as `escape` writes: `&lt;` followed by a combining mark is still `<` and the mark.
-        static func decodeEntities(_ text: String) -> String {
-            guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
-            let scalars = text.unicodeScalars
-            var decoded = String.UnicodeScalarView()
-            var index = scalars.startIndex
-            while index < scalars.endIndex {
-                if scalars[index] == "&", let semicolon = scalars[index...].prefix(12).firstIndex(of: ";"),
-                    let character = HTMLText.decodeEntity(
-                        String(String.UnicodeScalarView(scalars[scalars.index(after: index)..<semicolon])))
-                {
-                    decoded.append(contentsOf: character.unicodeScalars)
-                    index = scalars.index(after: semicolon)
-                } else {
-                    decoded.append(scalars[index])
-                    index = scalars.index(after: index)
-                }
-            }
-            return String(decoded)
         }
     }
 }

@@ -16,11 +16,7 @@ public enum Slug {
         var slug: [UInt8] = []
         var pendingHyphen = false
         pieces: for piece in pieces(of: text).map(String.init) {
-            // ICU's transliterator is slow to set up; Latin text (nearly all of it) is folded here.
-            let latin =
-                foldedLatin(piece)
-                ?? piece.applyingTransform(StringTransform("Any-Latin; Latin-ASCII; Lower"), reverse: false)
-                ?? piece.lowercased()
+            let latin = TextFolding.fold(piece, to: .ascii)
             for scalar in latin.unicodeScalars {
                 if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
                     if pendingHyphen && !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
@@ -73,42 +69,6 @@ public enum Slug {
         }
         return pieces
     }
-
-    /// Latin letters without their accents, lowercased, as ICU's Latin-ASCII would give them; nil
-    /// when the text holds letters or digits of another script, which need the transliterator.
-    static func foldedLatin(_ text: String) -> String? {
-        var folded = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar.isASCII {
-                folded.append(lowercasedASCII(scalar))
-                continue
-            }
-            if let special = specialLatin[scalar] {
-                folded.append(contentsOf: special.unicodeScalars)
-                continue
-            }
-            let properties = scalar.properties
-            guard properties.isAlphabetic || properties.numericType != nil else {
-                // Punctuation and symbols only separate words; a space will do.
-                folded.append(" ")
-                continue
-            }
-            guard (0x00C0...0x024F).contains(scalar.value) || (0x1E00...0x1EFF).contains(scalar.value),
-                let base = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first, base.isASCII
-            else { return nil }
-            folded.append(lowercasedASCII(base))
-        }
-        return String(folded)
-    }
-
-    private static func lowercasedASCII(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-        ("A"..."Z").contains(scalar) ? Unicode.Scalar(UInt8(scalar.value) + 32) : scalar
-    }
-
-    private static let specialLatin: [Unicode.Scalar: String] = [
-        "ß": "ss", "æ": "ae", "Æ": "ae", "ø": "o", "Ø": "o", "œ": "oe", "Œ": "oe", "ł": "l", "Ł": "l", "đ": "d",
-        "Đ": "d", "þ": "th", "Þ": "th", "ð": "d", "Ð": "d", "ı": "i", "\u{2019}": "'", "\u{2018}": "'",
-    ]
 
     /// Returns `base`, or `base-2`, `base-3`… — the first that `isTaken` does not claim.
     public static func unique(_ base: String, isTaken: (String) throws -> Bool) rethrows -> String {

@@ -185,7 +185,7 @@ extension Library {
         let parts = firstAuthor.map { AuthorName.sortName(for: $0) }?.split(separator: ",") ?? []
         let surname = parts.first.map(String.init) ?? ""
         let initial = parts.dropFirst().first.map { String($0.trimmingCharacters(in: .whitespaces).prefix(1)) } ?? ""
-        return [sortKey(mainTitle), LatinFolding.searchKey(surname), LatinFolding.searchKey(initial)]
+        return [sortKey(mainTitle), TextFolding.searchKey(surname), TextFolding.searchKey(initial)]
             .map { $0.filter { $0.isLetter || $0.isNumber } }
             .joined(separator: "|")
     }

@@ -109,7 +109,7 @@ private struct AuthorFacts: Sendable {
     var sortName: String
 
     init(_ name: String) {
-        key = LatinFolding.searchKey(name)
+        key = TextFolding.searchKey(name)
         slugBase = Slug.make(from: name, fallbackPrefix: "author")
         sortName = AuthorName.sortName(for: name)
     }
@@ -174,7 +174,7 @@ private struct BookImporter {
         }
         let authors = try Row.fetchAll(db, sql: "SELECT id, name, slug FROM author")
         authorSlugs = Set(authors.map { $0["slug"] as String })
-        for row in authors { authorIDByName[LatinFolding.searchKey(row["name"] as String)] = row["id"] }
+        for row in authors { authorIDByName[TextFolding.searchKey(row["name"] as String)] = row["id"] }
         let shelves = try Row.fetchAll(db, sql: "SELECT id, name, slug FROM shelf")
         shelfSlugs = Set(shelves.map { $0["slug"] as String })
         for row in shelves { shelfIDByName[(row["name"] as String).lowercased()] = row["id"] }
@@ -183,12 +183,12 @@ private struct BookImporter {
     /// Creates the authors an export lists, with their slugs and what is known of them, unless
     /// an author of that name is already here.
     mutating func createAuthors(_ authors: [ImportedAuthor]) throws {
-        for exported in authors where authorIDByName[LatinFolding.searchKey(exported.name)] == nil {
+        for exported in authors where authorIDByName[TextFolding.searchKey(exported.name)] == nil {
             // An author whose Open Library key is already here is that author, under another name.
             if let key = exported.openLibraryKey,
                 let id = try Int64.fetchOne(db, sql: "SELECT id FROM author WHERE openLibraryKey = ?", arguments: [key])
             {
-                authorIDByName[LatinFolding.searchKey(exported.name)] = id
+                authorIDByName[TextFolding.searchKey(exported.name)] = id
                 continue
             }
             let slug =
@@ -201,7 +201,7 @@ private struct BookImporter {
                 photoURL: exported.photoURL, links: exported.links ?? [])
             try author.insert(db)
             guard let id = author.id else { continue }
-            authorIDByName[LatinFolding.searchKey(exported.name)] = id
+            authorIDByName[TextFolding.searchKey(exported.name)] = id
             authorSlugs.insert(slug)
             for (position, work) in (exported.works ?? []).enumerated() {
                 try AuthorWork(authorId: id, position: position, key: work.key, title: work.title, year: work.year)

@@ -18,10 +18,10 @@ extension Library {
                 }
                 throw LibraryError.noSuchBook(query)
             }
-            let wanted = LatinFolding.searchKey(trimmed)
+            let wanted = TextFolding.searchKey(trimmed)
             let books = try Book.order(Book.Columns.slug).fetchAll(db)
-            let matches = books.filter { LatinFolding.searchKey($0.title).contains(wanted) }
-            let exact = matches.filter { LatinFolding.searchKey($0.title) == wanted }
+            let matches = books.filter { TextFolding.searchKey($0.title).contains(wanted) }
+            let exact = matches.filter { TextFolding.searchKey($0.title) == wanted }
             let chosen = exact.count == 1 ? exact : matches
             switch chosen.count {
             case 0:
@@ -56,9 +56,9 @@ extension Library {
         var books = catalogue.books
         if let status { books = books.filter { $0.book.status == status } }
         if let shelf {
-            let wanted = LatinFolding.searchKey(shelf)
+            let wanted = TextFolding.searchKey(shelf)
             books = books.filter { details in
-                details.shelves.contains { LatinFolding.searchKey($0.name) == wanted || $0.slug == shelf }
+                details.shelves.contains { TextFolding.searchKey($0.name) == wanted || $0.slug == shelf }
             }
         }
         return order.sort(books)
@@ -189,7 +189,7 @@ public enum BookOrder: String, CaseIterable, Sendable {
 extension Library {
     /// The key a title sorts by: accents and case ignored, a leading article dropped.
     package static func sortKey(_ text: String) -> String {
-        let key = LatinFolding.searchKey(text)
+        let key = TextFolding.searchKey(text)
         for article in ["the ", "a ", "an "] where key.hasPrefix(article) {
             return String(key.dropFirst(article.count))
         }

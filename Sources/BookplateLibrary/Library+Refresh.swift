@@ -86,8 +86,8 @@ extension Library {
                 changed.append(.authors)
             } else {
                 // Keep the list; bring each listed author's catalog record up to date.
-                let names = Set(current.map { LatinFolding.searchKey($0.name) })
-                for author in found.authors where names.contains(LatinFolding.searchKey(author.name)) {
+                let names = Set(current.map { TextFolding.searchKey($0.name) })
+                for author in found.authors where names.contains(TextFolding.searchKey(author.name)) {
                     _ = try saveAuthor(author, in: db, refreshing: true)
                 }
             }

@@ -101,9 +101,9 @@ extension Library {
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         let removed = try removedBooks()
         if let exact = removed.first(where: { $0.slug == trimmed.lowercased() }) { return exact }
-        let wanted = LatinFolding.searchKey(trimmed)
+        let wanted = TextFolding.searchKey(trimmed)
         var latestBySlug: [RemovedBook] = []
-        for book in removed where !wanted.isEmpty && LatinFolding.searchKey(book.title).contains(wanted) {
+        for book in removed where !wanted.isEmpty && TextFolding.searchKey(book.title).contains(wanted) {
             if !latestBySlug.contains(where: { $0.slug == book.slug }) { latestBySlug.append(book) }
         }
         switch latestBySlug.count {

@@ -37,8 +37,8 @@ struct SeriesList: Sendable {
             return sorted
         }
         .sorted {
-            (LatinFolding.searchKey($0.series.name), $0.series.slug) < (
-                LatinFolding.searchKey($1.series.name), $1.series.slug
+            (TextFolding.searchKey($0.series.name), $0.series.slug) < (
+                TextFolding.searchKey($1.series.name), $1.series.slug
             )
         }
     }

@@ -8,7 +8,7 @@ extension PageModelFactory {
     static func shelves(of catalogue: Catalogue) -> [Shelf] {
         var seen = Set<String>()
         return catalogue.books.flatMap(\.shelves).filter { seen.insert($0.slug).inserted }
-            .map { (shelf: $0, key: LatinFolding.searchKey($0.name)) }
+            .map { (shelf: $0, key: TextFolding.searchKey($0.name)) }
             .sorted { ($0.key, $0.shelf.slug) < ($1.key, $1.shelf.slug) }.map(\.shelf)
     }
 

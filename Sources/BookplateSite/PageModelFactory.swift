@@ -174,7 +174,7 @@ struct PageModelFactory: Sendable {
         let authors = catalogue.authors.map { author in
             (
                 author: author, letter: PageModelFactory.indexLetter(for: author.sortName),
-                key: LatinFolding.searchKey(author.sortName)
+                key: TextFolding.searchKey(author.sortName)
             )
         }.sorted { ($0.letter, $0.key, $0.author.slug) < ($1.letter, $1.key, $1.author.slug) }
         var letters: [AuthorLetterModel] = []
@@ -362,10 +362,10 @@ struct PageModelFactory: Sendable {
     }
 
     static func indexLetter(for sortName: String) -> String {
-        guard let first = LatinFolding.searchKey(sortName).first, first.isLetter else { return "#" }
+        guard let first = TextFolding.searchKey(sortName).first, first.isLetter else { return "#" }
         if first.isASCII { return first.uppercased() }
-        let latin = String(first).applyingTransform(StringTransform("Any-Latin; Latin-ASCII"), reverse: false)
-        if let letter = latin?.first, letter.isASCII, letter.isLetter { return letter.uppercased() }
+        let latin = TextFolding.fold(String(first), to: .ascii)
+        if let letter = latin.first, letter.isASCII, letter.isLetter { return letter.uppercased() }
         return String(first).uppercased()
     }
 

@@ -2,7 +2,8 @@
 // a two-catalog search should take about one latency, not two; 200 cover downloads should take
 // a fraction of the serial time. Run with `swift run -c release bookplate-bench`.
 // `swift run -c release bookplate-bench thumbnails` measures cover thumbnails instead
-// (ThumbnailBenchmark.swift).
+// (ThumbnailBenchmark.swift); `swift run bookplate-bench entities` times the HTML entity decoder
+// (EntityBenchmark.swift).
 
 import BookplateKit
 import FlyingFox
@@ -10,6 +11,10 @@ import Foundation
 
 if CommandLine.arguments.dropFirst().first == "thumbnails" {
     try ThumbnailBenchmark.run(Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "entities" {
+    EntityBenchmark.run()
     exit(0)
 }
 

@@ -72,7 +72,7 @@ import Testing
         #expect(Slug.make(from: han).hasPrefix("san-ti-san-ti-"))
         #expect(Slug.make(from: String(repeating: "!", count: 10_000_000), fallbackPrefix: "book").hasPrefix("book-"))
         let marks = String(repeating: "e\u{301}", count: 3_500_000)
-        #expect(LatinFolding.searchKey(marks) == String(repeating: "e", count: 3_500_000))
+        #expect(TextFolding.searchKey(marks) == String(repeating: "e", count: 3_500_000))
         #expect(Slug.make(from: marks) == Array(repeating: "e", count: 40).joined(separator: "-"))
     }
 
@@ -84,10 +84,23 @@ import Testing
         ]
         for sample in samples {
             let icu = sample.applyingTransform(StringTransform("Any-Latin; Latin-ASCII; Lower"), reverse: false) ?? ""
-            let fast = Slug.foldedLatin(sample) ?? "(not Latin)"
+            let fast = TextFolding.latinASCII(sample) ?? "(not Latin)"
             #expect(Slug.make(from: fast) == Slug.make(from: icu), "\(sample)")
         }
-        #expect(Slug.foldedLatin("三体") == nil && Slug.foldedLatin("Мастер") == nil)
+        #expect(TextFolding.latinASCII("三体") == nil && TextFolding.latinASCII("Мастер") == nil)
+    }
+
+    /// Index letters fold through the slugs' folding now; they must be the letters ICU's
+    /// Latin-ASCII gave them before.
+    @Test func indexLettersAreWhatICUGave() {
+        let names = ["Østergaard", "Straße", "Łem", "Æsop", "Жуков", "三体", "Þór", "Ðoð", "Ærø", "ǅuro", "Ωmega"]
+        for name in names {
+            let first = TextFolding.searchKey(name).first.map(String.init) ?? ""
+            let icu = first.applyingTransform(StringTransform("Any-Latin; Latin-ASCII"), reverse: false)
+            let expected =
+                icu?.first.flatMap { $0.isASCII && $0.isLetter ? $0.uppercased() : nil } ?? first.uppercased()
+            #expect(PageModelFactory.indexLetter(for: name) == expected, "\(name)")
+        }
     }
 
     /// Search and sort keys fold Latin letters from a table; it must fold as Foundation does.
@@ -99,20 +112,44 @@ import Testing
             "Straße ÆSOP Þór Đorđe", "ª º ¹ ² ³ µ ½ ÿ Ÿ",
         ]
         for sample in samples {
-            #expect(LatinFolding.searchKey(sample) == sample.folding(options: options, locale: nil), "\(sample)")
+            #expect(TextFolding.searchKey(sample) == sample.folding(options: options, locale: nil), "\(sample)")
         }
         // Combining marks and other scripts go to Foundation whole.
-        #expect(LatinFolding.fold("Cafe\u{301}") == nil && LatinFolding.fold("三体") == nil)
-        #expect(LatinFolding.searchKey("Cafe\u{301}") == "cafe" && LatinFolding.searchKey("ＡＢＣ") == "abc")
+        #expect(TextFolding.latinKey("Cafe\u{301}") == nil && TextFolding.latinKey("三体") == nil)
+        #expect(TextFolding.searchKey("Cafe\u{301}") == "cafe" && TextFolding.searchKey("ＡＢＣ") == "abc")
     }
 
     @Test func displayWidthCountsWideCharactersTwiceAndMarksNotAtAll() {
         #expect(DisplayWidth.columns(of: "Dune") == 4)
         #expect(DisplayWidth.columns(of: "★★★☆☆") == 5)
         #expect(DisplayWidth.columns(of: "三体") == 4 && DisplayWidth.columns(of: "ノルウェイの森") == 14)
-        #expect(DisplayWidth.columns(of: "Cafe\u{301}") == 4 && DisplayWidth.columns(of: "soft\u{AD}hyphen") == 10)
+        // The soft hyphen takes a column: glibc's wcwidth and GLib's (GNOME's terminal) both say so.
+        #expect(DisplayWidth.columns(of: "Cafe\u{301}") == 4 && DisplayWidth.columns(of: "soft\u{AD}hyphen") == 11)
         #expect(DisplayWidth.columns(of: "a\u{200B}b") == 2 && DisplayWidth.columns(of: "か\u{3099}") == 2)
         #expect(DisplayWidth.columns(of: "한국어") == 6 && DisplayWidth.columns(of: "Мастер") == 6)
+    }
+
+    /// Issue 13: the old table knew emoji only from U+1F300 to U+1F64F, so a rocket took one column.
+    @Test(arguments: [
+        ("\u{1F680}", 2),  // rocket, past the old table's emoji
+        ("\u{1F9D1}\u{1F3FD}", 2),  // person, with a skin tone
+        ("\u{1F469}\u{200D}\u{1F4BB}", 2),  // woman technologist: a ZWJ sequence is one emoji
+        ("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}", 2),  // family of four
+        ("\u{2764}\u{FE0F}", 2),  // a text-style heart made emoji-style
+        ("\u{2764}", 1),
+        ("\u{1F1EB}\u{1F1F7}", 2),  // a flag: two regional indicators
+        ("\u{1FAE8}", 2),  // shaking face (Unicode 15), perhaps newer than the C library's tables
+        ("\u{FF21}\u{FF22}", 4),  // full-width Latin
+        ("\u{20000}\u{31350}", 4),  // CJK extensions B and H
+        ("e\u{301}\u{20DD}", 1),  // marks, one of them enclosing
+        ("a\u{200D}b\u{2060}c\u{FEFF}", 3),  // joiners and other zero-width format characters
+        ("red\u{1B}[31m", 7),  // a control character takes no column
+        ("\u{1B}é", 1),
+    ])
+    func displayWidthOfEmojiSequencesAndZeroWidthScalars(text: String, columns: Int) {
+        #expect(DisplayWidth.columns(of: text) == columns)
+        // A character is measured as the text it makes: clipping in `list` agrees with fitting.
+        #expect(text.reduce(0) { $0 + DisplayWidth.columns(of: $1) } == columns)
     }
 
     @Test func uniqueAppendsACounter() {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import BookplateCatalog
@@ -42,6 +43,31 @@ import Testing
     ])
     func keepsTheAllowListAndTurnsTheRestIntoText(input: String, expected: String) {
         #expect(HTMLAllowList.sanitize(input) == expected)
+    }
+
+    /// Issue 13: the old decoder knew 15 names, so this description was published as the literal
+    /// text "Gr&ouml;&szlig;e &mdash; caf&eacute;". From Google's JSON to the page, every name of
+    /// the HTML table is decoded once and what must be escaped is escaped again.
+    @Test(.ownThreadPerTest) func aCatalogDescriptionWithAnyNamedEntityIsPublishedAsItsCharacters() async throws {
+        let server = try await StubCatalogServer.start()
+        let volume =
+            #"{"id": "grosse", "volumeInfo": {"title": "Größe", "description": "<p>Gr&ouml;&szlig;e &mdash; caf&eacute; &lt;b&gt; &amp;c</p>"}}"#
+        await server.on("/google/books/v1/volumes/grosse", .text(volume))
+        let book = try await server.finder().google.volume(id: "grosse")
+        await server.stop()
+        let stored = try #require(book.description)
+        #expect(stored == "<p>Größe — café &lt;b&gt; &amp;c</p>")
+        #expect(HTMLAllowList.sanitize(stored) == stored)
+        #expect(HTMLText.plainText(fromHTML: stored) == "Größe — café <b> &c")
+    }
+
+    /// A reference that decodes to markup stays text: decoded once, escaped again on the way out.
+    @Test func decodedMarkupIsEscapedAgain() {
+        #expect(
+            HTMLAllowList.sanitize("&lt;script&gt;&#60;img src=x&#x3E;&LT;/p&GT;&amp;lt;&AMP")
+                == "&lt;script&gt;&lt;img src=x&gt;&lt;/p&gt;&amp;lt;&amp;")
+        #expect(HTMLAllowList.sanitize("&quot;&apos;&lt&gt") == "\"'&lt;&gt;")
+        #expect(HTMLAllowList.sanitize("<p>&lt;p&gt;&NewLine;x</p>") == "<p>&lt;p&gt;\nx</p>")
     }
 
     @Test func sanitizingTwiceIsSanitizingOnce() {

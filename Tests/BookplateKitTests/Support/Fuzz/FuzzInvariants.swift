@@ -272,7 +272,7 @@ package enum FuzzInvariants {
         let text = String(decoding: bytes, as: UTF8.self)
         let started = ContinuousClock.now
         let made = Slug.make(from: text, fallbackPrefix: "book")
-        let key = LatinFolding.searchKey(text)
+        let key = TextFolding.searchKey(text)
         let sortKey = Library.sortKey(text)
         let elapsed = ContinuousClock.now - started
         var problems: [String] = []
