@@ -10,7 +10,7 @@ import BookplateLibrary
 ///   (both describe one edition; the work has none of these) — the other way round when the
 ///   reader chose the edition (`edit --edition`) — the other way round when the
 ///   reader chose the edition (`edit --edition`)
-/// - description: Google volume (its HTML made plain text) → Open Library work → edition
+/// - description: Google volume (its HTML allow-listed) → Open Library work → edition
 /// - subjects: Open Library work → Google categories → edition
 /// - authors: Open Library records (by the work's or edition's keys) → Google's names
 enum BookMerger {

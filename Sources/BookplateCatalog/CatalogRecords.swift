@@ -67,8 +67,8 @@ public struct CatalogBook: Sendable, Equatable {
     public var publishedDate: PartialDate?
     public var pageCount: Int?
     public var language: String?
-    /// Plain text, paragraphs separated by blank lines.
-    public var description: String?
+    /// Allow-listed HTML, made so where the catalog's answer was decoded.
+    public var description: SanitizedHTML?
     public var isbn13: String?
     public var isbn10: String?
     public var googleVolumeID: String?

@@ -11,7 +11,7 @@ import Foundation
 /// levels, as in notes.
 package enum BioRenderer {
     /// The HTML for `markdown`; nil when it shows no text.
-    package static func render(_ markdown: String?) -> String? {
+    package static func render(_ markdown: String?) -> SanitizedHTML? {
         guard let markdown, !markdown.isEmpty else { return nil }
         let html = CMark.html(markdown, options: CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8) { document in
             CMark.lowerHeadings(in: document)
@@ -22,6 +22,7 @@ package enum BioRenderer {
                 }
             }
         }
-        return HTMLText.plainText(fromHTML: html).isEmpty ? nil : html
+        let bio = SanitizedHTML(sanitized: html)
+        return bio.showsText ? bio : nil
     }
 }

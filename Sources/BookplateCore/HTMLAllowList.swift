@@ -1,9 +1,9 @@
 /// The little HTML a book description may keep on the site: paragraphs, line breaks, emphasis,
 /// lists and block quotes, with every attribute dropped. Everything else becomes text.
 ///
-/// Catalog descriptions (Google's especially) carry HTML; a description is stored in the library
-/// as the output of ``sanitize(_:)`` and sanitized again when a page is made, so neither a
-/// catalog nor an edited library can put markup of its own on the site. The output is always
+/// Catalog descriptions (Google's especially) carry HTML; a description is made a
+/// ``SanitizedHTML`` by ``sanitize(_:)`` where it comes in (a catalog's answer, an import, what the
+/// reader types), kept so in the library, and published as it is. The output is always
 /// well-formed: tags balanced, lists holding only list items, paragraphs holding only text and
 /// emphasis. Sanitizing twice gives the same as sanitizing once.
 public enum HTMLAllowList {
@@ -18,7 +18,8 @@ public enum HTMLAllowList {
         "title", "head", "svg", "math", "select", "xmp", "plaintext",
     ]
 
-    public static func sanitize(_ html: String) -> String {
+    /// `html` with only the allow-listed elements kept, every attribute dropped.
+    public static func sanitize(_ html: String) -> SanitizedHTML {
         var writer = Writer()
         let bytes = Array(html.utf8)
         var index = 0
@@ -53,14 +54,14 @@ public enum HTMLAllowList {
             }
         }
         flushText()
-        return writer.finish()
+        return SanitizedHTML(sanitized: writer.finish())
     }
 
     /// Plain text as allow-listed HTML: escaped, a paragraph for each run of lines between
     /// blank lines, the lines within one joined by line breaks. Open Library's descriptions and
     /// what a reader types are plain text.
-    public static func html(fromText text: String) -> String {
-        text.replacingOccurrences(of: "\r\n", with: "\n")
+    public static func html(fromText text: String) -> SanitizedHTML {
+        let html = text.replacingOccurrences(of: "\r\n", with: "\n")
             .components(separatedBy: "\n\n")
             .map { paragraph in
                 paragraph.split(separator: "\n").map { $0.trimmed }.filter { !$0.isEmpty }
@@ -69,6 +70,7 @@ public enum HTMLAllowList {
             .filter { !$0.isEmpty }
             .map { "<p>\($0)</p>" }
             .joined(separator: "\n")
+        return SanitizedHTML(sanitized: html)
     }
 
     /// C0 controls other than tab, line feed and carriage return are not text: a page must not carry them.

@@ -19,10 +19,12 @@ public struct NoteRenderer: Sendable, Hashable {
     package var optionsTag: String { allowsRawHTML ? "cmark-0.30/smart/unsafe" : "cmark-0.30/smart/safe" }
 
     /// The HTML for `markdown`.
-    public func render(_ markdown: String) -> String {
+    /// (Raw HTML in a note passes only when the reader allowed it for their own notes, which are
+    /// theirs to publish.)
+    public func render(_ markdown: String) -> SanitizedHTML {
         var options = CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8
         if allowsRawHTML { options |= CMARK_OPT_UNSAFE }
-        return CMark.html(markdown, options: options, edit: CMark.lowerHeadings)
+        return SanitizedHTML(sanitized: CMark.html(markdown, options: options, edit: CMark.lowerHeadings))
     }
 
     /// The hash under which the library caches the HTML for `markdown`.

@@ -103,7 +103,8 @@ public struct LibraryExporter: Sendable {
             return LibraryExportDocument.ExportedBook(
                 slug: book.slug, title: book.title, subtitle: book.subtitle, authors: details.authors.map(\.name),
                 publisher: book.publisher, published: book.publishedDate?.description, pages: book.pageCount,
-                language: book.language, description: book.description, isbn13: book.isbn13, subjects: book.subjects,
+                language: book.language, description: book.description?.html, isbn13: book.isbn13,
+                subjects: book.subjects,
                 status: book.status.rawValue, rating: book.rating?.stars, started: book.startedDate?.description,
                 finished: book.finishedDate?.description, shelves: details.shelves.map(\.name),
                 added: LibraryExporter.timestamp(book.addedAt),
@@ -283,8 +284,11 @@ enum BookplateJSONFormat {
                 pageCount: ImportValues.count(
                     book.pages, column: "pages", in: Book.pageCountRange, warnings: &warnings),
                 language: book.language,
+                // Version 1 kept descriptions as plain text; later ones as allow-listed HTML,
+                // which comes in through the allow-list again like any HTML from outside.
                 description: document.bookplate < 2
-                    ? book.description.map(HTMLAllowList.html(fromText:)) : book.description,
+                    ? book.description.map(HTMLAllowList.html(fromText:))
+                    : book.description.map(HTMLAllowList.sanitize),
                 coverURL: book.coverURL,
                 subjects: book.subjects, status: status, rating: rating,
                 startedDate: ImportValues.date(book.started, column: "started", warnings: &warnings),

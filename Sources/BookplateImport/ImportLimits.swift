@@ -42,6 +42,15 @@ struct ImportLimits {
         text = value
     }
 
+    /// Cuts running markup to ``textCharacters`` and makes what is left safe again: the cut may
+    /// fall inside a tag or between an element's start and end.
+    mutating func text(_ html: inout SanitizedHTML?, _ field: String) {
+        guard var value = html?.html else { return }
+        let whole = value.utf8.count
+        cut(&value, to: ImportLimits.textCharacters, field)
+        if value.utf8.count != whole { html = HTMLAllowList.sanitize(value) }
+    }
+
     private mutating func cut(_ text: inout String, to limit: Int, _ field: String) {
         // Most fields are short: their length in bytes, known at once, settles it.
         guard text.utf8.count > limit else { return }

@@ -31,7 +31,7 @@ public struct Book: Hashable, Sendable, Codable {
     public var language: String?
     /// Allow-listed HTML (see ``HTMLAllowList``): what catalogs give is kept that far, plain text
     /// is stored as escaped paragraphs.
-    public var description: String?
+    public var description: SanitizedHTML?
     public var isbn10: String?
     public var isbn13: String?
     public var googleVolumeID: String?
@@ -61,7 +61,7 @@ public struct Book: Hashable, Sendable, Codable {
     public init(
         id: Int64? = nil, slug: String, title: String, subtitle: String? = nil, publisher: String? = nil,
         publishedDate: PartialDate? = nil, pageCount: Int? = nil, language: String? = nil,
-        description: String? = nil, isbn10: String? = nil, isbn13: String? = nil,
+        description: SanitizedHTML? = nil, isbn10: String? = nil, isbn13: String? = nil,
         googleVolumeID: String? = nil, openLibraryWorkKey: String? = nil, openLibraryEditionKey: String? = nil,
         coverURL: String? = nil, subjects: [String] = [], status: ReadingStatus = .toRead,
         rating: Rating? = nil, startedDate: PartialDate? = nil, finishedDate: PartialDate? = nil,
@@ -222,10 +222,9 @@ public struct BookDetails: Hashable, Sendable {
 
 extension Book {
     /// A description as the library keeps it: allow-listed HTML, or nil when it holds no text.
-    package static func storedDescription(_ html: String?) -> String? {
-        guard let html else { return nil }
-        let clean = HTMLAllowList.sanitize(html).trimmingCharacters(in: .whitespacesAndNewlines)
-        return HTMLText.plainText(fromHTML: clean).isEmpty ? nil : clean
+    package static func storedDescription(_ html: SanitizedHTML?) -> SanitizedHTML? {
+        guard let clean = html?.trimmed, clean.showsText else { return nil }
+        return clean
     }
 }
 

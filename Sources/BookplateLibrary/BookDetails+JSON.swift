@@ -64,7 +64,7 @@ extension BookDetails {
             publisher: book.publisher, published: book.publishedDate?.description,
             firstPublished: book.firstPublished?.description, format: book.format?.rawValue,
             audioMinutes: book.audioMinutes, owned: book.owned, pages: book.pageCount,
-            language: book.language, description: book.description, isbn13: book.isbn13, isbn10: book.isbn10,
+            language: book.language, description: book.description?.html, isbn13: book.isbn13, isbn10: book.isbn10,
             status: book.status.rawValue, rating: book.rating?.stars, started: book.startedDate?.description,
             finished: book.finishedDate?.description, readCount: timesRead,
             reads: reads.map {

@@ -91,7 +91,7 @@ private struct PreparedRecord: Sendable {
     var firstAuthor: String?
     var matchKey: String
     var slugBase: String
-    var description: String?
+    var description: SanitizedHTML?
 
     init(_ record: ImportRecord) {
         title = record.book.title.trimmedForStorage
@@ -300,7 +300,7 @@ private struct BookImporter {
     }
 
     /// The file's values win for the reader's fields; book facts fill only what is empty.
-    private func apply(_ record: ImportRecord, description: String?, to book: inout Book) {
+    private func apply(_ record: ImportRecord, description: SanitizedHTML?, to book: inout Book) {
         let new = record.book
         book.status = new.status
         if let rating = new.rating { book.rating = rating }

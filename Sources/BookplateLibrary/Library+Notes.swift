@@ -62,7 +62,7 @@ extension Library {
                 continue
             }
             if let hash = cached.hash, trusted[slug] == hash {
-                if let html = cached.html { sync.htmlBySlug[slug] = html }
+                if let html = cached.html { sync.htmlBySlug[slug] = SanitizedHTML(storedByLibrary: html) }
                 sync.cacheHashBySlug[slug] = hash
             } else {
                 pending.append(cached)
@@ -88,7 +88,9 @@ extension Library {
                 }
                 for (cached, result) in zip(batch, results) {
                     let rendering = try result.get()
-                    if keepHTML { sync.htmlBySlug[cached.slug] = rendering.html }
+                    if keepHTML {
+                        sync.htmlBySlug[cached.slug] = rendering.html.map(SanitizedHTML.init(storedByLibrary:))
+                    }
                     sync.cacheHashBySlug[cached.slug] = rendering.hash
                     guard let note = rendering.record else { continue }
                     try statement.execute(arguments: [note.bookId, note.markdown, note.html, note.contentHash])
@@ -104,13 +106,14 @@ extension Library {
     ///
     /// One statement, so it reads outside a transaction: a build asks this for every book, and
     /// opening and closing a read transaction each time cost more than the reads.
-    package func noteHTML(forSlug slug: String) throws -> String? {
+    package func noteHTML(forSlug slug: String) throws -> SanitizedHTML? {
         do {
             return try database.unsafeRead { db in
                 try String.fetchOne(
                     db.cachedStatement(
                         sql: "SELECT note.html FROM note JOIN book ON book.id = note.bookId WHERE book.slug = ?"),
-                    arguments: [slug])
+                    arguments: [slug]
+                ).map(SanitizedHTML.init(storedByLibrary:))
             }
         } catch let error as DatabaseError {
             throw LibraryError.storage(path: path, message: error.readerMessage)
@@ -173,7 +176,7 @@ private struct NoteRendering: Sendable {
         if hash == cached.hash {
             html = cached.html
         } else {
-            let rendered = options.render(markdown)
+            let rendered = options.render(markdown).html
             html = rendered
             record = NoteRecord(bookId: cached.id, markdown: markdown, html: rendered, contentHash: hash)
         }
@@ -183,7 +186,7 @@ private struct NoteRendering: Sendable {
 /// The outcome of ``Library/syncNotes(_:renderer:)``.
 public struct NoteSync: Sendable, Equatable {
     /// Note HTML for each book that has a note, by book slug.
-    public var htmlBySlug: [String: String] = [:]
+    public var htmlBySlug: [String: SanitizedHTML] = [:]
     /// Slugs of note files that belong to no book.
     public var orphans: [String] = []
     /// The hash under which the library caches each note's HTML, by book slug.

@@ -11,7 +11,7 @@ public struct NewBook: Sendable, Equatable {
     public var publishedDate: PartialDate?
     public var pageCount: Int?
     public var language: String?
-    public var description: String?
+    public var description: SanitizedHTML?
     public var coverURL: String?
     public var subjects: [String]
     public var status: ReadingStatus
@@ -35,7 +35,7 @@ public struct NewBook: Sendable, Equatable {
     public init(
         title: String, subtitle: String? = nil, authors: [NewAuthor] = [], isbn: ISBN? = nil,
         publisher: String? = nil, publishedDate: PartialDate? = nil, pageCount: Int? = nil,
-        language: String? = nil, description: String? = nil, coverURL: String? = nil, subjects: [String] = [],
+        language: String? = nil, description: SanitizedHTML? = nil, coverURL: String? = nil, subjects: [String] = [],
         status: ReadingStatus = .toRead, rating: Rating? = nil, startedDate: PartialDate? = nil,
         finishedDate: PartialDate? = nil, shelves: [String] = [], googleVolumeID: String? = nil,
         openLibraryWorkKey: String? = nil, openLibraryEditionKey: String? = nil,
@@ -125,7 +125,7 @@ public struct BookEdit: Sendable, Equatable {
     public var publishedDate: PartialDate??
     public var pageCount: Int??
     public var language: String??
-    public var description: String??
+    public var description: SanitizedHTML??
     public var status: ReadingStatus?
     public var rating: Rating??
     public var startedDate: PartialDate??
@@ -142,7 +142,7 @@ public struct BookEdit: Sendable, Equatable {
     public init(
         title: String? = nil, subtitle: String?? = nil, authors: [String]? = nil, isbn: ISBN?? = nil,
         publisher: String?? = nil, publishedDate: PartialDate?? = nil, pageCount: Int?? = nil,
-        language: String?? = nil, description: String?? = nil, status: ReadingStatus? = nil,
+        language: String?? = nil, description: SanitizedHTML?? = nil, status: ReadingStatus? = nil,
         rating: Rating?? = nil, startedDate: PartialDate?? = nil, finishedDate: PartialDate?? = nil,
         addShelves: [String] = [], removeShelves: [String] = [], series: [SeriesPlace]? = nil,
         format: BookFormat?? = nil, audioMinutes: Int?? = nil, firstPublished: PartialDate?? = nil, owned: Bool?? = nil

@@ -28,7 +28,8 @@ extension Book: FetchableRecord, MutablePersistableRecord {
             id: row["id"], slug: row["slug"], title: row["title"], subtitle: row["subtitle"],
             publisher: row["publisher"],
             publishedDate: row["publishedDate"], pageCount: row["pageCount"], language: row["language"],
-            description: row["description"], isbn10: row["isbn10"], isbn13: row["isbn13"],
+            description: (row["description"] as String?).map(SanitizedHTML.init(storedByLibrary:)),
+            isbn10: row["isbn10"], isbn13: row["isbn13"],
             googleVolumeID: row["googleVolumeID"], openLibraryWorkKey: row["openLibraryWorkKey"],
             openLibraryEditionKey: row["openLibraryEditionKey"], coverURL: row["coverURL"],
             subjects: Book.decodeJSON(row["subjects"]) ?? [], status: row["status"] ?? .toRead,
@@ -52,7 +53,7 @@ extension Book: FetchableRecord, MutablePersistableRecord {
         container["publishedDate"] = publishedDate
         container["pageCount"] = pageCount
         container["language"] = language
-        container["description"] = description
+        container["description"] = description?.html
         container["isbn10"] = isbn10
         container["isbn13"] = isbn13
         container["googleVolumeID"] = googleVolumeID

@@ -1,5 +1,14 @@
 import BookplateCore
 
+/// What `{{{name}}}` and `{{&name}}` write without escaping.
+package enum UnescapedOutput: Sendable {
+    /// Only ``SanitizedHTML``; any other value is escaped as `{{name}}` escapes it, so a theme
+    /// that triple-braces a title cannot publish a catalog's markup. How the site renders.
+    case sanitizedHTMLOnly
+    /// Any value, as the Mustache spec has it.
+    case anyValue
+}
+
 /// Renders parsed templates with a page model.
 ///
 /// A name is looked for from the innermost value outwards (the section being rendered, the
@@ -7,6 +16,7 @@ import BookplateCore
 /// standalone partial is added where a line of its output begins, as swift-mustache added it.
 package struct MustacheRenderer {
     private let templates: [String: MustacheTemplate]
+    private let unescaped: UnescapedOutput
     private var stack: [TemplateValue]
     private var position: ListPosition?
     private var indentation: String?
@@ -21,18 +31,20 @@ package struct MustacheRenderer {
     /// block that includes itself without end is an error, not a crash.
     package static func render(
         _ name: String, of templates: [String: MustacheTemplate], with model: some TemplateObject,
-        globals: (any TemplateObject)? = nil
+        globals: (any TemplateObject)? = nil, unescaped: UnescapedOutput = .sanitizedHTMLOnly
     ) throws(MustacheRenderError) -> String? {
         guard let template = templates[name] else { return nil }
         var renderer = MustacheRenderer(
-            templates: templates, stack: (globals.map { [$0.templateValue] } ?? []) + [model.templateValue])
+            templates: templates, unescaped: unescaped,
+            stack: (globals.map { [$0.templateValue] } ?? []) + [model.templateValue])
         var output = ""
         try renderer.render(template, into: &output)
         return output
     }
 
-    private init(templates: [String: MustacheTemplate], stack: [TemplateValue]) {
+    private init(templates: [String: MustacheTemplate], unescaped: UnescapedOutput, stack: [TemplateValue]) {
         self.templates = templates
+        self.unescaped = unescaped
         self.stack = stack
     }
 
@@ -64,7 +76,10 @@ package struct MustacheRenderer {
             output += text
         case .variable(let name, let escaped):
             guard let value = lookUp(name) else { return }
-            output += escaped ? MarkupEscaping.html(value.text) : value.text
+            switch (escaped, value, unescaped) {
+            case (false, .html, _), (false, _, .anyValue): output += value.text
+            default: output += MarkupEscaping.html(value.text)
+            }
         case .section(let name, let body):
             switch lookUp(name) {
             case .list(let list)?:

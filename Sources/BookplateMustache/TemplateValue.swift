@@ -8,6 +8,8 @@ import Foundation
 /// further out, as when the field does not exist.
 package enum TemplateValue: Sendable {
     case string(String)
+    /// Markup made safe to publish: the one value `{{{ }}}` writes unescaped on a site page.
+    case html(SanitizedHTML)
     case int(Int)
     case bool(Bool)
     case list(any TemplateList)
@@ -23,6 +25,7 @@ package enum TemplateValue: Sendable {
     var text: String {
         switch self {
         case .string(let string): string
+        case .html(let html): html.html
         case .int(let int): String(int)
         case .bool(let bool): bool ? "true" : "false"
         case .list, .object: ""
@@ -52,6 +55,10 @@ package protocol TemplateList: Sendable {
 /// Anything that has a template value: the field types of page models.
 package protocol TemplateRepresentable: Sendable {
     var templateValue: TemplateValue { get }
+}
+
+extension SanitizedHTML: TemplateRepresentable {
+    package var templateValue: TemplateValue { .html(self) }
 }
 
 extension String: TemplateRepresentable {
@@ -136,7 +143,7 @@ extension TemplateValue {
             case "sorted": TemplateValue.sorted(list)
             default: nil
             }
-        case .bool, .object:
+        case .bool, .object, .html:
             nil
         }
     }

@@ -1,7 +1,3 @@
-import BookplateCore
-import BookplateLibrary
-import BookplateMustache
-
 // Generated from templates/ by `BOOKPLATE_RECORD_THEME=1 swift test --filter DefaultThemeTests`; do not edit.
 
 /// The default theme, built into Bookplate so that `init` can write it out and a shelf's own
@@ -34,9 +30,11 @@ package enum DefaultTheme {
         (templates see page models, never code) and two cases of how an inherited block is re-indented
         (Bookplate indents blocks as swift-mustache 2 did, so themes written for it render unchanged).
 
-        Every value is HTML-escaped by `{{ }}`. Only three values are HTML already and go in `{{{ }}}`:
-        `noteHTML` (cmark, safe mode), `descriptionHTML` (allow-listed) and `jsonLD` (escaped for a script
-        element).
+        Every value is HTML-escaped by `{{ }}`. Only four values are HTML already and go in `{{{ }}}`:
+        `noteHTML` (cmark, safe mode), `bioHTML` (cmark, safe mode, web links only), `descriptionHTML`
+        (allow-listed) and `jsonLD` (escaped for a script element). They are the only values `{{{ }}}` and
+        `{{& }}` write unescaped: anything else there (a title, a translation) is escaped as `{{ }}` would
+        escape it, so no text from a catalog or an import can reach a page as markup.
 
         ## The site's words
 

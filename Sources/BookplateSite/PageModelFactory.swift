@@ -53,7 +53,7 @@ struct PageModelFactory: Sendable {
     }
 
     /// A book's page, with the HTML of its note when it has one.
-    func bookPage(_ details: BookDetails, noteHTML: String?) -> BookPageModel {
+    func bookPage(_ details: BookDetails, noteHTML: SanitizedHTML?) -> BookPageModel {
         let book = details.book
         let root = "../../"
         var facts: [FactModel] = []
@@ -81,7 +81,7 @@ struct PageModelFactory: Sendable {
             root: root, site: site, pageTitle: "\(book.title) — \(site.title)", title: book.title,
             subtitle: book.subtitle, authors: authorLinks(details.authors, root: root),
             cover: cover(for: details, root: root, size: .page), facts: facts,
-            descriptionHTML: book.description.map(HTMLAllowList.sanitize),
+            descriptionHTML: book.description,
             status: statusTitle(book.status), statusID: book.status.rawValue, rating: book.rating.map(ratingModel),
             started: book.startedDate.map { words("started", ["date": words.date($0)]) },
             finished: book.finishedDate.map { words("finished", ["date": words.date($0)]) },
@@ -317,15 +317,13 @@ struct PageModelFactory: Sendable {
     }
 
     /// A description's paragraphs as plain text, for summaries and link previews.
-    /// The library stores descriptions already sanitized, and this text is escaped where it goes,
-    /// so it is not sanitized again here (only the HTML that pages print whole is).
-    static func descriptionText(_ html: String?) -> [String] {
-        paragraphs(html.map(HTMLText.plainText(fromHTML:)))
+    static func descriptionText(_ html: SanitizedHTML?) -> [String] {
+        paragraphs(html.map { HTMLText.plainText(fromHTML: $0.html) })
     }
 
     /// An author's bio, written in Markdown, as ``BioRenderer`` makes it; nil when it has no text.
-    static func bioHTML(_ markdown: String?) -> String? {
-        BioRenderer.render(markdown)?.trimmingCharacters(in: .whitespacesAndNewlines)
+    static func bioHTML(_ markdown: String?) -> SanitizedHTML? {
+        BioRenderer.render(markdown)?.trimmed
     }
 
     static func paragraphs(_ text: String?) -> [String] {

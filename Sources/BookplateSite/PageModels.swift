@@ -4,8 +4,9 @@ import BookplateMustache
 
 /// The values templates see. Each page kind has its own small model; none is a database record.
 ///
-/// Every string here is plain text and is escaped by `{{ }}`. Only `noteHTML` holds HTML, made by
-/// cmark in safe mode, and templates render it with `{{{ }}}`.
+/// Every string here is plain text and is escaped by `{{ }}` and `{{{ }}}` alike. Markup is a
+/// ``SanitizedHTML`` (a note or bio through cmark, a description through the allow-list, JSON-LD
+/// made safe for its `<script>`): the only values `{{{ }}}` writes unescaped.
 
 /// What every page knows about the site and where it sits in it.
 struct SiteModel: Sendable, Encodable {
@@ -188,7 +189,7 @@ struct BookPageModel: Sendable, Encodable {
     var cover: CoverModel
     var facts: [FactModel]
     /// The catalog's description, allow-listed HTML (see `HTMLAllowList`): output it with `{{{…}}}`.
-    var descriptionHTML: String?
+    var descriptionHTML: SanitizedHTML?
     var status: String
     var statusID: String
     var rating: RatingModel?
@@ -198,12 +199,12 @@ struct BookPageModel: Sendable, Encodable {
     var reads: String?
     var series: [SeriesLinkModel]
     var shelves: [ShelfTagModel]
-    var noteHTML: String?
+    var noteHTML: SanitizedHTML?
     /// Where the description, the other facts and the cover came from.
     var credits: [CreditModel]
     var openGraph: [MetaModel]
     /// schema.org `Book` as JSON, escaped so it cannot end its `<script>` element.
-    var jsonLD: String
+    var jsonLD: SanitizedHTML
 }
 
 /// `authors/<slug>/index.html`.
@@ -218,7 +219,7 @@ struct AuthorPageModel: Sendable, Encodable {
     var bioParagraphs: [String]
     /// The bio's Markdown (Open Library writes it so) through cmark in safe mode, links kept only
     /// to http(s) addresses, images as their description (see ``BioRenderer``).
-    var bioHTML: String?
+    var bioHTML: SanitizedHTML?
     var books: [BookCardModel]
     var bookCountLabel: String
     var otherWorks: [WorkModel]

@@ -29,13 +29,13 @@ enum StructuredData {
 
     /// The book as schema.org JSON-LD, with `<`, `>` and `&` escaped so that no title can end
     /// the `<script>` element it sits in. Keys in order, so the same book gives the same bytes.
-    static func bookJSONLD(for details: BookDetails, cover: CoverModel?, baseURL: URL?) -> String {
+    static func bookJSONLD(for details: BookDetails, cover: CoverModel?, baseURL: URL?) -> SanitizedHTML {
         let book = details.book
         let q = ScriptSafeJSON.quoted
         let image = baseURL.flatMap { base in
             cover.flatMap { $0.isPlaceholder ? nil : absolute($0.images.last?.path ?? $0.src, base) }
         }
-        return ScriptSafeJSON.object([
+        let json = ScriptSafeJSON.object([
             ("@context", q("https://schema.org")),
             ("@type", q("Book")),
             ("alternativeHeadline", book.subtitle.map(q)),
@@ -72,6 +72,7 @@ enum StructuredData {
             ),
             ("url", baseURL.map { q(pageAddress(PageModelFactory.bookURL(book.slug), $0)) }),
         ])
+        return SanitizedHTML.scriptJSON(json)
     }
 
     static func absolute(_ path: String, _ base: URL) -> String {

@@ -55,7 +55,7 @@ struct ShowCommand: ParsableCommand {
             Terminal.output(label.padding(toLength: 10, withPad: " ", startingAt: 0) + value)
         }
         if let description = book.description {
-            Terminal.output("\n" + HTMLText.plainText(fromHTML: description))
+            Terminal.output("\n" + HTMLText.plainText(fromHTML: description.html))
         }
     }
 }

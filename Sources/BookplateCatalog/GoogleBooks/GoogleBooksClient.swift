@@ -159,7 +159,7 @@ private struct GoogleVolume: Decodable {
         book.publishedDate = GoogleVolume.date(info.publishedDate)
         book.pageCount = Book.pageCountRange.admit(info.pageCount)
         book.language = info.language
-        book.description = Book.storedDescription(info.description)
+        book.description = Book.storedDescription(info.description.map(HTMLAllowList.sanitize))
         book.isbn13 = isbns.isbn13?.isbn13
         book.isbn10 = isbns.isbn10
         book.googleVolumeID = id

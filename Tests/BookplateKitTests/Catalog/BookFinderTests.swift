@@ -142,7 +142,7 @@ import Testing
         #expect(book.publisher == "Ace" && book.publishedDate?.description == "1987-03-15" && book.pageCount == 304)
         #expect(book.isbn?.isbn13 == "9780441478125")
         #expect(
-            book.description
+            book.description?.html
                 == "<p><strong>A groundbreaking work</strong> of science fiction.<br>Winter is a planet…</p>"
                 + "<p>Second paragraph &amp; more.</p>")
         #expect(book.subjects == ["Science fiction", "Gender", "Winter"])

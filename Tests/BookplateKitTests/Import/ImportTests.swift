@@ -336,7 +336,8 @@ extension ExportTests {
             let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
                 .run(file: file, as: .bookplate)
             #expect(report.summary.skipped.isEmpty && report.summary.added == ["emma"])
-            #expect(try shelf.library.findBook(matching: "emma").book.description == expected, "format \(version)")
+            #expect(
+                try shelf.library.findBook(matching: "emma").book.description?.html == expected, "format \(version)")
         }
     }
 }
@@ -390,10 +391,10 @@ extension ExportTests {
         let notes = NoteStore(folder: shelf.paths.notes)
         let imported = try #require(try notes.note(forSlug: "dune"))
         let raw = NoteRenderer(allowsRawHTML: true)
-        let first = try shelf.library.syncNotes(["dune": imported], renderer: raw).htmlBySlug["dune"]
+        let first = try shelf.library.syncNotes(["dune": imported], renderer: raw).htmlBySlug["dune"]?.html
         #expect(first?.contains("<script") == false && first?.contains("<b>") == false)
         let edited = imported + "\nMine: <mark>yes</mark>\n"
-        let second = try shelf.library.syncNotes(["dune": edited], renderer: raw).htmlBySlug["dune"]
+        let second = try shelf.library.syncNotes(["dune": edited], renderer: raw).htmlBySlug["dune"]?.html
         #expect(second?.contains("<mark>yes</mark>") == true)
     }
 

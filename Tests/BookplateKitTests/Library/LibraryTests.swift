@@ -48,9 +48,9 @@ import Testing
         try old.close()
         let library = try Library.open(at: file)
         let emma = try library.findBook(matching: "emma")
-        #expect(emma.book.description == "<p>Handsome, clever &amp; rich &lt;really&gt;.</p>\n<p>Second.</p>")
+        #expect(emma.book.description?.html == "<p>Handsome, clever &amp; rich &lt;really&gt;.</p>\n<p>Second.</p>")
         // Lines join with <br>, controls are dropped, and a description of nothing stays nothing.
-        #expect(try library.findBook(matching: "lines").book.description == "<p>One<br>two</p>")
+        #expect(try library.findBook(matching: "lines").book.description?.html == "<p>One<br>two</p>")
     }
 
     @Test func addStoresEveryFieldWithSlugsAndBothISBNForms() throws {
@@ -59,13 +59,14 @@ import Testing
             NewBook(
                 title: "  The Left Hand   of Darkness ", subtitle: "A novel", authors: ["Ursula K. Le Guin"],
                 isbn: try ISBN("0441478123"), publisher: "Ace", publishedDate: try PartialDate(parsing: "1969-03"),
-                pageCount: 304, language: "en", description: "Winter.\n\nGenly Ai.", status: .read,
+                pageCount: 304, language: "en", description: HTMLAllowList.sanitize("Winter.\n\nGenly Ai."),
+                status: .read,
                 rating: try Rating(5), startedDate: try PartialDate(parsing: "2025-07-20"),
                 finishedDate: try PartialDate(parsing: "2025-08-02"), shelves: ["sci-fi", "Classics"]))
         #expect(added.book.slug == "the-left-hand-of-darkness")
         #expect(added.book.title == "The Left Hand of Darkness")
         #expect(added.book.isbn13 == "9780441478125" && added.book.isbn10 == "0441478123")
-        #expect(added.book.description == "Winter.\n\nGenly Ai.")
+        #expect(added.book.description?.html == "Winter.\n\nGenly Ai.")
         #expect(added.book.addedAt == TemporaryShelf.fixedDate)
         #expect(added.authors.map(\.slug) == ["ursula-k-le-guin"])
         #expect(added.authors.first?.sortName == "Le Guin, Ursula K.")
@@ -79,7 +80,8 @@ import Testing
         var book = Book(
             slug: "the-dispossessed", title: "The Dispossessed", subtitle: "An ambiguous utopia", publisher: "Harper",
             publishedDate: try PartialDate(parsing: "1974-05"), pageCount: 387, language: "en",
-            description: "<p>Shevek &amp; Anarres.</p>", isbn10: "0060512751", isbn13: "9780060512750",
+            description: HTMLAllowList.sanitize("<p>Shevek &amp; Anarres.</p>"), isbn10: "0060512751",
+            isbn13: "9780060512750",
             googleVolumeID: "vol-1", openLibraryWorkKey: "OL59863W", openLibraryEditionKey: "OL7935360M",
             coverURL: "https://covers.openlibrary.org/b/id/1-L.jpg", subjects: ["Utopias", "Anarchism"],
             status: .abandoned, rating: try Rating(4), startedDate: try PartialDate(parsing: "2024"),

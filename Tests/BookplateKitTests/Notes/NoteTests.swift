@@ -11,14 +11,14 @@ import Testing
 
 @Suite struct NoteRendererTests {
     @Test func rendersMarkdownWithHeadingsBelowThePageTitle() {
-        let html = NoteRenderer().render("# Big\n\nSome *emphasis* and \"quotes\".\n\n###### Tiny\n")
+        let html = NoteRenderer().render("# Big\n\nSome *emphasis* and \"quotes\".\n\n###### Tiny\n").html
         #expect(html == "<h3>Big</h3>\n<p>Some <em>emphasis</em> and “quotes”.</p>\n<h6>Tiny</h6>\n")
     }
 
     @Test func safeModeDropsRawHTMLAndDangerousLinks() {
         let html = NoteRenderer().render(
             "Hi <script>alert(1)</script> <img src=x onerror=alert(2)>\n\n[a](javascript:alert(3)) [b](https://example.org)\n\n<div onclick=\"x()\">block</div>\n"
-        )
+        ).html
         #expect(!html.contains("<script"))
         #expect(!html.contains("onerror"))
         #expect(!html.contains("onclick"))
@@ -29,7 +29,7 @@ import Testing
 
     @Test func rawHTMLPassesOnlyWhenTheReaderAllowsIt() {
         let renderer = NoteRenderer(allowsRawHTML: true)
-        #expect(renderer.render("<kbd>Ctrl</kbd>\n").contains("<kbd>Ctrl</kbd>"))
+        #expect(renderer.render("<kbd>Ctrl</kbd>\n").html.contains("<kbd>Ctrl</kbd>"))
         #expect(renderer.contentHash(of: "x") != NoteRenderer().contentHash(of: "x"))
     }
 }
@@ -44,7 +44,7 @@ import Testing
             ["dune": "*spice*", "emma": "Box Hill", "lost": "no book"], renderer: renderer)
         #expect(first.renderedCount == 2)
         #expect(first.orphans == ["lost"])
-        #expect(first.htmlBySlug["dune"] == "<p><em>spice</em></p>\n")
+        #expect(first.htmlBySlug["dune"]?.html == "<p><em>spice</em></p>\n")
         let second = try library.syncNotes(["dune": "*spice*", "emma": "Box Hill"], renderer: renderer)
         #expect(second.renderedCount == 0)
         #expect(second.htmlBySlug == first.htmlBySlug)

@@ -22,7 +22,7 @@ import Testing
 
             Inline <img src=x onerror=alert(4)> [click](javascript:alert(3)) & more
             """
-        let html = try #require(PageModelFactory.bioHTML(bio))
+        let html = try #require(PageModelFactory.bioHTML(bio)?.html)
         #expect(html.contains("<em>The Dispossessed</em>"))
         #expect(
             !html.contains("[1]")

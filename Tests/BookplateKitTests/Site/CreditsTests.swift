@@ -40,7 +40,7 @@ import Testing
     @Test func keysThatAreNotKeysLinkToTheCatalogsHomePage() {
         var book = Book(
             slug: "x", title: "X", addedAt: TemporaryShelf.fixedDate, provenance: [.description: .google])
-        book.description = "<p>Text</p>"
+        book.description = HTMLAllowList.sanitize("<p>Text</p>")
         book.googleVolumeID = "\" onclick=\"alert(1)"
         book.openLibraryWorkKey = "javascript:alert(1)"
         book.provenance[.publisher] = .openLibrary

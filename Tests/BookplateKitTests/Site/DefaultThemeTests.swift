@@ -41,12 +41,12 @@ import Testing
             "",
             "/// The default theme, built into Bookplate so that `init` can write it out and a shelf's own",
             "/// `templates/` need only hold the files it changes.",
-            "enum DefaultTheme {",
+            "package enum DefaultTheme {",
             "    /// templates/README.md: what every template receives.",
-            "    static let readme = ####\"\"\"",
+            "    package static let readme = ####\"\"\"",
             readme + "\n\"\"\"####",
             "",
-            "    static let files: [String: String] = [",
+            "    package static let files: [String: String] = [",
         ]
         for path in files.keys.sorted() {
             lines.append("        \"\(path)\": ####\"\"\"")

@@ -89,6 +89,6 @@ import Testing
         var templates = [main: try MustacheTemplate(source: testCase.template)]
         for (name, source) in testCase.partials ?? [:] { templates[name] = try MustacheTemplate(source: source) }
         let context = MustacheSpecContext(root: try testCase.data.templateValue())
-        return try #require(try MustacheRenderer.render(main, of: templates, with: context))
+        return try #require(try MustacheRenderer.render(main, of: templates, with: context, unescaped: .anyValue))
     }
 }

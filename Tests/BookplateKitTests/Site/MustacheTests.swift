@@ -21,10 +21,34 @@ import Testing
         func value(forKey key: String) -> TemplateValue? { fields[key] }
     }
 
-    func render(_ source: String, _ model: Fields = Fields(), partials: [String: String] = [:]) throws -> String {
+    /// Renders as swift-mustache did (`{{{ }}}` writes any value unescaped) unless told otherwise.
+    func render(
+        _ source: String, _ model: Fields = Fields(), partials: [String: String] = [:],
+        unescaped: UnescapedOutput = .anyValue
+    ) throws -> String {
         var templates = ["main": try MustacheTemplate(source: source)]
         for (name, text) in partials { templates[name] = try MustacheTemplate(source: text) }
-        return try #require(try MustacheRenderer.render("main", of: templates, with: model))
+        return try #require(try MustacheRenderer.render("main", of: templates, with: model, unescaped: unescaped))
+    }
+
+    /// How the site renders: only markup a sanitiser made is written unescaped; a theme that
+    /// triple-braces a catalog's title (or `{{&title}}`) still gets it escaped.
+    @Test func onASiteOnlySanitizedHTMLIsWrittenUnescaped() throws {
+        let model = Fields([
+            "title": .string("<script>alert(1)</script>"),
+            "description": HTMLAllowList.sanitize("<p onclick=x>Gr&ouml;&szlig;e <script>x</script><b>bold</b></p>")
+                .templateValue,
+        ])
+        let site = { (source: String) in try self.render(source, model, unescaped: .sanitizedHTMLOnly) }
+        #expect(
+            try site("{{{title}}}|{{&title}}")
+                == "&lt;script&gt;alert(1)&lt;/script&gt;|&lt;script&gt;alert(1)&lt;/script&gt;")
+        #expect(try site("{{{description}}}") == "<p>Größe <strong>bold</strong></p>")
+        // In double braces markup is shown as text, as any value is.
+        #expect(try site("{{description}}") == "&lt;p&gt;Größe &lt;strong&gt;bold&lt;/strong&gt;&lt;/p&gt;")
+        #expect(try site("{{#description}}yes{{/description}}") == "yes")
+        // What the spec asks for, where the renderer is told so.
+        #expect(try render("{{{title}}}", model) == "<script>alert(1)</script>")
     }
 
     func syntaxError(_ source: String) -> MustacheSyntaxError? {

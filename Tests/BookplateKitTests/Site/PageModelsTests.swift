@@ -28,6 +28,8 @@ import Testing
             break
         case (.string(let string)?, let value as String):
             #expect(string == value, "\(path)")
+        case (.html(let html)?, let value as SanitizedHTML):
+            #expect(html == value, "\(path)")
         case (.int(let int)?, let value as Int):
             #expect(int == value, "\(path)")
         case (.bool(let bool)?, let value as Bool):
@@ -57,7 +59,9 @@ import Testing
                 factory.statisticsPage(),
                 factory.notFoundPage(),
             ]
-            + catalogue.books.map { factory.bookPage($0, noteHTML: $0.book.slug == "fledgling" ? "<p>x</p>" : nil) }
+            + catalogue.books.map {
+                factory.bookPage($0, noteHTML: $0.book.slug == "fledgling" ? NoteRenderer().render("x") : nil)
+            }
             + catalogue.authors.map { factory.authorPage($0) }
             + zip(factory.shelves, factory.lists.shelfLists).map { factory.shelfPage($1, shelf: $0, page: 1) }
             + factory.lists.statusLists.map { factory.listPage($0, page: 1) }

@@ -47,9 +47,9 @@ import Testing
         try shelf.library.addBook(
             NewBook(
                 title: "<script>alert(1)</script>\" onmouseover=\"x", authors: ["<b>Bold</b> & Co"],
-                description:
+                description: HTMLAllowList.sanitize(
                     "<p onclick=\"alert(0)\">Hi <img src=x onerror=alert(1)><a href=\"javascript:alert(2)\">there</a></p>"
-                    + "<script>alert(3)</script>"))
+                        + "<script>alert(3)</script>")))
         try shelf.build()
         let slug = Slug.make(from: "<script>alert(1)</script>\" onmouseover=\"x")
         let page = try shelf.siteFile("books/\(slug)/index.html")

@@ -58,11 +58,12 @@ enum FixtureShelf {
                 title: "The Time Machine", authors: ["H. G. Wells"], publisher: "Heinemann",
                 publishedDate: try PartialDate(parsing: "1895"), pageCount: 152,
                 // As a catalog gives it: the allow-list keeps paragraphs, emphasis and the list.
-                description: "<p>"
-                    + String(
-                        repeating: "A long description paragraph about time travel and the far future. ", count: 12)
-                    + "</p><p class=\"x\">A second paragraph with <b>markup</b>, a <a href=\"javascript:alert(1)\">link"
-                    + "</a> made text &amp; <script>alert(1)</script>ampersands.<ul><li>Eloi<li>Morlocks</ul>",
+                description: HTMLAllowList.sanitize(
+                    "<p>"
+                        + String(
+                            repeating: "A long description paragraph about time travel and the far future. ", count: 12)
+                        + "</p><p class=\"x\">A second paragraph with <b>markup</b>, a <a href=\"javascript:alert(1)\">link"
+                        + "</a> made text &amp; <script>alert(1)</script>ampersands.<ul><li>Eloi<li>Morlocks</ul>"),
                 status: .abandoned))
         try library.addBook(
             NewBook(
