@@ -223,4 +223,36 @@ import Testing
         let long = String(repeating: "a", count: 1000)
         #expect(ContentHash.sha256Hex(of: long) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
     }
+
+    /// Notes' render cache, HTTP cache file names and fallback slugs hold these hashes: the hash
+    /// must not change with the implementation. Lengths around the padding boundaries, bytes that
+    /// are not UTF-8, and a million bytes; the expected values are Python's hashlib's.
+    @Test(arguments: [
+        (0, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        (1, "ca358758f6d27e6cf45272937977a748fd88391db679ceda7dc7bf1f005ee879"),
+        (55, "8aa994584139d128848eeebc4e815639ba5ab6e6e39574195a63ac4f14f7c43b"),
+        (56, "ad574708f75c044c9b85de64cb568ee7711ff4f36448c6242f053ba8f6cc2b63"),
+        (57, "5b46e502092be01b1100193e089fdda95638c12e19a1d24f308eb2c3d3ae849d"),
+        (63, "280ed3e8ff1df845b2e7dfe6ac6cee817bef20e783cc65abc41b818b4d2fe076"),
+        (64, "c6ab9724ade5b6a7a1edfffb12f3aa9181351355af8fd08c919952ad211339dd"),
+        (65, "788367c73c7ddf4c53f65e68cc0d943e6227ab55b0e78ba63ace822b1c6301c0"),
+        (119, "3d610547d68216dedf7435a4fb6260353911f6b3fd3f18805ddb8be285d726fe"),
+        (120, "1f80156a804cb7862ad113e8200e9d74499723e7c7854d5f48776d3148e09656"),
+        (127, "192409cd280e14b743642ad1343fbd3e82d9305de72c078117745a679210cc3d"),
+        (128, "cc548ca2dec1f6fe4f58b2e27aa9c7521607df1130d140b55a4dad0665302356"),
+        (129, "81e89a7b2911aaa7795f9e3d4910cb47d6cd2b00d83b8399481527261a1a7519"),
+        (1000, "5097e7d587352f5097062ae679f37bda5802d9f875aba14c8cb4d1a188ada179"),
+    ])
+    func contentHashIsSHA256AtEveryPaddingBoundary(length: Int, expected: String) {
+        let bytes = (0..<length).map { UInt8(($0 * 31 + 7) % 256) }
+        #expect(ContentHash.sha256Hex(of: bytes) == expected)
+    }
+
+    @Test func contentHashOfTextIsTheHashOfItsUTF8() {
+        let text = String(repeating: "Größe — café 三体 🚀", count: 1000)
+        #expect(ContentHash.sha256Hex(of: text) == "dd9037edb22950610b236a72360883b16d49ad0ffde55fc8b326115c19ee2278")
+        #expect(
+            ContentHash.sha256Hex(of: String(repeating: "a", count: 1_000_000))
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
 }
