@@ -69,7 +69,7 @@ struct AddCommand: AsyncParsableCommand {
             title: title, subtitle: details.subtitle, authors: details.authors.map { NewAuthor(name: $0) },
             isbn: try details.isbn.map(Parse.isbn), publisher: details.publisher,
             publishedDate: try details.published.map(Parse.date), pageCount: try details.pages.map(Parse.pages),
-            language: details.language, description: details.description.map(HTMLAllowList.html(fromText:)),
+            language: details.language, description: details.description.map(BookDescription.fromText),
             status: reader.status ?? .toRead,
             rating: reader.rating, startedDate: reader.startedDate, finishedDate: reader.finishedDate,
             shelves: reader.shelves, series: try details.seriesPlaces() ?? [],

@@ -35,7 +35,7 @@ struct EditCommand: AsyncParsableCommand {
             publishedDate: try Parse.clearable(details.published, Parse.date),
             pageCount: try Parse.clearable(details.pages, Parse.pages),
             language: try Parse.clearable(details.language) { $0 },
-            description: try Parse.clearable(details.description) { HTMLAllowList.html(fromText: $0) },
+            description: try Parse.clearable(details.description, BookDescription.fromText),
             status: status,
             rating: try rating.map(Parse.rating),
             startedDate: try Parse.clearable(started, Parse.date),
