@@ -48,20 +48,14 @@ extension Library {
             .prefix(3).map(\.slug)
     }
 
-    /// The books on the shelf with their authors and shelves, filtered and sorted for `list`.
+    /// The books on the shelf with their authors and shelves, filtered and sorted for `list`:
+    /// the books `listing` chooses, in its order, so that text and JSON always agree.
     public func books(status: ReadingStatus? = nil, shelf: String? = nil, sortedBy order: BookOrder = .title) throws
         -> [BookDetails]
     {
-        let catalogue = try catalogue()
-        var books = catalogue.books
-        if let status { books = books.filter { $0.book.status == status } }
-        if let shelf {
-            let wanted = TextFolding.searchKey(shelf)
-            books = books.filter { details in
-                details.shelves.contains { TextFolding.searchKey($0.name) == wanted || $0.slug == shelf }
-            }
-        }
-        return order.sort(books)
+        let chosen = try listing(status: status, shelf: shelf, sortedBy: order)
+        let bySlug = Dictionary(uniqueKeysWithValues: try catalogue().books.map { ($0.book.slug, $0) })
+        return chosen.compactMap { bySlug[$0.slug] }
     }
 
     /// Everything in the library, loaded in a handful of queries: what a site build starts from.
@@ -234,19 +228,17 @@ extension Library {
             conditions.append("book.status = ?")
             _ = arguments.append(contentsOf: [status.rawValue])
         }
-        if let shelf {
-            conditions.append(
-                """
-                book.id IN (SELECT bookShelf.bookId FROM bookShelf JOIN shelf ON shelf.id = bookShelf.shelfId
-                            WHERE shelf.name = ? COLLATE NOCASE OR shelf.slug = ?)
-                """)
-            _ = arguments.append(contentsOf: [shelf, shelf])
-        }
-        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         let entries = try read { db in
+            if let shelf {
+                let shelfIDs = try shelfIDs(matching: shelf, in: db)
+                let marks = databaseQuestionMarks(count: shelfIDs.count)
+                conditions.append("book.id IN (SELECT bookId FROM bookShelf WHERE shelfId IN (\(marks)))")
+                _ = arguments.append(contentsOf: StatementArguments(shelfIDs))
+            }
+            let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
             // A cursor reads each row in place (fetchAll copies every row first), by position in
             // the order selected: looking columns up by name was a tenth of `list`.
-            try Array(
+            return try Array(
                 GRDB.Row.fetchCursor(
                     db,
                     sql: """
@@ -270,6 +262,19 @@ extension Library {
                 slug: entry.slug, title: entry.title, authorSortName: entry.firstAuthorSortName,
                 addedAt: entry.addedAt, finished: entry.finishedDate, stars: entry.rating?.quarters)
         }
+    }
+}
+
+extension Library {
+    /// The ids of the shelves `name` means: its name with case and accents ignored ("SÉANCE" is
+    /// Séance), or its slug. SQLite's NOCASE folds only ASCII, so the names are compared here.
+    func shelfIDs(matching name: String, in db: Database) throws -> [Int64] {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let wanted = TextFolding.searchKey(trimmed)
+        return try Shelf.fetchAll(db).filter {
+            TextFolding.searchKey($0.name) == wanted || $0.slug == trimmed.lowercased()
+        }
+        .compactMap(\.id)
     }
 }
 

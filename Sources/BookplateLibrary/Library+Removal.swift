@@ -36,8 +36,12 @@ struct RemovedBookSnapshot: Codable {
 
 extension Library {
     /// Takes the book with `slug` off the shelf and keeps a copy of everything about it for
-    /// `restore`. Returns the kept copy's id, to record where its note and cover went.
-    public func removeBook(slug: String, at date: Date) throws -> Int64 {
+    /// `restore`, with where its note and cover were set aside, in one transaction. Returns the
+    /// kept copy's id.
+    @discardableResult
+    public func removeBook(slug: String, at date: Date, noteFile: String? = nil, coverFile: String? = nil) throws
+        -> Int64
+    {
         try write { db in
             guard let book = try Book.filter(Book.Columns.slug == slug).fetchOne(db), let bookId = book.id else {
                 throw LibraryError.noSuchBook(slug)
@@ -61,8 +65,11 @@ extension Library {
                 series: details.series.map { SeriesPlace(name: $0.series.name, position: $0.position) })
             let json = String(decoding: try JSONEncoder().encode(snapshot), as: UTF8.self)
             try db.execute(
-                sql: "INSERT INTO removedBook (slug, title, removedAt, snapshot) VALUES (?, ?, ?, ?)",
-                arguments: [book.slug, book.title, date, json])
+                sql: """
+                    INSERT INTO removedBook (slug, title, removedAt, snapshot, noteFile, coverFile)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [book.slug, book.title, date, json, noteFile, coverFile])
             let id = db.lastInsertedRowID
             try Book.filter(Book.Columns.id == bookId).deleteAll(db)
             try deleteUnusedAuthorsAndShelves(in: db)
@@ -163,10 +170,29 @@ extension Library {
     /// Forgets every kept copy of the book with `slug`, and returns them, so that their set-aside
     /// files can go too.
     public func purgeRemovedBooks(slug: String) throws -> [RemovedBook] {
-        let kept = try removedBooks().filter { $0.slug == slug }
+        try write { db in try Library.purgeRemovedBooks(slug: slug, in: db) }
+    }
+
+    /// Deletes the book with `slug` for good with every kept copy of it, in one transaction, and
+    /// returns the kept copies, so that their set-aside files can go too.
+    public func purgeBook(slug: String) throws -> [RemovedBook] {
         try write { db in
-            try db.execute(sql: "DELETE FROM removedBook WHERE slug = ?", arguments: [slug])
+            guard try Book.filter(Book.Columns.slug == slug).deleteAll(db) > 0 else {
+                throw LibraryError.noSuchBook(slug)
+            }
+            try deleteUnusedAuthorsAndShelves(in: db)
+            return try Library.purgeRemovedBooks(slug: slug, in: db)
         }
+    }
+
+    private static func purgeRemovedBooks(slug: String, in db: Database) throws -> [RemovedBook] {
+        let kept = try Row.fetchAll(
+            db, sql: "SELECT id, slug, title, removedAt, noteFile, coverFile FROM removedBook WHERE slug = ?",
+            arguments: [slug]
+        ).map {
+            RemovedBook(id: $0[0], slug: $0[1], title: $0[2], removedAt: $0[3], noteFile: $0[4], coverFile: $0[5])
+        }
+        try db.execute(sql: "DELETE FROM removedBook WHERE slug = ?", arguments: [slug])
         return kept
     }
 }

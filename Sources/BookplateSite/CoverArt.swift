@@ -128,17 +128,17 @@ enum CoverArt {
                 return nil
             }
             let path = "photos/\(author.slug).\(info.format.rawValue)"
-            var print = Fingerprint()
-            print.combine(url.path)
+            var fingerprint = Fingerprint()
+            fingerprint.combine(url.path)
             // The stamp tells a replaced image (one replaced within the same tick of the clock is
             // found by the build's comparison of its sources, which then writes it anyway).
             let stamp = existing?["\(author.slug).\(ext)"] ?? FileStamps.stamp(ofFileAt: url.path, stampedAt: .max)
-            if let stamp { print.combine(stamp.withoutDigest) }
+            if let stamp { fingerprint.combine(stamp.withoutDigest) }
             return (
                 CoverModel(
                     src: path, width: info.width, height: info.height, alt: "Photo of \(author.name)",
                     isPlaceholder: false),
-                PlannedOutput(path: path, fingerprint: print.description) {
+                PlannedOutput(path: path, fingerprint: fingerprint.description) {
                     guard let data = FileManager.default.contents(atPath: url.path) else {
                         throw CoverError.notAnImage(path: url.relativePathForDisplay)
                     }

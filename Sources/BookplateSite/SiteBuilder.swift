@@ -137,10 +137,10 @@ public struct SiteBuilder: Sendable {
     ) -> PlannedOutput {
         PlannedOutput(path: path) { contents in
             let model = try model()
-            let print = pageFingerprint(theme: theme, template: template, model: Fingerprint.of(model))
-            guard contents else { return (print, nil) }
+            let fingerprint = pageFingerprint(theme: theme, template: template, model: Fingerprint.of(model))
+            guard contents else { return (fingerprint, nil) }
             do {
-                return (print, Data(try templates.render(model, with: template).utf8))
+                return (fingerprint, Data(try templates.render(model, with: template).utf8))
             } catch {
                 throw BuildError(step: .renderTemplates, path: path, underlying: error)
             }
@@ -151,20 +151,20 @@ public struct SiteBuilder: Sendable {
     /// are stamped one by one): the library's identity, the settings, the built-in theme, where
     /// the templates are, and this version of Bookplate.
     func inputFingerprint(settings: SiteSettings) throws -> String {
-        var print = Fingerprint()
-        print.combine(Bookplate.version)
-        print.combine(library.path)
-        print.combine(try library.revision())
-        print.combine(String(describing: settings))
-        print.combine(requiresTemplatesFolder ? "required" : "optional")
+        var fingerprint = Fingerprint()
+        fingerprint.combine(Bookplate.version)
+        fingerprint.combine(library.path)
+        fingerprint.combine(try library.revision())
+        fingerprint.combine(String(describing: settings))
+        fingerprint.combine(requiresTemplatesFolder ? "required" : "optional")
         // A goal's pace changes with the day: the first build of each day makes the pages again.
-        if settings.goal != nil { print.combine(library.clock.today.description) }
+        if settings.goal != nil { fingerprint.combine(library.clock.today.description) }
         for (path, text) in DefaultTheme.files.sorted(by: { $0.key < $1.key }) {
-            print.combine(path)
-            print.combine(text)
+            fingerprint.combine(path)
+            fingerprint.combine(text)
         }
-        print.combine(paths.templates.path)
-        return print.description
+        fingerprint.combine(paths.templates.path)
+        return fingerprint.description
     }
 
     /// The book pages of `books` alone, for a build in which only their notes changed.
@@ -223,9 +223,9 @@ public struct SiteBuilder: Sendable {
             templates: templates)
         outputs += pages
         outputs += theme.assets.sorted { $0.key < $1.key }.map { path, data in
-            var print = Fingerprint()
-            print.combine(data)
-            return PlannedOutput(path: "assets/\(path)", fingerprint: print.description) { data }
+            var fingerprint = Fingerprint()
+            fingerprint.combine(data)
+            return PlannedOutput(path: "assets/\(path)", fingerprint: fingerprint.description) { data }
         }
         outputs += discoveryFiles(
             catalogue: catalogue, settings: settings, pagePaths: pages.map(\.path).filter { $0 != "404.html" })
@@ -259,26 +259,26 @@ public struct SiteBuilder: Sendable {
 
     /// The part of every page's fingerprint that is the theme: a page may include any template.
     private func themeFingerprint(_ theme: Theme) -> Fingerprint {
-        var print = Fingerprint()
+        var fingerprint = Fingerprint()
         for (name, entry) in theme.templates.sorted(by: { $0.key < $1.key }) {
-            print.combine(name)
-            print.combine(entry.source)
+            fingerprint.combine(name)
+            fingerprint.combine(entry.source)
         }
         for (language, files) in theme.translations.sorted(by: { $0.key < $1.key }) {
             for file in files {
-                print.combine(language)
-                print.combine(file.source)
+                fingerprint.combine(language)
+                fingerprint.combine(file.source)
             }
         }
-        return print
+        return fingerprint
     }
 
     /// A page's fingerprint: the theme's, its template, and its model.
     private static func pageFingerprint(theme: Fingerprint, template: String, model: Fingerprint) -> String {
-        var print = theme
-        print.combine(template)
-        print.combine(model.description)
-        return print.description
+        var fingerprint = theme
+        fingerprint.combine(template)
+        fingerprint.combine(model.description)
+        return fingerprint.description
     }
 
     /// Brings the library's note cache up to date with the note files `stamps` names. A note in
@@ -312,9 +312,9 @@ public struct SiteBuilder: Sendable {
         return files.map { path, make in
             PlannedOutput(path: path) { contents in
                 let text = make()
-                var print = Fingerprint()
-                print.combine(text)
-                return (print.description, contents ? Data(text.utf8) : nil)
+                var fingerprint = Fingerprint()
+                fingerprint.combine(text)
+                return (fingerprint.description, contents ? Data(text.utf8) : nil)
             }
         }
     }

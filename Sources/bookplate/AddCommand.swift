@@ -21,7 +21,7 @@ struct AddCommand: AsyncParsableCommand {
     var items: [String] = []
     @OptionGroup var details: BookDetailOptions
 
-    @Option(help: "to-read, reading, read or abandoned (default to-read).", completion: .statuses) var status: String?
+    @Option(help: "Your reading status (default to-read).") var status: ReadingStatus?
     @Option(help: "Your rating, 1 to 5 in quarter steps (4.5, 3.75).") var rating: String?
     @Option(help: ArgumentHelp("When you started reading it.", valueName: "YYYY-MM-DD")) var started: String?
     @Option(help: ArgumentHelp("When you finished it.", valueName: "YYYY-MM-DD")) var finished: String?
@@ -30,7 +30,7 @@ struct AddCommand: AsyncParsableCommand {
 
     func run() async throws {
         let reader = BookAdder.ReaderFields(
-            status: try status.map(Parse.status), rating: try rating.flatMap(Parse.rating),
+            status: status, rating: try rating.flatMap(Parse.rating),
             startedDate: try started.map(Parse.date), finishedDate: try finished.map(Parse.date), shelves: shelves)
         try Library.checkDates(started: reader.startedDate, finished: reader.finishedDate)
         if details.title != nil || !details.authors.isEmpty {
@@ -69,12 +69,12 @@ struct AddCommand: AsyncParsableCommand {
             title: title, subtitle: details.subtitle, authors: details.authors.map { NewAuthor(name: $0) },
             isbn: try details.isbn.map(Parse.isbn), publisher: details.publisher,
             publishedDate: try details.published.map(Parse.date), pageCount: try details.pages.map(Parse.pages),
-            language: details.language, description: details.description.map(HTMLAllowList.html(fromText:)),
+            language: details.language, description: details.description.map(BookDescription.fromText),
             status: reader.status ?? .toRead,
             rating: reader.rating, startedDate: reader.startedDate, finishedDate: reader.finishedDate,
             shelves: reader.shelves, series: try details.seriesPlaces() ?? [],
-            format: try details.parsedFormat() ?? nil, audioMinutes: try details.parsedAudioLength() ?? nil,
-            firstPublished: try details.firstPublished.map(Parse.date), owned: try details.parsedOwned() ?? nil)
+            format: details.format?.value, audioMinutes: try details.parsedAudioLength() ?? nil,
+            firstPublished: try details.firstPublished.map(Parse.date), owned: details.owned?.value?.owned)
         Terminal.output(try addedLine(try shelf.openLibrary().addBook(new)))
     }
 
@@ -120,26 +120,15 @@ struct BookDetailOptions: ParsableArguments {
     @Option(help: "Number of pages.") var pages: String?
     @Option(help: "Language code, such as en or fr.") var language: String?
     @Option(help: "A description, as plain text; separate paragraphs with a blank line.") var description: String?
-    @Option(help: "paperback, hardcover, ebook, audiobook or other (none to clear).") var format: String?
+    @Option(help: "The book's format (none to clear).") var format: Clearable<BookFormat>?
     @Option(help: ArgumentHelp("An audiobook's length: 11:30, 11h30m or minutes.", valueName: "length"))
     var audioLength: String?
     @Option(help: ArgumentHelp("When the work first appeared: YYYY, YYYY-MM or YYYY-MM-DD.", valueName: "date"))
     var firstPublished: String?
-    @Option(help: "Whether you own a copy: yes, no or none.") var owned: String?
+    @Option(help: "Whether you own a copy (none to clear).") var owned: Clearable<Ownership>?
     @Option(help: "The series the book is in (none to take it out of every series).") var series: String?
     @Option(help: ArgumentHelp("Its place in the series: 3, 2.5, 0.5 or 1-3.", valueName: "number")) var position:
         String?
-
-    func parsedFormat() throws -> BookFormat?? {
-        try Parse.clearable(format) { text in
-            guard let format = BookFormat(rawValue: text.lowercased()) else {
-                throw ValidationError(
-                    "unknown format '\(text)': use one of \(BookFormat.allCases.map(\.rawValue).joined(separator: ", "))"
-                )
-            }
-            return format
-        }
-    }
 
     func parsedAudioLength() throws -> Int?? {
         try Parse.clearable(audioLength) { text in
@@ -148,16 +137,6 @@ struct BookDetailOptions: ParsableArguments {
                     "'\(text)' is not a length: write 11:30, 11h30m or the minutes (up to 1,000 hours)")
             }
             return minutes
-        }
-    }
-
-    func parsedOwned() throws -> Bool?? {
-        try Parse.clearable(owned) { text in
-            switch text.lowercased() {
-            case "yes", "true": return true
-            case "no", "false": return false
-            default: throw ValidationError("--owned '\(text)' is not yes, no or none")
-            }
         }
     }
 

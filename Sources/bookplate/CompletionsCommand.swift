@@ -33,8 +33,6 @@ extension CompletionKind {
     static var books: CompletionKind {
         .custom { words, _, prefix in BookCompletion.slugs(words: words, prefix: prefix) }
     }
-
-    static var statuses: CompletionKind { .list(ReadingStatus.allCases.map(\.rawValue)) }
 }
 
 /// Reads the shelf's slugs for the shell, read-only: completing never creates or changes a file.

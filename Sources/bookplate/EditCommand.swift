@@ -15,7 +15,7 @@ struct EditCommand: AsyncParsableCommand {
     @OptionGroup var shelf: ShelfOptions
     @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String
     @OptionGroup var details: BookDetailOptions
-    @Option(help: "to-read, reading, read or abandoned.", completion: .statuses) var status: String?
+    @Option(help: "Your reading status.") var status: ReadingStatus?
     @Option(help: "Your rating, 1 to 5 in quarter steps (4.5, 3.75), or none.") var rating: String?
     @Option(help: ArgumentHelp("When you started reading it, or none.", valueName: "YYYY-MM-DD")) var started: String?
     @Option(help: ArgumentHelp("When you finished it, or none.", valueName: "YYYY-MM-DD")) var finished: String?
@@ -35,14 +35,15 @@ struct EditCommand: AsyncParsableCommand {
             publishedDate: try Parse.clearable(details.published, Parse.date),
             pageCount: try Parse.clearable(details.pages, Parse.pages),
             language: try Parse.clearable(details.language) { $0 },
-            description: try Parse.clearable(details.description) { HTMLAllowList.html(fromText: $0) },
-            status: try status.map(Parse.status),
+            description: try Parse.clearable(details.description, BookDescription.fromText),
+            status: status,
             rating: try rating.map(Parse.rating),
             startedDate: try Parse.clearable(started, Parse.date),
             finishedDate: try Parse.clearable(finished, Parse.date),
             addShelves: addShelves, removeShelves: removeShelves, series: try details.seriesPlaces(),
-            format: try details.parsedFormat(), audioMinutes: try details.parsedAudioLength(),
-            firstPublished: try Parse.clearable(details.firstPublished, Parse.date), owned: try details.parsedOwned())
+            format: details.format.map(\.value), audioMinutes: try details.parsedAudioLength(),
+            firstPublished: try Parse.clearable(details.firstPublished, Parse.date),
+            owned: details.owned.map { $0.value?.owned })
         guard !edit.isEmpty || edition != nil else {
             throw ValidationError("nothing to change: give at least one option (see bookplate edit --help)")
         }

@@ -112,17 +112,16 @@ struct ExportCommand: ParsableCommand {
         abstract: "Export the whole library: --format json (everything, notes included) or csv (Goodreads columns).")
 
     @OptionGroup var shelf: ShelfOptions
-    @Option(help: "json or csv.", completion: .list(["json", "csv"])) var format: String = "json"
+    @Option(help: "What to write: everything as JSON, or Goodreads' CSV columns.") var format: ExportFormat = .json
     @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file")) var output: String?
 
     func run() throws {
         let exporter = LibraryExporter(
             library: try shelf.openLibrary(), notes: NoteStore(folder: try shelf.paths.notes))
         let data: Data
-        switch format.lowercased() {
-        case "json": data = try exporter.json()
-        case "csv": data = try exporter.goodreadsCSV()
-        default: throw ValidationError("unknown format '\(format)': use json or csv")
+        switch format {
+        case .json: data = try exporter.json()
+        case .csv: data = try exporter.goodreadsCSV()
         }
         if let output {
             let url = URL(fileURLWithPath: output, relativeTo: ShelfOptions.currentFolder)
@@ -134,7 +133,7 @@ struct ExportCommand: ParsableCommand {
         } else if isatty(STDOUT_FILENO) == 1 {
             // Shown, not kept: made safe like all else on a terminal.
             Terminal.output(
-                String(decoding: data, as: UTF8.self), as: format.lowercased() == "json" ? .json : .text,
+                String(decoding: data, as: UTF8.self), as: format == .json ? .json : .text,
                 terminator: "")
         } else {
             FileHandle.standardOutput.write(data)

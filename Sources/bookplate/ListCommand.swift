@@ -12,13 +12,9 @@ struct ListCommand: ParsableCommand {
             """)
 
     @OptionGroup var shelf: ShelfOptions
-    @Option(help: "Only books with this status: to-read, reading, read or abandoned.", completion: .statuses)
-    var status: String?
+    @Option(help: "Only books with this status.") var status: ReadingStatus?
     @Option(name: .customLong("shelf"), help: "Only books on this shelf.") var shelfName: String?
-    @Option(
-        help: "Sort by title, author, added, finished or rating (default title).",
-        completion: .list(BookOrder.allCases.map(\.rawValue)))
-    var sort: String = "title"
+    @Option(help: "How to sort the books.") var sort: BookOrder = .title
     @Option(
         help: ArgumentHelp("Print only these fields, tab-separated, without a header.", valueName: "field,…"),
         completion: .list(ListColumn.allCases.map(\.rawValue)))
@@ -26,11 +22,6 @@ struct ListCommand: ParsableCommand {
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func validate() throws {
-        guard BookOrder(rawValue: sort.lowercased()) != nil else {
-            throw ValidationError(
-                "unknown sort '\(sort)': use one of \(BookOrder.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        _ = try status.map(Parse.status)
         _ = try chosenColumns()
         if json && columns != nil { throw ValidationError("give --json or --columns, not both") }
     }
@@ -51,9 +42,9 @@ struct ListCommand: ParsableCommand {
     }
 
     func run() throws {
-        let order = BookOrder(rawValue: sort.lowercased()) ?? .title
+        let order = sort
         let library = try shelf.openLibrary()
-        let wanted = try status.map(Parse.status)
+        let wanted = status
         if json {
             let books = try library.books(status: wanted, shelf: shelfName, sortedBy: order)
             try JSONOutput.print("books", .array(books.map { JSONOutput.book($0.json) }))

@@ -43,7 +43,7 @@ struct ReadCommand: ParsableCommand {
 struct ReadDates: ParsableArguments {
     @Option(help: ArgumentHelp("When you began this read, or none.", valueName: "YYYY-MM-DD")) var started: String?
     @Option(help: ArgumentHelp("When it ended, or none.", valueName: "YYYY-MM-DD")) var finished: String?
-    @Option(help: "How it ended: finished, reading (still going) or set-aside.") var outcome: String?
+    @Option(help: "How it ended: finished, reading (still going) or set-aside.") var outcome: ReadOutcome?
 }
 
 struct ReadListCommand: ParsableCommand {
@@ -79,8 +79,7 @@ struct ReadAddCommand: ParsableCommand {
         let started = try Parse.clearable(dates.started, Parse.date) ?? nil
         let finished = try Parse.clearable(dates.finished, Parse.date) ?? nil
         let outcome =
-            try dates.outcome.map { try ReadOutcome(parsing: $0) }
-            ?? (started != nil && finished == nil ? .reading : .finished)
+            dates.outcome ?? (started != nil && finished == nil ? .reading : .finished)
         let library = try shelf.openLibrary()
         let target = try library.findBook(matching: book)
         let details = try library.addRead(
@@ -104,7 +103,7 @@ struct ReadEditCommand: ParsableCommand {
         let edit = ReadEdit(
             started: try Parse.clearable(dates.started, Parse.date),
             finished: try Parse.clearable(dates.finished, Parse.date),
-            outcome: try dates.outcome.map { try ReadOutcome(parsing: $0) })
+            outcome: dates.outcome)
         guard edit != ReadEdit() else {
             throw ValidationError("nothing to change: give --started, --finished or --outcome")
         }

@@ -14,8 +14,7 @@ struct RemoveCommand: ParsableCommand {
 
     func run() throws {
         let library = try shelf.openLibrary()
-        let paths = try shelf.paths
-        let notes = NoteStore(folder: paths.notes)
+        let removal = BookRemoval(library: library, paths: try shelf.paths, clock: .system)
         let target: BookDetails
         do {
             target = try library.findBook(matching: book)
@@ -24,7 +23,7 @@ struct RemoveCommand: ParsableCommand {
             guard case .noSuchBook = error else { throw error }
             let removed = try library.findRemovedBook(matching: book)
             try confirm("Forget the removed \"\(removed.title)\" (\(removed.slug)) for good, with its note and cover?")
-            forget(try library.purgeRemovedBooks(slug: removed.slug), notes: notes, covers: paths.covers)
+            try removal.purgeRemoved(slug: removed.slug)
             Terminal.output("Purged \"\(removed.title)\" (\(removed.slug)): it cannot be restored")
             return
         }
@@ -32,24 +31,14 @@ struct RemoveCommand: ParsableCommand {
         let slug = target.book.slug
         if purge {
             try confirm("Delete \(Self.describe(target)) for good, with its note and cover? This cannot be undone.")
-            try library.removeBook(slug: slug)
-            try? FileManager.default.removeItem(at: notes.url(forSlug: slug))
-            if let cover = CoverFetcher.existingImage(named: slug, in: paths.covers) {
-                try? FileManager.default.removeItem(at: cover)
-            }
-            forget(try library.purgeRemovedBooks(slug: slug), notes: notes, covers: paths.covers)
+            try removal.purge(slug: slug)
             Terminal.output("Purged \"\(title)\" (\(slug)): it cannot be restored")
             return
         }
         try confirm("Remove \(Self.describe(target))?")
-        let now = Date()
-        let removal = try library.removeBook(slug: slug, at: now)
-        let keptNote = try notes.setAsideNote(forSlug: slug, at: now)
-        let keptCover = CoverFetcher.setAsideImage(named: slug, in: paths.covers, at: now)
-        try library.recordSetAside(
-            removal: removal, noteFile: keptNote?.lastPathComponent, coverFile: keptCover?.lastPathComponent)
+        let setAside = try removal.remove(slug: slug)
         var message = "Removed \"\(title)\" (\(slug))"
-        if let keptNote { message += " — its note is kept at \(keptNote.relativePathForDisplay)" }
+        if let note = setAside.note { message += " — its note is kept at \(note.relativePathForDisplay)" }
         Terminal.output(message + ". Bring it back with: bookplate restore \(slug)")
     }
 
@@ -71,13 +60,6 @@ struct RemoveCommand: ParsableCommand {
         guard ["y", "yes"].contains(answer.lowercased()) else {
             Terminal.output("Nothing removed.")
             throw ExitCode.failure
-        }
-    }
-
-    private func forget(_ removed: [RemovedBook], notes: NoteStore, covers: URL) {
-        for copy in removed {
-            if let note = copy.noteFile { notes.deleteSetAsideNote(note) }
-            if let cover = copy.coverFile { CoverFetcher.deleteSetAsideImage(cover, in: covers) }
         }
     }
 }
@@ -109,22 +91,22 @@ struct RestoreCommand: ParsableCommand {
         }
         let paths = try shelf.paths
         let removed = try library.findRemovedBook(matching: book)
-        let restored = try library.restoreBook(removed)
-        let slug = restored.book.slug
+        let restored = try BookRemoval(library: library, paths: paths, clock: .system).restore(removed)
         var kept: [String] = []
-        if let note = removed.noteFile {
+        if let noteBack = restored.noteBack, let note = removed.noteFile {
             kept.append(
-                NoteStore(folder: paths.notes).bringBackNote(note, forSlug: slug)
+                noteBack
                     ? "its note" : "not its note (\(note) stays in \(paths.notes.relativePathForDisplay)/.removed/)")
         }
-        if let cover = removed.coverFile {
+        if let coverBack = restored.coverBack, let cover = removed.coverFile {
             kept.append(
-                CoverFetcher.bringBackImage(cover, named: slug, in: paths.covers)
+                coverBack
                     ? "its cover" : "not its cover (\(cover) stays in \(paths.covers.relativePathForDisplay)/.removed/)"
             )
         }
+        let slug = restored.details.book.slug
         Terminal.output(
-            "Restored \(RemoveCommand.describe(restored)) as \(slug)"
+            "Restored \(RemoveCommand.describe(restored.details)) as \(slug)"
                 + (kept.isEmpty ? "" : ", with " + kept.joined(separator: " and ")))
     }
 }

@@ -12,27 +12,22 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(help: "Words in the title.") var title: String?
     @Option(help: "Words in an author's name.") var author: String?
     @Option(help: "An ISBN.") var isbn: String?
-    @Option(help: "all, google or openlibrary (default all).", completion: .list(["all", "google", "openlibrary"]))
-    var source: String = "all"
+    @Option(help: "Which catalogs to ask.") var source: CatalogChoice = .all
     @Option(help: "How many results (default 20).") var limit: Int = 20
     @Option(help: "Which page of results, from 1.") var page: Int = 1
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func validate() throws {
-        guard CatalogChoice(rawValue: source.lowercased()) != nil else {
-            throw ValidationError("unknown source '\(source)': use all, google or openlibrary")
-        }
         guard (1...200).contains(limit), (1...1000).contains(page) else {
             throw ValidationError("--limit must be 1 to 200 and --page 1 to 1000")
         }
     }
 
     func run() async throws {
-        let choice = CatalogChoice(rawValue: source.lowercased()) ?? .all
         let query = CatalogQuery(
             text: words.isEmpty ? nil : words.joined(separator: " "), title: title, author: author, isbn: isbn)
         guard !query.isEmpty else { throw SearchError.emptyQuery }
-        let results = try await shelf.finder().search(query, sources: choice, limit: limit, page: page)
+        let results = try await shelf.finder().search(query, sources: source, limit: limit, page: page)
         for warning in results.warnings { Terminal.error("warning: \(warning) — showing the other catalog's results") }
         // Outside a shelf the results are shown but not kept: nothing is created but by `init`.
         let kept = try? shelf.paths

@@ -81,7 +81,6 @@ enum ShelfLocationError: Error, CustomStringConvertible {
 enum Parse {
     static func isbn(_ text: String) throws -> ISBN { try ISBN(text) }
     static func date(_ text: String) throws -> PartialDate { try PartialDate(parsing: text) }
-    static func status(_ text: String) throws -> ReadingStatus { try ReadingStatus(parsing: text) }
     static func rating(_ text: String) throws -> Rating? { try Rating.parse(text) }
 
     static func pages(_ text: String) throws -> Int { try Book.pageCount(parsing: text) }

@@ -210,7 +210,7 @@ import Testing
         (["add", "7"], "there is no earlier search to pick from"),
         (["add"], "nothing to add"),
         (["add", "one,two"], "'one,two' is not a result number or a catalog id"),
-        (["search", "x", "--source", "amazon"], "unknown source 'amazon'"),
+        (["search", "x", "--source", "amazon"], "The value 'amazon' is invalid for '--source <source>'"),
         (["editions", "nothing"], "no book matches 'nothing'"),
     ])
     func mistakesAreOneLine(arguments: [String], message: String) async throws {

@@ -140,10 +140,20 @@ import Testing
         let accented = try await run("edit", "soledda", "--rating", "4", status: 1)
         #expect(accented.stderr.contains("did you mean cien-anos-de-soledad?"))
         let sort = try await run("list", "--sort", "pages", status: 64)
+        // Option values the parser knows are refused by it, with the values there are.
         #expect(
-            sort.stderr.hasPrefix("Error: unknown sort 'pages': use one of title, author, added, finished, rating\n"))
+            sort.stderr.hasPrefix(
+                "Error: The value 'pages' is invalid for '--sort <sort>'. "
+                    + "Please provide one of 'title', 'author', 'added', 'finished' or 'rating'.\n"))
         #expect(sort.stderr.contains("Usage: bookplate list "), "\(sort.stderr)")
         #expect(sort.stderr.contains("See 'bookplate list --help'"))
+        let status = try await run("add", "--title", "X", "--status", "finished", status: 64)
+        #expect(
+            status.stderr.hasPrefix(
+                "Error: The value 'finished' is invalid for '--status <status>'. "
+                    + "Please provide one of 'to-read', 'reading', 'read' or 'abandoned'.\n"))
+        let afterStatus = try await run("list", "--json")
+        #expect(!afterStatus.stdout.contains("\"X\""))
         let column = try await run("list", "--columns", "slug,titel", status: 64)
         #expect(column.stderr.hasPrefix("Error: unknown column 'titel' (did you mean title?)"))
         let ambiguous = try await run("show", "a", status: 1)

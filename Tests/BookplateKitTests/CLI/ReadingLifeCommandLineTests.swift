@@ -112,7 +112,8 @@ import Testing
             (["read", "edit", "dune", "1"], "Error: nothing to change: give --started, --finished or --outcome\n"),
             (
                 ["read", "add", "dune", "--outcome", "skimmed"],
-                "Error: unknown way for a read to end 'skimmed': use one of finished, reading, set-aside\n"
+                "Error: The value 'skimmed' is invalid for '--outcome <outcome>'. "
+                    + "Please provide one of 'finished', 'reading' or 'set-aside'.\n"
             ),
             (
                 ["read", "add", "dune", "--started", "2024-05-01", "--finished", "2024-04-01"],
@@ -121,8 +122,10 @@ import Testing
             (["read", "list", "dnue"], "Error: no book matches 'dnue': did you mean dune?\n"),
         ] {
             let result = try await bookplate.runOffPool(arguments)
-            // A command missing what it needs shows its usage after the one line, as the parser does.
-            let shown = arguments.contains("edit") ? String(result.stderr.prefix(message.count)) : result.stderr
+            // A command missing what it needs, or given a value the parser refuses, shows its usage
+            // after the one line.
+            let showsUsage = arguments.contains("edit") || arguments.contains("--outcome")
+            let shown = showsUsage ? String(result.stderr.prefix(message.count)) : result.stderr
             #expect(result.status != 0 && shown == message, "\(arguments): \(result.stderr)")
         }
         #expect(try await run("read", "list", "dune").stdout.split(separator: "\n").count == 2)

@@ -315,16 +315,17 @@ import Testing
                 title: "Apples", authors: ["Bo Young", "Cy Old"], status: .read, rating: try Rating(5),
                 shelves: ["fruit"]))
         try library.addBook(NewBook(title: "Mangoes", authors: ["Al Abe"], shelves: ["Fruit"]))
-        try library.addBook(NewBook(title: "Ünder", status: .reading))
+        try library.addBook(NewBook(title: "Ünder", status: .reading, shelves: ["Séance"]))
         for order in BookOrder.allCases {
             for status: ReadingStatus? in [nil, .read] {
-                for shelf: String? in [nil, "fruit"] {
+                for shelf: String? in [nil, "fruit", "SÉANCE", "seance"] {
                     let full = try library.books(status: status, shelf: shelf, sortedBy: order).map(\.book.slug)
                     let listed = try library.listing(status: status, shelf: shelf, sortedBy: order).map(\.slug)
                     #expect(listed == full, "\(order) \(String(describing: status)) \(String(describing: shelf))")
                 }
             }
         }
+        #expect(try library.listing(shelf: "SÉANCE").map(\.slug) == ["under"])
         let apples = try #require(try library.listing().first { $0.slug == "apples" })
         #expect(apples.firstAuthor == "Bo Young" && apples.rating?.stars == 5)
     }

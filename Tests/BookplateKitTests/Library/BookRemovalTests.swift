@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+@testable import BookplateCore
+@testable import BookplateKit
+@testable import BookplateLibrary
+
+/// `remove`, `remove --purge` and `restore` as one use case: all or nothing, timed by the
+/// injected clock.
+@Suite struct BookRemovalTests {
+    let removedAt = Date(timeIntervalSince1970: 1_700_000_000)
+
+    /// A shelf with Dune on it, its note and its cover.
+    func shelfWithDune() throws -> TemporaryShelf {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"], shelves: ["Desert"]))
+        try shelf.writeNote("My thoughts", slug: "dune")
+        try FileManager.default.createDirectory(at: shelf.paths.covers, withIntermediateDirectories: true)
+        try Data("cover".utf8).write(to: shelf.paths.covers.appendingPathComponent("dune.jpg"))
+        return shelf
+    }
+
+    func removal(_ shelf: TemporaryShelf) -> BookRemoval {
+        BookRemoval(library: shelf.library, paths: shelf.paths, clock: .fixed(removedAt))
+    }
+
+    /// Makes the library refuse any change to `table`, as a full disk or a lock would.
+    func failWrites(to table: String, event: String, in library: Library) throws {
+        try library.write { db in
+            try db.execute(
+                sql: "CREATE TRIGGER refuse BEFORE \(event) ON \(table) BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        }
+    }
+
+    /// Everything about Dune is where it was before a removal was tried.
+    func expectDuneInPlace(_ shelf: TemporaryShelf) throws {
+        #expect(try shelf.library.findBook(matching: "dune").shelves.map(\.name) == ["Desert"])
+        #expect(try shelf.library.removedBooks().isEmpty)
+        #expect(
+            try String(contentsOf: shelf.paths.notes.appendingPathComponent("dune.md"), encoding: .utf8)
+                == "My thoughts")
+        #expect(FileManager.default.fileExists(atPath: shelf.paths.covers.appendingPathComponent("dune.jpg").path))
+        for folder in [shelf.paths.notes, shelf.paths.covers] {
+            let aside =
+                (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(".removed").path))
+                ?? []
+            #expect(aside.isEmpty, "\(folder.lastPathComponent): \(aside)")
+        }
+    }
+
+    @Test func theSetAsideFilesCarryTheInjectedClocksTime() throws {
+        let shelf = try shelfWithDune()
+        let files = try removal(shelf).remove(slug: "dune")
+        #expect(files.note?.lastPathComponent == "dune-1700000000.md")
+        #expect(files.cover?.lastPathComponent == "dune-1700000000.jpg")
+        let kept = try #require(try shelf.library.removedBooks().first)
+        #expect(kept.removedAt == removedAt)
+        #expect(kept.noteFile == "dune-1700000000.md" && kept.coverFile == "dune-1700000000.jpg")
+        #expect(throws: LibraryError.self) { try shelf.library.findBook(matching: "dune") }
+    }
+
+    @Test func restoreBringsBackTheBookItsNoteAndItsCover() throws {
+        let shelf = try shelfWithDune()
+        _ = try removal(shelf).remove(slug: "dune")
+        let restored = try removal(shelf).restore(try shelf.library.findRemovedBook(matching: "dune"))
+        #expect(restored.noteBack == true && restored.coverBack == true)
+        try expectDuneInPlace(shelf)
+    }
+
+    @Test func aFailureInTheLibraryLeavesTheBookItsNoteAndItsCoverInPlace() throws {
+        let shelf = try shelfWithDune()
+        try failWrites(to: "removedBook", event: "INSERT", in: shelf.library)
+        #expect(throws: (any Error).self) { try removal(shelf).remove(slug: "dune") }
+        try expectDuneInPlace(shelf)
+    }
+
+    @Test func aFailedPurgeLeavesEverythingInPlace() throws {
+        let shelf = try shelfWithDune()
+        try failWrites(to: "book", event: "DELETE", in: shelf.library)
+        #expect(throws: (any Error).self) { try removal(shelf).purge(slug: "dune") }
+        try expectDuneInPlace(shelf)
+    }
+
+    @Test func purgeDeletesTheBookItsFilesAndItsRemovedCopies() throws {
+        let shelf = try shelfWithDune()
+        _ = try removal(shelf).remove(slug: "dune")
+        // Added again, with a new note and cover: the purge takes the copy on the shelf and the removed one.
+        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+        try shelf.writeNote("Second thoughts", slug: "dune")
+        try Data("cover".utf8).write(to: shelf.paths.covers.appendingPathComponent("dune.png"))
+        try removal(shelf).purge(slug: "dune")
+        #expect(throws: LibraryError.self) { try shelf.library.findBook(matching: "dune") }
+        #expect(try shelf.library.removedBooks().isEmpty)
+        for folder in [shelf.paths.notes, shelf.paths.covers] {
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("dune") }
+            let aside =
+                (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(".removed").path))
+                ?? []
+            #expect(left.isEmpty && aside.isEmpty, "\(folder.lastPathComponent): \(left) \(aside)")
+        }
+    }
+}
