@@ -65,7 +65,27 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
         public var outcome: String
     }
 
-    public typealias ExportedAuthor = ImportedAuthor
+    public struct ExportedAuthor: Codable, Sendable, Equatable {
+        public var slug: String
+        public var name: String
+        public var sortName: String
+        public var openLibraryKey: String?
+        public var bio: String?
+        public var birthDate: String?
+        public var deathDate: String?
+        public var photoURL: String?
+        public var links: [AuthorLink]?
+        public var works: [NewWork]?
+
+        /// The author as the library takes it from an import.
+        var imported: ImportedAuthor {
+            ImportedAuthor(
+                author: Author(
+                    slug: slug, name: name, sortName: sortName, openLibraryKey: openLibraryKey, bio: bio,
+                    birthDate: birthDate, deathDate: deathDate, photoURL: photoURL, links: links ?? []),
+                works: works ?? [])
+        }
+    }
 }
 
 /// Writes the library out, so the reader's data is never locked in.
@@ -250,13 +270,15 @@ enum BookplateJSONFormat {
             throw ImportError.notBookplateJSON(reason: "it comes from a newer Bookplate")
         }
         var file = ImportFile(source: .bookplate, records: [], skipped: [])
+        var authors: [LibraryExportDocument.ExportedAuthor] = []
         for (index, author) in document.authors.enumerated() {
             var limits = ImportLimits()
-            file.authors.append(author.withinLimits(&limits))
+            authors.append(author.withinLimits(&limits))
             file.warnings += limits.warnings.map { RowWarning(line: 0, message: "author \(index + 1): \($0)") }
         }
+        file.authors = authors.map(\.imported)
         // Books name their authors as the export wrote them; what is known of them is as cut.
-        let authorsByName = Dictionary(zip(document.authors.map(\.name), file.authors)) { first, _ in first }
+        let authorsByName = Dictionary(zip(document.authors.map(\.name), authors)) { first, _ in first }
         for (index, book) in document.books.enumerated() {
             let line = index + 1
             var warnings: [String] = []

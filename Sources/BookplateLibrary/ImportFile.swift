@@ -113,32 +113,13 @@ public struct RowProblem: Error {
 }
 
 /// An author with everything known of them (Bookplate's own export), created before the books
-/// that name them.
-public struct ImportedAuthor: Codable, Sendable, Equatable {
-    public var slug: String
-    public var name: String
-    public var sortName: String
-    public var openLibraryKey: String?
-    public var bio: String?
-    public var birthDate: String?
-    public var deathDate: String?
-    public var photoURL: String?
-    public var links: [AuthorLink]?
-    public var works: [NewWork]?
+/// that name them, with the works Open Library lists for them.
+public struct ImportedAuthor: Sendable, Equatable {
+    public var author: Author
+    public var works: [NewWork]
 
-    public init(
-        slug: String, name: String, sortName: String, openLibraryKey: String?, bio: String?, birthDate: String?,
-        deathDate: String?, photoURL: String?, links: [AuthorLink]?, works: [NewWork]?
-    ) {
-        self.slug = slug
-        self.name = name
-        self.sortName = sortName
-        self.openLibraryKey = openLibraryKey
-        self.bio = bio
-        self.birthDate = birthDate
-        self.deathDate = deathDate
-        self.photoURL = photoURL
-        self.links = links
+    public init(author: Author, works: [NewWork]) {
+        self.author = author
         self.works = works
     }
 }

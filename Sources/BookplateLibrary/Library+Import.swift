@@ -183,7 +183,8 @@ private struct BookImporter {
     /// Creates the authors an export lists, with their slugs and what is known of them, unless
     /// an author of that name is already here.
     mutating func createAuthors(_ authors: [ImportedAuthor]) throws {
-        for exported in authors where authorIDByName[TextFolding.searchKey(exported.name)] == nil {
+        for imported in authors where authorIDByName[TextFolding.searchKey(imported.author.name)] == nil {
+            let exported = imported.author
             // An author whose Open Library key is already here is that author, under another name.
             if let key = exported.openLibraryKey,
                 let id = try Int64.fetchOne(db, sql: "SELECT id FROM author WHERE openLibraryKey = ?", arguments: [key])
@@ -195,15 +196,14 @@ private struct BookImporter {
                 authorSlugs.contains(exported.slug) || !Slug.isValid(exported.slug)
                 ? Slug.unique(Slug.make(from: exported.name, fallbackPrefix: "author")) { authorSlugs.contains($0) }
                 : exported.slug
-            var author = Author(
-                slug: slug, name: exported.name, sortName: exported.sortName, openLibraryKey: exported.openLibraryKey,
-                bio: exported.bio, birthDate: exported.birthDate, deathDate: exported.deathDate,
-                photoURL: exported.photoURL, links: exported.links ?? [])
+            var author = exported
+            author.id = nil
+            author.slug = slug
             try author.insert(db)
             guard let id = author.id else { continue }
             authorIDByName[TextFolding.searchKey(exported.name)] = id
             authorSlugs.insert(slug)
-            for (position, work) in (exported.works ?? []).enumerated() {
+            for (position, work) in imported.works.enumerated() {
                 try AuthorWork(authorId: id, position: position, key: work.key, title: work.title, year: work.year)
                     .insert(db)
             }
