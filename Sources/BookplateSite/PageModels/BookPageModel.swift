@@ -1,0 +1,129 @@
+import BookplateCore
+import BookplateLibrary
+import BookplateMustache
+
+/// `books/<slug>/index.html`.
+struct BookPageModel: Sendable, Encodable {
+    var root: String
+    var site: SiteModel
+    var pageTitle: String
+    var title: String
+    var subtitle: String?
+    var authors: [AuthorLinkModel]
+    var cover: CoverModel
+    var facts: [FactModel]
+    /// The catalog's description, allow-listed HTML (see `HTMLAllowList`): output it with `{{{…}}}`.
+    var descriptionHTML: SanitizedHTML?
+    var status: String
+    var statusID: String
+    var rating: RatingModel?
+    var started: String?
+    var finished: String?
+    /// "Read 3 times: 2019, 2021, 2024", for a book read more than once.
+    var reads: String?
+    var series: [SeriesLinkModel]
+    var shelves: [ShelfTagModel]
+    var noteHTML: SanitizedHTML?
+    /// Where the description, the other facts and the cover came from.
+    var credits: [CreditModel]
+    var openGraph: [MetaModel]
+    /// schema.org `Book` as JSON, escaped so it cannot end its `<script>` element.
+    var jsonLD: SanitizedHTML
+}
+
+extension BookPageModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "root": root.templateValue
+        case "site": site.templateValue
+        case "pageTitle": pageTitle.templateValue
+        case "title": title.templateValue
+        case "subtitle": subtitle.templateValue
+        case "authors": authors.templateValue
+        case "cover": cover.templateValue
+        case "facts": facts.templateValue
+        case "descriptionHTML": descriptionHTML.templateValue
+        case "status": status.templateValue
+        case "statusID": statusID.templateValue
+        case "rating": rating.templateValue
+        case "started": started.templateValue
+        case "finished": finished.templateValue
+        case "reads": reads.templateValue
+        case "series": series.templateValue
+        case "shelves": shelves.templateValue
+        case "noteHTML": noteHTML.templateValue
+        case "credits": credits.templateValue
+        case "openGraph": openGraph.templateValue
+        case "jsonLD": jsonLD.templateValue
+        default: nil
+        }
+    }
+}
+
+struct FactModel: Sendable, Encodable {
+    var label: String
+    var value: String
+}
+
+extension FactModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "label": label.templateValue
+        case "value": value.templateValue
+        default: nil
+        }
+    }
+}
+
+struct ShelfTagModel: Sendable, Encodable {
+    var name: String
+    var slug: String
+    var url: String
+}
+
+extension ShelfTagModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "name": name.templateValue
+        case "slug": slug.templateValue
+        case "url": url.templateValue
+        default: nil
+        }
+    }
+}
+
+/// Where some of a book's facts came from: "Description from" Google Books, with a link there.
+struct CreditModel: Sendable, Encodable, Equatable {
+    var what: String
+    var source: String
+    var url: String
+}
+
+extension CreditModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "what": what.templateValue
+        case "source": source.templateValue
+        case "url": url.templateValue
+        default: nil
+        }
+    }
+}
+
+/// A catalog credited in the footer, with the separator to print after it.
+struct CreditLinkModel: Sendable, Encodable {
+    var name: String
+    var url: String
+    var separator: String
+}
+
+extension CreditLinkModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "name": name.templateValue
+        case "url": url.templateValue
+        case "separator": separator.templateValue
+        default: nil
+        }
+    }
+}

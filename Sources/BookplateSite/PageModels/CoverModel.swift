@@ -1,0 +1,62 @@
+import BookplateCore
+import BookplateLibrary
+import BookplateMustache
+
+/// A cover image or its generated placeholder.
+struct CoverModel: Sendable, Encodable {
+    var src: String
+    var width: Int
+    var height: Int
+    var alt: String
+    var isPlaceholder: Bool
+    /// For a placeholder, drawn by the theme's CSS rather than published as an image: the text
+    /// it shows and one of twelve colours, chosen from the book's slug.
+    var title = ""
+    var author: String?
+    var hue = 0
+    /// For a cover image: its renditions, narrowest first (``CoverArt``), the `srcset` and
+    /// `sizes` of the `<img>` that shows it, and its dominant colour (`#rrggbb`) to paint its box
+    /// while it loads. Empty for a placeholder and for an author's photo.
+    var images: [CoverImageModel] = []
+    var srcset = ""
+    var sizes = ""
+    var color: String?
+}
+
+extension CoverModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "src": src.templateValue
+        case "width": width.templateValue
+        case "height": height.templateValue
+        case "alt": alt.templateValue
+        case "isPlaceholder": isPlaceholder.templateValue
+        case "title": title.templateValue
+        case "author": author.templateValue
+        case "hue": hue.templateValue
+        case "srcset": srcset.templateValue
+        case "sizes": sizes.templateValue
+        case "color": color.templateValue
+        case "images": images.templateValue
+        default: nil
+        }
+    }
+}
+
+/// One rendition of a cover: its path from the top of the site and its size in pixels.
+struct CoverImageModel: Sendable, Encodable {
+    var path: String
+    var width: Int
+    var height: Int
+}
+
+extension CoverImageModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "path": path.templateValue
+        case "width": width.templateValue
+        case "height": height.templateValue
+        default: nil
+        }
+    }
+}

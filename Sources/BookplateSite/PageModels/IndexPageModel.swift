@@ -1,0 +1,44 @@
+import BookplateCore
+import BookplateLibrary
+import BookplateMustache
+
+/// `index.html`: what is being read, the books finished last, and every list of the shelf.
+struct IndexPageModel: Sendable, Encodable {
+    var root: String
+    var site: SiteModel
+    var pageTitle: String
+    var bookCount: Int
+    var authorCount: Int
+    var countsLabel: String
+    /// The first books being read; all of them are on `readingList` when there are more.
+    var reading: [BookCardModel]
+    var readingList: ListLinkModel?
+    /// "All 14 being read", the link to `readingList`.
+    var allBeingReadLabel: String?
+    /// The books finished last, newest first.
+    var recent: [BookCardModel]
+    var groups: [ListGroupModel]
+    var shelfCount: Int
+    var isEmpty: Bool
+}
+
+extension IndexPageModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "root": root.templateValue
+        case "site": site.templateValue
+        case "pageTitle": pageTitle.templateValue
+        case "bookCount": bookCount.templateValue
+        case "authorCount": authorCount.templateValue
+        case "countsLabel": countsLabel.templateValue
+        case "reading": reading.templateValue
+        case "readingList": readingList.templateValue
+        case "allBeingReadLabel": allBeingReadLabel.templateValue
+        case "recent": recent.templateValue
+        case "groups": groups.templateValue
+        case "shelfCount": shelfCount.templateValue
+        case "isEmpty": isEmpty.templateValue
+        default: nil
+        }
+    }
+}

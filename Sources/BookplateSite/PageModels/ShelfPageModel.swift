@@ -1,0 +1,29 @@
+import BookplateCore
+import BookplateLibrary
+import BookplateMustache
+
+/// `shelves/<slug>/index.html` and its further pages: the books on one shelf.
+struct ShelfPageModel: Sendable, Encodable {
+    var root: String
+    var site: SiteModel
+    var pageTitle: String
+    var name: String
+    var bookCountLabel: String
+    var books: [BookCardModel]
+    var pagination: PaginationModel?
+}
+
+extension ShelfPageModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "root": root.templateValue
+        case "site": site.templateValue
+        case "pageTitle": pageTitle.templateValue
+        case "name": name.templateValue
+        case "bookCountLabel": bookCountLabel.templateValue
+        case "books": books.templateValue
+        case "pagination": pagination.templateValue
+        default: nil
+        }
+    }
+}
