@@ -1,0 +1,24 @@
+import BookplateCore
+import Foundation
+
+/// A book with everything that hangs off it, as commands and the site need it.
+public struct BookDetails: Hashable, Sendable {
+    public var book: Book
+    public var authors: [Author]
+    public var shelves: [Shelf]
+    /// Every reading of the book, in the order they happened; the last is the one the book's
+    /// status and dates tell of.
+    public var reads: [ReadRecord]
+    /// The series the book is in, in the order they were named, each with the book's place.
+    public var series: [SeriesMembership]
+
+    public init(
+        book: Book, authors: [Author], shelves: [Shelf], reads: [ReadRecord] = [], series: [SeriesMembership] = []
+    ) {
+        self.book = book
+        self.authors = authors
+        self.shelves = shelves
+        self.reads = reads
+        self.series = series
+    }
+}
