@@ -107,7 +107,7 @@ public struct LibraryExporter: Sendable {
     }
 
     func document() throws -> LibraryExportDocument {
-        let catalogue = try library.catalogue()
+        let snapshot = try library.snapshot()
         let externalIDs = try library.read { db in
             try GRDB.Row.fetchAll(
                 db,
@@ -118,7 +118,7 @@ public struct LibraryExporter: Sendable {
                 ids[row["slug"], default: [:]][row["source"]] = row["value"]
             }
         }
-        let books = try catalogue.books.map { details in
+        let books = try snapshot.books.map { details in
             let book = details.book
             return LibraryExportDocument.ExportedBook(
                 slug: book.slug, title: book.title, subtitle: book.subtitle, authors: details.authors.map(\.name),
@@ -147,12 +147,12 @@ public struct LibraryExporter: Sendable {
                 openLibraryWork: book.openLibraryWorkKey, openLibraryEdition: book.openLibraryEditionKey,
                 provenance: book.provenance.isEmpty ? nil : book.provenance, externalIDs: externalIDs[book.slug])
         }
-        let authors = catalogue.authors.map { author in
+        let authors = snapshot.authors.map { author in
             LibraryExportDocument.ExportedAuthor(
                 slug: author.slug, name: author.name, sortName: author.sortName, openLibraryKey: author.openLibraryKey,
                 bio: author.bio, birthDate: author.birthDate, deathDate: author.deathDate, photoURL: author.photoURL,
                 links: author.links.isEmpty ? nil : author.links,
-                works: catalogue.worksByAuthorSlug[author.slug].flatMap { works in
+                works: snapshot.worksByAuthorSlug[author.slug].flatMap { works in
                     works.isEmpty ? nil : works.map { NewWork(key: $0.key, title: $0.title, year: $0.year) }
                 })
         }

@@ -12,10 +12,10 @@ public struct BookRemoval: Sendable {
     /// The folder of the shelf's covers.
     public var covers: URL
     /// When the book was removed, as the kept copy and the set-aside file names say.
-    public var clock: Clock
+    public var clock: WallClock
 
     /// A removal on the shelf at `paths`, timed by `clock` (by default the library's own).
-    public init(library: Library, paths: ShelfPaths, clock: Clock? = nil) {
+    public init(library: Library, paths: ShelfPaths, clock: WallClock? = nil) {
         self.library = library
         self.notes = NoteStore(folder: paths.notes)
         self.covers = paths.covers

@@ -12,7 +12,7 @@ public enum ShelfCreator {
     /// Creates the shelf at `folder`, which must be missing or empty, and returns its paths. With
     /// `githubPages`, it also writes a GitHub Actions workflow that publishes `site/`.
     @discardableResult
-    public static func createShelf(at folder: URL, githubPages: Bool = false, clock: Clock = .system) throws
+    public static func createShelf(at folder: URL, githubPages: Bool = false, clock: WallClock = .system) throws
         -> ShelfPaths
     {
         let manager = FileManager.default

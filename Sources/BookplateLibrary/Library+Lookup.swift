@@ -54,12 +54,12 @@ extension Library {
         -> [BookDetails]
     {
         let chosen = try listing(status: status, shelf: shelf, sortedBy: order)
-        let bySlug = Dictionary(uniqueKeysWithValues: try catalogue().books.map { ($0.book.slug, $0) })
+        let bySlug = Dictionary(uniqueKeysWithValues: try snapshot().books.map { ($0.book.slug, $0) })
         return chosen.compactMap { bySlug[$0.slug] }
     }
 
     /// Everything in the library, loaded in a handful of queries: what a site build starts from.
-    public func catalogue() throws -> Catalogue {
+    public func snapshot() throws -> LibrarySnapshot {
         try read { db in
             let books = try Book.fetchAll(db)
             let authors = Dictionary(uniqueKeysWithValues: try Author.fetchAll(db).map { ($0.id, $0) })
@@ -83,7 +83,8 @@ extension Library {
             }
             let worksBySlug = Dictionary(
                 uniqueKeysWithValues: authors.values.map { ($0.slug, works[$0.id ?? 0]?.withDistinctTitles ?? []) })
-            return Catalogue(books: details.sorted { $0.book.slug < $1.book.slug }, worksByAuthorSlug: worksBySlug)
+            return LibrarySnapshot(
+                books: details.sorted { $0.book.slug < $1.book.slug }, worksByAuthorSlug: worksBySlug)
         }
     }
 
@@ -111,7 +112,7 @@ extension Library {
 }
 
 /// Every book in the library with its authors and shelves, sorted by slug.
-public struct Catalogue: Sendable, Equatable {
+public struct LibrarySnapshot: Sendable, Equatable {
     public var books: [BookDetails]
     /// Each author's works as Open Library lists them, by author slug.
     public var worksByAuthorSlug: [String: [AuthorWork]] = [:]

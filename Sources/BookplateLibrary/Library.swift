@@ -10,12 +10,12 @@ public struct Library: Sendable {
     /// Where the library lives, as the reader named it (for messages).
     public let path: String
     let database: any DatabaseWriter
-    package let clock: Clock
+    package let clock: WallClock
 
     /// Opens the library file at `url`; creates it (and its folder) when `create` is true and
     /// there is no file. An empty file is refused even then: it is a library lost to a crash or a
     /// bad copy, not a new one.
-    public static func open(at url: URL, create: Bool = false, clock: Clock = .system) throws -> Library {
+    public static func open(at url: URL, create: Bool = false, clock: WallClock = .system) throws -> Library {
         let path = url.relativePathForDisplay
         let exists = FileManager.default.fileExists(atPath: url.path)
         if !exists && !create { throw LibraryError.missingLibrary(path: path) }
@@ -61,7 +61,7 @@ public struct Library: Sendable {
     }
 
     /// A library held in memory, for tests and previews.
-    public static func inMemory(clock: Clock = .system) throws -> Library {
+    public static func inMemory(clock: WallClock = .system) throws -> Library {
         let library = Library(path: ":memory:", database: try DatabaseQueue(), clock: clock)
         try library.prepareSchema()
         return library

@@ -23,7 +23,7 @@ struct BookList: Sendable, Equatable {
     var kind: Kind
     /// The list's folder in the site, such as `read/2024` or `shelves/poetry`.
     var folder: String
-    /// Positions in the catalogue's books, in the list's order.
+    /// Positions in the snapshot's books, in the list's order.
     var positions: [Int]
 
     var pageCount: Int { BookList.pageCount(of: positions.count) }
@@ -48,15 +48,15 @@ struct BookList: Sendable, Equatable {
     }
 }
 
-/// Every list of a catalogue, worked out once per build: pages look them up thousands of times.
+/// Every list of a snapshot, worked out once per build: pages look them up thousands of times.
 struct BookLists: Sendable {
     /// Status lists in the home page's order: reading, read by year (newest first, undated last),
     /// to read, set aside. Empty lists are left out.
     var statusLists: [BookList] = []
     var shelfLists: [BookList] = []
 
-    init(_ catalogue: Catalogue, shelves: [Shelf], booksByShelf: [String: [Int]]) {
-        let books = catalogue.books
+    init(_ snapshot: LibrarySnapshot, shelves: [Shelf], booksByShelf: [String: [Int]]) {
+        let books = snapshot.books
         var byStatus: [ReadingStatus: [Int]] = [:]
         for position in books.indices {
             byStatus[books[position].book.status, default: []].append(position)

@@ -39,7 +39,7 @@ struct BuildRun {
     private var changedSources: [String] = []
 
     private(set) var kind: BuildKind?
-    private var catalogue: Catalogue?
+    private var snapshot: LibrarySnapshot?
     private var changedBooks: [BookDetails] = []
     private var notes = NoteSync()
     private var theme: Theme?
@@ -222,7 +222,7 @@ struct BuildRun {
         if kind == .notesOnly {
             changedBooks = try builder.library.books(slugs: changedNotes)
         } else {
-            catalogue = try builder.library.catalogue()
+            snapshot = try builder.library.snapshot()
         }
     }
 
@@ -252,9 +252,9 @@ struct BuildRun {
 
     private mutating func planPages() throws {
         guard let theme, let templates else { return }
-        if let catalogue {
+        if let snapshot {
             outputs = try builder.sitePlan(
-                catalogue: catalogue, settings: settings, noteSlugs: Set(noteStamps.keys), coverFiles: coverFiles,
+                snapshot: snapshot, settings: settings, noteSlugs: Set(noteStamps.keys), coverFiles: coverFiles,
                 photoFiles: photoFiles, theme: theme, templates: templates, warnings: &warnings)
         } else {
             outputs = try builder.bookPages(
@@ -360,8 +360,8 @@ struct BuildRun {
         let fileCount = kind == .upToDate ? (previous?.files.count ?? 0) : files.count
         let pageCount = (kind == .upToDate ? previous?.files : files)?.keys.filter { $0.hasSuffix(".html") }.count ?? 0
         return BuildReport(
-            kind: kind, pageCount: pageCount, bookCount: catalogue?.books.count,
-            authorCount: catalogue?.authors.count, fileCount: fileCount, filesWritten: written,
+            kind: kind, pageCount: pageCount, bookCount: snapshot?.books.count,
+            authorCount: snapshot?.authors.count, fileCount: fileCount, filesWritten: written,
             filesRepaired: repaired, notesRendered: notes.renderedCount,
             orphanNotes: notes.orphans.map { paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay },
             oversizedNotes: oversizedNotes.map {

@@ -12,9 +12,9 @@ enum FeedWriter {
     /// An Atom (RFC 4287) feed. Each finished read of a book is one entry, dated when it ended; a
     /// book with no dated read is one entry, dated when it was added. The feed's own date is its
     /// newest entry's, so the same shelf gives the same bytes.
-    static func atomFeed(catalogue: Catalogue, settings: SiteSettings, baseURL: URL) -> String {
+    static func atomFeed(snapshot: LibrarySnapshot, settings: SiteSettings, baseURL: URL) -> String {
         // Positions, not copies of the books' details: 50,000 copies took 25 MB.
-        let books = catalogue.books
+        let books = snapshot.books
         // (position, date, the read's number among the book's finished reads; 0 for "added")
         let entries = books.indices.flatMap { position -> [(Int, Date, Int)] in
             let details = books[position]
@@ -111,10 +111,10 @@ enum FeedWriter {
 /// The prebuilt index behind the shelf's search box: a script that defines the books' titles,
 /// authors and shelves, so that search works from `file://` without fetching anything.
 enum SearchIndex {
-    static func script(catalogue: Catalogue) -> String {
+    static func script(snapshot: LibrarySnapshot) -> String {
         let q = ScriptSafeJSON.quoted
         // Sorted as positions, not as copies of the books' details (22 MB at 50,000 books).
-        let books = catalogue.books
+        let books = snapshot.books
         let order = BookOrder.title.sort(Array(books.indices)) { BookOrder.SortFields(books[$0]) }
         let entries = order.map { position in
             let details = books[position]

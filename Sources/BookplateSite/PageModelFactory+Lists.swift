@@ -39,17 +39,17 @@ extension PageModelFactory {
         }
         if let series = seriesGroup(root: "") { groups.append(series) }
         return IndexPageModel(
-            root: "", site: site, pageTitle: site.title, bookCount: catalogue.books.count,
-            authorCount: catalogue.authors.count, countsLabel: countsLabel,
+            root: "", site: site, pageTitle: site.title, bookCount: snapshot.books.count,
+            authorCount: snapshot.authors.count, countsLabel: countsLabel,
             reading: (reading?.positions.prefix(PageModelFactory.homeShelfSize) ?? []).map {
-                card(catalogue.books[$0], root: "")
+                card(snapshot.books[$0], root: "")
             },
             readingList: reading.flatMap {
                 $0.positions.count > PageModelFactory.homeShelfSize ? listLink($0, root: "") : nil
             },
             allBeingReadLabel: reading.map { words("allBeingRead", ["count": words.number($0.positions.count)]) },
-            recent: recent.map { card(catalogue.books[$0], root: "") }, groups: groups,
-            shelfCount: shelves.count, isEmpty: catalogue.books.isEmpty)
+            recent: recent.map { card(snapshot.books[$0], root: "") }, groups: groups,
+            shelfCount: shelves.count, isEmpty: snapshot.books.isEmpty)
     }
 
     /// Page `number` of a status or year list.
@@ -59,7 +59,7 @@ extension PageModelFactory {
         return ListPageModel(
             root: root, site: site, pageTitle: pageTitle(title, list: list, page: number), id: list.id, title: title,
             countLabel: words.count(list.positions.count, "book"),
-            books: list.positions(onPage: number).map { card(catalogue.books[$0], root: root) },
+            books: list.positions(onPage: number).map { card(snapshot.books[$0], root: root) },
             pagination: pagination(list, page: number, root: root))
     }
 
@@ -103,7 +103,7 @@ extension PageModelFactory {
         case .readIn(let year?): words("readIn", ["year": String(year)])
         case .readIn(nil): words("readUndated")
         case .shelf(let shelf): shelf.name
-        case .author(let slug): catalogue.authors.first { $0.slug == slug }?.name ?? slug
+        case .author(let slug): snapshot.authors.first { $0.slug == slug }?.name ?? slug
         }
     }
 

@@ -3,7 +3,7 @@ import BookplateLibrary
 import BookplateMustache
 import Foundation
 
-/// A series on the shelf with the positions of its books in the catalogue, in reading order:
+/// A series on the shelf with the positions of its books in the snapshot, in reading order:
 /// by place, books without one after the rest, by title.
 struct SeriesList: Sendable {
     var series: Series
@@ -12,16 +12,16 @@ struct SeriesList: Sendable {
     /// How many books the series has on the shelf (a book listed twice counts once).
     var bookCount: Int { Set(entries.map(\.book)).count }
 
-    /// Every series of `catalogue`, by name.
-    static func all(in catalogue: Catalogue) -> [SeriesList] {
+    /// Every series of `snapshot`, by name.
+    static func all(in snapshot: LibrarySnapshot) -> [SeriesList] {
         var bySlug: [String: SeriesList] = [:]
-        for (index, details) in catalogue.books.enumerated() {
+        for (index, details) in snapshot.books.enumerated() {
             for membership in details.series {
                 bySlug[membership.series.slug, default: SeriesList(series: membership.series, entries: [])]
                     .entries.append((membership.position, index))
             }
         }
-        let books = catalogue.books
+        let books = snapshot.books
         return bySlug.values.map { list in
             var sorted = list
             sorted.entries.sort { left, right in
@@ -61,7 +61,7 @@ extension PageModelFactory {
     /// and what is missing from the shelf between them.
     func seriesPage(_ list: SeriesList) -> SeriesPageModel {
         let root = "../../"
-        let books = catalogue.books
+        let books = snapshot.books
         var entries: [SeriesEntryModel] = []
         var gaps = list.gaps[...]
         func gapEntry(_ gap: ClosedRange<Int>) -> SeriesEntryModel {

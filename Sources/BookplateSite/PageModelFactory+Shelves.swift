@@ -4,10 +4,10 @@ import BookplateMustache
 import Foundation
 
 extension PageModelFactory {
-    /// Every shelf (tag) with at least one book of `catalogue`, sorted by name.
-    static func shelves(of catalogue: Catalogue) -> [Shelf] {
+    /// Every shelf (tag) with at least one book of `snapshot`, sorted by name.
+    static func shelves(of snapshot: LibrarySnapshot) -> [Shelf] {
         var seen = Set<String>()
-        return catalogue.books.flatMap(\.shelves).filter { seen.insert($0.slug).inserted }
+        return snapshot.books.flatMap(\.shelves).filter { seen.insert($0.slug).inserted }
             .map { (shelf: $0, key: TextFolding.searchKey($0.name)) }
             .sorted { ($0.key, $0.shelf.slug) < ($1.key, $1.shelf.slug) }.map(\.shelf)
     }
@@ -31,7 +31,7 @@ extension PageModelFactory {
         return ShelfPageModel(
             root: root, site: site, pageTitle: pageTitle(shelf.name, list: list, page: number), name: shelf.name,
             bookCountLabel: words.count(list.positions.count, "book"),
-            books: list.positions(onPage: number).map { card(catalogue.books[$0], root: root) },
+            books: list.positions(onPage: number).map { card(snapshot.books[$0], root: root) },
             pagination: pagination(list, page: number, root: root))
     }
 

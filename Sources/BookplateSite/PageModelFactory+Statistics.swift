@@ -12,7 +12,7 @@ extension PageModelFactory {
     private var readPositions: (all: [Int], byYear: [Int: [Int]], rereads: [Int: Int]) {
         // Positions and numbers, never copies of the books: three filtered copies of 50,000
         // books' details took 94 MB.
-        let books = catalogue.books
+        let books = snapshot.books
         var read: [Int] = []
         var byYear: [Int: [Int]] = [:]
         var rereads: [Int: Int] = [:]
@@ -52,9 +52,9 @@ extension PageModelFactory {
             ratings: ratingBars(read),
             totalsLabel: words(
                 "totalsRead", ["books": words.count(read.count, "book"), "pages": words.count(pages(read), "page")]),
-            longest: longest.map { card(catalogue.books[$0], root: root) },
+            longest: longest.map { card(snapshot.books[$0], root: root) },
             longestPages: longest.flatMap { pagesLabel($0, key: "longest") },
-            shortest: shortest.map { card(catalogue.books[$0], root: root) },
+            shortest: shortest.map { card(snapshot.books[$0], root: root) },
             shortestPages: shortest.flatMap { pagesLabel($0, key: "shortest") },
             hasReadBooks: !read.isEmpty,
             goal: currentYear.flatMap { goalLabel(year: $0, read: byYear[$0]?.count ?? 0) },
@@ -72,7 +72,7 @@ extension PageModelFactory {
         let root = "../../"
         let (_, byYear, rereads) = readPositions
         let positions = byYear[year] ?? []
-        let books = catalogue.books
+        let books = snapshot.books
         var months = [Int](repeating: 0, count: 12)
         for position in positions {
             for date in books[position].finishedDates where date.year == year {
@@ -135,11 +135,11 @@ extension PageModelFactory {
     }
 
     private func pages(_ positions: [Int]) -> Int {
-        positions.compactMap { catalogue.books[$0].book.pageCount }.saturatingSum
+        positions.compactMap { snapshot.books[$0].book.pageCount }.saturatingSum
     }
 
     private func averageRating(_ positions: [Int]) -> String? {
-        let rated = positions.compactMap { catalogue.books[$0].book.rating?.quarters }
+        let rated = positions.compactMap { snapshot.books[$0].book.rating?.quarters }
         return rated.isEmpty ? nil : words.decimal(Double(rated.reduce(0, +)) / 4 / Double(rated.count))
     }
 
@@ -148,7 +148,7 @@ extension PageModelFactory {
     private func ratingBars(_ positions: [Int]) -> [BarModel] {
         var counted = [Int](repeating: 0, count: 6)
         for position in positions {
-            if let quarters = catalogue.books[position].book.rating?.quarters {
+            if let quarters = snapshot.books[position].book.rating?.quarters {
                 counted[min(5, max(1, (quarters + 2) / 4))] += 1
             }
         }
@@ -162,7 +162,7 @@ extension PageModelFactory {
 
     /// The longest and the shortest book by page count, ties by slug; no shortest with one book.
     private func extremes(_ positions: [Int]) -> (longest: Int?, shortest: Int?) {
-        let books = catalogue.books
+        let books = snapshot.books
         let withPages = positions.filter { books[$0].book.pageCount != nil }
         let isShorter: (Int, Int) -> Bool = { lhs, rhs in
             (books[lhs].book.pageCount ?? 0, books[lhs].book.slug) < (
@@ -173,7 +173,7 @@ extension PageModelFactory {
     }
 
     private func pagesLabel(_ position: Int, key: String) -> String? {
-        catalogue.books[position].book.pageCount.map { words(key, ["pages": words.count($0, "page")]) }
+        snapshot.books[position].book.pageCount.map { words(key, ["pages": words.count($0, "page")]) }
     }
 
     /// Bars scaled to the largest value, written as text the reader's device draws at its own

@@ -3,12 +3,12 @@ import BookplateLibrary
 import BookplateMustache
 import Foundation
 
-/// Makes the page models of a build from the library's catalogue, the rendered notes and the covers.
+/// Makes the page models of a build from the library's snapshot, the rendered notes and the covers.
 struct PageModelFactory: Sendable {
     var site: SiteModel
     /// Where the site is published, for absolute links in link previews; nil when unknown.
     var baseURL: URL?
-    var catalogue: Catalogue
+    var snapshot: LibrarySnapshot
     var coversBySlug: [String: CoverModel]
     var photosByAuthorSlug: [String: CoverModel] = [:]
     /// The site's words, for every label a model carries.
@@ -18,7 +18,7 @@ struct PageModelFactory: Sendable {
     var goal: Int?
     var today: PartialDate?
     /// Books by author and by shelf, worked out once: pages look them up thousands of times.
-    let index: CatalogueIndex
+    let index: SnapshotIndex
     /// Every shelf (tag) with at least one book, sorted by name.
     let shelves: [Shelf]
     /// The lists the site is browsed by, each published as pages of its own.
@@ -27,19 +27,19 @@ struct PageModelFactory: Sendable {
     let seriesLists: [SeriesList]
 
     init(
-        site: SiteModel, baseURL: URL?, catalogue: Catalogue, coversBySlug: [String: CoverModel],
+        site: SiteModel, baseURL: URL?, snapshot: LibrarySnapshot, coversBySlug: [String: CoverModel],
         photosByAuthorSlug: [String: CoverModel] = [:], words: Words = .english
     ) {
         self.words = words
         self.site = site
         self.baseURL = baseURL
-        self.catalogue = catalogue
+        self.snapshot = snapshot
         self.coversBySlug = coversBySlug
         self.photosByAuthorSlug = photosByAuthorSlug
-        index = CatalogueIndex(catalogue)
-        shelves = PageModelFactory.shelves(of: catalogue)
-        lists = BookLists(catalogue, shelves: shelves, booksByShelf: index.booksByShelf)
-        seriesLists = SeriesList.all(in: catalogue)
+        index = SnapshotIndex(snapshot)
+        shelves = PageModelFactory.shelves(of: snapshot)
+        lists = BookLists(snapshot, shelves: shelves, booksByShelf: index.booksByShelf)
+        seriesLists = SeriesList.all(in: snapshot)
     }
 
     static func bookURL(_ slug: String) -> String { "books/\(slug)/index.html" }
@@ -47,9 +47,9 @@ struct PageModelFactory: Sendable {
     static func shelfURL(_ slug: String) -> String { "shelves/\(slug)/index.html" }
     static func seriesURL(_ slug: String) -> String { "series/\(slug)/index.html" }
 
-    /// The books at `positions` of the catalogue.
+    /// The books at `positions` of the snapshot.
     func books(at positions: [Int]?) -> [BookDetails] {
-        (positions ?? []).map { catalogue.books[$0] }
+        (positions ?? []).map { snapshot.books[$0] }
     }
 
     /// A book's page, with the HTML of its note when it has one.
@@ -118,8 +118,8 @@ struct PageModelFactory: Sendable {
     /// every card, 700 KB at ten thousand books.
     func authorList(_ author: Author) -> BookList {
         let positions = index.booksByAuthor[author.slug] ?? []
-        let order = PageModelFactory.byPublication(positions.map { catalogue.books[$0] }).map(\.book.slug)
-        let position = Dictionary(uniqueKeysWithValues: positions.map { (catalogue.books[$0].book.slug, $0) })
+        let order = PageModelFactory.byPublication(positions.map { snapshot.books[$0] }).map(\.book.slug)
+        let position = Dictionary(uniqueKeysWithValues: positions.map { (snapshot.books[$0].book.slug, $0) })
         return BookList(
             kind: .author(author.slug), folder: "authors/\(author.slug)", positions: order.compactMap { position[$0] })
     }
@@ -129,13 +129,13 @@ struct PageModelFactory: Sendable {
     func authorPage(_ author: Author, page number: Int = 1) -> AuthorPageModel {
         let list = authorList(author)
         let root = list.root(page: number)
-        let books = list.positions.map { catalogue.books[$0] }
+        let books = list.positions.map { snapshot.books[$0] }
         let shelvedWorks = Set(books.compactMap(\.book.openLibraryWorkKey))
         let shelvedTitles = Set(books.map { Library.sortKey($0.book.title) })
         let otherWorks =
             number > 1
             ? []
-            : (catalogue.worksByAuthorSlug[author.slug] ?? []).filter {
+            : (snapshot.worksByAuthorSlug[author.slug] ?? []).filter {
                 !shelvedWorks.contains($0.key) && !shelvedTitles.contains(Library.sortKey($0.title))
             }
         let photo = photosByAuthorSlug[author.slug].map { photo in
@@ -149,7 +149,7 @@ struct PageModelFactory: Sendable {
             lifeDates: lifeDates(birth: author.birthDate, death: author.deathDate), photo: photo,
             bioParagraphs: number > 1 ? [] : PageModelFactory.paragraphs(author.bio),
             bioHTML: number > 1 ? nil : PageModelFactory.bioHTML(author.bio),
-            books: list.positions(onPage: number).map { card(catalogue.books[$0], root: root) },
+            books: list.positions(onPage: number).map { card(snapshot.books[$0], root: root) },
             bookCountLabel: words.count(books.count, "bookOnShelf"),
             otherWorks: otherWorks.map { WorkModel(title: $0.title, year: $0.year.map(String.init)) },
             links: number > 1
@@ -168,10 +168,10 @@ struct PageModelFactory: Sendable {
     func authorLetters() -> [AuthorLetterModel] {
         let root = "../"
         let bookCounts = Dictionary(
-            catalogue.books.flatMap { $0.authors.map { ($0.slug, 1) } }, uniquingKeysWith: +)
+            snapshot.books.flatMap { $0.authors.map { ($0.slug, 1) } }, uniquingKeysWith: +)
         // By index letter first: names in other scripts file under their transliterated letter
         // (Булгаков under B), so each letter is one section. Keys are worked out once per author.
-        let authors = catalogue.authors.map { author in
+        let authors = snapshot.authors.map { author in
             (
                 author: author, letter: PageModelFactory.indexLetter(for: author.sortName),
                 key: TextFolding.searchKey(author.sortName)
@@ -229,8 +229,8 @@ struct PageModelFactory: Sendable {
         words(
             "booksByAuthors",
             [
-                "books": words.count(catalogue.books.count, "book"),
-                "authors": words.count(catalogue.authors.count, "author"),
+                "books": words.count(snapshot.books.count, "book"),
+                "authors": words.count(snapshot.authors.count, "author"),
             ])
     }
 
@@ -372,14 +372,14 @@ struct PageModelFactory: Sendable {
     }
 }
 
-/// The catalogue's books grouped by author and by shelf, as positions in `catalogue.books`: a
+/// The snapshot's books grouped by author and by shelf, as positions in `snapshot.books`: a
 /// book's details run to a kilobyte, and grouped copies of 50,000 of them took 87 MB.
-struct CatalogueIndex: Sendable {
+struct SnapshotIndex: Sendable {
     var booksByAuthor: [String: [Int]] = [:]
     var booksByShelf: [String: [Int]] = [:]
 
-    init(_ catalogue: Catalogue) {
-        for (position, details) in catalogue.books.enumerated() {
+    init(_ snapshot: LibrarySnapshot) {
+        for (position, details) in snapshot.books.enumerated() {
             for author in details.authors { booksByAuthor[author.slug, default: []].append(position) }
             for shelf in details.shelves { booksByShelf[shelf.slug, default: []].append(position) }
         }

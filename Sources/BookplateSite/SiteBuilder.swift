@@ -61,7 +61,7 @@ public struct SiteBuilder: Sendable {
 
     /// Every page, planned: its model is made when the page's fingerprint or contents are needed.
     private func pagePlan(
-        factory: PageModelFactory, catalogue: Catalogue, noteSlugs: Set<String>, theme: Fingerprint,
+        factory: PageModelFactory, snapshot: LibrarySnapshot, noteSlugs: Set<String>, theme: Fingerprint,
         templates: TemplateSet
     ) -> [PlannedOutput] {
         // Every page's closure holds this one box, not a copy of the factory and the builder (half
@@ -88,16 +88,16 @@ public struct SiteBuilder: Sendable {
             page("404.html", "404") { shared.factory.notFoundPage() },
         ]
         // Each page holds its book's position, not a copy of its details (a kilobyte each).
-        plan += catalogue.books.indices.map { position in
-            page(PageModelFactory.bookURL(catalogue.books[position].book.slug), "book") {
-                let details = shared.factory.catalogue.books[position]
+        plan += snapshot.books.indices.map { position in
+            page(PageModelFactory.bookURL(snapshot.books[position].book.slug), "book") {
+                let details = shared.factory.snapshot.books[position]
                 // A note row whose file is gone is not the book's note any more.
                 let slug = details.book.slug
                 let note = try shared.noteSlugs.contains(slug) ? shared.library.noteHTML(forSlug: slug) : nil
                 return shared.factory.bookPage(details, noteHTML: note)
             }
         }
-        plan += catalogue.authors.flatMap { author in
+        plan += snapshot.authors.flatMap { author in
             let books = factory.index.booksByAuthor[author.slug]?.count ?? 0
             return (1...BookList.pageCount(of: books)).map { number in
                 let path =
@@ -179,7 +179,7 @@ public struct SiteBuilder: Sendable {
         let covers = CoverArt.covers(for: books, coversFolder: paths.covers, existing: coverFiles, cache: thumbnails)
         return zip(books, covers).map { details, cover in
             let factory = makeFactory(
-                site: site, settings: settings, catalogue: Catalogue(books: [details]),
+                site: site, settings: settings, snapshot: LibrarySnapshot(books: [details]),
                 coversBySlug: [details.book.slug: cover.model], words: templates.words)
             let note = notes.htmlBySlug[details.book.slug]
             return SiteBuilder.plannedPage(
@@ -191,35 +191,36 @@ public struct SiteBuilder: Sendable {
     /// Every file of the site: covers, photos, pages, the theme's assets, the search index and
     /// discovery files, and the marker that makes the folder Bookplate's.
     func sitePlan(
-        catalogue: Catalogue, settings: SiteSettings, noteSlugs: Set<String>, coverFiles: [String: FileStamps.Stamp],
+        snapshot: LibrarySnapshot, settings: SiteSettings, noteSlugs: Set<String>,
+        coverFiles: [String: FileStamps.Stamp],
         photoFiles: [String: FileStamps.Stamp], theme: Theme, templates: TemplateSet, warnings: inout [String]
     ) throws -> [PlannedOutput] {
         var outputs: [PlannedOutput] = []
         let cache = thumbnails
         let covers = CoverArt.covers(
-            for: catalogue.books, coversFolder: paths.covers, existing: coverFiles, cache: cache)
+            for: snapshot.books, coversFolder: paths.covers, existing: coverFiles, cache: cache)
         outputs += covers.flatMap(\.files)
         warnings += covers.compactMap(\.warning)
-        warnings += CoverArt.refusedFiles(for: catalogue.books, existing: coverFiles, coversFolder: paths.covers)
+        warnings += CoverArt.refusedFiles(for: snapshot.books, existing: coverFiles, coversFolder: paths.covers)
         // Thumbnails of covers no book shows any more are dropped (a cache that cannot be tidied
         // only costs disk space).
         _ = try? cache.removeEntries(keeping: Set(covers.compactMap(\.cacheKey)))
-        let photos = catalogue.authors.compactMap { author in
+        let photos = snapshot.authors.compactMap { author in
             CoverArt.photo(for: author, photosFolder: paths.photos, existing: photoFiles, warnings: &warnings)
                 .map { (author.slug, $0) }
         }
         outputs += photos.map(\.1.file)
         let factory = makeFactory(
-            site: try siteModel(settings, words: templates.words), settings: settings, catalogue: catalogue,
+            site: try siteModel(settings, words: templates.words), settings: settings, snapshot: snapshot,
             // Placeholders are made where they are shown: a dictionary of 50,000 of them took 22 MB.
             coversBySlug: Dictionary(
-                uniqueKeysWithValues: zip(catalogue.books, covers).compactMap { details, cover in
+                uniqueKeysWithValues: zip(snapshot.books, covers).compactMap { details, cover in
                     cover.model.isPlaceholder ? nil : (details.book.slug, cover.model)
                 }),
             photosByAuthorSlug: Dictionary(uniqueKeysWithValues: photos.map { ($0.0, $0.1.model) }),
             words: templates.words)
         let pages = pagePlan(
-            factory: factory, catalogue: catalogue, noteSlugs: noteSlugs, theme: themeFingerprint(theme),
+            factory: factory, snapshot: snapshot, noteSlugs: noteSlugs, theme: themeFingerprint(theme),
             templates: templates)
         outputs += pages
         outputs += theme.assets.sorted { $0.key < $1.key }.map { path, data in
@@ -228,7 +229,7 @@ public struct SiteBuilder: Sendable {
             return PlannedOutput(path: "assets/\(path)", fingerprint: fingerprint.description) { data }
         }
         outputs += discoveryFiles(
-            catalogue: catalogue, settings: settings, pagePaths: pages.map(\.path).filter { $0 != "404.html" })
+            snapshot: snapshot, settings: settings, pagePaths: pages.map(\.path).filter { $0 != "404.html" })
         let marker = Data(SiteWriter.markerContents.utf8)
         outputs.append(PlannedOutput(path: SiteWriter.markerName, fingerprint: SiteWriter.markerContents) { marker })
         return outputs
@@ -236,11 +237,11 @@ public struct SiteBuilder: Sendable {
 
     /// The page models' factory of a build, in the site's words, with its goal and today's date.
     private func makeFactory(
-        site: SiteModel, settings: SiteSettings, catalogue: Catalogue, coversBySlug: [String: CoverModel],
+        site: SiteModel, settings: SiteSettings, snapshot: LibrarySnapshot, coversBySlug: [String: CoverModel],
         photosByAuthorSlug: [String: CoverModel] = [:], words: Words
     ) -> PageModelFactory {
         var factory = PageModelFactory(
-            site: site, baseURL: settings.baseURL, catalogue: catalogue, coversBySlug: coversBySlug,
+            site: site, baseURL: settings.baseURL, snapshot: snapshot, coversBySlug: coversBySlug,
             photosByAuthorSlug: photosByAuthorSlug, words: words)
         factory.goal = settings.goal
         factory.today = settings.goal == nil ? nil : library.clock.today
@@ -298,14 +299,16 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The search index, robots.txt and, where there is a base URL, the Atom feed and the sitemap.
-    private func discoveryFiles(catalogue: Catalogue, settings: SiteSettings, pagePaths: [String]) -> [PlannedOutput] {
+    private func discoveryFiles(snapshot: LibrarySnapshot, settings: SiteSettings, pagePaths: [String])
+        -> [PlannedOutput]
+    {
         var files: [(String, @Sendable () -> String)] = [
-            ("search-index.js", { SearchIndex.script(catalogue: catalogue) }),
+            ("search-index.js", { SearchIndex.script(snapshot: snapshot) }),
             ("robots.txt", { FeedWriter.robots(baseURL: settings.baseURL) }),
         ]
         if let baseURL = settings.baseURL {
             files.append(
-                ("feed.xml", { FeedWriter.atomFeed(catalogue: catalogue, settings: settings, baseURL: baseURL) }))
+                ("feed.xml", { FeedWriter.atomFeed(snapshot: snapshot, settings: settings, baseURL: baseURL) }))
             files.append(("sitemap.xml", { FeedWriter.sitemap(paths: pagePaths, baseURL: baseURL) }))
         }
         // Made like pages, on every core with them, rather than before them.

@@ -9,9 +9,9 @@ import Foundation
 public struct ResponseCache: Sendable {
     public let folder: URL
     public let lifetime: TimeInterval
-    let clock: Clock
+    let clock: WallClock
 
-    public init(folder: URL, lifetime: TimeInterval = 7 * 24 * 3600, clock: Clock = .system) {
+    public init(folder: URL, lifetime: TimeInterval = 7 * 24 * 3600, clock: WallClock = .system) {
         self.folder = folder
         self.lifetime = lifetime
         self.clock = clock

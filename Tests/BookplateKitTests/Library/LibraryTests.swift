@@ -11,7 +11,7 @@ import Testing
 @testable import BookplateSite
 
 @Suite struct LibraryTests {
-    let clock = Clock.fixed(TemporaryShelf.fixedDate)
+    let clock = WallClock.fixed(TemporaryShelf.fixedDate)
 
     @Test func migratesAnEmptyFileToTheCurrentSchema() throws {
         let shelf = try TemporaryShelf()
@@ -129,7 +129,7 @@ import Testing
         let stardust = try library.addBook(NewBook(title: "Stardust", authors: ["neil gaiman"]))
         #expect(omens.authors.map(\.name) == ["Terry Pratchett", "Neil Gaiman"])
         #expect(stardust.authors.map(\.slug) == ["neil-gaiman"])
-        #expect(try library.catalogue().authors.count == 2)
+        #expect(try library.snapshot().authors.count == 2)
     }
 
     @Test func theSameBookIsNeverAddedTwice() throws {
@@ -168,7 +168,7 @@ import Testing
         #expect(edited.book.rating == nil)
         #expect(edited.authors.map(\.name) == ["Frank Herbert", "Brian Herbert"])
         #expect(edited.shelves.map(\.name) == ["favourites"])
-        #expect(try library.catalogue().books.first?.shelves.map(\.slug) == ["favourites"])
+        #expect(try library.snapshot().books.first?.shelves.map(\.slug) == ["favourites"])
     }
 
     @Test func statusChangesFillInTodayOnlyWhenUnset() throws {
@@ -199,9 +199,9 @@ import Testing
         try library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"], shelves: ["sci-fi"]))
         try library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"], shelves: ["classics"]))
         try library.removeBook(slug: "dune")
-        let catalogue = try library.catalogue()
-        #expect(catalogue.books.map(\.book.slug) == ["emma"])
-        #expect(catalogue.authors.map(\.slug) == ["jane-austen"])
+        let snapshot = try library.snapshot()
+        #expect(snapshot.books.map(\.book.slug) == ["emma"])
+        #expect(snapshot.authors.map(\.slug) == ["jane-austen"])
         let shelves = try library.database.read { try String.fetchAll($0, sql: "SELECT slug FROM shelf") }
         #expect(shelves == ["classics"])
         #expect(throws: LibraryError.noSuchBook("dune")) { try library.removeBook(slug: "dune") }

@@ -67,7 +67,7 @@ import Testing
         messiah = try library.editBook(slug: "dune-messiah", BookEdit(series: [SeriesPlace(name: "Other")]))
         #expect(messiah.series.map(\.series.name) == ["Other"] && messiah.series.first?.position == nil)
         _ = try library.editBook(slug: "dune-messiah", BookEdit(series: []))
-        let names = try library.catalogue().books.flatMap(\.series).map(\.series.name)
+        let names = try library.snapshot().books.flatMap(\.series).map(\.series.name)
         #expect(names == ["Dune Chronicles"])
         #expect(try library.read { db in try Series.fetchCount(db) } == 1)
     }

@@ -118,7 +118,7 @@ struct ReaderWorld {
     }
 
     func slugs() throws -> [String] {
-        try withLibrary { try $0.catalogue().books.map(\.book.slug) }
+        try withLibrary { try $0.snapshot().books.map(\.book.slug) }
     }
 
     mutating func randomBook() -> NewBook {

@@ -49,20 +49,20 @@ import Testing
 
     @Test func everyPageModelAnswersForEveryProperty() throws {
         let shelf = try FixtureShelf.make()
-        let catalogue = try shelf.library.catalogue()
+        let snapshot = try shelf.library.snapshot()
         let factory = PageModelFactory(
             site: SiteModel(title: "T", language: "en", description: "D", owner: "O", hasFeed: true),
-            baseURL: URL(string: "https://example.org/"), catalogue: catalogue, coversBySlug: [:])
+            baseURL: URL(string: "https://example.org/"), snapshot: snapshot, coversBySlug: [:])
         let models: [any TemplateObject] =
             [
                 factory.indexPage(), factory.authorsPage(factory.authorLetters()), factory.shelvesPage(),
                 factory.statisticsPage(),
                 factory.notFoundPage(),
             ]
-            + catalogue.books.map {
+            + snapshot.books.map {
                 factory.bookPage($0, noteHTML: $0.book.slug == "fledgling" ? NoteRenderer().render("x") : nil)
             }
-            + catalogue.authors.map { factory.authorPage($0) }
+            + snapshot.authors.map { factory.authorPage($0) }
             + zip(factory.shelves, factory.lists.shelfLists).map { factory.shelfPage($1, shelf: $0, page: 1) }
             + factory.lists.statusLists.map { factory.listPage($0, page: 1) }
         for model in models { PageModelsTests.checkEveryProperty(of: model) }

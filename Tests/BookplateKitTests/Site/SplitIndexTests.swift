@@ -184,7 +184,7 @@ import Testing
         }
         return PageModelFactory(
             site: SiteModel(title: "T", language: "en", description: "D", owner: nil, hasFeed: false), baseURL: nil,
-            catalogue: Catalogue(books: books), coversBySlug: [:])
+            snapshot: LibrarySnapshot(books: books), coversBySlug: [:])
     }
 
     @Test func aFewAuthorsAreOnePageWithLinksToEachLetter() {

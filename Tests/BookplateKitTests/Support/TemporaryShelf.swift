@@ -9,7 +9,7 @@ struct TemporaryShelf: Sendable {
     let paths: ShelfPaths
     let library: Library
 
-    init(clock: Clock = .fixed(TemporaryShelf.fixedDate), copyTemplates: Bool = true) throws {
+    init(clock: WallClock = .fixed(TemporaryShelf.fixedDate), copyTemplates: Bool = true) throws {
         let root = try TestPaths.temporaryFolder()
         paths = ShelfPaths(root: root)
         if copyTemplates {

@@ -339,13 +339,13 @@ package enum FuzzInvariants {
         } catch is ImportError {
             return (nil, 0)
         }
-        let clock = Clock.fixed(Date(timeIntervalSince1970: 1_790_000_000))
+        let clock = WallClock.fixed(Date(timeIntervalSince1970: 1_790_000_000))
         let library = try Library.open(at: folder.appendingPathComponent("library.sqlite"), create: true, clock: clock)
         let notes = NoteStore(folder: folder.appendingPathComponent("notes"))
         let summary = try library.importBooks(file)
         try library.recordImportedNotes(summary.notes)
         try notes.writeNotes(summary.notes.sorted { $0.key < $1.key }.map { (slug: $0.key, markdown: $0.value) })
-        let books = try library.catalogue().books.count
+        let books = try library.snapshot().books.count
         return (try LibraryExporter(library: library, notes: notes).goodreadsCSV(), books)
     }
 
