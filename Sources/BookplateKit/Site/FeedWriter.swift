@@ -113,16 +113,26 @@ enum SearchIndex {
         // Sorted as positions, not as copies of the books' details (22 MB at 50,000 books).
         let books = catalogue.books
         let order = BookOrder.title.sort(Array(books.indices)) { BookOrder.SortFields(books[$0]) }
-        let entries = order.map { position in
+        // Written into one string as it goes: an array of every entry, joined, then wrapped took
+        // four copies of the index at once (28 MB at 50,000 books).
+        let prefix = "window.BOOKPLATE_SEARCH_INDEX = ["
+        var script = prefix
+        script.reserveCapacity(prefix.utf8.count + books.count * 160)
+        for (number, position) in order.enumerated() {
             let details = books[position]
-            return ScriptSafeJSON.object([
-                ("a", q(details.authors.map(\.name).joined(separator: ", "))),
-                // Shelves and series: what the search matches besides titles and authors.
-                ("s", q((details.shelves.map(\.name) + details.series.map(\.series.name)).joined(separator: ", "))),
-                ("t", q(details.book.title)),
-                ("u", q(PageModelFactory.bookURL(details.book.slug))),
-            ])
+            if number > 0 { script += "," }
+            script += "{\"a\":"
+            script += q(details.authors.map(\.name).joined(separator: ", "))
+            // Shelves and series: what the search matches besides titles and authors.
+            script += ",\"s\":"
+            script += q((details.shelves.map(\.name) + details.series.map(\.series.name)).joined(separator: ", "))
+            script += ",\"t\":"
+            script += q(details.book.title)
+            script += ",\"u\":"
+            script += q(PageModelFactory.bookURL(details.book.slug))
+            script += "}"
         }
-        return "window.BOOKPLATE_SEARCH_INDEX = " + ScriptSafeJSON.array(entries) + ";\n"
+        script += "];\n"
+        return script
     }
 }
