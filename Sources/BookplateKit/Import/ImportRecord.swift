@@ -21,6 +21,8 @@ public struct ImportRecord: Sendable, Equatable {
     public var externalIDs: [String: String]
     /// Values of the row that were left out or cut, and why.
     public var warnings: [String]
+    /// Where the note is when it was moved out of memory into the file's ``NoteSpool``.
+    var spooledNote: NoteSpool.Span?
 
     public init(
         line: Int, book: NewBook, sourceID: String? = nil, note: String? = nil, privateNotes: String? = nil,
@@ -77,6 +79,8 @@ public struct ImportFile: Sendable {
     /// Values cut or left out that belong to no row (the authors of Bookplate's own export): their
     /// line is 0.
     public var warnings: [RowWarning] = []
+    /// Where the records' notes are kept when they are not in the records.
+    var spool: NoteSpool?
 
     /// Reads `data` as an export from `source`.
     public static func read(_ data: Data, as source: ImportSource) throws -> ImportFile {
@@ -89,8 +93,13 @@ public struct ImportFile: Sendable {
     }
 
     /// Reads the file at `url` as an export from `source`: a spreadsheet export a few megabytes at
-    /// a time, so that its bytes are never all in memory; Bookplate's JSON whole.
+    /// a time, so that its bytes are never all in memory; Bookplate's JSON whole. With a `spool`,
+    /// a spreadsheet's reviews are moved into it a batch at a time (see ``note(of:)``).
     public static func read(contentsOf url: URL, as source: ImportSource) throws -> ImportFile {
+        try read(contentsOf: url, as: source, spool: nil)
+    }
+
+    static func read(contentsOf url: URL, as source: ImportSource, spool: NoteSpool?) throws -> ImportFile {
         let unreadable = ImportError.unreadable(path: url.relativePathForDisplay)
         guard source != .bookplate else {
             guard let data = FileManager.default.contents(atPath: url.path) else { throw unreadable }
@@ -98,13 +107,14 @@ public struct ImportFile: Sendable {
         }
         guard let handle = FileHandle(forReadingAtPath: url.path) else { throw unreadable }
         defer { try? handle.close() }
-        let text = DelimitedText { wanted in
+        var text = DelimitedText { wanted in
             do {
                 return try handle.read(upToCount: wanted) ?? Data()
             } catch {
                 throw unreadable
             }
         }
+        text.spool = spool
         switch source {
         case .goodreads: return try GoodreadsFormat.read(text)
         case .storygraph: return try StoryGraphFormat.read(text)
@@ -125,10 +135,12 @@ extension ImportFile {
         self.init(source: source, records: [], skipped: [])
         var records: [ImportRecord] = []
         var skipped: [SkippedRow] = []
+        let spool = text.spool
         let unreadable = try CSVRow.read(
             text, delimiter: delimiter, source: source, required: required, restoresFormulas: restoresFormulas
         ) { rows in
             let results = Parallel.map(rows) { row in Result { try record(row).withinLimits() } }
+            let firstOfBatch = records.count
             for (row, result) in zip(rows, results) {
                 switch result {
                 case .success(var mapped):
@@ -142,9 +154,26 @@ extension ImportFile {
                 case .failure(let error): throw error
                 }
             }
+            if let spool {
+                let spooled = records.indices[firstOfBatch...].filter { records[$0].note != nil }
+                let spans = try spool.append(spooled.map { records[$0].note ?? "" })
+                for (index, span) in zip(spooled, spans) {
+                    records[index].note = nil
+                    records[index].spooledNote = span
+                }
+            }
         }
         self.records = records
+        self.spool = spool
         self.skipped = (unreadable + skipped).sorted { $0.line < $1.line }
+    }
+}
+
+extension ImportFile {
+    /// The note of `record`, from the spool when it was moved there.
+    func note(of record: ImportRecord) throws -> String? {
+        guard let span = record.spooledNote, let spool else { return record.note }
+        return try spool.note(at: span)
     }
 }
 
@@ -382,6 +411,8 @@ struct RowProblem: Error {
 struct DelimitedText {
     /// The next bytes, about as many as asked for; empty at the end.
     let read: (Int) throws -> Data
+    /// Where the records read from the text put their notes, when anywhere.
+    var spool: NoteSpool?
 
     static let pieceSize = 4 * 1_048_576
 
