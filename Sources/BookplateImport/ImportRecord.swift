@@ -14,8 +14,13 @@ extension ImportFile {
     }
 
     /// Reads the file at `url` as an export from `source`: a spreadsheet export a few megabytes at
-    /// a time, so that its bytes are never all in memory; Bookplate's JSON whole.
+    /// a time, so that its bytes are never all in memory; Bookplate's JSON whole. With a `spool`,
+    /// a spreadsheet's reviews are moved into it a batch at a time (see ``note(of:)``).
     public static func read(contentsOf url: URL, as source: ImportSource) throws -> ImportFile {
+        try read(contentsOf: url, as: source, spool: nil)
+    }
+
+    package static func read(contentsOf url: URL, as source: ImportSource, spool: NoteSpool?) throws -> ImportFile {
         let unreadable = ImportError.unreadable(path: url.relativePathForDisplay)
         guard source != .bookplate else {
             guard let data = FileManager.default.contents(atPath: url.path) else { throw unreadable }
@@ -23,13 +28,14 @@ extension ImportFile {
         }
         guard let handle = FileHandle(forReadingAtPath: url.path) else { throw unreadable }
         defer { try? handle.close() }
-        let text = DelimitedText { wanted in
+        var text = DelimitedText { wanted in
             do {
                 return try handle.read(upToCount: wanted) ?? Data()
             } catch {
                 throw unreadable
             }
         }
+        text.spool = spool
         switch source {
         case .goodreads: return try GoodreadsFormat.read(text)
         case .storygraph: return try StoryGraphFormat.read(text)
@@ -50,10 +56,12 @@ extension ImportFile {
         self.init(source: source, records: [], skipped: [])
         var records: [ImportRecord] = []
         var skipped: [SkippedRow] = []
+        let spool = text.spool
         let unreadable = try CSVRow.read(
             text, delimiter: delimiter, source: source, required: required, restoresFormulas: restoresFormulas
         ) { rows in
             let results = Parallel.map(rows) { row in Result { try record(row).withinLimits() } }
+            let firstOfBatch = records.count
             for (row, result) in zip(rows, results) {
                 switch result {
                 case .success(var mapped):
@@ -67,8 +75,17 @@ extension ImportFile {
                 case .failure(let error): throw error
                 }
             }
+            if let spool {
+                let spooled = records.indices[firstOfBatch...].filter { records[$0].note != nil }
+                let spans = try spool.append(spooled.map { records[$0].note ?? "" })
+                for (index, span) in zip(spooled, spans) {
+                    records[index].note = nil
+                    records[index].spooledNote = span
+                }
+            }
         }
         self.records = records
+        self.spool = spool
         self.skipped = (unreadable + skipped).sorted { $0.line < $1.line }
     }
 }
@@ -301,6 +318,8 @@ enum ImportValues {
 struct DelimitedText {
     /// The next bytes, about as many as asked for; empty at the end.
     let read: (Int) throws -> Data
+    /// Where the records read from the text put their notes, when anywhere.
+    var spool: NoteSpool?
 
     static let pieceSize = 4 * 1_048_576
 

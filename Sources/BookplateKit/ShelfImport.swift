@@ -5,8 +5,12 @@ import BookplateLibrary
 import BookplateSite
 import Foundation
 
-/// Imports a reading-log export into a shelf: the library in one transaction, then the reviews
-/// as notes for books that have none yet (a note the reader already has is never replaced).
+/// Imports a reading-log export into a shelf: the library in one transaction, and the reviews as
+/// notes for books that have none yet (a note the reader already has is never replaced).
+///
+/// The notes are written beside their places a batch at a time while the library's transaction
+/// is open, and renamed into place once it is committed: an import that fails leaves the library
+/// and the notes as they were, and no import holds every review at once.
 public struct ShelfImport: Sendable {
     public var library: Library
     public var notes: NoteStore
@@ -25,26 +29,105 @@ public struct ShelfImport: Sendable {
     }
 
     public func run(file url: URL, as source: ImportSource, dryRun: Bool = false) throws -> Report {
-        let file = try ImportFile.read(contentsOf: url, as: source)
         WorkingFiles.removeAbandoned(in: notes.folder)
-        // The records are let go once in the library; the notes stay, to be written.
-        let summary = try library.importBooks(consume file, dryRun: dryRun)
-        var written: [(slug: String, markdown: String)] = []
-        var kept = 0
-        for (slug, markdown) in summary.notes.sorted(by: { $0.key < $1.key }) {
-            let target = notes.url(forSlug: slug)
-            if FileManager.default.fileExists(atPath: target.path) {
-                if (try? notes.readNote(at: target)) != markdown { kept += 1 }
-            } else {
-                written.append((slug, markdown))
+        let spool = NoteSpool(in: notes.folder)
+        defer { spool?.discard() }
+        let file = try ImportFile.read(contentsOf: url, as: source, spool: spool)
+        var staged = StagedNotes(store: notes, dryRun: dryRun)
+        // Whether the reader's own note differs from the review, by book (the last review wins).
+        var kept: [String: Bool] = [:]
+        let summary: ImportSummary
+        do {
+            // The records are let go once in the library.
+            summary = try library.importBooks(consume file, dryRun: dryRun) { batch in
+                var written: [(slug: String, markdown: String)] = []
+                for (slug, markdown) in batch {
+                    let target = notes.url(forSlug: slug)
+                    if !staged.holds(slug), FileManager.default.fileExists(atPath: target.path) {
+                        kept[slug] = (try? notes.readNote(at: target)) != markdown
+                    } else {
+                        written.append((slug, markdown))
+                    }
+                }
+                try staged.stage(written)
+                return dryRun ? [] : written
+            }
+        } catch {
+            staged.discard()
+            throw error
+        }
+        let written = staged.count
+        try staged.moveIntoPlace()
+        return Report(summary: summary, notesWritten: written, notesKept: kept.values.filter { $0 }.count)
+    }
+}
+
+/// Notes an import has written to working files beside their places, to be renamed into place
+/// once the library has the books, or removed when it does not.
+private struct StagedNotes {
+    let store: NoteStore
+    /// A dry run only counts the notes.
+    let dryRun: Bool
+    /// Each note's working file, by book slug.
+    private var working: [String: URL] = [:]
+
+    init(store: NoteStore, dryRun: Bool) {
+        self.store = store
+        self.dryRun = dryRun
+    }
+
+    /// How many notes are staged.
+    var count: Int { working.count }
+
+    func holds(_ slug: String) -> Bool { working[slug] != nil }
+
+    /// Writes `notes` to working files on every core, without waiting for the disk.
+    mutating func stage(_ notes: [(slug: String, markdown: String)]) throws {
+        guard !notes.isEmpty else { return }
+        if dryRun {
+            for note in notes { working[note.slug] = store.url(forSlug: note.slug) }
+            return
+        }
+        let folder = store.folder
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw NoteError.unwritable(path: folder.relativePathForDisplay)
+        }
+        let urls = notes.map { note in
+            folder.appendingPathComponent(WorkingFiles.name(for: "\(note.slug).md", kind: "tmp"), isDirectory: false)
+        }
+        // A slug met again (a book updated twice) keeps its last note, as the library keeps its
+        // last values.
+        for (note, url) in zip(notes, urls) {
+            if let earlier = working.updateValue(url, forKey: note.slug) {
+                try? FileManager.default.removeItem(at: earlier)
             }
         }
-        if !dryRun {
-            // Marked before they are written: a note marked but never written is harmless, a note
-            // written but not marked would be trusted.
-            try library.recordImportedNotes(Dictionary(uniqueKeysWithValues: written))
-            try notes.writeNotes(written)
+        let failures = Parallel.map(Array(zip(notes.map(\.markdown), urls))) { markdown, url in
+            Result { _ = try FileOutput.write(Data(markdown.utf8), toPath: url.path, flush: false) }
         }
-        return Report(summary: summary, notesWritten: written.count, notesKept: kept)
+        for failure in failures {
+            guard case .success = failure else { throw NoteError.unwritable(path: folder.relativePathForDisplay) }
+        }
+    }
+
+    /// Puts every staged note in its place, after one wait for the disk.
+    mutating func moveIntoPlace() throws {
+        guard !dryRun, !working.isEmpty else { return }
+        FileOutput.flushFileSystem(containing: store.folder)
+        for (slug, url) in working.sorted(by: { $0.key < $1.key }) {
+            if rename(url.path, store.url(forSlug: slug).path) != 0 {
+                discard()
+                throw NoteError.unwritable(path: store.folder.relativePathForDisplay)
+            }
+            working[slug] = nil
+        }
+    }
+
+    /// Removes the working files of the notes not yet in place.
+    func discard() {
+        guard !dryRun else { return }
+        for url in working.values { try? FileManager.default.removeItem(at: url) }
     }
 }

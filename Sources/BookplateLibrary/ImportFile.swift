@@ -25,6 +25,8 @@ public struct ImportRecord: Sendable, Equatable {
     public var externalIDs: [String: String]
     /// Values of the row that were left out or cut, and why.
     public var warnings: [String]
+    /// Where the note is when it was moved out of memory into the file's ``NoteSpool``.
+    package var spooledNote: NoteSpool.Span?
 
     public init(
         line: Int, book: NewBook, sourceID: String? = nil, note: String? = nil, privateNotes: String? = nil,
@@ -91,6 +93,8 @@ public struct ImportFile: Sendable {
     /// Values cut or left out that belong to no row (the authors of Bookplate's own export): their
     /// line is 0.
     public var warnings: [RowWarning] = []
+    /// Where the records' notes are kept when they are not in the records.
+    package var spool: NoteSpool?
 
     /// A file's worth of records, with the rows that could not be used.
     public init(
@@ -102,6 +106,14 @@ public struct ImportFile: Sendable {
         self.skipped = skipped
         self.authors = authors
         self.warnings = warnings
+    }
+}
+
+extension ImportFile {
+    /// The note of `record`, from the spool when it was moved there.
+    func note(of record: ImportRecord) throws -> String? {
+        guard let span = record.spooledNote, let spool else { return record.note }
+        return try spool.note(at: span)
     }
 }
 

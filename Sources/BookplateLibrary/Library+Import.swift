@@ -33,6 +33,24 @@ extension Library {
     /// nothing. A book is matched by ISBN-13, then by the source's own id, then by title and
     /// first author, and updated rather than added again. With `dryRun` nothing is kept.
     public func importBooks(_ file: ImportFile, dryRun: Bool = false) throws -> ImportSummary {
+        var notes: [String: String] = [:]
+        var summary = try importBooks(file, dryRun: dryRun) { batch in
+            for (slug, markdown) in batch { notes[slug] = markdown }
+            return []
+        }
+        summary.notes = notes
+        return summary
+    }
+
+    /// Imports `file` as ``importBooks(_:dryRun:)`` does, but hands the records' notes to
+    /// `stageNotes` a batch at a time inside the transaction (book slug → Markdown, in the file's
+    /// order) instead of keeping them in the summary, so that an import never holds every note.
+    /// The notes `stageNotes` returns are recorded as imported in the same transaction: they are
+    /// never rendered with raw HTML until the reader edits them.
+    package func importBooks(
+        _ file: ImportFile, dryRun: Bool,
+        stageNotes: (_ batch: [(slug: String, markdown: String)]) throws -> [(slug: String, markdown: String)]
+    ) throws -> ImportSummary {
         var summary = ImportSummary()
         summary.skipped = file.skipped
         summary.warnings = file.warnings
@@ -48,6 +66,12 @@ extension Library {
                     var importer = try BookImporter(db: db, source: file.source, now: clock.now())
                     try importer.createAuthors(file.authors)
                     importer.authorFacts = authorFacts
+                    var notes: [(slug: String, markdown: String)] = []
+                    func stagePendingNotes() throws {
+                        guard !notes.isEmpty else { return }
+                        try Library.recordImportedNotes(try stageNotes(notes), in: db)
+                        notes.removeAll(keepingCapacity: true)
+                    }
                     for (record, prepared) in zip(file.records, preparedRecords) {
                         do {
                             let outcome = try importer.importRecord(record, prepared)
@@ -56,24 +80,28 @@ extension Library {
                                 summary.rows.append(
                                     ImportedRow(line: record.line, action: action, slug: slug, title: prepared.title))
                             }
+                            let slug: String
                             switch outcome {
-                            case .added(let slug):
+                            case .added(let added):
+                                slug = added
                                 row(.add, slug)
                                 summary.added.append(slug)
-                                if let note = record.note { summary.notes[slug] = note }
-                            case .updated(let slug):
+                            case .updated(let updated):
+                                slug = updated
                                 row(.update, slug)
                                 summary.updated.append(slug)
-                                if let note = record.note { summary.notes[slug] = note }
-                            case .unchanged(let slug):
+                            case .unchanged(let unchanged):
+                                slug = unchanged
                                 row(.unchanged, slug)
                                 summary.unchanged += 1
-                                if let note = record.note { summary.notes[slug] = note }
                             }
+                            if let note = try file.note(of: record) { notes.append((slug, note)) }
+                            if notes.count >= Library.importedNotesBatch { try stagePendingNotes() }
                         } catch let problem as RowProblem {
                             summary.skipped.append(SkippedRow(line: record.line, reason: problem.reason))
                         }
                     }
+                    try stagePendingNotes()
                     return dryRun ? .rollback : .commit
                 }
             }
@@ -83,6 +111,9 @@ extension Library {
         summary.skipped.sort { $0.line < $1.line }
         return summary
     }
+
+    /// How many notes an import hands on at a time: a few megabytes of reviews.
+    static let importedNotesBatch = 512
 }
 
 /// A record's title, match key, slug and description as the library will keep them.

@@ -124,17 +124,21 @@ extension Library {
     /// never rendered with raw HTML until the reader edits them.
     public func recordImportedNotes(_ notes: [String: String]) throws {
         guard !notes.isEmpty else { return }
-        let entries = notes.sorted { $0.key < $1.key }
-        let hashes = Parallel.map(entries.map(\.value)) { ContentHash.sha256Hex(of: $0) }
-        try write { db in
-            let statement = try db.cachedStatement(
-                sql: """
-                    INSERT INTO importedNote (bookId, markdownHash) SELECT id, ? FROM book WHERE slug = ?
-                    ON CONFLICT(bookId) DO UPDATE SET markdownHash = excluded.markdownHash
-                    """)
-            for (entry, hash) in zip(entries, hashes) {
-                try statement.execute(arguments: [hash, entry.key])
-            }
+        let entries = notes.sorted { $0.key < $1.key }.map { (slug: $0.key, markdown: $0.value) }
+        try write { db in try Library.recordImportedNotes(entries, in: db) }
+    }
+
+    /// Remembers `notes` as imported, in the transaction of `db`.
+    static func recordImportedNotes(_ notes: [(slug: String, markdown: String)], in db: Database) throws {
+        guard !notes.isEmpty else { return }
+        let hashes = Parallel.map(notes.map(\.markdown)) { ContentHash.sha256Hex(of: $0) }
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO importedNote (bookId, markdownHash) SELECT id, ? FROM book WHERE slug = ?
+                ON CONFLICT(bookId) DO UPDATE SET markdownHash = excluded.markdownHash
+                """)
+        for (note, hash) in zip(notes, hashes) {
+            try statement.execute(arguments: [hash, note.slug])
         }
     }
 

@@ -40,6 +40,9 @@ struct BuildRun {
 
     private(set) var kind: BuildKind?
     private var snapshot: LibrarySnapshot?
+    /// The snapshot's counts, for the report: the snapshot itself is let go once pages are planned.
+    private var bookCount: Int?
+    private var authorCount: Int?
     private var changedBooks: [BookDetails] = []
     private var notes = NoteSync()
     private var theme: Theme?
@@ -119,6 +122,9 @@ struct BuildRun {
             case .state(let state): previous = state
             }
         }
+        // Only `previous` is kept: a full build would otherwise hold a row per file it is about to
+        // replace (35 MB at 50,000 books).
+        loaded = .none
     }
 
     private mutating func scanInputs() throws {
@@ -222,7 +228,10 @@ struct BuildRun {
         if kind == .notesOnly {
             changedBooks = try builder.library.books(slugs: changedNotes)
         } else {
-            snapshot = try builder.library.snapshot()
+            let snapshot = try builder.library.snapshot()
+            self.snapshot = snapshot
+            bookCount = snapshot.books.count
+            authorCount = snapshot.authors.count
         }
     }
 
@@ -256,6 +265,7 @@ struct BuildRun {
             outputs = try builder.sitePlan(
                 snapshot: snapshot, settings: settings, noteSlugs: Set(noteStamps.keys), coverFiles: coverFiles,
                 photoFiles: photoFiles, theme: theme, templates: templates, warnings: &warnings)
+            self.snapshot = nil
         } else {
             outputs = try builder.bookPages(
                 changedBooks, notes: notes, settings: settings, coverFiles: coverFiles, theme: theme,
@@ -265,6 +275,9 @@ struct BuildRun {
 
     /// Writes the files that changed, or the whole site.
     private mutating func writeFiles() throws {
+        // The plan (and through it the snapshot) is let go once written: the state is saved and
+        // the report made without them.
+        defer { outputs = [] }
         do {
             try write()
         } catch let error as BuildError {
@@ -360,8 +373,8 @@ struct BuildRun {
         let fileCount = kind == .upToDate ? (previous?.files.count ?? 0) : files.count
         let pageCount = (kind == .upToDate ? previous?.files : files)?.keys.filter { $0.hasSuffix(".html") }.count ?? 0
         return BuildReport(
-            kind: kind, pageCount: pageCount, bookCount: snapshot?.books.count,
-            authorCount: snapshot?.authors.count, fileCount: fileCount, filesWritten: written,
+            kind: kind, pageCount: pageCount, bookCount: bookCount,
+            authorCount: authorCount, fileCount: fileCount, filesWritten: written,
             filesRepaired: repaired, notesRendered: notes.renderedCount,
             orphanNotes: notes.orphans.map { paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay },
             oversizedNotes: oversizedNotes.map {

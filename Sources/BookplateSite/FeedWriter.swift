@@ -107,25 +107,3 @@ enum FeedWriter {
     }
 
 }
-
-/// The prebuilt index behind the shelf's search box: a script that defines the books' titles,
-/// authors and shelves, so that search works from `file://` without fetching anything.
-enum SearchIndex {
-    static func script(snapshot: LibrarySnapshot) -> String {
-        let q = ScriptSafeJSON.quoted
-        // Sorted as positions, not as copies of the books' details (22 MB at 50,000 books).
-        let books = snapshot.books
-        let order = BookOrder.title.sort(Array(books.indices)) { BookOrder.SortFields(books[$0]) }
-        let entries = order.map { position in
-            let details = books[position]
-            return ScriptSafeJSON.object([
-                ("a", q(details.authors.map(\.name).joined(separator: ", "))),
-                // Shelves and series: what the search matches besides titles and authors.
-                ("s", q((details.shelves.map(\.name) + details.series.map(\.series.name)).joined(separator: ", "))),
-                ("t", q(details.book.title)),
-                ("u", q(PageModelFactory.bookURL(details.book.slug))),
-            ])
-        }
-        return "window.BOOKPLATE_SEARCH_INDEX = " + ScriptSafeJSON.array(entries) + ";\n"
-    }
-}

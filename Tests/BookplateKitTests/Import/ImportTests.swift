@@ -170,6 +170,25 @@ import Testing
         #expect(try NoteStore(folder: shelf.paths.notes).noteFiles().isEmpty)
     }
 
+    /// Notes are written beside their places while the library's transaction is open: a failure
+    /// after some were written removes them, and no note appears for a book the library lacks.
+    @Test func aFailureAfterNotesWereWrittenLeavesNoNoteAndNoWorkingFile() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.database.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER fail_on_imported_note BEFORE INSERT ON importedNote
+                    BEGIN SELECT RAISE(ABORT, 'the disk is on fire'); END
+                    """)
+        }
+        #expect(throws: LibraryError.self) {
+            try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+                .run(file: TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv"), as: .goodreads)
+        }
+        #expect(try shelf.library.books().isEmpty)
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: shelf.paths.notes.path)) ?? [] == [])
+    }
+
     @Test func aNoteTheReaderAlreadyHasIsKept() throws {
         let shelf = try TemporaryShelf()
         try shelf.writeNote("My own words.\n", slug: "dune")
