@@ -45,6 +45,9 @@ let package = Package(
             name: "BookplateSite",
             dependencies: [
                 "BookplateCore", "BookplateLibrary", "BookplateMustache", "CVips",
+                // The build state is a database of the site's own; the library is read through
+                // SiteLibrary, never by SQL.
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),

@@ -1,7 +1,6 @@
 import BookplateCore
 import BookplateLibrary
 import Foundation
-import GRDB
 
 /// Bookplate's own export: everything in the library, notes included, as JSON.
 public struct LibraryExportDocument: Codable, Sendable, Equatable {
@@ -108,16 +107,7 @@ public struct LibraryExporter: Sendable {
 
     func document() throws -> LibraryExportDocument {
         let snapshot = try library.snapshot()
-        let externalIDs = try library.read { db in
-            try GRDB.Row.fetchAll(
-                db,
-                sql:
-                    "SELECT book.slug, source, value FROM externalID JOIN book ON book.id = bookId ORDER BY externalID.rowid"
-            )
-            .reduce(into: [String: [String: String]]()) { ids, row in
-                ids[row["slug"], default: [:]][row["source"]] = row["value"]
-            }
-        }
+        let externalIDs = try library.externalIDsBySlug()
         let books = try snapshot.books.map { details in
             let book = details.book
             return LibraryExportDocument.ExportedBook(
@@ -172,9 +162,7 @@ public struct LibraryExporter: Sendable {
     /// the same slugs again.
     public func goodreadsCSV() throws -> Data {
         let document = try document()
-        let order = try library.read { db in
-            try GRDB.Row.fetchAll(db, sql: "SELECT slug FROM book ORDER BY id").map { $0["slug"] as String }
-        }
+        let order = try library.slugsInTheOrderAdded()
         let position = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
         var lines = [LibraryExporter.goodreadsColumns.map(LibraryExporter.csvField).joined(separator: ",")]
         for book in document.books.sorted(by: { position[$0.slug, default: 0] < position[$1.slug, default: 0] }) {

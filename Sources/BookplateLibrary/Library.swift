@@ -83,7 +83,7 @@ public struct Library: Sendable {
     }
 
     /// Runs `work` in a read transaction, turning database errors into ``LibraryError``.
-    package func read<T>(_ work: (Database) throws -> T) throws -> T {
+    func read<T>(_ work: (Database) throws -> T) throws -> T {
         do {
             return try database.read(work)
         } catch let error as DatabaseError {

@@ -2,7 +2,6 @@ import BookplateCore
 import BookplateLibrary
 import BookplateMustache
 import Foundation
-import GRDB
 
 /// Where a page's facts came from, from the provenance the library keeps for each field: Google
 /// asks that its results be attributed wherever they are shown, and Open Library that its data
@@ -95,27 +94,5 @@ enum Credits {
                 $0.isASCII
                     && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || allowed.unicodeScalars.contains($0))
             }
-    }
-}
-
-extension Library {
-    /// The catalogs any book's facts or cover came from, for the site's footer.
-    func catalogSources() throws -> Set<FieldSource> {
-        try read { db in
-            let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT
-                      EXISTS(SELECT 1 FROM book WHERE provenance LIKE '%"google"%'
-                        OR coverURL LIKE '%books.google.com%' OR coverURL LIKE '%googleusercontent.com%'
-                        OR coverURL LIKE '%googleapis.com%') AS google,
-                      EXISTS(SELECT 1 FROM book WHERE provenance LIKE '%"openlibrary"%'
-                        OR coverURL LIKE '%openlibrary.org%') AS openLibrary
-                    """)
-            var sources = Set<FieldSource>()
-            if row?["google"] == true { sources.insert(.google) }
-            if row?["openLibrary"] == true { sources.insert(.openLibrary) }
-            return sources
-        }
     }
 }

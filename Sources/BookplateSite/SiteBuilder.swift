@@ -12,7 +12,8 @@ import Foundation
 /// ``SiteWriter``), and whatever happened to the inputs or the output folder in between, an
 /// incremental build leaves it byte for byte as a full build into an empty folder would.
 public struct SiteBuilder: Sendable {
-    public var library: Library
+    /// The library, as far as a build may use it.
+    package var library: any SiteLibrary
     public var paths: ShelfPaths
     /// The settings to build with; nil reads `content/site.yaml` afresh at every build.
     public var settings: SiteSettings?
@@ -326,10 +327,10 @@ public struct SiteBuilder: Sendable {
 /// What every page of a plan is made from, held once for all their closures.
 private final class SharedPlan: Sendable {
     let factory: PageModelFactory
-    let library: Library
+    let library: any SiteLibrary
     let noteSlugs: Set<String>
 
-    init(factory: PageModelFactory, library: Library, noteSlugs: Set<String>) {
+    init(factory: PageModelFactory, library: any SiteLibrary, noteSlugs: Set<String>) {
         self.factory = factory
         self.library = library
         self.noteSlugs = noteSlugs

@@ -1,0 +1,30 @@
+import BookplateCore
+import BookplateLibrary
+
+/// What a site build may ask of the library: it reads the books, notes and credits, and keeps one
+/// thing there, each note's rendered HTML, so that an unchanged note is not rendered again.
+/// ``SiteBuilder`` holds the library as this and nothing more, so the site can neither change a
+/// book nor reach the library's SQL.
+package protocol SiteLibrary: Sendable {
+    /// Where the library is: the build state names the library it describes.
+    var path: String { get }
+    /// The library's clock: the year pages and the reading goal count from its today.
+    var clock: WallClock { get }
+    /// Changes whenever anything in the library does, and never repeats across histories.
+    func revision() throws -> String
+    /// Every book with its authors and shelves: what a full build starts from.
+    func snapshot() throws -> LibrarySnapshot
+    /// The books with these slugs, for a build that only notes changed.
+    func books(slugs: [String]) throws -> [BookDetails]
+    /// The catalogs any book's facts or cover came from, for the footer's credits.
+    func catalogSources() throws -> Set<FieldSource>
+    /// The rendered HTML the library keeps of a book's note.
+    func noteHTML(forSlug slug: String) throws -> SanitizedHTML?
+    /// Brings the kept HTML of these books' notes up to date, rendering only what changed.
+    func syncNotes(
+        slugs: [String], trusted: [String: String], renderer: NoteRenderer, keepHTML: Bool,
+        markdown readNote: @escaping @Sendable (String) throws -> String
+    ) throws -> NoteSync
+}
+
+extension Library: SiteLibrary {}
