@@ -119,82 +119,6 @@ extension Library {
     }
 }
 
-/// Every book in the library with its authors and shelves, sorted by slug.
-public struct LibrarySnapshot: Sendable, Equatable {
-    public var books: [BookDetails]
-    /// Each author's works as Open Library lists them, by author slug.
-    public var worksByAuthorSlug: [String: [AuthorWork]] = [:]
-
-    public init(books: [BookDetails], worksByAuthorSlug: [String: [AuthorWork]] = [:]) {
-        self.books = books
-        self.worksByAuthorSlug = worksByAuthorSlug
-    }
-
-    /// The authors of at least one book, sorted by slug.
-    public var authors: [Author] {
-        // Each author once as met, not every book's authors first: 62,000 copies of them made the
-        // peak of a 50,000-book build (15 MB).
-        var seen = Set<String>()
-        var authors: [Author] = []
-        for details in books {
-            for author in details.authors where seen.insert(author.slug).inserted { authors.append(author) }
-        }
-        return authors.sorted { $0.slug < $1.slug }
-    }
-}
-
-/// How `list` sorts the shelf.
-public enum BookOrder: String, CaseIterable, Sendable {
-    case title, author, added, finished, rating
-
-    /// `books` in this order. Sort keys are worked out once per book, not once per comparison.
-    package func sort(_ books: [BookDetails]) -> [BookDetails] {
-        sort(books, by: SortFields.init)
-    }
-
-    /// What the orders compare, whatever holds it.
-    package struct SortFields {
-        var slug: String
-        var title: String
-        var authorSortName: String?
-        var addedAt: Date
-        var finished: PartialDate?
-        /// Quarters of a star.
-        var stars: Int?
-    }
-
-    /// `items` in this order, by the fields `fields` reads from each.
-    package func sort<Item>(_ items: [Item], by fields: (Item) -> SortFields) -> [Item] {
-        // Positions are sorted, not the items: ten thousand books move as ten thousand integers.
-        let values = items.map(fields)
-        let titles = Parallel.map(values.map(\.title), Library.sortKey)
-        let authors = self == .author ? Parallel.map(values.map { $0.authorSortName ?? "" }, Library.sortKey) : []
-        let order = values.indices.sorted { lhs, rhs in
-            let byTitle =
-                titles[lhs] != titles[rhs] ? titles[lhs] < titles[rhs] : values[lhs].slug < values[rhs].slug
-            switch self {
-            case .title:
-                return byTitle
-            case .author:
-                return authors[lhs] != authors[rhs] ? authors[lhs] < authors[rhs] : byTitle
-            case .added:
-                let (left, right) = (values[lhs].addedAt, values[rhs].addedAt)
-                return left != right ? left > right : byTitle
-            case .finished:
-                let (left, right) = (values[lhs].finished, values[rhs].finished)
-                if left == right { return byTitle }
-                guard let left else { return false }
-                guard let right else { return true }
-                return left > right
-            case .rating:
-                let (left, right) = (values[lhs].stars ?? 0, values[rhs].stars ?? 0)
-                return left != right ? left > right : byTitle
-            }
-        }
-        return order.map { items[$0] }
-    }
-}
-
 extension Library {
     /// The key a title sorts by: accents and case ignored, a leading article dropped.
     package static func sortKey(_ text: String) -> String {
@@ -215,20 +139,6 @@ extension Library {
             }
         }
     }
-}
-
-/// One line of `list`: what the table shows, read in a single query.
-public struct ListEntry: Sendable, Equatable {
-    public var slug: String
-    public var status: ReadingStatus
-    public var rating: Rating?
-    public var title: String
-    public var firstAuthor: String?
-    var firstAuthorSortName: String?
-    /// Set only when the listing is sorted by when books were added.
-    var addedAt: Date
-    /// Set only when the listing is sorted by when books were finished.
-    var finishedDate: PartialDate?
 }
 
 extension Library {
@@ -290,14 +200,6 @@ extension Library {
             TextFolding.searchKey($0.name) == wanted || $0.slug == trimmed.lowercased()
         }
         .compactMap(\.id)
-    }
-}
-
-extension BookOrder.SortFields {
-    package init(_ details: BookDetails) {
-        self.init(
-            slug: details.book.slug, title: details.book.title, authorSortName: details.authors.first?.sortName,
-            addedAt: details.book.addedAt, finished: details.book.finishedDate, stars: details.book.rating?.quarters)
     }
 }
 

@@ -1,0 +1,62 @@
+import BookplateCore
+import Foundation
+
+/// How `list` sorts the shelf.
+public enum BookOrder: String, CaseIterable, Sendable {
+    case title, author, added, finished, rating
+
+    /// `books` in this order. Sort keys are worked out once per book, not once per comparison.
+    package func sort(_ books: [BookDetails]) -> [BookDetails] {
+        sort(books, by: SortFields.init)
+    }
+
+    /// What the orders compare, whatever holds it.
+    package struct SortFields {
+        var slug: String
+        var title: String
+        var authorSortName: String?
+        var addedAt: Date
+        var finished: PartialDate?
+        /// Quarters of a star.
+        var stars: Int?
+    }
+
+    /// `items` in this order, by the fields `fields` reads from each.
+    package func sort<Item>(_ items: [Item], by fields: (Item) -> SortFields) -> [Item] {
+        // Positions are sorted, not the items: ten thousand books move as ten thousand integers.
+        let values = items.map(fields)
+        let titles = Parallel.map(values.map(\.title), Library.sortKey)
+        let authors = self == .author ? Parallel.map(values.map { $0.authorSortName ?? "" }, Library.sortKey) : []
+        let order = values.indices.sorted { lhs, rhs in
+            let byTitle =
+                titles[lhs] != titles[rhs] ? titles[lhs] < titles[rhs] : values[lhs].slug < values[rhs].slug
+            switch self {
+            case .title:
+                return byTitle
+            case .author:
+                return authors[lhs] != authors[rhs] ? authors[lhs] < authors[rhs] : byTitle
+            case .added:
+                let (left, right) = (values[lhs].addedAt, values[rhs].addedAt)
+                return left != right ? left > right : byTitle
+            case .finished:
+                let (left, right) = (values[lhs].finished, values[rhs].finished)
+                if left == right { return byTitle }
+                guard let left else { return false }
+                guard let right else { return true }
+                return left > right
+            case .rating:
+                let (left, right) = (values[lhs].stars ?? 0, values[rhs].stars ?? 0)
+                return left != right ? left > right : byTitle
+            }
+        }
+        return order.map { items[$0] }
+    }
+}
+
+extension BookOrder.SortFields {
+    package init(_ details: BookDetails) {
+        self.init(
+            slug: details.book.slug, title: details.book.title, authorSortName: details.authors.first?.sortName,
+            addedAt: details.book.addedAt, finished: details.book.finishedDate, stars: details.book.rating?.quarters)
+    }
+}
