@@ -1,0 +1,87 @@
+import BookplateCore
+import Foundation
+
+/// Where a highlight came from: a reading device's export, or the reader typing it.
+public enum HighlightSource: String, Sendable, Codable, CaseIterable {
+    case kindle
+    case kobo
+    case koreader
+    case readwise
+    case reader
+}
+
+/// Where in a book a highlight is, as its source gives it: a page, a location (Kindle's), a
+/// chapter, or any of them.
+public struct HighlightPlace: Sendable, Hashable, Codable {
+    public var page: String?
+    public var location: String?
+    public var chapter: String?
+
+    public init(page: String? = nil, location: String? = nil, chapter: String? = nil) {
+        self.page = page
+        self.location = location
+        self.chapter = chapter
+    }
+
+    public var isEmpty: Bool { page == nil && location == nil && chapter == nil }
+}
+
+/// A highlight as an import or the reader gives it, before it belongs to a book.
+public struct NewHighlight: Sendable, Equatable {
+    /// The passage, as plain text.
+    public var text: String
+    /// The reader's note on it, as Markdown.
+    public var note: String?
+    public var place: HighlightPlace
+    /// When it was made, when the source says.
+    public var madeAt: Date?
+    public var source: HighlightSource
+
+    public init(
+        text: String, note: String? = nil, place: HighlightPlace = HighlightPlace(), madeAt: Date? = nil,
+        source: HighlightSource
+    ) {
+        self.text = text
+        self.note = note
+        self.place = place
+        self.madeAt = madeAt
+        self.source = source
+    }
+}
+
+/// One highlight of an import file with the book it names, to be matched to a book on the shelf
+/// by ISBN, else by title and author.
+public struct ImportedHighlight: Sendable, Equatable {
+    /// Where the entry starts in the file, for warnings.
+    public var line: Int
+    public var bookTitle: String
+    public var bookAuthor: String?
+    public var isbn: ISBN?
+    public var highlight: NewHighlight
+
+    public init(line: Int, bookTitle: String, bookAuthor: String? = nil, isbn: ISBN? = nil, highlight: NewHighlight) {
+        self.line = line
+        self.bookTitle = bookTitle
+        self.bookAuthor = bookAuthor
+        self.isbn = isbn
+        self.highlight = highlight
+    }
+}
+
+/// What a highlights export held: the usable entries, and those that could not be used.
+public struct HighlightFile: Sendable {
+    public var source: HighlightSource
+    public var highlights: [ImportedHighlight]
+    public var skipped: [SkippedRow]
+    public var warnings: [RowWarning]
+
+    public init(
+        source: HighlightSource, highlights: [ImportedHighlight], skipped: [SkippedRow] = [],
+        warnings: [RowWarning] = []
+    ) {
+        self.source = source
+        self.highlights = highlights
+        self.skipped = skipped
+        self.warnings = warnings
+    }
+}
