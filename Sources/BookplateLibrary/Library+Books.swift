@@ -9,6 +9,11 @@ extension Library {
     /// first author.
     @discardableResult
     public func addBook(_ new: NewBook) throws -> BookDetails {
+        try write { db in try insertBook(new, in: db) }
+    }
+
+    /// ``addBook(_:)`` inside a transaction the caller holds.
+    func insertBook(_ new: NewBook, in db: Database) throws -> BookDetails {
         let title = new.title.trimmedForStorage
         guard !title.isEmpty else { throw LibraryError.emptyTitle }
         if let pages = new.pageCount, !Book.pageCountRange.contains(pages) {
@@ -20,33 +25,31 @@ extension Library {
             author.name = author.name.trimmedForStorage
             return author.name.isEmpty ? nil : author
         }
-        return try write { db in
-            if let existing = try findDuplicate(of: new, title: title, firstAuthor: authors.first?.name, in: db) {
-                throw existing
-            }
-            var book = Book(
-                slug: try uniqueBookSlug(title: title, firstAuthor: authors.first?.name, in: db),
-                title: title, subtitle: new.subtitle?.trimmedForStorage.nilIfEmpty,
-                publisher: new.publisher?.trimmedForStorage.nilIfEmpty, publishedDate: new.publishedDate,
-                pageCount: new.pageCount, language: new.language?.trimmedForStorage.nilIfEmpty,
-                description: Book.storedDescription(new.description),
-                isbn10: new.isbn?.isbn10, isbn13: new.isbn?.isbn13, googleVolumeID: new.googleVolumeID,
-                openLibraryWorkKey: new.openLibraryWorkKey, openLibraryEditionKey: new.openLibraryEditionKey,
-                coverURL: new.coverURL, subjects: new.subjects, status: new.status, rating: new.rating,
-                startedDate: new.startedDate, finishedDate: new.finishedDate, addedAt: clock.now(),
-                provenance: new.provenance, format: new.format,
-                audioMinutes: AudioLength.minutes.admit(new.audioMinutes), firstPublished: new.firstPublished,
-                owned: new.owned)
-            // As `edit --status reading` does: a book begun now was begun today. (A book added
-            // as read keeps no finished date unless given: it may have been read years ago.)
-            if book.status == .reading && book.startedDate == nil { book.startedDate = clock.today }
-            try book.insert(db)
-            try recordStatus(of: book, startsAnew: true, in: db)
-            if let id = book.id, !new.series.isEmpty { try Library.setSeries(new.series, of: id, in: db) }
-            try setAuthors(authors, of: book, in: db)
-            try addShelves(new.shelves, to: book, in: db)
-            return try details(of: book, in: db)
+        if let existing = try findDuplicate(of: new, title: title, firstAuthor: authors.first?.name, in: db) {
+            throw existing
         }
+        var book = Book(
+            slug: try uniqueBookSlug(title: title, firstAuthor: authors.first?.name, in: db),
+            title: title, subtitle: new.subtitle?.trimmedForStorage.nilIfEmpty,
+            publisher: new.publisher?.trimmedForStorage.nilIfEmpty, publishedDate: new.publishedDate,
+            pageCount: new.pageCount, language: new.language?.trimmedForStorage.nilIfEmpty,
+            description: Book.storedDescription(new.description),
+            isbn10: new.isbn?.isbn10, isbn13: new.isbn?.isbn13, googleVolumeID: new.googleVolumeID,
+            openLibraryWorkKey: new.openLibraryWorkKey, openLibraryEditionKey: new.openLibraryEditionKey,
+            coverURL: new.coverURL, subjects: new.subjects, status: new.status, rating: new.rating,
+            startedDate: new.startedDate, finishedDate: new.finishedDate, addedAt: clock.now(),
+            provenance: new.provenance, format: new.format,
+            audioMinutes: AudioLength.minutes.admit(new.audioMinutes), firstPublished: new.firstPublished,
+            owned: new.owned)
+        // As `edit --status reading` does: a book begun now was begun today. (A book added
+        // as read keeps no finished date unless given: it may have been read years ago.)
+        if book.status == .reading && book.startedDate == nil { book.startedDate = clock.today }
+        try book.insert(db)
+        try recordStatus(of: book, startsAnew: true, in: db)
+        if let id = book.id, !new.series.isEmpty { try Library.setSeries(new.series, of: id, in: db) }
+        try setAuthors(authors, of: book, in: db)
+        try addShelves(new.shelves, to: book, in: db)
+        return try details(of: book, in: db)
     }
 
     /// Applies `edit` to the book with `slug` in one transaction and returns the result.

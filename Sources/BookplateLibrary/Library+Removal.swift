@@ -27,6 +27,8 @@ struct RemovedBookSnapshot: Codable {
     var reads: [ReadRecord]?
     /// Nil in copies kept before books had series.
     var series: [SeriesPlace]?
+    /// Nil in copies kept before books had highlights.
+    var highlights: [Highlight]?
 
     struct ExternalID: Codable {
         var source: String
@@ -62,7 +64,8 @@ extension Library {
             let snapshot = RemovedBookSnapshot(
                 book: book, authors: details.authors, works: works, shelves: details.shelves.map(\.name),
                 externalIDs: externalIDs, importedNoteHash: importedNoteHash, reads: details.reads,
-                series: details.series.map { SeriesPlace(name: $0.series.name, position: $0.position) })
+                series: details.series.map { SeriesPlace(name: $0.series.name, position: $0.position) },
+                highlights: try Highlight.filter(Column("bookId") == bookId).fetchAll(db))
             let json = String(decoding: try JSONEncoder().encode(snapshot), as: UTF8.self)
             try db.execute(
                 sql: """
@@ -144,6 +147,11 @@ extension Library {
                 try recordStatus(of: book, startsAnew: true, in: db)
             }
             if let series = snapshot.series, let id = book.id { try Library.setSeries(series, of: id, in: db) }
+            for var highlight in snapshot.highlights ?? [] {
+                guard let id = book.id else { break }
+                highlight.bookId = id
+                try highlight.insert(db, onConflict: .ignore)
+            }
             let authors = snapshot.authors.map { author in
                 NewAuthor(
                     name: author.name, openLibraryKey: author.openLibraryKey, bio: author.bio,

@@ -29,9 +29,18 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case unknownReadOutcome(String)
     case noSuchRead(slug: String, number: Int, count: Int)
     case damagedValue(column: String, slug: String, reason: String)
+    case emptyHighlight
+    case noSuchHighlight(String)
+    case ambiguousHighlight(String)
 
     public var description: String {
         switch self {
+        case .emptyHighlight:
+            "a highlight needs its text: give the passage in quotes"
+        case .noSuchHighlight(let id):
+            "no highlight has the id '\(id)': 'bookplate quote list' shows them with their ids"
+        case .ambiguousHighlight(let id):
+            "more than one highlight's id begins with '\(id)': give more of it ('bookplate quote list')"
         case .damagedValue(let column, let slug, let reason):
             "the library's \(column) of \(slug) cannot be read (\(reason)): restore the library from a backup, or run `bookplate refresh \(slug)` once it is mended"
         case .missingLibrary(let path):

@@ -252,6 +252,24 @@ enum LibraryMigrations {
                 t.add(column: "owned", .boolean)
             }
         }
+        migrator.registerMigration("v15-highlights") { db in
+            // Passages the reader marked, each with its note and place. The id is made from the
+            // book's slug and the text, so a permalink survives a re-import and an export.
+            try db.create(table: "highlight") { t in
+                t.column("id", .text).notNull().primaryKey()
+                t.column("bookId", .integer).notNull().references("book", onDelete: .cascade).indexed()
+                t.column("text", .text).notNull().check { length($0) > 0 }
+                t.column("note", .text)
+                t.column("page", .text)
+                t.column("location", .text)
+                t.column("chapter", .text)
+                t.column("madeAt", .datetime)
+                t.column("source", .text).notNull()
+                t.column("published", .boolean).notNull().defaults(to: true)
+                t.column("addedAt", .datetime).notNull()
+            }
+            try revisionTriggers(on: ["highlight"], in: db)
+        }
         return migrator
     }
 

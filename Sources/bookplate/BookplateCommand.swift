@@ -11,7 +11,8 @@ struct BookplateCommand: AsyncParsableCommand {
         subcommands: [
             SearchCommand.self, AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
             RemoveCommand.self, RestoreCommand.self, EditionsCommand.self, AuthorCommand.self, RefreshCommand.self,
-            ReadCommand.self, NoteCommand.self, BuildCommand.self, InitCommand.self, ServeCommand.self,
+            ReadCommand.self, QuoteCommand.self, NoteCommand.self, BuildCommand.self, InitCommand.self,
+            ServeCommand.self,
             ImportCommand.self,
             ExportCommand.self, ThemeCommand.self, CompletionsCommand.self,
         ]

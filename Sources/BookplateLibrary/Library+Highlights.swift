@@ -1,0 +1,323 @@
+import BookplateCore
+import Foundation
+import GRDB
+
+/// A passage the reader marked in a book, as the library keeps it.
+public struct Highlight: Sendable, Equatable, Hashable, Codable {
+    /// Made from the book's slug and the text (see ``Highlight/id(slug:text:)``), so that the
+    /// same passage keeps its permalink through re-imports, exports and imports.
+    public var id: String
+    public var bookId: Int64
+    public var text: String
+    public var note: String?
+    public var place: HighlightPlace
+    public var madeAt: Date?
+    public var source: HighlightSource
+    /// Whether the site shows it; `quote hide` keeps it in the library without publishing it.
+    public var published: Bool
+    public var addedAt: Date
+
+    /// The id of `text` in the book with `slug`: twelve hexadecimal digits of a SHA-256 of both,
+    /// the text with its white space folded, so that a re-wrapped clipping is the same passage.
+    public static func id(slug: String, text: String) -> String {
+        let folded = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return String(ContentHash.sha256Hex(of: slug + "\n" + folded).prefix(12))
+    }
+}
+
+extension Highlight: FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "highlight"
+
+    public init(row: Row) throws {
+        let sourceName: String = row["source"]
+        self.init(
+            id: row["id"], bookId: row["bookId"], text: row["text"], note: row["note"],
+            place: HighlightPlace(page: row["page"], location: row["location"], chapter: row["chapter"]),
+            madeAt: row["madeAt"], source: HighlightSource(rawValue: sourceName) ?? .reader,
+            published: row["published"], addedAt: row["addedAt"])
+    }
+
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["bookId"] = bookId
+        container["text"] = text
+        container["note"] = note
+        container["page"] = place.page
+        container["location"] = place.location
+        container["chapter"] = place.chapter
+        container["madeAt"] = madeAt
+        container["source"] = source.rawValue
+        container["published"] = published
+        container["addedAt"] = addedAt
+    }
+}
+
+/// What importing highlights did (or, for a dry run, would do).
+public struct HighlightImportSummary: Sendable, Equatable {
+    public var added = 0
+    /// Highlights already in the library whose note or place changed.
+    public var updated = 0
+    public var unchanged = 0
+    /// Books added by hand for highlights no book on the shelf matched (`--add-missing`).
+    public var booksAdded: [String] = []
+    /// Books of the file no book on the shelf matched: title, author and how many highlights.
+    public var unmatched: [UnmatchedBook] = []
+    public var skipped: [SkippedRow] = []
+    public var warnings: [RowWarning] = []
+
+    public struct UnmatchedBook: Sendable, Equatable {
+        public var title: String
+        public var author: String?
+        public var highlights: Int
+        /// The books it could be, when it matched more than one.
+        public var candidates: [String]
+    }
+}
+
+extension Library {
+    /// The highlights of the book with `slug`, in the book's order (page, then location, then
+    /// when they were made); only the published ones unless asked.
+    public func highlights(ofBook slug: String, includingHidden: Bool = true) throws -> [Highlight] {
+        try read { db in
+            guard let book = try Book.filter(Book.Columns.slug == slug).fetchOne(db), let id = book.id else {
+                throw LibraryError.noSuchBook(slug)
+            }
+            let request = Highlight.filter(Column("bookId") == id)
+            return try (includingHidden ? request : request.filter(Column("published") == true))
+                .fetchAll(db).sorted(by: Highlight.inBookOrder)
+        }
+    }
+
+    /// Every highlight with its book's slug, newest first.
+    public func allHighlights(includingHidden: Bool = true) throws -> [(slug: String, highlight: Highlight)] {
+        try read { db in
+            let slugs = Dictionary(
+                uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, slug FROM book").map {
+                    ($0["id"] as Int64, $0["slug"] as String)
+                })
+            let request = Highlight.order(Column("addedAt").desc, Column("id"))
+            return try (includingHidden ? request : request.filter(Column("published") == true))
+                .fetchAll(db)
+                .compactMap { highlight in slugs[highlight.bookId].map { ($0, highlight) } }
+        }
+    }
+
+    /// Adds a highlight the reader typed to the book `slug`; the same text again updates its note
+    /// and place instead of adding it twice.
+    @discardableResult
+    public func addHighlight(_ new: NewHighlight, toBook slug: String) throws -> Highlight {
+        let text = new.text.trimmedForStorage
+        guard !text.isEmpty else { throw LibraryError.emptyHighlight }
+        return try write { db in
+            guard let book = try Book.filter(Book.Columns.slug == slug).fetchOne(db), let bookId = book.id else {
+                throw LibraryError.noSuchBook(slug)
+            }
+            var highlight = Highlight(
+                id: Highlight.id(slug: book.slug, text: text), bookId: bookId, text: text,
+                note: new.note?.trimmedForStorage.nilIfEmpty, place: new.place, madeAt: new.madeAt, source: new.source,
+                published: true, addedAt: clock.now())
+            if let existing = try Highlight.fetchOne(db, key: highlight.id) {
+                highlight.published = existing.published
+                highlight.addedAt = existing.addedAt
+                if highlight.note == nil { highlight.note = existing.note }
+                if highlight.place.isEmpty { highlight.place = existing.place }
+            }
+            try highlight.save(db)
+            return highlight
+        }
+    }
+
+    /// The highlight whose id is or begins with `prefix` (at least four characters).
+    public func highlight(matching prefix: String) throws -> Highlight {
+        let wanted = prefix.trimmingCharacters(in: .whitespaces).lowercased()
+        return try read { db in
+            guard wanted.count >= 4, wanted.allSatisfy(\.isHexDigit) else {
+                throw LibraryError.noSuchHighlight(prefix)
+            }
+            let found = try Highlight.filter(Column("id").like("\(wanted)%")).limit(2).fetchAll(db)
+            guard let first = found.first else { throw LibraryError.noSuchHighlight(prefix) }
+            guard found.count == 1 else { throw LibraryError.ambiguousHighlight(prefix) }
+            return first
+        }
+    }
+
+    /// Changes a highlight's note (nil leaves it, "" clears it), place, or whether it is published.
+    @discardableResult
+    public func editHighlight(
+        _ prefix: String, note: String? = nil, page: String? = nil, published: Bool? = nil
+    ) throws -> Highlight {
+        var highlight = try highlight(matching: prefix)
+        if let note { highlight.note = note.trimmedForStorage.nilIfEmpty }
+        if let page { highlight.place.page = page.trimmedForStorage.nilIfEmpty }
+        if let published { highlight.published = published }
+        let saved = highlight
+        try write { db in try saved.update(db) }
+        return saved
+    }
+
+    /// Deletes a highlight.
+    public func removeHighlight(_ prefix: String) throws -> Highlight {
+        let highlight = try highlight(matching: prefix)
+        _ = try write { db in try highlight.delete(db) }
+        return highlight
+    }
+
+    /// Imports every usable highlight of `file` in one transaction, each matched to a book on the
+    /// shelf by ISBN, else by title (its subtitle aside) and author ("Last, First" and accents
+    /// folded). Re-importing adds nothing twice; a changed note or place updates the highlight.
+    /// With `addMissing`, a book no book on the shelf matches is added by hand; without it, it is
+    /// listed as unmatched. With `dryRun` nothing is kept.
+    public func importHighlights(_ file: HighlightFile, addMissing: Bool = false, dryRun: Bool = false) throws
+        -> HighlightImportSummary
+    {
+        var summary = HighlightImportSummary(skipped: file.skipped, warnings: file.warnings)
+        let now = clock.now()
+        do {
+            // One transaction the import holds, so that a dry run can roll it back.
+            try database.writeWithoutTransaction { db in
+                try db.inTransaction {
+                    var matcher = try HighlightMatcher(db: db)
+                    var unmatched: [String: HighlightImportSummary.UnmatchedBook] = [:]
+                    var unmatchedOrder: [String] = []
+                    for imported in file.highlights {
+                        let text = imported.highlight.text.trimmedForStorage
+                        guard !text.isEmpty else {
+                            summary.skipped.append(SkippedRow(line: imported.line, reason: "the highlight has no text"))
+                            continue
+                        }
+                        var match = matcher.book(for: imported)
+                        if case .none = match, addMissing {
+                            let book = try addBookByHand(title: imported.bookTitle, author: imported.bookAuthor, in: db)
+                            summary.booksAdded.append(book.slug)
+                            matcher.add(book, author: imported.bookAuthor)
+                            match = .one(book)
+                        }
+                        guard case .one(let book) = match, let bookId = book.id else {
+                            let key = imported.bookTitle + "\u{0}" + (imported.bookAuthor ?? "")
+                            if unmatched[key] == nil {
+                                unmatchedOrder.append(key)
+                                var candidates: [String] = []
+                                if case .several(let slugs) = match { candidates = slugs }
+                                unmatched[key] = .init(
+                                    title: imported.bookTitle, author: imported.bookAuthor, highlights: 0,
+                                    candidates: candidates)
+                            }
+                            unmatched[key]?.highlights += 1
+                            continue
+                        }
+                        let new = imported.highlight
+                        var highlight = Highlight(
+                            id: Highlight.id(slug: book.slug, text: text), bookId: bookId, text: text,
+                            note: new.note?.trimmedForStorage.nilIfEmpty, place: new.place, madeAt: new.madeAt,
+                            source: new.source, published: true, addedAt: new.madeAt ?? now)
+                        if let existing = try Highlight.fetchOne(db, key: highlight.id) {
+                            highlight.published = existing.published
+                            highlight.addedAt = existing.addedAt
+                            if highlight == existing {
+                                summary.unchanged += 1
+                            } else {
+                                try highlight.update(db)
+                                summary.updated += 1
+                            }
+                        } else {
+                            try highlight.insert(db)
+                            summary.added += 1
+                        }
+                    }
+                    summary.unmatched = unmatchedOrder.compactMap { unmatched[$0] }
+                    return dryRun ? .rollback : .commit
+                }
+            }
+        } catch let error as DatabaseError {
+            throw LibraryError.storage(path: path, message: error.readerMessage)
+        }
+        summary.skipped.sort { $0.line < $1.line }
+        return summary
+    }
+
+    /// A book added for highlights no book on the shelf matched: title and author only.
+    private func addBookByHand(title: String, author: String?, in db: Database) throws -> Book {
+        let new = NewBook(title: title, authors: author.map { [NewAuthor(name: $0)] } ?? [], status: .read)
+        do {
+            return try insertBook(new, in: db).book
+        } catch LibraryError.alreadyOnShelf(_, let slug, _) {
+            // The library's own duplicate check knew it where the highlight's matching did not.
+            guard let book = try Book.filter(Book.Columns.slug == slug).fetchOne(db) else {
+                throw LibraryError.noSuchBook(slug)
+            }
+            return book
+        }
+    }
+}
+
+extension Highlight {
+    /// Page, then location, then when made: the order a reader meets them in the book.
+    static func inBookOrder(_ lhs: Highlight, _ rhs: Highlight) -> Bool {
+        func number(_ text: String?) -> Int {
+            Int(text?.prefix { $0.isASCIIDigit } ?? "") ?? Int.max
+        }
+        let left = (number(lhs.place.page), number(lhs.place.location), lhs.madeAt ?? lhs.addedAt, lhs.id)
+        let right = (number(rhs.place.page), number(rhs.place.location), rhs.madeAt ?? rhs.addedAt, rhs.id)
+        return left < right
+    }
+}
+
+/// Finds the book a highlight names among the books on the shelf, by ISBN or by title and author.
+private struct HighlightMatcher {
+    enum Match {
+        case none
+        case one(Book)
+        case several([String])
+    }
+
+    var byISBN: [String: Book] = [:]
+    /// Title keys (the title before any colon, folded) to the books with that title and the
+    /// surname keys of their authors.
+    var byTitle: [String: [(book: Book, surnames: Set<String>)]] = [:]
+
+    init(db: Database) throws {
+        let books = try Book.fetchAll(db)
+        let authors = Dictionary(uniqueKeysWithValues: try Author.fetchAll(db).map { ($0.id ?? 0, $0) })
+        let links = Dictionary(grouping: try BookAuthor.fetchAll(db), by: \.bookId)
+        for book in books {
+            if let isbn = book.isbn13 { byISBN[isbn] = book }
+            let surnames = Set((links[book.id ?? 0] ?? []).compactMap { authors[$0.authorId]?.name }.map(Self.surname))
+            byTitle[Self.titleKey(book.title), default: []].append((book, surnames))
+        }
+    }
+
+    mutating func add(_ book: Book, author: String?) {
+        byTitle[Self.titleKey(book.title), default: []].append(
+            (book, Set([author].compactMap { $0 }.map(Self.surname))))
+    }
+
+    func book(for imported: ImportedHighlight) -> Match {
+        if let isbn = imported.isbn, let book = byISBN[isbn.isbn13] { return .one(book) }
+        var candidates = byTitle[Self.titleKey(imported.bookTitle)] ?? []
+        if let author = imported.bookAuthor, !candidates.isEmpty {
+            let surname = Self.surname(author)
+            let byAuthor = candidates.filter { $0.surnames.contains(surname) }
+            candidates = byAuthor
+        }
+        switch candidates.count {
+        case 0: return .none
+        case 1: return .one(candidates[0].book)
+        default: return .several(candidates.map(\.book.slug).sorted())
+        }
+    }
+
+    /// "The Left Hand of Darkness: 50th Anniversary Edition" and "the left hand of darkness" alike.
+    static func titleKey(_ title: String) -> String {
+        let main = title.split(separator: ":", maxSplits: 1).first.map(String.init) ?? title
+        return Library.sortKey(main).filter { $0.isLetter || $0.isNumber }
+    }
+
+    /// "Le Guin, Ursula K." and "Ursula K. Le Guin" alike, and "García Márquez, Gabriel" and
+    /// "Gabriel Garcia Marquez": the last word of the name in its spoken order, folded.
+    static func surname(_ name: String) -> String {
+        let parts = name.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        let spoken = parts.count == 2 ? parts[1] + " " + parts[0] : name
+        let last = spoken.split(whereSeparator: \.isWhitespace).last.map(String.init) ?? spoken
+        return TextFolding.searchKey(last).filter { $0.isLetter }
+    }
+}

@@ -1,0 +1,156 @@
+import ArgumentParser
+import BookplateKit
+import Foundation
+
+struct QuoteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "quote",
+        abstract: "Keep the passages you marked: add, list, change, hide, show or remove highlights.",
+        discussion: """
+            Each highlight has an id made from its book and its text ('bookplate quote list' shows \
+            them); the first few characters of it are enough. Hidden highlights stay in the library \
+            but are not published.
+            """,
+        subcommands: [
+            QuoteAddCommand.self, QuoteListCommand.self, QuoteEditCommand.self, QuoteHideCommand.self,
+            QuoteShowCommand.self, QuoteRemoveCommand.self,
+        ])
+
+    /// One highlight as the terminal lists it: id, place, the text and its note.
+    static func line(_ highlight: Highlight, slug: String? = nil) -> String {
+        let place = [
+            highlight.place.page.map { "p. \($0)" }, highlight.place.location.map { "loc. \($0)" },
+            highlight.place.chapter,
+        ].compactMap { $0 }.joined(separator: ", ")
+        var line = highlight.id
+        if let slug { line += "  \(slug)" }
+        if !place.isEmpty { line += "  (\(place))" }
+        if !highlight.published { line += "  [hidden]" }
+        line += "\n    “\(highlight.text.split(whereSeparator: \.isNewline).joined(separator: " "))”"
+        if let note = highlight.note {
+            line += "\n    — \(note.split(whereSeparator: \.isNewline).joined(separator: " "))"
+        }
+        return line
+    }
+
+    static func json(_ highlight: Highlight, slug: String) -> JSONValue {
+        .object([
+            "id": .string(highlight.id), "book": .string(slug), "text": .string(highlight.text),
+            "note": .optional(highlight.note), "page": .optional(highlight.place.page),
+            "location": .optional(highlight.place.location), "chapter": .optional(highlight.place.chapter),
+            "madeAt": .optional(highlight.madeAt.map { ISO8601DateFormatter().string(from: $0) }),
+            "source": .string(highlight.source.rawValue), "published": .bool(highlight.published),
+        ])
+    }
+}
+
+struct QuoteAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add a passage you marked in a book, with your note on it.")
+
+    @OptionGroup var shelf: ShelfOptions
+    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String
+    @Argument(help: "The passage, in quotes.") var text: String
+    @Option(help: "The page it is on.") var page: String?
+    @Option(help: "Where in the book, another way: a chapter's name.") var chapter: String?
+    @Option(help: "Your note on it, in Markdown.") var note: String?
+
+    func run() throws {
+        let library = try shelf.openLibrary()
+        let details = try library.findBook(matching: book)
+        let highlight = try library.addHighlight(
+            NewHighlight(text: text, note: note, place: HighlightPlace(page: page, chapter: chapter), source: .reader),
+            toBook: details.book.slug)
+        Terminal.output("Added highlight \(highlight.id) to \"\(details.book.title)\"")
+    }
+}
+
+struct QuoteListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the highlights of a book, or of the whole shelf, newest first.")
+
+    @OptionGroup var shelf: ShelfOptions
+    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String?
+    @Flag(help: "Print JSON for scripts.") var json = false
+
+    func run() throws {
+        let library = try shelf.openLibrary()
+        let highlights: [(slug: String, highlight: Highlight)]
+        if let book {
+            let slug = try library.findBook(matching: book).book.slug
+            highlights = try library.highlights(ofBook: slug).map { (slug, $0) }
+        } else {
+            highlights = try library.allHighlights()
+        }
+        if json {
+            try JSONOutput.print(
+                "highlights", .array(highlights.map { QuoteCommand.json($0.highlight, slug: $0.slug) }))
+            return
+        }
+        guard !highlights.isEmpty else {
+            Terminal.output("No highlights yet: add one with 'bookplate quote add BOOK \"text\"' or import them")
+            return
+        }
+        for (slug, highlight) in highlights {
+            Terminal.output(QuoteCommand.line(highlight, slug: book == nil ? slug : nil))
+        }
+    }
+}
+
+struct QuoteEditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: "Change a highlight's note or page ('' clears them).")
+
+    @OptionGroup var shelf: ShelfOptions
+    @Argument(help: "The highlight's id, or its first characters.") var id: String
+    @Option(help: "Your note on it, in Markdown.") var note: String?
+    @Option(help: "The page it is on.") var page: String?
+
+    func validate() throws {
+        guard note != nil || page != nil else { throw ValidationError("nothing to change: give --note or --page") }
+    }
+
+    func run() throws {
+        let highlight = try shelf.openLibrary().editHighlight(id, note: note, page: page)
+        Terminal.output(QuoteCommand.line(highlight))
+    }
+}
+
+struct QuoteHideCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hide", abstract: "Keep a highlight in the library but leave it off the site.")
+
+    @OptionGroup var shelf: ShelfOptions
+    @Argument(help: "The highlight's id, or its first characters.") var id: String
+
+    func run() throws {
+        let highlight = try shelf.openLibrary().editHighlight(id, published: false)
+        Terminal.output("Hid highlight \(highlight.id): it stays in the library, off the site")
+    }
+}
+
+struct QuoteShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Publish a highlight that was hidden.")
+
+    @OptionGroup var shelf: ShelfOptions
+    @Argument(help: "The highlight's id, or its first characters.") var id: String
+
+    func run() throws {
+        let highlight = try shelf.openLibrary().editHighlight(id, published: true)
+        Terminal.output("Highlight \(highlight.id) is published again")
+    }
+}
+
+struct QuoteRemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Delete a highlight from the library ('quote hide' only unpublishes it).")
+
+    @OptionGroup var shelf: ShelfOptions
+    @Argument(help: "The highlight's id, or its first characters.") var id: String
+
+    func run() throws {
+        let highlight = try shelf.openLibrary().removeHighlight(id)
+        Terminal.output("Removed highlight \(highlight.id): “\(highlight.text.prefix(60))”")
+    }
+}

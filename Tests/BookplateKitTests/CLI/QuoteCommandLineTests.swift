@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
+@testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
+
+/// `bookplate quote`, through the built binary: a passage added, listed, changed, hidden, shown
+/// and removed, and the one-line errors of what cannot be done.
+@Suite struct QuoteCommandLineTests {
+    let bookplate: CommandRunner
+
+    init() throws {
+        bookplate = CommandRunner(folder: try TestPaths.newShelf("quotes"))
+    }
+
+    @discardableResult
+    func run(_ arguments: String..., status expected: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation)
+        async throws -> CommandRunner.Result
+    {
+        let result = try await bookplate.runOffPool(arguments)
+        #expect(
+            result.status == expected, "bookplate \(arguments.joined(separator: " ")): \(result.stderr)",
+            sourceLocation: sourceLocation)
+        return result
+    }
+
+    @Test func aPassageIsAddedListedChangedHiddenShownAndRemoved() async throws {
+        try await run("add", "--title", "Emma", "--author", "Jane Austen")
+        let added = try await run("quote", "add", "emma", "Badly done, Emma! <b>Badly</b> done!", "--page", "368")
+        let id = Highlight.id(slug: "emma", text: "Badly done, Emma! <b>Badly</b> done!")
+        #expect(added.stdout == "Added highlight \(id) to \"Emma\"\n")
+        #expect(
+            try await run("quote", "list", "emma").stdout
+                == "\(id)  (p. 368)\n    “Badly done, Emma! <b>Badly</b> done!”\n")
+        try await run("quote", "edit", String(id.prefix(6)), "--note", "Box Hill")
+        try await run("quote", "hide", String(id.prefix(6)))
+        let json = try await run("quote", "list", "--json").stdout
+        let list = try #require(
+            (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["highlights"]
+                as? [[String: Any]])
+        #expect(list.count == 1)
+        #expect(list.first?["book"] as? String == "emma" && list.first?["note"] as? String == "Box Hill")
+        #expect(list.first?["published"] as? Bool == false && list.first?["page"] as? String == "368")
+        try await run("quote", "show", id)
+        #expect(try await run("quote", "list").stdout.hasPrefix("\(id)  emma  (p. 368)\n"))
+        try await run("quote", "remove", id)
+        #expect(try await run("quote", "list").stdout.hasPrefix("No highlights yet"))
+    }
+
+    @Test func whatCannotBeDoneIsOneLineAndChangesNothing() async throws {
+        try await run("add", "--title", "Emma", "--author", "Jane Austen")
+        let empty = try await run("quote", "add", "emma", "  ", status: 1)
+        #expect(empty.stderr == "Error: a highlight needs its text: give the passage in quotes\n")
+        let missing = try await run("quote", "hide", "abcd", status: 1)
+        #expect(missing.stderr.split(separator: "\n").count == 1 && missing.stderr.contains("no highlight has the id"))
+        #expect(try await run("quote", "edit", "abcd", status: 64).stderr.contains("nothing to change"))
+        #expect(try await run("quote", "list").stdout.hasPrefix("No highlights yet"))
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
+@testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
+
+/// Highlights in the library: kept by a stable id, matched to books on import, never doubled.
+@Suite struct HighlightTests {
+    func shelf() throws -> Library {
+        let library = try Library.inMemory(clock: .fixed(TemporaryShelf.fixedDate))
+        try library.addBook(
+            NewBook(
+                title: "The Left Hand of Darkness", authors: ["Ursula K. Le Guin"],
+                isbn: ISBN.parse("9780441478125")))
+        try library.addBook(NewBook(title: "Cien años de soledad", authors: ["Gabriel García Márquez"]))
+        try library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        try library.addBook(NewBook(title: "Emma", authors: ["Someone Else"]))
+        return library
+    }
+
+    func kindle(
+        _ title: String, _ author: String?, _ text: String, note: String? = nil, line: Int = 1, isbn: String? = nil
+    )
+        -> ImportedHighlight
+    {
+        ImportedHighlight(
+            line: line, bookTitle: title, bookAuthor: author, isbn: isbn.flatMap(ISBN.parse),
+            highlight: NewHighlight(
+                text: text, note: note, place: HighlightPlace(location: "170-172"), source: .kindle))
+    }
+
+    @Test func theIdComesFromTheBookAndTheTextWhateverItsWrapping() {
+        let id = Highlight.id(slug: "emma", text: "Badly done, Emma!")
+        #expect(id.count == 12 && id.allSatisfy(\.isHexDigit))
+        #expect(Highlight.id(slug: "emma", text: " Badly done,\r\n  Emma! ") == id)
+        #expect(Highlight.id(slug: "emma-2", text: "Badly done, Emma!") != id)
+    }
+
+    @Test func aHighlightTypedTwiceIsKeptOnceWithItsLatestNote() throws {
+        let library = try shelf()
+        let first = try library.addHighlight(
+            NewHighlight(
+                text: "Light is the left hand of darkness", place: HighlightPlace(page: "199"), source: .reader),
+            toBook: "the-left-hand-of-darkness")
+        let again = try library.addHighlight(
+            NewHighlight(text: "Light is the left hand of darkness", note: "The *title*.", source: .reader),
+            toBook: "the-left-hand-of-darkness")
+        #expect(again.id == first.id && again.place.page == "199" && again.note == "The *title*.")
+        #expect(try library.highlights(ofBook: "the-left-hand-of-darkness").count == 1)
+        #expect(throws: LibraryError.emptyHighlight) {
+            try library.addHighlight(NewHighlight(text: "  \n ", source: .reader), toBook: "emma")
+        }
+    }
+
+    @Test func hidingKeepsAHighlightOffTheSiteAndRemovingDeletesIt() throws {
+        let library = try shelf()
+        let highlight = try library.addHighlight(
+            NewHighlight(text: "Time is the longest distance", source: .reader), toBook: "cien-anos-de-soledad")
+        let prefix = String(highlight.id.prefix(5))
+        #expect(try library.editHighlight(prefix, published: false).published == false)
+        #expect(try library.highlights(ofBook: "cien-anos-de-soledad", includingHidden: false).isEmpty)
+        #expect(try library.allHighlights(includingHidden: false).isEmpty)
+        #expect(try library.editHighlight(prefix, note: "Aureliano", page: "12").note == "Aureliano")
+        #expect(try library.editHighlight(prefix, note: "").note == nil)
+        #expect(try library.removeHighlight(prefix).id == highlight.id)
+        #expect(throws: LibraryError.noSuchHighlight(prefix)) { try library.removeHighlight(prefix) }
+        #expect(throws: LibraryError.noSuchHighlight("xy")) { try library.highlight(matching: "xy") }
+    }
+
+    @Test func importsMatchByISBNThenTitleAndAuthorAndListWhatTheyCannot() throws {
+        let library = try shelf()
+        let file = HighlightFile(
+            source: .kindle,
+            highlights: [
+                // By ISBN, whatever the title says.
+                kindle("LHOD (Ace edition)", nil, "A king was pregnant.", isbn: "9780441478125"),
+                // "Last, First", a subtitle and no accents.
+                kindle("Cien anos de soledad: Edicion conmemorativa", "Garcia Marquez, Gabriel", "Macondo", line: 7),
+                // Two books called Emma: the author tells them apart.
+                kindle("Emma", "Austen, Jane", "Badly done, Emma!", line: 13),
+                // No author, two books: which one cannot be told.
+                kindle("Emma", nil, "Silly things", line: 19),
+                kindle("Piranesi", "Susanna Clarke", "The Beauty of the House", line: 25),
+                kindle("Piranesi", "Susanna Clarke", "is immeasurable", line: 31),
+                kindle("Emma", "Austen, Jane", "   ", line: 37),
+            ])
+        let summary = try library.importHighlights(file)
+        #expect(summary.added == 3 && summary.updated == 0 && summary.unchanged == 0)
+        #expect(try library.highlights(ofBook: "the-left-hand-of-darkness").map(\.text) == ["A king was pregnant."])
+        #expect(try library.highlights(ofBook: "cien-anos-de-soledad").map(\.text) == ["Macondo"])
+        #expect(try library.highlights(ofBook: "emma").map(\.text) == ["Badly done, Emma!"])
+        #expect(
+            summary.unmatched == [
+                .init(title: "Emma", author: nil, highlights: 1, candidates: ["emma", "emma-else"]),
+                .init(title: "Piranesi", author: "Susanna Clarke", highlights: 2, candidates: []),
+            ])
+        #expect(summary.skipped == [SkippedRow(line: 37, reason: "the highlight has no text")])
+
+        // Again: nothing doubled; a changed note updates.
+        var changed = file
+        changed.highlights[2].highlight.note = "Box Hill"
+        let again = try library.importHighlights(changed)
+        #expect(again.added == 0 && again.updated == 1 && again.unchanged == 2)
+        #expect(try library.highlights(ofBook: "emma").first?.note == "Box Hill")
+    }
+
+    @Test func addMissingAddsTheBooksByHandAndADryRunKeepsNothing() throws {
+        let library = try shelf()
+        let file = HighlightFile(
+            source: .kindle,
+            highlights: [
+                kindle("Piranesi", "Clarke, Susanna", "The Beauty of the House"),
+                kindle("Piranesi", "Clarke, Susanna", "is immeasurable"),
+            ])
+        let dry = try library.importHighlights(file, addMissing: true, dryRun: true)
+        #expect(dry.added == 2 && dry.booksAdded == ["piranesi"])
+        #expect(throws: LibraryError.self) { try library.findBook(matching: "piranesi") }
+        let summary = try library.importHighlights(file, addMissing: true)
+        #expect(summary.added == 2 && summary.booksAdded == ["piranesi"] && summary.unmatched.isEmpty)
+        let piranesi = try library.findBook(matching: "piranesi")
+        #expect(
+            piranesi.authors.map(\.name) == ["Clarke, Susanna"] || piranesi.authors.map(\.name) == ["Susanna Clarke"])
+        #expect(try library.highlights(ofBook: "piranesi").count == 2)
+    }
+
+    @Test func removingABookTakesItsHighlightsAndRestoringBringsThemBack() throws {
+        let library = try shelf()
+        let kept = try library.addHighlight(
+            NewHighlight(text: "Badly done", note: "Box Hill", source: .reader), toBook: "emma")
+        try library.editHighlight(kept.id, published: false)
+        try library.removeBook(slug: "emma", at: TemporaryShelf.fixedDate)
+        #expect(try library.allHighlights().isEmpty)
+        _ = try library.restoreBook(try library.findRemovedBook(matching: "emma"))
+        let back = try library.highlights(ofBook: "emma")
+        #expect(back.map(\.id) == [kept.id] && back.first?.note == "Box Hill" && back.first?.published == false)
+    }
+}
