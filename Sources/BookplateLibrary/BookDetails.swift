@@ -11,14 +11,19 @@ public struct BookDetails: Hashable, Sendable {
     public var reads: [ReadRecord]
     /// The series the book is in, in the order they were named, each with the book's place.
     public var series: [SeriesMembership]
+    /// The highlights the reader publishes, in the book's order (hidden ones are the library's
+    /// alone: `quote list` shows them).
+    public var highlights: [Highlight]
 
     public init(
-        book: Book, authors: [Author], shelves: [Shelf], reads: [ReadRecord] = [], series: [SeriesMembership] = []
+        book: Book, authors: [Author], shelves: [Shelf], reads: [ReadRecord] = [], series: [SeriesMembership] = [],
+        highlights: [Highlight] = []
     ) {
         self.book = book
         self.authors = authors
         self.shelves = shelves
         self.reads = reads
         self.series = series
+        self.highlights = highlights
     }
 }

@@ -69,6 +69,8 @@ extension Library {
             let shelfLinks = Dictionary(grouping: try BookShelf.fetchAll(db)) { $0.bookId }
             let reads = try Read.allByBook(db)
             let series = try Library.seriesByBook(db)
+            let highlights = Dictionary(
+                grouping: try Highlight.filter(Column("published") == true).fetchAll(db), by: \.bookId)
             // Read in the snapshot's order into one array: the books, their details and the
             // details sorted were three copies of the shelf at once (70 MB at 50,000 books).
             var details: [BookDetails] = []
@@ -81,7 +83,8 @@ extension Library {
                         authors: (authorLinks[book.id ?? 0] ?? []).compactMap { authors[$0.authorId] },
                         shelves: (shelfLinks[book.id ?? 0] ?? []).compactMap { shelves[$0.shelfId] }
                             .sorted { $0.slug < $1.slug },
-                        reads: reads[book.id ?? 0] ?? [], series: series[book.id ?? 0] ?? []))
+                        reads: reads[book.id ?? 0] ?? [], series: series[book.id ?? 0] ?? [],
+                        highlights: (highlights[book.id ?? 0] ?? []).sorted(by: Highlight.inBookOrder)))
             }
             // SQLite orders slugs by their bytes; a slug Bookplate did not make may order otherwise.
             if !zip(details, details.dropFirst()).allSatisfy({ $0.book.slug < $1.book.slug }) {
@@ -106,7 +109,9 @@ extension Library {
         return BookDetails(
             book: book, authors: try authors(ofBookId: book.id, in: db), shelves: shelves,
             reads: try Read.of(bookId: book.id ?? 0, in: db).map(\.record),
-            series: try Library.series(ofBookId: book.id ?? 0, in: db))
+            series: try Library.series(ofBookId: book.id ?? 0, in: db),
+            highlights: try Highlight.filter(Column("bookId") == book.id && Column("published") == true)
+                .fetchAll(db).sorted(by: Highlight.inBookOrder))
     }
 
     func authors(ofBookId bookId: Int64?, in db: Database) throws -> [Author] {

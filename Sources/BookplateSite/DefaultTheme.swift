@@ -332,6 +332,12 @@ package enum DefaultTheme {
         .note { border-top: 1px solid var(--rule); margin-top: 2rem; }
         .note blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--rule); color: var(--muted); }
         .note pre { overflow-x: auto; padding: 0.75rem; background: var(--card); border: 1px solid var(--rule); }
+        .highlights { border-top: 1px solid var(--rule); margin-top: 2rem; }
+        .highlight { margin: 1.25rem 0; }
+        .highlight blockquote { margin: 0; padding-left: 1rem; border-left: 3px solid var(--accent); font-style: italic; overflow-wrap: anywhere; }
+        .highlight figcaption { margin-top: 0.25rem; color: var(--muted); font-size: 0.9rem; }
+        .highlight .permalink { color: var(--muted); text-decoration: none; }
+        .highlight-note { margin-left: 1rem; font-size: 0.95rem; }
 
         .author-header { display: flex; gap: 1.5rem; align-items: center; margin-top: 2rem; }
         .author-header h1 { margin: 0 0 0.25rem; }
@@ -519,6 +525,22 @@ package enum DefaultTheme {
         {{{noteHTML}}}
             </section>
             {{/noteHTML}}
+            {{^empty(highlights)}}
+            <section class="highlights" aria-labelledby="highlights-heading">
+              <h2 id="highlights-heading">{{t.highlights}}</h2>
+              {{#highlights}}
+              <figure class="highlight" id="{{anchor}}">
+                <blockquote><p>{{text}}</p></blockquote>
+                <figcaption>{{#place}}<span class="place">{{place}}</span> {{/place}}<a class="permalink" href="#{{anchor}}" aria-label="{{t.linkToHighlight}}">#</a></figcaption>
+                {{#noteHTML}}
+                <div class="highlight-note">
+        {{{noteHTML}}}
+                </div>
+                {{/noteHTML}}
+              </figure>
+              {{/highlights}}
+            </section>
+            {{/empty(highlights)}}
             {{^empty(credits)}}
             <p class="credits">{{#credits}}{{what}} <a href="{{url}}">{{source}}</a>{{^last()}} · {{/last()}}{{/credits}}</p>
             {{/empty(credits)}}
@@ -884,6 +906,10 @@ package enum DefaultTheme {
         readTimesIn: "{count}-mal gelesen: {years}"
         aboutTheBook: Über das Buch
         myNotes: Meine Notizen
+        highlights: Markierungen
+        linkToHighlight: Link zu dieser Markierung
+        highlightPage: "S. {page}"
+        highlightLocation: "Pos. {location}"
         publisher: Verlag
         published: Erschienen
         pageCount: Seiten
@@ -1050,6 +1076,10 @@ package enum DefaultTheme {
         readTimesIn: "Read {count} times: {years}"
         aboutTheBook: About the book
         myNotes: My notes
+        highlights: Highlights
+        linkToHighlight: Link to this highlight
+        highlightPage: "p. {page}"
+        highlightLocation: "loc. {location}"
         publisher: Publisher
         published: Published
         pageCount: Pages
@@ -1213,6 +1243,10 @@ package enum DefaultTheme {
         readTimesIn: "Leído {count} veces: {years}"
         aboutTheBook: Sobre el libro
         myNotes: Mis notas
+        highlights: Subrayados
+        linkToHighlight: Enlace a este subrayado
+        highlightPage: "p. {page}"
+        highlightLocation: "pos. {location}"
         publisher: Editorial
         published: Publicado
         pageCount: Páginas
@@ -1376,6 +1410,10 @@ package enum DefaultTheme {
         readTimesIn: "Lu {count} fois : {years}"
         aboutTheBook: À propos du livre
         myNotes: Mes notes
+        highlights: Passages surlignés
+        linkToHighlight: Lien vers ce passage
+        highlightPage: "p. {page}"
+        highlightLocation: "empl. {location}"
         publisher: Éditeur
         published: Parution
         pageCount: Pages

@@ -95,11 +95,26 @@ struct PageModelFactory: Sendable {
                 ShelfTagModel(name: $0.name, slug: $0.slug, url: root + PageModelFactory.shelfURL($0.slug))
             },
             noteHTML: noteHTML.flatMap { $0.isEmpty ? nil : $0 },
+            highlights: details.highlights.map(highlightModel),
             credits: Credits.credits(
                 for: book, hasCoverImage: coversBySlug[book.slug]?.isPlaceholder == false, words: words),
             openGraph: StructuredData.openGraph(
                 for: details, cover: coversBySlug[book.slug], site: site, baseURL: baseURL),
             jsonLD: StructuredData.bookJSONLD(for: details, cover: coversBySlug[book.slug], baseURL: baseURL))
+    }
+
+    /// A highlight as its book's page shows it. Its note comes from an import as often as from the
+    /// reader, so cmark renders it in safe mode whatever the site allows in notes.
+    func highlightModel(_ highlight: Highlight) -> HighlightModel {
+        let place = [
+            highlight.place.page.map { words("highlightPage", ["page": $0]) },
+            highlight.place.location.map { words("highlightLocation", ["location": $0]) },
+            highlight.place.chapter,
+        ].compactMap { $0 }
+        return HighlightModel(
+            anchor: "h-\(highlight.id)", text: highlight.text,
+            noteHTML: highlight.note.map { NoteRenderer(allowsRawHTML: false).render($0) },
+            place: place.isEmpty ? nil : place.joined(separator: " · "))
     }
 
     /// "Read 3 times: 2019, 2021, 2024" — the years of the reads that have one — for a book

@@ -24,6 +24,8 @@ struct BookPageModel: Sendable, Encodable {
     var series: [SeriesLinkModel]
     var shelves: [ShelfTagModel]
     var noteHTML: SanitizedHTML?
+    /// The passages the reader marked and publishes, in the book's order.
+    var highlights: [HighlightModel]
     /// Where the description, the other facts and the cover came from.
     var credits: [CreditModel]
     var openGraph: [MetaModel]
@@ -52,6 +54,7 @@ extension BookPageModel: TemplateObject {
         case "series": series.templateValue
         case "shelves": shelves.templateValue
         case "noteHTML": noteHTML.templateValue
+        case "highlights": highlights.templateValue
         case "credits": credits.templateValue
         case "openGraph": openGraph.templateValue
         case "jsonLD": jsonLD.templateValue
@@ -123,6 +126,29 @@ extension CreditLinkModel: TemplateObject {
         case "name": name.templateValue
         case "url": url.templateValue
         case "separator": separator.templateValue
+        default: nil
+        }
+    }
+}
+
+/// A passage the reader marked: its text (plain, escaped like any text), their note through cmark
+/// in safe mode, where it is, and the anchor its permalink points at.
+struct HighlightModel: Sendable, Encodable {
+    /// `h-<id>`: the fragment of the highlight's permalink on its book's page.
+    var anchor: String
+    var text: String
+    var noteHTML: SanitizedHTML?
+    /// "p. 42 · loc. 170–172", in the site's language; nil when the source gave no place.
+    var place: String?
+}
+
+extension HighlightModel: TemplateObject {
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "anchor": anchor.templateValue
+        case "text": text.templateValue
+        case "noteHTML": noteHTML.templateValue
+        case "place": place.templateValue
         default: nil
         }
     }
