@@ -82,7 +82,9 @@ struct ClippingLine {
 struct ClippingBook: Hashable {
     var title: String
     var author: String?
+}
 
+extension ClippingBook {
     /// "Title (Author)": the author is in the last parentheses, which may nest ("Kindle-Handbuch
     /// (German Edition) (Amazon (Editors))"); a line without them is all title.
     init(titleLine line: String) {

@@ -34,7 +34,10 @@ struct KindleHeader: Equatable {
         for segment in segments {
             let words = Self.words(segment)
             if let dateWord = words.firstIndex(where: { Self.dateWords.contains($0) }) {
-                madeAt = KindleDate.date(from: words[(dateWord + 1)...])
+                // "Hinzugefügt am" is not a time before noon.
+                var start = dateWord + 1
+                if start < words.count, Self.dateConnectors.contains(words[start]) { start += 1 }
+                madeAt = KindleDate.date(from: words[start...])
                 continue
             }
             for (index, word) in words.enumerated() where index + 1 < words.count {
@@ -86,6 +89,7 @@ struct KindleHeader: Equatable {
     ]
     /// The first word of "Added on", "Hinzugefügt am", "Ajouté le", "Añadido el".
     private static let dateWords: Set<String> = ["added", "hinzugefügt", "ajouté", "añadido"]
+    private static let dateConnectors: Set<String> = ["on", "am", "le", "el"]
 }
 
 /// The dates of Kindle headers: "Sunday, 3 March 2019 12:01:02", "Friday, January 1, 2021

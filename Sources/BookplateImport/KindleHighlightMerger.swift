@@ -119,7 +119,6 @@ struct KindleHighlightMerger {
         } else {
             highlights[slot].notes.append((at, note.text))
         }
-        highlights[slot].madeAt = Self.later(highlights[slot].madeAt, note.header.madeAt)
         return nil
     }
 
