@@ -1,0 +1,257 @@
+import BookplateLibrary
+import Foundation
+
+/// Reads a Kindle's `My Clippings.txt` into highlights, each naming its book.
+///
+/// The device appends an entry for each highlight, note and bookmark — title line, header line,
+/// a blank line, the text, a line of ten `=` — and never rewrites one: an extended highlight is a
+/// second entry, an edited note another. The reader gives back what the device shows: clippings of
+/// one passage merged into the longest, notes on their highlights, bookmarks left out.
+package enum KindleClippings {
+    /// A highlight or note longer than this is cut: a passage runs to a few thousand characters,
+    /// and a page of megabytes helps no reader.
+    package static let textCharacters = 100_000
+    /// A title or author longer than this is cut.
+    package static let nameCharacters = 10_000
+
+    /// Reads the file's bytes, whatever they hold: entries that cannot be used are skipped or
+    /// warned of by their title's line, and the time taken grows with the file's length only.
+    package static func read(_ data: Data) -> HighlightFile {
+        var reading = Reading()
+        let lines = ClippingLine.lines(of: data)
+        var entryStart = 0
+        for index in lines.indices where lines[index].isSeparator {
+            reading.entry(lines[entryStart..<index], closed: true)
+            entryStart = index + 1
+        }
+        reading.entry(lines[entryStart...], closed: false)
+        return reading.file()
+    }
+}
+
+/// One line of the file, decoded.
+struct ClippingLine {
+    /// 1-based.
+    var number: Int
+    var text: String
+    /// The line held bytes that are not UTF-8, read as U+FFFD.
+    var hadBadBytes: Bool
+
+    var isBlank: Bool { text.allSatisfy(\.isWhitespace) }
+
+    var isSeparator: Bool {
+        // Most lines are longer or shorter: their length in bytes settles it at once.
+        text.utf8.count >= 10 && text.utf8.count <= 16 && text.trimmingCharacters(in: .whitespaces) == "=========="
+    }
+
+    /// The lines of `data`, split at LF with a CR before it dropped, and without the byte-order
+    /// marks some firmwares write at the start of every entry.
+    static func lines(of data: Data) -> [ClippingLine] {
+        let bytes = [UInt8](data)
+        var lines: [ClippingLine] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            var number = 1
+            while start < buffer.count {
+                var end = start
+                while end < buffer.count, buffer[end] != 0x0A { end += 1 }
+                var lineEnd = end
+                if lineEnd > start, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                var lineStart = start
+                while lineEnd - lineStart >= 3, buffer[lineStart] == 0xEF, buffer[lineStart + 1] == 0xBB,
+                    buffer[lineStart + 2] == 0xBF
+                {
+                    lineStart += 3
+                }
+                let slice = UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd])
+                if let text = String(validating: slice, as: UTF8.self) {
+                    lines.append(ClippingLine(number: number, text: text, hadBadBytes: false))
+                } else {
+                    lines.append(
+                        ClippingLine(number: number, text: String(decoding: slice, as: UTF8.self), hadBadBytes: true))
+                }
+                start = end + 1
+                number += 1
+            }
+        }
+        return lines
+    }
+}
+
+/// The book a clipping names, as its title line gives it.
+struct ClippingBook: Hashable {
+    var title: String
+    var author: String?
+}
+
+extension ClippingBook {
+    /// "Title (Author)": the author is in the last parentheses, which may nest ("Kindle-Handbuch
+    /// (German Edition) (Amazon (Editors))"); a line without them is all title.
+    init(titleLine line: String) {
+        let whole = line.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\u{FEFF}")))
+        title = whole
+        author = nil
+        guard whole.hasSuffix(")") else { return }
+        var depth = 0
+        var index = whole.endIndex
+        while index > whole.startIndex {
+            index = whole.index(before: index)
+            if whole[index] == ")" {
+                depth += 1
+            } else if whole[index] == "(" {
+                depth -= 1
+                if depth == 0 { break }
+            }
+        }
+        guard depth == 0, whole[index] == "(" else { return }
+        let bookTitle = whole[..<index].trimmingCharacters(in: .whitespaces)
+        let name = whole[whole.index(after: index)..<whole.index(before: whole.endIndex)]
+            .trimmingCharacters(in: .whitespaces)
+        guard !bookTitle.isEmpty, !name.isEmpty else { return }
+        title = bookTitle
+        author = Self.naturalOrder(name)
+    }
+
+    /// "Sanderson, Brandon" as "Brandon Sanderson", for each of the authors a `;` separates; a
+    /// name with more than one comma ("King, Martin Luther, Jr.") is left as written.
+    static func naturalOrder(_ names: String) -> String {
+        names.split(separator: ";").map { name in
+            let parts = name.split(separator: ",", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                return name.trimmingCharacters(in: .whitespaces)
+            }
+            return "\(parts[1]) \(parts[0])"
+        }
+        .filter { !$0.isEmpty }
+        .joined(separator: "; ")
+    }
+}
+
+/// One clipping as read, before merging.
+struct Clipping {
+    var line: Int
+    var book: ClippingBook
+    var header: KindleHeader
+    var text: String
+}
+
+/// The state of one read: what was found so far, and what was wrong with it.
+private struct Reading {
+    var merger = KindleHighlightMerger()
+    var notes: [Clipping] = []
+    var skipped: [SkippedRow] = []
+    var warnings: [RowWarning] = []
+
+    /// The lines between two separators (or after the last, when `closed` is false).
+    mutating func entry(_ lines: ArraySlice<ClippingLine>, closed: Bool) {
+        guard let first = lines.firstIndex(where: { !$0.isBlank }) else { return }
+        guard closed else {
+            warnings.append(
+                RowWarning(
+                    line: lines[first].number,
+                    message: "the file ends inside this entry (no line of = after it): not imported"))
+            return
+        }
+        var title = first
+        while title < lines.endIndex {
+            title = clipping(lines[title...])
+        }
+    }
+
+    /// Reads the clipping whose title is the first of `lines`, and returns where the next one
+    /// starts when two entries run together without a separator (else the end).
+    private mutating func clipping(_ lines: ArraySlice<ClippingLine>) -> Int {
+        let titleLine = lines[lines.startIndex]
+        let number = titleLine.number
+        guard lines.count > 1, let header = KindleHeader(lines[lines.startIndex + 1].text) else {
+            skipped.append(
+                SkippedRow(line: number, reason: "no Kindle header (\"- Your Highlight …\") under the title"))
+            return lines.endIndex
+        }
+        var bodyStart = lines.startIndex + 2
+        if bodyStart < lines.endIndex, lines[bodyStart].isBlank { bodyStart += 1 }
+        var bodyEnd = lines.endIndex
+        var warnedOfHeader = false
+        for index in lines.indices where index > bodyStart && !lines[index - 1].isBlank {
+            let text = lines[index].text
+            guard text.first == "-", text.contains("|") else { continue }
+            let nextIsBlank = index + 1 == lines.endIndex || lines[index + 1].isBlank
+            if nextIsBlank, KindleHeader(text) != nil {
+                bodyEnd = index - 1
+                warnings.append(
+                    RowWarning(
+                        line: number,
+                        message:
+                            "the entry runs into the next at line \(lines[index - 1].number) with no line of = between: read as two"
+                    ))
+                break
+            } else if !warnedOfHeader {
+                warnedOfHeader = true
+                warnings.append(
+                    RowWarning(
+                        line: number,
+                        message:
+                            "line \(lines[index].number) looks like the header of another entry with no line of = before it, but not one this reader knows: kept as text"
+                    ))
+            }
+        }
+        if lines[lines.startIndex..<max(bodyEnd, lines.startIndex + 2)].contains(where: \.hadBadBytes) {
+            warnings.append(
+                RowWarning(line: number, message: "bytes that are not UTF-8 in the entry: read as U+FFFD"))
+        }
+        let body = bodyStart < bodyEnd ? lines[bodyStart..<bodyEnd].map(\.text) : []
+        var text = body.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        var book = ClippingBook(titleLine: titleLine.text)
+        cut(&book.title, to: KindleClippings.nameCharacters, "the title", line: number)
+        if var author = book.author {
+            cut(&author, to: KindleClippings.nameCharacters, "the author", line: number)
+            book.author = author
+        }
+        switch header.kind {
+        case .bookmark:
+            break
+        case .highlight:
+            guard !text.isEmpty else {
+                skipped.append(SkippedRow(line: number, reason: "a highlight with no text"))
+                break
+            }
+            cut(&text, to: KindleClippings.textCharacters, "the highlight", line: number)
+            merger.add(Clipping(line: number, book: book, header: header, text: text))
+        case .note:
+            guard !text.isEmpty else {
+                skipped.append(SkippedRow(line: number, reason: "a note with no text"))
+                break
+            }
+            cut(&text, to: KindleClippings.textCharacters, "the note", line: number)
+            notes.append(Clipping(line: number, book: book, header: header, text: text))
+        }
+        return bodyEnd
+    }
+
+    private mutating func cut(_ text: inout String, to limit: Int, _ field: String, line: Int) {
+        // Most texts are short: their length in bytes, known at once, settles it.
+        guard text.utf8.count > limit else { return }
+        let length = text.count
+        guard length > limit else { return }
+        text = String(text.prefix(limit))
+        warnings.append(
+            RowWarning(line: line, message: "\(field) is \(length) characters long: cut to the first \(limit)"))
+    }
+
+    mutating func file() -> HighlightFile {
+        for note in notes {
+            if let problem = merger.attach(note) { warnings.append(RowWarning(line: note.line, message: problem)) }
+        }
+        let highlights = merger.highlights.map { kept in
+            ImportedHighlight(
+                line: kept.line, bookTitle: kept.book.title, bookAuthor: kept.book.author,
+                highlight: NewHighlight(
+                    text: kept.text, note: kept.note, place: kept.place, madeAt: kept.madeAt, source: .kindle))
+        }
+        // Warnings in the order of the file; those of one entry in the order they were found.
+        let ordered = warnings.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
+        return HighlightFile(
+            source: .kindle, highlights: highlights, skipped: skipped, warnings: ordered.map(\.element))
+    }
+}

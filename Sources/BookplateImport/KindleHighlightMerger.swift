@@ -1,0 +1,201 @@
+import BookplateLibrary
+import Foundation
+
+/// Merges the clippings a Kindle appended for one passage into the highlight the device shows,
+/// and puts each note on its highlight.
+///
+/// Re-highlighting a passage appends it again; extending or shortening a highlight appends the
+/// new one and leaves the old. Two clippings of a book are one passage when their places overlap
+/// and one text holds the other, or one runs on where the other stops by at least half the
+/// shorter; the longest text is kept, with the latest date. Candidates are found through buckets
+/// of nearby places, so a file of any size is read in time that grows with its length.
+struct KindleHighlightMerger {
+    /// A highlight as kept, with what is needed to merge and attach to it.
+    struct Kept {
+        var line: Int
+        var book: ClippingBook
+        var text: String
+        var place: HighlightPlace
+        var span: Span?
+        var madeAt: Date?
+        /// Notes by the place they were made at, in the order they came: an edited note, appended
+        /// at the same place, replaces the one before it.
+        var notes: [(place: Int, text: String)] = []
+
+        var note: String? { notes.isEmpty ? nil : notes.map(\.text).joined(separator: "\n\n") }
+    }
+
+    /// Where a clipping is, by Kindle location, or by page where the device gave no location
+    /// (PDFs).
+    struct Span: Hashable {
+        enum Scale: Hashable {
+            case location
+            case page
+        }
+
+        var scale: Scale
+        var range: ClosedRange<Int>
+
+        init?(_ header: KindleHeader) {
+            if let location = header.location {
+                scale = .location
+                range = location
+            } else if let page = header.page, let pages = KindleHeader.range(page) {
+                scale = .page
+                range = pages
+            } else {
+                return nil
+            }
+        }
+    }
+
+    private(set) var highlights: [Kept] = []
+    private var byText: [TextKey: Int] = [:]
+    private var byBucket: [BucketKey: [Int]] = [:]
+
+    private struct TextKey: Hashable {
+        var book: ClippingBook
+        var text: String
+    }
+
+    private struct BucketKey: Hashable {
+        var book: ClippingBook
+        var scale: Span.Scale
+        var bucket: Int
+    }
+
+    /// Places are grouped in buckets this wide; a highlight is filed under each bucket it spans,
+    /// or only those of its ends when it spans more than ``bucketsSpanned``.
+    private static let bucketWidth = 16
+    private static let bucketsSpanned = 8
+    /// How many of a bucket's latest highlights a new one is compared with: a real passage is
+    /// highlighted a handful of times, a hostile file may hold thousands at one place.
+    private static let comparedPerBucket = 64
+
+    mutating func add(_ clipping: Clipping) {
+        let span = Span(clipping.header)
+        let place = HighlightPlace(
+            page: clipping.header.page,
+            location: clipping.header.location.map {
+                $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)"
+            })
+        let new = Kept(
+            line: clipping.line, book: clipping.book, text: clipping.text, place: place, span: span,
+            madeAt: clipping.header.madeAt)
+        if let slot = byText[TextKey(book: clipping.book, text: clipping.text)] {
+            highlights[slot].madeAt = Self.later(highlights[slot].madeAt, new.madeAt)
+            return
+        }
+        if let span, let slot = samePassage(as: new, span: span) {
+            merge(new, into: slot)
+            return
+        }
+        highlights.append(new)
+        file(highlights.count - 1)
+    }
+
+    /// Puts `note` on the highlight of its book whose place holds the note's, preferring one that
+    /// ends there (the device places a note at the end of its highlight); returns why it could not.
+    mutating func attach(_ note: Clipping) -> String? {
+        guard let span = Span(note.header) else { return "a note with no place: not imported" }
+        let at = span.range.upperBound
+        let key = BucketKey(book: note.book, scale: span.scale, bucket: at / Self.bucketWidth)
+        var best: Int?
+        for slot in (byBucket[key] ?? []).suffix(Self.comparedPerBucket * 4) {
+            guard let range = highlights[slot].span?.range, highlights[slot].span?.scale == span.scale,
+                range.contains(at)
+            else { continue }
+            if let current = best, highlights[current].span?.range.upperBound == at, range.upperBound != at {
+                continue
+            }
+            best = slot
+        }
+        guard let slot = best else {
+            let name = span.scale == .location ? "location" : "page"
+            return "a note with no highlight at \(name) \(at): not imported"
+        }
+        if let index = highlights[slot].notes.firstIndex(where: { $0.place == at }) {
+            highlights[slot].notes[index].text = note.text
+        } else {
+            highlights[slot].notes.append((at, note.text))
+        }
+        return nil
+    }
+
+    private func samePassage(as new: Kept, span: Span) -> Int? {
+        let newBytes = Array(new.text.utf8)
+        for bucket in Self.buckets(span.range) {
+            let key = BucketKey(book: new.book, scale: span.scale, bucket: bucket)
+            for slot in (byBucket[key] ?? []).suffix(Self.comparedPerBucket).reversed() {
+                guard let other = highlights[slot].span, other.scale == span.scale, other.range.overlaps(span.range)
+                else { continue }
+                if Self.isSamePassage(newBytes, Array(highlights[slot].text.utf8)) { return slot }
+            }
+        }
+        return nil
+    }
+
+    private mutating func merge(_ new: Kept, into slot: Int) {
+        let madeAt = Self.later(highlights[slot].madeAt, new.madeAt)
+        // The longest wins; of two as long, the later, which is how the device shows it now.
+        if new.text.utf8.count >= highlights[slot].text.utf8.count {
+            let notes = highlights[slot].notes
+            highlights[slot] = new
+            highlights[slot].notes = notes
+            file(slot)
+        }
+        highlights[slot].madeAt = madeAt
+    }
+
+    private mutating func file(_ slot: Int) {
+        let kept = highlights[slot]
+        byText[TextKey(book: kept.book, text: kept.text)] = slot
+        guard let span = kept.span else { return }
+        for bucket in Self.buckets(span.range) {
+            byBucket[BucketKey(book: kept.book, scale: span.scale, bucket: bucket), default: []].append(slot)
+        }
+    }
+
+    private static func buckets(_ range: ClosedRange<Int>) -> [Int] {
+        let first = range.lowerBound / bucketWidth
+        let last = range.upperBound / bucketWidth
+        return last - first < bucketsSpanned ? Array(first...last) : [first, last]
+    }
+
+    private static func later(_ one: Date?, _ other: Date?) -> Date? {
+        guard let one else { return other }
+        guard let other else { return one }
+        return max(one, other)
+    }
+
+    /// Whether one text holds the other, or one's end is the other's start for at least half the
+    /// shorter — found in time that grows with their lengths (Knuth–Morris–Pratt).
+    static func isSamePassage(_ one: [UInt8], _ other: [UInt8]) -> Bool {
+        let (short, long) = one.count <= other.count ? (one, other) : (other, one)
+        guard !short.isEmpty else { return false }
+        let enough = (short.count + 1) / 2
+        let inLong = longestPrefix(of: short, endingIn: long)
+        if inLong == short.count || inLong >= enough { return true }
+        return longestPrefix(of: Array(long.prefix(short.count)), endingIn: short) >= enough
+    }
+
+    /// The length of the longest prefix of `pattern` that ends `text` — or the whole pattern's, as
+    /// soon as it is found anywhere in `text`.
+    private static func longestPrefix(of pattern: [UInt8], endingIn text: [UInt8]) -> Int {
+        guard !pattern.isEmpty else { return 0 }
+        var border = [Int](repeating: 0, count: pattern.count)
+        var length = 0
+        for index in 1..<pattern.count {
+            while length > 0, pattern[index] != pattern[length] { length = border[length - 1] }
+            if pattern[index] == pattern[length] { length += 1 }
+            border[index] = length
+        }
+        var matched = 0
+        for byte in text {
+            while matched > 0, pattern[matched] != byte { matched = border[matched - 1] }
+            if pattern[matched] == byte { matched += 1 }
+            if matched == pattern.count { return matched }
+        }
+        return matched
+    }
+}

@@ -1,0 +1,263 @@
+import Foundation
+import Testing
+
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
+@testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
+
+@Suite struct KindleClippingsTests {
+    static func read(_ name: String) throws -> HighlightFile {
+        let url = TestPaths.fixtures.appendingPathComponent("highlights/kindle/\(name)")
+        return KindleClippings.read(try Data(contentsOf: url))
+    }
+
+    /// A moment in UTC, as the reader gives the device's clock.
+    static func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int) -> Date? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar.date(
+            from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
+    }
+
+    @Test func readsAnEnglishFileWithByteOrderMarksAndCRLF() throws {
+        let file = try Self.read("english-bom-crlf.txt")
+        #expect(file.source == .kindle)
+        #expect(file.highlights.map(\.line) == [1, 22, 32])
+        #expect(
+            file.highlights.map(\.bookTitle) == [
+                "The Left Hand of Darkness", "Thinking, Fast and Slow (Penguin Press Science)", "Meditations",
+            ])
+        #expect(file.highlights.map(\.bookAuthor) == ["Ursula K. Le Guin", "Daniel Kahneman", "Marcus Aurelius"])
+        #expect(file.highlights.allSatisfy { $0.highlight.source == .kindle && $0.isbn == nil })
+
+        let leGuin = file.highlights[0].highlight
+        #expect(leGuin.text == "Light is the left hand of darkness\nand darkness the right hand of light.")
+        #expect(leGuin.place == HighlightPlace(page: "12", location: "170-172"))
+        // The note is on its highlight, which keeps its own time.
+        #expect(leGuin.note == "Compare with the *Tao Te Ching*.")
+        #expect(leGuin.madeAt == Self.utc(2019, 3, 3, 12, 1, 2))
+
+        let meditations = file.highlights[2].highlight
+        #expect(
+            meditations.text
+                == "You have power over your mind - not outside events.\nRealize this, and you will find strength.")
+        #expect(meditations.place == HighlightPlace(location: "45-46"))
+        #expect(meditations.madeAt == Self.utc(2021, 1, 1, 12, 0, 0))
+        #expect(meditations.note == nil)
+
+        // The bookmark is neither a highlight nor a warning.
+        #expect(file.skipped == [SkippedRow(line: 43, reason: "a highlight with no text")])
+        #expect(
+            file.warnings == [RowWarning(line: 38, message: "a note with no highlight at location 900: not imported")])
+    }
+
+    /// The Kindle appends a highlight again when it is extended or made again: the three
+    /// clippings of one passage are the longest, with the latest time.
+    @Test func mergesAPassageHighlightedThreeTimesIntoTheLongest() throws {
+        let file = try Self.read("english-bom-crlf.txt")
+        let kahneman = file.highlights.filter { $0.bookAuthor == "Daniel Kahneman" }
+        #expect(kahneman.count == 1)
+        #expect(
+            kahneman.first?.highlight.text
+                == "Nothing in life is as important as you think it is, while you are thinking about it.")
+        #expect(kahneman.first?.highlight.place == HighlightPlace(page: "85", location: "1010-1013"))
+        #expect(kahneman.first?.highlight.madeAt == Self.utc(2019, 3, 5, 21, 0, 0))
+    }
+
+    @Test func readsGermanHeaders() throws {
+        let file = try Self.read("german.txt")
+        #expect(file.highlights.map(\.line) == [1, 16])
+        #expect(
+            file.highlights.map(\.bookTitle) == [
+                "Der Rithmatist: Roman (German Edition)", "Kindle-Benutzerhandbuch (German Edition)",
+            ])
+        #expect(file.highlights.map(\.bookAuthor) == ["Brandon Sanderson", "Amazon"])
+        let first = file.highlights[0].highlight
+        #expect(first.text == "Die Kreide war kalt, aber die Linien glühten.")
+        #expect(first.place == HighlightPlace(page: "12", location: "170-172"))
+        #expect(first.note == "Schön gesagt.")
+        #expect(first.madeAt == Self.utc(2019, 3, 3, 12, 1, 2))
+        // Older firmware: "bei Position", "um … Uhr".
+        #expect(file.highlights[1].highlight.place == HighlightPlace(location: "5-6"))
+        #expect(file.highlights[1].highlight.madeAt == Self.utc(2013, 4, 25, 23, 38, 23))
+        #expect(file.skipped.isEmpty && file.warnings.isEmpty)
+    }
+
+    @Test func readsFrenchHeaders() throws {
+        let file = try Self.read("french.txt")
+        #expect(file.highlights.map(\.bookTitle) == ["Le Petit Prince", "Freedom, Inc."])
+        #expect(file.highlights.map(\.bookAuthor) == ["Antoine de Saint-Exupéry", "Brian M. Carney; Isaac Getz"])
+        let prince = file.highlights[0].highlight
+        #expect(prince.text == "On ne voit bien qu'avec le cœur.")
+        #expect(prince.note == "L'essentiel est invisible pour les yeux.")
+        #expect(prince.place == HighlightPlace(page: "12", location: "170-172"))
+        #expect(prince.madeAt == Self.utc(2019, 3, 3, 12, 1, 2))
+        #expect(file.highlights[1].highlight.place == HighlightPlace(page: "242", location: "3706-3708"))
+        #expect(file.highlights[1].highlight.madeAt == Self.utc(2012, 6, 16, 22, 40, 52))
+        #expect(file.skipped.isEmpty && file.warnings.isEmpty)
+    }
+
+    @Test func readsSpanishHeaders() throws {
+        let file = try Self.read("spanish.txt")
+        #expect(file.highlights.map(\.line) == [1, 16, 21])
+        #expect(
+            file.highlights.map(\.bookTitle) == [
+                "El Príncipe de la Niebla", "Cien años de soledad", "La metamorfosis (Spanish Edition)",
+            ])
+        #expect(file.highlights.map(\.bookAuthor) == ["Carlos Ruiz Zafón", "Gabriel García Márquez", "Franz Kafka"])
+        let niebla = file.highlights[0].highlight
+        #expect(niebla.text == "asintiendo a una pregunta que Max no había llegado a formular.")
+        #expect(niebla.note == "Max otra vez.")
+        #expect(niebla.place == HighlightPlace(page: "4", location: "60-61"))
+        #expect(niebla.madeAt == Self.utc(2019, 3, 3, 12, 1, 2))
+        #expect(file.highlights[1].highlight.madeAt == Self.utc(2019, 9, 30, 18, 0, 39))
+        // Older firmware: "Mi subrayado Posición 13 - 13", a comma before the time.
+        #expect(file.highlights[2].highlight.place == HighlightPlace(location: "13"))
+        #expect(file.highlights[2].highlight.madeAt == Self.utc(2012, 10, 18, 19, 18, 28))
+        #expect(file.skipped.isEmpty && file.warnings.isEmpty)
+    }
+
+    @Test func readsWhatItCanOfAHostileFile() throws {
+        let file = try Self.read("hostile.txt")
+        #expect(file.highlights.map(\.line) == [1, 6, 16, 20, 35])
+        #expect(
+            file.highlights.map(\.bookTitle) == [
+                "Hostile Book", "Hostile Book", "Hostile Book", "Second Book", "Hostile Book",
+            ])
+        let texts = file.highlights.map(\.highlight.text)
+        #expect(texts[0] == "Caf\u{FFFD} au lait")
+        // Markup is text: escaping it is the site's work.
+        #expect(texts[1] == "<script>alert(1)</script> stays text")
+        #expect(file.highlights[1].highlight.note == "[click](javascript:alert(1))")
+        #expect(texts[2] == "First of two run together.")
+        #expect(texts[3] == "Second of two run together.")
+        #expect(file.highlights[3].bookAuthor == "Eve")
+        #expect(file.highlights[3].highlight.place == HighlightPlace(page: "4", location: "40-41"))
+        #expect(texts[4] == "A list:\n- one | two\nthree")
+        #expect(
+            file.skipped == [
+                SkippedRow(line: 25, reason: "no Kindle header (\"- Your Highlight …\") under the title"),
+                SkippedRow(line: 30, reason: "a highlight with no text"),
+            ])
+        #expect(
+            file.warnings == [
+                RowWarning(line: 1, message: "bytes that are not UTF-8 in the entry: read as U+FFFD"),
+                RowWarning(
+                    line: 16, message: "the entry runs into the next at line 20 with no line of = between: read as two"),
+                RowWarning(
+                    line: 35,
+                    message:
+                        "line 39 looks like the header of another entry with no line of = before it, but not one this reader knows: kept as text"
+                ),
+                RowWarning(line: 42, message: "the file ends inside this entry (no line of = after it): not imported"),
+            ])
+    }
+
+    @Test func cutsAHighlightOfAMegabyte() {
+        let long = String(repeating: "a", count: 1_000_000)
+        let text =
+            "Big (Author)\n- Your Highlight at location 1-9000 | Added on Sunday, 3 March 2019 12:01:02\n\n\(long)\n==========\n"
+        let file = KindleClippings.read(Data(text.utf8))
+        #expect(file.highlights.first?.highlight.text.count == KindleClippings.textCharacters)
+        #expect(
+            file.warnings == [
+                RowWarning(line: 1, message: "the highlight is 1000000 characters long: cut to the first 100000")
+            ])
+    }
+
+    @Test func readsTitlesWithParenthesesAndWithoutAnAuthor() {
+        #expect(
+            ClippingBook(titleLine: "\u{FEFF}A Book (with Brackets) (Doe, Jane) ")
+                == ClippingBook(title: "A Book (with Brackets)", author: "Jane Doe"))
+        #expect(
+            ClippingBook(titleLine: "Manual (Amazon (Editors))")
+                == ClippingBook(title: "Manual", author: "Amazon (Editors)"))
+        #expect(ClippingBook(titleLine: "Just a title") == ClippingBook(title: "Just a title", author: nil))
+        #expect(
+            ClippingBook(titleLine: "(Wholly in parentheses)")
+                == ClippingBook(title: "(Wholly in parentheses)", author: nil))
+        #expect(ClippingBook(titleLine: "Unbalanced) (x") == ClippingBook(title: "Unbalanced) (x", author: nil))
+        #expect(ClippingBook(titleLine: "Strength (King, Martin Luther, Jr.)").author == "King, Martin Luther, Jr.")
+    }
+
+    @Test func readsHeaderVariants() {
+        let old = KindleHeader("- Highlight Loc. 143-46  | Added on Friday, 6 July 12 07:37:42 GMT+01:00")
+        #expect(old?.kind == .highlight)
+        #expect(old?.location == 143...146)
+        // A two-digit year is no date, and no error.
+        #expect(old != nil && old?.madeAt == nil)
+        #expect(
+            KindleHeader("- Your Bookmark on Page 415 | Loc. 6353  | Added on Saturday, April 30, 2011, 08:37 AM")?
+                .madeAt == Self.utc(2011, 4, 30, 8, 37, 0))
+        #expect(KindleHeader("- Your Highlight on page ix | Added on Monday, 12 August 2024 00:10:00")?.page == "ix")
+        #expect(
+            KindleHeader("- Your Highlight Location 181-182 | Added on Tuesday, 31 February 2013 1:23:50 PM")?.madeAt
+                == nil)
+        #expect(
+            KindleHeader("- Votre surlignement Emplacement 12-12 | Ajouté le vendredi 26 avril 2013 à 00:18:27")?.madeAt
+                == Self.utc(2013, 4, 26, 0, 18, 27))
+        #expect(KindleHeader("Not a header") == nil)
+        #expect(KindleHeader("- one | two") == nil)
+    }
+
+    /// A note at a location inside a highlight (not its end) goes on it; an edited note, appended
+    /// again at the same place, replaces the one before it; exact repeats are kept once.
+    @Test func attachesNotesAndKeepsTheLatestEdit() {
+        let text = [
+            "Book (Author)", "- Your Highlight at location 100-110 | Added on Sunday, 3 March 2019 12:00:00", "",
+            "A passage.", "==========",
+            "Book (Author)", "- Your Note at location 105 | Added on Sunday, 3 March 2019 12:01:00", "",
+            "First thought.",
+            "==========",
+            "Book (Author)", "- Your Note at location 105 | Added on Sunday, 3 March 2019 12:02:00", "",
+            "Second thought.",
+            "==========",
+            "Book (Author)", "- Your Highlight at location 100-110 | Added on Sunday, 3 March 2019 12:03:00", "",
+            "A passage.", "==========",
+            "Other (Author)", "- Your Note at location 105 | Added on Sunday, 3 March 2019 12:04:00", "", "Elsewhere.",
+            "==========", "",
+        ].joined(separator: "\n")
+        let file = KindleClippings.read(Data(text.utf8))
+        #expect(file.highlights.count == 1)
+        #expect(file.highlights.first?.highlight.note == "Second thought.")
+        #expect(file.highlights.first?.highlight.madeAt == Self.utc(2019, 3, 3, 12, 3, 0))
+        #expect(
+            file.warnings == [RowWarning(line: 21, message: "a note with no highlight at location 105: not imported")])
+    }
+
+    /// Two highlights that share a location but not their words are two.
+    @Test func keepsNeighbouringHighlightsApart() {
+        let text = [
+            "Book (Author)", "- Your Highlight at location 100-102 | Added on Sunday, 3 March 2019 12:00:00", "",
+            "The first sentence of the page.", "==========",
+            "Book (Author)", "- Your Highlight at location 102-104 | Added on Sunday, 3 March 2019 12:01:00", "",
+            "Quite another sentence after it.", "==========",
+        ].joined(separator: "\n")
+        let file = KindleClippings.read(Data(text.utf8))
+        #expect(
+            file.highlights.map(\.highlight.text) == [
+                "The first sentence of the page.", "Quite another sentence after it.",
+            ])
+    }
+
+    @Test func findsPassagesThatOverlap() {
+        let merger = KindleHighlightMerger.self
+        #expect(merger.isSamePassage(Array("abcdef".utf8), Array("cd".utf8)))
+        #expect(merger.isSamePassage(Array("one two three".utf8), Array("two three four".utf8)))
+        #expect(merger.isSamePassage(Array("two three four".utf8), Array("one two three".utf8)))
+        #expect(!merger.isSamePassage(Array("one two three".utf8), Array("three four five".utf8)))
+        #expect(!merger.isSamePassage([], Array("x".utf8)))
+    }
+
+    @Test func readsNothingFromNothing() {
+        for text in ["", "\u{FEFF}", "\n\n", "==========\n==========\n", "\u{FEFF}==========\r\n"] {
+            let file = KindleClippings.read(Data(text.utf8))
+            #expect(
+                file.highlights.isEmpty && file.skipped.isEmpty && file.warnings.isEmpty, "\(text.debugDescription)")
+        }
+    }
+}
