@@ -306,9 +306,14 @@ private struct HighlightMatcher {
         }
     }
 
-    /// "The Left Hand of Darkness: 50th Anniversary Edition" and "the left hand of darkness" alike.
+    /// "The Left Hand of Darkness: 50th Anniversary Edition", "Thinking, Fast and Slow (Penguin
+    /// Press Science)" and "the left hand of darkness" alike: the title before a subtitle, without
+    /// the edition or series in parentheses that devices add at its end.
     static func titleKey(_ title: String) -> String {
-        let main = title.split(separator: ":", maxSplits: 1).first.map(String.init) ?? title
+        var main = title.split(separator: ":", maxSplits: 1).first.map(String.init) ?? title
+        while main.hasSuffix(")"), let open = main.lastIndex(of: "("), open > main.startIndex {
+            main = String(main[..<open]).trimmingCharacters(in: .whitespaces)
+        }
         return Library.sortKey(main).filter { $0.isLetter || $0.isNumber }
     }
 

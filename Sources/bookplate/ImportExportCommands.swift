@@ -6,32 +6,48 @@ struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract:
-            "Import a reading-log export: goodreads FILE.csv, storygraph FILE.csv, librarything FILE.tsv, bookplate FILE.json.",
+            "Import a reading-log export (goodreads FILE.csv, storygraph FILE.csv, librarything FILE.tsv, bookplate FILE.json) or highlights (kindle 'My Clippings.txt').",
         discussion: """
             Re-importing is safe: a book is matched by ISBN-13, then by the export's own id, then by title \
             and first author, and updated, never duplicated. The import is one transaction: a failure changes \
             nothing. Rows that cannot be used are listed with their line numbers; the rest are imported. \
             Reviews become notes for books that have none; private notes are kept but never published.
+
+            Highlights are matched to the books on the shelf by ISBN, else by title and author; those \
+            of books the shelf does not have are listed, or added with their books by --add-missing. \
+            Re-importing adds nothing twice.
             """)
 
     @OptionGroup var shelf: ShelfOptions
     @Argument(
-        help: "goodreads, storygraph, librarything or bookplate.",
-        completion: .list(ImportSource.allCases.map(\.rawValue)))
+        help: "goodreads, storygraph, librarything, bookplate, or kindle for highlights.",
+        completion: .list(ImportSource.allCases.map(\.rawValue) + HighlightImport.readableSources.map(\.rawValue)))
     var source: String
     @Argument(help: "The export file.", completion: .file()) var file: String
     @Flag(help: "Show what would change, and change nothing.") var dryRun = false
     @Flag(help: "Afterwards, fetch covers and catalog details for the imported books.") var enrich = false
     @Flag(help: "Print what was (or would be) imported as JSON, for scripts.") var json = false
+    @Flag(help: "Highlights: add the books the shelf does not have, by title and author.") var addMissing = false
+
+    /// The highlights export named, if it is one.
+    var highlightSource: HighlightSource? {
+        HighlightSource(rawValue: source.lowercased()).flatMap {
+            HighlightImport.readableSources.contains($0) ? $0 : nil
+        }
+    }
 
     func validate() throws {
-        guard ImportSource(rawValue: source.lowercased()) != nil else {
-            throw ValidationError(
-                "unknown export '\(source)': use \(ImportSource.allCases.map(\.rawValue).joined(separator: ", "))")
+        guard ImportSource(rawValue: source.lowercased()) != nil || highlightSource != nil else {
+            let names = ImportSource.allCases.map(\.rawValue) + HighlightImport.readableSources.map(\.rawValue)
+            throw ValidationError("unknown export '\(source)': use \(names.joined(separator: ", "))")
+        }
+        if addMissing, highlightSource == nil {
+            throw ValidationError("--add-missing is for highlights (kindle): a reading log adds its books anyway")
         }
     }
 
     func run() async throws {
+        if let highlights = highlightSource { return try importHighlights(from: highlights) }
         guard let format = ImportSource(rawValue: source.lowercased()) else { return }
         let library = try shelf.openLibrary()
         let url = URL(fileURLWithPath: file, relativeTo: ShelfOptions.currentFolder)
@@ -77,6 +93,55 @@ struct ImportCommand: AsyncParsableCommand {
                 + (report.notesKept > 0 ? ", \(report.notesKept) kept as you wrote them" : ""))
         guard enrich, !dryRun else { return }
         try await enrichBooks(summary.rows.map(\.slug), library: library)
+    }
+
+    /// `import kindle FILE`: the highlights, what could not be matched, and the sum.
+    func importHighlights(from source: HighlightSource) throws {
+        let url = URL(fileURLWithPath: file, relativeTo: ShelfOptions.currentFolder)
+        let summary = try HighlightImport(library: try shelf.openLibrary())
+            .run(file: url, as: source, addMissing: addMissing, dryRun: dryRun)
+        if json {
+            try JSONOutput.print(
+                "import",
+                .object([
+                    "source": .string(source.rawValue), "dryRun": .bool(dryRun), "added": .int(summary.added),
+                    "updated": .int(summary.updated), "unchanged": .int(summary.unchanged),
+                    "booksAdded": .strings(summary.booksAdded),
+                    "unmatched": .array(
+                        summary.unmatched.map {
+                            .object([
+                                "title": .string($0.title), "author": .optional($0.author),
+                                "highlights": .int($0.highlights), "candidates": .strings($0.candidates),
+                            ])
+                        }),
+                    "skipped": .array(
+                        summary.skipped.map { .object(["line": .int($0.line), "reason": .string($0.reason)]) }),
+                    "warnings": .array(
+                        summary.warnings.map { .object(["line": .int($0.line), "message": .string($0.message)]) }),
+                ]))
+            return
+        }
+        for row in summary.skipped { Terminal.error("skipped line \(row.line): \(row.reason)") }
+        for warning in summary.warnings { Terminal.error("warning: line \(warning.line): \(warning.message)") }
+        for book in summary.unmatched {
+            let by = book.author.map { " by \($0)" } ?? ""
+            let which =
+                book.candidates.isEmpty
+                ? "not on the shelf" : "could be \(book.candidates.joined(separator: " or ")): name its author"
+            Terminal.error(
+                "not matched: \"\(book.title)\"\(by), \(book.highlights) highlight\(book.highlights == 1 ? "" : "s") (\(which))"
+            )
+        }
+        let verb = dryRun ? "Would import" : "Imported"
+        let matched = summary.added + summary.updated + summary.unchanged
+        var line =
+            "\(verb) \(matched) highlight\(matched == 1 ? "" : "s"): \(summary.added) new, \(summary.updated) updated, "
+            + "\(summary.unchanged) unchanged"
+        if !summary.booksAdded.isEmpty { line += "; \(summary.booksAdded.count) books added" }
+        if !summary.unmatched.isEmpty {
+            line += "; \(summary.unmatched.count) books not matched (--add-missing adds them)"
+        }
+        Terminal.output(line)
     }
 
     /// What each row would do, one line each, in the file's order; cut to the terminal's width

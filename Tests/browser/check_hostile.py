@@ -46,6 +46,7 @@ from selenium.webdriver.chrome.service import Service
 
 HERE = pathlib.Path(__file__).resolve().parent
 FIXTURES = HERE / "hostile"
+KINDLE_HOSTILE = HERE.parent / "BookplateKitTests" / "Fixtures" / "highlights" / "kindle" / "hostile.txt"
 COMMAND_TIMEOUT = 60
 # Every marker and dialog seen on any page: the payloads that ran.
 RAN = set()
@@ -292,6 +293,9 @@ def fill_library(runner, shelf, work):
     runner.run("import storygraph", ["import", "storygraph", str(FIXTURES / "storygraph.csv")], shelf)
     runner.run("import librarything", ["import", "librarything", str(FIXTURES / "librarything.tsv")], shelf)
     runner.run("import bookplate", ["import", "bookplate", str(FIXTURES / "bookplate.json")], shelf)
+    # Highlights with markup, a javascript: link in a note, bytes that are not UTF-8, entries run
+    # together: their books are added with them, and every page they reach is opened below.
+    runner.run("import kindle", ["import", "kindle", str(KINDLE_HOSTILE), "--add-missing"], shelf)
     print("add by hand:")
     for entry in json.loads((FIXTURES / "add.json").read_text(encoding="utf-8")):
         runner.run(f"add {entry['id']} by hand", ["add", *entry["args"]], shelf)

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
+@testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
+
+/// `bookplate import kindle`, through the built binary, on a recorded-style `My Clippings.txt`
+/// (byte-order marks, CRLF, a note, a bookmark, a passage extended twice).
+@Suite struct HighlightImportCommandLineTests {
+    let root: URL
+    let bookplate: CommandRunner
+    let clippings = TestPaths.fixtures.appendingPathComponent("highlights/kindle/english-bom-crlf.txt").path
+
+    init() throws {
+        root = try TestPaths.newShelf("kindle-import")
+        bookplate = CommandRunner(folder: root)
+    }
+
+    @discardableResult
+    func run(_ arguments: String..., status expected: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation)
+        async throws -> CommandRunner.Result
+    {
+        let result = try await bookplate.runOffPool(arguments)
+        #expect(
+            result.status == expected, "bookplate \(arguments.joined(separator: " ")): \(result.stderr)",
+            sourceLocation: sourceLocation)
+        return result
+    }
+
+    @Test func highlightsAreMatchedListedAddedAndNeverDoubled() async throws {
+        try await run("add", "--title", "The Left Hand of Darkness", "--author", "Ursula K. Le Guin")
+        try await run("add", "--title", "Thinking, Fast and Slow", "--author", "Daniel Kahneman")
+        let dry = try await run("import", "kindle", clippings, "--dry-run")
+        #expect(dry.stdout.hasPrefix("Would import"))
+        #expect(try await run("quote", "list").stdout.hasPrefix("No highlights yet"))
+
+        let first = try await run("import", "kindle", clippings)
+        #expect(first.stderr.contains("not matched: \"Meditations\" by Marcus Aurelius"))
+        let counts = first.stdout.split(separator: ":").first.map(String.init)
+        #expect(counts.map { $0.hasPrefix("Imported ") } == true)
+        let listed = try await run("quote", "list", "the-left-hand-of-darkness").stdout
+        #expect(listed.contains("“Light is the left hand of darkness and darkness the right hand of light.”"))
+        #expect(listed.contains("— Compare with the *Tao Te Ching*."))
+        // The passage extended over time is one highlight, the longest.
+        let thinking = try await run("quote", "list", "thinking-fast-and-slow").stdout
+        #expect(thinking.components(separatedBy: "Nothing in life is as important").count == 2)
+        #expect(thinking.contains("while you are thinking about it."))
+
+        let again = try await run("import", "kindle", clippings, "--add-missing", "--json").stdout
+        let summary = try #require(
+            (try JSONSerialization.jsonObject(with: Data(again.utf8)) as? [String: Any])?["import"] as? [String: Any])
+        #expect(summary["added"] as? Int ?? 0 > 0 && summary["updated"] as? Int == 0)
+        #expect(summary["booksAdded"] as? [String] == ["meditations"])
+        #expect((summary["unmatched"] as? [Any])?.isEmpty == true)
+        let third = try await run("import", "kindle", clippings).stdout
+        #expect(third.contains(" 0 new, 0 updated"))
+
+        try await run("build")
+        let page = try String(
+            contentsOf: root.appendingPathComponent("site/books/the-left-hand-of-darkness/index.html"), encoding: .utf8)
+        #expect(page.contains("Light is the left hand of darkness"))
+    }
+
+    @Test func anUnknownSourceOrAMissingFileIsOneLine() async throws {
+        let unknown = try await run("import", "nook", clippings, status: 64)
+        #expect(
+            unknown.stderr.hasPrefix(
+                "Error: unknown export 'nook': use goodreads, storygraph, librarything, bookplate, kindle"))
+        let missing = try await run("import", "kindle", "nowhere.txt", status: 1)
+        #expect(missing.stderr.contains("nowhere.txt cannot be read"))
+        let misused = try await run("import", "goodreads", clippings, "--add-missing", status: 64)
+        #expect(misused.stderr.contains("--add-missing is for highlights"))
+    }
+}
