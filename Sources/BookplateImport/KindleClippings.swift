@@ -1,3 +1,4 @@
+import BookplateCore
 import BookplateLibrary
 import Foundation
 
@@ -41,7 +42,7 @@ struct ClippingLine {
 
     var isSeparator: Bool {
         // Most lines are longer or shorter: their length in bytes settles it at once.
-        text.utf8.count >= 10 && text.utf8.count <= 16 && text.trimmingCharacters(in: .whitespaces) == "=========="
+        text.utf8.count >= 10 && text.utf8.count <= 16 && text.trimmed == "=========="
     }
 
     /// The lines of `data`, split at LF with a CR before it dropped, and without the byte-order
@@ -88,7 +89,7 @@ extension ClippingBook {
     /// "Title (Author)": the author is in the last parentheses, which may nest ("Kindle-Handbuch
     /// (German Edition) (Amazon (Editors))"); a line without them is all title.
     init(titleLine line: String) {
-        let whole = line.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\u{FEFF}")))
+        let whole = line.drop { $0 == "\u{FEFF}" }.trimmed
         title = whole
         author = nil
         guard whole.hasSuffix(")") else { return }
@@ -104,9 +105,9 @@ extension ClippingBook {
             }
         }
         guard depth == 0, whole[index] == "(" else { return }
-        let bookTitle = whole[..<index].trimmingCharacters(in: .whitespaces)
+        let bookTitle = whole[..<index].trimmed
         let name = whole[whole.index(after: index)..<whole.index(before: whole.endIndex)]
-            .trimmingCharacters(in: .whitespaces)
+            .trimmed
         guard !bookTitle.isEmpty, !name.isEmpty else { return }
         title = bookTitle
         author = Self.naturalOrder(name)
@@ -117,9 +118,9 @@ extension ClippingBook {
     static func naturalOrder(_ names: String) -> String {
         names.split(separator: ";").map { name in
             let parts = name.split(separator: ",", omittingEmptySubsequences: false)
-                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .map(\.trimmed)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                return name.trimmingCharacters(in: .whitespaces)
+                return name.trimmed
             }
             return "\(parts[1]) \(parts[0])"
         }
@@ -175,7 +176,7 @@ private struct Reading {
         var warnedOfHeader = false
         for index in lines.indices where index > bodyStart && !lines[index - 1].isBlank {
             let text = lines[index].text
-            guard text.first == "-", text.contains("|") else { continue }
+            guard text.first == "-", text.utf8.contains(UInt8(ascii: "|")) else { continue }
             let nextIsBlank = index + 1 == lines.endIndex || lines[index + 1].isBlank
             if nextIsBlank, KindleHeader(text) != nil {
                 bodyEnd = index - 1
@@ -201,7 +202,7 @@ private struct Reading {
                 RowWarning(line: number, message: "bytes that are not UTF-8 in the entry: read as U+FFFD"))
         }
         let body = bodyStart < bodyEnd ? lines[bodyStart..<bodyEnd].map(\.text) : []
-        var text = body.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = body.joined(separator: "\n").trimmed
         var book = ClippingBook(titleLine: titleLine.text)
         cut(&book.title, to: KindleClippings.nameCharacters, "the title", line: number)
         if var author = book.author {

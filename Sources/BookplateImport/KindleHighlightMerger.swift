@@ -69,8 +69,9 @@ struct KindleHighlightMerger {
     private static let bucketWidth = 16
     private static let bucketsSpanned = 8
     /// How many of a bucket's latest highlights a new one is compared with: a real passage is
-    /// highlighted a handful of times, a hostile file may hold thousands at one place.
-    private static let comparedPerBucket = 64
+    /// highlighted a few times, a hostile file may hold thousands at one place
+    /// (`bookplate-bench kindle` measures both).
+    private static let comparedPerBucket = 8
 
     mutating func add(_ clipping: Clipping) {
         let span = Span(clipping.header)
@@ -123,13 +124,12 @@ struct KindleHighlightMerger {
     }
 
     private func samePassage(as new: Kept, span: Span) -> Int? {
-        let newBytes = Array(new.text.utf8)
         for bucket in Self.buckets(span.range) {
             let key = BucketKey(book: new.book, scale: span.scale, bucket: bucket)
             for slot in (byBucket[key] ?? []).suffix(Self.comparedPerBucket).reversed() {
                 guard let other = highlights[slot].span, other.scale == span.scale, other.range.overlaps(span.range)
                 else { continue }
-                if Self.isSamePassage(newBytes, Array(highlights[slot].text.utf8)) { return slot }
+                if Self.isSamePassage(new.text, highlights[slot].text) { return slot }
             }
         }
         return nil
@@ -170,32 +170,42 @@ struct KindleHighlightMerger {
 
     /// Whether one text holds the other, or one's end is the other's start for at least half the
     /// shorter — found in time that grows with their lengths (Knuth–Morris–Pratt).
-    static func isSamePassage(_ one: [UInt8], _ other: [UInt8]) -> Bool {
+    static func isSamePassage(_ one: String, _ other: String) -> Bool {
+        var one = one
+        var other = other
+        return one.withUTF8 { first in other.withUTF8 { second in isSamePassage(first, second) } }
+    }
+
+    private static func isSamePassage(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
         let (short, long) = one.count <= other.count ? (one, other) : (other, one)
         guard !short.isEmpty else { return false }
         let enough = (short.count + 1) / 2
         let inLong = longestPrefix(of: short, endingIn: long)
         if inLong == short.count || inLong >= enough { return true }
-        return longestPrefix(of: Array(long.prefix(short.count)), endingIn: short) >= enough
+        return longestPrefix(of: UnsafeBufferPointer(rebasing: long.prefix(short.count)), endingIn: short) >= enough
     }
 
     /// The length of the longest prefix of `pattern` that ends `text` — or the whole pattern's, as
     /// soon as it is found anywhere in `text`.
-    private static func longestPrefix(of pattern: [UInt8], endingIn text: [UInt8]) -> Int {
+    private static func longestPrefix(of pattern: UnsafeBufferPointer<UInt8>, endingIn text: UnsafeBufferPointer<UInt8>)
+        -> Int
+    {
         guard !pattern.isEmpty else { return 0 }
-        var border = [Int](repeating: 0, count: pattern.count)
-        var length = 0
-        for index in 1..<pattern.count {
-            while length > 0, pattern[index] != pattern[length] { length = border[length - 1] }
-            if pattern[index] == pattern[length] { length += 1 }
-            border[index] = length
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: pattern.count) { border in
+            border[0] = 0
+            var length = 0
+            for index in 1..<pattern.count {
+                while length > 0, pattern[index] != pattern[length] { length = border[length - 1] }
+                if pattern[index] == pattern[length] { length += 1 }
+                border[index] = length
+            }
+            var matched = 0
+            for byte in text {
+                while matched > 0, pattern[matched] != byte { matched = border[matched - 1] }
+                if pattern[matched] == byte { matched += 1 }
+                if matched == pattern.count { return matched }
+            }
+            return matched
         }
-        var matched = 0
-        for byte in text {
-            while matched > 0, pattern[matched] != byte { matched = border[matched - 1] }
-            if pattern[matched] == byte { matched += 1 }
-            if matched == pattern.count { return matched }
-        }
-        return matched
     }
 }

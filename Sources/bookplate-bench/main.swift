@@ -3,7 +3,8 @@
 // a fraction of the serial time. Run with `swift run -c release bookplate-bench`.
 // `swift run -c release bookplate-bench thumbnails` measures cover thumbnails instead
 // (ThumbnailBenchmark.swift); `swift run bookplate-bench entities` times the HTML entity decoder
-// (EntityBenchmark.swift).
+// (EntityBenchmark.swift); `swift run -c release bookplate-bench kindle` times reading a 20 MB
+// `My Clippings.txt` (KindleBenchmark.swift).
 
 import BookplateKit
 import FlyingFox
@@ -11,6 +12,10 @@ import Foundation
 
 if CommandLine.arguments.dropFirst().first == "thumbnails" {
     try ThumbnailBenchmark.run(Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "kindle" {
+    KindleBenchmark.run()
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "entities" {

@@ -246,11 +246,11 @@ import Testing
 
     @Test func findsPassagesThatOverlap() {
         let merger = KindleHighlightMerger.self
-        #expect(merger.isSamePassage(Array("abcdef".utf8), Array("cd".utf8)))
-        #expect(merger.isSamePassage(Array("one two three".utf8), Array("two three four".utf8)))
-        #expect(merger.isSamePassage(Array("two three four".utf8), Array("one two three".utf8)))
-        #expect(!merger.isSamePassage(Array("one two three".utf8), Array("three four five".utf8)))
-        #expect(!merger.isSamePassage([], Array("x".utf8)))
+        #expect(merger.isSamePassage("abcdef", "cd"))
+        #expect(merger.isSamePassage("one two three", "two three four"))
+        #expect(merger.isSamePassage("two three four", "one two three"))
+        #expect(!merger.isSamePassage("one two three", "three four five"))
+        #expect(!merger.isSamePassage("", "x"))
     }
 
     @Test func readsNothingFromNothing() {
