@@ -25,11 +25,7 @@ import Testing
     func run(_ arguments: String..., status expected: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation)
         async throws -> CommandRunner.Result
     {
-        let result = try await bookplate.runOffPool(arguments)
-        #expect(
-            result.status == expected, "bookplate \(arguments.joined(separator: " ")): \(result.stderr)",
-            sourceLocation: sourceLocation)
-        return result
+        try await bookplate.expecting(expected, arguments, sourceLocation: sourceLocation)
     }
 
     @Test func highlightsAreMatchedListedAddedAndNeverDoubled() async throws {

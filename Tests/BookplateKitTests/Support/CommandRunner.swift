@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `bookplate` executable in a folder, as a reader would.
 struct CommandRunner {
@@ -24,6 +25,17 @@ struct CommandRunner {
     @discardableResult
     func run(_ arguments: String...) async throws -> Result {
         try await runOffPool(arguments)
+    }
+
+    /// Runs the command off the pool, as ``runOffPool(_:)`` does, and records an issue where the
+    /// test called it unless the command exits with `expected`.
+    @discardableResult
+    func expecting(_ expected: Int32, _ arguments: [String], sourceLocation: SourceLocation) async throws -> Result {
+        let result = try await runOffPool(arguments)
+        #expect(
+            result.status == expected, "bookplate \(arguments.joined(separator: " ")): \(result.stderr)",
+            sourceLocation: sourceLocation)
+        return result
     }
 
     func runOffPool(_ arguments: [String]) async throws -> Result {
