@@ -101,8 +101,7 @@ struct QuoteEditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit", abstract: "Change a highlight's note or page ('' clears them).")
 
-    @OptionGroup var shelf: ShelfOptions
-    @Argument(help: "The highlight's id, or its first characters.") var id: String
+    @OptionGroup var target: QuoteTarget
     @Option(help: "Your note on it, in Markdown.") var note: String?
     @Option(help: "The page it is on.") var page: String?
 
@@ -111,7 +110,7 @@ struct QuoteEditCommand: ParsableCommand {
     }
 
     func run() throws {
-        let highlight = try shelf.openLibrary().editHighlight(id, note: note, page: page)
+        let highlight = try target.library().editHighlight(target.id, note: note, page: page)
         Terminal.output(QuoteCommand.line(highlight))
     }
 }
@@ -120,11 +119,10 @@ struct QuoteHideCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hide", abstract: "Keep a highlight in the library but leave it off the site.")
 
-    @OptionGroup var shelf: ShelfOptions
-    @Argument(help: "The highlight's id, or its first characters.") var id: String
+    @OptionGroup var target: QuoteTarget
 
     func run() throws {
-        let highlight = try shelf.openLibrary().editHighlight(id, published: false)
+        let highlight = try target.library().editHighlight(target.id, published: false)
         Terminal.output("Hid highlight \(highlight.id): it stays in the library, off the site")
     }
 }
@@ -133,11 +131,10 @@ struct QuoteShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Publish a highlight that was hidden.")
 
-    @OptionGroup var shelf: ShelfOptions
-    @Argument(help: "The highlight's id, or its first characters.") var id: String
+    @OptionGroup var target: QuoteTarget
 
     func run() throws {
-        let highlight = try shelf.openLibrary().editHighlight(id, published: true)
+        let highlight = try target.library().editHighlight(target.id, published: true)
         Terminal.output("Highlight \(highlight.id) is published again")
     }
 }
@@ -146,11 +143,18 @@ struct QuoteRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove", abstract: "Delete a highlight from the library ('quote hide' only unpublishes it).")
 
+    @OptionGroup var target: QuoteTarget
+
+    func run() throws {
+        let highlight = try target.library().removeHighlight(target.id)
+        Terminal.output("Removed highlight \(highlight.id): “\(highlight.text.prefix(60))”")
+    }
+}
+
+/// The shelf and the highlight a `quote` command acts on.
+struct QuoteTarget: ParsableArguments {
     @OptionGroup var shelf: ShelfOptions
     @Argument(help: "The highlight's id, or its first characters.") var id: String
 
-    func run() throws {
-        let highlight = try shelf.openLibrary().removeHighlight(id)
-        Terminal.output("Removed highlight \(highlight.id): “\(highlight.text.prefix(60))”")
-    }
+    func library() throws -> Library { try shelf.openLibrary() }
 }
