@@ -7,7 +7,7 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
     /// 2: `description` is allow-listed HTML (see `HTMLAllowList`); in 1 it was plain text.
     /// 3: every read of a book in `reads`; before, a `readCount` beside the current read's dates.
     /// Its series in `series`; `rating` in quarter stars.
-    public static let formatVersion = 3
+    public static let formatVersion = 4
 
     public var bookplate: Int
     public var books: [ExportedBook]
@@ -51,6 +51,19 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
         public var openLibraryEdition: String?
         public var provenance: [BookField: FieldSource]?
         public var externalIDs: [String: String]?
+        /// From version 4: every highlight, hidden ones too, in the book's order.
+        public var highlights: [ExportedHighlight]?
+    }
+
+    public struct ExportedHighlight: Codable, Sendable, Equatable {
+        public var text: String
+        public var note: String?
+        public var page: String?
+        public var location: String?
+        public var chapter: String?
+        public var made: String?
+        public var source: String
+        public var published: Bool
     }
 
     public struct ExportedSeries: Codable, Sendable, Equatable {
@@ -108,6 +121,15 @@ public struct LibraryExporter: Sendable {
     func document() throws -> LibraryExportDocument {
         let snapshot = try library.snapshot()
         let externalIDs = try library.externalIDsBySlug()
+        let highlights = Dictionary(grouping: try library.allHighlights(), by: \.slug).mapValues { entries in
+            entries.map(\.highlight).sorted(by: Highlight.inBookOrder).map { highlight in
+                LibraryExportDocument.ExportedHighlight(
+                    text: highlight.text, note: highlight.note, page: highlight.place.page,
+                    location: highlight.place.location, chapter: highlight.place.chapter,
+                    made: highlight.madeAt.map(LibraryExporter.timestamp), source: highlight.source.rawValue,
+                    published: highlight.published)
+            }
+        }
         let books = try snapshot.books.map { details in
             let book = details.book
             return LibraryExportDocument.ExportedBook(
@@ -135,7 +157,8 @@ public struct LibraryExporter: Sendable {
                 note: try notes.note(forSlug: book.slug).map(LibraryExporter.normalisedNote),
                 privateNotes: book.privateNotes, coverURL: book.coverURL, googleVolumeID: book.googleVolumeID,
                 openLibraryWork: book.openLibraryWorkKey, openLibraryEdition: book.openLibraryEditionKey,
-                provenance: book.provenance.isEmpty ? nil : book.provenance, externalIDs: externalIDs[book.slug])
+                provenance: book.provenance.isEmpty ? nil : book.provenance, externalIDs: externalIDs[book.slug],
+                highlights: highlights[book.slug])
         }
         let authors = snapshot.authors.map { author in
             LibraryExportDocument.ExportedAuthor(
@@ -323,15 +346,23 @@ enum BookplateJSONFormat {
                     ImportValues.read(read, number: index + 1, warnings: &warnings)
                 }
             }
-            file.records.append(
-                ImportRecord(
-                    line: line, book: new, sourceID: nil, note: book.note, privateNotes: book.privateNotes,
-                    readCount: ImportValues.count(
-                        book.readCount, column: "readCount", in: Book.readCountRange, warnings: &warnings),
-                    reads: reads,
-                    addedAt: ISO8601DateFormatter().date(from: book.added), preferredSlug: book.slug,
-                    externalIDs: book.externalIDs ?? [:], warnings: warnings
-                ).withinLimits())
+            var record = ImportRecord(
+                line: line, book: new, sourceID: nil, note: book.note, privateNotes: book.privateNotes,
+                readCount: ImportValues.count(
+                    book.readCount, column: "readCount", in: Book.readCountRange, warnings: &warnings),
+                reads: reads,
+                addedAt: ISO8601DateFormatter().date(from: book.added), preferredSlug: book.slug,
+                externalIDs: book.externalIDs ?? [:], warnings: warnings
+            ).withinLimits()
+            record.highlights = (book.highlights ?? []).map { highlight in
+                NewHighlight(
+                    text: highlight.text, note: highlight.note,
+                    place: HighlightPlace(
+                        page: highlight.page, location: highlight.location, chapter: highlight.chapter),
+                    madeAt: highlight.made.flatMap { ISO8601DateFormatter().date(from: $0) },
+                    source: HighlightSource(rawValue: highlight.source) ?? .reader, published: highlight.published)
+            }
+            file.records.append(record)
         }
         return file
     }

@@ -36,16 +36,19 @@ public struct NewHighlight: Sendable, Equatable {
     /// When it was made, when the source says.
     public var madeAt: Date?
     public var source: HighlightSource
+    /// Whether the site shows it (a Bookplate export keeps what the reader hid hidden).
+    public var published: Bool
 
     public init(
         text: String, note: String? = nil, place: HighlightPlace = HighlightPlace(), madeAt: Date? = nil,
-        source: HighlightSource
+        source: HighlightSource, published: Bool = true
     ) {
         self.text = text
         self.note = note
         self.place = place
         self.madeAt = madeAt
         self.source = source
+        self.published = published
     }
 }
 

@@ -25,6 +25,8 @@ public struct ImportRecord: Sendable, Equatable {
     public var externalIDs: [String: String]
     /// Values of the row that were left out or cut, and why.
     public var warnings: [String]
+    /// The book's highlights (Bookplate's own export, from version 4).
+    public var highlights: [NewHighlight] = []
     /// Where the note is when it was moved out of memory into the file's ``NoteSpool``.
     package var spooledNote: NoteSpool.Span?
 

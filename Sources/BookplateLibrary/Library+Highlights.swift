@@ -252,7 +252,7 @@ extension Library {
 
 extension Highlight {
     /// Page, then location, then when made: the order a reader meets them in the book.
-    static func inBookOrder(_ lhs: Highlight, _ rhs: Highlight) -> Bool {
+    package static func inBookOrder(_ lhs: Highlight, _ rhs: Highlight) -> Bool {
         func number(_ text: String?) -> Int {
             Int(text?.prefix { $0.isASCIIDigit } ?? "") ?? Int.max
         }

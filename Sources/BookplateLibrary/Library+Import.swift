@@ -96,6 +96,7 @@ extension Library {
                                 summary.unchanged += 1
                             }
                             if let note = try file.note(of: record) { notes.append((slug, note)) }
+                            try importer.keepHighlights(record.highlights, ofSlug: slug)
                             if notes.count >= Library.importedNotesBatch { try stagePendingNotes() }
                         } catch let problem as RowProblem {
                             summary.skipped.append(SkippedRow(line: record.line, reason: problem.reason))
@@ -238,6 +239,21 @@ private struct BookImporter {
                 try AuthorWork(authorId: id, position: position, key: work.key, title: work.title, year: work.year)
                     .insert(db)
             }
+        }
+    }
+
+    /// Keeps a record's highlights (Bookplate's own export) on its book, each under the id its
+    /// book and text give it, so importing the same export again changes nothing.
+    func keepHighlights(_ highlights: [NewHighlight], ofSlug slug: String) throws {
+        guard !highlights.isEmpty, let bookId = bookIDBySlug[slug] else { return }
+        for new in highlights {
+            let text = new.text.trimmedForStorage
+            guard !text.isEmpty else { continue }
+            try Highlight(
+                id: Highlight.id(slug: slug, text: text), bookId: bookId, text: text,
+                note: new.note?.trimmedForStorage.nilIfEmpty, place: new.place, madeAt: new.madeAt, source: new.source,
+                published: new.published, addedAt: new.madeAt ?? now
+            ).save(db)
         }
     }
 

@@ -140,3 +140,38 @@ import Testing
         #expect(back.map(\.id) == [kept.id] && back.first?.note == "Box Hill" && back.first?.published == false)
     }
 }
+
+/// Bookplate's own export carries every highlight, hidden ones too, and brings them back.
+@Suite struct HighlightExportTests {
+    @Test func highlightsGoOutAndComeBackByteForByte() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        try shelf.library.addHighlight(
+            NewHighlight(
+                text: "Badly done, Emma!", note: "Box *Hill*", place: HighlightPlace(page: "368", location: "5610"),
+                madeAt: TemporaryShelf.fixedDate, source: .kindle),
+            toBook: "emma")
+        let hidden = try shelf.library.addHighlight(
+            NewHighlight(text: "A private passage", place: HighlightPlace(chapter: "III"), source: .reader),
+            toBook: "emma")
+        try shelf.library.editHighlight(hidden.id, published: false)
+        let exporter = LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let json = try exporter.json()
+        #expect(String(decoding: json, as: UTF8.self).contains(#""bookplate" : 4"#))
+
+        let copy = try TemporaryShelf()
+        let file = copy.root.appendingPathComponent("export.json")
+        try json.write(to: file)
+        try ShelfImport(library: copy.library, notes: NoteStore(folder: copy.paths.notes)).run(
+            file: file, as: .bookplate)
+        let back = try copy.library.highlights(ofBook: "emma")
+        #expect(back.map(\.id) == (try shelf.library.highlights(ofBook: "emma")).map(\.id))
+        #expect(back.first { $0.id == hidden.id }?.published == false)
+        #expect(back.first { $0.id != hidden.id }?.note == "Box *Hill*")
+        #expect(try LibraryExporter(library: copy.library, notes: NoteStore(folder: copy.paths.notes)).json() == json)
+        // Importing it again changes nothing.
+        try ShelfImport(library: copy.library, notes: NoteStore(folder: copy.paths.notes)).run(
+            file: file, as: .bookplate)
+        #expect(try copy.library.allHighlights().count == 2)
+    }
+}

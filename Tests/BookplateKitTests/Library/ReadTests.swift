@@ -246,7 +246,7 @@ import Testing
         let exporter = LibraryExporter(library: library, notes: NoteStore(folder: shelf.paths.notes))
         let json = try exporter.json()
         let text = String(decoding: json, as: UTF8.self)
-        #expect(text.contains("\"bookplate\" : 3") && text.contains("\"outcome\" : \"set-aside\""))
+        #expect(text.contains("\"bookplate\" : 4") && text.contains("\"outcome\" : \"set-aside\""))
         let csv = String(decoding: try exporter.goodreadsCSV(), as: UTF8.self)
         // Goodreads' one date is the last finished read's; the set-aside read is in neither.
         #expect(csv.contains(",2019,") && csv.hasSuffix(",2,0,\"2019, 2025/11/30-\"\r\n"))
