@@ -354,14 +354,22 @@ enum BookplateJSONFormat {
                 addedAt: ISO8601DateFormatter().date(from: book.added), preferredSlug: book.slug,
                 externalIDs: book.externalIDs ?? [:], warnings: warnings
             ).withinLimits()
-            record.highlights = (book.highlights ?? []).map { highlight in
-                NewHighlight(
+            var limits = ImportLimits()
+            record.highlights = (book.highlights ?? []).map { exported in
+                var highlight = exported
+                limits.text(&highlight.text, "a highlight")
+                limits.text(&highlight.note, "a highlight's note")
+                for place in [\LibraryExportDocument.ExportedHighlight.page, \.location, \.chapter] {
+                    limits.line(&highlight[keyPath: place], "a highlight's place")
+                }
+                return NewHighlight(
                     text: highlight.text, note: highlight.note,
                     place: HighlightPlace(
                         page: highlight.page, location: highlight.location, chapter: highlight.chapter),
                     madeAt: highlight.made.flatMap { ISO8601DateFormatter().date(from: $0) },
                     source: HighlightSource(rawValue: highlight.source) ?? .reader, published: highlight.published)
             }
+            file.warnings += limits.warnings.map { RowWarning(line: line, message: $0) }
             file.records.append(record)
         }
         return file

@@ -36,6 +36,10 @@ struct ImportLimits {
     }
 
     /// Cuts a field of running text to ``textCharacters``.
+    mutating func text(_ text: inout String, _ field: String) {
+        cut(&text, to: ImportLimits.textCharacters, field)
+    }
+
     mutating func text(_ text: inout String?, _ field: String) {
         guard var value = text else { return }
         cut(&value, to: ImportLimits.textCharacters, field)

@@ -174,4 +174,26 @@ import Testing
             file: file, as: .bookplate)
         #expect(try copy.library.allHighlights().count == 2)
     }
+
+    /// A highlight of a million characters and more, in an export written by hand, is cut with a
+    /// warning naming the book's line, never refused whole and never a megabyte page.
+    @Test func aHugeHighlightInAnExportIsCutWithAWarning() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        try shelf.library.addHighlight(NewHighlight(text: "PLACEHOLDER", source: .reader), toBook: "emma")
+        let json = String(
+            decoding: try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).json(),
+            as: UTF8.self)
+        let huge = json.replacingOccurrences(of: "PLACEHOLDER", with: String(repeating: "a", count: 1_000_050))
+        let copy = try TemporaryShelf()
+        let file = copy.root.appendingPathComponent("export.json")
+        try Data(huge.utf8).write(to: file)
+        let report = try ShelfImport(library: copy.library, notes: NoteStore(folder: copy.paths.notes))
+            .run(file: file, as: .bookplate)
+        #expect(try copy.library.highlights(ofBook: "emma").first?.text.count == 1_000_000)
+        #expect(
+            report.summary.warnings == [
+                RowWarning(line: 1, message: "a highlight is 1000050 characters long: cut to the first 1000000")
+            ])
+    }
 }
