@@ -25,6 +25,19 @@ public struct Highlight: Sendable, Equatable, Hashable, Codable {
     }
 }
 
+extension Highlight {
+    /// `new` as the library keeps it on the book `bookId` (slug `slug`): text and note trimmed,
+    /// the id made from both; nil when the text is only white space.
+    init?(_ new: NewHighlight, bookId: Int64, slug: String, addedAt: Date) {
+        let text = new.text.trimmedForStorage
+        guard !text.isEmpty else { return nil }
+        self.init(
+            id: Highlight.id(slug: slug, text: text), bookId: bookId, text: text,
+            note: new.note?.trimmedForStorage.nilIfEmpty, place: new.place, madeAt: new.madeAt, source: new.source,
+            published: new.published, addedAt: addedAt)
+    }
+}
+
 extension Highlight: FetchableRecord, PersistableRecord {
     public static let databaseTableName = "highlight"
 
@@ -106,16 +119,13 @@ extension Library {
     /// and place instead of adding it twice.
     @discardableResult
     public func addHighlight(_ new: NewHighlight, toBook slug: String) throws -> Highlight {
-        let text = new.text.trimmedForStorage
-        guard !text.isEmpty else { throw LibraryError.emptyHighlight }
+        guard !new.text.trimmedForStorage.isEmpty else { throw LibraryError.emptyHighlight }
         return try write { db in
-            guard let book = try Book.filter(Book.Columns.slug == slug).fetchOne(db), let bookId = book.id else {
+            guard let book = try Book.filter(Book.Columns.slug == slug).fetchOne(db), let bookId = book.id,
+                var highlight = Highlight(new, bookId: bookId, slug: book.slug, addedAt: clock.now())
+            else {
                 throw LibraryError.noSuchBook(slug)
             }
-            var highlight = Highlight(
-                id: Highlight.id(slug: book.slug, text: text), bookId: bookId, text: text,
-                note: new.note?.trimmedForStorage.nilIfEmpty, place: new.place, madeAt: new.madeAt, source: new.source,
-                published: true, addedAt: clock.now())
             if let existing = try Highlight.fetchOne(db, key: highlight.id) {
                 highlight.published = existing.published
                 highlight.addedAt = existing.addedAt
@@ -180,8 +190,7 @@ extension Library {
                     var unmatched: [String: HighlightImportSummary.UnmatchedBook] = [:]
                     var unmatchedOrder: [String] = []
                     for imported in file.highlights {
-                        let text = imported.highlight.text.trimmedForStorage
-                        guard !text.isEmpty else {
+                        guard !imported.highlight.text.trimmedForStorage.isEmpty else {
                             summary.skipped.append(SkippedRow(line: imported.line, reason: "the highlight has no text"))
                             continue
                         }
@@ -205,11 +214,11 @@ extension Library {
                             unmatched[key]?.highlights += 1
                             continue
                         }
-                        let new = imported.highlight
-                        var highlight = Highlight(
-                            id: Highlight.id(slug: book.slug, text: text), bookId: bookId, text: text,
-                            note: new.note?.trimmedForStorage.nilIfEmpty, place: new.place, madeAt: new.madeAt,
-                            source: new.source, published: true, addedAt: new.madeAt ?? now)
+                        guard
+                            var highlight = Highlight(
+                                imported.highlight, bookId: bookId, slug: book.slug,
+                                addedAt: imported.highlight.madeAt ?? now)
+                        else { continue }
                         if let existing = try Highlight.fetchOne(db, key: highlight.id) {
                             highlight.published = existing.published
                             highlight.addedAt = existing.addedAt

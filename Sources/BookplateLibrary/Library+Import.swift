@@ -247,13 +247,7 @@ private struct BookImporter {
     func keepHighlights(_ highlights: [NewHighlight], ofSlug slug: String) throws {
         guard !highlights.isEmpty, let bookId = bookIDBySlug[slug] else { return }
         for new in highlights {
-            let text = new.text.trimmedForStorage
-            guard !text.isEmpty else { continue }
-            try Highlight(
-                id: Highlight.id(slug: slug, text: text), bookId: bookId, text: text,
-                note: new.note?.trimmedForStorage.nilIfEmpty, place: new.place, madeAt: new.madeAt, source: new.source,
-                published: new.published, addedAt: new.madeAt ?? now
-            ).save(db)
+            try Highlight(new, bookId: bookId, slug: slug, addedAt: new.madeAt ?? now)?.save(db)
         }
     }
 

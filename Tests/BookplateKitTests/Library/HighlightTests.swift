@@ -162,7 +162,7 @@ import Testing
         let copy = try TemporaryShelf()
         let file = copy.root.appendingPathComponent("export.json")
         try json.write(to: file)
-        try ShelfImport(library: copy.library, notes: NoteStore(folder: copy.paths.notes)).run(
+        _ = try ShelfImport(library: copy.library, notes: NoteStore(folder: copy.paths.notes)).run(
             file: file, as: .bookplate)
         let back = try copy.library.highlights(ofBook: "emma")
         #expect(back.map(\.id) == (try shelf.library.highlights(ofBook: "emma")).map(\.id))
@@ -170,7 +170,7 @@ import Testing
         #expect(back.first { $0.id != hidden.id }?.note == "Box *Hill*")
         #expect(try LibraryExporter(library: copy.library, notes: NoteStore(folder: copy.paths.notes)).json() == json)
         // Importing it again changes nothing.
-        try ShelfImport(library: copy.library, notes: NoteStore(folder: copy.paths.notes)).run(
+        _ = try ShelfImport(library: copy.library, notes: NoteStore(folder: copy.paths.notes)).run(
             file: file, as: .bookplate)
         #expect(try copy.library.allHighlights().count == 2)
     }
