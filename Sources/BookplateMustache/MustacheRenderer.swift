@@ -90,6 +90,8 @@ package struct MustacheRenderer {
                 }
             case .bool(let bool)?:
                 if bool { try render(body, into: &output) }
+            case .null?:
+                return
             case let value?:
                 try render(body, pushing: value, at: nil, into: &output)
             case nil:
@@ -102,10 +104,10 @@ package struct MustacheRenderer {
                 try render(body, pushing: .list(list), at: nil, into: &output)
             case .bool(let bool)?:
                 if !bool { try render(body, into: &output) }
+            case .null?, nil:
+                try render(body, into: &output)
             case .some:
                 return
-            case nil:
-                try render(body, into: &output)
             }
         case .block(let name, let defaultBody, let blockIndentation):
             try renderNested(

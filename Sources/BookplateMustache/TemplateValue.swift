@@ -4,8 +4,9 @@ import Foundation
 /// A value a template can show, test or iterate over.
 ///
 /// Page models answer for their fields by name (`TemplateObject`) with these values; rendering
-/// never casts or reflects. A missing value is `nil`, and a name without a value is looked for
-/// further out, as when the field does not exist.
+/// never casts or reflects. A field the model does not have is `nil`, and its name is looked for
+/// further out; a field it has with nothing in it is ``null``, and stops the search there, so that
+/// a highlight without a note inside a book's page does not show the book's note.
 package enum TemplateValue: Sendable {
     case string(String)
     /// Markup made safe to publish: the one value `{{{ }}}` writes unescaped on a site page.
@@ -14,6 +15,8 @@ package enum TemplateValue: Sendable {
     case bool(Bool)
     case list(any TemplateList)
     case object(any TemplateObject)
+    /// A field with nothing in it: shows nothing, and a section over it is skipped.
+    case null
 
     /// The value's field `key`, if it has fields.
     func child(_ key: String) -> TemplateValue? {
@@ -28,7 +31,7 @@ package enum TemplateValue: Sendable {
         case .html(let html): html.html
         case .int(let int): String(int)
         case .bool(let bool): bool ? "true" : "false"
-        case .list, .object: ""
+        case .list, .object, .null: ""
         }
     }
 }
@@ -91,8 +94,8 @@ extension Array: TemplateRepresentable where Element: TemplateRepresentable {
 }
 
 extension Optional where Wrapped: TemplateRepresentable {
-    /// Nothing when there is nothing: the name is then looked for further out.
-    package var templateValue: TemplateValue? { self?.templateValue }
+    /// ``TemplateValue/null`` when there is nothing: the field is there, empty.
+    package var templateValue: TemplateValue { self?.templateValue ?? .null }
 }
 
 /// A list's elements from last to first (the `reversed` transform).
@@ -143,7 +146,7 @@ extension TemplateValue {
             case "sorted": TemplateValue.sorted(list)
             default: nil
             }
-        case .bool, .object, .html:
+        case .bool, .object, .html, .null:
             nil
         }
     }

@@ -29,20 +29,9 @@ enum FeedWriter {
         }
         .sorted { ($0.1, books[$0.0].book.slug, $0.2) > ($1.1, books[$1.0].book.slug, $1.2) }
         .prefix(feedLength)
-        let updated = entries.first.map { timestamp($0.1) } ?? "1970-01-01T00:00:00Z"
-        var xml = """
-            <?xml version="1.0" encoding="utf-8"?>
-            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(MarkupEscaping.xml(settings.language))">
-              <title>\(MarkupEscaping.xml(settings.title))</title>
-              <subtitle>\(MarkupEscaping.xml(settings.description))</subtitle>
-              <id>\(MarkupEscaping.xml(baseURL.absoluteString))</id>
-              <link rel="alternate" type="text/html" href="\(MarkupEscaping.xml(baseURL.absoluteString))"/>
-              <link rel="self" type="application/atom+xml" href="\(MarkupEscaping.xml(StructuredData.absolute("feed.xml", baseURL)))"/>
-              <updated>\(updated)</updated>
-              <author><name>\(MarkupEscaping.xml(settings.owner ?? settings.title))</name></author>
-              <generator version="\(Bookplate.version)">Bookplate</generator>
-
-            """
+        var xml = header(
+            title: settings.title, subtitle: settings.description, settings: settings, baseURL: baseURL,
+            alternate: baseURL.absoluteString, selfPath: "feed.xml", updated: entries.first?.1)
         for (position, date, read) in entries {
             let details = books[position]
             let url = StructuredData.pageAddress(PageModelFactory.bookURL(details.book.slug), baseURL)
@@ -69,6 +58,61 @@ enum FeedWriter {
             xml += "  </entry>\n"
         }
         return xml + "</feed>\n"
+    }
+
+    /// An Atom feed of the newest published highlights, each with its note, linked to its place on
+    /// its book's page.
+    static func highlightsFeed(
+        snapshot: LibrarySnapshot, commonplace: Commonplace, settings: SiteSettings, baseURL: URL
+    ) -> String {
+        let entries = commonplace.entries.prefix(feedLength)
+        var xml = header(
+            title: "\(settings.title): highlights", subtitle: settings.description, settings: settings,
+            baseURL: baseURL, alternate: StructuredData.pageAddress(Commonplace.homeURL, baseURL),
+            selfPath: Commonplace.feedPath, updated: entries.first?.date)
+        for entry in entries {
+            let details = snapshot.books[entry.position]
+            let highlight = details.highlights[entry.index]
+            let url =
+                StructuredData.pageAddress(PageModelFactory.bookURL(details.book.slug), baseURL) + "#h-\(highlight.id)"
+            let byline = details.authors.isEmpty ? "" : " by " + details.authors.map(\.name).joined(separator: ", ")
+            var html = "<blockquote><p>\(MarkupEscaping.html(highlight.text))</p></blockquote>"
+            if let note = highlight.note {
+                html += NoteRenderer(allowsRawHTML: false).render(note).html
+            }
+            xml += """
+                  <entry>
+                    <title>\(MarkupEscaping.xml("From " + details.book.title + byline))</title>
+                    <id>\(MarkupEscaping.xml(url))</id>
+                    <link rel="alternate" type="text/html" href="\(MarkupEscaping.xml(url))"/>
+                    <updated>\(timestamp(entry.date))</updated>
+                    <content type="html">\(MarkupEscaping.xml(html))</content>
+                  </entry>
+
+                """
+        }
+        return xml + "</feed>\n"
+    }
+
+    /// The start of a feed, up to its first entry. Its date is its newest entry's, so the same
+    /// shelf gives the same bytes.
+    private static func header(
+        title: String, subtitle: String, settings: SiteSettings, baseURL: URL, alternate: String, selfPath: String,
+        updated: Date?
+    ) -> String {
+        """
+        <?xml version="1.0" encoding="utf-8"?>
+        <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(MarkupEscaping.xml(settings.language))">
+          <title>\(MarkupEscaping.xml(title))</title>
+          <subtitle>\(MarkupEscaping.xml(subtitle))</subtitle>
+          <id>\(MarkupEscaping.xml(alternate))</id>
+          <link rel="alternate" type="text/html" href="\(MarkupEscaping.xml(alternate))"/>
+          <link rel="self" type="application/atom+xml" href="\(MarkupEscaping.xml(StructuredData.absolute(selfPath, baseURL)))"/>
+          <updated>\(updated.map(timestamp) ?? "1970-01-01T00:00:00Z")</updated>
+          <author><name>\(MarkupEscaping.xml(settings.owner ?? settings.title))</name></author>
+          <generator version="\(Bookplate.version)">Bookplate</generator>
+
+        """
     }
 
     /// Every page's absolute address.

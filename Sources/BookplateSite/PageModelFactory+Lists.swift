@@ -49,7 +49,8 @@ extension PageModelFactory {
             },
             allBeingReadLabel: reading.map { words("allBeingRead", ["count": words.number($0.positions.count)]) },
             recent: recent.map { card(snapshot.books[$0], root: "") }, groups: groups,
-            shelfCount: shelves.count, isEmpty: snapshot.books.isEmpty)
+            shelfCount: shelves.count,
+            commonplaceURL: commonplace.isEmpty ? nil : Commonplace.homeURL, isEmpty: snapshot.books.isEmpty)
     }
 
     /// Page `number` of a status or year list.
@@ -65,13 +66,19 @@ extension PageModelFactory {
 
     /// Links to the pages of `list`, for page `number`; nil when the list fits on one page.
     func pagination(_ list: BookList, page number: Int, root: String) -> PaginationModel? {
-        guard list.pageCount > 1 else { return nil }
+        pagination(pageCount: list.pageCount, page: number, root: root, path: list.path(page:))
+    }
+
+    /// Links to the `pageCount` pages whose site paths `path` gives, for page `number`; nil for
+    /// one page.
+    func pagination(pageCount: Int, page number: Int, root: String, path: (Int) -> String) -> PaginationModel? {
+        guard pageCount > 1 else { return nil }
         return PaginationModel(
-            label: words("pageOf", ["page": words.number(number), "pages": words.number(list.pageCount)]),
-            previous: number > 1 ? root + list.path(page: number - 1) : nil,
-            next: number < list.pageCount ? root + list.path(page: number + 1) : nil,
-            pages: (1...list.pageCount).map { page in
-                PageLinkModel(number: page, url: root + list.path(page: page), isCurrent: page == number)
+            label: words("pageOf", ["page": words.number(number), "pages": words.number(pageCount)]),
+            previous: number > 1 ? root + path(number - 1) : nil,
+            next: number < pageCount ? root + path(number + 1) : nil,
+            pages: (1...pageCount).map { page in
+                PageLinkModel(number: page, url: root + path(page), isCurrent: page == number)
             })
     }
 

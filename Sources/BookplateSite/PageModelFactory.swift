@@ -25,6 +25,8 @@ struct PageModelFactory: Sendable {
     let lists: BookLists
     /// Every series, by name.
     let seriesLists: [SeriesList]
+    /// Every published highlight, newest first, by year.
+    let commonplace: Commonplace
 
     init(
         site: SiteModel, baseURL: URL?, snapshot: LibrarySnapshot, coversBySlug: [String: CoverModel],
@@ -40,6 +42,7 @@ struct PageModelFactory: Sendable {
         shelves = PageModelFactory.shelves(of: snapshot)
         lists = BookLists(snapshot, shelves: shelves, booksByShelf: index.booksByShelf)
         seriesLists = SeriesList.all(in: snapshot)
+        commonplace = Commonplace(snapshot)
     }
 
     static func bookURL(_ slug: String) -> String { "books/\(slug)/index.html" }

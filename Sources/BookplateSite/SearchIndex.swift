@@ -4,9 +4,14 @@ import BookplateMustache
 import Foundation
 
 /// The prebuilt index behind the shelf's search box: a script that defines the books' titles,
-/// authors and shelves, so that search works from `file://` without fetching anything.
+/// authors and shelves, and the published highlights, so that search works from `file://`
+/// without fetching anything.
 enum SearchIndex {
-    static func script(snapshot: LibrarySnapshot) -> String {
+    /// How much of a highlight the index holds: a passage is found by its first thousand
+    /// characters, and forty thousand Kindle clippings stay a few megabytes.
+    static let highlightCharacters = 1_000
+
+    static func script(snapshot: LibrarySnapshot, commonplace: Commonplace) -> String {
         let q = ScriptSafeJSON.quoted
         // Sorted as positions, not as copies of the books' details (22 MB at 50,000 books).
         let books = snapshot.books
@@ -28,6 +33,22 @@ enum SearchIndex {
             script += q(details.book.title)
             script += ",\"u\":"
             script += q(PageModelFactory.bookURL(details.book.slug))
+            script += "}"
+        }
+        // Highlights after the books, newest first, each found by its text and its book's title
+        // and authors, and linked to its place on its book's page.
+        for entry in commonplace.entries {
+            let details = books[entry.position]
+            let highlight = details.highlights[entry.index]
+            // Its book is in the list above: every highlight follows an entry.
+            script += ",{\"a\":"
+            script += q(details.authors.map(\.name).joined(separator: ", "))
+            script += ",\"h\":"
+            script += q(String(highlight.text.prefix(highlightCharacters)))
+            script += ",\"s\":\"\",\"t\":"
+            script += q(details.book.title)
+            script += ",\"u\":"
+            script += q(PageModelFactory.bookURL(details.book.slug) + "#h-\(highlight.id)")
             script += "}"
         }
         script += "];\n"

@@ -128,6 +128,16 @@ public struct SiteBuilder: Sendable {
                 }
             }
         }
+        if !factory.commonplace.isEmpty {
+            plan.append(page(Commonplace.homeURL, "commonplace") { shared.factory.commonplaceHome() })
+            plan += factory.commonplace.years.indices.flatMap { index in
+                (1...factory.commonplace.years[index].pageCount).map { number in
+                    page(factory.commonplace.years[index].path(page: number), "commonplace") {
+                        shared.factory.commonplaceYearPage(shared.factory.commonplace.years[index], page: number)
+                    }
+                }
+            }
+        }
         return plan
     }
 
@@ -150,10 +160,10 @@ public struct SiteBuilder: Sendable {
 
     /// A fingerprint of what a build reads besides its files (notes, templates, covers and photos
     /// are stamped one by one): the library's identity, the settings, the built-in theme, where
-    /// the templates are, and this version of Bookplate.
+    /// the templates are, and this build of Bookplate.
     func inputFingerprint(settings: SiteSettings) throws -> String {
         var fingerprint = Fingerprint()
-        fingerprint.combine(Bookplate.version)
+        fingerprint.combine(Bookplate.programIdentity)
         fingerprint.combine(library.path)
         fingerprint.combine(try library.revision())
         fingerprint.combine(String(describing: settings))
@@ -230,7 +240,8 @@ public struct SiteBuilder: Sendable {
             return PlannedOutput(path: "assets/\(path)", fingerprint: fingerprint.description) { data }
         }
         outputs += discoveryFiles(
-            snapshot: snapshot, settings: settings, pagePaths: pages.map(\.path).filter { $0 != "404.html" })
+            snapshot: snapshot, commonplace: factory.commonplace, settings: settings,
+            pagePaths: pages.map(\.path).filter { $0 != "404.html" })
         let marker = Data(SiteWriter.markerContents.utf8)
         outputs.append(PlannedOutput(path: SiteWriter.markerName, fingerprint: SiteWriter.markerContents) { marker })
         return outputs
@@ -259,9 +270,12 @@ public struct SiteBuilder: Sendable {
             credits: Credits.siteSources(try library.catalogSources()))
     }
 
-    /// The part of every page's fingerprint that is the theme: a page may include any template.
+    /// The part of every page's fingerprint that is the theme (a page may include any template)
+    /// and the program that renders it: another build of Bookplate may render the same model and
+    /// templates differently.
     private func themeFingerprint(_ theme: Theme) -> Fingerprint {
         var fingerprint = Fingerprint()
+        fingerprint.combine(Bookplate.programIdentity)
         for (name, entry) in theme.templates.sorted(by: { $0.key < $1.key }) {
             fingerprint.combine(name)
             fingerprint.combine(entry.source)
@@ -299,17 +313,28 @@ public struct SiteBuilder: Sendable {
         NoteRenderer(allowsRawHTML: settings.allowsRawHTMLInNotes)
     }
 
-    /// The search index, robots.txt and, where there is a base URL, the Atom feed and the sitemap.
-    private func discoveryFiles(snapshot: LibrarySnapshot, settings: SiteSettings, pagePaths: [String])
-        -> [PlannedOutput]
-    {
+    /// The search index, robots.txt and, where there is a base URL, the Atom feeds (of books, and
+    /// of highlights when any is published) and the sitemap.
+    private func discoveryFiles(
+        snapshot: LibrarySnapshot, commonplace: Commonplace, settings: SiteSettings, pagePaths: [String]
+    ) -> [PlannedOutput] {
         var files: [(String, @Sendable () -> String)] = [
-            ("search-index.js", { SearchIndex.script(snapshot: snapshot) }),
+            ("search-index.js", { SearchIndex.script(snapshot: snapshot, commonplace: commonplace) }),
             ("robots.txt", { FeedWriter.robots(baseURL: settings.baseURL) }),
         ]
         if let baseURL = settings.baseURL {
             files.append(
                 ("feed.xml", { FeedWriter.atomFeed(snapshot: snapshot, settings: settings, baseURL: baseURL) }))
+            if !commonplace.isEmpty {
+                files.append(
+                    (
+                        Commonplace.feedPath,
+                        {
+                            FeedWriter.highlightsFeed(
+                                snapshot: snapshot, commonplace: commonplace, settings: settings, baseURL: baseURL)
+                        }
+                    ))
+            }
             files.append(("sitemap.xml", { FeedWriter.sitemap(paths: pagePaths, baseURL: baseURL) }))
         }
         // Made like pages, on every core with them, rather than before them.

@@ -69,8 +69,8 @@ struct SiteWriter: Sendable {
     /// anything else there is the reader's (a `.git`, a `CNAME`, a `.nojekyll`) and is kept.
     static let ownNames: Set<String> = Set(
         [
-            markerName, "index.html", "404.html", "assets", "books", "authors", "shelves", "stats", "covers",
-            "photos", "search-index.js", "robots.txt", "feed.xml", "sitemap.xml",
+            markerName, "index.html", "404.html", "assets", "books", "authors", "shelves", "series", "stats",
+            "covers", "photos", Commonplace.folder, "search-index.js", "robots.txt", "feed.xml", "sitemap.xml",
         ]
             // The lists of books by status: `reading/`, `read/`, `to-read/`, `abandoned/`.
             + ReadingStatus.allCases.map(\.rawValue))

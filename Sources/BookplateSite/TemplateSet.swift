@@ -20,7 +20,8 @@ private struct Globals: TemplateObject {
 struct TemplateSet: Sendable {
     /// The templates every build renders pages with.
     static let pageTemplates = [
-        "index", "list", "book", "author", "authors", "shelves", "shelf", "series", "stats", "year", "404",
+        "index", "list", "book", "author", "authors", "shelves", "shelf", "series", "stats", "year", "commonplace",
+        "404",
     ]
 
     private let templates: [String: MustacheTemplate]

@@ -64,7 +64,10 @@ def main():
         "author": first_link(site, "authors"),
         "shelf-page": first_link(site, "shelves"),
         "statistics": site / "stats" / "index.html",
+        "commonplace": site / "highlights" / "index.html",
     }
+    if not pages["commonplace"].exists():
+        raise SystemExit("error: the site has no highlights/index.html (the example shelf publishes highlights)")
     passed, failed = 0, 0
     driver = open_browser()
     try:
@@ -83,7 +86,7 @@ def main():
 
         # The home page and a book page as a phone shows them.
         driver.set_window_size(390, 1600)
-        for kind in ("shelf", "book"):
+        for kind in ("shelf", "book", "commonplace"):
             driver.get(pages[kind].as_uri())
             wait_for_images(driver)
             driver.save_screenshot(str(artefacts / f"{kind}-phone.png"))
@@ -111,6 +114,26 @@ def main():
         else:
             failed += 1
             print(f"FAIL search: '{title}' not found (results {results})")
+
+        # Search finds a highlight by words of its passage and links to its place on its book's page.
+        passage = next(entry for entry in entries if entry.get("h"))
+        words = " ".join(passage["h"].split()[3:6])
+        driver.get(pages["shelf"].as_uri())
+        box = driver.find_element(By.ID, "search-input")
+        box.send_keys(words)
+        found = []
+        for _ in range(100):
+            found = [link.get_attribute("href") for link in driver.find_elements(By.CSS_SELECTOR, "#search-results a")]
+            if any(link.endswith(passage["u"]) for link in found):
+                break
+            time.sleep(0.05)
+        driver.save_screenshot(str(artefacts / "search-highlight.png"))
+        if any(link.endswith(passage["u"]) for link in found) and not console_errors(driver):
+            passed += 1
+            print(f"ok   search: the passage with '{words}' found, linked to {passage['u']}")
+        else:
+            failed += 1
+            print(f"FAIL search: the passage with '{words}' not found (results {found})")
     finally:
         driver.quit()
     print(f"browser: {passed} passed, {failed} failed")

@@ -28,7 +28,7 @@
     tag.onload = function () {
       var index = window.BOOKPLATE_SEARCH_INDEX || [];
       entries = index.map(function (entry) {
-        return { entry: entry, text: fold(entry.t + " " + entry.a + " " + entry.s) };
+        return { entry: entry, text: fold(entry.t + " " + entry.a + " " + entry.s + " " + (entry.h || "")) };
       });
       status.textContent = "";
       show(input.value);
@@ -38,6 +38,18 @@
       status.textContent = script.getAttribute("data-failed") || "";
     };
     document.body.appendChild(tag);
+  }
+
+  // "3 books found", "1 highlight": the words of data-NAME-one or data-NAME-other.
+  function counted(name, count) {
+    return count === 1
+      ? script.getAttribute("data-" + name + "-one") || ""
+      : (script.getAttribute("data-" + name + "-other") || "").replace("{count}", String(count));
+  }
+
+  function excerpt(text) {
+    var line = text.replace(/\s+/g, " ");
+    return line.length > 160 ? line.slice(0, 160) + "…" : line;
   }
 
   function show(query) {
@@ -53,19 +65,25 @@
       return words.every(function (word) { return item.text.indexOf(word) !== -1; });
     });
     sections.hidden = true;
-    status.textContent = matches.length === 1
-      ? script.getAttribute("data-found-one") || ""
-      : (script.getAttribute("data-found-other") || "").replace("{count}", String(matches.length));
+    var passages = matches.filter(function (item) { return item.entry.h; }).length;
+    var books = matches.length - passages;
+    // "3 books found", "3 books found · 2 highlights", or "2 highlights" when no book matches.
+    var parts = [];
+    if (books > 0 || passages === 0) { parts.push(counted("found", books)); }
+    if (passages > 0) { parts.push(counted("highlights", passages)); }
+    status.textContent = parts.join(" · ");
     matches.slice(0, 100).forEach(function (item) {
       var li = document.createElement("li");
       var link = document.createElement("a");
       link.href = item.entry.u;
-      link.textContent = item.entry.t;
+      // A highlight shows the start of its passage, then its book.
+      link.textContent = item.entry.h ? "“" + excerpt(item.entry.h) + "”" : item.entry.t;
       li.appendChild(link);
-      if (item.entry.a) {
+      var about = item.entry.h ? item.entry.t + (item.entry.a ? ", " + item.entry.a : "") : item.entry.a;
+      if (about) {
         var by = document.createElement("span");
         by.className = "count";
-        by.textContent = " — " + item.entry.a;
+        by.textContent = " — " + about;
         li.appendChild(by);
       }
       results.appendChild(li);

@@ -19,6 +19,8 @@ struct IndexPageModel: Sendable, Encodable {
     var recent: [BookCardModel]
     var groups: [ListGroupModel]
     var shelfCount: Int
+    /// The commonplace book's address, when the reader publishes any highlight.
+    var commonplaceURL: String?
     var isEmpty: Bool
 }
 
@@ -37,6 +39,7 @@ extension IndexPageModel: TemplateObject {
         case "recent": recent.templateValue
         case "groups": groups.templateValue
         case "shelfCount": shelfCount.templateValue
+        case "commonplaceURL": commonplaceURL.templateValue
         case "isEmpty": isEmpty.templateValue
         default: nil
         }

@@ -65,7 +65,8 @@ struct InvariantFailure: Error {
 /// between two builds.
 struct ReaderWorld {
     enum Action: CaseIterable {
-        case addBook, editBook, changeReads, removeBook, editNote, editNoteKeepingSizeAndTime, removeNote, orphanNote
+        case addBook, editBook, changeReads, changeHighlights, removeBook, editNote, editNoteKeepingSizeAndTime,
+            removeNote, orphanNote
         case addOrReplaceCover, removeCover, changeSettings, changeTemplate, removeTemplateOverride
         case backUpLibrary, restoreLibrary, deleteOutputFile, changeOutputFile, restoreOlderOutputFile
         case replaceSiteWithAnOlderOne, deleteSite, killBuildAfterItsSwap, build, fullBuild
@@ -146,8 +147,10 @@ struct ReaderWorld {
         let expected = try TemporaryShelf.snapshot(of: reference.site)
         guard built == expected else {
             let differing = Set(built.keys).union(expected.keys).filter { built[$0] != expected[$0] }.sorted()
+            let first = differing[0]
             throw InvariantFailure(
-                message: "a \(report.kind) build differs from a full build in \(differing.prefix(5))")
+                message: "a \(report.kind) build differs from a full build in \(differing.prefix(5)); \(first):\n"
+                    + GoldenFiles.readableDiff(expected[first] ?? Data(), built[first] ?? Data()))
         }
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: paths.root.path).filter {
             $0.hasPrefix(".site.")
@@ -190,6 +193,30 @@ struct ReaderWorld {
             case 1: try withLibrary { _ = try? $0.removeRead(ofBook: slug, number: 1) }
             default:
                 try withLibrary { _ = try? $0.editRead(ofBook: slug, number: 1, ReadEdit(finished: .some(finished))) }
+            }
+        case .changeHighlights:
+            // Highlights change their book's page, the commonplace book, its feed and the search.
+            guard let slug = try randomSlug() else { return }
+            let passage = pick(["Light is the left hand of darkness.", "All happy families", "Box Hill <b>"])
+            let made = Date(
+                timeIntervalSince1970: Double(Int.random(in: 1_400_000_000...1_760_000_000, using: &random)))
+            let new = NewHighlight(
+                text: passage, note: Bool.random(using: &random) ? "*so* true" : nil,
+                place: HighlightPlace(page: String(Int.random(in: 1...300, using: &random))), madeAt: made,
+                source: .kindle)
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0:
+                try withLibrary { _ = try $0.addHighlight(new, toBook: slug) }
+            case 1:
+                try withLibrary { library in
+                    guard let highlight = try library.highlights(ofBook: slug).first else { return }
+                    try library.editHighlight(highlight.id, published: !highlight.published)
+                }
+            default:
+                try withLibrary { library in
+                    guard let highlight = try library.highlights(ofBook: slug).last else { return }
+                    _ = try library.removeHighlight(highlight.id)
+                }
             }
         case .removeBook:
             guard let slug = try randomSlug() else { return }

@@ -98,6 +98,30 @@ import Testing
         #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try fullBuild(of: shelf)))
     }
 
+    /// Its book's page, the commonplace book's home and its year's page, the highlights' feed
+    /// and the search index: nothing else shows a highlight.
+    @Test func anAddedHighlightRewritesOnlyThePagesThatShowIt() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        let before = try modificationDates(shelf.paths.site)
+        Thread.sleep(forTimeInterval: 0.01)
+        try shelf.library.addHighlight(
+            NewHighlight(
+                text: "We all have our time machines.", madeAt: Date(timeIntervalSince1970: 1_748_736_000),
+                source: .kindle),
+            toBook: "the-time-machine")
+        let report = try shelf.build(settings: FixtureShelf.settings)
+        let after = try modificationDates(shelf.paths.site)
+        let rewritten = after.filter { before[$0.key] != $0.value }.keys.sorted()
+        #expect(
+            rewritten == [
+                "books/the-time-machine/index.html", "highlights/2025/index.html", "highlights/feed.xml",
+                "highlights/index.html", "search-index.js",
+            ])
+        #expect(report.filesWritten == rewritten.count)
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try fullBuild(of: shelf)))
+    }
+
     @Test func aRemovedBookTakesItsPagesAlong() throws {
         let shelf = try FixtureShelf.make()
         try shelf.build(settings: FixtureShelf.settings)

@@ -24,7 +24,7 @@ struct MustacheSpecFile: Decodable {
 }
 
 /// The spec's `data` as the renderer sees a page model: objects answer for their fields by name,
-/// arrays are lists, and a `null` field is a field that is not there.
+/// arrays are lists, and a `null` field is a field with nothing in it (`TemplateValue.null`).
 enum MustacheSpecJSON: Decodable, Sendable {
     case null
     case bool(Bool)
@@ -55,30 +55,23 @@ enum MustacheSpecJSON: Decodable, Sendable {
         }
     }
 
-    /// The renderer's value; nil for `null`, which page models express as a missing field.
+    /// The renderer's value.
     ///
     /// Page models hand templates numbers already written out, so the renderer has no decimals: a
     /// decimal is the text it renders as (`1.5` as "1.5"), which is also how a section treats it.
-    func templateValue() throws -> TemplateValue? {
+    func templateValue() -> TemplateValue {
         switch self {
-        case .null: return nil
+        case .null: return .null
         case .bool(let bool): return .bool(bool)
         case .int(let int): return .int(int)
         case .decimal(let decimal): return .string(String(decimal))
         case .string(let string): return .string(string)
         case .array(let elements):
-            return .list(
-                try elements.map { element throws -> TemplateValue in
-                    guard let value = try element.templateValue() else { throw UnrepresentableNull() }
-                    return value
-                })
+            return .list(elements.map { $0.templateValue() })
         case .object(let fields):
-            return .object(MustacheTests.Fields(try fields.compactMapValues { try $0.templateValue() }))
+            return .object(MustacheTests.Fields(fields.mapValues { $0.templateValue() }))
         }
     }
-
-    /// A `null` inside an array: a list cannot have a missing element, and no spec case has one.
-    struct UnrepresentableNull: Error {}
 }
 
 /// The spec's `data` at the top of the context stack, whatever its kind: cases render a string or

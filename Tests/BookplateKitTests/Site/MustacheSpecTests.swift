@@ -88,7 +88,7 @@ import Testing
         let main = "spec template"
         var templates = [main: try MustacheTemplate(source: testCase.template)]
         for (name, source) in testCase.partials ?? [:] { templates[name] = try MustacheTemplate(source: source) }
-        let context = MustacheSpecContext(root: try testCase.data.templateValue())
+        let context = MustacheSpecContext(root: testCase.data.templateValue())
         return try #require(try MustacheRenderer.render(main, of: templates, with: context, unescaped: .anyValue))
     }
 }

@@ -136,4 +136,15 @@ import Testing
             }
         }
     }
+
+    /// A full build keeps what the reader put at the top of the site and replaces the rest: each
+    /// name a build writes must be among Bookplate's own, or a page left over from a build that
+    /// was killed would be kept as the reader's (as the commonplace book's once was).
+    @Test func everyNameABuildWritesAtTheTopIsBookplates() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        let names = try FileManager.default.contentsOfDirectory(atPath: shelf.paths.site.path)
+        #expect(names.contains("highlights") && names.contains("series"))
+        #expect(Set(names).subtracting(SiteWriter.ownNames).isEmpty, "\(Set(names).subtracting(SiteWriter.ownNames))")
+    }
 }

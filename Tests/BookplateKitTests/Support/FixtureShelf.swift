@@ -92,6 +92,33 @@ enum FixtureShelf {
             "# First thoughts\n\nShe is *not* what she seems. A [review](https://example.org/review?a=1&b=2).\n\n> A quote.\n\n- one\n- two\n",
             slug: "fledgling")
         try shelf.writeNote("Reading it with <script>alert('x')</script> friends.\n", slug: "good-omens")
+        // Highlights: two of Fledgling from a Kindle, one with a note; one of Kindred typed by hand
+        // (dated when it was added) and one made years before; one hidden. The book pages show
+        // them, the commonplace book lists them by year, newest first.
+        try library.addHighlight(
+            NewHighlight(
+                text: "I awoke to darkness.", note: "The *first* line, and [a link](javascript:alert(1)).",
+                place: HighlightPlace(page: "1", location: "10-11"), madeAt: Date(timeIntervalSince1970: 1_740_902_400),
+                source: .kindle),
+            toBook: "fledgling")
+        try library.addHighlight(
+            NewHighlight(
+                text: "Wright & <em>Shori</em>, \"together\".", place: HighlightPlace(location: "2400"),
+                madeAt: Date(timeIntervalSince1970: 1_741_600_000), source: .kindle),
+            toBook: "fledgling")
+        try library.addHighlight(
+            NewHighlight(
+                text: "I lost an arm on my last trip home.", place: HighlightPlace(chapter: "Prologue"), source: .reader
+            ),
+            toBook: "kindred")
+        try library.addHighlight(
+            NewHighlight(
+                text: "Kevin had been gone for five years.", place: HighlightPlace(page: "190"),
+                madeAt: Date(timeIntervalSince1970: 1_547_000_000), source: .kobo),
+            toBook: "kindred")
+        let hidden = try library.addHighlight(
+            NewHighlight(text: "A passage kept private.", source: .reader), toBook: "kindred")
+        try library.editHighlight(hidden.id, published: false)
         try FileManager.default.createDirectory(at: shelf.paths.covers, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: shelf.paths.photos, withIntermediateDirectories: true)
         try FileManager.default.copyItem(

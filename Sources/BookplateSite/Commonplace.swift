@@ -1,0 +1,108 @@
+import BookplateCore
+import BookplateLibrary
+import Foundation
+
+/// The commonplace book: every published highlight of the shelf, newest first, worked out once
+/// per build.
+///
+/// Its home, `highlights/index.html`, shows the newest ``homeSize`` and links each year; a year's
+/// highlights are pages of their own (`highlights/2024/`, `highlights/2024/page/2/`), so a new
+/// highlight changes its book's page, the home and its own year's pages, and no other.
+struct Commonplace: Sendable {
+    /// How many highlights the commonplace book's home shows.
+    static let homeSize = 50
+    /// Highlights per page of a year: a page stays near 100 KB for passages of a few lines.
+    static let pageSize = 100
+    static let folder = "highlights"
+    static let homeURL = "\(folder)/index.html"
+    static let feedPath = "\(folder)/feed.xml"
+
+    /// A highlight's place in the snapshot: its book's position and its index among the book's
+    /// published highlights, with the day it is dated.
+    struct Entry: Sendable {
+        var position: Int
+        var index: Int
+        /// When it was made, or when it came into the library when its source does not say.
+        var date: Date
+    }
+
+    /// One year's highlights: `entries[range]`.
+    struct Year: Sendable {
+        var year: Int
+        var range: Range<Int>
+
+        var pageCount: Int { max(1, (range.count + Commonplace.pageSize - 1) / Commonplace.pageSize) }
+
+        func path(page number: Int) -> String {
+            number <= 1
+                ? "\(Commonplace.folder)/\(year)/index.html" : "\(Commonplace.folder)/\(year)/page/\(number)/index.html"
+        }
+
+        /// The way from page `number` back to the top of the site.
+        func root(page number: Int) -> String {
+            String(repeating: "../", count: path(page: number).split(separator: "/").count - 1)
+        }
+
+        /// The indices in ``Commonplace/entries`` shown on page `number`.
+        func range(onPage number: Int) -> Range<Int> {
+            let start = min(range.upperBound, range.lowerBound + (number - 1) * Commonplace.pageSize)
+            return start..<min(range.upperBound, start + Commonplace.pageSize)
+        }
+    }
+
+    /// Every published highlight, newest first; those of one moment by their book's slug, then id,
+    /// so that the same shelf always gives the same pages.
+    let entries: [Entry]
+    /// Newest year first.
+    let years: [Year]
+    /// How many books have a published highlight.
+    let bookCount: Int
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    init(_ snapshot: LibrarySnapshot) {
+        let books = snapshot.books
+        var entries: [Entry] = []
+        var bookCount = 0
+        for position in books.indices where !books[position].highlights.isEmpty {
+            bookCount += 1
+            for (index, highlight) in books[position].highlights.enumerated() {
+                entries.append(Entry(position: position, index: index, date: highlight.madeAt ?? highlight.addedAt))
+            }
+        }
+        entries.sort { left, right in
+            if left.date != right.date { return left.date > right.date }
+            let leftSlug = books[left.position].book.slug
+            let rightSlug = books[right.position].book.slug
+            if leftSlug != rightSlug { return leftSlug < rightSlug }
+            return books[left.position].highlights[left.index].id < books[right.position].highlights[right.index].id
+        }
+        var years: [Year] = []
+        for (offset, entry) in entries.enumerated() {
+            let year = Commonplace.calendar.component(.year, from: entry.date)
+            if years.last?.year == year {
+                years[years.count - 1].range = years[years.count - 1].range.lowerBound..<(offset + 1)
+            } else {
+                years.append(Year(year: year, range: offset..<(offset + 1)))
+            }
+        }
+        self.entries = entries
+        self.years = years
+        self.bookCount = bookCount
+    }
+
+    /// Highlights are dated in UTC, as the devices' exports are read: a highlight's year and day
+    /// do not depend on where the site is built.
+    static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar
+    }()
+
+    /// The day of `date`, in UTC.
+    static func day(of date: Date) -> PartialDate? {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        guard let year = parts.year else { return nil }
+        return try? PartialDate(year: year, month: parts.month, day: parts.day)
+    }
+}

@@ -1,0 +1,66 @@
+import BookplateCore
+import BookplateLibrary
+import BookplateMustache
+
+extension PageModelFactory {
+    /// The commonplace book's home: its newest highlights and a link to every year.
+    func commonplaceHome() -> CommonplacePageModel {
+        let root = "../"
+        let title = words("commonplaceBook")
+        return CommonplacePageModel(
+            root: root, site: site, pageTitle: "\(title) — \(site.title)", title: title,
+            countLabel: words(
+                "highlightsFromBooks",
+                [
+                    "highlights": words.count(commonplace.entries.count, "highlight"),
+                    "books": words.count(commonplace.bookCount, "book"),
+                ]),
+            years: commonplaceYearLinks(root: root),
+            highlights: commonplace.entries.prefix(Commonplace.homeSize).map { commonplaceEntry($0, root: root) },
+            homeURL: nil, pagination: nil)
+    }
+
+    /// Page `number` of the highlights of `year`.
+    func commonplaceYearPage(_ year: Commonplace.Year, page number: Int) -> CommonplacePageModel {
+        let root = year.root(page: number)
+        let title = words("highlightsOf", ["year": String(year.year)])
+        let pageTitle =
+            number > 1
+            ? "\(words("pageTitleNumbered", ["name": title, "page": words.number(number)])) — \(site.title)"
+            : "\(title) — \(site.title)"
+        return CommonplacePageModel(
+            root: root, site: site, pageTitle: pageTitle, title: title,
+            // No links to the other years, whose counts change with every new highlight: the home
+            // has them, and a year's pages change only with that year's highlights.
+            countLabel: words.count(year.range.count, "highlight"), years: [],
+            highlights: year.range(onPage: number).map { commonplaceEntry(commonplace.entries[$0], root: root) },
+            homeURL: root + Commonplace.homeURL,
+            pagination: pagination(pageCount: year.pageCount, page: number, root: root, path: year.path(page:)))
+    }
+
+    /// A link to each year of highlights, newest first, with its pages when it has several.
+    private func commonplaceYearLinks(root: String) -> [ListLinkModel] {
+        commonplace.years.map { year in
+            ListLinkModel(
+                id: "highlights-\(year.year)", title: String(year.year), url: root + year.path(page: 1),
+                count: year.range.count, countLabel: words.count(year.range.count, "highlight"),
+                pages: year.pageCount > 1
+                    ? (1...year.pageCount).map {
+                        PageLinkModel(number: $0, url: root + year.path(page: $0), isCurrent: false)
+                    } : [])
+        }
+    }
+
+    private func commonplaceEntry(_ entry: Commonplace.Entry, root: String) -> CommonplaceEntryModel {
+        let details = snapshot.books[entry.position]
+        let highlight = details.highlights[entry.index]
+        let bookURL = root + PageModelFactory.bookURL(details.book.slug)
+        let day = Commonplace.day(of: entry.date)
+        let shown = highlightModel(highlight)
+        return CommonplaceEntryModel(
+            anchor: shown.anchor, text: shown.text, noteHTML: shown.noteHTML, place: shown.place,
+            bookTitle: details.book.title, bookURL: bookURL,
+            byline: details.authors.isEmpty ? nil : details.authors.map(\.name).joined(separator: ", "),
+            date: day.map(words.date), datetime: day?.description, permalink: bookURL + "#h-\(highlight.id)")
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
+@testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// The commonplace book: every published highlight, newest first, its years paged, its feed and
+/// the site's search; nothing in a highlight reaches a page, the feed or the index as markup.
+@Suite struct CommonplaceTests {
+    /// `count` highlights of "Emma" made a minute apart from 1 March 2025 on, the last the newest.
+    static func shelfWithHighlights(_ count: Int, hidden: Int = 0) throws -> TemporaryShelf {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        let start = Date(timeIntervalSince1970: 1_740_787_200)
+        for number in 0..<count {
+            let highlight = try shelf.library.addHighlight(
+                NewHighlight(
+                    text: "Passage number \(number).", place: HighlightPlace(page: String(number + 1)),
+                    madeAt: start.addingTimeInterval(Double(number) * 60), source: .kindle),
+                toBook: "emma")
+            if number < hidden { try shelf.library.editHighlight(highlight.id, published: false) }
+        }
+        return shelf
+    }
+
+    /// The passages a page shows, in its order.
+    static func passages(_ page: String) -> [String] {
+        page.components(separatedBy: "<blockquote><p>").dropFirst().map {
+            String($0.prefix { $0 != "<" })
+        }
+    }
+
+    @Test func theCommonplaceBookShowsEveryPublishedHighlightNewestFirstWithItsBook() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        let home = try shelf.siteFile("highlights/index.html")
+        // Newest first: Fledgling's two of March 2025, then Kindred's added on 1 January 2026…
+        // except that the one added by hand is dated when it was added, the newest of all.
+        #expect(
+            Self.passages(home) == [
+                "I lost an arm on my last trip home.", "Wright &amp; &lt;em&gt;Shori&lt;/em&gt;, &quot;together&quot;.",
+                "I awoke to darkness.", "Kevin had been gone for five years.",
+            ])
+        #expect(!home.contains("A passage kept private."))
+        #expect(home.contains("4 highlights from 2 books"))
+        #expect(
+            home.contains(#"<cite><a href="../books/fledgling/index.html">Fledgling</a></cite>, Octavia E. Butler"#))
+        #expect(home.contains(#"<time datetime="2025-03-02">2 March 2025</time>"#))
+        #expect(home.contains(#"<span class="place">p. 1 · loc. 10-11</span>"#))
+        #expect(home.contains(#"<span class="place">Prologue</span>"#))
+        #expect(home.contains("<p>The <em>first</em> line, and <a href=\"\">a link</a>.</p>"))
+        #expect(!home.contains("javascript:"))
+        // Each links to its place on its book's page, which has the anchor.
+        let fledgling = try shelf.siteFile("books/fledgling/index.html")
+        for id in home.components(separatedBy: #"class="permalink" href="../books/"#).dropFirst().map({
+            String($0.prefix { $0 != "\"" })
+        }) {
+            let anchor = String(id.split(separator: "#")[1])
+            #expect(anchor.hasPrefix("h-"))
+            let page = id.hasPrefix("fledgling") ? fledgling : try shelf.siteFile("books/kindred/index.html")
+            #expect(page.contains("id=\"\(anchor)\""), "\(id)")
+        }
+        // A year per page, newest first, and the home links them and the commonplace book.
+        #expect(
+            home.contains(#"<a href="../highlights/2026/index.html">2026</a> <span class="count">1 highlight</span>"#))
+        #expect(Self.passages(try shelf.siteFile("highlights/2025/index.html")).count == 2)
+        #expect(
+            Self.passages(try shelf.siteFile("highlights/2019/index.html")) == ["Kevin had been gone for five years."])
+        #expect(try shelf.siteFile("index.html").contains(#"<a href="highlights/index.html">Commonplace book</a>"#))
+        #expect(fledgling.contains(#"<a href="../../highlights/index.html">All highlights</a>"#))
+    }
+
+    @Test func aYearOfManyHighlightsIsPagedAndTheHomeShowsTheNewest() throws {
+        let shelf = try Self.shelfWithHighlights(2 * Commonplace.pageSize + 5, hidden: 3)
+        try shelf.build()
+        let home = try shelf.siteFile("highlights/index.html")
+        let published = 2 * Commonplace.pageSize + 2
+        #expect(home.contains("\(published) highlights from 1 book"))
+        #expect(
+            Self.passages(home)
+                == (0..<Commonplace.homeSize).map { "Passage number \(2 * Commonplace.pageSize + 4 - $0)." })
+        let pages = try (1...3).map { number in
+            try shelf.siteFile(number == 1 ? "highlights/2025/index.html" : "highlights/2025/page/\(number)/index.html")
+        }
+        // Every published highlight once, newest first, across the year's pages.
+        #expect(
+            pages.flatMap(Self.passages)
+                == (3..<(2 * Commonplace.pageSize + 5)).reversed().map { "Passage number \($0)." })
+        #expect(pages[1].contains(#"<a href="../../../../highlights/2025/index.html" rel="prev">"#))
+        #expect(pages[1].contains(#"<a href="../../../../highlights/2025/page/3/index.html" rel="next">"#))
+        #expect(pages[1].contains("<title>Highlights of 2025, page 2 — "))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: shelf.paths.site.appendingPathComponent("highlights/2025/page/4").path))
+    }
+
+    @Test func aShelfWithNoPublishedHighlightHasNoCommonplaceBook() throws {
+        let shelf = try Self.shelfWithHighlights(2, hidden: 2)
+        try shelf.build(settings: FixtureShelf.settings)
+        #expect(!FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent("highlights").path))
+        #expect(try !shelf.siteFile("index.html").contains("Commonplace book"))
+        #expect(try !shelf.siteFile("search-index.js").contains("\"h\":"))
+        #expect(try !shelf.siteFile("sitemap.xml").contains("highlights"))
+    }
+
+    @Test func theHighlightsFeedIsAtomWithEachPassageEscapedAndLinkedToItsPlace() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        let data = try Data(contentsOf: shelf.paths.site.appendingPathComponent("highlights/feed.xml"))
+        let feed = String(decoding: data, as: UTF8.self)
+        let reader = FeedEntries()
+        let parser = XMLParser(data: data)
+        parser.delegate = reader
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        #expect(reader.titles.first == "Fixture Shelf: highlights")
+        #expect(reader.contents.count == 4)
+        // The passage is text in the entry's HTML: escaped once for HTML, once more for XML.
+        #expect(
+            reader.contents[1]
+                == "<blockquote><p>Wright &amp; &lt;em&gt;Shori&lt;/em&gt;, &quot;together&quot;.</p></blockquote>")
+        #expect(reader.contents[2].contains("<p>The <em>first</em> line, and <a href=\"\">a link</a>.</p>"))
+        #expect(
+            feed.contains(
+                #"<link rel="self" type="application/atom+xml" href="https://books.example.org/shelf/highlights/feed.xml"/>"#
+            ))
+        #expect(feed.contains("<id>https://books.example.org/shelf/books/fledgling/#h-"))
+        #expect(
+            try shelf.siteFile("highlights/index.html").contains(
+                #"<link rel="alternate" type="application/atom+xml" title="Highlights (Atom feed)" href="../highlights/feed.xml">"#
+            ))
+        #expect(try shelf.siteFile("sitemap.xml").contains("https://books.example.org/shelf/highlights/2025/"))
+    }
+
+    @Test func theSearchIndexHoldsEachPublishedPassageAsText() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        let index = try shelf.siteFile("search-index.js")
+        #expect(
+            index.contains(
+                #"{"a":"Octavia E. Butler","h":"I awoke to darkness.","s":"","t":"Fledgling","u":"books/fledgling/index.html#h-"#
+            ))
+        // As script-safe JSON: no tag can close the script it is in.
+        #expect(index.contains(#""h":"Wright \u0026 \u003cem\u003eShori\u003c/em\u003e, \"together\".""#))
+        #expect(!index.contains("kept private"))
+    }
+
+    @Test func aLongPassageIsFoundByItsFirstThousandCharacters() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        try shelf.library.addHighlight(
+            NewHighlight(text: String(repeating: "é", count: 5_000), source: .reader), toBook: "emma")
+        try shelf.build()
+        let index = try shelf.siteFile("search-index.js")
+        #expect(index.contains("\"h\":\"" + String(repeating: "é", count: SearchIndex.highlightCharacters) + "\""))
+    }
+
+    @Test func theCommonplaceBookSpeaksTheSiteLanguage() throws {
+        let shelf = try FixtureShelf.make()
+        var settings = FixtureShelf.settings
+        settings.language = "fr"
+        try shelf.build(settings: settings)
+        let home = try shelf.siteFile("highlights/index.html")
+        #expect(home.contains("<h1>Carnet de citations</h1>"))
+        #expect(home.contains("4 passages de 2 livres"))
+        #expect(home.contains("2 mars 2025"))
+    }
+}
+
+/// The titles and the entries' contents of an Atom feed, as text.
+private final class FeedEntries: NSObject, XMLParserDelegate {
+    var titles: [String] = []
+    var contents: [String] = []
+    private var text: String?
+
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        if name == "title" || name == "content" { text = "" }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) { text? += string }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        guard let value = text else { return }
+        if name == "title" { titles.append(value) } else if name == "content" { contents.append(value) }
+        text = nil
+    }
+}
