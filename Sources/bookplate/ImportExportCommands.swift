@@ -174,11 +174,23 @@ struct ImportCommand: AsyncParsableCommand {
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export the whole library: --format json (everything, notes included) or csv (Goodreads columns).")
+        abstract:
+            "Export the whole library: --format json (everything, notes included) or csv (Goodreads columns); or the highlights as Markdown, a file per book (--format markdown --output FOLDER)."
+    )
 
     @OptionGroup var shelf: ShelfOptions
-    @Option(help: "What to write: everything as JSON, or Goodreads' CSV columns.") var format: ExportFormat = .json
-    @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file")) var output: String?
+    @Option(help: "What to write: everything as JSON, Goodreads' CSV columns, or highlights as Markdown.")
+    var format: ExportFormat = .json
+    @Option(
+        help: ArgumentHelp(
+            "Write to this file instead of standard output (for markdown: into this folder).", valueName: "path"))
+    var output: String?
+
+    func validate() throws {
+        if format == .markdown, output == nil {
+            throw ValidationError("--format markdown writes a file per book: name a folder with --output")
+        }
+    }
 
     func run() throws {
         let exporter = LibraryExporter(
@@ -187,6 +199,13 @@ struct ExportCommand: ParsableCommand {
         switch format {
         case .json: data = try exporter.json()
         case .csv: data = try exporter.goodreadsCSV()
+        case .markdown:
+            let folder = URL(fileURLWithPath: output ?? ".", relativeTo: ShelfOptions.currentFolder)
+            let summary = try MarkdownHighlightsExport(exporter: exporter).write(into: folder)
+            Terminal.output(
+                "Wrote \(summary.files) \(summary.files == 1 ? "file" : "files") of \(summary.highlights) "
+                    + "\(summary.highlights == 1 ? "highlight" : "highlights") to \(folder.relativePathForDisplay)")
+            return
         }
         if let output {
             let url = URL(fileURLWithPath: output, relativeTo: ShelfOptions.currentFolder)

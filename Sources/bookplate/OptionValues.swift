@@ -54,6 +54,8 @@ enum Ownership: String, CaseIterable, ExpressibleByArgument {
 /// What `export` writes.
 enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
     case json, csv
+    /// A Markdown file of highlights per book, into the folder `--output` names.
+    case markdown
 
     init?(argument: String) { self.init(rawValue: argument.lowercased()) }
 }

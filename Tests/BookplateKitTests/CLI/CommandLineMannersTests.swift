@@ -304,7 +304,7 @@ import Testing
         #expect(try await offered(["show", "k"]) == ["kafka-on-the-shore", "kindred"])
         #expect(try await offered(["list", "--status", "r"]) == ["read", "reading"])
         #expect(try await offered(["list", "--sort", "a"]) == ["added", "author"])
-        #expect(try await offered(["export", "--format", ""]) == ["csv", "json"])
+        #expect(try await offered(["export", "--format", ""]) == ["csv", "json", "markdown"])
         #expect(try await offered(["search", "--source", "o"]) == ["openlibrary"])
         for shell in ["zsh", "fish"] {
             let other = try await run("completions", shell).stdout

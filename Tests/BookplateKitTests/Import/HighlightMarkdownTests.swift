@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
+@testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
+
+/// The Markdown export of highlights: a file per book for a note-taking app, whose passages render
+/// as the text they are and whose front matter holds any title.
+@Suite struct HighlightMarkdownTests {
+    @Test func aBookFileHasFrontMatterEachPassageItsPlaceAndItsNote() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(
+            NewBook(title: "Emma", authors: ["Jane Austen"], isbn: try ISBN("9780141439587")))
+        try shelf.library.addHighlight(
+            NewHighlight(
+                text: "Badly done, Emma!\nBadly done.", note: "Box *Hill*.",
+                place: HighlightPlace(page: "368", location: "5610-5612"),
+                madeAt: Date(timeIntervalSince1970: 1_740_902_400), source: .kindle),
+            toBook: "emma")
+        let hidden = try shelf.library.addHighlight(
+            NewHighlight(text: "A private passage", place: HighlightPlace(chapter: "Volume III"), source: .reader),
+            toBook: "emma")
+        try shelf.library.editHighlight(hidden.id, published: false)
+        try shelf.library.addBook(NewBook(title: "Persuasion", authors: ["Jane Austen"]))
+
+        let files = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .highlightsMarkdown()
+        #expect(files.map(\.slug) == ["emma"])
+        #expect(files.map(\.highlights) == [2])
+        // The library keeps a passage on one line.
+        let shown = Highlight.id(slug: "emma", text: "Badly done, Emma! Badly done.")
+        #expect(
+            files[0].markdown == """
+                ---
+                title: "Emma"
+                authors:
+                  - "Jane Austen"
+                isbn: "9780141439587"
+                bookplate: "emma"
+                highlights: 2
+                ---
+
+                # Emma
+
+                Jane Austen
+
+                > Badly done, Emma\\! Badly done.
+
+                — p. 368 · loc. 5610-5612 · 2025-03-02 ^h-\(shown)
+
+                Box *Hill*.
+
+                > A private passage
+
+                — Volume III · not published ^h-\(hidden.id)
+
+                """)
+    }
+
+    /// Passages are text: whatever they hold, cmark renders the quote as that text, no more.
+    @Test(arguments: [
+        "*not emphasis* and _neither_ and **this**",
+        "<script>alert(1)</script> & &amp; <b>bold</b>",
+        "[a link](javascript:alert(1)) and ![an image](x.png)",
+        "# not a heading",
+        "- not a list",
+        "+ nor this",
+        "12. not an ordered list",
+        "3) nor this",
+        "=== not an underline",
+        "| a | table |",
+        "~~struck~~ `code` $x^2$ back\\slash",
+        "    four spaces are not code",
+    ])
+    func aPassageRendersAsTheTextItIs(_ text: String) throws {
+        let markdown = "> " + HighlightMarkdown.escaped(text)
+        let html = CMark.html(markdown, options: 0)
+        let expected = MarkupEscaping.html(text.trimmingCharacters(in: .whitespaces))
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+        #expect(html == "<blockquote>\n<p>\(expected)</p>\n</blockquote>\n", "\(markdown)")
+    }
+
+    @Test func frontMatterHoldsAnyTitle() {
+        #expect(HighlightMarkdown.yamlString(#"A "quoted" \ title"#) == #""A \"quoted\" \\ title""#)
+        #expect(HighlightMarkdown.yamlString("two\nlines\u{2028}and\u{7}") == #""two\u000Alines\u2028and\u0007""#)
+        #expect(HighlightMarkdown.yamlString("Größe — 三体") == "\"Größe — 三体\"")
+    }
+
+    /// The command writes a file per book into the folder, keeps what else is there, and refuses a
+    /// file or a missing --output with one line.
+    @Test func theCommandWritesIntoAFolderAndTouchesNothingElse() async throws {
+        let root = try TestPaths.newShelf("markdown-export")
+        let bookplate = CommandRunner(folder: root)
+        try await bookplate.expecting(
+            0, ["add", "--title", "Emma", "--author", "Jane Austen"], sourceLocation: #_sourceLocation)
+        try await bookplate.expecting(
+            0, ["quote", "add", "emma", "Badly done, Emma!", "--page", "368"], sourceLocation: #_sourceLocation)
+        let vault = root.appendingPathComponent("vault")
+        try FileManager.default.createDirectory(at: vault, withIntermediateDirectories: true)
+        try Data("mine\n".utf8).write(to: vault.appendingPathComponent("my-own-note.md"))
+
+        let written = try await bookplate.expecting(
+            0, ["export", "--format", "markdown", "--output", "vault"], sourceLocation: #_sourceLocation)
+        #expect(written.stdout == "Wrote 1 file of 1 highlight to vault\n")
+        #expect(
+            try String(contentsOf: vault.appendingPathComponent("emma.md"), encoding: .utf8).contains(
+                "> Badly done, Emma\\!"))
+        #expect(try String(contentsOf: vault.appendingPathComponent("my-own-note.md"), encoding: .utf8) == "mine\n")
+
+        let missing = try await bookplate.expecting(
+            64, ["export", "--format", "markdown"], sourceLocation: #_sourceLocation)
+        #expect(
+            missing.stderr.hasPrefix("Error: --format markdown writes a file per book: name a folder with --output"))
+        let file = try await bookplate.expecting(
+            1, ["export", "--format", "markdown", "--output", "vault/emma.md"], sourceLocation: #_sourceLocation)
+        #expect(
+            file.stderr == "Error: vault/emma.md is a file: a Markdown export writes a file per book into a folder\n")
+    }
+}
