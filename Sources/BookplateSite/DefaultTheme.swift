@@ -5,1649 +5,1649 @@
 package enum DefaultTheme {
     /// templates/README.md: what every template receives.
     package static let readme = ####"""
-# The default theme
+        # The default theme
 
-These files are Bookplate's default theme, built into Bookplate. A shelf's own `templates/` folder
-overrides it file by file: copy just the file you want to change (`bookplate theme copy
-book.mustache`; `bookplate theme list` shows them all, `bookplate theme copy` with no name copies
-every one), and Bookplate takes the rest from the theme built into it — so a new version's
-improvements reach every file you did not change. Templates are [Mustache](https://mustache.github.io),
-read as swift-mustache 2 reads it: variables, sections, inverted sections, comments, partials and
-set delimiters; template inheritance (`{{<layout}}` … `{{$content}}`); and transforms —
-`empty(…)`, `count(…)`, `first(…)`, `last(…)`, `reversed(…)` and `sorted(…)` of a list,
-`uppercased(…)`, `lowercased(…)`, `capitalized(…)` of text, `plusone(…)`, `minusone(…)`,
-`equalzero(…)`, `even(…)`, `odd(…)` of a number, and `first()`, `last()`, `index()`, `even()`,
-`odd()` inside a list's section. A dynamic partial, `{{>*name}}`, renders the partial whose name
-is the value of `name`, looked up as `{{name}}` would be — `{{>*t.colophon}}` renders the partial
-your translation file names under `colophon`, so each language can have its own — and renders
-nothing when the name finds nothing. Lambdas and `{{% … }}` tags are not read. A missing partial
-or a syntax error stops the build with the file, line and column; a partial that includes itself
-without end, dynamic or not, stops it with the partial's name.
+        These files are Bookplate's default theme, built into Bookplate. A shelf's own `templates/` folder
+        overrides it file by file: copy just the file you want to change (`bookplate theme copy
+        book.mustache`; `bookplate theme list` shows them all, `bookplate theme copy` with no name copies
+        every one), and Bookplate takes the rest from the theme built into it — so a new version's
+        improvements reach every file you did not change. Templates are [Mustache](https://mustache.github.io),
+        read as swift-mustache 2 reads it: variables, sections, inverted sections, comments, partials and
+        set delimiters; template inheritance (`{{<layout}}` … `{{$content}}`); and transforms —
+        `empty(…)`, `count(…)`, `first(…)`, `last(…)`, `reversed(…)` and `sorted(…)` of a list,
+        `uppercased(…)`, `lowercased(…)`, `capitalized(…)` of text, `plusone(…)`, `minusone(…)`,
+        `equalzero(…)`, `even(…)`, `odd(…)` of a number, and `first()`, `last()`, `index()`, `even()`,
+        `odd()` inside a list's section. A dynamic partial, `{{>*name}}`, renders the partial whose name
+        is the value of `name`, looked up as `{{name}}` would be — `{{>*t.colophon}}` renders the partial
+        your translation file names under `colophon`, so each language can have its own — and renders
+        nothing when the name finds nothing. Lambdas and `{{% … }}` tags are not read. A missing partial
+        or a syntax error stops the build with the file, line and column; a partial that includes itself
+        without end, dynamic or not, stops it with the partial's name.
 
-Bookplate renders Mustache itself, and quickly: each page model answers for its fields by name
-with a typed value, where swift-mustache cast every value from `Any` and read fields by
-reflection. The official Mustache spec runs in Bookplate's `swift test`, all of it but the lambdas
-(templates see page models, never code) and two cases of how an inherited block is re-indented
-(Bookplate indents blocks as swift-mustache 2 did, so themes written for it render unchanged).
+        Bookplate renders Mustache itself, and quickly: each page model answers for its fields by name
+        with a typed value, where swift-mustache cast every value from `Any` and read fields by
+        reflection. The official Mustache spec runs in Bookplate's `swift test`, all of it but the lambdas
+        (templates see page models, never code) and two cases of how an inherited block is re-indented
+        (Bookplate indents blocks as swift-mustache 2 did, so themes written for it render unchanged).
 
-Every value is HTML-escaped by `{{ }}`. Only four values are HTML already and go in `{{{ }}}`:
-`noteHTML` (cmark, safe mode), `bioHTML` (cmark, safe mode, web links only), `descriptionHTML`
-(allow-listed) and `jsonLD` (escaped for a script element). They are the only values `{{{ }}}` and
-`{{& }}` write unescaped: anything else there (a title, a translation) is escaped as `{{ }}` would
-escape it, so no text from a catalog or an import can reach a page as markup.
+        Every value is HTML-escaped by `{{ }}`. Only four values are HTML already and go in `{{{ }}}`:
+        `noteHTML` (cmark, safe mode), `bioHTML` (cmark, safe mode, web links only), `descriptionHTML`
+        (allow-listed) and `jsonLD` (escaped for a script element). They are the only values `{{{ }}}` and
+        `{{& }}` write unescaped: anything else there (a title, a translation) is escaped as `{{ }}` would
+        escape it, so no text from a catalog or an import can reach a page as markup.
 
-## The site's words
+        ## The site's words
 
-Every word of the theme comes from `translations/<language>.yaml`, chosen by `language` in
-`content/site.yaml`: English, French, German and Spanish are built in, complete. A template reads a
-word as `{{t.key}}` (`{{t.readingNow}}`); labels that hold numbers or dates ("3 books",
-"14 March 2025", "1,266 pages") arrive already written the language's way. A shelf's own
-`templates/translations/fr.yaml` changes only the keys it names and may add keys for its own
-templates; a key missing everywhere falls back to English, and `pt-BR` reads `pt.yaml` and then
-`pt-BR.yaml`. Translations are text: `{{t.key}}` escapes them like every value. Links are relative; `{{root}}` leads back to the top of the site.
+        Every word of the theme comes from `translations/<language>.yaml`, chosen by `language` in
+        `content/site.yaml`: English, French, German and Spanish are built in, complete. A template reads a
+        word as `{{t.key}}` (`{{t.readingNow}}`); labels that hold numbers or dates ("3 books",
+        "14 March 2025", "1,266 pages") arrive already written the language's way. A shelf's own
+        `templates/translations/fr.yaml` changes only the keys it names and may add keys for its own
+        templates; a key missing everywhere falls back to English, and `pt-BR` reads `pt.yaml` and then
+        `pt-BR.yaml`. Translations are text: `{{t.key}}` escapes them like every value. Links are relative; `{{root}}` leads back to the top of the site.
 
-## What every page receives
+        ## What every page receives
 
-| variable | meaning |
-|---|---|
-| `root` | the way back to the top, such as `../../` (on `404.html`, the site's absolute path) |
-| `pageTitle` | the text for `<title>` |
-| `site.title`, `site.description`, `site.language`, `site.owner` | from `content/site.yaml` |
-| `site.hasFeed` | whether `feed.xml` exists (it needs `base_url`) |
-| `site.credits` | the catalogs the shelf's facts came from (`name`, `url`, `separator`), for the footer |
+        | variable | meaning |
+        |---|---|
+        | `root` | the way back to the top, such as `../../` (on `404.html`, the site's absolute path) |
+        | `pageTitle` | the text for `<title>` |
+        | `site.title`, `site.description`, `site.language`, `site.owner` | from `content/site.yaml` |
+        | `site.hasFeed` | whether `feed.xml` exists (it needs `base_url`) |
+        | `site.credits` | the catalogs the shelf's facts came from (`name`, `url`, `separator`), for the footer |
 
-Blocks of `layout.mustache` a page may fill: `head` (extra `<head>` content), `content`,
-`scripts` (before `</body>`), `description` (the meta description).
+        Blocks of `layout.mustache` a page may fill: `head` (extra `<head>` content), `content`,
+        `scripts` (before `</body>`), `description` (the meta description).
 
-## Shared shapes
+        ## Shared shapes
 
-- **book card** (`partials/book-card`): `url`, `title`, `subtitle`, `authors`, `year`, `cover`,
-  `rating`. On a series page it also has `seriesLabel` ("#2 · Read": its place and your status).
-- **authors** (`partials/authors`): a list of `name`, `url`, `separator` (", ", " and " or "").
-- **cover** (`partials/cover`): `cover.src`, `cover.width`, `cover.height`, `cover.alt`,
-  `cover.isPlaceholder`; for a cover image, `cover.srcset` and `cover.sizes` (its thumbnails, and
-  the width it is shown at: a grid column on cards, the cover column on a book's page),
-  `cover.color` (its dominant colour, `#rrggbb`) and `cover.images` (`path` from the site's top,
-  `width`, `height`). A book without a cover image has a placeholder instead, drawn by the
-  theme's CSS, not an image file: `cover.title`, `cover.author` (may be empty) and `cover.hue`,
-  one of twelve colours (0–11, the classes `cover-hue-0` to `cover-hue-11`); `src` is empty.
-- **list link**: `id`, `title` (the year, or "3 books"), `url` (its first page), `count`,
-  `countLabel` (beside a year), `pages` (`number`, `url`, `isCurrent`; empty for a list of one page).
-- **pagination** (`partials/pagination`; absent on a list of one page): `label` ("Page 2 of 5"),
-  `previous`, `next` (addresses, absent at either end), `pages` (`number`, `url`, `isCurrent`).
-- **extremes** (`partials/extremes`, on `stats` and `year`): the longest and the shortest book
-  read, as cards, with `longestPages` and `shortestPages`.
-- **chart** (`partials/chart`): `id`, `title`, `bars` — each `label`, `value` (written the
-  language's way), `percent` (of the largest), `description` (for screen readers, on ratings).
-- **rating**: `stars` (0.25–5 in quarter steps, "4.5" with the language's decimal mark), `filled` (the whole stars, ★), `partial` (how much of the next star is filled — 25, 50 or 75 percent — or nothing for a whole rating; the default theme draws it with `style="--part: {{.}}%"` and the `.rating-part` rule), `empty` (☆), `label` ("Rated 4.5 out of 5").
+        - **book card** (`partials/book-card`): `url`, `title`, `subtitle`, `authors`, `year`, `cover`,
+          `rating`. On a series page it also has `seriesLabel` ("#2 · Read": its place and your status).
+        - **authors** (`partials/authors`): a list of `name`, `url`, `separator` (", ", " and " or "").
+        - **cover** (`partials/cover`): `cover.src`, `cover.width`, `cover.height`, `cover.alt`,
+          `cover.isPlaceholder`; for a cover image, `cover.srcset` and `cover.sizes` (its thumbnails, and
+          the width it is shown at: a grid column on cards, the cover column on a book's page),
+          `cover.color` (its dominant colour, `#rrggbb`) and `cover.images` (`path` from the site's top,
+          `width`, `height`). A book without a cover image has a placeholder instead, drawn by the
+          theme's CSS, not an image file: `cover.title`, `cover.author` (may be empty) and `cover.hue`,
+          one of twelve colours (0–11, the classes `cover-hue-0` to `cover-hue-11`); `src` is empty.
+        - **list link**: `id`, `title` (the year, or "3 books"), `url` (its first page), `count`,
+          `countLabel` (beside a year), `pages` (`number`, `url`, `isCurrent`; empty for a list of one page).
+        - **pagination** (`partials/pagination`; absent on a list of one page): `label` ("Page 2 of 5"),
+          `previous`, `next` (addresses, absent at either end), `pages` (`number`, `url`, `isCurrent`).
+        - **extremes** (`partials/extremes`, on `stats` and `year`): the longest and the shortest book
+          read, as cards, with `longestPages` and `shortestPages`.
+        - **chart** (`partials/chart`): `id`, `title`, `bars` — each `label`, `value` (written the
+          language's way), `percent` (of the largest), `description` (for screen readers, on ratings).
+        - **rating**: `stars` (0.25–5 in quarter steps, "4.5" with the language's decimal mark), `filled` (the whole stars, ★), `partial` (how much of the next star is filled — 25, 50 or 75 percent — or nothing for a whole rating; the default theme draws it with `style="--part: {{.}}%"` and the `.rating-part` rule), `empty` (☆), `label` ("Rated 4.5 out of 5").
 
-## Page by page
+        ## Page by page
 
-| template | page | variables |
-|---|---|---|
-| `index` | `index.html` | `bookCount`, `authorCount`, `countsLabel`, `isEmpty`, `reading` (the first 12 books being read, cards), `readingList` (a list link, when more are being read), `recent` (the 12 books finished last, cards), `groups` (each: `id`, `title` — a reading status, or "Series" with a link to each series' page — and `lists`: list links), `shelfCount` |
-| `list` | `reading/`, `read/<year>/` (`read/undated/`), `to-read/`, `abandoned/`, each `index.html`, then `page/<n>/index.html` | `id`, `title` ("Read in 2024"), `countLabel`, `books` (cards, 100 a page), `pagination` |
-| `book` | `books/<slug>/index.html` | `title`, `subtitle`, `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started`, `finished`, `reads` ("Read 3 times: 2019, 2021, 2024", for a book finished more than once), `series` (each `name`, `url` of its page, `position` such as 2 or 2.5, absent when unnumbered), `shelves` (`name`, `slug`, `url`), `noteHTML`, `credits` (`what` — "Description from" —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from), `openGraph` (`property`, `content`), `jsonLD` |
-| `author` | `authors/<slug>/index.html` | `name`, `lifeDates`, `photo` (as `cover`), `bioHTML` (the bio's Markdown through cmark in safe mode, links kept only to http(s) addresses, images as their description: use `{{{bioHTML}}}`), `bioParagraphs` (the same as plain paragraphs), `books` (cards), `bookCountLabel`, `links` (`title`, `url`), `otherWorks` (`title`, `year`) |
-| `authors` | `authors/index.html`, and past 2,000 authors `authors/<letter>.html` (`a.html`, `other.html`) | `title` ("Authors", "Authors: B"), `countLabel`, `letterLinks` (`letter`, `url` — its section, or its page —, `countLabel`, `isCurrent`), `letters` (each: `letter`, `anchor`, `authors` — `name`, `sortName`, `url`, `bookCountLabel`; none on a split index) |
-| `shelves` | `shelves/index.html` | `countLabel`, `shelves` (`name`, `url`, `bookCountLabel`) |
-| `shelf` | `shelves/<slug>/index.html`, then `shelves/<slug>/page/<n>/index.html` | `name`, `bookCountLabel`, `books` (cards, 100 a page), `pagination` |
-| `series` | `series/<slug>/index.html` | `name`, `countLabel` ("3 books · 2 of 3 read"), `entries` in reading order, each a `book` (a card with `seriesLabel`) or a `gap` ("#3 is not on your shelf", "#5–#9 are not on your shelf") |
-| `stats` | `stats/index.html` | `hasReadBooks`, `totalsLabel`, `goal` (the current year's pace, when `site.yaml` sets `goal`), `years` (`year`, `url` of its page, `books`, `rereads` — reads finished that year of books read before —, `pages`, `averageRating`), `booksChart` and `pagesChart` (charts), `ratings` (bars), `longest`, `shortest` (cards), `longestPages`, `shortestPages` |
-| `year` | `stats/<year>/index.html` | `year`, `title` ("2024 in books"), `summary` (`label`, `value`: books read, pages read, average rating), `goal`, `monthsChart` (a chart of the twelve months), `ratings` (bars), `longest`, `shortest`, `longestPages`, `shortestPages`, `booksLink` (`title`, `url` of the year's list), `olderYear`, `newerYear` (`title`, `url`) |
-| `404` | `404.html` | only what every page receives |
+        | template | page | variables |
+        |---|---|---|
+        | `index` | `index.html` | `bookCount`, `authorCount`, `countsLabel`, `isEmpty`, `reading` (the first 12 books being read, cards), `readingList` (a list link, when more are being read), `recent` (the 12 books finished last, cards), `groups` (each: `id`, `title` — a reading status, or "Series" with a link to each series' page — and `lists`: list links), `shelfCount` |
+        | `list` | `reading/`, `read/<year>/` (`read/undated/`), `to-read/`, `abandoned/`, each `index.html`, then `page/<n>/index.html` | `id`, `title` ("Read in 2024"), `countLabel`, `books` (cards, 100 a page), `pagination` |
+        | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started`, `finished`, `reads` ("Read 3 times: 2019, 2021, 2024", for a book finished more than once), `series` (each `name`, `url` of its page, `position` such as 2 or 2.5, absent when unnumbered), `shelves` (`name`, `slug`, `url`), `noteHTML`, `credits` (`what` — "Description from" —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from), `openGraph` (`property`, `content`), `jsonLD` |
+        | `author` | `authors/<slug>/index.html` | `name`, `lifeDates`, `photo` (as `cover`), `bioHTML` (the bio's Markdown through cmark in safe mode, links kept only to http(s) addresses, images as their description: use `{{{bioHTML}}}`), `bioParagraphs` (the same as plain paragraphs), `books` (cards), `bookCountLabel`, `links` (`title`, `url`), `otherWorks` (`title`, `year`) |
+        | `authors` | `authors/index.html`, and past 2,000 authors `authors/<letter>.html` (`a.html`, `other.html`) | `title` ("Authors", "Authors: B"), `countLabel`, `letterLinks` (`letter`, `url` — its section, or its page —, `countLabel`, `isCurrent`), `letters` (each: `letter`, `anchor`, `authors` — `name`, `sortName`, `url`, `bookCountLabel`; none on a split index) |
+        | `shelves` | `shelves/index.html` | `countLabel`, `shelves` (`name`, `url`, `bookCountLabel`) |
+        | `shelf` | `shelves/<slug>/index.html`, then `shelves/<slug>/page/<n>/index.html` | `name`, `bookCountLabel`, `books` (cards, 100 a page), `pagination` |
+        | `series` | `series/<slug>/index.html` | `name`, `countLabel` ("3 books · 2 of 3 read"), `entries` in reading order, each a `book` (a card with `seriesLabel`) or a `gap` ("#3 is not on your shelf", "#5–#9 are not on your shelf") |
+        | `stats` | `stats/index.html` | `hasReadBooks`, `totalsLabel`, `goal` (the current year's pace, when `site.yaml` sets `goal`), `years` (`year`, `url` of its page, `books`, `rereads` — reads finished that year of books read before —, `pages`, `averageRating`), `booksChart` and `pagesChart` (charts), `ratings` (bars), `longest`, `shortest` (cards), `longestPages`, `shortestPages` |
+        | `year` | `stats/<year>/index.html` | `year`, `title` ("2024 in books"), `summary` (`label`, `value`: books read, pages read, average rating), `goal`, `monthsChart` (a chart of the twelve months), `ratings` (bars), `longest`, `shortest`, `longestPages`, `shortestPages`, `booksLink` (`title`, `url` of the year's list), `olderYear`, `newerYear` (`title`, `url`) |
+        | `404` | `404.html` | only what every page receives |
 
-Files under `assets/` are published under `site/assets/`; `assets/search.js` loads
-`search-index.js` (named by its `data-index` attribute), which the build writes, the first time the
-search box is used, and searches the shelf by title, author and shelf.
+        Files under `assets/` are published under `site/assets/`; `assets/search.js` loads
+        `search-index.js` (named by its `data-index` attribute), which the build writes, the first time the
+        search box is used, and searches the shelf by title, author and shelf.
 
-"""####
+        """####
 
     package static let files: [String: String] = [
         "404.mustache": ####"""
-{{<layout}}
-{{$content}}
-<h1>{{t.notFoundTitle}}</h1>
-<p class="lede">{{t.notFoundText}}</p>
-<p><a href="{{root}}index.html">{{t.backToShelf}}</a></p>
-{{/content}}
-{{/layout}}
+        {{<layout}}
+        {{$content}}
+        <h1>{{t.notFoundTitle}}</h1>
+        <p class="lede">{{t.notFoundText}}</p>
+        <p><a href="{{root}}index.html">{{t.backToShelf}}</a></p>
+        {{/content}}
+        {{/layout}}
 
-"""####,
+        """####,
         "assets/search.js": ####"""
-// Instant search over the shelf. The index is a script of its own, loaded the first time the
-// reader reaches for the search box (a script element works from file:// too, where fetch does
-// not), so the home page does not carry a megabyte of titles for readers who never search.
-// Results are built with textContent only; nothing from the index is parsed as HTML. Its words
-// come from the script element's data- attributes, in the site's language.
-(function () {
-  "use strict";
-  var script = document.currentScript;
-  var form = document.querySelector("form.search");
-  var input = document.getElementById("search-input");
-  var results = document.getElementById("search-results");
-  var status = document.getElementById("search-status");
-  var sections = document.getElementById("shelf-sections");
-  if (!script || !form || !input || !results || !status || !sections) { return; }
-  var entries = null;
-  var loading = false;
+        // Instant search over the shelf. The index is a script of its own, loaded the first time the
+        // reader reaches for the search box (a script element works from file:// too, where fetch does
+        // not), so the home page does not carry a megabyte of titles for readers who never search.
+        // Results are built with textContent only; nothing from the index is parsed as HTML. Its words
+        // come from the script element's data- attributes, in the site's language.
+        (function () {
+          "use strict";
+          var script = document.currentScript;
+          var form = document.querySelector("form.search");
+          var input = document.getElementById("search-input");
+          var results = document.getElementById("search-results");
+          var status = document.getElementById("search-status");
+          var sections = document.getElementById("shelf-sections");
+          if (!script || !form || !input || !results || !status || !sections) { return; }
+          var entries = null;
+          var loading = false;
 
-  function fold(text) {
-    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
-  }
+          function fold(text) {
+            return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+          }
 
-  function load() {
-    if (entries || loading) { return; }
-    loading = true;
-    status.textContent = script.getAttribute("data-loading") || "";
-    var tag = document.createElement("script");
-    tag.src = script.getAttribute("data-index");
-    tag.onload = function () {
-      var index = window.BOOKPLATE_SEARCH_INDEX || [];
-      entries = index.map(function (entry) {
-        return { entry: entry, text: fold(entry.t + " " + entry.a + " " + entry.s + " " + (entry.h || "")) };
-      });
-      status.textContent = "";
-      show(input.value);
-    };
-    tag.onerror = function () {
-      loading = false;
-      status.textContent = script.getAttribute("data-failed") || "";
-    };
-    document.body.appendChild(tag);
-  }
+          function load() {
+            if (entries || loading) { return; }
+            loading = true;
+            status.textContent = script.getAttribute("data-loading") || "";
+            var tag = document.createElement("script");
+            tag.src = script.getAttribute("data-index");
+            tag.onload = function () {
+              var index = window.BOOKPLATE_SEARCH_INDEX || [];
+              entries = index.map(function (entry) {
+                return { entry: entry, text: fold(entry.t + " " + entry.a + " " + entry.s + " " + (entry.h || "")) };
+              });
+              status.textContent = "";
+              show(input.value);
+            };
+            tag.onerror = function () {
+              loading = false;
+              status.textContent = script.getAttribute("data-failed") || "";
+            };
+            document.body.appendChild(tag);
+          }
 
-  // "3 books found", "1 highlight": the words of data-NAME-one or data-NAME-other.
-  function counted(name, count) {
-    return count === 1
-      ? script.getAttribute("data-" + name + "-one") || ""
-      : (script.getAttribute("data-" + name + "-other") || "").replace("{count}", String(count));
-  }
+          // "3 books found", "1 highlight": the words of data-NAME-one or data-NAME-other.
+          function counted(name, count) {
+            return count === 1
+              ? script.getAttribute("data-" + name + "-one") || ""
+              : (script.getAttribute("data-" + name + "-other") || "").replace("{count}", String(count));
+          }
 
-  function excerpt(text) {
-    var line = text.replace(/\s+/g, " ");
-    return line.length > 160 ? line.slice(0, 160) + "…" : line;
-  }
+          function excerpt(text) {
+            var line = text.replace(/\s+/g, " ");
+            return line.length > 160 ? line.slice(0, 160) + "…" : line;
+          }
 
-  function show(query) {
-    if (!entries) { load(); return; }
-    while (results.firstChild) { results.removeChild(results.firstChild); }
-    var words = fold(query).split(/\s+/).filter(function (word) { return word.length > 0; });
-    if (words.length === 0) {
-      sections.hidden = false;
-      status.textContent = "";
-      return;
-    }
-    var matches = entries.filter(function (item) {
-      return words.every(function (word) { return item.text.indexOf(word) !== -1; });
-    });
-    sections.hidden = true;
-    var passages = matches.filter(function (item) { return item.entry.h; }).length;
-    var books = matches.length - passages;
-    // "3 books found", "3 books found · 2 highlights", or "2 highlights" when no book matches.
-    var parts = [];
-    if (books > 0 || passages === 0) { parts.push(counted("found", books)); }
-    if (passages > 0) { parts.push(counted("highlights", passages)); }
-    status.textContent = parts.join(" · ");
-    matches.slice(0, 100).forEach(function (item) {
-      var li = document.createElement("li");
-      var link = document.createElement("a");
-      link.href = item.entry.u;
-      // A highlight shows the start of its passage, then its book.
-      link.textContent = item.entry.h ? "“" + excerpt(item.entry.h) + "”" : item.entry.t;
-      li.appendChild(link);
-      var about = item.entry.h ? item.entry.t + (item.entry.a ? ", " + item.entry.a : "") : item.entry.a;
-      if (about) {
-        var by = document.createElement("span");
-        by.className = "count";
-        by.textContent = " — " + about;
-        li.appendChild(by);
-      }
-      results.appendChild(li);
-    });
-  }
+          function show(query) {
+            if (!entries) { load(); return; }
+            while (results.firstChild) { results.removeChild(results.firstChild); }
+            var words = fold(query).split(/\s+/).filter(function (word) { return word.length > 0; });
+            if (words.length === 0) {
+              sections.hidden = false;
+              status.textContent = "";
+              return;
+            }
+            var matches = entries.filter(function (item) {
+              return words.every(function (word) { return item.text.indexOf(word) !== -1; });
+            });
+            sections.hidden = true;
+            var passages = matches.filter(function (item) { return item.entry.h; }).length;
+            var books = matches.length - passages;
+            // "3 books found", "3 books found · 2 highlights", or "2 highlights" when no book matches.
+            var parts = [];
+            if (books > 0 || passages === 0) { parts.push(counted("found", books)); }
+            if (passages > 0) { parts.push(counted("highlights", passages)); }
+            status.textContent = parts.join(" · ");
+            matches.slice(0, 100).forEach(function (item) {
+              var li = document.createElement("li");
+              var link = document.createElement("a");
+              link.href = item.entry.u;
+              // A highlight shows the start of its passage, then its book.
+              link.textContent = item.entry.h ? "“" + excerpt(item.entry.h) + "”" : item.entry.t;
+              li.appendChild(link);
+              var about = item.entry.h ? item.entry.t + (item.entry.a ? ", " + item.entry.a : "") : item.entry.a;
+              if (about) {
+                var by = document.createElement("span");
+                by.className = "count";
+                by.textContent = " — " + about;
+                li.appendChild(by);
+              }
+              results.appendChild(li);
+            });
+          }
 
-  form.hidden = false;
-  form.addEventListener("submit", function (event) { event.preventDefault(); });
-  input.addEventListener("focus", load);
-  input.addEventListener("input", function () { show(input.value); });
-  var initial = new URLSearchParams(window.location.search).get("q");
-  if (initial) {
-    input.value = initial;
-    show(initial);
-  }
-})();
+          form.hidden = false;
+          form.addEventListener("submit", function (event) { event.preventDefault(); });
+          input.addEventListener("focus", load);
+          input.addEventListener("input", function () { show(input.value); });
+          var initial = new URLSearchParams(window.location.search).get("q");
+          if (initial) {
+            input.value = initial;
+            show(initial);
+          }
+        })();
 
-"""####,
+        """####,
         "assets/style.css": ####"""
-/* Bookplate default theme. Light and dark follow the system setting. */
-:root {
-  --paper: #fbf8f2;
-  --ink: #1f1c18;
-  --muted: #5e574d;
-  --accent: #8a3b12;
-  --rule: #e2dccf;
-  --card: #ffffff;
-  --focus: #1a5fb4;
-  --measure: 42rem;
-  color-scheme: light dark;
-}
+        /* Bookplate default theme. Light and dark follow the system setting. */
+        :root {
+          --paper: #fbf8f2;
+          --ink: #1f1c18;
+          --muted: #5e574d;
+          --accent: #8a3b12;
+          --rule: #e2dccf;
+          --card: #ffffff;
+          --focus: #1a5fb4;
+          --measure: 42rem;
+          color-scheme: light dark;
+        }
 
-@media (prefers-color-scheme: dark) {
-  :root {
-    --paper: #181613;
-    --ink: #ece6da;
-    --muted: #b3aa9b;
-    --accent: #f0a070;
-    --rule: #3a352e;
-    --card: #221f1b;
-    --focus: #8cb8ff;
-  }
-}
+        @media (prefers-color-scheme: dark) {
+          :root {
+            --paper: #181613;
+            --ink: #ece6da;
+            --muted: #b3aa9b;
+            --accent: #f0a070;
+            --rule: #3a352e;
+            --card: #221f1b;
+            --focus: #8cb8ff;
+          }
+        }
 
-*, *::before, *::after { box-sizing: border-box; }
+        *, *::before, *::after { box-sizing: border-box; }
 
-body {
-  margin: 0;
-  background: var(--paper);
-  color: var(--ink);
-  font: 1.0625rem/1.6 Georgia, "Iowan Old Style", "Times New Roman", serif;
-}
+        body {
+          margin: 0;
+          background: var(--paper);
+          color: var(--ink);
+          font: 1.0625rem/1.6 Georgia, "Iowan Old Style", "Times New Roman", serif;
+        }
 
-a { color: var(--accent); text-underline-offset: 0.15em; }
-a:hover { text-decoration-thickness: 2px; }
-:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+        a { color: var(--accent); text-underline-offset: 0.15em; }
+        a:hover { text-decoration-thickness: 2px; }
+        :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 
-.skip-link { position: absolute; left: -999px; top: 0.5rem; background: var(--card); padding: 0.5rem 1rem; }
-.skip-link:focus { left: 0.5rem; }
+        .skip-link { position: absolute; left: -999px; top: 0.5rem; background: var(--card); padding: 0.5rem 1rem; }
+        .skip-link:focus { left: 0.5rem; }
 
-.site-header, .site-footer, main { max-width: 72rem; margin: 0 auto; padding: 0 1.25rem; }
-.site-header {
-  display: flex; flex-wrap: wrap; gap: 1rem; align-items: baseline; justify-content: space-between;
-  padding-top: 1.25rem; padding-bottom: 1rem; border-bottom: 1px solid var(--rule);
-}
-.site-title { font-size: 1.35rem; font-weight: bold; color: var(--ink); text-decoration: none; }
-.site-header ul { display: flex; gap: 1.25rem; list-style: none; margin: 0; padding: 0; }
-.site-footer { margin-top: 4rem; padding-top: 1rem; padding-bottom: 2rem; border-top: 1px solid var(--rule); color: var(--muted); font-size: 0.9rem; }
+        .site-header, .site-footer, main { max-width: 72rem; margin: 0 auto; padding: 0 1.25rem; }
+        .site-header {
+          display: flex; flex-wrap: wrap; gap: 1rem; align-items: baseline; justify-content: space-between;
+          padding-top: 1.25rem; padding-bottom: 1rem; border-bottom: 1px solid var(--rule);
+        }
+        .site-title { font-size: 1.35rem; font-weight: bold; color: var(--ink); text-decoration: none; }
+        .site-header ul { display: flex; gap: 1.25rem; list-style: none; margin: 0; padding: 0; }
+        .site-footer { margin-top: 4rem; padding-top: 1rem; padding-bottom: 2rem; border-top: 1px solid var(--rule); color: var(--muted); font-size: 0.9rem; }
 
-h1 { font-size: 2.2rem; line-height: 1.2; margin: 2rem 0 0.5rem; }
-h2 { font-size: 1.4rem; margin: 2.5rem 0 1rem; }
-.lede, .counts, .count, .life-dates, .subtitle, .book-card-meta { color: var(--muted); }
-.lede { max-width: var(--measure); }
+        h1 { font-size: 2.2rem; line-height: 1.2; margin: 2rem 0 0.5rem; }
+        h2 { font-size: 1.4rem; margin: 2.5rem 0 1rem; }
+        .lede, .counts, .count, .life-dates, .subtitle, .book-card-meta { color: var(--muted); }
+        .lede { max-width: var(--measure); }
 
-.book-grid {
-  display: grid; grid-template-columns: repeat(auto-fill, minmax(9.5rem, 1fr));
-  gap: 1.75rem 1.25rem; list-style: none; margin: 0; padding: 0;
-}
-.book-card { display: flex; flex-direction: column; }
-.book-card-cover { display: block; text-decoration: none; }
-.cover {
-  display: block; width: 100%; height: auto; aspect-ratio: 2 / 3; object-fit: cover;
-  border-radius: 3px; background: var(--rule); box-shadow: 0 1px 3px rgb(0 0 0 / 0.25);
-}
-/* A book without a cover image: its title and author on a colour chosen from its name. */
-.cover-placeholder {
-  --cover-hue: 200;
-  display: flex; flex-direction: column; justify-content: space-between; box-sizing: border-box;
-  container-type: inline-size; overflow: hidden; padding: 14% 9% 11%;
-  text-align: center; overflow-wrap: anywhere; color: #fdfaf3;
-  background: hsl(var(--cover-hue) 32% 28%);
-  box-shadow: inset 0 0 0 0.35rem hsl(var(--cover-hue) 32% 28%), inset 0 0 0 0.45rem hsl(var(--cover-hue) 40% 72%),
-    0 1px 3px rgb(0 0 0 / 0.25);
-}
-.cover-title, .cover-author { display: -webkit-box; -webkit-box-orient: vertical; overflow: hidden; }
-.cover-title {
-  -webkit-line-clamp: 6; line-clamp: 6;
-  font: 1rem/1.2 Georgia, "Times New Roman", serif; font-size: 11cqw;
-}
-.cover-author {
-  -webkit-line-clamp: 2; line-clamp: 2; color: hsl(var(--cover-hue) 40% 85%);
-  font: 0.7rem/1.25 Helvetica, Arial, sans-serif; font-size: 6.5cqw;
-}
-.cover-hue-0 { --cover-hue: 0; }
-.cover-hue-1 { --cover-hue: 30; }
-.cover-hue-2 { --cover-hue: 60; }
-.cover-hue-3 { --cover-hue: 90; }
-.cover-hue-4 { --cover-hue: 120; }
-.cover-hue-5 { --cover-hue: 150; }
-.cover-hue-6 { --cover-hue: 180; }
-.cover-hue-7 { --cover-hue: 210; }
-.cover-hue-8 { --cover-hue: 240; }
-.cover-hue-9 { --cover-hue: 270; }
-.cover-hue-10 { --cover-hue: 300; }
-.cover-hue-11 { --cover-hue: 330; }
-.book-card-title { font-size: 1rem; font-weight: bold; line-height: 1.3; margin: 0.6rem 0 0.2rem; }
-.book-card-title a { color: var(--ink); text-decoration: none; }
-.book-card-title a:hover { text-decoration: underline; }
-.book-card-authors, .book-card-meta { margin: 0; font-size: 0.9rem; }
+        .book-grid {
+          display: grid; grid-template-columns: repeat(auto-fill, minmax(9.5rem, 1fr));
+          gap: 1.75rem 1.25rem; list-style: none; margin: 0; padding: 0;
+        }
+        .book-card { display: flex; flex-direction: column; }
+        .book-card-cover { display: block; text-decoration: none; }
+        .cover {
+          display: block; width: 100%; height: auto; aspect-ratio: 2 / 3; object-fit: cover;
+          border-radius: 3px; background: var(--rule); box-shadow: 0 1px 3px rgb(0 0 0 / 0.25);
+        }
+        /* A book without a cover image: its title and author on a colour chosen from its name. */
+        .cover-placeholder {
+          --cover-hue: 200;
+          display: flex; flex-direction: column; justify-content: space-between; box-sizing: border-box;
+          container-type: inline-size; overflow: hidden; padding: 14% 9% 11%;
+          text-align: center; overflow-wrap: anywhere; color: #fdfaf3;
+          background: hsl(var(--cover-hue) 32% 28%);
+          box-shadow: inset 0 0 0 0.35rem hsl(var(--cover-hue) 32% 28%), inset 0 0 0 0.45rem hsl(var(--cover-hue) 40% 72%),
+            0 1px 3px rgb(0 0 0 / 0.25);
+        }
+        .cover-title, .cover-author { display: -webkit-box; -webkit-box-orient: vertical; overflow: hidden; }
+        .cover-title {
+          -webkit-line-clamp: 6; line-clamp: 6;
+          font: 1rem/1.2 Georgia, "Times New Roman", serif; font-size: 11cqw;
+        }
+        .cover-author {
+          -webkit-line-clamp: 2; line-clamp: 2; color: hsl(var(--cover-hue) 40% 85%);
+          font: 0.7rem/1.25 Helvetica, Arial, sans-serif; font-size: 6.5cqw;
+        }
+        .cover-hue-0 { --cover-hue: 0; }
+        .cover-hue-1 { --cover-hue: 30; }
+        .cover-hue-2 { --cover-hue: 60; }
+        .cover-hue-3 { --cover-hue: 90; }
+        .cover-hue-4 { --cover-hue: 120; }
+        .cover-hue-5 { --cover-hue: 150; }
+        .cover-hue-6 { --cover-hue: 180; }
+        .cover-hue-7 { --cover-hue: 210; }
+        .cover-hue-8 { --cover-hue: 240; }
+        .cover-hue-9 { --cover-hue: 270; }
+        .cover-hue-10 { --cover-hue: 300; }
+        .cover-hue-11 { --cover-hue: 330; }
+        .book-card-title { font-size: 1rem; font-weight: bold; line-height: 1.3; margin: 0.6rem 0 0.2rem; }
+        .book-card-title a { color: var(--ink); text-decoration: none; }
+        .book-card-title a:hover { text-decoration: underline; }
+        .book-card-authors, .book-card-meta { margin: 0; font-size: 0.9rem; }
 
-.rating { color: var(--accent); letter-spacing: 0.05em; }
-.rating-empty { color: var(--rule); }
-.series { margin: 0.25rem 0 0; color: var(--muted); }
-.book-card-series { margin: 0; font-size: 0.85rem; color: var(--muted); }
-.series-gap { display: flex; align-items: center; justify-content: center; min-height: 8rem; padding: 1rem;
-  border: 1px dashed var(--rule); border-radius: 4px; text-align: center; font-size: 0.9rem; color: var(--muted); }
-.series-books { padding-left: 0; }
-/* A star filled in part: the accent up to --part, the empty colour after it. */
-.rating-part {
-  background: linear-gradient(90deg, var(--accent) var(--part), var(--rule) var(--part));
-  -webkit-background-clip: text; background-clip: text; color: transparent;
-}
+        .rating { color: var(--accent); letter-spacing: 0.05em; }
+        .rating-empty { color: var(--rule); }
+        .series { margin: 0.25rem 0 0; color: var(--muted); }
+        .book-card-series { margin: 0; font-size: 0.85rem; color: var(--muted); }
+        .series-gap { display: flex; align-items: center; justify-content: center; min-height: 8rem; padding: 1rem;
+          border: 1px dashed var(--rule); border-radius: 4px; text-align: center; font-size: 0.9rem; color: var(--muted); }
+        .series-books { padding-left: 0; }
+        /* A star filled in part: the accent up to --part, the empty colour after it. */
+        .rating-part {
+          background: linear-gradient(90deg, var(--accent) var(--part), var(--rule) var(--part));
+          -webkit-background-clip: text; background-clip: text; color: transparent;
+        }
 
-.book { display: grid; grid-template-columns: minmax(10rem, 16rem) 1fr; gap: 2.5rem; margin-top: 2rem; }
-.book h1 { margin-top: 0; }
-.book-body { max-width: var(--measure); }
-.subtitle { font-size: 1.2rem; margin: 0 0 0.5rem; }
-.byline { font-size: 1.1rem; margin: 0; }
-.reading { margin: 1.5rem 0; padding: 1rem 1.25rem; background: var(--card); border: 1px solid var(--rule); border-radius: 6px; }
-.reading p { margin: 0.2rem 0; }
-.status { font-weight: bold; }
-.shelves { display: flex; flex-wrap: wrap; gap: 0.5rem; list-style: none; margin: 0.6rem 0 0; padding: 0; }
-.shelves li { font-size: 0.85rem; padding: 0.1rem 0.6rem; border: 1px solid var(--rule); border-radius: 999px; }
-.facts { display: grid; grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr)); gap: 0.75rem 1.5rem; margin: 1.5rem 0; }
-.facts dt { font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.06em; color: var(--muted); }
-.facts dd { margin: 0; }
-.note { border-top: 1px solid var(--rule); margin-top: 2rem; }
-.note blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--rule); color: var(--muted); }
-.note pre { overflow-x: auto; padding: 0.75rem; background: var(--card); border: 1px solid var(--rule); }
-.highlights { border-top: 1px solid var(--rule); margin-top: 2rem; }
-.highlight { margin: 1.25rem 0; }
-.highlight blockquote { margin: 0; padding-left: 1rem; border-left: 3px solid var(--accent); font-style: italic; overflow-wrap: anywhere; }
-.highlight figcaption { margin-top: 0.25rem; color: var(--muted); font-size: 0.9rem; }
-.highlight .permalink { color: var(--muted); text-decoration: none; }
-.highlight-note { margin-left: 1rem; color: var(--ink); font-size: 1.05rem; }
-.highlight cite { font-style: normal; }
-.year-links h2 { font-size: 1rem; margin-bottom: 0.25rem; }
+        .book { display: grid; grid-template-columns: minmax(10rem, 16rem) 1fr; gap: 2.5rem; margin-top: 2rem; }
+        .book h1 { margin-top: 0; }
+        .book-body { max-width: var(--measure); }
+        .subtitle { font-size: 1.2rem; margin: 0 0 0.5rem; }
+        .byline { font-size: 1.1rem; margin: 0; }
+        .reading { margin: 1.5rem 0; padding: 1rem 1.25rem; background: var(--card); border: 1px solid var(--rule); border-radius: 6px; }
+        .reading p { margin: 0.2rem 0; }
+        .status { font-weight: bold; }
+        .shelves { display: flex; flex-wrap: wrap; gap: 0.5rem; list-style: none; margin: 0.6rem 0 0; padding: 0; }
+        .shelves li { font-size: 0.85rem; padding: 0.1rem 0.6rem; border: 1px solid var(--rule); border-radius: 999px; }
+        .facts { display: grid; grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr)); gap: 0.75rem 1.5rem; margin: 1.5rem 0; }
+        .facts dt { font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.06em; color: var(--muted); }
+        .facts dd { margin: 0; }
+        .note { border-top: 1px solid var(--rule); margin-top: 2rem; }
+        .note blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--rule); color: var(--muted); }
+        .note pre { overflow-x: auto; padding: 0.75rem; background: var(--card); border: 1px solid var(--rule); }
+        .highlights { border-top: 1px solid var(--rule); margin-top: 2rem; }
+        .highlight { margin: 1.25rem 0; }
+        .highlight blockquote { margin: 0; padding-left: 1rem; border-left: 3px solid var(--accent); font-style: italic; overflow-wrap: anywhere; }
+        .highlight figcaption { margin-top: 0.25rem; color: var(--muted); font-size: 0.9rem; }
+        .highlight .permalink { color: var(--muted); text-decoration: none; }
+        .highlight-note { margin-left: 1rem; color: var(--ink); font-size: 1.05rem; }
+        .highlight cite { font-style: normal; }
+        .year-links h2 { font-size: 1rem; margin-bottom: 0.25rem; }
 
-.author-header { display: flex; gap: 1.5rem; align-items: center; margin-top: 2rem; }
-.author-header h1 { margin: 0 0 0.25rem; }
-.author-photo { width: 8rem; height: auto; border-radius: 4px; box-shadow: 0 1px 3px rgb(0 0 0 / 0.25); }
-.other-works ul { columns: 18rem; padding-left: 1.2rem; }
-.author-links { display: flex; flex-wrap: wrap; gap: 1rem; list-style: none; padding: 0; }
-.bio { max-width: var(--measure); }
-.author-list { list-style: none; padding: 0; columns: 16rem; }
-.letter-links ul { display: flex; flex-wrap: wrap; gap: 0.25rem; list-style: none; margin: 1rem 0; padding: 0; }
-.letter-links a { display: inline-block; min-width: 2rem; padding: 0.2rem 0.4rem; text-align: center;
-  border: 1px solid var(--rule); border-radius: 4px; text-decoration: none; }
-.letter-links a[aria-current] { background: var(--accent); border-color: var(--accent); color: var(--paper); }
-.author-list li { margin: 0.25rem 0; break-inside: avoid; }
+        .author-header { display: flex; gap: 1.5rem; align-items: center; margin-top: 2rem; }
+        .author-header h1 { margin: 0 0 0.25rem; }
+        .author-photo { width: 8rem; height: auto; border-radius: 4px; box-shadow: 0 1px 3px rgb(0 0 0 / 0.25); }
+        .other-works ul { columns: 18rem; padding-left: 1.2rem; }
+        .author-links { display: flex; flex-wrap: wrap; gap: 1rem; list-style: none; padding: 0; }
+        .bio { max-width: var(--measure); }
+        .author-list { list-style: none; padding: 0; columns: 16rem; }
+        .letter-links ul { display: flex; flex-wrap: wrap; gap: 0.25rem; list-style: none; margin: 1rem 0; padding: 0; }
+        .letter-links a { display: inline-block; min-width: 2rem; padding: 0.2rem 0.4rem; text-align: center;
+          border: 1px solid var(--rule); border-radius: 4px; text-decoration: none; }
+        .letter-links a[aria-current] { background: var(--accent); border-color: var(--accent); color: var(--paper); }
+        .author-list li { margin: 0.25rem 0; break-inside: avoid; }
 
-@media (max-width: 40rem) {
-  h1 { font-size: 1.7rem; }
-  .book { grid-template-columns: 1fr; gap: 1.25rem; }
-  .book-cover { max-width: 12rem; }
-  .book-grid { grid-template-columns: repeat(auto-fill, minmax(7.5rem, 1fr)); }
-}
+        @media (max-width: 40rem) {
+          h1 { font-size: 1.7rem; }
+          .book { grid-template-columns: 1fr; gap: 1.25rem; }
+          .book-cover { max-width: 12rem; }
+          .book-grid { grid-template-columns: repeat(auto-fill, minmax(7.5rem, 1fr)); }
+        }
 
-@media print {
-  .site-header nav, .skip-link { display: none; }
-  body { background: #fff; color: #000; }
-  a { color: inherit; }
-}
+        @media print {
+          .site-header nav, .skip-link { display: none; }
+          body { background: #fff; color: #000; }
+          a { color: inherit; }
+        }
 
-.search { margin: 1.5rem 0; max-width: var(--measure); }
-.search label { display: block; font-weight: bold; margin-bottom: 0.3rem; }
-.search input {
-  width: 100%; font: inherit; padding: 0.5rem 0.75rem; color: var(--ink); background: var(--card);
-  border: 1px solid var(--muted); border-radius: 4px;
-}
-.search-results { padding-left: 1.2rem; }
-.more { margin: 1rem 0 0; }
-.credits { margin-top: 2rem; color: var(--muted); font-size: 0.85rem; }
-.browse > div { display: grid; grid-template-columns: 8rem 1fr; gap: 1rem; padding: 0.6rem 0; border-bottom: 1px solid var(--rule); }
-.browse dt { font-weight: bold; }
-.browse dd { margin: 0; }
-.list-links { list-style: none; margin: 0; padding: 0; columns: 14rem; }
-.list-links li { margin: 0 0 0.3rem; break-inside: avoid; }
-.page-links { color: var(--muted); font-size: 0.9rem; }
-.page-links a { display: inline-block; min-width: 1.5rem; text-align: center; }
-.pagination { margin: 2.5rem 0 0; }
-.pagination ul { display: flex; flex-wrap: wrap; gap: 0.35rem; list-style: none; margin: 0.5rem 0 0; padding: 0; }
-.pagination a { display: inline-block; min-width: 2.25rem; padding: 0.3rem 0.6rem; text-align: center;
-  border: 1px solid var(--rule); border-radius: 4px; text-decoration: none; }
-.pagination a[aria-current] { background: var(--accent); border-color: var(--accent); color: var(--paper); }
-.shelf-list { list-style: none; padding: 0; columns: 16rem; }
-.shelf-list li { margin: 0.3rem 0; }
-.shelves a { text-decoration: none; color: inherit; }
-.chart-figure { margin: 1.5rem 0; max-width: 40rem; }
-.chart-figure figcaption { color: var(--muted); font-size: 0.9rem; margin-bottom: 0.4rem; }
-.bar-chart { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
-.bar-chart th { width: 4.5rem; padding: 0.15rem 0.75rem 0.15rem 0; text-align: left; font-weight: normal; white-space: nowrap; }
-/* Bars are a share of the cell's width; the value after the longest runs into its padding. */
-.bar-chart td { padding: 0.15rem 3.5rem 0.15rem 0; white-space: nowrap; }
-.bar-chart .bar { vertical-align: middle; max-width: 100%; }
-.goal { font-size: 1.1rem; }
-.stats-table { border-collapse: collapse; margin: 1.5rem 0; }
-.stats-table caption { text-align: left; color: var(--muted); margin-bottom: 0.5rem; }
-.stats-table th, .stats-table td { padding: 0.3rem 1rem 0.3rem 0; text-align: left; border-bottom: 1px solid var(--rule); }
-.bars { max-width: 32rem; }
-.bar-row { display: grid; grid-template-columns: 6rem 1fr; align-items: center; gap: 0.5rem; }
-.bar-row dd { margin: 0; padding-right: 3.5rem; display: flex; align-items: center; gap: 0.4rem; white-space: nowrap; }
-.bar-row .bar { max-width: 100%; flex-shrink: 0; }
-.bar { display: inline-block; height: 0.9rem; background: var(--accent); min-width: 1px; max-width: calc(100% - 3rem); }
-@media (max-width: 40rem) {
-  .browse > div { grid-template-columns: 1fr; gap: 0.3rem; }
-}
+        .search { margin: 1.5rem 0; max-width: var(--measure); }
+        .search label { display: block; font-weight: bold; margin-bottom: 0.3rem; }
+        .search input {
+          width: 100%; font: inherit; padding: 0.5rem 0.75rem; color: var(--ink); background: var(--card);
+          border: 1px solid var(--muted); border-radius: 4px;
+        }
+        .search-results { padding-left: 1.2rem; }
+        .more { margin: 1rem 0 0; }
+        .credits { margin-top: 2rem; color: var(--muted); font-size: 0.85rem; }
+        .browse > div { display: grid; grid-template-columns: 8rem 1fr; gap: 1rem; padding: 0.6rem 0; border-bottom: 1px solid var(--rule); }
+        .browse dt { font-weight: bold; }
+        .browse dd { margin: 0; }
+        .list-links { list-style: none; margin: 0; padding: 0; columns: 14rem; }
+        .list-links li { margin: 0 0 0.3rem; break-inside: avoid; }
+        .page-links { color: var(--muted); font-size: 0.9rem; }
+        .page-links a { display: inline-block; min-width: 1.5rem; text-align: center; }
+        .pagination { margin: 2.5rem 0 0; }
+        .pagination ul { display: flex; flex-wrap: wrap; gap: 0.35rem; list-style: none; margin: 0.5rem 0 0; padding: 0; }
+        .pagination a { display: inline-block; min-width: 2.25rem; padding: 0.3rem 0.6rem; text-align: center;
+          border: 1px solid var(--rule); border-radius: 4px; text-decoration: none; }
+        .pagination a[aria-current] { background: var(--accent); border-color: var(--accent); color: var(--paper); }
+        .shelf-list { list-style: none; padding: 0; columns: 16rem; }
+        .shelf-list li { margin: 0.3rem 0; }
+        .shelves a { text-decoration: none; color: inherit; }
+        .chart-figure { margin: 1.5rem 0; max-width: 40rem; }
+        .chart-figure figcaption { color: var(--muted); font-size: 0.9rem; margin-bottom: 0.4rem; }
+        .bar-chart { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
+        .bar-chart th { width: 4.5rem; padding: 0.15rem 0.75rem 0.15rem 0; text-align: left; font-weight: normal; white-space: nowrap; }
+        /* Bars are a share of the cell's width; the value after the longest runs into its padding. */
+        .bar-chart td { padding: 0.15rem 3.5rem 0.15rem 0; white-space: nowrap; }
+        .bar-chart .bar { vertical-align: middle; max-width: 100%; }
+        .goal { font-size: 1.1rem; }
+        .stats-table { border-collapse: collapse; margin: 1.5rem 0; }
+        .stats-table caption { text-align: left; color: var(--muted); margin-bottom: 0.5rem; }
+        .stats-table th, .stats-table td { padding: 0.3rem 1rem 0.3rem 0; text-align: left; border-bottom: 1px solid var(--rule); }
+        .bars { max-width: 32rem; }
+        .bar-row { display: grid; grid-template-columns: 6rem 1fr; align-items: center; gap: 0.5rem; }
+        .bar-row dd { margin: 0; padding-right: 3.5rem; display: flex; align-items: center; gap: 0.4rem; white-space: nowrap; }
+        .bar-row .bar { max-width: 100%; flex-shrink: 0; }
+        .bar { display: inline-block; height: 0.9rem; background: var(--accent); min-width: 1px; max-width: calc(100% - 3rem); }
+        @media (max-width: 40rem) {
+          .browse > div { grid-template-columns: 1fr; gap: 0.3rem; }
+        }
 
-"""####,
+        """####,
         "author.mustache": ####"""
-{{<layout}}
-{{$content}}
-<article class="author">
-  <header class="author-header">
-    {{#photo}}<img class="author-photo" src="{{src}}" width="{{width}}" height="{{height}}" alt="{{alt}}">{{/photo}}
-    <div>
-      <h1>{{name}}</h1>
-      {{#lifeDates}}<p class="life-dates">{{.}}</p>{{/lifeDates}}
-    </div>
-  </header>
-  {{#bioHTML}}
-  <section class="bio" aria-label="{{t.biography}}">
-{{{bioHTML}}}
-  </section>
-  {{/bioHTML}}
-  <section aria-labelledby="books-heading">
-    <h2 id="books-heading">{{bookCountLabel}}</h2>
-    <ul class="book-grid">
-{{#books}}
-{{> partials/book-card}}
-{{/books}}
-    </ul>
-{{> partials/pagination}}
-  </section>
-  {{^empty(links)}}
-  <ul class="author-links" aria-label="{{t.elsewhere}}">
-{{#links}}
-    <li><a href="{{url}}" rel="external">{{title}}</a></li>
-{{/links}}
-  </ul>
-  {{/empty(links)}}
-  {{^empty(otherWorks)}}
-  <section class="other-works" aria-labelledby="works-heading">
-    <h2 id="works-heading">{{t.otherWorks}}</h2>
-    <ul>
-{{#otherWorks}}
-      <li>{{title}}{{#year}} <span class="count">({{.}})</span>{{/year}}</li>
-{{/otherWorks}}
-    </ul>
-  </section>
-  {{/empty(otherWorks)}}
-</article>
-{{/content}}
-{{/layout}}
+        {{<layout}}
+        {{$content}}
+        <article class="author">
+          <header class="author-header">
+            {{#photo}}<img class="author-photo" src="{{src}}" width="{{width}}" height="{{height}}" alt="{{alt}}">{{/photo}}
+            <div>
+              <h1>{{name}}</h1>
+              {{#lifeDates}}<p class="life-dates">{{.}}</p>{{/lifeDates}}
+            </div>
+          </header>
+          {{#bioHTML}}
+          <section class="bio" aria-label="{{t.biography}}">
+        {{{bioHTML}}}
+          </section>
+          {{/bioHTML}}
+          <section aria-labelledby="books-heading">
+            <h2 id="books-heading">{{bookCountLabel}}</h2>
+            <ul class="book-grid">
+        {{#books}}
+        {{> partials/book-card}}
+        {{/books}}
+            </ul>
+        {{> partials/pagination}}
+          </section>
+          {{^empty(links)}}
+          <ul class="author-links" aria-label="{{t.elsewhere}}">
+        {{#links}}
+            <li><a href="{{url}}" rel="external">{{title}}</a></li>
+        {{/links}}
+          </ul>
+          {{/empty(links)}}
+          {{^empty(otherWorks)}}
+          <section class="other-works" aria-labelledby="works-heading">
+            <h2 id="works-heading">{{t.otherWorks}}</h2>
+            <ul>
+        {{#otherWorks}}
+              <li>{{title}}{{#year}} <span class="count">({{.}})</span>{{/year}}</li>
+        {{/otherWorks}}
+            </ul>
+          </section>
+          {{/empty(otherWorks)}}
+        </article>
+        {{/content}}
+        {{/layout}}
 
-"""####,
+        """####,
         "authors.mustache": ####"""
-{{<layout}}
-{{$content}}
-<h1>{{title}}</h1>
-<p class="counts">{{countLabel}}</p>
-<nav class="letter-links" aria-label="{{t.authorsByLetter}}">
-  <ul>
-{{#letterLinks}}
-    <li>{{#isCurrent}}<a href="{{url}}" aria-current="page">{{letter}}</a>{{/isCurrent}}{{^isCurrent}}<a href="{{url}}" title="{{countLabel}}">{{letter}}</a>{{/isCurrent}}</li>
-{{/letterLinks}}
-  </ul>
-</nav>
-{{#letters}}
-<section class="author-letter" aria-labelledby="letter-{{anchor}}">
-  <h2 id="letter-{{anchor}}">{{letter}}</h2>
-  <ul class="author-list">
-{{#authors}}
-    <li><a href="{{url}}">{{name}}</a> <span class="count">{{bookCountLabel}}</span></li>
-{{/authors}}
-  </ul>
-</section>
-{{/letters}}
-{{/content}}
-{{/layout}}
+        {{<layout}}
+        {{$content}}
+        <h1>{{title}}</h1>
+        <p class="counts">{{countLabel}}</p>
+        <nav class="letter-links" aria-label="{{t.authorsByLetter}}">
+          <ul>
+        {{#letterLinks}}
+            <li>{{#isCurrent}}<a href="{{url}}" aria-current="page">{{letter}}</a>{{/isCurrent}}{{^isCurrent}}<a href="{{url}}" title="{{countLabel}}">{{letter}}</a>{{/isCurrent}}</li>
+        {{/letterLinks}}
+          </ul>
+        </nav>
+        {{#letters}}
+        <section class="author-letter" aria-labelledby="letter-{{anchor}}">
+          <h2 id="letter-{{anchor}}">{{letter}}</h2>
+          <ul class="author-list">
+        {{#authors}}
+            <li><a href="{{url}}">{{name}}</a> <span class="count">{{bookCountLabel}}</span></li>
+        {{/authors}}
+          </ul>
+        </section>
+        {{/letters}}
+        {{/content}}
+        {{/layout}}
 
-"""####,
+        """####,
         "book.mustache": ####"""
-{{<layout}}
-{{$head}}
-{{#openGraph}}
-<meta property="{{property}}" content="{{content}}">
-{{/openGraph}}
-<script type="application/ld+json">{{{jsonLD}}}</script>
-{{/head}}
-{{$content}}
-<article class="book">
-  <div class="book-cover">{{> partials/cover}}</div>
-  <div class="book-body">
-    <header class="book-header">
-      <h1>{{title}}</h1>
-      {{#subtitle}}<p class="subtitle">{{.}}</p>{{/subtitle}}
-      {{^empty(authors)}}<p class="byline">{{t.by}} {{> partials/authors}}</p>{{/empty(authors)}}{{#series}}<p class="series"><a href="{{url}}">{{name}}</a>{{#position}} · #{{.}}{{/position}}</p>{{/series}}
-    </header>
-    <section class="reading" aria-label="{{t.myReading}}">
-      <p><span class="status status-{{statusID}}">{{status}}</span>{{#rating}} <span class="rating" role="img" aria-label="{{label}}"><span aria-hidden="true">{{filled}}{{#partial}}<span class="rating-part" style="--part: {{.}}%">★</span>{{/partial}}<span class="rating-empty">{{empty}}</span></span></span>{{/rating}}</p>
-      {{#started}}<p>{{.}}</p>{{/started}}
-      {{#finished}}<p>{{.}}</p>{{/finished}}{{#reads}}<p class="reads">{{.}}</p>{{/reads}}
-      {{^empty(shelves)}}<ul class="shelves" aria-label="{{t.navShelves}}">{{#shelves}}<li><a href="{{url}}">{{name}}</a></li>{{/shelves}}</ul>{{/empty(shelves)}}
-    </section>
-    {{^empty(facts)}}
-    <dl class="facts">
-{{#facts}}
-      <div><dt>{{label}}</dt><dd>{{value}}</dd></div>
-{{/facts}}
-    </dl>
-    {{/empty(facts)}}
-    {{#descriptionHTML}}
-    <section class="description" aria-labelledby="about-heading">
-      <h2 id="about-heading">{{t.aboutTheBook}}</h2>
-{{{descriptionHTML}}}
-    </section>
-    {{/descriptionHTML}}
-    {{#noteHTML}}
-    <section class="note" aria-labelledby="note-heading">
-      <h2 id="note-heading">{{t.myNotes}}</h2>
-{{{noteHTML}}}
-    </section>
-    {{/noteHTML}}
-    {{^empty(highlights)}}
-    <section class="highlights" aria-labelledby="highlights-heading">
-      <h2 id="highlights-heading">{{t.highlights}}</h2>
-      {{#highlights}}
-      <figure class="highlight" id="{{anchor}}">
-        <blockquote><p>{{text}}</p></blockquote>
-        <figcaption>{{#place}}<span class="place">{{place}}</span> {{/place}}<a class="permalink" href="#{{anchor}}" aria-label="{{t.linkToHighlight}}">#</a>
-        {{#noteHTML}}
-        <div class="highlight-note">
-{{{noteHTML}}}
-        </div>
-        {{/noteHTML}}
-        </figcaption>
-      </figure>
-      {{/highlights}}
-      <p class="more"><a href="{{root}}highlights/index.html">{{t.allHighlights}}</a></p>
-    </section>
-    {{/empty(highlights)}}
-    {{^empty(credits)}}
-    <p class="credits">{{#credits}}{{what}} <a href="{{url}}">{{source}}</a>{{^last()}} · {{/last()}}{{/credits}}</p>
-    {{/empty(credits)}}
-  </div>
-</article>
-{{/content}}
-{{/layout}}
+        {{<layout}}
+        {{$head}}
+        {{#openGraph}}
+        <meta property="{{property}}" content="{{content}}">
+        {{/openGraph}}
+        <script type="application/ld+json">{{{jsonLD}}}</script>
+        {{/head}}
+        {{$content}}
+        <article class="book">
+          <div class="book-cover">{{> partials/cover}}</div>
+          <div class="book-body">
+            <header class="book-header">
+              <h1>{{title}}</h1>
+              {{#subtitle}}<p class="subtitle">{{.}}</p>{{/subtitle}}
+              {{^empty(authors)}}<p class="byline">{{t.by}} {{> partials/authors}}</p>{{/empty(authors)}}{{#series}}<p class="series"><a href="{{url}}">{{name}}</a>{{#position}} · #{{.}}{{/position}}</p>{{/series}}
+            </header>
+            <section class="reading" aria-label="{{t.myReading}}">
+              <p><span class="status status-{{statusID}}">{{status}}</span>{{#rating}} <span class="rating" role="img" aria-label="{{label}}"><span aria-hidden="true">{{filled}}{{#partial}}<span class="rating-part" style="--part: {{.}}%">★</span>{{/partial}}<span class="rating-empty">{{empty}}</span></span></span>{{/rating}}</p>
+              {{#started}}<p>{{.}}</p>{{/started}}
+              {{#finished}}<p>{{.}}</p>{{/finished}}{{#reads}}<p class="reads">{{.}}</p>{{/reads}}
+              {{^empty(shelves)}}<ul class="shelves" aria-label="{{t.navShelves}}">{{#shelves}}<li><a href="{{url}}">{{name}}</a></li>{{/shelves}}</ul>{{/empty(shelves)}}
+            </section>
+            {{^empty(facts)}}
+            <dl class="facts">
+        {{#facts}}
+              <div><dt>{{label}}</dt><dd>{{value}}</dd></div>
+        {{/facts}}
+            </dl>
+            {{/empty(facts)}}
+            {{#descriptionHTML}}
+            <section class="description" aria-labelledby="about-heading">
+              <h2 id="about-heading">{{t.aboutTheBook}}</h2>
+        {{{descriptionHTML}}}
+            </section>
+            {{/descriptionHTML}}
+            {{#noteHTML}}
+            <section class="note" aria-labelledby="note-heading">
+              <h2 id="note-heading">{{t.myNotes}}</h2>
+        {{{noteHTML}}}
+            </section>
+            {{/noteHTML}}
+            {{^empty(highlights)}}
+            <section class="highlights" aria-labelledby="highlights-heading">
+              <h2 id="highlights-heading">{{t.highlights}}</h2>
+              {{#highlights}}
+              <figure class="highlight" id="{{anchor}}">
+                <blockquote><p>{{text}}</p></blockquote>
+                <figcaption>{{#place}}<span class="place">{{place}}</span> {{/place}}<a class="permalink" href="#{{anchor}}" aria-label="{{t.linkToHighlight}}">#</a>
+                {{#noteHTML}}
+                <div class="highlight-note">
+        {{{noteHTML}}}
+                </div>
+                {{/noteHTML}}
+                </figcaption>
+              </figure>
+              {{/highlights}}
+              <p class="more"><a href="{{root}}highlights/index.html">{{t.allHighlights}}</a></p>
+            </section>
+            {{/empty(highlights)}}
+            {{^empty(credits)}}
+            <p class="credits">{{#credits}}{{what}} <a href="{{url}}">{{source}}</a>{{^last()}} · {{/last()}}{{/credits}}</p>
+            {{/empty(credits)}}
+          </div>
+        </article>
+        {{/content}}
+        {{/layout}}
 
-"""####,
+        """####,
         "commonplace.mustache": ####"""
-{{<layout}}
-{{$head}}
-{{#site.hasFeed}}
-<link rel="alternate" type="application/atom+xml" title="{{t.highlightsFeed}}" href="{{root}}highlights/feed.xml">
-{{/site.hasFeed}}
-{{/head}}
-{{$content}}
-<h1>{{title}}</h1>
-<p class="counts">{{countLabel}}{{#homeURL}} · <a href="{{.}}">{{t.commonplaceBook}}</a>{{/homeURL}} · <a href="{{root}}index.html#browse">{{t.wholeShelf}}</a>{{#site.hasFeed}} · <a href="{{root}}highlights/feed.xml">{{t.highlightsFeed}}</a>{{/site.hasFeed}}</p>
-{{^empty(years)}}
-<nav class="year-links" aria-labelledby="highlight-years">
-  <h2 id="highlight-years">{{t.highlightsByYear}}</h2>
-  <ul class="list-links">
-{{#years}}
-    <li id="list-{{id}}"><a href="{{url}}">{{title}}</a> <span class="count">{{countLabel}}</span>{{^empty(pages)}}<span class="page-links"> · {{t.pages}}{{#pages}} <a href="{{url}}">{{number}}</a>{{/pages}}</span>{{/empty(pages)}}</li>
-{{/years}}
-  </ul>
-</nav>
-{{/empty(years)}}
-<section class="commonplace" aria-labelledby="commonplace-heading">
-  <h2 id="commonplace-heading">{{^homeURL}}{{t.latestHighlights}}{{/homeURL}}{{#homeURL}}{{title}}{{/homeURL}}</h2>
-{{#highlights}}
-  <figure class="highlight" id="{{anchor}}">
-    <blockquote><p>{{text}}</p></blockquote>
-    <figcaption><cite><a href="{{bookURL}}">{{bookTitle}}</a></cite>{{#byline}}, {{.}}{{/byline}}{{#place}} · <span class="place">{{.}}</span>{{/place}}{{#date}} · <time datetime="{{datetime}}">{{.}}</time>{{/date}} <a class="permalink" href="{{permalink}}" aria-label="{{t.linkToHighlight}}">#</a>
-{{#noteHTML}}
-    <div class="highlight-note">
-{{{noteHTML}}}
-    </div>
-{{/noteHTML}}
-    </figcaption>
-  </figure>
-{{/highlights}}
-</section>
-{{> partials/pagination}}
-{{/content}}
-{{/layout}}
+        {{<layout}}
+        {{$head}}
+        {{#site.hasFeed}}
+        <link rel="alternate" type="application/atom+xml" title="{{t.highlightsFeed}}" href="{{root}}highlights/feed.xml">
+        {{/site.hasFeed}}
+        {{/head}}
+        {{$content}}
+        <h1>{{title}}</h1>
+        <p class="counts">{{countLabel}}{{#homeURL}} · <a href="{{.}}">{{t.commonplaceBook}}</a>{{/homeURL}} · <a href="{{root}}index.html#browse">{{t.wholeShelf}}</a>{{#site.hasFeed}} · <a href="{{root}}highlights/feed.xml">{{t.highlightsFeed}}</a>{{/site.hasFeed}}</p>
+        {{^empty(years)}}
+        <nav class="year-links" aria-labelledby="highlight-years">
+          <h2 id="highlight-years">{{t.highlightsByYear}}</h2>
+          <ul class="list-links">
+        {{#years}}
+            <li id="list-{{id}}"><a href="{{url}}">{{title}}</a> <span class="count">{{countLabel}}</span>{{^empty(pages)}}<span class="page-links"> · {{t.pages}}{{#pages}} <a href="{{url}}">{{number}}</a>{{/pages}}</span>{{/empty(pages)}}</li>
+        {{/years}}
+          </ul>
+        </nav>
+        {{/empty(years)}}
+        <section class="commonplace" aria-labelledby="commonplace-heading">
+          <h2 id="commonplace-heading">{{^homeURL}}{{t.latestHighlights}}{{/homeURL}}{{#homeURL}}{{title}}{{/homeURL}}</h2>
+        {{#highlights}}
+          <figure class="highlight" id="{{anchor}}">
+            <blockquote><p>{{text}}</p></blockquote>
+            <figcaption><cite><a href="{{bookURL}}">{{bookTitle}}</a></cite>{{#byline}}, {{.}}{{/byline}}{{#place}} · <span class="place">{{.}}</span>{{/place}}{{#date}} · <time datetime="{{datetime}}">{{.}}</time>{{/date}} <a class="permalink" href="{{permalink}}" aria-label="{{t.linkToHighlight}}">#</a>
+        {{#noteHTML}}
+            <div class="highlight-note">
+        {{{noteHTML}}}
+            </div>
+        {{/noteHTML}}
+            </figcaption>
+          </figure>
+        {{/highlights}}
+        </section>
+        {{> partials/pagination}}
+        {{/content}}
+        {{/layout}}
 
-"""####,
+        """####,
         "index.mustache": ####"""
-{{<layout}}
-{{$content}}
-<h1>{{site.title}}</h1>
-<p class="lede">{{site.description}}</p>
-{{#isEmpty}}
-<p class="empty">{{t.emptyShelf}} {{t.emptyShelfHint}} <code>bookplate add --title "…" --author "…"</code></p>
-{{/isEmpty}}
-{{^isEmpty}}
-<p class="counts">{{countsLabel}} · <a href="authors/index.html">{{t.allAuthors}}</a> · <a href="shelves/index.html">{{t.shelves}}</a>{{#commonplaceURL}} · <a href="{{.}}">{{t.commonplaceBook}}</a>{{/commonplaceURL}}</p>
-<form class="search" role="search" hidden>
-  <label for="search-input">{{t.searchLabel}}</label>
-  <input id="search-input" type="search" autocomplete="off" placeholder="{{t.searchPlaceholder}}">
-  <p id="search-status" class="counts" aria-live="polite"></p>
-  <ul id="search-results" class="search-results"></ul>
-</form>
-{{/isEmpty}}
-<div id="shelf-sections">
-{{^empty(reading)}}
-<section class="shelf-section" id="reading-now" aria-labelledby="reading-now-heading">
-  <h2 id="reading-now-heading">{{t.readingNow}}</h2>
-  <ul class="book-grid">
-{{#reading}}
-{{> partials/book-card}}
-{{/reading}}
-  </ul>
-{{#readingList}}
-  <p class="more"><a href="{{url}}">{{allBeingReadLabel}}</a></p>
-{{/readingList}}
-</section>
-{{/empty(reading)}}
-{{^empty(groups)}}
-<section class="shelf-section" id="browse" aria-labelledby="browse-heading">
-  <h2 id="browse-heading">{{t.wholeShelf}}</h2>
-  <dl class="browse">
-{{#groups}}
-    <div><dt id="{{id}}-lists">{{title}}</dt><dd><ul class="list-links" aria-labelledby="{{id}}-lists">
-{{#lists}}
-      <li id="list-{{id}}"><a href="{{url}}">{{title}}</a>{{#countLabel}} <span class="count">{{.}}</span>{{/countLabel}}{{^empty(pages)}}<span class="page-links"> · {{t.pages}}{{#pages}} <a href="{{url}}">{{number}}</a>{{/pages}}</span>{{/empty(pages)}}</li>
-{{/lists}}
-    </ul></dd></div>
-{{/groups}}
-  </dl>
-</section>
-{{/empty(groups)}}
-{{^empty(recent)}}
-<section class="shelf-section" id="recent" aria-labelledby="recent-heading">
-  <h2 id="recent-heading">{{t.finishedLately}}</h2>
-  <ul class="book-grid">
-{{#recent}}
-{{> partials/book-card}}
-{{/recent}}
-  </ul>
-</section>
-{{/empty(recent)}}
-</div>
-{{/content}}
-{{$scripts}}
-{{^isEmpty}}
-<script src="assets/search.js" data-index="search-index.js" data-loading="{{t.searchLoading}}" data-failed="{{t.searchFailed}}" data-found-one="{{t.searchFoundOne}}" data-found-other="{{t.searchFoundOther}}" data-highlights-one="{{t.searchHighlightsOne}}" data-highlights-other="{{t.searchHighlightsOther}}"></script>
-{{/isEmpty}}
-{{/scripts}}
-{{/layout}}
+        {{<layout}}
+        {{$content}}
+        <h1>{{site.title}}</h1>
+        <p class="lede">{{site.description}}</p>
+        {{#isEmpty}}
+        <p class="empty">{{t.emptyShelf}} {{t.emptyShelfHint}} <code>bookplate add --title "…" --author "…"</code></p>
+        {{/isEmpty}}
+        {{^isEmpty}}
+        <p class="counts">{{countsLabel}} · <a href="authors/index.html">{{t.allAuthors}}</a> · <a href="shelves/index.html">{{t.shelves}}</a>{{#commonplaceURL}} · <a href="{{.}}">{{t.commonplaceBook}}</a>{{/commonplaceURL}}</p>
+        <form class="search" role="search" hidden>
+          <label for="search-input">{{t.searchLabel}}</label>
+          <input id="search-input" type="search" autocomplete="off" placeholder="{{t.searchPlaceholder}}">
+          <p id="search-status" class="counts" aria-live="polite"></p>
+          <ul id="search-results" class="search-results"></ul>
+        </form>
+        {{/isEmpty}}
+        <div id="shelf-sections">
+        {{^empty(reading)}}
+        <section class="shelf-section" id="reading-now" aria-labelledby="reading-now-heading">
+          <h2 id="reading-now-heading">{{t.readingNow}}</h2>
+          <ul class="book-grid">
+        {{#reading}}
+        {{> partials/book-card}}
+        {{/reading}}
+          </ul>
+        {{#readingList}}
+          <p class="more"><a href="{{url}}">{{allBeingReadLabel}}</a></p>
+        {{/readingList}}
+        </section>
+        {{/empty(reading)}}
+        {{^empty(groups)}}
+        <section class="shelf-section" id="browse" aria-labelledby="browse-heading">
+          <h2 id="browse-heading">{{t.wholeShelf}}</h2>
+          <dl class="browse">
+        {{#groups}}
+            <div><dt id="{{id}}-lists">{{title}}</dt><dd><ul class="list-links" aria-labelledby="{{id}}-lists">
+        {{#lists}}
+              <li id="list-{{id}}"><a href="{{url}}">{{title}}</a>{{#countLabel}} <span class="count">{{.}}</span>{{/countLabel}}{{^empty(pages)}}<span class="page-links"> · {{t.pages}}{{#pages}} <a href="{{url}}">{{number}}</a>{{/pages}}</span>{{/empty(pages)}}</li>
+        {{/lists}}
+            </ul></dd></div>
+        {{/groups}}
+          </dl>
+        </section>
+        {{/empty(groups)}}
+        {{^empty(recent)}}
+        <section class="shelf-section" id="recent" aria-labelledby="recent-heading">
+          <h2 id="recent-heading">{{t.finishedLately}}</h2>
+          <ul class="book-grid">
+        {{#recent}}
+        {{> partials/book-card}}
+        {{/recent}}
+          </ul>
+        </section>
+        {{/empty(recent)}}
+        </div>
+        {{/content}}
+        {{$scripts}}
+        {{^isEmpty}}
+        <script src="assets/search.js" data-index="search-index.js" data-loading="{{t.searchLoading}}" data-failed="{{t.searchFailed}}" data-found-one="{{t.searchFoundOne}}" data-found-other="{{t.searchFoundOther}}" data-highlights-one="{{t.searchHighlightsOne}}" data-highlights-other="{{t.searchHighlightsOther}}"></script>
+        {{/isEmpty}}
+        {{/scripts}}
+        {{/layout}}
 
-"""####,
+        """####,
         "layout.mustache": ####"""
-<!doctype html>
-<html lang="{{site.language}}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{pageTitle}}</title>
-<meta name="description" content="{{$description}}{{site.description}}{{/description}}">
-<meta name="color-scheme" content="light dark">
-<meta name="generator" content="Bookplate">
-<link rel="stylesheet" href="{{root}}assets/style.css">
-{{#site.hasFeed}}
-<link rel="alternate" type="application/atom+xml" title="{{site.title}}" href="{{root}}feed.xml">
-{{/site.hasFeed}}
-{{$head}}{{/head}}
-</head>
-<body>
-<a class="skip-link" href="#main">{{t.skipToContent}}</a>
-{{> partials/header}}
-<main id="main">
-{{$content}}{{/content}}
-</main>
-{{> partials/footer}}
-{{$scripts}}{{/scripts}}
-</body>
-</html>
+        <!doctype html>
+        <html lang="{{site.language}}">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>{{pageTitle}}</title>
+        <meta name="description" content="{{$description}}{{site.description}}{{/description}}">
+        <meta name="color-scheme" content="light dark">
+        <meta name="generator" content="Bookplate">
+        <link rel="stylesheet" href="{{root}}assets/style.css">
+        {{#site.hasFeed}}
+        <link rel="alternate" type="application/atom+xml" title="{{site.title}}" href="{{root}}feed.xml">
+        {{/site.hasFeed}}
+        {{$head}}{{/head}}
+        </head>
+        <body>
+        <a class="skip-link" href="#main">{{t.skipToContent}}</a>
+        {{> partials/header}}
+        <main id="main">
+        {{$content}}{{/content}}
+        </main>
+        {{> partials/footer}}
+        {{$scripts}}{{/scripts}}
+        </body>
+        </html>
 
-"""####,
+        """####,
         "list.mustache": ####"""
-{{<layout}}
-{{$content}}
-<h1>{{title}}</h1>
-<p class="counts">{{countLabel}} · <a href="{{root}}index.html#browse">{{t.wholeShelf}}</a></p>
-<ul class="book-grid" id="{{id}}">
-{{#books}}
-{{> partials/book-card}}
-{{/books}}
-</ul>
-{{> partials/pagination}}
-{{/content}}
-{{/layout}}
+        {{<layout}}
+        {{$content}}
+        <h1>{{title}}</h1>
+        <p class="counts">{{countLabel}} · <a href="{{root}}index.html#browse">{{t.wholeShelf}}</a></p>
+        <ul class="book-grid" id="{{id}}">
+        {{#books}}
+        {{> partials/book-card}}
+        {{/books}}
+        </ul>
+        {{> partials/pagination}}
+        {{/content}}
+        {{/layout}}
 
-"""####,
+        """####,
         "partials/authors.mustache": ####"""
-{{#authors}}<a href="{{url}}">{{name}}</a>{{separator}}{{/authors}}
-"""####,
+        {{#authors}}<a href="{{url}}">{{name}}</a>{{separator}}{{/authors}}
+        """####,
         "partials/book-card.mustache": ####"""
-<li class="book-card">
-  <a class="book-card-cover" href="{{url}}" tabindex="-1" aria-hidden="true">{{> partials/cover}}</a>
-  {{#seriesLabel}}<p class="book-card-series">{{.}}</p>{{/seriesLabel}}<p class="book-card-title"><a href="{{url}}">{{title}}</a></p>
-  {{^empty(authors)}}<p class="book-card-authors">{{> partials/authors}}</p>{{/empty(authors)}}
-  <p class="book-card-meta">{{#year}}<span>{{.}}</span>{{/year}}{{#rating}} <span class="rating" role="img" aria-label="{{label}}"><span aria-hidden="true">{{filled}}{{#partial}}<span class="rating-part" style="--part: {{.}}%">★</span>{{/partial}}<span class="rating-empty">{{empty}}</span></span></span>{{/rating}}</p>
-</li>
+        <li class="book-card">
+          <a class="book-card-cover" href="{{url}}" tabindex="-1" aria-hidden="true">{{> partials/cover}}</a>
+          {{#seriesLabel}}<p class="book-card-series">{{.}}</p>{{/seriesLabel}}<p class="book-card-title"><a href="{{url}}">{{title}}</a></p>
+          {{^empty(authors)}}<p class="book-card-authors">{{> partials/authors}}</p>{{/empty(authors)}}
+          <p class="book-card-meta">{{#year}}<span>{{.}}</span>{{/year}}{{#rating}} <span class="rating" role="img" aria-label="{{label}}"><span aria-hidden="true">{{filled}}{{#partial}}<span class="rating-part" style="--part: {{.}}%">★</span>{{/partial}}<span class="rating-empty">{{empty}}</span></span></span>{{/rating}}</p>
+        </li>
 
-"""####,
+        """####,
         "partials/chart.mustache": ####"""
-<figure class="chart-figure" id="{{id}}">
-  <figcaption>{{title}}</figcaption>
-  <table class="bar-chart">
-    <tbody>
-{{#bars}}
-      <tr><th scope="row">{{label}}</th><td><span class="bar" style="width: {{percent}}%"></span> {{value}}</td></tr>
-{{/bars}}
-    </tbody>
-  </table>
-</figure>
+        <figure class="chart-figure" id="{{id}}">
+          <figcaption>{{title}}</figcaption>
+          <table class="bar-chart">
+            <tbody>
+        {{#bars}}
+              <tr><th scope="row">{{label}}</th><td><span class="bar" style="width: {{percent}}%"></span> {{value}}</td></tr>
+        {{/bars}}
+            </tbody>
+          </table>
+        </figure>
 
-"""####,
+        """####,
         "partials/cover.mustache": ####"""
-{{#cover}}{{#isPlaceholder}}<span class="cover cover-placeholder cover-hue-{{hue}}" role="img" aria-label="{{alt}}"><span class="cover-title">{{title}}</span>{{#cover.author}}<span class="cover-author">{{.}}</span>{{/cover.author}}</span>{{/isPlaceholder}}{{^isPlaceholder}}<img class="cover" src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{sizes}}"{{/srcset}} width="{{width}}" height="{{height}}" alt="{{alt}}" loading="lazy" decoding="async"{{#color}} style="background-color: {{.}}"{{/color}}>{{/isPlaceholder}}{{/cover}}
+        {{#cover}}{{#isPlaceholder}}<span class="cover cover-placeholder cover-hue-{{hue}}" role="img" aria-label="{{alt}}"><span class="cover-title">{{title}}</span>{{#cover.author}}<span class="cover-author">{{.}}</span>{{/cover.author}}</span>{{/isPlaceholder}}{{^isPlaceholder}}<img class="cover" src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{sizes}}"{{/srcset}} width="{{width}}" height="{{height}}" alt="{{alt}}" loading="lazy" decoding="async"{{#color}} style="background-color: {{.}}"{{/color}}>{{/isPlaceholder}}{{/cover}}
 
-"""####,
+        """####,
         "partials/extremes.mustache": ####"""
-{{#longest}}
-<section aria-labelledby="extremes-heading">
-  <h2 id="extremes-heading">{{t.longestAndShortest}}</h2>
-  <ul class="book-grid">
-{{#longest}}
-{{> partials/book-card}}
-{{/longest}}
-{{#shortest}}
-{{> partials/book-card}}
-{{/shortest}}
-  </ul>
-  <p class="counts">{{longestPages}}{{#shortestPages}} · {{.}}{{/shortestPages}}</p>
-</section>
-{{/longest}}
+        {{#longest}}
+        <section aria-labelledby="extremes-heading">
+          <h2 id="extremes-heading">{{t.longestAndShortest}}</h2>
+          <ul class="book-grid">
+        {{#longest}}
+        {{> partials/book-card}}
+        {{/longest}}
+        {{#shortest}}
+        {{> partials/book-card}}
+        {{/shortest}}
+          </ul>
+          <p class="counts">{{longestPages}}{{#shortestPages}} · {{.}}{{/shortestPages}}</p>
+        </section>
+        {{/longest}}
 
-"""####,
+        """####,
         "partials/footer.mustache": ####"""
-<footer class="site-footer">
-  <p>{{#site.ownerLabel}}{{.}} · {{/site.ownerLabel}}{{^site.ownerLabel}}{{site.title}} · {{/site.ownerLabel}}{{t.footerMadeWith}}{{^empty(site.credits)}} · {{t.footerBookData}} {{#site.credits}}<a href="{{url}}">{{name}}</a>{{separator}}{{/site.credits}}{{/empty(site.credits)}}{{#site.hasFeed}} · <a href="{{root}}feed.xml">{{t.footerFeed}}</a>{{/site.hasFeed}}</p>
-</footer>
+        <footer class="site-footer">
+          <p>{{#site.ownerLabel}}{{.}} · {{/site.ownerLabel}}{{^site.ownerLabel}}{{site.title}} · {{/site.ownerLabel}}{{t.footerMadeWith}}{{^empty(site.credits)}} · {{t.footerBookData}} {{#site.credits}}<a href="{{url}}">{{name}}</a>{{separator}}{{/site.credits}}{{/empty(site.credits)}}{{#site.hasFeed}} · <a href="{{root}}feed.xml">{{t.footerFeed}}</a>{{/site.hasFeed}}</p>
+        </footer>
 
-"""####,
+        """####,
         "partials/header.mustache": ####"""
-<header class="site-header">
-  <a class="site-title" href="{{root}}index.html">{{site.title}}</a>
-  <nav aria-label="{{t.navSite}}">
-    <ul>
-      <li><a href="{{root}}index.html">{{t.navShelf}}</a></li>
-      <li><a href="{{root}}shelves/index.html">{{t.navShelves}}</a></li>
-      <li><a href="{{root}}authors/index.html">{{t.navAuthors}}</a></li>
-      <li><a href="{{root}}stats/index.html">{{t.navYearInBooks}}</a></li>
-    </ul>
-  </nav>
-</header>
+        <header class="site-header">
+          <a class="site-title" href="{{root}}index.html">{{site.title}}</a>
+          <nav aria-label="{{t.navSite}}">
+            <ul>
+              <li><a href="{{root}}index.html">{{t.navShelf}}</a></li>
+              <li><a href="{{root}}shelves/index.html">{{t.navShelves}}</a></li>
+              <li><a href="{{root}}authors/index.html">{{t.navAuthors}}</a></li>
+              <li><a href="{{root}}stats/index.html">{{t.navYearInBooks}}</a></li>
+            </ul>
+          </nav>
+        </header>
 
-"""####,
+        """####,
         "partials/pagination.mustache": ####"""
-{{#pagination}}
-<nav class="pagination" aria-label="{{t.paginationLabel}}">
-  <p class="counts">{{label}}</p>
-  <ul>
-{{#previous}}    <li><a href="{{.}}" rel="prev">{{t.previous}}</a></li>
-{{/previous}}
-{{#pages}}
-    <li>{{#isCurrent}}<a href="{{url}}" aria-current="page">{{number}}</a>{{/isCurrent}}{{^isCurrent}}<a href="{{url}}">{{number}}</a>{{/isCurrent}}</li>
-{{/pages}}
-{{#next}}    <li><a href="{{.}}" rel="next">{{t.next}}</a></li>
-{{/next}}
-  </ul>
-</nav>
-{{/pagination}}
+        {{#pagination}}
+        <nav class="pagination" aria-label="{{t.paginationLabel}}">
+          <p class="counts">{{label}}</p>
+          <ul>
+        {{#previous}}    <li><a href="{{.}}" rel="prev">{{t.previous}}</a></li>
+        {{/previous}}
+        {{#pages}}
+            <li>{{#isCurrent}}<a href="{{url}}" aria-current="page">{{number}}</a>{{/isCurrent}}{{^isCurrent}}<a href="{{url}}">{{number}}</a>{{/isCurrent}}</li>
+        {{/pages}}
+        {{#next}}    <li><a href="{{.}}" rel="next">{{t.next}}</a></li>
+        {{/next}}
+          </ul>
+        </nav>
+        {{/pagination}}
 
-"""####,
+        """####,
         "partials/ratings.mustache": ####"""
-<dl class="bars">
-{{#ratings}}
-  <div class="bar-row"><dt><span class="rating" role="img" aria-label="{{description}}">{{label}}</span></dt><dd><span class="bar" style="width: {{percent}}%"></span> {{value}}</dd></div>
-{{/ratings}}
-</dl>
+        <dl class="bars">
+        {{#ratings}}
+          <div class="bar-row"><dt><span class="rating" role="img" aria-label="{{description}}">{{label}}</span></dt><dd><span class="bar" style="width: {{percent}}%"></span> {{value}}</dd></div>
+        {{/ratings}}
+        </dl>
 
-"""####,
+        """####,
         "series.mustache": ####"""
-{{<layout}}
-{{$content}}
-<h1>{{name}}</h1>
-<p class="counts">{{countLabel}}</p>
-<ol class="book-grid series-books">
-{{#entries}}
-{{#book}}
-{{> partials/book-card}}
-{{/book}}
-{{#gap}}
-<li class="series-gap"><p>{{.}}</p></li>
-{{/gap}}
-{{/entries}}
-</ol>
-{{/content}}
-{{/layout}}
+        {{<layout}}
+        {{$content}}
+        <h1>{{name}}</h1>
+        <p class="counts">{{countLabel}}</p>
+        <ol class="book-grid series-books">
+        {{#entries}}
+        {{#book}}
+        {{> partials/book-card}}
+        {{/book}}
+        {{#gap}}
+        <li class="series-gap"><p>{{.}}</p></li>
+        {{/gap}}
+        {{/entries}}
+        </ol>
+        {{/content}}
+        {{/layout}}
 
-"""####,
+        """####,
         "shelf.mustache": ####"""
-{{<layout}}
-{{$content}}
-<h1>{{name}}</h1>
-<p class="counts">{{bookCountLabel}} · <a href="{{root}}shelves/index.html">{{t.allShelves}}</a></p>
-<ul class="book-grid">
-{{#books}}
-{{> partials/book-card}}
-{{/books}}
-</ul>
-{{> partials/pagination}}
-{{/content}}
-{{/layout}}
+        {{<layout}}
+        {{$content}}
+        <h1>{{name}}</h1>
+        <p class="counts">{{bookCountLabel}} · <a href="{{root}}shelves/index.html">{{t.allShelves}}</a></p>
+        <ul class="book-grid">
+        {{#books}}
+        {{> partials/book-card}}
+        {{/books}}
+        </ul>
+        {{> partials/pagination}}
+        {{/content}}
+        {{/layout}}
 
-"""####,
+        """####,
         "shelves.mustache": ####"""
-{{<layout}}
-{{$content}}
-<h1>{{t.shelvesTitle}}</h1>
-<p class="counts">{{countLabel}}</p>
-{{^empty(shelves)}}
-<ul class="shelf-list">
-{{#shelves}}
-  <li><a href="{{url}}">{{name}}</a> <span class="count">{{bookCountLabel}}</span></li>
-{{/shelves}}
-</ul>
-{{/empty(shelves)}}
-{{#empty(shelves)}}
-<p class="empty">{{t.noShelves}} <code>bookplate edit BOOK --shelf NAME</code></p>
-{{/empty(shelves)}}
-{{/content}}
-{{/layout}}
+        {{<layout}}
+        {{$content}}
+        <h1>{{t.shelvesTitle}}</h1>
+        <p class="counts">{{countLabel}}</p>
+        {{^empty(shelves)}}
+        <ul class="shelf-list">
+        {{#shelves}}
+          <li><a href="{{url}}">{{name}}</a> <span class="count">{{bookCountLabel}}</span></li>
+        {{/shelves}}
+        </ul>
+        {{/empty(shelves)}}
+        {{#empty(shelves)}}
+        <p class="empty">{{t.noShelves}} <code>bookplate edit BOOK --shelf NAME</code></p>
+        {{/empty(shelves)}}
+        {{/content}}
+        {{/layout}}
 
-"""####,
+        """####,
         "stats.mustache": ####"""
-{{<layout}}
-{{$content}}
-<h1>{{t.yearInBooks}}</h1>
-{{^hasReadBooks}}
-<p class="empty">{{t.noReadBooks}} <code>bookplate edit BOOK --status read</code></p>
-{{/hasReadBooks}}
-{{#hasReadBooks}}
-<p class="lede">{{totalsLabel}}</p>
-{{#goal}}<p class="goal"><strong>{{t.goal}}</strong> · {{.}}</p>{{/goal}}
-{{^empty(years)}}
-<section aria-labelledby="per-year-heading">
-  <h2 id="per-year-heading">{{t.perYear}}</h2>
-  <table class="stats-table">
-    <caption>{{t.booksAndPagesByYear}}</caption>
-    <thead><tr><th scope="col">{{t.year}}</th><th scope="col">{{t.books}}</th><th scope="col">{{t.rereads}}</th><th scope="col">{{t.pageCount}}</th><th scope="col">{{t.averageRating}}</th></tr></thead>
-    <tbody>
-{{#years}}
-      <tr><th scope="row"><a href="{{url}}">{{year}}</a></th><td>{{books}}</td><td>{{rereads}}</td><td>{{pages}}</td><td>{{#averageRating}}{{averageRating}}{{/averageRating}}{{^averageRating}}–{{/averageRating}}</td></tr>
-{{/years}}
-    </tbody>
-  </table>
-{{#booksChart}}
-{{> partials/chart}}
-{{/booksChart}}
-{{#pagesChart}}
-{{> partials/chart}}
-{{/pagesChart}}
-</section>
-{{/empty(years)}}
-<section aria-labelledby="ratings-heading">
-  <h2 id="ratings-heading">{{t.ratingsGiven}}</h2>
-{{> partials/ratings}}
-</section>
-{{> partials/extremes}}
-{{/hasReadBooks}}
-{{/content}}
-{{/layout}}
+        {{<layout}}
+        {{$content}}
+        <h1>{{t.yearInBooks}}</h1>
+        {{^hasReadBooks}}
+        <p class="empty">{{t.noReadBooks}} <code>bookplate edit BOOK --status read</code></p>
+        {{/hasReadBooks}}
+        {{#hasReadBooks}}
+        <p class="lede">{{totalsLabel}}</p>
+        {{#goal}}<p class="goal"><strong>{{t.goal}}</strong> · {{.}}</p>{{/goal}}
+        {{^empty(years)}}
+        <section aria-labelledby="per-year-heading">
+          <h2 id="per-year-heading">{{t.perYear}}</h2>
+          <table class="stats-table">
+            <caption>{{t.booksAndPagesByYear}}</caption>
+            <thead><tr><th scope="col">{{t.year}}</th><th scope="col">{{t.books}}</th><th scope="col">{{t.rereads}}</th><th scope="col">{{t.pageCount}}</th><th scope="col">{{t.averageRating}}</th></tr></thead>
+            <tbody>
+        {{#years}}
+              <tr><th scope="row"><a href="{{url}}">{{year}}</a></th><td>{{books}}</td><td>{{rereads}}</td><td>{{pages}}</td><td>{{#averageRating}}{{averageRating}}{{/averageRating}}{{^averageRating}}–{{/averageRating}}</td></tr>
+        {{/years}}
+            </tbody>
+          </table>
+        {{#booksChart}}
+        {{> partials/chart}}
+        {{/booksChart}}
+        {{#pagesChart}}
+        {{> partials/chart}}
+        {{/pagesChart}}
+        </section>
+        {{/empty(years)}}
+        <section aria-labelledby="ratings-heading">
+          <h2 id="ratings-heading">{{t.ratingsGiven}}</h2>
+        {{> partials/ratings}}
+        </section>
+        {{> partials/extremes}}
+        {{/hasReadBooks}}
+        {{/content}}
+        {{/layout}}
 
-"""####,
+        """####,
         "translations/de.yaml": ####"""
-# Die Wörter des Standardthemas, auf Deutsch (siehe en.yaml).
-skipToContent: Zum Inhalt springen
-navSite: Website
-navShelf: Regal
-navShelves: Regale
-navAuthors: Autoren
-navYearInBooks: Lesejahr
-footerOwner: "Das Bücherregal von {owner}"
-footerMadeWith: gemacht mit Bookplate
-footerBookData: Buchdaten von
-footerFeed: Atom-Feed
-allAuthors: alle Autoren
-allShelves: alle Regale
-shelves: Regale
-emptyShelf: Das Regal ist leer.
-emptyShelfHint: "Füge mit diesem Befehl ein Buch hinzu und baue dann neu:"
-searchLabel: Im Regal suchen
-searchPlaceholder: Titel, Autor, Regal oder Textstelle
-searchLoading: Der Index wird geladen…
-searchFailed: Der Suchindex konnte nicht geladen werden.
-searchFoundOne: 1 Buch gefunden
-searchFoundOther: "{count} Bücher gefunden"
-readingNow: Gerade gelesen
-allBeingRead: "Alle {count} Bücher, die gerade gelesen werden"
-wholeShelf: Das ganze Regal
-finishedLately: Zuletzt beendet
-pages: Seiten
-statusReading: Gerade gelesen
-statusRead: Gelesen
-statusToRead: Zu lesen
-statusAbandoned: Beiseitegelegt
-readIn: "Gelesen {year}"
-readUndated: Gelesen, ohne Datum
-dateNotRecorded: Ohne Datum
-pageTitleNumbered: "{name}, Seite {page}"
-pageOf: "Seite {page} von {pages}"
-paginationLabel: Seiten
-previous: ← Zurück
-next: Weiter →
-book.one: "{count} Buch"
-book.other: "{count} Bücher"
-author.one: "{count} Autor"
-author.other: "{count} Autoren"
-shelf.one: "{count} Regal"
-shelf.other: "{count} Regale"
-page.one: "{count} Seite"
-page.other: "{count} Seiten"
-bookOnShelf.one: "{count} Buch im Regal"
-bookOnShelf.other: "{count} Bücher im Regal"
-booksByAuthors: "{books} von {authors}"
-noShelves: "Noch keine Regale. Stelle ein Buch mit diesem Befehl in eines:"
-authorsByLetter: Autoren nach Buchstaben
-authorsOfLetter: "Autoren: {letter}"
-authorsTitle: Autoren
-shelvesTitle: Regale
-by: von
-myReading: Meine Lektüre
-started: "Begonnen am {date}"
-finished: "Beendet am {date}"
-readTimes: "{count}-mal gelesen"
-readTimesIn: "{count}-mal gelesen: {years}"
-aboutTheBook: Über das Buch
-myNotes: Meine Notizen
-highlights: Markierungen
-linkToHighlight: Link zu dieser Markierung
-highlightPage: "S. {page}"
-highlightLocation: "Pos. {location}"
-commonplaceBook: Zitatsammlung
-highlightsOf: "Markierungen aus {year}"
-highlight.one: "{count} Markierung"
-highlight.other: "{count} Markierungen"
-highlightsFromBooks: "{highlights} aus {books}"
-highlightsByYear: Nach Jahr
-latestHighlights: Neueste Markierungen
-allHighlights: Alle Markierungen
-highlightsFeed: Markierungen (Atom-Feed)
-searchHighlightsOne: 1 Markierung
-searchHighlightsOther: "{count} Markierungen"
-publisher: Verlag
-published: Erschienen
-pageCount: Seiten
-language: Sprache
-isbn13: ISBN-13
-isbn10: ISBN-10
-descriptionFrom: Beschreibung von
-detailsFrom: Angaben von
-coverFrom: Cover von
-coverOf: "Cover von {title}"
-photoOf: "Foto von {name}"
-ratedOutOfFive: "Bewertet mit {stars} von 5"
-listAndTwo: " und "
-listAndLast: " und "
-listComma: ", "
-born: "geboren {date}"
-died: "gestorben {date}"
-biography: Biografie
-elsewhere: Anderswo
-otherWorks: Weitere Werke
-notFoundTitle: Seite nicht gefunden
-notFoundText: Unter dieser Adresse gibt es keine Seite. Vielleicht ist das Buch umgezogen, oder der Link ist falsch geschrieben.
-backToShelf: Zurück zum Regal
-yearInBooks: Lesejahr
-yearInBooksOf: "Das Lesejahr {year}"
-noReadBooks: "Noch ist kein Buch als gelesen markiert. Markiere eines mit diesem Befehl:"
-totalsRead: "{books} gelesen, {pages}"
-perYear: Pro Jahr
-booksPerYear: Gelesene Bücher pro Jahr
-pagesPerYear: Gelesene Seiten pro Jahr
-booksAndPagesByYear: Gelesene Bücher und Seiten, nach Jahr des Lesens
-year: Jahr
-books: Bücher
-averageRating: Durchschnittliche Bewertung
-ratingsGiven: Vergebene Bewertungen
-stars.one: "{count} Stern"
-stars.other: "{count} Sterne"
-longestAndShortest: Das längste und das kürzeste
-longest: "Das längste: {pages}"
-shortest: "das kürzeste: {pages}"
-theYear: Das Jahr
-booksRead: Gelesene Bücher
-rereads: Erneut gelesen
-pagesRead: Gelesene Seiten
-monthByMonth: Monat für Monat
-booksPerMonth: Beendete Bücher pro Monat
-goal: Leseziel
-goalAhead: "{read} von {goal}, {count} vor dem Plan"
-goalBehind: "{read} von {goal}, {count} hinter dem Plan"
-goalOnPace: "{read} von {goal}, im Plan"
-goalMet: "{read} von {goal}: Ziel erreicht"
-everyYear: Alle Jahre
-booksOfTheYear: "{year} beendete Bücher"
-numberGroupSeparator: "."
-numberDecimalSeparator: ","
-dayFirst: "1"
-dateDay: "{day}. {month} {year}"
-dateMonth: "{month} {year}"
-month1: Januar
-month2: Februar
-month3: März
-month4: April
-month5: Mai
-month6: Juni
-month7: Juli
-month8: August
-month9: September
-month10: Oktober
-month11: November
-month12: Dezember
-monthShort1: Jan.
-monthShort2: Feb.
-monthShort3: März
-monthShort4: Apr.
-monthShort5: Mai
-monthShort6: Juni
-monthShort7: Juli
-monthShort8: Aug.
-monthShort9: Sept.
-monthShort10: Okt.
-monthShort11: Nov.
-monthShort12: Dez.
-seriesTitle: Reihen
-seriesGap: "Nr. {number} steht nicht in Ihrem Regal"
-seriesGapRange: "Nr. {from}–{to} stehen nicht in Ihrem Regal"
-seriesReadCount: "{read} von {books} gelesen"
-firstPublished: Erstveröffentlichung
-format: Format
-format.paperback: Taschenbuch
-format.hardcover: Gebunden
-format.ebook: E-Book
-format.audiobook: Hörbuch
-format.other: Andere
-audioLength: "{hours} Std. {minutes} Min."
-copy: Mein Exemplar
-owned: Im Besitz
-notOwned: Nicht im Besitz
+        # Die Wörter des Standardthemas, auf Deutsch (siehe en.yaml).
+        skipToContent: Zum Inhalt springen
+        navSite: Website
+        navShelf: Regal
+        navShelves: Regale
+        navAuthors: Autoren
+        navYearInBooks: Lesejahr
+        footerOwner: "Das Bücherregal von {owner}"
+        footerMadeWith: gemacht mit Bookplate
+        footerBookData: Buchdaten von
+        footerFeed: Atom-Feed
+        allAuthors: alle Autoren
+        allShelves: alle Regale
+        shelves: Regale
+        emptyShelf: Das Regal ist leer.
+        emptyShelfHint: "Füge mit diesem Befehl ein Buch hinzu und baue dann neu:"
+        searchLabel: Im Regal suchen
+        searchPlaceholder: Titel, Autor, Regal oder Textstelle
+        searchLoading: Der Index wird geladen…
+        searchFailed: Der Suchindex konnte nicht geladen werden.
+        searchFoundOne: 1 Buch gefunden
+        searchFoundOther: "{count} Bücher gefunden"
+        readingNow: Gerade gelesen
+        allBeingRead: "Alle {count} Bücher, die gerade gelesen werden"
+        wholeShelf: Das ganze Regal
+        finishedLately: Zuletzt beendet
+        pages: Seiten
+        statusReading: Gerade gelesen
+        statusRead: Gelesen
+        statusToRead: Zu lesen
+        statusAbandoned: Beiseitegelegt
+        readIn: "Gelesen {year}"
+        readUndated: Gelesen, ohne Datum
+        dateNotRecorded: Ohne Datum
+        pageTitleNumbered: "{name}, Seite {page}"
+        pageOf: "Seite {page} von {pages}"
+        paginationLabel: Seiten
+        previous: ← Zurück
+        next: Weiter →
+        book.one: "{count} Buch"
+        book.other: "{count} Bücher"
+        author.one: "{count} Autor"
+        author.other: "{count} Autoren"
+        shelf.one: "{count} Regal"
+        shelf.other: "{count} Regale"
+        page.one: "{count} Seite"
+        page.other: "{count} Seiten"
+        bookOnShelf.one: "{count} Buch im Regal"
+        bookOnShelf.other: "{count} Bücher im Regal"
+        booksByAuthors: "{books} von {authors}"
+        noShelves: "Noch keine Regale. Stelle ein Buch mit diesem Befehl in eines:"
+        authorsByLetter: Autoren nach Buchstaben
+        authorsOfLetter: "Autoren: {letter}"
+        authorsTitle: Autoren
+        shelvesTitle: Regale
+        by: von
+        myReading: Meine Lektüre
+        started: "Begonnen am {date}"
+        finished: "Beendet am {date}"
+        readTimes: "{count}-mal gelesen"
+        readTimesIn: "{count}-mal gelesen: {years}"
+        aboutTheBook: Über das Buch
+        myNotes: Meine Notizen
+        highlights: Markierungen
+        linkToHighlight: Link zu dieser Markierung
+        highlightPage: "S. {page}"
+        highlightLocation: "Pos. {location}"
+        commonplaceBook: Zitatsammlung
+        highlightsOf: "Markierungen aus {year}"
+        highlight.one: "{count} Markierung"
+        highlight.other: "{count} Markierungen"
+        highlightsFromBooks: "{highlights} aus {books}"
+        highlightsByYear: Nach Jahr
+        latestHighlights: Neueste Markierungen
+        allHighlights: Alle Markierungen
+        highlightsFeed: Markierungen (Atom-Feed)
+        searchHighlightsOne: 1 Markierung
+        searchHighlightsOther: "{count} Markierungen"
+        publisher: Verlag
+        published: Erschienen
+        pageCount: Seiten
+        language: Sprache
+        isbn13: ISBN-13
+        isbn10: ISBN-10
+        descriptionFrom: Beschreibung von
+        detailsFrom: Angaben von
+        coverFrom: Cover von
+        coverOf: "Cover von {title}"
+        photoOf: "Foto von {name}"
+        ratedOutOfFive: "Bewertet mit {stars} von 5"
+        listAndTwo: " und "
+        listAndLast: " und "
+        listComma: ", "
+        born: "geboren {date}"
+        died: "gestorben {date}"
+        biography: Biografie
+        elsewhere: Anderswo
+        otherWorks: Weitere Werke
+        notFoundTitle: Seite nicht gefunden
+        notFoundText: Unter dieser Adresse gibt es keine Seite. Vielleicht ist das Buch umgezogen, oder der Link ist falsch geschrieben.
+        backToShelf: Zurück zum Regal
+        yearInBooks: Lesejahr
+        yearInBooksOf: "Das Lesejahr {year}"
+        noReadBooks: "Noch ist kein Buch als gelesen markiert. Markiere eines mit diesem Befehl:"
+        totalsRead: "{books} gelesen, {pages}"
+        perYear: Pro Jahr
+        booksPerYear: Gelesene Bücher pro Jahr
+        pagesPerYear: Gelesene Seiten pro Jahr
+        booksAndPagesByYear: Gelesene Bücher und Seiten, nach Jahr des Lesens
+        year: Jahr
+        books: Bücher
+        averageRating: Durchschnittliche Bewertung
+        ratingsGiven: Vergebene Bewertungen
+        stars.one: "{count} Stern"
+        stars.other: "{count} Sterne"
+        longestAndShortest: Das längste und das kürzeste
+        longest: "Das längste: {pages}"
+        shortest: "das kürzeste: {pages}"
+        theYear: Das Jahr
+        booksRead: Gelesene Bücher
+        rereads: Erneut gelesen
+        pagesRead: Gelesene Seiten
+        monthByMonth: Monat für Monat
+        booksPerMonth: Beendete Bücher pro Monat
+        goal: Leseziel
+        goalAhead: "{read} von {goal}, {count} vor dem Plan"
+        goalBehind: "{read} von {goal}, {count} hinter dem Plan"
+        goalOnPace: "{read} von {goal}, im Plan"
+        goalMet: "{read} von {goal}: Ziel erreicht"
+        everyYear: Alle Jahre
+        booksOfTheYear: "{year} beendete Bücher"
+        numberGroupSeparator: "."
+        numberDecimalSeparator: ","
+        dayFirst: "1"
+        dateDay: "{day}. {month} {year}"
+        dateMonth: "{month} {year}"
+        month1: Januar
+        month2: Februar
+        month3: März
+        month4: April
+        month5: Mai
+        month6: Juni
+        month7: Juli
+        month8: August
+        month9: September
+        month10: Oktober
+        month11: November
+        month12: Dezember
+        monthShort1: Jan.
+        monthShort2: Feb.
+        monthShort3: März
+        monthShort4: Apr.
+        monthShort5: Mai
+        monthShort6: Juni
+        monthShort7: Juli
+        monthShort8: Aug.
+        monthShort9: Sept.
+        monthShort10: Okt.
+        monthShort11: Nov.
+        monthShort12: Dez.
+        seriesTitle: Reihen
+        seriesGap: "Nr. {number} steht nicht in Ihrem Regal"
+        seriesGapRange: "Nr. {from}–{to} stehen nicht in Ihrem Regal"
+        seriesReadCount: "{read} von {books} gelesen"
+        firstPublished: Erstveröffentlichung
+        format: Format
+        format.paperback: Taschenbuch
+        format.hardcover: Gebunden
+        format.ebook: E-Book
+        format.audiobook: Hörbuch
+        format.other: Andere
+        audioLength: "{hours} Std. {minutes} Min."
+        copy: Mein Exemplar
+        owned: Im Besitz
+        notOwned: Nicht im Besitz
 
-"""####,
+        """####,
         "translations/en.yaml": ####"""
-# The words of the default theme, in English: every other language falls back to these.
-# Templates use a key as {{t.key}}; a reader's own templates/translations/<language>.yaml may
-# change any of them or add keys of its own. Words in {braces} are filled in by Bookplate.
-# Values are text: markup in them is shown as it is, never read as HTML.
-skipToContent: Skip to content
-navSite: Site
-navShelf: Shelf
-navShelves: Shelves
-navAuthors: Authors
-navYearInBooks: Year in books
-footerOwner: "{owner}’s bookshelf"
-footerMadeWith: made with Bookplate
-footerBookData: book data from
-footerFeed: Atom feed
-allAuthors: all authors
-allShelves: all shelves
-shelves: shelves
-emptyShelf: The shelf is empty.
-emptyShelfHint: "Add a book with this command, then build again:"
-searchLabel: Search the shelf
-searchPlaceholder: Title, author, shelf or passage
-searchLoading: Loading the index…
-searchFailed: The search index could not be loaded.
-searchFoundOne: 1 book found
-searchFoundOther: "{count} books found"
-readingNow: Reading now
-allBeingRead: "All {count} books being read"
-wholeShelf: The whole shelf
-finishedLately: Finished lately
-pages: pages
-statusReading: Reading now
-statusRead: Read
-statusToRead: To read
-statusAbandoned: Set aside
-readIn: "Read in {year}"
-readUndated: Read, date not recorded
-dateNotRecorded: Date not recorded
-pageTitleNumbered: "{name}, page {page}"
-pageOf: "Page {page} of {pages}"
-paginationLabel: Pages
-previous: ← Previous
-next: Next →
-book.one: "{count} book"
-book.other: "{count} books"
-author.one: "{count} author"
-author.other: "{count} authors"
-shelf.one: "{count} shelf"
-shelf.other: "{count} shelves"
-page.one: "{count} page"
-page.other: "{count} pages"
-bookOnShelf.one: "{count} book on the shelf"
-bookOnShelf.other: "{count} books on the shelf"
-booksByAuthors: "{books} by {authors}"
-noShelves: "No shelves yet. Put a book on one with this command:"
-authorsByLetter: Authors by letter
-authorsOfLetter: "Authors: {letter}"
-authorsTitle: Authors
-shelvesTitle: Shelves
-by: by
-myReading: My reading
-started: "Started {date}"
-finished: "Finished {date}"
-readTimes: "Read {count} times"
-readTimesIn: "Read {count} times: {years}"
-aboutTheBook: About the book
-myNotes: My notes
-highlights: Highlights
-linkToHighlight: Link to this highlight
-highlightPage: "p. {page}"
-highlightLocation: "loc. {location}"
-commonplaceBook: Commonplace book
-highlightsOf: "Highlights of {year}"
-highlight.one: "{count} highlight"
-highlight.other: "{count} highlights"
-highlightsFromBooks: "{highlights} from {books}"
-highlightsByYear: By year
-latestHighlights: Latest highlights
-allHighlights: All highlights
-highlightsFeed: Highlights (Atom feed)
-searchHighlightsOne: 1 highlight
-searchHighlightsOther: "{count} highlights"
-publisher: Publisher
-published: Published
-pageCount: Pages
-language: Language
-isbn13: ISBN-13
-isbn10: ISBN-10
-descriptionFrom: Description from
-detailsFrom: Details from
-coverFrom: Cover from
-coverOf: "Cover of {title}"
-photoOf: "Photo of {name}"
-ratedOutOfFive: "Rated {stars} out of 5"
-listAndTwo: " and "
-listAndLast: ", and "
-listComma: ", "
-born: "born {date}"
-died: "died {date}"
-biography: Biography
-elsewhere: Elsewhere
-otherWorks: Other works
-notFoundTitle: Page not found
-notFoundText: There is no page at this address. The book may have moved, or the link may be mistyped.
-backToShelf: Back to the shelf
-yearInBooks: Year in books
-yearInBooksOf: "{year} in books"
-noReadBooks: "No book is marked as read yet. Mark one with this command:"
-totalsRead: "{books} read, {pages}"
-perYear: Per year
-booksPerYear: Books read per year
-pagesPerYear: Pages read per year
-booksAndPagesByYear: Books and pages read, by year finished
-year: Year
-books: Books
-averageRating: Average rating
-ratingsGiven: Ratings given
-stars.one: "{count} star"
-stars.other: "{count} stars"
-longestAndShortest: Longest and shortest
-longest: "Longest: {pages}"
-shortest: "shortest: {pages}"
-theYear: The year
-booksRead: Books read
-rereads: Re-reads
-pagesRead: Pages read
-monthByMonth: Month by month
-booksPerMonth: Books finished each month
-goal: Reading goal
-goalAhead: "{read} of {goal}, {count} ahead of pace"
-goalBehind: "{read} of {goal}, {count} behind pace"
-goalOnPace: "{read} of {goal}, on pace"
-goalMet: "{read} of {goal}: goal reached"
-everyYear: Every year
-booksOfTheYear: Books finished in {year}
-numberGroupSeparator: ","
-numberDecimalSeparator: "."
-dayFirst: "1"
-dateDay: "{day} {month} {year}"
-dateMonth: "{month} {year}"
-month1: January
-month2: February
-month3: March
-month4: April
-month5: May
-month6: June
-month7: July
-month8: August
-month9: September
-month10: October
-month11: November
-month12: December
-monthShort1: Jan
-monthShort2: Feb
-monthShort3: Mar
-monthShort4: Apr
-monthShort5: May
-monthShort6: Jun
-monthShort7: Jul
-monthShort8: Aug
-monthShort9: Sep
-monthShort10: Oct
-monthShort11: Nov
-monthShort12: Dec
-seriesTitle: Series
-seriesGap: "#{number} is not on your shelf"
-seriesGapRange: "#{from}–#{to} are not on your shelf"
-seriesReadCount: "{read} of {books} read"
-firstPublished: First published
-format: Format
-format.paperback: Paperback
-format.hardcover: Hardcover
-format.ebook: Ebook
-format.audiobook: Audiobook
-format.other: Other
-audioLength: "{hours} h {minutes} min"
-copy: My copy
-owned: Owned
-notOwned: Not owned
+        # The words of the default theme, in English: every other language falls back to these.
+        # Templates use a key as {{t.key}}; a reader's own templates/translations/<language>.yaml may
+        # change any of them or add keys of its own. Words in {braces} are filled in by Bookplate.
+        # Values are text: markup in them is shown as it is, never read as HTML.
+        skipToContent: Skip to content
+        navSite: Site
+        navShelf: Shelf
+        navShelves: Shelves
+        navAuthors: Authors
+        navYearInBooks: Year in books
+        footerOwner: "{owner}’s bookshelf"
+        footerMadeWith: made with Bookplate
+        footerBookData: book data from
+        footerFeed: Atom feed
+        allAuthors: all authors
+        allShelves: all shelves
+        shelves: shelves
+        emptyShelf: The shelf is empty.
+        emptyShelfHint: "Add a book with this command, then build again:"
+        searchLabel: Search the shelf
+        searchPlaceholder: Title, author, shelf or passage
+        searchLoading: Loading the index…
+        searchFailed: The search index could not be loaded.
+        searchFoundOne: 1 book found
+        searchFoundOther: "{count} books found"
+        readingNow: Reading now
+        allBeingRead: "All {count} books being read"
+        wholeShelf: The whole shelf
+        finishedLately: Finished lately
+        pages: pages
+        statusReading: Reading now
+        statusRead: Read
+        statusToRead: To read
+        statusAbandoned: Set aside
+        readIn: "Read in {year}"
+        readUndated: Read, date not recorded
+        dateNotRecorded: Date not recorded
+        pageTitleNumbered: "{name}, page {page}"
+        pageOf: "Page {page} of {pages}"
+        paginationLabel: Pages
+        previous: ← Previous
+        next: Next →
+        book.one: "{count} book"
+        book.other: "{count} books"
+        author.one: "{count} author"
+        author.other: "{count} authors"
+        shelf.one: "{count} shelf"
+        shelf.other: "{count} shelves"
+        page.one: "{count} page"
+        page.other: "{count} pages"
+        bookOnShelf.one: "{count} book on the shelf"
+        bookOnShelf.other: "{count} books on the shelf"
+        booksByAuthors: "{books} by {authors}"
+        noShelves: "No shelves yet. Put a book on one with this command:"
+        authorsByLetter: Authors by letter
+        authorsOfLetter: "Authors: {letter}"
+        authorsTitle: Authors
+        shelvesTitle: Shelves
+        by: by
+        myReading: My reading
+        started: "Started {date}"
+        finished: "Finished {date}"
+        readTimes: "Read {count} times"
+        readTimesIn: "Read {count} times: {years}"
+        aboutTheBook: About the book
+        myNotes: My notes
+        highlights: Highlights
+        linkToHighlight: Link to this highlight
+        highlightPage: "p. {page}"
+        highlightLocation: "loc. {location}"
+        commonplaceBook: Commonplace book
+        highlightsOf: "Highlights of {year}"
+        highlight.one: "{count} highlight"
+        highlight.other: "{count} highlights"
+        highlightsFromBooks: "{highlights} from {books}"
+        highlightsByYear: By year
+        latestHighlights: Latest highlights
+        allHighlights: All highlights
+        highlightsFeed: Highlights (Atom feed)
+        searchHighlightsOne: 1 highlight
+        searchHighlightsOther: "{count} highlights"
+        publisher: Publisher
+        published: Published
+        pageCount: Pages
+        language: Language
+        isbn13: ISBN-13
+        isbn10: ISBN-10
+        descriptionFrom: Description from
+        detailsFrom: Details from
+        coverFrom: Cover from
+        coverOf: "Cover of {title}"
+        photoOf: "Photo of {name}"
+        ratedOutOfFive: "Rated {stars} out of 5"
+        listAndTwo: " and "
+        listAndLast: ", and "
+        listComma: ", "
+        born: "born {date}"
+        died: "died {date}"
+        biography: Biography
+        elsewhere: Elsewhere
+        otherWorks: Other works
+        notFoundTitle: Page not found
+        notFoundText: There is no page at this address. The book may have moved, or the link may be mistyped.
+        backToShelf: Back to the shelf
+        yearInBooks: Year in books
+        yearInBooksOf: "{year} in books"
+        noReadBooks: "No book is marked as read yet. Mark one with this command:"
+        totalsRead: "{books} read, {pages}"
+        perYear: Per year
+        booksPerYear: Books read per year
+        pagesPerYear: Pages read per year
+        booksAndPagesByYear: Books and pages read, by year finished
+        year: Year
+        books: Books
+        averageRating: Average rating
+        ratingsGiven: Ratings given
+        stars.one: "{count} star"
+        stars.other: "{count} stars"
+        longestAndShortest: Longest and shortest
+        longest: "Longest: {pages}"
+        shortest: "shortest: {pages}"
+        theYear: The year
+        booksRead: Books read
+        rereads: Re-reads
+        pagesRead: Pages read
+        monthByMonth: Month by month
+        booksPerMonth: Books finished each month
+        goal: Reading goal
+        goalAhead: "{read} of {goal}, {count} ahead of pace"
+        goalBehind: "{read} of {goal}, {count} behind pace"
+        goalOnPace: "{read} of {goal}, on pace"
+        goalMet: "{read} of {goal}: goal reached"
+        everyYear: Every year
+        booksOfTheYear: Books finished in {year}
+        numberGroupSeparator: ","
+        numberDecimalSeparator: "."
+        dayFirst: "1"
+        dateDay: "{day} {month} {year}"
+        dateMonth: "{month} {year}"
+        month1: January
+        month2: February
+        month3: March
+        month4: April
+        month5: May
+        month6: June
+        month7: July
+        month8: August
+        month9: September
+        month10: October
+        month11: November
+        month12: December
+        monthShort1: Jan
+        monthShort2: Feb
+        monthShort3: Mar
+        monthShort4: Apr
+        monthShort5: May
+        monthShort6: Jun
+        monthShort7: Jul
+        monthShort8: Aug
+        monthShort9: Sep
+        monthShort10: Oct
+        monthShort11: Nov
+        monthShort12: Dec
+        seriesTitle: Series
+        seriesGap: "#{number} is not on your shelf"
+        seriesGapRange: "#{from}–#{to} are not on your shelf"
+        seriesReadCount: "{read} of {books} read"
+        firstPublished: First published
+        format: Format
+        format.paperback: Paperback
+        format.hardcover: Hardcover
+        format.ebook: Ebook
+        format.audiobook: Audiobook
+        format.other: Other
+        audioLength: "{hours} h {minutes} min"
+        copy: My copy
+        owned: Owned
+        notOwned: Not owned
 
-"""####,
+        """####,
         "translations/es.yaml": ####"""
-# Las palabras del tema por defecto, en español (véase en.yaml).
-skipToContent: Saltar al contenido
-navSite: Sitio
-navShelf: Estante
-navShelves: Estantes
-navAuthors: Autores
-navYearInBooks: El año en libros
-footerOwner: "La biblioteca de {owner}"
-footerMadeWith: hecha con Bookplate
-footerBookData: datos de los libros de
-footerFeed: canal Atom
-allAuthors: todos los autores
-allShelves: todos los estantes
-shelves: estantes
-emptyShelf: El estante está vacío.
-emptyShelfHint: "Añade un libro con este comando y vuelve a construir:"
-searchLabel: Buscar en el estante
-searchPlaceholder: Título, autor, estante o pasaje
-searchLoading: Cargando el índice…
-searchFailed: No se pudo cargar el índice de búsqueda.
-searchFoundOne: 1 libro encontrado
-searchFoundOther: "{count} libros encontrados"
-readingNow: Leyendo ahora
-allBeingRead: "Los {count} libros que se están leyendo"
-wholeShelf: Todo el estante
-finishedLately: Terminados hace poco
-pages: páginas
-statusReading: Leyendo
-statusRead: Leídos
-statusToRead: Por leer
-statusAbandoned: Dejados de lado
-readIn: "Leídos en {year}"
-readUndated: Leídos, sin fecha
-dateNotRecorded: Sin fecha
-pageTitleNumbered: "{name}, página {page}"
-pageOf: "Página {page} de {pages}"
-paginationLabel: Páginas
-previous: ← Anterior
-next: Siguiente →
-book.one: "{count} libro"
-book.other: "{count} libros"
-author.one: "{count} autor"
-author.other: "{count} autores"
-shelf.one: "{count} estante"
-shelf.other: "{count} estantes"
-page.one: "{count} página"
-page.other: "{count} páginas"
-bookOnShelf.one: "{count} libro en el estante"
-bookOnShelf.other: "{count} libros en el estante"
-booksByAuthors: "{books} de {authors}"
-noShelves: "Todavía no hay estantes. Pon un libro en uno con este comando:"
-authorsByLetter: Autores por letra
-authorsOfLetter: "Autores: {letter}"
-authorsTitle: Autores
-shelvesTitle: Estantes
-by: de
-myReading: Mi lectura
-started: "Empezado el {date}"
-finished: "Terminado el {date}"
-readTimes: "Leído {count} veces"
-readTimesIn: "Leído {count} veces: {years}"
-aboutTheBook: Sobre el libro
-myNotes: Mis notas
-highlights: Subrayados
-linkToHighlight: Enlace a este subrayado
-highlightPage: "p. {page}"
-highlightLocation: "pos. {location}"
-commonplaceBook: Libro de citas
-highlightsOf: "Subrayados de {year}"
-highlight.one: "{count} subrayado"
-highlight.other: "{count} subrayados"
-highlightsFromBooks: "{highlights} de {books}"
-highlightsByYear: Por año
-latestHighlights: Últimos subrayados
-allHighlights: Todos los subrayados
-highlightsFeed: Subrayados (feed Atom)
-searchHighlightsOne: 1 subrayado
-searchHighlightsOther: "{count} subrayados"
-publisher: Editorial
-published: Publicado
-pageCount: Páginas
-language: Idioma
-isbn13: ISBN-13
-isbn10: ISBN-10
-descriptionFrom: Descripción de
-detailsFrom: Datos de
-coverFrom: Cubierta de
-coverOf: "Cubierta de {title}"
-photoOf: "Foto de {name}"
-ratedOutOfFive: "Valorado con {stars} de 5"
-listAndTwo: " y "
-listAndLast: " y "
-listComma: ", "
-born: "nacido el {date}"
-died: "fallecido el {date}"
-biography: Biografía
-elsewhere: En otros sitios
-otherWorks: Otras obras
-notFoundTitle: Página no encontrada
-notFoundText: No hay ninguna página en esta dirección. Puede que el libro se haya movido o que el enlace esté mal escrito.
-backToShelf: Volver al estante
-yearInBooks: El año en libros
-yearInBooksOf: "{year} en libros"
-noReadBooks: "Todavía no hay ningún libro marcado como leído. Marca uno con este comando:"
-totalsRead: "{books} leídos, {pages}"
-perYear: Por año
-booksPerYear: Libros leídos por año
-pagesPerYear: Páginas leídas por año
-booksAndPagesByYear: Libros y páginas leídos, por año de lectura
-year: Año
-books: Libros
-averageRating: Valoración media
-ratingsGiven: Valoraciones dadas
-stars.one: "{count} estrella"
-stars.other: "{count} estrellas"
-longestAndShortest: El más largo y el más corto
-longest: "El más largo: {pages}"
-shortest: "el más corto: {pages}"
-theYear: El año
-booksRead: Libros leídos
-rereads: Relecturas
-pagesRead: Páginas leídas
-monthByMonth: Mes a mes
-booksPerMonth: Libros terminados cada mes
-goal: Objetivo de lectura
-goalAhead: "{read} de {goal}, {count} por delante del ritmo"
-goalBehind: "{read} de {goal}, {count} por detrás del ritmo"
-goalOnPace: "{read} de {goal}, al ritmo previsto"
-goalMet: "{read} de {goal}: objetivo cumplido"
-everyYear: Todos los años
-booksOfTheYear: Libros terminados en {year}
-numberGroupSeparator: "."
-numberDecimalSeparator: ","
-dayFirst: "1"
-dateDay: "{day} de {month} de {year}"
-dateMonth: "{month} de {year}"
-month1: enero
-month2: febrero
-month3: marzo
-month4: abril
-month5: mayo
-month6: junio
-month7: julio
-month8: agosto
-month9: septiembre
-month10: octubre
-month11: noviembre
-month12: diciembre
-monthShort1: ene.
-monthShort2: feb.
-monthShort3: mar.
-monthShort4: abr.
-monthShort5: may.
-monthShort6: jun.
-monthShort7: jul.
-monthShort8: ago.
-monthShort9: sept.
-monthShort10: oct.
-monthShort11: nov.
-monthShort12: dic.
-seriesTitle: Series
-seriesGap: "El n.º {number} no está en tu estantería"
-seriesGapRange: "Del n.º {from} al {to} no están en tu estantería"
-seriesReadCount: "{read} de {books} leídos"
-firstPublished: Primera publicación
-format: Formato
-format.paperback: Tapa blanda
-format.hardcover: Tapa dura
-format.ebook: Libro electrónico
-format.audiobook: Audiolibro
-format.other: Otro
-audioLength: "{hours} h {minutes} min"
-copy: Mi ejemplar
-owned: Lo tengo
-notOwned: No lo tengo
+        # Las palabras del tema por defecto, en español (véase en.yaml).
+        skipToContent: Saltar al contenido
+        navSite: Sitio
+        navShelf: Estante
+        navShelves: Estantes
+        navAuthors: Autores
+        navYearInBooks: El año en libros
+        footerOwner: "La biblioteca de {owner}"
+        footerMadeWith: hecha con Bookplate
+        footerBookData: datos de los libros de
+        footerFeed: canal Atom
+        allAuthors: todos los autores
+        allShelves: todos los estantes
+        shelves: estantes
+        emptyShelf: El estante está vacío.
+        emptyShelfHint: "Añade un libro con este comando y vuelve a construir:"
+        searchLabel: Buscar en el estante
+        searchPlaceholder: Título, autor, estante o pasaje
+        searchLoading: Cargando el índice…
+        searchFailed: No se pudo cargar el índice de búsqueda.
+        searchFoundOne: 1 libro encontrado
+        searchFoundOther: "{count} libros encontrados"
+        readingNow: Leyendo ahora
+        allBeingRead: "Los {count} libros que se están leyendo"
+        wholeShelf: Todo el estante
+        finishedLately: Terminados hace poco
+        pages: páginas
+        statusReading: Leyendo
+        statusRead: Leídos
+        statusToRead: Por leer
+        statusAbandoned: Dejados de lado
+        readIn: "Leídos en {year}"
+        readUndated: Leídos, sin fecha
+        dateNotRecorded: Sin fecha
+        pageTitleNumbered: "{name}, página {page}"
+        pageOf: "Página {page} de {pages}"
+        paginationLabel: Páginas
+        previous: ← Anterior
+        next: Siguiente →
+        book.one: "{count} libro"
+        book.other: "{count} libros"
+        author.one: "{count} autor"
+        author.other: "{count} autores"
+        shelf.one: "{count} estante"
+        shelf.other: "{count} estantes"
+        page.one: "{count} página"
+        page.other: "{count} páginas"
+        bookOnShelf.one: "{count} libro en el estante"
+        bookOnShelf.other: "{count} libros en el estante"
+        booksByAuthors: "{books} de {authors}"
+        noShelves: "Todavía no hay estantes. Pon un libro en uno con este comando:"
+        authorsByLetter: Autores por letra
+        authorsOfLetter: "Autores: {letter}"
+        authorsTitle: Autores
+        shelvesTitle: Estantes
+        by: de
+        myReading: Mi lectura
+        started: "Empezado el {date}"
+        finished: "Terminado el {date}"
+        readTimes: "Leído {count} veces"
+        readTimesIn: "Leído {count} veces: {years}"
+        aboutTheBook: Sobre el libro
+        myNotes: Mis notas
+        highlights: Subrayados
+        linkToHighlight: Enlace a este subrayado
+        highlightPage: "p. {page}"
+        highlightLocation: "pos. {location}"
+        commonplaceBook: Libro de citas
+        highlightsOf: "Subrayados de {year}"
+        highlight.one: "{count} subrayado"
+        highlight.other: "{count} subrayados"
+        highlightsFromBooks: "{highlights} de {books}"
+        highlightsByYear: Por año
+        latestHighlights: Últimos subrayados
+        allHighlights: Todos los subrayados
+        highlightsFeed: Subrayados (feed Atom)
+        searchHighlightsOne: 1 subrayado
+        searchHighlightsOther: "{count} subrayados"
+        publisher: Editorial
+        published: Publicado
+        pageCount: Páginas
+        language: Idioma
+        isbn13: ISBN-13
+        isbn10: ISBN-10
+        descriptionFrom: Descripción de
+        detailsFrom: Datos de
+        coverFrom: Cubierta de
+        coverOf: "Cubierta de {title}"
+        photoOf: "Foto de {name}"
+        ratedOutOfFive: "Valorado con {stars} de 5"
+        listAndTwo: " y "
+        listAndLast: " y "
+        listComma: ", "
+        born: "nacido el {date}"
+        died: "fallecido el {date}"
+        biography: Biografía
+        elsewhere: En otros sitios
+        otherWorks: Otras obras
+        notFoundTitle: Página no encontrada
+        notFoundText: No hay ninguna página en esta dirección. Puede que el libro se haya movido o que el enlace esté mal escrito.
+        backToShelf: Volver al estante
+        yearInBooks: El año en libros
+        yearInBooksOf: "{year} en libros"
+        noReadBooks: "Todavía no hay ningún libro marcado como leído. Marca uno con este comando:"
+        totalsRead: "{books} leídos, {pages}"
+        perYear: Por año
+        booksPerYear: Libros leídos por año
+        pagesPerYear: Páginas leídas por año
+        booksAndPagesByYear: Libros y páginas leídos, por año de lectura
+        year: Año
+        books: Libros
+        averageRating: Valoración media
+        ratingsGiven: Valoraciones dadas
+        stars.one: "{count} estrella"
+        stars.other: "{count} estrellas"
+        longestAndShortest: El más largo y el más corto
+        longest: "El más largo: {pages}"
+        shortest: "el más corto: {pages}"
+        theYear: El año
+        booksRead: Libros leídos
+        rereads: Relecturas
+        pagesRead: Páginas leídas
+        monthByMonth: Mes a mes
+        booksPerMonth: Libros terminados cada mes
+        goal: Objetivo de lectura
+        goalAhead: "{read} de {goal}, {count} por delante del ritmo"
+        goalBehind: "{read} de {goal}, {count} por detrás del ritmo"
+        goalOnPace: "{read} de {goal}, al ritmo previsto"
+        goalMet: "{read} de {goal}: objetivo cumplido"
+        everyYear: Todos los años
+        booksOfTheYear: Libros terminados en {year}
+        numberGroupSeparator: "."
+        numberDecimalSeparator: ","
+        dayFirst: "1"
+        dateDay: "{day} de {month} de {year}"
+        dateMonth: "{month} de {year}"
+        month1: enero
+        month2: febrero
+        month3: marzo
+        month4: abril
+        month5: mayo
+        month6: junio
+        month7: julio
+        month8: agosto
+        month9: septiembre
+        month10: octubre
+        month11: noviembre
+        month12: diciembre
+        monthShort1: ene.
+        monthShort2: feb.
+        monthShort3: mar.
+        monthShort4: abr.
+        monthShort5: may.
+        monthShort6: jun.
+        monthShort7: jul.
+        monthShort8: ago.
+        monthShort9: sept.
+        monthShort10: oct.
+        monthShort11: nov.
+        monthShort12: dic.
+        seriesTitle: Series
+        seriesGap: "El n.º {number} no está en tu estantería"
+        seriesGapRange: "Del n.º {from} al {to} no están en tu estantería"
+        seriesReadCount: "{read} de {books} leídos"
+        firstPublished: Primera publicación
+        format: Formato
+        format.paperback: Tapa blanda
+        format.hardcover: Tapa dura
+        format.ebook: Libro electrónico
+        format.audiobook: Audiolibro
+        format.other: Otro
+        audioLength: "{hours} h {minutes} min"
+        copy: Mi ejemplar
+        owned: Lo tengo
+        notOwned: No lo tengo
 
-"""####,
+        """####,
         "translations/fr.yaml": ####"""
-# Les mots du thème par défaut, en français (voir en.yaml).
-skipToContent: Aller au contenu
-navSite: Site
-navShelf: Étagère
-navShelves: Étagères
-navAuthors: Auteurs
-navYearInBooks: L’année en livres
-footerOwner: "La bibliothèque de {owner}"
-footerMadeWith: faite avec Bookplate
-footerBookData: données des livres
-footerFeed: flux Atom
-allAuthors: tous les auteurs
-allShelves: toutes les étagères
-shelves: étagères
-emptyShelf: L’étagère est vide.
-emptyShelfHint: "Ajoutez un livre avec cette commande, puis relancez la construction :"
-searchLabel: Chercher sur l’étagère
-searchPlaceholder: Titre, auteur, étagère ou passage
-searchLoading: Chargement de l’index…
-searchFailed: L’index de recherche n’a pas pu être chargé.
-searchFoundOne: 1 livre trouvé
-searchFoundOther: "{count} livres trouvés"
-readingNow: En cours de lecture
-allBeingRead: "Les {count} livres en cours de lecture"
-wholeShelf: Toute l’étagère
-finishedLately: Terminés récemment
-pages: pages
-statusReading: En cours
-statusRead: Lus
-statusToRead: À lire
-statusAbandoned: Mis de côté
-readIn: "Lus en {year}"
-readUndated: Lus, date non notée
-dateNotRecorded: Date non notée
-pageTitleNumbered: "{name}, page {page}"
-pageOf: "Page {page} sur {pages}"
-paginationLabel: Pages
-previous: ← Précédente
-next: Suivante →
-book.one: "{count} livre"
-book.other: "{count} livres"
-author.one: "{count} auteur"
-author.other: "{count} auteurs"
-shelf.one: "{count} étagère"
-shelf.other: "{count} étagères"
-page.one: "{count} page"
-page.other: "{count} pages"
-bookOnShelf.one: "{count} livre sur l’étagère"
-bookOnShelf.other: "{count} livres sur l’étagère"
-booksByAuthors: "{books} de {authors}"
-noShelves: "Pas encore d’étagère. Rangez-y un livre avec cette commande :"
-authorsByLetter: Auteurs par lettre
-authorsOfLetter: "Auteurs : {letter}"
-authorsTitle: Auteurs
-shelvesTitle: Étagères
-by: de
-myReading: Ma lecture
-started: "Commencé le {date}"
-finished: "Terminé le {date}"
-readTimes: "Lu {count} fois"
-readTimesIn: "Lu {count} fois : {years}"
-aboutTheBook: À propos du livre
-myNotes: Mes notes
-highlights: Passages surlignés
-linkToHighlight: Lien vers ce passage
-highlightPage: "p. {page}"
-highlightLocation: "empl. {location}"
-commonplaceBook: Carnet de citations
-highlightsOf: "Passages surlignés en {year}"
-highlight.one: "{count} passage"
-highlight.other: "{count} passages"
-highlightsFromBooks: "{highlights} de {books}"
-highlightsByYear: Par année
-latestHighlights: Derniers passages surlignés
-allHighlights: Tous les passages surlignés
-highlightsFeed: Passages (flux Atom)
-searchHighlightsOne: 1 passage
-searchHighlightsOther: "{count} passages"
-publisher: Éditeur
-published: Parution
-pageCount: Pages
-language: Langue
-isbn13: ISBN-13
-isbn10: ISBN-10
-descriptionFrom: Description de
-detailsFrom: Informations de
-coverFrom: Couverture de
-coverOf: "Couverture de {title}"
-photoOf: "Photo de {name}"
-ratedOutOfFive: "Noté {stars} sur 5"
-listAndTwo: " et "
-listAndLast: " et "
-listComma: ", "
-born: "né·e le {date}"
-died: "mort·e le {date}"
-biography: Biographie
-elsewhere: Ailleurs
-otherWorks: Autres œuvres
-notFoundTitle: Page introuvable
-notFoundText: Il n’y a pas de page à cette adresse. Le livre a peut-être changé de place, ou le lien est mal écrit.
-backToShelf: Retour à l’étagère
-yearInBooks: L’année en livres
-yearInBooksOf: "{year} en livres"
-noReadBooks: "Aucun livre n’est encore marqué comme lu. Marquez-en un avec cette commande :"
-totalsRead: "{books} lus, {pages}"
-perYear: Par année
-booksPerYear: Livres lus par année
-pagesPerYear: Pages lues par année
-booksAndPagesByYear: Livres et pages lus, par année de fin de lecture
-year: Année
-books: Livres
-averageRating: Note moyenne
-ratingsGiven: Notes données
-stars.one: "{count} étoile"
-stars.other: "{count} étoiles"
-longestAndShortest: Le plus long et le plus court
-longest: "Le plus long : {pages}"
-shortest: "le plus court : {pages}"
-theYear: L’année
-booksRead: Livres lus
-rereads: Relectures
-pagesRead: Pages lues
-monthByMonth: Mois par mois
-booksPerMonth: Livres terminés chaque mois
-goal: Objectif de lecture
-goalAhead: "{read} sur {goal}, {count} d’avance sur le rythme"
-goalBehind: "{read} sur {goal}, {count} de retard sur le rythme"
-goalOnPace: "{read} sur {goal}, dans le rythme"
-goalMet: "{read} sur {goal} : objectif atteint"
-everyYear: Toutes les années
-booksOfTheYear: Livres terminés en {year}
-numberGroupSeparator: " "
-numberDecimalSeparator: ","
-dayFirst: "1er"
-dateDay: "{day} {month} {year}"
-dateMonth: "{month} {year}"
-month1: janvier
-month2: février
-month3: mars
-month4: avril
-month5: mai
-month6: juin
-month7: juillet
-month8: août
-month9: septembre
-month10: octobre
-month11: novembre
-month12: décembre
-monthShort1: janv.
-monthShort2: févr.
-monthShort3: mars
-monthShort4: avr.
-monthShort5: mai
-monthShort6: juin
-monthShort7: juil.
-monthShort8: août
-monthShort9: sept.
-monthShort10: oct.
-monthShort11: nov.
-monthShort12: déc.
-seriesTitle: Séries
-seriesGap: "Le n° {number} n’est pas sur vos étagères"
-seriesGapRange: "Les n° {from} à {to} ne sont pas sur vos étagères"
-seriesReadCount: "{read} lus sur {books}"
-firstPublished: Première publication
-format: Format
-format.paperback: Poche
-format.hardcover: Relié
-format.ebook: Livre numérique
-format.audiobook: Livre audio
-format.other: Autre
-audioLength: "{hours} h {minutes} min"
-copy: Mon exemplaire
-owned: Possédé
-notOwned: Non possédé
+        # Les mots du thème par défaut, en français (voir en.yaml).
+        skipToContent: Aller au contenu
+        navSite: Site
+        navShelf: Étagère
+        navShelves: Étagères
+        navAuthors: Auteurs
+        navYearInBooks: L’année en livres
+        footerOwner: "La bibliothèque de {owner}"
+        footerMadeWith: faite avec Bookplate
+        footerBookData: données des livres
+        footerFeed: flux Atom
+        allAuthors: tous les auteurs
+        allShelves: toutes les étagères
+        shelves: étagères
+        emptyShelf: L’étagère est vide.
+        emptyShelfHint: "Ajoutez un livre avec cette commande, puis relancez la construction :"
+        searchLabel: Chercher sur l’étagère
+        searchPlaceholder: Titre, auteur, étagère ou passage
+        searchLoading: Chargement de l’index…
+        searchFailed: L’index de recherche n’a pas pu être chargé.
+        searchFoundOne: 1 livre trouvé
+        searchFoundOther: "{count} livres trouvés"
+        readingNow: En cours de lecture
+        allBeingRead: "Les {count} livres en cours de lecture"
+        wholeShelf: Toute l’étagère
+        finishedLately: Terminés récemment
+        pages: pages
+        statusReading: En cours
+        statusRead: Lus
+        statusToRead: À lire
+        statusAbandoned: Mis de côté
+        readIn: "Lus en {year}"
+        readUndated: Lus, date non notée
+        dateNotRecorded: Date non notée
+        pageTitleNumbered: "{name}, page {page}"
+        pageOf: "Page {page} sur {pages}"
+        paginationLabel: Pages
+        previous: ← Précédente
+        next: Suivante →
+        book.one: "{count} livre"
+        book.other: "{count} livres"
+        author.one: "{count} auteur"
+        author.other: "{count} auteurs"
+        shelf.one: "{count} étagère"
+        shelf.other: "{count} étagères"
+        page.one: "{count} page"
+        page.other: "{count} pages"
+        bookOnShelf.one: "{count} livre sur l’étagère"
+        bookOnShelf.other: "{count} livres sur l’étagère"
+        booksByAuthors: "{books} de {authors}"
+        noShelves: "Pas encore d’étagère. Rangez-y un livre avec cette commande :"
+        authorsByLetter: Auteurs par lettre
+        authorsOfLetter: "Auteurs : {letter}"
+        authorsTitle: Auteurs
+        shelvesTitle: Étagères
+        by: de
+        myReading: Ma lecture
+        started: "Commencé le {date}"
+        finished: "Terminé le {date}"
+        readTimes: "Lu {count} fois"
+        readTimesIn: "Lu {count} fois : {years}"
+        aboutTheBook: À propos du livre
+        myNotes: Mes notes
+        highlights: Passages surlignés
+        linkToHighlight: Lien vers ce passage
+        highlightPage: "p. {page}"
+        highlightLocation: "empl. {location}"
+        commonplaceBook: Carnet de citations
+        highlightsOf: "Passages surlignés en {year}"
+        highlight.one: "{count} passage"
+        highlight.other: "{count} passages"
+        highlightsFromBooks: "{highlights} de {books}"
+        highlightsByYear: Par année
+        latestHighlights: Derniers passages surlignés
+        allHighlights: Tous les passages surlignés
+        highlightsFeed: Passages (flux Atom)
+        searchHighlightsOne: 1 passage
+        searchHighlightsOther: "{count} passages"
+        publisher: Éditeur
+        published: Parution
+        pageCount: Pages
+        language: Langue
+        isbn13: ISBN-13
+        isbn10: ISBN-10
+        descriptionFrom: Description de
+        detailsFrom: Informations de
+        coverFrom: Couverture de
+        coverOf: "Couverture de {title}"
+        photoOf: "Photo de {name}"
+        ratedOutOfFive: "Noté {stars} sur 5"
+        listAndTwo: " et "
+        listAndLast: " et "
+        listComma: ", "
+        born: "né·e le {date}"
+        died: "mort·e le {date}"
+        biography: Biographie
+        elsewhere: Ailleurs
+        otherWorks: Autres œuvres
+        notFoundTitle: Page introuvable
+        notFoundText: Il n’y a pas de page à cette adresse. Le livre a peut-être changé de place, ou le lien est mal écrit.
+        backToShelf: Retour à l’étagère
+        yearInBooks: L’année en livres
+        yearInBooksOf: "{year} en livres"
+        noReadBooks: "Aucun livre n’est encore marqué comme lu. Marquez-en un avec cette commande :"
+        totalsRead: "{books} lus, {pages}"
+        perYear: Par année
+        booksPerYear: Livres lus par année
+        pagesPerYear: Pages lues par année
+        booksAndPagesByYear: Livres et pages lus, par année de fin de lecture
+        year: Année
+        books: Livres
+        averageRating: Note moyenne
+        ratingsGiven: Notes données
+        stars.one: "{count} étoile"
+        stars.other: "{count} étoiles"
+        longestAndShortest: Le plus long et le plus court
+        longest: "Le plus long : {pages}"
+        shortest: "le plus court : {pages}"
+        theYear: L’année
+        booksRead: Livres lus
+        rereads: Relectures
+        pagesRead: Pages lues
+        monthByMonth: Mois par mois
+        booksPerMonth: Livres terminés chaque mois
+        goal: Objectif de lecture
+        goalAhead: "{read} sur {goal}, {count} d’avance sur le rythme"
+        goalBehind: "{read} sur {goal}, {count} de retard sur le rythme"
+        goalOnPace: "{read} sur {goal}, dans le rythme"
+        goalMet: "{read} sur {goal} : objectif atteint"
+        everyYear: Toutes les années
+        booksOfTheYear: Livres terminés en {year}
+        numberGroupSeparator: " "
+        numberDecimalSeparator: ","
+        dayFirst: "1er"
+        dateDay: "{day} {month} {year}"
+        dateMonth: "{month} {year}"
+        month1: janvier
+        month2: février
+        month3: mars
+        month4: avril
+        month5: mai
+        month6: juin
+        month7: juillet
+        month8: août
+        month9: septembre
+        month10: octobre
+        month11: novembre
+        month12: décembre
+        monthShort1: janv.
+        monthShort2: févr.
+        monthShort3: mars
+        monthShort4: avr.
+        monthShort5: mai
+        monthShort6: juin
+        monthShort7: juil.
+        monthShort8: août
+        monthShort9: sept.
+        monthShort10: oct.
+        monthShort11: nov.
+        monthShort12: déc.
+        seriesTitle: Séries
+        seriesGap: "Le n° {number} n’est pas sur vos étagères"
+        seriesGapRange: "Les n° {from} à {to} ne sont pas sur vos étagères"
+        seriesReadCount: "{read} lus sur {books}"
+        firstPublished: Première publication
+        format: Format
+        format.paperback: Poche
+        format.hardcover: Relié
+        format.ebook: Livre numérique
+        format.audiobook: Livre audio
+        format.other: Autre
+        audioLength: "{hours} h {minutes} min"
+        copy: Mon exemplaire
+        owned: Possédé
+        notOwned: Non possédé
 
-"""####,
+        """####,
         "year.mustache": ####"""
-{{<layout}}
-{{$content}}
-<h1>{{title}}</h1>
-<p class="counts"><a href="{{root}}stats/index.html">{{t.everyYear}}</a>{{#olderYear}} · <a href="{{url}}" rel="prev">← {{title}}</a>{{/olderYear}}{{#newerYear}} · <a href="{{url}}" rel="next">{{title}} →</a>{{/newerYear}}</p>
-{{#goal}}<p class="goal"><strong>{{t.goal}}</strong> · {{.}}</p>{{/goal}}
-<section aria-labelledby="year-heading">
-  <h2 id="year-heading">{{t.theYear}}</h2>
-  <dl class="facts">
-{{#summary}}
-    <div><dt>{{label}}</dt><dd>{{value}}</dd></div>
-{{/summary}}
-  </dl>
-  <p><a href="{{booksLink.url}}">{{booksLink.title}}</a></p>
-</section>
-<section aria-labelledby="months-heading">
-  <h2 id="months-heading">{{t.monthByMonth}}</h2>
-{{#monthsChart}}
-{{> partials/chart}}
-{{/monthsChart}}
-</section>
-<section aria-labelledby="ratings-heading">
-  <h2 id="ratings-heading">{{t.ratingsGiven}}</h2>
-{{> partials/ratings}}
-</section>
-{{> partials/extremes}}
-{{/content}}
-{{/layout}}
+        {{<layout}}
+        {{$content}}
+        <h1>{{title}}</h1>
+        <p class="counts"><a href="{{root}}stats/index.html">{{t.everyYear}}</a>{{#olderYear}} · <a href="{{url}}" rel="prev">← {{title}}</a>{{/olderYear}}{{#newerYear}} · <a href="{{url}}" rel="next">{{title}} →</a>{{/newerYear}}</p>
+        {{#goal}}<p class="goal"><strong>{{t.goal}}</strong> · {{.}}</p>{{/goal}}
+        <section aria-labelledby="year-heading">
+          <h2 id="year-heading">{{t.theYear}}</h2>
+          <dl class="facts">
+        {{#summary}}
+            <div><dt>{{label}}</dt><dd>{{value}}</dd></div>
+        {{/summary}}
+          </dl>
+          <p><a href="{{booksLink.url}}">{{booksLink.title}}</a></p>
+        </section>
+        <section aria-labelledby="months-heading">
+          <h2 id="months-heading">{{t.monthByMonth}}</h2>
+        {{#monthsChart}}
+        {{> partials/chart}}
+        {{/monthsChart}}
+        </section>
+        <section aria-labelledby="ratings-heading">
+          <h2 id="ratings-heading">{{t.ratingsGiven}}</h2>
+        {{> partials/ratings}}
+        </section>
+        {{> partials/extremes}}
+        {{/content}}
+        {{/layout}}
 
-"""####,
+        """####,
     ]
 }
