@@ -198,7 +198,7 @@ extension Library {
                         if case .none = match, addMissing {
                             let book = try addBookByHand(title: imported.bookTitle, author: imported.bookAuthor, in: db)
                             summary.booksAdded.append(book.slug)
-                            matcher.add(book, author: imported.bookAuthor)
+                            matcher.add(book, for: imported)
                             match = .one(book)
                         }
                         guard case .one(let book) = match, let bookId = book.id else {
@@ -295,12 +295,30 @@ private struct HighlightMatcher {
         }
     }
 
-    mutating func add(_ book: Book, author: String?) {
+    /// What each book named so far matched: a file names its book again for every highlight, and
+    /// folding its title and author each time cost most of a large import.
+    private var known: [String: Match] = [:]
+
+    /// `book`, just added for `imported`'s book, is what that book matches from now on.
+    mutating func add(_ book: Book, for imported: ImportedHighlight) {
         byTitle[Self.titleKey(book.title), default: []].append(
-            (book, Set([author].compactMap { $0 }.map(Self.surname))))
+            (book, Set([imported.bookAuthor].compactMap { $0 }.map(Self.surname))))
+        known[Self.key(imported)] = .one(book)
     }
 
-    func book(for imported: ImportedHighlight) -> Match {
+    mutating func book(for imported: ImportedHighlight) -> Match {
+        let key = Self.key(imported)
+        if let match = known[key] { return match }
+        let match = lookUp(imported)
+        known[key] = match
+        return match
+    }
+
+    private static func key(_ imported: ImportedHighlight) -> String {
+        [imported.isbn?.isbn13 ?? "", imported.bookTitle, imported.bookAuthor ?? ""].joined(separator: "\u{0}")
+    }
+
+    private func lookUp(_ imported: ImportedHighlight) -> Match {
         if let isbn = imported.isbn, let book = byISBN[isbn.isbn13] { return .one(book) }
         var candidates = byTitle[Self.titleKey(imported.bookTitle)] ?? []
         if let author = imported.bookAuthor, !candidates.isEmpty {

@@ -4,7 +4,8 @@
 // `swift run -c release bookplate-bench thumbnails` measures cover thumbnails instead
 // (ThumbnailBenchmark.swift); `swift run bookplate-bench entities` times the HTML entity decoder
 // (EntityBenchmark.swift); `swift run -c release bookplate-bench kindle` times reading a 20 MB
-// `My Clippings.txt` (KindleBenchmark.swift).
+// `My Clippings.txt` (KindleBenchmark.swift); `bookplate-bench kindle FILE` writes that file, for
+// timing the whole `bookplate import kindle FILE --add-missing`.
 
 import BookplateKit
 import FlyingFox
@@ -15,7 +16,11 @@ if CommandLine.arguments.dropFirst().first == "thumbnails" {
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "kindle" {
-    KindleBenchmark.run()
+    if let path = CommandLine.arguments.dropFirst(2).first {
+        try KindleBenchmark.sample().write(to: URL(fileURLWithPath: path))
+    } else {
+        KindleBenchmark.run()
+    }
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "entities" {

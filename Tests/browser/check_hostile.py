@@ -415,7 +415,8 @@ def search_index(site):
     except ValueError as error:
         return None, f"search-index.js does not parse as JSON: {error}"
     for entry in entries:
-        if not re.fullmatch(r"books/[a-z0-9]+(-[a-z0-9]+)*/index\.html", entry.get("u", "")):
+        # A book's page, or a highlight's place on it.
+        if not re.fullmatch(r"books/[a-z0-9]+(-[a-z0-9]+)*/index\.html(#h-[0-9a-f]{12})?", entry.get("u", "")):
             return None, f"search index entry with an unexpected address: {entry.get('u')!r}"
     return entries, None
 
