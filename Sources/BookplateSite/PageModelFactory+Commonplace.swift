@@ -56,10 +56,8 @@ extension PageModelFactory {
         let highlight = details.highlights[entry.index]
         let bookURL = root + PageModelFactory.bookURL(details.book.slug)
         let day = Commonplace.day(of: entry.date)
-        let shown = highlightModel(highlight)
         return CommonplaceEntryModel(
-            anchor: shown.anchor, text: shown.text, noteHTML: shown.noteHTML, place: shown.place,
-            bookTitle: details.book.title, bookURL: bookURL,
+            highlight: highlightModel(highlight), bookTitle: details.book.title, bookURL: bookURL,
             byline: details.authors.isEmpty ? nil : details.authors.map(\.name).joined(separator: ", "),
             date: day.map(words.date), datetime: day?.description, permalink: bookURL + "#h-\(highlight.id)")
     }

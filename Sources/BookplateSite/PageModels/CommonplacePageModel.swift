@@ -39,11 +39,8 @@ extension CommonplacePageModel: TemplateObject {
 /// A highlight in the commonplace book: the passage as its book's page shows it, with its book,
 /// its day and the permalink to it on the book's page.
 struct CommonplaceEntryModel: Sendable, Encodable {
-    /// `h-<id>`, as on its book's page.
-    var anchor: String
-    var text: String
-    var noteHTML: SanitizedHTML?
-    var place: String?
+    /// The passage, its note and place, as its book's page shows them.
+    var highlight: HighlightModel
     var bookTitle: String
     var bookURL: String
     /// The book's authors, "Terry Pratchett, Neil Gaiman"; nil when it has none.
@@ -59,10 +56,9 @@ struct CommonplaceEntryModel: Sendable, Encodable {
 extension CommonplaceEntryModel: TemplateObject {
     func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "anchor": anchor.templateValue
-        case "text": text.templateValue
-        case "noteHTML": noteHTML.templateValue
-        case "place": place.templateValue
+        case "highlight": highlight.templateValue
+        // The highlight's own fields, as a book page's template names them.
+        case "anchor", "text", "noteHTML", "place": highlight.value(forKey: key)
         case "bookTitle": bookTitle.templateValue
         case "bookURL": bookURL.templateValue
         case "byline": byline.templateValue
