@@ -307,7 +307,7 @@ extension String {
     /// The text on one line: runs of white space (line breaks too) made single spaces, ends
     /// trimmed, NUL bytes dropped.
     package var trimmedForStorage: String {
-        withoutNULs.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        withoutNULs.collapsingWhitespace
     }
 
     package var nilIfEmpty: String? { isEmpty ? nil : self }

@@ -20,8 +20,7 @@ public struct Highlight: Sendable, Equatable, Hashable, Codable {
     /// The id of `text` in the book with `slug`: twelve hexadecimal digits of a SHA-256 of both,
     /// the text with its white space folded, so that a re-wrapped clipping is the same passage.
     public static func id(slug: String, text: String) -> String {
-        let folded = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return String(ContentHash.sha256Hex(of: slug + "\n" + folded).prefix(12))
+        String(ContentHash.sha256Hex(of: slug + "\n" + text.collapsingWhitespace).prefix(12))
     }
 }
 
@@ -219,7 +218,10 @@ extension Library {
                                 imported.highlight, bookId: bookId, slug: book.slug,
                                 addedAt: imported.highlight.madeAt ?? now)
                         else { continue }
-                        if let existing = try Highlight.fetchOne(db, key: highlight.id) {
+                        // A prepared statement kept for the whole import: building the query for each
+                        // of 40,000 highlights took a tenth of the time.
+                        let lookUp = try db.cachedStatement(sql: "SELECT * FROM highlight WHERE id = ?")
+                        if let existing = try Highlight.fetchOne(lookUp, arguments: [highlight.id]) {
                             highlight.published = existing.published
                             highlight.addedAt = existing.addedAt
                             if highlight == existing {

@@ -10,6 +10,7 @@ import Testing
 @testable import BookplateSite
 
 @Suite struct ISBNTests {
+
     @Test func acceptsBothLengthsWithHyphens() throws {
         let isbn = try ISBN("978-0-441-47812-5")
         #expect(isbn.isbn13 == "9780441478125")
@@ -254,5 +255,30 @@ import Testing
         #expect(
             ContentHash.sha256Hex(of: String(repeating: "a", count: 1_000_000))
                 == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+}
+
+@Suite struct TextTests {
+    /// Collapsing white space scalar by scalar gives what splitting on `Character.isWhitespace`
+    /// gave, on every kind of space and line break, and keeps a combining mark after a space.
+    @Test func whiteSpaceCollapsesToSingleSpacesAsCharactersDid() {
+        let texts = [
+            "", "   ", "one", "  two  words ", "tab\tand\nlines\r\nand\u{0B}\u{0C}feeds",
+            "no\u{A0}break\u{3000}ideographic\u{2028}line\u{2029}paragraph\u{85}next\u{1680}ogham",
+            "en\u{2002}em\u{2003}thin\u{2009}hair\u{200A}narrow\u{202F}math\u{205F}end",
+            "zero\u{200B}width is not white space", "Größe — 三体 🙂‍↔️ café",
+        ]
+        for text in texts {
+            #expect(text.collapsingWhitespace == text.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+        }
+        #expect("a \u{301}b".collapsingWhitespace == "a \u{301}b")
+        // Every scalar up to U+3100: white space exactly where the standard library says.
+        for value in UInt32(0)...0x3100 {
+            guard let scalar = Unicode.Scalar(value), value != 0 else { continue }
+            let text = "a" + String(scalar) + "b"
+            #expect(
+                text.collapsingWhitespace == text.split(whereSeparator: \.isWhitespace).joined(separator: " "),
+                "U+\(String(value, radix: 16))")
+        }
     }
 }
