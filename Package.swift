@@ -111,7 +111,7 @@ if ProcessInfo.processInfo.environment["BOOKPLATE_FUZZ"] != nil {
             path: "Tests/BookplateKitTests/Support/Fuzz"
         )
     )
-    for name in ["FuzzImport", "FuzzCatalog", "FuzzSlug", "FuzzParsers", "FuzzHTML", "FuzzExport"] {
+    for name in ["FuzzImport", "FuzzCatalog", "FuzzSlug", "FuzzParsers", "FuzzHTML", "FuzzExport", "FuzzHighlights"] {
         package.targets.append(
             .executableTarget(
                 name: name,

@@ -220,7 +220,9 @@ private struct KoboCatalog {
             ?? (volume.contains("/") ? HighlightValues.title(fromFile: volume) : nil)
         guard let title else { return nil }
         if known == nil {
-            reading.warn(entry, "\(name): its book is not in the content table: named by its file, \"\(title)\"")
+            reading.warn(
+                entry,
+                "\(name): its book is not in the content table: named by its file, \"\(ImportValues.shown(title))\"")
         }
         let author = reading.kept(
             HighlightValues.authors(known?.author), limit: HighlightReading.nameCharacters, "the author", line: entry)

@@ -26,7 +26,8 @@ package enum ReadwiseHighlights {
             throw ImportError.notHighlights(
                 source: .readwise, path: nil, reason: "it has no \(missing.joined(separator: ", ")) column")
         }
-        let shownNames = header.fields.map(\.trimmed)
+        // A header is the file's too: a name with a line break in it is shown on one line.
+        let shownNames = header.fields.map { ImportValues.shown($0) }
         var reading = HighlightReading(source: .readwise)
         for record in records.dropFirst() {
             guard !record.isUnterminated else {

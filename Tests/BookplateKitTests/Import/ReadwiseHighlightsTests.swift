@@ -116,6 +116,18 @@ import Testing
             ])
     }
 
+    /// Found by FuzzHighlights: a column's name with a line break made a warning of two lines.
+    @Test func aWarningNamingAColumnIsOneLine() throws {
+        var data = Data("Highlight,Book Title,\"Odd\nColumn\"\nText,Book,".utf8)
+        data.append(0xE9)
+        data.append(contentsOf: Array("\n".utf8))
+        let file = try ReadwiseHighlights.read(data)
+        #expect(
+            file.warnings == [
+                RowWarning(line: 3, message: "Odd Column held bytes that are not UTF-8: each became \u{FFFD}")
+            ])
+    }
+
     @Test func cutsAHighlightOfAMegabyte() throws {
         let long = String(repeating: "a", count: 1_000_000)
         let file = try ReadwiseHighlights.read(Data((Self.header + "\(long),Big,Author,,,,,,,,\n").utf8))
