@@ -39,7 +39,15 @@ let package = Package(
             dependencies: ["BookplateCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(name: "BookplateCatalog", dependencies: ["BookplateCore", "BookplateLibrary"]),
-        .target(name: "BookplateImport", dependencies: ["BookplateCore", "BookplateLibrary"]),
+        .target(
+            name: "BookplateImport",
+            dependencies: [
+                "BookplateCore", "BookplateLibrary",
+                // A Kobo keeps its highlights in a SQLite database of its own, read (read-only)
+                // through GRDB; the library's database is still reached only through BookplateLibrary.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .target(name: "BookplateMustache", dependencies: ["BookplateCore"]),
         .target(
             name: "BookplateSite",
@@ -103,7 +111,7 @@ if ProcessInfo.processInfo.environment["BOOKPLATE_FUZZ"] != nil {
             path: "Tests/BookplateKitTests/Support/Fuzz"
         )
     )
-    for name in ["FuzzImport", "FuzzCatalog", "FuzzSlug", "FuzzParsers", "FuzzHTML", "FuzzExport"] {
+    for name in ["FuzzImport", "FuzzCatalog", "FuzzSlug", "FuzzParsers", "FuzzHTML", "FuzzExport", "FuzzHighlights"] {
         package.targets.append(
             .executableTarget(
                 name: name,

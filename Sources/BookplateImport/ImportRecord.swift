@@ -96,6 +96,10 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     case empty(source: ImportSource)
     case notBookplateJSON(reason: String)
     case unreadable(path: String)
+    /// A highlights export that is not one: `path` is nil where the reader was given bytes alone.
+    case notHighlights(source: HighlightSource, path: String?, reason: String)
+    /// A database another program holds a lock on (a Kobo's, while calibre or a sync has it).
+    case locked(path: String)
 
     public var description: String {
         switch self {
@@ -107,6 +111,59 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
             "this is not a Bookplate JSON export (\(reason)): give a file made by 'bookplate export --format json'"
         case .unreadable(let path):
             "\(path) cannot be read: check the path and its permissions"
+        case .notHighlights(let source, let path, let reason):
+            "\(path ?? "the file") is not \(source.exportName) (\(reason)): \(source.exportAdvice)"
+        case .locked(let path):
+            "\(path) is locked by another program (calibre, or a sync under way): close it and try again"
+        }
+    }
+
+    /// The error with the file's path in it, for a reader that was given the file's bytes alone.
+    func naming(_ path: String) -> ImportError {
+        guard case .notHighlights(let source, nil, let reason) = self else { return self }
+        return .notHighlights(source: source, path: path, reason: reason)
+    }
+}
+
+extension HighlightSource {
+    public var displayName: String {
+        switch self {
+        case .kindle: "Kindle"
+        case .kobo: "Kobo"
+        case .koreader: "KOReader"
+        case .readwise: "Readwise"
+        case .reader: "Bookplate"
+        }
+    }
+
+    /// What a warning or a skipped entry is numbered by: the file's lines, or the entries of a
+    /// JSON export or a database, counted from 1 in the order the file keeps them.
+    public var entryName: String {
+        switch self {
+        case .kindle, .readwise, .reader: "line"
+        case .kobo, .koreader: "entry"
+        }
+    }
+
+    /// The file this source's reader takes, as an error names it.
+    var exportName: String {
+        switch self {
+        case .kindle: "a Kindle clippings file"
+        case .kobo: "a Kobo database"
+        case .koreader: "a KOReader highlights export"
+        case .readwise: "a Readwise export"
+        case .reader: "a highlights export"
+        }
+    }
+
+    /// Where to find the file the reader takes.
+    var exportAdvice: String {
+        switch self {
+        case .kindle: "give the Kindle's documents/My Clippings.txt"
+        case .kobo: "give KoboReader.sqlite from the device's .kobo folder"
+        case .koreader: "export them in KOReader (Export highlights, as JSON) and give that file"
+        case .readwise: "export your highlights from Readwise as CSV and give that file"
+        case .reader: "Bookplate reads the highlights of kindle, kobo, koreader and readwise files"
         }
     }
 }

@@ -11,9 +11,9 @@ import Foundation
 package enum KindleClippings {
     /// A highlight or note longer than this is cut: a passage runs to a few thousand characters,
     /// and a page of megabytes helps no reader.
-    package static let textCharacters = 100_000
+    package static let textCharacters = HighlightReading.textCharacters
     /// A title or author longer than this is cut.
-    package static let nameCharacters = 10_000
+    package static let nameCharacters = HighlightReading.nameCharacters
 
     /// Reads the file's bytes, whatever they hold: entries that cannot be used are skipped or
     /// warned of by their title's line, and the time taken grows with the file's length only.

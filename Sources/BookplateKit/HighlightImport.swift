@@ -3,8 +3,8 @@ import BookplateImport
 import BookplateLibrary
 import Foundation
 
-/// `import kindle FILE`: a reading device's highlights read from its export and matched to the
-/// books on the shelf, in one transaction.
+/// `import kindle FILE` (or kobo, koreader, readwise): a reading device's or service's highlights
+/// read from its export and matched to the books on the shelf, in one transaction.
 public struct HighlightImport: Sendable {
     public var library: Library
 
@@ -12,22 +12,15 @@ public struct HighlightImport: Sendable {
         self.library = library
     }
 
-    /// The sources whose exports can be read today.
-    public static let readableSources: [HighlightSource] = [.kindle]
+    /// The sources whose exports can be read.
+    public static let readableSources: [HighlightSource] = [.kindle, .kobo, .koreader, .readwise]
 
     /// Reads `url` as `source`'s export and imports its highlights (see
     /// ``Library/importHighlights(_:addMissing:dryRun:)``).
     public func run(file url: URL, as source: HighlightSource, addMissing: Bool = false, dryRun: Bool = false)
         throws -> HighlightImportSummary
     {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw ImportError.unreadable(path: url.relativePathForDisplay)
-        }
-        let file: HighlightFile
-        switch source {
-        case .kindle: file = KindleClippings.read(data)
-        case .kobo, .koreader, .readwise, .reader: throw ImportError.unreadable(path: url.relativePathForDisplay)
-        }
+        let file = try HighlightFile.read(contentsOf: url, as: source)
         return try library.importHighlights(file, addMissing: addMissing, dryRun: dryRun)
     }
 }

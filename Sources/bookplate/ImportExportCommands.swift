@@ -6,7 +6,7 @@ struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract:
-            "Import a reading-log export (goodreads FILE.csv, storygraph FILE.csv, librarything FILE.tsv, bookplate FILE.json) or highlights (kindle 'My Clippings.txt').",
+            "Import a reading-log export (goodreads FILE.csv, storygraph FILE.csv, librarything FILE.tsv, bookplate FILE.json) or highlights (kindle 'My Clippings.txt', kobo KoboReader.sqlite, koreader FILE.json, readwise FILE.csv).",
         discussion: """
             Re-importing is safe: a book is matched by ISBN-13, then by the export's own id, then by title \
             and first author, and updated, never duplicated. The import is one transaction: a failure changes \
@@ -15,12 +15,13 @@ struct ImportCommand: AsyncParsableCommand {
 
             Highlights are matched to the books on the shelf by ISBN, else by title and author; those \
             of books the shelf does not have are listed, or added with their books by --add-missing. \
-            Re-importing adds nothing twice.
+            Re-importing adds nothing twice; a note changed since updates the highlight. A Kobo's \
+            KoboReader.sqlite (in the device's .kobo folder) is only ever read.
             """)
 
     @OptionGroup var shelf: ShelfOptions
     @Argument(
-        help: "goodreads, storygraph, librarything, bookplate, or kindle for highlights.",
+        help: "goodreads, storygraph, librarything, bookplate; or kindle, kobo, koreader, readwise for highlights.",
         completion: .list(ImportSource.allCases.map(\.rawValue) + HighlightImport.readableSources.map(\.rawValue)))
     var source: String
     @Argument(help: "The export file.", completion: .file()) var file: String
@@ -42,7 +43,8 @@ struct ImportCommand: AsyncParsableCommand {
             throw ValidationError("unknown export '\(source)': use \(names.joined(separator: ", "))")
         }
         if addMissing, highlightSource == nil {
-            throw ValidationError("--add-missing is for highlights (kindle): a reading log adds its books anyway")
+            let names = HighlightImport.readableSources.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("--add-missing is for highlights (\(names)): a reading log adds its books anyway")
         }
     }
 
@@ -95,7 +97,8 @@ struct ImportCommand: AsyncParsableCommand {
         try await enrichBooks(summary.rows.map(\.slug), library: library)
     }
 
-    /// `import kindle FILE`: the highlights, what could not be matched, and the sum.
+    /// `import kindle FILE` (kobo, koreader, readwise): the highlights, what could not be matched,
+    /// and the sum. Skips and warnings name the file's line, or its entry for a database or JSON.
     func importHighlights(from source: HighlightSource) throws {
         let url = URL(fileURLWithPath: file, relativeTo: ShelfOptions.currentFolder)
         let summary = try HighlightImport(library: try shelf.openLibrary())
@@ -121,8 +124,12 @@ struct ImportCommand: AsyncParsableCommand {
                 ]))
             return
         }
-        for row in summary.skipped { Terminal.error("skipped line \(row.line): \(row.reason)") }
-        for warning in summary.warnings { Terminal.error("warning: line \(warning.line): \(warning.message)") }
+        let entry = source.entryName
+        for row in summary.skipped { Terminal.error("skipped \(entry) \(row.line): \(row.reason)") }
+        for warning in summary.warnings {
+            // Line 0 is the file as a whole.
+            Terminal.error("warning: " + (warning.line > 0 ? "\(entry) \(warning.line): " : "") + warning.message)
+        }
         for book in summary.unmatched {
             let by = book.author.map { " by \($0)" } ?? ""
             let which =

@@ -29,7 +29,7 @@ binary="$build/release/$target"
 extra=()
 case "$target" in
     FuzzCatalog) max_len=32768 extra=(-detect_leaks=0) ;;
-    FuzzImport) max_len=16384 ;;
+    FuzzImport | FuzzHighlights) max_len=16384 ;;
     *) max_len=4096 ;;
 esac
 dict=()

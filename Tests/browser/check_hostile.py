@@ -46,7 +46,10 @@ from selenium.webdriver.chrome.service import Service
 
 HERE = pathlib.Path(__file__).resolve().parent
 FIXTURES = HERE / "hostile"
-KINDLE_HOSTILE = HERE.parent / "BookplateKitTests" / "Fixtures" / "highlights" / "kindle" / "hostile.txt"
+HIGHLIGHTS = HERE.parent / "BookplateKitTests" / "Fixtures" / "highlights"
+KINDLE_HOSTILE = HIGHLIGHTS / "kindle" / "hostile.txt"
+KOREADER_HOSTILE = HIGHLIGHTS / "koreader" / "hostile.json"
+READWISE_HOSTILE = HIGHLIGHTS / "readwise" / "hostile.csv"
 COMMAND_TIMEOUT = 60
 # Every marker and dialog seen on any page: the payloads that ran.
 RAN = set()
@@ -296,6 +299,8 @@ def fill_library(runner, shelf, work):
     # Highlights with markup, a javascript: link in a note, bytes that are not UTF-8, entries run
     # together: their books are added with them, and every page they reach is opened below.
     runner.run("import kindle", ["import", "kindle", str(KINDLE_HOSTILE), "--add-missing"], shelf)
+    runner.run("import koreader", ["import", "koreader", str(KOREADER_HOSTILE), "--add-missing"], shelf)
+    runner.run("import readwise", ["import", "readwise", str(READWISE_HOSTILE), "--add-missing"], shelf)
     print("add by hand:")
     for entry in json.loads((FIXTURES / "add.json").read_text(encoding="utf-8")):
         runner.run(f"add {entry['id']} by hand", ["add", *entry["args"]], shelf)

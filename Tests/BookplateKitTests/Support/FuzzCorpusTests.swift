@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import BookplateLibrary
+
 /// Replays the fuzzers' committed corpus (`Tests/Fuzz/Corpus`) through the same entry points
 /// and invariants as the libFuzzer targets, so every input a fuzzer once kept stays good.
 @Suite struct FuzzCorpusTests {
@@ -42,6 +44,10 @@ import Testing
         try FuzzCorpusTests.replay("FuzzHTML", FuzzInvariants.html)
     }
 
+    @Test func highlights() throws {
+        try FuzzCorpusTests.replay("FuzzHighlights", FuzzInvariants.highlights)
+    }
+
     @Test func catalogAnswers() async throws {
         let inputs = try FuzzCorpusTests.inputs("FuzzCatalog")
         #expect(!inputs.isEmpty, "no corpus for FuzzCatalog")
@@ -67,5 +73,11 @@ import Testing
         #expect(FuzzInvariants.checkCells(Data((header + "=1+1,A,\"=\"\"978\"\"\"\n").utf8), books: 1) != [])
         #expect(FuzzInvariants.checkCells(Data((header + "'=1+1,A,\"=\"\"978\"\"\"\n").utf8), books: 1) == [])
         #expect(FuzzInvariants.checkCells(Data((header + "T,A,\n").utf8), books: 2) != [])
+        let empty = HighlightFile(
+            source: .kindle,
+            highlights: [
+                ImportedHighlight(line: 9, bookTitle: " ", highlight: NewHighlight(text: "\n", source: .kindle))
+            ])
+        #expect(FuzzInvariants.checkHighlights(empty, in: Data("one line".utf8), reader: .kindle).count == 3)
     }
 }

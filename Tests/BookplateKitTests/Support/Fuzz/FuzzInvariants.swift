@@ -494,4 +494,146 @@ package enum FuzzInvariants {
         }
         return wellFormed ? [] : ["plain text \(text.debugDescription)"]
     }
+
+    // MARK: Highlights exports
+
+    /// The highlights readers, each named by the first byte of a fuzz input.
+    package enum HighlightReader: UInt8, CaseIterable, Sendable {
+        case kindle, koreader, readwise, kobo
+    }
+
+    /// The first byte picks the reader (modulo their number); the rest is the export. A Kobo's
+    /// database is written to a file of its own and read there, which must leave it as it was.
+    package static func highlights(_ data: Data) -> [String] {
+        guard let first = data.first else { return [] }
+        let reader = HighlightReader.allCases[Int(first) % HighlightReader.allCases.count]
+        let export = Data(data.dropFirst())
+        let source: HighlightSource
+        let file: HighlightFile
+        var problems: [String] = []
+        do {
+            switch reader {
+            case .kindle:
+                source = .kindle
+                file = KindleClippings.read(export)
+            case .koreader:
+                source = .koreader
+                file = try HighlightFile.read(export, as: .koreader)
+            case .readwise:
+                source = .readwise
+                file = try HighlightFile.read(export, as: .readwise)
+            case .kobo:
+                source = .kobo
+                let (read, unwritten) = try koboDatabase(export)
+                file = read
+                problems += unwritten
+            }
+        } catch let error as ImportError {
+            return error.description.contains("\n") ? ["\(reader): a message of more than one line: \(error)"] : []
+        } catch let problem as FuzzProblem {
+            return problem.problems
+        } catch {
+            return ["\(reader): threw \(type(of: error)), not an ImportError: \(error)"]
+        }
+        if file.source != source { problems.append("\(reader): read as \(file.source)") }
+        problems += checkHighlights(file, in: export, reader: reader)
+        return problems
+    }
+
+    /// What must hold of any file a reader made: texts and names present and within the limits,
+    /// entries numbered inside the file, skips and warnings in its order.
+    static func checkHighlights(_ file: HighlightFile, in export: Data, reader: HighlightReader) -> [String] {
+        var problems: [String] = []
+        let text = HighlightReading.textCharacters
+        let name = HighlightReading.nameCharacters
+        for imported in file.highlights {
+            let highlight = imported.highlight
+            if highlight.text.trimmed.isEmpty { problems.append("\(reader): a highlight with no text") }
+            if highlight.text.count > text { problems.append("\(reader): a highlight past \(text) characters") }
+            if let note = highlight.note, note.trimmed.isEmpty || note.count > text {
+                problems.append("\(reader): a note empty or past \(text) characters")
+            }
+            if imported.bookTitle.trimmed.isEmpty || imported.bookTitle.count > name {
+                problems.append("\(reader): a title empty or past \(name) characters")
+            }
+            if let author = imported.bookAuthor, author.trimmed.isEmpty || author.count > name {
+                problems.append("\(reader): an author empty or past \(name) characters")
+            }
+            if let chapter = highlight.place.chapter, chapter.trimmed.isEmpty || chapter.count > name {
+                problems.append("\(reader): a chapter empty or past \(name) characters")
+            }
+            if let page = highlight.place.page, page.isEmpty || page.count > HighlightReading.pageCharacters {
+                problems.append("\(reader): a page '\(page.prefix(40))' that is no page")
+            }
+            if highlight.source != file.source { problems.append("\(reader): a highlight from \(highlight.source)") }
+        }
+        // Lines for the text formats; entries for the JSON (at most one for each `{`) and the
+        // database (fewer than its bytes). Line 0, the whole file, only for JSON's warnings.
+        let bytes = [UInt8](export)
+        let last: Int
+        switch reader {
+        case .kindle, .readwise:
+            last = bytes.count { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } + 1
+        case .koreader: last = bytes.count { $0 == UInt8(ascii: "{") }
+        case .kobo: last = bytes.count
+        }
+        let lines = file.highlights.map(\.line) + file.skipped.map(\.line)
+        if let bad = lines.first(where: { !(1...max(last, 1)).contains($0) }) {
+            problems.append("\(reader): entry \(bad) outside 1…\(last)")
+        }
+        let lowest = reader == .koreader ? 0 : 1
+        if let bad = file.warnings.map(\.line).first(where: { !(lowest...max(last, 1)).contains($0) }) {
+            problems.append("\(reader): a warning of entry \(bad) outside \(lowest)…\(last)")
+        }
+        if file.skipped.map(\.line) != file.skipped.map(\.line).sorted() {
+            problems.append("\(reader): skipped entries out of order")
+        }
+        if file.warnings.map(\.line) != file.warnings.map(\.line).sorted() {
+            problems.append("\(reader): warnings out of order")
+        }
+        if (file.warnings.map(\.message) + file.skipped.map(\.reason)).contains(where: { $0.contains("\n") }) {
+            problems.append("\(reader): a warning or reason of more than one line")
+        }
+        return problems
+    }
+
+    /// Reads `bytes` as a Kobo's database from a file in a folder of its own, and checks that the
+    /// read left the file's bytes and time as they were and made nothing beside it.
+    static func koboDatabase(_ bytes: Data) throws -> (HighlightFile, [String]) {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("bookplate-fuzz-kobo-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("KoboReader.sqlite")
+        try bytes.write(to: url)
+        let past = Date(timeIntervalSince1970: 1_600_000_000)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: url.path)
+        var problems: [String] = []
+        func checkUnwritten() {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+            // Foundation's Data(contentsOf:) leaks its buffer on an empty file (LeakSanitizer), so
+            // the size is compared first and the bytes only when there are some.
+            if attributes?[.size] as? Int != bytes.count || (!bytes.isEmpty && (try? Data(contentsOf: url)) != bytes) {
+                problems.append("kobo: the database's bytes changed")
+            }
+            if attributes?[.modificationDate] as? Date != past { problems.append("kobo: the database's time changed") }
+            let beside = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            if beside != ["KoboReader.sqlite"] { problems.append("kobo: files made beside the database: \(beside)") }
+        }
+        do {
+            let file = try KoboHighlights.read(databaseAt: url)
+            checkUnwritten()
+            return (file, problems)
+        } catch {
+            checkUnwritten()
+            if !problems.isEmpty { throw FuzzProblem(problems: problems) }
+            throw error
+        }
+    }
+
+    /// Problems found on the way to an error, which are the fuzzer's to report rather than the error.
+    struct FuzzProblem: Error {
+        var problems: [String]
+    }
 }

@@ -1,0 +1,37 @@
+import BookplateCore
+import BookplateLibrary
+import Foundation
+
+extension HighlightFile {
+    /// Reads `data` as an export from `source`: a Kindle's clippings, KOReader's JSON or
+    /// Readwise's CSV. A Kobo's database is a file SQLite opens (``read(contentsOf:as:)``).
+    package static func read(_ data: Data, as source: HighlightSource) throws -> HighlightFile {
+        switch source {
+        case .kindle: KindleClippings.read(data)
+        case .koreader: try KOReaderHighlights.read(data)
+        case .readwise: try ReadwiseHighlights.read(data)
+        case .kobo, .reader:
+            throw ImportError.notHighlights(source: source, path: nil, reason: "it is not read from bytes")
+        }
+    }
+
+    /// Reads the file at `url` as an export from `source`; an error names the file.
+    package static func read(contentsOf url: URL, as source: HighlightSource) throws -> HighlightFile {
+        let path = url.relativePathForDisplay
+        switch source {
+        case .kobo:
+            return try KoboHighlights.read(databaseAt: url)
+        case .reader:
+            throw ImportError.notHighlights(source: source, path: path, reason: "there is no such export")
+        case .kindle, .koreader, .readwise:
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw ImportError.unreadable(path: path)
+            }
+            do {
+                return try read(data, as: source)
+            } catch let error as ImportError {
+                throw error.naming(path)
+            }
+        }
+    }
+}
