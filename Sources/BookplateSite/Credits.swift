@@ -46,14 +46,11 @@ enum Credits {
         return nil
     }
 
-    /// The site-wide credit in the footer: the catalogs any book's facts or cover came from.
-    static func siteSources(_ sources: Set<FieldSource>) -> [CreditLinkModel] {
-        let names = [FieldSource.openLibrary, .google].filter(sources.contains).compactMap(home)
-        return names.enumerated().map { index, source in
-            let remaining = names.count - index - 1
-            return CreditLinkModel(
-                name: source.name, url: source.url, separator: remaining == 0 ? "" : (remaining == 1 ? " and " : ", "))
-        }
+    /// The site-wide credit in the footer: the catalogs any book's facts or cover came from, listed
+    /// in the site's language.
+    static func siteSources(_ sources: Set<FieldSource>, words: Words) -> [ListedLinkModel] {
+        ListedLinkModel.list(
+            [FieldSource.openLibrary, .google].filter(sources.contains).compactMap(home), words: words)
     }
 
     /// A catalog's name and home page.

@@ -297,15 +297,9 @@ struct PageModelFactory: Sendable {
         return cover
     }
 
-    private func authorLinks(_ authors: [Author], root: String) -> [AuthorLinkModel] {
-        authors.enumerated().map { index, author in
-            let remaining = authors.count - index - 1
-            return AuthorLinkModel(
-                name: author.name, url: root + PageModelFactory.authorURL(author.slug),
-                separator: remaining == 0
-                    ? ""
-                    : (remaining == 1 ? words(authors.count == 2 ? "listAndTwo" : "listAndLast") : words("listComma")))
-        }
+    private func authorLinks(_ authors: [Author], root: String) -> [ListedLinkModel] {
+        ListedLinkModel.list(
+            authors.map { (name: $0.name, url: root + PageModelFactory.authorURL($0.slug)) }, words: words)
     }
 
     /// Whole stars filled, a star filled in part for the quarters, the rest empty; the label says

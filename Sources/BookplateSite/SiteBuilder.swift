@@ -267,7 +267,7 @@ public struct SiteBuilder: Sendable {
             title: settings.title, language: settings.language, description: settings.description,
             owner: settings.owner, hasFeed: settings.baseURL != nil,
             ownerLabel: settings.owner.map { words("footerOwner", ["owner": $0]) },
-            credits: Credits.siteSources(try library.catalogSources()))
+            credits: Credits.siteSources(try library.catalogSources(), words: words))
     }
 
     /// The part of every page's fingerprint that is the theme (a page may include any template)

@@ -7,7 +7,7 @@ struct BookCardModel: Sendable, Encodable {
     var url: String
     var title: String
     var subtitle: String?
-    var authors: [AuthorLinkModel]
+    var authors: [ListedLinkModel]
     var year: String?
     var cover: CoverModel
     var rating: RatingModel?
@@ -31,14 +31,26 @@ extension BookCardModel: TemplateObject {
     }
 }
 
-/// A link to an author, with the separator to print after it in a list of names.
-struct AuthorLinkModel: Sendable, Encodable {
+/// A link among others in a sentence — an author of several, a catalog credited — with the
+/// separator to print after it: "", " and ", ", " in the site's language.
+struct ListedLinkModel: Sendable, Encodable {
     var name: String
     var url: String
     var separator: String
+
+    /// `links` in order, each with the separator a sentence puts after it: "A and B", "A, B, and C".
+    static func list(_ links: [(name: String, url: String)], words: Words) -> [ListedLinkModel] {
+        links.enumerated().map { index, link in
+            let remaining = links.count - index - 1
+            let separator =
+                remaining == 0
+                ? "" : remaining == 1 ? words(links.count == 2 ? "listAndTwo" : "listAndLast") : words("listComma")
+            return ListedLinkModel(name: link.name, url: link.url, separator: separator)
+        }
+    }
 }
 
-extension AuthorLinkModel: TemplateObject {
+extension ListedLinkModel: TemplateObject {
     func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "name": name.templateValue

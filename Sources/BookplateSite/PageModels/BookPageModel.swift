@@ -9,7 +9,7 @@ struct BookPageModel: Sendable, Encodable {
     var pageTitle: String
     var title: String
     var subtitle: String?
-    var authors: [AuthorLinkModel]
+    var authors: [ListedLinkModel]
     var cover: CoverModel
     var facts: [FactModel]
     /// The catalog's description, allow-listed HTML (see `HTMLAllowList`): output it with `{{{…}}}`.
@@ -108,24 +108,6 @@ extension CreditModel: TemplateObject {
         case "what": what.templateValue
         case "source": source.templateValue
         case "url": url.templateValue
-        default: nil
-        }
-    }
-}
-
-/// A catalog credited in the footer, with the separator to print after it.
-struct CreditLinkModel: Sendable, Encodable {
-    var name: String
-    var url: String
-    var separator: String
-}
-
-extension CreditLinkModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "name": name.templateValue
-        case "url": url.templateValue
-        case "separator": separator.templateValue
         default: nil
         }
     }

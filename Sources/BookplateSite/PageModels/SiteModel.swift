@@ -23,7 +23,7 @@ struct SiteModel: Sendable, Encodable {
     /// "Ada Reader’s bookshelf", in the site's language, when there is an owner.
     var ownerLabel: String?
     /// The catalogs the shelf's facts and covers came from, credited in the footer.
-    var credits: [CreditLinkModel] = []
+    var credits: [ListedLinkModel] = []
 }
 
 extension SiteModel: TemplateObject {

@@ -29,6 +29,17 @@ import Testing
         #expect(try shelf.siteFile("index.html").contains(">Google Books</a>"))
     }
 
+    /// The footer lists the catalogs as a sentence of the site's language, like a book's authors.
+    @Test func theFootersCatalogsAreListedInTheSitesLanguage() async throws {
+        let shelf = try FixtureShelf.make()
+        var settings = FixtureShelf.settings
+        settings.language = "fr"
+        try await shelf.buildOffPool(settings: settings)
+        #expect(
+            try shelf.siteFile("index.html").contains(
+                "<a href=\"https://openlibrary.org/\">Open Library</a> et <a href=\"https://books.google.com/\">"))
+    }
+
     @Test func aShelfTheReaderWroteItselfCreditsNoCatalog() async throws {
         let shelf = try TemporaryShelf()
         try shelf.library.addBook(NewBook(title: "Mine", authors: ["Me"]))
