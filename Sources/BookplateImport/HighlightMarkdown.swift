@@ -43,26 +43,35 @@ package enum HighlightMarkdown {
         return text
     }
 
+    /// Whether `text` is a file this export wrote for the book `slug`: its front matter names it.
+    package static func isExport(_ text: String, ofBook slug: String) -> Bool {
+        guard text.hasPrefix("---\n"), let end = text.range(of: "\n---\n") else { return false }
+        return text[..<end.lowerBound].split(separator: "\n").contains { $0 == "bookplate: \(yamlString(slug))" }
+    }
+
     /// `text` on one line, escaped.
     static func inline(_ text: String) -> String {
         escaped(text.split(whereSeparator: \.isNewline).joined(separator: " "))
     }
 
     /// One line of text as Markdown that renders as that text: the characters CommonMark (and
-    /// the tables, strikethrough and maths of the apps) give a meaning to are escaped with a
-    /// backslash, and so is what would start a heading, a list or a code block at the start.
+    /// the tables, strikethrough, maths, highlights, comments and tags of the apps) give a meaning
+    /// to are escaped with a backslash, and so is what would start a list or a code block at the
+    /// start. Control characters are left out: a file a terminal shows must not carry escape codes.
     static func escaped<Line: StringProtocol>(_ line: Line) -> String {
         var result = ""
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
         for character in trimmed {
-            if character.isASCII, let byte = character.asciiValue, Self.escapedEverywhere.contains(byte) {
-                result.append("\\")
+            if let byte = character.asciiValue {
+                if byte < 0x20 || byte == 0x7F { continue }
+                if Self.escapedEverywhere.contains(byte) { result.append("\\") }
+            } else if let value = character.unicodeScalars.first?.value, (0x80...0x9F).contains(value) {
+                continue
             }
             result.append(character)
         }
-        // A line starting "#", "-", "+" or "=" would be a heading, a list or an underline; "12."
-        // or "12)" an ordered list.
-        if let first = result.first, "#-+=".contains(first) {
+        // A line starting "-" or "+" would be a list; "12." or "12)" an ordered one.
+        if let first = result.first, "-+".contains(first) {
             result.insert("\\", at: result.startIndex)
         } else if let end = result.firstIndex(where: { !$0.isASCII || !$0.isNumber }), end != result.startIndex,
             result[end] == "." || result[end] == ")"
@@ -72,7 +81,9 @@ package enum HighlightMarkdown {
         return result
     }
 
-    private static let escapedEverywhere = Set("\\`*_[]<>&~|$!".utf8)
+    /// `#` (headings, and tags in the apps), `=` (setext underlines, `==highlights==`) and `%`
+    /// (`%%comments%%`) among them.
+    private static let escapedEverywhere = Set("\\`*_[]<>&~|$!#=%".utf8)
 
     /// A YAML double-quoted scalar: a backslash, a quote and every control or line-breaking
     /// character escaped, so a title can hold anything.

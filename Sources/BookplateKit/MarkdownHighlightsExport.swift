@@ -5,24 +5,37 @@ import Foundation
 
 /// `export --format markdown --output FOLDER`: a Markdown file of each book's highlights
 /// (`<slug>.md`, see ``HighlightMarkdown``) written into a folder the reader names, for a
-/// note-taking app's vault. Each file is replaced whole; nothing else in the folder is touched,
-/// so the reader's own notes beside them stay, and a book whose highlights are gone keeps its
-/// last file.
+/// note-taking app's vault.
+///
+/// It never writes into the shelf's own folders (`content/`, whose notes are named `<slug>.md`
+/// too, `templates/` or `site/`), and it replaces only files it wrote: a file of the same name
+/// that is not this export's file of that book is left as it is, with a warning. Nothing else in
+/// the folder is touched, and a book whose highlights are gone keeps its last file.
 public struct MarkdownHighlightsExport: Sendable {
     public var exporter: LibraryExporter
+    /// The shelf's folders, which the export must not write into.
+    public var shelf: ShelfPaths
 
-    public init(exporter: LibraryExporter) {
+    public init(exporter: LibraryExporter, shelf: ShelfPaths) {
         self.exporter = exporter
+        self.shelf = shelf
     }
 
-    /// What was written.
+    /// What was written, and the files left alone.
     public struct Summary: Sendable, Equatable {
         public var files: Int
         public var highlights: Int
+        /// Files of the folder with a book's name that this export did not write.
+        public var keptFiles: [String] = []
     }
 
     /// Writes every book's file into `folder`, made when missing.
     public func write(into folder: URL) throws -> Summary {
+        let target = Self.resolved(folder)
+        for own in [shelf.content, shelf.templates, shelf.site].map(Self.resolved)
+        where target == own || target.hasPrefix(own + "/") {
+            throw MarkdownExportError.shelfFolder(path: folder.relativePathForDisplay)
+        }
         let files = try exporter.highlightsMarkdown()
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -38,31 +51,46 @@ public struct MarkdownHighlightsExport: Sendable {
                     path: folder.relativePathForDisplay, reason: error.localizedDescription)
             }
         }
-        var highlights = 0
+        var summary = Summary(files: 0, highlights: 0)
         for file in files {
             // Slugs are [a-z0-9-]: a file's name never leaves the folder.
             let url = folder.appendingPathComponent("\(file.slug).md", isDirectory: false)
+            if let existing = manager.contents(atPath: url.path),
+                !HighlightMarkdown.isExport(String(decoding: existing, as: UTF8.self), ofBook: file.slug)
+            {
+                summary.keptFiles.append(url.relativePathForDisplay)
+                continue
+            }
             do {
                 try Data(file.markdown.utf8).write(to: url, options: .atomic)
             } catch {
                 throw MarkdownExportError.unwritable(
                     path: url.relativePathForDisplay, reason: error.localizedDescription)
             }
-            highlights += file.highlights
+            summary.files += 1
+            summary.highlights += file.highlights
         }
-        return Summary(files: files.count, highlights: highlights)
+        return summary
+    }
+
+    /// `url` with every link in it followed, as far as it exists.
+    private static func resolved(_ url: URL) -> String {
+        url.standardizedFileURL.resolvingSymlinksInPath().path
     }
 }
 
 /// What stops a Markdown export.
 public enum MarkdownExportError: Error, Equatable, CustomStringConvertible {
     case notAFolder(path: String)
+    case shelfFolder(path: String)
     case unwritable(path: String, reason: String)
 
     public var description: String {
         switch self {
         case .notAFolder(let path):
             "\(path) is a file: a Markdown export writes a file per book into a folder"
+        case .shelfFolder(let path):
+            "\(path) is the shelf's own (its notes are named <book>.md too): export into a folder outside content/, templates/ and site/"
         case .unwritable(let path, let reason):
             "could not write \(path): \(reason)"
         }

@@ -208,7 +208,10 @@ struct ExportCommand: ParsableCommand {
         case .csv: data = try exporter.goodreadsCSV()
         case .markdown:
             let folder = URL(fileURLWithPath: output ?? ".", relativeTo: ShelfOptions.currentFolder)
-            let summary = try MarkdownHighlightsExport(exporter: exporter).write(into: folder)
+            let summary = try MarkdownHighlightsExport(exporter: exporter, shelf: try shelf.paths).write(into: folder)
+            for kept in summary.keptFiles {
+                Terminal.error("warning: \(kept) is not a file this export wrote: left as it is")
+            }
             Terminal.output(
                 "Wrote \(summary.files) \(summary.files == 1 ? "file" : "files") of \(summary.highlights) "
                     + "\(summary.highlights == 1 ? "highlight" : "highlights") to \(folder.relativePathForDisplay)")

@@ -76,6 +76,7 @@ import Testing
         "| a | table |",
         "~~struck~~ `code` $x^2$ back\\slash",
         "    four spaces are not code",
+        "a title ending in #", "==marked== and %%hidden%% and #tag",
     ])
     func aPassageRendersAsTheTextItIs(_ text: String) throws {
         let markdown = "> " + HighlightMarkdown.escaped(text)
@@ -83,6 +84,13 @@ import Testing
         let expected = MarkupEscaping.html(text.trimmingCharacters(in: .whitespaces))
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
         #expect(html == "<blockquote>\n<p>\(expected)</p>\n</blockquote>\n", "\(markdown)")
+    }
+
+    /// A title that ends in "#" keeps it in the heading; escape codes never reach the file.
+    @Test func headingsKeepTheirTextAndControlCharactersAreLeftOut() {
+        #expect(
+            CMark.html("# " + HighlightMarkdown.inline("We Are Number #"), options: 0) == "<h1>We Are Number #</h1>\n")
+        #expect(HighlightMarkdown.inline("red\u{1B}[31m text\u{7}\u{9B}") == "red\\[31m text")
     }
 
     @Test func frontMatterHoldsAnyTitle() {
@@ -111,6 +119,33 @@ import Testing
             try String(contentsOf: vault.appendingPathComponent("emma.md"), encoding: .utf8).contains(
                 "> Badly done, Emma\\!"))
         #expect(try String(contentsOf: vault.appendingPathComponent("my-own-note.md"), encoding: .utf8) == "mine\n")
+
+        // Again: its own file is replaced; a file of a book's name it did not write is kept.
+        try await bookplate.expecting(
+            0, ["add", "--title", "Persuasion", "--author", "Jane Austen"], sourceLocation: #_sourceLocation)
+        try await bookplate.expecting(
+            0, ["quote", "add", "persuasion", "Anne Elliot", "--page", "1"], sourceLocation: #_sourceLocation)
+        try Data("my own persuasion notes\n".utf8).write(to: vault.appendingPathComponent("persuasion.md"))
+        let again = try await bookplate.expecting(
+            0, ["export", "--format", "markdown", "--output", "vault"], sourceLocation: #_sourceLocation)
+        #expect(again.stdout == "Wrote 1 file of 1 highlight to vault\n")
+        #expect(again.stderr == "warning: vault/persuasion.md is not a file this export wrote: left as it is\n")
+        #expect(
+            try String(contentsOf: vault.appendingPathComponent("persuasion.md"), encoding: .utf8)
+                == "my own persuasion notes\n")
+
+        // The shelf's notes are <slug>.md too: the export never writes among them.
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("content/notes"), withIntermediateDirectories: true)
+        try Data("My note.\n".utf8).write(to: root.appendingPathComponent("content/notes/emma.md"))
+        for folder in ["content/notes", "content", "site", "templates/x"] {
+            let refused = try await bookplate.expecting(
+                1, ["export", "--format", "markdown", "--output", folder], sourceLocation: #_sourceLocation)
+            #expect(refused.stderr.hasPrefix("Error: \(folder) is the shelf's own"), "\(folder)")
+        }
+        #expect(
+            try String(contentsOf: root.appendingPathComponent("content/notes/emma.md"), encoding: .utf8)
+                .contains("My note."))
 
         let missing = try await bookplate.expecting(
             64, ["export", "--format", "markdown"], sourceLocation: #_sourceLocation)
