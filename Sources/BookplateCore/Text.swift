@@ -39,6 +39,13 @@ extension String {
                     if output.isEmpty || spaceBefore || width > 1 || bytes[index] != 0x20 { changed = true }
                     spaceBefore = !output.isEmpty
                     index += width
+                    // A mark that joins the space's character goes with it, as it always did
+                    // (highlights' ids were made so).
+                    while index < bytes.count, bytes[index] >= 0x80, let joined = String.joiningScalar(bytes, at: index)
+                    {
+                        changed = true
+                        index += joined
+                    }
                     continue
                 }
                 if spaceBefore { output.append(0x20) }
@@ -49,6 +56,17 @@ extension String {
             if spaceBefore { changed = true }
             return changed ? String(decoding: output, as: UTF8.self) : self
         }
+    }
+
+    /// How many bytes the scalar at `index` takes when it joins a white space character before it
+    /// (a combining mark, a joiner, an emoji modifier: what splitting by Character dropped with the
+    /// space); nil when it starts a character of its own.
+    private static func joiningScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let lead = bytes[index]
+        let width = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        guard index + width <= bytes.count else { return nil }
+        let scalarText = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<(index + width)]), as: UTF8.self)
+        return (" " + scalarText).count == 1 ? width : nil
     }
 
     /// How many bytes the White_Space code point at `index` takes; 0 when there is none there.

@@ -259,8 +259,8 @@ import Testing
 }
 
 @Suite struct TextTests {
-    /// Collapsing white space scalar by scalar gives what splitting on `Character.isWhitespace`
-    /// gave, on every kind of space and line break, and keeps a combining mark after a space.
+    /// Collapsing white space from the bytes gives what splitting on `Character.isWhitespace`
+    /// gave, on every kind of space and line break and with marks that join a space.
     @Test func whiteSpaceCollapsesToSingleSpacesAsCharactersDid() {
         let texts = [
             "", "   ", "one", "  two  words ", "tab\tand\nlines\r\nand\u{0B}\u{0C}feeds",
@@ -271,11 +271,20 @@ import Testing
         for text in texts {
             #expect(text.collapsingWhitespace == text.split(whereSeparator: \.isWhitespace).joined(separator: " "))
         }
-        #expect("a \u{301}b".collapsingWhitespace == "a \u{301}b")
+        // A mark that joins the space's character goes with it, as splitting by Character had it:
+        // highlights' ids were made so.
+        for text in [
+            "a \u{301}b", "word \u{200C}word", "hi \u{1F3FB}there", "क \u{093E}ख", "x\u{A0}\u{301}\u{302} y",
+            "end \u{301}", " \u{301}start", "a \u{301} \u{302}b",
+        ] {
+            #expect(
+                text.collapsingWhitespace == text.split(whereSeparator: \.isWhitespace).joined(separator: " "),
+                "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
         // Every scalar up to U+3100: white space exactly where the standard library says.
         for value in UInt32(0)...0x3100 {
             guard let scalar = Unicode.Scalar(value), value != 0 else { continue }
-            let text = "a" + String(scalar) + "b"
+            let text = "a" + String(scalar) + "b a " + String(scalar) + "b"
             #expect(
                 text.collapsingWhitespace == text.split(whereSeparator: \.isWhitespace).joined(separator: " "),
                 "U+\(String(value, radix: 16))")
