@@ -46,6 +46,8 @@ let package = Package(
                 // A Kobo keeps its highlights in a SQLite database of its own, read (read-only)
                 // through GRDB; the library's database is still reached only through BookplateLibrary.
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // sqlite3_limit, to bound what a hostile Kobo database can make SQLite build.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .target(name: "BookplateMustache", dependencies: ["BookplateCore"]),

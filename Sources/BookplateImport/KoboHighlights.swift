@@ -2,6 +2,7 @@ import BookplateCore
 import BookplateLibrary
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Reads the highlights a Kobo keeps in its own database, `.kobo/KoboReader.sqlite` on the device.
 ///
@@ -19,6 +20,9 @@ import GRDB
 package enum KoboHighlights {
     /// How long a read waits for another program's lock before it gives up with ``ImportError/locked(path:)``.
     static let busyTimeout: TimeInterval = 1
+    /// The longest value SQLite may make while reading: 16 MB, any passage a device keeps (they
+    /// are cut to ``HighlightReading/textCharacters`` anyway), and far from a gigabyte.
+    static let valueBytes: Int32 = 16 << 20
 
     /// Reads the database at `url`. Throws ``ImportError`` when it cannot be read, is not a Kobo's
     /// database, or another program holds it locked; entries that cannot be used are skipped or
@@ -36,6 +40,12 @@ package enum KoboHighlights {
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "Kobo"
+        configuration.prepareDatabase { db in
+            // A device's values are short. A hostile file can declare a column computed as a
+            // gigabyte string (`hex(zeroblob(…))`) from a few bytes: SQLite then refuses it with an
+            // error instead of building it.
+            sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_LENGTH, KoboHighlights.valueBytes)
+        }
         do {
             let queue = try DatabaseQueue(path: url.path, configuration: configuration)
             defer { try? queue.close() }

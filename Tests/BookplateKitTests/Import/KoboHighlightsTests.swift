@@ -168,6 +168,36 @@ import Testing
         }
     }
 
+    /// A hostile file of a few kilobytes whose Text column is computed as a gigabyte string: SQLite
+    /// refuses to build it, and the import is one line, not the whole memory of the machine.
+    @Test func aValueComputedToAGigabyteIsRefusedNotBuilt() throws {
+        let url = try TestPaths.temporaryFolder("kobo").appendingPathComponent("KoboReader.sqlite")
+        try DatabaseQueue(path: url.path).write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE content (ContentID TEXT, ContentType TEXT, Title TEXT, Attribution TEXT);
+                    CREATE TABLE Bookmark (BookmarkID TEXT, VolumeID TEXT, Size INTEGER,
+                        Text TEXT GENERATED ALWAYS AS (hex(zeroblob(Size))) VIRTUAL);
+                    INSERT INTO content VALUES ('book', '6', 'A Book', 'A Writer');
+                    INSERT INTO Bookmark (BookmarkID, VolumeID, Size) VALUES ('b1', 'book', 1);
+                    """)
+        }
+        // The column's formula made 400 million times larger after the row is in: a virtual
+        // column is not stored, so the file stays as small and as valid.
+        try DatabaseQueue(path: url.path).writeWithoutTransaction { db in
+            try db.execute(
+                sql: """
+                    PRAGMA writable_schema = ON;
+                    UPDATE sqlite_master SET sql = replace(sql, 'zeroblob(Size)', 'zeroblob(Size * 400000000)')
+                        WHERE name = 'Bookmark';
+                    PRAGMA writable_schema = OFF;
+                    """)
+        }
+        let error = #expect(throws: ImportError.self) { try KoboHighlights.read(databaseAt: url) }
+        #expect(error?.description.contains("string or blob too big") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("\n") == false)
+    }
+
     /// A file whose values are not what the device writes: numbers and bytes where text goes, a
     /// megabyte of highlight, no `Type` column (older firmware), no chapters.
     @Test func readsWhatItCanOfStrangeValues() throws {
