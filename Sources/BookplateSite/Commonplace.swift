@@ -79,7 +79,9 @@ struct Commonplace: Sendable {
         }
         var years: [Year] = []
         for (offset, entry) in entries.enumerated() {
-            let year = Commonplace.calendar.component(.year, from: entry.date)
+            // In UTC, as the devices' exports are read: a highlight's year does not depend on
+            // where the site is built.
+            let year = PartialDate.day(of: entry.date).year
             if years.last?.year == year {
                 years[years.count - 1].range = years[years.count - 1].range.lowerBound..<(offset + 1)
             } else {
@@ -89,20 +91,5 @@ struct Commonplace: Sendable {
         self.entries = entries
         self.years = years
         self.bookCount = bookCount
-    }
-
-    /// Highlights are dated in UTC, as the devices' exports are read: a highlight's year and day
-    /// do not depend on where the site is built.
-    static let calendar: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        return calendar
-    }()
-
-    /// The day of `date`, in UTC.
-    static func day(of date: Date) -> PartialDate? {
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        guard let year = parts.year else { return nil }
-        return try? PartialDate(year: year, month: parts.month, day: parts.day)
     }
 }

@@ -165,8 +165,9 @@ package enum DefaultTheme {
           }
 
           function excerpt(text) {
-            var line = text.replace(/\s+/g, " ");
-            return line.length > 160 ? line.slice(0, 160) + "…" : line;
+            // By code points, so that an emoji is never cut in half.
+            var characters = Array.from(text.replace(/\s+/g, " "));
+            return characters.length > 160 ? characters.slice(0, 160).join("") + "…" : characters.join("");
           }
 
           function show(query) {
@@ -194,7 +195,10 @@ package enum DefaultTheme {
               var link = document.createElement("a");
               link.href = item.entry.u;
               // A highlight shows the start of its passage, then its book.
-              link.textContent = item.entry.h ? "“" + excerpt(item.entry.h) + "”" : item.entry.t;
+              link.textContent = item.entry.h
+                ? (script.getAttribute("data-quote-open") || "") + excerpt(item.entry.h)
+                  + (script.getAttribute("data-quote-close") || "")
+                : item.entry.t;
               li.appendChild(link);
               var about = item.entry.h ? item.entry.t + (item.entry.a ? ", " + item.entry.a : "") : item.entry.a;
               if (about) {
@@ -671,7 +675,7 @@ package enum DefaultTheme {
         {{/content}}
         {{$scripts}}
         {{^isEmpty}}
-        <script src="assets/search.js" data-index="search-index.js" data-loading="{{t.searchLoading}}" data-failed="{{t.searchFailed}}" data-found-one="{{t.searchFoundOne}}" data-found-other="{{t.searchFoundOther}}" data-highlights-one="{{t.searchHighlightsOne}}" data-highlights-other="{{t.searchHighlightsOther}}"></script>
+        <script src="assets/search.js" data-index="search-index.js" data-loading="{{t.searchLoading}}" data-failed="{{t.searchFailed}}" data-found-one="{{t.searchFoundOne}}" data-found-other="{{t.searchFoundOther}}" data-highlights-one="{{t.searchHighlightsOne}}" data-highlights-other="{{t.searchHighlightsOther}}" data-quote-open="{{t.quoteOpen}}" data-quote-close="{{t.quoteClose}}"></script>
         {{/isEmpty}}
         {{/scripts}}
         {{/layout}}
@@ -1080,6 +1084,14 @@ package enum DefaultTheme {
         copy: Mein Exemplar
         owned: Im Besitz
         notOwned: Nicht im Besitz
+        feedFinished: "Gelesen: {book}"
+        feedFinishedAgain: "Erneut gelesen: {book}"
+        feedAdded: "Hinzugefügt: {book}"
+        titleByAuthors: "{title} von {authors}"
+        highlightsFeedTitle: "{site}: Markierungen"
+        highlightFrom: "Aus {book}"
+        quoteOpen: "„"
+        quoteClose: "“"
 
         """####,
         "translations/en.yaml": ####"""
@@ -1261,6 +1273,14 @@ package enum DefaultTheme {
         copy: My copy
         owned: Owned
         notOwned: Not owned
+        feedFinished: "Finished: {book}"
+        feedFinishedAgain: "Finished again: {book}"
+        feedAdded: "Added: {book}"
+        titleByAuthors: "{title} by {authors}"
+        highlightsFeedTitle: "{site}: highlights"
+        highlightFrom: "From {book}"
+        quoteOpen: "“"
+        quoteClose: "”"
 
         """####,
         "translations/es.yaml": ####"""
@@ -1439,6 +1459,14 @@ package enum DefaultTheme {
         copy: Mi ejemplar
         owned: Lo tengo
         notOwned: No lo tengo
+        feedFinished: "Terminado: {book}"
+        feedFinishedAgain: "Terminado de nuevo: {book}"
+        feedAdded: "Añadido: {book}"
+        titleByAuthors: "{title} de {authors}"
+        highlightsFeedTitle: "{site}: subrayados"
+        highlightFrom: "De {book}"
+        quoteOpen: "«"
+        quoteClose: "»"
 
         """####,
         "translations/fr.yaml": ####"""
@@ -1617,6 +1645,14 @@ package enum DefaultTheme {
         copy: Mon exemplaire
         owned: Possédé
         notOwned: Non possédé
+        feedFinished: "Terminé : {book}"
+        feedFinishedAgain: "Terminé de nouveau : {book}"
+        feedAdded: "Ajouté : {book}"
+        titleByAuthors: "{title} de {authors}"
+        highlightsFeedTitle: "{site} : passages surlignés"
+        highlightFrom: "Extrait de {book}"
+        quoteOpen: "« "
+        quoteClose: " »"
 
         """####,
         "year.mustache": ####"""

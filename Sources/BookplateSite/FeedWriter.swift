@@ -12,7 +12,7 @@ enum FeedWriter {
     /// An Atom (RFC 4287) feed. Each finished read of a book is one entry, dated when it ended; a
     /// book with no dated read is one entry, dated when it was added. The feed's own date is its
     /// newest entry's, so the same shelf gives the same bytes.
-    static func atomFeed(snapshot: LibrarySnapshot, settings: SiteSettings, baseURL: URL) -> String {
+    static func atomFeed(snapshot: LibrarySnapshot, settings: SiteSettings, baseURL: URL, words: Words) -> String {
         // Positions, not copies of the books' details: 50,000 copies took 25 MB.
         let books = snapshot.books
         // (position, date, the read's number among the book's finished reads; 0 for "added")
@@ -37,10 +37,16 @@ enum FeedWriter {
             let url = StructuredData.pageAddress(PageModelFactory.bookURL(details.book.slug), baseURL)
             // The first read keeps the page's address as its id, as when a book had one entry.
             let id = read > 1 ? url + "#read-\(read)" : url
-            let byline = details.authors.isEmpty ? "" : " by " + details.authors.map(\.name).joined(separator: ", ")
+            let book = ["book": bookAndAuthors(details, words: words)]
             let title =
-                (read > 1 ? "Finished again: " : read > 0 ? "Finished: " : "Added: ") + details.book.title + byline
-            var summary = details.book.rating.map { "Rated \($0.text) out of 5. " } ?? ""
+                read > 1
+                ? words("feedFinishedAgain", book) : read > 0 ? words("feedFinished", book) : words("feedAdded", book)
+            var summary =
+                details.book.rating.map {
+                    words(
+                        "ratedOutOfFive",
+                        ["stars": $0.text.replacingOccurrences(of: ".", with: words("numberDecimalSeparator"))]) + ". "
+                } ?? ""
             summary +=
                 PageModelFactory.descriptionText(details.book.description).first.map { String($0.prefix(400)) } ?? ""
             xml += """
@@ -63,11 +69,12 @@ enum FeedWriter {
     /// An Atom feed of the newest published highlights, each with its note, linked to its place on
     /// its book's page.
     static func highlightsFeed(
-        snapshot: LibrarySnapshot, commonplace: Commonplace, settings: SiteSettings, baseURL: URL
+        snapshot: LibrarySnapshot, commonplace: Commonplace, settings: SiteSettings, baseURL: URL, words: Words
     ) -> String {
         let entries = commonplace.entries.prefix(feedLength)
         var xml = header(
-            title: "\(settings.title): highlights", subtitle: settings.description, settings: settings,
+            title: words("highlightsFeedTitle", ["site": settings.title]), subtitle: settings.description,
+            settings: settings,
             baseURL: baseURL, alternate: StructuredData.pageAddress(Commonplace.homeURL, baseURL),
             selfPath: Commonplace.feedPath, updated: entries.first?.date)
         for entry in entries {
@@ -75,14 +82,13 @@ enum FeedWriter {
             let highlight = details.highlights[entry.index]
             let url =
                 StructuredData.pageAddress(PageModelFactory.bookURL(details.book.slug), baseURL) + "#h-\(highlight.id)"
-            let byline = details.authors.isEmpty ? "" : " by " + details.authors.map(\.name).joined(separator: ", ")
             var html = "<blockquote><p>\(MarkupEscaping.html(highlight.text))</p></blockquote>"
             if let note = highlight.note {
                 html += NoteRenderer(allowsRawHTML: false).render(note).html
             }
             xml += """
                   <entry>
-                    <title>\(MarkupEscaping.xml("From " + details.book.title + byline))</title>
+                    <title>\(MarkupEscaping.xml(words("highlightFrom", ["book": bookAndAuthors(details, words: words)])))</title>
                     <id>\(MarkupEscaping.xml(url))</id>
                     <link rel="alternate" type="text/html" href="\(MarkupEscaping.xml(url))"/>
                     <updated>\(timestamp(entry.date))</updated>
@@ -92,6 +98,14 @@ enum FeedWriter {
                 """
         }
         return xml + "</feed>\n"
+    }
+
+    /// "Kindred by Octavia E. Butler", in the site's words; the title alone for a book with no author.
+    private static func bookAndAuthors(_ details: BookDetails, words: Words) -> String {
+        details.authors.isEmpty
+            ? details.book.title
+            : words(
+                "titleByAuthors", ["title": details.book.title, "authors": words.list(details.authors.map(\.name))])
     }
 
     /// The start of a feed, up to its first entry. Its date is its newest entry's, so the same

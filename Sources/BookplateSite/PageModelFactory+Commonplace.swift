@@ -55,10 +55,10 @@ extension PageModelFactory {
         let details = snapshot.books[entry.position]
         let highlight = details.highlights[entry.index]
         let bookURL = root + PageModelFactory.bookURL(details.book.slug)
-        let day = Commonplace.day(of: entry.date)
+        let day = PartialDate.day(of: entry.date)
         return CommonplaceEntryModel(
             highlight: highlightModel(highlight), bookTitle: details.book.title, bookURL: bookURL,
-            byline: details.authors.isEmpty ? nil : details.authors.map(\.name).joined(separator: ", "),
-            date: day.map(words.date), datetime: day?.description, permalink: bookURL + "#h-\(highlight.id)")
+            byline: details.authors.isEmpty ? nil : words.list(details.authors.map(\.name)),
+            date: words.date(day), datetime: day.description, permalink: bookURL + "#h-\(highlight.id)")
     }
 }

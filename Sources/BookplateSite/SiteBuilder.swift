@@ -240,7 +240,7 @@ public struct SiteBuilder: Sendable {
             return PlannedOutput(path: "assets/\(path)", fingerprint: fingerprint.description) { data }
         }
         outputs += discoveryFiles(
-            snapshot: snapshot, commonplace: factory.commonplace, settings: settings,
+            snapshot: snapshot, commonplace: factory.commonplace, settings: settings, words: templates.words,
             pagePaths: pages.map(\.path).filter { $0 != "404.html" })
         let marker = Data(SiteWriter.markerContents.utf8)
         outputs.append(PlannedOutput(path: SiteWriter.markerName, fingerprint: SiteWriter.markerContents) { marker })
@@ -316,7 +316,7 @@ public struct SiteBuilder: Sendable {
     /// The search index, robots.txt and, where there is a base URL, the Atom feeds (of books, and
     /// of highlights when any is published) and the sitemap.
     private func discoveryFiles(
-        snapshot: LibrarySnapshot, commonplace: Commonplace, settings: SiteSettings, pagePaths: [String]
+        snapshot: LibrarySnapshot, commonplace: Commonplace, settings: SiteSettings, words: Words, pagePaths: [String]
     ) -> [PlannedOutput] {
         var files: [(String, @Sendable () -> String)] = [
             ("search-index.js", { SearchIndex.script(snapshot: snapshot, commonplace: commonplace) }),
@@ -324,14 +324,18 @@ public struct SiteBuilder: Sendable {
         ]
         if let baseURL = settings.baseURL {
             files.append(
-                ("feed.xml", { FeedWriter.atomFeed(snapshot: snapshot, settings: settings, baseURL: baseURL) }))
+                (
+                    "feed.xml",
+                    { FeedWriter.atomFeed(snapshot: snapshot, settings: settings, baseURL: baseURL, words: words) }
+                ))
             if !commonplace.isEmpty {
                 files.append(
                     (
                         Commonplace.feedPath,
                         {
                             FeedWriter.highlightsFeed(
-                                snapshot: snapshot, commonplace: commonplace, settings: settings, baseURL: baseURL)
+                                snapshot: snapshot, commonplace: commonplace, settings: settings, baseURL: baseURL,
+                                words: words)
                         }
                     ))
             }

@@ -84,6 +84,19 @@ struct Words: Sendable {
         self("\(noun).\(isSingular(value) ? "one" : "other")", ["count": number(value)])
     }
 
+    /// What follows item `index` of a list of `count` in a sentence: nothing after the last, " and "
+    /// between two, ", and " before the last of more (in English), ", " elsewhere.
+    func listSeparator(after index: Int, of count: Int) -> String {
+        let remaining = count - index - 1
+        return remaining == 0
+            ? "" : remaining == 1 ? self(count == 2 ? "listAndTwo" : "listAndLast") : self("listComma")
+    }
+
+    /// `items` as a list in a sentence: "Terry Pratchett and Neil Gaiman".
+    func list(_ items: [String]) -> String {
+        items.indices.map { items[$0] + listSeparator(after: $0, of: items.count) }.joined()
+    }
+
     /// Whether `value` takes the singular: French counts 0 and 1 as one; the others 1 alone.
     func isSingular(_ value: Int) -> Bool {
         language.hasPrefix("fr") ? (value == 0 || value == 1) : value == 1

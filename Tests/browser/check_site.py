@@ -117,7 +117,9 @@ def main():
 
         # Search finds a highlight by words of its passage and links to its place on its book's page.
         passage = next(entry for entry in entries if entry.get("h"))
-        words = " ".join(passage["h"].split()[3:6])
+        # A few words from inside the passage (its start when it is short).
+        passage_words = passage["h"].split()
+        words = " ".join(passage_words[3:6] if len(passage_words) >= 6 else passage_words[:3])
         driver.get(pages["shelf"].as_uri())
         box = driver.find_element(By.ID, "search-input")
         box.send_keys(words)

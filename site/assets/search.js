@@ -48,8 +48,9 @@
   }
 
   function excerpt(text) {
-    var line = text.replace(/\s+/g, " ");
-    return line.length > 160 ? line.slice(0, 160) + "…" : line;
+    // By code points, so that an emoji is never cut in half.
+    var characters = Array.from(text.replace(/\s+/g, " "));
+    return characters.length > 160 ? characters.slice(0, 160).join("") + "…" : characters.join("");
   }
 
   function show(query) {
@@ -77,7 +78,10 @@
       var link = document.createElement("a");
       link.href = item.entry.u;
       // A highlight shows the start of its passage, then its book.
-      link.textContent = item.entry.h ? "“" + excerpt(item.entry.h) + "”" : item.entry.t;
+      link.textContent = item.entry.h
+        ? (script.getAttribute("data-quote-open") || "") + excerpt(item.entry.h)
+          + (script.getAttribute("data-quote-close") || "")
+        : item.entry.t;
       li.appendChild(link);
       var about = item.entry.h ? item.entry.t + (item.entry.a ? ", " + item.entry.a : "") : item.entry.a;
       if (about) {

@@ -40,12 +40,10 @@ struct ListedLinkModel: Sendable, Encodable {
 
     /// `links` in order, each with the separator a sentence puts after it: "A and B", "A, B, and C".
     static func list(_ links: [(name: String, url: String)], words: Words) -> [ListedLinkModel] {
-        links.enumerated().map { index, link in
-            let remaining = links.count - index - 1
-            let separator =
-                remaining == 0
-                ? "" : remaining == 1 ? words(links.count == 2 ? "listAndTwo" : "listAndLast") : words("listComma")
-            return ListedLinkModel(name: link.name, url: link.url, separator: separator)
+        links.indices.map { index in
+            ListedLinkModel(
+                name: links[index].name, url: links[index].url,
+                separator: words.listSeparator(after: index, of: links.count))
         }
     }
 }

@@ -43,7 +43,7 @@ struct CommonplaceEntryModel: Sendable, Encodable {
     var highlight: HighlightModel
     var bookTitle: String
     var bookURL: String
-    /// The book's authors, "Terry Pratchett, Neil Gaiman"; nil when it has none.
+    /// The book's authors, "Terry Pratchett and Neil Gaiman"; nil when it has none.
     var byline: String?
     /// The day it was made (or came into the library), in the site's language.
     var date: String?

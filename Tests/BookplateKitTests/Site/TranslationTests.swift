@@ -21,10 +21,13 @@ import Testing
                 keys.insert(String(part.prefix { $0 != "}" }))
             }
         }
-        // words("key"), words(flag ? "one" : "other"), words.count(n, "noun"), and keys handed on as `key: "…"`.
+        // words("key"), words(flag ? "one" : "other"), words.count(n, "noun"), keys handed on as `key: "…"`,
+        // and Words' own calls.
         let patterns = try [
             #"words\(\s*"([\w.]+)""#, #"words\([^()]*\? "(\w+)" : "(\w+)""#, #"key: "(\w+)""#,
             #"words\.count\([^"]*"(\w+)"\)"#,
+            // Words' own: self("key"), self(flag ? "one" : "other").
+            #"self\(\s*"([\w.]+)""#, #"self\([^()]*\? "(\w+)" : "(\w+)""#,
         ].map { try NSRegularExpression(pattern: $0) }
         let sources = TestPaths.repository.appendingPathComponent("Sources/BookplateSite")
         // Page models and covers are in folders of their own.
