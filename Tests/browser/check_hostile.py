@@ -289,6 +289,52 @@ def goodreads_file(folder):
     return file
 
 
+def kobo_files(folder):
+    """A KoboReader.sqlite whose titles, passages, notes and chapters carry markup, script links
+    and escape codes, and one whose Text column is computed as an 800-million-character string."""
+    hostile = folder / "KoboReader.sqlite"
+    hostile.unlink(missing_ok=True)
+    db = sqlite3.connect(hostile)
+    db.executescript("""
+        CREATE TABLE content (ContentID TEXT, ContentType TEXT, Title TEXT, Attribution TEXT, ISBN TEXT,
+                              BookTitle TEXT);
+        CREATE TABLE Bookmark (BookmarkID TEXT, VolumeID TEXT, ContentID TEXT, Text TEXT, Annotation TEXT,
+                               DateCreated TEXT, Type TEXT, Hidden TEXT);
+    """)
+    book = "file:///mnt/onboard/<b>evil</b>.kepub.epub"
+    db.executemany("INSERT INTO content VALUES (?, ?, ?, ?, ?, ?)", [
+        (book, "6", "<svg onload=mark('KB1')>Kobo Book</svg>\x1b[31m", "<img src=x onerror=mark('KB2')>", "x",
+         None),
+        (book + "#ch1", "899", "<script>mark('KB3')</script>", None, None, "Kobo Book"),
+    ])
+    db.executemany("INSERT INTO Bookmark VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [
+        ("k1", book, book + "#ch1", "<script>mark('KB4')</script> stays text", "[x](javascript:mark('KB5'))",
+         "2024-05-06T10:00:00.000", "highlight", "false"),
+        ("k2", book, book + "#ch1", "A passage \x1b]0;title\x07 with escape codes",
+         "<img src=x onerror=mark('KB6')> and <a href=\"javascript:mark('KB7')\">a link</a>", "not a date",
+         "note", "false"),
+    ])
+    db.commit()
+    db.close()
+    gigabyte = folder / "gigabyte.sqlite"
+    gigabyte.unlink(missing_ok=True)
+    db = sqlite3.connect(gigabyte)
+    db.executescript("""
+        CREATE TABLE content (ContentID TEXT, ContentType TEXT, Title TEXT, Attribution TEXT);
+        CREATE TABLE Bookmark (BookmarkID TEXT, VolumeID TEXT, Size INTEGER,
+                               Text TEXT GENERATED ALWAYS AS (hex(zeroblob(Size))) VIRTUAL);
+        INSERT INTO content VALUES ('book', '6', 'A Book', 'A Writer');
+        INSERT INTO Bookmark (BookmarkID, VolumeID, Size) VALUES ('b1', 'book', 1);
+        PRAGMA writable_schema = ON;
+        UPDATE sqlite_master SET sql = replace(sql, 'zeroblob(Size)', 'zeroblob(Size * 400000000)')
+            WHERE name = 'Bookmark';
+        PRAGMA writable_schema = OFF;
+    """)
+    db.commit()
+    db.close()
+    return hostile, gigabyte
+
+
 def fill_library(runner, shelf, work):
     """Every entry point, one hostile record after another."""
     print("imports:")
@@ -301,6 +347,11 @@ def fill_library(runner, shelf, work):
     runner.run("import kindle", ["import", "kindle", str(KINDLE_HOSTILE), "--add-missing"], shelf)
     runner.run("import koreader", ["import", "koreader", str(KOREADER_HOSTILE), "--add-missing"], shelf)
     runner.run("import readwise", ["import", "readwise", str(READWISE_HOSTILE), "--add-missing"], shelf)
+    kobo, gigabyte = kobo_files(work)
+    runner.run("import kobo", ["import", "kobo", str(kobo), "--add-missing"], shelf)
+    # A column computed as a gigabyte string from a few bytes: refused in one line, not built.
+    runner.run("import kobo (gigabyte column)", ["import", "kobo", str(gigabyte), "--add-missing"], shelf)
+    runner.run("import kobo (not SQLite)", ["import", "kobo", str(KINDLE_HOSTILE)], shelf)
     print("add by hand:")
     for entry in json.loads((FIXTURES / "add.json").read_text(encoding="utf-8")):
         runner.run(f"add {entry['id']} by hand", ["add", *entry["args"]], shelf)
