@@ -21,7 +21,8 @@ public actor PreviewServer {
     private let server: LoopbackHTTPServer
     private nonisolated let pages: PreviewPages
     private let report: @Sendable (String) -> Void
-    private var fingerprint = ShelfState()
+    /// The shelf as the last build started to read it; nil before the first.
+    private var fingerprint: ShelfState?
 
     /// Binds the server (port 0 picks a free one) for the site in `paths`; ``rebuild()`` makes the
     /// first build. `makeBuilder` is called for every build. `headTimeout` is how long a client
@@ -52,15 +53,12 @@ public actor PreviewServer {
 
     /// Watches the shelf until cancelled, rebuilding after each change.
     public func watch(every interval: Duration = .milliseconds(250)) async {
-        fingerprint = currentFingerprint()
+        // Compared with the shelf as the last build read it, not as it is when watching starts: a
+        // change made between the two is a change.
+        if fingerprint == nil { fingerprint = currentFingerprint() }
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
-            let now = currentFingerprint()
-            if now != fingerprint {
-                // Taken before the build: a change made while it runs is seen on the next round.
-                fingerprint = now
-                await rebuild()
-            }
+            if !currentFingerprint().isUnchanged(since: fingerprint) { await rebuild() }
         }
     }
 
@@ -78,6 +76,8 @@ public actor PreviewServer {
     /// Builds on a thread of its own: the build is blocking file and database work, and must not
     /// hold one of the few threads Swift's tasks share.
     public func rebuild() async {
+        // Taken before the build: a change made while it runs is seen on the next round.
+        fingerprint = currentFingerprint()
         let makeBuilder = makeBuilder
         let outcome: Result<BuildReport, any Error> = await withCheckedContinuation { done in
             Thread.detachNewThread { done.resume(returning: Result { try makeBuilder().build() }) }
@@ -95,9 +95,20 @@ public actor PreviewServer {
 
     /// What the site is made of: the library's revision (which the build's own note cache does
     /// not move) and the sizes and dates of every other file under `content/` and `templates/`.
-    private struct ShelfState: Equatable {
+    private struct ShelfState {
         var revision = ""
+        /// By full path.
         var files: [String: FileStamps.Stamp] = [:]
+
+        /// Whether the shelf is as it was when `earlier` was taken. A file written a moment before
+        /// a scan is stamped with a digest of its contents that a later scan leaves out: it is the
+        /// same file when the contents agree (every edit was built twice when this compared stamps).
+        func isUnchanged(since earlier: ShelfState?) -> Bool {
+            guard let earlier, revision == earlier.revision, files.count == earlier.files.count else { return false }
+            return files.allSatisfy { path, stamp in
+                FileStamps.isUnchanged(path, recorded: earlier.files[path], current: stamp)
+            }
+        }
     }
 
     private func currentFingerprint() -> ShelfState {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import BookplateCatalog
@@ -62,6 +63,43 @@ import Testing
         shown = try await poll(server.port, "/books/kindred/index.html") { !$0.contains("Build failed") }
         #expect(!shown.contains("Build failed"))
 
+        watcher.cancel()
+        await server.stop()
+    }
+
+    /// With nothing changed, the watcher does not build again, though the shelf's files were written
+    /// a moment before: a racy file's stamp carries a digest that a later stamp does not (see
+    /// FileStamps), and the contents decide. (Every edit was built twice when stamps were compared.)
+    @Test func anUnchangedShelfIsNotRebuiltOverAndOver() async throws {
+        let shelf = try FixtureShelf.make()
+        let builds = Mutex(0)
+        let server = try PreviewServer.start(
+            paths: shelf.paths, port: 0,
+            makeBuilder: { SiteBuilder(library: shelf.library, paths: shelf.paths) },
+            report: { line in if line.hasPrefix("Rebuilt") { builds.withLock { $0 += 1 } } })
+        await server.rebuild()
+        let watcher = Task { await server.watch(every: .milliseconds(50)) }
+        try await Task.sleep(for: .seconds(2))
+        watcher.cancel()
+        await server.stop()
+        #expect(builds.withLock { $0 } == 1)
+    }
+
+    /// A change made after the first build but before watching starts is still a change: the
+    /// watcher compares with the shelf as the build read it. (CI once saw this race: the watch
+    /// task started after the test had changed the settings, and the site never caught up.)
+    @Test func aChangeBeforeWatchingStartsIsSeen() async throws {
+        let shelf = try FixtureShelf.make()
+        let paths = shelf.paths
+        try Data("title: Before\n".utf8).write(to: paths.settings)
+        let server = try PreviewServer.start(
+            paths: paths, port: 0, makeBuilder: { SiteBuilder(library: shelf.library, paths: paths) },
+            report: { _ in })
+        await server.rebuild()
+        try Data("title: After the first build\n".utf8).write(to: paths.settings)
+        let watcher = Task { await server.watch(every: .milliseconds(100)) }
+        let index = try await poll(server.port, "/") { $0.contains("After the first build") }
+        #expect(index.contains("After the first build"))
         watcher.cancel()
         await server.stop()
     }
