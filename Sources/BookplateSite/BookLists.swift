@@ -9,7 +9,7 @@ import BookplateMustache
 /// book is two clicks from home however large the shelf.
 struct BookList: Sendable, Equatable {
     /// Books per page: a page of cards stays near 100 KB of HTML.
-    static let pageSize = 100
+    static let pageSize = Paging.pageSize
 
     enum Kind: Sendable, Equatable {
         case status(ReadingStatus)
@@ -26,25 +26,47 @@ struct BookList: Sendable, Equatable {
     /// Positions in the snapshot's books, in the list's order.
     var positions: [Int]
 
-    var pageCount: Int { BookList.pageCount(of: positions.count) }
+    var paging: Paging { Paging(folder: folder, count: positions.count) }
+    var pageCount: Int { paging.pageCount }
 
     /// How many pages a list of `count` books takes: one at least, for an empty list.
-    static func pageCount(of count: Int) -> Int { max(1, (count + pageSize - 1) / pageSize) }
+    static func pageCount(of count: Int) -> Int { Paging(folder: "", count: count).pageCount }
 
-    /// The site path of page `number` (1-based): the first page is the folder's `index.html`.
-    func path(page number: Int) -> String {
-        number <= 1 ? "\(folder)/index.html" : "\(folder)/page/\(number)/index.html"
-    }
+    func path(page number: Int) -> String { paging.path(page: number) }
 
     /// The positions shown on page `number`.
-    func positions(onPage number: Int) -> ArraySlice<Int> {
-        let start = min(positions.count, (number - 1) * BookList.pageSize)
-        return positions[start..<min(positions.count, start + BookList.pageSize)]
+    func positions(onPage number: Int) -> ArraySlice<Int> { positions[paging.range(onPage: number)] }
+
+    func root(page number: Int) -> String { paging.root(page: number) }
+}
+
+/// A list published as pages of ``pageSize`` entries at stable addresses: the first page is the
+/// folder's `index.html`, the others `page/2/index.html` and on. The book lists and the years of
+/// the commonplace book are paged so.
+struct Paging: Sendable, Equatable {
+    /// Entries per page: a page of book cards, or of highlights a few lines long, stays near 100 KB.
+    static let pageSize = 100
+
+    var folder: String
+    var count: Int
+
+    /// One at least, for an empty list.
+    var pageCount: Int { max(1, (count + Paging.pageSize - 1) / Paging.pageSize) }
+
+    /// The site path of page `number` (1-based).
+    func path(page number: Int) -> String {
+        number <= 1 ? "\(folder)/index.html" : "\(folder)/page/\(number)/index.html"
     }
 
     /// The way from page `number` back to the top of the site.
     func root(page number: Int) -> String {
         String(repeating: "../", count: path(page: number).split(separator: "/").count - 1)
+    }
+
+    /// The offsets in the list shown on page `number`.
+    func range(onPage number: Int) -> Range<Int> {
+        let start = min(count, (number - 1) * Paging.pageSize)
+        return start..<min(count, start + Paging.pageSize)
     }
 }
 

@@ -11,8 +11,8 @@ import Foundation
 struct Commonplace: Sendable {
     /// How many highlights the commonplace book's home shows.
     static let homeSize = 50
-    /// Highlights per page of a year: a page stays near 100 KB for passages of a few lines.
-    static let pageSize = 100
+    /// Highlights per page of a year, as many as books on a list's page.
+    static let pageSize = Paging.pageSize
     static let folder = "highlights"
     static let homeURL = "\(folder)/index.html"
     static let feedPath = "\(folder)/feed.xml"
@@ -26,27 +26,20 @@ struct Commonplace: Sendable {
         var date: Date
     }
 
-    /// One year's highlights: `entries[range]`.
+    /// One year's highlights: `entries[range]`, paged at `highlights/<year>/`.
     struct Year: Sendable {
         var year: Int
         var range: Range<Int>
 
-        var pageCount: Int { max(1, (range.count + Commonplace.pageSize - 1) / Commonplace.pageSize) }
-
-        func path(page number: Int) -> String {
-            number <= 1
-                ? "\(Commonplace.folder)/\(year)/index.html" : "\(Commonplace.folder)/\(year)/page/\(number)/index.html"
-        }
-
-        /// The way from page `number` back to the top of the site.
-        func root(page number: Int) -> String {
-            String(repeating: "../", count: path(page: number).split(separator: "/").count - 1)
-        }
+        var paging: Paging { Paging(folder: "\(Commonplace.folder)/\(year)", count: range.count) }
+        var pageCount: Int { paging.pageCount }
+        func path(page number: Int) -> String { paging.path(page: number) }
+        func root(page number: Int) -> String { paging.root(page: number) }
 
         /// The indices in ``Commonplace/entries`` shown on page `number`.
         func range(onPage number: Int) -> Range<Int> {
-            let start = min(range.upperBound, range.lowerBound + (number - 1) * Commonplace.pageSize)
-            return start..<min(range.upperBound, start + Commonplace.pageSize)
+            let page = paging.range(onPage: number)
+            return (range.lowerBound + page.lowerBound)..<(range.lowerBound + page.upperBound)
         }
     }
 
