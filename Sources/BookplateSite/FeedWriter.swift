@@ -83,9 +83,7 @@ enum FeedWriter {
             let url =
                 StructuredData.pageAddress(PageModelFactory.bookURL(details.book.slug), baseURL) + "#h-\(highlight.id)"
             var html = "<blockquote><p>\(MarkupEscaping.html(highlight.text))</p></blockquote>"
-            if let note = highlight.note {
-                html += NoteRenderer(allowsRawHTML: false).render(note).html
-            }
+            if let note = highlight.noteHTML { html += note.html }
             xml += """
                   <entry>
                     <title>\(MarkupEscaping.xml(words("highlightFrom", ["book": bookAndAuthors(details, words: words)])))</title>

@@ -106,8 +106,7 @@ struct PageModelFactory: Sendable {
             jsonLD: StructuredData.bookJSONLD(for: details, cover: coversBySlug[book.slug], baseURL: baseURL))
     }
 
-    /// A highlight as its book's page shows it. Its note comes from an import as often as from the
-    /// reader, so cmark renders it in safe mode whatever the site allows in notes.
+    /// A highlight as its book's page shows it.
     func highlightModel(_ highlight: Highlight) -> HighlightModel {
         let place = [
             highlight.place.page.map { words("highlightPage", ["page": $0]) },
@@ -116,7 +115,7 @@ struct PageModelFactory: Sendable {
         ].compactMap { $0 }
         return HighlightModel(
             anchor: "h-\(highlight.id)", text: highlight.text,
-            noteHTML: highlight.note.map { NoteRenderer(allowsRawHTML: false).render($0) },
+            noteHTML: highlight.noteHTML,
             place: place.isEmpty ? nil : place.joined(separator: " · "))
     }
 
@@ -396,4 +395,10 @@ struct SnapshotIndex: Sendable {
             for shelf in details.shelves { booksByShelf[shelf.slug, default: []].append(position) }
         }
     }
+}
+
+extension Highlight {
+    /// The note as every page and feed shows it. It comes from an import as often as from the
+    /// reader, so cmark renders it in safe mode whatever the site allows in notes.
+    var noteHTML: SanitizedHTML? { note.map { NoteRenderer(allowsRawHTML: false).render($0) } }
 }

@@ -28,11 +28,18 @@ import Testing
         return body
     }
 
+    /// A preview of `shelf` on a free port, building with the shelf's own library.
+    static func server(for shelf: TemporaryShelf, report: @escaping @Sendable (String) -> Void = { _ in })
+        throws -> PreviewServer
+    {
+        try PreviewServer.start(
+            paths: shelf.paths, port: 0,
+            makeBuilder: { SiteBuilder(library: shelf.library, paths: shelf.paths) }, report: report)
+    }
+
     @Test func servesTheSiteRebuildsOnChangeAndSurvivesABrokenTemplate() async throws {
         let shelf = try FixtureShelf.make()
-        let server = try PreviewServer.start(
-            paths: shelf.paths, port: 0, makeBuilder: { SiteBuilder(library: shelf.library, paths: shelf.paths) },
-            report: { _ in })
+        let server = try Self.server(for: shelf)
         await server.rebuild()
         let watcher = Task { await server.watch(every: .milliseconds(100)) }
 
@@ -73,10 +80,9 @@ import Testing
     @Test func anUnchangedShelfIsNotRebuiltOverAndOver() async throws {
         let shelf = try FixtureShelf.make()
         let builds = Mutex(0)
-        let server = try PreviewServer.start(
-            paths: shelf.paths, port: 0,
-            makeBuilder: { SiteBuilder(library: shelf.library, paths: shelf.paths) },
-            report: { line in if line.hasPrefix("Rebuilt") { builds.withLock { $0 += 1 } } })
+        let server = try Self.server(for: shelf) { line in
+            if line.hasPrefix("Rebuilt") { builds.withLock { $0 += 1 } }
+        }
         await server.rebuild()
         let watcher = Task { await server.watch(every: .milliseconds(50)) }
         try await Task.sleep(for: .seconds(2))
@@ -92,9 +98,7 @@ import Testing
         let shelf = try FixtureShelf.make()
         let paths = shelf.paths
         try Data("title: Before\n".utf8).write(to: paths.settings)
-        let server = try PreviewServer.start(
-            paths: paths, port: 0, makeBuilder: { SiteBuilder(library: shelf.library, paths: paths) },
-            report: { _ in })
+        let server = try Self.server(for: shelf)
         await server.rebuild()
         try Data("title: After the first build\n".utf8).write(to: paths.settings)
         let watcher = Task { await server.watch(every: .milliseconds(100)) }
@@ -110,9 +114,7 @@ import Testing
         let shelf = try FixtureShelf.make()
         let paths = shelf.paths
         try Data("title: Before\n".utf8).write(to: paths.settings)
-        let server = try PreviewServer.start(
-            paths: paths, port: 0, makeBuilder: { SiteBuilder(library: shelf.library, paths: paths) },
-            report: { _ in })
+        let server = try Self.server(for: shelf)
         await server.rebuild()
         let watcher = Task { await server.watch(every: .milliseconds(100)) }
         #expect(try await get(server.port, "/").body.contains("Before"))
