@@ -6,6 +6,16 @@ package struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
     /// The fingerprint of nothing yet.
     package init() {}
 
+    /// The fingerprint of `text` alone.
+    package init(of text: String) {
+        combine(text)
+    }
+
+    /// A fingerprint kept as its value (in the build state).
+    package init(value: UInt64) {
+        self.value = value
+    }
+
     package mutating func combine(_ bytes: some Sequence<UInt8>) {
         for byte in bytes {
             value ^= UInt64(byte)

@@ -57,10 +57,13 @@ extension Library {
         var sync = NoteSync()
         var pending: [CachedNote] = []
         for slug in slugs {
-            guard let cached = bySlug[slug] else {
+            guard var cached = bySlug[slug] else {
                 sync.orphans.append(slug)
                 continue
             }
+            // The caller's string, not the row's: the results are keyed by it, so the slugs of
+            // 50,000 notes are held once (3 MB), not once more here.
+            cached.slug = slug
             if let hash = cached.hash, trusted[slug] == hash {
                 if let html = cached.html { sync.htmlBySlug[slug] = SanitizedHTML(storedByLibrary: html) }
                 sync.cacheHashBySlug[slug] = hash

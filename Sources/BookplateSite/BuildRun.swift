@@ -49,7 +49,7 @@ struct BuildRun {
     private var templates: TemplateSet?
     /// Covers and photos left out of the site, each with why: one line apiece.
     private var warnings: [String] = []
-    private var outputs: [PlannedOutput] = []
+    private var outputs = SitePlan()
     private var files: [String: BuildState.Output] = [:]
     private var written = 0
     private var repaired = 0
@@ -267,9 +267,10 @@ struct BuildRun {
                 photoFiles: photoFiles, theme: theme, templates: templates, warnings: &warnings)
             self.snapshot = nil
         } else {
-            outputs = try builder.bookPages(
-                changedBooks, notes: notes, settings: settings, coverFiles: coverFiles, theme: theme,
-                templates: templates)
+            outputs = SitePlan(
+                try builder.bookPages(
+                    changedBooks, notes: notes, settings: settings, coverFiles: coverFiles, theme: theme,
+                    templates: templates))
         }
     }
 
@@ -277,7 +278,7 @@ struct BuildRun {
     private mutating func writeFiles() throws {
         // The plan (and through it the snapshot) is let go once written: the state is saved and
         // the report made without them.
-        defer { outputs = [] }
+        defer { outputs = SitePlan() }
         do {
             try write()
         } catch let error as BuildError {
@@ -298,8 +299,10 @@ struct BuildRun {
         files = previous.files
         // Every file's fingerprint first (each page's model made and dropped), then only the
         // changed and damaged ones are made again.
-        let fingerprints = try Parallel.map(outputs) { output in Result { try output.fingerprint() } }
-            .map { try $0.get() }
+        let outputs = outputs
+        let fingerprints = try Parallel.map(Array(outputs.indices)) { index in
+            Result { try outputs[index].fingerprint() }
+        }.map { try $0.get() }
         // A cover or photo replaced within the same tick of the clock keeps its stamp, so its
         // fingerprint: it is written anyway.
         let replacedImages = changedSources.filter { !$0.hasPrefix("templates/") }.map { path in

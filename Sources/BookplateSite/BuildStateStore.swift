@@ -14,7 +14,7 @@ import GRDB
 /// that asked for it builds in full.
 struct BuildStateStore {
     /// The schema's version, kept in `PRAGMA user_version`; any other version is not read.
-    static let formatVersion = 2
+    static let formatVersion = 3
     static let fileName = "build-state.sqlite"
 
     let url: URL
@@ -65,7 +65,8 @@ struct BuildStateStore {
                     let stamp = FileStamps.Stamp(
                         size: row[2], modified: row[3], changed: row[4], inode: UInt64(bitPattern: row[5]))
                     state.files[row[0]] = BuildState.Output(
-                        fingerprint: row[1], stamp: stamp, digest: UInt64(bitPattern: row[6]))
+                        fingerprint: Fingerprint(value: UInt64(bitPattern: row[1])), stamp: stamp,
+                        digest: UInt64(bitPattern: row[6]))
                 }
                 let notes = try Row.fetchCursor(
                     db,
@@ -126,7 +127,7 @@ struct BuildStateStore {
             for (path, output) in state.files where base?.files[path] != output {
                 let stamp = output.stamp
                 try putOutput.execute(arguments: [
-                    id, path, output.fingerprint, stamp.size, stamp.modified, stamp.changed,
+                    id, path, Int64(bitPattern: output.fingerprint.value), stamp.size, stamp.modified, stamp.changed,
                     Int64(bitPattern: stamp.inode),
                     Int64(bitPattern: output.digest),
                 ])
@@ -205,7 +206,7 @@ struct BuildStateStore {
                     finished BOOLEAN NOT NULL);
                 CREATE TABLE output (
                     siteId INTEGER NOT NULL REFERENCES site(id) ON DELETE CASCADE, path TEXT NOT NULL,
-                    fingerprint TEXT NOT NULL, size INTEGER NOT NULL, modified INTEGER NOT NULL,
+                    fingerprint INTEGER NOT NULL, size INTEGER NOT NULL, modified INTEGER NOT NULL,
                     changed INTEGER NOT NULL, inode INTEGER NOT NULL, digest INTEGER NOT NULL,
                     PRIMARY KEY (siteId, path)) WITHOUT ROWID;
                 CREATE TABLE note (

@@ -59,7 +59,7 @@ enum CoverArt {
         guard let grid = images.first else { return Cover(model: placeholder, files: []) }
         let files = images.map { image in
             let url = cache.fileURL(key: entry.key, width: image.width)
-            return PlannedOutput(path: image.path, fingerprint: "\(entry.key)/\(image.width)") {
+            return PlannedOutput(path: image.path, fingerprint: Fingerprint(of: "\(entry.key)/\(image.width)")) {
                 guard let data = FileManager.default.contents(atPath: url.path) else {
                     throw ThumbnailError(path: url.relativePathForDisplay, problem: .unreadable("it is gone"))
                 }
@@ -138,7 +138,7 @@ enum CoverArt {
                 CoverModel(
                     src: path, width: info.width, height: info.height, alt: "Photo of \(author.name)",
                     isPlaceholder: false),
-                PlannedOutput(path: path, fingerprint: fingerprint.description) {
+                PlannedOutput(path: path, fingerprint: fingerprint) {
                     guard let data = FileManager.default.contents(atPath: url.path) else {
                         throw CoverError.notAnImage(path: url.relativePathForDisplay)
                     }

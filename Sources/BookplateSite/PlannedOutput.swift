@@ -10,25 +10,25 @@ import Foundation
 struct PlannedOutput: Sendable {
     var path: String
     /// The fingerprint, and the contents when `contents` is true.
-    private var plan: @Sendable (_ contents: Bool) throws -> (fingerprint: String, data: Data?)
+    private var plan: @Sendable (_ contents: Bool) throws -> (fingerprint: Fingerprint, data: Data?)
 
     /// A file whose fingerprint is known before it is made.
-    init(path: String, fingerprint: String, make: @escaping @Sendable () throws -> Data) {
+    init(path: String, fingerprint: Fingerprint, make: @escaping @Sendable () throws -> Data) {
         self.path = path
         plan = { contents in (fingerprint, contents ? try make() : nil) }
     }
 
     /// A file whose fingerprint and contents come from the same work (a page's model).
-    init(path: String, plan: @escaping @Sendable (_ contents: Bool) throws -> (fingerprint: String, data: Data?)) {
+    init(path: String, plan: @escaping @Sendable (_ contents: Bool) throws -> (fingerprint: Fingerprint, data: Data?)) {
         self.path = path
         self.plan = plan
     }
 
-    func fingerprint() throws -> String {
+    func fingerprint() throws -> Fingerprint {
         try plan(false).fingerprint
     }
 
-    func make() throws -> (fingerprint: String, data: Data) {
+    func make() throws -> (fingerprint: Fingerprint, data: Data) {
         let made = try plan(true)
         return (made.fingerprint, made.data ?? Data())
     }

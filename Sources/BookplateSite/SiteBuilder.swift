@@ -60,68 +60,72 @@ public struct SiteBuilder: Sendable {
         return run.report()
     }
 
-    /// Every page, planned: its model is made when the page's fingerprint or contents are needed.
+    /// Every page, planned: its model is made when the page's fingerprint or contents are needed,
+    /// and a book's or an author's page is planned only when it is asked for.
     private func pagePlan(
         factory: PageModelFactory, snapshot: LibrarySnapshot, noteSlugs: Set<String>, theme: Fingerprint,
         templates: TemplateSet
-    ) -> [PlannedOutput] {
+    ) -> SitePlan {
         // Every page's closure holds this one box, not a copy of the factory and the builder (half
         // a kilobyte each: 26 MB for 50,000 book pages).
         let shared = SharedPlan(factory: factory, library: library, noteSlugs: noteSlugs)
         let authorLetters = factory.authorLetters()
-        let letterPages =
-            PageModelFactory.splitsAuthors(authorLetters)
-            ? authorLetters.map { entry in
-                page("authors/\(entry.anchor).html", "authors") {
-                    shared.factory.authorsPage(authorLetters, letter: entry.letter)
-                }
-            } : []
-        func page<Model: Encodable & TemplateObject>(
+        @Sendable func page<Model: Encodable & TemplateObject>(
             _ path: String, _ template: String, _ model: @escaping @Sendable () throws -> Model
         ) -> PlannedOutput {
             SiteBuilder.plannedPage(path, template, theme: theme, templates: templates, model: model)
         }
-        var plan = [
+        var plan = SitePlan([
             page("index.html", "index") { shared.factory.indexPage() },
             page("authors/index.html", "authors") { shared.factory.authorsPage(authorLetters) },
             page("shelves/index.html", "shelves") { shared.factory.shelvesPage() },
             page("stats/index.html", "stats") { shared.factory.statisticsPage() },
             page("404.html", "404") { shared.factory.notFoundPage() },
-        ]
-        // Each page holds its book's position, not a copy of its details (a kilobyte each).
-        plan += snapshot.books.indices.map { position in
-            page(PageModelFactory.bookURL(snapshot.books[position].book.slug), "book") {
+        ])
+        plan.append(count: snapshot.books.count) { position in
+            let slug = shared.factory.snapshot.books[position].book.slug
+            return page(PageModelFactory.bookURL(slug), "book") {
                 let details = shared.factory.snapshot.books[position]
                 // A note row whose file is gone is not the book's note any more.
-                let slug = details.book.slug
                 let note = try shared.noteSlugs.contains(slug) ? shared.library.noteHTML(forSlug: slug) : nil
                 return shared.factory.bookPage(details, noteHTML: note)
             }
         }
-        plan += snapshot.authors.flatMap { author in
-            let books = factory.index.booksByAuthor[author.slug]?.count ?? 0
-            return (1...BookList.pageCount(of: books)).map { number in
-                let path =
-                    number == 1
-                    ? PageModelFactory.authorURL(author.slug) : "authors/\(author.slug)/page/\(number)/index.html"
-                return page(path, "author") { shared.factory.authorPage(author, page: number) }
-            }
+        // Each author's pages as (author, page number), 16 bytes apiece.
+        let authors = snapshot.authors
+        let authorPages = authors.indices.flatMap { index in
+            let books = factory.index.booksByAuthor[authors[index].slug]?.count ?? 0
+            return (1...BookList.pageCount(of: books)).map { (author: index, page: $0) }
         }
-        plan += letterPages
-        plan += factory.statisticsYears.map { year in
+        plan.append(count: authorPages.count) { offset in
+            let (author, number) = (authors[authorPages[offset].author], authorPages[offset].page)
+            let path =
+                number == 1
+                ? PageModelFactory.authorURL(author.slug) : "authors/\(author.slug)/page/\(number)/index.html"
+            return page(path, "author") { shared.factory.authorPage(author, page: number) }
+        }
+        if PageModelFactory.splitsAuthors(authorLetters) {
+            plan.append(
+                contentsOf: authorLetters.map { entry in
+                    page("authors/\(entry.anchor).html", "authors") {
+                        shared.factory.authorsPage(authorLetters, letter: entry.letter)
+                    }
+                })
+        }
+        var pages = factory.statisticsYears.map { year in
             page(PageModelFactory.yearStatisticsURL(year), "year") { shared.factory.yearPage(year) }
         }
-        plan += factory.lists.statusLists.flatMap { list in
+        pages += factory.lists.statusLists.flatMap { list in
             (1...list.pageCount).map { number in
                 page(list.path(page: number), "list") { shared.factory.listPage(list, page: number) }
             }
         }
-        plan += factory.seriesLists.indices.map { index in
+        pages += factory.seriesLists.indices.map { index in
             page(PageModelFactory.seriesURL(factory.seriesLists[index].series.slug), "series") {
                 shared.factory.seriesPage(shared.factory.seriesLists[index])
             }
         }
-        plan += zip(factory.shelves, factory.lists.shelfLists).flatMap { shelf, list in
+        pages += zip(factory.shelves, factory.lists.shelfLists).flatMap { shelf, list in
             (1...list.pageCount).map { number in
                 page(list.path(page: number), "shelf") {
                     shared.factory.shelfPage(list, shelf: shelf, page: number)
@@ -129,8 +133,8 @@ public struct SiteBuilder: Sendable {
             }
         }
         if !factory.commonplace.isEmpty {
-            plan.append(page(Commonplace.homeURL, "commonplace") { shared.factory.commonplaceHome() })
-            plan += factory.commonplace.years.indices.flatMap { index in
+            pages.append(page(Commonplace.homeURL, "commonplace") { shared.factory.commonplaceHome() })
+            pages += factory.commonplace.years.indices.flatMap { index in
                 (1...factory.commonplace.years[index].pageCount).map { number in
                     page(factory.commonplace.years[index].path(page: number), "commonplace") {
                         shared.factory.commonplaceYearPage(shared.factory.commonplace.years[index], page: number)
@@ -138,6 +142,7 @@ public struct SiteBuilder: Sendable {
                 }
             }
         }
+        plan.append(contentsOf: pages)
         return plan
     }
 
@@ -205,12 +210,12 @@ public struct SiteBuilder: Sendable {
         snapshot: LibrarySnapshot, settings: SiteSettings, noteSlugs: Set<String>,
         coverFiles: [String: FileStamps.Stamp],
         photoFiles: [String: FileStamps.Stamp], theme: Theme, templates: TemplateSet, warnings: inout [String]
-    ) throws -> [PlannedOutput] {
-        var outputs: [PlannedOutput] = []
+    ) throws -> SitePlan {
+        var outputs = SitePlan()
         let cache = thumbnails
         let covers = CoverArt.covers(
             for: snapshot.books, coversFolder: paths.covers, existing: coverFiles, cache: cache)
-        outputs += covers.flatMap(\.files)
+        outputs.append(contentsOf: covers.flatMap(\.files))
         warnings += covers.compactMap(\.warning)
         warnings += CoverArt.refusedFiles(for: snapshot.books, existing: coverFiles, coversFolder: paths.covers)
         // Thumbnails of covers no book shows any more are dropped (a cache that cannot be tidied
@@ -220,7 +225,7 @@ public struct SiteBuilder: Sendable {
             CoverArt.photo(for: author, photosFolder: paths.photos, existing: photoFiles, warnings: &warnings)
                 .map { (author.slug, $0) }
         }
-        outputs += photos.map(\.1.file)
+        outputs.append(contentsOf: photos.map(\.1.file))
         let factory = makeFactory(
             site: try siteModel(settings, words: templates.words), settings: settings, snapshot: snapshot,
             // Placeholders are made where they are shown: a dictionary of 50,000 of them took 22 MB.
@@ -233,17 +238,22 @@ public struct SiteBuilder: Sendable {
         let pages = pagePlan(
             factory: factory, snapshot: snapshot, noteSlugs: noteSlugs, theme: themeFingerprint(theme),
             templates: templates)
-        outputs += pages
-        outputs += theme.assets.sorted { $0.key < $1.key }.map { path, data in
-            var fingerprint = Fingerprint()
-            fingerprint.combine(data)
-            return PlannedOutput(path: "assets/\(path)", fingerprint: fingerprint.description) { data }
-        }
-        outputs += discoveryFiles(
-            snapshot: snapshot, commonplace: factory.commonplace, settings: settings, words: templates.words,
-            pagePaths: pages.map(\.path).filter { $0 != "404.html" })
+        outputs.append(contentsOf: pages)
+        outputs.append(
+            contentsOf: theme.assets.sorted { $0.key < $1.key }.map { path, data in
+                var fingerprint = Fingerprint()
+                fingerprint.combine(data)
+                return PlannedOutput(path: "assets/\(path)", fingerprint: fingerprint) { data }
+            })
+        outputs.append(
+            contentsOf: discoveryFiles(
+                snapshot: snapshot, commonplace: factory.commonplace, settings: settings, words: templates.words,
+                pages: pages))
         let marker = Data(SiteWriter.markerContents.utf8)
-        outputs.append(PlannedOutput(path: SiteWriter.markerName, fingerprint: SiteWriter.markerContents) { marker })
+        outputs.append(
+            PlannedOutput(path: SiteWriter.markerName, fingerprint: Fingerprint(of: SiteWriter.markerContents)) {
+                marker
+            })
         return outputs
     }
 
@@ -290,11 +300,11 @@ public struct SiteBuilder: Sendable {
     }
 
     /// A page's fingerprint: the theme's, its template, and its model.
-    private static func pageFingerprint(theme: Fingerprint, template: String, model: Fingerprint) -> String {
+    private static func pageFingerprint(theme: Fingerprint, template: String, model: Fingerprint) -> Fingerprint {
         var fingerprint = theme
         fingerprint.combine(template)
         fingerprint.combine(model.description)
-        return fingerprint.description
+        return fingerprint
     }
 
     /// Brings the library's note cache up to date with the note files `stamps` names. A note in
@@ -316,38 +326,52 @@ public struct SiteBuilder: Sendable {
     /// The search index, robots.txt and, where there is a base URL, the Atom feeds (of books, and
     /// of highlights when any is published) and the sitemap.
     private func discoveryFiles(
-        snapshot: LibrarySnapshot, commonplace: Commonplace, settings: SiteSettings, words: Words, pagePaths: [String]
+        snapshot: LibrarySnapshot, commonplace: Commonplace, settings: SiteSettings, words: Words, pages: SitePlan
     ) -> [PlannedOutput] {
-        var files: [(String, @Sendable () -> String)] = [
+        var files: [(String, @Sendable () -> Data)] = [
             ("search-index.js", { SearchIndex.script(snapshot: snapshot, commonplace: commonplace) }),
-            ("robots.txt", { FeedWriter.robots(baseURL: settings.baseURL) }),
+            ("robots.txt", { Data(FeedWriter.robots(baseURL: settings.baseURL).utf8) }),
         ]
         if let baseURL = settings.baseURL {
             files.append(
                 (
                     "feed.xml",
-                    { FeedWriter.atomFeed(snapshot: snapshot, settings: settings, baseURL: baseURL, words: words) }
+                    {
+                        Data(
+                            FeedWriter.atomFeed(snapshot: snapshot, settings: settings, baseURL: baseURL, words: words)
+                                .utf8)
+                    }
                 ))
             if !commonplace.isEmpty {
                 files.append(
                     (
                         Commonplace.feedPath,
                         {
-                            FeedWriter.highlightsFeed(
-                                snapshot: snapshot, commonplace: commonplace, settings: settings, baseURL: baseURL,
-                                words: words)
+                            Data(
+                                FeedWriter.highlightsFeed(
+                                    snapshot: snapshot, commonplace: commonplace, settings: settings, baseURL: baseURL,
+                                    words: words
+                                ).utf8)
                         }
                     ))
             }
-            files.append(("sitemap.xml", { FeedWriter.sitemap(paths: pagePaths, baseURL: baseURL) }))
+            // The pages' paths are listed when the sitemap is made, not held until then (4 MB).
+            files.append(
+                (
+                    "sitemap.xml",
+                    {
+                        let paths = pages.lazy.map(\.path).filter { $0 != "404.html" }
+                        return Data(FeedWriter.sitemap(paths: Array(paths), baseURL: baseURL).utf8)
+                    }
+                ))
         }
         // Made like pages, on every core with them, rather than before them.
         return files.map { path, make in
             PlannedOutput(path: path) { contents in
-                let text = make()
+                let data = make()
                 var fingerprint = Fingerprint()
-                fingerprint.combine(text)
-                return (fingerprint.description, contents ? Data(text.utf8) : nil)
+                fingerprint.combine(data)
+                return (fingerprint, contents ? data : nil)
             }
         }
     }

@@ -79,7 +79,7 @@ struct SiteWriter: Sendable {
     /// core, and keeps what the reader put at the top of the old one (see ``ownNames``); returns
     /// each file as written, in order.
     @discardableResult
-    func writeAll(_ outputs: [PlannedOutput]) throws -> [BuildState.Output] {
+    func writeAll(_ outputs: SitePlan) throws -> [BuildState.Output] {
         removeLeftovers()
         let staging = sibling("new")
         let manager = FileManager.default
@@ -182,7 +182,7 @@ struct SiteWriter: Sendable {
         // A few pages are flushed one by one; many at once with one flush of the file system
         // (which also waits for whatever else is being written there, so not for one page).
         let flushEach = changed.count <= SiteWriter.flushEachLimit
-        let written = try SiteWriter.produce(changed, flush: flushEach) { index, _ in
+        let written = try SiteWriter.produce(SitePlan(changed), flush: flushEach) { index, _ in
             pending.appendingPathComponent(String(index), isDirectory: false)
         }
         if !flushEach { FileOutput.flushFileSystem(containing: pending) }
@@ -295,12 +295,12 @@ struct SiteWriter: Sendable {
     /// Makes and writes each output to the file `destination` names, spread over the machine's
     /// cores, and returns each as written, in order. The folders must exist.
     private static func produce(
-        _ outputs: [PlannedOutput], flush: Bool = false, to destination: @Sendable (Int, PlannedOutput) -> URL
+        _ outputs: SitePlan, flush: Bool = false, to destination: @Sendable (Int, PlannedOutput) -> URL
     ) throws -> [BuildState.Output] {
         let workers = Parallel.cores
         let failure = Mutex<(any Error)?>(nil)
         let unwritten = BuildState.Output(
-            fingerprint: "", stamp: FileStamps.Stamp(size: -1, modified: 0, changed: 0, inode: 0), digest: 0)
+            fingerprint: Fingerprint(), stamp: FileStamps.Stamp(size: -1, modified: 0, changed: 0, inode: 0), digest: 0)
         let results = Mutex([BuildState.Output](repeating: unwritten, count: outputs.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: outputs.count, by: workers) {

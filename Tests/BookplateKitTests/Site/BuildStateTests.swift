@@ -39,9 +39,11 @@ import Testing
         ],
         sources: ["templates/book.mustache": stamp(1, 2, 3), "covers/kindred.jpg": stamp(4, 5, 6, 7)],
         files: [
-            "index.html": BuildState.Output(fingerprint: "aa", stamp: stamp(10, 20, 30), digest: .max),
-            "books/kindred/index.html": BuildState.Output(fingerprint: "", stamp: stamp(0, .min, .max), digest: 0),
-            "assets/a\tb\\t.css": BuildState.Output(fingerprint: "bb\n", stamp: stamp(.max, .max, 1), digest: 1 << 63),
+            "index.html": BuildState.Output(fingerprint: Fingerprint(of: "aa"), stamp: stamp(10, 20, 30), digest: .max),
+            "books/kindred/index.html": BuildState.Output(
+                fingerprint: Fingerprint(value: .max), stamp: stamp(0, .min, .max), digest: 0),
+            "assets/a\tb\\t.css": BuildState.Output(
+                fingerprint: Fingerprint(value: 0), stamp: stamp(.max, .max, 1), digest: 1 << 63),
         ])
 
     func store() throws -> BuildStateStore {
@@ -59,9 +61,10 @@ import Testing
         #expect(loaded(store) == Self.awkward)
         // Saved again over itself with changes: only the differences are written, and read back.
         var next = Self.awkward
-        next.files["index.html"]?.fingerprint = "changed"
+        next.files["index.html"]?.fingerprint = Fingerprint(of: "changed")
         next.files["books/kindred/index.html"] = nil
-        next.files["new.html"] = BuildState.Output(fingerprint: "n", stamp: Self.stamp(1, 2, 3), digest: 4)
+        next.files["new.html"] = BuildState.Output(
+            fingerprint: Fingerprint(value: 1 << 63), stamp: Self.stamp(1, 2, 3), digest: 4)
         next.notes["kindred"] = nil
         next.notes["écrit"]?.cacheHash = nil
         next.inputs = "other"
