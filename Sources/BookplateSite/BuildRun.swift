@@ -291,18 +291,14 @@ struct BuildRun {
     private mutating func write() throws {
         guard let previous else {
             try? store.markUnfinished(site: site)
-            let made = try writer.writeAll(outputs)
-            files = Dictionary(zip(outputs.map(\.path), made)) { first, _ in first }
             written = outputs.count
+            keepAll(try writer.writeAll(outputs))
             return
         }
         files = previous.files
         // Every file's fingerprint first (each page's model made and dropped), then only the
         // changed and damaged ones are made again.
-        let outputs = outputs
-        let fingerprints = try Parallel.map(Array(outputs.indices)) { index in
-            Result { try outputs[index].fingerprint() }
-        }.map { try $0.get() }
+        let fingerprints = try fingerprints(of: outputs)
         // A cover or photo replaced within the same tick of the clock keeps its stamp, so its
         // fingerprint: it is written anyway.
         let replacedImages = changedSources.filter { !$0.hasPrefix("templates/") }.map { path in
@@ -330,9 +326,24 @@ struct BuildRun {
         } else {
             // Most files changed: a whole new site is made and swapped in (`written` still counts
             // the changed ones).
-            let made = try writer.writeAll(outputs)
-            files = Dictionary(zip(outputs.map(\.path), made)) { first, _ in first }
+            keepAll(try writer.writeAll(outputs))
         }
+    }
+
+    /// Every file's fingerprint, on every core.
+    private func fingerprints(of plan: SitePlan) throws -> [Fingerprint] {
+        try Parallel.map(Array(plan.indices)) { index in Result { try plan[index].fingerprint() } }.map { try $0.get() }
+    }
+
+    /// Keeps the files of a whole new site, `made` in the plan's order, as the state's. The plan
+    /// (and through it the snapshot) is let go first: the state's 67,000 rows at 50,000 books
+    /// are made once the books are no longer held.
+    private mutating func keepAll(_ made: [BuildState.Output]) {
+        let paths = outputs.map(\.path)
+        outputs = SitePlan()
+        files = [:]
+        files.reserveCapacity(paths.count)
+        for (path, file) in zip(paths, made) where files[path] == nil { files[path] = file }
     }
 
     /// Stamps `paths` as they are now in the site, keeping what the build knows of their contents.
