@@ -11,21 +11,13 @@ public enum Parallel {
     public static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
         let workers = min(cores, items.count / 64)
         guard workers > 1 else { return items.map(transform) }
-        return [R](unsafeUninitializedCapacity: items.count) { buffer, count in
-            // Each worker initializes its own run of the buffer and nothing else.
-            guard let first = buffer.baseAddress else { return }
-            nonisolated(unsafe) let output = first
-            items.withUnsafeBufferPointer { input in
-                nonisolated(unsafe) let input = input
-                DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                    let start = input.count * worker / workers
-                    let end = input.count * (worker + 1) / workers
-                    for index in start..<end {
-                        (output + index).initialize(to: transform(input[index]))
-                    }
-                }
+        // Each worker initializes its own run of the buffer and nothing else.
+        return filled(from: items, workers: workers) { worker, input, output in
+            let start = input.count * worker / workers
+            let end = input.count * (worker + 1) / workers
+            for index in start..<end {
+                (output + index).initialize(to: transform(input[index]))
             }
-            count = items.count
         }
     }
 
@@ -37,22 +29,32 @@ public enum Parallel {
         guard workers > 1 else { return items.map(transform) }
         let next = NSLock()
         nonisolated(unsafe) var handedOut = 0
-        return [R](unsafeUninitializedCapacity: items.count) { buffer, count in
-            // Each index is handed to one worker, which initializes that element and nothing else.
+        // Each index is handed to one worker, which initializes that element and nothing else.
+        return filled(from: items, workers: workers) { _, input, output in
+            while true {
+                let index = next.withLock {
+                    defer { handedOut += 1 }
+                    return handedOut
+                }
+                guard index < input.count else { return }
+                (output + index).initialize(to: transform(input[index]))
+            }
+        }
+    }
+
+    /// An array of `items.count` results made by `workers` threads at once, each calling `fill`
+    /// with its number, the items and the results' storage. Between them the calls must
+    /// initialize every element of the storage exactly once.
+    private static func filled<T: Sendable, R: Sendable>(
+        from items: [T], workers: Int,
+        _ fill: @Sendable (_ worker: Int, _ input: UnsafeBufferPointer<T>, _ output: UnsafeMutablePointer<R>) -> Void
+    ) -> [R] {
+        [R](unsafeUninitializedCapacity: items.count) { buffer, count in
             guard let first = buffer.baseAddress else { return }
             nonisolated(unsafe) let output = first
             items.withUnsafeBufferPointer { input in
                 nonisolated(unsafe) let input = input
-                DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                    while true {
-                        let index = next.withLock {
-                            defer { handedOut += 1 }
-                            return handedOut
-                        }
-                        guard index < input.count else { return }
-                        (output + index).initialize(to: transform(input[index]))
-                    }
-                }
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in fill(worker, input, output) }
             }
             count = items.count
         }

@@ -94,12 +94,6 @@ public struct Series: Hashable, Sendable, Codable {
     /// Stable, unique, URL-safe; set when the series is first named.
     public var slug: String
     public var name: String
-
-    public init(id: Int64? = nil, slug: String, name: String) {
-        self.id = id
-        self.slug = slug
-        self.name = name
-    }
 }
 
 /// A book's place in one series.

@@ -6,12 +6,6 @@ public struct Shelf: Hashable, Sendable, Codable {
     public var id: Int64?
     public var slug: String
     public var name: String
-
-    public init(id: Int64? = nil, slug: String, name: String) {
-        self.id = id
-        self.slug = slug
-        self.name = name
-    }
 }
 
 extension Shelf {

@@ -24,12 +24,8 @@ extension PageModelFactory {
     func commonplaceYearPage(_ year: Commonplace.Year, page number: Int) -> CommonplacePageModel {
         let root = year.root(page: number)
         let title = words("highlightsOf", ["year": String(year.year)])
-        let pageTitle =
-            number > 1
-            ? "\(words("pageTitleNumbered", ["name": title, "page": words.number(number)])) — \(site.title)"
-            : "\(title) — \(site.title)"
         return CommonplacePageModel(
-            root: root, site: site, pageTitle: pageTitle, title: title,
+            root: root, site: site, pageTitle: pageTitle(title, page: number), title: title,
             // No links to the other years, whose counts change with every new highlight: the home
             // has them, and a year's pages change only with that year's highlights.
             countLabel: words.count(year.range.count, "highlight"), years: [],

@@ -58,7 +58,7 @@ extension PageModelFactory {
         let root = list.root(page: number)
         let title = self.title(of: list)
         return ListPageModel(
-            root: root, site: site, pageTitle: pageTitle(title, list: list, page: number), id: list.id, title: title,
+            root: root, site: site, pageTitle: pageTitle(title, page: number), id: list.id, title: title,
             countLabel: words.count(list.positions.count, "book"),
             books: list.positions(onPage: number).map { card(snapshot.books[$0], root: root) },
             pagination: pagination(list, page: number, root: root))
@@ -83,11 +83,14 @@ extension PageModelFactory {
     }
 
     /// A page's `<title>`: its name, the page number past the first, and the site's title.
-    func pageTitle(_ name: String, list: BookList, page number: Int) -> String {
+    func pageTitle(_ name: String, page number: Int) -> String {
         number > 1
             ? "\(words("pageTitleNumbered", ["name": name, "page": words.number(number)])) — \(site.title)"
             : "\(name) — \(site.title)"
     }
+
+    /// The `<title>` of page `number` of a list (an author's books).
+    func pageTitle(_ name: String, list: BookList, page number: Int) -> String { pageTitle(name, page: number) }
 
     /// A link to a list, with links to each of its pages when it has more than one.
     private func listLink(_ list: BookList, root: String) -> ListLinkModel {

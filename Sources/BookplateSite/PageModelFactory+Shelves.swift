@@ -29,7 +29,7 @@ extension PageModelFactory {
     func shelfPage(_ list: BookList, shelf: Shelf, page number: Int) -> ShelfPageModel {
         let root = list.root(page: number)
         return ShelfPageModel(
-            root: root, site: site, pageTitle: pageTitle(shelf.name, list: list, page: number), name: shelf.name,
+            root: root, site: site, pageTitle: pageTitle(shelf.name, page: number), name: shelf.name,
             bookCountLabel: words.count(list.positions.count, "book"),
             books: list.positions(onPage: number).map { card(snapshot.books[$0], root: root) },
             pagination: pagination(list, page: number, root: root))

@@ -7,15 +7,14 @@ struct EditionsCommand: AsyncParsableCommand {
         commandName: "editions",
         abstract: "List the Open Library editions of a book; switch with 'bookplate edit BOOK --edition OL…M'.")
 
-    @OptionGroup var shelf: ShelfOptions
-    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String
+    @OptionGroup var target: BookOnShelf
     @Option(help: "How many editions to list (default 50).") var limit: Int = 50
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func run() async throws {
-        let details = try shelf.openLibrary().findBook(matching: book)
+        let details = try target.open().details
         guard let work = details.book.openLibraryWorkKey else { throw SearchError.noWorkKey(slug: details.book.slug) }
-        let editions = try await shelf.finder().editions(ofWork: work, limit: limit)
+        let editions = try await target.shelf.finder().editions(ofWork: work, limit: limit)
         if json {
             try JSONOutput.print(
                 "editions",

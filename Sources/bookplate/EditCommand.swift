@@ -12,8 +12,7 @@ struct EditCommand: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var shelf: ShelfOptions
-    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String
+    @OptionGroup var target: BookOnShelf
     @OptionGroup var details: BookDetailOptions
     @Option(help: "Your reading status.") var status: ReadingStatus?
     @Option(help: "Your rating, 1 to 5 in quarter steps (4.5, 3.75), or none.") var rating: String?
@@ -53,18 +52,17 @@ struct EditCommand: AsyncParsableCommand {
             }
             return key
         }
-        let library = try shelf.openLibrary()
-        let target = try library.findBook(matching: book)
+        let (library, found) = try target.open()
         // The local edit first: its checks can refuse it before anything is fetched.
         if !edit.isEmpty {
-            let edited = try library.editBook(slug: target.book.slug, edit)
+            let edited = try library.editBook(slug: found.book.slug, edit)
             Terminal.output("Updated \"\(edited.book.title)\" (\(edited.book.slug))")
         }
         if let key = editionKey {
-            let changed = try await BookAdder(finder: try shelf.finder(), library: library, paths: try shelf.paths)
-                .switchEdition(slug: target.book.slug, to: key)
+            let adder = BookAdder(finder: try target.shelf.finder(), library: library, paths: try target.shelf.paths)
+            let changed = try await adder.switchEdition(slug: found.book.slug, to: key)
             Terminal.output(
-                "Switched \(target.book.slug) to edition \(key)"
+                "Switched \(found.book.slug) to edition \(key)"
                     + (changed.isEmpty ? "" : ": \(changed.joined(separator: ", "))"))
         }
     }

@@ -93,18 +93,15 @@ enum JSONValue: Encodable {
         case .null:
             var container = encoder.singleValueContainer()
             try container.encodeNil()
-        case .bool(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .int(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .double(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .string(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
+        case .bool(let value): try Self.encode(single: value, to: encoder)
+        case .int(let value): try Self.encode(single: value, to: encoder)
+        case .double(let value): try Self.encode(single: value, to: encoder)
+        case .string(let value): try Self.encode(single: value, to: encoder)
         }
+    }
+
+    private static func encode(single value: some Encodable, to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
     }
 }

@@ -8,18 +8,17 @@ struct NoteCommand: ParsableCommand {
         abstract: "Open a book's note in $VISUAL or $EDITOR, creating it first.",
         discussion: "Notes are Markdown files in content/notes/<slug>.md; any editor will do.")
 
-    @OptionGroup var shelf: ShelfOptions
-    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String
+    @OptionGroup var target: BookOnShelf
 
     func run() throws {
-        let library = try shelf.openLibrary()
-        let target = try library.findBook(matching: book)
-        let session = NoteSession(library: library, store: NoteStore(folder: try shelf.paths.notes), editor: .system())
-        let outcome = try session.edit(slug: target.book.slug)
+        let (library, found) = try target.open()
+        let session = NoteSession(
+            library: library, store: NoteStore(folder: try target.shelf.paths.notes), editor: .system())
+        let outcome = try session.edit(slug: found.book.slug)
         switch outcome {
         case .saved(let url):
-            Terminal.output("Saved the note for \"\(target.book.title)\": \(url.relativePathForDisplay)")
-        case .leftEmpty: Terminal.output("The note for \"\(target.book.title)\" was left empty, so none was kept.")
+            Terminal.output("Saved the note for \"\(found.book.title)\": \(url.relativePathForDisplay)")
+        case .leftEmpty: Terminal.output("The note for \"\(found.book.title)\" was left empty, so none was kept.")
         }
     }
 }

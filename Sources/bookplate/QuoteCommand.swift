@@ -48,16 +48,14 @@ struct QuoteAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add", abstract: "Add a passage you marked in a book, with your note on it.")
 
-    @OptionGroup var shelf: ShelfOptions
-    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String
+    @OptionGroup var target: BookOnShelf
     @Argument(help: "The passage, in quotes.") var text: String
     @Option(help: "The page it is on.") var page: String?
     @Option(help: "Where in the book, another way: a chapter's name.") var chapter: String?
     @Option(help: "Your note on it, in Markdown.") var note: String?
 
     func run() throws {
-        let library = try shelf.openLibrary()
-        let details = try library.findBook(matching: book)
+        let (library, details) = try target.open()
         let highlight = try library.addHighlight(
             NewHighlight(text: text, note: note, place: HighlightPlace(page: page, chapter: chapter), source: .reader),
             toBook: details.book.slug)

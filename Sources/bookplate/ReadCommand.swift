@@ -49,12 +49,11 @@ struct ReadDates: ParsableArguments {
 struct ReadListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List a book's reads, oldest first.")
 
-    @OptionGroup var shelf: ShelfOptions
-    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String
+    @OptionGroup var target: BookOnShelf
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func run() throws {
-        let details = try shelf.openLibrary().findBook(matching: book)
+        let details = try target.open().details
         if json {
             try JSONOutput.print("reads", .array(details.json.reads.map(JSONOutput.read)))
             return
@@ -71,8 +70,7 @@ struct ReadAddCommand: ParsableCommand {
             "Without --outcome a read with a finished date (or none at all) was finished; one with only a start is going on."
     )
 
-    @OptionGroup var shelf: ShelfOptions
-    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String
+    @OptionGroup var target: BookOnShelf
     @OptionGroup var dates: ReadDates
 
     func run() throws {
@@ -80,10 +78,9 @@ struct ReadAddCommand: ParsableCommand {
         let finished = try Parse.clearable(dates.finished, Parse.date) ?? nil
         let outcome =
             dates.outcome ?? (started != nil && finished == nil ? .reading : .finished)
-        let library = try shelf.openLibrary()
-        let target = try library.findBook(matching: book)
+        let (library, found) = try target.open()
         let details = try library.addRead(
-            toBook: target.book.slug, ReadRecord(started: started, finished: finished, outcome: outcome))
+            toBook: found.book.slug, ReadRecord(started: started, finished: finished, outcome: outcome))
         Terminal.output(
             "Added a read of \"\(details.book.title)\" (\(details.book.slug)): now \(details.book.status.rawValue)")
         ReadCommand.printReads(of: details.book.slug, details.reads)
@@ -94,8 +91,7 @@ struct ReadEditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit", abstract: "Change one read of a book: its dates or how it ended.")
 
-    @OptionGroup var shelf: ShelfOptions
-    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String
+    @OptionGroup var target: BookOnShelf
     @Argument(help: "Which read, counted from the oldest (see 'bookplate read list').") var number: Int
     @OptionGroup var dates: ReadDates
 
@@ -107,9 +103,8 @@ struct ReadEditCommand: ParsableCommand {
         guard edit != ReadEdit() else {
             throw ValidationError("nothing to change: give --started, --finished or --outcome")
         }
-        let library = try shelf.openLibrary()
-        let target = try library.findBook(matching: book)
-        let details = try library.editRead(ofBook: target.book.slug, number: number, edit)
+        let (library, found) = try target.open()
+        let details = try library.editRead(ofBook: found.book.slug, number: number, edit)
         Terminal.output("Changed read \(number) of \"\(details.book.title)\" (\(details.book.slug))")
         ReadCommand.printReads(of: details.book.slug, details.reads)
     }
@@ -118,14 +113,12 @@ struct ReadEditCommand: ParsableCommand {
 struct ReadRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove one read of a book.")
 
-    @OptionGroup var shelf: ShelfOptions
-    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String
+    @OptionGroup var target: BookOnShelf
     @Argument(help: "Which read, counted from the oldest (see 'bookplate read list').") var number: Int
 
     func run() throws {
-        let library = try shelf.openLibrary()
-        let target = try library.findBook(matching: book)
-        let details = try library.removeRead(ofBook: target.book.slug, number: number)
+        let (library, found) = try target.open()
+        let details = try library.removeRead(ofBook: found.book.slug, number: number)
         Terminal.output("Removed read \(number) of \"\(details.book.title)\" (\(details.book.slug))")
         ReadCommand.printReads(of: details.book.slug, details.reads)
     }

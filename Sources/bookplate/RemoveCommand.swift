@@ -7,35 +7,34 @@ struct RemoveCommand: ParsableCommand {
         commandName: "remove",
         abstract: "Take a book off the shelf, after asking. 'bookplate restore' brings it back until --purge.")
 
-    @OptionGroup var shelf: ShelfOptions
-    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String
+    @OptionGroup var target: BookOnShelf
     @Flag(name: .shortAndLong, help: "Do not ask: for scripts.") var yes = false
     @Flag(help: "Delete the book for good, with its note, cover and every removed copy of it.") var purge = false
 
     func run() throws {
-        let library = try shelf.openLibrary()
-        let removal = BookRemoval(library: library, paths: try shelf.paths, clock: .system)
-        let target: BookDetails
+        let library = try target.shelf.openLibrary()
+        let removal = BookRemoval(library: library, paths: try target.shelf.paths, clock: .system)
+        let found: BookDetails
         do {
-            target = try library.findBook(matching: book)
+            found = try library.findBook(matching: target.book)
         } catch let error as LibraryError where purge {
             // A book already removed can still be purged.
             guard case .noSuchBook = error else { throw error }
-            let removed = try library.findRemovedBook(matching: book)
+            let removed = try library.findRemovedBook(matching: target.book)
             try confirm("Forget the removed \"\(removed.title)\" (\(removed.slug)) for good, with its note and cover?")
             try removal.purgeRemoved(slug: removed.slug)
             Terminal.output("Purged \"\(removed.title)\" (\(removed.slug)): it cannot be restored")
             return
         }
-        let title = target.book.title
-        let slug = target.book.slug
+        let title = found.book.title
+        let slug = found.book.slug
         if purge {
-            try confirm("Delete \(Self.describe(target)) for good, with its note and cover? This cannot be undone.")
+            try confirm("Delete \(Self.describe(found)) for good, with its note and cover? This cannot be undone.")
             try removal.purge(slug: slug)
             Terminal.output("Purged \"\(title)\" (\(slug)): it cannot be restored")
             return
         }
-        try confirm("Remove \(Self.describe(target))?")
+        try confirm("Remove \(Self.describe(found))?")
         let setAside = try removal.remove(slug: slug)
         var message = "Removed \"\(title)\" (\(slug))"
         if let note = setAside.note { message += " — its note is kept at \(note.relativePathForDisplay)" }

@@ -61,6 +61,18 @@ struct ShelfOptions: ParsableArguments {
     }
 }
 
+/// The shelf and the book on it that a command acts on.
+struct BookOnShelf: ParsableArguments {
+    @OptionGroup var shelf: ShelfOptions
+    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String
+
+    /// The shelf's library, and the book the argument names in it.
+    func open() throws -> (library: Library, details: BookDetails) {
+        let library = try shelf.openLibrary()
+        return (library, try library.findBook(matching: book))
+    }
+}
+
 /// Why a command found no shelf to work in. These are the reader's mistakes of place, and exit
 /// with status 2, as a usage error does.
 enum ShelfLocationError: Error, CustomStringConvertible {

@@ -6,12 +6,11 @@ struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show one book: a slug, an ISBN or part of its title.")
 
-    @OptionGroup var shelf: ShelfOptions
-    @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String
+    @OptionGroup var target: BookOnShelf
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func run() throws {
-        let details = try shelf.openLibrary().findBook(matching: book)
+        let details = try target.open().details
         if json {
             try JSONOutput.print("book", JSONOutput.book(details.json))
             return
@@ -42,7 +41,7 @@ struct ShowCommand: ParsableCommand {
             ("Shelves", details.shelves.isEmpty ? nil : details.shelves.map(\.name).joined(separator: ", ")),
             ("Slug", book.slug),
         ]
-        let notes = NoteStore(folder: try shelf.paths.notes)
+        let notes = NoteStore(folder: try target.shelf.paths.notes)
         let noteURL = notes.url(forSlug: book.slug)
         lines.append(
             (

@@ -23,12 +23,9 @@ struct AuthorPageModel: Sendable, Encodable {
     var pagination: PaginationModel?
 }
 
-extension AuthorPageModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
+extension AuthorPageModel: PageModel {
+    func pageValue(forKey key: String) -> TemplateValue? {
         switch key {
-        case "root": root.templateValue
-        case "site": site.templateValue
-        case "pageTitle": pageTitle.templateValue
         case "name": name.templateValue
         case "lifeDates": lifeDates.templateValue
         case "photo": photo.templateValue

@@ -16,12 +16,9 @@ struct AuthorsPageModel: Sendable, Encodable {
     var letters: [AuthorLetterModel]
 }
 
-extension AuthorsPageModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
+extension AuthorsPageModel: PageModel {
+    func pageValue(forKey key: String) -> TemplateValue? {
         switch key {
-        case "root": root.templateValue
-        case "site": site.templateValue
-        case "pageTitle": pageTitle.templateValue
         case "title": title.templateValue
         case "countLabel": countLabel.templateValue
         case "letterLinks": letterLinks.templateValue

@@ -33,12 +33,9 @@ struct BookPageModel: Sendable, Encodable {
     var jsonLD: SanitizedHTML
 }
 
-extension BookPageModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
+extension BookPageModel: PageModel {
+    func pageValue(forKey key: String) -> TemplateValue? {
         switch key {
-        case "root": root.templateValue
-        case "site": site.templateValue
-        case "pageTitle": pageTitle.templateValue
         case "title": title.templateValue
         case "subtitle": subtitle.templateValue
         case "authors": authors.templateValue

@@ -19,12 +19,9 @@ struct CommonplacePageModel: Sendable, Encodable {
     var pagination: PaginationModel?
 }
 
-extension CommonplacePageModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
+extension CommonplacePageModel: PageModel {
+    func pageValue(forKey key: String) -> TemplateValue? {
         switch key {
-        case "root": root.templateValue
-        case "site": site.templateValue
-        case "pageTitle": pageTitle.templateValue
         case "title": title.templateValue
         case "countLabel": countLabel.templateValue
         case "years": years.templateValue

@@ -24,12 +24,9 @@ struct IndexPageModel: Sendable, Encodable {
     var isEmpty: Bool
 }
 
-extension IndexPageModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
+extension IndexPageModel: PageModel {
+    func pageValue(forKey key: String) -> TemplateValue? {
         switch key {
-        case "root": root.templateValue
-        case "site": site.templateValue
-        case "pageTitle": pageTitle.templateValue
         case "bookCount": bookCount.templateValue
         case "authorCount": authorCount.templateValue
         case "countsLabel": countsLabel.templateValue

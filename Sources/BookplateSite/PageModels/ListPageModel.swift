@@ -14,12 +14,9 @@ struct ListPageModel: Sendable, Encodable {
     var pagination: PaginationModel?
 }
 
-extension ListPageModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
+extension ListPageModel: PageModel {
+    func pageValue(forKey key: String) -> TemplateValue? {
         switch key {
-        case "root": root.templateValue
-        case "site": site.templateValue
-        case "pageTitle": pageTitle.templateValue
         case "id": id.templateValue
         case "title": title.templateValue
         case "countLabel": countLabel.templateValue

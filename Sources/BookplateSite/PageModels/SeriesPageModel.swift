@@ -14,12 +14,9 @@ struct SeriesPageModel: Sendable, Encodable {
     var entries: [SeriesEntryModel]
 }
 
-extension SeriesPageModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
+extension SeriesPageModel: PageModel {
+    func pageValue(forKey key: String) -> TemplateValue? {
         switch key {
-        case "root": root.templateValue
-        case "site": site.templateValue
-        case "pageTitle": pageTitle.templateValue
         case "name": name.templateValue
         case "countLabel": countLabel.templateValue
         case "entries": entries.templateValue

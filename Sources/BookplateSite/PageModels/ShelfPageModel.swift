@@ -13,12 +13,9 @@ struct ShelfPageModel: Sendable, Encodable {
     var pagination: PaginationModel?
 }
 
-extension ShelfPageModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
+extension ShelfPageModel: PageModel {
+    func pageValue(forKey key: String) -> TemplateValue? {
         switch key {
-        case "root": root.templateValue
-        case "site": site.templateValue
-        case "pageTitle": pageTitle.templateValue
         case "name": name.templateValue
         case "bookCountLabel": bookCountLabel.templateValue
         case "books": books.templateValue

@@ -11,12 +11,9 @@ struct ShelvesPageModel: Sendable, Encodable {
     var countLabel: String
 }
 
-extension ShelvesPageModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
+extension ShelvesPageModel: PageModel {
+    func pageValue(forKey key: String) -> TemplateValue? {
         switch key {
-        case "root": root.templateValue
-        case "site": site.templateValue
-        case "pageTitle": pageTitle.templateValue
         case "shelves": shelves.templateValue
         case "countLabel": countLabel.templateValue
         default: nil

@@ -21,12 +21,9 @@ struct StatisticsPageModel: Sendable, Encodable {
     var pagesChart: ChartModel
 }
 
-extension StatisticsPageModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
+extension StatisticsPageModel: PageModel {
+    func pageValue(forKey key: String) -> TemplateValue? {
         switch key {
-        case "root": root.templateValue
-        case "site": site.templateValue
-        case "pageTitle": pageTitle.templateValue
         case "years": years.templateValue
         case "ratings": ratings.templateValue
         case "totalsLabel": totalsLabel.templateValue

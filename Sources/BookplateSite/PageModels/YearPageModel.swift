@@ -24,12 +24,9 @@ struct YearPageModel: Sendable, Encodable {
     var newerYear: LinkModel?
 }
 
-extension YearPageModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
+extension YearPageModel: PageModel {
+    func pageValue(forKey key: String) -> TemplateValue? {
         switch key {
-        case "root": root.templateValue
-        case "site": site.templateValue
-        case "pageTitle": pageTitle.templateValue
         case "year": year.templateValue
         case "title": title.templateValue
         case "summary": summary.templateValue
