@@ -89,9 +89,6 @@ extension PageModelFactory {
             : "\(name) — \(site.title)"
     }
 
-    /// The `<title>` of page `number` of a list (an author's books).
-    func pageTitle(_ name: String, list: BookList, page number: Int) -> String { pageTitle(name, page: number) }
-
     /// A link to a list, with links to each of its pages when it has more than one.
     private func listLink(_ list: BookList, root: String) -> ListLinkModel {
         // A year's link is the year, with its count beside it; a status's link is its count.

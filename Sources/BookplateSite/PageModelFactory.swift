@@ -162,7 +162,7 @@ struct PageModelFactory: Sendable {
             return relative
         }
         return AuthorPageModel(
-            root: root, site: site, pageTitle: pageTitle(author.name, list: list, page: number), name: author.name,
+            root: root, site: site, pageTitle: pageTitle(author.name, page: number), name: author.name,
             lifeDates: lifeDates(birth: author.birthDate, death: author.deathDate), photo: photo,
             bioParagraphs: number > 1 ? [] : PageModelFactory.paragraphs(author.bio),
             bioHTML: number > 1 ? nil : PageModelFactory.bioHTML(author.bio),
