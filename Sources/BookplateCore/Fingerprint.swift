@@ -28,6 +28,11 @@ package struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
         combine(CollectionOfOne(0xFF))  // no string is a prefix of the next
     }
 
+    /// Takes in another fingerprint: what it was made from, in one step.
+    package mutating func combine(_ other: Fingerprint) {
+        combine(withUnsafeBytes(of: other.value.littleEndian) { Array($0) })
+    }
+
     package mutating func combine(_ number: Int) {
         combine(String(number))
     }

@@ -5,19 +5,15 @@ import BookplateLibrary
 import BookplateSite
 import Foundation
 
-/// Editing one note: create the file if needed, hand it to the editor, then check what came back
-/// and keep the library's rendered copy up to date.
+/// Editing one note: create the file if needed, hand it to the editor, then check what came back.
+/// (The next build renders it: the note file is all there is of it.)
 public struct NoteSession: Sendable {
-    public var library: Library
     public var store: NoteStore
     public var editor: EditorLauncher
-    public var renderer: NoteRenderer
 
-    public init(library: Library, store: NoteStore, editor: EditorLauncher, renderer: NoteRenderer = NoteRenderer()) {
-        self.library = library
+    public init(store: NoteStore, editor: EditorLauncher) {
         self.store = store
         self.editor = editor
-        self.renderer = renderer
     }
 
     public enum Outcome: Equatable, Sendable {
@@ -43,7 +39,6 @@ public struct NoteSession: Sendable {
             try? FileManager.default.removeItem(at: url)
             return .leftEmpty
         }
-        _ = try library.syncNotes([slug: markdown], renderer: renderer)
         return .saved(url)
     }
 }

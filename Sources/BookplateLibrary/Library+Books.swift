@@ -130,7 +130,7 @@ extension Library {
         }
     }
 
-    /// Removes the book with `slug`, its links and its cached note, in one transaction.
+    /// Removes the book with `slug` and its links, in one transaction.
     /// Authors and shelves left with no book go too.
     public func removeBook(slug: String) throws {
         try write { db in

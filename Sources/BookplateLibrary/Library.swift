@@ -2,7 +2,7 @@ import BookplateCore
 import Foundation
 import GRDB
 
-/// The reader's library: one SQLite file of books, authors, shelves and cached notes.
+/// The reader's library: one SQLite file of books, authors, shelves, reads and highlights.
 ///
 /// Every change is one transaction. Files run in WAL mode with a busy timeout, so two Bookplate
 /// commands at once both complete; opening a library that is up to date writes nothing to it.

@@ -270,6 +270,12 @@ enum LibraryMigrations {
             }
             try revisionTriggers(on: ["highlight"], in: db)
         }
+        migrator.registerMigration("v16-no-note-cache") { db in
+            // Builds used to keep each note's Markdown and HTML here, which made a library of
+            // 50,000 notes nine times its size; a build now renders a note from its file when its
+            // page is made, and keeps only the note's fingerprint, in the build state.
+            try db.drop(table: "note")
+        }
         return migrator
     }
 

@@ -3,7 +3,7 @@ import Foundation
 
 /// The reader's notes on disk: one Markdown file per book, `notes/<book-slug>.md`.
 ///
-/// The files are the reader's; the library only keeps a rendered copy of each.
+/// The files are the reader's, and all there is of a note: a build renders each from its file.
 public struct NoteStore: Sendable {
     /// The largest note a site publishes: a longer one is left off its book's page with a
     /// warning (a 50 MB note made a 92 MB page and a 2 GB build).

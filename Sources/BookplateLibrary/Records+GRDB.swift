@@ -157,10 +157,6 @@ extension AuthorWork: FetchableRecord, PersistableRecord {
     }
 }
 
-extension NoteRecord: FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "note"
-}
-
 extension PartialDate: DatabaseValueConvertible {
     public var databaseValue: DatabaseValue { description.databaseValue }
 

@@ -44,7 +44,11 @@ struct BuildRun {
     private var bookCount: Int?
     private var authorCount: Int?
     private var changedBooks: [BookDetails] = []
-    private var notes = NoteSync()
+    private var notes: SiteNotes?
+    /// Note files whose book is not in the library, by slug.
+    private var orphanNotes: [String] = []
+    /// How many notes were rendered: one for each book page with a note that was written.
+    private var notesRendered = 0
     private var theme: Theme?
     private var templates: TemplateSet?
     /// Covers and photos left out of the site, each with why: one line apiece.
@@ -85,7 +89,7 @@ struct BuildRun {
         case .scanInputs: try scanInputs()
         case .verifyOutput: verifyOutput()
         case .loadLibrary: try loadLibrary()
-        case .renderNotes: try renderNotes()
+        case .readNotes: try readNotes()
         case .loadTemplates: try loadTemplates()
         case .planPages: try planPages()
         case .writeFiles: try writeFiles()
@@ -235,22 +239,38 @@ struct BuildRun {
         }
     }
 
-    private mutating func renderNotes() throws {
-        if kind == .notesOnly {
-            notes = try builder.renderNotes(
-                noteStamps.filter { changedNotes.contains($0.key) }, trusted: [:], settings: settings, keepHTML: true)
-            return
-        }
-        // A note whose file is as the last build read it, rendered with the same options, is taken
-        // from the library's cache when the library still caches what that build cached.
-        var trusted: [String: String] = [:]
-        if let previous, previous.noteOptions == builder.noteRenderer(settings).optionsTag {
-            let changed = Set(changedNotes)
-            for slug in noteStamps.keys where !changed.contains(slug) {
-                if let hash = previous.notes[slug]?.cacheHash { trusted[slug] = hash }
+    /// Fingerprints every note: a note whose file is as the last build read it, with the same
+    /// options, keeps the fingerprint it had; the others are read, on every core.
+    private mutating func readNotes() throws {
+        let renderer = builder.noteRenderer(settings)
+        var notes = SiteNotes(
+            store: NoteStore(folder: paths.notes), renderer: renderer,
+            importedHashes: renderer.allowsRawHTML ? try builder.library.importedNoteHashes() : [:])
+        // Where raw HTML is allowed, how a note is rendered hangs on the library too (an imported
+        // note is rendered safely until the reader edits it): only a build of notes alone, which
+        // finds the library unchanged, keeps those fingerprints.
+        let keeps = previous?.noteOptions == renderer.optionsTag && (kind == .notesOnly || !renderer.allowsRawHTML)
+        let changed = Set(changedNotes)
+        var unread: [String] = []
+        notes.fingerprints.reserveCapacity(noteStamps.count)
+        for slug in noteStamps.keys {
+            if keeps, !changed.contains(slug), let kept = previous?.notes[slug]?.fingerprint {
+                notes.fingerprints[slug] = kept
+            } else {
+                unread.append(slug)
             }
         }
-        notes = try builder.renderNotes(noteStamps, trusted: trusted, settings: settings, keepHTML: false)
+        let reader = notes
+        let read = Parallel.map(unread) { slug in Result { try reader.readFingerprint(ofSlug: slug) } }
+        for (slug, fingerprint) in zip(unread, read) { notes.fingerprints[slug] = try fingerprint.get() }
+        if kind == .notesOnly {
+            let books = Set(changedBooks.map(\.book.slug))
+            orphanNotes = changedNotes.filter { noteStamps[$0] != nil && !books.contains($0) }
+        } else if let snapshot {
+            let books = Set(snapshot.books.map(\.book.slug))
+            orphanNotes = noteStamps.keys.filter { !books.contains($0) }.sorted()
+        }
+        self.notes = notes
     }
 
     private mutating func loadTemplates() throws {
@@ -260,10 +280,10 @@ struct BuildRun {
     }
 
     private mutating func planPages() throws {
-        guard let theme, let templates else { return }
+        guard let theme, let templates, let notes else { return }
         if let snapshot {
             outputs = try builder.sitePlan(
-                snapshot: snapshot, settings: settings, noteSlugs: Set(noteStamps.keys), coverFiles: coverFiles,
+                snapshot: snapshot, settings: settings, notes: notes, coverFiles: coverFiles,
                 photoFiles: photoFiles, theme: theme, templates: templates, warnings: &warnings)
             self.snapshot = nil
         } else {
@@ -292,6 +312,7 @@ struct BuildRun {
         guard let previous else {
             try? store.markUnfinished(site: site)
             written = outputs.count
+            notesRendered = outputs.count { rendersNote($0.path) }
             keepAll(try writer.writeAll(outputs))
             return
         }
@@ -316,6 +337,7 @@ struct BuildRun {
         try? store.markUnfinished(site: site)
         let linked = writer.linkedFolders(above: changed.map(\.path) + removed)
         if (changed.count * 2 < outputs.count || kind == .notesOnly) && linked.isEmpty {
+            notesRendered = changed.count { rendersNote($0.path) }
             let made = try writer.update(changed: changed, removed: removed)
             for (output, file) in zip(changed, made) { files[output.path] = file }
             for path in removed { files[path] = nil }
@@ -326,8 +348,16 @@ struct BuildRun {
         } else {
             // Most files changed: a whole new site is made and swapped in (`written` still counts
             // the changed ones).
+            notesRendered = outputs.count { rendersNote($0.path) }
             keepAll(try writer.writeAll(outputs))
         }
+    }
+
+    /// Whether the file at `path` is a book's page with a note, which making it renders.
+    private func rendersNote(_ path: String) -> Bool {
+        guard path.hasPrefix("books/"), path.hasSuffix("/index.html") else { return false }
+        let slug = path.dropFirst("books/".count).dropLast("/index.html".count)
+        return notes?.fingerprints[String(slug)] != nil
     }
 
     /// Every file's fingerprint, on every core.
@@ -361,10 +391,7 @@ struct BuildRun {
         var noteEntries: [String: BuildState.Note] = [:]
         noteEntries.reserveCapacity(noteStamps.count)
         for (slug, stamp) in noteStamps {
-            let cacheHash =
-                notes.cacheHashBySlug[slug]
-                ?? (kind == .notesOnly && !changedNotes.contains(slug) ? previous?.notes[slug]?.cacheHash : nil)
-            noteEntries[slug] = BuildState.Note(stamp: stamp, cacheHash: cacheHash)
+            noteEntries[slug] = BuildState.Note(stamp: stamp, fingerprint: notes?.fingerprints[slug])
         }
         let state = BuildState(
             site: site, library: library, inputs: inputs,
@@ -389,8 +416,8 @@ struct BuildRun {
         return BuildReport(
             kind: kind, pageCount: pageCount, bookCount: bookCount,
             authorCount: authorCount, fileCount: fileCount, filesWritten: written,
-            filesRepaired: repaired, notesRendered: notes.renderedCount,
-            orphanNotes: notes.orphans.map { paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay },
+            filesRepaired: repaired, notesRendered: notesRendered,
+            orphanNotes: orphanNotes.map { paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay },
             oversizedNotes: oversizedNotes.map {
                 paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay
             },

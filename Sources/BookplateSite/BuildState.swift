@@ -20,11 +20,11 @@ struct BuildState: Sendable, Equatable {
         var digest: UInt64
     }
 
-    /// One note file as the build read it, and the hash under which the library cached its HTML
-    /// then (nil for a note with no book): a library restored from a backup caches other HTML.
+    /// One note file as the build read it, and the fingerprint of its Markdown and rendering
+    /// options (see ``SiteNotes``), which its book's page was made with.
     struct Note: Sendable, Equatable {
         var stamp: FileStamps.Stamp
-        var cacheHash: String?
+        var fingerprint: Fingerprint?
     }
 
     /// The output folder, standardised.

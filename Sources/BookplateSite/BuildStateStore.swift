@@ -14,7 +14,7 @@ import GRDB
 /// that asked for it builds in full.
 struct BuildStateStore {
     /// The schema's version, kept in `PRAGMA user_version`; any other version is not read.
-    static let formatVersion = 3
+    static let formatVersion = 4
     static let fileName = "build-state.sqlite"
 
     let url: URL
@@ -70,14 +70,16 @@ struct BuildStateStore {
                 }
                 let notes = try Row.fetchCursor(
                     db,
-                    sql: "SELECT slug, size, modified, changed, inode, digest, cacheHash FROM note WHERE siteId = ?",
+                    sql: "SELECT slug, size, modified, changed, inode, digest, fingerprint FROM note WHERE siteId = ?",
                     arguments: [id])
                 while let row = try notes.next() {
                     let digest = (row[5] as Int64?).map { UInt64(bitPattern: $0) }
                     let stamp = FileStamps.Stamp(
                         size: row[1], modified: row[2], changed: row[3], inode: UInt64(bitPattern: row[4]),
                         digest: digest)
-                    state.notes[row[0]] = BuildState.Note(stamp: stamp, cacheHash: row[6])
+                    state.notes[row[0]] = BuildState.Note(
+                        stamp: stamp, fingerprint: (row[6] as Int64?).map { Fingerprint(value: UInt64(bitPattern: $0)) }
+                    )
                 }
                 let sources = try Row.fetchCursor(
                     db, sql: "SELECT path, size, modified, changed, inode, digest FROM source WHERE siteId = ?",
@@ -141,7 +143,7 @@ struct BuildStateStore {
                 let stamp = note.stamp
                 try putNote.execute(arguments: [
                     id, slug, stamp.size, stamp.modified, stamp.changed, Int64(bitPattern: stamp.inode),
-                    stamp.digest.map { Int64(bitPattern: $0) }, note.cacheHash,
+                    stamp.digest.map { Int64(bitPattern: $0) }, note.fingerprint.map { Int64(bitPattern: $0.value) },
                 ])
             }
             let dropNote = try db.cachedStatement(sql: "DELETE FROM note WHERE siteId = ? AND slug = ?")
@@ -213,7 +215,7 @@ struct BuildStateStore {
                     siteId INTEGER NOT NULL REFERENCES site(id) ON DELETE CASCADE, slug TEXT NOT NULL,
                     size INTEGER NOT NULL, modified INTEGER NOT NULL, changed INTEGER NOT NULL,
                     inode INTEGER NOT NULL, digest INTEGER,
-                    cacheHash TEXT,
+                    fingerprint INTEGER,
                     PRIMARY KEY (siteId, slug)) WITHOUT ROWID;
                 CREATE TABLE source (
                     siteId INTEGER NOT NULL REFERENCES site(id) ON DELETE CASCADE, path TEXT NOT NULL,

@@ -9,7 +9,8 @@ public enum BuildStep: String, Sendable {
     case scanInputs = "read the settings, covers, photos and templates"
     case verifyOutput = "verify the output folder"
     case loadLibrary = "load the library"
-    case renderNotes = "render notes"
+    /// Each note file's fingerprint: the notes themselves are rendered as their pages are written.
+    case readNotes = "read notes"
     case loadTemplates = "load templates"
     case planPages = "plan pages"
     case writeFiles = "write files"
@@ -22,7 +23,7 @@ public enum BuildStep: String, Sendable {
     /// The steps of every build, in order; a build that finds its site up to date stops after
     /// ``verifyOutput``.
     static let pipeline: [BuildStep] = [
-        .checkOutput, .readState, .scanInputs, .verifyOutput, .loadLibrary, .renderNotes, .loadTemplates,
+        .checkOutput, .readState, .scanInputs, .verifyOutput, .loadLibrary, .readNotes, .loadTemplates,
         .planPages, .writeFiles, .saveState,
     ]
 }

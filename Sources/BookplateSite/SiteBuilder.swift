@@ -63,12 +63,12 @@ public struct SiteBuilder: Sendable {
     /// Every page, planned: its model is made when the page's fingerprint or contents are needed,
     /// and a book's or an author's page is planned only when it is asked for.
     private func pagePlan(
-        factory: PageModelFactory, snapshot: LibrarySnapshot, noteSlugs: Set<String>, theme: Fingerprint,
+        factory: PageModelFactory, snapshot: LibrarySnapshot, notes: SiteNotes, theme: Fingerprint,
         templates: TemplateSet
     ) -> SitePlan {
         // Every page's closure holds this one box, not a copy of the factory and the builder (half
         // a kilobyte each: 26 MB for 50,000 book pages).
-        let shared = SharedPlan(factory: factory, library: library, noteSlugs: noteSlugs)
+        let shared = SharedPlan(factory: factory, notes: notes)
         let authorLetters = factory.authorLetters()
         @Sendable func page<Model: Encodable & TemplateObject>(
             _ path: String, _ template: String, _ model: @escaping @Sendable () throws -> Model
@@ -83,13 +83,10 @@ public struct SiteBuilder: Sendable {
             page("404.html", "404") { shared.factory.notFoundPage() },
         ])
         plan.append(count: snapshot.books.count) { position in
-            let slug = shared.factory.snapshot.books[position].book.slug
-            return page(PageModelFactory.bookURL(slug), "book") {
-                let details = shared.factory.snapshot.books[position]
-                // A note row whose file is gone is not the book's note any more.
-                let note = try shared.noteSlugs.contains(slug) ? shared.library.noteHTML(forSlug: slug) : nil
-                return shared.factory.bookPage(details, noteHTML: note)
-            }
+            SiteBuilder.plannedBookPage(
+                slug: shared.factory.snapshot.books[position].book.slug, factory: shared.factory, notes: shared.notes,
+                theme: theme, templates: templates
+            ) { shared.factory.snapshot.books[position] }
         }
         // Each author's pages as (author, page number), 16 bytes apiece.
         let authors = snapshot.authors
@@ -155,11 +152,36 @@ public struct SiteBuilder: Sendable {
             let model = try model()
             let fingerprint = pageFingerprint(theme: theme, template: template, model: Fingerprint.of(model))
             guard contents else { return (fingerprint, nil) }
-            do {
-                return (fingerprint, Data(try templates.render(model, with: template).utf8))
-            } catch {
-                throw BuildError(step: .renderTemplates, path: path, underlying: error)
-            }
+            return (fingerprint, try render(model, with: template, templates: templates, path: path))
+        }
+    }
+
+    /// The page of the book `details` gives. Its fingerprint takes in its note's fingerprint, not
+    /// its note: the note is read and rendered only when the page is made.
+    private static func plannedBookPage(
+        slug: String, factory: PageModelFactory, notes: SiteNotes, theme: Fingerprint, templates: TemplateSet,
+        details: @escaping @Sendable () -> BookDetails
+    ) -> PlannedOutput {
+        let path = PageModelFactory.bookURL(slug)
+        return PlannedOutput(path: path) { contents in
+            var model = factory.bookPage(details(), noteHTML: nil)
+            var fingerprint = pageFingerprint(theme: theme, template: "book", model: Fingerprint.of(model))
+            let note = notes.fingerprints[slug]
+            if let note { fingerprint.combine(note) }
+            guard contents else { return (fingerprint, nil) }
+            if note != nil { model.noteHTML = try notes.html(forSlug: slug) }
+            return (fingerprint, try render(model, with: "book", templates: templates, path: path))
+        }
+    }
+
+    /// `model` through `template`, as the bytes of the page at `path`.
+    private static func render(
+        _ model: some TemplateObject, with template: String, templates: TemplateSet, path: String
+    ) throws -> Data {
+        do {
+            return Data(try templates.render(model, with: template).utf8)
+        } catch {
+            throw BuildError(step: .renderTemplates, path: path, underlying: error)
         }
     }
 
@@ -185,7 +207,7 @@ public struct SiteBuilder: Sendable {
 
     /// The book pages of `books` alone, for a build in which only their notes changed.
     func bookPages(
-        _ books: [BookDetails], notes: NoteSync, settings: SiteSettings, coverFiles: [String: FileStamps.Stamp],
+        _ books: [BookDetails], notes: SiteNotes, settings: SiteSettings, coverFiles: [String: FileStamps.Stamp],
         theme: Theme, templates: TemplateSet
     ) throws -> [PlannedOutput] {
         let themePrint = themeFingerprint(theme)
@@ -197,17 +219,16 @@ public struct SiteBuilder: Sendable {
             let factory = makeFactory(
                 site: site, settings: settings, snapshot: LibrarySnapshot(books: [details]),
                 coversBySlug: [details.book.slug: cover.model], words: templates.words)
-            let note = notes.htmlBySlug[details.book.slug]
-            return SiteBuilder.plannedPage(
-                PageModelFactory.bookURL(details.book.slug), "book", theme: themePrint, templates: templates
-            ) { factory.bookPage(details, noteHTML: note) }
+            return SiteBuilder.plannedBookPage(
+                slug: details.book.slug, factory: factory, notes: notes, theme: themePrint, templates: templates
+            ) { details }
         }
     }
 
     /// Every file of the site: covers, photos, pages, the theme's assets, the search index and
     /// discovery files, and the marker that makes the folder Bookplate's.
     func sitePlan(
-        snapshot: LibrarySnapshot, settings: SiteSettings, noteSlugs: Set<String>,
+        snapshot: LibrarySnapshot, settings: SiteSettings, notes: SiteNotes,
         coverFiles: [String: FileStamps.Stamp],
         photoFiles: [String: FileStamps.Stamp], theme: Theme, templates: TemplateSet, warnings: inout [String]
     ) throws -> SitePlan {
@@ -236,7 +257,7 @@ public struct SiteBuilder: Sendable {
             photosByAuthorSlug: Dictionary(uniqueKeysWithValues: photos.map { ($0.0, $0.1.model) }),
             words: templates.words)
         let pages = pagePlan(
-            factory: factory, snapshot: snapshot, noteSlugs: noteSlugs, theme: themeFingerprint(theme),
+            factory: factory, snapshot: snapshot, notes: notes, theme: themeFingerprint(theme),
             templates: templates)
         outputs.append(contentsOf: pages)
         outputs.append(
@@ -303,20 +324,8 @@ public struct SiteBuilder: Sendable {
     private static func pageFingerprint(theme: Fingerprint, template: String, model: Fingerprint) -> Fingerprint {
         var fingerprint = theme
         fingerprint.combine(template)
-        fingerprint.combine(model.description)
+        fingerprint.combine(model)
         return fingerprint
-    }
-
-    /// Brings the library's note cache up to date with the note files `stamps` names. A note in
-    /// `trusted` is taken from the cache without reading it when the library caches it under the
-    /// hash given there.
-    func renderNotes(
-        _ stamps: [String: FileStamps.Stamp], trusted: [String: String], settings: SiteSettings, keepHTML: Bool
-    ) throws -> NoteSync {
-        let store = NoteStore(folder: paths.notes)
-        return try library.syncNotes(
-            slugs: stamps.keys.sorted(), trusted: trusted, renderer: noteRenderer(settings), keepHTML: keepHTML,
-            markdown: { slug in try store.readNote(at: store.url(forSlug: slug)) })
     }
 
     func noteRenderer(_ settings: SiteSettings) -> NoteRenderer {
@@ -380,12 +389,10 @@ public struct SiteBuilder: Sendable {
 /// What every page of a plan is made from, held once for all their closures.
 private final class SharedPlan: Sendable {
     let factory: PageModelFactory
-    let library: any SiteLibrary
-    let noteSlugs: Set<String>
+    let notes: SiteNotes
 
-    init(factory: PageModelFactory, library: any SiteLibrary, noteSlugs: Set<String>) {
+    init(factory: PageModelFactory, notes: SiteNotes) {
         self.factory = factory
-        self.library = library
-        self.noteSlugs = noteSlugs
+        self.notes = notes
     }
 }

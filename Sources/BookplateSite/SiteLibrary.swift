@@ -1,8 +1,7 @@
 import BookplateCore
 import BookplateLibrary
 
-/// What a site build may ask of the library: it reads the books, notes and credits, and keeps one
-/// thing there, each note's rendered HTML, so that an unchanged note is not rendered again.
+/// What a site build may ask of the library: it reads the books and credits and never writes.
 /// ``SiteBuilder`` holds the library as this and nothing more, so the site can neither change a
 /// book nor reach the library's SQL.
 package protocol SiteLibrary: Sendable {
@@ -18,13 +17,8 @@ package protocol SiteLibrary: Sendable {
     func books(slugs: [String]) throws -> [BookDetails]
     /// The catalogs any book's facts or cover came from, for the footer's credits.
     func catalogSources() throws -> Set<FieldSource>
-    /// The rendered HTML the library keeps of a book's note.
-    func noteHTML(forSlug slug: String) throws -> SanitizedHTML?
-    /// Brings the kept HTML of these books' notes up to date, rendering only what changed.
-    func syncNotes(
-        slugs: [String], trusted: [String: String], renderer: NoteRenderer, keepHTML: Bool,
-        markdown readNote: @escaping @Sendable (String) throws -> String
-    ) throws -> NoteSync
+    /// The hash of the Markdown an import wrote, by book slug, for each note an import wrote.
+    func importedNoteHashes() throws -> [String: String]
 }
 
 extension Library: SiteLibrary {}

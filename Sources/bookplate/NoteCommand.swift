@@ -11,9 +11,8 @@ struct NoteCommand: ParsableCommand {
     @OptionGroup var target: BookOnShelf
 
     func run() throws {
-        let (library, found) = try target.open()
-        let session = NoteSession(
-            library: library, store: NoteStore(folder: try target.shelf.paths.notes), editor: .system())
+        let (_, found) = try target.open()
+        let session = NoteSession(store: NoteStore(folder: try target.shelf.paths.notes), editor: .system())
         let outcome = try session.edit(slug: found.book.slug)
         switch outcome {
         case .saved(let url):

@@ -93,8 +93,8 @@ public actor PreviewServer {
         }
     }
 
-    /// What the site is made of: the library's revision (which the build's own note cache does
-    /// not move) and the sizes and dates of every other file under `content/` and `templates/`.
+    /// What the site is made of: the library's revision and the sizes and dates of every other
+    /// file under `content/` and `templates/`.
     private struct ShelfState {
         var revision = ""
         /// By full path.

@@ -19,7 +19,9 @@ import Testing
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         }
         #expect(tables.contains("book") && tables.contains("author") && tables.contains("bookAuthor"))
-        #expect(tables.contains("shelf") && tables.contains("bookShelf") && tables.contains("note"))
+        #expect(tables.contains("shelf") && tables.contains("bookShelf") && tables.contains("importedNote"))
+        // Builds once kept rendered notes here; a migration took the table away.
+        #expect(!tables.contains("note"))
         let applicationID = try shelf.library.database.read { try Int32.fetchOne($0, sql: "PRAGMA application_id") }
         #expect(applicationID == LibraryMigrations.applicationID)
         let journal = try shelf.library.database.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }

@@ -34,28 +34,6 @@ import Testing
     }
 }
 
-@Suite struct NoteSyncTests {
-    @Test func rendersOnlyChangedNotesAndReportsOrphans() throws {
-        let library = try Library.inMemory(clock: .fixed(TemporaryShelf.fixedDate))
-        try library.addBook(NewBook(title: "Dune"))
-        try library.addBook(NewBook(title: "Emma"))
-        let renderer = NoteRenderer()
-        let first = try library.syncNotes(
-            ["dune": "*spice*", "emma": "Box Hill", "lost": "no book"], renderer: renderer)
-        #expect(first.renderedCount == 2)
-        #expect(first.orphans == ["lost"])
-        #expect(first.htmlBySlug["dune"]?.html == "<p><em>spice</em></p>\n")
-        let second = try library.syncNotes(["dune": "*spice*", "emma": "Box Hill"], renderer: renderer)
-        #expect(second.renderedCount == 0)
-        #expect(second.htmlBySlug == first.htmlBySlug)
-        let third = try library.syncNotes(["dune": "*melange*", "emma": "Box Hill"], renderer: renderer)
-        #expect(third.renderedCount == 1)
-        let stored = try library.database.read { try NoteRecord.fetchAll($0) }
-        #expect(stored.map(\.markdown).sorted() == ["*melange*", "Box Hill"])
-        #expect(stored.allSatisfy { $0.contentHash == renderer.contentHash(of: $0.markdown) })
-    }
-}
-
 @Suite struct NoteStoreTests {
     @Test func readsUTF8AndRefusesAnythingElse() throws {
         let folder = try TestPaths.temporaryFolder("notes")
@@ -109,10 +87,10 @@ import Testing
 
 @Suite struct NoteSessionTests {
     func session(_ shelf: TemporaryShelf, editor: EditorLauncher) -> NoteSession {
-        NoteSession(library: shelf.library, store: NoteStore(folder: shelf.paths.notes), editor: editor)
+        NoteSession(store: NoteStore(folder: shelf.paths.notes), editor: editor)
     }
 
-    @Test func createsTheNoteRunsTheEditorAndCachesTheHTML() throws {
+    @Test func createsTheNoteAndRunsTheEditor() throws {
         let shelf = try TemporaryShelf()
         try shelf.library.addBook(NewBook(title: "Dune"))
         let editor = EditorLauncher { url in
@@ -121,8 +99,8 @@ import Testing
         }
         let outcome = try session(shelf, editor: editor).edit(slug: "dune")
         #expect(outcome == .saved(shelf.paths.notes.appendingPathComponent("dune.md")))
-        let cached = try shelf.library.database.read { try NoteRecord.fetchOne($0) }
-        #expect(cached?.html == "<p>Fear is the <em>mind-killer</em>.</p>\n")
+        #expect(
+            try NoteStore(folder: shelf.paths.notes).note(forSlug: "dune") == "Fear is the *mind-killer*.\n")
     }
 
     @Test func aNewNoteLeftEmptyIsNotKept() throws {

@@ -33,9 +33,10 @@ import Testing
         site: "/shelf with spaces/site\tand a tab", library: "/shelf/content/library.sqlite", inputs: "3f2a",
         noteOptions: "smart unsafe\r", savedAt: 1_763_757_123_123_456_789,
         notes: [
-            "kindred": BuildState.Note(stamp: stamp(1_234, 1_763_757_123_123_456_700, 42), cacheHash: "ab"),
-            "back\\slash\nline": BuildState.Note(stamp: stamp(0, 1, .max, .max), cacheHash: nil),
-            "écrit": BuildState.Note(stamp: stamp(.max, -1, 0, 0), cacheHash: ""),
+            "kindred": BuildState.Note(
+                stamp: stamp(1_234, 1_763_757_123_123_456_700, 42), fingerprint: Fingerprint(of: "ab")),
+            "back\\slash\nline": BuildState.Note(stamp: stamp(0, 1, .max, .max), fingerprint: nil),
+            "écrit": BuildState.Note(stamp: stamp(.max, -1, 0, 0), fingerprint: Fingerprint(value: .max)),
         ],
         sources: ["templates/book.mustache": stamp(1, 2, 3), "covers/kindred.jpg": stamp(4, 5, 6, 7)],
         files: [
@@ -66,7 +67,7 @@ import Testing
         next.files["new.html"] = BuildState.Output(
             fingerprint: Fingerprint(value: 1 << 63), stamp: Self.stamp(1, 2, 3), digest: 4)
         next.notes["kindred"] = nil
-        next.notes["écrit"]?.cacheHash = nil
+        next.notes["écrit"]?.fingerprint = nil
         next.inputs = "other"
         next.sources["covers/kindred.jpg"] = nil
         next.sources["photos/x.jpg"] = Self.stamp(1, 1, 1)

@@ -54,8 +54,9 @@ import Testing
         #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try fullBuild(of: shelf)))
     }
 
-    /// Past 64 edited notes the library's cached notes are read in one pass, below it book by book:
-    /// both give the site a full build gives, and both name a note with no book.
+    /// Seventy edited notes and one: many pages are flushed together and go into a copy of the
+    /// site, one is flushed and renamed into place; both give the site a full build gives, and
+    /// both name a note with no book.
     @Test func manyOrFewEditedNotesGiveTheSameSite() throws {
         let shelf = try TemporaryShelf()
         for number in 1...100 {

@@ -120,6 +120,21 @@ import Testing
         #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == first)
     }
 
+    /// A build reads the library and never writes to it: a note is rendered from its file when
+    /// its page is made, and the library keeps no copy (copies made a library of 50,000 notes
+    /// nine times its size).
+    @Test func aBuildLeavesTheLibraryAsItWas() throws {
+        let shelf = try FixtureShelf.make()
+        let files = ["", "-wal"].map { shelf.paths.library.path + $0 }
+        let before = files.map { FileManager.default.contents(atPath: $0) }
+        try shelf.build()
+        try shelf.writeNote("A *new* thought.\n", slug: "kindred")
+        try shelf.build()
+        #expect(files.map { FileManager.default.contents(atPath: $0) } == before)
+        #expect(try shelf.library.database.read { try $0.tableExists("note") } == false)
+        #expect(try shelf.siteFile("books/kindred/index.html").contains("A <em>new</em> thought."))
+    }
+
     @Test func anOrphanNoteIsReportedNotDropped() throws {
         let shelf = try FixtureShelf.make()
         try shelf.writeNote("Lost thoughts", slug: "a-book-i-removed")
@@ -151,10 +166,10 @@ import Testing
             try shelf.build()
             Issue.record("the build should have failed")
         } catch let error as BuildError {
-            #expect(error.step == .renderNotes)
+            #expect(error.step == .readNotes)
             #expect(
                 "\(error)"
-                    == "build failed to render notes: \(shelf.paths.notes.path)/kindred.md is not UTF-8 text: save it as UTF-8 in your editor and try again"
+                    == "build failed to read notes: \(shelf.paths.notes.path)/kindred.md is not UTF-8 text: save it as UTF-8 in your editor and try again"
             )
         }
     }

@@ -1,0 +1,54 @@
+import BookplateCore
+import BookplateLibrary
+import Foundation
+
+/// The reader's notes as a build publishes them: a fingerprint of each note file, and its HTML,
+/// rendered by cmark from the file when its book's page is made.
+///
+/// A book page's fingerprint takes in its note's, so the page is made again exactly when its note
+/// (or anything else on it) changed, and no note is rendered for a page that is not made. Nothing
+/// of a note is kept but its file and, in the build state, its fingerprint.
+struct SiteNotes: Sendable {
+    let store: NoteStore
+    /// The settings' rendering: raw HTML passes only where the reader allows it in their notes.
+    let renderer: NoteRenderer
+    /// The SHA-256 of the Markdown an import wrote, by book slug (read only where raw HTML is
+    /// allowed): such a note is an export's text, not the reader's, and is rendered safely until
+    /// they edit it.
+    let importedHashes: [String: String]
+    /// Each note's fingerprint, by book slug.
+    var fingerprints: [String: Fingerprint] = [:]
+
+    /// Reads the note of `slug` and fingerprints it as it is rendered: its Markdown and the
+    /// options cmark is given.
+    func readFingerprint(ofSlug slug: String) throws -> Fingerprint {
+        let markdown = try read(slug)
+        var fingerprint = Fingerprint(of: renderer(forSlug: slug, markdown: markdown).optionsTag)
+        fingerprint.combine(markdown)
+        return fingerprint
+    }
+
+    /// The HTML of the note of `slug`, read from its file now; nil when it shows nothing.
+    func html(forSlug slug: String) throws -> SanitizedHTML? {
+        let markdown = try read(slug)
+        let html = renderer(forSlug: slug, markdown: markdown).render(markdown)
+        return html.isEmpty ? nil : html
+    }
+
+    /// How the note of `slug` that reads `markdown` is rendered.
+    private func renderer(forSlug slug: String, markdown: String) -> NoteRenderer {
+        guard renderer.allowsRawHTML, let imported = importedHashes[slug],
+            imported == ContentHash.sha256Hex(of: markdown)
+        else { return renderer }
+        return NoteRenderer(allowsRawHTML: false)
+    }
+
+    private func read(_ slug: String) throws -> String {
+        let url = store.url(forSlug: slug)
+        do {
+            return try store.readNote(at: url)
+        } catch {
+            throw BuildError(step: .readNotes, path: url.relativePathForDisplay, underlying: error)
+        }
+    }
+}
