@@ -139,30 +139,41 @@ extension String {
 /// end the script element that holds it.
 package enum ScriptSafeJSON {
     package static func quoted(_ text: String) -> String {
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+        var text = text
+        return text.withUTF8 { bytes in
+            let plain = !bytes.contains { byte in
+                byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E || byte == 0x26
+                    || byte == 0xE2
+            }
+            if plain { return nil }
+            var out: [UInt8] = [UInt8(ascii: "\"")]
+            out.reserveCapacity(bytes.count + 2)
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                switch byte {
+                case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
+                case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+                case UInt8(ascii: "\n"): out.append(contentsOf: "\\n".utf8)
+                case UInt8(ascii: "\r"): out.append(contentsOf: "\\r".utf8)
+                case UInt8(ascii: "\t"): out.append(contentsOf: "\\t".utf8)
+                case UInt8(ascii: "<"): out.append(contentsOf: "\\u003c".utf8)
+                case UInt8(ascii: ">"): out.append(contentsOf: "\\u003e".utf8)
+                case UInt8(ascii: "&"): out.append(contentsOf: "\\u0026".utf8)
+                case 0x00..<0x20:
+                    let hex = String(byte, radix: 16)
+                    out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                // U+2028 and U+2029 (0xE2 0x80 0xA8 and 0xA9) end a line in JavaScript.
+                case 0xE2 where index + 1 < bytes.count && bytes[index] == 0x80 && (bytes[index + 1] & 0xFE) == 0xA8:
+                    out.append(contentsOf: (bytes[index + 1] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    index += 2
+                default: out.append(byte)
                 }
             }
-        }
-        return out + "\""
+            out.append(UInt8(ascii: "\""))
+            return String(decoding: out, as: UTF8.self)
+        } ?? "\"" + text + "\""
     }
 
     /// An object from key–value pairs whose values are already JSON, nil values left out.

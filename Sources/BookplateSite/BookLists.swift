@@ -77,7 +77,7 @@ struct BookLists: Sendable {
     var statusLists: [BookList] = []
     var shelfLists: [BookList] = []
 
-    init(_ snapshot: LibrarySnapshot, shelves: [Shelf], booksByShelf: [String: [Int]]) {
+    init(_ snapshot: LibrarySnapshot, shelves: [Shelf], index: SnapshotIndex) {
         let books = snapshot.books
         var byStatus: [ReadingStatus: [Int]] = [:]
         for position in books.indices {
@@ -128,16 +128,15 @@ struct BookLists: Sendable {
                 statusLists.append(
                     BookList(
                         kind: .status(status), folder: status.rawValue,
-                        positions: BookOrder.title.sort(positions, by: fields)))
+                        positions: positions.sorted { index.titleRank[$0] < index.titleRank[$1] }))
             }
         }
         // One title order for every shelf, rather than a sort per shelf.
-        let titleRank = BookOrder.title.sort(Array(books.indices), by: fields).enumerated()
-            .reduce(into: [Int](repeating: 0, count: books.count)) { rank, entry in rank[entry.element] = entry.offset }
+        let titleRank = index.titleRank
         shelfLists = shelves.map { shelf in
             BookList(
                 kind: .shelf(shelf), folder: "shelves/\(shelf.slug)",
-                positions: (booksByShelf[shelf.slug] ?? []).sorted { titleRank[$0] < titleRank[$1] })
+                positions: (index.booksByShelf[shelf.slug] ?? []).sorted { titleRank[$0] < titleRank[$1] })
         }
     }
 }

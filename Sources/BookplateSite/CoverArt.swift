@@ -102,11 +102,17 @@ enum CoverArt {
 
     /// The placeholder cover of a book.
     static func placeholder(title: String, author: String?, slug: String) -> CoverModel {
-        var fold = Fingerprint()
-        fold.combine(slug)
-        return CoverModel(
+        CoverModel(
             src: "", width: placeholderWidth, height: placeholderHeight, alt: "Cover of \(title)", isPlaceholder: true,
-            title: title, author: author, hue: Int(fold.value % UInt64(placeholderHues)))
+            title: title, author: author, hue: placeholderHue(slug: slug))
+    }
+
+    /// The colour of a book's placeholder, from its slug alone: FNV-1a of the slug's bytes and
+    /// 0xFF, as builds have always worked it out, so that no placeholder changes colour.
+    static func placeholderHue(slug: String) -> Int {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in slug.utf8 + [0xFF] { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return Int(value % UInt64(placeholderHues))
     }
 
     /// The author's downloaded photo, published at `photos/<slug>.<ext>` as it is (photos are
