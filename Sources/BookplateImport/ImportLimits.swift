@@ -79,10 +79,7 @@ extension ImportRecord {
         limits.line(&record.book.openLibraryWorkKey, "the Open Library work")
         limits.line(&record.book.openLibraryEditionKey, "the Open Library edition")
         limits.text(&record.book.description, "the description")
-        for index in record.book.authors.indices {
-            limits.line(&record.book.authors[index].name, "an author's name")
-            limits.text(&record.book.authors[index].bio, "an author's bio")
-        }
+        for index in record.book.authors.indices { limits.line(&record.book.authors[index].name, "an author's name") }
         for index in record.book.shelves.indices { limits.line(&record.book.shelves[index], "a shelf's name") }
         for index in record.book.subjects.indices { limits.line(&record.book.subjects[index], "a subject") }
         if record.book.series.count > ImportLimits.seriesPerBook {
