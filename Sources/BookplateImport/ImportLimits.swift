@@ -56,12 +56,18 @@ struct ImportLimits {
     }
 
     private mutating func cut(_ text: inout String, to limit: Int, _ field: String) {
+        if let warning = Self.cut(&text, to: limit, field) { warnings.append(warning) }
+    }
+
+    /// Cuts `text` to its first `limit` characters: the warning that says so, naming `field`, or
+    /// nil when it was no longer than that. Every import reader cuts its texts through this.
+    static func cut(_ text: inout String, to limit: Int, _ field: String) -> String? {
         // Most fields are short: their length in bytes, known at once, settles it.
-        guard text.utf8.count > limit else { return }
+        guard text.utf8.count > limit else { return nil }
         let length = text.count
-        guard length > limit else { return }
+        guard length > limit else { return nil }
         text = String(text.prefix(limit))
-        warnings.append("\(field) is \(length) characters long: cut to the first \(limit)")
+        return "\(field) is \(length) characters long: cut to the first \(limit)"
     }
 }
 
