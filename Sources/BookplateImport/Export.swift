@@ -166,7 +166,7 @@ public struct LibraryExporter: Sendable {
                 bio: author.bio, birthDate: author.birthDate, deathDate: author.deathDate, photoURL: author.photoURL,
                 links: author.links.isEmpty ? nil : author.links,
                 works: snapshot.worksByAuthorSlug[author.slug].flatMap { works in
-                    works.isEmpty ? nil : works.map { NewWork(key: $0.key, title: $0.title, year: $0.year) }
+                    works.isEmpty ? nil : works.map(NewWork.init)
                 })
         }
         return LibraryExportDocument(bookplate: LibraryExportDocument.formatVersion, books: books, authors: authors)

@@ -254,12 +254,7 @@ extension Library {
         if author != before { try author.update(db) }
         if let works = new.works, let authorId = author.id {
             try AuthorWork.filter(AuthorWork.Columns.authorId == authorId).deleteAll(db)
-            for (position, work) in works.enumerated() {
-                try AuthorWork(
-                    authorId: authorId, position: position, key: work.key, title: work.title, year: work.year
-                )
-                .insert(db)
-            }
+            try AuthorWork.add(works, toAuthorId: authorId, in: db)
         }
         return author
     }

@@ -113,6 +113,11 @@ public struct NewWork: Sendable, Equatable, Codable, Hashable {
         self.title = title
         self.year = year
     }
+
+    /// A work the library keeps, as an export or a removed book's copy carries it.
+    package init(_ work: AuthorWork) {
+        self.init(key: work.key, title: work.title, year: work.year)
+    }
 }
 
 /// Changes the reader asks for in `edit`. A nil field is left alone; `.some(nil)` clears it.
