@@ -314,6 +314,11 @@ public struct StoredIdentifiers: Sendable, Equatable {
         openLibraryEditionKey = book.openLibraryEditionKey
         editionChosenByReader = book.provenance[.edition] == .reader
     }
+
+    /// Whether there is nothing to look the book up by: no catalog record and no ISBN.
+    public var isEmpty: Bool {
+        isbn13 == nil && googleVolumeID == nil && openLibraryWorkKey == nil && openLibraryEditionKey == nil
+    }
 }
 
 /// What a search found.

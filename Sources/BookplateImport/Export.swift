@@ -166,7 +166,7 @@ public struct LibraryExporter: Sendable {
                 bio: author.bio, birthDate: author.birthDate, deathDate: author.deathDate, photoURL: author.photoURL,
                 links: author.links.isEmpty ? nil : author.links,
                 works: snapshot.worksByAuthorSlug[author.slug].flatMap { works in
-                    works.isEmpty ? nil : works.map { NewWork(key: $0.key, title: $0.title, year: $0.year) }
+                    works.isEmpty ? nil : works.map(NewWork.init)
                 })
         }
         return LibraryExportDocument(bookplate: LibraryExportDocument.formatVersion, books: books, authors: authors)
@@ -288,8 +288,6 @@ enum BookplateJSONFormat {
             file.warnings += limits.warnings.map { RowWarning(line: 0, message: "author \(index + 1): \($0)") }
         }
         file.authors = authors.map(\.imported)
-        // Books name their authors as the export wrote them; what is known of them is as cut.
-        let authorsByName = Dictionary(zip(document.authors.map(\.name), authors)) { first, _ in first }
         for (index, book) in document.books.enumerated() {
             let line = index + 1
             var warnings: [String] = []
@@ -305,13 +303,8 @@ enum BookplateJSONFormat {
             }
             let new = NewBook(
                 title: book.title, subtitle: book.subtitle,
-                authors: book.authors.map { name in
-                    let author = authorsByName[name]
-                    return NewAuthor(
-                        name: name, openLibraryKey: author?.openLibraryKey, bio: author?.bio,
-                        birthDate: author?.birthDate, deathDate: author?.deathDate, photoURL: author?.photoURL,
-                        links: author?.links ?? [], works: author?.works)
-                },
+                // Books name their authors; what is known of them comes in once, with the authors.
+                authors: book.authors.map { NewAuthor(name: $0) },
                 isbn: book.isbn13.flatMap(ISBN.parse), publisher: book.publisher,
                 publishedDate: ImportValues.date(book.published, column: "published", warnings: &warnings),
                 pageCount: ImportValues.count(

@@ -3,7 +3,8 @@ import BookplateLibrary
 import Foundation
 
 /// What one read of a highlights export found so far, and what was wrong with it: the readers of
-/// Kobo's database, KOReader's JSON and Readwise's CSV each fill one, entry by entry.
+/// Kindle's clippings, Kobo's database, KOReader's JSON and Readwise's CSV each fill one, entry by
+/// entry.
 struct HighlightReading {
     /// A highlight or note longer than this is cut: a passage runs to a few thousand characters,
     /// and a page of megabytes helps no reader.
@@ -37,18 +38,17 @@ struct HighlightReading {
     /// `text` trimmed and cut to `limit` characters, with a warning naming `field` when it was
     /// cut; nil when nothing but white space is left.
     mutating func kept(_ text: String?, limit: Int, _ field: String, line: Int) -> String? {
-        guard let text else { return nil }
-        var kept = text.trimmed
-        guard !kept.isEmpty else { return nil }
-        // Most texts are short: their length in bytes, known at once, settles it.
-        if kept.utf8.count > limit {
-            let length = kept.count
-            if length > limit {
-                kept = String(kept.prefix(limit)).trimmed
-                warn(line, "\(field) is \(length) characters long: cut to the first \(limit)")
-            }
-        }
+        guard var kept = text?.trimmed, !kept.isEmpty else { return nil }
+        if cut(&kept, to: limit, field, line: line) { kept = kept.trimmed }
         return kept.isEmpty ? nil : kept
+    }
+
+    /// Cuts `text` to `limit` characters, with a warning naming `field`; whether it was cut.
+    @discardableResult
+    mutating func cut(_ text: inout String, to limit: Int, _ field: String, line: Int) -> Bool {
+        guard let warning = ImportLimits.cut(&text, to: limit, field) else { return false }
+        warn(line, warning)
+        return true
     }
 
     /// A page as the export gives it, or nil with a warning when it is too long to be one.

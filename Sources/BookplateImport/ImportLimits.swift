@@ -56,12 +56,18 @@ struct ImportLimits {
     }
 
     private mutating func cut(_ text: inout String, to limit: Int, _ field: String) {
+        if let warning = Self.cut(&text, to: limit, field) { warnings.append(warning) }
+    }
+
+    /// Cuts `text` to its first `limit` characters: the warning that says so, naming `field`, or
+    /// nil when it was no longer than that. Every import reader cuts its texts through this.
+    static func cut(_ text: inout String, to limit: Int, _ field: String) -> String? {
         // Most fields are short: their length in bytes, known at once, settles it.
-        guard text.utf8.count > limit else { return }
+        guard text.utf8.count > limit else { return nil }
         let length = text.count
-        guard length > limit else { return }
+        guard length > limit else { return nil }
         text = String(text.prefix(limit))
-        warnings.append("\(field) is \(length) characters long: cut to the first \(limit)")
+        return "\(field) is \(length) characters long: cut to the first \(limit)"
     }
 }
 
@@ -79,10 +85,7 @@ extension ImportRecord {
         limits.line(&record.book.openLibraryWorkKey, "the Open Library work")
         limits.line(&record.book.openLibraryEditionKey, "the Open Library edition")
         limits.text(&record.book.description, "the description")
-        for index in record.book.authors.indices {
-            limits.line(&record.book.authors[index].name, "an author's name")
-            limits.text(&record.book.authors[index].bio, "an author's bio")
-        }
+        for index in record.book.authors.indices { limits.line(&record.book.authors[index].name, "an author's name") }
         for index in record.book.shelves.indices { limits.line(&record.book.shelves[index], "a shelf's name") }
         for index in record.book.subjects.indices { limits.line(&record.book.subjects[index], "a subject") }
         if record.book.series.count > ImportLimits.seriesPerBook {

@@ -137,21 +137,18 @@ struct Clipping {
     var text: String
 }
 
-/// The state of one read: what was found so far, and what was wrong with it.
+/// The state of one read: the clippings so far, and what was wrong with the file, kept as every
+/// highlights reader keeps it.
 private struct Reading {
     var merger = KindleHighlightMerger()
     var notes: [Clipping] = []
-    var skipped: [SkippedRow] = []
-    var warnings: [RowWarning] = []
+    var found = HighlightReading(source: .kindle)
 
     /// The lines between two separators (or after the last, when `closed` is false).
     mutating func entry(_ lines: ArraySlice<ClippingLine>, closed: Bool) {
         guard let first = lines.firstIndex(where: { !$0.isBlank }) else { return }
         guard closed else {
-            warnings.append(
-                RowWarning(
-                    line: lines[first].number,
-                    message: "the file ends inside this entry (no line of = after it): not imported"))
+            found.warn(lines[first].number, "the file ends inside this entry (no line of = after it): not imported")
             return
         }
         var title = first
@@ -166,8 +163,7 @@ private struct Reading {
         let titleLine = lines[lines.startIndex]
         let number = titleLine.number
         guard lines.count > 1, let header = KindleHeader(lines[lines.startIndex + 1].text) else {
-            skipped.append(
-                SkippedRow(line: number, reason: "no Kindle header (\"- Your Highlight …\") under the title"))
+            found.skip(number, "no Kindle header (\"- Your Highlight …\") under the title")
             return lines.endIndex
         }
         var bodyStart = lines.startIndex + 2
@@ -180,33 +176,28 @@ private struct Reading {
             let nextIsBlank = index + 1 == lines.endIndex || lines[index + 1].isBlank
             if nextIsBlank, KindleHeader(text) != nil {
                 bodyEnd = index - 1
-                warnings.append(
-                    RowWarning(
-                        line: number,
-                        message:
-                            "the entry runs into the next at line \(lines[index - 1].number) with no line of = between: read as two"
-                    ))
+                found.warn(
+                    number,
+                    "the entry runs into the next at line \(lines[index - 1].number) with no line of = between: read as two"
+                )
                 break
             } else if !warnedOfHeader {
                 warnedOfHeader = true
-                warnings.append(
-                    RowWarning(
-                        line: number,
-                        message:
-                            "line \(lines[index].number) looks like the header of another entry with no line of = before it, but not one this reader knows: kept as text"
-                    ))
+                found.warn(
+                    number,
+                    "line \(lines[index].number) looks like the header of another entry with no line of = before it, but not one this reader knows: kept as text"
+                )
             }
         }
         if lines[lines.startIndex..<max(bodyEnd, lines.startIndex + 2)].contains(where: \.hadBadBytes) {
-            warnings.append(
-                RowWarning(line: number, message: "bytes that are not UTF-8 in the entry: read as U+FFFD"))
+            found.warn(number, "bytes that are not UTF-8 in the entry: read as U+FFFD")
         }
         let body = bodyStart < bodyEnd ? lines[bodyStart..<bodyEnd].map(\.text) : []
         var text = body.joined(separator: "\n").trimmed
         var book = ClippingBook(titleLine: titleLine.text)
-        cut(&book.title, to: KindleClippings.nameCharacters, "the title", line: number)
+        found.cut(&book.title, to: KindleClippings.nameCharacters, "the title", line: number)
         if var author = book.author {
-            cut(&author, to: KindleClippings.nameCharacters, "the author", line: number)
+            found.cut(&author, to: KindleClippings.nameCharacters, "the author", line: number)
             book.author = author
         }
         switch header.kind {
@@ -214,45 +205,33 @@ private struct Reading {
             break
         case .highlight:
             guard !text.isEmpty else {
-                skipped.append(SkippedRow(line: number, reason: "a highlight with no text"))
+                found.skip(number, "a highlight with no text")
                 break
             }
-            cut(&text, to: KindleClippings.textCharacters, "the highlight", line: number)
+            found.cut(&text, to: KindleClippings.textCharacters, "the highlight", line: number)
             merger.add(Clipping(line: number, book: book, header: header, text: text))
         case .note:
             guard !text.isEmpty else {
-                skipped.append(SkippedRow(line: number, reason: "a note with no text"))
+                found.skip(number, "a note with no text")
                 break
             }
-            cut(&text, to: KindleClippings.textCharacters, "the note", line: number)
+            found.cut(&text, to: KindleClippings.textCharacters, "the note", line: number)
             notes.append(Clipping(line: number, book: book, header: header, text: text))
         }
         return bodyEnd
     }
 
-    private mutating func cut(_ text: inout String, to limit: Int, _ field: String, line: Int) {
-        // Most texts are short: their length in bytes, known at once, settles it.
-        guard text.utf8.count > limit else { return }
-        let length = text.count
-        guard length > limit else { return }
-        text = String(text.prefix(limit))
-        warnings.append(
-            RowWarning(line: line, message: "\(field) is \(length) characters long: cut to the first \(limit)"))
-    }
-
     mutating func file() -> HighlightFile {
         for note in notes {
-            if let problem = merger.attach(note) { warnings.append(RowWarning(line: note.line, message: problem)) }
+            if let problem = merger.attach(note) { found.warn(note.line, problem) }
         }
-        let highlights = merger.highlights.map { kept in
-            ImportedHighlight(
-                line: kept.line, bookTitle: kept.book.title, bookAuthor: kept.book.author,
-                highlight: NewHighlight(
-                    text: kept.text, note: kept.note, place: kept.place, madeAt: kept.madeAt, source: .kindle))
+        for kept in merger.highlights {
+            found.add(
+                ImportedHighlight(
+                    line: kept.line, bookTitle: kept.book.title, bookAuthor: kept.book.author,
+                    highlight: NewHighlight(
+                        text: kept.text, note: kept.note, place: kept.place, madeAt: kept.madeAt, source: .kindle)))
         }
-        // Warnings in the order of the file; those of one entry in the order they were found.
-        let ordered = warnings.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
-        return HighlightFile(
-            source: .kindle, highlights: highlights, skipped: skipped, warnings: ordered.map(\.element))
+        return found.file()
     }
 }

@@ -36,10 +36,7 @@ extension BookAdder {
     public func fillMissing(slug: String) async throws -> (FillOutcome, [CatalogError]) {
         let details = try library.findBook(matching: slug)
         let book = details.book
-        let stored = StoredIdentifiers(book: book)
-        if stored.googleVolumeID != nil || stored.openLibraryWorkKey != nil || stored.openLibraryEditionKey != nil
-            || stored.isbn13 != nil
-        {
+        if !StoredIdentifiers(book: book).isEmpty {
             let (changed, warnings) = try await refresh(slug: book.slug)
             return (changed.isEmpty ? .upToDate : .updated(changed), warnings)
         }
@@ -66,12 +63,7 @@ extension BookAdder {
         }
         let found = try await finder.details(of: .candidate(match))
         var changed = try library.refreshBook(slug: book.slug, with: found.book, onlyFillGaps: true)
-        let saved = await finder.covers.saveImages(
-            [ImageJob(name: book.slug, candidates: found.coverCandidates, folder: paths.covers)])
-        if let source = saved.first??.source {
-            try library.setCoverURL(slug: book.slug, to: source.absoluteString)
-            changed.append("cover")
-        }
+        if try await saveCover(of: book.slug, from: found) { changed.append("cover") }
         return (.matched(changed: changed), results.warnings + found.warnings)
     }
 }

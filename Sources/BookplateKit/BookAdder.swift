@@ -92,18 +92,11 @@ public struct BookAdder: Sendable {
     public func refresh(slug: String) async throws -> (changed: [String], warnings: [CatalogError]) {
         let book = try library.findBook(matching: slug).book
         let stored = StoredIdentifiers(book: book)
-        guard
-            stored.googleVolumeID != nil || stored.openLibraryWorkKey != nil || stored.openLibraryEditionKey != nil
-                || stored.isbn13 != nil
-        else { throw LibraryError.notInACatalog(slug: book.slug) }
+        guard !stored.isEmpty else { throw LibraryError.notInACatalog(slug: book.slug) }
         let found = try await finder.details(of: .stored(stored))
         var changed = try library.refreshBook(slug: book.slug, with: found.book, onlyFillGaps: !found.warnings.isEmpty)
         let refreshed = try library.findBook(matching: book.slug)
-        let saved = await finder.covers.saveImages(
-            [ImageJob(name: book.slug, candidates: found.coverCandidates, folder: paths.covers)]
-                + photoJobsFor(refreshed.authors))
-        if let source = saved.first??.source {
-            try library.setCoverURL(slug: book.slug, to: source.absoluteString)
+        if try await saveCover(of: book.slug, from: found, photos: photoJobsFor(refreshed.authors)) {
             changed.append("cover")
         }
         return (changed, found.warnings)
@@ -142,6 +135,16 @@ public struct BookAdder: Sendable {
             }
         }
         return changed
+    }
+
+    /// Saves a cover for the book with `slug` from what the catalogs found, when it has none yet,
+    /// with the `photos` beside it, and records where it came from: whether one was saved.
+    func saveCover(of slug: String, from found: FoundBook, photos: [ImageJob] = []) async throws -> Bool {
+        let saved = await finder.covers.saveImages(
+            [ImageJob(name: slug, candidates: found.coverCandidates, folder: paths.covers)] + photos)
+        guard let source = saved.first??.source else { return false }
+        try library.setCoverURL(slug: slug, to: source.absoluteString)
+        return true
     }
 
     private func photoJobsFor(_ authors: [Author]) -> [ImageJob] {

@@ -22,15 +22,15 @@ public struct Book: Hashable, Sendable, Codable {
     public var openLibraryWorkKey: String?
     public var openLibraryEditionKey: String?
     public var coverURL: String?
-    public var subjects: [String]
-    public var status: ReadingStatus
+    public var subjects: [String] = []
+    public var status: ReadingStatus = .toRead
     public var rating: Rating?
     public var startedDate: PartialDate?
     public var finishedDate: PartialDate?
     public var addedAt: Date
     /// Which catalog (or the reader) set each field, by field name; `refresh` never overwrites a
     /// field the reader set.
-    public var provenance: [BookField: FieldSource]
+    public var provenance: [BookField: FieldSource] = [:]
     /// The reader's private notes from an import: kept, never published.
     public var privateNotes: String?
     /// The edition's form.
@@ -41,45 +41,6 @@ public struct Book: Hashable, Sendable, Codable {
     public var firstPublished: PartialDate?
     /// Whether the reader owns a copy; nil when they have not said.
     public var owned: Bool?
-
-    public init(
-        id: Int64? = nil, slug: String, title: String, subtitle: String? = nil, publisher: String? = nil,
-        publishedDate: PartialDate? = nil, pageCount: Int? = nil, language: String? = nil,
-        description: SanitizedHTML? = nil, isbn10: String? = nil, isbn13: String? = nil,
-        googleVolumeID: String? = nil, openLibraryWorkKey: String? = nil, openLibraryEditionKey: String? = nil,
-        coverURL: String? = nil, subjects: [String] = [], status: ReadingStatus = .toRead,
-        rating: Rating? = nil, startedDate: PartialDate? = nil, finishedDate: PartialDate? = nil,
-        addedAt: Date, provenance: [BookField: FieldSource] = [:], privateNotes: String? = nil,
-        format: BookFormat? = nil, audioMinutes: Int? = nil, firstPublished: PartialDate? = nil, owned: Bool? = nil
-    ) {
-        self.id = id
-        self.slug = slug
-        self.title = title
-        self.subtitle = subtitle
-        self.publisher = publisher
-        self.publishedDate = publishedDate
-        self.pageCount = pageCount
-        self.language = language
-        self.description = description
-        self.isbn10 = isbn10
-        self.isbn13 = isbn13
-        self.googleVolumeID = googleVolumeID
-        self.openLibraryWorkKey = openLibraryWorkKey
-        self.openLibraryEditionKey = openLibraryEditionKey
-        self.coverURL = coverURL
-        self.subjects = subjects
-        self.status = status
-        self.rating = rating
-        self.startedDate = startedDate
-        self.finishedDate = finishedDate
-        self.addedAt = addedAt
-        self.provenance = provenance
-        self.privateNotes = privateNotes
-        self.format = format
-        self.audioMinutes = audioMinutes
-        self.firstPublished = firstPublished
-        self.owned = owned
-    }
 }
 
 extension Book {

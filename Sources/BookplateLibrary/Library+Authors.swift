@@ -34,10 +34,23 @@ extension Library {
                     SELECT book.* FROM book JOIN bookAuthor ON bookAuthor.bookId = book.id
                     WHERE bookAuthor.authorId = ? ORDER BY book.publishedDate, book.slug
                     """, arguments: [author.id])
-            let works = try AuthorWork.filter(AuthorWork.Columns.authorId == author.id).order(
-                AuthorWork.Columns.position
-            ).fetchAll(db)
+            let works = try AuthorWork.of(authorId: author.id, in: db)
             return AuthorProfile(author: author, books: books, works: works.withDistinctTitles)
+        }
+    }
+}
+
+extension AuthorWork {
+    /// The author's works, in the order Open Library lists them.
+    static func of(authorId: Int64?, in db: Database) throws -> [AuthorWork] {
+        try AuthorWork.filter(AuthorWork.Columns.authorId == authorId).order(AuthorWork.Columns.position).fetchAll(db)
+    }
+
+    /// Keeps `works` as the author's, in their order, after any the author has.
+    static func add(_ works: [NewWork], toAuthorId authorId: Int64, in db: Database) throws {
+        for (position, work) in works.enumerated() {
+            try AuthorWork(authorId: authorId, position: position, key: work.key, title: work.title, year: work.year)
+                .insert(db)
         }
     }
 }

@@ -244,28 +244,17 @@ extension Library {
         {
             author.openLibraryKey = key
         }
-        if refreshing {
-            author.bio = new.bio ?? author.bio
-            author.birthDate = new.birthDate ?? author.birthDate
-            author.deathDate = new.deathDate ?? author.deathDate
-            author.photoURL = new.photoURL ?? author.photoURL
-            if !new.links.isEmpty { author.links = new.links }
-        } else {
-            author.bio = author.bio ?? new.bio
-            author.birthDate = author.birthDate ?? new.birthDate
-            author.deathDate = author.deathDate ?? new.deathDate
-            author.photoURL = author.photoURL ?? new.photoURL
-            if author.links.isEmpty { author.links = new.links }
-        }
+        // A refresh takes what the catalog says now; anything else only fills what is missing.
+        func merged(_ kept: String?, _ found: String?) -> String? { refreshing ? found ?? kept : kept ?? found }
+        author.bio = merged(author.bio, new.bio)
+        author.birthDate = merged(author.birthDate, new.birthDate)
+        author.deathDate = merged(author.deathDate, new.deathDate)
+        author.photoURL = merged(author.photoURL, new.photoURL)
+        if refreshing ? !new.links.isEmpty : author.links.isEmpty { author.links = new.links }
         if author != before { try author.update(db) }
         if let works = new.works, let authorId = author.id {
             try AuthorWork.filter(AuthorWork.Columns.authorId == authorId).deleteAll(db)
-            for (position, work) in works.enumerated() {
-                try AuthorWork(
-                    authorId: authorId, position: position, key: work.key, title: work.title, year: work.year
-                )
-                .insert(db)
-            }
+            try AuthorWork.add(works, toAuthorId: authorId, in: db)
         }
         return author
     }

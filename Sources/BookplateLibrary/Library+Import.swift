@@ -235,10 +235,7 @@ private struct BookImporter {
             guard let id = author.id else { continue }
             authorIDByName[TextFolding.searchKey(exported.name)] = id
             authorSlugs.insert(slug)
-            for (position, work) in imported.works.enumerated() {
-                try AuthorWork(authorId: id, position: position, key: work.key, title: work.title, year: work.year)
-                    .insert(db)
-            }
+            try AuthorWork.add(imported.works, toAuthorId: id, in: db)
         }
     }
 

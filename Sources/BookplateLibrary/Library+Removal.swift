@@ -51,9 +51,7 @@ extension Library {
             let details = try details(of: book, in: db)
             var works: [String: [NewWork]] = [:]
             for author in details.authors {
-                works[author.slug] = try AuthorWork.filter(AuthorWork.Columns.authorId == author.id)
-                    .order(AuthorWork.Columns.position).fetchAll(db)
-                    .map { NewWork(key: $0.key, title: $0.title, year: $0.year) }
+                works[author.slug] = try AuthorWork.of(authorId: author.id, in: db).map(NewWork.init)
             }
             let externalIDs = try Row.fetchAll(
                 db, sql: "SELECT source, value FROM externalID WHERE bookId = ? ORDER BY source, value",

@@ -113,6 +113,11 @@ public struct NewWork: Sendable, Equatable, Codable, Hashable {
         self.title = title
         self.year = year
     }
+
+    /// A work the library keeps, as an export or a removed book's copy carries it.
+    package init(_ work: AuthorWork) {
+        self.init(key: work.key, title: work.title, year: work.year)
+    }
 }
 
 /// Changes the reader asks for in `edit`. A nil field is left alone; `.some(nil)` clears it.
@@ -130,8 +135,8 @@ public struct BookEdit: Sendable, Equatable {
     public var rating: Rating??
     public var startedDate: PartialDate??
     public var finishedDate: PartialDate??
-    public var addShelves: [String]
-    public var removeShelves: [String]
+    public var addShelves: [String] = []
+    public var removeShelves: [String] = []
     /// The book's series, replacing those it was in; empty takes it out of every series.
     public var series: [SeriesPlace]?
     public var format: BookFormat??
@@ -139,38 +144,11 @@ public struct BookEdit: Sendable, Equatable {
     public var firstPublished: PartialDate??
     public var owned: Bool??
 
-    public init(
-        title: String? = nil, subtitle: String?? = nil, authors: [String]? = nil, isbn: ISBN?? = nil,
-        publisher: String?? = nil, publishedDate: PartialDate?? = nil, pageCount: Int?? = nil,
-        language: String?? = nil, description: SanitizedHTML?? = nil, status: ReadingStatus? = nil,
-        rating: Rating?? = nil, startedDate: PartialDate?? = nil, finishedDate: PartialDate?? = nil,
-        addShelves: [String] = [], removeShelves: [String] = [], series: [SeriesPlace]? = nil,
-        format: BookFormat?? = nil, audioMinutes: Int?? = nil, firstPublished: PartialDate?? = nil, owned: Bool?? = nil
-    ) {
-        self.title = title
-        self.subtitle = subtitle
-        self.authors = authors
-        self.isbn = isbn
-        self.publisher = publisher
-        self.publishedDate = publishedDate
-        self.pageCount = pageCount
-        self.language = language
-        self.description = description
-        self.status = status
-        self.rating = rating
-        self.startedDate = startedDate
-        self.finishedDate = finishedDate
-        self.addShelves = addShelves
-        self.removeShelves = removeShelves
-        self.series = series
-        self.format = format
-        self.audioMinutes = audioMinutes
-        self.firstPublished = firstPublished
-        self.owned = owned
-    }
+    /// The edit that changes nothing, to set the asked-for changes on one by one.
+    public static let nothing = BookEdit()
 
     /// Whether the edit changes nothing at all.
-    public var isEmpty: Bool { self == BookEdit() }
+    public var isEmpty: Bool { self == .nothing }
 
     /// The catalog fields this edit sets, which from now on belong to the reader.
     var changedCatalogFields: [BookField] {

@@ -120,44 +120,29 @@ struct RefreshCommand: AsyncParsableCommand {
             if counts.failed > 0 { throw ExitCode.failure }
             return
         }
-        let progress = ProgressBar(label: "Refreshing")
         var updated = 0
         var upToDate = 0
         var skipped = 0
-        var failed = 0
-        for (index, slug) in slugs.enumerated() {
-            progress.update(index, of: slugs.count)
+        let failed = try await CatalogPass.run(
+            slugs, label: "Refreshing", stopped: { _ in "stopping; refresh the rest later" }
+        ) { slug in
             do {
                 let (changed, warnings) = try await adder.refresh(slug: slug)
-                progress.clear()
-                for warning in warnings { Terminal.error("warning: \(slug): \(warning)") }
                 if changed.isEmpty {
                     upToDate += 1
-                    if book != nil { Terminal.output("\(slug): up to date") }
-                } else {
-                    updated += 1
-                    Terminal.output("\(slug): updated \(changed.joined(separator: ", "))")
+                    return (warnings, book != nil ? "up to date" : nil)
                 }
+                updated += 1
+                return (warnings, "updated \(changed.joined(separator: ", "))")
             } catch LibraryError.notInACatalog {
                 // A book added by hand has nothing to look up: that is no failure.
                 skipped += 1
-                progress.clear()
-                Terminal.output(
-                    "\(slug): skipped, no ISBN or catalog id to look it up by (add one with 'bookplate edit \(slug) --isbn …')"
+                return (
+                    [],
+                    "skipped, no ISBN or catalog id to look it up by (add one with 'bookplate edit \(slug) --isbn …')"
                 )
-            } catch let error as CatalogError where error.meansUnreachable {
-                // The catalogs are out of reach: every other book would wait through the same
-                // time-outs and retries.
-                progress.finish()
-                Terminal.error("Error: \(slug): \(error) — stopping; refresh the rest later")
-                throw ExitCode.failure
-            } catch {
-                failed += 1
-                progress.clear()
-                Terminal.error("failed: \(slug): \(error)")
             }
         }
-        progress.finish()
         if slugs.count > 1 || skipped + failed > 0 {
             Terminal.output(
                 "Refreshed \(slugs.count) book\(slugs.count == 1 ? "" : "s"): \(updated) updated, \(upToDate) up to date, "
@@ -185,44 +170,71 @@ enum MissingDetails {
             Terminal.output("No book lacks catalog details or a cover.")
             return counts
         }
-        let progress = ProgressBar(label: "Filling in")
-        for (index, slug) in slugs.enumerated() {
-            progress.update(index, of: slugs.count)
-            do {
-                let (outcome, warnings) = try await adder.fillMissing(slug: slug)
-                progress.clear()
-                for warning in warnings { Terminal.error("warning: \(slug): \(warning)") }
-                switch outcome {
-                case .updated(let changed):
-                    counts.updated += 1
-                    Terminal.output("\(slug): updated \(changed.joined(separator: ", "))")
-                case .upToDate:
-                    counts.upToDate += 1
-                case .matched(let changed):
-                    counts.matched += 1
-                    Terminal.output(
-                        "\(slug): found by title and author"
-                            + (changed.isEmpty ? "" : ", filled in \(changed.joined(separator: ", "))"))
-                case .notMatched(let reason):
-                    counts.notMatched += 1
-                    Terminal.output("\(slug): not matched, \(reason)")
-                }
-            } catch let error as CatalogError where error.meansUnreachable {
-                progress.finish()
-                Terminal.error(
-                    "Error: \(slug): \(error) — stopped after \(index) of \(slugs.count) books; run it again to go on")
-                throw ExitCode.failure
-            } catch {
-                counts.failed += 1
-                progress.clear()
-                Terminal.error("failed: \(slug): \(error)")
+        let failed = try await CatalogPass.run(
+            slugs, label: "Filling in",
+            stopped: { "stopped after \($0) of \(slugs.count) books; run it again to go on" }
+        ) { slug in
+            let (outcome, warnings) = try await adder.fillMissing(slug: slug)
+            switch outcome {
+            case .updated(let changed):
+                counts.updated += 1
+                return (warnings, "updated \(changed.joined(separator: ", "))")
+            case .upToDate:
+                counts.upToDate += 1
+                return (warnings, nil)
+            case .matched(let changed):
+                counts.matched += 1
+                return (
+                    warnings,
+                    "found by title and author"
+                        + (changed.isEmpty ? "" : ", filled in \(changed.joined(separator: ", "))")
+                )
+            case .notMatched(let reason):
+                counts.notMatched += 1
+                return (warnings, "not matched, \(reason)")
             }
         }
-        progress.finish()
+        counts.failed = failed
         Terminal.output(
             "Filled in \(slugs.count) book\(slugs.count == 1 ? "" : "s") missing details or a cover: "
                 + "\(counts.updated) updated, \(counts.matched) found by title and author, \(counts.upToDate) with "
                 + "nothing more to find, \(counts.notMatched) not matched, \(counts.failed) failed")
         return counts
+    }
+}
+
+/// A pass over books that asks the catalogs about each in turn, for `refresh` and for filling in
+/// missing details: a progress bar the lines never print over, each book's warnings and line, a
+/// book that fails named and counted, and a stop when the catalogs are out of reach (every other
+/// book would wait through the same time-outs and retries).
+enum CatalogPass {
+    /// Runs `step` on each of `slugs`; it returns the catalogs' warnings and the line to print
+    /// after the slug, if any. `stopped` says, after the error, what a stop after that many books
+    /// means. Returns how many books failed.
+    static func run(
+        _ slugs: [String], label: String, stopped: (_ done: Int) -> String,
+        _ step: (String) async throws -> (warnings: [CatalogError], line: String?)
+    ) async throws -> Int {
+        let progress = ProgressBar(label: label)
+        var failed = 0
+        for (index, slug) in slugs.enumerated() {
+            progress.update(index, of: slugs.count)
+            do {
+                let (warnings, line) = try await step(slug)
+                progress.clear()
+                for warning in warnings { Terminal.error("warning: \(slug): \(warning)") }
+                if let line { Terminal.output("\(slug): \(line)") }
+            } catch let error as CatalogError where error.meansUnreachable {
+                progress.finish()
+                Terminal.error("Error: \(slug): \(error) — \(stopped(index))")
+                throw ExitCode.failure
+            } catch {
+                failed += 1
+                progress.clear()
+                Terminal.error("failed: \(slug): \(error)")
+            }
+        }
+        progress.finish()
+        return failed
     }
 }

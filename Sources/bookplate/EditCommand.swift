@@ -26,23 +26,27 @@ struct EditCommand: AsyncParsableCommand {
     var edition: String?
 
     func run() async throws {
-        let edit = BookEdit(
-            title: details.title, subtitle: try Parse.clearable(details.subtitle) { $0 },
-            authors: details.authors.isEmpty ? nil : details.authors,
-            isbn: try Parse.clearable(details.isbn, Parse.isbn),
-            publisher: try Parse.clearable(details.publisher) { $0 },
-            publishedDate: try Parse.clearable(details.published, Parse.date),
-            pageCount: try Parse.clearable(details.pages, Parse.pages),
-            language: try Parse.clearable(details.language) { $0 },
-            description: try Parse.clearable(details.description, BookDescription.fromText),
-            status: status,
-            rating: try rating.map(Parse.rating),
-            startedDate: try Parse.clearable(started, Parse.date),
-            finishedDate: try Parse.clearable(finished, Parse.date),
-            addShelves: addShelves, removeShelves: removeShelves, series: try details.seriesPlaces(),
-            format: details.format.map(\.value), audioMinutes: try details.parsedAudioLength(),
-            firstPublished: try Parse.clearable(details.firstPublished, Parse.date),
-            owned: details.owned.map { $0.value?.owned })
+        var edit = BookEdit.nothing
+        edit.title = details.title
+        edit.subtitle = try Parse.clearable(details.subtitle) { $0 }
+        edit.authors = details.authors.isEmpty ? nil : details.authors
+        edit.isbn = try Parse.clearable(details.isbn, Parse.isbn)
+        edit.publisher = try Parse.clearable(details.publisher) { $0 }
+        edit.publishedDate = try Parse.clearable(details.published, Parse.date)
+        edit.pageCount = try Parse.clearable(details.pages, Parse.pages)
+        edit.language = try Parse.clearable(details.language) { $0 }
+        edit.description = try Parse.clearable(details.description, BookDescription.fromText)
+        edit.status = status
+        edit.rating = try rating.map(Parse.rating)
+        edit.startedDate = try Parse.clearable(started, Parse.date)
+        edit.finishedDate = try Parse.clearable(finished, Parse.date)
+        edit.addShelves = addShelves
+        edit.removeShelves = removeShelves
+        edit.series = try details.seriesPlaces()
+        edit.format = details.format.map(\.value)
+        edit.audioMinutes = try details.parsedAudioLength()
+        edit.firstPublished = try Parse.clearable(details.firstPublished, Parse.date)
+        edit.owned = details.owned.map { $0.value?.owned }
         guard !edit.isEmpty || edition != nil else {
             throw ValidationError("nothing to change: give at least one option (see bookplate edit --help)")
         }

@@ -62,8 +62,7 @@ struct ImportCommand: AsyncParsableCommand {
                 .object([
                     "source": .string(format.rawValue), "dryRun": .bool(dryRun), "added": .strings(summary.added),
                     "updated": .strings(summary.updated), "unchanged": .int(summary.unchanged),
-                    "skipped": .array(
-                        summary.skipped.map { .object(["line": .int($0.line), "reason": .string($0.reason)]) }),
+                    "skipped": JSONOutput.skipped(summary.skipped),
                     "warnings": .array(
                         summary.warnings.map {
                             .object(["line": $0.line > 0 ? .int($0.line) : .null, "message": .string($0.message)])
@@ -82,10 +81,7 @@ struct ImportCommand: AsyncParsableCommand {
             return
         }
         if dryRun { listRows(summary) }
-        for row in summary.skipped { Terminal.error("skipped line \(row.line): \(row.reason)") }
-        for warning in summary.warnings {
-            Terminal.error("warning: " + (warning.line > 0 ? "line \(warning.line): " : "") + warning.message)
-        }
+        reportProblems(skipped: summary.skipped, warnings: summary.warnings, entry: "line")
         let verb = dryRun ? "Would import" : "Imported"
         Terminal.output(
             "\(verb) \(summary.added.count + summary.updated.count + summary.unchanged) books from \(format.displayName): "
@@ -117,19 +113,13 @@ struct ImportCommand: AsyncParsableCommand {
                                 "highlights": .int($0.highlights), "candidates": .strings($0.candidates),
                             ])
                         }),
-                    "skipped": .array(
-                        summary.skipped.map { .object(["line": .int($0.line), "reason": .string($0.reason)]) }),
+                    "skipped": JSONOutput.skipped(summary.skipped),
                     "warnings": .array(
                         summary.warnings.map { .object(["line": .int($0.line), "message": .string($0.message)]) }),
                 ]))
             return
         }
-        let entry = source.entryName
-        for row in summary.skipped { Terminal.error("skipped \(entry) \(row.line): \(row.reason)") }
-        for warning in summary.warnings {
-            // Line 0 is the file as a whole.
-            Terminal.error("warning: " + (warning.line > 0 ? "\(entry) \(warning.line): " : "") + warning.message)
-        }
+        reportProblems(skipped: summary.skipped, warnings: summary.warnings, entry: source.entryName)
         for book in summary.unmatched {
             let by = book.author.map { " by \($0)" } ?? ""
             let which =
@@ -149,6 +139,16 @@ struct ImportCommand: AsyncParsableCommand {
             line += "; \(summary.unmatched.count) books not matched (--add-missing adds them)"
         }
         Terminal.output(line)
+    }
+
+    /// The rows that could not be used and the warnings, one line each on standard error, each
+    /// numbered by `entry` ("line", or "entry" for a Kobo database or KOReader JSON); line 0 is
+    /// the file as a whole.
+    private func reportProblems(skipped: [SkippedRow], warnings: [RowWarning], entry: String) {
+        for row in skipped { Terminal.error("skipped \(entry) \(row.line): \(row.reason)") }
+        for warning in warnings {
+            Terminal.error("warning: " + (warning.line > 0 ? "\(entry) \(warning.line): " : "") + warning.message)
+        }
     }
 
     /// What each row would do, one line each, in the file's order; cut to the terminal's width

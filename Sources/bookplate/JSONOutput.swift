@@ -47,6 +47,11 @@ enum JSONOutput {
         ])
     }
 
+    /// The rows an import could not use, with why.
+    static func skipped(_ rows: [SkippedRow]) -> JSONValue {
+        .array(rows.map { .object(["line": .int($0.line), "reason": .string($0.reason)]) })
+    }
+
     /// A search result, with the number `add` takes.
     static func candidate(_ candidate: BookCandidate, number: Int) -> JSONValue {
         .object([

@@ -1,6 +1,8 @@
 import BookplateKit
 import Foundation
 
+@testable import BookplateLibrary
+
 /// The fixed shelf the golden files are built from: every page kind and the awkward cases
 /// (a real cover, placeholders, several authors, CJK, no ISBN, a long description, every status).
 enum FixtureShelf {
