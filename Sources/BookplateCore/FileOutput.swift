@@ -11,9 +11,16 @@ import Foundation
 package enum FileOutput {
     /// Writes `data` to a new or truncated file at `path`; with `flush`, waits until it is on disk.
     /// Returns the file's stamp as written (renaming the file later keeps it).
+    /// With `makingFolders`, the folders the file goes in are made as needed (any that exist are
+    /// used as they are, so this is for a folder the caller made and no one else writes).
     @discardableResult
-    package static func write(_ data: Data, toPath path: String, flush: Bool) throws -> FileStamps.Stamp {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    package static func write(
+        _ data: Data, toPath path: String, flush: Bool, makingFolders: Bool = false
+    ) throws -> FileStamps.Stamp {
+        var descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        if descriptor < 0, errno == ENOENT, makingFolders, makeFolder(parentOf: path) {
+            descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        }
         guard descriptor >= 0 else { throw failure(path) }
         var closed = false
         defer { if !closed { close(descriptor) } }
@@ -35,6 +42,18 @@ package enum FileOutput {
         closed = true
         if close(descriptor) != 0 { throw failure(path) }
         return FileStamps.Stamp(info)
+    }
+
+    /// Makes the folder `path` is in, and the folders above it that are missing; whether it is there.
+    /// Another thread making the same folder at the same time is no failure.
+    private static func makeFolder(parentOf path: String) -> Bool {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash != path.utf8.startIndex else {
+            return false
+        }
+        let folder = String(path[..<slash])
+        if mkdir(folder, 0o755) == 0 || errno == EEXIST { return true }
+        guard errno == ENOENT, makeFolder(parentOf: folder) else { return false }
+        return mkdir(folder, 0o755) == 0 || errno == EEXIST
     }
 
     /// Waits until everything written to the file system holding `url` is on disk.

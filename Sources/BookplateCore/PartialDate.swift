@@ -61,9 +61,16 @@ public struct PartialDate: Hashable, Sendable, Comparable, CustomStringConvertib
     public var isFullDate: Bool { day != nil }
 
     public var description: String {
-        var text = String(format: "%04d", year)
-        if let month { text += String(format: "-%02d", month) }
-        if let day { text += String(format: "-%02d", day) }
+        /// `value` with zeros in front, to `width` digits (`String(format:)` was a tenth of a
+        /// book's schema.org data).
+        func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(value.magnitude)
+            let zeros = String(repeating: "0", count: max(0, width - digits.count - (value < 0 ? 1 : 0)))
+            return value < 0 ? "-" + zeros + digits : zeros + digits
+        }
+        var text = padded(year, 4)
+        if let month { text += "-" + padded(month, 2) }
+        if let day { text += "-" + padded(day, 2) }
         return text
     }
 

@@ -42,7 +42,8 @@ public struct SanitizedHTML: Hashable, Sendable, Codable, CustomStringConvertibl
     /// value can end the element. (In valid JSON they stand only inside strings, where the escape
     /// means the same character.)
     public static func scriptJSON(_ json: String) -> SanitizedHTML {
-        guard json.unicodeScalars.contains(where: { "<>&\u{2028}\u{2029}".unicodeScalars.contains($0) }) else {
+        // A look at the bytes first: U+2028 and U+2029 begin with 0xE2, the rest are ASCII.
+        guard json.utf8.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0xE2 }) else {
             return SanitizedHTML(sanitized: json)
         }
         var out = String.UnicodeScalarView()

@@ -178,10 +178,23 @@ package enum ScriptSafeJSON {
 
     /// An object from key–value pairs whose values are already JSON, nil values left out.
     package static func object(_ pairs: [(String, String?)]) -> String {
-        "{" + pairs.compactMap { key, value in value.map { quoted(key) + ":" + $0 } }.joined(separator: ",") + "}"
+        var json = "{"
+        for (key, value) in pairs {
+            guard let value else { continue }
+            if json.utf8.count > 1 { json += "," }
+            json += quoted(key)
+            json += ":"
+            json += value
+        }
+        return json + "}"
     }
 
     package static func array(_ values: [String]) -> String {
-        "[" + values.joined(separator: ",") + "]"
+        var json = "["
+        for (index, value) in values.enumerated() {
+            if index > 0 { json += "," }
+            json += value
+        }
+        return json + "]"
     }
 }

@@ -27,6 +27,10 @@ struct PageModelFactory: Sendable {
     let seriesLists: [SeriesList]
     /// Every published highlight, newest first, by year.
     let commonplace: Commonplace
+    /// The books read, in all and by year.
+    let readBooks: ReadBooks
+    /// The model of each rating, by quarters of a star: the same twenty serve every page.
+    private let ratingModels: [Int: RatingModel]
 
     init(
         site: SiteModel, baseURL: URL?, snapshot: LibrarySnapshot, coversBySlug: [String: CoverModel],
@@ -43,6 +47,11 @@ struct PageModelFactory: Sendable {
         lists = BookLists(snapshot, shelves: shelves, index: index)
         seriesLists = SeriesList.all(in: snapshot)
         commonplace = Commonplace(snapshot)
+        readBooks = ReadBooks(snapshot)
+        ratingModels = Dictionary(
+            uniqueKeysWithValues: Rating.quarterRange.compactMap { try? Rating(quarters: $0) }.map {
+                ($0.quarters, PageModelFactory.ratingModel($0, words: words))
+            })
     }
 
     static func bookURL(_ slug: String) -> String { "books/\(slug)/index.html" }
@@ -144,15 +153,16 @@ struct PageModelFactory: Sendable {
     func authorPage(_ author: Author, page number: Int = 1) -> AuthorPageModel {
         let list = authorList(author)
         let root = list.root(page: number)
-        let books = list.positions.map { snapshot.books[$0] }
-        let shelvedWorks = Set(books.compactMap(\.book.openLibraryWorkKey))
-        let shelvedTitles = Set(books.map { Library.sortKey($0.book.title) })
-        let otherWorks =
-            number > 1
-            ? []
-            : (snapshot.worksByAuthorSlug[author.slug] ?? []).filter {
+        let works = number > 1 ? [] : snapshot.worksByAuthorSlug[author.slug] ?? []
+        var otherWorks = works
+        if !works.isEmpty {
+            let books = list.positions.map { snapshot.books[$0].book }
+            let shelvedWorks = Set(books.compactMap(\.openLibraryWorkKey))
+            let shelvedTitles = Set(books.map { Library.sortKey($0.title) })
+            otherWorks = works.filter {
                 !shelvedWorks.contains($0.key) && !shelvedTitles.contains(Library.sortKey($0.title))
             }
+        }
         let photo = photosByAuthorSlug[author.slug].map { photo in
             var relative = photo
             relative.src = root + photo.src
@@ -165,7 +175,7 @@ struct PageModelFactory: Sendable {
             bioParagraphs: number > 1 ? [] : PageModelFactory.paragraphs(author.bio),
             bioHTML: number > 1 ? nil : PageModelFactory.bioHTML(author.bio),
             books: list.positions(onPage: number).map { card(snapshot.books[$0], root: root) },
-            bookCountLabel: words.count(books.count, "bookOnShelf"),
+            bookCountLabel: words.count(list.positions.count, "bookOnShelf"),
             otherWorks: otherWorks.map { WorkModel(title: $0.title, year: $0.year.map(String.init)) },
             links: number > 1
                 ? []
@@ -299,9 +309,14 @@ struct PageModelFactory: Sendable {
             authors.map { (name: $0.name, url: root + PageModelFactory.authorURL($0.slug)) }, words: words)
     }
 
+    /// A rating as pages show it.
+    private func ratingModel(_ rating: Rating) -> RatingModel {
+        ratingModels[rating.quarters] ?? PageModelFactory.ratingModel(rating, words: words)
+    }
+
     /// Whole stars filled, a star filled in part for the quarters, the rest empty; the label says
     /// the number ("Rated 4.5 out of 5"), with the language's decimal mark.
-    private func ratingModel(_ rating: Rating) -> RatingModel {
+    private static func ratingModel(_ rating: Rating, words: Words) -> RatingModel {
         let part = rating.quarters % 4
         let stars = rating.text.replacingOccurrences(of: ".", with: words("numberDecimalSeparator"))
         return RatingModel(

@@ -86,8 +86,9 @@ struct SiteWriter: Sendable {
         let written: [BuildState.Output]
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
-            try SiteWriter.makeFolders(for: outputs.map(\.path), in: staging)
-            written = try SiteWriter.produce(outputs) { index, output in
+            // The folders are made as their first files are written, on every core: made first, one
+            // at a time, 66,000 folders took 3 s of a 50,000-book build.
+            written = try SiteWriter.produce(outputs, makingFolders: true) { index, output in
                 staging.appendingPathComponent(output.path, isDirectory: false)
             }
             try keepReadersFiles(in: staging, besides: Set(outputs.map { String($0.path.prefix { $0 != "/" }) }))
@@ -293,9 +294,11 @@ struct SiteWriter: Sendable {
     }
 
     /// Makes and writes each output to the file `destination` names, spread over the machine's
-    /// cores, and returns each as written, in order. The folders must exist.
+    /// cores, and returns each as written, in order. The folders must exist, or be made as needed
+    /// (`makingFolders`).
     private static func produce(
-        _ outputs: SitePlan, flush: Bool = false, to destination: @Sendable (Int, PlannedOutput) -> URL
+        _ outputs: SitePlan, flush: Bool = false, makingFolders: Bool = false,
+        to destination: @Sendable (Int, PlannedOutput) -> URL
     ) throws -> [BuildState.Output] {
         let workers = Parallel.cores
         let failure = Mutex<(any Error)?>(nil)
@@ -309,7 +312,8 @@ struct SiteWriter: Sendable {
                 let url = destination(index, output)
                 do {
                     let file = try output.make()
-                    let stamp = try FileOutput.write(file.data, toPath: url.path, flush: flush)
+                    let stamp = try FileOutput.write(
+                        file.data, toPath: url.path, flush: flush, makingFolders: makingFolders)
                     let written = BuildState.Output(
                         fingerprint: file.fingerprint, stamp: stamp, digest: ContentDigest.of(file.data))
                     // Each file's entry goes in as it is written: a list per worker, merged at the

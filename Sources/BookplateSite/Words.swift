@@ -14,7 +14,7 @@ import Yams
 struct Words: Sendable {
     /// The language asked for (`fr`, `pt-BR`).
     let language: String
-    private let table: [String: String]
+    private let table: [String: Phrase]
 
     /// The languages the default theme translates in full.
     static let builtInLanguages = ["de", "en", "es", "fr"]
@@ -24,7 +24,7 @@ struct Words: Sendable {
 
     init(language: String, table: [String: String]) {
         self.language = language
-        self.table = table
+        self.table = table.mapValues(Phrase.init)
     }
 
     /// The table for `language` from `theme`: `pt-BR` reads `pt.yaml`, then `pt-BR.yaml`, over English.
@@ -66,17 +66,16 @@ struct Words: Sendable {
 
     /// The text of `key`, its `{name}` words filled from `values`; the key itself when no table has it.
     func callAsFunction(_ key: String, _ values: [String: String] = [:]) -> String {
-        let text = table[key] ?? key
-        guard !values.isEmpty, text.contains("{") else { return text }
+        guard let phrase = table[key] else { return key }
+        guard !values.isEmpty, let parts = phrase.parts else { return phrase.text }
         var filled = ""
-        var rest = text[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            filled += rest[..<open]
-            let name = String(rest[rest.index(after: open)..<close])
-            filled += values[name] ?? String(rest[open...close])
-            rest = rest[rest.index(after: close)...]
+        for part in parts {
+            switch part {
+            case .text(let text): filled += text
+            case .word(let name, let written): filled += values[name] ?? written
+            }
         }
-        return filled + rest
+        return filled
     }
 
     /// "3 books": `noun.one` or `noun.other` with the count written the language's way.
@@ -128,6 +127,39 @@ struct Words: Sendable {
         return self("dateDay", ["day": day == 1 ? self("dayFirst") : String(day), "month": name, "year": year])
     }
 
+    /// A translation's text, and its parts when it has `{name}` words to fill: split once when the
+    /// table is read, not each of the hundred thousand times a build asks for one.
+    private struct Phrase: Sendable {
+        enum Part: Sendable {
+            case text(String)
+            /// `{name}`: the value of `name`, or the word as written when there is none.
+            case word(name: String, written: String)
+        }
+
+        let text: String
+        let parts: [Part]?
+
+        /// Reads `text` as the words were always filled: each `{` up to the next `}` after it names a
+        /// word; a `{` with no `}` after it is text.
+        init(_ text: String) {
+            self.text = text
+            guard text.contains("{") else {
+                parts = nil
+                return
+            }
+            var parts: [Part] = []
+            var rest = text[...]
+            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+                if open > rest.startIndex { parts.append(.text(String(rest[..<open]))) }
+                parts.append(
+                    .word(name: String(rest[rest.index(after: open)..<close]), written: String(rest[open...close])))
+                rest = rest[rest.index(after: close)...]
+            }
+            if !rest.isEmpty { parts.append(.text(String(rest))) }
+            self.parts = parts
+        }
+    }
+
     /// Every key of the table, for the test that lists what a language leaves untranslated.
     var keys: Set<String> { Set(table.keys) }
 
@@ -143,7 +175,7 @@ struct Words: Sendable {
 extension Words: TemplateObject {
     /// `{{t.key}}` in a template.
     func value(forKey key: String) -> TemplateValue? {
-        table[key].map(TemplateValue.string)
+        table[key].map { .string($0.text) }
     }
 }
 

@@ -51,6 +51,25 @@ import Testing
         return keys.filter { !$0.isEmpty && !$0.contains("\\") }
     }
 
+    /// A phrase's `{name}` words are found once, when the table is read, and filled as they always
+    /// were: a word with no value stays as written, a `{` with no `}` after it is text.
+    @Test func wordsAreFilledAsWritten() {
+        let words = Words(
+            language: "en",
+            table: [
+                "plain": "No words here", "one": "Cover of {title}", "two": "{count} of {total}!",
+                "open": "{a} and { no end", "nested": "x{a{b}y}", "empty": "{}{a}",
+            ])
+        #expect(words("plain", ["title": "T"]) == "No words here")
+        #expect(words("one", ["title": "Kindred"]) == "Cover of Kindred")
+        #expect(words("one") == "Cover of {title}")
+        #expect(words("two", ["count": "3"]) == "3 of {total}!")
+        #expect(words("open", ["a": "A"]) == "A and { no end")
+        #expect(words("nested", ["a{b": "!"]) == "x!y}")
+        #expect(words("empty", ["": "E", "a": "A"]) == "EA")
+        #expect(words("missing", ["a": "A"]) == "missing")
+    }
+
     @Test func everyBuiltInLanguageTranslatesEveryKey() throws {
         for language in Words.builtInLanguages {
             let untranslated = try Words.untranslatedKeys(of: language, in: .builtIn)
