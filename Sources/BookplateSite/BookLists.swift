@@ -88,7 +88,8 @@ struct BookLists: Sendable {
                 byStatus[.read, default: []].append(position)
             }
         }
-        let fields: (Int) -> BookOrder.SortFields = { BookOrder.SortFields(books[$0]) }
+        // Ties are broken by title, as `list` breaks them, from the one title sort of the build.
+        let titleRank = index.titleRank
         for status in ReadingStatus.allCases.sorted() {
             guard let positions = byStatus[status], !positions.isEmpty else { continue }
             switch status {
@@ -96,7 +97,16 @@ struct BookLists: Sendable {
                 // Newest first; a book read in several years is listed under each, where that
                 // year's read puts it.
                 var byYear: [Int?: [(position: Int, date: PartialDate?)]] = [:]
-                for position in BookOrder.finished.sort(positions, by: fields) {
+                // Latest finished first; undated last.
+                let byFinished = positions.sorted { lhs, rhs in
+                    switch (books[lhs].book.finishedDate, books[rhs].book.finishedDate) {
+                    case (let left?, let right?) where left != right: left > right
+                    case (nil, _?): false
+                    case (_?, nil): true
+                    default: titleRank[lhs] < titleRank[rhs]
+                    }
+                }
+                for position in byFinished {
                     let dates = books[position].finishedDates
                     guard !dates.isEmpty else {
                         byYear[nil, default: []].append((position, nil))
@@ -123,16 +133,18 @@ struct BookLists: Sendable {
                 statusLists.append(
                     BookList(
                         kind: .status(status), folder: status.rawValue,
-                        positions: BookOrder.added.sort(positions, by: fields)))
+                        positions: positions.sorted { lhs, rhs in
+                            let (left, right) = (books[lhs].book.addedAt, books[rhs].book.addedAt)
+                            return left != right ? left > right : titleRank[lhs] < titleRank[rhs]
+                        }))
             case .reading, .abandoned:
                 statusLists.append(
                     BookList(
                         kind: .status(status), folder: status.rawValue,
-                        positions: positions.sorted { index.titleRank[$0] < index.titleRank[$1] }))
+                        positions: positions.sorted { titleRank[$0] < titleRank[$1] }))
             }
         }
         // One title order for every shelf, rather than a sort per shelf.
-        let titleRank = index.titleRank
         shelfLists = shelves.map { shelf in
             BookList(
                 kind: .shelf(shelf), folder: "shelves/\(shelf.slug)",

@@ -45,6 +45,8 @@ struct BuildRun {
     private var authorCount: Int?
     private var changedBooks: [BookDetails] = []
     private var notes: SiteNotes?
+    /// The notes' fingerprints, read while the library loads.
+    private var noteReading: Background<SiteNotes>?
     /// Note files whose book is not in the library, by slug.
     private var orphanNotes: [String] = []
     /// How many notes were rendered: one for each book page with a note that was written.
@@ -229,6 +231,7 @@ struct BuildRun {
     }
 
     private mutating func loadLibrary() throws {
+        noteReading = try startReadingNotes()
         if kind == .notesOnly {
             changedBooks = try builder.library.books(slugs: changedNotes)
         } else {
@@ -239,9 +242,10 @@ struct BuildRun {
         }
     }
 
-    /// Fingerprints every note: a note whose file is as the last build read it, with the same
-    /// options, keeps the fingerprint it had; the others are read, on every core.
-    private mutating func readNotes() throws {
+    /// Begins fingerprinting every note, on a thread of its own: a note whose file is as the last
+    /// build read it, with the same options, keeps the fingerprint it had; the others are read,
+    /// on every core.
+    private func startReadingNotes() throws -> Background<SiteNotes> {
         let renderer = builder.noteRenderer(settings)
         var notes = SiteNotes(
             store: NoteStore(folder: paths.notes), renderer: renderer,
@@ -260,9 +264,19 @@ struct BuildRun {
                 unread.append(slug)
             }
         }
-        let reader = notes
-        let read = Parallel.map(unread) { slug in Result { try reader.readFingerprint(ofSlug: slug) } }
-        for (slug, fingerprint) in zip(unread, read) { notes.fingerprints[slug] = try fingerprint.get() }
+        return Background { [notes, unread] in
+            let read = Parallel.map(unread) { slug in Result { try notes.readFingerprint(ofSlug: slug) } }
+            var all = notes
+            for (slug, fingerprint) in zip(unread, read) { all.fingerprints[slug] = try fingerprint.get() }
+            return all
+        }
+    }
+
+    /// The notes' fingerprints, once read, and the notes whose book is not on the shelf.
+    private mutating func readNotes() throws {
+        guard let noteReading else { return }
+        notes = try noteReading.value()
+        self.noteReading = nil
         if kind == .notesOnly {
             let books = Set(changedBooks.map(\.book.slug))
             orphanNotes = changedNotes.filter { noteStamps[$0] != nil && !books.contains($0) }
@@ -270,7 +284,6 @@ struct BuildRun {
             let books = Set(snapshot.books.map(\.book.slug))
             orphanNotes = noteStamps.keys.filter { !books.contains($0) }.sorted()
         }
-        self.notes = notes
     }
 
     private mutating func loadTemplates() throws {

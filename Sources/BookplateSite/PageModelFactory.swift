@@ -389,8 +389,10 @@ struct SnapshotIndex: Sendable {
     var booksByAuthor: [String: [Int]] = [:]
     /// Each shelf's books, in the snapshot's order.
     var booksByShelf: [String: [Int]] = [:]
-    /// Each book's place in the shelf sorted by title, by position: one title sort serves every
-    /// list ordered by title (sorting each author's books by title took a twentieth of a build).
+    /// Every book's position, sorted by title.
+    let byTitle: [Int]
+    /// Each book's place in ``byTitle``, by position: one title sort serves every list ordered or
+    /// broken ties by title (sorting each author's books by title took a twentieth of a build).
     let titleRank: [Int]
 
     init(_ snapshot: LibrarySnapshot) {
@@ -399,12 +401,9 @@ struct SnapshotIndex: Sendable {
             for author in details.authors { booksByAuthor[author.slug, default: []].append(position) }
             for shelf in details.shelves { booksByShelf[shelf.slug, default: []].append(position) }
         }
+        byTitle = BookOrder.title.sort(Array(books.indices), by: { BookOrder.SortFields(books[$0]) })
         var titleRank = [Int](repeating: 0, count: books.count)
-        for (rank, position) in BookOrder.title.sort(Array(books.indices), by: { BookOrder.SortFields(books[$0]) })
-            .enumerated()
-        {
-            titleRank[position] = rank
-        }
+        for (rank, position) in byTitle.enumerated() { titleRank[position] = rank }
         self.titleRank = titleRank
         for slug in booksByAuthor.keys {
             booksByAuthor[slug]?.sort { lhs, rhs in

@@ -11,11 +11,11 @@ enum SearchIndex {
     /// characters, and forty thousand Kindle clippings stay a few megabytes.
     static let highlightCharacters = 1_000
 
-    static func script(snapshot: LibrarySnapshot, commonplace: Commonplace) -> Data {
+    /// The script for the books of `snapshot`, in `order` (positions sorted by title, not copies
+    /// of the books' details: 22 MB at 50,000 books), and the highlights of `commonplace`.
+    static func script(snapshot: LibrarySnapshot, order: [Int], commonplace: Commonplace) -> Data {
         let q = ScriptSafeJSON.quoted
-        // Sorted as positions, not as copies of the books' details (22 MB at 50,000 books).
         let books = snapshot.books
-        let order = BookOrder.title.sort(Array(books.indices)) { BookOrder.SortFields(books[$0]) }
         // Written as bytes as it goes: an array of every entry, joined, then wrapped took four
         // copies of the index at once (28 MB at 50,000 books), and a string made into bytes two.
         let prefix = "window.BOOKPLATE_SEARCH_INDEX = ["

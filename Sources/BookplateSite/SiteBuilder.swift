@@ -268,7 +268,8 @@ public struct SiteBuilder: Sendable {
             })
         outputs.append(
             contentsOf: discoveryFiles(
-                snapshot: snapshot, commonplace: factory.commonplace, settings: settings, words: templates.words,
+                snapshot: snapshot, titleOrder: factory.index.byTitle, commonplace: factory.commonplace,
+                settings: settings, words: templates.words,
                 pages: pages))
         let marker = Data(SiteWriter.markerContents.utf8)
         outputs.append(
@@ -335,10 +336,14 @@ public struct SiteBuilder: Sendable {
     /// The search index, robots.txt and, where there is a base URL, the Atom feeds (of books, and
     /// of highlights when any is published) and the sitemap.
     private func discoveryFiles(
-        snapshot: LibrarySnapshot, commonplace: Commonplace, settings: SiteSettings, words: Words, pages: SitePlan
+        snapshot: LibrarySnapshot, titleOrder: [Int], commonplace: Commonplace, settings: SiteSettings, words: Words,
+        pages: SitePlan
     ) -> [PlannedOutput] {
         var files: [(String, @Sendable () -> Data)] = [
-            ("search-index.js", { SearchIndex.script(snapshot: snapshot, commonplace: commonplace) }),
+            (
+                "search-index.js",
+                { SearchIndex.script(snapshot: snapshot, order: titleOrder, commonplace: commonplace) }
+            ),
             ("robots.txt", { Data(FeedWriter.robots(baseURL: settings.baseURL).utf8) }),
         ]
         if let baseURL = settings.baseURL {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import BookplateCore
@@ -11,5 +12,27 @@ import Testing
         let expected = items.map { "item \($0)" }
         #expect(Parallel.map(items) { "item \($0)" } == expected)
         #expect(Parallel.mapEach(items) { "item \($0)" } == expected)
+    }
+}
+
+@Suite struct BackgroundTests {
+    private struct Failure: Error, Equatable {}
+
+    @Test func givesTheResultOnceDoneAndToEveryoneWhoAsks() throws {
+        let started = ContinuousClock.now
+        let work = Background { () -> Int in
+            Thread.sleep(forTimeInterval: 0.05)
+            return 42
+        }
+        // The caller went on at once.
+        #expect(ContinuousClock.now - started < .milliseconds(40))
+        #expect(try work.value() == 42)
+        #expect(try work.value() == 42)
+    }
+
+    @Test func givesTheErrorTheWorkThrew() {
+        let work = Background { () throws -> Int in throw Failure() }
+        #expect(throws: Failure()) { try work.value() }
+        #expect(throws: Failure()) { try work.value() }
     }
 }
