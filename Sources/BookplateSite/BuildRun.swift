@@ -57,6 +57,8 @@ struct BuildRun {
     private var warnings: [String] = []
     private var outputs = SitePlan()
     private var files: [String: BuildState.Output] = [:]
+    /// A whole new site taking the old one's place, which the state waits for before it is saved.
+    private var siteSwap: Background<Void>?
     private var written = 0
     private var repaired = 0
 
@@ -95,7 +97,7 @@ struct BuildRun {
         case .loadTemplates: try loadTemplates()
         case .planPages: try planPages()
         case .writeFiles: try writeFiles()
-        case .saveState: saveState()
+        case .saveState: try saveState()
         case .renderTemplates, .collectCovers: break
         }
     }
@@ -326,7 +328,7 @@ struct BuildRun {
             try? store.markUnfinished(site: site)
             written = outputs.count
             notesRendered = outputs.count { rendersNote($0.path) }
-            keepAll(try writer.writeAll(outputs))
+            try stageAll()
             return
         }
         files = previous.files
@@ -362,7 +364,7 @@ struct BuildRun {
             // Most files changed: a whole new site is made and swapped in (`written` still counts
             // the changed ones).
             notesRendered = outputs.count { rendersNote($0.path) }
-            keepAll(try writer.writeAll(outputs))
+            try stageAll()
         }
     }
 
@@ -376,6 +378,14 @@ struct BuildRun {
     /// Every file's fingerprint, on every core.
     private func fingerprints(of plan: SitePlan) throws -> [Fingerprint] {
         try Parallel.map(Array(plan.indices)) { index in Result { try plan[index].fingerprint() } }.map { try $0.get() }
+    }
+
+    /// Writes the whole plan as a new site, which takes the old one's place while the state is
+    /// made and saved.
+    private mutating func stageAll() throws {
+        let staged = try writer.stageAll(outputs)
+        siteSwap = staged.swap
+        keepAll(staged.written)
     }
 
     /// Keeps the files of a whole new site, `made` in the plan's order, as the state's. The plan
@@ -400,7 +410,9 @@ struct BuildRun {
         }
     }
 
-    private func saveState() {
+    /// Saves what the build read and wrote. A new site still taking the old one's place is waited
+    /// for before the state is committed: the state never describes a site that is not there.
+    private func saveState() throws {
         var noteEntries: [String: BuildState.Note] = [:]
         noteEntries.reserveCapacity(noteStamps.count)
         for (slug, stamp) in noteStamps {
@@ -410,8 +422,19 @@ struct BuildRun {
             site: site, library: library, inputs: inputs,
             noteOptions: builder.noteRenderer(settings).optionsTag, savedAt: FileStamps.now(), notes: noteEntries,
             sources: sources, files: files)
+        var siteInPlace = siteSwap == nil
         // A state that cannot be saved only costs the next build its shortcut.
-        try? store.save(state, replacing: previous)
+        try? store.save(state, replacing: previous) {
+            try siteSwap?.value()
+            siteInPlace = true
+        }
+        if !siteInPlace, let siteSwap {
+            do {
+                try siteSwap.value()
+            } catch {
+                throw BuildError(step: .writeFiles, path: paths.site.relativePathForDisplay, underlying: error)
+            }
+        }
         BuildRun.removeEarlierStates(in: builder.stateFolder)
     }
 

@@ -105,8 +105,11 @@ struct BuildStateStore {
     }
 
     /// Saves `state`, writing only the rows that differ from `previous` (the state the build
-    /// started from, nil for none), in one transaction.
-    func save(_ state: BuildState, replacing previous: BuildState?) throws {
+    /// started from, nil for none), in one transaction, committed once `beforeCommitting` returns
+    /// (and not if it throws).
+    func save(
+        _ state: BuildState, replacing previous: BuildState?, beforeCommitting: () throws -> Void = {}
+    ) throws {
         try prepared().write { db in
             try db.execute(
                 sql: """
@@ -117,7 +120,7 @@ struct BuildStateStore {
                     """,
                 arguments: [state.site, state.library, state.inputs, state.noteOptions, state.savedAt])
             guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM site WHERE path = ?", arguments: [state.site])
-            else { return }
+            else { return try beforeCommitting() }
             let base = previous?.site == state.site ? previous : nil
             if base == nil {
                 try db.execute(sql: "DELETE FROM output WHERE siteId = ?", arguments: [id])
@@ -161,6 +164,7 @@ struct BuildStateStore {
             for path in base.map({ Array($0.sources.keys) }) ?? [] where state.sources[path] == nil {
                 try dropSource.execute(arguments: [id, path])
             }
+            try beforeCommitting()
         }
     }
 

@@ -75,11 +75,28 @@ struct SiteWriter: Sendable {
             // The lists of books by status: `reading/`, `read/`, `to-read/`, `abandoned/`.
             + ReadingStatus.allCases.map(\.rawValue))
 
+    /// A whole new site, written beside the target and taking the old one's place on a thread of
+    /// its own: its files are flushed to disk, then swapped in.
+    struct StagedSite: Sendable {
+        /// Each file as written, in the plan's order.
+        var written: [BuildState.Output]
+        /// Done when the new site is in place, or failed to take it.
+        var swap: Background<Void>
+    }
+
     /// Writes `outputs` as the complete new site (the marker among them), making them on every
     /// core, and keeps what the reader put at the top of the old one (see ``ownNames``); returns
     /// each file as written, in order.
     @discardableResult
     func writeAll(_ outputs: SitePlan) throws -> [BuildState.Output] {
+        let staged = try stageAll(outputs)
+        try staged.swap.value()
+        return staged.written
+    }
+
+    /// ``writeAll(_:)``, returning once every file is written: the wait for the disk and the swap
+    /// go on meanwhile (a build saves its state in that time, and commits it once they are done).
+    func stageAll(_ outputs: SitePlan) throws -> StagedSite {
         removeLeftovers()
         let staging = sibling("new")
         let manager = FileManager.default
@@ -92,14 +109,16 @@ struct SiteWriter: Sendable {
                 staging.appendingPathComponent(output.path, isDirectory: false)
             }
             try keepReadersFiles(in: staging, besides: Set(outputs.map { String($0.path.prefix { $0 != "/" }) }))
-            // Every page on disk before the new site takes the old one's place: one wait for all.
-            FileOutput.flushFileSystem(containing: staging)
         } catch {
             try? manager.removeItem(at: staging)
             throw error
         }
-        try swapIn(staging)
-        return written
+        let swap = Background { [self] in
+            // Every page on disk before the new site takes the old one's place: one wait for all.
+            FileOutput.flushFileSystem(containing: staging)
+            try swapIn(staging)
+        }
+        return StagedSite(written: written, swap: swap)
     }
 
     /// Links into `staging` whatever the reader keeps at the top of the old site: every entry that
