@@ -23,11 +23,8 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
-        .systemLibrary(
-            name: "CVips",
-            pkgConfig: "vips",
-            providers: [.apt(["libvips-dev"])]
-        ),
+        // libvips is loaded (dlopen) when the first cover needs it, not linked: Sources/CVips/shim.h.
+        .systemLibrary(name: "CVips", providers: [.apt(["libvips42"])]),
         // The flow runs one way (Sources/README.md draws it): values → library → catalogs and
         // imports → site → use cases → command line. A step backwards is a compile error.
         .target(

@@ -17,6 +17,13 @@ public enum ContentHash {
         hex(SHA256.hash(data: bytes))
     }
 
+    /// The lowercase hexadecimal SHA-256 digest of `parts`, one after the other, none copied.
+    public static func sha256Hex(ofParts parts: [[UInt8]]) -> String {
+        var hasher = SHA256()
+        for part in parts { hasher.update(data: part) }
+        return hex(hasher.finalize())
+    }
+
     private static func hex(_ digest: SHA256.Digest) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var hex: [UInt8] = []

@@ -98,20 +98,20 @@ enum ThumbnailBenchmark {
                 }
             }
         }
-        if vips_init("bookplate-bench") != 0 { throw BenchError.sampleFailed("vips_init") }
+        if bp_start() != 0 { throw BenchError.sampleFailed("bp_start") }
+        var made: OpaquePointer?
         guard
-            let image = pixels.withUnsafeBytes({ buffer in
-                vips_image_new_from_memory_copy(
-                    buffer.baseAddress, buffer.count, Int32(width), Int32(height), 3, VIPS_FORMAT_UCHAR)
-            })
-        else { throw BenchError.sampleFailed("vips_image_new_from_memory_copy") }
-        defer { g_object_unref(image) }
+            pixels.withUnsafeBytes({ buffer in
+                bp_from_pixels(buffer.baseAddress, buffer.count, Int32(width), Int32(height), 3, &made)
+            }) == 0, let image = made
+        else { throw BenchError.sampleFailed("bp_from_pixels") }
+        defer { bp_unref(image) }
         var buffer: UnsafeMutableRawPointer?
         var length = 0
         guard bp_save_buffer(image, ".jpg[Q=92]", &buffer, &length) == 0, let buffer else {
             throw BenchError.sampleFailed("jpegsave")
         }
-        defer { g_free(buffer) }
+        defer { bp_free(buffer) }
         return Data(bytes: buffer, count: length)
     }
 
@@ -176,7 +176,7 @@ enum ThumbnailBenchmark {
             "| warm cache by known key: read entry | \(seconds(byKey)) | renditions byte-identical in all four runs: \(identical) |"
         )
         print(
-            "| peak memory (max RSS) | \(usage.ru_maxrss / 1024) MiB | the whole measuring process; libvips' own pixel buffers at most \(vips_tracked_get_mem_highwater() / 1_048_576) MiB |"
+            "| peak memory (max RSS) | \(usage.ru_maxrss / 1024) MiB | the whole measuring process; libvips' own pixel buffers at most \(bp_tracked_memory_highwater() / 1_048_576) MiB |"
         )
     }
 

@@ -20,10 +20,10 @@ public enum CoverThumbnails {
 
     /// What makes the renditions, as text: any change to it, libvips' version included, must
     /// change the bytes of some rendition, so caches keyed by it make them again.
-    public static var recipe: String {
+    public static let recipe: String = {
         let widths = CoverSize.allCases.map { String($0.rawValue) }.joined(separator: ",")
         return "bookplate-covers/1 vips \(Vips.version) jpeg q\(quality) widths \(widths) over white"
-    }
+    }()
 
     /// The renditions of the cover image in `bytes`, or a `ThumbnailError` saying why there are
     /// none.
@@ -35,7 +35,7 @@ public enum CoverThumbnails {
             try checkLoader(for: start, count: buffer.count, expecting: format)
             let header = try Vips.image { bp_load(start, buffer.count, $0) }
             try checkSize(width: header.width, height: header.height)
-            let upright = vips_image_get_orientation_swap(header.pointer) != 0
+            let upright = bp_orientation_swaps(header.pointer) != 0
             let sourceWidth = upright ? header.height : header.width
             let loaded = try load(start, count: buffer.count, format: format, uprightWidth: sourceWidth)
             let page = try Vips.image {

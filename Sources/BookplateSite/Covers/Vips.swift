@@ -11,8 +11,16 @@ import Foundation
 /// every cover asking for every core.
 enum Vips {
     /// Nil once libvips has started; what went wrong otherwise. Swift runs this once, whichever
-    /// thread comes first, and makes the others wait.
-    private static let startFailure: String? = bp_start() == 0 ? nil : takeError()
+    /// thread comes first, and makes the others wait. libvips is loaded here, by the first cover
+    /// that needs it (`CVips`): a shelf without covers never loads it.
+    private static let startFailure: String? = {
+        if bp_start() == 0 { return nil }
+        if let unavailable = bp_unavailable() {
+            return
+                "libvips could not be loaded (\(String(cString: unavailable))): install libvips 8 (Debian's libvips42)"
+        }
+        return takeError()
+    }()
 
     /// Starts libvips unless it has started already.
     static func start() throws {
@@ -20,17 +28,17 @@ enum Vips {
     }
 
     /// The libvips version this process runs, as "8.14.1".
-    static var version: String { String(cString: vips_version_string()) }
+    static var version: String { String(cString: bp_version()) }
 
     /// The image that `operation` hands back through its last argument; `ThumbnailError.damaged`
     /// with vips' reason when it fails.
-    static func image(_ operation: (UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32) throws
+    static func image(_ operation: (UnsafeMutablePointer<OpaquePointer?>) -> Int32) throws
         -> VipsImageHandle
     {
-        var output: UnsafeMutablePointer<VipsImage>?
+        var output: OpaquePointer?
         let status = operation(&output)
         guard status == 0, let output else {
-            if let output { g_object_unref(output) }
+            if let output { bp_unref(output) }
             throw ThumbnailError(problem: .damaged(takeError()))
         }
         return VipsImageHandle(output)
@@ -43,7 +51,7 @@ enum Vips {
         var buffer: UnsafeMutableRawPointer?
         var length = 0
         let status = operation(&buffer, &length)
-        defer { g_free(buffer) }
+        defer { bp_free(buffer) }
         guard status == 0, let buffer else { throw ThumbnailError(problem: .damaged(takeError())) }
         return Data(bytes: buffer, count: length)
     }
@@ -52,8 +60,8 @@ enum Vips {
     /// another thread may be adding to it), with control and format characters dropped so that
     /// nothing a file says can move the terminal's cursor or turn its text around.
     static func takeError() -> String {
-        guard let copy = vips_error_buffer_copy() else { return "libvips gave no reason" }
-        defer { g_free(copy) }
+        guard let copy = bp_error_copy() else { return "libvips gave no reason" }
+        defer { bp_free(copy) }
         let text = String(cString: copy)
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         let printable = String(
@@ -67,27 +75,27 @@ enum Vips {
 
 /// A reference to a libvips image, given up when the handle goes away.
 struct VipsImageHandle: ~Copyable {
-    let pointer: UnsafeMutablePointer<VipsImage>
+    let pointer: OpaquePointer
 
-    init(_ pointer: UnsafeMutablePointer<VipsImage>) {
+    init(_ pointer: OpaquePointer) {
         self.pointer = pointer
     }
 
     deinit {
-        g_object_unref(pointer)
+        bp_unref(pointer)
     }
 
-    var width: Int { Int(vips_image_get_width(pointer)) }
-    var height: Int { Int(vips_image_get_height(pointer)) }
-    var bands: Int { Int(vips_image_get_bands(pointer)) }
+    var width: Int { Int(bp_width(pointer)) }
+    var height: Int { Int(bp_height(pointer)) }
+    var bands: Int { Int(bp_bands(pointer)) }
 
     /// The image's pixels, band by band, row by row, as vips holds them.
     func pixels() throws -> [UInt8] {
         var length = 0
-        guard let memory = vips_image_write_to_memory(pointer, &length) else {
+        guard let memory = bp_write_to_memory(pointer, &length) else {
             throw ThumbnailError(problem: .damaged(Vips.takeError()))
         }
-        defer { g_free(memory) }
+        defer { bp_free(memory) }
         return [UInt8](UnsafeRawBufferPointer(start: memory, count: length))
     }
 }

@@ -167,7 +167,7 @@ import Testing
         _ = try CoverThumbnails.make(from: source)
         let truncated = Array(source.prefix(source.count / 2))
         let objectsBefore = Self.liveVipsObjects()
-        let memoryBefore = vips_tracked_get_mem()
+        let memoryBefore = bp_tracked_memory()
         for _ in 0..<60 {
             _ = try CoverThumbnails.make(from: source)
             #expect(throws: ThumbnailError.self) { try CoverThumbnails.make(from: truncated) }
@@ -178,7 +178,7 @@ import Testing
         var memoryAfter = Int.max
         for _ in 0..<10 where objectsAfter - objectsBefore >= 30 || memoryAfter - Int(memoryBefore) >= 4 << 20 {
             objectsAfter = min(objectsAfter, Self.liveVipsObjects())
-            memoryAfter = min(memoryAfter, Int(vips_tracked_get_mem()))
+            memoryAfter = min(memoryAfter, Int(bp_tracked_memory()))
             Thread.sleep(forTimeInterval: 0.05)
         }
         #expect(objectsAfter - objectsBefore < 30)
@@ -343,15 +343,7 @@ import Testing
 
     /// How many vips objects (images, operations, buffers) exist in the process now.
     static func liveVipsObjects() -> Int {
-        var count = 0
-        _ = withUnsafeMutablePointer(to: &count) { counter in
-            vips_object_map(
-                { _, counter, _ in
-                    counter?.assumingMemoryBound(to: Int.self).pointee += 1
-                    return nil
-                }, counter, nil)
-        }
-        return count
+        Int(bp_live_objects())
     }
 }
 

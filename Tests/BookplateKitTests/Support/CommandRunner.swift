@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import BookplateCore
+
 /// Runs the built `bookplate` executable in a folder, as a reader would.
 struct CommandRunner {
     struct Result {
@@ -66,8 +68,11 @@ struct CommandRunner {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        // Both pipes at once: a command that fills one while the other is being read to its end
+        // would wait for ever.
+        let errors = Background { err.fileHandleForReading.readDataToEndOfFile() }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        let stderr = try errors.value()
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),

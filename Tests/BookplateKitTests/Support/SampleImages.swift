@@ -25,14 +25,12 @@ enum SampleImages {
         for y in 0..<height {
             for x in 0..<width { pixels += pixel(x, y) }
         }
-        let image = try Vips.image { output -> Int32 in
-            output.pointee = pixels.withUnsafeBytes { buffer in
-                vips_image_new_from_memory_copy(
-                    buffer.baseAddress, buffer.count, Int32(width), Int32(height), Int32(bands), VIPS_FORMAT_UCHAR)
+        let image = try Vips.image { output in
+            pixels.withUnsafeBytes { buffer in
+                bp_from_pixels(buffer.baseAddress, buffer.count, Int32(width), Int32(height), Int32(bands), output)
             }
-            return output.pointee == nil ? -1 : 0
         }
-        if let orientation { vips_image_set_int(image.pointer, "orientation", Int32(orientation)) }
+        if let orientation { bp_set_int(image.pointer, "orientation", Int32(orientation)) }
         let data = try Vips.bytes { bp_save_buffer(image.pointer, suffix, $0, $1) }
         return [UInt8](data)
     }
