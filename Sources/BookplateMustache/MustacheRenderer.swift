@@ -53,7 +53,7 @@ package struct MustacheRenderer {
     /// index page of 50,000 books was 38 MB held three times over.
     private mutating func render(_ template: MustacheTemplate, into output: inout String) throws(MustacheRenderError) {
         guard let indentation, !indentation.isEmpty else {
-            for token in template.tokens { try render(token, into: &output) }
+            for token in template.joinedTokens { try render(token, into: &output) }
             return
         }
         // Indented (a standalone partial's output): each line this template starts is indented,

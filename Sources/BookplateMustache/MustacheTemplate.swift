@@ -11,7 +11,12 @@ import BookplateCore
 /// read. Where swift-mustache failed on a file ending inside what could be a tag (`a {`), this reads
 /// text; `Fixtures/mustache/` holds random templates with what swift-mustache made of them.
 package struct MustacheTemplate: Sendable {
+    /// The tokens as read, a line of text in each text token, as an indented partial renders them
+    /// (each line it starts gets the indentation).
     let tokens: [Token]
+    /// The same with each run of text tokens joined into one, for everywhere else: a page's
+    /// templates are mostly lines of text, and each was a token to go through and an append.
+    let joinedTokens: [Token]
 
     indirect enum Token: Sendable {
         case text(String)
@@ -29,11 +34,20 @@ package struct MustacheTemplate: Sendable {
     /// Parses `source`; a syntax error says what is wrong and where (as a character offset).
     package init(source: String) throws(MustacheSyntaxError) {
         var parser = MustacheParser(Array(source))
-        tokens = try parser.parse(MustacheParser.State())
+        self.init(tokens: try parser.parse(MustacheParser.State()))
     }
 
     fileprivate init(tokens: [Token]) {
         self.tokens = tokens
+        var joined: [Token] = []
+        for token in tokens {
+            if case .text(let text) = token, case .text(let before)? = joined.last {
+                joined[joined.count - 1] = .text(before + text)
+            } else {
+                joined.append(token)
+            }
+        }
+        joinedTokens = joined
     }
 }
 

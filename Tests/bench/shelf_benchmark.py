@@ -11,12 +11,14 @@ separated by ':'; default: the hugo on PATH, Debian's when installed). Prints a 
 table of wall-clock seconds and peak resident memory, then for each size the write floor (the
 site's files copied by `cp -r` and synced: what writing them costs any program) beside the full
 build, and the site's weight from Tests/browser/page_weight.py (home page size and
-DOMContentLoaded in headless Chromium, largest page and file). The full build and Hugo's build are run
-BUILD_RUNS times each (default 3), taking turns, each Bookplate build on a fresh copy of the
-imported shelf and each Hugo build into a fresh folder; the table gives the median time and
-the largest memory, and the single runs are listed below it. (Creating files on ext4 is slower
-for a while after many were deleted, as a previous run's cleanup does: taking turns lets both
-tools meet the same conditions.) Every other figure is one run.
+DOMContentLoaded in headless Chromium, largest page and file). The full build, the write floor
+and Hugo's build are run BUILD_RUNS times each (default 3), taking turns, each Bookplate build on
+a fresh copy of the imported shelf, each floor a copy of the site that build made, and each Hugo
+build into a fresh folder; the table gives the median time and the largest memory, the ratio of
+the build to the floor is worked out run by run (median given), and the single runs are listed
+below. Nothing is deleted until the end: creating files on ext4 is slower for minutes after many
+were deleted, and a cleanup between runs would slow whichever came next. Every other figure is
+one run.
 """
 import os
 import pathlib
@@ -79,17 +81,24 @@ def bench(n, work):
     hugo = work / f"hugo-{n}"
     if HUGOS:
         subprocess.run([sys.executable, SHARED / "to_hugo.py", csv, hugo], check=True, capture_output=True)
-    builds, hugo_builds = [], {label: [] for label, _ in HUGOS}
+    builds, floors, hugo_builds = [], [], {label: [] for label, _ in HUGOS}
     for run in range(BUILD_RUNS):
         shelf = work / f"shelf-{n}-{run}"
         shutil.copytree(imported, shelf, symlinks=True)
         builds.append(timed([BINARY, "build"], shelf))
+        # The write floor: the same files written by a plain program (cp, then sync as a build
+        # flushes before it swaps the site in), from the page cache into a fresh folder.
+        floors.append(timed(["sh", "-c", f"cp -r site '{work / f'floor-{n}-{run}'}' && sync"], shelf))
         for index, (label, path) in enumerate(HUGOS):
             destination = f"public-{run}-{index}"
             hugo_builds[label].append(
                 timed([path, "--quiet", "--ignoreCache", "--destination", destination], hugo))
     row["build"] = median_run(builds)
     row["build_runs"] = [run[0] for run in builds]
+    row["floor"] = median_run(floors)
+    row["floor_runs"] = [run[0] for run in floors]
+    ratios = sorted(build[0] / floor[0] for build, floor in zip(builds, floors))
+    row["ratio"] = ratios[len(ratios) // 2]
     row["hugo"] = {label: median_run(runs) for label, runs in hugo_builds.items()}
     row["hugo_runs"] = {label: [run[0] for run in runs] for label, runs in hugo_builds.items()}
     shelf = work / f"shelf-{n}-0"
@@ -105,11 +114,6 @@ def bench(n, work):
     row["note_written"] = int(written.group(1)) if written else -1
     row["list"] = timed([BINARY, "list"], shelf)
     row["files"] = files_before
-    # The write floor: the same files written by a plain program (cp, then sync as a build
-    # flushes before it swaps the site in), from the page cache into a fresh folder.
-    floor = work / f"floor-{n}"
-    row["floor"] = timed(["sh", "-c", f"cp -r site '{floor}' && sync"], shelf)
-    shutil.rmtree(floor)
     weight = subprocess.run(
         [sys.executable, REPO / "Tests" / "browser" / "page_weight.py", shelf / "site"],
         capture_output=True, text=True, check=False)
@@ -141,15 +145,17 @@ def main():
         f"of {BUILD_RUNS} runs taking turns with Hugo's, and the largest memory; other figures: one run.")
     print()
     for row in rows:
-        ratio = row["build"][0] / row["floor"][0] if row["floor"][0] else 0
         print(f"- {row['books']:,} books: {row['files']:,} files; the write floor (cp -r site + sync) "
-              f"{row['floor'][0]:.2f} s, the full build {ratio:.2f}× it; {row['weight']}")
+              f"{row['floor'][0]:.2f} s, the full build {row['ratio']:.2f}× it (the median of the runs' "
+              f"ratios); {row['weight']}")
     for row in rows:
         runs = ", ".join(f"{value:.2f}" for value in row["build_runs"])
+        floors = ", ".join(f"{value:.2f}" for value in row["floor_runs"])
         others = "; ".join(
             f"{label} builds " + ", ".join(f"{value:.2f}" for value in row["hugo_runs"][label]) + " s"
             for label in labels)
-        print(f"- {row['books']:,} books: Bookplate builds {runs} s" + (f"; {others}" if others else ""))
+        print(f"- {row['books']:,} books: Bookplate builds {runs} s; write floors {floors} s"
+              + (f"; {others}" if others else ""))
 
 
 if __name__ == "__main__":
