@@ -13,8 +13,8 @@ package enum TemplateValue: Sendable {
     case html(SanitizedHTML)
     case int(Int)
     case bool(Bool)
-    case list(any TemplateList)
-    case object(any TemplateObject)
+    case list(any TemplateListReference)
+    case object(any TemplateObjectReference)
     /// A field with nothing in it: shows nothing, and a section over it is skipped.
     case null
 
@@ -44,6 +44,36 @@ package protocol TemplateObject: TemplateRepresentable, Sendable {
 
 extension TemplateObject {
     package var templateValue: TemplateValue { .object(self) }
+}
+
+/// An object as a template value holds it: by one reference, so that copying a value as the
+/// renderer passes it around is two words and a retain, not an existential's five words.
+package protocol TemplateObjectReference: AnyObject, Sendable {
+    /// The object held.
+    var object: any TemplateObject { get }
+    func value(forKey key: String) -> TemplateValue?
+}
+
+private final class TemplateObjectBox<Object: TemplateObject>: TemplateObjectReference {
+    let held: Object
+    init(_ object: Object) { held = object }
+    var object: any TemplateObject { held }
+    func value(forKey key: String) -> TemplateValue? { held.value(forKey: key) }
+}
+
+/// A list as a template value holds it, by one reference.
+package protocol TemplateListReference: AnyObject, Sendable {
+    var count: Int { get }
+    func element(at index: Int) -> TemplateValue
+    var isSortable: Bool { get }
+}
+
+private final class TemplateListBox<List: TemplateList>: TemplateListReference {
+    let list: List
+    init(_ list: List) { self.list = list }
+    var count: Int { list.count }
+    func element(at index: Int) -> TemplateValue { list.element(at: index) }
+    var isSortable: Bool { list.isSortable }
 }
 
 /// A list a section repeats for, read an element at a time.
@@ -98,9 +128,17 @@ extension Optional where Wrapped: TemplateRepresentable {
     package var templateValue: TemplateValue { self?.templateValue ?? .null }
 }
 
+extension TemplateValue {
+    /// `object` as a value.
+    package static func object(_ object: some TemplateObject) -> TemplateValue { .object(TemplateObjectBox(object)) }
+
+    /// `list` as a value.
+    package static func list(_ list: some TemplateList) -> TemplateValue { .list(TemplateListBox(list)) }
+}
+
 /// A list's elements from last to first (the `reversed` transform).
 private struct ReversedTemplateList: TemplateList {
-    let base: any TemplateList
+    let base: any TemplateListReference
     var count: Int { base.count }
     func element(at index: Int) -> TemplateValue { base.element(at: base.count - 1 - index) }
     var isSortable: Bool { base.isSortable }
@@ -140,7 +178,7 @@ extension TemplateValue {
             switch transform {
             case "first": list.count > 0 ? list.element(at: 0) : nil
             case "last": list.count > 0 ? list.element(at: list.count - 1) : nil
-            case "reversed": .list(ReversedTemplateList(base: list))
+            case "reversed": .list(TemplateListBox(ReversedTemplateList(base: list)))
             case "count": .int(list.count)
             case "empty": .bool(list.count == 0)
             case "sorted": TemplateValue.sorted(list)
@@ -152,13 +190,13 @@ extension TemplateValue {
     }
 
     /// A list of strings or of numbers in order; other lists cannot be sorted.
-    private static func sorted(_ list: any TemplateList) -> TemplateValue? {
+    private static func sorted(_ list: any TemplateListReference) -> TemplateValue? {
         guard list.isSortable else { return nil }
         let elements = (0..<list.count).map { list.element(at: $0) }
         let strings = elements.compactMap { if case .string(let string) = $0 { string } else { nil } }
-        if strings.count == elements.count { return .list(strings.sorted()) }
+        if strings.count == elements.count { return strings.sorted().templateValue }
         let ints = elements.compactMap { if case .int(let int) = $0 { int } else { nil } }
-        if ints.count == elements.count { return .list(ints.sorted()) }
+        if ints.count == elements.count { return ints.sorted().templateValue }
         return nil
     }
 

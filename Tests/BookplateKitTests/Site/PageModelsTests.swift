@@ -35,9 +35,9 @@ import Testing
             #expect(int == value, "\(path)")
         case (.bool(let bool)?, let value as Bool):
             #expect(bool == value, "\(path)")
-        case (.object(let object)?, let value?):
-            #expect(type(of: object) == type(of: value), "\(path)")
-            checkEveryProperty(of: object, path: path)
+        case (.object(let reference)?, let value?):
+            #expect(type(of: reference.object) == type(of: value), "\(path)")
+            checkEveryProperty(of: reference.object, path: path)
         case (.list(let list)?, let values as [Any]):
             #expect(list.count == values.count, "\(path)")
             for index in 0..<min(2, list.count, values.count) {
