@@ -245,8 +245,7 @@ struct BuildRun {
     }
 
     /// Begins fingerprinting every note, on a thread of its own: a note whose file is as the last
-    /// build read it, with the same options, keeps the fingerprint it had; the others are read,
-    /// on every core.
+    /// build read it, with the same options, keeps the fingerprint it had; the others are read.
     private func startReadingNotes() throws -> Background<SiteNotes> {
         let renderer = builder.noteRenderer(settings)
         var notes = SiteNotes(
@@ -266,10 +265,10 @@ struct BuildRun {
                 unread.append(slug)
             }
         }
+        // On one thread: the library loads on the other core meanwhile.
         return Background { [notes, unread] in
-            let read = Parallel.map(unread) { slug in Result { try notes.readFingerprint(ofSlug: slug) } }
             var all = notes
-            for (slug, fingerprint) in zip(unread, read) { all.fingerprints[slug] = try fingerprint.get() }
+            for slug in unread { all.fingerprints[slug] = try notes.readFingerprint(ofSlug: slug) }
             return all
         }
     }

@@ -129,7 +129,8 @@ struct BuildStateStore {
             }
             let putOutput = try db.cachedStatement(
                 sql: "INSERT OR REPLACE INTO output VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-            for (path, output) in state.files where base?.files[path] != output {
+            // In the tables' order: rows inserted where the last one went, not all over the tree.
+            for (path, output) in state.files.sorted(by: { $0.key < $1.key }) where base?.files[path] != output {
                 let stamp = output.stamp
                 try putOutput.execute(arguments: [
                     id, path, Int64(bitPattern: output.fingerprint.value), stamp.size, stamp.modified, stamp.changed,
@@ -142,7 +143,7 @@ struct BuildStateStore {
                 try dropOutput.execute(arguments: [id, path])
             }
             let putNote = try db.cachedStatement(sql: "INSERT OR REPLACE INTO note VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-            for (slug, note) in state.notes where base?.notes[slug] != note {
+            for (slug, note) in state.notes.sorted(by: { $0.key < $1.key }) where base?.notes[slug] != note {
                 let stamp = note.stamp
                 try putNote.execute(arguments: [
                     id, slug, stamp.size, stamp.modified, stamp.changed, Int64(bitPattern: stamp.inode),

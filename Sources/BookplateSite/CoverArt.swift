@@ -18,8 +18,10 @@ enum CoverArt {
     /// A book's cover, made ready to publish: its model (image paths from the top of the site) and
     /// the rendition files, or the placeholder and, when the reader's image could not be used, why.
     struct Cover: Sendable {
-        var model: CoverModel
-        var files: [PlannedOutput]
+        /// Nil where the book shows its placeholder, which is made where it is shown: 50,000 of
+        /// them made here and dropped were a tenth of planning a build.
+        var model: CoverModel?
+        var files: [PlannedOutput] = []
         /// The thumbnail cache entry the files come from, kept by the cache's pruning.
         var cacheKey: String?
         var warning: String?
@@ -30,20 +32,20 @@ enum CoverArt {
     static func covers(
         for books: [BookDetails], coversFolder: URL, existing: [String: FileStamps.Stamp], cache: ThumbnailCache
     ) -> [Cover] {
+        // A shelf without covers has nothing to look for.
+        guard !existing.isEmpty else { return books.map { _ in Cover(model: nil) } }
         let sources = books.map { imageFile(named: $0.book.slug, in: coversFolder, existing: existing) }
         let entries = Parallel.mapEach(sources) { url in
             url.map { url in Result { try cache.entry(forSourceAt: url) } }
         }
         return zip(books, entries).map { details, entry in
-            let slug = details.book.slug
-            let placeholder = placeholder(title: details.book.title, author: details.authors.first?.name, slug: slug)
             switch entry {
             case nil:
-                return Cover(model: placeholder, files: [])
+                return Cover(model: nil)
             case .failure(let error)?:
-                return Cover(model: placeholder, files: [], warning: "\(error)")
+                return Cover(model: nil, warning: "\(error)")
             case .success(let entry)?:
-                return published(entry, slug: slug, title: details.book.title, placeholder: placeholder, cache: cache)
+                return published(entry, slug: details.book.slug, title: details.book.title, cache: cache)
             }
         }
     }
@@ -51,12 +53,12 @@ enum CoverArt {
     /// The rendition files of a cache entry, published at `covers/<slug>-<width>.jpg`; each file's
     /// bytes are read from the cache when it is written, not held in memory from here.
     private static func published(
-        _ entry: ThumbnailCache.Entry, slug: String, title: String, placeholder: CoverModel, cache: ThumbnailCache
+        _ entry: ThumbnailCache.Entry, slug: String, title: String, cache: ThumbnailCache
     ) -> Cover {
         let images = entry.renditions.images.map {
             CoverImageModel(path: "covers/\(slug)-\($0.width).jpg", width: $0.width, height: $0.height)
         }
-        guard let grid = images.first else { return Cover(model: placeholder, files: []) }
+        guard let grid = images.first else { return Cover(model: nil) }
         let files = images.map { image in
             let url = cache.fileURL(key: entry.key, width: image.width)
             return PlannedOutput(path: image.path, fingerprint: Fingerprint(of: "\(entry.key)/\(image.width)")) {

@@ -218,7 +218,7 @@ public struct SiteBuilder: Sendable {
         return zip(books, covers).map { details, cover in
             let factory = makeFactory(
                 site: site, settings: settings, snapshot: LibrarySnapshot(books: [details]),
-                coversBySlug: [details.book.slug: cover.model], words: templates.words)
+                coversBySlug: cover.model.map { [details.book.slug: $0] } ?? [:], words: templates.words)
             return SiteBuilder.plannedBookPage(
                 slug: details.book.slug, factory: factory, notes: notes, theme: themePrint, templates: templates
             ) { details }
@@ -252,7 +252,7 @@ public struct SiteBuilder: Sendable {
             // Placeholders are made where they are shown: a dictionary of 50,000 of them took 22 MB.
             coversBySlug: Dictionary(
                 uniqueKeysWithValues: zip(snapshot.books, covers).compactMap { details, cover in
-                    cover.model.isPlaceholder ? nil : (details.book.slug, cover.model)
+                    cover.model.map { (details.book.slug, $0) }
                 }),
             photosByAuthorSlug: Dictionary(uniqueKeysWithValues: photos.map { ($0.0, $0.1.model) }),
             words: templates.words)
