@@ -13,8 +13,8 @@ package enum TemplateValue: Sendable {
     case html(SanitizedHTML)
     case int(Int)
     case bool(Bool)
-    case list(any TemplateListReference)
-    case object(any TemplateObjectReference)
+    case list(TemplateListReference)
+    case object(TemplateObjectReference)
     /// A field with nothing in it: shows nothing, and a section over it is skipped.
     case null
 
@@ -47,30 +47,19 @@ extension TemplateObject {
 }
 
 /// An object as a template value holds it: by one reference, so that copying a value as the
-/// renderer passes it around is two words and a retain, not an existential's five words.
-package protocol TemplateObjectReference: AnyObject, Sendable {
+/// renderer passes it around is a word and a retain, not an existential's five words. Not
+/// generic: a generic box's type was looked up at run time for every field a page read.
+package final class TemplateObjectReference: Sendable {
     /// The object held.
-    var object: any TemplateObject { get }
-    func value(forKey key: String) -> TemplateValue?
-}
-
-private final class TemplateObjectBox<Object: TemplateObject>: TemplateObjectReference {
-    let held: Object
-    init(_ object: Object) { held = object }
-    var object: any TemplateObject { held }
-    func value(forKey key: String) -> TemplateValue? { held.value(forKey: key) }
+    package let object: any TemplateObject
+    init(_ object: any TemplateObject) { self.object = object }
+    func value(forKey key: String) -> TemplateValue? { object.value(forKey: key) }
 }
 
 /// A list as a template value holds it, by one reference.
-package protocol TemplateListReference: AnyObject, Sendable {
-    var count: Int { get }
-    func element(at index: Int) -> TemplateValue
-    var isSortable: Bool { get }
-}
-
-private final class TemplateListBox<List: TemplateList>: TemplateListReference {
-    let list: List
-    init(_ list: List) { self.list = list }
+package final class TemplateListReference: Sendable {
+    let list: any TemplateList
+    init(_ list: any TemplateList) { self.list = list }
     var count: Int { list.count }
     func element(at index: Int) -> TemplateValue { list.element(at: index) }
     var isSortable: Bool { list.isSortable }
@@ -130,15 +119,17 @@ extension Optional where Wrapped: TemplateRepresentable {
 
 extension TemplateValue {
     /// `object` as a value.
-    package static func object(_ object: some TemplateObject) -> TemplateValue { .object(TemplateObjectBox(object)) }
+    package static func object(_ object: some TemplateObject) -> TemplateValue {
+        .object(TemplateObjectReference(object))
+    }
 
     /// `list` as a value.
-    package static func list(_ list: some TemplateList) -> TemplateValue { .list(TemplateListBox(list)) }
+    package static func list(_ list: some TemplateList) -> TemplateValue { .list(TemplateListReference(list)) }
 }
 
 /// A list's elements from last to first (the `reversed` transform).
 private struct ReversedTemplateList: TemplateList {
-    let base: any TemplateListReference
+    let base: TemplateListReference
     var count: Int { base.count }
     func element(at index: Int) -> TemplateValue { base.element(at: base.count - 1 - index) }
     var isSortable: Bool { base.isSortable }
@@ -178,7 +169,7 @@ extension TemplateValue {
             switch transform {
             case "first": list.count > 0 ? list.element(at: 0) : nil
             case "last": list.count > 0 ? list.element(at: list.count - 1) : nil
-            case "reversed": .list(TemplateListBox(ReversedTemplateList(base: list)))
+            case "reversed": .list(TemplateListReference(ReversedTemplateList(base: list)))
             case "count": .int(list.count)
             case "empty": .bool(list.count == 0)
             case "sorted": TemplateValue.sorted(list)
@@ -190,7 +181,7 @@ extension TemplateValue {
     }
 
     /// A list of strings or of numbers in order; other lists cannot be sorted.
-    private static func sorted(_ list: any TemplateListReference) -> TemplateValue? {
+    private static func sorted(_ list: TemplateListReference) -> TemplateValue? {
         guard list.isSortable else { return nil }
         let elements = (0..<list.count).map { list.element(at: $0) }
         let strings = elements.compactMap { if case .string(let string) = $0 { string } else { nil } }
