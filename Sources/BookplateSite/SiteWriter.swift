@@ -163,7 +163,7 @@ struct SiteWriter: Sendable {
     private func swapIn(_ staging: URL) throws {
         let manager = FileManager.default
         if manager.fileExists(atPath: target.path), AtomicSwap.exchange(staging, target) {
-            try? manager.removeItem(at: staging)
+            TreeRemoval.remove(staging.path)
             return
         }
         let retired = sibling("old")
@@ -179,7 +179,7 @@ struct SiteWriter: Sendable {
             try? manager.removeItem(at: staging)
             throw SiteError.unwritable(path: target.relativePathForDisplay, reason: error.localizedDescription)
         }
-        try? manager.removeItem(at: retired)
+        TreeRemoval.remove(retired.path)
     }
 
     /// Replaces just `changed` in the existing site and removes `removed`, so that the site is

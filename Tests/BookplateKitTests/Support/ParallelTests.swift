@@ -36,3 +36,43 @@ import Testing
         #expect(throws: Failure()) { try work.value() }
     }
 }
+
+/// A swapped-out site is removed on several threads: all of it, and nothing a link in it points to.
+@Suite struct TreeRemovalTests {
+    @Test(arguments: [0, 3, 500])
+    func removesEverythingBelowAndNothingALinkPointsTo(books: Int) throws {
+        let root = try TestPaths.temporaryFolder("tree-removal")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let outside = root.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: outside.appendingPathComponent("kept.txt"))
+        let site = root.appendingPathComponent("site")
+        for index in 0..<books {
+            let folder = site.appendingPathComponent("books/book-\(index)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data("page \(index)".utf8).write(to: folder.appendingPathComponent("index.html"))
+        }
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        try Data("home".utf8).write(to: site.appendingPathComponent("index.html"))
+        try FileManager.default.createDirectory(
+            at: site.appendingPathComponent("assets"), withIntermediateDirectories: true)
+        // Links at each level: to the outside folder, and to a file in it.
+        try FileManager.default.createSymbolicLink(
+            at: site.appendingPathComponent("linked"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(
+            at: site.appendingPathComponent("assets/linked"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(
+            at: site.appendingPathComponent("assets/kept.txt"),
+            withDestinationURL: outside.appendingPathComponent("kept.txt"))
+
+        TreeRemoval.remove(site.path)
+
+        #expect(!FileManager.default.fileExists(atPath: site.path))
+        #expect(try String(contentsOf: outside.appendingPathComponent("kept.txt"), encoding: .utf8) == "keep")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["outside"])
+    }
+
+    @Test func aFolderThatIsNotThereIsNoFailure() throws {
+        TreeRemoval.remove("/nonexistent/bookplate-\(UUID().uuidString)")
+    }
+}

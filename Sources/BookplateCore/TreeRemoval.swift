@@ -1,0 +1,80 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Removes a whole folder that a command made and no longer needs (a site swapped out), on
+/// several threads at once.
+///
+/// Deleting is mostly waiting for the file system's journal: one thread deleting a 50,000-book
+/// site (135,000 files and folders) took 14-18 s on ext4 here, while several threads have their
+/// deletions committed together. Links are removed, never followed.
+package enum TreeRemoval {
+    /// How many threads delete at once: more than there are cores, as they mostly wait.
+    static let threads = 8
+
+    /// Removes `path` and everything below it; what cannot be removed is left.
+    package static func remove(_ path: String) {
+        // The folders two levels down (a site's `books/<slug>`) are the work handed out; the few
+        // above them are removed once they are empty.
+        var upper: [String] = []
+        var work: [String] = []
+        for entry in entries(of: path) {
+            let child = path + "/" + entry
+            guard isFolder(child) else {
+                unlink(child)
+                continue
+            }
+            upper.append(child)
+            work += entries(of: child).map { child + "/" + $0 }
+        }
+        let next = Atomic<Int>(0)
+        let done = DispatchGroup()
+        let shared = work
+        for _ in 0..<min(threads, max(1, work.count / 64)) {
+            done.enter()
+            Thread.detachNewThread {
+                while true {
+                    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard index < shared.count else { break }
+                    removeRecursively(shared[index])
+                }
+                done.leave()
+            }
+        }
+        done.wait()
+        for folder in upper { removeRecursively(folder) }
+        rmdir(path)
+    }
+
+    /// The names in the folder at `path`, without `.` and `..`.
+    private static func entries(of path: String) -> [String] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
+                String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Whether `path` is a folder itself, not a link to one.
+    private static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    private static func removeRecursively(_ path: String) {
+        guard isFolder(path) else {
+            unlink(path)
+            return
+        }
+        for entry in entries(of: path) { removeRecursively(path + "/" + entry) }
+        rmdir(path)
+    }
+}
