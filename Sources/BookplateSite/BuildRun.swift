@@ -47,8 +47,8 @@ struct BuildRun {
     private var notes: SiteNotes?
     /// The notes' fingerprints, read while the library loads.
     private var noteReading: Background<SiteNotes>?
-    /// The notes folder's files and links, listed while the last build's state is read.
-    private var noteScan: Background<(files: [String: FileStamps.Stamp], links: [String])>?
+    /// Links in the notes folder, listed while the last build's state is read.
+    private var noteLinks: [String] = []
     /// Note files whose book is not in the library, by slug.
     private var orphanNotes: [String] = []
     /// How many notes were rendered: one for each book page with a note that was written.
@@ -109,21 +109,25 @@ struct BuildRun {
     private mutating func checkOutput() throws {
         lock = try BuildLock(folder: builder.stateFolder)
         // Listing 50,000 notes and reading 67,000 rows of state were a third each of a rebuild
-        // with nothing to do: they are done at once, on two cores.
-        let notesFolder = paths.notes
-        noteScan = Background {
-            var links: [String] = []
-            let files = FileStamps.scan(notesFolder, suffix: ".md", links: &links)
-            return (files, links)
+        // with nothing to do: the state is read, and what killed commands left is cleared away,
+        // on a thread of its own meanwhile. (The notes' stamps are listed on this one: made on
+        // another, they were kept apart from the rest of a first build's memory, 3 MB more.)
+        let (store, site, folders) = (
+            store, site, [paths.notes, paths.covers, paths.photos, builder.stateFolder]
+        )
+        let reading = Background {
+            for folder in folders { WorkingFiles.removeAbandoned(in: folder) }
+            return store.load(site: site)
         }
-        loaded = store.load(site: site)
+        noteStamps = [:]
+        for (name, stamp) in FileStamps.scan(paths.notes, suffix: ".md", links: &noteLinks) where !name.contains("/") {
+            noteStamps[String(name.dropLast(3))] = stamp
+        }
+        loaded = try reading.value()
         var known: Set<String>?
         if case .state(let state) = loaded { known = Set(state.files.keys) }
         try writer.checkTarget(
             protected: [paths.root, paths.content, paths.templates, paths.library], knownFiles: known)
-        for folder in [paths.notes, paths.covers, paths.photos, builder.stateFolder] {
-            WorkingFiles.removeAbandoned(in: folder)
-        }
     }
 
     private mutating func readState() {
@@ -148,11 +152,6 @@ struct BuildRun {
     private mutating func scanInputs() throws {
         settings = try builder.settings ?? SiteSettings.load(from: paths.settings)
         if let baseURL = builder.baseURLOverride { settings.baseURL = baseURL }
-        guard let (noteFiles, noteLinks) = try noteScan?.value() else { preconditionFailure("notes not listed") }
-        noteScan = nil
-        noteStamps = [:]
-        noteStamps.reserveCapacity(noteFiles.count)
-        for (name, stamp) in noteFiles where !name.contains("/") { noteStamps[String(name.dropLast(3))] = stamp }
         // A note too long to publish counts as no note (its page is made without it), so that it
         // is found again, as a change, once it is short enough.
         oversizedNotes = noteStamps.filter { $0.value.size > NoteStore.largestPublished }.keys.sorted()
