@@ -344,13 +344,17 @@ struct BuildRun {
             files = previous?.files ?? [:]
         case .files(let changed, let removed):
             files = previous?.files ?? [:]
+            let one = changed.count == 1 && removed.isEmpty
+            // Put into a copy of the site made of links, every file is stamped again below and
+            // its row saved anew: the last build's rows are let go rather than held beside them.
+            if !one { previous = nil }
             notesRendered = changed.count { rendersNote($0.path) }
             let made = try writer.update(changed: changed, removed: removed)
             for (output, file) in zip(changed, made) { files[output.path] = file }
             for path in removed { files[path] = nil }
             // Renaming a file into place, or linking it into a copy of the site, moves its change
             // time: the files are stamped again where they now are (one renamed page, or all).
-            let moved = changed.count == 1 && removed.isEmpty ? changed.map(\.path) : Array(files.keys)
+            let moved = one ? changed.map(\.path) : Array(files.keys)
             restamp(moved)
         case .wholeSite:
             // Most files changed: a whole new site is made and swapped in (`written` still counts
