@@ -102,9 +102,7 @@ package enum FileStamps {
         guard let directory = opendir(path) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
-                String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = entry.pointee.name
             if name.hasPrefix(".") { continue }
             let full = path + "/" + name
             var info = stat()

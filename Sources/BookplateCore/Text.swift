@@ -190,11 +190,6 @@ package enum ScriptSafeJSON {
     }
 
     package static func array(_ values: [String]) -> String {
-        var json = "["
-        for (index, value) in values.enumerated() {
-            if index > 0 { json += "," }
-            json += value
-        }
-        return json + "]"
+        "[" + values.joined(separator: ",") + "]"
     }
 }

@@ -55,9 +55,7 @@ package enum TreeRemoval {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
-                String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = entry.pointee.name
             if name != "." && name != ".." { names.append(name) }
         }
         return names

@@ -98,14 +98,7 @@ struct BookLists: Sendable {
                 // year's read puts it.
                 var byYear: [Int?: [(position: Int, date: PartialDate?)]] = [:]
                 // Latest finished first; undated last.
-                let byFinished = positions.sorted { lhs, rhs in
-                    switch (books[lhs].book.finishedDate, books[rhs].book.finishedDate) {
-                    case (let left?, let right?) where left != right: left > right
-                    case (nil, _?): false
-                    case (_?, nil): true
-                    default: titleRank[lhs] < titleRank[rhs]
-                    }
-                }
+                let byFinished = BookOrder.finished.sort(positions, of: books, titleRank: titleRank)
                 for position in byFinished {
                     let dates = books[position].finishedDates
                     guard !dates.isEmpty else {
@@ -133,10 +126,7 @@ struct BookLists: Sendable {
                 statusLists.append(
                     BookList(
                         kind: .status(status), folder: status.rawValue,
-                        positions: positions.sorted { lhs, rhs in
-                            let (left, right) = (books[lhs].book.addedAt, books[rhs].book.addedAt)
-                            return left != right ? left > right : titleRank[lhs] < titleRank[rhs]
-                        }))
+                        positions: BookOrder.added.sort(positions, of: books, titleRank: titleRank)))
             case .reading, .abandoned:
                 statusLists.append(
                     BookList(

@@ -332,13 +332,6 @@ struct BuildRun {
     }
 
     private mutating func write() throws {
-        guard previous != nil else {
-            try? store.markUnfinished(site: site)
-            written = outputs.count
-            notesRendered = outputs.count { rendersNote($0.path) }
-            try stageAll()
-            return
-        }
         switch try rewrite() {
         case .nothing:
             files = previous?.files ?? [:]
@@ -357,9 +350,9 @@ struct BuildRun {
             let moved = one ? changed.map(\.path) : Array(files.keys)
             restamp(moved)
         case .wholeSite:
-            // Most files changed: a whole new site is made and swapped in (`written` still counts
-            // the changed ones), and its state saved whole: the last build's rows are let go
-            // first, as a first build never holds them.
+            // No last build, or most files changed: a whole new site is made and swapped in
+            // (`written` counts the changed ones), and its state saved whole: the last build's
+            // rows are let go first, as a first build never holds them.
             self.previous = nil
             notesRendered = outputs.count { rendersNote($0.path) }
             try stageAll()
@@ -376,9 +369,14 @@ struct BuildRun {
     }
 
     /// Every file's fingerprint first (each page's model made and dropped), then only the changed
-    /// and damaged ones are to be made again; counts them as written and repaired.
+    /// and damaged ones are to be made again; counts them as written and repaired. Without a last
+    /// build to compare with, every file is written.
     private mutating func rewrite() throws -> Rewrite {
-        guard let previous else { return .wholeSite }
+        guard let previous else {
+            try? store.markUnfinished(site: site)
+            written = outputs.count
+            return .wholeSite
+        }
         let fingerprints = try fingerprints(of: outputs)
         // A cover or photo replaced within the same tick of the clock keeps its stamp, so its
         // fingerprint: it is written anyway.

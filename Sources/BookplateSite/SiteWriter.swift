@@ -85,17 +85,10 @@ struct SiteWriter: Sendable {
     }
 
     /// Writes `outputs` as the complete new site (the marker among them), making them on every
-    /// core, and keeps what the reader put at the top of the old one (see ``ownNames``); returns
-    /// each file as written, in order.
-    @discardableResult
-    func writeAll(_ outputs: SitePlan) throws -> [BuildState.Output] {
-        let staged = try stageAll(outputs)
-        try staged.swap.value()
-        return staged.written
-    }
-
-    /// ``writeAll(_:)``, returning once every file is written: the wait for the disk and the swap
-    /// go on meanwhile (a build saves its state in that time, and commits it once they are done).
+    /// core, and keeps what the reader put at the top of the old one (see ``ownNames``). Returns
+    /// once every file is written, with each as written, in order: the wait for the disk and the
+    /// swap go on meanwhile (a build saves its state in that time, and commits it once they are
+    /// done).
     func stageAll(_ outputs: SitePlan) throws -> StagedSite {
         removeLeftovers()
         let staging = sibling("new")
@@ -257,9 +250,7 @@ struct SiteWriter: Sendable {
         }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
-                String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = entry.pointee.name
             if name == "." || name == ".." { continue }
             let from = source + "/" + name
             let to = destination + "/" + name
