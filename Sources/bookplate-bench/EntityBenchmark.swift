@@ -1,4 +1,4 @@
-import BookplateKit
+import BookplateCore
 import Foundation
 
 /// How long decoding character references takes in a megabyte of description, the largest a

@@ -1,4 +1,5 @@
-import BookplateKit
+import BookplateCore
+import BookplateImport
 import Foundation
 
 /// How long reading a Kindle's `My Clippings.txt` of 20 MB — 40,000 clippings over 400 books,

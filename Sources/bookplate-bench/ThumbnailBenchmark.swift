@@ -1,4 +1,5 @@
-import BookplateKit
+import BookplateCore
+import BookplateSite
 import CVips
 import Foundation
 

@@ -7,7 +7,8 @@
 // `My Clippings.txt` (KindleBenchmark.swift); `bookplate-bench kindle FILE` writes that file, for
 // timing the whole `bookplate import kindle FILE --add-missing`.
 
-import BookplateKit
+import BookplateCatalog
+import BookplateCore
 import FlyingFox
 import Foundation
 

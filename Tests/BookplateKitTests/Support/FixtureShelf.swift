@@ -1,7 +1,12 @@
-import BookplateKit
 import Foundation
 
+@testable import BookplateCatalog
+@testable import BookplateCore
+@testable import BookplateImport
+@testable import BookplateKit
 @testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
 
 /// The fixed shelf the golden files are built from: every page kind and the awkward cases
 /// (a real cover, placeholders, several authors, CJK, no ISBN, a long description, every status).
