@@ -8,8 +8,8 @@ import BookplateLibrary
 /// - title, subtitle: Google volume → Open Library edition → Open Library work
 /// - publisher, published date, pages, language, ISBN: Google volume → Open Library edition
 ///   (both describe one edition; the work has none of these) — the other way round when the
-///   reader chose the edition (`edit --edition`) — the other way round when the
 ///   reader chose the edition (`edit --edition`)
+/// - format: the Open Library edition
 /// - description: Google volume (its HTML allow-listed) → Open Library work → edition
 /// - subjects: Open Library work → Google categories → edition
 /// - authors: Open Library records (by the work's or edition's keys) → Google's names

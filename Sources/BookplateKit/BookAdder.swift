@@ -103,8 +103,8 @@ public struct BookAdder: Sendable {
     }
 
     /// Switches the book with `slug` to the Open Library edition `key`: the edition's publisher,
-    /// date, pages, language, ISBN and cover replace the catalogs' old ones (never the reader's),
-    /// and refresh keeps this edition from now on.
+    /// date, pages, language, format, ISBN and cover replace the catalogs' old ones (never the
+    /// reader's), and refresh keeps this edition from now on.
     public func switchEdition(slug: String, to key: String) async throws -> [String] {
         let details = try library.findBook(matching: slug)
         let slug = details.book.slug
@@ -116,7 +116,7 @@ public struct BookAdder: Sendable {
         }
         var changed = try library.refreshBook(
             slug: slug, with: found.book,
-            clearingMissing: [.publisher, .publishedDate, .pageCount, .language, .isbn])
+            clearingMissing: [.publisher, .publishedDate, .pageCount, .language, .format, .isbn])
         try library.markEditionChosen(slug: slug)
         // The cover follows the edition, unless the reader put their own in place (no coverURL).
         // The new one is downloaded first, so a failure keeps the old cover.

@@ -57,6 +57,9 @@ extension Library {
             update(.pageCount, \.pageCount, found.pageCount)
             update(.language, \.language, found.language)
             update(.description, \.description, Book.storedDescription(found.description))
+            update(.format, \.format, found.format)
+            update(.audioMinutes, \.audioMinutes, AudioLength.minutes.admit(found.audioMinutes))
+            update(.firstPublished, \.firstPublished, found.firstPublished)
             if let isbn = found.isbn, book.isbn13 != isbn.isbn13, mayReplace(.isbn, isEmpty: book.isbn13 == nil),
                 try Book.filter(Book.Columns.isbn13 == isbn.isbn13).fetchCount(db) == 0
             {

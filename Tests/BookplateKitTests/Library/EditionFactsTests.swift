@@ -85,4 +85,28 @@ import Testing
         #expect(again.format == .audiobook && again.audioMinutes == 534 && again.owned == false)
         #expect(try fresh.library.findBook(matching: "dune").book.firstPublished?.description == "1965")
     }
+
+    /// A catalog's edition names its format (Open Library's `physical_format`): refresh fills a
+    /// format the book lacks, replaces a catalog's, and never the reader's; a new edition that
+    /// names none clears the old edition's. Refresh left formats alone before.
+    @Test func refreshTakesTheEditionsFormatButNeverTheReaders() throws {
+        let shelf = try TemporaryShelf()
+        _ = try shelf.library.addBook(NewBook(title: "Kindred"))
+        _ = try shelf.library.addBook(NewBook(title: "Dune", format: .ebook))
+        let hardcover = { (title: String) in
+            NewBook(title: title, provenance: [.format: .openLibrary], format: .hardcover)
+        }
+        #expect(try shelf.library.refreshBook(slug: "kindred", with: hardcover("Kindred")) == ["format"])
+        #expect(try shelf.library.refreshBook(slug: "dune", with: hardcover("Dune")) == [])
+        let kindred = try shelf.library.findBook(matching: "kindred").book
+        #expect(kindred.format == .hardcover && kindred.provenance[.format] == .openLibrary)
+        #expect(try shelf.library.findBook(matching: "dune").book.format == .ebook)
+
+        let paperback = NewBook(title: "Kindred", provenance: [.format: .openLibrary], format: .paperback)
+        #expect(try shelf.library.refreshBook(slug: "kindred", with: paperback) == ["format"])
+        #expect(try shelf.library.findBook(matching: "kindred").book.format == .paperback)
+        let unnamed = NewBook(title: "Kindred")
+        #expect(try shelf.library.refreshBook(slug: "kindred", with: unnamed, clearingMissing: [.format]) == ["format"])
+        #expect(try shelf.library.findBook(matching: "kindred").book.format == nil)
+    }
 }
