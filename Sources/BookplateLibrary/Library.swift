@@ -31,23 +31,12 @@ public struct Library: Sendable {
                 try FileManager.default.createDirectory(
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             }
-            var configuration = Configuration()
-            configuration.busyMode = .timeout(10)
-            configuration.label = "library"
-            configuration.prepareDatabase { db in
-                // Each statement of a long transaction (an import, a note sync) keeps a journal of
-                // the pages it changes, to undo itself alone; in a temporary file that was a
-                // write per page, hundreds of thousands for ten thousand books.
-                try db.execute(sql: "PRAGMA temp_store = MEMORY")
-            }
             // One connection is all a command needs. (A DatabasePool would also write to the file
             // each time it opens, which would make every command change the library file.)
-            let queue = try DatabaseQueue(path: url.path, configuration: configuration)
-            try queue.writeWithoutTransaction { db in
-                if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
-                    try db.execute(sql: "PRAGMA journal_mode = WAL")
-                }
-            }
+            // Each statement of a long transaction (an import, a note sync) keeps a journal of the
+            // pages it changes, to undo itself alone; in a temporary file that was a write per
+            // page, hundreds of thousands for ten thousand books: so in memory.
+            let queue = try DatabaseQueue.bookplateFile(at: url.path, label: "library", pragma: "temp_store = MEMORY")
             let library = Library(path: path, database: queue, clock: clock)
             try library.prepareSchema()
             return library

@@ -183,20 +183,8 @@ struct BuildStateStore {
 
     private func open() throws -> DatabaseQueue {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(10)
-        configuration.label = "build state"
-        configuration.prepareDatabase { db in
-            // A derived shortcut: a commit need not wait for the disk (a lost one costs a full build).
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
-        let queue = try DatabaseQueue(path: url.path, configuration: configuration)
-        try queue.writeWithoutTransaction { db in
-            if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
-                try db.execute(sql: "PRAGMA journal_mode = WAL")
-            }
-        }
-        return queue
+        // A derived shortcut: a commit need not wait for the disk (a lost one costs a full build).
+        return try DatabaseQueue.bookplateFile(at: url.path, label: "build state", pragma: "synchronous = NORMAL")
     }
 
     /// Creates the tables in a new file; refuses a file of another version or kind.
