@@ -1,11 +1,7 @@
 import Foundation
 
-@testable import BookplateCatalog
 @testable import BookplateCore
-@testable import BookplateImport
-@testable import BookplateKit
 @testable import BookplateLibrary
-@testable import BookplateMustache
 @testable import BookplateSite
 
 /// The fixed shelf the golden files are built from: every page kind and the awkward cases

@@ -1,11 +1,7 @@
 import Foundation
 
-@testable import BookplateCatalog
 @testable import BookplateCore
-@testable import BookplateImport
 @testable import BookplateKit
-@testable import BookplateLibrary
-@testable import BookplateMustache
 @testable import BookplateSite
 
 /// A shelf in a temporary folder: the default theme copied in, an empty content folder, and a
