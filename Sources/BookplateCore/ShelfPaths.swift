@@ -40,4 +40,18 @@ public struct ShelfPaths: Sendable, Equatable {
     public static let settingsFileName = "site.yaml"
     /// Author photos, `photos/<author-slug>.jpg`.
     public var photos: URL { content.appendingPathComponent("photos", isDirectory: true) }
+
+    /// Whether `url` is, or is inside, one of the shelf's own folders (`content/`, `templates/`,
+    /// `site/`) or is the library file: where nothing but Bookplate's commands may write. Links
+    /// are followed, so a path reaching them another way is theirs too.
+    public func isShelfOwn(_ url: URL) -> Bool {
+        let path = ShelfPaths.resolved(url)
+        if path == ShelfPaths.resolved(library) { return true }
+        return [content, templates, site].map(ShelfPaths.resolved).contains { path == $0 || path.hasPrefix($0 + "/") }
+    }
+
+    /// `url` with every link in it followed, standardised, as far as it exists.
+    private static func resolved(_ url: URL) -> String {
+        url.standardizedFileURL.resolvingSymlinksInPath().path
+    }
 }

@@ -31,11 +31,7 @@ public struct MarkdownHighlightsExport: Sendable {
 
     /// Writes every book's file into `folder`, made when missing.
     public func write(into folder: URL) throws -> Summary {
-        let target = Self.resolved(folder)
-        for own in [shelf.content, shelf.templates, shelf.site].map(Self.resolved)
-        where target == own || target.hasPrefix(own + "/") {
-            throw MarkdownExportError.shelfFolder(path: folder.relativePathForDisplay)
-        }
+        if shelf.isShelfOwn(folder) { throw MarkdownExportError.shelfFolder(path: folder.relativePathForDisplay) }
         let files = try exporter.highlightsMarkdown()
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -71,11 +67,6 @@ public struct MarkdownHighlightsExport: Sendable {
             summary.highlights += file.highlights
         }
         return summary
-    }
-
-    /// `url` with every link in it followed, as far as it exists.
-    private static func resolved(_ url: URL) -> String {
-        url.standardizedFileURL.resolvingSymlinksInPath().path
     }
 }
 

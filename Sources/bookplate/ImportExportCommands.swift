@@ -219,11 +219,7 @@ struct ExportCommand: ParsableCommand {
         }
         if let output {
             let url = URL(fileURLWithPath: output, relativeTo: ShelfOptions.currentFolder)
-            do {
-                try data.write(to: url, options: .atomic)
-            } catch {
-                throw ValidationError("could not write \(output): \(error.localizedDescription)")
-            }
+            try ExportFile.write(data, to: url, shelf: try shelf.paths)
         } else if isatty(STDOUT_FILENO) == 1 {
             // Shown, not kept: made safe like all else on a terminal.
             Terminal.output(

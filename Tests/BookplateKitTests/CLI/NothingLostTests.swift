@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+@testable import BookplateCore
+@testable import BookplateLibrary
+
+/// What an exploratory session found could lose a reader's data or mislead them, each as it was
+/// reproduced (26 November 2026), run through the built binary.
+@Suite struct NothingLostTests {
+    func newShelf() throws -> (CommandRunner, URL) {
+        let root = try TestPaths.newShelf("lost")
+        return (CommandRunner(folder: root), root)
+    }
+
+    /// `export --output` wrote over whatever it was given: the library itself, `site.yaml`, a note.
+    @Test func anExportNeverLandsOnTheShelfsOwnFiles() async throws {
+        let (bookplate, root) = try newShelf()
+        try await bookplate.run("add", "--title", "Kindred", "--author", "Octavia E. Butler")
+        let library = try Data(contentsOf: root.appendingPathComponent("content/library.sqlite"))
+        let settings = try Data(contentsOf: root.appendingPathComponent("content/site.yaml"))
+        for (format, target) in [
+            ("json", "content/library.sqlite"), ("csv", "content/site.yaml"), ("json", "content/notes/kindred.md"),
+            ("json", "templates/x.json"), ("csv", "site/export.csv"),
+        ] {
+            let refused = try await bookplate.run("export", "--format", format, "--output", target)
+            #expect(refused.status == 1, "\(target): \(refused.stderr)")
+            #expect(
+                refused.stderr
+                    == "Error: \(target) is the shelf's own: export to a file outside content/, templates/ and site/\n")
+        }
+        #expect(try Data(contentsOf: root.appendingPathComponent("content/library.sqlite")) == library)
+        #expect(try Data(contentsOf: root.appendingPathComponent("content/site.yaml")) == settings)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("content/notes/kindred.md").path))
+        #expect(try await bookplate.run("list").stdout.contains("Kindred"))
+
+        // A missing folder is one line and exit 1, not a usage error; a folder is named as one.
+        let missing = try await bookplate.run("export", "--format", "csv", "--output", "nowhere/x.csv")
+        #expect(
+            missing.status == 1
+                && missing.stderr == "Error: there is no folder nowhere: make it first, or export elsewhere\n")
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("exports"), withIntermediateDirectories: true)
+        let folder = try await bookplate.run("export", "--output", "exports")
+        #expect(folder.status == 1 && folder.stderr.hasPrefix("Error: exports is a folder"))
+
+        // Last week's export is replaced, as before.
+        for _ in 0..<2 {
+            let written = try await bookplate.run("export", "--output", "exports/library.json")
+            #expect(written.status == 0, "\(written.stderr)")
+        }
+        #expect(
+            try String(contentsOf: root.appendingPathComponent("exports/library.json"), encoding: .utf8).contains(
+                "Kindred"))
+    }
+}
