@@ -52,25 +52,26 @@ public struct BookRemoval: Sendable {
         return setAside
     }
 
-    /// Deletes the book with `slug` for good, with its note, its cover and every removed copy of
-    /// it. The files are deleted only once the library has committed; until then they are aside.
+    /// Deletes the book with `slug` for good, with its note and its cover. The files are deleted
+    /// only once the library has committed; until then they are aside. Removed books that once
+    /// had the slug are other books, and stay.
     public func purge(slug: String) throws {
         let setAside = try setFilesAside(of: slug, at: clock.now())
-        let kept: [RemovedBook]
         do {
-            kept = try library.purgeBook(slug: slug)
+            try library.purgeBook(slug: slug)
         } catch {
             bringBack(setAside, of: slug)
             throw error
         }
         if let note = setAside.note { notes.deleteSetAsideNote(note.lastPathComponent) }
         if let cover = setAside.cover { CoverFetcher.deleteSetAsideImage(cover.lastPathComponent, in: covers) }
-        deleteFiles(of: kept)
     }
 
-    /// Forgets every removed copy of the book with `slug`, then deletes their set-aside files.
-    public func purgeRemoved(slug: String) throws {
-        deleteFiles(of: try library.purgeRemovedBooks(slug: slug))
+    /// Forgets the removed book `removed`, then deletes its set-aside files.
+    public func purgeRemoved(_ removed: RemovedBook) throws {
+        let copy = try library.purgeRemovedBook(removed)
+        if let note = copy.noteFile { notes.deleteSetAsideNote(note) }
+        if let cover = copy.coverFile { CoverFetcher.deleteSetAsideImage(cover, in: covers) }
     }
 
     /// Puts a removed book back on the shelf, then brings back its note and cover when nothing
@@ -102,12 +103,5 @@ public struct BookRemoval: Sendable {
     private func bringBack(_ files: SetAsideFiles, of slug: String) {
         if let note = files.note { _ = notes.bringBackNote(note.lastPathComponent, forSlug: slug) }
         if let cover = files.cover { _ = CoverFetcher.bringBackImage(cover.lastPathComponent, named: slug, in: covers) }
-    }
-
-    private func deleteFiles(of removed: [RemovedBook]) {
-        for copy in removed {
-            if let note = copy.noteFile { notes.deleteSetAsideNote(note) }
-            if let cover = copy.coverFile { CoverFetcher.deleteSetAsideImage(cover, in: covers) }
-        }
     }
 }

@@ -53,6 +53,7 @@
 @_exported import enum BookplateLibrary.ReadOutcome
 @_exported import struct BookplateLibrary.ReadRecord
 @_exported import enum BookplateLibrary.ReadingStatus
+@_exported import struct BookplateLibrary.RemovedBook
 @_exported import struct BookplateLibrary.RowWarning
 @_exported import struct BookplateLibrary.SeriesPlace
 @_exported import struct BookplateLibrary.SeriesPosition

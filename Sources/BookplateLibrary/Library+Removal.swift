@@ -8,6 +8,8 @@ public struct RemovedBook: Sendable, Equatable {
     public var id: Int64
     public var slug: String
     public var title: String
+    /// Its authors' names, in credit order: two removed books may share a title and a slug.
+    public var authors: [String]
     public var removedAt: Date
     /// Where the note and the cover were set aside, relative to the notes and covers folders.
     public var noteFile: String?
@@ -93,25 +95,32 @@ extension Library {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, slug, title, removedAt, noteFile, coverFile FROM removedBook
+                    SELECT id, slug, title, removedAt, noteFile, coverFile, snapshot FROM removedBook
                     ORDER BY removedAt DESC, id DESC
                     """
-            ).map {
-                RemovedBook(
-                    id: $0[0], slug: $0[1], title: $0[2], removedAt: $0[3], noteFile: $0[4], coverFile: $0[5])
+            ).map { row in
+                // The authors are read from the kept copy; one that cannot be read names none.
+                let snapshot = try? JSONDecoder().decode(RemovedBookSnapshot.self, from: Data((row[6] as String).utf8))
+                return RemovedBook(
+                    id: row[0], slug: row[1], title: row[2], authors: snapshot?.authors.map(\.name) ?? [],
+                    removedAt: row[3], noteFile: row[4], coverFile: row[5])
             }
         }
     }
 
-    /// The removed book `query` means: a slug, or part of a title (case and accents ignored). The
-    /// latest removal of a slug stands for it; several slugs are ambiguous.
+    /// The removed book `query` means: a slug, or part of a title or of an author's name (case
+    /// and accents ignored). The latest removal of a slug stands for it, so an older copy that
+    /// shares its slug (another "Dune") is reached by its author; several slugs are ambiguous.
     public func findRemovedBook(matching query: String) throws -> RemovedBook {
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         let removed = try removedBooks()
         if let exact = removed.first(where: { $0.slug == trimmed.lowercased() }) { return exact }
         let wanted = TextFolding.searchKey(trimmed)
         var latestBySlug: [RemovedBook] = []
-        for book in removed where !wanted.isEmpty && TextFolding.searchKey(book.title).contains(wanted) {
+        for book in removed
+        where !wanted.isEmpty
+            && ([book.title] + book.authors).contains(where: { TextFolding.searchKey($0).contains(wanted) })
+        {
             if !latestBySlug.contains(where: { $0.slug == book.slug }) { latestBySlug.append(book) }
         }
         switch latestBySlug.count {
@@ -173,32 +182,24 @@ extension Library {
         }
     }
 
-    /// Forgets every kept copy of the book with `slug`, and returns them, so that their set-aside
-    /// files can go too.
-    public func purgeRemovedBooks(slug: String) throws -> [RemovedBook] {
-        try write { db in try Library.purgeRemovedBooks(slug: slug, in: db) }
+    /// Forgets the kept copy `removed`, and returns it, so that its set-aside files can go too.
+    /// Other removed books with the same slug (another book that once had it) stay.
+    public func purgeRemovedBook(_ removed: RemovedBook) throws -> RemovedBook {
+        try write { db in
+            try db.execute(sql: "DELETE FROM removedBook WHERE id = ?", arguments: [removed.id])
+            guard db.changesCount > 0 else { throw LibraryError.noSuchRemovedBook(removed.slug) }
+            return removed
+        }
     }
 
-    /// Deletes the book with `slug` for good with every kept copy of it, in one transaction, and
-    /// returns the kept copies, so that their set-aside files can go too.
-    public func purgeBook(slug: String) throws -> [RemovedBook] {
+    /// Deletes the book with `slug` for good, in one transaction. Removed books that once had its
+    /// slug are other books, and stay until they are purged by name.
+    public func purgeBook(slug: String) throws {
         try write { db in
             guard try Book.filter(Book.Columns.slug == slug).deleteAll(db) > 0 else {
                 throw LibraryError.noSuchBook(slug)
             }
             try deleteUnusedAuthorsAndShelves(in: db)
-            return try Library.purgeRemovedBooks(slug: slug, in: db)
         }
-    }
-
-    private static func purgeRemovedBooks(slug: String, in db: Database) throws -> [RemovedBook] {
-        let kept = try Row.fetchAll(
-            db, sql: "SELECT id, slug, title, removedAt, noteFile, coverFile FROM removedBook WHERE slug = ?",
-            arguments: [slug]
-        ).map {
-            RemovedBook(id: $0[0], slug: $0[1], title: $0[2], removedAt: $0[3], noteFile: $0[4], coverFile: $0[5])
-        }
-        try db.execute(sql: "DELETE FROM removedBook WHERE slug = ?", arguments: [slug])
-        return kept
     }
 }

@@ -9,7 +9,10 @@ struct RemoveCommand: ParsableCommand {
 
     @OptionGroup var target: BookOnShelf
     @Flag(name: .shortAndLong, help: "Do not ask: for scripts.") var yes = false
-    @Flag(help: "Delete the book for good, with its note, cover and every removed copy of it.") var purge = false
+    @Flag(
+        help:
+            "Delete the book for good, with its note and cover; for a book already removed, forget the kept copy the name gives."
+    ) var purge = false
 
     func run() throws {
         let library = try target.shelf.openLibrary()
@@ -21,8 +24,8 @@ struct RemoveCommand: ParsableCommand {
             // A book already removed can still be purged.
             guard case .noSuchBook = error else { throw error }
             let removed = try library.findRemovedBook(matching: target.book)
-            try confirm("Forget the removed \"\(removed.title)\" (\(removed.slug)) for good, with its note and cover?")
-            try removal.purgeRemoved(slug: removed.slug)
+            try confirm("Forget \(RestoreCommand.describe(removed)) for good, with its note and cover?")
+            try removal.purgeRemoved(removed)
             Terminal.output("Purged \"\(removed.title)\" (\(removed.slug)): it cannot be restored")
             return
         }
@@ -79,13 +82,16 @@ struct RestoreCommand: ParsableCommand {
                 Terminal.output("No removed books to restore.")
                 return
             }
-            let format = Date.ISO8601FormatStyle(timeZone: .current).year().month().day().dateSeparator(.dash)
-                .time(includingFractionalSeconds: false).timeSeparator(.colon)
             Terminal.output(
                 TextTable.render(
-                    header: ["SLUG", "REMOVED", "TITLE"],
-                    rows: removed.map { [$0.slug, $0.removedAt.formatted(format), $0.title] },
-                    maxWidths: [nil, nil, nil]))
+                    header: ["SLUG", "REMOVED", "TITLE", "AUTHORS"],
+                    rows: removed.map {
+                        [
+                            $0.slug, $0.removedAt.formatted(RestoreCommand.removalTime), $0.title,
+                            $0.authors.joined(separator: ", "),
+                        ]
+                    },
+                    maxWidths: [nil, nil, nil, nil]))
             return
         }
         let paths = try shelf.paths
@@ -107,5 +113,16 @@ struct RestoreCommand: ParsableCommand {
         Terminal.output(
             "Restored \(RemoveCommand.describe(restored.details)) as \(slug)"
                 + (kept.isEmpty ? "" : ", with " + kept.joined(separator: " and ")))
+    }
+
+    /// When a book was removed, as the list of removed books and the questions show it.
+    static let removalTime = Date.ISO8601FormatStyle(timeZone: .current).year().month().day().dateSeparator(.dash)
+        .time(includingFractionalSeconds: false).timeSeparator(.colon)
+
+    /// The removed "Dune" (Frank Herbert), removed 2026-11-26T10:00:00: the exact copy meant.
+    static func describe(_ removed: RemovedBook) -> String {
+        "the removed \"\(removed.title)\""
+            + (removed.authors.isEmpty ? "" : " (\(removed.authors.joined(separator: ", ")))")
+            + ", removed \(removed.removedAt.formatted(removalTime))"
     }
 }

@@ -52,4 +52,30 @@ import Testing
             try String(contentsOf: root.appendingPathComponent("exports/library.json"), encoding: .utf8).contains(
                 "Kindred"))
     }
+
+    /// `remove --purge dune` deleted, besides the Dune on the shelf, an older removed "Dune" by
+    /// another author that `restore` could still have brought back, and `restore` could not tell
+    /// two removed books of one slug apart.
+    @Test func aPurgeTakesOnlyTheBookItNamesAndRemovedBooksAreToldApartByAuthor() async throws {
+        let (bookplate, _) = try newShelf()
+        try await bookplate.run(
+            "add", "--title", "Dune", "--author", "Frank Herbert", "--status", "read", "--rating", "5")
+        try await bookplate.run("quote", "add", "dune", "Fear is the mind-killer.")
+        try await bookplate.run("remove", "dune", "--yes")
+        try await bookplate.run("add", "--title", "Dune", "--author", "Brian Herbert")
+        try await bookplate.run("remove", "dune", "--yes")
+        let listed = try await bookplate.run("restore").stdout
+        #expect(listed.contains("Frank Herbert") && listed.contains("Brian Herbert"), "\(listed)")
+
+        let restored = try await bookplate.run("restore", "frank herbert")
+        #expect(restored.status == 0 && restored.stdout.hasPrefix("Restored \"Dune\" (Frank Herbert) as dune"))
+        let purged = try await bookplate.run("remove", "--purge", "--yes", "dune")
+        #expect(purged.status == 0, "\(purged.stderr)")
+        // Brian Herbert's removed Dune is still there; Frank Herbert's, with its highlight, is gone for good.
+        let left = try await bookplate.run("restore").stdout
+        #expect(left.contains("Brian Herbert") && !left.contains("Frank Herbert"), "\(left)")
+        let back = try await bookplate.run("restore", "dune")
+        #expect(
+            back.status == 0 && back.stdout.hasPrefix("Restored \"Dune\" (Brian Herbert) as dune"), "\(back.stdout)")
+    }
 }
