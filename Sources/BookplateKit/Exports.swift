@@ -19,6 +19,7 @@
 @_exported import struct BookplateCatalog.LastSearch
 @_exported import enum BookplateCatalog.SearchError
 @_exported import enum BookplateCore.Bookplate
+@_exported import enum BookplateCore.ControlSequences
 @_exported import enum BookplateCore.DisplayWidth
 @_exported import enum BookplateCore.HTMLText
 @_exported import struct BookplateCore.ISBN

@@ -294,9 +294,10 @@ extension Library {
 
 extension String {
     /// The text on one line: runs of white space (line breaks too) made single spaces, ends
-    /// trimmed, NUL bytes dropped.
+    /// trimmed, control characters (NUL too) and whole escape sequences dropped, so that a title
+    /// typed with a colour code in it is kept, slugged, sorted and published as the text it shows.
     package var trimmedForStorage: String {
-        withoutNULs.collapsingWhitespace
+        ControlSequences.removed(from: self, as: .line).collapsingWhitespace
     }
 
     package var nilIfEmpty: String? { isEmpty ? nil : self }

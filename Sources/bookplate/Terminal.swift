@@ -7,14 +7,7 @@ import Foundation
 /// clear the screen or rewrite what was shown: ``safe(_:as:)`` takes them out, in this one place.
 enum Terminal {
     /// What a piece of text is, for what may stay in it.
-    enum Kind {
-        /// A table cell or a value on one line: tabs and line breaks become spaces.
-        case line
-        /// Lines of text: line breaks and tabs stay.
-        case text
-        /// JSON from the encoder, which escapes C0 controls: C1 controls and DEL are escaped too.
-        case json
-    }
+    typealias Kind = ControlSequences.Kind
 
     /// Writes `text` on standard output.
     static func output(_ text: String, as kind: Kind = .text, terminator: String = "\n") {
@@ -61,87 +54,9 @@ enum Terminal {
         Foundation.exit(code.rawValue)
     }
 
-    /// `text` without C0 and C1 control characters or DEL; an escape sequence (CSI, OSC and the
-    /// other strings, two-character escapes) goes whole, so no half of one is left to show.
+    /// `text` as the terminal may show it: ``ControlSequences/removed(from:as:)``.
     static func safe(_ text: String, as kind: Kind) -> String {
-        guard needsCleaning(text, kind) else { return text }
-        let scalars = Array(text.unicodeScalars)
-        var clean = String.UnicodeScalarView()
-        var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            index += 1
-            let isControl = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-            switch scalar.value {
-            case 0x0A, 0x09:
-                clean.append(kind == .line ? " " : scalar)
-            case _ where isControl && kind == .json:
-                // Only inside a string can the encoder have left one.
-                clean.append(contentsOf: String(format: "\\u%04x", scalar.value).unicodeScalars)
-            case 0x1B:
-                index = endOfEscape(scalars, from: index)
-            case 0x9B:
-                index = endOfControlSequence(scalars, from: index)
-            case 0x90, 0x98, 0x9D, 0x9E, 0x9F:
-                index = endOfControlString(scalars, from: index)
-            case _ where isControl:
-                break
-            default:
-                clean.append(scalar)
-            }
-        }
-        return String(clean)
-    }
-
-    /// Whether `text` holds anything ``safe(_:as:)`` would change, read byte by byte: `list` writes
-    /// a table of ten thousand rows through it.
-    private static func needsCleaning(_ text: String, _ kind: Kind) -> Bool {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte < 0x20 && (kind == .line || (byte != 0x0A && byte != 0x09)) { return true }
-            // DEL, and C1 controls, which UTF-8 writes as C2 80 to C2 9F.
-            if byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) { return true }
-            previous = byte
-        }
-        return false
-    }
-
-    /// Past the escape sequence whose ESC came just before `start`.
-    private static func endOfEscape(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
-        guard start < scalars.count else { return start }
-        switch scalars[start] {
-        case "[": return endOfControlSequence(scalars, from: start + 1)
-        case "]", "P", "X", "^", "_": return endOfControlString(scalars, from: start + 1)
-        default: break
-        }
-        var index = start
-        // Intermediate bytes, then the final one (`ESC ( B`, `ESC 7`).
-        while index < scalars.count, (0x20...0x2F).contains(scalars[index].value) { index += 1 }
-        if index < scalars.count, (0x30...0x7E).contains(scalars[index].value) { index += 1 }
-        return index
-    }
-
-    /// Past a CSI sequence's parameters, intermediates and final byte.
-    private static func endOfControlSequence(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
-        var index = start
-        while index < scalars.count, (0x20...0x3F).contains(scalars[index].value) { index += 1 }
-        if index < scalars.count, (0x40...0x7E).contains(scalars[index].value) { index += 1 }
-        return index
-    }
-
-    /// Past an OSC, DCS or other control string: to BEL or the string terminator, or up to the end
-    /// of the line when neither comes.
-    private static func endOfControlString(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
-        var index = start
-        while index < scalars.count {
-            switch scalars[index].value {
-            case 0x07, 0x9C: return index + 1
-            case 0x1B where index + 1 < scalars.count && scalars[index + 1] == "\\": return index + 2
-            case 0x0A: return index
-            default: index += 1
-            }
-        }
-        return index
+        ControlSequences.removed(from: text, as: kind)
     }
 }
 

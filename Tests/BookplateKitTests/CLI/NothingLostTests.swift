@@ -78,4 +78,20 @@ import Testing
         #expect(
             back.status == 0 && back.stdout.hasPrefix("Restored \"Dune\" (Brian Herbert) as dune"), "\(back.stdout)")
     }
+
+    /// A title typed with a colour code (`$'\e[31mRed\e[0m'`) was kept with its escape bytes: the
+    /// terminal hid them, but the slug read `31mred-title-0m`, the page showed `[31m`, and `show
+    /// NewTitle` found nothing. Single-line fields are kept as the text they show.
+    @Test func escapeSequencesTypedIntoTitlesAndNamesAreNotKept() throws {
+        let shelf = try TemporaryShelf()
+        let added = try shelf.library.addBook(
+            NewBook(
+                title: "\u{1B}[31mRed Title\u{1B}[0m", subtitle: "A\u{9B}2Jb",
+                authors: [NewAuthor(name: "\u{1B}]0;pwned\u{07}Evil")], shelves: ["\u{1B}[1mfavourites"]))
+        #expect(added.book.slug == "red-title" && added.book.title == "Red Title" && added.book.subtitle == "Ab")
+        #expect(added.authors.map(\.name) == ["Evil"] && added.shelves.map(\.name) == ["favourites"])
+        let edited = try shelf.library.editBook(slug: "red-title", BookEdit(title: "New\u{1B}[2JTitle\u{7F}"))
+        #expect(edited.book.title == "NewTitle")
+        #expect(try shelf.library.findBook(matching: "NewTitle").book.slug == "red-title")
+    }
 }
