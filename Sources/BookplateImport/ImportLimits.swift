@@ -6,7 +6,7 @@ import BookplateLibrary
 /// broken or hostile file, and would make a page of many megabytes.
 struct ImportLimits {
     /// Titles, names, publishers, shelves, ids and addresses: one line each.
-    static let lineCharacters = 10_000
+    static let lineCharacters = Book.lineCharacterLimit
     /// Reviews, private notes, descriptions and bios.
     static let textCharacters = 1_000_000
     /// Series a book may be in: an omnibus is in a few, a title naming thousands is an attack.

@@ -58,6 +58,19 @@ extension Book {
     public static let pageCountRange = 1...100_000
     /// How many times a book may have been read: more than a thousand is a mistake.
     public static let readCountRange = 1...1_000
+    /// The longest a one-line field (a title, a name, a publisher, a shelf) may be. Real titles
+    /// and names run to a few hundred characters; an import cuts longer ones, and `add` and `edit`
+    /// refuse them, so that what is kept always comes back the same from an export.
+    public static let lineCharacterLimit = 10_000
+
+    /// Refuses a one-line `text` longer than ``lineCharacterLimit``.
+    static func checkLength(_ text: String?, of field: String) throws(LibraryError) {
+        guard let text else { return }
+        let characters = text.count
+        if characters > lineCharacterLimit {
+            throw .tooLong(field: field, characters: characters, limit: lineCharacterLimit)
+        }
+    }
 
     /// Reads a page count as the reader types it.
     public static func pageCount(parsing text: String) throws(LibraryError) -> Int {

@@ -16,6 +16,9 @@ extension Library {
     func insertBook(_ new: NewBook, in db: Database) throws -> BookDetails {
         let title = new.title.trimmedForStorage
         guard !title.isEmpty else { throw LibraryError.emptyTitle }
+        try Library.checkLengths(
+            title: title, subtitle: new.subtitle, publisher: new.publisher, authors: new.authors.map(\.name),
+            shelves: new.shelves)
         if let pages = new.pageCount, !Book.pageCountRange.contains(pages) {
             throw LibraryError.invalidPageCount(String(pages))
         }
@@ -62,6 +65,9 @@ extension Library {
             guard var book = try Book.filter(Book.Columns.slug == slug).fetchOne(db) else {
                 throw LibraryError.noSuchBook(slug)
             }
+            try Library.checkLengths(
+                title: edit.title, subtitle: edit.subtitle ?? nil, publisher: edit.publisher ?? nil,
+                authors: edit.authors ?? [], shelves: edit.addShelves)
             if let title = edit.title {
                 let trimmed = title.trimmedForStorage
                 guard !trimmed.isEmpty else { throw LibraryError.emptyTitle }
@@ -284,6 +290,17 @@ extension Library {
             try BookShelf.filter(BookShelf.Columns.bookId == bookId && BookShelf.Columns.shelfId == shelfId)
                 .deleteAll(db)
         }
+    }
+
+    /// Refuses one-line fields longer than an import would keep (``Book/lineCharacterLimit``).
+    static func checkLengths(
+        title: String?, subtitle: String?, publisher: String?, authors: [String], shelves: [String]
+    ) throws(LibraryError) {
+        try Book.checkLength(title, of: "title")
+        try Book.checkLength(subtitle, of: "subtitle")
+        try Book.checkLength(publisher, of: "publisher")
+        for name in authors { try Book.checkLength(name, of: "author's name") }
+        for name in shelves { try Book.checkLength(name, of: "shelf's name") }
     }
 
     func deleteUnusedAuthorsAndShelves(in db: Database) throws {

@@ -13,6 +13,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case unknownStatus(String)
     case invalidRating(String)
     case emptyTitle
+    case tooLong(field: String, characters: Int, limit: Int)
     case invalidPageCount(String)
     case finishedBeforeStarted(started: String, finished: String)
     case noSuchBook(String)
@@ -59,6 +60,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             "unknown status '\(text)': use one of \(ReadingStatus.allCases.map(\.rawValue).joined(separator: ", "))"
         case .invalidRating(let text):
             "rating '\(text)' is not allowed: give stars from 1 to 5 in quarter steps (4, 4.5, 3.75), or 'none'"
+        case .tooLong(let field, let characters, let limit):
+            "the \(field) is \(characters) characters long: at most \(limit) are kept, as an import keeps them"
         case .emptyTitle:
             "a book needs a title: pass --title"
         case .invalidPageCount(let text):

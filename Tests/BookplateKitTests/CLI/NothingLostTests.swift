@@ -94,4 +94,29 @@ import Testing
         #expect(edited.book.title == "NewTitle")
         #expect(try shelf.library.findBook(matching: "NewTitle").book.slug == "red-title")
     }
+
+    /// `add` took a title of 20,000 characters that an export and import then cut to 10,000: the
+    /// reader's own backup did not give back what it saved. `add` and `edit` now refuse what an
+    /// import would cut.
+    @Test func addAndEditRefuseWhatAnImportWouldCut() async throws {
+        let (bookplate, root) = try newShelf()
+        let long = String(repeating: "L", count: Book.lineCharacterLimit + 1)
+        let refused = try await bookplate.run("add", "--title", long, "--author", "Long")
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr
+                == "Error: the title is 10001 characters long: at most 10000 are kept, as an import keeps them\n")
+        try await bookplate.run("add", "--title", "Short", "--author", "Long")
+        let edit = try await bookplate.run("edit", "short", "--author", long)
+        #expect(edit.status == 1 && edit.stderr.hasPrefix("Error: the author's name is 10001 characters long"))
+        let fitting = String(repeating: "F", count: Book.lineCharacterLimit)
+        #expect(try await bookplate.run("edit", "short", "--title", fitting).status == 0)
+
+        // What add and edit keep, an export gives back whole.
+        try await bookplate.run("export", "--output", "backup.json")
+        let fresh = try TestPaths.newShelf("lost")
+        let imported = try await CommandRunner(folder: fresh).run(
+            "import", "bookplate", root.appendingPathComponent("backup.json").path)
+        #expect(imported.status == 0 && !imported.stderr.contains("cut"), "\(imported.stderr)")
+    }
 }
