@@ -355,7 +355,9 @@ private struct BookImporter {
         book.format = book.format ?? new.format
         book.audioMinutes = book.audioMinutes ?? AudioLength.minutes.admit(new.audioMinutes)
         book.firstPublished = book.firstPublished ?? new.firstPublished
-        if let added = record.addedAt, book.id != nil { book.addedAt = added }
+        if let added = record.addedAt, book.id != nil, !Self.saysNoMore(added, than: book.addedAt) {
+            book.addedAt = added
+        }
         book.subtitle = book.subtitle ?? new.subtitle?.trimmedForStorage.nilIfEmpty
         book.publisher = book.publisher ?? new.publisher?.trimmedForStorage.nilIfEmpty
         book.publishedDate = book.publishedDate ?? new.publishedDate
@@ -368,6 +370,17 @@ private struct BookImporter {
             book.isbn13 = isbn.isbn13
             book.isbn10 = isbn.isbn10
         }
+    }
+
+    /// Whether a file's date added tells no more than the library's: the same instant, or a
+    /// day's midnight (UTC, as the CSV formats give a day and no time) on the day the library
+    /// has. Importing a shelf's own Goodreads export again set every book's time to midnight.
+    private static func saysNoMore(_ file: Date, than kept: Date) -> Bool {
+        let day = 86_400.0
+        let fileSeconds = file.timeIntervalSince1970
+        guard fileSeconds != kept.timeIntervalSince1970 else { return true }
+        return fileSeconds.truncatingRemainder(dividingBy: day) == 0
+            && (kept.timeIntervalSince1970 / day).rounded(.down) == fileSeconds / day
     }
 
     private mutating func uniqueSlug(_ base: String, surname: String?) -> String {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import BookplateCore
+@testable import BookplateImport
+@testable import BookplateKit
 @testable import BookplateLibrary
 
 /// What an exploratory session found could lose a reader's data or mislead them, each as it was
@@ -118,5 +120,26 @@ import Testing
         let imported = try await CommandRunner(folder: fresh).run(
             "import", "bookplate", root.appendingPathComponent("backup.json").path)
         #expect(imported.status == 0 && !imported.stderr.contains("cut"), "\(imported.stderr)")
+    }
+
+    /// Importing a shelf's own Goodreads export again ("importing again is safe") set each book's
+    /// added time to midnight: the CSV gives a day, not a time. A day the library already has
+    /// keeps its time; another day is taken.
+    @Test func importingTheShelfsOwnCSVAgainKeepsWhenEachBookWasAdded() throws {
+        let morning = Date(timeIntervalSince1970: 1_767_263_450)  // 2026-01-01T10:30:50Z
+        let shelf = try TemporaryShelf(clock: .fixed(morning))
+        try shelf.library.addBook(NewBook(title: "Kindred", authors: ["Octavia E. Butler"]))
+        let notes = NoteStore(folder: shelf.paths.notes)
+        let csv = try LibraryExporter(library: shelf.library, notes: notes).goodreadsCSV()
+        let file = try TestPaths.temporaryFolder("csv").appendingPathComponent("shelf.csv")
+        try csv.write(to: file)
+        _ = try ShelfImport(library: shelf.library, notes: notes).run(file: file, as: .goodreads)
+        #expect(try shelf.library.findBook(matching: "kindred").book.addedAt == morning)
+
+        let otherDay = String(decoding: csv, as: UTF8.self).replacingOccurrences(of: "2026/01/01", with: "2025/12/24")
+        try Data(otherDay.utf8).write(to: file)
+        _ = try ShelfImport(library: shelf.library, notes: notes).run(file: file, as: .goodreads)
+        #expect(
+            try shelf.library.findBook(matching: "kindred").book.addedAt == Date(timeIntervalSince1970: 1_766_534_400))
     }
 }
