@@ -72,6 +72,10 @@ struct HTTPHeadReader {
                 guard index <= Self.maximumRequestLine else { return .refused(Self.uriTooLong) }
                 if !blank { requestLineEnd = index }
             } else if blank {
+                // The fields' limit holds however the head arrived: whole in one read, too.
+                if let requestLineEnd, index - requestLineEnd > Self.maximumFieldBytes {
+                    return .refused(Self.fieldsTooLarge)
+                }
                 return Self.parse(buffer[...index])
             }
         }

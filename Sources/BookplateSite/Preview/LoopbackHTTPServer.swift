@@ -40,6 +40,7 @@ struct HTTPResponseMessage: Sendable {
     static func reasonPhrase(_ status: Int) -> String {
         switch status {
         case 200: "OK"
+        case 301: "Moved Permanently"
         case 400: "Bad Request"
         case 403: "Forbidden"
         case 404: "Not Found"

@@ -152,6 +152,14 @@ final class PreviewPages: Sendable {
                 status: 200, fields: [("Content-Type", "text/plain"), ("Cache-Control", "no-store")],
                 body: Array(String(buildVersion).utf8))
         }
+        // A folder asked for without its slash: relative links on its page would resolve one level
+        // up, so the browser is sent to the address with the slash, as a web server does.
+        if !request.path.hasSuffix("/"), let file = Self.file(for: request.path, in: site),
+            file.lastPathComponent == "index.html", !request.path.hasSuffix("/index.html")
+        {
+            return HTTPResponseMessage(
+                status: 301, fields: [("Location", request.path + "/"), ("Cache-Control", "no-store")])
+        }
         guard let file = Self.file(for: request.path, in: site),
             let data = FileManager.default.contents(atPath: file.path)
         else { return notFound() }

@@ -241,4 +241,22 @@ import Testing
             }
         }
     }
+
+    /// A head of 9,000 bytes of fields was refused when it came in pieces and answered when it
+    /// came in one read: the limit was checked only while more was awaited (found by an
+    /// exploratory session with `curl -H "X-Big: …"`).
+    @Test func theFieldsLimitHoldsWhenTheWholeHeadComesAtOnce() {
+        let head = Array(("GET / HTTP/1.1\r\nX-Big: " + String(repeating: "a", count: 9_000) + "\r\n\r\n").utf8)
+        var whole = HTTPHeadReader()
+        #expect(whole.append(head) == .refused(HTTPHeadReader.fieldsTooLarge))
+        var pieces = HTTPHeadReader()
+        var progress = HTTPHeadReader.Progress.needsMore
+        for start in stride(from: 0, to: head.count, by: 1_000) where progress == .needsMore {
+            progress = pieces.append(head[start..<min(head.count, start + 1_000)])
+        }
+        #expect(progress == .refused(HTTPHeadReader.fieldsTooLarge))
+        let fitting = Array(("GET / HTTP/1.1\r\nX-Fits: " + String(repeating: "a", count: 8_000) + "\r\n\r\n").utf8)
+        var fits = HTTPHeadReader()
+        if case .head = fits.append(fitting) {} else { Issue.record("a head of 8,000 bytes of fields was refused") }
+    }
 }

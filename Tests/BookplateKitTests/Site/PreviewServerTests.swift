@@ -142,4 +142,25 @@ import Testing
             #expect(PreviewPages.file(for: hostile, in: site) == nil, "\(hostile)")
         }
     }
+
+    /// `/stats` answered with the stats page itself, so its relative links (`2024/index.html`)
+    /// pointed one folder up and failed; a folder without its slash is now sent to the address
+    /// with it, as a web server does (found by an exploratory session).
+    @Test func aFolderWithoutItsSlashIsRedirectedToIt() throws {
+        let site = try TestPaths.temporaryFolder("site")
+        let stats = site.appendingPathComponent("stats")
+        try FileManager.default.createDirectory(at: stats, withIntermediateDirectories: true)
+        try Data("<p>stats</p>".utf8).write(to: stats.appendingPathComponent("index.html"))
+        try Data("<p>home</p>".utf8).write(to: site.appendingPathComponent("index.html"))
+        let pages = PreviewPages(site: site)
+        func answer(_ path: String) -> HTTPResponseMessage {
+            pages.respond(to: HTTPRequestHead(method: "GET", path: path, version: "HTTP/1.1", fields: []))
+        }
+        let moved = answer("/stats")
+        #expect(moved.status == 301 && moved.fields.contains { $0.name == "Location" && $0.value == "/stats/" })
+        for path in ["/stats/", "/stats/index.html", "/", "/index.html"] {
+            #expect(answer(path).status == 200, "\(path)")
+        }
+        #expect(answer("/nowhere").status == 404)
+    }
 }
