@@ -276,6 +276,9 @@ package enum DefaultTheme {
 
         h1 { font-size: 2.2rem; line-height: 1.2; margin: 2rem 0 0.5rem; }
         h2 { font-size: 1.4rem; margin: 2.5rem 0 1rem; }
+        /* A title of one long word ("Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz")
+           breaks where it must rather than pushing the page wider than a phone. */
+        h1, h2 { overflow-wrap: anywhere; }
         .lede, .counts, .count, .life-dates, .subtitle, .book-card-meta { color: var(--muted); }
         .lede { max-width: var(--measure); }
 
