@@ -140,9 +140,8 @@ extension Library {
     public func highlight(matching prefix: String) throws -> Highlight {
         let wanted = prefix.trimmingCharacters(in: .whitespaces).lowercased()
         return try read { db in
-            guard wanted.count >= 4, wanted.allSatisfy(\.isHexDigit) else {
-                throw LibraryError.noSuchHighlight(prefix)
-            }
+            guard wanted.allSatisfy(\.isHexDigit) else { throw LibraryError.noSuchHighlight(prefix) }
+            guard wanted.count >= 4 else { throw LibraryError.highlightIDTooShort(prefix) }
             let found = try Highlight.filter(Column("id").like("\(wanted)%")).limit(2).fetchAll(db)
             guard let first = found.first else { throw LibraryError.noSuchHighlight(prefix) }
             guard found.count == 1 else { throw LibraryError.ambiguousHighlight(prefix) }

@@ -32,6 +32,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case damagedValue(column: String, slug: String, reason: String)
     case emptyHighlight
     case noSuchHighlight(String)
+    case highlightIDTooShort(String)
     case ambiguousHighlight(String)
 
     public var description: String {
@@ -40,6 +41,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             "a highlight needs its text: give the passage in quotes"
         case .noSuchHighlight(let id):
             "no highlight has the id '\(id)': 'bookplate quote list' shows them with their ids"
+        case .highlightIDTooShort(let id):
+            "'\(id)' is too little of a highlight's id: give its first four characters at least ('bookplate quote list' shows them)"
         case .ambiguousHighlight(let id):
             "more than one highlight's id begins with '\(id)': give more of it ('bookplate quote list')"
         case .damagedValue(let column, let slug, let reason):

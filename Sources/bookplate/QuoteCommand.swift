@@ -97,7 +97,7 @@ struct QuoteListCommand: ParsableCommand {
 
 struct QuoteEditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "edit", abstract: "Change a highlight's note or page ('' clears them).")
+        commandName: "edit", abstract: "Change a highlight's note or page ('none' or '' clears them, as in 'edit').")
 
     @OptionGroup var target: QuoteTarget
     @Option(help: "Your note on it, in Markdown.") var note: String?
@@ -108,8 +108,18 @@ struct QuoteEditCommand: ParsableCommand {
     }
 
     func run() throws {
-        let highlight = try target.library().editHighlight(target.id, note: note, page: page)
+        let highlight = try target.library().editHighlight(
+            target.id, note: Self.change(note), page: Self.change(page))
         Terminal.output(QuoteCommand.line(highlight))
+    }
+}
+
+extension QuoteEditCommand {
+    /// What the library is to set a field to: `none` clears it as in every command (the
+    /// library clears on ""); nil leaves it.
+    static func change(_ value: String?) -> String? {
+        guard let value else { return nil }
+        return value.trimmingCharacters(in: .whitespaces).lowercased() == "none" ? "" : value
     }
 }
 

@@ -57,4 +57,20 @@ import Testing
         #expect(try await run("quote", "edit", "abcd", status: 64).stderr.contains("nothing to change"))
         #expect(try await run("quote", "list").stdout.hasPrefix("No highlights yet"))
     }
+
+    /// `none` clears a highlight's note as it clears any field in `edit` (it was kept as the note
+    /// "none"), and three characters of an id are answered with how many are needed (they were
+    /// answered "no highlight has the id"). Found by an exploratory session.
+    @Test func noneClearsANoteAndAShortIdSaysHowMuchIsNeeded() async throws {
+        try await run("add", "--title", "Emma", "--author", "Jane Austen")
+        try await run("quote", "add", "emma", "Badly done, Emma!", "--note", "Box Hill", "--page", "368")
+        let id = Highlight.id(slug: "emma", text: "Badly done, Emma!")
+        try await run("quote", "edit", String(id.prefix(4)), "--note", "none", "--page", "None")
+        #expect(try await run("quote", "list", "emma").stdout == "\(id)\n    “Badly done, Emma!”\n")
+        let short = try await run("quote", "hide", String(id.prefix(3)), status: 1)
+        #expect(
+            short.stderr
+                == "Error: '\(id.prefix(3))' is too little of a highlight's id: give its first four characters at least ('bookplate quote list' shows them)\n"
+        )
+    }
 }
