@@ -127,7 +127,8 @@ struct BuildRun {
         var known: Set<String>?
         if case .state(let state) = loaded { known = Set(state.files.keys) }
         try writer.checkTarget(
-            protected: [paths.root, paths.content, paths.templates, paths.library], knownFiles: known)
+            protected: [paths.root, paths.content, paths.templates, paths.library],
+            reserved: [paths.content, paths.templates], knownFiles: known)
     }
 
     private mutating func readState() {

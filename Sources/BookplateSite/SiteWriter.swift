@@ -22,12 +22,17 @@ struct SiteWriter: Sendable {
     /// Bookplate's (``markerName``), or hold only what the last build wrote there (`knownFiles`,
     /// from its state: the marker itself may have been deleted). It may never be, or hold, the
     /// reader's own folders and files (`protected`: the shelf, its content, templates and library),
-    /// nor `/` or the home folder.
-    func checkTarget(protected: [URL], knownFiles: Set<String>? = nil) throws {
+    /// nor be inside one of the `reserved` ones (content and templates: a site built into
+    /// `content/notes` or `content/covers` would be read back as notes and covers), nor `/` or
+    /// the home folder.
+    func checkTarget(protected: [URL], reserved: [URL] = [], knownFiles: Set<String>? = nil) throws {
         let path = SiteWriter.resolved(target)
         let home = SiteWriter.resolved(FileManager.default.homeDirectoryForCurrentUser)
         if path == "/" || path == home { throw SiteError.forbiddenTarget(path: target.relativePathForDisplay) }
         for folder in protected.map(SiteWriter.resolved) where folder == path || folder.hasPrefix(path + "/") {
+            throw SiteError.forbiddenTarget(path: target.relativePathForDisplay)
+        }
+        for folder in reserved.map(SiteWriter.resolved) where path.hasPrefix(folder + "/") {
             throw SiteError.forbiddenTarget(path: target.relativePathForDisplay)
         }
         var isDirectory: ObjCBool = false

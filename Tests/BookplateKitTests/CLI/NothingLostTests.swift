@@ -142,4 +142,21 @@ import Testing
         #expect(
             try shelf.library.findBook(matching: "kindred").book.addedAt == Date(timeIntervalSince1970: 1_766_534_400))
     }
+
+    /// `build --output content/notes` (or `content/covers`) was taken: the site's pages landed
+    /// among the notes, and the next build warned that `content/covers/index.html` is not an
+    /// image. A site is never built inside `content/` or `templates/`.
+    @Test func aSiteIsNeverBuiltInsideTheShelfsContentOrTemplates() async throws {
+        let (bookplate, root) = try newShelf()
+        try await bookplate.run("add", "--title", "Kindred", "--author", "Octavia E. Butler")
+        for target in ["content/notes", "content/covers/site", "templates/x", "content", "."] {
+            let refused = try await bookplate.run("build", "--output", target)
+            #expect(refused.status == 1, "\(target)")
+            #expect(refused.stderr.contains("will not build into") && refused.stderr.split(separator: "\n").count == 1)
+        }
+        let notes = try FileManager.default.contentsOfDirectory(
+            atPath: root.appendingPathComponent("content/notes").path)
+        #expect(!notes.contains("index.html") && !notes.contains("books"))
+        #expect(try await bookplate.run("build", "--output", "preview").status == 0)
+    }
 }
