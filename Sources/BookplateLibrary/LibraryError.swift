@@ -66,7 +66,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .tooLong(let field, let characters, let limit):
             "the \(field) is \(characters) characters long: at most \(limit) are kept, as an import keeps them"
         case .emptyTitle:
-            "a book needs a title: pass --title"
+            "a book needs a title: give --title one that is not blank"
         case .invalidPageCount(let text):
             "page count '\(text)' is not allowed: give a whole number from \(Book.pageCountRange.lowerBound) to \(Book.pageCountRange.upperBound)"
         case .finishedBeforeStarted(let started, let finished):

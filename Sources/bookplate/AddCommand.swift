@@ -81,7 +81,8 @@ struct AddCommand: AsyncParsableCommand {
     private func addedLine(_ added: BookDetails) throws -> String {
         let byline = added.authors.isEmpty ? "" : " (\(added.authors.map(\.name).joined(separator: ", ")))"
         let notePath = NoteStore(folder: try shelf.paths.notes).url(forSlug: added.book.slug).relativePathForDisplay
-        return "Added \"\(added.book.title)\"\(byline) as \(added.book.slug) — note: \(notePath)"
+        // The note file is made when the reader first writes it ('bookplate note', or by hand).
+        return "Added \"\(added.book.title)\"\(byline) as \(added.book.slug) — its note goes in \(notePath)"
     }
 
     private func targets(from item: String) throws -> [BookTarget] {

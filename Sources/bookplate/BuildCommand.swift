@@ -75,10 +75,12 @@ struct BuildCommand: ParsableCommand {
             ? "" : ", \(report.filesRepaired) found changed or missing in \(site)/ and written again"
         switch report.kind {
         case .upToDate:
-            Terminal.output("Nothing changed: \(site)/ is up to date (\(report.pageCount) pages), checked in \(time) s")
+            Terminal.output(
+                "Nothing changed: \(site)/ is up to date (\(counted(report.pageCount, "page"))), checked in \(time) s")
         case .notesOnly:
             Terminal.output(
-                "Notes changed: rewrote \(report.filesWritten) of \(report.pageCount) pages in \(time) s → \(site)/")
+                "Notes changed: rewrote \(report.filesWritten) of \(counted(report.pageCount, "page")) in \(time) s → \(site)/"
+            )
         case .partial, .full:
             if case .full(.unusableState(let reason)) = report.kind {
                 Terminal.error("note: built in full, as the last build's state was not used: \(reason)")
@@ -86,9 +88,10 @@ struct BuildCommand: ParsableCommand {
             let books = report.bookCount ?? 0
             let authors = report.authorCount ?? 0
             let written =
-                (report.filesWritten == report.fileCount ? "" : ", \(report.filesWritten) files changed") + repaired
+                (report.filesWritten == report.fileCount ? "" : ", \(counted(report.filesWritten, "file")) changed")
+                + repaired
             Terminal.output(
-                "Built \(report.pageCount) pages (\(books) books, \(authors) authors\(written)) in \(time) s → \(site)/"
+                "Built \(counted(report.pageCount, "page")) (\(counted(books, "book")), \(counted(authors, "author"))\(written)) in \(time) s → \(site)/"
             )
         }
     }

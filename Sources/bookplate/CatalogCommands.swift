@@ -145,7 +145,7 @@ struct RefreshCommand: AsyncParsableCommand {
         }
         if slugs.count > 1 || skipped + failed > 0 {
             Terminal.output(
-                "Refreshed \(slugs.count) book\(slugs.count == 1 ? "" : "s"): \(updated) updated, \(upToDate) up to date, "
+                "Refreshed \(counted(slugs.count, "book")): \(updated) updated, \(upToDate) up to date, "
                     + "\(skipped) skipped, \(failed) failed")
         }
         if failed > 0 { throw ExitCode.failure }
@@ -172,7 +172,7 @@ enum MissingDetails {
         }
         let failed = try await CatalogPass.run(
             slugs, label: "Filling in",
-            stopped: { "stopped after \($0) of \(slugs.count) books; run it again to go on" }
+            stopped: { "stopped after \($0) of \(counted(slugs.count, "book")); run it again to go on" }
         ) { slug in
             let (outcome, warnings) = try await adder.fillMissing(slug: slug)
             switch outcome {
@@ -196,7 +196,7 @@ enum MissingDetails {
         }
         counts.failed = failed
         Terminal.output(
-            "Filled in \(slugs.count) book\(slugs.count == 1 ? "" : "s") missing details or a cover: "
+            "Filled in \(counted(slugs.count, "book")) missing details or a cover: "
                 + "\(counts.updated) updated, \(counts.matched) found by title and author, \(counts.upToDate) with "
                 + "nothing more to find, \(counts.notMatched) not matched, \(counts.failed) failed")
         return counts

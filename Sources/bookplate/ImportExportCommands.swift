@@ -84,9 +84,9 @@ struct ImportCommand: AsyncParsableCommand {
         reportProblems(skipped: summary.skipped, warnings: summary.warnings, entry: "line")
         let verb = dryRun ? "Would import" : "Imported"
         Terminal.output(
-            "\(verb) \(summary.added.count + summary.updated.count + summary.unchanged) books from \(format.displayName): "
+            "\(verb) \(counted(summary.added.count + summary.updated.count + summary.unchanged, "book")) from \(format.displayName): "
                 + "\(summary.added.count) new, \(summary.updated.count) updated, \(summary.unchanged) unchanged, "
-                + "\(summary.skipped.count) skipped; \(report.notesWritten) note\(report.notesWritten == 1 ? "" : "s") "
+                + "\(summary.skipped.count) skipped; \(counted(report.notesWritten, "note")) "
                 + (dryRun ? "to write" : "written")
                 + (report.notesKept > 0 ? ", \(report.notesKept) kept as you wrote them" : ""))
         guard enrich, !dryRun else { return }
@@ -126,17 +126,17 @@ struct ImportCommand: AsyncParsableCommand {
                 book.candidates.isEmpty
                 ? "not on the shelf" : "could be \(book.candidates.joined(separator: " or ")): name its author"
             Terminal.error(
-                "not matched: \"\(book.title)\"\(by), \(book.highlights) highlight\(book.highlights == 1 ? "" : "s") (\(which))"
+                "not matched: \"\(book.title)\"\(by), \(counted(book.highlights, "highlight")) (\(which))"
             )
         }
         let verb = dryRun ? "Would import" : "Imported"
         let matched = summary.added + summary.updated + summary.unchanged
         var line =
-            "\(verb) \(matched) highlight\(matched == 1 ? "" : "s"): \(summary.added) new, \(summary.updated) updated, "
+            "\(verb) \(counted(matched, "highlight")): \(summary.added) new, \(summary.updated) updated, "
             + "\(summary.unchanged) unchanged"
-        if !summary.booksAdded.isEmpty { line += "; \(summary.booksAdded.count) books added" }
+        if !summary.booksAdded.isEmpty { line += "; \(counted(summary.booksAdded.count, "book")) added" }
         if !summary.unmatched.isEmpty {
-            line += "; \(summary.unmatched.count) books not matched (--add-missing adds them)"
+            line += "; \(counted(summary.unmatched.count, "book")) not matched (--add-missing adds them)"
         }
         Terminal.output(line)
     }

@@ -28,6 +28,10 @@ struct ListCommand: ParsableCommand {
 
     func chosenColumns() throws -> [ListColumn]? {
         guard let columns else { return nil }
+        guard columns.contains(where: { $0 != "," && !$0.isWhitespace }) else {
+            throw ValidationError(
+                "--columns names no column: use \(ListColumn.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
         return try columns.split(separator: ",").map { name in
             let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
             guard let column = ListColumn(rawValue: trimmed) else {

@@ -8,7 +8,7 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Preview the site on 127.0.0.1, rebuilding when content/ or templates/ change.")
 
     @OptionGroup var shelf: ShelfOptions
-    @Option(help: "The port to listen on (default 4000).") var port: UInt16 = 4000
+    @Option(help: "The port to listen on.") var port: UInt16 = 4000
 
     func run() async throws {
         // Checked once before listening: a shelf with no library is an error, not an empty site.

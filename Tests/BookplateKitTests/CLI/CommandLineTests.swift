@@ -45,7 +45,7 @@ struct ShownJSON: Decodable {
         #expect(built.status == 0, "\(built.stderr)")
         // Home, authors, shelves, stats, 404, the book, its author, its shelf, the books read in
         // 2025 and the year's statistics.
-        #expect(built.stdout.hasPrefix("Built 10 pages (1 books, 1 authors) in "))
+        #expect(built.stdout.hasPrefix("Built 10 pages (1 book, 1 author) in "))
         let site = root.appendingPathComponent("site")
         let index = try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(index.contains("href=\"books/the-left-hand-of-darkness/index.html\""))
@@ -253,7 +253,7 @@ struct ShownJSON: Decodable {
         #expect(try Library.open(at: other.appendingPathComponent("content/library.sqlite")).books().count == 1)
         #expect(try Library.open(at: root.appendingPathComponent("content/library.sqlite")).books().isEmpty)
         // The library's shelf is the one its notes and site belong to.
-        #expect(added.stdout.contains("note: \(other.appendingPathComponent("content/notes/dune.md").path)"))
+        #expect(added.stdout.contains("its note goes in \(other.appendingPathComponent("content/notes/dune.md").path)"))
         bookplate.environment["BOOKPLATE_LIBRARY"] = otherLibrary
         let listedAgain = try await bookplate.run("list")
         #expect(listedAgain.stdout.contains("dune"))
