@@ -253,9 +253,25 @@ struct CSVRow: Sendable {
 enum ImportValues {
     /// `="0441172717"`, `[0441172717]` or plain digits; nil when empty or not a valid ISBN.
     static func isbn(_ cell: String?) -> ISBN? {
-        guard var text = cell else { return nil }
-        text = String(text.unicodeScalars.filter { !"=\"[] ".unicodeScalars.contains($0) })
-        return text.isEmpty ? nil : ISBN.parse(text)
+        isbnText(cell).flatMap(ISBN.parse)
+    }
+
+    /// The ISBN in `cell`; one that is not a valid ISBN is left out with a warning naming it.
+    static func isbn(_ cell: String?, column: String, warnings: inout [String]) -> ISBN? {
+        guard let text = isbnText(cell) else { return nil }
+        guard let isbn = ISBN.parse(text) else {
+            warnings.append("\(column) '\(shown(text))' is not a valid ISBN: imported without it")
+            return nil
+        }
+        return isbn
+    }
+
+    /// The cell without the spreadsheet quoting Goodreads wraps ISBNs in (`="0441172717"`); nil
+    /// when nothing is left.
+    private static func isbnText(_ cell: String?) -> String? {
+        guard let cell else { return nil }
+        let text = String(cell.unicodeScalars.filter { !"=\"[] ".unicodeScalars.contains($0) })
+        return text.isEmpty ? nil : text
     }
 
     /// A date as `2024/03/15`, `2024-03-15`, `2024/03` or `2024`; an impossible one is left out

@@ -413,6 +413,23 @@ extension ExportTests {
         #expect(try shelf.library.findBook(matching: "imago").book.rating?.stars == 4)
     }
 
+    /// An ISBN that is not one (a checksum off, a stray word) was dropped without a word, where
+    /// every other value a row gets wrong is named (found by an exploratory session).
+    @Test func anISBNThatIsNotOneIsNamed() throws {
+        let shelf = try TemporaryShelf()
+        let report = try importText(
+            Self.header + #"1,Kindred,Octavia E. Butler,"=""0385000000""","=""9780000000000""",0,,,to-read"# + "\n"
+                + #"2,Dawn,Octavia E. Butler,"=""""","=""""",0,,,to-read"# + "\n",
+            into: shelf)
+        #expect(report.summary.added.count == 2)
+        #expect(
+            report.summary.warnings.map { "\($0.line): \($0.message)" } == [
+                "2: ISBN13 '9780000000000' is not a valid ISBN: imported without it",
+                "2: ISBN '0385000000' is not a valid ISBN: imported without it",
+            ])
+        #expect(try shelf.library.findBook(matching: "kindred").book.isbn13 == nil)
+    }
+
     /// A reader may allow raw HTML in their own notes; a review from an export is not theirs until
     /// they edit it.
     @Test func anImportedReviewNeverGetsRawHTMLUntilTheReaderEditsIt() throws {
