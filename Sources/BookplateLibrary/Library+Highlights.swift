@@ -245,9 +245,13 @@ extension Library {
         return summary
     }
 
-    /// A book added for highlights no book on the shelf matched: title and author only.
+    /// A book added for highlights no book on the shelf matched: title and authors only. A Kindle
+    /// and KOReader name several authors in one text with `;` between them ("Brian M. Carney;
+    /// Isaac Getz"); each is an author of their own. (A comma stays: "Le Guin, Ursula K." is one.)
     private func addBookByHand(title: String, author: String?, in db: Database) throws -> Book {
-        let new = NewBook(title: title, authors: author.map { [NewAuthor(name: $0)] } ?? [], status: .read)
+        let names = (author ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        let new = NewBook(
+            title: title, authors: names.filter { !$0.isEmpty }.map { NewAuthor(name: $0) }, status: .read)
         do {
             return try insertBook(new, in: db).book
         } catch LibraryError.alreadyOnShelf(_, let slug, _) {

@@ -159,4 +159,17 @@ import Testing
         #expect(!notes.contains("index.html") && !notes.contains("books"))
         #expect(try await bookplate.run("build", "--output", "preview").status == 0)
     }
+
+    /// A Kindle names a book's several authors in one text, `;` between them; `--add-missing`
+    /// made them one author ("Brian M. Carney; Isaac Getz", with one author page). Each is now an
+    /// author of their own, and importing again still finds the book.
+    @Test func aBookAddedForHighlightsGetsEachOfItsAuthors() async throws {
+        let (bookplate, _) = try newShelf()
+        let clippings = TestPaths.fixtures.appendingPathComponent("highlights/kindle/french.txt").path
+        try await bookplate.run("import", "kindle", clippings, "--add-missing")
+        let again = try await bookplate.run("import", "kindle", clippings, "--add-missing")
+        #expect(again.stdout.contains("0 new") && !again.stdout.contains("added"), "\(again.stdout)")
+        let listed = try await bookplate.run("list", "--columns", "slug,authors").stdout
+        #expect(listed.contains("freedom-inc\tBrian M. Carney, Isaac Getz\n"), "\(listed)")
+    }
 }
