@@ -105,6 +105,7 @@ extension Library {
             // A book read before and begun again — or marked read again after waiting to be
             // re-read — starts another read, with only the dates this edit gives.
             var startsAnew = false
+            var putBack = false
             if let status = edit.status, status != book.status {
                 if let outcome = status.readOutcome, outcome == .reading || book.status == .toRead,
                     try latestReadIsOver(bookId: book.id, in: db)
@@ -112,6 +113,17 @@ extension Library {
                     startsAnew = true
                     book.startedDate = edit.startedDate ?? nil
                     book.finishedDate = edit.finishedDate ?? nil
+                }
+                if status.readOutcome == nil, edit.startedDate == nil, edit.finishedDate == nil,
+                    var latest = try Read.of(bookId: book.id ?? -1, in: db).last, latest.record.outcome == .reading
+                {
+                    // Back on the pile: the read going on was set aside, and a book to read has no
+                    // dates of its own. (It kept them, and its read went on "reading".)
+                    latest.record.outcome = .setAside
+                    try latest.update(db)
+                    book.startedDate = nil
+                    book.finishedDate = nil
+                    putBack = true
                 }
                 book.status = status
                 if status == .read && book.finishedDate == nil { book.finishedDate = clock.today }
@@ -121,7 +133,7 @@ extension Library {
             for field in edit.changedCatalogFields { book.provenance[field] = .reader }
             if edit.authors != nil { book.provenance[.authors] = .reader }
             try book.update(db)
-            if edit.status != nil || edit.startedDate != nil || edit.finishedDate != nil {
+            if !putBack, edit.status != nil || edit.startedDate != nil || edit.finishedDate != nil {
                 try recordStatus(of: book, startsAnew: startsAnew, in: db)
             }
             if let authors = edit.authors {

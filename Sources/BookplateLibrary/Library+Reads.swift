@@ -55,6 +55,11 @@ extension Library {
             if let started = edit.started { read.record.started = started }
             if let finished = edit.finished { read.record.finished = finished }
             if let outcome = edit.outcome { read.record.outcome = outcome }
+            // A read going on that is given its end was finished, as `read add --finished` has it:
+            // it was left "reading" with a finished date, and the book with it.
+            if edit.outcome == nil, case .some(.some) = edit.finished, read.record.outcome == .reading {
+                read.record.outcome = .finished
+            }
             read.record = try read.record.checked()
             try read.update(db)
             return try followLatestRead(bookId: id, in: db)

@@ -14,6 +14,32 @@ import Testing
 @Suite struct ReadTests {
     func date(_ text: String) throws -> PartialDate { try PartialDate(parsing: text) }
 
+    /// A read going on, put back on the pile with `edit --status to-read`, stayed "reading" and
+    /// the book kept its start date while showing "To read"; and `read edit N --finished` left a
+    /// read "reading" with an end. Found by an exploratory session.
+    @Test func aReadPutBackIsSetAsideAndAReadGivenItsEndIsFinished() throws {
+        let shelf = try TemporaryShelf()
+        let library = shelf.library
+        try library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"], status: .reading))
+        let back = try library.editBook(slug: "dune", BookEdit(status: .toRead))
+        #expect(back.book.status == .toRead && back.book.startedDate == nil && back.book.finishedDate == nil)
+        #expect(try library.reads(ofBook: "dune").map(\.outcome) == [.setAside])
+        let start = try date("2026-01-01")
+        #expect(try library.reads(ofBook: "dune").first?.started == start)
+
+        try library.editBook(slug: "dune", BookEdit(status: .reading))
+        #expect(try library.reads(ofBook: "dune").map(\.outcome) == [.setAside, .reading])
+        let finished = try library.editRead(
+            ofBook: "dune", number: 2, ReadEdit(finished: .some(try date("2026-02-01"))))
+        #expect(try library.reads(ofBook: "dune").map(\.outcome) == [.setAside, .finished])
+        let end = try date("2026-02-01")
+        #expect(finished.book.status == .read && finished.book.finishedDate == end)
+        // An outcome said outright stays as said.
+        let going = try library.editRead(
+            ofBook: "dune", number: 2, ReadEdit(finished: .some(try date("2026-02-02")), outcome: .reading))
+        #expect(going.book.status == .reading)
+    }
+
     @Test func readingABookAgainStartsAnotherReadAndFinishingItEndsThatOne() throws {
         let shelf = try TemporaryShelf()
         let library = shelf.library
