@@ -7,7 +7,7 @@ import Foundation
 /// file are refused, and so is a folder. A file already there (last week's export) is replaced
 /// whole, in one step.
 public enum ExportFile {
-    public static func write(_ data: Data, to url: URL, shelf: ShelfPaths) throws(ExportFileError) {
+    public static func write(_ data: Data, to url: URL, shelf: ShelfPaths) throws(ExportError) {
         let shown = url.relativePathForDisplay
         if shelf.isShelfOwn(url) { throw .shelfFile(path: shown) }
         var isFolder: ObjCBool = false
@@ -26,10 +26,13 @@ public enum ExportFile {
     }
 }
 
-/// Why an export was not written.
-public enum ExportFileError: Error, Equatable, CustomStringConvertible {
+/// Why an export was not written: to a file (`--format json|csv`) or into a folder (`--format
+/// markdown`, a file per book).
+public enum ExportError: Error, Equatable, CustomStringConvertible {
     case shelfFile(path: String)
+    case shelfFolder(path: String)
     case isAFolder(path: String)
+    case notAFolder(path: String)
     case noFolder(path: String)
     case unwritable(path: String, reason: String)
 
@@ -37,8 +40,12 @@ public enum ExportFileError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .shelfFile(let path):
             "\(path) is the shelf's own: export to a file outside content/, templates/ and site/"
+        case .shelfFolder(let path):
+            "\(path) is the shelf's own (its notes are named <book>.md too): export into a folder outside content/, templates/ and site/"
         case .isAFolder(let path):
             "\(path) is a folder: name the file to write, such as \(path)/library.json"
+        case .notAFolder(let path):
+            "\(path) is a file: a Markdown export writes a file per book into a folder"
         case .noFolder(let path):
             "there is no folder \(path): make it first, or export elsewhere"
         case .unwritable(let path, let reason):

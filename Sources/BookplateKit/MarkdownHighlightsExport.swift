@@ -31,19 +31,19 @@ public struct MarkdownHighlightsExport: Sendable {
 
     /// Writes every book's file into `folder`, made when missing.
     public func write(into folder: URL) throws -> Summary {
-        if shelf.isShelfOwn(folder) { throw MarkdownExportError.shelfFolder(path: folder.relativePathForDisplay) }
+        if shelf.isShelfOwn(folder) { throw ExportError.shelfFolder(path: folder.relativePathForDisplay) }
         let files = try exporter.highlightsMarkdown()
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
-                throw MarkdownExportError.notAFolder(path: folder.relativePathForDisplay)
+                throw ExportError.notAFolder(path: folder.relativePathForDisplay)
             }
         } else {
             do {
                 try manager.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {
-                throw MarkdownExportError.unwritable(
+                throw ExportError.unwritable(
                     path: folder.relativePathForDisplay, reason: error.localizedDescription)
             }
         }
@@ -60,30 +60,12 @@ public struct MarkdownHighlightsExport: Sendable {
             do {
                 try Data(file.markdown.utf8).write(to: url, options: .atomic)
             } catch {
-                throw MarkdownExportError.unwritable(
+                throw ExportError.unwritable(
                     path: url.relativePathForDisplay, reason: error.localizedDescription)
             }
             summary.files += 1
             summary.highlights += file.highlights
         }
         return summary
-    }
-}
-
-/// What stops a Markdown export.
-public enum MarkdownExportError: Error, Equatable, CustomStringConvertible {
-    case notAFolder(path: String)
-    case shelfFolder(path: String)
-    case unwritable(path: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case .notAFolder(let path):
-            "\(path) is a file: a Markdown export writes a file per book into a folder"
-        case .shelfFolder(let path):
-            "\(path) is the shelf's own (its notes are named <book>.md too): export into a folder outside content/, templates/ and site/"
-        case .unwritable(let path, let reason):
-            "could not write \(path): \(reason)"
-        }
     }
 }
