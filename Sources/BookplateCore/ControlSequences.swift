@@ -46,6 +46,30 @@ public enum ControlSequences {
         return String(clean)
     }
 
+    /// `text` as the library keeps a line of it: an escape sequence begun with ESC goes whole (a
+    /// colour code typed into a title), the white-space controls (tab, line and page breaks,
+    /// carriage return, NEL) become spaces as before, and any other control character goes
+    /// alone. Unlike the terminal's filter, a lone C1 character never takes the text after it
+    /// with it: `â€` and U+009D are what a curly quote becomes in a file read in the wrong
+    /// encoding, and the rest of the title is kept.
+    public static func cleanedForStorage(_ text: String) -> String {
+        guard needsCleaning(text, .line) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var clean = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            index += 1
+            switch scalar.value {
+            case 0x1B: index = endOfEscape(scalars, from: index)
+            case 0x09...0x0D, 0x85: clean.append(" ")
+            case 0x00..<0x20, 0x7F...0x9F: break
+            default: clean.append(scalar)
+            }
+        }
+        return String(clean)
+    }
+
     /// Whether `text` holds anything ``removed(from:as:)`` would change, read byte by byte: `list` writes
     /// a table of ten thousand rows through it.
     private static func needsCleaning(_ text: String, _ kind: Kind) -> Bool {

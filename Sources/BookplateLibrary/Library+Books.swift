@@ -202,8 +202,13 @@ extension Library {
     /// subtitle is dropped too — good enough to merge search results, too loose for the library,
     /// where it would take "…: The Two Towers" for "…: The Fellowship of the Ring".
     package static func matchKey(title: String, firstAuthor: String?, looseTitle: Bool = false) -> String {
+        // Cleaned as the library keeps titles now, so that a book kept with an escape sequence in
+        // its title, before they were dropped, is still the same book.
+        let title = ControlSequences.cleanedForStorage(title)
         let mainTitle = looseTitle ? (title.split(separator: ":").first.map(String.init) ?? title) : title
-        let parts = firstAuthor.map { AuthorName.sortName(for: $0) }?.split(separator: ",") ?? []
+        let parts =
+            firstAuthor.map { AuthorName.sortName(for: ControlSequences.cleanedForStorage($0)) }?
+            .split(separator: ",") ?? []
         let surname = parts.first.map(String.init) ?? ""
         let initial = parts.dropFirst().first.map { String($0.trimmingCharacters(in: .whitespaces).prefix(1)) } ?? ""
         return [sortKey(mainTitle), TextFolding.searchKey(surname), TextFolding.searchKey(initial)]
@@ -323,10 +328,11 @@ extension Library {
 
 extension String {
     /// The text on one line: runs of white space (line breaks too) made single spaces, ends
-    /// trimmed, control characters (NUL too) and whole escape sequences dropped, so that a title
-    /// typed with a colour code in it is kept, slugged, sorted and published as the text it shows.
+    /// trimmed, control characters (NUL too) and whole escape sequences dropped
+    /// (``ControlSequences/cleanedForStorage(_:)``), so that a title typed with a colour code in it
+    /// is kept, slugged, sorted and published as the text it shows.
     package var trimmedForStorage: String {
-        ControlSequences.removed(from: self, as: .line).collapsingWhitespace
+        ControlSequences.cleanedForStorage(self).collapsingWhitespace
     }
 
     package var nilIfEmpty: String? { isEmpty ? nil : self }

@@ -28,7 +28,7 @@ extension Highlight {
     /// `new` as the library keeps it on the book `bookId` (slug `slug`): text and note trimmed,
     /// the id made from both; nil when the text is only white space.
     init?(_ new: NewHighlight, bookId: Int64, slug: String, addedAt: Date) {
-        let text = new.text.trimmedForStorage
+        let text = new.text.passageForStorage
         guard !text.isEmpty else { return nil }
         self.init(
             id: Highlight.id(slug: slug, text: text), bookId: bookId, text: text,
@@ -118,7 +118,7 @@ extension Library {
     /// and place instead of adding it twice.
     @discardableResult
     public func addHighlight(_ new: NewHighlight, toBook slug: String) throws -> Highlight {
-        guard !new.text.trimmedForStorage.isEmpty else { throw LibraryError.emptyHighlight }
+        guard !new.text.passageForStorage.isEmpty else { throw LibraryError.emptyHighlight }
         return try write { db in
             guard let book = try Book.filter(Book.Columns.slug == slug).fetchOne(db), let bookId = book.id,
                 var highlight = Highlight(new, bookId: bookId, slug: book.slug, addedAt: clock.now())
@@ -188,7 +188,7 @@ extension Library {
                     var unmatched: [String: HighlightImportSummary.UnmatchedBook] = [:]
                     var unmatchedOrder: [String] = []
                     for imported in file.highlights {
-                        guard !imported.highlight.text.trimmedForStorage.isEmpty else {
+                        guard !imported.highlight.text.passageForStorage.isEmpty else {
                             summary.skipped.append(SkippedRow(line: imported.line, reason: "the highlight has no text"))
                             continue
                         }
@@ -356,5 +356,14 @@ private struct HighlightMatcher {
         let spoken = parts.count == 2 ? parts[1] + " " + parts[0] : name
         let last = spoken.split(whereSeparator: \.isWhitespace).last.map(String.init) ?? spoken
         return TextFolding.searchKey(last).filter { $0.isLetter }
+    }
+}
+
+extension String {
+    /// A highlight's passage as the library keeps it: white space folded, NUL bytes dropped, and
+    /// nothing else changed, since its id is made from it: a passage imported again must find
+    /// itself. (Control characters in a passage are escaped where it is shown.)
+    var passageForStorage: String {
+        withoutNULs.collapsingWhitespace
     }
 }

@@ -180,7 +180,9 @@ struct ShownJSON: Decodable {
             #expect(!output.unicodeScalars.contains(where: isControl), "\(output.debugDescription)")
         }
         #expect(outputs[1].contains("Pwned Title") && outputs[1].contains("Evil Author"))
-        #expect(outputs[3].contains("Title     Pwned Title\n") && outputs[3].contains("\n\nTwo"))
+        // The ESC sequences went whole when the title was kept; the lone C1 CSI went alone (a C1
+        // character is more often a curly quote read in the wrong encoding than a sequence).
+        #expect(outputs[3].contains("Title     Pwned Title31m\n") && outputs[3].contains("\n\nTwo"))
 
         for arguments in [["list", "--json"], ["show", "pwned", "--json"]] {
             let result = try await bookplate.runOffPool(arguments)
@@ -190,7 +192,7 @@ struct ShownJSON: Decodable {
                 arguments.count == 2
                 ? try JSONDecoder().decode(ListedJSON.self, from: json).books
                 : [try JSONDecoder().decode(ShownJSON.self, from: json).book]
-            #expect(books.map(\.title) == ["Pwned Title"] && books.map(\.authors) == [["Evil Author"]])
+            #expect(books.map(\.title) == ["Pwned Title31m"] && books.map(\.authors) == [["Evil Author"]])
         }
     }
 

@@ -88,7 +88,7 @@ import Testing
         let shelf = try TemporaryShelf()
         let added = try shelf.library.addBook(
             NewBook(
-                title: "\u{1B}[31mRed Title\u{1B}[0m", subtitle: "A\u{9B}2Jb",
+                title: "\u{1B}[31mRed Title\u{1B}[0m", subtitle: "A\u{1B}[2Jb",
                 authors: [NewAuthor(name: "\u{1B}]0;pwned\u{07}Evil")], shelves: ["\u{1B}[1mfavourites"]))
         #expect(added.book.slug == "red-title" && added.book.title == "Red Title" && added.book.subtitle == "Ab")
         #expect(added.authors.map(\.name) == ["Evil"] && added.shelves.map(\.name) == ["favourites"])

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BookplateCore
+@testable import BookplateLibrary
 
 /// What the terminal shows and what the library keeps of a line go through one filter.
 @Suite struct ControlSequencesTests {
@@ -22,5 +23,21 @@ import Testing
         #expect(ControlSequences.removed(from: "a\tb\nc", as: .line) == "a b c")
         #expect(ControlSequences.removed(from: "a\tb\nc", as: .text) == "a\tb\nc")
         #expect(ControlSequences.removed(from: "\"a\u{85}b\u{7F}\"", as: .json) == "\"a\\u0085b\\u007f\"")
+    }
+
+    /// What the library keeps of a line: sequences begun with ESC go whole, white-space controls
+    /// stay white space, and a lone C1 character goes alone (`â€` + U+009D is a curly quote read
+    /// in the wrong encoding: the rest of the title must stay).
+    @Test func storageDropsEscapeSequencesAndKeepsTheRestOfTheLine() {
+        #expect(ControlSequences.cleanedForStorage("\u{1B}[31mRed\u{1B}[0m Title") == "Red Title")
+        #expect(ControlSequences.cleanedForStorage("\u{1B}]0;pwned\u{07}Evil") == "Evil")
+        #expect(ControlSequences.cleanedForStorage("Caf\u{98}e Society and more") == "Cafe Society and more")
+        #expect(ControlSequences.cleanedForStorage("â€\u{9D} and the rest") == "â€ and the rest")
+        #expect(
+            ControlSequences.cleanedForStorage("Part one\rPart two\u{0C}three\u{0B}four\u{85}five")
+                == "Part one Part two three four five")
+        #expect(ControlSequences.cleanedForStorage("nul\u{0}del\u{7F}") == "nuldel")
+        #expect(ControlSequences.cleanedForStorage("plain, café 本") == "plain, café 本")
+        #expect("Part one\rPart two".trimmedForStorage == "Part one Part two")
     }
 }
