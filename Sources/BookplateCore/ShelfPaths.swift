@@ -42,16 +42,60 @@ public struct ShelfPaths: Sendable, Equatable {
     public var photos: URL { content.appendingPathComponent("photos", isDirectory: true) }
 
     /// Whether `url` is, or is inside, one of the shelf's own folders (`content/`, `templates/`,
-    /// `site/`) or is the library file: where nothing but Bookplate's commands may write. Links
-    /// are followed, so a path reaching them another way is theirs too.
+    /// `site/`) or is the library file: where nothing but Bookplate's commands may write. Folders
+    /// are told by what they are on disk (device and inode), not by how they are named, so a
+    /// path through a link (`ln -s content/notes n`, then `n/kindred.md`), or one spelled in
+    /// another case on a file system that ignores case, is theirs too, even for a file that does
+    /// not exist yet.
     public func isShelfOwn(_ url: URL) -> Bool {
-        let path = ShelfPaths.resolved(url)
-        if path == ShelfPaths.resolved(library) { return true }
-        return [content, templates, site].map(ShelfPaths.resolved).contains { path == $0 || path.hasPrefix($0 + "/") }
+        if let library = ShelfPaths.identity(of: library.path),
+            ShelfPaths.identity(of: url.standardizedFileURL.path) == library
+        {
+            return true
+        }
+        return ShelfPaths.isWithin(url, anyOf: [content, templates, site])
     }
 
-    /// `url` with every link in it followed, standardised, as far as it exists.
-    private static func resolved(_ url: URL) -> String {
-        url.standardizedFileURL.resolvingSymlinksInPath().path
+    /// Whether `url` is one of `folders` or inside one, whether either exists yet or not (see
+    /// ``isShelfOwn(_:)``): by what the folders are on disk where they exist, and by their real
+    /// paths (links followed as far as the path exists) where they do not.
+    package static func isWithin(_ url: URL, anyOf folders: [URL]) -> Bool {
+        let target = realPath(url)
+        let own = Set(folders.compactMap { identity(of: $0.path) })
+        for folder in folders.map(realPath) where target == folder || target.hasPrefix(folder + "/") { return true }
+        var folder = URL(fileURLWithPath: target)
+        while true {
+            if let identity = identity(of: folder.path), own.contains(identity) { return true }
+            let parent = folder.deletingLastPathComponent().standardizedFileURL
+            if parent.path == folder.path { return false }
+            folder = parent
+        }
+    }
+
+    /// `url`'s path with every link followed as far as the path exists, and the rest as written:
+    /// the folders above it are the ones it is really inside (above a link, the link's own folder
+    /// is not).
+    private static func realPath(_ url: URL) -> String {
+        var existing = url.standardizedFileURL
+        var rest: [String] = []
+        while identity(of: existing.path) == nil {
+            let parent = existing.deletingLastPathComponent().standardizedFileURL
+            if parent.path == existing.path { break }
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing = parent
+        }
+        return rest.reduce(existing.resolvingSymlinksInPath()) { $0.appendingPathComponent($1) }.path
+    }
+
+    /// What the file or folder at `path` is on disk, links followed; nil when nothing is there.
+    private static func identity(of path: String) -> FileIdentity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    private struct FileIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
     }
 }

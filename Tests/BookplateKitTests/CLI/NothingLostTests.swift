@@ -172,4 +172,27 @@ import Testing
         let listed = try await bookplate.run("list", "--columns", "slug,authors").stdout
         #expect(listed.contains("freedom-inc\tBrian M. Carney, Isaac Getz\n"), "\(listed)")
     }
+
+    /// The shelf's folders are told by what they are on disk: a link to `content/notes` and a new
+    /// file behind it (the review of today's changes wrote the export over Kindred's note so), or
+    /// the shelf reached through a link, are refused like the plain paths.
+    @Test func aPathThroughALinkIsTheShelfsOwnToo() async throws {
+        let (bookplate, root) = try newShelf()
+        try await bookplate.run("add", "--title", "Kindred", "--author", "Octavia E. Butler")
+        let manager = FileManager.default
+        try manager.createSymbolicLink(
+            at: root.appendingPathComponent("n"), withDestinationURL: root.appendingPathComponent("content/notes"))
+        let elsewhere = try TestPaths.temporaryFolder("link")
+        try manager.createSymbolicLink(at: elsewhere.appendingPathComponent("shelf"), withDestinationURL: root)
+        for target in [
+            "n/kindred.md", "./nothing/../content/new.json", elsewhere.path + "/shelf/content/library.sqlite",
+        ] {
+            let refused = try await bookplate.run("export", "--output", target)
+            #expect(
+                refused.status == 1 && refused.stderr.contains("is the shelf's own"), "\(target): \(refused.stderr)")
+        }
+        #expect(!manager.fileExists(atPath: root.appendingPathComponent("content/notes/kindred.md").path))
+        let build = try await bookplate.run("build", "--output", "n/site")
+        #expect(build.status == 1 && build.stderr.contains("will not build into n/site"))
+    }
 }
