@@ -114,12 +114,16 @@ extension Library {
                     book.startedDate = edit.startedDate ?? nil
                     book.finishedDate = edit.finishedDate ?? nil
                 }
-                if status.readOutcome == nil, edit.startedDate == nil, edit.finishedDate == nil,
+                if status.readOutcome == nil,
                     var latest = try Read.of(bookId: book.id ?? -1, in: db).last, latest.record.outcome == .reading
                 {
-                    // Back on the pile: the read going on was set aside, and a book to read has no
-                    // dates of its own. (It kept them, and its read went on "reading".)
+                    // Back on the pile: the read going on was set aside (with the dates this edit
+                    // gives it), and a book to read has no dates of its own. (It kept them, and its
+                    // read went on "reading".)
                     latest.record.outcome = .setAside
+                    if let started = edit.startedDate { latest.record.started = started }
+                    if let finished = edit.finishedDate { latest.record.finished = finished }
+                    latest.record = try latest.record.checked()
                     try latest.update(db)
                     book.startedDate = nil
                     book.finishedDate = nil

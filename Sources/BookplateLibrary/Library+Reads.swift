@@ -62,7 +62,7 @@ extension Library {
             }
             read.record = try read.record.checked()
             try read.update(db)
-            return try followLatestRead(bookId: id, in: db)
+            return try followLatestRead(bookId: id, in: db, keepingToRead: true)
         }
     }
 
@@ -92,10 +92,17 @@ extension Library {
     }
 
     /// Gives the book the status and dates of its latest read; a book with no read left is one
-    /// to read.
-    private func followLatestRead(bookId: Int64, in db: Database) throws -> BookDetails {
+    /// to read. With `keepingToRead` (a read changed, none added or taken away), a book to read
+    /// again stays one while its latest read is over: mending the dates of a read set aside does
+    /// not make the book abandoned.
+    private func followLatestRead(bookId: Int64, in db: Database, keepingToRead: Bool = false) throws -> BookDetails {
         guard var book = try Book.fetchOne(db, key: bookId) else { throw LibraryError.noSuchBook(String(bookId)) }
         let before = book
+        if let latest = try Read.of(bookId: bookId, in: db).last, keepingToRead, book.status == .toRead,
+            latest.record.outcome != .reading
+        {
+            return try details(of: book, in: db)
+        }
         if let latest = try Read.of(bookId: bookId, in: db).last {
             book.status = latest.record.outcome.status
             book.startedDate = latest.record.started

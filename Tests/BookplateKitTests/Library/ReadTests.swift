@@ -27,6 +27,10 @@ import Testing
         let start = try date("2026-01-01")
         #expect(try library.reads(ofBook: "dune").first?.started == start)
 
+        // Mending the dates of the read set aside leaves the book to read (it became abandoned).
+        let mended = try library.editRead(ofBook: "dune", number: 1, ReadEdit(started: .some(try date("2025-12-01"))))
+        #expect(mended.book.status == .toRead && mended.book.startedDate == nil)
+
         try library.editBook(slug: "dune", BookEdit(status: .reading))
         #expect(try library.reads(ofBook: "dune").map(\.outcome) == [.setAside, .reading])
         let finished = try library.editRead(
@@ -38,6 +42,14 @@ import Testing
         let going = try library.editRead(
             ofBook: "dune", number: 2, ReadEdit(finished: .some(try date("2026-02-02")), outcome: .reading))
         #expect(going.book.status == .reading)
+
+        // Put back with a date: the date is the read's, and the book has none.
+        let dated = try library.editBook(
+            slug: "dune", BookEdit(status: .toRead, startedDate: .some(try date("2026-01-15"))))
+        #expect(dated.book.status == .toRead && dated.book.startedDate == nil)
+        let last = try library.reads(ofBook: "dune").last
+        let fifteenth = try date("2026-01-15")
+        #expect(last?.outcome == .setAside && last?.started == fifteenth)
     }
 
     @Test func readingABookAgainStartsAnotherReadAndFinishingItEndsThatOne() throws {
