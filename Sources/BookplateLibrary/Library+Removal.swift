@@ -108,26 +108,34 @@ extension Library {
         }
     }
 
-    /// The removed book `query` means: a slug, or part of a title or of an author's name (case
-    /// and accents ignored). The latest removal of a slug stands for it, so an older copy that
-    /// shares its slug (another "Dune") is reached by its author; several slugs are ambiguous.
+    /// The removed book `query` means: a slug (its latest removal), or part of a title or of an
+    /// author's name (case and accents ignored) that only one removed book has. Two removed books
+    /// that share a slug (another "Dune") are told apart by their authors: a query that fits both
+    /// is ambiguous, and says who wrote each.
     public func findRemovedBook(matching query: String) throws -> RemovedBook {
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         let removed = try removedBooks()
         if let exact = removed.first(where: { $0.slug == trimmed.lowercased() }) { return exact }
         let wanted = TextFolding.searchKey(trimmed)
-        var latestBySlug: [RemovedBook] = []
-        for book in removed
-        where !wanted.isEmpty
-            && ([book.title] + book.authors).contains(where: { TextFolding.searchKey($0).contains(wanted) })
-        {
-            if !latestBySlug.contains(where: { $0.slug == book.slug }) { latestBySlug.append(book) }
+        let found = removed.filter { book in
+            !wanted.isEmpty
+                && ([book.title] + book.authors).contains(where: { TextFolding.searchKey($0).contains(wanted) })
         }
-        switch latestBySlug.count {
+        switch found.count {
         case 0: throw LibraryError.noSuchRemovedBook(query)
-        case 1: return latestBySlug[0]
-        default: throw LibraryError.ambiguousBook(query, candidates: latestBySlug.map(\.slug).sorted())
+        case 1: return found[0]
+        default:
+            throw LibraryError.ambiguousRemovedBook(
+                query,
+                candidates: found.map {
+                    "\($0.slug) by \($0.authors.isEmpty ? "no one named" : $0.authors.joined(separator: ", "))"
+                })
         }
+    }
+
+    /// How many removed books have `slug`.
+    public func removedCopies(ofSlug slug: String) throws -> Int {
+        try removedBooks().count { $0.slug == slug }
     }
 
     /// Puts a removed book back on the shelf as it was, and forgets the kept copy. Authors and

@@ -21,6 +21,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case noSuchRemovedBook(String)
     case slugTaken(slug: String)
     case ambiguousBook(String, candidates: [String])
+    case ambiguousRemovedBook(String, candidates: [String])
     case alreadyOnShelf(title: String, slug: String, reason: String)
     case isbnTaken(isbn: String, slug: String)
     case notInACatalog(slug: String)
@@ -81,6 +82,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             "the shelf has a book \(slug) already: remove it first to bring the other back"
         case .ambiguousBook(let query, let candidates):
             "'\(query)' matches \(candidates.count) books (\(candidates.joined(separator: ", "))): give one of these slugs"
+        case .ambiguousRemovedBook(let query, let candidates):
+            "'\(query)' matches \(candidates.count) removed books (\(candidates.joined(separator: "; "))): give more of the title or an author's name"
         case .alreadyOnShelf(let title, let slug, let reason):
             "'\(title)' is already on the shelf as \(slug) (\(reason)): nothing added"
         case .isbnTaken(let isbn, let slug):

@@ -26,7 +26,9 @@ struct RemoveCommand: ParsableCommand {
             let removed = try library.findRemovedBook(matching: target.book)
             try confirm("Forget \(RestoreCommand.describe(removed)) for good, with its note and cover?")
             try removal.purgeRemoved(removed)
-            Terminal.output("Purged \"\(removed.title)\" (\(removed.slug)): it cannot be restored")
+            Terminal.output(
+                "Purged \"\(removed.title)\" (\(removed.slug)): it cannot be restored"
+                    + (try Self.othersLeft(removed.slug, in: library)))
             return
         }
         let title = found.book.title
@@ -34,7 +36,8 @@ struct RemoveCommand: ParsableCommand {
         if purge {
             try confirm("Delete \(Self.describe(found)) for good, with its note and cover? This cannot be undone.")
             try removal.purge(slug: slug)
-            Terminal.output("Purged \"\(title)\" (\(slug)): it cannot be restored")
+            Terminal.output(
+                "Purged \"\(title)\" (\(slug)): it cannot be restored" + (try Self.othersLeft(slug, in: library)))
             return
         }
         try confirm("Remove \(Self.describe(found))?")
@@ -42,6 +45,15 @@ struct RemoveCommand: ParsableCommand {
         var message = "Removed \"\(title)\" (\(slug))"
         if let note = setAside.note { message += " — its note is kept at \(note.relativePathForDisplay)" }
         Terminal.output(message + ". Bring it back with: bookplate restore \(slug)")
+    }
+
+    /// What a purge leaves of another book that had the slug: a removed copy `restore` still lists.
+    static func othersLeft(_ slug: String, in library: Library) throws -> String {
+        let left = try library.removedCopies(ofSlug: slug)
+        guard left > 0 else { return "" }
+        return left == 1
+            ? " (another removed book had this slug, and 'bookplate restore' still lists it)"
+            : " (\(left) other removed books had this slug, and 'bookplate restore' still lists them)"
     }
 
     /// "Dune" (Frank Herbert, 1965): the exact book the reader is asked about.

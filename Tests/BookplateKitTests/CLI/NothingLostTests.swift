@@ -68,11 +68,19 @@ import Testing
         try await bookplate.run("remove", "dune", "--yes")
         let listed = try await bookplate.run("restore").stdout
         #expect(listed.contains("Frank Herbert") && listed.contains("Brian Herbert"), "\(listed)")
+        // A name both fit is not guessed at: it says who wrote each.
+        let both = try await bookplate.run("restore", "herbert")
+        #expect(
+            both.status == 1
+                && both.stderr
+                    == "Error: 'herbert' matches 2 removed books (dune by Brian Herbert; dune by Frank Herbert): give more of the title or an author's name\n"
+        )
 
         let restored = try await bookplate.run("restore", "frank herbert")
         #expect(restored.status == 0 && restored.stdout.hasPrefix("Restored \"Dune\" (Frank Herbert) as dune"))
         let purged = try await bookplate.run("remove", "--purge", "--yes", "dune")
         #expect(purged.status == 0, "\(purged.stderr)")
+        #expect(purged.stdout.contains("another removed book had this slug"), "\(purged.stdout)")
         // Brian Herbert's removed Dune is still there; Frank Herbert's, with its highlight, is gone for good.
         let left = try await bookplate.run("restore").stdout
         #expect(left.contains("Brian Herbert") && !left.contains("Frank Herbert"), "\(left)")
