@@ -10,7 +10,7 @@ struct HighlightReading {
     /// and a page of megabytes helps no reader.
     static let textCharacters = 100_000
     /// A title, author or chapter longer than this is cut.
-    static let nameCharacters = 10_000
+    static let nameCharacters = Book.lineCharacterLimit
     /// A page longer than this is no page number ("xii", "12", "A-7" are a few characters).
     static let pageCharacters = 20
 

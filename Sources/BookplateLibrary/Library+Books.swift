@@ -17,8 +17,8 @@ extension Library {
         let title = new.title.trimmedForStorage
         guard !title.isEmpty else { throw LibraryError.emptyTitle }
         try Library.checkLengths(
-            title: title, subtitle: new.subtitle, publisher: new.publisher, authors: new.authors.map(\.name),
-            shelves: new.shelves)
+            title: title, subtitle: new.subtitle, publisher: new.publisher, language: new.language,
+            authors: new.authors.map(\.name), shelves: new.shelves, series: new.series.map(\.name))
         if let pages = new.pageCount, !Book.pageCountRange.contains(pages) {
             throw LibraryError.invalidPageCount(String(pages))
         }
@@ -67,7 +67,8 @@ extension Library {
             }
             try Library.checkLengths(
                 title: edit.title, subtitle: edit.subtitle ?? nil, publisher: edit.publisher ?? nil,
-                authors: edit.authors ?? [], shelves: edit.addShelves)
+                language: edit.language ?? nil, authors: edit.authors ?? [], shelves: edit.addShelves,
+                series: edit.series?.map(\.name) ?? [])
             if let title = edit.title {
                 let trimmed = title.trimmedForStorage
                 guard !trimmed.isEmpty else { throw LibraryError.emptyTitle }
@@ -315,13 +316,16 @@ extension Library {
 
     /// Refuses one-line fields longer than an import would keep (``Book/lineCharacterLimit``).
     static func checkLengths(
-        title: String?, subtitle: String?, publisher: String?, authors: [String], shelves: [String]
+        title: String?, subtitle: String?, publisher: String?, language: String?, authors: [String],
+        shelves: [String], series: [String]
     ) throws(LibraryError) {
         try Book.checkLength(title, of: "title")
         try Book.checkLength(subtitle, of: "subtitle")
         try Book.checkLength(publisher, of: "publisher")
+        try Book.checkLength(language, of: "language")
         for name in authors { try Book.checkLength(name, of: "author's name") }
         for name in shelves { try Book.checkLength(name, of: "shelf's name") }
+        for name in series { try Book.checkLength(name, of: "series' name") }
     }
 
     func deleteUnusedAuthorsAndShelves(in db: Database) throws {

@@ -119,6 +119,16 @@ import Testing
         try await bookplate.run("add", "--title", "Short", "--author", "Long")
         let edit = try await bookplate.run("edit", "short", "--author", long)
         #expect(edit.status == 1 && edit.stderr.hasPrefix("Error: the author's name is 10001 characters long"))
+        let shelf = try TemporaryShelf()
+        #expect(
+            throws: LibraryError.tooLong(field: "series' name", characters: long.count, limit: Book.lineCharacterLimit)
+        ) {
+            try shelf.library.addBook(NewBook(title: "X", series: [SeriesPlace(name: long)]))
+        }
+        #expect(throws: LibraryError.tooLong(field: "language", characters: long.count, limit: Book.lineCharacterLimit))
+        {
+            try shelf.library.addBook(NewBook(title: "X", language: long))
+        }
         let fitting = String(repeating: "F", count: Book.lineCharacterLimit)
         #expect(try await bookplate.run("edit", "short", "--title", fitting).status == 0)
 
