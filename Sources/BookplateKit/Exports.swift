@@ -1,7 +1,9 @@
-// What the command line sees of the targets below BookplateKit: these declarations, one by one,
-// and nothing else. The command line depends on BookplateKit alone (CommandLineBoundaryTests), so
-// a command that reaches for anything not listed here (the site's build steps, the library's
-// records, the catalogs' clients) does not compile; to use one is to list it here, on purpose.
+// What the command line sees of the targets below BookplateKit: these declarations, one by one.
+// The command line imports BookplateKit alone (CommandLineBoundaryTests), so a command that names
+// a type not listed here (the site's build steps, the library's records, the catalogs' clients)
+// does not compile; to use one is to list it here, on purpose. (Swift still lets through the
+// members of what is listed, and the public extensions of standard types, such as String, that
+// the targets named here declare.)
 //
 // The list holds the values commands parse, print and pass on (Book, ISBN, ReadingStatus…), what
 // they print as JSON, the errors they report in one line, the parts a one-step command runs as

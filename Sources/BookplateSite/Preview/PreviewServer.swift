@@ -157,8 +157,10 @@ final class PreviewPages: Sendable {
         if !request.path.hasSuffix("/"), let file = Self.file(for: request.path, in: site),
             file.lastPathComponent == "index.html", !request.path.hasSuffix("/index.html")
         {
+            // Made of the path's own parts: `//books` sent as it came would be read as the host `books`.
+            let location = "/" + request.path.split(separator: "/").joined(separator: "/") + "/"
             return HTTPResponseMessage(
-                status: 301, fields: [("Location", request.path + "/"), ("Cache-Control", "no-store")])
+                status: 301, fields: [("Location", location), ("Cache-Control", "no-store")])
         }
         guard let file = Self.file(for: request.path, in: site),
             let data = FileManager.default.contents(atPath: file.path)

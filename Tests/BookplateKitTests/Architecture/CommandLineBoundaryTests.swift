@@ -7,17 +7,22 @@ import Testing
 /// the compiler alone would let a command `import BookplateSite`: this test does not.
 @Suite struct CommandLineBoundaryTests {
     static let sources = TestPaths.repository.appendingPathComponent("Sources")
+    /// An import, with attributes or an access level before it or not.
+    nonisolated(unsafe) static let importLine = /^(@\w+\s+)*((public|package|internal|fileprivate|private)\s+)?import\s/
 
-    /// `import X` and `@_exported import kind X.Y` lines of every Swift file in `folder`, by file.
+    /// Every import line of every Swift file in `folder` and the folders inside it, by file:
+    /// `import X`, and with attributes or an access level before it (`@_exported import struct
+    /// X.Y`, `internal import X`, `@preconcurrency public import X`), written as one space each.
     static func imports(in folder: String) throws -> [(file: String, line: String)] {
         let url = sources.appendingPathComponent(folder)
-        let files = try FileManager.default.contentsOfDirectory(atPath: url.path).filter { $0.hasSuffix(".swift") }
+        let files = (FileManager.default.enumerator(atPath: url.path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".swift") }
         #expect(!files.isEmpty, "no Swift files in Sources/\(folder)")
         return try files.sorted().flatMap { file in
             try String(contentsOf: url.appendingPathComponent(file), encoding: .utf8)
                 .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { $0.hasPrefix("import ") || $0.hasPrefix("@_exported import ") }
-                .map { (file, $0) }
+                .filter { $0.firstMatch(of: Self.importLine) != nil }
+                .map { (file, $0.split(whereSeparator: \.isWhitespace).joined(separator: " ")) }
         }
     }
 
@@ -28,6 +33,17 @@ import Testing
         for (file, line) in imports {
             #expect(allowed.contains(line), "Sources/bookplate/\(file): \(line)")
         }
+    }
+
+    /// The line filter sees every spelling of an import.
+    @Test func everySpellingOfAnImportIsSeen() throws {
+        for line in [
+            "import BookplateSite", "internal import BookplateSite", "@preconcurrency import BookplateSite",
+            "@preconcurrency public import BookplateSite", "@_exported import struct BookplateLibrary.Book",
+        ] {
+            #expect(line.firstMatch(of: Self.importLine) != nil, "\(line)")
+        }
+        #expect("let important = 1".firstMatch(of: Self.importLine) == nil)
     }
 
     @Test func bookplateKitLendsDeclarationsOneByOneNeverAWholeTarget() throws {

@@ -162,5 +162,7 @@ import Testing
             #expect(answer(path).status == 200, "\(path)")
         }
         #expect(answer("/nowhere").status == 404)
+        // Never an address another host could be read from.
+        #expect(answer("//stats").fields.contains { $0.name == "Location" && $0.value == "/stats/" })
     }
 }
