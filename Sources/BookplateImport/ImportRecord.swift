@@ -256,14 +256,22 @@ enum ImportValues {
         isbnText(cell).flatMap(ISBN.parse)
     }
 
-    /// The ISBN in `cell`; one that is not a valid ISBN is left out with a warning naming it.
-    static func isbn(_ cell: String?, column: String, warnings: inout [String]) -> ISBN? {
-        guard let text = isbnText(cell) else { return nil }
-        guard let isbn = ISBN.parse(text) else {
-            warnings.append("\(column) '\(shown(text))' is not a valid ISBN: imported without it")
-            return nil
+    /// The first valid ISBN of `cells` (each with its column's name), in order. When none is
+    /// valid, each cell that holds something else is named in a warning: the row goes in
+    /// without an ISBN. (One taken from another column needs no warning.)
+    static func isbn(_ cells: [(String?, column: String)], warnings: inout [String]) -> ISBN? {
+        var invalid: [String] = []
+        for (cell, column) in cells {
+            guard let text = isbnText(cell) else { continue }
+            if let isbn = ISBN.parse(text) { return isbn }
+            invalid.append("\(column) '\(shown(text))'")
         }
-        return isbn
+        if !invalid.isEmpty {
+            warnings.append(
+                "\(invalid.joined(separator: " and ")) \(invalid.count == 1 ? "is not a valid ISBN" : "are not valid ISBNs"): imported without one"
+            )
+        }
+        return nil
     }
 
     /// The cell without the spreadsheet quoting Goodreads wraps ISBNs in (`="0441172717"`); nil

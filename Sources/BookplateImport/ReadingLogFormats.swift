@@ -39,8 +39,8 @@ enum GoodreadsFormat {
         var seen = Set<String>()
         let book = NewBook(
             title: title, authors: authors.filter { seen.insert($0.lowercased()).inserted }.map { NewAuthor(name: $0) },
-            isbn: ImportValues.isbn(row["ISBN13"], column: "ISBN13", warnings: &warnings)
-                ?? ImportValues.isbn(row["ISBN"], column: "ISBN", warnings: &warnings), publisher: row["Publisher"],
+            isbn: ImportValues.isbn([(row["ISBN13"], "ISBN13"), (row["ISBN"], "ISBN")], warnings: &warnings),
+            publisher: row["Publisher"],
             publishedDate: published,
             pageCount: ImportValues.count(
                 row["Number of Pages"], column: "Number of Pages", in: Book.pageCountRange, warnings: &warnings),
@@ -132,8 +132,10 @@ enum LibraryThingFormat {
         let ignored: Set = ["your library", "currently reading", "to read", "read but unowned", "wishlist"]
         let book = NewBook(
             title: title, authors: authors.map { NewAuthor(name: $0) },
-            isbn: ImportValues.isbn(row["ISBN"], column: "ISBN", warnings: &warnings)
-                ?? row["ISBNs"].flatMap { ImportValues.list($0).lazy.compactMap(ImportValues.isbn).first },
+            // The ISBN column first; a valid one among the ISBNs stands in for it without a warning.
+            isbn: row["ISBNs"].flatMap { ImportValues.list($0).lazy.compactMap(ImportValues.isbn).first }
+                .map { listed in ImportValues.isbn(row["ISBN"]) ?? listed }
+                ?? ImportValues.isbn([(row["ISBN"], "ISBN")], warnings: &warnings),
             publisher: publisher,
             publishedDate: year.flatMap { ImportValues.date(String($0), column: "Date", warnings: &warnings) },
             pageCount: ImportValues.count(
