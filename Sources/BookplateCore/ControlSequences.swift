@@ -18,12 +18,7 @@ public enum ControlSequences {
     /// other strings, two-character escapes) goes whole, so no half of one is left to show.
     public static func removed(from text: String, as kind: Kind) -> String {
         guard needsCleaning(text, kind) else { return text }
-        let scalars = Array(text.unicodeScalars)
-        var clean = String.UnicodeScalarView()
-        var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            index += 1
+        return filtered(text) { scalar, scalars, index, clean in
             let isControl = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
             switch scalar.value {
             case 0x0A, 0x09:
@@ -43,7 +38,6 @@ public enum ControlSequences {
                 clean.append(scalar)
             }
         }
-        return String(clean)
     }
 
     /// `text` as the library keeps a line of it: an escape sequence begun with ESC goes whole (a
@@ -54,18 +48,29 @@ public enum ControlSequences {
     /// encoding, and the rest of the title is kept.
     public static func cleanedForStorage(_ text: String) -> String {
         guard needsCleaning(text, .line) else { return text }
-        let scalars = Array(text.unicodeScalars)
-        var clean = String.UnicodeScalarView()
-        var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            index += 1
+        return filtered(text) { scalar, scalars, index, clean in
             switch scalar.value {
             case 0x1B: index = endOfEscape(scalars, from: index)
             case 0x09...0x0D, 0x85: clean.append(" ")
             case 0x00..<0x20, 0x7F...0x9F: break
             default: clean.append(scalar)
             }
+        }
+    }
+
+    /// `text` as `step` leaves it: given each scalar in turn (the scalars, and the index of the
+    /// next, to skip a whole sequence), it appends what stays.
+    private static func filtered(
+        _ text: String,
+        _ step: (Unicode.Scalar, [Unicode.Scalar], inout Int, inout String.UnicodeScalarView) -> Void
+    ) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var clean = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            index += 1
+            step(scalar, scalars, &index, &clean)
         }
         return String(clean)
     }
