@@ -98,12 +98,11 @@ extension Library {
     private func followLatestRead(bookId: Int64, in db: Database, keepingToRead: Bool = false) throws -> BookDetails {
         guard var book = try Book.fetchOne(db, key: bookId) else { throw LibraryError.noSuchBook(String(bookId)) }
         let before = book
-        if let latest = try Read.of(bookId: bookId, in: db).last, keepingToRead, book.status == .toRead,
-            latest.record.outcome != .reading
-        {
+        let latest = try Read.of(bookId: bookId, in: db).last
+        if keepingToRead, book.status == .toRead, let latest, latest.record.outcome != .reading {
             return try details(of: book, in: db)
         }
-        if let latest = try Read.of(bookId: bookId, in: db).last {
+        if let latest {
             book.status = latest.record.outcome.status
             book.startedDate = latest.record.started
             book.finishedDate = latest.record.finished

@@ -16,6 +16,13 @@ public struct RemovedBook: Sendable, Equatable {
     public var coverFile: String?
 }
 
+/// The names of a kept copy's authors (``RemovedBookSnapshot/authors``), all the list of removed
+/// books shows of it.
+private struct KeptAuthors: Decodable {
+    struct Name: Decodable { var name: String }
+    var authors: [Name]
+}
+
 /// Everything the library held about a book, as it was when removed.
 struct RemovedBookSnapshot: Codable {
     var book: Book
@@ -99,10 +106,11 @@ extension Library {
                     ORDER BY removedAt DESC, id DESC
                     """
             ).map { row in
-                // The authors are read from the kept copy; one that cannot be read names none.
-                let snapshot = try? JSONDecoder().decode(RemovedBookSnapshot.self, from: Data((row[6] as String).utf8))
+                // The authors' names are read from the kept copy, and nothing else of it; a copy
+                // that cannot be read names none.
+                let kept = try? JSONDecoder().decode(KeptAuthors.self, from: Data((row[6] as String).utf8))
                 return RemovedBook(
-                    id: row[0], slug: row[1], title: row[2], authors: snapshot?.authors.map(\.name) ?? [],
+                    id: row[0], slug: row[1], title: row[2], authors: kept?.authors.map(\.name) ?? [],
                     removedAt: row[3], noteFile: row[4], coverFile: row[5])
             }
         }
@@ -135,7 +143,9 @@ extension Library {
 
     /// How many removed books have `slug`.
     public func removedCopies(ofSlug slug: String) throws -> Int {
-        try removedBooks().count { $0.slug == slug }
+        try read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM removedBook WHERE slug = ?", arguments: [slug]) ?? 0
+        }
     }
 
     /// Puts a removed book back on the shelf as it was, and forgets the kept copy. Authors and

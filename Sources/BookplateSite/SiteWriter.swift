@@ -32,7 +32,7 @@ struct SiteWriter: Sendable {
         for folder in protected.map(SiteWriter.resolved) where folder == path || folder.hasPrefix(path + "/") {
             throw SiteError.forbiddenTarget(path: target.relativePathForDisplay)
         }
-        for folder in reserved where ShelfPaths.isWithin(target, anyOf: [folder]) {
+        if ShelfPaths.isWithin(target, anyOf: reserved) {
             throw SiteError.forbiddenTarget(path: target.relativePathForDisplay)
         }
         var isDirectory: ObjCBool = false

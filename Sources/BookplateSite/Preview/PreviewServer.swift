@@ -152,19 +152,17 @@ final class PreviewPages: Sendable {
                 status: 200, fields: [("Content-Type", "text/plain"), ("Cache-Control", "no-store")],
                 body: Array(String(buildVersion).utf8))
         }
+        guard let file = Self.file(for: request.path, in: site) else { return notFound() }
         // A folder asked for without its slash: relative links on its page would resolve one level
         // up, so the browser is sent to the address with the slash, as a web server does.
-        if !request.path.hasSuffix("/"), let file = Self.file(for: request.path, in: site),
-            file.lastPathComponent == "index.html", !request.path.hasSuffix("/index.html")
+        if !request.path.hasSuffix("/"), file.lastPathComponent == "index.html", !request.path.hasSuffix("/index.html")
         {
             // Made of the path's own parts: `//books` sent as it came would be read as the host `books`.
             let location = "/" + request.path.split(separator: "/").joined(separator: "/") + "/"
             return HTTPResponseMessage(
                 status: 301, fields: [("Location", location), ("Cache-Control", "no-store")])
         }
-        guard let file = Self.file(for: request.path, in: site),
-            let data = FileManager.default.contents(atPath: file.path)
-        else { return notFound() }
+        guard let data = FileManager.default.contents(atPath: file.path) else { return notFound() }
         let type = Self.contentType(for: file.pathExtension)
         let body =
             type.hasPrefix("text/html") ? Array(decorate(String(decoding: data, as: UTF8.self)).utf8) : [UInt8](data)
