@@ -127,7 +127,7 @@ package enum FileStamps {
 }
 
 extension FileStamps.Stamp {
-    init(_ info: stat) {
+    package init(_ info: stat) {
         #if canImport(Darwin)
             let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
         #else

@@ -213,6 +213,7 @@ struct BuildRun {
         defer { if directory >= 0 { close(directory) } }
         let held = Parallel.map(recorded) { directory >= 0 && previous.holds($0, in: site, directory: directory) }
         damaged = Set(zip(recorded, held).filter { !$0.1 }.map(\.0))
+        if directory >= 0 { removeStrays(previous, files: recorded, in: directory) }
         guard previous.inputs == inputs, changedSources.isEmpty, damaged.isEmpty else {
             kind = .partial
             return
@@ -225,6 +226,19 @@ struct BuildRun {
             kind = .partial
         }
         if kind == .upToDate { keepCalmStamps(previous) }
+    }
+
+    /// Takes out of Bookplate's folders in the site whatever the last build did not leave there,
+    /// as a full build would (see ``SiteFolders``), and says so.
+    private mutating func removeStrays(_ previous: BuildState, files: [String], in directory: Int32) {
+        let folders = SiteFolders.folders(of: files)
+        let changed = SiteFolders.changed(Array(folders), in: directory, since: previous.savedAt)
+        let removed = SiteFolders.removeStrays(listing: changed, keeping: previous.files, folders: folders, in: site)
+        guard let first = removed.first else { return }
+        let more = removed.count > 1 ? " and \(removed.count - 1) more" : ""
+        warnings.append(
+            "removed \(paths.site.appendingPathComponent(first).relativePathForDisplay)\(more): Bookplate's folders "
+                + "in the site hold only what it writes (keep your own files at the top of the site)")
     }
 
     /// An up-to-date site whose notes or sources were stamped within the racy window last time

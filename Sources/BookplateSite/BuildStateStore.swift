@@ -14,7 +14,9 @@ import GRDB
 /// that asked for it builds in full.
 struct BuildStateStore {
     /// The schema's version, kept in `PRAGMA user_version`; any other version is not read.
-    static let formatVersion = 4
+    /// 5 has the tables of 4 and says more: a site saved with it holds nothing in Bookplate's
+    /// folders but what the build wrote (see ``SiteFolders``), which 4 did not promise.
+    static let formatVersion = 5
     static let fileName = "build-state.sqlite"
 
     let url: URL

@@ -213,4 +213,37 @@ import Testing
         let build = try await bookplate.run("build", "--output", "n/site")
         #expect(build.status == 1 && build.stderr.contains("will not build into n/site"))
     }
+
+    /// A file put by hand into a folder Bookplate makes stayed through every incremental build
+    /// and went at the next full one: the two differed. Each build now lists a folder whose stamp
+    /// changed and takes out what it did not write, saying so; the reader's own files at the top
+    /// of the site stay, as a full build keeps them.
+    @Test func filesPutIntoBookplatesFoldersGoAsAFullBuildWouldTakeThem() async throws {
+        let (bookplate, root) = try newShelf()
+        try await bookplate.run("add", "--title", "Kindred", "--author", "Octavia E. Butler")
+        try await bookplate.run("build")
+        // Later than a tick of the clock after the build, so that its folders are not listed for
+        // having just been made.
+        try await Task.sleep(for: .milliseconds(300))
+        let site = root.appendingPathComponent("site")
+        let strays = [
+            "books/stray.html", "books/kindred/stray.html", "books/kindred/extra/index.html", "series/x.html",
+        ]
+        for path in strays + ["CNAME"] {
+            let url = site.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("by hand".utf8).write(to: url)
+        }
+        let built = try await bookplate.run("build")
+        #expect(built.status == 0 && built.stdout.hasPrefix("Nothing changed"), "\(built.stdout)")
+        #expect(built.stderr.hasPrefix("warning: removed site/"), "\(built.stderr)")
+        for path in strays + ["books/kindred/extra", "series"] {
+            #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent(path).path), "\(path)")
+        }
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("CNAME").path))
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("books/kindred/index.html").path))
+        let again = try await bookplate.run("build")
+        #expect(again.stderr.isEmpty && again.stdout.hasPrefix("Nothing changed"))
+    }
 }

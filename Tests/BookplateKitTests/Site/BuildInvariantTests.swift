@@ -69,6 +69,7 @@ struct ReaderWorld {
             removeNote, orphanNote
         case addOrReplaceCover, removeCover, changeSettings, changeTemplate, removeTemplateOverride
         case backUpLibrary, restoreLibrary, deleteOutputFile, changeOutputFile, restoreOlderOutputFile
+        case strayFileInAFolderOfTheSite
         case replaceSiteWithAnOlderOne, deleteSite, killBuildAfterItsSwap, build, fullBuild
     }
 
@@ -285,6 +286,18 @@ struct ReaderWorld {
             } else if let older = olderSites.randomElement(using: &random)?[path] {
                 try older.write(to: url)
             }
+        case .strayFileInAFolderOfTheSite:
+            // A file (or a folder with one) put by hand into a folder Bookplate made, or at the top
+            // under one of Bookplate's names: a full build leaves none of them.
+            let site = try TemporaryShelf.snapshot(of: paths.site)
+            let folders = Set(site.keys.compactMap { path in path.lastIndex(of: "/").map { String(path[..<$0]) } })
+            guard let folder = folders.sorted().randomElement(using: &random),
+                let stray = [folder + "/stray.html", folder + "/stray/index.html", "series/stray.html"].randomElement(
+                    using: &random)
+            else { return }
+            let url = paths.site.appendingPathComponent(stray)
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("put here by hand".utf8).write(to: url)
         case .replaceSiteWithAnOlderOne:
             guard let older = olderSites.randomElement(using: &random) else { return }
             try? manager.removeItem(at: paths.site)

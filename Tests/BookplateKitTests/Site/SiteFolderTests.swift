@@ -95,6 +95,50 @@ import Testing
         try expectSameAsAFullBuild(shelf)
     }
 
+    /// A build with nothing to do lists no folder of the site but its top: a folder is listed
+    /// once an entry came into it after the last build saved its state (or within a tick of the
+    /// clock before), and what is listed but not Bookplate's goes, a link as a link.
+    @Test func onlyAFolderChangedSinceTheLastBuildIsListed() throws {
+        let site = try TestPaths.temporaryFolder("site")
+        let files = ["index.html", "books/a/index.html", "books/b/index.html", "authors/c/index.html"]
+        for path in files {
+            let url = site.appendingPathComponent(path)
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("page".utf8).write(to: url)
+        }
+        let folders = SiteFolders.folders(of: files)
+        #expect(folders == ["books", "books/a", "books/b", "authors", "authors/c"])
+        // Saved a moment after the build, more than a tick later.
+        usleep(250_000)
+        let savedAt = FileStamps.now()
+        usleep(150_000)
+        let directory = open(site.path, O_RDONLY | O_DIRECTORY)
+        defer { close(directory) }
+        #expect(SiteFolders.changed(Array(folders), in: directory, since: savedAt).isEmpty)
+        let outside = try TestPaths.temporaryFolder("outside")
+        try Data("mine".utf8).write(to: outside.appendingPathComponent("keep.txt"))
+        try Data("by hand".utf8).write(to: site.appendingPathComponent("books/b/stray.html"))
+        try manager.createSymbolicLink(
+            at: site.appendingPathComponent("authors/c/linked"), withDestinationURL: outside)
+        let changed = SiteFolders.changed(Array(folders), in: directory, since: savedAt).sorted()
+        #expect(changed == ["authors/c", "books/b"])
+        // Against a state saved before they were made, every folder.
+        #expect(
+            SiteFolders.changed(Array(folders), in: directory, since: savedAt - 10_000_000_000).count == folders.count)
+        let recorded = Dictionary(
+            uniqueKeysWithValues: files.map {
+                (
+                    $0,
+                    BuildState.Output(
+                        fingerprint: Fingerprint(value: 0), stamp: BuildStateTests.stamp(1, 1, 1), digest: 0)
+                )
+            })
+        let removed = SiteFolders.removeStrays(listing: changed, keeping: recorded, folders: folders, in: site.path)
+        #expect(removed == ["authors/c/linked", "books/b/stray.html"])
+        #expect(try String(contentsOf: outside.appendingPathComponent("keep.txt"), encoding: .utf8) == "mine")
+        #expect(try TemporaryShelf.snapshot(of: site).keys.sorted() == files.sorted())
+    }
+
     @Test func aSiteFolderThatIsALinkIsFollowedOnPurpose() throws {
         let shelf = try FixtureShelf.make()
         let webRoot = try TestPaths.temporaryFolder("www").appendingPathComponent("shelf")
