@@ -227,7 +227,14 @@ struct SiteWriter: Sendable {
         for (index, output) in outputs.enumerated() {
             let destination = folder.appendingPathComponent(output.path, isDirectory: false)
             let made = pending.appendingPathComponent(String(index), isDirectory: false)
-            if rename(made.path, destination.path) != 0 {
+            var moved = rename(made.path, destination.path) == 0
+            // A folder put where the file goes (by hand: a build never makes one there) goes, as a
+            // full build leaves none; a link there is replaced by the rename itself.
+            if !moved, errno == EISDIR || errno == ENOTEMPTY || errno == EEXIST {
+                try? FileManager.default.removeItem(at: destination)
+                moved = rename(made.path, destination.path) == 0
+            }
+            if !moved {
                 throw SiteError.unwritable(
                     path: destination.relativePathForDisplay, reason: String(cString: strerror(errno)))
             }

@@ -245,5 +245,13 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("books/kindred/index.html").path))
         let again = try await bookplate.run("build")
         #expect(again.stderr.isEmpty && again.stdout.hasPrefix("Nothing changed"))
+        // A folder where a page goes failed the build ("Is a directory"); a full build made the page.
+        let page = site.appendingPathComponent("books/kindred/index.html")
+        try FileManager.default.removeItem(at: page)
+        try FileManager.default.createDirectory(
+            at: page.appendingPathComponent("inside"), withIntermediateDirectories: true)
+        let mended = try await bookplate.run("build")
+        #expect(mended.status == 0, "\(mended.stderr)")
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("Kindred"))
     }
 }

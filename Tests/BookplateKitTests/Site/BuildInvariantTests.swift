@@ -69,7 +69,7 @@ struct ReaderWorld {
             removeNote, orphanNote
         case addOrReplaceCover, removeCover, changeSettings, changeTemplate, removeTemplateOverride
         case backUpLibrary, restoreLibrary, deleteOutputFile, changeOutputFile, restoreOlderOutputFile
-        case strayFileInAFolderOfTheSite
+        case strayFileInAFolderOfTheSite, folderInPlaceOfAnOutputFile
         case replaceSiteWithAnOlderOne, deleteSite, killBuildAfterItsSwap, build, fullBuild
     }
 
@@ -286,6 +286,13 @@ struct ReaderWorld {
             } else if let older = olderSites.randomElement(using: &random)?[path] {
                 try older.write(to: url)
             }
+        case .folderInPlaceOfAnOutputFile:
+            let site = try TemporaryShelf.snapshot(of: paths.site)
+            guard let path = site.keys.sorted().randomElement(using: &random) else { return }
+            let url = paths.site.appendingPathComponent(path)
+            try manager.removeItem(at: url)
+            try manager.createDirectory(at: url.appendingPathComponent("inside"), withIntermediateDirectories: true)
+            try Data("put here by hand".utf8).write(to: url.appendingPathComponent("inside/index.html"))
         case .strayFileInAFolderOfTheSite:
             // A file (or a folder with one) put by hand into a folder Bookplate made, or at the top
             // under one of Bookplate's names: a full build leaves none of them.
