@@ -193,13 +193,11 @@ struct ExportCommand: ParsableCommand {
             "Write to this file instead of standard output (for markdown: into this folder).", valueName: "path"))
     var output: String?
 
-    func validate() throws {
+    func run() throws {
+        // In `run`, not `validate`: a misspelt `--output` is named as unknown first.
         if format == .markdown, output == nil {
             throw ValidationError("--format markdown writes a file per book: name a folder with --output")
         }
-    }
-
-    func run() throws {
         let exporter = LibraryExporter(
             library: try shelf.openLibrary(), notes: NoteStore(folder: try shelf.paths.notes))
         let data: Data

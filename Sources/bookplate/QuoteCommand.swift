@@ -103,11 +103,9 @@ struct QuoteEditCommand: ParsableCommand {
     @Option(help: "Your note on it, in Markdown.") var note: String?
     @Option(help: "The page it is on.") var page: String?
 
-    func validate() throws {
-        guard note != nil || page != nil else { throw ValidationError("nothing to change: give --note or --page") }
-    }
-
     func run() throws {
+        // In `run`, not `validate`: an option the command does not know is named first.
+        guard note != nil || page != nil else { throw ValidationError("nothing to change: give --note or --page") }
         let highlight = try target.library().editHighlight(
             target.id, note: Self.change(note), page: Self.change(page))
         Terminal.output(QuoteCommand.line(highlight))

@@ -55,6 +55,10 @@ import Testing
         let missing = try await run("quote", "hide", "abcd", status: 1)
         #expect(missing.stderr.split(separator: "\n").count == 1 && missing.stderr.contains("no highlight has the id"))
         #expect(try await run("quote", "edit", "abcd", status: 64).stderr.contains("nothing to change"))
+        // An option it does not know is named (it was answered "nothing to change").
+        #expect(
+            try await run("quote", "edit", "abcd", "--text", "x", status: 64).stderr.hasPrefix(
+                "Error: Unknown option '--text'"))
         #expect(try await run("quote", "list").stdout.hasPrefix("No highlights yet"))
     }
 

@@ -151,6 +151,10 @@ import Testing
             64, ["export", "--format", "markdown"], sourceLocation: #_sourceLocation)
         #expect(
             missing.stderr.hasPrefix("Error: --format markdown writes a file per book: name a folder with --output"))
+        // A misspelt --output is named as such (it was answered as if no folder had been given).
+        let misspelt = try await bookplate.expecting(
+            64, ["export", "--format", "markdown", "--ouput", "vault"], sourceLocation: #_sourceLocation)
+        #expect(misspelt.stderr.hasPrefix("Error: Unknown option '--ouput'"), "\(misspelt.stderr)")
         let file = try await bookplate.expecting(
             1, ["export", "--format", "markdown", "--output", "vault/emma.md"], sourceLocation: #_sourceLocation)
         #expect(
