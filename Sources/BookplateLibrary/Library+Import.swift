@@ -280,9 +280,18 @@ private struct BookImporter {
         {
             let before = book
             apply(record, description: prepared.description, to: &book)
+            let merged = record.reads.isEmpty ? nil : try Read.merge(record.reads, intoBookId: existingID, in: db)
+            let readsChanged = merged != nil
+            // A file that tells of a read leaves the book where its latest read is, which may be
+            // one the library has and the file does not (a re-read logged in Bookplate since).
+            if new.status.readOutcome != nil,
+                let latest = try merged?.last ?? Read.of(bookId: existingID, in: db).last?.record
+            {
+                book.status = latest.outcome.status
+                book.startedDate = latest.started
+                book.finishedDate = latest.finished
+            }
             if book != before { try book.update(db) }
-            let readsChanged =
-                try !record.reads.isEmpty && Read.replace(ofBookId: existingID, with: record.reads, in: db)
             // A book's series come from the first file that names them; the reader's stay.
             var seriesAdded = false
             if !new.series.isEmpty,

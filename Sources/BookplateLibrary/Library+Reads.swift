@@ -143,15 +143,20 @@ extension Library {
 }
 
 extension Read {
-    /// Replaces the book's reads with `reads`, when they differ; returns whether they did.
-    static func replace(ofBookId bookId: Int64, with reads: [ReadRecord], in db: Database) throws -> Bool {
+    /// Takes a file's `reads` of the book into its reads (``ReadRecord/merging(_:into:)``: none is
+    /// taken away); returns the book's reads, in order, when they changed, and nil when not.
+    static func merge(_ reads: [ReadRecord], intoBookId bookId: Int64, in db: Database) throws -> [ReadRecord]? {
         let existing = try Read.fetchAll(
-            db.cachedStatement(sql: "SELECT * FROM read WHERE bookId = ? ORDER BY id"), arguments: [bookId]
-        ).map(\.record)
-        guard ReadRecord.inOrder(existing) != ReadRecord.inOrder(reads) else { return false }
-        try db.cachedStatement(sql: "DELETE FROM read WHERE bookId = ?").execute(arguments: [bookId])
-        try add(reads, toBookId: bookId, in: db)
-        return true
+            db.cachedStatement(sql: "SELECT * FROM read WHERE bookId = ? ORDER BY id"), arguments: [bookId])
+        let merged = ReadRecord.merging(reads, into: existing.map(\.record))
+        guard merged != existing.map(\.record) else { return nil }
+        for (read, record) in zip(existing, merged) where read.record != record {
+            var changed = read
+            changed.record = record
+            try changed.update(db)
+        }
+        try add(Array(merged.dropFirst(existing.count)), toBookId: bookId, in: db)
+        return ReadRecord.inOrder(merged)
     }
 
     /// Adds `reads` to the book's.

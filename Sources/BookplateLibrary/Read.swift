@@ -83,6 +83,73 @@ public struct ReadRecord: Hashable, Sendable, Codable {
             .sorted { ($0.key, $0.offset) < ($1.key, $1.offset) }.map(\.item)
     }
 
+    /// The library's reads of a book, `existing`, with a file's reads of it, `imported`, taken
+    /// in: a file tells of reads, and never takes one away. Importing a Goodreads export again
+    /// replaced the re-reads logged in Bookplate with the file's one read.
+    ///
+    /// An imported read with a date is the library's read that has the same start or end (which
+    /// gains what the file adds: a date it lacked, or the end of a read going on); else the end of
+    /// a read going on that began by then; else the library's first undated read, now dated; else
+    /// a read of its own. An undated imported read is any read the library has and the file did
+    /// not name (one of the same outcome first), or one of its own when there is none. The
+    /// existing reads keep their places, the new ones come after them.
+    package static func merging(_ imported: [ReadRecord], into existing: [ReadRecord]) -> [ReadRecord] {
+        var merged = existing
+        var named = [Bool](repeating: false, count: existing.count)
+        func firstUnnamed(where fits: (ReadRecord) -> Bool) -> Int? {
+            merged.indices.first { !named[$0] && fits(merged[$0]) }
+        }
+        for read in imported where !read.isUndated {
+            if let index = firstUnnamed(where: { $0.isSameRead(as: read) }) {
+                merged[index] = merged[index].completed(by: read)
+                named[index] = true
+            } else if read.outcome != .reading, let finished = read.finished,
+                let index = firstUnnamed(where: {
+                    $0.outcome == .reading && ($0.started.map { $0 <= finished } ?? true)
+                })
+            {
+                merged[index] = merged[index].completed(by: read)
+                named[index] = true
+            } else if let index = firstUnnamed(where: \.isUndated) {
+                merged[index] = read
+                named[index] = true
+            } else {
+                merged.append(read)
+                named.append(true)
+            }
+        }
+        for read in imported where read.isUndated {
+            if let index = firstUnnamed(where: { $0.outcome == read.outcome }) ?? firstUnnamed(where: { _ in true }) {
+                named[index] = true
+            } else {
+                merged.append(read)
+                named.append(true)
+            }
+        }
+        return merged
+    }
+
+    var isUndated: Bool { started == nil && finished == nil }
+
+    /// Whether `other`, a file's read with a date, tells of this one: it has the same start or end.
+    private func isSameRead(as other: ReadRecord) -> Bool {
+        (other.finished != nil && finished == other.finished) || (other.started != nil && started == other.started)
+    }
+
+    /// This read with what `other` (a file's account of it) adds: a start it lacked, and the end
+    /// of a read that was going on. Never a read that ends before it begins.
+    private func completed(by other: ReadRecord) -> ReadRecord {
+        var read = self
+        read.started = read.started ?? other.started
+        if read.outcome == .reading, other.outcome != .reading {
+            read.outcome = other.outcome
+            read.finished = other.finished
+        } else if read.outcome != .reading {
+            read.finished = read.finished ?? other.finished
+        }
+        return read.endsBeforeItBegins ? self : read
+    }
+
     /// The reads a reading log's row stands for: the current read its status and dates describe,
     /// after as many undated finished reads as its read count has beyond that one.
     package static func history(

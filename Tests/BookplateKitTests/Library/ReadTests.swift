@@ -271,6 +271,78 @@ import Testing
         #expect(emma.reads == [ReadRecord(), ReadRecord(outcome: .reading)] && emma.book.status == .reading)
     }
 
+    /// Importing a Goodreads or StoryGraph file again replaced every read of a book with the
+    /// file's: re-reads logged in Bookplate since went, and the book went back to the file's
+    /// dates. Found by an exploratory session. A file now tells of reads and takes none away.
+    @Test func importingAgainKeepsTheReadsLoggedSince() throws {
+        let shelf = try TemporaryShelf()
+        let library = shelf.library
+        try library.addBook(
+            NewBook(
+                title: "Kindred", authors: ["Octavia E. Butler"], status: .read, startedDate: try date("2019-01-05"),
+                finishedDate: try date("2019-02-01")))
+        try library.addRead(
+            toBook: "kindred", ReadRecord(started: try date("2021-06-01"), finished: try date("2021-06-20")))
+        try library.addRead(toBook: "kindred", ReadRecord(started: try date("2024-11-01"), outcome: .reading))
+        let before = try library.findBook(matching: "kindred").reads
+        for (text, source) in [
+            (
+                "Book Id,Title,Author,My Rating,Date Read,Exclusive Shelf,Read Count\n1,Kindred,Octavia E. Butler,0,2019/02/01,read,1\n",
+                ImportSource.goodreads
+            ),
+            (
+                "Title,Authors,Read Status,Star Rating,Dates Read,Read Count\nKindred,Octavia E. Butler,read,,2019/01/05-2019/02/01,1\n",
+                .storygraph
+            ),
+        ] {
+            let (_, report) = try run(text, as: source, into: shelf)
+            #expect(report.summary.unchanged == 1, "\(source)")
+            let kindred = try library.findBook(matching: "kindred")
+            #expect(kindred.reads == before, "\(source)")
+            #expect(try kindred.book.status == .reading && kindred.book.startedDate == (try date("2024-11-01")))
+        }
+        // A newer file finishes the read going on, and its earlier undated reads are ones the library has.
+        let (_, finished) = try run(
+            "Book Id,Title,Author,My Rating,Date Read,Exclusive Shelf,Read Count\n1,Kindred,Octavia E. Butler,0,2024/11/20,read,3\n",
+            as: .goodreads, into: shelf)
+        #expect(finished.summary.updated.count == 1)
+        let kindred = try library.findBook(matching: "kindred")
+        #expect(try kindred.reads.count == 3 && kindred.reads.last?.finished == (try date("2024-11-20")))
+        #expect(try kindred.reads.last?.started == (try date("2024-11-01")) && kindred.book.status == .read)
+    }
+
+    @Test func aFilesReadsAreTakenInNeverInPlaceOfTheLibrarys() throws {
+        let early = ReadRecord(started: try date("2019-01-05"), finished: try date("2019-02-01"))
+        let going = ReadRecord(started: try date("2024-11-01"), outcome: .reading)
+        // The same start: the file's end finishes the read going on.
+        #expect(
+            ReadRecord.merging(
+                [ReadRecord(started: try date("2024-11-01"), finished: try date("2024-11-09"))], into: [going])
+                == [ReadRecord(started: try date("2024-11-01"), finished: try date("2024-11-09"))])
+        // An end after the start of a read going on ends it; an end before its start does not.
+        #expect(
+            ReadRecord.merging([ReadRecord(finished: try date("2024-10-01"))], into: [going])
+                == [going, ReadRecord(finished: try date("2024-10-01"))])
+        // An undated read of the library takes the file's dates; the file's undated reads are the
+        // library's dated ones.
+        #expect(
+            ReadRecord.merging([ReadRecord(), ReadRecord(finished: try date("2021"))], into: [early, ReadRecord()])
+                == [early, ReadRecord(finished: try date("2021"))])
+        // More reads in the file than in the library: the rest come after.
+        #expect(
+            ReadRecord.merging([ReadRecord(), ReadRecord(), ReadRecord()], into: [early])
+                == [early, ReadRecord(), ReadRecord()])
+        // A file with fewer reads takes none away.
+        #expect(
+            ReadRecord.merging([ReadRecord(finished: try date("2019-02-01"))], into: [early, going]) == [early, going])
+        // A start that would fall after the end it is given is not taken.
+        let ended = ReadRecord(finished: try date("2020-01-01"))
+        #expect(
+            ReadRecord.merging(
+                [ReadRecord(started: try date("2020-02-01"), finished: try date("2020-01-01"))], into: [ended])
+                == [ended])
+    }
+
     @Test func bookplatesExportsGiveEveryReadBack() throws {
         let shelf = try TemporaryShelf()
         let library = shelf.library
