@@ -343,7 +343,9 @@ package enum DefaultTheme {
 
         .book { display: grid; grid-template-columns: minmax(10rem, 16rem) 1fr; gap: 2.5rem; margin-top: 2rem; }
         .book h1 { margin-top: 0; }
-        .book-body { max-width: var(--measure); }
+        .book-body { max-width: var(--measure); min-width: 0; }
+        /* A long address in a note or description wraps rather than widening a phone's page. */
+        .note, .description, .highlight-note { overflow-wrap: anywhere; }
         .subtitle { font-size: 1.2rem; margin: 0 0 0.5rem; }
         .byline { font-size: 1.1rem; margin: 0; }
         .reading { margin: 1.5rem 0; padding: 1rem 1.25rem; background: var(--card); border: 1px solid var(--rule); border-radius: 6px; }
@@ -384,6 +386,8 @@ package enum DefaultTheme {
           .book { grid-template-columns: 1fr; gap: 1.25rem; }
           .book-cover { max-width: 12rem; }
           .book-grid { grid-template-columns: repeat(auto-fill, minmax(7.5rem, 1fr)); }
+          .stats-table th, .stats-table td { padding-right: 0.5rem; }
+          .stats-table thead th { font-size: 0.85rem; }
         }
 
         @media print {
@@ -427,6 +431,9 @@ package enum DefaultTheme {
         .stats-table { border-collapse: collapse; margin: 1.5rem 0; }
         .stats-table caption { text-align: left; color: var(--muted); margin-bottom: 0.5rem; }
         .stats-table th, .stats-table td { padding: 0.3rem 1rem 0.3rem 0; text-align: left; border-bottom: 1px solid var(--rule); }
+        /* A table wider than a phone (German and Spanish headings are long) scrolls in its own box
+           rather than widening the page. */
+        .table-wrap { overflow-x: auto; }
         .bars { max-width: 32rem; }
         .bar-row { display: grid; grid-template-columns: 6rem 1fr; align-items: center; gap: 0.5rem; }
         .bar-row dd { margin: 0; padding-right: 3.5rem; display: flex; align-items: center; gap: 0.4rem; white-space: nowrap; }
@@ -884,6 +891,7 @@ package enum DefaultTheme {
         {{^empty(years)}}
         <section aria-labelledby="per-year-heading">
           <h2 id="per-year-heading">{{t.perYear}}</h2>
+          <div class="table-wrap" tabindex="0" role="region" aria-labelledby="per-year-heading">
           <table class="stats-table">
             <caption>{{t.booksAndPagesByYear}}</caption>
             <thead><tr><th scope="col">{{t.year}}</th><th scope="col">{{t.books}}</th><th scope="col">{{t.rereads}}</th><th scope="col">{{t.pageCount}}</th><th scope="col">{{t.averageRating}}</th></tr></thead>
@@ -893,6 +901,7 @@ package enum DefaultTheme {
         {{/years}}
             </tbody>
           </table>
+          </div>
         {{#booksChart}}
         {{> partials/chart}}
         {{/booksChart}}

@@ -2,7 +2,9 @@
 """Builds a French shelf of 360 books with the given bookplate binary and opens its split pages in
 headless Chromium, from file://: the home page, page 3 of a year's list, a book found there, the
 year's statistics page and a search. Each must load with no console error and every image
-decoded, in French. Phone-width screenshots are kept in the artefacts folder.
+decoded, in French, and fit a phone's width (390 px) without scrolling sideways, a note holding a
+long address included. The statistics page is then built and checked in German and Spanish, whose
+headings are longer. Phone-width screenshots are kept in the artefacts folder.
 
 Usage: check_large_site.py BOOKPLATE ARTEFACTS_DIR
 """
@@ -33,9 +35,11 @@ def make_shelf(binary, root):
     settings.write_text(settings.read_text(encoding="utf-8").replace("language: en", "language: fr")
                         + "goal: 40\n", encoding="utf-8")
     rows = []
-    for number in range(360):
-        shelf = "read" if number < 320 else ("to-read" if number < 350 else "currently-reading")
-        read = f"2024/{number % 12 + 1:02d}/{number % 28 + 1:02d}" if shelf == "read" else ""
+    # Ten more read in 2023, so that the statistics page has a table of two years.
+    for number in range(370):
+        shelf = "read" if number < 320 or number >= 360 else ("to-read" if number < 350 else "currently-reading")
+        year = 2023 if number >= 360 else 2024
+        read = f"{year}/{number % 12 + 1:02d}/{number % 28 + 1:02d}" if shelf == "read" else ""
         rows.append([str(number), f"Livre {number:04d}", f"Autrice {number % 40}", "", "", "", "",
                      str(number % 5 + 1) if shelf == "read" else "0", "", "Éditions", "Poche",
                      str(100 + number), "2001", "", read, "2024/01/01", shelf, "", shelf, "", "", "", "1", "0"])
@@ -48,6 +52,10 @@ def make_shelf(binary, root):
     covers = root / "content" / "covers"
     covers.mkdir(parents=True, exist_ok=True)
     shutil.copy(REPO / "content" / "covers" / "fledgling.jpg", covers / "livre-0099.jpg")
+    # One long word: it widened a phone's page, which then scrolled sideways.
+    (root / "content" / "notes" / "livre-0099.md").write_text(
+        "Lu sur https://example.org/une/tres/longue/adresse/qui/ne/finit/pas/et/continue/encore/index.html hier.\n",
+        encoding="utf-8")
     subprocess.run([binary, "build"], cwd=root, check=True, capture_output=True)
     return root / "site"
 
@@ -64,18 +72,20 @@ def main():
         driver = open_browser()
         driver.set_window_size(390, 1600)
         try:
-            def check(kind, page, expect):
+            def check(kind, page, expect, language="fr"):
                 nonlocal passed, failed
                 driver.get(page.as_uri())
                 broken = wait_for_images(driver)
                 errors = console_errors(driver)
-                driver.save_screenshot(str(artefacts / f"fr-{kind}-phone.png"))
+                driver.save_screenshot(str(artefacts / f"{language}-{kind}-phone.png"))
                 text = driver.find_element(By.TAG_NAME, "body").text
                 lang = driver.execute_script("return document.documentElement.lang")
-                if broken or errors or expect not in text or lang != "fr":
+                width = driver.execute_script("return document.documentElement.scrollWidth")
+                if broken or errors or expect not in text or lang != language or width > 390:
                     failed += 1
                     print(f"FAIL {kind}: {page.relative_to(site)}: broken {broken}, errors {errors}, "
-                          f"lang {lang!r}, '{expect}' {'found' if expect in text else 'missing'}")
+                          f"lang {lang!r}, '{expect}' {'found' if expect in text else 'missing'}, "
+                          f"{width} px wide")
                 else:
                     passed += 1
                     print(f"ok   {kind}: {page.relative_to(site)} ('{expect}' shown, no console errors)")
@@ -90,6 +100,7 @@ def main():
             check("book", book, "Terminé le")
             check("cover-book", site / "books" / "livre-0099" / "index.html", "Lus")
             check("year-stats", site / "stats" / "2024" / "index.html", "Mois par mois")
+            check("stats", site / "stats" / "index.html", "Note moyenne")
 
             driver.get((site / "index.html").as_uri())
             driver.find_element(By.ID, "search-input").send_keys("Livre 0042")
@@ -105,6 +116,15 @@ def main():
             else:
                 failed += 1
                 print(f"FAIL search: status {status!r}")
+            # The statistics page in the languages with the longest headings.
+            settings = site.parent / "content" / "site.yaml"
+            for language, expect in (("de", "Durchschnittliche Bewertung"), ("es", "Valoración media")):
+                text = settings.read_text(encoding="utf-8")
+                settings.write_text(
+                    "\n".join(f"language: {language}" if line.startswith("language:") else line
+                              for line in text.splitlines()) + "\n", encoding="utf-8")
+                subprocess.run([binary, "build"], cwd=site.parent, check=True, capture_output=True)
+                check("stats", site / "stats" / "index.html", expect, language)
         finally:
             driver.quit()
     print(f"large French site: {passed} passed, {failed} failed")
