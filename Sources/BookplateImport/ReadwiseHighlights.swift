@@ -63,8 +63,8 @@ package enum ReadwiseHighlights {
             return
         }
         let author = reading.kept(
-            HighlightValues.authors(cells["book author"]), limit: HighlightReading.nameCharacters, "the author",
-            line: line)
+            HighlightValues.authors(cells["book author"].map(Self.authorList)), limit: HighlightReading.nameCharacters,
+            "the author", line: line)
         let note = reading.kept(cells["note"], limit: HighlightReading.textCharacters, "the note", line: line)
         var madeAt: Date?
         if let moment = cells["highlighted at"]?.trimmed, !moment.isEmpty {
@@ -110,5 +110,18 @@ package enum ReadwiseHighlights {
             asin.dropLast().allSatisfy(\.isASCIIDigit), let last = asin.last, last.isASCIIDigit || last == "X"
         else { return nil }
         return ISBN.parse(asin)
+    }
+
+    /// Readwise gives a book's authors in one text with `, ` between them ("Terry Pratchett, Neil
+    /// Gaiman", as KOReader sends them): each becomes an author of their own (`;` between them).
+    /// A name written surname first stays one: "Le Guin, Ursula K.", "Pratchett, Terry",
+    /// "García Márquez, Gabriel" — a part of one word, or one ending with an initial, is half of a
+    /// name.
+    static func authorList(_ text: String) -> String {
+        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count > 1,
+            parts.allSatisfy({ $0.split(separator: " ").count > 1 && !$0.hasSuffix(".") })
+        else { return text }
+        return parts.joined(separator: "; ")
     }
 }

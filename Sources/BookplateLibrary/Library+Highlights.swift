@@ -295,7 +295,8 @@ private struct HighlightMatcher {
         let links = Dictionary(grouping: try BookAuthor.fetchAll(db), by: \.bookId)
         for book in books {
             if let isbn = book.isbn13 { byISBN[isbn] = book }
-            let surnames = Set((links[book.id ?? 0] ?? []).compactMap { authors[$0.authorId]?.name }.map(Self.surname))
+            let surnames = (links[book.id ?? 0] ?? []).compactMap { authors[$0.authorId]?.name }
+                .reduce(into: Set<String>()) { $0.formUnion(Self.surnames($1)) }
             byTitle[Self.titleKey(book.title), default: []].append((book, surnames))
         }
     }
@@ -307,7 +308,7 @@ private struct HighlightMatcher {
     /// `book`, just added for `imported`'s book, is what that book matches from now on.
     mutating func add(_ book: Book, for imported: ImportedHighlight) {
         byTitle[Self.titleKey(book.title), default: []].append(
-            (book, Set([imported.bookAuthor].compactMap { $0 }.map(Self.surname))))
+            (book, imported.bookAuthor.map(Self.surnames) ?? []))
         known[Self.key(imported)] = .one(book)
     }
 
@@ -327,9 +328,8 @@ private struct HighlightMatcher {
         if let isbn = imported.isbn, let book = byISBN[isbn.isbn13] { return .one(book) }
         var candidates = byTitle[Self.titleKey(imported.bookTitle)] ?? []
         if let author = imported.bookAuthor, !candidates.isEmpty {
-            let surname = Self.surname(author)
-            let byAuthor = candidates.filter { $0.surnames.contains(surname) }
-            candidates = byAuthor
+            let surnames = Self.surnames(author)
+            candidates = candidates.filter { !$0.surnames.isDisjoint(with: surnames) }
         }
         switch candidates.count {
         case 0: return .none
@@ -347,6 +347,22 @@ private struct HighlightMatcher {
             main = String(main[..<open]).trimmingCharacters(in: .whitespaces)
         }
         return Library.sortKey(main).filter { $0.isLetter || $0.isNumber }
+    }
+
+    /// The surname keys of the authors `names` names: one text may hold several ("A; B", a line
+    /// each, or "Terry Pratchett, Neil Gaiman" as a book added from Readwise before its authors were
+    /// told apart), so that the same book is found however a device or service lists them.
+    static func surnames(_ names: String) -> Set<String> {
+        var keys = Set<String>()
+        for name in names.split(whereSeparator: { $0 == ";" || $0.isNewline }) {
+            keys.insert(surname(String(name)))
+            let listed = name.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            if listed.count > 1, listed.allSatisfy({ $0.split(separator: " ").count > 1 }) {
+                for part in listed { keys.insert(surname(part)) }
+            }
+        }
+        keys.remove("")
+        return keys
     }
 
     /// "Le Guin, Ursula K." and "Ursula K. Le Guin" alike, and "García Márquez, Gabriel" and

@@ -136,7 +136,11 @@ struct ImportCommand: AsyncParsableCommand {
             + "\(summary.unchanged) unchanged"
         if !summary.booksAdded.isEmpty { line += "; \(counted(summary.booksAdded.count, "book")) added" }
         if !summary.unmatched.isEmpty {
-            line += "; \(counted(summary.unmatched.count, "book")) not matched (--add-missing adds them)"
+            line += "; \(counted(summary.unmatched.count, "book")) not matched"
+            // --add-missing adds a book the shelf does not have, never one of several it might be.
+            if !addMissing, summary.unmatched.contains(where: \.candidates.isEmpty) {
+                line += " (--add-missing adds them)"
+            }
         }
         Terminal.output(line)
     }

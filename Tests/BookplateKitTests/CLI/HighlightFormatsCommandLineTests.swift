@@ -110,6 +110,53 @@ import Testing
         #expect(csv.stderr.contains("skipped line 4: no book title"))
     }
 
+    /// A book Readwise added with "Terry Pratchett, Neil Gaiman" as its one author was not found by
+    /// KOReader's "Terry Pratchett" and "Neil Gaiman", which added it again; the Kobo import that
+    /// followed found two books and said "--add-missing adds them", as it had been given. Found by
+    /// an exploratory session.
+    @Test func aBookIsFoundHoweverADeviceListsItsAuthors() async throws {
+        let folder = try TestPaths.temporaryFolder("authors")
+        let readwise = folder.appendingPathComponent("readwise.csv")
+        try Data(
+            """
+            Highlight,Book Title,Book Author,Amazon Book ID,Note,Color,Tags,Location Type,Location,Highlighted at,Document tags
+            It was a nice day.,Good Omens,"Terry Pratchett, Neil Gaiman",,,,,page,13,2021-06-14 08:05:10+00:00,
+
+            """.utf8
+        ).write(to: readwise)
+        let koreader = folder.appendingPathComponent("koreader.json")
+        try Data(
+            #"{"documents":[{"author":"Terry Pratchett\nNeil Gaiman","title":"Good Omens","entries":[{"page":13,"sort":"highlight","text":"All the days had been nice.","time":1705352589}]}],"version":"json/1.0.0"}"#
+                .utf8
+        ).write(to: koreader)
+        try await run("import", "readwise", readwise.path, "--add-missing")
+        let added = try await run("list", "--json").stdout
+        #expect(added.contains("\"Terry Pratchett\"") && added.contains("\"Neil Gaiman\""), "\(added)")
+        let second = try await run("import", "koreader", koreader.path, "--add-missing")
+        #expect(second.stdout.hasPrefix("Imported 1 highlight: 1 new") && !second.stdout.contains("added"))
+        #expect(try await run("quote", "list", "good-omens").stdout.contains("All the days had been nice."))
+
+        // A book added before, with both names in one author, is found too.
+        try await run("add", "--title", "The Long Earth", "--author", "Terry Pratchett, Stephen Baxter")
+        let earth = folder.appendingPathComponent("earth.json")
+        try Data(
+            #"{"documents":[{"author":"Stephen Baxter","title":"The Long Earth","entries":[{"page":2,"sort":"highlight","text":"Step West.","time":1705352589}]}],"version":"json/1.0.0"}"#
+                .utf8
+        ).write(to: earth)
+        #expect(try await run("import", "koreader", earth.path).stdout.hasPrefix("Imported 1 highlight: 1 new"))
+
+        // Two books it might be: not matched, and --add-missing is not offered when it was given.
+        try await run("add", "--title", "Good Omens", "--author", "Neil Gaiman", "--author", "Terry Pratchett")
+        let ambiguous = folder.appendingPathComponent("ambiguous.json")
+        try Data(
+            #"{"documents":[{"author":"Neil Gaiman","title":"Good Omens","entries":[{"page":9,"sort":"highlight","text":"Nice and accurate.","time":1705352589}]}],"version":"json/1.0.0"}"#
+                .utf8
+        ).write(to: ambiguous)
+        let both = try await run("import", "koreader", ambiguous.path, "--add-missing")
+        #expect(both.stderr.contains("could be good-omens or good-omens-"), "\(both.stderr)")
+        #expect(both.stdout.hasSuffix("; 1 book not matched\n"), "\(both.stdout)")
+    }
+
     @Test func aFileOfTheWrongFormatIsOneLine() async throws {
         let clippings = TestPaths.fixtures.appendingPathComponent("highlights/kindle/french.txt").path
         let kobo = try await run("import", "kobo", clippings, status: 1)

@@ -33,7 +33,7 @@ import Testing
             ])
         #expect(
             file.highlights.map(\.bookAuthor) == [
-                "Antoine de Saint-Exupéry", "Terry Pratchett, Neil Gaiman", "Gabriel García Márquez", "Jane Writer",
+                "Antoine de Saint-Exupéry", "Terry Pratchett; Neil Gaiman", "Gabriel García Márquez", "Jane Writer",
                 "Pod Caster", "Antoine de Saint-Exupéry",
             ])
         let prince = file.highlights[0]
@@ -62,6 +62,16 @@ import Testing
                     message: "Location Type 'time_offset' is not a page or a location: imported without its place"),
                 RowWarning(line: 9, message: "Highlighted at '13/06/2021' is not a moment: imported without it"),
             ])
+    }
+
+    /// Readwise's ", " between authors made one author of "Terry Pratchett, Neil Gaiman", and a
+    /// KOReader import of the same book then added it again. Found by an exploratory session.
+    @Test func authorsBetweenCommasAreEachAnAuthorButASurnameFirstNameIsOne() {
+        #expect(ReadwiseHighlights.authorList("Terry Pratchett, Neil Gaiman") == "Terry Pratchett; Neil Gaiman")
+        #expect(ReadwiseHighlights.authorList("Brian M. Carney, Isaac Getz") == "Brian M. Carney; Isaac Getz")
+        for one in ["Le Guin, Ursula K.", "Pratchett, Terry", "García Márquez, Gabriel", "Tolkien, J. R. R.", "Plato"] {
+            #expect(ReadwiseHighlights.authorList(one) == one)
+        }
     }
 
     @Test func readsWhatItCanOfAHostileExport() throws {
