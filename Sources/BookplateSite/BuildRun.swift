@@ -314,7 +314,13 @@ struct BuildRun {
     private mutating func loadTemplates() throws {
         let theme = try Theme.load(overrides: paths.templates, requireFolder: builder.requiresTemplatesFolder)
         self.theme = theme
-        templates = try TemplateSet(theme: theme, language: settings.language)
+        let templates = try TemplateSet(theme: theme, language: settings.language)
+        if !templates.words.isTranslated {
+            warnings.append(
+                "no translation for language '\(settings.language)': the site's words are in English "
+                    + "(templates/translations/\(settings.language).yaml can give them)")
+        }
+        self.templates = templates
     }
 
     private mutating func planPages() throws {

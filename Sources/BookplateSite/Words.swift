@@ -27,19 +27,32 @@ struct Words: Sendable {
         self.table = table.mapValues(Phrase.init)
     }
 
-    /// The table for `language` from `theme`: `pt-BR` reads `pt.yaml`, then `pt-BR.yaml`, over English.
+    /// The table for `language` from `theme`: `pt-BR` reads `pt.yaml`, then `pt-BR.yaml`, over
+    /// English. Language tags are the same in any case and with `_` for `-` (`FR`, `pt_br`).
     static func load(theme: Theme, language: String) throws -> Words {
-        var names = ["en"]
+        func tag(_ name: String) -> String { name.lowercased().replacingOccurrences(of: "_", with: "-") }
         let primary = String(language.prefix { $0 != "-" && $0 != "_" })
-        for name in [primary, language] where !names.contains(name) { names.append(name) }
+        let asked = [primary, language].map(tag)
+        // The theme's own names of the tables asked for, English first.
+        var names = ["en"]
+        for wanted in asked {
+            for name in theme.translations.keys.sorted() where tag(name) == wanted && !names.contains(name) {
+                names.append(name)
+            }
+        }
         var table: [String: String] = [:]
         for name in names {
             for file in theme.translations[name] ?? [] {
                 table.merge(try parse(file.source, path: file.path)) { _, new in new }
             }
         }
-        return Words(language: language, table: table)
+        var words = Words(language: language, table: table)
+        words.isTranslated = tag(primary) == "en" || names.count > 1
+        return words
     }
+
+    /// Whether a table of the language was found: a site in a language no table has is in English.
+    private(set) var isTranslated = true
 
     /// A translation file: one `key: text` per line.
     static func parse(_ text: String, path: String) throws -> [String: String] {

@@ -109,6 +109,30 @@ import Testing
         // A regional language reads its language's table; an unknown one reads English.
         #expect(try Words.load(theme: .builtIn, language: "fr-CA")("navShelf") == "Étagère")
         #expect(try Words.load(theme: .builtIn, language: "tlh")("navShelf") == "Shelf")
+        #expect(try !Words.load(theme: .builtIn, language: "tlh").isTranslated)
+        // Language tags are the same in any case (`FR` gave English words). Found by an
+        // exploratory session.
+        for tag in ["FR", "Fr-ca", "fr_CA"] {
+            let words = try Words.load(theme: .builtIn, language: tag)
+            #expect(words("navShelf") == "Étagère" && words.isTranslated, "\(tag)")
+        }
+        #expect(try Words.load(theme: .builtIn, language: "EN-gb").isTranslated)
+    }
+
+    /// A language no table has built an English site without a word. Found by an exploratory session.
+    @Test func aLanguageWithNoTableIsBuiltInEnglishWithAWarning() throws {
+        let shelf = try FixtureShelf.make()
+        var settings = FixtureShelf.settings
+        settings.language = "it"
+        let report = try shelf.build(settings: settings)
+        #expect(
+            report.warnings == [
+                "no translation for language 'it': the site's words are in English (templates/translations/it.yaml can give them)"
+            ])
+        #expect(try shelf.siteFile("index.html").contains("<html lang=\"it\">"))
+        settings.language = "FR"
+        #expect(try shelf.build(settings: settings).warnings.isEmpty)
+        #expect(try shelf.siteFile("index.html").contains("Toute l’étagère"))
     }
 
     @Test func aFrenchSiteSpeaksFrenchOnEveryPage() async throws {
