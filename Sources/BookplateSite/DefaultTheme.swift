@@ -943,15 +943,19 @@ package enum DefaultTheme {
         searchFailed: Der Suchindex konnte nicht geladen werden.
         searchFoundOne: 1 Buch gefunden
         searchFoundOther: "{count} Bücher gefunden"
-        readingNow: Gerade gelesen
+        readingNow: Aktuelle Lektüre
         allBeingRead: "Alle {count} Bücher, die gerade gelesen werden"
         wholeShelf: Das ganze Regal
         finishedLately: Zuletzt beendet
         pages: Seiten
-        statusReading: Gerade gelesen
+        statusReading: Aktuelle Lektüre
         statusRead: Gelesen
         statusToRead: Zu lesen
         statusAbandoned: Beiseitegelegt
+        bookStatusReading: Wird gelesen
+        bookStatusRead: Gelesen
+        bookStatusToRead: Zu lesen
+        bookStatusAbandoned: Beiseitegelegt
         readIn: "Gelesen {year}"
         readUndated: Gelesen, ohne Datum
         dateNotRecorded: Ohne Datum
@@ -1141,6 +1145,10 @@ package enum DefaultTheme {
         statusRead: Read
         statusToRead: To read
         statusAbandoned: Set aside
+        bookStatusReading: Reading now
+        bookStatusRead: Read
+        bookStatusToRead: To read
+        bookStatusAbandoned: Set aside
         readIn: "Read in {year}"
         readUndated: Read, date not recorded
         dateNotRecorded: Date not recorded
@@ -1327,6 +1335,10 @@ package enum DefaultTheme {
         statusRead: Leídos
         statusToRead: Por leer
         statusAbandoned: Dejados de lado
+        bookStatusReading: Leyendo
+        bookStatusRead: Leído
+        bookStatusToRead: Por leer
+        bookStatusAbandoned: Dejado de lado
         readIn: "Leídos en {year}"
         readUndated: Leídos, sin fecha
         dateNotRecorded: Sin fecha
@@ -1490,7 +1502,7 @@ package enum DefaultTheme {
         navAuthors: Auteurs
         navYearInBooks: L’année en livres
         footerOwner: "La bibliothèque de {owner}"
-        footerMadeWith: faite avec Bookplate
+        footerMadeWith: fait avec Bookplate
         footerBookData: données des livres
         footerFeed: flux Atom
         allAuthors: tous les auteurs
@@ -1513,6 +1525,10 @@ package enum DefaultTheme {
         statusRead: Lus
         statusToRead: À lire
         statusAbandoned: Mis de côté
+        bookStatusReading: En cours
+        bookStatusRead: Lu
+        bookStatusToRead: À lire
+        bookStatusAbandoned: Mis de côté
         readIn: "Lus en {year}"
         readUndated: Lus, date non notée
         dateNotRecorded: Date non notée
@@ -1537,7 +1553,7 @@ package enum DefaultTheme {
         authorsOfLetter: "Auteurs : {letter}"
         authorsTitle: Auteurs
         shelvesTitle: Étagères
-        by: de
+        by: par
         myReading: Ma lecture
         started: "Commencé le {date}"
         finished: "Terminé le {date}"

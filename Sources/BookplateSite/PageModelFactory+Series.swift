@@ -78,7 +78,7 @@ extension PageModelFactory {
                 gaps.removeFirst()
             }
             var card = card(books[entry.book], root: root)
-            let status = statusTitle(books[entry.book].book.status)
+            let status = bookStatus(books[entry.book].book.status)
             card.seriesLabel = entry.position.map { "#\($0.text) · \(status)" } ?? status
             entries.append(SeriesEntryModel(book: card, gap: nil))
         }

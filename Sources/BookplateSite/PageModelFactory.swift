@@ -94,7 +94,7 @@ struct PageModelFactory: Sendable {
             subtitle: book.subtitle, authors: authorLinks(details.authors, root: root),
             cover: cover(for: details, root: root, size: .page), facts: facts,
             descriptionHTML: book.description,
-            status: statusTitle(book.status), statusID: book.status.rawValue, rating: book.rating.map(ratingModel),
+            status: bookStatus(book.status), statusID: book.status.rawValue, rating: book.rating.map(ratingModel),
             started: book.startedDate.map { words("started", ["date": words.date($0)]) },
             finished: book.finishedDate.map { words("finished", ["date": words.date($0)]) },
             reads: readsLine(details),
@@ -259,7 +259,18 @@ struct PageModelFactory: Sendable {
             ])
     }
 
-    /// A reading status as the site names it: "Reading now", "À lire".
+    /// A book's own status, as its page and its place in a series name it: "Lu", where the list of
+    /// such books is "Lus".
+    func bookStatus(_ status: ReadingStatus) -> String {
+        switch status {
+        case .reading: words("bookStatusReading")
+        case .read: words("bookStatusRead")
+        case .toRead: words("bookStatusToRead")
+        case .abandoned: words("bookStatusAbandoned")
+        }
+    }
+
+    /// A reading status as the site names its list of books: "Reading now", "À lire".
     func statusTitle(_ status: ReadingStatus) -> String {
         switch status {
         case .reading: words("statusReading")

@@ -128,7 +128,10 @@ struct QuoteHideCommand: ParsableCommand {
     @OptionGroup var target: QuoteTarget
 
     func run() throws {
-        let highlight = try target.library().editHighlight(target.id, published: false)
+        let library = try target.library()
+        let before = try library.highlight(matching: target.id)
+        guard before.published else { return Terminal.output("Highlight \(before.id) is already hidden") }
+        let highlight = try library.editHighlight(target.id, published: false)
         Terminal.output("Hid highlight \(highlight.id): it stays in the library, off the site")
     }
 }
@@ -140,7 +143,10 @@ struct QuoteShowCommand: ParsableCommand {
     @OptionGroup var target: QuoteTarget
 
     func run() throws {
-        let highlight = try target.library().editHighlight(target.id, published: true)
+        let library = try target.library()
+        let before = try library.highlight(matching: target.id)
+        guard !before.published else { return Terminal.output("Highlight \(before.id) is already published") }
+        let highlight = try library.editHighlight(target.id, published: true)
         Terminal.output("Highlight \(highlight.id) is published again")
     }
 }

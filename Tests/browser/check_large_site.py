@@ -98,7 +98,7 @@ def main():
             link = driver.find_element(By.CSS_SELECTOR, ".book-card-title a").get_attribute("href")
             book = pathlib.Path(link.removeprefix("file://"))
             check("book", book, "Terminé le")
-            check("cover-book", site / "books" / "livre-0099" / "index.html", "Lus")
+            check("cover-book", site / "books" / "livre-0099" / "index.html", "par Autrice 19")
             check("year-stats", site / "stats" / "2024" / "index.html", "Mois par mois")
             check("stats", site / "stats" / "index.html", "Note moyenne")
 

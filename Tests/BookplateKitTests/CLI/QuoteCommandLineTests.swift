@@ -35,6 +35,8 @@ import Testing
                 == "\(id)  (p. 368)\n    “Badly done, Emma! <b>Badly</b> done!”\n")
         try await run("quote", "edit", String(id.prefix(6)), "--note", "Box Hill")
         try await run("quote", "hide", String(id.prefix(6)))
+        // Hiding or showing again says so (showing a shown one said "published again").
+        #expect(try await run("quote", "hide", id).stdout == "Highlight \(id) is already hidden\n")
         let json = try await run("quote", "list", "--json").stdout
         let list = try #require(
             (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["highlights"]
@@ -42,7 +44,8 @@ import Testing
         #expect(list.count == 1)
         #expect(list.first?["book"] as? String == "emma" && list.first?["note"] as? String == "Box Hill")
         #expect(list.first?["published"] as? Bool == false && list.first?["page"] as? String == "368")
-        try await run("quote", "show", id)
+        #expect(try await run("quote", "show", id).stdout == "Highlight \(id) is published again\n")
+        #expect(try await run("quote", "show", id).stdout == "Highlight \(id) is already published\n")
         #expect(try await run("quote", "list").stdout.hasPrefix("\(id)  emma  (p. 368)\n"))
         try await run("quote", "remove", id)
         #expect(try await run("quote", "list").stdout.hasPrefix("No highlights yet"))

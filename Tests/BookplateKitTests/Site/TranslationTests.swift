@@ -147,6 +147,11 @@ import Testing
         #expect(home.contains("5 livres de 5 auteurs"))
         let book = try shelf.siteFile("books/fledgling/index.html")
         #expect(book.contains("<p>Terminé le 14 mars 2025</p>"))
+        // One book is read ("Lu"), the list of them "Lus"; "par", never "de Octavia". Found by an
+        // exploratory session.
+        #expect(book.contains("<span class=\"status status-read\">Lu</span>"))
+        #expect(book.contains("<p class=\"byline\">par <a"))
+        #expect(home.contains("<dt id=\"read-lists\">Lus</dt>"))
         #expect(book.contains("<dt>Éditeur</dt>"))
         #expect(book.contains("<dd>anglais</dd>"))
         #expect(
