@@ -62,6 +62,9 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
         public var location: String?
         public var chapter: String?
         public var made: String?
+        /// When the library first had it (from format 4's second year: absent before), so that a
+        /// highlight with no time of its own keeps its place on a shelf it is restored to.
+        public var added: String?
         public var source: String
         public var published: Bool
     }
@@ -126,7 +129,9 @@ public struct LibraryExporter: Sendable {
                 LibraryExportDocument.ExportedHighlight(
                     text: highlight.text, note: highlight.note, page: highlight.place.page,
                     location: highlight.place.location, chapter: highlight.place.chapter,
-                    made: highlight.madeAt.map(LibraryExporter.timestamp), source: highlight.source.rawValue,
+                    made: highlight.madeAt.map { LibraryExporter.timestamp($0) },
+                    added: LibraryExporter.timestamp(highlight.addedAt, milliseconds: true),
+                    source: highlight.source.rawValue,
                     published: highlight.published)
             }
         }
@@ -255,11 +260,20 @@ public struct LibraryExporter: Sendable {
         return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    static func timestamp(_ date: Date) -> String {
+    static func timestamp(_ date: Date, milliseconds: Bool = false) -> String {
         date.formatted(
-            .iso8601.year().month().day().time(includingFractionalSeconds: false).timeZone(separator: .omitted)
+            .iso8601.year().month().day().time(includingFractionalSeconds: milliseconds).timeZone(
+                separator: .omitted)
         )
         .replacingOccurrences(of: "+0000", with: "Z")
+    }
+
+    /// A time as ``timestamp(_:milliseconds:)`` writes it, with or without its milliseconds.
+    static func moment(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions.insert(.withFractionalSeconds)
+        return formatter.date(from: text)
     }
 
     /// A note as exports carry it: trimmed, ending in one newline.
@@ -360,6 +374,7 @@ enum BookplateJSONFormat {
                     place: HighlightPlace(
                         page: highlight.page, location: highlight.location, chapter: highlight.chapter),
                     madeAt: highlight.made.flatMap { ISO8601DateFormatter().date(from: $0) },
+                    addedAt: highlight.added.flatMap(LibraryExporter.moment),
                     source: HighlightSource(rawValue: highlight.source) ?? .reader, published: highlight.published)
             }
             file.warnings += limits.warnings.map { RowWarning(line: line, message: $0) }

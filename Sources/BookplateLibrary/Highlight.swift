@@ -35,18 +35,21 @@ public struct NewHighlight: Sendable, Equatable {
     public var place: HighlightPlace
     /// When it was made, when the source says.
     public var madeAt: Date?
+    /// When a library had it first (Bookplate's own export says); nil: now.
+    public var addedAt: Date?
     public var source: HighlightSource
     /// Whether the site shows it (a Bookplate export keeps what the reader hid hidden).
     public var published: Bool
 
     public init(
         text: String, note: String? = nil, place: HighlightPlace = HighlightPlace(), madeAt: Date? = nil,
-        source: HighlightSource, published: Bool = true
+        addedAt: Date? = nil, source: HighlightSource, published: Bool = true
     ) {
         self.text = text
         self.note = note
         self.place = place
         self.madeAt = madeAt
+        self.addedAt = addedAt
         self.source = source
         self.published = published
     }

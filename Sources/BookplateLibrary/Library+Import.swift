@@ -244,7 +244,7 @@ private struct BookImporter {
     func keepHighlights(_ highlights: [NewHighlight], ofSlug slug: String) throws {
         guard !highlights.isEmpty, let bookId = bookIDBySlug[slug] else { return }
         for new in highlights {
-            try Highlight(new, bookId: bookId, slug: slug, addedAt: new.madeAt ?? now)?.save(db)
+            try Highlight(new, bookId: bookId, slug: slug, addedAt: new.addedAt ?? new.madeAt ?? now)?.save(db)
         }
     }
 
