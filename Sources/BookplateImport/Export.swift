@@ -202,9 +202,10 @@ public struct LibraryExporter: Sendable {
             default: exclusive = "to-read"
             }
             let isbn = book.isbn13.flatMap(ISBN.parse)
-            // Goodreads names a book's series in its title: "Dune (Dune, #1)".
+            // Goodreads writes a subtitle after a colon, and a book's series in its title: "The
+            // Dispossessed: An Ambiguous Utopia", "Dune (Dune, #1)".
             let titleWithSeries = SeriesPlace.title(
-                book.title,
+                book.subtitle.map { "\(book.title): \($0)" } ?? book.title,
                 with: (book.series ?? []).map {
                     SeriesPlace(name: $0.name, position: $0.position.flatMap(SeriesPosition.init(parsing:)))
                 })

@@ -182,7 +182,7 @@ private struct BookImporter {
         let books = try Row.fetchAll(
             db,
             sql: """
-                SELECT book.id, book.slug, book.title, book.isbn13,
+                SELECT book.id, book.slug, book.title, book.subtitle, book.isbn13,
                        (SELECT author.name FROM bookAuthor JOIN author ON author.id = bookAuthor.authorId
                         WHERE bookAuthor.bookId = book.id ORDER BY position LIMIT 1) AS firstAuthor
                 FROM book
@@ -197,6 +197,14 @@ private struct BookImporter {
             }
             bookIDsByMatchKey[Library.matchKey(title: row["title"], firstAuthor: row["firstAuthor"]), default: []]
                 .append(id)
+            // A CSV names a book with a subtitle as Goodreads does, and as the Goodreads export writes
+            // it: "The Dispossessed: An Ambiguous Utopia".
+            if let subtitle: String = row["subtitle"] {
+                let title: String = row["title"]
+                bookIDsByMatchKey[
+                    Library.matchKey(title: "\(title): \(subtitle)", firstAuthor: row["firstAuthor"]), default: []
+                ].append(id)
+            }
         }
         for row in try Row.fetchAll(
             db, sql: "SELECT bookId, value FROM externalID WHERE source = ?", arguments: [source.rawValue])

@@ -257,6 +257,36 @@ import Testing
         try ExportRoundTrip.expectSameBytes(from: shelf)
     }
 
+    /// The CSV export left subtitles out ("The Dispossessed", where Goodreads writes "The
+    /// Dispossessed: An Ambiguous Utopia"). Found by an exploratory session. It now writes them as
+    /// Goodreads does, and importing the file again finds the same book, never a second one.
+    @Test func aSubtitleGoesOutAsGoodreadsWritesItAndComesBackToItsBook() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(
+            NewBook(title: "The Dispossessed", subtitle: "An Ambiguous Utopia", authors: ["Ursula K. Le Guin"]))
+        let exporter = LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let csv = try exporter.goodreadsCSV()
+        let records = CSVParser().parse([UInt8](csv))
+        let row = Dictionary(uniqueKeysWithValues: zip(records[0].fields, records[1].fields))
+        #expect(row["Title"] == "The Dispossessed: An Ambiguous Utopia")
+        let file = try TestPaths.temporaryFolder("subtitle").appendingPathComponent("export.csv")
+        try csv.write(to: file)
+        let again = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).run(
+            file: file, as: .goodreads)
+        #expect(again.summary.unchanged == 1 && again.summary.added.isEmpty)
+        #expect(try shelf.library.books().count == 1)
+        // Into a fresh shelf the whole title comes in, and goes out again the same.
+        let fresh = try TemporaryShelf()
+        _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes)).run(
+            file: file, as: .goodreads)
+        #expect(
+            try fresh.library.findBook(matching: "the-dispossessed-an-ambiguous-utopia").book.title
+                == "The Dispossessed: An Ambiguous Utopia")
+        let second = try LibraryExporter(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes))
+            .goodreadsCSV()
+        #expect(csv == second, "\(GoldenFiles.readableDiff(csv, second))")
+    }
+
     /// A cell that starts like a formula is one to a spreadsheet: `=HYPERLINK(…&A1…)` would send
     /// the next cell to a stranger. Such cells get a leading quote (OWASP's rule), which the
     /// Goodreads import takes off again, so the round trip stays byte for byte.
