@@ -153,12 +153,19 @@ struct QuoteShowCommand: ParsableCommand {
 
 struct QuoteRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: "Delete a highlight from the library ('quote hide' only unpublishes it).")
+        commandName: "remove",
+        abstract: "Delete a highlight from the library, after asking ('quote hide' only unpublishes it).")
 
     @OptionGroup var target: QuoteTarget
+    @Flag(name: .shortAndLong, help: "Do not ask: for scripts.") var yes = false
 
     func run() throws {
-        let highlight = try target.library().removeHighlight(target.id)
+        let library = try target.library()
+        let found = try library.highlight(matching: target.id)
+        let note = found.note == nil ? "" : ", with its note"
+        try Confirmation.ask(
+            "Delete highlight \(found.id) (“\(found.text.prefix(60))”)\(note) for good?", unless: yes)
+        let highlight = try library.removeHighlight(found.id)
         Terminal.output("Removed highlight \(highlight.id): “\(highlight.text.prefix(60))”")
     }
 }

@@ -111,13 +111,24 @@ struct ReadEditCommand: ParsableCommand {
 }
 
 struct ReadRemoveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove one read of a book.")
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Remove one read of a book, after asking.")
 
     @OptionGroup var target: BookOnShelf
     @Argument(help: "Which read, counted from the oldest (see 'bookplate read list').") var number: Int
+    @Flag(name: .shortAndLong, help: "Do not ask: for scripts.") var yes = false
 
     func run() throws {
         let (library, found) = try target.open()
+        if !yes {
+            let reads = found.reads
+            guard reads.indices.contains(number - 1) else {
+                throw LibraryError.noSuchRead(slug: found.book.slug, number: number, count: reads.count)
+            }
+            try Confirmation.ask(
+                "Remove read \(number) of \"\(found.book.title)\" (\(ReadCommand.line(reads[number - 1])))?",
+                unless: yes)
+        }
         let details = try library.removeRead(ofBook: found.book.slug, number: number)
         Terminal.output("Removed read \(number) of \"\(details.book.title)\" (\(details.book.slug))")
         ReadCommand.printReads(of: details.book.slug, details.reads)

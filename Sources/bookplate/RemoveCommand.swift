@@ -65,16 +65,8 @@ struct RemoveCommand: ParsableCommand {
         return "\"\(details.book.title)\"" + (about.isEmpty ? "" : " (\(about.joined(separator: ", ")))")
     }
 
-    /// Asks `question` on the terminal; without one, only `--yes` goes on.
     private func confirm(_ question: String) throws {
-        if yes { return }
-        guard let answer = Terminal.ask(question + " [y/N] ") else {
-            throw ValidationError("not removing without a yes: run it on a terminal, or pass --yes")
-        }
-        guard ["y", "yes"].contains(answer.lowercased()) else {
-            Terminal.output("Nothing removed.")
-            throw ExitCode.failure
-        }
+        try Confirmation.ask(question, unless: yes)
     }
 }
 

@@ -47,7 +47,11 @@ import Testing
         #expect(try await run("quote", "show", id).stdout == "Highlight \(id) is published again\n")
         #expect(try await run("quote", "show", id).stdout == "Highlight \(id) is already published\n")
         #expect(try await run("quote", "list").stdout.hasPrefix("\(id)  emma  (p. 368)\n"))
-        try await run("quote", "remove", id)
+        // Deleted after asking (it went at once); without a terminal, only with --yes.
+        let refused = try await run("quote", "remove", id, status: 64)
+        #expect(refused.stderr.hasPrefix("Error: not removing without a yes: run it on a terminal, or pass --yes\n"))
+        #expect(try await run("quote", "list").stdout.hasPrefix("\(id)  emma"))
+        try await run("quote", "remove", id, "--yes")
         #expect(try await run("quote", "list").stdout.hasPrefix("No highlights yet"))
     }
 

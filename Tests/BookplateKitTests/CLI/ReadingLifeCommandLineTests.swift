@@ -96,7 +96,11 @@ import Testing
                 "Reads     undated finished; → 2019-05-02 finished; 2024-01-02 → 2024-02-01 set-aside\n"))
         let json = try await run("show", "dune", "--json").stdout
         #expect(json.contains("\"readCount\" : 2") && json.contains("\"outcome\" : \"set-aside\""))
-        try await run("read", "remove", "dune", "3")
+        // A read is removed after asking (it went at once); without a terminal, only with --yes.
+        let refused = try await run("read", "remove", "dune", "3", status: 64)
+        #expect(refused.stderr.hasPrefix("Error: not removing without a yes: run it on a terminal, or pass --yes\n"))
+        #expect(try await run("read", "list", "dune").stdout.contains("3  2024-01-02 → 2024-02-01 set-aside"))
+        try await run("read", "remove", "dune", "3", "--yes")
         #expect(try await run("show", "dune", "--json").stdout.contains("\"status\" : \"read\""))
 
         // Mistakes are one line, and change nothing.

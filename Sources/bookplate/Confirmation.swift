@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// The question a command asks before it deletes what cannot come back (`remove`, `quote remove`,
+/// `read remove`): asked on a terminal, and without one only `--yes` goes on.
+enum Confirmation {
+    /// Goes on when `yes` was given or the reader answers yes; otherwise says nothing was removed
+    /// and ends the command with a failure, or, with no terminal to ask on, with a usage error.
+    static func ask(_ question: String, unless yes: Bool) throws {
+        if yes { return }
+        guard let answer = Terminal.ask(question + " [y/N] ") else {
+            throw ValidationError("not removing without a yes: run it on a terminal, or pass --yes")
+        }
+        guard ["y", "yes"].contains(answer.lowercased()) else {
+            Terminal.output("Nothing removed.")
+            throw ExitCode.failure
+        }
+    }
+}
