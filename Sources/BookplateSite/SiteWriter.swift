@@ -23,9 +23,12 @@ struct SiteWriter: Sendable {
     /// from its state: the marker itself may have been deleted). It may never be, or hold, the
     /// reader's own folders and files (`protected`: the shelf, its content, templates and library),
     /// nor be inside one of the `reserved` ones (content and templates: a site built into
-    /// `content/notes` or `content/covers` would be read back as notes and covers), nor `/` or
-    /// the home folder.
-    func checkTarget(protected: [URL], reserved: [URL] = [], knownFiles: Set<String>? = nil) throws {
+    /// `content/notes` or `content/covers` would be read back as notes and covers), nor inside the
+    /// shelf's own site (`shelfSite`: a preview in `site/preview` would be published with it), nor
+    /// `/` or the home folder.
+    func checkTarget(
+        protected: [URL], reserved: [URL] = [], shelfSite: URL? = nil, knownFiles: Set<String>? = nil
+    ) throws {
         let path = SiteWriter.resolved(target)
         let home = SiteWriter.resolved(FileManager.default.homeDirectoryForCurrentUser)
         if path == "/" || path == home { throw SiteError.forbiddenTarget(path: target.relativePathForDisplay) }
@@ -33,6 +36,9 @@ struct SiteWriter: Sendable {
             throw SiteError.forbiddenTarget(path: target.relativePathForDisplay)
         }
         if ShelfPaths.isWithin(target, anyOf: reserved) {
+            throw SiteError.forbiddenTarget(path: target.relativePathForDisplay)
+        }
+        if let shelfSite, SiteWriter.resolved(shelfSite) != path, ShelfPaths.isWithin(target, anyOf: [shelfSite]) {
             throw SiteError.forbiddenTarget(path: target.relativePathForDisplay)
         }
         var isDirectory: ObjCBool = false

@@ -167,7 +167,9 @@ import Testing
     @Test func aSiteIsNeverBuiltInsideTheShelfsContentOrTemplates() async throws {
         let (bookplate, root) = try newShelf()
         try await bookplate.run("add", "--title", "Kindred", "--author", "Octavia E. Butler")
-        for target in ["content/notes", "content/covers/site", "templates/x", "content", "."] {
+        try await bookplate.run("build")
+        // Nor inside the shelf's own site: `site/sub` was built, then kept and published with it.
+        for target in ["content/notes", "content/covers/site", "templates/x", "content", ".", "site/sub", "site/x/y"] {
             let refused = try await bookplate.run("build", "--output", target)
             #expect(refused.status == 1, "\(target)")
             #expect(refused.stderr.contains("will not build into") && refused.stderr.split(separator: "\n").count == 1)
@@ -176,6 +178,8 @@ import Testing
             atPath: root.appendingPathComponent("content/notes").path)
         #expect(!notes.contains("index.html") && !notes.contains("books"))
         #expect(try await bookplate.run("build", "--output", "preview").status == 0)
+        #expect(try await bookplate.run("build", "--output", "site").status == 0)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("site/sub").path))
     }
 
     /// A Kindle names a book's several authors in one text, `;` between them; `--add-missing`
