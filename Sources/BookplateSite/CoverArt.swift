@@ -34,7 +34,8 @@ enum CoverArt {
     ) -> [Cover] {
         // A shelf without covers has nothing to look for.
         guard !existing.isEmpty else { return books.map { _ in Cover(model: nil) } }
-        let sources = books.map { imageFile(named: $0.book.slug, in: coversFolder, existing: existing) }
+        let files = ImageFiles(existing)
+        let sources = books.map { files.name(for: $0.book.slug).map(coversFolder.appendingPathComponent) }
         let entries = Parallel.mapEach(sources) { url in
             url.map { url in Result { try cache.entry(forSourceAt: url) } }
         }
@@ -79,26 +80,32 @@ enum CoverArt {
         return Cover(model: model, files: files, cacheKey: entry.key)
     }
 
-    /// The reader's image for `name` in `folder`, whichever of the image extensions it has.
-    private static func imageFile(named name: String, in folder: URL, existing: [String: FileStamps.Stamp]) -> URL? {
-        ImageInfo.fileExtensions.first { existing["\(name).\($0)"] != nil }.map {
-            folder.appendingPathComponent("\(name).\($0)")
-        }
-    }
-
-    /// Files in the covers folder named for a book but in no format a cover may have (an SVG,
-    /// which could carry script): never published, and said so.
-    static func refusedFiles(for books: [BookDetails], existing: [String: FileStamps.Stamp], coversFolder: URL)
-        -> [String]
-    {
-        let slugs = Set(books.map(\.book.slug))
+    /// What is wrong with the files of an image folder (`existing`, by name) whose images are
+    /// named for `slugs` (books' or authors'), one line each: a file in no format an image may
+    /// have (an SVG, which could carry script), a second image for the same book, and (with
+    /// `strangers`) an image named for nothing on the shelf. None of them is published. (Photos
+    /// are downloaded for authors, who may leave the shelf with their books: theirs are no strangers.)
+    static func unusedFiles(
+        in folder: URL, existing: [String: FileStamps.Stamp], slugs: Set<String>, naming: String,
+        strangers: Bool = true
+    ) -> [String] {
+        let files = ImageFiles(existing)
         return existing.keys.sorted().compactMap { name in
-            guard let dot = name.lastIndex(of: "."), slugs.contains(String(name[..<dot])) else { return nil }
-            let ext = name[name.index(after: dot)...].lowercased()
-            guard !ImageInfo.fileExtensions.contains(ext) else { return nil }
-            return
-                "\(coversFolder.appendingPathComponent(name).relativePathForDisplay) is not a JPEG, PNG, GIF or WebP "
-                + "image and is not published: convert it, or delete it to use a placeholder"
+            guard !name.contains("/"), let dot = name.lastIndex(of: "."), dot > name.startIndex else { return nil }
+            let slug = String(name[..<dot])
+            let shown = folder.appendingPathComponent(name).relativePathForDisplay
+            guard ImageInfo.fileExtensions.contains(name[name.index(after: dot)...].lowercased()) else {
+                guard slugs.contains(slug) else { return nil }
+                return "\(shown) is not a JPEG, PNG, GIF or WebP image and is not published: convert it, or delete "
+                    + "it to use a placeholder"
+            }
+            guard slugs.contains(slug) else {
+                guard strangers else { return nil }
+                return "\(shown) names no \(naming) on the shelf and is not published: rename it for one (its slug)"
+            }
+            guard let used = files.name(for: slug), used != name else { return nil }
+            return "\(shown) is not published: \(folder.appendingPathComponent(used).relativePathForDisplay) is the "
+                + "\(naming)'s image (delete one)"
         }
     }
 
@@ -117,55 +124,78 @@ enum CoverArt {
         return Int(value % UInt64(placeholderHues))
     }
 
-    /// The author's downloaded photo, published at `photos/<slug>.<ext>` as it is (photos are
-    /// small, and shown on one page each); nil when there is none. A file that is not an image is
-    /// a warning, and the author's page goes without a photo.
-    static func photo(
-        for author: Author, photosFolder: URL, existing: [String: FileStamps.Stamp]? = nil,
-        warnings: inout [String]
-    ) -> (model: CoverModel, file: PlannedOutput)? {
-        for ext in ImageInfo.fileExtensions {
-            if let existing, existing["\(author.slug).\(ext)"] == nil { continue }
-            let url = photosFolder.appendingPathComponent("\(author.slug).\(ext)")
-            guard let handle = FileHandle(forReadingAtPath: url.path) else { continue }
-            let header = (try? handle.read(upToCount: 256 * 1024)) ?? Data()
-            try? handle.close()
-            guard let info = ImageInfo(bytes: [UInt8](header)) else {
-                warnings.append(
-                    "\(url.relativePathForDisplay) is not a JPEG, PNG, GIF or WebP image: replace it or delete it")
-                return nil
-            }
-            let path = "photos/\(author.slug).\(info.format.rawValue)"
-            var fingerprint = Fingerprint()
-            fingerprint.combine(url.path)
-            // The stamp tells a replaced image (one replaced within the same tick of the clock is
-            // found by the build's comparison of its sources, which then writes it anyway).
-            let stamp = existing?["\(author.slug).\(ext)"] ?? FileStamps.stamp(ofFileAt: url.path, stampedAt: .max)
-            if let stamp { fingerprint.combine(stamp.withoutDigest) }
-            return (
-                CoverModel(
-                    src: path, width: info.width, height: info.height, alt: "Photo of \(author.name)",
-                    isPlaceholder: false),
-                PlannedOutput(path: path, fingerprint: fingerprint) {
+    /// An author's photo, made ready to publish like a cover (checked and made smaller by the
+    /// thumbnail cache, see ``CoverThumbnails``): its model and its one file, or why there is none.
+    struct Photo: Sendable {
+        var model: CoverModel?
+        var file: PlannedOutput?
+        var cacheKey: String?
+        var warning: String?
+    }
+
+    /// How wide a photo is published: twice the width the theme shows it at, or the image's own
+    /// width when it is narrower.
+    static let photoWidth = CoverSize.gridDoubleDensity.rawValue
+
+    /// The photos of `authors` in `photosFolder`, made on every core for those not in `cache` yet.
+    /// A photo that is not a usable image (damaged, too large, not an image) is a warning, and the
+    /// author's page goes without one; the file the reader gave is never published as it is.
+    static func photos(
+        for authors: [Author], photosFolder: URL, existing: [String: FileStamps.Stamp], cache: ThumbnailCache
+    ) -> [Photo] {
+        guard !existing.isEmpty else { return authors.map { _ in Photo() } }
+        let files = ImageFiles(existing)
+        let sources = authors.map { files.name(for: $0.slug).map(photosFolder.appendingPathComponent) }
+        let entries = Parallel.mapEach(sources) { url in
+            url.map { url in Result { try cache.entry(forSourceAt: url) } }
+        }
+        return zip(authors, entries).map { author, entry in
+            switch entry {
+            case nil:
+                return Photo()
+            case .failure(let error)?:
+                return Photo(warning: "\(error)")
+            case .success(let entry)?:
+                let images = entry.renditions.images
+                guard
+                    let image = images.filter({ $0.width <= photoWidth }).max(by: { $0.width < $1.width })
+                        ?? images.min(by: { $0.width < $1.width })
+                else { return Photo() }
+                let path = "photos/\(author.slug)-\(image.width).jpg"
+                let url = cache.fileURL(key: entry.key, width: image.width)
+                let file = PlannedOutput(path: path, fingerprint: Fingerprint(of: "\(entry.key)/\(image.width)")) {
                     guard let data = FileManager.default.contents(atPath: url.path) else {
-                        throw CoverError.notAnImage(path: url.relativePathForDisplay)
+                        throw ThumbnailError(path: url.relativePathForDisplay, problem: .unreadable("it is gone"))
                     }
                     return data
                 }
-            )
+                let model = CoverModel(
+                    src: path, width: image.width, height: image.height, alt: "Photo of \(author.name)",
+                    isPlaceholder: false)
+                return Photo(model: model, file: file, cacheKey: entry.key)
+            }
         }
-        return nil
     }
 }
 
-/// An image file in the shelf that cannot be published.
-public enum CoverError: Error, Equatable, CustomStringConvertible {
-    case notAnImage(path: String)
+/// The image files of a folder by the slug they are named for: `dune.jpg`, or `dune.JPG` as a
+/// camera names it; where there are several (`dune.jpg` and `dune.png`), the first in
+/// ``ImageInfo/fileExtensions``' order.
+struct ImageFiles {
+    private var bySlug: [String: (name: String, rank: Int)] = [:]
 
-    public var description: String {
-        switch self {
-        case .notAnImage(let path):
-            "\(path) is not a JPEG, PNG, GIF or WebP image: replace it or delete it"
+    init(_ existing: [String: FileStamps.Stamp]) {
+        for name in existing.keys where !name.contains("/") {
+            guard let dot = name.lastIndex(of: "."), dot > name.startIndex,
+                let rank = ImageInfo.fileExtensions.firstIndex(of: name[name.index(after: dot)...].lowercased())
+            else { continue }
+            let slug = String(name[..<dot])
+            // The same rank twice (`dune.jpg` and `dune.JPG`): the name that sorts first, every time.
+            if let kept = bySlug[slug], (kept.rank, kept.name) < (rank, name) { continue }
+            bySlug[slug] = (name, rank)
         }
     }
+
+    /// The file named for `slug`, if any.
+    func name(for slug: String) -> String? { bySlug[slug]?.name }
 }

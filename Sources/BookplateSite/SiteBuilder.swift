@@ -238,15 +238,18 @@ public struct SiteBuilder: Sendable {
             for: snapshot.books, coversFolder: paths.covers, existing: coverFiles, cache: cache)
         outputs.append(contentsOf: covers.flatMap(\.files))
         warnings += covers.compactMap(\.warning)
-        warnings += CoverArt.refusedFiles(for: snapshot.books, existing: coverFiles, coversFolder: paths.covers)
-        // Thumbnails of covers no book shows any more are dropped (a cache that cannot be tidied
-        // only costs disk space).
-        _ = try? cache.removeEntries(keeping: Set(covers.compactMap(\.cacheKey)))
-        let photos = snapshot.authors.compactMap { author in
-            CoverArt.photo(for: author, photosFolder: paths.photos, existing: photoFiles, warnings: &warnings)
-                .map { (author.slug, $0) }
-        }
-        outputs.append(contentsOf: photos.map(\.1.file))
+        warnings += CoverArt.unusedFiles(
+            in: paths.covers, existing: coverFiles, slugs: Set(snapshot.books.map(\.book.slug)), naming: "book")
+        let photos = CoverArt.photos(
+            for: snapshot.authors, photosFolder: paths.photos, existing: photoFiles, cache: cache)
+        warnings += photos.compactMap(\.warning)
+        warnings += CoverArt.unusedFiles(
+            in: paths.photos, existing: photoFiles, slugs: Set(snapshot.authors.map(\.slug)), naming: "author",
+            strangers: false)
+        outputs.append(contentsOf: photos.compactMap(\.file))
+        // Thumbnails of covers and photos no page shows any more are dropped (a cache that cannot
+        // be tidied only costs disk space).
+        _ = try? cache.removeEntries(keeping: Set(covers.compactMap(\.cacheKey) + photos.compactMap(\.cacheKey)))
         let factory = makeFactory(
             site: try siteModel(settings, words: templates.words), settings: settings, snapshot: snapshot,
             // Placeholders are made where they are shown: a dictionary of 50,000 of them took 22 MB.
@@ -254,7 +257,10 @@ public struct SiteBuilder: Sendable {
                 uniqueKeysWithValues: zip(snapshot.books, covers).compactMap { details, cover in
                     cover.model.map { (details.book.slug, $0) }
                 }),
-            photosByAuthorSlug: Dictionary(uniqueKeysWithValues: photos.map { ($0.0, $0.1.model) }),
+            photosByAuthorSlug: Dictionary(
+                uniqueKeysWithValues: zip(snapshot.authors, photos).compactMap { author, photo in
+                    photo.model.map { (author.slug, $0) }
+                }),
             words: templates.words)
         let pages = pagePlan(
             factory: factory, snapshot: snapshot, notes: notes, theme: themeFingerprint(theme),

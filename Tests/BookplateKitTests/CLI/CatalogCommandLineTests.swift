@@ -56,7 +56,8 @@ import Testing
         #expect(author.contains("Ursula Kroeber Le Guin was an American author"))
         #expect(
             author.contains(
-                "<img class=\"author-photo\" src=\"../../photos/ursula-k-le-guin.jpg\" width=\"128\" height=\"197\""))
+                "<img class=\"author-photo\" src=\"../../photos/ursula-k-le-guin-128.jpg\" width=\"128\" height=\"197\""
+            ))
         #expect(author.contains("21 October 1929 – 22 January 2018"))
         #expect(author.contains("A Wizard of Earthsea"))
         #expect(author.contains("<a href=\"https://www.ursulakleguin.com\" rel=\"external\">Official site</a>"))

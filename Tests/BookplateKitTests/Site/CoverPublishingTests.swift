@@ -151,4 +151,57 @@ import Testing
         #expect(result.stderr.contains("kindred.png is 30000×30000 pixels"))
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
+
+    /// Found by an exploratory session: a camera's `DAWN.JPG`-style extension was passed over
+    /// without a word, as were a second image of a book and an image named for no book.
+    @Test func coversAreFoundWhateverTheCaseOfTheirExtensionAndUnusedOnesAreNamed() async throws {
+        let shelf = try CoverPublishingTests.shelf()
+        let image = try SampleImages.solid(width: 300, height: 450, [20, 20, 200])
+        try CoverPublishingTests.write(image, "kindred.JPG", in: shelf)
+        try CoverPublishingTests.write(image, "dawn.jpg", in: shelf)
+        try CoverPublishingTests.write(image, "dawn.png", in: shelf)
+        try CoverPublishingTests.write(image, "no-such-book.jpg", in: shelf)
+        let report = try await shelf.buildOffPool()
+        let covers = shelf.paths.covers
+        #expect(
+            report.warnings.sorted() == [
+                "\(covers.appendingPathComponent("dawn.png").relativePathForDisplay) is not published: "
+                    + "\(covers.appendingPathComponent("dawn.jpg").relativePathForDisplay) is the book's image (delete one)",
+                "\(covers.appendingPathComponent("no-such-book.jpg").relativePathForDisplay) names no book on the shelf "
+                    + "and is not published: rename it for one (its slug)",
+            ])
+        #expect(try shelf.siteFile("books/kindred/index.html").contains("covers/kindred-300.jpg"))
+        #expect(try shelf.siteFile("books/dawn/index.html").contains("covers/dawn-300.jpg"))
+    }
+
+    /// An author's photo was published as the file was: a damaged one as a broken image, a
+    /// 100000×100000 header with those sizes in the page, a 17 MB photo whole. Found by an
+    /// exploratory session. Photos now go through the thumbnail cache as covers do.
+    @Test func anAuthorsPhotoIsCheckedAndMadeSmallerLikeACover() async throws {
+        let shelf = try CoverPublishingTests.shelf()
+        try shelf.library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        let photos = shelf.paths.photos
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        try Data(try SampleImages.solid(width: 1600, height: 2000, [90, 60, 30])).write(
+            to: photos.appendingPathComponent("octavia-e-butler.jpg"))
+        let whole = try SampleImages.gradient(width: 800, height: 1200)
+        try Data(Array(whole.prefix(whole.count / 2))).write(to: photos.appendingPathComponent("jane-austen.jpg"))
+        let report = try await shelf.buildOffPool()
+        #expect(report.warnings.count == 1 && report.warnings[0].contains("jane-austen.jpg"), "\(report.warnings)")
+        #expect(report.warnings.first?.contains("truncated or damaged") == true)
+        let site = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        #expect(site.keys.filter { $0.hasPrefix("photos/") } == ["photos/octavia-e-butler-400.jpg"])
+        let photo = try SampleImages.decoded(try #require(site["photos/octavia-e-butler-400.jpg"]))
+        #expect((photo.width, photo.height) == (400, 500))
+        #expect(
+            try shelf.siteFile("authors/octavia-e-butler/index.html").contains(
+                "src=\"../../photos/octavia-e-butler-400.jpg\" width=\"400\" height=\"500\""))
+        #expect(!(try shelf.siteFile("authors/jane-austen/index.html").contains("author-photo")))
+        // A header that claims 100000×100000 pixels is refused in one line.
+        try Data(SampleImages.pngHeader(width: 100_000, height: 100_000)).write(
+            to: photos.appendingPathComponent("jane-austen.png"))
+        try FileManager.default.removeItem(at: photos.appendingPathComponent("jane-austen.jpg"))
+        let huge = try await shelf.buildOffPool()
+        #expect(huge.warnings.count == 1 && huge.warnings[0].contains("100000×100000 pixels"), "\(huge.warnings)")
+    }
 }
