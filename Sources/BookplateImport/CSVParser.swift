@@ -20,8 +20,38 @@ struct CSVParser {
     }
 
     var delimiter: UInt8 = UInt8(ascii: ",")
+    /// Whether a quote opens a quoted field only when the field is quoted whole on its line (its
+    /// closing quote ends it, before the line does); any other quote is text. For tab-separated
+    /// files, whose fields hold no tabs or line breaks to quote: LibraryThing writes a title such
+    /// as `"Surely You're Joking, Mr. Feynman!": Adventures…` as it is, and a review that opens
+    /// with a quote took the rest of the file with it.
+    var quotesOnlyWholeFieldsOnALine = false
 
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// Whether the field at `start` (a quote) is quoted whole before its line ends: its closing
+    /// quote (doubled ones inside are quotes) is followed by the delimiter, a line end or the end.
+    private func isQuotedWholeOnItsLine<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, from start: Int) -> Bool
+    where Bytes.Index == Int {
+        let quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+        var index = start + 1
+        while index < bytes.endIndex {
+            switch bytes[index] {
+            case quote:
+                if index + 1 < bytes.endIndex && bytes[index + 1] == quote {
+                    index += 2
+                    continue
+                }
+                let next = index + 1
+                return next == bytes.endIndex || [delimiter, cr, lf].contains(bytes[next])
+            case cr, lf:
+                return false
+            default:
+                index += 1
+            }
+        }
+        return false
+    }
 
     func parse(_ bytes: [UInt8]) -> [Record] {
         var records: [Record] = []
@@ -56,7 +86,9 @@ struct CSVParser {
             var endOfRecord = false
             while !endOfRecord {
                 field.removeAll(keepingCapacity: true)
-                if index < end && bytes[index] == quote {
+                if index < end && bytes[index] == quote
+                    && (!quotesOnlyWholeFieldsOnALine || isQuotedWholeOnItsLine(bytes, from: index))
+                {
                     index += 1
                     unterminated = true
                     while index < end {

@@ -208,7 +208,8 @@ struct CSVRow: Sendable {
         var shownNames: [String] = []
         var rows: [CSVRow] = []
         var bad: [SkippedRow] = []
-        let parser = CSVParser(delimiter: delimiter.asciiValue ?? UInt8(ascii: ","))
+        var parser = CSVParser(delimiter: delimiter.asciiValue ?? UInt8(ascii: ","))
+        parser.quotesOnlyWholeFieldsOnALine = delimiter == "\t"
         try text.forEachPiece { bytes, line, isEnd in
             try parser.parse(bytes, from: line, isEnd: isEnd) { record in
                 guard let names else {

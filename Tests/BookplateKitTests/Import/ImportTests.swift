@@ -246,6 +246,37 @@ import Testing
         let omens = try shelf.library.findBook(matching: "good omens")
         #expect(omens.authors.map(\.name) == ["Terry Pratchett", "Neil Gaiman"] && omens.book.status == .toRead)
     }
+
+    /// LibraryThing's tab-separated file was read with CSV's quoting: a title opening with a
+    /// quote took the rest of its row (and a review of one quote mark the rest of the file), and
+    /// quotes in the text were lost. Found by an exploratory session. Only a field quoted whole on
+    /// its line is read as quoted; every other quote is text.
+    @Test func quotesInALibraryThingFileAreText() throws {
+        let header = "Book Id\tTitle\tPrimary Author\tReview\tISBN\n"
+        let rows = [
+            "1\t\"Surely You're Joking, Mr. Feynman!\": Adventures of a Curious Character\tFeynman, Richard\t\t\n",
+            "2\t\"Unbalanced start\tA, B\tHe said \"hi\t\n",
+            "3\tQuote\tWriter, A\t\"\t\n",
+            "4\tQuoted Review\tWriter, B\t\"quoted review\" then more\t\n",
+            "5\t\"Wholly quoted, \"\"doubled\"\"\"\tWriter, C\t\t\n",
+        ]
+        let file = try TestPaths.temporaryFolder("librarything").appendingPathComponent("librarything.tsv")
+        try Data((header + rows.joined()).utf8).write(to: file)
+        let shelf = try TemporaryShelf()
+        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .run(file: file, as: .librarything)
+        #expect(report.summary.added.count == 5 && report.summary.skipped.isEmpty, "\(report.summary.skipped)")
+        let titles = try shelf.library.books().map(\.book.title).sorted()
+        #expect(
+            titles == [
+                "\"Surely You're Joking, Mr. Feynman!\": Adventures of a Curious Character", "\"Unbalanced start",
+                "Quote", "Quoted Review", "Wholly quoted, \"doubled\"",
+            ])
+        #expect(try shelf.library.findBook(matching: "unbalanced start").authors.map(\.name) == ["B A"])
+        let notes = NoteStore(folder: shelf.paths.notes)
+        #expect(try notes.readNote(at: notes.url(forSlug: "unbalanced-start")).contains("He said \"hi"))
+        #expect(try notes.readNote(at: notes.url(forSlug: "quoted-review")).contains("\"quoted review\" then more"))
+    }
 }
 
 @Suite struct ExportTests {
