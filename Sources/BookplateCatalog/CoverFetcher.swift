@@ -84,7 +84,8 @@ public struct CoverFetcher: Sendable {
         guard let reply = try? await http.reply(url, from: .covers, what: "image") else { return nil }
         let type = reply.headers["content-type"]?.lowercased() ?? ""
         guard type.isEmpty || type.hasPrefix("image/"), reply.body.count <= CoverFetcher.maximumImageSize,
-            let info = ImageInfo(bytes: [UInt8](reply.body.prefix(256 * 1024))), info.width > 1, info.height > 1
+            let info = ImageInfo(bytes: [UInt8](reply.body.prefix(256 * 1024))), info.width > 1, info.height > 1,
+            ImageInfo.isWhole([UInt8](reply.body), as: info.format)
         else { return nil }
         return (reply.body, info)
     }
@@ -103,6 +104,16 @@ public struct CoverFetcher: Sendable {
         guard existingImage(named: name, in: folder) == nil else { return false }
         let ext = (setAside as NSString).pathExtension
         return SetAside.bringBack(setAside, from: folder, to: folder.appendingPathComponent("\(name).\(ext)"))
+    }
+
+    /// The image for `name` in `folder` when it is whole (see ``ImageInfo/isWhole(_:as:)``): one
+    /// cut short is none, for the commands that fill in what a book lacks.
+    public static func wholeImage(named name: String, in folder: URL) -> URL? {
+        guard let url = existingImage(named: name, in: folder),
+            let bytes = FileManager.default.contents(atPath: url.path).map([UInt8].init),
+            let info = ImageInfo(bytes: Array(bytes.prefix(256 * 1024))), ImageInfo.isWhole(bytes, as: info.format)
+        else { return nil }
+        return url
     }
 
     public static func existingImage(named name: String, in folder: URL) -> URL? {

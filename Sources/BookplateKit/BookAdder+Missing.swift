@@ -19,13 +19,13 @@ extension BookAdder {
     }
 
     /// The books that lack catalog details (no Google Books or Open Library record) or a cover
-    /// file, of those with `slugs` (every book when nil), in shelf order.
+    /// file (or have one cut short), of those with `slugs` (every book when nil), in shelf order.
     public func booksMissingDetails(among slugs: [String]? = nil) throws -> [String] {
         let wanted = slugs.map(Set.init)
         return try library.books().map(\.book).filter { book in
             (wanted?.contains(book.slug) ?? true)
                 && ((book.googleVolumeID == nil && book.openLibraryWorkKey == nil)
-                    || CoverFetcher.existingImage(named: book.slug, in: paths.covers) == nil)
+                    || CoverFetcher.wholeImage(named: book.slug, in: paths.covers) == nil)
         }.map(\.slug)
     }
 

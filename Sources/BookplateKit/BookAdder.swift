@@ -140,6 +140,13 @@ public struct BookAdder: Sendable {
     /// Saves a cover for the book with `slug` from what the catalogs found, when it has none yet,
     /// with the `photos` beside it, and records where it came from: whether one was saved.
     func saveCover(of slug: String, from found: FoundBook, photos: [ImageJob] = []) async throws -> Bool {
+        // A cover cut short (a download that stopped, with a length to match) is none: it is set
+        // aside in the covers' .removed/, and another is fetched.
+        if CoverFetcher.existingImage(named: slug, in: paths.covers) != nil,
+            CoverFetcher.wholeImage(named: slug, in: paths.covers) == nil
+        {
+            CoverFetcher.setAsideImage(named: slug, in: paths.covers, at: library.clock.now())
+        }
         let saved = await finder.covers.saveImages(
             [ImageJob(name: slug, candidates: found.coverCandidates, folder: paths.covers)] + photos)
         guard let source = saved.first??.source else { return false }

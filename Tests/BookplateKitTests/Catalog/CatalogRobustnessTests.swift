@@ -223,6 +223,40 @@ import Testing
         await server.stop()
     }
 
+    /// A catalog's cover cut short (3,000 bytes, with a Content-Length to match) was saved, the
+    /// build then warned of a damaged image for ever, and neither `refresh` nor `refresh
+    /// --missing` would fetch it again. Found by an exploratory session.
+    @Test func aCoverCutShortIsNeverKeptAndARefreshReplacesOne() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let whole = Fixtures.data("covers/google-books-thumbnail-fledgling.jpg")
+        #expect(ImageInfo.isWhole([UInt8](whole), as: .jpeg))
+        #expect(!ImageInfo.isWhole([UInt8](whole.prefix(3000)), as: .jpeg))
+        await server.on(
+            "/covers/b/id/12345-L.jpg",
+            StubCatalogServer.Reply(status: 200, headers: ["Content-Type": "image/jpeg"], body: whole.prefix(3000)))
+        let shelf = try TemporaryShelf()
+        _ = await adder(server, shelf).add([.openLibraryWork("OL59863W")], reader: .init())
+        let slug = "the-left-hand-of-darkness"
+        let cover = shelf.paths.covers.appendingPathComponent("\(slug).jpg")
+        // Another candidate was taken, or none: never the cut one.
+        if let saved = FileManager.default.contents(atPath: cover.path) {
+            #expect(ImageInfo.isWhole([UInt8](saved), as: .jpeg))
+        }
+        // One saved cut short before this (by an older Bookplate) is replaced by a refresh.
+        try FileManager.default.createDirectory(at: shelf.paths.covers, withIntermediateDirectories: true)
+        try Data(whole.prefix(3000)).write(to: cover)
+        #expect(try adder(server, shelf).booksMissingDetails().contains(slug))
+        await server.serveLeftHandOfDarkness()
+        _ = try await adder(server, shelf).refresh(slug: slug)
+        let replaced = try Data(contentsOf: cover)
+        #expect(ImageInfo.isWhole([UInt8](replaced), as: .jpeg) && replaced.count > 3000)
+        let aside = try FileManager.default.contentsOfDirectory(
+            atPath: shelf.paths.covers.appendingPathComponent(".removed").path)
+        #expect(aside.count == 1)
+        await server.stop()
+    }
+
     private func frenchEdition() throws -> String {
         let list =
             try JSONSerialization.jsonObject(with: Fixtures.data("handmade/openlibrary-editions-OL59863W.json"))
