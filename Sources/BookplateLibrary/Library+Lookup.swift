@@ -203,6 +203,11 @@ extension Library {
 }
 
 extension Library {
+    /// Whether a shelf is named `name` (as ``listing(status:shelf:sortedBy:)`` finds shelves).
+    public func hasShelf(named name: String) throws -> Bool {
+        try database.read { db in try !shelfIDs(matching: name, in: db).isEmpty }
+    }
+
     /// The ids of the shelves `name` means: its name with case and accents ignored ("SÉANCE" is
     /// Séance), or its slug. SQLite's NOCASE folds only ASCII, so the names are compared here.
     func shelfIDs(matching name: String, in db: Database) throws -> [Int64] {

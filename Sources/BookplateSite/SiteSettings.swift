@@ -146,8 +146,9 @@ public struct SiteSettings: Sendable, Equatable {
     /// What `base_url` (or `build --base-url`) may be: an http(s) address with a plain path, no
     /// query or fragment; it always ends in "/". Nil for anything else.
     public static func baseURL(parsing text: String) -> URL? {
+        // No user name or password: they would be published in every page's links and the sitemap.
         guard let url = URL(string: text), url.isWebAddress, url.query == nil, url.fragment == nil,
-            isPlainPath(url.path(percentEncoded: true))
+            url.user == nil, url.password == nil, isPlainPath(url.path(percentEncoded: true))
         else { return nil }
         return url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("")
     }

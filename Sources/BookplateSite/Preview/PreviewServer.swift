@@ -89,7 +89,7 @@ public actor PreviewServer {
             report("Rebuilt \(built.pageCount) pages")
         case .failure(let error):
             pages.recordBuild(error: "\(error)")
-            report("Build failed: \(error) (still serving the last good site)")
+            report("\(PreviewServer.failure(error)) (still serving the last good site)")
         }
     }
 
@@ -189,11 +189,11 @@ final class PreviewPages: Sendable {
             .catch(function(){})},400)})();</script>
             """
         if let lastError {
-            let escaped = MarkupEscaping.xml(lastError)
+            let escaped = MarkupEscaping.xml(PreviewServer.failure(lastError))
             extra =
                 """
                 <div role="alert" style="position:fixed;inset:0 0 auto 0;z-index:9999;padding:1rem;\
-                background:#8a1c1c;color:#fff;font:16px/1.4 monospace">Build failed: \(escaped)</div>
+                background:#8a1c1c;color:#fff;font:16px/1.4 monospace">\(escaped)</div>
                 """ + extra
         }
         guard let end = html.range(of: "</body>", options: .backwards) else { return html + extra }
@@ -210,6 +210,9 @@ final class PreviewPages: Sendable {
         var url = parts.reduce(site) { $0.appendingPathComponent(String($1)) }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return nil }
+        // A file named as a folder (`…/index.html/`) is none, as a web server has it: its relative
+        // links would lead astray.
+        if !isDirectory.boolValue, decoded.hasSuffix("/") { return nil }
         if isDirectory.boolValue { url.appendPathComponent("index.html") }
         let root = site.resolvingSymlinksInPath().path + "/"
         guard url.resolvingSymlinksInPath().path.hasPrefix(root), FileManager.default.fileExists(atPath: url.path)
@@ -250,5 +253,14 @@ public enum PreviewError: Error, Equatable, CustomStringConvertible {
         case .cannotListen(let port):
             "could not listen on 127.0.0.1:\(port): is another server using it? Try --port with another number"
         }
+    }
+}
+
+extension PreviewServer {
+    /// A failed build as the preview names it: "Build failed to read the settings…", not "Build
+    /// failed: build failed to…".
+    nonisolated static func failure(_ error: Any) -> String {
+        let text = "\(error)"
+        return text.hasPrefix("build failed") ? "B" + text.dropFirst() : "Build failed: " + text
     }
 }

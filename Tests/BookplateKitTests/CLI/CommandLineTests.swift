@@ -108,6 +108,13 @@ struct ShownJSON: Decodable {
             let books = try JSONDecoder().decode(ListedJSON.self, from: Data(json.stdout.utf8)).books
             #expect(books.map(\.slug) == ["ghosts"], "\(name)")
         }
+        // A shelf that does not exist is named as such (it was "No books match.", as for a real one).
+        #expect(
+            try await bookplate.run("list", "--shelf", "nosuch").stdout
+                == "No books match: no shelf is named 'nosuch'.\n")
+        try await bookplate.run("add", "--title", "Dawn", "--shelf", "later", "--status", "read")
+        #expect(
+            try await bookplate.run("list", "--shelf", "later", "--status", "reading").stdout == "No books match.\n")
     }
 
     @Test func noteOpensTheEditorAndBuildPublishesIt() async throws {

@@ -141,6 +141,16 @@ import Testing
         for hostile in ["/../x", "/a/../../x", "/%2e%2e/x", "/./index.html", "/..%2fx", "/index.html%00.txt"] {
             #expect(PreviewPages.file(for: hostile, in: site) == nil, "\(hostile)")
         }
+        // A file named as a folder was served, and its relative links led astray (found by an
+        // exploratory session).
+        #expect(PreviewPages.file(for: "/index.html", in: site) != nil)
+        #expect(PreviewPages.file(for: "/index.html/", in: site) == nil)
+    }
+
+    /// "Build failed: build failed to read the settings…" said it twice.
+    @Test func aFailedBuildIsNamedOnce() {
+        #expect(PreviewServer.failure("build failed to read the settings") == "Build failed to read the settings")
+        #expect(PreviewServer.failure("no space left") == "Build failed: no space left")
     }
 
     /// `/stats` answered with the stats page itself, so its relative links (`2024/index.html`)

@@ -51,6 +51,8 @@ import Testing
             "ftp://example.org", "javascript:alert(1)", "https://example.org//evil.example/",
             "https://example.org/%5Cevil.example/", "https://example.org/%2F%2Fevil/", "https://example.org/a/../b/",
             "https://example.org/books?x=1", "https://example.org/\"onmouseover=x/",
+            // A user name and password would be published in every link (found by an exploratory session).
+            "https://user:pw@example.org/", "https://user@example.org/",
         ] {
             let url = try write("title: Books\nbase_url: '\(value)'\n")
             #expect(throws: SettingsError.badValue(path: url.path, line: 2, key: "base_url", expected: expected)) {
