@@ -55,8 +55,11 @@ struct BuildRun {
     private var notesRendered = 0
     private var theme: Theme?
     private var templates: TemplateSet?
-    /// Covers and photos left out of the site, each with why: one line apiece.
+    /// Covers and photos left out of the site, each with why: one line apiece. They hold as long
+    /// as the build's inputs do, and the state keeps them.
     private var warnings: [String] = []
+    /// What this build did that the reader should know of once (files taken out of the site).
+    private var events: [String] = []
     private var outputs = SitePlan()
     private var files: [String: BuildState.Output] = [:]
     /// A whole new site taking the old one's place, which the state waits for before it is saved.
@@ -237,7 +240,7 @@ struct BuildRun {
         let removed = SiteFolders.removeStrays(listing: changed, keeping: previous.files, folders: folders, in: site)
         guard let first = removed.first else { return }
         let more = removed.count > 1 ? " and \(removed.count - 1) more" : ""
-        warnings.append(
+        events.append(
             "removed \(paths.site.appendingPathComponent(first).relativePathForDisplay)\(more): Bookplate's folders "
                 + "in the site hold only what it writes (keep your own files at the top of the site)")
     }
@@ -304,8 +307,14 @@ struct BuildRun {
         notes = try noteReading.value()
         self.noteReading = nil
         if kind == .notesOnly {
+            // The notes that did not change are as they were: orphans still, or not.
             let books = Set(changedBooks.map(\.book.slug))
-            orphanNotes = changedNotes.filter { noteStamps[$0] != nil && !books.contains($0) }
+            let changed = Set(changedNotes)
+            orphanNotes =
+                ((previous?.orphanNotes ?? []).filter { !changed.contains($0) }
+                + changedNotes.filter { noteStamps[$0] != nil && !books.contains($0) }).sorted()
+            // Nothing but notes changed: what the last build warned of still holds.
+            warnings = previous?.warnings ?? []
         } else if let snapshot {
             let books = Set(snapshot.books.map(\.book.slug))
             orphanNotes = noteStamps.keys.filter { !books.contains($0) }.sorted()
@@ -316,7 +325,7 @@ struct BuildRun {
         let theme = try Theme.load(overrides: paths.templates, requireFolder: builder.requiresTemplatesFolder)
         self.theme = theme
         let templates = try TemplateSet(theme: theme, language: settings.language)
-        if !templates.words.isTranslated {
+        if !templates.words.isTranslated, kind != .notesOnly {
             warnings.append(
                 "no translation for language '\(settings.language)': the site's words are in English "
                     + "(templates/translations/\(settings.language).yaml can give them)")
@@ -481,7 +490,7 @@ struct BuildRun {
         let state = BuildState(
             site: site, library: library, inputs: inputs,
             noteOptions: builder.noteRenderer(settings).optionsTag, savedAt: FileStamps.now(), notes: noteEntries,
-            sources: sources, files: files)
+            sources: sources, files: files, warnings: warnings, orphanNotes: orphanNotes)
         var siteInPlace = siteSwap == nil
         // A state that cannot be saved only costs the next build its shortcut.
         try? store.save(state, replacing: previous) {
@@ -513,11 +522,13 @@ struct BuildRun {
             kind: kind, pageCount: pageCount, bookCount: bookCount,
             authorCount: authorCount, fileCount: fileCount, filesWritten: written,
             filesRepaired: repaired, notesRendered: notesRendered,
-            orphanNotes: orphanNotes.map { paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay },
+            orphanNotes: (kind == .upToDate ? previous?.orphanNotes ?? [] : orphanNotes).map {
+                paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay
+            },
             oversizedNotes: oversizedNotes.map {
                 paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay
             },
-            warnings: warnings,
+            warnings: events + (kind == .upToDate ? previous?.warnings ?? [] : warnings),
             duration: ContinuousClock.now - started)
     }
 }

@@ -44,6 +44,11 @@ struct BuildState: Sendable, Equatable {
     /// and `photos/…`.
     var sources: [String: FileStamps.Stamp]
     var files: [String: Output]
+    /// What that build warned of that holds as long as its inputs do (a cover that is no image, a
+    /// language with no words): a build that finds nothing changed says it again.
+    var warnings: [String] = []
+    /// The notes that belonged to no book, by slug, likewise.
+    var orphanNotes: [String] = []
 
     /// Whether the file at `path` in the output folder (`site`, open as `directory`) is still the
     /// one this state says the build wrote.

@@ -15,8 +15,9 @@ import GRDB
 struct BuildStateStore {
     /// The schema's version, kept in `PRAGMA user_version`; any other version is not read.
     /// 5 has the tables of 4 and says more: a site saved with it holds nothing in Bookplate's
-    /// folders but what the build wrote (see ``SiteFolders``), which 4 did not promise.
-    static let formatVersion = 5
+    /// folders but what the build wrote (see ``SiteFolders``), which 4 did not promise. 6 keeps
+    /// the build's warnings too, to say again while they hold.
+    static let formatVersion = 6
     static let fileName = "build-state.sqlite"
 
     let url: URL
@@ -50,7 +51,9 @@ struct BuildStateStore {
                 }
                 guard
                     let row = try Row.fetchOne(
-                        db, sql: "SELECT id, library, inputs, noteOptions, savedAt, finished FROM site WHERE path = ?",
+                        db,
+                        sql:
+                            "SELECT id, library, inputs, noteOptions, savedAt, finished, notices FROM site WHERE path = ?",
                         arguments: [site])
                 else { return .none }
                 guard row["finished"] as Bool else { return .unusable(reason: "the last build did not finish") }
@@ -58,6 +61,9 @@ struct BuildStateStore {
                 var state = BuildState(
                     site: site, library: row["library"], inputs: row["inputs"], noteOptions: row["noteOptions"],
                     savedAt: row["savedAt"], notes: [:], sources: [:], files: [:])
+                let notices = try JSONDecoder().decode(Notices.self, from: Data((row["notices"] as String).utf8))
+                state.warnings = notices.warnings
+                state.orphanNotes = notices.orphanNotes
                 let outputs = try Row.fetchCursor(
                     db,
                     sql:
@@ -115,12 +121,18 @@ struct BuildStateStore {
         try prepared().write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO site (path, library, inputs, noteOptions, savedAt, finished)
-                    VALUES (?, ?, ?, ?, ?, 1)
+                    INSERT INTO site (path, library, inputs, noteOptions, savedAt, finished, notices)
+                    VALUES (?, ?, ?, ?, ?, 1, ?)
                     ON CONFLICT(path) DO UPDATE SET library = excluded.library, inputs = excluded.inputs,
-                        noteOptions = excluded.noteOptions, savedAt = excluded.savedAt, finished = 1
+                        noteOptions = excluded.noteOptions, savedAt = excluded.savedAt, finished = 1,
+                        notices = excluded.notices
                     """,
-                arguments: [state.site, state.library, state.inputs, state.noteOptions, state.savedAt])
+                arguments: [
+                    state.site, state.library, state.inputs, state.noteOptions, state.savedAt,
+                    String(
+                        decoding: try JSONEncoder().encode(
+                            Notices(warnings: state.warnings, orphanNotes: state.orphanNotes)), as: UTF8.self),
+                ])
             guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM site WHERE path = ?", arguments: [state.site])
             else { return try beforeCommitting() }
             let base = previous?.site == state.site ? previous : nil
@@ -200,7 +212,7 @@ struct BuildStateStore {
                 CREATE TABLE site (
                     id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, library TEXT NOT NULL,
                     inputs TEXT NOT NULL, noteOptions TEXT NOT NULL, savedAt INTEGER NOT NULL,
-                    finished BOOLEAN NOT NULL);
+                    finished BOOLEAN NOT NULL, notices TEXT NOT NULL);
                 CREATE TABLE output (
                     siteId INTEGER NOT NULL REFERENCES site(id) ON DELETE CASCADE, path TEXT NOT NULL,
                     fingerprint INTEGER NOT NULL, size INTEGER NOT NULL, modified INTEGER NOT NULL,
@@ -219,6 +231,12 @@ struct BuildStateStore {
                     PRIMARY KEY (siteId, path)) WITHOUT ROWID;
                 PRAGMA user_version = \(formatVersion);
                 """)
+    }
+
+    /// The warnings a state keeps, as its `notices` column holds them (JSON).
+    private struct Notices: Codable {
+        var warnings: [String]
+        var orphanNotes: [String]
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -388,8 +388,8 @@ def build_state_paths(state, site):
     try:
         connection = sqlite3.connect(f"file:{state}?mode=ro", uri=True)
         try:
-            if connection.execute("PRAGMA user_version").fetchone()[0] != 5:
-                problems.append("build state is not of version 5 (BuildStateStore.formatVersion)")
+            if connection.execute("PRAGMA user_version").fetchone()[0] != 6:
+                problems.append("build state is not of version 6 (BuildStateStore.formatVersion)")
             rows = connection.execute(
                 "SELECT output.path FROM output JOIN site ON site.id = output.siteId WHERE site.path = ?",
                 (os.path.abspath(site),)).fetchall()

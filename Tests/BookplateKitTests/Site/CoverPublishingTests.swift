@@ -204,4 +204,33 @@ import Testing
         let huge = try await shelf.buildOffPool()
         #expect(huge.warnings.count == 1 && huge.warnings[0].contains("100000×100000 pixels"), "\(huge.warnings)")
     }
+
+    /// A warning was given once: the next build found nothing changed and said nothing, and
+    /// `serve` never showed it. Found by an exploratory session. The state keeps what a build
+    /// warned of, and every build says it again while it holds.
+    @Test func aWarningIsSaidAgainWhileItHolds() async throws {
+        let shelf = try CoverPublishingTests.shelf()
+        try CoverPublishingTests.write(Array("junk".utf8), "kindred.jpg", in: shelf)
+        try shelf.writeNote("A note of no book.\n", slug: "no-such-book")
+        let first = try await shelf.buildOffPool()
+        #expect(first.warnings.count == 1 && first.warnings[0].contains("kindred.jpg"))
+        #expect(first.orphanNotes.count == 1)
+        let again = try await shelf.buildOffPool()
+        #expect(again.kind == .upToDate)
+        #expect(again.warnings == first.warnings && again.orphanNotes == first.orphanNotes)
+        // A note changed: its build keeps the cover's warning, and the orphan.
+        try shelf.writeNote("Changed.\n", slug: "dawn")
+        let notes = try await shelf.buildOffPool()
+        #expect(notes.kind == .notesOnly)
+        #expect(notes.warnings == first.warnings && notes.orphanNotes == first.orphanNotes)
+        #expect(try await shelf.buildOffPool().warnings == first.warnings)
+        // Mended, the warning goes.
+        try CoverPublishingTests.write(
+            try SampleImages.solid(width: 300, height: 450, [20, 200, 20]), "kindred.jpg", in: shelf)
+        try FileManager.default.removeItem(at: shelf.paths.notes.appendingPathComponent("no-such-book.md"))
+        let mended = try await shelf.buildOffPool()
+        #expect(mended.warnings.isEmpty && mended.orphanNotes.isEmpty)
+        let quiet = try await shelf.buildOffPool()
+        #expect(quiet.kind == .upToDate && quiet.warnings.isEmpty && quiet.orphanNotes.isEmpty)
+    }
 }
