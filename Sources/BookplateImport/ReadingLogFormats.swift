@@ -110,8 +110,13 @@ enum LibraryThingFormat {
         var authors: [String] = []
         if let primary = row["Primary Author"] { authors.append(ImportValues.nameFromLastFirst(primary)) }
         if let secondary = row["Secondary Author"] {
-            authors += secondary.split(separator: "|").map {
-                ImportValues.nameFromLastFirst($0.trimmed)
+            // Translators, editors, illustrators… are not the book's authors: only those whose role
+            // says author, or who have none, are. (`Secondary Author Roles` lists a role for each.)
+            let roles = (row["Secondary Author Roles"] ?? "").split(separator: "|", omittingEmptySubsequences: false)
+            for (index, name) in secondary.split(separator: "|").enumerated() {
+                let role = index < roles.count ? roles[index].trimmed.lowercased() : ""
+                guard role.isEmpty || role.contains("author") else { continue }
+                authors.append(ImportValues.nameFromLastFirst(name.trimmed))
             }
         }
         let collections = ImportValues.list(row["Collections"])
@@ -144,7 +149,8 @@ enum LibraryThingFormat {
             rating: ImportValues.rating(row["Rating"], column: "Rating", warnings: &warnings), startedDate: started,
             finishedDate: finished,
             shelves: ImportValues.list(row["Tags"])
-                + collections.filter { !ignored.contains($0.lowercased()) })
+                + collections.filter { !ignored.contains($0.lowercased()) },
+            format: row["Media"].flatMap(BookFormat.init(naming:)))
         return ImportRecord(
             line: row.line, book: book, sourceID: row["Book Id"],
             note: ImportValues.review(row["Review"]), privateNotes: row["Private Comment"],

@@ -247,6 +247,28 @@ import Testing
         #expect(omens.authors.map(\.name) == ["Terry Pratchett", "Neil Gaiman"] && omens.book.status == .toRead)
     }
 
+    /// A translator or an editor listed among LibraryThing's secondary authors became an author of
+    /// the book, and its Media was dropped. Found by an exploratory session.
+    @Test func libraryThingsTranslatorsAreNoAuthorsAndItsMediaIsTheFormat() throws {
+        let text = """
+            Book Id\tTitle\tPrimary Author\tSecondary Author\tSecondary Author Roles\tMedia
+            1\tThe Master and Margarita\tBulgakov, Mikhail\tPevear, Richard|Volokhonsky, Larissa\tTranslator|Translator\tEbook
+            2\tGood Omens\tPratchett, Terry\tGaiman, Neil|Smith, Ed\tAuthor|Editor\tPaperback
+            3\tNo Roles\tWriter, A\tWriter, B\t\t
+
+            """
+        let file = try TestPaths.temporaryFolder("librarything").appendingPathComponent("roles.tsv")
+        try Data(text.utf8).write(to: file)
+        let shelf = try TemporaryShelf()
+        _ = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .run(file: file, as: .librarything)
+        let master = try shelf.library.findBook(matching: "the master and margarita")
+        #expect(master.authors.map(\.name) == ["Mikhail Bulgakov"] && master.book.format == .ebook)
+        let omens = try shelf.library.findBook(matching: "good omens")
+        #expect(omens.authors.map(\.name) == ["Terry Pratchett", "Neil Gaiman"] && omens.book.format == .paperback)
+        #expect(try shelf.library.findBook(matching: "no roles").authors.map(\.name) == ["A Writer", "B Writer"])
+    }
+
     /// LibraryThing's tab-separated file was read with CSV's quoting: a title opening with a
     /// quote took the rest of its row (and a review of one quote mark the rest of the file), and
     /// quotes in the text were lost. Found by an exploratory session. Only a field quoted whole on
