@@ -127,6 +127,7 @@ public enum NoteError: Error, Equatable, CustomStringConvertible {
     case unwritable(path: String)
     case noEditor(path: String)
     case editorFailed(editor: String, status: Int32)
+    case editorNotFound(editor: String)
     case linked(path: String)
 
     public var description: String {
@@ -139,6 +140,9 @@ public enum NoteError: Error, Equatable, CustomStringConvertible {
             "\(path) cannot be written: check the folder's permissions and free space"
         case .noEditor(let path):
             "no editor set: set VISUAL or EDITOR (for example export EDITOR=nano), or edit \(path) directly"
+        case .editorNotFound(let editor):
+            "the editor '\(editor)' was not found: set VISUAL or EDITOR to a program on your PATH "
+                + "(for example export EDITOR=nano)"
         case .editorFailed(let editor, let status):
             "the editor '\(editor)' exited with status \(status): the note was kept as it is on disk"
         case .linked(let path):

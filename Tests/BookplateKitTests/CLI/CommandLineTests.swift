@@ -162,6 +162,25 @@ struct ShownJSON: Decodable {
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("content/notes/dune.md").path))
     }
 
+    /// An editor that is not there gave the shell's line ("bookplate-editor: 1: /nonexistent/ed:
+    /// not found") and then "exited with status 127". Found by an exploratory session.
+    @Test func anEditorThatIsNotThereIsOneLine() async throws {
+        var (bookplate, _) = try newShelf()
+        try await bookplate.run("add", "--title", "Dune", "--author", "Frank Herbert")
+        for editor in ["/nonexistent/ed", "no-such-editor-anywhere --wait"] {
+            bookplate.environment["EDITOR"] = editor
+            let result = try await bookplate.runOffPool(["note", "dune"])
+            #expect(result.status == 1)
+            #expect(
+                result.stderr
+                    == "Error: the editor '\(editor)' was not found: set VISUAL or EDITOR to a program on your "
+                    + "PATH (for example export EDITOR=nano)\n", "\(result.stderr)")
+        }
+        #expect(EditorLauncher.program(in: "code --wait") == "code")
+        #expect(EditorLauncher.program(in: "\"$HOME/bin/ed\"") == nil)
+        #expect(EditorLauncher.exists("sh", path: "/usr/bin:/bin"))
+    }
+
     /// A title from a catalog or an import could set the window title and clear the screen: no
     /// control character from outside reaches the terminal. Since 26 November a title or a name
     /// is not even kept with one (``NothingLostTests``): JSON gives the text it shows.
