@@ -34,7 +34,7 @@ struct ListCommand: ParsableCommand {
         }
         return try columns.split(separator: ",").map { name in
             let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
-            guard let column = ListColumn(rawValue: trimmed) else {
+            guard let column = ListColumn.allCases.first(where: { $0.rawValue.lowercased() == trimmed }) else {
                 let near = Suggestions.nearest(to: trimmed, in: ListColumn.allCases.map(\.rawValue))
                 throw ValidationError(
                     "unknown column '\(trimmed)'"
@@ -85,10 +85,12 @@ struct ListCommand: ParsableCommand {
     }
 }
 
-/// A field `list --columns` can print, named as in the JSON output.
+/// A field `list --columns` can print, named as in the JSON output (in any case): each of its
+/// fields of one line (not the description, the reads one by one, or where each field came from).
 enum ListColumn: String, CaseIterable {
     case slug, title, subtitle, authors, status, rating, started, finished, added, published, pages, isbn13,
-        isbn10, publisher, language, shelves
+        isbn10, publisher, language, shelves, firstPublished, format, audioMinutes, owned, readCount, series,
+        googleVolumeID, openLibraryWork, openLibraryEdition
 
     func value(of book: BookJSON) -> String {
         switch self {
@@ -108,6 +110,15 @@ enum ListColumn: String, CaseIterable {
         case .publisher: book.publisher ?? ""
         case .language: book.language ?? ""
         case .shelves: book.shelves.joined(separator: ", ")
+        case .firstPublished: book.firstPublished ?? ""
+        case .format: book.format ?? ""
+        case .audioMinutes: book.audioMinutes.map(String.init) ?? ""
+        case .owned: book.owned.map { $0 ? "yes" : "no" } ?? ""
+        case .readCount: String(book.readCount)
+        case .series: book.series.map { $0.name + ($0.position.map { " #\($0)" } ?? "") }.joined(separator: ", ")
+        case .googleVolumeID: book.googleVolumeID ?? ""
+        case .openLibraryWork: book.openLibraryWork ?? ""
+        case .openLibraryEdition: book.openLibraryEdition ?? ""
         }
     }
 }

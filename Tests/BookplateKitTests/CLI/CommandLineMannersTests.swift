@@ -173,6 +173,11 @@ import Testing
         let fields = try await run("list", "--columns", "slug,status,authors").stdout
         #expect(
             fields == "\(slug)\tto-read\tSomeone With a Very Long Name Indeed\nkindred\tto-read\tOctavia E. Butler\n")
+        // Every one-line field of the JSON, named as there in any case (format, series, readCount…
+        // were refused: found by an exploratory session).
+        try await run("edit", "kindred", "--format", "paperback", "--series", "Kindred Cycle", "--owned", "yes")
+        let more = try await run("list", "--columns", "slug,format,series,readCount,OWNED,firstpublished").stdout
+        #expect(more.contains("kindred\tpaperback\tKindred Cycle\t0\tyes\t\n"), "\(more)")
     }
 
     @Test func initStartsAShelfWhoseThemeIsBuiltInAndThemeCopyTakesAFile() async throws {
