@@ -240,6 +240,12 @@ public struct BookFinder: Sendable {
                         deathDate: record.deathDate, photoURL: record.photoID.flatMap(covers.photoURL)?.absoluteString,
                         links: record.links, works: record.works))
             } catch {
+                // A record the catalog itself named and does not have is no identifier of the
+                // reader's to check: the book keeps the name, without a word.
+                if error.isNotFound, !fallbackName.isEmpty {
+                    authors.append(NewAuthor(name: fallbackName))
+                    continue
+                }
                 warnings.append(error)
                 if fallbackName.isEmpty {
                     unnamed = unnamed ?? error

@@ -165,6 +165,19 @@ import Testing
         await server.stop()
     }
 
+    /// An author record the catalog names and does not have (404) gave the warning "Open Library
+    /// has no record /authors/…: check the identifier", though the reader gave none. Found by an
+    /// exploratory session. The book keeps the name, without a word.
+    @Test func anAuthorRecordTheCatalogDoesNotHaveIsNoWarning() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        await server.on("/openlibrary/authors/OL31353A.json", .text("{}", status: 404))
+        let found = try await server.finder(retries: 0).details(of: .google("ZHoDAAAAQBAJ"))
+        #expect(found.book.authors.map(\.name) == ["Ursula K. Le Guin"])
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+        await server.stop()
+    }
+
     /// A stand-in catalog whose author record is another writer's: the book keeps the name the
     /// catalog credits, with no key, bio or photo of the other person.
     @Test func anAuthorRecordOfAnotherPersonIsNotTaken() async throws {
