@@ -56,10 +56,23 @@ public actor PreviewServer {
         // Compared with the shelf as the last build read it, not as it is when watching starts: a
         // change made between the two is a change.
         if fingerprint == nil { fingerprint = currentFingerprint() }
+        var lastRemade: ContinuousClock.Instant?
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
-            if !currentFingerprint().isUnchanged(since: fingerprint) { await rebuild() }
+            if !currentFingerprint().isUnchanged(since: fingerprint) {
+                await rebuild()
+            } else if !siteIsThere, lastRemade.map({ ContinuousClock.now - $0 > .seconds(2) }) ?? true {
+                // The site deleted (or its marker) while serving: made again, or every page was a
+                // 404 until something else changed. At most every two seconds, should it fail.
+                lastRemade = .now
+                await rebuild()
+            }
         }
+    }
+
+    /// Whether the site folder is there and Bookplate's (its marker file is).
+    private nonisolated var siteIsThere: Bool {
+        FileManager.default.fileExists(atPath: paths.site.appendingPathComponent(SiteWriter.markerName).path)
     }
 
     /// Stops answering within a second, whatever clients are doing; a rebuild under way runs on.

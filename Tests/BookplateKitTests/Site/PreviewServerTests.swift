@@ -108,6 +108,20 @@ import Testing
         await server.stop()
     }
 
+    /// The site deleted while serving: every page was a 404 until something else changed. Found
+    /// by an exploratory session. It is made again.
+    @Test func aSiteDeletedWhileServingIsMadeAgain() async throws {
+        let shelf = try FixtureShelf.make()
+        let server = try Self.server(for: shelf)
+        await server.rebuild()
+        let watcher = Task { await server.watch(every: .milliseconds(100)) }
+        try FileManager.default.removeItem(at: shelf.paths.site)
+        let index = try await poll(server.port, "/") { $0.contains("<html") }
+        #expect(index.contains("<html"))
+        watcher.cancel()
+        await server.stop()
+    }
+
     /// Every rebuild reads the settings afresh, and takes its turn with a `build` run beside it:
     /// neither writes an older title over a newer one.
     @Test func aRebuildReadsTheSettingsAsTheyAreNow() async throws {
