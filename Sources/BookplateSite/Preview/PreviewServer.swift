@@ -97,6 +97,8 @@ public actor PreviewServer {
         }
         switch outcome {
         case .success(let built):
+            let base = (try? SiteSettings.load(from: paths.settings))?.baseURL?.path(percentEncoded: true)
+            pages.basePath.withLock { $0 = base.map { $0.hasSuffix("/") ? $0 : $0 + "/" } }
             pages.recordBuild(error: nil)
             for warning in built.warnings { report("warning: \(warning)") }
             report("Rebuilt \(built.pageCount) pages")
@@ -148,6 +150,9 @@ public actor PreviewServer {
 final class PreviewPages: Sendable {
     let site: URL
     private let status = Mutex(BuildStatus())
+    /// The path of the settings' `base_url` (`/my-shelf/`), where the site is published: the 404
+    /// page links its style sheet from there, so the preview answers such paths too.
+    let basePath = Mutex<String?>(nil)
 
     init(site: URL) {
         self.site = site
@@ -165,7 +170,8 @@ final class PreviewPages: Sendable {
                 status: 200, fields: [("Content-Type", "text/plain"), ("Cache-Control", "no-store")],
                 body: Array(String(buildVersion).utf8))
         }
-        guard let file = Self.file(for: request.path, in: site) else { return notFound() }
+        guard let file = Self.file(for: request.path, in: site) ?? Self.file(for: withinSite(request.path), in: site)
+        else { return notFound() }
         // A folder asked for without its slash: relative links on its page would resolve one level
         // up, so the browser is sent to the address with the slash, as a web server does.
         if !request.path.hasSuffix("/"), file.lastPathComponent == "index.html", !request.path.hasSuffix("/index.html")
@@ -183,6 +189,13 @@ final class PreviewPages: Sendable {
             status: 200,
             fields: [("Content-Type", type), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")],
             body: body)
+    }
+
+    /// `path` without the published site's base path before it (`/my-shelf/assets/style.css` is
+    /// `/assets/style.css` here); as it is when it has none.
+    private func withinSite(_ path: String) -> String {
+        guard let base = basePath.withLock({ $0 }), base.count > 1, path.hasPrefix(base) else { return path }
+        return "/" + path.dropFirst(base.count)
     }
 
     private func notFound() -> HTTPResponseMessage {

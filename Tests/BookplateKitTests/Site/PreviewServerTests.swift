@@ -122,6 +122,21 @@ import Testing
         await server.stop()
     }
 
+    /// With a base_url below the host's top, the 404 page links `/my-shelf/assets/style.css`,
+    /// which the preview (at the top of 127.0.0.1) did not have: it showed unstyled. Found by an
+    /// exploratory session.
+    @Test func theBasePathOfThePublishedSiteIsAnsweredToo() async throws {
+        let shelf = try FixtureShelf.make()
+        try Data("title: Books\nbase_url: https://example.org/my-shelf/\n".utf8).write(to: shelf.paths.settings)
+        let server = try Self.server(for: shelf)
+        await server.rebuild()
+        let style = try await get(server.port, "/my-shelf/assets/style.css")
+        #expect(style.status == 200 && style.body.contains("--accent"))
+        #expect(try await get(server.port, "/assets/style.css").status == 200)
+        #expect(try await get(server.port, "/my-shelf/no-such-page.html").status == 404)
+        await server.stop()
+    }
+
     /// Every rebuild reads the settings afresh, and takes its turn with a `build` run beside it:
     /// neither writes an older title over a newer one.
     @Test func aRebuildReadsTheSettingsAsTheyAreNow() async throws {
