@@ -35,6 +35,16 @@ extension ImportFile {
                 throw unreadable
             }
         }
+        // A file saved as UTF-16 (as LibraryThing's tab-separated export and spreadsheets on
+        // Windows save them), told by its byte-order mark: read whole and made UTF-8.
+        let start = (try? handle.read(upToCount: 2)) ?? Data()
+        if start == Data([0xFF, 0xFE]) || start == Data([0xFE, 0xFF]) {
+            let rest = (try? handle.readToEnd()) ?? Data()
+            guard let decoded = String(data: start + rest, encoding: .utf16) else { throw unreadable }
+            text = DelimitedText.bytes(Data(decoded.utf8))
+        } else {
+            try? handle.seek(toOffset: 0)
+        }
         text.spool = spool
         switch source {
         case .goodreads: return try GoodreadsFormat.read(text)

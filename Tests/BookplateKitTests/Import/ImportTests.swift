@@ -269,6 +269,23 @@ import Testing
         #expect(try shelf.library.findBook(matching: "no roles").authors.map(\.name) == ["A Writer", "B Writer"])
     }
 
+    /// A file saved as UTF-16 (LibraryThing's tab-separated export, a spreadsheet on Windows) was
+    /// "no Title column". Found by an exploratory session.
+    @Test func aFileInUTF16IsRead() throws {
+        let text = "Book Id\tTitle\tPrimary Author\n1\tCien años de soledad\tGarcía Márquez, Gabriel\n"
+        for (name, encoding) in [("le.tsv", String.Encoding.utf16LittleEndian), ("be.tsv", .utf16BigEndian)] {
+            let mark: [UInt8] = encoding == .utf16LittleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF]
+            let file = try TestPaths.temporaryFolder("utf16").appendingPathComponent(name)
+            try (Data(mark) + (try #require(text.data(using: encoding)))).write(to: file)
+            let shelf = try TemporaryShelf()
+            let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+                .run(file: file, as: .librarything)
+            #expect(report.summary.added.count == 1, "\(name)")
+            let book = try shelf.library.findBook(matching: "cien años de soledad")
+            #expect(book.authors.map(\.name) == ["Gabriel García Márquez"], "\(name)")
+        }
+    }
+
     /// LibraryThing's tab-separated file was read with CSV's quoting: a title opening with a
     /// quote took the rest of its row (and a review of one quote mark the rest of the file), and
     /// quotes in the text were lost. Found by an exploratory session. Only a field quoted whole on
