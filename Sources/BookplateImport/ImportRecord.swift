@@ -22,6 +22,7 @@ extension ImportFile {
 
     package static func read(contentsOf url: URL, as source: ImportSource, spool: NoteSpool?) throws -> ImportFile {
         let unreadable = ImportError.unreadable(path: url.relativePathForDisplay)
+        try ImportError.checkNotAFolder(url)
         guard source != .bookplate else {
             guard let data = FileManager.default.contents(atPath: url.path) else { throw unreadable }
             return try read(data, as: source)
@@ -106,6 +107,8 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     case empty(source: ImportSource)
     case notBookplateJSON(reason: String)
     case unreadable(path: String)
+    /// A folder named where an export file was wanted.
+    case folder(path: String)
     /// A highlights export that is not one: `path` is nil where the reader was given bytes alone.
     case notHighlights(source: HighlightSource, path: String?, reason: String)
     /// A database another program holds a lock on (a Kobo's, while calibre or a sync has it).
@@ -121,6 +124,8 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
             "this is not a Bookplate JSON export (\(reason)): give a file made by 'bookplate export --format json'"
         case .unreadable(let path):
             "\(path) cannot be read: check the path and its permissions"
+        case .folder(let path):
+            "\(path) is a folder: give the export file itself"
         case .notHighlights(let source, let path, let reason):
             "\(path ?? "the file") is not \(source.exportName) (\(reason)): \(source.exportAdvice)"
         case .locked(let path):
@@ -446,6 +451,17 @@ struct DelimitedText {
             line = next
             if isEnd { return }
             waiting = Data(waiting.dropFirst(consumed))
+        }
+    }
+}
+
+extension ImportError {
+    /// Throws ``folder(path:)`` when `url` is a folder (following a link): reading one fails with
+    /// the unhelpful "cannot be read".
+    static func checkNotAFolder(_ url: URL) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw ImportError.folder(path: url.relativePathForDisplay)
         }
     }
 }

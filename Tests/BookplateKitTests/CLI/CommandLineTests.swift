@@ -149,6 +149,9 @@ struct ShownJSON: Decodable {
         (["edit", "dune", "--started", "someday"], "'someday' is not a date"),
         (["remove", "9780000000002"], "no book matches '9780000000002'"),
         (["note", "dune"], "no editor set: set VISUAL or EDITOR"),
+        // A folder given as the file was "cannot be read: check the path and its permissions".
+        (["import", "goodreads", "content"], "content is a folder: give the export file itself"),
+        (["import", "kindle", "content"], "content is a folder: give the export file itself"),
     ])
     func badInputIsOneLineAndChangesNothing(arguments: [String], message: String) async throws {
         let (bookplate, root) = try newShelf()
