@@ -20,6 +20,8 @@ public struct NoteSession: Sendable {
         case saved(URL)
         /// The note was new and the reader wrote nothing, so the empty file was removed.
         case leftEmpty
+        /// The note was there and the reader emptied it: the file stays, and the page shows none.
+        case emptied(URL)
     }
 
     /// Opens the note of the book with `slug` in the editor and records the result.
@@ -35,10 +37,11 @@ public struct NoteSession: Sendable {
             throw error
         }
         let markdown = try store.readNote(at: url)
-        if !existed && markdown.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        guard markdown.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return .saved(url) }
+        guard existed else {
             try? FileManager.default.removeItem(at: url)
             return .leftEmpty
         }
-        return .saved(url)
+        return .emptied(url)
     }
 }

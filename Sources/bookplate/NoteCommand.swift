@@ -18,6 +18,10 @@ struct NoteCommand: ParsableCommand {
         case .saved(let url):
             Terminal.output("Saved the note for \"\(found.book.title)\": \(url.relativePathForDisplay)")
         case .leftEmpty: Terminal.output("The note for \"\(found.book.title)\" was left empty, so none was kept.")
+        case .emptied(let url):
+            Terminal.output(
+                "The note for \"\(found.book.title)\" is empty now: its page shows none (\(url.relativePathForDisplay))"
+            )
         }
     }
 }

@@ -111,6 +111,16 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: shelf.paths.notes.appendingPathComponent("dune.md").path))
     }
 
+    /// A note the reader emptied was answered "Saved the note". Found by an exploratory session.
+    @Test func aNoteEmptiedIsSaidToBeEmpty() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Dune"))
+        try shelf.writeNote("Fear.\n", slug: "dune")
+        let outcome = try session(shelf, editor: EditorLauncher { url in try Data("\n\n".utf8).write(to: url) })
+            .edit(slug: "dune")
+        #expect(outcome == .emptied(shelf.paths.notes.appendingPathComponent("dune.md")))
+    }
+
     @Test func noEditorIsAClearErrorAndLeavesNoEmptyFile() throws {
         let shelf = try TemporaryShelf()
         try shelf.library.addBook(NewBook(title: "Dune"))
