@@ -206,6 +206,13 @@ extension Library {
     /// Le Guin" and "Ursula Le Guin" agree; Frank and Brian Herbert do not). With `looseTitle` the
     /// subtitle is dropped too — good enough to merge search results, too loose for the library,
     /// where it would take "…: The Two Towers" for "…: The Fellowship of the Ring".
+    /// The part of ``matchKey(title:firstAuthor:looseTitle:)`` that is the first author's: their
+    /// surname and initial, folded.
+    package static func authorKey(_ firstAuthor: String?) -> String {
+        let key = matchKey(title: "", firstAuthor: firstAuthor)
+        return String(key.drop { $0 != "|" })
+    }
+
     package static func matchKey(title: String, firstAuthor: String?, looseTitle: Bool = false) -> String {
         // Cleaned as the library keeps titles now, so that a book kept with an escape sequence in
         // its title, before they were dropped, is still the same book.

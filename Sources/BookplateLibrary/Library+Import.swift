@@ -168,6 +168,8 @@ private struct BookImporter {
     var booksWithSourceID: Set<Int64> = []
     var slugs: Set<String>
     var bookIDBySlug: [String: Int64] = [:]
+    /// The first author's key (``Library/authorKey(_:)``) of each book, by slug.
+    var authorKeyBySlug: [String: String] = [:]
     var authorIDByName: [String: Int64] = [:]
     var authorSlugs: Set<String>
     var shelfIDByName: [String: Int64] = [:]
@@ -191,6 +193,7 @@ private struct BookImporter {
         for row in books {
             let id: Int64 = row["id"]
             bookIDBySlug[row["slug"]] = id
+            authorKeyBySlug[row["slug"]] = Library.authorKey(row["firstAuthor"])
             if let isbn: String = row["isbn13"] {
                 bookIDByISBN[isbn] = id
                 booksWithISBN.insert(id)
@@ -248,11 +251,23 @@ private struct BookImporter {
     }
 
     /// Keeps a record's highlights (Bookplate's own export) on its book, each under the id its
-    /// book and text give it, so importing the same export again changes nothing.
+    /// book and text give it, so importing the same export again changes nothing. A highlight the
+    /// library has already is left as the library has it: an older export must not publish again
+    /// what the reader hid since, nor take away a note written since (found by an exploratory
+    /// session); it gives a note only to a highlight that has none.
     func keepHighlights(_ highlights: [NewHighlight], ofSlug slug: String) throws {
         guard !highlights.isEmpty, let bookId = bookIDBySlug[slug] else { return }
+        let lookUp = try db.cachedStatement(sql: "SELECT * FROM highlight WHERE id = ?")
         for new in highlights {
-            try Highlight(new, bookId: bookId, slug: slug, addedAt: new.addedAt ?? new.madeAt ?? now)?.save(db)
+            guard let incoming = Highlight(new, bookId: bookId, slug: slug, addedAt: new.addedAt ?? new.madeAt ?? now)
+            else { continue }
+            guard var kept = try Highlight.fetchOne(lookUp, arguments: [incoming.id]) else {
+                try incoming.insert(db)
+                continue
+            }
+            guard kept.note == nil, let note = incoming.note else { continue }
+            kept.note = note
+            try kept.update(db)
         }
     }
 
@@ -271,10 +286,13 @@ private struct BookImporter {
         let existingID: Int64?
         if let slug = record.preferredSlug {
             // Bookplate's own export names each book by its slug: the same slug is the same book when
-            // its title and author (or its ISBN) agree; anything else is another book.
+            // its ISBN, its title and author, or its first author alone agree (a title mended since
+            // the export is the same book: each import of it added another copy); a slug another
+            // writer's book has taken since is another book.
             existingID = bookIDBySlug[slug].flatMap { id in
                 (new.isbn.map { bookIDByISBN[$0.isbn13] == id } ?? false)
                     || bookIDsByMatchKey[key]?.contains(id) == true
+                    || authorKeyBySlug[slug] == Library.authorKey(firstAuthor)
                     ? id : nil
             }
         } else {
@@ -331,6 +349,7 @@ private struct BookImporter {
         guard let id = book.id else { return .added(book.slug) }
         slugs.insert(book.slug)
         bookIDBySlug[book.slug] = id
+        authorKeyBySlug[book.slug] = Library.authorKey(firstAuthor)
         if let isbn = book.isbn13 {
             bookIDByISBN[isbn] = id
             booksWithISBN.insert(id)

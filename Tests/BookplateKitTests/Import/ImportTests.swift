@@ -269,6 +269,31 @@ import Testing
         #expect(try shelf.library.findBook(matching: "no roles").authors.map(\.name) == ["A Writer", "B Writer"])
     }
 
+    /// Importing the shelf's own JSON export after mending a book's title added the book again,
+    /// each time. Found by an exploratory session. Its slug and first author make it the same book.
+    @Test func anExportIsTheSameBookAfterItsTitleIsMended() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Span", authors: ["A B"]))
+        let json = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).json()
+        try shelf.library.editBook(slug: "span", BookEdit(title: "Span Renamed"))
+        let file = shelf.root.appendingPathComponent("export.json")
+        try json.write(to: file)
+        for _ in 1...2 {
+            let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+                .run(file: file, as: .bookplate)
+            #expect(report.summary.added.isEmpty, "\(report.summary.added)")
+        }
+        #expect(try shelf.library.books().map(\.book.slug) == ["span"])
+        // Another writer's book that took a slug is another book.
+        try shelf.library.addBook(NewBook(title: "Dawn", authors: ["Octavia E. Butler"]))
+        let other =
+            #"{"bookplate": 4, "authors": [], "books": [{"slug": "dawn", "title": "Dawn", "authors": ["Someone Else"], "subjects": [], "status": "to-read", "shelves": [], "added": "2020-01-01T00:00:00Z"}]}"#
+        try Data(other.utf8).write(to: file)
+        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .run(file: file, as: .bookplate)
+        #expect(report.summary.added.count == 1)
+    }
+
     /// A file saved as UTF-16 (LibraryThing's tab-separated export, a spreadsheet on Windows) was
     /// "no Title column". Found by an exploratory session.
     @Test func aFileInUTF16IsRead() throws {
