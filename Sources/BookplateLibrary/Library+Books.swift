@@ -104,11 +104,14 @@ extension Library {
             if let started = edit.startedDate { book.startedDate = started }
             if let finished = edit.finishedDate { book.finishedDate = finished }
             // A book read before and begun again — or marked read again after waiting to be
-            // re-read — starts another read, with only the dates this edit gives.
+            // re-read, or after it was set aside — starts another read, with only the dates this
+            // edit gives. (Read after being set aside, it rewrote the set-aside read as finished,
+            // on its old dates: found by an exploratory session.)
             var startsAnew = false
             var putBack = false
             if let status = edit.status, status != book.status {
-                if let outcome = status.readOutcome, outcome == .reading || book.status == .toRead,
+                if let outcome = status.readOutcome,
+                    outcome == .reading || book.status == .toRead || book.status == .abandoned,
                     try latestReadIsOver(bookId: book.id, in: db)
                 {
                     startsAnew = true

@@ -311,6 +311,23 @@ import Testing
         #expect(try kindred.reads.last?.started == (try date("2024-11-01")) && kindred.book.status == .read)
     }
 
+    /// A book set aside and then marked read had its set-aside read rewritten as finished on the
+    /// old dates: the book counted as finished in 2022, and the set-aside was lost. Found by an
+    /// exploratory session. It is another read, finished today (or on the date given).
+    @Test func aBookSetAsideAndThenReadIsReadAgain() throws {
+        let shelf = try TemporaryShelf()
+        let library = shelf.library
+        try library.addBook(NewBook(title: "Foo", authors: ["A"]))
+        let aside = ReadRecord(started: try date("2022-05-01"), finished: try date("2022-06-01"), outcome: .setAside)
+        try library.addRead(toBook: "foo", aside)
+        let read = try library.editBook(slug: "foo", BookEdit(status: .read))
+        #expect(
+            try library.reads(ofBook: "foo") == [
+                aside, ReadRecord(finished: PartialDate.day(of: TemporaryShelf.fixedDate)),
+            ])
+        #expect(read.book.status == .read)
+    }
+
     @Test func aFilesReadsAreTakenInNeverInPlaceOfTheLibrarys() throws {
         let early = ReadRecord(started: try date("2019-01-05"), finished: try date("2019-02-01"))
         let going = ReadRecord(started: try date("2024-11-01"), outcome: .reading)
