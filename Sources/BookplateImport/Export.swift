@@ -144,7 +144,7 @@ public struct LibraryExporter: Sendable {
                 subjects: book.subjects,
                 status: book.status.rawValue, rating: book.rating?.stars, started: book.startedDate?.description,
                 finished: book.finishedDate?.description, shelves: details.shelves.map(\.name),
-                added: LibraryExporter.timestamp(book.addedAt),
+                added: LibraryExporter.timestamp(book.addedAt, milliseconds: true),
                 reads: details.reads.isEmpty
                     ? nil
                     : details.reads.map {
@@ -359,7 +359,7 @@ enum BookplateJSONFormat {
                 readCount: ImportValues.count(
                     book.readCount, column: "readCount", in: Book.readCountRange, warnings: &warnings),
                 reads: reads,
-                addedAt: ISO8601DateFormatter().date(from: book.added), preferredSlug: book.slug,
+                addedAt: LibraryExporter.moment(book.added), preferredSlug: book.slug,
                 externalIDs: book.externalIDs ?? [:], warnings: warnings
             ).withinLimits()
             var limits = ImportLimits()

@@ -408,13 +408,20 @@ private struct BookImporter {
         }
     }
 
-    /// Whether a file's date added tells no more than the library's: the same instant, or a
+    /// Whether a file's date added tells no more than the library's: the same instant, the same
+    /// second (an export written before they kept milliseconds), or a
     /// day's midnight (UTC, as the CSV formats give a day and no time) on the day the library
     /// has. Importing a shelf's own Goodreads export again set every book's time to midnight.
     private static func saysNoMore(_ file: Date, than kept: Date) -> Bool {
         let day = 86_400.0
         let fileSeconds = file.timeIntervalSince1970
         guard fileSeconds != kept.timeIntervalSince1970 else { return true }
+        // The same second, as exports before milliseconds wrote it.
+        if fileSeconds.truncatingRemainder(dividingBy: 1) == 0,
+            fileSeconds == kept.timeIntervalSince1970.rounded(.down)
+        {
+            return true
+        }
         return fileSeconds.truncatingRemainder(dividingBy: day) == 0
             && (kept.timeIntervalSince1970 / day).rounded(.down) == fileSeconds / day
     }

@@ -294,6 +294,31 @@ import Testing
         #expect(report.summary.added.count == 1)
     }
 
+    /// The JSON export wrote when a book was added to the second: books added in the same second
+    /// came back in another order, and the restored shelf's pages differed. Found by an
+    /// exploratory session. It keeps the milliseconds; an export without them changes nothing.
+    @Test func whenABookWasAddedComesBackToTheMillisecond() throws {
+        let moment = Date(timeIntervalSince1970: 1_767_225_600.745)
+        let shelf = try TemporaryShelf(clock: .fixed(moment))
+        try shelf.library.addBook(NewBook(title: "Span", authors: ["A B"]))
+        let json = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).json()
+        #expect(String(decoding: json, as: UTF8.self).contains("\"added\" : \"2026-01-01T00:00:00.745Z\""))
+        let fresh = try TemporaryShelf()
+        let file = fresh.root.appendingPathComponent("export.json")
+        try json.write(to: file)
+        _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes)).run(
+            file: file, as: .bookplate)
+        #expect(
+            try fresh.library.findBook(matching: "span").book.addedAt
+                == shelf.library.findBook(matching: "span").book.addedAt)
+        // An export of before, to the second, is no change to the library it came from.
+        let older = String(decoding: json, as: UTF8.self).replacingOccurrences(of: ".745Z", with: "Z")
+        try Data(older.utf8).write(to: file)
+        let again = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).run(
+            file: file, as: .bookplate)
+        #expect(again.summary.unchanged == 1 && again.summary.updated.isEmpty)
+    }
+
     /// A file saved as UTF-16 (LibraryThing's tab-separated export, a spreadsheet on Windows) was
     /// "no Title column". Found by an exploratory session.
     @Test func aFileInUTF16IsRead() throws {
