@@ -15,28 +15,29 @@ enum FeedWriter {
     static func atomFeed(snapshot: LibrarySnapshot, settings: SiteSettings, baseURL: URL, words: Words) -> String {
         // Positions, not copies of the books' details: 50,000 copies took 25 MB.
         let books = snapshot.books
-        // (position, date, the read's number among the book's finished reads; 0 for "added")
-        let entries = books.indices.flatMap { position -> [(Int, Date, Int)] in
+        // (position, date, the read's number among the book's finished reads, 0 for "added";
+        // the fragment that tells a read after the first apart in its entry's id)
+        let entries = books.indices.flatMap { position -> [(Int, Date, Int, String)] in
             let details = books[position]
             let reads = details.finishedReads.enumerated().compactMap { number, read in
-                read.finished.map { (position, date(of: $0), number + 1) }
+                read.finished.map { (position, date(of: $0), number + 1, "") }
             }
-            if !reads.isEmpty { return reads }
+            if !reads.isEmpty { return readFragments(reads) }
             if let finished = details.book.finishedDate, details.book.status == .read {
-                return [(position, date(of: finished), 1)]
+                return [(position, date(of: finished), 1, "")]
             }
-            return [(position, details.book.addedAt, 0)]
+            return [(position, details.book.addedAt, 0, "")]
         }
         .sorted { ($0.1, books[$0.0].book.slug, $0.2) > ($1.1, books[$1.0].book.slug, $1.2) }
         .prefix(feedLength)
         var xml = header(
             title: settings.title, subtitle: settings.description, settings: settings, baseURL: baseURL,
             alternate: baseURL.absoluteString, selfPath: "feed.xml", updated: entries.first?.1)
-        for (position, date, read) in entries {
+        for (position, date, read, fragment) in entries {
             let details = books[position]
             let url = StructuredData.pageAddress(PageModelFactory.bookURL(details.book.slug), baseURL)
             // The first read keeps the page's address as its id, as when a book had one entry.
-            let id = read > 1 ? url + "#read-\(read)" : url
+            let id = read > 1 ? url + "#read-" + fragment : url
             let book = ["book": bookAndAuthors(details, words: words)]
             let title =
                 read > 1
@@ -64,6 +65,20 @@ enum FeedWriter {
             xml += "  </entry>\n"
         }
         return xml + "</feed>\n"
+    }
+
+    /// Each read's fragment: the day it ended (`2021-06-20`, and `2021-06-20-2` for a second read
+    /// ending that day), so that a read logged later, before the others, leaves their entries'
+    /// ids as they were. (They were numbered: a read added before them renumbered every one, and a
+    /// feed reader showed them all again. Found by an exploratory session.)
+    private static func readFragments(_ reads: [(Int, Date, Int, String)]) -> [(Int, Date, Int, String)] {
+        var seen: [String: Int] = [:]
+        return reads.map { position, date, number, _ in
+            let day = timestamp(date).prefix(10)
+            seen[String(day), default: 0] += 1
+            let count = seen[String(day)] ?? 1
+            return (position, date, number, count > 1 ? "\(day)-\(count)" : String(day))
+        }
     }
 
     /// An Atom feed of the newest published highlights, each with its note, linked to its place on

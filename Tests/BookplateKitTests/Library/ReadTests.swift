@@ -328,6 +328,33 @@ import Testing
         #expect(read.book.status == .read)
     }
 
+    /// The feed told re-reads apart by their number: a read logged later, before the others,
+    /// renumbered every entry, and a feed reader showed them again. Found by an exploratory
+    /// session. An entry's id is the day its read ended.
+    @Test func aReadLoggedLaterLeavesTheFeedsIdsAsTheyWere() throws {
+        let shelf = try TemporaryShelf()
+        let library = shelf.library
+        try library.addBook(
+            NewBook(
+                title: "Kindred", authors: ["Octavia E. Butler"], status: .read, finishedDate: try date("2019-02-01")))
+        try library.addRead(
+            toBook: "kindred", ReadRecord(started: try date("2021-06-01"), finished: try date("2021-06-20")))
+        var settings = SiteSettings()
+        settings.baseURL = URL(string: "https://example.org/")
+        func ids() throws -> [String] {
+            try shelf.build(settings: settings)
+            let feed = try shelf.siteFile("feed.xml")
+            return feed.components(separatedBy: "<id>").dropFirst(2).map { String($0.prefix { $0 != "<" }) }
+        }
+        let before = try ids()
+        #expect(before == ["https://example.org/books/kindred/#read-2021-06-20", "https://example.org/books/kindred/"])
+        try library.addRead(
+            toBook: "kindred", ReadRecord(started: try date("2015-01-01"), finished: try date("2015-02-01")))
+        let after = try ids()
+        #expect(after.first == before.first)
+        #expect(after.contains("https://example.org/books/kindred/#read-2019-02-01"))
+    }
+
     @Test func aFilesReadsAreTakenInNeverInPlaceOfTheLibrarys() throws {
         let early = ReadRecord(started: try date("2019-01-05"), finished: try date("2019-02-01"))
         let going = ReadRecord(started: try date("2024-11-01"), outcome: .reading)
