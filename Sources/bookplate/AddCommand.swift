@@ -127,7 +127,10 @@ struct BookDetailOptions: ParsableArguments {
     @Option(help: ArgumentHelp("When the work first appeared: YYYY, YYYY-MM or YYYY-MM-DD.", valueName: "date"))
     var firstPublished: String?
     @Option(help: "Whether you own a copy (none to clear).") var owned: Clearable<Ownership>?
-    @Option(help: "The series the book is in (none to take it out of every series).") var series: String?
+    @Option(
+        help:
+            "A series the book is in, as 'Dune' or 'Dune #1' (edit: its other series stay; none takes it out of every series)."
+    ) var series: String?
     @Option(help: ArgumentHelp("Its place in the series: 3, 2.5, 0.5 or 1-3.", valueName: "number")) var position:
         String?
 
@@ -142,16 +145,26 @@ struct BookDetailOptions: ParsableArguments {
     }
 
     /// The series the options name: nil when they name none, empty for `--series none`.
-    func seriesPlaces() throws -> [SeriesPlace]? {
+    /// `positionAlone` allows `--position` without `--series` (for a book in one series, which
+    /// `edit` names): it is nil then.
+    func seriesPlaces(positionAlone: Bool = false) throws -> [SeriesPlace]? {
         guard let series else {
-            if let position {
+            if let position, !positionAlone {
                 throw ValidationError("--position \(position) needs --series: name the series it is a place in")
             }
             return nil
         }
         let name = series.trimmingCharacters(in: .whitespaces)
         if name.isEmpty || name.lowercased() == "none" { return [] }
-        guard let position else { return [SeriesPlace(name: name)] }
+        guard let position else {
+            // "Dune #1", as imports read a series in a title: the series and the place in it.
+            if let hash = name.lastIndex(of: "#"), let place = SeriesPosition(parsing: String(name[hash...])),
+                case let named = name[..<hash].trimmingCharacters(in: .whitespaces), !named.isEmpty
+            {
+                return [SeriesPlace(name: named, position: place)]
+            }
+            return [SeriesPlace(name: name)]
+        }
         guard let parsed = SeriesPosition(parsing: position) else {
             throw ValidationError(
                 "--position '\(position)' is not a place in a series: give a number such as 3, 2.5 or 1-3")

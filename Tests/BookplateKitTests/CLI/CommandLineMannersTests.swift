@@ -180,6 +180,28 @@ import Testing
         #expect(more.contains("kindred\tpaperback\tKindred Cycle\t0\tyes\t\n"), "\(more)")
     }
 
+    /// `edit --series Beta --position 3` took the book out of its other series without a word;
+    /// `--series "Dune #1"` made a series named "Dune #1"; `--position` alone was refused for a
+    /// book in one series. Found by an exploratory session.
+    @Test func editingOneSeriesLeavesTheOthers() async throws {
+        try await run("add", "--title", "Multi", "--author", "A Writer", "--series", "Alpha #1")
+        let series = { try await self.run("list", "--columns", "series").stdout }
+        #expect(try await series() == "Alpha #1\n")
+        try await run("edit", "multi", "--series", "Beta", "--position", "2")
+        #expect(try await series() == "Alpha #1, Beta #2\n")
+        try await run("edit", "multi", "--series", "beta", "--position", "3")
+        #expect(try await series() == "Alpha #1, Beta #3\n")
+        let refused = try await run("edit", "multi", "--position", "4", status: 64)
+        #expect(
+            refused.stderr.hasPrefix(
+                "Error: --position 4 needs --series: name the series it is a place in (Alpha or Beta)"))
+        try await run("edit", "multi", "--series", "none")
+        #expect(try await series() == "\n")
+        try await run("edit", "multi", "--series", "Gamma")
+        try await run("edit", "multi", "--position", "2.5")
+        #expect(try await series() == "Gamma #2.5\n")
+    }
+
     @Test func initStartsAShelfWhoseThemeIsBuiltInAndThemeCopyTakesAFile() async throws {
         let folder = try TestPaths.temporaryFolder("init-here")
         let here = CommandRunner(folder: folder)
