@@ -8,7 +8,16 @@ extension Library {
     public func findBook(matching query: String) throws -> BookDetails {
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw LibraryError.noSuchBook(query) }
-        return try read { db in
+        do {
+            return try findBook(trimmed: trimmed, query: query)
+        } catch LibraryError.noSuchBook(let query) where (try? removedCopies(ofSlug: trimmed.lowercased())) ?? 0 > 0 {
+            // A book removed is no book on the shelf, but the reader should hear of `restore`.
+            throw LibraryError.removedBook(query)
+        }
+    }
+
+    private func findBook(trimmed: String, query: String) throws -> BookDetails {
+        try read { db in
             if let book = try Book.filter(Book.Columns.slug == trimmed.lowercased()).fetchOne(db) {
                 return try details(of: book, in: db)
             }

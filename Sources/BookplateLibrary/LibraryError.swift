@@ -17,6 +17,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case invalidPageCount(String)
     case finishedBeforeStarted(started: String, finished: String)
     case noSuchBook(String)
+    /// No book on the shelf, but a removed one has the slug asked for.
+    case removedBook(String)
     case noSuchBookButNear(String, suggestions: [String])
     case noSuchRemovedBook(String)
     case slugTaken(slug: String)
@@ -74,6 +76,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             "finished date \(finished) is before the started date \(started): check both dates"
         case .noSuchBook(let query):
             "no book matches '\(query)': run 'bookplate list' to see the shelf"
+        case .removedBook(let query):
+            "'\(query)' was removed from the shelf: 'bookplate restore \(query)' brings it back"
         case .noSuchBookButNear(let query, let suggestions):
             "no book matches '\(query)': did you mean \(suggestions.joined(separator: ", "))?"
         case .noSuchRemovedBook(let query):

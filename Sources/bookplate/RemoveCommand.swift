@@ -21,9 +21,20 @@ struct RemoveCommand: ParsableCommand {
         do {
             found = try library.findBook(matching: target.book)
         } catch let error as LibraryError where purge {
-            // A book already removed can still be purged.
-            guard case .noSuchBook = error else { throw error }
-            let removed = try library.findRemovedBook(matching: target.book)
+            // A book already removed can still be purged: by any name when no book on the shelf
+            // answers, and by its exact slug when books on the shelf only have it in their titles.
+            let removed: RemovedBook
+            switch error {
+            case .noSuchBook, .removedBook:
+                removed = try library.findRemovedBook(matching: target.book)
+            case .ambiguousBook, .noSuchBookButNear:
+                guard let exact = try? library.findRemovedBook(matching: target.book),
+                    exact.slug == target.book.trimmingCharacters(in: .whitespaces).lowercased()
+                else { throw error }
+                removed = exact
+            default:
+                throw error
+            }
             try confirm("Forget \(RestoreCommand.describe(removed)) for good, with its note and cover?")
             try removal.purgeRemoved(removed)
             Terminal.output(

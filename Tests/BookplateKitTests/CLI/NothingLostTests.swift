@@ -218,6 +218,27 @@ import Testing
         #expect(build.status == 1 && build.stderr.contains("will not build into n/site"))
     }
 
+    /// A removed book asked for by `show`, `note` or `read` was "no book matches", with no word
+    /// of `restore`; `remove --purge span` of a removed "span" was ambiguous with the books on
+    /// the shelf whose titles hold "span". Found by an exploratory session.
+    @Test func aRemovedBookIsNamedAsRemovedAndPurgedByItsSlug() async throws {
+        let (bookplate, _) = try newShelf()
+        try await bookplate.run("add", "--title", "Span", "--author", "A B")
+        try await bookplate.run("remove", "--yes", "span")
+        for command in [["show", "span"], ["note", "span"], ["read", "list", "span"]] {
+            let result = try await bookplate.runOffPool(command)
+            #expect(result.status == 1)
+            #expect(
+                result.stderr == "Error: 'span' was removed from the shelf: 'bookplate restore span' brings it back\n",
+                "\(command): \(result.stderr)")
+        }
+        try await bookplate.run("add", "--title", "Span Wide", "--author", "C D")
+        try await bookplate.run("add", "--title", "Span Deep", "--author", "E F")
+        let purged = try await bookplate.run("remove", "--purge", "--yes", "span")
+        #expect(purged.status == 0 && purged.stdout.hasPrefix("Purged \"Span\" (span)"), "\(purged.stderr)")
+        #expect(try await bookplate.run("list", "--columns", "slug").stdout == "span-deep\nspan-wide\n")
+    }
+
     /// A file put by hand into a folder Bookplate makes stayed through every incremental build
     /// and went at the next full one: the two differed. Each build now lists a folder whose stamp
     /// changed and takes out what it did not write, saying so; the reader's own files at the top
