@@ -125,9 +125,18 @@ struct RestoreCommand: ParsableCommand {
             )
         }
         let slug = restored.details.book.slug
+        // The latest removed copy comes back; the others are said to be there still (it was
+        // silent: found by an exploratory session).
+        let others = try library.removedCopies(ofSlug: removed.slug)
+        let left =
+            others == 0
+            ? ""
+            : others == 1
+                ? " (the latest removed copy: another is still listed by 'bookplate restore')"
+                : " (the latest removed copy: \(others) others are still listed by 'bookplate restore')"
         Terminal.output(
             "Restored \(RemoveCommand.describe(restored.details)) as \(slug)"
-                + (kept.isEmpty ? "" : ", with " + kept.joined(separator: " and ")))
+                + (kept.isEmpty ? "" : ", with " + kept.joined(separator: " and ")) + left)
     }
 
     /// When a book was removed, as the list of removed books and the questions show it.

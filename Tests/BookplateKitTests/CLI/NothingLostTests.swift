@@ -237,6 +237,16 @@ import Testing
         let purged = try await bookplate.run("remove", "--purge", "--yes", "span")
         #expect(purged.status == 0 && purged.stdout.hasPrefix("Purged \"Span\" (span)"), "\(purged.stderr)")
         #expect(try await bookplate.run("list", "--columns", "slug").stdout == "span-deep\nspan-wide\n")
+        // Two removed copies of one slug: the latest comes back, and the other is said to be there.
+        try await bookplate.run("add", "--title", "Span", "--author", "A B")
+        try await bookplate.run("remove", "--yes", "span")
+        try await bookplate.run("add", "--title", "Span", "--author", "A B")
+        try await bookplate.run("remove", "--yes", "span")
+        let restored = try await bookplate.run("restore", "span")
+        #expect(
+            restored.stdout.hasSuffix(
+                "as span (the latest removed copy: another is still listed by 'bookplate restore')\n"),
+            "\(restored.stdout)")
     }
 
     /// A file put by hand into a folder Bookplate makes stayed through every incremental build
