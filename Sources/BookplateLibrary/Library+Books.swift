@@ -65,6 +65,7 @@ extension Library {
             guard var book = try Book.filter(Book.Columns.slug == slug).fetchOne(db) else {
                 throw LibraryError.noSuchBook(slug)
             }
+            let statusBefore = book.status
             try Library.checkLengths(
                 title: edit.title, subtitle: edit.subtitle ?? nil, publisher: edit.publisher ?? nil,
                 language: edit.language ?? nil, authors: edit.authors ?? [], shelves: edit.addShelves,
@@ -141,7 +142,11 @@ extension Library {
             for field in edit.changedCatalogFields { book.provenance[field] = .reader }
             if edit.authors != nil { book.provenance[.authors] = .reader }
             try book.update(db)
-            if !putBack, edit.status != nil || edit.startedDate != nil || edit.finishedDate != nil {
+            // A status the book has already changes no read: `--status read` on a book read wrote
+            // its dates over its latest read's (none, after those were cleared: found by an
+            // exploratory session).
+            let statusChanged = edit.status.map { $0 != statusBefore } ?? false
+            if !putBack, statusChanged || edit.startedDate != nil || edit.finishedDate != nil {
                 try recordStatus(of: book, startsAnew: startsAnew, in: db)
             }
             if let authors = edit.authors {

@@ -355,6 +355,23 @@ import Testing
         #expect(after.contains("https://example.org/books/kindred/#read-2019-02-01"))
     }
 
+    /// The latest read's dates cleared, `edit --status read` on the book (read already) wrote the
+    /// book's dates, none, over the other read's. Found by an exploratory session.
+    @Test func aStatusTheBookHasChangesNoRead() throws {
+        let shelf = try TemporaryShelf()
+        let library = shelf.library
+        try library.addBook(
+            NewBook(
+                title: "K", authors: ["A"], status: .read, startedDate: try date("2024-03-01"),
+                finishedDate: try date("2024-03-10")))
+        try library.addRead(toBook: "k", ReadRecord(started: try date("2024-11-01"), finished: try date("2024-11-15")))
+        try library.editBook(slug: "k", BookEdit(startedDate: .some(nil), finishedDate: .some(nil)))
+        let before = try library.reads(ofBook: "k")
+        #expect(before.contains(ReadRecord(started: try date("2024-03-01"), finished: try date("2024-03-10"))))
+        try library.editBook(slug: "k", BookEdit(status: .read))
+        #expect(try library.reads(ofBook: "k") == before)
+    }
+
     @Test func aFilesReadsAreTakenInNeverInPlaceOfTheLibrarys() throws {
         let early = ReadRecord(started: try date("2019-01-05"), finished: try date("2019-02-01"))
         let going = ReadRecord(started: try date("2024-11-01"), outcome: .reading)
