@@ -39,21 +39,34 @@ public struct HTTPClient: Sendable {
     public func get(_ url: URL, from catalog: CatalogName, cacheKey: String? = nil, what: String = "such record")
         async throws(CatalogError) -> Data
     {
-        if let cacheKey, let cached = cache?.entry(for: cacheKey), cached.isFresh { return cached.body }
+        if let cacheKey, let cached = cache?.entry(for: cacheKey), cached.isFresh, Self.isJSON(cached.body) {
+            return cached.body
+        }
         do {
             let body = try await fetchWithRetries(url, from: catalog, what: what).body
-            if let cacheKey { cache?.store(body, for: cacheKey) }
+            // Only an answer that reads as JSON is kept: a captive portal's page, or a proxy's error
+            // page sent with 200, was kept for a week, and every command failed until then (found
+            // by an exploratory session).
+            if let cacheKey, Self.isJSON(body) { cache?.store(body, for: cacheKey) }
             return body
         } catch {
             // Offline, an old answer is better than none.
             switch error {
             case .unreachable, .timedOut:
-                if let cacheKey, let cached = cache?.entry(for: cacheKey) { return cached.body }
+                if let cacheKey, let cached = cache?.entry(for: cacheKey), Self.isJSON(cached.body) {
+                    return cached.body
+                }
             default:
                 break
             }
             throw error
         }
+    }
+
+    /// Whether `body` is JSON: every answer the cache keeps is (the catalogs' APIs answer nothing
+    /// else).
+    static func isJSON(_ body: Data) -> Bool {
+        (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil
     }
 
     /// Fetches `url` without the cache, returning the whole 2xx response (for images, whose

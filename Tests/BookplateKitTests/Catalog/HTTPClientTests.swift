@@ -163,6 +163,27 @@ import Testing
         #expect(try await offline.search(CatalogQuery(text: "dune"), limit: 3) == first)
     }
 
+    /// A captive portal's page sent with 200 was kept in the cache, and every search failed for a
+    /// week after the network came back. Found by an exploratory session.
+    @Test func anAnswerThatIsNotJSONIsNeverKept() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.on(
+            "/openlibrary/search.json",
+            .text("<html><body>Hotel WiFi login</body></html>", headers: ["Content-Type": "text/html"]),
+            .json("recorded/open-library/search-dune-fields-trimmed-2026.json"))
+        let folder = try TestPaths.temporaryFolder("cache")
+        let openLibrary = OpenLibraryClient(
+            http: client(server, retries: 0, cache: ResponseCache(folder: folder)),
+            baseURL: server.base + "/openlibrary")
+        await #expect(throws: CatalogError.self) {
+            try await openLibrary.search(CatalogQuery(text: "dune"), limit: 3)
+        }
+        let found = try await openLibrary.search(CatalogQuery(text: "dune"), limit: 3)
+        #expect(!found.candidates.isEmpty)
+        #expect(await server.count("/openlibrary/search.json") == 2)
+        await server.stop()
+    }
+
     @Test func googleErrorsSayWhatToDo() {
         #expect(CatalogError.httpStatus(.googleBooks, status: 429).description.contains("set GOOGLE_BOOKS_API_KEY"))
         #expect(CatalogError.httpStatus(.googleBooks, status: 403).description.contains("GOOGLE_BOOKS_API_KEY"))
