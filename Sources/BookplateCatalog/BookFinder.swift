@@ -217,7 +217,9 @@ public struct BookFinder: Sendable {
                     let matches = try await openLibrary.searchAuthors(name: fallbackName)
                     key = matches.first { AuthorNameMatch.matches($0.name, fallbackName) }?.openLibraryKey
                 } catch {
-                    warnings.append(error)
+                    // A search that finds nothing is no record the reader named ("has no such record:
+                    // check the identifier" came with adds from Google: found by an exploratory session).
+                    if !error.isNotFound { warnings.append(error) }
                 }
             }
             guard let key else {

@@ -175,6 +175,12 @@ import Testing
         let found = try await server.finder(retries: 0).details(of: .google("ZHoDAAAAQBAJ"))
         #expect(found.book.authors.map(\.name) == ["Ursula K. Le Guin"])
         #expect(found.warnings.isEmpty, "\(found.warnings)")
+        // Nor is an author search that finds nothing, when the book has no Open Library record.
+        await server.on("/openlibrary/isbn/9780441478125.json", .text("{}", status: 404))
+        await server.on("/openlibrary/search/authors.json", .text("{}", status: 404))
+        let alone = try await server.finder(retries: 0).details(of: .google("ZHoDAAAAQBAJ"))
+        #expect(alone.book.authors.map(\.name) == ["Ursula K. Le Guin"])
+        #expect(alone.warnings.isEmpty, "\(alone.warnings)")
         await server.stop()
     }
 
