@@ -143,7 +143,9 @@ struct RefreshCommand: AsyncParsableCommand {
                 )
             }
         }
-        if slugs.count > 1 || skipped + failed > 0 {
+        // The summary for every refresh of the whole shelf (a shelf of one up-to-date book said
+        // nothing at all: found by an exploratory session); one book named says its line alone.
+        if book == nil || skipped + failed > 0 {
             Terminal.output(
                 "Refreshed \(counted(slugs.count, "book")): \(updated) updated, \(upToDate) up to date, "
                     + "\(skipped) skipped, \(failed) failed")

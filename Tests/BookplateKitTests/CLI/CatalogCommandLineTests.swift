@@ -190,6 +190,11 @@ import Testing
         let (bookplate, _) = try shelf(server)
         #expect(try await bookplate.runOffPool(["search", "left", "hand"]).status == 0)
         #expect(try await bookplate.runOffPool(["add", "1"]).status == 0)
+        // A shelf of one book, up to date, said nothing at all (found by an exploratory session).
+        let alone = try await bookplate.runOffPool(["refresh"])
+        #expect(
+            alone.stdout.hasSuffix("Refreshed 1 book: 0 updated, 1 up to date, 0 skipped, 0 failed\n"),
+            "\(alone.stdout)")
         #expect(try await bookplate.runOffPool(["add", "--title", "Kindred"]).status == 0)
         let refreshed = try await bookplate.runOffPool(["refresh"])
         #expect(refreshed.status == 0, "\(refreshed.stderr)")
