@@ -138,6 +138,18 @@ public struct BookFinder: Sendable {
                     try await openLibrary.edition(key: key)
                 }
             }
+            // The edition of the book's ISBN, asked for by it: a work's list of editions comes 50 at
+            // a time, and one not among the first was replaced by another, ISBN and all (found by
+            // an exploratory session).
+            if sources.edition == nil, let isbn = stored.isbn13.flatMap(ISBN.parse) {
+                let edition = await optional { () async throws(CatalogError) in
+                    try await openLibrary.edition(isbn: isbn)
+                }
+                // Only an edition of the book's own work.
+                if stored.openLibraryWorkKey == nil || edition?.openLibraryWorkKey == stored.openLibraryWorkKey {
+                    sources.edition = edition
+                }
+            }
             if let key = stored.openLibraryWorkKey {
                 sources.work =
                     sources.google == nil && sources.edition == nil

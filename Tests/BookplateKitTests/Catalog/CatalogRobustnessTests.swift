@@ -276,6 +276,31 @@ import Testing
         await server.stop()
     }
 
+    /// A book with an ISBN and a work but no edition key was given, on refresh, the best of the
+    /// work's first 50 editions: its own was not among them, so its ISBN and edition were
+    /// replaced. Found by an exploratory session. Its edition is asked for by its ISBN first.
+    @Test func aRefreshKeepsTheEditionOfTheBooksISBNBeyondTheFirstPage() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let shelf = try TemporaryShelf()
+        _ = await adder(server, shelf).add([.google("ZHoDAAAAQBAJ")], reader: .init())
+        let slug = "the-left-hand-of-darkness"
+        let isbn = try shelf.library.findBook(matching: slug).book.isbn13
+        #expect(isbn == "9780441478125")
+        try await shelf.library.database.write { db in
+            try db.execute(
+                sql: "UPDATE book SET openLibraryEditionKey = NULL, googleVolumeID = NULL WHERE slug = ?",
+                arguments: [slug])
+        }
+        // The work's first page of editions has only the French one.
+        await server.on(
+            "/openlibrary/works/OL59863W/editions.json",
+            .text("{\"size\": 120, \"entries\": [\(try frenchEdition())]}"))
+        _ = try await adder(server, shelf).refresh(slug: slug)
+        #expect(try shelf.library.findBook(matching: slug).book.isbn13 == isbn)
+        await server.stop()
+    }
+
     private func frenchEdition() throws -> String {
         let list =
             try JSONSerialization.jsonObject(with: Fixtures.data("handmade/openlibrary-editions-OL59863W.json"))
