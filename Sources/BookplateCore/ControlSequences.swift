@@ -34,6 +34,11 @@ public enum ControlSequences {
                 index = endOfControlString(scalars, from: index)
             case _ where isControl:
                 break
+            // Bidirectional overrides and isolates: on a terminal they turn what follows around
+            // ("Trojan Source"), so a title could show as another. JSON keeps them, as data.
+            case 0x202A...0x202E,
+                0x2066...0x2069 where kind != .json:
+                break
             default:
                 clean.append(scalar)
             }
@@ -78,12 +83,18 @@ public enum ControlSequences {
     /// Whether `text` holds anything ``removed(from:as:)`` would change, read byte by byte: `list` writes
     /// a table of ten thousand rows through it.
     private static func needsCleaning(_ text: String, _ kind: Kind) -> Bool {
-        var previous: UInt8 = 0
+        var (before, previous): (UInt8, UInt8) = (0, 0)
         for byte in text.utf8 {
             if byte < 0x20 && (kind == .line || (byte != 0x0A && byte != 0x09)) { return true }
             // DEL, and C1 controls, which UTF-8 writes as C2 80 to C2 9F.
             if byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) { return true }
-            previous = byte
+            // U+202A to U+202E (E2 80 AA to AE) and U+2066 to U+2069 (E2 81 A6 to A9).
+            if kind != .json, before == 0xE2,
+                (previous == 0x80 && (0xAA...0xAE).contains(byte)) || (previous == 0x81 && (0xA6...0xA9).contains(byte))
+            {
+                return true
+            }
+            (before, previous) = (previous, byte)
         }
         return false
     }

@@ -25,6 +25,17 @@ import Testing
         #expect(ControlSequences.removed(from: "\"a\u{85}b\u{7F}\"", as: .json) == "\"a\\u0085b\\u007f\"")
     }
 
+    /// A catalog's title with U+202E showed on the terminal turned around: bidirectional
+    /// overrides and isolates go from what the terminal shows, and stay in JSON. Found by an
+    /// exploratory session.
+    @Test func bidirectionalOverridesNeverReachTheTerminal() {
+        let title = "Evil \u{202E}txt.exe\u{202C} and \u{2066}isolated\u{2069} é"
+        #expect(ControlSequences.removed(from: title, as: .line) == "Evil txt.exe and isolated é")
+        #expect(ControlSequences.removed(from: title, as: .text) == "Evil txt.exe and isolated é")
+        #expect(ControlSequences.removed(from: title, as: .json) == title)
+        #expect(ControlSequences.removed(from: "plain — text ‘quoted’", as: .line) == "plain — text ‘quoted’")
+    }
+
     /// What the library keeps of a line: sequences begun with ESC go whole, white-space controls
     /// stay white space, and a lone C1 character goes alone (`â€` + U+009D is a curly quote read
     /// in the wrong encoding: the rest of the title must stay).
