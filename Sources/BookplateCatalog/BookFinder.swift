@@ -151,8 +151,9 @@ public struct BookFinder: Sendable {
                 }
             }
             if let key = stored.openLibraryWorkKey {
+                // With an ISBN to look it up by again, a work that is gone is no failure (below).
                 sources.work =
-                    sources.google == nil && sources.edition == nil
+                    sources.google == nil && sources.edition == nil && stored.isbn13 == nil
                     ? try await openLibrary.work(key: key)
                     : await optional { () async throws(CatalogError) in try await openLibrary.work(key: key) }
             }

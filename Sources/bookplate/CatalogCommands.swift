@@ -134,6 +134,14 @@ struct RefreshCommand: AsyncParsableCommand {
                 }
                 updated += 1
                 return (warnings, "updated \(changed.joined(separator: ", "))")
+            } catch CatalogError.notFound(let catalog, let what) {
+                // The record the book came from is gone from the catalog: nothing the reader typed
+                // is wrong, and every refresh failed on it (found by an exploratory session).
+                skipped += 1
+                return (
+                    [],
+                    "skipped, \(catalog.rawValue) no longer has its \(what) (give it an ISBN with 'bookplate edit \(slug) --isbn …' to look it up by)"
+                )
             } catch LibraryError.notInACatalog {
                 // A book added by hand has nothing to look up: that is no failure.
                 skipped += 1

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import BookplateCatalog
@@ -181,6 +182,27 @@ import Testing
         let again = try await bookplate.runOffPool(["refresh", "--missing"])
         #expect(again.status == 0 && again.stdout.hasPrefix("zzz-nowhere: not matched"), "\(again.stdout)")
         #expect(again.stdout.hasSuffix("1 not matched, 0 failed\n"))
+        await server.stop()
+    }
+
+    /// A book whose Open Library work is gone (404), with nothing else to look it up by, failed
+    /// every refresh with "check the identifier", though the reader typed none. Found by an
+    /// exploratory session. It is skipped, saying why.
+    @Test func aBookWhoseRecordIsGoneIsSkipped() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.on("/openlibrary/works/OL102360W.json", .text("{}", status: 404))
+        let (bookplate, root) = try shelf(server)
+        try await bookplate.run("add", "--title", "I Who Have Never Known Men", "--author", "Jacqueline Harpman")
+        try await DatabaseQueue(path: root.appendingPathComponent("content/library.sqlite").path).write { db in
+            try db.execute(sql: "UPDATE book SET openLibraryWorkKey = 'OL102360W'")
+        }
+        let refreshed = try await bookplate.runOffPool(["refresh"])
+        #expect(refreshed.status == 0, "\(refreshed.stderr)")
+        #expect(
+            refreshed.stdout.contains(
+                "i-who-have-never-known-men: skipped, Open Library no longer has its record OL102360W"),
+            "\(refreshed.stdout)")
+        #expect(refreshed.stdout.hasSuffix("0 updated, 0 up to date, 1 skipped, 0 failed\n"))
         await server.stop()
     }
 
