@@ -63,6 +63,20 @@ public enum ControlSequences {
         }
     }
 
+    /// `text` without its control sequences and strings (ESC `[`, `]`, `P`, `X`, `^` or `_` and
+    /// what follows, to the end), and nothing else taken: for text whose other controls are dealt
+    /// with on their own (HTML's). An ESC before anything else goes alone: a letter after it is
+    /// more likely text than a terminal's instruction.
+    package static func withoutEscapeSequences(_ text: String) -> String {
+        guard text.utf8.contains(0x1B) else { return text }
+        return filtered(text) { scalar, scalars, index, clean in
+            guard scalar.value == 0x1B else { return clean.append(scalar) }
+            if index < scalars.count, "[]PX^_".unicodeScalars.contains(scalars[index]) {
+                index = endOfEscape(scalars, from: index)
+            }
+        }
+    }
+
     /// `text` as `step` leaves it: given each scalar in turn (the scalars, and the index of the
     /// next, to skip a whole sequence), it appends what stays.
     private static func filtered(

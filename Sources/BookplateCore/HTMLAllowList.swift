@@ -76,6 +76,9 @@ public enum HTMLAllowList {
     /// C0 controls other than tab, line feed and carriage return are not text: a page must not carry them.
     static func stripControls(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
+        // An escape sequence goes whole: "\u{1B}[2J" left "[2J" on the page (found by an
+        // exploratory session).
+        let text = ControlSequences.withoutEscapeSequences(text)
         var kept = String.UnicodeScalarView()
         kept.append(contentsOf: text.unicodeScalars.lazy.filter { !isControl($0) })
         return String(kept)

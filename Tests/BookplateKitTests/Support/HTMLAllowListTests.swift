@@ -70,6 +70,13 @@ import Testing
         #expect(HTMLAllowList.sanitize("<p>&lt;p&gt;&NewLine;x</p>").html == "<p>&lt;p&gt;\nx</p>")
     }
 
+    /// "\u{1B}[2J clear" in a catalog's description left "[2J clear" on the page: the escape
+    /// character went, the rest of its sequence stayed. Found by an exploratory session.
+    @Test func anEscapeSequenceGoesWhole() {
+        #expect(HTMLAllowList.sanitize("<p>\u{1B}[2J clear \u{1B}]0;title\u{07}now</p>").html == "<p> clear now</p>")
+        #expect(HTMLAllowList.html(fromText: "A \u{1B}[31mred\u{1B}[0m word").html == "<p>A red word</p>")
+    }
+
     @Test func sanitizingTwiceIsSanitizingOnce() {
         let samples = [
             "<ul>x<li>y</ul><p>&amp;lt;</p>", "<em><ul><li>a</ul></em>", "&#60;p&#62;", "<p>a<br>b</p>",
