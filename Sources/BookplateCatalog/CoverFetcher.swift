@@ -85,7 +85,7 @@ public struct CoverFetcher: Sendable {
         let type = reply.headers["content-type"]?.lowercased() ?? ""
         guard type.isEmpty || type.hasPrefix("image/"), reply.body.count <= CoverFetcher.maximumImageSize,
             let info = ImageInfo(bytes: [UInt8](reply.body.prefix(256 * 1024))), info.width > 1, info.height > 1,
-            ImageInfo.isWhole([UInt8](reply.body), as: info.format)
+            ImageInfo.isWhole(reply.body, as: info.format)
         else { return nil }
         return (reply.body, info)
     }
@@ -106,14 +106,19 @@ public struct CoverFetcher: Sendable {
         return SetAside.bringBack(setAside, from: folder, to: folder.appendingPathComponent("\(name).\(ext)"))
     }
 
-    /// The image for `name` in `folder` when it is whole (see ``ImageInfo/isWhole(_:as:)``): one
-    /// cut short is none, for the commands that fill in what a book lacks.
+    /// The image for `name` in `folder` when it is whole (see ``ImageInfo/isWhole(head:tail:size:as:)``):
+    /// one cut short is none, for the commands that fill in what a book lacks. Its header and its
+    /// last bytes are read, not the whole file: `refresh --missing` asks it of every cover.
     public static func wholeImage(named name: String, in folder: URL) -> URL? {
-        guard let url = existingImage(named: name, in: folder),
-            let bytes = FileManager.default.contents(atPath: url.path).map([UInt8].init),
-            let info = ImageInfo(bytes: Array(bytes.prefix(256 * 1024))), ImageInfo.isWhole(bytes, as: info.format)
+        guard let url = existingImage(named: name, in: folder), let handle = FileHandle(forReadingAtPath: url.path)
         else { return nil }
-        return url
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 256 * 1024), let info = ImageInfo(bytes: [UInt8](head)),
+            let size = try? handle.seekToEnd()
+        else { return nil }
+        try? handle.seek(toOffset: size > 64 ? size - 64 : 0)
+        let tail = (try? handle.readToEnd()) ?? Data()
+        return ImageInfo.isWhole(head: head, tail: tail, size: Int(size), as: info.format) ? url : nil
     }
 
     public static func existingImage(named name: String, in folder: URL) -> URL? {

@@ -45,22 +45,33 @@ public struct ImageInfo: Equatable, Sendable {
         return nil
     }
 
-    /// Whether `bytes`, an image of `format`, run to the end its format marks: a JPEG's end of
-    /// image, a PNG's `IEND`, a GIF's trailer, a WebP's RIFF length. A download cut short (with a
-    /// Content-Length to match) has a header that reads well and no end. A few bytes after the end
-    /// (padding some writers add) are allowed.
-    package static func isWhole(_ bytes: [UInt8], as format: Format) -> Bool {
-        let tail = bytes.suffix(64)
+    /// Whether an image of `format`, `size` bytes long, runs to the end its format marks: a JPEG's
+    /// end of image, a PNG's `IEND`, a GIF's trailer, a WebP's RIFF length. A download cut short
+    /// (with a Content-Length to match) has a header that reads well and no end. Only the image's
+    /// first 12 bytes (`head`) and last 64 (`tail`) are read: a few bytes after the end (padding
+    /// some writers add) are allowed.
+    package static func isWhole(
+        head: some Collection<UInt8>, tail: some Collection<UInt8>, size: Int, as format: Format
+    )
+        -> Bool
+    {
+        let tail = Array(tail.suffix(64))
         switch format {
         case .jpeg:
             return zip(tail, tail.dropFirst()).contains { $0 == 0xFF && $1 == 0xD9 }
         case .png:
-            return Array(bytes.suffix(12)).starts(with: [0, 0, 0, 0] + Array("IEND".utf8))
+            return Array(tail.suffix(12)).starts(with: [0, 0, 0, 0] + Array("IEND".utf8))
         case .gif:
             return tail.contains(0x3B)
         case .webp:
-            return bytes.count >= 12 && bytes.littleEndian(4, 4) + 8 <= bytes.count
+            let head = Array(head.prefix(12))
+            return head.count >= 8 && head.littleEndian(4, 4) + 8 <= size
         }
+    }
+
+    /// ``isWhole(head:tail:size:as:)`` of the whole image `bytes`.
+    package static func isWhole(_ bytes: some Collection<UInt8>, as format: Format) -> Bool {
+        isWhole(head: bytes.prefix(12), tail: bytes.suffix(64), size: bytes.count, as: format)
     }
 
     private init(format: Format, width: Int, height: Int) {

@@ -113,15 +113,9 @@ package enum ReadwiseHighlights {
     }
 
     /// Readwise gives a book's authors in one text with `, ` between them ("Terry Pratchett, Neil
-    /// Gaiman", as KOReader sends them): each becomes an author of their own (`;` between them).
-    /// A name written surname first stays one: "Le Guin, Ursula K.", "Pratchett, Terry",
-    /// "García Márquez, Gabriel" — a part of one word, or one ending with an initial, is half of a
-    /// name.
+    /// Gaiman", as KOReader sends them): each becomes an author of their own (`;` between them),
+    /// as ``AuthorName/commaSeparated(_:)`` tells them apart.
     static func authorList(_ text: String) -> String {
-        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count > 1,
-            parts.allSatisfy({ $0.split(separator: " ").count > 1 && !$0.hasSuffix(".") })
-        else { return text }
-        return parts.joined(separator: "; ")
+        AuthorName.commaSeparated(text)?.joined(separator: "; ") ?? text
     }
 }

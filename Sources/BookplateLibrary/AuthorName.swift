@@ -26,4 +26,15 @@ package enum AuthorName {
         let given = words[..<surnameStart].joined(separator: " ")
         return [surname, given, suffix].compactMap { $0 }.joined(separator: ", ")
     }
+
+    /// The names in `text` when it lists several with `, ` between them ("Terry Pratchett, Neil
+    /// Gaiman", as Readwise gives them); nil when it is one name. A name written surname first
+    /// stays one: "Le Guin, Ursula K.", "Pratchett, Terry", "García Márquez, Gabriel" — a part of
+    /// one word, or one ending with an initial, is half of a name.
+    package static func commaSeparated(_ text: some StringProtocol) -> [String]? {
+        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count > 1, parts.allSatisfy({ $0.split(separator: " ").count > 1 && !$0.hasSuffix(".") })
+        else { return nil }
+        return parts
+    }
 }

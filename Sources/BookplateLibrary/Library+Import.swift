@@ -257,11 +257,10 @@ private struct BookImporter {
     /// session); it gives a note only to a highlight that has none.
     func keepHighlights(_ highlights: [NewHighlight], ofSlug slug: String) throws {
         guard !highlights.isEmpty, let bookId = bookIDBySlug[slug] else { return }
-        let lookUp = try db.cachedStatement(sql: "SELECT * FROM highlight WHERE id = ?")
         for new in highlights {
             guard let incoming = Highlight(new, bookId: bookId, slug: slug, addedAt: new.addedAt ?? new.madeAt ?? now)
             else { continue }
-            guard var kept = try Highlight.fetchOne(lookUp, arguments: [incoming.id]) else {
+            guard var kept = try Highlight.kept(id: incoming.id, in: db) else {
                 try incoming.insert(db)
                 continue
             }

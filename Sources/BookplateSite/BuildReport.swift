@@ -1,6 +1,7 @@
 import BookplateCore
 import BookplateLibrary
 import BookplateMustache
+import Foundation
 
 /// Whether a build may start from what the last one left, or must make everything.
 public enum BuildMode: Sendable {
@@ -74,4 +75,6 @@ public struct BuildReport: Sendable {
     /// as a placeholder, a photo that is not one is left off.
     public var warnings: [String] = []
     public var duration: Duration
+    /// Where the site is published, as its pages link to it (`base_url`, or the one given instead).
+    public var baseURL: URL?
 }

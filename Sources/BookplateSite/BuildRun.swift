@@ -529,6 +529,6 @@ struct BuildRun {
                 paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay
             },
             warnings: events + (kind == .upToDate ? previous?.warnings ?? [] : warnings),
-            duration: ContinuousClock.now - started)
+            duration: ContinuousClock.now - started, baseURL: settings.baseURL)
     }
 }

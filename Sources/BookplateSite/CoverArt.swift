@@ -30,12 +30,11 @@ enum CoverArt {
     /// The covers of `books`, thumbnails made on every core for those not in `cache` yet.
     /// `existing` stamps the files in the covers folder, so that absent ones are not looked for.
     static func covers(
-        for books: [BookDetails], coversFolder: URL, existing: [String: FileStamps.Stamp], cache: ThumbnailCache
+        for books: [BookDetails], coversFolder: URL, images: ImageFiles, cache: ThumbnailCache
     ) -> [Cover] {
         // A shelf without covers has nothing to look for.
-        guard !existing.isEmpty else { return books.map { _ in Cover(model: nil) } }
-        let files = ImageFiles(existing)
-        let sources = books.map { files.name(for: $0.book.slug).map(coversFolder.appendingPathComponent) }
+        guard !images.files.isEmpty else { return books.map { _ in Cover(model: nil) } }
+        let sources = books.map { images.name(for: $0.book.slug).map(coversFolder.appendingPathComponent) }
         let entries = Parallel.mapEach(sources) { url in
             url.map { url in Result { try cache.entry(forSourceAt: url) } }
         }
@@ -86,11 +85,9 @@ enum CoverArt {
     /// `strangers`) an image named for nothing on the shelf. None of them is published. (Photos
     /// are downloaded for authors, who may leave the shelf with their books: theirs are no strangers.)
     static func unusedFiles(
-        in folder: URL, existing: [String: FileStamps.Stamp], slugs: Set<String>, naming: String,
-        strangers: Bool = true
+        in folder: URL, images: ImageFiles, slugs: Set<String>, naming: String, strangers: Bool = true
     ) -> [String] {
-        let files = ImageFiles(existing)
-        return existing.keys.sorted().compactMap { name in
+        images.files.keys.sorted().compactMap { name in
             guard !name.contains("/"), let dot = name.lastIndex(of: "."), dot > name.startIndex else { return nil }
             let slug = String(name[..<dot])
             let shown = folder.appendingPathComponent(name).relativePathForDisplay
@@ -103,7 +100,7 @@ enum CoverArt {
                 guard strangers else { return nil }
                 return "\(shown) names no \(naming) on the shelf and is not published: rename it for one (its slug)"
             }
-            guard let used = files.name(for: slug), used != name else { return nil }
+            guard let used = images.name(for: slug), used != name else { return nil }
             return "\(shown) is not published: \(folder.appendingPathComponent(used).relativePathForDisplay) is the "
                 + "\(naming)'s image (delete one)"
         }
@@ -141,11 +138,10 @@ enum CoverArt {
     /// A photo that is not a usable image (damaged, too large, not an image) is a warning, and the
     /// author's page goes without one; the file the reader gave is never published as it is.
     static func photos(
-        for authors: [Author], photosFolder: URL, existing: [String: FileStamps.Stamp], cache: ThumbnailCache
+        for authors: [Author], photosFolder: URL, images: ImageFiles, cache: ThumbnailCache
     ) -> [Photo] {
-        guard !existing.isEmpty else { return authors.map { _ in Photo() } }
-        let files = ImageFiles(existing)
-        let sources = authors.map { files.name(for: $0.slug).map(photosFolder.appendingPathComponent) }
+        guard !images.files.isEmpty else { return authors.map { _ in Photo() } }
+        let sources = authors.map { images.name(for: $0.slug).map(photosFolder.appendingPathComponent) }
         let entries = Parallel.mapEach(sources) { url in
             url.map { url in Result { try cache.entry(forSourceAt: url) } }
         }
@@ -182,10 +178,13 @@ enum CoverArt {
 /// camera names it; where there are several (`dune.jpg` and `dune.png`), the first in
 /// ``ImageInfo/fileExtensions``' order.
 struct ImageFiles {
+    /// Every file of the folder, by name, with its stamp.
+    let files: [String: FileStamps.Stamp]
     private var bySlug: [String: (name: String, rank: Int)] = [:]
 
-    init(_ existing: [String: FileStamps.Stamp]) {
-        for name in existing.keys where !name.contains("/") {
+    init(_ files: [String: FileStamps.Stamp]) {
+        self.files = files
+        for name in files.keys where !name.contains("/") {
             guard let dot = name.lastIndex(of: "."), dot > name.startIndex,
                 let rank = ImageInfo.fileExtensions.firstIndex(of: name[name.index(after: dot)...].lowercased())
             else { continue }

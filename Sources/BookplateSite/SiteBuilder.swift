@@ -214,7 +214,8 @@ public struct SiteBuilder: Sendable {
         let site = try siteModel(settings, words: templates.words)
         // Their covers are as the last build left them (a changed cover is not a notes-only
         // build): their thumbnails are in the cache.
-        let covers = CoverArt.covers(for: books, coversFolder: paths.covers, existing: coverFiles, cache: thumbnails)
+        let covers = CoverArt.covers(
+            for: books, coversFolder: paths.covers, images: ImageFiles(coverFiles), cache: thumbnails)
         return zip(books, covers).map { details, cover in
             let factory = makeFactory(
                 site: site, settings: settings, snapshot: LibrarySnapshot(books: [details]),
@@ -234,17 +235,18 @@ public struct SiteBuilder: Sendable {
     ) throws -> SitePlan {
         var outputs = SitePlan()
         let cache = thumbnails
+        let (coverImages, photoImages) = (ImageFiles(coverFiles), ImageFiles(photoFiles))
         let covers = CoverArt.covers(
-            for: snapshot.books, coversFolder: paths.covers, existing: coverFiles, cache: cache)
+            for: snapshot.books, coversFolder: paths.covers, images: coverImages, cache: cache)
         outputs.append(contentsOf: covers.flatMap(\.files))
         warnings += covers.compactMap(\.warning)
         warnings += CoverArt.unusedFiles(
-            in: paths.covers, existing: coverFiles, slugs: Set(snapshot.books.map(\.book.slug)), naming: "book")
+            in: paths.covers, images: coverImages, slugs: Set(snapshot.books.map(\.book.slug)), naming: "book")
         let photos = CoverArt.photos(
-            for: snapshot.authors, photosFolder: paths.photos, existing: photoFiles, cache: cache)
+            for: snapshot.authors, photosFolder: paths.photos, images: photoImages, cache: cache)
         warnings += photos.compactMap(\.warning)
         warnings += CoverArt.unusedFiles(
-            in: paths.photos, existing: photoFiles, slugs: Set(snapshot.authors.map(\.slug)), naming: "author",
+            in: paths.photos, images: photoImages, slugs: Set(snapshot.authors.map(\.slug)), naming: "author",
             strangers: false)
         outputs.append(contentsOf: photos.compactMap(\.file))
         // Thumbnails of covers and photos no page shows any more are dropped (a cache that cannot

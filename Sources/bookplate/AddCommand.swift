@@ -144,13 +144,15 @@ struct BookDetailOptions: ParsableArguments {
         }
     }
 
-    /// The series the options name: nil when they name none, empty for `--series none`.
-    /// `positionAlone` allows `--position` without `--series` (for a book in one series, which
-    /// `edit` names): it is nil then.
-    func seriesPlaces(positionAlone: Bool = false) throws -> [SeriesPlace]? {
-        guard let series else {
-            if let position, !positionAlone {
-                throw ValidationError("--position \(position) needs --series: name the series it is a place in")
+    /// The series the options name: nil when they name none, empty for `--series none`. A
+    /// `--position` without `--series` is a place in the one series of `current` (the book's, for
+    /// `edit`), and needs `--series` otherwise.
+    func seriesPlaces(inSeries current: [String] = []) throws -> [SeriesPlace]? {
+        guard let series = series ?? (position == nil || current.count != 1 ? nil : current[0]) else {
+            if let position {
+                throw ValidationError(
+                    "--position \(position) needs --series: name the series it is a place in"
+                        + (current.isEmpty ? "" : " (\(current.joined(separator: " or ")))"))
             }
             return nil
         }

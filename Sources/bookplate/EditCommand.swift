@@ -42,12 +42,11 @@ struct EditCommand: AsyncParsableCommand {
         edit.finishedDate = try Parse.clearable(finished, Parse.date)
         edit.addShelves = addShelves
         edit.removeShelves = removeShelves
-        edit.series = try details.seriesPlaces(positionAlone: true)
         edit.format = details.format.map(\.value)
         edit.audioMinutes = try details.parsedAudioLength()
         edit.firstPublished = try Parse.clearable(details.firstPublished, Parse.date)
         edit.owned = details.owned.map { $0.value?.owned }
-        guard !edit.isEmpty || edition != nil || details.position != nil else {
+        guard !edit.isEmpty || edition != nil || details.series != nil || details.position != nil else {
             throw ValidationError("nothing to change: give at least one option (see bookplate edit --help)")
         }
         let editionKey = try edition.map { edition in
@@ -57,7 +56,7 @@ struct EditCommand: AsyncParsableCommand {
             return key
         }
         let (library, found) = try target.open()
-        edit.series = try seriesAfterEdit(of: found, naming: edit.series)
+        edit.series = try seriesAfterEdit(of: found)
         // The local edit first: its checks can refuse it before anything is fetched.
         if !edit.isEmpty {
             let edited = try library.editBook(slug: found.book.slug, edit)
@@ -74,24 +73,12 @@ struct EditCommand: AsyncParsableCommand {
 }
 
 extension EditCommand {
-    /// The book's series once `named` is taken in: the series it names is changed, or added, and
+    /// The book's series once the options' series is taken in: the one they name is changed, or added, and
     /// the book's other series stay (they went: found by an exploratory session); `--series none`
     /// takes it out of all; `--position` alone moves it in its one series.
-    func seriesAfterEdit(of found: BookDetails, naming named: [SeriesPlace]?) throws -> [SeriesPlace]? {
+    func seriesAfterEdit(of found: BookDetails) throws -> [SeriesPlace]? {
         let current = found.series.map { SeriesPlace(name: $0.series.name, position: $0.position) }
-        guard let named else {
-            guard let position = details.position else { return nil }
-            guard current.count == 1 else {
-                throw ValidationError(
-                    "--position \(position) needs --series: name the series it is a place in"
-                        + (current.isEmpty ? "" : " (\(current.map(\.name).joined(separator: " or ")))"))
-            }
-            guard let parsed = SeriesPosition(parsing: position) else {
-                throw ValidationError(
-                    "--position '\(position)' is not a place in a series: give a number such as 3, 2.5 or 1-3")
-            }
-            return [SeriesPlace(name: current[0].name, position: parsed)]
-        }
+        guard let named = try details.seriesPlaces(inSeries: current.map(\.name)) else { return nil }
         guard let place = named.first else { return [] }
         var merged = current
         if let index = merged.firstIndex(where: {

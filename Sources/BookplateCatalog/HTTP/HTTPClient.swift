@@ -63,10 +63,12 @@ public struct HTTPClient: Sendable {
         }
     }
 
-    /// Whether `body` is JSON: every answer the cache keeps is (the catalogs' APIs answer nothing
-    /// else).
+    /// Whether `body` opens as the catalogs' JSON does, with an object or an array: every answer
+    /// the cache keeps does. (Only its first bytes are looked at: the clients parse it, and a
+    /// cached answer is read on every request for it.)
     static func isJSON(_ body: Data) -> Bool {
-        (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil
+        let first = body.first { !" \t\r\n".utf8.contains($0) }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 
     /// Fetches `url` without the cache, returning the whole 2xx response (for images, whose

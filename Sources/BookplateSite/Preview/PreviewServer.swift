@@ -97,7 +97,7 @@ public actor PreviewServer {
         }
         switch outcome {
         case .success(let built):
-            let base = (try? SiteSettings.load(from: paths.settings))?.baseURL?.path(percentEncoded: true)
+            let base = built.baseURL?.path(percentEncoded: true)
             pages.basePath.withLock { $0 = base.map { $0.hasSuffix("/") ? $0 : $0 + "/" } }
             pages.recordBuild(error: nil)
             for warning in built.warnings { report("warning: \(warning)") }
