@@ -33,10 +33,19 @@ package struct MustacheRenderer {
         _ name: String, of templates: [String: MustacheTemplate], with model: some TemplateObject,
         globals: (any TemplateObject)? = nil, unescaped: UnescapedOutput = .sanitizedHTMLOnly
     ) throws(MustacheRenderError) -> String? {
+        try render(name, of: templates, with: model.templateValue, globals: globals, unescaped: unescaped)
+    }
+
+    /// Renders the template `name` of `templates` with `model`, a model as ``EncodedModel`` made
+    /// it; nil when there is no such template.
+    package static func render(
+        _ name: String, of templates: [String: MustacheTemplate], with model: TemplateValue,
+        globals: (any TemplateObject)? = nil, unescaped: UnescapedOutput = .sanitizedHTMLOnly
+    ) throws(MustacheRenderError) -> String? {
         guard let template = templates[name] else { return nil }
         var renderer = MustacheRenderer(
             templates: templates, unescaped: unescaped,
-            stack: (globals.map { [$0.templateValue] } ?? []) + [model.templateValue])
+            stack: (globals.map { [$0.templateValue] } ?? []) + [model])
         var output = ""
         try renderer.render(template, into: &output)
         return output

@@ -49,11 +49,19 @@ extension TemplateObject {
 /// An object as a template value holds it: by one reference, so that copying a value as the
 /// renderer passes it around is a word and a retain, not an existential's five words. Not
 /// generic: a generic box's type was looked up at run time for every field a page read.
-package final class TemplateObjectReference: Sendable {
-    /// The object held.
-    package let object: any TemplateObject
+///
+/// A page model encoded for its page is a ``TemplateRecord``; an object made by hand (the site's
+/// words, a test's values) is held as it is.
+package class TemplateObjectReference: @unchecked Sendable {
+    /// The field named `key`; nil when there is no such field.
+    package func value(forKey key: String) -> TemplateValue? { nil }
+}
+
+/// A ``TemplateObject`` held by reference.
+private final class HeldTemplateObject: TemplateObjectReference, @unchecked Sendable {
+    let object: any TemplateObject
     init(_ object: any TemplateObject) { self.object = object }
-    func value(forKey key: String) -> TemplateValue? { object.value(forKey: key) }
+    override func value(forKey key: String) -> TemplateValue? { object.value(forKey: key) }
 }
 
 /// A list as a template value holds it, by one reference.
@@ -120,7 +128,7 @@ extension Optional where Wrapped: TemplateRepresentable {
 extension TemplateValue {
     /// `object` as a value.
     package static func object(_ object: some TemplateObject) -> TemplateValue {
-        .object(TemplateObjectReference(object))
+        .object(HeldTemplateObject(object))
     }
 
     /// `list` as a value.

@@ -52,8 +52,10 @@ extension PageModelFactory {
         let highlight = details.highlights[entry.index]
         let bookURL = root + PageModelFactory.bookURL(details.book.slug)
         let day = PartialDate.day(of: entry.date)
+        let model = highlightModel(highlight)
         return CommonplaceEntryModel(
-            highlight: highlightModel(highlight), bookTitle: details.book.title, bookURL: bookURL,
+            highlight: model, anchor: model.anchor, text: model.text, noteHTML: model.noteHTML, place: model.place,
+            bookTitle: details.book.title, bookURL: bookURL,
             byline: details.authors.isEmpty ? nil : words.list(details.authors.map(\.name)),
             date: words.date(day), datetime: day.description, permalink: bookURL + "#h-\(highlight.id)")
     }

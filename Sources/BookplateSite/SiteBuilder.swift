@@ -70,7 +70,7 @@ public struct SiteBuilder: Sendable {
         // a kilobyte each: 26 MB for 50,000 book pages).
         let shared = SharedPlan(factory: factory, notes: notes)
         let authorLetters = factory.authorLetters()
-        @Sendable func page<Model: Encodable & TemplateObject>(
+        @Sendable func page<Model: PageModel>(
             _ path: String, _ template: String, _ model: @escaping @Sendable () throws -> Model
         ) -> PlannedOutput {
             SiteBuilder.plannedPage(path, template, theme: theme, templates: templates, model: model)
@@ -144,15 +144,15 @@ public struct SiteBuilder: Sendable {
     }
 
     /// A page whose model `model` makes when its fingerprint or contents are asked for.
-    private static func plannedPage<Model: Encodable & TemplateObject>(
+    private static func plannedPage<Model: PageModel>(
         _ path: String, _ template: String, theme: Fingerprint, templates: TemplateSet,
         model: @escaping @Sendable () throws -> Model
     ) -> PlannedOutput {
         PlannedOutput(path: path) { contents in
-            let model = try model()
-            let fingerprint = pageFingerprint(theme: theme, template: template, model: Fingerprint.of(model))
-            guard contents else { return (fingerprint, nil) }
-            return (fingerprint, try render(model, with: template, templates: templates, path: path))
+            let model = EncodedModel(try model(), values: contents)
+            let fingerprint = pageFingerprint(theme: theme, template: template, model: model.fingerprint)
+            guard let value = model.value else { return (fingerprint, nil) }
+            return (fingerprint, try render(value, with: template, templates: templates, path: path))
         }
     }
 
@@ -164,19 +164,19 @@ public struct SiteBuilder: Sendable {
     ) -> PlannedOutput {
         let path = PageModelFactory.bookURL(slug)
         return PlannedOutput(path: path) { contents in
-            var model = factory.bookPage(details(), noteHTML: nil)
-            var fingerprint = pageFingerprint(theme: theme, template: "book", model: Fingerprint.of(model))
+            let model = EncodedModel(factory.bookPage(details(), noteHTML: nil), values: contents)
+            var fingerprint = pageFingerprint(theme: theme, template: "book", model: model.fingerprint)
             let note = notes.fingerprints[slug]
             if let note { fingerprint.combine(note) }
-            guard contents else { return (fingerprint, nil) }
-            if note != nil { model.noteHTML = try notes.html(forSlug: slug) }
-            return (fingerprint, try render(model, with: "book", templates: templates, path: path))
+            guard let page = model.value else { return (fingerprint, nil) }
+            if note != nil, let html = try notes.html(forSlug: slug) { model.set("noteHTML", to: .html(html)) }
+            return (fingerprint, try render(page, with: "book", templates: templates, path: path))
         }
     }
 
     /// `model` through `template`, as the bytes of the page at `path`.
     private static func render(
-        _ model: some TemplateObject, with template: String, templates: TemplateSet, path: String
+        _ model: TemplateValue, with template: String, templates: TemplateSet, path: String
     ) throws -> Data {
         do {
             return Data(try templates.render(model, with: template).utf8)

@@ -51,8 +51,9 @@ struct TemplateSet: Sendable {
         self.templates = templates
     }
 
-    /// Renders `model` with the template `name`; a partial that includes itself is an error.
-    func render(_ model: some TemplateObject, with name: String) throws -> String {
+    /// Renders `model`, a page model as ``EncodedModel`` made it, with the template `name`; a
+    /// partial that includes itself is an error.
+    func render(_ model: TemplateValue, with name: String) throws -> String {
         guard let html = try MustacheRenderer.render(name, of: templates, with: model, globals: Globals(t: words))
         else {
             throw TemplateError.missingTemplate(path: "\(name).mustache")

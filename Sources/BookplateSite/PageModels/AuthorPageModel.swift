@@ -1,9 +1,7 @@
 import BookplateCore
-import BookplateLibrary
-import BookplateMustache
 
 /// `authors/<slug>/index.html`.
-struct AuthorPageModel: Sendable, Encodable {
+struct AuthorPageModel: PageModel {
     var root: String
     var site: SiteModel
     var pageTitle: String
@@ -23,52 +21,14 @@ struct AuthorPageModel: Sendable, Encodable {
     var pagination: PaginationModel?
 }
 
-extension AuthorPageModel: PageModel {
-    func pageValue(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "name": name.templateValue
-        case "lifeDates": lifeDates.templateValue
-        case "photo": photo.templateValue
-        case "bioParagraphs": bioParagraphs.templateValue
-        case "bioHTML": bioHTML.templateValue
-        case "books": books.templateValue
-        case "bookCountLabel": bookCountLabel.templateValue
-        case "otherWorks": otherWorks.templateValue
-        case "links": links.templateValue
-        case "pagination": pagination.templateValue
-        default: nil
-        }
-    }
-}
-
 /// A link to a page elsewhere.
 struct LinkModel: Sendable, Encodable {
     var title: String
     var url: String
 }
 
-extension LinkModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "title": title.templateValue
-        case "url": url.templateValue
-        default: nil
-        }
-    }
-}
-
 /// A work by an author that is not on the shelf.
 struct WorkModel: Sendable, Encodable {
     var title: String
     var year: String?
-}
-
-extension WorkModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "title": title.templateValue
-        case "year": year.templateValue
-        default: nil
-        }
-    }
 }

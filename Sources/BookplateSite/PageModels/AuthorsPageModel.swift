@@ -1,9 +1,7 @@
 import BookplateCore
-import BookplateLibrary
-import BookplateMustache
 
 /// `authors/index.html`, and `authors/<letter>.html` when the authors are too many for one page.
-struct AuthorsPageModel: Sendable, Encodable {
+struct AuthorsPageModel: PageModel {
     var root: String
     var site: SiteModel
     var pageTitle: String
@@ -16,35 +14,11 @@ struct AuthorsPageModel: Sendable, Encodable {
     var letters: [AuthorLetterModel]
 }
 
-extension AuthorsPageModel: PageModel {
-    func pageValue(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "title": title.templateValue
-        case "countLabel": countLabel.templateValue
-        case "letterLinks": letterLinks.templateValue
-        case "letters": letters.templateValue
-        default: nil
-        }
-    }
-}
-
 struct AuthorEntryModel: Sendable, Encodable {
     var name: String
     var sortName: String
     var url: String
     var bookCountLabel: String
-}
-
-extension AuthorEntryModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "name": name.templateValue
-        case "sortName": sortName.templateValue
-        case "url": url.templateValue
-        case "bookCountLabel": bookCountLabel.templateValue
-        default: nil
-        }
-    }
 }
 
 struct AuthorLetterModel: Sendable, Encodable {
@@ -54,32 +28,9 @@ struct AuthorLetterModel: Sendable, Encodable {
     var authors: [AuthorEntryModel]
 }
 
-extension AuthorLetterModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "letter": letter.templateValue
-        case "anchor": anchor.templateValue
-        case "authors": authors.templateValue
-        default: nil
-        }
-    }
-}
-
 struct LetterLinkModel: Sendable, Encodable {
     var letter: String
     var url: String
     var countLabel: String
     var isCurrent: Bool
-}
-
-extension LetterLinkModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "letter": letter.templateValue
-        case "url": url.templateValue
-        case "countLabel": countLabel.templateValue
-        case "isCurrent": isCurrent.templateValue
-        default: nil
-        }
-    }
 }

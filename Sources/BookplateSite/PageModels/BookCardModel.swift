@@ -1,6 +1,4 @@
 import BookplateCore
-import BookplateLibrary
-import BookplateMustache
 
 /// A book as it appears in a grid or list on other pages.
 struct BookCardModel: Sendable, Encodable {
@@ -13,22 +11,6 @@ struct BookCardModel: Sendable, Encodable {
     var rating: RatingModel?
     /// On a series page: the book's place and how far the reader is ("#2 · Read").
     var seriesLabel: String? = nil
-}
-
-extension BookCardModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "url": url.templateValue
-        case "title": title.templateValue
-        case "subtitle": subtitle.templateValue
-        case "authors": authors.templateValue
-        case "year": year.templateValue
-        case "cover": cover.templateValue
-        case "rating": rating.templateValue
-        case "seriesLabel": seriesLabel.templateValue
-        default: nil
-        }
-    }
 }
 
 /// A link among others in a sentence — an author of several, a catalog credited — with the
@@ -48,17 +30,6 @@ struct ListedLinkModel: Sendable, Encodable {
     }
 }
 
-extension ListedLinkModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "name": name.templateValue
-        case "url": url.templateValue
-        case "separator": separator.templateValue
-        default: nil
-        }
-    }
-}
-
 struct RatingModel: Sendable, Encodable {
     /// "4.5", with the language's decimal mark.
     var stars: String
@@ -69,17 +40,4 @@ struct RatingModel: Sendable, Encodable {
     /// The empty stars after them, "☆".
     var empty: String
     var label: String
-}
-
-extension RatingModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "stars": stars.templateValue
-        case "filled": filled.templateValue
-        case "partial": partial.templateValue
-        case "empty": empty.templateValue
-        case "label": label.templateValue
-        default: nil
-        }
-    }
 }

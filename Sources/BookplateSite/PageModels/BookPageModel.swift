@@ -1,9 +1,7 @@
 import BookplateCore
-import BookplateLibrary
-import BookplateMustache
 
 /// `books/<slug>/index.html`.
-struct BookPageModel: Sendable, Encodable {
+struct BookPageModel: PageModel {
     var root: String
     var site: SiteModel
     var pageTitle: String
@@ -33,46 +31,9 @@ struct BookPageModel: Sendable, Encodable {
     var jsonLD: SanitizedHTML
 }
 
-extension BookPageModel: PageModel {
-    func pageValue(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "title": title.templateValue
-        case "subtitle": subtitle.templateValue
-        case "authors": authors.templateValue
-        case "cover": cover.templateValue
-        case "facts": facts.templateValue
-        case "descriptionHTML": descriptionHTML.templateValue
-        case "status": status.templateValue
-        case "statusID": statusID.templateValue
-        case "rating": rating.templateValue
-        case "started": started.templateValue
-        case "finished": finished.templateValue
-        case "reads": reads.templateValue
-        case "series": series.templateValue
-        case "shelves": shelves.templateValue
-        case "noteHTML": noteHTML.templateValue
-        case "highlights": highlights.templateValue
-        case "credits": credits.templateValue
-        case "openGraph": openGraph.templateValue
-        case "jsonLD": jsonLD.templateValue
-        default: nil
-        }
-    }
-}
-
 struct FactModel: Sendable, Encodable {
     var label: String
     var value: String
-}
-
-extension FactModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "label": label.templateValue
-        case "value": value.templateValue
-        default: nil
-        }
-    }
 }
 
 struct ShelfTagModel: Sendable, Encodable {
@@ -81,33 +42,11 @@ struct ShelfTagModel: Sendable, Encodable {
     var url: String
 }
 
-extension ShelfTagModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "name": name.templateValue
-        case "slug": slug.templateValue
-        case "url": url.templateValue
-        default: nil
-        }
-    }
-}
-
 /// Where some of a book's facts came from: "Description from" Google Books, with a link there.
 struct CreditModel: Sendable, Encodable, Equatable {
     var what: String
     var source: String
     var url: String
-}
-
-extension CreditModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "what": what.templateValue
-        case "source": source.templateValue
-        case "url": url.templateValue
-        default: nil
-        }
-    }
 }
 
 /// A passage the reader marked: its text (plain, escaped like any text), their note through cmark
@@ -119,16 +58,4 @@ struct HighlightModel: Sendable, Encodable {
     var noteHTML: SanitizedHTML?
     /// "p. 42 · loc. 170–172", in the site's language; nil when the source gave no place.
     var place: String?
-}
-
-extension HighlightModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "anchor": anchor.templateValue
-        case "text": text.templateValue
-        case "noteHTML": noteHTML.templateValue
-        case "place": place.templateValue
-        default: nil
-        }
-    }
 }

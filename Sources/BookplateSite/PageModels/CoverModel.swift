@@ -1,6 +1,4 @@
 import BookplateCore
-import BookplateLibrary
-import BookplateMustache
 
 /// A cover image or its generated placeholder.
 struct CoverModel: Sendable, Encodable {
@@ -23,40 +21,9 @@ struct CoverModel: Sendable, Encodable {
     var color: String?
 }
 
-extension CoverModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "src": src.templateValue
-        case "width": width.templateValue
-        case "height": height.templateValue
-        case "alt": alt.templateValue
-        case "isPlaceholder": isPlaceholder.templateValue
-        case "title": title.templateValue
-        case "author": author.templateValue
-        case "hue": hue.templateValue
-        case "srcset": srcset.templateValue
-        case "sizes": sizes.templateValue
-        case "color": color.templateValue
-        case "images": images.templateValue
-        default: nil
-        }
-    }
-}
-
 /// One rendition of a cover: its path from the top of the site and its size in pixels.
 struct CoverImageModel: Sendable, Encodable {
     var path: String
     var width: Int
     var height: Int
-}
-
-extension CoverImageModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "path": path.templateValue
-        case "width": width.templateValue
-        case "height": height.templateValue
-        default: nil
-        }
-    }
 }

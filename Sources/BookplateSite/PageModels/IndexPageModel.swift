@@ -1,9 +1,7 @@
 import BookplateCore
-import BookplateLibrary
-import BookplateMustache
 
 /// `index.html`: what is being read, the books finished last, and every list of the shelf.
-struct IndexPageModel: Sendable, Encodable {
+struct IndexPageModel: PageModel {
     var root: String
     var site: SiteModel
     var pageTitle: String
@@ -22,23 +20,4 @@ struct IndexPageModel: Sendable, Encodable {
     /// The commonplace book's address, when the reader publishes any highlight.
     var commonplaceURL: String?
     var isEmpty: Bool
-}
-
-extension IndexPageModel: PageModel {
-    func pageValue(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "bookCount": bookCount.templateValue
-        case "authorCount": authorCount.templateValue
-        case "countsLabel": countsLabel.templateValue
-        case "reading": reading.templateValue
-        case "readingList": readingList.templateValue
-        case "allBeingReadLabel": allBeingReadLabel.templateValue
-        case "recent": recent.templateValue
-        case "groups": groups.templateValue
-        case "shelfCount": shelfCount.templateValue
-        case "commonplaceURL": commonplaceURL.templateValue
-        case "isEmpty": isEmpty.templateValue
-        default: nil
-        }
-    }
 }

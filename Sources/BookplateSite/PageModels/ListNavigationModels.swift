@@ -1,6 +1,4 @@
 import BookplateCore
-import BookplateLibrary
-import BookplateMustache
 
 /// A link to a list of books, and to each of its pages when it has more than one.
 struct ListLinkModel: Sendable, Encodable {
@@ -14,35 +12,10 @@ struct ListLinkModel: Sendable, Encodable {
     var pages: [PageLinkModel]
 }
 
-extension ListLinkModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "id": id.templateValue
-        case "title": title.templateValue
-        case "url": url.templateValue
-        case "count": count.templateValue
-        case "countLabel": countLabel.templateValue
-        case "pages": pages.templateValue
-        default: nil
-        }
-    }
-}
-
 struct PageLinkModel: Sendable, Encodable {
     var number: Int
     var url: String
     var isCurrent: Bool
-}
-
-extension PageLinkModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "number": number.templateValue
-        case "url": url.templateValue
-        case "isCurrent": isCurrent.templateValue
-        default: nil
-        }
-    }
 }
 
 /// The lists of one reading status on the home page: books read come as a list per year.
@@ -52,33 +25,10 @@ struct ListGroupModel: Sendable, Encodable {
     var lists: [ListLinkModel]
 }
 
-extension ListGroupModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "id": id.templateValue
-        case "title": title.templateValue
-        case "lists": lists.templateValue
-        default: nil
-        }
-    }
-}
-
 /// Previous, next and numbered links between the pages of a list.
 struct PaginationModel: Sendable, Encodable {
     var label: String
     var previous: String?
     var next: String?
     var pages: [PageLinkModel]
-}
-
-extension PaginationModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "label": label.templateValue
-        case "previous": previous.templateValue
-        case "next": next.templateValue
-        case "pages": pages.templateValue
-        default: nil
-        }
-    }
 }

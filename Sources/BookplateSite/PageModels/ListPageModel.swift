@@ -1,9 +1,7 @@
 import BookplateCore
-import BookplateLibrary
-import BookplateMustache
 
 /// `read/<year>/…`, `to-read/…`, `reading/…`, `abandoned/…`: one page of a list of books.
-struct ListPageModel: Sendable, Encodable {
+struct ListPageModel: PageModel {
     var root: String
     var site: SiteModel
     var pageTitle: String
@@ -12,17 +10,4 @@ struct ListPageModel: Sendable, Encodable {
     var countLabel: String
     var books: [BookCardModel]
     var pagination: PaginationModel?
-}
-
-extension ListPageModel: PageModel {
-    func pageValue(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "id": id.templateValue
-        case "title": title.templateValue
-        case "countLabel": countLabel.templateValue
-        case "books": books.templateValue
-        case "pagination": pagination.templateValue
-        default: nil
-        }
-    }
 }

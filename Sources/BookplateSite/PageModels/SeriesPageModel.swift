@@ -1,9 +1,7 @@
 import BookplateCore
-import BookplateLibrary
-import BookplateMustache
 
 /// `series/<slug>/index.html`: the series in reading order, with what is missing from the shelf.
-struct SeriesPageModel: Sendable, Encodable {
+struct SeriesPageModel: PageModel {
     var root: String
     var site: SiteModel
     var pageTitle: String
@@ -14,31 +12,10 @@ struct SeriesPageModel: Sendable, Encodable {
     var entries: [SeriesEntryModel]
 }
 
-extension SeriesPageModel: PageModel {
-    func pageValue(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "name": name.templateValue
-        case "countLabel": countLabel.templateValue
-        case "entries": entries.templateValue
-        default: nil
-        }
-    }
-}
-
 struct SeriesEntryModel: Sendable, Encodable {
     var book: BookCardModel?
     /// "#3 is not on your shelf".
     var gap: String?
-}
-
-extension SeriesEntryModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "book": book.templateValue
-        case "gap": gap.templateValue
-        default: nil
-        }
-    }
 }
 
 /// A book's place in a series, on its page.
@@ -46,15 +23,4 @@ struct SeriesLinkModel: Sendable, Encodable {
     var name: String
     var url: String
     var position: String?
-}
-
-extension SeriesLinkModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "name": name.templateValue
-        case "url": url.templateValue
-        case "position": position.templateValue
-        default: nil
-        }
-    }
 }

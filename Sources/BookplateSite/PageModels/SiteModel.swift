@@ -1,6 +1,4 @@
 import BookplateCore
-import BookplateLibrary
-import BookplateMustache
 
 // The values templates see. Each page kind has its own small model; none is a database record.
 //
@@ -8,9 +6,8 @@ import BookplateMustache
 // `SanitizedHTML` (a note or bio through cmark, a description through the allow-list, JSON-LD
 // made safe for its `<script>`): the only values `{{{ }}}` writes unescaped.
 //
-// Templates read page models field by field through `value(forKey:)`, without reflection or casts:
-// with ten thousand pages, looking values up was most of a build's time. PageModelsTests checks
-// that every property is reachable.
+// Templates read a page model as its `Encodable` conformance names it: each stored property is
+// a field (`EncodedModel`, which also fingerprints the page in the same pass).
 
 /// What every page knows about the site and where it sits in it.
 struct SiteModel: Sendable, Encodable {
@@ -26,33 +23,8 @@ struct SiteModel: Sendable, Encodable {
     var credits: [ListedLinkModel] = []
 }
 
-extension SiteModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "title": title.templateValue
-        case "language": language.templateValue
-        case "description": description.templateValue
-        case "owner": owner.templateValue
-        case "hasFeed": hasFeed.templateValue
-        case "ownerLabel": ownerLabel.templateValue
-        case "credits": credits.templateValue
-        default: nil
-        }
-    }
-}
-
 /// A name and value for a `<meta property=… content=…>` tag.
 struct MetaModel: Sendable, Encodable {
     var property: String
     var content: String
-}
-
-extension MetaModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "property": property.templateValue
-        case "content": content.templateValue
-        default: nil
-        }
-    }
 }

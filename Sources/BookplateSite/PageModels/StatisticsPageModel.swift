@@ -1,9 +1,7 @@
 import BookplateCore
-import BookplateLibrary
-import BookplateMustache
 
 /// `stats/index.html`: the year in books.
-struct StatisticsPageModel: Sendable, Encodable {
+struct StatisticsPageModel: PageModel {
     var root: String
     var site: SiteModel
     var pageTitle: String
@@ -21,25 +19,6 @@ struct StatisticsPageModel: Sendable, Encodable {
     var pagesChart: ChartModel
 }
 
-extension StatisticsPageModel: PageModel {
-    func pageValue(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "years": years.templateValue
-        case "ratings": ratings.templateValue
-        case "totalsLabel": totalsLabel.templateValue
-        case "longest": longest.templateValue
-        case "longestPages": longestPages.templateValue
-        case "shortest": shortest.templateValue
-        case "shortestPages": shortestPages.templateValue
-        case "hasReadBooks": hasReadBooks.templateValue
-        case "goal": goal.templateValue
-        case "booksChart": booksChart.templateValue
-        case "pagesChart": pagesChart.templateValue
-        default: nil
-        }
-    }
-}
-
 struct YearStatisticsModel: Sendable, Encodable {
     var year: String
     /// The year's own page, from the statistics page.
@@ -51,20 +30,6 @@ struct YearStatisticsModel: Sendable, Encodable {
     var averageRating: String?
 }
 
-extension YearStatisticsModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "year": year.templateValue
-        case "url": url.templateValue
-        case "books": books.templateValue
-        case "rereads": rereads.templateValue
-        case "pages": pages.templateValue
-        case "averageRating": averageRating.templateValue
-        default: nil
-        }
-    }
-}
-
 /// One bar of a chart: a label, a value, and its length as a percentage of the longest.
 struct BarModel: Sendable, Encodable {
     var label: String
@@ -74,32 +39,9 @@ struct BarModel: Sendable, Encodable {
     var description: String?
 }
 
-extension BarModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "label": label.templateValue
-        case "value": value.templateValue
-        case "percent": percent.templateValue
-        case "description": description.templateValue
-        default: nil
-        }
-    }
-}
-
 /// A bar chart as a table of labels, bars and values: text at the reader's own size.
 struct ChartModel: Sendable, Encodable {
     var id: String
     var title: String
     var bars: [BarModel]
-}
-
-extension ChartModel: TemplateObject {
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "id": id.templateValue
-        case "title": title.templateValue
-        case "bars": bars.templateValue
-        default: nil
-        }
-    }
 }

@@ -1,9 +1,7 @@
 import BookplateCore
-import BookplateLibrary
-import BookplateMustache
 
 /// `stats/<year>/index.html`: one year in books.
-struct YearPageModel: Sendable, Encodable {
+struct YearPageModel: PageModel {
     var root: String
     var site: SiteModel
     var pageTitle: String
@@ -22,25 +20,4 @@ struct YearPageModel: Sendable, Encodable {
     var booksLink: LinkModel
     var olderYear: LinkModel?
     var newerYear: LinkModel?
-}
-
-extension YearPageModel: PageModel {
-    func pageValue(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "year": year.templateValue
-        case "title": title.templateValue
-        case "summary": summary.templateValue
-        case "goal": goal.templateValue
-        case "monthsChart": monthsChart.templateValue
-        case "ratings": ratings.templateValue
-        case "longest": longest.templateValue
-        case "longestPages": longestPages.templateValue
-        case "shortest": shortest.templateValue
-        case "shortestPages": shortestPages.templateValue
-        case "booksLink": booksLink.templateValue
-        case "olderYear": olderYear.templateValue
-        case "newerYear": newerYear.templateValue
-        default: nil
-        }
-    }
 }
