@@ -6,8 +6,15 @@ package enum SetAside {
     /// Moves `file` into `folder/.removed/` as `<name>-<seconds>.<ext>` (with `-2`, `-3`… when
     /// that name is taken) and returns where it went.
     package static func move(_ file: URL, into folder: URL, named name: String, at date: Date) throws -> URL {
+        let destination = destination(for: file, into: folder, named: name, at: date)
+        try move(file, to: destination)
+        return destination
+    }
+
+    /// Where ``move(_:into:named:at:)`` would put `file` now, without moving it: a removal
+    /// records it in the library before the file moves.
+    package static func destination(for file: URL, into folder: URL, named name: String, at date: Date) -> URL {
         let removed = folder.appendingPathComponent(".removed")
-        try FileManager.default.createDirectory(at: removed, withIntermediateDirectories: true)
         let stem = "\(name)-\(Int(date.timeIntervalSince1970))"
         let ext = file.pathExtension
         var destination = removed.appendingPathComponent("\(stem).\(ext)")
@@ -16,8 +23,22 @@ package enum SetAside {
             destination = removed.appendingPathComponent("\(stem)-\(counter).\(ext)")
             counter += 1
         }
-        try FileManager.default.moveItem(at: file, to: destination)
         return destination
+    }
+
+    /// Moves `file` to `destination` in a `.removed/` folder, making the folder when it is not
+    /// there yet; never over a file.
+    package static func move(_ file: URL, to destination: URL) throws {
+        try FileManager.default.createDirectory(
+            at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: file, to: destination)
+    }
+
+    /// Whether `name` is in `folder/.removed/`.
+    package static func holds(_ name: String, in folder: URL) -> Bool {
+        guard !name.contains("/"), !name.hasPrefix(".") else { return false }
+        return FileManager.default.fileExists(
+            atPath: folder.appendingPathComponent(".removed").appendingPathComponent(name).path)
     }
 
     /// Moves `name` from `folder/.removed/` back to `destination`, never over a file there.

@@ -3,9 +3,14 @@ import BookplateCore
 import BookplateLibrary
 import Foundation
 
-/// Taking a book off the shelf with its note and cover, all or nothing: the files are set aside
-/// first and the library changed in one transaction after, so that when any step fails the
-/// files go back and the library, the note and the cover are as they were.
+/// Taking a book off the shelf with its note and cover, all or nothing.
+///
+/// The library is the record of where the files are. `remove` commits the book's removal with
+/// the names its note and cover will have in `.removed/`, then moves them; `restore` moves them
+/// back, then commits. Either cut short between the two steps (killed) leaves a removed book whose
+/// files are still in place, which ``finishInterrupted()`` sets aside at the next command: the
+/// book stays removed, as the library says, and `restore` brings it back whole. A step that fails
+/// with an error is undone at once.
 public struct BookRemoval: Sendable {
     public var library: Library
     public var notes: NoteStore
@@ -40,31 +45,38 @@ public struct BookRemoval: Sendable {
     /// set aside under the clock's time, and the library keeps a copy of the book.
     public func remove(slug: String) throws -> SetAsideFiles {
         let now = clock.now()
-        let setAside = try setFilesAside(of: slug, at: now)
+        let note = notes.url(forSlug: slug)
+        let image = CoverFetcher.existingImage(named: slug, in: covers)
+        let planned = SetAsideFiles(
+            note: FileManager.default.fileExists(atPath: note.path)
+                ? SetAside.destination(for: note, into: notes.folder, named: slug, at: now) : nil,
+            cover: image.map { SetAside.destination(for: $0, into: covers, named: slug, at: now) })
+        let id = try library.removeBook(
+            slug: slug, at: now, noteFile: planned.note?.lastPathComponent,
+            coverFile: planned.cover?.lastPathComponent)
         do {
-            try library.removeBook(
-                slug: slug, at: now, noteFile: setAside.note?.lastPathComponent,
-                coverFile: setAside.cover?.lastPathComponent)
+            if let destination = planned.note { try SetAside.move(note, to: destination) }
+            if let image, let destination = planned.cover { try SetAside.move(image, to: destination) }
         } catch {
-            bringBack(setAside, of: slug)
-            throw error
+            // The book goes back on the shelf with whatever file had moved.
+            bringBack(planned, of: slug)
+            if let copy = try? library.removedBooks().first(where: { $0.id == id }) {
+                _ = try? library.restoreBook(copy)
+            }
+            throw NoteError.unwritable(path: (planned.note ?? planned.cover ?? note).relativePathForDisplay)
         }
-        return setAside
+        return planned
     }
 
-    /// Deletes the book with `slug` for good, with its note and its cover. The files are deleted
-    /// only once the library has committed; until then they are aside. Removed books that once
-    /// had the slug are other books, and stay.
+    /// Deletes the book with `slug` for good, with its note and its cover, once the library has
+    /// committed: cut short before the files go, they stay in place as a note and a cover for no
+    /// book, which the build names. Removed books that once had the slug are other books, and stay.
     public func purge(slug: String) throws {
-        let setAside = try setFilesAside(of: slug, at: clock.now())
-        do {
-            try library.purgeBook(slug: slug)
-        } catch {
-            bringBack(setAside, of: slug)
-            throw error
-        }
-        if let note = setAside.note { notes.deleteSetAsideNote(note.lastPathComponent) }
-        if let cover = setAside.cover { CoverFetcher.deleteSetAsideImage(cover.lastPathComponent, in: covers) }
+        let note = notes.url(forSlug: slug)
+        let image = CoverFetcher.existingImage(named: slug, in: covers)
+        try library.purgeBook(slug: slug)
+        try? FileManager.default.removeItem(at: note)
+        if let image { try? FileManager.default.removeItem(at: image) }
     }
 
     /// Forgets the removed book `removed`, then deletes its set-aside files.
@@ -74,29 +86,49 @@ public struct BookRemoval: Sendable {
         if let cover = copy.coverFile { CoverFetcher.deleteSetAsideImage(cover, in: covers) }
     }
 
-    /// Puts a removed book back on the shelf, then brings back its note and cover when nothing
-    /// has taken their place.
+    /// Puts a removed book back on the shelf: its note and cover first, when nothing has taken
+    /// their place, then the book.
     public func restore(_ removed: RemovedBook) throws -> Restored {
-        let details = try library.restoreBook(removed)
-        let slug = details.book.slug
-        return Restored(
-            details: details, noteBack: removed.noteFile.map { notes.bringBackNote($0, forSlug: slug) },
-            coverBack: removed.coverFile.map { CoverFetcher.bringBackImage($0, named: slug, in: covers) })
+        let slug = removed.slug
+        let noteBack = removed.noteFile.map { notes.bringBackNote($0, forSlug: slug) }
+        let coverBack = removed.coverFile.map { CoverFetcher.bringBackImage($0, named: slug, in: covers) }
+        do {
+            let details = try library.restoreBook(removed)
+            return Restored(details: details, noteBack: noteBack, coverBack: coverBack)
+        } catch {
+            setAsideAgain(
+                slug: slug, noteFile: noteBack == true ? removed.noteFile : nil,
+                coverFile: coverBack == true ? removed.coverFile : nil)
+            throw error
+        }
     }
 
-    /// Moves the note, then the cover, into `.removed/`; when the cover cannot move, the note
-    /// comes back before the error is thrown.
-    private func setFilesAside(of slug: String, at date: Date) throws -> SetAsideFiles {
-        let note = try notes.setAsideNote(forSlug: slug, at: date)
-        guard let image = CoverFetcher.existingImage(named: slug, in: covers) else {
-            return SetAsideFiles(note: note, cover: nil)
+    /// Finishes a removal or a restore that was cut short between the library and the files:
+    /// a removed book whose note or cover is in place while the library says it is set aside has
+    /// it set aside now, under the name the library keeps. Then the book is removed with its
+    /// files, as the library says, and no note or cover sits in `.removed/` beside a book on the
+    /// shelf. Nothing to do costs one query.
+    public func finishInterrupted() {
+        guard let copies = try? library.latestRemovedFiles() else { return }
+        for copy in copies {
+            let noteAside = copy.noteFile.map { SetAside.holds($0, in: notes.folder) } ?? true
+            let coverAside = copy.coverFile.map { SetAside.holds($0, in: covers) } ?? true
+            guard !noteAside || !coverAside else { continue }
+            setAsideAgain(
+                slug: copy.slug, noteFile: noteAside ? nil : copy.noteFile, coverFile: coverAside ? nil : copy.coverFile
+            )
         }
-        do {
-            let cover = try SetAside.move(image, into: covers, named: slug, at: date)
-            return SetAsideFiles(note: note, cover: cover)
-        } catch {
-            bringBack(SetAsideFiles(note: note, cover: nil), of: slug)
-            throw NoteError.unwritable(path: covers.appendingPathComponent(".removed").relativePathForDisplay)
+    }
+
+    /// Sets a removed book's note or cover, back in place, aside again under its kept name.
+    private func setAsideAgain(slug: String, noteFile: String?, coverFile: String?) {
+        let note = notes.url(forSlug: slug)
+        if let noteFile, FileManager.default.fileExists(atPath: note.path) {
+            try? SetAside.move(
+                note, to: notes.folder.appendingPathComponent(".removed").appendingPathComponent(noteFile))
+        }
+        if let coverFile, let image = CoverFetcher.existingImage(named: slug, in: covers) {
+            try? SetAside.move(image, to: covers.appendingPathComponent(".removed").appendingPathComponent(coverFile))
         }
     }
 

@@ -87,12 +87,21 @@ extension Library {
         }
     }
 
-    /// Records where `remove` set the kept book's note and cover aside.
-    public func recordSetAside(removal id: Int64, noteFile: String?, coverFile: String?) throws {
-        try write { db in
-            try db.execute(
-                sql: "UPDATE removedBook SET noteFile = ?, coverFile = ? WHERE id = ?",
-                arguments: [noteFile, coverFile, id])
+    /// For each slug no book on the shelf has, its latest removed copy that says its note or
+    /// cover was set aside: where `remove` and `restore` may have been cut short (see
+    /// `BookRemoval.finishInterrupted()`).
+    public func latestRemovedFiles() throws -> [(slug: String, noteFile: String?, coverFile: String?)] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT slug, noteFile, coverFile FROM removedBook AS copy
+                    WHERE (noteFile IS NOT NULL OR coverFile IS NOT NULL)
+                    AND NOT EXISTS (SELECT 1 FROM book WHERE book.slug = copy.slug)
+                    AND id = (SELECT id FROM removedBook AS other WHERE other.slug = copy.slug
+                              ORDER BY removedAt DESC, id DESC LIMIT 1)
+                    """
+            ).map { (slug: $0["slug"], noteFile: $0["noteFile"], coverFile: $0["coverFile"]) }
         }
     }
 

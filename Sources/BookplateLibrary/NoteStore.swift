@@ -101,19 +101,7 @@ public struct NoteStore: Sendable {
         }
     }
 
-    /// Moves the note for `slug` out of the way into `notes/.removed/`, so that removing a book
-    /// never deletes what the reader wrote. Returns the new location, or nil when there was no note.
-    public func setAsideNote(forSlug slug: String, at date: Date) throws -> URL? {
-        let url = url(forSlug: slug)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        do {
-            return try SetAside.move(url, into: folder, named: slug, at: date)
-        } catch {
-            throw NoteError.unwritable(path: folder.appendingPathComponent(".removed").relativePathForDisplay)
-        }
-    }
-
-    /// Brings a note `setAsideNote` moved back as the note for `slug`; false when it is gone or
+    /// Brings a note `remove` set aside in `notes/.removed/` back as the note for `slug`; false when it is gone or
     /// the book has a note again (which is never replaced).
     public func bringBackNote(_ name: String, forSlug slug: String) -> Bool {
         SetAside.bringBack(name, from: folder, to: url(forSlug: slug))
@@ -152,6 +140,6 @@ public enum NoteError: Error, Equatable, CustomStringConvertible {
 }
 
 extension NoteStore {
-    /// Deletes a note `setAsideNote` moved, for `remove --purge`.
+    /// Deletes a note `remove` set aside, for `remove --purge`.
     public func deleteSetAsideNote(_ name: String) { SetAside.delete(name, from: folder) }
 }

@@ -39,8 +39,13 @@ struct ShelfOptions: ParsableArguments {
         }
     }
 
+    /// The shelf's library, after finishing any removal or restore that was cut short (killed)
+    /// between the library and the files, so that every command sees them agree.
     func openLibrary() throws -> Library {
-        try Library.open(at: try paths.library)
+        let paths = try paths
+        let library = try Library.open(at: paths.library)
+        BookRemoval(library: library, paths: paths).finishInterrupted()
+        return library
     }
 
     /// The shelf's settings (defaults when there is no settings file).

@@ -106,4 +106,61 @@ import Testing
             #expect(left.isEmpty && aside.isEmpty, "\(folder.lastPathComponent): \(left) \(aside)")
         }
     }
+
+    /// `remove` killed after the library committed and before the files moved: the library says
+    /// Dune is removed with its note and cover set aside, and they are still in place. (They were
+    /// moved first, and a kill then left Dune on the shelf with its note hidden in `.removed/`,
+    /// where `restore` could not see it: found by an exploratory session.)
+    @Test func aRemovalCutShortIsFinishedByTheNextCommand() throws {
+        let shelf = try shelfWithDune()
+        try shelf.library.removeBook(
+            slug: "dune", at: removedAt, noteFile: "dune-1700000000.md", coverFile: "dune-1700000000.jpg")
+        removal(shelf).finishInterrupted()
+        #expect(!FileManager.default.fileExists(atPath: shelf.paths.notes.appendingPathComponent("dune.md").path))
+        #expect(SetAside.holds("dune-1700000000.md", in: shelf.paths.notes))
+        #expect(SetAside.holds("dune-1700000000.jpg", in: shelf.paths.covers))
+        let restored = try removal(shelf).restore(try shelf.library.findRemovedBook(matching: "dune"))
+        #expect(restored.noteBack == true && restored.coverBack == true)
+        try expectDuneInPlace(shelf)
+    }
+
+    /// `restore` killed after the files came back and before the library committed: Dune is still
+    /// removed, so its files go aside again, and the next `restore` brings all of it back.
+    @Test func aRestoreCutShortIsUndoneByTheNextCommand() throws {
+        let shelf = try shelfWithDune()
+        let files = try removal(shelf).remove(slug: "dune")
+        let notes = NoteStore(folder: shelf.paths.notes)
+        #expect(notes.bringBackNote(try #require(files.note).lastPathComponent, forSlug: "dune"))
+        removal(shelf).finishInterrupted()
+        #expect(SetAside.holds("dune-1700000000.md", in: shelf.paths.notes))
+        _ = try removal(shelf).restore(try shelf.library.findRemovedBook(matching: "dune"))
+        try expectDuneInPlace(shelf)
+    }
+
+    /// With nothing cut short, the next command moves nothing: not the set-aside files of a
+    /// book removed whole, nor the note of another book that took the slug since.
+    @Test func finishingWithNothingCutShortMovesNothing() throws {
+        let shelf = try shelfWithDune()
+        _ = try removal(shelf).remove(slug: "dune")
+        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Brian Herbert"]))
+        try shelf.writeNote("Second thoughts", slug: "dune")
+        removal(shelf).finishInterrupted()
+        #expect(
+            try String(contentsOf: shelf.paths.notes.appendingPathComponent("dune.md"), encoding: .utf8)
+                == "Second thoughts")
+        #expect(SetAside.holds("dune-1700000000.md", in: shelf.paths.notes))
+    }
+
+    /// A restore the library refuses puts the files it brought back aside again.
+    @Test func aFailedRestoreLeavesTheFilesAside() throws {
+        let shelf = try shelfWithDune()
+        _ = try removal(shelf).remove(slug: "dune")
+        try failWrites(to: "book", event: "INSERT", in: shelf.library)
+        #expect(throws: (any Error).self) {
+            try removal(shelf).restore(try shelf.library.findRemovedBook(matching: "dune"))
+        }
+        #expect(SetAside.holds("dune-1700000000.md", in: shelf.paths.notes))
+        #expect(SetAside.holds("dune-1700000000.jpg", in: shelf.paths.covers))
+        #expect(!FileManager.default.fileExists(atPath: shelf.paths.notes.appendingPathComponent("dune.md").path))
+    }
 }

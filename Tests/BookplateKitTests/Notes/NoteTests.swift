@@ -78,10 +78,9 @@ import Testing
             try Data("x".utf8).write(to: folder.appendingPathComponent(name))
         }
         #expect(try store.noteFiles().map(\.slug) == ["a", "b"])
-        let kept = try #require(try store.setAsideNote(forSlug: "a", at: TemporaryShelf.fixedDate))
+        let kept = try SetAside.move(store.url(forSlug: "a"), into: folder, named: "a", at: TemporaryShelf.fixedDate)
         #expect(try String(contentsOf: kept, encoding: .utf8) == "x")
         #expect(try store.noteFiles().map(\.slug) == ["b"])
-        #expect(try store.setAsideNote(forSlug: "a", at: TemporaryShelf.fixedDate) == nil)
     }
 }
 
