@@ -15,8 +15,8 @@ import Foundation
 /// `renditions.json` (sizes and colour). It is written under a temporary name and renamed into
 /// place whole, so a build killed midway leaves no entry that looks finished. Files are not
 /// flushed one by one (a thousand covers would wait on four thousand flushes): an entry that a
-/// power cut left with short or empty files no longer matches its description (lengths, JPEG
-/// start and end) and is made again, never published. Safe to use from several threads at once.
+/// power cut left with short or empty files, or a file damaged in place, no longer matches its
+/// description (each file's length and digest) and is made again, never published. Safe to use from several threads at once.
 public struct ThumbnailCache: Sendable {
     /// Renditions and the key they are kept under, to tell `removeEntries(keeping:)` which are in use.
     public struct Entry: Equatable, Sendable {
@@ -123,6 +123,20 @@ public struct ThumbnailCache: Sendable {
             var width: Int
             var height: Int
             var bytes: Int
+            /// ``ContentDigest`` of the file, in hexadecimal: a file damaged in place, at its
+            /// length, is made again instead of published.
+            var digest: String
+
+            init(_ rendition: Rendition) {
+                width = rendition.width
+                height = rendition.height
+                bytes = rendition.data.count
+                digest = String(ContentDigest.of(rendition.data), radix: 16)
+            }
+
+            func describes(_ data: Data) -> Bool {
+                data.count == bytes && String(ContentDigest.of(data), radix: 16) == digest
+            }
         }
 
         var recipe: String
@@ -159,7 +173,7 @@ public struct ThumbnailCache: Sendable {
     }
 
     /// The renditions `descriptionData` describes, read from `entryFolder`; nil unless every image
-    /// is there with the length written down, starting and ending like a JPEG.
+    /// is there with the length and digest written down.
     private static func renditions(described descriptionData: Data, in entryFolder: URL, recipe: String)
         -> CoverRenditions?
     {
@@ -169,9 +183,7 @@ public struct ThumbnailCache: Sendable {
         var images: [Rendition] = []
         for image in description.images {
             let url = entryFolder.appendingPathComponent(fileName(width: image.width))
-            guard let data = FileManager.default.contents(atPath: url.path), data.count == image.bytes,
-                data.starts(with: [0xFF, 0xD8]), data.suffix(2).elementsEqual([0xFF, 0xD9])
-            else { return nil }
+            guard let data = FileManager.default.contents(atPath: url.path), image.describes(data) else { return nil }
             images.append(Rendition(width: image.width, height: image.height, data: data))
         }
         return CoverRenditions(
@@ -196,7 +208,7 @@ public struct ThumbnailCache: Sendable {
             let description = Description(
                 recipe: recipe, sourceWidth: renditions.sourceWidth, sourceHeight: renditions.sourceHeight,
                 dominantColor: renditions.dominantColor,
-                images: renditions.images.map { .init(width: $0.width, height: $0.height, bytes: $0.data.count) })
+                images: renditions.images.map(Description.Image.init))
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             try FileOutput.write(

@@ -452,24 +452,33 @@ extension CoverThumbnailTests {
             #expect(calls.value == 2)
             #expect(try Data(contentsOf: cut) == whole)
 
+            // A rendition damaged in place, at its length and with a JPEG's first and last bytes
+            // (it was published as it was: found by an exploratory session).
+            var damaged = whole
+            damaged.replaceSubrange(2000..<2007, with: Data("GARBAGE".utf8))
+            try damaged.write(to: cut)
+            #expect(try cache().entry(forSourceAt: url).renditions == made.renditions)
+            #expect(calls.value == 3)
+            #expect(try Data(contentsOf: cut) == whole)
+
             // Images without their description.
             try FileManager.default.removeItem(at: entry.appendingPathComponent("renditions.json"))
             #expect(try cache().entry(forSourceAt: url).renditions == made.renditions)
-            #expect(calls.value == 3)
+            #expect(calls.value == 4)
 
             // A description that is not one.
             try Data("{\"recipe\": ".utf8).write(to: entry.appendingPathComponent("renditions.json"))
             #expect(try cache().entry(forSourceAt: url).renditions == made.renditions)
-            #expect(calls.value == 4)
+            #expect(calls.value == 5)
 
             // What a killed build leaves: a folder under its temporary name, never read however whole
             // it looks.
             try FileManager.default.moveItem(
                 at: entry, to: folder.appendingPathComponent(".partial-\(UUID().uuidString)"))
             #expect(try cache().entry(forSourceAt: url).renditions == made.renditions)
-            #expect(calls.value == 5)
+            #expect(calls.value == 6)
             #expect(try cache().entry(forSourceAt: url).renditions == made.renditions)
-            #expect(calls.value == 5)
+            #expect(calls.value == 6)
         }
 
         @Test func removesEntriesNoBuildUsed() throws {
