@@ -69,6 +69,9 @@ public struct SiteSettings: Sendable, Equatable {
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             let line = keyNode.mark?.line ?? 1
+            // `key:`, `key: ~` and `key: null` are YAML's nothing: the setting is not set. (`~` was
+            // read as the text "~", and `title: ~` published a site called "~".)
+            if value.null != nil, Self.knownKeys.contains(key) { continue }
             func text(_ expected: String = "text") throws -> String {
                 guard let string = value.scalar?.string, !string.trimmingCharacters(in: .whitespaces).isEmpty else {
                     throw SettingsError.badValue(path: path, line: line, key: key, expected: expected)
@@ -80,10 +83,9 @@ public struct SiteSettings: Sendable, Equatable {
             case "owner": settings.owner = try text()
             case "description": settings.description = try text()
             case "language":
-                let language = try text("a language code such as en or fr")
-                guard language.count <= 12, language.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }) else {
-                    throw SettingsError.badValue(
-                        path: path, line: line, key: key, expected: "a language code such as en or fr")
+                let expected = "a language code such as en, fr or fr-CA"
+                guard let language = Self.languageTag(parsing: try text(expected)) else {
+                    throw SettingsError.badValue(path: path, line: line, key: key, expected: expected)
                 }
                 settings.language = language
             case "base_url":
@@ -139,6 +141,20 @@ public struct SiteSettings: Sendable, Equatable {
             guard line.hasPrefix(key) else { return nil }
             return line.dropFirst(key.count).drop { $0 == " " || $0 == "\t" }.first == ":" ? index + 1 : nil
         }
+    }
+
+    /// A language tag as a page's `lang` gives it (`fr`, `fr-CA`, `es-419`, `zh-Hant-TW`), from
+    /// the way a reader may write it: `_` for `-` (`fr_CA`), in any case. Nil for anything that
+    /// is not letters, then letters or digits, in parts of one to eight joined by `-`.
+    static func languageTag(parsing text: String) -> String? {
+        let tag = text.replacingOccurrences(of: "_", with: "-")
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }),
+            parts.dropFirst().allSatisfy({
+                (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            })
+        else { return nil }
+        return tag
     }
 
     /// Whether a base URL's path is plain folder names: the 404 page links to the site from its

@@ -71,6 +71,29 @@ import Testing
         }
     }
 
+    /// `fr_CA` was refused though the README offers it, `es-419` too, and `en-` was published as
+    /// `lang="en-"` (found by an exploratory session).
+    @Test func aLanguageIsATagAsPagesGiveIt() throws {
+        for (written, tag) in [
+            ("fr", "fr"), ("FR", "FR"), ("fr_CA", "fr-CA"), ("es-419", "es-419"), ("zh-Hant-TW", "zh-Hant-TW"),
+        ] {
+            #expect(try SiteSettings.load(from: try write("language: \(written)\n")).language == tag, "\(written)")
+        }
+        for bad in ["en-", "-en", "e", "fr--CA", "fr CA", "français", "en-abcdefghi", "1a"] {
+            let file = try write("language: '\(bad)'\n")
+            #expect(throws: SettingsError.self, "\(bad)") { try SiteSettings.load(from: file) }
+        }
+    }
+
+    /// `title: ~` published a site called "~" and `owner: null` a footer "null’s bookshelf",
+    /// while `title:` was refused (found by an exploratory session): all three are YAML's nothing.
+    @Test func aSettingSetToNothingIsNotSet() throws {
+        let settings = try SiteSettings.load(
+            from: try write("title: ~\nowner: null\ndescription:\ngoal: ~\nlanguage: NULL\nbase_url:\n"))
+        #expect(settings == SiteSettings())
+        #expect(try SiteSettings.load(from: try write("title: 'null'\n")).title == "null")
+    }
+
     @Test func anUnknownKeyAndBrokenYAMLAreNamed() throws {
         let unknown = try write("title: Books\ntitel: typo\n")
         #expect(throws: SettingsError.unknownKey(path: unknown.path, line: 2, key: "titel")) {
