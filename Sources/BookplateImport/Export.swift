@@ -257,7 +257,11 @@ public struct LibraryExporter: Sendable {
     }
 
     static func csvField(_ value: String) -> String {
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+        // By bytes: "\r\n" is one Character, equal to neither "\r" nor "\n", and a field holding
+        // it was written unquoted, breaking the row in two.
+        guard value.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
+            return value
+        }
         return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 

@@ -449,6 +449,30 @@ import Testing
         #expect(first == second, "\(GoldenFiles.readableDiff(first, second))")
     }
 
+    /// A note with Windows line breaks was written unquoted (`"\r\n"` is one Swift Character,
+    /// equal to neither `"\r"` nor `"\n"`): the row broke in two, and importing the file cut
+    /// the note and made a book of its second line (found by an exploratory session).
+    @Test func aNoteWithWindowsLineBreaksStaysInItsCell() throws {
+        let shelf = try TemporaryShelf()
+        let book = try shelf.library.addBook(NewBook(title: "Note CRLF", authors: ["C"]))
+        try NoteStore(folder: shelf.paths.notes).writeNote("line one\r\nline two\r\n", forSlug: book.book.slug)
+        let csv = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .goodreadsCSV()
+        let records = CSVParser().parse([UInt8](csv))
+        #expect(records.count == 2)
+        let row = Dictionary(uniqueKeysWithValues: zip(records[0].fields, records[1].fields))
+        #expect(row["My Review"]?.contains("line two") == true)
+
+        let file = try TestPaths.temporaryFolder("crlf").appendingPathComponent("export.csv")
+        try csv.write(to: file)
+        let fresh = try TemporaryShelf()
+        let report = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes)).run(
+            file: file, as: .goodreads)
+        #expect(report.summary.added.count == 1 && report.summary.skipped.isEmpty)
+        let note = try #require(try NoteStore(folder: fresh.paths.notes).note(forSlug: book.book.slug))
+        #expect(note.contains("line one") && note.contains("line two"))
+    }
+
     /// `=` and a combining mark make one character that is not `=`; a spreadsheet still reads a
     /// formula. Found by the FuzzExport fuzzer: cells are judged by their first Unicode scalar.
     @Test func aFormulaHiddenBehindACombiningMarkIsNeutralisedToo() {
