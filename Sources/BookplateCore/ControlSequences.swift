@@ -63,6 +63,25 @@ public enum ControlSequences {
         }
     }
 
+    /// `text` as the library keeps lines of it (a highlight's note, written in Markdown): as
+    /// ``cleanedForStorage(_:)`` keeps a line, except that tabs stay and every line break
+    /// (`\r\n`, `\r`, vertical tab, page break, NEL) is kept as `\n`.
+    public static func cleanedForStorage(lines text: String) -> String {
+        guard needsCleaning(text, .text) else { return text }
+        return filtered(text) { scalar, scalars, index, clean in
+            switch scalar.value {
+            case 0x1B: index = endOfEscape(scalars, from: index)
+            case 0x09, 0x0A: clean.append(scalar)
+            case 0x0D:
+                clean.append("\n")
+                if index < scalars.count, scalars[index] == "\n" { index += 1 }
+            case 0x0B, 0x0C, 0x85: clean.append("\n")
+            case 0x00..<0x20, 0x7F...0x9F: break
+            default: clean.append(scalar)
+            }
+        }
+    }
+
     /// `text` without its control sequences and strings (ESC `[`, `]`, `P`, `X`, `^` or `_` and
     /// what follows, to the end), and nothing else taken: for text whose other controls are dealt
     /// with on their own (HTML's). An ESC before anything else goes alone: a letter after it is

@@ -358,5 +358,11 @@ extension String {
         ControlSequences.cleanedForStorage(self).collapsingWhitespace
     }
 
+    /// Lines of text as the library keeps them (a highlight's note, in Markdown): their line
+    /// breaks kept as `\n`, control characters and escape sequences dropped, ends trimmed.
+    package var linesForStorage: String {
+        ControlSequences.cleanedForStorage(lines: self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     package var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -32,7 +32,7 @@ extension Highlight {
         guard !text.isEmpty else { return nil }
         self.init(
             id: Highlight.id(slug: slug, text: text), bookId: bookId, text: text,
-            note: new.note?.trimmedForStorage.nilIfEmpty, place: new.place, madeAt: new.madeAt, source: new.source,
+            note: new.note?.linesForStorage.nilIfEmpty, place: new.place, madeAt: new.madeAt, source: new.source,
             published: new.published, addedAt: addedAt)
     }
 }
@@ -155,7 +155,7 @@ extension Library {
         _ prefix: String, note: String? = nil, page: String? = nil, published: Bool? = nil
     ) throws -> Highlight {
         var highlight = try highlight(matching: prefix)
-        if let note { highlight.note = note.trimmedForStorage.nilIfEmpty }
+        if let note { highlight.note = note.linesForStorage.nilIfEmpty }
         if let page { highlight.place.page = page.trimmedForStorage.nilIfEmpty }
         if let published { highlight.published = published }
         let saved = highlight

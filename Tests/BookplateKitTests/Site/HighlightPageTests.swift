@@ -12,6 +12,24 @@ import Testing
 /// A book's page shows the highlights the reader publishes, each with its note and a permalink;
 /// nothing in a highlight reaches the page as markup.
 @Suite struct HighlightPageTests {
+    /// A highlight's note is Markdown: its paragraphs and lists were run into one line when kept
+    /// (found by an exploratory session). Its line breaks stay, `\r\n` as `\n`; escape codes go.
+    @Test func aHighlightsNoteKeepsItsLines() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        let highlight = try shelf.library.addHighlight(
+            NewHighlight(
+                text: "Badly done, Emma!", note: "  First para.\r\n\r\n- item one\n- item \u{1B}[31mtwo\n\n",
+                source: .reader),
+            toBook: "emma")
+        #expect(highlight.note == "First para.\n\n- item one\n- item two")
+        try shelf.build()
+        let page = try shelf.siteFile("books/emma/index.html")
+        #expect(page.contains("<p>First para.</p>\n<ul>\n<li>item one</li>\n<li>item two</li>\n</ul>"))
+        let edited = try shelf.library.editHighlight(highlight.id, note: "One\rTwo")
+        #expect(edited.note == "One\nTwo")
+    }
+
     @Test func aBookPageShowsItsPublishedHighlightsEscapedWithTheirNotes() throws {
         let shelf = try TemporaryShelf()
         try shelf.library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
