@@ -5,7 +5,9 @@ import Foundation
 enum CMark {
     /// `markdown` parsed with cmark's `options`, changed by `edit`, and rendered as HTML.
     static func html(_ markdown: String, options: Int32, edit: (OpaquePointer) -> Void = { _ in }) -> String {
-        let bytes = Array(markdown.utf8)
+        // cmark passes control characters through: an author's bio from a catalog published its
+        // ESC and BEL bytes, half an escape sequence and a parse error in the page.
+        let bytes = Array(ControlSequences.cleanedForStorage(lines: markdown).utf8)
         guard
             let document = bytes.withUnsafeBufferPointer({ buffer in
                 buffer.baseAddress.flatMap { base in

@@ -19,7 +19,8 @@ package enum MarkupEscaping {
     /// byte of any other scalar looks like those. (A page's text was escaped a scalar at a time.)
     private static func escape(_ text: String, quotes: Bool) -> String {
         var text = text
-        return text.withUTF8 { bytes in
+        var hasEscapeSequence = false
+        let escaped = text.withUTF8 { bytes -> String? in
             // Most text has nothing to escape.
             guard let first = bytes.firstIndex(where: { needsWork($0, quotes: quotes) }) else { return nil }
             var escaped: [UInt8] = []
@@ -36,6 +37,9 @@ package enum MarkupEscaping {
                 case UInt8(ascii: "\""): escaped.append(contentsOf: quotes ? "&quot;".utf8 : "\"".utf8)
                 case UInt8(ascii: "'"): escaped.append(contentsOf: quotes ? "&#39;".utf8 : "'".utf8)
                 case 0x09, 0x0A, 0x0D: escaped.append(byte)
+                case 0x1B:
+                    hasEscapeSequence = true
+                    return nil
                 case 0x00..<0x20, 0x7F: continue
                 case 0xC2 where index < bytes.count && (0x80...0x9F).contains(bytes[index]):
                     index += 1
@@ -45,7 +49,12 @@ package enum MarkupEscaping {
                 }
             }
             return String(decoding: escaped, as: UTF8.self)
-        } ?? text
+        }
+        // An escape sequence goes whole: its control character alone would leave "[31m" or
+        // "]0;title" on the page (a catalog's dates and titles of works, a highlight typed with a
+        // colour code). Cleaned, the text holds no ESC.
+        if hasEscapeSequence { return escape(ControlSequences.withoutEscapeSequences(text), quotes: quotes) }
+        return escaped ?? text
     }
 
     /// Whether `byte` may begin something to escape or leave out.

@@ -16,7 +16,10 @@ public struct NoteRenderer: Sendable, Hashable {
 
     /// A short name for these options, mixed into a note's content hash so that changing them
     /// renders every note again.
-    package var optionsTag: String { allowsRawHTML ? "cmark-0.30/smart/unsafe" : "cmark-0.30/smart/safe" }
+    package var optionsTag: String {
+        // "/plain": control characters are taken out before cmark reads a note.
+        allowsRawHTML ? "cmark-0.30/smart/unsafe/plain" : "cmark-0.30/smart/safe/plain"
+    }
 
     /// The HTML for `markdown`.
     /// (Raw HTML in a note passes only when the reader allowed it for their own notes, which are

@@ -11,6 +11,14 @@ import Testing
 
 /// Authors' bios, which Open Library writes in Markdown, on the author's page.
 @Suite(.ownThreadPerTest) struct BioRendererTests {
+    /// cmark passes control characters through: a bio from a catalog published its ESC and BEL
+    /// bytes (found by an exploratory session). Notes go the same way.
+    @Test func controlCharactersAndEscapeSequencesNeverReachThePage() throws {
+        let bio = try #require(BioRenderer.render("Born.\u{1B}]0;PWNED\u{07}\u{1B}[2J\u{1B}[31m Wrote.\u{07}\r\nMore."))
+        #expect(bio.html == "<p>Born. Wrote.\nMore.</p>\n")
+        #expect(NoteRenderer().render("*a*\u{1B}[31m\u{0}b").html == "<p><em>a</em>b</p>\n")
+    }
+
     @Test func markdownBecomesParagraphsEmphasisAndWebLinks() {
         #expect(BioRenderer.render(nil)?.html == nil)
         #expect(BioRenderer.render("")?.html == nil)

@@ -30,6 +30,15 @@ import Testing
         }
     }
 
+    /// A catalog's death date `2000` with a window-title and a screen-clearing sequence after it
+    /// was published as "2000]0;PWNED[2J[31m": the controls went, the rest of each sequence
+    /// stayed (found by an exploratory session). The sequences go whole.
+    @Test func anEscapeSequenceGoesWhole() {
+        #expect(MarkupEscaping.html("2000\u{1B}]0;PWNED\u{07}\u{1B}[2J\u{1B}[31m") == "2000")
+        #expect(MarkupEscaping.xml("<b>\u{1B}[1mbold\u{1B}[0m & \u{1B}x") == "&lt;b&gt;bold &amp; x")
+        #expect(MarkupEscaping.text("plain") == "plain")
+    }
+
     @Test func scriptSafeJSONAgreesWithQuotingScalarByScalar() {
         for text in Self.randomTexts(20_000) {
             #expect(ScriptSafeJSON.quoted(text) == Self.json(text), "\(Array(text.unicodeScalars))")
