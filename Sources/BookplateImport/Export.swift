@@ -365,7 +365,7 @@ enum BookplateJSONFormat {
                 reads: reads,
                 addedAt: LibraryExporter.moment(book.added), preferredSlug: book.slug,
                 externalIDs: book.externalIDs ?? [:], warnings: warnings
-            ).withinLimits()
+            ).withinLimits(noteCharacters: ImportLimits.ownNoteCharacters)
             var limits = ImportLimits()
             record.highlights = (book.highlights ?? []).map { exported in
                 var highlight = exported

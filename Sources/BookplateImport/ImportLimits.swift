@@ -9,6 +9,9 @@ struct ImportLimits {
     static let lineCharacters = Book.lineCharacterLimit
     /// Reviews, private notes, descriptions and bios.
     static let textCharacters = 1_000_000
+    /// Notes in a shelf's own export, which must come back whole (they were cut to a million
+    /// characters): any note a build publishes, up to 4 MB (`NoteStore.largestPublished`).
+    static let ownNoteCharacters = NoteStore.largestPublished
     /// Series a book may be in: an omnibus is in a few, a title naming thousands is an attack.
     static let seriesPerBook = 20
 
@@ -40,9 +43,9 @@ struct ImportLimits {
         cut(&text, to: ImportLimits.textCharacters, field)
     }
 
-    mutating func text(_ text: inout String?, _ field: String) {
+    mutating func text(_ text: inout String?, _ field: String, upTo limit: Int = ImportLimits.textCharacters) {
         guard var value = text else { return }
-        cut(&value, to: ImportLimits.textCharacters, field)
+        cut(&value, to: limit, field)
         text = value
     }
 
@@ -72,8 +75,9 @@ struct ImportLimits {
 }
 
 extension ImportRecord {
-    /// The record with every text field cut to ``ImportLimits``, and a warning for each cut.
-    func withinLimits() -> ImportRecord {
+    /// The record with every text field cut to ``ImportLimits``, and a warning for each cut;
+    /// its notes cut to `noteCharacters`.
+    func withinLimits(noteCharacters: Int = ImportLimits.textCharacters) -> ImportRecord {
         var record = self
         var limits = ImportLimits(warnings: warnings)
         limits.line(&record.book.title, "the title")
@@ -99,8 +103,8 @@ extension ImportRecord {
         for source in record.externalIDs.keys.sorted() {
             limits.line(&record.externalIDs[source], "the \(source) id")
         }
-        limits.text(&record.note, "the review")
-        limits.text(&record.privateNotes, "the private notes")
+        limits.text(&record.note, "the review", upTo: noteCharacters)
+        limits.text(&record.privateNotes, "the private note", upTo: noteCharacters)
         record.warnings = limits.warnings
         if let started = record.book.startedDate, let finished = record.book.finishedDate, finished < started {
             record.book.startedDate = nil
