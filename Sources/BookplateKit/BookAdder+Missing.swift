@@ -44,7 +44,7 @@ extension BookAdder {
             return (.notMatched("no ISBN and no author to search by"), [])
         }
         let results = try await finder.search(CatalogQuery(title: book.title, author: author), limit: 10)
-        if results.candidates.isEmpty, let failed = results.warnings.first, failed.meansUnreachable {
+        if results.candidates.isEmpty, let failed = results.warnings.first, failed.stopsAPass {
             throw failed
         }
         let wanted = Library.matchKey(title: book.title, firstAuthor: nil, looseTitle: true)

@@ -215,8 +215,8 @@ enum MissingDetails {
 
 /// A pass over books that asks the catalogs about each in turn, for `refresh` and for filling in
 /// missing details: a progress bar the lines never print over, each book's warnings and line, a
-/// book that fails named and counted, and a stop when the catalogs are out of reach (every other
-/// book would wait through the same time-outs and retries).
+/// book that fails named and counted, and a stop when the catalogs are out of reach or refuse
+/// for now (every other book would wait through the same time-outs and retries).
 enum CatalogPass {
     /// Runs `step` on each of `slugs`; it returns the catalogs' warnings and the line to print
     /// after the slug, if any. `stopped` says, after the error, what a stop after that many books
@@ -234,7 +234,7 @@ enum CatalogPass {
                 progress.clear()
                 for warning in warnings { Terminal.error("warning: \(slug): \(warning)") }
                 if let line { Terminal.output("\(slug): \(line)") }
-            } catch let error as CatalogError where error.meansUnreachable {
+            } catch let error as CatalogError where error.stopsAPass {
                 progress.finish()
                 Terminal.error("Error: \(slug): \(error) — \(stopped(index))")
                 throw ExitCode.failure

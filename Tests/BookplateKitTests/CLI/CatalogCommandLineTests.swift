@@ -233,6 +233,28 @@ import Testing
         await server.stop()
     }
 
+    /// A catalog refusing too many requests refused every book in turn, each after its retries:
+    /// 6.6 s a book, hours for a large shelf (found by an exploratory session). The pass stops.
+    @Test func refreshStopsWhenTheCatalogsRefuseForNow() async throws {
+        let server = try await StubCatalogServer.start()
+        let refused = StubCatalogServer.Reply.text(
+            #"{"error": "slow down"}"#, status: 429, headers: ["Retry-After": "0"])
+        await server.on("/google/books/v1/volumes", refused)
+        await server.on("/openlibrary/isbn/9780441478125.json", refused)
+        await server.on("/openlibrary/isbn/9780807083697.json", refused)
+        let (bookplate, _) = try shelf(server)
+        for (title, isbn) in [("Left Hand", "9780441478125"), ("Kindred", "9780807083697")] {
+            #expect(try await bookplate.runOffPool(["add", "--title", title, "--isbn", isbn]).status == 0)
+        }
+        let refreshed = try await bookplate.runOffPool(["refresh"])
+        #expect(refreshed.status != 0)
+        #expect(refreshed.stderr.contains("too many requests (429)"), "\(refreshed.stderr)")
+        #expect(refreshed.stderr.contains("stopping; refresh the rest later"), "\(refreshed.stderr)")
+        // The books go in slug order: Kindred first, and Left Hand is never asked about.
+        #expect(await server.count("/openlibrary/isbn/9780441478125.json") == 0)
+        await server.stop()
+    }
+
     @Test(arguments: [
         (["search"], "nothing to search for"),
         (["add", "7"], "there is no earlier search to pick from"),
