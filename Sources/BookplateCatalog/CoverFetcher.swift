@@ -24,7 +24,9 @@ public struct CoverFetcher: Sendable {
         if let isbn13, let url = URL(string: "\(coversBaseURL)/b/isbn/\(isbn13)-L.jpg?default=false") {
             urls.append(url)
         }
-        return urls + googleImages.prefix(2)
+        // An edition and its work often have the same cover id: each address is asked once.
+        var seen: Set<URL> = []
+        return (urls + googleImages.prefix(2)).filter { seen.insert($0).inserted }
     }
 
     /// Where an author's photo is.
@@ -37,8 +39,19 @@ public struct CoverFetcher: Sendable {
     /// it (nil when the image was already there), or nil when none was found.
     func saveImage(_ job: ImageJob) async -> (file: URL, source: URL?)? {
         if let existing = CoverFetcher.existingImage(named: job.name, in: job.folder) { return (existing, nil) }
-        for url in job.candidates {
-            guard let (data, info) = await image(at: url) else { continue }
+        // A host that did not answer (after its retries) is not asked again for this image: each
+        // candidate on a silent covers server waited its time-outs over, 95 s for one book
+        // (found by an exploratory session).
+        var silentHosts: Set<String> = []
+        for url in job.candidates where !silentHosts.contains(url.host ?? "") {
+            let fetched: (Data, ImageInfo)?
+            do {
+                fetched = try await image(at: url)
+            } catch {
+                if error.stopsAPass { silentHosts.insert(url.host ?? "") }
+                continue
+            }
+            guard let (data, info) = fetched else { continue }
             let file = job.folder.appendingPathComponent("\(job.name).\(info.format.rawValue)")
             do {
                 try FileManager.default.createDirectory(at: job.folder, withIntermediateDirectories: true)
@@ -79,9 +92,15 @@ public struct CoverFetcher: Sendable {
         return results
     }
 
-    /// The image at `url` when it is a real one, else nil (missing, not an image, too big, 1×1).
-    func image(at url: URL) async -> (Data, ImageInfo)? {
-        guard let reply = try? await http.reply(url, from: .covers, what: "image") else { return nil }
+    /// The image at `url` when it is a real one, else nil (missing, not an image, too big, 1×1);
+    /// an error when the server could not be asked.
+    func image(at url: URL) async throws(CatalogError) -> (Data, ImageInfo)? {
+        let reply: HTTPReply
+        do {
+            reply = try await http.reply(url, from: .covers, what: "image")
+        } catch .notFound {
+            return nil
+        }
         let type = reply.headers["content-type"]?.lowercased() ?? ""
         guard type.isEmpty || type.hasPrefix("image/"), reply.body.count <= CoverFetcher.maximumImageSize,
             let info = ImageInfo(bytes: [UInt8](reply.body.prefix(256 * 1024))), info.width > 1, info.height > 1,

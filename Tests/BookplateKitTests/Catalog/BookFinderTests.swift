@@ -165,6 +165,27 @@ import Testing
         await server.stop()
     }
 
+    /// A covers server that did not answer kept `add` waiting 95 s: the edition's and the work's
+    /// cover id were the same address, asked twice, and every candidate on the silent host waited
+    /// its time-outs over (found by an exploratory session). Each address is asked once, and a
+    /// host that did not answer is not asked again for the same image.
+    @Test func aSilentCoversServerIsAskedOnceForAnImage() async throws {
+        let server = try await StubCatalogServer.start()
+        let silent = StubCatalogServer.Reply.text("").delayed(.seconds(30))
+        await server.on("/covers/b/id/12345-L.jpg", silent)
+        await server.on("/covers/b/isbn/9780441478125-L.jpg", silent)
+        let covers = server.finder(retries: 0, totalTimeout: 1).covers
+        let candidates = covers.coverCandidates(coverIDs: [12345, 12345], isbn13: "9780441478125", googleImages: [])
+        #expect(candidates.count == 2)
+        let folder = try TestPaths.temporaryFolder("silent-covers")
+        let saved = await covers.saveImages([ImageJob(name: "dune", candidates: candidates, folder: folder)])
+        #expect(saved.first as? (file: URL, source: URL?) == nil)
+        let requests = await server.requests()
+        #expect(await server.count("/covers/b/id/12345-L.jpg") == 1, "\(requests) \(candidates)")
+        #expect(await server.count("/covers/b/isbn/9780441478125-L.jpg") == 0)
+        await server.stop()
+    }
+
     @Test func everyWayOfNamingABookReachesTheSameWork() async throws {
         let server = try await StubCatalogServer.start()
         await server.serveLeftHandOfDarkness()
