@@ -208,6 +208,10 @@ public struct BookFinder: Sendable {
                 + [sources.searchCoverID].compactMap { $0 },
             isbn13: found.book.isbn?.isbn13, googleImages: sources.google?.imageLinks ?? [])
         found.warnings = warnings
+        for cut in found.book.cutToLimits() {
+            let catalog: CatalogName = found.book.provenance[cut.of] == .google ? .googleBooks : .openLibrary
+            found.warnings.append(.cut(catalog, field: cut.field, characters: cut.characters, limit: cut.limit))
+        }
         return found
     }
 
@@ -287,6 +291,12 @@ public struct BookFinder: Sendable {
 extension CatalogError {
     var isNotFound: Bool {
         if case .notFound = self { return true }
+        return false
+    }
+
+    /// Whether it only says a field was cut: the catalogs answered in full.
+    public var isCut: Bool {
+        if case .cut = self { return true }
         return false
     }
 

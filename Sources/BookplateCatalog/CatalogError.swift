@@ -27,6 +27,8 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
     case undecodable(CatalogName, field: String)
     case notFound(CatalogName, what: String)
     case tooLarge(CatalogName, bytes: Int)
+    /// A field longer than the library keeps, cut (a warning: the book is kept).
+    case cut(CatalogName, field: String, characters: Int, limit: Int)
     /// Every catalog asked failed, each for its own reason.
     indirect case allFailed([CatalogError])
 
@@ -34,7 +36,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .badURL(let catalog, _), .unreachable(let catalog, _), .timedOut(let catalog),
             .httpStatus(let catalog, _), .undecodable(let catalog, _), .notFound(let catalog, _),
-            .tooLarge(let catalog, _):
+            .tooLarge(let catalog, _), .cut(let catalog, _, _, _):
             catalog
         case .allFailed(let errors):
             errors.first?.catalog ?? .googleBooks
@@ -65,6 +67,8 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
             "\(catalog.rawValue) has no \(what): check the identifier"
         case .tooLarge(let catalog, let bytes):
             "\(catalog.rawValue) sent more than \(bytes / 1_048_576) MiB, so the response was refused: narrow the search, or check \(catalog.baseURLVariable)"
+        case .cut(let catalog, let field, let characters, let limit):
+            "\(catalog.rawValue) gave a \(field) of \(characters) characters: the first \(limit) are kept"
         case .allFailed(let errors):
             "no catalog answered: " + errors.map(\.description).joined(separator: "; ")
         }

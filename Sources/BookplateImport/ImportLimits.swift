@@ -8,7 +8,7 @@ struct ImportLimits {
     /// Titles, names, publishers, shelves, ids and addresses: one line each.
     static let lineCharacters = Book.lineCharacterLimit
     /// Reviews, private notes, descriptions and bios.
-    static let textCharacters = 1_000_000
+    static let textCharacters = Book.textCharacterLimit
     /// Notes in a shelf's own export, which must come back whole (they were cut to a million
     /// characters): any note a build publishes, up to 4 MB (`NoteStore.largestPublished`).
     static let ownNoteCharacters = NoteStore.largestPublished

@@ -94,7 +94,9 @@ public struct BookAdder: Sendable {
         let stored = StoredIdentifiers(book: book)
         guard !stored.isEmpty else { throw LibraryError.notInACatalog(slug: book.slug) }
         let found = try await finder.details(of: .stored(stored))
-        var changed = try library.refreshBook(slug: book.slug, with: found.book, onlyFillGaps: !found.warnings.isEmpty)
+        // A catalog that failed along the way may have left fields out: then only gaps are filled.
+        var changed = try library.refreshBook(
+            slug: book.slug, with: found.book, onlyFillGaps: found.warnings.contains { !$0.isCut })
         let refreshed = try library.findBook(matching: book.slug)
         if try await saveCover(of: book.slug, from: found, photos: photoJobsFor(refreshed.authors)) {
             changed.append("cover")

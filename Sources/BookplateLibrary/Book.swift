@@ -62,6 +62,9 @@ extension Book {
     /// and names run to a few hundred characters; an import cuts longer ones, and `add` and `edit`
     /// refuse them, so that what is kept always comes back the same from an export.
     public static let lineCharacterLimit = 10_000
+    /// The longest running text from a catalog or an import (a description, a bio): real ones
+    /// run to some thousands of characters.
+    public static let textCharacterLimit = 1_000_000
 
     /// Refuses a one-line `text` longer than ``lineCharacterLimit``.
     static func checkLength(_ text: String?, of field: String) throws(LibraryError) {

@@ -161,3 +161,57 @@ public struct BookEdit: Sendable, Equatable {
         return changes.filter(\.1).map(\.0)
     }
 }
+
+extension NewBook {
+    /// A field a catalog gave longer than the library keeps, and was cut.
+    public struct CutField: Sendable, Equatable {
+        /// The book's field it is, or its authors' for a name, a bio, a date or a work.
+        public var of: BookField
+        public var field: String
+        public var characters: Int
+        public var limit: Int
+    }
+
+    /// Cuts each field to what the library keeps (``Book/lineCharacterLimit`` for a line,
+    /// ``Book/textCharacterLimit`` for a description or a bio), as an import does; returns what
+    /// was cut. `add` refused a catalog's title of 100,000 characters whole, while `refresh` kept
+    /// it whole (found by an exploratory session): both now keep the book, cut.
+    public mutating func cutToLimits() -> [CutField] {
+        var cuts: [CutField] = []
+        func cut(_ text: inout String, _ of: BookField, _ field: String, to limit: Int = Book.lineCharacterLimit) {
+            guard text.utf8.count > limit else { return }
+            let characters = text.count
+            guard characters > limit else { return }
+            text = String(text.prefix(limit))
+            cuts.append(CutField(of: of, field: field, characters: characters, limit: limit))
+        }
+        func cut(_ text: inout String?, _ of: BookField, _ field: String, to limit: Int = Book.lineCharacterLimit) {
+            guard var value = text else { return }
+            cut(&value, of, field, to: limit)
+            text = value
+        }
+        cut(&title, .title, "title")
+        cut(&subtitle, .subtitle, "subtitle")
+        cut(&publisher, .publisher, "publisher")
+        cut(&language, .language, "language")
+        if var html = description?.html {
+            let whole = html.utf8.count
+            cut(&html, .description, "description", to: Book.textCharacterLimit)
+            // The cut may fall inside a tag: what is left is made safe again.
+            if html.utf8.count != whole { description = HTMLAllowList.sanitize(html) }
+        }
+        for index in subjects.indices { cut(&subjects[index], .subjects, "subject") }
+        for index in series.indices { cut(&series[index].name, .edition, "series' name") }
+        for index in authors.indices {
+            cut(&authors[index].name, .authors, "author's name")
+            cut(&authors[index].bio, .authors, "author's bio", to: Book.textCharacterLimit)
+            cut(&authors[index].birthDate, .authors, "author's birth date")
+            cut(&authors[index].deathDate, .authors, "author's death date")
+            if var works = authors[index].works {
+                for work in works.indices { cut(&works[work].title, .authors, "work's title") }
+                authors[index].works = works
+            }
+        }
+        return cuts
+    }
+}

@@ -165,6 +165,30 @@ import Testing
         await server.stop()
     }
 
+    /// A catalog's title of 20,000 characters made `add` fail whole, while `refresh` kept it
+    /// whole (found by an exploratory session): the book is kept, cut as an import cuts it, and a
+    /// warning says so.
+    @Test func aFieldLongerThanTheLibraryKeepsIsCutWithAWarning() async throws {
+        let server = try await StubCatalogServer.start()
+        let title = String(repeating: "t", count: 20_000)
+        let description = String(repeating: "d", count: 1_000_010)
+        await server.on(
+            "/google/books/v1/volumes/LONG",
+            .text(#"{"id": "LONG", "volumeInfo": {"title": "\#(title)", "description": "\#(description)"}}"#))
+        let found = try await server.finder().details(of: .google("LONG"))
+        #expect(found.book.title.count == Book.lineCharacterLimit)
+        #expect((found.book.description?.html.count ?? 0) <= Book.textCharacterLimit)
+        #expect(
+            found.warnings == [
+                .cut(.googleBooks, field: "title", characters: 20_000, limit: 10_000),
+                .cut(.googleBooks, field: "description", characters: 1_000_010, limit: 1_000_000),
+            ])
+        #expect(
+            found.warnings.first?.description
+                == "Google Books gave a title of 20000 characters: the first 10000 are kept")
+        await server.stop()
+    }
+
     /// A covers server that did not answer kept `add` waiting 95 s: the edition's and the work's
     /// cover id were the same address, asked twice, and every candidate on the silent host waited
     /// its time-outs over (found by an exploratory session). Each address is asked once, and a
