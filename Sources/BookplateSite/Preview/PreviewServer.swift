@@ -174,8 +174,10 @@ final class PreviewPages: Sendable {
         else { return notFound() }
         // A folder asked for without its slash: relative links on its page would resolve one level
         // up, so the browser is sent to the address with the slash, as a web server does.
-        if !request.path.hasSuffix("/"), file.lastPathComponent == "index.html", !request.path.hasSuffix("/index.html")
-        {
+        // Judged on the decoded path: `/%69ndex.html` is the page itself (it was sent to
+        // `/%69ndex.html/`, a 404).
+        let decoded = request.path.removingPercentEncoding ?? request.path
+        if !decoded.hasSuffix("/"), file.lastPathComponent == "index.html", !decoded.hasSuffix("/index.html") {
             // Made of the path's own parts: `//books` sent as it came would be read as the host `books`.
             let location = "/" + request.path.split(separator: "/").joined(separator: "/") + "/"
             return HTTPResponseMessage(
@@ -230,9 +232,13 @@ final class PreviewPages: Sendable {
     static func file(for requestPath: String, in site: URL) -> URL? {
         let decoded = requestPath.removingPercentEncoding ?? requestPath
         let parts = decoded.split(separator: "/", omittingEmptySubsequences: true)
-        guard !parts.contains(where: { $0 == ".." || $0 == "." || $0.contains("\\") || $0.contains("\0") }) else {
-            return nil
-        }
+        // Nor a hidden file: a reader's `site/.git/config` was served (found by an exploratory
+        // session). `.well-known/` is published on purpose.
+        guard
+            !parts.contains(where: {
+                ($0.hasPrefix(".") && $0 != ".well-known") || $0.contains("\\") || $0.contains("\0")
+            })
+        else { return nil }
         var url = parts.reduce(site) { $0.appendingPathComponent(String($1)) }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return nil }

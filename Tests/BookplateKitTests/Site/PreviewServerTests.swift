@@ -174,6 +174,18 @@ import Testing
         // exploratory session).
         #expect(PreviewPages.file(for: "/index.html", in: site) != nil)
         #expect(PreviewPages.file(for: "/index.html/", in: site) == nil)
+        // A hidden file the reader keeps in the site folder was served: `.git/config` (found by
+        // an exploratory session). `.well-known/` is published on purpose.
+        for folder in [".git", ".well-known"] {
+            try FileManager.default.createDirectory(
+                at: site.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: site.appendingPathComponent("\(folder)/config"))
+        }
+        try Data("x".utf8).write(to: site.appendingPathComponent(".env"))
+        for hidden in ["/.git/config", "/%2egit/config", "/.env", "/.git/"] {
+            #expect(PreviewPages.file(for: hidden, in: site) == nil, "\(hidden)")
+        }
+        #expect(PreviewPages.file(for: "/.well-known/config", in: site) != nil)
     }
 
     /// "Build failed: build failed to read the settings…" said it twice.
@@ -197,7 +209,8 @@ import Testing
         }
         let moved = answer("/stats")
         #expect(moved.status == 301 && moved.fields.contains { $0.name == "Location" && $0.value == "/stats/" })
-        for path in ["/stats/", "/stats/index.html", "/", "/index.html"] {
+        // Percent-encoded, the page itself (it was sent to `…/index%2ehtml/`, a 404).
+        for path in ["/stats/", "/stats/index.html", "/", "/index.html", "/%69ndex.html", "/stats/index%2ehtml"] {
             #expect(answer(path).status == 200, "\(path)")
         }
         #expect(answer("/nowhere").status == 404)
