@@ -449,6 +449,21 @@ import Testing
         #expect(first == second, "\(GoldenFiles.readableDiff(first, second))")
     }
 
+    /// A time of .027 s is a binary fraction a hair under it, and the formatter cut it to .026:
+    /// an export imported and exported again moved by a millisecond (found by an exploratory
+    /// session). Every millisecond of a second comes back as it was written.
+    @Test func aTimeWithMillisecondsComesBackAsItWasWritten() throws {
+        for millisecond in 0..<1000 {
+            let text = "2026-11-26T07:30:13.\(String(String(millisecond + 1000).dropFirst()))Z"
+            let date = try #require(LibraryExporter.moment(text))
+            #expect(LibraryExporter.timestamp(date, milliseconds: true) == text)
+        }
+        #expect(
+            LibraryExporter.timestamp(Date(timeIntervalSince1970: 1_795_677_013.9996), milliseconds: true)
+                == "2026-11-26T07:10:14.000Z")
+        #expect(LibraryExporter.timestamp(Date(timeIntervalSince1970: 1_795_677_013.9996)) == "2026-11-26T07:10:13Z")
+    }
+
     /// The shelf's own export cut a note of 1.5 million characters to a million on the way back,
     /// though the build publishes notes up to 4 MB (found by an exploratory session).
     @Test func theShelfsOwnExportBringsALongNoteBackWhole() throws {
