@@ -25,6 +25,14 @@ package struct MustacheRenderer {
     private var depth = 0
     /// Partials or blocks nested deeper than this include themselves, directly or not.
     static let depthLimit = 100
+    /// The template, partial or block being rendered, to name in an error.
+    private var templateName: String
+    /// How many templates, partials, blocks and sections' bodies the renderer is inside.
+    private var nesting = 0
+    /// Each template nests at most ``MustacheTemplate/nestingLimit`` deep, but partials stack
+    /// them. Past this, rendering could run out of stack: a level takes some 1 KB in a release build
+    /// (4 KB in a debug one), and a thread of Dispatch on macOS has 512 KB.
+    static let nestingLimit = 300
 
     /// Renders the template `name` of `templates` with `model`; nil when there is no such template.
     /// `globals` answers for names no part of the model has (the site's words, `t`). A partial or
@@ -44,16 +52,20 @@ package struct MustacheRenderer {
     ) throws(MustacheRenderError) -> String? {
         guard let template = templates[name] else { return nil }
         var renderer = MustacheRenderer(
-            templates: templates, unescaped: unescaped,
+            templates: templates, unescaped: unescaped, templateName: name,
             stack: (globals.map { [$0.templateValue] } ?? []) + [model])
         var output = ""
         try renderer.render(template, into: &output)
         return output
     }
 
-    private init(templates: [String: MustacheTemplate], unescaped: UnescapedOutput, stack: [TemplateValue]) {
+    private init(
+        templates: [String: MustacheTemplate], unescaped: UnescapedOutput, templateName: String,
+        stack: [TemplateValue]
+    ) {
         self.templates = templates
         self.unescaped = unescaped
+        self.templateName = templateName
         self.stack = stack
     }
 
@@ -61,6 +73,11 @@ package struct MustacheRenderer {
     /// the page, not into a string per section, partial and block that its parent then copies: an
     /// index page of 50,000 books was 38 MB held three times over.
     private mutating func render(_ template: MustacheTemplate, into output: inout String) throws(MustacheRenderError) {
+        guard nesting < MustacheRenderer.nestingLimit else {
+            throw MustacheRenderError.sectionsNestedTooDeep(name: templateName)
+        }
+        nesting += 1
+        defer { nesting -= 1 }
         guard let indentation, !indentation.isEmpty else {
             for token in template.joinedTokens { try render(token, into: &output) }
             return
@@ -157,12 +174,13 @@ package struct MustacheRenderer {
         blocks inner: [String: MustacheTemplate]?, into output: inout String
     ) throws(MustacheRenderError) {
         guard depth < MustacheRenderer.depthLimit else { throw MustacheRenderError.nestedTooDeep(name: name) }
-        let saved = (indentation, blocks, position, depth)
-        defer { (indentation, blocks, position, depth) = saved }
+        let saved = (indentation, blocks, position, depth, templateName)
+        defer { (indentation, blocks, position, depth, templateName) = saved }
         if let extra { indentation = (indentation ?? "") + extra }
         blocks = inner
         position = nil
         depth += 1
+        templateName = name
         try render(template, into: &output)
     }
 
@@ -210,12 +228,17 @@ package struct MustacheRenderer {
 /// A template that cannot be rendered whatever the model.
 package enum MustacheRenderError: Error, Equatable, CustomStringConvertible {
     case nestedTooDeep(name: String)
+    /// Sections inside partials inside sections…, nested past ``MustacheRenderer/nestingLimit``.
+    case sectionsNestedTooDeep(name: String)
 
     package var description: String {
         switch self {
         case .nestedTooDeep(let name):
             "partials and blocks are nested more than \(MustacheRenderer.depthLimit) deep at '\(name)': "
                 + "does a partial or block include itself?"
+        case .sectionsNestedTooDeep(let name):
+            "sections, partials and blocks are nested more than \(MustacheRenderer.nestingLimit) deep at "
+                + "'\(name)': does a partial include itself inside a section?"
         }
     }
 }

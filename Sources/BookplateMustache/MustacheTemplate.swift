@@ -18,6 +18,9 @@ package struct MustacheTemplate: Sendable {
     /// templates are mostly lines of text, and each was a token to go through and an append.
     let joinedTokens: [Token]
 
+    /// How deep sections, parents and blocks may nest in one template.
+    package static let nestingLimit = 100
+
     indirect enum Token: Sendable {
         case text(String)
         case variable(MustacheName, escaped: Bool)
@@ -132,6 +135,8 @@ private struct MustacheParser {
     struct State {
         var section: MustacheName?
         var sectionOffset = 0
+        /// How many sections, parents and blocks the parser is inside.
+        var depth = 0
         var atLineStart = true
         var inParent = false
         var atParentTopLevel = false
@@ -143,6 +148,7 @@ private struct MustacheParser {
             var state = self
             state.section = name
             state.sectionOffset = offset
+            state.depth += 1
             state.atParentTopLevel = false
             if !standalone { state.atLineStart = false }
             return state
@@ -153,6 +159,7 @@ private struct MustacheParser {
             var state = self
             state.section = closing
             state.sectionOffset = offset
+            state.depth += 1
             state.atLineStart = true
             state.inParent = true
             state.atParentTopLevel = true
@@ -165,6 +172,13 @@ private struct MustacheParser {
 
     /// Parses tokens up to the end, or up to the closing tag of the section `state` is in.
     mutating func parse(_ initial: State) throws(MustacheSyntaxError) -> [MustacheTemplate.Token] {
+        // Each section's body is read by a call of its own: past the limit a template would run
+        // the reader out of stack.
+        guard initial.depth <= MustacheTemplate.nestingLimit else {
+            throw MustacheSyntaxError(
+                offset: initial.sectionOffset,
+                problem: "sections, parents and blocks are nested more than \(MustacheTemplate.nestingLimit) deep")
+        }
         var tokens: [MustacheTemplate.Token] = []
         var state = initial
         var whitespace = ""

@@ -299,6 +299,42 @@ import Testing
         #expect(try render("{{> node}}", tree, partials: ["node": node]) == "a(b(c()))")
     }
 
+    /// Sections, parents and blocks nested without end, opened only or closed too, are a syntax
+    /// error at the first tag past the limit, not a stack overflow.
+    @Test func tagsNestedWithoutEndAreASyntaxErrorNotACrash() throws {
+        let limit = MustacheTemplate.nestingLimit
+        let depth = 100_000
+        for (opening, closing) in [
+            ("{{#a}}", "{{/a}}"), ("{{^a}}", "{{/a}}"), ("{{$a}}", "{{/a}}"), ("{{<p}}{{$a}}", "{{/a}}{{/p}}"),
+        ] {
+            let opened = String(repeating: opening, count: depth)
+            for source in [opened, opened + String(repeating: closing, count: depth)] {
+                let error = try #require(syntaxError(source), "\(opening)")
+                #expect(error.problem == "sections, parents and blocks are nested more than \(limit) deep")
+                // The tag that goes too deep: the one after the first `limit` opening tags.
+                #expect(error.offset == limit * "{{#a}}".count, "\(opening)")
+            }
+        }
+        // At the limit, a template still reads and renders.
+        let deepest = String(repeating: "{{#a}}", count: limit) + "x" + String(repeating: "{{/a}}", count: limit)
+        #expect(try render(deepest, Fields(["a": .bool(true)])) == "x")
+    }
+
+    /// Each template is nested at most ``MustacheTemplate/nestingLimit`` deep, but partials stack
+    /// their templates: rendering is bounded as a whole, whatever the templates and the model.
+    @Test func partialsStackingDeepSectionsAreAnErrorNotACrash() throws {
+        let limit = MustacheTemplate.nestingLimit
+        let sections =
+            String(repeating: "{{#a}}", count: limit - 1) + "{{> deep}}"
+            + String(repeating: "{{/a}}", count: limit - 1)
+        let list = Fields(["a": .list([Fields()])])
+        for model in [Fields(["a": .bool(true)]), list] {
+            #expect(throws: MustacheRenderError.sectionsNestedTooDeep(name: "deep")) {
+                try render("{{> deep}}", model, partials: ["deep": sections])
+            }
+        }
+    }
+
     /// Broken templates are what a reader editing a theme writes most: every cut-off and every
     /// one-character deletion of the default theme's templates, and some thousands of them with tag
     /// fragments dropped in, either parse and render or are a syntax error placed inside the source.
