@@ -139,6 +139,9 @@ private struct MustacheParser {
         var depth = 0
         var atLineStart = true
         var inParent = false
+        /// Directly in a parent's body, where only blocks may be (and text, which is dropped).
+        var inParentBody = false
+        /// Where a block overrides the parent's: in its body, before any set-delimiter tag.
         var atParentTopLevel = false
         var blockIndentation: [Character]?
         var open: [Character] = ["{", "{"]
@@ -149,6 +152,7 @@ private struct MustacheParser {
             state.section = name
             state.sectionOffset = offset
             state.depth += 1
+            state.inParentBody = false
             state.atParentTopLevel = false
             if !standalone { state.atLineStart = false }
             return state
@@ -162,6 +166,7 @@ private struct MustacheParser {
             state.depth += 1
             state.atLineStart = true
             state.inParent = true
+            state.inParentBody = true
             state.atParentTopLevel = true
             return state
         }
@@ -212,6 +217,11 @@ private struct MustacheParser {
             }
             guard let sigil = current else { break }
             let tagOffset = position - state.open.count
+            // Placed here, at the tag, rather than at its parent once the parent's body is read.
+            if state.inParentBody, !MustacheParser.allowedInParent(sigil, overriding: state.atParentTopLevel) {
+                throw MustacheSyntaxError(
+                    offset: tagOffset, problem: "only blocks ({{$name}}) may appear inside a parent tag")
+            }
             var standalone = false
             func flushWhitespace() {
                 if !whitespace.isEmpty {
@@ -284,15 +294,7 @@ private struct MustacheParser {
                 standalone = takesRestOfLine(state)
                 let body = try parse(state.enteringParent(MustacheParser.closingName(of: name), at: tagOffset))
                 var blocks: [String: MustacheTemplate] = [:]
-                for token in body {
-                    switch token {
-                    case .blockDefinition(let name, let template): blocks[name] = template
-                    case .text: break
-                    default:
-                        throw MustacheSyntaxError(
-                            offset: tagOffset, problem: "only blocks ({{$name}}) may appear inside a parent tag")
-                    }
-                }
+                for case .blockDefinition(let name, let template) in body { blocks[name] = template }
                 tokens.append(.partial(name, indentation: indentation, blocks: blocks))
 
             case "$":
@@ -336,6 +338,13 @@ private struct MustacheParser {
                 problem: "a section is opened but never closed ('\(MustacheParser.written(section))')")
         }
         return tokens
+    }
+
+    /// Whether a tag starting with `sigil` may be directly in a parent's body: a block, where it
+    /// overrides the parent's, or a tag that makes nothing (closing, comment, set delimiters,
+    /// configuration, which is refused anyway).
+    private static func allowedInParent(_ sigil: Character, overriding: Bool) -> Bool {
+        sigil == "$" ? overriding : "/!=%".contains(sigil)
     }
 
     private static func written(_ name: MustacheName) -> String {

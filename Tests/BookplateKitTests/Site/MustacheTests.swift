@@ -272,6 +272,29 @@ import Testing
         #expect(try #require(syntaxError("{{$a}}{{/a}}{{#empty(a)}}{{/a}}")).problem.contains("different name"))
     }
 
+    /// Inside a parent tag only blocks may be: anything else is an error where it is, not at the
+    /// parent tag, which may be the template's first line and far from it.
+    @Test func aStrayTagInAParentIsPlacedWhereItIs() throws {
+        for (source, line, column) in [
+            ("{{<layout}}\n{{$content}}\n<h1>x</h1>\n{{/content}}\n  {{title}}\n{{/layout}}\n", 5, 3),
+            ("{{<layout}}\n{{$content}}{{/content}} {{#a}}{{/a}}\n{{/layout}}\n", 2, 26),
+            ("{{<layout}}\n{{$a}}{{/a}}{{> card}}{{/layout}}", 2, 13),
+            ("{{<layout}}{{$a}}{{<inner}}{{/inner}}{{/a}}\n{{{raw}}}{{/layout}}", 2, 1),
+            // After a set-delimiter tag, as swift-mustache read it, not even a block overrides.
+            ("{{<layout}}\n{{=<% %>=}}\n<%title%>\n<%/layout%>", 3, 1),
+            ("{{<layout}}\n{{=<% %>=}}\n<%$a%><%/a%>\n<%/layout%>", 3, 1),
+        ] {
+            let error = try #require(syntaxError(source), "\(source.debugDescription)")
+            #expect(error.problem == "only blocks ({{$name}}) may appear inside a parent tag")
+            #expect(error.position(in: source) == (line, column), "\(source.debugDescription)")
+        }
+        // Blocks, comments, set-delimiter tags and text are what a parent's body may hold.
+        #expect(
+            try render(
+                "{{<layout}}\n{{! note }}\ntext\n{{$a}}{{x}}{{/a}}\n{{/layout}}", Fields(["x": .string("X")]),
+                partials: ["layout": "[{{$a}}{{/a}}]"]) == "[X]")
+    }
+
     @Test func aPartialOrBlockThatIncludesItselfIsAnErrorNotACrash() throws {
         #expect(throws: MustacheRenderError.nestedTooDeep(name: "loop")) {
             try render("{{> loop}}", partials: ["loop": "again {{> loop}}"])
