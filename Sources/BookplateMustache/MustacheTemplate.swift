@@ -375,9 +375,10 @@ private struct MustacheParser {
         return text
     }
 
-    private func matches(_ delimiter: [Character]) -> Bool {
-        guard position + delimiter.count <= characters.count else { return false }
-        return characters[position..<position + delimiter.count].elementsEqual(delimiter)
+    private func matches(_ delimiter: [Character], at index: Int? = nil) -> Bool {
+        let start = index ?? position
+        guard start + delimiter.count <= characters.count else { return false }
+        return characters[start..<start + delimiter.count].elementsEqual(delimiter)
     }
 
     @discardableResult
@@ -463,13 +464,39 @@ private struct MustacheParser {
         throws(MustacheSyntaxError) -> String
     {
         read { $0.isWhitespace }
+        let start = position
         let text = String(read { characters.contains($0) })
         read { $0.isWhitespace }
-        guard matches(state.close) else {
-            throw MustacheSyntaxError(offset: tag, problem: "a tag is not closed with \(String(state.close))")
-        }
+        guard matches(state.close) else { throw misread(state, tag: tag, from: start, characters: characters) }
         position += state.close.count
         return text
+    }
+
+    /// What is wrong with a tag whose text, read from `start`, stopped short of the closing
+    /// delimiter: when the tag closes further on its line, its text holds what no name has (a
+    /// space, mostly); otherwise it is not closed.
+    private func misread(_ state: State, tag: Int, from start: Int, characters allowed: Set<Character>)
+        -> MustacheSyntaxError
+    {
+        var end = position
+        while end < characters.count, !isLineEnd(characters[end]), !matches(state.open, at: end) {
+            guard matches(state.close, at: end) else {
+                end += 1
+                continue
+            }
+            while end > start, characters[end - 1].isWhitespace { end -= 1 }
+            let text = String(characters[start..<end])
+            let compact = text.filter { !$0.isWhitespace }
+            if compact.allSatisfy(allowed.contains), let name = MustacheParser.parsedName(compact),
+                !name.transforms.isEmpty
+            {
+                return MustacheSyntaxError(offset: tag, problem: "a transform is written without spaces: '\(compact)'")
+            }
+            let spaced = text.contains(where: \.isWhitespace)
+            return MustacheSyntaxError(
+                offset: tag, problem: "'\(text)' is not a name" + (spaced ? ": a name has no spaces" : ""))
+        }
+        return MustacheSyntaxError(offset: tag, problem: "a tag is not closed with \(String(state.close))")
     }
 
     /// `{{=<% %>=}}`: the delimiters from here on.

@@ -272,6 +272,29 @@ import Testing
         #expect(try #require(syntaxError("{{$a}}{{/a}}{{#empty(a)}}{{/a}}")).problem.contains("different name"))
     }
 
+    /// A tag closed further on its line is closed: what stops it is a character no name has, a
+    /// space most often. swift-mustache refused spaces in a transform too (`{{uppercased( title)}}`).
+    @Test func aNameWithASpaceIsSaidToBeWrongNotUnclosed() throws {
+        for (source, problem) in [
+            ("<h1>{{uppercased( pageTitle)}}</h1>", "a transform is written without spaces: 'uppercased(pageTitle)'"),
+            ("<h1>{{ uppercased (pageTitle) }}</h1>", "a transform is written without spaces: 'uppercased(pageTitle)'"),
+            ("<h1>{{#empty( authors )}}</h1>", "a transform is written without spaces: 'empty(authors)'"),
+            ("<h1>{{>*lowercased( style)}}</h1>", "a transform is written without spaces: 'lowercased(style)'"),
+            ("<h1>{{first name}}</h1>", "'first name' is not a name: a name has no spaces"),
+            ("<h1>{{> partials/book card}}</h1>", "'partials/book card' is not a name: a name has no spaces"),
+            ("<h1>{{title!}}</h1>", "'title!' is not a name"),
+        ] {
+            let error = try #require(syntaxError(source), "\(source)")
+            #expect(error.problem == problem)
+            #expect(error.position(in: source) == (1, 5))
+        }
+        // Not closed on its line, or before the next tag opens, a tag is not closed.
+        for source in ["<h1>{{title</h1>\n{{/a}}", "<h1>{{title}</h1>\n{{/a}}", "<h1>{{a( b {{c}}"] {
+            #expect(try #require(syntaxError(source)).problem == "a tag is not closed with }}", "\(source)")
+        }
+        #expect(try #require(syntaxError("{{=<% %>=}}<%a( b)%>")).problem.hasPrefix("a transform"))
+    }
+
     /// Inside a parent tag only blocks may be: anything else is an error where it is, not at the
     /// parent tag, which may be the template's first line and far from it.
     @Test func aStrayTagInAParentIsPlacedWhereItIs() throws {
