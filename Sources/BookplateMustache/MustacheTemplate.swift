@@ -60,6 +60,14 @@ enum PartialName: Sendable {
     case fixed(String)
     /// `{{>*name}}`: the template named by the value of `name`, looked up as `{{name}}` would be.
     case dynamic(MustacheName)
+
+    /// Whether the tag names nothing (`{{>}}`, `{{>*}}`).
+    var isEmpty: Bool {
+        switch self {
+        case .fixed(let text): text.isEmpty
+        case .dynamic(let name): name.text.isEmpty && name.transforms.isEmpty
+        }
+    }
 }
 
 /// What a syntax error is and the offset (in characters) of the tag it is in.
@@ -277,6 +285,9 @@ private struct MustacheParser {
             case ">":
                 position += 1
                 let name = try readPartialName(state, tag: tagOffset)
+                guard !name.isEmpty else {
+                    throw MustacheSyntaxError(offset: tagOffset, problem: "a partial tag needs a name")
+                }
                 let indentation = whitespace
                 flushWhitespace()
                 if takesRestOfLine(state) {
@@ -289,6 +300,9 @@ private struct MustacheParser {
             case "<":
                 position += 1
                 let name = try readPartialName(state, tag: tagOffset)
+                guard !name.isEmpty else {
+                    throw MustacheSyntaxError(offset: tagOffset, problem: "a parent tag needs a name")
+                }
                 let indentation = whitespace
                 flushWhitespace()
                 standalone = takesRestOfLine(state)
@@ -302,6 +316,9 @@ private struct MustacheParser {
                 let name = try readName(state, tag: tagOffset)
                 guard name.transforms.isEmpty else {
                     throw MustacheSyntaxError(offset: tagOffset, problem: "a transform is applied to a block")
+                }
+                guard !name.text.isEmpty else {
+                    throw MustacheSyntaxError(offset: tagOffset, problem: "a block needs a name")
                 }
                 // Directly inside a parent, a block overrides the parent's; elsewhere it is one.
                 let overrides = state.atParentTopLevel

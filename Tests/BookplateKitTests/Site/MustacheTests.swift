@@ -272,6 +272,22 @@ import Testing
         #expect(try #require(syntaxError("{{$a}}{{/a}}{{#empty(a)}}{{/a}}")).problem.contains("different name"))
     }
 
+    /// A partial, parent or block tag without a name named nothing and rendered nothing, silently.
+    @Test func partialParentAndBlockTagsWithoutANameAreErrors() throws {
+        for (source, problem) in [
+            ("<p>\n  {{>}}", "a partial tag needs a name"), ("<p>\n  {{> }}", "a partial tag needs a name"),
+            ("<p>\n  {{>*}}", "a partial tag needs a name"), ("<p>\n  {{<}}{{/}}", "a parent tag needs a name"),
+            ("<p>\n  {{<*}}{{/*}}", "a parent tag needs a name"), ("<p>\n  {{$}}{{/}}", "a block needs a name"),
+        ] {
+            let error = try #require(syntaxError(source), "\(source)")
+            #expect(error.problem == problem)
+            #expect(error.position(in: source) == (2, 3))
+        }
+        let override = "{{<p}}\n  {{$ }}{{/}}\n{{/p}}"
+        #expect(try #require(syntaxError(override)).problem == "a block needs a name")
+        #expect(try #require(syntaxError(override)).position(in: override) == (2, 3))
+    }
+
     /// A tag closed further on its line is closed: what stops it is a character no name has, a
     /// space most often. swift-mustache refused spaces in a transform too (`{{uppercased( title)}}`).
     @Test func aNameWithASpaceIsSaidToBeWrongNotUnclosed() throws {
