@@ -325,10 +325,14 @@ struct BuildRun {
         let theme = try Theme.load(overrides: paths.templates, requireFolder: builder.requiresTemplatesFolder)
         self.theme = theme
         let templates = try TemplateSet(theme: theme, language: settings.language)
-        if !templates.words.isTranslated, kind != .notesOnly {
-            warnings.append(
-                "no translation for language '\(settings.language)': the site's words are in English "
-                    + "(templates/translations/\(settings.language).yaml can give them)")
+        // A build of notes alone keeps the last build's warnings, these among them.
+        if kind != .notesOnly {
+            warnings += theme.warnings
+            if !templates.words.isTranslated {
+                warnings.append(
+                    "no translation for language '\(settings.language)': the site's words are in English "
+                        + "(templates/translations/\(settings.language).yaml can give them)")
+            }
         }
         self.templates = templates
     }

@@ -14,6 +14,8 @@ struct Theme: Sendable {
     /// Translation tables by language (`translations/fr.yaml` is `fr`): the built-in one first,
     /// then the reader's, which ``Words`` lays over it key by key.
     var translations: [String: [(source: String, path: String)]] = [:]
+    /// Files of the shelf's folder left out of the theme, one line each saying which and why.
+    var warnings: [String] = []
 
     /// The default theme overlaid with `folder`. A missing folder means the default theme alone,
     /// unless `requireFolder` says the reader named it.
@@ -29,12 +31,19 @@ struct Theme: Sendable {
         for case let relative as String in enumerator {
             let url = folder.appendingPathComponent(relative)
             var info = stat()
-            if lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
-                throw SiteError.linkedSource(path: url.relativePathForDisplay)
+            guard lstat(url.path, &info) == 0 else { continue }
+            let kind = info.st_mode & S_IFMT
+            if kind == S_IFLNK { throw SiteError.linkedSource(path: url.relativePathForDisplay) }
+            guard kind != S_IFDIR, !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
+                continue
             }
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
-            else { continue }
+            // A pipe, socket or device is no file to read (reading a pipe waits for a writer).
+            guard kind == S_IFREG else {
+                theme.warnings.append(
+                    "\(url.relativePathForDisplay) is not a regular file (a pipe, socket or device) and is left out "
+                        + "of the theme: replace it with a file")
+                continue
+            }
             guard let data = FileManager.default.contents(atPath: url.path) else {
                 throw TemplateError.unreadable(path: url.relativePathForDisplay)
             }

@@ -94,6 +94,22 @@ import Testing
         }
     }
 
+    /// A pipe named like a template would block the build reading it, for ever.
+    @Test func aFileThatIsNotARegularOneIsLeftOutWithAWarning() async throws {
+        let shelf = try FixtureShelf.make()
+        let pipe = shelf.paths.templates.appendingPathComponent("404.mustache")
+        try FileManager.default.removeItem(at: pipe)
+        #expect(mkfifo(pipe.path, 0o644) == 0)
+        let report = try await shelf.buildOffPool()
+        #expect(
+            report.warnings == [
+                "\(pipe.relativePathForDisplay) is not a regular file (a pipe, socket or device) and is left out "
+                    + "of the theme: replace it with a file"
+            ])
+        // The default theme's page takes its place.
+        #expect(try shelf.siteFile("404.html").contains("<html"))
+    }
+
     @Test func aTemplateThatIsNotUTF8IsNamed() throws {
         let folder = try overrides([:])
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
