@@ -40,6 +40,32 @@ package struct MustacheTemplate: Sendable {
         self.init(tokens: try parser.parse(MustacheParser.State()))
     }
 
+    /// The templates this one's partial and parent tags name, in its sections and blocks too, and
+    /// whether a tag names one by a value of the model (`{{>*name}}`), which may be any.
+    package var includedTemplates: (names: Set<String>, anyByModel: Bool) {
+        var names: Set<String> = []
+        var anyByModel = false
+        var unread = [self]
+        while let template = unread.popLast() {
+            for token in template.tokens {
+                switch token {
+                case .text, .variable:
+                    break
+                case .section(_, let body), .invertedSection(_, let body), .blockDefinition(_, let body),
+                    .block(_, let body, _):
+                    unread.append(body)
+                case .partial(let name, _, let blocks):
+                    switch name {
+                    case .fixed(let text): names.insert(text)
+                    case .dynamic: anyByModel = true
+                    }
+                    if let blocks { unread += blocks.values }
+                }
+            }
+        }
+        return (names, anyByModel)
+    }
+
     fileprivate init(tokens: [Token]) {
         self.tokens = tokens
         var joined: [Token] = []

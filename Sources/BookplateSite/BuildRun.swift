@@ -327,7 +327,7 @@ struct BuildRun {
         let templates = try TemplateSet(theme: theme, language: settings.language)
         // A build of notes alone keeps the last build's warnings, these among them.
         if kind != .notesOnly {
-            warnings += theme.warnings
+            warnings += theme.warnings + templates.warnings
             if !templates.words.isTranslated {
                 warnings.append(
                     "no translation for language '\(settings.language)': the site's words are in English "

@@ -27,6 +27,8 @@ struct TemplateSet: Sendable {
     private let templates: [String: MustacheTemplate]
     /// The site's words, which templates read as `{{t.key}}` and page models are made with.
     let words: Words
+    /// The shelf's own template files that no build reads, one line each.
+    let warnings: [String]
 
     init(theme: Theme, language: String = "en") throws {
         words = try Words.load(theme: theme, language: language)
@@ -49,6 +51,30 @@ struct TemplateSet: Sendable {
             }
         }
         self.templates = templates
+        warnings = TemplateSet.unusedTemplates(of: theme, parsed: templates)
+    }
+
+    /// A line for each of the shelf's own templates that is not a page template and that no other
+    /// template includes: misnamed, most likely (`Book.mustache`, `books.mustache`). When a
+    /// template is named by the model (`{{>*name}}`) any may be read, and none is named.
+    private static func unusedTemplates(of theme: Theme, parsed: [String: MustacheTemplate]) -> [String] {
+        var included: Set<String> = []
+        for (name, template) in parsed {
+            let includes = template.includedTemplates
+            if includes.anyByModel { return [] }
+            included.formUnion(includes.names.subtracting([name]))
+        }
+        let used = Set(pageTemplates).union(included)
+        let pages = pageTemplates.dropLast().joined(separator: ", ") + " or " + (pageTemplates.last ?? "")
+        return theme.ownTemplates.subtracting(used).sorted().compactMap { name in
+            guard let path = theme.templates[name]?.path else { return nil }
+            let meant = Suggestions.nearest(to: name, in: pageTemplates + included.sorted(), limit: 1).first
+            guard let meant else {
+                return "\(path) is not used: it is not a page template (\(pages)) and no template includes it"
+            }
+            return "\(path) is not used: it is not a page template and no template includes it "
+                + "(did you mean \(meant).mustache?)"
+        }
     }
 
     /// Renders `model`, a page model as ``EncodedModel`` made it, with the template `name`; a

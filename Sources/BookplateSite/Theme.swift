@@ -14,6 +14,9 @@ struct Theme: Sendable {
     /// Translation tables by language (`translations/fr.yaml` is `fr`): the built-in one first,
     /// then the reader's, which ``Words`` lays over it key by key.
     var translations: [String: [(source: String, path: String)]] = [:]
+    /// The names of the templates from the shelf's own folder, which may be misnamed; the default
+    /// theme's are not.
+    var ownTemplates: Set<String> = []
     /// Files of the shelf's folder left out of the theme, one line each saying which and why.
     var warnings: [String] = []
 
@@ -48,6 +51,9 @@ struct Theme: Sendable {
                 throw TemplateError.unreadable(path: url.relativePathForDisplay)
             }
             try theme.add(path: relative, data: data, displayPath: url.relativePathForDisplay, checkText: true)
+            if relative.hasSuffix(".mustache") {
+                theme.ownTemplates.insert(String(relative.dropLast(".mustache".count)))
+            }
         }
         return theme
     }

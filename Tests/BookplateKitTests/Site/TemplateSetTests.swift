@@ -94,6 +94,52 @@ import Testing
         }
     }
 
+    /// A template file no build reads is misnamed, most likely: it is named in the build's
+    /// warnings, once, with the name it may have meant.
+    @Test func aTemplateNoBuildReadsIsWarnedOf() throws {
+        let folder = try overrides([
+            "Book.mustache": "<h1>{{title}}</h1>\n",
+            "books.mustache": "{{> partials/card}}\n",
+            "extra.mustache": "x\n",
+            "404.mustache": "{{> partials/card}}\n",
+            "partials/card.mustache": "card\n",
+            "partials/crad.mustache": "typo\n",
+            "partials/loop.mustache": "{{> partials/loop}}\n",
+        ])
+        let shown = { (name: String) in folder.appendingPathComponent(name).relativePathForDisplay }
+        let pages = "index, list, book, author, authors, shelves, shelf, series, stats, year, commonplace or 404"
+        #expect(
+            try load(folder).warnings == [
+                "\(shown("Book.mustache")) is not used: it is not a page template and no template includes it "
+                    + "(did you mean book.mustache?)",
+                "\(shown("books.mustache")) is not used: it is not a page template and no template includes it "
+                    + "(did you mean book.mustache?)",
+                "\(shown("extra.mustache")) is not used: it is not a page template (\(pages)) and no template "
+                    + "includes it",
+                "\(shown("partials/crad.mustache")) is not used: it is not a page template and no template includes "
+                    + "it (did you mean partials/card.mustache?)",
+                "\(shown("partials/loop.mustache")) is not used: it is not a page template (\(pages)) and no "
+                    + "template includes it",
+            ])
+        // The default theme's own templates are all used.
+        #expect(try load(try overrides([:])).warnings.isEmpty)
+    }
+
+    /// A template named by the model (`{{>*name}}`) may be any: none is said to be unused.
+    @Test func aDynamicPartialMayNameAnyTemplate() throws {
+        let folder = try overrides(["404.mustache": "{{>*t.colophon}}\n", "partials/colophon-en.mustache": "x\n"])
+        #expect(try load(folder).warnings.isEmpty)
+    }
+
+    @Test func aBuildWarnsOfAnUnusedTemplateOnce() async throws {
+        let shelf = try FixtureShelf.make()
+        let misnamed = shelf.paths.templates.appendingPathComponent("Book.mustache")
+        try Data("<h1>{{title}}</h1>\n".utf8).write(to: misnamed)
+        let report = try await shelf.buildOffPool()
+        #expect(report.warnings.filter { $0.contains("Book.mustache") }.count == 1, "\(report.warnings)")
+        #expect(report.warnings.contains { $0.hasPrefix("\(misnamed.relativePathForDisplay) is not used") })
+    }
+
     /// A pipe named like a template would block the build reading it, for ever.
     @Test func aFileThatIsNotARegularOneIsLeftOutWithAWarning() async throws {
         let shelf = try FixtureShelf.make()
