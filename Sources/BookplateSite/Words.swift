@@ -59,6 +59,14 @@ struct Words: Sendable {
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
+        } catch YamlError.duplicatedKeysInMapping(let duplicates, let context) {
+            // Yams names the keys and the first one's line, with the whole file after: one line
+            // here, as for the settings.
+            let key = duplicates.sorted().first ?? ""
+            let lines = SiteSettings.lines(settingKey: key, in: text)
+            throw TranslationError.duplicateKey(
+                path: path, line: lines.dropFirst().first ?? context.mark.line,
+                firstLine: lines.first ?? context.mark.line, key: key)
         } catch let error as YamlError {
             throw TranslationError.syntax(path: path, line: error.line, problem: error.problem)
         }
@@ -196,9 +204,12 @@ extension Words: TemplateObject {
 public enum TranslationError: Error, Equatable, CustomStringConvertible {
     case syntax(path: String, line: Int, problem: String)
     case notText(path: String, line: Int, key: String)
+    case duplicateKey(path: String, line: Int, firstLine: Int, key: String)
 
     public var description: String {
         switch self {
+        case .duplicateKey(let path, let line, let firstLine, let key):
+            "\(path):\(line): '\(key)' is given twice (first on line \(firstLine)): keep one of them"
         case .syntax(let path, let line, let problem):
             "\(path):\(line): not a translation table (\(problem)): write one 'key: text' per line"
         case .notText(let path, let line, let key):

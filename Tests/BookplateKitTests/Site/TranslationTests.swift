@@ -203,5 +203,16 @@ import Testing
         let message = error.map { "\($0)" } ?? ""
         #expect(message.contains("translations/en.yaml:1: 'readingNow' is not text"), "\(message)")
         #expect(!message.contains("\n"))
+
+        // A key given twice was six lines of the YAML parser's, pointing at line 1 (found by an
+        // exploratory session).
+        try Data("skipToContent: a\nskipToContent: b\n".utf8).write(to: folder.appendingPathComponent("en.yaml"))
+        let twice = await #expect(throws: (any Error).self) { try await shelf.buildOffPool() }
+        let said = twice.map { "\($0)" } ?? ""
+        #expect(
+            said.hasSuffix(
+                "translations/en.yaml:2: 'skipToContent' is given twice (first on line 1): keep one of them"),
+            "\(said)")
+        #expect(!said.contains("\n"))
     }
 }
