@@ -39,6 +39,9 @@ public struct BookRemoval: Sendable {
         public var details: BookDetails
         public var noteBack: Bool?
         public var coverBack: Bool?
+        /// Whether the book had a note, or a cover, in place already: what was set aside stays.
+        public var noteInTheWay = false
+        public var coverInTheWay = false
     }
 
     /// Removes the book with `slug`, keeping everything `restore` needs: its note and cover are
@@ -90,11 +93,15 @@ public struct BookRemoval: Sendable {
     /// their place, then the book.
     public func restore(_ removed: RemovedBook) throws -> Restored {
         let slug = removed.slug
+        let noteInTheWay = FileManager.default.fileExists(atPath: notes.url(forSlug: slug).path)
+        let coverInTheWay = CoverFetcher.existingImage(named: slug, in: covers) != nil
         let noteBack = removed.noteFile.map { notes.bringBackNote($0, forSlug: slug) }
         let coverBack = removed.coverFile.map { CoverFetcher.bringBackImage($0, named: slug, in: covers) }
         do {
             let details = try library.restoreBook(removed)
-            return Restored(details: details, noteBack: noteBack, coverBack: coverBack)
+            return Restored(
+                details: details, noteBack: noteBack, coverBack: coverBack, noteInTheWay: noteInTheWay,
+                coverInTheWay: coverInTheWay)
         } catch {
             setAsideAgain(
                 slug: slug, noteFile: noteBack == true ? removed.noteFile : nil,

@@ -112,17 +112,30 @@ struct RestoreCommand: ParsableCommand {
         let paths = try shelf.paths
         let removed = try library.findRemovedBook(matching: book)
         let restored = try BookRemoval(library: library, paths: paths, clock: .system).restore(removed)
-        var kept: [String] = []
+        // What came back, then what stayed aside and why ("with not its note" said neither).
+        var back: [String] = []
+        var aside: [String] = []
         if let noteBack = restored.noteBack, let note = removed.noteFile {
-            kept.append(
-                noteBack
-                    ? "its note" : "not its note (\(note) stays in \(paths.notes.relativePathForDisplay)/.removed/)")
+            if noteBack {
+                back.append("its note")
+            } else {
+                let folder = paths.notes.relativePathForDisplay
+                aside.append(
+                    restored.noteInTheWay
+                        ? "its old note stays at \(folder)/.removed/\(note), as \(folder)/\(removed.slug).md is there"
+                        : "its note \(folder)/.removed/\(note) is gone")
+            }
         }
         if let coverBack = restored.coverBack, let cover = removed.coverFile {
-            kept.append(
-                coverBack
-                    ? "its cover" : "not its cover (\(cover) stays in \(paths.covers.relativePathForDisplay)/.removed/)"
-            )
+            if coverBack {
+                back.append("its cover")
+            } else {
+                let folder = paths.covers.relativePathForDisplay
+                aside.append(
+                    restored.coverInTheWay
+                        ? "its old cover stays at \(folder)/.removed/\(cover), as the book has a cover there"
+                        : "its cover \(folder)/.removed/\(cover) is gone")
+            }
         }
         let slug = restored.details.book.slug
         // The latest removed copy comes back; the others are said to be there still (it was
@@ -136,7 +149,8 @@ struct RestoreCommand: ParsableCommand {
                 : " (the latest removed copy: \(others) others are still listed by 'bookplate restore')"
         Terminal.output(
             "Restored \(RemoveCommand.describe(restored.details)) as \(slug)"
-                + (kept.isEmpty ? "" : ", with " + kept.joined(separator: " and ")) + left)
+                + (back.isEmpty ? "" : ", with " + back.joined(separator: " and ")) + left
+                + aside.map { "; " + $0 }.joined())
     }
 
     /// When a book was removed, as the list of removed books and the questions show it.

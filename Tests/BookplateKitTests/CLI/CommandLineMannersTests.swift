@@ -109,6 +109,21 @@ import Testing
         #expect(try await run("restore").stdout.contains("dune"))
     }
 
+    /// "with not its note (dune-….md stays in content/notes/.removed/)" said neither what stayed
+    /// nor why (found by an exploratory session).
+    @Test func aNoteInTheWayIsNamedWhenABookIsRestored() async throws {
+        try await dune()
+        try await run("remove", "--yes", "dune")
+        try Data("A new note".utf8).write(to: path("content/notes/dune.md"))
+        let restored = try await run("restore", "dune")
+        let aside = try FileManager.default.contentsOfDirectory(atPath: path("content/notes/.removed").path)
+        #expect(
+            restored.stdout
+                == "Restored \"Dune\" (Frank Herbert, 1965) as dune, with its cover; its old note stays at "
+                + "content/notes/.removed/\(aside.first ?? ""), as content/notes/dune.md is there\n")
+        #expect(try String(contentsOf: path("content/notes/dune.md"), encoding: .utf8) == "A new note")
+    }
+
     @Test func purgeDeletesForGoodAfterAsking() async throws {
         try await dune()
         let asked = try await PseudoTerminal.run(["remove", "--purge", "dune"], in: root, typing: "y\n")
