@@ -31,7 +31,8 @@ struct AddCommand: AsyncParsableCommand {
     func run() async throws {
         let reader = BookAdder.ReaderFields(
             status: status, rating: try rating.flatMap(Parse.rating),
-            startedDate: try started.map(Parse.date), finishedDate: try finished.map(Parse.date), shelves: shelves)
+            startedDate: try started.map(Parse.readingDate), finishedDate: try finished.map(Parse.readingDate),
+            shelves: shelves)
         try Library.checkDates(started: reader.startedDate, finished: reader.finishedDate)
         if details.title != nil || !details.authors.isEmpty {
             guard items.isEmpty else {

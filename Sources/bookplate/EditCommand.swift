@@ -38,8 +38,8 @@ struct EditCommand: AsyncParsableCommand {
         edit.description = try Parse.clearable(details.description, BookDescription.fromText)
         edit.status = status
         edit.rating = try rating.map(Parse.rating)
-        edit.startedDate = try Parse.clearable(started, Parse.date)
-        edit.finishedDate = try Parse.clearable(finished, Parse.date)
+        edit.startedDate = try Parse.clearable(started, Parse.readingDate)
+        edit.finishedDate = try Parse.clearable(finished, Parse.readingDate)
         edit.addShelves = addShelves
         edit.removeShelves = removeShelves
         edit.format = details.format.map(\.value)

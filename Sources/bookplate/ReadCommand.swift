@@ -74,8 +74,8 @@ struct ReadAddCommand: ParsableCommand {
     @OptionGroup var dates: ReadDates
 
     func run() throws {
-        let started = try Parse.clearable(dates.started, Parse.date) ?? nil
-        let finished = try Parse.clearable(dates.finished, Parse.date) ?? nil
+        let started = try Parse.clearable(dates.started, Parse.readingDate) ?? nil
+        let finished = try Parse.clearable(dates.finished, Parse.readingDate) ?? nil
         let outcome =
             dates.outcome ?? (started != nil && finished == nil ? .reading : .finished)
         let (library, found) = try target.open()
@@ -97,8 +97,8 @@ struct ReadEditCommand: ParsableCommand {
 
     func run() throws {
         let edit = ReadEdit(
-            started: try Parse.clearable(dates.started, Parse.date),
-            finished: try Parse.clearable(dates.finished, Parse.date),
+            started: try Parse.clearable(dates.started, Parse.readingDate),
+            finished: try Parse.clearable(dates.finished, Parse.readingDate),
             outcome: dates.outcome)
         guard edit != ReadEdit() else {
             throw ValidationError("nothing to change: give --started, --finished or --outcome")

@@ -98,6 +98,17 @@ enum ShelfLocationError: Error, CustomStringConvertible {
 enum Parse {
     static func isbn(_ text: String) throws -> ISBN { try ISBN(text) }
     static func date(_ text: String) throws -> PartialDate { try PartialDate(parsing: text) }
+
+    /// A day of reading: a date after today is kept, with a warning, as a typo (2205 for 2025)
+    /// would otherwise be published unseen as a year of its own (found by an exploratory session).
+    static func readingDate(_ text: String) throws -> PartialDate {
+        let date = try PartialDate(parsing: text)
+        // A day ahead of UTC's: it is already tomorrow east of Greenwich.
+        if date > PartialDate.day(of: Date().addingTimeInterval(86_400)) {
+            Terminal.error("warning: \(date) is after today: the site will show it as it is")
+        }
+        return date
+    }
     static func rating(_ text: String) throws -> Rating? { try Rating.parse(text) }
 
     static func pages(_ text: String) throws -> Int { try Book.pageCount(parsing: text) }

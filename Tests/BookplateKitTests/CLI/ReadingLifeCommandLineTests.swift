@@ -68,6 +68,18 @@ import Testing
         #expect(try await run("show", "wild-seed", "--json").stdout.contains("\"finished\" : null"))
     }
 
+    /// A date after today was kept without a word, and a typo (9999 for 2025) published
+    /// `stats/9999/` (found by an exploratory session). It is kept, with a warning.
+    @Test func aDayOfReadingAfterTodayIsKeptWithAWarning() async throws {
+        let added = try await run(
+            "add", "--title", "Typo", "--author", "A", "--status", "read", "--finished", "9999-12-31")
+        #expect(added.stderr == "warning: 9999-12-31 is after today: the site will show it as it is\n")
+        let read = try await run("read", "add", "typo", "--started", "2020-01-01", "--finished", "2020-02-01")
+        #expect(read.stderr.isEmpty, "\(read.stderr)")
+        let edited = try await run("edit", "typo", "--started", "2999-01")
+        #expect(edited.stderr.contains("warning: 2999-01 is after today"), "\(edited.stderr)")
+    }
+
     @Test func readsAreListedAddedChangedAndRemovedAndTheStatusFollows() async throws {
         try await run(
             "add", "--title", "Dune", "--author", "Frank Herbert", "--status", "read", "--finished", "2019-05-02")
