@@ -51,12 +51,8 @@ public struct SiteSettings: Sendable, Equatable {
         do {
             root = try Yams.compose(yaml: text)
         } catch YamlError.duplicatedKeysInMapping(let duplicates, let context) {
-            // Yams names the keys and the first one's line, with the whole file after: one line here.
-            let key = duplicates.sorted().first ?? ""
-            let lines = Self.lines(settingKey: key, in: text)
-            throw SettingsError.duplicateKey(
-                path: path, line: lines.dropFirst().first ?? context.mark.line,
-                firstLine: lines.first ?? context.mark.line, key: key)
+            let twice = Self.keySetTwice(duplicates, at: context.mark, in: text)
+            throw SettingsError.duplicateKey(path: path, line: twice.line, firstLine: twice.firstLine, key: twice.key)
         } catch let error as YamlError {
             throw SettingsError.syntax(path: path, line: error.line, problem: error.problem)
         }
@@ -134,6 +130,17 @@ public struct SiteSettings: Sendable, Equatable {
         allow_raw_html_in_notes: false
 
         """
+
+    /// A key a YAML file sets twice, the line of its second setting and of its first. Yams names
+    /// the keys and the first one's line, with the whole file after: what a message of one line
+    /// needs, from the file `text`.
+    static func keySetTwice(_ duplicates: [String], at mark: Mark, in text: String)
+        -> (key: String, line: Int, firstLine: Int)
+    {
+        let key = duplicates.sorted().first ?? ""
+        let lines = lines(settingKey: key, in: text)
+        return (key, lines.dropFirst().first ?? mark.line, lines.first ?? mark.line)
+    }
 
     /// The lines (from 1) on which `key` is set at the top level of `text`.
     static func lines(settingKey key: String, in text: String) -> [Int] {

@@ -60,13 +60,9 @@ struct Words: Sendable {
         do {
             root = try Yams.compose(yaml: text)
         } catch YamlError.duplicatedKeysInMapping(let duplicates, let context) {
-            // Yams names the keys and the first one's line, with the whole file after: one line
-            // here, as for the settings.
-            let key = duplicates.sorted().first ?? ""
-            let lines = SiteSettings.lines(settingKey: key, in: text)
+            let twice = SiteSettings.keySetTwice(duplicates, at: context.mark, in: text)
             throw TranslationError.duplicateKey(
-                path: path, line: lines.dropFirst().first ?? context.mark.line,
-                firstLine: lines.first ?? context.mark.line, key: key)
+                path: path, line: twice.line, firstLine: twice.firstLine, key: twice.key)
         } catch let error as YamlError {
             throw TranslationError.syntax(path: path, line: error.line, problem: error.problem)
         }

@@ -115,28 +115,19 @@ struct RestoreCommand: ParsableCommand {
         // What came back, then what stayed aside and why ("with not its note" said neither).
         var back: [String] = []
         var aside: [String] = []
-        if let noteBack = restored.noteBack, let note = removed.noteFile {
-            if noteBack {
-                back.append("its note")
-            } else {
-                let folder = paths.notes.relativePathForDisplay
-                aside.append(
-                    restored.noteInTheWay
-                        ? "its old note stays at \(folder)/.removed/\(note), as \(folder)/\(removed.slug).md is there"
-                        : "its note \(folder)/.removed/\(note) is gone")
-            }
+        func account(for what: String, back isBack: Bool?, file: String?, folder: URL, inTheWay: Bool, taken: String) {
+            guard let isBack, let file else { return }
+            guard !isBack else { return back.append("its \(what)") }
+            let kept = "\(folder.relativePathForDisplay)/.removed/\(file)"
+            aside.append(inTheWay ? "its old \(what) stays at \(kept), as \(taken)" : "its \(what) \(kept) is gone")
         }
-        if let coverBack = restored.coverBack, let cover = removed.coverFile {
-            if coverBack {
-                back.append("its cover")
-            } else {
-                let folder = paths.covers.relativePathForDisplay
-                aside.append(
-                    restored.coverInTheWay
-                        ? "its old cover stays at \(folder)/.removed/\(cover), as the book has a cover there"
-                        : "its cover \(folder)/.removed/\(cover) is gone")
-            }
-        }
+        account(
+            for: "note", back: restored.noteBack, file: removed.noteFile, folder: paths.notes,
+            inTheWay: restored.noteInTheWay,
+            taken: "\(paths.notes.relativePathForDisplay)/\(removed.slug).md is there")
+        account(
+            for: "cover", back: restored.coverBack, file: removed.coverFile, folder: paths.covers,
+            inTheWay: restored.coverInTheWay, taken: "the book has a cover there")
         let slug = restored.details.book.slug
         // The latest removed copy comes back; the others are said to be there still (it was
         // silent: found by an exploratory session).
