@@ -11,12 +11,18 @@ struct NoteCommand: ParsableCommand {
     @OptionGroup var target: BookOnShelf
 
     func run() throws {
-        let (_, found) = try target.open()
+        let (library, found) = try target.open()
         let session = NoteSession(store: NoteStore(folder: try target.shelf.paths.notes), editor: .system())
         let outcome = try session.edit(slug: found.book.slug)
+        // The book may have been removed while the editor was open: the note is kept, and comes
+        // back with it (it said "Saved" and nothing else: found by an exploratory session).
+        let removed =
+            (try? library.findBook(matching: found.book.slug).book.slug) != found.book.slug
+            ? " — but \"\(found.book.title)\" was removed meanwhile: 'bookplate restore \(found.book.slug)' brings it back with this note"
+            : ""
         switch outcome {
         case .saved(let url):
-            Terminal.output("Saved the note for \"\(found.book.title)\": \(url.relativePathForDisplay)")
+            Terminal.output("Saved the note for \"\(found.book.title)\": \(url.relativePathForDisplay)" + removed)
         case .leftEmpty: Terminal.output("The note for \"\(found.book.title)\" was left empty, so none was kept.")
         case .emptied(let url):
             Terminal.output(

@@ -131,6 +131,23 @@ struct ShownJSON: Decodable {
         #expect(page.contains("<h3>Spice</h3>\n<p>Must flow.</p>"))
     }
 
+    /// A book removed while its note was open in the editor: `note` said "Saved" and nothing
+    /// else (found by an exploratory session). The note is kept, and comes back with the book.
+    @Test func aNoteSavedAfterItsBookWasRemovedSaysSo() async throws {
+        var (bookplate, root) = try newShelf()
+        try await bookplate.run("add", "--title", "Dune")
+        // The editor removes the book, then writes the note.
+        bookplate.environment["EDITOR"] = "'\(TestPaths.executable.path)' remove --yes dune >/dev/null; echo Spice >"
+        let note = try await bookplate.run("note", "dune")
+        #expect(
+            note.stdout
+                == "Saved the note for \"Dune\": content/notes/dune.md — but \"Dune\" was removed meanwhile: "
+                + "'bookplate restore dune' brings it back with this note\n", "\(note.stdout) \(note.stderr)")
+        try await bookplate.run("restore", "dune")
+        #expect(
+            try String(contentsOf: root.appendingPathComponent("content/notes/dune.md"), encoding: .utf8) == "Spice\n")
+    }
+
     /// Every bad input prints one line on standard error, exits non-zero and changes nothing.
     @Test(arguments: [
         (["add", "--title", "X", "--isbn", "9780441478124"], "is not a valid ISBN: its check digit does not match"),
