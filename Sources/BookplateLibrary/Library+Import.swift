@@ -414,7 +414,10 @@ private struct BookImporter {
     private static func saysNoMore(_ file: Date, than kept: Date) -> Bool {
         let day = 86_400.0
         let fileSeconds = file.timeIntervalSince1970
-        guard fileSeconds != kept.timeIntervalSince1970 else { return true }
+        // To the millisecond, as times are exported: .097 s read from a file and .097 s read from
+        // the library are binary fractions a hair apart, and a book was updated at every import
+        // (found by an exploratory session).
+        guard (fileSeconds * 1000).rounded() != (kept.timeIntervalSince1970 * 1000).rounded() else { return true }
         // The same second, as exports before milliseconds wrote it.
         if fileSeconds.truncatingRemainder(dividingBy: 1) == 0,
             fileSeconds == kept.timeIntervalSince1970.rounded(.down)
