@@ -73,6 +73,33 @@ import Testing
         #expect(throws: LibraryError.noSuchHighlight("xy")) { try library.highlight(matching: "xy") }
     }
 
+    /// Importing the same clippings again erased a note typed since, and Kindle's "p. 12,
+    /// loc. 170-172" and Readwise's "loc. 170" with a note undid each other at every import,
+    /// always "1 updated" (found by an exploratory session). A file takes nothing away.
+    @Test func importingAgainTakesAwayNoNoteAndNoPrecision() throws {
+        let library = try shelf()
+        var fromKindle = kindle("Emma", "Austen, Jane", "Badly done, Emma!")
+        fromKindle.highlight.place.page = "12"
+        let kindleFile = HighlightFile(source: .kindle, highlights: [fromKindle])
+        #expect(try library.importHighlights(kindleFile).added == 1)
+        let id = try #require(try library.highlights(ofBook: "emma").first?.id)
+        try library.editHighlight(id, note: "my thought, typed later")
+        #expect(try library.importHighlights(kindleFile).unchanged == 1)
+        #expect(try library.highlights(ofBook: "emma").first?.note == "my thought, typed later")
+
+        var fromReadwise = kindle("Emma", "Jane Austen", "Badly done, Emma!", note: "Box Hill")
+        fromReadwise.highlight.place = HighlightPlace(location: "170")
+        fromReadwise.highlight.source = .readwise
+        let readwiseFile = HighlightFile(source: .readwise, highlights: [fromReadwise])
+        #expect(try library.importHighlights(readwiseFile).updated == 1)
+        for file in [kindleFile, readwiseFile, kindleFile] {
+            #expect(try library.importHighlights(file).unchanged == 1)
+        }
+        let kept = try #require(try library.highlights(ofBook: "emma").first)
+        #expect(kept.note == "Box Hill" && kept.place == HighlightPlace(page: "12", location: "170-172"))
+        #expect(kept.source == .kindle)
+    }
+
     @Test func importsMatchByISBNThenTitleAndAuthorAndListWhatTheyCannot() throws {
         let library = try shelf()
         let file = HighlightFile(
