@@ -329,7 +329,7 @@ package enum DefaultTheme {
         .book-card-authors, .book-card-meta { margin: 0; font-size: 0.9rem; }
 
         .rating { color: var(--accent); letter-spacing: 0.05em; }
-        .rating-empty { color: var(--rule); }
+        .rating-empty { color: var(--muted); }
         .series { margin: 0.25rem 0 0; color: var(--muted); }
         .book-card-series { margin: 0; font-size: 0.85rem; color: var(--muted); }
         .series-gap { display: flex; align-items: center; justify-content: center; min-height: 8rem; padding: 1rem;

@@ -112,7 +112,8 @@ struct PageModelFactory: Sendable {
                 for: book, hasCoverImage: coversBySlug[book.slug]?.isPlaceholder == false, words: words),
             openGraph: StructuredData.openGraph(
                 for: details, cover: coversBySlug[book.slug], site: site, baseURL: baseURL),
-            jsonLD: StructuredData.bookJSONLD(for: details, cover: coversBySlug[book.slug], baseURL: baseURL))
+            jsonLD: StructuredData.bookJSONLD(
+                for: details, cover: coversBySlug[book.slug], baseURL: baseURL, owner: site.owner))
     }
 
     /// A highlight as its book's page shows it.

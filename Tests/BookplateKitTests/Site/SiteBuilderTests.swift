@@ -42,6 +42,17 @@ import Testing
             FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent(SiteWriter.markerName).path))
     }
 
+    /// A rating is a schema.org Review, which needs an author: the shelf's owner. A review with
+    /// none was published, and checkers refuse it (found by an exploratory session).
+    @Test func aRatingIsAReviewByTheShelfsOwnerOrNone() throws {
+        var details = try FixtureShelf.make().library.findBook(matching: "fledgling")
+        details.book.rating = try Rating(4)
+        let byOwner = StructuredData.bookJSONLD(for: details, cover: nil, baseURL: nil, owner: "Ada Reader").html
+        #expect(byOwner.contains(#""review":{"@type":"Review","author":{"@type":"Person","name":"Ada Reader"},"#))
+        let noOwner = StructuredData.bookJSONLD(for: details, cover: nil, baseURL: nil, owner: nil).html
+        #expect(!noOwner.contains("review"))
+    }
+
     @Test func catalogTextIsEscapedAndNoteScriptsAreDropped() throws {
         let shelf = try FixtureShelf.make()
         try shelf.library.addBook(
