@@ -173,6 +173,9 @@ private struct BookImporter {
     var authorIDByName: [String: Int64] = [:]
     var authorSlugs: Set<String>
     var shelfIDByName: [String: Int64] = [:]
+    /// The line of the file each book was taken from, this import: a second row of the same book
+    /// is left out and named (the two rows overwrote each other at every import of the file).
+    var lineByBookID: [Int64: Int] = [:]
     var shelfSlugs: Set<String>
     /// Worked out beforehand for the names the file holds; others are worked out when met.
     var authorFacts: [String: AuthorFacts] = [:]
@@ -299,10 +302,14 @@ private struct BookImporter {
                 new.isbn.flatMap { bookIDByISBN[$0.isbn13] } ?? record.sourceID.flatMap { bookIDBySourceID[$0] }
                 ?? byTitle
         }
+        if let existingID, let first = lineByBookID[existingID] {
+            throw RowProblem("the same book as line \(first), which is the one imported")
+        }
         if let existingID,
             var book = try Book.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM book WHERE id = ?"), arguments: [existingID])
         {
+            lineByBookID[existingID] = record.line
             let before = book
             apply(record, description: prepared.description, to: &book)
             let merged = record.reads.isEmpty ? nil : try Read.merge(record.reads, intoBookId: existingID, in: db)
@@ -346,6 +353,7 @@ private struct BookImporter {
         apply(record, description: prepared.description, to: &book)
         try book.insert(db)
         guard let id = book.id else { return .added(book.slug) }
+        lineByBookID[id] = record.line
         slugs.insert(book.slug)
         bookIDBySlug[book.slug] = id
         authorKeyBySlug[book.slug] = Library.authorKey(firstAuthor)
