@@ -104,6 +104,8 @@ extension ImportFile {
 /// Why an export file cannot be read at all.
 public enum ImportError: Error, Equatable, CustomStringConvertible {
     case missingColumns(source: ImportSource, columns: [String])
+    /// A file whose columns are separated by semicolons, as spreadsheets save CSV in many languages.
+    case semicolons(source: ImportSource)
     case empty(source: ImportSource)
     case notBookplateJSON(reason: String)
     case unreadable(path: String)
@@ -118,6 +120,8 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .missingColumns(let source, let columns):
             "this is not a \(source.displayName) export: it has no \(columns.joined(separator: ", ")) column; check the file and the format you named"
+        case .semicolons(let source):
+            "the columns of this \(source.displayName) file are separated by semicolons, as a spreadsheet saves CSV in some languages: import the file as exported, or save it again with commas"
         case .empty(let source):
             "the \(source.displayName) export has no rows: check that it is the right file"
         case .notBookplateJSON(let reason):
@@ -230,7 +234,16 @@ struct CSVRow: Sendable {
                 guard let names else {
                     let header = record.fields.map { $0.trimmed.lowercased() }
                     let missing = required.filter { !header.contains($0.lowercased()) }
-                    guard missing.isEmpty else { throw ImportError.missingColumns(source: source, columns: missing) }
+                    guard missing.isEmpty else {
+                        // A spreadsheet in many languages saves "CSV" with semicolons: the columns
+                        // are there, and "no Title column" said otherwise (found by an exploratory
+                        // session).
+                        let byOther = (record.fields.first ?? "").split(separator: ";").map { $0.trimmed.lowercased() }
+                        if delimiter == ",", required.allSatisfy({ byOther.contains($0.lowercased()) }) {
+                            throw ImportError.semicolons(source: source)
+                        }
+                        throw ImportError.missingColumns(source: source, columns: missing)
+                    }
                     names = header
                     shownNames = record.fields.map(\.trimmed)
                     return

@@ -612,6 +612,20 @@ extension ExportTests {
     static let header =
         "Book Id,Title,Author,ISBN,ISBN13,My Rating,Year Published,Original Publication Year,Exclusive Shelf\n"
 
+    /// A spreadsheet saved the export with semicolons, and the import said it had no Title
+    /// column (found by an exploratory session).
+    @Test func aFileSeparatedBySemicolonsIsSaidToBe() throws {
+        let shelf = try TemporaryShelf()
+        #expect(throws: ImportError.semicolons(source: .goodreads)) {
+            try importText("Book Id;Title;Author;My Rating\n1;Dune;Frank Herbert;5\n", into: shelf)
+        }
+        // Without the columns, whatever separates them, the file is not the export named.
+        let other = #expect(throws: ImportError.self) {
+            try importText("Book Id;Name;Author\n1;Dune;Frank Herbert\n", into: shelf)
+        }
+        #expect(other != ImportError.semicolons(source: .goodreads))
+    }
+
     /// The same book on two rows of one file: both were applied, the second over the first,
     /// counted as one added and one updated, and every import after said "2 updated" (found by an
     /// exploratory session). The second row is left out, and named.
