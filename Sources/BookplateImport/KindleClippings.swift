@@ -163,7 +163,15 @@ private struct Reading {
         let titleLine = lines[lines.startIndex]
         let number = titleLine.number
         guard lines.count > 1, let header = KindleHeader(lines[lines.startIndex + 1].text) else {
-            found.skip(number, "no Kindle header (\"- Your Highlight …\") under the title")
+            // A header of a Kindle set to another language was said to be no header at all
+            // (found by an exploratory session).
+            let under = lines.count > 1 ? lines[lines.startIndex + 1].text.trimmingCharacters(in: .whitespaces) : ""
+            found.skip(
+                number,
+                under.hasPrefix("-")
+                    ? "a Kindle header in a language Bookplate does not read yet (it reads English, German, French "
+                        + "and Spanish): '\(under.prefix(60))'"
+                    : "no Kindle header (\"- Your Highlight …\") under the title")
             return lines.endIndex
         }
         var bodyStart = lines.startIndex + 2

@@ -143,6 +143,8 @@ struct ImportCommand: AsyncParsableCommand {
             }
         }
         Terminal.output(line)
+        // A file of which nothing could be read is a failure, not an import of nothing.
+        if matched == 0, summary.unmatched.isEmpty, !summary.skipped.isEmpty { throw ExitCode.failure }
     }
 
     /// The rows that could not be used and the warnings, one line each on standard error, each

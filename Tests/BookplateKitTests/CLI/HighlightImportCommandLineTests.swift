@@ -62,6 +62,21 @@ import Testing
         #expect(page.contains("Light is the left hand of darkness"))
     }
 
+    /// An Italian Kindle's clippings imported nothing, said its header was "no Kindle header",
+    /// and exited 0 (found by an exploratory session).
+    @Test func aFileOfWhichNothingCanBeReadFails() async throws {
+        let file = root.appendingPathComponent("it.txt")
+        try Data(
+            ("\u{FEFF}Il nome della rosa (Eco, Umberto)\r\n- La tua evidenziazione a pagina 12 | posizione 170-172\r\n"
+                + "\r\nStat rosa pristina nomine\r\n==========\r\n").utf8
+        ).write(to: file)
+        let result = try await run("import", "kindle", file.path, "--add-missing", status: 1)
+        #expect(
+            result.stderr.hasPrefix("skipped line 1: a Kindle header in a language Bookplate does not read yet"),
+            "\(result.stderr)")
+        #expect(try await run("list").stdout == "The shelf is empty.\n")
+    }
+
     @Test func anUnknownSourceOrAMissingFileIsOneLine() async throws {
         let unknown = try await run("import", "nook", clippings, status: 64)
         #expect(
