@@ -93,7 +93,7 @@ package enum DefaultTheme {
         | `shelves` | `shelves/index.html` | `countLabel`, `shelves` (`name`, `url`, `bookCountLabel`) |
         | `shelf` | `shelves/<slug>/index.html`, then `shelves/<slug>/page/<n>/index.html` | `name`, `bookCountLabel`, `books` (cards, 100 a page), `pagination` |
         | `series` | `series/<slug>/index.html` | `name`, `countLabel` ("3 books · 2 of 3 read"), `entries` in reading order, each a `book` (a card with `seriesLabel`) or a `gap` ("#3 is not on your shelf", "#5–#9 are not on your shelf") |
-        | `stats` | `stats/index.html` | `hasReadBooks`, `totalsLabel`, `goal` (the current year's pace, when `site.yaml` sets `goal`), `years` (`year`, `url` of its page, `books`, `rereads` — reads finished that year of books read before —, `pages`, `averageRating`), `booksChart` and `pagesChart` (charts), `ratings` (bars), `longest`, `shortest` (cards), `longestPages`, `shortestPages` |
+        | `stats` | `stats/index.html` | `hasReadBooks`, `totalsLabel`, `goal` (the current year's pace, when `site.yaml` sets `goal`), `years` (`year`, `url` of its page, `books`, `rereads` — reads finished that year of books read before —, `pages`, "–" when no book has a page count, `averageRating`; books read on no recorded date last, `year` "Date not recorded", `url` their list), `booksChart` and `pagesChart` (charts), `ratings` (bars), `longest`, `shortest` (cards), `longestPages`, `shortestPages` |
         | `year` | `stats/<year>/index.html` | `year`, `title` ("2024 in books"), `summary` (`label`, `value`: books read, pages read, average rating), `goal`, `monthsChart` (a chart of the twelve months), `ratings` (bars), `longest`, `shortest`, `longestPages`, `shortestPages`, `booksLink` (`title`, `url` of the year's list), `olderYear`, `newerYear` (`title`, `url`) |
         | `404` | `404.html` | only what every page receives |
 
@@ -958,6 +958,7 @@ package enum DefaultTheme {
         bookStatusAbandoned: Beiseitegelegt
         readIn: "Gelesen {year}"
         readUndated: Gelesen, ohne Datum
+        statsUndated: Ohne Datum
         dateNotRecorded: Ohne Datum
         pageTitleNumbered: "{name}, Seite {page}"
         pageOf: "Seite {page} von {pages}"
@@ -1151,6 +1152,7 @@ package enum DefaultTheme {
         bookStatusAbandoned: Set aside
         readIn: "Read in {year}"
         readUndated: Read, date not recorded
+        statsUndated: Date not recorded
         dateNotRecorded: Date not recorded
         pageTitleNumbered: "{name}, page {page}"
         pageOf: "Page {page} of {pages}"
@@ -1341,6 +1343,7 @@ package enum DefaultTheme {
         bookStatusAbandoned: Dejado de lado
         readIn: "Leídos en {year}"
         readUndated: Leídos, sin fecha
+        statsUndated: Sin fecha
         dateNotRecorded: Sin fecha
         pageTitleNumbered: "{name}, página {page}"
         pageOf: "Página {page} de {pages}"
@@ -1531,6 +1534,7 @@ package enum DefaultTheme {
         bookStatusAbandoned: Mis de côté
         readIn: "Lus en {year}"
         readUndated: Lus, date non notée
+        statsUndated: Date non notée
         dateNotRecorded: Date non notée
         pageTitleNumbered: "{name}, page {page}"
         pageOf: "Page {page} sur {pages}"

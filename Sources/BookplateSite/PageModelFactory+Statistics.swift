@@ -15,11 +15,20 @@ extension PageModelFactory {
         let root = "../"
         let (read, byYear, rereads) = (readBooks.all, readBooks.byYear, readBooks.rereads)
         let years = byYear.keys.sorted(by: >).map { year -> (Int, [Int]) in (year, byYear[year] ?? []) }
-        let yearModels = years.map { year, positions in
+        var yearModels = years.map { year, positions in
             YearStatisticsModel(
                 year: String(year), url: "\(year)/index.html",
                 books: words.number(positions.count), rereads: words.number(rereads[year] ?? 0),
-                pages: words.number(pages(positions)), averageRating: averageRating(positions))
+                pages: pagesText(positions), averageRating: averageRating(positions))
+        }
+        // The books read without a date are in the totals: the table has their row too (its rows
+        // added up to less than the line above it: found by an exploratory session).
+        if !readBooks.undated.isEmpty {
+            yearModels.append(
+                YearStatisticsModel(
+                    year: words("statsUndated"), url: root + BookList.readFolder(year: nil) + "/index.html",
+                    books: words.number(readBooks.undated.count), rereads: words.number(0),
+                    pages: pagesText(readBooks.undated), averageRating: averageRating(readBooks.undated)))
         }
         let (longest, shortest) = extremes(read)
         let chronological = years.reversed()
@@ -115,6 +124,12 @@ extension PageModelFactory {
         positions.compactMap { snapshot.books[$0].book.pageCount }.saturatingSum
     }
 
+    /// The pages of `positions` for a table's cell: "–" when no book of them has a page count
+    /// (it read "0").
+    private func pagesText(_ positions: [Int]) -> String {
+        positions.contains { snapshot.books[$0].book.pageCount != nil } ? words.number(pages(positions)) : "–"
+    }
+
     private func averageRating(_ positions: [Int]) -> String? {
         let rated = positions.compactMap { snapshot.books[$0].book.rating?.quarters }
         return rated.isEmpty ? nil : words.decimal(Double(rated.reduce(0, +)) / 4 / Double(rated.count))
@@ -190,6 +205,8 @@ struct ReadBooks: Sendable {
     var byYear: [Int: [Int]] = [:]
     /// By year, the reads finished that were not a book's first.
     var rereads: [Int: Int] = [:]
+    /// Books read whose reads have no date: counted in the totals, and in a row of their own.
+    var undated: [Int] = []
 
     init(_ snapshot: LibrarySnapshot) {
         // Positions and numbers, never copies of the books: three filtered copies of 50,000
@@ -199,7 +216,9 @@ struct ReadBooks: Sendable {
             let finished = details.finishedReads
             guard details.book.status == .read || !finished.isEmpty else { continue }
             all.append(position)
-            for year in Set(details.finishedDates.map(\.year)) { byYear[year, default: []].append(position) }
+            let years = Set(details.finishedDates.map(\.year))
+            if years.isEmpty { undated.append(position) }
+            for year in years { byYear[year, default: []].append(position) }
             for reading in finished.dropFirst() {
                 if let year = reading.finished?.year { rereads[year, default: 0] += 1 }
             }

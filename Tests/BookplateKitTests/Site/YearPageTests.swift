@@ -31,6 +31,27 @@ import Testing
         return shelf
     }
 
+    /// The headline counted books read on no recorded date, and the table had no row for them:
+    /// its rows added up to less (found by an exploratory session). A year whose books have no
+    /// page count said "0" pages.
+    @Test func booksReadOnNoRecordedDateHaveTheirRow() async throws {
+        let shelf = try Self.shelf(readThisYear: 1)
+        try shelf.library.addBook(NewBook(title: "Undated", authors: ["C"], pageCount: 50, status: .read))
+        try shelf.library.addBook(
+            NewBook(title: "Pageless", authors: ["D"], status: .read, finishedDate: try PartialDate(parsing: "2019")))
+        try await shelf.buildOffPool()
+        let stats = try shelf.siteFile("stats/index.html")
+        #expect(stats.contains("4 books read, 1,384 pages"), "\(stats)")
+        #expect(
+            stats.contains(
+                #"<tr><th scope="row"><a href="../read/undated/index.html">Date not recorded</a></th><td>1</td><td>0</td><td>50</td><td>–</td></tr>"#
+            ), "\(stats)")
+        #expect(stats.contains(#"<a href="2019/index.html">2019</a></th><td>1</td><td>0</td><td>–</td>"#))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: shelf.paths.site.appendingPathComponent("read/undated/index.html").path))
+    }
+
     @Test func eachYearHasItsPageWithItsNumbersAndRhythm() async throws {
         let shelf = try YearPageTests.shelf(readThisYear: 12)
         try await shelf.buildOffPool()
