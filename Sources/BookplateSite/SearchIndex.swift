@@ -26,9 +26,12 @@ enum SearchIndex {
             if number > 0 { script += "," }
             script += "{\"a\":"
             script += q(details.authors.map(\.name).joined(separator: ", "))
-            // Shelves and series: what the search matches besides titles and authors.
+            // The subtitle, shelves and series: what the search matches besides titles and authors
+            // (a subtitle was not searched: found by an exploratory session).
             script += ",\"s\":"
-            script += q((details.shelves.map(\.name) + details.series.map(\.series.name)).joined(separator: ", "))
+            script += q(
+                ([details.book.subtitle].compactMap { $0 } + details.shelves.map(\.name)
+                    + details.series.map(\.series.name)).joined(separator: ", "))
             script += ",\"t\":"
             script += q(details.book.title)
             script += ",\"u\":"

@@ -95,7 +95,12 @@
   }
 
   form.hidden = false;
-  form.addEventListener("submit", function (event) { event.preventDefault(); });
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    // Enter opens the first result, as a site's search does.
+    var first = results.querySelector("a");
+    if (first) { window.location.href = first.href; }
+  });
   input.addEventListener("focus", load);
   input.addEventListener("input", function () { show(input.value); });
   var initial = new URLSearchParams(window.location.search).get("q");

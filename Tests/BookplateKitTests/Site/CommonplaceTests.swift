@@ -140,6 +140,14 @@ import Testing
         #expect(try shelf.siteFile("sitemap.xml").contains("https://books.example.org/shelf/highlights/2025/"))
     }
 
+    /// "subtitle" found no book whose subtitle it was (found by an exploratory session).
+    @Test func theSearchIndexHoldsEachBooksSubtitle() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.library.addBook(NewBook(title: "Long", subtitle: "Being a Subtitle", authors: ["X"]))
+        try shelf.build(settings: FixtureShelf.settings)
+        #expect(try shelf.siteFile("search-index.js").contains(#"{"a":"X","s":"Being a Subtitle","t":"Long""#))
+    }
+
     @Test func theSearchIndexHoldsEachPublishedPassageAsText() throws {
         let shelf = try FixtureShelf.make()
         try shelf.build(settings: FixtureShelf.settings)
