@@ -19,7 +19,6 @@ enum GoodreadsFormat {
         var warnings: [String] = []
         let authors = [row["Author"]].compactMap { $0 } + ImportValues.list(row["Additional Authors"])
         let exclusive = row["Exclusive Shelf"]
-        let status = exclusive.flatMap(ImportValues.status(fromShelf:)) ?? .toRead
         // Shelves: the reader's own, and an exclusive shelf that names no reading status.
         let isStatus = { (name: String) in ImportValues.status(fromShelf: name) != nil }
         let shelves =
@@ -31,6 +30,10 @@ enum GoodreadsFormat {
             ImportValues.date($0, column: "Year Published", warnings: &warnings)
         }
         let finished = ImportValues.date(row["Date Read"], column: "Date Read", warnings: &warnings)
+        // An exclusive shelf of the reader's own ("paused", "owned") names no status: a book with a
+        // date read was read (it was a book to read, finished, with no read: found by an
+        // exploratory session).
+        let status = exclusive.flatMap(ImportValues.status(fromShelf:)) ?? (finished != nil ? .read : .toRead)
         let added = ImportValues.date(row["Date Added"], column: "Date Added", warnings: &warnings)
         // The work's first year, where Goodreads gives a year the calendar holds.
         let firstYear = row["Original Publication Year"].flatMap {

@@ -612,6 +612,21 @@ extension ExportTests {
     static let header =
         "Book Id,Title,Author,ISBN,ISBN13,My Rating,Year Published,Original Publication Year,Exclusive Shelf\n"
 
+    /// A shelf the reader made exclusive on Goodreads names no status: a book on it with a date
+    /// read was imported as a book to read, finished, with no read (found by an exploratory
+    /// session). It was read; the shelf is kept as a shelf.
+    @Test func aBookOnAnExclusiveShelfOfTheReadersOwnWithADateReadWasRead() throws {
+        let shelf = try TemporaryShelf()
+        let text =
+            "Book Id,Title,Author,Exclusive Shelf,Date Read\n1,Dune,Frank Herbert,paused,2024/03/14\n"
+            + "2,Emma,Jane Austen,owned,\n"
+        _ = try importText(text, into: shelf)
+        let dune = try shelf.library.findBook(matching: "dune")
+        #expect(dune.book.status == .read && dune.reads.map(\.finished?.description) == ["2024-03-14"])
+        #expect(dune.shelves.map(\.name) == ["paused"])
+        #expect(try shelf.library.findBook(matching: "emma").book.status == .toRead)
+    }
+
     /// A spreadsheet saved the export with semicolons, and the import said it had no Title
     /// column (found by an exploratory session).
     @Test func aFileSeparatedBySemicolonsIsSaidToBe() throws {
