@@ -368,7 +368,7 @@ package enum DefaultTheme {
         .highlight { margin: 1.25rem 0; }
         .highlight blockquote { margin: 0; padding-left: 1rem; border-left: 3px solid var(--accent); font-style: italic; overflow-wrap: anywhere; }
         .highlight figcaption { margin-top: 0.25rem; color: var(--muted); font-size: 0.9rem; }
-        .highlight .permalink { color: var(--muted); text-decoration: none; }
+        .highlight .permalink { color: var(--muted); text-decoration: none; display: inline-block; min-width: 1.5rem; min-height: 1.5rem; line-height: 1.5rem; text-align: center; }
         .highlight-note { margin-left: 1rem; color: var(--ink); font-size: 1.05rem; }
         .highlight cite { font-style: normal; }
         .year-links h2 { font-size: 1rem; margin-bottom: 0.25rem; }
