@@ -244,10 +244,23 @@ extension Library {
     /// A book added for highlights no book on the shelf matched: title and authors only. A Kindle
     /// and KOReader name several authors in one text with `;` between them ("Brian M. Carney;
     /// Isaac Getz"); each is an author of their own. (A comma stays: "Le Guin, Ursula K." is one.)
+    ///
+    /// The device's title is cleaned as the matcher reads it: "Dune (Dune Chronicles, Book 1)" is
+    /// Dune, "Piranesi: A Novel" is Piranesi with its subtitle, and "(Dune, #1)" gives the book its
+    /// series. Kept whole, the book was "dune-dune-chronicles-book-1", and a reading log's "Dune"
+    /// was another book (found by an exploratory session).
     private func addBookByHand(title: String, author: String?, in db: Database) throws -> Book {
         let names = (author ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        let (withoutSeries, series) = SeriesPlace.split(title: title)
+        var main = withoutSeries.trimmingCharacters(in: .whitespaces)
+        while main.hasSuffix(")"), let open = main.lastIndex(of: "("), open > main.startIndex {
+            main = String(main[..<open]).trimmingCharacters(in: .whitespaces)
+        }
+        let parts = main.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        let cleaned = parts.first.flatMap { $0.isEmpty ? nil : $0 }
         let new = NewBook(
-            title: title, authors: names.filter { !$0.isEmpty }.map { NewAuthor(name: $0) }, status: .read)
+            title: cleaned ?? title, subtitle: cleaned == nil ? nil : parts.dropFirst().first,
+            authors: names.filter { !$0.isEmpty }.map { NewAuthor(name: $0) }, status: .read, series: series)
         do {
             return try insertBook(new, in: db).book
         } catch LibraryError.alreadyOnShelf(_, let slug, _) {

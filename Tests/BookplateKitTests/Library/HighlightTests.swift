@@ -73,6 +73,29 @@ import Testing
         #expect(throws: LibraryError.noSuchHighlight("xy")) { try library.highlight(matching: "xy") }
     }
 
+    /// A book added for highlights kept the device's title ("Dune (Dune Chronicles, Book 1)",
+    /// "Piranesi: A Novel"), and a reading log's "Dune" was another book (found by an exploratory
+    /// session). The title is cleaned as the matcher reads it.
+    @Test func aBookAddedForHighlightsIsTheBookAReadingLogNames() throws {
+        let shelf = try TemporaryShelf()
+        let file = HighlightFile(
+            source: .kindle,
+            highlights: [
+                kindle("Dune (Dune Chronicles, Book 1)", "Frank Herbert", "Fear is the mind-killer."),
+                kindle("Piranesi: A Novel", "Susanna Clarke", "The Beauty of the House is immeasurable."),
+            ])
+        #expect(try shelf.library.importHighlights(file, addMissing: true).booksAdded == ["dune", "piranesi"])
+        let piranesi = try shelf.library.findBook(matching: "piranesi").book
+        #expect(piranesi.title == "Piranesi" && piranesi.subtitle == "A Novel")
+        let csv = try TestPaths.temporaryFolder("kindle-then-goodreads").appendingPathComponent("goodreads.csv")
+        try Data("Book Id,Title,Author,Exclusive Shelf\n1,\"Dune (Dune, #1)\",Frank Herbert,read\n".utf8).write(to: csv)
+        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).run(
+            file: csv, as: .goodreads)
+        #expect(report.summary.added.isEmpty && report.summary.updated == ["dune"])
+        #expect(try shelf.library.importHighlights(file, addMissing: true).unchanged == 2)
+        #expect(try shelf.library.books().count == 2)
+    }
+
     /// Importing the same clippings again erased a note typed since, and Kindle's "p. 12,
     /// loc. 170-172" and Readwise's "loc. 170" with a note undid each other at every import,
     /// always "1 updated" (found by an exploratory session). A file takes nothing away.
