@@ -80,8 +80,11 @@ struct ImportCommand: AsyncParsableCommand {
             try await enrichBooks(summary.rows.map(\.slug), library: library)
             return
         }
-        if dryRun { listRows(summary) }
-        reportProblems(skipped: summary.skipped, warnings: summary.warnings, entry: "line")
+        // Bookplate's JSON numbers its books, not lines ("LINE 2" was the second book: found by an
+        // exploratory session).
+        let entry = format == .bookplate ? "book" : "line"
+        if dryRun { listRows(summary, entry: entry) }
+        reportProblems(skipped: summary.skipped, warnings: summary.warnings, entry: entry)
         let verb = dryRun ? "Would import" : "Imported"
         Terminal.output(
             "\(verb) \(counted(summary.added.count + summary.updated.count + summary.unchanged, "book")) from \(format.displayName): "
@@ -159,14 +162,14 @@ struct ImportCommand: AsyncParsableCommand {
 
     /// What each row would do, one line each, in the file's order; cut to the terminal's width
     /// only on a terminal.
-    private func listRows(_ summary: ImportSummary) {
+    private func listRows(_ summary: ImportSummary, entry: String) {
         let verbs: [ImportedRow.Action: String] = [.add: "add", .update: "update", .unchanged: "unchanged"]
         var rows = summary.rows.map { row in
             (row.line, [String(row.line), verbs[row.action] ?? "", row.slug, row.title])
         }
         rows += summary.skipped.map { ($0.line, [String($0.line), "skip", "", $0.reason]) }
         rows.sort { $0.0 < $1.0 }
-        let header = ["LINE", "ACTION", "SLUG", "TITLE"]
+        let header = [entry.uppercased(), "ACTION", "SLUG", "TITLE"]
         if let columnsWide = Terminal.outputColumns {
             Terminal.output(
                 TextTable.render(header: header, rows: rows.map(\.1), fittingWidth: columnsWide, flexible: [3]))

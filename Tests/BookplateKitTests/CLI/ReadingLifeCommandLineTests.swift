@@ -68,6 +68,17 @@ import Testing
         #expect(try await run("show", "wild-seed", "--json").stdout.contains("\"finished\" : null"))
     }
 
+    /// A dry run of Bookplate's JSON listed its books under "LINE", numbered 1, 2… as books are,
+    /// not lines (found by an exploratory session).
+    @Test func aDryRunOfTheShelfsOwnExportNumbersBooks() async throws {
+        try await run("add", "--title", "Kindred", "--author", "Octavia E. Butler")
+        try await run("export", "--output", "shelf.json")
+        let dry = try await run("import", "bookplate", "shelf.json", "--dry-run")
+        #expect(
+            dry.stdout.hasPrefix("BOOK  ACTION     SLUG     TITLE\n1     unchanged  kindred  Kindred\n"),
+            "\(dry.stdout)")
+    }
+
     /// A date after today was kept without a word, and a typo (9999 for 2025) published
     /// `stats/9999/` (found by an exploratory session). It is kept, with a warning.
     @Test func aDayOfReadingAfterTodayIsKeptWithAWarning() async throws {
