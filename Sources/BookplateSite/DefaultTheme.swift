@@ -61,7 +61,7 @@ package enum DefaultTheme {
 
         ## Shared shapes
 
-        - **book card** (`partials/book-card`): `url`, `title`, `subtitle`, `authors`, `year`, `cover`,
+        - **book card** (`partials/book-card`): `url`, `title`, `subtitle`, `lang` (the book's language when it is not the site's, for a `lang` attribute), `authors`, `year`, `cover`,
           `rating`. On a series page it also has `seriesLabel` ("#2 · Read": its place and your status).
         - **authors** (`partials/authors`): a list of `name`, `url`, `separator` (", ", " and " or "").
         - **cover** (`partials/cover`): `cover.src`, `cover.width`, `cover.height`, `cover.alt`,
@@ -87,7 +87,7 @@ package enum DefaultTheme {
         |---|---|---|
         | `index` | `index.html` | `bookCount`, `authorCount`, `countsLabel`, `isEmpty`, `reading` (the first 12 books being read, cards), `readingList` (a list link, when more are being read), `recent` (the 12 books finished last, cards), `groups` (each: `id`, `title` — a reading status, or "Series" with a link to each series' page — and `lists`: list links), `shelfCount` |
         | `list` | `reading/`, `read/<year>/` (`read/undated/`), `to-read/`, `abandoned/`, each `index.html`, then `page/<n>/index.html` | `id`, `title` ("Read in 2024"), `countLabel`, `books` (cards, 100 a page), `pagination` |
-        | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started`, `finished`, `reads` ("Read 3 times: 2019, 2021, 2024", for a book finished more than once), `series` (each `name`, `url` of its page, `position` such as 2 or 2.5, absent when unnumbered), `shelves` (`name`, `slug`, `url`), `noteHTML`, `credits` (`what` — "Description from" —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from), `openGraph` (`property`, `content`), `jsonLD` |
+        | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `lang` (the book's language when it is not the site's), `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started`, `finished`, `reads` ("Read 3 times: 2019, 2021, 2024", for a book finished more than once), `series` (each `name`, `url` of its page, `position` such as 2 or 2.5, absent when unnumbered), `shelves` (`name`, `slug`, `url`), `noteHTML`, `credits` (`what` — "Description from" —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from), `openGraph` (`property`, `content`), `jsonLD` |
         | `author` | `authors/<slug>/index.html` | `name`, `lifeDates`, `photo` (as `cover`), `bioHTML` (the bio's Markdown through cmark in safe mode, links kept only to http(s) addresses, images as their description: use `{{{bioHTML}}}`), `bioParagraphs` (the same as plain paragraphs), `books` (cards), `bookCountLabel`, `links` (`title`, `url`), `otherWorks` (`title`, `year`) |
         | `authors` | `authors/index.html`, and past 2,000 authors `authors/<letter>.html` (`a.html`, `other.html`) | `title` ("Authors", "Authors: B"), `countLabel`, `letterLinks` (`letter`, `url` — its section, or its page —, `countLabel`, `isCurrent`), `letters` (each: `letter`, `anchor`, `authors` — `name`, `sortName`, `url`, `bookCountLabel`; none on a split index) |
         | `shelves` | `shelves/index.html` | `countLabel`, `shelves` (`name`, `url`, `bookCountLabel`) |
@@ -535,8 +535,8 @@ package enum DefaultTheme {
           <div class="book-cover">{{> partials/cover}}</div>
           <div class="book-body">
             <header class="book-header">
-              <h1>{{title}}</h1>
-              {{#subtitle}}<p class="subtitle">{{.}}</p>{{/subtitle}}
+              <h1{{#lang}} lang="{{.}}"{{/lang}}>{{title}}</h1>
+              {{#subtitle}}<p class="subtitle"{{#lang}} lang="{{.}}"{{/lang}}>{{.}}</p>{{/subtitle}}
               {{^empty(authors)}}<p class="byline">{{t.by}} {{> partials/authors}}</p>{{/empty(authors)}}{{#series}}<p class="series"><a href="{{url}}">{{name}}</a>{{#position}} · #{{.}}{{/position}}</p>{{/series}}
             </header>
             <section class="reading" aria-label="{{t.myReading}}">
@@ -569,7 +569,7 @@ package enum DefaultTheme {
               <h2 id="highlights-heading">{{t.highlights}}</h2>
               {{#highlights}}
               <figure class="highlight" id="{{anchor}}">
-                <blockquote><p>{{text}}</p></blockquote>
+                <blockquote{{#lang}} lang="{{.}}"{{/lang}}><p>{{text}}</p></blockquote>
                 <figcaption>{{#place}}<span class="place">{{place}}</span> {{/place}}<a class="permalink" href="#{{anchor}}" aria-label="{{t.linkToHighlight}}">#</a>
                 {{#noteHTML}}
                 <div class="highlight-note">
@@ -745,7 +745,7 @@ package enum DefaultTheme {
         "partials/book-card.mustache": ####"""
         <li class="book-card">
           <a class="book-card-cover" href="{{url}}" tabindex="-1" aria-hidden="true">{{> partials/cover}}</a>
-          {{#seriesLabel}}<p class="book-card-series">{{.}}</p>{{/seriesLabel}}<p class="book-card-title"><a href="{{url}}">{{title}}</a></p>
+          {{#seriesLabel}}<p class="book-card-series">{{.}}</p>{{/seriesLabel}}<p class="book-card-title"{{#lang}} lang="{{.}}"{{/lang}}><a href="{{url}}">{{title}}</a></p>
           {{^empty(authors)}}<p class="book-card-authors">{{> partials/authors}}</p>{{/empty(authors)}}
           <p class="book-card-meta">{{#year}}<span>{{.}}</span>{{/year}}{{#rating}} <span class="rating" role="img" aria-label="{{label}}"><span aria-hidden="true">{{filled}}{{#partial}}<span class="rating-part" style="--part: {{.}}%">★</span>{{/partial}}<span class="rating-empty">{{empty}}</span></span></span>{{/rating}}</p>
         </li>

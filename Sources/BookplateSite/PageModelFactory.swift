@@ -91,7 +91,7 @@ struct PageModelFactory: Sendable {
         if let isbn10 = book.isbn10 { facts.append(FactModel(label: words("isbn10"), value: isbn10)) }
         return BookPageModel(
             root: root, site: site, pageTitle: "\(book.title) — \(site.title)", title: book.title,
-            subtitle: book.subtitle, authors: authorLinks(details.authors, root: root),
+            subtitle: book.subtitle, lang: lang(of: book), authors: authorLinks(details.authors, root: root),
             cover: cover(for: details, root: root, size: .page), facts: facts,
             descriptionHTML: book.description,
             status: bookStatus(book.status), statusID: book.status.rawValue, rating: book.rating.map(ratingModel),
@@ -281,10 +281,23 @@ struct PageModelFactory: Sendable {
         }
     }
 
+    /// The book's language as a page's `lang` gives it (`ja`, `pt-BR`), when it is not the site's:
+    /// a screen reader read a Japanese title with the site's English voice (found by an
+    /// exploratory session). Nil for the site's language, and for a value no page could give
+    /// (`English`, `eng`: only a language of two letters is taken).
+    func lang(of book: Book) -> String? {
+        guard let language = book.language, let tag = SiteSettings.languageTag(parsing: language) else { return nil }
+        let primary = tag.prefix { $0 != "-" }.lowercased()
+        let sitePrimary = site.language.prefix { $0 != "-" }.lowercased()
+        guard primary.count == 2, primary != sitePrimary else { return nil }
+        return tag
+    }
+
     func card(_ details: BookDetails, root: String) -> BookCardModel {
         BookCardModel(
             url: root + PageModelFactory.bookURL(details.book.slug), title: details.book.title,
-            subtitle: details.book.subtitle, authors: authorLinks(details.authors, root: root),
+            subtitle: details.book.subtitle, lang: lang(of: details.book),
+            authors: authorLinks(details.authors, root: root),
             year: details.book.publishedDate.map { String($0.year) },
             cover: cover(for: details, root: root, size: .grid),
             rating: details.book.rating.map(ratingModel))

@@ -5,6 +5,8 @@ struct BookCardModel: Sendable, Encodable {
     var url: String
     var title: String
     var subtitle: String?
+    /// The book's language, as on its page (``BookPageModel/lang``).
+    var lang: String?
     var authors: [ListedLinkModel]
     var year: String?
     var cover: CoverModel

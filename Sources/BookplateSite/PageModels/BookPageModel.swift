@@ -7,6 +7,9 @@ struct BookPageModel: PageModel {
     var pageTitle: String
     var title: String
     var subtitle: String?
+    /// The book's language as a page's `lang` gives it, when it is not the site's: the title,
+    /// subtitle and passages are read in its voice.
+    var lang: String?
     var authors: [ListedLinkModel]
     var cover: CoverModel
     var facts: [FactModel]

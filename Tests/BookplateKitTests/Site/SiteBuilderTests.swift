@@ -42,6 +42,22 @@ import Testing
             FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent(SiteWriter.markerName).path))
     }
 
+    /// A Japanese title on an English site was read with the English voice: nothing marked its
+    /// language (found by an exploratory session). A book's title, subtitle, passages and card
+    /// carry its language when it is not the site's, and only a language a page can name.
+    @Test func aBookInAnotherLanguageSaysSo() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.library.addBook(
+            NewBook(title: "ノルウェイの森", subtitle: "上", authors: ["村上春樹"], language: "ja", status: .toRead))
+        try shelf.library.addBook(NewBook(title: "Plain", authors: ["A"], language: "English", status: .toRead))
+        try shelf.build()
+        let slug = try shelf.library.books().first { $0.book.title == "ノルウェイの森" }?.book.slug ?? ""
+        let page = try shelf.siteFile("books/\(slug)/index.html")
+        #expect(page.contains(#"<h1 lang="ja">ノルウェイの森</h1>"#) && page.contains(#"<p class="subtitle" lang="ja">上</p>"#))
+        #expect(try shelf.siteFile("to-read/index.html").contains(#"<p class="book-card-title" lang="ja">"#))
+        #expect(try shelf.siteFile("books/plain/index.html").contains("<h1>Plain</h1>"))
+    }
+
     /// A rating is a schema.org Review, which needs an author: the shelf's owner. A review with
     /// none was published, and checkers refuse it (found by an exploratory session).
     @Test func aRatingIsAReviewByTheShelfsOwnerOrNone() throws {
