@@ -57,16 +57,20 @@ public struct BookRemoval: Sendable {
         let id = try library.removeBook(
             slug: slug, at: now, noteFile: planned.note?.lastPathComponent,
             coverFile: planned.cover?.lastPathComponent)
+        var moving = planned.note
         do {
             if let destination = planned.note { try SetAside.move(note, to: destination) }
+            moving = planned.cover
             if let image, let destination = planned.cover { try SetAside.move(image, to: destination) }
         } catch {
-            // The book goes back on the shelf with whatever file had moved.
+            // The book goes back on the shelf with whatever file had moved; should that fail too,
+            // the next command finishes the removal (finishInterrupted).
             bringBack(planned, of: slug)
             if let copy = try? library.removedBooks().first(where: { $0.id == id }) {
                 _ = try? library.restoreBook(copy)
             }
-            throw NoteError.unwritable(path: (planned.note ?? planned.cover ?? note).relativePathForDisplay)
+            // The folder that could not take the file that failed.
+            throw NoteError.unwritable(path: (moving ?? note).deletingLastPathComponent().relativePathForDisplay)
         }
         return planned
     }
@@ -93,6 +97,9 @@ public struct BookRemoval: Sendable {
     /// their place, then the book.
     public func restore(_ removed: RemovedBook) throws -> Restored {
         let slug = removed.slug
+        // Before any file moves: brought back over a book that took the slug since, the note and
+        // cover would be that book's until the library refused.
+        try library.checkRestorable(removed)
         let noteInTheWay = FileManager.default.fileExists(atPath: notes.url(forSlug: slug).path)
         let coverInTheWay = CoverFetcher.existingImage(named: slug, in: covers) != nil
         let noteBack = removed.noteFile.map { notes.bringBackNote($0, forSlug: slug) }
@@ -116,14 +123,18 @@ public struct BookRemoval: Sendable {
     /// files, as the library says, and no note or cover sits in `.removed/` beside a book on the
     /// shelf. Nothing to do costs one query.
     public func finishInterrupted() {
-        guard let copies = try? library.latestRemovedFiles() else { return }
-        for copy in copies {
+        guard let copies = try? library.removedFilesOfSlugsNoBookHas() else { return }
+        // The copy whose files are missing from `.removed/` is the one cut short: not always the
+        // latest of its slug, as `restore` may bring back an older one.
+        var finished: Set<String> = []
+        for copy in copies where !finished.contains(copy.slug) {
             let noteAside = copy.noteFile.map { SetAside.holds($0, in: notes.folder) } ?? true
             let coverAside = copy.coverFile.map { SetAside.holds($0, in: covers) } ?? true
             guard !noteAside || !coverAside else { continue }
             setAsideAgain(
                 slug: copy.slug, noteFile: noteAside ? nil : copy.noteFile, coverFile: coverAside ? nil : copy.coverFile
             )
+            finished.insert(copy.slug)
         }
     }
 

@@ -277,9 +277,10 @@ extension Highlight {
     /// This highlight, as a file gives it again, over the one the library keeps: whether it is
     /// published, when it came, and where it came from stay the library's, and the file takes
     /// nothing away. A note the file lacks is the library's (a note typed since was erased by
-    /// importing the same clippings again), and a place it gives less precisely keeps the
-    /// library's (Kindle's "p. 12, loc. 170-172" and Readwise's "loc. 170" undid each other at
-    /// every import). Both found by an exploratory session.
+    /// importing the same clippings again); a note the file changed is the file's, as a device
+    /// keeps the reader's edits. A place the file gives less precisely keeps the library's
+    /// (Kindle's "p. 12, loc. 170-172" and Readwise's "loc. 170" undid each other at every
+    /// import). Both found by an exploratory session.
     mutating func keep(_ existing: Highlight) {
         published = existing.published
         addedAt = existing.addedAt
@@ -289,8 +290,9 @@ extension Highlight {
         func precise(_ given: String?, _ kept: String?) -> String? {
             guard let given else { return kept }
             guard let kept else { return given }
-            // "170" of a file where the library has "170-172": the range says more.
-            return kept.count > given.count && kept.hasPrefix(given) ? kept : given
+            // "170" of a file where the library has "170-172": the range says more (and "17"
+            // is not "170-172").
+            return kept.hasPrefix(given + "-") || kept.hasPrefix(given + "–") ? kept : given
         }
         place = HighlightPlace(
             page: precise(place.page, existing.place.page),

@@ -87,10 +87,10 @@ extension Library {
         }
     }
 
-    /// For each slug no book on the shelf has, its latest removed copy that says its note or
-    /// cover was set aside: where `remove` and `restore` may have been cut short (see
-    /// `BookRemoval.finishInterrupted()`).
-    public func latestRemovedFiles() throws -> [(slug: String, noteFile: String?, coverFile: String?)] {
+    /// The removed copies of slugs no book on the shelf has, that say their note or cover was
+    /// set aside, the latest of each slug first: where `remove` and `restore` may have been cut
+    /// short (see `BookRemoval.finishInterrupted()`).
+    public func removedFilesOfSlugsNoBookHas() throws -> [(slug: String, noteFile: String?, coverFile: String?)] {
         try read { db in
             try Row.fetchAll(
                 db,
@@ -98,8 +98,7 @@ extension Library {
                     SELECT slug, noteFile, coverFile FROM removedBook AS copy
                     WHERE (noteFile IS NOT NULL OR coverFile IS NOT NULL)
                     AND NOT EXISTS (SELECT 1 FROM book WHERE book.slug = copy.slug)
-                    AND id = (SELECT id FROM removedBook AS other WHERE other.slug = copy.slug
-                              ORDER BY removedAt DESC, id DESC LIMIT 1)
+                    ORDER BY slug, removedAt DESC, id DESC
                     """
             ).map { (slug: $0["slug"], noteFile: $0["noteFile"], coverFile: $0["coverFile"]) }
         }
@@ -157,23 +156,36 @@ extension Library {
         }
     }
 
+    /// Refuses, as ``restoreBook(_:)`` would, to bring back `removed` over a book that has taken
+    /// its slug or its ISBN since: asked before its note and cover move back into place, where
+    /// they would be the other book's.
+    public func checkRestorable(_ removed: RemovedBook) throws {
+        try read { db in _ = try restorable(removed, in: db) }
+    }
+
+    /// The kept copy of `removed`, when nothing on the shelf stands in its way.
+    private func restorable(_ removed: RemovedBook, in db: Database) throws -> RemovedBookSnapshot {
+        guard
+            let json = try String.fetchOne(
+                db, sql: "SELECT snapshot FROM removedBook WHERE id = ?", arguments: [removed.id])
+        else { throw LibraryError.noSuchRemovedBook(removed.slug) }
+        let snapshot = try JSONDecoder().decode(RemovedBookSnapshot.self, from: Data(json.utf8))
+        if try Book.filter(Book.Columns.slug == snapshot.book.slug).fetchCount(db) > 0 {
+            throw LibraryError.slugTaken(slug: snapshot.book.slug)
+        }
+        if let isbn = snapshot.book.isbn13, let holder = try Book.filter(Book.Columns.isbn13 == isbn).fetchOne(db) {
+            throw LibraryError.isbnTaken(isbn: isbn, slug: holder.slug)
+        }
+        return snapshot
+    }
+
     /// Puts a removed book back on the shelf as it was, and forgets the kept copy. Authors and
     /// shelves are found again by name (or Open Library key), or made again as they were.
     public func restoreBook(_ removed: RemovedBook) throws -> BookDetails {
         try write { db in
-            guard
-                let json = try String.fetchOne(
-                    db, sql: "SELECT snapshot FROM removedBook WHERE id = ?", arguments: [removed.id])
-            else { throw LibraryError.noSuchRemovedBook(removed.slug) }
-            let snapshot = try JSONDecoder().decode(RemovedBookSnapshot.self, from: Data(json.utf8))
+            let snapshot = try restorable(removed, in: db)
             var book = snapshot.book
             book.id = nil
-            if try Book.filter(Book.Columns.slug == book.slug).fetchCount(db) > 0 {
-                throw LibraryError.slugTaken(slug: book.slug)
-            }
-            if let isbn = book.isbn13, let holder = try Book.filter(Book.Columns.isbn13 == isbn).fetchOne(db) {
-                throw LibraryError.isbnTaken(isbn: isbn, slug: holder.slug)
-            }
             try book.insert(db)
             if let reads = snapshot.reads, let id = book.id {
                 try Read.add(reads, toBookId: id, in: db)

@@ -16,16 +16,17 @@ package struct EncodedModel: Sendable {
 
     /// `model` encoded: its fingerprint, and its value too when `values` is true (a page whose
     /// fingerprint is unchanged is never rendered, and its model is only hashed).
-    package init(_ model: some Encodable, values: Bool) {
+    /// A model whose encoding fails is an error: half a model would be published as a page.
+    package init(_ model: some Encodable, values: Bool) throws {
         let encoder = TemplateEncoder(makesValues: values)
-        let made = try? encoder.made(by: model)
+        let made = try encoder.made(by: model)
         fingerprint = encoder.fingerprint
         value = values ? made : nil
     }
 
     /// The fingerprint of `model`.
-    package static func fingerprint(of model: some Encodable) -> Fingerprint {
-        EncodedModel(model, values: false).fingerprint
+    package static func fingerprint(of model: some Encodable) throws -> Fingerprint {
+        try EncodedModel(model, values: false).fingerprint
     }
 
     /// Gives the model's field `key` another value before it is rendered, after it was
@@ -128,8 +129,14 @@ private final class TemplateEncoder: Encoder {
         fingerprint.mark(.keyed)
         var record: TemplateRecord?
         if makesValues {
-            record = TemplateRecord()
-            made = .object(record.unsafelyUnwrapped)
+            // A second container of the same value (an `encode(to:)` that encodes another value's
+            // fields into its own, or a super encoder) adds to the record the first began.
+            if case .object(let object) = made, let begun = object as? TemplateRecord {
+                record = begun
+            } else {
+                record = TemplateRecord()
+                made = .object(record.unsafelyUnwrapped)
+            }
         }
         return KeyedEncodingContainer(Keyed<Key>(encoder: self, record: record))
     }

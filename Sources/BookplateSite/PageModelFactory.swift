@@ -289,7 +289,10 @@ struct PageModelFactory: Sendable {
         guard let language = book.language, let tag = SiteSettings.languageTag(parsing: language) else { return nil }
         let primary = tag.prefix { $0 != "-" }.lowercased()
         let sitePrimary = site.language.prefix { $0 != "-" }.lowercased()
-        guard primary.count == 2, primary != sitePrimary else { return nil }
+        // The site's own tag, or its language without a region ("fr" on an "fr-CA" site), needs
+        // none; "pt-BR" on a "pt-PT" site does.
+        guard primary.count == 2, tag.lowercased() != site.language.lowercased(), tag.lowercased() != sitePrimary
+        else { return nil }
         return tag
     }
 

@@ -149,7 +149,7 @@ public struct SiteBuilder: Sendable {
         model: @escaping @Sendable () throws -> Model
     ) -> PlannedOutput {
         PlannedOutput(path: path) { contents in
-            let model = EncodedModel(try model(), values: contents)
+            let model = try EncodedModel(try model(), values: contents)
             let fingerprint = pageFingerprint(theme: theme, template: template, model: model.fingerprint)
             guard let value = model.value else { return (fingerprint, nil) }
             return (fingerprint, try render(value, with: template, templates: templates, path: path))
@@ -164,7 +164,7 @@ public struct SiteBuilder: Sendable {
     ) -> PlannedOutput {
         let path = PageModelFactory.bookURL(slug)
         return PlannedOutput(path: path) { contents in
-            let model = EncodedModel(factory.bookPage(details(), noteHTML: nil), values: contents)
+            let model = try EncodedModel(factory.bookPage(details(), noteHTML: nil), values: contents)
             var fingerprint = pageFingerprint(theme: theme, template: "book", model: model.fingerprint)
             let note = notes.fingerprints[slug]
             if let note { fingerprint.combine(note) }

@@ -163,4 +163,35 @@ import Testing
         #expect(SetAside.holds("dune-1700000000.jpg", in: shelf.paths.covers))
         #expect(!FileManager.default.fileExists(atPath: shelf.paths.notes.appendingPathComponent("dune.md").path))
     }
+
+    /// A restore over a book that took the slug since moved the removed book's note into place
+    /// before the library refused (found by a review): for a moment, or for good if the move back
+    /// failed, the other book had it. Nothing moves until the library would take the book.
+    @Test func aRestoreTheLibraryWouldRefuseMovesNothing() throws {
+        let shelf = try shelfWithDune()
+        _ = try removal(shelf).remove(slug: "dune")
+        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Brian Herbert"]))
+        #expect(throws: LibraryError.slugTaken(slug: "dune")) {
+            try removal(shelf).restore(try shelf.library.findRemovedBook(matching: "frank"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: shelf.paths.notes.appendingPathComponent("dune.md").path))
+        #expect(SetAside.holds("dune-1700000000.md", in: shelf.paths.notes))
+    }
+
+    /// A restore of an older removed copy of a slug, cut short after its files came back: the
+    /// copy whose files are missing is the one put aside again, not the latest (found by a review).
+    @Test func aRestoreOfAnOlderCopyCutShortIsUndoneToo() throws {
+        let shelf = try shelfWithDune()
+        _ = try removal(shelf).remove(slug: "dune")
+        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Brian Herbert"]))
+        try shelf.writeNote("Brian's", slug: "dune")
+        let later = BookRemoval(library: shelf.library, paths: shelf.paths, clock: .fixed(removedAt + 60))
+        _ = try later.remove(slug: "dune")
+        let older = try #require(try shelf.library.removedBooks().first { $0.authors == ["Frank Herbert"] })
+        #expect(NoteStore(folder: shelf.paths.notes).bringBackNote(try #require(older.noteFile), forSlug: "dune"))
+        removal(shelf).finishInterrupted()
+        #expect(SetAside.holds("dune-1700000000.md", in: shelf.paths.notes))
+        #expect(SetAside.holds("dune-1700000060.md", in: shelf.paths.notes))
+        #expect(!FileManager.default.fileExists(atPath: shelf.paths.notes.appendingPathComponent("dune.md").path))
+    }
 }

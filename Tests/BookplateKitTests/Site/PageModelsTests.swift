@@ -47,8 +47,8 @@ import Testing
         }
     }
 
-    static func checkEveryProperty(of model: some PageModel) {
-        guard case .object(let object)? = EncodedModel(model, values: true).value else {
+    static func checkEveryProperty(of model: some PageModel) throws {
+        guard case .object(let object)? = try EncodedModel(model, values: true).value else {
             Issue.record("\(type(of: model)) is not encoded as an object")
             return
         }
@@ -75,6 +75,6 @@ import Testing
             + factory.lists.statusLists.map { factory.listPage($0, page: 1) }
             + [factory.commonplaceHome()]
             + factory.commonplace.years.map { factory.commonplaceYearPage($0, page: 1) }
-        for model in models { PageModelsTests.checkEveryProperty(of: model) }
+        for model in models { try PageModelsTests.checkEveryProperty(of: model) }
     }
 }
