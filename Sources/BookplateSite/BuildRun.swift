@@ -324,7 +324,7 @@ struct BuildRun {
     private mutating func loadTemplates() throws {
         let theme = try Theme.load(overrides: paths.templates, requireFolder: builder.requiresTemplatesFolder)
         self.theme = theme
-        let templates = try TemplateSet(theme: theme, language: settings.language)
+        let templates = try TemplateSet(theme: theme, language: settings.language, baseURL: settings.baseURL)
         // A build of notes alone keeps the last build's warnings, these among them.
         if kind != .notesOnly {
             warnings += theme.warnings + templates.warnings

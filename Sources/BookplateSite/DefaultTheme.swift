@@ -55,6 +55,7 @@ package enum DefaultTheme {
         | `site.title`, `site.description`, `site.language`, `site.owner` | from `content/site.yaml` |
         | `site.hasFeed` | whether `feed.xml` exists (it needs `base_url`) |
         | `site.credits` | the catalogs the shelf's facts came from (`name`, `url`, `separator`), for the footer |
+        | `canonical` | the page's own address when `site.yaml` sets `base_url` (none on `404.html`), for `<link rel="canonical">` |
 
         Blocks of `layout.mustache` a page may fill: `head` (extra `<head>` content), `content`,
         `scripts` (before `</body>`), `description` (the meta description).
@@ -705,6 +706,7 @@ package enum DefaultTheme {
         <title>{{pageTitle}}</title>
         <meta name="description" content="{{$description}}{{site.description}}{{/description}}">
         <meta name="color-scheme" content="light dark">
+        {{#canonical}}<link rel="canonical" href="{{.}}">{{/canonical}}
         <meta name="generator" content="Bookplate">
         <link rel="stylesheet" href="{{root}}assets/style.css">
         {{#site.hasFeed}}

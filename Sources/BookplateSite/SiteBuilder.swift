@@ -174,12 +174,13 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    /// `model` through `template`, as the bytes of the page at `path`.
+    /// `model` through `template`, as the bytes of the page at `path`. The 404 page, shown at
+    /// any address, has no canonical one.
     private static func render(
         _ model: TemplateValue, with template: String, templates: TemplateSet, path: String
     ) throws -> Data {
         do {
-            return Data(try templates.render(model, with: template).utf8)
+            return Data(try templates.render(model, with: template, path: template == "404" ? nil : path).utf8)
         } catch {
             throw BuildError(step: .renderTemplates, path: path, underlying: error)
         }

@@ -3,12 +3,18 @@ import BookplateLibrary
 import BookplateMustache
 import Foundation
 
-/// What every template can name besides its page's model: `t`, the site's words.
+/// What every template can name besides its page's model: `t`, the site's words, and
+/// `canonical`, the page's own address when the site has a base URL.
 private struct Globals: TemplateObject {
     var t: Words
+    var canonical: String?
 
     func value(forKey key: String) -> TemplateValue? {
-        key == "t" ? t.templateValue : nil
+        switch key {
+        case "t": t.templateValue
+        case "canonical": canonical.templateValue
+        default: nil
+        }
     }
 }
 
@@ -30,7 +36,11 @@ struct TemplateSet: Sendable {
     /// The shelf's own template files that no build reads, one line each.
     let warnings: [String]
 
-    init(theme: Theme, language: String = "en") throws {
+    /// Where the site is published, for each page's `canonical` address; nil without one.
+    let baseURL: URL?
+
+    init(theme: Theme, language: String = "en", baseURL: URL? = nil) throws {
+        self.baseURL = baseURL
         words = try Words.load(theme: theme, language: language)
         var templates: [String: MustacheTemplate] = [:]
         for (name, template) in theme.templates.sorted(by: { $0.key < $1.key }) {
@@ -78,9 +88,14 @@ struct TemplateSet: Sendable {
     }
 
     /// Renders `model`, a page model as ``EncodedModel`` made it, with the template `name`; a
-    /// partial that includes itself is an error.
-    func render(_ model: TemplateValue, with name: String) throws -> String {
-        guard let html = try MustacheRenderer.render(name, of: templates, with: model, globals: Globals(t: words))
+    /// partial that includes itself is an error. `path` is where the page is published: with a
+    /// base URL, it gives the page's `canonical` address (a search engine's one name for a page
+    /// reached as `/books/x/` and `/books/x/index.html`).
+    func render(_ model: TemplateValue, with name: String, path: String? = nil) throws -> String {
+        let canonical = path.flatMap { path in baseURL.map { StructuredData.pageAddress(path, $0) } }
+        guard
+            let html = try MustacheRenderer.render(
+                name, of: templates, with: model, globals: Globals(t: words, canonical: canonical))
         else {
             throw TemplateError.missingTemplate(path: "\(name).mustache")
         }

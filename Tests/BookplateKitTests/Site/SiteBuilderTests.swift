@@ -42,6 +42,23 @@ import Testing
             FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent(SiteWriter.markerName).path))
     }
 
+    /// No page named its own address, so a search engine saw `/books/x/` and
+    /// `/books/x/index.html` as two (found by an exploratory session). With a base URL each page
+    /// has its canonical link; the 404 page, shown at any address, has none.
+    @Test func eachPageNamesItsCanonicalAddressWhenTheSiteHasOne() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        #expect(
+            try shelf.siteFile("books/kindred/index.html").contains(
+                #"<link rel="canonical" href="https://books.example.org/shelf/books/kindred/">"#))
+        #expect(
+            try shelf.siteFile("index.html").contains(
+                #"<link rel="canonical" href="https://books.example.org/shelf/">"#))
+        #expect(try !shelf.siteFile("404.html").contains("canonical"))
+        try shelf.build()
+        #expect(try !shelf.siteFile("books/kindred/index.html").contains("canonical"))
+    }
+
     /// A Japanese title on an English site was read with the English voice: nothing marked its
     /// language (found by an exploratory session). A book's title, subtitle, passages and card
     /// carry its language when it is not the site's, and only a language a page can name.
