@@ -34,18 +34,21 @@ package enum SetAside {
         try FileManager.default.moveItem(at: file, to: destination)
     }
 
+    /// Where `name` is kept in `folder/.removed/`; nil for a name that would lead out of it (a
+    /// name the library keeps is checked before any file is touched by it).
+    package static func url(of name: String, in folder: URL) -> URL? {
+        guard !name.contains("/"), !name.hasPrefix(".") else { return nil }
+        return folder.appendingPathComponent(".removed").appendingPathComponent(name)
+    }
+
     /// Whether `name` is in `folder/.removed/`.
     package static func holds(_ name: String, in folder: URL) -> Bool {
-        guard !name.contains("/"), !name.hasPrefix(".") else { return false }
-        return FileManager.default.fileExists(
-            atPath: folder.appendingPathComponent(".removed").appendingPathComponent(name).path)
+        url(of: name, in: folder).map { FileManager.default.fileExists(atPath: $0.path) } ?? false
     }
 
     /// Moves `name` from `folder/.removed/` back to `destination`, never over a file there.
     package static func bringBack(_ name: String, from folder: URL, to destination: URL) -> Bool {
-        guard !name.contains("/"), !name.hasPrefix(".") else { return false }
-        let source = folder.appendingPathComponent(".removed").appendingPathComponent(name)
-        guard FileManager.default.fileExists(atPath: source.path),
+        guard let source = url(of: name, in: folder), FileManager.default.fileExists(atPath: source.path),
             !FileManager.default.fileExists(atPath: destination.path)
         else { return false }
         return (try? FileManager.default.moveItem(at: source, to: destination)) != nil
@@ -53,7 +56,7 @@ package enum SetAside {
 
     /// Deletes `name` from `folder/.removed/`, for `remove --purge`.
     package static func delete(_ name: String, from folder: URL) {
-        guard !name.contains("/"), !name.hasPrefix(".") else { return }
-        try? FileManager.default.removeItem(at: folder.appendingPathComponent(".removed").appendingPathComponent(name))
+        guard let kept = url(of: name, in: folder) else { return }
+        try? FileManager.default.removeItem(at: kept)
     }
 }

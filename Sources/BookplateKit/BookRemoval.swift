@@ -141,12 +141,15 @@ public struct BookRemoval: Sendable {
     /// Sets a removed book's note or cover, back in place, aside again under its kept name.
     private func setAsideAgain(slug: String, noteFile: String?, coverFile: String?) {
         let note = notes.url(forSlug: slug)
-        if let noteFile, FileManager.default.fileExists(atPath: note.path) {
-            try? SetAside.move(
-                note, to: notes.folder.appendingPathComponent(".removed").appendingPathComponent(noteFile))
+        if let kept = noteFile.flatMap({ SetAside.url(of: $0, in: notes.folder) }),
+            FileManager.default.fileExists(atPath: note.path)
+        {
+            try? SetAside.move(note, to: kept)
         }
-        if let coverFile, let image = CoverFetcher.existingImage(named: slug, in: covers) {
-            try? SetAside.move(image, to: covers.appendingPathComponent(".removed").appendingPathComponent(coverFile))
+        if let kept = coverFile.flatMap({ SetAside.url(of: $0, in: covers) }),
+            let image = CoverFetcher.existingImage(named: slug, in: covers)
+        {
+            try? SetAside.move(image, to: kept)
         }
     }
 

@@ -286,7 +286,11 @@ struct PageModelFactory: Sendable {
     /// exploratory session). Nil for the site's language, and for a value no page could give
     /// (`English`, `eng`: only a language of two letters is taken).
     func lang(of book: Book) -> String? {
-        guard let language = book.language, let tag = SiteSettings.languageTag(parsing: language) else { return nil }
+        // Asked for every card of every page: the site's own language, most books', is known
+        // before any parsing.
+        guard let language = book.language, language != site.language,
+            let tag = SiteSettings.languageTag(parsing: language)
+        else { return nil }
         let primary = tag.prefix { $0 != "-" }.lowercased()
         let sitePrimary = site.language.prefix { $0 != "-" }.lowercased()
         // The site's own tag, or its language without a region ("fr" on an "fr-CA" site), needs
