@@ -1,4 +1,5 @@
 import BookplateCore
+import Foundation
 
 /// What `{{{name}}}` and `{{&name}}` write without escaping.
 package enum UnescapedOutput: Sendable {
@@ -20,6 +21,9 @@ package struct MustacheRenderer {
     private var stack: [TemplateValue]
     private var position: ListPosition?
     private var indentation: String?
+    /// Inside an indented partial, where each template and section body being rendered began in
+    /// the output, and where the tag it renders for did (before a list's first element).
+    private var levels: [(start: Int, tokenStart: Int)] = []
     private var blocks: [String: MustacheTemplate]?
     /// How many partials, parents and blocks the template being rendered is inside.
     private var depth = 0
@@ -51,12 +55,34 @@ package struct MustacheRenderer {
         globals: (any TemplateObject)? = nil, unescaped: UnescapedOutput = .sanitizedHTMLOnly
     ) throws(MustacheRenderError) -> String? {
         guard let template = templates[name] else { return nil }
+        var output = RenderedBytes()
+        try render(
+            template, named: name, of: templates, with: model, globals: globals, unescaped: unescaped, into: &output)
+        return output.text()
+    }
+
+    /// Renders as ``render(_:of:with:globals:unescaped:)-swift.type.method`` does, into the bytes
+    /// of a page; nil when there is no such template.
+    package static func renderData(
+        _ name: String, of templates: [String: MustacheTemplate], with model: TemplateValue,
+        globals: (any TemplateObject)? = nil, unescaped: UnescapedOutput = .sanitizedHTMLOnly
+    ) throws(MustacheRenderError) -> Data? {
+        guard let template = templates[name] else { return nil }
+        var output = RenderedBytes()
+        try render(
+            template, named: name, of: templates, with: model, globals: globals, unescaped: unescaped, into: &output)
+        return output.data()
+    }
+
+    private static func render(
+        _ template: MustacheTemplate, named name: String, of templates: [String: MustacheTemplate],
+        with model: TemplateValue, globals: (any TemplateObject)?, unescaped: UnescapedOutput,
+        into output: inout RenderedBytes
+    ) throws(MustacheRenderError) {
         var renderer = MustacheRenderer(
             templates: templates, unescaped: unescaped, templateName: name,
             stack: (globals.map { [$0.templateValue] } ?? []) + [model])
-        var output = ""
-        try renderer.render(template, into: &output)
-        return output
+        try renderer.render(template.program, 0..<template.program.instructions.count, into: &output)
     }
 
     private init(
@@ -69,93 +95,129 @@ package struct MustacheRenderer {
         self.stack = stack
     }
 
-    /// Appends the template's output to `output`. Everything is written into the one string of
-    /// the page, not into a string per section, partial and block that its parent then copies: an
-    /// index page of 50,000 books was 38 MB held three times over.
-    private mutating func render(_ template: MustacheTemplate, into output: inout String) throws(MustacheRenderError) {
+    /// Appends the output of `program`'s instructions in `range` (a template, or a section's
+    /// body) to `output`. Everything is written into the one buffer of the page, not into a
+    /// string per section, partial and block that its parent then copies: an index page of 50,000
+    /// books was 38 MB held three times over.
+    private mutating func render(
+        _ program: MustacheProgram, _ range: Range<Int>, tokenStart: Int? = nil, into output: inout RenderedBytes
+    ) throws(MustacheRenderError) {
         guard nesting < MustacheRenderer.nestingLimit else {
             throw MustacheRenderError.sectionsNestedTooDeep(name: templateName)
         }
         nesting += 1
         defer { nesting -= 1 }
-        guard let indentation, !indentation.isEmpty else {
-            for token in template.joinedTokens { try render(token, into: &output) }
-            return
+        if indentation != nil { levels.append((output.count, tokenStart ?? output.count)) }
+        defer { if indentation != nil { levels.removeLast() } }
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let instruction = program.instructions[index]
+            index += 1
+            switch instruction {
+            case .text(let start, let count):
+                let text = UnsafeBufferPointer(rebasing: program.text[start..<start + count])
+                if indentation == nil {
+                    output.append(text)
+                } else {
+                    appendIndented(text, into: &output)
+                }
+            case .variable(let name, let escaped):
+                guard let value = lookUp(name, in: program) else { continue }
+                let text: String
+                switch (escaped, value, unescaped) {
+                case (false, .html, _), (false, _, .anyValue): text = value.text
+                default: text = MarkupEscaping.html(value.text)
+                }
+                if !text.isEmpty, indentation != nil { indent(&output) }
+                output.append(text)
+            case .section(let name, let end):
+                defer { index = end }
+                switch lookUp(name, in: program) {
+                case .list(let list)?:
+                    let count = list.count
+                    let start = output.count
+                    for element in 0..<count {
+                        let at = ListPosition(index: element, isLast: element == count - 1)
+                        try render(
+                            program, index..<end, pushing: list.element(at: element), at: at, tokenStart: start,
+                            into: &output)
+                    }
+                case .bool(let bool)?:
+                    if bool { try render(program, index..<end, into: &output) }
+                case .null?, nil:
+                    break
+                case let value?:
+                    try render(program, index..<end, pushing: value, at: nil, into: &output)
+                }
+            case .invertedSection(let name, let end):
+                defer { index = end }
+                switch lookUp(name, in: program) {
+                case .list(let list)?:
+                    guard list.count == 0 else { break }
+                    try render(program, index..<end, pushing: .list(list), at: nil, into: &output)
+                case .bool(let bool)?:
+                    if !bool { try render(program, index..<end, into: &output) }
+                case .null?, nil:
+                    try render(program, index..<end, into: &output)
+                case .some:
+                    break
+                }
+            case .block(let block):
+                let block = program.blocks[block]
+                try renderNested(
+                    blocks?[block.name] ?? block.body, named: block.name, indentedBy: block.indentation,
+                    blocks: blocks, into: &output)
+            case .partial(let partial):
+                let partial = program.partials[partial]
+                guard let name = templateName(partial.target, in: program), let template = templates[name] else {
+                    continue
+                }
+                var inherited = blocks
+                if let overrides = partial.blocks {
+                    // The outermost template's version of a block wins.
+                    inherited = blocks.map { $0.merging(overrides) { outer, _ in outer } } ?? overrides
+                }
+                try renderNested(
+                    template, named: name, indentedBy: partial.indentation, blocks: inherited, into: &output)
+            }
         }
-        // Indented (a standalone partial's output): each line this template starts is indented,
-        // so its output is made on its own.
-        var own = ""
-        for token in template.tokens {
-            var rendered = ""
-            try render(token, into: &rendered)
-            if !rendered.isEmpty, own.last == "\n" { own += indentation }
-            own += rendered
-        }
-        output += own
     }
 
-    private mutating func render(_ token: MustacheTemplate.Token, into output: inout String)
-        throws(MustacheRenderError)
-    {
-        switch token {
-        case .text(let text):
-            output += text
-        case .variable(let name, let escaped):
-            guard let value = lookUp(name) else { return }
-            switch (escaped, value, unescaped) {
-            case (false, .html, _), (false, _, .anyValue): output += value.text
-            default: output += MarkupEscaping.html(value.text)
-            }
-        case .section(let name, let body):
-            switch lookUp(name) {
-            case .list(let list)?:
-                let count = list.count
-                for index in 0..<count {
-                    let at = ListPosition(index: index, isLast: index == count - 1)
-                    try render(body, pushing: list.element(at: index), at: at, into: &output)
-                }
-            case .bool(let bool)?:
-                if bool { try render(body, into: &output) }
-            case .null?:
-                return
-            case let value?:
-                try render(body, pushing: value, at: nil, into: &output)
-            case nil:
+    /// Inside an indented partial, the indentation goes before what is written at the start of a
+    /// line, as swift-mustache had it: a template, or a section's body for one element, indents
+    /// the lines it starts after its first; its first line is indented where the text around it
+    /// would indent it there. So an element of a list after the first is not indented.
+    private func indent(_ output: inout RenderedBytes) {
+        guard let indentation else { return }
+        let at = output.count
+        for level in levels.reversed() {
+            if at > level.start {
+                if output.endsWithLineFeed { output.append(indentation) }
                 return
             }
-        case .invertedSection(let name, let body):
-            switch lookUp(name) {
-            case .list(let list)?:
-                guard list.count == 0 else { return }
-                try render(body, pushing: .list(list), at: nil, into: &output)
-            case .bool(let bool)?:
-                if !bool { try render(body, into: &output) }
-            case .null?, nil:
-                try render(body, into: &output)
-            case .some:
-                return
-            }
-        case .block(let name, let defaultBody, let blockIndentation):
-            try renderNested(
-                blocks?[name] ?? defaultBody, named: name, indentedBy: blockIndentation, blocks: blocks, into: &output)
-        case .partial(let partialName, let partialIndentation, let overrides):
-            guard let name = templateName(partialName), let template = templates[name] else { return }
-            var inherited = blocks
-            if let overrides {
-                // The outermost template's version of a block wins.
-                inherited = blocks.map { $0.merging(overrides) { outer, _ in outer } } ?? overrides
-            }
-            try renderNested(template, named: name, indentedBy: partialIndentation, blocks: inherited, into: &output)
-        case .blockDefinition:
-            preconditionFailure("a block definition is only ever one of its parent's overrides")
+            // Output of the same tag came before (an earlier element): it was placed as a whole.
+            if at > level.tokenStart { return }
+        }
+    }
+
+    /// Appends `text` a line at a time, each indented.
+    private func appendIndented(_ text: UnsafeBufferPointer<UInt8>, into output: inout RenderedBytes) {
+        var start = 0
+        while start < text.count {
+            var end = start
+            while end < text.count, text[end] != UInt8(ascii: "\n") { end += 1 }
+            if end < text.count { end += 1 }
+            indent(&output)
+            output.append(UnsafeBufferPointer(rebasing: text[start..<end]))
+            start = end
         }
     }
 
     /// Renders a section's body with `value` as the innermost value, at `position` in a list or
     /// outside any.
     private mutating func render(
-        _ template: MustacheTemplate, pushing value: TemplateValue, at position: ListPosition?,
-        into output: inout String
+        _ program: MustacheProgram, _ body: Range<Int>, pushing value: TemplateValue, at position: ListPosition?,
+        tokenStart: Int? = nil, into output: inout RenderedBytes
     ) throws(MustacheRenderError) {
         let saved = self.position
         self.position = position
@@ -164,62 +226,65 @@ package struct MustacheRenderer {
             stack.removeLast()
             self.position = saved
         }
-        try render(template, into: &output)
+        try render(program, body, tokenStart: tokenStart, into: &output)
     }
 
     /// Renders a partial, a parent or a block: further indented, with these blocks, outside any
     /// list's position.
     private mutating func renderNested(
         _ template: MustacheTemplate, named name: String, indentedBy extra: String?,
-        blocks inner: [String: MustacheTemplate]?, into output: inout String
+        blocks inner: [String: MustacheTemplate]?, into output: inout RenderedBytes
     ) throws(MustacheRenderError) {
         guard depth < MustacheRenderer.depthLimit else { throw MustacheRenderError.nestedTooDeep(name: name) }
         let saved = (indentation, blocks, position, depth, templateName)
         defer { (indentation, blocks, position, depth, templateName) = saved }
-        if let extra { indentation = (indentation ?? "") + extra }
+        if let extra, !extra.isEmpty { indentation = (indentation ?? "") + extra }
         blocks = inner
         position = nil
         depth += 1
         templateName = name
-        try render(template, into: &output)
+        try render(template.program, 0..<template.program.instructions.count, into: &output)
     }
 
     /// The template a partial or parent tag names: for `{{>*name}}`, the text `{{name}}` would show
     /// here; nil when that is nothing.
-    private func templateName(_ name: PartialName) -> String? {
-        switch name {
+    private func templateName(_ target: MustacheProgram.Partial.Target, in program: MustacheProgram) -> String? {
+        switch target {
         case .fixed(let text):
             return text
         case .dynamic(let name):
-            guard let text = lookUp(name)?.text, !text.isEmpty else { return nil }
+            guard let text = lookUp(name, in: program)?.text, !text.isEmpty else { return nil }
             return text
         }
     }
 
-    /// The value `name` stands for, its transforms applied.
-    private func lookUp(_ name: MustacheName) -> TemplateValue? {
-        var transforms = name.transforms[...]
+    /// The value ``MustacheProgram/names``[`index`] stands for, its transforms applied.
+    private func lookUp(_ index: Int, in program: MustacheProgram) -> TemplateValue? {
+        let name = program.names[index]
+        let keys = program.keys
+        var transforms = name.transforms
         var value: TemplateValue?
         switch name.lookup {
         case .current:
             value = stack.last
         case .position:
             guard let position, let first = transforms.popFirst() else { return nil }
-            value = TemplateValue.position(position, first)
-        case .anchored(let parts):
+            value = TemplateValue.position(position, keys[first])
+        case .anchored:
             value = stack.last
-            for part in parts { value = value?.child(part) }
-        case .path(let parts):
-            for entry in stack.reversed() {
-                if let found = entry.child(parts[0]) {
-                    value = found
-                    break
+            for part in name.parts { value = value?.child(keys[part]) }
+        case .path:
+            let first = keys[name.parts.lowerBound]
+            value = stack.withUnsafeBufferPointer { stack in
+                for entry in stack.indices.reversed() {
+                    if let found = stack[entry].child(first) { return found }
                 }
+                return nil
             }
-            for part in parts.dropFirst() { value = value?.child(part) }
+            for part in name.parts.dropFirst() { value = value?.child(keys[part]) }
         }
         for transform in transforms {
-            value = value?.transformed(by: transform)
+            value = value?.transformed(by: keys[transform])
         }
         return value
     }

@@ -11,12 +11,10 @@ import BookplateCore
 /// read. Where swift-mustache failed on a file ending inside what could be a tag (`a {`), this reads
 /// text; `Fixtures/mustache/` holds random templates with what swift-mustache made of them.
 package struct MustacheTemplate: Sendable {
-    /// The tokens as read, a line of text in each text token, as an indented partial renders them
-    /// (each line it starts gets the indentation).
+    /// The tokens as read.
     let tokens: [Token]
-    /// The same with each run of text tokens joined into one, for everywhere else: a page's
-    /// templates are mostly lines of text, and each was a token to go through and an append.
-    let joinedTokens: [Token]
+    /// The same, as the renderer reads them.
+    let program: MustacheProgram
 
     /// How deep sections, parents and blocks may nest in one template.
     package static let nestingLimit = 100
@@ -68,15 +66,7 @@ package struct MustacheTemplate: Sendable {
 
     fileprivate init(tokens: [Token]) {
         self.tokens = tokens
-        var joined: [Token] = []
-        for token in tokens {
-            if case .text(let text) = token, case .text(let before)? = joined.last {
-                joined[joined.count - 1] = .text(before + text)
-            } else {
-                joined.append(token)
-            }
-        }
-        joinedTokens = joined
+        program = MustacheProgram(tokens)
     }
 }
 

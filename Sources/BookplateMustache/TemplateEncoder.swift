@@ -53,8 +53,10 @@ package final class TemplateRecord: TemplateObjectReference, @unchecked Sendable
 
     override package func value(forKey key: String) -> TemplateValue? {
         // A model has a few dozen fields at most: a scan of short strings beats hashing the key.
-        for field in fields where field.key == key { return field.value }
-        return nil
+        fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices where fields[index].key == key { return fields[index].value }
+            return nil
+        }
     }
 
     fileprivate func append(_ key: String, _ value: TemplateValue) {

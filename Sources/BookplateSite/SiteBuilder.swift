@@ -180,7 +180,7 @@ public struct SiteBuilder: Sendable {
         _ model: TemplateValue, with template: String, templates: TemplateSet, path: String
     ) throws -> Data {
         do {
-            return Data(try templates.render(model, with: template, path: template == "404" ? nil : path).utf8)
+            return try templates.render(model, with: template, path: template == "404" ? nil : path)
         } catch {
             throw BuildError(step: .renderTemplates, path: path, underlying: error)
         }

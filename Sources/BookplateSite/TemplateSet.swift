@@ -91,10 +91,10 @@ struct TemplateSet: Sendable {
     /// partial that includes itself is an error. `path` is where the page is published: with a
     /// base URL, it gives the page's `canonical` address (a search engine's one name for a page
     /// reached as `/books/x/` and `/books/x/index.html`).
-    func render(_ model: TemplateValue, with name: String, path: String? = nil) throws -> String {
+    func render(_ model: TemplateValue, with name: String, path: String? = nil) throws -> Data {
         let canonical = path.flatMap { path in baseURL.map { StructuredData.pageAddress(path, $0) } }
         guard
-            let html = try MustacheRenderer.render(
+            let html = try MustacheRenderer.renderData(
                 name, of: templates, with: model, globals: Globals(t: words, canonical: canonical))
         else {
             throw TemplateError.missingTemplate(path: "\(name).mustache")
