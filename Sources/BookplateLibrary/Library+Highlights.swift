@@ -172,7 +172,8 @@ extension Library {
 
     /// Imports every usable highlight of `file` in one transaction, each matched to a book on the
     /// shelf by ISBN, else by title (its subtitle aside) and author ("Last, First" and accents
-    /// folded). Re-importing adds nothing twice; a changed note or place updates the highlight.
+    /// folded). Re-importing adds nothing twice; a note or place the file changed since the last
+    /// import of its source updates the highlight (see ``Highlight/keep(_:lastImported:)``).
     /// With `addMissing`, a book no book on the shelf matches is added by hand; without it, it is
     /// listed as unmatched. With `dryRun` nothing is kept.
     public func importHighlights(_ file: HighlightFile, addMissing: Bool = false, dryRun: Bool = false) throws
@@ -217,16 +218,20 @@ extension Library {
                                 imported.highlight, bookId: bookId, slug: book.slug,
                                 addedAt: imported.highlight.madeAt ?? now)
                         else { continue }
+                        let given = HighlightAsImported(highlight, from: file.source)
                         if let existing = try Highlight.kept(id: highlight.id, in: db) {
-                            highlight.keep(existing)
+                            let last = try HighlightAsImported.last(of: highlight.id, from: file.source, in: db)
+                            highlight.keep(existing, lastImported: last)
                             if highlight == existing {
                                 summary.unchanged += 1
                             } else {
                                 try highlight.update(db)
                                 summary.updated += 1
                             }
+                            if given != last { try given.insert(db, onConflict: .replace) }
                         } else {
                             try highlight.insert(db)
+                            try given.insert(db)
                             summary.added += 1
                         }
                     }
@@ -275,29 +280,30 @@ extension Library {
 
 extension Highlight {
     /// This highlight, as a file gives it again, over the one the library keeps: whether it is
-    /// published, when it came, and where it came from stay the library's, and the file takes
-    /// nothing away. A note the file lacks is the library's (a note typed since was erased by
-    /// importing the same clippings again); a note the file changed is the file's, as a device
-    /// keeps the reader's edits. A place the file gives less precisely keeps the library's
-    /// (Kindle's "p. 12, loc. 170-172" and Readwise's "loc. 170" undid each other at every
-    /// import). Both found by an exploratory session.
-    mutating func keep(_ existing: Highlight) {
+    /// published, when it came, and where it came from stay the library's, and so does when it was
+    /// made once a source has said (Kindle's local time and Readwise's UTC would take turns).
+    ///
+    /// The note and each part of the place are the file's only where the file says something new:
+    /// a value its source changed since it last gave it (`last`), as a device keeps the reader's
+    /// edits, or, the first time a source gives the highlight, a value the library lacks. A value
+    /// the file still says, or takes away, leaves the library's: the reader's note or page edited
+    /// in Bookplate went back to the file's at every import of the same clippings, and two sources
+    /// with different notes took turns ("1 updated" for ever). Found by exploratory sessions.
+    mutating func keep(_ existing: Highlight, lastImported last: HighlightAsImported?) {
         published = existing.published
         addedAt = existing.addedAt
         source = existing.source
-        note = note ?? existing.note
-        madeAt = madeAt ?? existing.madeAt
-        func precise(_ given: String?, _ kept: String?) -> String? {
+        madeAt = existing.madeAt ?? madeAt
+        func taken(_ given: String?, _ lastGiven: String??, _ kept: String?) -> String? {
             guard let given else { return kept }
-            guard let kept else { return given }
-            // "170" of a file where the library has "170-172": the range says more (and "17"
-            // is not "170-172").
-            return kept.hasPrefix(given + "-") || kept.hasPrefix(given + "–") ? kept : given
+            guard case .some(let lastGiven) = lastGiven else { return kept ?? given }
+            return given == lastGiven ? kept : given
         }
+        note = taken(note, last.map(\.note), existing.note)
         place = HighlightPlace(
-            page: precise(place.page, existing.place.page),
-            location: precise(place.location, existing.place.location),
-            chapter: precise(place.chapter, existing.place.chapter))
+            page: taken(place.page, last.map(\.place.page), existing.place.page),
+            location: taken(place.location, last.map(\.place.location), existing.place.location),
+            chapter: taken(place.chapter, last.map(\.place.chapter), existing.place.chapter))
     }
 
     /// The highlight the library keeps under `id`, if any. By a prepared statement kept for the

@@ -276,6 +276,21 @@ enum LibraryMigrations {
             // page is made, and keeps only the note's fingerprint, in the build state.
             try db.drop(table: "note")
         }
+        migrator.registerMigration("v17-highlights-as-imported") { db in
+            // What each source's file last said of a highlight's note and place, so that an import
+            // takes only what the file changed since: a note the reader wrote in Bookplate stays
+            // while the file still says what it said. The site never shows these: no revision
+            // trigger. Highlights imported before have none; their next import fills only gaps.
+            try db.create(table: "highlightAsImported") { t in
+                t.column("highlightId", .text).notNull().references("highlight", onDelete: .cascade)
+                t.column("source", .text).notNull()
+                t.column("note", .text)
+                t.column("page", .text)
+                t.column("location", .text)
+                t.column("chapter", .text)
+                t.primaryKey(["highlightId", "source"])
+            }
+        }
         return migrator
     }
 
