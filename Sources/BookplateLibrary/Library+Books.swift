@@ -110,8 +110,19 @@ extension Library {
             // on its old dates: found by an exploratory session.)
             var startsAnew = false
             var putBack = false
+            var toldByReads = false
             if let status = edit.status, status != book.status {
-                if let outcome = status.readOutcome,
+                if edit.startedDate == nil, edit.finishedDate == nil,
+                    let latest = try giveBackLatestRead(as: status, bookId: book.id, in: db)
+                {
+                    // A status the reads already tell, or the one a status change set the latest
+                    // read aside from, writes no read (`abandoned` then `read` set the read of
+                    // 2023 aside and added one finished today; `to-read` then `read` added another:
+                    // found by an exploratory session).
+                    book.startedDate = latest.record.started
+                    book.finishedDate = latest.record.finished
+                    toldByReads = true
+                } else if let outcome = status.readOutcome,
                     outcome == .reading || book.status == .toRead || book.status == .abandoned,
                     try latestReadIsOver(bookId: book.id, in: db)
                 {
@@ -126,6 +137,7 @@ extension Library {
                     // gives it), and a book to read has no dates of its own. (It kept them, and its
                     // read went on "reading".)
                     latest.record.outcome = .setAside
+                    latest.setAsideFrom = .reading
                     if let started = edit.startedDate { latest.record.started = started }
                     if let finished = edit.finishedDate { latest.record.finished = finished }
                     latest.record = try latest.record.checked()
@@ -135,8 +147,8 @@ extension Library {
                     putBack = true
                 }
                 book.status = status
-                if status == .read && book.finishedDate == nil { book.finishedDate = clock.today }
-                if status == .reading && book.startedDate == nil { book.startedDate = clock.today }
+                if !toldByReads, status == .read, book.finishedDate == nil { book.finishedDate = clock.today }
+                if !toldByReads, status == .reading, book.startedDate == nil { book.startedDate = clock.today }
             }
             try Library.checkDates(started: book.startedDate, finished: book.finishedDate)
             for field in edit.changedCatalogFields { book.provenance[field] = .reader }
@@ -146,7 +158,7 @@ extension Library {
             // its dates over its latest read's (none, after those were cleared: found by an
             // exploratory session).
             let statusChanged = edit.status.map { $0 != statusBefore } ?? false
-            if !putBack, statusChanged || edit.startedDate != nil || edit.finishedDate != nil {
+            if !putBack, !toldByReads, statusChanged || edit.startedDate != nil || edit.finishedDate != nil {
                 try recordStatus(of: book, startsAnew: startsAnew, in: db)
             }
             if let authors = edit.authors {

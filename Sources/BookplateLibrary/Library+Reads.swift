@@ -55,6 +55,8 @@ extension Library {
             if let started = edit.started { read.record.started = started }
             if let finished = edit.finished { read.record.finished = finished }
             if let outcome = edit.outcome { read.record.outcome = outcome }
+            // The reader's word on the read: no status change gives it back as it was.
+            read.setAsideFrom = nil
             // A read going on that is given its end was finished, as `read add --finished` has it:
             // it was left "reading" with a finished date, and the book with it.
             if edit.outcome == nil, case .some(.some) = edit.finished, read.record.outcome == .reading {
@@ -123,8 +125,11 @@ extension Library {
         if var latest = reads.last, !startsAnew {
             latest.record.started = book.startedDate
             latest.record.finished = book.finishedDate
-            if let outcome = book.status.readOutcome { latest.record.outcome = outcome }
-            if latest.record != reads.last?.record { try latest.update(db) }
+            if let outcome = book.status.readOutcome, outcome != latest.record.outcome {
+                latest.setAsideFrom = outcome == .setAside ? latest.record.outcome : nil
+                latest.record.outcome = outcome
+            }
+            if latest != reads.last { try latest.update(db) }
             return
         }
         guard
@@ -133,6 +138,23 @@ extension Library {
         else { return }
         var read = Read(bookId: bookId, record: current)
         try read.insert(db)
+    }
+
+    /// Makes the book's latest read tell `status` when it can without a read written: when it
+    /// ended as `status` says, or when a status change set it aside from that outcome (then it is
+    /// given that outcome back). Returns that read; nil when `status` needs a read written. A read
+    /// going on is never one (it is the latest read's status already), nor is one set aside with
+    /// an end given back as going on.
+    func giveBackLatestRead(as status: ReadingStatus, bookId: Int64?, in db: Database) throws -> Read? {
+        guard let bookId, let outcome = status.readOutcome, var latest = try Read.of(bookId: bookId, in: db).last,
+            latest.record.outcome != .reading
+        else { return nil }
+        if latest.record.outcome == outcome { return latest }
+        guard latest.setAsideFrom == outcome, outcome != .reading || latest.record.finished == nil else { return nil }
+        latest.record.outcome = outcome
+        latest.setAsideFrom = nil
+        try latest.update(db)
+        return latest
     }
 
     /// Whether the book's latest read is over: finished or set aside.

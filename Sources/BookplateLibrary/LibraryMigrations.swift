@@ -291,6 +291,15 @@ enum LibraryMigrations {
                 t.primaryKey(["highlightId", "source"])
             }
         }
+        migrator.registerMigration("v18-read-set-aside-from") { db in
+            // How a read stood before a status change set it aside (`--status abandoned` on a book
+            // read or being read, `to-read` on one being read), so that setting that status again
+            // gives the read back rather than inventing another dated today. Reads set aside
+            // before have none, as reads set aside by the reader's own word have none.
+            try db.alter(table: "read") { t in
+                t.add(column: "setAsideFrom", .text).check { ["finished", "reading"].contains($0) }
+            }
+        }
         return migrator
     }
 

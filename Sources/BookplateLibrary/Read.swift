@@ -170,6 +170,9 @@ struct Read: Hashable, Sendable {
     var id: Int64?
     var bookId: Int64
     var record: ReadRecord
+    /// The outcome the read had before a status change set it aside; nil when nothing but the
+    /// reader's own word set it aside. Setting that status again gives the read back.
+    var setAsideFrom: ReadOutcome? = nil
 }
 
 extension Read: FetchableRecord, MutablePersistableRecord {
@@ -185,6 +188,7 @@ extension Read: FetchableRecord, MutablePersistableRecord {
         record = ReadRecord(
             started: row["startedDate"], finished: row["finishedDate"],
             outcome: (row["outcome"] as String?).flatMap(ReadOutcome.init(rawValue:)) ?? .finished)
+        setAsideFrom = (row["setAsideFrom"] as String?).flatMap(ReadOutcome.init(rawValue:))
     }
 
     func encode(to container: inout PersistenceContainer) throws {
@@ -193,6 +197,7 @@ extension Read: FetchableRecord, MutablePersistableRecord {
         container["startedDate"] = record.started
         container["finishedDate"] = record.finished
         container["outcome"] = record.outcome.rawValue
+        container["setAsideFrom"] = setAsideFrom?.rawValue
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -8,7 +8,9 @@ struct EditCommand: AsyncParsableCommand {
         discussion: """
             Give 'none' to clear a field (for example --rating none). --author replaces the whole list \
             of authors. Setting the status to read fills in today as the finished date, and reading \
-            fills in the started date, unless those are set.
+            fills in the started date, unless those are set or the book's reads already tell the \
+            status: read after to-read on a book whose latest read was finished is that read, and \
+            read after abandoned gives back the read abandoned set aside.
             """
     )
 
