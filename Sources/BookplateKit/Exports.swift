@@ -39,6 +39,7 @@
 @_exported import enum BookplateLibrary.BookOrder
 @_exported import enum BookplateLibrary.BookplateJSON
 @_exported import struct BookplateLibrary.Highlight
+@_exported import struct BookplateLibrary.HighlightAddition
 @_exported import struct BookplateLibrary.HighlightPlace
 @_exported import enum BookplateLibrary.HighlightSource
 @_exported import enum BookplateLibrary.ImportSource

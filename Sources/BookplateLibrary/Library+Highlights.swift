@@ -64,6 +64,19 @@ extension Highlight: FetchableRecord, PersistableRecord {
     }
 }
 
+/// What adding a highlight did: the highlight as the library keeps it, and whether it was new, or
+/// the passage was there already and took the note and place given, or had them already.
+public struct HighlightAddition: Sendable, Equatable {
+    public enum Outcome: Sendable, Equatable {
+        case added
+        case updated
+        case unchanged
+    }
+
+    public var highlight: Highlight
+    public var outcome: Outcome
+}
+
 /// What importing highlights did (or, for a dry run, would do).
 public struct HighlightImportSummary: Sendable, Equatable {
     public var added = 0
@@ -115,9 +128,10 @@ extension Library {
     }
 
     /// Adds a highlight the reader typed to the book `slug`; the same text again updates its note
-    /// and place instead of adding it twice.
+    /// and place instead of adding it twice, and says so (it said "Added" either way: found by an
+    /// exploratory session).
     @discardableResult
-    public func addHighlight(_ new: NewHighlight, toBook slug: String) throws -> Highlight {
+    public func addHighlight(_ new: NewHighlight, toBook slug: String) throws -> HighlightAddition {
         guard !new.text.passageForStorage.isEmpty else { throw LibraryError.emptyHighlight }
         return try write { db in
             guard let book = try Book.filter(Book.Columns.slug == slug).fetchOne(db), let bookId = book.id,
@@ -125,14 +139,19 @@ extension Library {
             else {
                 throw LibraryError.noSuchBook(slug)
             }
-            if let existing = try Highlight.fetchOne(db, key: highlight.id) {
-                highlight.published = existing.published
-                highlight.addedAt = existing.addedAt
-                if highlight.note == nil { highlight.note = existing.note }
-                if highlight.place.isEmpty { highlight.place = existing.place }
+            guard let existing = try Highlight.fetchOne(db, key: highlight.id) else {
+                try highlight.insert(db)
+                return HighlightAddition(highlight: highlight, outcome: .added)
             }
-            try highlight.save(db)
-            return highlight
+            highlight.published = existing.published
+            highlight.addedAt = existing.addedAt
+            highlight.source = existing.source
+            highlight.madeAt = highlight.madeAt ?? existing.madeAt
+            if highlight.note == nil { highlight.note = existing.note }
+            if highlight.place.isEmpty { highlight.place = existing.place }
+            guard highlight != existing else { return HighlightAddition(highlight: existing, outcome: .unchanged) }
+            try highlight.update(db)
+            return HighlightAddition(highlight: highlight, outcome: .updated)
         }
     }
 

@@ -56,10 +56,16 @@ struct QuoteAddCommand: ParsableCommand {
 
     func run() throws {
         let (library, details) = try target.open()
-        let highlight = try library.addHighlight(
+        let addition = try library.addHighlight(
             NewHighlight(text: text, note: note, place: HighlightPlace(page: page, chapter: chapter), source: .reader),
             toBook: details.book.slug)
-        Terminal.output("Added highlight \(highlight.id) to \"\(details.book.title)\"")
+        let id = addition.highlight.id
+        let title = details.book.title
+        switch addition.outcome {
+        case .added: Terminal.output("Added highlight \(id) to \"\(title)\"")
+        case .updated: Terminal.output("Updated highlight \(id) on \"\(title)\": the passage was there already")
+        case .unchanged: Terminal.output("Highlight \(id) is already on \"\(title)\", as given")
+        }
     }
 }
 

@@ -55,6 +55,23 @@ import Testing
         #expect(try await run("quote", "list").stdout.hasPrefix("No highlights yet"))
     }
 
+    /// The same passage added again, with another page and note, said "Added highlight" while it
+    /// changed the one there. Found by an exploratory session.
+    @Test func thePassageAddedAgainSaysItWasThere() async throws {
+        try await run("add", "--title", "Emma", "--author", "Jane Austen")
+        let id = Highlight.id(slug: "emma", text: "same text again")
+        #expect(
+            try await run("quote", "add", "emma", "same text again", "--page", "3").stdout
+                == "Added highlight \(id) to \"Emma\"\n")
+        #expect(
+            try await run("quote", "add", "emma", "same  text again", "--page", "5", "--note", "Mine").stdout
+                == "Updated highlight \(id) on \"Emma\": the passage was there already\n")
+        #expect(
+            try await run("quote", "add", "emma", "same text again", "--page", "5").stdout
+                == "Highlight \(id) is already on \"Emma\", as given\n")
+        #expect(try await run("quote", "list", "emma").stdout == "\(id)  (p. 5)\n    “same text again”\n    — Mine\n")
+    }
+
     @Test func whatCannotBeDoneIsOneLineAndChangesNothing() async throws {
         try await run("add", "--title", "Emma", "--author", "Jane Austen")
         let empty = try await run("quote", "add", "emma", "  ", status: 1)

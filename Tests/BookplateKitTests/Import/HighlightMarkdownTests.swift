@@ -24,7 +24,8 @@ import Testing
             toBook: "emma")
         let hidden = try shelf.library.addHighlight(
             NewHighlight(text: "A private passage", place: HighlightPlace(chapter: "Volume III"), source: .reader),
-            toBook: "emma")
+            toBook: "emma"
+        ).highlight
         try shelf.library.editHighlight(hidden.id, published: false)
         try shelf.library.addBook(NewBook(title: "Persuasion", authors: ["Jane Austen"]))
 

@@ -48,10 +48,12 @@ import Testing
             NewHighlight(
                 text: "Light is the left hand of darkness", place: HighlightPlace(page: "199"), source: .reader),
             toBook: "the-left-hand-of-darkness")
-        let again = try library.addHighlight(
-            NewHighlight(text: "Light is the left hand of darkness", note: "The *title*.", source: .reader),
-            toBook: "the-left-hand-of-darkness")
-        #expect(again.id == first.id && again.place.page == "199" && again.note == "The *title*.")
+        let given = NewHighlight(text: "Light is the left hand of darkness", note: "The *title*.", source: .reader)
+        let again = try library.addHighlight(given, toBook: "the-left-hand-of-darkness")
+        #expect(first.outcome == .added && again.outcome == .updated)
+        #expect(again.highlight.id == first.highlight.id && again.highlight.place.page == "199")
+        #expect(again.highlight.note == "The *title*.")
+        #expect(try library.addHighlight(given, toBook: "the-left-hand-of-darkness").outcome == .unchanged)
         #expect(try library.highlights(ofBook: "the-left-hand-of-darkness").count == 1)
         #expect(throws: LibraryError.emptyHighlight) {
             try library.addHighlight(NewHighlight(text: "  \n ", source: .reader), toBook: "emma")
@@ -61,7 +63,8 @@ import Testing
     @Test func hidingKeepsAHighlightOffTheSiteAndRemovingDeletesIt() throws {
         let library = try shelf()
         let highlight = try library.addHighlight(
-            NewHighlight(text: "Time is the longest distance", source: .reader), toBook: "cien-anos-de-soledad")
+            NewHighlight(text: "Time is the longest distance", source: .reader), toBook: "cien-anos-de-soledad"
+        ).highlight
         let prefix = String(highlight.id.prefix(5))
         #expect(try library.editHighlight(prefix, published: false).published == false)
         #expect(try library.highlights(ofBook: "cien-anos-de-soledad", includingHidden: false).isEmpty)
@@ -225,7 +228,8 @@ import Testing
     @Test func removingABookTakesItsHighlightsAndRestoringBringsThemBack() throws {
         let library = try shelf()
         let kept = try library.addHighlight(
-            NewHighlight(text: "Badly done", note: "Box Hill", source: .reader), toBook: "emma")
+            NewHighlight(text: "Badly done", note: "Box Hill", source: .reader), toBook: "emma"
+        ).highlight
         try library.editHighlight(kept.id, published: false)
         try library.removeBook(slug: "emma", at: TemporaryShelf.fixedDate)
         #expect(try library.allHighlights().isEmpty)
@@ -247,7 +251,8 @@ import Testing
             toBook: "emma")
         let hidden = try shelf.library.addHighlight(
             NewHighlight(text: "A private passage", place: HighlightPlace(chapter: "III"), source: .reader),
-            toBook: "emma")
+            toBook: "emma"
+        ).highlight
         try shelf.library.editHighlight(hidden.id, published: false)
         let exporter = LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
         let json = try exporter.json()
@@ -276,8 +281,10 @@ import Testing
         let shelf = try TemporaryShelf()
         try shelf.library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
         let kept = try shelf.library.addHighlight(
-            NewHighlight(text: "A private passage.", source: .reader), toBook: "emma")
+            NewHighlight(text: "A private passage.", source: .reader), toBook: "emma"
+        ).highlight
         let bare = try shelf.library.addHighlight(NewHighlight(text: "Bare.", source: .reader), toBook: "emma")
+            .highlight
         let exporter = LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
         let older = try exporter.json()
         try shelf.library.editHighlight(kept.id, note: "Written since.")

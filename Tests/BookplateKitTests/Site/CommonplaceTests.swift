@@ -26,7 +26,8 @@ import Testing
                 NewHighlight(
                     text: "Passage number \(number).", place: HighlightPlace(page: String(number + 1)),
                     madeAt: start.addingTimeInterval(Double(number) * 60), source: .kindle),
-                toBook: "emma")
+                toBook: "emma"
+            ).highlight
             if number < hidden { try shelf.library.editHighlight(highlight.id, published: false) }
         }
         return shelf

@@ -21,7 +21,8 @@ import Testing
             NewHighlight(
                 text: "Badly done, Emma!", note: "  First para.\r\n\r\n- item one\n- item \u{1B}[31mtwo\n\n",
                 source: .reader),
-            toBook: "emma")
+            toBook: "emma"
+        ).highlight
         #expect(highlight.note == "First para.\n\n- item one\n- item two")
         try shelf.build()
         let page = try shelf.siteFile("books/emma/index.html")
@@ -38,9 +39,11 @@ import Testing
                 text: "Badly done, Emma! <script>alert(1)</script>",
                 note: "Box *Hill*. <img src=x onerror=alert(2)> [x](javascript:alert(3))",
                 place: HighlightPlace(page: "368", location: "5610-5612"), source: .kindle),
-            toBook: "emma")
+            toBook: "emma"
+        ).highlight
         let hidden = try shelf.library.addHighlight(
-            NewHighlight(text: "A private passage", source: .reader), toBook: "emma")
+            NewHighlight(text: "A private passage", source: .reader), toBook: "emma"
+        ).highlight
         try shelf.library.editHighlight(hidden.id, published: false)
         try shelf.build()
         let page = try shelf.siteFile("books/emma/index.html")

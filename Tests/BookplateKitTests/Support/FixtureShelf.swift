@@ -120,7 +120,8 @@ enum FixtureShelf {
                 madeAt: Date(timeIntervalSince1970: 1_547_000_000), source: .kobo),
             toBook: "kindred")
         let hidden = try library.addHighlight(
-            NewHighlight(text: "A passage kept private.", source: .reader), toBook: "kindred")
+            NewHighlight(text: "A passage kept private.", source: .reader), toBook: "kindred"
+        ).highlight
         try library.editHighlight(hidden.id, published: false)
         try FileManager.default.createDirectory(at: shelf.paths.covers, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: shelf.paths.photos, withIntermediateDirectories: true)
