@@ -65,7 +65,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .unknownStatus(let text):
             "unknown status '\(text)': use one of \(ReadingStatus.allCases.map(\.rawValue).joined(separator: ", "))"
         case .invalidRating(let text):
-            "rating '\(text)' is not allowed: give stars from 1 to 5 in quarter steps (4, 4.5, 3.75), or 'none'"
+            "rating '\(text)' is not allowed: give stars from 0.25 to 5 in quarter steps (4, 4.5, 3.75), or 'none'"
         case .tooLong(let field, let characters, let limit):
             "the \(field) is \(characters) characters long: at most \(limit) are kept, as an import keeps them"
         case .emptyTitle:

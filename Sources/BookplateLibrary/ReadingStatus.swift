@@ -87,7 +87,7 @@ public struct Rating: Hashable, Sendable, Codable, Comparable {
         }
     }
 
-    /// Parses `1`…`5` in quarter steps (`4.5`, `3.75`, `4,5`); `none` (or an empty string) means
+    /// Parses `0.25`…`5` in quarter steps (`4.5`, `3.75`, `4,5`); `none` (or an empty string) means
     /// no rating and gives nil.
     public static func parse(_ text: String) throws(LibraryError) -> Rating? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)

@@ -22,7 +22,7 @@ struct AddCommand: AsyncParsableCommand {
     @OptionGroup var details: BookDetailOptions
 
     @Option(help: "Your reading status (default to-read).") var status: ReadingStatus?
-    @Option(help: "Your rating, 1 to 5 in quarter steps (4.5, 3.75).") var rating: String?
+    @Option(help: "Your rating, 0.25 to 5 in quarter steps (4.5, 3.75).") var rating: String?
     @Option(help: ArgumentHelp("When you started reading it.", valueName: "YYYY-MM-DD")) var started: String?
     @Option(help: ArgumentHelp("When you finished it.", valueName: "YYYY-MM-DD")) var finished: String?
     @Option(name: .customLong("shelf"), help: "A shelf (tag) to put it on; repeat for several.") var shelves: [String] =

@@ -166,7 +166,15 @@ import Testing
         #expect(
             bad.status != 0
                 && bad.stderr
-                    == "Error: rating '4.4' is not allowed: give stars from 1 to 5 in quarter steps (4, 4.5, 3.75), or 'none'\n"
+                    == "Error: rating '4.4' is not allowed: give stars from 0.25 to 5 in quarter steps (4, 4.5, 3.75), or 'none'\n"
         )
+        // What is accepted is what the help says (it said "1 to 5" and took 0.25, as imports do).
+        try await run("edit", "dune", "--rating", "0.25")
+        #expect(try await run("list", "--columns", "slug,rating").stdout.contains("dune\t0.25\n"))
+        for command in ["add", "edit"] {
+            let help = try await run(command, "--help").stdout.split(whereSeparator: \.isWhitespace)
+                .joined(separator: " ")
+            #expect(help.contains("Your rating, 0.25 to 5 in quarter steps"), "\(command)")
+        }
     }
 }

@@ -201,7 +201,7 @@ import Testing
         }
         #expect(
             LibraryError.invalidRating("4.3").description
-                == "rating '4.3' is not allowed: give stars from 1 to 5 in quarter steps (4, 4.5, 3.75), or 'none'")
+                == "rating '4.3' is not allowed: give stars from 0.25 to 5 in quarter steps (4, 4.5, 3.75), or 'none'")
         // Whole stars stay whole numbers in JSON; quarters are numbers with their decimals.
         let json = try JSONEncoder().encode([try Rating(4), try Rating(stars: 4.5), try Rating(stars: 3.75)])
         #expect(String(decoding: json, as: UTF8.self) == "[4,4.5,3.75]")
