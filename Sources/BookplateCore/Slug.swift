@@ -16,7 +16,8 @@ public enum Slug {
         var slug: [UInt8] = []
         var pendingHyphen = false
         pieces: for piece in pieces(of: text).map(String.init) {
-            let latin = TextFolding.fold(piece, to: .ascii)
+            // Composed first: a decomposed accent ("e" and U+0301) is otherwise a separator.
+            let latin = TextFolding.fold(piece.precomposed, to: .ascii)
             for scalar in latin.unicodeScalars {
                 if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
                     if pendingHyphen && !slug.isEmpty { slug.append(UInt8(ascii: "-")) }

@@ -276,6 +276,9 @@ extension Library {
     /// Finds the author by Open Library key, else by name, else creates them; fills in what the
     /// catalog knows and the library does not, and keeps their list of works up to date.
     func saveAuthor(_ new: NewAuthor, in db: Database, refreshing: Bool = false) throws -> Author {
+        // Composed, as every name the library keeps: a catalog's refreshed record too.
+        var new = new
+        new.name = new.name.precomposed
         var author: Author
         if let key = new.openLibraryKey,
             let existing = try Author.filter(Author.Columns.openLibraryKey == key).fetchOne(db)
@@ -365,15 +368,17 @@ extension String {
     /// The text on one line: runs of white space (line breaks too) made single spaces, ends
     /// trimmed, control characters (NUL too) and whole escape sequences dropped
     /// (``ControlSequences/cleanedForStorage(_:)``), so that a title typed with a colour code in it
-    /// is kept, slugged, sorted and published as the text it shows.
+    /// is kept, slugged, sorted and published as the text it shows; and composed
+    /// (`precomposed`), so that a name is one name however its accents came.
     package var trimmedForStorage: String {
-        ControlSequences.cleanedForStorage(self).collapsingWhitespace
+        ControlSequences.cleanedForStorage(self).collapsingWhitespace.precomposed
     }
 
     /// Lines of text as the library keeps them (a highlight's note, in Markdown): their line
-    /// breaks kept as `\n`, control characters and escape sequences dropped, ends trimmed.
+    /// breaks kept as `\n`, control characters and escape sequences dropped, ends trimmed, the
+    /// text composed.
     package var linesForStorage: String {
-        ControlSequences.cleanedForStorage(lines: self).trimmingCharacters(in: .whitespacesAndNewlines)
+        ControlSequences.cleanedForStorage(lines: self).trimmingCharacters(in: .whitespacesAndNewlines).precomposed
     }
 
     package var nilIfEmpty: String? { isEmpty ? nil : self }

@@ -47,12 +47,12 @@ extension Library {
                 book[keyPath: keyPath] = value
                 take(field)
             }
-            if found.title != book.title, mayReplace(.title, isEmpty: false) {
-                book.title = found.title
+            if found.title.precomposed != book.title, mayReplace(.title, isEmpty: false) {
+                book.title = found.title.precomposed
                 take(.title)
             }
-            update(.subtitle, \.subtitle, found.subtitle)
-            update(.publisher, \.publisher, found.publisher)
+            update(.subtitle, \.subtitle, found.subtitle?.precomposed)
+            update(.publisher, \.publisher, found.publisher?.precomposed)
             update(.publishedDate, \.publishedDate, found.publishedDate)
             update(.pageCount, \.pageCount, found.pageCount)
             update(.language, \.language, found.language)

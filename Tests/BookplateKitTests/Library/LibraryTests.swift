@@ -134,6 +134,37 @@ import Testing
         #expect(try library.snapshot().authors.count == 2)
     }
 
+    /// A title and an author typed decomposed (NFD: "e" and a combining accent) made the slug
+    /// "jose-sarama-go", and the same name typed composed later was a second author. Found by an
+    /// exploratory session. Text is kept composed (NFC), whatever way it came in.
+    @Test func aNameIsOneNameWhicheverWayItsAccentsAreWritten() throws {
+        let shelf = try TemporaryShelf()
+        let library = shelf.library
+        let decomposed = "Jose\u{301} Sarama\u{303}go"
+        let composed = "Jos\u{E9} Saram\u{E3}go"
+        let added = try library.addBook(
+            NewBook(title: "Ensaio sobre a cegueira " + decomposed, authors: [NewAuthor(name: decomposed)]))
+        #expect(added.book.slug == "ensaio-sobre-a-cegueira-jose-saramago")
+        #expect(added.book.title.unicodeScalars.elementsEqual(("Ensaio sobre a cegueira " + composed).unicodeScalars))
+        #expect(added.authors.map(\.slug) == ["jose-saramago"])
+        #expect(added.authors.first?.name.unicodeScalars.elementsEqual(composed.unicodeScalars) == true)
+        try library.addBook(NewBook(title: "O Evangelho segundo Jesus Cristo", authors: [NewAuthor(name: composed)]))
+        try library.addBook(NewBook(title: "Memorial do Convento", authors: ["x"]))
+        let edited = try library.editBook(
+            slug: "memorial-do-convento", BookEdit(authors: [decomposed], addShelves: ["Portugue\u{302}s"]))
+        #expect(edited.authors.map(\.slug) == ["jose-saramago"] && edited.shelves.map(\.slug) == ["portugues"])
+
+        // An import and a highlight's note, the same.
+        let csv = try TestPaths.temporaryFolder("nfd").appendingPathComponent("goodreads.csv")
+        try Data("Book Id,Title,Author,Exclusive Shelf\n1,A Caverna,\(decomposed),read\n".utf8).write(to: csv)
+        _ = try ShelfImport(library: library, notes: NoteStore(folder: shelf.paths.notes)).run(
+            file: csv, as: .goodreads)
+        #expect(try library.snapshot().authors.map(\.slug) == ["jose-saramago"])
+        let highlight = try library.addHighlight(
+            NewHighlight(text: "A passage.", note: "Le\u{301}-lo", source: .reader), toBook: "a-caverna")
+        #expect(highlight.highlight.note?.unicodeScalars.count == 5)
+    }
+
     @Test func theSameBookIsNeverAddedTwice() throws {
         let library = try Library.inMemory(clock: clock)
         try library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"], isbn: try ISBN("9780441172719")))

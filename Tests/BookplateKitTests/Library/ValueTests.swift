@@ -41,6 +41,8 @@ import Testing
         ("Мастер и Маргарита", "master-i-margarita"),
         ("  --Hello,   World!--  ", "hello-world"),
         ("Straße", "strasse"),
+        // Decomposed (NFD), as macOS file names and some files give it: the accents fold all the same.
+        ("Jose\u{301} Sarama\u{303}go", "jose-saramago"),
     ])
     func foldsAndTransliterates(title: String, slug: String) {
         #expect(Slug.make(from: title) == slug)
@@ -74,7 +76,8 @@ import Testing
         #expect(Slug.make(from: String(repeating: "!", count: 10_000_000), fallbackPrefix: "book").hasPrefix("book-"))
         let marks = String(repeating: "e\u{301}", count: 3_500_000)
         #expect(TextFolding.searchKey(marks) == String(repeating: "e", count: 3_500_000))
-        #expect(Slug.make(from: marks) == Array(repeating: "e", count: 40).joined(separator: "-"))
+        // Composed, "é" is a letter of the word ("e-e-e…" while the mark was a separator).
+        #expect(Slug.make(from: marks) == String(repeating: "e", count: Slug.maximumLength))
     }
 
     @Test func latinFoldingAgreesWithICU() {
