@@ -106,6 +106,8 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     case missingColumns(source: ImportSource, columns: [String])
     /// A file whose columns are separated by semicolons, as spreadsheets save CSV in many languages.
     case semicolons(source: ImportSource)
+    /// A comma-separated file given where the export is tab-separated (LibraryThing's).
+    case notTabSeparated(source: ImportSource)
     case empty(source: ImportSource)
     case notBookplateJSON(reason: String)
     case unreadable(path: String)
@@ -119,9 +121,11 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .missingColumns(let source, let columns):
-            "this is not a \(source.displayName) export: it has no \(columns.joined(separator: ", ")) column; check the file and the format you named"
+            "this is not a \(source.displayName) export: it has no \(columns.namedAsColumns); check the file and the format you named"
         case .semicolons(let source):
             "the columns of this \(source.displayName) file are separated by semicolons, as a spreadsheet saves CSV in some languages: import the file as exported, or save it again with commas"
+        case .notTabSeparated(let source):
+            "this \(source.displayName) file is comma-separated, not tab-separated as \(source.displayName) exports its library: export it again as tab-delimited text (.tsv) and import that"
         case .empty(let source):
             "the \(source.displayName) export has no rows: check that it is the right file"
         case .notBookplateJSON(let reason):
@@ -141,6 +145,15 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     func naming(_ path: String) -> ImportError {
         guard case .notHighlights(let source, nil, let reason) = self else { return self }
         return .notHighlights(source: source, path: path, reason: reason)
+    }
+}
+
+extension [String] {
+    /// Columns as an error names them: "Title column", "Title and Author columns", "Title,
+    /// Author and Date columns" ("no Title, Author column" read as one column's name).
+    var namedAsColumns: String {
+        guard let last, count > 1 else { return (first ?? "") + " column" }
+        return dropLast().joined(separator: ", ") + " and " + last + " columns"
     }
 }
 
@@ -241,6 +254,14 @@ struct CSVRow: Sendable {
                         let byOther = (record.fields.first ?? "").split(separator: ";").map { $0.trimmed.lowercased() }
                         if delimiter == ",", required.allSatisfy({ byOther.contains($0.lowercased()) }) {
                             throw ImportError.semicolons(source: source)
+                        }
+                        // And a CSV file given for LibraryThing's tab-separated one is read as one
+                        // column (it said "no Title column", as above).
+                        let byCommas = (record.fields.first ?? "").split(separator: ",").map {
+                            $0.trimmed.trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+                        }
+                        if delimiter == "\t", required.allSatisfy({ byCommas.contains($0.lowercased()) }) {
+                            throw ImportError.notTabSeparated(source: source)
                         }
                         throw ImportError.missingColumns(source: source, columns: missing)
                     }

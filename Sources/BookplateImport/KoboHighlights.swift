@@ -80,10 +80,13 @@ package enum KoboHighlights {
         guard !bookmarkColumns.isEmpty, !contentColumns.isEmpty, missing.isEmpty,
             contentColumns.isSuperset(of: ["contentid", "contenttype"])
         else {
+            let missingContent = ["ContentID", "ContentType"].filter { !contentColumns.contains($0.lowercased()) }
             let what =
                 bookmarkColumns.isEmpty || contentColumns.isEmpty
                 ? "it has no Bookmark and content tables"
-                : "its Bookmark table has no \(missing.joined(separator: ", ")) column"
+                : missing.isEmpty
+                    ? "its content table has no \(missingContent.namedAsColumns)"
+                    : "its Bookmark table has no \(missing.namedAsColumns)"
             throw ImportError.notHighlights(source: .kobo, path: path, reason: what)
         }
         let catalog = try KoboCatalog(db, columns: contentColumns)

@@ -24,7 +24,7 @@ package enum ReadwiseHighlights {
         let missing = requiredColumns.filter { !names.contains($0.lowercased()) }
         guard missing.isEmpty else {
             throw ImportError.notHighlights(
-                source: .readwise, path: nil, reason: "it has no \(missing.joined(separator: ", ")) column")
+                source: .readwise, path: nil, reason: "it has no \(missing.namedAsColumns)")
         }
         // A header is the file's too: a name with a line break in it is shown on one line.
         let shownNames = header.fields.map { ImportValues.shown($0) }

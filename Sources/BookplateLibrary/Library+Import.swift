@@ -42,6 +42,23 @@ extension Library {
         return summary
     }
 
+    /// A warning naming the dates of `reads` after `tomorrow`, as `add` warns of one typed: they
+    /// are imported as they are, but a typo (2205 for 2025) would be published unseen as a year
+    /// of its own. An import took them without a word (found by an exploratory session).
+    static func readingDatesAfter(_ tomorrow: PartialDate, in reads: [ReadRecord]) -> String? {
+        var dates: [PartialDate] = []
+        for date in reads.flatMap({ [$0.started, $0.finished] }).compactMap({ $0 })
+        where date > tomorrow && !dates.contains(date) {
+            dates.append(date)
+        }
+        guard let last = dates.last else { return nil }
+        let named =
+            dates.count == 1 ? "\(last)" : dates.dropLast().map(\.description).joined(separator: ", ") + " and \(last)"
+        return dates.count == 1
+            ? "reading date \(named) is after today: imported as it is; the site will show it"
+            : "reading dates \(named) are after today: imported as they are; the site will show them"
+    }
+
     /// Imports `file` as ``importBooks(_:dryRun:)`` does, but hands the records' notes to
     /// `stageNotes` a batch at a time inside the transaction (book slug → Markdown, in the file's
     /// order) instead of keeping them in the summary, so that an import never holds every note.
@@ -57,6 +74,8 @@ extension Library {
         // What each record's matching and naming need, worked out on every core before the
         // transaction, which runs on one.
         let preparedRecords = Parallel.map(file.records, PreparedRecord.init)
+        // A day ahead of UTC's, as `add` has it: it is already tomorrow east of Greenwich.
+        let tomorrow = PartialDate.day(of: clock.now().addingTimeInterval(86_400))
         let names = Set(file.records.flatMap { $0.book.authors.map(\.name.trimmedForStorage) }).sorted()
         let authorFacts = Dictionary(
             uniqueKeysWithValues: zip(names, Parallel.map(names, AuthorFacts.init)))
@@ -76,6 +95,9 @@ extension Library {
                         do {
                             let outcome = try importer.importRecord(record, prepared)
                             summary.warnings += record.warnings.map { RowWarning(line: record.line, message: $0) }
+                            if let warning = Library.readingDatesAfter(tomorrow, in: record.reads) {
+                                summary.warnings.append(RowWarning(line: record.line, message: warning))
+                            }
                             let row = { (action: ImportedRow.Action, slug: String) in
                                 summary.rows.append(
                                     ImportedRow(line: record.line, action: action, slug: slug, title: prepared.title))

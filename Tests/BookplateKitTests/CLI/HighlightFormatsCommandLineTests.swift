@@ -166,7 +166,8 @@ import Testing
         #expect(koreader.stderr.contains("french.txt is not a KOReader highlights export (it is not JSON"))
         let readwise = try await run("import", "readwise", clippings, status: 1)
         #expect(
-            readwise.stderr.contains("french.txt is not a Readwise export (it has no Highlight, Book Title column)"))
+            readwise.stderr.contains("french.txt is not a Readwise export (it has no Highlight and Book Title columns)")
+        )
         let missing = try await run("import", "kobo", "nowhere.sqlite", status: 1)
         #expect(missing.stderr.contains("nowhere.sqlite cannot be read"))
         // The help as one line, however the parser wraps it.

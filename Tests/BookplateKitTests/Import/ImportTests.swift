@@ -641,6 +641,63 @@ extension ExportTests {
         #expect(other != ImportError.semicolons(source: .goodreads))
     }
 
+    /// An error naming two missing columns said "no Title, Author column"; a LibraryThing import
+    /// of a comma-separated file said "no Title column", as it read the whole header as one
+    /// column. Found by an exploratory session.
+    @Test func missingColumnsAreNamedAsColumnsAndACommaSeparatedLibraryThingFileIsSaidToBe() throws {
+        #expect(
+            ImportError.missingColumns(source: .goodreads, columns: ["Title", "Author"]).description
+                == "this is not a Goodreads export: it has no Title and Author columns; check the file and the format you named"
+        )
+        #expect(
+            ImportError.missingColumns(source: .goodreads, columns: ["Author"]).description.contains(
+                "it has no Author column;"))
+        #expect(
+            ImportError.notHighlights(
+                source: .readwise, path: nil, reason: "it has no \(["Highlight", "Book Title", "Note"].namedAsColumns)"
+            ).description.contains("(it has no Highlight, Book Title and Note columns)"))
+        let shelf = try TemporaryShelf()
+        let file = try TestPaths.temporaryFolder("librarything-csv").appendingPathComponent("librarything.csv")
+        let importer = ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        for header in ["Book Id,Title,Primary Author", "\"Book Id\",\"Title\",\"Primary Author\""] {
+            try Data("\(header)\n1,Dune,\"Herbert, Frank\"\n".utf8).write(to: file)
+            #expect(throws: ImportError.notTabSeparated(source: .librarything)) {
+                try importer.run(file: file, as: .librarything)
+            }
+        }
+        #expect(
+            ImportError.notTabSeparated(source: .librarything).description
+                == "this LibraryThing file is comma-separated, not tab-separated as LibraryThing exports its library: export it again as tab-delimited text (.tsv) and import that"
+        )
+    }
+
+    /// `add --finished 2205-03-01` warns of a date after today; an import of the same date took
+    /// it without a word, and the site showed a book read in 2205. Found by an exploratory
+    /// session. Each reading date after today is named, with its line.
+    @Test func aReadingDateAfterTodayIsWarnedOf() throws {
+        let shelf = try TemporaryShelf()
+        let goodreads = try importText(
+            "Book Id,Title,Author,Date Read,Exclusive Shelf\n1,Dune,Frank Herbert,2205/03/01,read\n"
+                + "2,Emma,Jane Austen,2025/12/31,read\n3,Kindred,Octavia E. Butler,2026/01/02,read\n", into: shelf)
+        #expect(
+            goodreads.summary.warnings == [
+                RowWarning(
+                    line: 2, message: "reading date 2205-03-01 is after today: imported as it is; the site will show it"
+                )
+            ])
+        let csv = try TestPaths.temporaryFolder("future").appendingPathComponent("storygraph.csv")
+        try Data(
+            "Title,Authors,Read Status,Dates Read\nPiranesi,Susanna Clarke,read,\"2020/02/10-2020/02/20, 2027/01/05-2027/02/01\"\n"
+                .utf8
+        ).write(to: csv)
+        let storygraph = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).run(
+            file: csv, as: .storygraph, dryRun: true)
+        #expect(
+            storygraph.summary.warnings.map(\.message) == [
+                "reading dates 2027-01-05 and 2027-02-01 are after today: imported as they are; the site will show them"
+            ])
+    }
+
     /// The same book on two rows of one file: both were applied, the second over the first,
     /// counted as one added and one updated, and every import after said "2 updated" (found by an
     /// exploratory session). The second row is left out, and named.

@@ -100,7 +100,7 @@ import Testing
         let goodreads = Data("Book Id,Title,Author\n1,Dune,Frank Herbert\n".utf8)
         #expect(
             throws: ImportError.notHighlights(
-                source: .readwise, path: nil, reason: "it has no Highlight, Book Title column")
+                source: .readwise, path: nil, reason: "it has no Highlight and Book Title columns")
         ) { try ReadwiseHighlights.read(goodreads) }
         let clippings = TestPaths.fixtures.appendingPathComponent("highlights/kindle/french.txt")
         let error = #expect(throws: ImportError.self) { try HighlightFile.read(contentsOf: clippings, as: .readwise) }
