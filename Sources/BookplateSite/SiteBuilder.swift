@@ -211,7 +211,7 @@ public struct SiteBuilder: Sendable {
         _ books: [BookDetails], notes: SiteNotes, settings: SiteSettings, coverFiles: [String: FileStamps.Stamp],
         theme: Theme, templates: TemplateSet
     ) throws -> [PlannedOutput] {
-        let themePrint = themeFingerprint(theme)
+        let themePrint = themeFingerprint(theme, templates: templates)
         let site = try siteModel(settings, words: templates.words)
         // Their covers are as the last build left them (a changed cover is not a notes-only
         // build): their thumbnails are in the cache.
@@ -266,7 +266,7 @@ public struct SiteBuilder: Sendable {
                 }),
             words: templates.words)
         let pages = pagePlan(
-            factory: factory, snapshot: snapshot, notes: notes, theme: themeFingerprint(theme),
+            factory: factory, snapshot: snapshot, notes: notes, theme: themeFingerprint(theme, templates: templates),
             templates: templates)
         outputs.append(contentsOf: pages)
         outputs.append(
@@ -311,12 +311,14 @@ public struct SiteBuilder: Sendable {
             credits: Credits.siteSources(try library.catalogSources(), words: words))
     }
 
-    /// The part of every page's fingerprint that is the theme (a page may include any template)
-    /// and the program that renders it: another build of Bookplate may render the same model and
-    /// templates differently.
-    private func themeFingerprint(_ theme: Theme) -> Fingerprint {
+    /// The part of every page's fingerprint that is the theme (a page may include any template),
+    /// the program that renders it (another build of Bookplate may render the same model and
+    /// templates differently), and what the templates are given beside each page's model: the
+    /// base URL its canonical address is made of, which no page model holds.
+    private func themeFingerprint(_ theme: Theme, templates: TemplateSet) -> Fingerprint {
         var fingerprint = Fingerprint()
         fingerprint.combine(Bookplate.programIdentity)
+        fingerprint.combine(templates.baseURL?.absoluteString ?? "")
         for (name, entry) in theme.templates.sorted(by: { $0.key < $1.key }) {
             fingerprint.combine(name)
             fingerprint.combine(entry.source)

@@ -36,7 +36,8 @@ struct TemplateSet: Sendable {
     /// The shelf's own template files that no build reads, one line each.
     let warnings: [String]
 
-    /// Where the site is published, for each page's `canonical` address; nil without one.
+    /// Where the site is published, for each page's `canonical` address; nil without one. No page
+    /// model holds it, so every page's fingerprint takes it in (``SiteBuilder``).
     let baseURL: URL?
 
     init(theme: Theme, language: String = "en", baseURL: URL? = nil) throws {

@@ -67,7 +67,8 @@ struct ReaderWorld {
     enum Action: CaseIterable {
         case addBook, editBook, changeReads, changeHighlights, removeBook, editNote, editNoteKeepingSizeAndTime,
             removeNote, orphanNote
-        case addOrReplaceCover, removeCover, changeSettings, changeTemplate, removeTemplateOverride
+        case addOrReplaceCover, removeCover, changeSettings, changeBaseURL, buildForAnotherAddress, changeTemplate,
+            removeTemplateOverride
         case backUpLibrary, restoreLibrary, deleteOutputFile, changeOutputFile, restoreOlderOutputFile
         case strayFileInAFolderOfTheSite, folderInPlaceOfAnOutputFile
         case replaceSiteWithAnOlderOne, deleteSite, killBuildAfterItsSwap, build, fullBuild
@@ -76,6 +77,7 @@ struct ReaderWorld {
     static let titles = ["Kindred", "Piranesi", "Dune", "Emma", "Beloved", "Solaris", "Middlemarch", "Ubik"]
     static let authors = ["Octavia E. Butler", "Susanna Clarke", "Frank Herbert", "Jane Austen", "Toni Morrison"]
     static let covers = ["google-books-thumbnail-fledgling.jpg", "google-books-thumbnail-the-maid.jpg"]
+    static let baseURLs = ["https://example.org/shelf/", "https://books.example.net/", "http://localhost:8000/a/b/"]
 
     var random: SeededRandom
     let paths: ShelfPaths
@@ -259,6 +261,20 @@ struct ReaderWorld {
             let title = pick(["My Shelf", "Books", "Read & To Read"])
             let base = Bool.random(using: &random) ? "base_url: https://example.org/shelf/\n" : ""
             try write("title: \"\(title)\"\n\(base)", to: paths.settings)
+        case .changeBaseURL:
+            // Another address for the same site: every page naming its own address changes, and
+            // nothing else in the settings does.
+            let settings = (try? String(contentsOf: paths.settings, encoding: .utf8)) ?? "title: \"My Shelf\"\n"
+            let kept = settings.split(separator: "\n").filter { !$0.hasPrefix("base_url:") }
+            try write(kept.map { "\($0)\n" }.joined() + "base_url: \(pick(Self.baseURLs))\n", to: paths.settings)
+        case .buildForAnotherAddress:
+            // `build --base-url` into the site itself: the next plain build puts the settings' back.
+            let address = URL(string: pick(Self.baseURLs))
+            try withLibrary { library in
+                var builder = SiteBuilder(library: library, paths: paths)
+                builder.baseURLOverride = address
+                _ = try builder.build()
+            }
         case .changeTemplate:
             let footer = "<footer>Kept by hand, round \(Int.random(in: 0...3, using: &random))</footer>\n"
             try write(footer, to: paths.templates.appendingPathComponent("partials/footer.mustache"))

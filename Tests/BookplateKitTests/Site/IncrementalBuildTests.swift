@@ -22,10 +22,10 @@ import Testing
     }
 
     /// The site a full build makes of the same shelf, in a folder of its own.
-    func fullBuild(of shelf: TemporaryShelf) throws -> [String: Data] {
+    func fullBuild(of shelf: TemporaryShelf, settings: SiteSettings = FixtureShelf.settings) throws -> [String: Data] {
         var paths = shelf.paths
         paths.site = try TestPaths.temporaryFolder("full").appendingPathComponent("site")
-        try SiteBuilder(library: shelf.library, paths: paths, settings: FixtureShelf.settings).build()
+        try SiteBuilder(library: shelf.library, paths: paths, settings: settings).build()
         return try TemporaryShelf.snapshot(of: paths.site)
     }
 
@@ -187,6 +187,24 @@ import Testing
         let report = try shelf.build(settings: FixtureShelf.settings)
         #expect(report.filesWritten == first.pageCount)
         #expect(try shelf.siteFile("index.html").contains("<footer>Mine</footer>"))
+    }
+
+    /// Every page but the 404 names its own address from the base URL: a new base URL, in the
+    /// settings or for one build (`build --base-url`), makes each of them again.
+    @Test func aNewBaseURLRewritesEveryPageThatNamesItsAddress() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        var moved = FixtureShelf.settings
+        moved.baseURL = URL(string: "https://moved.example.net/")
+        try shelf.build(settings: moved)
+        #expect(try shelf.siteFile("index.html").contains(#"<link rel="canonical" href="https://moved.example.net/">"#))
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try fullBuild(of: shelf, settings: moved)))
+        var builder = SiteBuilder(library: shelf.library, paths: shelf.paths, settings: moved)
+        builder.baseURLOverride = URL(string: "https://preview.example.com/shelf/")
+        try builder.build()
+        #expect(try shelf.siteFile("authors/index.html").contains("https://preview.example.com/shelf/authors/"))
+        try shelf.build(settings: moved)
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try fullBuild(of: shelf, settings: moved)))
     }
 }
 
