@@ -292,7 +292,8 @@ package enum DefaultTheme {
           display: grid; grid-template-columns: repeat(auto-fill, minmax(9.5rem, 1fr));
           gap: 1.75rem 1.25rem; list-style: none; margin: 0; padding: 0;
         }
-        .book-card { display: flex; flex-direction: column; }
+        /* A title of one long word wraps in its card rather than widening the grid past a phone. */
+        .book-card { display: flex; flex-direction: column; min-width: 0; overflow-wrap: anywhere; }
         .book-card-cover { display: block; text-decoration: none; }
         .cover {
           display: block; width: 100%; height: auto; aspect-ratio: 2 / 3; object-fit: cover;
@@ -408,7 +409,7 @@ package enum DefaultTheme {
           width: 100%; font: inherit; padding: 0.5rem 0.75rem; color: var(--ink); background: var(--card);
           border: 1px solid var(--muted); border-radius: 4px;
         }
-        .search-results { padding-left: 1.2rem; }
+        .search-results { padding-left: 1.2rem; overflow-wrap: anywhere; }
         .more { margin: 1rem 0 0; }
         .credits { margin-top: 2rem; color: var(--muted); font-size: 0.85rem; }
         .browse > div { display: grid; grid-template-columns: 8rem 1fr; gap: 1rem; padding: 0.6rem 0; border-bottom: 1px solid var(--rule); }

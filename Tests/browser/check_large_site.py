@@ -3,7 +3,7 @@
 headless Chromium, from file://: the home page, page 3 of a year's list, a book found there, the
 year's statistics page and a search. Each must load with no console error and every image
 decoded, in French, and fit a phone's width (390 px) without scrolling sideways, a note holding a
-long address included. The statistics page is then built and checked in German and Spanish, whose
+long address and a book's title of one 171-letter word included. The statistics page is then built and checked in German and Spanish, whose
 headings are longer. Phone-width screenshots are kept in the artefacts folder.
 
 Usage: check_large_site.py BOOKPLATE ARTEFACTS_DIR
@@ -26,6 +26,8 @@ HEADER = ["Book Id", "Title", "Author", "Author l-f", "Additional Authors", "ISB
           "Average Rating", "Publisher", "Binding", "Number of Pages", "Year Published",
           "Original Publication Year", "Date Read", "Date Added", "Bookshelves", "Bookshelves with positions",
           "Exclusive Shelf", "My Review", "Spoiler", "Private Notes", "Read Count", "Owned Copies"]
+LONG_TITLE = ("Lopadotemachoselachogaleokranioleipsanodrimhypotrimmatosilphiokarabomelitokatakechymeno"
+              "kichlepikossyphophattoperisteralektryonoptekephalliokigklopeleiolagoiosiraiobaphetraganopterygon")
 
 
 def make_shelf(binary, root):
@@ -43,6 +45,10 @@ def make_shelf(binary, root):
         rows.append([str(number), f"Livre {number:04d}", f"Autrice {number % 40}", "", "", "", "",
                      str(number % 5 + 1) if shelf == "read" else "0", "", "Éditions", "Poche",
                      str(100 + number), "2001", "", read, "2024/01/01", shelf, "", shelf, "", "", "", "1", "0"])
+    # A title of one word of 171 letters, finished last and the longest: it is on the home page, the
+    # year's first page, the statistics and its author's page, whose cards must wrap it.
+    rows.append(["370", LONG_TITLE, "Aristophane", "", "", "", "", "5", "", "Éditions", "Poche", "9999", "2001", "",
+                 "2024/12/31", "2024/01/01", "read", "", "read", "", "", "", "1", "0"])
     export = root / "export.csv"
     with export.open("w", encoding="utf-8", newline="") as handle:
         writer = csv.writer(handle)
@@ -91,6 +97,8 @@ def main():
                     print(f"ok   {kind}: {page.relative_to(site)} ('{expect}' shown, no console errors)")
 
             check("home", site / "index.html", "Toute l’étagère")
+            check("year-page-1", site / "read" / "2024" / "index.html", LONG_TITLE[:40])
+            check("author", site / "authors" / "aristophane" / "index.html", LONG_TITLE[:40])
             third = site / "read" / "2024" / "page" / "3" / "index.html"
             check("year-page-3", third, "Page 3 sur 4")
             # A book reached from page 3, as a reader would: the link's target.
@@ -102,20 +110,27 @@ def main():
             check("year-stats", site / "stats" / "2024" / "index.html", "Mois par mois")
             check("stats", site / "stats" / "index.html", "Note moyenne")
 
-            driver.get((site / "index.html").as_uri())
-            driver.find_element(By.ID, "search-input").send_keys("Livre 0042")
-            status = ""
-            for _ in range(100):
-                status = driver.find_element(By.ID, "search-status").text
-                if status == "1 livre trouvé":
-                    break
-                time.sleep(0.05)
-            if status == "1 livre trouvé" and not console_errors(driver):
-                passed += 1
-                print("ok   search: 'Livre 0042' found, the index loaded on first use ('1 livre trouvé')")
-            else:
-                failed += 1
-                print(f"FAIL search: status {status!r}")
+            def search(query, expect, why):
+                """Types `query` into the home page's search box and waits for the status `expect`."""
+                nonlocal passed, failed
+                driver.get((site / "index.html").as_uri())
+                driver.find_element(By.ID, "search-input").send_keys(query)
+                status = ""
+                for _ in range(100):
+                    status = driver.find_element(By.ID, "search-status").text
+                    if status == expect:
+                        break
+                    time.sleep(0.05)
+                width = driver.execute_script("return document.documentElement.scrollWidth")
+                if status == expect and not console_errors(driver) and width <= 390:
+                    passed += 1
+                    print(f"ok   search: '{query}': {why} ('{expect}')")
+                else:
+                    failed += 1
+                    print(f"FAIL search: '{query}': status {status!r}, {width} px wide")
+
+            search("Livre 0042", "1 livre trouvé", "found, the index loaded on first use")
+            search(LONG_TITLE[:30], "1 livre trouvé", "the long title wraps in the results")
             # The statistics page in the languages with the longest headings.
             settings = site.parent / "content" / "site.yaml"
             for language, expect in (("de", "Durchschnittliche Bewertung"), ("es", "Valoración media")):
