@@ -38,10 +38,14 @@ enum CMark {
         return found
     }
 
-    /// Moves every heading down two levels, so that a `#` sits below the page's own title.
-    static func lowerHeadings(in document: OpaquePointer) {
-        for heading in nodes(in: document, ofType: [CMARK_NODE_HEADING]) {
-            cmark_node_set_heading_level(heading, min(cmark_node_get_heading_level(heading) + 2, 6))
+    /// Moves the headings so that the top-most one is `level` and the others keep their distance
+    /// below it (up to h6): a text that starts at `##` must not skip a level under the page's own
+    /// headings, as adding two to every level made it do.
+    static func placeHeadings(in document: OpaquePointer, topAt level: Int32) {
+        let headings = nodes(in: document, ofType: [CMARK_NODE_HEADING])
+        guard let top = headings.map(cmark_node_get_heading_level).min() else { return }
+        for heading in headings {
+            cmark_node_set_heading_level(heading, min(cmark_node_get_heading_level(heading) - top + level, 6))
         }
     }
 

@@ -4,8 +4,8 @@ import Foundation
 /// Renders a reader's Markdown note to HTML through cmark.
 ///
 /// By default cmark runs in its safe mode: raw HTML is replaced by a comment and links to
-/// `javascript:`, `vbscript:`, `file:` and most `data:` URLs are dropped. Headings move down
-/// two levels so that a note's `#` sits below the book page's own title.
+/// `javascript:`, `vbscript:`, `file:` and most `data:` URLs are dropped. A note's top-most
+/// heading becomes an h3, below the book page's "My notes", and the others follow it.
 public struct NoteRenderer: Sendable, Hashable {
     /// Whether raw HTML in notes passes through untouched. Only for the reader's own notes.
     public var allowsRawHTML: Bool
@@ -27,7 +27,8 @@ public struct NoteRenderer: Sendable, Hashable {
     public func render(_ markdown: String) -> SanitizedHTML {
         var options = CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8
         if allowsRawHTML { options |= CMARK_OPT_UNSAFE }
-        return SanitizedHTML(sanitized: CMark.html(markdown, options: options, edit: CMark.lowerHeadings))
+        let html = CMark.html(markdown, options: options) { CMark.placeHeadings(in: $0, topAt: 3) }
+        return SanitizedHTML(sanitized: html)
     }
 
     /// The hash under which the library caches the HTML for `markdown`.

@@ -15,6 +15,18 @@ import Testing
         #expect(html == "<h3>Big</h3>\n<p>Some <em>emphasis</em> and “quotes”.</p>\n<h6>Tiny</h6>\n")
     }
 
+    /// The note sits under the page's "My notes" h2: its top-most heading is an h3 whatever its
+    /// level, and the others keep their distance below it, up to h6.
+    @Test func aNotesTopHeadingIsTheLevelBelowMyNotes() {
+        let renderer = NoteRenderer()
+        #expect(renderer.render("## Part\n\n### Detail\n").html == "<h3>Part</h3>\n<h4>Detail</h4>\n")
+        #expect(renderer.render("#### Only\n").html == "<h3>Only</h3>\n")
+        #expect(
+            renderer.render("### Low\n\n## Top\n\n###### Deep\n").html
+                == "<h4>Low</h4>\n<h3>Top</h3>\n<h6>Deep</h6>\n")
+        #expect(renderer.render("Top\n---\n\n##### Five\n").html == "<h3>Top</h3>\n<h6>Five</h6>\n")
+    }
+
     @Test func safeModeDropsRawHTMLAndDangerousLinks() {
         let html = NoteRenderer().render(
             "Hi <script>alert(1)</script> <img src=x onerror=alert(2)>\n\n[a](javascript:alert(3)) [b](https://example.org)\n\n<div onclick=\"x()\">block</div>\n"
