@@ -126,8 +126,9 @@ extension TextFolding {
         return String(folded)
     }
 
-    /// Latin letters that have no decomposition but do have an ASCII spelling.
-    private static let asciiSpecials: [Unicode.Scalar: String] = [
+    /// Latin letters that have no decomposition but do have an ASCII spelling. The site's search
+    /// folds by the same table (``SearchIndex``), so `lucja` finds "Łucja" as its slug does.
+    package static let asciiSpecials: [Unicode.Scalar: String] = [
         "ß": "ss", "æ": "ae", "Æ": "ae", "ø": "o", "Ø": "o", "œ": "oe", "Œ": "oe", "ł": "l", "Ł": "l", "đ": "d",
         "Đ": "d", "þ": "th", "Þ": "th", "ð": "d", "Ð": "d", "ı": "i", "\u{2019}": "'", "\u{2018}": "'",
     ]

@@ -132,9 +132,13 @@ package enum DefaultTheme {
           if (!script || !form || !input || !results || !status || !sections) { return; }
           var entries = null;
           var loading = false;
+          // Letters with no accent to take off, spelled as slugs spell them ("ø": "o"): from the index.
+          var folds = {};
 
+          // Accents off, lower case, and letters such as ø, ł, æ and ß in ASCII: "lucja" finds "Łucja".
           function fold(text) {
-            return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+            return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+              .replace(/[^\u0000-\u007f]/g, function (letter) { return folds[letter] || letter; });
           }
 
           function load() {
@@ -145,6 +149,7 @@ package enum DefaultTheme {
             tag.src = script.getAttribute("data-index");
             tag.onload = function () {
               var index = window.BOOKPLATE_SEARCH_INDEX || [];
+              folds = window.BOOKPLATE_SEARCH_FOLDS || {};
               entries = index.map(function (entry) {
                 return { entry: entry, text: fold(entry.t + " " + entry.a + " " + entry.s + " " + (entry.h || "")) };
               });

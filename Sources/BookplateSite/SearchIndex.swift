@@ -5,8 +5,19 @@ import Foundation
 
 /// The prebuilt index behind the shelf's search box: a script that defines the books' titles,
 /// authors and shelves, and the published highlights, so that search works from `file://`
-/// without fetching anything.
+/// without fetching anything; and the letters the search spells out in ASCII when it folds text.
 enum SearchIndex {
+    /// The script's first line: the letters with no accent to take off that slugs spell out in
+    /// ASCII ("ø" → "o", "ß" → "ss"), for `search.js` to fold by. Its own folding takes off only
+    /// accents, and "lucja" did not find "Łucja"; one table keeps the two foldings the same.
+    static let folds: String = {
+        let q = ScriptSafeJSON.quoted
+        let pairs = TextFolding.asciiSpecials.sorted { $0.key.value < $1.key.value }.map { letter, spelling in
+            q(String(letter)) + ":" + q(spelling)
+        }
+        return "window.BOOKPLATE_SEARCH_FOLDS = {" + pairs.joined(separator: ",") + "};\n"
+    }()
+
     /// How much of a highlight the index holds: a passage is found by its first thousand
     /// characters, and forty thousand Kindle clippings stay a few megabytes.
     static let highlightCharacters = 1_000
@@ -18,7 +29,7 @@ enum SearchIndex {
         let books = snapshot.books
         // Written as bytes as it goes: an array of every entry, joined, then wrapped took four
         // copies of the index at once (28 MB at 50,000 books), and a string made into bytes two.
-        let prefix = "window.BOOKPLATE_SEARCH_INDEX = ["
+        let prefix = folds + "window.BOOKPLATE_SEARCH_INDEX = ["
         var script = Data(prefix.utf8)
         script.reserveCapacity(prefix.utf8.count + books.count * 160)
         for (number, position) in order.enumerated() {

@@ -461,15 +461,21 @@ def search_index(site):
     """The parsed search index, or an error string."""
     file = site / "search-index.js"
     text = file.read_text(encoding="utf-8")
-    prefix = "window.BOOKPLATE_SEARCH_INDEX = "
-    if not text.startswith(prefix) or not text.rstrip().endswith(";"):
+    # The letters the search folds to ASCII on the first line, the entries on the second.
+    folds_prefix, prefix = "window.BOOKPLATE_SEARCH_FOLDS = ", "window.BOOKPLATE_SEARCH_INDEX = "
+    lines = text.split("\n", 1)
+    if (len(lines) != 2 or not lines[0].startswith(folds_prefix) or not lines[0].endswith(";")
+            or not lines[1].startswith(prefix) or not lines[1].rstrip().endswith(";")):
         return None, f"search-index.js has an unexpected shape: {text[:80]!r}"
     if re.search(r"</script|<!--|<script", text, re.I):
         return None, "search-index.js holds a raw </script, <script or <!--"
     try:
-        entries = json.loads(text[len(prefix):].rstrip().rstrip(";"))
+        folds = json.loads(lines[0][len(folds_prefix):].rstrip(";"))
+        entries = json.loads(lines[1][len(prefix):].rstrip().rstrip(";"))
     except ValueError as error:
         return None, f"search-index.js does not parse as JSON: {error}"
+    if not all(len(letter) == 1 and spelling.isascii() for letter, spelling in folds.items()):
+        return None, f"search-index.js folds letters to something other than ASCII: {folds!r}"
     for entry in entries:
         # A book's page, or a highlight's place on it.
         if not re.fullmatch(r"books/[a-z0-9]+(-[a-z0-9]+)*/index\.html(#h-[0-9a-f]{12})?", entry.get("u", "")):

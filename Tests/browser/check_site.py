@@ -94,7 +94,7 @@ def main():
 
         # Search on the shelf finds a known title (the first entry of the index).
         index = (site / "search-index.js").read_text(encoding="utf-8")
-        entries = json.loads(index[index.index("=") + 1:].strip().rstrip(";"))
+        entries = json.loads(index[index.index("_INDEX =") + len("_INDEX ="):].strip().rstrip(";"))
         title = entries[0]["t"]
         driver.get(pages["shelf"].as_uri())
         box = driver.find_element(By.ID, "search-input")

@@ -149,6 +149,25 @@ import Testing
         #expect(try shelf.siteFile("search-index.js").contains(#"{"a":"X","s":"Being a Subtitle","t":"Long""#))
     }
 
+    /// "lucja" did not find "Łucja": the search took off accents, and ł has none. The index gives
+    /// search.js the letters slugs spell out in ASCII, from the slugs' own table.
+    @Test func theSearchFoldsLettersAsSlugsDo() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.library.addBook(NewBook(title: "Łucja", authors: ["Ødegaard"]))
+        try shelf.build(settings: FixtureShelf.settings)
+        let index = try shelf.siteFile("search-index.js")
+        let folds = try #require(index.split(separator: "\n").first)
+        #expect(folds.hasPrefix("window.BOOKPLATE_SEARCH_FOLDS = {") && folds.hasSuffix("};"))
+        for spelling in [#""ß":"ss""#, #""æ":"ae""#, #""Ø":"o""#, #""ø":"o""#, #""ł":"l""#, #""þ":"th""#] {
+            #expect(folds.contains(spelling))
+        }
+        for (letter, ascii) in TextFolding.asciiSpecials {
+            #expect(folds.contains(ScriptSafeJSON.quoted(String(letter)) + ":" + ScriptSafeJSON.quoted(ascii)))
+        }
+        #expect(try shelf.siteFile("assets/search.js").contains("folds = window.BOOKPLATE_SEARCH_FOLDS"))
+        #expect(TextFolding.fold("Łucja Ødegaard", to: .ascii) == "lucja odegaard")
+    }
+
     @Test func theSearchIndexHoldsEachPublishedPassageAsText() throws {
         let shelf = try FixtureShelf.make()
         try shelf.build(settings: FixtureShelf.settings)
