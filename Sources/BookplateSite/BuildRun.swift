@@ -330,8 +330,9 @@ struct BuildRun {
             warnings += theme.warnings + templates.warnings
             if !templates.words.isTranslated {
                 warnings.append(
-                    "no translation for language '\(settings.language)': the site's words are in English "
-                        + "(templates/translations/\(settings.language).yaml can give them)")
+                    "no translation for language '\(settings.language)': the site's words are in English, "
+                        + "and its pages say lang=\"en\" (templates/translations/\(settings.language).yaml can give them)"
+                )
             }
         }
         self.templates = templates

@@ -31,7 +31,7 @@ enum FeedWriter {
         .sorted { ($0.1, books[$0.0].book.slug, $0.2) > ($1.1, books[$1.0].book.slug, $1.2) }
         .prefix(feedLength)
         var xml = header(
-            title: settings.title, subtitle: settings.description, settings: settings, baseURL: baseURL,
+            title: settings.title, subtitle: settings.description, settings: settings, words: words, baseURL: baseURL,
             alternate: baseURL.absoluteString, selfPath: "feed.xml", updated: entries.first?.1)
         for (position, date, read, fragment) in entries {
             let details = books[position]
@@ -89,7 +89,7 @@ enum FeedWriter {
         let entries = commonplace.entries.prefix(feedLength)
         var xml = header(
             title: words("highlightsFeedTitle", ["site": settings.title]), subtitle: settings.description,
-            settings: settings,
+            settings: settings, words: words,
             baseURL: baseURL, alternate: StructuredData.pageAddress(Commonplace.homeURL, baseURL),
             selfPath: Commonplace.feedPath, updated: entries.first?.date)
         for entry in entries {
@@ -121,15 +121,15 @@ enum FeedWriter {
                 "titleByAuthors", ["title": details.book.title, "authors": words.list(details.authors.map(\.name))])
     }
 
-    /// The start of a feed, up to its first entry. Its date is its newest entry's, so the same
-    /// shelf gives the same bytes.
+    /// The start of a feed, up to its first entry, in the language of its words. Its date is its
+    /// newest entry's, so the same shelf gives the same bytes.
     private static func header(
-        title: String, subtitle: String, settings: SiteSettings, baseURL: URL, alternate: String, selfPath: String,
-        updated: Date?
+        title: String, subtitle: String, settings: SiteSettings, words: Words, baseURL: URL, alternate: String,
+        selfPath: String, updated: Date?
     ) -> String {
         """
         <?xml version="1.0" encoding="utf-8"?>
-        <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(MarkupEscaping.xml(settings.language))">
+        <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(MarkupEscaping.xml(words.language))">
           <title>\(MarkupEscaping.xml(title))</title>
           <subtitle>\(MarkupEscaping.xml(subtitle))</subtitle>
           <id>\(MarkupEscaping.xml(alternate))</id>

@@ -302,10 +302,11 @@ public struct SiteBuilder: Sendable {
     }
 
     /// What every page knows of the site; the catalogs credited are read from the library, in
-    /// a full plan and in a plan of book pages alike.
+    /// a full plan and in a plan of book pages alike. Its language is the words': English when
+    /// the settings' language has no table.
     private func siteModel(_ settings: SiteSettings, words: Words) throws -> SiteModel {
         SiteModel(
-            title: settings.title, language: settings.language, description: settings.description,
+            title: settings.title, language: words.language, description: settings.description,
             owner: settings.owner, hasFeed: settings.baseURL != nil,
             ownerLabel: settings.owner.map { words("footerOwner", ["owner": $0]) },
             credits: Credits.siteSources(try library.catalogSources(), words: words))

@@ -12,7 +12,8 @@ import Yams
 /// Everything here is text: `{{t.key}}` escapes it like any value, so markup in a translation is
 /// shown, never run.
 struct Words: Sendable {
-    /// The language asked for (`fr`, `pt-BR`).
+    /// The language the words are in: the one asked for (`fr`, `pt-BR`), or `en` when no table
+    /// has it and the words are English, so that pages say `lang="en"` over English words.
     let language: String
     private let table: [String: Phrase]
 
@@ -46,8 +47,9 @@ struct Words: Sendable {
                 table.merge(try parse(file.source, path: file.path)) { _, new in new }
             }
         }
-        var words = Words(language: language, table: table)
-        words.isTranslated = tag(primary) == "en" || names.count > 1
+        let isTranslated = tag(primary) == "en" || names.count > 1
+        var words = Words(language: isTranslated ? language : "en", table: table)
+        words.isTranslated = isTranslated
         return words
     }
 
