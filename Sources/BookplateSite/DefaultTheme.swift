@@ -163,11 +163,14 @@ package enum DefaultTheme {
             document.body.appendChild(tag);
           }
 
+          // Which counts take the singular is the page's language's rule: French says "0 livre trouvé".
+          var plurals = window.Intl && Intl.PluralRules
+            ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
+
           // "3 books found", "1 highlight": the words of data-NAME-one or data-NAME-other.
           function counted(name, count) {
-            return count === 1
-              ? script.getAttribute("data-" + name + "-one") || ""
-              : (script.getAttribute("data-" + name + "-other") || "").replace("{count}", String(count));
+            var one = plurals ? plurals.select(count) === "one" : count === 1;
+            return (script.getAttribute("data-" + name + (one ? "-one" : "-other")) || "").replace("{count}", String(count));
           }
 
           function excerpt(text) {
@@ -954,7 +957,7 @@ package enum DefaultTheme {
         searchPlaceholder: Titel, Autor, Regal oder Textstelle
         searchLoading: Der Index wird geladen…
         searchFailed: Der Suchindex konnte nicht geladen werden.
-        searchFoundOne: 1 Buch gefunden
+        searchFoundOne: "{count} Buch gefunden"
         searchFoundOther: "{count} Bücher gefunden"
         readingNow: Aktuelle Lektüre
         allBeingRead: "Alle {count} Bücher, die gerade gelesen werden"
@@ -1015,7 +1018,7 @@ package enum DefaultTheme {
         latestHighlights: Neueste Markierungen
         allHighlights: Alle Markierungen
         highlightsFeed: Markierungen (Atom-Feed)
-        searchHighlightsOne: 1 Markierung
+        searchHighlightsOne: "{count} Markierung"
         searchHighlightsOther: "{count} Markierungen"
         publisher: Verlag
         published: Erschienen
@@ -1102,7 +1105,8 @@ package enum DefaultTheme {
         seriesTitle: Reihen
         seriesGap: "Nr. {number} steht nicht in Ihrem Regal"
         seriesGapRange: "Nr. {from}–{to} stehen nicht in Ihrem Regal"
-        seriesReadCount: "{read} von {books} gelesen"
+        seriesReadCount.one: "{read} von {books} gelesen"
+        seriesReadCount.other: "{read} von {books} gelesen"
         firstPublished: Erstveröffentlichung
         format: Format
         format.paperback: Taschenbuch
@@ -1148,7 +1152,7 @@ package enum DefaultTheme {
         searchPlaceholder: Title, author, shelf or passage
         searchLoading: Loading the index…
         searchFailed: The search index could not be loaded.
-        searchFoundOne: 1 book found
+        searchFoundOne: "{count} book found"
         searchFoundOther: "{count} books found"
         readingNow: Reading now
         allBeingRead: "All {count} books being read"
@@ -1209,7 +1213,7 @@ package enum DefaultTheme {
         latestHighlights: Latest highlights
         allHighlights: All highlights
         highlightsFeed: Highlights (Atom feed)
-        searchHighlightsOne: 1 highlight
+        searchHighlightsOne: "{count} highlight"
         searchHighlightsOther: "{count} highlights"
         publisher: Publisher
         published: Published
@@ -1296,7 +1300,8 @@ package enum DefaultTheme {
         seriesTitle: Series
         seriesGap: "#{number} is not on your shelf"
         seriesGapRange: "#{from}–#{to} are not on your shelf"
-        seriesReadCount: "{read} of {books} read"
+        seriesReadCount.one: "{read} of {books} read"
+        seriesReadCount.other: "{read} of {books} read"
         firstPublished: First published
         format: Format
         format.paperback: Paperback
@@ -1339,7 +1344,7 @@ package enum DefaultTheme {
         searchPlaceholder: Título, autor, estante o pasaje
         searchLoading: Cargando el índice…
         searchFailed: No se pudo cargar el índice de búsqueda.
-        searchFoundOne: 1 libro encontrado
+        searchFoundOne: "{count} libro encontrado"
         searchFoundOther: "{count} libros encontrados"
         readingNow: Leyendo ahora
         allBeingRead: "Los {count} libros que se están leyendo"
@@ -1400,7 +1405,7 @@ package enum DefaultTheme {
         latestHighlights: Últimos subrayados
         allHighlights: Todos los subrayados
         highlightsFeed: Subrayados (feed Atom)
-        searchHighlightsOne: 1 subrayado
+        searchHighlightsOne: "{count} subrayado"
         searchHighlightsOther: "{count} subrayados"
         publisher: Editorial
         published: Publicado
@@ -1487,7 +1492,8 @@ package enum DefaultTheme {
         seriesTitle: Series
         seriesGap: "El n.º {number} no está en tu estantería"
         seriesGapRange: "Del n.º {from} al {to} no están en tu estantería"
-        seriesReadCount: "{read} de {books} leídos"
+        seriesReadCount.one: "{read} de {books} leídos"
+        seriesReadCount.other: "{read} de {books} leídos"
         firstPublished: Primera publicación
         format: Formato
         format.paperback: Tapa blanda
@@ -1530,7 +1536,7 @@ package enum DefaultTheme {
         searchPlaceholder: Titre, auteur, étagère ou passage
         searchLoading: Chargement de l’index…
         searchFailed: L’index de recherche n’a pas pu être chargé.
-        searchFoundOne: 1 livre trouvé
+        searchFoundOne: "{count} livre trouvé"
         searchFoundOther: "{count} livres trouvés"
         readingNow: En cours de lecture
         allBeingRead: "Les {count} livres en cours de lecture"
@@ -1591,7 +1597,7 @@ package enum DefaultTheme {
         latestHighlights: Derniers passages surlignés
         allHighlights: Tous les passages surlignés
         highlightsFeed: Passages (flux Atom)
-        searchHighlightsOne: 1 passage
+        searchHighlightsOne: "{count} passage"
         searchHighlightsOther: "{count} passages"
         publisher: Éditeur
         published: Parution
@@ -1678,7 +1684,8 @@ package enum DefaultTheme {
         seriesTitle: Séries
         seriesGap: "Le n° {number} n’est pas sur vos étagères"
         seriesGapRange: "Les n° {from} à {to} ne sont pas sur vos étagères"
-        seriesReadCount: "{read} lus sur {books}"
+        seriesReadCount.one: "{read} lu sur {books}"
+        seriesReadCount.other: "{read} lus sur {books}"
         firstPublished: Première publication
         format: Format
         format.paperback: Poche

@@ -88,7 +88,8 @@ extension PageModelFactory {
         return SeriesPageModel(
             root: root, site: site, pageTitle: "\(list.series.name) — \(site.title)", name: list.series.name,
             countLabel: words.count(count, "book") + " · "
-                + words("seriesReadCount", ["read": words.number(read.count), "books": words.number(count)]),
+                + words.plural(
+                    "seriesReadCount", read.count, ["read": words.number(read.count), "books": words.number(count)]),
             entries: entries)
     }
 

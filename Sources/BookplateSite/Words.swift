@@ -87,19 +87,44 @@ struct Words: Sendable {
     func callAsFunction(_ key: String, _ values: [String: String] = [:]) -> String {
         guard let phrase = table[key] else { return key }
         guard !values.isEmpty, let parts = phrase.parts else { return phrase.text }
+        let elides = language.lowercased().hasPrefix("fr")
         var filled = ""
+        var afterText = false
         for part in parts {
             switch part {
-            case .text(let text): filled += text
-            case .word(let name, let written): filled += values[name] ?? written
+            case .text(let text):
+                filled += text
+                afterText = true
+            case .word(let name, let written):
+                let value = values[name] ?? written
+                if elides, afterText { Words.elideDe(in: &filled, before: value) }
+                filled += value
+                afterText = false
             }
         }
         return filled
     }
 
+    /// French writes the phrase's own "de" as "d’" before a vowel: "Kindred d’Octavia E. Butler",
+    /// "La bibliothèque d’Élise". A word that starts with h is left alone, since whether its h is
+    /// aspirated cannot be told from its letters ("de Hugo", "de Harry Potter").
+    private static func elideDe(in text: inout String, before value: String) {
+        guard text.hasSuffix(" de ") || text == "de ", let first = value.first,
+            let letter = TextFolding.fold(String(first), to: .ascii).first, "aeiou".contains(letter)
+        else { return }
+        text.removeLast(3)
+        text += "d’"
+    }
+
     /// "3 books": `noun.one` or `noun.other` with the count written the language's way.
     func count(_ value: Int, _ noun: String) -> String {
-        self("\(noun).\(isSingular(value) ? "one" : "other")", ["count": number(value)])
+        plural(noun, value, ["count": number(value)])
+    }
+
+    /// `key.one` or `key.other`, as `value` takes the singular or not, its words filled from
+    /// `values`: "1 lu sur 2" and "2 lus sur 3".
+    func plural(_ key: String, _ value: Int, _ values: [String: String]) -> String {
+        self("\(key).\(isSingular(value) ? "one" : "other")", values)
     }
 
     /// What follows item `index` of a list of `count` in a sentence: nothing after the last, " and "
@@ -115,7 +140,8 @@ struct Words: Sendable {
         items.indices.map { items[$0] + listSeparator(after: $0, of: items.count) }.joined()
     }
 
-    /// Whether `value` takes the singular: French counts 0 and 1 as one; the others 1 alone.
+    /// Whether `value` takes the singular: French counts 0 and 1 as one; the others 1 alone
+    /// (as `Intl.PluralRules` has it in `search.js`).
     func isSingular(_ value: Int) -> Bool {
         language.hasPrefix("fr") ? (value == 0 || value == 1) : value == 1
     }

@@ -135,6 +135,7 @@ def main():
             search("Livre 0042", "1 livre trouvé", "found, the index loaded on first use")
             search(LONG_TITLE[:30], "1 livre trouvé", "the long title wraps in the results")
             search("lucja tromso odegaard", "1 livre trouvé", "ł, ø and Ø found as l, o and o")
+            search("zzzz", "0 livre trouvé", "French takes the singular for none")
             # The statistics page in the languages with the longest headings.
             settings = site.parent / "content" / "site.yaml"
             for language, expect in (("de", "Durchschnittliche Bewertung"), ("es", "Valoración media")):

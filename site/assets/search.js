@@ -45,11 +45,14 @@
     document.body.appendChild(tag);
   }
 
+  // Which counts take the singular is the page's language's rule: French says "0 livre trouvé".
+  var plurals = window.Intl && Intl.PluralRules
+    ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
+
   // "3 books found", "1 highlight": the words of data-NAME-one or data-NAME-other.
   function counted(name, count) {
-    return count === 1
-      ? script.getAttribute("data-" + name + "-one") || ""
-      : (script.getAttribute("data-" + name + "-other") || "").replace("{count}", String(count));
+    var one = plurals ? plurals.select(count) === "one" : count === 1;
+    return (script.getAttribute("data-" + name + (one ? "-one" : "-other")) || "").replace("{count}", String(count));
   }
 
   function excerpt(text) {

@@ -203,7 +203,7 @@ import Testing
         // The feeds speak it too: their titles, a book's authors listed the French way.
         let highlights = try shelf.siteFile("highlights/feed.xml")
         #expect(highlights.contains("<title>Fixture Shelf : passages surlignés</title>"))
-        #expect(highlights.contains("<title>Extrait de Fledgling de Octavia E. Butler</title>"))
+        #expect(highlights.contains("<title>Extrait de Fledgling d’Octavia E. Butler</title>"))
         let books = try shelf.siteFile("feed.xml")
         #expect(books.contains("<title>Ajouté : Good Omens de Terry Pratchett et Neil Gaiman</title>"))
         #expect(books.contains("Noté 4,5 sur 5."))

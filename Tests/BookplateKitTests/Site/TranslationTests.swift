@@ -21,11 +21,11 @@ import Testing
                 keys.insert(String(part.prefix { $0 != "}" }))
             }
         }
-        // words("key"), words(flag ? "one" : "other"), words.count(n, "noun"), keys handed on as `key: "…"`,
-        // and Words' own calls.
+        // words("key"), words(flag ? "one" : "other"), words.count(n, "noun"), words.plural("key", n, …),
+        // keys handed on as `key: "…"`, and Words' own calls.
         let patterns = try [
             #"words\(\s*"([\w.]+)""#, #"words\([^()]*\? "(\w+)" : "(\w+)""#, #"key: "(\w+)""#,
-            #"words\.count\([^"]*"(\w+)"\)"#,
+            #"words\.count\([^"]*"(\w+)"\)"#, #"words\.plural\(\s*"(\w+)""#,
             // Words' own: self("key"), self(flag ? "one" : "other").
             #"self\(\s*"([\w.]+)""#, #"self\([^()]*\? "(\w+)" : "(\w+)""#,
         ].map { try NSRegularExpression(pattern: $0) }
@@ -40,7 +40,7 @@ import Testing
                     for group in 1..<match.numberOfRanges {
                         guard let found = Range(match.range(at: group), in: text) else { continue }
                         let key = String(text[found])
-                        keys.formUnion(index == 3 ? ["\(key).one", "\(key).other"] : [key])
+                        keys.formUnion([3, 4].contains(index) ? ["\(key).one", "\(key).other"] : [key])
                     }
                 }
             }
@@ -139,6 +139,35 @@ import Testing
         settings.language = "FR"
         #expect(try shelf.build(settings: settings).warnings.isEmpty)
         #expect(try shelf.siteFile("index.html").contains("Toute l’étagère"))
+    }
+
+    /// French takes the singular for 0 and 1 ("1 lus sur 2" on a series' page, "0 livres trouvés"
+    /// in the search) and writes "de" as "d’" before a vowel ("de Octavia E. Butler" in the feed).
+    /// Found by an exploratory session.
+    @Test func frenchCountsNoneAndOneAsOneAndElidesDe() throws {
+        let shelf = try FixtureShelf.make()
+        var settings = FixtureShelf.settings
+        settings.language = "fr"
+        try shelf.build(settings: settings)
+        #expect(
+            try shelf.siteFile("series/time-slips/index.html").contains("<p class=\"counts\">2 livres · 1 lu sur 2</p>")
+        )
+        #expect(try shelf.siteFile("feed.xml").contains("Kindred d’Octavia E. Butler</title>"))
+        #expect(try shelf.siteFile("index.html").contains("data-found-one=\"{count} livre trouvé\""))
+        let french = try Words.load(theme: .builtIn, language: "fr")
+        #expect(french.plural("seriesReadCount", 0, ["read": "0", "books": "3"]) == "0 lu sur 3")
+        #expect(french.plural("seriesReadCount", 2, ["read": "2", "books": "3"]) == "2 lus sur 3")
+        #expect(french("footerOwner", ["owner": "Élise"]) == "La bibliothèque d’Élise")
+        #expect(french("coverOf", ["title": "Œdipe roi"]) == "Couverture d’Œdipe roi")
+        // Before a consonant, an h (aspirated or not, it cannot be told) or a digit, "de" stays.
+        #expect(french("photoOf", ["name": "Hugo"]) == "Photo de Hugo")
+        #expect(french("booksByAuthors", ["books": "5 livres", "authors": "8 auteurs"]) == "5 livres de 8 auteurs")
+        #expect(french("titleByAuthors", ["title": "Dune", "authors": "Frank Herbert"]) == "Dune de Frank Herbert")
+        let english = try Words.load(theme: .builtIn, language: "en")
+        #expect(
+            english("titleByAuthors", ["title": "Kindred", "authors": "Octavia E. Butler"])
+                == "Kindred by Octavia E. Butler")
+        #expect(try Words.load(theme: .builtIn, language: "es")("coverOf", ["title": "Emma"]) == "Cubierta de Emma")
     }
 
     @Test func aFrenchSiteSpeaksFrenchOnEveryPage() async throws {
