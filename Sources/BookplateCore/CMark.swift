@@ -49,6 +49,24 @@ enum CMark {
         }
     }
 
+    /// Puts in their text's place the links and images of `document` whose address cmark's safe
+    /// mode would empty: it leaves `<a href="">x</a>` and `<img src="" alt="x">`, a link that goes
+    /// nowhere and a broken image, where the reader wrote words.
+    static func unwrapDangerousLinks(in document: OpaquePointer) {
+        for node in nodes(in: document, ofType: [CMARK_NODE_LINK, CMARK_NODE_IMAGE]) {
+            let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            if isDangerous(url) { replaceWithChildren(node) }
+        }
+    }
+
+    /// Whether cmark's safe mode drops `url` (its `_scan_dangerous_url`): `javascript:`,
+    /// `vbscript:`, `file:` and `data:` in any case, but for `data:` images of four kinds.
+    static func isDangerous(_ url: String) -> Bool {
+        let lowered = url.lowercased()
+        if ["png", "gif", "jpeg", "webp"].contains(where: { lowered.hasPrefix("data:image/" + $0) }) { return false }
+        return ["javascript:", "vbscript:", "file:", "data:"].contains { lowered.hasPrefix($0) }
+    }
+
     /// Puts `node`'s children in its place, and frees it: a link becomes its text.
     static func replaceWithChildren(_ node: OpaquePointer) {
         while let child = cmark_node_first_child(node) {

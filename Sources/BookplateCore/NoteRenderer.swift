@@ -3,9 +3,10 @@ import Foundation
 
 /// Renders a reader's Markdown note to HTML through cmark.
 ///
-/// By default cmark runs in its safe mode: raw HTML is replaced by a comment and links to
-/// `javascript:`, `vbscript:`, `file:` and most `data:` URLs are dropped. A note's top-most
-/// heading becomes an h3, below the book page's "My notes", and the others follow it.
+/// By default cmark runs in its safe mode: raw HTML is replaced by a comment, and a link to a
+/// `javascript:`, `vbscript:`, `file:` or most `data:` address becomes its text (an image, its
+/// description). A note's top-most heading becomes an h3, below the book page's "My notes", and
+/// the others follow it.
 public struct NoteRenderer: Sendable, Hashable {
     /// Whether raw HTML in notes passes through untouched. Only for the reader's own notes.
     public var allowsRawHTML: Bool
@@ -27,7 +28,10 @@ public struct NoteRenderer: Sendable, Hashable {
     public func render(_ markdown: String) -> SanitizedHTML {
         var options = CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8
         if allowsRawHTML { options |= CMARK_OPT_UNSAFE }
-        let html = CMark.html(markdown, options: options) { CMark.placeHeadings(in: $0, topAt: 3) }
+        let html = CMark.html(markdown, options: options) { document in
+            CMark.placeHeadings(in: document, topAt: 3)
+            if !allowsRawHTML { CMark.unwrapDangerousLinks(in: document) }
+        }
         return SanitizedHTML(sanitized: html)
     }
 

@@ -39,6 +39,30 @@ import Testing
         #expect(html.contains("<!-- raw HTML omitted -->"))
     }
 
+    /// cmark's safe mode empties the address of a link or image it finds dangerous, and left
+    /// `<a href="">x</a>` and `<img src="" alt="img">`: the link goes and keeps its text, the
+    /// image shows its description. Found by an exploratory session.
+    @Test func aDangerousLinkBecomesItsTextAndADangerousImageItsDescription() {
+        let renderer = NoteRenderer()
+        #expect(renderer.render("[x](javascript:alert(1))\n").html == "<p>x</p>\n")
+        #expect(renderer.render("![an *image*](javascript:alert(1))\n").html == "<p>an <em>image</em></p>\n")
+        #expect(
+            renderer.render("[f](FILE:///etc/passwd) [v](VBScript:x) [d](data:text/html,x)\n").html == "<p>f v d</p>\n")
+        #expect(renderer.render("[![img](javascript:a)](javascript:b)\n").html == "<p>img</p>\n")
+        // What cmark keeps stays: web and relative links, mail, and images as data of a few kinds.
+        #expect(
+            renderer.render("[a](https://example.org) [b](../x/) [c](mailto:a@example.org)\n").html
+                == "<p><a href=\"https://example.org\">a</a> <a href=\"../x/\">b</a> <a href=\"mailto:a@example.org\">c</a></p>\n"
+        )
+        #expect(
+            renderer.render("![p](data:image/png;base64,AAAA)\n").html
+                == "<p><img src=\"data:image/png;base64,AAAA\" alt=\"p\" /></p>\n")
+        // The reader's own notes, when they allow it, are published as written.
+        #expect(
+            NoteRenderer(allowsRawHTML: true).render("[x](javascript:go())\n").html
+                == "<p><a href=\"javascript:go()\">x</a></p>\n")
+    }
+
     @Test func rawHTMLPassesOnlyWhenTheReaderAllowsIt() {
         let renderer = NoteRenderer(allowsRawHTML: true)
         #expect(renderer.render("<kbd>Ctrl</kbd>\n").html.contains("<kbd>Ctrl</kbd>"))
