@@ -67,7 +67,8 @@ extension PageModelFactory {
         }
         var summary = [
             FactModel(label: words("booksRead"), value: words.number(positions.count)),
-            FactModel(label: words("pagesRead"), value: words.number(pages(positions))),
+            // "–" when no book has a page count, as the statistics table says.
+            FactModel(label: words("pagesRead"), value: pagesText(positions)),
         ]
         if let count = rereads[year], count > 0 {
             summary.insert(FactModel(label: words("rereads"), value: words.number(count)), at: 1)
@@ -130,9 +131,14 @@ extension PageModelFactory {
         positions.contains { snapshot.books[$0].book.pageCount != nil } ? words.number(pages(positions)) : "–"
     }
 
+    /// The average of the ratings of `positions` to a tenth of a star, half a tenth rounded up
+    /// (0.25 is "0.3"), worked out in whole quarters so no binary fraction tips it.
     private func averageRating(_ positions: [Int]) -> String? {
         let rated = positions.compactMap { snapshot.books[$0].book.rating?.quarters }
-        return rated.isEmpty ? nil : words.decimal(Double(rated.reduce(0, +)) / 4 / Double(rated.count))
+        guard !rated.isEmpty else { return nil }
+        // tenths = quarters × 10 / (4 × count), rounded half up: (2 × 10 × quarters + 4 × count) / (2 × 4 × count).
+        let (quarters, count) = (rated.reduce(0, +), rated.count)
+        return words.decimal(tenths: (20 * quarters + 4 * count) / (8 * count))
     }
 
     /// How many books at `positions` were given each number of stars, five first; a rating

@@ -158,9 +158,11 @@ struct Words: Sendable {
         return value < 0 ? "-" + grouped : grouped
     }
 
-    /// `value` to one decimal place, with the language's decimal mark: 4.5, or 4,5.
-    func decimal(_ value: Double) -> String {
-        String(format: "%.1f", value).replacingOccurrences(of: ".", with: self("numberDecimalSeparator"))
+    /// A number of tenths with one decimal place, with the language's decimal mark: 4.5, or 4,5.
+    /// In tenths, so the caller rounds in whole numbers: printf rounded 0.25 to "0.2".
+    func decimal(tenths: Int) -> String {
+        (tenths < 0 ? "-" : "") + String(tenths.magnitude / 10) + self("numberDecimalSeparator")
+            + String(tenths.magnitude % 10)
     }
 
     /// A date as precise as it is known: "2 January 2007", "2. Januar 2007", "January 2007", "2007".

@@ -99,7 +99,7 @@ import Testing
             #expect(words.number(179_948) == number)
             #expect(words.number(-179_948) == "-" + number)
             #expect(words.date(date) == day)
-            #expect(words.decimal(4.5) == decimal)
+            #expect(words.decimal(tenths: 45) == decimal)
             #expect(words.count(0, "book") == none)
             #expect(words.number(999) == "999")
         }

@@ -52,6 +52,31 @@ import Testing
                 atPath: shelf.paths.site.appendingPathComponent("read/undated/index.html").path))
     }
 
+    /// A year whose books have no page count said "Pages read 0" on its page and "–" in the
+    /// table; an average of 0.25 stars was written "0.2" (printf rounds half to even), and 0.75
+    /// "0.8". Found by an exploratory session.
+    @Test func aYearsPageAgreesWithTheTableAndAveragesRoundHalfAwayFromZero() async throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(
+            NewBook(
+                title: "Pageless", authors: ["D"], status: .read, rating: try Rating(quarters: 1),
+                finishedDate: try PartialDate(parsing: "2019")))
+        try shelf.library.addBook(
+            NewBook(
+                title: "Short", authors: ["E"], pageCount: 80, status: .read, rating: try Rating(quarters: 3),
+                finishedDate: try PartialDate(parsing: "2018")))
+        try await shelf.buildOffPool()
+        let year = try shelf.siteFile("stats/2019/index.html")
+        #expect(year.contains("<div><dt>Pages read</dt><dd>–</dd></div>"), "\(year)")
+        #expect(year.contains("<div><dt>Average rating</dt><dd>0.3</dd></div>"), "\(year)")
+        #expect(try shelf.siteFile("stats/2018/index.html").contains("<div><dt>Average rating</dt><dd>0.8</dd></div>"))
+        let stats = try shelf.siteFile("stats/index.html")
+        #expect(stats.contains(#"<a href="2019/index.html">2019</a></th><td>1</td><td>0</td><td>–</td><td>0.3</td>"#))
+        let french = try Words.load(theme: .builtIn, language: "fr")
+        #expect(
+            [1, 3, 5, 25, 45, 50].map { french.decimal(tenths: $0) } == ["0,1", "0,3", "0,5", "2,5", "4,5", "5,0"])
+    }
+
     @Test func eachYearHasItsPageWithItsNumbersAndRhythm() async throws {
         let shelf = try YearPageTests.shelf(readThisYear: 12)
         try await shelf.buildOffPool()
