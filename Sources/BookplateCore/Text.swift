@@ -18,6 +18,25 @@ extension StringProtocol {
 }
 
 extension String {
+    /// The text in at most `limit` characters, cut after a word when it is longer, with "…" unless
+    /// it was cut after a sentence: a link preview cut mid-word, with a space at its end, did not
+    /// say that it went on. With no space in the second half to cut at (one long word, a script
+    /// written without spaces), the text is cut at the limit.
+    package func shortened(to limit: Int) -> String {
+        guard count > limit, limit > 1 else { return self }
+        let head = prefix(limit - 1)
+        var cut = head[...]
+        if !(dropFirst(limit - 1).first?.isWhitespace ?? false),
+            let space = head.lastIndex(where: \.isWhitespace),
+            head.distance(from: head.startIndex, to: space) >= limit / 2
+        {
+            cut = head[..<space]
+        }
+        // No space or comma before the ellipsis.
+        while let last = cut.last, last.isWhitespace || ",;:".contains(last) { cut = cut.dropLast() }
+        return String(cut) + (cut.last.map { ".!?。！？".contains($0) } == true ? "" : "…")
+    }
+
     /// The text's words joined by single spaces: each run of white space (Unicode's White_Space,
     /// line breaks included) one space, none at either end.
     ///

@@ -12,7 +12,7 @@ enum StructuredData {
             MetaModel(property: "og:site_name", content: site.title),
         ]
         if let description = PageModelFactory.descriptionText(details.book.description).first {
-            tags.append(MetaModel(property: "og:description", content: String(description.prefix(300))))
+            tags.append(MetaModel(property: "og:description", content: description.shortened(to: 300)))
         }
         if let baseURL {
             tags.append(

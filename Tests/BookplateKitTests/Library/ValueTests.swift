@@ -262,6 +262,20 @@ import Testing
 }
 
 @Suite struct TextTests {
+    /// A link preview's description was cut mid-word with a space left at its end and nothing to
+    /// say it went on (found by an exploratory session).
+    @Test func aShortenedTextEndsAtAWordWithAnEllipsis() {
+        #expect("Short enough.".shortened(to: 20) == "Short enough.")
+        #expect("The quick brown fox jumps".shortened(to: 12) == "The quick…")
+        #expect("The quick brown fox jumps".shortened(to: 11) == "The quick…")
+        #expect("One, two, three".shortened(to: 10) == "One, two…")
+        #expect("It ends. Then more".shortened(to: 13) == "It ends.")
+        // With no space to cut at (one long word, or a script written without spaces), at the limit.
+        #expect("Rindfleischetikettierung".shortened(to: 10) == "Rindfleis…")
+        #expect("三体问题是一个物理学问题".shortened(to: 6) == "三体问题是…")
+        #expect("The quick brown fox".shortened(to: 12).count <= 12)
+    }
+
     /// Collapsing white space from the bytes gives what splitting on `Character.isWhitespace`
     /// gave, on every kind of space and line break and with marks that join a space.
     @Test func whiteSpaceCollapsesToSingleSpacesAsCharactersDid() {

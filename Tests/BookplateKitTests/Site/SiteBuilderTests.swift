@@ -59,6 +59,14 @@ import Testing
         #expect(try !shelf.siteFile("books/kindred/index.html").contains("canonical"))
     }
 
+    /// A long description's link preview is cut at a word and says it goes on.
+    @Test func aLinkPreviewsDescriptionIsCutAtAWord() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        let page = try shelf.siteFile("books/the-time-machine/index.html")
+        #expect(page.contains(#"the far future. A long description paragraph…">"#), "\(page)")
+    }
+
     /// A Japanese title on an English site was read with the English voice: nothing marked its
     /// language (found by an exploratory session). A book's title, subtitle, passages and card
     /// carry its language when it is not the site's, and only a language a page can name.
