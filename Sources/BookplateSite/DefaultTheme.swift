@@ -68,9 +68,10 @@ package enum DefaultTheme {
         - **cover** (`partials/cover`): `cover.src`, `cover.width`, `cover.height`, `cover.alt`,
           `cover.isPlaceholder`; for a cover image, `cover.srcset` and `cover.sizes` (its thumbnails, and
           the width it is shown at: a grid column on cards, the cover column on a book's page),
-          `cover.color` (its dominant colour, `#rrggbb`) and `cover.images` (`path` from the site's top,
-          `width`, `height`). A book without a cover image has a placeholder instead, drawn by the
-          theme's CSS, not an image file: `cover.title`, `cover.author` (may be empty) and `cover.hue`,
+          `cover.color` (its dominant colour, `#rrggbb`), `cover.images` (`path` from the site's top,
+          `width`, `height`) and `cover.loadsFirst` (on a book's own page, whose cover is above the fold:
+          `loading="eager"`, where cards' covers load lazily). A book without a cover image has a
+          placeholder instead, drawn by the theme's CSS, not an image file: `cover.title`, `cover.author` (may be empty) and `cover.hue`,
           one of twelve colours (0–11, the classes `cover-hue-0` to `cover-hue-11`); `src` is empty.
         - **list link**: `id`, `title` (the year, or "3 books"), `url` (its first page), `count`,
           `countLabel` (beside a year), `pages` (`number`, `url`, `isCurrent`; empty for a list of one page).
@@ -776,7 +777,7 @@ package enum DefaultTheme {
 
         """####,
         "partials/cover.mustache": ####"""
-        {{#cover}}{{#isPlaceholder}}<span class="cover cover-placeholder cover-hue-{{hue}}" role="img" aria-label="{{alt}}"><span class="cover-title">{{title}}</span>{{#cover.author}}<span class="cover-author">{{.}}</span>{{/cover.author}}</span>{{/isPlaceholder}}{{^isPlaceholder}}<img class="cover" src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{sizes}}"{{/srcset}} width="{{width}}" height="{{height}}" alt="{{alt}}" loading="lazy" decoding="async"{{#color}} style="background-color: {{.}}"{{/color}}>{{/isPlaceholder}}{{/cover}}
+        {{#cover}}{{#isPlaceholder}}<span class="cover cover-placeholder cover-hue-{{hue}}" role="img" aria-label="{{alt}}"><span class="cover-title">{{title}}</span>{{#cover.author}}<span class="cover-author">{{.}}</span>{{/cover.author}}</span>{{/isPlaceholder}}{{^isPlaceholder}}<img class="cover" src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{sizes}}"{{/srcset}} width="{{width}}" height="{{height}}" alt="{{alt}}" loading="{{#loadsFirst}}eager{{/loadsFirst}}{{^loadsFirst}}lazy{{/loadsFirst}}" decoding="async"{{#color}} style="background-color: {{.}}"{{/color}}>{{/isPlaceholder}}{{/cover}}
 
         """####,
         "partials/extremes.mustache": ####"""

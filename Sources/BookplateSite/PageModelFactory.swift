@@ -333,6 +333,7 @@ struct PageModelFactory: Sendable {
         cover.srcset = cover.images.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")
         cover.sizes =
             cover.images.isEmpty ? "" : (size == .page ? PageModelFactory.pageSizes : PageModelFactory.gridSizes)
+        cover.loadsFirst = size == .page
         return cover
     }
 

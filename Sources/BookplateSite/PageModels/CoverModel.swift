@@ -19,6 +19,10 @@ struct CoverModel: Sendable, Encodable {
     var srcset = ""
     var sizes = ""
     var color: String?
+    /// Whether the page opens with it (a book's own page): loaded at once, where a list's covers,
+    /// mostly below the fold, load lazily. (`fetchpriority` would say more, but the Nu HTML
+    /// Checker CI runs does not know it yet.)
+    var loadsFirst = false
 }
 
 /// One rendition of a cover: its path from the top of the site and its size in pixels.

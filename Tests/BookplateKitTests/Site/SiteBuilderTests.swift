@@ -59,6 +59,19 @@ import Testing
         #expect(try !shelf.siteFile("books/kindred/index.html").contains("canonical"))
     }
 
+    /// A book's page opens with its cover, which was loaded lazily, after the layout, like the
+    /// covers of a list below the fold. Found by an exploratory session.
+    @Test func aBooksOwnCoverLoadsFirstAndCardsLoadLazily() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        let page = try shelf.siteFile("books/fledgling/index.html")
+        let cover = try #require(page.firstRange(of: #/<img class="cover"[^>]*>/#).map { String(page[$0]) })
+        #expect(cover.contains(#"loading="eager""#), "\(cover)")
+        let home = try shelf.siteFile("index.html")
+        let card = home.firstRange(of: #/<img class="cover"[^>]*>/#).map { String(home[$0]) }
+        #expect(card?.contains(#"loading="lazy""#) == true, "\(home)")
+    }
+
     /// A long description's link preview is cut at a word and says it goes on.
     @Test func aLinkPreviewsDescriptionIsCutAtAWord() throws {
         let shelf = try FixtureShelf.make()
