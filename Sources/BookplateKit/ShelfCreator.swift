@@ -75,6 +75,28 @@ public enum ThemeFiles {
     /// Every file of the built-in theme, by path below `templates/`, sorted.
     public static var paths: [String] { DefaultTheme.files.keys.sorted() }
 
+    /// Where a theme file a build reads comes from.
+    public enum Source: Equatable, Sendable {
+        /// The theme built into Bookplate: templates/ has no such file.
+        case builtIn
+        /// The shelf's own copy, as the built-in theme has it: it changes nothing now, but a later
+        /// Bookplate's changes to the file will not reach it.
+        case unchangedCopy
+        /// The shelf's own file, which differs from the built-in one.
+        case changed
+    }
+
+    /// Each theme file, sorted by path, with where `folder` (a shelf's templates) leaves it. A
+    /// file is compared by its contents: a copy made by `copy` and left alone is not a change.
+    public static func sources(in folder: URL) -> [(path: String, source: Source)] {
+        paths.map { path in
+            let url = folder.appendingPathComponent(path)
+            guard FileManager.default.fileExists(atPath: url.path) else { return (path, .builtIn) }
+            let own = try? Data(contentsOf: url)
+            return (path, own == Data((DefaultTheme.files[path] ?? "").utf8) ? .unchangedCopy : .changed)
+        }
+    }
+
     /// What `copy` did with each file asked for.
     public enum Outcome: Equatable, Sendable {
         case copied(String)

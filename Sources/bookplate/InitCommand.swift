@@ -66,15 +66,21 @@ struct ThemeCommand: ParsableCommand {
 
 struct ThemeListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List the default theme's files; '*' marks those your templates/ changes.")
+        commandName: "list",
+        abstract:
+            "List the default theme's files; '*' marks those your templates/ changes, '=' those it holds as they are.")
 
     @OptionGroup var shelf: ShelfOptions
 
     func run() throws {
-        let templates = try shelf.paths.templates
-        for path in ThemeFiles.paths {
-            let overridden = FileManager.default.fileExists(atPath: templates.appendingPathComponent(path).path)
-            Terminal.output((overridden ? "* " : "  ") + path)
+        for (path, source) in ThemeFiles.sources(in: try shelf.paths.templates) {
+            let mark =
+                switch source {
+                case .builtIn: "  "
+                case .unchangedCopy: "= "
+                case .changed: "* "
+                }
+            Terminal.output(mark + path)
         }
     }
 }

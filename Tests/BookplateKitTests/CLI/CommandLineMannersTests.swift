@@ -235,11 +235,14 @@ import Testing
         #expect(copied.stdout == "copied templates/book.mustache\n", "\(copied.stderr)")
         let kept = try await here.runOffPool(["theme", "copy", "book.mustache"])
         #expect(kept.status == 1 && kept.stderr.contains("it is yours already (--replace to replace it)"))
+        // A copy as the theme has it is not a change (every copy was marked '*': found by an
+        // exploratory session), but it is the reader's, and later themes will not reach it.
         let listed = try await here.runOffPool(["theme", "list"])
-        #expect(listed.stdout.contains("* book.mustache") && listed.stdout.contains("  layout.mustache"))
+        #expect(listed.stdout.contains("= book.mustache") && listed.stdout.contains("  layout.mustache"))
         // The copy is what the site is built from.
         let book = folder.appendingPathComponent("templates/book.mustache")
         try Data((try String(contentsOf: book, encoding: .utf8) + "<!-- mine -->").utf8).write(to: book)
+        #expect(try await here.runOffPool(["theme", "list"]).stdout.contains("* book.mustache"))
         #expect(try await here.runOffPool(["add", "--title", "Dune"]).status == 0)
         #expect(try await here.runOffPool(["build"]).status == 0)
         let page = try String(contentsOf: folder.appendingPathComponent("site/books/dune/index.html"), encoding: .utf8)
