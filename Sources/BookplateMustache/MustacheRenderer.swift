@@ -54,11 +54,9 @@ package struct MustacheRenderer {
         _ name: String, of templates: [String: MustacheTemplate], with model: TemplateValue,
         globals: (any TemplateObject)? = nil, unescaped: UnescapedOutput = .sanitizedHTMLOnly
     ) throws(MustacheRenderError) -> String? {
-        guard let template = templates[name] else { return nil }
-        var output = RenderedBytes()
-        try render(
-            template, named: name, of: templates, with: model, globals: globals, unescaped: unescaped, into: &output)
-        return output.text()
+        try renderData(name, of: templates, with: model, globals: globals, unescaped: unescaped).map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 
     /// Renders as ``render(_:of:with:globals:unescaped:)-swift.type.method`` does, into the bytes
@@ -68,21 +66,12 @@ package struct MustacheRenderer {
         globals: (any TemplateObject)? = nil, unescaped: UnescapedOutput = .sanitizedHTMLOnly
     ) throws(MustacheRenderError) -> Data? {
         guard let template = templates[name] else { return nil }
-        var output = RenderedBytes()
-        try render(
-            template, named: name, of: templates, with: model, globals: globals, unescaped: unescaped, into: &output)
-        return output.data()
-    }
-
-    private static func render(
-        _ template: MustacheTemplate, named name: String, of templates: [String: MustacheTemplate],
-        with model: TemplateValue, globals: (any TemplateObject)?, unescaped: UnescapedOutput,
-        into output: inout RenderedBytes
-    ) throws(MustacheRenderError) {
         var renderer = MustacheRenderer(
             templates: templates, unescaped: unescaped, templateName: name,
             stack: (globals.map { [$0.templateValue] } ?? []) + [model])
+        var output = RenderedBytes()
         try renderer.render(template.program, 0..<template.program.instructions.count, into: &output)
+        return output.data()
     }
 
     private init(

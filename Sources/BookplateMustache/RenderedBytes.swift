@@ -56,10 +56,4 @@ package struct RenderedBytes: ~Copyable {
         }
         return Data(bytesNoCopy: base, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() })
     }
-
-    /// The bytes as text.
-    package consuming func text() -> String {
-        let text = String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
-        return text
-    }
 }
