@@ -10,6 +10,8 @@ Scenarios (kills are spread over them in proportion; see README.md in this folde
   build-full    first build, and builds after a template change (everything rebuilt)
   build-incr    builds after one note edit, one `edit --rating`, or a re-import changing ~25% of the ratings;
                 every other round of three reverts the change after the kill before building again
+  remove        `remove SLUG --yes` of a book with a note and a cover, then `restore SLUG`, each killed in
+                [0, duration]; the next command finishes what was cut short
 
 Python 3 standard library only. All offline: catalog URLs point at a closed local port.
 Exit status: 0 when every check passed, 1 when any (not tolerated) check failed, 2 on a setup error.
@@ -31,8 +33,8 @@ import time
 
 DEFAULT_SEED = 20251121
 DEFAULT_KILLS = 60
-# Share of the kills per scenario (import 20, add 10, note 5, full 10, incremental 15 of 60).
-WEIGHTS = [("import", 20), ("add", 10), ("note", 5), ("build-full", 10), ("build-incr", 15)]
+# Share of the kills per scenario (import 20, add 10, note 5, remove 5, full 10, incremental 15 of 65).
+WEIGHTS = [("import", 20), ("add", 10), ("note", 5), ("remove", 5), ("build-full", 10), ("build-incr", 15)]
 # Failure categories; --tolerate lists the ones that are reported but do not fail the run.
 CATEGORIES = {
     "integrity": "PRAGMA integrity_check is not ok",
@@ -668,6 +670,91 @@ class Test:
             if rc != 0:
                 self.fail("followup", scenario, f"{when}: note again exited {rc}: {out.strip()[:200]}")
 
+    # -- remove and restore
+
+    @staticmethod
+    def whereabouts(shelf, slug, note, cover):
+        """Where the note's and the cover's bytes are: each copy as 'place' (its folder, under the
+        slug) or 'aside' (its folder's .removed/)."""
+        def where(folder, name, data):
+            found = []
+            path = os.path.join(folder, name)
+            if os.path.isfile(path) and open(path, "rb").read() == data:
+                found.append("place")
+            removed = os.path.join(folder, ".removed")
+            for entry in sorted(os.listdir(removed)) if os.path.isdir(removed) else []:
+                path = os.path.join(removed, entry)
+                if os.path.isfile(path) and open(path, "rb").read() == data:
+                    found.append("aside")
+            return found
+        content = os.path.join(shelf, "content")
+        return (where(os.path.join(content, "notes"), slug + ".md", note),
+                where(os.path.join(content, "covers"), slug + ".jpg", cover))
+
+    def check_removal(self, scenario, shelf, slug, note, cover, when):
+        """The book, its note and its cover agree: on the shelf with both in place, or removed, a copy
+        kept, both set aside. Returns whether the book is on the shelf (None when the library is damaged)."""
+        if not self.check_integrity(scenario, shelf, when):
+            return None
+        on_shelf = query(shelf, "SELECT count(*) FROM book WHERE slug = ?", (slug,))[0][0] == 1
+        kept = query(shelf, "SELECT count(*) FROM removedBook WHERE slug = ?", (slug,))[0][0]
+        notes, covers = self.whereabouts(shelf, slug, note, cover)
+        want = ["place"] if on_shelf else ["aside"]
+        if notes != want or covers != want or (not on_shelf and kept != 1):
+            self.fail("lost-or-duplicated", scenario,
+                      f"{when}: the book is {'on the shelf' if on_shelf else 'removed'} ({kept} kept copies), its "
+                      f"note {notes or 'nowhere'}, its cover {covers or 'nowhere'}")
+        return on_shelf
+
+    def scenario_remove(self, quota):
+        scenario = "remove"
+        shelf = os.path.join(self.root, "removal")
+        shutil.copytree(self.reference, shelf, symlinks=True)
+        self.shelves.append(shelf)
+        covers = os.path.join(shelf, "content", "covers")
+        os.makedirs(covers, exist_ok=True)
+        # A different book each round: a slug removed twice would have two kept copies to choose from.
+        slugs = self.rng.sample(sorted(self.reference_notes), min(len(self.reference_notes), quota * 6 + 2))
+        estimate = {}
+        for k, slug in enumerate(slugs):
+            if self.stats[scenario]["kills"] >= quota:
+                break
+            note = open(os.path.join(shelf, "content", "notes", slug + ".md"), "rb").read()
+            cover = b"\xff\xd8\xff\xe0 the cover of " + slug.encode() + b"\n"
+            with open(os.path.join(covers, slug + ".jpg"), "wb") as f:
+                f.write(cover)
+            steps = [("remove", ["remove", slug, "--yes"]), ("restore", ["restore", slug])]
+            if not estimate:  # one un-killed run of each, to time them
+                for name, args in steps:
+                    _, estimate[name] = self.run.must(args, shelf)
+                    self.check_removal(scenario, shelf, slug, note, cover, f"{name} {slug}, not killed")
+                continue
+            on_shelf = True
+            for name, args in steps:
+                if name == "restore" and on_shelf:
+                    break  # the remove was cut short before it took the book: nothing to restore
+                # Every other round, 0–2 ms after the note moves (into or out of notes/.removed/), before
+                # the cover follows: the library has the book one way, a file the other.
+                moving = k % 2 == 0
+                landed, delay, _ = self.kill_round(
+                    scenario, args, shelf, estimate[name],
+                    delays=(lambda: self.rng.uniform(0, 0.002)) if moving else None,
+                    trigger=os.path.join(shelf, "content", "notes", ".removed") if moving else None)
+                when = f"{name} {slug} killed at {delay * 1000:.1f} ms{' after its note moved' if moving else ''}"
+                self.check_leftovers(scenario, shelf, when)
+                # Any command that opens the library finishes a removal or restoration cut short.
+                rc, out, _ = self.run.run(["list"], shelf)
+                if rc != 0:
+                    self.fail("followup", scenario, f"{when}: list exited {rc}: {out.strip()[:200]}")
+                on_shelf = self.check_removal(scenario, shelf, slug, note, cover, when + ", then list")
+                if on_shelf is None:
+                    return
+                if landed:
+                    self.outcome(scenario, f"{name}: {'on the shelf' if on_shelf else 'removed'}")
+            if not on_shelf:
+                self.run.must(["restore", slug], shelf)
+                self.check_removal(scenario, shelf, slug, note, cover, f"{slug} restored after the kills")
+
     # -- builds
 
     def build_ok(self, scenario, shelf, when):
@@ -952,7 +1039,7 @@ def main():
     test = Test(binary, root, args.seed, quotas, args.verbose)
     try:
         test.prepare()
-        order = ["import", "add", "note", "build-full", "build-incr"]
+        order = ["import", "add", "note", "remove", "build-full", "build-incr"]
         for name in order:
             if name not in quotas:
                 continue
