@@ -73,6 +73,15 @@ public enum HTMLAllowList {
         return SanitizedHTML(sanitized: html)
     }
 
+    /// Plain text whose lines are its own (a highlighted poem): escaped as a template escapes
+    /// text, each line break a `<br>`, for a `<p>` of the theme's. A passage on one line is the
+    /// text `{{text}}` writes.
+    public static func html(fromLines text: String) -> SanitizedHTML {
+        SanitizedHTML(
+            sanitized: MarkupEscaping.html(text).split(separator: "\n", omittingEmptySubsequences: false)
+                .joined(separator: "<br>\n"))
+    }
+
     /// C0 controls other than tab, line feed and carriage return are not text: a page must not carry them.
     static func stripControls(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }

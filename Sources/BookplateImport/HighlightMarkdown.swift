@@ -26,8 +26,7 @@ package enum HighlightMarkdown {
             text += "\n" + inline(details.authors.map(\.name).joined(separator: ", ")) + "\n"
         }
         for highlight in highlights {
-            // The library keeps a passage on one line.
-            text += "\n> " + inline(highlight.text) + "\n"
+            text += "\n" + quoted(highlight.text) + "\n"
             var about = [
                 highlight.place.page.map { "p. " + inline($0) },
                 highlight.place.location.map { "loc. " + inline($0) },
@@ -47,6 +46,17 @@ package enum HighlightMarkdown {
     package static func isExport(_ text: String, ofBook slug: String) -> Bool {
         guard text.hasPrefix("---\n"), let end = text.range(of: "\n---\n") else { return false }
         return text[..<end.lowerBound].split(separator: "\n").contains { $0 == "bookplate: \(yamlString(slug))" }
+    }
+
+    /// A passage as a block quote that keeps its lines: each escaped, ended by a backslash (a
+    /// hard line break, which CommonMark and the apps render as one; a bare line break is a
+    /// space), a blank line between stanzas a line of `>` alone.
+    static func quoted(_ passage: String) -> String {
+        let stanzas = passage.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { escaped($0) }
+            .split(separator: "", omittingEmptySubsequences: true)
+        guard !stanzas.isEmpty else { return ">" }
+        return stanzas.map { "> " + $0.joined(separator: "\\\n> ") }.joined(separator: "\n>\n")
     }
 
     /// `text` on one line, escaped.

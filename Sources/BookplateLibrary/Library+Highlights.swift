@@ -26,7 +26,8 @@ public struct Highlight: Sendable, Equatable, Hashable, Codable {
 
 extension Highlight {
     /// `new` as the library keeps it on the book `bookId` (slug `slug`): text and note trimmed,
-    /// the id made from both; nil when the text is only white space.
+    /// each keeping its lines, the id made from the slug and the text; nil when the text is only
+    /// white space.
     init?(_ new: NewHighlight, bookId: Int64, slug: String, addedAt: Date) {
         let text = new.text.passageForStorage
         guard !text.isEmpty else { return nil }
@@ -143,6 +144,7 @@ extension Library {
                 try highlight.insert(db)
                 return HighlightAddition(highlight: highlight, outcome: .added)
             }
+            highlight.text = Highlight.passage(given: highlight.text, over: existing.text)
             highlight.published = existing.published
             highlight.addedAt = existing.addedAt
             highlight.source = existing.source
@@ -300,7 +302,8 @@ extension Library {
 extension Highlight {
     /// This highlight, as a file gives it again, over the one the library keeps: whether it is
     /// published, when it came, and where it came from stay the library's, and so does when it was
-    /// made once a source has said (Kindle's local time and Readwise's UTC would take turns).
+    /// made once a source has said (Kindle's local time and Readwise's UTC would take turns), and
+    /// the passage's lines (``passage(given:over:)``).
     ///
     /// The note and each part of the place are the file's only where the file says something new:
     /// a value its source changed since it last gave it (`last`), as a device keeps the reader's
@@ -309,6 +312,7 @@ extension Highlight {
     /// in Bookplate went back to the file's at every import of the same clippings, and two sources
     /// with different notes took turns ("1 updated" for ever). Found by exploratory sessions.
     mutating func keep(_ existing: Highlight, lastImported last: HighlightAsImported?) {
+        text = Highlight.passage(given: text, over: existing.text)
         published = existing.published
         addedAt = existing.addedAt
         source = existing.source
@@ -439,10 +443,42 @@ private struct HighlightMatcher {
 }
 
 extension String {
-    /// A highlight's passage as the library keeps it: white space folded, NUL bytes dropped, and
-    /// nothing else changed, since its id is made from it: a passage imported again must find
-    /// itself. (Control characters in a passage are escaped where it is shown.)
+    /// A highlight's passage as the library keeps it: its lines as written (a poem's, a list's),
+    /// each with its white space folded, a blank line between stanzas kept as one, every line
+    /// break as `\n`, NUL bytes dropped, and nothing else changed. (Control characters in a
+    /// passage are escaped where it is shown.) The passage was kept on one line, and its id is
+    /// still made from it folded so (``Highlight/id(slug:text:)``): should keeping the lines fold
+    /// to another text (a combining mark after a line break), the folded text is kept, as before,
+    /// so that no highlight's id or permalink ever changes.
     var passageForStorage: String {
-        withoutNULs.collapsingWhitespace
+        let text = withoutNULs
+        let folded = text.collapsingWhitespace
+        // Most passages are one line: a look for a line break before splitting.
+        guard
+            text.unicodeScalars.contains(where: {
+                (0x0A...0x0D).contains($0.value) || $0.value == 0x85 || $0.value == 0x2028 || $0.value == 0x2029
+            })
+        else {
+            return folded
+        }
+        var lines: [String] = []
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            let kept = String(line).collapsingWhitespace
+            if kept.isEmpty, lines.last?.isEmpty ?? true { continue }
+            lines.append(kept)
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        let passage = lines.joined(separator: "\n")
+        return passage.collapsingWhitespace == folded ? passage : folded
+    }
+}
+
+extension Highlight {
+    /// The passage to keep when the library has `existing` under the same id and `text` is given
+    /// again: the library's, unless it is on one line and the given one has its lines (a passage
+    /// kept before lines were kept, given again). Taking either whenever they differ would have
+    /// two sources that wrap it differently take turns.
+    static func passage(given text: String, over existing: String) -> String {
+        !existing.contains("\n") && text.contains("\n") ? text : existing
     }
 }

@@ -279,7 +279,8 @@ private struct BookImporter {
     /// book and text give it, so importing the same export again changes nothing. A highlight the
     /// library has already is left as the library has it: an older export must not publish again
     /// what the reader hid since, nor take away a note written since (found by an exploratory
-    /// session); it gives a note only to a highlight that has none.
+    /// session); it gives a note only to a highlight that has none, and its lines only to a
+    /// passage kept on one line.
     func keepHighlights(_ highlights: [NewHighlight], ofSlug slug: String) throws {
         guard !highlights.isEmpty, let bookId = bookIDBySlug[slug] else { return }
         for new in highlights {
@@ -289,7 +290,10 @@ private struct BookImporter {
                 try incoming.insert(db)
                 continue
             }
-            guard kept.note == nil, let note = incoming.note else { continue }
+            let text = Highlight.passage(given: incoming.text, over: kept.text)
+            let note = kept.note ?? incoming.note
+            guard text != kept.text || note != kept.note else { continue }
+            kept.text = text
             kept.note = note
             try kept.update(db)
         }

@@ -580,7 +580,7 @@ package enum DefaultTheme {
               <h2 id="highlights-heading">{{t.highlights}}</h2>
               {{#highlights}}
               <figure class="highlight" id="{{anchor}}">
-                <blockquote{{#lang}} lang="{{.}}"{{/lang}}><p>{{text}}</p></blockquote>
+                <blockquote{{#lang}} lang="{{.}}"{{/lang}}><p>{{{textHTML}}}</p></blockquote>
                 <figcaption>{{#place}}<span class="place">{{place}}</span> {{/place}}<a class="permalink" href="#{{anchor}}" aria-label="{{t.linkToHighlight}}">#</a>
                 {{#noteHTML}}
                 <div class="highlight-note">
@@ -626,7 +626,7 @@ package enum DefaultTheme {
           <h2 id="commonplace-heading">{{^homeURL}}{{t.latestHighlights}}{{/homeURL}}{{#homeURL}}{{title}}{{/homeURL}}</h2>
         {{#highlights}}
           <figure class="highlight" id="{{anchor}}">
-            <blockquote><p>{{text}}</p></blockquote>
+            <blockquote><p>{{{textHTML}}}</p></blockquote>
             <figcaption><cite><a href="{{bookURL}}">{{bookTitle}}</a></cite>{{#byline}}, {{.}}{{/byline}}{{#place}} · <span class="place">{{.}}</span>{{/place}}{{#date}} · <time datetime="{{datetime}}">{{.}}</time>{{/date}} <a class="permalink" href="{{permalink}}" aria-label="{{t.linkToHighlight}}">#</a>
         {{#noteHTML}}
             <div class="highlight-note">

@@ -97,7 +97,7 @@ enum FeedWriter {
             let highlight = details.highlights[entry.index]
             let url =
                 StructuredData.pageAddress(PageModelFactory.bookURL(details.book.slug), baseURL) + "#h-\(highlight.id)"
-            var html = "<blockquote><p>\(MarkupEscaping.html(highlight.text))</p></blockquote>"
+            var html = "<blockquote><p>\(HTMLAllowList.html(fromLines: highlight.text).html)</p></blockquote>"
             if let note = highlight.noteHTML { html += note.html }
             xml += """
                   <entry>

@@ -54,7 +54,9 @@ extension PageModelFactory {
         let day = PartialDate.day(of: entry.date)
         let model = highlightModel(highlight)
         return CommonplaceEntryModel(
-            highlight: model, anchor: model.anchor, text: model.text, noteHTML: model.noteHTML, place: model.place,
+            highlight: model, anchor: model.anchor, text: model.text, textHTML: model.textHTML,
+            noteHTML: model.noteHTML,
+            place: model.place,
             bookTitle: details.book.title, bookURL: bookURL,
             byline: details.authors.isEmpty ? nil : words.list(details.authors.map(\.name)),
             date: words.date(day), datetime: day.description, permalink: bookURL + "#h-\(highlight.id)")

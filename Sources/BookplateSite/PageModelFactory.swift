@@ -124,7 +124,7 @@ struct PageModelFactory: Sendable {
             highlight.place.chapter,
         ].compactMap { $0 }
         return HighlightModel(
-            anchor: "h-\(highlight.id)", text: highlight.text,
+            anchor: "h-\(highlight.id)", text: highlight.text, textHTML: HTMLAllowList.html(fromLines: highlight.text),
             noteHTML: highlight.noteHTML,
             place: place.isEmpty ? nil : place.joined(separator: " · "))
     }

@@ -58,6 +58,9 @@ struct HighlightModel: Sendable, Encodable {
     /// `h-<id>`: the fragment of the highlight's permalink on its book's page.
     var anchor: String
     var text: String
+    /// The text escaped, each of its line breaks a `<br>`: a poem keeps its lines, which `{{text}}`
+    /// runs into one in a browser.
+    var textHTML: SanitizedHTML
     var noteHTML: SanitizedHTML?
     /// "p. 42 · loc. 170–172", in the site's language; nil when the source gave no place.
     var place: String?

@@ -26,6 +26,7 @@ struct CommonplaceEntryModel: Sendable, Encodable {
     // show a highlight in either list.
     var anchor: String
     var text: String
+    var textHTML: SanitizedHTML
     var noteHTML: SanitizedHTML?
     var place: String?
     var bookTitle: String

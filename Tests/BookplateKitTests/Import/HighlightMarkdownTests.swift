@@ -33,7 +33,7 @@ import Testing
             .highlightsMarkdown()
         #expect(files.map(\.slug) == ["emma"])
         #expect(files.map(\.highlights) == [2])
-        // The library keeps a passage on one line.
+        // The passage keeps its lines, each ended by a hard line break; its id is the folded text's.
         let shown = Highlight.id(slug: "emma", text: "Badly done, Emma! Badly done.")
         #expect(
             files[0].markdown == """
@@ -50,7 +50,8 @@ import Testing
 
                 Jane Austen
 
-                > Badly done, Emma\\! Badly done.
+                > Badly done, Emma\\!\\
+                > Badly done.
 
                 — p. 368 · loc. 5610-5612 · 2025-03-02 ^h-\(shown)
 

@@ -31,6 +31,72 @@ import Testing
         #expect(edited.note == "One\nTwo")
     }
 
+    /// A passage's lines were folded into one when kept: a poem typed with `quote add` or taken
+    /// from a device read as prose everywhere (found by an exploratory session). Its lines stay,
+    /// on both pages, in the feed and through both exports; its id is the one-line text's, as before.
+    @Test func aPassageKeepsItsLinesAndItsId() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        let poem = "  line  one\r\nline <two>\n\n\n---\nend \n"
+        let highlight = try shelf.library.addHighlight(
+            NewHighlight(text: poem, source: .reader), toBook: "emma"
+        ).highlight
+        #expect(highlight.text == "line one\nline <two>\n\n---\nend")
+        #expect(highlight.id == Highlight.id(slug: "emma", text: "line one line <two> --- end"))
+        // However the lines fold, the id is the one-line text's (a mark after a line break folds
+        // away with it).
+        let marked = try shelf.library.addHighlight(
+            NewHighlight(text: "a\n\u{301}b", source: .reader), toBook: "emma"
+        ).highlight
+        #expect(marked.id == Highlight.id(slug: "emma", text: "a b"))
+
+        try shelf.build(settings: SiteSettings(baseURL: URL(string: "https://example.org/")))
+        let lines = "<p>line one<br>\nline &lt;two&gt;<br>\n<br>\n---<br>\nend</p>"
+        #expect(try shelf.siteFile("books/emma/index.html").contains(lines))
+        #expect(try shelf.siteFile("highlights/index.html").contains(lines))
+        #expect(try shelf.siteFile("highlights/feed.xml").contains("line one&lt;br&gt;\nline"))
+
+        let exporter = LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let markdown = try #require(try exporter.highlightsMarkdown().first?.markdown)
+        #expect(markdown.contains("> line one\\\n> line \\<two\\>\n>\n> \\---\\\n> end\n"))
+        let rendered = NoteRenderer().render(markdown).html
+        #expect(
+            rendered.contains("<p>line one<br />\nline &lt;two&gt;</p>\n<p>") && rendered.contains("<br />\nend</p>"))
+
+        let copy = try TemporaryShelf()
+        let file = copy.root.appendingPathComponent("export.json")
+        try exporter.json().write(to: file)
+        _ = try ShelfImport(library: copy.library, notes: NoteStore(folder: copy.paths.notes)).run(
+            file: file, as: .bookplate)
+        #expect(
+            try copy.library.highlights(ofBook: "emma").map(\.text).sorted()
+                == (try shelf.library.highlights(ofBook: "emma")).map(\.text).sorted())
+        #expect(try copy.library.highlights(ofBook: "emma").contains(highlight))
+    }
+
+    /// A passage kept on one line by an older Bookplate takes its lines when given again with them,
+    /// and keeps them against a source that runs them together.
+    @Test func aPassageKeptOnOneLineTakesItsLinesOnce() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        let one = try shelf.library.addHighlight(
+            NewHighlight(text: "line one line two", source: .reader), toBook: "emma")
+        #expect(one.highlight.text == "line one line two")
+        func imported(_ text: String) -> HighlightFile {
+            HighlightFile(
+                source: .koreader,
+                highlights: [
+                    ImportedHighlight(
+                        line: 1, bookTitle: "Emma", bookAuthor: "Jane Austen",
+                        highlight: NewHighlight(text: text, source: .koreader))
+                ])
+        }
+        #expect(try shelf.library.importHighlights(imported("line one\nline two")).updated == 1)
+        #expect(try shelf.library.highlights(ofBook: "emma").map(\.text) == ["line one\nline two"])
+        #expect(try shelf.library.importHighlights(imported("line one line two")).unchanged == 1)
+        #expect(try shelf.library.highlights(ofBook: "emma").map(\.id) == [one.highlight.id])
+    }
+
     @Test func aBookPageShowsItsPublishedHighlightsEscapedWithTheirNotes() throws {
         let shelf = try TemporaryShelf()
         try shelf.library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
