@@ -267,7 +267,10 @@ extension Library {
         return summary
     }
 
-    /// A book added for highlights no book on the shelf matched: title and authors only. A Kindle
+    /// A book added for highlights no book on the shelf matched: title and authors only, to read
+    /// and with no read. Highlighting part of a text is not finishing it: added as read, with an
+    /// undated finished read, a podcast, an article and the Kindle user guide counted as books
+    /// read (found by an exploratory tester); the reader says how far they got. A Kindle
     /// and KOReader name several authors in one text with `;` between them ("Brian M. Carney;
     /// Isaac Getz"); each is an author of their own. (A comma stays: "Le Guin, Ursula K." is one.)
     ///
@@ -286,7 +289,7 @@ extension Library {
         let cleaned = parts.first.flatMap { $0.isEmpty ? nil : $0 }
         let new = NewBook(
             title: cleaned ?? title, subtitle: cleaned == nil ? nil : parts.dropFirst().first,
-            authors: names.filter { !$0.isEmpty }.map { NewAuthor(name: $0) }, status: .read, series: series)
+            authors: names.filter { !$0.isEmpty }.map { NewAuthor(name: $0) }, status: .toRead, series: series)
         do {
             return try insertBook(new, in: db).book
         } catch LibraryError.alreadyOnShelf(_, let slug, _) {

@@ -137,7 +137,10 @@ struct ImportCommand: AsyncParsableCommand {
         var line =
             "\(verb) \(counted(matched, "highlight")): \(summary.added) new, \(summary.updated) updated, "
             + "\(summary.unchanged) unchanged"
-        if !summary.booksAdded.isEmpty { line += "; \(counted(summary.booksAdded.count, "book")) added" }
+        if !summary.booksAdded.isEmpty {
+            line +=
+                "; \(counted(summary.booksAdded.count, "book")) added to read (`edit SLUG --status` says how far you got)"
+        }
         if !summary.unmatched.isEmpty {
             line += "; \(counted(summary.unmatched.count, "book")) not matched"
             // --add-missing adds a book the shelf does not have, never one of several it might be.

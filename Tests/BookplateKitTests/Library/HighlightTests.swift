@@ -225,6 +225,17 @@ import Testing
         #expect(try library.highlights(ofBook: "piranesi").count == 2)
     }
 
+    /// A book added for its highlights was added as read, with an undated finished read: a
+    /// podcast, an article and the Kindle user guide all counted as read in the stats (found by an
+    /// exploratory tester). Highlighting part of a text is not finishing it: no read is made up.
+    @Test func aBookAddedForItsHighlightsIsNotMadeRead() throws {
+        let library = try shelf()
+        let file = HighlightFile(source: .kindle, highlights: [kindle("Kindle User's Guide", nil, "Tap to turn")])
+        #expect(try library.importHighlights(file, addMissing: true).booksAdded == ["kindle-users-guide"])
+        let guide = try library.findBook(matching: "kindle-users-guide")
+        #expect(guide.book.status == .toRead && guide.reads.isEmpty && guide.book.finishedDate == nil)
+    }
+
     @Test func removingABookTakesItsHighlightsAndRestoringBringsThemBack() throws {
         let library = try shelf()
         let kept = try library.addHighlight(
