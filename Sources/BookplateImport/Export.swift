@@ -214,6 +214,10 @@ public struct LibraryExporter: Sendable {
             // read that was finished, and the latest however it went.
             let reads = book.reads ?? []
             let finishedReads = reads.filter { $0.outcome == ReadOutcome.finished.rawValue }
+            // Read Count counts the read an abandoned book was given up in, as Goodreads and
+            // StoryGraph do (a book put back to read is not on the `did-not-finish` shelf).
+            let givenUp = book.status == "abandoned" && reads.last?.outcome == ReadOutcome.setAside.rawValue
+            let readCount = finishedReads.count + (givenUp ? 1 : 0)
             let datesRead = reads.enumerated().filter { index, read in
                 (read.started != nil || read.finished != nil)
                     && (read.outcome == ReadOutcome.finished.rawValue || index == reads.count - 1)
@@ -236,7 +240,7 @@ public struct LibraryExporter: Sendable {
                 book.firstPublished.map { String($0.prefix(4)) } ?? "", day(finishedReads.last?.finished),
                 day(String(book.added.prefix(10))), text((book.shelves + [exclusive]).joined(separator: ", ")), "",
                 exclusive, text(book.note.map { String($0.dropLast()) } ?? ""), "", text(book.privateNotes ?? ""),
-                finishedReads.isEmpty ? "" : String(finishedReads.count), book.owned == true ? "1" : "0",
+                readCount == 0 ? "" : String(readCount), book.owned == true ? "1" : "0",
                 datesRead.joined(separator: ", "),
             ]
             lines.append(fields.map(LibraryExporter.csvField).joined(separator: ","))
@@ -373,7 +377,9 @@ enum BookplateJSONFormat {
                     book.readCount, column: "readCount", in: Book.readCountRange, warnings: &warnings),
                 reads: reads,
                 addedAt: LibraryExporter.moment(book.added), preferredSlug: book.slug,
-                externalIDs: book.externalIDs ?? [:], warnings: warnings
+                externalIDs: book.externalIDs ?? [:], warnings: warnings,
+                // Before format 3, `readCount` counted the finished reads alone.
+                readCountCountsSetAside: false
             ).withinLimits(noteCharacters: ImportLimits.ownNoteCharacters)
             var limits = ImportLimits()
             record.highlights = (book.highlights ?? []).map { exported in

@@ -33,7 +33,7 @@ public struct ImportRecord: Sendable, Equatable {
     public init(
         line: Int, book: NewBook, sourceID: String? = nil, note: String? = nil, privateNotes: String? = nil,
         readCount: Int? = nil, reads: [ReadRecord]? = nil, addedAt: Date? = nil, preferredSlug: String? = nil,
-        externalIDs: [String: String] = [:], warnings: [String] = []
+        externalIDs: [String: String] = [:], warnings: [String] = [], readCountCountsSetAside: Bool = true
     ) {
         self.line = line
         self.book = book
@@ -45,7 +45,8 @@ public struct ImportRecord: Sendable, Equatable {
         self.reads = ReadRecord.inOrder(
             reads
                 ?? ReadRecord.history(
-                    status: book.status, started: book.startedDate, finished: book.finishedDate, count: readCount))
+                    status: book.status, started: book.startedDate, finished: book.finishedDate, count: readCount,
+                    countsSetAside: readCountCountsSetAside))
         self.addedAt = addedAt
         self.preferredSlug = preferredSlug
         self.externalIDs = externalIDs

@@ -151,16 +151,24 @@ public struct ReadRecord: Hashable, Sendable, Codable {
     }
 
     /// The reads a reading log's row stands for: the current read its status and dates describe,
-    /// after as many undated finished reads as its read count has beyond that one.
+    /// after as many undated finished reads as its read count has beyond the reads it tells of.
+    ///
+    /// Goodreads and StoryGraph count a read given up as a read (`countsSetAside`): a book on the
+    /// `dnf` shelf with Read Count 1 is the one read set aside. Counted against finished reads
+    /// alone, it gained an undated finished read it never had (found by an exploratory tester).
+    /// Bookplate's JSON before format 3 counted finished reads alone.
     package static func history(
-        status: ReadingStatus, started: PartialDate?, finished: PartialDate?, count: Int?, earlier: [ReadRecord] = []
+        status: ReadingStatus, started: PartialDate?, finished: PartialDate?, count: Int?, earlier: [ReadRecord] = [],
+        countsSetAside: Bool = true
     ) -> [ReadRecord] {
         var current: [ReadRecord] = []
         if let outcome = status.readOutcome {
             current = [ReadRecord(started: started, finished: outcome == .reading ? nil : finished, outcome: outcome)]
         }
-        let finishedSoFar = (earlier + current).filter { $0.outcome == .finished }.count
-        let undated = max(0, min(count ?? 0, Book.readCountRange.upperBound) - finishedSoFar)
+        let counted = (earlier + current).filter {
+            $0.outcome == .finished || (countsSetAside && $0.outcome == .setAside)
+        }.count
+        let undated = max(0, min(count ?? 0, Book.readCountRange.upperBound) - counted)
         return Array(repeating: ReadRecord(outcome: .finished), count: undated) + earlier + current
     }
 }

@@ -273,6 +273,45 @@ import Testing
         #expect(emma.reads == [ReadRecord(), ReadRecord(outcome: .reading)] && emma.book.status == .reading)
     }
 
+    /// A Goodreads row on the `dnf` shelf with Read Count 1 and no dates gained an undated
+    /// finished read beside its set-aside one, and a StoryGraph DNF book whose Dates Read lists its
+    /// two reads (Read Count 2) an undated finished third: the count was set against finished
+    /// reads alone (found by an exploratory tester). A read given up counts as a read; Bookplate's
+    /// CSV export counts the same way, so its books come back with their reads.
+    @Test func aBookGivenUpGainsNoFinishedReadItNeverHad() throws {
+        let (shelf, _) = try run(
+            """
+            Book Id,Title,Author,My Rating,Date Read,Exclusive Shelf,Read Count
+            1,Dune,Frank Herbert,0,,dnf,1
+            2,Kindred,Octavia E. Butler,0,,dnf,2
+
+            """, as: .goodreads)
+        let dune = try shelf.library.findBook(matching: "dune")
+        #expect(dune.reads == [ReadRecord(outcome: .setAside)] && dune.book.status == .abandoned)
+        #expect(
+            try shelf.library.findBook(matching: "kindred").reads == [ReadRecord(), ReadRecord(outcome: .setAside)])
+        _ = try run(
+            """
+            Title,Authors,Read Status,Star Rating,Dates Read,Read Count
+            Emma,Jane Austen,did-not-finish,,"2019/01/01-2019/01/20, 2023/04/01-2023/04/09",2
+
+            """, as: .storygraph, into: shelf)
+        #expect(
+            try shelf.library.findBook(matching: "emma").reads == [
+                ReadRecord(started: try date("2019-01-01"), finished: try date("2019-01-20")),
+                ReadRecord(started: try date("2023-04-01"), finished: try date("2023-04-09"), outcome: .setAside),
+            ])
+
+        let csv = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .goodreadsCSV()
+        let (copy, _) = try run(String(decoding: csv, as: UTF8.self), as: .goodreads)
+        for slug in ["dune", "kindred", "emma"] {
+            #expect(
+                try copy.library.findBook(matching: slug).reads == (try shelf.library.findBook(matching: slug)).reads,
+                "\(slug)")
+        }
+    }
+
     /// Importing a Goodreads or StoryGraph file again replaced every read of a book with the
     /// file's: re-reads logged in Bookplate since went, and the book went back to the file's
     /// dates. Found by an exploratory session. A file now tells of reads and takes none away.
