@@ -192,8 +192,8 @@ extension Library {
     }
 
     /// Imports every usable highlight of `file` in one transaction, each matched to a book on the
-    /// shelf by ISBN, else by title (its subtitle aside) and author ("Last, First" and accents
-    /// folded). Re-importing adds nothing twice; a note or place the file changed since the last
+    /// shelf that keeps one of its book's passages, else by ISBN, else by title (its subtitle
+    /// aside) and author ("Last, First" and accents folded). Re-importing adds nothing twice; a note or place the file changed since the last
     /// import of its source updates the highlight (see ``Highlight/keep(_:lastImported:)``).
     /// With `addMissing`, a book no book on the shelf matches is added by hand; without it, it is
     /// listed as unmatched. With `dryRun` nothing is kept.
@@ -207,6 +207,7 @@ extension Library {
             try database.writeWithoutTransaction { db in
                 try db.inTransaction {
                     var matcher = try HighlightMatcher(db: db)
+                    try matcher.recognisePassages(of: file.highlights, in: db)
                     var unmatched: [String: HighlightImportSummary.UnmatchedBook] = [:]
                     var unmatchedOrder: [String] = []
                     for imported in file.highlights {
@@ -358,6 +359,7 @@ private struct HighlightMatcher {
     }
 
     var byISBN: [String: Book] = [:]
+    var byID: [Int64: Book] = [:]
     /// Title keys (the title before any colon, folded) to the books with that title and the
     /// surname keys of their authors.
     var byTitle: [String: [(book: Book, surnames: Set<String>)]] = [:]
@@ -368,6 +370,7 @@ private struct HighlightMatcher {
         let links = Dictionary(grouping: try BookAuthor.fetchAll(db), by: \.bookId)
         for book in books {
             if let isbn = book.isbn13 { byISBN[isbn] = book }
+            if let id = book.id { byID[id] = book }
             let surnames = (links[book.id ?? 0] ?? []).compactMap { authors[$0.authorId]?.name }
                 .reduce(into: Set<String>()) { $0.formUnion(Self.surnames($1)) }
             byTitle[Self.titleKey(book.title), default: []].append((book, surnames))
@@ -377,6 +380,28 @@ private struct HighlightMatcher {
     /// What each book named so far matched: a file names its book again for every highlight, and
     /// folding its title and author each time cost most of a large import.
     private var known: [String: Match] = [:]
+
+    /// Each book of `highlights` with a passage the library keeps on a book is that book, whatever
+    /// its title and author say now: after `edit meditations --title "The Meditations" --author
+    /// "Marcus Aurelius Antoninus"`, importing the same clippings with `--add-missing` added a book
+    /// "meditations-aurelius" with a second copy of each passage (found by an exploratory tester).
+    /// A passage is known by its text with white space folded, as its id is.
+    mutating func recognisePassages(of highlights: [ImportedHighlight], in db: Database) throws {
+        var bookByPassage: [String: Int64] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT bookId, text FROM highlight")
+        while let row = try rows.next() {
+            bookByPassage[(row["text"] as String).collapsingWhitespace] = row["bookId"]
+        }
+        guard !bookByPassage.isEmpty else { return }
+        for imported in highlights {
+            let key = Self.key(imported)
+            guard known[key] == nil,
+                let bookId = bookByPassage[imported.highlight.text.withoutNULs.collapsingWhitespace],
+                let book = byID[bookId]
+            else { continue }
+            known[key] = .one(book)
+        }
+    }
 
     /// `book`, just added for `imported`'s book, is what that book matches from now on.
     mutating func add(_ book: Book, for imported: ImportedHighlight) {

@@ -236,6 +236,29 @@ import Testing
         #expect(guide.book.status == .toRead && guide.reads.isEmpty && guide.book.finishedDate == nil)
     }
 
+    /// After the book's title and author were edited, the same clippings with `--add-missing`
+    /// added a new book "meditations-aurelius" with a second copy of the passage (found by an
+    /// exploratory tester). A passage the library keeps on a book names that book.
+    @Test func aPassageTheLibraryKeepsFindsItsBookAfterAnEdit() throws {
+        let library = try shelf()
+        try library.addBook(NewBook(title: "Meditations", authors: ["Marcus Aurelius"]))
+        let first = HighlightFile(
+            source: .kindle, highlights: [kindle("Meditations", "Marcus Aurelius", "Waste no more time")])
+        #expect(try library.importHighlights(first, addMissing: true).added == 1)
+        try library.editBook(
+            slug: "meditations", BookEdit(title: "The Meditations", authors: ["Marcus Aurelius Antoninus"]))
+        let again = HighlightFile(
+            source: .kindle,
+            highlights: [
+                kindle("Meditations", "Marcus Aurelius", "Waste no more time"),
+                kindle("Meditations", "Marcus Aurelius", "The happiness of your life", line: 6),
+            ])
+        let summary = try library.importHighlights(again, addMissing: true)
+        #expect(summary.booksAdded.isEmpty && summary.unchanged == 1 && summary.added == 1)
+        #expect(try library.highlights(ofBook: "meditations").count == 2)
+        #expect(try library.allHighlights().count == 2)
+    }
+
     @Test func removingABookTakesItsHighlightsAndRestoringBringsThemBack() throws {
         let library = try shelf()
         let kept = try library.addHighlight(
