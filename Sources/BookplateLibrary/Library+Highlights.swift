@@ -84,6 +84,8 @@ public struct HighlightImportSummary: Sendable, Equatable {
     /// Highlights already in the library whose note or place changed.
     public var updated = 0
     public var unchanged = 0
+    /// Highlights of the file left out because the reader removed them (`quote remove`).
+    public var removedByReader = 0
     /// Books added by hand for highlights no book on the shelf matched (`--add-missing`).
     public var booksAdded: [String] = []
     /// Books of the file no book on the shelf matched: title, author and how many highlights.
@@ -130,7 +132,8 @@ extension Library {
 
     /// Adds a highlight the reader typed to the book `slug`; the same text again updates its note
     /// and place instead of adding it twice, and says so (it said "Added" either way: found by an
-    /// exploratory session).
+    /// exploratory session). A passage the reader removed is theirs to add again: imports bring it
+    /// again from then on.
     @discardableResult
     public func addHighlight(_ new: NewHighlight, toBook slug: String) throws -> HighlightAddition {
         guard !new.text.passageForStorage.isEmpty else { throw LibraryError.emptyHighlight }
@@ -140,6 +143,7 @@ extension Library {
             else {
                 throw LibraryError.noSuchBook(slug)
             }
+            try db.execute(sql: "DELETE FROM removedHighlight WHERE highlightId = ?", arguments: [highlight.id])
             guard let existing = try Highlight.fetchOne(db, key: highlight.id) else {
                 try highlight.insert(db)
                 return HighlightAddition(highlight: highlight, outcome: .added)
@@ -184,10 +188,18 @@ extension Library {
         return saved
     }
 
-    /// Deletes a highlight.
+    /// Deletes a highlight, and remembers its id: importing the file it came from again brought
+    /// it back (found by an exploratory tester). An import leaves it out and counts it;
+    /// ``addHighlight(_:toBook:)`` of the same passage brings it back.
     public func removeHighlight(_ prefix: String) throws -> Highlight {
         let highlight = try highlight(matching: prefix)
-        _ = try write { db in try highlight.delete(db) }
+        let removedAt = clock.now()
+        try write { db in
+            try highlight.delete(db)
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO removedHighlight (highlightId, removedAt) VALUES (?, ?)",
+                arguments: [highlight.id, removedAt])
+        }
         return highlight
     }
 
@@ -251,6 +263,8 @@ extension Library {
                                 summary.updated += 1
                             }
                             if given != last { try given.insert(db, onConflict: .replace) }
+                        } else if try Highlight.wasRemoved(id: highlight.id, in: db) {
+                            summary.removedByReader += 1
                         } else {
                             try highlight.insert(db)
                             try given.insert(db)
@@ -337,6 +351,13 @@ extension Highlight {
     /// whole import: building the query for each of 40,000 highlights took a tenth of the time.
     static func kept(id: String, in db: Database) throws -> Highlight? {
         try Highlight.fetchOne(db.cachedStatement(sql: "SELECT * FROM highlight WHERE id = ?"), arguments: [id])
+    }
+
+    /// Whether the reader removed the highlight `id` (`quote remove`) and has not added it since.
+    static func wasRemoved(id: String, in db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM removedHighlight WHERE highlightId = ?)"),
+            arguments: [id]) ?? false
     }
 
     /// Page, then location, then when made: the order a reader meets them in the book.

@@ -280,14 +280,15 @@ private struct BookImporter {
     /// library has already is left as the library has it: an older export must not publish again
     /// what the reader hid since, nor take away a note written since (found by an exploratory
     /// session); it gives a note only to a highlight that has none, and its lines only to a
-    /// passage kept on one line.
+    /// passage kept on one line. A highlight the reader removed since stays removed.
     func keepHighlights(_ highlights: [NewHighlight], ofSlug slug: String) throws {
         guard !highlights.isEmpty, let bookId = bookIDBySlug[slug] else { return }
         for new in highlights {
             guard let incoming = Highlight(new, bookId: bookId, slug: slug, addedAt: new.addedAt ?? new.madeAt ?? now)
             else { continue }
             guard var kept = try Highlight.kept(id: incoming.id, in: db) else {
-                try incoming.insert(db)
+                // What the reader removed since the export stays removed.
+                if try !Highlight.wasRemoved(id: incoming.id, in: db) { try incoming.insert(db) }
                 continue
             }
             let text = Highlight.passage(given: incoming.text, over: kept.text)

@@ -300,6 +300,15 @@ enum LibraryMigrations {
                 t.add(column: "setAsideFrom", .text).check { ["finished", "reading"].contains($0) }
             }
         }
+        migrator.registerMigration("v19-removed-highlights") { db in
+            // The ids of the highlights the reader removed (`quote remove`), so that importing the
+            // file they came from again does not bring them back. `quote add` of the passage takes
+            // its id off. The site never shows these: no revision trigger.
+            try db.create(table: "removedHighlight") { t in
+                t.primaryKey("highlightId", .text)
+                t.column("removedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 

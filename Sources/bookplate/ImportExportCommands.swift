@@ -108,7 +108,7 @@ struct ImportCommand: AsyncParsableCommand {
                 .object([
                     "source": .string(source.rawValue), "dryRun": .bool(dryRun), "added": .int(summary.added),
                     "updated": .int(summary.updated), "unchanged": .int(summary.unchanged),
-                    "booksAdded": .strings(summary.booksAdded),
+                    "removedByReader": .int(summary.removedByReader), "booksAdded": .strings(summary.booksAdded),
                     "unmatched": .array(
                         summary.unmatched.map {
                             .object([
@@ -137,6 +137,10 @@ struct ImportCommand: AsyncParsableCommand {
         var line =
             "\(verb) \(counted(matched, "highlight")): \(summary.added) new, \(summary.updated) updated, "
             + "\(summary.unchanged) unchanged"
+        if summary.removedByReader > 0 {
+            line +=
+                ", \(summary.removedByReader) left out as removed with `quote remove` (`quote add BOOK \"TEXT\"` brings one back)"
+        }
         if !summary.booksAdded.isEmpty {
             line +=
                 "; \(counted(summary.booksAdded.count, "book")) added to read (`edit SLUG --status` says how far you got)"

@@ -55,6 +55,17 @@ import Testing
         #expect((summary["unmatched"] as? [Any])?.isEmpty == true)
         let third = try await run("import", "kindle", clippings).stdout
         #expect(third.contains(" 0 new, 0 updated"))
+        // A highlight the reader removed stays removed, and the summary says how to get it back.
+        let quotes = try await run("quote", "list", "meditations", "--json").stdout
+        let listedQuotes = try #require(
+            (try JSONSerialization.jsonObject(with: Data(quotes.utf8)) as? [String: Any])?["highlights"]
+                as? [[String: Any]])
+        let id = try #require(listedQuotes.first?["id"] as? String)
+        try await run("quote", "remove", id, "--yes")
+        let fourth = try await run("import", "kindle", clippings).stdout
+        #expect(fourth.contains(" 0 new, 0 updated"))
+        #expect(
+            fourth.contains("1 left out as removed with `quote remove` (`quote add BOOK \"TEXT\"` brings one back)"))
 
         try await run("build")
         let page = try String(

@@ -259,6 +259,30 @@ import Testing
         #expect(try library.allHighlights().count == 2)
     }
 
+    /// `quote remove ID`, then importing the file again, brought the highlight back (found by an
+    /// exploratory tester). The reader's removal stays, and the summary counts what it left out;
+    /// adding the passage by hand brings it back.
+    @Test func aHighlightTheReaderRemovedStaysRemoved() throws {
+        let library = try shelf()
+        let file = HighlightFile(
+            source: .kindle,
+            highlights: [
+                kindle("Emma", "Austen, Jane", "Badly done, Emma!"),
+                kindle("Emma", "Austen, Jane", "Box Hill", line: 6),
+            ])
+        try library.importHighlights(file)
+        let removed = try #require(try library.highlights(ofBook: "emma").first { $0.text == "Badly done, Emma!" })
+        _ = try library.removeHighlight(removed.id)
+        let again = try library.importHighlights(file)
+        #expect(again.added == 0 && again.unchanged == 1 && again.removedByReader == 1)
+        #expect(try library.highlights(ofBook: "emma").map(\.text) == ["Box Hill"])
+        try library.addHighlight(NewHighlight(text: "Badly done, Emma!", source: .reader), toBook: "emma")
+        try library.removeHighlight(removed.id)
+        try library.addHighlight(NewHighlight(text: "Badly done, Emma!", source: .reader), toBook: "emma")
+        let back = try library.importHighlights(file)
+        #expect(back.removedByReader == 0 && back.added == 0 && back.unchanged + back.updated == 2)
+    }
+
     @Test func removingABookTakesItsHighlightsAndRestoringBringsThemBack() throws {
         let library = try shelf()
         let kept = try library.addHighlight(
