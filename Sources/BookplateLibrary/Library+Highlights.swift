@@ -99,6 +99,8 @@ public struct HighlightImportSummary: Sendable, Equatable {
         public var highlights: Int
         /// The books it could be, when it matched more than one.
         public var candidates: [String]
+        /// Each candidate's authors, "Frank Herbert, Brian Herbert", in the order of `candidates`.
+        public var candidateAuthors: [String] = []
     }
 }
 
@@ -238,11 +240,14 @@ extension Library {
                             let key = imported.bookTitle + "\u{0}" + (imported.bookAuthor ?? "")
                             if unmatched[key] == nil {
                                 unmatchedOrder.append(key)
-                                var candidates: [String] = []
-                                if case .several(let slugs) = match { candidates = slugs }
+                                var candidates: [Book] = []
+                                if case .several(let books) = match { candidates = books }
                                 unmatched[key] = .init(
                                     title: imported.bookTitle, author: imported.bookAuthor, highlights: 0,
-                                    candidates: candidates)
+                                    candidates: candidates.map(\.slug),
+                                    candidateAuthors: try candidates.map {
+                                        try authors(ofBookId: $0.id, in: db).map(\.name).joined(separator: ", ")
+                                    })
                             }
                             unmatched[key]?.highlights += 1
                             continue
@@ -376,14 +381,14 @@ private struct HighlightMatcher {
     enum Match {
         case none
         case one(Book)
-        case several([String])
+        case several([Book])
     }
 
     var byISBN: [String: Book] = [:]
     var byID: [Int64: Book] = [:]
     /// Title keys (the title before any colon, folded) to the books with that title and the
     /// surname keys of their authors.
-    var byTitle: [String: [(book: Book, surnames: Set<String>)]] = [:]
+    var byTitle: [String: [(book: Book, surnames: Set<String>, names: Set<String>)]] = [:]
 
     init(db: Database) throws {
         let books = try Book.fetchAll(db)
@@ -392,9 +397,12 @@ private struct HighlightMatcher {
         for book in books {
             if let isbn = book.isbn13 { byISBN[isbn] = book }
             if let id = book.id { byID[id] = book }
-            let surnames = (links[book.id ?? 0] ?? []).compactMap { authors[$0.authorId]?.name }
-                .reduce(into: Set<String>()) { $0.formUnion(Self.surnames($1)) }
-            byTitle[Self.titleKey(book.title), default: []].append((book, surnames))
+            let names = (links[book.id ?? 0] ?? []).compactMap { authors[$0.authorId]?.name }
+            byTitle[Self.titleKey(book.title), default: []].append(
+                (
+                    book, names.reduce(into: Set<String>()) { $0.formUnion(Self.surnames($1)) },
+                    names.reduce(into: Set<String>()) { $0.formUnion(Self.fullNames($1)) }
+                ))
         }
     }
 
@@ -427,7 +435,7 @@ private struct HighlightMatcher {
     /// `book`, just added for `imported`'s book, is what that book matches from now on.
     mutating func add(_ book: Book, for imported: ImportedHighlight) {
         byTitle[Self.titleKey(book.title), default: []].append(
-            (book, imported.bookAuthor.map(Self.surnames) ?? []))
+            (book, imported.bookAuthor.map(Self.surnames) ?? [], imported.bookAuthor.map(Self.fullNames) ?? []))
         known[Self.key(imported)] = .one(book)
     }
 
@@ -449,11 +457,18 @@ private struct HighlightMatcher {
         if let author = imported.bookAuthor, !candidates.isEmpty {
             let surnames = Self.surnames(author)
             candidates = candidates.filter { !$0.surnames.isDisjoint(with: surnames) }
+            // Frank Herbert's Dune, not Brian Herbert's: the whole name tells books by one surname
+            // apart (found by an exploratory tester).
+            if candidates.count > 1 {
+                let names = Self.fullNames(author)
+                let byName = candidates.filter { !$0.names.isDisjoint(with: names) }
+                if !byName.isEmpty { candidates = byName }
+            }
         }
         switch candidates.count {
         case 0: return .none
         case 1: return .one(candidates[0].book)
-        default: return .several(candidates.map(\.book.slug).sorted())
+        default: return .several(candidates.map(\.book).sorted { $0.slug < $1.slug })
         }
     }
 
@@ -479,6 +494,24 @@ private struct HighlightMatcher {
         }
         keys.remove("")
         return keys
+    }
+
+    /// The whole-name keys of the authors `names` names, read as ``surnames(_:)`` reads them.
+    static func fullNames(_ names: String) -> Set<String> {
+        var keys = Set<String>()
+        for name in names.split(whereSeparator: { $0 == ";" || $0.isNewline }) {
+            keys.insert(fullName(String(name)))
+            for part in AuthorName.commaSeparated(name) ?? [] { keys.insert(fullName(part)) }
+        }
+        keys.remove("")
+        return keys
+    }
+
+    /// "Herbert, Frank" and "Frank Herbert" alike: the name in its spoken order, folded, letters only.
+    static func fullName(_ name: String) -> String {
+        let parts = name.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        let spoken = parts.count == 2 ? parts[1] + " " + parts[0] : name
+        return TextFolding.searchKey(spoken).filter { $0.isLetter }
     }
 
     /// "Le Guin, Ursula K." and "Ursula K. Le Guin" alike, and "García Márquez, Gabriel" and

@@ -114,6 +114,7 @@ struct ImportCommand: AsyncParsableCommand {
                             .object([
                                 "title": .string($0.title), "author": .optional($0.author),
                                 "highlights": .int($0.highlights), "candidates": .strings($0.candidates),
+                                "candidateAuthors": .strings($0.candidateAuthors),
                             ])
                         }),
                     "skipped": JSONOutput.skipped(summary.skipped),
@@ -125,9 +126,17 @@ struct ImportCommand: AsyncParsableCommand {
         reportProblems(skipped: summary.skipped, warnings: summary.warnings, entry: source.entryName)
         for book in summary.unmatched {
             let by = book.author.map { " by \($0)" } ?? ""
+            // Its author is named already: say who wrote each book it could be, and what settles it
+            // (a passage the library keeps takes the whole book of the file to its book).
             let which =
                 book.candidates.isEmpty
-                ? "not on the shelf" : "could be \(book.candidates.joined(separator: " or ")): name its author"
+                ? "not on the shelf"
+                : "could be "
+                    + book.candidates.enumerated().map { index, slug in
+                        let authors = index < book.candidateAuthors.count ? book.candidateAuthors[index] : ""
+                        return authors.isEmpty ? slug : "\(slug) by \(authors)"
+                    }.joined(separator: " or ")
+                    + ": `quote add SLUG \"TEXT\"` with one of its passages puts the rest on that book at the next import"
             Terminal.error(
                 "not matched: \"\(book.title)\"\(by), \(counted(book.highlights, "highlight")) (\(which))"
             )
