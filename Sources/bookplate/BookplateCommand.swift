@@ -38,10 +38,22 @@ struct BookplateCommand: AsyncParsableCommand {
             Foundation.exit(ExitCode.validationFailure.rawValue)
         }
         let command: ParsableCommand
+        let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             command = try await asyncParseAsRoot()
         } catch {
+            if exitCode(for: error) != .success,
+                let message = DashedText.message(fullMessage(for: error), arguments: arguments)
+            {
+                Terminal.error(message)
+                Foundation.exit(ExitCode.validationFailure.rawValue)
+            }
             Terminal.exit(withError: error)
+        }
+        // A text that begins with '-' can only have parsed as options: "- a dash line" as `-h`.
+        if let message = DashedText.message(nil, arguments: arguments) {
+            Terminal.error(message)
+            Foundation.exit(ExitCode.validationFailure.rawValue)
         }
         do {
             var running = command

@@ -42,6 +42,27 @@ import Testing
             to: path("content/covers/dune.jpg"))
     }
 
+    /// `add --title "-1 Is a Number"` failed with "Missing value for '--title <title>'", and
+    /// `quote add BOOK "- a dash line"` printed the help, exiting 0 (found by an exploratory
+    /// tester): the parser reads them as options. The error now says how to write them.
+    @Test func textThatBeginsWithADashIsToldHowToBeWritten() async throws {
+        let title = try await run("add", "--title", "-1 Is a Number", status: 64)
+        #expect(
+            title.stderr.hasPrefix(
+                "Error: Missing value for '--title <title>' (a value that begins with '-' is written --title=\"-1 Is a Number\")\n"
+            ), "\(title.stderr)")
+        try await run("add", "--title=-1 Is a Number")
+        try await run("add", "--title", "Emma", "--author", "Jane Austen")
+        let passage = try await run("quote", "add", "emma", "- a dash line", status: 64)
+        #expect(
+            passage.stderr
+                == "Error: \"- a dash line\" begins with '-' and was read as options: a text that begins with '-' goes after --, as in `-- \"- a dash line\"`\n"
+        )
+        #expect(passage.stdout.isEmpty)
+        try await run("quote", "add", "emma", "--", "- a dash line")
+        #expect(try await run("quote", "list", "emma").stdout.contains("- a dash line"))
+    }
+
     @Test func removeAsksOnATerminalShowingTheExactBook() async throws {
         try await dune()
         let declined = try await PseudoTerminal.run(["remove", "dune"], in: root, typing: "n\n")
