@@ -44,7 +44,17 @@ package enum DefaultTheme {
         "14 March 2025", "1,266 pages") arrive already written the language's way. A shelf's own
         `templates/translations/fr.yaml` changes only the keys it names and may add keys for its own
         templates; a key missing everywhere falls back to English, and `pt-BR` reads `pt.yaml` and then
-        `pt-BR.yaml`. Translations are text: `{{t.key}}` escapes them like every value. Links are relative; `{{root}}` leads back to the top of the site.
+        `pt-BR.yaml`. Translations are text: `{{t.key}}` escapes them like every value.
+
+        A word that counts comes in the forms of the CLDR's plural rules, one key each: `book.one`,
+        `book.other`, and for a language that has them `book.zero`, `book.two`, `book.few` and
+        `book.many` — a shelf's own `ru.yaml` writes `book.one: "{count} книга"` (1, 21),
+        `book.few: "{count} книги"` (2–4, 22) and `book.many: "{count} книг"` (5–20, 25). A form a table
+        does not give is written as `.other`. The rules are those of `Intl.PluralRules`, which the search
+        uses in the browser, for ar, cs, de, en, es, fr, he, it, ja, ko, nl, pl, pt, ru, sk, sv, uk and zh
+        (and a few more); any other language takes `one` for 1 alone. The search's two counts are written
+        `searchFoundOne` and `searchFoundOther`, `searchHighlightsOne` and `searchHighlightsOther`, and
+        take the other forms the same way (`searchFoundFew`, `searchHighlightsMany`). Links are relative; `{{root}}` leads back to the top of the site.
 
         ## What every page receives
 
@@ -87,7 +97,7 @@ package enum DefaultTheme {
 
         | template | page | variables |
         |---|---|---|
-        | `index` | `index.html` | `bookCount`, `authorCount`, `countsLabel`, `isEmpty`, `reading` (the first 12 books being read, cards), `readingList` (a list link, when more are being read), `recent` (the 12 books finished last, cards), `groups` (each: `id`, `title` — a reading status, or "Series" with a link to each series' page — and `lists`: list links), `shelfCount` |
+        | `index` | `index.html` | `bookCount`, `authorCount`, `countsLabel`, `isEmpty`, `reading` (the first 12 books being read, cards), `readingList` (a list link, when more are being read), `recent` (the 12 books finished last, cards), `groups` (each: `id`, `title` — a reading status, or "Series" with a link to each series' page — and `lists`: list links), `shelfCount`, `searchCountForms` (the search's counts in forms besides one and other, each `attribute` such as `data-found-few` and its `text`) |
         | `list` | `reading/`, `read/<year>/` (`read/undated/`), `to-read/`, `abandoned/`, each `index.html`, then `page/<n>/index.html` | `id`, `title` ("Read in 2024"), `countLabel`, `books` (cards, 100 a page), `pagination` |
         | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `lang` (the book's language when it is not the site's), `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started`, `finished`, `reads` ("Read 3 times: 2019, 2021, 2024", for a book finished more than once), `series` (each `name`, `url` of its page, `position` such as 2 or 2.5, absent when unnumbered), `shelves` (`name`, `slug`, `url`), `noteHTML`, `credits` (`what` — "Description from" —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from), `openGraph` (`property`, `content`), `jsonLD` |
         | `author` | `authors/<slug>/index.html` | `name`, `lifeDates`, `photo` (as `cover`), `bioHTML` (the bio's Markdown through cmark in safe mode, links kept only to http(s) addresses, images as their description: use `{{{bioHTML}}}`), `bioParagraphs` (the same as plain paragraphs), `books` (cards), `bookCountLabel`, `links` (`title`, `url`), `otherWorks` (`title`, `year`) |
@@ -164,14 +174,17 @@ package enum DefaultTheme {
             document.body.appendChild(tag);
           }
 
-          // Which counts take the singular is the page's language's rule: French says "0 livre trouvé".
+          // The form a count takes is the page's language's: French says "0 livre trouvé", Russian
+          // "22 книги" and "25 книг". Bookplate picks the same forms for the counts on its pages.
           var plurals = window.Intl && Intl.PluralRules
             ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
 
-          // "3 books found", "1 highlight": the words of data-NAME-one or data-NAME-other.
+          // "3 books found", "1 highlight": the words of data-NAME-FORM ("one", "few", …), or of
+          // data-NAME-other when the language's table gives no words for that form.
           function counted(name, count) {
-            var one = plurals ? plurals.select(count) === "one" : count === 1;
-            return (script.getAttribute("data-" + name + (one ? "-one" : "-other")) || "").replace("{count}", String(count));
+            var form = plurals ? plurals.select(count) : (count === 1 ? "one" : "other");
+            var words = script.getAttribute("data-" + name + "-" + form) || script.getAttribute("data-" + name + "-other") || "";
+            return words.replace("{count}", String(count));
           }
 
           function excerpt(text) {
@@ -701,7 +714,7 @@ package enum DefaultTheme {
         {{/content}}
         {{$scripts}}
         {{^isEmpty}}
-        <script src="assets/search.js" data-index="search-index.js" data-loading="{{t.searchLoading}}" data-failed="{{t.searchFailed}}" data-found-one="{{t.searchFoundOne}}" data-found-other="{{t.searchFoundOther}}" data-highlights-one="{{t.searchHighlightsOne}}" data-highlights-other="{{t.searchHighlightsOther}}" data-quote-open="{{t.quoteOpen}}" data-quote-close="{{t.quoteClose}}"></script>
+        <script src="assets/search.js" data-index="search-index.js" data-loading="{{t.searchLoading}}" data-failed="{{t.searchFailed}}" data-found-one="{{t.searchFoundOne}}" data-found-other="{{t.searchFoundOther}}" data-highlights-one="{{t.searchHighlightsOne}}" data-highlights-other="{{t.searchHighlightsOther}}" data-quote-open="{{t.quoteOpen}}" data-quote-close="{{t.quoteClose}}"{{#searchCountForms}} {{attribute}}="{{text}}"{{/searchCountForms}}></script>
         {{/isEmpty}}
         {{/scripts}}
         {{/layout}}

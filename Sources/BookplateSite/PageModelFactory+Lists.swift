@@ -50,7 +50,8 @@ extension PageModelFactory {
             allBeingReadLabel: reading.map { words("allBeingRead", ["count": words.number($0.positions.count)]) },
             recent: recent.map { card(snapshot.books[$0], root: "") }, groups: groups,
             shelfCount: shelves.count,
-            commonplaceURL: commonplace.isEmpty ? nil : Commonplace.homeURL, isEmpty: snapshot.books.isEmpty)
+            commonplaceURL: commonplace.isEmpty ? nil : Commonplace.homeURL, isEmpty: snapshot.books.isEmpty,
+            searchCountForms: words.searchCountForms())
     }
 
     /// Page `number` of a status or year list.

@@ -116,15 +116,36 @@ struct Words: Sendable {
         text += "d’"
     }
 
-    /// "3 books": `noun.one` or `noun.other` with the count written the language's way.
+    /// "3 books": `noun.one`, `noun.few` or another form, with the count written the language's way.
     func count(_ value: Int, _ noun: String) -> String {
         plural(noun, value, ["count": number(value)])
     }
 
-    /// `key.one` or `key.other`, as `value` takes the singular or not, its words filled from
-    /// `values`: "1 lu sur 2" and "2 lus sur 3".
+    /// `key.one`, `key.few` or whichever form `value` takes in the language (`PluralCategory`), its
+    /// words filled from `values`: "1 lu sur 2", "2 lus sur 3". A form the table does not give is
+    /// written as `key.other`, so English's two forms serve a language with four.
     func plural(_ key: String, _ value: Int, _ values: [String: String]) -> String {
-        self("\(key).\(isSingular(value) ? "one" : "other")", values)
+        self(pluralKey(key, value), values)
+    }
+
+    /// The key of the form `value` takes: `key.<category>` when the table has it, else `key.other`.
+    func pluralKey(_ key: String, _ value: Int) -> String {
+        let form = "\(key).\(PluralCategory(value, language: language).rawValue)"
+        return table[form] == nil ? "\(key).other" : form
+    }
+
+    /// The search's words for counts in the forms besides `one` and `other` that the table gives:
+    /// `searchFoundFew: "{count} книги найдены"` becomes `data-found-few` on the search script.
+    func searchCountForms() -> [SearchCountForm] {
+        var forms: [SearchCountForm] = []
+        for (attribute, key) in [("found", "searchFound"), ("highlights", "searchHighlights")] {
+            for category in [PluralCategory.zero, .two, .few, .many] {
+                let name = category.rawValue
+                guard let phrase = table[key + name.prefix(1).uppercased() + name.dropFirst()] else { continue }
+                forms.append(SearchCountForm(attribute: "data-\(attribute)-\(name)", text: phrase.text))
+            }
+        }
+        return forms
     }
 
     /// What follows item `index` of a list of `count` in a sentence: nothing after the last, " and "
@@ -138,12 +159,6 @@ struct Words: Sendable {
     /// `items` as a list in a sentence: "Terry Pratchett and Neil Gaiman".
     func list(_ items: [String]) -> String {
         items.indices.map { items[$0] + listSeparator(after: $0, of: items.count) }.joined()
-    }
-
-    /// Whether `value` takes the singular: French counts 0 and 1 as one; the others 1 alone
-    /// (as `Intl.PluralRules` has it in `search.js`).
-    func isSingular(_ value: Int) -> Bool {
-        language.hasPrefix("fr") ? (value == 0 || value == 1) : value == 1
     }
 
     /// `value` with its thousands grouped: 179,948 in English, 179 948 in French, 179.948 in German.

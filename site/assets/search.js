@@ -45,14 +45,17 @@
     document.body.appendChild(tag);
   }
 
-  // Which counts take the singular is the page's language's rule: French says "0 livre trouvé".
+  // The form a count takes is the page's language's: French says "0 livre trouvé", Russian
+  // "22 книги" and "25 книг". Bookplate picks the same forms for the counts on its pages.
   var plurals = window.Intl && Intl.PluralRules
     ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
 
-  // "3 books found", "1 highlight": the words of data-NAME-one or data-NAME-other.
+  // "3 books found", "1 highlight": the words of data-NAME-FORM ("one", "few", …), or of
+  // data-NAME-other when the language's table gives no words for that form.
   function counted(name, count) {
-    var one = plurals ? plurals.select(count) === "one" : count === 1;
-    return (script.getAttribute("data-" + name + (one ? "-one" : "-other")) || "").replace("{count}", String(count));
+    var form = plurals ? plurals.select(count) : (count === 1 ? "one" : "other");
+    var words = script.getAttribute("data-" + name + "-" + form) || script.getAttribute("data-" + name + "-other") || "";
+    return words.replace("{count}", String(count));
   }
 
   function excerpt(text) {

@@ -20,4 +20,13 @@ struct IndexPageModel: PageModel {
     /// The commonplace book's address, when the reader publishes any highlight.
     var commonplaceURL: String?
     var isEmpty: Bool
+    /// The search's counts in the forms other than `one` and `other` that the table gives
+    /// (`searchFoundFew` as `data-found-few`), for `search.js` to choose by `Intl.PluralRules`.
+    var searchCountForms: [SearchCountForm]
+}
+
+/// One `data-` attribute of the search script: the words of a count in one plural form.
+struct SearchCountForm: Sendable, Encodable {
+    var attribute: String
+    var text: String
 }

@@ -170,6 +170,83 @@ import Testing
         #expect(try Words.load(theme: .builtIn, language: "es")("coverOf", ["title": "Emma"]) == "Cubierta de Emma")
     }
 
+    /// The form of each count from 0 to 29 and of 100, 101, 102, 105, 111, 112, 121, 1,000,
+    /// 1,000,000 and 2,000,000, as `Intl.PluralRules` gives them (Node 20, ICU 78, CLDR 48):
+    /// z zero, 1 one, t two, f few, m many, o other. `search.js` asks the browser, the pages ask
+    /// `PluralCategory`: they must agree.
+    @Test func pluralFormsAreTheCLDRsAsTheBrowserHasThem() {
+        let counts = Array(0..<30) + [100, 101, 102, 105, 111, 112, 121, 1000, 1_000_000, 2_000_000]
+        let browser: [(String, String)] = [
+            ("en", "o1oooooooooooooooooooooooooooooooooooooo"),
+            ("de", "o1oooooooooooooooooooooooooooooooooooooo"),
+            ("nl", "o1oooooooooooooooooooooooooooooooooooooo"),
+            ("sv", "o1oooooooooooooooooooooooooooooooooooooo"),
+            ("fr", "11oooooooooooooooooooooooooooooooooooomm"),
+            ("es", "o1oooooooooooooooooooooooooooooooooooomm"),
+            ("it", "o1oooooooooooooooooooooooooooooooooooomm"),
+            ("pt", "11oooooooooooooooooooooooooooooooooooomm"),
+            ("pt-PT", "o1oooooooooooooooooooooooooooooooooooomm"),
+            ("ru", "m1fffmmmmmmmmmmmmmmmm1fffmmmmmm1fmmm1mmm"),
+            ("uk", "m1fffmmmmmmmmmmmmmmmm1fffmmmmmm1fmmm1mmm"),
+            ("pl", "m1fffmmmmmmmmmmmmmmmmmfffmmmmmmmfmmmmmmm"),
+            ("cs", "o1fffooooooooooooooooooooooooooooooooooo"),
+            ("ar", "z1tffffffffmmmmmmmmmmmmmmmmmmmooofmmmooo"),
+            ("he", "o1tooooooooooooooooooooooooooooooooooooo"),
+            ("ja", "oooooooooooooooooooooooooooooooooooooooo"),
+            ("zh", "oooooooooooooooooooooooooooooooooooooooo"),
+            ("ko", "oooooooooooooooooooooooooooooooooooooooo"),
+        ]
+        let letter: [PluralCategory: Character] = [
+            .zero: "z", .one: "1", .two: "t", .few: "f", .many: "m", .other: "o",
+        ]
+        for (language, expected) in browser {
+            let forms = String(counts.map { letter[PluralCategory($0, language: language)]! })
+            #expect(forms == expected, "\(language)")
+        }
+        #expect(PluralCategory(-22, language: "RU") == .few)
+        #expect(PluralCategory(0, language: "fr_CA") == .one)
+    }
+
+    /// A reader's `ru.yaml` gave `book.few` and `book.many`, and the site said "16 книги": only
+    /// `one` and `other` were read. A form a table does not give is written as `other`. Found by an
+    /// exploratory session.
+    @Test func aReadersRussianTableHasItsFewAndManyForms() async throws {
+        let shelf = try FixtureShelf.make()
+        let folder = shelf.paths.templates.appendingPathComponent("translations")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let table = """
+            book.one: "{count} книга"
+            book.few: "{count} книги"
+            book.many: "{count} книг"
+            book.other: "{count} книги"
+            searchFoundOne: "Найдена {count} книга"
+            searchFoundFew: "Найдены {count} книги"
+            searchFoundOther: "Найдено {count} книг"
+
+            """
+        try Data(table.utf8).write(to: folder.appendingPathComponent("ru.yaml"))
+        var settings = FixtureShelf.settings
+        settings.language = "ru"
+        try await shelf.buildOffPool(settings: settings)
+        let home = try shelf.siteFile("index.html")
+        #expect(home.contains("5 книг "), "the fixture's five books")
+        #expect(home.contains(#"data-found-few="Найдены {count} книги"></script>"#))
+        #expect(!home.contains("data-found-many"))
+
+        let russian = Words(
+            language: "ru",
+            table: ["book.one": "{count} книга", "book.few": "{count} книги", "book.many": "{count} книг"])
+        #expect(
+            [1, 2, 5, 16, 21, 22, 111].map { russian.count($0, "book") } == [
+                "1 книга", "2 книги", "5 книг", "16 книг", "21 книга", "22 книги", "111 книг",
+            ])
+        // Polish with English's two forms: "few" and "many" are written as "other".
+        let polish = Words(language: "pl", table: ["book.one": "{count} książka", "book.other": "{count} książek"])
+        #expect(polish.count(1, "book") == "1 książka")
+        #expect(polish.count(3, "book") == "3 książek")
+        #expect(polish.searchCountForms().isEmpty)
+    }
+
     @Test func aFrenchSiteSpeaksFrenchOnEveryPage() async throws {
         let shelf = try FixtureShelf.make()
         var settings = FixtureShelf.settings
