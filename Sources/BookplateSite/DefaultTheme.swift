@@ -54,7 +54,9 @@ package enum DefaultTheme {
         uses in the browser, for ar, cs, de, en, es, fr, he, it, ja, ko, nl, pl, pt, ru, sk, sv, uk and zh
         (and a few more); any other language takes `one` for 1 alone. The search's two counts are written
         `searchFoundOne` and `searchFoundOther`, `searchHighlightsOne` and `searchHighlightsOther`, and
-        take the other forms the same way (`searchFoundFew`, `searchHighlightsMany`). Links are relative; `{{root}}` leads back to the top of the site.
+        take the other forms the same way (`searchFoundFew`, `searchHighlightsMany`). A counting word written
+        without forms, as `seriesReadCount` was before it had `.one` and `.other`, is still read: as its
+        `.other`, for every count. Links are relative; `{{root}}` leads back to the top of the site.
 
         ## What every page receives
 

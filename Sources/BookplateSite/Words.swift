@@ -44,13 +44,28 @@ struct Words: Sendable {
         var table: [String: String] = [:]
         for name in names {
             for file in theme.translations[name] ?? [] {
-                table.merge(try parse(file.source, path: file.path)) { _, new in new }
+                let own = try parse(file.source, path: file.path)
+                table.merge(own) { _, new in new }
+                readCountWordsWithoutForms(own, into: &table)
             }
         }
         let isTranslated = tag(primary) == "en" || names.count > 1
         var words = Words(language: isTranslated ? language : "en", table: table)
         words.isTranslated = isTranslated
         return words
+    }
+
+    /// A counting word that a table writes without forms, as `seriesReadCount` was written before
+    /// it had `.one` and `.other`, is read as its `.other` in place of the forms of the tables under
+    /// it: a reader's file written then keeps its words for every count instead of being passed
+    /// over without a word. A table that writes any form of the word is read as it is.
+    private static func readCountWordsWithoutForms(_ own: [String: String], into table: inout [String: String]) {
+        for (key, text) in own where !key.contains(".") && table["\(key).one"] != nil && table["\(key).other"] != nil {
+            let forms = PluralCategory.allCases.map { "\(key).\($0.rawValue)" }
+            guard !forms.contains(where: { own[$0] != nil }) else { continue }
+            for form in forms { table[form] = nil }
+            table["\(key).other"] = text
+        }
     }
 
     /// Whether a table of the language was found: a site in a language no table has is in English.

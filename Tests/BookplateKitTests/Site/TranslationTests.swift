@@ -247,6 +247,35 @@ import Testing
         #expect(polish.searchCountForms().isEmpty)
     }
 
+    /// `seriesReadCount` became `seriesReadCount.one` and `.other`, and a reader's own table that
+    /// still wrote the plain key was passed over without a word. It is read as the `.other` form,
+    /// for every count, as it was before. Found by an exploratory session.
+    @Test func aCountingWordWrittenWithoutFormsIsStillRead() async throws {
+        let shelf = try FixtureShelf.make()
+        let folder = shelf.paths.templates.appendingPathComponent("translations")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("seriesReadCount: \"{read}/{books} lus\"\nformat: Présentation\n".utf8)
+            .write(to: folder.appendingPathComponent("fr.yaml"))
+        var settings = FixtureShelf.settings
+        settings.language = "fr"
+        try await shelf.buildOffPool(settings: settings)
+        #expect(
+            try shelf.siteFile("series/time-slips/index.html").contains("<p class=\"counts\">2 livres · 1/2 lus</p>"))
+        let theme = try Theme.load(overrides: shelf.paths.templates, requireFolder: true)
+        let french = try Words.load(theme: theme, language: "fr")
+        #expect(french.plural("seriesReadCount", 2, ["read": "2", "books": "3"]) == "2/3 lus")
+        // `format` is a word of its own beside `format.other` (a book's format), not a count.
+        #expect(french("format") == "Présentation")
+        #expect(french("format.paperback") == "Poche")
+        // A table that gives a form as well is read as it is.
+        try Data("seriesReadCount: \"{read}/{books}\"\nseriesReadCount.one: \"{read} seul\"\n".utf8)
+            .write(to: folder.appendingPathComponent("fr.yaml"))
+        let both = try Words.load(
+            theme: try Theme.load(overrides: shelf.paths.templates, requireFolder: true), language: "fr")
+        #expect(both.plural("seriesReadCount", 1, ["read": "1", "books": "3"]) == "1 seul")
+        #expect(both.plural("seriesReadCount", 2, ["read": "2", "books": "3"]) == "2 lus sur 3")
+    }
+
     @Test func aFrenchSiteSpeaksFrenchOnEveryPage() async throws {
         let shelf = try FixtureShelf.make()
         var settings = FixtureShelf.settings
