@@ -101,8 +101,8 @@ package enum DefaultTheme {
         |---|---|---|
         | `index` | `index.html` | `bookCount`, `authorCount`, `countsLabel`, `isEmpty`, `reading` (the first 12 books being read, cards), `readingList` (a list link, when more are being read), `recent` (the 12 books finished last, cards), `groups` (each: `id`, `title` — a reading status, or "Series" with a link to each series' page — and `lists`: list links), `shelfCount`, `searchCountForms` (the search's counts in forms besides one and other, each `attribute` such as `data-found-few` and its `text`) |
         | `list` | `reading/`, `read/<year>/` (`read/undated/`), `to-read/`, `abandoned/`, each `index.html`, then `page/<n>/index.html` | `id`, `title` ("Read in 2024"), `countLabel`, `books` (cards, 100 a page), `pagination` |
-        | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `lang` (the book's language when it is not the site's), `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started`, `finished`, `reads` ("Read 3 times: 2019, 2021, 2024", for a book finished more than once), `series` (each `name`, `url` of its page, `position` such as 2 or 2.5, absent when unnumbered), `shelves` (`name`, `slug`, `url`), `noteHTML`, `credits` (`what` — "Description from" —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from), `openGraph` (`property`, `content`), `jsonLD` |
-        | `author` | `authors/<slug>/index.html` | `name`, `lifeDates`, `photo` (as `cover`), `bioHTML` (the bio's Markdown through cmark in safe mode, links kept only to http(s) addresses, images as their description: use `{{{bioHTML}}}`), `bioParagraphs` (the same as plain paragraphs), `books` (cards), `bookCountLabel`, `links` (`title`, `url`), `otherWorks` (`title`, `year`) |
+        | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `lang` (the book's language when it is not the site's), `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started`, `finished`, `reads` ("Read 3 times: 2019, 2021, 2024", for a book finished more than once), `series` (each `name`, `url` of its page, `position` such as 2 or 2.5, absent when unnumbered), `shelves` (`name`, `slug`, `url`), `noteHTML`, `credits` (`what` — "Description from" —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from), `metaDescription` (what the book is about, for `<meta name="description">` and `og:description`: its description's start cut after a word, or "Kindred by Octavia E. Butler"), `openGraph` (`property`, `content`), `jsonLD` |
+        | `author` | `authors/<slug>/index.html` | `name`, `lifeDates`, `photo` (as `cover`), `bioHTML` (the bio's Markdown through cmark in safe mode, links kept only to http(s) addresses, images as their description: use `{{{bioHTML}}}`), `metaDescription` (for `<meta name="description">`: the bio's start cut after a word, or "3 books by Terry Pratchett on the shelf"), `bioParagraphs` (the same as plain paragraphs), `books` (cards), `bookCountLabel`, `links` (`title`, `url`), `otherWorks` (`title`, `year`) |
         | `authors` | `authors/index.html`, and past 2,000 authors `authors/<letter>.html` (`a.html`, `other.html`) | `title` ("Authors", "Authors: B"), `countLabel`, `letterLinks` (`letter`, `url` — its section, or its page —, `countLabel`, `isCurrent`), `letters` (each: `letter`, `anchor`, `authors` — `name`, `sortName`, `url`, `bookCountLabel`; none on a split index) |
         | `shelves` | `shelves/index.html` | `countLabel`, `shelves` (`name`, `url`, `bookCountLabel`) |
         | `shelf` | `shelves/<slug>/index.html`, then `shelves/<slug>/page/<n>/index.html` | `name`, `bookCountLabel`, `books` (cards, 100 a page), `pagination` |
@@ -477,6 +477,7 @@ package enum DefaultTheme {
         """####,
         "author.mustache": ####"""
         {{<layout}}
+        {{$description}}{{metaDescription}}{{/description}}
         {{$content}}
         <article class="author">
           <header class="author-header">
@@ -550,6 +551,7 @@ package enum DefaultTheme {
         """####,
         "book.mustache": ####"""
         {{<layout}}
+        {{$description}}{{metaDescription}}{{/description}}
         {{$head}}
         {{#openGraph}}
         <meta property="{{property}}" content="{{content}}">
@@ -1053,6 +1055,7 @@ package enum DefaultTheme {
         listComma: ", "
         born: "geboren {date}"
         died: "gestorben {date}"
+        authorDescription: "{books} von {name} im Regal"
         biography: Biografie
         elsewhere: Anderswo
         otherWorks: Weitere Werke
@@ -1248,6 +1251,7 @@ package enum DefaultTheme {
         listComma: ", "
         born: "born {date}"
         died: "died {date}"
+        authorDescription: "{books} by {name} on the shelf"
         biography: Biography
         elsewhere: Elsewhere
         otherWorks: Other works
@@ -1440,6 +1444,7 @@ package enum DefaultTheme {
         listComma: ", "
         born: "nacido el {date}"
         died: "fallecido el {date}"
+        authorDescription: "{books} de {name} en el estante"
         biography: Biografía
         elsewhere: En otros sitios
         otherWorks: Otras obras
@@ -1632,6 +1637,7 @@ package enum DefaultTheme {
         listComma: ", "
         born: "né·e le {date}"
         died: "mort·e le {date}"
+        authorDescription: "{books} de {name} sur l’étagère"
         biography: Biographie
         elsewhere: Ailleurs
         otherWorks: Autres œuvres

@@ -114,7 +114,7 @@ enum FeedWriter {
     }
 
     /// "Kindred by Octavia E. Butler", in the site's words; the title alone for a book with no author.
-    private static func bookAndAuthors(_ details: BookDetails, words: Words) -> String {
+    static func bookAndAuthors(_ details: BookDetails, words: Words) -> String {
         details.authors.isEmpty
             ? details.book.title
             : words(

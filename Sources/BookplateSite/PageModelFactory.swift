@@ -110,10 +110,27 @@ struct PageModelFactory: Sendable {
             highlights: details.highlights.map(highlightModel),
             credits: Credits.credits(
                 for: book, hasCoverImage: coversBySlug[book.slug]?.isPlaceholder == false, words: words),
+            metaDescription: bookDescription(details),
             openGraph: StructuredData.openGraph(
-                for: details, cover: coversBySlug[book.slug], site: site, baseURL: baseURL),
+                for: details, description: bookDescription(details), cover: coversBySlug[book.slug], site: site,
+                baseURL: baseURL),
             jsonLD: StructuredData.bookJSONLD(
                 for: details, cover: coversBySlug[book.slug], baseURL: baseURL, owner: site.owner))
+    }
+
+    /// What a book's page is about, for search engines and link previews: its description's
+    /// first paragraph cut after a word, or "Kindred by Octavia E. Butler" when it has none. Every
+    /// page said the site's description, so a search result for a book did not describe it.
+    func bookDescription(_ details: BookDetails) -> String {
+        PageModelFactory.descriptionText(details.book.description).first?.shortened(to: 300)
+            ?? FeedWriter.bookAndAuthors(details, words: words)
+    }
+
+    /// What an author's page is about: the bio's first paragraph cut after a word, or "3 books by
+    /// Terry Pratchett on the shelf" when there is no bio.
+    func authorDescription(_ author: Author, bookCount: Int) -> String {
+        PageModelFactory.descriptionText(PageModelFactory.bioHTML(author.bio)).first?.shortened(to: 300)
+            ?? words("authorDescription", ["books": words.count(bookCount, "book"), "name": author.name])
     }
 
     /// A highlight as its book's page shows it.
@@ -175,6 +192,7 @@ struct PageModelFactory: Sendable {
             lifeDates: lifeDates(birth: author.birthDate, death: author.deathDate), photo: photo,
             bioParagraphs: number > 1 ? [] : PageModelFactory.paragraphs(author.bio),
             bioHTML: number > 1 ? nil : PageModelFactory.bioHTML(author.bio),
+            metaDescription: authorDescription(author, bookCount: list.positions.count),
             books: list.positions(onPage: number).map { card(snapshot.books[$0], root: root) },
             bookCountLabel: words.count(list.positions.count, "bookOnShelf"),
             otherWorks: otherWorks.map { WorkModel(title: $0.title, year: $0.year.map(String.init)) },

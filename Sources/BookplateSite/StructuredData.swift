@@ -5,15 +5,16 @@ import Foundation
 
 /// Link previews (Open Graph) and schema.org `Book` data for book pages.
 enum StructuredData {
-    static func openGraph(for details: BookDetails, cover: CoverModel?, site: SiteModel, baseURL: URL?) -> [MetaModel] {
+    /// The book's link preview; its `description` is the page's own (``PageModelFactory/bookDescription(_:)``).
+    static func openGraph(
+        for details: BookDetails, description: String, cover: CoverModel?, site: SiteModel, baseURL: URL?
+    ) -> [MetaModel] {
         var tags = [
             MetaModel(property: "og:type", content: "book"),
             MetaModel(property: "og:title", content: details.book.title),
             MetaModel(property: "og:site_name", content: site.title),
+            MetaModel(property: "og:description", content: description),
         ]
-        if let description = PageModelFactory.descriptionText(details.book.description).first {
-            tags.append(MetaModel(property: "og:description", content: description.shortened(to: 300)))
-        }
         if let baseURL {
             tags.append(
                 MetaModel(

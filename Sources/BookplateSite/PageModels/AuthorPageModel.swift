@@ -13,6 +13,8 @@ struct AuthorPageModel: PageModel {
     /// The bio's Markdown (Open Library writes it so) through cmark in safe mode, links kept only
     /// to http(s) addresses, images as their description (see ``BioRenderer``).
     var bioHTML: SanitizedHTML?
+    /// The page's `<meta name="description">`: the bio's start, or how many of their books are here.
+    var metaDescription: String
     var books: [BookCardModel]
     var bookCountLabel: String
     var otherWorks: [WorkModel]

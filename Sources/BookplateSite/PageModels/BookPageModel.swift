@@ -29,6 +29,8 @@ struct BookPageModel: PageModel {
     var highlights: [HighlightModel]
     /// Where the description, the other facts and the cover came from.
     var credits: [CreditModel]
+    /// The page's `<meta name="description">` and `og:description`: what the book is about.
+    var metaDescription: String
     var openGraph: [MetaModel]
     /// schema.org `Book` as JSON, escaped so it cannot end its `<script>` element.
     var jsonLD: SanitizedHTML

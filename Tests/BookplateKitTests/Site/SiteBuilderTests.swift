@@ -80,6 +80,38 @@ import Testing
         #expect(page.contains(#"the far future. A long description paragraph…">"#), "\(page)")
     }
 
+    /// Every page's `<meta name="description">` was the site's, book and author pages too, so a
+    /// search result for a book did not describe it. A book's page describes the book (as its link
+    /// preview does), an author's the author. Found by an exploratory session.
+    @Test func aBookOrAuthorPageDescribesItsBookOrAuthor() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        let cut = "the far future. A long description paragraph…"
+        let machine = try shelf.siteFile("books/the-time-machine/index.html")
+        #expect(
+            machine.contains(#"paragraph…">"#)
+                && machine.contains(#"<meta name="description" content="A long description paragraph about"#))
+        #expect(
+            machine.contains(#"<meta property="og:description" content="A long description paragraph about"#)
+                && machine.contains(cut))
+        let kindred = try shelf.siteFile("books/kindred/index.html")
+        #expect(kindred.contains(#"<meta name="description" content="Kindred by Octavia E. Butler">"#))
+        #expect(kindred.contains(#"<meta property="og:description" content="Kindred by Octavia E. Butler">"#))
+        #expect(
+            try shelf.siteFile("authors/octavia-e-butler/index.html").contains(
+                #"<meta name="description" content="An American science fiction author.">"#))
+        #expect(
+            try shelf.siteFile("authors/terry-pratchett/index.html").contains(
+                #"<meta name="description" content="1 book by Terry Pratchett on the shelf">"#))
+        #expect(try shelf.siteFile("index.html").contains(#"content="A fixed shelf for golden files.">"#))
+        var settings = FixtureShelf.settings
+        settings.language = "fr"
+        try shelf.build(settings: settings)
+        #expect(
+            try shelf.siteFile("authors/h-g-wells/index.html").contains(
+                #"<meta name="description" content="1 livre de H. G. Wells sur l’étagère">"#))
+    }
+
     /// A Japanese title on an English site was read with the English voice: nothing marked its
     /// language (found by an exploratory session). A book's title, subtitle, passages and card
     /// carry its language when it is not the site's, and only a language a page can name.
