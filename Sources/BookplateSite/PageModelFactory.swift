@@ -406,8 +406,15 @@ struct PageModelFactory: Sendable {
     }
 
     /// An author's dates as the catalog writes them (free text, so not translated themselves).
+    /// An author's dates, each written the language's way when it is an ISO date ("1990-11-23" is
+    /// "23 novembre 1990" on a French site) and as given when it is free text ("c. 1340"): a
+    /// French page said "13 September 1916 – 1990-11-23".
     func lifeDates(birth: String?, death: String?) -> String? {
-        switch (birth?.nilIfEmpty, death?.nilIfEmpty) {
+        func written(_ date: String?) -> String? {
+            guard let date = date?.nilIfEmpty else { return nil }
+            return (try? PartialDate(parsing: date)).map(words.date) ?? date
+        }
+        return switch (written(birth), written(death)) {
         case (let birth?, let death?): "\(birth) – \(death)"
         case (let birth?, nil): words("born", ["date": birth])
         case (nil, let death?): words("died", ["date": death])

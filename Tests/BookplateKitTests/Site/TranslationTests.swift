@@ -276,6 +276,31 @@ import Testing
         #expect(both.plural("seriesReadCount", 2, ["read": "2", "books": "3"]) == "2 lus sur 3")
     }
 
+    /// An author's dates were shown as stored: "13 September 1916 – 1990-11-23" on a French site
+    /// after an import. An ISO date, whole or partial, is written the language's way; free text
+    /// stays as given. Found by an exploratory session.
+    @Test func anAuthorsISODatesAreWrittenTheLanguagesWay() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.library.addBook(
+            NewBook(
+                title: "Matilda",
+                authors: [NewAuthor(name: "Roald Dahl", birthDate: "13 September 1916", deathDate: "1990-11-23")],
+                status: .toRead))
+        try shelf.library.addBook(
+            NewBook(title: "Le Livre", authors: [NewAuthor(name: "Anne Née", birthDate: "1950-03")], status: .toRead))
+        var settings = FixtureShelf.settings
+        settings.language = "fr"
+        try shelf.build(settings: settings)
+        #expect(
+            try shelf.siteFile("authors/roald-dahl/index.html").contains(
+                #"<p class="life-dates">13 September 1916 – 23 novembre 1990</p>"#))
+        let born = try shelf.siteFile("authors/anne-nee/index.html")
+        #expect(born.contains(#"<p class="life-dates">"#) && born.contains("mars 1950</p>"), "\(born)")
+        settings.language = "de"
+        try shelf.build(settings: settings)
+        #expect(try shelf.siteFile("authors/roald-dahl/index.html").contains("1916 – 23. November 1990</p>"))
+    }
+
     @Test func aFrenchSiteSpeaksFrenchOnEveryPage() async throws {
         let shelf = try FixtureShelf.make()
         var settings = FixtureShelf.settings
