@@ -388,14 +388,14 @@ package enum DefaultTheme {
         .facts dt { font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.06em; color: var(--muted); }
         .facts dd { margin: 0; }
         .note { border-top: 1px solid var(--rule); margin-top: 2rem; }
-        .note blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--rule); color: var(--muted); }
+        .note blockquote { margin: 1rem 0; padding-inline-start: 1rem; border-inline-start: 3px solid var(--rule); color: var(--muted); }
         .note pre { overflow-x: auto; padding: 0.75rem; background: var(--card); border: 1px solid var(--rule); }
         .highlights { border-top: 1px solid var(--rule); margin-top: 2rem; }
         .highlight { margin: 1.25rem 0; }
-        .highlight blockquote { margin: 0; padding-left: 1rem; border-left: 3px solid var(--accent); font-style: italic; overflow-wrap: anywhere; }
+        .highlight blockquote { margin: 0; padding-inline-start: 1rem; border-inline-start: 3px solid var(--accent); font-style: italic; overflow-wrap: anywhere; }
         .highlight figcaption { margin-top: 0.25rem; color: var(--muted); font-size: 0.9rem; }
         .highlight .permalink { color: var(--muted); text-decoration: none; display: inline-block; min-width: 1.5rem; min-height: 1.5rem; line-height: 1.5rem; text-align: center; }
-        .highlight-note { margin-left: 1rem; color: var(--ink); font-size: 1.05rem; }
+        .highlight-note { margin-inline-start: 1rem; color: var(--ink); font-size: 1.05rem; }
         .highlight cite { font-style: normal; }
         .year-links h2 { font-size: 1rem; margin-bottom: 0.25rem; }
 
@@ -483,12 +483,12 @@ package enum DefaultTheme {
           <header class="author-header">
             {{#photo}}<img class="author-photo" src="{{src}}" width="{{width}}" height="{{height}}" alt="{{alt}}">{{/photo}}
             <div>
-              <h1>{{name}}</h1>
+              <h1 dir="auto">{{name}}</h1>
               {{#lifeDates}}<p class="life-dates">{{.}}</p>{{/lifeDates}}
             </div>
           </header>
           {{#bioHTML}}
-          <section class="bio" aria-label="{{t.biography}}">
+          <section class="bio" dir="auto" aria-label="{{t.biography}}">
         {{{bioHTML}}}
           </section>
           {{/bioHTML}}
@@ -540,7 +540,7 @@ package enum DefaultTheme {
           <h2 id="letter-{{anchor}}">{{letter}}</h2>
           <ul class="author-list">
         {{#authors}}
-            <li><a href="{{url}}">{{name}}</a> <span class="count">{{bookCountLabel}}</span></li>
+            <li><a href="{{url}}" dir="auto">{{name}}</a> <span class="count">{{bookCountLabel}}</span></li>
         {{/authors}}
           </ul>
         </section>
@@ -563,8 +563,8 @@ package enum DefaultTheme {
           <div class="book-cover">{{> partials/cover}}</div>
           <div class="book-body">
             <header class="book-header">
-              <h1{{#lang}} lang="{{.}}"{{/lang}}>{{title}}</h1>
-              {{#subtitle}}<p class="subtitle"{{#lang}} lang="{{.}}"{{/lang}}>{{.}}</p>{{/subtitle}}
+              <h1 dir="auto"{{#lang}} lang="{{.}}"{{/lang}}>{{title}}</h1>
+              {{#subtitle}}<p class="subtitle" dir="auto"{{#lang}} lang="{{.}}"{{/lang}}>{{.}}</p>{{/subtitle}}
               {{^empty(authors)}}<p class="byline">{{t.by}} {{> partials/authors}}</p>{{/empty(authors)}}{{#series}}<p class="series"><a href="{{url}}">{{name}}</a>{{#position}} · #{{.}}{{/position}}</p>{{/series}}
             </header>
             <section class="reading" aria-label="{{t.myReading}}">
@@ -583,13 +583,17 @@ package enum DefaultTheme {
             {{#descriptionHTML}}
             <section class="description" aria-labelledby="about-heading">
               <h2 id="about-heading">{{t.aboutTheBook}}</h2>
+              <div dir="auto">
         {{{descriptionHTML}}}
+              </div>
             </section>
             {{/descriptionHTML}}
             {{#noteHTML}}
             <section class="note" aria-labelledby="note-heading">
               <h2 id="note-heading">{{t.myNotes}}</h2>
+              <div dir="auto">
         {{{noteHTML}}}
+              </div>
             </section>
             {{/noteHTML}}
             {{^empty(highlights)}}
@@ -597,10 +601,10 @@ package enum DefaultTheme {
               <h2 id="highlights-heading">{{t.highlights}}</h2>
               {{#highlights}}
               <figure class="highlight" id="{{anchor}}">
-                <blockquote{{#lang}} lang="{{.}}"{{/lang}}><p>{{{textHTML}}}</p></blockquote>
+                <blockquote dir="auto"{{#lang}} lang="{{.}}"{{/lang}}><p>{{{textHTML}}}</p></blockquote>
                 <figcaption>{{#place}}<span class="place">{{place}}</span> {{/place}}<a class="permalink" href="#{{anchor}}" aria-label="{{t.linkToHighlight}}">#</a>
                 {{#noteHTML}}
-                <div class="highlight-note">
+                <div class="highlight-note" dir="auto">
         {{{noteHTML}}}
                 </div>
                 {{/noteHTML}}
@@ -643,10 +647,10 @@ package enum DefaultTheme {
           <h2 id="commonplace-heading">{{^homeURL}}{{t.latestHighlights}}{{/homeURL}}{{#homeURL}}{{title}}{{/homeURL}}</h2>
         {{#highlights}}
           <figure class="highlight" id="{{anchor}}">
-            <blockquote><p>{{{textHTML}}}</p></blockquote>
+            <blockquote dir="auto"><p>{{{textHTML}}}</p></blockquote>
             <figcaption><cite><a href="{{bookURL}}">{{bookTitle}}</a></cite>{{#byline}}, {{.}}{{/byline}}{{#place}} · <span class="place">{{.}}</span>{{/place}}{{#date}} · <time datetime="{{datetime}}">{{.}}</time>{{/date}} <a class="permalink" href="{{permalink}}" aria-label="{{t.linkToHighlight}}">#</a>
         {{#noteHTML}}
-            <div class="highlight-note">
+            <div class="highlight-note" dir="auto">
         {{{noteHTML}}}
             </div>
         {{/noteHTML}}
@@ -769,12 +773,12 @@ package enum DefaultTheme {
 
         """####,
         "partials/authors.mustache": ####"""
-        {{#authors}}<a href="{{url}}">{{name}}</a>{{separator}}{{/authors}}
+        {{#authors}}<a href="{{url}}" dir="auto">{{name}}</a>{{separator}}{{/authors}}
         """####,
         "partials/book-card.mustache": ####"""
         <li class="book-card">
           <a class="book-card-cover" href="{{url}}" tabindex="-1" aria-hidden="true">{{> partials/cover}}</a>
-          {{#seriesLabel}}<p class="book-card-series">{{.}}</p>{{/seriesLabel}}<p class="book-card-title"{{#lang}} lang="{{.}}"{{/lang}}><a href="{{url}}">{{title}}</a></p>
+          {{#seriesLabel}}<p class="book-card-series">{{.}}</p>{{/seriesLabel}}<p class="book-card-title" dir="auto"{{#lang}} lang="{{.}}"{{/lang}}><a href="{{url}}">{{title}}</a></p>
           {{^empty(authors)}}<p class="book-card-authors">{{> partials/authors}}</p>{{/empty(authors)}}
           <p class="book-card-meta">{{#year}}<span>{{.}}</span>{{/year}}{{#rating}} <span class="rating" role="img" aria-label="{{label}}"><span aria-hidden="true">{{filled}}{{#partial}}<span class="rating-part" style="--part: {{.}}%">★</span>{{/partial}}<span class="rating-empty">{{empty}}</span></span></span>{{/rating}}</p>
         </li>
@@ -794,7 +798,7 @@ package enum DefaultTheme {
 
         """####,
         "partials/cover.mustache": ####"""
-        {{#cover}}{{#isPlaceholder}}<span class="cover cover-placeholder cover-hue-{{hue}}" role="img" aria-label="{{alt}}"><span class="cover-title">{{title}}</span>{{#cover.author}}<span class="cover-author">{{.}}</span>{{/cover.author}}</span>{{/isPlaceholder}}{{^isPlaceholder}}<img class="cover" src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{sizes}}"{{/srcset}} width="{{width}}" height="{{height}}" alt="{{alt}}" loading="{{#loadsFirst}}eager{{/loadsFirst}}{{^loadsFirst}}lazy{{/loadsFirst}}" decoding="async"{{#color}} style="background-color: {{.}}"{{/color}}>{{/isPlaceholder}}{{/cover}}
+        {{#cover}}{{#isPlaceholder}}<span class="cover cover-placeholder cover-hue-{{hue}}" role="img" aria-label="{{alt}}"><span class="cover-title" dir="auto">{{title}}</span>{{#cover.author}}<span class="cover-author" dir="auto">{{.}}</span>{{/cover.author}}</span>{{/isPlaceholder}}{{^isPlaceholder}}<img class="cover" src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{sizes}}"{{/srcset}} width="{{width}}" height="{{height}}" alt="{{alt}}" loading="{{#loadsFirst}}eager{{/loadsFirst}}{{^loadsFirst}}lazy{{/loadsFirst}}" decoding="async"{{#color}} style="background-color: {{.}}"{{/color}}>{{/isPlaceholder}}{{/cover}}
 
         """####,
         "partials/extremes.mustache": ####"""
@@ -862,7 +866,7 @@ package enum DefaultTheme {
         "series.mustache": ####"""
         {{<layout}}
         {{$content}}
-        <h1>{{name}}</h1>
+        <h1 dir="auto">{{name}}</h1>
         <p class="counts">{{countLabel}}</p>
         <ol class="book-grid series-books">
         {{#entries}}
@@ -881,7 +885,7 @@ package enum DefaultTheme {
         "shelf.mustache": ####"""
         {{<layout}}
         {{$content}}
-        <h1>{{name}}</h1>
+        <h1 dir="auto">{{name}}</h1>
         <p class="counts">{{bookCountLabel}} · <a href="{{root}}shelves/index.html">{{t.allShelves}}</a></p>
         <ul class="book-grid">
         {{#books}}

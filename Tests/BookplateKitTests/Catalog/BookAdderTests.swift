@@ -85,7 +85,7 @@ import Testing
         try shelf.build()
         #expect(
             try shelf.siteFile("books/the-left-hand-of-darkness/index.html").contains(
-                "<span class=\"cover-title\">The Left Hand of Darkness</span>"))
+                "<span class=\"cover-title\" dir=\"auto\">The Left Hand of Darkness</span>"))
         await server.stop()
     }
 

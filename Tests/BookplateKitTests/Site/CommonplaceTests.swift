@@ -35,7 +35,7 @@ import Testing
 
     /// The passages a page shows, in its order.
     static func passages(_ page: String) -> [String] {
-        page.components(separatedBy: "<blockquote><p>").dropFirst().map {
+        page.components(separatedBy: "<blockquote dir=\"auto\"><p>").dropFirst().map {
             String($0.prefix { $0 != "<" })
         }
     }

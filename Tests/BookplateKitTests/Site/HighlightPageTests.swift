@@ -115,7 +115,8 @@ import Testing
         let page = try shelf.siteFile("books/emma/index.html")
         #expect(page.contains(#"<figure class="highlight" id="h-\#(shown.id)">"#))
         #expect(
-            page.contains("<blockquote><p>Badly done, Emma! &lt;script&gt;alert(1)&lt;/script&gt;</p></blockquote>"))
+            page.contains(
+                "<blockquote dir=\"auto\"><p>Badly done, Emma! &lt;script&gt;alert(1)&lt;/script&gt;</p></blockquote>"))
         #expect(page.contains(#"<span class="place">p. 368 · loc. 5610-5612</span>"#))
         #expect(page.contains("<a class=\"permalink\" href=\"#h-\(shown.id)\""))
         #expect(page.contains("<p>Box <em>Hill</em>."))

@@ -123,9 +123,37 @@ import Testing
         try shelf.build()
         let slug = try shelf.library.books().first { $0.book.title == "ノルウェイの森" }?.book.slug ?? ""
         let page = try shelf.siteFile("books/\(slug)/index.html")
-        #expect(page.contains(#"<h1 lang="ja">ノルウェイの森</h1>"#) && page.contains(#"<p class="subtitle" lang="ja">上</p>"#))
-        #expect(try shelf.siteFile("to-read/index.html").contains(#"<p class="book-card-title" lang="ja">"#))
-        #expect(try shelf.siteFile("books/plain/index.html").contains("<h1>Plain</h1>"))
+        #expect(
+            page.contains(#"<h1 dir="auto" lang="ja">ノルウェイの森</h1>"#)
+                && page.contains(#"<p class="subtitle" dir="auto" lang="ja">上</p>"#))
+        #expect(try shelf.siteFile("to-read/index.html").contains(#"<p class="book-card-title" dir="auto" lang="ja">"#))
+        #expect(try shelf.siteFile("books/plain/index.html").contains(#"<h1 dir="auto">Plain</h1>"#))
+    }
+
+    /// An Arabic title, name, note or passage ran left to right on an English site: nothing let the
+    /// browser find its direction, so "(مرحبا world)" came out in the wrong order. The reader's and
+    /// the catalogs' text is `dir="auto"` wherever it stands as a block or a heading, and author
+    /// links are isolated. Found by an exploratory session.
+    @Test func rightToLeftTextFindsItsOwnDirection() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(
+            NewBook(title: "موسم الهجرة إلى الشمال", authors: ["الطيب صالح"], status: .read))
+        let slug = try shelf.library.books()[0].book.slug
+        try shelf.writeNote("قرأته في الصيف.", slug: slug)
+        try shelf.library.addHighlight(
+            NewHighlight(text: "عدت إلى أهلي", note: "جميل", source: .reader), toBook: slug)
+        try shelf.build()
+        let page = try shelf.siteFile("books/\(slug)/index.html")
+        #expect(page.contains(#"<h1 dir="auto">موسم الهجرة إلى الشمال</h1>"#))
+        #expect(page.contains(#"dir="auto">الطيب صالح</a>"#))
+        #expect(page.contains("<div dir=\"auto\">\n<p>قرأته في الصيف.</p>"))
+        #expect(page.contains(#"<blockquote dir="auto"><p>عدت إلى أهلي</p></blockquote>"#))
+        #expect(page.contains(#"<div class="highlight-note" dir="auto">"#))
+        #expect(try shelf.siteFile("index.html").contains(#"<p class="book-card-title" dir="auto"><a"#))
+        let authorSlug = try shelf.library.books()[0].authors[0].slug
+        #expect(try shelf.siteFile("authors/\(authorSlug)/index.html").contains(#"<h1 dir="auto">الطيب صالح</h1>"#))
+        #expect(try shelf.siteFile("highlights/index.html").contains(#"<blockquote dir="auto"><p>عدت إلى أهلي"#))
+        #expect(page.contains(#"<span class="cover-title" dir="auto">موسم الهجرة"#))
     }
 
     /// A rating is a schema.org Review, which needs an author: the shelf's owner. A review with
@@ -162,7 +190,9 @@ import Testing
         #expect(page.contains("<p>Hi there</p>"))
         #expect(!page.contains("onerror") && !page.contains("javascript:") && !page.contains("alert(3)"))
         // The placeholder cover shows the title as text, escaped like the rest.
-        #expect(page.contains("<span class=\"cover-title\">&lt;script&gt;alert(1)&lt;/script&gt;&quot; onmouseover"))
+        #expect(
+            page.contains(
+                "<span class=\"cover-title\" dir=\"auto\">&lt;script&gt;alert(1)&lt;/script&gt;&quot; onmouseover"))
         let omens = try shelf.siteFile("books/good-omens/index.html")
         #expect(!omens.contains("<script>alert('x')"))
     }
@@ -194,7 +224,7 @@ import Testing
         #expect(
             page.contains(
                 "<span class=\"cover cover-placeholder cover-hue-\(hue)\" role=\"img\" aria-label=\"Cover of Kindred\">"
-                    + "<span class=\"cover-title\">Kindred</span><span class=\"cover-author\">Octavia E. Butler</span></span>"
+                    + "<span class=\"cover-title\" dir=\"auto\">Kindred</span><span class=\"cover-author\" dir=\"auto\">Octavia E. Butler</span></span>"
             ))
         // No image file is published for it, and none is linked.
         #expect(
@@ -204,7 +234,8 @@ import Testing
         let bellsPage = try shelf.siteFile("books/\(bells.book.slug)/index.html")
         #expect(
             bellsPage.contains(
-                "<span class=\"cover-title\">Bells &amp; &lt;tags&gt;</span><span class=\"cover-author\">Author</span>")
+                "<span class=\"cover-title\" dir=\"auto\">Bells &amp; &lt;tags&gt;</span><span class=\"cover-author\" dir=\"auto\">Author</span>"
+            )
         )
     }
 

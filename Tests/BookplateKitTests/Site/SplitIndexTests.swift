@@ -164,7 +164,8 @@ import Testing
 
     /// The slugs of the book cards of a page, in order.
     static func bookSlugs(_ html: String) throws -> [String] {
-        html.components(separatedBy: "<p class=\"book-card-title\"><a href=\"").dropFirst().compactMap { part in
+        html.components(separatedBy: "<p class=\"book-card-title\" dir=\"auto\"><a href=\"").dropFirst().compactMap {
+            part in
             part.split(separator: "\"").first.map { $0.split(separator: "/").dropLast().last.map(String.init) ?? "" }
         }
     }
