@@ -488,8 +488,11 @@ package enum DefaultTheme {
             </div>
           </header>
           {{#bioHTML}}
-          <section class="bio" dir="auto" aria-label="{{t.biography}}">
+          <section class="bio" aria-labelledby="bio-heading">
+            <h2 id="bio-heading">{{t.biography}}</h2>
+            <div dir="auto">
         {{{bioHTML}}}
+            </div>
           </section>
           {{/bioHTML}}
           <section aria-labelledby="books-heading">

@@ -129,11 +129,14 @@ import Testing
                     + "<p>Born in Steventon, 1775.</p>"))
     }
 
-    /// The author page's bio section, from its opening tag to its end.
+    /// The author page's bio section, from its opening tag to its end, without the theme's own
+    /// `<div dir="auto">` around the bio, so that a `<div` in it is the bio's.
     static func bioSection(of page: String) -> String? {
         guard let start = page.range(of: "<section class=\"bio\""),
             let end = page.range(of: "</section>", range: start.upperBound..<page.endIndex)
         else { return nil }
-        return String(page[start.lowerBound..<end.upperBound])
+        var section = String(page[start.lowerBound..<end.upperBound])
+        if let wrapper = section.range(of: "<div dir=\"auto\">") { section.removeSubrange(wrapper) }
+        return section
     }
 }

@@ -38,4 +38,24 @@ import Testing
         let page = try shelf.siteFile("authors/ursula-k-le-guin/index.html")
         #expect(page.contains("<em>The Dispossessed</em>") && !page.contains("<script>alert"))
     }
+
+    /// A bio's top heading is an h3, as a note's is below "My notes"; but the bio sat right under
+    /// the author's h1, so the page's outline went from h1 to h3. The bio has its own h2,
+    /// "Biography", in the site's words. Found by an exploratory session.
+    @Test func aBiosHeadingsSitBelowAHeadingOfItsOwn() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(
+            NewBook(
+                title: "Kindred",
+                authors: [NewAuthor(name: "Octavia E. Butler", bio: "# Early life\n\nBorn in Pasadena.\n\n## School")]))
+        try shelf.build()
+        let page = try shelf.siteFile("authors/octavia-e-butler/index.html")
+        #expect(page.contains(#"<h2 id="bio-heading">Biography</h2>"#))
+        let levels = page.components(separatedBy: "<h").dropFirst().compactMap { $0.first?.wholeNumberValue }
+        #expect(levels.first == 1)
+        for (previous, next) in zip(levels, levels.dropFirst()) {
+            #expect(next <= previous + 1, "the outline goes from h\(previous) to h\(next): \(levels)")
+        }
+        #expect(levels.contains(3) && levels.contains(4))
+    }
 }
