@@ -44,8 +44,7 @@ struct BuildCommand: ParsableCommand {
             Terminal.error(
                 "warning: \(orphan) belongs to no book on the shelf: rename it to a book's slug or move it away")
         }
-        let seconds = Double(report.duration.components.attoseconds) / 1e18 + Double(report.duration.components.seconds)
-        let time = String(format: "%.2f", seconds)
+        let seconds = report.seconds
         let site = paths.site.relativePathForDisplay
         if json {
             let kind: String
@@ -70,29 +69,9 @@ struct BuildCommand: ParsableCommand {
                 ]))
             return
         }
-        let repaired =
-            report.filesRepaired == 0
-            ? "" : ", \(report.filesRepaired) found changed or missing in \(site)/ and written again"
-        switch report.kind {
-        case .upToDate:
-            Terminal.output(
-                "Nothing changed: \(site)/ is up to date (\(counted(report.pageCount, "page"))), checked in \(time) s")
-        case .notesOnly:
-            Terminal.output(
-                "Notes changed: rewrote \(report.filesWritten) of \(counted(report.pageCount, "page")) in \(time) s → \(site)/"
-            )
-        case .partial, .full:
-            if case .full(.unusableState(let reason)) = report.kind {
-                Terminal.error("note: built in full, as the last build's state was not used: \(reason)")
-            }
-            let books = report.bookCount ?? 0
-            let authors = report.authorCount ?? 0
-            let written =
-                (report.filesWritten == report.fileCount ? "" : ", \(counted(report.filesWritten, "file")) changed")
-                + repaired
-            Terminal.output(
-                "Built \(counted(report.pageCount, "page")) (\(counted(books, "book")), \(counted(authors, "author"))\(written)) in \(time) s → \(site)/"
-            )
+        if case .full(.unusableState(let reason)) = report.kind {
+            Terminal.error("note: built in full, as the last build's state was not used: \(reason)")
         }
+        Terminal.output(report.summary(site: site))
     }
 }

@@ -101,7 +101,7 @@ public actor PreviewServer {
             pages.basePath.withLock { $0 = base.map { $0.hasSuffix("/") ? $0 : $0 + "/" } }
             pages.recordBuild(error: nil)
             for warning in built.warnings { report("warning: \(warning)") }
-            report("Rebuilt \(built.pageCount) pages")
+            report(built.summary(site: paths.site.relativePathForDisplay))
         case .failure(let error):
             pages.recordBuild(error: "\(error)")
             report("\(PreviewServer.failure(error)) (still serving the last good site)")

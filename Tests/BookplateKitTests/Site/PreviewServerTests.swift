@@ -79,16 +79,30 @@ import Testing
     /// FileStamps), and the contents decide. (Every edit was built twice when stamps were compared.)
     @Test func anUnchangedShelfIsNotRebuiltOverAndOver() async throws {
         let shelf = try FixtureShelf.make()
-        let builds = Mutex(0)
-        let server = try Self.server(for: shelf) { line in
-            if line.hasPrefix("Rebuilt") { builds.withLock { $0 += 1 } }
-        }
+        let server = try Self.server(for: shelf)
         await server.rebuild()
         let watcher = Task { await server.watch(every: .milliseconds(50)) }
         try await Task.sleep(for: .seconds(2))
         watcher.cancel()
         await server.stop()
-        #expect(builds.withLock { $0 } == 1)
+        #expect(server.buildVersion == 1)
+    }
+
+    /// After one note's edit `serve` said "Rebuilt 58 pages": the pages the site has, not the one
+    /// file written. It says what `build` says, from the same report. Found by an exploratory session.
+    @Test func aRebuildSaysHowManyFilesChangedAsBuildDoes() async throws {
+        let shelf = try FixtureShelf.make()
+        let lines = Mutex<[String]>([])
+        let server = try Self.server(for: shelf) { line in lines.withLock { $0.append(line) } }
+        await server.rebuild()
+        let first = try #require(lines.withLock { $0.last })
+        #expect(first.hasPrefix("Built ") && first.contains("(5 books, 5 authors) in "), "\(first)")
+        try shelf.writeNote("Freshly *edited*.\n", slug: "kindred")
+        await server.rebuild()
+        await server.stop()
+        let rebuilt = try #require(lines.withLock { $0.last })
+        #expect(rebuilt.hasPrefix("Notes changed: rewrote 1 of "), "\(rebuilt)")
+        #expect(rebuilt.hasSuffix(" s → \(shelf.paths.site.relativePathForDisplay)/"), "\(rebuilt)")
     }
 
     /// A change made after the first build but before watching starts is still a change: the

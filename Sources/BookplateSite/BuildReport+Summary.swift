@@ -1,0 +1,35 @@
+import BookplateCore
+import Foundation
+
+extension BuildReport {
+    /// The build's one line for a person: what kind of build it was, how many pages the site has and
+    /// how many files changed, how long it took, and where the site is — "Notes changed: rewrote 1
+    /// of 58 pages in 0.04 s → site/". Made here so that `build` and `serve` say the same thing:
+    /// `serve` said "Rebuilt 58 pages" after one note's edit had rewritten one.
+    public func summary(site: String) -> String {
+        let time = String(format: "%.2f", seconds)
+        switch kind {
+        case .upToDate:
+            return "Nothing changed: \(site)/ is up to date (\(Self.counted(pageCount, "page"))), checked in \(time) s"
+        case .notesOnly:
+            return
+                "Notes changed: rewrote \(filesWritten) of \(Self.counted(pageCount, "page")) in \(time) s → \(site)/"
+        case .partial, .full:
+            let repaired =
+                filesRepaired == 0 ? "" : ", \(filesRepaired) found changed or missing in \(site)/ and written again"
+            let written =
+                (filesWritten == fileCount ? "" : ", \(Self.counted(filesWritten, "file")) changed") + repaired
+            return "Built \(Self.counted(pageCount, "page")) (\(Self.counted(bookCount ?? 0, "book")), "
+                + "\(Self.counted(authorCount ?? 0, "author"))\(written)) in \(time) s → \(site)/"
+        }
+    }
+
+    /// How long the build took, in seconds.
+    public var seconds: Double {
+        Double(duration.components.attoseconds) / 1e18 + Double(duration.components.seconds)
+    }
+
+    private static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+}
