@@ -486,22 +486,17 @@ private struct HighlightMatcher {
     /// The surname keys of the authors `names` names: one text may hold several ("A; B", a line
     /// each, or "Terry Pratchett, Neil Gaiman" as a book added from Readwise before its authors were
     /// told apart), so that the same book is found however a device or service lists them.
-    static func surnames(_ names: String) -> Set<String> {
-        var keys = Set<String>()
-        for name in names.split(whereSeparator: { $0 == ";" || $0.isNewline }) {
-            keys.insert(surname(String(name)))
-            for part in AuthorName.commaSeparated(name) ?? [] { keys.insert(surname(part)) }
-        }
-        keys.remove("")
-        return keys
-    }
+    static func surnames(_ names: String) -> Set<String> { keys(of: names, surname) }
 
     /// The whole-name keys of the authors `names` names, read as ``surnames(_:)`` reads them.
-    static func fullNames(_ names: String) -> Set<String> {
+    static func fullNames(_ names: String) -> Set<String> { keys(of: names, fullName) }
+
+    /// `key` of each author `names` names.
+    private static func keys(of names: String, _ key: (String) -> String) -> Set<String> {
         var keys = Set<String>()
         for name in names.split(whereSeparator: { $0 == ";" || $0.isNewline }) {
-            keys.insert(fullName(String(name)))
-            for part in AuthorName.commaSeparated(name) ?? [] { keys.insert(fullName(part)) }
+            keys.insert(key(String(name)))
+            for part in AuthorName.commaSeparated(name) ?? [] { keys.insert(key(part)) }
         }
         keys.remove("")
         return keys
