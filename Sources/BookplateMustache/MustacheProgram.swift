@@ -6,8 +6,11 @@
 /// counts from both cores at once. That was a fifth of a build's time at 50,000 books. Here the
 /// instructions, the text and the names' keys are read in place; nothing is counted until a
 /// value of the model is found.
+///
+/// Unchecked Sendable: the buffers are filled in `init` and only read after, by every thread that
+/// renders.
 final class MustacheProgram: @unchecked Sendable {
-    /// Unchecked: filled in `init` and never changed after.
+    /// Only numbers: ``deinit`` frees the buffer without deinitializing each one.
     enum Instruction {
         /// Bytes `start..<start + count` of ``text``.
         case text(start: Int, count: Int)
@@ -48,11 +51,11 @@ final class MustacheProgram: @unchecked Sendable {
         var blocks: [String: MustacheTemplate]?
     }
 
-    let instructions: UnsafeMutableBufferPointer<Instruction>
-    let text: UnsafeMutableBufferPointer<UInt8>
-    let names: UnsafeMutableBufferPointer<Name>
+    let instructions: UnsafeBufferPointer<Instruction>
+    let text: UnsafeBufferPointer<UInt8>
+    let names: UnsafeBufferPointer<Name>
     /// The parts and transforms of every name, in order.
-    let keys: UnsafeMutableBufferPointer<String>
+    let keys: UnsafeBufferPointer<String>
     let blocks: [Block]
     let partials: [Partial]
 
@@ -60,14 +63,10 @@ final class MustacheProgram: @unchecked Sendable {
     init(_ tokens: [MustacheTemplate.Token]) {
         var compiler = Compiler()
         compiler.compile(tokens)
-        instructions = .allocate(capacity: compiler.instructions.count)
-        _ = instructions.initialize(from: compiler.instructions)
-        text = .allocate(capacity: compiler.text.count)
-        _ = text.initialize(from: compiler.text)
-        names = .allocate(capacity: compiler.names.count)
-        _ = names.initialize(from: compiler.names)
-        keys = .allocate(capacity: compiler.keys.count)
-        _ = keys.initialize(from: compiler.keys)
+        instructions = MustacheProgram.copy(compiler.instructions)
+        text = MustacheProgram.copy(compiler.text)
+        names = MustacheProgram.copy(compiler.names)
+        keys = MustacheProgram.copy(compiler.keys)
         blocks = compiler.blocks
         partials = compiler.partials
     }
@@ -76,8 +75,15 @@ final class MustacheProgram: @unchecked Sendable {
         instructions.deallocate()
         text.deallocate()
         names.deallocate()
-        keys.deinitialize()
+        UnsafeMutableBufferPointer(mutating: keys).deinitialize()
         keys.deallocate()
+    }
+
+    /// `elements` in a buffer of their own, for the life of the program.
+    private static func copy<Element>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: elements.count)
+        _ = buffer.initialize(from: elements)
+        return UnsafeBufferPointer(buffer)
     }
 
     private struct Compiler {
@@ -110,7 +116,7 @@ final class MustacheProgram: @unchecked Sendable {
                     let index = instructions.count
                     let compiled = add(name)
                     instructions.append(.section(name: compiled, end: 0))
-                    compile(body.tokens)
+                    compile(body)
                     let end = instructions.count
                     if case .section = token {
                         instructions[index] = .section(name: compiled, end: end)

@@ -23,7 +23,7 @@ package struct MustacheRenderer {
     private var indentation: String?
     /// Inside an indented partial, where each template and section body being rendered began in
     /// the output, and where the tag it renders for did (before a list's first element).
-    private var levels: [(start: Int, tokenStart: Int)] = []
+    private var levels: [(start: Int, sectionStart: Int)] = []
     private var blocks: [String: MustacheTemplate]?
     /// How many partials, parents and blocks the template being rendered is inside.
     private var depth = 0
@@ -89,14 +89,14 @@ package struct MustacheRenderer {
     /// string per section, partial and block that its parent then copies: an index page of 50,000
     /// books was 38 MB held three times over.
     private mutating func render(
-        _ program: MustacheProgram, _ range: Range<Int>, tokenStart: Int? = nil, into output: inout RenderedBytes
+        _ program: MustacheProgram, _ range: Range<Int>, sectionStart: Int? = nil, into output: inout RenderedBytes
     ) throws(MustacheRenderError) {
         guard nesting < MustacheRenderer.nestingLimit else {
             throw MustacheRenderError.sectionsNestedTooDeep(name: templateName)
         }
         nesting += 1
         defer { nesting -= 1 }
-        if indentation != nil { levels.append((output.count, tokenStart ?? output.count)) }
+        if indentation != nil { levels.append((output.count, sectionStart ?? output.count)) }
         defer { if indentation != nil { levels.removeLast() } }
         var index = range.lowerBound
         while index < range.upperBound {
@@ -128,7 +128,7 @@ package struct MustacheRenderer {
                     for element in 0..<count {
                         let at = ListPosition(index: element, isLast: element == count - 1)
                         try render(
-                            program, index..<end, pushing: list.element(at: element), at: at, tokenStart: start,
+                            program, index..<end, pushing: list.element(at: element), at: at, sectionStart: start,
                             into: &output)
                     }
                 case .bool(let bool)?:
@@ -181,11 +181,11 @@ package struct MustacheRenderer {
         let at = output.count
         for level in levels.reversed() {
             if at > level.start {
-                if output.endsWithLineFeed { output.append(indentation) }
+                if output.endsWithLineFeed(since: level.start) { output.append(indentation) }
                 return
             }
             // Output of the same tag came before (an earlier element): it was placed as a whole.
-            if at > level.tokenStart { return }
+            if at > level.sectionStart { return }
         }
     }
 
@@ -206,7 +206,7 @@ package struct MustacheRenderer {
     /// outside any.
     private mutating func render(
         _ program: MustacheProgram, _ body: Range<Int>, pushing value: TemplateValue, at position: ListPosition?,
-        tokenStart: Int? = nil, into output: inout RenderedBytes
+        sectionStart: Int? = nil, into output: inout RenderedBytes
     ) throws(MustacheRenderError) {
         let saved = self.position
         self.position = position
@@ -215,7 +215,7 @@ package struct MustacheRenderer {
             stack.removeLast()
             self.position = saved
         }
-        try render(program, body, tokenStart: tokenStart, into: &output)
+        try render(program, body, sectionStart: sectionStart, into: &output)
     }
 
     /// Renders a partial, a parent or a block: further indented, with these blocks, outside any

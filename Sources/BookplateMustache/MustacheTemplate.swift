@@ -11,7 +11,8 @@ import BookplateCore
 /// read. Where swift-mustache failed on a file ending inside what could be a tag (`a {`), this reads
 /// text; `Fixtures/mustache/` holds random templates with what swift-mustache made of them.
 package struct MustacheTemplate: Sendable {
-    /// The tokens as read.
+    /// The tokens as read: what ``includedTemplates`` looks through, and what ``program`` is
+    /// compiled from.
     let tokens: [Token]
     /// The same, as the renderer reads them.
     let program: MustacheProgram
@@ -22,8 +23,10 @@ package struct MustacheTemplate: Sendable {
     indirect enum Token: Sendable {
         case text(String)
         case variable(MustacheName, escaped: Bool)
-        case section(MustacheName, MustacheTemplate)
-        case invertedSection(MustacheName, MustacheTemplate)
+        /// A section's body is tokens, not a template: it is rendered from its template's program,
+        /// where it lies inline after its tag.
+        case section(MustacheName, [Token])
+        case invertedSection(MustacheName, [Token])
         /// `{{$name}}…{{/name}}` in a template: the inheriting template's version, or this default.
         case block(String, default: MustacheTemplate, indentation: String)
         /// `{{> name}}`, or a parent `{{< name}}` with the blocks it overrides.
@@ -43,21 +46,22 @@ package struct MustacheTemplate: Sendable {
     package var includedTemplates: (names: Set<String>, anyByModel: Bool) {
         var names: Set<String> = []
         var anyByModel = false
-        var unread = [self]
-        while let template = unread.popLast() {
-            for token in template.tokens {
+        var unread = [tokens]
+        while let tokens = unread.popLast() {
+            for token in tokens {
                 switch token {
                 case .text, .variable:
                     break
-                case .section(_, let body), .invertedSection(_, let body), .blockDefinition(_, let body),
-                    .block(_, let body, _):
+                case .section(_, let body), .invertedSection(_, let body):
                     unread.append(body)
+                case .blockDefinition(_, let body), .block(_, let body, _):
+                    unread.append(body.tokens)
                 case .partial(let name, _, let blocks):
                     switch name {
                     case .fixed(let text): names.insert(text)
                     case .dynamic: anyByModel = true
                     }
-                    if let blocks { unread += blocks.values }
+                    if let blocks { unread += blocks.values.map(\.tokens) }
                 }
             }
         }
@@ -258,8 +262,7 @@ private struct MustacheParser {
                 position += 1
                 let name = try readName(state, tag: tagOffset)
                 if takesRestOfLine(state) { standalone = true } else { flushWhitespace() }
-                let body = MustacheTemplate(
-                    tokens: try parse(state.entering(name, at: tagOffset, standalone: standalone)))
+                let body = try parse(state.entering(name, at: tagOffset, standalone: standalone))
                 tokens.append(sigil == "#" ? .section(name, body) : .invertedSection(name, body))
 
             case "/":

@@ -17,16 +17,19 @@ package struct RenderedBytes: ~Copyable {
 
     deinit { base.deallocate() }
 
-    /// Whether the bytes end with a line feed that is not part of a CRLF: a line of text has
-    /// ended. (Rendered as a `String`, such a check saw CRLF as one character, not a line feed.)
-    var endsWithLineFeed: Bool {
-        count > 0 && base[count - 1] == UInt8(ascii: "\n") && !(count > 1 && base[count - 2] == UInt8(ascii: "\r"))
+    /// Whether the bytes written since `start` end with a line feed that is not part of a CRLF
+    /// written since `start`: a line of text has ended. (Rendered as a `String` of its own, each
+    /// template's output saw CRLF as one character, not a line feed, and a CR before `start` was
+    /// not in it.)
+    func endsWithLineFeed(since start: Int) -> Bool {
+        count > start && base[count - 1] == UInt8(ascii: "\n")
+            && !(count - 1 > start && base[count - 2] == UInt8(ascii: "\r"))
     }
 
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let start = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
-        (base + count).update(from: start, count: bytes.count)
+        (base + count).initialize(from: start, count: bytes.count)
         count += bytes.count
     }
 
@@ -40,7 +43,7 @@ package struct RenderedBytes: ~Copyable {
         var grown = capacity * 2
         while grown < count + more { grown *= 2 }
         let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-        moved.update(from: base, count: count)
+        moved.initialize(from: base, count: count)
         base.deallocate()
         base = moved
         capacity = grown

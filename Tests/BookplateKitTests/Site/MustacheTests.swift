@@ -165,6 +165,11 @@ import Testing
         #expect(
             try render("  {{> p}}\n", model, partials: ["p": "{{#a}}<li>{{.}}</li>\n{{/a}}"])
                 == "  <li>x</li>\n<li>y</li>\n")
+        // A line a section starts is indented though the text before the section ended in CR: each
+        // template's and body's output was a string of its own, where the CR was not.
+        #expect(
+            try render("  {{>p}}\n", Fields(["s": .bool(true)]), partials: ["p": "a\r{{#s}}\nb{{/s}}\n"])
+                == "  a\r\n  b\n")
     }
 
     @Test func templatesInheritFromParentsAndOverrideTheirBlocks() throws {
