@@ -700,7 +700,7 @@ class Test:
         kept = query(shelf, "SELECT count(*) FROM removedBook WHERE slug = ?", (slug,))[0][0]
         notes, covers = self.whereabouts(shelf, slug, note, cover)
         want = ["place"] if on_shelf else ["aside"]
-        if notes != want or covers != want or (not on_shelf and kept != 1):
+        if notes != want or covers != want or kept != (0 if on_shelf else 1):
             self.fail("lost-or-duplicated", scenario,
                       f"{when}: the book is {'on the shelf' if on_shelf else 'removed'} ({kept} kept copies), its "
                       f"note {notes or 'nowhere'}, its cover {covers or 'nowhere'}")
@@ -733,15 +733,23 @@ class Test:
             for name, args in steps:
                 if name == "restore" and on_shelf:
                     break  # the remove was cut short before it took the book: nothing to restore
-                # Every other round, 0–2 ms after the note moves (into or out of notes/.removed/), before
-                # the cover follows: the library has the book one way, a file the other.
-                moving = k % 2 == 0
+                # Every other round, 0–2 ms after the library's -wal file first changes (its commit):
+                # the files move after it, so the kill falls between the library and the files.
+                at_commit = k % 2 == 0
                 landed, delay, _ = self.kill_round(
                     scenario, args, shelf, estimate[name],
-                    delays=(lambda: self.rng.uniform(0, 0.002)) if moving else None,
-                    trigger=os.path.join(shelf, "content", "notes", ".removed") if moving else None)
-                when = f"{name} {slug} killed at {delay * 1000:.1f} ms{' after its note moved' if moving else ''}"
+                    delays=(lambda: self.rng.uniform(0, 0.002)) if at_commit else None,
+                    trigger=self.wal(shelf) if at_commit else None)
+                when = f"{name} {slug} killed at {delay * 1000:.1f} ms{' after the commit began' if at_commit else ''}"
                 self.check_leftovers(scenario, shelf, when)
+                if landed:
+                    # Where the kill left things, before the next command puts them right.
+                    if not self.check_integrity(scenario, shelf, when):
+                        return
+                    there = query(shelf, "SELECT count(*) FROM book WHERE slug = ?", (slug,))[0][0] == 1
+                    note_at, cover_at = self.whereabouts(shelf, slug, note, cover)
+                    self.outcome(scenario, f"{name} killed: {'on the shelf' if there else 'removed'}, note "
+                                           f"{'+'.join(note_at) or 'nowhere'}, cover {'+'.join(cover_at) or 'nowhere'}")
                 # Any command that opens the library finishes a removal or restoration cut short.
                 rc, out, _ = self.run.run(["list"], shelf)
                 if rc != 0:
@@ -749,8 +757,6 @@ class Test:
                 on_shelf = self.check_removal(scenario, shelf, slug, note, cover, when + ", then list")
                 if on_shelf is None:
                     return
-                if landed:
-                    self.outcome(scenario, f"{name}: {'on the shelf' if on_shelf else 'removed'}")
             if not on_shelf:
                 self.run.must(["restore", slug], shelf)
                 self.check_removal(scenario, shelf, slug, note, cover, f"{slug} restored after the kills")
