@@ -1062,6 +1062,8 @@ package enum DefaultTheme {
         listComma: ", "
         born: "geboren {date}"
         died: "gestorben {date}"
+        bornIn: "geboren {date}"
+        diedIn: "gestorben {date}"
         authorDescription: "{books} von {name} im Regal"
         biography: Biografie
         elsewhere: Anderswo
@@ -1258,6 +1260,8 @@ package enum DefaultTheme {
         listComma: ", "
         born: "born {date}"
         died: "died {date}"
+        bornIn: "born {date}"
+        diedIn: "died {date}"
         authorDescription: "{books} by {name} on the shelf"
         biography: Biography
         elsewhere: Elsewhere
@@ -1451,6 +1455,8 @@ package enum DefaultTheme {
         listComma: ", "
         born: "nacido el {date}"
         died: "fallecido el {date}"
+        bornIn: "nacido en {date}"
+        diedIn: "fallecido en {date}"
         authorDescription: "{books} de {name} en el estante"
         biography: Biografía
         elsewhere: En otros sitios
@@ -1644,6 +1650,8 @@ package enum DefaultTheme {
         listComma: ", "
         born: "né·e le {date}"
         died: "mort·e le {date}"
+        bornIn: "né·e en {date}"
+        diedIn: "mort·e en {date}"
         authorDescription: "{books} de {name} sur l’étagère"
         biography: Biographie
         elsewhere: Ailleurs

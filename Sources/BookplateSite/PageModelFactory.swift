@@ -405,19 +405,20 @@ struct PageModelFactory: Sendable {
         return paragraphs
     }
 
-    /// An author's dates as the catalog writes them (free text, so not translated themselves).
     /// An author's dates, each written the language's way when it is an ISO date ("1990-11-23" is
     /// "23 novembre 1990" on a French site) and as given when it is free text ("c. 1340"): a
-    /// French page said "13 September 1916 – 1990-11-23".
+    /// French page said "13 September 1916 – 1990-11-23". A date alone without its day takes the
+    /// words for a month or a year ("né·e en mars 1950", not "né·e le mars 1950").
     func lifeDates(birth: String?, death: String?) -> String? {
-        func written(_ date: String?) -> String? {
+        func written(_ date: String?) -> (text: String, hasDay: Bool)? {
             guard let date = date?.nilIfEmpty else { return nil }
-            return (try? PartialDate(parsing: date)).map(words.date) ?? date
+            guard let parsed = try? PartialDate(parsing: date) else { return (date, true) }
+            return (words.date(parsed), parsed.day != nil)
         }
         return switch (written(birth), written(death)) {
-        case (let birth?, let death?): "\(birth) – \(death)"
-        case (let birth?, nil): words("born", ["date": birth])
-        case (nil, let death?): words("died", ["date": death])
+        case (let birth?, let death?): "\(birth.text) – \(death.text)"
+        case (let birth?, nil): words(birth.hasDay ? "born" : "bornIn", ["date": birth.text])
+        case (nil, let death?): words(death.hasDay ? "died" : "diedIn", ["date": death.text])
         case (nil, nil): nil
         }
     }
