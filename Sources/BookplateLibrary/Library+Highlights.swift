@@ -150,10 +150,7 @@ extension Library {
                 try highlight.insert(db)
                 return HighlightAddition(highlight: highlight, outcome: .added)
             }
-            highlight.text = Highlight.passage(given: highlight.text, over: existing.text)
-            highlight.published = existing.published
-            highlight.addedAt = existing.addedAt
-            highlight.source = existing.source
+            highlight.keepLibrarysFacts(of: existing)
             highlight.madeAt = highlight.madeAt ?? existing.madeAt
             if highlight.note == nil { highlight.note = existing.note }
             if highlight.place.isEmpty { highlight.place = existing.place }
@@ -301,10 +298,7 @@ extension Library {
     private func addBookByHand(title: String, author: String?, in db: Database) throws -> Book {
         let names = (author ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
         let (withoutSeries, series) = SeriesPlace.split(title: title)
-        var main = withoutSeries.trimmingCharacters(in: .whitespaces)
-        while main.hasSuffix(")"), let open = main.lastIndex(of: "("), open > main.startIndex {
-            main = String(main[..<open]).trimmingCharacters(in: .whitespaces)
-        }
+        let main = HighlightMatcher.withoutParentheses(withoutSeries.trimmingCharacters(in: .whitespaces))
         let parts = main.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
         let cleaned = parts.first.flatMap { $0.isEmpty ? nil : $0 }
         let new = NewBook(
@@ -335,10 +329,7 @@ extension Highlight {
     /// in Bookplate went back to the file's at every import of the same clippings, and two sources
     /// with different notes took turns ("1 updated" for ever). Found by exploratory sessions.
     mutating func keep(_ existing: Highlight, lastImported last: HighlightAsImported?) {
-        text = Highlight.passage(given: text, over: existing.text)
-        published = existing.published
-        addedAt = existing.addedAt
-        source = existing.source
+        keepLibrarysFacts(of: existing)
         madeAt = existing.madeAt ?? madeAt
         func taken(_ given: String?, _ lastGiven: String??, _ kept: String?) -> String? {
             guard let given else { return kept }
@@ -350,6 +341,16 @@ extension Highlight {
             page: taken(place.page, last.map(\.place.page), existing.place.page),
             location: taken(place.location, last.map(\.place.location), existing.place.location),
             chapter: taken(place.chapter, last.map(\.place.chapter), existing.place.chapter))
+    }
+
+    /// What stays the library's when a highlight it keeps is given again, typed or imported:
+    /// whether it is published, when it came and where from, and the passage's lines
+    /// (``passage(given:over:)``).
+    mutating func keepLibrarysFacts(of existing: Highlight) {
+        text = Highlight.passage(given: text, over: existing.text)
+        published = existing.published
+        addedAt = existing.addedAt
+        source = existing.source
     }
 
     /// The highlight the library keeps under `id`, if any. By a prepared statement kept for the
@@ -476,11 +477,18 @@ private struct HighlightMatcher {
     /// Press Science)" and "the left hand of darkness" alike: the title before a subtitle, without
     /// the edition or series in parentheses that devices add at its end.
     static func titleKey(_ title: String) -> String {
-        var main = title.split(separator: ":", maxSplits: 1).first.map(String.init) ?? title
+        let main = withoutParentheses(title.split(separator: ":", maxSplits: 1).first.map(String.init) ?? title)
+        return Library.sortKey(main).filter { $0.isLetter || $0.isNumber }
+    }
+
+    /// `title` without the parentheses devices add at its end: "Dune (Dune Chronicles, Book 1)"
+    /// is "Dune". A title that is only parentheses is kept.
+    static func withoutParentheses(_ title: String) -> String {
+        var main = title
         while main.hasSuffix(")"), let open = main.lastIndex(of: "("), open > main.startIndex {
             main = String(main[..<open]).trimmingCharacters(in: .whitespaces)
         }
-        return Library.sortKey(main).filter { $0.isLetter || $0.isNumber }
+        return main
     }
 
     /// The surname keys of the authors `names` names: one text may hold several ("A; B", a line

@@ -68,6 +68,7 @@ struct PageModelFactory: Sendable {
     func bookPage(_ details: BookDetails, noteHTML: SanitizedHTML?) -> BookPageModel {
         let book = details.book
         let root = "../../"
+        let description = bookDescription(details)
         var facts: [FactModel] = []
         if let publisher = book.publisher { facts.append(FactModel(label: words("publisher"), value: publisher)) }
         if let first = book.firstPublished, first != book.publishedDate {
@@ -110,10 +111,9 @@ struct PageModelFactory: Sendable {
             highlights: details.highlights.map(highlightModel),
             credits: Credits.credits(
                 for: book, hasCoverImage: coversBySlug[book.slug]?.isPlaceholder == false, words: words),
-            metaDescription: bookDescription(details),
+            metaDescription: description,
             openGraph: StructuredData.openGraph(
-                for: details, description: bookDescription(details), cover: coversBySlug[book.slug], site: site,
-                baseURL: baseURL),
+                for: details, description: description, cover: coversBySlug[book.slug], site: site, baseURL: baseURL),
             jsonLD: StructuredData.bookJSONLD(
                 for: details, cover: coversBySlug[book.slug], baseURL: baseURL, owner: site.owner))
     }

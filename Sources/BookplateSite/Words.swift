@@ -16,6 +16,9 @@ struct Words: Sendable {
     /// has it and the words are English, so that pages say `lang="en"` over English words.
     let language: String
     private let table: [String: Phrase]
+    /// Whether a phrase's own "de" is written "d’" before a vowel (``elideDe(in:before:)``):
+    /// French. Known once, not for each of the phrases every page asks for.
+    private let elidesDe: Bool
 
     /// The languages the default theme translates in full.
     static let builtInLanguages = ["de", "en", "es", "fr"]
@@ -26,6 +29,7 @@ struct Words: Sendable {
     init(language: String, table: [String: String]) {
         self.language = language
         self.table = table.mapValues(Phrase.init)
+        elidesDe = language.lowercased().hasPrefix("fr")
     }
 
     /// The table for `language` from `theme`: `pt-BR` reads `pt.yaml`, then `pt-BR.yaml`, over
@@ -102,7 +106,6 @@ struct Words: Sendable {
     func callAsFunction(_ key: String, _ values: [String: String] = [:]) -> String {
         guard let phrase = table[key] else { return key }
         guard !values.isEmpty, let parts = phrase.parts else { return phrase.text }
-        let elides = language.lowercased().hasPrefix("fr")
         var filled = ""
         var afterText = false
         for part in parts {
@@ -112,7 +115,7 @@ struct Words: Sendable {
                 afterText = true
             case .word(let name, let written):
                 let value = values[name] ?? written
-                if elides, afterText { Words.elideDe(in: &filled, before: value) }
+                if elidesDe, afterText { Words.elideDe(in: &filled, before: value) }
                 filled += value
                 afterText = false
             }
