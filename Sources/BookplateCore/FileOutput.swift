@@ -11,16 +11,20 @@ import Foundation
 package enum FileOutput {
     /// Writes `data` to a new or truncated file at `path`; with `flush`, waits until it is on disk.
     /// Returns the file's stamp as written (renaming the file later keeps it).
-    /// With `makingFolders`, the folders the file goes in are made as needed (any that exist are
-    /// used as they are, so this is for a folder the caller made and no one else writes).
     @discardableResult
+    package static func write(_ data: Data, toPath path: String, flush: Bool) throws -> FileStamps.Stamp {
+        var folders: NewFolders? = nil
+        return try write(data, toPath: path, flush: flush, makingFolders: &folders)
+    }
+
+    /// Writes `data` like ``write(_:toPath:flush:)``; with `folders`, the folders the file goes in
+    /// are made first, unless `folders` knows them (in a new tree most files start a folder of
+    /// their own: opening the file first, failing, cost a second walk of its path).
     package static func write(
-        _ data: Data, toPath path: String, flush: Bool, makingFolders: Bool = false
+        _ data: Data, toPath path: String, flush: Bool, makingFolders folders: inout NewFolders?
     ) throws -> FileStamps.Stamp {
-        var descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        if descriptor < 0, errno == ENOENT, makingFolders, makeFolder(parentOf: path) {
-            descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        }
+        if folders?.makeFolder(of: path) == false { throw failure(path) }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw failure(path) }
         var closed = false
         defer { if !closed { close(descriptor) } }
@@ -44,16 +48,35 @@ package enum FileOutput {
         return FileStamps.Stamp(info)
     }
 
-    /// Makes the folder `path` is in, and the folders above it that are missing; whether it is there.
-    /// Another thread making the same folder at the same time is no failure.
-    private static func makeFolder(parentOf path: String) -> Bool {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash != path.utf8.startIndex else {
-            return false
+    /// The folders a run of writes into a new tree has made, or found there: the last one, as files
+    /// in the same folder come one after the other (a folder the caller made and no one else
+    /// writes, so any that exists is used as it is).
+    package struct NewFolders {
+        private var last = ""
+
+        package init() {}
+
+        /// Makes the folder `path` is in, and the folders above it that are missing, unless it was
+        /// the last one; whether it is there. Another thread making the same folder at the same
+        /// time is no failure.
+        mutating func makeFolder(of path: String) -> Bool {
+            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash != path.utf8.startIndex else {
+                return false
+            }
+            let folder = String(path[..<slash])
+            if folder == last { return true }
+            guard NewFolders.make(folder) else { return false }
+            last = folder
+            return true
         }
-        let folder = String(path[..<slash])
-        if mkdir(folder, 0o755) == 0 || errno == EEXIST { return true }
-        guard errno == ENOENT, makeFolder(parentOf: folder) else { return false }
-        return mkdir(folder, 0o755) == 0 || errno == EEXIST
+
+        private static func make(_ folder: String) -> Bool {
+            if mkdir(folder, 0o755) == 0 || errno == EEXIST { return true }
+            guard errno == ENOENT, let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")),
+                slash != folder.utf8.startIndex, make(String(folder[..<slash]))
+            else { return false }
+            return mkdir(folder, 0o755) == 0 || errno == EEXIST
+        }
     }
 
     /// Waits until everything written to the file system holding `url` is on disk.
