@@ -44,11 +44,12 @@ struct SiteNotes: Sendable {
     }
 
     private func read(_ slug: String) throws -> String {
-        let url = store.url(forSlug: slug)
+        let path = store.path(forSlug: slug)
         do {
-            return try store.readNote(at: url)
+            return try NoteStore.readNote(atPath: path)
         } catch {
-            throw BuildError(step: .readNotes, path: url.relativePathForDisplay, underlying: error)
+            throw BuildError(
+                step: .readNotes, path: URL(fileURLWithPath: path).relativePathForDisplay, underlying: error)
         }
     }
 }

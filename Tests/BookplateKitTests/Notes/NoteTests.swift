@@ -83,6 +83,31 @@ import Testing
         #expect(try store.note(forSlug: "absent") == nil)
     }
 
+    /// A note is read with plain system calls: whole, whatever its size; never through a link;
+    /// and a pipe where a note goes is refused at once, not waited on for ever.
+    @Test func readsAWholeRegularFileOnly() throws {
+        let folder = try TestPaths.temporaryFolder("notes")
+        let store = NoteStore(folder: folder)
+        let long = String(repeating: "Une note longue, à lire en entier. ", count: 20_000)
+        try Data(long.utf8).write(to: store.url(forSlug: "long"))
+        #expect(try store.note(forSlug: "long") == long)
+        try Data().write(to: store.url(forSlug: "empty"))
+        #expect(try store.note(forSlug: "empty") == "")
+        try FileManager.default.createSymbolicLink(
+            at: store.url(forSlug: "linked"), withDestinationURL: store.url(forSlug: "long"))
+        #expect(throws: NoteError.linked(path: store.url(forSlug: "linked").path)) {
+            try store.note(forSlug: "linked")
+        }
+        #expect(mkfifo(store.url(forSlug: "pipe").path, 0o644) == 0)
+        #expect(throws: NoteError.unreadable(path: store.url(forSlug: "pipe").path)) {
+            try store.note(forSlug: "pipe")
+        }
+        try FileManager.default.createDirectory(at: store.url(forSlug: "folder"), withIntermediateDirectories: true)
+        #expect(throws: NoteError.unreadable(path: store.url(forSlug: "folder").path)) {
+            try NoteStore.readNote(atPath: store.path(forSlug: "folder"))
+        }
+    }
+
     @Test func manyNotesAreWrittenWholeWithNoWorkingFileLeft() throws {
         let folder = try TestPaths.temporaryFolder("notes")
         let store = NoteStore(folder: folder)
