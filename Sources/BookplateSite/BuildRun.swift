@@ -24,6 +24,8 @@ struct BuildRun {
     private var fullReason: FullBuildReason?
 
     private var settings = SiteSettings()
+    /// The library's revision as the build found it, before reading anything else of it.
+    private var revision = ""
     private var inputs = ""
     private var noteStamps: [String: FileStamps.Stamp] = [:]
     private var coverFiles: [String: FileStamps.Stamp] = [:]
@@ -114,6 +116,9 @@ struct BuildRun {
     /// the half-written files of commands that were killed.
     private mutating func checkOutput() throws {
         lock = try BuildLock(folder: builder.stateFolder)
+        // Read first: the library is read by one connection at a time, and the snapshot below
+        // would hold it for most of a second.
+        revision = try builder.library.revision()
         if mode == .full || !writer.hasFiles {
             // Needed whole in any case: it loads while the notes are listed (a fifth of a second
             // at 50,000 notes).
@@ -183,7 +188,7 @@ struct BuildRun {
                 throw SiteError.linkedSource(path: folder.appendingPathComponent(link).relativePathForDisplay)
             }
         }
-        inputs = try builder.inputFingerprint(settings: settings)
+        inputs = builder.inputFingerprint(settings: settings, revision: revision)
         guard let previous else { return }
         let notesFolder = paths.notes.path
         changedNotes = Set(noteStamps.keys).union(previous.notes.keys).filter { slug in

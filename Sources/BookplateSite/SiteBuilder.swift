@@ -188,12 +188,13 @@ public struct SiteBuilder: Sendable {
 
     /// A fingerprint of what a build reads besides its files (notes, templates, covers and photos
     /// are stamped one by one): the library's identity, the settings, the built-in theme, where
-    /// the templates are, and this build of Bookplate.
-    func inputFingerprint(settings: SiteSettings) throws -> String {
+    /// the templates are, and this build of Bookplate. `revision` is the library's, read before
+    /// the build reads anything from it (a change made meanwhile is then seen by the next build).
+    func inputFingerprint(settings: SiteSettings, revision: String) -> String {
         var fingerprint = Fingerprint()
         fingerprint.combine(Bookplate.programIdentity)
         fingerprint.combine(library.path)
-        fingerprint.combine(try library.revision())
+        fingerprint.combine(revision)
         fingerprint.combine(String(describing: settings))
         fingerprint.combine(requiresTemplatesFolder ? "required" : "optional")
         // A goal's pace changes with the day: the first build of each day makes the pages again.
