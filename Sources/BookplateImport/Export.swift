@@ -7,11 +7,17 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
     /// 2: `description` is allow-listed HTML (see `HTMLAllowList`); in 1 it was plain text.
     /// 3: every read of a book in `reads`; before, a `readCount` beside the current read's dates.
     /// Its series in `series`; `rating` in quarter stars.
+    /// 4: each book's `highlights`. Later, with no field changing meaning (an older Bookplate
+    /// reads these files, leaving out what it does not know): each highlight's `added`, the
+    /// reads' `setAsideFrom` and `removedHighlights`; a file without them imports as before.
     public static let formatVersion = 4
 
     public var bookplate: Int
     public var books: [ExportedBook]
     public var authors: [ExportedAuthor]
+    /// The highlights the reader removed, by id, so that they stay removed where the export is
+    /// imported (absent when there are none, and in files from before).
+    public var removedHighlights: [ExportedRemovedHighlight]?
 
     public struct ExportedBook: Codable, Sendable, Equatable {
         public var slug: String
@@ -78,6 +84,17 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
         public var started: String?
         public var finished: String?
         public var outcome: String
+        /// For a read a status change set aside, how it stood before: `finished` or `reading`, so
+        /// that setting that status again gives it back (absent for other reads, and in files
+        /// from before).
+        public var setAsideFrom: String?
+    }
+
+    public struct ExportedRemovedHighlight: Codable, Sendable, Equatable {
+        /// The id the highlight had: made from its book's slug and its text.
+        public var id: String
+        /// When the reader removed it (when absent, the import's time is taken).
+        public var removed: String?
     }
 
     public struct ExportedAuthor: Codable, Sendable, Equatable {
@@ -124,6 +141,7 @@ public struct LibraryExporter: Sendable {
     func document() throws -> LibraryExportDocument {
         let snapshot = try library.snapshot()
         let externalIDs = try library.externalIDsBySlug()
+        let setAsideFrom = try library.readsSetAsideFrom()
         let highlights = Dictionary(grouping: try library.allHighlights(), by: \.slug).mapValues { entries in
             entries.map(\.highlight).sorted(by: Highlight.inBookOrder).map { highlight in
                 LibraryExportDocument.ExportedHighlight(
@@ -147,10 +165,11 @@ public struct LibraryExporter: Sendable {
                 added: LibraryExporter.timestamp(book.addedAt, milliseconds: true),
                 reads: details.reads.isEmpty
                     ? nil
-                    : details.reads.map {
-                        LibraryExportDocument.ExportedRead(
-                            started: $0.started?.description, finished: $0.finished?.description,
-                            outcome: $0.outcome.rawValue)
+                    : details.reads.enumerated().map { index, read in
+                        let before = setAsideFrom[book.slug].flatMap { $0.indices.contains(index) ? $0[index] : nil }
+                        return LibraryExportDocument.ExportedRead(
+                            started: read.started?.description, finished: read.finished?.description,
+                            outcome: read.outcome.rawValue, setAsideFrom: before?.rawValue)
                     },
                 series: details.series.isEmpty
                     ? nil
@@ -174,7 +193,13 @@ public struct LibraryExporter: Sendable {
                     works.isEmpty ? nil : works.map(NewWork.init)
                 })
         }
-        return LibraryExportDocument(bookplate: LibraryExportDocument.formatVersion, books: books, authors: authors)
+        let removed = try library.removedHighlights().map {
+            LibraryExportDocument.ExportedRemovedHighlight(
+                id: $0.id, removed: $0.removedAt.map { LibraryExporter.timestamp($0, milliseconds: true) })
+        }
+        return LibraryExportDocument(
+            bookplate: LibraryExportDocument.formatVersion, books: books, authors: authors,
+            removedHighlights: removed.isEmpty ? nil : removed)
     }
 
     /// The Goodreads library export's columns, so other tools can import the shelf.
@@ -320,6 +345,27 @@ enum BookplateJSONFormat {
             file.warnings += limits.warnings.map { RowWarning(line: 0, message: "author \(index + 1): \($0)") }
         }
         file.authors = authors.map(\.imported)
+        for removed in document.removedHighlights ?? [] {
+            guard RemovedHighlight.isID(removed.id) else {
+                file.warnings.append(
+                    RowWarning(
+                        line: 0,
+                        message:
+                            "a removed highlight's id '\(ImportValues.shown(removed.id))' is not an id Bookplate makes: left out"
+                    ))
+                continue
+            }
+            let moment = removed.removed.flatMap(LibraryExporter.moment)
+            if let text = removed.removed, moment == nil {
+                file.warnings.append(
+                    RowWarning(
+                        line: 0,
+                        message:
+                            "highlight \(removed.id) was removed at '\(ImportValues.shown(text))', which is not a time: remembered as removed now"
+                    ))
+            }
+            file.removedHighlights.append(RemovedHighlight(id: removed.id, removedAt: moment))
+        }
         for (index, book) in document.books.enumerated() {
             let line = index + 1
             var warnings: [String] = []
@@ -366,21 +412,31 @@ enum BookplateJSONFormat {
                     book.audioMinutes, column: "audioMinutes", in: AudioLength.minutes, warnings: &warnings),
                 firstPublished: ImportValues.date(book.firstPublished, column: "firstPublished", warnings: &warnings),
                 owned: book.owned)
-            let reads = book.reads.map { reads in
-                reads.prefix(Book.readCountRange.upperBound).enumerated().map { index, read in
-                    ImportValues.read(read, number: index + 1, warnings: &warnings)
-                }
+            let exportedReads = book.reads.map { Array($0.prefix(Book.readCountRange.upperBound)) }
+            // Each read with how a status change set it aside, in the order the reads happened
+            // (as the record keeps them), so that the two stay side by side.
+            let reads = exportedReads.map { reads in
+                ReadRecord.inOrder(
+                    reads.enumerated().map { index, read in
+                        let record = ImportValues.read(read, number: index + 1, warnings: &warnings)
+                        let before = ImportValues.setAsideFrom(
+                            read.setAsideFrom, of: record, number: index + 1, warnings: &warnings)
+                        return (record: record, setAsideFrom: before)
+                    }, by: \.record)
             }
             var record = ImportRecord(
                 line: line, book: new, sourceID: nil, note: book.note, privateNotes: book.privateNotes,
                 readCount: ImportValues.count(
                     book.readCount, column: "readCount", in: Book.readCountRange, warnings: &warnings),
-                reads: reads,
+                reads: reads?.map(\.record),
                 addedAt: LibraryExporter.moment(book.added), preferredSlug: book.slug,
                 externalIDs: book.externalIDs ?? [:], warnings: warnings,
                 // Before format 3, `readCount` counted the finished reads alone.
                 readCountCountsSetAside: false
             ).withinLimits(noteCharacters: ImportLimits.ownNoteCharacters)
+            if let reads, record.reads == reads.map(\.record) {
+                record.readsSetAsideFrom = reads.map(\.setAsideFrom)
+            }
             var limits = ImportLimits()
             record.highlights = (book.highlights ?? []).map { exported in
                 var highlight = exported

@@ -65,6 +65,23 @@ extension ImportValues {
         return record
     }
 
+    /// How a read of Bookplate's own export stood before a status change set it aside: `finished`
+    /// or `reading`, for a read set aside; what cannot be used is left out with a warning.
+    static func setAsideFrom(_ text: String?, of read: ReadRecord, number: Int, warnings: inout [String])
+        -> ReadOutcome?
+    {
+        guard let text else { return nil }
+        guard read.outcome == .setAside else {
+            warnings.append("read \(number) is not set aside: its setAsideFrom is left out")
+            return nil
+        }
+        guard let outcome = ReadOutcome(rawValue: text), outcome != .setAside else {
+            warnings.append("read \(number) was set aside from '\(shown(text))', which is unknown: imported without it")
+            return nil
+        }
+        return outcome
+    }
+
     /// A series from Bookplate's own export: one without a name is left out, a position that is
     /// not one keeps the series without it; each with a warning.
     static func seriesPlace(name: String, position: String?, warnings: inout [String]) -> SeriesPlace? {

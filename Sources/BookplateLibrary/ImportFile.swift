@@ -27,6 +27,10 @@ public struct ImportRecord: Sendable, Equatable {
     public var warnings: [String]
     /// The book's highlights (Bookplate's own export, from version 4).
     public var highlights: [NewHighlight] = []
+    /// For each of ``reads`` set aside by a status change, how it stood before (finished, or
+    /// going on), so that setting that status again gives it back; nil for the others. Empty when
+    /// the file does not say (Bookplate's own export says, since it carries `setAsideFrom`).
+    public var readsSetAsideFrom: [ReadOutcome?] = []
     /// Where the note is when it was moved out of memory into the file's ``NoteSpool``.
     package var spooledNote: NoteSpool.Span?
 
@@ -96,6 +100,9 @@ public struct ImportFile: Sendable {
     /// Values cut or left out that belong to no row (the authors of Bookplate's own export): their
     /// line is 0.
     public var warnings: [RowWarning] = []
+    /// The highlights the reader removed (Bookplate's own export): remembered as removed, so that
+    /// importing their file again leaves them out, as in the library exported.
+    public var removedHighlights: [RemovedHighlight] = []
     /// Where the records' notes are kept when they are not in the records.
     package var spool: NoteSpool?
 

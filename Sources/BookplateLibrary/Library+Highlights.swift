@@ -202,6 +202,15 @@ extension Library {
         return highlight
     }
 
+    /// The highlights the reader removed and has not added since, by id, for Bookplate's JSON
+    /// export.
+    public func removedHighlights() throws -> [RemovedHighlight] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT highlightId, removedAt FROM removedHighlight ORDER BY highlightId")
+                .map { RemovedHighlight(id: $0["highlightId"], removedAt: $0["removedAt"]) }
+        }
+    }
+
     /// Imports every usable highlight of `file` in one transaction, each matched to a book on the
     /// shelf that keeps one of its book's passages, else by ISBN, else by title (its subtitle
     /// aside) and author ("Last, First" and accents folded). Re-importing adds nothing twice; a note or place the file changed since the last
@@ -357,6 +366,21 @@ extension Highlight {
     /// whole import: building the query for each of 40,000 highlights took a tenth of the time.
     static func kept(id: String, in db: Database) throws -> Highlight? {
         try Highlight.fetchOne(db.cachedStatement(sql: "SELECT * FROM highlight WHERE id = ?"), arguments: [id])
+    }
+
+    /// Remembers `removed` (an export's) as removed by the reader, each at the time it gives or
+    /// else `now`: the next import of its file leaves it out, as in the library exported. Not a
+    /// highlight the library keeps (an import takes none away), nor one whose removal it
+    /// remembers already (its own time stays), nor an id of another shape.
+    static func rememberRemoved(_ removed: [RemovedHighlight], at now: Date, in db: Database) throws {
+        let insert = try db.cachedStatement(
+            sql: """
+                INSERT OR IGNORE INTO removedHighlight (highlightId, removedAt)
+                SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM highlight WHERE id = ?)
+                """)
+        for highlight in removed where RemovedHighlight.isID(highlight.id) {
+            try insert.execute(arguments: [highlight.id, highlight.removedAt ?? now, highlight.id])
+        }
     }
 
     /// Whether the reader removed the highlight `id` (`quote remove`) and has not added it since.

@@ -84,6 +84,8 @@ extension Library {
                 try db.inTransaction {
                     var importer = try BookImporter(db: db, source: file.source, now: clock.now())
                     try importer.createAuthors(file.authors)
+                    // Before the books' highlights: what the reader removed stays removed.
+                    try Highlight.rememberRemoved(file.removedHighlights, at: clock.now(), in: db)
                     importer.authorFacts = authorFacts
                     var notes: [(slug: String, markdown: String)] = []
                     func stagePendingNotes() throws {
@@ -339,7 +341,11 @@ private struct BookImporter {
             lineByBookID[existingID] = record.line
             let before = book
             apply(record, description: prepared.description, to: &book)
-            let merged = record.reads.isEmpty ? nil : try Read.merge(record.reads, intoBookId: existingID, in: db)
+            let merged =
+                record.reads.isEmpty
+                ? nil
+                : try Read.merge(
+                    record.reads, setAsideFrom: record.readsSetAsideFrom, intoBookId: existingID, in: db)
             let readsChanged = merged != nil
             // A file that tells of a read leaves the book where its latest read is, which may be
             // one the library has and the file does not (a re-read logged in Bookplate since).
@@ -389,7 +395,7 @@ private struct BookImporter {
             booksWithISBN.insert(id)
         }
         bookIDsByMatchKey[key, default: []].append(id)
-        try Read.add(record.reads, toBookId: id, in: db)
+        try Read.add(record.reads, setAsideFrom: record.readsSetAsideFrom, toBookId: id, in: db)
         if !new.series.isEmpty { try Library.setSeries(new.series, of: id, in: db) }
         var position = 0
         var linked = Set<Int64>()
@@ -413,9 +419,12 @@ private struct BookImporter {
         book.status = new.status
         if let rating = new.rating { book.rating = rating }
         if let latest = record.reads.last {
-            // The book tells of its latest read.
-            book.startedDate = latest.started
-            book.finishedDate = latest.finished
+            // The book tells of its latest read; but a book put back to read by a status change,
+            // its read going on set aside, has no dates of its own, as `edit --status to-read`
+            // leaves it (it came back from an export with the set-aside read's start).
+            let putBack = new.status == .toRead && record.readsSetAsideFrom.last == .reading
+            book.startedDate = putBack ? nil : latest.started
+            book.finishedDate = putBack ? nil : latest.finished
         } else {
             if let started = new.startedDate { book.startedDate = started }
             if let finished = new.finishedDate { book.finishedDate = finished }

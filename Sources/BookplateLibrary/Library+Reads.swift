@@ -167,26 +167,71 @@ extension Library {
 extension Read {
     /// Takes a file's `reads` of the book into its reads (``ReadRecord/merging(_:into:)``: none is
     /// taken away); returns the book's reads, in order, when they changed, and nil when not.
-    static func merge(_ reads: [ReadRecord], intoBookId bookId: Int64, in db: Database) throws -> [ReadRecord]? {
+    /// `setAsideFrom` (Bookplate's own export) is, for each of `reads`, how a read a status
+    /// change set aside stood before: a read the merge writes set aside as one of them is, takes
+    /// it, so that setting that status again gives it back. The library's other reads keep theirs.
+    static func merge(
+        _ reads: [ReadRecord], setAsideFrom: [ReadOutcome?] = [], intoBookId bookId: Int64, in db: Database
+    ) throws -> [ReadRecord]? {
         let existing = try Read.fetchAll(
             db.cachedStatement(sql: "SELECT * FROM read WHERE bookId = ? ORDER BY id"), arguments: [bookId])
         let merged = ReadRecord.merging(reads, into: existing.map(\.record))
         guard merged != existing.map(\.record) else { return nil }
+        var given: [ReadRecord: ReadOutcome] = [:]
+        for (read, outcome) in zip(reads, setAsideFrom) {
+            if let outcome, outcome != .setAside, read.outcome == .setAside, given[read] == nil {
+                given[read] = outcome
+            }
+        }
         for (read, record) in zip(existing, merged) where read.record != record {
             var changed = read
             changed.record = record
+            if record.outcome == .setAside, let outcome = given[record] { changed.setAsideFrom = outcome }
             try changed.update(db)
         }
-        try add(Array(merged.dropFirst(existing.count)), toBookId: bookId, in: db)
+        let added = Array(merged.dropFirst(existing.count))
+        try add(added, setAsideFrom: added.map { given[$0] }, toBookId: bookId, in: db)
         return ReadRecord.inOrder(merged)
     }
 
-    /// Adds `reads` to the book's.
-    static func add(_ reads: [ReadRecord], toBookId bookId: Int64, in db: Database) throws {
+    /// Adds `reads` to the book's; `setAsideFrom`, when given, says for each how a read a status
+    /// change set aside stood before (nil for the others).
+    static func add(
+        _ reads: [ReadRecord], setAsideFrom: [ReadOutcome?] = [], toBookId bookId: Int64, in db: Database
+    ) throws {
         let insert = try db.cachedStatement(
-            sql: "INSERT INTO read (bookId, startedDate, finishedDate, outcome) VALUES (?, ?, ?, ?)")
-        for read in reads {
-            try insert.execute(arguments: [bookId, read.started, read.finished, read.outcome.rawValue])
+            sql: "INSERT INTO read (bookId, startedDate, finishedDate, outcome, setAsideFrom) VALUES (?, ?, ?, ?, ?)")
+        for (index, read) in reads.enumerated() {
+            // A read stood finished or going on before it was set aside: nothing else is kept.
+            let before =
+                read.outcome == .setAside && setAsideFrom.indices.contains(index)
+                ? setAsideFrom[index].flatMap { $0 == .setAside ? nil : $0 } : nil
+            try insert.execute(
+                arguments: [bookId, read.started, read.finished, read.outcome.rawValue, before?.rawValue])
+        }
+    }
+}
+
+extension Library {
+    /// How each read a status change set aside stood before it (finished, or going on), by book
+    /// slug, one for each of the book's reads in their order (``BookDetails/reads``), nil for the
+    /// others; books with no such read are left out. For Bookplate's JSON export, so that setting
+    /// the status back gives the read back in a shelf the export is imported into.
+    public func readsSetAsideFrom() throws -> [String: [ReadOutcome?]] {
+        try read { db in
+            let slugs = Dictionary(
+                uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, slug FROM book").map {
+                    ($0["id"] as Int64, $0["slug"] as String)
+                })
+            let reads = try Read.fetchAll(db, sql: "SELECT * FROM read ORDER BY bookId, id")
+            var bySlug: [String: [ReadOutcome?]] = [:]
+            for (bookId, ofBook) in Dictionary(grouping: reads, by: \.bookId)
+            where ofBook.contains(where: { $0.setAsideFrom != nil }) {
+                guard let slug = slugs[bookId] else { continue }
+                // In the order the book's reads are given: the same order `Read.allByBook` gives.
+                bySlug[slug] = ReadRecord.inOrder(ofBook, by: \.record).map(\.setAsideFrom)
+            }
+            return bySlug
         }
     }
 }

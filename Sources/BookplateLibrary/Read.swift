@@ -78,7 +78,7 @@ public struct ReadRecord: Hashable, Sendable, Codable {
     package static func inOrder(_ reads: [ReadRecord]) -> [ReadRecord] { inOrder(reads, by: \.self) }
 
     /// Things that hold reads, in the order of their reads.
-    static func inOrder<Item>(_ items: [Item], by read: (Item) -> ReadRecord) -> [Item] {
+    package static func inOrder<Item>(_ items: [Item], by read: (Item) -> ReadRecord) -> [Item] {
         items.enumerated().map { (key: read($0.element).sortKey, offset: $0.offset, item: $0.element) }
             .sorted { ($0.key, $0.offset) < ($1.key, $1.offset) }.map(\.item)
     }
