@@ -113,7 +113,10 @@ package enum DefaultTheme {
 
         Files under `assets/` are published under `site/assets/`; `assets/search.js` loads
         `search-index.js` (named by its `data-index` attribute), which the build writes, the first time the
-        search box is used, and searches the shelf by title, author and shelf.
+        search box is used, and searches the shelf by title, author and shelf. It writes its counts with
+        the words of its `data-found-…` and `data-highlights-…` attributes, their thousands grouped by its
+        `data-group` (`{{t.numberGroupSeparator}}`, as the pages group theirs: "1,234", "1 234"); a
+        `templates/index.mustache` of your own without `data-group` gets counts ungrouped, as before.
 
         """####
 
@@ -181,12 +184,19 @@ package enum DefaultTheme {
           var plurals = window.Intl && Intl.PluralRules
             ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
 
+          // A count written as the pages write it: its thousands grouped by the separator the page gives
+          // (data-group, from the same table the pages' numbers use: "1,234", "1 234", "1.234").
+          var group = script.getAttribute("data-group") || "";
+          function number(count) {
+            return String(count).replace(/\B(?=(\d{3})+$)/g, function () { return group; });
+          }
+
           // "3 books found", "1 highlight": the words of data-NAME-FORM ("one", "few", …), or of
           // data-NAME-other when the language's table gives no words for that form.
           function counted(name, count) {
             var form = plurals ? plurals.select(count) : (count === 1 ? "one" : "other");
             var words = script.getAttribute("data-" + name + "-" + form) || script.getAttribute("data-" + name + "-other") || "";
-            return words.replace("{count}", String(count));
+            return words.replace("{count}", function () { return number(count); });
           }
 
           function excerpt(text) {
@@ -725,7 +735,7 @@ package enum DefaultTheme {
         {{/content}}
         {{$scripts}}
         {{^isEmpty}}
-        <script src="assets/search.js" data-index="search-index.js" data-loading="{{t.searchLoading}}" data-failed="{{t.searchFailed}}" data-found-one="{{t.searchFoundOne}}" data-found-other="{{t.searchFoundOther}}" data-highlights-one="{{t.searchHighlightsOne}}" data-highlights-other="{{t.searchHighlightsOther}}" data-quote-open="{{t.quoteOpen}}" data-quote-close="{{t.quoteClose}}"{{#searchCountForms}} {{attribute}}="{{text}}"{{/searchCountForms}}></script>
+        <script src="assets/search.js" data-index="search-index.js" data-loading="{{t.searchLoading}}" data-failed="{{t.searchFailed}}" data-found-one="{{t.searchFoundOne}}" data-found-other="{{t.searchFoundOther}}" data-highlights-one="{{t.searchHighlightsOne}}" data-highlights-other="{{t.searchHighlightsOther}}" data-quote-open="{{t.quoteOpen}}" data-quote-close="{{t.quoteClose}}" data-group="{{t.numberGroupSeparator}}"{{#searchCountForms}} {{attribute}}="{{text}}"{{/searchCountForms}}></script>
         {{/isEmpty}}
         {{/scripts}}
         {{/layout}}

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Builds a French shelf of 360 books with the given bookplate binary and opens its split pages in
+"""Builds a French shelf of 1,236 books with the given bookplate binary and opens its split pages in
 headless Chromium, from file://: the home page, page 3 of a year's list, a book found there, the
 year's statistics page and a search. Each must load with no console error and every image
 decoded, in French, and fit a phone's width (390 px) without scrolling sideways, a note holding a
-long address and a book's title of one 171-letter word included. The statistics page is then built and checked in German and Spanish, whose
-headings are longer. Phone-width screenshots are kept in the artefacts folder.
+long address and a book's title of one 171-letter word included. A search finding 1,234 books
+says so with its thousands grouped as the pages group them. The statistics page is then built
+and checked in German and Spanish, whose headings are longer. Phone-width screenshots are kept in
+the artefacts folder.
 
 Usage: check_large_site.py BOOKPLATE ARTEFACTS_DIR
 """
@@ -30,8 +32,12 @@ LONG_TITLE = ("Lopadotemachoselachogaleokranioleipsanodrimhypotrimmatosilphiokar
               "kichlepikossyphophattoperisteralektryonoptekephalliokigklopeleiolagoiosiraiobaphetraganopterygon")
 
 
+# French groups thousands with a narrow no-break space: "1 234".
+GROUP = "\u202f"
+
+
 def make_shelf(binary, root):
-    """A French shelf: 320 books read in 2024, 30 to read, 10 being read; one with a cover."""
+    """A French shelf: 320 books read in 2024, 894 to read, 10 being read; one with a cover."""
     subprocess.run([binary, "init", str(root)], check=True, capture_output=True)
     settings = root / "content" / "site.yaml"
     settings.write_text(settings.read_text(encoding="utf-8").replace("language: en", "language: fr")
@@ -45,6 +51,11 @@ def make_shelf(binary, root):
         rows.append([str(number), f"Livre {number:04d}", f"Autrice {number % 40}", "", "", "", "",
                      str(number % 5 + 1) if shelf == "read" else "0", "", "Éditions", "Poche",
                      str(100 + number), "2001", "", read, "2024/01/01", shelf, "", shelf, "", "", "", "1", "0"])
+    # More books to read, so that a search finds more than a thousand (1,234 "Livre"s in all).
+    for number in range(370, 1234):
+        rows.append([str(number + 1000), f"Livre {number:04d}", f"Autrice {number % 40}", "", "", "", "", "0", "",
+                     "Éditions", "Poche", str(100 + number), "2001", "", "", "2024/01/01", "to-read", "",
+                     "to-read", "", "", "", "0", "0"])
     # A title of one word of 171 letters, finished last and the longest: it is on the home page, the
     # year's first page, the statistics and its author's page, whose cards must wrap it.
     rows.append(["370", LONG_TITLE, "Aristophane", "", "", "", "", "5", "", "Éditions", "Poche", "9999", "2001", "",
@@ -100,6 +111,7 @@ def main():
                     print(f"ok   {kind}: {page.relative_to(site)} ('{expect}' shown, no console errors)")
 
             check("home", site / "index.html", "Toute l’étagère")
+            check("home-count", site / "index.html", f"1{GROUP}236 livres")
             check("year-page-1", site / "read" / "2024" / "index.html", LONG_TITLE[:40])
             check("author", site / "authors" / "aristophane" / "index.html", LONG_TITLE[:40])
             third = site / "read" / "2024" / "page" / "3" / "index.html"
@@ -136,6 +148,7 @@ def main():
             search(LONG_TITLE[:30], "1 livre trouvé", "the long title wraps in the results")
             search("lucja tromso odegaard", "1 livre trouvé", "ł, ø and Ø found as l, o and o")
             search("zzzz", "0 livre trouvé", "French takes the singular for none")
+            search("livre", f"1{GROUP}234 livres trouvés", "thousands grouped as the pages group them")
             # The statistics page in the languages with the longest headings.
             settings = site.parent / "content" / "site.yaml"
             for language, expect in (("de", "Durchschnittliche Bewertung"), ("es", "Valoración media")):

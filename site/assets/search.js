@@ -50,12 +50,19 @@
   var plurals = window.Intl && Intl.PluralRules
     ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
 
+  // A count written as the pages write it: its thousands grouped by the separator the page gives
+  // (data-group, from the same table the pages' numbers use: "1,234", "1 234", "1.234").
+  var group = script.getAttribute("data-group") || "";
+  function number(count) {
+    return String(count).replace(/\B(?=(\d{3})+$)/g, function () { return group; });
+  }
+
   // "3 books found", "1 highlight": the words of data-NAME-FORM ("one", "few", …), or of
   // data-NAME-other when the language's table gives no words for that form.
   function counted(name, count) {
     var form = plurals ? plurals.select(count) : (count === 1 ? "one" : "other");
     var words = script.getAttribute("data-" + name + "-" + form) || script.getAttribute("data-" + name + "-other") || "";
-    return words.replace("{count}", String(count));
+    return words.replace("{count}", function () { return number(count); });
   }
 
   function excerpt(text) {

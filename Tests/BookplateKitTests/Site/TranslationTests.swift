@@ -170,6 +170,24 @@ import Testing
         #expect(try Words.load(theme: .builtIn, language: "es")("coverOf", ["title": "Emma"]) == "Cubierta de Emma")
     }
 
+    /// The search said "1234 books found" where the pages say "1,234 books" (French "1 234",
+    /// German and Spanish "1.234"): its script is given the separator the pages group thousands
+    /// with, from the same table, on its script element.
+    @Test func theSearchIsGivenTheSeparatorThePagesGroupThousandsWith() throws {
+        let shelf = try FixtureShelf.make()
+        var settings = FixtureShelf.settings
+        for language in Words.builtInLanguages {
+            settings.language = language
+            try shelf.build(settings: settings)
+            let words = try Words.load(theme: .builtIn, language: language)
+            let separator = String(words.number(1234).dropFirst().dropLast(3))
+            #expect(!separator.isEmpty && words.number(1234) == "1\(separator)234")
+            let script = try #require(
+                try shelf.siteFile("index.html").components(separatedBy: "<script src=\"assets/search.js\"").last)
+            #expect(script.prefix { $0 != ">" }.contains(" data-group=\"\(separator)\""), "\(language)")
+        }
+    }
+
     /// The form of each count from 0 to 29 and of 100, 101, 102, 105, 111, 112, 121, 1,000,
     /// 1,000,000 and 2,000,000, as `Intl.PluralRules` gives them (Node 20, ICU 78, CLDR 48):
     /// z zero, 1 one, t two, f few, m many, o other. `search.js` asks the browser, the pages ask
