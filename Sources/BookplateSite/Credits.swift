@@ -20,16 +20,18 @@ enum Credits {
         if let source = book.provenance[.description], book.description != nil,
             let link = link(to: book, in: source)
         {
-            credits.append(CreditModel(what: words("descriptionFrom"), source: link.name, url: link.url))
+            credits.append(
+                CreditModel(what: words("descriptionFrom", before: link.name), source: link.name, url: link.url))
         }
         for source in [FieldSource.google, .openLibrary]
         where detailFields.contains(where: { book.provenance[$0] == source }) {
             if let link = link(to: book, in: source) {
-                credits.append(CreditModel(what: words("detailsFrom"), source: link.name, url: link.url))
+                credits.append(
+                    CreditModel(what: words("detailsFrom", before: link.name), source: link.name, url: link.url))
             }
         }
         if hasCoverImage, let source = coverSource(book.coverURL), let link = link(to: book, in: source) {
-            credits.append(CreditModel(what: words("coverFrom"), source: link.name, url: link.url))
+            credits.append(CreditModel(what: words("coverFrom", before: link.name), source: link.name, url: link.url))
         }
         return credits
     }
@@ -47,10 +49,12 @@ enum Credits {
     }
 
     /// The site-wide credit in the footer: the catalogs any book's facts or cover came from, listed
-    /// in the site's language.
-    static func siteSources(_ sources: Set<FieldSource>, words: Words) -> [ListedLinkModel] {
-        ListedLinkModel.list(
+    /// in the site's language, and the words that lead to them ("book data from ", French's
+    /// "données des livres d’" before Open Library); none when the reader wrote every fact.
+    static func siteCredits(_ sources: Set<FieldSource>, words: Words) -> (lead: String?, links: [ListedLinkModel]) {
+        let links = ListedLinkModel.list(
             [FieldSource.openLibrary, .google].filter(sources.contains).compactMap(home), words: words)
+        return (links.first.map { words("footerBookData", before: $0.name) }, links)
     }
 
     /// A catalog's name and home page.

@@ -306,11 +306,12 @@ public struct SiteBuilder: Sendable {
     /// a full plan and in a plan of book pages alike. Its language is the words': English when
     /// the settings' language has no table.
     private func siteModel(_ settings: SiteSettings, words: Words) throws -> SiteModel {
-        SiteModel(
+        let credits = Credits.siteCredits(try library.catalogSources(), words: words)
+        return SiteModel(
             title: settings.title, language: words.language, description: settings.description,
             owner: settings.owner, hasFeed: settings.baseURL != nil,
             ownerLabel: settings.owner.map { words("footerOwner", ["owner": $0]) },
-            credits: Credits.siteSources(try library.catalogSources(), words: words))
+            credits: credits.links, creditsLead: credits.lead)
     }
 
     /// The part of every page's fingerprint that is the theme (a page may include any template),

@@ -123,6 +123,16 @@ struct Words: Sendable {
         return filled
     }
 
+    /// The text of `key` as the words that lead to `name` in a sentence, with what joins them:
+    /// "Description from " with its space, or French's "Description d’", its last "de" written
+    /// "d’" before a vowel as in a phrase's own words (``elideDe(in:before:)``). For a template
+    /// that puts `name` right after, as a link: `{{what}}<a …>{{name}}</a>`.
+    func callAsFunction(_ key: String, before name: String) -> String {
+        var lead = self(key) + " "
+        if elidesDe { Words.elideDe(in: &lead, before: name) }
+        return lead
+    }
+
     /// French writes the phrase's own "de" as "d’" before a vowel: "Kindred d’Octavia E. Butler",
     /// "La bibliothèque d’Élise". A word that starts with h is left alone, since whether its h is
     /// aspirated cannot be told from its letters ("de Hugo", "de Harry Potter").

@@ -49,6 +49,8 @@ struct ShelfTagModel: Sendable, Encodable {
 
 /// Where some of a book's facts came from: "Description from" Google Books, with a link there.
 struct CreditModel: Sendable, Encodable, Equatable {
+    /// The words that lead to the catalog's name, with what joins them: "Description from ", or
+    /// French's "Couverture d’" before Open Library.
     var what: String
     var source: String
     var url: String

@@ -21,6 +21,9 @@ struct SiteModel: Sendable, Encodable {
     var ownerLabel: String?
     /// The catalogs the shelf's facts and covers came from, credited in the footer.
     var credits: [ListedLinkModel] = []
+    /// The words that lead to them, "book data from " (French "données des livres d’" before Open
+    /// Library); nil when there are none.
+    var creditsLead: String? = nil
 }
 
 /// A name and value for a `<meta property=… content=…>` tag.

@@ -40,6 +40,37 @@ import Testing
                 "<a href=\"https://openlibrary.org/\">Open Library</a> et <a href=\"https://books.google.com/\">"))
     }
 
+    /// A French book page said "Couverture de Open Library", where French writes "de" as "d’"
+    /// before a vowel, as the site already did in the feed ("Kindred d’Octavia E. Butler"); the
+    /// footer said "données des livres Open Library", with no "de" at all. Google Books keeps its
+    /// "de".
+    @Test func frenchCreditsWriteDeAsDApostropheBeforeOpenLibrary() async throws {
+        let shelf = try FixtureShelf.make()
+        var settings = FixtureShelf.settings
+        settings.language = "fr"
+        try await shelf.buildOffPool(settings: settings)
+        let page = try shelf.siteFile("books/fledgling/index.html")
+        #expect(
+            page.contains(
+                "<p class=\"credits\">Description de <a href=\"https://books.google.com/books?id=dhRzDQAAQBAJ\">"
+                    + "Google Books</a> · Informations de <a href=\"https://books.google.com/books?id=dhRzDQAAQBAJ\">"
+                    + "Google Books</a> · Informations d’<a href=\"https://openlibrary.org/books/OL24381416M\">"
+                    + "Open Library</a> · Couverture d’<a href=\"https://openlibrary.org/books/OL24381416M\">"
+                    + "Open Library</a></p>"))
+        #expect(
+            try shelf.siteFile("index.html").contains(
+                "données des livres d’<a href=\"https://openlibrary.org/\">Open Library</a> et "
+                    + "<a href=\"https://books.google.com/\">Google Books</a>"))
+        // A shelf whose facts came from Google Books alone keeps the "de".
+        let french = try Words.load(theme: .builtIn, language: "fr")
+        var book = Book(slug: "x", title: "X", addedAt: TemporaryShelf.fixedDate, provenance: [.description: .google])
+        book.description = HTMLAllowList.sanitize("<p>Text</p>")
+        #expect(Credits.credits(for: book, hasCoverImage: false, words: french).map(\.what) == ["Description de "])
+        #expect(
+            Credits.siteCredits([.google], words: french).lead == "données des livres de "
+                && Credits.siteCredits([.openLibrary], words: french).lead == "données des livres d’")
+    }
+
     @Test func aShelfTheReaderWroteItselfCreditsNoCatalog() async throws {
         let shelf = try TemporaryShelf()
         try shelf.library.addBook(NewBook(title: "Mine", authors: ["Me"]))
@@ -57,8 +88,8 @@ import Testing
         book.provenance[.publisher] = .openLibrary
         #expect(
             Credits.credits(for: book, hasCoverImage: false, words: .english) == [
-                CreditModel(what: "Description from", source: "Google Books", url: "https://books.google.com/"),
-                CreditModel(what: "Details from", source: "Open Library", url: "https://openlibrary.org/"),
+                CreditModel(what: "Description from ", source: "Google Books", url: "https://books.google.com/"),
+                CreditModel(what: "Details from ", source: "Open Library", url: "https://openlibrary.org/"),
             ])
     }
 
@@ -68,7 +99,7 @@ import Testing
         #expect(Credits.credits(for: book, hasCoverImage: false, words: .english).isEmpty)
         #expect(
             Credits.credits(for: book, hasCoverImage: true, words: .english) == [
-                CreditModel(what: "Cover from", source: "Google Books", url: "https://books.google.com/")
+                CreditModel(what: "Cover from ", source: "Google Books", url: "https://books.google.com/")
             ])
         book.coverURL = "https://example.org/mine.jpg"
         #expect(Credits.credits(for: book, hasCoverImage: true, words: .english).isEmpty)
