@@ -35,7 +35,14 @@ import Testing
         try String(contentsOf: TestPaths.templates.appendingPathComponent("README.md"), encoding: .utf8)
     }
 
+    /// The Swift source of the built-in theme, laid out as `swift format` lays it out: each
+    /// string's lines indented as its closing delimiter, so that recording it changes no line the
+    /// templates did not.
     static func generatedSource(_ files: [String: String], readme: String) -> String {
+        func indented(_ text: String) -> String {
+            text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "        " + $0 }
+                .joined(separator: "\n")
+        }
         var lines = [
             "// Generated from templates/ by `BOOKPLATE_RECORD_THEME=1 swift test --filter DefaultThemeTests`; do not edit.",
             "",
@@ -44,13 +51,13 @@ import Testing
             "package enum DefaultTheme {",
             "    /// templates/README.md: what every template receives.",
             "    package static let readme = ####\"\"\"",
-            readme + "\n\"\"\"####",
+            indented(readme) + "\n        \"\"\"####",
             "",
             "    package static let files: [String: String] = [",
         ]
         for path in files.keys.sorted() {
             lines.append("        \"\(path)\": ####\"\"\"")
-            lines.append((files[path] ?? "") + "\n\"\"\"####,")
+            lines.append(indented(files[path] ?? "") + "\n        \"\"\"####,")
         }
         lines += ["    ]", "}"]
         return lines.joined(separator: "\n") + "\n"
