@@ -34,6 +34,9 @@ struct RemovedBookSnapshot: Codable {
     var importedNoteHash: String?
     /// Nil in copies kept before books had reads: the book's status and dates tell its one read.
     var reads: [ReadRecord]?
+    /// For each of ``reads`` a status change set aside, how it stood before (so that setting the
+    /// status again gives it back after `restore` too); nil in copies kept before.
+    var readsSetAsideFrom: [ReadOutcome?]?
     /// Nil in copies kept before books had series.
     var series: [SeriesPlace]?
     /// Nil in copies kept before books had highlights.
@@ -58,6 +61,8 @@ extension Library {
                 throw LibraryError.noSuchBook(slug)
             }
             let details = try details(of: book, in: db)
+            // In the order of `details.reads`, which are these reads' records.
+            let setAsideFrom = try Read.of(bookId: bookId, in: db).map(\.setAsideFrom)
             var works: [String: [NewWork]] = [:]
             for author in details.authors {
                 works[author.slug] = try AuthorWork.of(authorId: author.id, in: db).map(NewWork.init)
@@ -71,6 +76,7 @@ extension Library {
             let snapshot = RemovedBookSnapshot(
                 book: book, authors: details.authors, works: works, shelves: details.shelves.map(\.name),
                 externalIDs: externalIDs, importedNoteHash: importedNoteHash, reads: details.reads,
+                readsSetAsideFrom: setAsideFrom.contains { $0 != nil } ? setAsideFrom : nil,
                 series: details.series.map { SeriesPlace(name: $0.series.name, position: $0.position) },
                 highlights: try Highlight.filter(Column("bookId") == bookId).fetchAll(db))
             let json = String(decoding: try JSONEncoder().encode(snapshot), as: UTF8.self)
@@ -188,7 +194,7 @@ extension Library {
             book.id = nil
             try book.insert(db)
             if let reads = snapshot.reads, let id = book.id {
-                try Read.add(reads, toBookId: id, in: db)
+                try Read.add(reads, setAsideFrom: snapshot.readsSetAsideFrom ?? [], toBookId: id, in: db)
             } else {
                 try recordStatus(of: book, startsAnew: true, in: db)
             }

@@ -188,6 +188,25 @@ import Testing
         let restored = try library.restoreBook(removed)
         #expect(restored.reads == before.reads && restored.book.status == .reading)
     }
+
+    /// A read set aside by a status change is given back by setting the status again, after a
+    /// `remove` and `restore` as before (the kept copy forgot how it stood).
+    @Test func aRestoredBookStillGivesBackAReadAStatusSetAside() throws {
+        let shelf = try TemporaryShelf()
+        let library = shelf.library
+        let finished = ReadRecord(started: try date("2023-01-20"), finished: try date("2023-02-10"))
+        try library.addBook(
+            NewBook(
+                title: "Dune", authors: ["Frank Herbert"], status: .read, startedDate: finished.started,
+                finishedDate: finished.finished))
+        try library.editBook(slug: "dune", BookEdit(status: .abandoned))
+        let id = try library.removeBook(slug: "dune", at: TemporaryShelf.fixedDate)
+        let removed = try #require(try library.removedBooks().first { $0.id == id })
+        let restored = try library.restoreBook(removed)
+        #expect(restored.book.status == .abandoned && restored.reads.map(\.outcome) == [.setAside])
+        let dune = try library.editBook(slug: "dune", BookEdit(status: .read))
+        #expect(dune.reads == [finished] && dune.book.finishedDate == finished.finished)
+    }
 }
 
 /// Reading logs give every read they know of, and Bookplate's exports give them back.
