@@ -335,9 +335,15 @@ struct SiteWriter: Sendable {
         let unwritten = BuildState.Output(
             fingerprint: Fingerprint(), stamp: FileStamps.Stamp(size: -1, modified: 0, changed: 0, inode: 0), digest: 0)
         let results = Mutex([BuildState.Output](repeating: unwritten, count: outputs.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        // Each worker takes the next file when it is done with one: dealt out in turns, the
+        // heaviest (the search index, the longest lists, all at the end of the plan) could fall
+        // to one worker while the other sat idle.
+        let next = Atomic(0)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
             var folders = makingFolders ? FileOutput.NewFolders() : nil
-            for index in stride(from: worker, to: outputs.count, by: workers) {
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < outputs.count else { return }
                 if failure.withLock({ $0 != nil }) { return }
                 let output = outputs[index]
                 let path = destination(index, output)
