@@ -31,10 +31,7 @@ import Testing
 
     /// The footer lists the catalogs as a sentence of the site's language, like a book's authors.
     @Test func theFootersCatalogsAreListedInTheSitesLanguage() async throws {
-        let shelf = try FixtureShelf.make()
-        var settings = FixtureShelf.settings
-        settings.language = "fr"
-        try await shelf.buildOffPool(settings: settings)
+        let shelf = try await FixtureShelf.built(inLanguage: "fr")
         #expect(
             try shelf.siteFile("index.html").contains(
                 "<a href=\"https://openlibrary.org/\">Open Library</a> et <a href=\"https://books.google.com/\">"))
@@ -45,10 +42,7 @@ import Testing
     /// footer said "données des livres Open Library", with no "de" at all. Google Books keeps its
     /// "de".
     @Test func frenchCreditsWriteDeAsDApostropheBeforeOpenLibrary() async throws {
-        let shelf = try FixtureShelf.make()
-        var settings = FixtureShelf.settings
-        settings.language = "fr"
-        try await shelf.buildOffPool(settings: settings)
+        let shelf = try await FixtureShelf.built(inLanguage: "fr")
         let page = try shelf.siteFile("books/fledgling/index.html")
         #expect(
             page.contains(

@@ -321,10 +321,7 @@ import Testing
     }
 
     @Test func aFrenchSiteSpeaksFrenchOnEveryPage() async throws {
-        let shelf = try FixtureShelf.make()
-        var settings = FixtureShelf.settings
-        settings.language = "fr"
-        try await shelf.buildOffPool(settings: settings)
+        let shelf = try await FixtureShelf.built(inLanguage: "fr")
         let home = try shelf.siteFile("index.html")
         #expect(home.contains("<html lang=\"fr\">"))
         #expect(home.contains("<h2 id=\"reading-now-heading\">En cours de lecture</h2>"))

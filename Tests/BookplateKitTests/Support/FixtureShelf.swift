@@ -12,6 +12,15 @@ enum FixtureShelf {
         title: "Fixture Shelf", owner: "Test Reader", description: "A fixed shelf for golden files.",
         baseURL: URL(string: "https://books.example.org/shelf/"))
 
+    /// The fixed shelf, built off the test pool with ``settings`` in `language`.
+    static func built(inLanguage language: String) async throws -> TemporaryShelf {
+        let shelf = try make()
+        var settings = settings
+        settings.language = language
+        try await shelf.buildOffPool(settings: settings)
+        return shelf
+    }
+
     static func make() throws -> TemporaryShelf {
         let shelf = try TemporaryShelf()
         let library = shelf.library
