@@ -42,20 +42,14 @@ public struct NoteStore: Sendable {
     }
 
     /// Reads the note at `path`, insisting on UTF-8: a regular file, never through a symbolic link.
-    /// With plain system calls, as a build reads every note once or twice.
     public static func readNote(atPath path: String) throws -> String {
         let display = { URL(fileURLWithPath: path).relativePathForDisplay }
-        // Not blocking: a named pipe put where a note goes is refused below, not waited on.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            throw errno == ELOOP ? NoteError.linked(path: display()) : NoteError.unreadable(path: display())
-        }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw NoteError.unreadable(path: display())
-        }
-        guard let bytes = readAll(descriptor, expecting: Int(info.st_size)) else {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileInput.bytes(atPath: path, followingLinks: false)
+        } catch .system(ELOOP) {
+            throw NoteError.linked(path: display())
+        } catch {
             throw NoteError.unreadable(path: display())
         }
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
@@ -63,33 +57,6 @@ public struct NoteStore: Sendable {
             throw NoteError.notUTF8(path: display())
         }
         return text
-    }
-
-    /// The bytes of the open file `descriptor` from where it is to its end, read into one array
-    /// of the size the file had (and more, should it have grown); nil when reading fails.
-    private static func readAll(_ descriptor: Int32, expecting size: Int) -> [UInt8]? {
-        let limit = max(size, 0) + 1
-        var failed = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: limit) { buffer, count in
-            count = 0
-            guard let start = buffer.baseAddress else { return }
-            while count < buffer.count {
-                let got = read(descriptor, start + count, buffer.count - count)
-                if got < 0, errno == EINTR { continue }
-                if got <= 0 {
-                    failed = got < 0
-                    return
-                }
-                count += got
-            }
-        }
-        guard !failed else { return nil }
-        // Full to the last byte: the file grew since it was measured.
-        if bytes.count == limit {
-            guard let rest = readAll(descriptor, expecting: 65_536) else { return nil }
-            bytes += rest
-        }
-        return bytes
     }
 
     /// Creates an empty note for `slug` unless one exists, and returns its location.

@@ -228,27 +228,11 @@ public struct ThumbnailCache: Sendable {
     /// The bytes of the file at `url`, read straight into one array: when both cores make covers,
     /// every megabyte-sized copy shows in the build's peak memory.
     private static func contents(of url: URL) throws -> [UInt8] {
-        func failure(_ code: Int32) -> ThumbnailError {
-            ThumbnailError(path: url.relativePathForDisplay, problem: .unreadable(String(cString: strerror(code))))
+        do {
+            return try FileInput.bytes(atPath: url.path)
+        } catch {
+            throw ThumbnailError(path: url.relativePathForDisplay, problem: .unreadable(error.description))
         }
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure(errno) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw failure(errno) }
-        var code: Int32 = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, count in
-            count = 0
-            while count < buffer.count, let start = buffer.baseAddress {
-                let got = read(descriptor, start + count, buffer.count - count)
-                if got < 0, errno == EINTR { continue }
-                if got < 0 { code = errno }
-                if got <= 0 { break }
-                count += got
-            }
-        }
-        if code != 0 { throw failure(code) }
-        return bytes
     }
 
     private static func reason(_ error: Error) -> String {
