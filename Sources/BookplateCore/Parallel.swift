@@ -42,6 +42,21 @@ public enum Parallel {
         }
     }
 
+    /// `first` and `second` worked out at once, one on each of two cores (one after the other
+    /// where there is one): for two parts of a step that need nothing from each other.
+    public static func both<A: Sendable, B: Sendable>(
+        _ first: @Sendable () -> A, _ second: @Sendable () -> B
+    ) -> (A, B) {
+        guard cores > 1 else { return (first(), second()) }
+        // Each result is written by its own iteration alone, and read once both are done.
+        nonisolated(unsafe) var a: A?
+        nonisolated(unsafe) var b: B?
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 { a = first() } else { b = second() }
+        }
+        return (a.unsafelyUnwrapped, b.unsafelyUnwrapped)
+    }
+
     /// An array of `items.count` results made by `workers` threads at once, each calling `fill`
     /// with its number, the items and the results' storage. Between them the calls must
     /// initialize every element of the storage exactly once.

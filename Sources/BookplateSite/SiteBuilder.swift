@@ -69,7 +69,7 @@ public struct SiteBuilder: Sendable {
         // Every page's closure holds this one box, not a copy of the factory and the builder (half
         // a kilobyte each: 26 MB for 50,000 book pages).
         let shared = SharedPlan(factory: factory, notes: notes)
-        let authorLetters = factory.authorLetters()
+        let authorLetters = factory.authorLetters
         @Sendable func page<Model: PageModel>(
             _ path: String, _ template: String, _ model: @escaping @Sendable () throws -> Model
         ) -> PlannedOutput {
@@ -77,7 +77,7 @@ public struct SiteBuilder: Sendable {
         }
         var plan = SitePlan([
             page("index.html", "index") { shared.factory.indexPage() },
-            page("authors/index.html", "authors") { shared.factory.authorsPage(authorLetters) },
+            page("authors/index.html", "authors") { shared.factory.authorsPage() },
             page("shelves/index.html", "shelves") { shared.factory.shelvesPage() },
             page("stats/index.html", "stats") { shared.factory.statisticsPage() },
             page("404.html", "404") { shared.factory.notFoundPage() },
@@ -105,7 +105,7 @@ public struct SiteBuilder: Sendable {
             plan.append(
                 contentsOf: authorLetters.map { entry in
                     page("authors/\(entry.anchor).html", "authors") {
-                        shared.factory.authorsPage(authorLetters, letter: entry.letter)
+                        shared.factory.authorsPage(letter: entry.letter)
                     }
                 })
         }

@@ -63,7 +63,7 @@ import Testing
             baseURL: URL(string: "https://example.org/"), snapshot: snapshot, coversBySlug: [:])
         let models: [any PageModel] =
             [
-                factory.indexPage(), factory.authorsPage(factory.authorLetters()), factory.shelvesPage(),
+                factory.indexPage(), factory.authorsPage(), factory.shelvesPage(),
                 factory.statisticsPage(),
                 factory.notFoundPage(),
             ]

@@ -190,11 +190,11 @@ import Testing
 
     @Test func aFewAuthorsAreOnePageWithLinksToEachLetter() {
         let factory = AuthorsIndexTests.factory(authors: 12)
-        let letters = factory.authorLetters()
+        let letters = factory.authorLetters
         #expect(letters.map(\.letter) == ["#", "A", "B", "C", "Z"])
         #expect(letters.map(\.anchor) == ["other", "a", "b", "c", "z"])
         #expect(!PageModelFactory.splitsAuthors(letters))
-        let page = factory.authorsPage(letters)
+        let page = factory.authorsPage()
         #expect(page.letters.count == 5)
         #expect(page.letterLinks.map(\.url) == ["#letter-other", "#letter-a", "#letter-b", "#letter-c", "#letter-z"])
         #expect(page.countLabel == "12 authors")
@@ -202,13 +202,13 @@ import Testing
 
     @Test func manyAuthorsAreAPagePerLetter() {
         let factory = AuthorsIndexTests.factory(authors: PageModelFactory.authorsOnOnePage + 1)
-        let letters = factory.authorLetters()
+        let letters = factory.authorLetters
         #expect(PageModelFactory.splitsAuthors(letters))
-        let index = factory.authorsPage(letters)
+        let index = factory.authorsPage()
         #expect(index.letters.isEmpty)
         #expect(index.letterLinks.map(\.url) == ["other.html", "a.html", "b.html", "c.html", "z.html"])
         #expect(index.title == "Authors")
-        let b = factory.authorsPage(letters, letter: "B")
+        let b = factory.authorsPage(letter: "B")
         #expect(b.title == "Authors: B")
         #expect(b.pageTitle == "Authors: B — T")
         #expect(b.letters.map(\.letter) == ["B"])

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import BookplateCore
@@ -12,6 +13,20 @@ import Testing
         let expected = items.map { "item \($0)" }
         #expect(Parallel.map(items) { "item \($0)" } == expected)
         #expect(Parallel.mapEach(items) { "item \($0)" } == expected)
+    }
+
+    @Test func bothGivesEachPartsResultAndRunsEachOnce() {
+        let calls = Mutex([0, 0])
+        let (text, number) = Parallel.both {
+            calls.withLock { $0[0] += 1 }
+            return "first"
+        } _: {
+            calls.withLock { $0[1] += 1 }
+            return 2
+        }
+        #expect(text == "first")
+        #expect(number == 2)
+        #expect(calls.withLock { $0 } == [1, 1])
     }
 }
 
