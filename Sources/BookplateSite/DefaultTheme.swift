@@ -100,7 +100,7 @@ package enum DefaultTheme {
 
         | template | page | variables |
         |---|---|---|
-        | `index` | `index.html` | `bookCount`, `authorCount`, `countsLabel`, `isEmpty`, `reading` (the first 12 books being read, cards), `readingList` (a list link, when more are being read), `recent` (the 12 books finished last, cards), `groups` (each: `id`, `title` — a reading status, or "Series" with a link to each series' page — and `lists`: list links), `shelfCount`, `searchCountForms` (the search's counts in forms besides one and other, each `attribute` such as `data-found-few` and its `text`) |
+        | `index` | `index.html` | `bookCount`, `authorCount`, `countsLabel`, `isEmpty`, `reading` (the first 12 books being read, cards), `readingList` (a list link, when more are being read), `recent` (the 12 books finished last, cards), `groups` (each: `id`, `title` — a reading status, or "Series" with a link to each series' page — and `lists`: list links), `shelfCount`, `searchCountForms` (the search's counts in forms besides one and other, and its minimum grouping when a language has one: each `attribute` such as `data-found-few` and its `text`) |
         | `list` | `reading/`, `read/<year>/` (`read/undated/`), `to-read/`, `abandoned/`, each `index.html`, then `page/<n>/index.html` | `id`, `title` ("Read in 2024"), `countLabel`, `books` (cards, 100 a page), `pagination` |
         | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `lang` (the book's language when it is not the site's), `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started`, `finished`, `reads` ("Read 3 times: 2019, 2021, 2024", for a book finished more than once), `series` (each `name`, `url` of its page, `position` such as 2 or 2.5, absent when unnumbered), `shelves` (`name`, `slug`, `url`), `noteHTML`, `credits` (`what` — "Description from ", the words before the link with what joins them to it, French's "Couverture d’" before Open Library —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from; write `{{what}}<a href="{{url}}">{{source}}</a>`), `metaDescription` (what the book is about, for `<meta name="description">` and `og:description`: its description's start cut after a word, or "Kindred by Octavia E. Butler"), `openGraph` (`property`, `content`), `jsonLD` |
         | `author` | `authors/<slug>/index.html` | `name`, `lifeDates`, `photo` (as `cover`), `bioHTML` (the bio's Markdown through cmark in safe mode, links kept only to http(s) addresses, images as their description: use `{{{bioHTML}}}`), `metaDescription` (for `<meta name="description">`: the bio's start cut after a word, or "3 books by Terry Pratchett on the shelf"), `bioParagraphs` (the same as plain paragraphs), `books` (cards), `bookCountLabel`, `links` (`title`, `url`), `otherWorks` (`title`, `year`) |
@@ -116,7 +116,9 @@ package enum DefaultTheme {
         `search-index.js` (named by its `data-index` attribute), which the build writes, the first time the
         search box is used, and searches the shelf by title, author and shelf. It writes its counts with
         the words of its `data-found-…` and `data-highlights-…` attributes, their thousands grouped by its
-        `data-group` (`{{t.numberGroupSeparator}}`, as the pages group theirs: "1,234", "1 234"); a
+        `data-group` (`{{t.numberGroupSeparator}}`, as the pages group theirs: "1,234", "1 234"), and only
+        from as many digits as the table's `numberGroupMinimum` allows (Spanish's `2` leaves "1234" whole,
+        as its pages do; `searchCountForms` then carries `data-group-minimum`); a
         `templates/index.mustache` of your own without `data-group` gets counts ungrouped, as before.
 
         """####
@@ -186,10 +188,14 @@ package enum DefaultTheme {
             ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
 
           // A count written as the pages write it: its thousands grouped by the separator the page gives
-          // (data-group, from the same table the pages' numbers use: "1,234", "1 234", "1.234").
+          // (data-group, from the same table the pages' numbers use: "1,234", "1 234", "1.234"), and
+          // left whole below the language's minimum (data-group-minimum: Spanish writes 1234, 12.345).
           var group = script.getAttribute("data-group") || "";
+          var groupMinimum = Number(script.getAttribute("data-group-minimum")) || 1;
           function number(count) {
-            return String(count).replace(/\B(?=(\d{3})+$)/g, function () { return group; });
+            var digits = String(count);
+            if (digits.replace("-", "").length < 3 + groupMinimum) return digits;
+            return digits.replace(/\B(?=(\d{3})+$)/g, function () { return group; });
           }
 
           // "3 books found", "1 highlight": the words of data-NAME-FORM ("one", "few", …), or of
@@ -1113,6 +1119,7 @@ package enum DefaultTheme {
         everyYear: Alle Jahre
         booksOfTheYear: "{year} beendete Bücher"
         numberGroupSeparator: "."
+        numberGroupMinimum: "1"
         numberDecimalSeparator: ","
         dayFirst: "1"
         dateDay: "{day}. {month} {year}"
@@ -1311,6 +1318,7 @@ package enum DefaultTheme {
         everyYear: Every year
         booksOfTheYear: Books finished in {year}
         numberGroupSeparator: ","
+        numberGroupMinimum: "1"
         numberDecimalSeparator: "."
         dayFirst: "1"
         dateDay: "{day} {month} {year}"
@@ -1506,6 +1514,7 @@ package enum DefaultTheme {
         everyYear: Todos los años
         booksOfTheYear: Libros terminados en {year}
         numberGroupSeparator: "."
+        numberGroupMinimum: "2"
         numberDecimalSeparator: ","
         dayFirst: "1"
         dateDay: "{day} de {month} de {year}"
@@ -1701,6 +1710,7 @@ package enum DefaultTheme {
         everyYear: Toutes les années
         booksOfTheYear: Livres terminés en {year}
         numberGroupSeparator: " "
+        numberGroupMinimum: "1"
         numberDecimalSeparator: ","
         dayFirst: "1er"
         dateDay: "{day} {month} {year}"

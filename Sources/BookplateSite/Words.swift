@@ -173,6 +173,10 @@ struct Words: Sendable {
                 forms.append(SearchCountForm(attribute: "data-\(attribute)-\(name)", text: phrase.text))
             }
         }
+        // Where a language leaves four digits whole, the search must too: "1234 libros".
+        if groupingMinimum > 1 {
+            forms.append(SearchCountForm(attribute: "data-group-minimum", text: String(groupingMinimum)))
+        }
         return forms
     }
 
@@ -190,8 +194,11 @@ struct Words: Sendable {
     }
 
     /// `value` with its thousands grouped: 179,948 in English, 179 948 in French, 179.948 in German.
+    /// A number of fewer digits than three and the language's `numberGroupMinimum` (CLDR's
+    /// minimum grouping digits) stays whole: Spanish writes 1234 and 12.345.
     func number(_ value: Int) -> String {
         let digits = String(value.magnitude)
+        guard digits.count >= 3 + groupingMinimum else { return value < 0 ? "-" + digits : digits }
         let separator = self("numberGroupSeparator")
         var grouped = ""
         for (index, digit) in digits.enumerated() {
@@ -199,6 +206,12 @@ struct Words: Sendable {
             grouped.append(digit)
         }
         return value < 0 ? "-" + grouped : grouped
+    }
+
+    /// How many digits must stand before the first separator for a number to be grouped: 1 in
+    /// most languages, 2 in Spanish (from the table's `numberGroupMinimum`).
+    var groupingMinimum: Int {
+        max(1, Int(self("numberGroupMinimum")) ?? 1)
     }
 
     /// A number of tenths with one decimal place, with the language's decimal mark: 4.5, or 4,5.

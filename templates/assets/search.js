@@ -51,10 +51,14 @@
     ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
 
   // A count written as the pages write it: its thousands grouped by the separator the page gives
-  // (data-group, from the same table the pages' numbers use: "1,234", "1 234", "1.234").
+  // (data-group, from the same table the pages' numbers use: "1,234", "1 234", "1.234"), and
+  // left whole below the language's minimum (data-group-minimum: Spanish writes 1234, 12.345).
   var group = script.getAttribute("data-group") || "";
+  var groupMinimum = Number(script.getAttribute("data-group-minimum")) || 1;
   function number(count) {
-    return String(count).replace(/\B(?=(\d{3})+$)/g, function () { return group; });
+    var digits = String(count);
+    if (digits.replace("-", "").length < 3 + groupMinimum) return digits;
+    return digits.replace(/\B(?=(\d{3})+$)/g, function () { return group; });
   }
 
   // "3 books found", "1 highlight": the words of data-NAME-FORM ("one", "few", …), or of

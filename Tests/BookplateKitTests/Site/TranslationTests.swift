@@ -47,7 +47,9 @@ import Testing
         }
         for month in 1...12 { keys.formUnion(["month\(month)", "monthShort\(month)"]) }
         for format in BookFormat.allCases { keys.insert("format.\(format.rawValue)") }
-        keys.formUnion(["numberGroupSeparator", "numberDecimalSeparator", "dateDay", "dateMonth", "dayFirst"])
+        keys.formUnion([
+            "numberGroupSeparator", "numberGroupMinimum", "numberDecimalSeparator", "dateDay", "dateMonth", "dayFirst",
+        ])
         return keys.filter { !$0.isEmpty && !$0.contains("\\") }
     }
 
@@ -104,6 +106,11 @@ import Testing
             #expect(words.number(999) == "999")
         }
         #expect(try Words.load(theme: .builtIn, language: "fr").count(1, "book") == "1 livre")
+        // CLDR's minimum grouping digits: Spanish groups from five digits, the others from four.
+        let spanish = try Words.load(theme: .builtIn, language: "es")
+        #expect([1234, -1234, 12_345, 1_234_567].map(spanish.number) == ["1234", "-1234", "12.345", "1.234.567"])
+        #expect(try Words.load(theme: .builtIn, language: "de").number(1234) == "1.234")
+        #expect(try Words.load(theme: .builtIn, language: "en").number(-1234) == "-1,234")
         #expect(
             try Words.load(theme: .builtIn, language: "de").date(try PartialDate(parsing: "2025-10")) == "Oktober 2025")
         // A regional language reads its language's table; an unknown one reads English.
@@ -180,11 +187,14 @@ import Testing
             settings.language = language
             try shelf.build(settings: settings)
             let words = try Words.load(theme: .builtIn, language: language)
-            let separator = String(words.number(1234).dropFirst().dropLast(3))
-            #expect(!separator.isEmpty && words.number(1234) == "1\(separator)234")
+            let separator = String(words.number(12_345).dropFirst(2).dropLast(3))
+            #expect(!separator.isEmpty && words.number(12_345) == "12\(separator)345")
             let script = try #require(
                 try shelf.siteFile("index.html").components(separatedBy: "<script src=\"assets/search.js\"").last)
-            #expect(script.prefix { $0 != ">" }.contains(" data-group=\"\(separator)\""), "\(language)")
+            let attributes = script.prefix { $0 != ">" }
+            #expect(attributes.contains(" data-group=\"\(separator)\""), "\(language)")
+            // Spanish leaves four digits whole, on the pages and in the search alike.
+            #expect(attributes.contains(" data-group-minimum=\"2\"") == (language == "es"), "\(language)")
         }
     }
 
