@@ -19,6 +19,10 @@ struct Words: Sendable {
     /// Whether a phrase's own "de" is written "d’" before a vowel (``elideDe(in:before:)``):
     /// French. Known once, not for each of the phrases every page asks for.
     private let elidesDe: Bool
+    /// How many digits must stand before the first separator for a number to be grouped: 1 in
+    /// most languages, 2 in Spanish (CLDR's minimum grouping digits, the table's
+    /// `numberGroupMinimum`). Read once: every count on every page asks.
+    let groupingMinimum: Int
 
     /// The languages the default theme translates in full.
     static let builtInLanguages = ["de", "en", "es", "fr"]
@@ -30,6 +34,7 @@ struct Words: Sendable {
         self.language = language
         self.table = table.mapValues(Phrase.init)
         elidesDe = language.lowercased().hasPrefix("fr")
+        groupingMinimum = max(1, table["numberGroupMinimum"].flatMap { Int($0) } ?? 1)
     }
 
     /// The table for `language` from `theme`: `pt-BR` reads `pt.yaml`, then `pt-BR.yaml`, over
@@ -206,12 +211,6 @@ struct Words: Sendable {
             grouped.append(digit)
         }
         return value < 0 ? "-" + grouped : grouped
-    }
-
-    /// How many digits must stand before the first separator for a number to be grouped: 1 in
-    /// most languages, 2 in Spanish (from the table's `numberGroupMinimum`).
-    var groupingMinimum: Int {
-        max(1, Int(self("numberGroupMinimum")) ?? 1)
     }
 
     /// A number of tenths with one decimal place, with the language's decimal mark: 4.5, or 4,5.
