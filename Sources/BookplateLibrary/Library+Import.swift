@@ -340,7 +340,8 @@ private struct BookImporter {
         {
             lineByBookID[existingID] = record.line
             let before = book
-            apply(record, description: prepared.description, to: &book)
+            let last = try BookAsImported.last(ofBookId: existingID, from: source, in: db)
+            apply(record, description: prepared.description, to: &book, since: last)
             let merged =
                 record.reads.isEmpty
                 ? nil
@@ -348,8 +349,9 @@ private struct BookImporter {
                     record.reads, setAsideFrom: record.readsSetAsideFrom, intoBookId: existingID, in: db)
             let readsChanged = merged != nil
             // A file that tells of a read leaves the book where its latest read is, which may be
-            // one the library has and the file does not (a re-read logged in Bookplate since).
-            if new.status.readOutcome != nil,
+            // one the library has and the file does not (a re-read logged in Bookplate since); a
+            // file with no news of the book's reading leaves it where the reader put it.
+            if readsChanged || said(by: record).changesStatus(since: last), new.status.readOutcome != nil,
                 let latest = try merged?.last ?? Read.of(bookId: existingID, in: db).last?.record
             {
                 book.status = latest.outcome.status
@@ -370,6 +372,7 @@ private struct BookImporter {
             }
             let shelvesChanged = try addShelves(new.shelves, to: existingID)
             try rememberIDs(record, for: existingID)
+            try said(by: record).save(forBookId: existingID, in: db)
             return book != before || readsChanged || seriesAdded || shelvesChanged
                 ? .updated(book.slug) : .unchanged(book.slug)
         }
@@ -383,7 +386,7 @@ private struct BookImporter {
         book.googleVolumeID = new.googleVolumeID
         book.openLibraryWorkKey = new.openLibraryWorkKey.flatMap { OpenLibraryKey.valid($0, kind: "W") }
         book.openLibraryEditionKey = new.openLibraryEditionKey.flatMap { OpenLibraryKey.valid($0, kind: "M") }
-        apply(record, description: prepared.description, to: &book)
+        apply(record, description: prepared.description, to: &book, since: nil)
         try book.insert(db)
         guard let id = book.id else { return .added(book.slug) }
         lineByBookID[id] = record.line
@@ -410,27 +413,51 @@ private struct BookImporter {
         }
         _ = try addShelves(new.shelves, to: id)
         try rememberIDs(record, for: id)
+        try said(by: record).save(forBookId: id, in: db)
         return .added(book.slug)
     }
 
-    /// The file's values win for the reader's fields; book facts fill only what is empty.
-    private func apply(_ record: ImportRecord, description: SanitizedHTML?, to book: inout Book) {
+    /// What the file says of the book's reader fields: its status with the dates the book takes
+    /// from it, its rating, private notes and whether it is owned.
+    private func said(by record: ImportRecord) -> BookAsImported {
         let new = record.book
-        book.status = new.status
-        if let rating = new.rating { book.rating = rating }
+        var started = new.startedDate
+        var finished = new.finishedDate
         if let latest = record.reads.last {
             // The book tells of its latest read; but a book put back to read by a status change,
             // its read going on set aside, has no dates of its own, as `edit --status to-read`
             // leaves it (it came back from an export with the set-aside read's start).
             let putBack = new.status == .toRead && record.readsSetAsideFrom.last == .reading
-            book.startedDate = putBack ? nil : latest.started
-            book.finishedDate = putBack ? nil : latest.finished
-        } else {
-            if let started = new.startedDate { book.startedDate = started }
-            if let finished = new.finishedDate { book.finishedDate = finished }
+            started = putBack ? nil : latest.started
+            finished = putBack ? nil : latest.finished
         }
-        if let notes = record.privateNotes { book.privateNotes = notes }
-        if let owned = new.owned { book.owned = owned }
+        return BookAsImported(
+            source: source, status: new.status, startedDate: started, finishedDate: finished, rating: new.rating,
+            privateNotes: record.privateNotes, owned: new.owned)
+    }
+
+    /// The file's values win for the reader's fields it changed since `last` (what the same
+    /// source's file said at its last import; all of them when nil), and only those: what the
+    /// reader changed in Bookplate since stays while the file still says what it said. Book
+    /// facts fill only what is empty.
+    private func apply(
+        _ record: ImportRecord, description: SanitizedHTML?, to book: inout Book, since last: BookAsImported?
+    ) {
+        let new = record.book
+        let file = said(by: record)
+        if file.changesStatus(since: last) {
+            book.status = file.status
+            if !record.reads.isEmpty {
+                book.startedDate = file.startedDate
+                book.finishedDate = file.finishedDate
+            } else {
+                if let started = file.startedDate { book.startedDate = started }
+                if let finished = file.finishedDate { book.finishedDate = finished }
+            }
+        }
+        if let rating = file.rating, last == nil || last?.rating != rating { book.rating = rating }
+        if let notes = file.privateNotes, last == nil || last?.privateNotes != notes { book.privateNotes = notes }
+        if let owned = file.owned, last == nil || last?.owned != owned { book.owned = owned }
         book.format = book.format ?? new.format
         book.audioMinutes = book.audioMinutes ?? AudioLength.minutes.admit(new.audioMinutes)
         book.firstPublished = book.firstPublished ?? new.firstPublished

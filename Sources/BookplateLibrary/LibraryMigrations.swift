@@ -309,6 +309,24 @@ enum LibraryMigrations {
                 t.column("removedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v20-books-as-imported") { db in
+            // What each source's file last said of a book's reader fields (its status and dates,
+            // rating, private notes, whether owned), so that importing the same file again leaves
+            // what the reader changed in Bookplate since, and takes what the file changed. The
+            // site never shows these: no revision trigger. Books imported before have none: their
+            // next import takes the file's values, as it did.
+            try db.create(table: "bookAsImported") { t in
+                t.column("bookId", .integer).notNull().references("book", onDelete: .cascade)
+                t.column("source", .text).notNull()
+                t.column("status", .text).notNull()
+                t.column("startedDate", .text)
+                t.column("finishedDate", .text)
+                t.column("ratingQuarters", .integer)
+                t.column("privateNotes", .text)
+                t.column("owned", .boolean)
+                t.primaryKey(["bookId", "source"])
+            }
+        }
         return migrator
     }
 

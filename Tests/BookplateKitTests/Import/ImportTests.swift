@@ -141,6 +141,42 @@ import Testing
         #expect(try shelf.library.books().count == 7)
     }
 
+    /// Importing the same Goodreads export again put back the rating the reader had changed or
+    /// cleared in Bookplate, and a book the reader had started in Bookplate went back to "to read"
+    /// beside its read going on (found by an exploratory session). The file's values are taken
+    /// where the file changed them since its last import, and only there.
+    @Test func importingTheSameFileAgainLeavesWhatTheReaderChangedSince() throws {
+        let (shelf, _) = try importQuirks()
+        let file = TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv")
+        let started = try PartialDate(parsing: "2026-11-01")
+        try shelf.library.editBook(slug: "good-omens", BookEdit(status: .reading, startedDate: .some(started)))
+        var edit = BookEdit(rating: .some(try Rating(quarters: 14)))
+        edit.owned = .some(false)
+        try shelf.library.editBook(slug: "dune", edit)
+        try shelf.library.editBook(slug: "currently-on-it", BookEdit(rating: .some(nil)))
+        let importer = ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let again = try importer.run(file: file, as: .goodreads)
+        #expect(again.summary.added.isEmpty)
+        let omens = try shelf.library.findBook(matching: "good omens")
+        #expect(omens.book.status == .reading && omens.book.startedDate == started)
+        #expect(omens.reads.last?.outcome == .reading)
+        let dune = try shelf.library.findBook(matching: "dune")
+        #expect(dune.book.rating?.quarters == 14 && dune.book.owned == false && dune.book.status == .read)
+        #expect(try shelf.library.findBook(matching: "currently on it").book.rating == nil)
+
+        // A file that changed a value since is taken: Dune rated 4 in Goodreads now.
+        let changed = try TestPaths.temporaryFolder("reimport").appendingPathComponent("goodreads.csv")
+        // As bytes: the file holds a row that is not UTF-8 on purpose.
+        var bytes = try Data(contentsOf: file)
+        let rating = try #require(bytes.range(of: Data("\"=\"\"9780441172719\"\"\",5,".utf8)))
+        bytes.replaceSubrange(rating, with: Data("\"=\"\"9780441172719\"\"\",4,".utf8))
+        try bytes.write(to: changed)
+        _ = try importer.run(file: changed, as: .goodreads)
+        let rerated = try shelf.library.findBook(matching: "dune")
+        #expect(rerated.book.rating?.stars == 4 && rerated.book.owned == false)
+        #expect(try shelf.library.findBook(matching: "good omens").book.status == .reading)
+    }
+
     @Test func aDryRunChangesNothing() throws {
         let (shelf, report) = try importQuirks(dryRun: true)
         #expect(report.summary.added.count == 7 && report.notesWritten == 1)
