@@ -42,9 +42,18 @@ public struct SiteSettings: Sendable, Equatable {
     /// Reads the settings at `url`; a missing file gives the defaults. Anything wrong is an error
     /// naming the file, the line and the key.
     public static func load(from url: URL) throws -> SiteSettings {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return SiteSettings() }
         let path = url.relativePathForDisplay
-        guard let text = String(validating: [UInt8](data), as: UTF8.self) else {
+        let data: [UInt8]
+        do {
+            data = try FileInput.bytes(atPath: url.path)
+        } catch .system(ENOENT) {
+            // No settings file: every setting as it is by default.
+            return SiteSettings()
+        } catch {
+            // A folder or an unreadable file in its place built an English site without a word.
+            throw SettingsError.unreadable(path: path, reason: error.description)
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
             throw SettingsError.notUTF8(path: path)
         }
         let root: Node?
@@ -193,6 +202,8 @@ public struct SiteSettings: Sendable, Equatable {
 /// What is wrong with the settings file: the file, the line and the key.
 public enum SettingsError: Error, Equatable, CustomStringConvertible {
     case notUTF8(path: String)
+    /// There, but not a file that can be read (a folder, no permission).
+    case unreadable(path: String, reason: String)
     case syntax(path: String, line: Int, problem: String)
     case badValue(path: String, line: Int, key: String, expected: String)
     case unknownKey(path: String, line: Int, key: String)
@@ -202,6 +213,8 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .notUTF8(let path):
             "\(path) is not UTF-8 text: save it as UTF-8"
+        case .unreadable(let path, let reason):
+            "cannot read the settings \(path): \(reason)"
         case .syntax(let path, let line, let problem):
             "\(path):\(line): \(problem): fix the YAML there"
         case .badValue(let path, let line, let key, let expected):

@@ -116,6 +116,11 @@ struct SiteWriter: Sendable {
             try keepReadersFiles(in: staging, besides: Set(outputs.map { String($0.path.prefix { $0 != "/" }) }))
         } catch {
             try? manager.removeItem(at: staging)
+            // A folder that cannot be made beside the site is said as such, not as Foundation's
+            // dump of an NSError.
+            guard error is BuildError || error is SiteError else {
+                throw SiteError.unwritable(path: target.relativePathForDisplay, reason: FileFailure.reason(error))
+            }
             throw error
         }
         let swap = Background { [self] in
@@ -182,7 +187,7 @@ struct SiteWriter: Sendable {
                 try? manager.moveItem(at: retired, to: target)
             }
             try? manager.removeItem(at: staging)
-            throw SiteError.unwritable(path: target.relativePathForDisplay, reason: error.localizedDescription)
+            throw SiteError.unwritable(path: target.relativePathForDisplay, reason: FileFailure.reason(error))
         }
         TreeRemoval.remove(retired.path)
     }

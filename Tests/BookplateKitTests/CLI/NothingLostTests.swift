@@ -182,6 +182,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("site/sub").path))
     }
 
+    /// An output folder that cannot be made printed Foundation's dump of an NSError ("Error
+    /// Domain=NSCocoaErrorDomain Code=512 … UserInfo={…}"), and a folder where `site.yaml` goes
+    /// built an English site with no word of it (found by an exploratory session). Each is one
+    /// line saying what the system said.
+    @Test func aSiteThatCannotBeWrittenOrSettingsThatCannotBeReadAreOneLine() async throws {
+        let (bookplate, root) = try newShelf()
+        try await bookplate.run("add", "--title", "Kindred", "--author", "Octavia E. Butler")
+        try Data().write(to: root.appendingPathComponent("afile"))
+        let unwritable = try await bookplate.run("build", "--output", "afile/site")
+        #expect(unwritable.status == 1 && unwritable.stderr.split(separator: "\n").count == 1)
+        #expect(unwritable.stderr.contains("could not write afile/site: Not a directory"), "\(unwritable.stderr)")
+        let settings = root.appendingPathComponent("content/site.yaml")
+        try FileManager.default.removeItem(at: settings)
+        try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: false)
+        let unreadable = try await bookplate.run("build")
+        #expect(unreadable.status == 1 && unreadable.stderr.split(separator: "\n").count == 1)
+        #expect(
+            unreadable.stderr.contains("cannot read the settings content/site.yaml: Is a directory"),
+            "\(unreadable.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("site").path))
+    }
+
     /// A Kindle names a book's several authors in one text, `;` between them; `--add-missing`
     /// made them one author ("Brian M. Carney; Isaac Getz", with one author page). Each is now an
     /// author of their own, and importing again still finds the book.

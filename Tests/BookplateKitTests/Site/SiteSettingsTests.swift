@@ -38,6 +38,19 @@ import Testing
         #expect(try SiteSettings.load(from: url) == SiteSettings())
     }
 
+    /// A folder where the settings file goes built a site in English with every setting at its
+    /// default, without a word (found by an exploratory session).
+    @Test func aFolderInPlaceOfTheFileIsAnErrorNamingIt() throws {
+        let url = try TestPaths.temporaryFolder("settings").appendingPathComponent("site.yaml")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        #expect(throws: SettingsError.unreadable(path: url.path, reason: "Is a directory")) {
+            try SiteSettings.load(from: url)
+        }
+        #expect(
+            SettingsError.unreadable(path: "content/site.yaml", reason: "Is a directory").description
+                == "cannot read the settings content/site.yaml: Is a directory")
+    }
+
     @Test func theTemplateANewShelfGetsIsValid() throws {
         #expect(try SiteSettings.load(from: try write(SiteSettings.template)) == SiteSettings())
     }

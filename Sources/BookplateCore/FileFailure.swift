@@ -1,0 +1,21 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Why a file operation of Foundation failed, as the system says it ("Not a directory",
+/// "Permission denied"): its messages could end in "(NSCocoaErrorDomain error 512.)".
+package enum FileFailure {
+    package static func reason(_ error: any Error) -> String {
+        let failure = error as NSError
+        // The underlying error is a `POSIXError` on Linux, which `as? NSError` does not find.
+        let underlying = (failure.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
+        for candidate in [underlying, failure] {
+            if let candidate, candidate.domain == NSPOSIXErrorDomain {
+                return String(cString: strerror(Int32(candidate.code)))
+            }
+        }
+        return failure.localizedDescription
+    }
+}
