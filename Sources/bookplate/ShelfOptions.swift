@@ -26,7 +26,8 @@ struct ShelfOptions: ParsableArguments {
                 let url = URL(fileURLWithPath: chosen, relativeTo: current)
                 var isFolder: ObjCBool = false
                 if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-                    throw ShelfLocationError.libraryIsAFolder(path: chosen)
+                    throw ShelfLocationError.libraryIsAFolder(
+                        path: chosen, suggested: Self.library(near: chosen, in: current))
                 }
                 // A library in a shelf's `content/` belongs to that shelf: its notes, covers and site.
                 let root =
@@ -37,6 +38,17 @@ struct ShelfOptions: ParsableArguments {
             guard let root = ShelfPaths.enclosingShelf(of: current) else { throw ShelfLocationError.notInsideShelf }
             return ShelfPaths(root: root)
         }
+    }
+
+    /// The library file a reader who passed the folder `chosen` most likely meant, as a path to
+    /// type: the library of the shelf the folder is or is in (`content` and `content/notes` are
+    /// in one), else a shelf's place for it below the folder.
+    private static func library(near chosen: String, in current: URL) -> String {
+        let folder = URL(fileURLWithPath: chosen, relativeTo: current).standardizedFileURL
+        if let root = ShelfPaths.enclosingShelf(of: folder) {
+            return ShelfPaths(root: root).library.relativePathForDisplay
+        }
+        return (chosen.hasSuffix("/") ? chosen : chosen + "/") + "content/library.sqlite"
     }
 
     /// The shelf's library, after finishing any removal or restore that was cut short (killed)
@@ -82,14 +94,15 @@ struct BookOnShelf: ParsableArguments {
 /// with status 2, as a usage error does.
 enum ShelfLocationError: Error, CustomStringConvertible {
     case notInsideShelf
-    case libraryIsAFolder(path: String)
+    /// `suggested`: the library file in or beside the folder, as the reader would type it.
+    case libraryIsAFolder(path: String, suggested: String)
 
     var description: String {
         switch self {
         case .notInsideShelf:
             "not inside a shelf: run `bookplate init DIR`, or pass `--library`"
-        case .libraryIsAFolder(let path):
-            "--library \(path) is a folder: pass the library file, such as \(path)/content/library.sqlite"
+        case .libraryIsAFolder(let path, let suggested):
+            "--library \(path) is a folder: pass the library file, such as \(suggested)"
         }
     }
 }

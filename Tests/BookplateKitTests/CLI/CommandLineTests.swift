@@ -307,6 +307,21 @@ struct ShownJSON: Decodable {
         #expect(listedAgain.stdout.contains("dune"))
     }
 
+    /// `--library content` was told to pass "content/content/library.sqlite", and `--library
+    /// content/notes` "content/notes/content/library.sqlite" (found by an exploratory session):
+    /// a folder of a shelf is pointed to that shelf's library.
+    @Test func aFolderOfAShelfGivenAsTheLibraryIsPointedToItsLibrary() async throws {
+        let (bookplate, _) = try newShelf()
+        for folder in ["content", "content/notes", "."] {
+            let refused = try await bookplate.run("list", "--library", folder)
+            #expect(refused.status == 2)
+            #expect(
+                refused.stderr
+                    == "Error: --library \(folder) is a folder: pass the library file, such as content/library.sqlite\n"
+            )
+        }
+    }
+
     @Test func outsideAShelfNothingIsCreatedAndTheReaderIsToldWhatToDo() async throws {
         let folder = try TestPaths.temporaryFolder("nowhere")
         let bookplate = CommandRunner(folder: folder)
