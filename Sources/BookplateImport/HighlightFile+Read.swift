@@ -7,7 +7,7 @@ extension HighlightFile {
     /// Readwise's CSV. A Kobo's database is a file SQLite opens (``read(contentsOf:as:)``).
     package static func read(_ data: Data, as source: HighlightSource) throws -> HighlightFile {
         switch source {
-        case .kindle: KindleClippings.read(data)
+        case .kindle: try KindleClippings.readFile(data)
         case .koreader: try KOReaderHighlights.read(data)
         case .readwise: try ReadwiseHighlights.read(data)
         case .kobo, .reader:

@@ -18,8 +18,22 @@ package enum KindleClippings {
     /// Reads the file's bytes, whatever they hold: entries that cannot be used are skipped or
     /// warned of by their title's line, and the time taken grows with the file's length only.
     package static func read(_ data: Data) -> HighlightFile {
-        var reading = Reading()
+        read(lines: ClippingLine.lines(of: data))
+    }
+
+    /// Reads the bytes of a file given as clippings: one with text in it but no line of `=`
+    /// anywhere is no Kindle's (a CSV imported as clippings was "0 highlights" and success). An
+    /// empty file is a Kindle's with nothing highlighted yet.
+    package static func readFile(_ data: Data) throws(ImportError) -> HighlightFile {
         let lines = ClippingLine.lines(of: data)
+        guard lines.contains(where: \.isSeparator) || lines.allSatisfy(\.isBlank) else {
+            throw .notHighlights(source: .kindle, path: nil, reason: "it has no line of ========== after an entry")
+        }
+        return read(lines: lines)
+    }
+
+    private static func read(lines: [ClippingLine]) -> HighlightFile {
+        var reading = Reading()
         var entryStart = 0
         for index in lines.indices where lines[index].isSeparator {
             reading.entry(lines[entryStart..<index], closed: true)

@@ -23,6 +23,22 @@ import Testing
             from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
     }
 
+    /// A CSV imported as Kindle clippings was "Imported 0 highlights" and success, where every
+    /// other format refuses a file that is not its own (found by an exploratory session).
+    @Test func aFileWithNoLineOfEqualsIsNotClippings() throws {
+        #expect(
+            throws: ImportError.notHighlights(
+                source: .kindle, path: nil, reason: "it has no line of ========== after an entry")
+        ) {
+            try KindleClippings.readFile(Data("Title,Author\nDune,Frank Herbert\n".utf8))
+        }
+        #expect(try KindleClippings.readFile(Data()).highlights.isEmpty)
+        #expect(try KindleClippings.readFile(Data("\n\n".utf8)).highlights.isEmpty)
+        let one =
+            "Dune (Frank Herbert)\n- Your Highlight on page 1 | Added on Monday, 1 January 2024 10:00:00\n\nFear is the mind-killer.\n==========\n"
+        #expect(try KindleClippings.readFile(Data(one.utf8)).highlights.count == 1)
+    }
+
     @Test func readsAnEnglishFileWithByteOrderMarksAndCRLF() throws {
         let file = try Self.read("english-bom-crlf.txt")
         #expect(file.source == .kindle)
