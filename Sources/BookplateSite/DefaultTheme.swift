@@ -1055,7 +1055,9 @@ package enum DefaultTheme {
         highlightsOf: "Markierungen aus {year}"
         highlight.one: "{count} Markierung"
         highlight.other: "{count} Markierungen"
-        highlightsFromBooks: "{highlights} aus {books}"
+        # „aus“ verlangt den Dativ („aus 2 Büchern“), den das Zählwort nicht kennt: die Bücher zuerst,
+        # und nach „mit“ bleibt „Markierung(en)“, wie es ist.
+        highlightsFromBooks: "{books} mit {highlights}"
         highlightsByYear: Nach Jahr
         latestHighlights: Neueste Markierungen
         allHighlights: Alle Markierungen
