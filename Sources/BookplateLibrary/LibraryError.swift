@@ -38,6 +38,16 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case highlightIDTooShort(String)
     case ambiguousHighlight(String)
 
+    /// How many of the matches an error names: "show libro" named all 194 on one line.
+    static let namedCandidates = 10
+
+    /// The first ``namedCandidates`` of `candidates`, and how many more there are.
+    private static func some(_ candidates: [String], separator: String) -> String {
+        guard candidates.count > namedCandidates else { return candidates.joined(separator: separator) }
+        return candidates.prefix(namedCandidates).joined(separator: separator) + separator + "and "
+            + String(candidates.count - namedCandidates) + " more"
+    }
+
     public var description: String {
         switch self {
         case .emptyHighlight:
@@ -85,9 +95,11 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .slugTaken(let slug):
             "the shelf has a book \(slug) already: remove it first to bring the other back"
         case .ambiguousBook(let query, let candidates):
-            "'\(query)' matches \(candidates.count) books (\(candidates.joined(separator: ", "))): give one of these slugs"
+            "'\(query)' matches \(candidates.count) books (\(LibraryError.some(candidates, separator: ", "))): "
+                + (candidates.count > LibraryError.namedCandidates
+                    ? "give more of the title or an author's name, or a slug" : "give one of these slugs")
         case .ambiguousRemovedBook(let query, let candidates):
-            "'\(query)' matches \(candidates.count) removed books (\(candidates.joined(separator: "; "))): give more of the title or an author's name"
+            "'\(query)' matches \(candidates.count) removed books (\(LibraryError.some(candidates, separator: "; "))): give more of the title or an author's name"
         case .alreadyOnShelf(let title, let slug, let reason):
             "'\(title)' is already on the shelf as \(slug) (\(reason)): nothing added"
         case .isbnTaken(let isbn, let slug):
@@ -95,7 +107,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .noSuchAuthor(let query):
             "no author matches '\(query)': run 'bookplate list --sort author' to see who is on the shelf"
         case .ambiguousAuthor(let query, let candidates):
-            "'\(query)' matches \(candidates.count) authors (\(candidates.joined(separator: ", "))): give one of these slugs"
+            "'\(query)' matches \(candidates.count) authors (\(LibraryError.some(candidates, separator: ", "))): give one of these slugs"
         case .editionOfAnotherWork(let edition, let slug):
             "edition \(edition) belongs to another work than \(slug): list its editions with 'bookplate editions \(slug)'"
         case .unknownReadOutcome(let text):

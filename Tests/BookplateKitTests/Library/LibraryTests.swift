@@ -257,6 +257,15 @@ import Testing
         }
         #expect(throws: LibraryError.noSuchBook("9780000000002")) { try library.findBook(matching: "9780000000002") }
         #expect(throws: LibraryError.noSuchBook("zzz")) { try library.findBook(matching: "zzz") }
+        // "show libro" named all 194 matches on one line (found by an exploratory session).
+        let many = (1...12).map { "libro-\($0)" }
+        #expect(
+            LibraryError.ambiguousBook("libro", candidates: many).description
+                == "'libro' matches 12 books (\(many.prefix(10).joined(separator: ", ")), and 2 more): "
+                + "give more of the title or an author's name, or a slug")
+        #expect(
+            LibraryError.ambiguousBook("une", candidates: ["dune", "dune-messiah"]).description
+                == "'une' matches 2 books (dune, dune-messiah): give one of these slugs")
     }
 
     @Test func listFiltersAndSorts() throws {
