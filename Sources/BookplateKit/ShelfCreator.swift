@@ -19,7 +19,8 @@ public enum ShelfCreator {
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
             let entries = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
-            guard isDirectory.boolValue, entries.isEmpty else {
+            guard isDirectory.boolValue else { throw ShelfError.notAFolder(path: folder.relativePathForDisplay) }
+            guard entries.isEmpty else {
                 throw ShelfError.notEmpty(path: folder.relativePathForDisplay)
             }
         }
@@ -154,6 +155,8 @@ public enum ThemeFiles {
 /// What stops a shelf from being created.
 public enum ShelfError: Error, Equatable, CustomStringConvertible {
     case notEmpty(path: String)
+    /// A file, not a folder, where the shelf was to be made.
+    case notAFolder(path: String)
     case unwritable(path: String, reason: String)
     case noThemeFile(String, suggestions: [String])
 
@@ -161,6 +164,8 @@ public enum ShelfError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .notEmpty(let path):
             "\(path) is not an empty folder: choose a new folder for the shelf"
+        case .notAFolder(let path):
+            "\(path) is a file, not a folder: choose a new folder for the shelf"
         case .unwritable(let path, let reason):
             "could not write \(path): \(reason)"
         case .noThemeFile(let name, let suggestions):

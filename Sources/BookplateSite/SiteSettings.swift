@@ -231,14 +231,29 @@ extension YamlError {
     var line: Int {
         switch self {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark.line
+        // The reader's offset is in bytes.
+        case .reader(_, let offset?, _, let yaml): 1 + yaml.utf8.prefix(offset).count { $0 == UInt8(ascii: "\n") }
         default: 1
         }
     }
 
+    /// What is wrong, on one line and without the text that is wrong: Yams' own description of a
+    /// character the reader refused ran to three lines and printed the character as it is (a
+    /// control character, to the terminal).
     var problem: String {
         switch self {
         case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): problem
-        default: "\(self)"
+        case .reader(let problem, _, let value, _):
+            value >= 0
+                ? "\(problem) (U+\(String(String(value, radix: 16, uppercase: true).leftPadded(to: 4))))" : problem
+        default: String("\(self)".prefix { $0 != "\n" && $0 != "\r" })
         }
+    }
+}
+
+extension String {
+    /// The text with zeros before it up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

@@ -155,5 +155,20 @@ import Testing
         let folder = try TestPaths.temporaryFolder("init")
         try Data("mine".utf8).write(to: folder.appendingPathComponent("thesis.tex"))
         #expect(throws: ShelfError.notEmpty(path: folder.path)) { try ShelfCreator.createShelf(at: folder) }
+        // A file there was "not an empty folder" (found by an exploratory session).
+        let file = folder.appendingPathComponent("thesis.tex")
+        #expect(throws: ShelfError.notAFolder(path: file.path)) { try ShelfCreator.createShelf(at: file) }
+    }
+
+    /// A control character in the settings gave Yams' description: three lines, the line of the
+    /// file with the character in it as it is (to the terminal), and a caret (found by an
+    /// exploratory session).
+    @Test func aCharacterYAMLRefusesIsNamedOnOneLine() throws {
+        let url = try TestPaths.temporaryFolder("settings").appendingPathComponent("site.yaml")
+        try Data("title: ok\nowner: \"a\u{1}b\"\n".utf8).write(to: url)
+        #expect(
+            throws: SettingsError.syntax(
+                path: url.path, line: 2, problem: "control characters are not allowed (U+0001)")
+        ) { try SiteSettings.load(from: url) }
     }
 }
