@@ -52,8 +52,15 @@ enum Credits {
     /// in the site's language, and the words that lead to them ("book data from ", French's
     /// "données des livres d’" before Open Library); none when the reader wrote every fact.
     static func siteCredits(_ sources: Set<FieldSource>, words: Words) -> (lead: String?, links: [ListedLinkModel]) {
-        let links = ListedLinkModel.list(
+        var links = ListedLinkModel.list(
             [FieldSource.openLibrary, .google].filter(sources.contains).compactMap(home), words: words)
+        // French and Spanish say "de" again before each catalog after the first, as their
+        // `footerBookDataEach` has it: "d’Open Library et de Google Books".
+        if !words("footerBookDataEach").isEmpty {
+            for index in links.indices.dropLast() {
+                links[index].separator += words("footerBookDataEach", before: links[index + 1].name)
+            }
+        }
         return (links.first.map { words("footerBookData", before: $0.name) }, links)
     }
 

@@ -989,6 +989,7 @@ package enum DefaultTheme {
         footerOwner: "Das Bücherregal von {owner}"
         footerMadeWith: gemacht mit Bookplate
         footerBookData: Buchdaten von
+        footerBookDataEach: ""
         footerFeed: Atom-Feed
         allAuthors: alle Autoren
         allShelves: alle Regale
@@ -1190,6 +1191,7 @@ package enum DefaultTheme {
         footerOwner: "{owner}’s bookshelf"
         footerMadeWith: made with Bookplate
         footerBookData: book data from
+        footerBookDataEach: ""
         footerFeed: Atom feed
         allAuthors: all authors
         allShelves: all shelves
@@ -1386,6 +1388,7 @@ package enum DefaultTheme {
         footerOwner: "La biblioteca de {owner}"
         footerMadeWith: hecha con Bookplate
         footerBookData: datos de los libros de
+        footerBookDataEach: de
         footerFeed: canal Atom
         allAuthors: todos los autores
         allShelves: todos los estantes
@@ -1582,6 +1585,7 @@ package enum DefaultTheme {
         footerOwner: "La bibliothèque de {owner}"
         footerMadeWith: fait avec Bookplate
         footerBookData: données des livres de
+        footerBookDataEach: de
         footerFeed: flux Atom
         allAuthors: tous les auteurs
         allShelves: toutes les étagères

@@ -34,13 +34,13 @@ import Testing
         let shelf = try await FixtureShelf.built(inLanguage: "fr")
         #expect(
             try shelf.siteFile("index.html").contains(
-                "<a href=\"https://openlibrary.org/\">Open Library</a> et <a href=\"https://books.google.com/\">"))
+                "<a href=\"https://openlibrary.org/\">Open Library</a> et de <a href=\"https://books.google.com/\">"))
     }
 
     /// A French book page said "Couverture de Open Library", where French writes "de" as "d’"
     /// before a vowel, as the site already did in the feed ("Kindred d’Octavia E. Butler"); the
-    /// footer said "données des livres Open Library", with no "de" at all. Google Books keeps its
-    /// "de".
+    /// footer said "données des livres Open Library", with no "de" at all, then "d’Open Library et
+    /// Google Books", with none before the second. Google Books keeps its "de".
     @Test func frenchCreditsWriteDeAsDApostropheBeforeOpenLibrary() async throws {
         let shelf = try await FixtureShelf.built(inLanguage: "fr")
         let page = try shelf.siteFile("books/fledgling/index.html")
@@ -53,8 +53,15 @@ import Testing
                     + "Open Library</a></p>"))
         #expect(
             try shelf.siteFile("index.html").contains(
-                "données des livres d’<a href=\"https://openlibrary.org/\">Open Library</a> et "
+                "données des livres d’<a href=\"https://openlibrary.org/\">Open Library</a> et de "
                     + "<a href=\"https://books.google.com/\">Google Books</a>"))
+        // French says "de" again before the second catalog, as Spanish does; English and German
+        // do not.
+        let both = Set([FieldSource.openLibrary, .google])
+        for (language, joined) in [("es", " y de "), ("en", " and "), ("de", " und ")] {
+            let words = try Words.load(theme: .builtIn, language: language)
+            #expect(Credits.siteCredits(both, words: words).links.first?.separator == joined, "\(language)")
+        }
         // A shelf whose facts came from Google Books alone keeps the "de".
         let french = try Words.load(theme: .builtIn, language: "fr")
         var book = Book(slug: "x", title: "X", addedAt: TemporaryShelf.fixedDate, provenance: [.description: .google])
