@@ -1044,6 +1044,7 @@ package enum DefaultTheme {
         myReading: Meine Lektüre
         started: "Begonnen am {date}"
         finished: "Beendet am {date}"
+        setAside: "Beiseitegelegt am {date}"
         readTimes: "{count}-mal gelesen"
         readTimesIn: "{count}-mal gelesen: {years}"
         aboutTheBook: Über das Buch
@@ -1246,6 +1247,7 @@ package enum DefaultTheme {
         myReading: My reading
         started: "Started {date}"
         finished: "Finished {date}"
+        setAside: "Set aside {date}"
         readTimes: "Read {count} times"
         readTimesIn: "Read {count} times: {years}"
         aboutTheBook: About the book
@@ -1443,6 +1445,7 @@ package enum DefaultTheme {
         myReading: Mi lectura
         started: "Empezado el {date}"
         finished: "Terminado el {date}"
+        setAside: "Dejado de lado el {date}"
         readTimes: "Leído {count} veces"
         readTimesIn: "Leído {count} veces: {years}"
         aboutTheBook: Sobre el libro
@@ -1640,6 +1643,7 @@ package enum DefaultTheme {
         myReading: Ma lecture
         started: "Commencé le {date}"
         finished: "Terminé le {date}"
+        setAside: "Mis de côté le {date}"
         readTimes: "Lu {count} fois"
         readTimesIn: "Lu {count} fois : {years}"
         aboutTheBook: À propos du livre

@@ -107,7 +107,10 @@ struct PageModelFactory: Sendable {
             descriptionHTML: book.description,
             status: bookStatus(book.status), statusID: book.status.rawValue, rating: book.rating.map(ratingModel),
             started: book.startedDate.map { words("started", ["date": words.date($0)]) },
-            finished: book.finishedDate.map { words("finished", ["date": words.date($0)]) },
+            // A read set aside ended, but was not finished: "Set aside 10 June 2023".
+            finished: book.finishedDate.map {
+                words(book.status == .abandoned ? "setAside" : "finished", ["date": words.date($0)])
+            },
             reads: readsLine(details),
             series: details.series.map {
                 SeriesLinkModel(

@@ -29,7 +29,7 @@ struct ShowCommand: ParsableCommand {
             ("Pages", book.pageCount.map(String.init)), ("Language", book.language),
             ("ISBN-13", book.isbn13), ("ISBN-10", book.isbn10), ("Status", book.status.rawValue),
             ("Rating", book.rating?.stars5), ("Started", book.startedDate?.description),
-            ("Finished", book.finishedDate?.description),
+            (book.status == .abandoned ? "Set aside" : "Finished", book.finishedDate?.description),
             ("Reads", ReadCommand.summary(details.reads, slug: book.slug)),
             (
                 "Series",

@@ -218,3 +218,24 @@ import Testing
         #expect(b.letters[0].authors.allSatisfy { $0.url.hasPrefix("../authors/author-") })
     }
 }
+
+/// A book set aside said "Finished 10 June 2023" on its page, where its last read was set aside
+/// (found by an exploratory session): the end of that read is said as what it was.
+@Suite struct SetAsideReadTests {
+    @Test(arguments: [("en", "Set aside 10 June 2023"), ("fr", "Mis de côté le 10 juin 2023")])
+    func theEndOfASetAsideReadIsNotAFinish(language: String, expected: String) throws {
+        var book = Book(slug: "kindred", title: "Kindred", addedAt: TemporaryShelf.fixedDate)
+        book.status = .abandoned
+        book.finishedDate = try PartialDate(parsing: "2023-06-10")
+        let factory = PageModelFactory(
+            site: SiteModel(title: "T", language: language, description: "D", owner: nil, hasFeed: false),
+            baseURL: nil, snapshot: LibrarySnapshot(books: []), coversBySlug: [:],
+            words: try Words.load(theme: .builtIn, language: language))
+        let details = BookDetails(book: book, authors: [], shelves: [])
+        #expect(factory.bookPage(details, noteHTML: nil).finished == expected)
+        book.status = .read
+        #expect(
+            factory.bookPage(BookDetails(book: book, authors: [], shelves: []), noteHTML: nil).finished
+                == (language == "en" ? "Finished 10 June 2023" : "Terminé le 10 juin 2023"))
+    }
+}
