@@ -6,7 +6,7 @@ import BookplateMustache
 public enum BuildStep: String, Sendable {
     case checkOutput = "check the output folder"
     case readState = "read the build state"
-    case scanInputs = "read the settings, covers, photos and templates"
+    case scanInputs = "read the settings and find the notes, covers, photos and templates"
     case verifyOutput = "verify the output folder"
     case loadLibrary = "load the library"
     /// Each note file's fingerprint: the notes themselves are rendered as their pages are written.
