@@ -164,7 +164,9 @@ struct PageModelFactory: Sendable {
     func readsLine(_ details: BookDetails) -> String? {
         let finished = details.finishedReads
         guard finished.count > 1 else { return nil }
-        let years = finished.compactMap { $0.finished.map { String($0.year) } }
+        // Each year once: a book read twice in 2026 said "Read 2 times: 2026, 2026".
+        var seen = Set<Int>()
+        let years = finished.compactMap { $0.finished?.year }.filter { seen.insert($0).inserted }.map(String.init)
         let count = words.number(finished.count)
         return years.isEmpty
             ? words("readTimes", ["count": count])

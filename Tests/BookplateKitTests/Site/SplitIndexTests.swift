@@ -238,4 +238,19 @@ import Testing
             factory.bookPage(BookDetails(book: book, authors: [], shelves: []), noteHTML: nil).finished
                 == (language == "en" ? "Finished 10 June 2023" : "Terminé le 10 juin 2023"))
     }
+
+    /// A book read twice in one year said "Read 2 times: 2026, 2026" (found by an exploratory
+    /// session): each year is named once.
+    @Test func aYearOfTwoReadsIsNamedOnce() throws {
+        let book = Book(slug: "kindred", title: "Kindred", addedAt: TemporaryShelf.fixedDate)
+        let reads = try ["2019-03-01", "2026-01-10", "2026-08-02"].map {
+            ReadRecord(finished: try PartialDate(parsing: $0))
+        }
+        let factory = PageModelFactory(
+            site: SiteModel(title: "T", language: "en", description: "D", owner: nil, hasFeed: false),
+            baseURL: nil, snapshot: LibrarySnapshot(books: []), coversBySlug: [:])
+        #expect(
+            factory.readsLine(BookDetails(book: book, authors: [], shelves: [], reads: reads))
+                == "Read 3 times: 2019, 2026")
+    }
 }
