@@ -219,9 +219,10 @@ import Testing
     }
 }
 
-/// A book set aside said "Finished 10 June 2023" on its page, where its last read was set aside
-/// (found by an exploratory session): the end of that read is said as what it was.
-@Suite struct SetAsideReadTests {
+/// What a book's page says of its reads: the end of a read set aside, the years it was read.
+@Suite struct ReadingLinesTests {
+    /// A book set aside said "Finished 10 June 2023" on its page, where its last read was set
+    /// aside (found by an exploratory session): the end of that read is said as what it was.
     @Test(arguments: [("en", "Set aside 10 June 2023"), ("fr", "Mis de côté le 10 juin 2023")])
     func theEndOfASetAsideReadIsNotAFinish(language: String, expected: String) throws {
         var book = Book(slug: "kindred", title: "Kindred", addedAt: TemporaryShelf.fixedDate)
