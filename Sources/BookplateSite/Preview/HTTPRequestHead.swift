@@ -17,6 +17,10 @@ struct HTTPRequestHead: Equatable, Sendable {
     /// `HTTP/1.0` or `HTTP/1.1`.
     var version: String
     var fields: [Field]
+    /// The host and port of a target in absolute form (`GET http://127.0.0.1:4000/ HTTP/1.1`),
+    /// which a server must take in place of the `Host` field (RFC 9112, section 3.2.2); nil for
+    /// a target that is a path.
+    var authority: String? = nil
 
     /// The value of the field named `name` (lowercase), or nil; a field given twice is refused
     /// by the parser when it matters (`Host`, `Content-Length`).
@@ -103,11 +107,22 @@ struct HTTPHeadReader {
         lines = Array(lines.drop { $0.isEmpty })
         guard let requestLine = lines.first else { return .refused(bad("there is no request line")) }
         let parts = requestLine.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-        guard parts.count == 3, let method = token(parts[0]), let target = visibleASCII(parts[1]),
+        guard parts.count == 3, let method = token(parts[0]), let given = visibleASCII(parts[1]),
             let version = visibleASCII(parts[2])
         else { return .refused(bad("the request line is not METHOD TARGET VERSION")) }
         guard version == "HTTP/1.1" || version == "HTTP/1.0" else {
             return .refused(HTTPRefusal(status: 505, reason: "only HTTP/1.0 and HTTP/1.1 are spoken here"))
+        }
+        var authority: String?
+        var target = given
+        // The absolute form, as a client speaking to a proxy sends it: its host is the request's.
+        if target.lowercased().hasPrefix("http://") {
+            let rest = target.dropFirst("http://".count)
+            let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            guard !host.isEmpty, !host.contains("@") else { return .refused(bad("the target's host is not a host")) }
+            authority = String(host)
+            let pathAndQuery = rest.dropFirst(host.count)
+            target = pathAndQuery.hasPrefix("/") ? String(pathAndQuery) : "/" + pathAndQuery
         }
         guard target.hasPrefix("/") else { return .refused(bad("the target is not a path")) }
         let path = String(target.prefix { $0 != "?" && $0 != "#" })
@@ -134,7 +149,8 @@ struct HTTPHeadReader {
             }
             fields.append(HTTPRequestHead.Field(name: lowercased, value: value))
         }
-        return .head(HTTPRequestHead(method: method, path: path, version: version, fields: fields))
+        return .head(
+            HTTPRequestHead(method: method, path: path, version: version, fields: fields, authority: authority))
     }
 
     private static func bad(_ reason: String) -> HTTPRefusal {

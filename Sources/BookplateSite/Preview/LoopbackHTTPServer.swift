@@ -72,6 +72,7 @@ struct HTTPResponseMessage: Sendable {
 ///   refusal reaches it;
 /// - the `Host` field must name this server (`127.0.0.1:PORT` or `localhost:PORT`), so a page
 ///   of a site whose name a hostile DNS server points at 127.0.0.1 cannot read the preview (403);
+///   a target in absolute form (`http://127.0.0.1:PORT/…`) names the host in its place;
 /// - at most `maximumConnections` connections are served at once, later ones get 503 at once;
 /// - ``stop(within:)`` returns within its limit whatever clients do, and writes never raise
 ///   SIGPIPE.
@@ -222,7 +223,9 @@ final class LoopbackHTTPServer: Sendable {
 
     /// Why a well-formed request is not for the handler: another host, another method, or a body.
     func refusal(of head: HTTPRequestHead) -> HTTPRefusal? {
-        guard let host = head.field("host") else {
+        // A target in absolute form names the host itself; the Host field is then ignored, as
+        // RFC 9112 has it, and the name is checked all the same.
+        guard let host = head.authority ?? head.field("host") else {
             return HTTPRefusal(status: 400, reason: "the request has no Host field")
         }
         let names = ["127.0.0.1:\(port)", "localhost:\(port)"] + (port == 80 ? ["127.0.0.1", "localhost"] : [])
