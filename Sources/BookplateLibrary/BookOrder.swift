@@ -25,7 +25,7 @@ public enum BookOrder: String, CaseIterable, Sendable {
     package func sort<Item>(_ items: [Item], by fields: (Item) -> SortFields) -> [Item] {
         // Positions are sorted, not the items: ten thousand books move as ten thousand integers.
         let values = items.map(fields)
-        let titles = Parallel.map(values.map(\.title), Library.sortKey)
+        let titles = Parallel.map(values.map(\.title), Library.orderKey)
         return ordered(values) { lhs, rhs in
             titles[lhs] != titles[rhs] ? titles[lhs] < titles[rhs] : values[lhs].slug < values[rhs].slug
         }.map { items[$0] }

@@ -149,6 +149,36 @@ extension Library {
         }
         return key
     }
+
+    /// The key titles are put in order by: ``sortKey(_:)`` with each run of digits compared as
+    /// a number, so that "Livre 2" comes before "Livre 10" (as text, "10" came first). Runs
+    /// are padded with zeros to 20 digits (a longer run is left as it is). Two titles that differ
+    /// only in leading zeros ("Vol. 02", "Vol. 2") tie, and their slugs decide.
+    package static func orderKey(_ text: String) -> String {
+        let key = sortKey(text)
+        let width = 20
+        guard key.utf8.contains(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return key }
+        var padded: [UInt8] = []
+        padded.reserveCapacity(key.utf8.count + width)
+        var run: [UInt8] = []
+        func flush() {
+            if !run.isEmpty, run.count < width {
+                padded.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - run.count))
+            }
+            padded.append(contentsOf: run)
+            run.removeAll(keepingCapacity: true)
+        }
+        for byte in key.utf8 {
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                run.append(byte)
+            } else {
+                flush()
+                padded.append(byte)
+            }
+        }
+        flush()
+        return String(decoding: padded, as: UTF8.self)
+    }
 }
 
 extension Library {

@@ -30,8 +30,8 @@ struct SeriesList: Sendable {
                 case (.some, nil): return true
                 case (nil, .some): return false
                 default:
-                    return (Library.sortKey(books[left.book].book.title), books[left.book].book.slug)
-                        < (Library.sortKey(books[right.book].book.title), books[right.book].book.slug)
+                    return (Library.orderKey(books[left.book].book.title), books[left.book].book.slug)
+                        < (Library.orderKey(books[right.book].book.title), books[right.book].book.slug)
                 }
             }
             return sorted

@@ -281,6 +281,24 @@ import Testing
         #expect(try library.books(shelf: "fruit").map(\.book.title) == ["Apples", "Mangoes"])
     }
 
+    /// Titles with numbers were put in the order of their text: "Livre 0, 1, 10, 11, 2" (found
+    /// by an exploratory session). A run of digits is compared as a number, in `list` and on
+    /// every page alike.
+    @Test func titlesWithNumbersAreInTheOrderOfTheNumbers() throws {
+        let library = try Library.inMemory(clock: clock)
+        for title in ["Livre 10", "Livre 2", "The 3 Musketeers", "Livre 1", "Livre 11", "Livre 02b", "1984"] {
+            try library.addBook(NewBook(title: title, authors: ["A B"]))
+        }
+        #expect(
+            try library.books().map(\.book.title) == [
+                "The 3 Musketeers", "1984", "Livre 1", "Livre 2", "Livre 02b", "Livre 10", "Livre 11",
+            ])
+        #expect(Library.orderKey("Vol. 2") == Library.orderKey("Vol. 02"))
+        #expect(Library.orderKey("No digits here") == Library.sortKey("No digits here"))
+        // A run past twenty digits is left as it is.
+        #expect(Library.orderKey(String(repeating: "9", count: 25)) == String(repeating: "9", count: 25))
+    }
+
     @Test func rejectsWhatIsNotALibrary() throws {
         let folder = try TestPaths.temporaryFolder("not-a-library")
         let text = folder.appendingPathComponent("notes.sqlite")
