@@ -15,19 +15,6 @@ struct BookAsImported: Equatable {
     var privateNotes: String?
     var owned: Bool?
 
-    init(
-        source: ImportSource, status: ReadingStatus, startedDate: PartialDate?, finishedDate: PartialDate?,
-        rating: Rating?, privateNotes: String?, owned: Bool?
-    ) {
-        self.source = source
-        self.status = status
-        self.startedDate = startedDate
-        self.finishedDate = finishedDate
-        self.rating = rating
-        self.privateNotes = privateNotes
-        self.owned = owned
-    }
-
     /// Whether the file says something else of the status and its dates than it said last time.
     func changesStatus(since last: BookAsImported?) -> Bool {
         guard let last else { return true }

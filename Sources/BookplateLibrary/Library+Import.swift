@@ -340,8 +340,9 @@ private struct BookImporter {
         {
             lineByBookID[existingID] = record.line
             let before = book
+            let file = said(by: record)
             let last = try BookAsImported.last(ofBookId: existingID, from: source, in: db)
-            apply(record, description: prepared.description, to: &book, since: last)
+            apply(record, file, description: prepared.description, to: &book, since: last)
             let merged =
                 record.reads.isEmpty
                 ? nil
@@ -351,7 +352,7 @@ private struct BookImporter {
             // A file that tells of a read leaves the book where its latest read is, which may be
             // one the library has and the file does not (a re-read logged in Bookplate since); a
             // file with no news of the book's reading leaves it where the reader put it.
-            if readsChanged || said(by: record).changesStatus(since: last), new.status.readOutcome != nil,
+            if readsChanged || file.changesStatus(since: last), new.status.readOutcome != nil,
                 let latest = try merged?.last ?? Read.of(bookId: existingID, in: db).last?.record
             {
                 book.status = latest.outcome.status
@@ -372,7 +373,8 @@ private struct BookImporter {
             }
             let shelvesChanged = try addShelves(new.shelves, to: existingID)
             try rememberIDs(record, for: existingID)
-            try said(by: record).save(forBookId: existingID, in: db)
+            // A file imported again as it was has nothing new to keep.
+            if file != last { try file.save(forBookId: existingID, in: db) }
             return book != before || readsChanged || seriesAdded || shelvesChanged
                 ? .updated(book.slug) : .unchanged(book.slug)
         }
@@ -386,7 +388,8 @@ private struct BookImporter {
         book.googleVolumeID = new.googleVolumeID
         book.openLibraryWorkKey = new.openLibraryWorkKey.flatMap { OpenLibraryKey.valid($0, kind: "W") }
         book.openLibraryEditionKey = new.openLibraryEditionKey.flatMap { OpenLibraryKey.valid($0, kind: "M") }
-        apply(record, description: prepared.description, to: &book, since: nil)
+        let file = said(by: record)
+        apply(record, file, description: prepared.description, to: &book, since: nil)
         try book.insert(db)
         guard let id = book.id else { return .added(book.slug) }
         lineByBookID[id] = record.line
@@ -413,7 +416,7 @@ private struct BookImporter {
         }
         _ = try addShelves(new.shelves, to: id)
         try rememberIDs(record, for: id)
-        try said(by: record).save(forBookId: id, in: db)
+        try file.save(forBookId: id, in: db)
         return .added(book.slug)
     }
 
@@ -436,15 +439,15 @@ private struct BookImporter {
             privateNotes: record.privateNotes, owned: new.owned)
     }
 
-    /// The file's values win for the reader's fields it changed since `last` (what the same
-    /// source's file said at its last import; all of them when nil), and only those: what the
-    /// reader changed in Bookplate since stays while the file still says what it said. Book
+    /// The file's values, `file`, win for the reader's fields it changed since `last` (what the
+    /// same source's file said at its last import; all of them when nil), and only those: what
+    /// the reader changed in Bookplate since stays while the file still says what it said. Book
     /// facts fill only what is empty.
     private func apply(
-        _ record: ImportRecord, description: SanitizedHTML?, to book: inout Book, since last: BookAsImported?
+        _ record: ImportRecord, _ file: BookAsImported, description: SanitizedHTML?, to book: inout Book,
+        since last: BookAsImported?
     ) {
         let new = record.book
-        let file = said(by: record)
         if file.changesStatus(since: last) {
             book.status = file.status
             if !record.reads.isEmpty {
@@ -455,9 +458,10 @@ private struct BookImporter {
                 if let finished = file.finishedDate { book.finishedDate = finished }
             }
         }
-        if let rating = file.rating, last == nil || last?.rating != rating { book.rating = rating }
-        if let notes = file.privateNotes, last == nil || last?.privateNotes != notes { book.privateNotes = notes }
-        if let owned = file.owned, last == nil || last?.owned != owned { book.owned = owned }
+        // Without a `last`, `last?.field` is nil, unlike any value the file gives.
+        if let rating = file.rating, last?.rating != rating { book.rating = rating }
+        if let notes = file.privateNotes, last?.privateNotes != notes { book.privateNotes = notes }
+        if let owned = file.owned, last?.owned != owned { book.owned = owned }
         book.format = book.format ?? new.format
         book.audioMinutes = book.audioMinutes ?? AudioLength.minutes.admit(new.audioMinutes)
         book.firstPublished = book.firstPublished ?? new.firstPublished

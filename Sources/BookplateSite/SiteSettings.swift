@@ -244,16 +244,8 @@ extension YamlError {
         switch self {
         case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): problem
         case .reader(let problem, _, let value, _):
-            value >= 0
-                ? "\(problem) (U+\(String(String(value, radix: 16, uppercase: true).leftPadded(to: 4))))" : problem
+            value >= 0 ? "\(problem) (\(String(format: "U+%04X", value)))" : problem
         default: String("\(self)".prefix { $0 != "\n" && $0 != "\r" })
         }
-    }
-}
-
-extension String {
-    /// The text with zeros before it up to `width` characters.
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
     }
 }
