@@ -29,6 +29,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case notInACatalog(slug: String)
     case editionOfAnotherWork(edition: String, slug: String)
     case noSuchAuthor(String)
+    /// `list --shelf` given a name no shelf has: the shelves nearest to it, and all of them.
+    case noSuchShelf(String, near: [String], shelves: [String])
     case ambiguousAuthor(String, candidates: [String])
     case unknownReadOutcome(String)
     case noSuchRead(slug: String, number: Int, count: Int)
@@ -106,6 +108,13 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             "ISBN \(isbn) already belongs to \(slug): nothing changed"
         case .noSuchAuthor(let query):
             "no author matches '\(query)': run 'bookplate list --sort author' to see who is on the shelf"
+        case .noSuchShelf(let name, let near, let shelves):
+            "no shelf is named '\(name)'"
+                + (!near.isEmpty
+                    ? " (did you mean \(near.map { "'\($0)'" }.joined(separator: " or "))?)"
+                    : shelves.isEmpty
+                        ? ": no book is on a shelf yet"
+                        : ": the shelves are \(LibraryError.some(shelves, separator: ", "))")
         case .ambiguousAuthor(let query, let candidates):
             "'\(query)' matches \(candidates.count) authors (\(LibraryError.some(candidates, separator: ", "))): give one of these slugs"
         case .editionOfAnotherWork(let edition, let slug):

@@ -65,10 +65,6 @@ struct ListCommand: ParsableCommand {
         }
         let books = try library.listing(status: wanted, shelf: shelfName, sortedBy: order)
         guard !books.isEmpty else {
-            if let shelfName, try !library.hasShelf(named: shelfName) {
-                Terminal.output("No books match: no shelf is named '\(Terminal.safe(shelfName, as: .line))'.")
-                return
-            }
             Terminal.output(status == nil && shelfName == nil ? "The shelf is empty." : "No books match.")
             return
         }

@@ -108,11 +108,20 @@ struct ShownJSON: Decodable {
             let books = try JSONDecoder().decode(ListedJSON.self, from: Data(json.stdout.utf8)).books
             #expect(books.map(\.slug) == ["ghosts"], "\(name)")
         }
-        // A shelf that does not exist is named as such (it was "No books match.", as for a real one).
-        #expect(
-            try await bookplate.run("list", "--shelf", "nosuch").stdout
-                == "No books match: no shelf is named 'nosuch'.\n")
+        // A shelf that does not exist is an error in every form, with the nearest shelves: it was
+        // "No books match" and exit 0, and in JSON an empty list, as for a real shelf with no books.
+        for form in [[], ["--json"], ["--columns", "slug"]] {
+            let typo = try bookplate.run(["list", "--shelf", "seanse"] + form)
+            #expect(typo.status == 1 && typo.stdout.isEmpty, "\(form)")
+            #expect(typo.stderr == "Error: no shelf is named 'seanse' (did you mean 'Séance'?)\n", "\(form)")
+        }
         try await bookplate.run("add", "--title", "Dawn", "--shelf", "later", "--status", "read")
+        let unknown = try await bookplate.run("list", "--shelf", "nosuch")
+        #expect(
+            unknown.status == 1
+                && unknown.stderr
+                    == "Error: no shelf is named 'nosuch': the shelves are classics, later, Séance\n"
+        )
         #expect(
             try await bookplate.run("list", "--shelf", "later", "--status", "reading").stdout == "No books match.\n")
     }

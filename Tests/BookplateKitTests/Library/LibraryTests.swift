@@ -386,6 +386,9 @@ import Testing
             }
         }
         #expect(try library.listing(shelf: "SÉANCE").map(\.slug) == ["under"])
+        #expect(throws: LibraryError.noSuchShelf("frut", near: ["fruit"], shelves: ["fruit", "Séance"])) {
+            try library.listing(shelf: " frut ")
+        }
         let apples = try #require(try library.listing().first { $0.slug == "apples" })
         #expect(apples.firstAuthor == "Bo Young" && apples.rating?.stars == 5)
     }
