@@ -24,10 +24,16 @@ public struct NoteStore: Sendable {
         folder.appendingPathComponent("\(slug).md", isDirectory: false)
     }
 
-    /// The note for `slug`, or nil when there is no note file.
+    /// The note for `slug`, or nil when there is no note file. A notes folder that cannot be
+    /// looked into (a file where it goes, or no permission) is an error, not "no note": an
+    /// export made then left every note out, and said nothing.
     public func note(forSlug slug: String) throws -> String? {
         let url = url(forSlug: slug)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else {
+            guard errno == ENOENT else { throw NoteError.unreadable(path: folder.relativePathForDisplay) }
+            return nil
+        }
         return try readNote(at: url)
     }
 

@@ -149,6 +149,20 @@ struct BuildRun {
             knownFiles: known)
     }
 
+    /// Each folder the build reads is either absent (none yet) or a folder it can list. A file
+    /// where `content/notes` goes, or a notes folder without permission, published the site
+    /// without a single note, and said nothing.
+    private func checkSourceFolders() throws {
+        for folder in [paths.notes, paths.covers, paths.photos, paths.templates] {
+            guard let directory = opendir(folder.path) else {
+                guard errno != ENOENT else { continue }
+                throw SiteError.unlistableSource(
+                    path: folder.relativePathForDisplay, reason: String(cString: strerror(errno)))
+            }
+            closedir(directory)
+        }
+    }
+
     private mutating func readState() {
         if mode == .full {
             fullReason = .requested
@@ -169,6 +183,7 @@ struct BuildRun {
     }
 
     private mutating func scanInputs() throws {
+        try checkSourceFolders()
         settings = try builder.settings ?? SiteSettings.load(from: paths.settings)
         if let baseURL = builder.baseURLOverride { settings.baseURL = baseURL }
         // A note too long to publish counts as no note (its page is made without it), so that it

@@ -383,6 +383,9 @@ public enum SiteError: Error, Equatable, CustomStringConvertible {
     case unwritable(path: String, reason: String)
     /// A note, cover, photo or template that is a symbolic link (see ``LinkedFiles``).
     case linkedSource(path: String)
+    /// A folder of notes, covers, photos or templates that is there but cannot be listed (a file
+    /// where it goes, or a folder without permission).
+    case unlistableSource(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -394,6 +397,8 @@ public enum SiteError: Error, Equatable, CustomStringConvertible {
             "could not write \(path): \(reason)"
         case .linkedSource(let path):
             LinkedFiles.refusal(path)
+        case .unlistableSource(let path, let reason):
+            "cannot list the folder \(path): \(reason)"
         }
     }
 }

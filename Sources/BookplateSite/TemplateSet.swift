@@ -142,7 +142,7 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .missingFolder(let path):
-            "no templates folder at \(path): run Bookplate in a shelf folder or restore the theme with 'bookplate init'"
+            "no templates folder at \(path): give --templates a folder that exists"
         case .missingTemplate(let path):
             "template \(path) is missing: every page kind needs its template; restore it from the default theme"
         case .unreadable(let path):

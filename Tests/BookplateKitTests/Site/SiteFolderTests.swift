@@ -184,6 +184,35 @@ import Testing
         }
     }
 
+    /// A file where the notes, covers, photos or templates folder goes stops the build, and the
+    /// site keeps what it had: with a file for `content/notes`, the site was published again
+    /// without a single note, and the build said nothing. An export stops too.
+    @Test func aFileWhereASourceFolderGoesStopsTheBuild() throws {
+        for folder in ["content/notes", "content/covers", "content/photos", "templates"] {
+            let shelf = try FixtureShelf.make()
+            try shelf.writeNote("Kept on the page.\n", slug: "kindred")
+            try shelf.build(settings: FixtureShelf.settings)
+            let before = try TemporaryShelf.snapshot(of: shelf.paths.site)
+            let url = shelf.root.appendingPathComponent(folder)
+            try? manager.removeItem(at: url)
+            try Data("not a folder".utf8).write(to: url)
+            #expect(throws: SiteError.unlistableSource(path: url.relativePathForDisplay, reason: "Not a directory")) {
+                do {
+                    try shelf.build(settings: FixtureShelf.settings)
+                } catch let error as BuildError {
+                    #expect(error.step == .scanInputs)
+                    throw error.underlying
+                }
+            }
+            #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == before, "\(folder)")
+            if folder == "content/notes" {
+                // An export, the reader's copy of everything, said nothing either, and had no notes.
+                let exporter = LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+                #expect(throws: NoteError.unreadable(path: url.relativePathForDisplay)) { try exporter.json() }
+            }
+        }
+    }
+
     /// A full build keeps what the reader put at the top of the site and replaces the rest: each
     /// name a build writes must be among Bookplate's own, or a page left over from a build that
     /// was killed would be kept as the reader's (as the commonplace book's once was).
