@@ -26,11 +26,20 @@ struct QuoteCommand: ParsableCommand {
         if let slug { line += "  \(slug)" }
         if !place.isEmpty { line += "  (\(place))" }
         if !highlight.published { line += "  [hidden]" }
-        line += "\n    “\(highlight.text.split(whereSeparator: \.isNewline).joined(separator: " "))”"
-        if let note = highlight.note {
-            line += "\n    — \(note.split(whereSeparator: \.isNewline).joined(separator: " "))"
-        }
+        line += "\n    “" + indented(highlight.text, by: 5) + "”"
+        if let note = highlight.note { line += "\n    — " + indented(note, by: 6) }
         return line
+    }
+
+    /// `text` with each line after the first indented by `width` spaces, under the first's first
+    /// letter: a poem's lines stay lines (they were run together on one), and a blank line
+    /// between stanzas stays blank.
+    static func indented(_ text: String, by width: Int) -> String {
+        let margin = String(repeating: " ", count: width)
+        return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .enumerated().map { $0.offset == 0 || $0.element.isEmpty ? $0.element : margin + $0.element }
+            .joined(separator: "\n")
     }
 
     static func json(_ highlight: Highlight, slug: String) -> JSONValue {

@@ -40,7 +40,8 @@ import Testing
         let counts = first.stdout.split(separator: ":").first.map(String.init)
         #expect(counts.map { $0.hasPrefix("Imported ") } == true)
         let listed = try await run("quote", "list", "the-left-hand-of-darkness").stdout
-        #expect(listed.contains("“Light is the left hand of darkness and darkness the right hand of light.”"))
+        // The poem keeps its two lines.
+        #expect(listed.contains("“Light is the left hand of darkness\n     and darkness the right hand of light.”"))
         #expect(listed.contains("— Compare with the *Tao Te Ching*."))
         // The passage extended over time is one highlight, the longest.
         let thinking = try await run("quote", "list", "thinking-fast-and-slow").stdout

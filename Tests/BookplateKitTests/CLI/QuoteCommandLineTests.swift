@@ -72,6 +72,19 @@ import Testing
         #expect(try await run("quote", "list", "emma").stdout == "\(id)  (p. 5)\n    “same text again”\n    — Mine\n")
     }
 
+    /// A poem keeps its lines in the list, each under the first, and its blank line between
+    /// stanzas: it was run together on one line. So does a note of several lines.
+    @Test func aPoemIsListedLineByLine() async throws {
+        try await run("add", "--title", "Emma", "--author", "Jane Austen")
+        let poem = "My first is a word\n  that is shorter\n\nMy second is the next"
+        try await run("quote", "add", "emma", poem, "--note", "Mr Elton's\ncharade")
+        let id = Highlight.id(slug: "emma", text: poem)
+        #expect(
+            try await run("quote", "list", "emma").stdout
+                == "\(id)\n    “My first is a word\n     that is shorter\n\n     My second is the next”\n"
+                + "    — Mr Elton's\n      charade\n")
+    }
+
     @Test func whatCannotBeDoneIsOneLineAndChangesNothing() async throws {
         try await run("add", "--title", "Emma", "--author", "Jane Austen")
         let empty = try await run("quote", "add", "emma", "  ", status: 1)
