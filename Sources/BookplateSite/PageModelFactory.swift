@@ -106,10 +106,16 @@ struct PageModelFactory: Sendable {
             cover: cover(for: details, root: root, size: .page), facts: facts,
             descriptionHTML: book.description,
             status: bookStatus(book.status), statusID: book.status.rawValue, rating: book.rating.map(ratingModel),
-            started: book.startedDate.map { words("started", ["date": words.date($0)]) },
-            // A read set aside ended, but was not finished: "Set aside 10 June 2023".
-            finished: book.finishedDate.map {
-                words(book.status == .abandoned ? "setAside" : "finished", ["date": words.date($0)])
+            // A book to be read again does not say when its last read began, as if it were
+            // going on: "To read", "Started 10 June 2023", "Finished 24 June 2023".
+            started: book.status == .toRead ? nil : book.startedDate.map { words("started", ["date": words.date($0)]) },
+            finished: book.finishedDate.map { date in
+                let date = ["date": words.date(date)]
+                // A read set aside ended, but was not finished: "Set aside 10 June 2023".
+                if book.status == .abandoned || (book.status == .toRead && details.reads.last?.outcome == .setAside) {
+                    return words("setAside", date)
+                }
+                return book.status == .toRead ? words("lastRead", date) : words("finished", date)
             },
             reads: readsLine(details),
             series: details.series.map {

@@ -28,8 +28,8 @@ struct ShowCommand: ParsableCommand {
             ("Owned", book.owned.map { $0 ? "yes" : "no" }),
             ("Pages", book.pageCount.map(String.init)), ("Language", book.language),
             ("ISBN-13", book.isbn13), ("ISBN-10", book.isbn10), ("Status", book.status.rawValue),
-            ("Rating", book.rating?.stars5), ("Started", book.startedDate?.description),
-            (book.status == .abandoned ? "Set aside" : "Finished", book.finishedDate?.description),
+            ("Rating", book.rating?.stars5), ("Started", book.status == .toRead ? nil : book.startedDate?.description),
+            (ShowCommand.endLabel(details), book.finishedDate?.description),
             ("Reads", ReadCommand.summary(details.reads, slug: book.slug)),
             (
                 "Series",
@@ -56,5 +56,16 @@ struct ShowCommand: ParsableCommand {
         if let description = book.description {
             Terminal.output("\n" + HTMLText.plainText(fromHTML: description.html))
         }
+    }
+
+    /// What the end of the book's latest read is called: "Set aside" for a read set aside (the
+    /// book's status, or how the last read of a book to read again ended), "Last read" for a book
+    /// to read again, else "Finished". A book to read again said "Started" and "Finished" as if read now.
+    static func endLabel(_ details: BookDetails) -> String {
+        let status = details.book.status
+        if status == .abandoned || (status == .toRead && details.reads.last?.outcome == .setAside) {
+            return "Set aside"
+        }
+        return status == .toRead ? "Last read" : "Finished"
     }
 }

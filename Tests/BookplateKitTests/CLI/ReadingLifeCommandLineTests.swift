@@ -56,6 +56,20 @@ import Testing
         #expect(actions == Array(repeating: "unchanged", count: 7))
     }
 
+    /// A book to read again showed "Started" and "Finished" beside "to-read", as if read now:
+    /// `show` says when it was last read, or set aside, and the reads say the rest.
+    @Test func aBookToReadAgainShowsWhenItWasLastRead() async throws {
+        try await run(
+            "add", "--title", "Dune", "--status", "read", "--started", "2023-06-10", "--finished", "2023-06-24")
+        try await run("edit", "dune", "--status", "to-read")
+        var show = try await run("show", "dune").stdout
+        #expect(show.contains("Status    to-read\n") && show.contains("Last read 2023-06-24\n"), "\(show)")
+        #expect(!show.contains("Started") && !show.contains("Finished"), "\(show)")
+        try await run("read", "edit", "dune", "1", "--outcome", "set-aside")
+        show = try await run("show", "dune").stdout
+        #expect(show.contains("Set aside 2023-06-24\n") && !show.contains("Last read"), "\(show)")
+    }
+
     @Test func aBookAddedAsReadingWasStartedToday() async throws {
         try await run("add", "--title", "Kindred", "--author", "Octavia E. Butler", "--status", "reading")
         try await run(

@@ -240,6 +240,31 @@ import Testing
                 == (language == "en" ? "Finished 10 June 2023" : "Terminé le 10 juin 2023"))
     }
 
+    /// A book to read again said "To read", "Started 10 June 2023", "Finished 24 June 2023", as
+    /// if that read were now: its page says when it was last read, or set aside, and not when
+    /// that read began.
+    @Test(arguments: [
+        ("en", "Last read 24 June 2023", "Set aside 24 June 2023"),
+        ("fr", "Dernière lecture le 24 juin 2023", "Mis de côté le 24 juin 2023"),
+    ])
+    func aBookToReadAgainSaysWhenItWasLastRead(language: String, lastRead: String, setAside: String) throws {
+        var book = Book(slug: "kindred", title: "Kindred", addedAt: TemporaryShelf.fixedDate)
+        book.status = .toRead
+        book.startedDate = try PartialDate(parsing: "2023-06-10")
+        book.finishedDate = try PartialDate(parsing: "2023-06-24")
+        let factory = PageModelFactory(
+            site: SiteModel(title: "T", language: language, description: "D", owner: nil, hasFeed: false),
+            baseURL: nil, snapshot: LibrarySnapshot(books: []), coversBySlug: [:],
+            words: try Words.load(theme: .builtIn, language: language))
+        var read = ReadRecord(started: book.startedDate, finished: book.finishedDate)
+        let page = factory.bookPage(BookDetails(book: book, authors: [], shelves: [], reads: [read]), noteHTML: nil)
+        #expect(page.started == nil && page.finished == lastRead)
+        read.outcome = .setAside
+        #expect(
+            factory.bookPage(BookDetails(book: book, authors: [], shelves: [], reads: [read]), noteHTML: nil).finished
+                == setAside)
+    }
+
     /// A book read twice in one year said "Read 2 times: 2026, 2026" (found by an exploratory
     /// session): each year is named once.
     @Test func aYearOfTwoReadsIsNamedOnce() throws {
