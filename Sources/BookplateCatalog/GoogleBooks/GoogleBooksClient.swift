@@ -59,8 +59,12 @@ public struct GoogleBooksClient: Sendable {
     }
 
     /// Volumes with this ISBN (usually one).
+    /// The volumes of this ISBN. Google answers `isbn:` with near matches too (another edition,
+    /// another book): only a volume that carries the ISBN asked for is one, or a book added by
+    /// ISBN took another book's details and cover.
     public func volumes(isbn: ISBN) async throws(CatalogError) -> [CatalogBook] {
-        try await fetch(GoogleVolumes.self, "/volumes", [("q", "isbn:\(isbn.isbn13)")]).items?.map(\.book) ?? []
+        let found = try await fetch(GoogleVolumes.self, "/volumes", [("q", "isbn:\(isbn.isbn13)")]).items ?? []
+        return found.map(\.book).filter { $0.isbn13 == isbn.isbn13 }
     }
 
     private func fetch<T: Decodable>(

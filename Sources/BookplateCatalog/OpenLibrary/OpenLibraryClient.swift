@@ -75,7 +75,17 @@ public struct OpenLibraryClient: Sendable {
     /// The edition with this ISBN; Open Library answers `/isbn/` with a redirect to the edition.
     public func edition(isbn: ISBN) async throws(CatalogError) -> CatalogBook {
         let record = try await fetch(OLRecord.self, "/isbn/\(isbn.isbn13).json", [], what: "edition with ISBN \(isbn)")
+        // An edition that lists its ISBNs must list the one asked for: another book's record is
+        // no answer. One that lists several is this ISBN's, not the first listed.
+        let listed = ((record.isbn13 ?? []) + (record.isbn10 ?? [])).compactMap(ISBN.parse)
+        guard listed.isEmpty || listed.contains(isbn) else {
+            throw CatalogError.notFound(.openLibrary, what: "edition with ISBN \(isbn)")
+        }
         var book = record.book(source: .openLibrary)
+        if !listed.isEmpty {
+            book.isbn13 = isbn.isbn13
+            book.isbn10 = isbn.isbn10
+        }
         book.openLibraryEditionKey = record.key.flatMap { OpenLibraryKey.valid($0, kind: "M") }
         return book
     }

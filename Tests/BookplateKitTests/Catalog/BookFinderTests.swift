@@ -235,6 +235,27 @@ import Testing
         await server.stop()
     }
 
+    /// Google answers `isbn:` with near matches too: a book added by Kindred's ISBN took The
+    /// Left Hand of Darkness's details and cover (found by an exploratory session). A volume or
+    /// an edition that does not carry the ISBN asked for is no answer.
+    @Test func aBookOfAnotherISBNIsNoAnswer() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let kindred = try ISBN("9780807083697")
+        #expect(try await server.finder().google.volumes(isbn: kindred).isEmpty)
+        await #expect(throws: CatalogError.self) { try await server.finder().details(of: .isbn(kindred)) }
+        // Open Library's record for that ISBN is another edition's, listing other ISBNs.
+        await server.on("/openlibrary/isbn/9780807083697.json", .json("handmade/openlibrary-edition-OL2383939M.json"))
+        await #expect(throws: CatalogError.notFound(.openLibrary, what: "edition with ISBN 9780807083697")) {
+            try await server.finder().openLibrary.edition(isbn: kindred)
+        }
+        await #expect(throws: CatalogError.self) { try await server.finder().details(of: .isbn(kindred)) }
+        // The ISBN of the book itself still finds it, in both.
+        let found = try await server.finder().details(of: .isbn(try ISBN("9780441478125")))
+        #expect(found.book.googleVolumeID == "ZHoDAAAAQBAJ" && found.book.isbn?.isbn13 == "9780441478125")
+        await server.stop()
+    }
+
     @Test func catalogIDsParse() {
         #expect(BookTarget.parse(catalogID: "google:ZHoDAAAAQBAJ") == .google("ZHoDAAAAQBAJ"))
         #expect(BookTarget.parse(catalogID: "openlibrary:OL59863W") == .openLibraryWork("OL59863W"))
