@@ -9,8 +9,11 @@ import Foundation
 /// notes for books that have none yet (a note the reader already has is never replaced).
 ///
 /// The notes are written beside their places a batch at a time while the library's transaction
-/// is open, and renamed into place once it is committed: an import that fails leaves the library
-/// and the notes as they were, and no import holds every review at once.
+/// is open, and renamed into place just before it commits: an import that fails leaves the
+/// library and the notes as they were, and no import holds every review at once. An import
+/// killed between the two leaves notes whose books are not in the library, which the next import
+/// of the file finds as they are and a build names; renamed after the commit, as they were, a
+/// killed import left the books with most of their reviews gone.
 public struct ShelfImport: Sendable {
     public var library: Library
     public var notes: NoteStore
@@ -33,7 +36,7 @@ public struct ShelfImport: Sendable {
         let spool = NoteSpool(in: notes.folder)
         defer { spool?.discard() }
         let file = try ImportFile.read(contentsOf: url, as: source, spool: spool)
-        var staged = StagedNotes(store: notes, dryRun: dryRun)
+        let staged = StagedNotes(store: notes, dryRun: dryRun)
         // Whether the reader's own note differs from the review, by book (the last review wins).
         var kept: [String: Bool] = [:]
         let summary: ImportSummary
@@ -51,38 +54,42 @@ public struct ShelfImport: Sendable {
                 }
                 try staged.stage(written)
                 return dryRun ? [] : written
+            } beforeCommit: {
+                try staged.moveIntoPlace()
             }
         } catch {
             staged.discard()
             throw error
         }
-        let written = staged.count
-        try staged.moveIntoPlace()
-        return Report(summary: summary, notesWritten: written, notesKept: kept.values.filter { $0 }.count)
+        return Report(summary: summary, notesWritten: staged.count, notesKept: kept.values.filter { $0 }.count)
     }
 }
 
 /// Notes an import has written to working files beside their places, to be renamed into place
-/// once the library has the books, or removed when it does not.
-private struct StagedNotes {
+/// as the library takes the books, or removed when it does not. A class: the import's two
+/// closures, which stage the notes and put them in place, both change it.
+private final class StagedNotes {
     let store: NoteStore
     /// A dry run only counts the notes.
     let dryRun: Bool
     /// Each note's working file, by book slug.
     private var working: [String: URL] = [:]
+    /// The notes put in place, by book slug: taken out again when the library does not take
+    /// their books after all.
+    private var placed: [String] = []
 
     init(store: NoteStore, dryRun: Bool) {
         self.store = store
         self.dryRun = dryRun
     }
 
-    /// How many notes are staged.
-    var count: Int { working.count }
+    /// How many notes are staged or in place.
+    var count: Int { working.count + placed.count }
 
     func holds(_ slug: String) -> Bool { working[slug] != nil }
 
     /// Writes `notes` to working files on every core, without waiting for the disk.
-    mutating func stage(_ notes: [(slug: String, markdown: String)]) throws {
+    func stage(_ notes: [(slug: String, markdown: String)]) throws {
         guard !notes.isEmpty else { return }
         if dryRun {
             for note in notes { working[note.slug] = store.url(forSlug: note.slug) }
@@ -113,21 +120,25 @@ private struct StagedNotes {
     }
 
     /// Puts every staged note in its place, after one wait for the disk.
-    mutating func moveIntoPlace() throws {
+    func moveIntoPlace() throws {
         guard !dryRun, !working.isEmpty else { return }
         FileOutput.flushFileSystem(containing: store.folder)
         for (slug, url) in working.sorted(by: { $0.key < $1.key }) {
-            if rename(url.path, store.url(forSlug: slug).path) != 0 {
-                discard()
+            guard rename(url.path, store.url(forSlug: slug).path) == 0 else {
                 throw NoteError.unwritable(path: store.folder.relativePathForDisplay)
             }
             working[slug] = nil
+            placed.append(slug)
         }
     }
 
-    /// Removes the working files of the notes not yet in place.
+    /// Removes the working files of the notes not yet in place, and the notes put in place (each
+    /// a note the reader did not have), as the library did not take their books.
     func discard() {
         guard !dryRun else { return }
         for url in working.values { try? FileManager.default.removeItem(at: url) }
+        for slug in placed { try? FileManager.default.removeItem(at: store.url(forSlug: slug)) }
+        working = [:]
+        placed = []
     }
 }

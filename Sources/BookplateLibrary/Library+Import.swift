@@ -63,10 +63,12 @@ extension Library {
     /// `stageNotes` a batch at a time inside the transaction (book slug → Markdown, in the file's
     /// order) instead of keeping them in the summary, so that an import never holds every note.
     /// The notes `stageNotes` returns are recorded as imported in the same transaction: they are
-    /// never rendered with raw HTML until the reader edits them.
+    /// never rendered with raw HTML until the reader edits them. `beforeCommit` runs last inside
+    /// the transaction (not in a dry run), which rolls back when it throws.
     package func importBooks(
         _ file: ImportFile, dryRun: Bool,
-        stageNotes: (_ batch: [(slug: String, markdown: String)]) throws -> [(slug: String, markdown: String)]
+        stageNotes: (_ batch: [(slug: String, markdown: String)]) throws -> [(slug: String, markdown: String)],
+        beforeCommit: () throws -> Void = {}
     ) throws -> ImportSummary {
         var summary = ImportSummary()
         summary.skipped = file.skipped
@@ -127,7 +129,9 @@ extension Library {
                         }
                     }
                     try stagePendingNotes()
-                    return dryRun ? .rollback : .commit
+                    if dryRun { return .rollback }
+                    try beforeCommit()
+                    return .commit
                 }
             }
         } catch let error as DatabaseError {

@@ -524,7 +524,10 @@ class Test:
                 kind = "truncated" if want and want.startswith(data) else "different"
                 self.fail("note-truncated", scenario,
                           f"{when}: content/notes/{slug}.md is {kind} ({len(data)} bytes, want {len(want or b'')})")
-            if slug not in books:
+            # Notes go into place just before the library commits: an import killed between the
+            # two leaves notes whose books are not there (whole, and the next import takes them),
+            # never books without their notes.
+            if slug not in books and not (killed and count == before):
                 self.fail("lost-or-duplicated", scenario, f"{when}: note {slug}.md for a book not in the library")
         strays = [n for n in others if not TEMP_NAME.match(n)]
         if strays:
@@ -536,18 +539,17 @@ class Test:
                 missing = sorted(expected_notes - set(notes))
                 self.fail("followup", scenario, f"{when}: {len(missing)} notes missing, e.g. {missing[:3]}")
         elif killed:
-            if count == before and set(notes) - expected_notes:
-                self.fail("lost-or-duplicated", scenario, f"{when}: notes written but the import rolled back")
             wanted_after = {self.slug_of[i] for i in (imported | set(rows)) if i in self.reviewed}
             written = len(set(notes) & (wanted_after - expected_notes))
             total = len(wanted_after - expected_notes)
             if count == before:
-                self.outcome(scenario, "rolled back")
+                self.outcome(scenario, "rolled back" if written == 0 else "rolled back, notes in place")
             elif written == total:
                 self.outcome(scenario, "committed, notes written")
             else:
-                self.outcome(scenario, "committed, notes partly written")
-                self.log(f"{when}: committed with {written} of {total} notes written")
+                # Renamed after the commit, notes were lost to a kill between (found by an
+                # exploratory session): a committed import has every note.
+                self.fail("lost-or-duplicated", scenario, f"{when}: committed with {written} of {total} notes")
 
     # -- add by hand
 

@@ -225,6 +225,44 @@ import Testing
         #expect((try? FileManager.default.contentsOfDirectory(atPath: shelf.paths.notes.path)) ?? [] == [])
     }
 
+    /// The notes are in place before the library commits, and taken out again when the commit
+    /// fails: renamed after it, as they were, an import killed between the two left the books
+    /// with most of their reviews gone (found by an exploratory session).
+    @Test func theNotesAreInPlaceBeforeTheLibraryCommits() throws {
+        let shelf = try TemporaryShelf()
+        let refusal = CommitRefusal(notes: NoteStore(folder: shelf.paths.notes))
+        shelf.library.database.add(transactionObserver: refusal, extent: .nextTransaction)
+        #expect(throws: LibraryError.self) {
+            try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+                .run(file: TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv"), as: .goodreads)
+        }
+        #expect(refusal.notesAtCommit?.isEmpty == false)
+        #expect(try shelf.library.books().isEmpty)
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: shelf.paths.notes.path)) ?? [] == [])
+        // Without the refusal, the same notes are there once the import is done.
+        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .run(file: TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv"), as: .goodreads)
+        #expect(try NoteStore(folder: shelf.paths.notes).noteFiles().map(\.slug) == refusal.notesAtCommit)
+        #expect(report.notesWritten == refusal.notesAtCommit?.count)
+    }
+
+    /// Notes the folder holds as the library is about to commit; then refuses the commit.
+    private final class CommitRefusal: TransactionObserver, @unchecked Sendable {
+        let notes: NoteStore
+        var notesAtCommit: [String]?
+
+        init(notes: NoteStore) { self.notes = notes }
+
+        func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
+        func databaseDidChange(with event: DatabaseEvent) {}
+        func databaseWillCommit() throws {
+            notesAtCommit = try notes.noteFiles().map(\.slug)
+            throw DatabaseError(resultCode: .SQLITE_ABORT, message: "the disk is on fire")
+        }
+        func databaseDidCommit(_ db: Database) {}
+        func databaseDidRollback(_ db: Database) {}
+    }
+
     @Test func aNoteTheReaderAlreadyHasIsKept() throws {
         let shelf = try TemporaryShelf()
         try shelf.writeNote("My own words.\n", slug: "dune")
