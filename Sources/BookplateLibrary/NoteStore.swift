@@ -66,9 +66,18 @@ public struct NoteStore: Sendable {
     }
 
     /// Creates an empty note for `slug` unless one exists, and returns its location.
+    /// A note that is a symbolic link is refused before any editor opens it: `note` opened the
+    /// link's target (another shelf's note, or a file of the system) and refused it only after.
     public func createNoteIfMissing(forSlug slug: String) throws -> URL {
         let url = url(forSlug: slug)
-        guard !FileManager.default.fileExists(atPath: url.path) else { return url }
+        var info = stat()
+        if lstat(url.path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) != S_IFLNK else { throw NoteError.linked(path: url.relativePathForDisplay) }
+            guard (info.st_mode & S_IFMT) == S_IFREG else {
+                throw NoteError.unreadable(path: url.relativePathForDisplay)
+            }
+            return url
+        }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data().write(to: url, options: .withoutOverwriting)

@@ -181,6 +181,24 @@ import Testing
         #expect(outcome == .emptied(shelf.paths.notes.appendingPathComponent("dune.md")))
     }
 
+    /// A note that is a link (here to a file outside the shelf) is refused before the editor
+    /// opens anything: the editor was run on the link's target, and `note` refused it after.
+    @Test func aLinkedNoteIsRefusedBeforeTheEditorOpens() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Dune"))
+        let outside = try TestPaths.temporaryFolder("outside").appendingPathComponent("system-file")
+        try Data("not a note\n".utf8).write(to: outside)
+        let note = shelf.paths.notes.appendingPathComponent("dune.md")
+        try FileManager.default.createDirectory(at: shelf.paths.notes, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: note, withDestinationURL: outside)
+        let editor = EditorLauncher { url in
+            Issue.record("the editor opened \(url.path)")
+            try Data("appended\n".utf8).write(to: url)
+        }
+        #expect(throws: NoteError.linked(path: note.path)) { try session(shelf, editor: editor).edit(slug: "dune") }
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "not a note\n")
+    }
+
     @Test func noEditorIsAClearErrorAndLeavesNoEmptyFile() throws {
         let shelf = try TemporaryShelf()
         try shelf.library.addBook(NewBook(title: "Dune"))
