@@ -31,7 +31,7 @@ struct EditCommand: AsyncParsableCommand {
         var edit = BookEdit.nothing
         edit.title = details.title
         edit.subtitle = try Parse.clearable(details.subtitle) { $0 }
-        edit.authors = details.authors.isEmpty ? nil : details.authors
+        edit.authors = try EditCommand.authors(details.authors)
         edit.isbn = try Parse.clearable(details.isbn, Parse.isbn)
         edit.publisher = try Parse.clearable(details.publisher) { $0 }
         edit.publishedDate = try Parse.clearable(details.published, Parse.date)
@@ -75,6 +75,18 @@ struct EditCommand: AsyncParsableCommand {
 }
 
 extension EditCommand {
+    /// The authors `--author` gives: nil when not given; none for `--author none` (as 'none'
+    /// clears any field: it made an author named "none"), which is given alone.
+    static func authors(_ given: [String]) throws -> [String]? {
+        guard !given.isEmpty else { return nil }
+        let clearing = given.filter { $0.trimmingCharacters(in: .whitespaces).lowercased() == "none" }
+        guard !clearing.isEmpty else { return given }
+        guard clearing.count == given.count else {
+            throw ValidationError("--author none takes every author off the book: give it alone, or only names")
+        }
+        return []
+    }
+
     /// The book's series once the options' series is taken in: the one they name is changed, or added, and
     /// the book's other series stay (they went: found by an exploratory session); `--series none`
     /// takes it out of all; `--position` alone moves it in its one series.

@@ -238,6 +238,19 @@ import Testing
         #expect(try await series() == "Gamma #2.5\n")
     }
 
+    /// `--author none` takes the authors off, as 'none' clears any field: it made an author
+    /// named "none" (found by an exploratory session). Given beside names, it is refused.
+    @Test func authorNoneClearsTheAuthors() async throws {
+        try await run("add", "--title", "Multi", "--author", "A Writer", "--author", "B Writer")
+        let authors = { try await self.run("list", "--columns", "authors").stdout }
+        let mixed = try await run("edit", "multi", "--author", "None", "--author", "C Writer", status: 64)
+        #expect(mixed.stderr.hasPrefix("Error: --author none takes every author off the book: give it alone"))
+        #expect(try await authors() == "A Writer, B Writer\n")
+        try await run("edit", "multi", "--author", "none")
+        #expect(try await authors() == "\n")
+        #expect(try await run("author", "none", status: 1).stderr.hasPrefix("Error: no author matches 'none'"))
+    }
+
     @Test func initStartsAShelfWhoseThemeIsBuiltInAndThemeCopyTakesAFile() async throws {
         let folder = try TestPaths.temporaryFolder("init-here")
         let here = CommandRunner(folder: folder)
