@@ -44,9 +44,9 @@ struct EditionsCommand: AsyncParsableCommand {
             ]
         }
         Terminal.output(
-            TextTable.render(
+            TextTable.forOutput(
                 header: ["", "EDITION", "PUBLISHED", "PUBLISHER", "LANG", "ISBN-13", "PAGES", "COVER"], rows: rows,
-                maxWidths: [nil, nil, nil, 30, nil, nil, nil, nil]))
+                flexible: [3], piped: [nil, nil, nil, 30, nil, nil, nil, nil]))
     }
 }
 

@@ -186,12 +186,7 @@ struct ImportCommand: AsyncParsableCommand {
         rows += summary.skipped.map { ($0.line, [String($0.line), "skip", "", $0.reason]) }
         rows.sort { $0.0 < $1.0 }
         let header = [entry.uppercased(), "ACTION", "SLUG", "TITLE"]
-        if let columnsWide = Terminal.outputColumns {
-            Terminal.output(
-                TextTable.render(header: header, rows: rows.map(\.1), fittingWidth: columnsWide, flexible: [3]))
-        } else {
-            Terminal.output(TextTable.render(header: header, rows: rows.map(\.1), maxWidths: [nil, nil, nil, nil]))
-        }
+        Terminal.output(TextTable.forOutput(header: header, rows: rows.map(\.1), flexible: [3]))
     }
 
     /// Fills in every book of the file that lacks catalog details or a cover — those the file

@@ -72,12 +72,7 @@ struct ListCommand: ParsableCommand {
             [entry.slug, entry.status.rawValue, entry.rating?.stars5 ?? "", entry.title, entry.firstAuthor ?? ""]
         }
         let header = ["SLUG", "STATUS", "RATING", "TITLE", "AUTHOR"]
-        guard let columnsWide = Terminal.outputColumns else {
-            // Piped: whole values, for the next program to read.
-            Terminal.output(TextTable.render(header: header, rows: rows, maxWidths: [nil, nil, nil, nil, nil]))
-            return
-        }
-        Terminal.output(TextTable.render(header: header, rows: rows, fittingWidth: columnsWide, flexible: [3, 4]))
+        Terminal.output(TextTable.forOutput(header: header, rows: rows, flexible: [3, 4]))
     }
 }
 

@@ -98,7 +98,7 @@ struct RestoreCommand: ParsableCommand {
                 return
             }
             Terminal.output(
-                TextTable.render(
+                TextTable.forOutput(
                     header: ["SLUG", "REMOVED", "TITLE", "AUTHORS"],
                     rows: removed.map {
                         [
@@ -106,7 +106,7 @@ struct RestoreCommand: ParsableCommand {
                             $0.authors.joined(separator: ", "),
                         ]
                     },
-                    maxWidths: [nil, nil, nil, nil]))
+                    flexible: [2, 3]))
             return
         }
         let paths = try shelf.paths

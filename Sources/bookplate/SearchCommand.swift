@@ -72,8 +72,9 @@ enum SearchTable {
                 candidate.authors.first ?? "", candidate.year.map(String.init) ?? "", candidate.isbn13 ?? "",
             ]
         }
-        return TextTable.render(
-            header: ["#", "SOURCE", "TITLE", "AUTHOR", "YEAR", "ISBN-13"], rows: rows,
-            maxWidths: [nil, nil, 44, 24, nil, nil])
+        // On a terminal the table fits it (it was 94 columns wide on one of 80, and wrapped).
+        return TextTable.forOutput(
+            header: ["#", "SOURCE", "TITLE", "AUTHOR", "YEAR", "ISBN-13"], rows: rows, flexible: [2, 3],
+            piped: [nil, nil, 44, 24, nil, nil])
     }
 }

@@ -126,6 +126,16 @@ enum TextTable {
             maxWidths: widths.enumerated().map { index, columns in columns < natural[index] ? columns : nil })
     }
 
+    /// The table as standard output takes it: on a terminal, no wider than the terminal (the
+    /// `flexible` columns give up width); piped, each column cut at most to `piped` (nil: whole),
+    /// for the next program to read.
+    static func forOutput(header: [String], rows: [[String]], flexible: [Int], piped: [Int?]? = nil) -> String {
+        guard let columns = Terminal.outputColumns else {
+            return render(header: header, rows: rows, maxWidths: piped ?? header.map { _ in nil })
+        }
+        return render(header: header, rows: rows, fittingWidth: columns, flexible: flexible)
+    }
+
     static func width(of text: String) -> Int {
         DisplayWidth.columns(of: text)
     }

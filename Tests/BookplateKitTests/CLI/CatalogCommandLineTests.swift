@@ -76,6 +76,24 @@ import Testing
         await server.stop()
     }
 
+    /// On a terminal the results fit its width, titles and authors giving way (the table was 94
+    /// columns wide on one of 80, and each result wrapped: found by an exploratory session).
+    @Test func searchResultsFitTheTerminal() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let (_, root) = try shelf(server)
+        let cache = try TestPaths.temporaryFolder("cli-cache")
+        let screen = try await PseudoTerminal.run(
+            ["search", "left", "hand", "of", "darkness"], in: root, columns: 60,
+            environment: server.environment(cache: cache)
+        ).screen
+        let table = screen.split(separator: "\n").filter { $0.hasPrefix("#  ") || $0.hasPrefix("1  ") }
+        #expect(table.count == 2, "\(screen)")
+        for line in table { #expect(DisplayWidth.columns(of: String(line)) <= 60, "\(line)") }
+        #expect(table.last?.contains("…") == true && table.last?.hasSuffix("9780441478125") == true, "\(screen)")
+        await server.stop()
+    }
+
     @Test func searchJSONIsForScriptsAndOneCatalogDownIsAWarning() async throws {
         let server = try await StubCatalogServer.start()
         await server.serveLeftHandOfDarkness()

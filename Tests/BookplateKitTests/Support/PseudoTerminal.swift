@@ -14,19 +14,23 @@ enum PseudoTerminal {
     }
 
     static func run(
-        _ arguments: [String], in folder: URL, typing input: String = "", columns: UInt16 = 80
+        _ arguments: [String], in folder: URL, typing input: String = "", columns: UInt16 = 80,
+        environment extra: [String: String] = [:]
     ) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(
-                    with: Swift.Result { try runBlocking(arguments, in: folder, typing: input, columns: columns) })
+                    with: Swift.Result {
+                        try runBlocking(arguments, in: folder, typing: input, columns: columns, environment: extra)
+                    })
             }
         }
     }
 
-    private static func runBlocking(_ arguments: [String], in folder: URL, typing input: String, columns: UInt16)
-        throws -> Result
-    {
+    private static func runBlocking(
+        _ arguments: [String], in folder: URL, typing input: String, columns: UInt16,
+        environment extra: [String: String]
+    ) throws -> Result {
         var primary: Int32 = -1
         var secondary: Int32 = -1
         var size = winsize(ws_row: 40, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
@@ -39,6 +43,7 @@ enum PseudoTerminal {
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
         for key in ["VISUAL", "EDITOR", "BOOKPLATE_LIBRARY", "COLUMNS"] { environment[key] = nil }
+        environment.merge(extra) { _, given in given }
         process.environment = environment
         let terminal = FileHandle(fileDescriptor: secondary, closeOnDealloc: false)
         process.standardInput = terminal
