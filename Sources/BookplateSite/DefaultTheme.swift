@@ -112,7 +112,10 @@ package enum DefaultTheme {
         | `year` | `stats/<year>/index.html` | `year`, `title` ("2024 in books"), `summary` (`label`, `value`: books read, pages read, average rating), `goal`, `monthsChart` (a chart of the twelve months), `ratings` (bars), `longest`, `shortest`, `longestPages`, `shortestPages`, `booksLink` (`title`, `url` of the year's list), `olderYear`, `newerYear` (`title`, `url`) |
         | `404` | `404.html` | only what every page receives |
 
-        Files under `assets/` are published under `site/assets/`; `assets/search.js` loads
+        Files under `assets/` are published under `site/assets/`: `style.css`, `favicon.svg` (the open
+        book each page names as its icon, outlined so that it shows on light and dark tab bars alike;
+        no `<style>` or script, as no SVG the site publishes may hold one), and `search.js`,
+        which loads
         `search-index.js` (named by its `data-index` attribute), which the build writes, the first time the
         search box is used, and searches the shelf by title, author and shelf. It writes its counts with
         the words of its `data-found-…` and `data-highlights-…` attributes, their thousands grouped by its
@@ -132,6 +135,10 @@ package enum DefaultTheme {
         <p><a href="{{root}}index.html">{{t.backToShelf}}</a></p>
         {{/content}}
         {{/layout}}
+
+        """####,
+        "assets/favicon.svg": ####"""
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><path fill="#e08a4f" stroke="#6e2c0b" stroke-width="1.5" stroke-linejoin="round" d="M3 7c4.5-1.5 9-1.2 12 1v18c-3-2-7.5-2.3-12-1zM29 7c-4.5-1.5-9-1.2-12 1v18c3-2 7.5-2.3 12-1z"/></svg>
 
         """####,
         "assets/search.js": ####"""
@@ -326,6 +333,9 @@ package enum DefaultTheme {
         /* A title of one long word ("Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz")
            breaks where it must rather than pushing the page wider than a phone. */
         h1, h2 { overflow-wrap: anywhere; }
+        /* So does a link: an author's name of one long word pushed the book page and the authors index
+           wider than the screen. */
+        main a { overflow-wrap: anywhere; }
         .lede, .counts, .count, .life-dates, .subtitle, .book-card-meta { color: var(--muted); }
         .lede { max-width: var(--measure); }
 
@@ -439,6 +449,9 @@ package enum DefaultTheme {
         }
 
         @media print {
+          /* Paper is light whatever the screen is: printed in dark mode, text in the dark colours was
+             pale on white. */
+          :root { --paper: #fff; --ink: #000; --muted: #444; --accent: #000; --rule: #ccc; --card: #fff; color-scheme: light; }
           .site-header nav, .skip-link { display: none; }
           body { background: #fff; color: #000; }
           a { color: inherit; }
@@ -585,13 +598,13 @@ package enum DefaultTheme {
             <header class="book-header">
               <h1 dir="auto"{{#lang}} lang="{{.}}"{{/lang}}>{{title}}</h1>
               {{#subtitle}}<p class="subtitle" dir="auto"{{#lang}} lang="{{.}}"{{/lang}}>{{.}}</p>{{/subtitle}}
-              {{^empty(authors)}}<p class="byline">{{t.by}} {{> partials/authors}}</p>{{/empty(authors)}}{{#series}}<p class="series"><a href="{{url}}">{{name}}</a>{{#position}} · #{{.}}{{/position}}</p>{{/series}}
+              {{^empty(authors)}}<p class="byline">{{t.by}} {{> partials/authors}}</p>{{/empty(authors)}}{{#series}}<p class="series"><a href="{{url}}" dir="auto">{{name}}</a>{{#position}} · #{{.}}{{/position}}</p>{{/series}}
             </header>
             <section class="reading" aria-label="{{t.myReading}}">
               <p><span class="status status-{{statusID}}">{{status}}</span>{{#rating}} <span class="rating" role="img" aria-label="{{label}}"><span aria-hidden="true">{{filled}}{{#partial}}<span class="rating-part" style="--part: {{.}}%">★</span>{{/partial}}<span class="rating-empty">{{empty}}</span></span></span>{{/rating}}</p>
               {{#started}}<p>{{.}}</p>{{/started}}
               {{#finished}}<p>{{.}}</p>{{/finished}}{{#reads}}<p class="reads">{{.}}</p>{{/reads}}
-              {{^empty(shelves)}}<ul class="shelves" aria-label="{{t.navShelves}}">{{#shelves}}<li><a href="{{url}}">{{name}}</a></li>{{/shelves}}</ul>{{/empty(shelves)}}
+              {{^empty(shelves)}}<ul class="shelves" aria-label="{{t.navShelves}}">{{#shelves}}<li><a href="{{url}}" dir="auto">{{name}}</a></li>{{/shelves}}</ul>{{/empty(shelves)}}
             </section>
             {{^empty(facts)}}
             <dl class="facts">
@@ -721,7 +734,7 @@ package enum DefaultTheme {
         {{#groups}}
             <div><dt id="{{id}}-lists">{{title}}</dt><dd><ul class="list-links" aria-labelledby="{{id}}-lists">
         {{#lists}}
-              <li id="list-{{id}}"><a href="{{url}}">{{title}}</a>{{#countLabel}} <span class="count">{{.}}</span>{{/countLabel}}{{^empty(pages)}}<span class="page-links"> · {{t.pages}}{{#pages}} <a href="{{url}}">{{number}}</a>{{/pages}}</span>{{/empty(pages)}}</li>
+              <li id="list-{{id}}"><a href="{{url}}" dir="auto">{{title}}</a>{{#countLabel}} <span class="count">{{.}}</span>{{/countLabel}}{{^empty(pages)}}<span class="page-links"> · {{t.pages}}{{#pages}} <a href="{{url}}">{{number}}</a>{{/pages}}</span>{{/empty(pages)}}</li>
         {{/lists}}
             </ul></dd></div>
         {{/groups}}
@@ -760,6 +773,7 @@ package enum DefaultTheme {
         {{#canonical}}<link rel="canonical" href="{{.}}">{{/canonical}}
         <meta name="generator" content="Bookplate">
         <link rel="stylesheet" href="{{root}}assets/style.css">
+        <link rel="icon" href="{{root}}assets/favicon.svg" type="image/svg+xml">
         {{#site.hasFeed}}
         <link rel="alternate" type="application/atom+xml" title="{{site.title}}" href="{{root}}feed.xml">
         {{/site.hasFeed}}
@@ -799,7 +813,7 @@ package enum DefaultTheme {
         <li class="book-card">
           <a class="book-card-cover" href="{{url}}" tabindex="-1" aria-hidden="true">{{> partials/cover}}</a>
           {{#seriesLabel}}<p class="book-card-series">{{.}}</p>{{/seriesLabel}}<p class="book-card-title" dir="auto"{{#lang}} lang="{{.}}"{{/lang}}><a href="{{url}}">{{title}}</a></p>
-          {{^empty(authors)}}<p class="book-card-authors">{{> partials/authors}}</p>{{/empty(authors)}}
+          {{^empty(authors)}}<p class="book-card-authors" dir="auto">{{> partials/authors}}</p>{{/empty(authors)}}
           <p class="book-card-meta">{{#year}}<span>{{.}}</span>{{/year}}{{#rating}} <span class="rating" role="img" aria-label="{{label}}"><span aria-hidden="true">{{filled}}{{#partial}}<span class="rating-part" style="--part: {{.}}%">★</span>{{/partial}}<span class="rating-empty">{{empty}}</span></span></span>{{/rating}}</p>
         </li>
 
@@ -925,7 +939,7 @@ package enum DefaultTheme {
         {{^empty(shelves)}}
         <ul class="shelf-list">
         {{#shelves}}
-          <li><a href="{{url}}">{{name}}</a> <span class="count">{{bookCountLabel}}</span></li>
+          <li><a href="{{url}}" dir="auto">{{name}}</a> <span class="count">{{bookCountLabel}}</span></li>
         {{/shelves}}
         </ul>
         {{/empty(shelves)}}

@@ -109,7 +109,7 @@ import Testing
         #expect(try shelf.siteFile("series/far-away/index.html").contains("#1–#99,998 are not on your shelf"))
         #expect(
             try shelf.siteFile("books/dune/index.html").contains(
-                "<a href=\"../../series/dune/index.html\">Dune</a> · #1"))
+                "<a href=\"../../series/dune/index.html\" dir=\"auto\">Dune</a> · #1"))
         #expect(try shelf.siteFile("search-index.js").contains("Dune"))
     }
 }

@@ -139,7 +139,13 @@ import Testing
                 "\(shelf.paths.covers.appendingPathComponent("kindred.svg").relativePathForDisplay) is not a JPEG, PNG, "
                     + "GIF or WebP image and is not published: convert it, or delete it to use a placeholder"
             ])
-        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site).keys.allSatisfy { !$0.hasSuffix(".svg") })
+        // The theme's own icon is the one SVG the site has.
+        #expect(
+            try TemporaryShelf.snapshot(of: shelf.paths.site).keys.filter { $0.hasSuffix(".svg") } == [
+                "assets/favicon.svg"
+            ])
+        #expect(
+            !(try TemporaryShelf.snapshot(of: shelf.paths.site).values.contains { $0.contains(Data("alert(1)".utf8)) }))
     }
 
     @Test func aBuildSaysWhatItLeftOutOnItsOwnLine() async throws {
