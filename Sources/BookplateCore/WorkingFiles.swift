@@ -66,10 +66,17 @@ package enum WorkingFiles {
         }
     }
 
-    /// Removes the working files and folders in `folder` whose process is gone.
-    package static func removeAbandoned(in folder: URL) {
+    /// Removes the working files and folders in `folder` whose process is gone; only those made
+    /// for `name` when one is given. The folder above a site is the reader's (or a web server's:
+    /// `/var/www` above a linked site), where a hidden `.diary.old-4000000-1` of theirs was
+    /// taken for a build's leftover and deleted.
+    package static func removeAbandoned(in folder: URL, madeFor name: String? = nil) {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         for entry in entries where entry.hasPrefix(".") {
+            if let name {
+                let prefix = ".\(name)."
+                guard entry.hasPrefix(prefix), !entry.dropFirst(prefix.count).contains(".") else { continue }
+            }
             guard let pid = abandonedProcess(entry) else { continue }
             if pid != ProcessInfo.processInfo.processIdentifier, kill(pid, 0) != 0, errno == ESRCH {
                 try? FileManager.default.removeItem(at: folder.appendingPathComponent(entry))

@@ -71,9 +71,9 @@ struct SiteWriter: Sendable {
     }
 
     /// Removes working folders left beside the target by builds that were killed; a build
-    /// running at the same time keeps its own.
+    /// running at the same time keeps its own, and nothing else beside the site is touched.
     func removeLeftovers() {
-        WorkingFiles.removeAbandoned(in: target.deletingLastPathComponent())
+        WorkingFiles.removeAbandoned(in: target.deletingLastPathComponent(), madeFor: target.lastPathComponent)
     }
 
     /// Names at the top of a site that are Bookplate's, whether or not this build writes them:

@@ -295,6 +295,24 @@ import Testing
         #expect(left == Set(names.values).subtracting([names["abandoned"]!]))
     }
 
+    /// Beside a site only the site's own leftovers go: a build deleted the reader's
+    /// `.diary.old-4000000-1`, and any other hidden work of that shape, in the folder above it
+    /// (found by an exploratory session).
+    @Test func besideASiteOnlyItsOwnLeftoversGo() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        let above = shelf.paths.site.deletingLastPathComponent()
+        let readers = [".diary.old-2147483646-1", ".site.backup.old-2147483646-1", ".sites.new-2147483646-1"]
+        for name in readers { try Data("mine".utf8).write(to: above.appendingPathComponent(name)) }
+        let leftover = above.appendingPathComponent(".site.new-2147483646-7")
+        try FileManager.default.createDirectory(at: leftover, withIntermediateDirectories: true)
+        try shelf.library.editBook(slug: "kindred", BookEdit(rating: .some(try Rating(4))))
+        try shelf.library.editBook(slug: "fledgling", BookEdit(rating: .some(try Rating(2))))
+        try shelf.build(settings: FixtureShelf.settings)
+        for name in readers { #expect(FileManager.default.fileExists(atPath: above.appendingPathComponent(name).path)) }
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+    }
+
     @Test func aWriteReplacesTheFileWhole() throws {
         let file = try TestPaths.temporaryFolder("working").appendingPathComponent("state.json")
         try WorkingFiles.write(Data("old".utf8), to: file)
