@@ -173,6 +173,7 @@ struct SiteWriter: Sendable {
     private func swapIn(_ staging: URL) throws {
         let manager = FileManager.default
         if manager.fileExists(atPath: target.path), AtomicSwap.exchange(staging, target) {
+            SiteWriter.carryOverReadersWork(from: staging.path, to: target.path)
             TreeRemoval.remove(staging.path)
             return
         }
@@ -189,7 +190,38 @@ struct SiteWriter: Sendable {
             try? manager.removeItem(at: staging)
             throw SiteError.unwritable(path: target.relativePathForDisplay, reason: FileFailure.reason(error))
         }
+        SiteWriter.carryOverReadersWork(from: retired.path, to: target.path)
         TreeRemoval.remove(retired.path)
+    }
+
+    /// Brings into the new site what reached the reader's own entries of the old one (a `CNAME`,
+    /// `.git`) while the new site was being made from links to them: an entry added, or a file
+    /// replaced (another inode), since the links were made. Saved while a build ran, a `CNAME`
+    /// or a file of `.git` went with the old site (found by an exploratory session). A file
+    /// changed in place is one file in both already.
+    static func carryOverReadersWork(from old: String, to new: String) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: old) else { return }
+        for name in entries where !ownNames.contains(name) {
+            carryOver(old + "/" + name, to: new + "/" + name)
+        }
+    }
+
+    private static func carryOver(_ source: String, to destination: String) {
+        var before = stat()
+        var now = stat()
+        guard lstat(source, &now) == 0 else { return }
+        guard lstat(destination, &before) == 0 else {
+            rename(source, destination)
+            return
+        }
+        let folders = (now.st_mode & S_IFMT) == S_IFDIR && (before.st_mode & S_IFMT) == S_IFDIR
+        guard folders else {
+            if now.st_ino != before.st_ino { rename(source, destination) }
+            return
+        }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: source)) ?? [] {
+            carryOver(source + "/" + name, to: destination + "/" + name)
+        }
     }
 
     /// Replaces just `changed` in the existing site and removes `removed`, so that the site is
