@@ -408,7 +408,7 @@ struct BuildRun {
             // its row saved anew: the last build's rows are let go rather than held beside them.
             if !one { previous = nil }
             notesRendered = changed.count { rendersNote($0.path) }
-            let made = try writer.update(changed: changed, removed: removed)
+            let made = try writer.update(changed: changed, removed: removed) { files[$0] != nil }
             for (output, file) in zip(changed, made) { files[output.path] = file }
             for path in removed { files[path] = nil }
             // Renaming a file into place, or linking it into a copy of the site, moves its change

@@ -230,7 +230,9 @@ struct SiteWriter: Sendable {
     /// made of hard links (new folders, shared files — no page is copied), and that copy is
     /// swapped in like a full build. Returns each changed file as written, in order.
     @discardableResult
-    func update(changed: [PlannedOutput], removed: [String]) throws -> [BuildState.Output] {
+    func update(changed: [PlannedOutput], removed: [String], isKnown: (String) -> Bool = { _ in true }) throws
+        -> [BuildState.Output]
+    {
         removeLeftovers()
         // The list comes from the build state on disk: only plain paths inside the site.
         let removable = removed.filter { path in
@@ -255,7 +257,15 @@ struct SiteWriter: Sendable {
         }
         let copy = sibling("new")
         do {
-            try SiteWriter.linkTree(from: target.path, to: copy.path)
+            // Of Bookplate's folders only the files the last build wrote: a file put into one
+            // while this build ran was linked into the copy, in a folder made then, which the
+            // next build did not look into again, so it stayed for good (found by an exploratory
+            // session). The reader's entries come whole.
+            try withoutActuallyEscaping(isKnown) { isKnown in
+                try SiteWriter.linkTree(from: target.path, to: copy.path) { path in
+                    !SiteWriter.ownNames.contains(String(path.prefix { $0 != "/" })) || isKnown(path)
+                }
+            }
             try SiteWriter.moveIn(changed, from: pending, to: copy)
             for path in removable { SiteWriter.remove(path, in: copy) }
         } catch {
@@ -300,12 +310,26 @@ struct SiteWriter: Sendable {
 
     /// Makes `destination` a copy of the tree at `source` in which every file is a hard link to the
     /// original: only folders are made, so even a ten-thousand-book site is copied quickly.
-    private static func linkTree(from source: String, to destination: String) throws {
+    /// Links every file below `source` into a copy of its folders at `destination`; with
+    /// `keeping`, only the files whose path (relative to `source`) it keeps, and no folder is
+    /// made that holds none of them.
+    static func linkTree(
+        from source: String, to destination: String, keeping: ((String) -> Bool)? = nil
+    ) throws {
+        _ = try linkTree(from: source, to: destination, below: "", keeping: keeping)
+    }
+
+    /// Whether the folder `destination` was kept: a folder below the top that holds none of the
+    /// files `keeping` keeps is not.
+    private static func linkTree(
+        from source: String, to destination: String, below relative: String, keeping: ((String) -> Bool)?
+    ) throws -> Bool {
         try makeFolder(URL(fileURLWithPath: destination))
         guard let directory = opendir(source) else {
             throw SiteError.unwritable(path: source, reason: String(cString: strerror(errno)))
         }
         defer { closedir(directory) }
+        var kept = false
         while let entry = readdir(directory) {
             let name = entry.pointee.name
             if name == "." || name == ".." { continue }
@@ -317,13 +341,25 @@ struct SiteWriter: Sendable {
                 guard lstat(from, &info) == 0 else { continue }
                 isFolder = (info.st_mode & S_IFMT) == S_IFDIR
             }
+            let path = relative.isEmpty ? name : relative + "/" + name
             if isFolder {
-                try linkTree(from: from, to: to)
-            } else if link(from, to) != 0 {
-                throw SiteError.unwritable(
-                    path: URL(fileURLWithPath: to).relativePathForDisplay, reason: String(cString: strerror(errno)))
+                // The reader's own folders come whole, empty ones too.
+                let whole = keeping.map { keeping in relative.isEmpty && keeping(name + "/") } ?? true
+                if try linkTree(from: from, to: to, below: path, keeping: whole ? nil : keeping) { kept = true }
+            } else {
+                if let keeping, !keeping(path) { continue }
+                if link(from, to) != 0 {
+                    throw SiteError.unwritable(
+                        path: URL(fileURLWithPath: to).relativePathForDisplay, reason: String(cString: strerror(errno)))
+                }
+                kept = true
             }
         }
+        if !kept, keeping != nil, !relative.isEmpty {
+            rmdir(destination)
+            return false
+        }
+        return true
     }
 
     private static func makeFolder(_ url: URL) throws {

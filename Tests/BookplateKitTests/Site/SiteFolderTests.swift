@@ -222,6 +222,32 @@ import Testing
             ])
     }
 
+    /// The copy of the site a rebuild of several pages is made in takes, of Bookplate's folders,
+    /// only the files the last build wrote: a file put into one while the build ran was linked
+    /// into a folder made then, which no later build looked into (found by an exploratory
+    /// session). The reader's entries come whole, and no folder is made for nothing.
+    @Test func aRebuildsCopyOfTheSiteTakesOnlyKnownFilesOfBookplatesFolders() throws {
+        let old = try TestPaths.temporaryFolder("old-site")
+        for path in [
+            "books/a/index.html", "books/a/stray.html", "books/zz/stray.html", "index.html", "CNAME", ".git/objects/1",
+        ] {
+            let url = old.appendingPathComponent(path)
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(path.utf8).write(to: url)
+        }
+        try manager.createDirectory(at: old.appendingPathComponent(".well-known"), withIntermediateDirectories: true)
+        let copy = try TestPaths.temporaryFolder("copy").appendingPathComponent("site").path
+        let known: Set = ["books/a/index.html", "index.html"]
+        try SiteWriter.linkTree(from: old.path, to: copy) { path in
+            !SiteWriter.ownNames.contains(String(path.prefix { $0 != "/" })) || known.contains(path)
+        }
+        #expect(
+            Set(try TemporaryShelf.snapshot(of: URL(fileURLWithPath: copy)).keys)
+                == ["books/a/index.html", "index.html", "CNAME", ".git/objects/1"])
+        #expect(!manager.fileExists(atPath: copy + "/books/zz"))
+        #expect(manager.fileExists(atPath: copy + "/.well-known"))
+    }
+
     /// A file where the notes, covers, photos or templates folder goes stops the build, and the
     /// site keeps what it had: with a file for `content/notes`, the site was published again
     /// without a single note, and the build said nothing. An export stops too.
