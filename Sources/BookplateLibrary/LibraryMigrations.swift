@@ -327,6 +327,12 @@ enum LibraryMigrations {
                 t.primaryKey(["bookId", "source"])
             }
         }
+        migrator.registerMigration("v21-imported-note-revision") { db in
+            // Whether a note came from an import decides whether its raw HTML is published (with
+            // allow_raw_html_in_notes), so the site shows it: a row changed by hand (sqlite3)
+            // left the page as it was until a full build (found by an exploratory session).
+            try revisionTriggers(on: ["importedNote"], in: db)
+        }
         return migrator
     }
 

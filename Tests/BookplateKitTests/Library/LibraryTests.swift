@@ -32,6 +32,23 @@ import Testing
         #expect(try reopened.books().map(\.book.title) == ["Emma"])
     }
 
+    /// Whether a note came from an import is shown by the site (its raw HTML, when allowed), so a
+    /// change to `importedNote`, even by hand, moves the revision a build looks at: deleting its
+    /// rows with sqlite3 left the page stale (found by an exploratory session).
+    @Test func aChangeToTheImportedNotesMovesTheRevision() throws {
+        let library = try Library.inMemory(clock: clock)
+        try library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        var revisions = [try library.revision()]
+        for sql in [
+            "INSERT INTO importedNote (bookId, markdownHash) SELECT id, 'a' FROM book",
+            "UPDATE importedNote SET markdownHash = 'b'", "DELETE FROM importedNote",
+        ] {
+            try library.database.write { try $0.execute(sql: sql) }
+            revisions.append(try library.revision())
+        }
+        #expect(Set(revisions).count == 4, "\(revisions)")
+    }
+
     @Test func plainTextDescriptionsBecomeEscapedParagraphsWhenALibraryIsMigrated() throws {
         let file = try TestPaths.temporaryFolder("migrate").appendingPathComponent("library.sqlite")
         let old = try DatabaseQueue(path: file.path)
