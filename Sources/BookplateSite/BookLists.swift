@@ -128,10 +128,23 @@ struct BookLists: Sendable {
                         kind: .status(status), folder: status.rawValue,
                         positions: BookOrder.added.sort(positions, of: books, titleRank: titleRank)))
             case .reading, .abandoned:
+                // The latest begun (or set aside) first, undated last, then by title: a reader
+                // looks there for what they are on now, and the newest of 500 books "currently
+                // reading" from an old export was last, off the home page (found by an
+                // exploratory session).
+                let date: (Int) -> PartialDate? =
+                    status == .reading ? { books[$0].book.startedDate } : { books[$0].book.finishedDate }
                 statusLists.append(
                     BookList(
                         kind: .status(status), folder: status.rawValue,
-                        positions: positions.sorted { titleRank[$0] < titleRank[$1] }))
+                        positions: positions.sorted { left, right in
+                            switch (date(left), date(right)) {
+                            case (let a?, let b?) where a != b: a > b
+                            case (.some, nil): true
+                            case (nil, .some): false
+                            default: titleRank[left] < titleRank[right]
+                            }
+                        }))
             }
         }
         // One title order for every shelf, rather than a sort per shelf.

@@ -265,6 +265,34 @@ import Testing
                 == setAside)
     }
 
+    /// The books being read are listed latest begun first, and the books set aside latest set
+    /// aside first, undated ones last by title: they were in title order, and the newest of 500
+    /// books "currently reading" from an old export was last (found by an exploratory session).
+    @Test func theLatestBegunAreListedFirst() throws {
+        func book(_ title: String, _ status: ReadingStatus, started: String? = nil, ended: String? = nil) throws
+            -> BookDetails
+        {
+            var book = Book(slug: Slug.make(from: title), title: title, addedAt: TemporaryShelf.fixedDate)
+            book.status = status
+            book.startedDate = try started.map { try PartialDate(parsing: $0) }
+            book.finishedDate = try ended.map { try PartialDate(parsing: $0) }
+            return BookDetails(book: book, authors: [], shelves: [])
+        }
+        let snapshot = LibrarySnapshot(books: [
+            try book("Alpha", .reading, started: "2025-01-01"), try book("Beta", .reading),
+            try book("Gamma", .reading, started: "2025-06-01"), try book("Delta", .reading, started: "2025"),
+            try book("Epsilon", .abandoned, started: "2024-01-01", ended: "2024-01-20"),
+            try book("Zeta", .abandoned, started: "2024-03-01", ended: "2024-05-02"),
+        ])
+        let index = SnapshotIndex(snapshot)
+        let lists = BookLists(snapshot, shelves: [], index: index).statusLists
+        let titles = { (status: ReadingStatus) in
+            lists.first { $0.kind == .status(status) }?.positions.map { snapshot.books[$0].book.title }
+        }
+        #expect(titles(.reading) == ["Gamma", "Alpha", "Delta", "Beta"])
+        #expect(titles(.abandoned) == ["Zeta", "Epsilon"])
+    }
+
     /// A book read twice in one year said "Read 2 times: 2026, 2026" (found by an exploratory
     /// session): each year is named once.
     @Test func aYearOfTwoReadsIsNamedOnce() throws {
