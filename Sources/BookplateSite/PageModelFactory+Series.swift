@@ -74,8 +74,15 @@ extension PageModelFactory {
         }
         for entry in list.entries {
             while let gap = gaps.first, let position = entry.position, Double(gap.lowerBound) < position.value {
-                entries.append(gapEntry(gap))
-                gaps.removeFirst()
+                // Only the part of the gap before this place: #2–#3 missing around a #2.5 is #2
+                // before it and #3 after (one box before it said "#2–#3").
+                let before = gap.lowerBound...min(gap.upperBound, Int(position.value.rounded(.up)) - 1)
+                entries.append(gapEntry(before))
+                if before.upperBound < gap.upperBound {
+                    gaps[gaps.startIndex] = (before.upperBound + 1)...gap.upperBound
+                } else {
+                    gaps.removeFirst()
+                }
             }
             var card = card(books[entry.book], root: root)
             let status = bookStatus(books[entry.book].book.status)

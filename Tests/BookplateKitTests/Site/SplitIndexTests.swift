@@ -293,6 +293,26 @@ import Testing
         #expect(titles(.abandoned) == ["Zeta", "Epsilon"])
     }
 
+    /// A gap runs up to the place of the next book and no further: with #1, #2.5 and #4 on the
+    /// shelf, one box before #2.5 said "#2–#3 are not on your shelf" (found by an exploratory
+    /// session).
+    @Test func aGapAroundAPlaceBetweenNumbersIsSplitAroundIt() throws {
+        let saga = Series(id: 1, slug: "saga", name: "Saga")
+        let books = try [("One", "1"), ("Half", "2.5"), ("Four", "4")].map { title, place in
+            BookDetails(
+                book: Book(slug: Slug.make(from: title), title: title, addedAt: TemporaryShelf.fixedDate), authors: [],
+                shelves: [],
+                series: [SeriesMembership(series: saga, position: try #require(SeriesPosition(parsing: place)))])
+        }
+        let snapshot = LibrarySnapshot(books: books)
+        let factory = PageModelFactory(
+            site: SiteModel(title: "T", language: "en", description: "D", owner: nil, hasFeed: false),
+            baseURL: nil, snapshot: snapshot, coversBySlug: [:])
+        let list = try #require(SeriesList.all(in: snapshot).first)
+        let entries = factory.seriesPage(list).entries.map { $0.book?.title ?? $0.gap ?? "" }
+        #expect(entries == ["One", "#2 is not on your shelf", "Half", "#3 is not on your shelf", "Four"])
+    }
+
     /// A book read twice in one year said "Read 2 times: 2026, 2026" (found by an exploratory
     /// session): each year is named once.
     @Test func aYearOfTwoReadsIsNamedOnce() throws {
