@@ -1569,8 +1569,8 @@ package enum DefaultTheme {
         monthShort11: nov.
         monthShort12: dic.
         seriesTitle: Series
-        seriesGap: "El n.º {number} no está en tu estantería"
-        seriesGapRange: "Del n.º {from} al {to} no están en tu estantería"
+        seriesGap: "El n.º {number} no está en tu estante"
+        seriesGapRange: "Del n.º {from} al {to} no están en tu estante"
         seriesReadCount.one: "{read} de {books} leídos"
         seriesReadCount.other: "{read} de {books} leídos"
         firstPublished: Primera publicación
@@ -1781,8 +1781,8 @@ package enum DefaultTheme {
         format.other: Autre
         audioLength: "{hours} h {minutes} min"
         copy: Mon exemplaire
-        owned: Possédé
-        notOwned: Non possédé
+        owned: En ma possession
+        notOwned: Pas en ma possession
         feedFinished: "Terminé : {book}"
         feedFinishedAgain: "Terminé de nouveau : {book}"
         feedAdded: "Ajouté : {book}"

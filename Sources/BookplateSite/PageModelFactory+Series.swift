@@ -86,7 +86,7 @@ extension PageModelFactory {
             }
             var card = card(books[entry.book], root: root)
             let status = bookStatus(books[entry.book].book.status)
-            card.seriesLabel = entry.position.map { "#\($0.text) · \(status)" } ?? status
+            card.seriesLabel = entry.position.map { "#\(words.seriesPosition($0)) · \(status)" } ?? status
             entries.append(SeriesEntryModel(book: card, gap: nil))
         }
         entries += gaps.map(gapEntry)

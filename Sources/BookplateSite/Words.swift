@@ -220,6 +220,13 @@ struct Words: Sendable {
             + String(tenths.magnitude % 10)
     }
 
+    /// A place in a series as the language writes it: "2.5", or "2,5" where a comma marks
+    /// decimals (series places were "#2.5" on French pages beside ratings of "4,5").
+    func seriesPosition(_ position: SeriesPosition) -> String {
+        let mark = self("numberDecimalSeparator")
+        return mark == "." ? position.text : position.text.replacingOccurrences(of: ".", with: mark)
+    }
+
     /// A date as precise as it is known: "2 January 2007", "2. Januar 2007", "January 2007", "2007".
     func date(_ date: PartialDate) -> String {
         let year = String(date.year)

@@ -159,6 +159,27 @@ import Testing
         #expect(try shelf.siteFile("index.html").contains("Toute l’étagère"))
     }
 
+    /// A place in a series is written with the language's decimal mark, as ratings are: "#2.5"
+    /// stood on French pages beside "4,5" (found by an exploratory session).
+    @Test func aSeriesPlaceTakesTheLanguagesDecimalMark() throws {
+        let position = try #require(SeriesPosition(parsing: "2.5"))
+        #expect(try Words.load(theme: .builtIn, language: "fr").seriesPosition(position) == "2,5")
+        #expect(try Words.load(theme: .builtIn, language: "de").seriesPosition(position) == "2,5")
+        #expect(try Words.load(theme: .builtIn, language: "en").seriesPosition(position) == "2.5")
+        #expect(
+            try Words.load(theme: .builtIn, language: "fr").seriesPosition(try #require(SeriesPosition(parsing: "1-3")))
+                == "1-3")
+        let shelf = try FixtureShelf.make()
+        try shelf.library.editBook(
+            slug: "kindred",
+            BookEdit(series: [SeriesPlace(name: "Time Slips", position: SeriesPosition(parsing: "1.5"))]))
+        var settings = FixtureShelf.settings
+        settings.language = "fr"
+        try shelf.build(settings: settings)
+        #expect(try shelf.siteFile("books/kindred/index.html").contains("Time Slips</a> · #1,5</p>"))
+        #expect(try shelf.siteFile("series/time-slips/index.html").contains("#1,5 · "))
+    }
+
     /// French takes the singular for 0 and 1 ("1 lus sur 2" on a series' page, "0 livres trouvés"
     /// in the search) and writes "de" as "d’" before a vowel ("de Octavia E. Butler" in the feed).
     /// Found by an exploratory session.
