@@ -118,7 +118,8 @@ package enum DefaultTheme {
         which loads
         `search-index.js` (named by its `data-index` attribute), which the build writes, the first time the
         search box is used, and searches the shelf by title, author and shelf. It writes its counts with
-        the words of its `data-found-…` and `data-highlights-…` attributes, their thousands grouped by its
+        the words of its `data-found-…` and `data-highlights-…` attributes (and lists the first hundred
+        results, saying so with `data-showing-first` when there are more), their thousands grouped by its
         `data-group` (`{{t.numberGroupSeparator}}`, as the pages group theirs: "1,234", "1 234"), and only
         from as many digits as the table's `numberGroupMinimum` allows (Spanish's `2` leaves "1234" whole,
         as its pages do; `searchCountForms` then carries `data-group-minimum`); a
@@ -238,8 +239,14 @@ package enum DefaultTheme {
             var parts = [];
             if (books > 0 || passages === 0) { parts.push(counted("found", books)); }
             if (passages > 0) { parts.push(counted("highlights", passages)); }
+            // Only the first hundred are listed, and the status says so (3,896 found with 100 listed
+            // said nothing of the rest).
+            var shown = 100;
+            if (matches.length > shown) {
+              parts.push((script.getAttribute("data-showing-first") || "").replace("{count}", function () { return number(shown); }));
+            }
             status.textContent = parts.join(" · ");
-            matches.slice(0, 100).forEach(function (item) {
+            matches.slice(0, shown).forEach(function (item) {
               var li = document.createElement("li");
               var link = document.createElement("a");
               link.href = item.entry.u;
@@ -755,7 +762,7 @@ package enum DefaultTheme {
         {{/content}}
         {{$scripts}}
         {{^isEmpty}}
-        <script src="assets/search.js" data-index="search-index.js" data-loading="{{t.searchLoading}}" data-failed="{{t.searchFailed}}" data-found-one="{{t.searchFoundOne}}" data-found-other="{{t.searchFoundOther}}" data-highlights-one="{{t.searchHighlightsOne}}" data-highlights-other="{{t.searchHighlightsOther}}" data-quote-open="{{t.quoteOpen}}" data-quote-close="{{t.quoteClose}}" data-group="{{t.numberGroupSeparator}}"{{#searchCountForms}} {{attribute}}="{{text}}"{{/searchCountForms}}></script>
+        <script src="assets/search.js" data-index="search-index.js" data-loading="{{t.searchLoading}}" data-failed="{{t.searchFailed}}" data-found-one="{{t.searchFoundOne}}" data-found-other="{{t.searchFoundOther}}" data-highlights-one="{{t.searchHighlightsOne}}" data-highlights-other="{{t.searchHighlightsOther}}" data-quote-open="{{t.quoteOpen}}" data-quote-close="{{t.quoteClose}}" data-showing-first="{{t.searchShowingFirst}}" data-group="{{t.numberGroupSeparator}}"{{#searchCountForms}} {{attribute}}="{{text}}"{{/searchCountForms}}></script>
         {{/isEmpty}}
         {{/scripts}}
         {{/layout}}
@@ -1016,6 +1023,7 @@ package enum DefaultTheme {
         searchFailed: Der Suchindex konnte nicht geladen werden.
         searchFoundOne: "{count} Buch gefunden"
         searchFoundOther: "{count} Bücher gefunden"
+        searchShowingFirst: "die ersten {count} angezeigt: ein weiteres Wort grenzt ein"
         readingNow: Aktuelle Lektüre
         allBeingRead: "Alle {count} Bücher, die gerade gelesen werden"
         wholeShelf: Das ganze Regal
@@ -1220,6 +1228,7 @@ package enum DefaultTheme {
         searchFailed: The search index could not be loaded.
         searchFoundOne: "{count} book found"
         searchFoundOther: "{count} books found"
+        searchShowingFirst: "the first {count} shown: add a word to narrow"
         readingNow: Reading now
         allBeingRead: "All {count} books being read"
         wholeShelf: The whole shelf
@@ -1419,6 +1428,7 @@ package enum DefaultTheme {
         searchFailed: No se pudo cargar el índice de búsqueda.
         searchFoundOne: "{count} libro encontrado"
         searchFoundOther: "{count} libros encontrados"
+        searchShowingFirst: "se muestran los {count} primeros: añade una palabra para afinar"
         readingNow: Leyendo ahora
         allBeingRead: "Los {count} libros que se están leyendo"
         wholeShelf: Todo el estante
@@ -1618,6 +1628,7 @@ package enum DefaultTheme {
         searchFailed: L’index de recherche n’a pas pu être chargé.
         searchFoundOne: "{count} livre trouvé"
         searchFoundOther: "{count} livres trouvés"
+        searchShowingFirst: "les {count} premiers affichés : ajoutez un mot pour affiner"
         readingNow: En cours de lecture
         allBeingRead: "Les {count} livres en cours de lecture"
         wholeShelf: Toute l’étagère

@@ -149,7 +149,8 @@ def main():
             search(LONG_TITLE[:30], "1 livre trouvé", "the long title wraps in the results")
             search("lucja tromso odegaard", "1 livre trouvé", "ł, ø and Ø found as l, o and o")
             search("zzzz", "0 livre trouvé", "French takes the singular for none")
-            search("livre", f"1{GROUP}234 livres trouvés", "thousands grouped as the pages group them")
+            search("livre", f"1{GROUP}234 livres trouvés · les 100 premiers affichés : ajoutez un mot pour affiner",
+                   "thousands grouped as the pages group them; only the first hundred listed, and said so")
             # The statistics page in the languages with the longest headings.
             settings = site.parent / "content" / "site.yaml"
             for language, expect in (("de", "Durchschnittliche Bewertung"), ("es", "Valoración media")):
@@ -160,7 +161,8 @@ def main():
                 subprocess.run([binary, "build"], cwd=site.parent, check=True, capture_output=True)
                 check("stats", site / "stats" / "index.html", expect, language)
             # The site is Spanish now, which groups thousands only from five digits, pages and search alike.
-            search("livre", "1234 libros encontrados", "Spanish leaves four digits whole, as its pages do")
+            search("livre", "1234 libros encontrados · se muestran los 100 primeros: añade una palabra para afinar",
+                   "Spanish leaves four digits whole, as its pages do")
         finally:
             driver.quit()
     print(f"large French site: {passed} passed, {failed} failed")

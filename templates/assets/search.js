@@ -94,8 +94,14 @@
     var parts = [];
     if (books > 0 || passages === 0) { parts.push(counted("found", books)); }
     if (passages > 0) { parts.push(counted("highlights", passages)); }
+    // Only the first hundred are listed, and the status says so (3,896 found with 100 listed
+    // said nothing of the rest).
+    var shown = 100;
+    if (matches.length > shown) {
+      parts.push((script.getAttribute("data-showing-first") || "").replace("{count}", function () { return number(shown); }));
+    }
     status.textContent = parts.join(" · ");
-    matches.slice(0, 100).forEach(function (item) {
+    matches.slice(0, shown).forEach(function (item) {
       var li = document.createElement("li");
       var link = document.createElement("a");
       link.href = item.entry.u;
