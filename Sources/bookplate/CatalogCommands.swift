@@ -8,7 +8,7 @@ struct EditionsCommand: AsyncParsableCommand {
         abstract: "List the Open Library editions of a book; switch with 'bookplate edit BOOK --edition OL…M'.")
 
     @OptionGroup var target: BookOnShelf
-    @Option(help: "How many editions to list (default 50).") var limit: Int = 50
+    @Option(help: "How many editions to list.") var limit: Int = 50
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func run() async throws {
@@ -206,7 +206,7 @@ enum MissingDetails {
         }
         counts.failed = failed
         Terminal.output(
-            "Filled in \(counted(slugs.count, "book")) missing details or a cover: "
+            "Looked up \(counted(slugs.count, "book")) missing details or a cover: "
                 + "\(counts.updated) updated, \(counts.matched) found by title and author, \(counts.upToDate) with "
                 + "nothing more to find, \(counts.notMatched) not matched, \(counts.failed) failed")
         return counts

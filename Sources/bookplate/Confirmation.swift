@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The question a command asks before it deletes what cannot come back (`remove`, `quote remove`,
 /// `read remove`): asked on a terminal, and without one only `--yes` goes on.
@@ -7,10 +8,14 @@ enum Confirmation {
     /// and ends the command with a failure, or, with no terminal to ask on, with a usage error.
     static func ask(_ question: String, unless yes: Bool) throws {
         if yes { return }
-        guard let answer = Terminal.ask(question + " [y/N] ") else {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw ValidationError("not removing without a yes: run it on a terminal, or pass --yes")
         }
-        guard ["y", "yes"].contains(answer.lowercased()) else {
+        // The end of input (Ctrl-D) is a no, on a line of its own: it was answered "run it on a
+        // terminal", on the terminal it was running on.
+        let answer = Terminal.ask(question + " [y/N] ")
+        guard let answer, ["y", "yes"].contains(answer.lowercased()) else {
+            if answer == nil { Terminal.output("") }
             Terminal.output("Nothing removed.")
             throw ExitCode.failure
         }

@@ -22,7 +22,9 @@ struct EditCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("When you finished it, or none.", valueName: "YYYY-MM-DD")) var finished: String?
     @Option(name: .customLong("shelf"), help: "Put the book on this shelf; repeat for several.") var addShelves:
         [String] = []
-    @Option(name: .customLong("remove-shelf"), help: "Take the book off this shelf; repeat for several.")
+    @Option(
+        name: .customLong("remove-shelf"),
+        help: ArgumentHelp("Take the book off this shelf; repeat for several.", valueName: "shelf"))
     var removeShelves: [String] = []
     @Option(help: ArgumentHelp("Switch to this Open Library edition (see 'bookplate editions').", valueName: "OL…M"))
     var edition: String?

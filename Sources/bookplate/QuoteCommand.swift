@@ -80,7 +80,8 @@ struct QuoteAddCommand: ParsableCommand {
 
 struct QuoteListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List the highlights of a book, or of the whole shelf, newest first.")
+        commandName: "list",
+        abstract: "List the highlights of a book, in the order of the book, or of the whole shelf, newest first.")
 
     @OptionGroup var shelf: ShelfOptions
     @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String?

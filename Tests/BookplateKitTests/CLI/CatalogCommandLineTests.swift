@@ -187,7 +187,7 @@ import Testing
         #expect(enriched.stdout.contains("zzz-nowhere: not matched, none of the "))
         #expect(
             enriched.stdout.hasSuffix(
-                "Filled in 2 books missing details or a cover: 0 updated, 1 found by title and author, "
+                "Looked up 2 books missing details or a cover: 0 updated, 1 found by title and author, "
                     + "0 with nothing more to find, 1 not matched, 0 failed\n"), "\(enriched.stdout)")
         let show = try await bookplate.runOffPool(["show", "the-left-hand-of-darkness", "--json"]).stdout
         #expect(

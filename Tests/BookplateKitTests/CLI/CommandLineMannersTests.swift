@@ -71,6 +71,11 @@ import Testing
         // Enter alone is no.
         let entered = try await PseudoTerminal.run(["remove", "Dune"], in: root, typing: "\n")
         #expect(entered.status != 0)
+        // So is the end of input (Ctrl-D): it was answered "run it on a terminal", with usage
+        // (found by an exploratory session).
+        let ended = try await PseudoTerminal.run(["remove", "dune"], in: root, typing: "\u{04}")
+        #expect(ended.status == 1 && ended.screen.hasSuffix("\nNothing removed.\n"), "\(ended.screen)")
+        #expect(!ended.screen.contains("terminal") && !ended.screen.contains("Usage"), "\(ended.screen)")
         #expect(try await run("list", "--columns", "slug").stdout == "dune\nemma\n")
 
         let accepted = try await PseudoTerminal.run(["remove", "dune"], in: root, typing: "y\n")
