@@ -42,6 +42,7 @@ extension Library {
             let id = try bookId(slug, in: db)
             var read = Read(bookId: id, record: new)
             try read.insert(db)
+            try checkOneReadGoingOn(slug: slug, bookId: id, besides: read, in: db)
             return try followLatestRead(bookId: id, in: db)
         }
     }
@@ -64,6 +65,7 @@ extension Library {
             }
             read.record = try read.record.checked()
             try read.update(db)
+            try checkOneReadGoingOn(slug: slug, bookId: id, besides: read, in: db)
             return try followLatestRead(bookId: id, in: db, keepingToRead: true)
         }
     }
@@ -76,6 +78,19 @@ extension Library {
             _ = try readNumbered(number, of: slug, bookId: id, in: db).delete(db)
             return try followLatestRead(bookId: id, in: db)
         }
+    }
+
+    /// A book is read once at a time: a second read going on was taken, and `show` said
+    /// "2025-01-01 → reading; 2025-02-01 → reading" (found by an exploratory session). Throws when
+    /// `changed` is going on beside another, so the change is not made, naming the other.
+    private func checkOneReadGoingOn(slug: String, bookId: Int64, besides changed: Read, in db: Database) throws {
+        guard changed.record.outcome == .reading else { return }
+        let reads = try Read.of(bookId: bookId, in: db)
+        guard let other = reads.firstIndex(where: { $0.id != changed.id && $0.record.outcome == .reading }) else {
+            return
+        }
+        throw LibraryError.anotherReadGoingOn(
+            slug: slug, number: other + 1, started: reads[other].record.started?.description)
     }
 
     private func bookId(_ slug: String, in db: Database) throws -> Int64 {

@@ -34,6 +34,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case ambiguousAuthor(String, candidates: [String])
     case unknownReadOutcome(String)
     case noSuchRead(slug: String, number: Int, count: Int)
+    /// A read going on added, or made, beside another.
+    case anotherReadGoingOn(slug: String, number: Int, started: String?)
     case damagedValue(column: String, slug: String, reason: String)
     case emptyHighlight
     case noSuchHighlight(String)
@@ -125,6 +127,9 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             count == 0
                 ? "\(slug) has no reads: add one with 'bookplate read add \(slug)'"
                 : "\(slug) has no read \(number) (it has \(count)): run 'bookplate read list \(slug)' to see them"
+        case .anotherReadGoingOn(let slug, let number, let started):
+            "\(slug) has a read going on already (read \(number)\(started.map { ", begun \($0)" } ?? "")): end it first "
+                + "with 'bookplate read edit \(slug) \(number) --finished DATE', or --outcome set-aside"
         case .notInACatalog(let slug):
             "\(slug) has no ISBN or catalog id to look up: add one with 'bookplate edit \(slug) --isbn …'"
         }

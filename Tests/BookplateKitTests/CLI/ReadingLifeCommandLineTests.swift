@@ -105,6 +105,25 @@ import Testing
         #expect(edited.stderr.contains("warning: 2999-01 is after today"), "\(edited.stderr)")
     }
 
+    /// A book is read once at a time: a second read going on, added or made by an edit, is
+    /// refused, naming the one going on (it was taken, found by an exploratory session).
+    @Test func aSecondReadGoingOnIsRefused() async throws {
+        try await run(
+            "add", "--title", "Dune", "--author", "Frank Herbert", "--status", "read", "--finished", "2019-05-02")
+        try await run("read", "add", "dune", "--started", "2025-01-01")
+        let second = try await run("read", "add", "dune", "--started", "2025-02-01", status: 1)
+        #expect(
+            second.stderr
+                == "Error: dune has a read going on already (read 2, begun 2025-01-01): end it first with "
+                + "'bookplate read edit dune 2 --finished DATE', or --outcome set-aside\n")
+        let edited = try await run("read", "edit", "dune", "1", "--outcome", "reading", status: 1)
+        #expect(edited.stderr.hasPrefix("Error: dune has a read going on already (read 2"), "\(edited.stderr)")
+        #expect(try await run("read", "list", "dune").stdout == "1  → 2019-05-02 finished\n2  2025-01-01 → reading\n")
+        // Ended, another may begin.
+        try await run("read", "edit", "dune", "2", "--finished", "2025-01-20")
+        try await run("read", "add", "dune", "--started", "2025-02-01")
+    }
+
     @Test func readsAreListedAddedChangedAndRemovedAndTheStatusFollows() async throws {
         try await run(
             "add", "--title", "Dune", "--author", "Frank Herbert", "--status", "read", "--finished", "2019-05-02")
