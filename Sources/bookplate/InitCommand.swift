@@ -11,6 +11,16 @@ struct InitCommand: ParsableCommand {
     @Flag(help: "Also write .github/workflows/pages.yml, which publishes site/ to GitHub Pages.")
     var githubPages = false
 
+    /// A folder named with a control character (an escape pasted in) is refused: it was made, and
+    /// `cd 'badname'` printed for it, a name without the character, which did not exist.
+    func validate() throws {
+        if let control = folder.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            throw ValidationError(
+                "the folder name holds a control character (\(String(format: "U+%04X", control.value))): "
+                    + "choose a name you can type")
+        }
+    }
+
     func run() throws {
         let url = URL(fileURLWithPath: folder, relativeTo: ShelfOptions.currentFolder).standardizedFileURL
         if githubPages, FileManager.default.fileExists(atPath: ShelfPaths(root: url).library.path) {

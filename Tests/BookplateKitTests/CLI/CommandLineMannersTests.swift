@@ -267,6 +267,13 @@ import Testing
             try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("templates").path) == [
                 "README.md"
             ])
+        // A name with a control character in it is refused, and nothing is made (the folder was
+        // made, and 'cd' printed for another name: found by an exploratory session).
+        let escaped = try await here.runOffPool(["init", "bad\u{1B}[2Jname"])
+        #expect(
+            escaped.status == 64
+                && escaped.stderr.hasPrefix("Error: the folder name holds a control character (U+001B)"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("bad\u{1B}[2Jname").path))
         let again = try await here.runOffPool(["init", "."])
         #expect(again.status != 0 && again.stderr.contains("is not an empty folder"))
 
