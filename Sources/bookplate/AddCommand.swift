@@ -41,7 +41,9 @@ struct AddCommand: AsyncParsableCommand {
             try addByHand(reader)
             return
         }
-        var targets = try items.flatMap(targets(from:))
+        // A number given twice ("1,1") is one book: it was added, then refused as already there.
+        var targets: [BookTarget] = []
+        for target in try items.flatMap(targets(from:)) where !targets.contains(target) { targets.append(target) }
         if let isbn = details.isbn { targets.append(.isbn(try Parse.isbn(isbn))) }
         if targets.isEmpty { targets = try pickFromLastSearch() }
         let library = try shelf.openLibrary()

@@ -18,9 +18,11 @@ struct SearchCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func validate() throws {
-        guard (1...200).contains(limit), (1...1000).contains(page) else {
-            throw ValidationError("--limit must be 1 to 200 and --page 1 to 1000")
-        }
+        // Each named apart: "--limit 0" was answered of both.
+        guard (1...200).contains(limit) else { throw ValidationError("--limit must be 1 to 200") }
+        guard (1...1000).contains(page) else { throw ValidationError("--page must be 1 to 1000") }
+        // An ISBN is checked as `add` checks one: "123" was sent to both catalogs as it was.
+        if let isbn { _ = try Parse.isbn(isbn) }
     }
 
     func run() async throws {

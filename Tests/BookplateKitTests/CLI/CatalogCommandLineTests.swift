@@ -94,6 +94,26 @@ import Testing
         await server.stop()
     }
 
+    /// A result number given twice adds the book once (it was added, then refused as already
+    /// there, exit 1); an ISBN that is none is refused before any catalog is asked; each of
+    /// --limit and --page is named on its own (found by an exploratory session).
+    @Test func searchAndAddCheckWhatTheyAreGiven() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let (bookplate, _) = try shelf(server)
+        let badISBN = try await bookplate.run("search", "--isbn", "123")
+        #expect(badISBN.status == 1 && badISBN.stderr.hasPrefix("Error: '123' is not an ISBN"), "\(badISBN.stderr)")
+        #expect(
+            try await bookplate.run("search", "left", "--limit", "0").stderr.hasPrefix(
+                "Error: --limit must be 1 to 200\n"))
+        #expect(await server.requests().isEmpty)
+        try await bookplate.run("search", "left", "hand", "of", "darkness")
+        let twice = try await bookplate.run("add", "1,1")
+        #expect(twice.status == 0, "\(twice.stderr)")
+        #expect(try await bookplate.run("list", "--columns", "slug").stdout == "the-left-hand-of-darkness\n")
+        await server.stop()
+    }
+
     @Test func searchJSONIsForScriptsAndOneCatalogDownIsAWarning() async throws {
         let server = try await StubCatalogServer.start()
         await server.serveLeftHandOfDarkness()
