@@ -31,6 +31,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case noSuchAuthor(String)
     /// `list --shelf` given a name no shelf has: the shelves nearest to it, and all of them.
     case noSuchShelf(String, near: [String], shelves: [String])
+    /// `edit --remove-shelf` naming a shelf the book is not on.
+    case notOnShelf(slug: String, shelf: String, shelves: [String])
     case ambiguousAuthor(String, candidates: [String])
     case unknownReadOutcome(String)
     case noSuchRead(slug: String, number: Int, count: Int)
@@ -117,6 +119,10 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
                     : shelves.isEmpty
                         ? ": no book is on a shelf yet"
                         : ": the shelves are \(LibraryError.some(shelves, separator: ", "))")
+        case .notOnShelf(let slug, let shelf, let shelves):
+            "\(slug) is not on a shelf named '\(shelf)': "
+                + (shelves.isEmpty ? "it is on no shelf" : "it is on \(LibraryError.some(shelves, separator: ", "))")
+                + "; nothing changed"
         case .ambiguousAuthor(let query, let candidates):
             "'\(query)' matches \(candidates.count) authors (\(LibraryError.some(candidates, separator: ", "))): give one of these slugs"
         case .editionOfAnotherWork(let edition, let slug):

@@ -219,6 +219,13 @@ import Testing
         #expect(edited.authors.map(\.name) == ["Frank Herbert", "Brian Herbert"])
         #expect(edited.shelves.map(\.name) == ["favourites"])
         #expect(try library.snapshot().books.first?.shelves.map(\.slug) == ["favourites"])
+        // A shelf the book is not on is named, and nothing changes (it did nothing, and said
+        // nothing: found by an exploratory session); case and accents are ignored, as in `list`.
+        #expect(throws: LibraryError.notOnShelf(slug: "dune", shelf: "favorites", shelves: ["favourites"])) {
+            try library.editBook(slug: "dune", BookEdit(title: "Dune", removeShelves: ["favorites"]))
+        }
+        #expect(try library.snapshot().books.first?.book.title == "Dune (40th anniversary)")
+        #expect(try library.editBook(slug: "dune", BookEdit(removeShelves: ["FAVOURITES"])).shelves.isEmpty)
     }
 
     @Test func statusChangesFillInTodayOnlyWhenUnset() throws {
