@@ -152,7 +152,7 @@ struct ImportCommand: AsyncParsableCommand {
         }
         if !summary.booksAdded.isEmpty {
             line +=
-                "; \(counted(summary.booksAdded.count, "book")) added to read (`edit SLUG --status` says how far you got)"
+                "; \(counted(summary.booksAdded.count, "book")) added to the shelf as to read (`edit SLUG --status` says how far you got)"
         }
         if !summary.unmatched.isEmpty {
             line += "; \(counted(summary.unmatched.count, "book")) not matched"
