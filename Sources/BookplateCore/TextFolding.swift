@@ -101,7 +101,7 @@ extension TextFolding {
 extension TextFolding {
     /// Latin letters without their accents, lowercased, as ICU's Latin-ASCII would give them; nil
     /// when the text holds letters or digits of another script, which need the transliterator.
-    static func latinASCII(_ text: String) -> String? {
+    package static func latinASCII(_ text: String) -> String? {
         var folded = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if scalar.isASCII {

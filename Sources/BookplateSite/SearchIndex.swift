@@ -42,7 +42,7 @@ enum SearchIndex {
             script += ",\"s\":"
             script += q(
                 ([details.book.subtitle].compactMap { $0 } + details.shelves.map(\.name)
-                    + details.series.map(\.series.name)).joined(separator: ", "))
+                    + details.series.map(\.series.name) + latinSpellings(of: details)).joined(separator: ", "))
             script += ",\"t\":"
             script += q(details.book.title)
             script += ",\"u\":"
@@ -67,6 +67,16 @@ enum SearchIndex {
         }
         script += "];\n"
         return script
+    }
+
+    /// The title and authors written in another script, spelled in Latin letters as their slugs
+    /// spell them ("master i margarita", "mihail bulgakov"): "bulgakov" found nothing, though the
+    /// author's page is `mihail-bulgakov` (found by an exploratory session). Names in Latin
+    /// letters, accented or not ("Ødegaard", which the search folds to "odegaard"), add nothing.
+    static func latinSpellings(of details: BookDetails) -> [String] {
+        let named = [(details.book.title, details.book.slug)] + details.authors.map { ($0.name, $0.slug) }
+        return named.filter { name, _ in TextFolding.latinASCII(name) == nil }
+            .map { _, slug in slug.replacingOccurrences(of: "-", with: " ") }
     }
 }
 

@@ -150,6 +150,19 @@ import Testing
         #expect(try shelf.siteFile("search-index.js").contains(#"{"a":"X","s":"Being a Subtitle","t":"Long""#))
     }
 
+    /// A title or author in another script is found by its Latin spelling too, as its slug
+    /// spells it: "bulgakov" found nothing (found by an exploratory session). Latin names, and
+    /// Latin names with accents, add nothing.
+    @Test func theSearchIndexSpellsOtherScriptsInLatinLetters() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.library.addBook(NewBook(title: "Мастер и Маргарита", authors: ["Михаил Булгаков", "Ødegaard"]))
+        try shelf.library.addBook(NewBook(title: "Cien años de soledad", authors: ["Gabriel García Márquez"]))
+        try shelf.build(settings: FixtureShelf.settings)
+        let index = try shelf.siteFile("search-index.js")
+        #expect(index.contains(#""s":"master i margarita, mihail bulgakov","t":"Мастер и Маргарита""#), "\(index)")
+        #expect(index.contains(#"{"a":"Gabriel García Márquez","s":"","t":"Cien años de soledad""#))
+    }
+
     /// "lucja" did not find "Łucja": the search took off accents, and ł has none. The index gives
     /// search.js the letters slugs spell out in ASCII, from the slugs' own table.
     @Test func theSearchFoldsLettersAsSlugsDo() throws {
