@@ -44,16 +44,23 @@ public struct ShelfImport: Sendable {
             // The records are let go once in the library.
             summary = try library.importBooks(consume file, dryRun: dryRun) { batch in
                 var written: [(slug: String, markdown: String)] = []
+                // A note already there with the review's very text is the review: an import stopped
+                // after its notes were in place left them so, and the import run again took them
+                // for the reader's own, never recorded as imported, and so published their raw
+                // HTML where a site allows it in the reader's notes.
+                var same: [(slug: String, markdown: String)] = []
                 for (slug, markdown) in batch {
                     let target = notes.url(forSlug: slug)
                     if !staged.holds(slug), FileManager.default.fileExists(atPath: target.path) {
-                        kept[slug] = (try? notes.readNote(at: target)) != markdown
+                        let differs = (try? notes.readNote(at: target)) != markdown
+                        kept[slug] = differs
+                        if !differs { same.append((slug, markdown)) }
                     } else {
                         written.append((slug, markdown))
                     }
                 }
                 try staged.stage(written)
-                return dryRun ? [] : written
+                return dryRun ? [] : written + same
             } beforeCommit: {
                 try staged.moveIntoPlace()
             }
@@ -61,7 +68,9 @@ public struct ShelfImport: Sendable {
             staged.discard()
             throw error
         }
-        return Report(summary: summary, notesWritten: staged.count, notesKept: kept.values.filter { $0 }.count)
+        return Report(
+            summary: summary, notesWritten: staged.count,
+            notesKept: kept.values.filter { $0 }.count + staged.foundInPlace.count)
     }
 }
 
@@ -77,6 +86,9 @@ private final class StagedNotes {
     /// The notes put in place, by book slug: taken out again when the library does not take
     /// their books after all.
     private var placed: [String] = []
+    /// The notes whose place a note took while the import ran (the reader's, saved meanwhile):
+    /// kept, and the review left out.
+    private(set) var foundInPlace: [String] = []
 
     init(store: NoteStore, dryRun: Bool) {
         self.store = store
@@ -124,11 +136,17 @@ private final class StagedNotes {
         guard !dryRun, !working.isEmpty else { return }
         FileOutput.flushFileSystem(containing: store.folder)
         for (slug, url) in working.sorted(by: { $0.key < $1.key }) {
-            guard rename(url.path, store.url(forSlug: slug).path) == 0 else {
+            // Linked, never renamed over: a note the reader saved since the batch was staged is
+            // theirs, and stays (a rename replaced it, and a failed commit then deleted it).
+            if link(url.path, store.url(forSlug: slug).path) == 0 {
+                placed.append(slug)
+            } else if errno == EEXIST {
+                foundInPlace.append(slug)
+            } else {
                 throw NoteError.unwritable(path: store.folder.relativePathForDisplay)
             }
+            unlink(url.path)
             working[slug] = nil
-            placed.append(slug)
         }
     }
 

@@ -246,6 +246,52 @@ import Testing
         #expect(report.notesWritten == refusal.notesAtCommit?.count)
     }
 
+    /// A note the reader saves while the import runs, after its review was staged, is theirs: it
+    /// stays, whether the import commits or not (renamed over it, then deleted with the failed
+    /// commit's notes: found by a review).
+    @Test(arguments: [false, true])
+    func aNoteSavedWhileTheImportRunsIsKept(commitFails: Bool) throws {
+        let shelf = try TemporaryShelf()
+        let observer = NoteSavedMeanwhile(
+            note: shelf.paths.notes.appendingPathComponent("dune.md"), refuse: commitFails)
+        shelf.library.database.add(transactionObserver: observer, extent: .nextTransaction)
+        let run = {
+            try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+                .run(file: TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv"), as: .goodreads)
+        }
+        if commitFails {
+            #expect(throws: LibraryError.self) { _ = try run() }
+        } else {
+            #expect(try run().notesKept == 1)
+        }
+        #expect(try NoteStore(folder: shelf.paths.notes).note(forSlug: "dune") == "Mine.\n")
+    }
+
+    /// Saves the reader's note once the import has recorded its reviews (they are staged by
+    /// then), and refuses the commit when told to.
+    private final class NoteSavedMeanwhile: TransactionObserver, @unchecked Sendable {
+        let note: URL
+        let refuse: Bool
+        var saved = false
+
+        init(note: URL, refuse: Bool) {
+            self.note = note
+            self.refuse = refuse
+        }
+
+        func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { eventKind.tableName == "importedNote" }
+        func databaseDidChange(with event: DatabaseEvent) {
+            guard !saved else { return }
+            saved = true
+            try? Data("Mine.\n".utf8).write(to: note)
+        }
+        func databaseWillCommit() throws {
+            if refuse { throw DatabaseError(resultCode: .SQLITE_ABORT, message: "the disk is on fire") }
+        }
+        func databaseDidCommit(_ db: Database) {}
+        func databaseDidRollback(_ db: Database) {}
+    }
+
     /// Notes the folder holds as the library is about to commit; then refuses the commit.
     private final class CommitRefusal: TransactionObserver, @unchecked Sendable {
         let notes: NoteStore
@@ -858,6 +904,20 @@ extension ExportTests {
         try shelf.build(settings: SiteSettings())
         try shelf.build(settings: settings)
         #expect(try shelf.siteFile("books/dune/index.html") == second)
+    }
+
+    /// An import stopped after its notes were in place and before the library committed leaves
+    /// the review as a note; the import run again takes it as the review it is, so its raw HTML
+    /// is still never published (it took it for the reader's own: found by a review).
+    @Test func aReviewLeftInPlaceByAStoppedImportIsStillTheImports() throws {
+        let shelf = try TemporaryShelf()
+        let review = "<script>steal()</script><b>Great</b>"
+        try shelf.writeNote(review + "\n", slug: "dune")
+        let report = try importText("Book Id,Title,Author,My Review\n1,Dune,Frank Herbert,\"\(review)\"\n", into: shelf)
+        #expect(report.notesWritten == 0 && report.notesKept == 0)
+        try shelf.build(settings: SiteSettings(allowsRawHTMLInNotes: true))
+        let page = try shelf.siteFile("books/dune/index.html")
+        #expect(!page.contains("steal()") && !page.contains("<b>Great</b>"), "\(page)")
     }
 
     @Test func aYearTheCalendarCannotHoldKeepsTheRow() throws {
