@@ -41,8 +41,8 @@ extension Library {
         return try write { db in
             let id = try bookId(slug, in: db)
             var read = Read(bookId: id, record: new)
-            try read.insert(db)
             try checkOneReadGoingOn(slug: slug, bookId: id, besides: read, in: db)
+            try read.insert(db)
             return try followLatestRead(bookId: id, in: db)
         }
     }
@@ -64,8 +64,8 @@ extension Library {
                 read.record.outcome = .finished
             }
             read.record = try read.record.checked()
-            try read.update(db)
             try checkOneReadGoingOn(slug: slug, bookId: id, besides: read, in: db)
+            try read.update(db)
             return try followLatestRead(bookId: id, in: db, keepingToRead: true)
         }
     }
@@ -82,7 +82,8 @@ extension Library {
 
     /// A book is read once at a time: a second read going on was taken, and `show` said
     /// "2025-01-01 → reading; 2025-02-01 → reading" (found by an exploratory session). Throws when
-    /// `changed` is going on beside another, so the change is not made, naming the other.
+    /// `changed`, about to be added or saved, would go on beside another, naming the other by its
+    /// number in `read list` as it is now (counted after the change, the number could be wrong).
     private func checkOneReadGoingOn(slug: String, bookId: Int64, besides changed: Read, in db: Database) throws {
         guard changed.record.outcome == .reading else { return }
         let reads = try Read.of(bookId: bookId, in: db)

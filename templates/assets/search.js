@@ -97,8 +97,10 @@
     // Only the first hundred are listed, and the status says so (3,896 found with 100 listed
     // said nothing of the rest).
     var shown = 100;
-    if (matches.length > shown) {
-      parts.push((script.getAttribute("data-showing-first") || "").replace("{count}", function () { return number(shown); }));
+    // A page of the reader's own without the words for it says nothing of them.
+    var showing = script.getAttribute("data-showing-first");
+    if (matches.length > shown && showing) {
+      parts.push(showing.replace("{count}", function () { return number(shown); }));
     }
     status.textContent = parts.join(" · ");
     matches.slice(0, shown).forEach(function (item) {

@@ -58,13 +58,18 @@ public struct GoogleBooksClient: Sendable {
         return try await fetch(GoogleVolume.self, "/volumes/\(escaped)", [], what: "volume \(id)").book
     }
 
-    /// Volumes with this ISBN (usually one).
-    /// The volumes of this ISBN. Google answers `isbn:` with near matches too (another edition,
-    /// another book): only a volume that carries the ISBN asked for is one, or a book added by
-    /// ISBN took another book's details and cover.
+    /// The volumes of this ISBN (usually one). Google answers `isbn:` with near matches too
+    /// (another edition, another book): only a volume that lists the ISBN asked for, among any of
+    /// its identifiers, is one, or a book added by ISBN took another book's details and cover.
+    /// The volume's ISBN is then the one asked for.
     public func volumes(isbn: ISBN) async throws(CatalogError) -> [CatalogBook] {
         let found = try await fetch(GoogleVolumes.self, "/volumes", [("q", "isbn:\(isbn.isbn13)")]).items ?? []
-        return found.map(\.book).filter { $0.isbn13 == isbn.isbn13 }
+        return found.filter { $0.listedISBNs.contains(isbn) }.map { volume in
+            var book = volume.book
+            book.isbn13 = isbn.isbn13
+            book.isbn10 = isbn.isbn10
+            return book
+        }
     }
 
     private func fetch<T: Decodable>(
@@ -122,6 +127,12 @@ private struct GoogleVolume: Decodable {
     }
 
     private var info: GoogleVolumeInfo { volumeInfo ?? GoogleVolumeInfo() }
+
+    /// Every ISBN the volume lists, of either form.
+    var listedISBNs: [ISBN] {
+        (info.industryIdentifiers ?? []).filter { $0.type == "ISBN_13" || $0.type == "ISBN_10" }
+            .compactMap { ISBN.parse($0.identifier) }
+    }
 
     /// ISBN-13 and ISBN-10 from the identifiers; `OTHER` identifiers are not ISBNs.
     private var isbns: (isbn13: ISBN?, isbn10: String?) {

@@ -119,6 +119,10 @@ import Testing
         let edited = try await run("read", "edit", "dune", "1", "--outcome", "reading", status: 1)
         #expect(edited.stderr.hasPrefix("Error: dune has a read going on already (read 2"), "\(edited.stderr)")
         #expect(try await run("read", "list", "dune").stdout == "1  → 2019-05-02 finished\n2  2025-01-01 → reading\n")
+        // A read begun before the one going on is refused naming that one by its number now
+        // (it said "read 3", counting the refused read).
+        let earlier = try await run("read", "add", "dune", "--started", "2024-12-01", status: 1)
+        #expect(earlier.stderr.hasPrefix("Error: dune has a read going on already (read 2, begun 2025-01-01)"))
         // Ended, another may begin.
         try await run("read", "edit", "dune", "2", "--finished", "2025-01-20")
         try await run("read", "add", "dune", "--started", "2025-02-01")

@@ -256,6 +256,22 @@ import Testing
         await server.stop()
     }
 
+    /// A volume that lists the ISBN asked for after another (two ISBN-13s, or an ISBN-10 of its
+    /// own) is the book: only the first was compared (found by a review).
+    @Test func aVolumeListingTheISBNAmongOthersIsTheBook() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.on(
+            "/google/books/v1/volumes",
+            .text(
+                #"{"totalItems":1,"items":[{"id":"X1","volumeInfo":{"title":"Two ISBNs","industryIdentifiers":["#
+                    + #"{"type":"ISBN_13","identifier":"9780441478125"},{"type":"ISBN_13","identifier":"9780441013593"},"#
+                    + #"{"type":"OTHER","identifier":"OCLC:1"}]}}]}"#, headers: ["Content-Type": "application/json"]))
+        let found = try await server.finder().google.volumes(isbn: try ISBN("0441013597"))
+        #expect(found.map(\.googleVolumeID) == ["X1"] && found.first?.isbn13 == "9780441013593")
+        #expect(try await server.finder().google.volumes(isbn: try ISBN("9780807083697")).isEmpty)
+        await server.stop()
+    }
+
     @Test func catalogIDsParse() {
         #expect(BookTarget.parse(catalogID: "google:ZHoDAAAAQBAJ") == .google("ZHoDAAAAQBAJ"))
         #expect(BookTarget.parse(catalogID: "openlibrary:OL59863W") == .openLibraryWork("OL59863W"))
