@@ -105,6 +105,7 @@ struct SiteWriter: Sendable {
         let staging = sibling("new")
         let manager = FileManager.default
         let written: [BuildState.Output]
+        let readers = ReadersLinks()
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
             // The folders are made as their first files are written, on every core: made first, one
@@ -113,7 +114,8 @@ struct SiteWriter: Sendable {
             written = try SiteWriter.produce(outputs, makingFolders: true) { index, output in
                 stagingPath + "/" + output.path
             }
-            try keepReadersFiles(in: staging, besides: Set(outputs.map { String($0.path.prefix { $0 != "/" }) }))
+            try keepReadersFiles(
+                in: staging, besides: Set(outputs.map { String($0.path.prefix { $0 != "/" }) }), recording: readers)
         } catch {
             try? manager.removeItem(at: staging)
             // A folder that cannot be made beside the site is said as such, not as Foundation's
@@ -126,14 +128,16 @@ struct SiteWriter: Sendable {
         let swap = Background { [self] in
             // Every page on disk before the new site takes the old one's place: one wait for all.
             FileOutput.flushFileSystem(containing: staging)
-            try swapIn(staging)
+            try swapIn(staging, readers: readers)
         }
         return StagedSite(written: written, swap: swap)
     }
 
     /// Links into `staging` whatever the reader keeps at the top of the old site: every entry that
     /// is neither one of ``ownNames`` nor named in `written` (a link is kept as a link).
-    private func keepReadersFiles(in staging: URL, besides written: Set<String>) throws {
+    private func keepReadersFiles(in staging: URL, besides written: Set<String>, recording readers: ReadersLinks)
+        throws
+    {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []
         for name in entries where !SiteWriter.ownNames.contains(name) && !written.contains(name) {
             let from = target.path + "/" + name
@@ -141,9 +145,12 @@ struct SiteWriter: Sendable {
             var info = stat()
             guard lstat(from, &info) == 0 else { continue }
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                try SiteWriter.linkTree(from: from, to: to)
+                readers.folders.insert(name)
+                try SiteWriter.linkTree(from: from, to: to, below: name, recording: readers)
             } else if linkat(AT_FDCWD, from, AT_FDCWD, to, 0) != 0 {
                 throw SiteError.unwritable(path: to, reason: String(cString: strerror(errno)))
+            } else {
+                readers.files[name] = UInt64(info.st_ino)
             }
         }
     }
@@ -170,10 +177,10 @@ struct SiteWriter: Sendable {
     /// Puts the complete site in `staging` where the target is. Where the system allows, the old
     /// and new sites trade places in one step, so the target always holds a whole site, old or
     /// new; elsewhere, two renames in quick succession.
-    private func swapIn(_ staging: URL) throws {
+    private func swapIn(_ staging: URL, readers: ReadersLinks) throws {
         let manager = FileManager.default
         if manager.fileExists(atPath: target.path), AtomicSwap.exchange(staging, target) {
-            SiteWriter.carryOverReadersWork(from: staging.path, to: target.path)
+            SiteWriter.carryOverReadersWork(from: staging.path, to: target.path, linked: readers)
             TreeRemoval.remove(staging.path)
             return
         }
@@ -190,38 +197,77 @@ struct SiteWriter: Sendable {
             try? manager.removeItem(at: staging)
             throw SiteError.unwritable(path: target.relativePathForDisplay, reason: FileFailure.reason(error))
         }
-        SiteWriter.carryOverReadersWork(from: retired.path, to: target.path)
+        SiteWriter.carryOverReadersWork(from: retired.path, to: target.path, linked: readers)
         TreeRemoval.remove(retired.path)
     }
 
+    /// The reader's entries linked into a new site, by path: each file's inode as it was linked,
+    /// and the folders made for them. What changed since, on either side, is told by these.
+    final class ReadersLinks: @unchecked Sendable {
+        var files: [String: UInt64] = [:]
+        var folders: Set<String> = []
+    }
+
     /// Brings into the new site what reached the reader's own entries of the old one (a `CNAME`,
-    /// `.git`) while the new site was being made from links to them: an entry added, or a file
-    /// replaced (another inode), since the links were made. Saved while a build ran, a `CNAME`
-    /// or a file of `.git` went with the old site (found by an exploratory session). A file
-    /// changed in place is one file in both already.
-    static func carryOverReadersWork(from old: String, to new: String) {
+    /// `.git`) while the new site was being made from links to them (`linked`): saved during a
+    /// build, a `CNAME` or a file of `.git` went with the old site (found by an exploratory
+    /// session). An entry added to the old site comes across; a file replaced there (another
+    /// inode) replaces its link, and one deleted there goes, but only where the new site's entry
+    /// is still the link made (else the reader changed it since the swap, and it is the newest).
+    /// A file changed in place is one file in both already. Nothing is followed through a link.
+    static func carryOverReadersWork(from old: String, to new: String, linked: ReadersLinks) {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: old) else { return }
         for name in entries where !ownNames.contains(name) {
-            carryOver(old + "/" + name, to: new + "/" + name)
+            carryOver(name, from: old, to: new, linked: linked)
+        }
+        // Deleted from the old site meanwhile (a `.git/index.lock` git has done with).
+        for (path, inode) in linked.files {
+            var there = stat()
+            var copy = stat()
+            guard lstat(old + "/" + path, &there) != 0, errno == ENOENT,
+                realFolders(above: path, in: new), lstat(new + "/" + path, &copy) == 0, UInt64(copy.st_ino) == inode
+            else { continue }
+            unlink(new + "/" + path)
         }
     }
 
-    private static func carryOver(_ source: String, to destination: String) {
-        var before = stat()
+    private static func carryOver(_ path: String, from old: String, to new: String, linked: ReadersLinks) {
+        let source = old + "/" + path
+        let destination = new + "/" + path
         var now = stat()
+        var copy = stat()
         guard lstat(source, &now) == 0 else { return }
-        guard lstat(destination, &before) == 0 else {
-            rename(source, destination)
+        guard lstat(destination, &copy) == 0 else {
+            // Not linked: it came to the old site meanwhile. Linked: the reader removed it since.
+            if linked.files[path] == nil, !linked.folders.contains(path) { rename(source, destination) }
             return
         }
-        let folders = (now.st_mode & S_IFMT) == S_IFDIR && (before.st_mode & S_IFMT) == S_IFDIR
-        guard folders else {
-            if now.st_ino != before.st_ino { rename(source, destination) }
+        let sourceIsFolder = (now.st_mode & S_IFMT) == S_IFDIR
+        if sourceIsFolder, (copy.st_mode & S_IFMT) == S_IFDIR {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: source)) ?? [] {
+                carryOver(path + "/" + name, from: old, to: new, linked: linked)
+            }
             return
         }
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: source)) ?? [] {
-            carryOver(source + "/" + name, to: destination + "/" + name)
+        // Only over the very link made, untouched since.
+        guard now.st_ino != copy.st_ino, let inode = linked.files[path], UInt64(copy.st_ino) == inode else { return }
+        if sourceIsFolder {
+            // A file the reader made a folder of meanwhile.
+            guard unlink(destination) == 0 else { return }
         }
+        rename(source, destination)
+    }
+
+    /// Whether every folder above `path` in `root` is a real folder, not a link (nothing is
+    /// deleted through one).
+    private static func realFolders(above path: String, in root: String) -> Bool {
+        var folder = root
+        for component in path.split(separator: "/").dropLast() {
+            folder += "/" + component
+            var info = stat()
+            guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return false }
+        }
+        return true
     }
 
     /// Replaces just `changed` in the existing site and removes `removed`, so that the site is
@@ -256,13 +302,14 @@ struct SiteWriter: Sendable {
             return written
         }
         let copy = sibling("new")
+        let readers = ReadersLinks()
         do {
             // Of Bookplate's folders only the files the last build wrote: a file put into one
             // while this build ran was linked into the copy, in a folder made then, which the
             // next build did not look into again, so it stayed for good (found by an exploratory
             // session). The reader's entries come whole.
             try withoutActuallyEscaping(isKnown) { isKnown in
-                try SiteWriter.linkTree(from: target.path, to: copy.path) { path in
+                try SiteWriter.linkTree(from: target.path, to: copy.path, recording: readers) { path in
                     !SiteWriter.ownNames.contains(String(path.prefix { $0 != "/" })) || isKnown(path)
                 }
             }
@@ -272,7 +319,7 @@ struct SiteWriter: Sendable {
             try? FileManager.default.removeItem(at: copy)
             throw error
         }
-        try swapIn(copy)
+        try swapIn(copy, readers: readers)
         return written
     }
 
@@ -311,18 +358,21 @@ struct SiteWriter: Sendable {
     /// Makes `destination` a copy of the tree at `source` in which every file is a hard link to the
     /// original: only folders are made, so even a ten-thousand-book site is copied quickly.
     /// Links every file below `source` into a copy of its folders at `destination`; with
-    /// `keeping`, only the files whose path (relative to `source`) it keeps, and no folder is
-    /// made that holds none of them.
+    /// `keeping`, only the files whose path (relative to `source`, or `prefix` and that) it keeps,
+    /// and no folder is made that holds none of them. The reader's entries linked (any not below
+    /// one of ``ownNames``) go in `recording`.
     static func linkTree(
-        from source: String, to destination: String, keeping: ((String) -> Bool)? = nil
+        from source: String, to destination: String, below prefix: String = "", recording: ReadersLinks? = nil,
+        keeping: ((String) -> Bool)? = nil
     ) throws {
-        _ = try linkTree(from: source, to: destination, below: "", keeping: keeping)
+        _ = try linkTree(from: source, to: destination, below: prefix, keeping: keeping, recording: recording)
     }
 
     /// Whether the folder `destination` was kept: a folder below the top that holds none of the
     /// files `keeping` keeps is not.
     private static func linkTree(
-        from source: String, to destination: String, below relative: String, keeping: ((String) -> Bool)?
+        from source: String, to destination: String, below relative: String, keeping: ((String) -> Bool)?,
+        recording: ReadersLinks?
     ) throws -> Bool {
         try makeFolder(URL(fileURLWithPath: destination))
         guard let directory = opendir(source) else {
@@ -342,16 +392,21 @@ struct SiteWriter: Sendable {
                 isFolder = (info.st_mode & S_IFMT) == S_IFDIR
             }
             let path = relative.isEmpty ? name : relative + "/" + name
+            let readers = recording.flatMap { ownNames.contains(String(path.prefix { $0 != "/" })) ? nil : $0 }
             if isFolder {
                 // The reader's own folders come whole, empty ones too.
                 let whole = keeping.map { keeping in relative.isEmpty && keeping(name + "/") } ?? true
-                if try linkTree(from: from, to: to, below: path, keeping: whole ? nil : keeping) { kept = true }
+                readers?.folders.insert(path)
+                if try linkTree(from: from, to: to, below: path, keeping: whole ? nil : keeping, recording: recording) {
+                    kept = true
+                }
             } else {
                 if let keeping, !keeping(path) { continue }
                 if link(from, to) != 0 {
                     throw SiteError.unwritable(
                         path: URL(fileURLWithPath: to).relativePathForDisplay, reason: String(cString: strerror(errno)))
                 }
+                readers?.files[path] = UInt64(entry.pointee.d_ino)
                 kept = true
             }
         }

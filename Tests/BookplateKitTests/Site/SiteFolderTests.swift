@@ -186,39 +186,46 @@ import Testing
 
     /// What reached the reader's entries of the old site while a build linked them into the new
     /// one comes across when the new site takes its place: a `CNAME` saved then, a file added to
-    /// `.git`, a file replaced by a rename. Bookplate's own folders are made anew, and left.
+    /// `.git`, a file replaced by a rename, a lock file deleted. What the reader changed in the new
+    /// site after the swap is newer, and stays (the old copy was put back over it: found by a
+    /// review). Bookplate's own folders are made anew, and left.
     @Test func theReadersWorkDuringABuildComesAcrossToTheNewSite() throws {
         let old = try TestPaths.temporaryFolder("old-site")
-        let new = try TestPaths.temporaryFolder("new-site")
+        let new = try TestPaths.temporaryFolder("new-site").appendingPathComponent("site")
         func write(_ text: String, _ path: String, in folder: URL) throws {
             let url = folder.appendingPathComponent(path)
             try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
-        try write("ref: main", ".git/HEAD", in: old)
-        try write("pack", ".git/objects/aa/1", in: old)
-        try write("about", "about.html", in: old)
-        // The new site: Bookplate's pages, and links to the reader's entries as they were.
-        try write("new page", "books/a/index.html", in: new)
-        for path in [".git/HEAD", ".git/objects/aa/1", "about.html"] {
-            try manager.createDirectory(
-                at: new.appendingPathComponent(path).deletingLastPathComponent(), withIntermediateDirectories: true)
-            #expect(link(old.appendingPathComponent(path).path, new.appendingPathComponent(path).path) == 0)
+        func replace(_ text: String, _ path: String, in folder: URL) throws {
+            try write(text, path + ".swp", in: folder)
+            #expect(
+                rename(folder.appendingPathComponent(path + ".swp").path, folder.appendingPathComponent(path).path) == 0
+            )
         }
+        for path in [
+            ".git/HEAD", ".git/objects/aa/1", ".git/index.lock", "about.html", "notes.txt", "books/a/index.html",
+        ] {
+            try write(path, path, in: old)
+        }
+        let linked = SiteWriter.ReadersLinks()
+        try SiteWriter.linkTree(from: old.path, to: new.path, recording: linked)
         // Meanwhile, in the old site.
         try write("shelf.example.org", "CNAME", in: old)
         try write("object", ".git/objects/bb/2", in: old)
-        try write("about, edited", ".about.html.swp", in: old)
-        #expect(
-            rename(old.appendingPathComponent(".about.html.swp").path, old.appendingPathComponent("about.html").path)
-                == 0)
+        try replace("about, edited", "about.html", in: old)
+        try manager.removeItem(at: old.appendingPathComponent(".git/index.lock"))
         try write("old page", "books/b/index.html", in: old)
-        SiteWriter.carryOverReadersWork(from: old.path, to: new.path)
+        try replace("notes, old", "notes.txt", in: old)
+        // After the swap, in the new one.
+        try replace("notes, newest", "notes.txt", in: new)
+        SiteWriter.carryOverReadersWork(from: old.path, to: new.path, linked: linked)
         let site = try TemporaryShelf.snapshot(of: new).mapValues { String(decoding: $0, as: UTF8.self) }
         #expect(
             site == [
-                "CNAME": "shelf.example.org", ".git/HEAD": "ref: main", ".git/objects/aa/1": "pack",
-                ".git/objects/bb/2": "object", "about.html": "about, edited", "books/a/index.html": "new page",
+                "CNAME": "shelf.example.org", ".git/HEAD": ".git/HEAD", ".git/objects/aa/1": ".git/objects/aa/1",
+                ".git/objects/bb/2": "object", "about.html": "about, edited", "notes.txt": "notes, newest",
+                "books/a/index.html": "books/a/index.html",
             ])
     }
 
