@@ -9,11 +9,11 @@ import Foundation
 /// notes for books that have none yet (a note the reader already has is never replaced).
 ///
 /// The notes are written beside their places a batch at a time while the library's transaction
-/// is open, and renamed into place just before it commits: an import that fails leaves the
+/// is open, and linked into place just before it commits: an import that fails leaves the
 /// library and the notes as they were, and no import holds every review at once. An import
 /// killed between the two leaves notes whose books are not in the library, which the next import
-/// of the file finds as they are and a build names; renamed after the commit, as they were, a
-/// killed import left the books with most of their reviews gone.
+/// of the file takes as its own reviews and a build names; put in place after the commit, as
+/// they were, a killed import left the books with most of their reviews gone.
 public struct ShelfImport: Sendable {
     public var library: Library
     public var notes: NoteStore
@@ -74,7 +74,7 @@ public struct ShelfImport: Sendable {
     }
 }
 
-/// Notes an import has written to working files beside their places, to be renamed into place
+/// Notes an import has written to working files beside their places, to be linked into place
 /// as the library takes the books, or removed when it does not. A class: the import's two
 /// closures, which stage the notes and put them in place, both change it.
 private final class StagedNotes {

@@ -335,8 +335,8 @@ extension Library {
         }
     }
 
-    /// Takes the book off the shelves `names` means, as `list --shelf` finds shelves (case and
-    /// accents ignored, or a slug). A shelf the book is not on is an error naming those it is on:
+    /// Takes the book off the shelves `names` means, as `list --shelf` finds shelves
+    /// (``Shelf/named(_:in:)``). A shelf the book is not on is an error naming those it is on:
     /// `--remove-shelf nosuch` did nothing, and said nothing.
     private func removeShelves(_ names: [String], from book: Book, in db: Database) throws {
         guard let bookId = book.id else { return }
@@ -345,14 +345,9 @@ extension Library {
             sql: "SELECT shelf.* FROM shelf JOIN bookShelf ON bookShelf.shelfId = shelf.id WHERE bookShelf.bookId = ?",
             arguments: [bookId])
         for name in Shelf.names(names) {
-            let wanted = TextFolding.searchKey(name)
-            let matching = onShelves.filter { TextFolding.searchKey($0.name) == wanted || $0.slug == name.lowercased() }
+            let matching = Shelf.named(name, in: onShelves)
             guard !matching.isEmpty else {
-                throw LibraryError.notOnShelf(
-                    slug: book.slug, shelf: name,
-                    shelves: onShelves.map(\.name).sorted {
-                        $0.localizedStandardCompare($1) == .orderedAscending
-                    })
+                throw LibraryError.notOnShelf(slug: book.slug, shelf: name, shelves: Shelf.namesInOrder(onShelves))
             }
             for shelf in matching {
                 try BookShelf.filter(BookShelf.Columns.bookId == bookId && BookShelf.Columns.shelfId == shelf.id)

@@ -242,17 +242,15 @@ extension Library {
 }
 
 extension Library {
-    /// The ids of the shelves `name` means: its name with case and accents ignored ("SÉANCE" is
-    /// Séance), or its slug. SQLite's NOCASE folds only ASCII, so the names are compared here.
-    /// A name no shelf has is an error naming the nearest shelves: a mistyped shelf printed
-    /// "No books match", and its JSON an empty list, as if the shelf were there and empty.
+    /// The ids of the shelves `name` means (``Shelf/named(_:in:)``). A name no shelf has is an
+    /// error naming the nearest shelves: a mistyped shelf printed "No books match", and its JSON
+    /// an empty list, as if the shelf were there and empty.
     func shelfIDs(matching name: String, in db: Database) throws -> [Int64] {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
-        let wanted = TextFolding.searchKey(trimmed)
         let shelves = try Shelf.fetchAll(db)
-        let matching = shelves.filter { TextFolding.searchKey($0.name) == wanted || $0.slug == trimmed.lowercased() }
+        let matching = Shelf.named(name, in: shelves)
         guard matching.isEmpty else { return matching.compactMap(\.id) }
-        let names = shelves.map(\.name).sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let names = Shelf.namesInOrder(shelves)
         throw LibraryError.noSuchShelf(trimmed, near: Suggestions.nearest(to: trimmed, in: names), shelves: names)
     }
 }

@@ -231,6 +231,27 @@ extension BookDetails {
     /// How many times the book has been read to the end.
     public var timesRead: Int { finishedReads.count }
 
+    /// How the end of the book's latest read (its finished date) is told: a read set aside ended
+    /// but was not finished, and a book to read again was last read then, not finished now.
+    public enum LatestReadEnd: Sendable {
+        case finished, setAside, lastRead
+    }
+
+    /// How ``Book/finishedDate`` is told, on the book's page and in `show` alike: "Set aside" for
+    /// a book set aside or one to read again whose last read was; "Last read" for another book to
+    /// read again; "Finished" otherwise.
+    public var latestReadEnd: LatestReadEnd {
+        switch book.status {
+        case .abandoned: .setAside
+        case .toRead: reads.last?.outcome == .setAside ? .setAside : .lastRead
+        case .reading, .read: .finished
+        }
+    }
+
+    /// When the latest read began, as the book's page and `show` tell it: none for a book to
+    /// read again, which said "Started 10 June 2023" as if that read were going on now.
+    public var latestReadStart: PartialDate? { book.status == .toRead ? nil : book.startedDate }
+
     /// When the book was finished: each finished read's date, or the book's own finished date
     /// where no read has one.
     package var finishedDates: [PartialDate] {

@@ -15,4 +15,19 @@ extension Shelf {
     static func names(_ names: [String]) -> [String] {
         names.flatMap { $0.split(separator: ",") }.map { String($0).trimmedForStorage }.filter { !$0.isEmpty }
     }
+
+    /// The shelves of `shelves` that `typed` names as a reader types a shelf: its name with case
+    /// and accents ignored ("SÉANCE" is Séance), or its slug. SQLite's NOCASE folds only ASCII,
+    /// so the names are compared here. `list --shelf` and `edit --remove-shelf` find them alike.
+    static func named(_ typed: String, in shelves: [Shelf]) -> [Shelf] {
+        let trimmed = typed.trimmingCharacters(in: .whitespaces)
+        let wanted = TextFolding.searchKey(trimmed)
+        let slug = trimmed.lowercased()
+        return shelves.filter { TextFolding.searchKey($0.name) == wanted || $0.slug == slug }
+    }
+
+    /// The names of `shelves` in the order an error lists them.
+    static func namesInOrder(_ shelves: [Shelf]) -> [String] {
+        shelves.map(\.name).sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+    }
 }

@@ -106,16 +106,14 @@ struct PageModelFactory: Sendable {
             cover: cover(for: details, root: root, size: .page), facts: facts,
             descriptionHTML: book.description,
             status: bookStatus(book.status), statusID: book.status.rawValue, rating: book.rating.map(ratingModel),
-            // A book to be read again does not say when its last read began, as if it were
-            // going on: "To read", "Started 10 June 2023", "Finished 24 June 2023".
-            started: book.status == .toRead ? nil : book.startedDate.map { words("started", ["date": words.date($0)]) },
+            started: details.latestReadStart.map { words("started", ["date": words.date($0)]) },
             finished: book.finishedDate.map { date in
                 let date = ["date": words.date(date)]
-                // A read set aside ended, but was not finished: "Set aside 10 June 2023".
-                if book.status == .abandoned || (book.status == .toRead && details.reads.last?.outcome == .setAside) {
-                    return words("setAside", date)
+                return switch details.latestReadEnd {
+                case .finished: words("finished", date)
+                case .setAside: words("setAside", date)
+                case .lastRead: words("lastRead", date)
                 }
-                return book.status == .toRead ? words("lastRead", date) : words("finished", date)
             },
             reads: readsLine(details),
             series: details.series.map {

@@ -309,9 +309,7 @@ struct SiteWriter: Sendable {
             // next build did not look into again, so it stayed for good (found by an exploratory
             // session). The reader's entries come whole.
             try withoutActuallyEscaping(isKnown) { isKnown in
-                try SiteWriter.linkTree(from: target.path, to: copy.path, recording: readers) { path in
-                    !SiteWriter.ownNames.contains(String(path.prefix { $0 != "/" })) || isKnown(path)
-                }
+                try SiteWriter.linkTree(from: target.path, to: copy.path, recording: readers, keeping: isKnown)
             }
             try SiteWriter.moveIn(changed, from: pending, to: copy)
             for path in removable { SiteWriter.remove(path, in: copy) }
@@ -356,11 +354,11 @@ struct SiteWriter: Sendable {
     }
 
     /// Makes `destination` a copy of the tree at `source` in which every file is a hard link to the
-    /// original: only folders are made, so even a ten-thousand-book site is copied quickly.
-    /// Links every file below `source` into a copy of its folders at `destination`; with
-    /// `keeping`, only the files whose path (relative to `source`, or `prefix` and that) it keeps,
-    /// and no folder is made that holds none of them. The reader's entries linked (any not below
-    /// one of ``ownNames``) go in `recording`.
+    /// original: only folders are made, so even a ten-thousand-book site is copied quickly. Of
+    /// Bookplate's own entries at the top (``ownNames``) only the files `keeping` keeps (by path
+    /// from the top) are linked, and no folder is made that would hold none of them; the reader's
+    /// entries come whole, and go in `recording`. `prefix` is the path of `source` below the top
+    /// when it is one of the reader's folders.
     static func linkTree(
         from source: String, to destination: String, below prefix: String = "", recording: ReadersLinks? = nil,
         keeping: ((String) -> Bool)? = nil
@@ -368,8 +366,9 @@ struct SiteWriter: Sendable {
         _ = try linkTree(from: source, to: destination, below: prefix, keeping: keeping, recording: recording)
     }
 
-    /// Whether the folder `destination` was kept: a folder below the top that holds none of the
-    /// files `keeping` keeps is not.
+    /// Whether the folder `destination` was kept: one that holds none of the files `keeping`
+    /// keeps is not. Below the top, `keeping` is set only in Bookplate's folders, and `recording`
+    /// only in the reader's.
     private static func linkTree(
         from source: String, to destination: String, below relative: String, keeping: ((String) -> Bool)?,
         recording: ReadersLinks?
@@ -392,12 +391,15 @@ struct SiteWriter: Sendable {
                 isFolder = (info.st_mode & S_IFMT) == S_IFDIR
             }
             let path = relative.isEmpty ? name : relative + "/" + name
-            let readers = recording.flatMap { ownNames.contains(String(path.prefix { $0 != "/" })) ? nil : $0 }
+            // Whose the entry is, known at the top and kept below it.
+            var keeping = keeping
+            var recording = recording
+            if relative.isEmpty {
+                if ownNames.contains(name) { recording = nil } else { keeping = nil }
+            }
             if isFolder {
-                // The reader's own folders come whole, empty ones too.
-                let whole = keeping.map { keeping in relative.isEmpty && keeping(name + "/") } ?? true
-                readers?.folders.insert(path)
-                if try linkTree(from: from, to: to, below: path, keeping: whole ? nil : keeping, recording: recording) {
+                recording?.folders.insert(path)
+                if try linkTree(from: from, to: to, below: path, keeping: keeping, recording: recording) {
                     kept = true
                 }
             } else {
@@ -406,7 +408,7 @@ struct SiteWriter: Sendable {
                     throw SiteError.unwritable(
                         path: URL(fileURLWithPath: to).relativePathForDisplay, reason: String(cString: strerror(errno)))
                 }
-                readers?.files[path] = UInt64(entry.pointee.d_ino)
+                recording?.files[path] = UInt64(entry.pointee.d_ino)
                 kept = true
             }
         }

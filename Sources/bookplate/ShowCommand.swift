@@ -28,8 +28,8 @@ struct ShowCommand: ParsableCommand {
             ("Owned", book.owned.map { $0 ? "yes" : "no" }),
             ("Pages", book.pageCount.map(String.init)), ("Language", book.language),
             ("ISBN-13", book.isbn13), ("ISBN-10", book.isbn10), ("Status", book.status.rawValue),
-            ("Rating", book.rating?.stars5), ("Started", book.status == .toRead ? nil : book.startedDate?.description),
-            (ShowCommand.endLabel(details), book.finishedDate?.description),
+            ("Rating", book.rating?.stars5), ("Started", details.latestReadStart?.description),
+            (ShowCommand.endLabel(details.latestReadEnd), book.finishedDate?.description),
             ("Reads", ReadCommand.summary(details.reads, slug: book.slug)),
             (
                 "Series",
@@ -58,14 +58,12 @@ struct ShowCommand: ParsableCommand {
         }
     }
 
-    /// What the end of the book's latest read is called: "Set aside" for a read set aside (the
-    /// book's status, or how the last read of a book to read again ended), "Last read" for a book
-    /// to read again, else "Finished". A book to read again said "Started" and "Finished" as if read now.
-    static func endLabel(_ details: BookDetails) -> String {
-        let status = details.book.status
-        if status == .abandoned || (status == .toRead && details.reads.last?.outcome == .setAside) {
-            return "Set aside"
+    /// The label of the end of the latest read (``BookDetails/latestReadEnd``).
+    static func endLabel(_ end: BookDetails.LatestReadEnd) -> String {
+        switch end {
+        case .finished: "Finished"
+        case .setAside: "Set aside"
+        case .lastRead: "Last read"
         }
-        return status == .toRead ? "Last read" : "Finished"
     }
 }
