@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import BookplateCatalog
@@ -51,5 +52,17 @@ import Testing
             Issue.record(
                 "site/\(path) is not what build makes; run 'swift run bookplate build' and commit site/:\n\(diff)")
         }
+    }
+
+    /// Building the example in a checkout leaves git's tree as it was: the committed library has
+    /// every migration, so opening it writes nothing.
+    @Test func committedLibraryHasEveryMigration() throws {
+        // A copy, as opening the library would leave its -wal and -shm files in content/.
+        let file = try TestPaths.temporaryFolder("example-library").appendingPathComponent("library.sqlite")
+        try FileManager.default.copyItem(
+            at: TestPaths.repository.appendingPathComponent("content/library.sqlite"), to: file)
+        let database = try DatabaseQueue(path: file.path)
+        let complete = try database.read { try LibraryMigrations.migrator.hasCompletedMigrations($0) }
+        #expect(complete, "content/library.sqlite lacks a migration: run 'swift run bookplate build' and commit it")
     }
 }
