@@ -101,30 +101,39 @@ public enum ThemeFiles {
     /// What `copy` did with each file asked for.
     public enum Outcome: Equatable, Sendable {
         case copied(String)
+        /// The reader's changed copy, replaced by the theme's file as asked.
+        case replaced(String)
         case kept(String)
     }
 
     /// Copies the named files of the default theme (all of them when `names` is empty) into
-    /// `folder`. A file the reader already has is kept unless `replacing`; a name that is no
-    /// theme file is an error, before anything is written. A name may be a folder
-    /// (`partials`) or leave out `.mustache`.
+    /// `folder`. A file the reader already has is kept unless `replacing`, which needs the files
+    /// named: with none, it would put the theme over every change the reader made, unasked. A
+    /// name that is no theme file is an error, before anything is written. A name may be a
+    /// folder (`partials`) or leave out `.mustache`.
     public static func copy(_ names: [String], to folder: URL, replacing: Bool = false) throws -> [Outcome] {
+        if replacing && names.isEmpty { throw ShelfError.replacingUnnamed }
         let chosen = try names.isEmpty ? paths : names.flatMap(resolve)
         var outcomes: [Outcome] = []
         for path in chosen {
             let url = folder.appendingPathComponent(path)
-            if !replacing && FileManager.default.fileExists(atPath: url.path) {
-                outcomes.append(.kept(path))
-                continue
+            let theme = Data((DefaultTheme.files[path] ?? "").utf8)
+            var outcome = Outcome.copied(path)
+            if FileManager.default.fileExists(atPath: url.path) {
+                guard replacing else {
+                    outcomes.append(.kept(path))
+                    continue
+                }
+                if (try? Data(contentsOf: url)) != theme { outcome = .replaced(path) }
             }
             do {
                 try FileManager.default.createDirectory(
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data((DefaultTheme.files[path] ?? "").utf8).write(to: url, options: .atomic)
+                try theme.write(to: url, options: .atomic)
             } catch {
                 throw ShelfError.unwritable(path: url.relativePathForDisplay, reason: error.localizedDescription)
             }
-            outcomes.append(.copied(path))
+            outcomes.append(outcome)
         }
         return outcomes
     }
@@ -159,6 +168,8 @@ public enum ShelfError: Error, Equatable, CustomStringConvertible {
     case notAFolder(path: String)
     case unwritable(path: String, reason: String)
     case noThemeFile(String, suggestions: [String])
+    /// `theme copy --replace` with no file named.
+    case replacingUnnamed
 
     public var description: String {
         switch self {
@@ -173,6 +184,9 @@ public enum ShelfError: Error, Equatable, CustomStringConvertible {
                 + (suggestions.isEmpty
                     ? "" : ": did you mean \(suggestions.joined(separator: ", "))?")
                 + " (`bookplate theme list` shows them all)"
+        case .replacingUnnamed:
+            "name the files to replace (such as book.mustache or partials): --replace alone would put the"
+                + " built-in theme over every file you changed (`bookplate theme list` marks them '*')"
         }
     }
 }

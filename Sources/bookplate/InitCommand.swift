@@ -103,7 +103,7 @@ struct ThemeCopyCommand: ParsableCommand {
     @OptionGroup var shelf: ShelfOptions
     @Argument(help: "Theme files or folders, such as book.mustache, partials or assets/style.css.") var files:
         [String] = []
-    @Flag(help: "Replace files templates/ already has.") var replace = false
+    @Flag(help: "Replace the named files templates/ already has, changes and all.") var replace = false
 
     func run() throws {
         let templates = try shelf.paths.templates
@@ -112,6 +112,10 @@ struct ThemeCopyCommand: ParsableCommand {
         for outcome in outcomes {
             switch outcome {
             case .copied(let path): Terminal.output("copied \(templates.relativePathForDisplay)/\(path)")
+            case .replaced(let path):
+                Terminal.output(
+                    "replaced \(templates.relativePathForDisplay)/\(path) with the theme's: your changes to it are gone"
+                )
             case .kept(let path):
                 kept += 1
                 Terminal.error(

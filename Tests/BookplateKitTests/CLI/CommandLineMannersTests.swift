@@ -293,6 +293,19 @@ import Testing
         #expect(try await here.runOffPool(["build"]).status == 0)
         let page = try String(contentsOf: folder.appendingPathComponent("site/books/dune/index.html"), encoding: .utf8)
         #expect(page.contains("<!-- mine -->"))
+        // '--replace' alone put the theme over every changed file and said "copied" (found by an
+        // exploratory session): the files to replace must be named, and a change replaced is said.
+        let unnamed = try await here.runOffPool(["theme", "copy", "--replace"])
+        #expect(unnamed.status == 1 && unnamed.stderr.hasPrefix("Error: name the files to replace"))
+        #expect(try String(contentsOf: book, encoding: .utf8).hasSuffix("<!-- mine -->"))
+        #expect(
+            !FileManager.default.fileExists(atPath: folder.appendingPathComponent("templates/layout.mustache").path))
+        let replaced = try await here.runOffPool(["theme", "copy", "--replace", "book", "layout"])
+        #expect(
+            replaced.stdout
+                == "replaced templates/book.mustache with the theme's: your changes to it are gone\n"
+                + "copied templates/layout.mustache\n")
+        #expect(try await here.runOffPool(["theme", "list"]).stdout.contains("= book.mustache"))
 
         let pages = try await CommandRunner(folder: try TestPaths.temporaryFolder("init-pages")).runOffPool([
             "init", "--github-pages", "my shelf",
