@@ -36,6 +36,9 @@ public struct BuildError: Error, CustomStringConvertible {
 
     public var description: String {
         let cause = "\(underlying)"
+        // A settings error names its file, line and key: the step's long name before it said
+        // nothing more (found by an exploratory session).
+        if underlying is SettingsError { return "build failed to read the settings: \(cause)" }
         if let path, !cause.contains(path) { return "build failed to \(step.rawValue) (\(path)): \(cause)" }
         return "build failed to \(step.rawValue): \(cause)"
     }

@@ -64,7 +64,7 @@ package enum DefaultTheme {
         |---|---|
         | `root` | the way back to the top, such as `../../` (on `404.html`, the site's absolute path) |
         | `pageTitle` | the text for `<title>` |
-        | `site.title`, `site.description`, `site.language`, `site.owner` | from `content/site.yaml` |
+        | `site.title`, `site.description`, `site.language`, `site.owner` | from `content/site.yaml` (a title or description it leaves out is `t.siteTitle` or `t.siteDescription`; `site.description` is absent when set empty) |
         | `site.hasFeed` | whether `feed.xml` exists (it needs `base_url`) |
         | `site.credits` | the catalogs the shelf's facts came from (`name`, `url`, `separator`), for the footer |
         | `site.creditsLead` | the words before them, with what joins them to the first: "book data from ", French's "données des livres d’" before Open Library; none when the shelf credits no catalog |
@@ -709,7 +709,9 @@ package enum DefaultTheme {
         {{<layout}}
         {{$content}}
         <h1>{{site.title}}</h1>
+        {{#site.description}}
         <p class="lede">{{site.description}}</p>
+        {{/site.description}}
         {{#isEmpty}}
         <p class="empty">{{t.emptyShelf}} {{t.emptyShelfHint}} <code>bookplate add --title "…" --author "…"</code></p>
         {{/isEmpty}}
@@ -1010,6 +1012,8 @@ package enum DefaultTheme {
         navAuthors: Autoren
         navYearInBooks: Lesejahr
         footerOwner: "Das Bücherregal von {owner}"
+        siteTitle: Mein Bücherregal
+        siteDescription: Die Bücher, die ich gelesen habe, gerade lese und noch lesen will.
         footerMadeWith: gemacht mit Bookplate
         footerBookData: Buchdaten von
         footerBookDataEach: ""
@@ -1215,6 +1219,8 @@ package enum DefaultTheme {
         navAuthors: Authors
         navYearInBooks: Year in books
         footerOwner: "{owner}’s bookshelf"
+        siteTitle: My Bookshelf
+        siteDescription: The books I have read, am reading, and want to read.
         footerMadeWith: made with Bookplate
         footerBookData: book data from
         footerBookDataEach: ""
@@ -1415,6 +1421,8 @@ package enum DefaultTheme {
         navAuthors: Autores
         navYearInBooks: El año en libros
         footerOwner: "La biblioteca de {owner}"
+        siteTitle: Mi biblioteca
+        siteDescription: Los libros que he leído, que estoy leyendo y que quiero leer.
         footerMadeWith: hecha con Bookplate
         footerBookData: datos de los libros de
         footerBookDataEach: de
@@ -1615,6 +1623,8 @@ package enum DefaultTheme {
         navAuthors: Auteurs
         navYearInBooks: L’année en livres
         footerOwner: "La bibliothèque de {owner}"
+        siteTitle: Ma bibliothèque
+        siteDescription: Les livres que j’ai lus, que je lis et que je veux lire.
         footerMadeWith: fait avec Bookplate
         footerBookData: données des livres de
         footerBookDataEach: de

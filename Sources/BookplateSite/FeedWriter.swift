@@ -31,7 +31,8 @@ enum FeedWriter {
         .sorted { ($0.1, books[$0.0].book.slug, $0.2) > ($1.1, books[$1.0].book.slug, $1.2) }
         .prefix(feedLength)
         var xml = header(
-            title: settings.title, subtitle: settings.description, settings: settings, words: words, baseURL: baseURL,
+            title: settings.title(in: words), subtitle: settings.description(in: words), settings: settings,
+            words: words, baseURL: baseURL,
             alternate: baseURL.absoluteString, selfPath: "feed.xml", updated: entries.first?.1)
         for (position, date, read, fragment) in entries {
             let details = books[position]
@@ -88,7 +89,8 @@ enum FeedWriter {
     ) -> String {
         let entries = commonplace.entries.prefix(feedLength)
         var xml = header(
-            title: words("highlightsFeedTitle", ["site": settings.title]), subtitle: settings.description,
+            title: words("highlightsFeedTitle", ["site": settings.title(in: words)]),
+            subtitle: settings.description(in: words),
             settings: settings, words: words,
             baseURL: baseURL, alternate: StructuredData.pageAddress(Commonplace.homeURL, baseURL),
             selfPath: Commonplace.feedPath, updated: entries.first?.date)
@@ -127,19 +129,20 @@ enum FeedWriter {
         title: String, subtitle: String, settings: SiteSettings, words: Words, baseURL: URL, alternate: String,
         selfPath: String, updated: Date?
     ) -> String {
-        """
-        <?xml version="1.0" encoding="utf-8"?>
-        <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(MarkupEscaping.xml(words.language))">
-          <title>\(MarkupEscaping.xml(title))</title>
-          <subtitle>\(MarkupEscaping.xml(subtitle))</subtitle>
-          <id>\(MarkupEscaping.xml(alternate))</id>
-          <link rel="alternate" type="text/html" href="\(MarkupEscaping.xml(alternate))"/>
-          <link rel="self" type="application/atom+xml" href="\(MarkupEscaping.xml(StructuredData.absolute(selfPath, baseURL)))"/>
-          <updated>\(updated.map(timestamp) ?? "1970-01-01T00:00:00Z")</updated>
-          <author><name>\(MarkupEscaping.xml(settings.owner ?? settings.title))</name></author>
-          <generator version="\(Bookplate.version)">Bookplate</generator>
+        // A site without a description has a feed without a subtitle.
+        let subtitle = subtitle.isEmpty ? "" : "\n  <subtitle>\(MarkupEscaping.xml(subtitle))</subtitle>"
+        return """
+            <?xml version="1.0" encoding="utf-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(MarkupEscaping.xml(words.language))">
+              <title>\(MarkupEscaping.xml(title))</title>\(subtitle)
+              <id>\(MarkupEscaping.xml(alternate))</id>
+              <link rel="alternate" type="text/html" href="\(MarkupEscaping.xml(alternate))"/>
+              <link rel="self" type="application/atom+xml" href="\(MarkupEscaping.xml(StructuredData.absolute(selfPath, baseURL)))"/>
+              <updated>\(updated.map(timestamp) ?? "1970-01-01T00:00:00Z")</updated>
+              <author><name>\(MarkupEscaping.xml(settings.owner ?? settings.title(in: words)))</name></author>
+              <generator version="\(Bookplate.version)">Bookplate</generator>
 
-        """
+            """
     }
 
     /// Every page's absolute address.

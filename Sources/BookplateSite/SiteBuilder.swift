@@ -307,8 +307,10 @@ public struct SiteBuilder: Sendable {
     /// the settings' language has no table.
     private func siteModel(_ settings: SiteSettings, words: Words) throws -> SiteModel {
         let credits = Credits.siteCredits(try library.catalogSources(), words: words)
+        let description = settings.description(in: words)
         return SiteModel(
-            title: settings.title, language: words.language, description: settings.description,
+            title: settings.title(in: words), language: words.language,
+            description: description.isEmpty ? nil : description,
             owner: settings.owner, hasFeed: settings.baseURL != nil,
             ownerLabel: settings.owner.map { words("footerOwner", ["owner": $0]) },
             credits: credits.links, creditsLead: credits.lead)

@@ -6,11 +6,14 @@ import Yams
 
 /// How the site presents itself, read from `content/site.yaml`.
 public struct SiteSettings: Sendable, Equatable {
-    public var title: String
+    /// The site's name; nil for "My Bookshelf" in the site's language.
+    public var title: String?
     /// The reader's name, shown in the footer and the feed.
     public var owner: String?
     public var language: String
-    public var description: String
+    /// The line under the site's name; nil for the theme's, in the site's language, and empty for
+    /// none.
+    public var description: String?
     /// Where the site is published, ending in `/`; absolute links (feed, sitemap, Open Graph)
     /// need it and are left out without it.
     public var baseURL: URL?
@@ -22,8 +25,8 @@ public struct SiteSettings: Sendable, Equatable {
     public var goal: Int?
 
     public init(
-        title: String = "My Bookshelf", owner: String? = nil, language: String = "en",
-        description: String = "The books I have read, am reading, and want to read.", baseURL: URL? = nil,
+        title: String? = nil, owner: String? = nil, language: String = "en", description: String? = nil,
+        baseURL: URL? = nil,
         contact: String? = nil, allowsRawHTMLInNotes: Bool = false, goal: Int? = nil
     ) {
         self.goal = goal
@@ -35,6 +38,13 @@ public struct SiteSettings: Sendable, Equatable {
         self.contact = contact
         self.allowsRawHTMLInNotes = allowsRawHTMLInNotes
     }
+
+    /// The site's name as published: the reader's, or the theme's in the site's language.
+    func title(in words: Words) -> String { title ?? words("siteTitle") }
+
+    /// The line under the site's name as published: the reader's (empty for none), or the theme's
+    /// in the site's language.
+    func description(in words: Words) -> String { description ?? words("siteDescription") }
 
     /// The settings file's name in the content folder.
     public static let fileName = ShelfPaths.settingsFileName
@@ -77,16 +87,21 @@ public struct SiteSettings: Sendable, Equatable {
             // `key:`, `key: ~` and `key: null` are YAML's nothing: the setting is not set. (`~` was
             // read as the text "~", and `title: ~` published a site called "~".)
             if value.null != nil, Self.knownKeys.contains(key) { continue }
-            func text(_ expected: String = "text") throws -> String {
-                guard let string = value.scalar?.string, !string.trimmingCharacters(in: .whitespaces).isEmpty else {
+            func text(_ expected: String = "text, not empty", mayBeEmpty: Bool = false) throws -> String {
+                guard let string = value.scalar?.string.trimmingCharacters(in: .whitespaces),
+                    mayBeEmpty || !string.isEmpty
+                else {
                     throw SettingsError.badValue(path: path, line: line, key: key, expected: expected)
                 }
-                return string.trimmingCharacters(in: .whitespaces)
+                return string
             }
             switch key {
             case "title": settings.title = try text()
-            case "owner": settings.owner = try text()
-            case "description": settings.description = try text()
+            // An empty name is no owner, and an empty description none: both leave their line out.
+            case "owner":
+                let owner = try text("text", mayBeEmpty: true)
+                settings.owner = owner.isEmpty ? nil : owner
+            case "description": settings.description = try text("text", mayBeEmpty: true)
             case "language":
                 let expected = "a language code such as en, fr or fr-CA"
                 guard let language = Self.languageTag(parsing: try text(expected)) else {
@@ -103,7 +118,9 @@ public struct SiteSettings: Sendable, Equatable {
                 settings.baseURL = url
             case "contact": settings.contact = try text("an e-mail address or a web page")
             case "goal":
-                guard let goal = value.int, (1...100_000).contains(goal) else {
+                // `goal: "40"` is the number the reader means, quoted.
+                guard let goal = value.int ?? value.scalar.flatMap({ Int($0.string) }), (1...100_000).contains(goal)
+                else {
                     throw SettingsError.badValue(
                         path: path, line: line, key: key, expected: "a number of books from 1 to 100000")
                 }
@@ -123,9 +140,11 @@ public struct SiteSettings: Sendable, Equatable {
     /// The settings file a new shelf starts with.
     public static let template = """
         # Bookplate site settings. Every key is optional.
-        title: My Bookshelf
+        # The site's name and the line under it; left out, they are "My Bookshelf" and "The books I
+        # have read, am reading, and want to read." in the site's language (an empty description: none).
+        # title: My Bookshelf
+        # description: The books I have read, am reading, and want to read.
         # owner: Your Name
-        description: The books I have read, am reading, and want to read.
         language: en
         # Where the site will be published; the feed, the sitemap and link previews need it.
         # base_url: https://example.org/books/

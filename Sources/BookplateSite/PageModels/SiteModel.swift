@@ -13,7 +13,8 @@ import BookplateCore
 struct SiteModel: Sendable, Encodable {
     var title: String
     var language: String
-    var description: String
+    /// The line under the site's name; nil for none.
+    var description: String?
     var owner: String?
     /// Whether the site has an Atom feed (it needs a base URL).
     var hasFeed: Bool

@@ -107,6 +107,43 @@ import Testing
         #expect(try SiteSettings.load(from: try write("title: 'null'\n")).title == "null")
     }
 
+    /// `goal: "40"` said 40 was not a number of books, and `description: ""` that it was not text
+    /// (found by an exploratory session): a quoted number is the number, an empty description is
+    /// none, and an empty owner no owner; an empty title is still refused, saying why.
+    @Test func quotedNumbersAndEmptyTextAreReadAsMeant() throws {
+        let settings = try SiteSettings.load(from: try write("goal: \"40\"\ndescription: ''\nowner: ' '\n"))
+        #expect(settings.goal == 40 && settings.description == "" && settings.owner == nil)
+        let title = try write("title: ''\n")
+        #expect(throws: SettingsError.badValue(path: title.path, line: 1, key: "title", expected: "text, not empty")) {
+            try SiteSettings.load(from: title)
+        }
+        // The build says so without the long name of the step that reads the settings.
+        let failed = BuildError(
+            step: .scanInputs, path: nil,
+            underlying: SettingsError.badValue(
+                path: "content/site.yaml", line: 1, key: "title", expected: "text, not empty"))
+        #expect(
+            failed.description
+                == "build failed to read the settings: content/site.yaml:1: 'title' must be text, not empty")
+    }
+
+    /// A French site without a title was "My Bookshelf", with an English line under it (found by
+    /// an exploratory session): both come from the site's language when the settings leave them out.
+    @Test func theDefaultTitleAndDescriptionAreInTheSitesLanguage() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+        try shelf.build(settings: SiteSettings(language: "fr", baseURL: URL(string: "https://example.org/")))
+        let index = try shelf.siteFile("index.html")
+        #expect(index.contains("<h1>Ma bibliothèque</h1>"))
+        #expect(index.contains("<p class=\"lede\">Les livres que j’ai lus, que je lis et que je veux lire.</p>"))
+        #expect(try shelf.siteFile("feed.xml").contains("<title>Ma bibliothèque</title>"))
+        // An empty description is none: no line under the title, no subtitle in the feed.
+        try shelf.build(
+            settings: SiteSettings(language: "fr", description: "", baseURL: URL(string: "https://example.org/")))
+        #expect(!(try shelf.siteFile("index.html")).contains("class=\"lede\""))
+        #expect(!(try shelf.siteFile("feed.xml")).contains("<subtitle>"))
+    }
+
     @Test func anUnknownKeyAndBrokenYAMLAreNamed() throws {
         let unknown = try write("title: Books\ntitel: typo\n")
         #expect(throws: SettingsError.unknownKey(path: unknown.path, line: 2, key: "titel")) {
