@@ -348,7 +348,7 @@ private struct BookImporter {
             let last = try BookAsImported.last(ofBookId: existingID, from: source, in: db)
             apply(record, file, description: prepared.description, to: &book, since: last)
             let merged =
-                record.reads.isEmpty
+                record.reads.isEmpty || !file.changesReads(since: last)
                 ? nil
                 : try Read.merge(
                     record.reads, setAsideFrom: record.readsSetAsideFrom, intoBookId: existingID, in: db)
@@ -440,7 +440,7 @@ private struct BookImporter {
         }
         return BookAsImported(
             source: source, status: new.status, startedDate: started, finishedDate: finished, rating: new.rating,
-            privateNotes: record.privateNotes, owned: new.owned)
+            privateNotes: record.privateNotes, owned: new.owned, reads: record.reads)
     }
 
     /// The file's values, `file`, win for the reader's fields it changed since `last` (what the

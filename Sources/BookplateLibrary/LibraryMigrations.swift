@@ -333,6 +333,13 @@ enum LibraryMigrations {
             // left the page as it was until a full build (found by an exploratory session).
             try revisionTriggers(on: ["importedNote"], in: db)
         }
+        migrator.registerMigration("v22-reads-as-imported") { db in
+            // The reads each source's file last gave of a book (JSON), so that the same file
+            // imported again does not give back a read the reader corrected or removed since
+            // (found by an exploratory session). Null for imports before: their next import
+            // merges the file's reads, as it did.
+            try db.alter(table: "bookAsImported") { t in t.add(column: "reads", .text) }
+        }
         return migrator
     }
 

@@ -177,6 +177,32 @@ import Testing
         #expect(try shelf.library.findBook(matching: "good omens").book.status == .reading)
     }
 
+    /// A read corrected or removed in Bookplate came back with the same file imported again, and
+    /// a book read once said "Read 2 times" (found by an exploratory session): the file's reads
+    /// are taken only when they differ from what the same file gave last time.
+    @Test func importingTheSameFileAgainLeavesTheReadsTheReaderChanged() throws {
+        let (shelf, _) = try importQuirks()
+        let file = TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv")
+        let corrected = try PartialDate(parsing: "2024-03-16")
+        _ = try shelf.library.editRead(ofBook: "dune", number: 2, ReadEdit(finished: .some(corrected)))
+        _ = try shelf.library.removeRead(ofBook: "dune", number: 1)
+        let importer = ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let again = try importer.run(file: file, as: .goodreads)
+        #expect(again.summary.rows.first { $0.slug == "dune" }?.action == .unchanged)
+        #expect(try shelf.library.reads(ofBook: "dune") == [ReadRecord(finished: corrected)])
+
+        // A file that tells of another read since is taken: Dune read again, on 10 January 2025.
+        let changed = try TestPaths.temporaryFolder("reimport-reads").appendingPathComponent("goodreads.csv")
+        var bytes = try Data(contentsOf: file)
+        let date = try #require(bytes.range(of: Data(",2024/03/15,2023/01/02,".utf8)))
+        bytes.replaceSubrange(date, with: Data(",2025/01/10,2023/01/02,".utf8))
+        try bytes.write(to: changed)
+        _ = try importer.run(file: changed, as: .goodreads)
+        let reread = try shelf.library.findBook(matching: "dune")
+        #expect(reread.reads.compactMap(\.finished).map(\.description) == ["2024-03-16", "2025-01-10"])
+        #expect(reread.book.finishedDate?.description == "2025-01-10")
+    }
+
     @Test func aDryRunChangesNothing() throws {
         let (shelf, report) = try importQuirks(dryRun: true)
         #expect(report.summary.added.count == 7 && report.notesWritten == 1)
