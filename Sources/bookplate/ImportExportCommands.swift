@@ -56,6 +56,10 @@ struct ImportCommand: AsyncParsableCommand {
         let report = try ShelfImport(library: library, notes: NoteStore(folder: try shelf.paths.notes))
             .run(file: url, as: format, dryRun: dryRun)
         let summary = report.summary
+        // A file of which no row could be used is a failure, not an import of nothing, as for
+        // highlights (every row without a title: exit 0, found by an exploratory session).
+        let nothingRead =
+            summary.added.isEmpty && summary.updated.isEmpty && summary.unchanged == 0 && !summary.skipped.isEmpty
         if json {
             try JSONOutput.print(
                 "import",
@@ -76,6 +80,7 @@ struct ImportCommand: AsyncParsableCommand {
                             ])
                         }),
                 ]))
+            if nothingRead { throw ExitCode.failure }
             guard enrich, !dryRun else { return }
             try await enrichBooks(summary.rows.map(\.slug), library: library)
             return
@@ -92,6 +97,7 @@ struct ImportCommand: AsyncParsableCommand {
                 + "\(summary.skipped.count) skipped; \(counted(report.notesWritten, "note")) "
                 + (dryRun ? "to write" : "written")
                 + (report.notesKept > 0 ? ", \(report.notesKept) kept as you wrote them" : ""))
+        if nothingRead { throw ExitCode.failure }
         guard enrich, !dryRun else { return }
         try await enrichBooks(summary.rows.map(\.slug), library: library)
     }
@@ -102,6 +108,10 @@ struct ImportCommand: AsyncParsableCommand {
         let url = URL(fileURLWithPath: file, relativeTo: ShelfOptions.currentFolder)
         let summary = try HighlightImport(library: try shelf.openLibrary())
             .run(file: url, as: source, addMissing: addMissing, dryRun: dryRun)
+        // A file of which nothing could be read is a failure, not an import of nothing.
+        let nothingRead =
+            summary.added + summary.updated + summary.unchanged == 0 && summary.unmatched.isEmpty
+            && !summary.skipped.isEmpty
         if json {
             try JSONOutput.print(
                 "import",
@@ -121,6 +131,7 @@ struct ImportCommand: AsyncParsableCommand {
                     "warnings": .array(
                         summary.warnings.map { .object(["line": .int($0.line), "message": .string($0.message)]) }),
                 ]))
+            if nothingRead { throw ExitCode.failure }
             return
         }
         reportProblems(skipped: summary.skipped, warnings: summary.warnings, entry: source.entryName)
@@ -162,8 +173,7 @@ struct ImportCommand: AsyncParsableCommand {
             }
         }
         Terminal.output(line)
-        // A file of which nothing could be read is a failure, not an import of nothing.
-        if matched == 0, summary.unmatched.isEmpty, !summary.skipped.isEmpty { throw ExitCode.failure }
+        if nothingRead { throw ExitCode.failure }
     }
 
     /// The rows that could not be used and the warnings, one line each on standard error, each

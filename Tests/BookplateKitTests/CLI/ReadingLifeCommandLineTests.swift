@@ -56,6 +56,18 @@ import Testing
         #expect(actions == Array(repeating: "unchanged", count: 7))
     }
 
+    /// A reading log of which no row could be used said "Imported 0 books" and exited 0, where a
+    /// highlights file of the same exits 1 (found by an exploratory session).
+    @Test func aReadingLogOfWhichNoRowCouldBeUsedIsAFailure() async throws {
+        let file = root.appendingPathComponent("no-titles.csv")
+        try Data("Book Id,Title,Author,My Rating\r\n1,,Nobody,3\r\n2,,Else,4\r\n".utf8).write(to: file)
+        let plain = try await run("import", "goodreads", file.path, status: 1)
+        #expect(plain.stderr == "skipped line 2: no title\nskipped line 3: no title\n")
+        #expect(plain.stdout.hasPrefix("Imported 0 books from Goodreads: 0 new, 0 updated, 0 unchanged, 2 skipped"))
+        try await run("import", "goodreads", file.path, "--json", status: 1)
+        try await run("import", "goodreads", file.path, "--dry-run", status: 1)
+    }
+
     /// A book to read again showed "Started" and "Finished" beside "to-read", as if read now:
     /// `show` says when it was last read, or set aside, and the reads say the rest.
     @Test func aBookToReadAgainShowsWhenItWasLastRead() async throws {
