@@ -402,9 +402,9 @@ package enum DefaultTheme {
         .series-gap { display: flex; align-items: center; justify-content: center; min-height: 8rem; padding: 1rem;
           border: 1px dashed var(--rule); border-radius: 4px; text-align: center; font-size: 0.9rem; color: var(--muted); }
         .series-books { padding-left: 0; }
-        /* A star filled in part: the accent up to --part, the empty colour after it. */
+        /* A star filled in part: the accent up to --part, the empty stars' colour after it. */
         .rating-part {
-          background: linear-gradient(90deg, var(--accent) var(--part), var(--rule) var(--part));
+          background: linear-gradient(90deg, var(--accent) var(--part), var(--muted) var(--part));
           -webkit-background-clip: text; background-clip: text; color: transparent;
         }
 
@@ -504,6 +504,8 @@ package enum DefaultTheme {
         /* A table wider than a phone (German and Spanish headings are long) scrolls in its own box
            rather than widening the page. */
         .table-wrap { overflow-x: auto; }
+        /* A year in the table never breaks inside ("202" over "5" at 320 px): the table scrolls instead. */
+        .stats-table a { overflow-wrap: normal; }
         .bars { max-width: 32rem; }
         .bar-row { display: grid; grid-template-columns: 6rem 1fr; align-items: center; gap: 0.5rem; }
         .bar-row dd { margin: 0; padding-right: 3.5rem; display: flex; align-items: center; gap: 0.4rem; white-space: nowrap; }
@@ -511,6 +513,21 @@ package enum DefaultTheme {
         .bar { display: inline-block; height: 0.9rem; background: var(--accent); min-width: 1px; max-width: calc(100% - 3rem); }
         @media (max-width: 40rem) {
           .browse > div { grid-template-columns: 1fr; gap: 0.3rem; }
+        }
+        /* High contrast (forced colours) takes away backgrounds and shadows: the part of a star that is
+           filled, the current page, the bars of the charts and the frame of a cover without an image
+           are drawn in the system's colours instead, so that 4.5 stars do not show as 5. */
+        @media (forced-colors: active) {
+          .rating-part {
+            forced-color-adjust: none;
+            background: linear-gradient(90deg, CanvasText var(--part), GrayText var(--part));
+            -webkit-background-clip: text; background-clip: text; color: transparent;
+          }
+          .pagination a[aria-current], .letter-links a[aria-current] {
+            forced-color-adjust: none; background: Highlight; border-color: Highlight; color: HighlightText;
+          }
+          .bar { forced-color-adjust: none; background: CanvasText; }
+          .cover-placeholder { border: 2px solid CanvasText; }
         }
 
         """####,
@@ -673,7 +690,7 @@ package enum DefaultTheme {
         {{/site.hasFeed}}
         {{/head}}
         {{$content}}
-        <h1>{{title}}</h1>
+        <h1 id="page-heading">{{title}}</h1>
         <p class="counts">{{countLabel}}{{#homeURL}} · <a href="{{.}}">{{t.commonplaceBook}}</a>{{/homeURL}} · <a href="{{root}}index.html#browse">{{t.wholeShelf}}</a>{{#site.hasFeed}} · <a href="{{root}}highlights/feed.xml">{{t.highlightsFeed}}</a>{{/site.hasFeed}}</p>
         {{^empty(years)}}
         <nav class="year-links" aria-labelledby="highlight-years">
@@ -685,12 +702,17 @@ package enum DefaultTheme {
           </ul>
         </nav>
         {{/empty(years)}}
+        {{^homeURL}}
         <section class="commonplace" aria-labelledby="commonplace-heading">
-          <h2 id="commonplace-heading">{{^homeURL}}{{t.latestHighlights}}{{/homeURL}}{{#homeURL}}{{title}}{{/homeURL}}</h2>
+          <h2 id="commonplace-heading">{{t.latestHighlights}}</h2>
+        {{/homeURL}}
+        {{#homeURL}}
+        <section class="commonplace" aria-labelledby="page-heading">
+        {{/homeURL}}
         {{#highlights}}
           <figure class="highlight" id="{{anchor}}">
-            <blockquote dir="auto"><p>{{{textHTML}}}</p></blockquote>
-            <figcaption><cite><a href="{{bookURL}}">{{bookTitle}}</a></cite>{{#byline}}, {{.}}{{/byline}}{{#place}} · <span class="place">{{.}}</span>{{/place}}{{#date}} · <time datetime="{{datetime}}">{{.}}</time>{{/date}} <a class="permalink" href="{{permalink}}" aria-label="{{t.linkToHighlight}}">#</a>
+            <blockquote dir="auto"{{#lang}} lang="{{.}}"{{/lang}}><p>{{{textHTML}}}</p></blockquote>
+            <figcaption><cite{{#lang}} lang="{{.}}"{{/lang}}><a href="{{bookURL}}">{{bookTitle}}</a></cite>{{#byline}}, {{.}}{{/byline}}{{#place}} · <span class="place">{{.}}</span>{{/place}}{{#date}} · <time datetime="{{datetime}}">{{.}}</time>{{/date}} <a class="permalink" href="{{permalink}}" aria-label="{{t.linkToHighlight}}">#</a>
         {{#noteHTML}}
             <div class="highlight-note" dir="auto">
         {{{noteHTML}}}
@@ -974,9 +996,9 @@ package enum DefaultTheme {
         {{^empty(years)}}
         <section aria-labelledby="per-year-heading">
           <h2 id="per-year-heading">{{t.perYear}}</h2>
-          <div class="table-wrap" tabindex="0" role="region" aria-labelledby="per-year-heading">
+          <div class="table-wrap" tabindex="0" role="region" aria-labelledby="per-year-caption">
           <table class="stats-table">
-            <caption>{{t.booksAndPagesByYear}}</caption>
+            <caption id="per-year-caption">{{t.booksAndPagesByYear}}</caption>
             <thead><tr><th scope="col">{{t.year}}</th><th scope="col">{{t.books}}</th><th scope="col">{{t.rereads}}</th><th scope="col">{{t.pageCount}}</th><th scope="col">{{t.averageRating}}</th></tr></thead>
             <tbody>
         {{#years}}

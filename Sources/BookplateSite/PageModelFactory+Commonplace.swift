@@ -57,7 +57,7 @@ extension PageModelFactory {
             highlight: model, anchor: model.anchor, text: model.text, textHTML: model.textHTML,
             noteHTML: model.noteHTML,
             place: model.place,
-            bookTitle: details.book.title, bookURL: bookURL,
+            bookTitle: details.book.title, bookURL: bookURL, lang: lang(of: details.book),
             byline: details.authors.isEmpty ? nil : words.list(details.authors.map(\.name)),
             date: words.date(day), datetime: day.description, permalink: bookURL + "#h-\(highlight.id)")
     }

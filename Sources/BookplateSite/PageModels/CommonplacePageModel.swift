@@ -31,6 +31,9 @@ struct CommonplaceEntryModel: Sendable, Encodable {
     var place: String?
     var bookTitle: String
     var bookURL: String
+    /// The book's language when it is not the site's, for the passage's and title's `lang`: a
+    /// screen reader read a German passage with an English voice.
+    var lang: String?
     /// The book's authors, "Terry Pratchett and Neil Gaiman"; nil when it has none.
     var byline: String?
     /// The day it was made (or came into the library), in the site's language.

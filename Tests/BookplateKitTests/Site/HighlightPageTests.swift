@@ -31,6 +31,25 @@ import Testing
         #expect(edited.note == "One\nTwo")
     }
 
+    /// A German passage in the commonplace book was on an English page with no `lang`, so a
+    /// screen reader read it with an English voice (found by an exploratory session); its book
+    /// page said `lang="de"`. Both do now, the passage and its book's title.
+    @Test func aPassageInTheCommonplaceBookSaysItsBooksLanguage() throws {
+        let shelf = try TemporaryShelf()
+        var book = NewBook(title: "Der Zauberberg", authors: ["Thomas Mann"])
+        book.language = "de"
+        try shelf.library.addBook(book)
+        try shelf.library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        _ = try shelf.library.addHighlight(
+            NewHighlight(text: "Man hat Zeit, so viel man will.", source: .reader), toBook: "der-zauberberg")
+        _ = try shelf.library.addHighlight(NewHighlight(text: "Badly done, Emma!", source: .reader), toBook: "emma")
+        try shelf.build()
+        let page = try shelf.siteFile("highlights/index.html")
+        #expect(page.contains("<blockquote dir=\"auto\" lang=\"de\"><p>Man hat Zeit, so viel man will.</p>"))
+        #expect(page.contains("<cite lang=\"de\"><a href=\"../books/der-zauberberg/index.html\">Der Zauberberg</a>"))
+        #expect(page.contains("<blockquote dir=\"auto\"><p>Badly done, Emma!</p>"))
+    }
+
     /// A passage's lines were folded into one when kept: a poem typed with `quote add` or taken
     /// from a device read as prose everywhere (found by an exploratory session). Its lines stay,
     /// on both pages, in the feed and through both exports; its id is the one-line text's, as before.
