@@ -43,8 +43,10 @@ package enum DefaultTheme {
         word as `{{t.key}}` (`{{t.readingNow}}`); labels that hold numbers or dates ("3 books",
         "14 March 2025", "1,266 pages") arrive already written the language's way. A shelf's own
         `templates/translations/fr.yaml` changes only the keys it names and may add keys for its own
-        templates; a key missing everywhere falls back to English, and `pt-BR` reads `pt.yaml` and then
-        `pt-BR.yaml`. Translations are text: `{{t.key}}` escapes them like every value.
+        templates; a key missing everywhere falls back to English, as does a key set to nothing (`key: ~`),
+        and `pt-BR` reads `pt.yaml` and then `pt-BR.yaml`. Translations are text: `{{t.key}}` escapes them
+        like every value. The `{name}` words of the theme's keys are filled by Bookplate (`readIn: "Read in
+        {year}"`); a name it does not fill is published as written, and `build` warns of it.
 
         A word that counts comes in the forms of the CLDR's plural rules, one key each: `book.one`,
         `book.other`, and for a language that has them `book.zero`, `book.two`, `book.few` and

@@ -62,7 +62,7 @@ struct TemplateSet: Sendable {
             }
         }
         self.templates = templates
-        warnings = TemplateSet.unusedTemplates(of: theme, parsed: templates)
+        warnings = TemplateSet.unusedTemplates(of: theme, parsed: templates) + Words.unfilledWords(in: theme)
     }
 
     /// A line for each of the shelf's own templates that is not a page template and that no other

@@ -58,20 +58,26 @@ struct Theme: Sendable {
         return theme
     }
 
+    /// What the paths of the default theme's files start with, where messages name them.
+    static let builtInPathPrefix = "(default theme) "
+
     /// The default theme built into Bookplate, alone.
     static let builtIn: Theme = {
         var theme = Theme(templates: [:], assets: [:])
         for (path, text) in DefaultTheme.files {
-            theme.add(path: path, data: Data(text.utf8), displayPath: "(default theme) \(path)")
+            theme.add(path: path, data: Data(text.utf8), displayPath: builtInPathPrefix + path)
         }
         return theme
     }()
 
     private mutating func add(path: String, data: Data, displayPath: String, checkText: Bool = false) throws {
         if path.hasSuffix(".mustache") {
-            guard let source = String(validating: [UInt8](data), as: UTF8.self) else {
+            guard var source = String(validating: [UInt8](data), as: UTF8.self) else {
                 throw TemplateError.notUTF8(path: displayPath)
             }
+            // A byte-order mark, as some Windows editors save, is no part of the template: a
+            // partial saved with one put U+FEFF inside every page.
+            if source.unicodeScalars.first == "\u{FEFF}" { source.unicodeScalars.removeFirst() }
             templates[String(path.dropLast(".mustache".count))] = (source, displayPath)
         } else if path.hasPrefix("translations/"), path.hasSuffix(".yaml"), path.split(separator: "/").count == 2 {
             guard let source = String(validating: [UInt8](data), as: UTF8.self) else {

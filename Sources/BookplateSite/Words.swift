@@ -99,6 +99,9 @@ struct Words: Sendable {
         var table: [String: String] = [:]
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
+            // `key:`, `key: ~` and `key: null` are YAML's nothing: the key is left to the tables
+            // under this one, as in site.yaml (`finishedLately: ~` published a heading "~").
+            if value.null != nil, !key.isEmpty { continue }
             guard let text = value.scalar?.string, !key.isEmpty else {
                 throw TranslationError.notText(path: path, line: keyNode.mark?.line ?? 1, key: key)
             }
@@ -267,6 +270,39 @@ struct Words: Sendable {
             if !rest.isEmpty { parts.append(.text(String(rest))) }
             self.parts = parts
         }
+
+        /// The names of its `{name}` words, each once, in order.
+        var wordNames: [String] {
+            var names: [String] = []
+            for case .word(let name, _) in parts ?? [] where !names.contains(name) { names.append(name) }
+            return names
+        }
+    }
+
+    /// A line for each `{name}` in the reader's own translation files that Bookplate never fills:
+    /// a key of the default theme fills the names its English words have (`readIn`: `{year}`),
+    /// and `{yaer}` was published as it is, without a word. A key of the reader's own, or a file
+    /// that cannot be read (the build says so), is not checked.
+    static func unfilledWords(in theme: Theme) -> [String] {
+        var lines: [String] = []
+        for (_, files) in theme.translations.sorted(by: { $0.key < $1.key }) {
+            for file in files where !file.path.hasPrefix(Theme.builtInPathPrefix) {
+                guard let own = try? parse(file.source, path: file.path) else { continue }
+                for (key, text) in own.sorted(by: { $0.key < $1.key }) {
+                    // A plural form English has not (`book.few`) fills what its `.other` does.
+                    let base = key.split(separator: ".").first.map { "\($0).other" }
+                    guard let known = english.table[key] ?? base.flatMap({ english.table[$0] }) else { continue }
+                    let filled = known.wordNames
+                    for name in Phrase(text).wordNames where !filled.contains(name) {
+                        let fills = filled.isEmpty ? "none" : filled.map { "{\($0)}" }.joined(separator: ", ")
+                        lines.append(
+                            "\(file.path): '\(key)' has {\(name)}, which Bookplate does not fill (it fills \(fills)): "
+                                + "it is published as written")
+                    }
+                }
+            }
+        }
+        return lines
     }
 
     /// Every key of the table, for the test that lists what a language leaves untranslated.

@@ -418,6 +418,35 @@ import Testing
         #expect(try shelf.siteFile("index.html").contains(">Je lis</h2>"))
     }
 
+    /// `finishedLately: ~` published a heading "~" and `{yaer}` was published as written, both
+    /// without a word (found by an exploratory session): nothing falls back to the words under it,
+    /// and a word Bookplate does not fill is named in a warning.
+    @Test func aKeySetToNothingFallsBackAndAWordNeverFilledIsNamed() async throws {
+        let shelf = try FixtureShelf.make()
+        let folder = shelf.paths.templates.appendingPathComponent("translations")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("finishedLately: ~\nwholeShelf: null\nreadIn: \"Read in {yaer}\"\nmine: \"{anything}\"\n".utf8)
+            .write(to: folder.appendingPathComponent("en.yaml"))
+        let report = try await shelf.buildOffPool()
+        let home = try shelf.siteFile("index.html")
+        #expect(home.contains(">Finished lately</h2>") && home.contains(">The whole shelf</h2>"))
+        #expect(
+            report.warnings == [
+                folder.appendingPathComponent("en.yaml").relativePathForDisplay
+                    + ": 'readIn' has {yaer}, which Bookplate does not fill (it fills {year}): it is published as written"
+            ])
+    }
+
+    /// A partial saved with a byte-order mark put U+FEFF inside every page (found by an
+    /// exploratory session).
+    @Test func aTemplatesByteOrderMarkIsNoPartOfIt() async throws {
+        let shelf = try FixtureShelf.make()
+        let footer = shelf.paths.templates.appendingPathComponent("partials/footer.mustache")
+        try (Data([0xEF, 0xBB, 0xBF]) + Data(contentsOf: footer)).write(to: footer)
+        try await shelf.buildOffPool()
+        #expect(!(try shelf.siteFile("index.html")).contains("\u{FEFF}"))
+    }
+
     @Test func aTableThatIsNotATableIsOneLineNamingTheFile() async throws {
         let shelf = try FixtureShelf.make()
         let folder = shelf.paths.templates.appendingPathComponent("translations")
