@@ -141,6 +141,15 @@ struct BuildRun {
             noteStamps[String(name.dropLast(3))] = stamp
         }
         loaded = try reading.value()
+        // `--templates .` (or site, or /) was refused as an output folder of its own, blaming the
+        // output folder (found by an exploratory session): the templates folder is the one to move.
+        let (templates, output) = (SiteWriter.resolved(paths.templates), SiteWriter.resolved(paths.site))
+        if templates == output || output.hasPrefix(templates + "/") || templates.hasPrefix(output + "/")
+            || templates == "/"
+        {
+            throw SiteError.templatesOverlapOutput(
+                templates: paths.templates.relativePathForDisplay, site: paths.site.relativePathForDisplay)
+        }
         var known: Set<String>?
         if case .state(let state) = loaded { known = Set(state.files.keys) }
         try writer.checkTarget(

@@ -442,6 +442,8 @@ public enum SiteError: Error, Equatable, CustomStringConvertible {
     /// A folder of notes, covers, photos or templates that is there but cannot be listed (a file
     /// where it goes, or a folder without permission).
     case unlistableSource(path: String, reason: String)
+    /// A templates folder that is, holds or is inside the output folder (`build --templates .`).
+    case templatesOverlapOutput(templates: String, site: String)
 
     public var description: String {
         switch self {
@@ -455,6 +457,9 @@ public enum SiteError: Error, Equatable, CustomStringConvertible {
             LinkedFiles.refusal(path)
         case .unlistableSource(let path, let reason):
             "cannot list the folder \(path): \(reason)"
+        case .templatesOverlapOutput(let templates, let site):
+            "the templates folder \(templates) and the output folder \(site) overlap: give --templates a folder "
+                + "of its own, such as templates/"
         }
     }
 }

@@ -50,6 +50,31 @@ import Testing
         try manager.removeItem(at: outer.appendingPathComponent(SiteWriter.markerName))
     }
 
+    /// `build --templates .` was refused as "will not build into site: choose an output folder
+    /// of its own, such as site/", which it was (found by an exploratory session): the templates
+    /// folder is the one named, and the site is left as it was.
+    @Test func aTemplatesFolderThatOverlapsTheSiteIsTheOneNamed() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        let before = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        for templates in [
+            shelf.root, shelf.paths.site, shelf.paths.site.appendingPathComponent("assets"), URL(fileURLWithPath: "/"),
+        ] {
+            var paths = shelf.paths
+            paths.templates = templates
+            do {
+                try SiteBuilder(library: shelf.library, paths: paths, settings: FixtureShelf.settings).build(.full)
+                Issue.record("built with the templates in \(templates.path)")
+            } catch let error as BuildError {
+                #expect(
+                    error.underlying as? SiteError
+                        == .templatesOverlapOutput(
+                            templates: templates.relativePathForDisplay, site: shelf.paths.site.relativePathForDisplay))
+            }
+        }
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == before)
+    }
+
     @Test func whatTheReaderPutsAtTheTopOfTheSiteSurvivesEveryBuild() throws {
         let shelf = try FixtureShelf.make()
         try shelf.build(settings: FixtureShelf.settings)
