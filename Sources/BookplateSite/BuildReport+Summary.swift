@@ -3,9 +3,12 @@ import Foundation
 
 extension BuildReport {
     /// The build's one line for a person: what kind of build it was, how many pages the site has and
-    /// how many files changed, how long it took, and where the site is — "Notes changed: rewrote 1
-    /// of 58 pages in 0.04 s → site/". Made here so that `build` and `serve` say the same thing:
-    /// `serve` said "Rebuilt 58 pages" after one note's edit had rewritten one.
+    /// how many files were rewritten and removed, how long it took, and where the site is — "Notes
+    /// changed: rewrote 1 of 58 pages in 0.04 s → site/". Made here so that `build` and `serve` say
+    /// the same thing: `serve` said "Rebuilt 58 pages" after one note's edit had rewritten one.
+    /// A file is rewritten when what it is made of changed, though it may come out the same (a
+    /// template's change rewrites every page): "changed" said more than was known, and a file
+    /// removed was not counted at all (found by an exploratory session).
     public func summary(site: String) -> String {
         let time = String(format: "%.2f", seconds)
         switch kind {
@@ -17,8 +20,11 @@ extension BuildReport {
         case .partial, .full:
             let repaired =
                 filesRepaired == 0 ? "" : ", \(filesRepaired) found changed or missing in \(site)/ and written again"
-            let written =
-                (filesWritten == fileCount ? "" : ", \(Self.counted(filesWritten, "file")) changed") + repaired
+            var written = filesWritten == fileCount ? "" : "; rewrote \(Self.counted(filesWritten, "file"))"
+            if filesRemoved > 0 {
+                written += written.isEmpty ? "; removed \(filesRemoved)" : ", removed \(filesRemoved)"
+            }
+            written += repaired
             return "Built \(Self.counted(pageCount, "page")) (\(Self.counted(bookCount ?? 0, "book")), "
                 + "\(Self.counted(authorCount ?? 0, "author"))\(written)) in \(time) s → \(site)/"
         }

@@ -70,6 +70,8 @@ struct BuildRun {
     /// A whole new site taking the old one's place, which the state waits for before it is saved.
     private var siteSwap: Background<Void>?
     private var written = 0
+    /// How many files of the last build's site this one leaves out.
+    private var removedCount = 0
     private var repaired = 0
 
     init(builder: SiteBuilder, mode: BuildMode) {
@@ -472,6 +474,11 @@ struct BuildRun {
         if few, kind != .notesOnly {
             let planned = Set(outputs.map(\.path))
             removed = previous.files.keys.filter { !planned.contains($0) }.sorted()
+            removedCount = removed.count
+        } else if kind != .notesOnly {
+            // Counted without a set of 67,000 paths: every planned file the last site had, and
+            // the rest of that site's are gone.
+            removedCount = previous.files.count - outputs.count { previous.files[$0.path] != nil }
         }
         guard !changedPositions.isEmpty || !removed.isEmpty else { return .nothing }
         try? store.markUnfinished(site: site)
@@ -564,7 +571,7 @@ struct BuildRun {
         let pageCount = (kind == .upToDate ? previous?.files : files)?.keys.filter { $0.hasSuffix(".html") }.count ?? 0
         return BuildReport(
             kind: kind, pageCount: pageCount, bookCount: bookCount,
-            authorCount: authorCount, fileCount: fileCount, filesWritten: written,
+            authorCount: authorCount, fileCount: fileCount, filesWritten: written, filesRemoved: removedCount,
             filesRepaired: repaired, notesRendered: notesRendered,
             orphanNotes: (kind == .upToDate ? previous?.orphanNotes ?? [] : orphanNotes).map {
                 paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay

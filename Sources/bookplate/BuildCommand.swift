@@ -63,7 +63,8 @@ struct BuildCommand: ParsableCommand {
                     "kind": .string(kind), "stateNotUsedBecause": .optional(fullReason), "site": .string(site),
                     "pages": .int(report.pageCount), "books": .optional(report.bookCount),
                     "authors": .optional(report.authorCount), "files": .int(report.fileCount),
-                    "filesWritten": .int(report.filesWritten), "filesRepaired": .int(report.filesRepaired),
+                    "filesWritten": .int(report.filesWritten), "filesRemoved": .int(report.filesRemoved),
+                    "filesRepaired": .int(report.filesRepaired),
                     "seconds": .double((seconds * 1000).rounded() / 1000), "warnings": .strings(report.warnings),
                     "orphanNotes": .strings(report.orphanNotes), "oversizedNotes": .strings(report.oversizedNotes),
                 ]))

@@ -39,6 +39,30 @@ import Testing
         #expect(try modificationDates(shelf.paths.site) == before)
     }
 
+    /// A build said "19 files changed" of files rewritten the same, and "0 files changed" when
+    /// two left the site (found by an exploratory session): it says what it rewrote, and what it
+    /// removed, whether it rewrote a few files or the whole site.
+    @Test func theSummarySaysWhatWasRewrittenAndRemoved() throws {
+        let shelf = try FixtureShelf.make()
+        let first = try shelf.build(settings: FixtureShelf.settings)
+        #expect(first.filesRemoved == 0)
+        let before = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        try shelf.library.removeBook(slug: "the-time-machine")
+        let few = try shelf.build(settings: FixtureShelf.settings)
+        let gone = Set(before.keys).subtracting(try TemporaryShelf.snapshot(of: shelf.paths.site).keys)
+        #expect(!gone.isEmpty && few.filesRemoved == gone.count, "\(gone.sorted())")
+        #expect(few.summary(site: "site").contains("; rewrote \(few.filesWritten) files, removed \(gone.count))"))
+        // A whole new site (most pages rewritten, for another language) counts what it left out too.
+        try shelf.library.removeBook(slug: "kindred")
+        let kept = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        var french = FixtureShelf.settings
+        french.language = "fr"
+        let whole = try shelf.build(settings: french)
+        let left = Set(kept.keys).subtracting(try TemporaryShelf.snapshot(of: shelf.paths.site).keys)
+        #expect(!left.isEmpty && whole.filesRemoved == left.count && whole.filesWritten * 2 > whole.fileCount)
+        #expect(whole.summary(site: "site").contains(" files, removed \(left.count))"))
+    }
+
     @Test func anEditedNoteRewritesOnlyItsBookPage() throws {
         let shelf = try FixtureShelf.make()
         try shelf.build(settings: FixtureShelf.settings)
