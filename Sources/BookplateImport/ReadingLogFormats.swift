@@ -125,11 +125,20 @@ enum LibraryThingFormat {
         let collections = ImportValues.list(row["Collections"])
         let started = ImportValues.date(row["Date Started"], column: "Date Started", warnings: &warnings)
         let finished = ImportValues.date(row["Date Read"], column: "Date Read", warnings: &warnings)
+        let collected = collections.lazy.compactMap { ImportValues.status(fromShelf: $0) }.first
+        // A book begun and not finished, in no collection that says how far the reader got ("Your
+        // library" alone), is being read: its start was dropped without a word (found by an
+        // exploratory session). One a collection says is to read keeps that, and its start is
+        // named as left out.
         let status: ReadingStatus =
             finished != nil
             ? .read
-            : collections.lazy.compactMap { ImportValues.status(fromShelf: $0) }.first
-                ?? (collections.contains { $0.lowercased() == "read but unowned" } ? .read : .toRead)
+            : collected
+                ?? (collections.contains { $0.lowercased() == "read but unowned" }
+                    ? .read : started != nil ? .reading : .toRead)
+        if status == .toRead, started != nil, let text = row["Date Started"] {
+            warnings.append("Date Started '\(text)' imported without it: its collection says the book is to read")
+        }
         // "Publication" reads like "Ace (1987), Edition: Reissue, 304 pages".
         let publisher = row["Publication"].map {
             $0.prefix { $0 != "(" && $0 != "," }.trimmed

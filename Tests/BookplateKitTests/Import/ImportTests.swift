@@ -415,6 +415,32 @@ import Testing
         #expect(try shelf.library.findBook(matching: "no roles").authors.map(\.name) == ["A Writer", "B Writer"])
     }
 
+    /// A LibraryThing book with a Date Started and no Date Read, in "Your library" alone, came in
+    /// to read with its start dropped and no warning (found by an exploratory session): it is
+    /// being read; in "To read", it stays to read and its start is named as left out.
+    @Test func aLibraryThingBookBegunAndNotFinishedIsBeingRead() throws {
+        let text = """
+            Book Id\tTitle\tPrimary Author\tDate Started\tDate Read\tCollections
+            5\tStarted Only\tWriter, A\t2022-05-03\t\tYour library
+            6\tOn The Pile\tWriter, B\t2022-06-01\t\tTo read
+
+            """
+        let file = try TestPaths.temporaryFolder("librarything").appendingPathComponent("started.tsv")
+        try Data(text.utf8).write(to: file)
+        let shelf = try TemporaryShelf()
+        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .run(file: file, as: .librarything)
+        let started = try shelf.library.findBook(matching: "started only")
+        let begun = try PartialDate(parsing: "2022-05-03")
+        #expect(started.book.status == .reading && started.reads == [ReadRecord(started: begun, outcome: .reading)])
+        let pile = try shelf.library.findBook(matching: "on the pile")
+        #expect(pile.book.status == .toRead && pile.reads.isEmpty)
+        #expect(
+            report.summary.warnings.map { "\($0.line): \($0.message)" } == [
+                "3: Date Started '2022-06-01' imported without it: its collection says the book is to read"
+            ])
+    }
+
     /// Importing the shelf's own JSON export after mending a book's title added the book again,
     /// each time. Found by an exploratory session. Its slug and first author make it the same book.
     @Test func anExportIsTheSameBookAfterItsTitleIsMended() throws {
