@@ -25,9 +25,10 @@ struct BookAsImported: Equatable {
         return (status, startedDate, finishedDate) != (last.status, last.startedDate, last.finishedDate)
     }
 
-    /// Whether the file tells of other reads than it did last time. Its reads are news only
-    /// then: a read the reader corrected or removed in Bookplate came back with every import of
-    /// the same file, and the book read once said "Read 2 times".
+    /// Whether the file tells of other reads than it did last time. Its reads are looked at only
+    /// then, and only those it did not tell of before are taken in
+    /// (``ReadRecord/merging(_:into:told:)``): a read the reader corrected or removed in Bookplate
+    /// came back with every import of the same file, and the book read once said "Read 2 times".
     func changesReads(since last: BookAsImported?) -> Bool {
         guard let earlier = last?.reads else { return true }
         return reads != earlier

@@ -351,7 +351,8 @@ private struct BookImporter {
                 record.reads.isEmpty || !file.changesReads(since: last)
                 ? nil
                 : try Read.merge(
-                    record.reads, setAsideFrom: record.readsSetAsideFrom, intoBookId: existingID, in: db)
+                    record.reads, setAsideFrom: record.readsSetAsideFrom, told: last?.reads ?? [],
+                    intoBookId: existingID, in: db)
             let readsChanged = merged != nil
             // A file that tells of a read leaves the book where its latest read is, which may be
             // one the library has and the file does not (a re-read logged in Bookplate since); a

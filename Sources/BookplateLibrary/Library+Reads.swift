@@ -181,17 +181,18 @@ extension Library {
 }
 
 extension Read {
-    /// Takes a file's `reads` of the book into its reads (``ReadRecord/merging(_:into:)``: none is
+    /// Takes a file's `reads` of the book into its reads (``ReadRecord/merging(_:into:told:)``: none is
     /// taken away); returns the book's reads, in order, when they changed, and nil when not.
     /// `setAsideFrom` (Bookplate's own export) is, for each of `reads`, how a read a status
     /// change set aside stood before: a read the merge writes set aside as one of them is, takes
     /// it, so that setting that status again gives it back. The library's other reads keep theirs.
     static func merge(
-        _ reads: [ReadRecord], setAsideFrom: [ReadOutcome?] = [], intoBookId bookId: Int64, in db: Database
+        _ reads: [ReadRecord], setAsideFrom: [ReadOutcome?] = [], told: [ReadRecord] = [], intoBookId bookId: Int64,
+        in db: Database
     ) throws -> [ReadRecord]? {
         let existing = try Read.fetchAll(
             db.cachedStatement(sql: "SELECT * FROM read WHERE bookId = ? ORDER BY id"), arguments: [bookId])
-        let merged = ReadRecord.merging(reads, into: existing.map(\.record))
+        let merged = ReadRecord.merging(reads, into: existing.map(\.record), told: told)
         guard merged != existing.map(\.record) else { return nil }
         var given: [ReadRecord: ReadOutcome] = [:]
         for (read, outcome) in zip(reads, setAsideFrom) {

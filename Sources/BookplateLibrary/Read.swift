@@ -93,13 +93,35 @@ public struct ReadRecord: Hashable, Sendable, Codable {
     /// a read of its own. An undated imported read is any read the library has and the file did
     /// not name (one of the same outcome first), or one of its own when there is none. The
     /// existing reads keep their places, the new ones come after them.
-    package static func merging(_ imported: [ReadRecord], into existing: [ReadRecord]) -> [ReadRecord] {
+    ///
+    /// `told` are the reads the same file gave at its last import: one of them the file gives
+    /// again is old news, which names the library's read it matches and changes nothing, and
+    /// adds nothing when none matches — the reader corrected or removed that read since. (A read
+    /// corrected in Bookplate came back beside the correction whenever the file told of a new one.)
+    package static func merging(
+        _ imported: [ReadRecord], into existing: [ReadRecord], told: [ReadRecord] = []
+    ) -> [ReadRecord] {
         var merged = existing
         var named = [Bool](repeating: false, count: existing.count)
         func firstUnnamed(where fits: (ReadRecord) -> Bool) -> Int? {
             merged.indices.first { !named[$0] && fits(merged[$0]) }
         }
-        for read in imported where !read.isUndated {
+        // Which of the imported reads are old news: each read told once is matched once.
+        var untold = told
+        let isOld = imported.map { read in
+            guard let index = untold.firstIndex(of: read) else { return false }
+            untold.remove(at: index)
+            return true
+        }
+        for (read, old) in zip(imported, isOld) where !read.isUndated && old {
+            if let index = firstUnnamed(where: { $0.isSameRead(as: read) }) { named[index] = true }
+        }
+        for (read, old) in zip(imported, isOld) where read.isUndated && old {
+            if let index = firstUnnamed(where: { $0.outcome == read.outcome }) ?? firstUnnamed(where: { _ in true }) {
+                named[index] = true
+            }
+        }
+        for (read, old) in zip(imported, isOld) where !read.isUndated && !old {
             if let index = firstUnnamed(where: { $0.isSameRead(as: read) }) {
                 merged[index] = merged[index].completed(by: read)
                 named[index] = true
@@ -118,7 +140,7 @@ public struct ReadRecord: Hashable, Sendable, Codable {
                 named.append(true)
             }
         }
-        for read in imported where read.isUndated {
+        for (read, old) in zip(imported, isOld) where read.isUndated && !old {
             if let index = firstUnnamed(where: { $0.outcome == read.outcome }) ?? firstUnnamed(where: { _ in true }) {
                 named[index] = true
             } else {

@@ -144,10 +144,13 @@ struct BuildRun {
         }
         loaded = try reading.value()
         // `--templates .` (or site, or /) was refused as an output folder of its own, blaming the
-        // output folder (found by an exploratory session): the templates folder is the one to move.
-        let (templates, output) = (SiteWriter.resolved(paths.templates), SiteWriter.resolved(paths.site))
-        if templates == output || output.hasPrefix(templates + "/") || templates.hasPrefix(output + "/")
-            || templates == "/"
+        // output folder (found by an exploratory session): a templates folder the reader named
+        // that overlaps the output is the one to move. With the shelf's own templates/, the
+        // output folder is (`--output templates/out`), as `checkTarget` says.
+        let ownTemplates = ShelfPaths(root: paths.root).templates
+        if SiteWriter.resolved(paths.templates) != SiteWriter.resolved(ownTemplates),
+            ShelfPaths.isWithin(paths.templates, anyOf: [paths.site])
+                || ShelfPaths.isWithin(paths.site, anyOf: [paths.templates])
         {
             throw SiteError.templatesOverlapOutput(
                 templates: paths.templates.relativePathForDisplay, site: paths.site.relativePathForDisplay)

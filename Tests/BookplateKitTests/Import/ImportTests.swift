@@ -203,6 +203,40 @@ import Testing
         #expect(reread.book.finishedDate?.description == "2025-01-10")
     }
 
+    /// A file that told of a new read sent all its reads to be merged, and the read the reader
+    /// had corrected came back beside the correction (found by a review): what the file told of
+    /// before is old news, and only its new reads are taken in.
+    @Test func aNewReadInTheFileBringsBackNoReadTheReaderChanged() throws {
+        let shelf = try TemporaryShelf()
+        let importer = ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let folder = try TestPaths.temporaryFolder("reimport-storygraph")
+        func importing(_ dates: String, count: Int) throws {
+            let file = folder.appendingPathComponent("storygraph-\(count).csv")
+            try Data(
+                "Title,Authors,Read Status,Dates Read,Read Count\nKindred,Octavia E. Butler,read,\"\(dates)\",\(count)\n"
+                    .utf8
+            ).write(to: file)
+            _ = try importer.run(file: file, as: .storygraph)
+        }
+        func dates(_ slug: String) throws -> [String] {
+            try shelf.library.reads(ofBook: slug).map {
+                "\($0.started?.description ?? "")→\($0.finished?.description ?? "")"
+            }
+        }
+        try importing("2024/03/01-2024/04/01", count: 1)
+        _ = try shelf.library.editRead(
+            ofBook: "kindred", number: 1,
+            ReadEdit(
+                started: .some(try PartialDate(parsing: "2024-03-02")),
+                finished: .some(try PartialDate(parsing: "2024-04-02"))))
+        try importing("2024/03/01-2024/04/01, 2025/06/01-2025/06/20", count: 2)
+        #expect(try dates("kindred") == ["2024-03-02→2024-04-02", "2025-06-01→2025-06-20"])
+        // A read removed stays removed when the file tells of another.
+        _ = try shelf.library.removeRead(ofBook: "kindred", number: 1)
+        try importing("2024/03/01-2024/04/01, 2025/06/01-2025/06/20, 2026/01/02-2026/01/20", count: 3)
+        #expect(try dates("kindred") == ["2025-06-01→2025-06-20", "2026-01-02→2026-01-20"])
+    }
+
     @Test func aDryRunChangesNothing() throws {
         let (shelf, report) = try importQuirks(dryRun: true)
         #expect(report.summary.added.count == 7 && report.notesWritten == 1)
