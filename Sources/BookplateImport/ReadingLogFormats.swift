@@ -137,7 +137,9 @@ enum LibraryThingFormat {
                 ?? (collections.contains { $0.lowercased() == "read but unowned" }
                     ? .read : started != nil ? .reading : .toRead)
         if status == .toRead, started != nil, let text = row["Date Started"] {
-            warnings.append("Date Started '\(text)' imported without it: its collection says the book is to read")
+            warnings.append(
+                "Date Started '\(ImportValues.shown(text))' imported without it: its collection says the book is to read"
+            )
         }
         // "Publication" reads like "Ace (1987), Edition: Reissue, 304 pages".
         let publisher = row["Publication"].map {
@@ -158,7 +160,8 @@ enum LibraryThingFormat {
             pageCount: ImportValues.count(
                 row["Page Count"], column: "Page Count", in: Book.pageCountRange, warnings: &warnings),
             status: status,
-            rating: ImportValues.rating(row["Rating"], column: "Rating", warnings: &warnings), startedDate: started,
+            rating: ImportValues.rating(row["Rating"], column: "Rating", warnings: &warnings),
+            startedDate: status == .toRead ? nil : started,
             finishedDate: finished,
             shelves: ImportValues.list(row["Tags"])
                 + collections.filter { !ignored.contains($0.lowercased()) },

@@ -295,8 +295,9 @@ struct Words: Sendable {
                     let filled = known.wordNames
                     for name in Phrase(text).wordNames where !filled.contains(name) {
                         let fills = filled.isEmpty ? "none" : filled.map { "{\($0)}" }.joined(separator: ", ")
+                        let line = SiteSettings.lines(settingKey: key, in: file.source).first.map { ":\($0)" } ?? ""
                         lines.append(
-                            "\(file.path): '\(key)' has {\(name)}, which Bookplate does not fill (it fills \(fills)): "
+                            "\(file.path)\(line): '\(key)' has {\(name)}, which Bookplate does not fill (it fills \(fills)): "
                                 + "it is published as written")
                     }
                 }

@@ -468,7 +468,7 @@ import Testing
         let begun = try PartialDate(parsing: "2022-05-03")
         #expect(started.book.status == .reading && started.reads == [ReadRecord(started: begun, outcome: .reading)])
         let pile = try shelf.library.findBook(matching: "on the pile")
-        #expect(pile.book.status == .toRead && pile.reads.isEmpty)
+        #expect(pile.book.status == .toRead && pile.reads.isEmpty && pile.book.startedDate == nil)
         #expect(
             report.summary.warnings.map { "\($0.line): \($0.message)" } == [
                 "3: Date Started '2022-06-01' imported without it: its collection says the book is to read"

@@ -141,6 +141,8 @@ import Testing
         try shelf.build(
             settings: SiteSettings(language: "fr", description: "", baseURL: URL(string: "https://example.org/")))
         #expect(!(try shelf.siteFile("index.html")).contains("class=\"lede\""))
+        #expect(!(try shelf.siteFile("index.html")).contains("name=\"description\""))
+        #expect(try shelf.siteFile("books/dune/index.html").contains("<meta name=\"description\" content=\"Dune"))
         #expect(!(try shelf.siteFile("feed.xml")).contains("<subtitle>"))
     }
 

@@ -433,7 +433,7 @@ import Testing
         #expect(
             report.warnings == [
                 folder.appendingPathComponent("en.yaml").relativePathForDisplay
-                    + ": 'readIn' has {yaer}, which Bookplate does not fill (it fills {year}): it is published as written"
+                    + ":3: 'readIn' has {yaer}, which Bookplate does not fill (it fills {year}): it is published as written"
             ])
     }
 
