@@ -193,7 +193,10 @@ public struct SiteBuilder: Sendable {
     func inputFingerprint(settings: SiteSettings, revision: String) -> String {
         var fingerprint = Fingerprint()
         fingerprint.combine(Bookplate.programIdentity)
-        fingerprint.combine(library.path)
+        // The library as a whole path: `library.path` is as the command was given it, relative to
+        // the folder it ran in, and a build from content/notes after one from the shelf's root
+        // made every page again (found by an exploratory session).
+        fingerprint.combine(paths.library.standardizedFileURL.path)
         fingerprint.combine(revision)
         fingerprint.combine(String(describing: settings))
         fingerprint.combine(requiresTemplatesFolder ? "required" : "optional")

@@ -19,6 +19,12 @@ import Testing
         #expect(built.status == 0, "\(built.stderr)")
         #expect(FileManager.default.fileExists(atPath: shelf.appendingPathComponent("site/index.html").path))
         #expect(!FileManager.default.fileExists(atPath: shelf.appendingPathComponent("content/site").path))
+        // Where the build runs from is no change: a build from the shelf's root after one from
+        // content/ made every page again (found by an exploratory session).
+        for folder in [shelf, notes] {
+            let again = try await CommandRunner(folder: folder).runOffPool(["build"])
+            #expect(again.stdout.hasPrefix("Nothing changed: "), "\(folder.lastPathComponent): \(again.stdout)")
+        }
         // A path typed on the command line is where the reader meant it, from where they are.
         let preview = try await CommandRunner(folder: notes).runOffPool(["build", "--output", "../../preview"])
         #expect(preview.status == 0, "\(preview.stderr)")
