@@ -13,7 +13,9 @@ extension BuildReport {
         let time = String(format: "%.2f", seconds)
         switch kind {
         case .upToDate:
-            return "Nothing changed: \(site)/ is up to date (\(Self.counted(pageCount, "page"))), checked in \(time) s"
+            // Files put by hand in Bookplate's folders were taken out, and named in a warning.
+            let nothing = filesRemoved > 0 ? "Nothing else changed" : "Nothing changed"
+            return "\(nothing): \(site)/ is up to date (\(Self.counted(pageCount, "page"))), checked in \(time) s"
         case .notesOnly:
             return
                 "Notes changed: rewrote \(filesWritten) of \(Self.counted(pageCount, "page")) in \(time) s → \(site)/"

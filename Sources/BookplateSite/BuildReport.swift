@@ -64,7 +64,8 @@ public struct BuildReport: Sendable {
     public var fileCount: Int
     /// How many files were written; 0 when the site was already up to date.
     public var filesWritten: Int
-    /// How many files of the last build's site this one no longer has.
+    /// How many files of the last build's site this one no longer has, with the files put by
+    /// hand in Bookplate's folders that it took out.
     public var filesRemoved: Int = 0
     /// How many files were found changed or missing in the output folder, and written again.
     public var filesRepaired: Int

@@ -70,7 +70,8 @@ struct BuildRun {
     /// A whole new site taking the old one's place, which the state waits for before it is saved.
     private var siteSwap: Background<Void>?
     private var written = 0
-    /// How many files of the last build's site this one leaves out.
+    /// How many files of the last build's site this one leaves out, and files put by hand in
+    /// Bookplate's folders that it took out.
     private var removedCount = 0
     private var repaired = 0
 
@@ -282,6 +283,7 @@ struct BuildRun {
         let changed = SiteFolders.changed(Array(folders), in: directory, since: previous.savedAt)
         let removed = SiteFolders.removeStrays(listing: changed, keeping: previous.files, folders: folders, in: site)
         guard let first = removed.first else { return }
+        removedCount += removed.count
         let more = removed.count > 1 ? " and \(removed.count - 1) more" : ""
         events.append(
             "removed \(paths.site.appendingPathComponent(first).relativePathForDisplay)\(more): Bookplate's folders "
@@ -477,11 +479,11 @@ struct BuildRun {
         if few, kind != .notesOnly {
             let planned = Set(outputs.map(\.path))
             removed = previous.files.keys.filter { !planned.contains($0) }.sorted()
-            removedCount = removed.count
+            removedCount += removed.count
         } else if kind != .notesOnly {
             // Counted without a set of 67,000 paths: every planned file the last site had, and
             // the rest of that site's are gone.
-            removedCount = previous.files.count - outputs.count { previous.files[$0.path] != nil }
+            removedCount += previous.files.count - outputs.count { previous.files[$0.path] != nil }
         }
         guard !changedPositions.isEmpty || !removed.isEmpty else { return .nothing }
         try? store.markUnfinished(site: site)

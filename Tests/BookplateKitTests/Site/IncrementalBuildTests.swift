@@ -61,6 +61,12 @@ import Testing
         let left = Set(kept.keys).subtracting(try TemporaryShelf.snapshot(of: shelf.paths.site).keys)
         #expect(!left.isEmpty && whole.filesRemoved == left.count && whole.filesWritten * 2 > whole.fileCount)
         #expect(whole.summary(site: "site").contains(" files, removed \(left.count))"))
+        // A file put by hand in a book's folder is taken out and named: not "Nothing changed".
+        Thread.sleep(forTimeInterval: 0.01)
+        try Data("by hand".utf8).write(to: shelf.paths.site.appendingPathComponent("books/fledgling/mine.txt"))
+        let strays = try shelf.build(settings: french)
+        #expect(strays.kind == .upToDate && strays.filesRemoved == 1 && strays.warnings.count == 1)
+        #expect(strays.summary(site: "site").hasPrefix("Nothing else changed: site/ is up to date"))
     }
 
     @Test func anEditedNoteRewritesOnlyItsBookPage() throws {
