@@ -18,7 +18,7 @@ extension HighlightFile {
     /// Reads the file at `url` as an export from `source`; an error names the file.
     package static func read(contentsOf url: URL, as source: HighlightSource) throws -> HighlightFile {
         let path = url.relativePathForDisplay
-        try ImportError.checkNotAFolder(url)
+        try ImportError.checkIsAFile(url)
         switch source {
         case .kobo:
             return try KoboHighlights.read(databaseAt: url)

@@ -22,7 +22,7 @@ extension ImportFile {
 
     package static func read(contentsOf url: URL, as source: ImportSource, spool: NoteSpool?) throws -> ImportFile {
         let unreadable = ImportError.unreadable(path: url.relativePathForDisplay)
-        try ImportError.checkNotAFolder(url)
+        try ImportError.checkIsAFile(url)
         guard source != .bookplate else {
             guard let data = FileManager.default.contents(atPath: url.path) else { throw unreadable }
             return try read(data, as: source)
@@ -111,6 +111,7 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     case empty(source: ImportSource)
     case notBookplateJSON(reason: String)
     case unreadable(path: String)
+    case noSuchFile(path: String)
     /// A folder named where an export file was wanted.
     case folder(path: String)
     /// A highlights export that is not one: `path` is nil where the reader was given bytes alone.
@@ -132,6 +133,8 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
             "this is not a Bookplate JSON export (\(reason)): give a file made by 'bookplate export --format json'"
         case .unreadable(let path):
             "\(path) cannot be read: check the path and its permissions"
+        case .noSuchFile(let path):
+            "there is no file \(path): check its name (a path is read from the folder you run the command in)"
         case .folder(let path):
             "\(path) is a folder: give the export file itself"
         case .notHighlights(let source, let path, let reason):
@@ -490,12 +493,15 @@ struct DelimitedText {
 }
 
 extension ImportError {
-    /// Throws ``folder(path:)`` when `url` is a folder (following a link): reading one fails with
-    /// the unhelpful "cannot be read".
-    static func checkNotAFolder(_ url: URL) throws {
+    /// Throws ``noSuchFile(path:)`` when nothing is at `url`, and ``folder(path:)`` when it is a
+    /// folder (following a link): reading either failed with the unhelpful "cannot be read".
+    static func checkIsAFile(_ url: URL) throws {
         var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-            throw ImportError.folder(path: url.relativePathForDisplay)
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            // A name mistyped was "cannot be read: check the path and its permissions" (found by
+            // an exploratory session). A link to nothing is no file either.
+            throw ImportError.noSuchFile(path: url.relativePathForDisplay)
         }
+        if isFolder.boolValue { throw ImportError.folder(path: url.relativePathForDisplay) }
     }
 }

@@ -17,16 +17,28 @@ struct AddCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var shelf: ShelfOptions
-    @Argument(help: "Result numbers from the last search (3 or 1,4,7) or catalog ids (google:ID, openlibrary:OL…W).")
+    @Argument(
+        help:
+            "Result numbers from the last search (3 or 1,4,7) or catalog ids (google:ID, openlibrary:OL…W, openlibrary:OL…M)."
+    )
     var items: [String] = []
     @OptionGroup var details: BookDetailOptions
 
     @Option(help: "Your reading status (default to-read).") var status: ReadingStatus?
     @Option(help: "Your rating, 0.25 to 5 in quarter steps (4.5, 3.75).") var rating: String?
-    @Option(help: ArgumentHelp("When you started reading it.", valueName: "YYYY-MM-DD")) var started: String?
-    @Option(help: ArgumentHelp("When you finished it.", valueName: "YYYY-MM-DD")) var finished: String?
+    @Option(help: ArgumentHelp("When you started reading it.", valueName: "YYYY[-MM[-DD]]")) var started: String?
+    @Option(help: ArgumentHelp("When you finished it.", valueName: "YYYY[-MM[-DD]]")) var finished: String?
     @Option(name: .customLong("shelf"), help: "A shelf (tag) to put it on; repeat for several.") var shelves: [String] =
         []
+
+    func validate() throws {
+        // `add --isbn openlibrary:OL59863W` was "not an ISBN" with no word of where a catalog id
+        // goes (found by an exploratory session reading the README's tour).
+        if let isbn = details.isbn, isbn.hasPrefix("google:") || isbn.lowercased().hasPrefix("openlibrary:") {
+            throw ValidationError(
+                "'\(isbn)' is a catalog id, not an ISBN: give it without --isbn (bookplate add \(isbn))")
+        }
+    }
 
     func run() async throws {
         let reader = BookAdder.ReaderFields(

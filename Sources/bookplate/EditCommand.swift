@@ -18,8 +18,9 @@ struct EditCommand: AsyncParsableCommand {
     @OptionGroup var details: BookDetailOptions
     @Option(help: "Your reading status.") var status: ReadingStatus?
     @Option(help: "Your rating, 0.25 to 5 in quarter steps (4.5, 3.75), or none.") var rating: String?
-    @Option(help: ArgumentHelp("When you started reading it, or none.", valueName: "YYYY-MM-DD")) var started: String?
-    @Option(help: ArgumentHelp("When you finished it, or none.", valueName: "YYYY-MM-DD")) var finished: String?
+    @Option(help: ArgumentHelp("When you started reading it, or none.", valueName: "YYYY[-MM[-DD]]")) var started:
+        String?
+    @Option(help: ArgumentHelp("When you finished it, or none.", valueName: "YYYY[-MM[-DD]]")) var finished: String?
     @Option(name: .customLong("shelf"), help: "Put the book on this shelf; repeat for several.") var addShelves:
         [String] = []
     @Option(

@@ -41,8 +41,8 @@ struct ReadCommand: ParsableCommand {
 
 /// A read's dates and how it ended, as `read add` and `read edit` take them.
 struct ReadDates: ParsableArguments {
-    @Option(help: ArgumentHelp("When you began this read, or none.", valueName: "YYYY-MM-DD")) var started: String?
-    @Option(help: ArgumentHelp("When it ended, or none.", valueName: "YYYY-MM-DD")) var finished: String?
+    @Option(help: ArgumentHelp("When you began this read, or none.", valueName: "YYYY[-MM[-DD]]")) var started: String?
+    @Option(help: ArgumentHelp("When it ended, or none.", valueName: "YYYY[-MM[-DD]]")) var finished: String?
     @Option(help: "How it ended: finished, reading (still going) or set-aside.") var outcome: ReadOutcome?
 }
 

@@ -13,7 +13,7 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(help: "Words in an author's name.") var author: String?
     @Option(help: "An ISBN.") var isbn: String?
     @Option(help: "Which catalogs to ask.") var source: CatalogChoice = .all
-    @Option(help: "How many results.") var limit: Int = 20
+    @Option(help: "How many results from each catalog.") var limit: Int = 20
     @Option(help: "Which page of results, from 1.") var page: Int = 1
     @Flag(help: "Print JSON for scripts.") var json = false
 

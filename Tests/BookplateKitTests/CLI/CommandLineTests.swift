@@ -178,6 +178,9 @@ struct ShownJSON: Decodable {
         // A folder given as the file was "cannot be read: check the path and its permissions".
         (["import", "goodreads", "content"], "content is a folder: give the export file itself"),
         (["import", "kindle", "content"], "content is a folder: give the export file itself"),
+        // So was a name mistyped (found by an exploratory session).
+        (["import", "goodreads", "no-such.csv"], "there is no file no-such.csv: check its name"),
+        (["import", "kobo", "KoboReader.sqlite"], "there is no file KoboReader.sqlite: check its name"),
     ])
     func badInputIsOneLineAndChangesNothing(arguments: [String], message: String) async throws {
         let (bookplate, root) = try newShelf()
@@ -189,6 +192,18 @@ struct ShownJSON: Decodable {
         #expect(result.stderr.trimmingCharacters(in: .newlines).split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(try libraryBytes(root) == before)
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("content/notes/dune.md").path))
+    }
+
+    /// `add --isbn openlibrary:OL59863W`, as a reader reads the README's tour, said "not an ISBN"
+    /// and not where a catalog id goes (found by an exploratory session).
+    @Test func aCatalogIdGivenAsAnISBNSaysWhereItGoes() async throws {
+        let (bookplate, _) = try newShelf()
+        let result = try await bookplate.runOffPool(["add", "--isbn", "openlibrary:OL59863W"])
+        #expect(result.status == 64)
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: 'openlibrary:OL59863W' is a catalog id, not an ISBN: give it without --isbn "
+                    + "(bookplate add openlibrary:OL59863W)\n"), "\(result.stderr)")
     }
 
     /// An editor that is not there gave the shell's line ("bookplate-editor: 1: /nonexistent/ed:

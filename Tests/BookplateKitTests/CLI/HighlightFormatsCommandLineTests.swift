@@ -172,7 +172,7 @@ import Testing
             readwise.stderr.contains("french.txt is not a Readwise export (it has no Highlight and Book Title columns)")
         )
         let missing = try await run("import", "kobo", "nowhere.sqlite", status: 1)
-        #expect(missing.stderr.contains("nowhere.sqlite cannot be read"))
+        #expect(missing.stderr.contains("there is no file nowhere.sqlite: check its name"))
         // The help as one line, however the parser wraps it.
         let help = try await run("import", "--help").stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         for usage in ["kobo KoboReader.sqlite", "koreader FILE.json", "readwise FILE.csv"] {
