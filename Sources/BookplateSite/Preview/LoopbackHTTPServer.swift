@@ -73,6 +73,9 @@ struct HTTPResponseMessage: Sendable {
 /// - the `Host` field must name this server (`127.0.0.1:PORT` or `localhost:PORT`), so a page
 ///   of a site whose name a hostile DNS server points at 127.0.0.1 cannot read the preview (403);
 ///   a target in absolute form (`http://127.0.0.1:PORT/…`) names the host in its place;
+/// - a request a browser marks as coming from another site (`Sec-Fetch-Site`) is refused (403)
+///   unless it is a link followed to a page, so no other site's page can include the preview's
+///   files (its search index holds the whole shelf);
 /// - at most `maximumConnections` connections are served at once, later ones get 503 at once;
 /// - ``stop(within:)`` returns within its limit whatever clients do, and writes never raise
 ///   SIGPIPE.
@@ -171,6 +174,18 @@ final class LoopbackHTTPServer: Sendable {
                 let busy = HTTPResponseMessage(
                     refusal: HTTPRefusal(status: 503, reason: "the preview server is busy; try again"))
                 write(busy.serialized(includingBody: true), to: connection, until: .now + .milliseconds(200))
+                // What the client has sent by now is read, without waiting for more, so that closing
+                // does not reset the connection before the 503 is read.
+                shutdown(connection, Int32(SHUT_WR))
+                var chunk = [UInt8](repeating: 0, count: 16_384)
+                var drained = 0
+                while drained < limits.drainLimit {
+                    let count = chunk.withUnsafeMutableBytes {
+                        recv(connection, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+                    }
+                    guard count > 0 else { break }
+                    drained += count
+                }
                 close(connection)
                 continue
             }
@@ -218,7 +233,11 @@ final class LoopbackHTTPServer: Sendable {
         }
         let isHead = (try? outcome?.get())?.method == "HEAD"
         write(response.serialized(includingBody: !isHead), to: connection, until: .now + limits.sendTimeout)
-        if response.status >= 400 { drain(connection) }
+        // Closed with bytes unread (a refused body, or a second request sent before the first was
+        // answered), a connection is reset, and the client loses the end of the answer (a page cut
+        // at 32 KB for a client that pipelined: found by an exploratory session). So every
+        // connection is drained, within its limits, before it is closed.
+        drain(connection)
     }
 
     /// Why a well-formed request is not for the handler: another host, another method, or a body.
@@ -232,6 +251,15 @@ final class LoopbackHTTPServer: Sendable {
         guard names.contains(host.lowercased()) else {
             return HTTPRefusal(
                 status: 403, reason: "this preview answers only requests for 127.0.0.1:\(port) or localhost:\(port)")
+        }
+        // A page of another site may name this one in a <script> or an <img> all the same: any
+        // site could read the whole shelf by including search-index.js (found by an exploratory
+        // session). The browser says where a request comes from (Fetch Metadata), and from
+        // another site only a link followed to a page here is answered.
+        if let from = head.field("sec-fetch-site"), from == "cross-site" || from == "same-site",
+            head.field("sec-fetch-mode") != "navigate" || (head.field("sec-fetch-dest") ?? "document") != "document"
+        {
+            return HTTPRefusal(status: 403, reason: "this preview answers only its own pages, not another site's")
         }
         guard head.method == "GET" || head.method == "HEAD" else {
             return HTTPRefusal(status: 405, reason: "only GET and HEAD are answered here")

@@ -183,7 +183,8 @@ final class PreviewPages: Sendable {
             return HTTPResponseMessage(
                 status: 301, fields: [("Location", location), ("Cache-Control", "no-store")])
         }
-        guard let data = FileManager.default.contents(atPath: file.path) else { return notFound() }
+        guard let real = Self.realPath(of: file, inside: site), let data = FileManager.default.contents(atPath: real)
+        else { return notFound() }
         let type = Self.contentType(for: file.pathExtension)
         let body =
             type.hasPrefix("text/html") ? Array(decorate(String(decoding: data, as: UTF8.self)).utf8) : [UInt8](data)
@@ -246,17 +247,35 @@ final class PreviewPages: Sendable {
         // links would lead astray.
         if !isDirectory.boolValue, decoded.hasSuffix("/") { return nil }
         if isDirectory.boolValue { url.appendPathComponent("index.html") }
-        let root = site.resolvingSymlinksInPath().path + "/"
-        guard url.resolvingSymlinksInPath().path.hasPrefix(root), FileManager.default.fileExists(atPath: url.path)
-        else { return nil }
+        guard realPath(of: url, inside: site) != nil else { return nil }
         return url
+    }
+
+    /// The real path of the file at `url`, every link followed, when it is inside the site's own
+    /// real folder; nil when it is outside, or when its links cannot be followed to the end.
+    /// (`resolvingSymlinksInPath` gave up on a chain of 22 links and left a path inside the site,
+    /// which the file system then followed out of it to /etc/passwd: found by an exploratory
+    /// session.) The file is read from this path, not through the links again.
+    static func realPath(of url: URL, inside site: URL) -> String? {
+        func resolved(_ path: String) -> String? {
+            guard let real = realpath(path, nil) else { return nil }
+            defer { free(real) }
+            return String(cString: real)
+        }
+        guard let root = resolved(site.path), let real = resolved(url.path), real.hasPrefix(root + "/") else {
+            return nil
+        }
+        return real
     }
 
     static func contentType(for fileExtension: String) -> String {
         switch fileExtension.lowercased() {
-        case "html": "text/html; charset=utf-8"
+        // What a theme's assets may be, as a web server would serve them: with `nosniff`, a
+        // module script or a font sent as octet-stream is refused by the browser (found by an
+        // exploratory session).
+        case "html", "htm": "text/html; charset=utf-8"
         case "css": "text/css; charset=utf-8"
-        case "js": "text/javascript; charset=utf-8"
+        case "js", "mjs": "text/javascript; charset=utf-8"
         case "xml": "application/xml; charset=utf-8"
         case "txt": "text/plain; charset=utf-8"
         case "svg": "image/svg+xml"
@@ -264,7 +283,16 @@ final class PreviewPages: Sendable {
         case "png": "image/png"
         case "gif": "image/gif"
         case "webp": "image/webp"
+        case "avif": "image/avif"
+        case "ico": "image/vnd.microsoft.icon"
+        case "woff2": "font/woff2"
+        case "woff": "font/woff"
+        case "ttf": "font/ttf"
+        case "otf": "font/otf"
         case "json": "application/json"
+        case "webmanifest": "application/manifest+json"
+        case "wasm": "application/wasm"
+        case "pdf": "application/pdf"
         default: "application/octet-stream"
         }
     }

@@ -200,6 +200,38 @@ import Testing
             #expect(PreviewPages.file(for: hidden, in: site) == nil, "\(hidden)")
         }
         #expect(PreviewPages.file(for: "/.well-known/config", in: site) != nil)
+        // A chain of 22 links was followed out of the site, to any file the reader can read
+        // (found by an exploratory session): a single link out never was.
+        let outside = try TestPaths.temporaryFolder("outside").appendingPathComponent("secret.txt")
+        try Data("secret".utf8).write(to: outside)
+        let chain = site.appendingPathComponent("chain")
+        try FileManager.default.createDirectory(at: chain, withIntermediateDirectories: true)
+        var previous = outside.path
+        for link in 1...40 {
+            try FileManager.default.createSymbolicLink(
+                atPath: chain.appendingPathComponent("x\(link)").path, withDestinationPath: previous)
+            previous = "x\(link)"
+        }
+        for link in [1, 8, 21, 22, 30, 40] {
+            #expect(PreviewPages.file(for: "/chain/x\(link)", in: site) == nil, "x\(link)")
+        }
+        // A link that stays inside the site is followed, as a web server does.
+        try FileManager.default.createSymbolicLink(
+            atPath: site.appendingPathComponent("home.html").path, withDestinationPath: "index.html")
+        #expect(PreviewPages.file(for: "/home.html", in: site) != nil)
+    }
+
+    /// A theme's module script, font or icon was sent as application/octet-stream with
+    /// `nosniff`, which a browser refuses to run or use (found by an exploratory session).
+    @Test func assetsAreServedAsTheirKind() {
+        let kinds = [
+            "mjs": "text/javascript; charset=utf-8", "woff2": "font/woff2", "avif": "image/avif",
+            "ico": "image/vnd.microsoft.icon", "htm": "text/html; charset=utf-8", "wasm": "application/wasm",
+            "webmanifest": "application/manifest+json", "CSS": "text/css; charset=utf-8",
+        ]
+        for (fileExtension, type) in kinds {
+            #expect(PreviewPages.contentType(for: fileExtension) == type, "\(fileExtension)")
+        }
     }
 
     /// "Build failed: build failed to read the settings…" said it twice.

@@ -19,8 +19,13 @@ import Foundation
 final class RawConnection: Sendable {
     private let descriptor: Int32
 
-    init(port: UInt16) throws {
+    /// `receiveBuffer`, in bytes, makes a client that reads slowly: what the server writes waits
+    /// on its side.
+    init(port: UInt16, receiveBuffer: Int32? = nil) throws {
         descriptor = socket(AF_INET, Self.streamSocketType, 0)
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         let connected = LoopbackAddress.with(port: port) { connect(descriptor, $0, $1) }
         guard descriptor >= 0, connected == 0 else {
             close(descriptor)
