@@ -26,6 +26,9 @@ package enum FileStamps {
         /// A digest of the contents, for a racy file only.
         package var digest: UInt64?
 
+        /// The stamp of no file: a file recorded with it is found changed, whatever is there.
+        package static let gone = Stamp(size: -1, modified: 0, changed: 0, inode: 0)
+
         package init(size: Int64, modified: Int64, changed: Int64, inode: UInt64, digest: UInt64? = nil) {
             self.size = size
             self.modified = modified

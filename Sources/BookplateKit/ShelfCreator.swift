@@ -21,6 +21,10 @@ public enum ShelfCreator {
             let entries = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
             guard isDirectory.boolValue else { throw ShelfError.notAFolder(path: folder.relativePathForDisplay) }
             guard entries.isEmpty else {
+                // A shelf made before was "not an empty folder", as if it were anything else.
+                if manager.fileExists(atPath: ShelfPaths(root: folder).library.path) {
+                    throw ShelfError.alreadyAShelf(path: folder.relativePathForDisplay)
+                }
                 throw ShelfError.notEmpty(path: folder.relativePathForDisplay)
             }
         }
@@ -63,9 +67,10 @@ public enum ShelfCreator {
         try Data(Publishing.gitHubPagesWorkflow.utf8).write(to: workflow, options: .withoutOverwriting)
     }
 
-    /// What a new shelf keeps out of version control: the remembered search.
+    /// What a new shelf keeps out of version control: Bookplate's own working files.
     static let gitignore = """
-        # Bookplate: the last search's results are not worth keeping.
+        # Bookplate's working files: the last search, the last build's state and the covers'
+        # thumbnails, all made again when they are missing.
         /content/.bookplate/
 
         """
@@ -164,6 +169,8 @@ public enum ThemeFiles {
 /// What stops a shelf from being created.
 public enum ShelfError: Error, Equatable, CustomStringConvertible {
     case notEmpty(path: String)
+    /// A folder that holds a shelf already.
+    case alreadyAShelf(path: String)
     /// A file, not a folder, where the shelf was to be made.
     case notAFolder(path: String)
     case unwritable(path: String, reason: String)
@@ -175,6 +182,8 @@ public enum ShelfError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .notEmpty(let path):
             "\(path) is not an empty folder: choose a new folder for the shelf"
+        case .alreadyAShelf(let path):
+            "\(path) is a shelf already: run Bookplate's commands in it, or choose a new folder for another"
         case .notAFolder(let path):
             "\(path) is a file, not a folder: choose a new folder for the shelf"
         case .unwritable(let path, let reason):

@@ -30,9 +30,10 @@ package enum DefaultTheme {
         (templates see page models, never code) and two cases of how an inherited block is re-indented
         (Bookplate indents blocks as swift-mustache 2 did, so themes written for it render unchanged).
 
-        Every value is HTML-escaped by `{{ }}`. Only four values are HTML already and go in `{{{ }}}`:
-        `noteHTML` (cmark, safe mode), `bioHTML` (cmark, safe mode, web links only), `descriptionHTML`
-        (allow-listed) and `jsonLD` (escaped for a script element). They are the only values `{{{ }}}` and
+        Every value is HTML-escaped by `{{ }}`. Only five values are HTML already and go in `{{{ }}}`:
+        `noteHTML` (cmark, safe mode; a highlight's note too), `bioHTML` (cmark, safe mode, web links
+        only), `descriptionHTML` (allow-listed), `textHTML` (a highlight's passage, escaped, each line
+        break a `<br>`) and `jsonLD` (escaped for a script element). They are the only values `{{{ }}}` and
         `{{& }}` write unescaped: anything else there (a title, a translation) is escaped as `{{ }}` would
         escape it, so no text from a catalog or an import can reach a page as markup.
 
@@ -73,7 +74,10 @@ package enum DefaultTheme {
         | `canonical` | the page's own address when `site.yaml` sets `base_url` (none on `404.html`), for `<link rel="canonical">` |
 
         Blocks of `layout.mustache` a page may fill: `head` (extra `<head>` content), `content`,
-        `scripts` (before `</body>`), `description` (the meta description).
+        `scripts` (before `</body>`), `description` (the meta description). The layout includes
+        `partials/header` (the site's name and its links: shelf, shelves, authors, year in books) and
+        `partials/footer` (the owner or the site's name, the credits, the feed), which read only what
+        every page receives.
 
         ## Shared shapes
 
@@ -94,6 +98,8 @@ package enum DefaultTheme {
           `previous`, `next` (addresses, absent at either end), `pages` (`number`, `url`, `isCurrent`).
         - **extremes** (`partials/extremes`, on `stats` and `year`): the longest and the shortest book
           read, as cards, with `longestPages` and `shortestPages`.
+        - **ratings** (`partials/ratings`, on `stats` and `year`): `ratings`, the bars of how many books
+          had each rating — each `label` (the stars), `value`, `percent`, `description`.
         - **chart** (`partials/chart`): `id`, `title`, `bars` — each `label`, `value` (written the
           language's way), `percent` (of the largest), `description` (for screen readers, on ratings).
         - **rating**: `stars` (0.25–5 in quarter steps, "4.5" with the language's decimal mark), `filled` (the whole stars, ★), `partial` (how much of the next star is filled — 25, 50 or 75 percent — or nothing for a whole rating; the default theme draws it with `style="--part: {{.}}%"` and the `.rating-part` rule), `empty` (☆), `label` ("Rated 4.5 out of 5").
@@ -102,9 +108,9 @@ package enum DefaultTheme {
 
         | template | page | variables |
         |---|---|---|
-        | `index` | `index.html` | `bookCount`, `authorCount`, `countsLabel`, `isEmpty`, `reading` (the 12 books begun last among those being read, cards), `readingList` (a list link, when more are being read), `recent` (the 12 books finished last, cards), `groups` (each: `id`, `title` — a reading status, or "Series" with a link to each series' page — and `lists`: list links), `shelfCount`, `searchCountForms` (the search's counts in forms besides one and other, and its minimum grouping when a language has one: each `attribute` such as `data-found-few` and its `text`) |
+        | `index` | `index.html` | `bookCount`, `authorCount`, `countsLabel`, `isEmpty`, `reading` (the 12 books begun last among those being read, cards), `readingList` (a list link, when more are being read), `recent` (the 12 books finished last, cards), `groups` (each: `id`, `title` — a reading status, or "Series" with a link to each series' page — and `lists`: list links), `shelfCount`, `commonplaceURL` (the commonplace book's address, when any highlight is published), `searchCountForms` (the search's counts in forms besides one and other, and its minimum grouping when a language has one: each `attribute` such as `data-found-few` and its `text`) |
         | `list` | `reading/`, `read/<year>/` (`read/undated/`), `to-read/`, `abandoned/`, each `index.html`, then `page/<n>/index.html` | `id`, `title` ("Read in 2024"), `countLabel`, `books` (cards, 100 a page), `pagination` |
-        | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `lang` (the book's language when it is not the site's), `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started` (absent for a book to read again), `finished` ("Finished 2 January 2007", "Set aside 10 June 2023" for a book set aside, or "Last read 24 June 2023" for a book to read again), `reads` ("Read 3 times: 2019, 2021, 2024", for a book finished more than once), `series` (each `name`, `url` of its page, `position` such as 2 or 2.5, absent when unnumbered), `shelves` (`name`, `slug`, `url`), `noteHTML`, `credits` (`what` — "Description from ", the words before the link with what joins them to it, French's "Couverture d’" before Open Library —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from; write `{{what}}<a href="{{url}}">{{source}}</a>`), `metaDescription` (what the book is about, for `<meta name="description">` and `og:description`: its description's start cut after a word, or "Kindred by Octavia E. Butler"), `openGraph` (`property`, `content`), `jsonLD` |
+        | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `lang` (the book's language when it is not the site's), `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started` (absent for a book to read again), `finished` ("Finished 2 January 2007", "Set aside 10 June 2023" for a book set aside, or "Last read 24 June 2023" for a book to read again), `reads` ("Read 3 times: 2019, 2021, 2024", for a book finished more than once), `series` (each `name`, `url` of its page, `position` such as 2 or 2.5, absent when unnumbered), `shelves` (`name`, `slug`, `url`), `noteHTML`, `highlights` (the passages the reader publishes, in the book's order: `anchor` — `h-<id>`, the fragment of its permalink —, `text`, `textHTML`, `noteHTML`, `place` — "p. 42 · loc. 170–172" —), `credits` (`what` — "Description from ", the words before the link with what joins them to it, French's "Couverture d’" before Open Library —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from; write `{{what}}<a href="{{url}}">{{source}}</a>`), `metaDescription` (what the book is about, for `<meta name="description">` and `og:description`: its description's start cut after a word, or "Kindred by Octavia E. Butler"), `openGraph` (`property`, `content`), `jsonLD` |
         | `author` | `authors/<slug>/index.html` | `name`, `lifeDates`, `photo` (as `cover`), `bioHTML` (the bio's Markdown through cmark in safe mode, links kept only to http(s) addresses, images as their description: use `{{{bioHTML}}}`), `metaDescription` (for `<meta name="description">`: the bio's start cut after a word, or "3 books by Terry Pratchett on the shelf"), `bioParagraphs` (the same as plain paragraphs), `books` (cards), `bookCountLabel`, `links` (`title`, `url`), `otherWorks` (`title`, `year`) |
         | `authors` | `authors/index.html`, and past 2,000 authors `authors/<letter>.html` (`a.html`, `other.html`) | `title` ("Authors", "Authors: B"), `countLabel`, `letterLinks` (`letter`, `url` — its section, or its page —, `countLabel`, `isCurrent`), `letters` (each: `letter`, `anchor`, `authors` — `name`, `sortName`, `url`, `bookCountLabel`; none on a split index) |
         | `shelves` | `shelves/index.html` | `countLabel`, `shelves` (`name`, `url`, `bookCountLabel`) |
@@ -112,6 +118,7 @@ package enum DefaultTheme {
         | `series` | `series/<slug>/index.html` | `name`, `countLabel` ("3 books · 2 of 3 read"), `entries` in reading order, each a `book` (a card with `seriesLabel`) or a `gap` ("#3 is not on your shelf", "#5–#9 are not on your shelf") |
         | `stats` | `stats/index.html` | `hasReadBooks`, `totalsLabel`, `goal` (the current year's pace, when `site.yaml` sets `goal`), `years` (`year`, `url` of its page, `books`, `rereads` — reads finished that year of books read before —, `pages`, "–" when no book has a page count, `averageRating`; books read on no recorded date last, `year` "Date not recorded", `url` their list), `booksChart` and `pagesChart` (charts), `ratings` (bars), `longest`, `shortest` (cards), `longestPages`, `shortestPages` |
         | `year` | `stats/<year>/index.html` | `year`, `title` ("2024 in books"), `summary` (`label`, `value`: books read, pages read, average rating), `goal`, `monthsChart` (a chart of the twelve months), `ratings` (bars), `longest`, `shortest`, `longestPages`, `shortestPages`, `booksLink` (`title`, `url` of the year's list), `olderYear`, `newerYear` (`title`, `url`) |
+        | `commonplace` | `highlights/index.html` (the newest hundred), each year's `highlights/<year>/index.html`, then `page/<n>/index.html`, when any highlight is published | `title` ("Commonplace book", "Highlights of 2024"), `countLabel` ("120 highlights from 14 books"), `years` (list links, on the home only), `homeURL` (the way back to the home, on a year's pages only), `highlights` (each as a book page's, with `bookTitle`, `bookURL`, `lang` — the book's language when it is not the site's —, `byline` — "Terry Pratchett and Neil Gaiman" —, `date`, `datetime`, `permalink`), `pagination` |
         | `404` | `404.html` | only what every page receives |
 
         Files under `assets/` are published under `site/assets/`: `style.css`, `favicon.svg` (the open

@@ -7,6 +7,7 @@ struct CompletionsCommand: ParsableCommand {
         commandName: "completions",
         abstract: "Print the shell completion script for bash, zsh or fish.",
         discussion: """
+            (make the folder first: mkdir -p ~/.local/share/bash-completion/completions)
             bash:  bookplate completions bash > ~/.local/share/bash-completion/completions/bookplate
             zsh:   bookplate completions zsh > ~/.zfunc/_bookplate   (with fpath+=~/.zfunc before compinit)
             fish:  bookplate completions fish > ~/.config/fish/completions/bookplate.fish
