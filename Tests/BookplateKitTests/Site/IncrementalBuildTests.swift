@@ -69,6 +69,29 @@ import Testing
         #expect(strays.summary(site: "site").hasPrefix("Nothing else changed: site/ is up to date"))
     }
 
+    /// A file gone when a build stamped it (the site deleted while the build ran) was dropped
+    /// from the state, and never made again: `build` called the site up to date without it
+    /// (found by an exploratory session racing `rm -rf site` against rebuilds). It is kept with
+    /// a stamp no file has, and the next build makes it again.
+    @Test func aFileRecordedAsGoneIsMadeAgain() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        let expected = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        let store = BuildStateStore(folder: shelf.paths.content.appendingPathComponent(".bookplate"))
+        let site = shelf.paths.site.standardizedFileURL.path
+        guard case .state(let state) = store.load(site: site) else {
+            Issue.record("no state saved for \(site)")
+            return
+        }
+        var gone = state
+        gone.files["books/kindred/index.html"]?.stamp = .gone
+        try store.save(gone, replacing: state)
+        let report = try shelf.build(settings: FixtureShelf.settings)
+        #expect(report.kind != .upToDate && report.filesRepaired == 1, "\(report.kind)")
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == expected)
+        #expect(try shelf.build(settings: FixtureShelf.settings).kind == .upToDate)
+    }
+
     @Test func anEditedNoteRewritesOnlyItsBookPage() throws {
         let shelf = try FixtureShelf.make()
         try shelf.build(settings: FixtureShelf.settings)
