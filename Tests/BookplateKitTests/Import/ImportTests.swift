@@ -74,6 +74,17 @@ import Testing
 }
 
 @Suite struct GoodreadsImportTests {
+    /// The quirks file as the reader exported it again, `old` changed to `new` in its bytes (the
+    /// file holds a row that is not UTF-8 on purpose).
+    func quirksFile(changing old: String, to new: String) throws -> URL {
+        let changed = try TestPaths.temporaryFolder("reimport").appendingPathComponent("goodreads.csv")
+        var bytes = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv"))
+        let range = try #require(bytes.range(of: Data(old.utf8)))
+        bytes.replaceSubrange(range, with: Data(new.utf8))
+        try bytes.write(to: changed)
+        return changed
+    }
+
     func importQuirks(dryRun: Bool = false) throws -> (TemporaryShelf, ShelfImport.Report) {
         let shelf = try TemporaryShelf()
         let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
@@ -165,12 +176,8 @@ import Testing
         #expect(try shelf.library.findBook(matching: "currently on it").book.rating == nil)
 
         // A file that changed a value since is taken: Dune rated 4 in Goodreads now.
-        let changed = try TestPaths.temporaryFolder("reimport").appendingPathComponent("goodreads.csv")
-        // As bytes: the file holds a row that is not UTF-8 on purpose.
-        var bytes = try Data(contentsOf: file)
-        let rating = try #require(bytes.range(of: Data("\"=\"\"9780441172719\"\"\",5,".utf8)))
-        bytes.replaceSubrange(rating, with: Data("\"=\"\"9780441172719\"\"\",4,".utf8))
-        try bytes.write(to: changed)
+        let changed = try quirksFile(
+            changing: "\"=\"\"9780441172719\"\"\",5,", to: "\"=\"\"9780441172719\"\"\",4,")
         _ = try importer.run(file: changed, as: .goodreads)
         let rerated = try shelf.library.findBook(matching: "dune")
         #expect(rerated.book.rating?.stars == 4 && rerated.book.owned == false)
@@ -192,11 +199,7 @@ import Testing
         #expect(try shelf.library.reads(ofBook: "dune") == [ReadRecord(finished: corrected)])
 
         // A file that tells of another read since is taken: Dune read again, on 10 January 2025.
-        let changed = try TestPaths.temporaryFolder("reimport-reads").appendingPathComponent("goodreads.csv")
-        var bytes = try Data(contentsOf: file)
-        let date = try #require(bytes.range(of: Data(",2024/03/15,2023/01/02,".utf8)))
-        bytes.replaceSubrange(date, with: Data(",2025/01/10,2023/01/02,".utf8))
-        try bytes.write(to: changed)
+        let changed = try quirksFile(changing: ",2024/03/15,2023/01/02,", to: ",2025/01/10,2023/01/02,")
         _ = try importer.run(file: changed, as: .goodreads)
         let reread = try shelf.library.findBook(matching: "dune")
         #expect(reread.reads.compactMap(\.finished).map(\.description) == ["2024-03-16", "2025-01-10"])

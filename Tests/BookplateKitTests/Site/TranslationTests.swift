@@ -13,6 +13,15 @@ import Testing
 /// Spanish complete, numbers and dates written each language's way, and a reader's own table
 /// laid over the built-in one key by key.
 @Suite struct TranslationTests {
+    /// The fixture shelf with the reader's own translation file `name` holding `yaml`.
+    func shelf(withTranslations yaml: String, in name: String) throws -> TemporaryShelf {
+        let shelf = try FixtureShelf.make()
+        let folder = shelf.paths.templates.appendingPathComponent("translations")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(yaml.utf8).write(to: folder.appendingPathComponent(name))
+        return shelf
+    }
+
     /// Every key the default templates and the page models use.
     static func keysInUse() throws -> Set<String> {
         var keys = Set<String>()
@@ -311,11 +320,8 @@ import Testing
     /// still wrote the plain key was passed over without a word. It is read as the `.other` form,
     /// for every count, as it was before. Found by an exploratory session.
     @Test func aCountingWordWrittenWithoutFormsIsStillRead() async throws {
-        let shelf = try FixtureShelf.make()
-        let folder = shelf.paths.templates.appendingPathComponent("translations")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data("seriesReadCount: \"{read}/{books} lus\"\nformat: Présentation\n".utf8)
-            .write(to: folder.appendingPathComponent("fr.yaml"))
+        let shelf = try shelf(
+            withTranslations: "seriesReadCount: \"{read}/{books} lus\"\nformat: Présentation\n", in: "fr.yaml")
         var settings = FixtureShelf.settings
         settings.language = "fr"
         try await shelf.buildOffPool(settings: settings)
@@ -329,7 +335,7 @@ import Testing
         #expect(french("format.paperback") == "Poche")
         // A table that gives a form as well is read as it is.
         try Data("seriesReadCount: \"{read}/{books}\"\nseriesReadCount.one: \"{read} seul\"\n".utf8)
-            .write(to: folder.appendingPathComponent("fr.yaml"))
+            .write(to: shelf.paths.templates.appendingPathComponent("translations/fr.yaml"))
         let both = try Words.load(
             theme: try Theme.load(overrides: shelf.paths.templates, requireFolder: true), language: "fr")
         #expect(both.plural("seriesReadCount", 1, ["read": "1", "books": "3"]) == "1 seul")
@@ -399,11 +405,8 @@ import Testing
     }
 
     @Test func aReadersTableChangesSomeWordsAndItsMarkupIsShownNotRun() async throws {
-        let shelf = try FixtureShelf.make()
-        let folder = shelf.paths.templates.appendingPathComponent("translations")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data("readingNow: <script>alert(1)</script> & <b>now</b>\nmyOwnKey: Mine\n".utf8)
-            .write(to: folder.appendingPathComponent("fr.yaml"))
+        let shelf = try shelf(
+            withTranslations: "readingNow: <script>alert(1)</script> & <b>now</b>\nmyOwnKey: Mine\n", in: "fr.yaml")
         var settings = FixtureShelf.settings
         settings.language = "fr"
         try await shelf.buildOffPool(settings: settings)
@@ -413,7 +416,8 @@ import Testing
         // The rest of the French table is still there.
         #expect(home.contains("Toute l’étagère"))
         // A changed table is a changed site, incrementally as in full.
-        try Data("readingNow: Je lis\n".utf8).write(to: folder.appendingPathComponent("fr.yaml"))
+        try Data("readingNow: Je lis\n".utf8).write(
+            to: shelf.paths.templates.appendingPathComponent("translations/fr.yaml"))
         try await shelf.buildOffPool(settings: settings)
         #expect(try shelf.siteFile("index.html").contains(">Je lis</h2>"))
     }
@@ -422,17 +426,15 @@ import Testing
     /// without a word (found by an exploratory session): nothing falls back to the words under it,
     /// and a word Bookplate does not fill is named in a warning.
     @Test func aKeySetToNothingFallsBackAndAWordNeverFilledIsNamed() async throws {
-        let shelf = try FixtureShelf.make()
-        let folder = shelf.paths.templates.appendingPathComponent("translations")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data("finishedLately: ~\nwholeShelf: null\nreadIn: \"Read in {yaer}\"\nmine: \"{anything}\"\n".utf8)
-            .write(to: folder.appendingPathComponent("en.yaml"))
+        let shelf = try shelf(
+            withTranslations: "finishedLately: ~\nwholeShelf: null\nreadIn: \"Read in {yaer}\"\nmine: \"{anything}\"\n",
+            in: "en.yaml")
         let report = try await shelf.buildOffPool()
         let home = try shelf.siteFile("index.html")
         #expect(home.contains(">Finished lately</h2>") && home.contains(">The whole shelf</h2>"))
         #expect(
             report.warnings == [
-                folder.appendingPathComponent("en.yaml").relativePathForDisplay
+                shelf.paths.templates.appendingPathComponent("translations/en.yaml").relativePathForDisplay
                     + ":3: 'readIn' has {yaer}, which Bookplate does not fill (it fills {year}): it is published as written"
             ])
     }
