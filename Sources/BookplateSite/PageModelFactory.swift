@@ -323,17 +323,20 @@ struct PageModelFactory: Sendable {
     /// a screen reader read a Japanese title with the site's English voice (found by an
     /// exploratory session). Nil for the site's language, and for a value no page could give
     /// (`English`, `eng`: only a language of two letters is taken).
-    func lang(of book: Book) -> String? {
+    func lang(of book: Book) -> String? { Self.lang(of: book, onSiteIn: site.language) }
+
+    /// ``lang(of:)`` on a site in `siteLanguage`.
+    static func lang(of book: Book, onSiteIn siteLanguage: String) -> String? {
         // Asked for every card of every page: the site's own language, most books', is known
         // before any parsing.
-        guard let language = book.language, language != site.language,
+        guard let language = book.language, language != siteLanguage,
             let tag = SiteSettings.languageTag(parsing: language)
         else { return nil }
         let primary = tag.prefix { $0 != "-" }.lowercased()
-        let sitePrimary = site.language.prefix { $0 != "-" }.lowercased()
+        let sitePrimary = siteLanguage.prefix { $0 != "-" }.lowercased()
         // The site's own tag, or its language without a region ("fr" on an "fr-CA" site), needs
         // none; "pt-BR" on a "pt-PT" site does.
-        guard primary.count == 2, tag.lowercased() != site.language.lowercased(), tag.lowercased() != sitePrimary
+        guard primary.count == 2, tag.lowercased() != siteLanguage.lowercased(), tag.lowercased() != sitePrimary
         else { return nil }
         return tag
     }

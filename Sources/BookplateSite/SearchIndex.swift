@@ -23,8 +23,10 @@ enum SearchIndex {
     static let highlightCharacters = 1_000
 
     /// The script for the books of `snapshot`, in `order` (positions sorted by title, not copies
-    /// of the books' details: 22 MB at 50,000 books), and the highlights of `commonplace`.
-    static func script(snapshot: LibrarySnapshot, order: [Int], commonplace: Commonplace) -> Data {
+    /// of the books' details: 22 MB at 50,000 books), and the highlights of `commonplace`. An
+    /// entry of a book in another language than the site's, `language`, says which (`l`), for
+    /// the result's `lang`: a screen reader read "Cien años de soledad" with the site's voice.
+    static func script(snapshot: LibrarySnapshot, order: [Int], commonplace: Commonplace, language: String) -> Data {
         let q = ScriptSafeJSON.quoted
         let books = snapshot.books
         // Written as bytes as it goes: an array of every entry, joined, then wrapped took four
@@ -47,6 +49,7 @@ enum SearchIndex {
             script += q(details.book.title)
             script += ",\"u\":"
             script += q(PageModelFactory.bookURL(details.book.slug))
+            script += lang(of: details, onSiteIn: language)
             script += "}"
         }
         // Highlights after the books, newest first, each found by its text and its book's title
@@ -63,10 +66,16 @@ enum SearchIndex {
             script += q(details.book.title)
             script += ",\"u\":"
             script += q(PageModelFactory.bookURL(details.book.slug) + "#h-\(highlight.id)")
+            script += lang(of: details, onSiteIn: language)
             script += "}"
         }
         script += "];\n"
         return script
+    }
+
+    /// `,"l":"de"` for a book in another language than the site's; nothing for the others.
+    private static func lang(of details: BookDetails, onSiteIn language: String) -> String {
+        PageModelFactory.lang(of: details.book, onSiteIn: language).map { ",\"l\":" + ScriptSafeJSON.quoted($0) } ?? ""
     }
 
     /// The title and authors written in another script, spelled in Latin letters as their slugs

@@ -361,7 +361,10 @@ public struct SiteBuilder: Sendable {
         var files: [(String, @Sendable () -> Data)] = [
             (
                 "search-index.js",
-                { SearchIndex.script(snapshot: snapshot, order: titleOrder, commonplace: commonplace) }
+                {
+                    SearchIndex.script(
+                        snapshot: snapshot, order: titleOrder, commonplace: commonplace, language: words.language)
+                }
             ),
             ("robots.txt", { Data(FeedWriter.robots(baseURL: settings.baseURL).utf8) }),
         ]

@@ -112,6 +112,8 @@
         ? (script.getAttribute("data-quote-open") || "") + excerpt(item.entry.h)
           + (script.getAttribute("data-quote-close") || "")
         : item.entry.t;
+      // A book in another language than the site's is read in its own (its passage and title).
+      if (item.entry.l) { link.lang = item.entry.l; }
       li.appendChild(link);
       var about = item.entry.h ? item.entry.t + (item.entry.a ? ", " + item.entry.a : "") : item.entry.a;
       if (about) {

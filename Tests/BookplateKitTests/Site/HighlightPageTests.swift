@@ -48,6 +48,13 @@ import Testing
         #expect(page.contains("<blockquote dir=\"auto\" lang=\"de\"><p>Man hat Zeit, so viel man will.</p>"))
         #expect(page.contains("<cite lang=\"de\"><a href=\"../books/der-zauberberg/index.html\">Der Zauberberg</a>"))
         #expect(page.contains("<blockquote dir=\"auto\"><p>Badly done, Emma!</p>"))
+        // The search says it too, of the book and of its passage, so its results carry it.
+        let index = try shelf.siteFile("search-index.js")
+        #expect(index.contains("\"t\":\"Der Zauberberg\",\"u\":\"books/der-zauberberg/index.html\",\"l\":\"de\"}"))
+        #expect(
+            index.contains("\"u\":\"books/der-zauberberg/index.html#h-")
+                && index.components(separatedBy: "\"l\":\"de\"").count == 3)
+        #expect(!index.contains("\"u\":\"books/emma/index.html\",\"l\""))
     }
 
     /// A passage's lines were folded into one when kept: a poem typed with `quote add` or taken
