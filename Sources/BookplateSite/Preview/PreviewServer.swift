@@ -197,7 +197,11 @@ final class PreviewPages: Sendable {
     /// `path` without the published site's base path before it (`/my-shelf/assets/style.css` is
     /// `/assets/style.css` here); as it is when it has none.
     private func withinSite(_ path: String) -> String {
-        guard let base = basePath.withLock({ $0 }), base.count > 1, path.hasPrefix(base) else { return path }
+        guard let base = basePath.withLock({ $0 }), base.count > 1 else { return path }
+        // `/my-shelf` is the site's top without its slash, to be sent to `/my-shelf/` (it was a 404:
+        // found by an exploratory session).
+        if path + "/" == base { return "/" }
+        guard path.hasPrefix(base) else { return path }
         return "/" + path.dropFirst(base.count)
     }
 

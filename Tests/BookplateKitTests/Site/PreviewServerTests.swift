@@ -148,6 +148,11 @@ import Testing
         #expect(style.status == 200 && style.body.contains("--accent"))
         #expect(try await get(server.port, "/assets/style.css").status == 200)
         #expect(try await get(server.port, "/my-shelf/no-such-page.html").status == 404)
+        #expect(try await get(server.port, "/my-shelf/").status == 200)
+        let top = try RawConnection(port: server.port)
+        top.send("GET /my-shelf HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+        let answer = String(decoding: try #require(top.readToEnd()), as: UTF8.self)
+        #expect(answer.hasPrefix("HTTP/1.1 301 ") && answer.contains("Location: /my-shelf/\r\n"), "\(answer)")
         await server.stop()
     }
 
