@@ -93,8 +93,9 @@ enum CoverArt {
             let shown = folder.appendingPathComponent(name).relativePathForDisplay
             guard ImageInfo.fileExtensions.contains(name[name.index(after: dot)...].lowercased()) else {
                 guard slugs.contains(slug) else { return nil }
-                return "\(shown) is not a JPEG, PNG, GIF or WebP image and is not published: convert it, or delete "
-                    + "it to use a placeholder"
+                // An author's page goes without a photo: only a book has a placeholder.
+                return "\(shown) is not a JPEG, PNG, GIF or WebP image and is not published: convert it, or delete it"
+                    + (naming == "book" ? " to use a placeholder" : "")
             }
             guard slugs.contains(slug) else {
                 guard strangers else { return nil }

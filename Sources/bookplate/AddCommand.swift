@@ -67,7 +67,7 @@ struct AddCommand: AsyncParsableCommand {
         for outcome in outcomes {
             switch outcome {
             case .added(let added, let coverSaved, let warnings):
-                for warning in warnings { Terminal.error("warning: \(warning)") }
+                for warning in warnings { Terminal.warning("\(warning)") }
                 Terminal.output(
                     try addedLine(added) + (coverSaved ? "" : " (no cover found: a placeholder will stand in)"))
             case .failed(let error):

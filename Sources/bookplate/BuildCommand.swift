@@ -35,14 +35,14 @@ struct BuildCommand: ParsableCommand {
         builder.baseURLOverride = baseURL.flatMap(SiteSettings.baseURL(parsing:))
         let report = try builder.build(full ? .full : .incremental)
         for note in report.oversizedNotes {
-            Terminal.error(
-                "warning: \(note) is over \(NoteStore.largestPublished / 1024 / 1024) MB and was left off its book's page:"
+            Terminal.warning(
+                "\(note) is over \(NoteStore.largestPublished / 1024 / 1024) MB and was left off its book's page:"
                     + " shorten it or split it")
         }
-        for warning in report.warnings { Terminal.error("warning: \(warning)") }
+        for warning in report.warnings { Terminal.warning(warning) }
         for orphan in report.orphanNotes {
-            Terminal.error(
-                "warning: \(orphan) belongs to no book on the shelf: rename it to a book's slug or move it away")
+            Terminal.warning(
+                "\(orphan) belongs to no book on the shelf: rename it to a book's slug or move it away")
         }
         let seconds = report.seconds
         let site = paths.site.relativePathForDisplay

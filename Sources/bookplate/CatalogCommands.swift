@@ -232,7 +232,7 @@ enum CatalogPass {
             do {
                 let (warnings, line) = try await step(slug)
                 progress.clear()
-                for warning in warnings { Terminal.error("warning: \(slug): \(warning)") }
+                for warning in warnings { Terminal.warning("\(slug): \(warning)") }
                 if let line { Terminal.output("\(slug): \(line)") }
             } catch let error as CatalogError where error.stopsAPass {
                 progress.finish()

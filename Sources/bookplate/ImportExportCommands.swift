@@ -182,7 +182,7 @@ struct ImportCommand: AsyncParsableCommand {
     private func reportProblems(skipped: [SkippedRow], warnings: [RowWarning], entry: String) {
         for row in skipped { Terminal.error("skipped \(entry) \(row.line): \(row.reason)") }
         for warning in warnings {
-            Terminal.error("warning: " + (warning.line > 0 ? "\(entry) \(warning.line): " : "") + warning.message)
+            Terminal.warning("" + (warning.line > 0 ? "\(entry) \(warning.line): " : "") + warning.message)
         }
     }
 
@@ -238,7 +238,7 @@ struct ExportCommand: ParsableCommand {
             let folder = URL(fileURLWithPath: output ?? ".", relativeTo: ShelfOptions.currentFolder)
             let summary = try MarkdownHighlightsExport(exporter: exporter, shelf: try shelf.paths).write(into: folder)
             for kept in summary.keptFiles {
-                Terminal.error("warning: \(kept) is not a file this export wrote: left as it is")
+                Terminal.warning("\(kept) is not a file this export wrote: left as it is")
             }
             Terminal.output(
                 "Wrote \(summary.files) \(summary.files == 1 ? "file" : "files") of \(summary.highlights) "

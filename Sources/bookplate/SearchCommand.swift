@@ -30,7 +30,7 @@ struct SearchCommand: AsyncParsableCommand {
             text: words.isEmpty ? nil : words.joined(separator: " "), title: title, author: author, isbn: isbn)
         guard !query.isEmpty else { throw SearchError.emptyQuery }
         let results = try await shelf.finder().search(query, sources: source, limit: limit, page: page)
-        for warning in results.warnings { Terminal.error("warning: \(warning) — showing the other catalog's results") }
+        for warning in results.warnings { Terminal.warning("\(warning) — showing the other catalog's results") }
         // Outside a shelf the results are shown but not kept: nothing is created but by `init`.
         let kept = try? shelf.paths
         if let kept { try LastSearch(contentFolder: kept.content).save(results.candidates) }

@@ -118,7 +118,7 @@ enum Parse {
         let date = try PartialDate(parsing: text)
         // A day ahead of UTC's: it is already tomorrow east of Greenwich.
         if date > PartialDate.day(of: Date().addingTimeInterval(86_400)) {
-            Terminal.error("warning: \(date) is after today: the site will show it as it is")
+            Terminal.warning("\(date) is after today: the site will show it as it is")
         }
         return date
     }

@@ -19,6 +19,12 @@ enum Terminal {
         FileHandle.standardError.write(Data((safe(text, as: .text) + "\n").utf8))
     }
 
+    /// A warning, on one line whatever its text holds: a line break in a file's name printed a
+    /// second line that passed for a warning of its own (found by an exploratory session).
+    static func warning(_ text: String) {
+        FileHandle.standardError.write(Data(("warning: " + safe(text, as: .line) + "\n").utf8))
+    }
+
     /// The width of the terminal standard output is, nil when it is not a terminal; 80 when a
     /// terminal does not say (then $COLUMNS, when set, is believed).
     static var outputColumns: Int? {

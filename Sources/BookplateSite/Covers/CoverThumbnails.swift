@@ -51,6 +51,7 @@ public enum CoverThumbnails {
 
     /// The format `bytes` start like, once their header shows a size a cover may have.
     private static func checkedFormat(of bytes: [UInt8]) throws -> ImageInfo.Format {
+        guard !bytes.isEmpty else { throw ThumbnailError(problem: .empty) }
         guard let format = ImageInfo.format(of: bytes) else { throw ThumbnailError(problem: .notAnImage) }
         guard let info = ImageInfo(bytes: bytes, allowingZeroSize: true) else {
             throw ThumbnailError(problem: .damaged("its header gives no size"))

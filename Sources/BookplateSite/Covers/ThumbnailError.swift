@@ -8,6 +8,8 @@ public struct ThumbnailError: Error, Equatable, CustomStringConvertible {
     public enum Problem: Equatable, Sendable {
         /// The bytes do not start like a JPEG, PNG, GIF or WebP image (an SVG, HTML, text…).
         case notAnImage
+        /// A file of no bytes at all (it was "not a JPEG, PNG, GIF or WebP image").
+        case empty
         /// The header gives a width or a height of 0.
         case noPixels(width: Int, height: Int)
         /// More pixels than a cover may have: refused before anything is decoded.
@@ -36,7 +38,9 @@ public struct ThumbnailError: Error, Equatable, CustomStringConvertible {
         let limit = "\(CoverThumbnails.maximumPixels / 1_000_000) megapixels, \(CoverThumbnails.maximumSide) a side"
         return switch problem {
         case .notAnImage:
-            "\(subject) is not a JPEG, PNG, GIF or WebP image: replace it or delete it to use a placeholder"
+            "\(subject) is not a JPEG, PNG, GIF or WebP image: replace it or delete it"
+        case .empty:
+            "\(subject) is empty (0 bytes): copy the image again or delete it"
         case .noPixels(let width, let height):
             "\(subject) is \(width)×\(height) pixels, an image with nothing in it: replace it or delete it"
         case .tooLarge(let width, let height):

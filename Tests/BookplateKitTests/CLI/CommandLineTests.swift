@@ -194,6 +194,22 @@ struct ShownJSON: Decodable {
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("content/notes/dune.md").path))
     }
 
+    /// A line break in a file's name printed a second line that passed for a warning of its own
+    /// (found by an exploratory session): every warning is one line.
+    @Test func aWarningIsOneLineWhateverTheFileIsCalled() async throws {
+        let (bookplate, root) = try newShelf()
+        let covers = root.appendingPathComponent("content/covers")
+        try FileManager.default.createDirectory(at: covers, withIntermediateDirectories: true)
+        try Data([0xFF, 0xD8, 0xFF]).write(to: covers.appendingPathComponent("x\u{1B}[2Jevil\nwarning: fake.jpg"))
+        let built = try await bookplate.runOffPool(["build"])
+        #expect(built.status == 0)
+        #expect(
+            built.stderr.split(separator: "\n") == [
+                "warning: content/covers/xevil warning: fake.jpg names no book on the shelf and is not published: "
+                    + "rename it for one (its slug)"
+            ], "\(built.stderr)")
+    }
+
     /// `add --isbn openlibrary:OL59863W`, as a reader reads the README's tour, said "not an ISBN"
     /// and not where a catalog id goes (found by an exploratory session).
     @Test func aCatalogIdGivenAsAnISBNSaysWhereItGoes() async throws {

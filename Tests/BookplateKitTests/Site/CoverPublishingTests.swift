@@ -104,7 +104,7 @@ import Testing
         ),
         ("a PNG bomb", "kindred.png", SampleImages.pngHeader(width: 30_000, height: 30_000), "30000×30000 pixels"),
         ("a WebP of 0×0", "kindred.webp", SampleImages.webpHeader(width: 0, height: 0), "0×0 pixels"),
-        ("an empty file", "kindred.jpg", [], "is not a JPEG, PNG, GIF or WebP image"),
+        ("an empty file", "kindred.jpg", [], "is empty (0 bytes)"),
     ])
     func aCoverThatIsNotAUsableImageIsAWarningAndThePlaceholder(
         what: String, name: String, bytes: [UInt8], reason: String
