@@ -14,12 +14,17 @@ public struct ImportSummary: Sendable, Equatable {
     public var notes: [String: String] = [:]
     /// What each row that was used did, in the file's order: for `--dry-run`'s listing.
     public var rows: [ImportedRow] = []
+    /// The books the reader took off the shelf with `remove` that the file still lists: left out,
+    /// by the slug `restore` knows them by.
+    public var removedByReader: [String] = []
 }
 
 /// What one row of an import did to the library.
 public struct ImportedRow: Sendable, Equatable {
     public enum Action: String, Sendable {
         case add, update, unchanged
+        /// A book the reader removed: left out (`restore` brings it back).
+        case removed
     }
 
     public var line: Int
@@ -98,6 +103,15 @@ extension Library {
                     for (record, prepared) in zip(file.records, preparedRecords) {
                         do {
                             let outcome = try importer.importRecord(record, prepared)
+                            // A book the reader removed: nothing of the row is kept, not its note
+                            // nor its highlights, and nothing is said of its values.
+                            if case .removed(let removed) = outcome {
+                                summary.rows.append(
+                                    ImportedRow(
+                                        line: record.line, action: .removed, slug: removed, title: prepared.title))
+                                summary.removedByReader.append(removed)
+                                continue
+                            }
                             summary.warnings += record.warnings.map { RowWarning(line: record.line, message: $0) }
                             if let warning = Library.readingDatesAfter(tomorrow, in: record.reads) {
                                 summary.warnings.append(RowWarning(line: record.line, message: warning))
@@ -120,6 +134,7 @@ extension Library {
                                 slug = unchanged
                                 row(.unchanged, slug)
                                 summary.unchanged += 1
+                            case .removed: continue
                             }
                             if let note = try file.note(of: record) { notes.append((slug, note)) }
                             try importer.keepHighlights(record.highlights, ofSlug: slug)
@@ -182,6 +197,8 @@ private struct BookImporter {
         case added(String)
         case updated(String)
         case unchanged(String)
+        /// A book the reader removed, which the file still lists, by its slug.
+        case removed(String)
     }
 
     let db: Database
@@ -207,6 +224,13 @@ private struct BookImporter {
     var shelfSlugs: Set<String>
     /// Worked out beforehand for the names the file holds; others are worked out when met.
     var authorFacts: [String: AuthorFacts] = [:]
+    /// The books the reader removed (the latest removal of each), by ISBN-13, by this source's
+    /// id and by title and first author: a file that still lists one does not put it back.
+    /// (Importing the same Goodreads export again brought a removed book back, and `restore` of
+    /// the removed copy was then refused: found by an exploratory session.)
+    var removedByISBN: [String: String] = [:]
+    var removedBySourceID: [String: String] = [:]
+    var removedByMatchKey: [String: String] = [:]
 
     init(db: Database, source: ImportSource, now: Date) throws {
         self.db = db
@@ -245,6 +269,17 @@ private struct BookImporter {
         {
             bookIDBySourceID[row["value"]] = row["bookId"]
             booksWithSourceID.insert(row["bookId"])
+        }
+        // Oldest first, so that the latest removal of a book is the one kept.
+        for row in try Row.fetchAll(db, sql: "SELECT slug, snapshot FROM removedBook ORDER BY removedAt, id") {
+            let slug: String = row["slug"]
+            // A copy that cannot be read is left to `restore`, which says so.
+            guard
+                let kept = try? JSONDecoder().decode(RemovedIdentity.self, from: Data((row["snapshot"] as String).utf8))
+            else { continue }
+            if let isbn = kept.book.isbn13 { removedByISBN[isbn] = slug }
+            for id in kept.externalIDs where id.source == source.rawValue { removedBySourceID[id.value] = slug }
+            removedByMatchKey[Library.matchKey(title: kept.book.title, firstAuthor: kept.authors.first?.name)] = slug
         }
         let authors = try Row.fetchAll(db, sql: "SELECT id, name, slug FROM author")
         authorSlugs = Set(authors.map { $0["slug"] as String })
@@ -334,6 +369,12 @@ private struct BookImporter {
             existingID =
                 new.isbn.flatMap { bookIDByISBN[$0.isbn13] } ?? record.sourceID.flatMap { bookIDBySourceID[$0] }
                 ?? byTitle
+        }
+        if existingID == nil,
+            let removed = new.isbn.flatMap({ removedByISBN[$0.isbn13] })
+                ?? record.sourceID.flatMap({ removedBySourceID[$0] }) ?? removedByMatchKey[key]
+        {
+            return .removed(removed)
         }
         if let existingID, let first = lineByBookID[existingID] {
             throw RowProblem("the same book as line \(first), which is the one imported")
@@ -564,4 +605,20 @@ private struct BookImporter {
             }
         }
     }
+}
+
+/// What an import matches a removed book by, read from its kept copy (``RemovedBookSnapshot``).
+private struct RemovedIdentity: Decodable {
+    struct Kept: Decodable {
+        var title: String
+        var isbn13: String?
+    }
+    struct Name: Decodable { var name: String }
+    struct ID: Decodable {
+        var source: String
+        var value: String
+    }
+    var book: Kept
+    var authors: [Name]
+    var externalIDs: [ID]
 }

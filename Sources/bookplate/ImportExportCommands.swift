@@ -59,13 +59,15 @@ struct ImportCommand: AsyncParsableCommand {
         // A file of which no row could be used is a failure, not an import of nothing, as for
         // highlights (every row without a title: exit 0, found by an exploratory session).
         let nothingRead =
-            summary.added.isEmpty && summary.updated.isEmpty && summary.unchanged == 0 && !summary.skipped.isEmpty
+            summary.added.isEmpty && summary.updated.isEmpty && summary.unchanged == 0
+            && summary.removedByReader.isEmpty && !summary.skipped.isEmpty
         if json {
             try JSONOutput.print(
                 "import",
                 .object([
                     "source": .string(format.rawValue), "dryRun": .bool(dryRun), "added": .strings(summary.added),
                     "updated": .strings(summary.updated), "unchanged": .int(summary.unchanged),
+                    "removedByReader": .strings(summary.removedByReader),
                     "skipped": JSONOutput.skipped(summary.skipped),
                     "warnings": .array(
                         summary.warnings.map {
@@ -82,7 +84,7 @@ struct ImportCommand: AsyncParsableCommand {
                 ]))
             if nothingRead { throw ExitCode.failure }
             guard enrich, !dryRun else { return }
-            try await enrichBooks(summary.rows.map(\.slug), library: library)
+            try await enrichBooks(summary.rows.filter { $0.action != .removed }.map(\.slug), library: library)
             return
         }
         // Bookplate's JSON numbers its books, not lines ("LINE 2" was the second book: found by an
@@ -97,9 +99,17 @@ struct ImportCommand: AsyncParsableCommand {
                 + "\(summary.skipped.count) skipped; \(counted(report.notesWritten, "note")) "
                 + (dryRun ? "to write" : "written")
                 + (report.notesKept > 0 ? ", \(report.notesKept) kept as you wrote them" : ""))
+        if !summary.removedByReader.isEmpty {
+            let slugs = summary.removedByReader
+            Terminal.output(
+                slugs.count == 1
+                    ? "Left out \(slugs[0]), which you removed: `bookplate restore \(slugs[0])` brings it back"
+                    : "Left out \(slugs.count) books you removed (\(slugs.prefix(3).joined(separator: ", "))"
+                        + (slugs.count > 3 ? ", …" : "") + "): `bookplate restore SLUG` brings one back")
+        }
         if nothingRead { throw ExitCode.failure }
         guard enrich, !dryRun else { return }
-        try await enrichBooks(summary.rows.map(\.slug), library: library)
+        try await enrichBooks(summary.rows.filter { $0.action != .removed }.map(\.slug), library: library)
     }
 
     /// `import kindle FILE` (kobo, koreader, readwise): the highlights, what could not be matched,
@@ -189,7 +199,9 @@ struct ImportCommand: AsyncParsableCommand {
     /// What each row would do, one line each, in the file's order; cut to the terminal's width
     /// only on a terminal.
     private func listRows(_ summary: ImportSummary, entry: String) {
-        let verbs: [ImportedRow.Action: String] = [.add: "add", .update: "update", .unchanged: "unchanged"]
+        let verbs: [ImportedRow.Action: String] = [
+            .add: "add", .update: "update", .unchanged: "unchanged", .removed: "removed",
+        ]
         var rows = summary.rows.map { row in
             (row.line, [String(row.line), verbs[row.action] ?? "", row.slug, row.title])
         }
