@@ -141,13 +141,19 @@ extension Library {
 }
 
 extension Library {
-    /// The key a title sorts by: accents and case ignored, a leading article dropped.
+    /// The key a title sorts by: accents and case ignored, a leading article dropped, and the
+    /// marks before its first letter or digit: `The "Bitter" Archive` came before every title
+    /// beginning with A, and `'Salem's Lot` before Abbey Road (found by an exploratory session).
+    /// A title of marks alone keeps them.
     package static func sortKey(_ text: String) -> String {
-        let key = TextFolding.searchKey(text)
+        let folded = TextFolding.searchKey(text)
+        func leadingMarksDropped(_ key: Substring) -> Substring { key.drop { !$0.isLetter && !$0.isNumber } }
+        var key = leadingMarksDropped(folded[...])
         for article in ["the ", "a ", "an "] where key.hasPrefix(article) {
-            return String(key.dropFirst(article.count))
+            key = leadingMarksDropped(key.dropFirst(article.count))
+            break
         }
-        return key
+        return key.isEmpty ? folded : String(key)
     }
 
     /// The key titles are put in order by: ``sortKey(_:)`` with each run of digits compared as

@@ -323,6 +323,20 @@ import Testing
         #expect(Library.orderKey(String(repeating: "9", count: 25)) == String(repeating: "9", count: 25))
     }
 
+    /// `The "Bitter" Archive` came before every title beginning with A, and `'Salem's Lot`
+    /// before Abbey Road (found by an exploratory session): the marks before a title's first
+    /// letter are not what it is sorted by.
+    @Test func marksBeforeATitlesFirstLetterDoNotSortIt() throws {
+        let library = try Library.inMemory(clock: clock)
+        for title in ["Zebra", "The \"Bitter\" Archive", "'Salem's Lot", "Abbey Road", "¿Quién?", "…And Then", "\"\""] {
+            try library.addBook(NewBook(title: title, authors: ["A B"]))
+        }
+        #expect(
+            try library.books().map(\.book.title) == [
+                "\"\"", "Abbey Road", "…And Then", "The \"Bitter\" Archive", "¿Quién?", "'Salem's Lot", "Zebra",
+            ])
+    }
+
     @Test func rejectsWhatIsNotALibrary() throws {
         let folder = try TestPaths.temporaryFolder("not-a-library")
         let text = folder.appendingPathComponent("notes.sqlite")
