@@ -111,8 +111,10 @@ enum TextTable {
     }
 
     /// A table no wider than `width` columns: the `flexible` columns (by index) give up width,
-    /// widest first, down to 8 columns each; the others are never cut.
-    static func render(header: [String], rows: [[String]], fittingWidth width: Int, flexible: [Int]) -> String {
+    /// widest first, down to 8 columns each (or their `minimums`); the others are never cut.
+    static func render(
+        header: [String], rows: [[String]], fittingWidth width: Int, flexible: [Int], minimums: [Int: Int] = [:]
+    ) -> String {
         var natural = [Int](repeating: 0, count: header.count)
         for row in [header] + rows {
             for (index, cell) in row.enumerated() {
@@ -123,7 +125,9 @@ enum TextTable {
         let gaps = 2 * (header.count - 1)
         var excess = widths.reduce(0, +) + gaps - width
         while excess > 0 {
-            guard let widest = flexible.filter({ widths[$0] > 8 }).max(by: { widths[$0] < widths[$1] }) else { break }
+            guard
+                let widest = flexible.filter({ widths[$0] > (minimums[$0] ?? 8) }).max(by: { widths[$0] < widths[$1] })
+            else { break }
             widths[widest] -= 1
             excess -= 1
         }
@@ -135,11 +139,13 @@ enum TextTable {
     /// The table as standard output takes it: on a terminal, no wider than the terminal (the
     /// `flexible` columns give up width); piped, each column cut at most to `piped` (nil: whole),
     /// for the next program to read.
-    static func forOutput(header: [String], rows: [[String]], flexible: [Int], piped: [Int?]? = nil) -> String {
+    static func forOutput(
+        header: [String], rows: [[String]], flexible: [Int], minimums: [Int: Int] = [:], piped: [Int?]? = nil
+    ) -> String {
         guard let columns = Terminal.outputColumns else {
             return render(header: header, rows: rows, maxWidths: piped ?? header.map { _ in nil })
         }
-        return render(header: header, rows: rows, fittingWidth: columns, flexible: flexible)
+        return render(header: header, rows: rows, fittingWidth: columns, flexible: flexible, minimums: minimums)
     }
 
     static func width(of text: String) -> Int {

@@ -63,6 +63,20 @@ import Testing
         #expect(try await run("quote", "list", "emma").stdout.contains("- a dash line"))
     }
 
+    /// A long slug made every row of `list` wider than an 80-column terminal, each row wrapping
+    /// and every title cut to a few letters (found by an exploratory session): the slug gives up
+    /// width too, down to 24 columns, so the table fits.
+    @Test func listFitsTheTerminalWhateverTheSlugs() async throws {
+        let long = "The Extraordinarily Long and Winding Title of a Book Nobody Could Shorten"
+        try await run("add", "--title", long, "--author", "Somebody With A Long Name", "--status", "read")
+        try await run("add", "--title", "Dune", "--author", "Frank Herbert")
+        let listed = try await PseudoTerminal.run(["list"], in: root, columns: 80)
+        let lines = listed.screen.split(whereSeparator: { $0.isNewline }).map(String.init)
+        #expect(lines.count == 3, "\(listed.screen)")
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(listed.screen)")
+        #expect(lines.contains { $0.hasPrefix("the-extraordinarily-lon") && $0.contains("The Extraordinar") })
+    }
+
     @Test func removeAsksOnATerminalShowingTheExactBook() async throws {
         try await dune()
         let declined = try await PseudoTerminal.run(["remove", "dune"], in: root, typing: "n\n")
