@@ -115,6 +115,26 @@ def main():
             failed += 1
             print(f"FAIL search: '{title}' not found (results {results})")
 
+        # Back from a result shows the search again: the query is kept in the address (?q=).
+        first = driver.find_elements(By.CSS_SELECTOR, "#search-results a")
+        if first:
+            first[0].click()
+            time.sleep(0.3)
+            driver.back()
+        restored, value = [], ""
+        for _ in range(100):
+            value = driver.find_element(By.ID, "search-input").get_attribute("value")
+            restored = [link.text for link in driver.find_elements(By.CSS_SELECTOR, "#search-results a")]
+            if value == title and title in restored:
+                break
+            time.sleep(0.05)
+        if value == title and title in restored and not console_errors(driver):
+            passed += 1
+            print(f"ok   search: Back from a result shows '{title}' searched again")
+        else:
+            failed += 1
+            print(f"FAIL search: Back from a result shows '{value}' and {restored}")
+
         # Search finds a highlight by words of its passage and links to its place on its book's page.
         passage = next(entry for entry in entries if entry.get("h"))
         # A few words from inside the passage (its start when it is short).

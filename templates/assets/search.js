@@ -134,7 +134,21 @@
     if (first) { window.location.href = first.href; }
   });
   input.addEventListener("focus", load);
-  input.addEventListener("input", function () { show(input.value); });
+  // The query is kept in the page's address (?q=), so that Back from a result shows the search
+  // again: the field itself is not restored, its autocomplete being off.
+  function remember(query) {
+    try {
+      var url = new URL(window.location.href);
+      if (query) { url.searchParams.set("q", query); } else { url.searchParams.delete("q"); }
+      window.history.replaceState(null, "", url.href);
+    } catch (error) {
+      // A browser that refuses it (some do from file://) searches all the same; Back forgets.
+    }
+  }
+  input.addEventListener("input", function () {
+    show(input.value);
+    remember(input.value);
+  });
   var initial = new URLSearchParams(window.location.search).get("q");
   if (initial) {
     input.value = initial;
