@@ -716,7 +716,7 @@ package enum DefaultTheme {
         {{/head}}
         {{$content}}
         <h1 id="page-heading">{{title}}</h1>
-        <p class="counts">{{countLabel}}{{#homeURL}} · <a href="{{.}}">{{t.commonplaceBook}}</a>{{/homeURL}} · <a href="{{root}}index.html#browse">{{t.wholeShelf}}</a>{{#site.hasFeed}} · <a href="{{root}}highlights/feed.xml">{{t.highlightsFeed}}</a>{{/site.hasFeed}}</p>
+        <p class="counts">{{countLabel}}{{#homeURL}} · <a href="{{.}}">{{t.commonplaceBook}}</a>{{/homeURL}} · <a href="{{root}}index.html#browse">{{t.wholeShelf}}</a>{{#site.hasFeed}} · <a href="{{root}}highlights/feed.xml">{{t.highlightsFeed}}</a>{{/site.hasFeed}}{{#pagination}} · {{label}}{{#next}} · <a href="{{.}}" rel="next">{{t.next}}</a>{{/next}}{{/pagination}}</p>
         {{^empty(years)}}
         <nav class="year-links" aria-labelledby="highlight-years">
           <h2 id="highlight-years">{{t.highlightsByYear}}</h2>
@@ -853,7 +853,7 @@ package enum DefaultTheme {
         {{<layout}}
         {{$content}}
         <h1>{{title}}</h1>
-        <p class="counts">{{countLabel}} · <a href="{{root}}index.html#browse">{{t.wholeShelf}}</a></p>
+        <p class="counts">{{countLabel}} · <a href="{{root}}index.html#browse">{{t.wholeShelf}}</a>{{#pagination}} · {{label}}{{#next}} · <a href="{{.}}" rel="next">{{t.next}}</a>{{/next}}{{/pagination}}</p>
         <ul class="book-grid" id="{{id}}">
         {{#books}}
         {{> partials/book-card}}
@@ -978,7 +978,7 @@ package enum DefaultTheme {
         {{<layout}}
         {{$content}}
         <h1 dir="auto">{{name}}</h1>
-        <p class="counts">{{bookCountLabel}} · <a href="{{root}}shelves/index.html">{{t.allShelves}}</a></p>
+        <p class="counts">{{bookCountLabel}} · <a href="{{root}}shelves/index.html">{{t.allShelves}}</a>{{#pagination}} · {{label}}{{#next}} · <a href="{{.}}" rel="next">{{t.next}}</a>{{/next}}{{/pagination}}</p>
         <ul class="book-grid">
         {{#books}}
         {{> partials/book-card}}

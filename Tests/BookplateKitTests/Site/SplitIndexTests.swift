@@ -104,6 +104,12 @@ import Testing
         #expect(first.contains("Page 1 of 2"))
         #expect(first.contains("<a href=\"../to-read/page/2/index.html\" rel=\"next\">"))
         #expect(!first.contains("rel=\"prev\""))
+        // Where the page is, and the next one, at the top too: on a phone the pager of a page of a
+        // hundred books was 19,000 pixels down (found by an exploratory session).
+        #expect(
+            first.contains(
+                "<p class=\"counts\">130 books · <a href=\"../index.html#browse\">The whole shelf</a> · Page 1 of 2 · "
+                    + "<a href=\"../to-read/page/2/index.html\" rel=\"next\">Next →</a></p>"))
         #expect(second.contains("<a href=\"../../../to-read/index.html\" rel=\"prev\">"))
         #expect(second.contains("<a href=\"../../../to-read/page/2/index.html\" aria-current=\"page\">2</a>"))
         #expect(second.contains("href=\"../../../books/"))
