@@ -14,9 +14,19 @@ public struct ImportSummary: Sendable, Equatable {
     public var notes: [String: String] = [:]
     /// What each row that was used did, in the file's order: for `--dry-run`'s listing.
     public var rows: [ImportedRow] = []
-    /// The books the reader took off the shelf with `remove` that the file still lists: left out,
-    /// by the slug `restore` knows them by.
-    public var removedByReader: [String] = []
+    /// The books the reader took off the shelf with `remove` that the file still lists: left out.
+    public var removedByReader: [RemovedRow] = []
+}
+
+/// A row of an import that is a book the reader removed, as `restore` knows it.
+public struct RemovedRow: Sendable, Equatable {
+    /// The removed copy's slug.
+    public var slug: String
+    public var title: String
+    public var authors: [String]
+    /// Whether `restore SLUG` brings this copy back: no book on the shelf has taken the slug
+    /// since, and no later removed copy has it.
+    public var restoredBySlug: Bool
 }
 
 /// What one row of an import did to the library.
@@ -108,7 +118,7 @@ extension Library {
                             if case .removed(let removed) = outcome {
                                 summary.rows.append(
                                     ImportedRow(
-                                        line: record.line, action: .removed, slug: removed, title: prepared.title))
+                                        line: record.line, action: .removed, slug: removed.slug, title: prepared.title))
                                 summary.removedByReader.append(removed)
                                 continue
                             }
@@ -144,6 +154,9 @@ extension Library {
                         }
                     }
                     try stagePendingNotes()
+                    // Bookplate's own export brings its authors before its books: an author whose
+                    // books were all left out as removed would stay with none (found by a review).
+                    if !summary.removedByReader.isEmpty { try self.deleteUnusedAuthorsAndShelves(in: db) }
                     if dryRun { return .rollback }
                     try beforeCommit()
                     return .commit
@@ -197,8 +210,8 @@ private struct BookImporter {
         case added(String)
         case updated(String)
         case unchanged(String)
-        /// A book the reader removed, which the file still lists, by its slug.
-        case removed(String)
+        /// A book the reader removed, which the file still lists.
+        case removed(RemovedRow)
     }
 
     let db: Database
@@ -228,9 +241,18 @@ private struct BookImporter {
     /// id and by title and first author: a file that still lists one does not put it back.
     /// (Importing the same Goodreads export again brought a removed book back, and `restore` of
     /// the removed copy was then refused: found by an exploratory session.)
-    var removedByISBN: [String: String] = [:]
-    var removedBySourceID: [String: String] = [:]
-    var removedByMatchKey: [String: String] = [:]
+    var removedByISBN: [String: RemovedCopy] = [:]
+    var removedBySourceID: [String: RemovedCopy] = [:]
+    var removedByMatchKey: [String: RemovedCopy] = [:]
+
+    /// A removed copy as an import matches it: by title and first author only when neither an
+    /// ISBN nor an id of this source tells it from the row, as a book on the shelf is matched
+    /// (another edition of the same title was left out as the removed one: found by a review).
+    struct RemovedCopy {
+        var row: RemovedRow
+        var isbn13: String?
+        var hasSourceID: Bool
+    }
 
     init(db: Database, source: ImportSource, now: Date) throws {
         self.db = db
@@ -270,16 +292,28 @@ private struct BookImporter {
             bookIDBySourceID[row["value"]] = row["bookId"]
             booksWithSourceID.insert(row["bookId"])
         }
-        // Oldest first, so that the latest removal of a book is the one kept.
-        for row in try Row.fetchAll(db, sql: "SELECT slug, snapshot FROM removedBook ORDER BY removedAt, id") {
+        // Latest first: `restore SLUG` brings back the latest removed copy of a slug, and the
+        // latest removal of a book is the one an import names.
+        let removed = try Row.fetchAll(
+            db, sql: "SELECT slug, snapshot FROM removedBook ORDER BY removedAt DESC, id DESC")
+        var removedSlugs: Set<String> = []
+        for row in removed {
             let slug: String = row["slug"]
+            let latestOfSlug = removedSlugs.insert(slug).inserted
             // A copy that cannot be read is left to `restore`, which says so.
             guard
                 let kept = try? JSONDecoder().decode(RemovedIdentity.self, from: Data((row["snapshot"] as String).utf8))
             else { continue }
-            if let isbn = kept.book.isbn13 { removedByISBN[isbn] = slug }
-            for id in kept.externalIDs where id.source == source.rawValue { removedBySourceID[id.value] = slug }
-            removedByMatchKey[Library.matchKey(title: kept.book.title, firstAuthor: kept.authors.first?.name)] = slug
+            let ids = kept.externalIDs.filter { $0.source == source.rawValue }.map(\.value)
+            let copy = RemovedCopy(
+                row: RemovedRow(
+                    slug: slug, title: kept.book.title, authors: kept.authors.map(\.name),
+                    restoredBySlug: latestOfSlug && !slugs.contains(slug)),
+                isbn13: kept.book.isbn13, hasSourceID: !ids.isEmpty)
+            if let isbn = copy.isbn13, removedByISBN[isbn] == nil { removedByISBN[isbn] = copy }
+            for id in ids where removedBySourceID[id] == nil { removedBySourceID[id] = copy }
+            let key = Library.matchKey(title: kept.book.title, firstAuthor: kept.authors.first?.name)
+            if removedByMatchKey[key] == nil { removedByMatchKey[key] = copy }
         }
         let authors = try Row.fetchAll(db, sql: "SELECT id, name, slug FROM author")
         authorSlugs = Set(authors.map { $0["slug"] as String })
@@ -372,9 +406,13 @@ private struct BookImporter {
         }
         if existingID == nil,
             let removed = new.isbn.flatMap({ removedByISBN[$0.isbn13] })
-                ?? record.sourceID.flatMap({ removedBySourceID[$0] }) ?? removedByMatchKey[key]
+                ?? record.sourceID.flatMap({ removedBySourceID[$0] })
+                ?? removedByMatchKey[key].flatMap({ copy in
+                    (new.isbn == nil || copy.isbn13 == nil) && (record.sourceID == nil || !copy.hasSourceID)
+                        ? copy : nil
+                })
         {
-            return .removed(removed)
+            return .removed(removed.row)
         }
         if let existingID, let first = lineByBookID[existingID] {
             throw RowProblem("the same book as line \(first), which is the one imported")

@@ -826,7 +826,7 @@ package enum DefaultTheme {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>{{pageTitle}}</title>
-        {{#site.description}}<meta name="description" content="{{$description}}{{site.description}}{{/description}}">{{/site.description}}{{^site.description}}{{#metaDescription}}<meta name="description" content="{{.}}">{{/metaDescription}}{{/site.description}}
+        <meta name="description" content="{{$description}}{{site.description}}{{/description}}">
         <meta name="color-scheme" content="light dark">
         {{#canonical}}<link rel="canonical" href="{{.}}">{{/canonical}}
         <meta name="generator" content="Bookplate">

@@ -67,7 +67,12 @@ struct ImportCommand: AsyncParsableCommand {
                 .object([
                     "source": .string(format.rawValue), "dryRun": .bool(dryRun), "added": .strings(summary.added),
                     "updated": .strings(summary.updated), "unchanged": .int(summary.unchanged),
-                    "removedByReader": .strings(summary.removedByReader),
+                    "removedBooks": .array(
+                        summary.removedByReader.map {
+                            .object([
+                                "slug": .string($0.slug), "title": .string($0.title), "authors": .strings($0.authors),
+                            ])
+                        }),
                     "skipped": JSONOutput.skipped(summary.skipped),
                     "warnings": .array(
                         summary.warnings.map {
@@ -100,12 +105,21 @@ struct ImportCommand: AsyncParsableCommand {
                 + (dryRun ? "to write" : "written")
                 + (report.notesKept > 0 ? ", \(report.notesKept) kept as you wrote them" : ""))
         if !summary.removedByReader.isEmpty {
-            let slugs = summary.removedByReader
+            // Named so that `restore` finds it: by its slug when that brings this very copy back,
+            // else by its title and authors (a book took the slug since, or a later removal has it).
+            let removed = summary.removedByReader
+            let named = removed.prefix(3).map { row in
+                row.restoredBySlug
+                    ? row.slug
+                    : "\"\(row.title)\"" + (row.authors.isEmpty ? "" : " by \(row.authors.joined(separator: ", "))")
+            }.joined(separator: ", ")
+            let how =
+                removed.count == 1 && removed[0].restoredBySlug
+                ? "`bookplate restore \(removed[0].slug)` brings it back"
+                : "`bookplate restore` lists the books you removed, to bring one back"
             Terminal.output(
-                slugs.count == 1
-                    ? "Left out \(slugs[0]), which you removed: `bookplate restore \(slugs[0])` brings it back"
-                    : "Left out \(slugs.count) books you removed (\(slugs.prefix(3).joined(separator: ", "))"
-                        + (slugs.count > 3 ? ", …" : "") + "): `bookplate restore SLUG` brings one back")
+                "\(dryRun ? "Would leave out" : "Left out") \(named)\(removed.count > 3 ? ", …" : ""), which you removed: \(how)"
+            )
         }
         if nothingRead { throw ExitCode.failure }
         guard enrich, !dryRun else { return }

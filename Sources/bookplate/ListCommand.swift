@@ -72,10 +72,12 @@ struct ListCommand: ParsableCommand {
             [entry.slug, entry.status.rawValue, entry.rating?.stars5 ?? "", entry.title, entry.firstAuthor ?? ""]
         }
         let header = ["SLUG", "STATUS", "RATING", "TITLE", "AUTHOR"]
-        // A long slug gives up width too, down to 24 columns (a slug of 64 made every row of a
-        // 10,000-book shelf wrap at 80 columns, its titles cut to "The "Bi…": found by an
-        // exploratory session); cut, it ends in "…", and `show` takes a part of the title.
-        Terminal.output(TextTable.forOutput(header: header, rows: rows, flexible: [0, 3, 4], minimums: [0: 24]))
+        // Titles and authors give up width first, down to 8 columns; a slug only when the table is
+        // still too wide, down to 24 (a slug of 64 made every row of a 10,000-book shelf wrap at 80
+        // columns: found by an exploratory session). Cut, it ends in "…", and `show` takes a part
+        // of the title.
+        Terminal.output(
+            TextTable.forOutput(header: header, rows: rows, flexible: [3, 4], phases: [[3: 8, 4: 8], [0: 24]]))
     }
 }
 

@@ -111,9 +111,11 @@ enum TextTable {
     }
 
     /// A table no wider than `width` columns: the `flexible` columns (by index) give up width,
-    /// widest first, down to 8 columns each (or their `minimums`); the others are never cut.
+    /// widest first, down to 8 columns each; the others are never cut. With `phases`, columns
+    /// give up width a phase at a time, each down to the width the phase gives it (`[[3: 8, 4: 8],
+    /// [0: 24]]`: titles and authors to 8, then, if the table is still too wide, the slug to 24).
     static func render(
-        header: [String], rows: [[String]], fittingWidth width: Int, flexible: [Int], minimums: [Int: Int] = [:]
+        header: [String], rows: [[String]], fittingWidth width: Int, flexible: [Int], phases: [[Int: Int]]? = nil
     ) -> String {
         var natural = [Int](repeating: 0, count: header.count)
         for row in [header] + rows {
@@ -124,12 +126,15 @@ enum TextTable {
         var widths = natural
         let gaps = 2 * (header.count - 1)
         var excess = widths.reduce(0, +) + gaps - width
-        while excess > 0 {
-            guard
-                let widest = flexible.filter({ widths[$0] > (minimums[$0] ?? 8) }).max(by: { widths[$0] < widths[$1] })
-            else { break }
-            widths[widest] -= 1
-            excess -= 1
+        for phase in phases ?? [Dictionary(uniqueKeysWithValues: flexible.map { ($0, 8) })] {
+            while excess > 0 {
+                guard
+                    let widest = phase.keys.filter({ widths[$0] > phase[$0, default: 8] })
+                        .max(by: { (widths[$0], $1) < (widths[$1], $0) })
+                else { break }
+                widths[widest] -= 1
+                excess -= 1
+            }
         }
         return render(
             header: header, rows: rows,
@@ -140,12 +145,12 @@ enum TextTable {
     /// `flexible` columns give up width); piped, each column cut at most to `piped` (nil: whole),
     /// for the next program to read.
     static func forOutput(
-        header: [String], rows: [[String]], flexible: [Int], minimums: [Int: Int] = [:], piped: [Int?]? = nil
+        header: [String], rows: [[String]], flexible: [Int], phases: [[Int: Int]]? = nil, piped: [Int?]? = nil
     ) -> String {
         guard let columns = Terminal.outputColumns else {
             return render(header: header, rows: rows, maxWidths: piped ?? header.map { _ in nil })
         }
-        return render(header: header, rows: rows, fittingWidth: columns, flexible: flexible, minimums: minimums)
+        return render(header: header, rows: rows, fittingWidth: columns, flexible: flexible, phases: phases)
     }
 
     static func width(of text: String) -> Int {

@@ -207,8 +207,11 @@ final class PreviewPages: Sendable {
     }
 
     private func notFound() -> HTTPResponseMessage {
-        let page = site.appendingPathComponent("404.html")
-        let body = FileManager.default.contents(atPath: page.path).map { decorate(String(decoding: $0, as: UTF8.self)) }
+        // Read as every file is, never through a link out of the site (found by a review).
+        let page = Self.realPath(of: site.appendingPathComponent("404.html"), inside: site)
+        let body = page.flatMap { FileManager.default.contents(atPath: $0) }.map {
+            decorate(String(decoding: $0, as: UTF8.self))
+        }
         return HTTPResponseMessage(
             status: 404, fields: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
             body: Array((body ?? "<!doctype html><title>Not found</title><p>Not found</p>").utf8))

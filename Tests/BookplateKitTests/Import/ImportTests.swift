@@ -251,7 +251,10 @@ import Testing
         let importer = ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
         for dryRun in [true, false] {
             let again = try importer.run(file: file, as: .goodreads, dryRun: dryRun)
-            #expect(again.summary.removedByReader == ["dune"] && again.summary.added.isEmpty)
+            #expect(
+                again.summary.removedByReader == [
+                    RemovedRow(slug: "dune", title: "Dune", authors: ["Frank Herbert"], restoredBySlug: true)
+                ] && again.summary.added.isEmpty)
             #expect(again.summary.rows.first { $0.slug == "dune" }?.action == .removed)
             #expect(again.notesWritten == 0)
         }
@@ -262,6 +265,28 @@ import Testing
         let restored = try importer.run(file: file, as: .goodreads)
         #expect(restored.summary.removedByReader.isEmpty)
         #expect(restored.summary.rows.first { $0.slug == "dune" }?.action == .unchanged)
+    }
+
+    /// A removed book left out another edition of its title and author, with its own ISBN and id,
+    /// and a slug taken since named a book `restore SLUG` could not bring back (found by a
+    /// review): a removed copy is matched as a book on the shelf is, and says when its slug is
+    /// no longer the way to it.
+    @Test func aRemovedBookIsMatchedAsABookOnTheShelfIs() throws {
+        let shelf = try TemporaryShelf()
+        let importer = ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let folder = try TestPaths.temporaryFolder("removed-editions")
+        func importing(_ rows: String, named name: String) throws -> ImportSummary {
+            let file = folder.appendingPathComponent(name)
+            try Data(("Book Id,Title,Author,ISBN13\n" + rows).utf8).write(to: file)
+            return try importer.run(file: file, as: .goodreads).summary
+        }
+        _ = try importing("111,Collected Stories,Jane Smith,=\"9780441172719\"\n", named: "first.csv")
+        _ = try BookRemoval(library: shelf.library, paths: shelf.paths).remove(slug: "collected-stories")
+        let other = try importing("222,Collected Stories,Jane Smith,=\"9780143111580\"\n", named: "other.csv")
+        #expect(other.added.count == 1 && other.removedByReader.isEmpty)
+        // The slug is the other edition's now: the removed one is named by title and author.
+        let same = try importing("111,Collected Stories,Jane Smith,=\"9780441172719\"\n", named: "first.csv")
+        #expect(same.removedByReader.map(\.restoredBySlug) == [false] && same.added.isEmpty)
     }
 
     @Test func aDryRunChangesNothing() throws {

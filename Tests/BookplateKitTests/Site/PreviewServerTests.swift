@@ -153,6 +153,15 @@ import Testing
         top.send("GET /my-shelf HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
         let answer = String(decoding: try #require(top.readToEnd()), as: UTF8.self)
         #expect(answer.hasPrefix("HTTP/1.1 301 ") && answer.contains("Location: /my-shelf/\r\n"), "\(answer)")
+        // The 404 page is read as every file is: a link in its place leads nowhere (it was
+        // followed out of the site: found by a review).
+        let secret = try TestPaths.temporaryFolder("outside").appendingPathComponent("secret.html")
+        try Data("the reader's secret".utf8).write(to: secret)
+        let missing = shelf.paths.site.appendingPathComponent("404.html")
+        try FileManager.default.removeItem(at: missing)
+        try FileManager.default.createSymbolicLink(at: missing, withDestinationURL: secret)
+        let nowhere = try await get(server.port, "/no-such-page.html")
+        #expect(nowhere.status == 404 && !nowhere.body.contains("the reader's secret"))
         await server.stop()
     }
 
