@@ -61,6 +61,7 @@ struct bp_vips {
     int (*image_get_width)(const VipsImage *image);
     int (*image_get_height)(const VipsImage *image);
     int (*image_get_bands)(const VipsImage *image);
+    int (*image_get_format)(const VipsImage *image);
     int (*image_get_orientation_swap)(VipsImage *image);
     int (*image_hasalpha)(VipsImage *image);
     int (*image_remove)(VipsImage *image, const char *name);
@@ -129,6 +130,7 @@ static void bp_load_library(void)
         { (void **) &table->image_get_width, "vips_image_get_width" },
         { (void **) &table->image_get_height, "vips_image_get_height" },
         { (void **) &table->image_get_bands, "vips_image_get_bands" },
+        { (void **) &table->image_get_format, "vips_image_get_format" },
         { (void **) &table->image_get_orientation_swap, "vips_image_get_orientation_swap" },
         { (void **) &table->image_hasalpha, "vips_image_hasalpha" },
         { (void **) &table->image_remove, "vips_image_remove" },
@@ -277,6 +279,14 @@ static inline int bp_from_pixels(const void *data, size_t size, int width, int h
 static inline int bp_width(VipsImage *image) { return bp_vips()->image_get_width(image); }
 static inline int bp_height(VipsImage *image) { return bp_vips()->image_get_height(image); }
 static inline int bp_bands(VipsImage *image) { return bp_vips()->image_get_bands(image); }
+/* The bytes of one band of one pixel, from the image's VipsBandFormat (uchar and char 1, ushort
+ * and short 2, uint, int and float 4, complex and double 8, dpcomplex 16). */
+static inline int bp_sample_bytes(VipsImage *image)
+{
+    static const int sizes[] = { 1, 1, 2, 2, 4, 4, 4, 8, 8, 16 };
+    int format = bp_vips()->image_get_format(image);
+    return format >= 0 && format < 10 ? sizes[format] : 16;
+}
 
 /* Whether the image's EXIF orientation turns it a quarter turn (width and height swap). */
 static inline int bp_orientation_swaps(VipsImage *image)

@@ -17,6 +17,17 @@ public enum CoverThumbnails {
     /// The largest picture a cover may be, in pixels, and the longest side.
     public static let maximumPixels = 50_000_000
     public static let maximumSide = 20_000
+    /// The most a PNG, GIF or WebP cover may take to decode, in bytes: libvips shrinks a JPEG
+    /// while it decodes it, but holds about twice one of these whole (a 7000×7000 PNG of 16-bit
+    /// colour with transparency, 373 MB decoded from a 394 KB file, took a build to 249 MB, and
+    /// four large PNGs to 763 MB: found by an exploratory session). 48 MB is a 3000×4000 photo
+    /// with transparency, or 4000×4000 without: a build stays under 200 MiB.
+    public static let maximumDecodedBytes = 48 << 20
+    /// Past this, such a cover is made while no other one of its kind is: two at once doubled
+    /// the peak.
+    static let heavyDecodedBytes = 16 << 20
+    /// Held while a heavy cover is made.
+    private static let heavy = NSLock()
 
     /// What makes the renditions, as text: any change to it, libvips' version included, must
     /// change the bytes of some rendition, so caches keyed by it make them again.
@@ -35,6 +46,15 @@ public enum CoverThumbnails {
             try checkLoader(for: start, count: buffer.count, expecting: format)
             let header = try Vips.image { bp_load(start, buffer.count, $0) }
             try checkSize(width: header.width, height: header.height)
+            let decoded =
+                format == .jpeg ? 0 : header.width * header.height * header.bands * Int(bp_sample_bytes(header.pointer))
+            guard decoded <= maximumDecodedBytes else {
+                throw ThumbnailError(
+                    problem: .tooLargeToDecode(width: header.width, height: header.height, megabytes: decoded >> 20))
+            }
+            let isHeavy = decoded > heavyDecodedBytes
+            if isHeavy { heavy.lock() }
+            defer { if isHeavy { heavy.unlock() } }
             let upright = bp_orientation_swaps(header.pointer) != 0
             let sourceWidth = upright ? header.height : header.width
             let loaded = try load(start, count: buffer.count, format: format, uprightWidth: sourceWidth)

@@ -237,6 +237,23 @@ import Testing
         )
     }
 
+    /// A PNG is decoded whole: a 7000×7000 one of 16-bit colour with transparency took a build
+    /// to 249 MB, four large ones to 763 MB (found by an exploratory session). One that would
+    /// take more than 48 MB to decode is refused before it is, and a JPEG of the same size is not.
+    @Test func refusesAPNGTooLargeToDecodeButNotAJPEGOfItsSize() throws {
+        let png = try SampleImages.solid(width: 4100, height: 4100, [200, 40, 40], as: ".png")
+        let megabytes = (4100 * 4100 * 3) >> 20
+        #expect(Self.problem(png) == .tooLargeToDecode(width: 4100, height: 4100, megabytes: megabytes))
+        #expect(
+            ThumbnailError(
+                path: "content/covers/scan.png", problem: .tooLargeToDecode(width: 4100, height: 4100, megabytes: 48)
+            ).description
+                == "content/covers/scan.png is 4100×4100 pixels, 48 MB to decode, more than a PNG, GIF or WebP cover "
+                + "may take (48 MB): save it smaller, or as a JPEG")
+        #expect(Self.problem(try SampleImages.solid(width: 4100, height: 4100, [200, 40, 40])) == nil)
+        #expect(Self.problem(try SampleImages.solid(width: 4000, height: 4000, [200, 40, 40], as: ".png")) == nil)
+    }
+
     @Test func refusesATruncatedJPEG() throws {
         let whole = try SampleImages.gradient(width: 800, height: 1200)
         let problem = Self.problem(Array(whole.prefix(whole.count / 2)))
