@@ -33,7 +33,10 @@ public enum CoverThumbnails {
     /// change the bytes of some rendition, so caches keyed by it make them again.
     public static let recipe: String = {
         let widths = CoverSize.allCases.map { String($0.rawValue) }.joined(separator: ",")
-        return "bookplate-covers/1 vips \(Vips.version) jpeg q\(quality) widths \(widths) over white"
+        // 2: covers too large to decode are refused (maximumDecodedBytes); thumbnails cached
+        // before were made of them, and a shelf with its cache would publish what a fresh one
+        // refuses.
+        return "bookplate-covers/2 vips \(Vips.version) jpeg q\(quality) widths \(widths) over white"
     }()
 
     /// The renditions of the cover image in `bytes`, or a `ThumbnailError` saying why there are
