@@ -207,7 +207,7 @@ public struct LibraryExporter: Sendable {
         "Book Id", "Title", "Author", "Author l-f", "Additional Authors", "ISBN", "ISBN13", "My Rating",
         "Average Rating", "Publisher", "Binding", "Number of Pages", "Year Published", "Original Publication Year",
         "Date Read", "Date Added", "Bookshelves", "Bookshelves with positions", "Exclusive Shelf", "My Review",
-        "Spoiler", "Private Notes", "Read Count", "Owned Copies", "Dates Read",
+        "Spoiler", "Private Notes", "Read Count", "Owned Copies", "Dates Read", "Owned?",
     ]
 
     /// A Goodreads-compatible CSV, CRLF line ends as spreadsheets expect. Books come in the order
@@ -267,6 +267,10 @@ public struct LibraryExporter: Sendable {
                 exclusive, text(book.note.map { String($0.dropLast()) } ?? ""), "", text(book.privateNotes ?? ""),
                 readCount == 0 ? "" : String(readCount), book.owned == true ? "1" : "0",
                 datesRead.joined(separator: ", "),
+                // StoryGraph's column, beside Goodreads' count: a count of 0 is "not owned" and
+                // "not known" alike, and 'owned: no' came back unknown (found by an exploratory
+                // session).
+                book.owned.map { $0 ? "Yes" : "No" } ?? "",
             ]
             lines.append(fields.map(LibraryExporter.csvField).joined(separator: ","))
         }

@@ -53,7 +53,9 @@ enum GoodreadsFormat {
             shelves: shelves.reduce(into: [String]()) { list, shelf in
                 if !list.contains(where: { $0.lowercased() == shelf.lowercased() }) { list.append(shelf) }
             }, series: series, format: row["Binding"].flatMap(BookFormat.init(naming:)), firstPublished: firstYear,
-            owned: row["Owned Copies"].flatMap(Int.init).flatMap { $0 > 0 ? true : nil })
+            // Bookplate's own CSV adds StoryGraph's Owned? (yes, no, or not known) beside the count.
+            owned: ImportValues.yesNo(row["Owned?"])
+                ?? row["Owned Copies"].flatMap(Int.init).flatMap { $0 > 0 ? true : nil })
         let count = ImportValues.count(
             row["Read Count"], column: "Read Count", in: Book.readCountRange, warnings: &warnings)
         // Goodreads keeps one date per book; Bookplate's CSV export adds StoryGraph's column

@@ -289,6 +289,28 @@ import Testing
         #expect(same.removedByReader.map(\.restoredBySlug) == [false] && same.added.isEmpty)
     }
 
+    /// A book not owned came back from the CSV export as not known: Goodreads' Owned Copies is
+    /// 0 for both (found by an exploratory session). The export writes StoryGraph's Owned? beside
+    /// it, and an import reads it when it is there.
+    @Test func ownedNoComesBackFromTheCSVExport() throws {
+        let shelf = try TemporaryShelf()
+        for (title, owned) in [("Mine", true), ("Borrowed", false)] {
+            var book = NewBook(title: title, authors: ["A Writer"])
+            book.owned = owned
+            try shelf.library.addBook(book)
+        }
+        try shelf.library.addBook(NewBook(title: "Unknown", authors: ["A Writer"]))
+        let file = try TestPaths.temporaryFolder("owned").appendingPathComponent("export.csv")
+        try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).goodreadsCSV()
+            .write(to: file)
+        let fresh = try TemporaryShelf()
+        _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes))
+            .run(file: file, as: .goodreads)
+        #expect(try fresh.library.findBook(matching: "mine").book.owned == true)
+        #expect(try fresh.library.findBook(matching: "borrowed").book.owned == false)
+        #expect(try fresh.library.findBook(matching: "unknown").book.owned == nil)
+    }
+
     @Test func aDryRunChangesNothing() throws {
         let (shelf, report) = try importQuirks(dryRun: true)
         #expect(report.summary.added.count == 7 && report.notesWritten == 1)
