@@ -13,6 +13,10 @@ public struct ImageInfo: Equatable, Sendable {
     package var format: Format
     package var width: Int
     package var height: Int
+    /// Whether a decoder holds the whole image at once, whatever size it is asked for: a PNG, a
+    /// GIF, a progressive JPEG, a lossless WebP. A baseline JPEG is shrunk as it is decoded, and
+    /// so is a lossy WebP.
+    package var isDecodedWhole = true
 
     /// Reads the header of `bytes`; nil when they are not a JPEG, PNG, GIF or WebP image whose
     /// size can be found, or, unless `allowingZeroSize`, when that size is 0 either way.
@@ -25,9 +29,11 @@ public struct ImageInfo: Equatable, Sendable {
         case .jpeg:
             guard let size = ImageInfo.jpegSize(bytes) else { return nil }
             self.init(format: .jpeg, width: size.width, height: size.height)
+            isDecodedWhole = size.progressive
         case .webp where bytes.count >= 30:
             guard let size = ImageInfo.webpSize(bytes) else { return nil }
             self.init(format: .webp, width: size.width, height: size.height)
+            isDecodedWhole = ImageInfo.isLossless(webp: bytes)
         default:
             return nil
         }
@@ -80,8 +86,9 @@ public struct ImageInfo: Equatable, Sendable {
         self.height = height
     }
 
-    /// Walks the JPEG segments to the first start-of-frame marker, which holds the size.
-    private static func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+    /// Walks the JPEG segments to the first start-of-frame marker, which holds the size, and
+    /// says whether it is progressive (SOF2, SOF6, SOF10, SOF14).
+    private static func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int, progressive: Bool)? {
         var index = 2
         while index + 9 < bytes.count {
             guard bytes[index] == 0xFF else { return nil }
@@ -93,12 +100,28 @@ public struct ImageInfo: Equatable, Sendable {
             let length = bytes.bigEndian(index + 2, 2)
             let isStartOfFrame = (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)
             if isStartOfFrame {
-                return (bytes.bigEndian(index + 7, 2), bytes.bigEndian(index + 5, 2))
+                return (
+                    bytes.bigEndian(index + 7, 2), bytes.bigEndian(index + 5, 2),
+                    [0xC2, 0xC6, 0xCA, 0xCE].contains(marker)
+                )
             }
             guard length >= 2 else { return nil }
             index += 2 + length
         }
         return nil
+    }
+
+    /// Whether a WebP's image is lossless (`VP8L`), alone or after the extended header's chunks.
+    private static func isLossless(webp bytes: [UInt8]) -> Bool {
+        var index = 12
+        while index + 8 <= bytes.count {
+            let chunk = String(decoding: bytes[index..<index + 4], as: UTF8.self)
+            if chunk == "VP8L" { return true }
+            if chunk == "VP8 " { return false }
+            let length = bytes.littleEndian(index + 4, 4)
+            index += 8 + length + (length & 1)
+        }
+        return false
     }
 
     private static func webpSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {

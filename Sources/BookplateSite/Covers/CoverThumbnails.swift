@@ -17,11 +17,12 @@ public enum CoverThumbnails {
     /// The largest picture a cover may be, in pixels, and the longest side.
     public static let maximumPixels = 50_000_000
     public static let maximumSide = 20_000
-    /// The most a PNG, GIF or WebP cover may take to decode, in bytes: libvips shrinks a JPEG
-    /// while it decodes it, but holds about twice one of these whole (a 7000×7000 PNG of 16-bit
-    /// colour with transparency, 373 MB decoded from a 394 KB file, took a build to 249 MB, and
-    /// four large PNGs to 763 MB: found by an exploratory session). 48 MB is a 3000×4000 photo
-    /// with transparency, or 4000×4000 without: a build stays under 200 MiB.
+    /// The most a cover that is decoded whole (``ImageInfo/isDecodedWhole``: a PNG, a GIF, a
+    /// progressive JPEG, a lossless WebP) may take to decode, in bytes: libvips shrinks a baseline
+    /// JPEG or a lossy WebP while it decodes it, but holds about twice one of these (a 7000×7000
+    /// PNG of 16-bit colour with transparency, 373 MB decoded from a 394 KB file, took a build to
+    /// 249 MB, and four large PNGs to 763 MB: found by an exploratory session). 48 MB is a
+    /// 3000×4000 photo with transparency, or 4000×4000 without.
     public static let maximumDecodedBytes = 48 << 20
     /// Past this, such a cover is made while no other one of its kind is: two at once doubled
     /// the peak.
@@ -33,27 +34,30 @@ public enum CoverThumbnails {
     /// change the bytes of some rendition, so caches keyed by it make them again.
     public static let recipe: String = {
         let widths = CoverSize.allCases.map { String($0.rawValue) }.joined(separator: ",")
-        // 2: covers too large to decode are refused (maximumDecodedBytes); thumbnails cached
-        // before were made of them, and a shelf with its cache would publish what a fresh one
-        // refuses.
-        return "bookplate-covers/2 vips \(Vips.version) jpeg q\(quality) widths \(widths) over white"
+        // 2, 3: covers too large to decode whole are refused (maximumDecodedBytes), progressive
+        // JPEGs among them since 3; thumbnails cached before were made of them, and a shelf with
+        // its cache would publish what a fresh one refuses.
+        return "bookplate-covers/3 vips \(Vips.version) jpeg q\(quality) widths \(widths) over white"
     }()
 
     /// The renditions of the cover image in `bytes`, or a `ThumbnailError` saying why there are
     /// none.
     public static func make(from bytes: [UInt8]) throws -> CoverRenditions {
         try Vips.start()
-        let format = try checkedFormat(of: bytes)
+        let (format, isDecodedWhole) = try checkedFormat(of: bytes)
         return try bytes.withUnsafeBytes { buffer in
             guard let start = buffer.baseAddress else { throw ThumbnailError(problem: .notAnImage) }
             try checkLoader(for: start, count: buffer.count, expecting: format)
             let header = try Vips.image { bp_load(start, buffer.count, $0) }
             try checkSize(width: header.width, height: header.height)
-            let decoded =
-                format == .jpeg ? 0 : header.width * header.height * header.bands * Int(bp_sample_bytes(header.pointer))
+            // libwebp holds a lossless image at 4 bytes a pixel, whatever its bands.
+            let bytesPerPixel = format == .webp ? 4 : header.bands * Int(bp_sample_bytes(header.pointer))
+            let decoded = isDecodedWhole ? header.width * header.height * bytesPerPixel : 0
             guard decoded <= maximumDecodedBytes else {
+                // Rounded up: 48.2 MB is not "48 MB, more than 48 MB".
                 throw ThumbnailError(
-                    problem: .tooLargeToDecode(width: header.width, height: header.height, megabytes: decoded >> 20))
+                    problem: .tooLargeToDecode(
+                        width: header.width, height: header.height, megabytes: (decoded + (1 << 20) - 1) >> 20))
             }
             let isHeavy = decoded > heavyDecodedBytes
             if isHeavy { heavy.lock() }
@@ -72,15 +76,16 @@ public enum CoverThumbnails {
         }
     }
 
-    /// The format `bytes` start like, once their header shows a size a cover may have.
-    private static func checkedFormat(of bytes: [UInt8]) throws -> ImageInfo.Format {
+    /// The format `bytes` start like, and whether it is decoded whole
+    /// (``ImageInfo/isDecodedWhole``), once their header shows a size a cover may have.
+    private static func checkedFormat(of bytes: [UInt8]) throws -> (ImageInfo.Format, isDecodedWhole: Bool) {
         guard !bytes.isEmpty else { throw ThumbnailError(problem: .empty) }
         guard let format = ImageInfo.format(of: bytes) else { throw ThumbnailError(problem: .notAnImage) }
         guard let info = ImageInfo(bytes: bytes, allowingZeroSize: true) else {
             throw ThumbnailError(problem: .damaged("its header gives no size"))
         }
         try checkSize(width: info.width, height: info.height)
-        return format
+        return (format, info.isDecodedWhole)
     }
 
     private static func checkSize(width: Int, height: Int) throws {

@@ -14,7 +14,7 @@ public struct ThumbnailError: Error, Equatable, CustomStringConvertible {
         case noPixels(width: Int, height: Int)
         /// More pixels than a cover may have: refused before anything is decoded.
         case tooLarge(width: Int, height: Int)
-        /// A PNG, GIF or WebP that would take more memory to decode than a cover may
+        /// An image decoded whole that would take more memory to decode than a cover may
         /// (``CoverThumbnails/maximumDecodedBytes``).
         case tooLargeToDecode(width: Int, height: Int, megabytes: Int)
         /// The image ends early or its data is wrong, in vips' words.
@@ -49,8 +49,8 @@ public struct ThumbnailError: Error, Equatable, CustomStringConvertible {
         case .tooLarge(let width, let height):
             "\(subject) is \(width)×\(height) pixels, larger than covers may be (\(limit)): use a smaller image"
         case .tooLargeToDecode(let width, let height, let megabytes):
-            "\(subject) is \(width)×\(height) pixels, \(megabytes) MB to decode, more than a PNG, GIF or WebP cover may "
-                + "take (\(CoverThumbnails.maximumDecodedBytes >> 20) MB): save it smaller, or as a JPEG"
+            "\(subject) is \(width)×\(height) pixels, \(megabytes) MB to decode whole, more than a cover may take "
+                + "(\(CoverThumbnails.maximumDecodedBytes >> 20) MB): save it smaller, or as a baseline JPEG"
         case .damaged(let reason):
             "\(subject) is truncated or damaged: \(reason): download it again or replace it"
         case .unreadable(let reason):

@@ -238,19 +238,31 @@ import Testing
     }
 
     /// A PNG is decoded whole: a 7000×7000 one of 16-bit colour with transparency took a build
-    /// to 249 MB, four large ones to 763 MB (found by an exploratory session). One that would
-    /// take more than 48 MB to decode is refused before it is, and a JPEG of the same size is not.
-    @Test func refusesAPNGTooLargeToDecodeButNotAJPEGOfItsSize() throws {
+    /// to 249 MB, four large ones to 763 MB (found by an exploratory session), and so is a
+    /// progressive JPEG (found by a review). One that would take more than 48 MB to decode is
+    /// refused before it is; a baseline JPEG or a lossy WebP of the same size, shrunk as they are
+    /// decoded, are not.
+    @Test func refusesAnImageDecodedWholeThatIsTooLargeButNotOneShrunkAsItIsDecoded() throws {
         let png = try SampleImages.solid(width: 4100, height: 4100, [200, 40, 40], as: ".png")
-        let megabytes = (4100 * 4100 * 3) >> 20
+        let megabytes = (4100 * 4100 * 3 + (1 << 20) - 1) >> 20
         #expect(Self.problem(png) == .tooLargeToDecode(width: 4100, height: 4100, megabytes: megabytes))
+        let progressive = try SampleImages.solid(width: 4100, height: 4100, [200, 40, 40], as: ".jpg[interlace]")
+        #expect(ImageInfo(bytes: progressive)?.isDecodedWhole == true)
+        #expect(Self.problem(progressive) == .tooLargeToDecode(width: 4100, height: 4100, megabytes: megabytes))
         #expect(
             ThumbnailError(
-                path: "content/covers/scan.png", problem: .tooLargeToDecode(width: 4100, height: 4100, megabytes: 48)
+                path: "content/covers/scan.png", problem: .tooLargeToDecode(width: 4100, height: 4100, megabytes: 49)
             ).description
-                == "content/covers/scan.png is 4100×4100 pixels, 48 MB to decode, more than a PNG, GIF or WebP cover "
-                + "may take (48 MB): save it smaller, or as a JPEG")
-        #expect(Self.problem(try SampleImages.solid(width: 4100, height: 4100, [200, 40, 40])) == nil)
+                == "content/covers/scan.png is 4100×4100 pixels, 49 MB to decode whole, more than a cover may take "
+                + "(48 MB): save it smaller, or as a baseline JPEG")
+        let baseline = try SampleImages.solid(width: 4100, height: 4100, [200, 40, 40])
+        #expect(ImageInfo(bytes: baseline)?.isDecodedWhole == false)
+        #expect(Self.problem(baseline) == nil)
+        let lossy = try SampleImages.solid(width: 4100, height: 4100, [200, 40, 40], as: ".webp")
+        #expect(ImageInfo(bytes: lossy)?.isDecodedWhole == false)
+        #expect(Self.problem(lossy) == nil)
+        let lossless = try SampleImages.solid(width: 64, height: 64, [200, 40, 40], as: ".webp[lossless]")
+        #expect(ImageInfo(bytes: lossless)?.isDecodedWhole == true)
         #expect(Self.problem(try SampleImages.solid(width: 4000, height: 4000, [200, 40, 40], as: ".png")) == nil)
     }
 
