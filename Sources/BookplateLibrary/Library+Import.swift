@@ -113,19 +113,6 @@ extension Library {
                     for (record, prepared) in zip(file.records, preparedRecords) {
                         do {
                             let outcome = try importer.importRecord(record, prepared)
-                            // A book the reader removed: nothing of the row is kept, not its note
-                            // nor its highlights, and nothing is said of its values.
-                            if case .removed(let removed) = outcome {
-                                summary.rows.append(
-                                    ImportedRow(
-                                        line: record.line, action: .removed, slug: removed.slug, title: prepared.title))
-                                summary.removedByReader.append(removed)
-                                continue
-                            }
-                            summary.warnings += record.warnings.map { RowWarning(line: record.line, message: $0) }
-                            if let warning = Library.readingDatesAfter(tomorrow, in: record.reads) {
-                                summary.warnings.append(RowWarning(line: record.line, message: warning))
-                            }
                             let row = { (action: ImportedRow.Action, slug: String) in
                                 summary.rows.append(
                                     ImportedRow(line: record.line, action: action, slug: slug, title: prepared.title))
@@ -144,7 +131,16 @@ extension Library {
                                 slug = unchanged
                                 row(.unchanged, slug)
                                 summary.unchanged += 1
-                            case .removed: continue
+                            case .removed(let removed):
+                                // A book the reader removed: nothing of the row is kept, not its
+                                // note nor its highlights, and nothing is said of its values.
+                                row(.removed, removed.slug)
+                                summary.removedByReader.append(removed)
+                                continue
+                            }
+                            summary.warnings += record.warnings.map { RowWarning(line: record.line, message: $0) }
+                            if let warning = Library.readingDatesAfter(tomorrow, in: record.reads) {
+                                summary.warnings.append(RowWarning(line: record.line, message: warning))
                             }
                             if let note = try file.note(of: record) { notes.append((slug, note)) }
                             try importer.keepHighlights(record.highlights, ofSlug: slug)
@@ -302,9 +298,10 @@ private struct BookImporter {
             let latestOfSlug = removedSlugs.insert(slug).inserted
             // A copy that cannot be read is left to `restore`, which says so.
             guard
-                let kept = try? JSONDecoder().decode(RemovedIdentity.self, from: Data((row["snapshot"] as String).utf8))
+                let kept = try? JSONDecoder().decode(
+                    RemovedBookIdentity.self, from: Data((row["snapshot"] as String).utf8))
             else { continue }
-            let ids = kept.externalIDs.filter { $0.source == source.rawValue }.map(\.value)
+            let ids = (kept.externalIDs ?? []).filter { $0.source == source.rawValue }.map(\.value)
             let copy = RemovedCopy(
                 row: RemovedRow(
                     slug: slug, title: kept.book.title, authors: kept.authors.map(\.name),
@@ -643,20 +640,4 @@ private struct BookImporter {
             }
         }
     }
-}
-
-/// What an import matches a removed book by, read from its kept copy (``RemovedBookSnapshot``).
-private struct RemovedIdentity: Decodable {
-    struct Kept: Decodable {
-        var title: String
-        var isbn13: String?
-    }
-    struct Name: Decodable { var name: String }
-    struct ID: Decodable {
-        var source: String
-        var value: String
-    }
-    var book: Kept
-    var authors: [Name]
-    var externalIDs: [ID]
 }

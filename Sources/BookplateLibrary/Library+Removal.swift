@@ -16,11 +16,22 @@ public struct RemovedBook: Sendable, Equatable {
     public var coverFile: String?
 }
 
-/// The names of a kept copy's authors (``RemovedBookSnapshot/authors``), all the list of removed
-/// books shows of it.
-private struct KeptAuthors: Decodable {
+/// What a kept copy (``RemovedBookSnapshot``) is known by without reading the whole of it: its
+/// title, ISBN, authors and ids, for the list of removed books and for an import to match.
+struct RemovedBookIdentity: Decodable {
+    struct Kept: Decodable {
+        var title: String
+        var isbn13: String?
+    }
     struct Name: Decodable { var name: String }
+    struct ID: Decodable {
+        var source: String
+        var value: String
+    }
+    var book: Kept
     var authors: [Name]
+    /// Optional, so that a copy is named by its authors whatever else it lacks.
+    var externalIDs: [ID]?
 }
 
 /// Everything the library held about a book, as it was when removed.
@@ -122,7 +133,7 @@ extension Library {
             ).map { row in
                 // The authors' names are read from the kept copy, and nothing else of it; a copy
                 // that cannot be read names none.
-                let kept = try? JSONDecoder().decode(KeptAuthors.self, from: Data((row[6] as String).utf8))
+                let kept = try? JSONDecoder().decode(RemovedBookIdentity.self, from: Data((row[6] as String).utf8))
                 return RemovedBook(
                     id: row[0], slug: row[1], title: row[2], authors: kept?.authors.map(\.name) ?? [],
                     removedAt: row[3], noteFile: row[4], coverFile: row[5])

@@ -106,6 +106,10 @@ public struct ReadRecord: Hashable, Sendable, Codable {
         func firstUnnamed(where fits: (ReadRecord) -> Bool) -> Int? {
             merged.indices.first { !named[$0] && fits(merged[$0]) }
         }
+        /// The library's read an undated read of the file names: one of its outcome first.
+        func unnamed(forUndated read: ReadRecord) -> Int? {
+            firstUnnamed(where: { $0.outcome == read.outcome }) ?? firstUnnamed(where: { _ in true })
+        }
         // Which of the imported reads are old news: each read told once is matched once.
         var untold = told
         let isOld = imported.map { read in
@@ -117,9 +121,7 @@ public struct ReadRecord: Hashable, Sendable, Codable {
             if let index = firstUnnamed(where: { $0.isSameRead(as: read) }) { named[index] = true }
         }
         for (read, old) in zip(imported, isOld) where read.isUndated && old {
-            if let index = firstUnnamed(where: { $0.outcome == read.outcome }) ?? firstUnnamed(where: { _ in true }) {
-                named[index] = true
-            }
+            if let index = unnamed(forUndated: read) { named[index] = true }
         }
         for (read, old) in zip(imported, isOld) where !read.isUndated && !old {
             if let index = firstUnnamed(where: { $0.isSameRead(as: read) }) {
@@ -141,7 +143,7 @@ public struct ReadRecord: Hashable, Sendable, Codable {
             }
         }
         for (read, old) in zip(imported, isOld) where read.isUndated && !old {
-            if let index = firstUnnamed(where: { $0.outcome == read.outcome }) ?? firstUnnamed(where: { _ in true }) {
+            if let index = unnamed(forUndated: read) {
                 named[index] = true
             } else {
                 merged.append(read)

@@ -77,7 +77,7 @@ struct ListCommand: ParsableCommand {
         // columns: found by an exploratory session). Cut, it ends in "…", and `show` takes a part
         // of the title.
         Terminal.output(
-            TextTable.forOutput(header: header, rows: rows, flexible: [3, 4], phases: [[3: 8, 4: 8], [0: 24]]))
+            TextTable.forOutput(header: header, rows: rows, flexible: [3, 4], lastResort: [0: 24]))
     }
 }
 

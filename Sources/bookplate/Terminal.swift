@@ -111,11 +111,11 @@ enum TextTable {
     }
 
     /// A table no wider than `width` columns: the `flexible` columns (by index) give up width,
-    /// widest first, down to 8 columns each; the others are never cut. With `phases`, columns
-    /// give up width a phase at a time, each down to the width the phase gives it (`[[3: 8, 4: 8],
-    /// [0: 24]]`: titles and authors to 8, then, if the table is still too wide, the slug to 24).
+    /// widest first, down to 8 columns each; then, if the table is still too wide, the
+    /// `lastResort` columns, down to the width each is given (a slug to 24). The others are
+    /// never cut.
     static func render(
-        header: [String], rows: [[String]], fittingWidth width: Int, flexible: [Int], phases: [[Int: Int]]? = nil
+        header: [String], rows: [[String]], fittingWidth width: Int, flexible: [Int], lastResort: [Int: Int] = [:]
     ) -> String {
         var natural = [Int](repeating: 0, count: header.count)
         for row in [header] + rows {
@@ -126,7 +126,7 @@ enum TextTable {
         var widths = natural
         let gaps = 2 * (header.count - 1)
         var excess = widths.reduce(0, +) + gaps - width
-        for phase in phases ?? [Dictionary(uniqueKeysWithValues: flexible.map { ($0, 8) })] {
+        for phase in [Dictionary(uniqueKeysWithValues: flexible.map { ($0, 8) }), lastResort] {
             while excess > 0 {
                 guard
                     let widest = phase.keys.filter({ widths[$0] > phase[$0, default: 8] })
@@ -145,12 +145,12 @@ enum TextTable {
     /// `flexible` columns give up width); piped, each column cut at most to `piped` (nil: whole),
     /// for the next program to read.
     static func forOutput(
-        header: [String], rows: [[String]], flexible: [Int], phases: [[Int: Int]]? = nil, piped: [Int?]? = nil
+        header: [String], rows: [[String]], flexible: [Int], lastResort: [Int: Int] = [:], piped: [Int?]? = nil
     ) -> String {
         guard let columns = Terminal.outputColumns else {
             return render(header: header, rows: rows, maxWidths: piped ?? header.map { _ in nil })
         }
-        return render(header: header, rows: rows, fittingWidth: columns, flexible: flexible, phases: phases)
+        return render(header: header, rows: rows, fittingWidth: columns, flexible: flexible, lastResort: lastResort)
     }
 
     static func width(of text: String) -> Int {
