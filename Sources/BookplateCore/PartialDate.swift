@@ -86,6 +86,18 @@ public struct PartialDate: Hashable, Sendable, Comparable, CustomStringConvertib
         (lhs.storedYear, lhs.storedMonth, lhs.storedDay) < (rhs.storedYear, rhs.storedMonth, rhs.storedDay)
     }
 
+    /// Whether this date is over before `other` begins, however precisely each is known: a date
+    /// ends before another only when the parts both know tell them apart. `2020` is not before
+    /// `2020-01` (the year holds the month), nor `2020-01` before `2020-01-15`; `2019-12` is
+    /// before `2020`. `<` orders dates (the less precise first) and says nothing of this.
+    public func endsBefore(_ other: PartialDate) -> Bool {
+        guard storedYear == other.storedYear else { return storedYear < other.storedYear }
+        guard storedMonth != 0, other.storedMonth != 0 else { return false }
+        guard storedMonth == other.storedMonth else { return storedMonth < other.storedMonth }
+        guard storedDay != 0, other.storedDay != 0 else { return false }
+        return storedDay < other.storedDay
+    }
+
     /// The calendar day of `date` in UTC.
     public static func day(of date: Date) -> PartialDate {
         var calendar = Calendar(identifier: .gregorian)

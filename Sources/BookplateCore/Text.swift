@@ -18,6 +18,22 @@ extension StringProtocol {
 }
 
 extension String {
+    /// The text as a block of Markdown: without blank lines before it or white space after it, its
+    /// first line's indentation kept (a note that begins with an indented code block lost its
+    /// indentation, and became a paragraph, when trimmed at both ends: found by an exploratory
+    /// session).
+    package var trimmedAsBlock: String {
+        let scalars = unicodeScalars
+        guard let firstSeen = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        // The line the text begins on, from its start: after the last line break before it.
+        let start =
+            scalars[..<firstSeen].lastIndex(where: { $0 == "\n" || $0 == "\r" }).map(scalars.index(after:))
+            ?? scalars.startIndex
+        return String(String.UnicodeScalarView(scalars[start...end]))
+    }
+
     /// The text in at most `limit` characters, cut after a word when it is longer, with "…" unless
     /// it was cut after a sentence: a link preview cut mid-word, with a space at its end, did not
     /// say that it went on. With no space in the second half to cut at (one long word, a script

@@ -254,7 +254,11 @@ public struct LibraryExporter: Sendable {
             let sortName = AuthorName.sortName(for: first)
             // Text from the reader and the catalogs is neutralised for spreadsheets; the ISBNs are
             // Goodreads' own formulas, and the numbers and dates are written here.
-            let text = SpreadsheetCell.neutralised
+            // Control characters and escape sequences go too, as the library keeps text: a note
+            // is the reader's own file, and a colour code in it was written into the CSV as it was.
+            let text = { (value: String) in
+                SpreadsheetCell.neutralised(ControlSequences.cleanedForStorage(lines: value))
+            }
             let fields: [String] = [
                 text(book.externalIDs?[ImportSource.goodreads.rawValue] ?? ""), text(titleWithSeries), text(first),
                 first.isEmpty ? "" : text(sortName), text(book.authors.dropFirst().joined(separator: ", ")),
@@ -264,7 +268,7 @@ public struct LibraryExporter: Sendable {
                 book.pages.map(String.init) ?? "", book.published.map { String($0.prefix(4)) } ?? "",
                 book.firstPublished.map { String($0.prefix(4)) } ?? "", day(finishedReads.last?.finished),
                 day(String(book.added.prefix(10))), text((book.shelves + [exclusive]).joined(separator: ", ")), "",
-                exclusive, text(book.note.map { String($0.dropLast()) } ?? ""), "", text(book.privateNotes ?? ""),
+                exclusive, text(book.note.map(LibraryExporter.reviewCell) ?? ""), "", text(book.privateNotes ?? ""),
                 readCount == 0 ? "" : String(readCount), book.owned == true ? "1" : "0",
                 datesRead.joined(separator: ", "),
                 // StoryGraph's column, beside Goodreads' count: a count of 0 is "not owned" and
@@ -323,9 +327,18 @@ public struct LibraryExporter: Sendable {
         return formatter.date(from: text)
     }
 
-    /// A note as exports carry it: trimmed, ending in one newline.
+    /// A note as exports carry it: trimmed as a block of Markdown, ending in one newline.
     static func normalisedNote(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines) + "\n"
+        text.trimmedAsBlock + "\n"
+    }
+
+    /// A note as the CSV's review column carries it: without its last newline, unless it is one
+    /// line that speaks of `<br>`, which an importer would read as Goodreads' line break; a
+    /// cell with a line break of its own is read as written.
+    static func reviewCell(_ note: String) -> String {
+        let line = note.dropLast()
+        let speaksOfBreaks = line.range(of: "<br", options: .caseInsensitive) != nil
+        return speaksOfBreaks && !line.contains("\n") ? note : String(line)
     }
 }
 

@@ -106,7 +106,9 @@ extension ImportRecord {
         limits.text(&record.note, "the review", upTo: noteCharacters)
         limits.text(&record.privateNotes, "the private note", upTo: noteCharacters)
         record.warnings = limits.warnings
-        if let started = record.book.startedDate, let finished = record.book.finishedDate, finished < started {
+        if let started = record.book.startedDate, let finished = record.book.finishedDate,
+            finished.endsBefore(started)
+        {
             record.book.startedDate = nil
             record.warnings.append("started \(started) is after finished \(finished): imported without the start")
         }

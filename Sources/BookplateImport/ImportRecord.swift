@@ -231,6 +231,20 @@ struct CSVRow: Sendable {
         }
     }
 
+    /// The cell as Markdown text: trimmed as a block (``String/trimmedAsBlock``), so that a
+    /// review's first line keeps its indentation.
+    func block(_ column: String) -> String? {
+        untrimmed(column).flatMap {
+            let trimmed = $0.trimmedAsBlock
+            return trimmed.isEmpty ? nil : trimmed
+        }
+    }
+
+    /// The cell as the file has it, formulas restored.
+    func untrimmed(_ column: String) -> String? {
+        cells[column.lowercased()].map { restoresFormulas ? SpreadsheetCell.restored($0) : $0 }
+    }
+
     /// Reads delimited text with a header row, checks the required columns, and hands the rows
     /// to `batch` a few thousand at a time as they are read: a file's rows are never all in
     /// memory at once (50,000 Goodreads rows held 168 MB as parsed fields and again as rows).
@@ -422,10 +436,17 @@ enum ImportValues {
             .filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
     }
 
-    /// Review text with `<br/>` line breaks, as Goodreads writes them, made Markdown.
+    /// Review text made Markdown. Goodreads writes a review's line breaks as `<br/>` and has none
+    /// of its own; a cell that has line breaks of its own (Bookplate's CSV export, a review edited
+    /// in a spreadsheet) is taken as written, so that a note that speaks of `<br>` comes back
+    /// as it was (it came back broken in two: found by an exploratory session).
     static func review(_ cell: String?) -> String? {
         guard let cell else { return nil }
-        let text = cell.withLineBreakTagsAsNewlines.trimmed
+        // Without control characters and escape sequences, as the library keeps lines of text: a
+        // bell or a colour code in a review was kept in the note, and written into CSV exports.
+        let hasLineBreaks = cell.utf8.contains { $0 == 0x0A || $0 == 0x0D }
+        let text = ControlSequences.cleanedForStorage(lines: hasLineBreaks ? cell : cell.withLineBreakTagsAsNewlines)
+            .trimmedAsBlock
         return text.isEmpty ? nil : text + "\n"
     }
 

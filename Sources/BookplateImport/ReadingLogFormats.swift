@@ -63,8 +63,8 @@ enum GoodreadsFormat {
         let reads = ImportValues.reads(
             datesRead: row["Dates Read"], column: "Dates Read", status: status, count: count, warnings: &warnings)
         return ImportRecord(
-            line: row.line, book: book, sourceID: row["Book Id"], note: ImportValues.review(row["My Review"]),
-            privateNotes: row["Private Notes"], readCount: count, reads: reads,
+            line: row.line, book: book, sourceID: row["Book Id"], note: ImportValues.review(row.untrimmed("My Review")),
+            privateNotes: row.block("Private Notes"), readCount: count, reads: reads,
             addedAt: ImportValues.instant(added), warnings: warnings)
     }
 }
@@ -96,7 +96,8 @@ enum StoryGraphFormat {
             shelves: ImportValues.list(row["Tags"]), series: series,
             format: row["Format"].flatMap(BookFormat.init(naming:)), owned: ImportValues.yesNo(row["Owned?"]))
         return ImportRecord(
-            line: row.line, book: book, note: ImportValues.review(row["Review"]), readCount: count, reads: reads,
+            line: row.line, book: book, note: ImportValues.review(row.untrimmed("Review")), readCount: count,
+            reads: reads,
             addedAt: ImportValues.instant(
                 ImportValues.date(row["Date Added"], column: "Date Added", warnings: &warnings)),
             warnings: warnings)
@@ -170,7 +171,7 @@ enum LibraryThingFormat {
             format: row["Media"].flatMap(BookFormat.init(naming:)))
         return ImportRecord(
             line: row.line, book: book, sourceID: row["Book Id"],
-            note: ImportValues.review(row["Review"]), privateNotes: row["Private Comment"],
+            note: ImportValues.review(row.untrimmed("Review")), privateNotes: row.block("Private Comment"),
             addedAt: ImportValues.instant(
                 ImportValues.date(row["Entry Date"], column: "Entry Date", warnings: &warnings)),
             warnings: warnings)

@@ -186,7 +186,7 @@ extension Library {
 
     /// Throws when a finished date comes before the started date.
     public static func checkDates(started: PartialDate?, finished: PartialDate?) throws {
-        if let started, let finished, finished < started {
+        if let started, let finished, finished.endsBefore(started) {
             throw LibraryError.finishedBeforeStarted(started: started.description, finished: finished.description)
         }
     }

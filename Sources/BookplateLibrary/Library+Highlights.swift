@@ -90,6 +90,9 @@ public struct HighlightImportSummary: Sendable, Equatable {
     public var booksAdded: [String] = []
     /// Books of the file no book on the shelf matched: title, author and how many highlights.
     public var unmatched: [UnmatchedBook] = []
+    /// Books of the file the reader removed (`remove`), whose highlights were left out: never
+    /// added again by `--add-missing`, which took the slug `restore` needs.
+    public var removedBooks: [RemovedBookLeftOut] = []
     public var skipped: [SkippedRow] = []
     public var warnings: [RowWarning] = []
 
@@ -101,6 +104,14 @@ public struct HighlightImportSummary: Sendable, Equatable {
         public var candidates: [String]
         /// Each candidate's authors, "Frank Herbert, Brian Herbert", in the order of `candidates`.
         public var candidateAuthors: [String] = []
+    }
+
+    /// A removed book the file has highlights of, as `restore SLUG` brings it back.
+    public struct RemovedBookLeftOut: Sendable, Equatable {
+        public var slug: String
+        public var title: String
+        public var authors: [String]
+        public var highlights: Int
     }
 }
 
@@ -230,12 +241,22 @@ extension Library {
                     try matcher.recognisePassages(of: file.highlights, in: db)
                     var unmatched: [String: HighlightImportSummary.UnmatchedBook] = [:]
                     var unmatchedOrder: [String] = []
+                    var removedBooks: [HighlightImportSummary.RemovedBookLeftOut] = []
                     for imported in file.highlights {
                         guard !imported.highlight.text.passageForStorage.isEmpty else {
                             summary.skipped.append(SkippedRow(line: imported.line, reason: "the highlight has no text"))
                             continue
                         }
                         var match = matcher.book(for: imported)
+                        if case .removed(let copy) = match {
+                            if let index = removedBooks.firstIndex(where: { $0.slug == copy.slug }) {
+                                removedBooks[index].highlights += 1
+                            } else {
+                                removedBooks.append(
+                                    .init(slug: copy.slug, title: copy.title, authors: copy.authors, highlights: 1))
+                            }
+                            continue
+                        }
                         if case .none = match, addMissing {
                             let book = try addBookByHand(title: imported.bookTitle, author: imported.bookAuthor, in: db)
                             summary.booksAdded.append(book.slug)
@@ -283,6 +304,7 @@ extension Library {
                         }
                     }
                     summary.unmatched = unmatchedOrder.compactMap { unmatched[$0] }
+                    summary.removedBooks = removedBooks
                     return dryRun ? .rollback : .commit
                 }
             }
@@ -401,13 +423,26 @@ extension Highlight {
     }
 }
 
-/// Finds the book a highlight names among the books on the shelf, by ISBN or by title and author.
+/// Finds the book a highlight names among the books on the shelf, by ISBN or by title and author;
+/// else among the books the reader removed, so that a removed book is not added again.
 private struct HighlightMatcher {
     enum Match {
         case none
         case one(Book)
         case several([Book])
+        /// No book on the shelf, but a book the reader removed, which `restore` brings back.
+        case removed(RemovedCopy)
     }
+
+    /// The latest removed copy of a slug no book on the shelf has, as its kept identity names it.
+    struct RemovedCopy {
+        var slug: String
+        var title: String
+        var authors: [String]
+    }
+
+    var removedByISBN: [String: RemovedCopy] = [:]
+    var removedByTitle: [String: [(copy: RemovedCopy, surnames: Set<String>)]] = [:]
 
     var byISBN: [String: Book] = [:]
     var byID: [Int64: Book] = [:]
@@ -428,6 +463,23 @@ private struct HighlightMatcher {
                     book, names.reduce(into: Set<String>()) { $0.formUnion(Self.surnames($1)) },
                     names.reduce(into: Set<String>()) { $0.formUnion(Self.fullNames($1)) }
                 ))
+        }
+        let slugs = Set(books.map(\.slug))
+        var seen: Set<String> = []
+        // Latest first: the copy `restore SLUG` brings back. A copy that cannot be read is left to
+        // `restore`, which says so.
+        for row in try Row.fetchAll(db, sql: "SELECT slug, snapshot FROM removedBook ORDER BY removedAt DESC, id DESC")
+        {
+            let slug: String = row["slug"]
+            guard !slugs.contains(slug), seen.insert(slug).inserted,
+                let kept = try? JSONDecoder().decode(
+                    RemovedBookIdentity.self, from: Data((row["snapshot"] as String).utf8))
+            else { continue }
+            let names = kept.authors.map(\.name)
+            let copy = RemovedCopy(slug: slug, title: kept.book.title, authors: names)
+            if let isbn = kept.book.isbn13, removedByISBN[isbn] == nil { removedByISBN[isbn] = copy }
+            removedByTitle[Self.titleKey(kept.book.title), default: []].append(
+                (copy, names.reduce(into: Set<String>()) { $0.formUnion(Self.surnames($1)) }))
         }
     }
 
@@ -491,10 +543,22 @@ private struct HighlightMatcher {
             }
         }
         switch candidates.count {
-        case 0: return .none
+        case 0: return removedCopy(of: imported).map(Match.removed) ?? .none
         case 1: return .one(candidates[0].book)
         default: return .several(candidates.map(\.book).sorted { $0.slug < $1.slug })
         }
+    }
+
+    /// The removed book `imported` names, by ISBN, else by title and an author's surname: one
+    /// copy only, as a removed book is named to be brought back.
+    private func removedCopy(of imported: ImportedHighlight) -> RemovedCopy? {
+        if let isbn = imported.isbn, let copy = removedByISBN[isbn.isbn13] { return copy }
+        var copies = removedByTitle[Self.titleKey(imported.bookTitle)] ?? []
+        if let author = imported.bookAuthor {
+            let surnames = Self.surnames(author)
+            copies = copies.filter { !$0.surnames.isDisjoint(with: surnames) }
+        }
+        return copies.count == 1 ? copies[0].copy : nil
     }
 
     /// "The Left Hand of Darkness: 50th Anniversary Edition", "Thinking, Fast and Slow (Penguin

@@ -174,6 +174,9 @@ private struct PreparedRecord: Sendable {
     var title: String
     var firstAuthor: String?
     var matchKey: String
+    /// The key of the title before its colon, for a title that has one: "Good Omens: The Nice and
+    /// Accurate Prophecies…" is the "Good Omens" a device named.
+    var mainTitleKey: String?
     var slugBase: String
     var description: SanitizedHTML?
 
@@ -181,6 +184,8 @@ private struct PreparedRecord: Sendable {
         title = record.book.title.trimmedForStorage
         firstAuthor = record.book.authors.first?.name.trimmedForStorage
         matchKey = Library.matchKey(title: title, firstAuthor: firstAuthor)
+        mainTitleKey =
+            title.contains(":") ? Library.matchKey(title: title, firstAuthor: firstAuthor, looseTitle: true) : nil
         slugBase = Slug.make(from: title, fallbackPrefix: "book")
         description = Book.storedDescription(record.book.description)
     }
@@ -216,6 +221,8 @@ private struct BookImporter {
     var bookIDByISBN: [String: Int64] = [:]
     var bookIDBySourceID: [String: Int64] = [:]
     var bookIDsByMatchKey: [String: [Int64]] = [:]
+    /// The books that have a subtitle: never the book of another title's main title.
+    var booksWithSubtitle: Set<Int64> = []
     /// Books that have an ISBN, and books that carry an id from this source: either tells two
     /// books with the same title and author apart.
     var booksWithISBN: Set<Int64> = []
@@ -276,6 +283,7 @@ private struct BookImporter {
             // A CSV names a book with a subtitle as Goodreads does, and as the Goodreads export writes
             // it: "The Dispossessed: An Ambiguous Utopia".
             if let subtitle: String = row["subtitle"] {
+                booksWithSubtitle.insert(id)
                 let title: String = row["title"]
                 bookIDsByMatchKey[
                     Library.matchKey(title: "\(title): \(subtitle)", firstAuthor: row["firstAuthor"]), default: []
@@ -380,10 +388,20 @@ private struct BookImporter {
         let key = prepared.matchKey
         // The same title and first author make the same book only when no ISBN or id of this
         // source tells them apart.
-        let byTitle = bookIDsByMatchKey[key]?.first { id in
-            (new.isbn == nil || !booksWithISBN.contains(id))
-                && (record.sourceID == nil || !booksWithSourceID.contains(id))
+        let (withISBN, withSourceID) = (booksWithISBN, booksWithSourceID)
+        let toldApart = { (id: Int64) in
+            (new.isbn != nil && withISBN.contains(id)) || (record.sourceID != nil && withSourceID.contains(id))
         }
+        // A title with its subtitle after a colon is also the book of its main title that has no
+        // subtitle: highlights add a book as the device names it, and a reading log imported
+        // after them added the same book again (found by an exploratory session).
+        let byTitle =
+            bookIDsByMatchKey[key]?.first { !toldApart($0) }
+            // Only a book the shelf had before: two rows of one file, "Meditations" and
+            // "Meditations: A New Translation", are two editions the reader keeps.
+            ?? prepared.mainTitleKey.flatMap { bookIDsByMatchKey[$0] }?.first {
+                !toldApart($0) && !booksWithSubtitle.contains($0) && lineByBookID[$0] == nil
+            }
         let existingID: Int64?
         if let slug = record.preferredSlug {
             // Bookplate's own export names each book by its slug: the same slug is the same book when

@@ -61,7 +61,7 @@ public struct ReadRecord: Hashable, Sendable, Codable {
     /// Whether the read ends before it begins: a mistake of whoever wrote the dates.
     package var endsBeforeItBegins: Bool {
         guard let started, let finished else { return false }
-        return finished < started
+        return finished.endsBefore(started)
     }
 
     /// A read begun after it ended is no read: throws as `edit` does.
@@ -188,6 +188,12 @@ public struct ReadRecord: Hashable, Sendable, Codable {
         var current: [ReadRecord] = []
         if let outcome = status.readOutcome {
             current = [ReadRecord(started: started, finished: outcome == .reading ? nil : finished, outcome: outcome)]
+            // A book begun again: Goodreads keeps the last finished read's date beside the status
+            // of the read going on, and that date is a read of its own (it was dropped: found by
+            // an exploratory session).
+            if outcome == .reading, let finished, !earlier.contains(where: { $0.finished == finished }) {
+                current.insert(ReadRecord(finished: finished, outcome: .finished), at: 0)
+            }
         }
         let counted = (earlier + current).filter {
             $0.outcome == .finished || (countsSetAside && $0.outcome == .setAside)

@@ -135,7 +135,7 @@ struct ImportCommand: AsyncParsableCommand {
         // A file of which nothing could be read is a failure, not an import of nothing.
         let nothingRead =
             summary.added + summary.updated + summary.unchanged == 0 && summary.unmatched.isEmpty
-            && !summary.skipped.isEmpty
+            && summary.removedBooks.isEmpty && !summary.skipped.isEmpty
         if json {
             try JSONOutput.print(
                 "import",
@@ -149,6 +149,13 @@ struct ImportCommand: AsyncParsableCommand {
                                 "title": .string($0.title), "author": .optional($0.author),
                                 "highlights": .int($0.highlights), "candidates": .strings($0.candidates),
                                 "candidateAuthors": .strings($0.candidateAuthors),
+                            ])
+                        }),
+                    "removedBooks": .array(
+                        summary.removedBooks.map {
+                            .object([
+                                "slug": .string($0.slug), "title": .string($0.title), "authors": .strings($0.authors),
+                                "highlights": .int($0.highlights),
                             ])
                         }),
                     "skipped": JSONOutput.skipped(summary.skipped),
@@ -188,6 +195,18 @@ struct ImportCommand: AsyncParsableCommand {
         if !summary.booksAdded.isEmpty {
             line +=
                 "; \(counted(summary.booksAdded.count, "book")) added to the shelf as to read (`edit SLUG --status` says how far you got)"
+        }
+        if !summary.removedBooks.isEmpty {
+            // Named so that `restore` finds it, as a reading log's import names a removed book.
+            let removed = summary.removedBooks
+            let named = removed.prefix(3).map(\.slug).joined(separator: ", ") + (removed.count > 3 ? ", …" : "")
+            let highlights = removed.reduce(0) { $0 + $1.highlights }
+            let how =
+                removed.count == 1
+                ? "`bookplate restore \(removed[0].slug)` brings it back"
+                : "`bookplate restore SLUG` brings one back"
+            line +=
+                "; \(counted(highlights, "highlight")) of \(named), which you removed, \(dryRun ? "would be " : "")left out (\(how))"
         }
         if !summary.unmatched.isEmpty {
             line += "; \(counted(summary.unmatched.count, "book")) not matched"

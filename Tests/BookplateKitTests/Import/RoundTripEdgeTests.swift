@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+
+@testable import BookplateCore
+@testable import BookplateImport
+@testable import BookplateKit
+@testable import BookplateLibrary
+
+/// What an exploratory session found lost or changed when a reading life went out and came back:
+/// each case here failed before its fix.
+@Suite struct RoundTripEdgeTests {
+    func importText(_ text: String, as source: ImportSource = .goodreads, into shelf: TemporaryShelf) throws
+        -> ShelfImport.Report
+    {
+        let file = try TestPaths.temporaryFolder("round-trip").appendingPathComponent("export.csv")
+        try Data(text.utf8).write(to: file)
+        return try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).run(
+            file: file, as: source)
+    }
+
+    func csv(of shelf: TemporaryShelf) throws -> String {
+        let data = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .goodreadsCSV()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func note(_ slug: String, of shelf: TemporaryShelf) throws -> String? {
+        try NoteStore(folder: shelf.paths.notes).note(forSlug: slug)
+    }
+
+    /// `2020` does not end before `2020-01`: the year holds the month. "Dates Read" of
+    /// `2020/01-2020` lost its start with a warning that it ended before it began, and `read add`
+    /// refused the same dates.
+    @Test func aLessPreciseEndInTheSamePeriodIsNoEndBeforeTheStart() throws {
+        func date(_ text: String) throws -> PartialDate { try PartialDate(parsing: text) }
+        #expect(try !date("2020").endsBefore(date("2020-01")))
+        #expect(try !date("2020-01").endsBefore(date("2020-01-15")))
+        #expect(try !date("2020-01-15").endsBefore(date("2020")))
+        #expect(try date("2019-12").endsBefore(date("2020")))
+        #expect(try date("2020-01-31").endsBefore(date("2020-02")))
+        #expect(try date("2020-01-14").endsBefore(date("2020-01-15")))
+        #expect(try !date("2020-01-15").endsBefore(date("2020-01-15")))
+        #expect(throws: Never.self) { try Library.checkDates(started: date("2020-01"), finished: date("2020")) }
+        #expect(throws: LibraryError.self) {
+            try Library.checkDates(started: date("2020-02"), finished: date("2020-01"))
+        }
+
+        let shelf = try TemporaryShelf()
+        let report = try importText(
+            "Title,Author,Exclusive Shelf,Dates Read\nDune,Frank Herbert,read,2020/01-2020\n", into: shelf)
+        #expect(report.summary.warnings.isEmpty)
+        let dune = try shelf.library.findBook(matching: "dune")
+        #expect(
+            dune.reads.map { "\($0.started?.description ?? "")→\($0.finished?.description ?? "")" } == ["2020-01→2020"])
+    }
+
+    /// A note that begins with an indented code block came back from the JSON and the CSV export as
+    /// a paragraph: exports trimmed its first line's indentation.
+    @Test func aNoteKeepsItsFirstLinesIndentationThroughEveryExport() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+        let written = "\n\n    let x = 1\n    let y = 2\n\nAfter the code.  \n\n"
+        try NoteStore(folder: shelf.paths.notes).writeNote(written, forSlug: "dune")
+        let kept = "    let x = 1\n    let y = 2\n\nAfter the code.\n"
+
+        let json = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).json()
+        let fromJSON = try TemporaryShelf()
+        let file = fromJSON.root.appendingPathComponent("export.json")
+        try json.write(to: file)
+        _ = try ShelfImport(library: fromJSON.library, notes: NoteStore(folder: fromJSON.paths.notes))
+            .run(file: file, as: .bookplate)
+        #expect(try note("dune", of: fromJSON) == kept)
+
+        let fromCSV = try TemporaryShelf()
+        _ = try importText(try csv(of: shelf), into: fromCSV)
+        #expect(try note("dune", of: fromCSV) == kept)
+        #expect(try csv(of: fromCSV) == csv(of: shelf))
+    }
+
+    /// A note that speaks of `<br>` came back from the CSV export broken in two, even inside code:
+    /// the import took every `<br>` for Goodreads' line break. A cell with line breaks of its own
+    /// is read as written, and a one-line note that speaks of `<br>` is written with its line
+    /// break; Goodreads' own `<br/>` still make lines.
+    @Test func aNoteThatSpeaksOfLineBreakTagsComesBackFromTheCSVAsWritten() throws {
+        let shelf = try TemporaryShelf()
+        for title in ["Dune", "Emma"] { try shelf.library.addBook(NewBook(title: title, authors: ["Someone"])) }
+        let notes = NoteStore(folder: shelf.paths.notes)
+        try notes.writeNote("Use `<br>` or <br/> for a line break.\n", forSlug: "dune")
+        try notes.writeNote("First line with <BR>.\n\nSecond paragraph.\n", forSlug: "emma")
+        let exported = try csv(of: shelf)
+
+        let fresh = try TemporaryShelf()
+        _ = try importText(exported, into: fresh)
+        #expect(try note("dune", of: fresh) == "Use `<br>` or <br/> for a line break.\n")
+        #expect(try note("emma", of: fresh) == "First line with <BR>.\n\nSecond paragraph.\n")
+        #expect(try csv(of: fresh) == exported)
+
+        let goodreads = try TemporaryShelf()
+        _ = try importText(
+            "Title,Author,Exclusive Shelf,My Review\nKindred,Octavia E. Butler,read,One.<br/><br/>Two.\n",
+            into: goodreads)
+        #expect(try note("kindred", of: goodreads) == "One.\n\nTwo.\n")
+    }
+
+    /// A colour code or a bell in a review was kept in the note and written into the CSV export as
+    /// it was; the JSON escaped them and the Markdown export dropped them.
+    @Test func controlCharactersNeitherComeInWithAReviewNorGoOutInTheCSV() throws {
+        let shelf = try TemporaryShelf()
+        _ = try importText(
+            "Title,Author,Exclusive Shelf,My Review\nKindred,Octavia E. Butler,read,\"bell\u{07} here\"\n",
+            into: shelf)
+        #expect(try note("kindred", of: shelf) == "bell here\n")
+
+        try NoteStore(folder: shelf.paths.notes).writeNote(
+            "My note \u{1B}[31mred\u{1B}[0m\r\nnext\u{9B}2J line\n", forSlug: "kindred")
+        let exported = try csv(of: shelf)
+        #expect(!exported.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{9B}" })
+        // A lone C1 control goes alone, as the library keeps text (it may be half of a character
+        // read in the wrong encoding).
+        #expect(exported.contains("\"My note red\nnext2J line\""))
+    }
+
+    /// A book begun again, on Goodreads' `currently-reading` shelf with the date it was last
+    /// finished, lost that date: the read going on took it and dropped it.
+    @Test func aBookBegunAgainKeepsTheDateItWasLastFinished() throws {
+        let shelf = try TemporaryShelf()
+        let report = try importText(
+            "Title,Author,Exclusive Shelf,Date Read,Read Count\nDune,Frank Herbert,currently-reading,2020/05/05,2\n",
+            into: shelf)
+        #expect(report.summary.warnings.isEmpty)
+        let dune = try shelf.library.findBook(matching: "dune")
+        #expect(dune.book.status == .reading)
+        #expect(
+            dune.reads.map { "\($0.finished?.description ?? "undated") \($0.outcome.rawValue)" } == [
+                "undated finished", "2020-05-05 finished", "undated reading",
+            ])
+        // Exported and imported again, the same reads.
+        let fresh = try TemporaryShelf()
+        _ = try importText(try csv(of: shelf), into: fresh)
+        #expect(try fresh.library.findBook(matching: "dune").reads == dune.reads)
+    }
+
+    /// A reading log's title with a subtitle is the book highlights added first under the main
+    /// title alone: Good Omens was on the shelf twice, the highlights on one and the reads on the
+    /// other. Two editions of one file stay two books.
+    @Test func aTitleWithItsSubtitleIsTheBookOfItsMainTitle() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Good Omens", authors: ["Terry Pratchett", "Neil Gaiman"]))
+        let report = try importText(
+            "Title,Author,Exclusive Shelf\n"
+                + "\"Good Omens: The Nice and Accurate Prophecies of Agnes Nutter, Witch\",Terry Pratchett,read\n"
+                + "Meditations,Marcus Aurelius,read\n\"Meditations: A New Translation\",Marcus Aurelius,to-read\n",
+            into: shelf)
+        #expect(report.summary.updated == ["good-omens"])
+        #expect(report.summary.added.count == 2)
+        #expect(try shelf.library.books().filter { $0.book.title.hasPrefix("Good Omens") }.count == 1)
+        // Another book of the same main title, with a subtitle of its own, is another book.
+        let other = try TemporaryShelf()
+        try other.library.addBook(
+            NewBook(title: "Foundation", subtitle: "The Graphic Novel", authors: ["Isaac Asimov"]))
+        let otherReport = try importText(
+            "Title,Author,Exclusive Shelf\n\"Foundation: A Novel\",Isaac Asimov,read\n", into: other)
+        #expect(otherReport.summary.added.count == 1)
+    }
+
+    /// `import kindle --add-missing` added a book the reader had removed again, as an empty book to
+    /// read that took its slug, and `restore` was then refused. Its highlights are left out and
+    /// the book named, as a reading log's import names it; restored, it takes them.
+    @Test func highlightsOfARemovedBookAreLeftOutAndTheBookNamed() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(
+            NewBook(
+                title: "Emma", authors: ["Jane Austen"], status: .read, finishedDate: try PartialDate(parsing: "2019")))
+        let removal = BookRemoval(library: shelf.library, paths: shelf.paths)
+        _ = try removal.remove(slug: "emma")
+        let clippings = shelf.root.appendingPathComponent("My Clippings.txt")
+        try Data(ReadingLifeExportTests.clippings.utf8).write(to: clippings)
+
+        for dryRun in [true, false] {
+            let summary = try HighlightImport(library: shelf.library)
+                .run(file: clippings, as: .kindle, addMissing: true, dryRun: dryRun)
+            #expect(
+                summary.removedBooks == [.init(slug: "emma", title: "Emma", authors: ["Jane Austen"], highlights: 2)])
+            #expect(summary.booksAdded.isEmpty && summary.unmatched.isEmpty && summary.added == 0)
+        }
+        #expect(throws: LibraryError.self) { try shelf.library.findBook(matching: "emma") }
+
+        _ = try removal.restore(try shelf.library.findRemovedBook(matching: "emma"))
+        let afterRestore = try HighlightImport(library: shelf.library).run(file: clippings, as: .kindle)
+        #expect(afterRestore.added == 2 && afterRestore.removedBooks.isEmpty)
+        #expect(try shelf.library.findBook(matching: "emma").reads.count == 1)
+    }
+}
