@@ -5,6 +5,10 @@ import BookplateLibrary
 import BookplateSite
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Opens a file in the reader's editor and waits until they close it.
 public struct EditorLauncher: Sendable {
     public var edit: @Sendable (URL) throws -> Void
@@ -22,27 +26,74 @@ public struct EditorLauncher: Sendable {
             let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }
                 .first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             guard let editor else { throw NoteError.noEditor(path: url.relativePathForDisplay) }
-            // A program that is not there is said in one line, before the shell says it its way.
-            if let program = EditorLauncher.program(in: editor),
+            // A program that is not there is said in one line, before the shell says it its way
+            // (a path with a space in it, unquoted, is the program it names).
+            if !FileManager.default.isExecutableFile(atPath: editor.trimmingCharacters(in: .whitespaces)),
+                let program = EditorLauncher.program(in: editor),
                 !EditorLauncher.exists(program, path: environment["PATH"] ?? "/usr/bin:/bin")
             {
                 throw NoteError.editorNotFound(editor: editor)
             }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "\(editor) \"$1\"", "bookplate-editor", url.path]
-            do {
-                try process.run()
-            } catch {
-                throw NoteError.editorFailed(editor: editor, status: -1)
-            }
-            process.waitUntilExit()
+            let status = try EditorLauncher.runInThisTerminal(
+                ["/bin/sh", "-c", EditorLauncher.command(for: editor), "bookplate-editor", url.path, editor],
+                editor: editor)
             // 127: the shell found no such command.
-            guard process.terminationStatus != 127 else { throw NoteError.editorNotFound(editor: editor) }
-            guard process.terminationStatus == 0 else {
-                throw NoteError.editorFailed(editor: editor, status: process.terminationStatus)
-            }
+            guard status != 127 else { throw NoteError.editorNotFound(editor: editor) }
+            guard status == 0 else { throw NoteError.editorFailed(editor: editor, status: status) }
         }
+    }
+
+    /// Runs `arguments` as `system(3)` does and returns its exit status: in this process's group,
+    /// so that the editor is the terminal's foreground and may read it, while this process
+    /// ignores Ctrl-C and Ctrl-\ (the editor's to handle) until it ends. Foundation's `Process`
+    /// puts the child in a group of its own, where a terminal editor (vi, nano) was stopped by
+    /// the kernel as soon as it touched the terminal, and `note` hung (found by an exploratory
+    /// session).
+    static func runInThisTerminal(_ arguments: [String], editor: String) throws -> Int32 {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The editor gets the signals' usual handling back, whatever this process does with them.
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGQUIT)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        let previousInterrupt = signal(SIGINT, SIG_IGN)
+        let previousQuit = signal(SIGQUIT, SIG_IGN)
+        defer {
+            signal(SIGINT, previousInterrupt)
+            signal(SIGQUIT, previousQuit)
+        }
+        var child: pid_t = 0
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        guard posix_spawn(&child, arguments[0], nil, &attributes, argv, environ) == 0 else {
+            throw NoteError.editorFailed(editor: editor, status: -1)
+        }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) == -1 {
+            guard errno == EINTR else { throw NoteError.editorFailed(editor: editor, status: -1) }
+        }
+        // Exited: its status; killed by a signal: the shell's way, 128 and the signal.
+        let signalled = status & 0x7f
+        return signalled == 0 ? (status >> 8) & 0xff : 128 + signalled
+    }
+
+    /// The shell's command that opens the note (`$1`) in `editor` (also given as `$2`): the
+    /// editor in the shell's place (`exec`), so that no shell waits between it and this process
+    /// to die of the Ctrl-C the editor takes as a key, unless it is several commands; a path to
+    /// a program with a space in it, unquoted, runs that program (it was said not to be found).
+    static func command(for editor: String) -> String {
+        let trimmed = editor.trimmingCharacters(in: .whitespaces)
+        if !trimmed.contains(where: { "\"'\\".contains($0) }), trimmed.contains(" "),
+            FileManager.default.isExecutableFile(atPath: trimmed)
+        {
+            return #"exec "$2" "$1""#
+        }
+        let severalCommands = trimmed.contains { ";&|\n".contains($0) }
+        return (severalCommands ? "" : "exec ") + "\(editor) \"$1\""
     }
 
     /// The program a plain editor command runs (`code` of `code --wait`); nil when the command

@@ -53,9 +53,7 @@ struct AddCommand: AsyncParsableCommand {
             try addByHand(reader)
             return
         }
-        // A number given twice ("1,1") is one book: it was added, then refused as already there.
-        var targets: [BookTarget] = []
-        for target in try items.flatMap(targets(from:)) where !targets.contains(target) { targets.append(target) }
+        var targets = try distinct(items.flatMap(targets(from:)))
         if let isbn = details.isbn { targets.append(.isbn(try Parse.isbn(isbn))) }
         if targets.isEmpty { targets = try pickFromLastSearch() }
         let library = try shelf.openLibrary()
@@ -108,16 +106,30 @@ struct AddCommand: AsyncParsableCommand {
             .map(BookTarget.candidate)
     }
 
-    /// On a terminal, shows the last search and asks which results to add.
+    /// A number given twice ("1,1") is one book: it was added, then refused as already there.
+    private func distinct(_ targets: [BookTarget]) -> [BookTarget] {
+        targets.reduce(into: []) { kept, target in if !kept.contains(target) { kept.append(target) } }
+    }
+
+    /// On a terminal, shows the last search and asks which results to add. Only when standard
+    /// output is the terminal too: `add > added.txt` wrote the question into the file and waited
+    /// for an answer to a question nobody saw (found by an exploratory session).
     private func pickFromLastSearch() throws -> [BookTarget] {
-        guard isatty(STDIN_FILENO) == 1 else { throw SearchError.nothingToAdd }
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw SearchError.nothingToAdd }
         let candidates = try LastSearch(contentFolder: try shelf.paths.content).load()
         Terminal.output(SearchTable.render(candidates))
         Terminal.output("Add which? Numbers separated by commas, or nothing to cancel: ", terminator: "")
-        guard let answer = readLine()?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
+        // Ctrl-D left the shell's prompt on the question's line, and nothing said so.
+        guard let line = readLine() else {
+            Terminal.output("\nNothing added.")
             throw ExitCode.success
         }
-        return try targets(from: answer)
+        let answer = line.trimmingCharacters(in: .whitespaces)
+        guard !answer.isEmpty else {
+            Terminal.output("Nothing added.")
+            throw ExitCode.success
+        }
+        return distinct(try targets(from: answer))
     }
 }
 

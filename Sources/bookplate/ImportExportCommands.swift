@@ -299,7 +299,7 @@ struct ExportCommand: ParsableCommand {
                 String(decoding: data, as: UTF8.self), as: format == .json ? .json : .text,
                 terminator: "")
         } else {
-            FileHandle.standardOutput.write(data)
+            Terminal.output(bytes: data)
         }
     }
 }

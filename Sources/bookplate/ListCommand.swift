@@ -6,8 +6,8 @@ struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List the books on the shelf.",
         discussion: """
-            On a terminal the table fits its width, shortening titles and authors but never slugs; \
-            piped, nothing is shortened. --columns prints the fields you name, tab-separated, one book \
+            On a terminal the table fits its width, shortening titles and authors first, and a slug \
+            only when they can give no more (--columns slug prints it whole); piped, nothing is shortened. --columns prints the fields you name, tab-separated, one book \
             a line, for scripts: \(ListColumn.allCases.map(\.rawValue).joined(separator: ", ")).
             """)
 

@@ -11,18 +11,59 @@ enum Terminal {
 
     /// Writes `text` on standard output.
     static func output(_ text: String, as kind: Kind = .text, terminator: String = "\n") {
-        FileHandle.standardOutput.write(Data((safe(text, as: kind) + terminator).utf8))
+        write(safe(text, as: kind) + terminator, to: STDOUT_FILENO)
     }
 
     /// Writes `text` on standard error, as one line.
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((safe(text, as: .text) + "\n").utf8))
+        write(safe(text, as: .text) + "\n", to: STDERR_FILENO)
     }
 
     /// A warning, on one line whatever its text holds: a line break in a file's name printed a
     /// second line that passed for a warning of its own (found by an exploratory session).
     static func warning(_ text: String) {
-        FileHandle.standardError.write(Data(("warning: " + safe(text, as: .line) + "\n").utf8))
+        write("warning: " + safe(text, as: .line) + "\n", to: STDERR_FILENO)
+    }
+
+    /// Writes `text` whole on `descriptor`, standard output or error. `FileHandle.write` stops
+    /// the program with a stack trace when a write fails (a full disk under `export > file`, a
+    /// closed output, a broken pipe where SIGPIPE is ignored: found by an exploratory session).
+    /// Here a pipe closed by its reader ends the program as SIGPIPE would, quietly; another
+    /// failure of standard output is one line and exit 1; standard error's are let be.
+    static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { write(UnsafeRawBufferPointer($0), to: descriptor) }
+    }
+
+    /// Bytes kept as they are (an export), written as ``write(_:to:)`` writes text.
+    static func output(bytes data: Data) {
+        data.withUnsafeBytes { write($0, to: STDOUT_FILENO) }
+    }
+
+    private static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
+        guard let start = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, start + offset, bytes.count - offset)
+            if written >= 0 {
+                offset += written
+                continue
+            }
+            if errno == EINTR { continue }
+            guard descriptor == STDOUT_FILENO else { return }
+            outputFailed(errno: errno)
+        }
+    }
+
+    private static func outputFailed(errno code: Int32) -> Never {
+        if code == EPIPE {
+            signal(SIGPIPE, SIG_DFL)
+            raise(SIGPIPE)
+        }
+        let reason = String(cString: strerror(code))
+        let message = "Error: could not write the output: \(reason)\n"
+        _ = message.withCString { Glibc.write(STDERR_FILENO, $0, strlen($0)) }
+        Foundation.exit(1)
     }
 
     /// The width of the terminal standard output is, nil when it is not a terminal; 80 when a
@@ -187,7 +228,15 @@ extension Rating {
 /// A one-line progress bar on standard error, drawn only when it is a terminal.
 final class ProgressBar: Sendable {
     let label: String
-    let isTerminal = isatty(STDERR_FILENO) == 1
+    /// Drawn on a terminal that can take it back off its line: not on `TERM=dumb` (an editor's
+    /// shell), which showed the escape that clears it as text (found by an exploratory session).
+    let isTerminal = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    /// The terminal's width: a bar wider than it wrapped, and clearing it left the first half.
+    let columns: Int = {
+        var size = winsize()
+        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
+    }()
 
     init(label: String) {
         self.label = label
@@ -195,20 +244,22 @@ final class ProgressBar: Sendable {
 
     func update(_ done: Int, of total: Int) {
         guard isTerminal, total > 0 else { return }
-        let width = 30
+        // The label, a space, the bar, a space and "done/total", within the line.
+        let counts = "\(total)/\(total)".count
+        let width = max(0, min(30, columns - 1 - DisplayWidth.columns(of: label) - 2 - counts))
         let filled = width * done / total
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        FileHandle.standardError.write(Data("\r\(label) \(bar) \(done)/\(total)".utf8))
+        Terminal.write("\r\(label) \(bar) \(done)/\(total)", to: STDERR_FILENO)
     }
 
     /// Takes the bar off its line, for a message; the next update draws it again.
     func clear() {
         guard isTerminal else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        Terminal.write("\r\u{1B}[2K", to: STDERR_FILENO)
     }
 
     func finish() {
         guard isTerminal else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        Terminal.write("\r\u{1B}[2K", to: STDERR_FILENO)
     }
 }

@@ -114,6 +114,58 @@ import Testing
         await server.stop()
     }
 
+    /// `add` with no number asks on a terminal which results to add. Its output sent to a file, it
+    /// wrote the question there and waited for an answer to a question nobody saw; Ctrl-D left
+    /// the shell's prompt on the question's line; a number typed twice was added, then refused
+    /// (found by an exploratory session).
+    @Test func addAsksOnlyWhereItIsSeenAndTakesEachNumberOnce() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let (bookplate, root) = try shelf(server)
+        let cache = try TestPaths.temporaryFolder("cli-cache")
+        try await bookplate.run("search", "left", "hand", "of", "darkness")
+        let file = root.appendingPathComponent("added.txt")
+        let unseen = try await PseudoTerminal.run(
+            ["add"], in: root, environment: server.environment(cache: cache), output: file)
+        #expect(unseen.status != 0 && unseen.screen.hasPrefix("Error: "), "\(unseen.screen)")
+        #expect(try String(contentsOf: file, encoding: .utf8).isEmpty)
+
+        let ended = try await PseudoTerminal.run(
+            ["add"], in: root, typing: "\u{04}", environment: server.environment(cache: cache))
+        #expect(
+            ended.status == 0 && ended.screen.hasSuffix("or nothing to cancel: \nNothing added.\n"), "\(ended.screen)")
+        let twice = try await PseudoTerminal.run(
+            ["add"], in: root, typing: "1, 1\n", environment: server.environment(cache: cache))
+        #expect(twice.status == 0, "\(twice.screen)")
+        #expect(!twice.screen.contains("Error"), "\(twice.screen)")
+        #expect(try await bookplate.run("list", "--columns", "slug").stdout == "the-left-hand-of-darkness\n")
+        await server.stop()
+    }
+
+    /// The progress bar was 30 cells whatever the terminal's width, and wrapped on a narrow one;
+    /// on `TERM=dumb` (an editor's shell) the escape that clears it showed as text (found by an
+    /// exploratory session).
+    @Test func theProgressBarFitsTheTerminalAndKeepsOffADumbOne() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let (bookplate, root) = try shelf(server)
+        let cache = try TestPaths.temporaryFolder("cli-cache")
+        try await bookplate.run("search", "left", "hand", "of", "darkness")
+        try await bookplate.run("add", "1")
+        var environment = server.environment(cache: cache)
+        environment["TERM"] = "xterm"
+        let narrow = try await PseudoTerminal.run(["refresh"], in: root, columns: 30, environment: environment)
+        #expect(narrow.status == 0, "\(narrow.screen)")
+        #expect(narrow.screen.contains("\u{1B}[2K"), "\(narrow.screen)")
+        // What the bar draws, between the returns that begin it again.
+        let drawn = narrow.screen.split(whereSeparator: { $0 == "\r" || $0 == "\n" }).filter { $0.contains("/1") }
+        #expect(!drawn.isEmpty && drawn.allSatisfy { DisplayWidth.columns(of: String($0)) < 30 }, "\(drawn)")
+        environment["TERM"] = "dumb"
+        let dumb = try await PseudoTerminal.run(["refresh"], in: root, columns: 80, environment: environment)
+        #expect(dumb.status == 0 && !dumb.screen.contains("\u{1B}"), "\(dumb.screen)")
+        await server.stop()
+    }
+
     @Test func searchJSONIsForScriptsAndOneCatalogDownIsAWarning() async throws {
         let server = try await StubCatalogServer.start()
         await server.serveLeftHandOfDarkness()

@@ -77,6 +77,54 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("the-extraordinarily-long-and-winding") && $0.contains("… ") })
     }
 
+    /// A terminal editor (vi, nano) was started in a process group of its own: the kernel stopped
+    /// it as soon as it touched the terminal, and `note` hung (found by an exploratory session).
+    /// The editor is in the terminal's foreground, and Ctrl-C there is the editor's, not a way
+    /// to lose what it saves.
+    @Test func theEditorHasTheTerminalAndItsCtrlC() async throws {
+        try await dune()
+        let editor = path("editor.sh")
+        // /proc/PID/stat: the fifth field is the process group, the eighth the terminal's
+        // foreground group. Then Ctrl-C to the whole foreground group, which the editor ignores.
+        try Data(
+            #"""
+            #!/bin/sh
+            note="$1"
+            set -- $(cat /proc/$$/stat)
+            trap '' INT
+            kill -INT 0
+            printf 'group %s, foreground %s\n' "$5" "$8" > "$note"
+            """#.utf8
+        ).write(to: editor)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+        let edited = try await PseudoTerminal.run(
+            ["note", "dune"], in: root, environment: ["EDITOR": editor.path], controlling: true)
+        #expect(edited.status == 0, "\(edited.screen)")
+        let note = try String(contentsOf: path("content/notes/dune.md"), encoding: .utf8)
+        let groups = note.split(separator: " ").map {
+            $0.trimmingCharacters(in: .punctuationCharacters.union(.whitespacesAndNewlines))
+        }
+        #expect(groups.count == 4 && groups[1] == groups[3] && !groups[1].isEmpty, "\(note)")
+    }
+
+    /// A write to standard output that failed stopped the program with a stack trace of eighty
+    /// lines (`FileHandle.write` on Linux): a full disk under `export > backup.json`, or a pipe
+    /// closed by its reader where SIGPIPE is ignored (found by an exploratory session). A full
+    /// disk is one line and exit 1; a closed pipe ends the program quietly, as SIGPIPE does.
+    @Test func aFailedWriteToStandardOutputIsOneLineOrQuiet() async throws {
+        try await dune()
+        let full = try CommandRunner(folder: root, launcher: ["/bin/sh", "-c", #"exec "$0" "$@" >/dev/full"#])
+            .run(["export", "--format", "json"])
+        #expect(full.status == 1)
+        #expect(full.stderr == "Error: could not write the output: No space left on device\n", "\(full.stderr)")
+        // The reader of the pipe closes it at once; the shell says how bookplate ended.
+        let closed = try CommandRunner(
+            folder: root,
+            launcher: ["/bin/sh", "-c", #"trap '' PIPE; { "$0" "$@"; echo "exit $?" >&2; } | { exec 0<&-; sleep 1; }"#]
+        ).run(["list"])
+        #expect(closed.stderr == "exit 141\n", "\(closed.stderr)")
+    }
+
     @Test func removeAsksOnATerminalShowingTheExactBook() async throws {
         try await dune()
         let declined = try await PseudoTerminal.run(["remove", "dune"], in: root, typing: "n\n")

@@ -13,15 +13,21 @@ enum PseudoTerminal {
         var screen: String
     }
 
+    /// With `controlling`, the terminal is the program's controlling terminal, as a shell's is
+    /// (util-linux's `setsid --ctty` makes it a session of its own): what it starts can be in the
+    /// terminal's foreground, or not. With `output`, standard output goes to that file instead,
+    /// as `bookplate … > file` at a terminal.
     static func run(
         _ arguments: [String], in folder: URL, typing input: String = "", columns: UInt16 = 80,
-        environment extra: [String: String] = [:]
+        environment extra: [String: String] = [:], controlling: Bool = false, output: URL? = nil
     ) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(
                     with: Swift.Result {
-                        try runBlocking(arguments, in: folder, typing: input, columns: columns, environment: extra)
+                        try runBlocking(
+                            arguments, in: folder, typing: input, columns: columns, environment: extra,
+                            controlling: controlling, output: output)
                     })
             }
         }
@@ -29,7 +35,7 @@ enum PseudoTerminal {
 
     private static func runBlocking(
         _ arguments: [String], in folder: URL, typing input: String, columns: UInt16,
-        environment extra: [String: String]
+        environment extra: [String: String], controlling: Bool, output: URL?
     ) throws -> Result {
         var primary: Int32 = -1
         var secondary: Int32 = -1
@@ -38,8 +44,13 @@ enum PseudoTerminal {
             throw CocoaError(.fileWriteUnknown)
         }
         let process = Process()
-        process.executableURL = TestPaths.executable
-        process.arguments = arguments
+        if controlling {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+            process.arguments = ["--ctty", "--wait", TestPaths.executable.path] + arguments
+        } else {
+            process.executableURL = TestPaths.executable
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
         for key in ["VISUAL", "EDITOR", "BOOKPLATE_LIBRARY", "COLUMNS"] { environment[key] = nil }
@@ -47,7 +58,12 @@ enum PseudoTerminal {
         process.environment = environment
         let terminal = FileHandle(fileDescriptor: secondary, closeOnDealloc: false)
         process.standardInput = terminal
-        process.standardOutput = terminal
+        if let output {
+            FileManager.default.createFile(atPath: output.path, contents: nil)
+            process.standardOutput = try FileHandle(forWritingTo: output)
+        } else {
+            process.standardOutput = terminal
+        }
         process.standardError = terminal
         try process.run()
         close(secondary)
