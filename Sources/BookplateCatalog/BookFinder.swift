@@ -309,6 +309,7 @@ extension CatalogError {
         switch self {
         case .unreachable, .timedOut: true
         case .httpStatus(_, let status): status == 429 || status >= 500
+        case .waitAsked: true
         case .allFailed(let errors): errors.allSatisfy(\.stopsAPass)
         default: false
         }

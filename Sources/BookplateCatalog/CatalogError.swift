@@ -24,6 +24,9 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
     case unreachable(CatalogName, reason: String)
     case timedOut(CatalogName)
     case httpStatus(CatalogName, status: Int)
+    /// The catalog refused (429, 5xx) and asked, by `Retry-After`, for a longer wait than
+    /// Bookplate makes: it was not asked again.
+    case waitAsked(CatalogName, status: Int, seconds: Int)
     case undecodable(CatalogName, field: String)
     case notFound(CatalogName, what: String)
     case tooLarge(CatalogName, bytes: Int)
@@ -36,7 +39,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .badURL(let catalog, _), .unreachable(let catalog, _), .timedOut(let catalog),
             .httpStatus(let catalog, _), .undecodable(let catalog, _), .notFound(let catalog, _),
-            .tooLarge(let catalog, _), .cut(let catalog, _, _, _):
+            .tooLarge(let catalog, _), .cut(let catalog, _, _, _), .waitAsked(let catalog, _, _):
             catalog
         case .allFailed(let errors):
             errors.first?.catalog ?? .googleBooks
@@ -61,6 +64,8 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
             "\(catalog.rawValue) had a server error (\(status)), even after retrying: try again later"
         case .httpStatus(let catalog, let status):
             "\(catalog.rawValue) answered with HTTP status \(status): check the query, or \(catalog.baseURLVariable) if you set it"
+        case .waitAsked(let catalog, let status, let seconds):
+            "\(catalog.rawValue) asks to wait \(CatalogError.wait(seconds)) before it is asked again (\(status)): try again then"
         case .undecodable(let catalog, let field):
             "\(catalog.rawValue) sent a response Bookplate cannot read (\(field)): try again later; if it persists, report it"
         case .notFound(let catalog, let what):
@@ -72,5 +77,15 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
         case .allFailed(let errors):
             "no catalog answered: " + errors.map(\.description).joined(separator: "; ")
         }
+    }
+
+    /// A wait as a person says it, rounded up: "40 seconds", "2 minutes", "1 hour", "3 days".
+    static func wait(_ seconds: Int) -> String {
+        let units = [(86_400, "day"), (3_600, "hour"), (60, "minute")]
+        for (size, name) in units where seconds >= size * (name == "minute" ? 2 : 1) {
+            let count = (seconds + size - 1) / size
+            return "\(count) \(name)\(count == 1 ? "" : "s")"
+        }
+        return "\(seconds) second\(seconds == 1 ? "" : "s")"
     }
 }

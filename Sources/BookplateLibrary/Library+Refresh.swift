@@ -47,15 +47,19 @@ extension Library {
                 book[keyPath: keyPath] = value
                 take(field)
             }
-            if found.title.precomposed != book.title, mayReplace(.title, isEmpty: false) {
-                book.title = found.title.precomposed
+            // Kept as `add` keeps them: on one line, without control characters or escape
+            // sequences (a catalog's colour code or window title came in through refresh alone:
+            // found by an exploratory session).
+            let title = found.title.trimmedForStorage
+            if !title.isEmpty, title != book.title, mayReplace(.title, isEmpty: false) {
+                book.title = title
                 take(.title)
             }
-            update(.subtitle, \.subtitle, found.subtitle?.precomposed)
-            update(.publisher, \.publisher, found.publisher?.precomposed)
+            update(.subtitle, \.subtitle, found.subtitle?.trimmedForStorage.nilIfEmpty)
+            update(.publisher, \.publisher, found.publisher?.trimmedForStorage.nilIfEmpty)
             update(.publishedDate, \.publishedDate, found.publishedDate)
             update(.pageCount, \.pageCount, found.pageCount)
-            update(.language, \.language, found.language)
+            update(.language, \.language, found.language?.trimmedForStorage.nilIfEmpty)
             update(.description, \.description, Book.storedDescription(found.description))
             update(.format, \.format, found.format)
             update(.audioMinutes, \.audioMinutes, AudioLength.minutes.admit(found.audioMinutes))

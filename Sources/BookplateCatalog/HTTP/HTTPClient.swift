@@ -122,6 +122,15 @@ public struct HTTPClient: Sendable {
             }
             // Retries stop at the policy's deadline: a server that trickles a byte a second used
             // up the transport's time limit once per attempt (four times 30 s).
+            // A wait asked for that is longer than Bookplate makes is said as asked: "even after
+            // retrying: wait a minute" was said at once of a server that asked for an hour
+            // (found by an exploratory session).
+            if let retryAfter, retryPolicy.delay(forRetry: attempt, retryAfter: retryAfter) == nil,
+                case .httpStatus(_, let status) = failure
+            {
+                let seconds = retryAfter.components.seconds + (retryAfter.components.attoseconds > 0 ? 1 : 0)
+                throw .waitAsked(catalog, status: status, seconds: Int(seconds))
+            }
             guard attempt < retryPolicy.maximumRetries,
                 let delay = retryPolicy.delay(forRetry: attempt, retryAfter: retryAfter),
                 retryPolicy.now() - started + delay < retryPolicy.giveUpAfter

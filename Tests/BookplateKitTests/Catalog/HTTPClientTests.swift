@@ -44,6 +44,27 @@ import Testing
         await server.stop()
     }
 
+    /// A server that asks for a longer wait than Bookplate makes is not asked again, and the
+    /// message says the wait it asked for: "even after retrying: wait a minute" was said at once
+    /// of a server that asked for an hour (found by an exploratory session).
+    @Test func aLongRetryAfterIsSaidAsAsked() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.on("/r", .text("slow down", status: 429, headers: ["Retry-After": "3600"]))
+        await #expect(throws: CatalogError.waitAsked(.openLibrary, status: 429, seconds: 3600)) {
+            try await client(server).get(try url(server, "/r"), from: .openLibrary)
+        }
+        #expect(await server.count("/r") == 1)
+        #expect(
+            CatalogError.waitAsked(.openLibrary, status: 429, seconds: 3600).description
+                == "Open Library asks to wait 1 hour before it is asked again (429): try again then")
+        #expect(CatalogError.waitAsked(.openLibrary, status: 429, seconds: 3600).stopsAPass)
+        #expect(
+            [45, 60, 90, 121, 7200, 90_000].map(CatalogError.wait) == [
+                "45 seconds", "60 seconds", "90 seconds", "3 minutes", "2 hours", "2 days",
+            ])
+        await server.stop()
+    }
+
     @Test func givesUpAfterThreeRetriesOnAnHTMLErrorPage() async throws {
         let server = try await StubCatalogServer.start()
         let page = StubCatalogServer.Reply(

@@ -86,6 +86,27 @@ import Testing
         #expect(try fresh.library.findBook(matching: "dune").book.firstPublished?.description == "1965")
     }
 
+    /// Refresh kept a catalog's title, subtitle and publisher with the escape sequences and
+    /// control characters `add` drops (a colour code, a window title, a bell), and with white
+    /// space at their ends; they reached CSV exports as they came (found by an exploratory
+    /// session). They are kept as `add` keeps them.
+    @Test func refreshKeepsACatalogsTextAsAddDoes() throws {
+        let shelf = try TemporaryShelf()
+        _ = try shelf.library.addBook(NewBook(title: "Evil", provenance: [.title: .google]))
+        let hostile = NewBook(
+            title: "\u{1B}[2J\u{1B}[HEvil\u{1B}]0;PWNED\u{07} Click\u{08} Back\rOVER  ",
+            subtitle: "A\u{1B}[5m Blink\u{9D}", publisher: "  Pub\u{07}lisher ", language: "en\u{1B}[0m",
+            provenance: [.title: .google, .subtitle: .google, .publisher: .google, .language: .google])
+        #expect(
+            Set(try shelf.library.refreshBook(slug: "evil", with: hostile)) == [
+                "title", "subtitle", "publisher", "language",
+            ])
+        let book = try shelf.library.findBook(matching: "evil").book
+        #expect(book.title == "Evil Click Back OVER" && book.subtitle == "A Blink")
+        #expect(book.publisher == "Publisher" && book.language == "en")
+        #expect(try shelf.library.refreshBook(slug: "evil", with: hostile) == [])
+    }
+
     /// A catalog's edition names its format (Open Library's `physical_format`): refresh fills a
     /// format the book lacks, replaces a catalog's, and never the reader's; a new edition that
     /// names none clears the old edition's. Refresh left formats alone before.
