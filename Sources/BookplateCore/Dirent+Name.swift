@@ -5,8 +5,91 @@
 #endif
 
 extension dirent {
-    /// The entry's name, as `readdir` gives it.
+    /// The entry's name, as `readdir` gives it (bytes that are no UTF-8 shown as U+FFFD).
     package var name: String {
         withUnsafeBytes(of: d_name) { buffer in String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+
+    /// The entry's name when its bytes are UTF-8; nil when they are not, as a file system allows
+    /// any bytes but `/` and NUL: such a name cannot be spelled as a path in a `String`.
+    package var exactName: String? {
+        withUnsafeBytes(of: d_name) { buffer in String(validating: buffer.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+}
+
+/// Entries removed by the bytes of their names, relative to a folder open as a descriptor: a
+/// name that is no UTF-8 is removed as surely as any other (removed by a path made of its
+/// lossy `String`, it named no file, and stayed: found by an exploratory session).
+package enum RawEntry {
+    /// Removes the entry of `folder` that `entry` names: a folder with everything in it, a link
+    /// as a link, never what it points to. What cannot be removed stays.
+    package static func remove(_ entry: UnsafeMutablePointer<dirent>, in folder: Int32) {
+        let offset = MemoryLayout<dirent>.offset(of: \.d_name) ?? 0
+        let name = UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self)
+        remove(name, in: folder)
+    }
+
+    /// Removes the entry `name` of `folder`, as ``remove(_:in:)-(UnsafeMutablePointer<dirent>,_)``.
+    package static func remove(_ name: UnsafePointer<CChar>, in folder: Int32) {
+        if unlinkat(folder, name, 0) == 0 { return }
+        guard errno == EISDIR || errno == EPERM else { return }
+        let inner = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard inner >= 0 else { return }
+        guard let listing = fdopendir(inner) else {
+            close(inner)
+            return
+        }
+        while let entry = readdir(listing) {
+            let isDots = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                bytes[0] == UInt8(ascii: ".") && (bytes[1] == 0 || (bytes[1] == UInt8(ascii: ".") && bytes[2] == 0))
+            }
+            if !isDots { remove(entry, in: inner) }
+        }
+        closedir(listing)
+        unlinkat(folder, name, AT_REMOVEDIR)
+    }
+}
+
+extension RawEntry {
+    /// Hard-links the entry of `source` that `entry` names into `destination` (both folders open
+    /// as descriptors), under the same name: a folder is made again and each of its entries
+    /// linked into it, a file or a link is linked as it is. Returns `errno` where an entry could
+    /// not be linked, and 0 when all was.
+    package static func link(_ entry: UnsafeMutablePointer<dirent>, from source: Int32, to destination: Int32)
+        -> Int32
+    {
+        let offset = MemoryLayout<dirent>.offset(of: \.d_name) ?? 0
+        let name = UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self)
+        var info = stat()
+        guard fstatat(source, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return errno }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            return linkat(source, name, destination, name, 0) == 0 ? 0 : errno
+        }
+        guard mkdirat(destination, name, 0o755) == 0 || errno == EEXIST else { return errno }
+        let from = openat(source, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard from >= 0 else { return errno }
+        let to = openat(destination, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard to >= 0 else {
+            let failure = errno
+            close(from)
+            return failure
+        }
+        defer { close(to) }
+        guard let listing = fdopendir(from) else {
+            let failure = errno
+            close(from)
+            return failure
+        }
+        defer { closedir(listing) }
+        while let inner = readdir(listing) {
+            let isDots = withUnsafeBytes(of: inner.pointee.d_name) { bytes in
+                bytes[0] == UInt8(ascii: ".") && (bytes[1] == 0 || (bytes[1] == UInt8(ascii: ".") && bytes[2] == 0))
+            }
+            if !isDots {
+                let failure = link(inner, from: from, to: to)
+                if failure != 0 { return failure }
+            }
+        }
+        return 0
     }
 }

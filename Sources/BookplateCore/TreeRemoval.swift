@@ -55,7 +55,11 @@ package enum TreeRemoval {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = entry.pointee.name
+            // A name that is no UTF-8 cannot be spelled as a path: removed here, by its bytes.
+            guard let name = entry.pointee.exactName else {
+                RawEntry.remove(entry, in: dirfd(directory))
+                continue
+            }
             if name != "." && name != ".." { names.append(name) }
         }
         return names

@@ -261,7 +261,7 @@ struct BuildRun {
         defer { if directory >= 0 { close(directory) } }
         let held = Parallel.map(recorded) { directory >= 0 && previous.holds($0, in: site, directory: directory) }
         damaged = Set(zip(recorded, held).filter { !$0.1 }.map(\.0))
-        if directory >= 0 { removeStrays(previous, files: recorded, in: directory) }
+        if directory >= 0 { lookAtFolders(previous, files: recorded, in: directory) }
         guard previous.inputs == inputs, changedSources.isEmpty, damaged.isEmpty else {
             kind = .partial
             return
@@ -277,11 +277,20 @@ struct BuildRun {
     }
 
     /// Takes out of Bookplate's folders in the site whatever the last build did not leave there,
-    /// as a full build would (see ``SiteFolders``), and says so.
-    private mutating func removeStrays(_ previous: BuildState, files: [String], in directory: Int32) {
+    /// as a full build would (see ``SiteFolders``), and says so; and takes every file below a
+    /// folder that is a symbolic link for damaged, so that the site is made anew with a real
+    /// folder there. (A folder moved away and linked back was called up to date, its files read
+    /// through the link, and the next build that wrote a few files dropped it from the site:
+    /// found by an exploratory session.)
+    private mutating func lookAtFolders(_ previous: BuildState, files: [String], in directory: Int32) {
         let folders = SiteFolders.folders(of: files)
-        let changed = SiteFolders.changed(Array(folders), in: directory, since: previous.savedAt)
-        let removed = SiteFolders.removeStrays(listing: changed, keeping: previous.files, folders: folders, in: site)
+        let look = SiteFolders.look(at: Array(folders), in: directory, since: previous.savedAt)
+        if !look.linked.isEmpty {
+            let linked = Set(look.linked)
+            damaged.formUnion(files.filter { !SiteFolders.folders(of: [$0]).isDisjoint(with: linked) })
+        }
+        let removed = SiteFolders.removeStrays(
+            listing: look.changed, keeping: previous.files, folders: folders, in: site)
         guard let first = removed.first else { return }
         removedCount += removed.count
         let more = removed.count > 1 ? " and \(removed.count - 1) more" : ""

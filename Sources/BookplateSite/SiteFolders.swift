@@ -34,18 +34,38 @@ enum SiteFolders {
         return folders
     }
 
-    /// Those of `folders` (below `site`, open as `directory`) changed since `savedAt`, or within a
-    /// tick of the clock before it, and so perhaps holding something a build did not put there.
-    /// A folder that is gone, or is no folder, is none of them: the build finds its files damaged.
-    static func changed(_ folders: [Substring], in directory: Int32, since savedAt: Int64) -> [Substring] {
-        let changed = Parallel.map(folders) { folder -> Bool in
+    /// What a look at each of Bookplate's folders in a site found.
+    struct Look {
+        /// The folders changed since the last build saved its state, or within a tick of the
+        /// clock before it, and so perhaps holding something a build did not put there.
+        var changed: [Substring] = []
+        /// The folders that are symbolic links: their files, read through the link, looked as
+        /// the last build left them, and a build that wrote beside them dropped the folder.
+        var linked: [Substring] = []
+    }
+
+    /// Looks at each of `folders` (below `site`, open as `directory`) without following a link.
+    /// A folder that is gone, or is a file, is in neither list: the build finds its files damaged.
+    static func look(at folders: [Substring], in directory: Int32, since savedAt: Int64) -> Look {
+        enum Found { case calm, changed, linked }
+        let found = Parallel.map(folders) { folder -> Found in
             var info = stat()
-            guard fstatat(directory, String(folder), &info, AT_SYMLINK_NOFOLLOW) == 0,
-                (info.st_mode & S_IFMT) == S_IFDIR
-            else { return false }
-            return FileStamps.Stamp(info).isRacy(at: savedAt)
+            guard fstatat(directory, String(folder), &info, AT_SYMLINK_NOFOLLOW) == 0 else { return .calm }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: return FileStamps.Stamp(info).isRacy(at: savedAt) ? .changed : .calm
+            case S_IFLNK: return .linked
+            default: return .calm
+            }
         }
-        return zip(folders, changed).filter(\.1).map(\.0)
+        var look = Look()
+        for (folder, found) in zip(folders, found) {
+            switch found {
+            case .calm: break
+            case .changed: look.changed.append(folder)
+            case .linked: look.linked.append(folder)
+            }
+        }
+        return look
     }
 
     /// Removes from each of `listed` (folders below `site`) every entry that is neither a path of
@@ -59,10 +79,24 @@ enum SiteFolders {
         var removed: [String] = []
         func sweep(_ folder: String, keeps: (String) -> Bool) {
             let prefix = folder.isEmpty ? "" : folder + "/"
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: site + "/" + folder) else { return }
-            for name in names where !keeps(prefix + name) {
-                if (try? FileManager.default.removeItem(atPath: site + "/" + prefix + name)) != nil {
-                    removed.append(prefix + name)
+            guard let listing = opendir(site + "/" + folder) else { return }
+            defer { closedir(listing) }
+            // Removed by the bytes of its name, which a file system need not make UTF-8: such a
+            // name is none of Bookplate's (a stray named so was never removed).
+            var strays: [(name: String, entry: [CChar])] = []
+            while let entry = readdir(listing) {
+                // Asked of a name that is no UTF-8 as it shows: never one of Bookplate's, so a
+                // reader's own at the top of the site, and a stray in Bookplate's folders.
+                let name = entry.pointee.exactName ?? entry.pointee.name
+                if name == "." || name == ".." || keeps(prefix + name) { continue }
+                let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+                strays.append((name, bytes.map { CChar(bitPattern: $0) } + [0]))
+            }
+            for stray in strays {
+                RawEntry.remove(stray.entry, in: dirfd(listing))
+                var info = stat()
+                if fstatat(dirfd(listing), stray.entry, &info, AT_SYMLINK_NOFOLLOW) != 0 {
+                    removed.append(prefix + stray.name)
                 }
             }
         }

@@ -138,7 +138,25 @@ struct SiteWriter: Sendable {
     private func keepReadersFiles(in staging: URL, besides written: Set<String>, recording readers: ReadersLinks)
         throws
     {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []
+        // A name that is no UTF-8 cannot be spelled as a path: linked by its bytes (it was left
+        // out, and went with the old site: found by an exploratory session).
+        var entries: [String] = []
+        if let listing = opendir(target.path) {
+            defer { closedir(listing) }
+            let into = open(staging.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            defer { if into >= 0 { close(into) } }
+            while let entry = readdir(listing) {
+                guard let name = entry.pointee.exactName else {
+                    let failure = RawEntry.link(entry, from: dirfd(listing), to: into)
+                    if failure != 0 {
+                        throw SiteError.unwritable(
+                            path: staging.path + "/" + entry.pointee.name, reason: String(cString: strerror(failure)))
+                    }
+                    continue
+                }
+                if name != "." && name != ".." { entries.append(name) }
+            }
+        }
         for name in entries where !SiteWriter.ownNames.contains(name) && !written.contains(name) {
             let from = target.path + "/" + name
             let to = staging.path + "/" + name
@@ -297,6 +315,21 @@ struct SiteWriter: Sendable {
         _ = try linkTree(from: source, to: destination, below: prefix, keeping: keeping, recording: recording)
     }
 
+    /// Links the entry `entry` of the folder being read, `directory`, into `destination` by the
+    /// bytes of its name (see ``RawEntry``).
+    private static func linkByBytes(
+        _ entry: UnsafeMutablePointer<dirent>, of directory: OpaquePointer, into destination: String
+    ) throws {
+        let into = open(destination, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if into >= 0 { close(into) } }
+        let failure = into < 0 ? errno : RawEntry.link(entry, from: dirfd(directory), to: into)
+        guard failure == 0 else {
+            throw SiteError.unwritable(
+                path: URL(fileURLWithPath: destination + "/" + entry.pointee.name).relativePathForDisplay,
+                reason: String(cString: strerror(failure)))
+        }
+    }
+
     /// Whether the folder `destination` was kept: one that holds none of the files `keeping`
     /// keeps is not. Below the top, `keeping` is set only in Bookplate's folders, and `recording`
     /// only in the reader's.
@@ -311,7 +344,12 @@ struct SiteWriter: Sendable {
         defer { closedir(directory) }
         var kept = false
         while let entry = readdir(directory) {
-            let name = entry.pointee.name
+            guard let name = entry.pointee.exactName else {
+                // A name that is no UTF-8 cannot be spelled as a path: a reader's entry is linked
+                // by its bytes; in Bookplate's folders it is a stray, left out as any other.
+                if relative.isEmpty || keeping == nil { try linkByBytes(entry, of: directory, into: destination) }
+                continue
+            }
             if name == "." || name == ".." { continue }
             let from = source + "/" + name
             let to = destination + "/" + name

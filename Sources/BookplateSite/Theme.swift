@@ -32,14 +32,20 @@ struct Theme: Sendable {
         }
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return theme }
         for case let relative as String in enumerator {
+            // A hidden file is no part of the theme, whatever it is: Emacs keeps a link named
+            // `.#book.mustache` beside a template being edited, and the build refused it as a
+            // link, while a build with nothing to do said the site was up to date (found by an
+            // exploratory session). A hidden folder is not entered.
+            if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+                enumerator.skipDescendants()
+                continue
+            }
             let url = folder.appendingPathComponent(relative)
             var info = stat()
             guard lstat(url.path, &info) == 0 else { continue }
             let kind = info.st_mode & S_IFMT
             if kind == S_IFLNK { throw SiteError.linkedSource(path: url.relativePathForDisplay) }
-            guard kind != S_IFDIR, !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
-                continue
-            }
+            guard kind != S_IFDIR else { continue }
             // A pipe, socket or device is no file to read (reading a pipe waits for a writer).
             guard kind == S_IFREG else {
                 theme.warnings.append(
