@@ -9,7 +9,8 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
     /// Its series in `series`; `rating` in quarter stars.
     /// 4: each book's `highlights`. Later, with no field changing meaning (an older Bookplate
     /// reads these files, leaving out what it does not know): each highlight's `added`, the
-    /// reads' `setAsideFrom` and `removedHighlights`; a file without them imports as before.
+    /// reads' `setAsideFrom`, `removedHighlights` and `removedBooks`; a file without them imports
+    /// as before.
     public static let formatVersion = 4
 
     public var bookplate: Int
@@ -18,6 +19,17 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
     /// The highlights the reader removed, by id, so that they stay removed where the export is
     /// imported (absent when there are none, and in files from before).
     public var removedHighlights: [ExportedRemovedHighlight]?
+    /// The books the reader removed and has neither restored nor purged, each as a book of the
+    /// shelf, so that `restore` brings them back where the export is imported, and a file that
+    /// lists one leaves it out there too (absent when there are none, and in files from before).
+    public var removedBooks: [ExportedRemovedBook]?
+
+    public struct ExportedRemovedBook: Codable, Sendable, Equatable {
+        /// When the reader removed it.
+        public var removed: String
+        /// The book as it was, its note the one set aside.
+        public var book: ExportedBook
+    }
 
     public struct ExportedBook: Codable, Sendable, Equatable {
         public var slug: String
@@ -143,46 +155,32 @@ public struct LibraryExporter: Sendable {
         let externalIDs = try library.externalIDsBySlug()
         let setAsideFrom = try library.readsSetAsideFrom()
         let highlights = Dictionary(grouping: try library.allHighlights(), by: \.slug).mapValues { entries in
-            entries.map(\.highlight).sorted(by: Highlight.inBookOrder).map { highlight in
-                LibraryExportDocument.ExportedHighlight(
-                    text: highlight.text, note: highlight.note, page: highlight.place.page,
-                    location: highlight.place.location, chapter: highlight.place.chapter,
-                    made: highlight.madeAt.map { LibraryExporter.timestamp($0) },
-                    added: LibraryExporter.timestamp(highlight.addedAt, milliseconds: true),
-                    source: highlight.source.rawValue,
-                    published: highlight.published)
-            }
+            entries.map(\.highlight).sorted(by: Highlight.inBookOrder)
         }
         let books = try snapshot.books.map { details in
             let book = details.book
-            return LibraryExportDocument.ExportedBook(
-                slug: book.slug, title: book.title, subtitle: book.subtitle, authors: details.authors.map(\.name),
-                publisher: book.publisher, published: book.publishedDate?.description, pages: book.pageCount,
-                language: book.language, description: book.description?.html, isbn13: book.isbn13,
-                subjects: book.subjects,
-                status: book.status.rawValue, rating: book.rating?.stars, started: book.startedDate?.description,
-                finished: book.finishedDate?.description, shelves: details.shelves.map(\.name),
-                added: LibraryExporter.timestamp(book.addedAt, milliseconds: true),
-                reads: details.reads.isEmpty
-                    ? nil
-                    : details.reads.enumerated().map { index, read in
-                        let before = setAsideFrom[book.slug].flatMap { $0.indices.contains(index) ? $0[index] : nil }
-                        return LibraryExportDocument.ExportedRead(
-                            started: read.started?.description, finished: read.finished?.description,
-                            outcome: read.outcome.rawValue, setAsideFrom: before?.rawValue)
-                    },
-                series: details.series.isEmpty
-                    ? nil
-                    : details.series.map {
-                        LibraryExportDocument.ExportedSeries(name: $0.series.name, position: $0.position?.text)
-                    },
-                format: book.format?.rawValue, audioMinutes: book.audioMinutes,
-                firstPublished: book.firstPublished?.description, owned: book.owned,
-                note: try notes.note(forSlug: book.slug).map(LibraryExporter.normalisedNote),
-                privateNotes: book.privateNotes, coverURL: book.coverURL, googleVolumeID: book.googleVolumeID,
-                openLibraryWork: book.openLibraryWorkKey, openLibraryEdition: book.openLibraryEditionKey,
-                provenance: book.provenance.isEmpty ? nil : book.provenance, externalIDs: externalIDs[book.slug],
-                highlights: highlights[book.slug])
+            return try exported(
+                book, authors: details.authors.map(\.name), shelves: details.shelves.map(\.name), reads: details.reads,
+                setAsideFrom: setAsideFrom[book.slug] ?? [],
+                series: details.series.map { SeriesPlace(name: $0.series.name, position: $0.position) },
+                highlights: highlights[book.slug] ?? [], externalIDs: externalIDs[book.slug],
+                note: try notes.note(forSlug: book.slug))
+        }
+        // Each removed book as it was kept, its note the one set aside (a note set aside and then
+        // deleted by hand is no note).
+        let removedBooks = try library.removedBookContents().map { copy in
+            let note = try copy.removed.noteFile.flatMap { name -> String? in
+                guard let url = SetAside.url(of: name, in: notes.folder),
+                    FileManager.default.fileExists(atPath: url.path)
+                else { return nil }
+                return try notes.readNote(at: url)
+            }
+            return LibraryExportDocument.ExportedRemovedBook(
+                removed: LibraryExporter.timestamp(copy.removed.removedAt, milliseconds: true),
+                book: try exported(
+                    copy.book, authors: copy.authors, shelves: copy.shelves, reads: copy.reads,
+                    setAsideFrom: copy.readsSetAsideFrom, series: copy.series, highlights: copy.highlights,
+                    externalIDs: copy.externalIDs.isEmpty ? nil : copy.externalIDs, note: note))
         }
         let authors = snapshot.authors.map { author in
             LibraryExportDocument.ExportedAuthor(
@@ -199,7 +197,51 @@ public struct LibraryExporter: Sendable {
         }
         return LibraryExportDocument(
             bookplate: LibraryExportDocument.formatVersion, books: books, authors: authors,
-            removedHighlights: removed.isEmpty ? nil : removed)
+            removedHighlights: removed.isEmpty ? nil : removed,
+            removedBooks: removedBooks.isEmpty ? nil : removedBooks)
+    }
+
+    /// A book as the export writes it, whether on the shelf or removed.
+    private func exported(
+        _ book: Book, authors: [String], shelves: [String], reads: [ReadRecord], setAsideFrom: [ReadOutcome?],
+        series: [SeriesPlace], highlights: [Highlight], externalIDs: [String: String]?, note: String?
+    ) throws -> LibraryExportDocument.ExportedBook {
+        LibraryExportDocument.ExportedBook(
+            slug: book.slug, title: book.title, subtitle: book.subtitle, authors: authors,
+            publisher: book.publisher, published: book.publishedDate?.description, pages: book.pageCount,
+            language: book.language, description: book.description?.html, isbn13: book.isbn13,
+            subjects: book.subjects,
+            status: book.status.rawValue, rating: book.rating?.stars, started: book.startedDate?.description,
+            finished: book.finishedDate?.description, shelves: shelves,
+            added: LibraryExporter.timestamp(book.addedAt, milliseconds: true),
+            reads: reads.isEmpty
+                ? nil
+                : reads.enumerated().map { index, read in
+                    let before = setAsideFrom.indices.contains(index) ? setAsideFrom[index] : nil
+                    return LibraryExportDocument.ExportedRead(
+                        started: read.started?.description, finished: read.finished?.description,
+                        outcome: read.outcome.rawValue, setAsideFrom: before?.rawValue)
+                },
+            series: series.isEmpty
+                ? nil
+                : series.map { LibraryExportDocument.ExportedSeries(name: $0.name, position: $0.position?.text) },
+            format: book.format?.rawValue, audioMinutes: book.audioMinutes,
+            firstPublished: book.firstPublished?.description, owned: book.owned,
+            note: note.map(LibraryExporter.normalisedNote),
+            privateNotes: book.privateNotes, coverURL: book.coverURL, googleVolumeID: book.googleVolumeID,
+            openLibraryWork: book.openLibraryWorkKey, openLibraryEdition: book.openLibraryEditionKey,
+            provenance: book.provenance.isEmpty ? nil : book.provenance, externalIDs: externalIDs,
+            highlights: highlights.isEmpty
+                ? nil
+                : highlights.map { highlight in
+                    LibraryExportDocument.ExportedHighlight(
+                        text: highlight.text, note: highlight.note, page: highlight.place.page,
+                        location: highlight.place.location, chapter: highlight.place.chapter,
+                        made: highlight.madeAt.map { LibraryExporter.timestamp($0) },
+                        added: LibraryExporter.timestamp(highlight.addedAt, milliseconds: true),
+                        source: highlight.source.rawValue,
+                        published: highlight.published)
+                })
     }
 
     /// The Goodreads library export's columns, so other tools can import the shelf.
@@ -383,8 +425,21 @@ enum BookplateJSONFormat {
             }
             file.removedHighlights.append(RemovedHighlight(id: removed.id, removedAt: moment))
         }
-        for (index, book) in document.books.enumerated() {
+        // The shelf's books, then the books it had removed, numbered on from them.
+        let removedBooks = document.removedBooks ?? []
+        let entries =
+            document.books.map { (book: $0, removed: String?.none) }
+            + removedBooks.map { (book: $0.book, removed: String?.some($0.removed)) }
+        for (index, (book, removed)) in entries.enumerated() {
             let line = index + 1
+            let removedAt = removed.flatMap(LibraryExporter.moment)
+            if let removed, removedAt == nil {
+                file.skipped.append(
+                    SkippedRow(
+                        line: line,
+                        reason: "it was removed at '\(ImportValues.shown(removed))', which is not a time"))
+                continue
+            }
             var warnings: [String] = []
             let status: ReadingStatus
             if let known = try? ReadingStatus(parsing: book.status) {
@@ -471,6 +526,7 @@ enum BookplateJSONFormat {
                     source: HighlightSource(rawValue: highlight.source) ?? .reader, published: highlight.published)
             }
             file.warnings += limits.warnings.map { RowWarning(line: line, message: $0) }
+            record.removedAt = removedAt
             file.records.append(record)
         }
         return file

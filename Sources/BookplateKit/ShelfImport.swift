@@ -61,8 +61,9 @@ public struct ShelfImport: Sendable {
                 }
                 try staged.stage(written)
                 return dryRun ? [] : written + same
-            } beforeCommit: {
+            } beforeCommit: { setAside in
                 try staged.moveIntoPlace()
+                try setAsideNotes(setAside)
             }
         } catch {
             staged.discard()
@@ -71,6 +72,34 @@ public struct ShelfImport: Sendable {
         return Report(
             summary: summary, notesWritten: staged.count,
             notesKept: kept.values.filter { $0 }.count + staged.foundInPlace.count)
+    }
+}
+
+extension ShelfImport {
+    /// Writes the notes of the removed copies an export brought (see
+    /// ``Library/importBooks(_:dryRun:stageNotes:beforeCommit:)``) into the notes' `.removed/`
+    /// folder, where `restore` finds them, before the library commits; never over a file that
+    /// holds something else. An import that fails after leaves them there, for no copy.
+    func setAsideNotes(_ setAside: [(name: String, markdown: String)]) throws {
+        guard !setAside.isEmpty else { return }
+        let folder = notes.folder.appendingPathComponent(".removed")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw NoteError.unwritable(path: folder.relativePathForDisplay)
+        }
+        for (name, markdown) in setAside {
+            guard let url = SetAside.url(of: name, in: notes.folder) else { continue }
+            if let there = FileManager.default.contents(atPath: url.path) {
+                guard there == Data(markdown.utf8) else { throw NoteError.unwritable(path: url.relativePathForDisplay) }
+                continue
+            }
+            do {
+                _ = try FileOutput.write(Data(markdown.utf8), toPath: url.path, flush: true)
+            } catch {
+                throw NoteError.unwritable(path: url.relativePathForDisplay)
+            }
+        }
     }
 }
 

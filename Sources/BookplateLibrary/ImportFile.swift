@@ -33,6 +33,9 @@ public struct ImportRecord: Sendable, Equatable {
     public var readsSetAsideFrom: [ReadOutcome?] = []
     /// Where the note is when it was moved out of memory into the file's ``NoteSpool``.
     package var spooledNote: NoteSpool.Span?
+    /// When the export's shelf had removed the book (Bookplate's own export): the record is kept
+    /// as a removed copy that `restore` brings back, never put on the shelf.
+    public var removedAt: Date?
 
     public init(
         line: Int, book: NewBook, sourceID: String? = nil, note: String? = nil, privateNotes: String? = nil,

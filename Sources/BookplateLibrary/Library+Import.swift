@@ -16,6 +16,9 @@ public struct ImportSummary: Sendable, Equatable {
     public var rows: [ImportedRow] = []
     /// The books the reader took off the shelf with `remove` that the file still lists: left out.
     public var removedByReader: [RemovedRow] = []
+    /// The books the export's shelf had removed, kept here as removed copies for `restore`, by
+    /// slug (Bookplate's own export). Those this library kept already count as unchanged.
+    public var removedCopiesKept: [String] = []
 }
 
 /// A row of an import that is a book the reader removed, as `restore` knows it.
@@ -35,6 +38,8 @@ public struct ImportedRow: Sendable, Equatable {
         case add, update, unchanged
         /// A book the reader removed: left out (`restore` brings it back).
         case removed
+        /// A book the export's shelf had removed: kept as a removed copy, for `restore`.
+        case keptRemoved = "kept-removed"
     }
 
     public var line: Int
@@ -79,11 +84,13 @@ extension Library {
     /// order) instead of keeping them in the summary, so that an import never holds every note.
     /// The notes `stageNotes` returns are recorded as imported in the same transaction: they are
     /// never rendered with raw HTML until the reader edits them. `beforeCommit` runs last inside
-    /// the transaction (not in a dry run), which rolls back when it throws.
+    /// the transaction (not in a dry run), which rolls back when it throws; it is given the notes
+    /// of the removed copies kept (Bookplate's own export), each to be written in the notes'
+    /// `.removed/` folder under its name.
     package func importBooks(
         _ file: ImportFile, dryRun: Bool,
         stageNotes: (_ batch: [(slug: String, markdown: String)]) throws -> [(slug: String, markdown: String)],
-        beforeCommit: () throws -> Void = {}
+        beforeCommit: (_ setAsideNotes: [(name: String, markdown: String)]) throws -> Void = { _ in }
     ) throws -> ImportSummary {
         var summary = ImportSummary()
         summary.skipped = file.skipped
@@ -110,8 +117,29 @@ extension Library {
                         try Library.recordImportedNotes(try stageNotes(notes), in: db)
                         notes.removeAll(keepingCapacity: true)
                     }
+                    var setAsideNotes: [(name: String, markdown: String)] = []
                     for (record, prepared) in zip(file.records, preparedRecords) {
                         do {
+                            if let removedAt = record.removedAt {
+                                let note = try file.note(of: record)
+                                let kept = try importer.keepRemovedCopy(
+                                    record, prepared, removedAt: removedAt, note: note)
+                                let slug = kept?.slug ?? record.preferredSlug ?? ""
+                                summary.rows.append(
+                                    ImportedRow(
+                                        line: record.line, action: kept == nil ? .unchanged : .keptRemoved, slug: slug,
+                                        title: prepared.title))
+                                if let kept {
+                                    summary.removedCopiesKept.append(kept.slug)
+                                    summary.warnings += record.warnings.map {
+                                        RowWarning(line: record.line, message: $0)
+                                    }
+                                    if let name = kept.noteFile, let note { setAsideNotes.append((name, note)) }
+                                } else {
+                                    summary.unchanged += 1
+                                }
+                                continue
+                            }
                             let outcome = try importer.importRecord(record, prepared)
                             let row = { (action: ImportedRow.Action, slug: String) in
                                 summary.rows.append(
@@ -154,7 +182,7 @@ extension Library {
                     // books were all left out as removed would stay with none (found by a review).
                     if !summary.removedByReader.isEmpty { try self.deleteUnusedAuthorsAndShelves(in: db) }
                     if dryRun { return .rollback }
-                    try beforeCommit()
+                    try beforeCommit(setAsideNotes)
                     return .commit
                 }
             }
@@ -170,7 +198,7 @@ extension Library {
 }
 
 /// A record's title, match key, slug and description as the library will keep them.
-private struct PreparedRecord: Sendable {
+struct PreparedRecord: Sendable {
     var title: String
     var firstAuthor: String?
     var matchKey: String
@@ -192,7 +220,7 @@ private struct PreparedRecord: Sendable {
 }
 
 /// An author's name as the library looks it up, files it and names its page.
-private struct AuthorFacts: Sendable {
+struct AuthorFacts: Sendable {
     var key: String
     var slugBase: String
     var sortName: String
@@ -206,13 +234,20 @@ private struct AuthorFacts: Sendable {
 
 /// Matches and writes imported records inside one transaction, with in-memory indexes of what
 /// the library holds so that ten thousand rows take seconds, not minutes.
-private struct BookImporter {
+struct BookImporter {
     enum Outcome {
         case added(String)
         case updated(String)
         case unchanged(String)
         /// A book the reader removed, which the file still lists.
         case removed(RemovedRow)
+    }
+
+    /// A book the export's shelf had removed, kept here as a removed copy: its slug and where
+    /// its note is to be set aside; nil when this library keeps that copy already.
+    struct KeptCopy {
+        var slug: String
+        var noteFile: String?
     }
 
     let db: Database
@@ -521,7 +556,7 @@ private struct BookImporter {
 
     /// What the file says of the book's reader fields: its status with the dates the book takes
     /// from it, its rating, private notes and whether it is owned.
-    private func said(by record: ImportRecord) -> BookAsImported {
+    func said(by record: ImportRecord) -> BookAsImported {
         let new = record.book
         var started = new.startedDate
         var finished = new.finishedDate
@@ -542,7 +577,7 @@ private struct BookImporter {
     /// same source's file said at its last import; all of them when nil), and only those: what
     /// the reader changed in Bookplate since stays while the file still says what it said. Book
     /// facts fill only what is empty.
-    private func apply(
+    func apply(
         _ record: ImportRecord, _ file: BookAsImported, description: SanitizedHTML?, to book: inout Book,
         since last: BookAsImported?
     ) {

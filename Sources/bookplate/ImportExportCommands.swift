@@ -60,13 +60,14 @@ struct ImportCommand: AsyncParsableCommand {
         // highlights (every row without a title: exit 0, found by an exploratory session).
         let nothingRead =
             summary.added.isEmpty && summary.updated.isEmpty && summary.unchanged == 0
-            && summary.removedByReader.isEmpty && !summary.skipped.isEmpty
+            && summary.removedByReader.isEmpty && summary.removedCopiesKept.isEmpty && !summary.skipped.isEmpty
         if json {
             try JSONOutput.print(
                 "import",
                 .object([
                     "source": .string(format.rawValue), "dryRun": .bool(dryRun), "added": .strings(summary.added),
                     "updated": .strings(summary.updated), "unchanged": .int(summary.unchanged),
+                    "removedCopiesKept": .strings(summary.removedCopiesKept),
                     "removedBooks": .array(
                         summary.removedByReader.map {
                             .object([
@@ -104,6 +105,13 @@ struct ImportCommand: AsyncParsableCommand {
                 + "\(summary.skipped.count) skipped; \(counted(report.notesWritten, "note")) "
                 + (dryRun ? "to write" : "written")
                 + (report.notesKept > 0 ? ", \(report.notesKept) kept as you wrote them" : ""))
+        if !summary.removedCopiesKept.isEmpty {
+            let kept = summary.removedCopiesKept
+            Terminal.output(
+                "\(dryRun ? "Would keep" : "Kept") \(counted(kept.count, "book")) the exported shelf had removed "
+                    + "(\(kept.prefix(3).joined(separator: ", "))\(kept.count > 3 ? ", …" : "")): `bookplate restore` lists them"
+            )
+        }
         if !summary.removedByReader.isEmpty {
             // Named so that `restore` finds it: by its slug when that brings this very copy back,
             // else by its title and authors (a book took the slug since, or a later removal has it).
@@ -234,6 +242,7 @@ struct ImportCommand: AsyncParsableCommand {
     private func listRows(_ summary: ImportSummary, entry: String) {
         let verbs: [ImportedRow.Action: String] = [
             .add: "add", .update: "update", .unchanged: "unchanged", .removed: "removed",
+            .keptRemoved: "keep removed",
         ]
         var rows = summary.rows.map { row in
             (row.line, [String(row.line), verbs[row.action] ?? "", row.slug, row.title])

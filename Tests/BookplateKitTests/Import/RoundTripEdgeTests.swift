@@ -163,6 +163,62 @@ import Testing
         #expect(otherReport.summary.added.count == 1)
     }
 
+    /// A removed book was not in the JSON export: a shelf moved by it could not `restore` the
+    /// book, and the old Goodreads file brought it back there with its review as a note. The
+    /// export carries each removed book whole, its set-aside note too; imported, it is a removed
+    /// copy that `restore` brings back, importing again changes nothing, and the export of the
+    /// shelf it came to gives the same bytes.
+    @Test func aRemovedBookTravelsWithTheJSONExportAndCanBeRestoredThere() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(
+            NewBook(
+                title: "Dune", authors: ["Frank Herbert"], isbn: ISBN.parse("9780441172719"), status: .read,
+                rating: try Rating(stars: 4.5), finishedDate: try PartialDate(parsing: "2020-01-02"),
+                shelves: ["sci-fi"],
+                series: [SeriesPlace(name: "Dune", position: SeriesPosition(parsing: "1"))]))
+        try shelf.library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        try NoteStore(folder: shelf.paths.notes).writeNote("Spice and *sand*.\n", forSlug: "dune")
+        _ = try shelf.library.addHighlight(
+            NewHighlight(text: "Fear is the mind-killer.", source: .reader), toBook: "dune")
+        _ = try BookRemoval(library: shelf.library, paths: shelf.paths).remove(slug: "dune")
+        let json = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).json()
+        let document = try JSONDecoder().decode(LibraryExportDocument.self, from: json)
+        #expect(document.books.map(\.slug) == ["emma"])
+        #expect(document.removedBooks?.map(\.book.note) == ["Spice and *sand*.\n"])
+
+        let moved = try TemporaryShelf()
+        let file = moved.root.appendingPathComponent("export.json")
+        try json.write(to: file)
+        let importer = ShelfImport(library: moved.library, notes: NoteStore(folder: moved.paths.notes))
+        let dry = try importer.run(file: file, as: .bookplate, dryRun: true)
+        #expect(dry.summary.removedCopiesKept == ["dune"] && dry.summary.rows.last?.action == .keptRemoved)
+        #expect(try moved.library.removedBooks().isEmpty)
+        let first = try importer.run(file: file, as: .bookplate)
+        #expect(first.summary.added == ["emma"] && first.summary.removedCopiesKept == ["dune"])
+        #expect(try moved.library.removedBooks().map(\.slug) == ["dune"])
+        let again = try importer.run(file: file, as: .bookplate)
+        #expect(again.summary.removedCopiesKept.isEmpty && again.summary.unchanged == 2)
+        #expect(try moved.library.removedBooks().count == 1)
+        let exportedAgain = try LibraryExporter(library: moved.library, notes: NoteStore(folder: moved.paths.notes))
+            .json()
+        #expect(exportedAgain == json, "\(GoldenFiles.readableDiff(json, exportedAgain))")
+
+        // A reading log that lists it leaves it out, as on the shelf it was removed from.
+        let log = try importText("Title,Author,Exclusive Shelf\nDune,Frank Herbert,read\n", into: moved)
+        #expect(log.summary.removedByReader.map(\.slug) == ["dune"] && log.summary.added.isEmpty)
+
+        // Restored, it is the book it was, with its note and highlight.
+        let restored = try BookRemoval(library: moved.library, paths: moved.paths)
+            .restore(try moved.library.findRemovedBook(matching: "dune"))
+        #expect(restored.noteBack == true)
+        let dune = try moved.library.findBook(matching: "dune")
+        #expect(dune.book.rating?.stars == 4.5 && dune.book.isbn13 == "9780441172719")
+        #expect(dune.shelves.map(\.name) == ["sci-fi"] && dune.series.map(\.series.name) == ["Dune"])
+        #expect(dune.reads.map(\.finished?.description) == ["2020-01-02"])
+        #expect(try note("dune", of: moved) == "Spice and *sand*.\n")
+        #expect(try moved.library.highlights(ofBook: "dune").map(\.text) == ["Fear is the mind-killer."])
+    }
+
     /// `import kindle --add-missing` added a book the reader had removed again, as an empty book to
     /// read that took its slug, and `restore` was then refused. Its highlights are left out and
     /// the book named, as a reading log's import names it; restored, it takes them.

@@ -1,0 +1,131 @@
+import BookplateCore
+import Foundation
+import GRDB
+
+/// A book `remove` took off the shelf, read whole from its kept copy: what Bookplate's own export
+/// carries of it, so that a shelf moved by the export can still `restore` it, and a file that
+/// lists it leaves it out there too.
+public struct RemovedBookContents: Sendable {
+    public var removed: RemovedBook
+    public var book: Book
+    /// Its authors' names, in credit order.
+    public var authors: [String]
+    public var shelves: [String]
+    /// In the order they happened, each with how a status change set it aside, where one did.
+    public var reads: [ReadRecord]
+    public var readsSetAsideFrom: [ReadOutcome?]
+    public var series: [SeriesPlace]
+    /// Hidden ones too.
+    public var highlights: [Highlight]
+    public var externalIDs: [String: String]
+}
+
+extension Library {
+    /// Every removed book's kept copy, read whole, the earliest removed first; a copy that cannot
+    /// be read (``restoreBook(_:)`` says so) is not among them.
+    public func removedBookContents() throws -> [RemovedBookContents] {
+        let removed = try removedBooks().reversed()
+        return try read { db in
+            try removed.compactMap { removed in
+                guard
+                    let json = try String.fetchOne(
+                        db, sql: "SELECT snapshot FROM removedBook WHERE id = ?", arguments: [removed.id]),
+                    let snapshot = try? JSONDecoder().decode(RemovedBookSnapshot.self, from: Data(json.utf8))
+                else { return nil }
+                // Copies kept before books had reads tell their one read by the book's status.
+                let reads =
+                    snapshot.reads
+                    ?? ReadRecord.history(
+                        status: snapshot.book.status, started: snapshot.book.startedDate,
+                        finished: snapshot.book.finishedDate, count: nil)
+                let setAsideFrom = snapshot.readsSetAsideFrom ?? []
+                return RemovedBookContents(
+                    removed: removed, book: snapshot.book, authors: snapshot.authors.map(\.name),
+                    shelves: snapshot.shelves, reads: reads,
+                    readsSetAsideFrom: reads.indices.map { setAsideFrom.indices.contains($0) ? setAsideFrom[$0] : nil },
+                    series: snapshot.series ?? [],
+                    highlights: (snapshot.highlights ?? []).sorted(by: Highlight.inBookOrder),
+                    externalIDs: Dictionary(
+                        snapshot.externalIDs.map { ($0.source, $0.value) }, uniquingKeysWith: { first, _ in first }))
+            }
+        }
+    }
+}
+
+extension BookImporter {
+    /// Keeps `record`, a book the export's shelf had removed at `removedAt`, as a removed copy
+    /// here, with all it had: its slug, facts, reads, series, shelves, ids and highlights, ready
+    /// for `restore` (and matched by an import that lists it, as any removed book is). Its note,
+    /// when it has one, is to be set aside under the name returned, and is recorded as imported,
+    /// as every note an import writes is (rendered safely until the reader edits it). Nil when this library keeps
+    /// the copy already (the same slug, removed at the same moment): importing the export again
+    /// changes nothing.
+    mutating func keepRemovedCopy(
+        _ record: ImportRecord, _ prepared: PreparedRecord, removedAt: Date, note: String?
+    ) throws -> KeptCopy? {
+        let new = record.book
+        guard !prepared.title.isEmpty else { throw RowProblem("no title") }
+        let slug = record.preferredSlug.flatMap { Slug.isValid($0) ? $0 : nil } ?? prepared.slugBase
+        let kept = try Date.fetchAll(db, sql: "SELECT removedAt FROM removedBook WHERE slug = ?", arguments: [slug])
+        guard !kept.contains(where: { abs($0.timeIntervalSince(removedAt)) < 0.001 }) else { return nil }
+
+        var book = Book(
+            slug: slug, title: prepared.title, subtitle: new.subtitle, language: new.language,
+            description: prepared.description, coverURL: new.coverURL, subjects: new.subjects,
+            addedAt: record.addedAt ?? now, provenance: new.provenance)
+        book.googleVolumeID = new.googleVolumeID
+        book.openLibraryWorkKey = new.openLibraryWorkKey.flatMap { OpenLibraryKey.valid($0, kind: "W") }
+        book.openLibraryEditionKey = new.openLibraryEditionKey.flatMap { OpenLibraryKey.valid($0, kind: "M") }
+        apply(record, said(by: record), description: prepared.description, to: &book, since: nil)
+        // Each author as this library knows them, with what it knows of them; else by name alone.
+        var authors: [Author] = []
+        for name in new.authors.map(\.name.trimmedForStorage) where !name.isEmpty {
+            guard !authors.contains(where: { $0.name == name }) else { continue }
+            let known = try authorIDByName[TextFolding.searchKey(name)].flatMap { try Author.fetchOne(db, key: $0) }
+            authors.append(
+                known
+                    ?? Author(
+                        slug: Slug.make(from: name, fallbackPrefix: "author"), name: name,
+                        sortName: AuthorName.sortName(for: name)))
+        }
+        var ids = record.externalIDs
+        if let value = record.sourceID { ids[source.rawValue] = value }
+        let highlights = try record.highlights.compactMap { highlight -> Highlight? in
+            guard
+                let kept = Highlight(
+                    highlight, bookId: 0, slug: slug, addedAt: highlight.addedAt ?? highlight.madeAt ?? now),
+                try !Highlight.wasRemoved(id: kept.id, in: db)
+            else { return nil }
+            return kept
+        }
+        // Named as `remove` names what it sets aside; never a name another kept copy has.
+        var noteFile: String?
+        if note != nil {
+            let taken = Set(try String.fetchAll(db, sql: "SELECT noteFile FROM removedBook WHERE noteFile IS NOT NULL"))
+            let stem = "\(slug)-\(Int(removedAt.timeIntervalSince1970))"
+            var name = "\(stem).md"
+            var counter = 2
+            while taken.contains(name) {
+                name = "\(stem)-\(counter).md"
+                counter += 1
+            }
+            noteFile = name
+        }
+        let snapshot = RemovedBookSnapshot(
+            book: book, authors: authors, works: [:], shelves: Shelf.names(new.shelves),
+            externalIDs: ids.sorted { $0.key < $1.key }.map { .init(source: $0.key, value: $0.value) },
+            importedNoteHash: note.map { ContentHash.sha256Hex(of: $0) }, reads: record.reads,
+            readsSetAsideFrom: record.readsSetAsideFrom.contains { $0 != nil } ? record.readsSetAsideFrom : nil,
+            series: new.series, highlights: highlights)
+        try db.execute(
+            sql: """
+                INSERT INTO removedBook (slug, title, removedAt, snapshot, noteFile, coverFile)
+                VALUES (?, ?, ?, ?, ?, NULL)
+                """,
+            arguments: [
+                slug, book.title, removedAt, String(decoding: try JSONEncoder().encode(snapshot), as: UTF8.self),
+                noteFile,
+            ])
+        return KeptCopy(slug: slug, noteFile: noteFile)
+    }
+}
