@@ -283,9 +283,12 @@ extension BookDetails {
     public var latestReadStart: PartialDate? { book.status == .toRead ? nil : book.startedDate }
 
     /// When the book was finished: each finished read's date, or the book's own finished date
-    /// where no read has one.
+    /// where no read has one, unless that date is when its latest read was set aside: a book
+    /// given up in June 2025, whose one finished read has no date, was counted as read in 2025
+    /// (found by an exploratory session).
     package var finishedDates: [PartialDate] {
         let dates = finishedReads.compactMap(\.finished)
-        return dates.isEmpty ? [book.finishedDate].compactMap { $0 } : dates
+        guard dates.isEmpty, latestReadEnd != .setAside else { return dates }
+        return [book.finishedDate].compactMap { $0 }
     }
 }

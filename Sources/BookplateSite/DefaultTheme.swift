@@ -1121,6 +1121,10 @@ package enum DefaultTheme {
         finished: "Beendet am {date}"
         setAside: "Beiseitegelegt am {date}"
         lastRead: "Zuletzt gelesen am {date}"
+        startedIn: "Begonnen {date}"
+        finishedIn: "Beendet {date}"
+        setAsideIn: "Beiseitegelegt {date}"
+        lastReadIn: "Zuletzt gelesen {date}"
         readTimes: "{count}-mal gelesen"
         readTimesIn: "{count}-mal gelesen: {years}"
         aboutTheBook: Über das Buch
@@ -1171,7 +1175,10 @@ package enum DefaultTheme {
         yearInBooks: Lesejahr
         yearInBooksOf: "Das Lesejahr {year}"
         noReadBooks: "Noch ist kein Buch als gelesen markiert. Markiere eines mit diesem Befehl:"
-        totalsRead: "{books} gelesen, {pages}"
+        totalsRead.one: "{books} gelesen, {pages}"
+        totalsRead.other: "{books} gelesen, {pages}"
+        totalsReadWithoutPages.one: "{books} gelesen"
+        totalsReadWithoutPages.other: "{books} gelesen"
         perYear: Pro Jahr
         booksPerYear: Gelesene Bücher pro Jahr
         pagesPerYear: Gelesene Seiten pro Jahr
@@ -1328,6 +1335,10 @@ package enum DefaultTheme {
         finished: "Finished {date}"
         setAside: "Set aside {date}"
         lastRead: "Last read {date}"
+        startedIn: "Started {date}"
+        finishedIn: "Finished {date}"
+        setAsideIn: "Set aside {date}"
+        lastReadIn: "Last read {date}"
         readTimes: "Read {count} times"
         readTimesIn: "Read {count} times: {years}"
         aboutTheBook: About the book
@@ -1376,7 +1387,10 @@ package enum DefaultTheme {
         yearInBooks: Year in books
         yearInBooksOf: "{year} in books"
         noReadBooks: "No book is marked as read yet. Mark one with this command:"
-        totalsRead: "{books} read, {pages}"
+        totalsRead.one: "{books} read, {pages}"
+        totalsRead.other: "{books} read, {pages}"
+        totalsReadWithoutPages.one: "{books} read"
+        totalsReadWithoutPages.other: "{books} read"
         perYear: Per year
         booksPerYear: Books read per year
         pagesPerYear: Pages read per year
@@ -1530,6 +1544,10 @@ package enum DefaultTheme {
         finished: "Terminado el {date}"
         setAside: "Dejado de lado el {date}"
         lastRead: "Leído por última vez el {date}"
+        startedIn: "Empezado en {date}"
+        finishedIn: "Terminado en {date}"
+        setAsideIn: "Dejado de lado en {date}"
+        lastReadIn: "Leído por última vez en {date}"
         readTimes: "Leído {count} veces"
         readTimesIn: "Leído {count} veces: {years}"
         aboutTheBook: Sobre el libro
@@ -1578,7 +1596,10 @@ package enum DefaultTheme {
         yearInBooks: El año en libros
         yearInBooksOf: "{year} en libros"
         noReadBooks: "Todavía no hay ningún libro marcado como leído. Marca uno con este comando:"
-        totalsRead: "{books} leídos, {pages}"
+        totalsRead.one: "{books} leído, {pages}"
+        totalsRead.other: "{books} leídos, {pages}"
+        totalsReadWithoutPages.one: "{books} leído"
+        totalsReadWithoutPages.other: "{books} leídos"
         perYear: Por año
         booksPerYear: Libros leídos por año
         pagesPerYear: Páginas leídas por año
@@ -1732,6 +1753,10 @@ package enum DefaultTheme {
         finished: "Terminé le {date}"
         setAside: "Mis de côté le {date}"
         lastRead: "Dernière lecture le {date}"
+        startedIn: "Commencé en {date}"
+        finishedIn: "Terminé en {date}"
+        setAsideIn: "Mis de côté en {date}"
+        lastReadIn: "Dernière lecture en {date}"
         readTimes: "Lu {count} fois"
         readTimesIn: "Lu {count} fois : {years}"
         aboutTheBook: À propos du livre
@@ -1780,7 +1805,10 @@ package enum DefaultTheme {
         yearInBooks: L’année en livres
         yearInBooksOf: "{year} en livres"
         noReadBooks: "Aucun livre n’est encore marqué comme lu. Marquez-en un avec cette commande :"
-        totalsRead: "{books} lus, {pages}"
+        totalsRead.one: "{books} lu, {pages}"
+        totalsRead.other: "{books} lus, {pages}"
+        totalsReadWithoutPages.one: "{books} lu"
+        totalsReadWithoutPages.other: "{books} lus"
         perYear: Par année
         booksPerYear: Livres lus par année
         pagesPerYear: Pages lues par année

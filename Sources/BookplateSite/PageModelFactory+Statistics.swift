@@ -27,7 +27,7 @@ extension PageModelFactory {
             yearModels.append(
                 YearStatisticsModel(
                     year: words("statsUndated"), url: root + BookList.readFolder(year: nil) + "/index.html",
-                    books: words.number(readBooks.undated.count), rereads: words.number(0),
+                    books: words.number(readBooks.undated.count), rereads: words.number(readBooks.undatedRereads),
                     pages: pagesText(readBooks.undated), averageRating: averageRating(readBooks.undated)))
         }
         let (longest, shortest) = extremes(read)
@@ -36,14 +36,18 @@ extension PageModelFactory {
         return StatisticsPageModel(
             root: root, site: site, pageTitle: "\(words("yearInBooks")) — \(site.title)", years: yearModels,
             ratings: ratingBars(read),
-            totalsLabel: words(
-                "totalsRead", ["books": words.count(read.count, "book"), "pages": words.count(pages(read), "page")]),
+            // Its participle agrees with the count ("1 livre lu", "2 livres lus"), and no page
+            // count is "0 pages" when no book has one (the table says "–": found by an
+            // exploratory session).
+            totalsLabel: read.contains { snapshot.books[$0].book.pageCount != nil }
+                ? words.plural("totalsRead", read.count, totals(read))
+                : words.plural("totalsReadWithoutPages", read.count, totals(read)),
             longest: longest.map { card(snapshot.books[$0], root: root) },
             longestPages: longest.flatMap { pagesLabel($0, key: "longest") },
             shortest: shortest.map { card(snapshot.books[$0], root: root) },
             shortestPages: shortest.flatMap { pagesLabel($0, key: "shortest") },
             hasReadBooks: !read.isEmpty,
-            goal: currentYear.flatMap { goalLabel(year: $0, read: byYear[$0]?.count ?? 0) },
+            goal: currentYear.flatMap { goalLabel(year: $0, read: readSoFar(byYear[$0] ?? [])) },
             booksChart: ChartModel(
                 id: "books-per-year", title: words("booksPerYear"),
                 bars: PageModelFactory.bars(chronological.map { (String($0.0), $0.1.count) }, words: words)),
@@ -83,7 +87,7 @@ extension PageModelFactory {
         let title = words("yearInBooksOf", ["year": String(year)])
         return YearPageModel(
             root: root, site: site, pageTitle: "\(title) — \(site.title)", year: String(year), title: title,
-            summary: summary, goal: today?.year == year ? goalLabel(year: year, read: positions.count) : nil,
+            summary: summary, goal: today?.year == year ? goalLabel(year: year, read: readSoFar(positions)) : nil,
             monthsChart: ChartModel(
                 id: "books-per-month", title: words("booksPerMonth"),
                 bars: PageModelFactory.bars(
@@ -98,6 +102,21 @@ extension PageModelFactory {
                 url: root + BookList.readFolder(year: year) + "/index.html"),
             olderYear: older.map { LinkModel(title: String($0), url: "../\($0)/index.html") },
             newerYear: newer.map { LinkModel(title: String($0), url: "../\($0)/index.html") })
+    }
+
+    /// The words of the totals line: how many books, and their pages.
+    private func totals(_ positions: [Int]) -> [String: String] {
+        ["books": words.count(positions.count, "book"), "pages": words.count(pages(positions), "page")]
+    }
+
+    /// How many of `positions` (books read this year) were finished by today: a read dated
+    /// later this year by a typo counted toward the goal, which said it was reached (found by an
+    /// exploratory session). A date known only to the year, or to this month, is not later.
+    func readSoFar(_ positions: [Int]) -> Int {
+        guard let today else { return positions.count }
+        return positions.count { position in
+            snapshot.books[position].finishedDates.contains { $0.year == today.year && !today.endsBefore($0) }
+        }
     }
 
     /// "32 of 40, 5 ahead of pace" for the current year, from the goal in `site.yaml`.
@@ -213,6 +232,9 @@ struct ReadBooks: Sendable {
     var rereads: [Int: Int] = [:]
     /// Books read whose reads have no date: counted in the totals, and in a row of their own.
     var undated: [Int] = []
+    /// Their reads beyond the first (the row said 0 whatever they were: found by an exploratory
+    /// session).
+    var undatedRereads = 0
 
     init(_ snapshot: LibrarySnapshot) {
         // Positions and numbers, never copies of the books: three filtered copies of 50,000
@@ -223,7 +245,10 @@ struct ReadBooks: Sendable {
             guard details.book.status == .read || !finished.isEmpty else { continue }
             all.append(position)
             let years = Set(details.finishedDates.map(\.year))
-            if years.isEmpty { undated.append(position) }
+            if years.isEmpty {
+                undated.append(position)
+                undatedRereads += max(0, finished.count - 1)
+            }
             for year in years { byYear[year, default: []].append(position) }
             for reading in finished.dropFirst() {
                 if let year = reading.finished?.year { rereads[year, default: 0] += 1 }

@@ -106,13 +106,17 @@ struct PageModelFactory: Sendable {
             cover: cover(for: details, root: root, size: .page), facts: facts,
             descriptionHTML: book.description,
             status: bookStatus(book.status), statusID: book.status.rawValue, rating: book.rating.map(ratingModel),
-            started: details.latestReadStart.map { words("started", ["date": words.date($0)]) },
+            // A date known to the month or the year has words of its own, as a birth has: "Terminé
+            // le juillet 2026" (found by an exploratory session).
+            started: details.latestReadStart.map {
+                words($0.isFullDate ? "started" : "startedIn", ["date": words.date($0)])
+            },
             finished: book.finishedDate.map { date in
-                let date = ["date": words.date(date)]
+                let values = ["date": words.date(date)]
                 return switch details.latestReadEnd {
-                case .finished: words("finished", date)
-                case .setAside: words("setAside", date)
-                case .lastRead: words("lastRead", date)
+                case .finished: words(date.isFullDate ? "finished" : "finishedIn", values)
+                case .setAside: words(date.isFullDate ? "setAside" : "setAsideIn", values)
+                case .lastRead: words(date.isFullDate ? "lastRead" : "lastReadIn", values)
                 }
             },
             reads: readsLine(details),

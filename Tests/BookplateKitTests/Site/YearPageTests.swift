@@ -52,6 +52,54 @@ import Testing
                 atPath: shelf.paths.site.appendingPathComponent("read/undated/index.html").path))
     }
 
+    /// What an exploratory session found the statistics telling wrong: a book set aside in 2025,
+    /// whose one finished read has no date, counted as read in 2025; the row of books read on no
+    /// recorded date said 0 re-reads whatever they were; the totals said "1 livre lus" and "0
+    /// pages" where no book has a page count; a read dated later this year by a typo counted
+    /// toward the goal; and a date known to the month read "Terminé le juillet 2026".
+    @Test func theNumbersAndTheirWordsAreTrue() async throws {
+        let shelf = try TemporaryShelf(clock: .fixed(Self.today))
+        try shelf.library.addBook(NewBook(title: "Hotel", authors: ["Dan Jones"], pageCount: 300, status: .read))
+        try shelf.library.addRead(
+            toBook: "hotel",
+            ReadRecord(
+                started: try PartialDate(parsing: "2025-06-01"), finished: try PartialDate(parsing: "2025-06-10"),
+                outcome: .setAside))
+        try shelf.library.addBook(NewBook(title: "Twice", authors: ["Ann Other"], status: .read))
+        try shelf.library.addRead(toBook: "twice", ReadRecord(outcome: .finished))
+        try await shelf.buildOffPool()
+        let stats = try shelf.siteFile("stats/index.html")
+        #expect(!stats.contains(#"href="2025/index.html""#), "\(stats)")
+        #expect(
+            stats.contains(
+                #"<tr><th scope="row"><a href="../read/undated/index.html">Date not recorded</a></th><td>2</td><td>1</td><td>300</td><td>–</td></tr>"#
+            ), "\(stats)")
+        #expect(stats.contains("2 books read, 300 pages"), "\(stats)")
+
+        let pageless = try TemporaryShelf(clock: .fixed(Self.today))
+        try pageless.library.addBook(
+            NewBook(title: "Alone", authors: ["A"], status: .read, finishedDate: try PartialDate(parsing: "2026-07")))
+        try await pageless.buildOffPool()
+        #expect(try pageless.siteFile("stats/index.html").contains("<p class=\"lede\">1 book read</p>"))
+        try await pageless.buildOffPool(settings: SiteSettings(language: "fr"))
+        #expect(try pageless.siteFile("stats/index.html").contains("<p class=\"lede\">1 livre lu</p>"))
+        #expect(try pageless.siteFile("books/alone/index.html").contains("Terminé en juillet 2026"))
+        try pageless.library.addBook(
+            NewBook(
+                title: "Paged", authors: ["B"], pageCount: 120, status: .read,
+                finishedDate: try PartialDate(parsing: "2026-03-01")))
+        try await pageless.buildOffPool(settings: SiteSettings(language: "es"))
+        #expect(
+            try pageless.siteFile("stats/index.html").contains("<p class=\"lede\">2 libros leídos, 120 páginas</p>"))
+
+        // Two books read by today, and one dated 20 December: a goal of 3 is not reached yet.
+        try pageless.library.addBook(
+            NewBook(
+                title: "Typo", authors: ["C"], status: .read, finishedDate: try PartialDate(parsing: "2026-12-20")))
+        try await pageless.buildOffPool(settings: SiteSettings(goal: 3))
+        #expect(try pageless.siteFile("stats/2026/index.html").contains("<strong>Reading goal</strong> · 2 of 3"))
+    }
+
     /// A year whose books have no page count said "Pages read 0" on its page and "–" in the
     /// table; an average of 0.25 stars was written "0.2" (printf rounds half to even), and 0.75
     /// "0.8". Found by an exploratory session.
