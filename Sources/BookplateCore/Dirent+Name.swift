@@ -24,9 +24,20 @@ package enum RawEntry {
     /// Removes the entry of `folder` that `entry` names: a folder with everything in it, a link
     /// as a link, never what it points to. What cannot be removed stays.
     package static func remove(_ entry: UnsafeMutablePointer<dirent>, in folder: Int32) {
+        remove(name(of: entry), in: folder)
+    }
+
+    /// The bytes of the name `entry` holds, as the system's calls take it.
+    private static func name(of entry: UnsafeMutablePointer<dirent>) -> UnsafePointer<CChar> {
         let offset = MemoryLayout<dirent>.offset(of: \.d_name) ?? 0
-        let name = UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self)
-        remove(name, in: folder)
+        return UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self)
+    }
+
+    /// Whether `entry` is `.` or `..`.
+    private static func isDots(_ entry: UnsafeMutablePointer<dirent>) -> Bool {
+        withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+            bytes[0] == UInt8(ascii: ".") && (bytes[1] == 0 || (bytes[1] == UInt8(ascii: ".") && bytes[2] == 0))
+        }
     }
 
     /// Removes the entry `name` of `folder`, as ``remove(_:in:)-(UnsafeMutablePointer<dirent>,_)``.
@@ -40,10 +51,7 @@ package enum RawEntry {
             return
         }
         while let entry = readdir(listing) {
-            let isDots = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                bytes[0] == UInt8(ascii: ".") && (bytes[1] == 0 || (bytes[1] == UInt8(ascii: ".") && bytes[2] == 0))
-            }
-            if !isDots { remove(entry, in: inner) }
+            if !isDots(entry) { remove(entry, in: inner) }
         }
         closedir(listing)
         unlinkat(folder, name, AT_REMOVEDIR)
@@ -58,8 +66,7 @@ extension RawEntry {
     package static func link(_ entry: UnsafeMutablePointer<dirent>, from source: Int32, to destination: Int32)
         -> Int32
     {
-        let offset = MemoryLayout<dirent>.offset(of: \.d_name) ?? 0
-        let name = UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self)
+        let name = name(of: entry)
         var info = stat()
         guard fstatat(source, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return errno }
         guard (info.st_mode & S_IFMT) == S_IFDIR else {
@@ -82,13 +89,9 @@ extension RawEntry {
         }
         defer { closedir(listing) }
         while let inner = readdir(listing) {
-            let isDots = withUnsafeBytes(of: inner.pointee.d_name) { bytes in
-                bytes[0] == UInt8(ascii: ".") && (bytes[1] == 0 || (bytes[1] == UInt8(ascii: ".") && bytes[2] == 0))
-            }
-            if !isDots {
-                let failure = link(inner, from: from, to: to)
-                if failure != 0 { return failure }
-            }
+            guard !isDots(inner) else { continue }
+            let failure = link(inner, from: from, to: to)
+            if failure != 0 { return failure }
         }
         return 0
     }

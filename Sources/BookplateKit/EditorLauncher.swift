@@ -35,8 +35,10 @@ public struct EditorLauncher: Sendable {
                 throw NoteError.editorNotFound(editor: editor)
             }
             let status = try EditorLauncher.runInThisTerminal(
-                ["/bin/sh", "-c", EditorLauncher.command(for: editor), "bookplate-editor", url.path, editor],
-                editor: editor)
+                [
+                    "/bin/sh", "-c", EditorLauncher.command(for: editor), "bookplate-editor", url.path,
+                    editor.trimmingCharacters(in: .whitespaces),
+                ], editor: editor)
             // 127: the shell found no such command.
             guard status != 127 else { throw NoteError.editorNotFound(editor: editor) }
             guard status == 0 else { throw NoteError.editorFailed(editor: editor, status: status) }
@@ -53,18 +55,30 @@ public struct EditorLauncher: Sendable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        // The editor gets the signals' usual handling back, whatever this process does with them.
+        // The editor gets the signals' usual handling back, whatever this process does with them:
+        // Ctrl-C and Ctrl-\ handled as by default, and no signal blocked. A command runs on one of
+        // Dispatch's threads, which block almost every signal, and a child keeps its spawner's
+        // mask: the editor ran deaf to Ctrl-C, to a resized window and to a closed terminal
+        // (found by a review).
         var defaults = sigset_t()
         sigemptyset(&defaults)
         sigaddset(&defaults, SIGINT)
         sigaddset(&defaults, SIGQUIT)
+        sigaddset(&defaults, SIGCHLD)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         let previousInterrupt = signal(SIGINT, SIG_IGN)
         let previousQuit = signal(SIGQUIT, SIG_IGN)
+        // An ignored SIGCHLD, inherited from whoever started Bookplate, has the kernel reap the
+        // editor itself, and the wait below would find no child.
+        let previousChild = signal(SIGCHLD, SIG_DFL)
         defer {
             signal(SIGINT, previousInterrupt)
             signal(SIGQUIT, previousQuit)
+            signal(SIGCHLD, previousChild)
         }
         var child: pid_t = 0
         let argv = arguments.map { strdup($0) } + [nil]
@@ -81,10 +95,12 @@ public struct EditorLauncher: Sendable {
         return signalled == 0 ? (status >> 8) & 0xff : 128 + signalled
     }
 
-    /// The shell's command that opens the note (`$1`) in `editor` (also given as `$2`): the
-    /// editor in the shell's place (`exec`), so that no shell waits between it and this process
-    /// to die of the Ctrl-C the editor takes as a key, unless it is several commands; a path to
-    /// a program with a space in it, unquoted, runs that program (it was said not to be found).
+    /// The shell's command that opens the note (`$1`) in `editor` (also given, trimmed, as `$2`):
+    /// the editor in the shell's place (`exec`), so that no shell waits between it and this
+    /// process to die of the Ctrl-C the editor takes as a key; not where `exec` would read the
+    /// command otherwise (several commands, a subshell or group, a variable set before the
+    /// program: `exec FOO='a b' vim` runs a program named `FOO=a b`). A path to a program with
+    /// a space in it, unquoted, runs that program (it was said not to be found).
     static func command(for editor: String) -> String {
         let trimmed = editor.trimmingCharacters(in: .whitespaces)
         if !trimmed.contains(where: { "\"'\\".contains($0) }), trimmed.contains(" "),
@@ -92,8 +108,11 @@ public struct EditorLauncher: Sendable {
         {
             return #"exec "$2" "$1""#
         }
-        let severalCommands = trimmed.contains { ";&|\n".contains($0) }
-        return (severalCommands ? "" : "exec ") + "\(editor) \"$1\""
+        let firstWord = trimmed.prefix { !$0.isWhitespace }
+        let readOwnWay =
+            trimmed.contains { ";&|\n".contains($0) } || trimmed.hasPrefix("(") || trimmed.hasPrefix("{")
+            || firstWord.contains("=")
+        return (readOwnWay ? "" : "exec ") + "\(editor) \"$1\""
     }
 
     /// The program a plain editor command runs (`code` of `code --wait`); nil when the command

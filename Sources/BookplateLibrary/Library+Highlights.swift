@@ -106,12 +106,14 @@ public struct HighlightImportSummary: Sendable, Equatable {
         public var candidateAuthors: [String] = []
     }
 
-    /// A removed book the file has highlights of, as `restore SLUG` brings it back.
+    /// A removed book the file has highlights of, as `restore` knows it.
     public struct RemovedBookLeftOut: Sendable, Equatable {
         public var slug: String
         public var title: String
         public var authors: [String]
         public var highlights: Int
+        /// Whether `restore SLUG` brings this copy back: else it is named by its title.
+        public var restoredBySlug = true
     }
 }
 
@@ -253,7 +255,9 @@ extension Library {
                                 removedBooks[index].highlights += 1
                             } else {
                                 removedBooks.append(
-                                    .init(slug: copy.slug, title: copy.title, authors: copy.authors, highlights: 1))
+                                    .init(
+                                        slug: copy.slug, title: copy.title, authors: copy.authors, highlights: 1,
+                                        restoredBySlug: copy.restoredBySlug))
                             }
                             continue
                         }
@@ -434,11 +438,13 @@ private struct HighlightMatcher {
         case removed(RemovedCopy)
     }
 
-    /// The latest removed copy of a slug no book on the shelf has, as its kept identity names it.
+    /// A removed copy, as its kept identity names it.
     struct RemovedCopy {
         var slug: String
         var title: String
         var authors: [String]
+        /// Whether `restore SLUG` brings it back (see ``RemovedCopyIdentity``).
+        var restoredBySlug: Bool
     }
 
     var removedByISBN: [String: RemovedCopy] = [:]
@@ -464,19 +470,13 @@ private struct HighlightMatcher {
                     names.reduce(into: Set<String>()) { $0.formUnion(Self.fullNames($1)) }
                 ))
         }
-        let slugs = Set(books.map(\.slug))
-        var seen: Set<String> = []
-        // Latest first: the copy `restore SLUG` brings back. A copy that cannot be read is left to
-        // `restore`, which says so.
-        for row in try Row.fetchAll(db, sql: "SELECT slug, snapshot FROM removedBook ORDER BY removedAt DESC, id DESC")
-        {
-            let slug: String = row["slug"]
-            guard !slugs.contains(slug), seen.insert(slug).inserted,
-                let kept = try? JSONDecoder().decode(
-                    RemovedBookIdentity.self, from: Data((row["snapshot"] as String).utf8))
-            else { continue }
+        // Latest first, as a reading log's import takes them: the latest removal of a book is the
+        // one named.
+        for identity in try RemovedCopyIdentity.all(in: db, shelfSlugs: Set(books.map(\.slug))) {
+            let kept = identity.kept
             let names = kept.authors.map(\.name)
-            let copy = RemovedCopy(slug: slug, title: kept.book.title, authors: names)
+            let copy = RemovedCopy(
+                slug: identity.slug, title: kept.book.title, authors: names, restoredBySlug: identity.restoredBySlug)
             if let isbn = kept.book.isbn13, removedByISBN[isbn] == nil { removedByISBN[isbn] = copy }
             removedByTitle[Self.titleKey(kept.book.title), default: []].append(
                 (copy, names.reduce(into: Set<String>()) { $0.formUnion(Self.surnames($1)) }))
@@ -549,8 +549,8 @@ private struct HighlightMatcher {
         }
     }
 
-    /// The removed book `imported` names, by ISBN, else by title and an author's surname: one
-    /// copy only, as a removed book is named to be brought back.
+    /// The removed book `imported` names, by ISBN, else by title and an author's surname: the
+    /// latest removed of those that match, as a reading log's import names one.
     private func removedCopy(of imported: ImportedHighlight) -> RemovedCopy? {
         if let isbn = imported.isbn, let copy = removedByISBN[isbn.isbn13] { return copy }
         var copies = removedByTitle[Self.titleKey(imported.bookTitle)] ?? []
@@ -558,7 +558,7 @@ private struct HighlightMatcher {
             let surnames = Self.surnames(author)
             copies = copies.filter { !$0.surnames.isDisjoint(with: surnames) }
         }
-        return copies.count == 1 ? copies[0].copy : nil
+        return copies.first?.copy
     }
 
     /// "The Left Hand of Darkness: 50th Anniversary Edition", "Thinking, Fast and Slow (Penguin

@@ -290,6 +290,7 @@ struct BookImporter {
         var row: RemovedRow
         var isbn13: String?
         var hasSourceID: Bool
+        var hasSubtitle: Bool
     }
 
     init(db: Database, source: ImportSource, now: Date) throws {
@@ -331,29 +332,23 @@ struct BookImporter {
             bookIDBySourceID[row["value"]] = row["bookId"]
             booksWithSourceID.insert(row["bookId"])
         }
-        // Latest first: `restore SLUG` brings back the latest removed copy of a slug, and the
-        // latest removal of a book is the one an import names.
-        let removed = try Row.fetchAll(
-            db, sql: "SELECT slug, snapshot FROM removedBook ORDER BY removedAt DESC, id DESC")
-        var removedSlugs: Set<String> = []
-        for row in removed {
-            let slug: String = row["slug"]
-            let latestOfSlug = removedSlugs.insert(slug).inserted
-            // A copy that cannot be read is left to `restore`, which says so.
-            guard
-                let kept = try? JSONDecoder().decode(
-                    RemovedBookIdentity.self, from: Data((row["snapshot"] as String).utf8))
-            else { continue }
+        for identity in try RemovedCopyIdentity.all(in: db, shelfSlugs: slugs) {
+            let kept = identity.kept
             let ids = (kept.externalIDs ?? []).filter { $0.source == source.rawValue }.map(\.value)
             let copy = RemovedCopy(
                 row: RemovedRow(
-                    slug: slug, title: kept.book.title, authors: kept.authors.map(\.name),
-                    restoredBySlug: latestOfSlug && !slugs.contains(slug)),
-                isbn13: kept.book.isbn13, hasSourceID: !ids.isEmpty)
+                    slug: identity.slug, title: kept.book.title, authors: kept.authors.map(\.name),
+                    restoredBySlug: identity.restoredBySlug),
+                isbn13: kept.book.isbn13, hasSourceID: !ids.isEmpty, hasSubtitle: kept.book.subtitle != nil)
             if let isbn = copy.isbn13, removedByISBN[isbn] == nil { removedByISBN[isbn] = copy }
             for id in ids where removedBySourceID[id] == nil { removedBySourceID[id] = copy }
-            let key = Library.matchKey(title: kept.book.title, firstAuthor: kept.authors.first?.name)
-            if removedByMatchKey[key] == nil { removedByMatchKey[key] = copy }
+            // By its title, and by its title and subtitle as a CSV names them, as a book on the shelf.
+            let first = kept.authors.first?.name
+            var keys = [Library.matchKey(title: kept.book.title, firstAuthor: first)]
+            if let subtitle = kept.book.subtitle {
+                keys.append(Library.matchKey(title: "\(kept.book.title): \(subtitle)", firstAuthor: first))
+            }
+            for key in keys where removedByMatchKey[key] == nil { removedByMatchKey[key] = copy }
         }
         let authors = try Row.fetchAll(db, sql: "SELECT id, name, slug FROM author")
         authorSlugs = Set(authors.map { $0["slug"] as String })
@@ -454,12 +449,17 @@ struct BookImporter {
                 new.isbn.flatMap { bookIDByISBN[$0.isbn13] } ?? record.sourceID.flatMap { bookIDBySourceID[$0] }
                 ?? byTitle
         }
+        // By title as a book on the shelf is matched: the main title too, of a copy with no
+        // subtitle (a removed Good Omens, and a file's "Good Omens: The Nice and Accurate…").
+        let byTitleAlone = { (copy: RemovedCopy) in
+            (new.isbn == nil || copy.isbn13 == nil) && (record.sourceID == nil || !copy.hasSourceID) ? copy : nil
+        }
         if existingID == nil,
             let removed = new.isbn.flatMap({ removedByISBN[$0.isbn13] })
                 ?? record.sourceID.flatMap({ removedBySourceID[$0] })
-                ?? removedByMatchKey[key].flatMap({ copy in
-                    (new.isbn == nil || copy.isbn13 == nil) && (record.sourceID == nil || !copy.hasSourceID)
-                        ? copy : nil
+                ?? removedByMatchKey[key].flatMap(byTitleAlone)
+                ?? prepared.mainTitleKey.flatMap({ removedByMatchKey[$0] }).flatMap({
+                    $0.hasSubtitle ? nil : byTitleAlone($0)
                 })
         {
             return .removed(removed.row)

@@ -21,6 +21,7 @@ public struct RemovedBook: Sendable, Equatable {
 struct RemovedBookIdentity: Decodable {
     struct Kept: Decodable {
         var title: String
+        var subtitle: String?
         var isbn13: String?
     }
     struct Name: Decodable { var name: String }
@@ -32,6 +33,35 @@ struct RemovedBookIdentity: Decodable {
     var authors: [Name]
     /// Optional, so that a copy is named by its authors whatever else it lacks.
     var externalIDs: [ID]?
+}
+
+/// A removed copy as an import matches it: a reading log's and a highlight file's alike.
+struct RemovedCopyIdentity {
+    var slug: String
+    var kept: RemovedBookIdentity
+    /// Whether `restore SLUG` brings this very copy back: it is the latest removal of its slug,
+    /// and no book on the shelf has taken the slug since.
+    var restoredBySlug: Bool
+
+    /// Every removed copy whose kept identity can be read, the latest removed first: the latest
+    /// removal of a book is the one an import names. (A copy that cannot be read is left to
+    /// `restore`, which says so.) The reading logs' import and the highlights' loaded them each
+    /// its own way, and disagreed on a copy whose slug a book had taken since (found by a
+    /// review).
+    static func all(in db: Database, shelfSlugs: Set<String>) throws -> [RemovedCopyIdentity] {
+        var seen: Set<String> = []
+        return try Row.fetchAll(db, sql: "SELECT slug, snapshot FROM removedBook ORDER BY removedAt DESC, id DESC")
+            .compactMap { row in
+                let slug: String = row["slug"]
+                let latestOfSlug = seen.insert(slug).inserted
+                guard
+                    let kept = try? JSONDecoder().decode(
+                        RemovedBookIdentity.self, from: Data((row["snapshot"] as String).utf8))
+                else { return nil }
+                return RemovedCopyIdentity(
+                    slug: slug, kept: kept, restoredBySlug: latestOfSlug && !shelfSlugs.contains(slug))
+            }
+    }
 }
 
 /// Everything the library held about a book, as it was when removed.

@@ -68,6 +68,16 @@ extension BookImporter {
         let slug = record.preferredSlug.flatMap { Slug.isValid($0) ? $0 : nil } ?? prepared.slugBase
         let kept = try Date.fetchAll(db, sql: "SELECT removedAt FROM removedBook WHERE slug = ?", arguments: [slug])
         guard !kept.contains(where: { abs($0.timeIntervalSince(removedAt)) < 0.001 }) else { return nil }
+        // Nor when the copy was restored since: the book on the shelf with its slug is the very
+        // book (`restore` puts it back as it was, added when it was). An older export imported
+        // again made a copy of it that `restore` listed and then refused (found by a review). A
+        // book added again after the removal is another, and the copy is kept beside it.
+        if let addedAt = record.addedAt,
+            let onShelf = try Date.fetchOne(db, sql: "SELECT addedAt FROM book WHERE slug = ?", arguments: [slug]),
+            abs(onShelf.timeIntervalSince(addedAt)) < 0.001
+        {
+            return nil
+        }
 
         var book = Book(
             slug: slug, title: prepared.title, subtitle: new.subtitle, language: new.language,

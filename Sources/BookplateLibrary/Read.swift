@@ -129,7 +129,10 @@ public struct ReadRecord: Hashable, Sendable, Codable {
                 named[index] = true
             } else if read.outcome != .reading, let finished = read.finished,
                 let index = firstUnnamed(where: {
-                    $0.outcome == .reading && ($0.started.map { $0 <= finished } ?? true)
+                    // Begun by the time it ended, however precisely each is known: a read begun
+                    // 2020-03 is ended by a finish of 2020 (`<=` orders 2020 first: found by a
+                    // review).
+                    $0.outcome == .reading && ($0.started.map { !finished.endsBefore($0) } ?? true)
                 })
             {
                 merged[index] = merged[index].completed(by: read)

@@ -143,15 +143,9 @@ struct SiteWriter: Sendable {
         var entries: [String] = []
         if let listing = opendir(target.path) {
             defer { closedir(listing) }
-            let into = open(staging.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            defer { if into >= 0 { close(into) } }
             while let entry = readdir(listing) {
                 guard let name = entry.pointee.exactName else {
-                    let failure = RawEntry.link(entry, from: dirfd(listing), to: into)
-                    if failure != 0 {
-                        throw SiteError.unwritable(
-                            path: staging.path + "/" + entry.pointee.name, reason: String(cString: strerror(failure)))
-                    }
+                    try SiteWriter.linkByBytes(entry, of: listing, into: staging.path)
                     continue
                 }
                 if name != "." && name != ".." { entries.append(name) }

@@ -207,12 +207,14 @@ struct ImportCommand: AsyncParsableCommand {
         if !summary.removedBooks.isEmpty {
             // Named so that `restore` finds it, as a reading log's import names a removed book.
             let removed = summary.removedBooks
-            let named = removed.prefix(3).map(\.slug).joined(separator: ", ") + (removed.count > 3 ? ", …" : "")
+            let named =
+                removed.prefix(3).map { $0.restoredBySlug ? $0.slug : "\"\($0.title)\"" }.joined(separator: ", ")
+                + (removed.count > 3 ? ", …" : "")
             let highlights = removed.reduce(0) { $0 + $1.highlights }
             let how =
-                removed.count == 1
+                removed.count == 1 && removed[0].restoredBySlug
                 ? "`bookplate restore \(removed[0].slug)` brings it back"
-                : "`bookplate restore SLUG` brings one back"
+                : "`bookplate restore` lists the books you removed, to bring one back"
             line +=
                 "; \(counted(highlights, "highlight")) of \(named), which you removed, \(dryRun ? "would be " : "")left out (\(how))"
         }

@@ -85,15 +85,17 @@ import Testing
         try await dune()
         let editor = path("editor.sh")
         // /proc/PID/stat: the fifth field is the process group, the eighth the terminal's
-        // foreground group. Then Ctrl-C to the whole foreground group, which the editor ignores.
+        // foreground group; /proc/PID/status: the signals blocked and ignored, as hex masks.
+        // Then Ctrl-C to the whole foreground group, which this editor ignores by its own choice.
         try Data(
             #"""
             #!/bin/sh
             note="$1"
+            masks=$(grep -E '^Sig(Blk|Ign)' /proc/$$/status | tr '\n' ' ')
             set -- $(cat /proc/$$/stat)
+            printf 'group %s, foreground %s\n%s\n' "$5" "$8" "$masks" > "$note"
             trap '' INT
             kill -INT 0
-            printf 'group %s, foreground %s\n' "$5" "$8" > "$note"
             """#.utf8
         ).write(to: editor)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
@@ -101,10 +103,48 @@ import Testing
             ["note", "dune"], in: root, environment: ["EDITOR": editor.path], controlling: true)
         #expect(edited.status == 0, "\(edited.screen)")
         let note = try String(contentsOf: path("content/notes/dune.md"), encoding: .utf8)
-        let groups = note.split(separator: " ").map {
+        let lines = note.split(separator: "\n")
+        let groups = (lines.first ?? "").split(separator: " ").map {
             $0.trimmingCharacters(in: .punctuationCharacters.union(.whitespacesAndNewlines))
         }
         #expect(groups.count == 4 && groups[1] == groups[3] && !groups[1].isEmpty, "\(note)")
+        // SIGINT (2), SIGQUIT (3) and SIGWINCH (28) reach the editor: neither blocked nor ignored
+        // (a command runs on a Dispatch thread, which blocks nearly all of them).
+        let words = (lines.dropFirst().first ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
+        var masks: [String: UInt64] = [:]
+        for index in stride(from: 0, to: words.count - 1, by: 2) {
+            masks[words[index]] = UInt64(words[index + 1], radix: 16)
+        }
+        for name in ["SigBlk:", "SigIgn:"] {
+            let mask = try #require(masks[name], "\(note)")
+            for signal in [2, 3, 28] { #expect(mask & (1 << (signal - 1)) == 0, "\(name) \(signal): \(note)") }
+        }
+    }
+
+    /// The shell runs the editor in its own place (`exec`) unless `exec` would read the command
+    /// another way: a variable set before the program ran as a program named `FOO=a b`, and a
+    /// subshell was a syntax error (found by a review). An editor given with spaces around it
+    /// runs as given.
+    @Test func theEditorsCommandIsReadAsTheShellReadsIt() async throws {
+        #expect(EditorLauncher.command(for: "vim") == #"exec vim "$1""#)
+        #expect(EditorLauncher.command(for: "code --wait") == #"exec code --wait "$1""#)
+        for editor in ["FOO='a b' vim", "TERM=xterm vi", "(vim)", "{ vim; }", "vim; true"] {
+            #expect(!EditorLauncher.command(for: editor).hasPrefix("exec"), "\(editor)")
+        }
+        try await dune()
+        let folder = path("my editors")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let editor = folder.appendingPathComponent("ed.sh")
+        try Data("#!/bin/sh\nprintf 'By the spaced editor.\\n' > \"$1\"\n".utf8).write(to: editor)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+        for given in [editor.path + " ", "FOO='a b' '\(editor.path)'"] {
+            var runner = bookplate
+            runner.environment["EDITOR"] = given
+            let edited = try runner.run(["note", "emma"])
+            #expect(edited.status == 0, "\(given): \(edited.stderr)")
+            #expect(try String(contentsOf: path("content/notes/emma.md"), encoding: .utf8) == "By the spaced editor.\n")
+            try FileManager.default.removeItem(at: path("content/notes/emma.md"))
+        }
     }
 
     /// A write to standard output that failed stopped the program with a stack trace of eighty

@@ -219,6 +219,52 @@ import Testing
         #expect(try moved.library.highlights(ofBook: "dune").map(\.text) == ["Fear is the mind-killer."])
     }
 
+    /// Found by a review of the changes above: an older export imported again into the shelf
+    /// that restored a book since made a removed copy of the book on the shelf; a removed book
+    /// whose slug a book had taken since, or named by its main title alone, was added again by
+    /// the highlights or the reading log that named it.
+    @Test func removedBooksAreKnownHoweverTheyAreNamed() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Good Omens", authors: ["Terry Pratchett", "Neil Gaiman"]))
+        let removal = BookRemoval(library: shelf.library, paths: shelf.paths)
+        _ = try removal.remove(slug: "good-omens")
+        let json = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).json()
+        _ = try removal.restore(try shelf.library.findRemovedBook(matching: "good-omens"))
+        let file = shelf.root.appendingPathComponent("older.json")
+        try json.write(to: file)
+        let older = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .run(file: file, as: .bookplate)
+        #expect(older.summary.removedCopiesKept.isEmpty && older.summary.unchanged == 1)
+        #expect(try shelf.library.removedBooks().isEmpty)
+
+        // Removed again, the file's "Title: Subtitle" is that book, and stays out.
+        _ = try removal.remove(slug: "good-omens")
+        let log = try importText(
+            "Title,Author,Exclusive Shelf\n"
+                + "\"Good Omens: The Nice and Accurate Prophecies of Agnes Nutter, Witch\",Terry Pratchett,read\n",
+            into: shelf)
+        #expect(log.summary.removedByReader.map(\.slug) == ["good-omens"] && log.summary.added.isEmpty)
+
+        // Another book has taken the slug: the highlights of the removed one are still left out,
+        // and it is named by its title.
+        try shelf.library.addBook(NewBook(title: "Good Omens", authors: ["Somebody Else"]))
+        let clippings = shelf.root.appendingPathComponent("My Clippings.txt")
+        try Data(
+            """
+            Good Omens (Pratchett, Terry)
+            - Your Highlight on page 3 | Location 40-41 | Added on Sunday, 3 March 2019 12:01:02
+
+            It wasn't a dark and stormy night.
+            ==========
+
+            """.utf8
+        ).write(to: clippings)
+        let highlights = try HighlightImport(library: shelf.library)
+            .run(file: clippings, as: .kindle, addMissing: true)
+        #expect(highlights.booksAdded.isEmpty && highlights.added == 0)
+        #expect(highlights.removedBooks.map(\.restoredBySlug) == [false])
+    }
+
     /// `import kindle --add-missing` added a book the reader had removed again, as an empty book to
     /// read that took its slug, and `restore` was then refused. Its highlights are left out and
     /// the book named, as a reading log's import names it; restored, it takes them.

@@ -493,6 +493,11 @@ import Testing
         #expect(
             ReadRecord.merging([ReadRecord(finished: try date("2024-10-01"))], into: [going])
                 == [going, ReadRecord(finished: try date("2024-10-01"))])
+        // An end known only to the year ends a read begun within it (found by a review).
+        let goingSinceMarch = ReadRecord(started: try date("2020-03"), outcome: .reading)
+        #expect(
+            ReadRecord.merging([ReadRecord(finished: try date("2020"))], into: [goingSinceMarch])
+                == [ReadRecord(started: try date("2020-03"), finished: try date("2020"))])
         // An undated read of the library takes the file's dates; the file's undated reads are the
         // library's dated ones.
         #expect(
