@@ -54,10 +54,16 @@ struct KindleHeader: Equatable {
         }
     }
 
-    /// The lowercased words of `text`, without the commas and full stops that end some.
+    /// The lowercased words of `text`, without the commas and full stops that end some, and
+    /// without an article French joins to its word: "à l'emplacement 85-86", the header of a book
+    /// without pages, lost its place, and with it its note and the merge of a longer highlight
+    /// (found by an exploratory session).
     private static func words(_ text: Substring) -> [String] {
         text.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { word in
-            let bare = stripped(word.lowercased(), of: wordEnds)
+            var bare = stripped(word.lowercased(), of: wordEnds)
+            for article in ["l'", "l’"] where bare.hasPrefix(article) && bare.count > article.count {
+                bare.removeFirst(article.count)
+            }
             return bare.isEmpty ? nil : bare
         }
     }

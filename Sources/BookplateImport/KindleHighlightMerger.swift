@@ -111,6 +111,16 @@ struct KindleHighlightMerger {
             }
             best = slot
         }
+        // On a page (a PDF's, without locations) every highlight of the page holds the note's
+        // place: the note is the one's typed right after it, the nearest before it in the file
+        // (it went on the page's last highlight: found by an exploratory session).
+        if span.scale == .page {
+            best =
+                (byBucket[key] ?? []).filter {
+                    highlights[$0].span?.scale == .page && highlights[$0].span?.range.contains(at) == true
+                        && highlights[$0].line < note.line
+                }.max { highlights[$0].line < highlights[$1].line } ?? best
+        }
         guard let slot = best else {
             let name = span.scale == .location ? "location" : "page"
             return "a note with no highlight at \(name) \(at): not imported"
@@ -129,7 +139,14 @@ struct KindleHighlightMerger {
             for slot in (byBucket[key] ?? []).suffix(Self.comparedPerBucket).reversed() {
                 guard let other = highlights[slot].span, other.scale == span.scale, other.range.overlaps(span.range)
                 else { continue }
-                if Self.isSamePassage(new.text, highlights[slot].text) { return slot }
+                // Every highlight of a page is at the same place: there, a passage highlighted
+                // again begins or ends the same way, and is a phrase; a term found inside a
+                // longer highlight of the page is a highlight of its own (it was swallowed).
+                if span.scale == .page {
+                    if Self.isSamePassageOnAPage(new.text, highlights[slot].text) { return slot }
+                } else if Self.isSamePassage(new.text, highlights[slot].text) {
+                    return slot
+                }
             }
         }
         return nil
@@ -166,6 +183,13 @@ struct KindleHighlightMerger {
         guard let one else { return other }
         guard let other else { return one }
         return max(one, other)
+    }
+
+    /// Whether one text begins or ends the other, the shorter being four words or more.
+    static func isSamePassageOnAPage(_ one: String, _ other: String) -> Bool {
+        let (short, long) = one.utf8.count <= other.utf8.count ? (one, other) : (other, one)
+        guard short.split(whereSeparator: \.isWhitespace).count >= 4 else { return false }
+        return long.hasPrefix(short) || long.hasSuffix(short)
     }
 
     /// Whether one text holds the other, or one's end is the other's start for at least half the

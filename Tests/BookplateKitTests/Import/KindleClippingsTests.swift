@@ -222,6 +222,16 @@ import Testing
         #expect(
             KindleHeader("- Votre surlignement Emplacement 12-12 | Ajouté le vendredi 26 avril 2013 à 00:18:27")?.madeAt
                 == Self.utc(2013, 4, 26, 0, 18, 27))
+        // A book without pages: "à l'emplacement", the article joined to its word, with a
+        // straight or a curly apostrophe (its place was lost: found by an exploratory session).
+        for apostrophe in ["'", "’"] {
+            let header = KindleHeader(
+                "- Votre surlignement à l\(apostrophe)emplacement 85-86 | Ajouté le dimanche 3 mars 2019 12:01:02")
+            #expect(header?.location == 85...86 && header?.kind == .highlight)
+            #expect(
+                KindleHeader("- Votre note à l\(apostrophe)emplacement 86 | Ajouté le dimanche 3 mars 2019")?.location
+                    == 86...86)
+        }
         #expect(KindleHeader("Not a header") == nil)
         #expect(KindleHeader("- one | two") == nil)
     }
@@ -264,6 +274,33 @@ import Testing
             file.highlights.map(\.highlight.text) == [
                 "The first sentence of the page.", "Quite another sentence after it.",
             ])
+    }
+
+    /// On a PDF's page, without locations, every highlight is at the same place: a note went on
+    /// the page's last highlight, not the one it was typed after, and a term found inside a
+    /// longer highlight of the page was swallowed (found by an exploratory session).
+    @Test func onAPageANoteGoesOnTheHighlightBeforeItAndATermIsKept() {
+        let header = { (kind: String) in "- Your \(kind) on page 3 | Added on Sunday, 3 March 2019 12:00:00" }
+        let text = [
+            "Paper (Author)", header("Highlight"), "",
+            "Most competitive neural sequence transduction models have an encoder-decoder structure.", "==========",
+            "Paper (Author)", header("Note"), "", "On the first.", "==========",
+            "Paper (Author)", header("Highlight"), "",
+            "The Transformer follows this overall architecture using stacked self-attention.", "==========",
+            "Paper (Author)", header("Highlight"), "", "self-attention", "==========",
+            "Paper (Author)", header("Highlight"), "",
+            "The Transformer follows this overall architecture using stacked self-attention. Each layer has two sub-layers.",
+            "==========", "",
+        ].joined(separator: "\n")
+        let file = KindleClippings.read(Data(text.utf8))
+        #expect(
+            file.highlights.map(\.highlight.text) == [
+                "Most competitive neural sequence transduction models have an encoder-decoder structure.",
+                "The Transformer follows this overall architecture using stacked self-attention. Each layer has two sub-layers.",
+                "self-attention",
+            ])
+        #expect(file.highlights.map(\.highlight.note) == ["On the first.", nil, nil])
+        #expect(file.warnings.isEmpty)
     }
 
     @Test func findsPassagesThatOverlap() {
