@@ -51,8 +51,13 @@ package enum KOReaderHighlights {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
-    /// The placeholder KOReader names a book's author with when it knows none.
-    private static let unknownAuthor = "Unknown Author"
+    /// The placeholders KOReader names a book's author with when it knows none, in the languages
+    /// it is set to most (a German one's "Unbekannter Autor" became an author: found by an
+    /// exploratory session).
+    private static let unknownAuthors: Set<String> = [
+        "Unknown Author", "Unbekannter Autor", "Auteur inconnu", "Autor desconocido", "Autore sconosciuto",
+        "Autor desconhecido", "Onbekende auteur", "Неизвестный автор",
+    ]
 
     /// One book's entries; a document that is not one is a warning of the whole file (line 0).
     private static func read(_ document: JSONValue, number: Int, entry: inout Int, into reading: inout HighlightReading)
@@ -82,7 +87,7 @@ package enum KOReaderHighlights {
         }
         var author: String?
         switch fields["author"] {
-        case .string(let text) where text.trimmed != unknownAuthor:
+        case .string(let text) where !unknownAuthors.contains(text.trimmed):
             author = reading.kept(
                 HighlightValues.authors(text), limit: HighlightReading.nameCharacters, "the author", line: firstEntry)
         case .string, nil, .null: break

@@ -225,6 +225,10 @@ private struct Reading {
         switch header.kind {
         case .bookmark:
             break
+        case .clipping:
+            // It was said to be a header in a language Bookplate does not read (found by an
+            // exploratory session).
+            found.skip(number, "an article clipped from the web (\"Your Clipping\"), not a highlight of a book")
         case .highlight:
             guard !text.isEmpty else {
                 found.skip(number, "a highlight with no text")

@@ -13,6 +13,8 @@ struct KindleHeader: Equatable {
         case highlight
         case note
         case bookmark
+        /// An article clipped from the web ("Your Clipping"), not a passage of a book.
+        case clipping
     }
 
     var kind: Kind
@@ -100,6 +102,7 @@ struct KindleHeader: Equatable {
         "highlight": .highlight, "markierung": .highlight, "surlignement": .highlight, "subrayado": .highlight,
         "note": .note, "notiz": .note, "nota": .note,
         "bookmark": .bookmark, "lesezeichen": .bookmark, "signet": .bookmark, "marcador": .bookmark,
+        "clipping": .clipping, "ausschnitt": .clipping, "extrait": .clipping, "recorte": .clipping,
     ]
     private static let pageWords: Set<String> = ["page", "seite", "página", "pagina"]
     private static let locationWords: Set<String> = [

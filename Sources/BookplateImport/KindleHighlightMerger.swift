@@ -17,6 +17,10 @@ struct KindleHighlightMerger {
         var text: String
         var place: HighlightPlace
         var span: Span?
+        /// Every other place the same text was highlighted at: a note made at one of them is
+        /// this highlight's (it was dropped, said to have no highlight there: found by an
+        /// exploratory session).
+        var otherSpans: [Span] = []
         var madeAt: Date?
         /// Notes by the place they were made at, in the order they came: an edited note, appended
         /// at the same place, replaces the one before it.
@@ -85,6 +89,10 @@ struct KindleHighlightMerger {
             madeAt: clipping.header.madeAt)
         if let slot = byText[TextKey(book: clipping.book, text: clipping.text)] {
             highlights[slot].madeAt = Self.later(highlights[slot].madeAt, new.madeAt)
+            if let span, span != highlights[slot].span, !highlights[slot].otherSpans.contains(span) {
+                highlights[slot].otherSpans.append(span)
+                file(slot, at: span)
+            }
             return
         }
         if let span, let slot = samePassage(as: new, span: span) {
@@ -103,8 +111,8 @@ struct KindleHighlightMerger {
         let key = BucketKey(book: note.book, scale: span.scale, bucket: at / Self.bucketWidth)
         var best: Int?
         for slot in (byBucket[key] ?? []).suffix(Self.comparedPerBucket * 4) {
-            guard let range = highlights[slot].span?.range, highlights[slot].span?.scale == span.scale,
-                range.contains(at)
+            let spans = [highlights[slot].span].compactMap { $0 } + highlights[slot].otherSpans
+            guard let range = spans.first(where: { $0.scale == span.scale && $0.range.contains(at) })?.range
             else { continue }
             if let current = best, highlights[current].span?.range.upperBound == at, range.upperBound != at {
                 continue
@@ -156,9 +164,10 @@ struct KindleHighlightMerger {
         let madeAt = Self.later(highlights[slot].madeAt, new.madeAt)
         // The longest wins; of two as long, the later, which is how the device shows it now.
         if new.text.utf8.count >= highlights[slot].text.utf8.count {
-            let notes = highlights[slot].notes
+            let (notes, others) = (highlights[slot].notes, highlights[slot].otherSpans)
             highlights[slot] = new
             highlights[slot].notes = notes
+            highlights[slot].otherSpans = others
             file(slot)
         }
         highlights[slot].madeAt = madeAt
@@ -168,8 +177,14 @@ struct KindleHighlightMerger {
         let kept = highlights[slot]
         byText[TextKey(book: kept.book, text: kept.text)] = slot
         guard let span = kept.span else { return }
+        file(slot, at: span)
+    }
+
+    /// Files the highlight in `slot` under the buckets of `span`.
+    private mutating func file(_ slot: Int, at span: Span) {
         for bucket in Self.buckets(span.range) {
-            byBucket[BucketKey(book: kept.book, scale: span.scale, bucket: bucket), default: []].append(slot)
+            byBucket[BucketKey(book: highlights[slot].book, scale: span.scale, bucket: bucket), default: []].append(
+                slot)
         }
     }
 

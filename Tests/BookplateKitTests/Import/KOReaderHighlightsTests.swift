@@ -54,6 +54,16 @@ import Testing
         #expect(file.highlights[0].highlight.madeAt == Self.utc(2024, 1, 15, 21, 3, 9))
         #expect(file.highlights[1].highlight.place == HighlightPlace(page: "1"))
         #expect(file.skipped.isEmpty && file.warnings.isEmpty)
+        // The placeholder as a KOReader set to another language writes it is no author either
+        // (a German one's became an author: found by an exploratory session).
+        let german = try KOReaderHighlights.read(
+            Data(
+                try String(
+                    contentsOf: TestPaths.fixtures.appendingPathComponent("highlights/koreader/all-books.json"),
+                    encoding: .utf8
+                )
+                .replacingOccurrences(of: "Unknown Author", with: "Unbekannter Autor").utf8))
+        #expect(german.highlights.map(\.bookAuthor) == ["Terry Pratchett; Neil Gaiman", nil])
         // The same document bare in an array reads the same.
         let single = try Self.data("single-book.json")
         let array = try KOReaderHighlights.read(Data("[".utf8) + single + Data("]".utf8))
