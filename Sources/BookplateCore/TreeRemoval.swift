@@ -51,7 +51,11 @@ package enum TreeRemoval {
 
     /// The names in the folder at `path`, without `.` and `..`.
     private static func entries(of path: String) -> [String] {
-        guard let directory = opendir(path) else { return [] }
+        // A folder of the old site the reader made unreadable (chmod 000) is Bookplate's to
+        // delete: it is opened to its owner first, or it and everything above it stayed beside
+        // the site for good (found by an exploratory session).
+        guard let directory = opendir(path) ?? (errno == EACCES && chmod(path, 0o700) == 0 ? opendir(path) : nil)
+        else { return [] }
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
