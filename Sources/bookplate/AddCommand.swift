@@ -59,6 +59,9 @@ struct AddCommand: AsyncParsableCommand {
         let library = try shelf.openLibrary()
         let adder = BookAdder(finder: try shelf.finder(), library: library, paths: try shelf.paths)
         let progress = ProgressBar(label: "Covers")
+        // Drawn before the first answer: a slow covers server left the screen empty for up to
+        // half a minute (found by an exploratory session).
+        progress.update(0, of: targets.count)
         let outcomes = await adder.add(targets, reader: reader) { done, total in progress.update(done, of: total) }
         progress.finish()
         var failed = false

@@ -160,6 +160,13 @@ import Testing
         // What the bar draws, between the returns that begin it again.
         let drawn = narrow.screen.split(whereSeparator: { $0 == "\r" || $0 == "\n" }).filter { $0.contains("/1") }
         #expect(!drawn.isEmpty && drawn.allSatisfy { DisplayWidth.columns(of: String($0)) < 30 }, "\(drawn)")
+        // add draws its bar before the first cover comes: a slow covers server left the screen
+        // empty for up to half a minute.
+        try await bookplate.run("remove", "--yes", "the-left-hand-of-darkness")
+        try await bookplate.run("remove", "--purge", "--yes", "the-left-hand-of-darkness")
+        let added = try await PseudoTerminal.run(["add", "1"], in: root, columns: 80, environment: environment)
+        #expect(
+            added.status == 0 && added.screen.contains("Covers ") && added.screen.contains(" 0/1"), "\(added.screen)")
         environment["TERM"] = "dumb"
         let dumb = try await PseudoTerminal.run(["refresh"], in: root, columns: 80, environment: environment)
         #expect(dumb.status == 0 && !dumb.screen.contains("\u{1B}"), "\(dumb.screen)")
