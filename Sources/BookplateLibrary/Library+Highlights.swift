@@ -241,7 +241,6 @@ extension Library {
                 try db.inTransaction {
                     var matcher = try HighlightMatcher(db: db)
                     try matcher.recognisePassages(of: file.highlights, in: db)
-                    var keptBefore = try KeptPassages(db: db)
                     var unmatched: [String: HighlightImportSummary.UnmatchedBook] = [:]
                     var unmatchedOrder: [String] = []
                     var removedBooks: [HighlightImportSummary.RemovedBookLeftOut] = []
@@ -290,21 +289,7 @@ extension Library {
                                 addedAt: imported.highlight.madeAt ?? now)
                         else { continue }
                         let given = HighlightAsImported(highlight, from: file.source)
-                        let keptByID = try Highlight.kept(id: highlight.id, in: db)
-                        if let existing = keptByID,
-                            existing.text.collapsingWhitespace != highlight.text.collapsingWhitespace
-                        {
-                            // Made longer since by a longer version of it (see ``KeptPassages``):
-                            // a file with the shorter one changes nothing but a note it lacks.
-                            var kept = existing
-                            kept.note = kept.note ?? highlight.note
-                            if kept == existing {
-                                summary.unchanged += 1
-                            } else {
-                                try kept.update(db)
-                                summary.updated += 1
-                            }
-                        } else if let existing = keptByID {
+                        if let existing = try Highlight.kept(id: highlight.id, in: db) {
                             let last = try HighlightAsImported.last(of: highlight.id, from: file.source, in: db)
                             highlight.keep(existing, lastImported: last)
                             if highlight == existing {
@@ -316,25 +301,6 @@ extension Library {
                             if given != last { try given.insert(db, onConflict: .replace) }
                         } else if try Highlight.wasRemoved(id: highlight.id, in: db) {
                             summary.removedByReader += 1
-                        } else if var kept = keptBefore.passage(highlight) {
-                            // The passage the library keeps, highlighted again longer (or a file
-                            // that still has its shorter version): one highlight, the longest.
-                            let before = kept
-                            if highlight.text.count > kept.text.count {
-                                kept.text = highlight.text
-                                kept.place = highlight.place
-                            }
-                            kept.note = kept.note ?? highlight.note
-                            if kept == before {
-                                summary.unchanged += 1
-                            } else {
-                                try kept.update(db)
-                                keptBefore.replace(before, with: kept)
-                                summary.updated += 1
-                            }
-                            let asImported = HighlightAsImported(
-                                highlightId: kept.id, source: file.source, note: highlight.note, place: highlight.place)
-                            try asImported.insert(db, onConflict: .replace)
                         } else {
                             try highlight.insert(db)
                             try given.insert(db)
@@ -458,58 +424,6 @@ extension Highlight {
         let left = (number(lhs.place.page), number(lhs.place.location), lhs.madeAt ?? lhs.addedAt, lhs.id)
         let right = (number(rhs.place.page), number(rhs.place.location), rhs.madeAt ?? rhs.addedAt, rhs.id)
         return left < right
-    }
-}
-
-/// The highlights the library kept before an import, by book: a passage a device lets the reader
-/// highlight again longer (Kindle adds the longer clipping at the same place; KOReader's "Extend")
-/// is the highlight kept, not another. One file's two versions were kept once, the longest, but
-/// the longer one imported later was a second highlight beside the first (found by an
-/// exploratory session).
-private struct KeptPassages {
-    private var byBook: [Int64: [Highlight]] = [:]
-
-    init(db: Database) throws {
-        for highlight in try Highlight.fetchAll(db) { byBook[highlight.bookId, default: []].append(highlight) }
-    }
-
-    /// The highlight of the same book that `new` is, or is a longer or a shorter version of:
-    /// one holds the other at places that overlap (Kindle's locations), or, where there are no
-    /// locations, one begins or ends the other on the same page and chapter and is a phrase of
-    /// four words or more (a term highlighted inside a longer passage of the same page is a
-    /// highlight of its own).
-    func passage(_ new: Highlight) -> Highlight? {
-        let text = new.text.collapsingWhitespace
-        return byBook[new.bookId]?.first { kept in
-            // The same text under another id: a passage made longer by an earlier import keeps
-            // the id (and the permalink) it had.
-            let keptText = kept.text.collapsingWhitespace
-            if keptText == text { return true }
-            let (shorter, longer) = keptText.count < text.count ? (keptText, text) : (text, keptText)
-            if let keptRange = Self.range(kept.place.location), let newRange = Self.range(new.place.location) {
-                return keptRange.overlaps(newRange) && longer.contains(shorter)
-            }
-            guard kept.place.location == nil, new.place.location == nil, kept.place.page != nil,
-                kept.place.page == new.place.page, kept.place.chapter == new.place.chapter,
-                shorter.split(separator: " ").count >= 4
-            else { return false }
-            return longer.hasPrefix(shorter) || longer.hasSuffix(shorter)
-        }
-    }
-
-    /// Keeps `updated` in place of `kept`, for the highlights of the file that come after.
-    mutating func replace(_ kept: Highlight, with updated: Highlight) {
-        guard let index = byBook[kept.bookId]?.firstIndex(of: kept) else { return }
-        byBook[kept.bookId]?[index] = updated
-    }
-
-    /// "1010-1013" or "1010" as numbers.
-    private static func range(_ location: String?) -> ClosedRange<Int>? {
-        guard let location else { return nil }
-        let parts = location.split(separator: "-").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard let first = parts.first, let start = first else { return nil }
-        let end = parts.count > 1 ? (parts[1] ?? start) : start
-        return start...max(start, end)
     }
 }
 

@@ -127,46 +127,6 @@ import Testing
         #expect(kept.source == .kindle)
     }
 
-    /// A passage highlighted again longer on the device (Kindle adds the longer clipping at the
-    /// same place; KOReader's "Extend") was a second highlight beside the first at the next
-    /// import (found by an exploratory session). It is the highlight kept, made the longest, its
-    /// note and permalink kept; the shorter file again changes nothing. On a page without
-    /// locations, a term inside a longer passage of the same page stays a highlight of its own.
-    @Test func aPassageHighlightedAgainLongerIsTheHighlightKept() throws {
-        let library = try shelf()
-        let short = kindle("Emma", "Austen, Jane", "Badly done, Emma! Badly done!", note: "Box Hill")
-        #expect(try library.importHighlights(HighlightFile(source: .kindle, highlights: [short])).added == 1)
-        let id = try #require(try library.highlights(ofBook: "emma").first?.id)
-        var long = kindle("Emma", "Austen, Jane", "Badly done, Emma! Badly done! How could you be so unfeeling?")
-        long.highlight.place = HighlightPlace(location: "170-175")
-        let longer = try library.importHighlights(HighlightFile(source: .kindle, highlights: [long]))
-        #expect(longer.updated == 1 && longer.added == 0)
-        let kept = try library.highlights(ofBook: "emma")
-        #expect(kept.map(\.id) == [id] && kept.first?.note == "Box Hill")
-        #expect(kept.first?.text == "Badly done, Emma! Badly done! How could you be so unfeeling?")
-        #expect(kept.first?.place == HighlightPlace(location: "170-175"))
-        for file in [[long], [short]] {
-            let again = try library.importHighlights(HighlightFile(source: .kindle, highlights: file))
-            #expect(again.added == 0 && again.unchanged == 1)
-        }
-        #expect(try library.highlights(ofBook: "emma").count == 1)
-
-        // A PDF's page, without locations: the longer passage with the same beginning is the
-        // same highlight; a term found inside it is not.
-        func onPage(_ text: String) -> ImportedHighlight {
-            var highlight = kindle("Cien años de soledad", "García Márquez, Gabriel", text)
-            highlight.highlight.place = HighlightPlace(page: "3")
-            return highlight
-        }
-        let first = onPage("Muchos años después, frente al pelotón")
-        #expect(try library.importHighlights(HighlightFile(source: .kindle, highlights: [first])).added == 1)
-        let extended = onPage("Muchos años después, frente al pelotón de fusilamiento, el coronel")
-        let term = onPage("pelotón de fusilamiento")
-        let second = try library.importHighlights(HighlightFile(source: .kindle, highlights: [extended, term]))
-        #expect(second.updated == 1 && second.added == 1)
-        #expect(try library.highlights(ofBook: "cien-anos-de-soledad").count == 2)
-    }
-
     /// A note or page changed in Bookplate went back to the file's at the next import of the same,
     /// unchanged file ("1 updated"), and a passage Kindle and Readwise gave different notes took
     /// each one's in turn at every import. Found by an exploratory session. A file's value is
