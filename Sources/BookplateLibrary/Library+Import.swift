@@ -107,6 +107,7 @@ extension Library {
             try database.writeWithoutTransaction { db in
                 try db.inTransaction {
                     var importer = try BookImporter(db: db, source: file.source, now: clock.now())
+                    importer.sharedMainTitles = BookImporter.sharedMainTitles(preparedRecords)
                     try importer.createAuthors(file.authors)
                     // Before the books' highlights: what the reader removed stays removed.
                     try Highlight.rememberRemoved(file.removedHighlights, at: clock.now(), in: db)
@@ -256,8 +257,27 @@ struct BookImporter {
     var bookIDByISBN: [String: Int64] = [:]
     var bookIDBySourceID: [String: Int64] = [:]
     var bookIDsByMatchKey: [String: [Int64]] = [:]
-    /// The books that have a subtitle: never the book of another title's main title.
-    var booksWithSubtitle: Set<Int64> = []
+    /// The books known by no more than their title and authors, as a highlight file adds them:
+    /// no subtitle, ISBN, rating or read. Only such a book is the book of a longer title's main
+    /// title ("Good Omens" of "Good Omens: The Nice and Accurate…"); a book the reader has read
+    /// or rated is its own ("Binti" is not "Binti: Home": the rule took one for the other, and
+    /// the second book's rating and read overwrote the first's — found by an exploratory session).
+    var bareBooks: Set<Int64> = []
+    /// The main titles (with first authors) more than one row of the file may be: none of those
+    /// rows is taken for the bare book by its main title alone (a file with "Sapiens: A Graphic
+    /// History" and "Sapiens: A Brief History of Humankind" gave the first the highlights' Sapiens:
+    /// found by an exploratory session).
+    var sharedMainTitles: Set<String> = []
+
+    /// The keys more than one of `records` names: by its own title, or by its main title.
+    static func sharedMainTitles(_ records: [PreparedRecord]) -> Set<String> {
+        var uses: [String: Int] = [:]
+        for record in records {
+            uses[record.matchKey, default: 0] += 1
+            if let main = record.mainTitleKey { uses[main, default: 0] += 1 }
+        }
+        return Set(uses.filter { $0.value > 1 }.keys)
+    }
     /// Books that have an ISBN, and books that carry an id from this source: either tells two
     /// books with the same title and author apart.
     var booksWithISBN: Set<Int64> = []
@@ -290,7 +310,8 @@ struct BookImporter {
         var row: RemovedRow
         var isbn13: String?
         var hasSourceID: Bool
-        var hasSubtitle: Bool
+        /// Known by no more than its title and authors (see ``BookImporter/bareBooks``).
+        var isBare: Bool
     }
 
     init(db: Database, source: ImportSource, now: Date) throws {
@@ -300,9 +321,10 @@ struct BookImporter {
         let books = try Row.fetchAll(
             db,
             sql: """
-                SELECT book.id, book.slug, book.title, book.subtitle, book.isbn13,
+                SELECT book.id, book.slug, book.title, book.subtitle, book.isbn13, book.ratingQuarters,
                        (SELECT author.name FROM bookAuthor JOIN author ON author.id = bookAuthor.authorId
-                        WHERE bookAuthor.bookId = book.id ORDER BY position LIMIT 1) AS firstAuthor
+                        WHERE bookAuthor.bookId = book.id ORDER BY position LIMIT 1) AS firstAuthor,
+                       EXISTS (SELECT 1 FROM read WHERE read.bookId = book.id) AS hasReads
                 FROM book
                 """)
         slugs = Set(books.map { $0["slug"] as String })
@@ -318,8 +340,12 @@ struct BookImporter {
                 .append(id)
             // A CSV names a book with a subtitle as Goodreads does, and as the Goodreads export writes
             // it: "The Dispossessed: An Ambiguous Utopia".
+            if row["subtitle"] == nil, row["isbn13"] == nil, row["ratingQuarters"] == nil,
+                !(row["hasReads"] as Bool)
+            {
+                bareBooks.insert(id)
+            }
             if let subtitle: String = row["subtitle"] {
-                booksWithSubtitle.insert(id)
                 let title: String = row["title"]
                 bookIDsByMatchKey[
                     Library.matchKey(title: "\(title): \(subtitle)", firstAuthor: row["firstAuthor"]), default: []
@@ -339,7 +365,7 @@ struct BookImporter {
                 row: RemovedRow(
                     slug: identity.slug, title: kept.book.title, authors: kept.authors.map(\.name),
                     restoredBySlug: identity.restoredBySlug),
-                isbn13: kept.book.isbn13, hasSourceID: !ids.isEmpty, hasSubtitle: kept.book.subtitle != nil)
+                isbn13: kept.book.isbn13, hasSourceID: !ids.isEmpty, isBare: kept.isBare)
             if let isbn = copy.isbn13, removedByISBN[isbn] == nil { removedByISBN[isbn] = copy }
             for id in ids where removedBySourceID[id] == nil { removedBySourceID[id] = copy }
             // By its title, and by its title and subtitle as a CSV names them, as a book on the shelf.
@@ -429,8 +455,8 @@ struct BookImporter {
             bookIDsByMatchKey[key]?.first { !toldApart($0) }
             // Only a book the shelf had before: two rows of one file, "Meditations" and
             // "Meditations: A New Translation", are two editions the reader keeps.
-            ?? prepared.mainTitleKey.flatMap { bookIDsByMatchKey[$0] }?.first {
-                !toldApart($0) && !booksWithSubtitle.contains($0) && lineByBookID[$0] == nil
+            ?? prepared.mainTitleKey.flatMap { sharedMainTitles.contains($0) ? nil : bookIDsByMatchKey[$0] }?.first {
+                !toldApart($0) && bareBooks.contains($0) && lineByBookID[$0] == nil
             }
         let existingID: Int64?
         if let slug = record.preferredSlug {
@@ -449,8 +475,9 @@ struct BookImporter {
                 new.isbn.flatMap { bookIDByISBN[$0.isbn13] } ?? record.sourceID.flatMap { bookIDBySourceID[$0] }
                 ?? byTitle
         }
-        // By title as a book on the shelf is matched: the main title too, of a copy with no
-        // subtitle (a removed Good Omens, and a file's "Good Omens: The Nice and Accurate…").
+        // By title as a book on the shelf is matched: the main title too, of a copy known by no
+        // more than its title and authors (a removed Good Omens, and a file's "Good Omens: The
+        // Nice and Accurate…").
         let byTitleAlone = { (copy: RemovedCopy) in
             (new.isbn == nil || copy.isbn13 == nil) && (record.sourceID == nil || !copy.hasSourceID) ? copy : nil
         }
@@ -458,8 +485,9 @@ struct BookImporter {
             let removed = new.isbn.flatMap({ removedByISBN[$0.isbn13] })
                 ?? record.sourceID.flatMap({ removedBySourceID[$0] })
                 ?? removedByMatchKey[key].flatMap(byTitleAlone)
-                ?? prepared.mainTitleKey.flatMap({ removedByMatchKey[$0] }).flatMap({
-                    $0.hasSubtitle ? nil : byTitleAlone($0)
+                ?? prepared.mainTitleKey.flatMap({ sharedMainTitles.contains($0) ? nil : removedByMatchKey[$0] })
+                .flatMap({
+                    $0.isBare ? byTitleAlone($0) : nil
                 })
         {
             return .removed(removed.row)

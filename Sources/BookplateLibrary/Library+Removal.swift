@@ -23,6 +23,7 @@ struct RemovedBookIdentity: Decodable {
         var title: String
         var subtitle: String?
         var isbn13: String?
+        var rating: Rating?
     }
     struct Name: Decodable { var name: String }
     struct ID: Decodable {
@@ -33,6 +34,14 @@ struct RemovedBookIdentity: Decodable {
     var authors: [Name]
     /// Optional, so that a copy is named by its authors whatever else it lacks.
     var externalIDs: [ID]?
+    /// Nil in copies kept before books had reads.
+    var reads: [ReadRecord]?
+
+    /// Whether the copy is known by no more than its title and authors: no subtitle, ISBN,
+    /// rating or read (see `BookImporter.bareBooks`).
+    var isBare: Bool {
+        book.subtitle == nil && book.isbn13 == nil && book.rating == nil && (reads ?? []).isEmpty
+    }
 }
 
 /// A removed copy as an import matches it: a reading log's and a highlight file's alike.

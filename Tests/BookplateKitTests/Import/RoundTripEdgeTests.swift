@@ -154,6 +154,21 @@ import Testing
         #expect(report.summary.updated == ["good-omens"])
         #expect(report.summary.added.count == 2)
         #expect(try shelf.library.books().filter { $0.book.title.hasPrefix("Good Omens") }.count == 1)
+        // Only a book known by no more than its title and authors, as highlights add one, and
+        // only for the one row of the file that may be it: "Binti: Home" is not the Binti the
+        // reader rated and read, and of two rows of Sapiens neither is taken for the bare one
+        // (found by exploratory sessions).
+        let rated = try TemporaryShelf()
+        try rated.library.addBook(
+            NewBook(title: "Binti", authors: ["Nnedi Okorafor"], status: .read, rating: try Rating(stars: 3.75)))
+        try rated.library.addBook(NewBook(title: "Sapiens", authors: ["Yuval Noah Harari"]))
+        let sequel = try importText(
+            "Title,Author,Exclusive Shelf,My Rating\n\"Binti: Home (Binti, #2)\",Nnedi Okorafor,read,5\n"
+                + "\"Sapiens: A Graphic History, Volume 1\",Yuval Noah Harari,read,2\n"
+                + "\"Sapiens: A Brief History of Humankind\",Yuval Noah Harari,read,5\n", into: rated)
+        #expect(sequel.summary.added.count == 3 && sequel.summary.updated.isEmpty)
+        #expect(try rated.library.findBook(matching: "binti").book.rating?.stars == 3.75)
+        #expect(try rated.library.findBook(matching: "sapiens").book.status == .toRead)
         // Another book of the same main title, with a subtitle of its own, is another book.
         let other = try TemporaryShelf()
         try other.library.addBook(
