@@ -121,7 +121,9 @@ public struct EditorLauncher: Sendable {
     static func program(in editor: String) -> String? {
         let trimmed = editor.trimmingCharacters(in: .whitespaces)
         guard !trimmed.contains(where: { "\"'`$;&|<>(){}\\".contains($0) }) else { return nil }
-        return trimmed.split(whereSeparator: \.isWhitespace).first.map(String.init)
+        // Variables set before the program ("NVIM_APPNAME=x nvim") are not it (it was said not to be
+        // found: found by an exploratory session).
+        return trimmed.split(whereSeparator: \.isWhitespace).first { !$0.contains("=") }.map(String.init)
     }
 
     /// Whether `program` is an executable file, as named or on the `path` the shell searches.

@@ -54,7 +54,15 @@ struct RemoveCommand: ParsableCommand {
         try confirm("Remove \(Self.describe(found))?")
         let setAside = try removal.remove(slug: slug)
         var message = "Removed \"\(title)\" (\(slug))"
-        if let note = setAside.note { message += " — its note is kept at \(note.relativePathForDisplay)" }
+        // The cover is set aside too, and said so, as `restore` says it brings it back.
+        switch (setAside.note, setAside.cover) {
+        case (let note?, let cover?):
+            message +=
+                " — its note is kept at \(note.relativePathForDisplay), its cover at \(cover.relativePathForDisplay)"
+        case (let note?, nil): message += " — its note is kept at \(note.relativePathForDisplay)"
+        case (nil, let cover?): message += " — its cover is kept at \(cover.relativePathForDisplay)"
+        case (nil, nil): break
+        }
         Terminal.output(message + ". Bring it back with: bookplate restore \(slug)")
     }
 

@@ -137,7 +137,10 @@ import Testing
         let editor = folder.appendingPathComponent("ed.sh")
         try Data("#!/bin/sh\nprintf 'By the spaced editor.\\n' > \"$1\"\n".utf8).write(to: editor)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
-        for given in [editor.path + " ", "FOO='a b' '\(editor.path)'"] {
+        #expect(EditorLauncher.program(in: "NVIM_APPNAME=x TERM=xterm nvim -p") == "nvim")
+        let spaceless = path("ed.sh")
+        try FileManager.default.copyItem(at: editor, to: spaceless)
+        for given in [editor.path + " ", "FOO='a b' '\(editor.path)'", "FOO=1 \(spaceless.path)"] {
             var runner = bookplate
             runner.environment["EDITOR"] = given
             let edited = try runner.run(["note", "emma"])
@@ -183,6 +186,11 @@ import Testing
         let accepted = try await PseudoTerminal.run(["remove", "dune"], in: root, typing: "y\n")
         #expect(accepted.status == 0, "\(accepted.screen)")
         #expect(accepted.screen.contains("Removed \"Dune\" (dune)"))
+        // Where the note and the cover went, both (the cover was set aside without a word: found
+        // by an exploratory session).
+        #expect(
+            accepted.screen.contains("its note is kept at content/notes/.removed/dune-")
+                && accepted.screen.contains(", its cover at content/covers/.removed/dune-"), "\(accepted.screen)")
         #expect(accepted.screen.contains("Bring it back with: bookplate restore dune"))
         #expect(try await run("list", "--columns", "slug").stdout == "emma\n")
     }
