@@ -10,6 +10,7 @@ import BookplateLibrary
 ///   (both describe one edition; the work has none of these) — the other way round when the
 ///   reader chose the edition (`edit --edition`)
 /// - format: the Open Library edition
+/// - first published: the Open Library work → edition
 /// - description: Google volume (its HTML allow-listed) → Open Library work → edition
 /// - subjects: Open Library work → Google categories → edition
 /// - authors: Open Library records (by the work's or edition's keys) → Google's names
@@ -47,17 +48,19 @@ enum BookMerger {
                     (edition, { $0.subjects.isEmpty ? nil : $0.subjects }),
                 ]) ?? []
         let format = pick(.format, [(edition, \.format)])
+        let firstPublished = pick(.firstPublished, [(work, \.firstPublished), (edition, \.firstPublished)])
         let series = edition?.series ?? []
         if !authors.isEmpty {
             provenance[.authors] = authors.contains { $0.openLibraryKey != nil } ? .openLibrary : .google
         }
-        let book = NewBook(
+        var book = NewBook(
             title: title, subtitle: subtitle, authors: authors, isbn: isbn, publisher: publisher,
             publishedDate: publishedDate, pageCount: pageCount, language: language, description: description,
             subjects: subjects, googleVolumeID: google?.googleVolumeID,
             openLibraryWorkKey: work?.openLibraryWorkKey ?? edition?.openLibraryWorkKey,
             openLibraryEditionKey: edition?.openLibraryEditionKey, provenance: provenance, series: series,
             format: format)
+        book.firstPublished = firstPublished
         return FoundBook(book: book)
     }
 }

@@ -65,6 +65,8 @@ public struct CatalogBook: Sendable, Equatable {
     public var authors: [AuthorReference]
     public var publisher: String?
     public var publishedDate: PartialDate?
+    /// When the work first appeared (Open Library's work record), not the edition.
+    public var firstPublished: PartialDate?
     public var pageCount: Int?
     public var language: String?
     /// Allow-listed HTML, made so where the catalog's answer was decoded.

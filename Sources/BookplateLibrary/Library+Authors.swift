@@ -5,6 +5,7 @@ import GRDB
 public struct AuthorProfile: Sendable, Equatable {
     public var author: Author
     public var books: [Book]
+    /// Their works that are none of ``books``, as the author's page lists them.
     public var works: [AuthorWork]
 }
 
@@ -35,7 +36,9 @@ extension Library {
                     WHERE bookAuthor.authorId = ? ORDER BY book.publishedDate, book.slug
                     """, arguments: [author.id])
             let works = try AuthorWork.of(authorId: author.id, in: db)
-            return AuthorProfile(author: author, books: books, works: works.withDistinctTitles)
+            // The shelf's books were listed again among the other works, which the site leaves
+            // out (found by an exploratory session).
+            return AuthorProfile(author: author, books: books, works: works.withDistinctTitles.other(than: books))
         }
     }
 }
@@ -56,6 +59,14 @@ extension AuthorWork {
 }
 
 extension [AuthorWork] {
+    /// The works none of `books` is: neither its Open Library work nor its title.
+    package func other(than books: [Book]) -> [AuthorWork] {
+        guard !isEmpty, !books.isEmpty else { return self }
+        let shelvedWorks = Set(books.compactMap(\.openLibraryWorkKey))
+        let shelvedTitles = Set(books.map { Library.sortKey($0.title) })
+        return filter { !shelvedWorks.contains($0.key) && !shelvedTitles.contains(Library.sortKey($0.title)) }
+    }
+
     /// Each title once, where it is first listed: Open Library lists some works twice, under two
     /// keys or one. Done as works are read, so a library that stored them twice shows them once.
     var withDistinctTitles: [AuthorWork] {

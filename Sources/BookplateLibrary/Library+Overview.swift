@@ -40,6 +40,16 @@ extension Library {
         }
     }
 
+    /// How many books and authors the library has: what a build that loads neither tells.
+    public func counts() throws -> (books: Int, authors: Int) {
+        try read { db in
+            (
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM book") ?? 0,
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM author") ?? 0
+            )
+        }
+    }
+
     /// Every book's slug, in the order the books joined the library.
     public func slugsInTheOrderAdded() throws -> [String] {
         try read { db in

@@ -583,6 +583,11 @@ struct BuildRun {
 
     func report() -> BuildReport {
         let kind = kind ?? .full(fullReason ?? .noState)
+        // A build that did not load the library counts its books and authors all the same: they
+        // were null in `build --json` whenever nothing had changed (found by an exploratory session).
+        let counts = bookCount == nil || authorCount == nil ? try? builder.library.counts() : nil
+        let bookCount = self.bookCount ?? counts?.books
+        let authorCount = self.authorCount ?? counts?.authors
         let fileCount = kind == .upToDate ? (previous?.files.count ?? 0) : files.count
         let pageCount = (kind == .upToDate ? previous?.files : files)?.keys.filter { $0.hasSuffix(".html") }.count ?? 0
         return BuildReport(

@@ -195,15 +195,7 @@ struct PageModelFactory: Sendable {
         let list = authorList(author)
         let root = list.root(page: number)
         let works = number > 1 ? [] : snapshot.worksByAuthorSlug[author.slug] ?? []
-        var otherWorks = works
-        if !works.isEmpty {
-            let books = list.positions.map { snapshot.books[$0].book }
-            let shelvedWorks = Set(books.compactMap(\.openLibraryWorkKey))
-            let shelvedTitles = Set(books.map { Library.sortKey($0.title) })
-            otherWorks = works.filter {
-                !shelvedWorks.contains($0.key) && !shelvedTitles.contains(Library.sortKey($0.title))
-            }
-        }
+        let otherWorks = works.isEmpty ? works : works.other(than: list.positions.map { snapshot.books[$0].book })
         let photo = photosByAuthorSlug[author.slug].map { photo in
             var relative = photo
             relative.src = root + photo.src

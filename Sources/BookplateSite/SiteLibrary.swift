@@ -19,6 +19,8 @@ package protocol SiteLibrary: Sendable {
     func catalogSources() throws -> Set<FieldSource>
     /// The hash of the Markdown an import wrote, by book slug, for each note an import wrote.
     func importedNoteHashes() throws -> [String: String]
+    /// How many books and authors there are, for the report of a build that loaded neither.
+    func counts() throws -> (books: Int, authors: Int)
 }
 
 extension Library: SiteLibrary {}

@@ -294,6 +294,10 @@ private struct OLRecord: Decodable, OLRedirecting {
         }
         book.publisher = publishers?.first
         book.publishedDate = (publishDate ?? firstPublishDate).flatMap(OpenLibraryDates.parse)
+        // The work's first appearance: the book's "first published", which the search showed
+        // and add dropped, so every page gave the edition's year instead (found by an
+        // exploratory session).
+        book.firstPublished = firstPublishDate.flatMap(OpenLibraryDates.parse)
         book.pageCount = Book.pageCountRange.admit(numberOfPages)
         book.language = languageCodes.first
         book.description = Book.storedDescription(description?.value.normalisedText.map(HTMLAllowList.html(fromText:)))
