@@ -448,6 +448,8 @@ private struct HighlightMatcher {
     }
 
     var removedByISBN: [String: RemovedCopy] = [:]
+    /// The passages removed books kept, folded as a highlight's id folds them, latest removal first.
+    var removedByPassage: [String: RemovedCopy] = [:]
     var removedByTitle: [String: [(copy: RemovedCopy, surnames: Set<String>)]] = [:]
 
     var byISBN: [String: Book] = [:]
@@ -478,6 +480,9 @@ private struct HighlightMatcher {
             let copy = RemovedCopy(
                 slug: identity.slug, title: kept.book.title, authors: names, restoredBySlug: identity.restoredBySlug)
             if let isbn = kept.book.isbn13, removedByISBN[isbn] == nil { removedByISBN[isbn] = copy }
+            for passage in kept.highlights ?? [] where removedByPassage[passage.text.collapsingWhitespace] == nil {
+                removedByPassage[passage.text.collapsingWhitespace] = copy
+            }
             removedByTitle[Self.titleKey(kept.book.title), default: []].append(
                 (copy, names.reduce(into: Set<String>()) { $0.formUnion(Self.surnames($1)) }))
         }
@@ -498,14 +503,19 @@ private struct HighlightMatcher {
         while let row = try rows.next() {
             bookByPassage[(row["text"] as String).collapsingWhitespace] = row["bookId"]
         }
-        guard !bookByPassage.isEmpty else { return }
+        guard !bookByPassage.isEmpty || !removedByPassage.isEmpty else { return }
         for imported in highlights {
             let key = Self.key(imported)
-            guard known[key] == nil,
-                let bookId = bookByPassage[imported.highlight.text.withoutNULs.collapsingWhitespace],
-                let book = byID[bookId]
-            else { continue }
-            known[key] = .one(book)
+            guard known[key] == nil else { continue }
+            let passage = imported.highlight.text.withoutNULs.collapsingWhitespace
+            if let bookId = bookByPassage[passage], let book = byID[bookId] {
+                known[key] = .one(book)
+            } else if let copy = removedByPassage[passage] {
+                // A removed book keeps its passages too: renamed with `edit` before it was removed,
+                // it was added again by `--add-missing` under its old title, and `restore` was then
+                // refused (found by an exploratory session).
+                known[key] = .removed(copy)
+            }
         }
     }
 

@@ -36,6 +36,9 @@ struct RemovedBookIdentity: Decodable {
     var externalIDs: [ID]?
     /// Nil in copies kept before books had reads.
     var reads: [ReadRecord]?
+    /// The passages it kept; nil in copies kept before books had highlights.
+    var highlights: [Passage]?
+    struct Passage: Decodable { var text: String }
 
     /// Whether the copy is known by no more than its title and authors: no subtitle, ISBN,
     /// rating or read (see `BookImporter.bareBooks`).

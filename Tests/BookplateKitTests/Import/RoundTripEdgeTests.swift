@@ -278,6 +278,26 @@ import Testing
             .run(file: clippings, as: .kindle, addMissing: true)
         #expect(highlights.booksAdded.isEmpty && highlights.added == 0)
         #expect(highlights.removedBooks.map(\.restoredBySlug) == [false])
+
+        // A book renamed before it was removed is still known by the passages it kept: the
+        // device's old title was added again by --add-missing.
+        let renamed = try TemporaryShelf()
+        let device = renamed.root.appendingPathComponent("My Clippings.txt")
+        try Data(
+            """
+            Der Wüstenplanet (Herbert, Frank)
+            - Your Highlight on page 3 | Location 40-41 | Added on Sunday, 3 March 2019 12:01:02
+
+            Ich darf keine Angst haben.
+            ==========
+
+            """.utf8
+        ).write(to: device)
+        _ = try HighlightImport(library: renamed.library).run(file: device, as: .kindle, addMissing: true)
+        try renamed.library.editBook(slug: "der-wustenplanet", BookEdit(title: "Dune"))
+        _ = try BookRemoval(library: renamed.library, paths: renamed.paths).remove(slug: "der-wustenplanet")
+        let again = try HighlightImport(library: renamed.library).run(file: device, as: .kindle, addMissing: true)
+        #expect(again.booksAdded.isEmpty && again.removedBooks.map(\.slug) == ["der-wustenplanet"])
     }
 
     /// `import kindle --add-missing` added a book the reader had removed again, as an empty book to
