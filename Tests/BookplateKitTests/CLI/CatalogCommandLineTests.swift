@@ -12,6 +12,16 @@ import Testing
 
 /// search → add → build, with the built binary against the loopback catalogs.
 @Suite(.ownThreadPerTest) struct CatalogCommandLineTests {
+    /// A shelf whose last search found The Left Hand of Darkness, the stub server it asked, and
+    /// the environment a command run on a terminal needs to ask it too.
+    func searchedShelf() async throws -> (StubCatalogServer, CommandRunner, URL, [String: String]) {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let (bookplate, root) = try shelf(server)
+        try await bookplate.run("search", "left", "hand", "of", "darkness")
+        return (server, bookplate, root, server.environment(cache: try TestPaths.temporaryFolder("cli-cache")))
+    }
+
     func shelf(_ server: StubCatalogServer) throws -> (CommandRunner, URL) {
         let root = try TestPaths.newShelf("cli-catalog")
         let cache = try TestPaths.temporaryFolder("cli-cache")
@@ -128,23 +138,16 @@ import Testing
     /// the shell's prompt on the question's line; a number typed twice was added, then refused
     /// (found by an exploratory session).
     @Test func addAsksOnlyWhereItIsSeenAndTakesEachNumberOnce() async throws {
-        let server = try await StubCatalogServer.start()
-        await server.serveLeftHandOfDarkness()
-        let (bookplate, root) = try shelf(server)
-        let cache = try TestPaths.temporaryFolder("cli-cache")
-        try await bookplate.run("search", "left", "hand", "of", "darkness")
+        let (server, bookplate, root, environment) = try await searchedShelf()
         let file = root.appendingPathComponent("added.txt")
-        let unseen = try await PseudoTerminal.run(
-            ["add"], in: root, environment: server.environment(cache: cache), output: file)
+        let unseen = try await PseudoTerminal.run(["add"], in: root, environment: environment, output: file)
         #expect(unseen.status != 0 && unseen.screen.hasPrefix("Error: "), "\(unseen.screen)")
         #expect(try String(contentsOf: file, encoding: .utf8).isEmpty)
 
-        let ended = try await PseudoTerminal.run(
-            ["add"], in: root, typing: "\u{04}", environment: server.environment(cache: cache))
+        let ended = try await PseudoTerminal.run(["add"], in: root, typing: "\u{04}", environment: environment)
         #expect(
             ended.status == 0 && ended.screen.hasSuffix("or nothing to cancel: \nNothing added.\n"), "\(ended.screen)")
-        let twice = try await PseudoTerminal.run(
-            ["add"], in: root, typing: "1, 1\n", environment: server.environment(cache: cache))
+        let twice = try await PseudoTerminal.run(["add"], in: root, typing: "1, 1\n", environment: environment)
         #expect(twice.status == 0, "\(twice.screen)")
         #expect(!twice.screen.contains("Error"), "\(twice.screen)")
         #expect(try await bookplate.run("list", "--columns", "slug").stdout == "the-left-hand-of-darkness\n")
@@ -155,13 +158,8 @@ import Testing
     /// on `TERM=dumb` (an editor's shell) the escape that clears it showed as text (found by an
     /// exploratory session).
     @Test func theProgressBarFitsTheTerminalAndKeepsOffADumbOne() async throws {
-        let server = try await StubCatalogServer.start()
-        await server.serveLeftHandOfDarkness()
-        let (bookplate, root) = try shelf(server)
-        let cache = try TestPaths.temporaryFolder("cli-cache")
-        try await bookplate.run("search", "left", "hand", "of", "darkness")
+        var (server, bookplate, root, environment) = try await searchedShelf()
         try await bookplate.run("add", "1")
-        var environment = server.environment(cache: cache)
         environment["TERM"] = "xterm"
         let narrow = try await PseudoTerminal.run(["refresh"], in: root, columns: 30, environment: environment)
         #expect(narrow.status == 0, "\(narrow.screen)")
