@@ -46,7 +46,7 @@ struct EditionsCommand: AsyncParsableCommand {
         Terminal.output(
             TextTable.forOutput(
                 header: ["", "EDITION", "PUBLISHED", "PUBLISHER", "LANG", "ISBN-13", "PAGES", "COVER"], rows: rows,
-                flexible: [3], piped: [nil, nil, nil, 30, nil, nil, nil, nil]))
+                flexible: [3], droppable: [7, 6, 4, 3], piped: [nil, nil, nil, 30, nil, nil, nil, nil]))
     }
 }
 

@@ -7,7 +7,8 @@ struct ListCommand: ParsableCommand {
         commandName: "list", abstract: "List the books on the shelf.",
         discussion: """
             On a terminal the table fits its width, shortening titles and authors first, and a slug \
-            only when they can give no more (--columns slug prints it whole); piped, nothing is shortened. --columns prints the fields you name, tab-separated, one book \
+            only when they can give no more (--columns slug prints it whole), then leaving out the rating, \
+            the status and the author on a very narrow one; piped, nothing is shortened. --columns prints the fields you name, tab-separated, one book \
             a line, for scripts: \(ListColumn.allCases.map(\.rawValue).joined(separator: ", ")).
             """)
 
@@ -75,9 +76,10 @@ struct ListCommand: ParsableCommand {
         // Titles and authors give up width first, down to 8 columns; a slug only when the table is
         // still too wide, down to 24 (a slug of 64 made every row of a 10,000-book shelf wrap at 80
         // columns: found by an exploratory session). Cut, it ends in "…", and `show` takes a part
-        // of the title.
+        // of the title. Narrower still, the rating, the status and the author go, in that order.
         Terminal.output(
-            TextTable.forOutput(header: header, rows: rows, flexible: [3, 4], lastResort: [0: 24]))
+            TextTable.forOutput(
+                header: header, rows: rows, flexible: [3, 4], lastResort: [0: 24], droppable: [2, 1, 4]))
     }
 }
 

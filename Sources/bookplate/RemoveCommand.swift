@@ -114,7 +114,7 @@ struct RestoreCommand: ParsableCommand {
                             $0.authors.joined(separator: ", "),
                         ]
                     },
-                    flexible: [2, 3]))
+                    flexible: [2, 3], droppable: [1, 3]))
             return
         }
         let paths = try shelf.paths

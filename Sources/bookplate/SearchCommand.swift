@@ -77,6 +77,6 @@ enum SearchTable {
         // On a terminal the table fits it (it was 94 columns wide on one of 80, and wrapped).
         return TextTable.forOutput(
             header: ["#", "SOURCE", "TITLE", "AUTHOR", "YEAR", "ISBN-13"], rows: rows, flexible: [2, 3],
-            piped: [nil, nil, 44, 24, nil, nil])
+            droppable: [5, 1, 4], piped: [nil, nil, 44, 24, nil, nil])
     }
 }

@@ -153,10 +153,13 @@ enum TextTable {
 
     /// A table no wider than `width` columns: the `flexible` columns (by index) give up width,
     /// widest first, down to 8 columns each; then, if the table is still too wide, the
-    /// `lastResort` columns, down to the width each is given (a slug to 24). The others are
-    /// never cut.
+    /// `lastResort` columns, down to the width each is given (a slug to 24); then, on a terminal
+    /// too narrow for them all (a phone's, 40 columns), the `droppable` columns go, in their
+    /// order, until it fits: every row wrapped onto two lines before (found by an exploratory
+    /// session). The others are never cut.
     static func render(
-        header: [String], rows: [[String]], fittingWidth width: Int, flexible: [Int], lastResort: [Int: Int] = [:]
+        header: [String], rows: [[String]], fittingWidth width: Int, flexible: [Int], lastResort: [Int: Int] = [:],
+        droppable: [Int] = []
     ) -> String {
         var natural = [Int](repeating: 0, count: header.count)
         for row in [header] + rows {
@@ -177,21 +180,39 @@ enum TextTable {
                 excess -= 1
             }
         }
+        var dropped = Set<Int>()
+        for column in droppable where excess > 0 && dropped.count < header.count - 1 {
+            dropped.insert(column)
+            excess -= widths[column] + 2
+        }
+        // What a dropped column leaves goes back to the columns cut before, the narrowest first,
+        // the flexible ones before the last resort.
+        let cut = (flexible + lastResort.keys.sorted()).filter { !dropped.contains($0) }
+        while excess < 0,
+            let narrowest = cut.filter({ widths[$0] < natural[$0] }).min(by: { widths[$0] < widths[$1] })
+        {
+            widths[narrowest] += 1
+            excess += 1
+        }
+        let kept = header.indices.filter { !dropped.contains($0) }
         return render(
-            header: header, rows: rows,
-            maxWidths: widths.enumerated().map { index, columns in columns < natural[index] ? columns : nil })
+            header: kept.map { header[$0] }, rows: rows.map { row in kept.map { row[$0] } },
+            maxWidths: kept.map { widths[$0] < natural[$0] ? widths[$0] : nil })
     }
 
     /// The table as standard output takes it: on a terminal, no wider than the terminal (the
     /// `flexible` columns give up width); piped, each column cut at most to `piped` (nil: whole),
     /// for the next program to read.
     static func forOutput(
-        header: [String], rows: [[String]], flexible: [Int], lastResort: [Int: Int] = [:], piped: [Int?]? = nil
+        header: [String], rows: [[String]], flexible: [Int], lastResort: [Int: Int] = [:], droppable: [Int] = [],
+        piped: [Int?]? = nil
     ) -> String {
         guard let columns = Terminal.outputColumns else {
             return render(header: header, rows: rows, maxWidths: piped ?? header.map { _ in nil })
         }
-        return render(header: header, rows: rows, fittingWidth: columns, flexible: flexible, lastResort: lastResort)
+        return render(
+            header: header, rows: rows, fittingWidth: columns, flexible: flexible, lastResort: lastResort,
+            droppable: droppable)
     }
 
     static func width(of text: String) -> Int {

@@ -75,6 +75,13 @@ import Testing
         #expect(lines.count == 3, "\(listed.screen)")
         #expect(lines.allSatisfy { $0.count <= 80 }, "\(listed.screen)")
         #expect(lines.contains { $0.hasPrefix("the-extraordinarily-long-and-winding") && $0.contains("… ") })
+        // A phone's terminal, 40 columns: the rating, the status and the author go before a row
+        // wraps (every row took two lines: found by an exploratory session).
+        let narrow = try await PseudoTerminal.run(["list"], in: root, columns: 40)
+        let narrowLines = narrow.screen.split(whereSeparator: { $0.isNewline }).map(String.init)
+        #expect(narrowLines.count == 3 && narrowLines.allSatisfy { $0.count <= 40 }, "\(narrow.screen)")
+        #expect(narrowLines.first?.hasPrefix("SLUG") == true && narrowLines.first?.contains("TITLE") == true)
+        #expect(narrowLines.first?.contains("RATING") == false, "\(narrow.screen)")
     }
 
     /// A terminal editor (vi, nano) was started in a process group of its own: the kernel stopped
