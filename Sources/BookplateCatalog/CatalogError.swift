@@ -53,7 +53,8 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
         case .unreachable(let catalog, let reason):
             "could not reach \(catalog.rawValue) (\(reason)): check your connection and try again"
         case .timedOut(let catalog):
-            "\(catalog.rawValue) did not answer in time, even after retrying: try again later"
+            // Not "even after retrying": a server that trickles used up the time on one attempt.
+            "\(catalog.rawValue) did not answer in time: try again later"
         case .httpStatus(.googleBooks, 429):
             "Google Books refused: too many requests (429), even after retrying: set GOOGLE_BOOKS_API_KEY to use your own quota, or try again tomorrow"
         case .httpStatus(.googleBooks, 403):

@@ -50,6 +50,7 @@
 @_exported import struct BookplateLibrary.NewAuthor
 @_exported import struct BookplateLibrary.NewBook
 @_exported import struct BookplateLibrary.NewHighlight
+@_exported import enum BookplateLibrary.NoteError
 @_exported import struct BookplateLibrary.NoteStore
 @_exported import struct BookplateLibrary.Rating
 @_exported import struct BookplateLibrary.ReadEdit

@@ -13,7 +13,17 @@ struct NoteCommand: ParsableCommand {
     func run() throws {
         let (library, found) = try target.open()
         let session = NoteSession(store: NoteStore(folder: try target.shelf.paths.notes), editor: .system())
-        let outcome = try session.edit(slug: found.book.slug)
+        let outcome: NoteSession.Outcome
+        do {
+            outcome = try session.edit(slug: found.book.slug)
+        } catch let error as NoteError {
+            // The terminal has just echoed "^C" where the message would begin: it goes on a line
+            // of its own (it began "^CError: …": found by an exploratory session).
+            if case .editorFailed(_, let status) = error, status == 128 + SIGINT, isatty(STDERR_FILENO) == 1 {
+                Terminal.error("")
+            }
+            throw error
+        }
         // The book may have been removed while the editor was open: the note is kept, and comes
         // back with it (it said "Saved" and nothing else: found by an exploratory session).
         let removed =

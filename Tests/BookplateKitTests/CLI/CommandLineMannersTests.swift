@@ -128,6 +128,21 @@ import Testing
         }
     }
 
+    /// An editor stopped by Ctrl-C: the terminal echoes "^C" where the message began, so the
+    /// message goes on a line of its own ("^CError: …": found by an exploratory session).
+    @Test func anEditorStoppedByCtrlCIsSaidOnALineOfItsOwn() async throws {
+        try await dune()
+        let editor = path("interrupted.sh")
+        try Data("#!/bin/sh\nkill -INT $$\n".utf8).write(to: editor)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+        let stopped = try await PseudoTerminal.run(
+            ["note", "emma"], in: root, environment: ["EDITOR": editor.path], controlling: true)
+        #expect(stopped.status != 0)
+        #expect(
+            stopped.screen.hasPrefix("\nError: the editor '\(editor.path)' exited with status 130"), "\(stopped.screen)"
+        )
+    }
+
     /// The shell runs the editor in its own place (`exec`) unless `exec` would read the command
     /// another way: a variable set before the program ran as a program named `FOO=a b`, and a
     /// subshell was a syntax error (found by a review). An editor given with spaces around it
