@@ -46,8 +46,11 @@ public struct BookAdder: Sendable {
 
     /// Adds each target: details one after another (Open Library asks for restraint), then every
     /// cover and photo concurrently. A target that fails does not stop the others.
+    /// `added` is told of each book as soon as the library has it, before its cover comes: an
+    /// interrupted `add` can say what it kept.
     public func add(
-        _ targets: [BookTarget], reader: ReaderFields, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+        _ targets: [BookTarget], reader: ReaderFields, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
+        added: (BookDetails) -> Void = { _ in }
     ) async -> [Outcome] {
         var outcomes: [Outcome] = []
         var coverJobs: [(outcome: Int, job: ImageJob)] = []
@@ -62,6 +65,7 @@ public struct BookAdder: Sendable {
                 new.finishedDate = reader.finishedDate
                 new.shelves = reader.shelves
                 let details = try library.addBook(new)
+                added(details)
                 coverJobs.append(
                     (
                         outcomes.count,

@@ -62,7 +62,28 @@ struct AddCommand: AsyncParsableCommand {
         // Drawn before the first answer: a slow covers server left the screen empty for up to
         // half a minute (found by an exploratory session).
         progress.update(0, of: targets.count)
-        let outcomes = await adder.add(targets, reader: reader) { done, total in progress.update(done, of: total) }
+        // Ctrl-C while the covers come: the books the library has already are said, with how to
+        // fetch their covers (they were kept without a word: found by an exploratory session).
+        let kept = AddedSlugs()
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler {
+            progress.finish()
+            let slugs = kept.slugs
+            if !slugs.isEmpty {
+                Terminal.output(
+                    "\nInterrupted: added \(slugs.joined(separator: ", ")) without waiting for "
+                        + (slugs.count == 1 ? "its cover" : "their covers")
+                        + " (`bookplate refresh --missing` fetches what is missing)")
+            }
+            Foundation.exit(130)
+        }
+        interrupt.resume()
+        let outcomes = await adder.add(
+            targets, reader: reader, progress: { done, total in progress.update(done, of: total) },
+            added: { details in kept.append(details.book.slug) })
+        interrupt.cancel()
+        signal(SIGINT, SIG_DFL)
         progress.finish()
         var failed = false
         for outcome in outcomes {
@@ -203,4 +224,14 @@ struct BookDetailOptions: ParsableArguments {
         }
         return [SeriesPlace(name: name, position: parsed)]
     }
+}
+
+/// The slugs `add` has put in the library so far, read by its Ctrl-C handler on another thread.
+private final class AddedSlugs: @unchecked Sendable {
+    private let lock = NSLock()
+    private var added: [String] = []
+
+    var slugs: [String] { lock.withLock { added } }
+
+    func append(_ slug: String) { lock.withLock { added.append(slug) } }
 }

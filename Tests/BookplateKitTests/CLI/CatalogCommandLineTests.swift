@@ -154,6 +154,28 @@ import Testing
         await server.stop()
     }
 
+    /// Ctrl-C while add waits for a slow covers server kept the book without a word; it says
+    /// what it added, and how to fetch the cover (found by an exploratory session).
+    @Test func anInterruptedAddSaysWhatItKept() async throws {
+        let (server, bookplate, _, _) = try await searchedShelf()
+        for path in ["/covers/b/id/12345-L.jpg", "/google/images"] {
+            await server.on(path, StubCatalogServer.Reply.text("late").delayed(.seconds(60)))
+        }
+        var interrupted = bookplate
+        // The shell interrupts it once its cover is being fetched, and says how it ended.
+        interrupted.launcher = [
+            "/bin/sh", "-c", #""$0" "$@" & pid=$!; sleep 5; kill -INT $pid; wait $pid; echo "exit $?" >&2"#,
+        ]
+        let result = try await interrupted.runOffPool(["add", "1"])
+        #expect(result.stderr.hasSuffix("exit 130\n"), "\(result.stderr)")
+        #expect(
+            result.stdout.contains(
+                "Interrupted: added the-left-hand-of-darkness without waiting for its cover "
+                    + "(`bookplate refresh --missing` fetches what is missing)"), "\(result.stdout)")
+        #expect(try await bookplate.run("list", "--columns", "slug").stdout == "the-left-hand-of-darkness\n")
+        await server.stop()
+    }
+
     /// The progress bar was 30 cells whatever the terminal's width, and wrapped on a narrow one;
     /// on `TERM=dumb` (an editor's shell) the escape that clears it showed as text (found by an
     /// exploratory session).
