@@ -111,9 +111,7 @@ struct KindleHighlightMerger {
         let key = BucketKey(book: note.book, scale: span.scale, bucket: at / Self.bucketWidth)
         var best: Int?
         for slot in (byBucket[key] ?? []).suffix(Self.comparedPerBucket * 4) {
-            let spans = [highlights[slot].span].compactMap { $0 } + highlights[slot].otherSpans
-            guard let range = spans.first(where: { $0.scale == span.scale && $0.range.contains(at) })?.range
-            else { continue }
+            guard let range = range(of: slot, holding: at, scale: span.scale) else { continue }
             if let current = best, highlights[current].span?.range.upperBound == at, range.upperBound != at {
                 continue
             }
@@ -125,8 +123,7 @@ struct KindleHighlightMerger {
         if span.scale == .page {
             best =
                 (byBucket[key] ?? []).filter {
-                    highlights[$0].span?.scale == .page && highlights[$0].span?.range.contains(at) == true
-                        && highlights[$0].line < note.line
+                    highlights[$0].line < note.line && range(of: $0, holding: at, scale: .page) != nil
                 }.max { highlights[$0].line < highlights[$1].line } ?? best
         }
         guard let slot = best else {
@@ -139,6 +136,12 @@ struct KindleHighlightMerger {
             highlights[slot].notes.append((at, note.text))
         }
         return nil
+    }
+
+    /// The place of `scale` the highlight in `slot` was highlighted at that holds `at`, if any.
+    private func range(of slot: Int, holding at: Int, scale: Span.Scale) -> ClosedRange<Int>? {
+        let spans = [highlights[slot].span].compactMap { $0 } + highlights[slot].otherSpans
+        return spans.first { $0.scale == scale && $0.range.contains(at) }?.range
     }
 
     private func samePassage(as new: Kept, span: Span) -> Int? {

@@ -59,6 +59,7 @@
 @_exported import struct BookplateLibrary.ReadRecord
 @_exported import enum BookplateLibrary.ReadingStatus
 @_exported import struct BookplateLibrary.RemovedBook
+@_exported import struct BookplateLibrary.RemovedRow
 @_exported import struct BookplateLibrary.RowWarning
 @_exported import struct BookplateLibrary.SeriesPlace
 @_exported import struct BookplateLibrary.SeriesPosition

@@ -55,6 +55,12 @@ struct RemovedCopyIdentity {
     /// and no book on the shelf has taken the slug since.
     var restoredBySlug: Bool
 
+    /// The copy as an import names it, for `restore`.
+    var row: RemovedRow {
+        RemovedRow(
+            slug: slug, title: kept.book.title, authors: kept.authors.map(\.name), restoredBySlug: restoredBySlug)
+    }
+
     /// Every removed copy whose kept identity can be read, the latest removed first: the latest
     /// removal of a book is the one an import names. (A copy that cannot be read is left to
     /// `restore`, which says so.) The reading logs' import and the highlights' loaded them each

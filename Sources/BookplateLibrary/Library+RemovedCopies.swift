@@ -24,14 +24,21 @@ extension Library {
     /// Every removed book's kept copy, read whole, the earliest removed first; a copy that cannot
     /// be read (``restoreBook(_:)`` says so) is not among them.
     public func removedBookContents() throws -> [RemovedBookContents] {
-        let removed = try removedBooks().reversed()
-        return try read { db in
-            try removed.compactMap { removed in
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, slug, title, removedAt, noteFile, coverFile, snapshot FROM removedBook
+                    ORDER BY removedAt, id
+                    """
+            ).compactMap { row in
                 guard
-                    let json = try String.fetchOne(
-                        db, sql: "SELECT snapshot FROM removedBook WHERE id = ?", arguments: [removed.id]),
-                    let snapshot = try? JSONDecoder().decode(RemovedBookSnapshot.self, from: Data(json.utf8))
+                    let snapshot = try? JSONDecoder().decode(
+                        RemovedBookSnapshot.self, from: Data((row["snapshot"] as String).utf8))
                 else { return nil }
+                let removed = RemovedBook(
+                    id: row["id"], slug: row["slug"], title: row["title"], authors: snapshot.authors.map(\.name),
+                    removedAt: row["removedAt"], noteFile: row["noteFile"], coverFile: row["coverFile"])
                 // Copies kept before books had reads tell their one read by the book's status.
                 let reads =
                     snapshot.reads
@@ -40,7 +47,7 @@ extension Library {
                         finished: snapshot.book.finishedDate, count: nil)
                 let setAsideFrom = snapshot.readsSetAsideFrom ?? []
                 return RemovedBookContents(
-                    removed: removed, book: snapshot.book, authors: snapshot.authors.map(\.name),
+                    removed: removed, book: snapshot.book, authors: removed.authors,
                     shelves: snapshot.shelves, reads: reads,
                     readsSetAsideFrom: reads.indices.map { setAsideFrom.indices.contains($0) ? setAsideFrom[$0] : nil },
                     series: snapshot.series ?? [],
@@ -79,14 +86,7 @@ extension BookImporter {
             return nil
         }
 
-        var book = Book(
-            slug: slug, title: prepared.title, subtitle: new.subtitle, language: new.language,
-            description: prepared.description, coverURL: new.coverURL, subjects: new.subjects,
-            addedAt: record.addedAt ?? now, provenance: new.provenance)
-        book.googleVolumeID = new.googleVolumeID
-        book.openLibraryWorkKey = new.openLibraryWorkKey.flatMap { OpenLibraryKey.valid($0, kind: "W") }
-        book.openLibraryEditionKey = new.openLibraryEditionKey.flatMap { OpenLibraryKey.valid($0, kind: "M") }
-        apply(record, said(by: record), description: prepared.description, to: &book, since: nil)
+        let (book, _) = newBook(record, prepared, slug: slug)
         // Each author as this library knows them, with what it knows of them; else by name alone.
         var authors: [Author] = []
         for name in new.authors.map(\.name.trimmedForStorage) where !name.isEmpty {
@@ -98,8 +98,7 @@ extension BookImporter {
                         slug: Slug.make(from: name, fallbackPrefix: "author"), name: name,
                         sortName: AuthorName.sortName(for: name)))
         }
-        var ids = record.externalIDs
-        if let value = record.sourceID { ids[source.rawValue] = value }
+        let ids = ids(of: record)
         let highlights = try record.highlights.compactMap { highlight -> Highlight? in
             guard
                 let kept = Highlight(

@@ -115,19 +115,8 @@ struct ImportCommand: AsyncParsableCommand {
         if !summary.removedByReader.isEmpty {
             // Named so that `restore` finds it: by its slug when that brings this very copy back,
             // else by its title and authors (a book took the slug since, or a later removal has it).
-            let removed = summary.removedByReader
-            let named = removed.prefix(3).map { row in
-                row.restoredBySlug
-                    ? row.slug
-                    : "\"\(row.title)\"" + (row.authors.isEmpty ? "" : " by \(row.authors.joined(separator: ", "))")
-            }.joined(separator: ", ")
-            let how =
-                removed.count == 1 && removed[0].restoredBySlug
-                ? "`bookplate restore \(removed[0].slug)` brings it back"
-                : "`bookplate restore` lists the books you removed, to bring one back"
-            Terminal.output(
-                "\(dryRun ? "Would leave out" : "Left out") \(named)\(removed.count > 3 ? ", …" : ""), which you removed: \(how)"
-            )
+            let (named, how) = Self.restoreHint(summary.removedByReader, byAuthors: true)
+            Terminal.output("\(dryRun ? "Would leave out" : "Left out") \(named), which you removed: \(how)")
         }
         if nothingRead { throw ExitCode.failure }
         guard enrich, !dryRun else { return }
@@ -207,14 +196,8 @@ struct ImportCommand: AsyncParsableCommand {
         if !summary.removedBooks.isEmpty {
             // Named so that `restore` finds it, as a reading log's import names a removed book.
             let removed = summary.removedBooks
-            let named =
-                removed.prefix(3).map { $0.restoredBySlug ? $0.slug : "\"\($0.title)\"" }.joined(separator: ", ")
-                + (removed.count > 3 ? ", …" : "")
+            let (named, how) = Self.restoreHint(removed.map(\.row), byAuthors: false)
             let highlights = removed.reduce(0) { $0 + $1.highlights }
-            let how =
-                removed.count == 1 && removed[0].restoredBySlug
-                ? "`bookplate restore \(removed[0].slug)` brings it back"
-                : "`bookplate restore` lists the books you removed, to bring one back"
             line +=
                 "; \(counted(highlights, "highlight")) of \(named), which you removed, \(dryRun ? "would be " : "")left out (\(how))"
         }
@@ -227,6 +210,23 @@ struct ImportCommand: AsyncParsableCommand {
         }
         Terminal.output(line)
         if nothingRead { throw ExitCode.failure }
+    }
+
+    /// Removed books named so that `restore` finds them (the first three): by slug when that
+    /// brings the very copy back, else by title (and `byAuthors`, its authors), as a book took
+    /// the slug since or a later removal has it; and how to bring one back.
+    static func restoreHint(_ removed: [RemovedRow], byAuthors: Bool) -> (named: String, how: String) {
+        let named =
+            removed.prefix(3).map { row in
+                guard !row.restoredBySlug else { return row.slug }
+                let by = byAuthors && !row.authors.isEmpty ? " by \(row.authors.joined(separator: ", "))" : ""
+                return "\"\(row.title)\"" + by
+            }.joined(separator: ", ") + (removed.count > 3 ? ", …" : "")
+        let how =
+            removed.count == 1 && removed[0].restoredBySlug
+            ? "`bookplate restore \(removed[0].slug)` brings it back"
+            : "`bookplate restore` lists the books you removed, to bring one back"
+        return (named, how)
     }
 
     /// The rows that could not be used and the warnings, one line each on standard error, each

@@ -68,10 +68,13 @@ enum Terminal {
 
     /// The width of the terminal standard output is, nil when it is not a terminal; 80 when a
     /// terminal does not say (then $COLUMNS, when set, is believed).
-    static var outputColumns: Int? {
-        guard isatty(STDOUT_FILENO) == 1 else { return nil }
+    static var outputColumns: Int? { columns(of: STDOUT_FILENO) }
+
+    /// The width of the terminal `descriptor` is, as ``outputColumns`` tells standard output's.
+    static func columns(of descriptor: Int32) -> Int? {
+        guard isatty(descriptor) == 1 else { return nil }
         var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
         if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 {
             return columns
         }
@@ -253,11 +256,7 @@ final class ProgressBar: Sendable {
     /// shell), which showed the escape that clears it as text (found by an exploratory session).
     let isTerminal = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
     /// The terminal's width: a bar wider than it wrapped, and clearing it left the first half.
-    let columns: Int = {
-        var size = winsize()
-        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-        return Int(size.ws_col)
-    }()
+    let columns = Terminal.columns(of: STDERR_FILENO) ?? 80
 
     init(label: String) {
         self.label = label

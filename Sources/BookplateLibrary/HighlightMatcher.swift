@@ -1,0 +1,190 @@
+import BookplateCore
+import Foundation
+import GRDB
+
+/// Finds the book a highlight names among the books on the shelf, by ISBN or by title and author;
+/// else among the books the reader removed, so that a removed book is not added again.
+struct HighlightMatcher {
+    enum Match {
+        case none
+        case one(Book)
+        case several([Book])
+        /// No book on the shelf, but a book the reader removed, as `restore` knows it.
+        case removed(RemovedRow)
+    }
+
+    var removedByISBN: [String: RemovedRow] = [:]
+    /// The passages removed books kept, folded as a highlight's id folds them, latest removal first.
+    var removedByPassage: [String: RemovedRow] = [:]
+    var removedByTitle: [String: [(copy: RemovedRow, surnames: Set<String>)]] = [:]
+
+    var byISBN: [String: Book] = [:]
+    var byID: [Int64: Book] = [:]
+    /// Title keys (the title before any colon, folded) to the books with that title and the
+    /// surname keys of their authors.
+    var byTitle: [String: [(book: Book, surnames: Set<String>, names: Set<String>)]] = [:]
+
+    init(db: Database) throws {
+        let books = try Book.fetchAll(db)
+        let authors = Dictionary(uniqueKeysWithValues: try Author.fetchAll(db).map { ($0.id ?? 0, $0) })
+        let links = Dictionary(grouping: try BookAuthor.fetchAll(db), by: \.bookId)
+        for book in books {
+            if let isbn = book.isbn13 { byISBN[isbn] = book }
+            if let id = book.id { byID[id] = book }
+            let names = (links[book.id ?? 0] ?? []).compactMap { authors[$0.authorId]?.name }
+            byTitle[Self.titleKey(book.title), default: []].append(
+                (
+                    book, names.reduce(into: Set<String>()) { $0.formUnion(Self.surnames($1)) },
+                    names.reduce(into: Set<String>()) { $0.formUnion(Self.fullNames($1)) }
+                ))
+        }
+        // Latest first, as a reading log's import takes them: the latest removal of a book is the
+        // one named.
+        for identity in try RemovedCopyIdentity.all(in: db, shelfSlugs: Set(books.map(\.slug))) {
+            let kept = identity.kept
+            let copy = identity.row
+            if let isbn = kept.book.isbn13, removedByISBN[isbn] == nil { removedByISBN[isbn] = copy }
+            for passage in kept.highlights ?? [] where removedByPassage[passage.text.collapsingWhitespace] == nil {
+                removedByPassage[passage.text.collapsingWhitespace] = copy
+            }
+            removedByTitle[Self.titleKey(kept.book.title), default: []].append(
+                (copy, copy.authors.reduce(into: Set<String>()) { $0.formUnion(Self.surnames($1)) }))
+        }
+    }
+
+    /// What each book named so far matched: a file names its book again for every highlight, and
+    /// folding its title and author each time cost most of a large import.
+    private var known: [String: Match] = [:]
+
+    /// Each book of `highlights` with a passage the library keeps on a book is that book, whatever
+    /// its title and author say now: after `edit meditations --title "The Meditations" --author
+    /// "Marcus Aurelius Antoninus"`, importing the same clippings with `--add-missing` added a book
+    /// "meditations-aurelius" with a second copy of each passage (found by an exploratory tester).
+    /// A passage is known by its text with white space folded, as its id is.
+    mutating func recognisePassages(of highlights: [ImportedHighlight], in db: Database) throws {
+        var bookByPassage: [String: Int64] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT bookId, text FROM highlight")
+        while let row = try rows.next() {
+            bookByPassage[(row["text"] as String).collapsingWhitespace] = row["bookId"]
+        }
+        guard !bookByPassage.isEmpty || !removedByPassage.isEmpty else { return }
+        for imported in highlights {
+            let key = Self.key(imported)
+            guard known[key] == nil else { continue }
+            let passage = imported.highlight.text.withoutNULs.collapsingWhitespace
+            if let bookId = bookByPassage[passage], let book = byID[bookId] {
+                known[key] = .one(book)
+            } else if let copy = removedByPassage[passage] {
+                // A removed book keeps its passages too: renamed with `edit` before it was removed,
+                // it was added again by `--add-missing` under its old title, and `restore` was then
+                // refused (found by an exploratory session).
+                known[key] = .removed(copy)
+            }
+        }
+    }
+
+    /// `book`, just added for `imported`'s book, is what that book matches from now on.
+    mutating func add(_ book: Book, for imported: ImportedHighlight) {
+        byTitle[Self.titleKey(book.title), default: []].append(
+            (book, imported.bookAuthor.map(Self.surnames) ?? [], imported.bookAuthor.map(Self.fullNames) ?? []))
+        known[Self.key(imported)] = .one(book)
+    }
+
+    mutating func book(for imported: ImportedHighlight) -> Match {
+        let key = Self.key(imported)
+        if let match = known[key] { return match }
+        let match = lookUp(imported)
+        known[key] = match
+        return match
+    }
+
+    private static func key(_ imported: ImportedHighlight) -> String {
+        [imported.isbn?.isbn13 ?? "", imported.bookTitle, imported.bookAuthor ?? ""].joined(separator: "\u{0}")
+    }
+
+    private func lookUp(_ imported: ImportedHighlight) -> Match {
+        if let isbn = imported.isbn, let book = byISBN[isbn.isbn13] { return .one(book) }
+        var candidates = byTitle[Self.titleKey(imported.bookTitle)] ?? []
+        if let author = imported.bookAuthor, !candidates.isEmpty {
+            let surnames = Self.surnames(author)
+            candidates = candidates.filter { !$0.surnames.isDisjoint(with: surnames) }
+            // Frank Herbert's Dune, not Brian Herbert's: the whole name tells books by one surname
+            // apart (found by an exploratory tester).
+            if candidates.count > 1 {
+                let names = Self.fullNames(author)
+                let byName = candidates.filter { !$0.names.isDisjoint(with: names) }
+                if !byName.isEmpty { candidates = byName }
+            }
+        }
+        switch candidates.count {
+        case 0: return removedCopy(of: imported).map(Match.removed) ?? .none
+        case 1: return .one(candidates[0].book)
+        default: return .several(candidates.map(\.book).sorted { $0.slug < $1.slug })
+        }
+    }
+
+    /// The removed book `imported` names, by ISBN, else by title and an author's surname: the
+    /// latest removed of those that match, as a reading log's import names one.
+    private func removedCopy(of imported: ImportedHighlight) -> RemovedRow? {
+        if let isbn = imported.isbn, let copy = removedByISBN[isbn.isbn13] { return copy }
+        var copies = removedByTitle[Self.titleKey(imported.bookTitle)] ?? []
+        if let author = imported.bookAuthor {
+            let surnames = Self.surnames(author)
+            copies = copies.filter { !$0.surnames.isDisjoint(with: surnames) }
+        }
+        return copies.first?.copy
+    }
+
+    /// "The Left Hand of Darkness: 50th Anniversary Edition", "Thinking, Fast and Slow (Penguin
+    /// Press Science)" and "the left hand of darkness" alike: the title before a subtitle, without
+    /// the edition or series in parentheses that devices add at its end.
+    static func titleKey(_ title: String) -> String {
+        let main = withoutParentheses(title.split(separator: ":", maxSplits: 1).first.map(String.init) ?? title)
+        return Library.sortKey(main).filter { $0.isLetter || $0.isNumber }
+    }
+
+    /// `title` without the parentheses devices add at its end: "Dune (Dune Chronicles, Book 1)"
+    /// is "Dune". A title that is only parentheses is kept.
+    static func withoutParentheses(_ title: String) -> String {
+        var main = title
+        while main.hasSuffix(")"), let open = main.lastIndex(of: "("), open > main.startIndex {
+            main = String(main[..<open]).trimmingCharacters(in: .whitespaces)
+        }
+        return main
+    }
+
+    /// The surname keys of the authors `names` names: one text may hold several ("A; B", a line
+    /// each, or "Terry Pratchett, Neil Gaiman" as a book added from Readwise before its authors were
+    /// told apart), so that the same book is found however a device or service lists them.
+    static func surnames(_ names: String) -> Set<String> { keys(of: names, surname) }
+
+    /// The whole-name keys of the authors `names` names, read as ``surnames(_:)`` reads them.
+    static func fullNames(_ names: String) -> Set<String> { keys(of: names, fullName) }
+
+    /// `key` of each author `names` names.
+    private static func keys(of names: String, _ key: (String) -> String) -> Set<String> {
+        var keys = Set<String>()
+        for name in names.split(whereSeparator: { $0 == ";" || $0.isNewline }) {
+            keys.insert(key(String(name)))
+            for part in AuthorName.commaSeparated(name) ?? [] { keys.insert(key(part)) }
+        }
+        keys.remove("")
+        return keys
+    }
+
+    /// "Herbert, Frank" and "Frank Herbert" alike: the name in its spoken order, folded, letters only.
+    static func fullName(_ name: String) -> String {
+        let parts = name.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        let spoken = parts.count == 2 ? parts[1] + " " + parts[0] : name
+        return TextFolding.searchKey(spoken).filter { $0.isLetter }
+    }
+
+    /// "Le Guin, Ursula K." and "Ursula K. Le Guin" alike, and "García Márquez, Gabriel" and
+    /// "Gabriel Garcia Marquez": the last word of the name in its spoken order, folded.
+    static func surname(_ name: String) -> String {
+        let parts = name.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        let spoken = parts.count == 2 ? parts[1] + " " + parts[0] : name
+        let last = spoken.split(whereSeparator: \.isWhitespace).last.map(String.init) ?? spoken
+        return TextFolding.searchKey(last).filter { $0.isLetter }
+    }
+}
