@@ -68,7 +68,7 @@ struct RemovedCopyIdentity {
     /// review).
     static func all(in db: Database, shelfSlugs: Set<String>) throws -> [RemovedCopyIdentity] {
         var seen: Set<String> = []
-        return try Row.fetchAll(db, sql: "SELECT slug, snapshot FROM removedBook ORDER BY removedAt DESC, id DESC")
+        return try Library.removedBookRows(latestFirst: true, in: db)
             .compactMap { row in
                 let slug: String = row["slug"]
                 let latestOfSlug = seen.insert(slug).inserted
@@ -172,21 +172,30 @@ extension Library {
     /// The removed books `restore` can bring back, the latest first.
     public func removedBooks() throws -> [RemovedBook] {
         try read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT id, slug, title, removedAt, noteFile, coverFile, snapshot FROM removedBook
-                    ORDER BY removedAt DESC, id DESC
-                    """
-            ).map { row in
+            try Library.removedBookRows(latestFirst: true, in: db).map { row in
                 // The authors' names are read from the kept copy, and nothing else of it; a copy
                 // that cannot be read names none.
-                let kept = try? JSONDecoder().decode(RemovedBookIdentity.self, from: Data((row[6] as String).utf8))
-                return RemovedBook(
-                    id: row[0], slug: row[1], title: row[2], authors: kept?.authors.map(\.name) ?? [],
-                    removedAt: row[3], noteFile: row[4], coverFile: row[5])
+                let kept = try? JSONDecoder().decode(
+                    RemovedBookIdentity.self, from: Data((row["snapshot"] as String).utf8))
+                return Library.removedBook(row, authors: kept?.authors.map(\.name) ?? [])
             }
         }
+    }
+
+    /// Every removed book's row with its kept copy's JSON (`snapshot`), the latest removed first
+    /// or the earliest.
+    static func removedBookRows(latestFirst: Bool, in db: Database) throws -> [Row] {
+        let order = latestFirst ? "removedAt DESC, id DESC" : "removedAt, id"
+        return try Row.fetchAll(
+            db,
+            sql: "SELECT id, slug, title, removedAt, noteFile, coverFile, snapshot FROM removedBook ORDER BY \(order)")
+    }
+
+    /// The removed book a row of ``removedBookRows(latestFirst:in:)`` is, by its authors' names.
+    static func removedBook(_ row: Row, authors: [String]) -> RemovedBook {
+        RemovedBook(
+            id: row["id"], slug: row["slug"], title: row["title"], authors: authors, removedAt: row["removedAt"],
+            noteFile: row["noteFile"], coverFile: row["coverFile"])
     }
 
     /// The removed book `query` means: a slug (its latest removal), or part of a title or of an

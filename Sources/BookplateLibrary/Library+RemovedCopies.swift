@@ -25,20 +25,12 @@ extension Library {
     /// be read (``restoreBook(_:)`` says so) is not among them.
     public func removedBookContents() throws -> [RemovedBookContents] {
         try read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT id, slug, title, removedAt, noteFile, coverFile, snapshot FROM removedBook
-                    ORDER BY removedAt, id
-                    """
-            ).compactMap { row in
+            try Library.removedBookRows(latestFirst: false, in: db).compactMap { row in
                 guard
                     let snapshot = try? JSONDecoder().decode(
                         RemovedBookSnapshot.self, from: Data((row["snapshot"] as String).utf8))
                 else { return nil }
-                let removed = RemovedBook(
-                    id: row["id"], slug: row["slug"], title: row["title"], authors: snapshot.authors.map(\.name),
-                    removedAt: row["removedAt"], noteFile: row["noteFile"], coverFile: row["coverFile"])
+                let removed = Library.removedBook(row, authors: snapshot.authors.map(\.name))
                 // Copies kept before books had reads tell their one read by the book's status.
                 let reads =
                     snapshot.reads
