@@ -183,8 +183,8 @@ private struct Reading {
             found.skip(
                 number,
                 under.hasPrefix("-")
-                    ? "a Kindle header in a language Bookplate does not read yet (it reads English, German, French "
-                        + "and Spanish): '\(under.prefix(60))'"
+                    ? "a Kindle header in a language Bookplate does not read yet (it reads English, German, French, "
+                        + "Spanish, Italian, Portuguese, Japanese and Chinese): '\(under.prefix(60))'"
                     : "no Kindle header (\"- Your Highlight …\") under the title")
             return lines.endIndex
         }
@@ -234,6 +234,13 @@ private struct Reading {
                 found.skip(number, "a highlight with no text")
                 break
             }
+            guard !Self.isClippingLimitNotice(text) else {
+                found.skip(
+                    number,
+                    "the Kindle kept no text for this highlight: the publisher's limit on clipping the book was reached"
+                )
+                break
+            }
             found.cut(&text, to: KindleClippings.textCharacters, "the highlight", line: number)
             merger.add(Clipping(line: number, book: book, header: header, text: text))
         case .note:
@@ -245,6 +252,18 @@ private struct Reading {
             notes.append(Clipping(line: number, book: book, header: header, text: text))
         }
         return bodyEnd
+    }
+
+    /// Whether `text` is what a Kindle writes in place of a highlight once the publisher's limit on
+    /// clipping a book is reached: "<You have reached the clipping limit for this item>", in the
+    /// device's language ("<このアイテムのクリップの上限に達しました>", "<您已达到本内容的剪贴上限>").
+    /// A whole highlight in angle brackets that speaks of a limit is taken for one.
+    static func isClippingLimitNotice(_ text: String) -> Bool {
+        guard text.count <= 120, text.first == "<", text.last == ">", !text.contains("\n") else { return false }
+        let inner = text.dropFirst().dropLast()
+        guard !inner.contains("<"), !inner.contains(">") else { return false }
+        let folded = inner.lowercased()
+        return ["limit", "límite", "上限"].contains { folded.contains($0) }
     }
 
     mutating func file() -> HighlightFile {

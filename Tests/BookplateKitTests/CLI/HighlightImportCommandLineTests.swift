@@ -75,12 +75,13 @@ import Testing
     }
 
     /// An Italian Kindle's clippings imported nothing, said its header was "no Kindle header",
-    /// and exited 0 (found by an exploratory session).
+    /// and exited 0 (found by an exploratory session). Italian is read now; a Dutch Kindle's are
+    /// not yet.
     @Test func aFileOfWhichNothingCanBeReadFails() async throws {
-        let file = root.appendingPathComponent("it.txt")
+        let file = root.appendingPathComponent("nl.txt")
         try Data(
-            ("\u{FEFF}Il nome della rosa (Eco, Umberto)\r\n- La tua evidenziazione a pagina 12 | posizione 170-172\r\n"
-                + "\r\nStat rosa pristina nomine\r\n==========\r\n").utf8
+            ("\u{FEFF}Het achterhuis (Frank, Anne)\r\n- Je markering op pagina 12 | locatie 170-172\r\n"
+                + "\r\nIk hoop dat ik aan jou alles zal kunnen toevertrouwen\r\n==========\r\n").utf8
         ).write(to: file)
         let result = try await run("import", "kindle", file.path, "--add-missing", status: 1)
         #expect(

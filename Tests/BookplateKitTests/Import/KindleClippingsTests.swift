@@ -137,6 +137,70 @@ import Testing
         #expect(file.skipped.isEmpty && file.warnings.isEmpty)
     }
 
+    @Test func readsItalianHeaders() throws {
+        let file = try Self.read("italian.txt")
+        #expect(file.highlights.map(\.bookTitle) == ["Il nome della rosa", "Se una notte d'inverno un viaggiatore"])
+        #expect(file.highlights.map(\.bookAuthor) == ["Umberto Eco", "Italo Calvino"])
+        let rosa = file.highlights[0].highlight
+        #expect(rosa.note == "La chiusa del libro.")
+        #expect(rosa.place == HighlightPlace(page: "45", location: "680-682"))
+        #expect(rosa.madeAt == Self.utc(2023, 11, 20, 23, 50, 21))
+        #expect(file.highlights[1].highlight.place == HighlightPlace(location: "166-167"))
+        #expect(file.highlights[1].highlight.madeAt == Self.utc(2020, 5, 24, 15, 32, 2))
+        #expect(file.skipped.isEmpty && file.warnings.isEmpty)
+    }
+
+    @Test func readsPortugueseHeaders() throws {
+        let file = try Self.read("portuguese.txt")
+        #expect(file.highlights.map(\.bookTitle) == ["Ensaio sobre a cegueira", "Crônicas de Nárnia"])
+        let cegueira = file.highlights[0].highlight
+        #expect(cegueira.text == "Se podes olhar, vê. Se podes ver, repara.")
+        #expect(cegueira.note == "A epígrafe.")
+        #expect(cegueira.place == HighlightPlace(page: "33", location: "410-412"))
+        #expect(cegueira.madeAt == Self.utc(2024, 3, 5, 18, 40, 2))
+        // Some firmware writes "ou posição" for "na posição".
+        #expect(file.highlights[1].highlight.place == HighlightPlace(location: "333-334"))
+        #expect(file.highlights[1].highlight.madeAt == Self.utc(2015, 5, 16, 13, 16, 48))
+        #expect(file.skipped.isEmpty && file.warnings.isEmpty)
+    }
+
+    @Test func readsJapaneseHeadersAndSkipsTheClippingLimit() throws {
+        let file = try Self.read("japanese.txt")
+        #expect(file.highlights.map(\.bookTitle) == ["吾輩は猫である", "こころ"])
+        #expect(file.highlights.map(\.bookAuthor) == ["夏目漱石", "夏目漱石"])
+        let neko = file.highlights[0].highlight
+        #expect(neko.text == "吾輩は猫である。名前はまだ無い。")
+        #expect(neko.note == "有名な書き出し。")
+        #expect(neko.place == HighlightPlace(page: "26", location: "295-296"))
+        #expect(neko.madeAt == Self.utc(2023, 9, 4, 22, 53, 55))
+        #expect(file.highlights[1].highlight.place == HighlightPlace(location: "38-39"))
+        #expect(file.highlights[1].highlight.madeAt == Self.utc(2017, 8, 28, 17, 51, 55))
+        #expect(
+            file.skipped == [
+                SkippedRow(
+                    line: 21,
+                    reason:
+                        "the Kindle kept no text for this highlight: the publisher's limit on clipping the book was reached"
+                )
+            ])
+        #expect(file.warnings.isEmpty)
+    }
+
+    @Test func readsChineseHeaders() throws {
+        let file = try Self.read("chinese.txt")
+        #expect(file.highlights.map(\.bookTitle) == ["围城", "黑客与画家"])
+        #expect(file.highlights.map(\.bookAuthor) == ["钱锺书", "保罗·格雷厄姆"])
+        let city = file.highlights[0].highlight
+        #expect(city.note == "婚姻也是如此。")
+        #expect(city.place == HighlightPlace(page: "47", location: "708-710"))
+        // 下午 is the afternoon; 上午12 is the hour after midnight.
+        #expect(city.madeAt == Self.utc(2021, 3, 5, 13, 26, 56))
+        #expect(file.highlights[1].highlight.place == HighlightPlace(location: "685"))
+        #expect(file.highlights[1].highlight.madeAt == Self.utc(2015, 10, 28, 0, 3, 17))
+        #expect(file.skipped.map(\.line) == [21])
+        #expect(file.warnings.isEmpty)
+    }
+
     @Test func readsWhatItCanOfAHostileFile() throws {
         let file = try Self.read("hostile.txt")
         #expect(file.highlights.map(\.line) == [1, 6, 16, 20, 35])
@@ -156,13 +220,14 @@ import Testing
         #expect(texts[4] == "A list:\n- one | two\nthree")
         #expect(
             file.skipped == [
-                // A Japanese Kindle's header is named as one (it was "no Kindle header"), and
+                // A Dutch Kindle's header is named as one (it was "no Kindle header"), and
                 // an entry with no header line at all still says so.
                 SkippedRow(
                     line: 25,
                     reason:
-                        "a Kindle header in a language Bookplate does not read yet (it reads English, German, French "
-                        + "and Spanish): '- ハイライト 位置No. 3396-3396 | 追加日： 2013年6月17日 (月曜日) 20:31:09'"),
+                        "a Kindle header in a language Bookplate does not read yet (it reads English, German, French, "
+                        + "Spanish, Italian, Portuguese, Japanese and Chinese): '- Je markering op pagina 6 | locatie "
+                        + "36-40 | Toegevoegd op m'"),
                 SkippedRow(line: 30, reason: "a highlight with no text"),
             ])
         #expect(
@@ -234,6 +299,28 @@ import Testing
         }
         // An article clipped from the web is said to be one, not a header of another language.
         #expect(KindleHeader("- Your Clipping | Added on Sunday, 3 March 2019 12:01:02")?.kind == .clipping)
+        // A Japanese Kindle's older header, and a Chinese bookmark with no location.
+        let older = KindleHeader("- ハイライト 位置No. 3396-3396 | 追加日： 2013年6月17日 (月曜日) 20:31:09")
+        #expect(older?.kind == .highlight && older?.location == 3396...3396)
+        #expect(older?.madeAt == Self.utc(2013, 6, 17, 20, 31, 9))
+        let page = KindleHeader("- 您在第 19 页的书签 | 添加于 2017年12月9日星期六 下午10:09:32")
+        #expect(page?.kind == .bookmark && page?.page == "19" && page?.location == nil)
+        #expect(page?.madeAt == Self.utc(2017, 12, 9, 22, 9, 32))
+        #expect(KindleHeader("- 位置No. 5のなにか |作成日: 2023年5月13日土曜日 19:47:14") == nil)
+        #expect(KindleHeader("- 位置No. 5のハイライト |作成日: 2023年13月40日 25:00:00")?.madeAt == nil)
+        #expect(
+            KindleClippings.read(
+                Data(
+                    "Book (A)\n- Your Highlight on page 1 | Location 10-12 | Added on Tuesday, April 1, 2025 6:00:00 AM\n\n"
+                        .utf8) + Data(" <You have reached the clipping limit for this item>\n==========\n".utf8)
+            ).highlights.isEmpty)
+        // A highlight in angle brackets that is no notice stays.
+        #expect(
+            KindleClippings.read(
+                Data(
+                    "Book (A)\n- Your Highlight on page 1 | Location 10-12 | Added on Tuesday, April 1, 2025 6:00:00 AM\n\n<T>\n==========\n"
+                        .utf8)
+            ).highlights.count == 1)
         let clipped = KindleClippings.read(
             Data("Article (Site)\n- Your Clipping | Added on Sunday, 3 March 2019 12:01:02\n\nText.\n==========\n".utf8)
         )
