@@ -113,7 +113,7 @@ extension Library {
             var toldByReads = false
             if let status = edit.status, status != book.status {
                 if edit.startedDate == nil, edit.finishedDate == nil,
-                    let latest = try giveBackLatestRead(as: status, bookId: book.id, in: db)
+                    let latest = try giveBackLatestRead(as: status, bookId: book.id, finishing: clock.today, in: db)
                 {
                     // A status the reads already tell, or the one a status change set the latest
                     // read aside from, writes no read (`abandoned` then `read` set the read of
@@ -160,6 +160,21 @@ extension Library {
             let statusChanged = edit.status.map { $0 != statusBefore } ?? false
             if !putBack, !toldByReads, statusChanged || edit.startedDate != nil || edit.finishedDate != nil {
                 try recordStatus(of: book, startsAnew: startsAnew, in: db)
+                // The book's status and dates are its latest read's: a read begun anew on dates
+                // before that read's would leave the book saying one read and its latest another,
+                // and the next status change wrote its dates over the read set aside (found by an
+                // exploratory session).
+                if startsAnew, let bookId = book.id, let latest = try Read.of(bookId: bookId, in: db).last,
+                    latest.record.started != book.startedDate || latest.record.finished != book.finishedDate
+                        || latest.record.outcome.status != book.status
+                {
+                    let dates = [
+                        latest.record.started.map { "begun \($0)" }, latest.record.finished.map { "ended \($0)" },
+                    ]
+                    throw LibraryError.readBeforeLatest(
+                        slug: book.slug,
+                        latest: (dates.compactMap { $0 } + [latest.record.outcome.rawValue]).joined(separator: ", "))
+                }
             }
             if let authors = edit.authors {
                 let names = authors.map(\.trimmedForStorage).filter { !$0.isEmpty }

@@ -158,17 +158,30 @@ extension Library {
 
     /// Makes the book's latest read tell `status` when it can without a read written: when it
     /// ended as `status` says, or when a status change set it aside from that outcome (then it is
-    /// given that outcome back). Returns that read; nil when `status` needs a read written. A read
-    /// going on is never one (it is the latest read's status already), nor is one set aside with
-    /// an end given back as going on.
-    func giveBackLatestRead(as status: ReadingStatus, bookId: Int64?, in db: Database) throws -> Read? {
+    /// given that outcome back), or set it aside while it went on and `status` finishes it (then
+    /// it is finished `today`, as `reading` would have taken it up again). Returns that read; nil
+    /// when `status` needs a read written. A read going on is never one (it is the latest read's
+    /// status already), nor is one set aside with an end given back as going on.
+    func giveBackLatestRead(as status: ReadingStatus, bookId: Int64?, finishing today: PartialDate, in db: Database)
+        throws -> Read?
+    {
         guard let bookId, let outcome = status.readOutcome, var latest = try Read.of(bookId: bookId, in: db).last,
             latest.record.outcome != .reading
         else { return nil }
         if latest.record.outcome == outcome { return latest }
-        guard latest.setAsideFrom == outcome, outcome != .reading || latest.record.finished == nil else { return nil }
+        if latest.setAsideFrom == .reading, outcome == .finished {
+            // reading, abandoned, read: the read set aside was finished after all (it was kept
+            // set aside, and another read with no start was finished today: found by an
+            // exploratory session).
+            latest.record.finished = today
+        } else {
+            guard latest.setAsideFrom == outcome, outcome != .reading || latest.record.finished == nil else {
+                return nil
+            }
+        }
         latest.record.outcome = outcome
         latest.setAsideFrom = nil
+        latest.record = try latest.record.checked()
         try latest.update(db)
         return latest
     }

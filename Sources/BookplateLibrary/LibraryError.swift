@@ -38,6 +38,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case noSuchRead(slug: String, number: Int, count: Int)
     /// A read going on added, or made, beside another.
     case anotherReadGoingOn(slug: String, number: Int, started: String?)
+    /// A status change whose new read would come before the book's latest, which the status follows.
+    case readBeforeLatest(slug: String, latest: String)
     case damagedValue(column: String, slug: String, reason: String)
     case emptyHighlight
     case noSuchHighlight(String)
@@ -136,6 +138,9 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .anotherReadGoingOn(let slug, let number, let started):
             "\(slug) has a read going on already (read \(number)\(started.map { ", begun \($0)" } ?? "")): end it first "
                 + "with 'bookplate read edit \(slug) \(number) --finished DATE', or --outcome set-aside"
+        case .readBeforeLatest(let slug, let latest):
+            "that read would come before the latest read of \(slug) (\(latest)), whose status the book shows: add it "
+                + "with 'bookplate read add \(slug)' and its dates"
         case .notInACatalog(let slug):
             "\(slug) has no ISBN or catalog id to look up: add one with 'bookplate edit \(slug) --isbn …'"
         }

@@ -10,7 +10,8 @@ struct EditCommand: AsyncParsableCommand {
             of authors. Setting the status to read fills in today as the finished date, and reading \
             fills in the started date, unless those are set or the book's reads already tell the \
             status: read after to-read on a book whose latest read was finished is that read, and \
-            read after abandoned gives back the read abandoned set aside.
+            read after abandoned gives back the read abandoned set aside (finished today if it was \
+            going on). A read that would come before the book's latest is added with 'bookplate read add'.
             """
     )
 

@@ -388,6 +388,49 @@ import Testing
         #expect(read.book.status == .read)
     }
 
+    /// Reading, then abandoned, then read: the read set aside was kept set aside, and another
+    /// read with no start was finished today, so the book lost its start. Found by an exploratory
+    /// session. The read set aside while going on is finished today, as `reading` takes it up.
+    @Test func aReadSetAsideWhileGoingOnIsFinishedByRead() throws {
+        let shelf = try TemporaryShelf()
+        let library = shelf.library
+        try library.addBook(
+            NewBook(title: "Foo", authors: ["A"], status: .reading, startedDate: try date("2025-06-01")))
+        try library.editBook(slug: "foo", BookEdit(status: .abandoned))
+        let read = try library.editBook(slug: "foo", BookEdit(status: .read))
+        let today = PartialDate.day(of: TemporaryShelf.fixedDate)
+        #expect(try read.reads == [ReadRecord(started: try date("2025-06-01"), finished: today)])
+        #expect(try read.book.status == .read && read.book.startedDate == (try date("2025-06-01")))
+        #expect(read.book.finishedDate == today)
+    }
+
+    /// Reading, abandoned, then read with a finish before the read set aside began: the new read
+    /// came first, the book said "read" while its latest read was the one set aside, and
+    /// `--status to-read` then wrote the book's dates over that read (its start lost, another's
+    /// finish taken). Found by an exploratory session. Such a read is refused, with where to add it.
+    @Test func aStatusChangeNeverWritesOverAnotherRead() throws {
+        let shelf = try TemporaryShelf()
+        let library = shelf.library
+        try library.addBook(
+            NewBook(
+                title: "The Waves", authors: ["Virginia Woolf"], status: .reading, startedDate: try date("2025-09-01")))
+        try library.editBook(slug: "the-waves", BookEdit(status: .abandoned))
+        let aside = try library.reads(ofBook: "the-waves")
+        #expect(
+            throws: LibraryError.readBeforeLatest(slug: "the-waves", latest: "begun 2025-09-01, set-aside")
+        ) {
+            try library.editBook(
+                slug: "the-waves", BookEdit(status: .read, finishedDate: .some(try date("2025-03-10"))))
+        }
+        #expect(try library.reads(ofBook: "the-waves") == aside)
+        #expect(try library.findBook(matching: "the-waves").book.status == .abandoned)
+        // A finish after the read set aside began is that read's or another's, never a read before it.
+        let later = try library.editBook(
+            slug: "the-waves", BookEdit(status: .read, finishedDate: .some(try date("2025-10-10"))))
+        #expect(try later.book.status == .read && later.reads.last?.finished == (try date("2025-10-10")))
+        #expect(later.reads.first == aside.first)
+    }
+
     /// A book finished on 2023-02-10, marked abandoned and then read again, had that read set aside
     /// and another one, finished today, added; marked to-read and then read, yet another. Found by
     /// an exploratory session. A status the reads already tell writes no read, and setting back
