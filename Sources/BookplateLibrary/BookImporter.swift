@@ -182,7 +182,7 @@ struct BookImporter {
         for row in authors { authorIDByName[TextFolding.searchKey(row["name"] as String)] = row["id"] }
         let shelves = try Row.fetchAll(db, sql: "SELECT id, name, slug FROM shelf")
         shelfSlugs = Set(shelves.map { $0["slug"] as String })
-        for row in shelves { shelfIDByName[(row["name"] as String).lowercased()] = row["id"] }
+        for row in shelves { shelfIDByName[TextFolding.searchKey(row["name"] as String)] = row["id"] }
     }
 
     /// Creates the authors an export lists, with their slugs and what is known of them, unless
@@ -507,13 +507,13 @@ struct BookImporter {
     private mutating func addShelves(_ names: [String], to bookID: Int64) throws -> Bool {
         var changed = false
         for name in Shelf.names(names) {
-            var shelfID = shelfIDByName[name.lowercased()]
+            var shelfID = shelfIDByName[TextFolding.searchKey(name)]
             if shelfID == nil {
                 let slug = Slug.unique(Slug.make(from: name, fallbackPrefix: "shelf")) { shelfSlugs.contains($0) }
                 var shelf = Shelf(slug: slug, name: name)
                 try shelf.insert(db)
                 shelfID = shelf.id
-                shelfIDByName[name.lowercased()] = shelf.id
+                shelfIDByName[TextFolding.searchKey(name)] = shelf.id
                 shelfSlugs.insert(slug)
             }
             guard let shelfID else { continue }

@@ -178,9 +178,11 @@ extension Library {
             }
             if let authors = edit.authors {
                 let names = authors.map(\.trimmedForStorage).filter { !$0.isEmpty }
-                try setAuthors(names.map { NewAuthor(name: $0) }, of: book, in: db)
+                try setAuthors(names.map { NewAuthor(name: $0) }, of: book, in: db, respelling: true)
             }
-            if let series = edit.series, let id = book.id { try Library.setSeries(series, of: id, in: db) }
+            if let series = edit.series, let id = book.id {
+                try Library.setSeries(series, of: id, in: db, respelling: true)
+            }
             try addShelves(edit.addShelves, to: book, in: db)
             try removeShelves(edit.removeShelves, from: book, in: db)
             try deleteUnusedAuthorsAndShelves(in: db)
@@ -277,20 +279,32 @@ extension Library {
         return try Slug.unique(base, isTaken: isTaken)
     }
 
-    func setAuthors(_ authors: [NewAuthor], of book: Book, in db: Database, refreshing: Bool = false) throws {
+    /// Gives the book `authors`, in order. With `respelling` (an edit), an author the book had,
+    /// named with other case or accents, takes the name as written, on every book.
+    func setAuthors(
+        _ authors: [NewAuthor], of book: Book, in db: Database, refreshing: Bool = false, respelling: Bool = false
+    ) throws {
         guard let bookId = book.id else { return }
+        let had =
+            respelling
+            ? Set(try BookAuthor.filter(BookAuthor.Columns.bookId == bookId).fetchAll(db).map(\.authorId)) : []
         try BookAuthor.filter(BookAuthor.Columns.bookId == bookId).deleteAll(db)
         var seen = Set<Int64>()
         for newAuthor in authors {
-            let author = try saveAuthor(newAuthor, in: db, refreshing: refreshing)
+            let author = try saveAuthor(newAuthor, in: db, refreshing: refreshing, respelling: had)
             guard let authorId = author.id, seen.insert(authorId).inserted else { continue }
             try BookAuthor(bookId: bookId, authorId: authorId, position: seen.count).insert(db)
         }
     }
 
-    /// Finds the author by Open Library key, else by name, else creates them; fills in what the
-    /// catalog knows and the library does not, and keeps their list of works up to date.
-    func saveAuthor(_ new: NewAuthor, in db: Database, refreshing: Bool = false) throws -> Author {
+    /// Finds the author by Open Library key, else by name (``NamedRow``), else creates them; fills
+    /// in what the catalog knows and the library does not, and keeps their list of works up to
+    /// date. An author of `respelling` found by a name spelt otherwise takes the new spelling
+    /// (`edit --author "bell hooks"` said "Updated" and kept "Bell Hooks": found by an
+    /// exploratory session).
+    func saveAuthor(_ new: NewAuthor, in db: Database, refreshing: Bool = false, respelling: Set<Int64> = []) throws
+        -> Author
+    {
         // Composed, as every name the library keeps: a catalog's refreshed record too.
         var new = new
         new.name = new.name.precomposed
@@ -299,10 +313,16 @@ extension Library {
             let existing = try Author.filter(Author.Columns.openLibraryKey == key).fetchOne(db)
         {
             author = existing
-        } else if let existing = try Author.filter(
-            Author.Columns.name.collating(Database.CollationName.nocase) == new.name
-        )
-        .fetchOne(db) {
+        } else if let named = try NamedRow.find(new.name, in: .author, db),
+            var existing = try Author.fetchOne(db, key: named.id)
+        {
+            if let id = existing.id, respelling.contains(id), existing.name != new.name {
+                if existing.sortName == AuthorName.sortName(for: existing.name) {
+                    existing.sortName = AuthorName.sortName(for: new.name)
+                }
+                existing.name = new.name
+                try existing.update(db)
+            }
             author = existing
         } else {
             let slug = try Slug.unique(Slug.make(from: new.name, fallbackPrefix: "author")) { candidate in
@@ -336,7 +356,8 @@ extension Library {
         guard let bookId = book.id else { return }
         for name in Shelf.names(names) {
             var shelf: Shelf
-            if let existing = try Shelf.filter(Shelf.Columns.name == name).fetchOne(db) {
+            if let named = try NamedRow.find(name, in: .shelf, db), let existing = try Shelf.fetchOne(db, key: named.id)
+            {
                 shelf = existing
             } else {
                 let slug = try Slug.unique(Slug.make(from: name, fallbackPrefix: "shelf")) { candidate in

@@ -163,14 +163,27 @@ extension SeriesPlace {
 
 extension Library {
     /// Puts the book in `places` (and in no other series), each series found by name or made.
-    static func setSeries(_ places: [SeriesPlace], of bookId: Int64, in db: Database) throws {
+    /// Puts the book in each series of `places`, in order, found by name as ``NamedRow`` finds
+    /// names. With `respelling` (an edit), a series the book was in, named with other case or
+    /// accents, takes the name as written.
+    static func setSeries(_ places: [SeriesPlace], of bookId: Int64, in db: Database, respelling: Bool = false) throws {
+        let had =
+            respelling
+            ? Set(try Int64.fetchAll(db, sql: "SELECT seriesId FROM bookSeries WHERE bookId = ?", arguments: [bookId]))
+            : []
         try db.execute(sql: "DELETE FROM bookSeries WHERE bookId = ?", arguments: [bookId])
         var seen = Set<Int64>()
         for (ordinal, place) in places.enumerated() {
             let name = place.name.trimmedForStorage
             guard !name.isEmpty else { continue }
             var series: Series
-            if let existing = try Series.fetchOne(db, sql: "SELECT * FROM series WHERE name = ?", arguments: [name]) {
+            if let named = try NamedRow.find(name, in: .series, db),
+                var existing = try Series.fetchOne(db, key: named.id)
+            {
+                if let id = existing.id, had.contains(id), existing.name != name {
+                    existing.name = name
+                    try existing.update(db)
+                }
                 series = existing
             } else {
                 let slug = try Slug.unique(Slug.make(from: name, fallbackPrefix: "series")) { candidate in

@@ -211,12 +211,21 @@ struct BookDetailOptions: ParsableArguments {
         if name.isEmpty || name.lowercased() == "none" { return [] }
         guard let position else {
             // "Dune #1", as imports read a series in a title: the series and the place in it.
-            if let hash = name.lastIndex(of: "#"), let place = SeriesPosition(parsing: String(name[hash...])),
-                case let named = name[..<hash].trimmingCharacters(in: .whitespaces), !named.isEmpty
-            {
+            guard let hash = name.lastIndex(of: "#") else { return [SeriesPlace(name: name)] }
+            let named = name[..<hash].trimmingCharacters(in: .whitespaces)
+            if let place = SeriesPosition(parsing: String(name[hash...])), !named.isEmpty {
                 return [SeriesPlace(name: named, position: place)]
             }
-            return [SeriesPlace(name: name)]
+            // "Dune #II", "Dune #" and "#2" made series of those names, where --position II was
+            // refused (found by an exploratory session); "C# Pocket Guides" is a name.
+            let after = name[name.index(after: hash)...]
+            guard named.isEmpty || name[..<hash].last == " ", !after.contains(" ") else {
+                return [SeriesPlace(name: name)]
+            }
+            throw ValidationError(
+                named.isEmpty
+                    ? "--series '\(name)' gives a place but no series: write it as 'Dune #2', or --series Dune --position 2"
+                    : "--series '\(name)': '\(after)' is not a place in a series: give a number such as 3, 2.5 or 1-3")
         }
         guard let parsed = SeriesPosition(parsing: position) else {
             throw ValidationError(

@@ -11,7 +11,9 @@ struct EditCommand: AsyncParsableCommand {
             fills in the started date, unless those are set or the book's reads already tell the \
             status: read after to-read on a book whose latest read was finished is that read, and \
             read after abandoned gives back the read abandoned set aside (finished today if it was \
-            going on). A read that would come before the book's latest is added with 'bookplate read add'.
+            going on). A read that would come before the book's latest is added with 'bookplate read add'. A name is \
+            one name whatever its case and accents: --author or --series naming one the book has, spelt \
+            otherwise (bell hooks for Bell Hooks), respells it on every book.
             """
     )
 
@@ -102,7 +104,10 @@ extension EditCommand {
         if let index = merged.firstIndex(where: {
             $0.name.compare(place.name, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame
         }) {
-            merged[index] = SeriesPlace(name: place.name, position: place.position ?? merged[index].position)
+            // A series named alone, with other case or accents, is respelt; named with a place, it
+            // is the series the place is in, as the book has it.
+            let name = place.position == nil ? place.name : merged[index].name
+            merged[index] = SeriesPlace(name: name, position: place.position ?? merged[index].position)
         } else {
             merged.append(place)
         }

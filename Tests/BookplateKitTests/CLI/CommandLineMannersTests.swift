@@ -353,6 +353,30 @@ import Testing
         #expect(more.contains("kindred\tpaperback\tKindred Cycle\t0\tyes\t\n"), "\(more)")
     }
 
+    /// `--series "Dune #II"`, `"Dune #"` and `"#2"` made series of those names where `--position
+    /// II` was refused; `edit --series "the border trilogy"` on a book of The Border Trilogy said
+    /// "Updated" and changed nothing. Found by an exploratory session.
+    @Test func aSeriesPlaceThatIsNoPlaceIsRefusedAndASeriesNamedAloneIsRespelt() async throws {
+        try await run("add", "--title", "The Road", "--author", "Cormac McCarthy", "--series", "the border trilogy")
+        for (series, message) in [
+            (
+                "Dune #II",
+                "Error: --series 'Dune #II': 'II' is not a place in a series: give a number such as 3, 2.5 or 1-3"
+            ),
+            ("Dune #", "Error: --series 'Dune #': '' is not a place in a series"),
+            ("#2", "Error: --series '#2' gives a place but no series: write it as 'Dune #2'"),
+        ] {
+            let refused = try await run("edit", "the-road", "--series", series, status: 64)
+            #expect(refused.stderr.hasPrefix(message), "\(refused.stderr)")
+        }
+        try await run("edit", "the-road", "--series", "C# Pocket Guides")
+        try await run("edit", "the-road", "--series", "The Border Trilogy")
+        let series = try await run("list", "--columns", "series").stdout
+        #expect(series == "The Border Trilogy, C# Pocket Guides\n", "\(series)")
+        try await run("edit", "the-road", "--author", "cormac mccarthy")
+        #expect(try await run("list", "--columns", "authors").stdout == "cormac mccarthy\n")
+    }
+
     /// `edit --series Beta --position 3` took the book out of its other series without a word;
     /// `--series "Dune #1"` made a series named "Dune #1"; `--position` alone was refused for a
     /// book in one series. Found by an exploratory session.
