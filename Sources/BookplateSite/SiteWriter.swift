@@ -254,8 +254,11 @@ struct SiteWriter: Sendable {
             try withoutActuallyEscaping(isKnown) { isKnown in
                 try SiteWriter.linkTree(from: target.path, to: copy.path, recording: readers, keeping: isKnown)
             }
-            try SiteWriter.moveIn(changed, from: pending, to: copy)
+            // Removed first: a theme's file that became a folder of the same name is removed as
+            // a file and written as a folder's file; removed after, the new folder went with it
+            // (found by an exploratory session).
             for path in removable { SiteWriter.remove(path, in: copy) }
+            try SiteWriter.moveIn(changed, from: pending, to: copy)
         } catch {
             try? FileManager.default.removeItem(at: copy)
             throw error

@@ -45,7 +45,16 @@ struct Theme: Sendable {
             guard lstat(url.path, &info) == 0 else { continue }
             let kind = info.st_mode & S_IFMT
             if kind == S_IFLNK { throw SiteError.linkedSource(path: url.relativePathForDisplay) }
-            guard kind != S_IFDIR else { continue }
+            guard kind != S_IFDIR else {
+                // A folder named as a template or a table of words was passed over, and the
+                // default theme's file used in its place (found by an exploratory session).
+                if relative.hasSuffix(".mustache")
+                    || (relative.hasPrefix("translations/") && relative.hasSuffix(".yaml"))
+                {
+                    throw TemplateError.folderForFile(path: url.relativePathForDisplay)
+                }
+                continue
+            }
             // A pipe, socket or device is no file to read (reading a pipe waits for a writer).
             guard kind == S_IFREG else {
                 theme.warnings.append(
@@ -59,9 +68,50 @@ struct Theme: Sendable {
             try theme.add(path: relative, data: data, displayPath: url.relativePathForDisplay, checkText: true)
             if relative.hasSuffix(".mustache") {
                 theme.ownTemplates.insert(String(relative.dropLast(".mustache".count)))
+            } else if let warning = Theme.unusedFileWarning(relative, displayPath: url.relativePathForDisplay) {
+                theme.warnings.append(warning)
+            }
+        }
+        // An asset and a folder of assets of the same name cannot both be published: a folder
+        // `assets/style.css/` published the site without its style sheet, and a full build then
+        // failed with Foundation's error (found by an exploratory session).
+        let assetPaths = Set(theme.assets.keys)
+        for path in assetPaths.sorted() {
+            var above = Substring(path)
+            while let slash = above.lastIndex(of: "/") {
+                above = above[..<slash]
+                if assetPaths.contains(String(above)) {
+                    throw TemplateError.folderForFile(
+                        path: folder.appendingPathComponent("assets/\(above)").relativePathForDisplay)
+                }
             }
         }
         return theme
+    }
+
+    /// A line for a file of the shelf's templates folder that no build reads and that looks meant
+    /// for the theme (`translations/en.yml`, `mine.css` beside the templates); nil for one that
+    /// is read, or that is no theme's (a README).
+    static func unusedFileWarning(_ relative: String, displayPath: String) -> String? {
+        let parts = relative.split(separator: "/")
+        if parts.first == "assets" { return nil }
+        if parts.first == "translations" {
+            if parts.count == 2, relative.hasSuffix(".yaml") { return nil }
+            let name = parts.last.map { String($0.prefix { $0 != "." }) } ?? ""
+            return "\(displayPath) is not used: a table of words is translations/<language>.yaml"
+                + (name.isEmpty ? "" : " (did you mean translations/\(name).yaml?)")
+        }
+        let suffix = relative.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        switch suffix {
+        case "yaml", "yml":
+            return "\(displayPath) is not used: a table of words goes in translations/ (translations/<language>.yaml)"
+        case "css", "js", "mjs", "html", "htm", "json", "png", "jpg", "jpeg", "gif", "svg", "webp", "avif", "ico",
+            "woff", "woff2", "ttf", "otf":
+            return "\(displayPath) is not used: files published with the theme go in assets/ "
+                + "(assets/\(parts.last ?? "")), and templates end in .mustache"
+        default:
+            return nil
+        }
     }
 
     /// What the paths of the default theme's files start with, where messages name them.
@@ -89,7 +139,10 @@ struct Theme: Sendable {
             guard let source = String(validating: [UInt8](data), as: UTF8.self) else {
                 throw TemplateError.notUTF8(path: displayPath)
             }
+            // By the language's tag as a site names it: `FR.yaml` was laid under the default
+            // theme's `fr.yaml`, not over it (found by an exploratory session).
             let language = String(path.dropFirst("translations/".count).dropLast(".yaml".count))
+                .lowercased().replacingOccurrences(of: "_", with: "-")
             translations[language, default: []].append((source, displayPath))
         } else if path.hasPrefix("assets/") {
             assets[String(path.dropFirst("assets/".count))] = data

@@ -29,6 +29,29 @@ import Testing
         return try TemporaryShelf.snapshot(of: paths.site)
     }
 
+    /// A theme's own asset saved as a file, then made a folder of the same name: the rebuild
+    /// removed the file after it wrote the folder's file, so the folder went too, and the site
+    /// lacked it until the next build. Found by an exploratory session. And back again.
+    @Test func anAssetThatBecomesAFolderIsPublishedAsAFullBuildWouldBe() throws {
+        let shelf = try FixtureShelf.make()
+        let assets = shelf.paths.templates.appendingPathComponent("assets")
+        try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        let extra = assets.appendingPathComponent("extra")
+        try Data("h1 { color: red }".utf8).write(to: extra)
+        try shelf.build(settings: FixtureShelf.settings)
+        try FileManager.default.removeItem(at: extra)
+        try FileManager.default.createDirectory(at: extra, withIntermediateDirectories: true)
+        try Data("h1 { color: blue }".utf8).write(to: extra.appendingPathComponent("site.css"))
+        try shelf.build(settings: FixtureShelf.settings)
+        #expect(try shelf.siteFile("assets/extra/site.css") == "h1 { color: blue }")
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try fullBuild(of: shelf)))
+        try FileManager.default.removeItem(at: extra)
+        try Data("h1 { color: green }".utf8).write(to: extra)
+        try shelf.build(settings: FixtureShelf.settings)
+        #expect(try shelf.siteFile("assets/extra") == "h1 { color: green }")
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try fullBuild(of: shelf)))
+    }
+
     @Test func anUnchangedShelfWritesNothing() throws {
         let shelf = try FixtureShelf.make()
         let first = try shelf.build(settings: FixtureShelf.settings)

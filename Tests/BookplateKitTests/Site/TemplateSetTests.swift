@@ -94,6 +94,65 @@ import Testing
         }
     }
 
+    /// The missing-partial check read the text: a partial named in a comment stopped the build,
+    /// one named after `{{=<% %>=}}` was never looked for, and in a file saved with CRLF every
+    /// line was line 1. Found by an exploratory session. The tags are read as the parser reads them.
+    @Test func aMissingPartialIsReadFromTheTagsNotTheText() throws {
+        let commented = try overrides([
+            "partials/footer.mustache": "{{! was: {{> partials/old-badge}} }}\n<footer></footer>\n"
+        ])
+        _ = try load(commented)
+        let delimited = try overrides(["partials/footer.mustache": "<footer>\n{{=<% %>=}}\n<%> partials/no-such %>\n"])
+        #expect(
+            throws: TemplateError.missingPartial(
+                path: delimited.appendingPathComponent("partials/footer.mustache").path, line: 3, column: 5,
+                name: "partials/no-such")
+        ) { try load(delimited) }
+        let crlf = try overrides(["partials/footer.mustache": "<footer>\r\n<p>\r\n  {{> partials/badge}}</p>\r\n"])
+        #expect(
+            throws: TemplateError.missingPartial(
+                path: crlf.appendingPathComponent("partials/footer.mustache").path, line: 3, column: 3,
+                name: "partials/badge")
+        ) { try load(crlf) }
+    }
+
+    /// A folder named as a template, a table of words or an asset of the theme was passed over
+    /// (the default theme's file used, the reader's changes gone without a word), and a folder
+    /// `assets/style.css/` published a site without its style sheet. Found by an exploratory
+    /// session. Each is one line naming the folder.
+    @Test func aFolderWhereTheThemeHasAFileIsAnError() throws {
+        for (folderPath, file) in [
+            ("book.mustache", "book.mustache/old.mustache"),
+            ("translations/en.yaml", "translations/en.yaml/words.yaml"),
+            ("assets/style.css", "assets/style.css/extra.css"),
+        ] {
+            let folder = try overrides([file: "x\n"])
+            #expect(throws: TemplateError.folderForFile(path: folder.appendingPathComponent(folderPath).path)) {
+                try load(folder)
+            }
+        }
+        let own = try overrides(["assets/own.css": "a {}", "assets/more/x.css": "b {}"])
+        #expect(try Theme.load(overrides: own, requireFolder: false).assets["more/x.css"] != nil)
+    }
+
+    /// `translations/en.yml`, `en.yaml` and `mine.css` beside the templates were left out without
+    /// a word (a misnamed template was warned of). Found by an exploratory session.
+    @Test func aFileMeantForTheThemeButNotReadIsWarnedOf() throws {
+        let folder = try overrides([
+            "translations/en.yml": "navAuthors: Writers\n", "en.yaml": "x: y\n", "mine.css": "a {}",
+            "README.md": "mine\n", "assets/fine.css": "b {}", "translations/fr.yaml": "navAuthors: Écrivains\n",
+        ])
+        let shown = { (name: String) in folder.appendingPathComponent(name).relativePathForDisplay }
+        #expect(
+            try Theme.load(overrides: folder, requireFolder: false).warnings.sorted() == [
+                "\(shown("en.yaml")) is not used: a table of words goes in translations/ (translations/<language>.yaml)",
+                "\(shown("mine.css")) is not used: files published with the theme go in assets/ (assets/mine.css), "
+                    + "and templates end in .mustache",
+                "\(shown("translations/en.yml")) is not used: a table of words is translations/<language>.yaml "
+                    + "(did you mean translations/en.yaml?)",
+            ])
+    }
+
     /// A template file no build reads is misnamed, most likely: it is named in the build's
     /// warnings, once, with the name it may have meant.
     @Test func aTemplateNoBuildReadsIsWarnedOf() throws {

@@ -422,6 +422,19 @@ import Testing
         #expect(try shelf.siteFile("index.html").contains(">Je lis</h2>"))
     }
 
+    /// A reader's `translations/FR.yaml` was laid under the default theme's `fr.yaml`: its own keys
+    /// showed, its changes of the theme's words did not. Found by an exploratory session.
+    @Test func aReadersTableNamedInCapitalsIsLaidOverTheThemes() throws {
+        let folder = try TestPaths.temporaryFolder("theme").appendingPathComponent("templates")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("translations"), withIntermediateDirectories: true)
+        try Data("navAuthors: Écrivains\nmyKey: Ma clé\n".utf8).write(
+            to: folder.appendingPathComponent("translations/FR.yaml"))
+        let words = try Words.load(theme: try Theme.load(overrides: folder, requireFolder: false), language: "FR")
+        #expect(words.value(forKey: "navAuthors")?.text == "Écrivains")
+        #expect(words.value(forKey: "myKey")?.text == "Ma clé")
+    }
+
     /// `finishedLately: ~` published a heading "~" and `{yaer}` was published as written, both
     /// without a word (found by an exploratory session): nothing falls back to the words under it,
     /// and a word Bookplate does not fill is named in a warning.
