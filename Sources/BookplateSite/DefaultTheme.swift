@@ -268,12 +268,23 @@ package enum DefaultTheme {
                 : item.entry.t;
               // A book in another language than the site's is read in its own (its passage and title).
               if (item.entry.l) { link.lang = item.entry.l; }
+              // Each title and name is isolated, as on every page: an Arabic title by an Arabic author
+              // read "author — title" on an English page, and a title ending in U+202E turned the name
+              // after it around.
+              link.dir = "auto";
               li.appendChild(link);
-              var about = item.entry.h ? item.entry.t + (item.entry.a ? ", " + item.entry.a : "") : item.entry.a;
-              if (about) {
+              var about = item.entry.h ? [item.entry.t, item.entry.a] : [item.entry.a];
+              about = about.filter(function (text) { return text; });
+              if (about.length) {
                 var by = document.createElement("span");
                 by.className = "count";
-                by.textContent = " — " + about;
+                by.appendChild(document.createTextNode(" — "));
+                about.forEach(function (text, index) {
+                  if (index > 0) { by.appendChild(document.createTextNode(", ")); }
+                  var name = document.createElement("bdi");
+                  name.textContent = text;
+                  by.appendChild(name);
+                });
                 li.appendChild(by);
               }
               results.appendChild(li);
@@ -359,7 +370,9 @@ package enum DefaultTheme {
           padding-top: 1.25rem; padding-bottom: 1rem; border-bottom: 1px solid var(--rule);
         }
         .site-title { font-size: 1.35rem; font-weight: bold; color: var(--ink); text-decoration: none; }
-        .site-header ul { display: flex; gap: 1.25rem; list-style: none; margin: 0; padding: 0; }
+        /* The links wrap to a second line rather than run off a phone's edge at a large font size or
+           with wider text spacing (WCAG 1.4.10, 1.4.12). */
+        .site-header ul { display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; list-style: none; margin: 0; padding: 0; }
         .site-footer { margin-top: 4rem; padding-top: 1rem; padding-bottom: 2rem; border-top: 1px solid var(--rule); color: var(--muted); font-size: 0.9rem; }
 
         h1 { font-size: 2.2rem; line-height: 1.2; margin: 2rem 0 0.5rem; }

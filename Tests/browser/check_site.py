@@ -90,6 +90,27 @@ def main():
             driver.get(pages[kind].as_uri())
             wait_for_images(driver)
             driver.save_screenshot(str(artefacts / f"{kind}-phone.png"))
+        # At 320 CSS px with a larger font and WCAG 1.4.12's text spacing, nothing is wider than
+        # the window: the header's links ran off the edge before they wrapped.
+        driver.set_window_size(320, 1600)
+        for kind in ("shelf", "book", "statistics"):
+            driver.get(pages[kind].as_uri())
+            wide = driver.execute_script("""
+                var style = document.createElement('style');
+                style.textContent = 'html { font-size: 20px } * { line-height: 1.5 !important; '
+                  + 'letter-spacing: 0.12em !important; word-spacing: 0.16em !important } '
+                  + 'p { margin-bottom: 2em !important }';
+                document.head.appendChild(style);
+                return Array.from(document.querySelectorAll('.site-header a')).filter(function (a) {
+                  return a.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5;
+                }).map(function (a) { return a.textContent; });""")
+            if wide:
+                failed += 1
+                driver.save_screenshot(str(artefacts / f"{kind}-narrow-spaced.png"))
+                print(f"FAIL reflow: at 320 px with text spacing the header's {wide} run off {kind}")
+            else:
+                passed += 1
+                print(f"ok   reflow: at 320 px with text spacing the header of {kind} fits")
         driver.set_window_size(1280, 1600)
 
         # Search on the shelf finds a known title (the first entry of the index).
@@ -114,6 +135,20 @@ def main():
         else:
             failed += 1
             print(f"FAIL search: '{title}' not found (results {results})")
+        # Every title and name in the results is isolated, as on the pages (an Arabic title by an
+        # Arabic author read "author — title" on an English page).
+        unisolated = driver.execute_script("""
+            return Array.from(document.querySelectorAll('#search-results li')).filter(function (li) {
+              var link = li.querySelector('a');
+              var names = li.querySelectorAll('.count bdi');
+              return link.dir !== 'auto' || (li.querySelector('.count') && names.length === 0);
+            }).length;""")
+        if results and unisolated == 0:
+            passed += 1
+            print(f"ok   search: every result's title and names are isolated (dir=auto, bdi)")
+        else:
+            failed += 1
+            print(f"FAIL search: {unisolated} results with a title or name not isolated")
 
         # Back from a result shows the search again: the query is kept in the address (?q=).
         first = driver.find_elements(By.CSS_SELECTOR, "#search-results a")

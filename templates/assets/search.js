@@ -114,12 +114,23 @@
         : item.entry.t;
       // A book in another language than the site's is read in its own (its passage and title).
       if (item.entry.l) { link.lang = item.entry.l; }
+      // Each title and name is isolated, as on every page: an Arabic title by an Arabic author
+      // read "author — title" on an English page, and a title ending in U+202E turned the name
+      // after it around.
+      link.dir = "auto";
       li.appendChild(link);
-      var about = item.entry.h ? item.entry.t + (item.entry.a ? ", " + item.entry.a : "") : item.entry.a;
-      if (about) {
+      var about = item.entry.h ? [item.entry.t, item.entry.a] : [item.entry.a];
+      about = about.filter(function (text) { return text; });
+      if (about.length) {
         var by = document.createElement("span");
         by.className = "count";
-        by.textContent = " — " + about;
+        by.appendChild(document.createTextNode(" — "));
+        about.forEach(function (text, index) {
+          if (index > 0) { by.appendChild(document.createTextNode(", ")); }
+          var name = document.createElement("bdi");
+          name.textContent = text;
+          by.appendChild(name);
+        });
         li.appendChild(by);
       }
       results.appendChild(li);
