@@ -13,7 +13,9 @@ package enum TextFolding {
     /// What the folded text is for.
     package enum Form {
         /// Search and sort keys and name matching: case, accents and width folded as
-        /// `folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)`.
+        /// `folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)`,
+        /// and the Latin letters of ``TextFolding/asciiSpecials`` spelt as slugs and the site's
+        /// search spell them.
         case key
         /// Slugs: lower-case ASCII as "Any-Latin; Latin-ASCII; Lower" transliterates; punctuation
         /// and symbols between Latin words may come back as spaces, which only separate words.
@@ -28,7 +30,7 @@ package enum TextFolding {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return lowercasedASCII(text) }
         switch form {
         case .key:
-            return latinKey(text) ?? foldWithFoundation(text)
+            return latinKey(text) ?? withASCIISpellings(foldWithFoundation(text))
         case .ascii:
             return latinASCII(text)
                 ?? text.applyingTransform(StringTransform("Any-Latin; Latin-ASCII; Lower"), reverse: false)
@@ -89,10 +91,27 @@ extension TextFolding {
 
     private static let pieceLength = 1_000
 
-    /// U+0080 to U+024F, each folded alone by Foundation (none of them combines with its neighbours).
+    /// U+0080 to U+024F, each folded alone by Foundation (none of them combines with its
+    /// neighbours), or spelt in ASCII (``asciiSpecials``): Foundation leaves ł, ø, ı, đ, æ, œ and
+    /// þ as they are, so "Łódź" sorted after Z and `show lucja` found no Łucja the site's search
+    /// finds (found by an exploratory session).
     private static let keyTable: [String] = (0x80...0x24F).map { value in
         guard let scalar = Unicode.Scalar(value) else { return "" }
-        return String(scalar).folding(options: keyOptions, locale: nil)
+        return asciiSpecials[scalar] ?? withASCIISpellings(String(scalar).folding(options: keyOptions, locale: nil))
+    }
+
+    /// `folded` with the letters of ``asciiSpecials`` Foundation left in it spelt in ASCII.
+    private static func withASCIISpellings(_ folded: String) -> String {
+        guard folded.unicodeScalars.contains(where: { asciiSpecials[$0] != nil }) else { return folded }
+        var spelt = String.UnicodeScalarView()
+        for scalar in folded.unicodeScalars {
+            if let special = asciiSpecials[scalar] {
+                spelt.append(contentsOf: special.unicodeScalars)
+            } else {
+                spelt.append(scalar)
+            }
+        }
+        return String(spelt)
     }
 }
 

@@ -107,17 +107,25 @@ import Testing
         }
     }
 
-    /// Search and sort keys fold Latin letters from a table; it must fold as Foundation does.
+    /// Search and sort keys fold Latin letters from a table; it must fold as Foundation does, but
+    /// for the letters Foundation leaves as they are and the slugs and the site's search spell in
+    /// ASCII (ł, ø, ı, đ, æ, œ, þ, ß: "Łódź" sorted after Z, and `show lucja` found no Łucja).
     @Test func searchKeysFoldLatinAsFoundationDoes() {
         let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive, .widthInsensitive]
+        func spelt(_ text: String) -> String {
+            text.unicodeScalars.map { TextFolding.asciiSpecials[$0] ?? String($0) }.joined()
+        }
         var samples = (0x80...0x24F).compactMap { Unicode.Scalar($0).map { "Ab\(String($0))Z" } }
         samples += [
             "Übermensch & Smörgåsbord", "L'Écume des jours", "Łucja's Tide", "Ngũgĩ wa Thiong'o", "ǄǅǆĲĳŉſ",
             "Straße ÆSOP Þór Đorđe", "ª º ¹ ² ³ µ ½ ÿ Ÿ",
         ]
         for sample in samples {
-            #expect(TextFolding.searchKey(sample) == sample.folding(options: options, locale: nil), "\(sample)")
+            #expect(TextFolding.searchKey(sample) == spelt(sample.folding(options: options, locale: nil)), "\(sample)")
         }
+        #expect(TextFolding.searchKey("Łucja Łęcka") == "lucja lecka" && TextFolding.searchKey("ıssız") == "issiz")
+        #expect(TextFolding.searchKey("Ørsted’s Lamp") == "orsted's lamp")
+        #expect(TextFolding.searchKey("Æsop, Þór, Đà Lạt, Œuvres") == "aesop, thor, da lat, oeuvres")
         // Combining marks and other scripts go to Foundation whole.
         #expect(TextFolding.latinKey("Cafe\u{301}") == nil && TextFolding.latinKey("三体") == nil)
         #expect(TextFolding.searchKey("Cafe\u{301}") == "cafe" && TextFolding.searchKey("ＡＢＣ") == "abc")
