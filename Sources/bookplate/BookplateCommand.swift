@@ -35,6 +35,7 @@ struct BookplateCommand: AsyncParsableCommand {
     static func main() async {
         if let message = CommandSuggestions.message(for: Array(CommandLine.arguments.dropFirst())) {
             Terminal.error("Error: " + message)
+            JSONOutput.failure(message, status: ExitCode.validationFailure.rawValue)
             Foundation.exit(ExitCode.validationFailure.rawValue)
         }
         let command: ParsableCommand
@@ -46,6 +47,7 @@ struct BookplateCommand: AsyncParsableCommand {
                 let message = DashedText.message(fullMessage(for: error), arguments: arguments)
             {
                 Terminal.error(message)
+                JSONOutput.failure(message, status: ExitCode.validationFailure.rawValue)
                 Foundation.exit(ExitCode.validationFailure.rawValue)
             }
             Terminal.exit(withError: error)
@@ -53,6 +55,7 @@ struct BookplateCommand: AsyncParsableCommand {
         // A text that begins with '-' can only have parsed as options: "- a dash line" as `-h`.
         if let message = DashedText.message(nil, arguments: arguments) {
             Terminal.error(message)
+            JSONOutput.failure(message, status: ExitCode.validationFailure.rawValue)
             Foundation.exit(ExitCode.validationFailure.rawValue)
         }
         do {
@@ -66,6 +69,7 @@ struct BookplateCommand: AsyncParsableCommand {
             // A mistake found once the command runs is shown with that command's usage, as
             // ArgumentParser shows those it finds while parsing.
             Terminal.error("Error: \(error.message)")
+            JSONOutput.failure(error.message, status: ExitCode.validationFailure.rawValue)
             Terminal.error(
                 "Usage: "
                     + usageString(for: type(of: command)).replacingOccurrences(of: "\n", with: "\n       ")

@@ -15,6 +15,17 @@ enum JSONOutput {
         Terminal.output(try BookplateJSON.encode(document), as: .json)
     }
 
+    /// When the command line asked for `--json`, prints the error that ends the command as
+    /// `{"version": 1, "error": {"message", "status"}}` (the message is on standard error too): a
+    /// script reading the output had nothing to read on failure (found by an exploratory session).
+    static func failure(_ message: String, status: Int32) {
+        guard CommandLine.arguments.dropFirst().contains("--json"), status != 0 else { return }
+        var text = message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+        if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
+        guard !text.isEmpty else { return }
+        try? print("error", .object(["message": .string(text), "status": .int(Int(status))]))
+    }
+
     static func book(_ book: BookJSON) -> JSONValue {
         .object([
             "slug": .string(book.slug), "title": .string(book.title), "subtitle": .optional(book.subtitle),

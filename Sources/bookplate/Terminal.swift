@@ -99,6 +99,7 @@ enum Terminal {
                 output(message)
             } else {
                 self.error(message)
+                JSONOutput.failure(message, status: code.rawValue)
             }
         }
         Foundation.exit(code.rawValue)

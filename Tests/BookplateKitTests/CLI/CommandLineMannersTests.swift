@@ -42,6 +42,25 @@ import Testing
             to: path("content/covers/dune.jpg"))
     }
 
+    /// `show nosuch --json` and a failed `list --json` wrote nothing to standard output: a script
+    /// piping into jq got no input. Found by an exploratory session. A command line with `--json`
+    /// that fails prints the error as JSON too, with the exit status (1, or 64 for a command line
+    /// that cannot be read).
+    @Test func aFailureAskedForInJSONIsJSON() async throws {
+        func error(_ result: CommandRunner.Result) throws -> [String: Any]? {
+            let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            #expect(object?["version"] as? Int == 1)
+            return object?["error"] as? [String: Any]
+        }
+        let missing = try error(try await run("show", "nosuch", "--json", status: 1))
+        #expect(missing?["message"] as? String == "no book matches 'nosuch': run 'bookplate list' to see the shelf")
+        #expect(missing?["status"] as? Int == 1)
+        let unknown = try error(try await run("list", "--json", "--bogus", status: 64))
+        #expect(unknown?["message"] as? String == "Unknown option '--bogus'" && unknown?["status"] as? Int == 64)
+        // Without --json, standard output stays empty.
+        #expect(try await run("show", "nosuch", status: 1).stdout.isEmpty)
+    }
+
     /// `add --title "-1 Is a Number"` failed with "Missing value for '--title <title>'", and
     /// `quote add BOOK "- a dash line"` printed the help, exiting 0 (found by an exploratory
     /// tester): the parser reads them as options. The error now says how to write them.
