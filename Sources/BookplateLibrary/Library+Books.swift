@@ -23,6 +23,9 @@ extension Library {
             throw LibraryError.invalidPageCount(String(pages))
         }
         try Library.checkDates(started: new.startedDate, finished: new.finishedDate)
+        if new.status == .toRead, new.startedDate != nil || new.finishedDate != nil {
+            throw LibraryError.datesOnABookToRead(slug: nil)
+        }
         let authors = new.authors.compactMap { author -> NewAuthor? in
             var author = author
             author.name = author.name.trimmedForStorage
@@ -149,6 +152,12 @@ extension Library {
                 book.status = status
                 if !toldByReads, status == .read, book.finishedDate == nil { book.finishedDate = clock.today }
                 if !toldByReads, status == .reading, book.startedDate == nil { book.startedDate = clock.today }
+            }
+            // A book to read that stays one has only its latest read's dates: given here, they
+            // were written over that read, or made a read set aside, while the book showed "To
+            // read" and its JSON a start (found by an exploratory session).
+            if statusBefore == .toRead, book.status == .toRead, edit.startedDate != nil || edit.finishedDate != nil {
+                throw LibraryError.datesOnABookToRead(slug: book.slug)
             }
             try Library.checkDates(started: book.startedDate, finished: book.finishedDate)
             for field in edit.changedCatalogFields { book.provenance[field] = .reader }

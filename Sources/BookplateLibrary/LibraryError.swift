@@ -39,6 +39,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     /// A read going on added, or made, beside another.
     case anotherReadGoingOn(slug: String, number: Int, started: String?)
     /// A status change whose new read would come before the book's latest, which the status follows.
+    case datesOnABookToRead(slug: String?)
     case readBeforeLatest(slug: String, latest: String)
     case damagedValue(column: String, slug: String, reason: String)
     case emptyHighlight
@@ -138,6 +139,9 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .anotherReadGoingOn(let slug, let number, let started):
             "\(slug) has a read going on already (read \(number)\(started.map { ", begun \($0)" } ?? "")): end it first "
                 + "with 'bookplate read edit \(slug) \(number) --finished DATE', or --outcome set-aside"
+        case .datesOnABookToRead(let slug):
+            "a book to read has no dates of its own: give --status reading, read or abandoned with them"
+                + (slug.map { ", or change one of its reads with 'bookplate read edit \($0) N'" } ?? "")
         case .readBeforeLatest(let slug, let latest):
             "that read would come before the latest read of \(slug) (\(latest)), whose status the book shows: add it "
                 + "with 'bookplate read add \(slug)' and its dates"

@@ -16,6 +16,13 @@ public enum ReadingStatus: String, CaseIterable, Codable, Sendable, Comparable {
         self = status
     }
 
+    /// The status a book to read takes when the reader gives it dates and no status: finished
+    /// is read, started alone is being read; nil without a date. (`add --started 2025-01` made a
+    /// book to read with a start, and a read set aside: found by an exploratory session.)
+    public static func impliedBy(started: PartialDate?, finished: PartialDate?) -> ReadingStatus? {
+        finished != nil ? .read : started != nil ? .reading : nil
+    }
+
     /// How the shelf names the status in headings.
     public var title: String {
         switch self {

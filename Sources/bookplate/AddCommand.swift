@@ -24,7 +24,8 @@ struct AddCommand: AsyncParsableCommand {
     var items: [String] = []
     @OptionGroup var details: BookDetailOptions
 
-    @Option(help: "Your reading status (default to-read).") var status: ReadingStatus?
+    @Option(help: "Your reading status (default to-read; reading with --started, read with --finished).")
+    var status: ReadingStatus?
     @Option(help: "Your rating, 0.25 to 5 in quarter steps (4.5, 3.75).") var rating: String?
     @Option(help: ArgumentHelp("When you started reading it.", valueName: "YYYY[-MM[-DD]]")) var started: String?
     @Option(help: ArgumentHelp("When you finished it.", valueName: "YYYY[-MM[-DD]]")) var finished: String?
@@ -41,9 +42,11 @@ struct AddCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let startedDate = try started.map(Parse.readingDate)
+        let finishedDate = try finished.map(Parse.readingDate)
         let reader = BookAdder.ReaderFields(
-            status: status, rating: try rating.flatMap(Parse.rating),
-            startedDate: try started.map(Parse.readingDate), finishedDate: try finished.map(Parse.readingDate),
+            status: status ?? ReadingStatus.impliedBy(started: startedDate, finished: finishedDate),
+            rating: try rating.flatMap(Parse.rating), startedDate: startedDate, finishedDate: finishedDate,
             shelves: shelves)
         try Library.checkDates(started: reader.startedDate, finished: reader.finishedDate)
         if details.title != nil || !details.authors.isEmpty {

@@ -65,6 +65,10 @@ struct EditCommand: AsyncParsableCommand {
         }
         let (library, found) = try target.open()
         edit.series = try seriesAfterEdit(of: found)
+        // Dates given a book to read say it is being read, or was (as `add` takes them).
+        if edit.status == nil, found.book.status == .toRead {
+            edit.status = ReadingStatus.impliedBy(started: edit.startedDate ?? nil, finished: edit.finishedDate ?? nil)
+        }
         // The local edit first: its checks can refuse it before anything is fetched.
         if !edit.isEmpty {
             let edited = try library.editBook(slug: found.book.slug, edit)

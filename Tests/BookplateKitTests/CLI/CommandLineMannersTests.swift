@@ -42,6 +42,22 @@ import Testing
             to: path("content/covers/dune.jpg"))
     }
 
+    /// `add --started 2025-01` made a book to read with a start, and `edit --started` on a book to
+    /// read the same, its JSON saying started and its page "To read". Found by an exploratory
+    /// session. Dates without a status say the book is being read, or was.
+    @Test func datesWithoutAStatusSayTheBookIsReadOrBeingRead() async throws {
+        try await run("add", "--title", "Begun", "--author", "A", "--started", "2025-01")
+        try await run("add", "--title", "Done", "--author", "A", "--finished", "2025-02")
+        try await run("add", "--title", "Later", "--author", "A")
+        try await run("edit", "later", "--started", "2025-03")
+        let refused = try await run(
+            "add", "--title", "Odd", "--author", "A", "--status", "to-read", "--started", "2025-04", status: 1)
+        #expect(refused.stderr.hasPrefix("Error: a book to read has no dates of its own"))
+        #expect(
+            try await run("list", "--columns", "slug,status,started,finished").stdout
+                == "begun\treading\t2025-01\t\ndone\tread\t\t2025-02\nlater\treading\t2025-03\t\n")
+    }
+
     /// `show nosuch --json` and a failed `list --json` wrote nothing to standard output: a script
     /// piping into jq got no input. Found by an exploratory session. A command line with `--json`
     /// that fails prints the error as JSON too, with the exit status (1, or 64 for a command line

@@ -404,6 +404,31 @@ import Testing
         #expect(read.book.finishedDate == today)
     }
 
+    /// `add --started 2025-01` and `edit --started` on a book to read made a book "To read" with a
+    /// start in its JSON and a read set aside; on a book to read again the date went over its last
+    /// read. Found by an exploratory session. A book to read that stays one takes no dates; the
+    /// command line reads dates without a status as reading or read (below).
+    @Test func aBookToReadTakesNoDatesOfItsOwn() throws {
+        let shelf = try TemporaryShelf()
+        let library = shelf.library
+        #expect(throws: LibraryError.datesOnABookToRead(slug: nil)) {
+            try library.addBook(NewBook(title: "T", authors: ["A"], status: .toRead, startedDate: try date("2025-01")))
+        }
+        try library.addBook(NewBook(title: "T", authors: ["A"], status: .read, finishedDate: try date("2024-05")))
+        try library.editBook(slug: "t", BookEdit(status: .toRead))
+        let reads = try library.reads(ofBook: "t")
+        #expect(throws: LibraryError.datesOnABookToRead(slug: "t")) {
+            try library.editBook(slug: "t", BookEdit(startedDate: .some(try date("2025-01"))))
+        }
+        #expect(throws: LibraryError.datesOnABookToRead(slug: "t")) {
+            try library.editBook(slug: "t", BookEdit(finishedDate: .some(nil)))
+        }
+        #expect(try library.reads(ofBook: "t") == reads)
+        #expect(ReadingStatus.impliedBy(started: try date("2025-01"), finished: nil) == .reading)
+        #expect(ReadingStatus.impliedBy(started: nil, finished: try date("2025-01")) == .read)
+        #expect(ReadingStatus.impliedBy(started: nil, finished: nil) == nil)
+    }
+
     /// Reading, abandoned, then read with a finish before the read set aside began: the new read
     /// came first, the book said "read" while its latest read was the one set aside, and
     /// `--status to-read` then wrote the book's dates over that read (its start lost, another's
