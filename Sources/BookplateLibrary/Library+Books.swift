@@ -189,6 +189,16 @@ extension Library {
                 let names = authors.map(\.trimmedForStorage).filter { !$0.isEmpty }
                 try setAuthors(names.map { NewAuthor(name: $0) }, of: book, in: db, respelling: true)
             }
+            // What `add` refuses, `edit` does too: a second "Neuromancer" by Gibson was kept, and a
+            // CSV export of the shelf then came back with one of them (found by an exploratory session).
+            if edit.title != nil || edit.authors != nil || edit.isbn != nil,
+                let same = try sameTitleAndAuthor(
+                    title: book.title, firstAuthor: try authors(ofBookId: book.id, in: db).first?.name,
+                    hasISBN: book.isbn13 != nil, besides: book.id, in: db)
+            {
+                guard case .alreadyOnShelf(_, let other, let reason) = same else { throw same }
+                throw LibraryError.sameAsAnother(slug: book.slug, other: other, reason: reason)
+            }
             if let series = edit.series, let id = book.id {
                 try Library.setSeries(series, of: id, in: db, respelling: true)
             }
@@ -233,12 +243,18 @@ extension Library {
         {
             return .alreadyOnShelf(title: book.title, slug: book.slug, reason: "same Open Library work \(work)")
         }
-        // Without a shared identifier, the same title and first author make the same book — unless
-        // both have ISBNs, which then tell two editions apart.
+        return try sameTitleAndAuthor(title: title, firstAuthor: firstAuthor, hasISBN: new.isbn != nil, in: db)
+    }
+
+    /// Without a shared identifier, the same title and first author make the same book — unless
+    /// both have ISBNs, which then tell two editions apart. The book `besides` is not compared.
+    private func sameTitleAndAuthor(
+        title: String, firstAuthor: String?, hasISBN: Bool, besides: Int64? = nil, in db: Database
+    ) throws -> LibraryError? {
         let key = Library.matchKey(title: title, firstAuthor: firstAuthor)
-        let candidates = try Book.filter(new.isbn == nil || Book.Columns.isbn13 == nil).fetchAll(db)
+        let candidates = try Book.filter(!hasISBN || Book.Columns.isbn13 == nil).fetchAll(db)
             .filter { Library.matchKey(title: $0.title, firstAuthor: nil).hasPrefix(key.prefix { $0 != "|" }) }
-        for candidate in candidates {
+        for candidate in candidates where candidate.id != besides {
             let firstAuthor = try authors(ofBookId: candidate.id, in: db).first?.name
             if Library.matchKey(title: candidate.title, firstAuthor: firstAuthor) == key {
                 return .alreadyOnShelf(title: candidate.title, slug: candidate.slug, reason: "same title and author")

@@ -25,6 +25,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case ambiguousBook(String, candidates: [String])
     case ambiguousRemovedBook(String, candidates: [String])
     case alreadyOnShelf(title: String, slug: String, reason: String)
+    /// An edit that would make a book the same as another on the shelf, as `add` refuses.
+    case sameAsAnother(slug: String, other: String, reason: String)
     case isbnTaken(isbn: String, slug: String)
     case notInACatalog(slug: String)
     case editionOfAnotherWork(edition: String, slug: String)
@@ -109,6 +111,9 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
                     ? "give more of the title or an author's name, or a slug" : "give one of these slugs")
         case .ambiguousRemovedBook(let query, let candidates):
             "'\(query)' matches \(candidates.count) removed books (\(LibraryError.some(candidates, separator: "; "))): give more of the title or an author's name"
+        case .sameAsAnother(let slug, let other, let reason):
+            "\(slug) would be the same book as \(other) (\(reason)): nothing changed (two editions of a book are "
+                + "told apart by their ISBNs: give both one)"
         case .alreadyOnShelf(let title, let slug, let reason):
             "'\(title)' is already on the shelf as \(slug) (\(reason)): nothing added"
         case .isbnTaken(let isbn, let slug):

@@ -247,6 +247,25 @@ import Testing
         #expect(try library.books().count == 2)
     }
 
+    /// `edit count-zero --title Neuromancer` made a second Neuromancer by Gibson, which `add`
+    /// refuses, and the shelf's CSV export came back with one of them. Found by an exploratory
+    /// session. Two editions with their ISBNs are still two books.
+    @Test func anEditNeverMakesABookTheSameAsAnother() throws {
+        let library = try Library.inMemory(clock: clock)
+        try library.addBook(NewBook(title: "Neuromancer", authors: ["William Gibson"]))
+        try library.addBook(NewBook(title: "Count Zero", authors: ["William Gibson"]))
+        #expect(
+            throws: LibraryError.sameAsAnother(
+                slug: "count-zero", other: "neuromancer", reason: "same title and author")
+        ) {
+            try library.editBook(slug: "count-zero", BookEdit(title: "NEUROMANCER"))
+        }
+        #expect(try library.findBook(matching: "count-zero").book.title == "Count Zero")
+        try library.editBook(slug: "neuromancer", BookEdit(isbn: .some(try ISBN("9780441569595"))))
+        try library.editBook(slug: "count-zero", BookEdit(isbn: .some(try ISBN("9780441117734"))))
+        #expect(try library.editBook(slug: "count-zero", BookEdit(title: "Neuromancer")).book.title == "Neuromancer")
+    }
+
     @Test func sameTitleByAnotherAuthorGetsItsOwnSlug() throws {
         let library = try Library.inMemory(clock: clock)
         let first = try library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
