@@ -457,6 +457,11 @@ struct PageModelFactory: Sendable {
         if first.isASCII { return first.uppercased() }
         let latin = TextFolding.fold(String(first), to: .ascii)
         if let letter = latin.first, letter.isASCII, letter.isLetter { return letter.uppercased() }
+        // A letter spelt with no Latin letter of its own (Hebrew ע is "ʻ") goes under the next
+        // one its word has, as its slug does ("עמוס עוז" is mws-wz, under M): it made a section of
+        // its own after Z (found by an exploratory session).
+        let word = TextFolding.fold(String(key.prefix { !$0.isWhitespace }.prefix(12)), to: .ascii)
+        if let letter = word.first(where: { $0.isASCII && $0.isLetter }) { return letter.uppercased() }
         return String(first).uppercased()
     }
 

@@ -29,8 +29,10 @@ struct AddCommand: AsyncParsableCommand {
     @Option(help: "Your rating, 0.25 to 5 in quarter steps (4.5, 3.75).") var rating: String?
     @Option(help: ArgumentHelp("When you started reading it.", valueName: "YYYY[-MM[-DD]]")) var started: String?
     @Option(help: ArgumentHelp("When you finished it.", valueName: "YYYY[-MM[-DD]]")) var finished: String?
-    @Option(name: .customLong("shelf"), help: "A shelf (tag) to put it on; repeat for several.") var shelves: [String] =
-        []
+    @Option(
+        name: .customLong("shelf"),
+        help: "A shelf (tag) to put it on; repeat for several (a comma separates shelves too).") var shelves: [String] =
+            []
 
     func validate() throws {
         // `add --isbn openlibrary:OL59863W` was "not an ISBN" with no word of where a catalog id

@@ -24,7 +24,9 @@ struct EditCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("When you started reading it, or none.", valueName: "YYYY[-MM[-DD]]")) var started:
         String?
     @Option(help: ArgumentHelp("When you finished it, or none.", valueName: "YYYY[-MM[-DD]]")) var finished: String?
-    @Option(name: .customLong("shelf"), help: "Put the book on this shelf; repeat for several.") var addShelves:
+    @Option(
+        name: .customLong("shelf"),
+        help: "Put the book on this shelf; repeat for several (a comma separates shelves too).") var addShelves:
         [String] = []
     @Option(
         name: .customLong("remove-shelf"),
