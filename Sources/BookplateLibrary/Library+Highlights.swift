@@ -329,14 +329,16 @@ extension Library {
     /// undated finished read, a podcast, an article and the Kindle user guide counted as books
     /// read (found by an exploratory tester); the reader says how far they got. A Kindle
     /// and KOReader name several authors in one text with `;` between them ("Brian M. Carney;
-    /// Isaac Getz"); each is an author of their own. (A comma stays: "Le Guin, Ursula K." is one.)
+    /// Isaac Getz"); each is an author of their own (a comma is read by ``shelfNames(of:in:)``).
     ///
     /// The device's title is cleaned as the matcher reads it: "Dune (Dune Chronicles, Book 1)" is
     /// Dune, "Piranesi: A Novel" is Piranesi with its subtitle, and "(Dune, #1)" gives the book its
     /// series. Kept whole, the book was "dune-dune-chronicles-book-1", and a reading log's "Dune"
     /// was another book (found by an exploratory session).
     private func addBookByHand(title: String, author: String?, in db: Database) throws -> Book {
-        let names = (author ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        let names = try (author ?? "").split(separator: ";").flatMap {
+            try shelfNames(of: $0.trimmingCharacters(in: .whitespaces), in: db)
+        }
         let (withoutSeries, series) = SeriesPlace.split(title: title)
         let main = HighlightMatcher.withoutParentheses(withoutSeries.trimmingCharacters(in: .whitespaces))
         let parts = main.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -353,6 +355,25 @@ extension Library {
             }
             return book
         }
+    }
+}
+
+extension Library {
+    /// The authors a device's `name` is, as the shelf knows them. Kobo, KOReader and a calibre
+    /// book write "Le Guin, Ursula K.", which made a second Ursula K. Le Guin (found by an
+    /// exploratory session), and Readwise writes "A, B" for two: a name with one comma is the
+    /// shelf's author named the other way round, or the shelf's two authors, when the shelf has
+    /// them; otherwise it is kept as the device wrote it.
+    fileprivate func shelfNames(of name: String, in db: Database) throws -> [String] {
+        let parts = name.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return [name] }
+        if let known = try NamedRow.find("\(parts[1]) \(parts[0])", in: .author, db) { return [known.name] }
+        if let first = try NamedRow.find(parts[0], in: .author, db),
+            let second = try NamedRow.find(parts[1], in: .author, db)
+        {
+            return [first.name, second.name]
+        }
+        return [name]
     }
 }
 

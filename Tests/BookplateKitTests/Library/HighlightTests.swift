@@ -227,6 +227,27 @@ import Testing
         #expect(try library.highlights(ofBook: "piranesi").count == 2)
     }
 
+    /// Kobo, KOReader and calibre books write "Le Guin, Ursula K.": a book added for its
+    /// highlights made a second Ursula K. Le Guin; Readwise writes "A, B" for two authors. Found
+    /// by an exploratory session. A name with one comma is the shelf's author the other way round,
+    /// or the shelf's two authors, when the shelf has them; else kept as written.
+    @Test func aNameWithACommaIsTheShelfsAuthorWhenTheShelfHasThem() throws {
+        let library = try shelf()
+        try library.addBook(NewBook(title: "Coraline", authors: ["Neil Gaiman"]))
+        try library.addBook(NewBook(title: "Guards! Guards!", authors: ["Terry Pratchett"]))
+        let file = HighlightFile(
+            source: .kobo,
+            highlights: [
+                kindle("The Lathe of Heaven", "Le Guin, Ursula K.", "To light a candle is to cast a shadow"),
+                kindle("Good Omens", "Terry Pratchett, Neil Gaiman", "Kindly Ones"),
+                kindle("Piranesi", "Clarke, Susanna", "The Beauty of the House"),
+            ])
+        #expect(try library.importHighlights(file, addMissing: true).booksAdded.count == 3)
+        #expect(try library.findBook(matching: "lathe").authors.map(\.name) == ["Ursula K. Le Guin"])
+        #expect(try library.findBook(matching: "good omens").authors.map(\.name) == ["Terry Pratchett", "Neil Gaiman"])
+        #expect(try library.findBook(matching: "piranesi").authors.map(\.name) == ["Clarke, Susanna"])
+    }
+
     /// A book added for its highlights was added as read, with an undated finished read: a
     /// podcast, an article and the Kindle user guide all counted as read in the stats (found by an
     /// exploratory tester). Highlighting part of a text is not finishing it: no read is made up.
