@@ -122,7 +122,7 @@ public enum ThemeFiles {
         var outcomes: [Outcome] = []
         for path in chosen {
             let url = folder.appendingPathComponent(path)
-            let theme = Data((DefaultTheme.files[path] ?? "").utf8)
+            let theme = Data((path == readmePath ? DefaultTheme.readme : DefaultTheme.files[path] ?? "").utf8)
             var outcome = Outcome.copied(path)
             if FileManager.default.fileExists(atPath: url.path) {
                 guard replacing else {
@@ -144,9 +144,14 @@ public enum ThemeFiles {
     }
 
     /// The theme files `name` stands for.
+    /// The README of the theme's variables `init` puts in templates/, which `copy README.md`
+    /// puts back (it was "no file 'README.md'": found by an exploratory session).
+    static let readmePath = "README.md"
+
     static func resolve(_ name: String) throws -> [String] {
         var trimmed = name.trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
         if trimmed.hasPrefix("templates/") { trimmed.removeFirst("templates/".count) }
+        if trimmed.lowercased() == readmePath.lowercased() || trimmed.lowercased() == "readme" { return [readmePath] }
         if DefaultTheme.files[trimmed] != nil { return [trimmed] }
         if DefaultTheme.files[trimmed + ".mustache"] != nil { return [trimmed + ".mustache"] }
         let inFolder = paths.filter { $0.hasPrefix(trimmed + "/") }

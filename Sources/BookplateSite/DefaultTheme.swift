@@ -14,7 +14,9 @@ package enum DefaultTheme {
         improvements reach every file you did not change. Templates are [Mustache](https://mustache.github.io),
         read as swift-mustache 2 reads it: variables, sections, inverted sections, comments, partials and
         set delimiters; template inheritance (`{{<layout}}` … `{{$content}}`); and transforms —
-        `empty(…)`, `count(…)`, `first(…)`, `last(…)`, `reversed(…)` and `sorted(…)` of a list,
+        `empty(…)`, `count(…)`, `first(…)`, `last(…)`, `reversed(…)` of a list and `sorted(…)` of a
+        list of text or numbers (such as `bioParagraphs`; a list of books or authors is already in its
+        order, and `sorted` of it renders nothing),
         `uppercased(…)`, `lowercased(…)`, `capitalized(…)` of text, `plusone(…)`, `minusone(…)`,
         `equalzero(…)`, `even(…)`, `odd(…)` of a number, and `first()`, `last()`, `index()`, `even()`,
         `odd()` inside a list's section. A dynamic partial, `{{>*name}}`, renders the partial whose name

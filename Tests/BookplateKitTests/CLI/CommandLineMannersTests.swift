@@ -472,6 +472,13 @@ import Testing
 
         let copied = try await here.runOffPool(["theme", "copy", "book"])
         #expect(copied.stdout == "copied templates/book.mustache\n", "\(copied.stderr)")
+        // The README init put there comes back when deleted (it was "no file 'README.md'").
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("templates/README.md"))
+        let readme = try await here.runOffPool(["theme", "copy", "README.md"])
+        #expect(readme.stdout == "copied templates/README.md\n", "\(readme.stderr)")
+        #expect(
+            try String(contentsOf: folder.appendingPathComponent("templates/README.md"), encoding: .utf8)
+                == DefaultTheme.readme)
         let kept = try await here.runOffPool(["theme", "copy", "book.mustache"])
         #expect(kept.status == 1 && kept.stderr.contains("it is yours already (--replace to replace it)"))
         // A copy as the theme has it is not a change (every copy was marked '*': found by an

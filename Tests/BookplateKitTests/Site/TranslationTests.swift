@@ -482,5 +482,15 @@ import Testing
                 "translations/en.yaml:2: 'skipToContent' is given twice (first on line 1): keep one of them"),
             "\(said)")
         #expect(!said.contains("\n"))
+
+        // A broken table of a language the site is not in passed in silence until the site was
+        // in it (found by an exploratory session): it is warned of.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("en.yaml"))
+        try Data("navAuthors: \"unclosed\n".utf8).write(to: folder.appendingPathComponent("fr.yaml"))
+        let report = try await shelf.buildOffPool()
+        #expect(
+            report.warnings.contains {
+                $0.contains("translations/fr.yaml") && $0.hasSuffix("(a site in its language stops there)")
+            }, "\(report.warnings)")
     }
 }
