@@ -59,6 +59,18 @@ import Testing
         #expect(throws: LibraryError.self) { try shelf.library.findBook(matching: "dune") }
     }
 
+    /// With Dune removed, its slug was read as part of a title: `note dune` opened Dune Messiah's
+    /// note, and `remove dune --yes` run again removed Dune Messiah. Found by an exploratory
+    /// session. A removed book's slug is that book, and says how to restore it.
+    @Test func aRemovedBooksSlugNeverFindsAnotherBook() throws {
+        let shelf = try shelfWithDune()
+        try shelf.library.addBook(NewBook(title: "Dune Messiah", authors: ["Frank Herbert"]))
+        _ = try removal(shelf).remove(slug: "dune")
+        #expect(throws: LibraryError.removedBook("dune")) { try shelf.library.findBook(matching: "dune") }
+        #expect(throws: LibraryError.removedBook("DUNE ")) { try shelf.library.findBook(matching: "DUNE ") }
+        #expect(try shelf.library.findBook(matching: "messiah").book.slug == "dune-messiah")
+    }
+
     @Test func restoreBringsBackTheBookItsNoteAndItsCover() throws {
         let shelf = try shelfWithDune()
         _ = try removal(shelf).remove(slug: "dune")
