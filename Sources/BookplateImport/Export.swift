@@ -136,10 +136,13 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
 public struct LibraryExporter: Sendable {
     public var library: Library
     public var notes: NoteStore
+    /// Told of each note exported otherwise than it is (one that is no UTF-8).
+    public var warn: @Sendable (String) -> Void
 
-    public init(library: Library, notes: NoteStore) {
+    public init(library: Library, notes: NoteStore, warn: @escaping @Sendable (String) -> Void = { _ in }) {
         self.library = library
         self.notes = notes
+        self.warn = warn
     }
 
     /// Everything, as Bookplate's JSON: books sorted by slug, keys sorted, so the same library
@@ -164,7 +167,7 @@ public struct LibraryExporter: Sendable {
                 setAsideFrom: setAsideFrom[book.slug] ?? [],
                 series: details.series.map { SeriesPlace(name: $0.series.name, position: $0.position) },
                 highlights: highlights[book.slug] ?? [], externalIDs: externalIDs[book.slug],
-                note: try notes.note(forSlug: book.slug))
+                note: try notes.noteForBackup(forSlug: book.slug, warn: warn))
         }
         // Each removed book as it was kept, its note the one set aside (a note set aside and then
         // deleted by hand is no note).
@@ -173,7 +176,7 @@ public struct LibraryExporter: Sendable {
                 guard let url = SetAside.url(of: name, in: notes.folder),
                     FileManager.default.fileExists(atPath: url.path)
                 else { return nil }
-                return try notes.readNote(at: url)
+                return try notes.readNoteForBackup(at: url, warn: warn)
             }
             return LibraryExportDocument.ExportedRemovedBook(
                 removed: LibraryExporter.timestamp(copy.removed.removedAt, milliseconds: true),

@@ -58,11 +58,47 @@ public struct NoteStore: Sendable {
         } catch {
             throw NoteError.unreadable(path: display())
         }
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
-        guard let text = String(validating: body, as: UTF8.self) else {
-            throw NoteError.notUTF8(path: display())
-        }
+        guard let text = decoded(bytes) else { throw NoteError.notUTF8(path: display()) }
         return text
+    }
+
+    /// `bytes` as text: UTF-8, with or without a byte-order mark, or UTF-16 with one (Notepad's
+    /// "Unicode"); nil for anything else.
+    private static func decoded(_ bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            guard bytes.count % 2 == 0 else { return nil }
+            return String(data: Data(bytes), encoding: .utf16)
+        }
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
+        return String(validating: body, as: UTF8.self)
+    }
+
+    /// The note of `slug` for a backup, which must never refuse the shelf: a note that is no
+    /// UTF-8 is read as Windows-1252 (what Notepad and older Windows editors save) and `warn` is
+    /// told (one Latin-1 note stopped every export: found by an exploratory session).
+    public func noteForBackup(forSlug slug: String, warn: (String) -> Void) throws -> String? {
+        do {
+            return try note(forSlug: slug)
+        } catch NoteError.notUTF8(let path) {
+            return try readAsWindows1252(url(forSlug: slug), path: path, warn: warn)
+        }
+    }
+
+    /// The note at `url` for a backup, as ``noteForBackup(forSlug:warn:)`` reads it.
+    public func readNoteForBackup(at url: URL, warn: (String) -> Void) throws -> String {
+        do {
+            return try readNote(at: url)
+        } catch NoteError.notUTF8(let path) {
+            return try readAsWindows1252(url, path: path, warn: warn)
+        }
+    }
+
+    private func readAsWindows1252(_ url: URL, path: String, warn: (String) -> Void) throws -> String {
+        let bytes = try FileInput.bytes(atPath: url.path, followingLinks: false)
+        warn("\(path) is not UTF-8 text: exported as read in Windows-1252 (Latin-1); save it as UTF-8")
+        // Every byte is a Latin-1 character, should Foundation lack Windows-1252.
+        return String(data: Data(bytes), encoding: .windowsCP1252)
+            ?? String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
     }
 
     /// Creates an empty note for `slug` unless one exists, and returns its location.
@@ -113,6 +149,18 @@ public struct NoteStore: Sendable {
         }
     }
 
+    /// The note files of the folder that are no text ``readNote(atPath:)`` reads, as paths to show.
+    public func notesNotUTF8() throws -> [String] {
+        try noteFiles().compactMap { note in
+            do {
+                _ = try readNote(at: note.url)
+                return nil
+            } catch NoteError.notUTF8(let path) {
+                return path
+            }
+        }
+    }
+
     /// Every note file in the folder, as (slug, location) pairs sorted by slug.
     /// Hidden files and anything not ending in `.md` are not notes.
     public func noteFiles() throws -> [(slug: String, url: URL)] {
@@ -138,6 +186,8 @@ public struct NoteStore: Sendable {
 /// What can go wrong with a note file or the editor.
 public enum NoteError: Error, Equatable, CustomStringConvertible {
     case notUTF8(path: String)
+    /// Every note of the folder that is no UTF-8, when a build meets one.
+    case severalNotUTF8(paths: [String])
     case unreadable(path: String)
     case unwritable(path: String)
     case noEditor(path: String)
@@ -149,6 +199,11 @@ public enum NoteError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .notUTF8(let path):
             "\(path) is not UTF-8 text: save it as UTF-8 in your editor and try again"
+        case .severalNotUTF8(let paths):
+            (paths.count > 5
+                ? paths.prefix(5).joined(separator: ", ") + " and \(paths.count - 5) more"
+                : paths.dropLast().joined(separator: ", ") + " and " + (paths.last ?? ""))
+                + " are not UTF-8 text: save them as UTF-8 in your editor and try again"
         case .unreadable(let path):
             "\(path) cannot be read: check that it exists and that you may read it"
         case .unwritable(let path):

@@ -77,6 +77,17 @@ public struct BuildReport: Sendable {
     /// What the build left out and why, a line each: a cover that is not a usable image is shown
     /// as a placeholder, a photo that is not one is left off.
     public var warnings: [String] = []
+
+    /// Every line the build warns of, as `build` and `serve` print them: the notes too long to
+    /// publish, ``warnings``, and the notes of no book (`serve` printed ``warnings`` alone: found
+    /// by an exploratory session).
+    public var everyWarning: [String] {
+        oversizedNotes.map {
+            "\($0) is over \(NoteStore.largestPublished / 1024 / 1024) MB and was left off its book's page:"
+                + " shorten it or split it"
+        } + warnings
+            + orphanNotes.map { "\($0) belongs to no book on the shelf: rename it to a book's slug or move it away" }
+    }
     public var duration: Duration
     /// Where the site is published, as its pages link to it (`base_url`, or the one given instead).
     public var baseURL: URL?

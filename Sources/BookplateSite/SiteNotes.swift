@@ -32,7 +32,18 @@ struct SiteNotes: Sendable {
     func html(forSlug slug: String) throws -> SanitizedHTML? {
         let markdown = try read(slug)
         let html = renderer(forSlug: slug, markdown: markdown).render(markdown)
-        return html.isEmpty ? nil : html
+        return SiteNotes.showsNothing(html.html) ? nil : html
+    }
+
+    /// Whether `html` is only comments and white space: a note of one HTML comment (a reminder to
+    /// write it) published a "My notes" heading over nothing (found by an exploratory session).
+    static func showsNothing(_ html: String) -> Bool {
+        var rest = Substring(html)
+        while true {
+            rest = rest.drop { $0.isWhitespace }
+            guard rest.hasPrefix("<!--"), let end = rest.range(of: "-->") else { return rest.isEmpty }
+            rest = rest[end.upperBound...]
+        }
     }
 
     /// How the note of `slug` that reads `markdown` is rendered.
@@ -47,6 +58,12 @@ struct SiteNotes: Sendable {
         let path = store.path(forSlug: slug)
         do {
             return try NoteStore.readNote(atPath: path)
+        } catch NoteError.notUTF8 where ((try? store.notesNotUTF8()) ?? []).count > 1 {
+            // Every such note at once: the reader saved one and met the next, one build at a time
+            // (found by an exploratory session).
+            throw BuildError(
+                step: .readNotes, path: store.folder.relativePathForDisplay,
+                underlying: NoteError.severalNotUTF8(paths: (try? store.notesNotUTF8()) ?? []))
         } catch {
             throw BuildError(
                 step: .readNotes, path: URL(fileURLWithPath: path).relativePathForDisplay, underlying: error)

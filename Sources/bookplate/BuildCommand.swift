@@ -34,16 +34,7 @@ struct BuildCommand: ParsableCommand {
             library: try shelf.openLibrary(), paths: paths, requiresTemplatesFolder: templates != nil)
         builder.baseURLOverride = baseURL.flatMap(SiteSettings.baseURL(parsing:))
         let report = try builder.build(full ? .full : .incremental)
-        for note in report.oversizedNotes {
-            Terminal.warning(
-                "\(note) is over \(NoteStore.largestPublished / 1024 / 1024) MB and was left off its book's page:"
-                    + " shorten it or split it")
-        }
-        for warning in report.warnings { Terminal.warning(warning) }
-        for orphan in report.orphanNotes {
-            Terminal.warning(
-                "\(orphan) belongs to no book on the shelf: rename it to a book's slug or move it away")
-        }
+        for warning in report.everyWarning { Terminal.warning(warning) }
         let seconds = report.seconds
         let site = paths.site.relativePathForDisplay
         if json {

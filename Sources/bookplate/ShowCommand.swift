@@ -46,7 +46,9 @@ struct ShowCommand: ParsableCommand {
         lines.append(
             (
                 "Note",
-                try notes.note(forSlug: book.slug) == nil
+                // Whether there is a note, not what it says: a note saved as Latin-1 made `show`
+                // fail (found by an exploratory session).
+                try notes.noteForBackup(forSlug: book.slug, warn: { _ in }) == nil
                     ? "none (bookplate note \(book.slug))" : noteURL.relativePathForDisplay
             ))
         for (label, value) in lines {

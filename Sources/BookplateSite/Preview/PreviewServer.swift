@@ -101,7 +101,9 @@ public actor PreviewServer {
             pages.basePath.withLock { $0 = base.map { $0.hasSuffix("/") ? $0 : $0 + "/" } }
             pages.recordBuild(error: nil)
             // Each on one line, as `build` prints them: a file's name may hold a line break.
-            for warning in built.warnings { report("warning: " + ControlSequences.removed(from: warning, as: .line)) }
+            for warning in built.everyWarning {
+                report("warning: " + ControlSequences.removed(from: warning, as: .line))
+            }
             report(built.summary(site: paths.site.relativePathForDisplay))
         case .failure(let error):
             pages.recordBuild(error: "\(error)")

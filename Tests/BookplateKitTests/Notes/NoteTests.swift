@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import BookplateCatalog
@@ -81,6 +82,62 @@ import Testing
             try store.note(forSlug: "latin1")
         }
         #expect(try store.note(forSlug: "absent") == nil)
+        // Notepad's "Unicode" is UTF-16 with a byte-order mark: read as text.
+        try Data([0xFF, 0xFE, 0x63, 0, 0x61, 0, 0x66, 0, 0xE9, 0]).write(to: store.url(forSlug: "utf16"))
+        #expect(try store.note(forSlug: "utf16") == "café")
+    }
+
+    /// A note of one HTML comment published "My notes" over nothing; `serve` never said a note
+    /// belonged to no book or was too long to publish. Found by an exploratory session.
+    @Test func aNoteThatShowsNothingHasNoSectionAndServeHearsOfEveryNote() throws {
+        #expect(SiteNotes.showsNothing("<!-- raw HTML omitted -->\n<!-- raw HTML omitted -->\n"))
+        #expect(SiteNotes.showsNothing("  \n") && !SiteNotes.showsNothing("<!-- x --><p>Yes</p>"))
+        let shelf = try FixtureShelf.make()
+        try shelf.writeNote("<!-- TODO: write this up after book club -->\n", slug: "kindred")
+        try shelf.writeNote("Which book?", slug: "kindered")
+        let report = try shelf.build(settings: FixtureShelf.settings)
+        #expect(try !shelf.siteFile("books/kindred/index.html").contains("raw HTML omitted"))
+        #expect(
+            report.everyWarning.contains {
+                $0.hasSuffix("kindered.md belongs to no book on the shelf: rename it to a book's slug or move it away")
+            })
+    }
+
+    @Test func aBuildNamesEveryNoteThatIsNoUTF8() throws {
+        let shelf = try FixtureShelf.make()
+        for slug in ["kindred", "fledgling"] {
+            try Data([0x63, 0x61, 0x66, 0xE9]).write(to: shelf.paths.notes.appendingPathComponent("\(slug).md"))
+        }
+        #expect {
+            try shelf.build(settings: FixtureShelf.settings)
+        } throws: { error in
+            let said = "\(error)"
+            return said.contains("fledgling.md and ") && said.contains("kindred.md are not UTF-8 text")
+        }
+    }
+
+    /// One note saved as Latin-1 stopped every export (the backup) and `show`, and a build named
+    /// one such note at a time. Found by an exploratory session. A backup reads it as
+    /// Windows-1252 and says so; a build names every such note at once.
+    @Test func aNoteThatIsNoUTF8IsBackedUpAndEveryOneIsNamed() throws {
+        let folder = try TestPaths.temporaryFolder("notes")
+        let store = NoteStore(folder: folder)
+        try Data([0x63, 0x61, 0x66, 0xE9, 0x20, 0x93, 0x71, 0x94]).write(to: store.url(forSlug: "latin1"))
+        try Data([0x6E, 0x61, 0xEF, 0x76, 0x65]).write(to: store.url(forSlug: "naive"))
+        try Data("fine".utf8).write(to: store.url(forSlug: "fine"))
+        let said = Mutex<[String]>([])
+        #expect(
+            try store.noteForBackup(forSlug: "latin1", warn: { message in said.withLock { $0.append(message) } })
+                == "café \u{201C}q\u{201D}")
+        #expect(try store.noteForBackup(forSlug: "fine", warn: { _ in Issue.record("warned of UTF-8") }) == "fine")
+        #expect(
+            said.withLock { $0 } == [
+                "\(store.url(forSlug: "latin1").path) is not UTF-8 text: exported as read in Windows-1252 (Latin-1); save it as UTF-8"
+            ])
+        #expect(try store.notesNotUTF8() == [store.url(forSlug: "latin1").path, store.url(forSlug: "naive").path])
+        #expect(
+            "\(NoteError.severalNotUTF8(paths: ["a.md", "b.md", "c.md"]))"
+                == "a.md, b.md and c.md are not UTF-8 text: save them as UTF-8 in your editor and try again")
     }
 
     /// A note is read with plain system calls: whole, whatever its size; never through a link;
