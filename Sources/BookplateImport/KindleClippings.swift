@@ -257,13 +257,14 @@ private struct Reading {
     /// Whether `text` is what a Kindle writes in place of a highlight once the publisher's limit on
     /// clipping a book is reached: "<You have reached the clipping limit for this item>", in the
     /// device's language ("<このアイテムのクリップの上限に達しました>", "<您已达到本内容的剪贴上限>").
-    /// A whole highlight in angle brackets that speaks of a limit is taken for one.
+    /// A whole highlight in angle brackets that is the notice's sentence, or speaks of the
+    /// clipping limit, is taken for one ("<limits.h>" was: found by a review).
     static func isClippingLimitNotice(_ text: String) -> Bool {
         guard text.count <= 120, text.first == "<", text.last == ">", !text.contains("\n") else { return false }
         let inner = text.dropFirst().dropLast()
         guard !inner.contains("<"), !inner.contains(">") else { return false }
         let folded = inner.lowercased()
-        return ["limit", "límite", "上限"].contains { folded.contains($0) }
+        return ["clipping limit", "クリップの上限", "剪贴上限"].contains { folded.contains($0) }
     }
 
     mutating func file() -> HighlightFile {

@@ -93,6 +93,8 @@ struct BookImporter {
     var authorIDByName: [String: Int64] = [:]
     var authorSlugs: Set<String>
     var shelfIDByName: [String: Int64] = [:]
+    /// The series by folded name, read once for the whole import.
+    let seriesIndex = NamedRow.Index(.series)
     /// The line of the file each book was taken from, this import: a second row of the same book
     /// is left out and named (the two rows overwrote each other at every import of the file).
     var lineByBookID: [Int64: Int] = [:]
@@ -331,7 +333,7 @@ struct BookImporter {
                 )
                     == 0
             {
-                try Library.setSeries(new.series, of: existingID, in: db)
+                try Library.setSeries(new.series, of: existingID, in: db, index: seriesIndex)
                 seriesAdded = true
             }
             let shelvesChanged = try addShelves(new.shelves, to: existingID)
@@ -357,7 +359,7 @@ struct BookImporter {
         }
         bookIDsByMatchKey[key, default: []].append(id)
         try Read.add(record.reads, setAsideFrom: record.readsSetAsideFrom, toBookId: id, in: db)
-        if !new.series.isEmpty { try Library.setSeries(new.series, of: id, in: db) }
+        if !new.series.isEmpty { try Library.setSeries(new.series, of: id, in: db, index: seriesIndex) }
         var position = 0
         var linked = Set<Int64>()
         for author in new.authors {

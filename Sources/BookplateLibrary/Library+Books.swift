@@ -69,6 +69,8 @@ extension Library {
                 throw LibraryError.noSuchBook(slug)
             }
             let statusBefore = book.status
+            let keyBefore = Library.matchKey(
+                title: book.title, firstAuthor: try authors(ofBookId: book.id, in: db).first?.name)
             try Library.checkLengths(
                 title: edit.title, subtitle: edit.subtitle ?? nil, publisher: edit.publisher ?? nil,
                 language: edit.language ?? nil, authors: edit.authors ?? [], shelves: edit.addShelves,
@@ -152,11 +154,19 @@ extension Library {
                 book.status = status
                 if !toldByReads, status == .read, book.finishedDate == nil { book.finishedDate = clock.today }
                 if !toldByReads, status == .reading, book.startedDate == nil { book.startedDate = clock.today }
+                // A read begun anew and set aside at once, with no dates, was set aside today:
+                // undated, it came before the book's dated reads, and the change was refused as a
+                // read before the latest (found by a review).
+                if startsAnew, status == .abandoned, book.startedDate == nil, book.finishedDate == nil {
+                    book.finishedDate = clock.today
+                }
             }
             // A book to read that stays one has only its latest read's dates: given here, they
             // were written over that read, or made a read set aside, while the book showed "To
             // read" and its JSON a start (found by an exploratory session).
-            if statusBefore == .toRead, book.status == .toRead, edit.startedDate != nil || edit.finishedDate != nil {
+            // Clearing one (a date an older Bookplate let a book to read keep) is the book's alone.
+            let staysToRead = statusBefore == .toRead && book.status == .toRead
+            if staysToRead, (edit.startedDate ?? nil) != nil || (edit.finishedDate ?? nil) != nil {
                 throw LibraryError.datesOnABookToRead(slug: book.slug)
             }
             try Library.checkDates(started: book.startedDate, finished: book.finishedDate)
@@ -167,7 +177,9 @@ extension Library {
             // its dates over its latest read's (none, after those were cleared: found by an
             // exploratory session).
             let statusChanged = edit.status.map { $0 != statusBefore } ?? false
-            if !putBack, !toldByReads, statusChanged || edit.startedDate != nil || edit.finishedDate != nil {
+            if !putBack, !toldByReads, !staysToRead,
+                statusChanged || edit.startedDate != nil || edit.finishedDate != nil
+            {
                 try recordStatus(of: book, startsAnew: startsAnew, in: db)
                 // The book's status and dates are its latest read's: a read begun anew on dates
                 // before that read's would leave the book saying one read and its latest another,
@@ -191,10 +203,13 @@ extension Library {
             }
             // What `add` refuses, `edit` does too: a second "Neuromancer" by Gibson was kept, and a
             // CSV export of the shelf then came back with one of them (found by an exploratory session).
-            if edit.title != nil || edit.authors != nil || edit.isbn != nil,
+            // Only a change of title or first author makes a clash: two copies an import kept, or
+            // an older Bookplate let be, can still be edited, and told apart by ISBNs (found by a
+            // review).
+            let firstAuthor = try authors(ofBookId: book.id, in: db).first?.name
+            if Library.matchKey(title: book.title, firstAuthor: firstAuthor) != keyBefore,
                 let same = try sameTitleAndAuthor(
-                    title: book.title, firstAuthor: try authors(ofBookId: book.id, in: db).first?.name,
-                    hasISBN: book.isbn13 != nil, besides: book.id, in: db)
+                    title: book.title, firstAuthor: firstAuthor, hasISBN: book.isbn13 != nil, besides: book.id, in: db)
             {
                 guard case .alreadyOnShelf(_, let other, let reason) = same else { throw same }
                 throw LibraryError.sameAsAnother(slug: book.slug, other: other, reason: reason)

@@ -31,4 +31,35 @@ enum NamedRow {
     enum Table: String {
         case author, series, shelf
     }
+
+    /// The rows of a table by folded name, read once, for an import that names thousands: a
+    /// scan of the table for every name it did not find as typed made an import of 6,000 books,
+    /// each in a series of its own, twice as slow (found by a review).
+    final class Index {
+        let table: Table
+        private var byKey: [String: (id: Int64, name: String)]?
+
+        init(_ table: Table) { self.table = table }
+
+        func find(_ name: String, _ db: Database) throws -> (id: Int64, name: String)? {
+            if byKey == nil {
+                var rows: [String: (id: Int64, name: String)] = [:]
+                for row in try Row.fetchAll(db, sql: "SELECT id, name FROM \(table.rawValue) ORDER BY id") {
+                    let name: String = row[1]
+                    if rows[TextFolding.searchKey(name)] == nil { rows[TextFolding.searchKey(name)] = (row[0], name) }
+                }
+                byKey = rows
+            }
+            return byKey?[TextFolding.searchKey(name)]
+        }
+
+        /// A row made since the index was read.
+        func add(id: Int64, name: String) {
+            let key = TextFolding.searchKey(name)
+            if byKey?[key] == nil { byKey?[key] = (id, name) }
+        }
+
+        /// A row renamed or deleted: the index is read again when next asked.
+        func forget() { byKey = nil }
+    }
 }

@@ -40,8 +40,9 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case noSuchRead(slug: String, number: Int, count: Int)
     /// A read going on added, or made, beside another.
     case anotherReadGoingOn(slug: String, number: Int, started: String?)
-    /// A status change whose new read would come before the book's latest, which the status follows.
+    /// Dates given a book that stays one to read.
     case datesOnABookToRead(slug: String?)
+    /// A status change whose new read would come before the book's latest, which the status follows.
     case readBeforeLatest(slug: String, latest: String)
     case damagedValue(column: String, slug: String, reason: String)
     case emptyHighlight

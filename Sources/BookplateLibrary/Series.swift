@@ -86,6 +86,16 @@ public struct SeriesPlace: Hashable, Sendable, Codable {
         self.name = name
         self.position = position
     }
+
+    /// Whether `name` names this place's series as the library finds series (``NamedRow``: case,
+    /// accents and the letters slugs spell in ASCII ignored). The command line told series apart
+    /// by Foundation's folding, which keeps ’ and ł: `--series "The Hitchhiker's Guide #5"` was
+    /// another series to it and the same to the library, and the place was lost (found by a
+    /// review).
+    public func isNamed(_ name: String) -> Bool {
+        TextFolding.searchKey(self.name.trimmingCharacters(in: .whitespaces))
+            == TextFolding.searchKey(name.trimmingCharacters(in: .whitespaces))
+    }
 }
 
 /// A series on the shelf.
@@ -166,7 +176,10 @@ extension Library {
     /// Puts the book in each series of `places`, in order, found by name as ``NamedRow`` finds
     /// names. With `respelling` (an edit), a series the book was in, named with other case or
     /// accents, takes the name as written.
-    static func setSeries(_ places: [SeriesPlace], of bookId: Int64, in db: Database, respelling: Bool = false) throws {
+    static func setSeries(
+        _ places: [SeriesPlace], of bookId: Int64, in db: Database, respelling: Bool = false,
+        index: NamedRow.Index? = nil
+    ) throws {
         let had =
             respelling
             ? Set(try Int64.fetchAll(db, sql: "SELECT seriesId FROM bookSeries WHERE bookId = ?", arguments: [bookId]))
@@ -177,12 +190,13 @@ extension Library {
             let name = place.name.trimmedForStorage
             guard !name.isEmpty else { continue }
             var series: Series
-            if let named = try NamedRow.find(name, in: .series, db),
+            if let named = try index?.find(name, db) ?? NamedRow.find(name, in: .series, db),
                 var existing = try Series.fetchOne(db, key: named.id)
             {
                 if let id = existing.id, had.contains(id), existing.name != name {
                     existing.name = name
                     try existing.update(db)
+                    index?.forget()
                 }
                 series = existing
             } else {
@@ -192,6 +206,7 @@ extension Library {
                 }
                 series = Series(slug: slug, name: name)
                 try series.insert(db)
+                if let id = series.id { index?.add(id: id, name: name) }
             }
             guard let seriesId = series.id, seen.insert(seriesId).inserted else { continue }
             try db.execute(
@@ -199,6 +214,7 @@ extension Library {
                 arguments: [bookId, seriesId, place.position?.text, place.position?.value, ordinal])
         }
         try db.execute(sql: "DELETE FROM series WHERE id NOT IN (SELECT seriesId FROM bookSeries)")
+        if db.changesCount > 0 { index?.forget() }
     }
 
     /// The series of every book, by book id, each book's in the order they were named.

@@ -62,13 +62,15 @@ struct TemplateSet: Sendable {
             guard let missing = templates[name]?.includedTemplates.names.filter({ theme.templates[$0] == nil }),
                 !missing.isEmpty
             else { continue }
+            // A tag the text does not show as `{{> name}}` (after set delimiters) has no place
+            // said: the first match of the name in the text was an HTML tag (found by a review).
             let references = TemplateSet.references(in: template.source)
-            let placed = missing.map { missing in
-                references.first { $0.name == missing }
-                    ?? TemplateSet.position(of: missing, in: template.source).map { (missing, $0.line, $0.column) }
-                    ?? (missing, 1, 1)
-            }
-            guard let first = placed.min(by: { ($0.line, $0.column) < ($1.line, $1.column) }) else { continue }
+            let placed = missing.map { missing in references.first { $0.name == missing } ?? (missing, 0, 0) }
+            guard
+                let first = placed.min(by: {
+                    ($0.line == 0 ? Int.max : $0.line, $0.column) < ($1.line == 0 ? Int.max : $1.line, $1.column)
+                })
+            else { continue }
             throw TemplateError.missingPartial(
                 path: template.path, line: first.line, column: first.column, name: first.name)
         }
@@ -141,14 +143,6 @@ struct TemplateSet: Sendable {
         return found
     }
 
-    /// The line and column where `text` first occurs in `source`.
-    static func position(of text: String, in source: String) -> (line: Int, column: Int)? {
-        guard let range = source.range(of: text) else { return nil }
-        let before = source[..<range.lowerBound]
-        let line = before.count { $0 == "\n" || $0 == "\r\n" } + 1
-        let column = before.reversed().prefix { $0 != "\n" && $0 != "\r\n" }.count + 1
-        return (line, column)
-    }
 }
 
 /// What is wrong with the theme's templates, naming the file (and line and column where known).
@@ -175,9 +169,10 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
         case .syntax(let path, let line, let column, let problem):
             "\(path):\(line):\(column): \(problem)"
         case .missingPartial(let path, let line, let column, let name):
-            "\(path):\(line):\(column): names the template '\(name)', which does not exist (expected \(name).mustache)"
+            "\(path)\(line > 0 ? ":\(line):\(column)" : ""): names the template '\(name)', which does not exist "
+                + "(expected \(name).mustache)"
         case .folderForFile(let path):
-            "\(path) is a folder where the theme has a file: rename the folder, or put a file there"
+            "\(path) is a folder where the theme reads a file (a template, a table of words or an asset): rename the folder"
         }
     }
 }

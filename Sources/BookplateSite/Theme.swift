@@ -97,9 +97,14 @@ struct Theme: Sendable {
         if parts.first == "assets" { return nil }
         if parts.first == "translations" {
             if parts.count == 2, relative.hasSuffix(".yaml") { return nil }
+            // Named as a language is (en, pt-BR, fr_CA), it was meant as its table.
             let name = parts.last.map { String($0.prefix { $0 != "." }) } ?? ""
+            let isLanguage =
+                name.count <= 8 && name.first?.isLetter == true && name.count >= 2
+                && name.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-" || $0 == "_") }
+                && name.prefix { $0.isLetter }.count <= 3
             return "\(displayPath) is not used: a table of words is translations/<language>.yaml"
-                + (name.isEmpty ? "" : " (did you mean translations/\(name).yaml?)")
+                + (isLanguage ? " (did you mean translations/\(name).yaml?)" : "")
         }
         let suffix = relative.split(separator: ".").last.map { $0.lowercased() } ?? ""
         switch suffix {

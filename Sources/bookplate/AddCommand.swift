@@ -218,12 +218,14 @@ struct BookDetailOptions: ParsableArguments {
             // "Dune #1", as imports read a series in a title: the series and the place in it.
             guard let hash = name.lastIndex(of: "#") else { return [SeriesPlace(name: name)] }
             let named = name[..<hash].trimmingCharacters(in: .whitespaces)
-            if let place = SeriesPosition(parsing: String(name[hash...])), !named.isEmpty {
+            // "Dune # 2" is Dune #2.
+            let placeText = "#" + name[name.index(after: hash)...].trimmingCharacters(in: .whitespaces)
+            if let place = SeriesPosition(parsing: placeText), !named.isEmpty {
                 return [SeriesPlace(name: named, position: place)]
             }
             // "Dune #II", "Dune #" and "#2" made series of those names, where --position II was
             // refused (found by an exploratory session); "C# Pocket Guides" is a name.
-            let after = name[name.index(after: hash)...]
+            let after = name[name.index(after: hash)...].trimmingCharacters(in: .whitespaces)
             guard named.isEmpty || name[..<hash].last == " ", !after.contains(" ") else {
                 return [SeriesPlace(name: name)]
             }

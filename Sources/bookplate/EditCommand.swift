@@ -6,7 +6,8 @@ struct EditCommand: AsyncParsableCommand {
         commandName: "edit",
         abstract: "Change a book's details or your reading of it.",
         discussion: """
-            Give 'none' to clear a field (for example --rating none). --author replaces the whole list \
+            Give 'none' to clear a field (for example --rating none). Dates without --status on a book \
+            to read say it is being read (--started) or was (--finished). --author replaces the whole list \
             of authors. Setting the status to read fills in today as the finished date, and reading \
             fills in the started date, unless those are set or the book's reads already tell the \
             status: read after to-read on a book whose latest read was finished is that read, and \
@@ -107,9 +108,7 @@ extension EditCommand {
         guard let named = try details.seriesPlaces(inSeries: current.map(\.name)) else { return nil }
         guard let place = named.first else { return [] }
         var merged = current
-        if let index = merged.firstIndex(where: {
-            $0.name.compare(place.name, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame
-        }) {
+        if let index = merged.firstIndex(where: { $0.isNamed(place.name) }) {
             // A series named alone, with other case or accents, is respelt; named with a place, it
             // is the series the place is in, as the book has it.
             let name = place.position == nil ? place.name : merged[index].name

@@ -119,7 +119,9 @@
       // after it around.
       link.dir = "auto";
       li.appendChild(link);
-      var about = item.entry.h ? [item.entry.t, item.entry.a] : [item.entry.a];
+      // The index joins a book's authors with ", ": each is isolated as on the book's page.
+      var authors = item.entry.a ? item.entry.a.split(", ") : [];
+      var about = (item.entry.h ? [item.entry.t] : []).concat(authors);
       about = about.filter(function (text) { return text; });
       if (about.length) {
         var by = document.createElement("span");

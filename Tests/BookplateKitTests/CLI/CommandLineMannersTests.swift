@@ -405,11 +405,22 @@ import Testing
             #expect(refused.stderr.hasPrefix(message), "\(refused.stderr)")
         }
         try await run("edit", "the-road", "--series", "C# Pocket Guides")
+        try await run("add", "--title", "Spaced", "--author", "A", "--series", "Dune # 2")
+        #expect(try await run("show", "spaced", "--json").stdout.contains(#""position" : "2""#))
+        try await run("remove", "spaced", "--yes")
         try await run("edit", "the-road", "--series", "The Border Trilogy")
         let series = try await run("list", "--columns", "series").stdout
         #expect(series == "The Border Trilogy, C# Pocket Guides\n", "\(series)")
         try await run("edit", "the-road", "--author", "cormac mccarthy")
         #expect(try await run("list", "--columns", "authors").stdout == "cormac mccarthy\n")
+        // A place given with the series named with ' for ’ moves the book in it, spelt as the
+        // shelf has it (the place was lost and the series respelt: found by a review).
+        try await run(
+            "add", "--title", "Mostly Harmless", "--author", "Douglas Adams", "--series", "The Hitchhiker’s Guide #2")
+        try await run("edit", "mostly-harmless", "--series", "The Hitchhiker's Guide #5")
+        #expect(
+            try await run("show", "mostly-harmless", "--json").stdout.contains(#""name" : "The Hitchhiker’s Guide""#))
+        #expect(try await run("show", "mostly-harmless", "--json").stdout.contains(#""position" : "5""#))
     }
 
     /// `edit --series Beta --position 3` took the book out of its other series without a word;

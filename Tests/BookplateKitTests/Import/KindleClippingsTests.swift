@@ -314,13 +314,15 @@ import Testing
                     "Book (A)\n- Your Highlight on page 1 | Location 10-12 | Added on Tuesday, April 1, 2025 6:00:00 AM\n\n"
                         .utf8) + Data(" <You have reached the clipping limit for this item>\n==========\n".utf8)
             ).highlights.isEmpty)
-        // A highlight in angle brackets that is no notice stays.
-        #expect(
-            KindleClippings.read(
-                Data(
-                    "Book (A)\n- Your Highlight on page 1 | Location 10-12 | Added on Tuesday, April 1, 2025 6:00:00 AM\n\n<T>\n==========\n"
-                        .utf8)
-            ).highlights.count == 1)
+        // A highlight in angle brackets that is no notice stays, even one that speaks of limits.
+        for kept in ["<T>", "<limits.h>", "<climits>"] {
+            #expect(
+                KindleClippings.read(
+                    Data(
+                        ("Book (A)\n- Your Highlight on page 1 | Location 10-12 | Added on Tuesday, April 1, 2025 6:00:00 AM"
+                            + "\n\n\(kept)\n==========\n").utf8)
+                ).highlights.count == 1, "\(kept)")
+        }
         let clipped = KindleClippings.read(
             Data("Article (Site)\n- Your Clipping | Added on Sunday, 3 March 2019 12:01:02\n\nText.\n==========\n".utf8)
         )

@@ -420,9 +420,10 @@ import Testing
         #expect(throws: LibraryError.datesOnABookToRead(slug: "t")) {
             try library.editBook(slug: "t", BookEdit(startedDate: .some(try date("2025-01"))))
         }
-        #expect(throws: LibraryError.datesOnABookToRead(slug: "t")) {
-            try library.editBook(slug: "t", BookEdit(finishedDate: .some(nil)))
-        }
+        // Clearing one is the book's alone (an older Bookplate let a book to read keep a start,
+        // which could not be cleared then: found by a review); its reads keep theirs.
+        let cleared = try library.editBook(slug: "t", BookEdit(finishedDate: .some(nil)))
+        #expect(cleared.book.finishedDate == nil && cleared.book.status == .toRead)
         #expect(try library.reads(ofBook: "t") == reads)
         #expect(ReadingStatus.impliedBy(started: try date("2025-01"), finished: nil) == .reading)
         #expect(ReadingStatus.impliedBy(started: nil, finished: try date("2025-01")) == .read)
@@ -454,6 +455,16 @@ import Testing
             slug: "the-waves", BookEdit(status: .read, finishedDate: .some(try date("2025-10-10"))))
         #expect(try later.book.status == .read && later.reads.last?.finished == (try date("2025-10-10")))
         #expect(later.reads.first == aside.first)
+        // A book read before, to read again, then abandoned with no dates: set aside today, after
+        // its last read (it was refused as a read before the latest: found by a review).
+        try library.addBook(
+            NewBook(title: "Orlando", authors: ["Virginia Woolf"], status: .read, finishedDate: try date("2020-05-01")))
+        try library.editBook(slug: "orlando", BookEdit(status: .toRead))
+        let abandoned = try library.editBook(slug: "orlando", BookEdit(status: .abandoned))
+        #expect(abandoned.book.status == .abandoned && abandoned.reads.count == 2)
+        #expect(
+            abandoned.reads.last
+                == ReadRecord(finished: PartialDate.day(of: TemporaryShelf.fixedDate), outcome: .setAside))
     }
 
     /// A book finished on 2023-02-10, marked abandoned and then read again, had that read set aside
