@@ -145,17 +145,45 @@ enum FeedWriter {
             """
     }
 
-    /// Every page's absolute address.
-    static func sitemap(paths: [String], baseURL: URL) -> String {
+    /// Every page's absolute address (`paths` in order).
+    static func sitemap(paths: some Sequence<String>, baseURL: URL) -> String {
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
             <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 
             """
-        for path in paths.sorted() {
+        for path in paths {
             xml += "  <url><loc>\(MarkupEscaping.xml(StructuredData.pageAddress(path, baseURL)))</loc></url>\n"
         }
         return xml + "</urlset>\n"
+    }
+
+    /// The most addresses the sitemaps protocol allows in one file: past it (a shelf of 37,000
+    /// books or so), `sitemap.xml` lists parts of the sitemap, each a file of its own (a search
+    /// engine refused one file of 67,000: found by an exploratory session).
+    static let sitemapLimit = 50_000
+
+    /// The name of part `number` (from 1) of a sitemap too long for one file.
+    static func sitemapPart(_ number: Int) -> String { "sitemap-\(number).xml" }
+
+    static func isSitemapPart(_ name: String) -> Bool {
+        name.hasPrefix("sitemap-") && name.hasSuffix(".xml")
+            && name.dropFirst("sitemap-".count).dropLast(".xml".count).allSatisfy(\.isASCII)
+            && Int(name.dropFirst("sitemap-".count).dropLast(".xml".count)) != nil
+    }
+
+    /// A sitemap index: the addresses of `parts` parts of the sitemap.
+    static func sitemapIndex(parts: Int, baseURL: URL) -> String {
+        var xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+
+            """
+        for number in 1...max(parts, 1) {
+            let address = StructuredData.absolute(sitemapPart(number), baseURL)
+            xml += "  <sitemap><loc>\(MarkupEscaping.xml(address))</loc></sitemap>\n"
+        }
+        return xml + "</sitemapindex>\n"
     }
 
     static func robots(baseURL: URL?) -> String {

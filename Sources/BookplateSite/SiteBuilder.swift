@@ -20,6 +20,8 @@ public struct SiteBuilder: Sendable {
     /// Where the site will be published, for this build only (`build --base-url`, a preview
     /// deploy); nil keeps the settings' `base_url`.
     public var baseURLOverride: URL?
+    /// The most addresses one sitemap file holds (``FeedWriter/sitemapLimit``; smaller in tests).
+    var sitemapLimit = FeedWriter.sitemapLimit
     /// Whether the templates folder must exist (the reader named it) rather than default to the
     /// built-in theme.
     public var requiresTemplatesFolder: Bool
@@ -392,14 +394,27 @@ public struct SiteBuilder: Sendable {
                     ))
             }
             // The pages' paths are listed when the sitemap is made, not held until then (4 MB).
-            files.append(
-                (
-                    "sitemap.xml",
-                    {
-                        let paths = pages.lazy.map(\.path).filter { $0 != "404.html" }
-                        return Data(FeedWriter.sitemap(paths: Array(paths), baseURL: baseURL).utf8)
-                    }
-                ))
+            let sorted: @Sendable () -> [String] = { pages.lazy.map(\.path).filter { $0 != "404.html" }.sorted() }
+            let listed = pages.count - (pages.contains { $0.path == "404.html" } ? 1 : 0)
+            let limit = sitemapLimit
+            let parts = (listed + limit - 1) / limit
+            if parts <= 1 {
+                files.append(("sitemap.xml", { Data(FeedWriter.sitemap(paths: sorted(), baseURL: baseURL).utf8) }))
+            } else {
+                files.append(("sitemap.xml", { Data(FeedWriter.sitemapIndex(parts: parts, baseURL: baseURL).utf8) }))
+                for part in 1...parts {
+                    files.append(
+                        (
+                            FeedWriter.sitemapPart(part),
+                            {
+                                let start = (part - 1) * limit
+                                let paths = sorted()
+                                let slice = paths[start..<min(start + limit, paths.count)]
+                                return Data(FeedWriter.sitemap(paths: slice, baseURL: baseURL).utf8)
+                            }
+                        ))
+                }
+            }
         }
         // Made like pages, on every core with them, rather than before them.
         return files.map { path, make in

@@ -101,7 +101,7 @@ enum SiteFolders {
             }
         }
         sweep("") { path in
-            !SiteWriter.ownNames.contains(path) || files[path] != nil || folders.contains(Substring(path))
+            !SiteWriter.isOwn(path) || files[path] != nil || folders.contains(Substring(path))
         }
         for folder in listed {
             sweep(String(folder)) { files[$0] != nil || folders.contains(Substring($0)) }

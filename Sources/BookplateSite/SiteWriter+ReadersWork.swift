@@ -19,7 +19,7 @@ extension SiteWriter {
     /// A file changed in place is one file in both already. Nothing is followed through a link.
     static func carryOverReadersWork(from old: String, to new: String, linked: ReadersLinks) {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: old) else { return }
-        for name in entries where !ownNames.contains(name) {
+        for name in entries where !isOwn(name) {
             carryOver(name, from: old, to: new, linked: linked)
         }
         // Deleted from the old site meanwhile (a `.git/index.lock` git has done with).

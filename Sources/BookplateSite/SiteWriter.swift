@@ -86,6 +86,12 @@ struct SiteWriter: Sendable {
             // The lists of books by status: `reading/`, `read/`, `to-read/`, `abandoned/`.
             + ReadingStatus.allCases.map(\.rawValue))
 
+    /// Whether `name`, at the top of a site, is Bookplate's: one of ``ownNames``, or a part of
+    /// a sitemap too long for one file (`sitemap-2.xml`).
+    static func isOwn(_ name: String) -> Bool {
+        ownNames.contains(name) || FeedWriter.isSitemapPart(name)
+    }
+
     /// A whole new site, written beside the target and taking the old one's place on a thread of
     /// its own: its files are flushed to disk, then swapped in.
     struct StagedSite: Sendable {
@@ -151,7 +157,7 @@ struct SiteWriter: Sendable {
                 if name != "." && name != ".." { entries.append(name) }
             }
         }
-        for name in entries where !SiteWriter.ownNames.contains(name) && !written.contains(name) {
+        for name in entries where !SiteWriter.isOwn(name) && !written.contains(name) {
             let from = target.path + "/" + name
             let to = staging.path + "/" + name
             var info = stat()
@@ -361,7 +367,7 @@ struct SiteWriter: Sendable {
             var keeping = keeping
             var recording = recording
             if relative.isEmpty {
-                if ownNames.contains(name) { recording = nil } else { keeping = nil }
+                if isOwn(name) { recording = nil } else { keeping = nil }
             }
             if isFolder {
                 recording?.folders.insert(path)

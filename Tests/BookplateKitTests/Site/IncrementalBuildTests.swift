@@ -52,6 +52,36 @@ import Testing
         #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try fullBuild(of: shelf)))
     }
 
+    /// A sitemap holds at most 50,000 addresses; one file listed every page, and a shelf of 50,000
+    /// books has 67,000 (found by an exploratory session). Past the limit, sitemap.xml lists its
+    /// parts; back under it, the parts go, as a full build has none.
+    @Test func aSitemapPastTheLimitIsAnIndexOfParts() throws {
+        let shelf = try FixtureShelf.make()
+        var builder = SiteBuilder(library: shelf.library, paths: shelf.paths, settings: FixtureShelf.settings)
+        builder.sitemapLimit = 10
+        try builder.build()
+        let index = try shelf.siteFile("sitemap.xml")
+        #expect(index.contains("<sitemapindex") && index.contains("https://books.example.org/shelf/sitemap-1.xml"))
+        let pages = try TemporaryShelf.snapshot(of: shelf.paths.site).keys.filter {
+            $0.hasSuffix(".html") && $0 != "404.html" && !$0.hasPrefix("assets/")
+        }
+        var listed: [String] = []
+        for part in 1... {
+            guard let text = try? shelf.siteFile("sitemap-\(part).xml") else { break }
+            #expect(text.components(separatedBy: "<loc>").count - 1 <= 10)
+            listed += text.components(separatedBy: "<loc>").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        }
+        #expect(
+            listed.count == pages.count
+                && index.components(separatedBy: "<sitemap>").count - 1 == (pages.count + 9) / 10)
+        // (The limit is no input of a build: a book added makes the next one look again.)
+        try shelf.library.addBook(NewBook(title: "One More", authors: ["A. Reader"]))
+        try shelf.build(settings: FixtureShelf.settings)
+        #expect(try !shelf.siteFile("sitemap.xml").contains("<sitemapindex"))
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try fullBuild(of: shelf)))
+        #expect(FeedWriter.isSitemapPart("sitemap-12.xml") && !FeedWriter.isSitemapPart("sitemap-x.xml"))
+    }
+
     @Test func anUnchangedShelfWritesNothing() throws {
         let shelf = try FixtureShelf.make()
         let first = try shelf.build(settings: FixtureShelf.settings)
