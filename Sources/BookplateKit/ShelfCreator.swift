@@ -18,7 +18,10 @@ public enum ShelfCreator {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
-            let entries = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
+            // A repository just cloned or made with `git init` holds only `.git`: it is where a
+            // shelf published with GitHub Pages starts (it was "not an empty folder": found by an
+            // exploratory session).
+            let entries = ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0 != ".git" }
             guard isDirectory.boolValue else { throw ShelfError.notAFolder(path: folder.relativePathForDisplay) }
             guard entries.isEmpty else {
                 // A shelf made before was "not an empty folder", as if it were anything else.

@@ -197,11 +197,30 @@ public struct SiteSettings: Sendable, Equatable {
     /// What `base_url` (or `build --base-url`) may be: an http(s) address with a plain path, no
     /// query or fragment; it always ends in "/". Nil for anything else.
     public static func baseURL(parsing text: String) -> URL? {
-        // No user name or password: they would be published in every page's links and the sitemap.
-        guard let url = URL(string: text), url.isWebAddress, url.query == nil, url.fragment == nil,
-            url.user == nil, url.password == nil, isPlainPath(url.path(percentEncoded: true))
-        else { return nil }
+        guard baseURLProblem(text) == nil, var url = URL(string: text) else { return nil }
+        // The address bar's `…/my-shelf/index.html` is the folder: kept, `index.html/` was put in
+        // every absolute address (found by an exploratory session).
+        if ["index.html", "index.htm"].contains(url.lastPathComponent.lowercased()) {
+            url = url.deletingLastPathComponent()
+        }
         return url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("")
+    }
+
+    /// Why `text` is no base URL, in a few words; nil when it is one. (`build --base-url` said
+    /// "not an http(s) address" of https addresses with a password or a query: found by an
+    /// exploratory session.)
+    public static func baseURLProblem(_ text: String) -> String? {
+        guard let url = URL(string: text), url.isWebAddress else {
+            return "it is not an http(s) address such as https://example.org/shelf/"
+        }
+        // No user name or password: they would be published in every page's links and the sitemap.
+        if url.user != nil || url.password != nil { return "it must not hold a user name or password" }
+        if url.query != nil { return "it must not have a query (?…)" }
+        if url.fragment != nil { return "it must not have a fragment (#…)" }
+        guard isPlainPath(url.path(percentEncoded: true)) else {
+            return "the names of its path may hold only letters, digits, '-', '_', '.' and '~'"
+        }
+        return nil
     }
 
     static func isPlainPath(_ path: String) -> Bool {

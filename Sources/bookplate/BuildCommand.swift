@@ -22,7 +22,9 @@ struct BuildCommand: ParsableCommand {
     func validate() throws {
         if let baseURL, SiteSettings.baseURL(parsing: baseURL) == nil {
             throw ValidationError(
-                "--base-url '\(baseURL)' is not an http(s) address such as https://example.org/shelf/")
+                "--base-url '\(baseURL)': "
+                    + (SiteSettings.baseURLProblem(baseURL)
+                        ?? "it is not an http(s) address such as https://example.org/shelf/"))
         }
     }
 

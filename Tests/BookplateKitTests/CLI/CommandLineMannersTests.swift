@@ -481,6 +481,12 @@ import Testing
         let again = try await here.runOffPool(["init", "."])
         #expect(again.status != 0 && again.stderr.contains("is a shelf already: run Bookplate's commands in it"))
 
+        // A repository just cloned, holding only .git, takes a shelf.
+        let repository = try TestPaths.temporaryFolder("init-repo")
+        try FileManager.default.createDirectory(
+            at: repository.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let inRepository = try await CommandRunner(folder: repository).runOffPool(["init", ".", "--github-pages"])
+        #expect(inRepository.status == 0, "\(inRepository.stderr)")
         let copied = try await here.runOffPool(["theme", "copy", "book"])
         #expect(copied.stdout == "copied templates/book.mustache\n", "\(copied.stderr)")
         // The README init put there comes back when deleted (it was "no file 'README.md'").
@@ -607,7 +613,20 @@ import Testing
         let plain = exists("site/feed.xml") ? try feed() : ""
         #expect(!plain.contains("preview.example.org"))
         let bad = try await run("build", "--base-url", "javascript:alert(1)", status: 64)
-        #expect(bad.stderr.hasPrefix("Error: --base-url 'javascript:alert(1)' is not an http(s) address"))
+        #expect(bad.stderr.hasPrefix("Error: --base-url 'javascript:alert(1)': it is not an http(s) address"))
+        // An https address refused says why (it said "not an http(s) address": found by an
+        // exploratory session); the address bar's …/index.html is its folder.
+        for (address, why) in [
+            ("https://ada:secret@example.org/shelf/", "it must not hold a user name or password"),
+            ("https://example.org/shelf/?utm=1", "it must not have a query (?…)"),
+            ("https://example.org/my shelf/", "the names of its path may hold only letters"),
+            ("https://example.org/%7Eada/", "the names of its path may hold only letters"),
+        ] {
+            let refused = try await run("build", "--base-url", address, status: 64)
+            #expect(refused.stderr.hasPrefix("Error: --base-url '\(address)': \(why)"), "\(refused.stderr)")
+        }
+        try await run("build", "--base-url", "https://ada.github.io/my-shelf/index.html")
+        #expect(try feed().contains("https://ada.github.io/my-shelf/books/dune/") && !feed().contains("index.html/"))
     }
 
     @Test func completionsOfferCommandsOptionValuesAndBooks() async throws {
