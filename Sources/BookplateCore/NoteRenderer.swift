@@ -28,11 +28,41 @@ public struct NoteRenderer: Sendable, Hashable {
     public func render(_ markdown: String) -> SanitizedHTML {
         var options = CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8
         if allowsRawHTML { options |= CMARK_OPT_UNSAFE }
-        let html = CMark.html(markdown, options: options) { document in
+        let html = CMark.html(NoteRenderer.withoutFrontMatter(markdown), options: options) { document in
             CMark.placeHeadings(in: document, topAt: 3)
             if !allowsRawHTML { CMark.unwrapDangerousLinks(in: document) }
         }
         return SanitizedHTML(sanitized: html)
+    }
+
+    /// `markdown` without the YAML front matter Obsidian, Jekyll and Hugo notes begin with
+    /// (`---`, lines of `key: value`, `---`): rendered, it was a rule and a heading of its keys
+    /// in the page's outline (found by an exploratory session). The file keeps it.
+    static func withoutFrontMatter(_ markdown: String) -> String {
+        guard markdown.hasPrefix("---") else { return markdown }
+        let utf8 = markdown.utf8
+        var start = utf8.startIndex
+        var hasKey = false
+        for number in 0..<200 {
+            guard start < utf8.endIndex else { return markdown }
+            let end = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+            let line = Substring(markdown.utf8[start..<end])
+            let next = end < utf8.endIndex ? utf8.index(after: end) : end
+            let trimmed = line.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
+            if number == 0 {
+                guard trimmed == "---" else { return markdown }
+            } else if trimmed == "---" || trimmed == "..." {
+                return hasKey ? String(markdown[next...]) : markdown
+            } else if let colon = trimmed.firstIndex(of: ":"), colon != trimmed.startIndex,
+                trimmed[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
+            {
+                hasKey = true
+            } else if !trimmed.isEmpty, !trimmed.hasPrefix("-"), !trimmed.hasPrefix("#"), !line.hasPrefix(" ") {
+                return markdown
+            }
+            start = next
+        }
+        return markdown
     }
 
     /// The hash under which the library caches the HTML for `markdown`.

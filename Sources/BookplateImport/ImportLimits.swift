@@ -62,6 +62,20 @@ struct ImportLimits {
         if let warning = Self.cut(&text, to: limit, field) { warnings.append(warning) }
     }
 
+    /// Cuts `text` to the whole characters of its first `limit` bytes of UTF-8: the warning that
+    /// says so, or nil when it was no longer than that.
+    static func cut(_ text: inout String, toBytes limit: Int, _ field: String) -> String? {
+        let whole = text.utf8.count
+        guard whole > limit else { return nil }
+        var end = text.utf8.index(text.utf8.startIndex, offsetBy: limit)
+        // Back to where a whole character ends.
+        while end > text.startIndex, end.samePosition(in: text) == nil {
+            end = text.utf8.index(before: end)
+        }
+        text = String(text[..<end])
+        return "\(field) is \(whole) bytes long: cut to the first \(text.utf8.count), the most a build publishes"
+    }
+
     /// Cuts `text` to its first `limit` characters: the warning that says so, naming `field`, or
     /// nil when it was no longer than that. Every import reader cuts its texts through this.
     static func cut(_ text: inout String, to limit: Int, _ field: String) -> String? {
@@ -103,8 +117,21 @@ extension ImportRecord {
         for source in record.externalIDs.keys.sorted() {
             limits.line(&record.externalIDs[source], "the \(source) id")
         }
-        limits.text(&record.note, "the review", upTo: noteCharacters)
-        limits.text(&record.privateNotes, "the private note", upTo: noteCharacters)
+        if noteCharacters == ImportLimits.ownNoteCharacters {
+            // A shelf's own note comes back as long as a build publishes, which it counts in
+            // bytes: cut to 4,194,304 characters, an accented note of 5.7 MB was cut and still too
+            // long to publish (found by an exploratory session).
+            for (note, field) in [(\ImportRecord.note, "the note"), (\ImportRecord.privateNotes, "the private note")] {
+                guard var text = record[keyPath: note] else { continue }
+                if let warning = ImportLimits.cut(&text, toBytes: NoteStore.largestPublished, field) {
+                    limits.warnings.append(warning)
+                }
+                record[keyPath: note] = text
+            }
+        } else {
+            limits.text(&record.note, "the review", upTo: noteCharacters)
+            limits.text(&record.privateNotes, "the private note", upTo: noteCharacters)
+        }
         record.warnings = limits.warnings
         if let started = record.book.startedDate, let finished = record.book.finishedDate,
             finished.endsBefore(started)

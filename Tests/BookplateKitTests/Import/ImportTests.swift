@@ -782,6 +782,22 @@ import Testing
         #expect(try NoteStore(folder: fresh.paths.notes).note(forSlug: book.book.slug) == note)
     }
 
+    /// A note of 5.7 MB with accents was cut to 4,194,304 characters, more bytes than a build
+    /// publishes, so it lost its end and was still left off its page (found by an exploratory
+    /// session). It is cut to what a build publishes, at a whole character.
+    @Test func aNoteTooLongToPublishIsCutToWhatABuildPublishes() throws {
+        var note = String(repeating: "Éé", count: 1_500_000) + "ending"
+        let warning = try #require(ImportLimits.cut(&note, toBytes: NoteStore.largestPublished, "the note"))
+        #expect(note.utf8.count <= NoteStore.largestPublished && note.utf8.count > NoteStore.largestPublished - 4)
+        #expect(note.hasPrefix("ÉéÉé") && note.hasSuffix("Éé") && !note.contains("ending"))
+        #expect(warning.hasPrefix("the note is 6000006 bytes long: cut to the first 4194304"))
+        var short = "short"
+        #expect(ImportLimits.cut(&short, toBytes: 10, "the note") == nil && short == "short")
+        var marks = "e\u{301}e\u{301}"
+        _ = ImportLimits.cut(&marks, toBytes: 4, "the note")
+        #expect(marks == "e\u{301}")
+    }
+
     /// A note with Windows line breaks was written unquoted (`"\r\n"` is one Swift Character,
     /// equal to neither `"\r"` nor `"\n"`): the row broke in two, and importing the file cut
     /// the note and made a book of its second line (found by an exploratory session).

@@ -64,6 +64,21 @@ import Testing
                 == "<p><a href=\"javascript:go()\">x</a></p>\n")
     }
 
+    /// Front matter of an Obsidian, Jekyll or Hugo note was a rule and a heading of its keys in
+    /// the page's outline (found by an exploratory session): it is no part of the page.
+    @Test func frontMatterIsNotRendered() {
+        let renderer = NoteRenderer()
+        for note in [
+            "---\ntitle: Dune\ntags: [sf, favourite]\n---\n\nSpice.\n",
+            "---\r\ntitle: Dune\r\ntags:\r\n  - sf\r\n...\r\nSpice.\r\n",
+        ] {
+            #expect(renderer.render(note).html == "<p>Spice.</p>\n", "\(note.debugDescription)")
+        }
+        // A rule at the start, or text between two rules, is the note's own.
+        #expect(renderer.render("---\n\nA thought.\n\n---\n").html.contains("A thought."))
+        #expect(renderer.render("---\nNot front matter\n---\n").html.contains("Not front matter"))
+    }
+
     @Test func rawHTMLPassesOnlyWhenTheReaderAllowsIt() {
         let renderer = NoteRenderer(allowsRawHTML: true)
         #expect(renderer.render("<kbd>Ctrl</kbd>\n").html.contains("<kbd>Ctrl</kbd>"))
