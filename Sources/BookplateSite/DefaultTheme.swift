@@ -174,9 +174,11 @@ package enum DefaultTheme {
           var folds = {};
 
           // Accents off, lower case, and letters such as ø, ł, æ and ß in ASCII: "lucja" finds "Łucja".
+          // Apostrophes go, as slugs drop them: "obrien" finds O'Brien, "dont" Don't Look Now.
           function fold(text) {
             return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
-              .replace(/[^\u0000-\u007f]/g, function (letter) { return folds[letter] || letter; });
+              .replace(/[^\u0000-\u007f]/g, function (letter) { return folds[letter] || letter; })
+              .replace(/'/g, "");
           }
 
           function load() {
