@@ -101,6 +101,12 @@ import Testing
         let shelf = try FixtureShelf.make()
         let first = try shelf.build(settings: FixtureShelf.settings)
         #expect(first.filesRemoved == 0)
+        // A note of no book changed no page: it said "rewrote 0 of 41 pages".
+        try shelf.writeNote("Which book?", slug: "kindered")
+        let orphan = try shelf.build(settings: FixtureShelf.settings)
+        #expect(orphan.summary(site: "site").hasPrefix("No page shows the notes that changed: site/ is up to date ("))
+        try FileManager.default.removeItem(at: shelf.paths.notes.appendingPathComponent("kindered.md"))
+        try shelf.build(settings: FixtureShelf.settings)
         let before = try TemporaryShelf.snapshot(of: shelf.paths.site)
         try shelf.library.removeBook(slug: "the-time-machine")
         let few = try shelf.build(settings: FixtureShelf.settings)
