@@ -514,7 +514,7 @@ enum BookplateJSONFormat {
                 externalIDs: book.externalIDs ?? [:], warnings: warnings,
                 // Before format 3, `readCount` counted the finished reads alone.
                 readCountCountsSetAside: false
-            ).withinLimits(noteCharacters: ImportLimits.ownNoteCharacters)
+            ).withinLimits(ownNotes: true)
             if let reads, record.reads == reads.map(\.record) {
                 record.readsSetAsideFrom = reads.map(\.setAsideFrom)
             }

@@ -9,9 +9,6 @@ struct ImportLimits {
     static let lineCharacters = Book.lineCharacterLimit
     /// Reviews, private notes, descriptions and bios.
     static let textCharacters = Book.textCharacterLimit
-    /// Notes in a shelf's own export, which must come back whole (they were cut to a million
-    /// characters): any note a build publishes, up to 4 MB (`NoteStore.largestPublished`).
-    static let ownNoteCharacters = NoteStore.largestPublished
     /// Series a book may be in: an omnibus is in a few, a title naming thousands is an attack.
     static let seriesPerBook = 20
 
@@ -89,9 +86,10 @@ struct ImportLimits {
 }
 
 extension ImportRecord {
-    /// The record with every text field cut to ``ImportLimits``, and a warning for each cut;
-    /// its notes cut to `noteCharacters`.
-    func withinLimits(noteCharacters: Int = ImportLimits.textCharacters) -> ImportRecord {
+    /// The record with every text field cut to ``ImportLimits``, and a warning for each cut. The
+    /// notes of a shelf's own export (`ownNotes`), which must come back whole (they were cut to a
+    /// million characters), are cut only to what a build publishes (`NoteStore.largestPublished`).
+    func withinLimits(ownNotes: Bool = false) -> ImportRecord {
         var record = self
         var limits = ImportLimits(warnings: warnings)
         limits.line(&record.book.title, "the title")
@@ -117,7 +115,7 @@ extension ImportRecord {
         for source in record.externalIDs.keys.sorted() {
             limits.line(&record.externalIDs[source], "the \(source) id")
         }
-        if noteCharacters == ImportLimits.ownNoteCharacters {
+        if ownNotes {
             // A shelf's own note comes back as long as a build publishes, which it counts in
             // bytes: cut to 4,194,304 characters, an accented note of 5.7 MB was cut and still too
             // long to publish (found by an exploratory session).
@@ -129,8 +127,8 @@ extension ImportRecord {
                 record[keyPath: note] = text
             }
         } else {
-            limits.text(&record.note, "the review", upTo: noteCharacters)
-            limits.text(&record.privateNotes, "the private note", upTo: noteCharacters)
+            limits.text(&record.note, "the review")
+            limits.text(&record.privateNotes, "the private note")
         }
         record.warnings = limits.warnings
         if let started = record.book.startedDate, let finished = record.book.finishedDate,

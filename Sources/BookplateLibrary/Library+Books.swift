@@ -69,8 +69,10 @@ extension Library {
                 throw LibraryError.noSuchBook(slug)
             }
             let statusBefore = book.status
-            let keyBefore = Library.matchKey(
-                title: book.title, firstAuthor: try authors(ofBookId: book.id, in: db).first?.name)
+            let keyBefore =
+                edit.title != nil || edit.authors != nil
+                ? Library.matchKey(title: book.title, firstAuthor: try authors(ofBookId: book.id, in: db).first?.name)
+                : nil
             try Library.checkLengths(
                 title: edit.title, subtitle: edit.subtitle ?? nil, publisher: edit.publisher ?? nil,
                 language: edit.language ?? nil, authors: edit.authors ?? [], shelves: edit.addShelves,
@@ -206,8 +208,8 @@ extension Library {
             // Only a change of title or first author makes a clash: two copies an import kept, or
             // an older Bookplate let be, can still be edited, and told apart by ISBNs (found by a
             // review).
-            let firstAuthor = try authors(ofBookId: book.id, in: db).first?.name
-            if Library.matchKey(title: book.title, firstAuthor: firstAuthor) != keyBefore,
+            if let keyBefore, case let firstAuthor = try authors(ofBookId: book.id, in: db).first?.name,
+                Library.matchKey(title: book.title, firstAuthor: firstAuthor) != keyBefore,
                 let same = try sameTitleAndAuthor(
                     title: book.title, firstAuthor: firstAuthor, hasISBN: book.isbn13 != nil, besides: book.id, in: db)
             {

@@ -395,7 +395,8 @@ public struct SiteBuilder: Sendable {
             }
             // The pages' paths are listed when the sitemap is made, not held until then (4 MB).
             let sorted: @Sendable () -> [String] = { pages.lazy.map(\.path).filter { $0 != "404.html" }.sorted() }
-            let listed = pages.count - (pages.contains { $0.path == "404.html" } ? 1 : 0)
+            // Every plan has one 404 page (above), which no sitemap lists.
+            let listed = pages.count - 1
             let limit = sitemapLimit
             let parts = (listed + limit - 1) / limit
             if parts <= 1 {

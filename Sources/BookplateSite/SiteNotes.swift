@@ -58,15 +58,16 @@ struct SiteNotes: Sendable {
         let path = store.path(forSlug: slug)
         do {
             return try NoteStore.readNote(atPath: path)
-        } catch NoteError.notUTF8 where ((try? store.notesNotUTF8()) ?? []).count > 1 {
-            // Every such note at once: the reader saved one and met the next, one build at a time
-            // (found by an exploratory session).
-            throw BuildError(
-                step: .readNotes, path: store.folder.relativePathForDisplay,
-                underlying: NoteError.severalNotUTF8(paths: (try? store.notesNotUTF8()) ?? []))
         } catch {
-            throw BuildError(
-                step: .readNotes, path: URL(fileURLWithPath: path).relativePathForDisplay, underlying: error)
+            var underlying = error
+            var shown = URL(fileURLWithPath: path).relativePathForDisplay
+            // Every note that is no UTF-8 at once: the reader saved one and met the next, one
+            // build at a time (found by an exploratory session).
+            if case NoteError.notUTF8 = error, let all = try? store.notesNotUTF8(), all.count > 1 {
+                underlying = NoteError.severalNotUTF8(paths: all)
+                shown = store.folder.relativePathForDisplay
+            }
+            throw BuildError(step: .readNotes, path: shown, underlying: underlying)
         }
     }
 }

@@ -46,10 +46,10 @@ struct ShowCommand: ParsableCommand {
         lines.append(
             (
                 "Note",
-                // Whether there is a note, not what it says: a note saved as Latin-1 made `show`
-                // fail (found by an exploratory session).
-                try notes.noteForBackup(forSlug: book.slug, warn: { _ in }) == nil
-                    ? "none (bookplate note \(book.slug))" : noteURL.relativePathForDisplay
+                // Whether there is a note, not what it says: read, a note saved as Latin-1 made
+                // `show` fail (found by an exploratory session).
+                FileManager.default.fileExists(atPath: noteURL.path)
+                    ? noteURL.relativePathForDisplay : "none (bookplate note \(book.slug))"
             ))
         for (label, value) in lines {
             guard let value else { continue }

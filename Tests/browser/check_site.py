@@ -53,6 +53,21 @@ def first_link(site, folder):
     return pages[0]
 
 
+def search_titles(driver, page, query, wanted):
+    """Types `query` into the search of `page` and returns the titles of the results once `wanted`
+    is among them (or after five seconds). The index is loaded the first time the box is focused;
+    results follow it."""
+    driver.get(page.as_uri())
+    driver.find_element(By.ID, "search-input").send_keys(query)
+    titles = []
+    for _ in range(100):
+        titles = [link.text for link in driver.find_elements(By.CSS_SELECTOR, "#search-results a")]
+        if wanted in titles:
+            break
+        time.sleep(0.05)
+    return titles
+
+
 def main():
     if len(sys.argv) < 2:
         raise SystemExit("usage: check_site.py SITE_DIR [ARTEFACTS_DIR]")
@@ -118,16 +133,7 @@ def main():
         index = (site / "search-index.js").read_text(encoding="utf-8")
         entries = json.loads(index[index.index("_INDEX =") + len("_INDEX ="):].strip().rstrip(";"))
         title = entries[0]["t"]
-        driver.get(pages["shelf"].as_uri())
-        box = driver.find_element(By.ID, "search-input")
-        box.send_keys(title)
-        # The index is loaded the first time the box is focused; results follow it.
-        results = []
-        for _ in range(100):
-            results = [link.text for link in driver.find_elements(By.CSS_SELECTOR, "#search-results a")]
-            if title in results:
-                break
-            time.sleep(0.05)
+        results = search_titles(driver, pages["shelf"], title, title)
         sections_hidden = driver.execute_script("return document.getElementById('shelf-sections').hidden")
         driver.save_screenshot(str(artefacts / "search.png"))
         if title in results and sections_hidden and not console_errors(driver):
@@ -156,27 +162,15 @@ def main():
         if quoted:
             bare = "".join(c for c in unicodedata.normalize("NFD", quoted) if not unicodedata.combining(c))
             query = bare.lower().replace("'", "").replace("\u2019", "")
-            driver.get(pages["shelf"].as_uri())
-            driver.find_element(By.ID, "search-input").send_keys(query)
-            titles = []
-            for _ in range(100):
-                titles = [link.text for link in driver.find_elements(By.CSS_SELECTOR, "#search-results a")]
-                if quoted in titles:
-                    break
-                time.sleep(0.05)
+            titles = search_titles(driver, pages["shelf"], query, quoted)
             if quoted in titles:
                 passed += 1
                 print(f"ok   search: '{query}' finds '{quoted}'")
             else:
                 failed += 1
                 print(f"FAIL search: '{query}' does not find '{quoted}' (results {titles})")
-            driver.get(pages["shelf"].as_uri())
-            box = driver.find_element(By.ID, "search-input")
-            box.send_keys(title)
-            for _ in range(100):
-                if title in [link.text for link in driver.find_elements(By.CSS_SELECTOR, "#search-results a")]:
-                    break
-                time.sleep(0.05)
+            # The search for the first title again, for the check of Back below.
+            search_titles(driver, pages["shelf"], title, title)
 
         # Back from a result shows the search again: the query is kept in the address (?q=).
         first = driver.find_elements(By.CSS_SELECTOR, "#search-results a")
