@@ -4,34 +4,38 @@ import BookplateMustache
 
 extension PageModelFactory {
     /// The commonplace book's home: its newest highlights and a link to every year.
-    func commonplaceHome() -> CommonplacePageModel {
+    func commonplaceHome() -> Page<CommonplacePageModel> {
         let root = "../"
         let title = words("commonplaceBook")
-        return CommonplacePageModel(
-            root: root, site: site, pageTitle: "\(title) — \(site.title)", title: title,
-            countLabel: words(
-                "highlightsFromBooks",
-                [
-                    "highlights": words.count(commonplace.entries.count, "highlight"),
-                    "books": words.count(commonplace.bookCount, "book"),
-                ]),
-            years: commonplaceYearLinks(root: root),
-            highlights: commonplace.entries.prefix(Commonplace.homeSize).map { commonplaceEntry($0, root: root) },
-            homeURL: nil, pagination: nil)
+        return page(
+            CommonplacePageModel(
+                title: title,
+                countLabel: words(
+                    "highlightsFromBooks",
+                    [
+                        "highlights": words.count(commonplace.entries.count, "highlight"),
+                        "books": words.count(commonplace.bookCount, "book"),
+                    ]),
+                years: commonplaceYearLinks(root: root),
+                highlights: commonplace.entries.prefix(Commonplace.homeSize).map { commonplaceEntry($0, root: root) },
+                homeURL: nil, pagination: nil),
+            root: root, title: "\(title) — \(site.title)")
     }
 
     /// Page `number` of the highlights of `year`.
-    func commonplaceYearPage(_ year: Commonplace.Year, page number: Int) -> CommonplacePageModel {
+    func commonplaceYearPage(_ year: Commonplace.Year, page number: Int) -> Page<CommonplacePageModel> {
         let root = year.root(page: number)
         let title = words("highlightsOf", ["year": String(year.year)])
-        return CommonplacePageModel(
-            root: root, site: site, pageTitle: pageTitle(title, page: number), title: title,
-            // No links to the other years, whose counts change with every new highlight: the home
-            // has them, and a year's pages change only with that year's highlights.
-            countLabel: words.count(year.range.count, "highlight"), years: [],
-            highlights: year.range(onPage: number).map { commonplaceEntry(commonplace.entries[$0], root: root) },
-            homeURL: root + Commonplace.homeURL,
-            pagination: pagination(pageCount: year.pageCount, page: number, root: root, path: year.path(page:)))
+        return page(
+            CommonplacePageModel(
+                title: title,
+                // No links to the other years, whose counts change with every new highlight: the home
+                // has them, and a year's pages change only with that year's highlights.
+                countLabel: words.count(year.range.count, "highlight"), years: [],
+                highlights: year.range(onPage: number).map { commonplaceEntry(commonplace.entries[$0], root: root) },
+                homeURL: root + Commonplace.homeURL,
+                pagination: pagination(pageCount: year.pageCount, page: number, root: root, path: year.path(page:))),
+            root: root, title: pageTitle(title, page: number))
     }
 
     /// A link to each year of highlights, newest first, with its pages when it has several.

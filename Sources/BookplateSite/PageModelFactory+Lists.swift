@@ -8,7 +8,7 @@ extension PageModelFactory {
 
     /// The home page: what is being read, the books finished last, and a link to every page of
     /// every list — never the whole shelf, whose cards took 7 MB at ten thousand books.
-    func indexPage() -> IndexPageModel {
+    func indexPage() -> Page<IndexPageModel> {
         let reading = lists.statusLists.first { $0.kind == .status(.reading) }
         // The read lists are newest year first, each newest first.
         // A book read in several years is in several lists: it shows once, where it was read last.
@@ -38,31 +38,35 @@ extension PageModelFactory {
             }
         }
         if let series = seriesGroup(root: "") { groups.append(series) }
-        return IndexPageModel(
-            root: "", site: site, pageTitle: site.title, bookCount: snapshot.books.count,
-            authorCount: snapshot.authors.count, countsLabel: countsLabel,
-            reading: (reading?.positions.prefix(PageModelFactory.homeShelfSize) ?? []).map {
-                card(snapshot.books[$0], root: "")
-            },
-            readingList: reading.flatMap {
-                $0.positions.count > PageModelFactory.homeShelfSize ? listLink($0, root: "") : nil
-            },
-            allBeingReadLabel: reading.map { words("allBeingRead", ["count": words.number($0.positions.count)]) },
-            recent: recent.map { card(snapshot.books[$0], root: "") }, groups: groups,
-            shelfCount: shelves.count,
-            commonplaceURL: commonplace.isEmpty ? nil : Commonplace.homeURL, isEmpty: snapshot.books.isEmpty,
-            searchCountForms: words.searchCountForms())
+        return page(
+            IndexPageModel(
+                bookCount: snapshot.books.count,
+                authorCount: snapshot.authors.count, countsLabel: countsLabel,
+                reading: (reading?.positions.prefix(PageModelFactory.homeShelfSize) ?? []).map {
+                    card(snapshot.books[$0], root: "")
+                },
+                readingList: reading.flatMap {
+                    $0.positions.count > PageModelFactory.homeShelfSize ? listLink($0, root: "") : nil
+                },
+                allBeingReadLabel: reading.map { words("allBeingRead", ["count": words.number($0.positions.count)]) },
+                recent: recent.map { card(snapshot.books[$0], root: "") }, groups: groups,
+                shelfCount: shelves.count,
+                commonplaceURL: commonplace.isEmpty ? nil : Commonplace.homeURL, isEmpty: snapshot.books.isEmpty,
+                searchCountForms: words.searchCountForms()),
+            root: "", title: site.title)
     }
 
     /// Page `number` of a status or year list.
-    func listPage(_ list: BookList, page number: Int) -> ListPageModel {
+    func listPage(_ list: BookList, page number: Int) -> Page<ListPageModel> {
         let root = list.root(page: number)
         let title = self.title(of: list)
-        return ListPageModel(
-            root: root, site: site, pageTitle: pageTitle(title, page: number), id: list.id, title: title,
-            countLabel: words.count(list.positions.count, "book"),
-            books: list.positions(onPage: number).map { card(snapshot.books[$0], root: root) },
-            pagination: pagination(list, page: number, root: root))
+        return page(
+            ListPageModel(
+                id: list.id, title: title,
+                countLabel: words.count(list.positions.count, "book"),
+                books: list.positions(onPage: number).map { card(snapshot.books[$0], root: root) },
+                pagination: pagination(list, page: number, root: root)),
+            root: root, title: pageTitle(title, page: number))
     }
 
     /// Links to the pages of `list`, for page `number`; nil when the list fits on one page.

@@ -59,7 +59,7 @@ struct SeriesList: Sendable {
 extension PageModelFactory {
     /// A series' page: its books in reading order, each with its place and the reader's status,
     /// and what is missing from the shelf between them.
-    func seriesPage(_ list: SeriesList) -> SeriesPageModel {
+    func seriesPage(_ list: SeriesList) -> Page<SeriesPageModel> {
         let root = "../../"
         let books = snapshot.books
         var entries: [SeriesEntryModel] = []
@@ -92,12 +92,14 @@ extension PageModelFactory {
         entries += gaps.map(gapEntry)
         let read = Set(list.entries.map(\.book)).filter { books[$0].book.status == .read || books[$0].timesRead > 0 }
         let count = list.bookCount
-        return SeriesPageModel(
-            root: root, site: site, pageTitle: "\(list.series.name) — \(site.title)", name: list.series.name,
-            countLabel: words.count(count, "book") + " · "
-                + words.plural(
-                    "seriesReadCount", read.count, ["read": words.number(read.count), "books": words.number(count)]),
-            entries: entries)
+        return page(
+            SeriesPageModel(
+                name: list.series.name,
+                countLabel: words.count(count, "book") + " · "
+                    + words.plural(
+                        "seriesReadCount", read.count, ["read": words.number(read.count), "books": words.number(count)]),
+                entries: entries),
+            root: root, title: "\(list.series.name) — \(site.title)")
     }
 
     /// The index's group of series: a link to each series' page.

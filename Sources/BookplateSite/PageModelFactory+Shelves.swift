@@ -12,7 +12,7 @@ extension PageModelFactory {
             .sorted { ($0.key, $0.shelf.slug) < ($1.key, $1.shelf.slug) }.map(\.shelf)
     }
 
-    func shelvesPage() -> ShelvesPageModel {
+    func shelvesPage() -> Page<ShelvesPageModel> {
         let root = "../"
         let entries = shelves.map { shelf in
             let count = index.booksByShelf[shelf.slug]?.count ?? 0
@@ -20,26 +20,30 @@ extension PageModelFactory {
                 name: shelf.name, url: root + PageModelFactory.shelfURL(shelf.slug),
                 bookCountLabel: words.count(count, "book"))
         }
-        return ShelvesPageModel(
-            root: root, site: site, pageTitle: "\(words("shelvesTitle")) — \(site.title)", shelves: entries,
-            countLabel: words.count(entries.count, "shelf"))
+        return page(
+            ShelvesPageModel(
+                shelves: entries,
+                countLabel: words.count(entries.count, "shelf")),
+            root: root, title: "\(words("shelvesTitle")) — \(site.title)")
     }
 
     /// Page `number` of a shelf's list.
-    func shelfPage(_ list: BookList, shelf: Shelf, page number: Int) -> ShelfPageModel {
+    func shelfPage(_ list: BookList, shelf: Shelf, page number: Int) -> Page<ShelfPageModel> {
         let root = list.root(page: number)
-        return ShelfPageModel(
-            root: root, site: site, pageTitle: pageTitle(shelf.name, page: number), name: shelf.name,
-            bookCountLabel: words.count(list.positions.count, "book"),
-            books: list.positions(onPage: number).map { card(snapshot.books[$0], root: root) },
-            pagination: pagination(list, page: number, root: root))
+        return page(
+            ShelfPageModel(
+                name: shelf.name,
+                bookCountLabel: words.count(list.positions.count, "book"),
+                books: list.positions(onPage: number).map { card(snapshot.books[$0], root: root) },
+                pagination: pagination(list, page: number, root: root)),
+            root: root, title: pageTitle(shelf.name, page: number))
     }
 
     /// The 404 page is served from any depth, so its links start at the site's own root.
-    func notFoundPage() -> NotFoundPageModel {
+    func notFoundPage() -> Page<NotFoundPageModel> {
         let path = baseURL?.path ?? "/"
-        return NotFoundPageModel(
-            root: path.hasSuffix("/") ? path : path + "/", site: site,
-            pageTitle: "\(words("notFoundTitle")) — \(site.title)")
+        return page(
+            NotFoundPageModel(),
+            root: path.hasSuffix("/") ? path : path + "/", title: "\(words("notFoundTitle")) — \(site.title)")
     }
 }

@@ -11,7 +11,7 @@ extension PageModelFactory {
 
     /// The year in books, every year together: books and pages read per year, ratings given, the
     /// longest and the shortest book read, and a link to each year's own page.
-    func statisticsPage() -> StatisticsPageModel {
+    func statisticsPage() -> Page<StatisticsPageModel> {
         let root = "../"
         let (read, byYear, rereads) = (readBooks.all, readBooks.byYear, readBooks.rereads)
         let years = byYear.keys.sorted(by: >).map { year -> (Int, [Int]) in (year, byYear[year] ?? []) }
@@ -33,32 +33,34 @@ extension PageModelFactory {
         let (longest, shortest) = extremes(read)
         let chronological = years.reversed()
         let currentYear = today.map(\.year)
-        return StatisticsPageModel(
-            root: root, site: site, pageTitle: "\(words("yearInBooks")) — \(site.title)", years: yearModels,
-            ratings: ratingBars(read),
-            // Its participle agrees with the count ("1 livre lu", "2 livres lus"), and no page
-            // count is "0 pages" when no book has one (the table says "–": found by an
-            // exploratory session).
-            totalsLabel: read.contains { snapshot.books[$0].book.pageCount != nil }
-                ? words.plural("totalsRead", read.count, totals(read))
-                : words.plural("totalsReadWithoutPages", read.count, totals(read)),
-            longest: longest.map { card(snapshot.books[$0], root: root) },
-            longestPages: longest.flatMap { pagesLabel($0, key: "longest") },
-            shortest: shortest.map { card(snapshot.books[$0], root: root) },
-            shortestPages: shortest.flatMap { pagesLabel($0, key: "shortest") },
-            hasReadBooks: !read.isEmpty,
-            goal: currentYear.flatMap { goalLabel(year: $0, read: readSoFar(byYear[$0] ?? [])) },
-            booksChart: ChartModel(
-                id: "books-per-year", title: words("booksPerYear"),
-                bars: PageModelFactory.bars(chronological.map { (String($0.0), $0.1.count) }, words: words)),
-            pagesChart: ChartModel(
-                id: "pages-per-year", title: words("pagesPerYear"),
-                bars: PageModelFactory.bars(chronological.map { (String($0.0), pages($0.1)) }, words: words)))
+        return page(
+            StatisticsPageModel(
+                years: yearModels,
+                ratings: ratingBars(read),
+                // Its participle agrees with the count ("1 livre lu", "2 livres lus"), and no page
+                // count is "0 pages" when no book has one (the table says "–": found by an
+                // exploratory session).
+                totalsLabel: read.contains { snapshot.books[$0].book.pageCount != nil }
+                    ? words.plural("totalsRead", read.count, totals(read))
+                    : words.plural("totalsReadWithoutPages", read.count, totals(read)),
+                longest: longest.map { card(snapshot.books[$0], root: root) },
+                longestPages: longest.flatMap { pagesLabel($0, key: "longest") },
+                shortest: shortest.map { card(snapshot.books[$0], root: root) },
+                shortestPages: shortest.flatMap { pagesLabel($0, key: "shortest") },
+                hasReadBooks: !read.isEmpty,
+                goal: currentYear.flatMap { goalLabel(year: $0, read: readSoFar(byYear[$0] ?? [])) },
+                booksChart: ChartModel(
+                    id: "books-per-year", title: words("booksPerYear"),
+                    bars: PageModelFactory.bars(chronological.map { (String($0.0), $0.1.count) }, words: words)),
+                pagesChart: ChartModel(
+                    id: "pages-per-year", title: words("pagesPerYear"),
+                    bars: PageModelFactory.bars(chronological.map { (String($0.0), pages($0.1)) }, words: words))),
+            root: root, title: "\(words("yearInBooks")) — \(site.title)")
     }
 
     /// One year in books: what was read and how much, its ratings, its longest and shortest book,
     /// the month-by-month rhythm, and the reading goal's pace when it is the current year.
-    func yearPage(_ year: Int) -> YearPageModel {
+    func yearPage(_ year: Int) -> Page<YearPageModel> {
         let root = "../../"
         let (byYear, rereads) = (readBooks.byYear, readBooks.rereads)
         let positions = byYear[year] ?? []
@@ -85,23 +87,25 @@ extension PageModelFactory {
         let older = years.last { $0 < year }
         let newer = years.first { $0 > year }
         let title = words("yearInBooksOf", ["year": String(year)])
-        return YearPageModel(
-            root: root, site: site, pageTitle: "\(title) — \(site.title)", year: String(year), title: title,
-            summary: summary, goal: today?.year == year ? goalLabel(year: year, read: readSoFar(positions)) : nil,
-            monthsChart: ChartModel(
-                id: "books-per-month", title: words("booksPerMonth"),
-                bars: PageModelFactory.bars(
-                    months.enumerated().map { (words("monthShort\($0.offset + 1)"), $0.element) }, words: words)),
-            ratings: ratingBars(positions),
-            longest: longest.map { card(books[$0], root: root) },
-            longestPages: longest.flatMap { pagesLabel($0, key: "longest") },
-            shortest: shortest.map { card(books[$0], root: root) },
-            shortestPages: shortest.flatMap { pagesLabel($0, key: "shortest") },
-            booksLink: LinkModel(
-                title: words("booksOfTheYear", ["year": String(year)]),
-                url: root + BookList.readFolder(year: year) + "/index.html"),
-            olderYear: older.map { LinkModel(title: String($0), url: "../\($0)/index.html") },
-            newerYear: newer.map { LinkModel(title: String($0), url: "../\($0)/index.html") })
+        return page(
+            YearPageModel(
+                year: String(year), title: title,
+                summary: summary, goal: today?.year == year ? goalLabel(year: year, read: readSoFar(positions)) : nil,
+                monthsChart: ChartModel(
+                    id: "books-per-month", title: words("booksPerMonth"),
+                    bars: PageModelFactory.bars(
+                        months.enumerated().map { (words("monthShort\($0.offset + 1)"), $0.element) }, words: words)),
+                ratings: ratingBars(positions),
+                longest: longest.map { card(books[$0], root: root) },
+                longestPages: longest.flatMap { pagesLabel($0, key: "longest") },
+                shortest: shortest.map { card(books[$0], root: root) },
+                shortestPages: shortest.flatMap { pagesLabel($0, key: "shortest") },
+                booksLink: LinkModel(
+                    title: words("booksOfTheYear", ["year": String(year)]),
+                    url: root + BookList.readFolder(year: year) + "/index.html"),
+                olderYear: older.map { LinkModel(title: String($0), url: "../\($0)/index.html") },
+                newerYear: newer.map { LinkModel(title: String($0), url: "../\($0)/index.html") }),
+            root: root, title: "\(title) — \(site.title)")
     }
 
     /// The words of the totals line: how many books, and their pages.

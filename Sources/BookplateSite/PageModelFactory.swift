@@ -69,13 +69,19 @@ struct PageModelFactory: Sendable {
     static func shelfURL(_ slug: String) -> String { "shelves/\(slug)/index.html" }
     static func seriesURL(_ slug: String) -> String { "series/\(slug)/index.html" }
 
+    /// `content` as a whole page: `root` is the way from it up to the site's top, `title` its
+    /// `<title>`.
+    func page<Content>(_ content: Content, root: String, title: String) -> Page<Content> {
+        Page(root: root, site: site, pageTitle: title, content: content)
+    }
+
     /// The books at `positions` of the snapshot.
     func books(at positions: [Int]?) -> [BookDetails] {
         (positions ?? []).map { snapshot.books[$0] }
     }
 
     /// A book's page, with the HTML of its note when it has one.
-    func bookPage(_ details: BookDetails, noteHTML: SanitizedHTML?) -> BookPageModel {
+    func bookPage(_ details: BookDetails, noteHTML: SanitizedHTML?) -> Page<BookPageModel> {
         let book = details.book
         let root = "../../"
         let description = bookDescription(details)
@@ -100,43 +106,46 @@ struct PageModelFactory: Sendable {
         }
         if let isbn13 = book.isbn13 { facts.append(FactModel(label: words("isbn13"), value: isbn13)) }
         if let isbn10 = book.isbn10 { facts.append(FactModel(label: words("isbn10"), value: isbn10)) }
-        return BookPageModel(
-            root: root, site: site, pageTitle: "\(book.title) — \(site.title)", title: book.title,
-            subtitle: book.subtitle, lang: lang(of: book), authors: authorLinks(details.authors, root: root),
-            cover: cover(for: details, root: root, size: .page), facts: facts,
-            descriptionHTML: book.description,
-            status: bookStatus(book.status), statusID: book.status.rawValue, rating: book.rating.map(ratingModel),
-            // A date known to the month or the year has words of its own, as a birth has: "Terminé
-            // le juillet 2026" (found by an exploratory session).
-            started: details.latestReadStart.map {
-                words($0.isFullDate ? "started" : "startedIn", ["date": words.date($0)])
-            },
-            finished: book.finishedDate.map { date in
-                let values = ["date": words.date(date)]
-                return switch details.latestReadEnd {
-                case .finished: words(date.isFullDate ? "finished" : "finishedIn", values)
-                case .setAside: words(date.isFullDate ? "setAside" : "setAsideIn", values)
-                case .lastRead: words(date.isFullDate ? "lastRead" : "lastReadIn", values)
-                }
-            },
-            reads: readsLine(details),
-            series: details.series.map {
-                SeriesLinkModel(
-                    name: $0.series.name, url: root + PageModelFactory.seriesURL($0.series.slug),
-                    position: $0.position.map(words.seriesPosition))
-            },
-            shelves: details.shelves.map {
-                ShelfTagModel(name: $0.name, slug: $0.slug, url: root + PageModelFactory.shelfURL($0.slug))
-            },
-            noteHTML: noteHTML.flatMap { $0.isEmpty ? nil : $0 },
-            highlights: details.highlights.map(highlightModel),
-            credits: Credits.credits(
-                for: book, hasCoverImage: coversBySlug[book.slug]?.isPlaceholder == false, words: words),
-            metaDescription: description,
-            openGraph: StructuredData.openGraph(
-                for: details, description: description, cover: coversBySlug[book.slug], site: site, baseURL: baseURL),
-            jsonLD: StructuredData.bookJSONLD(
-                for: details, cover: coversBySlug[book.slug], baseURL: baseURL, owner: site.owner))
+        return page(
+            BookPageModel(
+                title: book.title,
+                subtitle: book.subtitle, lang: lang(of: book), authors: authorLinks(details.authors, root: root),
+                cover: cover(for: details, root: root, size: .page), facts: facts,
+                descriptionHTML: book.description,
+                status: bookStatus(book.status), statusID: book.status.rawValue, rating: book.rating.map(ratingModel),
+                // A date known to the month or the year has words of its own, as a birth has: "Terminé
+                // le juillet 2026" (found by an exploratory session).
+                started: details.latestReadStart.map {
+                    words($0.isFullDate ? "started" : "startedIn", ["date": words.date($0)])
+                },
+                finished: book.finishedDate.map { date in
+                    let values = ["date": words.date(date)]
+                    return switch details.latestReadEnd {
+                    case .finished: words(date.isFullDate ? "finished" : "finishedIn", values)
+                    case .setAside: words(date.isFullDate ? "setAside" : "setAsideIn", values)
+                    case .lastRead: words(date.isFullDate ? "lastRead" : "lastReadIn", values)
+                    }
+                },
+                reads: readsLine(details),
+                series: details.series.map {
+                    SeriesLinkModel(
+                        name: $0.series.name, url: root + PageModelFactory.seriesURL($0.series.slug),
+                        position: $0.position.map(words.seriesPosition))
+                },
+                shelves: details.shelves.map {
+                    ShelfTagModel(name: $0.name, slug: $0.slug, url: root + PageModelFactory.shelfURL($0.slug))
+                },
+                noteHTML: noteHTML.flatMap { $0.isEmpty ? nil : $0 },
+                highlights: details.highlights.map(highlightModel),
+                credits: Credits.credits(
+                    for: book, hasCoverImage: coversBySlug[book.slug]?.isPlaceholder == false, words: words),
+                metaDescription: description,
+                openGraph: StructuredData.openGraph(
+                    for: details, description: description, cover: coversBySlug[book.slug], site: site, baseURL: baseURL
+                ),
+                jsonLD: StructuredData.bookJSONLD(
+                    for: details, cover: coversBySlug[book.slug], baseURL: baseURL, owner: site.owner)),
+            root: root, title: "\(book.title) — \(site.title)")
     }
 
     /// What a book's page is about, for search engines and link previews: its description's
@@ -191,7 +200,7 @@ struct PageModelFactory: Sendable {
 
     /// Page `number` of an author's pages: who they are on the first, and their books, a page's
     /// worth on each.
-    func authorPage(_ author: Author, page number: Int = 1) -> AuthorPageModel {
+    func authorPage(_ author: Author, page number: Int = 1) -> Page<AuthorPageModel> {
         let list = authorList(author)
         let root = list.root(page: number)
         let works = number > 1 ? [] : snapshot.worksByAuthorSlug[author.slug] ?? []
@@ -202,21 +211,23 @@ struct PageModelFactory: Sendable {
             relative.alt = words("photoOf", ["name": author.name])
             return relative
         }
-        return AuthorPageModel(
-            root: root, site: site, pageTitle: pageTitle(author.name, page: number), name: author.name,
-            lifeDates: lifeDates(birth: author.birthDate, death: author.deathDate), photo: photo,
-            bioParagraphs: number > 1 ? [] : PageModelFactory.paragraphs(author.bio),
-            bioHTML: number > 1 ? nil : PageModelFactory.bioHTML(author.bio),
-            metaDescription: authorDescription(author, bookCount: list.positions.count),
-            books: list.positions(onPage: number).map { card(snapshot.books[$0], root: root) },
-            bookCountLabel: words.count(list.positions.count, "bookOnShelf"),
-            otherWorks: otherWorks.map { WorkModel(title: $0.title, year: $0.year.map(String.init)) },
-            links: number > 1
-                ? []
-                : author.links.filter { URL(string: $0.url)?.isWebAddress == true }.map {
-                    LinkModel(title: $0.title, url: $0.url)
-                },
-            pagination: pagination(list, page: number, root: root))
+        return page(
+            AuthorPageModel(
+                name: author.name,
+                lifeDates: lifeDates(birth: author.birthDate, death: author.deathDate), photo: photo,
+                bioParagraphs: number > 1 ? [] : PageModelFactory.paragraphs(author.bio),
+                bioHTML: number > 1 ? nil : PageModelFactory.bioHTML(author.bio),
+                metaDescription: authorDescription(author, bookCount: list.positions.count),
+                books: list.positions(onPage: number).map { card(snapshot.books[$0], root: root) },
+                bookCountLabel: words.count(list.positions.count, "bookOnShelf"),
+                otherWorks: otherWorks.map { WorkModel(title: $0.title, year: $0.year.map(String.init)) },
+                links: number > 1
+                    ? []
+                    : author.links.filter { URL(string: $0.url)?.isWebAddress == true }.map {
+                        LinkModel(title: $0.title, url: $0.url)
+                    },
+                pagination: pagination(list, page: number, root: root)),
+            root: root, title: pageTitle(author.name, page: number))
     }
 
     /// Above this many authors the authors' index is a page per letter: one page of 16,000 names
@@ -267,22 +278,25 @@ struct PageModelFactory: Sendable {
 
     /// The authors' index: every author when they fit on one page, else links to a page per
     /// letter; `letter` gives the page of that letter.
-    func authorsPage(letter: String? = nil) -> AuthorsPageModel {
+    func authorsPage(letter: String? = nil) -> Page<AuthorsPageModel> {
         let letters = authorLetters
         let split = PageModelFactory.splitsAuthors(letters)
         let total = letters.reduce(0) { $0 + $1.authors.count }
         let title = letter.map { words("authorsOfLetter", ["letter": $0]) } ?? words("authorsTitle")
-        return AuthorsPageModel(
-            root: "../", site: site, pageTitle: "\(title) — \(site.title)", title: title,
-            countLabel: words.count(
-                letter.map { letter in letters.first { $0.letter == letter }?.authors.count ?? 0 } ?? total, "author"),
-            letterLinks: letters.map { entry in
-                LetterLinkModel(
-                    letter: entry.letter,
-                    url: split ? entry.anchor + ".html" : "#letter-\(entry.anchor)",
-                    countLabel: words.count(entry.authors.count, "author"), isCurrent: entry.letter == letter)
-            },
-            letters: split ? letters.filter { $0.letter == letter } : letters)
+        return page(
+            AuthorsPageModel(
+                title: title,
+                countLabel: words.count(
+                    letter.map { letter in letters.first { $0.letter == letter }?.authors.count ?? 0 } ?? total,
+                    "author"),
+                letterLinks: letters.map { entry in
+                    LetterLinkModel(
+                        letter: entry.letter,
+                        url: split ? entry.anchor + ".html" : "#letter-\(entry.anchor)",
+                        countLabel: words.count(entry.authors.count, "author"), isCurrent: entry.letter == letter)
+                },
+                letters: split ? letters.filter { $0.letter == letter } : letters),
+            root: "../", title: "\(title) — \(site.title)")
     }
 
     var countsLabel: String {

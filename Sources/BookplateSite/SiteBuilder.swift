@@ -72,8 +72,8 @@ public struct SiteBuilder: Sendable {
         // a kilobyte each: 26 MB for 50,000 book pages).
         let shared = SharedPlan(factory: factory, notes: notes)
         let authorLetters = factory.authorLetters
-        @Sendable func page<Model: PageModel>(
-            _ path: String, _ template: String, _ model: @escaping @Sendable () throws -> Model
+        @Sendable func page<Model: Sendable & Encodable>(
+            _ path: String, _ template: String, _ model: @escaping @Sendable () throws -> Page<Model>
         ) -> PlannedOutput {
             SiteBuilder.plannedPage(path, template, theme: theme, templates: templates, model: model)
         }
@@ -146,9 +146,9 @@ public struct SiteBuilder: Sendable {
     }
 
     /// A page whose model `model` makes when its fingerprint or contents are asked for.
-    private static func plannedPage<Model: PageModel>(
+    private static func plannedPage<Model: Sendable & Encodable>(
         _ path: String, _ template: String, theme: Fingerprint, templates: TemplateSet,
-        model: @escaping @Sendable () throws -> Model
+        model: @escaping @Sendable () throws -> Page<Model>
     ) -> PlannedOutput {
         PlannedOutput(path: path) { contents in
             let model = try EncodedModel(try model(), values: contents)

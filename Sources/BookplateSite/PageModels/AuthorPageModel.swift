@@ -1,10 +1,7 @@
 import BookplateCore
 
 /// `authors/<slug>/index.html`.
-struct AuthorPageModel: PageModel {
-    var root: String
-    var site: SiteModel
-    var pageTitle: String
+struct AuthorPageModel: Sendable, Encodable {
     var name: String
     var lifeDates: String?
     var photo: CoverModel?

@@ -1,10 +1,7 @@
 import BookplateCore
 
 /// `authors/index.html`, and `authors/<letter>.html` when the authors are too many for one page.
-struct AuthorsPageModel: PageModel {
-    var root: String
-    var site: SiteModel
-    var pageTitle: String
+struct AuthorsPageModel: Sendable, Encodable {
     /// "Authors", or "Authors: B" on a letter's page.
     var title: String
     var countLabel: String

@@ -1,10 +1,7 @@
 import BookplateCore
 
 /// `books/<slug>/index.html`.
-struct BookPageModel: PageModel {
-    var root: String
-    var site: SiteModel
-    var pageTitle: String
+struct BookPageModel: Sendable, Encodable {
     var title: String
     var subtitle: String?
     /// The book's language as a page's `lang` gives it, when it is not the site's: the title,

@@ -2,10 +2,7 @@ import BookplateCore
 
 /// `highlights/index.html` and `highlights/<year>/…`: the commonplace book's home, with the
 /// newest highlights and a link to each year, or one page of a year's highlights.
-struct CommonplacePageModel: PageModel {
-    var root: String
-    var site: SiteModel
-    var pageTitle: String
+struct CommonplacePageModel: Sendable, Encodable {
     var title: String
     /// "120 highlights from 14 books" on the home; "37 highlights" on a year's pages.
     var countLabel: String

@@ -1,10 +1,7 @@
 import BookplateCore
 
 /// `index.html`: what is being read, the books finished last, and every list of the shelf.
-struct IndexPageModel: PageModel {
-    var root: String
-    var site: SiteModel
-    var pageTitle: String
+struct IndexPageModel: Sendable, Encodable {
     var bookCount: Int
     var authorCount: Int
     var countsLabel: String

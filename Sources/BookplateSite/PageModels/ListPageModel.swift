@@ -1,10 +1,7 @@
 import BookplateCore
 
 /// `read/<year>/…`, `to-read/…`, `reading/…`, `abandoned/…`: one page of a list of books.
-struct ListPageModel: PageModel {
-    var root: String
-    var site: SiteModel
-    var pageTitle: String
+struct ListPageModel: Sendable, Encodable {
     var id: String
     var title: String
     var countLabel: String

@@ -1,10 +1,7 @@
 import BookplateCore
 
 /// `series/<slug>/index.html`: the series in reading order, with what is missing from the shelf.
-struct SeriesPageModel: PageModel {
-    var root: String
-    var site: SiteModel
-    var pageTitle: String
+struct SeriesPageModel: Sendable, Encodable {
     var name: String
     /// "3 books · 2 of 3 read".
     var countLabel: String

@@ -1,10 +1,7 @@
 import BookplateCore
 
 /// `shelves/index.html`: every shelf with its count.
-struct ShelvesPageModel: PageModel {
-    var root: String
-    var site: SiteModel
-    var pageTitle: String
+struct ShelvesPageModel: Sendable, Encodable {
     var shelves: [ShelfEntryModel]
     var countLabel: String
 }

@@ -1,10 +1,7 @@
 import BookplateCore
 
 /// `stats/index.html`: the year in books.
-struct StatisticsPageModel: PageModel {
-    var root: String
-    var site: SiteModel
-    var pageTitle: String
+struct StatisticsPageModel: Sendable, Encodable {
     var years: [YearStatisticsModel]
     var ratings: [BarModel]
     var totalsLabel: String

@@ -1,10 +1,7 @@
 import BookplateCore
 
 /// `stats/<year>/index.html`: one year in books.
-struct YearPageModel: PageModel {
-    var root: String
-    var site: SiteModel
-    var pageTitle: String
+struct YearPageModel: Sendable, Encodable {
     var year: String
     var title: String
     /// Books read, pages read, the average rating.
