@@ -56,13 +56,11 @@ extension PageModelFactory {
         let highlight = details.highlights[entry.index]
         let bookURL = root + PageModelFactory.bookURL(details.book.slug)
         let day = PartialDate.day(of: entry.date)
-        let model = highlightModel(highlight)
         return CommonplaceEntryModel(
-            highlight: model, anchor: model.anchor, text: model.text, textHTML: model.textHTML,
-            noteHTML: model.noteHTML,
-            place: model.place,
-            bookTitle: details.book.title, bookURL: bookURL, lang: lang(of: details.book),
-            byline: details.authors.isEmpty ? nil : words.list(details.authors.map(\.name)),
-            date: words.date(day), datetime: day.description, permalink: bookURL + "#h-\(highlight.id)")
+            highlight: highlightModel(highlight),
+            source: HighlightSourceModel(
+                bookTitle: details.book.title, bookURL: bookURL, lang: lang(of: details.book),
+                byline: details.authors.isEmpty ? nil : words.list(details.authors.map(\.name)),
+                date: words.date(day), datetime: day.description, permalink: bookURL + "#h-\(highlight.id)"))
     }
 }

@@ -16,16 +16,22 @@ struct CommonplacePageModel: Sendable, Encodable {
 
 /// A highlight in the commonplace book: the passage as its book's page shows it, with its book,
 /// its day and the permalink to it on the book's page.
+///
+/// A template finds the passage's fields (`anchor`, `text`, `textHTML`, `noteHTML`, `place`)
+/// beside its book's, as it finds them on a book's page: one template can show a highlight in
+/// either list.
 struct CommonplaceEntryModel: Sendable, Encodable {
-    /// The passage, its note and place, as its book's page shows them.
     var highlight: HighlightModel
-    // The highlight's own fields again, as a book page's template names them: one template can
-    // show a highlight in either list.
-    var anchor: String
-    var text: String
-    var textHTML: SanitizedHTML
-    var noteHTML: SanitizedHTML?
-    var place: String?
+    var source: HighlightSourceModel
+
+    func encode(to encoder: any Encoder) throws {
+        try highlight.encode(to: encoder)
+        try source.encode(to: encoder)
+    }
+}
+
+/// Where a highlight in the commonplace book comes from: its book, its day, its permalink.
+struct HighlightSourceModel: Sendable, Encodable {
     var bookTitle: String
     var bookURL: String
     /// The book's language when it is not the site's, for the passage's and title's `lang`: a

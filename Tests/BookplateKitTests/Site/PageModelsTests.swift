@@ -16,7 +16,7 @@ import Testing
         for child in Mirror(reflecting: model).children {
             guard let label = child.label else { continue }
             // A page's content is no field of its own: its fields stand beside `root` and `site`.
-            if model is any PageFrame, label == "content" {
+            if let flattened = model as? any FlattenedModel, flattened.besideItsOwn.contains(label) {
                 checkEveryProperty(of: child.value, as: object, path: path)
                 continue
             }
@@ -84,6 +84,14 @@ import Testing
     }
 }
 
-/// Any `Page`, whatever its content: the check above finds its content's fields beside its own.
-private protocol PageFrame {}
-extension Page: PageFrame {}
+/// A model that encodes the models it holds in `besideItsOwn` as fields of its own, not as fields
+/// holding them: the check above looks for their fields beside the model's.
+private protocol FlattenedModel {
+    var besideItsOwn: Set<String> { get }
+}
+extension Page: FlattenedModel {
+    var besideItsOwn: Set<String> { ["content"] }
+}
+extension CommonplaceEntryModel: FlattenedModel {
+    var besideItsOwn: Set<String> { ["highlight", "source"] }
+}
