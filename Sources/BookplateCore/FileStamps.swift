@@ -92,15 +92,27 @@ package enum FileStamps {
     package static func scan(_ folder: URL, suffix: String? = nil, stampedAt: Int64? = nil, links: inout [String])
         -> [String: Stamp]
     {
+        var passedOver: [String] = []
+        return scan(folder, suffix: suffix, stampedAt: stampedAt, links: &links, passedOver: &passedOver)
+    }
+
+    /// Like ``scan(_:suffix:stampedAt:links:)``, and names in `passedOver` the files it left out
+    /// for their names (those without `suffix`).
+    package static func scan(
+        _ folder: URL, suffix: String? = nil, stampedAt: Int64? = nil, links: inout [String],
+        passedOver: inout [String]
+    ) -> [String: Stamp] {
         var stamps: [String: Stamp] = [:]
         let stampedAt = stampedAt ?? now()
-        scan(folder.path, prefix: "", suffix: suffix, stampedAt: stampedAt, into: &stamps, links: &links)
+        scan(
+            folder.path, prefix: "", suffix: suffix, stampedAt: stampedAt, into: &stamps, links: &links,
+            passedOver: &passedOver)
         return stamps
     }
 
     private static func scan(
         _ path: String, prefix: String, suffix: String?, stampedAt: Int64, into stamps: inout [String: Stamp],
-        links: inout [String]
+        links: inout [String], passedOver: inout [String]
     ) {
         guard let directory = opendir(path) else { return }
         defer { closedir(directory) }
@@ -114,10 +126,12 @@ package enum FileStamps {
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 scan(
                     full, prefix: prefix + name + "/", suffix: suffix, stampedAt: stampedAt, into: &stamps,
-                    links: &links)
+                    links: &links, passedOver: &passedOver)
             } else if (info.st_mode & S_IFMT) == S_IFLNK {
                 links.append(prefix + name)
-            } else if (info.st_mode & S_IFMT) == S_IFREG, suffix.map({ name.hasSuffix($0) }) ?? true {
+            } else if (info.st_mode & S_IFMT) == S_IFREG, let suffix, !name.hasSuffix(suffix) {
+                passedOver.append(prefix + name)
+            } else if (info.st_mode & S_IFMT) == S_IFREG {
                 var stamp = Stamp(info)
                 if stamp.isRacy(at: stampedAt) {
                     // Gone or unreadable since it was listed: a stamp no earlier one can equal.

@@ -176,6 +176,18 @@ public struct NoteStore: Sendable {
         }
     }
 
+    /// The name a file of the notes folder should have when its name says it is a note but is not
+    /// `<slug>.md` (`Dune.MD`, `dune.markdown`, `dune.md.txt`, as editors and phones save them):
+    /// the slug its name makes, and `.md`. Nil for any other file.
+    public static func noteName(forMisnamed name: String) -> String? {
+        let lowered = name.lowercased()
+        guard !name.hasSuffix(".md"),
+            let ending = [".md.txt", ".markdown", ".mdown", ".mkdn", ".mkd", ".md"].first(where: lowered.hasSuffix),
+            name.count > ending.count
+        else { return nil }
+        return Slug.make(from: String(name.dropLast(ending.count))) + ".md"
+    }
+
     /// Brings a note `remove` set aside in `notes/.removed/` back as the note for `slug`; false when it is gone or
     /// the book has a note again (which is never replaced).
     public func bringBackNote(_ name: String, forSlug slug: String) -> Bool {

@@ -56,6 +56,9 @@ struct BuildRun {
     private var noteLinks: [String] = []
     /// Note files whose book is not in the library, by slug.
     private var orphanNotes: [String] = []
+    /// A warning for each file of the notes folder named almost as a note (`Dune.MD`), made at
+    /// every build, as the notes are listed at every build.
+    private var misnamedNotes: [String] = []
     /// How many notes were rendered: one for each book page with a note that was written.
     private var notesRendered = 0
     private var theme: Theme?
@@ -140,8 +143,18 @@ struct BuildRun {
             return store.load(site: site)
         }
         noteStamps = [:]
-        for (name, stamp) in FileStamps.scan(paths.notes, suffix: ".md", links: &noteLinks) where !name.contains("/") {
+        var passedOver: [String] = []
+        for (name, stamp) in FileStamps.scan(paths.notes, suffix: ".md", links: &noteLinks, passedOver: &passedOver)
+        where !name.contains("/") {
             noteStamps[String(name.dropLast(3))] = stamp
+        }
+        // `Dune.MD` or `dune.markdown` was left out without a word, and the reader's note never
+        // appeared (found by an exploratory session).
+        misnamedNotes = passedOver.filter { !$0.contains("/") }.sorted().compactMap { name in
+            NoteStore.noteName(forMisnamed: name).map { expected in
+                "\(paths.notes.appendingPathComponent(name).relativePathForDisplay) is not read as a note:"
+                    + " a note is named for its book's slug, as \(expected)"
+            }
         }
         loaded = try reading.value()
         // `--templates .` (or site, or /) was refused as an output folder of its own, blaming the
@@ -600,7 +613,7 @@ struct BuildRun {
             oversizedNotes: oversizedNotes.map {
                 paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay
             },
-            warnings: events + (kind == .upToDate ? previous?.warnings ?? [] : warnings),
+            warnings: events + (kind == .upToDate ? previous?.warnings ?? [] : warnings) + misnamedNotes,
             duration: ContinuousClock.now - started, baseURL: settings.baseURL)
     }
 }

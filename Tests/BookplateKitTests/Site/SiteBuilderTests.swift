@@ -273,6 +273,28 @@ import Testing
         )
     }
 
+    /// `Kindred.MD` or `kindred.markdown` was left out without a word: the reader's note never
+    /// appeared and nothing said why.
+    @Test func aNoteFileNamedAlmostRightIsWarnedOfAtEveryBuild() throws {
+        let shelf = try FixtureShelf.make()
+        for name in ["Kindred.MD", "kindred.markdown", "Dawn Again.md.txt", "todo.txt", "kindred.md~"] {
+            try Data("Thoughts".utf8).write(to: shelf.paths.notes.appendingPathComponent(name))
+        }
+        let expected = [
+            ("Dawn Again.md.txt", "dawn-again.md"), ("Kindred.MD", "kindred.md"), ("kindred.markdown", "kindred.md"),
+        ]
+        .map { name, expected in
+            "\(shelf.paths.notes.appendingPathComponent(name).path) is not read as a note: a note is named for"
+                + " its book's slug, as \(expected)"
+        }
+        let first = try shelf.build()
+        #expect(first.warnings.filter { $0.contains("is not read as a note") } == expected)
+        #expect(try !shelf.siteFile("books/kindred/index.html").contains("Thoughts"))
+        let again = try shelf.build()
+        #expect(again.kind == .upToDate)
+        #expect(again.warnings.filter { $0.contains("is not read as a note") } == expected)
+    }
+
     @Test func aFailedBuildLeavesThePreviousSiteIntact() throws {
         let shelf = try FixtureShelf.make()
         try shelf.build()
