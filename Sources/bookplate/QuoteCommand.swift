@@ -144,11 +144,7 @@ struct QuoteHideCommand: ParsableCommand {
     @OptionGroup var target: QuoteTarget
 
     func run() throws {
-        let library = try target.library()
-        let before = try library.highlight(matching: target.id)
-        guard before.published else { return Terminal.output("Highlight \(before.id) is already hidden") }
-        let highlight = try library.editHighlight(target.id, published: false)
-        Terminal.output("Hid highlight \(highlight.id): it stays in the library, off the site")
+        try target.setPublished(false)
     }
 }
 
@@ -159,11 +155,7 @@ struct QuoteShowCommand: ParsableCommand {
     @OptionGroup var target: QuoteTarget
 
     func run() throws {
-        let library = try target.library()
-        let before = try library.highlight(matching: target.id)
-        guard !before.published else { return Terminal.output("Highlight \(before.id) is already published") }
-        let highlight = try library.editHighlight(target.id, published: true)
-        Terminal.output("Highlight \(highlight.id) is published again")
+        try target.setPublished(true)
     }
 }
 
@@ -192,4 +184,19 @@ struct QuoteTarget: ParsableArguments {
     @Argument(help: "The highlight's id, or its first characters.") var id: String
 
     func library() throws -> Library { try shelf.openLibrary() }
+
+    /// Publishes the highlight or hides it (`quote show`, `quote hide`), saying which, or that it
+    /// was so already.
+    func setPublished(_ published: Bool) throws {
+        let library = try library()
+        let before = try library.highlight(matching: id)
+        guard before.published != published else {
+            return Terminal.output("Highlight \(before.id) is already \(published ? "published" : "hidden")")
+        }
+        let highlight = try library.editHighlight(id, published: published)
+        Terminal.output(
+            published
+                ? "Highlight \(highlight.id) is published again"
+                : "Hid highlight \(highlight.id): it stays in the library, off the site")
+    }
 }

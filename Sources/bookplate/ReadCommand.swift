@@ -91,8 +91,7 @@ struct ReadEditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit", abstract: "Change one read of a book: its dates or how it ended.")
 
-    @OptionGroup var target: BookOnShelf
-    @Argument(help: "Which read, counted from the oldest (see 'bookplate read list').") var number: Int
+    @OptionGroup var read: ReadOnShelf
     @OptionGroup var dates: ReadDates
 
     func run() throws {
@@ -103,7 +102,8 @@ struct ReadEditCommand: ParsableCommand {
         guard edit != ReadEdit() else {
             throw ValidationError("nothing to change: give --started, --finished or --outcome")
         }
-        let (library, found) = try target.open()
+        let (library, found) = try read.target.open()
+        let number = read.number
         let details = try library.editRead(ofBook: found.book.slug, number: number, edit)
         Terminal.output("Changed read \(number) of \"\(details.book.title)\" (\(details.book.slug))")
         ReadCommand.printReads(of: details.book.slug, details.reads)
@@ -114,12 +114,12 @@ struct ReadRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove", abstract: "Remove one read of a book, after asking.")
 
-    @OptionGroup var target: BookOnShelf
-    @Argument(help: "Which read, counted from the oldest (see 'bookplate read list').") var number: Int
+    @OptionGroup var read: ReadOnShelf
     @Flag(name: .shortAndLong, help: "Do not ask: for scripts.") var yes = false
 
     func run() throws {
-        let (library, found) = try target.open()
+        let (library, found) = try read.target.open()
+        let number = read.number
         if !yes {
             let reads = found.reads
             guard reads.indices.contains(number - 1) else {
@@ -133,4 +133,10 @@ struct ReadRemoveCommand: ParsableCommand {
         Terminal.output("Removed read \(number) of \"\(details.book.title)\" (\(details.book.slug))")
         ReadCommand.printReads(of: details.book.slug, details.reads)
     }
+}
+
+/// One read of a book on the shelf, by its number: what `read edit` and `read remove` change.
+struct ReadOnShelf: ParsableArguments {
+    @OptionGroup var target: BookOnShelf
+    @Argument(help: "Which read, counted from the oldest (see 'bookplate read list').") var number: Int
 }
