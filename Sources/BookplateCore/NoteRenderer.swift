@@ -25,11 +25,13 @@ public struct NoteRenderer: Sendable, Hashable {
     /// The HTML for `markdown`.
     /// (Raw HTML in a note passes only when the reader allowed it for their own notes, which are
     /// theirs to publish.)
-    public func render(_ markdown: String) -> SanitizedHTML {
+    /// `topHeading`: the level of the note's top-most heading (3 under a book page's "My notes",
+    /// 2 on a page of its own under its title).
+    public func render(_ markdown: String, topHeading: Int32 = 3) -> SanitizedHTML {
         var options = CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8
         if allowsRawHTML { options |= CMARK_OPT_UNSAFE }
         let html = CMark.html(NoteRenderer.withoutFrontMatter(markdown), options: options) { document in
-            CMark.placeHeadings(in: document, topAt: 3)
+            CMark.placeHeadings(in: document, topAt: topHeading)
             if !allowsRawHTML { CMark.unwrapDangerousLinks(in: document) }
         }
         return SanitizedHTML(sanitized: html)
@@ -38,7 +40,7 @@ public struct NoteRenderer: Sendable, Hashable {
     /// `markdown` without the YAML front matter Obsidian, Jekyll and Hugo notes begin with
     /// (`---`, lines of `key: value`, `---`): rendered, it was a rule and a heading of its keys
     /// in the page's outline (found by an exploratory session). The file keeps it.
-    static func withoutFrontMatter(_ markdown: String) -> String {
+    package static func withoutFrontMatter(_ markdown: String) -> String {
         guard markdown.hasPrefix("---") else { return markdown }
         let utf8 = markdown.utf8
         var start = utf8.startIndex

@@ -40,6 +40,8 @@ public struct ShelfPaths: Sendable, Equatable {
     public static let settingsFileName = "site.yaml"
     /// Author photos, `photos/<author-slug>.jpg`.
     public var photos: URL { content.appendingPathComponent("photos", isDirectory: true) }
+    /// The reader's own pages, `pages/<name>.md`, published as `pages/<name>/`.
+    public var pages: URL { content.appendingPathComponent("pages", isDirectory: true) }
 
     /// Whether `url` is, or is inside, one of the shelf's own folders (`content/`, `templates/`,
     /// `site/`) or is the library file: where nothing but Bookplate's commands may write. Folders

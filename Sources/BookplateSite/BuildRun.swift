@@ -31,6 +31,10 @@ struct BuildRun {
     private var coverFiles: [String: FileStamps.Stamp] = [:]
     private var photoFiles: [String: FileStamps.Stamp] = [:]
     private var templateFiles: [String: FileStamps.Stamp] = [:]
+    /// The reader's pages' files (`content/pages/`), by path below it.
+    private var pageFiles: [String: FileStamps.Stamp] = [:]
+    /// The reader's pages, read at every build (their titles are in every page's header).
+    private var extraPages = ExtraPages()
     /// Files of the output folder that are not what the last build wrote (changed or missing).
     private var damaged: Set<String> = []
     /// Notes whose files changed since the last build (added and removed ones included).
@@ -181,7 +185,7 @@ struct BuildRun {
     /// where `content/notes` goes, or a notes folder without permission, published the site
     /// without a single note, and said nothing.
     private func checkSourceFolders() throws {
-        for folder in [paths.notes, paths.covers, paths.photos, paths.templates] {
+        for folder in [paths.notes, paths.covers, paths.photos, paths.templates, paths.pages] {
             guard let directory = opendir(folder.path) else {
                 guard errno != ENOENT else { continue }
                 throw SiteError.unlistableSource(
@@ -223,7 +227,7 @@ struct BuildRun {
         }
         for (folder, keep) in [
             (paths.covers, \BuildRun.coverFiles), (paths.photos, \BuildRun.photoFiles),
-            (paths.templates, \BuildRun.templateFiles),
+            (paths.templates, \BuildRun.templateFiles), (paths.pages, \BuildRun.pageFiles),
         ] {
             var links: [String] = []
             self[keyPath: keep] = FileStamps.scan(folder, links: &links)
@@ -231,6 +235,7 @@ struct BuildRun {
                 throw SiteError.linkedSource(path: folder.appendingPathComponent(link).relativePathForDisplay)
             }
         }
+        try readExtraPages()
         inputs = builder.inputFingerprint(settings: settings, revision: revision)
         guard let previous else { return }
         let notesFolder = paths.notes.path
@@ -244,10 +249,24 @@ struct BuildRun {
         }.sorted()
     }
 
-    /// The template, cover and photo files, by path as the build state keeps them.
+    /// The reader's pages, from the files the scan found: each file of the folder is read, as
+    /// every page's header names each page. Files named almost as pages are warned of.
+    private mutating func readExtraPages() throws {
+        let markdown = pageFiles.keys.filter { $0.hasSuffix(".md") }
+        let others = pageFiles.keys.filter { !$0.hasSuffix(".md") && !$0.contains("/") }
+        do {
+            extraPages = try ExtraPages.load(from: paths.pages, files: markdown, passedOver: others)
+        } catch {
+            throw BuildError(step: .readNotes, path: paths.pages.relativePathForDisplay, underlying: error)
+        }
+    }
+
+    /// The template, cover, photo and page files, by path as the build state keeps them.
     private var sources: [String: FileStamps.Stamp] {
         var sources: [String: FileStamps.Stamp] = [:]
-        for (prefix, files) in [("templates/", templateFiles), ("covers/", coverFiles), ("photos/", photoFiles)] {
+        for (prefix, files) in [
+            ("templates/", templateFiles), ("covers/", coverFiles), ("photos/", photoFiles), ("pages/", pageFiles),
+        ] {
             for (path, stamp) in files { sources[prefix + path] = stamp }
         }
         return sources
@@ -255,7 +274,10 @@ struct BuildRun {
 
     /// Where a source named as in ``sources`` is.
     private func sourceURL(_ path: String) -> URL {
-        let folders = [("templates/", paths.templates), ("covers/", paths.covers), ("photos/", paths.photos)]
+        let folders = [
+            ("templates/", paths.templates), ("covers/", paths.covers), ("photos/", paths.photos),
+            ("pages/", paths.pages),
+        ]
         guard let (prefix, folder) = folders.first(where: { path.hasPrefix($0.0) }) else {
             return paths.root.appendingPathComponent(path)
         }
@@ -411,13 +433,15 @@ struct BuildRun {
         if let snapshot {
             outputs = try builder.sitePlan(
                 snapshot: snapshot, settings: settings, notes: notes, coverFiles: coverFiles,
-                photoFiles: photoFiles, theme: theme, templates: templates, warnings: &warnings)
+                photoFiles: photoFiles, extraPages: extraPages, theme: theme, templates: templates,
+                warnings: &warnings)
+            warnings += extraPages.warnings
             self.snapshot = nil
         } else {
             outputs = SitePlan(
                 try builder.bookPages(
-                    changedBooks, notes: notes, settings: settings, coverFiles: coverFiles, theme: theme,
-                    templates: templates))
+                    changedBooks, notes: notes, settings: settings, coverFiles: coverFiles, extraPages: extraPages,
+                    theme: theme, templates: templates))
         }
     }
 
@@ -484,7 +508,7 @@ struct BuildRun {
         let fingerprints = try fingerprints(of: outputs)
         // A cover or photo replaced within the same tick of the clock keeps its stamp, so its
         // fingerprint: it is written anyway.
-        let replacedImages = changedSources.filter { !$0.hasPrefix("templates/") }.map { path in
+        let replacedImages = changedSources.filter { $0.hasPrefix("covers/") || $0.hasPrefix("photos/") }.map { path in
             String(path.prefix(upTo: path.lastIndex(of: ".") ?? path.endIndex)) + "."
         }
         // Positions, not pages, until it is known that just a few are to be made: when most

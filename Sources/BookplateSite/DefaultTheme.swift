@@ -72,12 +72,14 @@ package enum DefaultTheme {
         | `site.title`, `site.description`, `site.language`, `site.owner` | from `content/site.yaml` (a title or description it leaves out is `t.siteTitle` or `t.siteDescription`; `site.description` is absent when set empty) |
         | `site.hasFeed` | whether `feed.xml` exists (it needs `base_url`) |
         | `site.credits` | the catalogs the shelf's facts came from (`name`, `url`, `separator`), for the footer |
+        | `site.pages` | the reader's own pages (`content/pages/<name>.md`), by title: each `title` and `url` from the top of the site (`{{root}}{{url}}`); empty when there are none |
         | `site.creditsLead` | the words before them, with what joins them to the first: "book data from ", French's "données des livres d’" before Open Library; none when the shelf credits no catalog |
         | `canonical` | the page's own address when `site.yaml` sets `base_url` (none on `404.html`), for `<link rel="canonical">` |
 
         Blocks of `layout.mustache` a page may fill: `head` (extra `<head>` content), `content`,
         `scripts` (before `</body>`), `description` (the meta description). The layout includes
-        `partials/header` (the site's name and its links: shelf, shelves, authors, year in books) and
+        `partials/header` (the site's name and its links: shelf, shelves, authors, year in books, and
+        the reader's own pages) and
         `partials/footer` (the owner or the site's name, the credits, the feed), which read only what
         every page receives.
 
@@ -121,6 +123,7 @@ package enum DefaultTheme {
         | `stats` | `stats/index.html` | `hasReadBooks`, `totalsLabel`, `goal` (the current year's pace, when `site.yaml` sets `goal`), `years` (`year`, `url` of its page, `books`, `rereads` — reads finished that year of books read before —, `pages`, "–" when no book has a page count, `averageRating`; books read on no recorded date last, `year` "Date not recorded", `url` their list), `booksChart` and `pagesChart` (charts), `ratings` (bars), `longest`, `shortest` (cards), `longestPages`, `shortestPages` |
         | `year` | `stats/<year>/index.html` | `year`, `title` ("2024 in books"), `summary` (`label`, `value`: books read, pages read, average rating), `goal`, `monthsChart` (a chart of the twelve months), `ratings` (bars), `longest`, `shortest`, `longestPages`, `shortestPages`, `booksLink` (`title`, `url` of the year's list), `olderYear`, `newerYear` (`title`, `url`) |
         | `commonplace` | `highlights/index.html` (the newest hundred), each year's `highlights/<year>/index.html`, then `page/<n>/index.html`, when any highlight is published | `title` ("Commonplace book", "Highlights of 2024"), `countLabel` ("120 highlights from 14 books"), `years` (list links, on the home only), `homeURL` (the way back to the home, on a year's pages only), `highlights` (each as a book page's, with `bookTitle`, `bookURL`, `lang` — the book's language when it is not the site's —, `byline` — "Terry Pratchett and Neil Gaiman" —, `date`, `datetime`, `permalink`), `pagination` |
+        | `page` | `pages/<name>/index.html`, for each of the reader's `content/pages/<name>.md` | `title` (the front matter's `title`, else the file's first line when it is a `# Heading`, else the name in words), `metaDescription` (the front matter's `description`, when it has one), `contentHTML` (the Markdown below the title through cmark, as a note: safe unless `allow_raw_html_in_notes`; its top heading an `<h2>`) |
         | `404` | `404.html` | only what every page receives |
 
         Files under `assets/` are published under `site/assets/`: `style.css`, `favicon.svg` (the open
@@ -456,7 +459,7 @@ package enum DefaultTheme {
         .book h1 { margin-top: 0; }
         .book-body { max-width: var(--measure); min-width: 0; }
         /* A long address in a note or description wraps rather than widening a phone's page. */
-        .note, .description, .highlight-note { overflow-wrap: anywhere; }
+        .note, .description, .highlight-note, .page-text { overflow-wrap: anywhere; }
         .subtitle { font-size: 1.2rem; margin: 0 0 0.5rem; }
         .byline { font-size: 1.1rem; margin: 0; }
         .reading { margin: 1.5rem 0; padding: 1rem 1.25rem; background: var(--card); border: 1px solid var(--rule); border-radius: 6px; }
@@ -468,8 +471,10 @@ package enum DefaultTheme {
         .facts dt { font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.06em; color: var(--muted); }
         .facts dd { margin: 0; }
         .note { border-top: 1px solid var(--rule); margin-top: 2rem; }
-        .note blockquote { margin: 1rem 0; padding-inline-start: 1rem; border-inline-start: 3px solid var(--rule); color: var(--muted); }
-        .note pre { overflow-x: auto; padding: 0.75rem; background: var(--card); border: 1px solid var(--rule); }
+        .note blockquote, .page-text blockquote { margin: 1rem 0; padding-inline-start: 1rem; border-inline-start: 3px solid var(--rule); color: var(--muted); }
+        .note pre, .page-text pre { overflow-x: auto; padding: 0.75rem; background: var(--card); border: 1px solid var(--rule); }
+        .page-text { max-width: var(--measure); }
+        .page-text img { max-width: 100%; height: auto; }
         .highlights { border-top: 1px solid var(--rule); margin-top: 2rem; }
         .highlight { margin: 1.25rem 0; }
         .highlight blockquote { margin: 0; padding-inline-start: 1rem; border-inline-start: 3px solid var(--accent); font-style: italic; overflow-wrap: anywhere; }
@@ -883,6 +888,20 @@ package enum DefaultTheme {
         {{/layout}}
 
         """####,
+        "page.mustache": ####"""
+        {{<layout}}
+        {{$description}}{{#metaDescription}}{{.}}{{/metaDescription}}{{^metaDescription}}{{site.description}}{{/metaDescription}}{{/description}}
+        {{$content}}
+        <article class="page">
+        <h1>{{title}}</h1>
+        <div class="page-text" dir="auto">
+        {{{contentHTML}}}
+        </div>
+        </article>
+        {{/content}}
+        {{/layout}}
+
+        """####,
         "partials/authors.mustache": ####"""
         {{#authors}}<a href="{{url}}" dir="auto">{{name}}</a>{{separator}}{{/authors}}
         """####,
@@ -944,6 +963,9 @@ package enum DefaultTheme {
               <li><a href="{{root}}shelves/index.html">{{t.navShelves}}</a></li>
               <li><a href="{{root}}authors/index.html">{{t.navAuthors}}</a></li>
               <li><a href="{{root}}stats/index.html">{{t.navYearInBooks}}</a></li>
+        {{#site.pages}}
+              <li><a href="{{root}}{{url}}">{{title}}</a></li>
+        {{/site.pages}}
             </ul>
           </nav>
         </header>

@@ -39,6 +39,15 @@ extension PageModelFactory {
             root: root, title: pageTitle(shelf.name, page: number))
     }
 
+    /// A page the reader wrote in `content/pages/`.
+    func extraPage(_ extra: ExtraPage, renderer: NoteRenderer) -> Page<ExtraPageModel> {
+        page(
+            ExtraPageModel(
+                title: extra.title, metaDescription: extra.description,
+                contentHTML: renderer.render(extra.body, topHeading: 2)),
+            root: "../../", title: "\(extra.title) — \(site.title)")
+    }
+
     /// The 404 page is served from any depth, so its links start at the site's own root.
     func notFoundPage() -> Page<NotFoundPageModel> {
         let path = baseURL?.path ?? "/"

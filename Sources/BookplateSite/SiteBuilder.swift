@@ -65,8 +65,8 @@ public struct SiteBuilder: Sendable {
     /// Every page, planned: its model is made when the page's fingerprint or contents are needed,
     /// and a book's or an author's page is planned only when it is asked for.
     private func pagePlan(
-        factory: PageModelFactory, snapshot: LibrarySnapshot, notes: SiteNotes, theme: Fingerprint,
-        templates: TemplateSet
+        factory: PageModelFactory, snapshot: LibrarySnapshot, notes: SiteNotes, extraPages: ExtraPages,
+        renderer: NoteRenderer, theme: Fingerprint, templates: TemplateSet
     ) -> SitePlan {
         // Every page's closure holds this one box, not a copy of the factory and the builder (half
         // a kilobyte each: 26 MB for 50,000 book pages).
@@ -140,6 +140,10 @@ public struct SiteBuilder: Sendable {
                     }
                 }
             }
+        }
+        // The reader's own pages, rendered when their fingerprints are asked for: they are few.
+        pages += extraPages.pages.map { extra in
+            page(extra.path, "page") { shared.factory.extraPage(extra, renderer: renderer) }
         }
         plan.append(contentsOf: pages)
         return plan
@@ -215,10 +219,10 @@ public struct SiteBuilder: Sendable {
     /// The book pages of `books` alone, for a build in which only their notes changed.
     func bookPages(
         _ books: [BookDetails], notes: SiteNotes, settings: SiteSettings, coverFiles: [String: FileStamps.Stamp],
-        theme: Theme, templates: TemplateSet
+        extraPages: ExtraPages, theme: Theme, templates: TemplateSet
     ) throws -> [PlannedOutput] {
         let themePrint = themeFingerprint(theme, templates: templates)
-        let site = try siteModel(settings, words: templates.words)
+        let site = try siteModel(settings, words: templates.words, extraPages: extraPages)
         // Their covers are as the last build left them (a changed cover is not a notes-only
         // build): their thumbnails are in the cache.
         let covers = CoverArt.covers(
@@ -237,8 +241,8 @@ public struct SiteBuilder: Sendable {
     /// discovery files, and the marker that makes the folder Bookplate's.
     func sitePlan(
         snapshot: LibrarySnapshot, settings: SiteSettings, notes: SiteNotes,
-        coverFiles: [String: FileStamps.Stamp],
-        photoFiles: [String: FileStamps.Stamp], theme: Theme, templates: TemplateSet, warnings: inout [String]
+        coverFiles: [String: FileStamps.Stamp], photoFiles: [String: FileStamps.Stamp], extraPages: ExtraPages,
+        theme: Theme, templates: TemplateSet, warnings: inout [String]
     ) throws -> SitePlan {
         var outputs = SitePlan()
         let cache = thumbnails
@@ -260,7 +264,8 @@ public struct SiteBuilder: Sendable {
         // be tidied only costs disk space).
         _ = try? cache.removeEntries(keeping: Set(covers.compactMap(\.cacheKey) + photos.compactMap(\.cacheKey)))
         let factory = makeFactory(
-            site: try siteModel(settings, words: templates.words), settings: settings, snapshot: snapshot,
+            site: try siteModel(settings, words: templates.words, extraPages: extraPages), settings: settings,
+            snapshot: snapshot,
             // Placeholders are made where they are shown: a dictionary of 50,000 of them took 22 MB.
             coversBySlug: Dictionary(
                 uniqueKeysWithValues: zip(snapshot.books, covers).compactMap { details, cover in
@@ -272,7 +277,8 @@ public struct SiteBuilder: Sendable {
                 }),
             words: templates.words)
         let pages = pagePlan(
-            factory: factory, snapshot: snapshot, notes: notes, theme: themeFingerprint(theme, templates: templates),
+            factory: factory, snapshot: snapshot, notes: notes, extraPages: extraPages,
+            renderer: noteRenderer(settings), theme: themeFingerprint(theme, templates: templates),
             templates: templates)
         outputs.append(contentsOf: pages)
         outputs.append(
@@ -310,7 +316,7 @@ public struct SiteBuilder: Sendable {
     /// What every page knows of the site; the catalogs credited are read from the library, in
     /// a full plan and in a plan of book pages alike. Its language is the words': English when
     /// the settings' language has no table.
-    private func siteModel(_ settings: SiteSettings, words: Words) throws -> SiteModel {
+    private func siteModel(_ settings: SiteSettings, words: Words, extraPages: ExtraPages) throws -> SiteModel {
         let credits = Credits.siteCredits(try library.catalogSources(), words: words)
         let description = settings.description(in: words)
         return SiteModel(
@@ -318,7 +324,7 @@ public struct SiteBuilder: Sendable {
             description: description.isEmpty ? nil : description,
             owner: settings.owner, hasFeed: settings.baseURL != nil,
             ownerLabel: settings.owner.map { words("footerOwner", ["owner": $0]) },
-            credits: credits.links, creditsLead: credits.lead)
+            credits: credits.links, creditsLead: credits.lead, pages: extraPages.links)
     }
 
     /// The part of every page's fingerprint that is the theme (a page may include any template),

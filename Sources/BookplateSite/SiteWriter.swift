@@ -81,7 +81,8 @@ struct SiteWriter: Sendable {
     static let ownNames: Set<String> = Set(
         [
             markerName, "index.html", "404.html", "assets", "books", "authors", "shelves", "series", "stats",
-            "covers", "photos", Commonplace.folder, "search-index.js", "robots.txt", "feed.xml", "sitemap.xml",
+            "covers", "photos", Commonplace.folder, ExtraPage.folder, "search-index.js", "robots.txt", "feed.xml",
+            "sitemap.xml",
         ]
             // The lists of books by status: `reading/`, `read/`, `to-read/`, `abandoned/`.
             + ReadingStatus.allCases.map(\.rawValue))

@@ -27,7 +27,7 @@ struct TemplateSet: Sendable {
     /// The templates every build renders pages with.
     static let pageTemplates = [
         "index", "list", "book", "author", "authors", "shelves", "shelf", "series", "stats", "year", "commonplace",
-        "404",
+        "page", "404",
     ]
 
     private let templates: [String: MustacheTemplate]

@@ -81,6 +81,7 @@ def main():
         "shelf-page": first_link(site, "shelves"),
         "statistics": site / "stats" / "index.html",
         "commonplace": site / "highlights" / "index.html",
+        "reader's page": first_link(site, "pages"),
     }
     if not pages["commonplace"].exists():
         raise SystemExit("error: the site has no highlights/index.html (the example shelf publishes highlights)")
@@ -99,6 +100,23 @@ def main():
             else:
                 passed += 1
                 print(f"ok   {kind}: {page.relative_to(site)} ({images} images decoded, no console errors)")
+
+        # The reader's own page is in every page's header, by its title, and opens with it.
+        driver.get(pages["shelf"].as_uri())
+        link = driver.execute_script("""
+            var a = Array.from(document.querySelectorAll('.site-header nav a'))
+              .filter(function (a) { return /pages\/[^/]+\/index\.html$/.test(a.getAttribute('href')); })[0];
+            return a ? [a.textContent, a.href] : null;""")
+        heading = None
+        if link:
+            driver.get(link[1])
+            heading = driver.execute_script("return document.querySelector('main h1').textContent")
+        if link and heading == link[0] and not console_errors(driver):
+            passed += 1
+            print(f"ok   reader's page: the header's '{link[0]}' opens the page of that title")
+        else:
+            failed += 1
+            print(f"FAIL reader's page: header link {link}, the page's heading {heading!r}")
 
         # The home page and a book page as a phone shows them.
         driver.set_window_size(390, 1600)

@@ -25,6 +25,9 @@ struct SiteModel: Sendable, Encodable {
     /// The words that lead to them, "book data from " (French "données des livres d’" before Open
     /// Library); nil when there are none.
     var creditsLead: String? = nil
+    /// The reader's own pages (`content/pages/`), by title: each `title` and `url` from the top
+    /// of the site, for the header (`{{root}}{{url}}`).
+    var pages: [LinkModel] = []
 }
 
 /// A name and value for a `<meta property=… content=…>` tag.

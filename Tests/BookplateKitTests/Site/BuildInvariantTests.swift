@@ -66,7 +66,7 @@ struct InvariantFailure: Error {
 struct ReaderWorld {
     enum Action: CaseIterable {
         case addBook, editBook, changeReads, changeHighlights, removeBook, editNote, editNoteKeepingSizeAndTime,
-            removeNote, orphanNote
+            removeNote, orphanNote, editPage, removePage
         case addOrReplaceCover, removeCover, changeSettings, changeBaseURL, buildForAnotherAddress, changeTemplate,
             removeTemplateOverride
         case backUpLibrary, restoreLibrary, deleteOutputFile, changeOutputFile, restoreOlderOutputFile
@@ -248,6 +248,17 @@ struct ReaderWorld {
             try manager.removeItem(at: paths.notes.appendingPathComponent(name))
         case .orphanNote:
             try write("Nobody's book.\n", to: note("no-such-book-\(Int.random(in: 0...2, using: &random))"))
+        case .editPage:
+            // One of the reader's own pages: a new one, or another title or text for one there is
+            // (a title is in every page's header).
+            let heading = pick(["", "# About me\n\n", "---\ntitle: Now\n---\n", "# Reading challenge\n\n"])
+            try write(
+                "\(heading)Some *words* \(Int.random(in: 0...999, using: &random))\n",
+                to: paths.pages.appendingPathComponent(pick(["about", "now", "challenge"]) + ".md"))
+        case .removePage:
+            let pages = ((try? manager.contentsOfDirectory(atPath: paths.pages.path)) ?? []).sorted()
+            guard let name = pages.randomElement(using: &random) else { return }
+            try manager.removeItem(at: paths.pages.appendingPathComponent(name))
         case .addOrReplaceCover:
             guard let slug = try randomSlug() else { return }
             let source = TestPaths.fixtures.appendingPathComponent(

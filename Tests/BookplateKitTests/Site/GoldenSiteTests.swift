@@ -13,6 +13,10 @@ import Testing
 @Suite struct GoldenSiteTests {
     @Test func everyPageKindMatchesItsGoldenFile() throws {
         let shelf = try FixtureShelf.make()
+        // A page of the reader's own, as `content/pages/about.md` (linked from every page's header).
+        try ExtraPagesTests.writePage(
+            "---\ntitle: About this shelf\ndescription: Who keeps it.\n---\nI keep it *slowly*.\n\n## Ratings\n\nFive stars, rarely.\n",
+            named: "about.md", in: shelf)
         try shelf.build(settings: FixtureShelf.settings)
         let site = try TemporaryShelf.snapshot(of: shelf.paths.site)
         // Pages, generated covers, the feed, sitemap, robots.txt and search index are golden;
@@ -26,6 +30,7 @@ import Testing
         #expect(generated.keys.contains("authors/index.html"))
         #expect(generated.keys.contains("books/fledgling/index.html"))
         #expect(generated.keys.contains("authors/octavia-e-butler/index.html"))
+        #expect(generated.keys.contains("pages/about/index.html"))
         try GoldenFiles.verify(generated, against: "fixture-shelf")
     }
 }

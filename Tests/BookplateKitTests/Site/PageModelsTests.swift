@@ -80,6 +80,11 @@ import Testing
             + factory.lists.statusLists.map { factory.listPage($0, page: 1) }
             + [factory.commonplaceHome()]
             + factory.commonplace.years.map { factory.commonplaceYearPage($0, page: 1) }
+            + [
+                factory.extraPage(
+                    ExtraPage(name: "about", text: "---\ndescription: Mine\n---\n# About\n\nText.\n") { _ in },
+                    renderer: NoteRenderer())
+            ]
         for model in models { try PageModelsTests.checkEveryProperty(of: model) }
     }
 }

@@ -1,0 +1,157 @@
+import BookplateCore
+import BookplateLibrary
+import Foundation
+import Yams
+
+/// A page the reader wrote beside the shelf ("About", "Now", a reading challenge):
+/// `content/pages/<name>.md`, published as `pages/<name>/index.html` and linked from every page's
+/// header.
+struct ExtraPage: Sendable, Equatable {
+    /// The file's name without `.md`: a slug, the page's address.
+    var name: String
+    /// The front matter's `title`, else the page's first line when it is a `# Heading`, else the
+    /// name in words ("reading-challenge" is "Reading challenge").
+    var title: String
+    /// The front matter's `description`, for `<meta name="description">`.
+    var description: String?
+    /// The Markdown below the title: without the front matter, and without the heading that
+    /// gave the title (the page's `<h1>` says it).
+    var body: String
+
+    /// Where the page is published in the site.
+    var path: String { "\(ExtraPage.folder)/\(name)/index.html" }
+
+    /// The folder of the site, and of `content/`, that holds the pages.
+    static let folder = "pages"
+
+    /// The page `name` made of the Markdown file's `text`; `warn` is told of front matter that is
+    /// no YAML (the page is made all the same, its title from the heading or the name).
+    init(name: String, text: String, warn: (String) -> Void) {
+        self.name = name
+        var body = NoteRenderer.withoutFrontMatter(text)
+        var matter: [String: String] = [:]
+        if body.utf8.count != text.utf8.count {
+            let front = String(text.utf8.prefix(text.utf8.count - body.utf8.count)) ?? ""
+            matter = ExtraPage.fields(ofFrontMatter: front, warn: warn)
+        }
+        var title = matter["title"].map { ControlSequences.removed(from: $0, as: .line) }
+        if let (heading, rest) = ExtraPage.leadingHeading(of: body) {
+            // The heading is the page's title, or stands below the one its front matter gives.
+            if title == nil || title == heading {
+                title = heading
+                body = rest
+            }
+        }
+        if title?.trimmingCharacters(in: .whitespaces).isEmpty ?? true {
+            let words = name.replacingOccurrences(of: "-", with: " ")
+            title = words.prefix(1).uppercased() + words.dropFirst()
+        }
+        self.title = title ?? name
+        self.description = matter["description"].map { ControlSequences.removed(from: $0, as: .line) }
+            .flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+        self.body = body
+    }
+
+    /// The text values of the front matter's top-level keys (`---`, `key: value` lines, `---`).
+    private static func fields(ofFrontMatter front: String, warn: (String) -> Void) -> [String: String] {
+        var lines = front.split(separator: "\n", omittingEmptySubsequences: false)
+        // The fences: the first line, and the last one that is not empty.
+        while let last = lines.last, last.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            lines.removeLast()
+        }
+        let yaml = lines.dropFirst().dropLast().joined(separator: "\n")
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: yaml)
+        } catch {
+            warn("its front matter is no YAML, and was left out")
+            return [:]
+        }
+        guard let mapping = node?.mapping else { return [:] }
+        var fields: [String: String] = [:]
+        for (key, value) in mapping {
+            if let key = key.string, let value = value.scalar?.string { fields[key] = value }
+        }
+        return fields
+    }
+
+    /// The text of `markdown`'s first line when it is a level-1 ATX heading (`# About me`), after
+    /// any blank lines, and what follows it.
+    private static func leadingHeading(of markdown: String) -> (heading: String, rest: String)? {
+        var rest = Substring(markdown)
+        while let newline = rest.firstIndex(of: "\n"),
+            rest[..<newline].trimmingCharacters(in: .whitespaces).isEmpty
+        {
+            rest = rest[rest.index(after: newline)...]
+        }
+        let end = rest.firstIndex(of: "\n") ?? rest.endIndex
+        var line = rest[..<end].trimmingCharacters(in: .whitespaces)
+        guard line.hasPrefix("# ") || line == "#" else { return nil }
+        line.removeFirst()
+        // A closing sequence of #s, after a space, is no part of the heading.
+        var heading = line.trimmingCharacters(in: .whitespaces)
+        if let last = heading.lastIndex(where: { $0 != "#" }), heading.last == "#", heading[last] == " " {
+            heading = String(heading[...last]).trimmingCharacters(in: .whitespaces)
+        } else if heading.allSatisfy({ $0 == "#" }) {
+            heading = ""
+        }
+        let title = ControlSequences.removed(from: heading, as: .line)
+        guard !title.isEmpty else { return nil }
+        return (title, String(rest[end...]))
+    }
+}
+
+/// The reader's pages of a shelf, read at every build: they are few, and every page's header
+/// links to each of them by its title.
+struct ExtraPages: Sendable, Equatable {
+    /// By name.
+    var pages: [ExtraPage] = []
+    /// A line for each file of `content/pages` that is not published, and why.
+    var warnings: [String] = []
+
+    /// The pages of `folder`, whose Markdown files a scan found as `files` (paths below it),
+    /// passing over `passedOver` (files without `.md`).
+    static func load(from folder: URL, files: [String], passedOver: [String]) throws -> ExtraPages {
+        var loaded = ExtraPages()
+        let display = { (name: String) in folder.appendingPathComponent(name).relativePathForDisplay }
+        for file in files.sorted() {
+            let name = String(file.dropLast(3))
+            guard !file.contains("/") else {
+                loaded.warnings.append(
+                    "\(display(file)) is not published: pages are the files directly in \(folder.relativePathForDisplay)"
+                )
+                continue
+            }
+            guard Slug.isValid(name) else {
+                loaded.warnings.append(
+                    "\(display(file)) is not published: a page's file name is its address, in small letters, digits"
+                        + " and hyphens, as \(Slug.make(from: name, fallbackPrefix: "page")).md")
+                continue
+            }
+            let path = folder.appendingPathComponent(file).path
+            let text = try NoteStore.readNote(atPath: path)
+            guard text.utf8.count <= NoteStore.largestPublished else {
+                loaded.warnings.append(
+                    "\(display(file)) is over \(NoteStore.largestPublished / 1024 / 1024) MB and was not published:"
+                        + " shorten it or split it")
+                continue
+            }
+            var problems: [String] = []
+            loaded.pages.append(ExtraPage(name: name, text: text) { problems.append("\(display(file)): \($0)") })
+            loaded.warnings += problems
+        }
+        loaded.warnings += passedOver.sorted().compactMap { file in
+            NoteStore.noteName(forMisnamed: file).map {
+                "\(display(file)) is not published: a page is a Markdown file named as its address, as \($0)"
+            }
+        }
+        return loaded
+    }
+
+    /// The header's links to the pages, by title.
+    var links: [LinkModel] {
+        pages.sorted {
+            (TextFolding.searchKey($0.title), $0.name) < (TextFolding.searchKey($1.title), $1.name)
+        }.map { LinkModel(title: $0.title, url: $0.path) }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@testable import BookplateCore
+@testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateSite
+
+/// The reader's own pages: `content/pages/<name>.md`, published as `pages/<name>/index.html` and
+/// linked from every page's header.
+@Suite struct ExtraPagesTests {
+    static func writePage(_ markdown: String, named name: String, in shelf: TemporaryShelf) throws {
+        try FileManager.default.createDirectory(at: shelf.paths.pages, withIntermediateDirectories: true)
+        try Data(markdown.utf8).write(to: shelf.paths.pages.appendingPathComponent(name))
+    }
+
+    @Test func aPageIsPublishedWithItsTitleAndLinkedFromEveryPage() throws {
+        let shelf = try FixtureShelf.make()
+        try Self.writePage(
+            "---\ntitle: About this shelf\ndescription: Who keeps it\n---\n# About this shelf\n\nI read *slowly*.\n\n"
+                + "## Rules\n\n<script>alert(1)</script>\n[x](javascript:alert(1))\n",
+            named: "about.md", in: shelf)
+        try Self.writePage("# Now\n\nReading Dune.\n", named: "now.md", in: shelf)
+        try Self.writePage("Plain text.\n", named: "reading-challenge.md", in: shelf)
+        let report = try shelf.build()
+        #expect(report.warnings.isEmpty)
+
+        let about = try shelf.siteFile("pages/about/index.html")
+        #expect(about.contains("<title>About this shelf — "))
+        #expect(about.contains(#"<meta name="description" content="Who keeps it">"#))
+        // The heading that repeats the title is the page's <h1>, once; the next is an <h2>.
+        #expect(about.components(separatedBy: "<h1>About this shelf</h1>").count == 2)
+        #expect(!about.contains("<h2>About this shelf</h2>"))
+        #expect(about.contains("<p>I read <em>slowly</em>.</p>"))
+        #expect(about.contains("<h2>Rules</h2>"))
+        #expect(!about.contains("<script>alert"))
+        #expect(!about.contains("javascript:"))
+        #expect(try shelf.siteFile("pages/now/index.html").contains("<h1>Now</h1>"))
+        // A page with no title of its own is called by its name, in words.
+        #expect(try shelf.siteFile("pages/reading-challenge/index.html").contains("<h1>Reading challenge</h1>"))
+
+        // Every page links to each, by title, from where it stands.
+        let links = [
+            #"<a href="pages/about/index.html">About this shelf</a>"#, #"<a href="pages/now/index.html">Now</a>"#,
+            #"<a href="pages/reading-challenge/index.html">Reading challenge</a>"#,
+        ]
+        let home = try shelf.siteFile("index.html")
+        #expect(links.allSatisfy(home.contains))
+        let book = try shelf.siteFile("books/kindred/index.html")
+        #expect(book.contains(#"<a href="../../pages/now/index.html">Now</a>"#))
+        #expect(about.contains(#"<a href="../../pages/reading-challenge/index.html">Reading challenge</a>"#))
+    }
+
+    @Test func aFileThatCannotBeAPageIsWarnedOfAndLeftOut() throws {
+        let shelf = try FixtureShelf.make()
+        try Self.writePage("Mine.\n", named: "About Me.md", in: shelf)
+        try Self.writePage("Mine.\n", named: "now.markdown", in: shelf)
+        try Self.writePage("Mine.\n", named: "notes.txt", in: shelf)
+        try FileManager.default.createDirectory(
+            at: shelf.paths.pages.appendingPathComponent("more"), withIntermediateDirectories: true)
+        try Self.writePage("Deeper.\n", named: "more/deeper.md", in: shelf)
+        try Self.writePage("---\ntitle: [unclosed\n---\nText.\n", named: "broken.md", in: shelf)
+        let folder = shelf.paths.pages.path
+        let report = try shelf.build()
+        #expect(
+            report.warnings == [
+                "\(folder)/About Me.md is not published: a page's file name is its address, in small letters, digits"
+                    + " and hyphens, as about-me.md",
+                "\(folder)/broken.md: its front matter is no YAML, and was left out",
+                "\(folder)/more/deeper.md is not published: pages are the files directly in \(folder)",
+                "\(folder)/now.markdown is not published: a page is a Markdown file named as its address, as now.md",
+            ])
+        let pages = try FileManager.default.contentsOfDirectory(
+            atPath: shelf.paths.site.appendingPathComponent("pages").path)
+        #expect(pages == ["broken"])
+        #expect(try shelf.siteFile("pages/broken/index.html").contains("<h1>Broken</h1>"))
+        // As every warning of a build, said again by a build that finds nothing changed.
+        let again = try shelf.build()
+        #expect(again.kind == .upToDate)
+        #expect(again.warnings == report.warnings)
+    }
+
+    @Test func aPageThatIsNoTextStopsTheBuildNamingIt() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build()
+        let before = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        try FileManager.default.createDirectory(at: shelf.paths.pages, withIntermediateDirectories: true)
+        try Data([0x63, 0x61, 0x66, 0xE9]).write(to: shelf.paths.pages.appendingPathComponent("about.md"))
+        #expect {
+            try shelf.build()
+        } throws: { error in
+            "\(error)".contains("\(shelf.paths.pages.path)/about.md is not UTF-8 text")
+        }
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == before)
+    }
+
+    @Test func aChangedTitleRewritesEveryPageAndARemovedPageGoes() throws {
+        let shelf = try FixtureShelf.make()
+        try Self.writePage("# Now\n\nReading.\n", named: "now.md", in: shelf)
+        try shelf.build()
+        try Self.writePage("# Now, in November\n\nReading.\n", named: "now.md", in: shelf)
+        let changed = try shelf.build()
+        #expect(changed.filesWritten == changed.pageCount)
+        #expect(try shelf.siteFile("books/kindred/index.html").contains(">Now, in November</a>"))
+        try FileManager.default.removeItem(at: shelf.paths.pages.appendingPathComponent("now.md"))
+        let removed = try shelf.build()
+        #expect(removed.filesRemoved == 1)
+        #expect(!FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent("pages").path))
+        #expect(try !shelf.siteFile("index.html").contains("pages/now"))
+    }
+}
