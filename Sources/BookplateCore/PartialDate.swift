@@ -98,10 +98,10 @@ public struct PartialDate: Hashable, Sendable, Comparable, CustomStringConvertib
         return storedDay < other.storedDay
     }
 
-    /// The calendar day of `date` in UTC.
-    public static func day(of date: Date) -> PartialDate {
+    /// The calendar day of `date` in `timeZone`, UTC unless told (a highlight's time, kept as UTC).
+    public static func day(of date: Date, in timeZone: TimeZone? = nil) -> PartialDate {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        calendar.timeZone = timeZone ?? TimeZone(identifier: "UTC") ?? calendar.timeZone
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         // The calendar always yields valid parts for a Date, so this cannot fail.
         return (try? PartialDate(year: parts.year ?? 1970, month: parts.month, day: parts.day))

@@ -4,19 +4,25 @@ import Foundation
 /// `Clock`, which measures durations: this one tells the date and time.)
 public struct WallClock: Sendable {
     public var now: @Sendable () -> Date
+    /// Where the reader is: what day "today" is.
+    public var timeZone: TimeZone
 
-    public init(now: @escaping @Sendable () -> Date) {
+    public init(now: @escaping @Sendable () -> Date, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current) {
         self.now = now
+        self.timeZone = timeZone
     }
 
-    /// The real clock.
-    public static let system = WallClock(now: { Date() })
+    /// The real clock, in the reader's time zone.
+    public static var system: WallClock { WallClock(now: { Date() }, timeZone: .current) }
 
-    /// A clock stopped at `date`.
-    public static func fixed(_ date: Date) -> WallClock {
-        WallClock(now: { date })
+    /// A clock stopped at `date`, in `timeZone` (UTC unless told).
+    public static func fixed(_ date: Date, in timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current)
+        -> WallClock
+    {
+        WallClock(now: { date }, timeZone: timeZone)
     }
 
-    /// Today's date in UTC, as a day.
-    public var today: PartialDate { PartialDate.day(of: now()) }
+    /// Today's date where the reader is, as a day: a book finished on New Year's morning in Tokyo
+    /// was finished the year before, on UTC's day (found by an exploratory session).
+    public var today: PartialDate { PartialDate.day(of: now(), in: timeZone) }
 }

@@ -32,6 +32,27 @@ import Testing
         #expect(try reopened.books().map(\.book.title) == ["Emma"])
     }
 
+    /// "Today" is the reader's day: a book marked read on New Year's morning in Tokyo (still the
+    /// 31st in UTC) was finished the year before, and one on New Year's Eve in Los Angeles (the 1st
+    /// in UTC) the year after (found by an exploratory session).
+    @Test func todayIsTheDayWhereTheReaderIs() throws {
+        let newYearsMorningInTokyo = Date(timeIntervalSince1970: 1_798_758_000)  // 2026-12-31 23:00 UTC
+        let newYearsEveInLosAngeles = Date(timeIntervalSince1970: 1_798_776_000)  // 2027-01-01 04:00 UTC
+        for (instant, zone, day) in [
+            (newYearsMorningInTokyo, "Asia/Tokyo", "2027-01-01"),
+            (newYearsMorningInTokyo, "UTC", "2026-12-31"),
+            (newYearsEveInLosAngeles, "America/Los_Angeles", "2026-12-31"),
+            (newYearsEveInLosAngeles, "UTC", "2027-01-01"),
+        ] {
+            let clock = WallClock.fixed(instant, in: try #require(TimeZone(identifier: zone)))
+            #expect(clock.today.description == day, "\(zone)")
+            let library = try Library.inMemory(clock: clock)
+            try library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+            let read = try library.editBook(slug: "emma", BookEdit(status: .read))
+            #expect(read.book.finishedDate?.description == day, "\(zone)")
+        }
+    }
+
     /// Whether a note came from an import is shown by the site (its raw HTML, when allowed), so a
     /// change to `importedNote`, even by hand, moves the revision a build looks at: deleting its
     /// rows with sqlite3 left the page stale (found by an exploratory session).
