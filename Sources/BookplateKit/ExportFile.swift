@@ -1,6 +1,10 @@
 import BookplateCore
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `export --format json|csv --output FILE`: the export written to a file the reader names,
 /// which may be anywhere but the shelf's own files. An export that lands on the library, a note
 /// or `site.yaml` replaces what it exports: so `content/`, `templates/`, `site/` and the library
@@ -18,11 +22,57 @@ public enum ExportFile {
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw .noFolder(path: folder.relativePathForDisplay)
         }
+        // What is there decides how it is written: a file is replaced whole, in one step; a link
+        // is written through, to the file it names; a pipe or a terminal (`--output /dev/stdout`,
+        // `>(gzip > x.gz)`) is written into. Replacing the path itself turned a `latest.json`
+        // link into a file (the backup it named left as it was), a named pipe into a file nobody
+        // read, and, run as root, `/dev/stdout` into a file (found by an exploratory session).
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
+            var link = stat()
+            if lstat(url.path, &link) == 0 { throw .unwritable(path: shown, reason: "it is a link to nothing") }
+            return try replace(url, with: data, shown: shown)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            guard let real = realpath(url.path, nil) else { return try replace(url, with: data, shown: shown) }
+            defer { free(real) }
+            let target = URL(fileURLWithPath: String(cString: real))
+            if shelf.isShelfOwn(target) { throw .shelfFile(path: shown) }
+            try replace(target, with: data, shown: shown)
+        case S_IFIFO, S_IFCHR:
+            try stream(data, into: url.path, shown: shown)
+        default:
+            throw .unwritable(path: shown, reason: "it is neither a file nor a pipe")
+        }
+    }
+
+    private static func replace(_ url: URL, with data: Data, shown: String) throws(ExportError) {
         do {
             try data.write(to: url, options: .atomic)
         } catch {
-            throw .unwritable(path: shown, reason: error.localizedDescription)
+            throw .unwritable(path: shown, reason: FileFailure.reason(error))
         }
+    }
+
+    /// Writes `data` into the pipe or device at `path`, as it is, to the end.
+    private static func stream(_ data: Data, into path: String, shown: String) throws(ExportError) {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0 else { throw .unwritable(path: shown, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        let failure: Int32? = data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += count
+            }
+            return nil
+        }
+        if let failure { throw .unwritable(path: shown, reason: String(cString: strerror(failure))) }
     }
 }
 

@@ -55,6 +55,49 @@ import Testing
                 "Kindred"))
     }
 
+    /// `export --output` replaced whatever was at the path with a file of its own: a link to last
+    /// week's backup became a file (the backup left as it was), a named pipe a file nobody read,
+    /// and, run as root, `/dev/stdout` a file (found by an exploratory session).
+    @Test func anExportWritesThroughALinkAndIntoAPipe() async throws {
+        let (bookplate, root) = try newShelf()
+        try await bookplate.run("add", "--title", "Kindred", "--author", "Octavia E. Butler")
+        let backups = root.appendingPathComponent("backups")
+        try FileManager.default.createDirectory(at: backups, withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: backups.appendingPathComponent("real.json"))
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("latest.json").path, withDestinationPath: "backups/real.json")
+        let linked = try await bookplate.run("export", "--output", "latest.json")
+        #expect(linked.status == 0, "\(linked.stderr)")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: root.path + "/latest.json") == "backups/real.json"
+        )
+        #expect(
+            try String(contentsOf: backups.appendingPathComponent("real.json"), encoding: .utf8).contains("Kindred"))
+
+        // A named pipe is written into, and read from at its other end.
+        let pipe = root.appendingPathComponent("pipe").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        // Read by another process, as a shell's pipe is: the export waits for its reader.
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+        reader.arguments = ["-c", "cat pipe > piped.csv"]
+        reader.currentDirectoryURL = root
+        try reader.run()
+        let piped = try await bookplate.run("export", "--format", "csv", "--output", "pipe")
+        reader.waitUntilExit()
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(try String(contentsOf: root.appendingPathComponent("piped.csv"), encoding: .utf8).contains("Kindred"))
+        var info = stat()
+        #expect(lstat(pipe, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+
+        // A link that names nothing is said, not replaced.
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("dangling.json").path, withDestinationPath: "nowhere/x.json")
+        let dangling = try await bookplate.run("export", "--output", "dangling.json")
+        #expect(dangling.status == 1)
+        #expect(dangling.stderr == "Error: could not write dangling.json: it is a link to nothing\n")
+    }
+
     /// `remove --purge dune` deleted, besides the Dune on the shelf, an older removed "Dune" by
     /// another author that `restore` could still have brought back, and `restore` could not tell
     /// two removed books of one slug apart.
