@@ -61,9 +61,10 @@ public enum ExportFile {
         guard descriptor >= 0 else { throw .unwritable(path: shown, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
         let failure: Int32? = data.withUnsafeBytes { buffer in
+            guard let start = buffer.baseAddress else { return nil }
             var offset = 0
             while offset < buffer.count {
-                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let count = Glibc.write(descriptor, start + offset, buffer.count - offset)
                 if count < 0 {
                     if errno == EINTR { continue }
                     return errno
