@@ -41,6 +41,7 @@ enum Vips {
             if let output { bp_unref(output) }
             throw ThumbnailError(problem: .damaged(takeError()))
         }
+        dropWarnings()
         return VipsImageHandle(output)
     }
 
@@ -53,7 +54,15 @@ enum Vips {
         let status = operation(&buffer, &length)
         defer { bp_free(buffer) }
         guard status == 0, let buffer else { throw ThumbnailError(problem: .damaged(takeError())) }
+        dropWarnings()
         return Data(bytes: buffer, count: length)
+    }
+
+    /// Empties vips' error buffer after an operation that succeeded: what it said there (a
+    /// cover's ICC profile it could not read, and did without) was taken for the reason the next
+    /// damaged cover failed (found by an exploratory session).
+    private static func dropWarnings() {
+        bp_free(bp_error_copy())
     }
 
     /// The first line of vips' error buffer, which is emptied (copied and cleared in one step, as

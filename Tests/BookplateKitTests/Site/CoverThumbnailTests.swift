@@ -277,6 +277,23 @@ import Testing
         #expect(!reason.unicodeScalars.contains { $0.properties.generalCategory == .control })
     }
 
+    /// A cover with an ICC profile libvips cannot read is made without it, and what libvips said
+    /// of it stayed behind: the next damaged cover was refused for "VipsIcc: not an ICC profile"
+    /// (found by an exploratory session).
+    @Test func aDamagedCoverIsRefusedForItsOwnReasonNotTheOneBefore() throws {
+        let whole = try SampleImages.gradient(width: 400, height: 600)
+        let garbage = [UInt8](repeating: 0x41, count: 200)
+        let body = Array("ICC_PROFILE".utf8) + [0, 1, 1] + garbage
+        let segment: [UInt8] = [0xFF, 0xE2, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 0xFF)] + body
+        let badProfile = Array(whole.prefix(2)) + segment + Array(whole.dropFirst(2))
+        #expect(Self.problem(badProfile) == nil)
+        guard case .damaged(let reason) = Self.problem(Array(whole.prefix(whole.count / 2))) else {
+            Issue.record("a truncated JPEG was not refused as damaged")
+            return
+        }
+        #expect(!reason.contains("ICC"), "\(reason)")
+    }
+
     @Test func refusesAJPEGWhoseDataIsGarbage() throws {
         let whole = try SampleImages.gradient(width: 400, height: 600)
         // Keep the markers up to the start of the scan, then fill the scan with noise.
