@@ -228,6 +228,13 @@ public struct ThumbnailCache: Sendable {
     /// The bytes of the file at `url`, read straight into one array: when both cores make covers,
     /// every megabyte-sized copy shows in the build's peak memory.
     private static func contents(of url: URL) throws -> [UInt8] {
+        // A video or a scan named `.jpg` took its own size in memory, on each core, before
+        // anything looked at it (found by an exploratory session).
+        var info = stat()
+        if stat(url.path, &info) == 0, Int(info.st_size) > CoverThumbnails.maximumFileSize {
+            throw ThumbnailError(
+                path: url.relativePathForDisplay, problem: .fileTooLarge(megabytes: Int(info.st_size) >> 20))
+        }
         do {
             return try FileInput.bytes(atPath: url.path)
         } catch {

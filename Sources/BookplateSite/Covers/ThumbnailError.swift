@@ -19,6 +19,8 @@ public struct ThumbnailError: Error, Equatable, CustomStringConvertible {
         case tooLargeToDecode(width: Int, height: Int, megabytes: Int)
         /// The image ends early or its data is wrong, in vips' words.
         case damaged(String)
+        /// A file larger than a cover's may be (``CoverThumbnails/maximumFileSize``): it is not read.
+        case fileTooLarge(megabytes: Int)
         /// The file could not be read.
         case unreadable(String)
         /// The thumbnail cache could not be written.
@@ -53,6 +55,9 @@ public struct ThumbnailError: Error, Equatable, CustomStringConvertible {
                 + "(\(CoverThumbnails.maximumDecodedBytes >> 20) MB): save it smaller, or as a baseline JPEG"
         case .damaged(let reason):
             "\(subject) is truncated or damaged: \(reason): download it again or replace it"
+        case .fileTooLarge(let megabytes):
+            "\(subject) is \(megabytes) MB, more than a cover may be (\(CoverThumbnails.maximumFileSize >> 20) MB): "
+                + "save it smaller"
         case .unreadable(let reason):
             "could not read \(subject) (\(reason)): check that it exists and can be read"
         case .cacheUnwritable(let reason):

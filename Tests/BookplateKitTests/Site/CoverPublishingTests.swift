@@ -120,6 +120,22 @@ import Testing
         #expect(try TemporaryShelf.snapshot(of: shelf.paths.site).keys.filter { $0.hasPrefix("covers/") }.isEmpty)
     }
 
+    /// A 200 MB file named `dune.jpg` (a video, a scan) was read whole, on each core, before its
+    /// header was looked at: a build of two took 477 MB (found by an exploratory session).
+    @Test func aCoverFileTooLargeToBeOneIsAWarningAndNeverRead() async throws {
+        let shelf = try CoverPublishingTests.shelf()
+        let url = shelf.paths.covers.appendingPathComponent("kindred.jpg")
+        try CoverPublishingTests.write(try SampleImages.gradient(width: 200, height: 300), "kindred.jpg", in: shelf)
+        // Made large without writing it: a file with a hole (its size is all that is looked at).
+        #expect(truncate(url.path, off_t(CoverThumbnails.maximumFileSize + (1 << 20))) == 0)
+        let report = try await shelf.buildOffPool()
+        #expect(
+            report.warnings == [
+                "\(url.path) is 33 MB, more than a cover may be (32 MB): save it smaller"
+            ])
+        #expect(try shelf.siteFile("books/kindred/index.html").contains("cover-placeholder"))
+    }
+
     @Test func aTruncatedJPEGIsAWarningNotAHalfGreyCover() async throws {
         let shelf = try CoverPublishingTests.shelf()
         let whole = try SampleImages.gradient(width: 800, height: 1200)
