@@ -486,7 +486,8 @@ package enum DefaultTheme {
 
         .author-header { display: flex; gap: 1.5rem; align-items: center; margin-top: 2rem; }
         .author-header h1 { margin: 0 0 0.25rem; }
-        .author-photo { width: 8rem; height: auto; border-radius: 4px; box-shadow: 0 1px 3px rgb(0 0 0 / 0.25); }
+        /* A photo of any shape fits the space a portrait takes: one 10×20000 made an author page 256,000 px tall. */
+        .author-photo { width: 8rem; height: auto; min-height: 4rem; max-height: 12rem; object-fit: cover; border-radius: 4px; box-shadow: 0 1px 3px rgb(0 0 0 / 0.25); }
         .other-works ul { columns: 18rem; padding-left: 1.2rem; }
         .author-links { display: flex; flex-wrap: wrap; gap: 1rem; list-style: none; padding: 0; }
         .bio { max-width: var(--measure); }
