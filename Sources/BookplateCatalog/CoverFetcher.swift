@@ -140,9 +140,17 @@ public struct CoverFetcher: Sendable {
         return ImageInfo.isWhole(head: head, tail: tail, size: Int(size), as: info.format) ? url : nil
     }
 
+    /// The image for `name` in `folder`, as a build finds it: by extension in
+    /// ``ImageInfo/fileExtensions``' order, in any case a camera or a system writes it (`.JPG`,
+    /// `.Jpg`, `.jpg`), the name that sorts first when there are two (`refresh`, `remove` and
+    /// `edit --edition` saw only `.jpg`, and a reader's `dune.JPG` was left behind or outranked:
+    /// found by an exploratory session).
     public static func existingImage(named name: String, in folder: URL) -> URL? {
-        ImageInfo.fileExtensions.lazy.map { folder.appendingPathComponent("\(name).\($0)") }
-            .first { FileManager.default.fileExists(atPath: $0.path) }
+        ImageInfo.fileExtensions.lazy.flatMap { ext in
+            [ext.uppercased(), ext.prefix(1).uppercased() + ext.dropFirst(), ext].map {
+                folder.appendingPathComponent("\(name).\($0)")
+            }
+        }.first { FileManager.default.fileExists(atPath: $0.path) }
     }
 }
 

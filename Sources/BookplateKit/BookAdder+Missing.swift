@@ -63,7 +63,7 @@ extension BookAdder {
         }
         let found = try await finder.details(of: .candidate(match))
         var changed = try library.refreshBook(slug: book.slug, with: found.book, onlyFillGaps: true)
-        if try await saveCover(of: book.slug, from: found) { changed.append("cover") }
+        if let cover = try await saveCover(of: book.slug, from: found) { changed.append(cover) }
         return (.matched(changed: changed), results.warnings + found.warnings)
     }
 }

@@ -102,8 +102,8 @@ public struct BookAdder: Sendable {
         var changed = try library.refreshBook(
             slug: book.slug, with: found.book, onlyFillGaps: found.warnings.contains { !$0.isCut })
         let refreshed = try library.findBook(matching: book.slug)
-        if try await saveCover(of: book.slug, from: found, photos: photoJobsFor(refreshed.authors)) {
-            changed.append("cover")
+        if let cover = try await saveCover(of: book.slug, from: found, photos: photoJobsFor(refreshed.authors)) {
+            changed.append(cover)
         }
         return (changed, found.warnings)
     }
@@ -131,33 +131,44 @@ public struct BookAdder: Sendable {
             let saved = await finder.covers.saveImages(
                 [ImageJob(name: incoming, candidates: found.coverCandidates, folder: paths.covers)])
             if let (file, source) = saved.first ?? nil, let source {
-                if let old = CoverFetcher.existingImage(named: slug, in: paths.covers) {
-                    try? FileManager.default.removeItem(at: old)
-                }
+                // The cover before is set aside, never deleted: a reader who put their own photo
+                // in place of the catalog's (its coverURL stays) lost it for good (found by an
+                // exploratory session).
+                let keptAside = CoverFetcher.setAsideImage(named: slug, in: paths.covers, at: library.clock.now())
                 let final = paths.covers.appendingPathComponent("\(slug).\(file.pathExtension)")
                 try FileManager.default.moveItem(at: file, to: final)
                 try library.setCoverURL(slug: slug, to: source.absoluteString)
-                changed.append("cover")
+                changed.append(
+                    keptAside.map { "cover (the one before is kept as \($0.relativePathForDisplay))" } ?? "cover")
             }
         }
         return changed
     }
 
     /// Saves a cover for the book with `slug` from what the catalogs found, when it has none yet,
-    /// with the `photos` beside it, and records where it came from: whether one was saved.
-    func saveCover(of slug: String, from found: FoundBook, photos: [ImageJob] = []) async throws -> Bool {
+    /// with the `photos` beside it, and records where it came from: what changed ("cover", with
+    /// where the one before was kept when it was set aside), or nil when no cover was saved.
+    func saveCover(of slug: String, from found: FoundBook, photos: [ImageJob] = []) async throws -> String? {
         // A cover cut short (a download that stopped, with a length to match) is none: it is set
-        // aside in the covers' .removed/, and another is fetched.
+        // aside in the covers' .removed/, and another is fetched. It is said: a reader's own photo
+        // with bytes after its end (a phone's motion photo) was replaced without a word (found by
+        // an exploratory session).
+        var keptAside: URL?
         if CoverFetcher.existingImage(named: slug, in: paths.covers) != nil,
             CoverFetcher.wholeImage(named: slug, in: paths.covers) == nil
         {
-            CoverFetcher.setAsideImage(named: slug, in: paths.covers, at: library.clock.now())
+            keptAside = CoverFetcher.setAsideImage(named: slug, in: paths.covers, at: library.clock.now())
         }
         let saved = await finder.covers.saveImages(
             [ImageJob(name: slug, candidates: found.coverCandidates, folder: paths.covers)] + photos)
-        guard let source = saved.first??.source else { return false }
+        guard let source = saved.first??.source else {
+            // Nothing to take its place: the one set aside comes back.
+            if let keptAside { _ = CoverFetcher.bringBackImage(keptAside.lastPathComponent, named: slug, in: paths.covers) }
+            return nil
+        }
         try library.setCoverURL(slug: slug, to: source.absoluteString)
-        return true
+        return keptAside.map { "cover (the one before looked cut short, and is kept as \($0.relativePathForDisplay))" }
+            ?? "cover"
     }
 
     private func photoJobsFor(_ authors: [Author]) -> [ImageJob] {

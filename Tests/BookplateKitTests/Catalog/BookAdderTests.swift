@@ -127,6 +127,32 @@ import Testing
         await server.stop()
     }
 
+    /// `edit --edition` deleted the cover before when the book had a coverURL: a reader who had
+    /// put their own photo in place of the catalog's lost it for good (found by an exploratory
+    /// session). It is set aside, and said.
+    @Test func switchingEditionsKeepsTheCoverBeforeAside() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        // The French edition, with a cover of its own.
+        let french = "{\"covers\": [54321], " + (try frenchEdition()).dropFirst()
+        await server.on("/openlibrary/books/OL9999001M.json", .text(french))
+        await server.on("/covers/b/id/54321-L.jpg", .image("covers/google-books-thumbnail-the-maid.jpg"))
+        let shelf = try TemporaryShelf()
+        _ = await adder(server, shelf).add([.openLibraryWork("OL59863W")], reader: .init())
+        let cover = shelf.paths.covers.appendingPathComponent("the-left-hand-of-darkness.jpg")
+        let mine = Data(try SampleImages.gradient(width: 300, height: 450))
+        try mine.write(to: cover)
+        let changed = try await adder(server, shelf).switchEdition(slug: "the-left-hand-of-darkness", to: "OL9999001M")
+        let said = try #require(changed.first { $0.hasPrefix("cover") })
+        #expect(said.hasPrefix("cover (the one before is kept as "), "\(changed)")
+        #expect(try Data(contentsOf: cover) == Fixtures.data("covers/google-books-thumbnail-the-maid.jpg"))
+        let removed = shelf.paths.covers.appendingPathComponent(".removed")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: removed.path)
+        #expect(kept.count == 1)
+        #expect(try Data(contentsOf: removed.appendingPathComponent(kept[0])) == mine)
+        await server.stop()
+    }
+
     /// The French edition, cut from the editions list fixture.
     private func frenchEdition() throws -> String {
         let list =

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BookplateCatalog
 @testable import BookplateCore
 @testable import BookplateKit
 @testable import BookplateLibrary
@@ -46,6 +47,23 @@ import Testing
                 ?? []
             #expect(aside.isEmpty, "\(folder.lastPathComponent): \(aside)")
         }
+    }
+
+    /// A cover named as a camera names it (`dune.JPG`), which a build publishes, was left behind by
+    /// `remove` and `--purge` (a new book called Dune then took it) and outranked by `refresh`'s
+    /// download (found by an exploratory session).
+    @Test func aCoverNamedInCapitalsIsSetAsideAndBroughtBack() throws {
+        let shelf = try shelfWithDune()
+        let lower = shelf.paths.covers.appendingPathComponent("dune.jpg")
+        let upper = shelf.paths.covers.appendingPathComponent("dune.JPG")
+        try FileManager.default.moveItem(at: lower, to: upper)
+        #expect(CoverFetcher.existingImage(named: "dune", in: shelf.paths.covers) == upper)
+        let files = try removal(shelf).remove(slug: "dune")
+        #expect(files.cover?.lastPathComponent == "dune-1700000000.JPG")
+        #expect(CoverFetcher.existingImage(named: "dune", in: shelf.paths.covers) == nil)
+        let restored = try removal(shelf).restore(try shelf.library.findRemovedBook(matching: "dune"))
+        #expect(restored.coverBack == true)
+        #expect(FileManager.default.fileExists(atPath: upper.path))
     }
 
     @Test func theSetAsideFilesCarryTheInjectedClocksTime() throws {
