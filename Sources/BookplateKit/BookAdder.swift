@@ -163,7 +163,9 @@ public struct BookAdder: Sendable {
             [ImageJob(name: slug, candidates: found.coverCandidates, folder: paths.covers)] + photos)
         guard let source = saved.first??.source else {
             // Nothing to take its place: the one set aside comes back.
-            if let keptAside { _ = CoverFetcher.bringBackImage(keptAside.lastPathComponent, named: slug, in: paths.covers) }
+            if let keptAside {
+                _ = CoverFetcher.bringBackImage(keptAside.lastPathComponent, named: slug, in: paths.covers)
+            }
             return nil
         }
         try library.setCoverURL(slug: slug, to: source.absoluteString)
