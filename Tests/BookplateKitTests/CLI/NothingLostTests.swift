@@ -98,6 +98,23 @@ import Testing
         #expect(dangling.stderr == "Error: could not write dangling.json: it is a link to nothing\n")
     }
 
+    /// Covers and photos are files beside the library: an export imported into a fresh shelf came
+    /// back without them, and neither command said so (found by an exploratory session).
+    @Test func anExportSaysItHoldsNoImages() async throws {
+        let (bookplate, root) = try newShelf()
+        try await bookplate.run("add", "--title", "Kindred", "--author", "Octavia E. Butler")
+        let plain = try await bookplate.run("export")
+        #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
+        try Fixtures.data("covers/google-books-thumbnail-fledgling.jpg").write(
+            to: root.appendingPathComponent("content/covers/kindred.jpg"))
+        let exported = try await bookplate.run("export")
+        #expect(exported.status == 0)
+        #expect(
+            exported.stderr
+                == "note: the export holds no images: copy content/covers/ (1 file) beside it to keep them\n")
+        #expect(try JSONSerialization.jsonObject(with: Data(exported.stdout.utf8)) is [String: Any])
+    }
+
     /// `remove --purge dune` deleted, besides the Dune on the shelf, an older removed "Dune" by
     /// another author that `restore` could still have brought back, and `restore` could not tell
     /// two removed books of one slug apart.
