@@ -189,6 +189,12 @@ public struct ReadRecord: Hashable, Sendable, Codable {
         countsSetAside: Bool = true
     ) -> [ReadRecord] {
         var current: [ReadRecord] = []
+        if status.readOutcome == nil, let finished, !earlier.contains(where: { $0.finished == finished }) {
+            // A book to read again: the date it was read last is a read of its own (Goodreads'
+            // to-read row with a Date Read lost the date, or kept it on a book with no read:
+            // found by an exploratory session).
+            current = [ReadRecord(started: started, finished: finished, outcome: .finished)]
+        }
         if let outcome = status.readOutcome {
             current = [ReadRecord(started: started, finished: outcome == .reading ? nil : finished, outcome: outcome)]
             // A book begun again: Goodreads keeps the last finished read's date beside the status

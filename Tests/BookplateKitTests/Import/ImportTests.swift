@@ -943,6 +943,28 @@ extension ExportTests {
         #expect(try shelf.library.findBook(matching: "emma").book.status == .toRead)
     }
 
+    /// A book read before and shelved to read again: Goodreads keeps its Date Read on the to-read
+    /// row. With a Read Count of 1 the date was dropped (an undated read); with 0 the book showed
+    /// "Last read" but had no read, and no year counted it (found by an exploratory session).
+    @Test func aBookToReadAgainKeepsTheDateItWasReadLast() throws {
+        let shelf = try TemporaryShelf()
+        let text =
+            "Book Id,Title,Author,Exclusive Shelf,Date Read,Read Count\n1,Dune,Frank Herbert,to-read,2023/02/02,1\n"
+            + "2,Emma,Jane Austen,to-read,2023/02/03,0\n3,Ubik,Philip K. Dick,to-read,2021/05/01,3\n"
+        _ = try importText(text, into: shelf)
+        for (slug, reads) in [
+            ("dune", ["2023-02-02"]), ("emma", ["2023-02-03"]), ("ubik", [nil, nil, "2021-05-01"]),
+        ] {
+            let book = try shelf.library.findBook(matching: slug)
+            #expect(book.book.status == .toRead, "\(slug)")
+            #expect(book.reads.map(\.finished?.description) == reads, "\(slug)")
+            #expect(book.reads.allSatisfy { $0.outcome == .finished }, "\(slug)")
+        }
+        // Importing the file again changes nothing.
+        _ = try importText(text, into: shelf)
+        #expect(try shelf.library.findBook(matching: "dune").reads.count == 1)
+    }
+
     /// A spreadsheet saved the export with semicolons, and the import said it had no Title
     /// column (found by an exploratory session).
     @Test func aFileSeparatedBySemicolonsIsSaidToBe() throws {
