@@ -69,6 +69,7 @@ extension Library {
                 throw LibraryError.noSuchBook(slug)
             }
             let statusBefore = book.status
+            let datesBefore = (started: book.startedDate, finished: book.finishedDate)
             let keyBefore =
                 edit.title != nil || edit.authors != nil
                 ? Library.matchKey(title: book.title, firstAuthor: try authors(ofBookId: book.id, in: db).first?.name)
@@ -170,6 +171,17 @@ extension Library {
             let staysToRead = statusBefore == .toRead && book.status == .toRead
             if staysToRead, (edit.startedDate ?? nil) != nil || (edit.finishedDate ?? nil) != nil {
                 throw LibraryError.datesOnABookToRead(slug: book.slug)
+            }
+            // A book to read again shows its latest read's dates: clearing one clears it there too
+            // (the book said no start while its read kept one, and the export's import gave it
+            // back: found by an exploratory session).
+            if staysToRead, edit.startedDate != nil || edit.finishedDate != nil,
+                var latest = try Read.of(bookId: book.id ?? -1, in: db).last,
+                latest.record.started == datesBefore.started, latest.record.finished == datesBefore.finished
+            {
+                if edit.startedDate != nil { latest.record.started = nil }
+                if edit.finishedDate != nil { latest.record.finished = nil }
+                try latest.update(db)
             }
             try Library.checkDates(started: book.startedDate, finished: book.finishedDate)
             for field in edit.changedCatalogFields { book.provenance[field] = .reader }

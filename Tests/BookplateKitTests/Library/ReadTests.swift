@@ -420,11 +420,22 @@ import Testing
         #expect(throws: LibraryError.datesOnABookToRead(slug: "t")) {
             try library.editBook(slug: "t", BookEdit(startedDate: .some(try date("2025-01"))))
         }
-        // Clearing one is the book's alone (an older Bookplate let a book to read keep a start,
-        // which could not be cleared then: found by a review); its reads keep theirs.
+        // A date can be cleared (an older Bookplate let a book to read keep a start, which could not
+        // be cleared then: found by a review). The book shows its latest read's dates, so that
+        // read's goes too: the book said no finish while its read kept one, and an export's
+        // import gave it back (found by an exploratory session).
         let cleared = try library.editBook(slug: "t", BookEdit(finishedDate: .some(nil)))
         #expect(cleared.book.finishedDate == nil && cleared.book.status == .toRead)
-        #expect(try library.reads(ofBook: "t") == reads)
+        #expect(reads.last?.finished == (try date("2024-05")))
+        #expect(try library.reads(ofBook: "t") == [ReadRecord(started: reads.last?.started, finished: nil)])
+        // A date of the book's alone, that no read has, is cleared from the book alone.
+        try library.write { db in
+            try db.execute(sql: "UPDATE book SET startedDate = '2019-01-01' WHERE slug = 't'")
+        }
+        #expect(try library.findBook(matching: "t").book.startedDate == (try date("2019-01-01")))
+        let stray = try library.editBook(slug: "t", BookEdit(startedDate: .some(nil)))
+        #expect(stray.book.startedDate == nil)
+        #expect(try library.reads(ofBook: "t") == [ReadRecord(started: reads.last?.started, finished: nil)])
         #expect(ReadingStatus.impliedBy(started: try date("2025-01"), finished: nil) == .reading)
         #expect(ReadingStatus.impliedBy(started: nil, finished: try date("2025-01")) == .read)
         #expect(ReadingStatus.impliedBy(started: nil, finished: nil) == nil)
