@@ -174,14 +174,18 @@ enum MissingDetails {
         var failed = 0
     }
 
-    static func fill(_ slugs: [String], with adder: BookAdder) async throws -> Counts {
+    /// `report` takes each line and the summary: standard output, or standard error where
+    /// standard output is a command's JSON (`import --json --enrich` printed them after it).
+    static func fill(
+        _ slugs: [String], with adder: BookAdder, report: (String) -> Void = { Terminal.output($0) }
+    ) async throws -> Counts {
         var counts = Counts()
         guard !slugs.isEmpty else {
-            Terminal.output("No book lacks catalog details or a cover.")
+            report("No book lacks catalog details or a cover.")
             return counts
         }
         let failed = try await CatalogPass.run(
-            slugs, label: "Filling in",
+            slugs, label: "Filling in", report: report,
             stopped: { "stopped after \($0) of \(counted(slugs.count, "book")); run it again to go on" }
         ) { slug in
             let (outcome, warnings) = try await adder.fillMissing(slug: slug)
@@ -205,7 +209,7 @@ enum MissingDetails {
             }
         }
         counts.failed = failed
-        Terminal.output(
+        report(
             "Looked up \(counted(slugs.count, "book")) missing details or a cover: "
                 + "\(counts.updated) updated, \(counts.matched) found by title and author, \(counts.upToDate) with "
                 + "nothing more to find, \(counts.notMatched) not matched, \(counts.failed) failed")
@@ -222,7 +226,8 @@ enum CatalogPass {
     /// after the slug, if any. `stopped` says, after the error, what a stop after that many books
     /// means. Returns how many books failed.
     static func run(
-        _ slugs: [String], label: String, stopped: (_ done: Int) -> String,
+        _ slugs: [String], label: String, report: (String) -> Void = { Terminal.output($0) },
+        stopped: (_ done: Int) -> String,
         _ step: (String) async throws -> (warnings: [CatalogError], line: String?)
     ) async throws -> Int {
         let progress = ProgressBar(label: label)
@@ -233,7 +238,7 @@ enum CatalogPass {
                 let (warnings, line) = try await step(slug)
                 progress.clear()
                 for warning in warnings { Terminal.warning("\(slug): \(warning)") }
-                if let line { Terminal.output("\(slug): \(line)") }
+                if let line { report("\(slug): \(line)") }
             } catch let error as CatalogError where error.stopsAPass {
                 progress.finish()
                 Terminal.error("Error: \(slug): \(error) — \(stopped(index))")

@@ -90,7 +90,10 @@ struct ImportCommand: AsyncParsableCommand {
                 ]))
             if nothingRead { throw ExitCode.failure }
             guard enrich, !dryRun else { return }
-            try await enrichBooks(summary.rows.filter { $0.action != .removed }.map(\.slug), library: library)
+            // Standard output holds the JSON alone.
+            try await enrichBooks(
+                summary.rows.filter { $0.action != .removed }.map(\.slug), library: library,
+                report: { Terminal.error($0) })
             return
         }
         // Bookplate's JSON numbers its books, not lines ("LINE 2" was the second book: found by an
@@ -257,9 +260,12 @@ struct ImportCommand: AsyncParsableCommand {
 
     /// Fills in every book of the file that lacks catalog details or a cover — those the file
     /// left unchanged too, so that --enrich after a plain import does its work.
-    private func enrichBooks(_ slugs: [String], library: Library) async throws {
+    private func enrichBooks(
+        _ slugs: [String], library: Library, report: (String) -> Void = { Terminal.output($0) }
+    ) async throws {
         let adder = BookAdder(finder: try shelf.finder(), library: library, paths: try shelf.paths)
-        let counts = try await MissingDetails.fill(try adder.booksMissingDetails(among: slugs), with: adder)
+        let counts = try await MissingDetails.fill(
+            try adder.booksMissingDetails(among: slugs), with: adder, report: report)
         if counts.failed > 0 { throw ExitCode.failure }
     }
 }

@@ -311,6 +311,12 @@ import Testing
         let again = try await bookplate.runOffPool(["refresh", "--missing"])
         #expect(again.status == 0 && again.stdout.hasPrefix("zzz-nowhere: not matched"), "\(again.stdout)")
         #expect(again.stdout.hasSuffix("1 not matched, 0 failed\n"))
+        // With --json, standard output is the JSON alone: the lines went after it (found by an
+        // exploratory session), and are on standard error.
+        let json = try await bookplate.runOffPool(["import", "goodreads", file.path, "--enrich", "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) is [String: Any], "\(json.stdout)")
+        #expect(json.stderr.contains("zzz-nowhere: not matched") && json.stderr.contains("Looked up 1 book"))
         await server.stop()
     }
 
