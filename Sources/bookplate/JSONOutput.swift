@@ -19,11 +19,18 @@ enum JSONOutput {
     /// `{"version": 1, "error": {"message", "status"}}` (the message is on standard error too): a
     /// script reading the output had nothing to read on failure (found by an exploratory session).
     static func failure(_ message: String, status: Int32) {
-        guard CommandLine.arguments.dropFirst().contains("--json"), status != 0 else { return }
+        guard asked(in: CommandLine.arguments), status != 0 else { return }
         var text = message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
         if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
         guard !text.isEmpty else { return }
         try? print("error", .object(["message": .string(text), "status": .int(Int(status))]))
+    }
+
+    /// Whether `arguments` (the program's name first) ask for `--json`: an option, before any
+    /// `--` (`quote add dune -- --json` adds the text "--json", and its errors were printed as
+    /// JSON: found by an exploratory session).
+    static func asked(in arguments: [String]) -> Bool {
+        arguments.dropFirst().prefix { $0 != "--" }.contains("--json")
     }
 
     static func book(_ book: BookJSON) -> JSONValue {

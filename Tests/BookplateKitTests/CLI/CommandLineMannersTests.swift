@@ -73,8 +73,10 @@ import Testing
         #expect(missing?["status"] as? Int == 1)
         let unknown = try error(try await run("list", "--json", "--bogus", status: 64))
         #expect(unknown?["message"] as? String == "Unknown option '--bogus'" && unknown?["status"] as? Int == 64)
-        // Without --json, standard output stays empty.
+        // Without --json, standard output stays empty; a "--json" after -- is text, not the option
+        // (`show -- --json` printed its error as JSON: found by an exploratory session).
         #expect(try await run("show", "nosuch", status: 1).stdout.isEmpty)
+        #expect(try await run("show", "--", "--json", status: 1).stdout.isEmpty)
     }
 
     /// `add --title "-1 Is a Number"` failed with "Missing value for '--title <title>'", and
