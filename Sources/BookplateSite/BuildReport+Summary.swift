@@ -9,6 +9,14 @@ extension BuildReport {
     /// A file is rewritten when what it is made of changed, though it may come out the same (a
     /// template's change rewrites every page): "changed" said more than was known, and a file
     /// removed was not counted at all (found by an exploratory session).
+    /// The line that says a build was made in full because the last build's state could not be
+    /// used (a build killed halfway, a state of another library), as `build` and `serve` print it;
+    /// nil for any other build.
+    public var fullBuildNote: String? {
+        guard case .full(.unusableState(let reason)) = kind else { return nil }
+        return "note: built in full, as the last build's state was not used: \(reason)"
+    }
+
     public func summary(site: String) -> String {
         let time = String(format: "%.2f", seconds)
         switch kind {

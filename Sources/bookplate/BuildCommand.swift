@@ -63,9 +63,7 @@ struct BuildCommand: ParsableCommand {
                 ]))
             return
         }
-        if case .full(.unusableState(let reason)) = report.kind {
-            Terminal.error("note: built in full, as the last build's state was not used: \(reason)")
-        }
+        if let note = report.fullBuildNote { Terminal.error(note) }
         Terminal.output(report.summary(site: site))
     }
 }

@@ -20,25 +20,39 @@ struct ServeCommand: AsyncParsableCommand {
             report: { message in Terminal.error(message) })
         Terminal.output(
             "Serving \(paths.site.relativePathForDisplay)/ at http://127.0.0.1:\(server.port)/ — Ctrl-C to stop")
-        await server.rebuild()
-        let watcher = Task { await server.watch() }
-        await waitForInterrupt()
-        watcher.cancel()
+        // Ctrl-C is heard from the first build on, and a build under way is let finish: stopping
+        // amid one left its half-made site beside the shelf, and the next serve built in full
+        // without a word (found by an exploratory session). A second Ctrl-C stops at once.
+        let interrupts = Self.interrupts()
+        let work = Task {
+            await server.rebuild()
+            await server.watch()
+        }
+        for await _ in interrupts { break }
+        work.cancel()
         await server.stop()
+        await work.value
         Terminal.output("\nStopped.")
     }
 
-    /// Waits for Ctrl-C (SIGINT) or SIGTERM.
-    private func waitForInterrupt() async {
+    /// Ctrl-C (SIGINT) and SIGTERM, as they come; after the first, either ends the program as it
+    /// would have without this.
+    private static func interrupts() -> AsyncStream<Void> {
         let (interrupts, continuation) = AsyncStream<Void>.makeStream()
-        let sources = [SIGINT, SIGTERM].map { signalNumber in
+        let signals = [SIGINT, SIGTERM]
+        let sources = signals.map { signalNumber in
             signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { continuation.yield() }
-            source.resume()
-            return source
+            return DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
         }
-        for await _ in interrupts { break }
-        sources.forEach { $0.cancel() }
+        for source in sources {
+            source.setEventHandler {
+                sources.forEach { $0.cancel() }
+                for signalNumber in signals { signal(signalNumber, SIG_DFL) }
+                continuation.yield()
+                continuation.finish()
+            }
+            source.resume()
+        }
+        return interrupts
     }
 }

@@ -61,9 +61,13 @@ public actor PreviewServer {
             try? await Task.sleep(for: interval)
             if !currentFingerprint().isUnchanged(since: fingerprint) {
                 await rebuild()
-            } else if !siteIsThere, lastRemade.map({ ContinuousClock.now - $0 > .seconds(2) }) ?? true {
+            } else if !siteIsThere, !pages.lastBuildFailed,
+                lastRemade.map({ ContinuousClock.now - $0 > .seconds(2) }) ?? true
+            {
                 // The site deleted (or its marker) while serving: made again, or every page was a
-                // 404 until something else changed. At most every two seconds, should it fail.
+                // 404 until something else changed. Once: a build that failed is tried again
+                // when something changes (it was tried every two seconds, its error printed and
+                // open pages reloaded each time: found by an exploratory session).
                 lastRemade = .now
                 await rebuild()
             }
@@ -100,6 +104,7 @@ public actor PreviewServer {
             let base = built.baseURL?.path(percentEncoded: true)
             pages.basePath.withLock { $0 = base.map { $0.hasSuffix("/") ? $0 : $0 + "/" } }
             pages.recordBuild(error: nil)
+            if let note = built.fullBuildNote { report(note) }
             // Each on one line, as `build` prints them: a file's name may hold a line break.
             for warning in built.everyWarning {
                 report("warning: " + ControlSequences.removed(from: warning, as: .line))
@@ -107,7 +112,9 @@ public actor PreviewServer {
             report(built.summary(site: paths.site.relativePathForDisplay))
         case .failure(let error):
             pages.recordBuild(error: "\(error)")
-            report("\(PreviewServer.failure(error)) (still serving the last good site)")
+            report(
+                "\(PreviewServer.failure(error)) "
+                    + (siteIsThere ? "(still serving the last good site)" : "(no site to serve until a build succeeds)"))
         }
     }
 
@@ -133,14 +140,38 @@ public actor PreviewServer {
         // The library opened afresh: a library file replaced (a backup restored) is read anew.
         var state = ShelfState(revision: (try? Library.open(at: paths.library).revision()) ?? "")
         let library = paths.library.standardizedFileURL.path
-        for folder in [paths.content, paths.templates] {
-            for (path, stamp) in FileStamps.scan(folder) {
-                let full = folder.standardizedFileURL.path + "/" + path
+        var visited: Set<[UInt64]> = []
+        func take(_ folder: String) {
+            var info = stat()
+            // A folder reached again through a link (a link up the tree) is not walked again.
+            guard stat(folder, &info) == 0, visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted
+            else { return }
+            var links: [String] = []
+            for (path, stamp) in FileStamps.scan(URL(fileURLWithPath: folder), links: &links) {
+                let full = folder + "/" + path
                 // The library file and SQLite's side files change whenever the build caches a note.
                 guard !full.hasPrefix(library) else { continue }
                 state.files[full] = stamp
             }
+            // Links are inputs too: the build follows a linked notes folder and refuses a linked
+            // cover, and the watcher saw neither (an edit through the link was never built, and a
+            // link removed never cleared its error: found by an exploratory session). The link
+            // itself is stamped (made, removed, pointed elsewhere), and what it leads to.
+            for link in links {
+                let full = folder + "/" + link
+                var own = stat()
+                guard lstat(full, &own) == 0 else { continue }
+                state.files[full + "\u{0}link"] = FileStamps.Stamp(own)
+                var target = stat()
+                guard stat(full, &target) == 0 else { continue }
+                if (target.st_mode & S_IFMT) == S_IFDIR {
+                    take(full)
+                } else {
+                    state.files[full] = FileStamps.Stamp(target)
+                }
+            }
         }
+        for folder in [paths.content, paths.templates] { take(folder.standardizedFileURL.path) }
         return state
     }
 }
@@ -163,6 +194,15 @@ final class PreviewPages: Sendable {
 
     var buildVersion: Int { status.withLock { $0.version } }
 
+    /// Whether the last build failed.
+    var lastBuildFailed: Bool { status.withLock { $0.lastError != nil } }
+
+    /// What open pages compare to know a build happened: the builds' count, after a number drawn
+    /// when the server started, so that a page left open across a restart (whose count began
+    /// at 1 again) reloads too (found by an exploratory session).
+    private let run = UInt32.random(in: 1...UInt32.max)
+    private var versionText: String { "\(run).\(buildVersion)" }
+
     func recordBuild(error: String?) {
         status.withLock { $0 = BuildStatus(version: $0.version + 1, lastError: error) }
     }
@@ -171,7 +211,13 @@ final class PreviewPages: Sendable {
         if request.path == "/__bookplate/version" {
             return HTTPResponseMessage(
                 status: 200, fields: [("Content-Type", "text/plain"), ("Cache-Control", "no-store")],
-                body: Array(String(buildVersion).utf8))
+                body: Array(versionText.utf8))
+        }
+        // A folder with no marker is no site of Bookplate's (one being made, or another's, which a
+        // build refuses): none of it is shown as if it were (a hand-made site was served under the
+        // error of the build that refused it: found by an exploratory session).
+        guard FileManager.default.fileExists(atPath: site.appendingPathComponent(SiteWriter.markerName).path) else {
+            return notFound(fromSite: false)
         }
         guard let file = Self.file(for: request.path, in: site) ?? Self.file(for: withinSite(request.path), in: site)
         else { return notFound() }
@@ -208,20 +254,22 @@ final class PreviewPages: Sendable {
         return "/" + path.dropFirst(base.count)
     }
 
-    private func notFound() -> HTTPResponseMessage {
+    private func notFound(fromSite: Bool = true) -> HTTPResponseMessage {
         // Read as every file is, never through a link out of the site (found by a review).
-        let page = Self.realPath(of: site.appendingPathComponent("404.html"), inside: site)
+        let page = fromSite ? Self.realPath(of: site.appendingPathComponent("404.html"), inside: site) : nil
         let body = page.flatMap { FileManager.default.contents(atPath: $0) }.map {
             decorate(String(decoding: $0, as: UTF8.self))
         }
+        // With no site yet, a page of its own, that shows the build's error and reloads once a build
+        // succeeds (it said "Not found" and stayed so: found by an exploratory session).
         return HTTPResponseMessage(
             status: 404, fields: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
-            body: Array((body ?? "<!doctype html><title>Not found</title><p>Not found</p>").utf8))
+            body: Array((body ?? decorate("<!doctype html><title>Not found</title><body><p>Not found</p></body>")).utf8))
     }
 
     /// Adds the reload script, and the build error when the last build failed.
     private func decorate(_ html: String) -> String {
-        let (version, lastError) = status.withLock { ($0.version, $0.lastError) }
+        let (version, lastError) = (versionText, status.withLock { $0.lastError })
         var extra = """
             <script>(function(){var v="\(version)";setInterval(function(){fetch("/__bookplate/version",\
             {cache:"no-store"}).then(function(r){return r.text()}).then(function(t){if(t!==v){location.reload()}})\

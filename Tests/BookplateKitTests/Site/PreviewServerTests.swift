@@ -58,8 +58,8 @@ import Testing
         let page = try await poll(server.port, "/books/kindred/index.html") { $0.contains("Freshly <em>edited</em>") }
         #expect(page.contains("Freshly <em>edited</em>"))
         // The page is on disk a moment before the build is counted: open pages reload on the count.
-        let version = try await poll(server.port, "/__bookplate/version") { (Int($0) ?? 0) > before }
-        #expect((Int(version) ?? 0) > before)
+        let version = try await poll(server.port, "/__bookplate/version") { Self.count($0) > before }
+        #expect(Self.count(version) > before)
 
         // A broken template: the error is shown, the last good site is still served.
         try Data("{{#broken}}".utf8).write(to: shelf.paths.templates.appendingPathComponent("book.mustache"))
@@ -134,6 +134,93 @@ import Testing
         #expect(index.contains("<html"))
         watcher.cancel()
         await server.stop()
+    }
+
+    /// The builds' count in what `/__bookplate/version` answers (`<run>.<count>`).
+    static func count(_ version: String) -> Int {
+        Int(version.split(separator: ".").last ?? "") ?? 0
+    }
+
+    /// With no site yet and a first build that failed, the preview said "Not found" with neither
+    /// the error nor the reload script, tried the build again every two seconds (printing its
+    /// error each time), and said it still served "the last good site" (found by an exploratory
+    /// session).
+    @Test func aFirstBuildThatFailsIsShownOnceAndTheFixReloads() async throws {
+        let shelf = try FixtureShelf.make()
+        try Data("{{#broken}}".utf8).write(to: shelf.paths.templates.appendingPathComponent("book.mustache"))
+        let lines = Mutex<[String]>([])
+        let server = try Self.server(for: shelf) { line in lines.withLock { $0.append(line) } }
+        await server.rebuild()
+        let watcher = Task { await server.watch(every: .milliseconds(100)) }
+        try await Task.sleep(for: .seconds(3))
+        #expect(server.buildVersion == 1)
+        #expect(lines.withLock { $0 }.count == 1)
+        #expect(lines.withLock { $0.first?.hasSuffix("(no site to serve until a build succeeds)") } == true)
+        let page = try await get(server.port, "/")
+        #expect(page.status == 404)
+        #expect(page.body.contains("role=\"alert\"") && page.body.contains("/__bookplate/version"))
+        try FileManager.default.removeItem(at: shelf.paths.templates.appendingPathComponent("book.mustache"))
+        let fixed = try await poll(server.port, "/") { $0.contains("<html") }
+        #expect(fixed.contains("<html") && !fixed.contains("role=\"alert\""))
+        watcher.cancel()
+        await server.stop()
+    }
+
+    /// A site folder of someone else's files, which a build refuses, was served under the error
+    /// as if it were the last good site, and open pages reloaded every two seconds (found by an
+    /// exploratory session).
+    @Test func aSiteFolderThatIsNotBookplatesIsNotServed() async throws {
+        let shelf = try FixtureShelf.make()
+        try FileManager.default.createDirectory(at: shelf.paths.site, withIntermediateDirectories: true)
+        try Data("<html><body>My old hand-made site</body></html>".utf8).write(
+            to: shelf.paths.site.appendingPathComponent("index.html"))
+        let server = try Self.server(for: shelf)
+        await server.rebuild()
+        let watcher = Task { await server.watch(every: .milliseconds(100)) }
+        try await Task.sleep(for: .seconds(3))
+        #expect(server.buildVersion == 1)
+        let page = try await get(server.port, "/")
+        #expect(page.status == 404 && !page.body.contains("hand-made") && page.body.contains("role=\"alert\""))
+        watcher.cancel()
+        await server.stop()
+    }
+
+    /// A notes folder that is a link (to a vault elsewhere) is followed by the build, but the
+    /// watcher passed links over: an edit through it was never built (found by an exploratory
+    /// session).
+    @Test func aNoteEditedThroughALinkedFolderIsBuilt() async throws {
+        let shelf = try FixtureShelf.make()
+        let vault = try TestPaths.temporaryFolder("vault")
+        for name in try FileManager.default.contentsOfDirectory(atPath: shelf.paths.notes.path) {
+            try FileManager.default.copyItem(
+                at: shelf.paths.notes.appendingPathComponent(name), to: vault.appendingPathComponent(name))
+        }
+        try FileManager.default.removeItem(at: shelf.paths.notes)
+        try FileManager.default.createSymbolicLink(at: shelf.paths.notes, withDestinationURL: vault)
+        let server = try Self.server(for: shelf)
+        await server.rebuild()
+        let watcher = Task { await server.watch(every: .milliseconds(100)) }
+        try Data("Edited *in the vault*.\n".utf8).write(to: vault.appendingPathComponent("kindred.md"))
+        let page = try await poll(server.port, "/books/kindred/index.html") { $0.contains("in the vault") }
+        #expect(page.contains("Edited <em>in the vault</em>."))
+        watcher.cancel()
+        await server.stop()
+    }
+
+    /// A page left open across a restart of `serve` compared its build count (1) with the new
+    /// server's (1 again) and never reloaded (found by an exploratory session).
+    @Test func anotherServerAnswersAnotherVersion() async throws {
+        let shelf = try FixtureShelf.make()
+        let first = try Self.server(for: shelf)
+        await first.rebuild()
+        let before = try await get(first.port, "/__bookplate/version").body
+        await first.stop()
+        let second = try Self.server(for: shelf)
+        await second.rebuild()
+        let after = try await get(second.port, "/__bookplate/version").body
+        await second.stop()
+        #expect(Self.count(before) == 1 && Self.count(after) == 1)
+        #expect(before != after)
     }
 
     /// With a base_url below the host's top, the 404 page links `/my-shelf/assets/style.css`,
@@ -263,6 +350,8 @@ import Testing
         try FileManager.default.createDirectory(at: stats, withIntermediateDirectories: true)
         try Data("<p>stats</p>".utf8).write(to: stats.appendingPathComponent("index.html"))
         try Data("<p>home</p>".utf8).write(to: site.appendingPathComponent("index.html"))
+        // A site of Bookplate's: a folder without its marker is not served.
+        try Data().write(to: site.appendingPathComponent(SiteWriter.markerName))
         let pages = PreviewPages(site: site)
         func answer(_ path: String) -> HTTPResponseMessage {
             pages.respond(to: HTTPRequestHead(method: "GET", path: path, version: "HTTP/1.1", fields: []))
