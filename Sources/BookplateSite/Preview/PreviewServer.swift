@@ -114,7 +114,8 @@ public actor PreviewServer {
             pages.recordBuild(error: "\(error)")
             report(
                 "\(PreviewServer.failure(error)) "
-                    + (siteIsThere ? "(still serving the last good site)" : "(no site to serve until a build succeeds)"))
+                    + (siteIsThere ? "(still serving the last good site)" : "(no site to serve until a build succeeds)")
+            )
         }
     }
 
@@ -264,7 +265,8 @@ final class PreviewPages: Sendable {
         // succeeds (it said "Not found" and stayed so: found by an exploratory session).
         return HTTPResponseMessage(
             status: 404, fields: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
-            body: Array((body ?? decorate("<!doctype html><title>Not found</title><body><p>Not found</p></body>")).utf8))
+            body: Array((body ?? decorate("<!doctype html><title>Not found</title><body><p>Not found</p></body>")).utf8)
+        )
     }
 
     /// Adds the reload script, and the build error when the last build failed.
