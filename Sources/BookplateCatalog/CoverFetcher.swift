@@ -102,9 +102,12 @@ public struct CoverFetcher: Sendable {
             return nil
         }
         let type = reply.headers["content-type"]?.lowercased() ?? ""
+        // The whole body is read for the header (a JPEG with 300 KB of metadata before its frame
+        // was refused), and a size the build would refuse for ever is no cover (a 20000×20000 PNG
+        // was kept, warned of at every build, and never replaced: found by an exploratory session).
         guard type.isEmpty || type.hasPrefix("image/"), reply.body.count <= CoverFetcher.maximumImageSize,
-            let info = ImageInfo(bytes: [UInt8](reply.body.prefix(256 * 1024))), info.width > 1, info.height > 1,
-            ImageInfo.isWhole(reply.body, as: info.format)
+            let info = ImageInfo(bytes: [UInt8](reply.body)), info.width > 1, info.height > 1,
+            info.isWithinCoverLimits, ImageInfo.isWhole(reply.body, as: info.format)
         else { return nil }
         return (reply.body, info)
     }
@@ -125,15 +128,22 @@ public struct CoverFetcher: Sendable {
         return SetAside.bringBack(setAside, from: folder, to: folder.appendingPathComponent("\(name).\(ext)"))
     }
 
-    /// The image for `name` in `folder` when it is whole (see ``ImageInfo/isWhole(head:tail:size:as:)``):
-    /// one cut short is none, for the commands that fill in what a book lacks. Its header and its
-    /// last bytes are read, not the whole file: `refresh --missing` asks it of every cover.
+    /// The image for `name` in `folder` when it is whole (see ``ImageInfo/isWhole(head:tail:size:as:)``)
+    /// and of a size a build publishes: one cut short, or too large, is none, for the commands
+    /// that fill in what a book lacks. Its header and its last bytes are read, not the whole file:
+    /// `refresh --missing` asks it of every cover (the header is looked for further only when the
+    /// first 256 KB do not hold it: a photo's metadata may come first).
     public static func wholeImage(named name: String, in folder: URL) -> URL? {
         guard let url = existingImage(named: name, in: folder), let handle = FileHandle(forReadingAtPath: url.path)
         else { return nil }
         defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 256 * 1024), let info = ImageInfo(bytes: [UInt8](head)),
-            let size = try? handle.seekToEnd()
+        guard var head = try? handle.read(upToCount: 256 * 1024) else { return nil }
+        if ImageInfo(bytes: [UInt8](head)) == nil, head.count == 256 * 1024,
+            let rest = try? handle.read(upToCount: ImageInfo.maximumFileSize - head.count)
+        {
+            head += rest
+        }
+        guard let info = ImageInfo(bytes: [UInt8](head)), info.isWithinCoverLimits, let size = try? handle.seekToEnd()
         else { return nil }
         try? handle.seek(toOffset: size > 64 ? size - 64 : 0)
         let tail = (try? handle.readToEnd()) ?? Data()

@@ -10,6 +10,22 @@ public struct ImageInfo: Equatable, Sendable {
     /// The file extensions a cover or photo may have, in the order they are looked for.
     public static let fileExtensions = ["jpg", "jpeg", "png", "gif", "webp"]
 
+    /// The largest picture a cover or photo may be, in pixels, and the longest side: a build
+    /// refuses a larger one before decoding it, and so does a download.
+    public static let maximumPixels = 50_000_000
+    public static let maximumSide = 20_000
+    /// The largest file a cover or photo may be, in bytes: a build reads it whole before its
+    /// header is looked at. A 50-megapixel photo saved as a JPEG at the highest quality is about
+    /// 25 MB.
+    public static let maximumFileSize = 32 << 20
+
+    /// Whether a build may publish an image of this size (a download, which the build would
+    /// refuse for ever, is refused as none: found by an exploratory session).
+    package var isWithinCoverLimits: Bool {
+        width > 0 && height > 0 && width <= ImageInfo.maximumSide && height <= ImageInfo.maximumSide
+            && width * height <= ImageInfo.maximumPixels
+    }
+
     package var format: Format
     package var width: Int
     package var height: Int

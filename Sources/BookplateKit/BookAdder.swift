@@ -130,7 +130,14 @@ public struct BookAdder: Sendable {
             let incoming = "\(slug).incoming"
             let saved = await finder.covers.saveImages(
                 [ImageJob(name: incoming, candidates: found.coverCandidates, folder: paths.covers)])
-            if let (file, source) = saved.first ?? nil, let source {
+            if let (file, source) = saved.first ?? nil, let source,
+                let old = CoverFetcher.existingImage(named: slug, in: paths.covers),
+                FileManager.default.contentsEqual(atPath: file.path, andPath: old.path)
+            {
+                // The same image again: nothing changes.
+                try? FileManager.default.removeItem(at: file)
+                try library.setCoverURL(slug: slug, to: source.absoluteString)
+            } else if let (file, source) = saved.first ?? nil, let source {
                 // The cover before is set aside, never deleted: a reader who put their own photo
                 // in place of the catalog's (its coverURL stays) lost it for good (found by an
                 // exploratory session).
@@ -149,8 +156,8 @@ public struct BookAdder: Sendable {
     /// with the `photos` beside it, and records where it came from: what changed ("cover", with
     /// where the one before was kept when it was set aside), or nil when no cover was saved.
     func saveCover(of slug: String, from found: FoundBook, photos: [ImageJob] = []) async throws -> String? {
-        // A cover cut short (a download that stopped, with a length to match) is none: it is set
-        // aside in the covers' .removed/, and another is fetched. It is said: a reader's own photo
+        // A cover cut short (a download that stopped, with a length to match), or too large to
+        // publish, is none: it is set aside in the covers' .removed/, and another is fetched. It is said: a reader's own photo
         // with bytes after its end (a phone's motion photo) was replaced without a word (found by
         // an exploratory session).
         var keptAside: URL?
@@ -169,7 +176,9 @@ public struct BookAdder: Sendable {
             return nil
         }
         try library.setCoverURL(slug: slug, to: source.absoluteString)
-        return keptAside.map { "cover (the one before looked cut short, and is kept as \($0.relativePathForDisplay))" }
+        return keptAside.map {
+            "cover (the one before was cut short or too large to publish, and is kept as \($0.relativePathForDisplay))"
+        }
             ?? "cover"
     }
 

@@ -15,11 +15,10 @@ public enum CoverThumbnails {
     /// The JPEG quality of every rendition.
     static let quality: Int32 = 80
     /// The largest picture a cover may be, in pixels, and the longest side.
-    public static let maximumPixels = 50_000_000
-    public static let maximumSide = 20_000
-    /// The largest file a cover may be, in bytes: it is read whole before its header is looked
-    /// at. A 50-megapixel photo saved as a JPEG at the highest quality is about 25 MB.
-    public static let maximumFileSize = 32 << 20
+    public static let maximumPixels = ImageInfo.maximumPixels
+    public static let maximumSide = ImageInfo.maximumSide
+    /// The largest file a cover may be, in bytes (``ImageInfo/maximumFileSize``).
+    public static let maximumFileSize = ImageInfo.maximumFileSize
     /// The most a cover that is decoded whole (``ImageInfo/isDecodedWhole``: a PNG, a GIF, a
     /// progressive JPEG, a lossless WebP) may take to decode, in bytes: libvips shrinks a baseline
     /// JPEG or a lossy WebP while it decodes it, but holds about twice one of these (a 7000×7000

@@ -277,7 +277,7 @@ import Testing
         // motion photo) was replaced without a word (found by an exploratory session).
         #expect(
             changed.contains(
-                "cover (the one before looked cut short, and is kept as "
+                "cover (the one before was cut short or too large to publish, and is kept as "
                     + shelf.paths.covers.appendingPathComponent(".removed/\(aside[0])").relativePathForDisplay + ")"),
             "\(changed)")
         // With nothing to take its place, it comes back.
@@ -288,6 +288,35 @@ import Testing
         let (unchanged, _) = try await adder(server, shelf).refresh(slug: slug)
         #expect(!unchanged.contains { $0.hasPrefix("cover") })
         #expect(try Data(contentsOf: cover) == whole.prefix(3000))
+        await server.stop()
+    }
+
+    /// A catalog's 20000×20000 PNG was kept as the cover, warned of at every build as larger than
+    /// a cover may be, and neither `refresh` nor `refresh --missing` would fetch another (found by
+    /// an exploratory session): it is no cover, as one cut short is none.
+    @Test func aCoverTooLargeToPublishIsNeverKeptAndARefreshReplacesOne() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let bomb = Data(SampleImages.pngHeader(width: 20_000, height: 20_000) + [UInt8](repeating: 0, count: 64))
+        await server.on(
+            "/covers/b/id/12345-L.jpg",
+            StubCatalogServer.Reply(status: 200, headers: ["Content-Type": "image/png"], body: bomb))
+        await server.on(
+            "/google/images",
+            StubCatalogServer.Reply(status: 200, headers: ["Content-Type": "image/png"], body: bomb))
+        let shelf = try TemporaryShelf()
+        _ = await adder(server, shelf).add([.openLibraryWork("OL59863W")], reader: .init())
+        let slug = "the-left-hand-of-darkness"
+        #expect(CoverFetcher.existingImage(named: slug, in: shelf.paths.covers) == nil)
+        // One kept before this is replaced by a refresh.
+        try FileManager.default.createDirectory(at: shelf.paths.covers, withIntermediateDirectories: true)
+        try bomb.write(to: shelf.paths.covers.appendingPathComponent("\(slug).png"))
+        #expect(try adder(server, shelf).booksMissingDetails().contains(slug))
+        await server.serveLeftHandOfDarkness()
+        let (changed, _) = try await adder(server, shelf).refresh(slug: slug)
+        #expect(changed.contains { $0.hasPrefix("cover (the one before was cut short or too large") }, "\(changed)")
+        let cover = try #require(CoverFetcher.existingImage(named: slug, in: shelf.paths.covers))
+        #expect(ImageInfo(bytes: [UInt8](try Data(contentsOf: cover)))?.isWithinCoverLimits == true)
         await server.stop()
     }
 
