@@ -107,6 +107,34 @@ enum CoverArt {
         }
     }
 
+    /// A line for each entry of an image folder named as an image (`dune.jpg`) that is a folder,
+    /// a named pipe or anything else but a file: none is published, and none was said (found by
+    /// an exploratory session). Links are refused before this.
+    static func entriesThatAreNoFiles(in folder: URL) -> [String] {
+        guard let directory = opendir(folder.path) else { return [] }
+        defer { closedir(directory) }
+        var lines: [String] = []
+        while let entry = readdir(directory) {
+            let name = entry.pointee.name
+            guard !name.hasPrefix("."), let dot = name.lastIndex(of: "."), dot > name.startIndex,
+                ImageInfo.fileExtensions.contains(name[name.index(after: dot)...].lowercased())
+            else { continue }
+            var info = stat()
+            guard fstatat(dirfd(directory), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            let kind: String
+            switch info.st_mode & S_IFMT {
+            case S_IFREG, S_IFLNK: continue
+            case S_IFDIR: kind = "a folder"
+            case S_IFIFO: kind = "a named pipe"
+            default: kind = "no file"
+            }
+            lines.append(
+                "\(folder.appendingPathComponent(name).relativePathForDisplay) is \(kind), not an image, and is not "
+                    + "published: put the image there in its place")
+        }
+        return lines.sorted()
+    }
+
     /// The placeholder cover of a book.
     static func placeholder(title: String, author: String?, slug: String) -> CoverModel {
         CoverModel(

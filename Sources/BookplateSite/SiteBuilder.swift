@@ -260,6 +260,7 @@ public struct SiteBuilder: Sendable {
             in: paths.photos, images: photoImages, slugs: Set(snapshot.authors.map(\.slug)), naming: "author",
             strangers: false)
         outputs.append(contentsOf: photos.compactMap(\.file))
+        warnings += CoverArt.entriesThatAreNoFiles(in: paths.covers) + CoverArt.entriesThatAreNoFiles(in: paths.photos)
         // Thumbnails of covers and photos no page shows any more are dropped (a cache that cannot
         // be tidied only costs disk space).
         _ = try? cache.removeEntries(keeping: Set(covers.compactMap(\.cacheKey) + photos.compactMap(\.cacheKey)))

@@ -136,6 +136,23 @@ import Testing
         #expect(try shelf.siteFile("books/kindred/index.html").contains("cover-placeholder"))
     }
 
+    /// A folder or a named pipe where a cover goes was passed over without a word (found by an
+    /// exploratory session).
+    @Test func aFolderOrAPipeWhereACoverGoesIsAWarning() async throws {
+        let shelf = try CoverPublishingTests.shelf()
+        try FileManager.default.createDirectory(
+            at: shelf.paths.covers.appendingPathComponent("kindred.jpg"), withIntermediateDirectories: true)
+        #expect(mkfifo(shelf.paths.covers.appendingPathComponent("dawn.png").path, 0o600) == 0)
+        let report = try await shelf.buildOffPool()
+        let covers = shelf.paths.covers.path
+        #expect(
+            report.warnings == [
+                "\(covers)/dawn.png is a named pipe, not an image, and is not published: put the image there in its place",
+                "\(covers)/kindred.jpg is a folder, not an image, and is not published: put the image there in its place",
+            ])
+        #expect(try shelf.siteFile("books/kindred/index.html").contains("cover-placeholder"))
+    }
+
     @Test func aTruncatedJPEGIsAWarningNotAHalfGreyCover() async throws {
         let shelf = try CoverPublishingTests.shelf()
         let whole = try SampleImages.gradient(width: 800, height: 1200)
