@@ -258,7 +258,7 @@ public struct LibraryExporter: Sendable {
         "Book Id", "Title", "Author", "Author l-f", "Additional Authors", "ISBN", "ISBN13", "My Rating",
         "Average Rating", "Publisher", "Binding", "Number of Pages", "Year Published", "Original Publication Year",
         "Date Read", "Date Added", "Bookshelves", "Bookshelves with positions", "Exclusive Shelf", "My Review",
-        "Spoiler", "Private Notes", "Read Count", "Owned Copies", "Dates Read", "Owned?",
+        "Spoiler", "Private Notes", "Read Count", "Owned Copies", "Dates Read", "Owned?", "Audio Minutes",
     ]
 
     /// A Goodreads-compatible CSV, CRLF line ends as spreadsheets expect. Books come in the order
@@ -326,6 +326,9 @@ public struct LibraryExporter: Sendable {
                 // "not known" alike, and 'owned: no' came back unknown (found by an exploratory
                 // session).
                 book.owned.map { $0 ? "Yes" : "No" } ?? "",
+                // Bookplate's own: an audiobook's length, which no other export has (it was lost
+                // on the CSV's round trip: found by an exploratory session).
+                book.audioMinutes.map(String.init) ?? "",
             ]
             lines.append(fields.map(LibraryExporter.csvField).joined(separator: ","))
         }

@@ -52,7 +52,11 @@ enum GoodreadsFormat {
             finishedDate: status == .read || finished != nil ? finished : nil,
             shelves: shelves.reduce(into: [String]()) { list, shelf in
                 if !list.contains(where: { $0.lowercased() == shelf.lowercased() }) { list.append(shelf) }
-            }, series: series, format: row["Binding"].flatMap(BookFormat.init(naming:)), firstPublished: firstYear,
+            }, series: series, format: row["Binding"].flatMap(BookFormat.init(naming:)),
+            // Bookplate's own CSV adds an audiobook's length, in minutes.
+            audioMinutes: ImportValues.count(
+                row["Audio Minutes"], column: "Audio Minutes", in: AudioLength.minutes, warnings: &warnings),
+            firstPublished: firstYear,
             // Bookplate's own CSV adds StoryGraph's Owned? (yes, no, or not known) beside the count.
             owned: ImportValues.yesNo(row["Owned?"])
                 ?? row["Owned Copies"].flatMap(Int.init).flatMap { $0 > 0 ? true : nil })

@@ -312,6 +312,21 @@ import Testing
         #expect(try fresh.library.findBook(matching: "unknown").book.owned == nil)
     }
 
+    /// An audiobook's length came back from the CSV export as nothing (the book page lost
+    /// "11 h 30 min"): no column held it (found by an exploratory session). The export adds one.
+    @Test func anAudiobooksLengthComesBackFromTheCSVExport() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Heard", authors: ["A Writer"], format: .audiobook, audioMinutes: 690))
+        let file = try TestPaths.temporaryFolder("audio").appendingPathComponent("export.csv")
+        try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).goodreadsCSV()
+            .write(to: file)
+        let fresh = try TemporaryShelf()
+        _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes))
+            .run(file: file, as: .goodreads)
+        let book = try fresh.library.findBook(matching: "heard").book
+        #expect(book.format == .audiobook && book.audioMinutes == 690)
+    }
+
     @Test func aDryRunChangesNothing() throws {
         let (shelf, report) = try importQuirks(dryRun: true)
         #expect(report.summary.added.count == 7 && report.notesWritten == 1)

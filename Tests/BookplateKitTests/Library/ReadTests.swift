@@ -624,7 +624,7 @@ import Testing
         #expect(text.contains("\"bookplate\" : 4") && text.contains("\"outcome\" : \"set-aside\""))
         let csv = String(decoding: try exporter.goodreadsCSV(), as: UTF8.self)
         // Goodreads' one date is the last finished read's; the set-aside read is in neither.
-        #expect(csv.contains(",2019,") && csv.hasSuffix(",2,0,\"2019, 2025/11/30-\",\r\n"))
+        #expect(csv.contains(",2019,") && csv.hasSuffix(",2,0,\"2019, 2025/11/30-\",,\r\n"))
 
         for (name, data, source) in [("export.json", json, ImportSource.bookplate)] {
             let fresh = try TemporaryShelf()
