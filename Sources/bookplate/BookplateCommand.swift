@@ -33,7 +33,9 @@ struct BookplateCommand: AsyncParsableCommand {
     /// ArgumentParser's own `main`, but for errors written through ``Terminal``: a message can
     /// quote a title or a catalog's answer.
     static func main() async {
-        if let message = CommandSuggestions.message(for: Array(CommandLine.arguments.dropFirst())) {
+        if let message = CommandSuggestions.messageForArgumentNotUTF8()
+            ?? CommandSuggestions.message(for: Array(CommandLine.arguments.dropFirst()))
+        {
             Terminal.error("Error: " + message)
             JSONOutput.failure(message, status: ExitCode.validationFailure.rawValue)
             Foundation.exit(ExitCode.validationFailure.rawValue)

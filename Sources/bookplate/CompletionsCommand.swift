@@ -57,15 +57,45 @@ enum BookCompletion {
 
 /// "Did you mean": a mistyped command is answered with the nearest ones.
 enum CommandSuggestions {
-    /// The message for `arguments` when its first word is no command, nil otherwise.
+    /// The message for `arguments` when its first word is no command, or its second no command of
+    /// the first's (`read lsit kindred` was "2 unexpected arguments: 'lsit', 'kindred'": found by an
+    /// exploratory session); nil otherwise.
     static func message(for arguments: [String]) -> String? {
         guard let typed = arguments.first, !typed.hasPrefix("-") else { return nil }
-        let names = BookplateCommand.configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
-        guard !names.contains(typed) else { return nil }
+        let commands = BookplateCommand.configuration.subcommands
+        let names = commands.compactMap { $0.configuration.commandName } + ["help"]
+        guard let command = commands.first(where: { $0.configuration.commandName == typed }) else {
+            guard !names.contains(typed) else { return nil }
+            return unknown(typed, among: names, in: "bookplate")
+        }
+        let subcommands = command.configuration.subcommands.compactMap { $0.configuration.commandName }
+        guard !subcommands.isEmpty, command.configuration.defaultSubcommand == nil, arguments.count > 1 else {
+            return nil
+        }
+        let second = arguments[1]
+        guard !second.hasPrefix("-"), !(subcommands + ["help"]).contains(second) else { return nil }
+        return unknown(second, among: subcommands, in: "bookplate \(typed)")
+    }
+
+    private static func unknown(_ typed: String, among names: [String], in command: String) -> String {
         let near = Suggestions.nearest(to: typed, in: names)
         let safeTyped = Terminal.safe(typed, as: .line)
-        return "'\(safeTyped)' is not a bookplate command"
+        return "'\(safeTyped)' is not a \(command) command"
             + (near.isEmpty ? "" : ": did you mean \(near.joined(separator: " or "))?")
-            + " (see 'bookplate --help')"
+            + " (see '\(command) --help')"
+    }
+
+    /// The message for the first argument that is no UTF-8 (a file name an older system saved in
+    /// Latin-1): Swift reads it with U+FFFD for its bytes, so `import` said there was no such file
+    /// and `export --output` wrote another (found by an exploratory session). Nil when all are.
+    static func messageForArgumentNotUTF8() -> String? {
+        for index in 1..<Int(CommandLine.argc) {
+            guard let argument = CommandLine.unsafeArgv[index], String(validatingCString: argument) == nil else {
+                continue
+            }
+            let shown = Terminal.safe(String(cString: argument), as: .line)
+            return "'\(shown)' is not UTF-8 text: name the file in UTF-8 (rename it), or type the text in UTF-8"
+        }
+        return nil
     }
 }

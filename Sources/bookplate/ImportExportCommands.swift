@@ -308,21 +308,7 @@ struct ExportCommand: ParsableCommand {
                     + "\(summary.highlights == 1 ? "highlight" : "highlights") to \(folder.relativePathForDisplay)")
             return
         }
-        // The export is the library and the notes; covers and photos are files beside it. An export
-        // imported into a fresh shelf came back without them, and neither command said so (found
-        // by an exploratory session).
         let paths = try shelf.paths
-        let images = [paths.covers, paths.photos].compactMap { folder -> String? in
-            let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
-                !$0.hasPrefix(".")
-            }
-            guard !files.isEmpty else { return nil }
-            return "\(folder.relativePathForDisplay)/ (\(files.count) \(files.count == 1 ? "file" : "files"))"
-        }
-        if !images.isEmpty {
-            Terminal.error(
-                "note: the export holds no images: copy \(images.joined(separator: " and ")) beside it to keep them")
-        }
         if let output {
             let url = URL(fileURLWithPath: output, relativeTo: ShelfOptions.currentFolder)
             try ExportFile.write(data, to: url, shelf: paths)
@@ -333,6 +319,20 @@ struct ExportCommand: ParsableCommand {
                 terminator: "")
         } else {
             Terminal.output(bytes: data)
+        }
+        // The export is the library and the notes; covers and photos are files beside it. An export
+        // imported into a fresh shelf came back without them, and neither command said so (found
+        // by an exploratory session).
+        let images = [paths.covers, paths.photos].compactMap { folder -> String? in
+            let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+                !$0.hasPrefix(".")
+            }
+            guard !files.isEmpty else { return nil }
+            return "\(folder.relativePathForDisplay)/ (\(files.count) \(files.count == 1 ? "file" : "files"))"
+        }
+        if !images.isEmpty {
+            Terminal.error(
+                "note: the export holds no images: copy \(images.joined(separator: " and ")) beside it to keep them")
         }
     }
 }

@@ -335,12 +335,43 @@ import Testing
         #expect(try await run("restore").stdout == "No removed books to restore.\n")
     }
 
+    /// A file name that is no UTF-8 (Latin-1's `bibliothèque.csv`) reached the command with U+FFFD
+    /// for its bytes: `import` said there was no such file, `export --output` wrote another
+    /// (found by an exploratory session). Such an argument is refused, named.
+    @Test func anArgumentThatIsNoUTF8IsRefused() async throws {
+        try Data("Book Id,Title,Author\n1,Dune,Frank Herbert\n".utf8).write(
+            to: root.appendingPathComponent("biblioth\u{E8}que.csv"))
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = [
+            "-c", "\"$0\" import goodreads \"$(printf 'biblioth\\350que.csv')\"", TestPaths.executable.path,
+        ]
+        shell.currentDirectoryURL = root
+        let errors = Pipe()
+        shell.standardError = errors
+        try shell.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 64)
+        #expect(
+            said
+                == "Error: 'biblioth\u{FFFD}que.csv' is not UTF-8 text: name the file in UTF-8 (rename it), or type the "
+                + "text in UTF-8\n")
+    }
+
     @Test func mistakesAreAnsweredWithWhatWasMeant() async throws {
         try await run("add", "--title", "Neuromancer", "--author", "William Gibson")
         try await run("add", "--title", "Cien años de soledad", "--author", "Gabriel García Márquez")
         let command = try await run("lsit", status: 64)
         #expect(
             command.stderr == "Error: 'lsit' is not a bookplate command: did you mean list? (see 'bookplate --help')\n")
+        // A command's own commands too (`read lsit kindred` was "2 unexpected arguments").
+        let read = try await run("read", "lsit", "neuromancer", status: 64)
+        #expect(
+            read.stderr
+                == "Error: 'lsit' is not a bookplate read command: did you mean list? (see 'bookplate read --help')\n")
+        let quote = try await run("quote", "lst", "--json", status: 64)
+        #expect(quote.stderr.hasPrefix("Error: 'lst' is not a bookplate quote command: did you mean list?"))
         let book = try await run("show", "neuromancr", status: 1)
         #expect(book.stderr == "Error: no book matches 'neuromancr': did you mean neuromancer?\n")
         let accented = try await run("edit", "soledda", "--rating", "4", status: 1)
