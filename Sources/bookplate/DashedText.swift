@@ -40,7 +40,19 @@ enum DashedText {
     /// when the arguments hold such a text: the parser's message with the hint after its first
     /// line, or a line of its own. Nil when they hold none.
     static func message(_ message: String?, arguments: [String]) -> String? {
-        let found = all(in: arguments)
+        var found = all(in: arguments)
+        // "Missing value for '--title <title>'" with a word after --title that begins with '-'
+        // (`--title -Ism`): that word is the value (it had no hint, having no space or digit:
+        // found by an exploratory session).
+        if let message, message.contains("Missing value for '"),
+            let index = arguments.indices.first(where: { index in
+                index + 1 < arguments.count && arguments[index].hasPrefix("--")
+                    && message.contains("'\(arguments[index]) ") && arguments[index + 1].hasPrefix("-")
+                    && arguments[index + 1] != "--" && !arguments[index + 1].hasPrefix("--")
+            }), !found.contains(where: { $0.index == index + 1 })
+        {
+            found.insert((index + 1, arguments[index + 1]), at: 0)
+        }
         guard let first = found.first else { return nil }
         // "Missing value for '--note <note>'": the text after --note, whatever came before it.
         let named = found.first { text in

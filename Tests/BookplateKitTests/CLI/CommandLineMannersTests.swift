@@ -88,6 +88,12 @@ import Testing
             title.stderr.hasPrefix(
                 "Error: Missing value for '--title <title>' (a value that begins with '-' is written --title=\"-1 Is a Number\")\n"
             ), "\(title.stderr)")
+        // A word with neither a space nor a digit too, after the option it is the value of.
+        let word = try await run("add", "--title", "Foo", "--author", "-Anon", status: 64)
+        #expect(
+            word.stderr.hasPrefix(
+                "Error: Missing value for '--author <author>' (a value that begins with '-' is written --author=\"-Anon\")\n"
+            ), "\(word.stderr)")
         try await run("add", "--title=-1 Is a Number")
         try await run("add", "--title", "Emma", "--author", "Jane Austen")
         let passage = try await run("quote", "add", "emma", "- a dash line", status: 64)
