@@ -95,8 +95,14 @@ struct AddCommand: AsyncParsableCommand {
             switch outcome {
             case .added(let added, let coverSaved, let warnings):
                 for warning in warnings { Terminal.warning("\(warning)") }
+                // Not found, or a covers server that did not answer: 'refresh --missing' looks again
+                // (the line said nothing of a later try: found by an exploratory session).
                 Terminal.output(
-                    try addedLine(added) + (coverSaved ? "" : " (no cover found: a placeholder will stand in)"))
+                    try addedLine(added)
+                        + (coverSaved
+                            ? ""
+                            : " (no cover found: a placeholder stands in until 'bookplate refresh --missing' finds one)")
+                )
             case .failed(let error):
                 failed = true
                 Terminal.error("Error: \(error)")

@@ -28,6 +28,25 @@ import Testing
         return (CommandRunner(folder: root, environment: server.environment(cache: cache)), root)
     }
 
+    /// A covers server that failed (500) was "no cover found", with no word of a later try (found
+    /// by an exploratory session): the line says `refresh --missing` looks again.
+    @Test func aBookAddedWithoutACoverIsToldWhereOneComesFromLater() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let failing = StubCatalogServer.Reply(status: 500, headers: [:], body: Data())
+        await server.on("/covers/b/id/12345-L.jpg", failing)
+        await server.on("/covers/b/isbn/9780441478125-L.jpg", failing)
+        await server.on("/google/images", failing)
+        let (bookplate, _) = try shelf(server)
+        let add = try await bookplate.run("add", "--isbn", "9780441478125")
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(
+            add.stdout.hasSuffix(
+                " (no cover found: a placeholder stands in until 'bookplate refresh --missing' finds one)\n"),
+            "\(add.stdout)")
+        await server.stop()
+    }
+
     @Test func searchAddOneBuildGivesACoverAndAnAuthorPageWithBioAndPhoto() async throws {
         let server = try await StubCatalogServer.start()
         await server.serveLeftHandOfDarkness()
