@@ -320,10 +320,10 @@ struct ExportCommand: ParsableCommand {
         } else {
             Terminal.output(bytes: data)
         }
-        // The export is the library and the notes; covers and photos are files beside it. An export
-        // imported into a fresh shelf came back without them, and neither command said so (found
-        // by an exploratory session).
-        let images = [paths.covers, paths.photos].compactMap { folder -> String? in
+        // The export is the library and the notes; covers, photos and the reader's own pages are
+        // files beside it. An export imported into a fresh shelf came back without them, and
+        // neither command said so (found by an exploratory session).
+        let images = [paths.covers, paths.photos, paths.pages].compactMap { folder -> String? in
             let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
                 !$0.hasPrefix(".")
             }
@@ -332,7 +332,8 @@ struct ExportCommand: ParsableCommand {
         }
         if !images.isEmpty {
             Terminal.error(
-                "note: the export holds no images: copy \(images.joined(separator: " and ")) beside it to keep them")
+                "note: the export holds no images or pages: copy \(images.joined(separator: " and ")) beside it to keep them"
+            )
         }
     }
 }

@@ -111,7 +111,7 @@ import Testing
         #expect(exported.status == 0)
         #expect(
             exported.stderr
-                == "note: the export holds no images: copy content/covers/ (1 file) beside it to keep them\n")
+                == "note: the export holds no images or pages: copy content/covers/ (1 file) beside it to keep them\n")
         #expect(try JSONSerialization.jsonObject(with: Data(exported.stdout.utf8)) is [String: Any])
     }
 
