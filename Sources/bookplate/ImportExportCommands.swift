@@ -332,7 +332,9 @@ struct ExportCommand: ParsableCommand {
         }
         if !images.isEmpty {
             Terminal.error(
-                "note: the export holds no images or pages: copy \(images.joined(separator: " and ")) beside it to keep them"
+                "note: the export holds no images or pages: copy "
+                    + (images.count > 1 ? images.dropLast().joined(separator: ", ") + " and " : "")
+                    + "\(images[images.count - 1]) beside it to keep them"
             )
         }
     }
