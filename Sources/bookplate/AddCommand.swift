@@ -150,7 +150,9 @@ struct AddCommand: AsyncParsableCommand {
     /// output is the terminal too: `add > added.txt` wrote the question into the file and waited
     /// for an answer to a question nobody saw (found by an exploratory session).
     private func pickFromLastSearch() throws -> [BookTarget] {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw SearchError.nothingToAdd }
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw ValidationError(SearchError.nothingToAdd.description)
+        }
         let candidates = try LastSearch(contentFolder: try shelf.paths.content).load()
         Terminal.output(SearchTable.render(candidates))
         Terminal.output("Add which? Numbers separated by commas, or nothing to cancel: ", terminator: "")

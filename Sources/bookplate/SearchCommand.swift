@@ -28,7 +28,8 @@ struct SearchCommand: AsyncParsableCommand {
     func run() async throws {
         let query = CatalogQuery(
             text: words.isEmpty ? nil : words.joined(separator: " "), title: title, author: author, isbn: isbn)
-        guard !query.isEmpty else { throw SearchError.emptyQuery }
+        // A command line with nothing to do is a usage error (64), as `edit` with nothing to change is.
+        guard !query.isEmpty else { throw ValidationError(SearchError.emptyQuery.description) }
         let results = try await shelf.finder().search(query, sources: source, limit: limit, page: page)
         for warning in results.warnings { Terminal.warning("\(warning) — showing the other catalog's results") }
         // Outside a shelf the results are shown but not kept: nothing is created but by `init`.
