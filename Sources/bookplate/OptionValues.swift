@@ -77,6 +77,9 @@ enum Clearable<Value: ExpressibleByArgument>: ExpressibleByArgument {
     }
 
     static var allValueStrings: [String] { Value.allValueStrings + ["none"] }
+    /// Completed as its values are (`--format <TAB>` offered nothing: found by an exploratory
+    /// session).
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 
     /// The value to set, nil to clear it: what an edit takes.
     var value: Value? {

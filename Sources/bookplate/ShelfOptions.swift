@@ -9,7 +9,8 @@ struct ShelfOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The library file. Default: $BOOKPLATE_LIBRARY, else content/library.sqlite.", valueName: "path"))
+            "The library file. Default: $BOOKPLATE_LIBRARY, else content/library.sqlite.", valueName: "path"),
+        completion: .file(extensions: ["sqlite"]))
     var library: String?
 
     /// The folder the command was run in.

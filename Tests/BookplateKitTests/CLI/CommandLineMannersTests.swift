@@ -706,6 +706,10 @@ import Testing
         #expect(try await offered(["list", "--sort", "a"]) == ["added", "author"])
         #expect(try await offered(["export", "--format", ""]) == ["csv", "json", "markdown"])
         #expect(try await offered(["search", "--source", "o"]) == ["openlibrary"])
+        // An option that may also be cleared offers its values and `none` (it offered nothing:
+        // found by an exploratory session).
+        #expect(try await offered(["edit", "kindred", "--format", "a"]) == ["audiobook"])
+        #expect(try await offered(["add", "--owned", "n"]) == ["no", "none"])
         for shell in ["zsh", "fish"] {
             let other = try await run("completions", shell).stdout
             #expect(other.contains("---completion show -- positional@0"), "\(shell)")
