@@ -231,6 +231,20 @@ enum CatalogPass {
         _ step: (String) async throws -> (warnings: [CatalogError], line: String?)
     ) async throws -> Int {
         let progress = ProgressBar(label: label)
+        // Ctrl-C takes the bar off the line first: it stayed, the prompt drawn after it (found by
+        // an exploratory session). What was done stays done: each book is its own change.
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler {
+            progress.finish()
+            Terminal.error("Interrupted: the books done so far keep what was found")
+            Foundation.exit(130)
+        }
+        interrupt.resume()
+        defer {
+            interrupt.cancel()
+            signal(SIGINT, SIG_DFL)
+        }
         var failed = 0
         for (index, slug) in slugs.enumerated() {
             progress.update(index, of: slugs.count)

@@ -195,6 +195,30 @@ import Testing
         await server.stop()
     }
 
+    /// Ctrl-C amid a refresh left its progress bar on the line, the prompt drawn after it (found
+    /// by an exploratory session): it is taken off, and the command says it was interrupted.
+    @Test func anInterruptedRefreshSaysSo() async throws {
+        let (server, bookplate, _, _) = try await searchedShelf()
+        try await bookplate.run("add", "1")
+        // Every catalog answers late: the refresh is under way when it is interrupted.
+        for path in [
+            "/openlibrary/works/OL59863W.json", "/openlibrary/books/OL2383939M.json",
+            "/openlibrary/isbn/9780441478125.json", "/openlibrary/works/OL59863W/editions.json",
+            "/google/books/v1/volumes/ZHoDAAAAQBAJ", "/google/books/v1/volumes",
+        ] {
+            await server.on(path, StubCatalogServer.Reply.text("late").delayed(.seconds(60)))
+        }
+        var interrupted = bookplate
+        interrupted.launcher = [
+            "/bin/sh", "-c", #""$0" "$@" & pid=$!; sleep 4; kill -INT $pid; wait $pid; echo "exit $?" >&2"#,
+        ]
+        let result = try await interrupted.runOffPool(["refresh"])
+        #expect(
+            result.stderr.hasSuffix("Interrupted: the books done so far keep what was found\nexit 130\n"),
+            "\(result.stderr)")
+        await server.stop()
+    }
+
     /// The progress bar was 30 cells whatever the terminal's width, and wrapped on a narrow one;
     /// on `TERM=dumb` (an editor's shell) the escape that clears it showed as text (found by an
     /// exploratory session).
