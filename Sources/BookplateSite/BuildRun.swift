@@ -196,6 +196,7 @@ struct BuildRun {
     }
 
     private mutating func readState() {
+        moveReadersPagesAside()
         if mode == .full {
             fullReason = .requested
         } else if !writer.hasFiles {
@@ -309,6 +310,30 @@ struct BuildRun {
             kind = .partial
         }
         if kind == .upToDate { keepCalmStamps(previous) }
+    }
+
+    /// `pages/` at the top of the site was the reader's before Bookplate published their own
+    /// pages there: a folder the last build wrote nothing into is moved aside, to a name of the
+    /// reader's, and said, where every build would have taken it out as a stray (found by a
+    /// review). A site Bookplate made before that holds no `pages/` of its own.
+    private mutating func moveReadersPagesAside() {
+        let folder = site + "/" + ExtraPage.folder
+        var info = stat()
+        guard lstat(folder, &info) == 0 else { return }
+        if case .state(let state) = loaded, state.files.keys.contains(where: { $0.hasPrefix(ExtraPage.folder + "/") }) {
+            return
+        }
+        var name = ExtraPage.folder + "-yours"
+        var number = 1
+        while lstat(site + "/" + name, &info) == 0 {
+            number += 1
+            name = ExtraPage.folder + "-yours-\(number)"
+        }
+        guard rename(folder, site + "/" + name) == 0 else { return }
+        events.append(
+            "moved \(paths.site.appendingPathComponent(ExtraPage.folder).relativePathForDisplay) to "
+                + "\(paths.site.appendingPathComponent(name).relativePathForDisplay): pages/ is where your pages of "
+                + "content/pages/ are published")
     }
 
     /// Takes out of Bookplate's folders in the site whatever the last build did not leave there,

@@ -28,6 +28,9 @@ struct ExtraPage: Sendable, Equatable {
     /// no YAML (the page is made all the same, its title from the heading or the name).
     init(name: String, text: String, warn: (String) -> Void) {
         self.name = name
+        // Lines as Windows ends them are lines too: "\r\n" is one Character, no "\n", and a page
+        // saved so was all title (found by a review).
+        let text = text.replacingOccurrences(of: "\r\n", with: "\n")
         var body = NoteRenderer.withoutFrontMatter(text)
         var matter: [String: String] = [:]
         if body.utf8.count != text.utf8.count {

@@ -51,6 +51,48 @@ import Testing
         #expect(about.contains(#"<a href="../../pages/reading-challenge/index.html">Reading challenge</a>"#))
     }
 
+    /// A page saved with Windows' line ends was all title, on its page and in every header; its
+    /// front matter's title was lost (found by a review).
+    @Test func aPageWithWindowsLineEndsIsReadAsAnyOther() throws {
+        let shelf = try FixtureShelf.make()
+        try Self.writePage("# Now\r\n\r\nReading Dune.\r\n", named: "now.md", in: shelf)
+        try Self.writePage(
+            "---\r\ntitle: About me\r\ndescription: Mine\r\n---\r\nText.\r\n", named: "about.md", in: shelf)
+        try shelf.build()
+        let now = try shelf.siteFile("pages/now/index.html")
+        #expect(now.contains("<h1>Now</h1>") && now.contains("<p>Reading Dune.</p>"))
+        let about = try shelf.siteFile("pages/about/index.html")
+        #expect(about.contains("<h1>About me</h1>") && about.contains(#"content="Mine""#))
+        #expect(try shelf.siteFile("index.html").contains(#"<a href="pages/now/index.html">Now</a>"#))
+    }
+
+    /// `pages/` at the top of a site was the reader's to keep before it was Bookplate's: the
+    /// first build after took it out as a stray (found by a review). It is moved aside, and said.
+    @Test func aFolderOfTheReadersCalledPagesIsMovedAsideNotRemoved() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build()
+        let mine = shelf.paths.site.appendingPathComponent("pages")
+        try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
+        try Data("my cv".utf8).write(to: mine.appendingPathComponent("cv.html"))
+        let report = try shelf.build()
+        let site = shelf.paths.site.path
+        #expect(
+            report.warnings.contains(
+                "moved \(site)/pages to \(site)/pages-yours: pages/ is where your pages of content/pages/ are published"
+            ),
+            "\(report.warnings)")
+        #expect(try shelf.siteFile("pages-yours/cv.html") == "my cv")
+        try Self.writePage("# Now\n\nReading.\n", named: "now.md", in: shelf)
+        try shelf.build()
+        try shelf.build(settings: SiteSettings())
+        #expect(try shelf.siteFile("pages/now/index.html").contains("<h1>Now</h1>"))
+        #expect(try shelf.siteFile("pages-yours/cv.html") == "my cv")
+        // Bookplate's own pages/ stays where it is, build after build, full ones too.
+        try SiteBuilder(library: shelf.library, paths: shelf.paths).build(.full)
+        #expect(try shelf.siteFile("pages/now/index.html").contains("<h1>Now</h1>"))
+        #expect(!FileManager.default.fileExists(atPath: site + "/pages-yours-2"))
+    }
+
     @Test func aFileThatCannotBeAPageIsWarnedOfAndLeftOut() throws {
         let shelf = try FixtureShelf.make()
         try Self.writePage("Mine.\n", named: "About Me.md", in: shelf)
