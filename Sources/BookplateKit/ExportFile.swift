@@ -27,6 +27,12 @@ public enum ExportFile {
         // `>(gzip > x.gz)`) is written into. Replacing the path itself turned a `latest.json`
         // link into a file (the backup it named left as it was), a named pipe into a file nobody
         // read, and, run as root, `/dev/stdout` into a file (found by an exploratory session).
+        // A descriptor of this process (`--output /dev/stdout` with standard output sent to a
+        // file) is written into, as a shell's redirection has it: opened by its name, it was the
+        // file itself, replaced whole (what `>>` kept, lost: found by a review).
+        if let descriptor = openDescriptor(named: url.path) {
+            return try stream(data, into: descriptor, shown: shown)
+        }
         var info = stat()
         guard stat(url.path, &info) == 0 else {
             var link = stat()
@@ -55,11 +61,31 @@ public enum ExportFile {
         }
     }
 
+    /// The descriptor `path` names when it is one of this process's: `/dev/stdout`,
+    /// `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`; nil for any other path.
+    static func openDescriptor(named path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return STDOUT_FILENO
+        case "/dev/stderr": return STDERR_FILENO
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                guard let number = Int32(path.dropFirst(prefix.count)), fcntl(number, F_GETFD) != -1 else { return nil }
+                return number
+            }
+            return nil
+        }
+    }
+
     /// Writes `data` into the pipe or device at `path`, as it is, to the end.
     private static func stream(_ data: Data, into path: String, shown: String) throws(ExportError) {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { throw .unwritable(path: shown, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
+        try stream(data, into: descriptor, shown: shown)
+    }
+
+    /// Writes `data` into the open `descriptor`, as it is, to the end.
+    private static func stream(_ data: Data, into descriptor: Int32, shown: String) throws(ExportError) {
         let failure: Int32? = data.withUnsafeBytes { buffer in
             guard let start = buffer.baseAddress else { return nil }
             var offset = 0

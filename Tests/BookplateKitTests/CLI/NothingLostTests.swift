@@ -90,6 +90,15 @@ import Testing
         var info = stat()
         #expect(lstat(pipe, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
 
+        // Standard output sent to a file: what `>>` keeps stays, the export after it (it was the
+        // file, replaced whole: found by a review).
+        let appended = try CommandRunner(
+            folder: root, launcher: ["/bin/sh", "-c", #"echo old > log.txt; exec "$0" "$@" >> log.txt"#]
+        ).run(["export", "--format", "csv", "--output", "/dev/stdout"])
+        #expect(appended.status == 0, "\(appended.stderr)")
+        let log = try String(contentsOf: root.appendingPathComponent("log.txt"), encoding: .utf8)
+        #expect(log.hasPrefix("old\nBook Id,") && log.contains("Kindred"), "\(log)")
+
         // A link that names nothing is said, not replaced.
         try FileManager.default.createSymbolicLink(
             atPath: root.appendingPathComponent("dangling.json").path, withDestinationPath: "nowhere/x.json")
