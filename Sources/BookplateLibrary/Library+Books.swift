@@ -167,7 +167,7 @@ extension Library {
             // A book to read that stays one has only its latest read's dates: given here, they
             // were written over that read, or made a read set aside, while the book showed "To
             // read" and its JSON a start (found by an exploratory session).
-            // Clearing one (a date an older Bookplate let a book to read keep) is the book's alone.
+            // Clearing one is allowed (an older Bookplate let a book to read keep a date): see below.
             let staysToRead = statusBefore == .toRead && book.status == .toRead
             if staysToRead, (edit.startedDate ?? nil) != nil || (edit.finishedDate ?? nil) != nil {
                 throw LibraryError.datesOnABookToRead(slug: book.slug)
@@ -175,13 +175,22 @@ extension Library {
             // A book to read again shows its latest read's dates: clearing one clears it there too
             // (the book said no start while its read kept one, and the export's import gave it
             // back: found by an exploratory session).
-            if staysToRead, edit.startedDate != nil || edit.finishedDate != nil,
-                var latest = try Read.of(bookId: book.id ?? -1, in: db).last,
-                latest.record.started == datesBefore.started, latest.record.finished == datesBefore.finished
-            {
-                if edit.startedDate != nil { latest.record.started = nil }
-                if edit.finishedDate != nil { latest.record.finished = nil }
-                try latest.update(db)
+            if staysToRead, edit.startedDate != nil || edit.finishedDate != nil {
+                let reads = try Read.of(bookId: book.id ?? -1, in: db)
+                if var latest = reads.last, latest.record.started == datesBefore.started,
+                    latest.record.finished == datesBefore.finished
+                {
+                    if edit.startedDate != nil { latest.record.started = nil }
+                    if edit.finishedDate != nil { latest.record.finished = nil }
+                    // A read left with no date goes before the dated ones: another would be the
+                    // latest, its dates the book's (found by a review).
+                    if latest.record.started == nil, latest.record.finished == nil,
+                        reads.dropLast().contains(where: { $0.record.started != nil || $0.record.finished != nil })
+                    {
+                        throw LibraryError.latestReadWouldBeUndated(slug: book.slug)
+                    }
+                    try latest.update(db)
+                }
             }
             try Library.checkDates(started: book.startedDate, finished: book.finishedDate)
             for field in edit.changedCatalogFields { book.provenance[field] = .reader }

@@ -44,6 +44,9 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case datesOnABookToRead(slug: String?)
     /// A status change whose new read would come before the book's latest, which the status follows.
     case readBeforeLatest(slug: String, latest: String)
+    /// Clearing a book's dates would leave its latest read with none, which puts it before its
+    /// dated reads.
+    case latestReadWouldBeUndated(slug: String)
     case damagedValue(column: String, slug: String, reason: String)
     case emptyHighlight
     case noSuchHighlight(String)
@@ -148,6 +151,9 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .datesOnABookToRead(let slug):
             "a book to read has no dates of its own: give --status reading, read or abandoned with them"
                 + (slug.map { ", or change one of its reads with 'bookplate read edit \($0) N'" } ?? "")
+        case .latestReadWouldBeUndated(let slug):
+            "that would leave the latest read of \(slug) with no date, before its dated reads: change its reads with "
+                + "'bookplate read edit \(slug) N' or 'bookplate read remove \(slug) N'"
         case .readBeforeLatest(let slug, let latest):
             "that read would come before the latest read of \(slug) (\(latest)), whose status the book shows: add it "
                 + "with 'bookplate read add \(slug)' and its dates"

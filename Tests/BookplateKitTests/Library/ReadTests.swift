@@ -436,6 +436,17 @@ import Testing
         let stray = try library.editBook(slug: "t", BookEdit(startedDate: .some(nil)))
         #expect(stray.book.startedDate == nil)
         #expect(try library.reads(ofBook: "t") == [ReadRecord(started: reads.last?.started, finished: nil)])
+        // A latest read left with no date would go before the dated ones, another read then the
+        // latest: refused, with where to change the reads (found by a review).
+        try library.addBook(NewBook(title: "U", authors: ["A"], status: .read, finishedDate: try date("2019-02")))
+        _ = try library.addRead(
+            toBook: "u", ReadRecord(started: try date("2023-05-01"), finished: try date("2023-05-20")))
+        try library.editBook(slug: "u", BookEdit(status: .toRead))
+        let both = try library.reads(ofBook: "u")
+        #expect(throws: LibraryError.latestReadWouldBeUndated(slug: "u")) {
+            try library.editBook(slug: "u", BookEdit(startedDate: .some(nil), finishedDate: .some(nil)))
+        }
+        #expect(try library.reads(ofBook: "u") == both)
         #expect(ReadingStatus.impliedBy(started: try date("2025-01"), finished: nil) == .reading)
         #expect(ReadingStatus.impliedBy(started: nil, finished: try date("2025-01")) == .read)
         #expect(ReadingStatus.impliedBy(started: nil, finished: nil) == nil)
