@@ -59,7 +59,14 @@ public actor PreviewServer {
         var lastRemade: ContinuousClock.Instant?
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
+            // Stopped while asleep: no build is begun (one under way is let finish).
+            if Task.isCancelled { break }
             if !currentFingerprint().isUnchanged(since: fingerprint) {
+                await rebuild()
+            } else if pages.lastBuildFailed, siteStamp() != siteStampAtFailure {
+                // A build that failed for the output folder (a site of someone else's files) is
+                // tried again once that folder changes (it waited for a change to the shelf,
+                // which the fix did not make: found by a review).
                 await rebuild()
             } else if !siteIsThere, !pages.lastBuildFailed,
                 lastRemade.map({ ContinuousClock.now - $0 > .seconds(2) }) ?? true
@@ -72,6 +79,15 @@ public actor PreviewServer {
                 await rebuild()
             }
         }
+    }
+
+    /// The output folder's own stamp (its entries come and go, it is made or removed), as the
+    /// last failed build left it.
+    private var siteStampAtFailure: FileStamps.Stamp?
+
+    private nonisolated func siteStamp() -> FileStamps.Stamp? {
+        var info = stat()
+        return stat(paths.site.path, &info) == 0 ? FileStamps.Stamp(info) : nil
     }
 
     /// Whether the site folder is there and Bookplate's (its marker file is).
@@ -111,6 +127,7 @@ public actor PreviewServer {
             }
             report(built.summary(site: paths.site.relativePathForDisplay))
         case .failure(let error):
+            siteStampAtFailure = siteStamp()
             pages.recordBuild(error: "\(error)")
             report(
                 "\(PreviewServer.failure(error)) "
@@ -141,6 +158,12 @@ public actor PreviewServer {
         // The library opened afresh: a library file replaced (a backup restored) is read anew.
         var state = ShelfState(revision: (try? Library.open(at: paths.library).revision()) ?? "")
         let library = paths.library.standardizedFileURL.path
+        // The links a build follows: the shelf's own folders and settings, each of which may be a
+        // link (a notes folder kept in a vault). Any other link is stamped as a link, and not
+        // followed: a link to /usr in content/ cost the idle watcher two thirds of a core (found by
+        // a review), and the build refuses links inside the folders it reads.
+        let followed = Set(
+            [paths.notes, paths.covers, paths.photos, paths.pages, paths.settings].map(\.standardizedFileURL.path))
         var visited: Set<[UInt64]> = []
         func take(_ folder: String) {
             var info = stat()
@@ -164,7 +187,7 @@ public actor PreviewServer {
                 guard lstat(full, &own) == 0 else { continue }
                 state.files[full + "\u{0}link"] = FileStamps.Stamp(own)
                 var target = stat()
-                guard stat(full, &target) == 0 else { continue }
+                guard followed.contains(full), stat(full, &target) == 0 else { continue }
                 if (target.st_mode & S_IFMT) == S_IFDIR {
                     take(full)
                 } else {
