@@ -1,6 +1,7 @@
 import BookplateCore
 import BookplateLibrary
 import Foundation
+import Synchronization
 
 /// Finds and downloads covers and author photos, once, into the shelf's content folder.
 ///
@@ -143,25 +144,55 @@ public struct CoverFetcher: Sendable {
         {
             head += rest
         }
-        guard let info = ImageInfo(bytes: [UInt8](head)), info.isWithinCoverLimits, let size = try? handle.seekToEnd()
+        guard let info = ImageInfo(bytes: [UInt8](head)), info.isWithinCoverLimits, let size = try? handle.seekToEnd(),
+            size <= UInt64(ImageInfo.maximumFileSize)
         else { return nil }
         try? handle.seek(toOffset: size > 64 ? size - 64 : 0)
         let tail = (try? handle.readToEnd()) ?? Data()
         return ImageInfo.isWhole(head: head, tail: tail, size: Int(size), as: info.format) ? url : nil
     }
 
-    /// The image for `name` in `folder`, as a build finds it: by extension in
-    /// ``ImageInfo/fileExtensions``' order, in any case a camera or a system writes it (`.JPG`,
-    /// `.Jpg`, `.jpg`), the name that sorts first when there are two (`refresh`, `remove` and
-    /// `edit --edition` saw only `.jpg`, and a reader's `dune.JPG` was left behind or outranked:
-    /// found by an exploratory session).
+    /// The image for `name` in `folder`, as a build finds it (``ImageFiles``): the first of
+    /// ``ImageInfo/fileExtensions`` in any case (`dune.JPG`, `dune.jPg`), and of two names of one
+    /// extension, the one that sorts first. (`refresh`, `remove` and `edit --edition` saw only
+    /// `.jpg`: a reader's `dune.JPG` was left behind or outranked: found by an exploratory
+    /// session.) The folder is listed once while it does not change.
     public static func existingImage(named name: String, in folder: URL) -> URL? {
-        ImageInfo.fileExtensions.lazy.flatMap { ext in
-            [ext.uppercased(), ext.prefix(1).uppercased() + ext.dropFirst(), ext].map {
-                folder.appendingPathComponent("\(name).\($0)")
-            }
-        }.first { FileManager.default.fileExists(atPath: $0.path) }
+        let images = imageNames(in: folder)
+        for ext in ImageInfo.fileExtensions {
+            if let found = images[name + "." + ext] { return folder.appendingPathComponent(found) }
+        }
+        return nil
     }
+
+    /// The regular files of `folder` by their name with its extension in small letters, each the
+    /// name that sorts first of those that are one so; kept while the folder's stamp holds.
+    private static func imageNames(in folder: URL) -> [String: String] {
+        let path = folder.path
+        var info = stat()
+        guard stat(path, &info) == 0 else { return [:] }
+        let stamp = FileStamps.Stamp(info)
+        if let kept = listings.withLock({ $0[path] }), kept.stamp == stamp { return kept.names }
+        var names: [String: String] = [:]
+        if let directory = opendir(path) {
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let file = entry.pointee.name
+                guard let dot = file.lastIndex(of: "."), dot > file.startIndex,
+                    fstatat(dirfd(directory), file, &info, AT_SYMLINK_NOFOLLOW) == 0,
+                    info.st_mode & S_IFMT == S_IFREG
+                else { continue }
+                let key = String(file[..<dot]) + "." + file[file.index(after: dot)...].lowercased()
+                if let kept = names[key], kept < file { continue }
+                names[key] = file
+            }
+        }
+        // A folder changed within its clock's tick may change again unseen: not kept.
+        if !stamp.isRacy(at: FileStamps.now()) { listings.withLock { $0[path] = (stamp, names) } }
+        return names
+    }
+
+    private static let listings = Mutex<[String: (stamp: FileStamps.Stamp, names: [String: String])]>([:])
 }
 
 /// One image to fetch: where to look and under which name to keep it.
