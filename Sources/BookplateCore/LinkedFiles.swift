@@ -5,7 +5,7 @@
 package enum LinkedFiles {
     /// The one line a command prints for the link at `path`.
     package static func refusal(_ path: String) -> String {
-        "\(path) is a symbolic link: Bookplate follows no links among notes, covers, photos and templates;"
+        "\(path) is a symbolic link: Bookplate follows no links among notes, covers, photos, pages and templates;"
             + " put the file itself there"
     }
 }

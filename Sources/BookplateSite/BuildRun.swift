@@ -118,7 +118,7 @@ struct BuildRun {
         case .planPages: try planPages()
         case .writeFiles: try writeFiles()
         case .saveState: try saveState()
-        case .renderTemplates, .collectCovers: break
+        case .renderTemplates, .collectCovers, .readPages: break
         }
     }
 
@@ -258,7 +258,7 @@ struct BuildRun {
         do {
             extraPages = try ExtraPages.load(from: paths.pages, files: markdown, passedOver: others)
         } catch {
-            throw BuildError(step: .readNotes, path: paths.pages.relativePathForDisplay, underlying: error)
+            throw BuildError(step: .readPages, path: paths.pages.relativePathForDisplay, underlying: error)
         }
     }
 

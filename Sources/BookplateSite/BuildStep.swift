@@ -6,7 +6,7 @@ import BookplateMustache
 public enum BuildStep: String, Sendable {
     case checkOutput = "check the output folder"
     case readState = "read the build state"
-    case scanInputs = "read the settings and find the notes, covers, photos and templates"
+    case scanInputs = "read the settings and find the notes, covers, photos, pages and templates"
     case verifyOutput = "verify the output folder"
     case loadLibrary = "load the library"
     /// Each note file's fingerprint: the notes themselves are rendered as their pages are written.
@@ -19,6 +19,8 @@ public enum BuildStep: String, Sendable {
     case renderTemplates = "render templates"
     /// Not a step of its own: the covers and photos, found as pages are planned.
     case collectCovers = "collect covers and photos"
+    /// Not a step of its own: the reader's pages, read as the inputs are found.
+    case readPages = "read your pages"
 
     /// The steps of every build, in order; a build that finds its site up to date stops after
     /// ``verifyOutput``.

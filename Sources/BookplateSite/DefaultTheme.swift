@@ -460,6 +460,8 @@ package enum DefaultTheme {
         .book-body { max-width: var(--measure); min-width: 0; }
         /* A long address in a note or description wraps rather than widening a phone's page. */
         .note, .description, .highlight-note, .page-text { overflow-wrap: anywhere; }
+        /* A page title of one long word breaks, as the page's own heading does, and no page is wider than a phone. */
+        .site-header a { overflow-wrap: anywhere; }
         .subtitle { font-size: 1.2rem; margin: 0 0 0.5rem; }
         .byline { font-size: 1.1rem; margin: 0; }
         .reading { margin: 1.5rem 0; padding: 1rem 1.25rem; background: var(--card); border: 1px solid var(--rule); border-radius: 6px; }
@@ -894,7 +896,7 @@ package enum DefaultTheme {
         {{$description}}{{#metaDescription}}{{.}}{{/metaDescription}}{{^metaDescription}}{{site.description}}{{/metaDescription}}{{/description}}
         {{$content}}
         <article class="page">
-        <h1>{{title}}</h1>
+        <h1 dir="auto">{{title}}</h1>
         <div class="page-text" dir="auto">
         {{{contentHTML}}}
         </div>

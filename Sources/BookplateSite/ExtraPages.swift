@@ -98,7 +98,10 @@ struct ExtraPage: Sendable, Equatable {
         } else if heading.allSatisfy({ $0 == "#" }) {
             heading = ""
         }
-        let title = ControlSequences.removed(from: heading, as: .line)
+        // The heading's text as cmark reads it: `About *me*` is "About me", `Q&amp;A` "Q&A" (its
+        // source was the title: found by an exploratory session).
+        let text = HTMLText.plainText(fromHTML: NoteRenderer().render("# " + heading).html)
+        let title = ControlSequences.removed(from: text, as: .line).trimmingCharacters(in: .whitespaces)
         guard !title.isEmpty else { return nil }
         return (title, String(rest[end...]))
     }
@@ -143,11 +146,22 @@ struct ExtraPages: Sendable, Equatable {
             loaded.pages.append(ExtraPage(name: name, text: text) { problems.append("\(display(file)): \($0)") })
             loaded.warnings += problems
         }
-        loaded.warnings += passedOver.sorted().compactMap { file in
-            NoteStore.noteName(forMisnamed: file).map {
-                "\(display(file)) is not published: a page is a Markdown file named as its address, as \($0)"
+        // Every other file is said too: an image beside a page was left out without a word, and
+        // the page's link to it broke (found by an exploratory session).
+        let published = Set(loaded.pages.map { $0.name + ".md" })
+        loaded.warnings += passedOver.sorted().map { file in
+            guard let expected = NoteStore.noteName(forMisnamed: file) else {
+                return "\(display(file)) is not published: \(folder.relativePathForDisplay) holds pages (Markdown "
+                    + "files); keep a page's images in a folder of yours at the top of the site (site/images/, "
+                    + "linked from a page as ../../images/)"
             }
+            guard !published.contains(expected) else {
+                return "\(display(file)) is not published: \(expected) is the page of that address (delete one)"
+            }
+            return "\(display(file)) is not published: a page is a Markdown file named as its address, as \(expected)"
         }
+        // By file, as the folder lists them.
+        loaded.warnings.sort()
         return loaded
     }
 

@@ -29,15 +29,17 @@ import Testing
         #expect(about.contains("<title>About this shelf — "))
         #expect(about.contains(#"<meta name="description" content="Who keeps it">"#))
         // The heading that repeats the title is the page's <h1>, once; the next is an <h2>.
-        #expect(about.components(separatedBy: "<h1>About this shelf</h1>").count == 2)
+        #expect(about.components(separatedBy: #"<h1 dir="auto">About this shelf</h1>"#).count == 2)
         #expect(!about.contains("<h2>About this shelf</h2>"))
         #expect(about.contains("<p>I read <em>slowly</em>.</p>"))
         #expect(about.contains("<h2>Rules</h2>"))
         #expect(!about.contains("<script>alert"))
         #expect(!about.contains("javascript:"))
-        #expect(try shelf.siteFile("pages/now/index.html").contains("<h1>Now</h1>"))
+        #expect(try shelf.siteFile("pages/now/index.html").contains(#"<h1 dir="auto">Now</h1>"#))
         // A page with no title of its own is called by its name, in words.
-        #expect(try shelf.siteFile("pages/reading-challenge/index.html").contains("<h1>Reading challenge</h1>"))
+        #expect(
+            try shelf.siteFile("pages/reading-challenge/index.html").contains(#"<h1 dir="auto">Reading challenge</h1>"#)
+        )
 
         // Every page links to each, by title, from where it stands.
         let links = [
@@ -60,10 +62,23 @@ import Testing
             "---\r\ntitle: About me\r\ndescription: Mine\r\n---\r\nText.\r\n", named: "about.md", in: shelf)
         try shelf.build()
         let now = try shelf.siteFile("pages/now/index.html")
-        #expect(now.contains("<h1>Now</h1>") && now.contains("<p>Reading Dune.</p>"))
+        #expect(now.contains(#"<h1 dir="auto">Now</h1>"#) && now.contains("<p>Reading Dune.</p>"))
         let about = try shelf.siteFile("pages/about/index.html")
-        #expect(about.contains("<h1>About me</h1>") && about.contains(#"content="Mine""#))
+        #expect(about.contains(#"<h1 dir="auto">About me</h1>"#) && about.contains(#"content="Mine""#))
         #expect(try shelf.siteFile("index.html").contains(#"<a href="pages/now/index.html">Now</a>"#))
+    }
+
+    /// A heading's Markdown was the title as typed: `About *me*` showed its asterisks, `Q&amp;A`
+    /// its entity (found by an exploratory session). The title is the heading's text.
+    @Test func aTitleFromAHeadingIsItsTextNotItsMarkdown() throws {
+        let shelf = try FixtureShelf.make()
+        try Self.writePage("# About *me*\n\nText.\n", named: "about.md", in: shelf)
+        try Self.writePage("# Q&amp;A &mdash; questions\n\nText.\n", named: "qa.md", in: shelf)
+        try Self.writePage("# 2025\\. The year of `Dune`\n\nText.\n", named: "year.md", in: shelf)
+        try shelf.build()
+        #expect(try shelf.siteFile("pages/about/index.html").contains(#"<h1 dir="auto">About me</h1>"#))
+        #expect(try shelf.siteFile("pages/qa/index.html").contains(#"<h1 dir="auto">Q&amp;A — questions</h1>"#))
+        #expect(try shelf.siteFile("pages/year/index.html").contains(#"<h1 dir="auto">2025. The year of Dune</h1>"#))
     }
 
     /// `pages/` at the top of a site was the reader's to keep before it was Bookplate's: the
@@ -85,11 +100,11 @@ import Testing
         try Self.writePage("# Now\n\nReading.\n", named: "now.md", in: shelf)
         try shelf.build()
         try shelf.build(settings: SiteSettings())
-        #expect(try shelf.siteFile("pages/now/index.html").contains("<h1>Now</h1>"))
+        #expect(try shelf.siteFile("pages/now/index.html").contains(#"<h1 dir="auto">Now</h1>"#))
         #expect(try shelf.siteFile("pages-yours/cv.html") == "my cv")
         // Bookplate's own pages/ stays where it is, build after build, full ones too.
         try SiteBuilder(library: shelf.library, paths: shelf.paths).build(.full)
-        #expect(try shelf.siteFile("pages/now/index.html").contains("<h1>Now</h1>"))
+        #expect(try shelf.siteFile("pages/now/index.html").contains(#"<h1 dir="auto">Now</h1>"#))
         #expect(!FileManager.default.fileExists(atPath: site + "/pages-yours-2"))
     }
 
@@ -98,6 +113,7 @@ import Testing
         try Self.writePage("Mine.\n", named: "About Me.md", in: shelf)
         try Self.writePage("Mine.\n", named: "now.markdown", in: shelf)
         try Self.writePage("Mine.\n", named: "notes.txt", in: shelf)
+        try Self.writePage("Mine.\n", named: "broken.markdown", in: shelf)
         try FileManager.default.createDirectory(
             at: shelf.paths.pages.appendingPathComponent("more"), withIntermediateDirectories: true)
         try Self.writePage("Deeper.\n", named: "more/deeper.md", in: shelf)
@@ -108,14 +124,17 @@ import Testing
             report.warnings == [
                 "\(folder)/About Me.md is not published: a page's file name is its address, in small letters, digits"
                     + " and hyphens, as about-me.md",
+                "\(folder)/broken.markdown is not published: broken.md is the page of that address (delete one)",
                 "\(folder)/broken.md: its front matter is no YAML, and was left out",
                 "\(folder)/more/deeper.md is not published: pages are the files directly in \(folder)",
+                "\(folder)/notes.txt is not published: \(folder) holds pages (Markdown files); keep a page's images in "
+                    + "a folder of yours at the top of the site (site/images/, linked from a page as ../../images/)",
                 "\(folder)/now.markdown is not published: a page is a Markdown file named as its address, as now.md",
             ])
         let pages = try FileManager.default.contentsOfDirectory(
             atPath: shelf.paths.site.appendingPathComponent("pages").path)
         #expect(pages == ["broken"])
-        #expect(try shelf.siteFile("pages/broken/index.html").contains("<h1>Broken</h1>"))
+        #expect(try shelf.siteFile("pages/broken/index.html").contains(#"<h1 dir="auto">Broken</h1>"#))
         // As every warning of a build, said again by a build that finds nothing changed.
         let again = try shelf.build()
         #expect(again.kind == .upToDate)

@@ -199,7 +199,7 @@ import Testing
                 #expect("\(error)".contains("\(link) is a symbolic link"), "\(error)")
                 // The step that finds it says it looks at the notes too (it said "read the
                 // settings, covers, photos and templates" of a linked note).
-                #expect("\(error)".contains("find the notes, covers, photos and templates"), "\(error)")
+                #expect("\(error)".contains("find the notes, covers, photos, pages and templates"), "\(error)")
             }
             let published = try TemporaryShelf.snapshot(of: shelf.paths.site).values
             #expect(!published.contains { String(decoding: $0, as: UTF8.self).contains("the reader's secret") })
