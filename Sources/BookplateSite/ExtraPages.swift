@@ -135,8 +135,12 @@ struct ExtraPages: Sendable, Equatable {
                 continue
             }
             let path = folder.appendingPathComponent(file).path
-            let text = try NoteStore.readNote(atPath: path)
-            guard text.utf8.count <= NoteStore.largestPublished else {
+            // Its size first: a page too long to publish is not read (found by a review).
+            var info = stat()
+            let size = stat(path, &info) == 0 ? Int(info.st_size) : 0
+            guard size <= NoteStore.largestPublished, case let text = try NoteStore.readNote(atPath: path),
+                text.utf8.count <= NoteStore.largestPublished
+            else {
                 loaded.warnings.append(
                     "\(display(file)) is over \(NoteStore.largestPublished / 1024 / 1024) MB and was not published:"
                         + " shorten it or split it")

@@ -141,6 +141,21 @@ import Testing
         #expect(again.warnings == report.warnings)
     }
 
+    /// A page too long to publish is said, and not read (it was read whole first: found by a
+    /// review).
+    @Test func aPageTooLongToPublishIsSaid() throws {
+        let shelf = try FixtureShelf.make()
+        try Self.writePage("# Long\n", named: "long.md", in: shelf)
+        let path = shelf.paths.pages.appendingPathComponent("long.md").path
+        #expect(truncate(path, off_t(NoteStore.largestPublished + 1)) == 0)
+        let report = try shelf.build()
+        #expect(
+            report.warnings == [
+                "\(path) is over \(NoteStore.largestPublished / 1024 / 1024) MB and was not published: shorten it or split it"
+            ])
+        #expect(!FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent("pages").path))
+    }
+
     @Test func aPageThatIsNoTextStopsTheBuildNamingIt() throws {
         let shelf = try FixtureShelf.make()
         try shelf.build()
