@@ -313,16 +313,16 @@ struct BuildRun {
     }
 
     /// `pages/` at the top of the site was the reader's before Bookplate published their own
-    /// pages there: a folder the last build wrote nothing into is moved aside, to a name of the
-    /// reader's, and said, where every build would have taken it out as a stray (found by a
-    /// review). A site Bookplate made before that holds no `pages/` of its own.
+    /// pages there: in a site whose marker is the one a Bookplate wrote before, it is moved aside,
+    /// to a name of the reader's, and said, where every build would have taken it out as a stray
+    /// (found by a review).
     private mutating func moveReadersPagesAside() {
         let folder = site + "/" + ExtraPage.folder
         var info = stat()
         guard lstat(folder, &info) == 0 else { return }
-        if case .state(let state) = loaded, state.files.keys.contains(where: { $0.hasPrefix(ExtraPage.folder + "/") }) {
-            return
-        }
+        guard let marker = FileManager.default.contents(atPath: site + "/" + SiteWriter.markerName),
+            String(decoding: marker, as: UTF8.self) == SiteWriter.markerContentsBeforePages
+        else { return }
         var name = ExtraPage.folder + "-yours"
         var number = 1
         while lstat(site + "/" + name, &info) == 0 {

@@ -86,6 +86,9 @@ import Testing
     @Test func aFolderOfTheReadersCalledPagesIsMovedAsideNotRemoved() throws {
         let shelf = try FixtureShelf.make()
         try shelf.build()
+        // A site an older Bookplate made, whose marker has one line.
+        try Data(SiteWriter.markerContentsBeforePages.utf8).write(
+            to: shelf.paths.site.appendingPathComponent(SiteWriter.markerName))
         let mine = shelf.paths.site.appendingPathComponent("pages")
         try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
         try Data("my cv".utf8).write(to: mine.appendingPathComponent("cv.html"))
