@@ -169,6 +169,8 @@ public struct CoverFetcher: Sendable {
     /// name that sorts first of those that are one so; kept while the folder's stamp holds.
     private static func imageNames(in folder: URL) -> [String: String] {
         let path = folder.path
+        // The time before the folder is looked at: a change in the same tick is then racy.
+        let looked = FileStamps.now()
         var info = stat()
         guard stat(path, &info) == 0 else { return [:] }
         let stamp = FileStamps.Stamp(info)
@@ -188,7 +190,7 @@ public struct CoverFetcher: Sendable {
             }
         }
         // A folder changed within its clock's tick may change again unseen: not kept.
-        if !stamp.isRacy(at: FileStamps.now()) { listings.withLock { $0[path] = (stamp, names) } }
+        if !stamp.isRacy(at: looked) { listings.withLock { $0[path] = (stamp, names) } }
         return names
     }
 

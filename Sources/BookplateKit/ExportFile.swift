@@ -39,6 +39,16 @@ public enum ExportFile {
             if lstat(url.path, &link) == 0 { throw .unwritable(path: shown, reason: "it is a link to nothing") }
             return try replace(url, with: data, shown: shown)
         }
+        // Standard output or error sent to this very file, however it is named (`//dev/stdout`, a
+        // link to it): written into through the descriptor, as the shell opened it.
+        for descriptor in [STDOUT_FILENO, STDERR_FILENO] {
+            var open = stat()
+            if fstat(descriptor, &open) == 0, open.st_dev == info.st_dev, open.st_ino == info.st_ino,
+                info.st_mode & S_IFMT == S_IFREG
+            {
+                return try stream(data, into: descriptor, shown: shown)
+            }
+        }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             guard let real = realpath(url.path, nil) else { return try replace(url, with: data, shown: shown) }
@@ -64,12 +74,14 @@ public enum ExportFile {
     /// The descriptor `path` names when it is one of this process's: `/dev/stdout`,
     /// `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`; nil for any other path.
     static func openDescriptor(named path: String) -> Int32? {
+        // A descriptor that is closed names nothing of this process's.
+        let isOpen = { (descriptor: Int32) in fcntl(descriptor, F_GETFD) != -1 }
         switch path {
-        case "/dev/stdout": return STDOUT_FILENO
-        case "/dev/stderr": return STDERR_FILENO
+        case "/dev/stdout": return isOpen(STDOUT_FILENO) ? STDOUT_FILENO : nil
+        case "/dev/stderr": return isOpen(STDERR_FILENO) ? STDERR_FILENO : nil
         default:
             for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
-                guard let number = Int32(path.dropFirst(prefix.count)), fcntl(number, F_GETFD) != -1 else { return nil }
+                guard let number = Int32(path.dropFirst(prefix.count)), isOpen(number) else { return nil }
                 return number
             }
             return nil

@@ -204,6 +204,16 @@ extension Library {
                 statusChanged || edit.startedDate != nil || edit.finishedDate != nil
             {
                 try recordStatus(of: book, startsAnew: startsAnew, in: db)
+                // Dates cleared from a book's latest read would put it before its dated reads, and
+                // another would be the latest (a read book's too: found by a review).
+                // (Read in order, the undated read is then the first, not the last.)
+                if edit.startedDate == .some(nil) || edit.finishedDate == .some(nil),
+                    book.startedDate == nil, book.finishedDate == nil, let bookId = book.id,
+                    case let reads = try Read.of(bookId: bookId, in: db), reads.count > 1,
+                    reads.contains(where: { $0.record.started != nil || $0.record.finished != nil })
+                {
+                    throw LibraryError.latestReadWouldBeUndated(slug: book.slug)
+                }
                 // The book's status and dates are its latest read's: a read begun anew on dates
                 // before that read's would leave the book saying one read and its latest another,
                 // and the next status change wrote its dates over the read set aside (found by an

@@ -254,7 +254,7 @@ struct BuildRun {
     /// every page's header names each page. Files named almost as pages are warned of.
     private mutating func readExtraPages() throws {
         let markdown = pageFiles.keys.filter { $0.hasSuffix(".md") }
-        let others = pageFiles.keys.filter { !$0.hasSuffix(".md") && !$0.contains("/") }
+        let others = pageFiles.keys.filter { !$0.hasSuffix(".md") }
         do {
             extraPages = try ExtraPages.load(from: paths.pages, files: markdown, passedOver: others)
         } catch {

@@ -70,9 +70,7 @@ struct AddCommand: AsyncParsableCommand {
         // Ctrl-C while the covers come: the books the library has already are said, with how to
         // fetch their covers (they were kept without a word: found by an exploratory session).
         let kept = AddedSlugs()
-        signal(SIGINT, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interrupt.setEventHandler {
+        let interrupt = Interrupt.onSIGINT {
             progress.finish()
             let slugs = kept.slugs
             if !slugs.isEmpty {
@@ -81,14 +79,11 @@ struct AddCommand: AsyncParsableCommand {
                         + (slugs.count == 1 ? "its cover" : "their covers")
                         + " (`bookplate refresh --missing` fetches what is missing)")
             }
-            Foundation.exit(130)
         }
-        interrupt.resume()
         let outcomes = await adder.add(
             targets, reader: reader, progress: { done, total in progress.update(done, of: total) },
             added: { details in kept.append(details.book.slug) })
-        interrupt.cancel()
-        signal(SIGINT, SIG_DFL)
+        interrupt.restore()
         progress.finish()
         var failed = false
         for outcome in outcomes {

@@ -232,19 +232,12 @@ enum CatalogPass {
     ) async throws -> Int {
         let progress = ProgressBar(label: label)
         // Ctrl-C takes the bar off the line first: it stayed, the prompt drawn after it (found by
-        // an exploratory session). What was done stays done: each book is its own change.
-        signal(SIGINT, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interrupt.setEventHandler {
+        // an exploratory session). What was done stays done: each book's facts are their own change.
+        let interrupt = Interrupt.onSIGINT {
             progress.finish()
             Terminal.error("Interrupted: the books done so far keep what was found")
-            Foundation.exit(130)
         }
-        interrupt.resume()
-        defer {
-            interrupt.cancel()
-            signal(SIGINT, SIG_DFL)
-        }
+        defer { interrupt.restore() }
         var failed = 0
         for (index, slug) in slugs.enumerated() {
             progress.update(index, of: slugs.count)

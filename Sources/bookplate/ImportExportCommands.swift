@@ -324,8 +324,11 @@ struct ExportCommand: ParsableCommand {
         // files beside it. An export imported into a fresh shelf came back without them, and
         // neither command said so (found by an exploratory session).
         let images = [paths.covers, paths.photos, paths.pages].compactMap { folder -> String? in
-            let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
-                !$0.hasPrefix(".")
+            // Files, not folders or editors' backups.
+            let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { name in
+                var info = stat()
+                return !name.hasPrefix(".") && !name.hasSuffix("~")
+                    && lstat(folder.appendingPathComponent(name).path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
             }
             guard !files.isEmpty else { return nil }
             return "\(folder.relativePathForDisplay)/ (\(files.count) \(files.count == 1 ? "file" : "files"))"

@@ -18,17 +18,20 @@ struct ServeCommand: AsyncParsableCommand {
             paths: paths, port: port,
             makeBuilder: { SiteBuilder(library: try Library.open(at: paths.library), paths: paths) },
             report: { message in Terminal.error(message) })
-        Terminal.output(
-            "Serving \(paths.site.relativePathForDisplay)/ at http://127.0.0.1:\(server.port)/ — Ctrl-C to stop")
         // Ctrl-C is heard from the first build on, and a build under way is let finish: stopping
         // amid one left its half-made site beside the shelf, and the next serve built in full
-        // without a word (found by an exploratory session). A second Ctrl-C stops at once.
-        let interrupts = Self.interrupts()
+        // without a word (found by an exploratory session). A second Ctrl-C stops at once. Heard
+        // before the first line says where the preview is: a SIGTERM sent on reading it was lost.
+        let (interrupts, sources) = Self.interrupts()
+        Terminal.output(
+            "Serving \(paths.site.relativePathForDisplay)/ at http://127.0.0.1:\(server.port)/ — Ctrl-C to stop")
         let work = Task {
             await server.rebuild()
             await server.watch()
         }
         for await _ in interrupts { break }
+        // Held until here: a source let go hears nothing (a SIGTERM was then ignored for good).
+        withExtendedLifetime(sources) {}
         work.cancel()
         await server.stop()
         await work.value
@@ -37,22 +40,17 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// Ctrl-C (SIGINT) and SIGTERM, as they come; after the first, either ends the program as it
     /// would have without this.
-    private static func interrupts() -> AsyncStream<Void> {
+    private static func interrupts() -> (AsyncStream<Void>, [any DispatchSourceSignal]) {
         let (interrupts, continuation) = AsyncStream<Void>.makeStream()
         let signals = [SIGINT, SIGTERM]
+        // After the first, both end the program as they would have.
         let sources = signals.map { signalNumber in
-            signal(signalNumber, SIG_IGN)
-            return DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-        }
-        for source in sources {
-            source.setEventHandler {
-                sources.forEach { $0.cancel() }
+            Interrupt.heard(signalNumber) {
                 for signalNumber in signals { signal(signalNumber, SIG_DFL) }
                 continuation.yield()
                 continuation.finish()
             }
-            source.resume()
         }
-        return interrupts
+        return (interrupts, sources)
     }
 }

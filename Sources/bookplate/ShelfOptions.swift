@@ -10,7 +10,7 @@ struct ShelfOptions: ParsableArguments {
         name: .long,
         help: ArgumentHelp(
             "The library file. Default: $BOOKPLATE_LIBRARY, else content/library.sqlite.", valueName: "path"),
-        completion: .file(extensions: ["sqlite"]))
+        completion: .file(extensions: ["sqlite", "db"]))
     var library: String?
 
     /// The folder the command was run in.

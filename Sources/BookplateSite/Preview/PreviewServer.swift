@@ -111,6 +111,7 @@ public actor PreviewServer {
     public func rebuild() async {
         // Taken before the build: a change made while it runs is seen on the next round.
         fingerprint = currentFingerprint()
+        let siteStampBefore = siteStamp()
         let makeBuilder = makeBuilder
         let outcome: Result<BuildReport, any Error> = await withCheckedContinuation { done in
             Thread.detachNewThread { done.resume(returning: Result { try makeBuilder().build() }) }
@@ -127,7 +128,7 @@ public actor PreviewServer {
             }
             report(built.summary(site: paths.site.relativePathForDisplay))
         case .failure(let error):
-            siteStampAtFailure = siteStamp()
+            siteStampAtFailure = siteStampBefore
             pages.recordBuild(error: "\(error)")
             report(
                 "\(PreviewServer.failure(error)) "

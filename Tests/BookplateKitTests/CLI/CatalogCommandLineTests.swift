@@ -181,9 +181,11 @@ import Testing
             await server.on(path, StubCatalogServer.Reply.text("late").delayed(.seconds(60)))
         }
         var interrupted = bookplate
-        // The shell interrupts it once its cover is being fetched, and says how it ended.
+        // The shell interrupts it once its cover is being fetched, and says how it ended (a
+        // background job of a script ignores SIGINT unless told: `env --default-signal`).
         interrupted.launcher = [
-            "/bin/sh", "-c", #""$0" "$@" & pid=$!; sleep 5; kill -INT $pid; wait $pid; echo "exit $?" >&2"#,
+            "/bin/sh", "-c",
+            #"env --default-signal=INT "$0" "$@" & pid=$!; sleep 5; kill -INT $pid; wait $pid; echo "exit $?" >&2"#,
         ]
         let result = try await interrupted.runOffPool(["add", "1"])
         #expect(result.stderr.hasSuffix("exit 130\n"), "\(result.stderr)")
@@ -209,12 +211,18 @@ import Testing
             await server.on(path, StubCatalogServer.Reply.text("late").delayed(.seconds(60)))
         }
         var interrupted = bookplate
+        // Python starts it with SIGINT as a terminal would, interrupts it, and says how it ended:
+        // by the signal itself (-2), so that a shell's loop stops too (it ended with exit(130), and
+        // bash went on with the loop: found by a review).
         interrupted.launcher = [
-            "/bin/sh", "-c", #""$0" "$@" & pid=$!; sleep 4; kill -INT $pid; wait $pid; echo "exit $?" >&2"#,
+            "/usr/bin/python3", "-c",
+            "import subprocess, sys, time\n"
+                + "p = subprocess.Popen(sys.argv[1:])\ntime.sleep(4)\np.send_signal(2)\np.wait()\n"
+                + "print('ended by', p.returncode, file=sys.stderr)",
         ]
         let result = try await interrupted.runOffPool(["refresh"])
         #expect(
-            result.stderr.hasSuffix("Interrupted: the books done so far keep what was found\nexit 130\n"),
+            result.stderr.hasSuffix("Interrupted: the books done so far keep what was found\nended by -2\n"),
             "\(result.stderr)")
         await server.stop()
     }

@@ -447,6 +447,13 @@ import Testing
             try library.editBook(slug: "u", BookEdit(startedDate: .some(nil), finishedDate: .some(nil)))
         }
         #expect(try library.reads(ofBook: "u") == both)
+        // A book read, too (found by a second review).
+        try library.editBook(slug: "u", BookEdit(status: .read))
+        let read = try library.reads(ofBook: "u")
+        #expect(throws: LibraryError.latestReadWouldBeUndated(slug: "u")) {
+            try library.editBook(slug: "u", BookEdit(startedDate: .some(nil), finishedDate: .some(nil)))
+        }
+        #expect(try library.reads(ofBook: "u") == read)
         #expect(ReadingStatus.impliedBy(started: try date("2025-01"), finished: nil) == .reading)
         #expect(ReadingStatus.impliedBy(started: nil, finished: try date("2025-01")) == .read)
         #expect(ReadingStatus.impliedBy(started: nil, finished: nil) == nil)
@@ -575,7 +582,8 @@ import Testing
                 title: "K", authors: ["A"], status: .read, startedDate: try date("2024-03-01"),
                 finishedDate: try date("2024-03-10")))
         try library.addRead(toBook: "k", ReadRecord(started: try date("2024-11-01"), finished: try date("2024-11-15")))
-        try library.editBook(slug: "k", BookEdit(startedDate: .some(nil), finishedDate: .some(nil)))
+        // (Cleared with `read edit`: `edit` refuses to leave the latest read with no date.)
+        try library.editRead(ofBook: "k", number: 2, ReadEdit(started: .some(nil), finished: .some(nil)))
         let before = try library.reads(ofBook: "k")
         #expect(before.contains(ReadRecord(started: try date("2024-03-01"), finished: try date("2024-03-10"))))
         try library.editBook(slug: "k", BookEdit(status: .read))

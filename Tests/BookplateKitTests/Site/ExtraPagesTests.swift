@@ -118,6 +118,9 @@ import Testing
         try Self.writePage("Mine.\n", named: "notes.txt", in: shelf)
         try Self.writePage("Mine.\n", named: "broken.markdown", in: shelf)
         try FileManager.default.createDirectory(
+            at: shelf.paths.pages.appendingPathComponent("images"), withIntermediateDirectories: true)
+        try Self.writePage("not really a picture", named: "images/me.jpg", in: shelf)
+        try FileManager.default.createDirectory(
             at: shelf.paths.pages.appendingPathComponent("more"), withIntermediateDirectories: true)
         try Self.writePage("Deeper.\n", named: "more/deeper.md", in: shelf)
         try Self.writePage("---\ntitle: [unclosed\n---\nText.\n", named: "broken.md", in: shelf)
@@ -129,6 +132,9 @@ import Testing
                     + " and hyphens, as about-me.md",
                 "\(folder)/broken.markdown is not published: broken.md is the page of that address (delete one)",
                 "\(folder)/broken.md: its front matter is no YAML, and was left out",
+                "\(folder)/images/me.jpg is not published: \(folder) holds pages (Markdown files); keep a page's "
+                    + "images in a folder of yours at the top of the site (site/images/, linked from a page as "
+                    + "../../images/)",
                 "\(folder)/more/deeper.md is not published: pages are the files directly in \(folder)",
                 "\(folder)/notes.txt is not published: \(folder) holds pages (Markdown files); keep a page's images in "
                     + "a folder of yours at the top of the site (site/images/, linked from a page as ../../images/)",
@@ -148,9 +154,11 @@ import Testing
     /// review).
     @Test func aPageTooLongToPublishIsSaid() throws {
         let shelf = try FixtureShelf.make()
-        try Self.writePage("# Long\n", named: "long.md", in: shelf)
+        // Bytes that are no UTF-8: read, it would stop the build instead.
+        try Self.writePage(
+            String(decoding: [UInt8](repeating: 0x41, count: 1), as: UTF8.self), named: "long.md", in: shelf)
         let path = shelf.paths.pages.appendingPathComponent("long.md").path
-        #expect(truncate(path, off_t(NoteStore.largestPublished + 1)) == 0)
+        try Data(repeating: 0xFF, count: NoteStore.largestPublished + 1).write(to: URL(fileURLWithPath: path))
         let report = try shelf.build()
         #expect(
             report.warnings == [
