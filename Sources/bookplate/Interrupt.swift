@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Ctrl-C (SIGINT) heard by a command that has something to say first (a progress bar to take
 /// off the line, what was kept): `say` runs, then the program ends by the signal itself, so that
 /// a shell's loop stops as it does for any program (it ended with exit(130), and bash went on
