@@ -152,21 +152,16 @@ public struct CoverFetcher: Sendable {
         return ImageInfo.isWhole(head: head, tail: tail, size: Int(size), as: info.format) ? url : nil
     }
 
-    /// The image for `name` in `folder`, as a build finds it (``ImageFiles``): the first of
-    /// ``ImageInfo/fileExtensions`` in any case (`dune.JPG`, `dune.jPg`), and of two names of one
-    /// extension, the one that sorts first. (`refresh`, `remove` and `edit --edition` saw only
-    /// `.jpg`: a reader's `dune.JPG` was left behind or outranked: found by an exploratory
-    /// session.) The folder is listed once while it does not change.
+    /// The image for `name` in `folder`, as a build finds it (``ImageInfo/imageNamesBySlug(_:)``):
+    /// `refresh`, `remove` and `edit --edition` saw only `.jpg`, and a reader's `dune.JPG` was left
+    /// behind or outranked (found by an exploratory session). The folder is listed once while it
+    /// does not change.
     public static func existingImage(named name: String, in folder: URL) -> URL? {
-        let images = imageNames(in: folder)
-        for ext in ImageInfo.fileExtensions {
-            if let found = images[name + "." + ext] { return folder.appendingPathComponent(found) }
-        }
-        return nil
+        imageNames(in: folder)[name].map { folder.appendingPathComponent($0) }
     }
 
-    /// The regular files of `folder` by their name with its extension in small letters, each the
-    /// name that sorts first of those that are one so; kept while the folder's stamp holds.
+    /// The image file of each slug among the regular files of `folder`; kept while the folder's
+    /// stamp holds.
     private static func imageNames(in folder: URL) -> [String: String] {
         let path = folder.path
         // The time before the folder is looked at: a change in the same tick is then racy.
@@ -175,20 +170,17 @@ public struct CoverFetcher: Sendable {
         guard stat(path, &info) == 0 else { return [:] }
         let stamp = FileStamps.Stamp(info)
         if let kept = listings.withLock({ $0[path] }), kept.stamp == stamp { return kept.names }
-        var names: [String: String] = [:]
+        var files: [String] = []
         if let directory = opendir(path) {
             defer { closedir(directory) }
             while let entry = readdir(directory) {
                 let file = entry.pointee.name
-                guard let dot = file.lastIndex(of: "."), dot > file.startIndex,
-                    fstatat(dirfd(directory), file, &info, AT_SYMLINK_NOFOLLOW) == 0,
-                    info.st_mode & S_IFMT == S_IFREG
+                guard fstatat(dirfd(directory), file, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG
                 else { continue }
-                let key = String(file[..<dot]) + "." + file[file.index(after: dot)...].lowercased()
-                if let kept = names[key], kept < file { continue }
-                names[key] = file
+                files.append(file)
             }
         }
+        let names = ImageInfo.imageNamesBySlug(files)
         // A folder changed within its clock's tick may change again unseen: not kept.
         if !stamp.isRacy(at: looked) { listings.withLock { $0[path] = (stamp, names) } }
         return names

@@ -19,6 +19,23 @@ public struct ImageInfo: Equatable, Sendable {
     /// 25 MB.
     public static let maximumFileSize = 32 << 20
 
+    /// The image file of each slug among the file `names` of a folder: `dune.jpg`, or `dune.JPG` as
+    /// a camera names it; where there are several (`dune.jpg` and `dune.png`), the first in
+    /// ``fileExtensions``' order, and of one extension in two cases, the name that sorts first.
+    /// The one rule the build and every command find a cover or photo by.
+    package static func imageNamesBySlug(_ names: some Sequence<String>) -> [String: String] {
+        var bySlug: [String: (name: String, rank: Int)] = [:]
+        for name in names where !name.contains("/") {
+            guard let dot = name.lastIndex(of: "."), dot > name.startIndex,
+                let rank = fileExtensions.firstIndex(of: name[name.index(after: dot)...].lowercased())
+            else { continue }
+            let slug = String(name[..<dot])
+            if let kept = bySlug[slug], (kept.rank, kept.name) < (rank, name) { continue }
+            bySlug[slug] = (name, rank)
+        }
+        return bySlug.mapValues(\.name)
+    }
+
     /// Whether a build may publish an image of this size (a download, which the build would
     /// refuse for ever, is refused as none: found by an exploratory session).
     package var isWithinCoverLimits: Bool {

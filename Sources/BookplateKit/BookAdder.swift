@@ -130,23 +130,23 @@ public struct BookAdder: Sendable {
             let incoming = "\(slug).incoming"
             let saved = await finder.covers.saveImages(
                 [ImageJob(name: incoming, candidates: found.coverCandidates, folder: paths.covers)])
-            if let (file, source) = saved.first ?? nil, let source,
-                let old = CoverFetcher.existingImage(named: slug, in: paths.covers),
-                FileManager.default.contentsEqual(atPath: file.path, andPath: old.path)
-            {
-                // The same image again: nothing changes.
-                try? FileManager.default.removeItem(at: file)
+            if let (file, source) = saved.first ?? nil, let source {
+                if let old = CoverFetcher.existingImage(named: slug, in: paths.covers),
+                    FileManager.default.contentsEqual(atPath: file.path, andPath: old.path)
+                {
+                    // The same image again: nothing changes.
+                    try? FileManager.default.removeItem(at: file)
+                } else {
+                    // The cover before is set aside, never deleted: a reader who put their own
+                    // photo in place of the catalog's (its coverURL stays) lost it for good (found
+                    // by an exploratory session).
+                    let keptAside = CoverFetcher.setAsideImage(named: slug, in: paths.covers, at: library.clock.now())
+                    let final = paths.covers.appendingPathComponent("\(slug).\(file.pathExtension)")
+                    try FileManager.default.moveItem(at: file, to: final)
+                    changed.append(
+                        keptAside.map { "cover (the one before is kept as \($0.relativePathForDisplay))" } ?? "cover")
+                }
                 try library.setCoverURL(slug: slug, to: source.absoluteString)
-            } else if let (file, source) = saved.first ?? nil, let source {
-                // The cover before is set aside, never deleted: a reader who put their own photo
-                // in place of the catalog's (its coverURL stays) lost it for good (found by an
-                // exploratory session).
-                let keptAside = CoverFetcher.setAsideImage(named: slug, in: paths.covers, at: library.clock.now())
-                let final = paths.covers.appendingPathComponent("\(slug).\(file.pathExtension)")
-                try FileManager.default.moveItem(at: file, to: final)
-                try library.setCoverURL(slug: slug, to: source.absoluteString)
-                changed.append(
-                    keptAside.map { "cover (the one before is kept as \($0.relativePathForDisplay))" } ?? "cover")
             }
         }
         return changed

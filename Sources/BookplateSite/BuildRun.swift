@@ -253,7 +253,7 @@ struct BuildRun {
     /// The reader's pages, from the files the scan found: each file of the folder is read, as
     /// every page's header names each page. Files named almost as pages are warned of.
     private mutating func readExtraPages() throws {
-        let markdown = pageFiles.keys.filter { $0.hasSuffix(".md") }
+        let markdown = pageFiles.filter { $0.key.hasSuffix(".md") }
         let others = pageFiles.keys.filter { !$0.hasSuffix(".md") }
         do {
             extraPages = try ExtraPages.load(from: paths.pages, files: markdown, passedOver: others)

@@ -209,21 +209,13 @@ enum CoverArt {
 struct ImageFiles {
     /// Every file of the folder, by name, with its stamp.
     let files: [String: FileStamps.Stamp]
-    private var bySlug: [String: (name: String, rank: Int)] = [:]
+    private let bySlug: [String: String]
 
     init(_ files: [String: FileStamps.Stamp]) {
         self.files = files
-        for name in files.keys where !name.contains("/") {
-            guard let dot = name.lastIndex(of: "."), dot > name.startIndex,
-                let rank = ImageInfo.fileExtensions.firstIndex(of: name[name.index(after: dot)...].lowercased())
-            else { continue }
-            let slug = String(name[..<dot])
-            // The same rank twice (`dune.jpg` and `dune.JPG`): the name that sorts first, every time.
-            if let kept = bySlug[slug], (kept.rank, kept.name) < (rank, name) { continue }
-            bySlug[slug] = (name, rank)
-        }
+        bySlug = ImageInfo.imageNamesBySlug(files.keys)
     }
 
     /// The file named for `slug`, if any.
-    func name(for slug: String) -> String? { bySlug[slug]?.name }
+    func name(for slug: String) -> String? { bySlug[slug] }
 }

@@ -115,12 +115,12 @@ struct ExtraPages: Sendable, Equatable {
     /// A line for each file of `content/pages` that is not published, and why.
     var warnings: [String] = []
 
-    /// The pages of `folder`, whose Markdown files a scan found as `files` (paths below it),
-    /// passing over `passedOver` (files without `.md`).
-    static func load(from folder: URL, files: [String], passedOver: [String]) throws -> ExtraPages {
+    /// The pages of `folder`, whose Markdown files a scan found as `files` (paths below it, with
+    /// their stamps), passing over `passedOver` (files without `.md`).
+    static func load(from folder: URL, files: [String: FileStamps.Stamp], passedOver: [String]) throws -> ExtraPages {
         var loaded = ExtraPages()
         let display = { (name: String) in folder.appendingPathComponent(name).relativePathForDisplay }
-        for file in files.sorted() {
+        for (file, stamp) in files.sorted(by: { $0.key < $1.key }) {
             let name = String(file.dropLast(3))
             guard !file.contains("/") else {
                 loaded.warnings.append(
@@ -135,10 +135,9 @@ struct ExtraPages: Sendable, Equatable {
                 continue
             }
             let path = folder.appendingPathComponent(file).path
-            // Its size first: a page too long to publish is not read (found by a review).
-            var info = stat()
-            let size = stat(path, &info) == 0 ? Int(info.st_size) : 0
-            guard size <= NoteStore.largestPublished, case let text = try NoteStore.readNote(atPath: path),
+            // Its size first, as the scan found it: a page too long to publish is not read (found
+            // by a review).
+            guard stamp.size <= NoteStore.largestPublished, case let text = try NoteStore.readNote(atPath: path),
                 text.utf8.count <= NoteStore.largestPublished
             else {
                 loaded.warnings.append(
