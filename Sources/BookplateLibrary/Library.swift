@@ -11,22 +11,17 @@ public struct Library: Sendable {
     public let path: String
     let database: any DatabaseWriter
     package let clock: WallClock
+    /// Opened by ``open(forReadingAt:clock:)`` from a file or folder this process cannot write:
+    /// every change fails with SQLite's read-only error, and nothing may try one.
+    public private(set) var isReadOnly = false
 
     /// Opens the library file at `url`; creates it (and its folder) when `create` is true and
     /// there is no file. An empty file is refused even then: it is a library lost to a crash or a
     /// bad copy, not a new one.
     public static func open(at url: URL, create: Bool = false, clock: WallClock = .system) throws -> Library {
-        let path = url.relativePathForDisplay
         let exists = FileManager.default.fileExists(atPath: url.path)
-        if !exists && !create { throw LibraryError.missingLibrary(path: path) }
-        if exists {
-            switch try LibraryFileSignature.kind(of: url) {
-            case .empty: throw LibraryError.emptyLibraryFile(path: path)
-            case .other: throw LibraryError.notSQLite(path: path)
-            case .sqlite: break
-            }
-        }
-        do {
+        if !exists && !create { throw LibraryError.missingLibrary(path: url.relativePathForDisplay) }
+        return try opening(url, checkingSignature: exists) { path in
             if !exists {
                 try FileManager.default.createDirectory(
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -38,8 +33,52 @@ public struct Library: Sendable {
             // page, hundreds of thousands for ten thousand books: so in memory.
             let queue = try DatabaseQueue.bookplateFile(at: url.path, label: "library", pragma: "temp_store = MEMORY")
             let library = Library(path: path, database: queue, clock: clock)
-            try library.prepareSchema()
+            // A library that is up to date is not written to just by opening it.
+            if try !library.isCurrent() { try LibraryMigrations.migrator.migrate(queue) }
             return library
+        }
+    }
+
+    /// Opens the library at `url` for a command that only reads it (`list`, `show`, `export`): as
+    /// ``open(at:create:clock:)`` does when the library and its folder can be written, and else
+    /// read-only, so that a shelf on a read-only disk, or another user's, can still be listed and
+    /// exported. A library an older Bookplate wrote must be upgraded first, which needs writing:
+    /// that is refused, saying so.
+    public static func open(forReadingAt url: URL, clock: WallClock = .system) throws -> Library {
+        let manager = FileManager.default
+        let folderIsWritable = manager.isWritableFile(atPath: url.deletingLastPathComponent().path)
+        guard manager.fileExists(atPath: url.path), !folderIsWritable || !manager.isWritableFile(atPath: url.path)
+        else { return try open(at: url, clock: clock) }
+        return try openReadOnly(at: url, clock: clock, folderIsWritable: folderIsWritable)
+    }
+
+    /// The library at `url`, which exists, opened read-only (see
+    /// ``DatabaseQueue/readOnlyFile(at:folderIsWritable:)``).
+    package static func openReadOnly(at url: URL, clock: WallClock, folderIsWritable: Bool) throws -> Library {
+        try opening(url, checkingSignature: true) { path in
+            let queue = try DatabaseQueue.readOnlyFile(at: url, folderIsWritable: folderIsWritable)
+            var library = Library(path: path, database: queue, clock: clock)
+            library.isReadOnly = true
+            if try !library.isCurrent() { throw LibraryError.readOnlyNeedsUpgrade(path: path) }
+            return library
+        }
+    }
+
+    /// Runs `open` on the library file at `url`, after refusing a file that is empty or no SQLite
+    /// when `checkingSignature`, turning what SQLite says into a ``LibraryError``.
+    private static func opening(
+        _ url: URL, checkingSignature: Bool, _ open: (_ path: String) throws -> Library
+    ) throws -> Library {
+        let path = url.relativePathForDisplay
+        if checkingSignature {
+            switch try LibraryFileSignature.kind(of: url) {
+            case .empty: throw LibraryError.emptyLibraryFile(path: path)
+            case .other: throw LibraryError.notSQLite(path: path)
+            case .sqlite: break
+            }
+        }
+        do {
+            return try open(path)
         } catch let error as LibraryError {
             throw error
         } catch let error as DatabaseError {
@@ -51,14 +90,16 @@ public struct Library: Sendable {
 
     /// A library held in memory, for tests and previews.
     public static func inMemory(clock: WallClock = .system) throws -> Library {
-        let library = Library(path: ":memory:", database: try DatabaseQueue(), clock: clock)
-        try library.prepareSchema()
-        return library
+        let queue = try DatabaseQueue()
+        try LibraryMigrations.migrator.migrate(queue)
+        return Library(path: ":memory:", database: queue, clock: clock)
     }
 
-    private func prepareSchema() throws {
+    /// Whether every migration is done, after checking that the file is a Bookplate library this
+    /// version can use (else this throws).
+    private func isCurrent() throws -> Bool {
         let migrator = LibraryMigrations.migrator
-        let isCurrent = try database.read { db in
+        return try database.read { db in
             let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
             let isEmpty = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0
             if !isEmpty && applicationID != LibraryMigrations.applicationID {
@@ -67,8 +108,6 @@ public struct Library: Sendable {
             if try migrator.hasBeenSuperseded(db) { throw LibraryError.newerLibrary(path: path) }
             return try migrator.hasCompletedMigrations(db)
         }
-        // A library that is up to date is not written to just by opening it.
-        if !isCurrent { try migrator.migrate(database) }
     }
 
     /// Runs `work` in a read transaction, turning database errors into ``LibraryError``.

@@ -12,7 +12,7 @@ struct EditionsCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func run() async throws {
-        let details = try target.open().details
+        let details = try target.open(readingOnly: true).details
         guard let work = details.book.openLibraryWorkKey else { throw SearchError.noWorkKey(slug: details.book.slug) }
         let editions = try await target.shelf.finder().editions(ofWork: work, limit: limit)
         if json {
@@ -59,7 +59,7 @@ struct AuthorCommand: ParsableCommand {
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func run() throws {
-        let profile = try shelf.openLibrary().findAuthor(matching: name)
+        let profile = try shelf.openLibrary(readingOnly: true).findAuthor(matching: name)
         let author = profile.author
         if json {
             try JSONOutput.print(

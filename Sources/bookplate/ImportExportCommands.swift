@@ -291,7 +291,7 @@ struct ExportCommand: ParsableCommand {
             throw ValidationError("--format markdown writes a file per book: name a folder with --output")
         }
         let exporter = LibraryExporter(
-            library: try shelf.openLibrary(), notes: NoteStore(folder: try shelf.paths.notes),
+            library: try shelf.openLibrary(readingOnly: true), notes: NoteStore(folder: try shelf.paths.notes),
             warn: { Terminal.warning($0) })
         let data: Data
         switch format {

@@ -48,7 +48,7 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let order = sort
-        let library = try shelf.openLibrary()
+        let library = try shelf.openLibrary(readingOnly: true)
         let wanted = status
         if json {
             let books = try library.books(status: wanted, shelf: shelfName, sortedBy: order)

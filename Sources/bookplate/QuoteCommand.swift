@@ -88,7 +88,7 @@ struct QuoteListCommand: ParsableCommand {
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func run() throws {
-        let library = try shelf.openLibrary()
+        let library = try shelf.openLibrary(readingOnly: true)
         let highlights: [(slug: String, highlight: Highlight)]
         if let book {
             let slug = try library.findBook(matching: book).book.slug

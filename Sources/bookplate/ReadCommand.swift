@@ -53,7 +53,7 @@ struct ReadListCommand: ParsableCommand {
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func run() throws {
-        let details = try target.open().details
+        let details = try target.open(readingOnly: true).details
         if json {
             try JSONOutput.print("reads", .array(details.json.reads.map(JSONOutput.read)))
             return

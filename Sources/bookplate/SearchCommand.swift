@@ -32,15 +32,24 @@ struct SearchCommand: AsyncParsableCommand {
         guard !query.isEmpty else { throw ValidationError(SearchError.emptyQuery.description) }
         let results = try await shelf.finder().search(query, sources: source, limit: limit, page: page)
         for warning in results.warnings { Terminal.warning("\(warning) — showing the other catalog's results") }
-        // Outside a shelf the results are shown but not kept: nothing is created but by `init`.
-        let kept = try? shelf.paths
-        if let kept { try LastSearch(contentFolder: kept.content).save(results.candidates) }
+        // Outside a shelf the results are shown but not kept: nothing is created but by `init`. In
+        // a shelf that cannot be written they are shown, with a warning that `add N` cannot pick.
+        let paths = try? shelf.paths
+        var kept = paths != nil
+        if let paths {
+            do {
+                try LastSearch(contentFolder: paths.content).save(results.candidates)
+            } catch {
+                Terminal.warning("\(error) — `bookplate add NUMBER` cannot pick from these results")
+                kept = false
+            }
+        }
         if json {
             try JSONOutput.print(
                 "search",
                 .object([
                     "page": .int(page), "googleTotal": .optional(results.googleTotal),
-                    "openLibraryTotal": .optional(results.openLibraryTotal), "kept": .bool(kept != nil),
+                    "openLibraryTotal": .optional(results.openLibraryTotal), "kept": .bool(kept),
                     "warnings": .strings(results.warnings.map { "\($0)" }),
                     "results": .array(
                         results.candidates.enumerated().map { JSONOutput.candidate($1, number: $0 + 1) }),
@@ -56,10 +65,12 @@ struct SearchCommand: AsyncParsableCommand {
             return
         }
         Terminal.output(SearchTable.render(results.candidates))
-        Terminal.output(
-            kept == nil
-                ? "Not inside a shelf, so these are not kept for `add`: run `bookplate init DIR` to start one."
-                : "Add one with: bookplate add NUMBER")
+        if paths == nil {
+            Terminal.output(
+                "Not inside a shelf, so these are not kept for `add`: run `bookplate init DIR` to start one.")
+        } else if kept {
+            Terminal.output("Add one with: bookplate add NUMBER")
+        }
     }
 }
 

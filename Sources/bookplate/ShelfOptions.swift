@@ -54,10 +54,13 @@ struct ShelfOptions: ParsableArguments {
 
     /// The shelf's library, after finishing any removal or restore that was cut short (killed)
     /// between the library and the files, so that every command sees them agree.
-    func openLibrary() throws -> Library {
+    ///
+    /// `readingOnly`: the command only reads the library (`list`, `show`, `export`), so a shelf
+    /// it cannot write is opened read-only rather than refused.
+    func openLibrary(readingOnly: Bool = false) throws -> Library {
         let paths = try paths
-        let library = try Library.open(at: paths.library)
-        BookRemoval(library: library, paths: paths).finishInterrupted()
+        let library = try readingOnly ? Library.open(forReadingAt: paths.library) : Library.open(at: paths.library)
+        if !library.isReadOnly { BookRemoval(library: library, paths: paths).finishInterrupted() }
         return library
     }
 
@@ -85,8 +88,8 @@ struct BookOnShelf: ParsableArguments {
     @Argument(help: "A slug, an ISBN or an unambiguous part of the title.", completion: .books) var book: String
 
     /// The shelf's library, and the book the argument names in it.
-    func open() throws -> (library: Library, details: BookDetails) {
-        let library = try shelf.openLibrary()
+    func open(readingOnly: Bool = false) throws -> (library: Library, details: BookDetails) {
+        let library = try shelf.openLibrary(readingOnly: readingOnly)
         return (library, try library.findBook(matching: book))
     }
 }

@@ -10,7 +10,7 @@ struct ShowCommand: ParsableCommand {
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func run() throws {
-        let details = try target.open().details
+        let details = try target.open(readingOnly: true).details
         if json {
             try JSONOutput.print("book", JSONOutput.book(details.json))
             return

@@ -47,6 +47,34 @@ import Testing
         await server.stop()
     }
 
+    /// In a shelf that cannot be written, search failed after asking the catalogs, showing
+    /// nothing, because it could not keep the results for `add`: it shows them, with a warning.
+    @Test func searchInAShelfThatCannotBeWrittenShowsTheResultsAndSaysTheyAreNotKept() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let (bookplate, root) = try shelf(server)
+        let chmod = Process()
+        chmod.executableURL = URL(fileURLWithPath: "/bin/chmod")
+        chmod.arguments = ["-R", "a-w", root.path]
+        try chmod.run()
+        chmod.waitUntilExit()
+        defer { _ = try? Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "u+w", root.path]) }
+        var reader = bookplate
+        // Root writes whatever the permissions say; `nobody` keeps its answers in a cache of its own.
+        if getuid() == 0 { reader.launcher = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] }
+        reader.environment["BOOKPLATE_CACHE_DIR"] = "/tmp/bookplate-cache-\(UUID().uuidString)"
+        let search = try await reader.run("search", "left", "hand", "of", "darkness")
+        #expect(search.status == 0, "\(search.stderr)")
+        #expect(search.stdout.contains("The Left Hand of Darkness") && !search.stdout.contains("bookplate add NUMBER"))
+        #expect(
+            search.stderr.hasPrefix("warning: could not remember the results in content/.bookplate/last-search.json")
+                && search.stderr.hasSuffix("`bookplate add NUMBER` cannot pick from these results\n"),
+            "\(search.stderr)")
+        let json = try await reader.run("search", "--json", "left", "hand", "of", "darkness")
+        #expect(json.status == 0 && json.stdout.contains(#""kept" : false"#), "\(json.stdout)")
+        await server.stop()
+    }
+
     @Test func searchAddOneBuildGivesACoverAndAnAuthorPageWithBioAndPhoto() async throws {
         let server = try await StubCatalogServer.start()
         await server.serveLeftHandOfDarkness()

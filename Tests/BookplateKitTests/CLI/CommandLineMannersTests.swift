@@ -607,6 +607,37 @@ import Testing
         #expect(exists("content/notes/dune.md") && exists("content/covers/dune.jpg"))
     }
 
+    /// The commands that only read a shelf work on one that cannot be written (they failed with
+    /// "cannot be written": the library was opened for writing), saying the same as on the
+    /// shelf when it could, and leave every byte as it was.
+    @Test func aShelfWithoutWritePermissionCanStillBeListedShownAndExported() async throws {
+        try await dune()
+        try await run("read", "add", "dune", "--started", "2025-01-02", "--finished", "2025-02-03")
+        try await run("quote", "add", "dune", "Fear is the mind-killer.")
+        let commands = [
+            ["list"], ["list", "--json"], ["show", "dune"], ["show", "dune", "--json"], ["read", "list", "dune"],
+            ["quote", "list"], ["author", "herbert"], ["export"], ["export", "--format", "csv"],
+        ]
+        var written: [[String]: String] = [:]
+        for command in commands { written[command] = try await bookplate.runOffPool(command).stdout }
+        let library = try Data(contentsOf: path("content/library.sqlite"))
+        try chmod(root, "a-w")
+        defer { try? chmod(root, "u+w") }
+        var reader = bookplate
+        if getuid() == 0 { reader.launcher = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] }
+        for command in commands {
+            let result = try await reader.runOffPool(command)
+            #expect(result.status == 0, "bookplate \(command.joined(separator: " ")): \(result.stderr)")
+            #expect(result.stdout == written[command], "bookplate \(command.joined(separator: " "))")
+        }
+        #expect(try Data(contentsOf: path("content/library.sqlite")) == library)
+        let beside = try FileManager.default.contentsOfDirectory(atPath: path("content").path)
+        #expect(!beside.contains { $0.hasPrefix("library.sqlite-") }, "\(beside)")
+        // What writes is still refused in one line.
+        let edit = try await reader.runOffPool(["edit", "dune", "--rating", "3"])
+        #expect(edit.status == 1 && edit.stderr.contains("cannot be written"), "\(edit.stderr)")
+    }
+
     /// A folder of the site made unreadable (chmod 000): the build that found it in its way said
     /// so, and the next made the site anew, but the old site's folder, which could not be listed,
     /// stayed beside the site for good (found by an exploratory session). It is opened to its
