@@ -17,8 +17,14 @@ struct Interrupt {
         let source = heard(SIGINT) {
             say()
             signal(SIGINT, SIG_DFL)
-            // To the process, not this thread, which blocks it as libdispatch's threads do.
-            kill(getpid(), SIGINT)
+            // To this thread, once it stops blocking the signal as libdispatch's threads do: sent
+            // to the process, it waited for a thread that does not block it, and when there was
+            // none (the main thread parked in dispatch_main), the program ended by exit(130).
+            var set = sigset_t()
+            sigemptyset(&set)
+            sigaddset(&set, SIGINT)
+            pthread_sigmask(SIG_UNBLOCK, &set, nil)
+            raise(SIGINT)
             // Should the signal not end it in a moment, it ends as one would.
             usleep(500_000)
             Foundation.exit(130)
