@@ -7,8 +7,8 @@ extension ImportValues {
     /// with as many undated finished reads before them as `count` has beyond them. A range may
     /// lack either end (`2024/01/05-`, `-2021/05/30`); a single date is when the read ended. The
     /// last range is the read the status tells of; the ones before it were finished, or set aside
-    /// where they have no end. Nil when the
-    /// cell lists nothing, so that the row's other columns tell the reads.
+    /// where they have no end and the count does not say they were finished. Nil when the cell
+    /// lists nothing, so that the row's other columns tell the reads.
     static func reads(
         datesRead cell: String?, column: String, status: ReadingStatus, count: Int?, warnings: inout [String]
     ) -> [ReadRecord]? {
@@ -41,7 +41,21 @@ extension ImportValues {
         // Begun again without a date yet.
         case .reading?: reads.append(ReadRecord(outcome: .reading))
         case .setAside?: reads[reads.count - 1].outcome = .setAside
-        default: break
+        // A book read, whose last read is known only by its start ("2019/03/01-").
+        case .finished?: reads[reads.count - 1].outcome = .finished
+        case nil: break
+        }
+        // Every read before the last is listed because it was finished (Bookplate's own CSV lists
+        // no other; StoryGraph's lists the ones it counts), so the count tells a finished read
+        // known only by its start, which alone reads as set aside: such reads came back set
+        // aside, and the next export dropped them (found by an exploratory session).
+        if let count {
+            let givenUp = status == .abandoned ? 1 : 0
+            var uncounted = count - givenUp - reads.filter { $0.outcome == .finished }.count
+            for index in reads.indices.dropLast() where uncounted > 0 && reads[index].outcome == .setAside {
+                reads[index].outcome = .finished
+                uncounted -= 1
+            }
         }
         return ReadRecord.history(status: .toRead, started: nil, finished: nil, count: count, earlier: reads)
     }

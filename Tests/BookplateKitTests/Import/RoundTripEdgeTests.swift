@@ -54,6 +54,36 @@ import Testing
             dune.reads.map { "\($0.started?.description ?? "")→\($0.finished?.description ?? "")" } == ["2020-01→2020"])
     }
 
+    /// A finished read known only by its start is "2010/05-" in the CSV's Dates Read, which alone
+    /// reads as a read set aside: both of a book's reads came back set aside (read count 0), and
+    /// the next export dropped the older one (found by an exploratory session). The count, and
+    /// for the last read the status, say they were finished.
+    @Test func finishedReadsKnownOnlyByTheirStartComeBackFinishedThroughTheCSV() throws {
+        func date(_ text: String) throws -> PartialDate { try PartialDate(parsing: text) }
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(
+            NewBook(
+                title: "Kindred", authors: ["Octavia E. Butler"], status: .read, startedDate: try date("2019-03-01")))
+        try shelf.library.addRead(toBook: "kindred", ReadRecord(started: try date("2010-05"), outcome: .finished))
+        try shelf.library.addBook(
+            NewBook(title: "Emma", authors: ["Jane Austen"], status: .abandoned, startedDate: try date("2023-04")))
+        try shelf.library.addRead(toBook: "emma", ReadRecord(started: try date("2015"), outcome: .finished))
+        let exported = try csv(of: shelf)
+        #expect(exported.contains(#","2010/05-, 2019/03/01-","#), "\(exported)")
+
+        let copy = try TemporaryShelf()
+        let report = try importText(exported, into: copy)
+        #expect(report.summary.warnings.isEmpty)
+        for slug in ["kindred", "emma"] {
+            let original = try shelf.library.findBook(matching: slug)
+            let imported = try copy.library.findBook(matching: slug)
+            #expect(imported.reads == original.reads, "\(slug)")
+            #expect(imported.book.status == original.book.status, "\(slug)")
+        }
+        #expect(try copy.library.findBook(matching: "kindred").reads.map(\.outcome) == [.finished, .finished])
+        #expect(try csv(of: copy) == exported)
+    }
+
     /// A note that begins with an indented code block came back from the JSON and the CSV export as
     /// a paragraph: exports trimmed its first line's indentation.
     @Test func aNoteKeepsItsFirstLinesIndentationThroughEveryExport() throws {
