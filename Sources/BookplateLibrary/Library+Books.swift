@@ -61,13 +61,19 @@ extension Library {
     /// Applies `edit` to the book with `slug` in one transaction and returns the result.
     ///
     /// A book that becomes `read` without a finished date is finished today; one that becomes
-    /// `reading` without a started date is started today.
+    /// `reading` without a started date is started today; a book being read that is given a
+    /// finished date becomes `read`.
     @discardableResult
     public func editBook(slug: String, _ edit: BookEdit) throws -> BookDetails {
         try write { db in
             guard var book = try Book.filter(Book.Columns.slug == slug).fetchOne(db) else {
                 throw LibraryError.noSuchBook(slug)
             }
+            var edit = edit
+            // A read going on that is given its end is finished, as `read edit` finishes it: the
+            // book stayed "Reading now" with a finished date, and its CSV export came back as two
+            // reads (found by an exploratory session).
+            if edit.status == nil, book.status == .reading, (edit.finishedDate ?? nil) != nil { edit.status = .read }
             let statusBefore = book.status
             let datesBefore = (started: book.startedDate, finished: book.finishedDate)
             let keyBefore =

@@ -404,6 +404,25 @@ import Testing
         #expect(read.book.finishedDate == today)
     }
 
+    /// `edit --finished` on a book being read left it "Reading now" with a finished date, its
+    /// read "reading" with an end, and the CSV export came back as two reads (found by an
+    /// exploratory session). As `read edit` does, the end finishes the read.
+    @Test func aBookBeingReadGivenItsEndIsFinished() throws {
+        let shelf = try TemporaryShelf()
+        let library = shelf.library
+        try library.addBook(
+            NewBook(title: "Empire", authors: ["José Saramago"], status: .reading, startedDate: try date("2007")))
+        let edited = try library.editBook(slug: "empire", BookEdit(finishedDate: .some(try date("2020-03-12"))))
+        let (started, finished) = (try date("2007"), try date("2020-03-12"))
+        #expect(edited.book.status == .read)
+        #expect(edited.book.startedDate == started && edited.book.finishedDate == finished)
+        #expect(try library.reads(ofBook: "empire") == [ReadRecord(started: started, finished: finished)])
+        // Clearing the end of a read going on that has none changes nothing of the kind.
+        try library.addBook(
+            NewBook(title: "Emma", authors: ["Jane Austen"], status: .reading, startedDate: try date("2024")))
+        #expect(try library.editBook(slug: "emma", BookEdit(finishedDate: .some(nil))).book.status == .reading)
+    }
+
     /// `add --started 2025-01` and `edit --started` on a book to read made a book "To read" with a
     /// start in its JSON and a read set aside; on a book to read again the date went over its last
     /// read. Found by an exploratory session. A book to read that stays one takes no dates; the
