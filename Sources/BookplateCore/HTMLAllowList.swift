@@ -13,7 +13,7 @@ public enum HTMLAllowList {
         "li": "li", "blockquote": "blockquote",
     ]
     /// Elements whose content is not text for a reader, dropped whole.
-    static let droppedWithContent: Set<String> = [
+    package static let droppedWithContent: Set<String> = [
         "script", "style", "iframe", "object", "embed", "template", "noscript", "noembed", "noframes", "textarea",
         "title", "head", "svg", "math", "select", "xmp", "plaintext",
     ]
@@ -101,8 +101,8 @@ public enum HTMLAllowList {
 
 extension HTMLAllowList {
     /// One `<…>` in the input, read the way a browser reads it, as far as this allow-list cares.
-    struct Tag {
-        enum Kind {
+    package struct Tag {
+        package enum Kind {
             case start(String)
             case end(String)
             /// A comment, a doctype, a processing instruction: dropped.
@@ -111,12 +111,12 @@ extension HTMLAllowList {
             case unterminated
         }
 
-        var kind: Kind
+        package var kind: Kind
         /// The index just past the tag.
-        var end: Int
+        package var end: Int
 
         /// The tag starting at `start` (a `<`), or nil when that `<` is just text.
-        static func read(_ bytes: [UInt8], at start: Int) -> Tag? {
+        package static func read(_ bytes: [UInt8], at start: Int) -> Tag? {
             var index = start + 1
             guard index < bytes.count else { return nil }
             if bytes[index] == UInt8(ascii: "!") {
@@ -166,7 +166,7 @@ extension HTMLAllowList {
         }
 
         /// Where the content of a dropped element ends: past its end tag, or the end of the input.
-        static func endOfElement(named name: String, in bytes: [UInt8], after start: Int) -> Int {
+        package static func endOfElement(named name: String, in bytes: [UInt8], after start: Int) -> Int {
             let closer = Array("</\(name)".utf8)
             var from = start
             while let found = find(closer, in: bytes, from: from, caseInsensitive: true) {

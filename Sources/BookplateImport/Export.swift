@@ -387,12 +387,15 @@ public struct LibraryExporter: Sendable {
     }
 
     /// A note as the CSV's review column carries it: without its last newline, unless it is one
-    /// line that speaks of `<br>`, which an importer would read as Goodreads' line break; a
-    /// cell with a line break of its own is read as written.
+    /// line that speaks of a tag (`<br>`, `<b>`), which an importer would read as Goodreads' HTML;
+    /// a cell with a line break of its own is read as written.
     static func reviewCell(_ note: String) -> String {
         let line = note.dropLast()
-        let speaksOfBreaks = line.range(of: "<br", options: .caseInsensitive) != nil
-        return speaksOfBreaks && !line.contains("\n") ? note : String(line)
+        let bytes = Array(line.utf8)
+        let speaksOfTags = bytes.indices.contains {
+            bytes[$0] == UInt8(ascii: "<") && HTMLAllowList.Tag.read(bytes, at: $0) != nil
+        }
+        return speaksOfTags && !line.contains("\n") ? note : String(line)
     }
 }
 

@@ -127,7 +127,8 @@ import Testing
         #expect(dune.shelves.map(\.name) == ["favourites", "sci-fi"])
         #expect(dune.book.addedAt == ImportValues.instant(try PartialDate(parsing: "2023-01-02")))
         let note = try NoteStore(folder: shelf.paths.notes).note(forSlug: dune.book.slug)
-        #expect(note == "Spice.\n\nThe \"desert\" is <b>alive</b>.\n")
+        // Goodreads' HTML is Markdown in the note (its raw HTML was left out of the page).
+        #expect(note == "Spice.\n\nThe \"desert\" is **alive**.\n")
 
         let omens = try shelf.library.findBook(matching: "good omens")
         #expect(omens.book.rating == nil && omens.book.status == .toRead && omens.book.isbn13 == nil)
@@ -1117,11 +1118,12 @@ extension ExportTests {
     }
 
     /// A reader may allow raw HTML in their own notes; a review from an export is not theirs until
-    /// they edit it.
+    /// they edit it. (A review of lines of its own is taken as written, raw HTML and all: a
+    /// one-line Goodreads review is made Markdown, see ReviewMarkupTests.)
     @Test func anImportedReviewNeverGetsRawHTMLUntilTheReaderEditsIt() throws {
         let shelf = try TemporaryShelf()
         _ = try importText(
-            "Book Id,Title,Author,My Review\n1,Dune,Frank Herbert,\"<script>steal()</script><b>Great</b>\"\n",
+            "Book Id,Title,Author,My Review\n1,Dune,Frank Herbert,\"<script>steal()</script>\n<b>Great</b>\"\n",
             into: shelf)
         let settings = SiteSettings(allowsRawHTMLInNotes: true)
         try shelf.build(settings: settings)
@@ -1144,7 +1146,7 @@ extension ExportTests {
     /// is still never published (it took it for the reader's own: found by a review).
     @Test func aReviewLeftInPlaceByAStoppedImportIsStillTheImports() throws {
         let shelf = try TemporaryShelf()
-        let review = "<script>steal()</script><b>Great</b>"
+        let review = "<script>steal()</script>\n<b>Great</b>"
         try shelf.writeNote(review + "\n", slug: "dune")
         let report = try importText("Book Id,Title,Author,My Review\n1,Dune,Frank Herbert,\"\(review)\"\n", into: shelf)
         #expect(report.notesWritten == 0 && report.notesKept == 0)
