@@ -24,6 +24,13 @@ public struct HighlightPlace: Sendable, Hashable, Codable {
     }
 
     public var isEmpty: Bool { page == nil && location == nil && chapter == nil }
+
+    /// Throws when a part of the place is longer than a line of the library may be.
+    static func checkLengths(_ place: HighlightPlace) throws(LibraryError) {
+        try Book.checkLength(place.page, of: "highlight's page")
+        try Book.checkLength(place.location, of: "highlight's location")
+        try Book.checkLength(place.chapter, of: "highlight's chapter")
+    }
 }
 
 /// A highlight as an import or the reader gives it, before it belongs to a book.

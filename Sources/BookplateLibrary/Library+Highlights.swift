@@ -157,6 +157,9 @@ extension Library {
     @discardableResult
     public func addHighlight(_ new: NewHighlight, toBook slug: String) throws -> HighlightAddition {
         guard !new.text.passageForStorage.isEmpty else { throw LibraryError.emptyHighlight }
+        // Refused as `add` refuses a title past the limit an import cuts to: a place of 20,000
+        // characters was kept, and came back from the export cut, with a warning.
+        try HighlightPlace.checkLengths(new.place)
         return try write { db in
             guard let book = try Book.filter(Book.Columns.slug == slug).fetchOne(db), let bookId = book.id,
                 var highlight = Highlight(new, bookId: bookId, slug: book.slug, addedAt: clock.now())
@@ -199,6 +202,7 @@ extension Library {
         var highlight = try highlight(matching: prefix)
         if let note { highlight.note = note.linesForStorage.nilIfEmpty }
         if let page { highlight.place.page = page.trimmedForStorage.nilIfEmpty }
+        try HighlightPlace.checkLengths(highlight.place)
         if let published { highlight.published = published }
         let saved = highlight
         try write { db in try saved.update(db) }
