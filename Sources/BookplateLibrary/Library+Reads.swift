@@ -55,9 +55,13 @@ extension Library {
             var read = try readNumbered(number, of: slug, bookId: id, in: db)
             if let started = edit.started { read.record.started = started }
             if let finished = edit.finished { read.record.finished = finished }
-            if let outcome = edit.outcome { read.record.outcome = outcome }
-            // The reader's word on the read: no status change gives it back as it was.
-            read.setAsideFrom = nil
+            if let outcome = edit.outcome {
+                read.record.outcome = outcome
+                // The reader's word on how the read ended: no status change gives it back as it
+                // was. (Mended dates leave a read put back to read as it was put back: it came
+                // back from the export as the book's own start, found by an exploratory session.)
+                read.setAsideFrom = nil
+            }
             // A read going on that is given its end was finished, as `read add --finished` has it:
             // it was left "reading" with a finished date, and the book with it.
             if edit.outcome == nil, case .some(.some) = edit.finished, read.record.outcome == .reading {
@@ -118,6 +122,13 @@ extension Library {
         let before = book
         let latest = try Read.of(bookId: bookId, in: db).last
         if keepingToRead, book.status == .toRead, let latest, latest.record.outcome != .reading {
+            // It shows its latest read's dates, as a book to read again does, or none when that
+            // read is the one going on that was put back (its dates stayed those of before the
+            // change, and an export's import gave the read's: found by an exploratory session).
+            let putBack = latest.setAsideFrom == .reading
+            book.startedDate = putBack ? nil : latest.record.started
+            book.finishedDate = putBack ? nil : latest.record.finished
+            if book != before { try book.update(db) }
             return try details(of: book, in: db)
         }
         if let latest {

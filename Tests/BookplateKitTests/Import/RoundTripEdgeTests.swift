@@ -84,6 +84,50 @@ import Testing
         #expect(try csv(of: copy) == exported)
     }
 
+    /// A book put back to read (its read going on set aside by `edit --status to-read`) whose read
+    /// had its start mended came back from the JSON export with that start as its own, and a book
+    /// to read again whose latest read got another end kept the old one, while the export's
+    /// import gave it the new (found by an exploratory session). A book to read shows its latest
+    /// read's dates, or none when that read is the one put back, whatever mends it.
+    @Test func aBookToReadShowsTheDatesOfItsLatestReadThroughEveryEditAndExport() throws {
+        func date(_ text: String) throws -> PartialDate { try PartialDate(parsing: text) }
+        let shelf = try TemporaryShelf()
+        let library = shelf.library
+        try library.addBook(
+            NewBook(title: "Glass", authors: ["Émile Zola"], status: .reading, startedDate: try date("2003")))
+        try library.editBook(slug: "glass", BookEdit(status: .toRead))
+        let glass = try library.editRead(ofBook: "glass", number: 1, ReadEdit(started: .some(try date("1997-06-05"))))
+        #expect(glass.book.status == .toRead && glass.book.startedDate == nil)
+        // Still the read put back: reading again gives it back, with its mended start.
+        try library.addBook(
+            NewBook(title: "Emma", authors: ["Jane Austen"], status: .read, finishedDate: try date("2024-05")))
+        try library.editBook(slug: "emma", BookEdit(status: .toRead))
+        let emma = try library.editRead(ofBook: "emma", number: 1, ReadEdit(finished: .some(try date("2024-06"))))
+        let june = try date("2024-06")
+        #expect(emma.book.status == .toRead && emma.book.finishedDate == june)
+
+        let exporter = LibraryExporter(library: library, notes: NoteStore(folder: shelf.paths.notes))
+        let exported = try exporter.json()
+        let file = try TestPaths.temporaryFolder("round-trip").appendingPathComponent("export.json")
+        try exported.write(to: file)
+        let copy = try TemporaryShelf()
+        _ = try ShelfImport(library: copy.library, notes: NoteStore(folder: copy.paths.notes)).run(
+            file: file, as: .bookplate)
+        for slug in ["glass", "emma"] {
+            let original = try library.findBook(matching: slug).book
+            let imported = try copy.library.findBook(matching: slug).book
+            #expect(
+                imported.startedDate == original.startedDate && imported.finishedDate == original.finishedDate,
+                "\(slug)")
+        }
+        let again = try LibraryExporter(library: copy.library, notes: NoteStore(folder: copy.paths.notes)).json()
+        #expect(String(decoding: again, as: UTF8.self) == String(decoding: exported, as: UTF8.self))
+
+        let resumed = try library.editBook(slug: "glass", BookEdit(status: .reading))
+        let start = try date("1997-06-05")
+        #expect(resumed.reads.map(\.outcome) == [.reading] && resumed.book.startedDate == start)
+    }
+
     /// A note that begins with an indented code block came back from the JSON and the CSV export as
     /// a paragraph: exports trimmed its first line's indentation.
     @Test func aNoteKeepsItsFirstLinesIndentationThroughEveryExport() throws {

@@ -31,16 +31,19 @@ import Testing
         let mended = try library.editRead(ofBook: "dune", number: 1, ReadEdit(started: .some(try date("2025-12-01"))))
         #expect(mended.book.status == .toRead && mended.book.startedDate == nil)
 
-        try library.editBook(slug: "dune", BookEdit(status: .reading))
-        #expect(try library.reads(ofBook: "dune").map(\.outcome) == [.setAside, .reading])
+        // Still the read put back, its start mended: reading again gives it back.
+        let resumed = try library.editBook(slug: "dune", BookEdit(status: .reading))
+        let december = try date("2025-12-01")
+        #expect(resumed.reads == [ReadRecord(started: december, outcome: .reading)])
+        #expect(resumed.book.startedDate == december)
         let finished = try library.editRead(
-            ofBook: "dune", number: 2, ReadEdit(finished: .some(try date("2026-02-01"))))
-        #expect(try library.reads(ofBook: "dune").map(\.outcome) == [.setAside, .finished])
+            ofBook: "dune", number: 1, ReadEdit(finished: .some(try date("2026-02-01"))))
+        #expect(try library.reads(ofBook: "dune").map(\.outcome) == [.finished])
         let end = try date("2026-02-01")
         #expect(finished.book.status == .read && finished.book.finishedDate == end)
         // An outcome said outright stays as said.
         let going = try library.editRead(
-            ofBook: "dune", number: 2, ReadEdit(finished: .some(try date("2026-02-02")), outcome: .reading))
+            ofBook: "dune", number: 1, ReadEdit(finished: .some(try date("2026-02-02")), outcome: .reading))
         #expect(going.book.status == .reading)
 
         // Put back with a date: the date is the read's, and the book has none.
