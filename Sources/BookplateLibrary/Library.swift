@@ -34,7 +34,7 @@ public struct Library: Sendable {
             let queue = try DatabaseQueue.bookplateFile(at: url.path, label: "library", pragma: "temp_store = MEMORY")
             let library = Library(path: path, database: queue, clock: clock)
             // A library that is up to date is not written to just by opening it.
-            if try !library.isCurrent() { try LibraryMigrations.migrator.migrate(queue) }
+            if try !library.isCurrent() { try library.migrate(queue) }
             return library
         }
     }
@@ -93,6 +93,22 @@ public struct Library: Sendable {
         let queue = try DatabaseQueue()
         try LibraryMigrations.migrator.migrate(queue)
         return Library(path: ":memory:", database: queue, clock: clock)
+    }
+
+    /// Brings the library up to date. Two commands opening an older library at once both began
+    /// the same migration, and the second failed with SQLite's "table already exists" (found by
+    /// an exploratory session): a migration that fails while another process completes them is
+    /// waited for (ten seconds, as for a lock), and only then is the failure the reader's to see.
+    private func migrate(_ queue: DatabaseQueue) throws {
+        do {
+            try LibraryMigrations.migrator.migrate(queue)
+        } catch {
+            for _ in 0..<100 {
+                if try isCurrent() { return }
+                usleep(100_000)
+            }
+            throw error
+        }
     }
 
     /// Whether every migration is done, after checking that the file is a Bookplate library this

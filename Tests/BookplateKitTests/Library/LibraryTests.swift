@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 
 @testable import BookplateCatalog
@@ -68,6 +69,33 @@ import Testing
             revisions.append(try library.revision())
         }
         #expect(Set(revisions).count == 4, "\(revisions)")
+    }
+
+    /// Commands opened an older library at once (`build` while `edit` ran): each began the same
+    /// migration, and all but one failed with "table already exists" (found by an exploratory
+    /// session). Each now opens it, the migration done once.
+    @Test func manyOpeningAnOlderLibraryAtOnceAllOpenIt() throws {
+        let file = try TestPaths.temporaryFolder("migrate-together").appendingPathComponent("library.sqlite")
+        let old = try DatabaseQueue(path: file.path)
+        try LibraryMigrations.migrator.migrate(old, upTo: "v6-library-instance")
+        try old.write { db in
+            try db.execute(
+                sql: "INSERT INTO book (slug, title, description, status, addedAt) VALUES (?, ?, ?, ?, ?)",
+                arguments: ["emma", "Emma", "Clever & rich.", "to-read", TemporaryShelf.fixedDate])
+        }
+        try old.close()
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 6) { _ in
+            do {
+                _ = try Library.open(at: file).findBook(matching: "emma")
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
+        // Migrated once: the description was escaped once.
+        #expect(
+            try Library.open(at: file).findBook(matching: "emma").book.description?.html == "<p>Clever &amp; rich.</p>")
     }
 
     @Test func plainTextDescriptionsBecomeEscapedParagraphsWhenALibraryIsMigrated() throws {

@@ -43,6 +43,21 @@ struct ReadOnlyLibraryTests {
         }
     }
 
+    /// A library file that cannot be written, in a folder that can: SQLite made its index beside
+    /// it as read-only as the file, and left it there, so that every change failed once the file
+    /// could be written again (found by an exploratory session). Read as immutable, it leaves
+    /// nothing beside the file.
+    @Test func aLibraryFileThatCannotBeWrittenLeavesNothingBesideIt() throws {
+        let url = try library()
+        let library = try Library.openReadOnly(at: url, clock: clock, folderIsWritable: true)
+        #expect(try library.books().map(\.book.slug) == ["dune"])
+        for suffix in ["-wal", "-shm"] {
+            #expect(!FileManager.default.fileExists(atPath: url.path + suffix), "\(suffix)")
+        }
+        let writable = try Library.open(at: url, clock: clock)
+        try writable.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+    }
+
     /// Changes still in a log with no index beside it cannot be read without writing one: the
     /// file alone is out of date, so it is refused rather than shown as it was.
     @Test func changesLeftInALogThatCannotBeReadAreRefusedNotHidden() throws {
