@@ -68,7 +68,7 @@ package enum DefaultTheme {
         | variable | meaning |
         |---|---|
         | `root` | the way back to the top, such as `../../` (on `404.html`, the site's absolute path) |
-        | `pageTitle` | the text for `<title>` |
+        | `pageTitle` | the text for `<title>` ("Kindred — My Shelf"; a name holding right-to-left text or a directional control is isolated in it by U+2068 … U+2069) |
         | `site.title`, `site.description`, `site.language`, `site.owner` | from `content/site.yaml` (a title or description it leaves out is `t.siteTitle` or `t.siteDescription`; `site.description` is absent when set empty) |
         | `site.hasFeed` | whether `feed.xml` exists (it needs `base_url`) |
         | `site.credits` | the catalogs the shelf's facts came from (`name`, `url`, `separator`), for the footer |

@@ -95,7 +95,7 @@ enum FeedWriter {
     ) -> String {
         let entries = commonplace.entries.prefix(feedLength)
         var xml = header(
-            title: words("highlightsFeedTitle", ["site": settings.title(in: words)]),
+            title: words("highlightsFeedTitle", ["site": BidiIsolation.isolated(settings.title(in: words))]),
             subtitle: settings.description(in: words),
             settings: settings, words: words,
             baseURL: baseURL, alternate: StructuredData.pageAddress(Commonplace.homeURL, baseURL),
@@ -121,12 +121,16 @@ enum FeedWriter {
         return xml + "</feed>\n"
     }
 
-    /// "Kindred by Octavia E. Butler", in the site's words; the title alone for a book with no author.
+    /// "Kindred by Octavia E. Butler", in the site's words; the title alone for a book with no
+    /// author. Plain text, for feeds and descriptions: the title and each name are isolated when
+    /// they hold right-to-left text (``BidiIsolation``).
     static func bookAndAuthors(_ details: BookDetails, words: Words) -> String {
-        details.authors.isEmpty
-            ? details.book.title
+        let title = BidiIsolation.isolated(details.book.title)
+        return details.authors.isEmpty
+            ? title
             : words(
-                "titleByAuthors", ["title": details.book.title, "authors": words.list(details.authors.map(\.name))])
+                "titleByAuthors",
+                ["title": title, "authors": words.list(details.authors.map { BidiIsolation.isolated($0.name) })])
     }
 
     /// The start of a feed, up to its first entry, in the language of its words. Its date is its

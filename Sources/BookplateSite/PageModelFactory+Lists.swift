@@ -89,9 +89,9 @@ extension PageModelFactory {
 
     /// A page's `<title>`: its name, the page number past the first, and the site's title.
     func pageTitle(_ name: String, page number: Int) -> String {
-        number > 1
-            ? "\(words("pageTitleNumbered", ["name": name, "page": words.number(number)])) — \(site.title)"
-            : "\(name) — \(site.title)"
+        guard number > 1 else { return documentTitle(name) }
+        let numbered = words("pageTitleNumbered", ["name": BidiIsolation.isolated(name), "page": words.number(number)])
+        return "\(numbered) — \(BidiIsolation.isolated(site.title))"
     }
 
     /// A link to a list, with links to each of its pages when it has more than one.
