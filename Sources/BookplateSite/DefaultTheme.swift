@@ -68,7 +68,7 @@ package enum DefaultTheme {
         | variable | meaning |
         |---|---|
         | `root` | the way back to the top, such as `../../` (on `404.html`, the site's absolute path) |
-        | `pageTitle` | the text for `<title>` ("Kindred — My Shelf"; a name holding right-to-left text or a directional control is isolated in it by U+2068 … U+2069) |
+        | `pageTitle` | the text for `<title>` ("Kindred — My Shelf"; a series' page "Dune (series) — My Shelf" and a shelf's "Shelf: Discworld — My Shelf", in the words of `seriesPageTitle` and `shelfPageTitle`, so that no two kinds of page share a title; a name holding right-to-left text or a directional control is isolated in it by U+2068 … U+2069) |
         | `site.title`, `site.description`, `site.language`, `site.owner` | from `content/site.yaml` (a title or description it leaves out is `t.siteTitle` or `t.siteDescription`; `site.description` is absent when set empty) |
         | `site.hasFeed` | whether `feed.xml` exists (it needs `base_url`) |
         | `site.credits` | the catalogs the shelf's facts came from (`name`, `url`, `separator`), for the footer |
@@ -1182,6 +1182,8 @@ package enum DefaultTheme {
         statsUndated: Ohne Datum
         dateNotRecorded: Ohne Datum
         pageTitleNumbered: "{name}, Seite {page}"
+        seriesPageTitle: "{name} (Reihe)"
+        shelfPageTitle: "Regal: {name}"
         pageOf: "Seite {page} von {pages}"
         paginationLabel: Seiten
         previous: ← Zurück
@@ -1396,6 +1398,8 @@ package enum DefaultTheme {
         statsUndated: Date not recorded
         dateNotRecorded: Date not recorded
         pageTitleNumbered: "{name}, page {page}"
+        seriesPageTitle: "{name} (series)"
+        shelfPageTitle: "Shelf: {name}"
         pageOf: "Page {page} of {pages}"
         paginationLabel: Pages
         previous: ← Previous
@@ -1605,6 +1609,8 @@ package enum DefaultTheme {
         statsUndated: Sin fecha
         dateNotRecorded: Sin fecha
         pageTitleNumbered: "{name}, página {page}"
+        seriesPageTitle: "{name} (serie)"
+        shelfPageTitle: "Estante: {name}"
         pageOf: "Página {page} de {pages}"
         paginationLabel: Páginas
         previous: ← Anterior
@@ -1814,6 +1820,8 @@ package enum DefaultTheme {
         statsUndated: Date non notée
         dateNotRecorded: Date non notée
         pageTitleNumbered: "{name}, page {page}"
+        seriesPageTitle: "{name} (série)"
+        shelfPageTitle: "Étagère : {name}"
         pageOf: "Page {page} sur {pages}"
         paginationLabel: Pages
         previous: ← Précédente

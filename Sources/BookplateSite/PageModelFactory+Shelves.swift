@@ -36,7 +36,7 @@ extension PageModelFactory {
                 bookCountLabel: words.count(list.positions.count, "book"),
                 books: list.positions(onPage: number).map { card(snapshot.books[$0], root: root) },
                 pagination: pagination(list, page: number, root: root)),
-            root: root, title: pageTitle(shelf.name, page: number))
+            root: root, title: pageTitle(shelf.name, page: number, key: "shelfPageTitle"))
     }
 
     /// A page the reader wrote in `content/pages/`.

@@ -78,9 +78,10 @@ struct PageModelFactory: Sendable {
     /// A page's `<title>`: `name`, then the site's title, each isolated when it holds
     /// right-to-left text (``BidiIsolation``): `<title>` is plain text, where no markup can keep a
     /// title's direction from turning " — My Shelf" around.
-    func documentTitle(_ name: String) -> String {
-        "\(BidiIsolation.isolated(name)) — \(BidiIsolation.isolated(site.title))"
-    }
+    func documentTitle(_ name: String) -> String { titled(BidiIsolation.isolated(name)) }
+
+    /// `text`, whose names are isolated already, then the site's title.
+    func titled(_ text: String) -> String { "\(text) — \(BidiIsolation.isolated(site.title))" }
 
     /// The books at `positions` of the snapshot.
     func books(at positions: [Int]?) -> [BookDetails] {
