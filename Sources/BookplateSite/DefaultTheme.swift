@@ -68,7 +68,7 @@ package enum DefaultTheme {
         | variable | meaning |
         |---|---|
         | `root` | the way back to the top, such as `../../` (on `404.html`, the site's absolute path) |
-        | `pageTitle` | the text for `<title>` |
+        | `pageTitle` | the text for `<title>` ("Kindred — My Shelf"; a series' page "Dune (series) — My Shelf" and a shelf's "Shelf: Discworld — My Shelf", in the words of `seriesPageTitle` and `shelfPageTitle`, so that no two kinds of page share a title; a name holding right-to-left text or a directional control is isolated in it by U+2068 … U+2069) |
         | `site.title`, `site.description`, `site.language`, `site.owner` | from `content/site.yaml` (a title or description it leaves out is `t.siteTitle` or `t.siteDescription`; `site.description` is absent when set empty) |
         | `site.hasFeed` | whether `feed.xml` exists (it needs `base_url`) |
         | `site.credits` | the catalogs the shelf's facts came from (`name`, `url`, `separator`), for the footer |
@@ -131,9 +131,13 @@ package enum DefaultTheme {
         no `<style>` or script, as no SVG the site publishes may hold one), and `search.js`,
         which loads
         `search-index.js` (named by its `data-index` attribute), which the build writes, the first time the
-        search box is used, and searches the shelf by title, author and shelf. It writes its counts with
+        search box is used, and searches the shelf by title, author and shelf. It lists the books whose
+        title is the query first, then those whose title begins with it, then the entries in which every
+        word of the query begins a word, then the rest, each group in the index's order (by title); it
+        folds case, accents and width (NFKD) in the query and the index alike. It writes its counts with
         the words of its `data-found-…` and `data-highlights-…` attributes (and lists the first hundred
-        results, saying so with `data-showing-first` when there are more), their thousands grouped by its
+        results, and every book titled exactly as the query past them, saying so with
+        `data-showing-first` when there are more), their thousands grouped by its
         `data-group` (`{{t.numberGroupSeparator}}`, as the pages group theirs: "1,234", "1 234"), and only
         from as many digits as the table's `numberGroupMinimum` allows (Spanish's `2` leaves "1234" whole,
         as its pages do; `searchCountForms` then carries `data-group-minimum`); a
@@ -177,9 +181,11 @@ package enum DefaultTheme {
           var folds = {};
 
           // Accents off, lower case, and letters such as ø, ł, æ and ß in ASCII: "lucja" finds "Łucja".
-          // Apostrophes go, as slugs drop them: "obrien" finds O'Brien, "dont" Don't Look Now.
+          // Apostrophes go, as slugs drop them: "obrien" finds O'Brien, "dont" Don't Look Now. The
+          // decomposition is the compatibility one (NFKD), which also takes full-width Latin to ASCII:
+          // "ｄｕｎｅ", as a Japanese keyboard types it, found nothing.
           function fold(text) {
-            return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+            return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
               .replace(/[^\u0000-\u007f]/g, function (letter) { return folds[letter] || letter; })
               .replace(/'/g, "");
           }
@@ -194,7 +200,13 @@ package enum DefaultTheme {
               var index = window.BOOKPLATE_SEARCH_INDEX || [];
               folds = window.BOOKPLATE_SEARCH_FOLDS || {};
               entries = index.map(function (entry) {
-                return { entry: entry, text: fold(entry.t + " " + entry.a + " " + entry.s + " " + (entry.h || "")) };
+                return {
+                  entry: entry,
+                  text: fold(entry.t + " " + entry.a + " " + entry.s + " " + (entry.h || "")),
+                  // A book's title alone, its words joined by single spaces, to rank by; none for a
+                  // highlight, which is found by its passage and only follows the books.
+                  title: entry.h ? null : wordsOf(fold(entry.t)).join(" ")
+                };
               });
               status.textContent = "";
               show(input.value);
@@ -236,18 +248,49 @@ package enum DefaultTheme {
             return characters.length > 160 ? characters.slice(0, 160).join("") + "…" : characters.join("");
           }
 
+          function wordsOf(text) {
+            return text.split(/\s+/).filter(function (word) { return word.length > 0; });
+          }
+
+          // Whether `word` is in `text` where a word of it begins: after no letter or digit.
+          var letter = /[\p{L}\p{N}]/u;
+          function startsAWord(text, word) {
+            for (var at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+              if (at === 0 || !letter.test(text.charAt(at - 1))) { return true; }
+            }
+            return false;
+          }
+
+          // The matches in four ranks: the books whose title is the query, those whose title begins
+          // with it, the entries where every word of the query begins a word, then the rest; each rank
+          // in the index's order (by title). In the index's order alone, "Dune" listed "Children of
+          // Dune" first and Enter opened it, and on a big shelf "It" was not among the hundred listed
+          // (found by an exploratory session).
+          function ranked(matches, query) {
+            var phrase = query.join(" ");
+            var ranks = [[], [], [], []];
+            matches.forEach(function (item) {
+              var rank = item.title === phrase ? 0
+                : item.title !== null && item.title.indexOf(phrase) === 0 ? 1
+                : query.every(function (word) { return startsAWord(item.text, word); }) ? 2 : 3;
+              ranks[rank].push(item);
+            });
+            return { exact: ranks[0].length, matches: [].concat(ranks[0], ranks[1], ranks[2], ranks[3]) };
+          }
+
           function show(query) {
             if (!entries) { load(); return; }
             while (results.firstChild) { results.removeChild(results.firstChild); }
-            var words = fold(query).split(/\s+/).filter(function (word) { return word.length > 0; });
-            if (words.length === 0) {
+            var folded = wordsOf(fold(query));
+            if (folded.length === 0) {
               sections.hidden = false;
               status.textContent = "";
               return;
             }
-            var matches = entries.filter(function (item) {
-              return words.every(function (word) { return item.text.indexOf(word) !== -1; });
-            });
+            var found = ranked(entries.filter(function (item) {
+              return folded.every(function (word) { return item.text.indexOf(word) !== -1; });
+            }), folded);
+            var matches = found.matches;
             sections.hidden = true;
             var passages = matches.filter(function (item) { return item.entry.h; }).length;
             var books = matches.length - passages;
@@ -256,8 +299,8 @@ package enum DefaultTheme {
             if (books > 0 || passages === 0) { parts.push(counted("found", books)); }
             if (passages > 0) { parts.push(counted("highlights", passages)); }
             // Only the first hundred are listed, and the status says so (3,896 found with 100 listed
-            // said nothing of the rest).
-            var shown = 100;
+            // said nothing of the rest); every book with the very title searched for is, however many.
+            var shown = Math.max(100, found.exact);
             // A page of the reader's own without the words for it says nothing of them.
             var showing = script.getAttribute("data-showing-first");
             if (matches.length > shown && showing) {
@@ -1139,6 +1182,8 @@ package enum DefaultTheme {
         statsUndated: Ohne Datum
         dateNotRecorded: Ohne Datum
         pageTitleNumbered: "{name}, Seite {page}"
+        seriesPageTitle: "{name} (Reihe)"
+        shelfPageTitle: "Regal: {name}"
         pageOf: "Seite {page} von {pages}"
         paginationLabel: Seiten
         previous: ← Zurück
@@ -1353,6 +1398,8 @@ package enum DefaultTheme {
         statsUndated: Date not recorded
         dateNotRecorded: Date not recorded
         pageTitleNumbered: "{name}, page {page}"
+        seriesPageTitle: "{name} (series)"
+        shelfPageTitle: "Shelf: {name}"
         pageOf: "Page {page} of {pages}"
         paginationLabel: Pages
         previous: ← Previous
@@ -1562,6 +1609,8 @@ package enum DefaultTheme {
         statsUndated: Sin fecha
         dateNotRecorded: Sin fecha
         pageTitleNumbered: "{name}, página {page}"
+        seriesPageTitle: "{name} (serie)"
+        shelfPageTitle: "Estante: {name}"
         pageOf: "Página {page} de {pages}"
         paginationLabel: Páginas
         previous: ← Anterior
@@ -1771,6 +1820,8 @@ package enum DefaultTheme {
         statsUndated: Date non notée
         dateNotRecorded: Date non notée
         pageTitleNumbered: "{name}, page {page}"
+        seriesPageTitle: "{name} (série)"
+        shelfPageTitle: "Étagère : {name}"
         pageOf: "Page {page} sur {pages}"
         paginationLabel: Pages
         previous: ← Précédente

@@ -12,21 +12,28 @@ enum FeedWriter {
     /// An Atom (RFC 4287) feed. Each finished read of a book is one entry, dated when it ended; a
     /// book with no dated read is one entry, dated when it was added. The feed's own date is its
     /// newest entry's, so the same shelf gives the same bytes.
+    ///
+    /// An entry's id depends on nothing but what it tells: a finished read's is the book's
+    /// address with `#read-` and the day the read ended, a book added its address alone. The
+    /// first read had the address alone: a read logged later, before it, took that id and gave
+    /// the first read a new one, and "Finished" shared the id of "Added", so a feed reader
+    /// updated the old entry in place and never showed the book finished (both found by an
+    /// exploratory session).
     static func atomFeed(snapshot: LibrarySnapshot, settings: SiteSettings, baseURL: URL, words: Words) -> String {
         // Positions, not copies of the books' details: 50,000 copies took 25 MB.
         let books = snapshot.books
         // (position, date, the read's number among the book's finished reads, 0 for "added";
-        // the fragment that tells a read after the first apart in its entry's id)
-        let entries = books.indices.flatMap { position -> [(Int, Date, Int, String)] in
+        // the fragment of a read's entry id, nil for "added")
+        let entries = books.indices.flatMap { position -> [(Int, Date, Int, String?)] in
             let details = books[position]
             let reads = details.finishedReads.enumerated().compactMap { number, read in
-                read.finished.map { (position, date(of: $0), number + 1, "") }
+                read.finished.map { (position, date(of: $0), number + 1) }
             }
             if !reads.isEmpty { return readFragments(reads) }
             if let finished = details.book.finishedDate, details.book.status == .read {
-                return [(position, date(of: finished), 1, "")]
+                return readFragments([(position, date(of: finished), 1)])
             }
-            return [(position, details.book.addedAt, 0, "")]
+            return [(position, details.book.addedAt, 0, nil)]
         }
         .sorted { ($0.1, books[$0.0].book.slug, $0.2) > ($1.1, books[$1.0].book.slug, $1.2) }
         .prefix(feedLength)
@@ -37,8 +44,7 @@ enum FeedWriter {
         for (position, date, read, fragment) in entries {
             let details = books[position]
             let url = StructuredData.pageAddress(PageModelFactory.bookURL(details.book.slug), baseURL)
-            // The first read keeps the page's address as its id, as when a book had one entry.
-            let id = read > 1 ? url + "#read-" + fragment : url
+            let id = fragment.map { url + "#read-" + $0 } ?? url
             let book = ["book": bookAndAuthors(details, words: words)]
             let title =
                 read > 1
@@ -72,9 +78,9 @@ enum FeedWriter {
     /// ending that day), so that a read logged later, before the others, leaves their entries'
     /// ids as they were. (They were numbered: a read added before them renumbered every one, and a
     /// feed reader showed them all again. Found by an exploratory session.)
-    private static func readFragments(_ reads: [(Int, Date, Int, String)]) -> [(Int, Date, Int, String)] {
+    private static func readFragments(_ reads: [(Int, Date, Int)]) -> [(Int, Date, Int, String?)] {
         var seen: [String: Int] = [:]
-        return reads.map { position, date, number, _ in
+        return reads.map { position, date, number in
             let day = timestamp(date).prefix(10)
             seen[String(day), default: 0] += 1
             let count = seen[String(day)] ?? 1
@@ -89,7 +95,7 @@ enum FeedWriter {
     ) -> String {
         let entries = commonplace.entries.prefix(feedLength)
         var xml = header(
-            title: words("highlightsFeedTitle", ["site": settings.title(in: words)]),
+            title: words("highlightsFeedTitle", ["site": BidiIsolation.isolated(settings.title(in: words))]),
             subtitle: settings.description(in: words),
             settings: settings, words: words,
             baseURL: baseURL, alternate: StructuredData.pageAddress(Commonplace.homeURL, baseURL),
@@ -115,12 +121,16 @@ enum FeedWriter {
         return xml + "</feed>\n"
     }
 
-    /// "Kindred by Octavia E. Butler", in the site's words; the title alone for a book with no author.
+    /// "Kindred by Octavia E. Butler", in the site's words; the title alone for a book with no
+    /// author. Plain text, for feeds and descriptions: the title and each name are isolated when
+    /// they hold right-to-left text (``BidiIsolation``).
     static func bookAndAuthors(_ details: BookDetails, words: Words) -> String {
-        details.authors.isEmpty
-            ? details.book.title
+        let title = BidiIsolation.isolated(details.book.title)
+        return details.authors.isEmpty
+            ? title
             : words(
-                "titleByAuthors", ["title": details.book.title, "authors": words.list(details.authors.map(\.name))])
+                "titleByAuthors",
+                ["title": title, "authors": words.list(details.authors.map { BidiIsolation.isolated($0.name) })])
     }
 
     /// The start of a feed, up to its first entry, in the language of its words. Its date is its

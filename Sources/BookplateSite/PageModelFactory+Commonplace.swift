@@ -19,7 +19,7 @@ extension PageModelFactory {
                 years: commonplaceYearLinks(root: root),
                 highlights: commonplace.entries.prefix(Commonplace.homeSize).map { commonplaceEntry($0, root: root) },
                 homeURL: nil, pagination: nil),
-            root: root, title: "\(title) — \(site.title)")
+            root: root, title: documentTitle(title))
     }
 
     /// Page `number` of the highlights of `year`.

@@ -87,11 +87,13 @@ extension PageModelFactory {
             })
     }
 
-    /// A page's `<title>`: its name, the page number past the first, and the site's title.
-    func pageTitle(_ name: String, page number: Int) -> String {
-        number > 1
-            ? "\(words("pageTitleNumbered", ["name": name, "page": words.number(number)])) — \(site.title)"
-            : "\(name) — \(site.title)"
+    /// A page's `<title>`: its name, in the words of `key` when it has one ("Shelf: {name}": a
+    /// shelf, a series and a book of one name had one title), the page number past the first,
+    /// and the site's title.
+    func pageTitle(_ name: String, page number: Int, key: String? = nil) -> String {
+        let isolated = BidiIsolation.isolated(name)
+        let named = key.map { words($0, ["name": isolated]) } ?? isolated
+        return titled(number > 1 ? words("pageTitleNumbered", ["name": named, "page": words.number(number)]) : named)
     }
 
     /// A link to a list, with links to each of its pages when it has more than one.

@@ -99,7 +99,7 @@ extension PageModelFactory {
                     + words.plural(
                         "seriesReadCount", read.count, ["read": words.number(read.count), "books": words.number(count)]),
                 entries: entries),
-            root: root, title: "\(list.series.name) — \(site.title)")
+            root: root, title: pageTitle(list.series.name, page: 1, key: "seriesPageTitle"))
     }
 
     /// The index's group of series: a link to each series' page.

@@ -24,7 +24,7 @@ extension PageModelFactory {
             ShelvesPageModel(
                 shelves: entries,
                 countLabel: words.count(entries.count, "shelf")),
-            root: root, title: "\(words("shelvesTitle")) — \(site.title)")
+            root: root, title: documentTitle(words("shelvesTitle")))
     }
 
     /// Page `number` of a shelf's list.
@@ -36,7 +36,7 @@ extension PageModelFactory {
                 bookCountLabel: words.count(list.positions.count, "book"),
                 books: list.positions(onPage: number).map { card(snapshot.books[$0], root: root) },
                 pagination: pagination(list, page: number, root: root)),
-            root: root, title: pageTitle(shelf.name, page: number))
+            root: root, title: pageTitle(shelf.name, page: number, key: "shelfPageTitle"))
     }
 
     /// A page the reader wrote in `content/pages/`.
@@ -45,7 +45,7 @@ extension PageModelFactory {
             ExtraPageModel(
                 title: extra.title, metaDescription: extra.description,
                 contentHTML: renderer.render(extra.body, topHeading: 2)),
-            root: "../../", title: "\(extra.title) — \(site.title)")
+            root: "../../", title: documentTitle(extra.title))
     }
 
     /// The 404 page is served from any depth, so its links start at the site's own root.
@@ -53,6 +53,6 @@ extension PageModelFactory {
         let path = baseURL?.path ?? "/"
         return page(
             NotFoundPageModel(),
-            root: path.hasSuffix("/") ? path : path + "/", title: "\(words("notFoundTitle")) — \(site.title)")
+            root: path.hasSuffix("/") ? path : path + "/", title: documentTitle(words("notFoundTitle")))
     }
 }

@@ -55,7 +55,7 @@ extension PageModelFactory {
                 pagesChart: ChartModel(
                     id: "pages-per-year", title: words("pagesPerYear"),
                     bars: PageModelFactory.bars(chronological.map { (String($0.0), pages($0.1)) }, words: words))),
-            root: root, title: "\(words("yearInBooks")) — \(site.title)")
+            root: root, title: documentTitle(words("yearInBooks")))
     }
 
     /// One year in books: what was read and how much, its ratings, its longest and shortest book,
@@ -105,7 +105,7 @@ extension PageModelFactory {
                     url: root + BookList.readFolder(year: year) + "/index.html"),
                 olderYear: older.map { LinkModel(title: String($0), url: "../\($0)/index.html") },
                 newerYear: newer.map { LinkModel(title: String($0), url: "../\($0)/index.html") }),
-            root: root, title: "\(title) — \(site.title)")
+            root: root, title: documentTitle(title))
     }
 
     /// The words of the totals line: how many books, and their pages.

@@ -75,6 +75,14 @@ struct PageModelFactory: Sendable {
         Page(root: root, site: site, pageTitle: title, content: content)
     }
 
+    /// A page's `<title>`: `name`, then the site's title, each isolated when it holds
+    /// right-to-left text (``BidiIsolation``): `<title>` is plain text, where no markup can keep a
+    /// title's direction from turning " — My Shelf" around.
+    func documentTitle(_ name: String) -> String { titled(BidiIsolation.isolated(name)) }
+
+    /// `text`, whose names are isolated already, then the site's title.
+    func titled(_ text: String) -> String { "\(text) — \(BidiIsolation.isolated(site.title))" }
+
     /// The books at `positions` of the snapshot.
     func books(at positions: [Int]?) -> [BookDetails] {
         (positions ?? []).map { snapshot.books[$0] }
@@ -145,7 +153,7 @@ struct PageModelFactory: Sendable {
                 ),
                 jsonLD: StructuredData.bookJSONLD(
                     for: details, cover: coversBySlug[book.slug], baseURL: baseURL, owner: site.owner)),
-            root: root, title: "\(book.title) — \(site.title)")
+            root: root, title: documentTitle(book.title))
     }
 
     /// What a book's page is about, for search engines and link previews: its description's
@@ -160,7 +168,9 @@ struct PageModelFactory: Sendable {
     /// Terry Pratchett on the shelf" when there is no bio.
     func authorDescription(_ author: Author, bookCount: Int) -> String {
         PageModelFactory.descriptionText(PageModelFactory.bioHTML(author.bio)).first?.shortened(to: 300)
-            ?? words("authorDescription", ["books": words.count(bookCount, "book"), "name": author.name])
+            ?? words(
+                "authorDescription",
+                ["books": words.count(bookCount, "book"), "name": BidiIsolation.isolated(author.name)])
     }
 
     /// A highlight as its book's page shows it.
@@ -208,7 +218,7 @@ struct PageModelFactory: Sendable {
         let photo = photosByAuthorSlug[author.slug].map { photo in
             var relative = photo
             relative.src = root + photo.src
-            relative.alt = words("photoOf", ["name": author.name])
+            relative.alt = words("photoOf", ["name": BidiIsolation.isolated(author.name)])
             return relative
         }
         return page(
@@ -296,7 +306,7 @@ struct PageModelFactory: Sendable {
                         countLabel: words.count(entry.authors.count, "author"), isCurrent: entry.letter == letter)
                 },
                 letters: split ? letters.filter { $0.letter == letter } : letters),
-            root: "../", title: "\(title) — \(site.title)")
+            root: "../", title: documentTitle(title))
     }
 
     var countsLabel: String {
@@ -371,10 +381,10 @@ struct PageModelFactory: Sendable {
         guard var cover = coversBySlug[details.book.slug] else {
             var placeholder = CoverArt.placeholder(
                 title: details.book.title, author: details.authors.first?.name, slug: details.book.slug)
-            placeholder.alt = words("coverOf", ["title": details.book.title])
+            placeholder.alt = words("coverOf", ["title": BidiIsolation.isolated(details.book.title)])
             return placeholder
         }
-        cover.alt = words("coverOf", ["title": details.book.title])
+        cover.alt = words("coverOf", ["title": BidiIsolation.isolated(details.book.title)])
         // A placeholder has no image to link to.
         guard !cover.isPlaceholder else { return cover }
         if let shown = cover.images.first(where: { $0.width >= size.rawValue }) ?? cover.images.last {

@@ -11,8 +11,9 @@ enum StructuredData {
     ) -> [MetaModel] {
         var tags = [
             MetaModel(property: "og:type", content: "book"),
-            MetaModel(property: "og:title", content: details.book.title),
-            MetaModel(property: "og:site_name", content: site.title),
+            // Plain text that previews set beside other words: isolated when right-to-left.
+            MetaModel(property: "og:title", content: BidiIsolation.isolated(details.book.title)),
+            MetaModel(property: "og:site_name", content: BidiIsolation.isolated(site.title)),
             MetaModel(property: "og:description", content: description),
         ]
         if let baseURL {

@@ -3,14 +3,18 @@
 
 For the shelf, a book, an author, a shelf and the statistics page: no console errors, every
 image decoded (naturalWidth above 0, lazy images included), and on the shelf a search for a
-known title finds it. A screenshot of each page kind is kept in the artefacts folder, and of the
+known title finds it, and a book's exact title lists that book first (on this site, and on a
+copy of it whose index adds titles that hold others: "Children of Dune" before "Dune", and a
+hundred and fifty with "it" in them before "It"). A screenshot of each page kind is kept in the artefacts folder, and of the
 shelf and a book page at a phone's width (390 px).
 
 Usage: check_site.py SITE_DIR [ARTEFACTS_DIR]
 """
 import json
 import pathlib
+import shutil
 import sys
+import tempfile
 import time
 import unicodedata
 
@@ -66,6 +70,47 @@ def search_titles(driver, page, query, wanted):
             break
         time.sleep(0.05)
     return titles
+
+
+def first_results(driver, page, query):
+    """Types `query` into the search of `page` and returns the titles listed once the box holds
+    all of it and the index has answered (or after five seconds): each keystroke searches at
+    once, so the list is then the whole query's."""
+    driver.get(page.as_uri())
+    box = driver.find_element(By.ID, "search-input")
+    box.send_keys(query)
+    titles = []
+    for _ in range(100):
+        titles = [link.text for link in driver.find_elements(By.CSS_SELECTOR, "#search-results a")]
+        if titles and box.get_attribute("value") == query:
+            break
+        time.sleep(0.05)
+    return titles
+
+
+def read_index(site):
+    """The search index's first line (the letters it folds) and its entries."""
+    index = (site / "search-index.js").read_text(encoding="utf-8")
+    return index[:index.index("window.BOOKPLATE_SEARCH_INDEX")], json.loads(
+        index[index.index("_INDEX =") + len("_INDEX ="):].strip().rstrip(";"))
+
+
+def ranking_site(site, folder):
+    """A copy of `site` in `folder` whose index holds, before the site's own entries (the build
+    sorts them by title), books whose titles hold others': searched in the index's order alone,
+    "Dune" listed "Children of Dune" first, and "It" was not among the hundred listed."""
+    copy = folder / "site"
+    shutil.copytree(site, copy)
+    folds, entries = read_index(site)
+    added = [{"a": "Author", "s": "", "t": f"A Kitten {number:03d}", "u": f"books/a-kitten-{number:03d}/index.html"}
+             for number in range(150)]
+    added += [{"a": "Frank Herbert", "s": "", "t": title, "u": f"books/{title.lower().replace(' ', '-')}/index.html"}
+              for title in ("Children of Dune", "Dune", "Dune Messiah", "God Emperor of Dune")]
+    added.append({"a": "Stephen King", "s": "", "t": "It", "u": "books/it/index.html"})
+    (copy / "search-index.js").write_text(
+        folds + "window.BOOKPLATE_SEARCH_INDEX = " + json.dumps(added + entries, ensure_ascii=False) + ";\n",
+        encoding="utf-8")
+    return copy
 
 
 def main():
@@ -209,6 +254,31 @@ def main():
         else:
             failed += 1
             print(f"FAIL search: Back from a result shows '{value}' and {restored}")
+
+        # Typing a book's exact title lists that book first, so that Enter opens it: every book of
+        # the site, then on a copy whose index adds titles that hold others ("Children of Dune"),
+        # and typed in full-width letters, as a Japanese keyboard types them.
+        books = [entry["t"] for entry in entries if not entry.get("h")]
+        wrong = {}
+        for book in books:
+            listed = first_results(driver, pages["shelf"], book)
+            if listed[:1] != [book]:
+                wrong[book] = listed[:3]
+        with tempfile.TemporaryDirectory() as folder:
+            ranking = ranking_site(site, pathlib.Path(folder)) / "index.html"
+            for query, book in (("Dune", "Dune"), ("It", "It"), ("dune messiah", "Dune Messiah"),
+                                ("\uff44\uff55\uff4e\uff45", "Dune")):
+                listed = first_results(driver, ranking, query)
+                if listed[:1] != [book]:
+                    wrong[query] = listed[:3]
+            listed = first_results(driver, ranking, "Dune")
+        if not wrong and listed[1:2] == ["Dune Messiah"] and not console_errors(driver):
+            passed += 1
+            print(f"ok   search: each of {len(books)} titles, 'Dune' among its sequels, 'It' among 150 "
+                  f"with 'it', and 'ｄｕｎｅ' list that book first")
+        else:
+            failed += 1
+            print(f"FAIL search: exact titles not listed first: {wrong}; 'Dune' listed {listed[:3]}")
 
         # Search finds a highlight by words of its passage and links to its place on its book's page.
         passage = next(entry for entry in entries if entry.get("h"))

@@ -18,9 +18,11 @@
   var folds = {};
 
   // Accents off, lower case, and letters such as ø, ł, æ and ß in ASCII: "lucja" finds "Łucja".
-  // Apostrophes go, as slugs drop them: "obrien" finds O'Brien, "dont" Don't Look Now.
+  // Apostrophes go, as slugs drop them: "obrien" finds O'Brien, "dont" Don't Look Now. The
+  // decomposition is the compatibility one (NFKD), which also takes full-width Latin to ASCII:
+  // "ｄｕｎｅ", as a Japanese keyboard types it, found nothing.
   function fold(text) {
-    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
       .replace(/[^\u0000-\u007f]/g, function (letter) { return folds[letter] || letter; })
       .replace(/'/g, "");
   }
@@ -35,7 +37,13 @@
       var index = window.BOOKPLATE_SEARCH_INDEX || [];
       folds = window.BOOKPLATE_SEARCH_FOLDS || {};
       entries = index.map(function (entry) {
-        return { entry: entry, text: fold(entry.t + " " + entry.a + " " + entry.s + " " + (entry.h || "")) };
+        return {
+          entry: entry,
+          text: fold(entry.t + " " + entry.a + " " + entry.s + " " + (entry.h || "")),
+          // A book's title alone, its words joined by single spaces, to rank by; none for a
+          // highlight, which is found by its passage and only follows the books.
+          title: entry.h ? null : wordsOf(fold(entry.t)).join(" ")
+        };
       });
       status.textContent = "";
       show(input.value);
@@ -77,18 +85,49 @@
     return characters.length > 160 ? characters.slice(0, 160).join("") + "…" : characters.join("");
   }
 
+  function wordsOf(text) {
+    return text.split(/\s+/).filter(function (word) { return word.length > 0; });
+  }
+
+  // Whether `word` is in `text` where a word of it begins: after no letter or digit.
+  var letter = /[\p{L}\p{N}]/u;
+  function startsAWord(text, word) {
+    for (var at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+      if (at === 0 || !letter.test(text.charAt(at - 1))) { return true; }
+    }
+    return false;
+  }
+
+  // The matches in four ranks: the books whose title is the query, those whose title begins
+  // with it, the entries where every word of the query begins a word, then the rest; each rank
+  // in the index's order (by title). In the index's order alone, "Dune" listed "Children of
+  // Dune" first and Enter opened it, and on a big shelf "It" was not among the hundred listed
+  // (found by an exploratory session).
+  function ranked(matches, query) {
+    var phrase = query.join(" ");
+    var ranks = [[], [], [], []];
+    matches.forEach(function (item) {
+      var rank = item.title === phrase ? 0
+        : item.title !== null && item.title.indexOf(phrase) === 0 ? 1
+        : query.every(function (word) { return startsAWord(item.text, word); }) ? 2 : 3;
+      ranks[rank].push(item);
+    });
+    return { exact: ranks[0].length, matches: [].concat(ranks[0], ranks[1], ranks[2], ranks[3]) };
+  }
+
   function show(query) {
     if (!entries) { load(); return; }
     while (results.firstChild) { results.removeChild(results.firstChild); }
-    var words = fold(query).split(/\s+/).filter(function (word) { return word.length > 0; });
-    if (words.length === 0) {
+    var folded = wordsOf(fold(query));
+    if (folded.length === 0) {
       sections.hidden = false;
       status.textContent = "";
       return;
     }
-    var matches = entries.filter(function (item) {
-      return words.every(function (word) { return item.text.indexOf(word) !== -1; });
-    });
+    var found = ranked(entries.filter(function (item) {
+      return folded.every(function (word) { return item.text.indexOf(word) !== -1; });
+    }), folded);
+    var matches = found.matches;
     sections.hidden = true;
     var passages = matches.filter(function (item) { return item.entry.h; }).length;
     var books = matches.length - passages;
@@ -97,8 +136,8 @@
     if (books > 0 || passages === 0) { parts.push(counted("found", books)); }
     if (passages > 0) { parts.push(counted("highlights", passages)); }
     // Only the first hundred are listed, and the status says so (3,896 found with 100 listed
-    // said nothing of the rest).
-    var shown = 100;
+    // said nothing of the rest); every book with the very title searched for is, however many.
+    var shown = Math.max(100, found.exact);
     // A page of the reader's own without the words for it says nothing of them.
     var showing = script.getAttribute("data-showing-first");
     if (matches.length > shown && showing) {

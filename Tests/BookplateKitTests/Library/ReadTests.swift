@@ -586,12 +586,79 @@ import Testing
             return feed.components(separatedBy: "<id>").dropFirst(2).map { String($0.prefix { $0 != "<" }) }
         }
         let before = try ids()
-        #expect(before == ["https://example.org/books/kindred/#read-2021-06-20", "https://example.org/books/kindred/"])
+        #expect(
+            before == [
+                "https://example.org/books/kindred/#read-2021-06-20",
+                "https://example.org/books/kindred/#read-2019-02-01",
+            ])
         try library.addRead(
             toBook: "kindred", ReadRecord(started: try date("2015-01-01"), finished: try date("2015-02-01")))
         let after = try ids()
-        #expect(after.first == before.first)
-        #expect(after.contains("https://example.org/books/kindred/#read-2019-02-01"))
+        #expect(Array(after.prefix(2)) == before)
+        #expect(after.last == "https://example.org/books/kindred/#read-2015-02-01")
+    }
+
+    /// The feed's first read of a book had the page's address as its id and later reads
+    /// `#read-<day>`: an older read logged later took the first read's id and gave that read a
+    /// new one, and a book's "Added" and "Finished" entries shared the address, so feed readers
+    /// updated the old entry in place and never showed the book finished. Found by an exploratory
+    /// session. Each finished read's id is its own day's, a book added has its page's address,
+    /// and no step of a shelf's life gives an entry already in the feed another id.
+    @Test func noStepOfAShelfsLifeGivesAFeedEntryAnotherID() throws {
+        let shelf = try TemporaryShelf()
+        let library = shelf.library
+        var settings = SiteSettings()
+        settings.baseURL = URL(string: "https://example.org/")
+        // The feed's entries: each one's date and title by its id.
+        func entries() throws -> [String: [String]] {
+            try shelf.build(settings: settings)
+            let feed = try shelf.siteFile("feed.xml")
+            let pairs = feed.components(separatedBy: "<entry>").dropFirst().map { entry in
+                let field = { (name: String) in
+                    String(entry.components(separatedBy: "<\(name)>")[1].prefix { $0 != "<" })
+                }
+                return (field("id"), [field("updated"), field("title")])
+            }
+            return Dictionary(pairs) { first, _ in first }
+        }
+        let page = "https://example.org/books/kindred/"
+        try library.addBook(NewBook(title: "Kindred", authors: ["Octavia E. Butler"], status: .toRead))
+        var feed = try entries()
+        #expect(feed.mapValues(\.last) == [page: "Added: Kindred by Octavia E. Butler"])
+
+        // Finished: an entry of its own, not the added one's with a new title.
+        try library.editBook(slug: "kindred", BookEdit(status: .read, finishedDate: .some(try date("2024-06-01"))))
+        var before = feed
+        feed = try entries()
+        #expect(
+            feed == [page + "#read-2024-06-01": ["2024-06-01T00:00:00Z", "Finished: Kindred by Octavia E. Butler"]])
+        #expect(Set(feed.keys).isDisjoint(with: before.keys))
+
+        // An older read, another book and a later read: every entry in the feed keeps its id (its
+        // title may say "Finished again" once an older read is logged).
+        let steps: [() throws -> Void] = [
+            {
+                try library.addRead(
+                    toBook: "kindred", ReadRecord(started: try date("2001-03-01"), finished: try date("2001-04-01")))
+            },
+            {
+                try library.addBook(
+                    NewBook(
+                        title: "Fledgling", authors: ["Octavia E. Butler"], status: .read,
+                        finishedDate: try date("2025-01-10")))
+            },
+            { try library.addRead(toBook: "kindred", ReadRecord(finished: try date("1999"))) },
+            { try library.addRead(toBook: "kindred", ReadRecord(finished: try date("2026-02-02"))) },
+        ]
+        for step in steps {
+            before = feed
+            try step()
+            feed = try entries()
+            #expect(before.allSatisfy { id, entry in feed[id]?.first == entry.first })
+        }
+        #expect(feed[page + "#read-2001-04-01"]?.first == "2001-04-01T00:00:00Z")
+        #expect(feed[page + "#read-1999-01-01"]?.first == "1999-01-01T00:00:00Z")
+        #expect(feed[page] == nil && feed.count == 5)
     }
 
     /// The latest read's dates cleared, `edit --status read` on the book (read already) wrote the

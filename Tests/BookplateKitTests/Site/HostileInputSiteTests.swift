@@ -46,6 +46,41 @@ import Testing
         let page = try shelf.siteFile("authors/octavia-e-butler/index.html")
         #expect(page.components(separatedBy: "<li>Dawn").count == 2 && page.contains("<li>Wild Seed"))
     }
+
+    /// A title ending in an unclosed right-to-left override (U+202E) turned " — My Shelf" after it
+    /// around in `<title>`, `og:title` and the feed's titles, plain text where no markup can
+    /// isolate it. Found by an exploratory session. There a name holding a directional control or
+    /// a right-to-left letter is isolated (U+2068 … U+2069), and every other keeps its bytes.
+    @Test func aTitleWithAnOverrideTurnsNothingAfterItAroundInPlainText() throws {
+        let shelf = try TemporaryShelf()
+        let finished = try PartialDate(parsing: "2025-01-02")
+        try shelf.library.addBook(
+            NewBook(title: "Override \u{202E}", authors: ["Ann Author"], status: .read, finishedDate: finished))
+        try shelf.library.addBook(
+            NewBook(title: "Kindred", authors: ["אורה כהן"], status: .read, finishedDate: finished))
+        try shelf.library.addBook(
+            NewBook(title: "Dune", authors: ["Frank Herbert"], status: .read, finishedDate: finished))
+        var settings = SiteSettings()
+        settings.title = "My Shelf"
+        settings.baseURL = URL(string: "https://example.org/")
+        try shelf.build(settings: settings)
+        let isolated = "\u{2068}Override \u{202E}\u{2069}"
+        let page = try shelf.siteFile("books/override/index.html")
+        #expect(page.contains("<title>\(isolated) — My Shelf</title>"))
+        #expect(page.contains(#"<meta property="og:title" content="\#(isolated)">"#))
+        let feed = try shelf.siteFile("feed.xml")
+        #expect(feed.contains("<title>Finished: \(isolated) by Ann Author</title>"))
+        #expect(feed.contains("<title>Finished: Kindred by \u{2068}אורה כהן\u{2069}</title>"))
+        // Titles and names of no right-to-left text are as they were, byte for byte.
+        let dune = try shelf.siteFile("books/dune/index.html")
+        #expect(dune.contains("<title>Dune — My Shelf</title>"))
+        #expect(dune.contains(#"<meta property="og:title" content="Dune">"#))
+        #expect(feed.contains("<title>Finished: Dune by Frank Herbert</title>"))
+        #expect(!dune.contains("\u{2068}"))
+        // A cover's label and the page's description are plain text too.
+        #expect(page.contains(#"<meta name="description" content="\#(isolated) by Ann Author">"#))
+        #expect(try shelf.siteFile("authors/ann-author/index.html").contains(#"aria-label="Cover of \#(isolated)""#))
+    }
 }
 
 /// Settings files written by hand, wrong in ways the reader should be told about in one line.

@@ -189,6 +189,46 @@ import Testing
         #expect(try shelf.siteFile("series/time-slips/index.html").contains("#1,5 · "))
     }
 
+    /// A series and a book named "Dune", and a shelf and a series named "Discworld", had one
+    /// `<title>` each pair, so a browser's tabs, history and bookmarks could not tell them apart.
+    /// Found by an exploratory session. A series' page and a shelf's pages say what they are, in
+    /// each built-in language, and no two pages of the site share a title.
+    @Test func pagesOfDifferentKindsWithOneNameHaveTitlesOfTheirOwn() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(
+            NewBook(
+                title: "Dune", authors: ["Frank Herbert"], shelves: ["Discworld"],
+                series: [SeriesPlace(name: "Dune", position: SeriesPosition(parsing: "1"))]))
+        try shelf.library.addBook(
+            NewBook(
+                title: "Mort", authors: ["Terry Pratchett"], shelves: ["Discworld"],
+                series: [SeriesPlace(name: "Discworld", position: SeriesPosition(parsing: "4"))]))
+        let expected = [
+            "en": ["<title>Dune (series) — ", "<title>Discworld (series) — ", "<title>Shelf: Discworld — "],
+            "fr": ["<title>Dune (série) — ", "<title>Discworld (série) — ", "<title>Étagère : Discworld — "],
+            "de": ["<title>Dune (Reihe) — ", "<title>Discworld (Reihe) — ", "<title>Regal: Discworld — "],
+            "es": ["<title>Dune (serie) — ", "<title>Discworld (serie) — ", "<title>Estante: Discworld — "],
+        ]
+        for (language, titles) in expected {
+            var settings = SiteSettings()
+            settings.language = language
+            try shelf.build(settings: settings)
+            let pages = ["series/dune/index.html", "series/discworld/index.html", "shelves/discworld/index.html"]
+            for (page, title) in zip(pages, titles) {
+                #expect(try shelf.siteFile(page).contains(title), "\(language): \(page)")
+            }
+            #expect(try shelf.siteFile("books/dune/index.html").contains("<title>Dune — "))
+            // Every page's title is its own.
+            let site = shelf.paths.site
+            let files = FileManager.default.enumerator(atPath: site.path)?.compactMap { $0 as? String } ?? []
+            let found = try files.filter { $0.hasSuffix(".html") && $0 != "404.html" }.map { path in
+                let text = try String(contentsOf: site.appendingPathComponent(path), encoding: .utf8)
+                return text.components(separatedBy: "<title>").dropFirst().first?.prefix { $0 != "<" } ?? ""
+            }
+            #expect(Set(found).count == found.count, "\(language): \(found.sorted())")
+        }
+    }
+
     /// French takes the singular for 0 and 1 ("1 lus sur 2" on a series' page, "0 livres trouvés"
     /// in the search) and writes "de" as "d’" before a vowel ("de Octavia E. Butler" in the feed).
     /// Found by an exploratory session.
