@@ -172,6 +172,8 @@ extension DatabaseError {
         case .SQLITE_BUSY, .SQLITE_LOCKED: "another program kept it locked; try again"
         case .SQLITE_READONLY: "the file or its folder cannot be written (check their permissions)"
         case .SQLITE_FULL: "the disk is full"
+        // SQLite's own "disk I/O error" sounds like a failing disk; a full one is likelier.
+        case .SQLITE_IOERR: "it could not be read or written (is the disk full?)"
         case .SQLITE_CORRUPT: "the file is damaged; restore it from a backup"
         default: message ?? "SQLite error \(resultCode.rawValue)"
         }

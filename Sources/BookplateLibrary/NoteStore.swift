@@ -55,6 +55,8 @@ public struct NoteStore: Sendable {
             bytes = try FileInput.bytes(atPath: path, followingLinks: false)
         } catch .system(ELOOP) {
             throw NoteError.linked(path: display())
+        } catch .system(ENOENT) {
+            throw NoteError.gone(path: display())
         } catch {
             throw NoteError.unreadable(path: display())
         }
@@ -201,6 +203,8 @@ public enum NoteError: Error, Equatable, CustomStringConvertible {
     /// Every note of the folder that is no UTF-8, when a build meets one.
     case severalNotUTF8(paths: [String])
     case unreadable(path: String)
+    /// Listed a moment ago, and gone when read: moved or removed by another command meanwhile.
+    case gone(path: String)
     case unwritable(path: String)
     case noEditor(path: String)
     case editorFailed(editor: String, status: Int32)
@@ -218,6 +222,10 @@ public enum NoteError: Error, Equatable, CustomStringConvertible {
                 + " are not UTF-8 text: save them as UTF-8 in your editor and try again"
         case .unreadable(let path):
             "\(path) cannot be read: check that it exists and that you may read it"
+        case .gone(let path):
+            // A build that met it said "cannot be read: check that it exists", of a note that
+            // `remove` set aside as it ran (found by an exploratory session).
+            "\(path) was moved or removed as it was about to be read (by another command?): try again"
         case .unwritable(let path):
             "\(path) cannot be written: check the folder's permissions and free space"
         case .noEditor(let path):

@@ -469,7 +469,10 @@ struct SiteWriter: Sendable {
                         error is BuildError
                         ? error
                         : SiteError.unwritable(
-                            path: URL(fileURLWithPath: path).relativePathForDisplay, reason: "\(error)")
+                            path: URL(fileURLWithPath: path).relativePathForDisplay,
+                            // The system's words ("No space left on device"), not Foundation's dump
+                            // of its error (found by an exploratory session).
+                            reason: FileFailure.reason(error))
                     failure.withLock { if $0 == nil { $0 = reported } }
                 }
             }

@@ -178,6 +178,16 @@ import Testing
         #expect(throws: NoteError.unreadable(path: store.url(forSlug: "folder").path)) {
             try NoteStore.readNote(atPath: store.path(forSlug: "folder"))
         }
+        // A note a build listed and `remove` set aside before it was read: said as gone, not as
+        // one to check the permissions of (found by an exploratory session).
+        let gone = store.path(forSlug: "set-aside")
+        #expect {
+            try NoteStore.readNote(atPath: gone)
+        } throws: { error in
+            (error as? NoteError) == .gone(path: gone)
+                && "\(error)"
+                    == "\(gone) was moved or removed as it was about to be read (by another command?): try again"
+        }
     }
 
     @Test func manyNotesAreWrittenWholeWithNoWorkingFileLeft() throws {

@@ -24,6 +24,22 @@ import Testing
         #expect(differing.isEmpty, "differs from a full build: \(differing)", sourceLocation: sourceLocation)
     }
 
+    /// A file the build could not write was said with Foundation's dump of its error ("Error
+    /// Domain=NSCocoaErrorDomain Code=512 … NSLocalizedDescription=No space left on device"): found
+    /// by an exploratory session on a full disk. It is said in the system's words.
+    @Test func aFileTheBuildCannotWriteIsSaidInTheSystemsWords() throws {
+        let target = try TestPaths.temporaryFolder("unwritable-page").appendingPathComponent("site")
+        let name = String(repeating: "x", count: 300) + ".html"
+        let plan = SitePlan([PlannedOutput(path: name, fingerprint: Fingerprint(), make: { Data("x".utf8) })])
+        #expect {
+            try SiteWriter(target: target).stageAll(plan)
+        } throws: { error in
+            let said = "\(error)"
+            return said.hasPrefix("could not write ") && said.hasSuffix(": File name too long")
+                && !said.contains("Domain")
+        }
+    }
+
     @Test func aBuildNeverTakesTheShelfOrItsLibraryForItsOutput() throws {
         let shelf = try FixtureShelf.make()
         try shelf.build(settings: FixtureShelf.settings)
