@@ -97,7 +97,7 @@ struct BuildRun {
                 URL(fileURLWithPath: destination, relativeTo: target.deletingLastPathComponent())
                 .standardizedFileURL
         }
-        writer = SiteWriter(target: target)
+        writer = SiteWriter(target: target, writesInside: builder.writesInsideOutput)
         store = BuildStateStore(folder: builder.stateFolder)
         site = target.standardizedFileURL.path
         library = builder.paths.library.standardizedFileURL.path

@@ -22,6 +22,9 @@ public struct SiteBuilder: Sendable {
     public var baseURLOverride: URL?
     /// The most addresses one sitemap file holds (``FeedWriter/sitemapLimit``; smaller in tests).
     var sitemapLimit = FeedWriter.sitemapLimit
+    /// Whether the site is written from inside its folder (``SiteWriter/writesInside``); nil
+    /// decides by the folder, as every build does (set in tests, whose folders all allow both).
+    var writesInsideOutput: Bool?
     /// Whether the templates folder must exist (the reader named it) rather than default to the
     /// built-in theme.
     public var requiresTemplatesFolder: Bool

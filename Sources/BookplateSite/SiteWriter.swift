@@ -22,6 +22,29 @@ struct SiteWriter: Sendable {
     static let markerContents = markerContentsBeforePages + "Its pages/ are the pages of content/pages/.\n"
 
     var target: URL
+    /// Whether working folders go inside the target rather than beside it: where the folder above
+    /// cannot be written (a web server's `/var/www/books`, the reader's, in root's `/var/www`) or
+    /// the target is a mount point (a USB stick, a container's volume), which cannot be renamed.
+    /// The site was then never built there ("Permission denied", "Device or resource busy": found
+    /// by an exploratory session). Inside, each of the site's top-level entries takes its old
+    /// self's place in one step, rather than the whole site at once.
+    var writesInside: Bool
+
+    init(target: URL, writesInside: Bool? = nil) {
+        self.target = target
+        self.writesInside = writesInside ?? SiteWriter.cannotWriteBeside(target)
+    }
+
+    /// Whether a folder that is there cannot have working folders beside it.
+    static func cannotWriteBeside(_ target: URL) -> Bool {
+        var own = stat()
+        var above = stat()
+        let parent = target.deletingLastPathComponent().path
+        guard stat(target.path, &own) == 0, (own.st_mode & S_IFMT) == S_IFDIR, stat(parent, &above) == 0 else {
+            return false
+        }
+        return own.st_dev != above.st_dev || access(parent, W_OK) != 0
+    }
 
     /// Throws unless the target may be replaced by a build: it must be missing, empty, marked as
     /// Bookplate's (``markerName``), or hold only what the last build wrote there (`knownFiles`,
@@ -69,16 +92,24 @@ struct SiteWriter: Sendable {
         !((try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []).isEmpty
     }
 
-    /// A working folder beside the target (see ``WorkingFiles``).
+    /// The folder working folders are made in: the target's, or the target itself.
+    private var workingFolder: URL { writesInside ? target : target.deletingLastPathComponent() }
+
+    /// A working folder beside the target, or inside it (see ``WorkingFiles``).
     private func sibling(_ kind: String) -> URL {
-        target.deletingLastPathComponent().appendingPathComponent(
-            WorkingFiles.name(for: target.lastPathComponent, kind: kind))
+        workingFolder.appendingPathComponent(WorkingFiles.name(for: target.lastPathComponent, kind: kind))
     }
 
-    /// Removes working folders left beside the target by builds that were killed; a build
-    /// running at the same time keeps its own, and nothing else beside the site is touched.
+    /// Whether `name`, at the top of the target, is a build's working folder.
+    private func isWorking(_ name: String) -> Bool {
+        writesInside && name.hasPrefix(".\(target.lastPathComponent).")
+    }
+
+    /// Removes working folders left beside the target, or in it, by builds that were killed; a
+    /// build running at the same time keeps its own, and nothing else beside the site is touched.
     func removeLeftovers() {
         WorkingFiles.removeAbandoned(in: target.deletingLastPathComponent(), madeFor: target.lastPathComponent)
+        if writesInside { WorkingFiles.removeAbandoned(in: target, madeFor: target.lastPathComponent) }
     }
 
     /// Names at the top of a site that are Bookplate's, whether or not this build writes them:
@@ -126,8 +157,12 @@ struct SiteWriter: Sendable {
             written = try SiteWriter.produce(outputs, makingFolders: true) { index, output in
                 stagingPath + "/" + output.path
             }
-            try keepReadersFiles(
-                in: staging, besides: Set(outputs.map { String($0.path.prefix { $0 != "/" }) }), recording: readers)
+            // Inside the target, the reader's entries stay where they are.
+            if !writesInside {
+                try keepReadersFiles(
+                    in: staging, besides: Set(outputs.map { String($0.path.prefix { $0 != "/" }) }),
+                    recording: readers)
+            }
         } catch {
             try? manager.removeItem(at: staging)
             // A folder that cannot be made beside the site is said as such, not as Foundation's
@@ -202,6 +237,7 @@ struct SiteWriter: Sendable {
     /// and new sites trade places in one step, so the target always holds a whole site, old or
     /// new; elsewhere, two renames in quick succession.
     private func swapIn(_ staging: URL, readers: ReadersLinks) throws {
+        if writesInside { return try swapInside(staging) }
         let manager = FileManager.default
         if manager.fileExists(atPath: target.path), AtomicSwap.exchange(staging, target) {
             SiteWriter.carryOverReadersWork(from: staging.path, to: target.path, linked: readers)
@@ -223,6 +259,56 @@ struct SiteWriter: Sendable {
         }
         SiteWriter.carryOverReadersWork(from: retired.path, to: target.path, linked: readers)
         TreeRemoval.remove(retired.path)
+    }
+
+    /// Puts each entry of the complete site in `staging`, a folder inside the target, in its old
+    /// self's place: traded in one step where the system allows, else the old moved aside and
+    /// the new moved in. The site's own entries the new site lacks go; the reader's stay.
+    private func swapInside(_ staging: URL) throws {
+        let retired = sibling("old")
+        defer {
+            TreeRemoval.remove(staging.path)
+            TreeRemoval.remove(retired.path)
+        }
+        let manager = FileManager.default
+        do {
+            try SiteWriter.makeFolder(retired)
+            let names = try manager.contentsOfDirectory(atPath: staging.path)
+            // The marker last: a site half put in place is not yet the new one.
+            for name in names.sorted(by: {
+                ($0 == SiteWriter.markerName ? 1 : 0, $0) < ($1 == SiteWriter.markerName ? 1 : 0, $1)
+            }) {
+                let new = staging.appendingPathComponent(name)
+                let old = target.appendingPathComponent(name)
+                var info = stat()
+                if lstat(old.path, &info) == 0 {
+                    if AtomicSwap.exchange(new, old) { continue }
+                    guard rename(old.path, retired.appendingPathComponent(name).path) == 0 else {
+                        throw SiteError.unwritable(
+                            path: old.relativePathForDisplay, reason: String(cString: strerror(errno)))
+                    }
+                }
+                guard rename(new.path, old.path) == 0 else {
+                    throw SiteError.unwritable(
+                        path: old.relativePathForDisplay, reason: String(cString: strerror(errno)))
+                }
+            }
+            let made = Set(names)
+            for name in try manager.contentsOfDirectory(atPath: target.path)
+            where SiteWriter.isOwn(name) && !made.contains(name) {
+                let gone = target.appendingPathComponent(name).path
+                var info = stat()
+                if lstat(gone, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                    TreeRemoval.remove(gone)
+                } else {
+                    unlink(gone)
+                }
+            }
+        } catch let error as SiteError {
+            throw error
+        } catch {
+            throw SiteError.unwritable(path: target.relativePathForDisplay, reason: FileFailure.reason(error))
+        }
     }
 
     /// Replaces just `changed` in the existing site and removes `removed`, so that the site is
@@ -253,6 +339,13 @@ struct SiteWriter: Sendable {
         }
         if !flushEach { FileOutput.flushFileSystem(containing: pending) }
         if changed.count == 1, removable.isEmpty {
+            try SiteWriter.moveIn(changed, from: pending, to: target)
+            return written
+        }
+        // Inside the target, each file is replaced in one step, one after another: a copy of the
+        // site beside it cannot be made.
+        if writesInside {
+            for path in removable { SiteWriter.remove(path, in: target) }
             try SiteWriter.moveIn(changed, from: pending, to: target)
             return written
         }

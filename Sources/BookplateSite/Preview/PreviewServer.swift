@@ -111,7 +111,6 @@ public actor PreviewServer {
     public func rebuild() async {
         // Taken before the build: a change made while it runs is seen on the next round.
         fingerprint = currentFingerprint()
-        let siteStampBefore = siteStamp()
         let makeBuilder = makeBuilder
         let outcome: Result<BuildReport, any Error> = await withCheckedContinuation { done in
             Thread.detachNewThread { done.resume(returning: Result { try makeBuilder().build() }) }
@@ -128,7 +127,9 @@ public actor PreviewServer {
             }
             report(built.summary(site: paths.site.relativePathForDisplay))
         case .failure(let error):
-            siteStampAtFailure = siteStampBefore
+            // Taken after the build: one that works inside the output folder (its folder above
+            // cannot be written) changed its stamp, and would be tried again at every round.
+            siteStampAtFailure = siteStamp()
             pages.recordBuild(error: "\(error)")
             report(
                 "\(PreviewServer.failure(error)) "

@@ -638,6 +638,47 @@ import Testing
         #expect(edit.status == 1 && edit.stderr.contains("cannot be written"), "\(edit.stderr)")
     }
 
+    /// A web server's folder the reader owns, in one they may not write (`/var/www/books` in
+    /// root's `/var/www`): the build made its new site beside the folder, and failed with
+    /// "Permission denied" for ever (found by an exploratory session). It builds from inside it.
+    @Test func aSiteFolderInAFolderThatCannotBeWrittenIsBuiltAndRebuilt() async throws {
+        try await dune()
+        let www = root.appendingPathComponent("www")
+        let books = www.appendingPathComponent("books")
+        try FileManager.default.createDirectory(at: books, withIntermediateDirectories: true)
+        var reader = bookplate
+        if getuid() == 0 {
+            // Root writes whatever the permissions say: the shelf and `books` are `nobody`'s.
+            for path in [root.path, books.path] {
+                let owner = Process()
+                owner.executableURL = URL(fileURLWithPath: "/bin/chown")
+                owner.arguments = path == root.path ? ["-R", "65534:65534", path] : ["65534:65534", path]
+                try owner.run()
+                owner.waitUntilExit()
+            }
+            let keep = Process()
+            keep.executableURL = URL(fileURLWithPath: "/bin/chown")
+            keep.arguments = ["0:0", www.path]
+            try keep.run()
+            keep.waitUntilExit()
+            reader.launcher = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        }
+        // The folder above alone, not what is in it.
+        #expect(Foundation.chmod(www.path, 0o555) == 0)
+        defer { Foundation.chmod(www.path, 0o755) }
+        let first = try await reader.runOffPool(["build", "--output", "www/books"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(exists("www/books/index.html") && exists("www/books/books/dune/index.html"))
+        #expect(try await reader.runOffPool(["edit", "dune", "--rating", "3"]).status == 0)
+        let again = try await reader.runOffPool(["build", "--output", "www/books"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try String(contentsOf: path("www/books/books/dune/index.html"), encoding: .utf8).contains("Rated 3"))
+        let full = try await reader.runOffPool(["build", "--full", "--output", "www/books"])
+        #expect(full.status == 0, "\(full.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: books.path).filter { $0.hasPrefix(".books.") }
+        #expect(left.isEmpty, "\(left)")
+    }
+
     /// A folder of the site made unreadable (chmod 000): the build that found it in its way said
     /// so, and the next made the site anew, but the old site's folder, which could not be listed,
     /// stayed beside the site for good (found by an exploratory session). It is opened to its

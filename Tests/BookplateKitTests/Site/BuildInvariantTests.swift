@@ -80,6 +80,15 @@ struct ReaderWorld {
     static let baseURLs = ["https://example.org/shelf/", "https://books.example.net/", "http://localhost:8000/a/b/"]
 
     var random: SeededRandom
+    /// Whether the shelf's builds write from inside the site folder (``SiteWriter/writesInside``).
+    let writesInside: Bool
+
+    /// A builder of the shelf's own site (never of the reference).
+    func shelfBuilder(_ library: Library) -> SiteBuilder {
+        var builder = SiteBuilder(library: library, paths: paths)
+        builder.writesInsideOutput = writesInside
+        return builder
+    }
     let paths: ShelfPaths
     let reference: ShelfPaths
     var log: [String] = []
@@ -88,6 +97,9 @@ struct ReaderWorld {
 
     init(seed: UInt64) throws {
         random = SeededRandom(seed: seed)
+        // Half the shelves have their site written from inside its folder, as where the folder
+        // above it cannot be written.
+        writesInside = seed % 2 == 1
         let root = try TestPaths.temporaryFolder("invariant")
         paths = ShelfPaths(root: root)
         var reference = paths
@@ -143,7 +155,7 @@ struct ReaderWorld {
 
     /// An incremental build, then a full one into an empty folder: the two sites must be the same.
     mutating func build(_ mode: BuildMode = .incremental) throws {
-        let report = try withLibrary { try SiteBuilder(library: $0, paths: paths).build(mode) }
+        let report = try withLibrary { try shelfBuilder($0).build(mode) }
         try? FileManager.default.removeItem(at: reference.site)
         try withLibrary { _ = try SiteBuilder(library: $0, paths: reference).build(.full) }
         let built = try TemporaryShelf.snapshot(of: paths.site)
@@ -282,7 +294,7 @@ struct ReaderWorld {
             // `build --base-url` into the site itself: the next plain build puts the settings' back.
             let address = URL(string: pick(Self.baseURLs))
             try withLibrary { library in
-                var builder = SiteBuilder(library: library, paths: paths)
+                var builder = shelfBuilder(library)
                 builder.baseURLOverride = address
                 _ = try builder.build()
             }
@@ -348,16 +360,16 @@ struct ReaderWorld {
             let folder = paths.content.appendingPathComponent(".bookplate")
             let state = folder.appendingPathComponent(BuildStateStore.fileName)
             let saved = try? Data(contentsOf: state)
-            try withLibrary { _ = try SiteBuilder(library: $0, paths: paths).build() }
+            try withLibrary { _ = try shelfBuilder($0).build() }
             for suffix in ["-wal", "-shm"] { try? manager.removeItem(atPath: state.path + suffix) }
             if let saved { try saved.write(to: state) } else { try? manager.removeItem(at: state) }
             if saved != nil, Bool.random(using: &random) {
                 try BuildStateStore(folder: folder).markUnfinished(site: paths.site.standardizedFileURL.path)
             }
         case .build:
-            try withLibrary { _ = try SiteBuilder(library: $0, paths: paths).build() }
+            try withLibrary { _ = try shelfBuilder($0).build() }
         case .fullBuild:
-            try withLibrary { _ = try SiteBuilder(library: $0, paths: paths).build(.full) }
+            try withLibrary { _ = try shelfBuilder($0).build(.full) }
         }
     }
 

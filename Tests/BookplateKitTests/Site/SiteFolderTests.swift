@@ -24,6 +24,51 @@ import Testing
         #expect(differing.isEmpty, "differs from a full build: \(differing)", sourceLocation: sourceLocation)
     }
 
+    /// A site folder whose folder above cannot be written (`/var/www/books`, the reader's, in
+    /// root's `/var/www`) or that is a mount point was never built: the new site is made beside
+    /// the folder and renamed into place ("Permission denied", "Device or resource busy": found
+    /// by an exploratory session). Made inside it, each build — full, then partial after every
+    /// kind of change — leaves exactly what a full build into an empty folder does, beside the
+    /// reader's own files, with no working folder left in it or beside it.
+    @Test func aSiteWrittenFromInsideItsFolderEqualsAFullBuild() throws {
+        let shelf = try FixtureShelf.make()
+        let site = shelf.paths.site
+        var builder = SiteBuilder(library: shelf.library, paths: shelf.paths, settings: FixtureShelf.settings)
+        builder.writesInsideOutput = true
+        try builder.build(.full)
+        try manager.createDirectory(at: site.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try Data("books.example.org\n".utf8).write(to: site.appendingPathComponent("CNAME"))
+        try Data("ref: main\n".utf8).write(to: site.appendingPathComponent(".git/HEAD"))
+        func expectAFullBuildBesideTheReadersFiles(sourceLocation: SourceLocation = #_sourceLocation) throws {
+            var built = try TemporaryShelf.snapshot(of: site)
+            #expect(
+                built.removeValue(forKey: "CNAME") == Data("books.example.org\n".utf8), sourceLocation: sourceLocation)
+            #expect(built.removeValue(forKey: ".git/HEAD") == Data("ref: main\n".utf8), sourceLocation: sourceLocation)
+            let expected = try IncrementalBuildTests().fullBuild(of: shelf)
+            let differing = Set(built.keys).union(expected.keys).filter { built[$0] != expected[$0] }.sorted()
+            #expect(differing.isEmpty, "differs from a full build: \(differing)", sourceLocation: sourceLocation)
+            let working = try
+                (manager.contentsOfDirectory(atPath: site.path)
+                + manager.contentsOfDirectory(atPath: site.deletingLastPathComponent().path))
+                .filter { $0.hasPrefix(".site.") }
+            #expect(working.isEmpty, "\(working)", sourceLocation: sourceLocation)
+        }
+        try builder.build(.full)
+        try expectAFullBuildBesideTheReadersFiles()
+        // One page changes: one file replaced.
+        try shelf.library.editBook(slug: "kindred", BookEdit(rating: .some(try Rating(3))))
+        try builder.build()
+        try expectAFullBuildBesideTheReadersFiles()
+        // A book goes, with its pages, and a note changes: many files, some removed.
+        try shelf.library.removeBook(slug: "fledgling")
+        try shelf.writeNote("A new note, *changed*.\n", slug: "kindred")
+        try builder.build()
+        try expectAFullBuildBesideTheReadersFiles()
+        // The whole site again, over the one there.
+        try builder.build(.full)
+        try expectAFullBuildBesideTheReadersFiles()
+    }
+
     /// A file the build could not write was said with Foundation's dump of its error ("Error
     /// Domain=NSCocoaErrorDomain Code=512 … NSLocalizedDescription=No space left on device"): found
     /// by an exploratory session on a full disk. It is said in the system's words.
