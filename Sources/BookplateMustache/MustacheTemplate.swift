@@ -42,9 +42,11 @@ package struct MustacheTemplate: Sendable {
     }
 
     /// The templates this one's partial and parent tags name, in its sections and blocks too, and
-    /// whether a tag names one by a value of the model (`{{>*name}}`), which may be any.
-    package var includedTemplates: (names: Set<String>, anyByModel: Bool) {
+    /// whether a tag names one by a value of the model (`{{>*name}}`), which may be any. `parents`
+    /// are those named by parent tags (`{{<layout}}`), which this template's output is made of.
+    package var includedTemplates: (names: Set<String>, parents: Set<String>, anyByModel: Bool) {
         var names: Set<String> = []
+        var parents: Set<String> = []
         var anyByModel = false
         var unread = [tokens]
         while let tokens = unread.popLast() {
@@ -58,14 +60,16 @@ package struct MustacheTemplate: Sendable {
                     unread.append(body.tokens)
                 case .partial(let name, _, let blocks):
                     switch name {
-                    case .fixed(let text): names.insert(text)
+                    case .fixed(let text):
+                        names.insert(text)
+                        if blocks != nil { parents.insert(text) }
                     case .dynamic: anyByModel = true
                     }
                     if let blocks { unread += blocks.values.map(\.tokens) }
                 }
             }
         }
-        return (names, anyByModel)
+        return (names, parents, anyByModel)
     }
 
     fileprivate init(tokens: [Token]) {

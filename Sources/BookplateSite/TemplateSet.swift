@@ -31,6 +31,8 @@ struct TemplateSet: Sendable {
     ]
 
     private let templates: [String: MustacheTemplate]
+    /// Each template's path, to name in an error.
+    private let paths: [String: String]
     /// The site's words, which templates read as `{{t.key}}` and page models are made with.
     let words: Words
     /// The shelf's own template files that no build reads, one line each.
@@ -74,7 +76,17 @@ struct TemplateSet: Sendable {
             throw TemplateError.missingPartial(
                 path: template.path, line: first.line, column: first.column, name: first.name)
         }
+        // An empty layout published every page as an empty file, the previous site replaced
+        // (found by an exploratory session). A page template, or a parent a template is built
+        // on, writes the whole page: empty, it can only be a mistake. An empty partial may be
+        // meant (a footer taken away).
+        let parents = templates.values.reduce(into: Set<String>()) { $0.formUnion($1.includedTemplates.parents) }
+        for name in parents.sorted() + TemplateSet.pageTemplates {
+            guard let template = theme.templates[name], template.source.allSatisfy(\.isWhitespace) else { continue }
+            throw TemplateError.empty(path: template.path)
+        }
         self.templates = templates
+        paths = theme.templates.mapValues(\.path)
         warnings = TemplateSet.unusedTemplates(of: theme, parsed: templates) + Words.unfilledWords(in: theme)
     }
 
@@ -102,9 +114,10 @@ struct TemplateSet: Sendable {
     }
 
     /// Renders `model`, a page model as ``EncodedModel`` made it, with the template `name`; a
-    /// partial that includes itself is an error. `path` is where the page is published: with a
-    /// base URL, it gives the page's `canonical` address (a search engine's one name for a page
-    /// reached as `/books/x/` and `/books/x/index.html`).
+    /// partial that includes itself is an error, and so is a page of nothing but white space.
+    /// `path` is where the page is published: with a base URL, it gives the page's `canonical`
+    /// address (a search engine's one name for a page reached as `/books/x/` and
+    /// `/books/x/index.html`).
     func render(_ model: TemplateValue, with name: String, path: String? = nil) throws -> Data {
         let canonical = path.flatMap { path in baseURL.map { StructuredData.pageAddress(path, $0) } }
         guard
@@ -113,7 +126,17 @@ struct TemplateSet: Sendable {
         else {
             throw TemplateError.missingTemplate(path: "\(name).mustache")
         }
+        // No page is meant to be empty: published, it replaced the page the last build made.
+        // The first byte of a page is almost always its `<`, so this looks at one byte.
+        guard html.contains(where: { !TemplateSet.isWhitespace($0) }) else {
+            throw TemplateError.rendersNothing(path: paths[name] ?? "\(name).mustache")
+        }
         return html
+    }
+
+    /// Whether `byte` is white space of HTML (space, tab, line feed, form feed, carriage return).
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
 
     /// The partials (`{{> name}}`) and parents (`{{< name}}`) that `source` names, with where.
@@ -155,6 +178,10 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
     case missingPartial(path: String, line: Int, column: Int, name: String)
     /// A folder where the theme has a file: a template, a table of words or an asset.
     case folderForFile(path: String)
+    /// A page template, or a parent one is built on, holding nothing but white space.
+    case empty(path: String)
+    /// A page template that rendered a page of nothing but white space.
+    case rendersNothing(path: String)
 
     public var description: String {
         switch self {
@@ -171,6 +198,12 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
         case .missingPartial(let path, let line, let column, let name):
             "\(path)\(line > 0 ? ":\(line):\(column)" : ""): names the template '\(name)', which does not exist "
                 + "(expected \(name).mustache)"
+        case .empty(let path):
+            "template \(path) is empty, and so would be every page made with it: write it, or delete it to use "
+                + "the default theme's"
+        case .rendersNothing(let path):
+            "template \(path) renders an empty page: check that its markup is not all inside sections this page "
+                + "leaves out"
         case .folderForFile(let path):
             "\(path) is a folder where the theme reads a file (a template, a table of words or an asset): rename the folder"
         }

@@ -235,6 +235,50 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: shelf.paths.site.path))
     }
 
+    /// An empty `layout.mustache` (0 bytes, or white space only) published every page as an
+    /// empty file and exited 0, the previous site replaced. Found by an exploratory session. An
+    /// empty page template or parent now stops the build with one line naming it; an empty
+    /// partial is still read (a footer taken away).
+    @Test func anEmptyLayoutOrPageTemplateStopsTheBuildNamingIt() throws {
+        for (file, text) in [("layout.mustache", ""), ("layout.mustache", " \n\t\n"), ("book.mustache", "\n")] {
+            let shelf = try FixtureShelf.make()
+            try shelf.build()
+            let before = try TemporaryShelf.snapshot(of: shelf.paths.site)
+            let template = shelf.paths.templates.appendingPathComponent(file)
+            try Data(text.utf8).write(to: template)
+            #expect {
+                try shelf.build()
+            } throws: { error in
+                "\(error)" == "build failed to load templates: template \(template.relativePathForDisplay) is empty, "
+                    + "and so would be every page made with it: write it, or delete it to use the default theme's"
+            }
+            #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == before, "\(file)")
+        }
+        let footer = try overrides(["partials/footer.mustache": ""])
+        _ = try load(footer)
+    }
+
+    /// A page template whose text is all inside a section the page leaves out, or in a
+    /// comment, renders an empty page: that stops the build too, naming the template, and the
+    /// previous site stays.
+    @Test func aPageTemplateThatRendersNothingStopsTheBuild() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build()
+        let before = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        let template = shelf.paths.templates.appendingPathComponent("book.mustache")
+        try Data("{{! to do }}\n{{#nothing}}<h1>{{title}}</h1>{{/nothing}}\n".utf8).write(to: template)
+        #expect {
+            try shelf.build()
+        } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix("build failed to render templates (books/")
+                && text.hasSuffix(
+                    "template \(template.relativePathForDisplay) renders an empty page: check that its markup is not "
+                        + "all inside sections this page leaves out")
+        }
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == before)
+    }
+
     /// `{{>*name}}` names its partial only when rendered, so loading the theme must not take
     /// `*t.colophon` for a missing partial: a translation file picks the partial per language.
     @Test func aDynamicPartialNamedByTheTranslationsRendersInABuild() throws {
