@@ -31,8 +31,8 @@ struct TemplateSet: Sendable {
     ]
 
     private let templates: [String: MustacheTemplate]
-    /// Each template's path, to name in an error.
-    private let paths: [String: String]
+    /// Each template's text and path, to place an error in.
+    private let files: [String: (source: String, path: String)]
     /// The site's words, which templates read as `{{t.key}}` and page models are made with.
     let words: Words
     /// The shelf's own template files that no build reads, one line each.
@@ -86,7 +86,7 @@ struct TemplateSet: Sendable {
             throw TemplateError.empty(path: template.path)
         }
         self.templates = templates
-        paths = theme.templates.mapValues(\.path)
+        files = theme.templates
         warnings = TemplateSet.unusedTemplates(of: theme, parsed: templates) + Words.unfilledWords(in: theme)
     }
 
@@ -120,18 +120,40 @@ struct TemplateSet: Sendable {
     /// `/books/x/index.html`).
     func render(_ model: TemplateValue, with name: String, path: String? = nil) throws -> Data {
         let canonical = path.flatMap { path in baseURL.map { StructuredData.pageAddress(path, $0) } }
-        guard
-            let html = try MustacheRenderer.renderData(
+        let rendered: Data?
+        do {
+            rendered = try MustacheRenderer.renderData(
                 name, of: templates, with: model, globals: Globals(t: words, canonical: canonical))
-        else {
-            throw TemplateError.missingTemplate(path: "\(name).mustache")
+        } catch {
+            throw placed(error)
         }
+        guard let html = rendered else { throw TemplateError.missingTemplate(path: "\(name).mustache") }
         // No page is meant to be empty: published, it replaced the page the last build made.
         // The first byte of a page is almost always its `<`, so this looks at one byte.
         guard html.contains(where: { !TemplateSet.isWhitespace($0) }) else {
-            throw TemplateError.rendersNothing(path: paths[name] ?? "\(name).mustache")
+            throw TemplateError.rendersNothing(path: files[name]?.path ?? "\(name).mustache")
         }
         return html
+    }
+
+    /// A template that includes itself, placed at the tag that includes it: in its own file, or
+    /// in that of a template it goes through (the tag is read from the text, as a missing
+    /// partial's is). Only its name is known of a block, and of a template named by the model.
+    /// Any other error as it is.
+    private func placed(_ error: MustacheRenderError) -> any Error {
+        guard case .includesItself(let included, let through) = error else { return error }
+        guard included.kind != .block else {
+            return TemplateError.includesItself(path: "", line: 0, column: 0, problem: "\(error)")
+        }
+        for file in [included] + through where file.kind != .block {
+            guard let file = files[file.name],
+                let tag = TemplateSet.references(in: file.source).first(where: { $0.name == included.name })
+            else { continue }
+            return TemplateError.includesItself(
+                path: file.path, line: tag.line, column: tag.column, problem: "\(error)")
+        }
+        return TemplateError.includesItself(
+            path: files[included.name]?.path ?? "", line: 0, column: 0, problem: "\(error)")
     }
 
     /// Whether `byte` is white space of HTML (space, tab, line feed, form feed, carriage return).
@@ -178,6 +200,9 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
     case missingPartial(path: String, line: Int, column: Int, name: String)
     /// A folder where the theme has a file: a template, a table of words or an asset.
     case folderForFile(path: String)
+    /// A partial, parent or block that includes itself without end; `path` is empty and `line`
+    /// 0 where the tag's place is not known.
+    case includesItself(path: String, line: Int, column: Int, problem: String)
     /// A page template, or a parent one is built on, holding nothing but white space.
     case empty(path: String)
     /// A page template that rendered a page of nothing but white space.
@@ -198,6 +223,8 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
         case .missingPartial(let path, let line, let column, let name):
             "\(path)\(line > 0 ? ":\(line):\(column)" : ""): names the template '\(name)', which does not exist "
                 + "(expected \(name).mustache)"
+        case .includesItself(let path, let line, let column, let problem):
+            (path.isEmpty ? "" : line > 0 ? "\(path):\(line):\(column): " : "\(path): ") + problem
         case .empty(let path):
             "template \(path) is empty, and so would be every page made with it: write it, or delete it to use "
                 + "the default theme's"

@@ -308,8 +308,42 @@ import Testing
             try shelf.build()
         } throws: { error in
             "\(error)".contains("render templates") && "\(error)".contains("'partials/footer'")
-                && "\(error)".contains("include itself")
+                && "\(error)".contains("includes itself")
         }
         #expect(!FileManager.default.fileExists(atPath: shelf.paths.site.path))
+    }
+
+    /// A partial that includes itself was named as another partial (`partials/cover`) or a
+    /// parent's block (`description`), without a file or line. Found by an exploratory session.
+    /// The error names the partial that includes itself, at the tag in its file.
+    @Test func aPartialThatIncludesItselfIsNamedAtItsTag() throws {
+        let card = DefaultTheme.files["partials/book-card.mustache"] ?? ""
+        let notFound = "{{<layout}}\n{{$content}}\n<p>{{> 404}}</p>\n{{/content}}\n{{/layout}}\n"
+        let lines = card.split(separator: "\n", omittingEmptySubsequences: false).count
+        for (file, text, place, problem) in [
+            (
+                "partials/book-card.mustache", card + "{{> partials/book-card}}\n", "\(lines):1",
+                "the partial "
+                    + "'partials/book-card' includes itself without end"
+            ),
+            (
+                "404.mustache", notFound, "3:4",
+                "the partial '404' includes itself through the parent 'layout' and "
+                    + "the block 'content' without end"
+            ),
+        ] {
+            let shelf = try FixtureShelf.make()
+            let template = shelf.paths.templates.appendingPathComponent(file)
+            try FileManager.default.createDirectory(
+                at: template.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: template)
+            #expect {
+                try shelf.build()
+            } throws: { error in
+                "\(error)".hasSuffix(
+                    ": \(template.relativePathForDisplay):\(place): \(problem): remove that tag, or put it in a "
+                        + "section whose data ends")
+            }
+        }
     }
 }
