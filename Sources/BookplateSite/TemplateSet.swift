@@ -51,7 +51,8 @@ struct TemplateSet: Sendable {
                 templates[name] = try MustacheTemplate(source: template.source)
             } catch {
                 let (line, column) = error.position(in: template.source)
-                throw TemplateError.syntax(path: template.path, line: line, column: column, problem: error.problem)
+                throw TemplateError.syntax(
+                    path: template.path, line: line, column: column, problem: error.problem(in: template.source))
             }
         }
         for name in TemplateSet.pageTemplates where theme.templates[name] == nil {

@@ -264,6 +264,13 @@ import Testing
         let mismatched = try #require(syntaxError("{{#a}}\n{{/b}}"))
         #expect(mismatched.problem.contains("different name"))
         #expect(mismatched.position(in: "{{#a}}\n{{/b}}") == (2, 1))
+        // Where the section left open was opened, found by an exploratory session to be missing.
+        let inner = "{{#outer}}\n  {{#a}}\n{{/outer}}"
+        #expect(
+            try #require(syntaxError(inner)).problem(in: inner)
+                == "a section is closed with a different name than it was opened with ('outer' closes 'a'); "
+                + "'a' was opened at line 2, column 3")
+        #expect(unclosed.problem(in: "<ul>\n  {{#books}}\n<li>\n") == unclosed.problem)
         #expect(try #require(syntaxError("x {{title")).problem.contains("not closed with }}"))
         #expect(try #require(syntaxError("{{{title}}")).problem.contains("}}}"))
         #expect(try #require(syntaxError("{{/a}}")).problem.contains("never opened"))

@@ -81,6 +81,26 @@ import Testing
         }
     }
 
+    /// A section left open inside another was reported only where the outer one closes
+    /// (`book.mustache:70:1: … ('content' closes 'rating')`), and the reader had to hunt for the
+    /// tag left open. Found by an exploratory session. The error says where it was opened too.
+    @Test func aSectionClosedByAnOuterOneSaysWhereItWasOpened() throws {
+        let book = try #require(DefaultTheme.files["book.mustache"])
+        let folder = try overrides(["book.mustache": book.replacingOccurrences(of: "{{/rating}}</p>", with: "</p>")])
+        let lines = book.split(separator: "\n", omittingEmptySubsequences: false)
+        let opened = try #require(lines.firstIndex { $0.contains("{{#rating}}") })
+        let column = try #require(lines[opened].range(of: "{{#rating}}")).lowerBound.utf16Offset(in: lines[opened]) + 1
+        let closed = try #require(lines.firstIndex { $0.contains("{{/content}}") })
+        #expect(
+            throws: TemplateError.syntax(
+                path: folder.appendingPathComponent("book.mustache").path, line: closed + 1, column: 1,
+                problem: "a section is closed with a different name than it was opened with ('content' closes "
+                    + "'rating'); 'rating' was opened at line \(opened + 1), column \(column)")
+        ) {
+            try load(folder)
+        }
+    }
+
     @Test func aMissingPartialIsNamedWhereItIsUsed() throws {
         let folder = try overrides([
             "shelf.mustache": "{{<layout}}{{$content}}\n{{> partials/nowhere}}{{/content}}{{/layout}}\n"
