@@ -105,7 +105,13 @@ struct TemplateSet: Sendable {
         let pages = pageTemplates.dropLast().joined(separator: ", ") + " or " + (pageTemplates.last ?? "")
         return theme.ownTemplates.subtracting(used).sorted().compactMap { name in
             guard let path = theme.templates[name]?.path else { return nil }
-            let meant = Suggestions.nearest(to: name, in: pageTemplates + included.sorted(), limit: 1).first
+            // One folder too high or too low (`book-card.mustache` for `partials/book-card.mustache`)
+            // is no typo, and was not suggested (found by an exploratory session).
+            let file = name.split(separator: "/").last
+            let moved = (pageTemplates + included.sorted()).first {
+                $0 != name && $0.split(separator: "/").last == file
+            }
+            let meant = moved ?? Suggestions.nearest(to: name, in: pageTemplates + included.sorted(), limit: 1).first
             guard let meant else {
                 return "\(path) is not used: it is not a page template (\(pages)) and no template includes it"
             }

@@ -209,6 +209,34 @@ import Testing
         #expect(try load(try overrides([:])).warnings.isEmpty)
     }
 
+    /// `book.mustache.txt`, `book.Mustache` and `partials/footer.mustache.txt` were passed over
+    /// without a word, and `book-card.mustache` one folder too high was not said to be meant for
+    /// `partials/`. Found by an exploratory session. Each is warned of with the name it needs.
+    @Test func aTemplateMisnamedOrInTheWrongFolderIsWarnedOfWithItsName() throws {
+        let folder = try overrides([
+            "book.mustache.txt": "x\n", "author.Mustache": "x\n", "partials/footer.mustache.txt": "x\n",
+            "Stats.MUSTACHE": "x\n", "mine.mustache.html": "x\n", "notes.txt": "x\n",
+            "book-card.mustache": "<li>mine</li>\n", "partials/index.mustache": "x\n",
+        ])
+        let shown = { (name: String) in folder.appendingPathComponent(name).relativePathForDisplay }
+        let misnamed = { (file: String, meant: String) in
+            "\(shown(file)) is not used: a template's name ends in .mustache (did you mean \(meant)?)"
+        }
+        #expect(
+            try Theme.load(overrides: folder, requireFolder: false).warnings.sorted() == [
+                misnamed("Stats.MUSTACHE", "stats.mustache"), misnamed("author.Mustache", "author.mustache"),
+                misnamed("book.mustache.txt", "book.mustache"), misnamed("mine.mustache.html", "mine.mustache"),
+                misnamed("partials/footer.mustache.txt", "partials/footer.mustache"),
+            ])
+        #expect(
+            try load(folder).warnings == [
+                "\(shown("book-card.mustache")) is not used: it is not a page template and no template includes it "
+                    + "(did you mean partials/book-card.mustache?)",
+                "\(shown("partials/index.mustache")) is not used: it is not a page template and no template "
+                    + "includes it (did you mean index.mustache?)",
+            ])
+    }
+
     /// A template named by the model (`{{>*name}}`) may be any: none is said to be unused.
     @Test func aDynamicPartialMayNameAnyTemplate() throws {
         let folder = try overrides(["404.mustache": "{{>*t.colophon}}\n", "partials/colophon-en.mustache": "x\n"])
