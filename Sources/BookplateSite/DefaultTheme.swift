@@ -70,6 +70,7 @@ package enum DefaultTheme {
         | `root` | the way back to the top, such as `../../` (on `404.html`, the site's absolute path) |
         | `pageTitle` | the text for `<title>` |
         | `site.title`, `site.description`, `site.language`, `site.owner` | from `content/site.yaml` (a title or description it leaves out is `t.siteTitle` or `t.siteDescription`; `site.description` is absent when set empty) |
+        | `site.dir` | `rtl` when the site's language is written right to left, by its primary subtag (`ar`, `he`, `fa`, `ur`, `yi`, `ps`, `sd`, `ug`, `ckb`, `dv`…), absent otherwise; the layout sets `<html dir="rtl">` from it |
         | `site.hasFeed` | whether `feed.xml` exists (it needs `base_url`) |
         | `site.credits` | the catalogs the shelf's facts came from (`name`, `url`, `separator`), for the footer |
         | `site.pages` | the reader's own pages (`content/pages/<name>.md`), by title: each `title` and `url` from the top of the site (`{{root}}{{url}}`); empty when there are none |
@@ -370,8 +371,8 @@ package enum DefaultTheme {
         a:hover { text-decoration-thickness: 2px; }
         :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 
-        .skip-link { position: absolute; left: -999px; top: 0.5rem; background: var(--card); padding: 0.5rem 1rem; }
-        .skip-link:focus { left: 0.5rem; }
+        .skip-link { position: absolute; inset-inline-start: -999px; top: 0.5rem; background: var(--card); padding: 0.5rem 1rem; }
+        .skip-link:focus { inset-inline-start: 0.5rem; }
 
         .site-header, .site-footer, main { max-width: 72rem; margin: 0 auto; padding: 0 1.25rem; }
         .site-header {
@@ -448,12 +449,14 @@ package enum DefaultTheme {
         .book-card-series { margin: 0; font-size: 0.85rem; color: var(--muted); }
         .series-gap { display: flex; align-items: center; justify-content: center; min-height: 8rem; padding: 1rem;
           border: 1px dashed var(--rule); border-radius: 4px; text-align: center; font-size: 0.9rem; color: var(--muted); }
-        .series-books { padding-left: 0; }
+        .series-books { padding-inline-start: 0; }
         /* A star filled in part: the accent up to --part, the empty stars' colour after it. */
         .rating-part {
           background: linear-gradient(90deg, var(--accent) var(--part), var(--muted) var(--part));
           -webkit-background-clip: text; background-clip: text; color: transparent;
         }
+        /* Right to left, stars fill from the right: a star mirrored is the same star, its fill turned. */
+        [dir="rtl"] .rating-part { display: inline-block; transform: scaleX(-1); }
 
         .book { display: grid; grid-template-columns: minmax(10rem, 16rem) 1fr; gap: 2.5rem; margin-top: 2rem; }
         .book h1 { margin-top: 0; }
@@ -490,7 +493,7 @@ package enum DefaultTheme {
         .author-header h1 { margin: 0 0 0.25rem; }
         /* A photo of any shape fits the space a portrait takes: one 10×20000 made an author page 256,000 px tall. */
         .author-photo { width: 8rem; height: auto; min-height: 4rem; max-height: 12rem; object-fit: cover; border-radius: 4px; box-shadow: 0 1px 3px rgb(0 0 0 / 0.25); }
-        .other-works ul { columns: 18rem; padding-left: 1.2rem; }
+        .other-works ul { columns: 18rem; padding-inline-start: 1.2rem; }
         .author-links { display: flex; flex-wrap: wrap; gap: 1rem; list-style: none; padding: 0; }
         .bio { max-width: var(--measure); }
         .author-list { list-style: none; padding: 0; columns: 16rem; }
@@ -505,7 +508,7 @@ package enum DefaultTheme {
           .book { grid-template-columns: 1fr; gap: 1.25rem; }
           .book-cover { max-width: 12rem; }
           .book-grid { grid-template-columns: repeat(auto-fill, minmax(7.5rem, 1fr)); }
-          .stats-table th, .stats-table td { padding-right: 0.5rem; }
+          .stats-table th, .stats-table td { padding-inline-end: 0.5rem; }
           .stats-table thead th { font-size: 0.85rem; }
         }
 
@@ -524,7 +527,7 @@ package enum DefaultTheme {
           width: 100%; font: inherit; padding: 0.5rem 0.75rem; color: var(--ink); background: var(--card);
           border: 1px solid var(--muted); border-radius: 4px;
         }
-        .search-results { padding-left: 1.2rem; overflow-wrap: anywhere; }
+        .search-results { padding-inline-start: 1.2rem; overflow-wrap: anywhere; }
         .more { margin: 1rem 0 0; }
         .credits { margin-top: 2rem; color: var(--muted); font-size: 0.85rem; }
         .browse > div { display: grid; grid-template-columns: 8rem 1fr; gap: 1rem; padding: 0.6rem 0; border-bottom: 1px solid var(--rule); }
@@ -545,14 +548,14 @@ package enum DefaultTheme {
         .chart-figure { margin: 1.5rem 0; max-width: 40rem; }
         .chart-figure figcaption { color: var(--muted); font-size: 0.9rem; margin-bottom: 0.4rem; }
         .bar-chart { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
-        .bar-chart th { width: 4.5rem; padding: 0.15rem 0.75rem 0.15rem 0; text-align: left; font-weight: normal; white-space: nowrap; }
+        .bar-chart th { width: 4.5rem; padding-block: 0.15rem; padding-inline: 0 0.75rem; text-align: start; font-weight: normal; white-space: nowrap; }
         /* Bars are a share of the cell's width; the value after the longest runs into its padding. */
-        .bar-chart td { padding: 0.15rem 3.5rem 0.15rem 0; white-space: nowrap; }
+        .bar-chart td { padding-block: 0.15rem; padding-inline: 0 3.5rem; white-space: nowrap; }
         .bar-chart .bar { vertical-align: middle; max-width: 100%; }
         .goal { font-size: 1.1rem; }
         .stats-table { border-collapse: collapse; margin: 1.5rem 0; }
-        .stats-table caption { text-align: left; color: var(--muted); margin-bottom: 0.5rem; }
-        .stats-table th, .stats-table td { padding: 0.3rem 1rem 0.3rem 0; text-align: left; border-bottom: 1px solid var(--rule); }
+        .stats-table caption { text-align: start; color: var(--muted); margin-bottom: 0.5rem; }
+        .stats-table th, .stats-table td { padding-block: 0.3rem; padding-inline: 0 1rem; text-align: start; border-bottom: 1px solid var(--rule); }
         /* A table wider than a phone (German and Spanish headings are long) scrolls in its own box
            rather than widening the page. */
         .table-wrap { overflow-x: auto; }
@@ -560,7 +563,7 @@ package enum DefaultTheme {
         .stats-table a { overflow-wrap: normal; }
         .bars { max-width: 32rem; }
         .bar-row { display: grid; grid-template-columns: 6rem 1fr; align-items: center; gap: 0.5rem; }
-        .bar-row dd { margin: 0; padding-right: 3.5rem; display: flex; align-items: center; gap: 0.4rem; white-space: nowrap; }
+        .bar-row dd { margin: 0; padding-inline-end: 3.5rem; display: flex; align-items: center; gap: 0.4rem; white-space: nowrap; }
         .bar-row .bar { max-width: 100%; flex-shrink: 0; }
         .bar { display: inline-block; height: 0.9rem; background: var(--accent); min-width: 1px; max-width: calc(100% - 3rem); }
         @media (max-width: 40rem) {
@@ -848,7 +851,7 @@ package enum DefaultTheme {
         """####,
         "layout.mustache": ####"""
         <!doctype html>
-        <html lang="{{site.language}}">
+        <html lang="{{site.language}}"{{#site.dir}} dir="{{.}}"{{/site.dir}}>
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
