@@ -25,8 +25,9 @@ package struct MustacheRenderer {
     /// the output, and where the tag it renders for did (before a list's first element).
     private var levels: [(start: Int, sectionStart: Int)] = []
     private var blocks: [String: MustacheTemplate]?
-    /// How many partials, parents and blocks the template being rendered is inside.
-    private var depth = 0
+    /// The partials, parents and blocks the template being rendered is inside, outermost first:
+    /// at a limit, the one that includes itself is found among them.
+    private var entered: [IncludedTemplate] = []
     /// Partials or blocks nested deeper than this include themselves, directly or not.
     static let depthLimit = 100
     /// The template, partial or block being rendered, to name in an error.
@@ -92,7 +93,7 @@ package struct MustacheRenderer {
         _ program: MustacheProgram, _ range: Range<Int>, sectionStart: Int? = nil, into output: inout RenderedBytes
     ) throws(MustacheRenderError) {
         guard nesting < MustacheRenderer.nestingLimit else {
-            throw MustacheRenderError.sectionsNestedTooDeep(name: templateName)
+            throw MustacheRenderer.recursion(in: entered) ?? .sectionsNestedTooDeep(name: templateName)
         }
         nesting += 1
         defer { nesting -= 1 }
@@ -154,8 +155,8 @@ package struct MustacheRenderer {
             case .block(let block):
                 let block = program.blocks[block]
                 try renderNested(
-                    blocks?[block.name] ?? block.body, named: block.name, indentedBy: block.indentation,
-                    blocks: blocks, into: &output)
+                    blocks?[block.name] ?? block.body, as: IncludedTemplate(name: block.name, kind: .block),
+                    indentedBy: block.indentation, blocks: blocks, into: &output)
             case .partial(let partial):
                 let partial = program.partials[partial]
                 guard let name = templateName(partial.target, in: program), let template = templates[name] else {
@@ -167,7 +168,8 @@ package struct MustacheRenderer {
                     inherited = blocks.map { $0.merging(overrides) { outer, _ in outer } } ?? overrides
                 }
                 try renderNested(
-                    template, named: name, indentedBy: partial.indentation, blocks: inherited, into: &output)
+                    template, as: IncludedTemplate(name: name, kind: partial.blocks == nil ? .partial : .parent),
+                    indentedBy: partial.indentation, blocks: inherited, into: &output)
             }
         }
     }
@@ -221,18 +223,43 @@ package struct MustacheRenderer {
     /// Renders a partial, a parent or a block: further indented, with these blocks, outside any
     /// list's position.
     private mutating func renderNested(
-        _ template: MustacheTemplate, named name: String, indentedBy extra: String?,
+        _ template: MustacheTemplate, as included: IncludedTemplate, indentedBy extra: String?,
         blocks inner: [String: MustacheTemplate]?, into output: inout RenderedBytes
     ) throws(MustacheRenderError) {
-        guard depth < MustacheRenderer.depthLimit else { throw MustacheRenderError.nestedTooDeep(name: name) }
-        let saved = (indentation, blocks, position, depth, templateName)
-        defer { (indentation, blocks, position, depth, templateName) = saved }
+        guard entered.count < MustacheRenderer.depthLimit else {
+            throw MustacheRenderer.recursion(in: entered) ?? .nestedTooDeep(name: included.name)
+        }
+        let saved = (indentation, blocks, position, templateName)
+        defer { (indentation, blocks, position, templateName) = saved }
         if let extra, !extra.isEmpty { indentation = (indentation ?? "") + extra }
         blocks = inner
         position = nil
-        depth += 1
-        templateName = name
+        entered.append(included)
+        defer { entered.removeLast() }
+        templateName = included.name
         try render(template.program, 0..<template.program.instructions.count, into: &output)
+    }
+
+    /// The partial, parent or block that includes itself, when the last of `entered` go round:
+    /// the shortest run of them that ends the list and comes twice in a row. The error named the
+    /// one rendered when a limit was reached, often another partial (`partials/cover`) or a
+    /// parent's block (found by an exploratory session). Of the run, a partial is the one that
+    /// includes itself, the parent and blocks it goes through between; of two partials, the one
+    /// rendered first. Nil when nothing repeats: the nesting is deep but ends.
+    static func recursion(in entered: [IncludedTemplate]) -> MustacheRenderError? {
+        let count = entered.count
+        guard count >= 2 else { return nil }
+        for period in 1...(count / 2)
+        where entered[(count - period)...].elementsEqual(entered[(count - 2 * period)..<(count - period)]) {
+            let run = Array(entered[(count - period)...])
+            func rank(_ index: Int) -> (Int, Int) {
+                let kind = [IncludedTemplate.Kind.partial, .parent, .block].firstIndex(of: run[index].kind) ?? 0
+                return (kind, entered.firstIndex(of: run[index]) ?? index)
+            }
+            guard let first = run.indices.min(by: { rank($0) < rank($1) }) else { return nil }
+            return .includesItself(run[first], through: Array(run[(first + 1)...] + run[..<first]))
+        }
+        return nil
     }
 
     /// The template a partial or parent tag names: for `{{>*name}}`, the text `{{name}}` would show
@@ -279,20 +306,58 @@ package struct MustacheRenderer {
     }
 }
 
+/// A partial, parent or block as the renderer enters it, to name in an error.
+package struct IncludedTemplate: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
+        /// `{{> name}}`.
+        case partial
+        /// `{{< name}}`, whose blocks the including template fills.
+        case parent
+        /// `{{$name}}`.
+        case block
+    }
+    package var name: String
+    package var kind: Kind
+
+    package init(name: String, kind: Kind) {
+        self.name = name
+        self.kind = kind
+    }
+
+    /// "the partial 'partials/card'", "the block 'content'".
+    var described: String {
+        switch kind {
+        case .partial: "the partial '\(name)'"
+        case .parent: "the parent '\(name)'"
+        case .block: "the block '\(name)'"
+        }
+    }
+}
+
 /// A template that cannot be rendered whatever the model.
 package enum MustacheRenderError: Error, Equatable, CustomStringConvertible {
+    /// Partials, parents and blocks nested past ``MustacheRenderer/depthLimit``, none repeating.
     case nestedTooDeep(name: String)
     /// Sections inside partials inside sections…, nested past ``MustacheRenderer/nestingLimit``.
     case sectionsNestedTooDeep(name: String)
+    /// A partial, parent or block that includes itself until a limit is reached: directly, or
+    /// through the others named, in the order they are rendered in.
+    case includesItself(IncludedTemplate, through: [IncludedTemplate])
 
     package var description: String {
         switch self {
+        case .includesItself(let included, let through):
+            let chain = through.map(\.described)
+            let joined =
+                chain.count > 1 ? chain.dropLast().joined(separator: ", ") + " and " + (chain.last ?? "") : chain.first
+            return "\(included.described) includes itself\(joined.map { " through \($0)" } ?? "") without end: "
+                + "remove that tag, or put it in a section whose data ends"
         case .nestedTooDeep(let name):
-            "partials and blocks are nested more than \(MustacheRenderer.depthLimit) deep at '\(name)': "
-                + "does a partial or block include itself?"
+            return "partials and blocks are nested more than \(MustacheRenderer.depthLimit) deep at '\(name)': "
+                + "include fewer of them inside one another"
         case .sectionsNestedTooDeep(let name):
-            "sections, partials and blocks are nested more than \(MustacheRenderer.nestingLimit) deep at "
-                + "'\(name)': does a partial include itself inside a section?"
+            return "sections, partials and blocks are nested more than \(MustacheRenderer.nestingLimit) deep at "
+                + "'\(name)': include fewer of them inside one another"
         }
     }
 }

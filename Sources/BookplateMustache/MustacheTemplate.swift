@@ -42,9 +42,11 @@ package struct MustacheTemplate: Sendable {
     }
 
     /// The templates this one's partial and parent tags name, in its sections and blocks too, and
-    /// whether a tag names one by a value of the model (`{{>*name}}`), which may be any.
-    package var includedTemplates: (names: Set<String>, anyByModel: Bool) {
+    /// whether a tag names one by a value of the model (`{{>*name}}`), which may be any. `parents`
+    /// are those named by parent tags (`{{<layout}}`), which this template's output is made of.
+    package var includedTemplates: (names: Set<String>, parents: Set<String>, anyByModel: Bool) {
         var names: Set<String> = []
+        var parents: Set<String> = []
         var anyByModel = false
         var unread = [tokens]
         while let tokens = unread.popLast() {
@@ -58,14 +60,16 @@ package struct MustacheTemplate: Sendable {
                     unread.append(body.tokens)
                 case .partial(let name, _, let blocks):
                     switch name {
-                    case .fixed(let text): names.insert(text)
+                    case .fixed(let text):
+                        names.insert(text)
+                        if blocks != nil { parents.insert(text) }
                     case .dynamic: anyByModel = true
                     }
                     if let blocks { unread += blocks.values.map(\.tokens) }
                 }
             }
         }
-        return (names, anyByModel)
+        return (names, parents, anyByModel)
     }
 
     fileprivate init(tokens: [Token]) {
@@ -94,9 +98,37 @@ enum PartialName: Sendable {
 package struct MustacheSyntaxError: Error, Equatable {
     var offset: Int
     package var problem: String
+    /// For a section closed with another name, the section left open, and the offset of its
+    /// opening tag.
+    var unclosed: (name: String, offset: Int)?
+
+    init(offset: Int, problem: String, unclosed: (name: String, offset: Int)? = nil) {
+        self.offset = offset
+        self.problem = problem
+        self.unclosed = unclosed
+    }
+
+    package static func == (left: MustacheSyntaxError, right: MustacheSyntaxError) -> Bool {
+        left.offset == right.offset && left.problem == right.problem && left.unclosed?.name == right.unclosed?.name
+            && left.unclosed?.offset == right.unclosed?.offset
+    }
+
+    /// The problem, and where the section it leaves open was opened in `source`: the error is
+    /// placed at a closing tag further on, often an outer section's (`content` closes
+    /// `rating`), and a reader had to hunt for the tag left open (found by an exploratory session).
+    package func problem(in source: String) -> String {
+        guard let unclosed else { return problem }
+        let (line, column) = MustacheSyntaxError.position(of: unclosed.offset, in: source)
+        return "\(problem); '\(unclosed.name)' was opened at line \(line), column \(column)"
+    }
 
     /// The 1-based line and column of the error in `source`.
     package func position(in source: String) -> (line: Int, column: Int) {
+        MustacheSyntaxError.position(of: offset, in: source)
+    }
+
+    /// The 1-based line and column of the character at `offset` in `source`.
+    private static func position(of offset: Int, in source: String) -> (line: Int, column: Int) {
         var line = 1
         var column = 1
         for character in source.prefix(offset) {
@@ -276,7 +308,8 @@ private struct MustacheParser {
                     throw MustacheSyntaxError(
                         offset: tagOffset,
                         problem: "a section is closed with a different name than it was opened with "
-                            + "('\(MustacheParser.written(name))' closes '\(MustacheParser.written(section))')")
+                            + "('\(MustacheParser.written(name))' closes '\(MustacheParser.written(section))')",
+                        unclosed: (MustacheParser.written(section), state.sectionOffset))
                 }
                 if !takesRestOfLine(state) { flushWhitespace() }
                 return tokens

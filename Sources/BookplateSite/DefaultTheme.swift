@@ -23,8 +23,11 @@ package enum DefaultTheme {
         is the value of `name`, looked up as `{{name}}` would be — `{{>*t.colophon}}` renders the partial
         your translation file names under `colophon`, so each language can have its own — and renders
         nothing when the name finds nothing. Lambdas and `{{% … }}` tags are not read. A missing partial
-        or a syntax error stops the build with the file, line and column; a partial that includes itself
-        without end, dynamic or not, stops it with the partial's name.
+        or a syntax error stops the build with the file, line and column (for a section left open, where
+        it was opened too); a partial that includes itself without end, dynamic or not, stops it with the
+        partial's name, and the file, line and column of the tag that includes it where the tag is written
+        out. An empty page template or layout (nothing but white space), or a page template that renders
+        a page of nothing but white space, stops the build too: the site the last build made stays.
 
         Bookplate renders Mustache itself, and quickly: each page model answers for its fields by name
         with a typed value, where swift-mustache cast every value from `Any` and read fields by
@@ -32,10 +35,11 @@ package enum DefaultTheme {
         (templates see page models, never code) and two cases of how an inherited block is re-indented
         (Bookplate indents blocks as swift-mustache 2 did, so themes written for it render unchanged).
 
-        Every value is HTML-escaped by `{{ }}`. Only five values are HTML already and go in `{{{ }}}`:
+        Every value is HTML-escaped by `{{ }}`. Only six values are HTML already and go in `{{{ }}}`:
         `noteHTML` (cmark, safe mode; a highlight's note too), `bioHTML` (cmark, safe mode, web links
         only), `descriptionHTML` (allow-listed), `textHTML` (a highlight's passage, escaped, each line
-        break a `<br>`) and `jsonLD` (escaped for a script element). They are the only values `{{{ }}}` and
+        break a `<br>`), `contentHTML` (one of your own pages, through cmark as a note is) and `jsonLD`
+        (escaped for a script element). They are the only values `{{{ }}}` and
         `{{& }}` write unescaped: anything else there (a title, a translation) is escaped as `{{ }}` would
         escape it, so no text from a catalog or an import can reach a page as markup.
 
@@ -70,6 +74,8 @@ package enum DefaultTheme {
         | `root` | the way back to the top, such as `../../` (on `404.html`, the site's absolute path) |
         | `pageTitle` | the text for `<title>` ("Kindred — My Shelf"; a series' page "Dune (series) — My Shelf" and a shelf's "Shelf: Discworld — My Shelf", in the words of `seriesPageTitle` and `shelfPageTitle`, so that no two kinds of page share a title; a name holding right-to-left text or a directional control is isolated in it by U+2068 … U+2069) |
         | `site.title`, `site.description`, `site.language`, `site.owner` | from `content/site.yaml` (a title or description it leaves out is `t.siteTitle` or `t.siteDescription`; `site.description` is absent when set empty) |
+        | `site.dir` | `rtl` when the site's language is written right to left, by its primary subtag (`ar`, `he`, `fa`, `ur`, `yi`, `ps`, `sd`, `ug`, `ckb`, `dv`…), absent otherwise; the layout sets `<html dir="rtl">` from it |
+        | `site.ownerLabel` | the owner in the site's words, "Ada Reader’s bookshelf" (`t.footerOwner`), for the footer; absent without an `owner` |
         | `site.hasFeed` | whether `feed.xml` exists (it needs `base_url`) |
         | `site.credits` | the catalogs the shelf's facts came from (`name`, `url`, `separator`), for the footer |
         | `site.pages` | the reader's own pages (`content/pages/<name>.md`), by title: each `title` and `url` from the top of the site (`{{root}}{{url}}`); empty when there are none |
@@ -112,17 +118,17 @@ package enum DefaultTheme {
 
         | template | page | variables |
         |---|---|---|
-        | `index` | `index.html` | `bookCount`, `authorCount`, `countsLabel`, `isEmpty`, `reading` (the 12 books begun last among those being read, cards), `readingList` (a list link, when more are being read), `recent` (the 12 books finished last, cards), `groups` (each: `id`, `title` — a reading status, or "Series" with a link to each series' page — and `lists`: list links), `shelfCount`, `commonplaceURL` (the commonplace book's address, when any highlight is published), `searchCountForms` (the search's counts in forms besides one and other, and its minimum grouping when a language has one: each `attribute` such as `data-found-few` and its `text`) |
+        | `index` | `index.html` | `bookCount`, `authorCount`, `countsLabel`, `isEmpty`, `reading` (the 12 books begun last among those being read, cards), `readingList` (a list link, when more are being read), `allBeingReadLabel` ("All 14 being read", the words of the link to `readingList`), `recent` (the 12 books finished last, cards), `groups` (each: `id`, `title` — a reading status, or "Series" with a link to each series' page — and `lists`: list links), `shelfCount`, `commonplaceURL` (the commonplace book's address, when any highlight is published), `searchCountForms` (the search's counts in forms besides one and other, and its minimum grouping when a language has one: each `attribute` such as `data-found-few` and its `text`) |
         | `list` | `reading/`, `read/<year>/` (`read/undated/`), `to-read/`, `abandoned/`, each `index.html`, then `page/<n>/index.html` | `id`, `title` ("Read in 2024"), `countLabel`, `books` (cards, 100 a page), `pagination` |
         | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `lang` (the book's language when it is not the site's), `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started` (absent for a book to read again), `finished` ("Finished 2 January 2007", "Set aside 10 June 2023" for a book set aside, or "Last read 24 June 2023" for a book to read again), `reads` ("Read 3 times: 2019, 2021, 2024", for a book finished more than once), `series` (each `name`, `url` of its page, `position` such as 2 or 2.5, absent when unnumbered), `shelves` (`name`, `slug`, `url`), `noteHTML`, `highlights` (the passages the reader publishes, in the book's order: `anchor` — `h-<id>`, the fragment of its permalink —, `text`, `textHTML`, `noteHTML`, `place` — "p. 42 · loc. 170–172" —), `credits` (`what` — "Description from ", the words before the link with what joins them to it, French's "Couverture d’" before Open Library —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from; write `{{what}}<a href="{{url}}">{{source}}</a>`), `metaDescription` (what the book is about, for `<meta name="description">` and `og:description`: its description's start cut after a word, or "Kindred by Octavia E. Butler"), `openGraph` (`property`, `content`), `jsonLD` |
-        | `author` | `authors/<slug>/index.html` | `name`, `lifeDates`, `photo` (as `cover`), `bioHTML` (the bio's Markdown through cmark in safe mode, links kept only to http(s) addresses, images as their description: use `{{{bioHTML}}}`), `metaDescription` (for `<meta name="description">`: the bio's start cut after a word, or "3 books by Terry Pratchett on the shelf"), `bioParagraphs` (the same as plain paragraphs), `books` (cards), `bookCountLabel`, `links` (`title`, `url`), `otherWorks` (`title`, `year`) |
+        | `author` | `authors/<slug>/index.html`, then `authors/<slug>/page/<n>/index.html` past 100 books | `name`, `lifeDates`, `photo` (the author's photo from `content/photos/`, absent without one: `src`, `width`, `height`, `alt` — one image, with none of a cover's `srcset`, `sizes` or `color`), `bioHTML` (the bio's Markdown through cmark in safe mode, links kept only to http(s) addresses, images as their description: use `{{{bioHTML}}}`), `metaDescription` (for `<meta name="description">`: the bio's start cut after a word, or "3 books by Terry Pratchett on the shelf"), `bioParagraphs` (the same as plain paragraphs: the rendered bio's text), `books` (cards, 100 a page), `bookCountLabel`, `links` (`title`, `url`), `otherWorks` (`title`, `year`), `pagination`; on the pages after the first only `name`, `lifeDates`, `photo`, `metaDescription`, `books`, `bookCountLabel` and `pagination` (no bio, links or other works) |
         | `authors` | `authors/index.html`, and past 2,000 authors `authors/<letter>.html` (`a.html`, `other.html`) | `title` ("Authors", "Authors: B"), `countLabel`, `letterLinks` (`letter`, `url` — its section, or its page —, `countLabel`, `isCurrent`), `letters` (each: `letter`, `anchor`, `authors` — `name`, `sortName`, `url`, `bookCountLabel`; none on a split index) |
         | `shelves` | `shelves/index.html` | `countLabel`, `shelves` (`name`, `url`, `bookCountLabel`) |
         | `shelf` | `shelves/<slug>/index.html`, then `shelves/<slug>/page/<n>/index.html` | `name`, `bookCountLabel`, `books` (cards, 100 a page), `pagination` |
         | `series` | `series/<slug>/index.html` | `name`, `countLabel` ("3 books · 2 of 3 read"), `entries` in reading order, each a `book` (a card with `seriesLabel`) or a `gap` ("#3 is not on your shelf", "#5–#9 are not on your shelf") |
         | `stats` | `stats/index.html` | `hasReadBooks`, `totalsLabel`, `goal` (the current year's pace, when `site.yaml` sets `goal`), `years` (`year`, `url` of its page, `books`, `rereads` — reads finished that year of books read before —, `pages`, "–" when no book has a page count, `averageRating`; books read on no recorded date last, `year` "Date not recorded", `url` their list), `booksChart` and `pagesChart` (charts), `ratings` (bars), `longest`, `shortest` (cards), `longestPages`, `shortestPages` |
         | `year` | `stats/<year>/index.html` | `year`, `title` ("2024 in books"), `summary` (`label`, `value`: books read, pages read, average rating), `goal`, `monthsChart` (a chart of the twelve months), `ratings` (bars), `longest`, `shortest`, `longestPages`, `shortestPages`, `booksLink` (`title`, `url` of the year's list), `olderYear`, `newerYear` (`title`, `url`) |
-        | `commonplace` | `highlights/index.html` (the newest hundred), each year's `highlights/<year>/index.html`, then `page/<n>/index.html`, when any highlight is published | `title` ("Commonplace book", "Highlights of 2024"), `countLabel` ("120 highlights from 14 books"), `years` (list links, on the home only), `homeURL` (the way back to the home, on a year's pages only), `highlights` (each as a book page's, with `bookTitle`, `bookURL`, `lang` — the book's language when it is not the site's —, `byline` — "Terry Pratchett and Neil Gaiman" —, `date`, `datetime`, `permalink`), `pagination` |
+        | `commonplace` | `highlights/index.html` (the newest fifty), each year's `highlights/<year>/index.html`, then `page/<n>/index.html`, when any highlight is published | `title` ("Commonplace book", "Highlights of 2024"), `countLabel` ("120 highlights from 14 books"), `years` (list links, on the home only), `homeURL` (the way back to the home, on a year's pages only), `highlights` (each as a book page's, with `bookTitle`, `bookURL`, `lang` — the book's language when it is not the site's —, `byline` — "Terry Pratchett and Neil Gaiman" —, `date`, `datetime`, `permalink`), `pagination` |
         | `page` | `pages/<name>/index.html`, for each of the reader's `content/pages/<name>.md` | `title` (the front matter's `title`, else the file's first line when it is a `# Heading`, else the name in words), `metaDescription` (the front matter's `description`, when it has one), `contentHTML` (the Markdown below the title through cmark, as a note: safe unless `allow_raw_html_in_notes`; its top heading an `<h2>`) |
         | `404` | `404.html` | only what every page receives |
 
@@ -413,8 +419,8 @@ package enum DefaultTheme {
         a:hover { text-decoration-thickness: 2px; }
         :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 
-        .skip-link { position: absolute; left: -999px; top: 0.5rem; background: var(--card); padding: 0.5rem 1rem; }
-        .skip-link:focus { left: 0.5rem; }
+        .skip-link { position: absolute; inset-inline-start: -999px; top: 0.5rem; background: var(--card); padding: 0.5rem 1rem; }
+        .skip-link:focus { inset-inline-start: 0.5rem; }
 
         .site-header, .site-footer, main { max-width: 72rem; margin: 0 auto; padding: 0 1.25rem; }
         .site-header {
@@ -491,12 +497,14 @@ package enum DefaultTheme {
         .book-card-series { margin: 0; font-size: 0.85rem; color: var(--muted); }
         .series-gap { display: flex; align-items: center; justify-content: center; min-height: 8rem; padding: 1rem;
           border: 1px dashed var(--rule); border-radius: 4px; text-align: center; font-size: 0.9rem; color: var(--muted); }
-        .series-books { padding-left: 0; }
+        .series-books { padding-inline-start: 0; }
         /* A star filled in part: the accent up to --part, the empty stars' colour after it. */
         .rating-part {
           background: linear-gradient(90deg, var(--accent) var(--part), var(--muted) var(--part));
           -webkit-background-clip: text; background-clip: text; color: transparent;
         }
+        /* Right to left, stars fill from the right: a star mirrored is the same star, its fill turned. */
+        [dir="rtl"] .rating-part { display: inline-block; transform: scaleX(-1); }
 
         .book { display: grid; grid-template-columns: minmax(10rem, 16rem) 1fr; gap: 2.5rem; margin-top: 2rem; }
         .book h1 { margin-top: 0; }
@@ -533,7 +541,7 @@ package enum DefaultTheme {
         .author-header h1 { margin: 0 0 0.25rem; }
         /* A photo of any shape fits the space a portrait takes: one 10×20000 made an author page 256,000 px tall. */
         .author-photo { width: 8rem; height: auto; min-height: 4rem; max-height: 12rem; object-fit: cover; border-radius: 4px; box-shadow: 0 1px 3px rgb(0 0 0 / 0.25); }
-        .other-works ul { columns: 18rem; padding-left: 1.2rem; }
+        .other-works ul { columns: 18rem; padding-inline-start: 1.2rem; }
         .author-links { display: flex; flex-wrap: wrap; gap: 1rem; list-style: none; padding: 0; }
         .bio { max-width: var(--measure); }
         .author-list { list-style: none; padding: 0; columns: 16rem; }
@@ -548,7 +556,7 @@ package enum DefaultTheme {
           .book { grid-template-columns: 1fr; gap: 1.25rem; }
           .book-cover { max-width: 12rem; }
           .book-grid { grid-template-columns: repeat(auto-fill, minmax(7.5rem, 1fr)); }
-          .stats-table th, .stats-table td { padding-right: 0.5rem; }
+          .stats-table th, .stats-table td { padding-inline-end: 0.5rem; }
           .stats-table thead th { font-size: 0.85rem; }
         }
 
@@ -567,7 +575,7 @@ package enum DefaultTheme {
           width: 100%; font: inherit; padding: 0.5rem 0.75rem; color: var(--ink); background: var(--card);
           border: 1px solid var(--muted); border-radius: 4px;
         }
-        .search-results { padding-left: 1.2rem; overflow-wrap: anywhere; }
+        .search-results { padding-inline-start: 1.2rem; overflow-wrap: anywhere; }
         .more { margin: 1rem 0 0; }
         .credits { margin-top: 2rem; color: var(--muted); font-size: 0.85rem; }
         .browse > div { display: grid; grid-template-columns: 8rem 1fr; gap: 1rem; padding: 0.6rem 0; border-bottom: 1px solid var(--rule); }
@@ -588,14 +596,14 @@ package enum DefaultTheme {
         .chart-figure { margin: 1.5rem 0; max-width: 40rem; }
         .chart-figure figcaption { color: var(--muted); font-size: 0.9rem; margin-bottom: 0.4rem; }
         .bar-chart { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
-        .bar-chart th { width: 4.5rem; padding: 0.15rem 0.75rem 0.15rem 0; text-align: left; font-weight: normal; white-space: nowrap; }
+        .bar-chart th { width: 4.5rem; padding-block: 0.15rem; padding-inline: 0 0.75rem; text-align: start; font-weight: normal; white-space: nowrap; }
         /* Bars are a share of the cell's width; the value after the longest runs into its padding. */
-        .bar-chart td { padding: 0.15rem 3.5rem 0.15rem 0; white-space: nowrap; }
+        .bar-chart td { padding-block: 0.15rem; padding-inline: 0 3.5rem; white-space: nowrap; }
         .bar-chart .bar { vertical-align: middle; max-width: 100%; }
         .goal { font-size: 1.1rem; }
         .stats-table { border-collapse: collapse; margin: 1.5rem 0; }
-        .stats-table caption { text-align: left; color: var(--muted); margin-bottom: 0.5rem; }
-        .stats-table th, .stats-table td { padding: 0.3rem 1rem 0.3rem 0; text-align: left; border-bottom: 1px solid var(--rule); }
+        .stats-table caption { text-align: start; color: var(--muted); margin-bottom: 0.5rem; }
+        .stats-table th, .stats-table td { padding-block: 0.3rem; padding-inline: 0 1rem; text-align: start; border-bottom: 1px solid var(--rule); }
         /* A table wider than a phone (German and Spanish headings are long) scrolls in its own box
            rather than widening the page. */
         .table-wrap { overflow-x: auto; }
@@ -603,7 +611,7 @@ package enum DefaultTheme {
         .stats-table a { overflow-wrap: normal; }
         .bars { max-width: 32rem; }
         .bar-row { display: grid; grid-template-columns: 6rem 1fr; align-items: center; gap: 0.5rem; }
-        .bar-row dd { margin: 0; padding-right: 3.5rem; display: flex; align-items: center; gap: 0.4rem; white-space: nowrap; }
+        .bar-row dd { margin: 0; padding-inline-end: 3.5rem; display: flex; align-items: center; gap: 0.4rem; white-space: nowrap; }
         .bar-row .bar { max-width: 100%; flex-shrink: 0; }
         .bar { display: inline-block; height: 0.9rem; background: var(--accent); min-width: 1px; max-width: calc(100% - 3rem); }
         @media (max-width: 40rem) {
@@ -891,7 +899,7 @@ package enum DefaultTheme {
         """####,
         "layout.mustache": ####"""
         <!doctype html>
-        <html lang="{{site.language}}">
+        <html lang="{{site.language}}"{{#site.dir}} dir="{{.}}"{{/site.dir}}>
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -164,10 +164,10 @@ struct PageModelFactory: Sendable {
             ?? FeedWriter.bookAndAuthors(details, words: words)
     }
 
-    /// What an author's page is about: the bio's first paragraph cut after a word, or "3 books by
-    /// Terry Pratchett on the shelf" when there is no bio.
-    func authorDescription(_ author: Author, bookCount: Int) -> String {
-        PageModelFactory.descriptionText(PageModelFactory.bioHTML(author.bio)).first?.shortened(to: 300)
+    /// What an author's page is about: the first of the bio's `paragraphs` cut after a word, or
+    /// "3 books by Terry Pratchett on the shelf" when there is no bio.
+    func authorDescription(_ author: Author, paragraphs: [String], bookCount: Int) -> String {
+        paragraphs.first?.shortened(to: 300)
             ?? words(
                 "authorDescription",
                 ["books": words.count(bookCount, "book"), "name": BidiIsolation.isolated(author.name)])
@@ -215,6 +215,11 @@ struct PageModelFactory: Sendable {
         let root = list.root(page: number)
         let works = number > 1 ? [] : snapshot.worksByAuthorSlug[author.slug] ?? []
         let otherWorks = works.isEmpty ? works : works.other(than: list.positions.map { snapshot.books[$0].book })
+        // The bio's paragraphs are its rendered text, as the page's description is: read from the
+        // Markdown itself, they kept its `*American*` and `[Wikipedia](…)` (found by an
+        // exploratory session).
+        let bio = PageModelFactory.bioHTML(author.bio)
+        let paragraphs = PageModelFactory.descriptionText(bio)
         let photo = photosByAuthorSlug[author.slug].map { photo in
             var relative = photo
             relative.src = root + photo.src
@@ -225,9 +230,8 @@ struct PageModelFactory: Sendable {
             AuthorPageModel(
                 name: author.name,
                 lifeDates: lifeDates(birth: author.birthDate, death: author.deathDate), photo: photo,
-                bioParagraphs: number > 1 ? [] : PageModelFactory.paragraphs(author.bio),
-                bioHTML: number > 1 ? nil : PageModelFactory.bioHTML(author.bio),
-                metaDescription: authorDescription(author, bookCount: list.positions.count),
+                bioParagraphs: number > 1 ? [] : paragraphs, bioHTML: number > 1 ? nil : bio,
+                metaDescription: authorDescription(author, paragraphs: paragraphs, bookCount: list.positions.count),
                 books: list.positions(onPage: number).map { card(snapshot.books[$0], root: root) },
                 bookCountLabel: words.count(list.positions.count, "bookOnShelf"),
                 otherWorks: otherWorks.map { WorkModel(title: $0.title, year: $0.year.map(String.init)) },

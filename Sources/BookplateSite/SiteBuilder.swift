@@ -324,7 +324,7 @@ public struct SiteBuilder: Sendable {
         let credits = Credits.siteCredits(try library.catalogSources(), words: words)
         let description = settings.description(in: words)
         return SiteModel(
-            title: settings.title(in: words), language: words.language,
+            title: settings.title(in: words), language: words.language, dir: words.direction,
             description: description.isEmpty ? nil : description,
             owner: settings.owner, hasFeed: settings.baseURL != nil,
             ownerLabel: settings.owner.map { words("footerOwner", ["owner": $0]) },

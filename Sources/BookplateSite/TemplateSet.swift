@@ -31,6 +31,8 @@ struct TemplateSet: Sendable {
     ]
 
     private let templates: [String: MustacheTemplate]
+    /// Each template's text and path, to place an error in.
+    private let files: [String: (source: String, path: String)]
     /// The site's words, which templates read as `{{t.key}}` and page models are made with.
     let words: Words
     /// The shelf's own template files that no build reads, one line each.
@@ -49,7 +51,8 @@ struct TemplateSet: Sendable {
                 templates[name] = try MustacheTemplate(source: template.source)
             } catch {
                 let (line, column) = error.position(in: template.source)
-                throw TemplateError.syntax(path: template.path, line: line, column: column, problem: error.problem)
+                throw TemplateError.syntax(
+                    path: template.path, line: line, column: column, problem: error.problem(in: template.source))
             }
         }
         for name in TemplateSet.pageTemplates where theme.templates[name] == nil {
@@ -74,7 +77,17 @@ struct TemplateSet: Sendable {
             throw TemplateError.missingPartial(
                 path: template.path, line: first.line, column: first.column, name: first.name)
         }
+        // An empty layout published every page as an empty file, the previous site replaced
+        // (found by an exploratory session). A page template, or a parent a template is built
+        // on, writes the whole page: empty, it can only be a mistake. An empty partial may be
+        // meant (a footer taken away).
+        let parents = templates.values.reduce(into: Set<String>()) { $0.formUnion($1.includedTemplates.parents) }
+        for name in parents.sorted() + TemplateSet.pageTemplates {
+            guard let template = theme.templates[name], template.source.allSatisfy(\.isWhitespace) else { continue }
+            throw TemplateError.empty(path: template.path)
+        }
         self.templates = templates
+        files = theme.templates
         warnings = TemplateSet.unusedTemplates(of: theme, parsed: templates) + Words.unfilledWords(in: theme)
     }
 
@@ -92,7 +105,13 @@ struct TemplateSet: Sendable {
         let pages = pageTemplates.dropLast().joined(separator: ", ") + " or " + (pageTemplates.last ?? "")
         return theme.ownTemplates.subtracting(used).sorted().compactMap { name in
             guard let path = theme.templates[name]?.path else { return nil }
-            let meant = Suggestions.nearest(to: name, in: pageTemplates + included.sorted(), limit: 1).first
+            // One folder too high or too low (`book-card.mustache` for `partials/book-card.mustache`)
+            // is no typo, and was not suggested (found by an exploratory session).
+            let file = name.split(separator: "/").last
+            let moved = (pageTemplates + included.sorted()).first {
+                $0 != name && $0.split(separator: "/").last == file
+            }
+            let meant = moved ?? Suggestions.nearest(to: name, in: pageTemplates + included.sorted(), limit: 1).first
             guard let meant else {
                 return "\(path) is not used: it is not a page template (\(pages)) and no template includes it"
             }
@@ -102,18 +121,51 @@ struct TemplateSet: Sendable {
     }
 
     /// Renders `model`, a page model as ``EncodedModel`` made it, with the template `name`; a
-    /// partial that includes itself is an error. `path` is where the page is published: with a
-    /// base URL, it gives the page's `canonical` address (a search engine's one name for a page
-    /// reached as `/books/x/` and `/books/x/index.html`).
+    /// partial that includes itself is an error, and so is a page of nothing but white space.
+    /// `path` is where the page is published: with a base URL, it gives the page's `canonical`
+    /// address (a search engine's one name for a page reached as `/books/x/` and
+    /// `/books/x/index.html`).
     func render(_ model: TemplateValue, with name: String, path: String? = nil) throws -> Data {
         let canonical = path.flatMap { path in baseURL.map { StructuredData.pageAddress(path, $0) } }
-        guard
-            let html = try MustacheRenderer.renderData(
+        let rendered: Data?
+        do {
+            rendered = try MustacheRenderer.renderData(
                 name, of: templates, with: model, globals: Globals(t: words, canonical: canonical))
-        else {
-            throw TemplateError.missingTemplate(path: "\(name).mustache")
+        } catch {
+            throw placed(error)
+        }
+        guard let html = rendered else { throw TemplateError.missingTemplate(path: "\(name).mustache") }
+        // No page is meant to be empty: published, it replaced the page the last build made.
+        // The first byte of a page is almost always its `<`, so this looks at one byte.
+        guard html.contains(where: { !TemplateSet.isWhitespace($0) }) else {
+            throw TemplateError.rendersNothing(path: files[name]?.path ?? "\(name).mustache")
         }
         return html
+    }
+
+    /// A template that includes itself, placed at the tag that includes it: in its own file, or
+    /// in that of a template it goes through (the tag is read from the text, as a missing
+    /// partial's is). Only its name is known of a block, and of a template named by the model.
+    /// Any other error as it is.
+    private func placed(_ error: MustacheRenderError) -> any Error {
+        guard case .includesItself(let included, let through) = error else { return error }
+        guard included.kind != .block else {
+            return TemplateError.includesItself(path: "", line: 0, column: 0, problem: "\(error)")
+        }
+        for file in [included] + through where file.kind != .block {
+            guard let file = files[file.name],
+                let tag = TemplateSet.references(in: file.source).first(where: { $0.name == included.name })
+            else { continue }
+            return TemplateError.includesItself(
+                path: file.path, line: tag.line, column: tag.column, problem: "\(error)")
+        }
+        return TemplateError.includesItself(
+            path: files[included.name]?.path ?? "", line: 0, column: 0, problem: "\(error)")
+    }
+
+    /// Whether `byte` is white space of HTML (space, tab, line feed, form feed, carriage return).
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
 
     /// The partials (`{{> name}}`) and parents (`{{< name}}`) that `source` names, with where.
@@ -155,6 +207,13 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
     case missingPartial(path: String, line: Int, column: Int, name: String)
     /// A folder where the theme has a file: a template, a table of words or an asset.
     case folderForFile(path: String)
+    /// A partial, parent or block that includes itself without end; `path` is empty and `line`
+    /// 0 where the tag's place is not known.
+    case includesItself(path: String, line: Int, column: Int, problem: String)
+    /// A page template, or a parent one is built on, holding nothing but white space.
+    case empty(path: String)
+    /// A page template that rendered a page of nothing but white space.
+    case rendersNothing(path: String)
 
     public var description: String {
         switch self {
@@ -171,6 +230,14 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
         case .missingPartial(let path, let line, let column, let name):
             "\(path)\(line > 0 ? ":\(line):\(column)" : ""): names the template '\(name)', which does not exist "
                 + "(expected \(name).mustache)"
+        case .includesItself(let path, let line, let column, let problem):
+            (path.isEmpty ? "" : line > 0 ? "\(path):\(line):\(column): " : "\(path): ") + problem
+        case .empty(let path):
+            "template \(path) is empty, and so would be every page made with it: write it, or delete it to use "
+                + "the default theme's"
+        case .rendersNothing(let path):
+            "template \(path) renders an empty page: check that its markup is not all inside sections this page "
+                + "leaves out"
         case .folderForFile(let path):
             "\(path) is a folder where the theme reads a file (a template, a table of words or an asset): rename the folder"
         }

@@ -106,6 +106,11 @@ struct Theme: Sendable {
             return "\(displayPath) is not used: a table of words is translations/<language>.yaml"
                 + (isLanguage ? " (did you mean translations/\(name).yaml?)" : "")
         }
+        // `book.mustache.txt` and `book.Mustache`, as editors save them, were passed over without
+        // a word while `Book.mustache` was warned of (found by an exploratory session).
+        if let meant = templateName(forMisnamed: relative) {
+            return "\(displayPath) is not used: a template's name ends in .mustache (did you mean \(meant)?)"
+        }
         let suffix = relative.split(separator: ".").last.map { $0.lowercased() } ?? ""
         switch suffix {
         case "yaml", "yml":
@@ -117,6 +122,22 @@ struct Theme: Sendable {
         default:
             return nil
         }
+    }
+
+    /// The name a file of the templates folder should have when its name says it is a template
+    /// but does not end in `.mustache` (`book.mustache.txt`, `book.Mustache`), its folder kept:
+    /// the default theme's name when only the case differs (`Book.MUSTACHE` is `book.mustache`).
+    /// Nil for any other file.
+    static func templateName(forMisnamed relative: String) -> String? {
+        let lowered = relative.lowercased()
+        guard !relative.hasSuffix(".mustache"),
+            let ending = [".mustache.txt", ".mustache.html", ".mustache.htm", ".mustache"].first(
+                where: lowered.hasSuffix),
+            relative.count > ending.count
+        else { return nil }
+        let name = String(relative.dropLast(ending.count))
+        let known = builtIn.templates.keys.first { $0.lowercased() == name.lowercased() }
+        return (known ?? name) + ".mustache"
     }
 
     /// What the paths of the default theme's files start with, where messages name them.

@@ -24,6 +24,19 @@ struct Words: Sendable {
     /// `numberGroupMinimum`). Read once: every count on every page asks.
     let groupingMinimum: Int
 
+    /// The languages written right to left, by primary subtag, as CLDR's character order has them.
+    static let rightToLeft: Set<String> = [
+        "ar", "arc", "ckb", "dv", "fa", "he", "iw", "ji", "ks", "ps", "sd", "syr", "ug", "ur", "yi",
+    ]
+
+    /// `rtl` when the words' language is written right to left, for `<html dir>`; nil for the
+    /// others, which the browser's default serves. An Arabic site said `lang="ar"` and no
+    /// more, laid out left to right (found by an exploratory session).
+    var direction: String? {
+        let primary = language.prefix { $0 != "-" && $0 != "_" }.lowercased()
+        return Words.rightToLeft.contains(primary) ? "rtl" : nil
+    }
+
     /// The languages the default theme translates in full.
     static let builtInLanguages = ["de", "en", "es", "fr"]
 

@@ -5,7 +5,7 @@ struct AuthorPageModel: Sendable, Encodable {
     var name: String
     var lifeDates: String?
     var photo: CoverModel?
-    /// The bio as plain paragraphs.
+    /// The bio as plain paragraphs: the text of ``bioHTML``, its markup gone.
     var bioParagraphs: [String]
     /// The bio's Markdown (Open Library writes it so) through cmark in safe mode, links kept only
     /// to http(s) addresses, images as their description (see ``BioRenderer``).

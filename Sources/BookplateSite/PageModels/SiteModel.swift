@@ -13,6 +13,9 @@ import BookplateCore
 struct SiteModel: Sendable, Encodable {
     var title: String
     var language: String
+    /// `rtl` for a language written right to left (Arabic, Hebrew, Persian, Urdu…), for
+    /// `<html dir>`; nil for the others.
+    var dir: String? = nil
     /// The line under the site's name; nil for none.
     var description: String?
     var owner: String?

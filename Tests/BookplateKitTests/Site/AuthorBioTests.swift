@@ -39,6 +39,28 @@ import Testing
         #expect(page.contains("<em>The Dispossessed</em>") && !page.contains("<script>alert"))
     }
 
+    /// `bioParagraphs` held the bio's Markdown as written (`*American*`, `[Wikipedia](…)`), though
+    /// templates/README.md promises plain paragraphs and the page's description was already
+    /// plain. Found by an exploratory session. Both are the text of the rendered bio.
+    @Test func aBiosPlainParagraphsAreItsTextNotItsMarkdown() throws {
+        let shelf = try TemporaryShelf()
+        let bio =
+            "Frank Herbert was an *American*\nauthor.\n\nSee [Wikipedia](https://en.wikipedia.org/wiki/Frank_Herbert)."
+        try shelf.library.addBook(NewBook(title: "Dune", authors: [NewAuthor(name: "Frank Herbert", bio: bio)]))
+        try FileManager.default.createDirectory(at: shelf.paths.templates, withIntermediateDirectories: true)
+        try Data(
+            ("{{<layout}}{{$description}}{{metaDescription}}{{/description}}"
+                + "{{$content}}{{#bioParagraphs}}<p class=\"plain\">{{.}}</p>{{/bioParagraphs}}{{/content}}{{/layout}}")
+                .utf8
+        ).write(to: shelf.paths.templates.appendingPathComponent("author.mustache"))
+        try shelf.build()
+        let page = try shelf.siteFile("authors/frank-herbert/index.html")
+        #expect(
+            page.contains(
+                #"<p class="plain">Frank Herbert was an American author.</p><p class="plain">See Wikipedia.</p>"#))
+        #expect(page.contains(#"<meta name="description" content="Frank Herbert was an American author.">"#))
+    }
+
     /// A bio's top heading is an h3, as a note's is below "My notes"; but the bio sat right under
     /// the author's h1, so the page's outline went from h1 to h3. The bio has its own h2,
     /// "Biography", in the site's words. Found by an exploratory session.

@@ -77,4 +77,45 @@ import Testing
             "templates/ and the built-in theme differ: run BOOKPLATE_RECORD_THEME=1 swift test --filter DefaultThemeTests"
         )
     }
+
+    /// templates/README.md left out `site.ownerLabel` and the index's `allBeingReadLabel`, and
+    /// said five values were HTML where a page of the reader's `contentHTML` was a sixth. Found
+    /// by an exploratory session. Every field of every page model is named in it, and every
+    /// markup field among the values `{{{ }}}` writes.
+    @Test func theTemplatesReadmeNamesEveryFieldOfThePageModels() throws {
+        let readme = try DefaultThemeTests.readme()
+        let folder = TestPaths.repository.appendingPathComponent("Sources/BookplateSite/PageModels")
+        // A commonplace entry's `highlight` is written out as its fields, beside the entry's.
+        let flattened: Set<String> = ["highlight"]
+        var fields: [(name: String, isMarkup: Bool)] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+            let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for line in source.split(separator: "\n") where line.hasPrefix("    var ") || line.hasPrefix("    let ") {
+                let declaration = line.dropFirst("    var ".count)
+                guard let colon = declaration.firstIndex(of: ":"), !declaration.hasSuffix("{") else { continue }
+                let name = String(declaration[..<colon])
+                guard !flattened.contains(name) else { continue }
+                fields.append((name, declaration[colon...].contains("SanitizedHTML")))
+            }
+        }
+        #expect(fields.count > 100)
+        for field in fields {
+            let named = ["`\(field.name)`", "`\(field.name).", ".\(field.name)`", "`\(field.name) "].contains {
+                readme.contains($0)
+            }
+            #expect(named, "templates/README.md does not name `\(field.name)`")
+        }
+        let unescaped = try #require(
+            readme.range(of: "Every value is HTML-escaped").flatMap { start in
+                readme.range(of: "They are the only values", range: start.upperBound..<readme.endIndex).map {
+                    readme[start.lowerBound..<$0.lowerBound]
+                }
+            })
+        let markup = Set(fields.filter(\.isMarkup).map(\.name))
+        for name in markup {
+            #expect(unescaped.contains("`\(name)`"), "`\(name)` is not among the values `{{{ }}}` writes")
+        }
+        let counted = ["four", "five", "six", "seven", "eight"].firstIndex { unescaped.contains("Only \($0) values") }
+        #expect(counted.map { $0 + 4 } == markup.count)
+    }
 }

@@ -264,6 +264,13 @@ import Testing
         let mismatched = try #require(syntaxError("{{#a}}\n{{/b}}"))
         #expect(mismatched.problem.contains("different name"))
         #expect(mismatched.position(in: "{{#a}}\n{{/b}}") == (2, 1))
+        // Where the section left open was opened, found by an exploratory session to be missing.
+        let inner = "{{#outer}}\n  {{#a}}\n{{/outer}}"
+        #expect(
+            try #require(syntaxError(inner)).problem(in: inner)
+                == "a section is closed with a different name than it was opened with ('outer' closes 'a'); "
+                + "'a' was opened at line 2, column 3")
+        #expect(unclosed.problem(in: "<ul>\n  {{#books}}\n<li>\n") == unclosed.problem)
         #expect(try #require(syntaxError("x {{title")).problem.contains("not closed with }}"))
         #expect(try #require(syntaxError("{{{title}}")).problem.contains("}}}"))
         #expect(try #require(syntaxError("{{/a}}")).problem.contains("never opened"))
@@ -340,20 +347,29 @@ import Testing
     }
 
     @Test func aPartialOrBlockThatIncludesItselfIsAnErrorNotACrash() throws {
-        #expect(throws: MustacheRenderError.nestedTooDeep(name: "loop")) {
+        func includesItself(_ name: String, _ kind: IncludedTemplate.Kind) -> MustacheRenderError {
+            .includesItself(IncludedTemplate(name: name, kind: kind), through: [])
+        }
+        #expect(throws: includesItself("loop", .partial)) {
             try render("{{> loop}}", partials: ["loop": "again {{> loop}}"])
         }
         // Twice in itself: stopped at the first too-deep branch, not after 2^100 of them.
-        #expect(throws: MustacheRenderError.nestedTooDeep(name: "twice")) {
+        #expect(throws: includesItself("twice", .partial)) {
             try render("{{> twice}}", partials: ["twice": "{{> twice}}{{> twice}}"])
         }
         // A dynamic partial named by a value that names it again.
-        #expect(throws: MustacheRenderError.nestedTooDeep(name: "node")) {
+        #expect(throws: includesItself("node", .partial)) {
             try render("{{>*kind}}", Fields(["kind": .string("node")]), partials: ["node": "[{{>*kind}}]"])
         }
         // A block whose override shows the same block.
-        #expect(throws: MustacheRenderError.nestedTooDeep(name: "x")) {
+        #expect(throws: includesItself("x", .block)) {
             try render("{{<parent}}{{$x}}[{{$x}}d{{/x}}]{{/x}}{{/parent}}", partials: ["parent": "{{$x}}D{{/x}}"])
+        }
+        // Partials nested deep without including themselves are said to be nested too deep.
+        let chain = Dictionary(
+            uniqueKeysWithValues: (0...MustacheRenderer.depthLimit).map { ("p\($0)", "{{> p\($0 + 1)}}") })
+        #expect(throws: MustacheRenderError.nestedTooDeep(name: "p\(MustacheRenderer.depthLimit)")) {
+            try render("{{> p0}}", partials: chain)
         }
         // A partial may include itself while the data it walks lasts. (Were `children` missing
         // from the leaf, the name would be found on its parent, and the walk would never end.)
@@ -391,15 +407,59 @@ import Testing
     /// their templates: rendering is bounded as a whole, whatever the templates and the model.
     @Test func partialsStackingDeepSectionsAreAnErrorNotACrash() throws {
         let limit = MustacheTemplate.nestingLimit
-        let sections =
-            String(repeating: "{{#a}}", count: limit - 1) + "{{> deep}}"
-            + String(repeating: "{{/a}}", count: limit - 1)
+        func sections(_ partial: String) -> String {
+            String(repeating: "{{#a}}", count: limit - 1) + "{{> \(partial)}}"
+                + String(repeating: "{{/a}}", count: limit - 1)
+        }
+        let chain = ["deep1": sections("deep2"), "deep2": sections("deep3"), "deep3": sections("deep4"), "deep4": "x"]
         let list = Fields(["a": .list([Fields()])])
         for model in [Fields(["a": .bool(true)]), list] {
-            #expect(throws: MustacheRenderError.sectionsNestedTooDeep(name: "deep")) {
-                try render("{{> deep}}", model, partials: ["deep": sections])
+            #expect(throws: MustacheRenderError.sectionsNestedTooDeep(name: "deep3")) {
+                try render("{{> deep1}}", model, partials: chain)
+            }
+            // One that includes itself inside its sections is said to.
+            #expect(
+                throws: MustacheRenderError.includesItself(IncludedTemplate(name: "deep", kind: .partial), through: [])
+            ) {
+                try render("{{> deep}}", model, partials: ["deep": sections("deep")])
             }
         }
+    }
+
+    /// A partial that includes itself was named as whatever was rendered when the limit was
+    /// reached: another partial (`partials/cover`), or a parent's block (`description`). Found
+    /// by an exploratory session. The partial that includes itself is named, with the parent and
+    /// blocks it goes through.
+    @Test func thePartialThatIncludesItselfIsTheOneNamed() throws {
+        let card = IncludedTemplate(name: "card", kind: .partial)
+        #expect(throws: MustacheRenderError.includesItself(card, through: [])) {
+            try render(
+                "{{#books}}{{> card}}{{/books}}", Fields(["books": .list([Fields()])]),
+                partials: ["card": "{{> cover}}{{> card}}", "cover": "<img>"])
+        }
+        let notFound = IncludedTemplate(name: "404", kind: .partial)
+        let through = [
+            IncludedTemplate(name: "layout", kind: .parent), IncludedTemplate(name: "content", kind: .block),
+        ]
+        #expect(throws: MustacheRenderError.includesItself(notFound, through: through)) {
+            try render(
+                "{{> 404}}",
+                partials: [
+                    "404": "{{<layout}}{{$content}}{{> 404}}{{/content}}{{/layout}}",
+                    "layout": "<title>{{$description}}{{/description}}</title>{{$content}}{{/content}}",
+                ])
+        }
+        // Of two partials that include each other, the one rendered first.
+        let first = IncludedTemplate(name: "a", kind: .partial)
+        #expect(
+            throws: MustacheRenderError.includesItself(first, through: [IncludedTemplate(name: "b", kind: .partial)])
+        ) {
+            try render("{{> a}}", partials: ["a": "{{> b}}", "b": "{{> a}}"])
+        }
+        #expect(
+            "\(MustacheRenderError.includesItself(notFound, through: through))"
+                == "the partial '404' includes itself through the parent 'layout' and the block 'content' without "
+                + "end: remove that tag, or put it in a section whose data ends")
     }
 
     /// Broken templates are what a reader editing a theme writes most: every cut-off and every

@@ -81,6 +81,26 @@ import Testing
         }
     }
 
+    /// A section left open inside another was reported only where the outer one closes
+    /// (`book.mustache:70:1: … ('content' closes 'rating')`), and the reader had to hunt for the
+    /// tag left open. Found by an exploratory session. The error says where it was opened too.
+    @Test func aSectionClosedByAnOuterOneSaysWhereItWasOpened() throws {
+        let book = try #require(DefaultTheme.files["book.mustache"])
+        let folder = try overrides(["book.mustache": book.replacingOccurrences(of: "{{/rating}}</p>", with: "</p>")])
+        let lines = book.split(separator: "\n", omittingEmptySubsequences: false)
+        let opened = try #require(lines.firstIndex { $0.contains("{{#rating}}") })
+        let column = try #require(lines[opened].range(of: "{{#rating}}")).lowerBound.utf16Offset(in: lines[opened]) + 1
+        let closed = try #require(lines.firstIndex { $0.contains("{{/content}}") })
+        #expect(
+            throws: TemplateError.syntax(
+                path: folder.appendingPathComponent("book.mustache").path, line: closed + 1, column: 1,
+                problem: "a section is closed with a different name than it was opened with ('content' closes "
+                    + "'rating'); 'rating' was opened at line \(opened + 1), column \(column)")
+        ) {
+            try load(folder)
+        }
+    }
+
     @Test func aMissingPartialIsNamedWhereItIsUsed() throws {
         let folder = try overrides([
             "shelf.mustache": "{{<layout}}{{$content}}\n{{> partials/nowhere}}{{/content}}{{/layout}}\n"
@@ -189,6 +209,34 @@ import Testing
         #expect(try load(try overrides([:])).warnings.isEmpty)
     }
 
+    /// `book.mustache.txt`, `book.Mustache` and `partials/footer.mustache.txt` were passed over
+    /// without a word, and `book-card.mustache` one folder too high was not said to be meant for
+    /// `partials/`. Found by an exploratory session. Each is warned of with the name it needs.
+    @Test func aTemplateMisnamedOrInTheWrongFolderIsWarnedOfWithItsName() throws {
+        let folder = try overrides([
+            "book.mustache.txt": "x\n", "author.Mustache": "x\n", "partials/footer.mustache.txt": "x\n",
+            "Stats.MUSTACHE": "x\n", "mine.mustache.html": "x\n", "notes.txt": "x\n",
+            "book-card.mustache": "<li>mine</li>\n", "partials/index.mustache": "x\n",
+        ])
+        let shown = { (name: String) in folder.appendingPathComponent(name).relativePathForDisplay }
+        let misnamed = { (file: String, meant: String) in
+            "\(shown(file)) is not used: a template's name ends in .mustache (did you mean \(meant)?)"
+        }
+        #expect(
+            try Theme.load(overrides: folder, requireFolder: false).warnings.sorted() == [
+                misnamed("Stats.MUSTACHE", "stats.mustache"), misnamed("author.Mustache", "author.mustache"),
+                misnamed("book.mustache.txt", "book.mustache"), misnamed("mine.mustache.html", "mine.mustache"),
+                misnamed("partials/footer.mustache.txt", "partials/footer.mustache"),
+            ])
+        #expect(
+            try load(folder).warnings == [
+                "\(shown("book-card.mustache")) is not used: it is not a page template and no template includes it "
+                    + "(did you mean partials/book-card.mustache?)",
+                "\(shown("partials/index.mustache")) is not used: it is not a page template and no template "
+                    + "includes it (did you mean index.mustache?)",
+            ])
+    }
+
     /// A template named by the model (`{{>*name}}`) may be any: none is said to be unused.
     @Test func aDynamicPartialMayNameAnyTemplate() throws {
         let folder = try overrides(["404.mustache": "{{>*t.colophon}}\n", "partials/colophon-en.mustache": "x\n"])
@@ -235,6 +283,50 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: shelf.paths.site.path))
     }
 
+    /// An empty `layout.mustache` (0 bytes, or white space only) published every page as an
+    /// empty file and exited 0, the previous site replaced. Found by an exploratory session. An
+    /// empty page template or parent now stops the build with one line naming it; an empty
+    /// partial is still read (a footer taken away).
+    @Test func anEmptyLayoutOrPageTemplateStopsTheBuildNamingIt() throws {
+        for (file, text) in [("layout.mustache", ""), ("layout.mustache", " \n\t\n"), ("book.mustache", "\n")] {
+            let shelf = try FixtureShelf.make()
+            try shelf.build()
+            let before = try TemporaryShelf.snapshot(of: shelf.paths.site)
+            let template = shelf.paths.templates.appendingPathComponent(file)
+            try Data(text.utf8).write(to: template)
+            #expect {
+                try shelf.build()
+            } throws: { error in
+                "\(error)" == "build failed to load templates: template \(template.relativePathForDisplay) is empty, "
+                    + "and so would be every page made with it: write it, or delete it to use the default theme's"
+            }
+            #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == before, "\(file)")
+        }
+        let footer = try overrides(["partials/footer.mustache": ""])
+        _ = try load(footer)
+    }
+
+    /// A page template whose text is all inside a section the page leaves out, or in a
+    /// comment, renders an empty page: that stops the build too, naming the template, and the
+    /// previous site stays.
+    @Test func aPageTemplateThatRendersNothingStopsTheBuild() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build()
+        let before = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        let template = shelf.paths.templates.appendingPathComponent("book.mustache")
+        try Data("{{! to do }}\n{{#nothing}}<h1>{{title}}</h1>{{/nothing}}\n".utf8).write(to: template)
+        #expect {
+            try shelf.build()
+        } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix("build failed to render templates (books/")
+                && text.hasSuffix(
+                    "template \(template.relativePathForDisplay) renders an empty page: check that its markup is not "
+                        + "all inside sections this page leaves out")
+        }
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == before)
+    }
+
     /// `{{>*name}}` names its partial only when rendered, so loading the theme must not take
     /// `*t.colophon` for a missing partial: a translation file picks the partial per language.
     @Test func aDynamicPartialNamedByTheTranslationsRendersInABuild() throws {
@@ -264,8 +356,42 @@ import Testing
             try shelf.build()
         } throws: { error in
             "\(error)".contains("render templates") && "\(error)".contains("'partials/footer'")
-                && "\(error)".contains("include itself")
+                && "\(error)".contains("includes itself")
         }
         #expect(!FileManager.default.fileExists(atPath: shelf.paths.site.path))
+    }
+
+    /// A partial that includes itself was named as another partial (`partials/cover`) or a
+    /// parent's block (`description`), without a file or line. Found by an exploratory session.
+    /// The error names the partial that includes itself, at the tag in its file.
+    @Test func aPartialThatIncludesItselfIsNamedAtItsTag() throws {
+        let card = DefaultTheme.files["partials/book-card.mustache"] ?? ""
+        let notFound = "{{<layout}}\n{{$content}}\n<p>{{> 404}}</p>\n{{/content}}\n{{/layout}}\n"
+        let lines = card.split(separator: "\n", omittingEmptySubsequences: false).count
+        for (file, text, place, problem) in [
+            (
+                "partials/book-card.mustache", card + "{{> partials/book-card}}\n", "\(lines):1",
+                "the partial "
+                    + "'partials/book-card' includes itself without end"
+            ),
+            (
+                "404.mustache", notFound, "3:4",
+                "the partial '404' includes itself through the parent 'layout' and "
+                    + "the block 'content' without end"
+            ),
+        ] {
+            let shelf = try FixtureShelf.make()
+            let template = shelf.paths.templates.appendingPathComponent(file)
+            try FileManager.default.createDirectory(
+                at: template.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: template)
+            #expect {
+                try shelf.build()
+            } throws: { error in
+                "\(error)".hasSuffix(
+                    ": \(template.relativePathForDisplay):\(place): \(problem): remove that tag, or put it in a "
+                        + "section whose data ends")
+            }
+        }
     }
 }

@@ -168,6 +168,27 @@ import Testing
         #expect(try shelf.siteFile("index.html").contains("Toute l’étagère"))
     }
 
+    /// An Arabic site's pages said `lang="ar"` and nothing of its direction, laid out left to
+    /// right. Found by an exploratory session. A language written right to left (by its primary
+    /// subtag) gives `site.dir`, which the layout sets on `<html>`; other pages stay as they were.
+    @Test func aRightToLeftLanguageSetsTheDirectionOfItsPages() throws {
+        let shelf = try FixtureShelf.make()
+        let folder = shelf.paths.templates.appendingPathComponent("translations")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("navShelf: الرف\n".utf8).write(to: folder.appendingPathComponent("ar.yaml"))
+        var settings = FixtureShelf.settings
+        settings.language = "ar"
+        try shelf.build(settings: settings)
+        for page in ["index.html", "books/kindred/index.html", "authors/octavia-e-butler/index.html", "404.html"] {
+            #expect(try shelf.siteFile(page).contains(#"<html lang="ar" dir="rtl">"#), "\(page)")
+        }
+        settings.language = "fr"
+        try shelf.build(settings: settings)
+        #expect(try shelf.siteFile("index.html").contains(#"<html lang="fr">"#))
+        #expect(["he", "fa-IR", "UR", "yi", "ar_EG"].allSatisfy { Words(language: $0, table: [:]).direction == "rtl" })
+        #expect(["en", "fr", "tlh", "arn", "hea"].allSatisfy { Words(language: $0, table: [:]).direction == nil })
+    }
+
     /// A place in a series is written with the language's decimal mark, as ratings are: "#2.5"
     /// stood on French pages beside "4,5" (found by an exploratory session).
     @Test func aSeriesPlaceTakesTheLanguagesDecimalMark() throws {
