@@ -431,9 +431,18 @@ enum ImportValues {
 
     /// A comma-separated list, trimmed, without empty items or repeats.
     static func list(_ cell: String?) -> [String] {
+        withoutRepeats((cell ?? "").split(separator: ",").map(\.trimmed))
+    }
+
+    /// A comma-separated list of names, as ``list(_:)`` reads it, but for a name that holds a
+    /// comma before its suffix ("Martin Luther King, Jr.").
+    static func names(_ cell: String?) -> [String] {
+        withoutRepeats(AuthorName.joiningSuffixes((cell ?? "").split(separator: ",").map(\.trimmed)))
+    }
+
+    private static func withoutRepeats(_ items: [String]) -> [String] {
         var seen = Set<String>()
-        return (cell ?? "").split(separator: ",").map(\.trimmed)
-            .filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
+        return items.filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
     }
 
     /// Review text made Markdown. Goodreads writes a review as one line of HTML (see

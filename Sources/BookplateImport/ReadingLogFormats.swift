@@ -17,7 +17,8 @@ enum GoodreadsFormat {
         // "Dune (Dune, #1)": the series go to the book's series, the title keeps the rest.
         let (title, series) = SeriesPlace.split(title: fullTitle)
         var warnings: [String] = []
-        let authors = [row["Author"]].compactMap { $0 } + ImportValues.list(row["Additional Authors"])
+        let authors =
+            [row["Author"]].compactMap { $0 } + ImportValues.names(row["Additional Authors"])
         let exclusive = row["Exclusive Shelf"]
         // Shelves: the reader's own, and an exclusive shelf that names no reading status.
         let isStatus = { (name: String) in ImportValues.status(fromShelf: name) != nil }
@@ -93,7 +94,8 @@ enum StoryGraphFormat {
         let finished =
             latest?.finished ?? ImportValues.date(row["Last Date Read"], column: "Last Date Read", warnings: &warnings)
         let book = NewBook(
-            title: title, authors: ImportValues.list(row["Authors"]).map { NewAuthor(name: $0) },
+            title: title,
+            authors: ImportValues.names(row["Authors"]).map { NewAuthor(name: $0) },
             isbn: ImportValues.isbn(row["ISBN/UID"]), status: status,
             rating: ImportValues.rating(row["Star Rating"], column: "Star Rating", warnings: &warnings),
             startedDate: latest?.started, finishedDate: status == .read ? finished : nil,

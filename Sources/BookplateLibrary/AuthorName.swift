@@ -14,8 +14,11 @@ package enum AuthorName {
         var words = name.split(separator: " ").map(String.init)
         guard words.count > 1 else { return name }
         var suffix: String?
-        if let last = words.last, suffixes.contains(last.lowercased()) {
+        if let last = words.last, isSuffix(last) {
             suffix = words.removeLast()
+            // "Martin Luther King, Jr.": the comma goes with the suffix (it filed as "King,,
+            // Martin Luther, Jr.": found by an exploratory session).
+            if let before = words.last, before.hasSuffix(",") { words[words.count - 1] = String(before.dropLast()) }
         }
         guard words.count > 1 else { return name }
         var surnameStart = words.count - 1
@@ -25,6 +28,26 @@ package enum AuthorName {
         let surname = words[surnameStart...].joined(separator: " ")
         let given = words[..<surnameStart].joined(separator: " ")
         return [surname, given, suffix].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    /// Whether `word` is what follows a name rather than a name: "Jr.", "Sr.", "III".
+    package static func isSuffix(_ word: some StringProtocol) -> Bool {
+        suffixes.contains(word.trimmingCharacters(in: .whitespaces).lowercased())
+    }
+
+    /// Names listed with commas between them, where a name may itself hold one before its suffix:
+    /// "Jane Editor, Martin Luther King, Jr." is two names, not three (a co-author "Jr." was made
+    /// of it: found by an exploratory session).
+    package static func joiningSuffixes(_ names: [String]) -> [String] {
+        var joined: [String] = []
+        for name in names {
+            if isSuffix(name), let last = joined.popLast() {
+                joined.append(last + ", " + name)
+            } else {
+                joined.append(name)
+            }
+        }
+        return joined
     }
 
     /// The names in `text` when it lists several with `, ` between them ("Terry Pratchett, Neil

@@ -128,6 +128,28 @@ import Testing
         #expect(resumed.reads.map(\.outcome) == [.reading] && resumed.book.startedDate == start)
     }
 
+    /// Co-authors whose names hold a comma before a suffix ("Martin Luther King, Jr.") came back
+    /// from the CSV split, with a co-author "Jr." made, and the name filed as "King,, Martin
+    /// Luther, Jr." (found by an exploratory session).
+    @Test func coAuthorsWithASuffixComeBackWholeThroughTheCSV() throws {
+        #expect(AuthorName.sortName(for: "Martin Luther King, Jr.") == "King, Martin Luther, Jr.")
+        #expect(AuthorName.sortName(for: "Martin Luther King Jr.") == "King, Martin Luther, Jr.")
+        let shelf = try TemporaryShelf()
+        let books = [
+            ("An Anthology", ["Jane Editor", "Martin Luther King, Jr."]),
+            ("Why We Can't Wait", ["Martin Luther King, Jr.", "Jesse Jackson, Sr.", "Bob Smith, Jr.", "Ann Lee"]),
+        ]
+        for (title, authors) in books {
+            try shelf.library.addBook(NewBook(title: title, authors: authors.map { NewAuthor(name: $0) }))
+        }
+        let copy = try TemporaryShelf()
+        _ = try importText(try csv(of: shelf), into: copy)
+        for (title, authors) in books {
+            #expect(try copy.library.findBook(matching: title).authors.map(\.name) == authors)
+        }
+        #expect(try copy.library.findAuthor(matching: "king").author.sortName == "King, Martin Luther, Jr.")
+    }
+
     /// A note that begins with an indented code block came back from the JSON and the CSV export as
     /// a paragraph: exports trimmed its first line's indentation.
     @Test func aNoteKeepsItsFirstLinesIndentationThroughEveryExport() throws {
