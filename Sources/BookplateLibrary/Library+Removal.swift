@@ -14,6 +14,8 @@ public struct RemovedBook: Sendable, Equatable {
     /// Where the note and the cover were set aside, relative to the notes and covers folders.
     public var noteFile: String?
     public var coverFile: String?
+    /// Its ISBN-13, which tells two removed copies of one book apart (`restore 9780441172719`).
+    public var isbn13: String? = nil
 }
 
 /// What a kept copy (``RemovedBookSnapshot``) is known by without reading the whole of it: its
@@ -177,7 +179,7 @@ extension Library {
                 // that cannot be read names none.
                 let kept = try? JSONDecoder().decode(
                     RemovedBookIdentity.self, from: Data((row["snapshot"] as String).utf8))
-                return Library.removedBook(row, authors: kept?.authors.map(\.name) ?? [])
+                return Library.removedBook(row, authors: kept?.authors.map(\.name) ?? [], isbn13: kept?.book.isbn13)
             }
         }
     }
@@ -192,19 +194,26 @@ extension Library {
     }
 
     /// The removed book a row of ``removedBookRows(latestFirst:in:)`` is, by its authors' names.
-    static func removedBook(_ row: Row, authors: [String]) -> RemovedBook {
+    static func removedBook(_ row: Row, authors: [String], isbn13: String? = nil) -> RemovedBook {
         RemovedBook(
             id: row["id"], slug: row["slug"], title: row["title"], authors: authors, removedAt: row["removedAt"],
-            noteFile: row["noteFile"], coverFile: row["coverFile"])
+            noteFile: row["noteFile"], coverFile: row["coverFile"], isbn13: isbn13)
     }
 
-    /// The removed book `query` means: a slug (its latest removal), or part of a title or of an
-    /// author's name (case and accents ignored) that only one removed book has. Two removed books
-    /// that share a slug (another "Dune") are told apart by their authors: a query that fits both
-    /// is ambiguous, and says who wrote each.
+    /// The removed book `query` means: an ISBN or a slug (its latest removal), or part of a title or
+    /// of an author's name (case and accents ignored) that only one removed book has. Two removed
+    /// books that share a slug (another "Dune") are told apart by their authors, or two copies of
+    /// one book by their ISBNs: a query that fits both is ambiguous, and says each. (The older of
+    /// two copies of one book could not be brought back at all: found by an exploratory session.)
     public func findRemovedBook(matching query: String) throws -> RemovedBook {
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         let removed = try removedBooks()
+        if let isbn = ISBN.parse(trimmed) {
+            guard let copy = removed.first(where: { $0.isbn13 == isbn.isbn13 }) else {
+                throw LibraryError.noSuchRemovedBook(query)
+            }
+            return copy
+        }
         if let exact = removed.first(where: { $0.slug == trimmed.lowercased() }) { return exact }
         let wanted = TextFolding.searchKey(trimmed)
         let found = removed.filter { book in
@@ -219,6 +228,7 @@ extension Library {
                 query,
                 candidates: found.map {
                     "\($0.slug) by \($0.authors.isEmpty ? "no one named" : $0.authors.joined(separator: ", "))"
+                        + ($0.isbn13.map { ", ISBN \($0)" } ?? "")
                 })
         }
     }

@@ -107,14 +107,14 @@ struct RestoreCommand: ParsableCommand {
             }
             Terminal.output(
                 TextTable.forOutput(
-                    header: ["SLUG", "REMOVED", "TITLE", "AUTHORS"],
+                    header: ["SLUG", "REMOVED", "TITLE", "AUTHORS", "ISBN"],
                     rows: removed.map {
                         [
                             $0.slug, $0.removedAt.formatted(RestoreCommand.removalTime), $0.title,
-                            $0.authors.joined(separator: ", "),
+                            $0.authors.joined(separator: ", "), $0.isbn13 ?? "",
                         ]
                     },
-                    flexible: [2, 3], droppable: [1, 3]))
+                    flexible: [2, 3], droppable: [4, 1, 3]))
             return
         }
         let paths = try shelf.paths

@@ -90,6 +90,35 @@ import Testing
         #expect(try shelf.library.findBook(matching: "messiah").book.slug == "dune-messiah")
     }
 
+    /// Two copies of one book removed (two editions of Dune, one rated, one not): `restore` listed
+    /// them alike, and only the latest could ever come back (found by an exploratory session).
+    /// Each is found by its ISBN, and an ambiguous query names them by it.
+    @Test func eitherOfTwoRemovedCopiesOfOneBookComesBackByItsISBN() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(
+            NewBook(
+                title: "Dune", authors: ["Frank Herbert"], isbn: ISBN.parse("9780441172719"), status: .read,
+                rating: try Rating(stars: 4.75)))
+        _ = try removal(shelf).remove(slug: "dune")
+        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"], isbn: ISBN.parse("9780340960196")))
+        _ = try removal(shelf).remove(slug: "dune")
+        let listed = try shelf.library.removedBooks()
+        #expect(listed.map(\.isbn13) == ["9780340960196", "9780441172719"])
+        #expect {
+            try shelf.library.findRemovedBook(matching: "Frank Herbert")
+        } throws: { error in
+            "\(error)".contains("dune by Frank Herbert, ISBN 9780340960196; dune by Frank Herbert, ISBN 9780441172719")
+        }
+        let older = try shelf.library.findRemovedBook(matching: "978-0-441-17271-9")
+        _ = try removal(shelf).restore(older)
+        let dune = try shelf.library.findBook(matching: "dune")
+        let rating = try Rating(stars: 4.75)
+        #expect(dune.book.isbn13 == "9780441172719" && dune.book.rating == rating)
+        #expect(throws: LibraryError.noSuchRemovedBook("9780441172719")) {
+            try shelf.library.findRemovedBook(matching: "9780441172719")
+        }
+    }
+
     @Test func restoreBringsBackTheBookItsNoteAndItsCover() throws {
         let shelf = try shelfWithDune()
         _ = try removal(shelf).remove(slug: "dune")
