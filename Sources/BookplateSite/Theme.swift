@@ -66,6 +66,12 @@ struct Theme: Sendable {
                 throw TemplateError.unreadable(path: url.relativePathForDisplay)
             }
             try theme.add(path: relative, data: data, displayPath: url.relativePathForDisplay, checkText: true)
+            if OlderThemes.isUnchangedOlderCopy(data, of: relative) {
+                theme.warnings.append(
+                    "\(url.relativePathForDisplay) is an older Bookplate's \(relative), unchanged: this version's "
+                        + "never reaches it, and what the theme has added since may be missing from the site; "
+                        + "remove it to use this version's")
+            }
             if relative.hasSuffix(".mustache") {
                 theme.ownTemplates.insert(String(relative.dropLast(".mustache".count)))
             } else if let warning = Theme.unusedFileWarning(relative, displayPath: url.relativePathForDisplay) {
