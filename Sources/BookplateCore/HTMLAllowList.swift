@@ -21,40 +21,64 @@ public enum HTMLAllowList {
     /// `html` with only the allow-listed elements kept, every attribute dropped.
     public static func sanitize(_ html: String) -> SanitizedHTML {
         var writer = Writer()
+        read(html, unterminatedIsText: false) { piece in
+            switch piece {
+            case .text(let text): writer.text(text)
+            case .start(let name, _): if let kept = kept[name] { writer.open(kept) }
+            case .end(let name): if let kept = kept[name] { writer.close(kept) }
+            }
+        }
+        return SanitizedHTML(sanitized: writer.finish())
+    }
+
+    /// A run of text, or a tag, of HTML as ``read(_:unterminatedIsText:_:)`` gives them.
+    package enum Piece {
+        case text(String)
+        /// A start tag by its name (lowercased), with the tag's whole text for its attributes.
+        case start(String, tag: ArraySlice<UInt8>)
+        case end(String)
+    }
+
+    /// Gives `each` the text and the tags of `html` in order, as a browser reads them: comments,
+    /// doctypes and processing instructions are no part of it, and what is dropped with its
+    /// content (``droppedWithContent``) is left out whole. A tag that never closes swallows the
+    /// rest, as in a browser, unless `unterminatedIsText` (where the text is a reader's, who meant
+    /// a `<` of their own).
+    package static func read(_ html: String, unterminatedIsText: Bool, _ each: (Piece) -> Void) {
         let bytes = Array(html.utf8)
         var index = 0
         var text: [UInt8] = []
         func flushText() {
-            if !text.isEmpty { writer.text(String(decoding: text, as: UTF8.self)) }
+            if !text.isEmpty { each(.text(String(decoding: text, as: UTF8.self))) }
             text.removeAll(keepingCapacity: true)
         }
         while index < bytes.count {
-            let byte = bytes[index]
-            guard byte == UInt8(ascii: "<"), let tag = Tag.read(bytes, at: index) else {
-                text.append(byte)
+            guard bytes[index] == UInt8(ascii: "<"), let tag = Tag.read(bytes, at: index) else {
+                text.append(bytes[index])
                 index += 1
                 continue
             }
-            flushText()
             switch tag.kind {
             case .ignorable:
+                flushText()
                 index = tag.end
+            case .start(let name) where droppedWithContent.contains(name):
+                flushText()
+                index = Tag.endOfElement(named: name, in: bytes, after: tag.end)
             case .start(let name):
-                if droppedWithContent.contains(name) {
-                    index = Tag.endOfElement(named: name, in: bytes, after: tag.end)
-                } else {
-                    if let kept = kept[name] { writer.open(kept) }
-                    index = tag.end
-                }
+                flushText()
+                each(.start(name, tag: bytes[index..<tag.end]))
+                index = tag.end
             case .end(let name):
-                if let kept = kept[name] { writer.close(kept) }
+                flushText()
+                each(.end(name))
                 index = tag.end
             case .unterminated:
+                if unterminatedIsText { text.append(contentsOf: bytes[index...]) }
                 index = bytes.count
             }
         }
         flushText()
-        return SanitizedHTML(sanitized: writer.finish())
     }
 
     /// Plain text as allow-listed HTML: escaped, a paragraph for each run of lines between

@@ -11,41 +11,16 @@ import Foundation
 /// elsewhere (scripts, styles) goes here too.
 enum ReviewMarkup {
     static func markdown(fromReview html: String) -> String {
-        let bytes = Array(html.utf8)
-        guard bytes.contains(UInt8(ascii: "<")) else { return html }
+        guard html.utf8.contains(UInt8(ascii: "<")) else { return html }
         var writer = Writer()
-        var index = 0
-        var text: [UInt8] = []
-        func flushText() {
-            if !text.isEmpty { writer.text(String(decoding: text, as: UTF8.self)) }
-            text.removeAll(keepingCapacity: true)
-        }
-        while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "<"), let tag = HTMLAllowList.Tag.read(bytes, at: index) else {
-                text.append(bytes[index])
-                index += 1
-                continue
+        // A `<` that never closes is the reader's text, not a tag.
+        HTMLAllowList.read(html, unterminatedIsText: true) { piece in
+            switch piece {
+            case .text(let text): writer.text(text)
+            case .start(let name, let tag): writer.open(name, attributes: tag)
+            case .end(let name): writer.close(name)
             }
-            flushText()
-            switch tag.kind {
-            case .start(let name) where HTMLAllowList.droppedWithContent.contains(name):
-                index = HTMLAllowList.Tag.endOfElement(named: name, in: bytes, after: tag.end)
-                continue
-            case .start(let name):
-                writer.open(name, attributes: bytes[index..<tag.end])
-            case .end(let name):
-                writer.close(name)
-            case .ignorable:
-                break
-            case .unterminated:
-                // Not a tag after all: a `<` that never closes is the reader's text.
-                text.append(contentsOf: bytes[index...])
-                index = bytes.count
-                continue
-            }
-            index = tag.end
         }
-        flushText()
         return writer.finish()
     }
 
