@@ -564,7 +564,8 @@ package enum DefaultTheme {
           /* Paper is light whatever the screen is: printed in dark mode, text in the dark colours was
              pale on white. */
           :root { --paper: #fff; --ink: #000; --muted: #444; --accent: #000; --rule: #ccc; --card: #fff; color-scheme: light; }
-          .site-header nav, .skip-link { display: none; }
+          /* A search box is nothing on paper. */
+          .site-header nav, .skip-link, .search { display: none; }
           body { background: #fff; color: #000; }
           a { color: inherit; }
         }

@@ -192,6 +192,22 @@ def main():
                 print(f"ok   reflow: at 320 px with text spacing the header of {kind} fits")
         driver.set_window_size(1280, 1600)
 
+        # On paper the search box is nothing (it printed as an empty box: found by an exploratory
+        # session), nor the header's links.
+        driver.get(pages["shelf"].as_uri())
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+        shown = driver.execute_script("""
+            return Array.from(document.querySelectorAll('form.search, .site-header nav'))
+              .filter(function (e) { return getComputedStyle(e).display !== 'none'; })
+              .map(function (e) { return e.className || e.tagName; });""")
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+        if shown:
+            failed += 1
+            print(f"FAIL print: {shown} would be printed")
+        else:
+            passed += 1
+            print("ok   print: neither the search box nor the header's links are printed")
+
         # Search on the shelf finds a known title (the first entry of the index).
         index = (site / "search-index.js").read_text(encoding="utf-8")
         entries = json.loads(index[index.index("_INDEX =") + len("_INDEX ="):].strip().rstrip(";"))
