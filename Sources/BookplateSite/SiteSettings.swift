@@ -218,18 +218,44 @@ public struct SiteSettings: Sendable, Equatable {
         if url.query != nil { return "it must not have a query (?…)" }
         if url.fragment != nil { return "it must not have a fragment (#…)" }
         guard isPlainPath(url.path(percentEncoded: true)) else {
-            return "the names of its path may hold only letters, digits, '-', '_', '.' and '~'"
+            return "the names of its path may hold only letters (of any language), digits, '-', '_', '.' and '~'"
         }
         return nil
     }
 
+    /// Letters of any language are kept as UTF-8 written with `%` (`/b%C3%BCcher/`, how
+    /// `/bücher/` is sent): such a folder could not be named at all (found by an exploratory
+    /// session). Only bytes past ASCII may be written so; `%2F` or `%5C` would be a `/` or `\`.
     static func isPlainPath(_ path: String) -> Bool {
         let names = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         return names.enumerated().allSatisfy { index, name in
             if name.isEmpty { return index == names.count - 1 }
-            return name != "." && name != ".."
-                && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.~".contains($0)) }
+            guard name != "." && name != "..", let decoded = decodedName(name) else { return false }
+            return decoded.allSatisfy { $0.isLetter || $0.isNumber || "-_.~".contains($0) }
+                && decoded.unicodeScalars.allSatisfy { $0.isASCII || !$0.properties.isWhitespace }
         }
+    }
+
+    /// `name` with its `%`-written bytes read as UTF-8; nil where one is ASCII, or no UTF-8.
+    private static func decodedName(_ name: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var index = name.utf8.startIndex
+        while index < name.utf8.endIndex {
+            let byte = name.utf8[index]
+            guard byte == UInt8(ascii: "%") else {
+                guard byte < 0x80 else { return nil }
+                bytes.append(byte)
+                index = name.utf8.index(after: index)
+                continue
+            }
+            let digits = name.utf8[name.utf8.index(after: index)...].prefix(2)
+            guard digits.count == 2, let value = UInt8(String(decoding: digits, as: UTF8.self), radix: 16),
+                value >= 0x80
+            else { return nil }
+            bytes.append(value)
+            index = name.utf8.index(index, offsetBy: 3)
+        }
+        return String(validating: bytes, as: UTF8.self)
     }
 
     static let knownKeys = [

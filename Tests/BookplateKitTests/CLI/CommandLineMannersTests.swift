@@ -732,12 +732,20 @@ import Testing
             ("https://example.org/shelf/?utm=1", "it must not have a query (?…)"),
             ("https://example.org/my shelf/", "the names of its path may hold only letters"),
             ("https://example.org/%7Eada/", "the names of its path may hold only letters"),
+            ("https://example.org/a%2Fb/", "the names of its path may hold only letters"),
+            ("https://example.org/%C3/", "the names of its path may hold only letters"),
         ] {
             let refused = try await run("build", "--base-url", address, status: 64)
             #expect(refused.stderr.hasPrefix("Error: --base-url '\(address)': \(why)"), "\(refused.stderr)")
         }
         try await run("build", "--base-url", "https://ada.github.io/my-shelf/index.html")
         #expect(try feed().contains("https://ada.github.io/my-shelf/books/dune/") && !feed().contains("index.html/"))
+        // A folder named in another language than English, typed or as it is sent (it could not be
+        // named at all: found by an exploratory session).
+        for address in ["https://example.org/bücher/", "https://example.org/b%C3%BCcher/"] {
+            try await run("build", "--base-url", address)
+            #expect(try feed().contains("https://example.org/b%C3%BCcher/books/dune/"), "\(address)")
+        }
     }
 
     @Test func completionsOfferCommandsOptionValuesAndBooks() async throws {
