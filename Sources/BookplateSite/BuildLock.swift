@@ -17,14 +17,18 @@ final class BuildLock: Sendable {
     private let descriptor: Int32
 
     /// Waits until no other build of the shelf whose state folder is `folder` runs, then holds the
-    /// lock until released (or this value is gone).
-    init(folder: URL) throws {
+    /// lock until released (or this value is gone). `waiting` is told when another build holds
+    /// it, before the wait: a build that waited said nothing, and looked hung (found by an
+    /// exploratory session).
+    init(folder: URL, waiting: (() -> Void)? = nil) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("build.lock").path
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw SiteError.unwritable(path: path, reason: String(cString: strerror(errno)))
         }
+        if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return }
+        if errno == EWOULDBLOCK { waiting?() }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else {
                 let reason = String(cString: strerror(errno))

@@ -8,7 +8,8 @@ import Foundation
 struct BuildRun {
     let builder: SiteBuilder
     let mode: BuildMode
-    private let started = ContinuousClock.now
+    /// When the build began, or took its turn after another: the time it reports is its own.
+    private var started = ContinuousClock.now
     private var paths: ShelfPaths { builder.paths }
     private let writer: SiteWriter
     private let store: BuildStateStore
@@ -125,7 +126,13 @@ struct BuildRun {
     /// Takes the shelf's turn, then checks that the output folder may be written and clears away
     /// the half-written files of commands that were killed.
     private mutating func checkOutput() throws {
-        lock = try BuildLock(folder: builder.stateFolder)
+        let tell = builder.whileWaitingForAnotherBuild
+        var waited = false
+        lock = try BuildLock(folder: builder.stateFolder) {
+            waited = true
+            tell?()
+        }
+        if waited { started = ContinuousClock.now }
         // Read first: the library is read by one connection at a time, and the snapshot below
         // would hold it for most of a second.
         revision = try builder.library.revision()

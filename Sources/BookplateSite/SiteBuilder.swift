@@ -22,6 +22,8 @@ public struct SiteBuilder: Sendable {
     public var baseURLOverride: URL?
     /// The most addresses one sitemap file holds (``FeedWriter/sitemapLimit``; smaller in tests).
     var sitemapLimit = FeedWriter.sitemapLimit
+    /// Told when another build of the shelf runs, before this one waits for its turn.
+    public var whileWaitingForAnotherBuild: (@Sendable () -> Void)?
     /// Whether the site is written from inside its folder (``SiteWriter/writesInside``); nil
     /// decides by the folder, as every build does (set in tests, whose folders all allow both).
     var writesInsideOutput: Bool?

@@ -35,6 +35,9 @@ struct BuildCommand: ParsableCommand {
         var builder = SiteBuilder(
             library: try shelf.openLibrary(), paths: paths, requiresTemplatesFolder: templates != nil)
         builder.baseURLOverride = baseURL.flatMap(SiteSettings.baseURL(parsing:))
+        builder.whileWaitingForAnotherBuild = {
+            Terminal.error("Waiting for another build of this shelf (serve, or another terminal) to finish…")
+        }
         let report = try builder.build(full ? .full : .incremental)
         for warning in report.everyWarning { Terminal.warning(warning) }
         let seconds = report.seconds

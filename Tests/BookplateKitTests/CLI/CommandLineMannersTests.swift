@@ -679,6 +679,28 @@ import Testing
         #expect(left.isEmpty, "\(left)")
     }
 
+    /// A build waiting for another build of the shelf said nothing and looked hung, then counted
+    /// the wait as its own time (found by an exploratory session). It says it waits.
+    @Test func aBuildWaitingForAnotherSaysSo() async throws {
+        try await dune()
+        try await run("build")
+        let folder = path("content/.bookplate")
+        let held = open(folder.appendingPathComponent("build.lock").path, O_RDWR | O_CREAT, 0o644)
+        #expect(held >= 0 && flock(held, LOCK_EX) == 0)
+        let runner = bookplate
+        async let waiting = runner.runOffPool(["build"])
+        try await Task.sleep(for: .seconds(2))
+        close(held)
+        let result = try await waiting
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr == "Waiting for another build of this shelf (serve, or another terminal) to finish…\n",
+            "\(result.stderr)")
+        // Its time is its own, not the wait's.
+        let time = result.stdout.split(separator: " in ").last.flatMap { Double($0.prefix { $0 != " " }) }
+        #expect(time.map { $0 < 1.8 } == true, "\(result.stdout)")
+    }
+
     /// A folder of the site made unreadable (chmod 000): the build that found it in its way said
     /// so, and the next made the site anew, but the old site's folder, which could not be listed,
     /// stayed beside the site for good (found by an exploratory session). It is opened to its
