@@ -39,6 +39,35 @@ public struct PartialDate: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 
     /// Parses `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (also with `/` between the parts).
+    /// A date written out in English, as Open Library gives an author's: "21 October 1929",
+    /// "October 21, 1929", "Oct. 1929", "1929"; nil for anything else ("c. 1340", "fl. 1200"),
+    /// which is not a date to write another way.
+    public static func writtenInEnglish(_ text: String) -> PartialDate? {
+        let months = [
+            "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+            "november", "december",
+        ]
+        let words = text.lowercased().split { $0 == " " || $0 == "," }.map { $0.hasSuffix(".") ? $0.dropLast() : $0 }
+        var year: Int?
+        var month: Int?
+        var day: Int?
+        for word in words {
+            if word.count == 4, word.allSatisfy(\.isASCIIDigit), year == nil {
+                year = Int(word)
+            } else if (1...2).contains(word.count), word.allSatisfy(\.isASCIIDigit), day == nil, year == nil {
+                day = Int(word)
+            } else if month == nil, year == nil, word.count >= 3,
+                let found = months.firstIndex(where: { $0 == word || ($0.hasPrefix(word) && word.count == 3) })
+            {
+                month = found + 1
+            } else {
+                return nil
+            }
+        }
+        guard let year, day == nil || month != nil else { return nil }
+        return try? PartialDate(year: year, month: month, day: day)
+    }
+
     public init(parsing text: String) throws(DateError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let parts = trimmed.split(separator: trimmed.contains("/") ? "/" : "-", omittingEmptySubsequences: false)

@@ -453,13 +453,17 @@ struct PageModelFactory: Sendable {
     }
 
     /// An author's dates, each written the language's way when it is an ISO date ("1990-11-23" is
-    /// "23 novembre 1990" on a French site) and as given when it is free text ("c. 1340"): a
-    /// French page said "13 September 1916 – 1990-11-23". A date alone without its day takes the
-    /// words for a month or a year ("né·e en mars 1950", not "né·e le mars 1950").
+    /// "23 novembre 1990" on a French site) or one written out in English, as Open Library gives
+    /// them ("13 September 1916" stayed English on French pages: found by an exploratory
+    /// session), and as given when it is other free text ("c. 1340"): a French page said
+    /// "13 September 1916 – 1990-11-23". A date alone without its day takes the words for a month
+    /// or a year ("né·e en mars 1950", not "né·e le mars 1950").
     func lifeDates(birth: String?, death: String?) -> String? {
         func written(_ date: String?) -> (text: String, hasDay: Bool)? {
             guard let date = date?.nilIfEmpty else { return nil }
-            guard let parsed = try? PartialDate(parsing: date) else { return (date, true) }
+            guard let parsed = (try? PartialDate(parsing: date)) ?? PartialDate.writtenInEnglish(date) else {
+                return (date, true)
+            }
             return (words.date(parsed), parsed.day != nil)
         }
         return switch (written(birth), written(death)) {

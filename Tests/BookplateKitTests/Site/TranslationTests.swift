@@ -420,13 +420,25 @@ import Testing
         try shelf.build(settings: settings)
         #expect(
             try shelf.siteFile("authors/roald-dahl/index.html").contains(
-                #"<p class="life-dates">13 September 1916 – 23 novembre 1990</p>"#))
+                #"<p class="life-dates">13 septembre 1916 – 23 novembre 1990</p>"#))
         let born = try shelf.siteFile("authors/anne-nee/index.html")
         // Without its day, a date takes the words for a month or a year: "né·e en", not "né·e le".
         #expect(born.contains(#"<p class="life-dates">né·e en mars 1950</p>"#), "\(born)")
         settings.language = "de"
         try shelf.build(settings: settings)
-        #expect(try shelf.siteFile("authors/roald-dahl/index.html").contains("1916 – 23. November 1990</p>"))
+        #expect(
+            try shelf.siteFile("authors/roald-dahl/index.html").contains("13. September 1916 – 23. November 1990</p>"))
+    }
+
+    /// Open Library writes an author's dates out in English; those that are dates are read as
+    /// such, and what is no date stays as given.
+    @Test(arguments: [
+        ("21 October 1929", "1929-10-21"), ("October 21, 1929", "1929-10-21"), ("Oct. 1929", "1929-10"),
+        ("1929", "1929"), ("sept 3 1900", nil), ("c. 1340", nil), ("fl. 1200", nil), ("21 October", nil),
+        ("31 February 1900", nil), ("1929 October", nil), ("", nil),
+    ])
+    func datesWrittenOutInEnglishAreRead(text: String, date: String?) {
+        #expect(PartialDate.writtenInEnglish(text)?.description == date)
     }
 
     @Test func aFrenchSiteSpeaksFrenchOnEveryPage() async throws {
