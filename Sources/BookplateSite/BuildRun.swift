@@ -587,8 +587,16 @@ struct BuildRun {
     /// made and saved.
     private mutating func stageAll() throws {
         let staged = try writer.stageAll(outputs)
-        siteSwap = staged.swap
         keepAll(staged.written)
+        guard writer.writesInside else {
+            siteSwap = staged.swap
+            return
+        }
+        // Inside the output folder its top-level files are renamed into place, which moves their
+        // change time: stamped as they were written, the next build found them changed and wrote
+        // them again. Stamped again once there.
+        try staged.swap.value()
+        restamp(files.keys.filter { !$0.contains("/") })
     }
 
     /// Keeps the files of a whole new site, `made` in the plan's order, as the state's. The plan
