@@ -3,6 +3,19 @@ import BookplateLibrary
 import Foundation
 import Synchronization
 
+/// What became of an image found for a job: saved (with the address it came from; none when it
+/// was there already), or found and not saved.
+public enum SavedImage: Sendable, Equatable {
+    case saved(file: URL, source: URL?)
+    case unwritable(path: String, reason: String)
+
+    /// The saved file and where it came from; nil when it could not be saved.
+    public var file: (file: URL, source: URL?)? {
+        guard case .saved(let file, let source) = self else { return nil }
+        return (file, source)
+    }
+}
+
 /// Finds and downloads covers and author photos, once, into the shelf's content folder.
 ///
 /// Order of preference for a book: Open Library's cover id (`/b/id/{id}-L.jpg`), then Open
@@ -38,8 +51,10 @@ public struct CoverFetcher: Sendable {
     /// Downloads the first candidate that is a real image and saves it as `folder/<name>.<ext>`,
     /// unless an image for `name` is there already. Returns the file and the candidate that gave
     /// it (nil when the image was already there), or nil when none was found.
-    func saveImage(_ job: ImageJob) async -> (file: URL, source: URL?)? {
-        if let existing = CoverFetcher.existingImage(named: job.name, in: job.folder) { return (existing, nil) }
+    func saveImage(_ job: ImageJob) async -> SavedImage? {
+        if let existing = CoverFetcher.existingImage(named: job.name, in: job.folder) {
+            return .saved(file: existing, source: nil)
+        }
         // A host that did not answer (after its retries) is not asked again for this image: each
         // candidate on a silent covers server waited its time-outs over, 95 s for one book
         // (found by an exploratory session).
@@ -57,9 +72,11 @@ public struct CoverFetcher: Sendable {
             do {
                 try FileManager.default.createDirectory(at: job.folder, withIntermediateDirectories: true)
                 try WorkingFiles.write(data, to: file)
-                return (file, url)
+                return .saved(file: file, source: url)
             } catch {
-                return nil
+                // Found and not saved (a full disk) is no "no cover found" (found by an
+                // exploratory session).
+                return .unwritable(path: file.relativePathForDisplay, reason: FileFailure.reason(error))
             }
         }
         return nil
@@ -70,9 +87,9 @@ public struct CoverFetcher: Sendable {
     public func saveImages(
         _ jobs: [ImageJob], maximumConcurrent: Int = 8,
         progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
-    ) async -> [(file: URL, source: URL?)?] {
-        var results = [(file: URL, source: URL?)?](repeating: nil, count: jobs.count)
-        await withTaskGroup(of: (Int, (file: URL, source: URL?)?).self) { group in
+    ) async -> [SavedImage?] {
+        var results = [SavedImage?](repeating: nil, count: jobs.count)
+        await withTaskGroup(of: (Int, SavedImage?).self) { group in
             var next = 0
             var done = 0
             func startNext() {

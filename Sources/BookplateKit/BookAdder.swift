@@ -40,8 +40,17 @@ public struct BookAdder: Sendable {
 
     /// What became of one book asked for.
     public enum Outcome: Sendable {
-        case added(BookDetails, coverSaved: Bool, warnings: [CatalogError])
+        case added(BookDetails, cover: CoverOutcome, warnings: [CatalogError])
         case failed(any Error)
+    }
+
+    /// What became of a book's cover.
+    public enum CoverOutcome: Sendable, Equatable {
+        case saved
+        /// No catalog had one, or none answered: `refresh --missing` looks again.
+        case notFound
+        /// One was found and could not be saved (a full disk): why, naming the file.
+        case unwritable(String)
     }
 
     /// Adds each target: details one after another (Open Library asks for restraint), then every
@@ -72,7 +81,7 @@ public struct BookAdder: Sendable {
                         ImageJob(name: details.book.slug, candidates: found.coverCandidates, folder: paths.covers)
                     ))
                 photoJobs += photoJobsFor(details.authors)
-                outcomes.append(.added(details, coverSaved: false, warnings: found.warnings))
+                outcomes.append(.added(details, cover: .notFound, warnings: found.warnings))
             } catch {
                 outcomes.append(.failed(error))
             }
@@ -82,10 +91,17 @@ public struct BookAdder: Sendable {
             guard case .added(let details, _, let warnings) = outcomes[entry.outcome], let saved = images[index] else {
                 continue
             }
-            if let source = saved.source {
+            guard case .saved(_, let source) = saved else {
+                if case .unwritable(let path, let reason) = saved {
+                    outcomes[entry.outcome] = .added(
+                        details, cover: .unwritable("\(path): \(reason)"), warnings: warnings)
+                }
+                continue
+            }
+            if let source {
                 try? library.setCoverURL(slug: details.book.slug, to: source.absoluteString)
             }
-            outcomes[entry.outcome] = .added(details, coverSaved: true, warnings: warnings)
+            outcomes[entry.outcome] = .added(details, cover: .saved, warnings: warnings)
         }
         return outcomes
     }
@@ -130,7 +146,7 @@ public struct BookAdder: Sendable {
             let incoming = "\(slug).incoming"
             let saved = await finder.covers.saveImages(
                 [ImageJob(name: incoming, candidates: found.coverCandidates, folder: paths.covers)])
-            if let (file, source) = saved.first ?? nil, let source {
+            if let (file, source) = saved.first??.file, let source {
                 if let old = CoverFetcher.existingImage(named: slug, in: paths.covers),
                     FileManager.default.contentsEqual(atPath: file.path, andPath: old.path)
                 {
@@ -168,7 +184,7 @@ public struct BookAdder: Sendable {
         }
         let saved = await finder.covers.saveImages(
             [ImageJob(name: slug, candidates: found.coverCandidates, folder: paths.covers)] + photos)
-        guard let source = saved.first??.source else {
+        guard let source = saved.first??.file?.source else {
             // Nothing to take its place: the one set aside comes back.
             if let keptAside {
                 _ = CoverFetcher.bringBackImage(keptAside.lastPathComponent, named: slug, in: paths.covers)

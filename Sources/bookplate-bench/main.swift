@@ -109,7 +109,7 @@ func downloadCovers(concurrency: Int) async throws -> Duration {
     }
     let started = ContinuousClock.now
     let saved = await finder.covers.saveImages(jobs, maximumConcurrent: concurrency)
-    let missing = saved.filter { $0 == nil }.count
+    let missing = saved.filter { $0?.file == nil }.count
     if missing > 0 { throw BenchError.missingCovers(missing) }
     return ContinuousClock.now - started
 }

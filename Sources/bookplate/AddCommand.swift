@@ -88,16 +88,19 @@ struct AddCommand: AsyncParsableCommand {
         var failed = false
         for outcome in outcomes {
             switch outcome {
-            case .added(let added, let coverSaved, let warnings):
+            case .added(let added, let cover, let warnings):
                 for warning in warnings { Terminal.warning("\(warning)") }
                 // Not found, or a covers server that did not answer: 'refresh --missing' looks again
                 // (the line said nothing of a later try: found by an exploratory session).
-                Terminal.output(
-                    try addedLine(added)
-                        + (coverSaved
-                            ? ""
-                            : " (no cover found: a placeholder stands in until 'bookplate refresh --missing' finds one)")
-                )
+                let coverSaid =
+                    switch cover {
+                    case .saved: ""
+                    case .notFound:
+                        " (no cover found: a placeholder stands in until 'bookplate refresh --missing' finds one)"
+                    case .unwritable(let why):
+                        " (its cover could not be saved, \(why): 'bookplate refresh --missing' fetches it again)"
+                    }
+                Terminal.output(try addedLine(added) + coverSaid)
             case .failed(let error):
                 failed = true
                 Terminal.error("Error: \(error)")

@@ -22,11 +22,11 @@ import Testing
         let outcomes = await adder(server, shelf).add(
             [.candidate(results.candidates[0])],
             reader: .init(status: .read, rating: try Rating(5), shelves: ["sci-fi"]))
-        guard case .added(let details, let coverSaved, let warnings)? = outcomes.first else {
+        guard case .added(let details, let coverOutcome, let warnings)? = outcomes.first else {
             Issue.record("not added: \(outcomes)")
             return
         }
-        #expect(coverSaved && warnings.isEmpty)
+        #expect(coverOutcome == .saved && warnings.isEmpty)
         #expect(details.book.slug == "the-left-hand-of-darkness")
         #expect(details.book.status == .read && details.book.rating?.stars == 5)
         #expect(details.shelves.map(\.name) == ["sci-fi"])
@@ -76,16 +76,40 @@ import Testing
             StubCatalogServer.Reply(status: 200, headers: ["Content-Type": "image/gif"], body: Data(pixel)))
         let shelf = try TemporaryShelf()
         let outcomes = await adder(server, shelf).add([.google("ZHoDAAAAQBAJ")], reader: .init())
-        guard case .added(_, let coverSaved, _)? = outcomes.first else {
+        guard case .added(_, let cover, _)? = outcomes.first else {
             Issue.record("not added")
             return
         }
-        #expect(!coverSaved)
+        #expect(cover == .notFound)
         #expect(CoverFetcher.existingImage(named: "the-left-hand-of-darkness", in: shelf.paths.covers) == nil)
         try shelf.build()
         #expect(
             try shelf.siteFile("books/the-left-hand-of-darkness/index.html").contains(
                 "<span class=\"cover-title\" dir=\"auto\">The Left Hand of Darkness</span>"))
+        await server.stop()
+    }
+
+    /// A cover found and not saved (a full disk) was "no cover found", and `add` exited 0 as if
+    /// none existed (found by an exploratory session). It says it could not be saved, and why.
+    @Test func aCoverFoundAndNotSavedIsSaidAsSuch() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let shelf = try TemporaryShelf()
+        // A file where the covers folder goes: the cover cannot be written there.
+        try FileManager.default.createDirectory(at: shelf.paths.content, withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(at: shelf.paths.covers)
+        try Data().write(to: shelf.paths.covers)
+        let outcomes = await adder(server, shelf).add([.google("ZHoDAAAAQBAJ")], reader: .init())
+        guard case .added(let details, let cover, _)? = outcomes.first else {
+            Issue.record("not added: \(outcomes)")
+            return
+        }
+        #expect(details.book.slug == "the-left-hand-of-darkness")
+        guard case .unwritable(let why) = cover else {
+            Issue.record("the cover is \(cover)")
+            return
+        }
+        #expect(why.contains("the-left-hand-of-darkness.jpg") && !why.contains("Domain"), "\(why)")
         await server.stop()
     }
 
