@@ -37,6 +37,8 @@ enum ReviewMarkup {
         private var pendingMarks = ""
         /// Emphasis open, innermost last, as written (`*` or `**`).
         private var openMarks: [String] = []
+        /// How many of each emphasis are open within the same one (``openMark(_:)``).
+        private var nestedMarks: [String: Int] = [:]
         /// The address of the link open, written after its text; nil when no link is open or the
         /// link goes nowhere a site may link to.
         private var openLink: String?
@@ -86,8 +88,8 @@ enum ReviewMarkup {
                     quoteDepth -= 1
                 }
                 paragraphBreak()
-            case "b", "strong": closeMark("**")
-            case "i", "em", "cite": closeMark("*")
+            case "b", "strong": endMark("**")
+            case "i", "em", "cite": endMark("*")
             case "a":
                 guard linkDepth > 0 else { return }
                 linkDepth -= 1
@@ -161,9 +163,25 @@ enum ReviewMarkup {
             openMarks = marks
         }
 
+        /// Emphasis opened within the same emphasis adds nothing: neither it nor its close is
+        /// written. (Each line break closes and opens again every emphasis open: two thousand
+        /// `<b>` and twenty thousand `<br>` made a review of 160 million characters, 1.3 GB to
+        /// import: found by a review.)
         private mutating func openMark(_ mark: String) {
+            guard !openMarks.contains(mark) else {
+                nestedMarks[mark, default: 0] += 1
+                return
+            }
             pendingMarks += mark
             openMarks.append(mark)
+        }
+
+        private mutating func endMark(_ mark: String) {
+            if let nested = nestedMarks[mark], nested > 0 {
+                nestedMarks[mark] = nested - 1
+            } else {
+                closeMark(mark)
+            }
         }
 
         private mutating func closeMark(_ mark: String) {

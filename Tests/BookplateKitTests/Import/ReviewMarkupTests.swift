@@ -68,6 +68,18 @@ struct ReviewMarkupTests {
         #expect(markdown.utf8.count < 25 * 2000)
     }
 
+    /// Emphasis within the same emphasis adds nothing: two thousand `<b>` and twenty thousand
+    /// line breaks made 160 million characters, 1.3 GB to import, and the text was cut away
+    /// (found by a review). Now the note is about as long as the review.
+    @Test func nestedEmphasisAddsNothingAndKeepsTheNoteSmall() {
+        #expect(ReviewMarkup.markdown(fromReview: "<b><b>bold</b> still</b> not") == "**bold still** not")
+        #expect(ReviewMarkup.markdown(fromReview: "<i><b><i>x</i></b></i>") == "***x***")
+        let review = String(repeating: "<b>", count: 2000) + String(repeating: "<br/>x", count: 20000)
+        let markdown = ReviewMarkup.markdown(fromReview: review)
+        #expect(markdown.utf8.count < 8 * 20000, "\(markdown.utf8.count)")
+        #expect(markdown.components(separatedBy: "x").count == 20001)
+    }
+
     /// The repro: a Goodreads row whose review quotes a passage in a block quote, through the
     /// import and cmark, keeps every sentence, the emphasis and the link.
     @Test func aGoodreadsReviewKeepsItsQuoteParagraphsAndLinkOnThePage() throws {
