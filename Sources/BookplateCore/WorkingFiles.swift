@@ -90,6 +90,13 @@ package enum WorkingFiles {
         }
     }
 
+    /// Whether `entry` is a working name made for `name` (``name(for:kind:)``).
+    package static func isWorkingName(_ entry: String, madeFor name: String) -> Bool {
+        let prefix = ".\(name)."
+        return entry.hasPrefix(prefix) && !entry.dropFirst(prefix.count).contains(".")
+            && abandonedProcess(entry) != nil
+    }
+
     /// The process that made a working name, or nil when `entry` is not one.
     static func abandonedProcess(_ entry: String) -> Int32? {
         guard let dot = entry.lastIndex(of: "."), dot != entry.startIndex else { return nil }

@@ -72,7 +72,11 @@ struct SiteWriter: Sendable {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return }
         guard isDirectory.boolValue else { throw SiteError.foreignTarget(path: target.relativePathForDisplay) }
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []
+        // A working folder a killed build left inside is no one's file: the site could not be
+        // built again (found by a review).
+        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []).filter {
+            !isWorking($0)
+        }
         if entries.isEmpty || entries.contains(SiteWriter.markerName) { return }
         if let knownFiles {
             let topLevel = Set(knownFiles.map { String($0.prefix { $0 != "/" }) })
@@ -100,16 +104,20 @@ struct SiteWriter: Sendable {
         workingFolder.appendingPathComponent(WorkingFiles.name(for: target.lastPathComponent, kind: kind))
     }
 
-    /// Whether `name`, at the top of the target, is a build's working folder.
+    /// Whether `name`, at the top of the target, is a build's working folder (made there when
+    /// the folder above could not be written): never the reader's, never published.
     private func isWorking(_ name: String) -> Bool {
-        writesInside && name.hasPrefix(".\(target.lastPathComponent).")
+        WorkingFiles.isWorkingName(name, madeFor: target.lastPathComponent)
     }
 
-    /// Removes working folders left beside the target, or in it, by builds that were killed; a
+    /// Removes working folders left beside the target, and in it, by builds that were killed; a
     /// build running at the same time keeps its own, and nothing else beside the site is touched.
+    /// In it whatever this build's way: a killed build that worked inside left a copy of the
+    /// site there, which a build beside it kept and published as the reader's (found by a
+    /// review).
     func removeLeftovers() {
         WorkingFiles.removeAbandoned(in: target.deletingLastPathComponent(), madeFor: target.lastPathComponent)
-        if writesInside { WorkingFiles.removeAbandoned(in: target, madeFor: target.lastPathComponent) }
+        WorkingFiles.removeAbandoned(in: target, madeFor: target.lastPathComponent)
     }
 
     /// Names at the top of a site that are Bookplate's, whether or not this build writes them:
@@ -198,7 +206,7 @@ struct SiteWriter: Sendable {
                 if name != "." && name != ".." { entries.append(name) }
             }
         }
-        for name in entries where !SiteWriter.isOwn(name) && !written.contains(name) {
+        for name in entries where !SiteWriter.isOwn(name) && !written.contains(name) && !isWorking(name) {
             let from = target.path + "/" + name
             let to = staging.path + "/" + name
             var info = stat()

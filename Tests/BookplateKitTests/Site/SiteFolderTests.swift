@@ -73,6 +73,26 @@ import Testing
         try expectAFullBuildBesideTheReadersFiles()
     }
 
+    /// A build that worked inside the site folder and was killed left a copy of the site in it:
+    /// the next build took the folder for someone else's and refused it for good, and a build
+    /// made beside the folder kept the copy as the reader's and published it (found by a
+    /// review). Whatever the build's way, such a leftover goes.
+    @Test(arguments: [true, false])
+    func aKilledBuildsWorkingFolderInsideTheSiteGoes(writesInside: Bool) throws {
+        let shelf = try FixtureShelf.make()
+        let site = shelf.paths.site
+        var builder = SiteBuilder(library: shelf.library, paths: shelf.paths, settings: FixtureShelf.settings)
+        builder.writesInsideOutput = writesInside
+        if !writesInside { try builder.build() }
+        // Named as a build's, by a process that is gone.
+        let leftover = site.appendingPathComponent(".site.new-2147483646-7")
+        try manager.createDirectory(at: leftover.appendingPathComponent("books"), withIntermediateDirectories: true)
+        try Data("<p>old</p>".utf8).write(to: leftover.appendingPathComponent("index.html"))
+        try builder.build(.full)
+        #expect(!manager.fileExists(atPath: leftover.path))
+        try expectSameAsAFullBuild(shelf)
+    }
+
     /// A file the build could not write was said with Foundation's dump of its error ("Error
     /// Domain=NSCocoaErrorDomain Code=512 … NSLocalizedDescription=No space left on device"): found
     /// by an exploratory session on a full disk. It is said in the system's words.
