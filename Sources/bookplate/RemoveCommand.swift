@@ -119,6 +119,8 @@ struct RestoreCommand: ParsableCommand {
         }
         let paths = try shelf.paths
         let removed = try library.findRemovedBook(matching: book)
+        // Found by its ISBN, it may be an older copy than the latest of its slug.
+        let isLatest = try library.removedBooks().first { $0.slug == removed.slug }?.id == removed.id
         let restored = try BookRemoval(library: library, paths: paths, clock: .system).restore(removed)
         // What came back, then what stayed aside and why ("with not its note" said neither).
         var back: [String] = []
@@ -137,15 +139,17 @@ struct RestoreCommand: ParsableCommand {
             for: "cover", back: restored.coverBack, file: removed.coverFile, folder: paths.covers,
             inTheWay: restored.coverInTheWay, taken: "the book has a cover there")
         let slug = restored.details.book.slug
-        // The latest removed copy comes back; the others are said to be there still (it was
-        // silent: found by an exploratory session).
+        // The copy that came back, and the others said to be there still (it was silent: found by
+        // an exploratory session; and "the latest" of an older copy restored by its ISBN: found
+        // by a review).
         let others = try library.removedCopies(ofSlug: removed.slug)
+        let which = isLatest ? "the latest removed copy" : "an older removed copy"
         let left =
             others == 0
             ? ""
             : others == 1
-                ? " (the latest removed copy: another is still listed by 'bookplate restore')"
-                : " (the latest removed copy: \(others) others are still listed by 'bookplate restore')"
+                ? " (\(which): another is still listed by 'bookplate restore')"
+                : " (\(which): \(others) others are still listed by 'bookplate restore')"
         Terminal.output(
             "Restored \(RemoveCommand.describe(restored.details)) as \(slug)"
                 + (back.isEmpty ? "" : ", with " + back.joined(separator: " and ")) + left

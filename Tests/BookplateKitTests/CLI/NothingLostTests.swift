@@ -338,6 +338,18 @@ import Testing
             restored.stdout.hasSuffix(
                 "as span (the latest removed copy: another is still listed by 'bookplate restore')\n"),
             "\(restored.stdout)")
+        // An older copy, found by its ISBN, is said to be that (it was called the latest: found by
+        // a review).
+        try await bookplate.run("remove", "--yes", "span")
+        try await bookplate.run("add", "--title", "Kindred", "--author", "Octavia E. Butler", "--isbn", "9780807083697")
+        try await bookplate.run("remove", "--yes", "kindred")
+        try await bookplate.run("add", "--title", "Kindred", "--author", "Octavia E. Butler", "--isbn", "9780807083703")
+        try await bookplate.run("remove", "--yes", "kindred")
+        let older = try await bookplate.run("restore", "9780807083697")
+        #expect(
+            older.stdout.hasSuffix(
+                "as kindred (an older removed copy: another is still listed by 'bookplate restore')\n"),
+            "\(older.stdout) \(older.stderr)")
     }
 
     /// A file put by hand into a folder Bookplate makes stayed through every incremental build
