@@ -8,6 +8,8 @@ series, re-reads) were never linked. A build names such a copy by its digest (se
 
 Run from the repository's root after a commit that changes templates/:
     python3 Tests/tools/generate_older_themes.py
+CI runs it with --check, which writes nothing and fails when the file is not what it would write
+(in a clone with its whole history: a shallow one knows too few versions to tell).
 """
 import hashlib
 import subprocess
@@ -62,9 +64,22 @@ def main():
             lines.append("            " + " ".join(f'"{d}",' for d in digests[start:start + 5]))
         lines.append("        ],")
     lines += ["    ]", "}", ""]
+    text = "\n".join(lines)
+    count = f"{sum(len(d) for d in older.values())} older versions of {len(older)} files"
+    if "--check" in sys.argv:
+        if git("rev-parse", "--is-shallow-repository").decode().strip() == "true":
+            print(f"{OUTPUT}: not checked in a shallow clone")
+            return 0
+        with open(OUTPUT) as current_file:
+            if current_file.read() != text:
+                print(f"{OUTPUT} is out of date ({count} in the history): "
+                      "run python3 Tests/tools/generate_older_themes.py and commit it")
+                return 1
+        print(f"{OUTPUT}: up to date ({count})")
+        return 0
     with open(OUTPUT, "w") as out:
-        out.write("\n".join(lines))
-    print(f"{OUTPUT}: {sum(len(d) for d in older.values())} older versions of {len(older)} files")
+        out.write(text)
+    print(f"{OUTPUT}: {count}")
 
 
 if __name__ == "__main__":
