@@ -19,35 +19,63 @@ extension DatabaseQueue {
         return queue
     }
 
-    /// An SQLite file Bookplate keeps, opened only to read it. SQLite reads a write-ahead-logged
-    /// file through its `-shm` index, which it cannot make in a folder that cannot be written, and
-    /// which, made beside a file that cannot be written, is as read-only as the file and stays
-    /// there, so that every change fails once the file is writable again (found by an
-    /// exploratory session). With no log beside it (the last writer closed cleanly, so every
-    /// change is in the file itself) the file is opened as immutable, which needs neither;
-    /// with a log, through its index, which a folder that cannot be written must already hold:
-    /// else the file alone would be out of date, and that is refused.
-    package static func readOnlyFile(at url: URL, folderIsWritable: Bool) throws -> DatabaseQueue {
+    /// An SQLite file Bookplate keeps and this process cannot write, read from a copy of it taken
+    /// whole. Read in place it was a bad bargain: SQLite reads a write-ahead-logged file through
+    /// its `-shm` index, which it cannot make in a folder that cannot be written, and made beside
+    /// a file that cannot be written it is as read-only as the file and stays, so that every
+    /// change failed once the file was writable again (found by an exploratory session); read
+    /// as immutable, without locks, while its owner wrote, an export mixed two states of the
+    /// library (found by a review). The file and its log are copied into a temporary folder until
+    /// a copy is taken with neither changing meanwhile; the copy takes in its log's changes and is
+    /// then read as immutable, the temporary folder gone (the open file stays readable).
+    /// `prepare` is given the copy, writable, before that (a library an older Bookplate wrote is
+    /// brought up to date there, the file itself untouched).
+    package static func readOnlySnapshot(of url: URL, prepare: (DatabaseQueue) throws -> Void) throws
+        -> DatabaseQueue
+    {
+        let manager = FileManager.default
+        let folder = manager.temporaryDirectory.appendingPathComponent(
+            "bookplate-read-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
+        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? manager.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("library.sqlite")
+        let files = [(url.path, copy.path), (url.path + "-wal", copy.path + "-wal")]
+        func stamps() -> [[Int]] {
+            files.map { source, _ in
+                var info = stat()
+                guard stat(source, &info) == 0 else { return [] }
+                return [
+                    Int(info.st_size), Int(info.st_ino), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec),
+                ]
+            }
+        }
+        var settled = false
+        for _ in 0..<40 where !settled {
+            let before = stamps()
+            for (source, destination) in files {
+                try? manager.removeItem(atPath: destination)
+                if manager.fileExists(atPath: source) { try manager.copyItem(atPath: source, toPath: destination) }
+            }
+            settled = stamps() == before
+            if !settled { usleep(50_000) }
+        }
+        guard settled else {
+            throw DatabaseError(
+                resultCode: .SQLITE_BUSY, message: "it kept changing while it was read: try again in a moment")
+        }
+        // The log's committed changes go into the copy; what was not committed is no part of it.
+        let merging = try DatabaseQueue(path: copy.path)
+        try merging.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        try prepare(merging)
+        try merging.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        try merging.close()
         var configuration = Configuration()
         configuration.readonly = true
-        configuration.busyMode = .timeout(10)
-        configuration.label = "library (read-only)"
-        let manager = FileManager.default
-        let logSize = (try? manager.attributesOfItem(atPath: url.path + "-wal")[.size] as? Int) ?? 0
-        if logSize > 0 {
-            guard folderIsWritable || manager.fileExists(atPath: url.path + "-shm") else {
-                throw DatabaseError(
-                    resultCode: .SQLITE_CANTOPEN,
-                    message:
-                        "its changes are still in \(url.lastPathComponent)-wal, which cannot be read without a folder that can be written"
-                )
-            }
-            return try DatabaseQueue(path: url.path, configuration: configuration)
-        }
+        configuration.label = "library (read-only copy)"
         // SQLite reads a `file:` name as a URI (Debian's SQLite is built with SQLITE_USE_URI):
         // '%', '?' and '#' in the path are escaped so that they stay the path's.
         var escaped = ""
-        for character in url.standardizedFileURL.path {
+        for character in copy.standardizedFileURL.path {
             switch character {
             case "%": escaped += "%25"
             case "?": escaped += "%3F"
@@ -55,6 +83,9 @@ extension DatabaseQueue {
             default: escaped.append(character)
             }
         }
-        return try DatabaseQueue(path: "file:\(escaped)?immutable=1", configuration: configuration)
+        let queue = try DatabaseQueue(path: "file:\(escaped)?immutable=1", configuration: configuration)
+        // Opened now, before the folder goes: GRDB opens a queue's connection when it is made.
+        _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+        return queue
     }
 }

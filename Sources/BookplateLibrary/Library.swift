@@ -11,8 +11,8 @@ public struct Library: Sendable {
     public let path: String
     let database: any DatabaseWriter
     package let clock: WallClock
-    /// Opened by ``open(forReadingAt:clock:)`` from a file or folder this process cannot write:
-    /// every change fails with SQLite's read-only error, and nothing may try one.
+    /// Opened by ``open(forReadingAt:clock:)`` from a file or folder this process cannot write,
+    /// as a copy: every change fails with SQLite's read-only error, and nothing may try one.
     public private(set) var isReadOnly = false
 
     /// Opens the library file at `url`; creates it (and its folder) when `create` is true and
@@ -41,25 +41,28 @@ public struct Library: Sendable {
 
     /// Opens the library at `url` for a command that only reads it (`list`, `show`, `export`): as
     /// ``open(at:create:clock:)`` does when the library and its folder can be written, and else
-    /// read-only, so that a shelf on a read-only disk, or another user's, can still be listed and
-    /// exported. A library an older Bookplate wrote must be upgraded first, which needs writing:
-    /// that is refused, saying so.
+    /// from a copy taken whole (``DatabaseQueue/readOnlySnapshot(of:prepare:)``), so that a shelf
+    /// on a read-only disk, or another user's, can still be listed and exported, even while its
+    /// owner changes it. A library an older Bookplate wrote is read as this version has it, the
+    /// file itself unchanged.
     public static func open(forReadingAt url: URL, clock: WallClock = .system) throws -> Library {
         let manager = FileManager.default
-        let folderIsWritable = manager.isWritableFile(atPath: url.deletingLastPathComponent().path)
-        guard manager.fileExists(atPath: url.path), !folderIsWritable || !manager.isWritableFile(atPath: url.path)
+        guard manager.fileExists(atPath: url.path),
+            !manager.isWritableFile(atPath: url.deletingLastPathComponent().path)
+                || !manager.isWritableFile(atPath: url.path)
         else { return try open(at: url, clock: clock) }
-        return try openReadOnly(at: url, clock: clock, folderIsWritable: folderIsWritable)
+        return try openReadOnly(at: url, clock: clock)
     }
 
-    /// The library at `url`, which exists, opened read-only (see
-    /// ``DatabaseQueue/readOnlyFile(at:folderIsWritable:)``).
-    package static func openReadOnly(at url: URL, clock: WallClock, folderIsWritable: Bool) throws -> Library {
+    /// The library at `url`, which exists, read from a copy of it taken whole.
+    package static func openReadOnly(at url: URL, clock: WallClock) throws -> Library {
         try opening(url, checkingSignature: true) { path in
-            let queue = try DatabaseQueue.readOnlyFile(at: url, folderIsWritable: folderIsWritable)
+            let queue = try DatabaseQueue.readOnlySnapshot(of: url) { copy in
+                let library = Library(path: path, database: copy, clock: clock)
+                if try !library.isCurrent() { try LibraryMigrations.migrator.migrate(copy) }
+            }
             var library = Library(path: path, database: queue, clock: clock)
             library.isReadOnly = true
-            if try !library.isCurrent() { throw LibraryError.readOnlyNeedsUpgrade(path: path) }
             return library
         }
     }

@@ -9,7 +9,6 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case emptyLibraryFile(path: String)
     case notABookplateLibrary(path: String)
     case newerLibrary(path: String)
-    case readOnlyNeedsUpgrade(path: String)
     case storage(path: String, message: String)
     case unknownStatus(String)
     case invalidRating(String)
@@ -86,8 +85,6 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             "\(path) is an SQLite file but not a Bookplate library: pass --library with the right file"
         case .newerLibrary(let path):
             "\(path) was written by a newer Bookplate: upgrade Bookplate to use this library"
-        case .readOnlyNeedsUpgrade(let path):
-            "\(path) was written by an older Bookplate and must be upgraded, which needs it and its folder to be writable: run this where you can write it once"
         case .storage(let path, let message):
             "could not use the library \(path): \(message)"
         case .unknownStatus(let text):
