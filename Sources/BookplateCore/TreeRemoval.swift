@@ -15,8 +15,13 @@ package enum TreeRemoval {
     /// How many threads delete at once: more than there are cores, as they mostly wait.
     static let threads = 8
 
-    /// Removes `path` and everything below it; what cannot be removed is left.
+    /// Removes `path` and everything below it, or the file or link it is; what cannot be removed
+    /// is left.
     package static func remove(_ path: String) {
+        guard isFolder(path) else {
+            unlink(path)
+            return
+        }
         // The folders two levels down (a site's `books/<slug>`) are the work handed out; the few
         // above them are removed once they are empty.
         var upper: [String] = []

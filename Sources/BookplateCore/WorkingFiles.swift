@@ -79,13 +79,7 @@ package enum WorkingFiles {
             }
             guard let pid = abandonedProcess(entry) else { continue }
             if pid != ProcessInfo.processInfo.processIdentifier, kill(pid, 0) != 0, errno == ESRCH {
-                let path = folder.appendingPathComponent(entry).path
-                var info = stat()
-                if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-                    TreeRemoval.remove(path)
-                } else {
-                    unlink(path)
-                }
+                TreeRemoval.remove(folder.appendingPathComponent(entry).path)
             }
         }
     }

@@ -304,13 +304,7 @@ struct SiteWriter: Sendable {
             let made = Set(names)
             for name in try manager.contentsOfDirectory(atPath: target.path)
             where SiteWriter.isOwn(name) && !made.contains(name) {
-                let gone = target.appendingPathComponent(name).path
-                var info = stat()
-                if lstat(gone, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-                    TreeRemoval.remove(gone)
-                } else {
-                    unlink(gone)
-                }
+                TreeRemoval.remove(target.appendingPathComponent(name).path)
             }
         } catch let error as SiteError {
             throw error

@@ -75,15 +75,7 @@ import Testing
     /// migration, and all but one failed with "table already exists" (found by an exploratory
     /// session). Each now opens it, the migration done once.
     @Test func manyOpeningAnOlderLibraryAtOnceAllOpenIt() throws {
-        let file = try TestPaths.temporaryFolder("migrate-together").appendingPathComponent("library.sqlite")
-        let old = try DatabaseQueue(path: file.path)
-        try LibraryMigrations.migrator.migrate(old, upTo: "v6-library-instance")
-        try old.write { db in
-            try db.execute(
-                sql: "INSERT INTO book (slug, title, description, status, addedAt) VALUES (?, ?, ?, ?, ?)",
-                arguments: ["emma", "Emma", "Clever & rich.", "to-read", TemporaryShelf.fixedDate])
-        }
-        try old.close()
+        let file = try OlderLibrary.make("migrate-together", books: [("emma", "Emma", "Clever & rich.")])
         let failures = Mutex<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 6) { _ in
             do {
@@ -99,21 +91,12 @@ import Testing
     }
 
     @Test func plainTextDescriptionsBecomeEscapedParagraphsWhenALibraryIsMigrated() throws {
-        let file = try TestPaths.temporaryFolder("migrate").appendingPathComponent("library.sqlite")
-        let old = try DatabaseQueue(path: file.path)
-        try LibraryMigrations.migrator.migrate(old, upTo: "v6-library-instance")
-        try old.write { db in
-            // Written against that schema, as a Bookplate of the time wrote it.
-            try db.execute(
-                sql: "INSERT INTO book (slug, title, description, status, addedAt) VALUES (?, ?, ?, ?, ?)",
-                arguments: [
-                    "emma", "Emma", "Handsome, clever & rich <really>.\n\nSecond.", "to-read", TemporaryShelf.fixedDate,
-                ])
-            try db.execute(
-                sql: "INSERT INTO book (slug, title, description, status, addedAt) VALUES (?, ?, ?, ?, ?)",
-                arguments: ["lines", "Lines", "  One\r\ntwo\u{7}\u{85}  \n\n\n", "to-read", TemporaryShelf.fixedDate])
-        }
-        try old.close()
+        let file = try OlderLibrary.make(
+            "migrate",
+            books: [
+                ("emma", "Emma", "Handsome, clever & rich <really>.\n\nSecond."),
+                ("lines", "Lines", "  One\r\ntwo\u{7}\u{85}  \n\n\n"),
+            ])
         let library = try Library.open(at: file)
         let emma = try library.findBook(matching: "emma")
         #expect(emma.book.description?.html == "<p>Handsome, clever &amp; rich &lt;really&gt;.</p>\n<p>Second.</p>")

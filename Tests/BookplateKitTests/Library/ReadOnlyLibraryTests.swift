@@ -94,15 +94,7 @@ struct ReadOnlyLibraryTests {
     /// A library an older Bookplate wrote is read as this one has it, the file unchanged: upgrading
     /// it in place is a change the reader may not make.
     @Test func anOlderLibraryIsReadUpToDateAndLeftAsItWas() throws {
-        let url = try TestPaths.temporaryFolder("read-only-old").appendingPathComponent("library.sqlite")
-        let old = try DatabaseQueue(path: url.path)
-        try LibraryMigrations.migrator.migrate(old, upTo: "v6-library-instance")
-        try old.write { db in
-            try db.execute(
-                sql: "INSERT INTO book (slug, title, description, status, addedAt) VALUES (?, ?, ?, ?, ?)",
-                arguments: ["emma", "Emma", "Clever & rich.", "to-read", TemporaryShelf.fixedDate])
-        }
-        try old.close()
+        let url = try OlderLibrary.make("read-only-old", books: [("emma", "Emma", "Clever & rich.")])
         let before = try Data(contentsOf: url)
         let library = try Library.openReadOnly(at: url, clock: clock)
         #expect(try library.findBook(matching: "emma").book.description?.html == "<p>Clever &amp; rich.</p>")
