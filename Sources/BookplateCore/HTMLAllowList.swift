@@ -189,6 +189,46 @@ extension HTMLAllowList {
             return Tag(kind: .unterminated, end: bytes.count)
         }
 
+        /// The value of the attribute `name` in a tag's text, its character references decoded.
+        package static func attribute(_ name: String, in tag: ArraySlice<UInt8>) -> String? {
+            let bytes = Array(tag)
+            let wanted = Array(name.utf8)
+            var index = 1
+            while index < bytes.count {
+                // An attribute's name begins after a space.
+                guard bytes[index - 1] == 0x20 || bytes[index - 1] == 0x09 || bytes[index - 1] == 0x0A,
+                    index + wanted.count <= bytes.count,
+                    zip(bytes[index..<(index + wanted.count)], wanted).allSatisfy({ $0 | 0x20 == $1 })
+                else {
+                    index += 1
+                    continue
+                }
+                var at = index + wanted.count
+                while at < bytes.count, bytes[at] == 0x20 { at += 1 }
+                guard at < bytes.count, bytes[at] == UInt8(ascii: "=") else {
+                    index += 1
+                    continue
+                }
+                at += 1
+                while at < bytes.count, bytes[at] == 0x20 { at += 1 }
+                guard at < bytes.count else { return nil }
+                let value: ArraySlice<UInt8>
+                if bytes[at] == UInt8(ascii: "\"") || bytes[at] == UInt8(ascii: "'") {
+                    guard let close = bytes[(at + 1)...].firstIndex(of: bytes[at]) else { return nil }
+                    value = bytes[(at + 1)..<close]
+                } else {
+                    let end =
+                        bytes[at...].firstIndex { $0 == 0x20 || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "/") }
+                        ?? bytes.count
+                    value = bytes[at..<end]
+                }
+                let decoded = HTMLEntities.decode(String(decoding: value, as: UTF8.self))
+                    .trimmingCharacters(in: .whitespaces)
+                return decoded.isEmpty ? nil : decoded
+            }
+            return nil
+        }
+
         /// Where the content of a dropped element ends: past its end tag, or the end of the input.
         package static func endOfElement(named name: String, in bytes: [UInt8], after start: Int) -> Int {
             let closer = Array("</\(name)".utf8)

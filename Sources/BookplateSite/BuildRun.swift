@@ -623,6 +623,18 @@ struct BuildRun {
         for (path, stamp) in zip(paths, stamps) { files[path]?.stamp = stamp ?? .gone }
     }
 
+    /// The reader's pages' links to files the site lacks, found at every build, up to date or not:
+    /// kept with the last build's warnings, one stayed after the reader put the file in place.
+    private func missingPageLinks() -> [String] {
+        let made = (kind == .upToDate ? previous?.files : files) ?? [:]
+        let site = self.site
+        return extraPages.missingLinks(
+            renderer: builder.noteRenderer(settings), pagesFolder: paths.pages,
+            site: paths.site.relativePathForDisplay,
+            exists: { FileManager.default.fileExists(atPath: site + "/" + $0) },
+            made: { wanted in wanted.filter { made[$0] != nil } })
+    }
+
     /// Saves what the build read and wrote. A new site still taking the old one's place is waited
     /// for before the state is committed: the state never describes a site that is not there.
     private func saveState() throws {
@@ -677,7 +689,8 @@ struct BuildRun {
             oversizedNotes: oversizedNotes.map {
                 paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay
             },
-            warnings: events + (kind == .upToDate ? previous?.warnings ?? [] : warnings) + misnamedNotes,
+            warnings: events + (kind == .upToDate ? previous?.warnings ?? [] : warnings) + misnamedNotes
+                + missingPageLinks(),
             duration: ContinuousClock.now - started, baseURL: settings.baseURL)
     }
 }

@@ -175,3 +175,42 @@ struct ExtraPages: Sendable, Equatable {
         }.map { LinkModel(title: $0.title, url: $0.path) }
     }
 }
+
+extension ExtraPages {
+    /// A line for each link of a page to a file of the site that neither `exists` in the output
+    /// folder nor the build makes (`made` gives those of the paths asked that it does): an image
+    /// the reader keeps in `site/images/`, missing from a preview built into another folder, broke
+    /// without a word (found by an exploratory session). Links elsewhere or to a place on the
+    /// page are not said.
+    func missingLinks(
+        renderer: NoteRenderer, pagesFolder: URL, site: String, exists: (String) -> Bool,
+        made: (Set<String>) -> Set<String>
+    ) -> [String] {
+        guard let base = URL(string: "https://site.invalid/") else { return [] }
+        var missing: [(page: String, link: String, path: String)] = []
+        for page in pages {
+            let html = renderer.render(page.body, topHeading: 2).html
+            guard let here = URL(string: "\(ExtraPage.folder)/\(page.name)/", relativeTo: base) else { continue }
+            var links: [String] = []
+            HTMLAllowList.read(html, unterminatedIsText: false) { piece in
+                guard case .start(let name, let tag) = piece, name == "a" || name == "img" else { return }
+                if let link = HTMLAllowList.Tag.attribute(name == "a" ? "href" : "src", in: tag) { links.append(link) }
+            }
+            var said = Set<String>()
+            for link in links where !link.hasPrefix("#") && !link.hasPrefix("//") && URL(string: link)?.scheme == nil {
+                guard let url = URL(string: link, relativeTo: here), url.host == base.host else { continue }
+                var path = String(url.path(percentEncoded: false).dropFirst())
+                if path.isEmpty || path.hasSuffix("/") { path += "index.html" }
+                guard !exists(path), said.insert(path).inserted else { continue }
+                missing.append((page.name, link, path))
+            }
+        }
+        // The plan is looked through only for links the folder lacks (a first build's, mostly).
+        guard !missing.isEmpty else { return [] }
+        let madeByTheBuild = made(Set(missing.map(\.path)))
+        return missing.filter { !madeByTheBuild.contains($0.path) }.map { page, link, path in
+            "\(pagesFolder.appendingPathComponent(page + ".md").relativePathForDisplay) links \(link), which is not in "
+                + "\(site): put the file at \(site)/\(path) (what you keep there is published as it is) or mend the link"
+        }
+    }
+}

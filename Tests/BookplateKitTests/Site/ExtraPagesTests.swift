@@ -14,6 +14,35 @@ import Testing
         try Data(markdown.utf8).write(to: shelf.paths.pages.appendingPathComponent(name))
     }
 
+    /// A page's image kept in `site/images/` was missing from a preview built into another
+    /// folder, without a word (found by an exploratory session). A link to a file the output folder
+    /// lacks and the build does not make is said; links to the build's own pages, elsewhere or
+    /// on the page are not.
+    @Test func aPageLinkingAFileTheOutputFolderLacksIsSaid() throws {
+        let shelf = try FixtureShelf.make()
+        try Self.writePage(
+            "# About\n\n![Me](../../images/me%20now.png) [Kindred](../../books/kindred/) [feed](../../feed.xml)\n"
+                + "[home](../../) [top](#top) [out](https://example.org/x.png) [mail](mailto:a@b.c)\n",
+            named: "about.md", in: shelf)
+        let images = shelf.paths.site.appendingPathComponent("images")
+        try shelf.build(settings: FixtureShelf.settings)
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        try Data("png".utf8).write(to: images.appendingPathComponent("me now.png"))
+        let kept = try shelf.build(settings: FixtureShelf.settings)
+        #expect(!kept.everyWarning.contains { $0.contains("links ") }, "\(kept.everyWarning)")
+
+        var preview = shelf.paths
+        preview.site = try TestPaths.temporaryFolder("preview").appendingPathComponent("site")
+        let report = try SiteBuilder(library: shelf.library, paths: preview, settings: FixtureShelf.settings).build()
+        let said = report.everyWarning.filter { $0.contains(" links ") }
+        #expect(said.count == 1, "\(said)")
+        #expect(
+            said.first?.hasSuffix(
+                "about.md links ../../images/me%20now.png, which is not in \(preview.site.relativePathForDisplay): put "
+                    + "the file at \(preview.site.relativePathForDisplay)/images/me now.png (what you keep there is "
+                    + "published as it is) or mend the link") == true, "\(said)")
+    }
+
     @Test func aPageIsPublishedWithItsTitleAndLinkedFromEveryPage() throws {
         let shelf = try FixtureShelf.make()
         try Self.writePage(
