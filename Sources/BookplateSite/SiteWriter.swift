@@ -43,7 +43,21 @@ struct SiteWriter: Sendable {
         guard stat(target.path, &own) == 0, (own.st_mode & S_IFMT) == S_IFDIR, stat(parent, &above) == 0 else {
             return false
         }
-        return own.st_dev != above.st_dev || access(parent, W_OK) != 0
+        return own.st_dev != above.st_dev || access(parent, W_OK) != 0 || isMountPoint(resolved(target))
+    }
+
+    /// Whether the system lists `path` as where something is mounted: a folder bound onto
+    /// another of the same disk (`mount --bind`, a container's volume) has the device of the
+    /// folder above it, and cannot be renamed all the same. Linux says so in
+    /// `/proc/self/mountinfo` (its fifth field, with a space written `\040`); elsewhere the
+    /// devices alone tell.
+    static func isMountPoint(_ path: String) -> Bool {
+        guard let table = try? String(contentsOfFile: "/proc/self/mountinfo", encoding: .utf8) else { return false }
+        return table.split(separator: "\n").contains { line in
+            let fields = line.split(separator: " ")
+            guard fields.count > 4 else { return false }
+            return fields[4].replacingOccurrences(of: "\\040", with: " ") == path
+        }
     }
 
     /// Throws unless the target may be replaced by a build: it must be missing, empty, marked as

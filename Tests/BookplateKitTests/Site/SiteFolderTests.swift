@@ -73,6 +73,14 @@ import Testing
         try expectAFullBuildBesideTheReadersFiles()
     }
 
+    /// A folder bound onto another of the same disk has the device of the folder above it, and
+    /// cannot be renamed: the system's table of mounts tells it.
+    @Test func aMountPointIsKnownByTheSystemsTableOfMounts() throws {
+        #expect(SiteWriter.isMountPoint("/proc"))
+        #expect(!SiteWriter.isMountPoint(try TestPaths.temporaryFolder("not-mounted").path))
+        #expect(SiteWriter.cannotWriteBeside(URL(fileURLWithPath: "/proc")))
+    }
+
     /// A build that worked inside the site folder and was killed left a copy of the site in it:
     /// the next build took the folder for someone else's and refused it for good, and a build
     /// made beside the folder kept the copy as the reader's and published it (found by a
