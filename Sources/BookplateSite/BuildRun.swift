@@ -487,7 +487,12 @@ struct BuildRun {
         } catch let error as BuildError {
             throw error
         } catch {
-            throw BuildError(step: .writeFiles, path: paths.site.relativePathForDisplay, underlying: error)
+            // After `sudo bookplate build`, the next build failed naming a working folder's file
+            // ("No such file or directory"), not the files in its way (found by an exploratory
+            // session).
+            let shown = paths.site.relativePathForDisplay
+            let underlying = writer.holdsAnothersFiles() ? SiteError.ownedByAnother(path: shown) : error
+            throw BuildError(step: .writeFiles, path: shown, underlying: underlying)
         }
     }
 

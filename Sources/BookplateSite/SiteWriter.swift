@@ -35,6 +35,20 @@ struct SiteWriter: Sendable {
         self.writesInside = writesInside ?? SiteWriter.cannotWriteBeside(target)
     }
 
+    /// Whether the target, or anything in it, belongs to someone other than this process's user
+    /// (never so for root, who may replace anything): looked for only once a build failed to write.
+    func holdsAnothersFiles() -> Bool {
+        let me = geteuid()
+        guard me != 0 else { return false }
+        var info = stat()
+        if lstat(target.path, &info) == 0, info.st_uid != me { return true }
+        guard let walk = FileManager.default.enumerator(atPath: target.path) else { return false }
+        for case let relative as String in walk {
+            if lstat(target.path + "/" + relative, &info) == 0, info.st_uid != me { return true }
+        }
+        return false
+    }
+
     /// Whether a folder that is there cannot have working folders beside it.
     static func cannotWriteBeside(_ target: URL) -> Bool {
         var own = stat()
@@ -603,6 +617,9 @@ public enum SiteError: Error, Equatable, CustomStringConvertible {
     case unlistableSource(path: String, reason: String)
     /// A templates folder that is, holds or is inside the output folder (`build --templates .`).
     case templatesOverlapOutput(templates: String, site: String)
+    /// An output folder holding files of another user (a build run once with `sudo`), which a
+    /// build cannot replace.
+    case ownedByAnother(path: String)
 
     public var description: String {
         switch self {
@@ -616,6 +633,9 @@ public enum SiteError: Error, Equatable, CustomStringConvertible {
             LinkedFiles.refusal(path)
         case .unlistableSource(let path, let reason):
             "cannot list the folder \(path): \(reason)"
+        case .ownedByAnother(let path):
+            "\(path) holds files of another user (a build run with sudo?), which this build cannot replace: "
+                + "make them yours again (sudo chown -R \"$USER\" \(path)) or remove them"
         case .templatesOverlapOutput(let templates, let site):
             "the templates folder \(templates) and the output folder \(site) overlap: give --templates a folder "
                 + "of its own, such as templates/"

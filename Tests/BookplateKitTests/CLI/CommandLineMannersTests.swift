@@ -679,6 +679,34 @@ import Testing
         #expect(left.isEmpty, "\(left)")
     }
 
+    /// After a build run once with `sudo`, the reader's next build failed naming a working
+    /// folder's file ("No such file or directory"), not the files in its way (found by an
+    /// exploratory session). It names the site and what to do. (Only root can make files of
+    /// another user.)
+    @Test(.enabled(if: getuid() == 0)) func aSiteHoldingAnotherUsersFilesIsSaidSo() async throws {
+        try await dune()
+        // The shelf is `nobody`'s; root builds it (its state given back), and `nobody` builds next.
+        func chown(_ arguments: [String]) throws {
+            let owner = Process()
+            owner.executableURL = URL(fileURLWithPath: "/bin/chown")
+            owner.arguments = arguments
+            try owner.run()
+            owner.waitUntilExit()
+        }
+        try chown(["-R", "65534:65534", root.path])
+        try await run("build")
+        try chown(["-R", "65534:65534", path("content/.bookplate").path])
+        var reader = bookplate
+        reader.launcher = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        #expect(try await reader.runOffPool(["edit", "dune", "--rating", "2"]).status == 0)
+        let result = try await reader.runOffPool(["build"])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "site holds files of another user (a build run with sudo?), which this build cannot replace: "
+                    + "make them yours again (sudo chown -R \"$USER\" site) or remove them"), "\(result.stderr)")
+    }
+
     /// A build waiting for another build of the shelf said nothing and looked hung, then counted
     /// the wait as its own time (found by an exploratory session). It says it waits.
     @Test func aBuildWaitingForAnotherSaysSo() async throws {
