@@ -66,6 +66,8 @@ struct ReadOnlyLibraryTests {
         let url = try library()
         let writer = try Library.open(at: url, clock: clock)
         for index in 1...200 { try writer.addBook(NewBook(title: "Book \(index)", authors: ["A B"])) }
+        // One title for all, generation after generation: a copy is one state when its titles are one.
+        try writer.write { db in try db.execute(sql: "UPDATE book SET title = 'Generation 0'") }
         let stop = Atomic<Bool>(false)
         let done = DispatchGroup()
         done.enter()
