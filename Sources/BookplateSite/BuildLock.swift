@@ -25,7 +25,17 @@ final class BuildLock: Sendable {
         let path = folder.appendingPathComponent("build.lock").path
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw SiteError.unwritable(path: path, reason: String(cString: strerror(errno)))
+            var reason = String(cString: strerror(errno))
+            // Left by `sudo bookplate build`: the state folder is root's (found by a review).
+            var info = stat()
+            if errno == EACCES, geteuid() != 0, stat(folder.path, &info) == 0 || stat(path, &info) == 0,
+                info.st_uid != geteuid()
+            {
+                reason +=
+                    " (it is another user's, as after a build run with sudo: "
+                    + "sudo chown -R \"$USER\" \(folder.relativePathForDisplay))"
+            }
+            throw SiteError.unwritable(path: path, reason: reason)
         }
         if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return }
         if errno == EWOULDBLOCK { waiting?() }

@@ -695,9 +695,15 @@ import Testing
         }
         try chown(["-R", "65534:65534", root.path])
         try await run("build")
-        try chown(["-R", "65534:65534", path("content/.bookplate").path])
         var reader = bookplate
         reader.launcher = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        // The state folder first: root's too.
+        let locked = try await reader.runOffPool(["build"])
+        #expect(
+            locked.stderr.hasSuffix(
+                "build.lock: Permission denied (it is another user's, as after a build run with sudo: "
+                    + "sudo chown -R \"$USER\" content/.bookplate)\n"), "\(locked.stderr)")
+        try chown(["-R", "65534:65534", path("content/.bookplate").path])
         #expect(try await reader.runOffPool(["edit", "dune", "--rating", "2"]).status == 0)
         let result = try await reader.runOffPool(["build"])
         #expect(result.status == 1)
