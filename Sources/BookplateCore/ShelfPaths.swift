@@ -33,6 +33,8 @@ public struct ShelfPaths: Sendable, Equatable {
     /// Foundation otherwise asks the file system, and a build asks for these thousands of times.)
     public var content: URL { library.deletingLastPathComponent() }
     public var notes: URL { content.appendingPathComponent("notes", isDirectory: true) }
+    /// Where builds keep their state, lock and thumbnails, and commands what they remember.
+    public var stateFolder: URL { content.appendingPathComponent(".bookplate", isDirectory: true) }
     public var covers: URL { content.appendingPathComponent("covers", isDirectory: true) }
     /// The site settings, `site.yaml`.
     public var settings: URL { content.appendingPathComponent(Self.settingsFileName) }

@@ -17,10 +17,14 @@ import Foundation
 public struct ShelfImport: Sendable {
     public var library: Library
     public var notes: NoteStore
+    /// The shelf's state folder, where the import marks itself under way (``ImportUnderWay``) so
+    /// that a build meanwhile does not take its notes for the reader's strays; nil marks nothing.
+    public var stateFolder: URL?
 
-    public init(library: Library, notes: NoteStore) {
+    public init(library: Library, notes: NoteStore, stateFolder: URL? = nil) {
         self.library = library
         self.notes = notes
+        self.stateFolder = stateFolder
     }
 
     /// What an import did, for the report.
@@ -32,6 +36,8 @@ public struct ShelfImport: Sendable {
     }
 
     public func run(file url: URL, as source: ImportSource, dryRun: Bool = false) throws -> Report {
+        let underWay = dryRun ? nil : stateFolder.flatMap(ImportUnderWay.begin(in:))
+        defer { underWay?.end() }
         WorkingFiles.removeAbandoned(in: notes.folder)
         let spool = NoteSpool(in: notes.folder)
         defer { spool?.discard() }

@@ -628,6 +628,24 @@ struct BuildRun {
         for (path, stamp) in zip(paths, stamps) { files[path]?.stamp = stamp ?? .gone }
     }
 
+    /// Whether an import is writing its notes as this build runs (``ImportUnderWay``): the notes
+    /// of no book are then, most likely, the import's, their books not yet in the library.
+    private var importUnderWay: Bool {
+        !(kind == .upToDate ? previous?.orphanNotes ?? [] : orphanNotes).isEmpty
+            && ImportUnderWay.isUnderWay(in: builder.stateFolder)
+    }
+
+    /// One line for the notes of no book while an import is under way, in place of a line each
+    /// telling the reader to rename or move away what the import was writing.
+    private var notesOfAnImportUnderWay: [String] {
+        guard importUnderWay else { return [] }
+        let count = (kind == .upToDate ? previous?.orphanNotes ?? [] : orphanNotes).count
+        return [
+            "\(count) note\(count == 1 ? "" : "s") in \(paths.notes.relativePathForDisplay) belong to no book yet: "
+                + "an import is under way; build again once it is done"
+        ]
+    }
+
     /// The reader's pages' links to files the site lacks, found at every build, up to date or not:
     /// kept with the last build's warnings, one stayed after the reader put the file in place.
     private func missingPageLinks() -> [String] {
@@ -688,14 +706,14 @@ struct BuildRun {
             kind: kind, pageCount: pageCount, bookCount: bookCount,
             authorCount: authorCount, fileCount: fileCount, filesWritten: written, filesRemoved: removedCount,
             filesRepaired: repaired, notesRendered: notesRendered,
-            orphanNotes: (kind == .upToDate ? previous?.orphanNotes ?? [] : orphanNotes).map {
+            orphanNotes: (importUnderWay ? [] : (kind == .upToDate ? previous?.orphanNotes ?? [] : orphanNotes)).map {
                 paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay
             },
             oversizedNotes: oversizedNotes.map {
                 paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay
             },
             warnings: events + (kind == .upToDate ? previous?.warnings ?? [] : warnings) + misnamedNotes
-                + missingPageLinks(),
+                + missingPageLinks() + notesOfAnImportUnderWay,
             duration: ContinuousClock.now - started, baseURL: settings.baseURL)
     }
 }

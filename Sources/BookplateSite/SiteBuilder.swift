@@ -41,7 +41,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Where the build state and the build lock are kept.
-    var stateFolder: URL { paths.content.appendingPathComponent(".bookplate", isDirectory: true) }
+    var stateFolder: URL { paths.stateFolder }
 
     /// The covers' thumbnails, kept by the hash of each cover image across builds.
     var thumbnails: ThumbnailCache { ThumbnailCache(folder: stateFolder.appendingPathComponent("thumbnails")) }

@@ -53,8 +53,11 @@ struct ImportCommand: AsyncParsableCommand {
         guard let format = ImportSource(rawValue: source.lowercased()) else { return }
         let library = try shelf.openLibrary()
         let url = URL(fileURLWithPath: file, relativeTo: ShelfOptions.currentFolder)
-        let report = try ShelfImport(library: library, notes: NoteStore(folder: try shelf.paths.notes))
-            .run(file: url, as: format, dryRun: dryRun)
+        let paths = try shelf.paths
+        let report = try ShelfImport(
+            library: library, notes: NoteStore(folder: paths.notes), stateFolder: paths.stateFolder
+        )
+        .run(file: url, as: format, dryRun: dryRun)
         let summary = report.summary
         // A file of which no row could be used is a failure, not an import of nothing, as for
         // highlights (every row without a title: exit 0, found by an exploratory session).
