@@ -57,7 +57,10 @@ public struct PartialDate: Hashable, Sendable, Comparable, CustomStringConvertib
             } else if (1...2).contains(word.count), word.allSatisfy(\.isASCIIDigit), day == nil, year == nil {
                 day = Int(word)
             } else if month == nil, year == nil, word.count >= 3,
-                let found = months.firstIndex(where: { $0 == word || ($0.hasPrefix(word) && word.count == 3) })
+                // "Oct", and "Sept", as English writes September short too (found by a review).
+                let found = months.firstIndex(where: {
+                    $0 == word || ($0.hasPrefix(word) && (word.count == 3 || word == "sept"))
+                })
             {
                 month = found + 1
             } else {

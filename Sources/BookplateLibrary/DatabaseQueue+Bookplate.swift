@@ -1,3 +1,4 @@
+import BookplateCore
 import Foundation
 import GRDB
 
@@ -34,12 +35,38 @@ extension DatabaseQueue {
         -> DatabaseQueue
     {
         let manager = FileManager.default
-        let folder = manager.temporaryDirectory.appendingPathComponent(
+        let temporary = manager.temporaryDirectory
+        // Copies left by a command that was killed (found by a review): their process is gone.
+        for name in (try? manager.contentsOfDirectory(atPath: temporary.path)) ?? []
+        where name.hasPrefix("bookplate-read-") {
+            let pid = name.dropFirst("bookplate-read-".count).split(separator: "-").first.flatMap { Int32($0) }
+            if let pid, pid != ProcessInfo.processInfo.processIdentifier, kill(pid, 0) != 0, errno == ESRCH {
+                try? manager.removeItem(at: temporary.appendingPathComponent(name))
+            }
+        }
+        let folder = temporary.appendingPathComponent(
             "bookplate-read-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
-        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? manager.removeItem(at: folder) }
+        // The file a link names, whose log SQLite keeps beside it, not beside the link (found by a
+        // review).
+        let source = url.resolvingSymlinksInPath()
         let copy = folder.appendingPathComponent("library.sqlite")
-        let files = [(url.path, copy.path), (url.path + "-wal", copy.path + "-wal")]
+        let files = [(source.path, copy.path), (source.path + "-wal", copy.path + "-wal")]
+        // Said in words, not as Foundation's dump: the folder for the copy is the system's.
+        func failed(_ error: any Error) -> DatabaseError {
+            DatabaseError(
+                resultCode: .SQLITE_CANTOPEN,
+                message: "it could not be copied into \(temporary.path) (\(FileFailure.reason(error))), which a "
+                    + "library that cannot be written is read from: free some space there, or set TMPDIR to a "
+                    + "folder you can write")
+        }
+        do {
+            // Only its reader's: a library its group may read is no one else's to read in a copy.
+            try manager.createDirectory(
+                at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw failed(error)
+        }
         func stamps() -> [[Int]] {
             files.map { source, _ in
                 var info = stat()
@@ -54,7 +81,15 @@ extension DatabaseQueue {
             let before = stamps()
             for (source, destination) in files {
                 try? manager.removeItem(atPath: destination)
-                if manager.fileExists(atPath: source) { try manager.copyItem(atPath: source, toPath: destination) }
+                guard manager.fileExists(atPath: source) else { continue }
+                do {
+                    try manager.copyItem(atPath: source, toPath: destination)
+                    // A copy keeps the file's mode: one of 0444 could not take in its log, nor be
+                    // upgraded (found by a review).
+                    try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: destination)
+                } catch {
+                    throw failed(error)
+                }
             }
             settled = stamps() == before
             if !settled { usleep(50_000) }

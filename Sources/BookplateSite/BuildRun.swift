@@ -491,7 +491,12 @@ struct BuildRun {
             // ("No such file or directory"), not the files in its way (found by an exploratory
             // session).
             let shown = paths.site.relativePathForDisplay
-            let underlying = writer.holdsAnothersFiles() ? SiteError.ownedByAnother(path: shown) : error
+            // Not when the disk is full, or read-only: a file of someone else's in the site (one the
+            // reader keeps there) was blamed for those (found by a review).
+            let notOwnership = [ENOSPC, EDQUOT, EROFS].map { String(cString: strerror($0)) }
+            let blamesOwnership = !notOwnership.contains { "\(error)".hasSuffix($0) }
+            let underlying =
+                blamesOwnership && writer.holdsAnothersFiles() ? SiteError.ownedByAnother(path: shown) : error
             throw BuildError(step: .writeFiles, path: shown, underlying: underlying)
         }
     }
@@ -654,6 +659,7 @@ struct BuildRun {
         return extraPages.missingLinks(
             renderer: builder.noteRenderer(settings), pagesFolder: paths.pages,
             site: paths.site.relativePathForDisplay,
+            sitePath: (builder.baseURLOverride ?? settings.baseURL)?.path(percentEncoded: false) ?? "/",
             exists: { FileManager.default.fileExists(atPath: site + "/" + $0) },
             made: { wanted in wanted.filter { made[$0] != nil } })
     }

@@ -182,15 +182,22 @@ extension ExtraPages {
     /// the reader keeps in `site/images/`, missing from a preview built into another folder, broke
     /// without a word (found by an exploratory session). Links elsewhere or to a place on the
     /// page are not said.
+    ///
+    /// `sitePath` is the path the site is published at (the base URL's, `/shelf/`): a link from
+    /// the host's root (`/shelf/books/…`) is read against it, and one that leaves it is not the
+    /// site's to check (both were judged as if the site were at the root: found by a review).
     func missingLinks(
-        renderer: NoteRenderer, pagesFolder: URL, site: String, exists: (String) -> Bool,
+        renderer: NoteRenderer, pagesFolder: URL, site: String, sitePath: String = "/", exists: (String) -> Bool,
         made: (Set<String>) -> Set<String>
     ) -> [String] {
+        let sitePath = sitePath.hasSuffix("/") ? sitePath : sitePath + "/"
         guard let base = URL(string: "https://site.invalid/") else { return [] }
         var missing: [(page: String, link: String, path: String)] = []
         for page in pages {
             let html = renderer.render(page.body, topHeading: 2).html
-            guard let here = URL(string: "\(ExtraPage.folder)/\(page.name)/", relativeTo: base) else { continue }
+            guard let here = URL(string: "\(ExtraPage.folder)/\(page.name)/", relativeTo: base),
+                let here = URL(string: String(sitePath.dropFirst()) + here.relativeString, relativeTo: base)
+            else { continue }
             var links: [String] = []
             HTMLAllowList.read(html, unterminatedIsText: false) { piece in
                 guard case .start(let name, let tag) = piece, name == "a" || name == "img" else { return }
@@ -199,8 +206,14 @@ extension ExtraPages {
             var said = Set<String>()
             for link in links where !link.hasPrefix("#") && !link.hasPrefix("//") && URL(string: link)?.scheme == nil {
                 guard let url = URL(string: link, relativeTo: here), url.host == base.host else { continue }
-                var path = String(url.path(percentEncoded: false).dropFirst())
-                if path.isEmpty || path.hasSuffix("/") { path += "index.html" }
+                let whole = url.path(percentEncoded: false)
+                guard (whole + "/").hasPrefix(sitePath) else { continue }
+                var path = String(whole.dropFirst(min(sitePath.count, whole.count)))
+                if path.isEmpty || path.hasSuffix("/") {
+                    // A folder of the reader's, listed as the web server lists one, is theirs.
+                    if !path.isEmpty, exists(String(path.dropLast())) { continue }
+                    path += "index.html"
+                }
                 guard !exists(path), said.insert(path).inserted else { continue }
                 missing.append((page.name, link, path))
             }

@@ -103,6 +103,29 @@ struct ReadOnlyLibraryTests {
         #expect(try Data(contentsOf: url) == before)
     }
 
+    /// A library reached through a link has its log beside the file the link names: the copy took
+    /// the link's, and read the library without its latest changes (found by a review).
+    @Test func aLinkedLibraryIsReadWithTheChangesInItsLog() throws {
+        let url = try library()
+        let link = try TestPaths.temporaryFolder("read-only-link").appendingPathComponent("library.sqlite")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: url)
+        let writer = try Library.open(at: url, clock: clock)
+        try writer.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        #expect(try Library.openReadOnly(at: link, clock: clock).books().map(\.book.slug) == ["dune", "emma"])
+        _ = writer
+    }
+
+    /// A copy left in the temporary folder by a command that was killed stayed there for good
+    /// (found by a review): it goes at the next read of a copy.
+    @Test func aCopyLeftByAKilledCommandGoes() throws {
+        let url = try library()
+        let left = FileManager.default.temporaryDirectory.appendingPathComponent("bookplate-read-2147483646-9")
+        try FileManager.default.createDirectory(at: left, withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: left.appendingPathComponent("library.sqlite"))
+        _ = try Library.openReadOnly(at: url, clock: clock)
+        #expect(!FileManager.default.fileExists(atPath: left.path))
+    }
+
     /// Where the library can be written, a reading command opens it as every command does.
     @Test func aWritableLibraryOpenedForReadingIsOpenedAsEver() throws {
         let url = try library()

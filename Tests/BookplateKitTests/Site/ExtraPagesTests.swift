@@ -31,6 +31,18 @@ import Testing
         let kept = try shelf.build(settings: FixtureShelf.settings)
         #expect(!kept.everyWarning.contains { $0.contains("links ") }, "\(kept.everyWarning)")
 
+        // Published in a folder of the host: a link from the host's root is read against it, and
+        // one that leaves the site is not the site's to check (found by a review).
+        try Self.writePage(
+            "[a](/shelf/books/kindred/) [b](/books/kindred/) [c](../../../../x.pdf) [d](../../images/)\n",
+            named: "links.md", in: shelf)
+        var settings = FixtureShelf.settings
+        settings.baseURL = URL(string: "https://example.org/shelf/")
+        let published = try shelf.build(settings: settings).everyWarning.filter { $0.contains(" links ") }
+        // a is the book's page; b and c leave the site, the host's to answer; d is a folder of the reader's.
+        #expect(published.isEmpty, "\(published)")
+        try FileManager.default.removeItem(at: shelf.paths.pages.appendingPathComponent("links.md"))
+
         var preview = shelf.paths
         preview.site = try TestPaths.temporaryFolder("preview").appendingPathComponent("site")
         let report = try SiteBuilder(library: shelf.library, paths: preview, settings: FixtureShelf.settings).build()

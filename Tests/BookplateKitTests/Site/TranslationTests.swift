@@ -434,7 +434,8 @@ import Testing
     /// such, and what is no date stays as given.
     @Test(arguments: [
         ("21 October 1929", "1929-10-21"), ("October 21, 1929", "1929-10-21"), ("Oct. 1929", "1929-10"),
-        ("1929", "1929"), ("sept 3 1900", nil), ("c. 1340", nil), ("fl. 1200", nil), ("21 October", nil),
+        ("1929", "1929"), ("Sept. 1916", "1916-09"), ("sept 3 1900", "1900-09-03"), ("c. 1340", nil), ("fl. 1200", nil),
+        ("21 October", nil),
         ("31 February 1900", nil), ("1929 October", nil), ("", nil),
     ])
     func datesWrittenOutInEnglishAreRead(text: String, date: String?) {
