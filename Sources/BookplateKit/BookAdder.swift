@@ -189,6 +189,10 @@ public struct BookAdder: Sendable {
             if let keptAside {
                 _ = CoverFetcher.bringBackImage(keptAside.lastPathComponent, named: slug, in: paths.covers)
             }
+            // Found and not saved is no "nothing more to find" (found by a review), as `add` says.
+            if case .unwritable(let path, let reason)?? = saved.first {
+                throw CoverSaveError(path: path, reason: reason)
+            }
             return nil
         }
         try library.setCoverURL(slug: slug, to: source.absoluteString)
@@ -203,5 +207,15 @@ public struct BookAdder: Sendable {
             guard let photo = author.photoURL.flatMap(URL.init(string:)) else { return nil }
             return ImageJob(name: author.slug, candidates: [photo], folder: paths.photos)
         }
+    }
+}
+
+/// A cover found and not saved (a folder that cannot be written, a full disk).
+public struct CoverSaveError: Error, Equatable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public var description: String {
+        "its cover was found and could not be saved, \(path): \(reason)"
     }
 }

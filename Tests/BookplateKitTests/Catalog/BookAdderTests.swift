@@ -110,6 +110,13 @@ import Testing
             return
         }
         #expect(why.contains("the-left-hand-of-darkness.jpg") && !why.contains("Domain"), "\(why)")
+        // `refresh` said the book was up to date, with nothing more to find (found by a review).
+        await #expect {
+            try await adder(server, shelf).refresh(slug: "the-left-hand-of-darkness")
+        } throws: { error in
+            (error as? CoverSaveError)?.path.hasSuffix("the-left-hand-of-darkness.jpg") == true
+                && "\(error)".hasPrefix("its cover was found and could not be saved, ")
+        }
         await server.stop()
     }
 
