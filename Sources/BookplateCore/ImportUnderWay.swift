@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A mark in a shelf's state folder that an import is writing its notes: `importing-<pid>`. A build
 /// that ran meanwhile found those notes before their books were in the library, and told the
 /// reader, a line each, to rename or move them away, which would have broken the import (found
@@ -36,7 +32,7 @@ package struct ImportUnderWay: Sendable {
             guard name.hasPrefix("importing-"), let pid = Int32(name.dropFirst("importing-".count)) else {
                 return false
             }
-            return kill(pid, 0) == 0 || errno == EPERM
+            return !WorkingFiles.isGone(pid)
         }
     }
 }

@@ -39,14 +39,17 @@ public struct PartialDate: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 
     /// Parses `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (also with `/` between the parts).
+    /// The months' names in English, in small letters, January first.
+    package static let englishMonths = [
+        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+        "november", "december",
+    ]
+
     /// A date written out in English, as Open Library gives an author's: "21 October 1929",
     /// "October 21, 1929", "Oct. 1929", "1929"; nil for anything else ("c. 1340", "fl. 1200"),
     /// which is not a date to write another way.
     public static func writtenInEnglish(_ text: String) -> PartialDate? {
-        let months = [
-            "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-            "november", "december",
-        ]
+        let months = englishMonths
         let words = text.lowercased().split { $0 == " " || $0 == "," }.map { $0.hasSuffix(".") ? $0.dropLast() : $0 }
         var year: Int?
         var month: Int?

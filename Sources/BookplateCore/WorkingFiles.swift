@@ -78,10 +78,13 @@ package enum WorkingFiles {
                 guard entry.hasPrefix(prefix), !entry.dropFirst(prefix.count).contains(".") else { continue }
             }
             guard let pid = abandonedProcess(entry) else { continue }
-            if pid != ProcessInfo.processInfo.processIdentifier, kill(pid, 0) != 0, errno == ESRCH {
-                TreeRemoval.remove(folder.appendingPathComponent(entry).path)
-            }
+            if isGone(pid) { TreeRemoval.remove(folder.appendingPathComponent(entry).path) }
         }
+    }
+
+    /// Whether the process `pid` has ended (never this one): what it left is no one's.
+    package static func isGone(_ pid: Int32) -> Bool {
+        pid != ProcessInfo.processInfo.processIdentifier && kill(pid, 0) != 0 && errno == ESRCH
     }
 
     /// Whether `entry` is a working name made for `name` (``name(for:kind:)``).

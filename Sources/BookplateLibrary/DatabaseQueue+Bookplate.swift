@@ -31,21 +31,19 @@ extension DatabaseQueue {
     /// then read as immutable, the temporary folder gone (the open file stays readable).
     /// `prepare` is given the copy, writable, before that (a library an older Bookplate wrote is
     /// brought up to date there, the file itself untouched).
+    /// What the temporary folders of ``readOnlySnapshot(of:prepare:)`` are made for, in
+    /// ``WorkingFiles``' names (`.bookplate-library.tmp-<pid>-<random>`).
+    package static let snapshotName = "bookplate-library"
+
     package static func readOnlySnapshot(of url: URL, prepare: (DatabaseQueue) throws -> Void) throws
         -> DatabaseQueue
     {
         let manager = FileManager.default
         let temporary = manager.temporaryDirectory
-        // Copies left by a command that was killed (found by a review): their process is gone.
-        for name in (try? manager.contentsOfDirectory(atPath: temporary.path)) ?? []
-        where name.hasPrefix("bookplate-read-") {
-            let pid = name.dropFirst("bookplate-read-".count).split(separator: "-").first.flatMap { Int32($0) }
-            if let pid, pid != ProcessInfo.processInfo.processIdentifier, kill(pid, 0) != 0, errno == ESRCH {
-                try? manager.removeItem(at: temporary.appendingPathComponent(name))
-            }
-        }
-        let folder = temporary.appendingPathComponent(
-            "bookplate-read-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
+        // A working folder as every command makes one: those left by a command that was killed
+        // go (found by a review).
+        WorkingFiles.removeAbandoned(in: temporary, madeFor: snapshotName)
+        let folder = temporary.appendingPathComponent(WorkingFiles.name(for: snapshotName, kind: "tmp"))
         defer { try? manager.removeItem(at: folder) }
         // The file a link names, whose log SQLite keeps beside it, not beside the link (found by a
         // review).

@@ -633,22 +633,22 @@ struct BuildRun {
         for (path, stamp) in zip(paths, stamps) { files[path]?.stamp = stamp ?? .gone }
     }
 
-    /// Whether an import is writing its notes as this build runs (``ImportUnderWay``): the notes
-    /// of no book are then, most likely, the import's, their books not yet in the library.
-    private var importUnderWay: Bool {
-        !(kind == .upToDate ? previous?.orphanNotes ?? [] : orphanNotes).isEmpty
-            && ImportUnderWay.isUnderWay(in: builder.stateFolder)
+    /// The notes of no book this build reports: the last build's, when the site was up to date.
+    private var reportedOrphanNotes: [String] {
+        kind == .upToDate ? previous?.orphanNotes ?? [] : orphanNotes
     }
 
-    /// One line for the notes of no book while an import is under way, in place of a line each
-    /// telling the reader to rename or move away what the import was writing.
-    private var notesOfAnImportUnderWay: [String] {
-        guard importUnderWay else { return [] }
-        let count = (kind == .upToDate ? previous?.orphanNotes ?? [] : orphanNotes).count
-        return [
-            "\(count) note\(count == 1 ? "" : "s") in \(paths.notes.relativePathForDisplay) belong to no book yet: "
-                + "an import is under way; build again once it is done"
-        ]
+    /// Whether an import is writing its notes as this build runs (``ImportUnderWay``): the notes
+    /// of no book are then, most likely, the import's, their books not yet in the library, and
+    /// are one line (``importUnderWayLine(_:)``) in place of a line each telling the reader to
+    /// rename or move away what the import was writing.
+    private var importUnderWay: Bool {
+        !reportedOrphanNotes.isEmpty && ImportUnderWay.isUnderWay(in: builder.stateFolder)
+    }
+
+    private func importUnderWayLine(_ count: Int) -> String {
+        "\(count) note\(count == 1 ? "" : "s") in \(paths.notes.relativePathForDisplay) belong to no book yet: "
+            + "an import is under way; build again once it is done"
     }
 
     /// The reader's pages' links to files the site lacks, found at every build, up to date or not:
@@ -708,18 +708,20 @@ struct BuildRun {
         let authorCount = self.authorCount ?? counts?.authors
         let fileCount = kind == .upToDate ? (previous?.files.count ?? 0) : files.count
         let pageCount = (kind == .upToDate ? previous?.files : files)?.keys.filter { $0.hasSuffix(".html") }.count ?? 0
+        let orphans = reportedOrphanNotes
+        let underWay = importUnderWay
         return BuildReport(
             kind: kind, pageCount: pageCount, bookCount: bookCount,
             authorCount: authorCount, fileCount: fileCount, filesWritten: written, filesRemoved: removedCount,
             filesRepaired: repaired, notesRendered: notesRendered,
-            orphanNotes: (importUnderWay ? [] : (kind == .upToDate ? previous?.orphanNotes ?? [] : orphanNotes)).map {
+            orphanNotes: (underWay ? [] : orphans).map {
                 paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay
             },
             oversizedNotes: oversizedNotes.map {
                 paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay
             },
             warnings: events + (kind == .upToDate ? previous?.warnings ?? [] : warnings) + misnamedNotes
-                + missingPageLinks() + notesOfAnImportUnderWay,
+                + missingPageLinks() + (underWay ? [importUnderWayLine(orphans.count)] : []),
             duration: ContinuousClock.now - started, baseURL: settings.baseURL)
     }
 }

@@ -4,9 +4,8 @@ import Foundation
 
 /// Open Library's free-text dates: "1997", "October 1, 1988", "Mar 2005", "2005-03-01", "c1988".
 enum OpenLibraryDates {
-    private static let months = [
-        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
-    ]
+    /// "jan" to "dec": a word that begins with one is that month ("Mar", "March", "mars").
+    private static let months = PartialDate.englishMonths.map { String($0.prefix(3)) }
 
     static func parse(_ text: String) -> PartialDate? {
         if let iso = try? PartialDate(parsing: String(text.prefix(10))) { return iso }

@@ -119,7 +119,8 @@ struct ReadOnlyLibraryTests {
     /// (found by a review): it goes at the next read of a copy.
     @Test func aCopyLeftByAKilledCommandGoes() throws {
         let url = try library()
-        let left = FileManager.default.temporaryDirectory.appendingPathComponent("bookplate-read-2147483646-9")
+        let left = FileManager.default.temporaryDirectory.appendingPathComponent(
+            ".\(DatabaseQueue.snapshotName).tmp-2147483646-9")
         try FileManager.default.createDirectory(at: left, withIntermediateDirectories: true)
         try Data("old".utf8).write(to: left.appendingPathComponent("library.sqlite"))
         _ = try Library.openReadOnly(at: url, clock: clock)
