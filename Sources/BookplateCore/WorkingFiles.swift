@@ -82,6 +82,19 @@ package enum WorkingFiles {
         }
     }
 
+    /// The working files and folders made for `name` in `folder` that stayed once their command
+    /// was done with them: made by a process that has ended, or by this one, asked when its own
+    /// work is over. What ``removeAbandoned(in:madeFor:)`` could not remove (another user's
+    /// files) is among them.
+    package static func stayed(in folder: URL, madeFor name: String) -> [URL] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return entries.sorted().compactMap { entry in
+            guard isWorkingName(entry, madeFor: name), let pid = abandonedProcess(entry) else { return nil }
+            return pid == ProcessInfo.processInfo.processIdentifier || isGone(pid)
+                ? folder.appendingPathComponent(entry) : nil
+        }
+    }
+
     /// Whether the process `pid` has ended (never this one): what it left is no one's.
     package static func isGone(_ pid: Int32) -> Bool {
         pid != ProcessInfo.processInfo.processIdentifier && kill(pid, 0) != 0 && errno == ESRCH

@@ -721,7 +721,8 @@ struct BuildRun {
                 paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay
             },
             warnings: events + (kind == .upToDate ? previous?.warnings ?? [] : warnings) + misnamedNotes
-                + missingPageLinks() + (underWay ? [importUnderWayLine(orphans.count)] : []),
+                + missingPageLinks() + (underWay ? [importUnderWayLine(orphans.count)] : [])
+                + writer.leftoversThatStayed(),
             duration: ContinuousClock.now - started, baseURL: settings.baseURL)
     }
 }

@@ -38,15 +38,38 @@ struct SiteWriter: Sendable {
     /// Whether the target, or anything in it, belongs to someone other than this process's user
     /// (never so for root, who may replace anything): looked for only once a build failed to write.
     func holdsAnothersFiles() -> Bool {
+        SiteWriter.holdsAnothersFiles(target.path)
+    }
+
+    /// Whether `path`, or anything in it, belongs to someone other than this process's user.
+    static func holdsAnothersFiles(_ path: String) -> Bool {
         let me = geteuid()
         guard me != 0 else { return false }
         var info = stat()
-        if lstat(target.path, &info) == 0, info.st_uid != me { return true }
-        guard let walk = FileManager.default.enumerator(atPath: target.path) else { return false }
+        if lstat(path, &info) == 0, info.st_uid != me { return true }
+        guard let walk = FileManager.default.enumerator(atPath: path) else { return false }
         for case let relative as String in walk {
-            if lstat(target.path + "/" + relative, &info) == 0, info.st_uid != me { return true }
+            if lstat(path + "/" + relative, &info) == 0, info.st_uid != me { return true }
         }
         return false
+    }
+
+    /// A line for each working copy of the site, beside or in the target, that stayed after its
+    /// build was done: the old site a build run with `sudo` left is root's, which the reader's
+    /// next full build moved aside and could not delete, and which stayed there, a whole site's
+    /// size, without a word (found by an exploratory session).
+    func leftoversThatStayed() -> [String] {
+        let name = target.lastPathComponent
+        let stayed =
+            WorkingFiles.stayed(in: target.deletingLastPathComponent(), madeFor: name)
+            + WorkingFiles.stayed(in: target, madeFor: name)
+        return stayed.map { folder in
+            let shown = folder.relativePathForDisplay
+            return SiteWriter.holdsAnothersFiles(folder.path)
+                ? "\(shown), a copy of the site a build set aside, holds files of another user (a build run with sudo?) "
+                    + "and could not be removed: remove it (sudo rm -r \(shown))"
+                : "\(shown), a copy of the site a build set aside, could not be removed: remove it (rm -r \(shown))"
+        }
     }
 
     /// Whether a folder that is there cannot have working folders beside it.
