@@ -651,17 +651,21 @@ struct BuildRun {
             + "an import is under way; build again once it is done"
     }
 
-    /// The reader's pages' links to files the site lacks, found at every build, up to date or not:
-    /// kept with the last build's warnings, one stayed after the reader put the file in place.
-    private func missingPageLinks() -> [String] {
+    /// The links of the reader's pages and of their theme's style sheets to files the site lacks,
+    /// found at every build, up to date or not: kept with the last build's warnings, one stayed
+    /// after the reader put the file in place.
+    private func missingLinks() -> [String] {
         let made = (kind == .upToDate ? previous?.files : files) ?? [:]
         let site = self.site
+        let sitePath = (builder.baseURLOverride ?? settings.baseURL)?.path(percentEncoded: false) ?? "/"
+        let exists = { FileManager.default.fileExists(atPath: site + "/" + $0) }
+        let byTheBuild = { (wanted: Set<String>) in wanted.filter { made[$0] != nil } }
         return extraPages.missingLinks(
             renderer: builder.noteRenderer(settings), pagesFolder: paths.pages,
-            site: paths.site.relativePathForDisplay,
-            sitePath: (builder.baseURLOverride ?? settings.baseURL)?.path(percentEncoded: false) ?? "/",
-            exists: { FileManager.default.fileExists(atPath: site + "/" + $0) },
-            made: { wanted in wanted.filter { made[$0] != nil } })
+            site: paths.site.relativePathForDisplay, sitePath: sitePath, exists: exists, made: byTheBuild)
+            + StyleSheetLinks.missing(
+                templates: paths.templates, site: paths.site.relativePathForDisplay, sitePath: sitePath,
+                exists: exists, made: byTheBuild)
     }
 
     /// Saves what the build read and wrote. A new site still taking the old one's place is waited
@@ -721,7 +725,7 @@ struct BuildRun {
                 paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay
             },
             warnings: events + (kind == .upToDate ? previous?.warnings ?? [] : warnings) + misnamedNotes
-                + missingPageLinks() + (underWay ? [importUnderWayLine(orphans.count)] : [])
+                + missingLinks() + (underWay ? [importUnderWayLine(orphans.count)] : [])
                 + writer.leftoversThatStayed(),
             duration: ContinuousClock.now - started, baseURL: settings.baseURL)
     }

@@ -149,6 +149,12 @@ package enum DefaultTheme {
         as its pages do; `searchCountForms` then carries `data-group-minimum`); a
         `templates/index.mustache` of your own without `data-group` gets counts ungrouped, as before.
 
+        A style sheet of your own under `assets/` may link fonts and images with `url(…)` and `@import`,
+        read from where the sheet is published (`assets/fonts/mine.woff2` is `url(fonts/mine.woff2)` from
+        `assets/style.css`): put them under `assets/` too, or in a folder of yours at the top of the site
+        (`site/images/`, `url(../images/paper.png)`). Every build names a link to a file that is in
+        neither, and where to put it.
+
         """####
 
     package static let files: [String: String] = [

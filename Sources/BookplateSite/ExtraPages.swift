@@ -190,32 +190,17 @@ extension ExtraPages {
         renderer: NoteRenderer, pagesFolder: URL, site: String, sitePath: String = "/", exists: (String) -> Bool,
         made: (Set<String>) -> Set<String>
     ) -> [String] {
-        let sitePath = sitePath.hasSuffix("/") ? sitePath : sitePath + "/"
-        guard let base = URL(string: "https://site.invalid/") else { return [] }
+        let links = SiteLinks(sitePath: sitePath)
         var missing: [(page: String, link: String, path: String)] = []
         for page in pages {
             let html = renderer.render(page.body, topHeading: 2).html
-            guard let here = URL(string: "\(ExtraPage.folder)/\(page.name)/", relativeTo: base),
-                let here = URL(string: String(sitePath.dropFirst()) + here.relativeString, relativeTo: base)
-            else { continue }
-            var links: [String] = []
+            var found: [String] = []
             HTMLAllowList.read(html, unterminatedIsText: false) { piece in
                 guard case .start(let name, let tag) = piece, name == "a" || name == "img" else { return }
-                if let link = HTMLAllowList.Tag.attribute(name == "a" ? "href" : "src", in: tag) { links.append(link) }
+                if let link = HTMLAllowList.Tag.attribute(name == "a" ? "href" : "src", in: tag) { found.append(link) }
             }
-            var said = Set<String>()
-            for link in links where !link.hasPrefix("#") && !link.hasPrefix("//") && URL(string: link)?.scheme == nil {
-                guard let url = URL(string: link, relativeTo: here), url.host == base.host else { continue }
-                let whole = url.path(percentEncoded: false)
-                guard (whole + "/").hasPrefix(sitePath) else { continue }
-                var path = String(whole.dropFirst(min(sitePath.count, whole.count)))
-                if path.isEmpty || path.hasSuffix("/") {
-                    // A folder of the reader's, listed as the web server lists one, is theirs.
-                    if !path.isEmpty, exists(String(path.dropLast())) { continue }
-                    path += "index.html"
-                }
-                guard !exists(path), said.insert(path).inserted else { continue }
-                missing.append((page.name, link, path))
+            missing += links.missing(found, from: "\(ExtraPage.folder)/\(page.name)/", exists: exists).map {
+                (page.name, $0, $1)
             }
         }
         // The plan is looked through only for links the folder lacks (a first build's, mostly).
