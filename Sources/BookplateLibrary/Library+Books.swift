@@ -228,12 +228,7 @@ extension Library {
                     latest.record.started != book.startedDate || latest.record.finished != book.finishedDate
                         || latest.record.outcome.status != book.status
                 {
-                    let dates = [
-                        latest.record.started.map { "begun \($0)" }, latest.record.finished.map { "ended \($0)" },
-                    ]
-                    throw LibraryError.readBeforeLatest(
-                        slug: book.slug,
-                        latest: (dates.compactMap { $0 } + [latest.record.outcome.rawValue]).joined(separator: ", "))
+                    throw LibraryError.readBeforeLatest(slug: book.slug, latest: latest.record.summary)
                 }
             }
             if let authors = edit.authors {

@@ -64,6 +64,12 @@ public struct ReadRecord: Hashable, Sendable, Codable {
         return finished.endsBefore(started)
     }
 
+    /// The read in a few words, for a message: "begun 2023-01-02, ended 2023-03-01, finished".
+    var summary: String {
+        ([started.map { "begun \($0)" }, finished.map { "ended \($0)" }].compactMap { $0 } + [outcome.rawValue])
+            .joined(separator: ", ")
+    }
+
     /// A read begun after it ended is no read: throws as `edit` does.
     func checked() throws -> ReadRecord {
         try Library.checkDates(started: started, finished: finished)
