@@ -52,6 +52,22 @@ package enum FileStamps {
         return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
+    /// Now, as the file system holding `folder` tells time: the change time of a file made there
+    /// and removed at once; nil when none can be made. A folder's change time comes from that
+    /// clock, which may not be this process's (a network share's server keeps its own).
+    package static func now(asFilesIn folder: String) -> Int64? {
+        let path = folder + "/" + WorkingFiles.name(for: "clock", kind: "tmp")
+        let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard file >= 0 else { return nil }
+        defer {
+            close(file)
+            unlink(path)
+        }
+        var info = stat()
+        guard fstat(file, &info) == 0 else { return nil }
+        return Stamp(info).changed
+    }
+
     /// The stamp of the regular file at `path` (a link is not followed), or nil when there is none.
     /// A file racy at `stampedAt` gets a digest (`.max`: none does). A relative `path` is looked up from the
     /// open folder `directory` (the system walks a shorter path).

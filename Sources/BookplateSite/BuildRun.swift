@@ -676,9 +676,14 @@ struct BuildRun {
         for (slug, stamp) in noteStamps {
             noteEntries[slug] = BuildState.Note(stamp: stamp, fingerprint: notes?.fingerprints[slug])
         }
+        // The next build looks for files put in the site since this moment by the folders' change
+        // times, which the file system's clock sets: taken from this process's clock running
+        // ahead of it (a network share's server behind, a clock set back), files put there in
+        // between were never found (found by an exploratory session). The earlier of the two.
+        let savedAt = min(builder.now(), writer.fileSystemNow() ?? .max)
         let state = BuildState(
             site: site, library: library, inputs: inputs,
-            noteOptions: builder.noteRenderer(settings).optionsTag, savedAt: FileStamps.now(), notes: noteEntries,
+            noteOptions: builder.noteRenderer(settings).optionsTag, savedAt: savedAt, notes: noteEntries,
             sources: sources, files: files, warnings: warnings, orphanNotes: orphanNotes)
         var siteInPlace = siteSwap == nil
         // A state that cannot be saved only costs the next build its shortcut.

@@ -27,6 +27,8 @@ public struct SiteBuilder: Sendable {
     /// Whether the site is written from inside its folder (``SiteWriter/writesInside``); nil
     /// decides by the folder, as every build does (set in tests, whose folders all allow both).
     var writesInsideOutput: Bool?
+    /// Now, as this process's clock tells it, in nanoseconds (set in tests, to run it ahead).
+    var now: @Sendable () -> Int64 = { FileStamps.now() }
     /// Whether the templates folder must exist (the reader named it) rather than default to the
     /// built-in theme.
     public var requiresTemplatesFolder: Bool

@@ -150,6 +150,11 @@ struct SiteWriter: Sendable {
     /// The folder working folders are made in: the target's, or the target itself.
     private var workingFolder: URL { writesInside ? target : target.deletingLastPathComponent() }
 
+    /// Now, as the clock of the file system the site is on tells it (``FileStamps/now(asFilesIn:)``).
+    func fileSystemNow() -> Int64? {
+        FileStamps.now(asFilesIn: workingFolder.path)
+    }
+
     /// A working folder beside the target, or inside it (see ``WorkingFiles``).
     private func sibling(_ kind: String) -> URL {
         workingFolder.appendingPathComponent(WorkingFiles.name(for: target.lastPathComponent, kind: kind))

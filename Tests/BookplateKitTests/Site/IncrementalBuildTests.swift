@@ -130,6 +130,28 @@ import Testing
         #expect(strays.summary(site: "site").hasPrefix("Nothing else changed: site/ is up to date"))
     }
 
+    /// A build whose clock ran ahead of the file system's (a network share whose server lags, a
+    /// clock set back after) saved the moment by its own clock, and the files put in the site's
+    /// folders after it, whose change times the file system sets, looked older than the build:
+    /// never removed, never named, while `build --full` had none of them (found by an
+    /// exploratory session with faketime). The moment is the earlier of the two clocks'.
+    @Test func filesPutThereAfterABuildWhoseClockRanAheadAreFound() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        try shelf.library.editBook(slug: "kindred", BookEdit(rating: .some(try Rating(4))))
+        var ahead = SiteBuilder(library: shelf.library, paths: shelf.paths, settings: FixtureShelf.settings)
+        ahead.now = { FileStamps.now() + 86_400 * 1_000_000_000 }
+        try ahead.build()
+        Thread.sleep(forTimeInterval: 0.2)
+        try Data("stray".utf8).write(to: shelf.paths.site.appendingPathComponent("books/stray.html"))
+        let old = shelf.paths.site.appendingPathComponent("authors/old-author")
+        try FileManager.default.createDirectory(at: old, withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: old.appendingPathComponent("index.html"))
+        let next = try shelf.build(settings: FixtureShelf.settings)
+        #expect(next.filesRemoved == 2, "\(next.everyWarning)")
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try fullBuild(of: shelf)))
+    }
+
     /// A file gone when a build stamped it (the site deleted while the build ran) was dropped
     /// from the state, and never made again: `build` called the site up to date without it
     /// (found by an exploratory session racing `rm -rf site` against rebuilds). It is kept with
