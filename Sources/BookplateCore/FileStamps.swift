@@ -52,11 +52,11 @@ package enum FileStamps {
         return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
-    /// Now, as the file system holding `folder` tells time: the change time of a file made there
-    /// and removed at once; nil when none can be made. A folder's change time comes from that
-    /// clock, which may not be this process's (a network share's server keeps its own).
-    package static func now(asFilesIn folder: String) -> Int64? {
-        let path = folder + "/" + WorkingFiles.name(for: "clock", kind: "tmp")
+    /// Now, as the file system tells time where `path` is: the change time of a file made at
+    /// `path` (a working name) and removed at once; nil when none can be made. A folder's change
+    /// time comes from that clock, which may not be this process's (a network share's server
+    /// keeps its own).
+    package static func now(byMaking path: String) -> Int64? {
         let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard file >= 0 else { return nil }
         defer {

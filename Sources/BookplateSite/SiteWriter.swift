@@ -150,9 +150,10 @@ struct SiteWriter: Sendable {
     /// The folder working folders are made in: the target's, or the target itself.
     private var workingFolder: URL { writesInside ? target : target.deletingLastPathComponent() }
 
-    /// Now, as the clock of the file system the site is on tells it (``FileStamps/now(asFilesIn:)``).
+    /// Now, as the clock of the file system the site is on tells it (``FileStamps/now(byMaking:)``),
+    /// from a working file, which a later build sweeps away should this one be killed meanwhile.
     func fileSystemNow() -> Int64? {
-        FileStamps.now(asFilesIn: workingFolder.path)
+        FileStamps.now(byMaking: sibling("tmp").path)
     }
 
     /// A working folder beside the target, or inside it (see ``WorkingFiles``).
