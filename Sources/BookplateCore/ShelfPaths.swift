@@ -34,7 +34,12 @@ public struct ShelfPaths: Sendable, Equatable {
     public var content: URL { library.deletingLastPathComponent() }
     public var notes: URL { content.appendingPathComponent("notes", isDirectory: true) }
     /// Where builds keep their state, lock and thumbnails, and commands what they remember.
-    public var stateFolder: URL { content.appendingPathComponent(".bookplate", isDirectory: true) }
+    public var stateFolder: URL { ShelfPaths.stateFolder(besideLibraryIn: content) }
+
+    /// The folder of Bookplate's own state beside a library kept in `folder` (a shelf's `content/`).
+    package static func stateFolder(besideLibraryIn folder: URL) -> URL {
+        folder.appendingPathComponent(".bookplate", isDirectory: true)
+    }
     public var covers: URL { content.appendingPathComponent("covers", isDirectory: true) }
     /// The site settings, `site.yaml`.
     public var settings: URL { content.appendingPathComponent(Self.settingsFileName) }

@@ -143,8 +143,21 @@ public struct Library: Sendable {
         do {
             return try database.write(work)
         } catch let error as DatabaseError {
-            throw LibraryError.storage(path: path, message: error.readerMessage)
+            throw LibraryError.storage(path: path, message: writeFailure(error))
         }
+    }
+
+    /// What a change that failed with `error` is told as. An import keeps the library to itself
+    /// until it is done, all or nothing: an `edit` meanwhile waited ten seconds and said another
+    /// program kept it locked, not which (found by an exploratory session). An import under way
+    /// in the shelf the library is in is named.
+    func writeFailure(_ error: DatabaseError) -> String {
+        let stateFolder = ShelfPaths.stateFolder(
+            besideLibraryIn: URL(fileURLWithPath: path).deletingLastPathComponent())
+        guard error.resultCode == .SQLITE_BUSY, ImportUnderWay.isUnderWay(in: stateFolder) else {
+            return error.readerMessage
+        }
+        return "an import is under way, and keeps it until it is done, all or nothing: try again then"
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import BookplateCore
@@ -27,6 +28,31 @@ struct ImportUnderWayTests {
         underWay.end()
         let after = try shelf.build().everyWarning
         #expect(after.filter { $0.contains("belongs to no book on the shelf") }.count == 2, "\(after)")
+    }
+
+    /// An import keeps the library to itself until it is done: an `edit` meanwhile waited and
+    /// said "another program kept it locked", not which (found by an exploratory session). It
+    /// names the import; with no import under way, the lock is said as before.
+    @Test func aChangeWhileAnImportHoldsTheLibraryNamesTheImport() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+        let holder = try DatabaseQueue(path: shelf.paths.library.path)
+        let underWay = try #require(ImportUnderWay.begin(in: shelf.paths.stateFolder))
+        defer { underWay.end() }
+        try holder.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            defer { try? db.execute(sql: "ROLLBACK") }
+            #expect(
+                throws: LibraryError.storage(
+                    path: shelf.library.path,
+                    message: "an import is under way, and keeps it until it is done, all or nothing: try again then")
+            ) {
+                try shelf.library.editBook(slug: "dune", BookEdit(title: "Dune Messiah"))
+            }
+        }
+        underWay.end()
+        let busy = DatabaseError(resultCode: .SQLITE_BUSY)
+        #expect(shelf.library.writeFailure(busy) == "another program kept it locked; try again")
     }
 
     /// The import marks itself under way as it runs, and takes the mark away.
