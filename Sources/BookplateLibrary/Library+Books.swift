@@ -253,7 +253,7 @@ extension Library {
             }
             try addShelves(edit.addShelves, to: book, in: db)
             try removeShelves(edit.removeShelves, from: book, in: db)
-            try deleteUnusedAuthorsAndShelves(in: db)
+            try deleteWhatNoBookHas(in: db)
             return try details(of: book, in: db)
         }
     }
@@ -265,7 +265,7 @@ extension Library {
             guard try Book.filter(Book.Columns.slug == slug).deleteAll(db) > 0 else {
                 throw LibraryError.noSuchBook(slug)
             }
-            try deleteUnusedAuthorsAndShelves(in: db)
+            try deleteWhatNoBookHas(in: db)
         }
     }
 
@@ -480,9 +480,12 @@ extension Library {
         for name in series { try Book.checkLength(name, of: "series' name") }
     }
 
-    func deleteUnusedAuthorsAndShelves(in db: Database) throws {
+    /// Deletes the authors, shelves and series no book has any more. (A series a removed book
+    /// left stayed until a later book's series were set.)
+    func deleteWhatNoBookHas(in db: Database) throws {
         try db.execute(sql: "DELETE FROM author WHERE id NOT IN (SELECT authorId FROM bookAuthor)")
         try db.execute(sql: "DELETE FROM shelf WHERE id NOT IN (SELECT shelfId FROM bookShelf)")
+        try db.execute(sql: "DELETE FROM series WHERE id NOT IN (SELECT seriesId FROM bookSeries)")
     }
 }
 

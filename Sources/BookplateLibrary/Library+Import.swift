@@ -181,7 +181,7 @@ extension Library {
                     try stagePendingNotes()
                     // Bookplate's own export brings its authors before its books: an author whose
                     // books were all left out as removed would stay with none (found by a review).
-                    if !summary.removedByReader.isEmpty { try self.deleteUnusedAuthorsAndShelves(in: db) }
+                    if !summary.removedByReader.isEmpty { try self.deleteWhatNoBookHas(in: db) }
                     if dryRun { return .rollback }
                     try beforeCommit(setAsideNotes)
                     return .commit

@@ -98,7 +98,7 @@ extension Library {
                     _ = try saveAuthor(author, in: db, refreshing: true)
                 }
             }
-            try deleteUnusedAuthorsAndShelves(in: db)
+            try deleteWhatNoBookHas(in: db)
             return changed.map(\.rawValue)
         }
     }

@@ -149,7 +149,7 @@ extension Library {
                 arguments: [book.slug, book.title, date, json, noteFile, coverFile])
             let id = db.lastInsertedRowID
             try Book.filter(Book.Columns.id == bookId).deleteAll(db)
-            try deleteUnusedAuthorsAndShelves(in: db)
+            try deleteWhatNoBookHas(in: db)
             return id
         }
     }
@@ -322,7 +322,7 @@ extension Library {
             guard try Book.filter(Book.Columns.slug == slug).deleteAll(db) > 0 else {
                 throw LibraryError.noSuchBook(slug)
             }
-            try deleteUnusedAuthorsAndShelves(in: db)
+            try deleteWhatNoBookHas(in: db)
         }
     }
 }

@@ -180,10 +180,8 @@ extension Library {
         _ places: [SeriesPlace], of bookId: Int64, in db: Database, respelling: Bool = false,
         index: NamedRow.Index? = nil
     ) throws {
-        let had =
-            respelling
-            ? Set(try Int64.fetchAll(db, sql: "SELECT seriesId FROM bookSeries WHERE bookId = ?", arguments: [bookId]))
-            : []
+        let had = Set(
+            try Int64.fetchAll(db, sql: "SELECT seriesId FROM bookSeries WHERE bookId = ?", arguments: [bookId]))
         try db.execute(sql: "DELETE FROM bookSeries WHERE bookId = ?", arguments: [bookId])
         var seen = Set<Int64>()
         for (ordinal, place) in places.enumerated() {
@@ -193,7 +191,7 @@ extension Library {
             if let named = try index?.find(name, db) ?? NamedRow.find(name, in: .series, db),
                 var existing = try Series.fetchOne(db, key: named.id)
             {
-                if let id = existing.id, had.contains(id), existing.name != name {
+                if respelling, let id = existing.id, had.contains(id), existing.name != name {
                     existing.name = name
                     try existing.update(db)
                     index?.forget()
@@ -213,8 +211,17 @@ extension Library {
                 sql: "INSERT INTO bookSeries (bookId, seriesId, position, sortValue, ordinal) VALUES (?, ?, ?, ?, ?)",
                 arguments: [bookId, seriesId, place.position?.text, place.position?.value, ordinal])
         }
-        try db.execute(sql: "DELETE FROM series WHERE id NOT IN (SELECT seriesId FROM bookSeries)")
-        if db.changesCount > 0 { index?.forget() }
+        // Only the series the book left can have been left with no book: looking through every
+        // series for those, once a book, made an import of books in series quadratic (10,000
+        // books in 3,334 series took twice as long as without; found by an exploratory session).
+        var removedAny = false
+        for id in had.subtracting(seen) {
+            try db.execute(
+                sql: "DELETE FROM series WHERE id = ? AND NOT EXISTS (SELECT 1 FROM bookSeries WHERE seriesId = ?)",
+                arguments: [id, id])
+            removedAny = removedAny || db.changesCount > 0
+        }
+        if removedAny { index?.forget() }
     }
 
     /// The series of every book, by book id, each book's in the order they were named.

@@ -72,6 +72,34 @@ import Testing
         #expect(try library.read { db in try Series.fetchCount(db) } == 1)
     }
 
+    /// A series is deleted once no book has it, whichever way its last book leaves it: its
+    /// series changed, or the book removed (a removed book's series stayed until another book's
+    /// series were set). Only the series a book leaves are looked at: looking through every
+    /// series once a book made an import of books in series quadratic (found by an exploratory
+    /// session).
+    @Test func aSeriesGoesWhenItsLastBookLeavesItWhateverTheWay() throws {
+        let shelf = try TemporaryShelf()
+        let library = shelf.library
+        let series = {
+            try library.read { db in try String.fetchAll(db, sql: "SELECT name FROM series ORDER BY name") }
+        }
+        try library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"], series: [SeriesPlace(name: "Dune")]))
+        try library.addBook(
+            NewBook(title: "Dune Messiah", authors: ["Frank Herbert"], series: [SeriesPlace(name: "Dune")]))
+        try library.addBook(
+            NewBook(
+                title: "Emma", authors: ["Jane Austen"],
+                series: [SeriesPlace(name: "Austen"), SeriesPlace(name: "Novels")]))
+        try library.editBook(slug: "dune", BookEdit(series: [SeriesPlace(name: "Chronicles")]))
+        #expect(try series() == ["Austen", "Chronicles", "Dune", "Novels"])
+        try library.editBook(slug: "dune-messiah", BookEdit(series: [SeriesPlace(name: "Chronicles")]))
+        #expect(try series() == ["Austen", "Chronicles", "Novels"])
+        try library.editBook(slug: "emma", BookEdit(series: [SeriesPlace(name: "Novels")]))
+        #expect(try series() == ["Chronicles", "Novels"])
+        _ = try BookRemoval(library: library, paths: shelf.paths).remove(slug: "emma")
+        #expect(try series() == ["Chronicles"])
+    }
+
     @Test func importsTakeSeriesOutOfTitlesAndLeaveNothingHostileOnThePage() throws {
         let shelf = try TemporaryShelf()
         let many = (1...30).map { "S\($0), #\($0)" }.joined(separator: "; ")
