@@ -79,9 +79,15 @@ public enum Slug {
         return "\(base)-\(counter)"
     }
 
-    /// Whether `text` is a well-formed slug.
+    /// The longest slug Bookplate makes: one of ``maximumLength``, and the counter ``unique(_:isTaken:)``
+    /// may add.
+    static let longestValid = maximumLength + 16
+
+    /// Whether `text` is a well-formed slug, of a length Bookplate makes: an export's slug of
+    /// 300 letters was taken as it was, and the book's page, whose folder is named by it, could
+    /// never be written — nor, from about 235, its note (found by an exploratory session).
     public static func isValid(_ text: String) -> Bool {
-        !text.isEmpty && !text.hasPrefix("-") && !text.hasSuffix("-")
+        !text.isEmpty && text.utf8.count <= longestValid && !text.hasPrefix("-") && !text.hasSuffix("-")
             && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
 }

@@ -279,6 +279,36 @@ import Testing
     /// export carries each removed book whole, its set-aside note too; imported, it is a removed
     /// copy that `restore` brings back, importing again changes nothing, and the export of the
     /// shelf it came to gives the same bytes.
+    /// An export's slug longer than any Bookplate makes was taken as it was: from about 235
+    /// letters its note could not be written ("check the folder's permissions"), and at 300 the
+    /// import went through and the shelf never built again, its page's folder name too long
+    /// (found by an exploratory session). Such a slug is made afresh, as a taken one is.
+    @Test func anExportsSlugLongerThanAnyBookplateMakesIsMadeAfresh() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        try NoteStore(folder: shelf.paths.notes).writeNote("Clever.\n", forSlug: "emma")
+        let json = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).json()
+        var document = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let long = String(repeating: "x", count: 300)
+        var books = try #require(document["books"] as? [[String: Any]])
+        books[0]["slug"] = long
+        document["books"] = books
+        var authors = try #require(document["authors"] as? [[String: Any]])
+        authors[0]["slug"] = long
+        document["authors"] = authors
+        let moved = try TemporaryShelf()
+        let file = moved.root.appendingPathComponent("export.json")
+        try JSONSerialization.data(withJSONObject: document).write(to: file)
+        let report = try ShelfImport(library: moved.library, notes: NoteStore(folder: moved.paths.notes))
+            .run(file: file, as: .bookplate)
+        #expect(report.summary.added == ["emma"])
+        #expect(try moved.library.findBook(matching: "emma").authors.map(\.slug) == ["jane-austen"])
+        #expect(try note("emma", of: moved) == "Clever.\n")
+        try moved.build()
+        #expect(try moved.siteFile("books/emma/index.html").contains("Clever."))
+        #expect(!Slug.isValid(long) && Slug.isValid(String(repeating: "x", count: Slug.maximumLength) + "-12"))
+    }
+
     @Test func aRemovedBookTravelsWithTheJSONExportAndCanBeRestoredThere() throws {
         let shelf = try TemporaryShelf()
         try shelf.library.addBook(
