@@ -12,8 +12,12 @@ public enum Suggestions {
     /// How far `candidate` is from `typed`, or nil when too far to suggest: up to a third of the
     /// typed length, at least one edit and at most three.
     package static func distance(_ typed: String, _ candidate: String) -> Int? {
-        let left = Array(TextFolding.searchKey(typed))
-        let right = Array(TextFolding.searchKey(candidate))
+        distance(folded: Array(TextFolding.searchKey(typed)), Array(TextFolding.searchKey(candidate)))
+    }
+
+    /// ``distance(_:_:)`` between texts folded already (``TextFolding/searchKey(_:)``), as
+    /// characters: a reader's query is folded once for a whole shelf.
+    package static func distance(folded left: [Character], _ right: [Character]) -> Int? {
         let allowed = min(3, max(1, left.count / 3))
         guard abs(left.count - right.count) <= allowed else { return nil }
         let found = editDistance(left, right)

@@ -32,12 +32,15 @@ extension Library {
             }
             let wanted = TextFolding.searchKey(trimmed)
             let books = try Book.order(Book.Columns.slug).fetchAll(db)
-            let matches = books.filter { TextFolding.searchKey($0.title).contains(wanted) }
-            let exact = matches.filter { TextFolding.searchKey($0.title) == wanted }
-            let chosen = exact.count == 1 ? exact : matches
+            // Each title folded once: folded for each use, a query that matched nothing took
+            // most of a second on a shelf of long titles (found by an exploratory session).
+            let titles = books.map { TextFolding.searchKey($0.title) }
+            let matches = books.indices.filter { titles[$0].contains(wanted) }
+            let exact = matches.filter { titles[$0] == wanted }
+            let chosen = (exact.count == 1 ? exact : matches).map { books[$0] }
             switch chosen.count {
             case 0:
-                let near = Library.nearestBooks(to: trimmed, in: books)
+                let near = Library.nearestBooks(to: wanted, slugs: books.map(\.slug), titles: titles)
                 throw near.isEmpty ? LibraryError.noSuchBook(query) : .noSuchBookButNear(query, suggestions: near)
             case 1: return try details(of: chosen[0], in: db)
             default: throw LibraryError.ambiguousBook(query, candidates: chosen.map(\.slug))
@@ -46,15 +49,16 @@ extension Library {
     }
 
     /// The slugs of up to three books whose slug, title or a word of the title is a few letters
-    /// from `query`: "neuromancr" finds neuromancer.
-    static func nearestBooks(to query: String, in books: [Book]) -> [String] {
+    /// from `query`: "neuromancr" finds neuromancer. The query and the titles come folded
+    /// (``TextFolding/searchKey(_:)``).
+    static func nearestBooks(to query: String, slugs: [String], titles: [String]) -> [String] {
+        let typed = Array(query)
         var nearest: [(slug: String, distance: Int)] = []
-        for book in books {
-            let words = book.title.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
-            let distances = ([book.slug, book.title] + words.filter { $0.count >= 4 }).compactMap {
-                Suggestions.distance(query, $0)
-            }
-            if let best = distances.min() { nearest.append((book.slug, best)) }
+        for (slug, title) in zip(slugs, titles) {
+            let words = title.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).filter { $0.count >= 4 }
+            let candidates = [Array(TextFolding.searchKey(slug)), Array(title)] + words.map { Array($0) }
+            let distances = candidates.compactMap { Suggestions.distance(folded: typed, $0) }
+            if let best = distances.min() { nearest.append((slug, best)) }
         }
         return nearest.sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.slug < $1.slug }
             .prefix(3).map(\.slug)
