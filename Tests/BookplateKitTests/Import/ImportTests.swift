@@ -1032,7 +1032,7 @@ extension ExportTests {
         let shelf = try TemporaryShelf()
         let goodreads = try importText(
             "Book Id,Title,Author,Date Read,Exclusive Shelf\n1,Dune,Frank Herbert,2205/03/01,read\n"
-                + "2,Emma,Jane Austen,2025/12/31,read\n3,Kindred,Octavia E. Butler,2026/01/02,read\n", into: shelf)
+                + "2,Emma,Jane Austen,2025/12/31,read\n3,Kindred,Octavia E. Butler,2026/01/01,read\n", into: shelf)
         #expect(
             goodreads.summary.warnings == [
                 RowWarning(
@@ -1049,6 +1049,26 @@ extension ExportTests {
         #expect(
             storygraph.summary.warnings.map(\.message) == [
                 "reading dates 2027-01-05 and 2027-02-01 are after today: imported as they are; the site will show them"
+            ])
+    }
+
+    /// An import's "after today" was UTC's tomorrow: in Pago Pago on the afternoon of New Year's
+    /// Eve 2024 (1 January in UTC), a book finished on 2 January 2025 came in without a word
+    /// (found by an exploratory session). Any date after the reader's today, where the library's
+    /// clock says they are, is warned of; their today is not.
+    @Test func aReadingDateAfterTheReadersTodayIsWarnedOfWhereverTheyAre() throws {
+        let pagoPago = try #require(TimeZone(identifier: "Pacific/Pago_Pago"))
+        // 2024-12-31T14:00 in Pago Pago, 2025-01-01T01:00 in UTC.
+        let shelf = try TemporaryShelf(clock: .fixed(Date(timeIntervalSince1970: 1_735_693_200), in: pagoPago))
+        let summary = try importText(
+            "Book Id,Title,Author,Date Read,Exclusive Shelf\n1,Dune,Frank Herbert,2024/12/31,read\n"
+                + "2,Emma,Jane Austen,2025/01/02,read\n", into: shelf
+        ).summary
+        #expect(
+            summary.warnings == [
+                RowWarning(
+                    line: 3, message: "reading date 2025-01-02 is after today: imported as it is; the site will show it"
+                )
             ])
     }
 
