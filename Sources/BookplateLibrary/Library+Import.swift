@@ -107,7 +107,8 @@ extension Library {
         do {
             try database.writeWithoutTransaction { db in
                 try db.inTransaction {
-                    var importer = try BookImporter(db: db, source: file.source, now: clock.now())
+                    var importer = try BookImporter(
+                        db: db, source: file.source, now: clock.now(), timeZone: clock.timeZone)
                     importer.sharedMainTitles = BookImporter.sharedMainTitles(preparedRecords)
                     try importer.createAuthors(file.authors)
                     // Before the books' highlights: what the reader removed stays removed.

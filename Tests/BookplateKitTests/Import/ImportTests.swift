@@ -125,7 +125,8 @@ import Testing
             ])
         #expect(dune.timesRead == 2 && dune.book.privateNotes == "Lent to Sam, never returned")
         #expect(dune.shelves.map(\.name) == ["favourites", "sci-fi"])
-        #expect(dune.book.addedAt == ImportValues.instant(try PartialDate(parsing: "2023-01-02")))
+        // The start of the day where the reader is (the shelf's clock is in UTC).
+        #expect(dune.book.addedAt == Date(timeIntervalSince1970: 1_672_617_600))  // 2023-01-02T00:00:00Z
         let note = try NoteStore(folder: shelf.paths.notes).note(forSlug: dune.book.slug)
         // Goodreads' HTML is Markdown in the note (its raw HTML was left out of the page).
         #expect(note == "Spice.\n\nThe \"desert\" is **alive**.\n")
@@ -672,6 +673,38 @@ import Testing
         _ = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
             .run(file: TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv"), as: .goodreads)
         try ExportRoundTrip.expectSameBytes(from: shelf)
+    }
+
+    /// A book added at 20:00 in Los Angeles on 1 May 2024 and finished that evening went out in
+    /// the CSV as read on 2024/05/01 and added on 2024/05/02, UTC's day (found by an exploratory
+    /// session). Its Date Added is the reader's day, and a shelf in the same zone that imports the
+    /// file takes it as that day: its export is the same file, and importing it again changes
+    /// nothing.
+    @Test func theCSVsDateAddedIsTheReadersDay() throws {
+        let losAngeles = try #require(TimeZone(identifier: "America/Los_Angeles"))
+        // 2024-05-01T20:00 in Los Angeles, 2024-05-02T03:00 in UTC.
+        let clock = WallClock.fixed(Date(timeIntervalSince1970: 1_714_618_800), in: losAngeles)
+        let shelf = try TemporaryShelf(clock: clock)
+        try shelf.library.addBook(
+            NewBook(
+                title: "Evening Book", authors: ["Ann Author"], status: .read,
+                finishedDate: try PartialDate(parsing: "2024-05-01")))
+        let csv = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .goodreadsCSV()
+        let records = CSVParser().parse([UInt8](csv))
+        let row = Dictionary(uniqueKeysWithValues: zip(records[0].fields, records[1].fields))
+        #expect(row["Date Read"] == "2024/05/01" && row["Date Added"] == "2024/05/01")
+        let file = try TestPaths.temporaryFolder("date-added").appendingPathComponent("export.csv")
+        try csv.write(to: file)
+        let again = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).run(
+            file: file, as: .goodreads)
+        #expect(again.summary.unchanged == 1 && again.summary.updated.isEmpty)
+        let fresh = try TemporaryShelf(clock: clock)
+        _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes)).run(
+            file: file, as: .goodreads)
+        let second = try LibraryExporter(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes))
+            .goodreadsCSV()
+        #expect(csv == second, "\(GoldenFiles.readableDiff(csv, second))")
     }
 
     /// The CSV export left subtitles out ("The Dispossessed", where Goodreads writes "The
