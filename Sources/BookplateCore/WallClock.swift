@@ -25,4 +25,11 @@ public struct WallClock: Sendable {
     /// Today's date where the reader is, as a day: a book finished on New Year's morning in Tokyo
     /// was finished the year before, on UTC's day (found by an exploratory session).
     public var today: PartialDate { PartialDate.day(of: now(), in: timeZone) }
+
+    /// What the reader's clock showed at `instant`, kept as that time in UTC: how the library keeps
+    /// a highlight's time, as a Kindle writes it. Its day is then the reader's wherever the site
+    /// is built, read as UTC; the zone itself is not kept.
+    public func wallClockTime(of instant: Date) -> Date {
+        instant.addingTimeInterval(TimeInterval(timeZone.secondsFromGMT(for: instant)))
+    }
 }

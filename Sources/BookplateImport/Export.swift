@@ -286,6 +286,12 @@ public struct LibraryExporter: Sendable {
                     SeriesPlace(name: $0.name, position: $0.position.flatMap(SeriesPosition.init(parsing:)))
                 })
             let day = { (text: String?) in text.map { $0.replacingOccurrences(of: "-", with: "/") } ?? "" }
+            // The reader's day, where they are, as a reading date is: UTC's made a book added on an
+            // evening in Los Angeles added the day after it was read (found by an exploratory
+            // session).
+            let added = LibraryExporter.moment(book.added).map {
+                PartialDate.day(of: $0, in: library.clock.timeZone).description
+            }
             // Goodreads' one date is the last finished read's; StoryGraph's column has every dated
             // read that was finished, and the latest however it went.
             let reads = book.reads ?? []
@@ -318,7 +324,7 @@ public struct LibraryExporter: Sendable {
                 text(book.publisher ?? ""), book.format.flatMap(LibraryExporter.binding) ?? "",
                 book.pages.map(String.init) ?? "", book.published.map { String($0.prefix(4)) } ?? "",
                 book.firstPublished.map { String($0.prefix(4)) } ?? "", day(finishedReads.last?.finished),
-                day(String(book.added.prefix(10))), text((book.shelves + [exclusive]).joined(separator: ", ")), "",
+                day(added), text((book.shelves + [exclusive]).joined(separator: ", ")), "",
                 exclusive, text(book.note.map(LibraryExporter.reviewCell) ?? ""), "", text(book.privateNotes ?? ""),
                 readCount == 0 ? "" : String(readCount), book.owned == true ? "1" : "0",
                 datesRead.joined(separator: ", "),

@@ -5,7 +5,9 @@ import Foundation
 /// and Readwise's `2021-06-13 20:19:00+00:00`.
 ///
 /// Read by hand rather than by `ISO8601DateFormatter`, which takes one shape at a time and, on
-/// Linux, a formatter per thread. A moment with no zone is read as UTC, as the Kindle's are.
+/// Linux, a formatter per thread. A moment with no zone is read as UTC, as a Kobo keeps its times
+/// (and sometimes writes them without their `Z`); the library turns each into the reader's
+/// wall-clock time when it records the highlight.
 enum HighlightDate {
     /// The moment `text` names, or nil when it is not one of the shapes above or not a real day.
     static func parse(_ text: String) -> Date? {

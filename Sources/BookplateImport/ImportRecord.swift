@@ -369,14 +369,6 @@ enum ImportValues {
         return line.count > 40 ? line.prefix(40) + "…" : line
     }
 
-    /// Midnight UTC of a day, for "date added".
-    static func instant(_ date: PartialDate?) -> Date? {
-        guard let date else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        return calendar.date(from: DateComponents(year: date.year, month: date.month ?? 1, day: date.day ?? 1))
-    }
-
     /// A rating of 0.25–5 in quarter stars (Goodreads gives whole stars, StoryGraph 4.5 or 3.75); 0
     /// or empty means none. One that is not a number of stars is left out with a warning, one
     /// between quarters goes to the nearest with a warning.

@@ -70,7 +70,7 @@ enum GoodreadsFormat {
         return ImportRecord(
             line: row.line, book: book, sourceID: row["Book Id"], note: ImportValues.review(row.untrimmed("My Review")),
             privateNotes: row.block("Private Notes"), readCount: count, reads: reads,
-            addedAt: ImportValues.instant(added), warnings: warnings)
+            addedOn: added, warnings: warnings)
     }
 }
 
@@ -104,8 +104,7 @@ enum StoryGraphFormat {
         return ImportRecord(
             line: row.line, book: book, note: ImportValues.review(row.untrimmed("Review")), readCount: count,
             reads: reads,
-            addedAt: ImportValues.instant(
-                ImportValues.date(row["Date Added"], column: "Date Added", warnings: &warnings)),
+            addedOn: ImportValues.date(row["Date Added"], column: "Date Added", warnings: &warnings),
             warnings: warnings)
     }
 }
@@ -178,8 +177,7 @@ enum LibraryThingFormat {
         return ImportRecord(
             line: row.line, book: book, sourceID: row["Book Id"],
             note: ImportValues.review(row.untrimmed("Review")), privateNotes: row.block("Private Comment"),
-            addedAt: ImportValues.instant(
-                ImportValues.date(row["Entry Date"], column: "Entry Date", warnings: &warnings)),
+            addedOn: ImportValues.date(row["Entry Date"], column: "Entry Date", warnings: &warnings),
             warnings: warnings)
     }
 }

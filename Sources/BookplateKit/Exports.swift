@@ -29,6 +29,7 @@
 @_exported import struct BookplateCore.PartialDate
 @_exported import struct BookplateCore.ShelfPaths
 @_exported import enum BookplateCore.Suggestions
+@_exported import struct BookplateCore.WallClock
 @_exported import struct BookplateImport.LibraryExporter
 @_exported import enum BookplateLibrary.AudioLength
 @_exported import struct BookplateLibrary.Book

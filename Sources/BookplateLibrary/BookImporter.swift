@@ -58,6 +58,8 @@ struct BookImporter {
     let db: Database
     let source: ImportSource
     let now: Date
+    /// Where the reader is: a file's day added (``ImportRecord/addedOn``) is their day.
+    let timeZone: TimeZone
     var bookIDByISBN: [String: Int64] = [:]
     var bookIDBySourceID: [String: Int64] = [:]
     var bookIDsByMatchKey: [String: [Int64]] = [:]
@@ -120,10 +122,11 @@ struct BookImporter {
         var isBare: Bool
     }
 
-    init(db: Database, source: ImportSource, now: Date) throws {
+    init(db: Database, source: ImportSource, now: Date, timeZone: TimeZone) throws {
         self.db = db
         self.source = source
         self.now = now
+        self.timeZone = timeZone
         let books = try Row.fetchAll(
             db,
             sql: """
@@ -384,7 +387,9 @@ struct BookImporter {
         var book = Book(
             slug: slug, title: prepared.title, subtitle: new.subtitle, language: new.language,
             description: prepared.description,
-            coverURL: new.coverURL, subjects: new.subjects, addedAt: record.addedAt ?? now, provenance: new.provenance)
+            coverURL: new.coverURL, subjects: new.subjects,
+            addedAt: record.addedAt ?? record.addedOn.map(startOfDay) ?? now,
+            provenance: new.provenance)
         book.googleVolumeID = new.googleVolumeID
         book.openLibraryWorkKey = new.openLibraryWorkKey.flatMap { OpenLibraryKey.valid($0, kind: "W") }
         book.openLibraryEditionKey = new.openLibraryEditionKey.flatMap { OpenLibraryKey.valid($0, kind: "M") }
@@ -447,6 +452,12 @@ struct BookImporter {
         book.firstPublished = book.firstPublished ?? new.firstPublished
         if let added = record.addedAt, book.id != nil, !Self.saysNoMore(added, than: book.addedAt) {
             book.addedAt = added
+        } else if let day = record.addedOn, record.addedAt == nil, book.id != nil,
+            PartialDate.day(of: book.addedAt, in: timeZone) != day
+        {
+            // A day the library's time is on, where the reader is, tells no more: importing a
+            // shelf's own CSV again set every book's time to midnight.
+            book.addedAt = startOfDay(day)
         }
         book.subtitle = book.subtitle ?? new.subtitle?.trimmedForStorage.nilIfEmpty
         book.publisher = book.publisher ?? new.publisher?.trimmedForStorage.nilIfEmpty
@@ -462,25 +473,26 @@ struct BookImporter {
         }
     }
 
-    /// Whether a file's date added tells no more than the library's: the same instant, the same
-    /// second (an export written before they kept milliseconds), or a
-    /// day's midnight (UTC, as the CSV formats give a day and no time) on the day the library
-    /// has. Importing a shelf's own Goodreads export again set every book's time to midnight.
+    /// The first moment of `day` where the reader is: a reading log's day added. Read as UTC's
+    /// midnight, a book added on an evening in Los Angeles and exported there came back a day
+    /// early (found by an exploratory session).
+    func startOfDay(_ day: PartialDate) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar.date(from: DateComponents(year: day.year, month: day.month ?? 1, day: day.day ?? 1)) ?? now
+    }
+
+    /// Whether a file's time added tells no more than the library's: the same instant, or the same
+    /// second (an export written before they kept milliseconds).
     private static func saysNoMore(_ file: Date, than kept: Date) -> Bool {
-        let day = 86_400.0
         let fileSeconds = file.timeIntervalSince1970
         // To the millisecond, as times are exported: .097 s read from a file and .097 s read from
         // the library are binary fractions a hair apart, and a book was updated at every import
         // (found by an exploratory session).
         guard (fileSeconds * 1000).rounded() != (kept.timeIntervalSince1970 * 1000).rounded() else { return true }
         // The same second, as exports before milliseconds wrote it.
-        if fileSeconds.truncatingRemainder(dividingBy: 1) == 0,
-            fileSeconds == kept.timeIntervalSince1970.rounded(.down)
-        {
-            return true
-        }
-        return fileSeconds.truncatingRemainder(dividingBy: day) == 0
-            && (kept.timeIntervalSince1970 / day).rounded(.down) == fileSeconds / day
+        return fileSeconds.truncatingRemainder(dividingBy: 1) == 0
+            && fileSeconds == kept.timeIntervalSince1970.rounded(.down)
     }
 
     private mutating func uniqueSlug(_ base: String, surname: String?) -> String {

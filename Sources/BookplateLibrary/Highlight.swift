@@ -8,6 +8,17 @@ public enum HighlightSource: String, Sendable, Codable, CaseIterable {
     case koreader
     case readwise
     case reader
+
+    /// Whether this source's times are moments, the same everywhere (KOReader's Unix seconds,
+    /// Kobo's and Readwise's UTC), which the library turns into the reader's wall-clock time when
+    /// it records them. A Kindle writes its wall clock's time and no zone, and the reader's typed
+    /// highlights are dated by the library's own clock.
+    public var givesMoments: Bool {
+        switch self {
+        case .kobo, .koreader, .readwise: true
+        case .kindle, .reader: false
+        }
+    }
 }
 
 /// Where in a book a highlight is, as its source gives it: a page, a location (Kindle's), a
@@ -40,7 +51,10 @@ public struct NewHighlight: Sendable, Equatable {
     /// The reader's note on it, as Markdown.
     public var note: String?
     public var place: HighlightPlace
-    /// When it was made, when the source says.
+    /// When it was made, when the source says. In a device's file given to
+    /// ``Library/importHighlights(_:addMissing:dryRun:)``, a moment when its source
+    /// ``HighlightSource/givesMoments``; everywhere else (a Kindle's, Bookplate's own export's)
+    /// the reader's wall-clock time kept as UTC, as the library keeps every highlight's.
     public var madeAt: Date?
     /// When a library had it first (Bookplate's own export says); nil: now.
     public var addedAt: Date?

@@ -18,7 +18,12 @@ public struct ImportRecord: Sendable, Equatable {
     /// The reads the row tells of, in the order they happened: empty leaves the book's reads as
     /// they are.
     public var reads: [ReadRecord]
+    /// When the book joined the source's shelf, to the moment (Bookplate's own export).
     public var addedAt: Date?
+    /// The day the book joined the source's shelf, when the file gives a day and no time (the
+    /// reading logs' CSV): the reader's day, which the library dates at its start where the
+    /// reader is, so that the CSV it exports there says the same day again.
+    public var addedOn: PartialDate?
     /// The slug to give the book when it is new and the slug is free (Bookplate's own export).
     public var preferredSlug: String?
     /// Ids other services gave the book, by source (Bookplate's own export).
@@ -39,7 +44,8 @@ public struct ImportRecord: Sendable, Equatable {
 
     public init(
         line: Int, book: NewBook, sourceID: String? = nil, note: String? = nil, privateNotes: String? = nil,
-        readCount: Int? = nil, reads: [ReadRecord]? = nil, addedAt: Date? = nil, preferredSlug: String? = nil,
+        readCount: Int? = nil, reads: [ReadRecord]? = nil, addedAt: Date? = nil, addedOn: PartialDate? = nil,
+        preferredSlug: String? = nil,
         externalIDs: [String: String] = [:], warnings: [String] = [], readCountCountsSetAside: Bool = true
     ) {
         self.line = line
@@ -55,6 +61,7 @@ public struct ImportRecord: Sendable, Equatable {
                     status: book.status, started: book.startedDate, finished: book.finishedDate, count: readCount,
                     countsSetAside: readCountCountsSetAside))
         self.addedAt = addedAt
+        self.addedOn = addedOn
         self.preferredSlug = preferredSlug
         self.externalIDs = externalIDs
         self.warnings = warnings

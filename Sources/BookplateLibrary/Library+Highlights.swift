@@ -11,6 +11,10 @@ public struct Highlight: Sendable, Equatable, Hashable, Codable {
     public var text: String
     public var note: String?
     public var place: HighlightPlace
+    /// When it was made, as the reader's clock showed it where they were, kept as that time in
+    /// UTC (``WallClock/wallClockTime(of:)``): its day is the reader's wherever the site is built.
+    /// Highlights recorded before this was so keep the moment their source gave (their zone is
+    /// not known).
     public var madeAt: Date?
     public var source: HighlightSource
     /// Whether the site shows it; `quote hide` keeps it in the library without publishing it.
@@ -168,6 +172,14 @@ extension Library {
             }
             try db.execute(sql: "DELETE FROM removedHighlight WHERE highlightId = ?", arguments: [highlight.id])
             guard let existing = try Highlight.fetchOne(db, key: highlight.id) else {
+                // Dated by the reader's clock, to the second as exports write it: dated by when
+                // it came, read as UTC, a passage typed on New Year's Eve in Los Angeles was
+                // filed under the next year (found by an exploratory session).
+                if highlight.madeAt == nil {
+                    highlight.madeAt = Date(
+                        timeIntervalSince1970: clock.wallClockTime(of: clock.now()).timeIntervalSince1970.rounded(.down)
+                    )
+                }
                 try highlight.insert(db)
                 return HighlightAddition(highlight: highlight, outcome: .added)
             }
@@ -292,10 +304,14 @@ extension Library {
                             unmatched[key]?.highlights += 1
                             continue
                         }
+                        var recorded = imported.highlight
+                        // The reader's wall-clock time, as a Kindle's is: KOReader's time of a
+                        // highlight made on New Year's Eve in Los Angeles was the next year's in
+                        // UTC (found by an exploratory session). It came at the moment given.
+                        if file.source.givesMoments { recorded.madeAt = recorded.madeAt.map(clock.wallClockTime) }
                         guard
                             var highlight = Highlight(
-                                imported.highlight, bookId: bookId, slug: book.slug,
-                                addedAt: imported.highlight.madeAt ?? now)
+                                recorded, bookId: bookId, slug: book.slug, addedAt: imported.highlight.madeAt ?? now)
                         else { continue }
                         let given = HighlightAsImported(highlight, from: file.source)
                         if let existing = try Highlight.kept(id: highlight.id, in: db) {

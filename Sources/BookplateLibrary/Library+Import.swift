@@ -62,13 +62,13 @@ extension Library {
         return summary
     }
 
-    /// A warning naming the dates of `reads` after `tomorrow`, as `add` warns of one typed: they
+    /// A warning naming the dates of `reads` after `today`, as `add` warns of one typed: they
     /// are imported as they are, but a typo (2205 for 2025) would be published unseen as a year
     /// of its own. An import took them without a word (found by an exploratory session).
-    static func readingDatesAfter(_ tomorrow: PartialDate, in reads: [ReadRecord]) -> String? {
+    static func readingDatesAfter(_ today: PartialDate, in reads: [ReadRecord]) -> String? {
         var dates: [PartialDate] = []
         for date in reads.flatMap({ [$0.started, $0.finished] }).compactMap({ $0 })
-        where date > tomorrow && !dates.contains(date) {
+        where date > today && !dates.contains(date) {
             dates.append(date)
         }
         guard let last = dates.last else { return nil }
@@ -98,15 +98,17 @@ extension Library {
         // What each record's matching and naming need, worked out on every core before the
         // transaction, which runs on one.
         let preparedRecords = Parallel.map(file.records, PreparedRecord.init)
-        // A day ahead of UTC's, as `add` has it: it is already tomorrow east of Greenwich.
-        let tomorrow = PartialDate.day(of: clock.now().addingTimeInterval(86_400))
+        // The reader's today, as `add` has it: UTC's tomorrow let a date two days ahead pass
+        // west of Greenwich (found by an exploratory session).
+        let today = clock.today
         let names = Set(file.records.flatMap { $0.book.authors.map(\.name.trimmedForStorage) }).sorted()
         let authorFacts = Dictionary(
             uniqueKeysWithValues: zip(names, Parallel.map(names, AuthorFacts.init)))
         do {
             try database.writeWithoutTransaction { db in
                 try db.inTransaction {
-                    var importer = try BookImporter(db: db, source: file.source, now: clock.now())
+                    var importer = try BookImporter(
+                        db: db, source: file.source, now: clock.now(), timeZone: clock.timeZone)
                     importer.sharedMainTitles = BookImporter.sharedMainTitles(preparedRecords)
                     try importer.createAuthors(file.authors)
                     // Before the books' highlights: what the reader removed stays removed.
@@ -168,7 +170,7 @@ extension Library {
                                 continue
                             }
                             summary.warnings += record.warnings.map { RowWarning(line: record.line, message: $0) }
-                            if let warning = Library.readingDatesAfter(tomorrow, in: record.reads) {
+                            if let warning = Library.readingDatesAfter(today, in: record.reads) {
                                 summary.warnings.append(RowWarning(line: record.line, message: warning))
                             }
                             if let note = try file.note(of: record) { notes.append((slug, note)) }

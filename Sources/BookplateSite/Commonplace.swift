@@ -72,8 +72,8 @@ struct Commonplace: Sendable {
         }
         var years: [Year] = []
         for (offset, entry) in entries.enumerated() {
-            // In UTC, as the devices' exports are read: a highlight's year does not depend on
-            // where the site is built.
+            // In UTC, as the library keeps a highlight's time as the reader's wall clock showed
+            // it: its year is the reader's, and does not depend on where the site is built.
             let year = PartialDate.day(of: entry.date).year
             if years.last?.year == year {
                 years[years.count - 1].range = years[years.count - 1].range.lowerBound..<(offset + 1)

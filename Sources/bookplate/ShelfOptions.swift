@@ -120,8 +120,9 @@ enum Parse {
     /// would otherwise be published unseen as a year of its own (found by an exploratory session).
     static func readingDate(_ text: String) throws -> PartialDate {
         let date = try PartialDate(parsing: text)
-        // A day ahead of UTC's: it is already tomorrow east of Greenwich.
-        if date > PartialDate.day(of: Date().addingTimeInterval(86_400)) {
+        // The reader's today, where they are: UTC's tomorrow let a date two days ahead pass
+        // without a word west of Greenwich (found by an exploratory session).
+        if date > WallClock.system.today {
             Terminal.warning("\(date) is after today: the site will show it as it is")
         }
         return date

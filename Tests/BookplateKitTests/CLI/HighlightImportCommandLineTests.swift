@@ -77,6 +77,22 @@ import Testing
     /// An Italian Kindle's clippings imported nothing, said its header was "no Kindle header",
     /// and exited 0 (found by an exploratory session). Italian is read now; a Dutch Kindle's are
     /// not yet.
+    /// KOReader's highlight made at 07:00 on New Year's morning 2020 in Tokyo was kept as UTC's
+    /// 22:00 on New Year's Eve, and the site built in Tokyo showed it under 2019 (found by an
+    /// exploratory session). It is kept as the reader's clock showed it, in their zone (`TZ`).
+    @Test func aKOReaderHighlightIsKeptAtTheReadersTime() async throws {
+        let tokyo = CommandRunner(folder: root, environment: ["TZ": "Asia/Tokyo"])
+        let file = root.appendingPathComponent("koreader.json")
+        try Data(
+            #"{"title": "Morning Book", "author": "Early Bird", "entries": [{"text": "Early.", "time": 1577829600}]}"#
+                .utf8
+        ).write(to: file)
+        let imported = try await tokyo.run("import", "koreader", file.path, "--add-missing")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let listed = try await tokyo.run("quote", "list", "--json").stdout
+        #expect(listed.contains(#""madeAt" : "2020-01-01T07:00:00Z""#), "\(listed)")
+    }
+
     @Test func aFileOfWhichNothingCanBeReadFails() async throws {
         let file = root.appendingPathComponent("nl.txt")
         try Data(

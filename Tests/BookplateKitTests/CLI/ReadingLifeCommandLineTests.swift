@@ -117,6 +117,24 @@ import Testing
         #expect(edited.stderr.contains("warning: 2999-01 is after today"), "\(edited.stderr)")
     }
 
+    /// West of Greenwich a date two days after the reader's today passed without a word: "after
+    /// today" was UTC's tomorrow (found by an exploratory session, in Pago Pago). It is now any
+    /// date after the reader's own today, where they are (`TZ`); today itself is no warning.
+    @Test func aDayAfterTheReadersTodayIsWarnedOfWhereverTheyAre() async throws {
+        // Twelve hours behind UTC (the sign of an Etc zone is POSIX's, the other way round).
+        let zone = try #require(TimeZone(identifier: "Etc/GMT+12"))
+        let west = CommandRunner(folder: root, environment: ["TZ": "Etc/GMT+12"])
+        try await run("add", "--title", "Kindred", "--author", "Octavia E. Butler")
+        let today = PartialDate.day(of: Date(), in: zone)
+        let tomorrow = PartialDate.day(of: Date().addingTimeInterval(86_400), in: zone)
+        let onTheDay = try await west.run("read", "add", "kindred", "--finished", today.description)
+        #expect(onTheDay.status == 0 && onTheDay.stderr.isEmpty, "\(onTheDay.stderr)")
+        let ahead = try await west.run("read", "add", "kindred", "--started", tomorrow.description)
+        #expect(
+            ahead.stderr.contains("warning: \(tomorrow) is after today: the site will show it as it is"),
+            "\(ahead.stderr)")
+    }
+
     /// A book is read once at a time: a second read going on, added or made by an edit, is
     /// refused, naming the one going on (it was taken, found by an exploratory session).
     @Test func aSecondReadGoingOnIsRefused() async throws {

@@ -34,6 +34,7 @@ import Testing
         #expect(files.map(\.slug) == ["emma"])
         #expect(files.map(\.highlights) == [2])
         // The passage keeps its lines, each ended by a hard line break; its id is the folded text's.
+        // A passage typed is dated by the reader's clock when it was typed.
         let shown = Highlight.id(slug: "emma", text: "Badly done, Emma! Badly done.")
         #expect(
             files[0].markdown == """
@@ -59,7 +60,7 @@ import Testing
 
                 > A private passage
 
-                — Volume III · not published ^h-\(hidden.id)
+                — Volume III · 2026-01-01 · not published ^h-\(hidden.id)
 
                 """)
     }

@@ -125,7 +125,8 @@ import Testing
             ])
         #expect(dune.timesRead == 2 && dune.book.privateNotes == "Lent to Sam, never returned")
         #expect(dune.shelves.map(\.name) == ["favourites", "sci-fi"])
-        #expect(dune.book.addedAt == ImportValues.instant(try PartialDate(parsing: "2023-01-02")))
+        // The start of the day where the reader is (the shelf's clock is in UTC).
+        #expect(dune.book.addedAt == Date(timeIntervalSince1970: 1_672_617_600))  // 2023-01-02T00:00:00Z
         let note = try NoteStore(folder: shelf.paths.notes).note(forSlug: dune.book.slug)
         // Goodreads' HTML is Markdown in the note (its raw HTML was left out of the page).
         #expect(note == "Spice.\n\nThe \"desert\" is **alive**.\n")
@@ -674,6 +675,38 @@ import Testing
         try ExportRoundTrip.expectSameBytes(from: shelf)
     }
 
+    /// A book added at 20:00 in Los Angeles on 1 May 2024 and finished that evening went out in
+    /// the CSV as read on 2024/05/01 and added on 2024/05/02, UTC's day (found by an exploratory
+    /// session). Its Date Added is the reader's day, and a shelf in the same zone that imports the
+    /// file takes it as that day: its export is the same file, and importing it again changes
+    /// nothing.
+    @Test func theCSVsDateAddedIsTheReadersDay() throws {
+        let losAngeles = try #require(TimeZone(identifier: "America/Los_Angeles"))
+        // 2024-05-01T20:00 in Los Angeles, 2024-05-02T03:00 in UTC.
+        let clock = WallClock.fixed(Date(timeIntervalSince1970: 1_714_618_800), in: losAngeles)
+        let shelf = try TemporaryShelf(clock: clock)
+        try shelf.library.addBook(
+            NewBook(
+                title: "Evening Book", authors: ["Ann Author"], status: .read,
+                finishedDate: try PartialDate(parsing: "2024-05-01")))
+        let csv = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .goodreadsCSV()
+        let records = CSVParser().parse([UInt8](csv))
+        let row = Dictionary(uniqueKeysWithValues: zip(records[0].fields, records[1].fields))
+        #expect(row["Date Read"] == "2024/05/01" && row["Date Added"] == "2024/05/01")
+        let file = try TestPaths.temporaryFolder("date-added").appendingPathComponent("export.csv")
+        try csv.write(to: file)
+        let again = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).run(
+            file: file, as: .goodreads)
+        #expect(again.summary.unchanged == 1 && again.summary.updated.isEmpty)
+        let fresh = try TemporaryShelf(clock: clock)
+        _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes)).run(
+            file: file, as: .goodreads)
+        let second = try LibraryExporter(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes))
+            .goodreadsCSV()
+        #expect(csv == second, "\(GoldenFiles.readableDiff(csv, second))")
+    }
+
     /// The CSV export left subtitles out ("The Dispossessed", where Goodreads writes "The
     /// Dispossessed: An Ambiguous Utopia"). Found by an exploratory session. It now writes them as
     /// Goodreads does, and importing the file again finds the same book, never a second one.
@@ -1032,7 +1065,7 @@ extension ExportTests {
         let shelf = try TemporaryShelf()
         let goodreads = try importText(
             "Book Id,Title,Author,Date Read,Exclusive Shelf\n1,Dune,Frank Herbert,2205/03/01,read\n"
-                + "2,Emma,Jane Austen,2025/12/31,read\n3,Kindred,Octavia E. Butler,2026/01/02,read\n", into: shelf)
+                + "2,Emma,Jane Austen,2025/12/31,read\n3,Kindred,Octavia E. Butler,2026/01/01,read\n", into: shelf)
         #expect(
             goodreads.summary.warnings == [
                 RowWarning(
@@ -1049,6 +1082,26 @@ extension ExportTests {
         #expect(
             storygraph.summary.warnings.map(\.message) == [
                 "reading dates 2027-01-05 and 2027-02-01 are after today: imported as they are; the site will show them"
+            ])
+    }
+
+    /// An import's "after today" was UTC's tomorrow: in Pago Pago on the afternoon of New Year's
+    /// Eve 2024 (1 January in UTC), a book finished on 2 January 2025 came in without a word
+    /// (found by an exploratory session). Any date after the reader's today, where the library's
+    /// clock says they are, is warned of; their today is not.
+    @Test func aReadingDateAfterTheReadersTodayIsWarnedOfWhereverTheyAre() throws {
+        let pagoPago = try #require(TimeZone(identifier: "Pacific/Pago_Pago"))
+        // 2024-12-31T14:00 in Pago Pago, 2025-01-01T01:00 in UTC.
+        let shelf = try TemporaryShelf(clock: .fixed(Date(timeIntervalSince1970: 1_735_693_200), in: pagoPago))
+        let summary = try importText(
+            "Book Id,Title,Author,Date Read,Exclusive Shelf\n1,Dune,Frank Herbert,2024/12/31,read\n"
+                + "2,Emma,Jane Austen,2025/01/02,read\n", into: shelf
+        ).summary
+        #expect(
+            summary.warnings == [
+                RowWarning(
+                    line: 3, message: "reading date 2025-01-02 is after today: imported as it is; the site will show it"
+                )
             ])
     }
 

@@ -355,6 +355,74 @@ import Testing
         #expect(settled.unmatched.isEmpty && settled.added == 0)
     }
 
+    /// A reader in Los Angeles at 23:30 on New Year's Eve 2024 (07:30 on 1 January in UTC): the
+    /// passage typed, KOReader's and Readwise's were dated 1 January 2025 and filed under the
+    /// commonplace book's 2025, while the Kindle's of the same moment said 31 December, as its
+    /// wall clock did. Found by an exploratory session. Each is now kept as the reader's
+    /// wall-clock time, as a Kindle's is, so its day is the reader's wherever the site is built;
+    /// importing the same files again adds nothing and changes nothing.
+    @Test func everyHighlightIsDatedByTheReadersDayWhateverItsSource() throws {
+        let moment = Date(timeIntervalSince1970: 1_735_716_600)  // 2025-01-01T07:30:00Z
+        let wallClock = Date(timeIntervalSince1970: 1_735_687_800)  // 2024-12-31T23:30:00, as UTC
+        let losAngeles = try #require(TimeZone(identifier: "America/Los_Angeles"))
+        let library = try Library.inMemory(clock: .fixed(moment.addingTimeInterval(0.25), in: losAngeles))
+        try library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        let typed = try library.addHighlight(NewHighlight(text: "Typed.", source: .reader), toBook: "emma")
+        #expect(typed.highlight.madeAt == wallClock)
+
+        let koreader = try HighlightFile.read(
+            Data(
+                #"{"title": "Emma", "author": "Jane Austen", "entries": [{"text": "From KOReader.", "time": 1735716600}]}"#
+                    .utf8), as: .koreader)
+        let readwise = try HighlightFile.read(
+            Data(
+                "Highlight,Book Title,Book Author,Note,Highlighted at\nFrom Readwise.,Emma,Jane Austen,,2025-01-01 07:30:00+00:00\n"
+                    .utf8),
+            as: .readwise)
+        let kobo = HighlightFile(
+            source: .kobo,
+            highlights: [
+                ImportedHighlight(
+                    line: 1, bookTitle: "Emma", bookAuthor: "Jane Austen",
+                    highlight: NewHighlight(text: "From a Kobo.", madeAt: moment, source: .kobo))
+            ])
+        let kindle = HighlightFile(
+            source: .kindle,
+            highlights: [
+                ImportedHighlight(
+                    line: 1, bookTitle: "Emma", bookAuthor: "Jane Austen",
+                    highlight: NewHighlight(text: "From a Kindle.", madeAt: wallClock, source: .kindle))
+            ])
+        for file in [koreader, readwise, kobo, kindle] {
+            #expect(try library.importHighlights(file).added == 1)
+        }
+        let kept = try library.highlights(ofBook: "emma")
+        #expect(kept.count == 5)
+        #expect(kept.allSatisfy { $0.madeAt == wallClock }, "\(kept.map { ($0.text, $0.madeAt) })")
+        #expect(
+            Set(kept.compactMap { $0.madeAt.map { PartialDate.day(of: $0) } }) == [
+                try PartialDate(parsing: "2024-12-31")
+            ])
+        for file in [koreader, readwise, kobo, kindle] {
+            let again = try library.importHighlights(file)
+            #expect(again.added == 0 && again.updated == 0 && again.unchanged == 1)
+        }
+        #expect(try library.highlights(ofBook: "emma") == kept)
+
+        // East of Greenwich, the same: 07:00 on New Year's morning in Tokyo is 1 January.
+        let tokyo = try Library.inMemory(
+            clock: .fixed(moment, in: try #require(TimeZone(identifier: "Asia/Tokyo"))))
+        try tokyo.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        let morning = try HighlightFile.read(
+            Data(
+                #"{"title": "Emma", "author": "Jane Austen", "entries": [{"text": "Early.", "time": 1577829600}]}"#.utf8
+            ),
+            as: .koreader)
+        #expect(try tokyo.importHighlights(morning).added == 1)
+        let early = try #require(try tokyo.highlights(ofBook: "emma").first?.madeAt)
+        #expect(PartialDate.day(of: early) == (try PartialDate(parsing: "2020-01-01")))
+    }
+
     @Test func removingABookTakesItsHighlightsAndRestoringBringsThemBack() throws {
         let library = try shelf()
         let kept = try library.addHighlight(
