@@ -43,7 +43,6 @@ extension Library {
             var read = Read(bookId: id, record: new)
             try checkOneReadGoingOn(slug: slug, bookId: id, besides: read, in: db)
             try read.insert(db)
-            try checkReadGoingOnIsLatest(slug: slug, bookId: id, in: db)
             return try followLatestRead(bookId: id, in: db)
         }
     }
@@ -71,7 +70,6 @@ extension Library {
             read.record = try read.record.checked()
             try checkOneReadGoingOn(slug: slug, bookId: id, besides: read, in: db)
             try read.update(db)
-            try checkReadGoingOnIsLatest(slug: slug, bookId: id, in: db)
             return try followLatestRead(bookId: id, in: db, keepingToRead: true)
         }
     }
@@ -98,17 +96,6 @@ extension Library {
         }
         throw LibraryError.anotherReadGoingOn(
             slug: slug, number: other + 1, started: reads[other].record.started?.description)
-    }
-
-    /// A read going on is the book's latest: a start typed with last year's number put it
-    /// before a finished read, and the book showed that one, read, with no read going on (found
-    /// by an exploratory session). Throws when one of the book's reads going on is not its last.
-    private func checkReadGoingOnIsLatest(slug: String, bookId: Int64, in db: Database) throws {
-        let reads = try Read.of(bookId: bookId, in: db)
-        guard let last = reads.last, reads.dropLast().contains(where: { $0.record.outcome == .reading }) else {
-            return
-        }
-        throw LibraryError.readGoingOnBeforeAnother(slug: slug, other: last.record.summary)
     }
 
     private func bookId(_ slug: String, in db: Database) throws -> Int64 {

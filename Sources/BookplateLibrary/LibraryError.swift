@@ -44,8 +44,6 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case datesOnABookToRead(slug: String?)
     /// A status change whose new read would come before the book's latest, which the status follows.
     case readBeforeLatest(slug: String, latest: String)
-    /// Dates that would put the read going on before another: it is the book's latest.
-    case readGoingOnBeforeAnother(slug: String, other: String)
     /// `edit` dates that would put the book's latest read, whose dates the book shows, before
     /// another, which would then be the latest.
     case latestReadWouldMove(slug: String, other: String)
@@ -159,9 +157,6 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .latestReadWouldBeUndated(let slug):
             "that would leave the latest read of \(slug) with no date, before its dated reads: change its reads with "
                 + "'bookplate read edit \(slug) N' or 'bookplate read remove \(slug) N'"
-        case .readGoingOnBeforeAnother(let slug, let other):
-            "those dates would put the read of \(slug) going on before another (\(other)), and a read going on is the "
-                + "latest: check the dates ('bookplate read list \(slug)' shows its reads)"
         case .latestReadWouldMove(let slug, let other):
             "those dates would put the latest read of \(slug), whose dates the book shows, before another (\(other)): "
                 + "check the dates, or change one read with 'bookplate read edit \(slug) N' ('bookplate read list "

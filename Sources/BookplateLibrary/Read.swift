@@ -76,9 +76,16 @@ public struct ReadRecord: Hashable, Sendable, Codable {
         return self
     }
 
-    /// What orders reads: undated ones first — but an undated read still going is the latest —
-    /// then by when they began (or ended).
-    var sortKey: String { (started ?? finished)?.description ?? (outcome == .reading ? "~" : "") }
+    /// What orders reads: undated ones first, then by when they began (or ended) — but a read
+    /// still going on is the latest, whenever it began. (Ordered by its start, a read going on
+    /// begun before a finished read ended came first: the book showed the finished one, read, a
+    /// start typed with last year's number lost a read to the next `edit`, and a re-read begun
+    /// "2024-06" after one finished 2024-06-20 could not be told: found by an exploratory
+    /// session and a review.)
+    var sortKey: String {
+        let date = (started ?? finished)?.description ?? ""
+        return outcome == .reading ? "~" + date : date
+    }
 
     /// `reads` in the order they happened; reads of the same date keep their order.
     package static func inOrder(_ reads: [ReadRecord]) -> [ReadRecord] { inOrder(reads, by: \.self) }
