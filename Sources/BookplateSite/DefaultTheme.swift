@@ -140,7 +140,8 @@ package enum DefaultTheme {
         search box is used, and searches the shelf by title, author and shelf. It lists the books whose
         title is the query first, then those whose title begins with it, then the entries in which every
         word of the query begins a word, then the rest, each group in the index's order (by title); it
-        folds case, accents and width (NFKD) in the query and the index alike. It writes its counts with
+        folds case, accents, the vowel points of Arabic and Hebrew and width (NFKD) in the query and
+        the index alike. It writes its counts with
         the words of its `data-found-…` and `data-highlights-…` attributes (and lists the first hundred
         results, and every book titled exactly as the query past them, saying so with
         `data-showing-first` when there are more), their thousands grouped by its
@@ -195,9 +196,12 @@ package enum DefaultTheme {
           // Accents off, lower case, and letters such as ø, ł, æ and ß in ASCII: "lucja" finds "Łucja".
           // Apostrophes go, as slugs drop them: "obrien" finds O'Brien, "dont" Don't Look Now. The
           // decomposition is the compatibility one (NFKD), which also takes full-width Latin to ASCII:
-          // "ｄｕｎｅ", as a Japanese keyboard types it, found nothing.
+          // "ｄｕｎｅ", as a Japanese keyboard types it, found nothing. The vowel points of Arabic and
+          // Hebrew go too, and the hamza and madda of أ إ آ, as the library's own folding drops them:
+          // "الخبز" did not find الْخُبْزُ, nor "מיכאל" מִיכָאֵל.
+          var marks = /[\u0300-\u036f\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u0640\u064b-\u065f\u0670]/g;
           function fold(text) {
-            return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+            return text.normalize("NFKD").replace(marks, "").toLowerCase()
               .replace(/[^\u0000-\u007f]/g, function (letter) { return folds[letter] || letter; })
               .replace(/'/g, "");
           }

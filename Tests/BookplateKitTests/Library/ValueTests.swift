@@ -133,6 +133,25 @@ import Testing
         #expect(TextFolding.searchKey("Cafe\u{301}") == "cafe" && TextFolding.searchKey("ＡＢＣ") == "abc")
     }
 
+    /// Foundation's folding leaves the vowel points of Arabic and Hebrew: "الخبز الحافي" did not
+    /// find الْخُبْزُ الْحَافِي, nor "מיכאל שלי" מִיכָאֵל שֶׁלִּי (found by an exploratory session).
+    /// Harakat, tatweel, the hamza and madda of أ إ آ, niqqud and cantillation fold away as Latin
+    /// accents do; slugs are made as before, so no book's slug changes.
+    @Test func arabicAndHebrewPointsFoldAwayAsLatinAccentsDo() {
+        #expect(TextFolding.searchKey("الْخُبْزُ الْحَافِي") == TextFolding.searchKey("الخبز الحافي"))
+        #expect(TextFolding.searchKey("مُحَمَّد شُكْرِي") == "محمد شكري")
+        #expect(TextFolding.searchKey("أولاد حارتنا") == "اولاد حارتنا")
+        #expect(TextFolding.searchKey("إبراهيم آمال") == "ابراهيم امال")
+        #expect(TextFolding.searchKey("كتـــاب") == "كتاب")
+        #expect(TextFolding.searchKey("מִיכָאֵל שֶׁלִּי") == "מיכאל שלי")
+        #expect(TextFolding.searchKey("בְּרֵאשִׁ֖ית") == "בראשית")
+        // The maqaf joins words and stays; letters of other scripts are untouched.
+        #expect(TextFolding.searchKey("בית־ספר") == "בית־ספר")
+        #expect(TextFolding.searchKey("Οδύσσεια Café 三体") == "οδυσσεια cafe 三体")
+        #expect(Slug.make(from: "الخبز الحافي") == "alkhbz-alhafy")
+        #expect(Slug.make(from: "الْخُبْزُ الْحَافِي") == "alkhubzu-alhafi")
+    }
+
     @Test func displayWidthCountsWideCharactersTwiceAndMarksNotAtAll() {
         #expect(DisplayWidth.columns(of: "Dune") == 4)
         #expect(DisplayWidth.columns(of: "★★★☆☆") == 5)
