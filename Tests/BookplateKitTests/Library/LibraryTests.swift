@@ -266,6 +266,31 @@ import Testing
         #expect(try library.findAuthor(matching: "odegaard").author.name == "Øystein Ødegaard")
     }
 
+    /// "村上春樹", as Kindle and Open Library write him, was a second author beside the shelf's
+    /// 村上 春樹, and 海辺のカフカ by him a second book; 村上 春樹 filed under 春樹 (found by an
+    /// exploratory session). A Chinese, Japanese or Korean name is one author with or without the
+    /// space between family and given name, and files family name first.
+    @Test func aJapaneseNameIsOneAuthorWithOrWithoutTheSpaceAndFilesFamilyNameFirst() throws {
+        let library = try Library.inMemory(clock: clock)
+        let kafka = try library.addBook(NewBook(title: "海辺のカフカ", authors: ["村上 春樹"]))
+        #expect(kafka.authors.map(\.sortName) == ["村上 春樹"])
+        #expect(
+            throws: LibraryError.alreadyOnShelf(title: "海辺のカフカ", slug: kafka.book.slug, reason: "same title and author")
+        ) {
+            try library.addBook(NewBook(title: "海辺のカフカ", authors: ["村上春樹"]))
+        }
+        let forest = try library.addBook(NewBook(title: "ノルウェイの森", authors: ["村上春樹"]))
+        #expect(forest.authors.map(\.slug) == kafka.authors.map(\.slug))
+        #expect(try library.findAuthor(matching: "村上春樹").books.count == 2)
+        // Two books of one title tell their authors apart by family name.
+        try library.addBook(NewBook(title: "心", authors: ["山田 太郎"]))
+        #expect(try library.addBook(NewBook(title: "心", authors: ["山田 花子"])).book.slug.hasSuffix("-shan-tian-hua-zi"))
+        // Latin names keep their spaces.
+        let earthsea = try library.addBook(NewBook(title: "Earthsea", authors: ["Ursula Le Guin"]))
+        let other = try library.addBook(NewBook(title: "Other", authors: ["Ursula Leguin"]))
+        #expect(other.authors.map(\.slug) != earthsea.authors.map(\.slug))
+    }
+
     /// `add` made a second author of "مُحَمَّد شُكْرِي", a second shelf of "عَرَبِي" and a second
     /// الخبز الحافي beside الْخُبْزُ الْحَافِي, and `show "الخبز الحافي"` did not find it (found by
     /// an exploratory session): the vowel points of Arabic and Hebrew are not part of a name.

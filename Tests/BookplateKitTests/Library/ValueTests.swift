@@ -250,6 +250,24 @@ import Testing
         #expect(AuthorName.sortName(for: "Plato") == "Plato")
     }
 
+    /// "村上 春樹" filed as "春樹, 村上", under the given name, and "村上春樹" (as Kindle and Open
+    /// Library write it) was another author (found by an exploratory session). A Chinese, Japanese
+    /// or Korean name is family name first, files as written, and is one author with or without
+    /// the space; Latin names keep their spaces.
+    @Test func chineseJapaneseAndKoreanNamesFileFamilyNameFirstWithOrWithoutTheSpace() {
+        #expect(AuthorName.sortName(for: "村上 春樹") == "村上 春樹")
+        #expect(AuthorName.sortName(for: "山田 花子") == "山田 花子")
+        #expect(AuthorName.sortName(for: "김 영하") == "김 영하")
+        #expect(AuthorName.key("村上 春樹") == AuthorName.key("村上春樹"))
+        #expect(AuthorName.key("村上\u{3000}春樹") == "村上春樹")
+        #expect(AuthorName.key("김 영하") == AuthorName.key("김영하"))
+        #expect(AuthorName.key("Le Guin") != AuthorName.key("Leguin"))
+        #expect(AuthorName.key("Haruki 村上") == "haruki 村上")
+        #expect(
+            Library.matchKey(title: "海辺のカフカ", firstAuthor: "村上 春樹")
+                == Library.matchKey(title: "海辺のカフカ", firstAuthor: "村上春樹"))
+    }
+
     @Test func contentHashIsSHA256() {
         #expect(ContentHash.sha256Hex(of: "") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(ContentHash.sha256Hex(of: "abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
