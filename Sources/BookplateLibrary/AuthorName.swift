@@ -9,14 +9,15 @@ package enum AuthorName {
 
     /// "Ursula K. Le Guin" → "Le Guin, Ursula K."; "Gabriel García Márquez" → "García Márquez, Gabriel"
     /// is beyond a rule, so it gives "Márquez, Gabriel García". A name written family name first,
-    /// as Chinese, Japanese and Korean names are ("村上 春樹", "村上春樹"), files as written.
+    /// as Chinese, Japanese and Korean names are ("村上 春樹", "村上春樹"), and one written surname
+    /// first with a comma ("Le Guin, Ursula K."), file as written.
     ///
     /// A family-first name keeps its space and takes no comma: "村上 春樹" filed as "春樹, 村上",
     /// under the given name (found by an exploratory session), and "村上, 春樹" would come back
     /// turned round as "春樹 村上" from a CSV export's "Author l-f" read by anything that reads
     /// "Surname, Given" as Given Surname, as the Kindle and LibraryThing imports do.
     package static func sortName(for name: String) -> String {
-        if isFamilyNameFirst(name) { return name }
+        if isFamilyNameFirst(name) || inSpokenOrder(name) != name { return name }
         var words = name.split(separator: " ").map(String.init)
         guard words.count > 1 else { return name }
         var suffix: String?
@@ -65,6 +66,27 @@ package enum AuthorName {
         guard parts.count > 1, parts.allSatisfy({ $0.split(separator: " ").count > 1 && !$0.hasSuffix(".") })
         else { return nil }
         return parts
+    }
+
+    /// `name` in the order it is spoken when it is one name written surname first: "Le Guin,
+    /// Ursula K." is Ursula K. Le Guin and "Достоевский, Фёдор" Фёдор Достоевский, as the
+    /// Kindle import reads them; a family-first name keeps its order ("村上, 春樹" is 村上 春樹).
+    /// Anything else is as written: "Martin Luther King, Jr.", "King, Martin Luther, Jr." (which
+    /// is "Martin Luther King, Jr."), and two names ("Terry Pratchett, Neil Gaiman",
+    /// ``commaSeparated(_:)``). An author typed so on `add` filed as "K., Le Guin, Ursula" and
+    /// was another person than the same author written the other way (found by an exploratory
+    /// session).
+    package static func inSpokenOrder(_ name: String) -> String {
+        var parts = name.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        var suffix: String?
+        if parts.count == 3, isSuffix(parts[2]) { suffix = parts.removeLast() }
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !isSuffix(parts[1]),
+            commaSeparated(name) == nil
+        else { return name }
+        let spoken = isFamilyNameFirst(name) ? parts[0] + " " + parts[1] : parts[1] + " " + parts[0]
+        return [spoken, suffix].compactMap { $0 }.joined(separator: ", ")
     }
 
     /// Whether `name` is written in Chinese, Japanese or Korean characters, whose names put the

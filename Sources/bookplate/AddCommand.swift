@@ -112,7 +112,7 @@ struct AddCommand: AsyncParsableCommand {
     private func addByHand(_ reader: BookAdder.ReaderFields) throws {
         guard let title = details.title else { throw LibraryError.emptyTitle }
         let new = NewBook(
-            title: title, subtitle: details.subtitle, authors: details.authors.map { NewAuthor(name: $0) },
+            title: title, subtitle: details.subtitle, authors: details.authors.map(NewAuthor.init(typed:)),
             isbn: try details.isbn.map(Parse.isbn), publisher: details.publisher,
             publishedDate: try details.published.map(Parse.date), pageCount: try details.pages.map(Parse.pages),
             language: details.language, description: details.description.map(BookDescription.fromText),

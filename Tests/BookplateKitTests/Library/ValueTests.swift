@@ -266,6 +266,24 @@ import Testing
         #expect(
             Library.matchKey(title: "海辺のカフカ", firstAuthor: "村上 春樹")
                 == Library.matchKey(title: "海辺のカフカ", firstAuthor: "村上春樹"))
+        #expect(AuthorName.inSpokenOrder("村上, 春樹") == "村上 春樹")
+    }
+
+    /// `add --author "Le Guin, Ursula K."` filed as "K., Le Guin, Ursula", and "Достоевский,
+    /// Фёдор" was a second author beside Фёдор Достоевский (found by an exploratory session). One
+    /// name written surname first is read in its spoken order, as the Kindle import reads it, and
+    /// files as written; a suffix after a comma and two names are not turned round.
+    @Test func aNameWrittenSurnameFirstIsReadInItsSpokenOrder() {
+        #expect(AuthorName.inSpokenOrder("Le Guin, Ursula K.") == "Ursula K. Le Guin")
+        #expect(AuthorName.inSpokenOrder("Достоевский, Фёдор") == "Фёдор Достоевский")
+        #expect(AuthorName.inSpokenOrder("García Márquez, Gabriel") == "Gabriel García Márquez")
+        #expect(AuthorName.inSpokenOrder("King, Martin Luther, Jr.") == "Martin Luther King, Jr.")
+        for kept in ["Martin Luther King, Jr.", "Terry Pratchett, Neil Gaiman", "Plato", "Herbert,", ", Frank"] {
+            #expect(AuthorName.inSpokenOrder(kept) == kept)
+        }
+        #expect(AuthorName.sortName(for: "Le Guin, Ursula K.") == "Le Guin, Ursula K.")
+        #expect(AuthorName.sortName(for: "Достоевский, Фёдор") == "Достоевский, Фёдор")
+        #expect(AuthorName.sortName(for: "Martin Luther King, Jr.") == "King, Martin Luther, Jr.")
     }
 
     @Test func contentHashIsSHA256() {
