@@ -222,7 +222,9 @@ struct BookDetailOptions: ParsableArguments {
         if name.isEmpty || name.lowercased() == "none" { return [] }
         guard let position else {
             // "Dune #1", as imports read a series in a title: the series and the place in it.
-            guard let hash = name.lastIndex(of: "#") else { return [SeriesPlace(name: name)] }
+            guard let hash = name.lastIndex(where: SeriesPosition.isNumberSign) else {
+                return [SeriesPlace(name: name)]
+            }
             let named = name[..<hash].trimmingCharacters(in: .whitespaces)
             // "Dune # 2" is Dune #2.
             let placeText = "#" + name[name.index(after: hash)...].trimmingCharacters(in: .whitespaces)
