@@ -291,6 +291,34 @@ import Testing
         #expect(other.authors.map(\.slug) != earthsea.authors.map(\.slug))
     }
 
+    /// The sort names the rule before gave, "春樹, 村上" for 村上 春樹 and "K., Le Guin, Ursula" for
+    /// "Le Guin, Ursula K.", stayed on a shelf opened by a Bookplate that files them as written
+    /// (found by a review). The library's migration gives them again; a sort name the rule did not
+    /// give, as an import of Bookplate's export may bring, is kept.
+    @Test func sortNamesTheRuleBeforeGaveAreGivenAgain() throws {
+        let file = try TestPaths.temporaryFolder("sort-names-migration").appendingPathComponent("library.sqlite")
+        let queue = try DatabaseQueue(path: file.path)
+        try LibraryMigrations.migrator.migrate(queue, upTo: "v22-reads-as-imported")
+        try queue.write { db in
+            for (slug, name, sortName) in [
+                ("murakami", "村上 春樹", "春樹, 村上"), ("le-guin", "Le Guin, Ursula K.", "K., Le Guin, Ursula"),
+                ("dazai", "太宰 治", "Dazai, Osamu"), ("herbert", "Frank Herbert", "Herbert, Frank"),
+                ("king", "Martin Luther King, Jr.", "King, Martin Luther, Jr."),
+            ] {
+                try db.execute(
+                    sql: "INSERT INTO author (slug, name, sortName) VALUES (?, ?, ?)",
+                    arguments: [slug, name, sortName])
+            }
+        }
+        let library = try Library.open(at: file)
+        let sortName = { (slug: String) in try library.findAuthor(matching: slug).author.sortName }
+        #expect(try sortName("murakami") == "村上 春樹")
+        #expect(try sortName("le-guin") == "Le Guin, Ursula K.")
+        #expect(try sortName("dazai") == "Dazai, Osamu")
+        #expect(try sortName("herbert") == "Herbert, Frank")
+        #expect(try sortName("king") == "King, Martin Luther, Jr.")
+    }
+
     /// `add` made a second author of "مُحَمَّد شُكْرِي", a second shelf of "عَرَبِي" and a second
     /// الخبز الحافي beside الْخُبْزُ الْحَافِي, and `show "الخبز الحافي"` did not find it (found by
     /// an exploratory session): the vowel points of Arabic and Hebrew are not part of a name.
