@@ -75,7 +75,7 @@ public struct PartialDate: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 
     public init(parsing text: String) throws(DateError) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.numeralsInASCII.trimmingCharacters(in: .whitespaces)
         let parts = trimmed.split(separator: trimmed.contains("/") ? "/" : "-", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count),
             parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }),

@@ -13,6 +13,15 @@ extension String {
     package var precomposed: String {
         unicodeScalars.allSatisfy(\.staysComposed) ? self : precomposedStringWithCanonicalMapping
     }
+
+    /// A number, date or place in a series as typed, in the compatibility form (NFKC): the
+    /// full-width digits and signs of a Japanese or Chinese keyboard ("＃２", "２０２４－０１－０５",
+    /// "３２０") are ASCII. "ノルウェイの森 ＃２" made a series of that name, and "#２" was refused
+    /// (found by an exploratory session). Only for text read as a number: a name keeps its
+    /// full-width letters. ASCII text is returned as it is.
+    package var numeralsInASCII: String {
+        utf8.allSatisfy { $0 < 0x80 } ? self : precomposedStringWithCompatibilityMapping
+    }
 }
 
 extension Unicode.Scalar {

@@ -15,7 +15,8 @@ package enum TextFolding {
         /// Search and sort keys and name matching: case, accents and width folded as
         /// `folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)`,
         /// and the Latin letters of ``TextFolding/asciiSpecials`` spelt as slugs and the site's
-        /// search spell them.
+        /// search spell them; the vowel points of Arabic and Hebrew are dropped
+        /// (``TextFolding/isPointing(_:)``).
         case key
         /// Slugs: lower-case ASCII as "Any-Latin; Latin-ASCII; Lower" transliterates; punctuation
         /// and symbols between Latin words may come back as spaces, which only separate words.
@@ -30,7 +31,7 @@ package enum TextFolding {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return lowercasedASCII(text) }
         switch form {
         case .key:
-            return latinKey(text) ?? withASCIISpellings(foldWithFoundation(text))
+            return latinKey(text) ?? withASCIISpellings(foldWithFoundation(withoutPointing(text)))
         case .ascii:
             return latinASCII(text)
                 ?? text.applyingTransform(StringTransform("Any-Latin; Latin-ASCII; Lower"), reverse: false)
@@ -90,6 +91,36 @@ extension TextFolding {
     }
 
     private static let pieceLength = 1_000
+
+    /// `text` without the vowel points and other marks of Arabic and Hebrew, which Foundation's
+    /// folding leaves: harakat, shadda, sukun, tatweel and the hamza and madda over or under an
+    /// alef (أ إ آ are ا), niqqud and cantillation. They are written in a Qur'an, a children's book or
+    /// a poem and left out nearly everywhere else, so "الخبز الحافي" did not find الْخُبْزُ
+    /// الْحَافِي, nor "מיכאל שלי" מִיכָאֵל שֶׁלִּי, and `add` made a second author of "مُحَمَّد شُكْرِي"
+    /// (found by an exploratory session). The site's search (`search.js`) drops the same marks.
+    static func withoutPointing(_ text: String) -> String {
+        guard
+            text.unicodeScalars.contains(where: {
+                (0x0591...0x06FF).contains($0.value) || (0xFB1D...0xFB4F).contains($0.value)
+            })
+        else { return text }
+        var kept = String.UnicodeScalarView()
+        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars where !isPointing(scalar) {
+            kept.append(scalar)
+        }
+        return String(kept).precomposedStringWithCanonicalMapping
+    }
+
+    /// Whether `scalar` is one of the marks ``withoutPointing(_:)`` drops: Hebrew cantillation
+    /// (U+0591–U+05AF) and points (U+05B0–U+05C7, but not the maqaf, paseq, sof pasuq and nun
+    /// hafukha, which are punctuation), the Arabic tatweel (U+0640), harakat, hamza and madda
+    /// (U+064B–U+065F) and the superscript alef (U+0670).
+    package static func isPointing(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0591...0x05BD, 0x05BF, 0x05C1, 0x05C2, 0x05C4, 0x05C5, 0x05C7, 0x0640, 0x064B...0x065F, 0x0670: true
+        default: false
+        }
+    }
 
     /// U+0080 to U+024F, each folded alone by Foundation (none of them combines with its
     /// neighbours), or spelt in ASCII (``asciiSpecials``): Foundation leaves ł, ø, ı, đ, æ, œ and

@@ -8,9 +8,16 @@ package enum AuthorName {
     private static let suffixes: Set<String> = ["jr", "jr.", "sr", "sr.", "ii", "iii", "iv"]
 
     /// "Ursula K. Le Guin" → "Le Guin, Ursula K."; "Gabriel García Márquez" → "García Márquez, Gabriel"
-    /// is beyond a rule, so it gives "Márquez, Gabriel García". Names in scripts without spaces
-    /// (村上春樹) file as written.
+    /// is beyond a rule, so it gives "Márquez, Gabriel García". A name written family name first,
+    /// as Chinese, Japanese and Korean names are ("村上 春樹", "村上春樹"), and one written surname
+    /// first with a comma ("Le Guin, Ursula K."), file as written.
+    ///
+    /// A family-first name keeps its space and takes no comma: "村上 春樹" filed as "春樹, 村上",
+    /// under the given name (found by an exploratory session), and "村上, 春樹" would come back
+    /// turned round as "春樹 村上" from a CSV export's "Author l-f" read by anything that reads
+    /// "Surname, Given" as Given Surname, as the Kindle and LibraryThing imports do.
     package static func sortName(for name: String) -> String {
+        if isFamilyNameFirst(name) || inSpokenOrder(name) != name { return name }
         var words = name.split(separator: " ").map(String.init)
         guard words.count > 1 else { return name }
         var suffix: String?
@@ -59,5 +66,68 @@ package enum AuthorName {
         guard parts.count > 1, parts.allSatisfy({ $0.split(separator: " ").count > 1 && !$0.hasSuffix(".") })
         else { return nil }
         return parts
+    }
+
+    /// `name` in the order it is spoken when it is one name written surname first: "Le Guin,
+    /// Ursula K." is Ursula K. Le Guin and "Достоевский, Фёдор" Фёдор Достоевский, as the
+    /// Kindle import reads them; a family-first name keeps its order ("村上, 春樹" is 村上 春樹).
+    /// Anything else is as written: "Martin Luther King, Jr.", "King, Martin Luther, Jr." (which
+    /// is "Martin Luther King, Jr."), and two names ("Terry Pratchett, Neil Gaiman",
+    /// ``commaSeparated(_:)``). An author typed so on `add` filed as "K., Le Guin, Ursula" and
+    /// was another person than the same author written the other way (found by an exploratory
+    /// session).
+    package static func inSpokenOrder(_ name: String) -> String {
+        var parts = name.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        var suffix: String?
+        if parts.count == 3, isSuffix(parts[2]) { suffix = parts.removeLast() }
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !isSuffix(parts[1]),
+            commaSeparated(name) == nil
+        else { return name }
+        let spoken = isFamilyNameFirst(name) ? parts[0] + " " + parts[1] : parts[1] + " " + parts[0]
+        return [spoken, suffix].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    /// Whether `name` is written in Chinese, Japanese or Korean characters, whose names put the
+    /// family name first, with a space before the given name or none.
+    package static func isFamilyNameFirst(_ name: some StringProtocol) -> Bool {
+        name.unicodeScalars.contains(where: isCJK)
+    }
+
+    /// The key under which two spellings of a name are one author: folded as every name is
+    /// (``TextFolding/searchKey(_:)``), and with no space between two Chinese, Japanese or Korean
+    /// characters, since "村上 春樹" and "村上春樹" (as Kindle and Open Library write it) are the
+    /// same person. "村上春樹" made a second author and a second 海辺のカフカ (found by an
+    /// exploratory session). Spaces between Latin words still count: Le Guin is not Leguin.
+    package static func key(_ name: String) -> String {
+        let folded = TextFolding.searchKey(name)
+        guard isFamilyNameFirst(folded) else { return folded }
+        var joined = String.UnicodeScalarView()
+        var spaces = String.UnicodeScalarView()
+        for scalar in folded.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                spaces.append(scalar)
+                continue
+            }
+            if !spaces.isEmpty, !(isCJK(scalar) && joined.last.map(isCJK) == true) {
+                joined.append(contentsOf: spaces)
+            }
+            spaces.removeAll()
+            joined.append(scalar)
+        }
+        joined.append(contentsOf: spaces)
+        return String(joined)
+    }
+
+    /// Han ideographs, kana and hangul, as the site's search (`search.js`) lists them.
+    private static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x3005...0x3007, 0x3021...0x3029, 0x3038...0x303B, 0x3040...0x30FF,
+            0x3130...0x318F, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F, 0xAC00...0xD7FF,
+            0xF900...0xFAFF, 0xFF66...0xFF9F, 0x20000...0x3FFFF:
+            true
+        default: false
+        }
     }
 }

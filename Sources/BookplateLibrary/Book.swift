@@ -77,7 +77,8 @@ extension Book {
 
     /// Reads a page count as the reader types it.
     public static func pageCount(parsing text: String) throws(LibraryError) -> Int {
-        guard let pages = Int(text.trimmingCharacters(in: .whitespaces)), pageCountRange.contains(pages) else {
+        guard let pages = Int(text.numeralsInASCII.trimmingCharacters(in: .whitespaces)), pageCountRange.contains(pages)
+        else {
             throw .invalidPageCount(text)
         }
         return pages

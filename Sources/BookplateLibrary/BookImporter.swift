@@ -31,7 +31,7 @@ struct AuthorFacts: Sendable {
     var sortName: String
 
     init(_ name: String) {
-        key = TextFolding.searchKey(name)
+        key = AuthorName.key(name)
         slugBase = Slug.make(from: name, fallbackPrefix: "author")
         sortName = AuthorName.sortName(for: name)
     }
@@ -184,7 +184,7 @@ struct BookImporter {
         }
         let authors = try Row.fetchAll(db, sql: "SELECT id, name, slug FROM author")
         authorSlugs = Set(authors.map { $0["slug"] as String })
-        for row in authors { authorIDByName[TextFolding.searchKey(row["name"] as String)] = row["id"] }
+        for row in authors { authorIDByName[AuthorName.key(row["name"] as String)] = row["id"] }
         let shelves = try Row.fetchAll(db, sql: "SELECT id, name, slug FROM shelf")
         shelfSlugs = Set(shelves.map { $0["slug"] as String })
         for row in shelves { shelfIDByName[TextFolding.searchKey(row["name"] as String)] = row["id"] }
@@ -193,13 +193,13 @@ struct BookImporter {
     /// Creates the authors an export lists, with their slugs and what is known of them, unless
     /// an author of that name is already here.
     mutating func createAuthors(_ authors: [ImportedAuthor]) throws {
-        for imported in authors where authorIDByName[TextFolding.searchKey(imported.author.name)] == nil {
+        for imported in authors where authorIDByName[AuthorName.key(imported.author.name)] == nil {
             let exported = imported.author
             // An author whose Open Library key is already here is that author, under another name.
             if let key = exported.openLibraryKey,
                 let id = try Int64.fetchOne(db, sql: "SELECT id FROM author WHERE openLibraryKey = ?", arguments: [key])
             {
-                authorIDByName[TextFolding.searchKey(exported.name)] = id
+                authorIDByName[AuthorName.key(exported.name)] = id
                 continue
             }
             let slug =
@@ -211,7 +211,7 @@ struct BookImporter {
             author.slug = slug
             try author.insert(db)
             guard let id = author.id else { continue }
-            authorIDByName[TextFolding.searchKey(exported.name)] = id
+            authorIDByName[AuthorName.key(exported.name)] = id
             authorSlugs.insert(slug)
             try AuthorWork.add(imported.works, toAuthorId: id, in: db)
         }

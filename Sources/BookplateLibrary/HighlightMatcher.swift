@@ -174,6 +174,7 @@ struct HighlightMatcher {
 
     /// "Herbert, Frank" and "Frank Herbert" alike: the name in its spoken order, folded, letters only.
     static func fullName(_ name: String) -> String {
+        if let whole = familyFirst(name) { return whole }
         let parts = name.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
         let spoken = parts.count == 2 ? parts[1] + " " + parts[0] : name
         return TextFolding.searchKey(spoken).filter { $0.isLetter }
@@ -182,9 +183,20 @@ struct HighlightMatcher {
     /// "Le Guin, Ursula K." and "Ursula K. Le Guin" alike, and "García Márquez, Gabriel" and
     /// "Gabriel Garcia Marquez": the last word of the name in its spoken order, folded.
     static func surname(_ name: String) -> String {
+        if let whole = familyFirst(name) { return whole }
         let parts = name.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
         let spoken = parts.count == 2 ? parts[1] + " " + parts[0] : name
         let last = spoken.split(whereSeparator: \.isWhitespace).last.map(String.init) ?? spoken
         return TextFolding.searchKey(last).filter { $0.isLetter }
+    }
+
+    /// A Chinese, Japanese or Korean name whole, folded, letters only: its family name comes
+    /// first, with a space before the given name or none, and "海辺のカフカ (村上春樹)" in Kindle's
+    /// clippings took the given name 春樹 of the shelf's 村上 春樹 for a surname, and
+    /// `--add-missing` added the book again (found by an exploratory session). Nil for others.
+    private static func familyFirst(_ name: String) -> String? {
+        guard AuthorName.isFamilyNameFirst(name) else { return nil }
+        // As written, "村上, 春樹" too: the family name is first either way.
+        return AuthorName.key(name).filter { $0.isLetter }
     }
 }

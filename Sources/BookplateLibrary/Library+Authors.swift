@@ -16,11 +16,11 @@ extension Library {
         return try read { db in
             var author = try Author.filter(Author.Columns.slug == trimmed.lowercased()).fetchOne(db)
             if author == nil {
-                let wanted = TextFolding.searchKey(trimmed)
+                let wanted = AuthorName.key(trimmed)
                 let matches = try Author.order(Author.Columns.slug).fetchAll(db).filter {
-                    TextFolding.searchKey($0.name).contains(wanted)
+                    AuthorName.key($0.name).contains(wanted)
                 }
-                let exact = matches.filter { TextFolding.searchKey($0.name) == wanted }
+                let exact = matches.filter { AuthorName.key($0.name) == wanted }
                 let chosen = exact.count == 1 ? exact : matches
                 guard !trimmed.isEmpty, !chosen.isEmpty else { throw LibraryError.noSuchAuthor(query) }
                 guard chosen.count == 1 else {

@@ -232,7 +232,8 @@ extension Library {
                 }
             }
             if let authors = edit.authors {
-                let names = authors.map(\.trimmedForStorage).filter { !$0.isEmpty }
+                // Typed by the reader, as `add` takes them (``NewAuthor/init(typed:)``).
+                let names = authors.map { AuthorName.inSpokenOrder($0.trimmedForStorage) }.filter { !$0.isEmpty }
                 try setAuthors(names.map { NewAuthor(name: $0) }, of: book, in: db, respelling: true)
             }
             // What `add` refuses, `edit` does too: a second "Neuromancer" by Gibson was kept, and a

@@ -387,7 +387,9 @@ extension Library {
     fileprivate func shelfNames(of name: String, in db: Database) throws -> [String] {
         let parts = name.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return [name] }
-        if let known = try NamedRow.find("\(parts[1]) \(parts[0])", in: .author, db) { return [known.name] }
+        // A Chinese, Japanese or Korean name keeps its family name first ("村上, 春樹").
+        let spoken = AuthorName.isFamilyNameFirst(name) ? "\(parts[0]) \(parts[1])" : "\(parts[1]) \(parts[0])"
+        if let known = try NamedRow.find(spoken, in: .author, db) { return [known.name] }
         if let first = try NamedRow.find(parts[0], in: .author, db),
             let second = try NamedRow.find(parts[1], in: .author, db)
         {

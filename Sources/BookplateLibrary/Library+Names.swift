@@ -19,10 +19,10 @@ enum NamedRow {
         }
         // Only a name not found as typed is compared with every other: once each time an author,
         // series or shelf is named the first time in a given spelling.
-        let key = TextFolding.searchKey(name)
+        let key = table.key(name)
         let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, name FROM \(table.rawValue) ORDER BY id"))
         while let row = try rows.next() {
-            if TextFolding.searchKey(row[1] as String) == key { return (row[0], row[1]) }
+            if table.key(row[1] as String) == key { return (row[0], row[1]) }
         }
         return nil
     }
@@ -30,6 +30,12 @@ enum NamedRow {
     /// The tables whose rows are known by name.
     enum Table: String {
         case author, series, shelf
+
+        /// The key two spellings of one name share: an author's also ignores the space between
+        /// the parts of a Chinese, Japanese or Korean name (``AuthorName/key(_:)``).
+        func key(_ name: String) -> String {
+            self == .author ? AuthorName.key(name) : TextFolding.searchKey(name)
+        }
     }
 
     /// The rows of a table by folded name, read once, for an import that names thousands: a
@@ -46,16 +52,16 @@ enum NamedRow {
                 var rows: [String: (id: Int64, name: String)] = [:]
                 for row in try Row.fetchAll(db, sql: "SELECT id, name FROM \(table.rawValue) ORDER BY id") {
                     let name: String = row[1]
-                    if rows[TextFolding.searchKey(name)] == nil { rows[TextFolding.searchKey(name)] = (row[0], name) }
+                    if rows[table.key(name)] == nil { rows[table.key(name)] = (row[0], name) }
                 }
                 byKey = rows
             }
-            return byKey?[TextFolding.searchKey(name)]
+            return byKey?[table.key(name)]
         }
 
         /// A row made since the index was read.
         func add(id: Int64, name: String) {
-            let key = TextFolding.searchKey(name)
+            let key = table.key(name)
             if byKey?[key] == nil { byKey?[key] = (id, name) }
         }
 

@@ -340,7 +340,44 @@ enum LibraryMigrations {
             // merges the file's reads, as it did.
             try db.alter(table: "bookAsImported") { t in t.add(column: "reads", .text) }
         }
+        migrator.registerMigration("v23-sort-names-as-written") { db in
+            // The rule before took the last word for the surname, of "村上 春樹" ("春樹, 村上")
+            // and of "Le Guin, Ursula K." typed so ("K., Le Guin, Ursula"), which file as written
+            // now (found by an exploratory session). Only a sort name that rule gave is made
+            // again; one an import of Bookplate's own export brought is the reader's.
+            let rows = try Row.fetchAll(db, sql: "SELECT id, name, sortName FROM author")
+            for row in rows {
+                let name: String = row["name"]
+                let kept: String = row["sortName"]
+                let now = AuthorName.sortName(for: name)
+                guard now != kept, kept == sortNameBeforeV23(for: name) else { continue }
+                try db.execute(sql: "UPDATE author SET sortName = ? WHERE id = ?", arguments: [now, row["id"]])
+            }
+        }
         return migrator
+    }
+
+    /// The sort name `AuthorName` gave `name` until v23, kept here as it was so that the
+    /// migration knows a sort name it gave.
+    private static func sortNameBeforeV23(for name: String) -> String {
+        let particles: Set<String> = [
+            "de", "da", "das", "del", "della", "der", "di", "du", "la", "le", "van", "von", "ten", "ter", "zu", "y",
+        ]
+        var words = name.split(separator: " ").map(String.init)
+        guard words.count > 1 else { return name }
+        var suffix: String?
+        if let last = words.last, AuthorName.isSuffix(last) {
+            suffix = words.removeLast()
+            if let before = words.last, before.hasSuffix(",") { words[words.count - 1] = String(before.dropLast()) }
+        }
+        guard words.count > 1 else { return name }
+        var surnameStart = words.count - 1
+        while surnameStart > 1, particles.contains(words[surnameStart - 1].lowercased()) {
+            surnameStart -= 1
+        }
+        let surname = words[surnameStart...].joined(separator: " ")
+        let given = words[..<surnameStart].joined(separator: " ")
+        return [surname, given, suffix].compactMap { $0 }.joined(separator: ", ")
     }
 
     /// Triggers that move the library's revision on, with a new change token, whenever a row of

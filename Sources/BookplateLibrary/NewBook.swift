@@ -97,6 +97,13 @@ public struct NewAuthor: Sendable, Equatable, ExpressibleByStringLiteral {
         self.works = works
     }
 
+    /// An author as the reader types one, one name at a time: "Le Guin, Ursula K." is Ursula K.
+    /// Le Guin (``AuthorName/inSpokenOrder(_:)``). A device's or a service's "A, B" may be two
+    /// people, and is read where the shelf's authors tell which.
+    public init(typed name: String) {
+        self.init(name: AuthorName.inSpokenOrder(name.trimmingCharacters(in: .whitespaces)))
+    }
+
     public init(stringLiteral name: String) {
         self.init(name: name)
     }

@@ -15,7 +15,7 @@ public struct SeriesPosition: Hashable, Sendable, Comparable, Codable, CustomStr
     /// Parses a number (up to three decimals) or a range of two, from 0 to 100,000; `#` before it
     /// is allowed. Nil for anything else: `NaN`, `1e309`, `-1`, `one`.
     public init?(parsing raw: String) {
-        var text = raw.trimmingCharacters(in: .whitespaces)
+        var text = raw.numeralsInASCII.trimmingCharacters(in: .whitespaces)
         if text.hasPrefix("#") { text.removeFirst() }
         let ends = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         func number(_ part: String) -> (String, Double)? {
@@ -44,6 +44,9 @@ public struct SeriesPosition: Hashable, Sendable, Comparable, Codable, CustomStr
     }
 
     public var description: String { text }
+
+    /// "#" and the full-width "＃" a Japanese or Chinese keyboard types, before a place.
+    package static func isNumberSign(_ character: Character) -> Bool { character == "#" || character == "＃" }
 
     /// Whether the position is one whole book: `3`, not `2.5` or `1-3`.
     var wholeNumber: Int? {
@@ -132,7 +135,7 @@ extension SeriesPlace {
         let inside = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
         var places: [SeriesPlace] = []
         for part in inside.split(separator: ";") {
-            guard let hash = part.lastIndex(of: "#") else { return (title, []) }
+            guard let hash = part.lastIndex(where: SeriesPosition.isNumberSign) else { return (title, []) }
             var name = part[..<hash].trimmingCharacters(in: .whitespaces)
             if name.hasSuffix(",") { name.removeLast() }
             name = name.trimmedForStorage

@@ -112,7 +112,7 @@ struct AddCommand: AsyncParsableCommand {
     private func addByHand(_ reader: BookAdder.ReaderFields) throws {
         guard let title = details.title else { throw LibraryError.emptyTitle }
         let new = NewBook(
-            title: title, subtitle: details.subtitle, authors: details.authors.map { NewAuthor(name: $0) },
+            title: title, subtitle: details.subtitle, authors: details.authors.map(NewAuthor.init(typed:)),
             isbn: try details.isbn.map(Parse.isbn), publisher: details.publisher,
             publishedDate: try details.published.map(Parse.date), pageCount: try details.pages.map(Parse.pages),
             language: details.language, description: details.description.map(BookDescription.fromText),
@@ -222,7 +222,9 @@ struct BookDetailOptions: ParsableArguments {
         if name.isEmpty || name.lowercased() == "none" { return [] }
         guard let position else {
             // "Dune #1", as imports read a series in a title: the series and the place in it.
-            guard let hash = name.lastIndex(of: "#") else { return [SeriesPlace(name: name)] }
+            guard let hash = name.lastIndex(where: SeriesPosition.isNumberSign) else {
+                return [SeriesPlace(name: name)]
+            }
             let named = name[..<hash].trimmingCharacters(in: .whitespaces)
             // "Dune # 2" is Dune #2.
             let placeText = "#" + name[name.index(after: hash)...].trimmingCharacters(in: .whitespaces)

@@ -20,11 +20,23 @@
   // Accents off, lower case, and letters such as ø, ł, æ and ß in ASCII: "lucja" finds "Łucja".
   // Apostrophes go, as slugs drop them: "obrien" finds O'Brien, "dont" Don't Look Now. The
   // decomposition is the compatibility one (NFKD), which also takes full-width Latin to ASCII:
-  // "ｄｕｎｅ", as a Japanese keyboard types it, found nothing.
+  // "ｄｕｎｅ", as a Japanese keyboard types it, found nothing. The vowel points of Arabic and
+  // Hebrew go too, and the hamza and madda of أ إ آ, as the library's own folding drops them:
+  // "الخبز" did not find الْخُبْزُ, nor "מיכאל" מִיכָאֵל.
+  var marks = /[\u0300-\u036f\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u0640\u064b-\u065f\u0670]/g;
   function fold(text) {
-    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+    return text.normalize("NFKD").replace(marks, "").toLowerCase()
       .replace(/[^\u0000-\u007f]/g, function (letter) { return folds[letter] || letter; })
       .replace(/'/g, "");
+  }
+
+  // The text searched in, with no space between two Chinese, Japanese or Korean characters: a
+  // name in those scripts is written with a space between family and given name or without one
+  // ("村上 春樹", "村上春樹"), and "村上春樹" found nothing on a shelf that had 村上 春樹. The
+  // query keeps its spaces, each word still looked for on its own.
+  var spacedCJK = /([\u1100-\u11ff\u2e80-\u2fdf\u3005-\u3007\u3021-\u3029\u3038-\u303b\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\uff66-\uff9f]|[\ud840-\ud8bf][\udc00-\udfff])\s+(?=[\u1100-\u11ff\u2e80-\u2fdf\u3005-\u3007\u3021-\u3029\u3038-\u303b\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\uff66-\uff9f\ud840-\ud8bf])/g;
+  function joinCJK(text) {
+    return text.replace(spacedCJK, "$1");
   }
 
   function load() {
@@ -39,10 +51,10 @@
       entries = index.map(function (entry) {
         return {
           entry: entry,
-          text: fold(entry.t + " " + entry.a + " " + entry.s + " " + (entry.h || "")),
+          text: joinCJK(fold(entry.t + " " + entry.a + " " + entry.s + " " + (entry.h || ""))),
           // A book's title alone, its words joined by single spaces, to rank by; none for a
           // highlight, which is found by its passage and only follows the books.
-          title: entry.h ? null : wordsOf(fold(entry.t)).join(" ")
+          title: entry.h ? null : joinCJK(wordsOf(fold(entry.t)).join(" "))
         };
       });
       status.textContent = "";
@@ -104,7 +116,7 @@
   // Dune" first and Enter opened it, and on a big shelf "It" was not among the hundred listed
   // (found by an exploratory session).
   function ranked(matches, query) {
-    var phrase = query.join(" ");
+    var phrase = joinCJK(query.join(" "));
     var ranks = [[], [], [], []];
     matches.forEach(function (item) {
       var rank = item.title === phrase ? 0

@@ -462,6 +462,29 @@ import Testing
         #expect(try await run("show", "mostly-harmless", "--json").stdout.contains(#""position" : "5""#))
     }
 
+    /// A Japanese keyboard in full-width mode types "ノルウェイの森 ＃２": it made a series of that
+    /// name, and "ノルウェイの森 #２" was refused (found by an exploratory session). Full-width
+    /// digits and number signs are read as their ASCII in a series place, `--position`, `--pages`
+    /// and dates; the series' name keeps its own characters.
+    @Test func fullWidthDigitsAreReadInSeriesPlacesPagesAndDates() async throws {
+        try await run("add", "--title", "上", "--author", "村上 春樹", "--series", "ノルウェイの森 #1")
+        try await run(
+            "add", "--title", "下", "--author", "村上 春樹", "--series", "ノルウェイの森 ＃２", "--pages", "２９６",
+            "--status", "read", "--finished", "２０２４－０１－０５")
+        try await run("add", "--title", "別冊", "--author", "村上 春樹", "--series", "ノルウェイの森 #３")
+        let second = try await run("show", "下", "--json").stdout
+        #expect(second.contains(#""position" : "2""#) && second.contains(#""name" : "ノルウェイの森""#), "\(second)")
+        #expect(second.contains(#""pages" : 296"#) && second.contains(#""finished" : "2024-01-05""#))
+        #expect(try await run("show", "別冊", "--json").stdout.contains(#""position" : "3""#))
+        let slug =
+            try await run("list", "--columns", "slug,title").stdout.split(separator: "\n")
+            .first { $0.hasSuffix("\t別冊") }?.split(separator: "\t").first.map(String.init) ?? ""
+        try await run("edit", slug, "--position", "４")
+        #expect(try await run("show", "別冊", "--json").stdout.contains(#""position" : "4""#))
+        let series = try await run("list", "--columns", "series").stdout
+        #expect(series.split(separator: "\n").sorted() == ["ノルウェイの森 #1", "ノルウェイの森 #2", "ノルウェイの森 #4"])
+    }
+
     /// `edit --series Beta --position 3` took the book out of its other series without a word;
     /// `--series "Dune #1"` made a series named "Dune #1"; `--position` alone was refused for a
     /// book in one series. Found by an exploratory session.

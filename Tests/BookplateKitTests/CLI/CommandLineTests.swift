@@ -58,6 +58,22 @@ struct ShownJSON: Decodable {
                 atPath: site.appendingPathComponent("authors/ursula-k-le-guin/index.html").path))
     }
 
+    /// `add --author "Le Guin, Ursula K."` filed her as "K., Le Guin, Ursula", under K, and
+    /// `--author "Достоевский, Фёдор"` made a second Фёдор Достоевский (found by an exploratory
+    /// session). Each `--author` typed surname first is one name, read in its spoken order.
+    @Test func anAuthorTypedSurnameFirstIsReadInItsSpokenOrder() async throws {
+        let (bookplate, _) = try newShelf()
+        try await bookplate.run("add", "--title", "Преступление и наказание", "--author", "Фёдор Достоевский")
+        try await bookplate.run("add", "--title", "Бесы", "--author", "Достоевский, Фёдор")
+        try await bookplate.run(
+            "add", "--title", "Essays", "--author", "Le Guin, Ursula K.", "--author", "Martin Luther King, Jr.")
+        let authors = try await bookplate.run("list", "--columns", "title,authors").stdout
+        #expect(authors.contains("Бесы\tФёдор Достоевский\n"), "\(authors)")
+        #expect(authors.contains("Essays\tUrsula K. Le Guin, Martin Luther King, Jr.\n"), "\(authors)")
+        let author = try await bookplate.run("author", "ursula-k-le-guin", "--json").stdout
+        #expect(author.contains(#""sortName" : "Le Guin, Ursula K.""#), "\(author)")
+    }
+
     @Test func listShowEditAndRemove() async throws {
         let (bookplate, root) = try newShelf()
         try await bookplate.run(

@@ -271,6 +271,22 @@ import Testing
         #expect(try library.findBook(matching: "piranesi").authors.map(\.name) == ["Clarke, Susanna"])
     }
 
+    /// Kindle writes "海辺のカフカ (村上春樹)": its clippings matched no 海辺のカフカ by the shelf's
+    /// 村上 春樹, whose given name 春樹 was taken for a surname, and `--add-missing` added the book
+    /// again (found by an exploratory session). A Chinese, Japanese or Korean name is matched
+    /// whole, with or without its space.
+    @Test func aJapaneseNameWrittenWithoutItsSpaceFindsTheShelfsBook() throws {
+        let library = try Library.inMemory(clock: .fixed(TemporaryShelf.fixedDate))
+        try library.addBook(NewBook(title: "海辺のカフカ", authors: ["村上 春樹"]))
+        try library.addBook(NewBook(title: "人間失格", authors: ["太宰 治"]))
+        let file = HighlightFile(
+            source: .kindle,
+            highlights: [kindle("海辺のカフカ", "村上春樹", "砂嵐"), kindle("人間失格", "太宰治", "恥の多い生涯を送って来ました。")])
+        let summary = try library.importHighlights(file, addMissing: true)
+        #expect(summary.added == 2 && summary.booksAdded.isEmpty && summary.unmatched.isEmpty)
+        #expect(try library.books().count == 2)
+    }
+
     /// A book added for its highlights was added as read, with an undated finished read: a
     /// podcast, an article and the Kindle user guide all counted as read in the stats (found by an
     /// exploratory tester). Highlighting part of a text is not finishing it: no read is made up.

@@ -266,6 +266,103 @@ import Testing
         #expect(try library.findAuthor(matching: "odegaard").author.name == "Øystein Ødegaard")
     }
 
+    /// "村上春樹", as Kindle and Open Library write him, was a second author beside the shelf's
+    /// 村上 春樹, and 海辺のカフカ by him a second book; 村上 春樹 filed under 春樹 (found by an
+    /// exploratory session). A Chinese, Japanese or Korean name is one author with or without the
+    /// space between family and given name, and files family name first.
+    @Test func aJapaneseNameIsOneAuthorWithOrWithoutTheSpaceAndFilesFamilyNameFirst() throws {
+        let library = try Library.inMemory(clock: clock)
+        let kafka = try library.addBook(NewBook(title: "海辺のカフカ", authors: ["村上 春樹"]))
+        #expect(kafka.authors.map(\.sortName) == ["村上 春樹"])
+        #expect(
+            throws: LibraryError.alreadyOnShelf(title: "海辺のカフカ", slug: kafka.book.slug, reason: "same title and author")
+        ) {
+            try library.addBook(NewBook(title: "海辺のカフカ", authors: ["村上春樹"]))
+        }
+        let forest = try library.addBook(NewBook(title: "ノルウェイの森", authors: ["村上春樹"]))
+        #expect(forest.authors.map(\.slug) == kafka.authors.map(\.slug))
+        #expect(try library.findAuthor(matching: "村上春樹").books.count == 2)
+        // Two books of one title tell their authors apart by family name.
+        try library.addBook(NewBook(title: "心", authors: ["山田 太郎"]))
+        #expect(try library.addBook(NewBook(title: "心", authors: ["山田 花子"])).book.slug.hasSuffix("-shan-tian-hua-zi"))
+        // Latin names keep their spaces.
+        let earthsea = try library.addBook(NewBook(title: "Earthsea", authors: ["Ursula Le Guin"]))
+        let other = try library.addBook(NewBook(title: "Other", authors: ["Ursula Leguin"]))
+        #expect(other.authors.map(\.slug) != earthsea.authors.map(\.slug))
+    }
+
+    /// The sort names the rule before gave, "春樹, 村上" for 村上 春樹 and "K., Le Guin, Ursula" for
+    /// "Le Guin, Ursula K.", stayed on a shelf opened by a Bookplate that files them as written
+    /// (found by a review). The library's migration gives them again; a sort name the rule did not
+    /// give, as an import of Bookplate's export may bring, is kept.
+    @Test func sortNamesTheRuleBeforeGaveAreGivenAgain() throws {
+        let file = try TestPaths.temporaryFolder("sort-names-migration").appendingPathComponent("library.sqlite")
+        let queue = try DatabaseQueue(path: file.path)
+        try LibraryMigrations.migrator.migrate(queue, upTo: "v22-reads-as-imported")
+        try queue.write { db in
+            for (slug, name, sortName) in [
+                ("murakami", "村上 春樹", "春樹, 村上"), ("le-guin", "Le Guin, Ursula K.", "K., Le Guin, Ursula"),
+                ("dazai", "太宰 治", "Dazai, Osamu"), ("herbert", "Frank Herbert", "Herbert, Frank"),
+                ("king", "Martin Luther King, Jr.", "King, Martin Luther, Jr."),
+            ] {
+                try db.execute(
+                    sql: "INSERT INTO author (slug, name, sortName) VALUES (?, ?, ?)",
+                    arguments: [slug, name, sortName])
+            }
+        }
+        let library = try Library.open(at: file)
+        let sortName = { (slug: String) in try library.findAuthor(matching: slug).author.sortName }
+        #expect(try sortName("murakami") == "村上 春樹")
+        #expect(try sortName("le-guin") == "Le Guin, Ursula K.")
+        #expect(try sortName("dazai") == "Dazai, Osamu")
+        #expect(try sortName("herbert") == "Herbert, Frank")
+        #expect(try sortName("king") == "King, Martin Luther, Jr.")
+    }
+
+    /// `add` made a second author of "مُحَمَّد شُكْرِي", a second shelf of "عَرَبِي" and a second
+    /// الخبز الحافي beside الْخُبْزُ الْحَافِي, and `show "الخبز الحافي"` did not find it (found by
+    /// an exploratory session): the vowel points of Arabic and Hebrew are not part of a name.
+    @Test func arabicAndHebrewWithOrWithoutVowelPointsAreTheSameBookAuthorAndShelf() throws {
+        let library = try Library.inMemory(clock: clock)
+        let bread = try library.addBook(
+            NewBook(title: "الْخُبْزُ الْحَافِي", authors: ["محمد شكري"], shelves: ["عربي"]))
+        #expect(try library.findBook(matching: "الخبز الحافي").book.slug == bread.book.slug)
+        #expect(
+            throws: LibraryError.alreadyOnShelf(
+                title: "الْخُبْزُ الْحَافِي", slug: bread.book.slug, reason: "same title and author")
+        ) {
+            try library.addBook(NewBook(title: "الخبز الحافي", authors: ["محمد شكري"]))
+        }
+        let other = try library.addBook(NewBook(title: "Another", authors: ["مُحَمَّد شُكْرِي"], shelves: ["عَرَبِي"]))
+        #expect(other.authors.map(\.slug) == bread.authors.map(\.slug))
+        #expect(other.shelves.map(\.slug) == bread.shelves.map(\.slug))
+        let michael = try library.addBook(NewBook(title: "מִיכָאֵל שֶׁלִּי", authors: ["עמוס עוז"]))
+        #expect(try library.findBook(matching: "מיכאל שלי").book.slug == michael.book.slug)
+        let test = try library.addBook(NewBook(title: "Test", authors: ["עָמוֹס עוֹז"]))
+        #expect(test.authors.map(\.slug) == michael.authors.map(\.slug))
+        // Slugs are made as they were: an existing book's stays.
+        #expect(bread.book.slug == "alkhubzu-alhafi")
+    }
+
+    /// `add --author "Le Guin, Ursula K."` filed her as "K., Le Guin, Ursula", and "Достоевский,
+    /// Фёдор" was a second author beside Фёдор Достоевский (found by an exploratory session). A
+    /// name typed surname first is read in its spoken order, on `add` and on `edit`.
+    @Test func anAuthorTypedSurnameFirstIsTheSamePerson() throws {
+        let library = try Library.inMemory(clock: clock)
+        try library.addBook(NewBook(title: "Преступление и наказание", authors: ["Фёдор Достоевский"]))
+        let demons = try library.addBook(NewBook(title: "Бесы", authors: [NewAuthor(typed: "Достоевский, Фёдор")]))
+        #expect(demons.authors.map(\.name) == ["Фёдор Достоевский"])
+        let left = try library.addBook(
+            NewBook(title: "The Left Hand of Darkness", authors: [NewAuthor(typed: "Le Guin, Ursula K.")]))
+        #expect(left.authors.map(\.name) == ["Ursula K. Le Guin"])
+        #expect(left.authors.map(\.sortName) == ["Le Guin, Ursula K."])
+        let king = try library.addBook(
+            NewBook(title: "Strength to Love", authors: [NewAuthor(typed: "Martin Luther King, Jr.")]))
+        #expect(king.authors.map(\.sortName) == ["King, Martin Luther, Jr."])
+        let edited = try library.editBook(slug: "strength-to-love", BookEdit(authors: ["Le Guin, Ursula K."]))
+        #expect(edited.authors.map(\.slug) == left.authors.map(\.slug))
+    }
+
     @Test func theSameBookIsNeverAddedTwice() throws {
         let library = try Library.inMemory(clock: clock)
         try library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"], isbn: try ISBN("9780441172719")))

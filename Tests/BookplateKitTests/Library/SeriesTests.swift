@@ -45,6 +45,9 @@ import Testing
         #expect(split("Half (A, #1; B)") == "Half (A, #1; B)")
         #expect(split("Mark (alert(1), #1)") == "Mark|alert(1)=1")
         #expect(split("Unbalanced 1), #1)") == "Unbalanced 1), #1)")
+        // Typed in full-width, as a Japanese keyboard types them (found by an exploratory session).
+        #expect(split("ノルウェイの森（下） (ノルウェイの森, ＃２)") == "ノルウェイの森（下）|ノルウェイの森=2")
+        #expect(SeriesPosition(parsing: "＃１２．５")?.text == "12.5")
         #expect(
             SeriesPlace.title("Dune", with: [SeriesPlace(name: "Dune", position: SeriesPosition(parsing: "1"))])
                 == "Dune (Dune, #1)")
