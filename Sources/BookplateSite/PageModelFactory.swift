@@ -325,21 +325,21 @@ struct PageModelFactory: Sendable {
     /// A book's own status, as its page and its place in a series name it: "Lu", where the list of
     /// such books is "Lus".
     func bookStatus(_ status: ReadingStatus) -> String {
-        words("bookStatus" + PageModelFactory.wordsKey(of: status))
+        switch status {
+        case .reading: words("bookStatusReading")
+        case .read: words("bookStatusRead")
+        case .toRead: words("bookStatusToRead")
+        case .abandoned: words("bookStatusAbandoned")
+        }
     }
 
     /// A reading status as the site names its list of books: "Reading now", "À lire".
     func statusTitle(_ status: ReadingStatus) -> String {
-        words("status" + PageModelFactory.wordsKey(of: status))
-    }
-
-    /// How the tables of words name a status in their keys: `statusToRead`, `bookStatusToRead`.
-    static func wordsKey(of status: ReadingStatus) -> String {
         switch status {
-        case .reading: "Reading"
-        case .read: "Read"
-        case .toRead: "ToRead"
-        case .abandoned: "Abandoned"
+        case .reading: words("statusReading")
+        case .read: words("statusRead")
+        case .toRead: words("statusToRead")
+        case .abandoned: words("statusAbandoned")
         }
     }
 
