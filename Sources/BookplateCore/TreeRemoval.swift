@@ -75,7 +75,7 @@ package enum TreeRemoval {
     }
 
     /// Whether `path` is a folder itself, not a link to one.
-    private static func isFolder(_ path: String) -> Bool {
+    package static func isFolder(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }

@@ -33,7 +33,7 @@ final class BuildLock: Sendable {
             {
                 reason +=
                     " (it is another user's, as after a build run with sudo: "
-                    + "sudo chown -R \"$USER\" \(folder.relativePathForDisplay))"
+                    + "sudo chown -R \"$USER\" \(ShellWord.quoted(folder.relativePathForDisplay)))"
             }
             throw SiteError.unwritable(path: path, reason: reason)
         }

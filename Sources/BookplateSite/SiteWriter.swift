@@ -59,16 +59,20 @@ struct SiteWriter: Sendable {
     /// next full build moved aside and could not delete, and which stayed there, a whole site's
     /// size, without a word (found by an exploratory session).
     func leftoversThatStayed() -> [String] {
+        // What a build with nothing to write has not tried to remove yet, tried first: named
+        // unremovable without a try, it went at the next build that wrote (found by a review).
+        removeLeftovers()
         let name = target.lastPathComponent
         let stayed =
             WorkingFiles.stayed(in: target.deletingLastPathComponent(), madeFor: name)
             + WorkingFiles.stayed(in: target, madeFor: name)
-        return stayed.map { folder in
-            let shown = folder.relativePathForDisplay
-            return SiteWriter.holdsAnothersFiles(folder.path)
-                ? "\(shown), a copy of the site a build set aside, holds files of another user (a build run with sudo?) "
-                    + "and could not be removed: remove it (sudo rm -r \(shown))"
-                : "\(shown), a copy of the site a build set aside, could not be removed: remove it (rm -r \(shown))"
+        return stayed.map { entry in
+            let shown = entry.relativePathForDisplay
+            let what = TreeRemoval.isFolder(entry.path) ? "a copy of the site a build set aside" : "a file a build left"
+            return SiteWriter.holdsAnothersFiles(entry.path)
+                ? "\(shown), \(what), holds files of another user (a build run with sudo?) and could not be removed: "
+                    + "remove it (sudo rm -r \(ShellWord.quoted(shown)))"
+                : "\(shown), \(what), could not be removed: remove it (rm -r \(ShellWord.quoted(shown)))"
         }
     }
 
@@ -664,7 +668,7 @@ public enum SiteError: Error, Equatable, CustomStringConvertible {
             "cannot list the folder \(path): \(reason)"
         case .ownedByAnother(let path):
             "\(path) holds files of another user (a build run with sudo?), which this build cannot replace: "
-                + "make them yours again (sudo chown -R \"$USER\" \(path)) or remove them"
+                + "make them yours again (sudo chown -R \"$USER\" \(ShellWord.quoted(path))) or remove them"
         case .templatesOverlapOutput(let templates, let site):
             "the templates folder \(templates) and the output folder \(site) overlap: give --templates a folder "
                 + "of its own, such as templates/"

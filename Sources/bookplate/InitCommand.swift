@@ -42,7 +42,7 @@ struct InitCommand: ParsableCommand {
                 + " content/notes/, templates/.",
             "Next:",
         ]
-        if !here { lines.append("  cd \(shellQuoted(folder))") }
+        if !here { lines.append("  cd \(ShellWord.quoted(folder))") }
         lines += [
             "  bookplate search \"a book you love\"      then  bookplate add 1",
             "  bookplate build                           the site is in site/",
@@ -56,14 +56,6 @@ struct InitCommand: ParsableCommand {
                     + " (Settings → Pages → Source: GitHub Actions).")
         }
         Terminal.output(lines.joined(separator: "\n"))
-    }
-
-    /// `text` as a shell reads it back, quoted only when it needs to be.
-    private func shellQuoted(_ text: String) -> String {
-        let plain = text.unicodeScalars.allSatisfy {
-            CharacterSet.alphanumerics.contains($0) || "-_./~".unicodeScalars.contains($0)
-        }
-        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
 

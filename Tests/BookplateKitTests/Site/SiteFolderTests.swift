@@ -117,6 +117,33 @@ import Testing
         }
     }
 
+    /// A build with nothing to write named a killed build's leftovers beside the site as
+    /// copies it could not remove, without trying, and a left file as a copy of the site (found
+    /// by a review): they are removed first, and only what stays is named, as what it is.
+    @Test func leftoversAreRemovedBeforeAnyIsNamed() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        let above = shelf.paths.site.deletingLastPathComponent()
+        let file = above.appendingPathComponent(".site.tmp-999999-1")
+        let folder = above.appendingPathComponent(".site.old-999998-2")
+        try Data().write(to: file)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let report = try shelf.build(settings: FixtureShelf.settings)
+        #expect(report.kind == .upToDate)
+        #expect(!report.everyWarning.contains { $0.contains("could not be removed") }, "\(report.everyWarning)")
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+    }
+
+    /// A folder named in a command the reader is told to run is one word to a shell: "my site"
+    /// in a suggested `sudo rm -r` was two (found by a review).
+    @Test func aPathInASuggestedCommandIsOneWordToTheShell() {
+        #expect(ShellWord.quoted("site") == "site")
+        #expect(ShellWord.quoted(".my site.new-1-2") == "'.my site.new-1-2'")
+        #expect(ShellWord.quoted("it's") == #"'it'\''s'"#)
+        #expect(ShellWord.quoted("") == "''")
+    }
+
     @Test func aBuildNeverTakesTheShelfOrItsLibraryForItsOutput() throws {
         let shelf = try FixtureShelf.make()
         try shelf.build(settings: FixtureShelf.settings)
