@@ -133,7 +133,7 @@ struct ImportCommand: AsyncParsableCommand {
     /// and the sum. Skips and warnings name the file's line, or its entry for a database or JSON.
     func importHighlights(from source: HighlightSource) throws {
         let url = URL(fileURLWithPath: file, relativeTo: ShelfOptions.currentFolder)
-        let summary = try HighlightImport(library: try shelf.openLibrary())
+        let summary = try HighlightImport(library: try shelf.openLibrary(), stateFolder: try shelf.paths.stateFolder)
             .run(file: url, as: source, addMissing: addMissing, dryRun: dryRun)
         // A file of which nothing could be read is a failure, not an import of nothing.
         let nothingRead =

@@ -55,6 +55,38 @@ struct ImportUnderWayTests {
         #expect(shelf.library.writeFailure(busy) == "another program kept it locked; try again")
     }
 
+    /// A highlights import marks itself under way too, and takes the mark away (it held the
+    /// library without a mark: found by a review).
+    @Test func aHighlightsImportMarksItselfUnderWay() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+        let folder = try TestPaths.temporaryFolder("clippings")
+        let file = folder.appendingPathComponent("My Clippings.txt")
+        try Data(
+            ("Dune (Frank Herbert)\n- Your Highlight on page 1 | Location 10-11 | Added on Monday, 1 January 2024 "
+                + "10:00:00\n\nFear is the mind-killer.\n==========\n").utf8
+        ).write(to: file)
+        // The library held by another connection, the import waits for it: meanwhile the state
+        // folder holds its mark.
+        let holder = try DatabaseQueue(path: shelf.paths.library.path)
+        let (library, stateFolder) = (shelf.library, shelf.paths.stateFolder)
+        let result = Background {
+            try HighlightImport(library: library, stateFolder: stateFolder).run(file: file, as: .kindle)
+        }
+        try holder.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            defer { try? db.execute(sql: "ROLLBACK") }
+            var marked = false
+            for _ in 0..<500 where !marked {
+                marked = ImportUnderWay.isUnderWay(in: stateFolder)
+                if !marked { usleep(10_000) }
+            }
+            #expect(marked)
+        }
+        #expect(try result.value().added == 1)
+        #expect(!ImportUnderWay.isUnderWay(in: stateFolder))
+    }
+
     /// The import marks itself under way as it runs, and takes the mark away.
     @Test func anImportLeavesNoMarkBehind() throws {
         let shelf = try TemporaryShelf()
