@@ -250,6 +250,7 @@ extension Library {
                 try db.inTransaction {
                     var matcher = try HighlightMatcher(db: db)
                     try matcher.recognisePassages(of: file.highlights, in: db)
+                    var versions = PassageVersions()
                     var unmatched: [String: HighlightImportSummary.UnmatchedBook] = [:]
                     var unmatchedOrder: [String] = []
                     var removedBooks: [HighlightImportSummary.RemovedBookLeftOut] = []
@@ -311,9 +312,33 @@ extension Library {
                         } else if try Highlight.wasRemoved(id: highlight.id, in: db) {
                             summary.removedByReader += 1
                         } else {
-                            try highlight.insert(db)
-                            try given.insert(db)
-                            summary.added += 1
+                            switch try versions.version(
+                                of: highlight, earlierTexts: imported.highlight.earlierTexts, slug: book.slug, in: db)
+                            {
+                            case .removed:
+                                summary.removedByReader += 1
+                            case .longer:
+                                summary.unchanged += 1
+                            case .shorter(let old):
+                                // The longer passage takes the place of the shorter with the
+                                // reader's note, choice to publish and the day it came; its id
+                                // is its own text's, as an export imported elsewhere makes it.
+                                let text = highlight.text
+                                highlight.keep(
+                                    old,
+                                    lastImported: try HighlightAsImported.last(of: old.id, from: file.source, in: db))
+                                highlight.text = text
+                                try old.delete(db)
+                                try highlight.insert(db)
+                                try given.insert(db)
+                                versions.keep(highlight, replacing: old.id)
+                                summary.updated += 1
+                            case nil:
+                                try highlight.insert(db)
+                                try given.insert(db)
+                                versions.keep(highlight)
+                                summary.added += 1
+                            }
                         }
                     }
                     summary.unmatched = unmatchedOrder.compactMap { unmatched[$0] }

@@ -355,6 +355,55 @@ import Testing
         #expect(settled.unmatched.isEmpty && settled.added == 0)
     }
 
+    /// A Kindle's `My Clippings.txt` read again later, with a highlight since extended on the
+    /// device (appended as a new clipping, with the note made at its new end), kept both the
+    /// passage the first import kept and the longer one, each with the note; the same file
+    /// imported alone kept only the longer (found by an exploratory session). The longer passage
+    /// now replaces the one kept before, with its note and whether it is published, under the id of
+    /// its own text; an older file does not bring the short one back, and a short passage the
+    /// reader removed keeps its longer version out.
+    @Test func aPassageExtendedOnTheDeviceReplacesTheOneKeptBefore() throws {
+        func clipping(_ kind: String, _ place: String, _ text: String) -> String {
+            "Dune (Herbert, Frank)\n- Your \(kind) on page 11 | Location \(place) | Added on Sunday, 3 March 2019 "
+                + "12:05:00\n\n\(text)\n==========\n"
+        }
+        let short = "Fear is the mind-killer."
+        let long = "Fear is the mind-killer. Fear is the little-death that brings total obliteration."
+        let first =
+            clipping("Highlight", "100-101", "I must not fear.") + clipping("Highlight", "120-122", short)
+            + clipping("Note", "122", "first note")
+        let later = first + clipping("Highlight", "120-124", long) + clipping("Highlight", "400-401", "The spice.")
+        func shelf() throws -> Library {
+            let library = try Library.inMemory(clock: .fixed(TemporaryShelf.fixedDate))
+            try library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+            return library
+        }
+        let library = try shelf()
+        _ = try library.importHighlights(KindleClippings.read(Data(first.utf8)))
+        let kept = try #require(try library.highlights(ofBook: "dune").first { $0.text == short })
+        try library.editHighlight(kept.id, published: false)
+        let summary = try library.importHighlights(KindleClippings.read(Data(later.utf8)))
+        #expect(summary.added == 1 && summary.updated == 1 && summary.unchanged == 1)
+        let texts = try library.highlights(ofBook: "dune").map(\.text)
+        #expect(texts == ["I must not fear.", long, "The spice."])
+        let extended = try #require(try library.highlights(ofBook: "dune").first { $0.text == long })
+        #expect(extended.id == Highlight.id(slug: "dune", text: long))
+        #expect(extended.note == "first note" && !extended.published && extended.place.location == "120-124")
+        let again = try library.importHighlights(KindleClippings.read(Data(later.utf8)))
+        #expect(again.added == 0 && again.updated == 0 && again.unchanged == 3)
+        let older = try library.importHighlights(KindleClippings.read(Data(first.utf8)))
+        #expect(older.added == 0 && older.unchanged == 2)
+        #expect(try library.highlights(ofBook: "dune").map(\.text) == texts)
+
+        let removing = try shelf()
+        _ = try removing.importHighlights(KindleClippings.read(Data(first.utf8)))
+        let removed = try #require(try removing.highlights(ofBook: "dune").first { $0.text == short })
+        _ = try removing.removeHighlight(removed.id)
+        let afterRemoval = try removing.importHighlights(KindleClippings.read(Data(later.utf8)))
+        #expect(afterRemoval.added == 1 && afterRemoval.removedByReader == 1)
+        #expect(try removing.highlights(ofBook: "dune").map(\.text) == ["I must not fear.", "The spice."])
+    }
+
     @Test func removingABookTakesItsHighlightsAndRestoringBringsThemBack() throws {
         let library = try shelf()
         let kept = try library.addHighlight(

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Tells a passage highlighted again — extended, shortened or moved on the device — from another
+/// passage near it. A Kindle's import merges the clippings of one file by it, and an import merges
+/// a file's passage with the one an earlier import kept by it, so that both keep one passage, the
+/// longest.
+package enum SamePassage {
+    /// Where a highlight is, by Kindle location, or by page where it has no location (PDFs,
+    /// KOReader): a range of either, with which of them it is.
+    package struct Span: Hashable {
+        package enum Scale: Hashable {
+            case location
+            case page
+        }
+
+        package var scale: Scale
+        package var range: ClosedRange<Int>
+
+        package init(scale: Scale, range: ClosedRange<Int>) {
+            self.scale = scale
+            self.range = range
+        }
+
+        /// The span of `place`: its location, else its page, when either is a number or a range
+        /// of numbers ("120-124"); nil for a roman page, a chapter alone, or no place.
+        package init?(_ place: HighlightPlace) {
+            if let location = place.location {
+                guard let range = Self.range(location) else { return nil }
+                self.init(scale: .location, range: range)
+            } else if let page = place.page, let range = Self.range(page) {
+                self.init(scale: .page, range: range)
+            } else {
+                return nil
+            }
+        }
+
+        /// "120-124", "120–124" or "120" as a range; nil for anything else.
+        private static func range(_ text: String) -> ClosedRange<Int>? {
+            let parts = text.split(whereSeparator: { $0 == "-" || $0 == "–" }).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard (1...2).contains(parts.count), parts.allSatisfy({ $0.count <= 9 }),
+                let start = Int(parts[0]), let end = Int(parts[parts.count - 1]), start >= 0
+            else { return nil }
+            return start...max(start, end)
+        }
+    }
+
+    /// Whether `one` and `other`, highlighted at overlapping places of `scale`, are one passage:
+    /// on a page, where every highlight of the page is at the same place, only when one begins or
+    /// ends the other (``isSameOnAPage(_:_:)``); elsewhere when one holds the other or runs on
+    /// where it stops (``isSame(_:_:)``).
+    package static func isSame(_ one: String, _ other: String, at scale: Span.Scale) -> Bool {
+        scale == .page ? isSameOnAPage(one, other) : isSame(one, other)
+    }
+
+    /// Whether one text begins or ends the other, the shorter being four words or more: a term
+    /// found inside a longer highlight of the same page is a highlight of its own.
+    package static func isSameOnAPage(_ one: String, _ other: String) -> Bool {
+        let (short, long) = one.utf8.count <= other.utf8.count ? (one, other) : (other, one)
+        guard short.split(whereSeparator: \.isWhitespace).count >= 4 else { return false }
+        return long.hasPrefix(short) || long.hasSuffix(short)
+    }
+
+    /// Whether one text holds the other, or one's end is the other's start for at least half the
+    /// shorter — found in time that grows with their lengths (Knuth–Morris–Pratt).
+    package static func isSame(_ one: String, _ other: String) -> Bool {
+        var one = one
+        var other = other
+        return one.withUTF8 { first in other.withUTF8 { second in isSame(first, second) } }
+    }
+
+    private static func isSame(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        let (short, long) = one.count <= other.count ? (one, other) : (other, one)
+        guard !short.isEmpty else { return false }
+        let enough = (short.count + 1) / 2
+        let inLong = longestPrefix(of: short, endingIn: long)
+        if inLong == short.count || inLong >= enough { return true }
+        return longestPrefix(of: UnsafeBufferPointer(rebasing: long.prefix(short.count)), endingIn: short) >= enough
+    }
+
+    /// The length of the longest prefix of `pattern` that ends `text` — or the whole pattern's, as
+    /// soon as it is found anywhere in `text`.
+    private static func longestPrefix(of pattern: UnsafeBufferPointer<UInt8>, endingIn text: UnsafeBufferPointer<UInt8>)
+        -> Int
+    {
+        guard !pattern.isEmpty else { return 0 }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: pattern.count) { border in
+            border[0] = 0
+            var length = 0
+            for index in 1..<pattern.count {
+                while length > 0, pattern[index] != pattern[length] { length = border[length - 1] }
+                if pattern[index] == pattern[length] { length += 1 }
+                border[index] = length
+            }
+            var matched = 0
+            for byte in text {
+                while matched > 0, pattern[matched] != byte { matched = border[matched - 1] }
+                if pattern[matched] == byte { matched += 1 }
+                if matched == pattern.count { return matched }
+            }
+            return matched
+        }
+    }
+}
