@@ -312,17 +312,24 @@ extension Library {
                         } else if try Highlight.wasRemoved(id: highlight.id, in: db) {
                             summary.removedByReader += 1
                         } else {
-                            switch try versions.version(
-                                of: highlight, earlierTexts: imported.highlight.earlierTexts, slug: book.slug, in: db)
+                            let misplaced = try matcher.misplacedBook(of: imported).flatMap {
+                                try Highlight.kept(id: Highlight.id(slug: $0.slug, text: highlight.text), in: db)
+                            }
+                            switch try misplaced.map(PassageVersions.Version.shorter)
+                                ?? versions.version(
+                                    of: highlight, earlierTexts: imported.highlight.earlierTexts, slug: book.slug,
+                                    in: db)
                             {
                             case .removed:
                                 summary.removedByReader += 1
                             case .longer:
                                 summary.unchanged += 1
                             case .shorter(let old):
-                                // The longer passage takes the place of the shorter with the
-                                // reader's note, choice to publish and the day it came; its id
-                                // is its own text's, as an export imported elsewhere makes it.
+                                // The longer passage takes the place of the shorter (or the
+                                // passage that of its copy on a book it was wrongly given) with
+                                // the reader's note, choice to publish and the day it came; its
+                                // id is its own text's on its book, as an export imported
+                                // elsewhere makes it.
                                 let text = highlight.text
                                 highlight.keep(
                                     old,
@@ -381,6 +388,15 @@ extension Library {
             // The library's own duplicate check knew it where the highlight's matching did not.
             guard let book = try Book.filter(Book.Columns.slug == slug).fetchOne(db) else {
                 throw LibraryError.noSuchBook(slug)
+            }
+            // Unless it compares titles without their subtitles, and the two name different
+            // ones ("Sapiens: A Graphic History", "Sapiens: A Brief History of Humankind"): the
+            // book is added under its whole title.
+            let subtitles = [HighlightMatcher.wholeTitle(of: book), main].map(HighlightMatcher.subtitleKey)
+            if new.subtitle != nil, !HighlightMatcher.subtitlesAgree(subtitles[0], subtitles[1]) {
+                var whole = new
+                (whole.title, whole.subtitle) = (main, nil)
+                return try insertBook(whole, in: db).book
             }
             return book
         }
