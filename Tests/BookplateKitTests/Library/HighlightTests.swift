@@ -475,6 +475,36 @@ import Testing
         #expect(unmatched.candidates == ["crime-and-punishment"] && unmatched.candidateAuthors == ["Fyodor Dostoevsky"])
     }
 
+    /// A highlight on a roman-numbered page (a preface's "ix", location 50) came after page 250
+    /// (location 3000) in `quote list`, the book's page and the Markdown export: a page that was
+    /// not a number sorted last (found by an exploratory session). Locations decide where both
+    /// have them, and roman front matter comes before arabic pages, KOReader's "xii,
+    /// Avant-propos" too.
+    @Test func aRomanPageComesBeforeTheArabicOnes() throws {
+        let library = try Library.inMemory(clock: .fixed(TemporaryShelf.fixedDate))
+        try library.addBook(NewBook(title: "The Preface Book", authors: ["Ann Author"]))
+        let located = [("250", "3000-3001"), ("3", "200-201"), ("ix", "50-51")]
+        for (page, location) in located {
+            try library.addHighlight(
+                NewHighlight(
+                    text: "On page \(page).", place: HighlightPlace(page: page, location: location), source: .kindle),
+                toBook: "the-preface-book")
+        }
+        #expect(
+            try library.highlights(ofBook: "the-preface-book").map(\.place.page) == ["ix", "3", "250"])
+
+        try library.addBook(NewBook(title: "Un livre", authors: ["Ann Author"]))
+        for page in ["Appendix", "3", "xii, Avant-propos", "ii", "x"] {
+            try library.addHighlight(
+                NewHighlight(text: "Page \(page).", place: HighlightPlace(page: page), source: .koreader),
+                toBook: "un-livre")
+        }
+        #expect(
+            try library.highlights(ofBook: "un-livre").map(\.place.page) == [
+                "ii", "x", "xii, Avant-propos", "3", "Appendix",
+            ])
+    }
+
     @Test func removingABookTakesItsHighlightsAndRestoringBringsThemBack() throws {
         let library = try shelf()
         let kept = try library.addHighlight(
