@@ -298,10 +298,19 @@ extension Library {
                                 imported.highlight, bookId: bookId, slug: book.slug,
                                 addedAt: imported.highlight.madeAt ?? now)
                         else { continue }
-                        let given = HighlightAsImported(highlight, from: file.source)
-                        if let existing = try Highlight.kept(id: highlight.id, in: db) {
-                            let last = try HighlightAsImported.last(of: highlight.id, from: file.source, in: db)
+                        /// The file's `highlight` over `existing`, the highlight the library
+                        /// keeps as the same passage, under its id and with its text.
+                        func take(_ highlight: Highlight, over existing: Highlight) throws {
+                            var highlight = highlight
+                            highlight.id = existing.id
+                            let given = HighlightAsImported(highlight, from: file.source)
+                            let last = try HighlightAsImported.last(of: existing.id, from: file.source, in: db)
                             highlight.keep(existing, lastImported: last)
+                            if highlight.text != existing.text,
+                                highlight.id != Highlight.id(slug: book.slug, text: highlight.text)
+                            {
+                                highlight.text = existing.text
+                            }
                             if highlight == existing {
                                 summary.unchanged += 1
                             } else {
@@ -309,6 +318,10 @@ extension Library {
                                 summary.updated += 1
                             }
                             if given != last { try given.insert(db, onConflict: .replace) }
+                        }
+                        let given = HighlightAsImported(highlight, from: file.source)
+                        if let existing = try Highlight.kept(id: highlight.id, in: db) {
+                            try take(highlight, over: existing)
                         } else if try Highlight.wasRemoved(id: highlight.id, in: db) {
                             summary.removedByReader += 1
                         } else {
@@ -320,6 +333,11 @@ extension Library {
                                     of: highlight, earlierTexts: imported.highlight.earlierTexts, slug: book.slug,
                                     in: db)
                             {
+                            case .same(let existing):
+                                // The passage the reader typed (`quote add`, to settle the
+                                // book of an ambiguous title) stays as typed, and takes the
+                                // file's place and note where it lacks them.
+                                try take(highlight, over: existing)
                             case .removed:
                                 summary.removedByReader += 1
                             case .longer:

@@ -10,6 +10,9 @@ import GRDB
 /// replaces them.
 struct PassageVersions {
     enum Version {
+        /// The library keeps the passage as the reader typed it (``SamePassage/key(_:)``): it
+        /// is that highlight, under its id.
+        case same(Highlight)
         /// The library keeps a shorter version of the passage, which the given one replaces.
         case shorter(Highlight)
         /// The library keeps a version as long or longer: the given one is an older one.
@@ -26,17 +29,26 @@ struct PassageVersions {
     }
 
     private var byBook: [Int64: [Entry]] = [:]
+    /// Each book's highlights by ``SamePassage/key(_:)``, to their ids.
+    private var byKey: [Int64: [String: String]] = [:]
 
     /// How many of a book's passages at the same place one is compared with, the latest first:
     /// a real passage is highlighted a few times, a hostile file may hold thousands at one place.
     private static let comparedAtOnePlace = 16
 
     /// The version of `highlight` (not one the library keeps by its id) the library keeps or the
-    /// reader removed: one of the texts the file gave for it before (`earlierTexts`), else a
-    /// passage of its book at an overlapping place that is the same passage (``SamePassage``).
+    /// reader removed: the passage as the reader typed it, else one of the texts the file gave
+    /// for it before (`earlierTexts`), else a passage of its book at an overlapping place that
+    /// is the same passage (``SamePassage``).
     mutating func version(of highlight: Highlight, earlierTexts: [String], slug: String, in db: Database) throws
         -> Version?
     {
+        _ = try entries(of: highlight.bookId, in: db)
+        if let id = byKey[highlight.bookId]?[SamePassage.key(highlight.text)], id != highlight.id,
+            let kept = try Highlight.kept(id: id, in: db)
+        {
+            return .same(kept)
+        }
         for text in earlierTexts.reversed() {
             let id = Highlight.id(slug: slug, text: text.passageForStorage)
             if let kept = try Highlight.kept(id: id, in: db), kept.bookId == highlight.bookId { return .shorter(kept) }
@@ -61,6 +73,7 @@ struct PassageVersions {
     mutating func keep(_ highlight: Highlight, replacing replaced: String? = nil) {
         guard byBook[highlight.bookId] != nil else { return }
         if let replaced { byBook[highlight.bookId]?.removeAll { $0.id == replaced } }
+        byKey[highlight.bookId]?[SamePassage.key(highlight.text)] = highlight.id
         if let entry = Self.entry(id: highlight.id, text: highlight.text, place: highlight.place) {
             byBook[highlight.bookId]?.append(entry)
         }
@@ -76,6 +89,8 @@ struct PassageVersions {
                 id: $0["id"], text: $0["text"], place: HighlightPlace(page: $0["page"], location: $0["location"]))
         }
         byBook[bookId] = entries
+        byKey[bookId] = Dictionary(
+            rows.map { (SamePassage.key($0["text"] as String), $0["id"] as String) }, uniquingKeysWith: { $1 })
         return entries
     }
 

@@ -46,6 +46,39 @@ package enum SamePassage {
         }
     }
 
+    /// The key a passage is known by when the reader types it: `quote add` of "The spice must
+    /// flow" did not settle the book of the clipping "The spice must flow." (found by an
+    /// exploratory session). Case, white space, curly and straight quotes and apostrophes,
+    /// dashes of every length (and the spaces around them), and the punctuation at its ends are
+    /// aside; the words and the punctuation between them are kept.
+    package static func key(_ text: String) -> String {
+        var key = ""
+        key.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            let plain: Unicode.Scalar
+            switch scalar.value {
+            case 0x2018, 0x2019, 0x201A, 0x201B, 0x2032, 0x00B4, 0x0060: plain = "'"
+            case 0x201C, 0x201D, 0x201E, 0x201F, 0x2033, 0x00AB, 0x00BB: plain = "\""
+            case 0x2010...0x2015, 0x2212, 0xFE58, 0xFE63, 0xFF0D: plain = "-"
+            default: plain = scalar
+            }
+            if plain.properties.isWhitespace || plain.value == 0 {
+                pendingSpace = !key.isEmpty
+            } else if plain == "-" {
+                if key.last != "-" { key.append("-") }
+                pendingSpace = false
+            } else {
+                if pendingSpace, key.last != "-" { key.append(" ") }
+                pendingSpace = false
+                key.unicodeScalars.append(plain)
+            }
+        }
+        let ends: Set<Character> = [".", ",", ";", ":", "!", "?", "…", "'", "\"", "-", "(", ")", "[", "]", " "]
+        let trimmed = key.drop { ends.contains($0) }.reversed().drop { ends.contains($0) }.reversed()
+        return (trimmed.isEmpty ? key : String(trimmed)).lowercased()
+    }
+
     /// Whether `one` and `other`, highlighted at overlapping places of `scale`, are one passage:
     /// on a page, where every highlight of the page is at the same place, only when one begins or
     /// ends the other (``isSameOnAPage(_:_:)``); elsewhere when one holds the other or runs on

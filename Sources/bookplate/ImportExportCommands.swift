@@ -181,7 +181,8 @@ struct ImportCommand: AsyncParsableCommand {
                         let authors = index < book.candidateAuthors.count ? book.candidateAuthors[index] : ""
                         return authors.isEmpty ? slug : "\(slug) by \(authors)"
                     }.joined(separator: " or ")
-                    + ": `quote add SLUG \"TEXT\"` with one of its passages puts the rest on that book at the next import"
+                    + ": `quote add SLUG \"TEXT\"` with one of its passages (its words in their order; case, quotes,"
+                    + " dashes and the punctuation at its ends aside) puts the rest on that book at the next import"
             Terminal.error(
                 "not matched: \"\(book.title)\"\(by), \(counted(book.highlights, "highlight")) (\(which))"
             )

@@ -505,6 +505,31 @@ import Testing
             ])
     }
 
+    /// Settling an ambiguous title with `quote add dune "The spice must flow"` did nothing when
+    /// the clipping said "The spice must flow.": the next import named the same books again
+    /// (found by an exploratory session). A typed passage matches the file's whatever its case,
+    /// white space, quotes, dashes and end punctuation; it keeps its id and takes the file's place.
+    @Test func aPassageTypedToSettleATitleNeedNotHoldEveryQuoteAndFullStop() throws {
+        let library = try Library.inMemory(clock: .fixed(TemporaryShelf.fixedDate))
+        try library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+        try library.addBook(NewBook(title: "Dune (40th Anniversary Edition)", authors: ["Frank Herbert"]))
+        let file = HighlightFile(
+            source: .kindle,
+            highlights: [
+                kindle(
+                    "Dune", "Herbert, Frank", "I must not fear. Fear is the mind\u{2010}killer \u{2014} it\u{2019}s."),
+                kindle("Dune", "Herbert, Frank", "The spice must flow.", line: 6),
+            ])
+        #expect(try library.importHighlights(file).unmatched.first?.candidates.count == 2)
+        let typed = try library.addHighlight(
+            NewHighlight(text: "i must not fear.  Fear is the mind-killer -- it's", source: .reader), toBook: "dune")
+        let settled = try library.importHighlights(file)
+        #expect(settled.unmatched.isEmpty && settled.added == 1 && settled.updated == 1)
+        let kept = try library.highlights(ofBook: "dune")
+        #expect(kept.count == 2 && kept.contains { $0.id == typed.highlight.id && $0.place.location == "170-172" })
+        #expect(try library.importHighlights(file).unchanged == 2)
+    }
+
     @Test func removingABookTakesItsHighlightsAndRestoringBringsThemBack() throws {
         let library = try shelf()
         let kept = try library.addHighlight(
