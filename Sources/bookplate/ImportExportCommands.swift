@@ -198,7 +198,7 @@ struct ImportCommand: AsyncParsableCommand {
         }
         if !summary.booksAdded.isEmpty {
             line +=
-                "; \(counted(summary.booksAdded.count, "book")) added to the shelf as to read (`edit SLUG --status` says how far you got)"
+                "; \(counted(summary.booksAdded.count, "book")) \(dryRun ? "would be " : "")added to the shelf as to read (`edit SLUG --status` says how far you got)"
         }
         if !summary.removedBooks.isEmpty {
             // Named so that `restore` finds it, as a reading log's import names a removed book.

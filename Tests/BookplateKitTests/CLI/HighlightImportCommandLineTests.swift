@@ -77,6 +77,16 @@ import Testing
     /// An Italian Kindle's clippings imported nothing, said its header was "no Kindle header",
     /// and exited 0 (found by an exploratory session). Italian is read now; a Dutch Kindle's are
     /// not yet.
+    /// `import kindle FILE --dry-run --add-missing` said "6 books added to the shelf" when it
+    /// added none (found by an exploratory session): a dry run says they would be added.
+    @Test func aDryRunSaysTheBooksItWouldAdd() async throws {
+        let dry = try await run("import", "kindle", clippings, "--dry-run", "--add-missing")
+        #expect(dry.stdout.contains(" would be added to the shelf as to read"), "\(dry.stdout)")
+        #expect(!(try await run("list").stdout.contains("meditations")))
+        let done = try await run("import", "kindle", clippings, "--add-missing")
+        #expect(done.stdout.contains(" added to the shelf as to read") && !done.stdout.contains("would be"))
+    }
+
     @Test func aFileOfWhichNothingCanBeReadFails() async throws {
         let file = root.appendingPathComponent("nl.txt")
         try Data(
