@@ -208,17 +208,16 @@ struct HighlightMatcher {
     }
 
     /// Whether two titles' subtitle keys can be the same book's: one is missing, one begins the
-    /// other, or one only names an edition ("40th Anniversary Edition", "A Novel"), which a device
-    /// and a catalog write differently; two that name different things are two books.
+    /// other, or one only names an edition ("40th Anniversary Edition", "Unabridged", "A Novel"),
+    /// which a device and a catalog write differently; two that name different things are two
+    /// books.
     static func subtitlesAgree(_ one: String, _ other: String) -> Bool {
         if one.isEmpty || other.isEmpty || one.hasPrefix(other) || other.hasPrefix(one) { return true }
-        return [one, other].contains { key in editionWords.contains { key.contains($0) } }
+        return [one, other].contains { key in key == "novel" || editionWords.contains { key.contains($0) } }
     }
 
     /// Words of a subtitle that names an edition rather than a book, folded as keys fold.
-    private static let editionWords = [
-        "edition", "anniversary", "novel", "classics", "deluxe", "illustrated", "annotated", "unabridged",
-    ]
+    private static let editionWords = ["edition", "anniversary", "unabridged", "classics"]
 
     /// Whether two surname keys are one name spelt in two transliterations: "dostoyevsky" and
     /// "dostoevsky", "tolstoy" and "tolstoi" — one letter added, dropped or changed in names of

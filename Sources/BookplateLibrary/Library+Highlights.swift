@@ -414,7 +414,12 @@ extension Library {
             if new.subtitle != nil, !HighlightMatcher.subtitlesAgree(subtitles[0], subtitles[1]) {
                 var whole = new
                 (whole.title, whole.subtitle) = (main, nil)
-                return try insertBook(whole, in: db).book
+                do {
+                    return try insertBook(whole, in: db).book
+                } catch LibraryError.alreadyOnShelf(_, let slug, _) {
+                    if let book = try Book.filter(Book.Columns.slug == slug).fetchOne(db) { return book }
+                    throw LibraryError.noSuchBook(slug)
+                }
             }
             return book
         }

@@ -449,6 +449,14 @@ import Testing
         #expect(moved.updated == 1 && moved.added == 0 && moved.unmatched.isEmpty)
         #expect(try older.highlights(ofBook: "dune-house-atreides").isEmpty)
         #expect(try older.highlights(ofBook: "dune-house-harkonnen").map(\.note) == ["Mine."])
+
+        // A subtitle that names an edition does not tell books apart; a graphic novel is a book.
+        func agree(_ one: String, _ other: String) -> Bool {
+            HighlightMatcher.subtitlesAgree(HighlightMatcher.subtitleKey(one), HighlightMatcher.subtitleKey(other))
+        }
+        #expect(agree("Dune: 40th Anniversary Edition", "Dune: Deluxe Edition"))
+        #expect(agree("Piranesi: A Novel", "Piranesi") && agree("Piranesi: A Novel", "Piranesi: Roman"))
+        #expect(!agree("Sapiens: A Graphic Novel", "Sapiens: A Brief History of Humankind"))
     }
 
     /// "Pride & Prejudice" was not the shelf's "Pride and Prejudice", and "Crime and Punishment"
@@ -582,6 +590,46 @@ import Testing
     /// Importing an older export of the shelf published again a highlight hidden since, and took
     /// away the note written on it since, while saying "unchanged". Found by an exploratory
     /// session. A highlight the library has stays as the library has it.
+    /// An export made before a longer `My Clippings.txt` replaced a passage with its extended
+    /// version brought the shorter passage back beside it (found while fixing the extended
+    /// highlight an exploratory session found): it stays replaced.
+    @Test func anOlderExportDoesNotBringBackAPassageExtendedSince() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+        let place = HighlightPlace(location: "120-122")
+        try shelf.library.addHighlight(
+            NewHighlight(text: "Fear is the mind-killer.", place: place, source: .kindle), toBook: "dune")
+        let exporter = LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let file = shelf.root.appendingPathComponent("older.json")
+        try exporter.json().write(to: file)
+        let long = "Fear is the mind-killer. Fear is the little-death."
+        let extended = try shelf.library.importHighlights(
+            HighlightFile(
+                source: .kindle,
+                highlights: [
+                    ImportedHighlight(
+                        line: 1, bookTitle: "Dune", bookAuthor: "Herbert, Frank",
+                        highlight: NewHighlight(text: long, place: HighlightPlace(location: "120-124"), source: .kindle)
+                    )
+                ]))
+        #expect(extended.updated == 1)
+        _ = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).run(
+            file: file, as: .bookplate)
+        #expect(try shelf.library.highlights(ofBook: "dune").map(\.text) == [long])
+
+        // The other way round, the newer export's longer passage replaces the shorter.
+        let newer = shelf.root.appendingPathComponent("newer.json")
+        try exporter.json().write(to: newer)
+        let other = try TemporaryShelf()
+        try other.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+        try other.library.addHighlight(
+            NewHighlight(text: "Fear is the mind-killer.", note: "Mine.", place: place, source: .kindle), toBook: "dune"
+        )
+        _ = try ShelfImport(library: other.library, notes: NoteStore(folder: other.paths.notes)).run(
+            file: newer, as: .bookplate)
+        #expect(try other.library.highlights(ofBook: "dune").map { [$0.text, $0.note] } == [[long, "Mine."]])
+    }
+
     @Test func anOlderExportNeverPublishesAgainWhatWasHiddenSince() throws {
         let shelf = try TemporaryShelf()
         try shelf.library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
