@@ -348,11 +348,17 @@ extension Library {
                                 // the reader's note, choice to publish and the day it came; its
                                 // id is its own text's on its book, as an export imported
                                 // elsewhere makes it.
-                                let text = highlight.text
+                                let (text, place) = (highlight.text, highlight.place)
                                 highlight.keep(
                                     old,
                                     lastImported: try HighlightAsImported.last(of: old.id, from: file.source, in: db))
+                                // The place is the longer passage's, where the file gives it,
+                                // even when no import of this source remembers the shorter's.
                                 highlight.text = text
+                                highlight.place = HighlightPlace(
+                                    page: place.page ?? highlight.place.page,
+                                    location: place.location ?? highlight.place.location,
+                                    chapter: place.chapter ?? highlight.place.chapter)
                                 try old.delete(db)
                                 try highlight.insert(db)
                                 try given.insert(db)

@@ -402,6 +402,17 @@ import Testing
         let afterRemoval = try removing.importHighlights(KindleClippings.read(Data(later.utf8)))
         #expect(afterRemoval.added == 1 && afterRemoval.removedByReader == 1)
         #expect(try removing.highlights(ofBook: "dune").map(\.text) == ["I must not fear.", "The spice."])
+
+        // The longer passage has its own place, even where no import remembers the shorter's
+        // (typed, or brought back by `restore`): it was kept at the shorter's.
+        let typed = try shelf()
+        try typed.addHighlight(
+            NewHighlight(text: short, note: "Typed.", place: HighlightPlace(location: "120-122"), source: .reader),
+            toBook: "dune")
+        _ = try typed.importHighlights(KindleClippings.read(Data(later.utf8)))
+        let replaced = try #require(try typed.highlights(ofBook: "dune").first { $0.text == long })
+        #expect(replaced.place.location == "120-124" && replaced.note == "Typed.")
+        #expect(try typed.highlights(ofBook: "dune").count == 3)
     }
 
     /// Clippings of "Dune: House Harkonnen" went to the shelf's "Dune: House Atreides", and
