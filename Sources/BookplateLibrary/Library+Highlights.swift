@@ -234,9 +234,11 @@ extension Library {
     }
 
     /// Imports every usable highlight of `file` in one transaction, each matched to a book on the
-    /// shelf that keeps one of its book's passages, else by ISBN, else by title (its subtitle
-    /// aside) and author ("Last, First" and accents folded). Re-importing adds nothing twice; a note or place the file changed since the last
-    /// import of its source updates the highlight (see ``Highlight/keep(_:lastImported:)``).
+    /// shelf that keeps one of its book's passages, else by ISBN, else by title (a subtitle
+    /// aside, unless both name different ones) and author ("Last, First" and accents folded).
+    /// Re-importing adds nothing twice; a note or place the file changed since the last
+    /// import of its source updates the highlight (see ``Highlight/keep(_:lastImported:)``), and a
+    /// passage extended since replaces the shorter one (``PassageVersions``).
     /// With `addMissing`, a book no book on the shelf matches is added by hand; without it, it is
     /// listed as unmatched. With `dryRun` nothing is kept.
     public func importHighlights(_ file: HighlightFile, addMissing: Bool = false, dryRun: Bool = false) throws
