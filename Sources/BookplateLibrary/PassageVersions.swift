@@ -23,7 +23,7 @@ struct PassageVersions {
 
     private struct Entry {
         var id: String
-        /// The passage with its white space folded, as its id folds it.
+        /// The passage as kept; folded as its id folds it only when compared.
         var text: String
         var span: SamePassage.Span
     }
@@ -59,9 +59,9 @@ struct PassageVersions {
         var compared = 0
         for entry in try entries(of: highlight.bookId, in: db).reversed()
         where entry.id != highlight.id && entry.span.scale == span.scale && entry.span.range.overlaps(span.range) {
-            if SamePassage.isSame(text, entry.text, at: span.scale), let kept = try Highlight.kept(id: entry.id, in: db)
-            {
-                return text.utf8.count > entry.text.utf8.count ? .shorter(kept) : .longer(kept)
+            let other = entry.text.collapsingWhitespace
+            if SamePassage.isSame(text, other, at: span.scale), let kept = try Highlight.kept(id: entry.id, in: db) {
+                return text.utf8.count > other.utf8.count ? .shorter(kept) : .longer(kept)
             }
             compared += 1
             if compared == Self.comparedAtOnePlace { break }
@@ -95,6 +95,6 @@ struct PassageVersions {
     }
 
     private static func entry(id: String, text: String, place: HighlightPlace) -> Entry? {
-        SamePassage.Span(place).map { Entry(id: id, text: text.collapsingWhitespace, span: $0) }
+        SamePassage.Span(place).map { Entry(id: id, text: text, span: $0) }
     }
 }

@@ -34,15 +34,32 @@ package enum SamePassage {
             }
         }
 
-        /// "120-124", "120–124" or "120" as a range; nil for anything else.
+        /// "120-124", "120–124" or "120" as a range; nil for anything else. Read byte by byte:
+        /// each passage of an import has its place read, and splitting and trimming cost more
+        /// than the rest of finding its versions.
         private static func range(_ text: String) -> ClosedRange<Int>? {
-            let parts = text.split(whereSeparator: { $0 == "-" || $0 == "–" }).map {
-                $0.trimmingCharacters(in: .whitespaces)
+            var numbers: [Int] = []
+            var current: Int?
+            var digits = 0
+            var utf8 = text.utf8.makeIterator()
+            while let byte = utf8.next() {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    digits += 1
+                    guard digits <= 9 else { return nil }
+                    current = (current ?? 0) * 10 + Int(byte - UInt8(ascii: "0"))
+                case UInt8(ascii: " "), UInt8(ascii: "-"), 0xE2, 0x80, 0x93:
+                    // A space, a hyphen, or the bytes of an en dash (E2 80 93) end a number.
+                    if let number = current { numbers.append(number) }
+                    (current, digits) = (nil, 0)
+                    guard numbers.count <= 2 else { return nil }
+                default:
+                    return nil
+                }
             }
-            guard (1...2).contains(parts.count), parts.allSatisfy({ $0.count <= 9 }),
-                let start = Int(parts[0]), let end = Int(parts[parts.count - 1]), start >= 0
-            else { return nil }
-            return start...max(start, end)
+            if let number = current { numbers.append(number) }
+            guard let start = numbers.first, numbers.count <= 2 else { return nil }
+            return start...max(start, numbers.last ?? start)
         }
     }
 
@@ -52,31 +69,64 @@ package enum SamePassage {
     /// dashes of every length (and the spaces around them), and the punctuation at its ends are
     /// aside; the words and the punctuation between them are kept.
     package static func key(_ text: String) -> String {
-        var key = ""
-        key.reserveCapacity(text.utf8.count)
+        // Into UTF-8 bytes, with Unicode's tables asked only past ASCII: every passage of the
+        // library and of the file is keyed at each import, and a key made of Characters (or of
+        // a string's scalars) cost as much as the rest of an import of 80,000 clippings.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
         var pendingSpace = false
+        var ascii = true
+        let hyphen = UInt8(ascii: "-")
         for scalar in text.unicodeScalars {
-            let plain: Unicode.Scalar
-            switch scalar.value {
-            case 0x2018, 0x2019, 0x201A, 0x201B, 0x2032, 0x00B4, 0x0060: plain = "'"
-            case 0x201C, 0x201D, 0x201E, 0x201F, 0x2033, 0x00AB, 0x00BB: plain = "\""
-            case 0x2010...0x2015, 0x2212, 0xFE58, 0xFE63, 0xFF0D: plain = "-"
-            default: plain = scalar
-            }
-            if plain.properties.isWhitespace || plain.value == 0 {
-                pendingSpace = !key.isEmpty
-            } else if plain == "-" {
-                if key.last != "-" { key.append("-") }
-                pendingSpace = false
+            let value = scalar.value
+            var plain = scalar
+            if value < 0x80 {
+                if value == 0x20 || (0x09...0x0D).contains(value) || value == 0 {
+                    pendingSpace = !bytes.isEmpty
+                    continue
+                }
+                if (0x41...0x5A).contains(value) { plain = Unicode.Scalar(UInt8(value + 0x20)) }
             } else {
-                if pendingSpace, key.last != "-" { key.append(" ") }
-                pendingSpace = false
-                key.unicodeScalars.append(plain)
+                switch value {
+                case 0x2018, 0x2019, 0x201A, 0x201B, 0x2032, 0x00B4: plain = "'"
+                case 0x201C, 0x201D, 0x201E, 0x201F, 0x2033, 0x00AB, 0x00BB: plain = "\""
+                case 0x2010...0x2015, 0x2212, 0xFE58, 0xFE63, 0xFF0D: plain = "-"
+                case 0x2026: plain = "."
+                default:
+                    if scalar.properties.isWhitespace {
+                        pendingSpace = !bytes.isEmpty
+                        continue
+                    }
+                    ascii = false
+                }
+            }
+            if plain == "-" {
+                if bytes.last != hyphen { bytes.append(hyphen) }
+            } else {
+                if pendingSpace, bytes.last != hyphen { bytes.append(UInt8(ascii: " ")) }
+                if plain.isASCII {
+                    bytes.append(UInt8(plain.value))
+                } else {
+                    UTF8.encode(plain) { bytes.append($0) }
+                }
+            }
+            pendingSpace = false
+        }
+        // The ends are ASCII: a byte of a longer character is never one of them.
+        func isEnd(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "!"),
+                UInt8(ascii: "?"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "`"), hyphen,
+                UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: " "):
+                true
+            default: false
             }
         }
-        let ends: Set<Character> = [".", ",", ";", ":", "!", "?", "…", "'", "\"", "-", "(", ")", "[", "]", " "]
-        let trimmed = key.drop { ends.contains($0) }.reversed().drop { ends.contains($0) }.reversed()
-        return (trimmed.isEmpty ? key : String(trimmed)).lowercased()
+        var (start, end) = (0, bytes.count)
+        while start < end, isEnd(bytes[start]) { start += 1 }
+        while end > start, isEnd(bytes[end - 1]) { end -= 1 }
+        let key = String(decoding: start < end ? bytes[start..<end] : bytes[...], as: UTF8.self)
+        return ascii ? key : key.lowercased()
     }
 
     /// Whether `one` and `other`, highlighted at overlapping places of `scale`, are one passage:

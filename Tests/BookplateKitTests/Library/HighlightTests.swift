@@ -547,6 +547,9 @@ import Testing
         let kept = try library.highlights(ofBook: "dune")
         #expect(kept.count == 2 && kept.contains { $0.id == typed.highlight.id && $0.place.location == "170-172" })
         #expect(try library.importHighlights(file).unchanged == 2)
+        #expect(SamePassage.key("  \u{201C}The Spice\u{00A0}must flow.\u{201D} ") == "the spice must flow")
+        #expect(SamePassage.key("\u{00C9}t\u{00E9} \u{2014} hiver...") == "\u{00E9}t\u{00E9}-hiver")
+        #expect(SamePassage.key("...") == "..." && SamePassage.key("Winter\u{2026}") == "winter")
     }
 
     @Test func removingABookTakesItsHighlightsAndRestoringBringsThemBack() throws {
