@@ -276,7 +276,8 @@ private struct Reading {
                 ImportedHighlight(
                     line: kept.line, bookTitle: kept.book.title, bookAuthor: kept.book.author,
                     highlight: NewHighlight(
-                        text: kept.text, note: kept.note, place: kept.place, madeAt: kept.madeAt, source: .kindle)))
+                        text: kept.text, note: kept.note, place: kept.place, madeAt: kept.madeAt, source: .kindle,
+                        earlierTexts: kept.earlierTexts)))
         }
         return found.file()
     }

@@ -25,6 +25,9 @@ struct KindleHighlightMerger {
         /// Notes by the place they were made at, in the order they came: an edited note, appended
         /// at the same place, replaces the one before it.
         var notes: [(place: Int, text: String)] = []
+        /// The shorter texts merged into this one, oldest first: the passage as an earlier import
+        /// may have kept it, or the reader removed it.
+        var earlierTexts: [String] = []
 
         var note: String? { notes.isEmpty ? nil : notes.map(\.text).joined(separator: "\n\n") }
     }
@@ -153,9 +156,7 @@ struct KindleHighlightMerger {
                 // Every highlight of a page is at the same place: there, a passage highlighted
                 // again begins or ends the same way, and is a phrase; a term found inside a
                 // longer highlight of the page is a highlight of its own (it was swallowed).
-                if span.scale == .page {
-                    if Self.isSamePassageOnAPage(new.text, highlights[slot].text) { return slot }
-                } else if Self.isSamePassage(new.text, highlights[slot].text) {
+                if SamePassage.isSame(new.text, highlights[slot].text, at: span.scale == .page ? .page : .location) {
                     return slot
                 }
             }
@@ -167,11 +168,14 @@ struct KindleHighlightMerger {
         let madeAt = Self.later(highlights[slot].madeAt, new.madeAt)
         // The longest wins; of two as long, the later, which is how the device shows it now.
         if new.text.utf8.count >= highlights[slot].text.utf8.count {
-            let (notes, others) = (highlights[slot].notes, highlights[slot].otherSpans)
+            let old = highlights[slot]
             highlights[slot] = new
-            highlights[slot].notes = notes
-            highlights[slot].otherSpans = others
+            highlights[slot].notes = old.notes
+            highlights[slot].otherSpans = old.otherSpans
+            highlights[slot].earlierTexts = old.earlierTexts + [old.text]
             file(slot)
+        } else {
+            highlights[slot].earlierTexts.append(new.text)
         }
         highlights[slot].madeAt = madeAt
     }
@@ -201,53 +205,5 @@ struct KindleHighlightMerger {
         guard let one else { return other }
         guard let other else { return one }
         return max(one, other)
-    }
-
-    /// Whether one text begins or ends the other, the shorter being four words or more.
-    static func isSamePassageOnAPage(_ one: String, _ other: String) -> Bool {
-        let (short, long) = one.utf8.count <= other.utf8.count ? (one, other) : (other, one)
-        guard short.split(whereSeparator: \.isWhitespace).count >= 4 else { return false }
-        return long.hasPrefix(short) || long.hasSuffix(short)
-    }
-
-    /// Whether one text holds the other, or one's end is the other's start for at least half the
-    /// shorter — found in time that grows with their lengths (Knuth–Morris–Pratt).
-    static func isSamePassage(_ one: String, _ other: String) -> Bool {
-        var one = one
-        var other = other
-        return one.withUTF8 { first in other.withUTF8 { second in isSamePassage(first, second) } }
-    }
-
-    private static func isSamePassage(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
-        let (short, long) = one.count <= other.count ? (one, other) : (other, one)
-        guard !short.isEmpty else { return false }
-        let enough = (short.count + 1) / 2
-        let inLong = longestPrefix(of: short, endingIn: long)
-        if inLong == short.count || inLong >= enough { return true }
-        return longestPrefix(of: UnsafeBufferPointer(rebasing: long.prefix(short.count)), endingIn: short) >= enough
-    }
-
-    /// The length of the longest prefix of `pattern` that ends `text` — or the whole pattern's, as
-    /// soon as it is found anywhere in `text`.
-    private static func longestPrefix(of pattern: UnsafeBufferPointer<UInt8>, endingIn text: UnsafeBufferPointer<UInt8>)
-        -> Int
-    {
-        guard !pattern.isEmpty else { return 0 }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: pattern.count) { border in
-            border[0] = 0
-            var length = 0
-            for index in 1..<pattern.count {
-                while length > 0, pattern[index] != pattern[length] { length = border[length - 1] }
-                if pattern[index] == pattern[length] { length += 1 }
-                border[index] = length
-            }
-            var matched = 0
-            for byte in text {
-                while matched > 0, pattern[matched] != byte { matched = border[matched - 1] }
-                if pattern[matched] == byte { matched += 1 }
-                if matched == pattern.count { return matched }
-            }
-            return matched
-        }
     }
 }

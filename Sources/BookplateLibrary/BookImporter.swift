@@ -86,6 +86,9 @@ struct BookImporter {
     }
     /// Books that have an ISBN, and books that carry an id from this source: either tells two
     /// books with the same title and author apart.
+    /// The versions of the passages the shelf keeps, so that an older export does not bring
+    /// back the shorter passage a device's extended highlight replaced.
+    var passageVersions = PassageVersions()
     var booksWithISBN: Set<Int64> = []
     var booksWithSourceID: Set<Int64> = []
     var slugs: Set<String>
@@ -223,14 +226,31 @@ struct BookImporter {
     /// what the reader hid since, nor take away a note written since (found by an exploratory
     /// session); it gives a note only to a highlight that has none, and its lines only to a
     /// passage kept on one line. A highlight the reader removed since stays removed.
-    func keepHighlights(_ highlights: [NewHighlight], ofSlug slug: String) throws {
+    mutating func keepHighlights(_ highlights: [NewHighlight], ofSlug slug: String) throws {
         guard !highlights.isEmpty, let bookId = bookIDBySlug[slug] else { return }
         for new in highlights {
             guard let incoming = Highlight(new, bookId: bookId, slug: slug, addedAt: new.addedAt ?? new.madeAt ?? now)
             else { continue }
             guard var kept = try Highlight.kept(id: incoming.id, in: db) else {
-                // What the reader removed since the export stays removed.
-                if try !Highlight.wasRemoved(id: incoming.id, in: db) { try incoming.insert(db) }
+                // What the reader removed since the export stays removed, and so does a passage
+                // the shelf keeps longer since (extended on the device) or as the reader typed it.
+                guard try !Highlight.wasRemoved(id: incoming.id, in: db) else { continue }
+                switch try passageVersions.version(of: incoming, earlierTexts: [], slug: slug, in: db) {
+                case .longer, .same, .removed: continue
+                case .shorter(let old):
+                    // The export's longer passage replaces it, as a device's does, keeping the
+                    // shelf's note and hidden state where the export has none.
+                    var longer = incoming
+                    longer.note = incoming.note ?? old.note
+                    longer.published = incoming.published && old.published
+                    longer.addedAt = min(incoming.addedAt, old.addedAt)
+                    try old.delete(db)
+                    try longer.insert(db)
+                    passageVersions.keep(longer, replacing: old.id)
+                case nil:
+                    try incoming.insert(db)
+                    passageVersions.keep(incoming)
+                }
                 continue
             }
             let text = Highlight.passage(given: incoming.text, over: kept.text)

@@ -61,10 +61,14 @@ public struct NewHighlight: Sendable, Equatable {
     public var source: HighlightSource
     /// Whether the site shows it (a Bookplate export keeps what the reader hid hidden).
     public var published: Bool
+    /// The shorter texts the file gave for this passage before the reader extended it on the
+    /// device, oldest first (a Kindle appends each): an earlier import may keep one of them, which
+    /// this one replaces, or the reader may have removed one, which keeps this one out.
+    public var earlierTexts: [String]
 
     public init(
         text: String, note: String? = nil, place: HighlightPlace = HighlightPlace(), madeAt: Date? = nil,
-        addedAt: Date? = nil, source: HighlightSource, published: Bool = true
+        addedAt: Date? = nil, source: HighlightSource, published: Bool = true, earlierTexts: [String] = []
     ) {
         self.text = text
         self.note = note
@@ -73,6 +77,7 @@ public struct NewHighlight: Sendable, Equatable {
         self.addedAt = addedAt
         self.source = source
         self.published = published
+        self.earlierTexts = earlierTexts
     }
 }
 

@@ -14,15 +14,16 @@ struct HighlightMatcher {
     }
 
     var removedByISBN: [String: RemovedRow] = [:]
-    /// The passages removed books kept, folded as a highlight's id folds them, latest removal first.
+    /// The passages removed books kept, by ``SamePassage/key(_:)``, latest removal first.
     var removedByPassage: [String: RemovedRow] = [:]
     var removedByTitle: [String: [(copy: RemovedRow, surnames: Set<String>)]] = [:]
 
     var byISBN: [String: Book] = [:]
     var byID: [Int64: Book] = [:]
-    /// Title keys (the title before any colon, folded) to the books with that title and the
-    /// surname keys of their authors.
-    var byTitle: [String: [(book: Book, surnames: Set<String>, names: Set<String>)]] = [:]
+    /// Title keys (the title before any colon, folded) to the books with that title, the key of
+    /// what their whole title says after the colon (``subtitleKey(_:)``), and the surname and
+    /// whole-name keys of their authors.
+    var byTitle: [String: [(book: Book, subtitle: String, surnames: Set<String>, names: Set<String>)]] = [:]
 
     init(db: Database) throws {
         let books = try Book.fetchAll(db)
@@ -34,7 +35,8 @@ struct HighlightMatcher {
             let names = (links[book.id ?? 0] ?? []).compactMap { authors[$0.authorId]?.name }
             byTitle[Self.titleKey(book.title), default: []].append(
                 (
-                    book, names.reduce(into: Set<String>()) { $0.formUnion(Self.surnames($1)) },
+                    book, Self.subtitleKey(Self.wholeTitle(of: book)),
+                    names.reduce(into: Set<String>()) { $0.formUnion(Self.surnames($1)) },
                     names.reduce(into: Set<String>()) { $0.formUnion(Self.fullNames($1)) }
                 ))
         }
@@ -44,8 +46,8 @@ struct HighlightMatcher {
             let kept = identity.kept
             let copy = identity.row
             if let isbn = kept.book.isbn13, removedByISBN[isbn] == nil { removedByISBN[isbn] = copy }
-            for passage in kept.highlights ?? [] where removedByPassage[passage.text.collapsingWhitespace] == nil {
-                removedByPassage[passage.text.collapsingWhitespace] = copy
+            for passage in kept.highlights ?? [] where removedByPassage[SamePassage.key(passage.text)] == nil {
+                removedByPassage[SamePassage.key(passage.text)] = copy
             }
             removedByTitle[Self.titleKey(kept.book.title), default: []].append(
                 (copy, copy.authors.reduce(into: Set<String>()) { $0.formUnion(Self.surnames($1)) }))
@@ -55,25 +57,46 @@ struct HighlightMatcher {
     /// What each book named so far matched: a file names its book again for every highlight, and
     /// folding its title and author each time cost most of a large import.
     private var known: [String: Match] = [:]
+    /// The books that keep passages of a file's book they were wrongly given, by the file's book
+    /// (``recognisePassages(of:in:)``).
+    private var misplaced: [String: Book] = [:]
+
+    /// The book that keeps passages of `imported`'s book by a match on the part of its title
+    /// before a colon alone, when another book matches it better: its passages move.
+    func misplacedBook(of imported: ImportedHighlight) -> Book? { misplaced[Self.key(imported)] }
 
     /// Each book of `highlights` with a passage the library keeps on a book is that book, whatever
     /// its title and author say now: after `edit meditations --title "The Meditations" --author
     /// "Marcus Aurelius Antoninus"`, importing the same clippings with `--add-missing` added a book
     /// "meditations-aurelius" with a second copy of each passage (found by an exploratory tester).
-    /// A passage is known by its text with white space folded, as its id is.
+    /// A passage is known by ``SamePassage/key(_:)``, so that one the reader typed to settle an
+    /// ambiguous title need not hold the file's every quote and full stop.
     mutating func recognisePassages(of highlights: [ImportedHighlight], in db: Database) throws {
         var bookByPassage: [String: Int64] = [:]
         let rows = try Row.fetchCursor(db, sql: "SELECT bookId, text FROM highlight")
         while let row = try rows.next() {
-            bookByPassage[(row["text"] as String).collapsingWhitespace] = row["bookId"]
+            bookByPassage[SamePassage.key(row["text"] as String)] = row["bookId"]
         }
         guard !bookByPassage.isEmpty || !removedByPassage.isEmpty else { return }
         for imported in highlights {
             let key = Self.key(imported)
             guard known[key] == nil else { continue }
-            let passage = imported.highlight.text.withoutNULs.collapsingWhitespace
+            let passage = SamePassage.key(imported.highlight.text)
             if let bookId = bookByPassage[passage], let book = byID[bookId] {
-                known[key] = .one(book)
+                // Unless its title only shares the part before a colon with the file's, and a
+                // book of the shelf matches the file's title and author: a passage once put on
+                // "Dune: House Atreides" for a file's "Dune: House Harkonnen" kept every import
+                // of it there, even after the reader added House Harkonnen (found by an
+                // exploratory session). That book takes it, and the passage moves there.
+                if !Self.subtitlesAgree(
+                    Self.subtitleKey(Self.wholeTitle(of: book)), Self.subtitleKey(imported.bookTitle)),
+                    case .one(let better) = lookUp(imported), better.id != book.id
+                {
+                    known[key] = .one(better)
+                    misplaced[key] = book
+                } else {
+                    known[key] = .one(book)
+                }
             } else if let copy = removedByPassage[passage] {
                 // A removed book keeps its passages too: renamed with `edit` before it was removed,
                 // it was added again by `--add-missing` under its old title, and `restore` was then
@@ -86,7 +109,10 @@ struct HighlightMatcher {
     /// `book`, just added for `imported`'s book, is what that book matches from now on.
     mutating func add(_ book: Book, for imported: ImportedHighlight) {
         byTitle[Self.titleKey(book.title), default: []].append(
-            (book, imported.bookAuthor.map(Self.surnames) ?? [], imported.bookAuthor.map(Self.fullNames) ?? []))
+            (
+                book, Self.subtitleKey(Self.wholeTitle(of: book)), imported.bookAuthor.map(Self.surnames) ?? [],
+                imported.bookAuthor.map(Self.fullNames) ?? []
+            ))
         known[Self.key(imported)] = .one(book)
     }
 
@@ -104,10 +130,26 @@ struct HighlightMatcher {
 
     private func lookUp(_ imported: ImportedHighlight) -> Match {
         if let isbn = imported.isbn, let book = byISBN[isbn.isbn13] { return .one(book) }
-        var candidates = byTitle[Self.titleKey(imported.bookTitle)] ?? []
+        // "Dune: House Harkonnen" is not "Dune: House Atreides", nor "Sapiens: A Graphic History"
+        // "Sapiens: A Brief History of Humankind": the part before the colon matched, and the
+        // highlights went to the other book (found by an exploratory session).
+        let subtitle = Self.subtitleKey(imported.bookTitle)
+        var candidates = (byTitle[Self.titleKey(imported.bookTitle)] ?? []).filter {
+            Self.subtitlesAgree($0.subtitle, subtitle)
+        }
         if let author = imported.bookAuthor, !candidates.isEmpty {
             let surnames = Self.surnames(author)
+            let byTitle = candidates
             candidates = candidates.filter { !$0.surnames.isDisjoint(with: surnames) }
+            // The same title by an author spelt another way ("Dostoyevsky", "Dostoevsky") is a
+            // book it could be, not one the shelf lacks: it was "not on the shelf", and
+            // `--add-missing` made a second copy of it (found by an exploratory session).
+            if candidates.isEmpty {
+                let similar = byTitle.filter { book in
+                    book.surnames.contains { known in surnames.contains { Self.spellAlike(known, $0) } }
+                }
+                if !similar.isEmpty { return .several(similar.map(\.book).sorted { $0.slug < $1.slug }) }
+            }
             // Frank Herbert's Dune, not Brian Herbert's: the whole name tells books by one surname
             // apart (found by an exploratory tester).
             if candidates.count > 1 {
@@ -140,7 +182,60 @@ struct HighlightMatcher {
     /// the edition or series in parentheses that devices add at its end.
     static func titleKey(_ title: String) -> String {
         let main = withoutParentheses(title.split(separator: ":", maxSplits: 1).first.map(String.init) ?? title)
-        return Library.sortKey(main).filter { $0.isLetter || $0.isNumber }
+        return letters(of: main)
+    }
+
+    /// `title` folded to its letters and digits, "&" read as "and" ("Pride & Prejudice" is
+    /// "Pride and Prejudice": found by an exploratory session), without a leading article.
+    private static func letters(of title: String) -> String {
+        Library.sortKey(title.replacingOccurrences(of: "&", with: " and ")).filter { $0.isLetter || $0.isNumber }
+    }
+
+    /// What `title` says after its first colon, without the parentheses a device adds at its end,
+    /// folded as ``titleKey(_:)`` folds: "house harkonnen" of "Dune: House Harkonnen (Dune)"; ""
+    /// when it has no colon.
+    static func subtitleKey(_ title: String) -> String {
+        let parts = title.split(separator: ":", maxSplits: 1)
+        guard parts.count == 2 else { return "" }
+        return Library.sortKey(withoutParentheses(String(parts[1])).replacingOccurrences(of: "&", with: " and "))
+            .filter { $0.isLetter || $0.isNumber }
+    }
+
+    /// A book's title and subtitle as one, as a device writes them: "Sapiens: A Brief History of
+    /// Humankind".
+    static func wholeTitle(of book: Book) -> String {
+        book.subtitle.map { "\(book.title): \($0)" } ?? book.title
+    }
+
+    /// Whether two titles' subtitle keys can be the same book's: one is missing, one begins the
+    /// other, or one only names an edition ("40th Anniversary Edition", "Unabridged", "A Novel"),
+    /// which a device and a catalog write differently; two that name different things are two
+    /// books.
+    static func subtitlesAgree(_ one: String, _ other: String) -> Bool {
+        if one.isEmpty || other.isEmpty || one.hasPrefix(other) || other.hasPrefix(one) { return true }
+        return [one, other].contains { key in key == "novel" || editionWords.contains { key.contains($0) } }
+    }
+
+    /// Words of a subtitle that names an edition rather than a book, folded as keys fold.
+    private static let editionWords = ["edition", "anniversary", "unabridged", "classics"]
+
+    /// Whether two surname keys are one name spelt in two transliterations: "dostoyevsky" and
+    /// "dostoevsky", "tolstoy" and "tolstoi" — one letter added, dropped or changed in names of
+    /// five letters or more, two in names of ten or more.
+    static func spellAlike(_ one: String, _ other: String) -> Bool {
+        let (a, b) = (Array(one), Array(other))
+        guard min(a.count, b.count) >= 5, a.first == b.first else { return false }
+        let allowed = min(a.count, b.count) >= 10 ? 2 : 1
+        guard abs(a.count - b.count) <= allowed else { return false }
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, y) in b.enumerated() {
+                current[j + 1] = Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count] <= allowed
     }
 
     /// `title` without the parentheses devices add at its end: "Dune (Dune Chronicles, Book 1)"

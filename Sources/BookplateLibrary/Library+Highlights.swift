@@ -127,8 +127,8 @@ public struct HighlightImportSummary: Sendable, Equatable {
 }
 
 extension Library {
-    /// The highlights of the book with `slug`, in the book's order (page, then location, then
-    /// when they were made); only the published ones unless asked.
+    /// The highlights of the book with `slug`, in the book's order (``Highlight/inBookOrder(_:_:)``);
+    /// only the published ones unless asked.
     public func highlights(ofBook slug: String, includingHidden: Bool = true) throws -> [Highlight] {
         try read { db in
             guard let book = try Book.filter(Book.Columns.slug == slug).fetchOne(db), let id = book.id else {
@@ -246,9 +246,11 @@ extension Library {
     }
 
     /// Imports every usable highlight of `file` in one transaction, each matched to a book on the
-    /// shelf that keeps one of its book's passages, else by ISBN, else by title (its subtitle
-    /// aside) and author ("Last, First" and accents folded). Re-importing adds nothing twice; a note or place the file changed since the last
-    /// import of its source updates the highlight (see ``Highlight/keep(_:lastImported:)``).
+    /// shelf that keeps one of its book's passages, else by ISBN, else by title (a subtitle
+    /// aside, unless both name different ones) and author ("Last, First" and accents folded).
+    /// Re-importing adds nothing twice; a note or place the file changed since the last
+    /// import of its source updates the highlight (see ``Highlight/keep(_:lastImported:)``), and a
+    /// passage extended since replaces the shorter one (``PassageVersions``).
     /// With `addMissing`, a book no book on the shelf matches is added by hand; without it, it is
     /// listed as unmatched. With `dryRun` nothing is kept.
     public func importHighlights(_ file: HighlightFile, addMissing: Bool = false, dryRun: Bool = false) throws
@@ -262,6 +264,7 @@ extension Library {
                 try db.inTransaction {
                     var matcher = try HighlightMatcher(db: db)
                     try matcher.recognisePassages(of: file.highlights, in: db)
+                    var versions = PassageVersions()
                     var unmatched: [String: HighlightImportSummary.UnmatchedBook] = [:]
                     var unmatchedOrder: [String] = []
                     var removedBooks: [HighlightImportSummary.RemovedBookLeftOut] = []
@@ -313,10 +316,19 @@ extension Library {
                             var highlight = Highlight(
                                 recorded, bookId: bookId, slug: book.slug, addedAt: imported.highlight.madeAt ?? now)
                         else { continue }
-                        let given = HighlightAsImported(highlight, from: file.source)
-                        if let existing = try Highlight.kept(id: highlight.id, in: db) {
-                            let last = try HighlightAsImported.last(of: highlight.id, from: file.source, in: db)
+                        /// The file's `highlight` over `existing`, the highlight the library
+                        /// keeps as the same passage, under its id and with its text.
+                        func take(_ highlight: Highlight, over existing: Highlight) throws {
+                            var highlight = highlight
+                            highlight.id = existing.id
+                            let given = HighlightAsImported(highlight, from: file.source)
+                            let last = try HighlightAsImported.last(of: existing.id, from: file.source, in: db)
                             highlight.keep(existing, lastImported: last)
+                            if highlight.text != existing.text,
+                                highlight.id != Highlight.id(slug: book.slug, text: highlight.text)
+                            {
+                                highlight.text = existing.text
+                            }
                             if highlight == existing {
                                 summary.unchanged += 1
                             } else {
@@ -324,12 +336,58 @@ extension Library {
                                 summary.updated += 1
                             }
                             if given != last { try given.insert(db, onConflict: .replace) }
+                        }
+                        let given = HighlightAsImported(highlight, from: file.source)
+                        if let existing = try Highlight.kept(id: highlight.id, in: db) {
+                            try take(highlight, over: existing)
                         } else if try Highlight.wasRemoved(id: highlight.id, in: db) {
                             summary.removedByReader += 1
                         } else {
-                            try highlight.insert(db)
-                            try given.insert(db)
-                            summary.added += 1
+                            let misplaced = try matcher.misplacedBook(of: imported).flatMap {
+                                try Highlight.kept(id: Highlight.id(slug: $0.slug, text: highlight.text), in: db)
+                            }
+                            switch try misplaced.map(PassageVersions.Version.shorter)
+                                ?? versions.version(
+                                    of: highlight, earlierTexts: imported.highlight.earlierTexts, slug: book.slug,
+                                    in: db)
+                            {
+                            case .same(let existing):
+                                // The passage the reader typed (`quote add`, to settle the
+                                // book of an ambiguous title) stays as typed, and takes the
+                                // file's place and note where it lacks them.
+                                try take(highlight, over: existing)
+                            case .removed:
+                                summary.removedByReader += 1
+                            case .longer:
+                                summary.unchanged += 1
+                            case .shorter(let old):
+                                // The longer passage takes the place of the shorter (or the
+                                // passage that of its copy on a book it was wrongly given) with
+                                // the reader's note, choice to publish and the day it came; its
+                                // id is its own text's on its book, as an export imported
+                                // elsewhere makes it.
+                                let (text, place) = (highlight.text, highlight.place)
+                                highlight.keep(
+                                    old,
+                                    lastImported: try HighlightAsImported.last(of: old.id, from: file.source, in: db))
+                                // The place is the longer passage's, where the file gives it,
+                                // even when no import of this source remembers the shorter's.
+                                highlight.text = text
+                                highlight.place = HighlightPlace(
+                                    page: place.page ?? highlight.place.page,
+                                    location: place.location ?? highlight.place.location,
+                                    chapter: place.chapter ?? highlight.place.chapter)
+                                try old.delete(db)
+                                try highlight.insert(db)
+                                try given.insert(db)
+                                versions.keep(highlight, replacing: old.id)
+                                summary.updated += 1
+                            case nil:
+                                try highlight.insert(db)
+                                try given.insert(db)
+                                versions.keep(highlight)
+                                summary.added += 1
+                            }
                         }
                     }
                     summary.unmatched = unmatchedOrder.compactMap { unmatched[$0] }
@@ -372,6 +430,20 @@ extension Library {
             // The library's own duplicate check knew it where the highlight's matching did not.
             guard let book = try Book.filter(Book.Columns.slug == slug).fetchOne(db) else {
                 throw LibraryError.noSuchBook(slug)
+            }
+            // Unless it compares titles without their subtitles, and the two name different
+            // ones ("Sapiens: A Graphic History", "Sapiens: A Brief History of Humankind"): the
+            // book is added under its whole title.
+            let subtitles = [HighlightMatcher.wholeTitle(of: book), main].map(HighlightMatcher.subtitleKey)
+            if new.subtitle != nil, !HighlightMatcher.subtitlesAgree(subtitles[0], subtitles[1]) {
+                var whole = new
+                (whole.title, whole.subtitle) = (main, nil)
+                do {
+                    return try insertBook(whole, in: db).book
+                } catch LibraryError.alreadyOnShelf(_, let slug, _) {
+                    if let book = try Book.filter(Book.Columns.slug == slug).fetchOne(db) { return book }
+                    throw LibraryError.noSuchBook(slug)
+                }
             }
             return book
         }
@@ -464,13 +536,19 @@ extension Highlight {
             arguments: [id]) ?? false
     }
 
-    /// Page, then location, then when made: the order a reader meets them in the book.
+    /// The order a reader meets them in the book: by location where both have one (a Kindle's
+    /// locations run through the whole book, front matter too), else by page (``PageLabel``:
+    /// roman front matter first), then location, then when made. A page that was not a number
+    /// went after every page: a preface's highlight on page ix came after page 250 (found by an
+    /// exploratory session).
     package static func inBookOrder(_ lhs: Highlight, _ rhs: Highlight) -> Bool {
-        func number(_ text: String?) -> Int {
-            Int(text?.prefix { $0.isASCIIDigit } ?? "") ?? Int.max
-        }
-        let left = (number(lhs.place.page), number(lhs.place.location), lhs.madeAt ?? lhs.addedAt, lhs.id)
-        let right = (number(rhs.place.page), number(rhs.place.location), rhs.madeAt ?? rhs.addedAt, rhs.id)
+        func number(_ text: String?) -> Int? { Int(text?.prefix { $0.isASCIIDigit } ?? "") }
+        let (leftLocation, rightLocation) = (number(lhs.place.location), number(rhs.place.location))
+        if let leftLocation, let rightLocation, leftLocation != rightLocation { return leftLocation < rightLocation }
+        let (leftPage, rightPage) = (PageLabel(lhs.place.page), PageLabel(rhs.place.page))
+        if leftPage != rightPage { return leftPage < rightPage }
+        let left = (leftLocation ?? Int.max, lhs.madeAt ?? lhs.addedAt, lhs.id)
+        let right = (rightLocation ?? Int.max, rhs.madeAt ?? rhs.addedAt, rhs.id)
         return left < right
     }
 }

@@ -173,17 +173,31 @@ struct PageModelFactory: Sendable {
                 ["books": words.count(bookCount, "book"), "name": BidiIsolation.isolated(author.name)])
     }
 
-    /// A highlight as its book's page shows it.
+    /// A highlight as its book's page shows it, a range of pages or locations with an en dash
+    /// ("loc. 170–172") as the theme's README shows it (pages showed the device's hyphen).
     func highlightModel(_ highlight: Highlight) -> HighlightModel {
         let place = [
-            highlight.place.page.map { words("highlightPage", ["page": $0]) },
-            highlight.place.location.map { words("highlightLocation", ["location": $0]) },
+            highlight.place.page.map { words("highlightPage", ["page": Self.enDashed($0)]) },
+            highlight.place.location.map { words("highlightLocation", ["location": Self.enDashed($0)]) },
             highlight.place.chapter,
         ].compactMap { $0 }
         return HighlightModel(
             anchor: "h-\(highlight.id)", text: highlight.text, textHTML: HTMLAllowList.html(fromLines: highlight.text),
             noteHTML: highlight.noteHTML,
             place: place.isEmpty ? nil : place.joined(separator: " · "))
+    }
+
+    /// `range` with each hyphen between two digits an en dash: "170-172" is "170–172", "ix-x"
+    /// and "A-1" stay.
+    static func enDashed(_ range: String) -> String {
+        guard range.contains("-") else { return range }
+        let characters = Array(range)
+        return String(
+            characters.indices.map { index in
+                characters[index] == "-" && index > 0 && index + 1 < characters.count
+                    && characters[index - 1].isASCIIDigit && characters[index + 1].isASCIIDigit
+                    ? "–" : characters[index]
+            })
     }
 
     /// "Read 3 times: 2019, 2021, 2024" — the years of the reads that have one — for a book

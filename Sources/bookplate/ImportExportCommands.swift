@@ -181,7 +181,8 @@ struct ImportCommand: AsyncParsableCommand {
                         let authors = index < book.candidateAuthors.count ? book.candidateAuthors[index] : ""
                         return authors.isEmpty ? slug : "\(slug) by \(authors)"
                     }.joined(separator: " or ")
-                    + ": `quote add SLUG \"TEXT\"` with one of its passages puts the rest on that book at the next import"
+                    + ": `quote add SLUG \"TEXT\"` with one of its passages (its words in their order; case, quotes,"
+                    + " dashes and the punctuation at its ends aside) puts the rest on that book at the next import"
             Terminal.error(
                 "not matched: \"\(book.title)\"\(by), \(counted(book.highlights, "highlight")) (\(which))"
             )
@@ -197,7 +198,7 @@ struct ImportCommand: AsyncParsableCommand {
         }
         if !summary.booksAdded.isEmpty {
             line +=
-                "; \(counted(summary.booksAdded.count, "book")) added to the shelf as to read (`edit SLUG --status` says how far you got)"
+                "; \(counted(summary.booksAdded.count, "book")) \(dryRun ? "would be " : "")added to the shelf as to read (`edit SLUG --status` says how far you got)"
         }
         if !summary.removedBooks.isEmpty {
             // Named so that `restore` finds it, as a reading log's import names a removed book.

@@ -156,6 +156,7 @@ import Testing
         #expect(
             both.stderr.contains(
                 "could be good-omens by Terry Pratchett, Neil Gaiman or good-omens-gaiman by Neil Gaiman, Terry Pratchett: `quote add SLUG \"TEXT\"` with one of its passages"
+                    + " (its words in their order; case, quotes, dashes and the punctuation at its ends aside)"
             ), "\(both.stderr)")
         #expect(both.stdout.hasSuffix("; 1 book not matched\n"), "\(both.stdout)")
     }

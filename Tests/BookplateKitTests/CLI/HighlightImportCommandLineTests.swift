@@ -74,9 +74,6 @@ import Testing
         #expect(page.contains("Light is the left hand of darkness"))
     }
 
-    /// An Italian Kindle's clippings imported nothing, said its header was "no Kindle header",
-    /// and exited 0 (found by an exploratory session). Italian is read now; a Dutch Kindle's are
-    /// not yet.
     /// KOReader's highlight made at 07:00 on New Year's morning 2020 in Tokyo was kept as UTC's
     /// 22:00 on New Year's Eve, and the site built in Tokyo showed it under 2019 (found by an
     /// exploratory session). It is kept as the reader's clock showed it, in their zone (`TZ`).
@@ -93,6 +90,19 @@ import Testing
         #expect(listed.contains(#""madeAt" : "2020-01-01T07:00:00Z""#), "\(listed)")
     }
 
+    /// `import kindle FILE --dry-run --add-missing` said "6 books added to the shelf" when it
+    /// added none (found by an exploratory session): a dry run says they would be added.
+    @Test func aDryRunSaysTheBooksItWouldAdd() async throws {
+        let dry = try await run("import", "kindle", clippings, "--dry-run", "--add-missing")
+        #expect(dry.stdout.contains(" would be added to the shelf as to read"), "\(dry.stdout)")
+        #expect(!(try await run("list").stdout.contains("meditations")))
+        let done = try await run("import", "kindle", clippings, "--add-missing")
+        #expect(done.stdout.contains(" added to the shelf as to read") && !done.stdout.contains("would be"))
+    }
+
+    /// An Italian Kindle's clippings imported nothing, said its header was "no Kindle header",
+    /// and exited 0 (found by an exploratory session). Italian is read now; a Dutch Kindle's are
+    /// not yet.
     @Test func aFileOfWhichNothingCanBeReadFails() async throws {
         let file = root.appendingPathComponent("nl.txt")
         try Data(

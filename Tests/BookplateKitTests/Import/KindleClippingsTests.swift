@@ -419,12 +419,12 @@ import Testing
     }
 
     @Test func findsPassagesThatOverlap() {
-        let merger = KindleHighlightMerger.self
-        #expect(merger.isSamePassage("abcdef", "cd"))
-        #expect(merger.isSamePassage("one two three", "two three four"))
-        #expect(merger.isSamePassage("two three four", "one two three"))
-        #expect(!merger.isSamePassage("one two three", "three four five"))
-        #expect(!merger.isSamePassage("", "x"))
+        let merger = SamePassage.self
+        #expect(merger.isSame("abcdef", "cd"))
+        #expect(merger.isSame("one two three", "two three four"))
+        #expect(merger.isSame("two three four", "one two three"))
+        #expect(!merger.isSame("one two three", "three four five"))
+        #expect(!merger.isSame("", "x"))
     }
 
     @Test func readsNothingFromNothing() {

@@ -56,7 +56,7 @@ import Testing
         #expect(
             home.contains(#"<cite><a href="../books/fledgling/index.html">Fledgling</a></cite>, Octavia E. Butler"#))
         #expect(home.contains(#"<time datetime="2025-03-02">2 March 2025</time>"#))
-        #expect(home.contains(#"<span class="place">p. 1 · loc. 10-11</span>"#))
+        #expect(home.contains(#"<span class="place">p. 1 · loc. 10–11</span>"#))
         #expect(home.contains(#"<span class="place">Prologue</span>"#))
         // A note's javascript: link is its text alone.
         #expect(home.contains("<p>The <em>first</em> line, and a link.</p>"))

@@ -123,6 +123,17 @@ import Testing
         #expect(try shelf.library.highlights(ofBook: "emma").map(\.id) == [one.highlight.id])
     }
 
+    /// The theme's README shows a highlight's place as "p. 42 · loc. 170–172", and pages showed
+    /// the device's hyphen, "loc. 170-172" (found by an exploratory session). A range of numbers
+    /// is shown with an en dash; a label with a hyphen between letters stays as written.
+    @Test func aPlaceShowsARangeWithAnEnDash() throws {
+        #expect(PageModelFactory.enDashed("170-172") == "170–172")
+        #expect(PageModelFactory.enDashed("12") == "12")
+        #expect(PageModelFactory.enDashed("ix-x") == "ix-x")
+        #expect(PageModelFactory.enDashed("A-1") == "A-1")
+        #expect(PageModelFactory.enDashed("-3") == "-3")
+    }
+
     @Test func aBookPageShowsItsPublishedHighlightsEscapedWithTheirNotes() throws {
         let shelf = try TemporaryShelf()
         try shelf.library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
@@ -143,7 +154,7 @@ import Testing
         #expect(
             page.contains(
                 "<blockquote dir=\"auto\"><p>Badly done, Emma! &lt;script&gt;alert(1)&lt;/script&gt;</p></blockquote>"))
-        #expect(page.contains(#"<span class="place">p. 368 · loc. 5610-5612</span>"#))
+        #expect(page.contains(#"<span class="place">p. 368 · loc. 5610–5612</span>"#))
         #expect(page.contains("<a class=\"permalink\" href=\"#h-\(shown.id)\""))
         #expect(page.contains("<p>Box <em>Hill</em>."))
         #expect(!page.contains("<script>alert") && !page.contains("<img src=x") && !page.contains("javascript:"))

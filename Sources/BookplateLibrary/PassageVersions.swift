@@ -1,0 +1,100 @@
+import BookplateCore
+import GRDB
+
+/// Finds the highlight the library keeps that a given one is another version of, when its text —
+/// and so its id — is new: a Kindle appends a passage extended on the device as a new clipping,
+/// and a later `My Clippings.txt` kept both the short passage an earlier import kept and the long
+/// one, each with the note (found by an exploratory session).
+///
+/// The passages of a book are read once an import needs them, and kept up to date as it adds and
+/// replaces them.
+struct PassageVersions {
+    enum Version {
+        /// The library keeps the passage as the reader typed it (``SamePassage/key(_:)``): it
+        /// is that highlight, under its id.
+        case same(Highlight)
+        /// The library keeps a shorter version of the passage, which the given one replaces.
+        case shorter(Highlight)
+        /// The library keeps a version as long or longer: the given one is an older one.
+        case longer(Highlight)
+        /// The reader removed an earlier version of it (`quote remove`): it stays out.
+        case removed
+    }
+
+    private struct Entry {
+        var id: String
+        /// The passage as kept; folded as its id folds it only when compared.
+        var text: String
+        var span: SamePassage.Span
+    }
+
+    private var byBook: [Int64: [Entry]] = [:]
+    /// Each book's highlights by ``SamePassage/key(_:)``, to their ids.
+    private var byKey: [Int64: [String: String]] = [:]
+
+    /// How many of a book's passages at the same place one is compared with, the latest first:
+    /// a real passage is highlighted a few times, a hostile file may hold thousands at one place.
+    private static let comparedAtOnePlace = 16
+
+    /// The version of `highlight` (not one the library keeps by its id) the library keeps or the
+    /// reader removed: the passage as the reader typed it, else one of the texts the file gave
+    /// for it before (`earlierTexts`), else a passage of its book at an overlapping place that
+    /// is the same passage (``SamePassage``).
+    mutating func version(of highlight: Highlight, earlierTexts: [String], slug: String, in db: Database) throws
+        -> Version?
+    {
+        _ = try entries(of: highlight.bookId, in: db)
+        if let id = byKey[highlight.bookId]?[SamePassage.key(highlight.text)], id != highlight.id,
+            let kept = try Highlight.kept(id: id, in: db)
+        {
+            return .same(kept)
+        }
+        for text in earlierTexts.reversed() {
+            let id = Highlight.id(slug: slug, text: text.passageForStorage)
+            if let kept = try Highlight.kept(id: id, in: db), kept.bookId == highlight.bookId { return .shorter(kept) }
+            if try Highlight.wasRemoved(id: id, in: db) { return .removed }
+        }
+        guard let span = SamePassage.Span(highlight.place) else { return nil }
+        let text = highlight.text.collapsingWhitespace
+        var compared = 0
+        for entry in try entries(of: highlight.bookId, in: db).reversed()
+        where entry.id != highlight.id && entry.span.scale == span.scale && entry.span.range.overlaps(span.range) {
+            let other = entry.text.collapsingWhitespace
+            if SamePassage.isSame(text, other, at: span.scale), let kept = try Highlight.kept(id: entry.id, in: db) {
+                return text.utf8.count > other.utf8.count ? .shorter(kept) : .longer(kept)
+            }
+            compared += 1
+            if compared == Self.comparedAtOnePlace { break }
+        }
+        return nil
+    }
+
+    /// Remembers `highlight`, just kept, in place of the highlight `replaced`, if any.
+    mutating func keep(_ highlight: Highlight, replacing replaced: String? = nil) {
+        guard byBook[highlight.bookId] != nil else { return }
+        if let replaced { byBook[highlight.bookId]?.removeAll { $0.id == replaced } }
+        byKey[highlight.bookId]?[SamePassage.key(highlight.text)] = highlight.id
+        if let entry = Self.entry(id: highlight.id, text: highlight.text, place: highlight.place) {
+            byBook[highlight.bookId]?.append(entry)
+        }
+    }
+
+    private mutating func entries(of bookId: Int64, in db: Database) throws -> [Entry] {
+        if let entries = byBook[bookId] { return entries }
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT id, text, page, location FROM highlight WHERE bookId = ? ORDER BY addedAt, id",
+            arguments: [bookId])
+        let entries = rows.compactMap {
+            Self.entry(
+                id: $0["id"], text: $0["text"], place: HighlightPlace(page: $0["page"], location: $0["location"]))
+        }
+        byBook[bookId] = entries
+        byKey[bookId] = Dictionary(
+            rows.map { (SamePassage.key($0["text"] as String), $0["id"] as String) }, uniquingKeysWith: { $1 })
+        return entries
+    }
+
+    private static func entry(id: String, text: String, place: HighlightPlace) -> Entry? {
+        SamePassage.Span(place).map { Entry(id: id, text: text, span: $0) }
+    }
+}
