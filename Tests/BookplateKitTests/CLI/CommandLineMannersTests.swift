@@ -702,6 +702,23 @@ import Testing
         #expect(left.isEmpty, "\(left)")
     }
 
+    /// Makes `folder` and all in it `nobody`'s, as a reader's own shelf is theirs (root runs the
+    /// tests, and its builds stand for one run with `sudo`).
+    static func giveToNobody(_ folder: URL) throws {
+        let owner = Process()
+        owner.executableURL = URL(fileURLWithPath: "/bin/chown")
+        owner.arguments = ["-R", "65534:65534", folder.path]
+        try owner.run()
+        owner.waitUntilExit()
+    }
+
+    /// The command line run as `nobody`, the reader whose shelf root built.
+    var asNobody: CommandRunner {
+        var reader = bookplate
+        reader.launcher = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        return reader
+    }
+
     /// After a build run once with `sudo`, the reader's next build failed naming a working
     /// folder's file ("No such file or directory"), not the files in its way (found by an
     /// exploratory session). It names the site and what to do. (Only root can make files of
@@ -709,24 +726,16 @@ import Testing
     @Test(.enabled(if: getuid() == 0)) func aSiteHoldingAnotherUsersFilesIsSaidSo() async throws {
         try await dune()
         // The shelf is `nobody`'s; root builds it (its state given back), and `nobody` builds next.
-        func chown(_ arguments: [String]) throws {
-            let owner = Process()
-            owner.executableURL = URL(fileURLWithPath: "/bin/chown")
-            owner.arguments = arguments
-            try owner.run()
-            owner.waitUntilExit()
-        }
-        try chown(["-R", "65534:65534", root.path])
+        try Self.giveToNobody(root)
         try await run("build")
-        var reader = bookplate
-        reader.launcher = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        let reader = asNobody
         // The state folder first: root's too.
         let locked = try await reader.runOffPool(["build"])
         #expect(
             locked.stderr.hasSuffix(
                 "build.lock: Permission denied (it is another user's, as after a build run with sudo: "
                     + "sudo chown -R \"$USER\" content/.bookplate)\n"), "\(locked.stderr)")
-        try chown(["-R", "65534:65534", path("content/.bookplate").path])
+        try Self.giveToNobody(path("content/.bookplate"))
         #expect(try await reader.runOffPool(["edit", "dune", "--rating", "2"]).status == 0)
         let result = try await reader.runOffPool(["build"])
         #expect(result.status == 1)
@@ -741,18 +750,10 @@ import Testing
     /// by an exploratory session). Every build names it, and how to remove it, until it is gone.
     @Test(.enabled(if: getuid() == 0)) func anOldSiteThatCannotBeRemovedIsNamed() async throws {
         try await dune()
-        func chown(_ arguments: [String]) throws {
-            let owner = Process()
-            owner.executableURL = URL(fileURLWithPath: "/bin/chown")
-            owner.arguments = arguments
-            try owner.run()
-            owner.waitUntilExit()
-        }
-        try chown(["-R", "65534:65534", root.path])
+        try Self.giveToNobody(root)
         try await run("build")
-        try chown(["-R", "65534:65534", path("content/.bookplate").path])
-        var reader = bookplate
-        reader.launcher = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        try Self.giveToNobody(path("content/.bookplate"))
+        let reader = asNobody
         let full = try await reader.runOffPool(["build", "--full"])
         #expect(full.status == 0, "\(full.stderr)")
         let left = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasPrefix(".site.") }
