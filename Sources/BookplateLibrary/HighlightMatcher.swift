@@ -14,7 +14,7 @@ struct HighlightMatcher {
     }
 
     var removedByISBN: [String: RemovedRow] = [:]
-    /// The passages removed books kept, by ``SamePassage/key(_:)``, latest removal first.
+    /// The passages removed books kept, folded as a highlight's id folds them, latest removal first.
     var removedByPassage: [String: RemovedRow] = [:]
     var removedByTitle: [String: [(copy: RemovedRow, surnames: Set<String>)]] = [:]
 
@@ -46,8 +46,8 @@ struct HighlightMatcher {
             let kept = identity.kept
             let copy = identity.row
             if let isbn = kept.book.isbn13, removedByISBN[isbn] == nil { removedByISBN[isbn] = copy }
-            for passage in kept.highlights ?? [] where removedByPassage[SamePassage.key(passage.text)] == nil {
-                removedByPassage[SamePassage.key(passage.text)] = copy
+            for passage in kept.highlights ?? [] where removedByPassage[passage.text.collapsingWhitespace] == nil {
+                removedByPassage[passage.text.collapsingWhitespace] = copy
             }
             removedByTitle[Self.titleKey(kept.book.title), default: []].append(
                 (copy, copy.authors.reduce(into: Set<String>()) { $0.formUnion(Self.surnames($1)) }))
@@ -69,20 +69,29 @@ struct HighlightMatcher {
     /// its title and author say now: after `edit meditations --title "The Meditations" --author
     /// "Marcus Aurelius Antoninus"`, importing the same clippings with `--add-missing` added a book
     /// "meditations-aurelius" with a second copy of each passage (found by an exploratory tester).
-    /// A passage is known by ``SamePassage/key(_:)``, so that one the reader typed to settle an
-    /// ambiguous title need not hold the file's every quote and full stop.
+    /// A passage is known by its text with white space folded, as its id is; one the reader typed
+    /// (`quote add`, to settle an ambiguous title) by ``SamePassage/key(_:)`` too, so that it need
+    /// not hold the file's every quote and full stop. (Every passage known loosely, one quote of
+    /// Dune in Children of Dune's clippings took that whole book's highlights to Dune: found by
+    /// a review.)
     mutating func recognisePassages(of highlights: [ImportedHighlight], in db: Database) throws {
         var bookByPassage: [String: Int64] = [:]
-        let rows = try Row.fetchCursor(db, sql: "SELECT bookId, text FROM highlight")
+        var bookByTypedPassage: [String: Int64] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT bookId, text, source FROM highlight")
         while let row = try rows.next() {
-            bookByPassage[SamePassage.key(row["text"] as String)] = row["bookId"]
+            let text: String = row["text"]
+            bookByPassage[text.collapsingWhitespace] = row["bookId"]
+            if row["source"] == HighlightSource.reader.rawValue {
+                bookByTypedPassage[SamePassage.key(text)] = row["bookId"]
+            }
         }
         guard !bookByPassage.isEmpty || !removedByPassage.isEmpty else { return }
         for imported in highlights {
             let key = Self.key(imported)
             guard known[key] == nil else { continue }
-            let passage = SamePassage.key(imported.highlight.text)
-            if let bookId = bookByPassage[passage], let book = byID[bookId] {
+            let passage = imported.highlight.text.collapsingWhitespace
+            let typed = imported.highlight.source == .reader ? nil : bookByTypedPassage[SamePassage.key(passage)]
+            if let bookId = bookByPassage[passage] ?? typed, let book = byID[bookId] {
                 // Unless its title only shares the part before a colon with the file's, and a
                 // book of the shelf matches the file's title and author: a passage once put on
                 // "Dune: House Atreides" for a file's "Dune: House Harkonnen" kept every import

@@ -10,8 +10,10 @@ import GRDB
 /// replaces them.
 struct PassageVersions {
     enum Version {
-        /// The library keeps the passage as the reader typed it (``SamePassage/key(_:)``): it
-        /// is that highlight, under its id.
+        /// The library keeps the passage as the reader typed it (``SamePassage/key(_:)``), and
+        /// the given one is a device's: it is that highlight, under its id. (Two passages of the
+        /// same words, typed or a device's, are two highlights: "So it goes." on page 5 and "so
+        /// it goes" on page 150 were made one, a note lost: found by a review.)
         case same(Highlight)
         /// The library keeps a shorter version of the passage, which the given one replaces.
         case shorter(Highlight)
@@ -29,7 +31,7 @@ struct PassageVersions {
     }
 
     private var byBook: [Int64: [Entry]] = [:]
-    /// Each book's highlights by ``SamePassage/key(_:)``, to their ids.
+    /// Each book's highlights the reader typed, by ``SamePassage/key(_:)``, to their ids.
     private var byKey: [Int64: [String: String]] = [:]
 
     /// How many of a book's passages at the same place one is compared with, the latest first:
@@ -44,7 +46,8 @@ struct PassageVersions {
         -> Version?
     {
         _ = try entries(of: highlight.bookId, in: db)
-        if let id = byKey[highlight.bookId]?[SamePassage.key(highlight.text)], id != highlight.id,
+        if highlight.source != .reader, let id = byKey[highlight.bookId]?[SamePassage.key(highlight.text)],
+            id != highlight.id,
             let kept = try Highlight.kept(id: id, in: db)
         {
             return .same(kept)
@@ -73,7 +76,7 @@ struct PassageVersions {
     mutating func keep(_ highlight: Highlight, replacing replaced: String? = nil) {
         guard byBook[highlight.bookId] != nil else { return }
         if let replaced { byBook[highlight.bookId]?.removeAll { $0.id == replaced } }
-        byKey[highlight.bookId]?[SamePassage.key(highlight.text)] = highlight.id
+        if highlight.source == .reader { byKey[highlight.bookId]?[SamePassage.key(highlight.text)] = highlight.id }
         if let entry = Self.entry(id: highlight.id, text: highlight.text, place: highlight.place) {
             byBook[highlight.bookId]?.append(entry)
         }
@@ -82,7 +85,7 @@ struct PassageVersions {
     private mutating func entries(of bookId: Int64, in db: Database) throws -> [Entry] {
         if let entries = byBook[bookId] { return entries }
         let rows = try Row.fetchAll(
-            db, sql: "SELECT id, text, page, location FROM highlight WHERE bookId = ? ORDER BY addedAt, id",
+            db, sql: "SELECT id, text, page, location, source FROM highlight WHERE bookId = ? ORDER BY addedAt, id",
             arguments: [bookId])
         let entries = rows.compactMap {
             Self.entry(
@@ -90,7 +93,9 @@ struct PassageVersions {
         }
         byBook[bookId] = entries
         byKey[bookId] = Dictionary(
-            rows.map { (SamePassage.key($0["text"] as String), $0["id"] as String) }, uniquingKeysWith: { $1 })
+            rows.filter { $0["source"] == HighlightSource.reader.rawValue }.map {
+                (SamePassage.key($0["text"] as String), $0["id"] as String)
+            }, uniquingKeysWith: { $1 })
         return entries
     }
 
