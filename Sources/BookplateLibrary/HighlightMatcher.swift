@@ -143,9 +143,8 @@ struct HighlightMatcher {
         // "Sapiens: A Brief History of Humankind": the part before the colon matched, and the
         // highlights went to the other book (found by an exploratory session).
         let subtitle = Self.subtitleKey(imported.bookTitle)
-        var candidates = (byTitle[Self.titleKey(imported.bookTitle)] ?? []).filter {
-            Self.subtitlesAgree($0.subtitle, subtitle)
-        }
+        let sameTitle = byTitle[Self.titleKey(imported.bookTitle)] ?? []
+        var candidates = sameTitle.filter { Self.subtitlesAgree($0.subtitle, subtitle) }
         if let author = imported.bookAuthor, !candidates.isEmpty {
             let surnames = Self.surnames(author)
             let byTitle = candidates
@@ -166,6 +165,16 @@ struct HighlightMatcher {
                 let byName = candidates.filter { !$0.names.isDisjoint(with: names) }
                 if !byName.isEmpty { candidates = byName }
             }
+        }
+        // A book of the same title and author under another subtitle may be another edition of
+        // it ("Why We Sleep: Unlocking the Power of Sleep and Dreams" in Britain, "…: The New
+        // Science of Sleep and Dreams" in America) or another book ("Dune: House Harkonnen"):
+        // listed as a book it could be, never added beside it (it was "not on the shelf", and
+        // `--add-missing` made a second copy: found by a review).
+        if candidates.isEmpty, let author = imported.bookAuthor {
+            let surnames = Self.surnames(author)
+            let others = sameTitle.filter { !$0.surnames.isDisjoint(with: surnames) }
+            if !others.isEmpty { return .several(others.map(\.book).sorted { $0.slug < $1.slug }) }
         }
         switch candidates.count {
         case 0: return removedCopy(of: imported).map(Match.removed) ?? .none

@@ -522,13 +522,20 @@ import Testing
                     "A graphic passage.", line: 11),
                 kindle("Sapiens: A Brief History of Humankind", "Harari, Yuval Noah", "A brief passage.", line: 16),
             ])
+        // Named as the books they could be (another edition's subtitle is one: found by a
+        // review), never added beside them, nor given to them.
         let listed = try library.importHighlights(file, dryRun: true)
         #expect(listed.added == 2 && listed.unmatched.map(\.title).count == 2)
-        #expect(listed.unmatched.allSatisfy { $0.candidates.isEmpty })
-        let added = try library.importHighlights(file, addMissing: true)
-        #expect(added.added == 4 && added.booksAdded.count == 2)
+        #expect(listed.unmatched.map(\.candidates) == [["dune-house-atreides"], ["sapiens"]])
+        let kept = try library.importHighlights(file, addMissing: true)
+        #expect(kept.added == 2 && kept.booksAdded.isEmpty)
         #expect(try library.highlights(ofBook: "dune-house-atreides").map(\.text) == ["Of House Atreides."])
         #expect(try library.highlights(ofBook: "sapiens").map(\.text) == ["A brief passage."])
+        // The reader adds the book: the next import finds it.
+        try library.addBook(NewBook(title: harkonnen, authors: ["Brian Herbert", "Kevin J. Anderson"]))
+        let found = try library.importHighlights(file)
+        #expect(found.added == 1 && found.unmatched.map(\.candidates) == [["sapiens"]])
+        #expect(try library.highlights(ofBook: "dune-house-harkonnen").map(\.text) == ["Of House Harkonnen."])
 
         // A library an earlier Bookplate filled: the Harkonnen passage kept on House Atreides,
         // with the reader's note, moves to House Harkonnen once the shelf has it.
@@ -552,6 +559,27 @@ import Testing
         #expect(agree("Dune: 40th Anniversary Edition", "Dune: Deluxe Edition"))
         #expect(agree("Piranesi: A Novel", "Piranesi") && agree("Piranesi: A Novel", "Piranesi: Roman"))
         #expect(!agree("Sapiens: A Graphic Novel", "Sapiens: A Brief History of Humankind"))
+    }
+
+    /// "Why We Sleep: Unlocking the Power of Sleep and Dreams", as a British edition is titled,
+    /// was "not on the shelf" beside the shelf's American "Why We Sleep: The New Science of Sleep
+    /// and Dreams" by the same author, and `--add-missing` added it again (found by a review).
+    /// It is named as the book it could be.
+    @Test func anEditionUnderAnotherSubtitleIsABookItCouldBe() throws {
+        let library = try Library.inMemory(clock: .fixed(TemporaryShelf.fixedDate))
+        try library.addBook(
+            NewBook(title: "Why We Sleep", subtitle: "The New Science of Sleep and Dreams", authors: ["Matthew Walker"])
+        )
+        let file = HighlightFile(
+            source: .kindle,
+            highlights: [
+                kindle(
+                    "Why We Sleep: Unlocking the Power of Sleep and Dreams", "Walker, Matthew",
+                    "The shorter your sleep, the shorter your life span.")
+            ])
+        let summary = try library.importHighlights(file, addMissing: true)
+        #expect(summary.booksAdded.isEmpty && summary.unmatched.map(\.candidates) == [["why-we-sleep"]])
+        #expect(try library.books().count == 1)
     }
 
     /// "Pride & Prejudice" was not the shelf's "Pride and Prejudice", and "Crime and Punishment"
