@@ -83,10 +83,30 @@ package enum AuthorName {
         var suffix: String?
         if parts.count == 3, isSuffix(parts[2]) { suffix = parts.removeLast() }
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !isSuffix(parts[1]),
-            commaSeparated(name) == nil
+            commaSeparated(name) == nil, isFamilyNameFirst(name) || looksLikeGivenNames(parts[1], after: parts[0])
         else { return name }
         let spoken = isFamilyNameFirst(name) ? parts[0] + " " + parts[1] : parts[1] + " " + parts[0]
         return [spoken, suffix].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    /// Whether `given`, after a comma, reads as the given names of the surname `surname` before
+    /// it: at most three words, each capitalised or an initial ("Ursula K.", "J. R. R."), after a
+    /// surname of at most three words that ends in no suffix. "Plato, Translated by Benjamin
+    /// Jowett", "Lonely Planet, Inc." and "William Strunk Jr., E. B. White" were turned round
+    /// (found by a review).
+    private static func looksLikeGivenNames(_ given: String, after surname: String) -> Bool {
+        let givenWords = given.split(separator: " ")
+        let surnameWords = surname.split(separator: " ")
+        guard (1...3).contains(givenWords.count), (1...3).contains(surnameWords.count),
+            let last = surnameWords.last, !isSuffix(last)
+        else { return false }
+        let corporate: Set<String> = ["inc.", "inc", "ltd.", "ltd", "llc", "co.", "corp.", "plc", "gmbh", "s.a."]
+        return givenWords.allSatisfy { word in
+            guard let first = word.first, first.isUppercase, !corporate.contains(word.lowercased()) else {
+                return false
+            }
+            return word.dropFirst().allSatisfy { $0.isLetter || $0 == "." || $0 == "-" || $0 == "'" }
+        }
     }
 
     /// Whether `name` is written in Chinese, Japanese or Korean characters, whose names put the
