@@ -76,15 +76,15 @@ public struct ReadRecord: Hashable, Sendable, Codable {
         return self
     }
 
-    /// What orders reads: undated ones first, then by when they began (or ended) — but a read
-    /// still going on is the latest, whenever it began. (Ordered by its start, a read going on
-    /// begun before a finished read ended came first: the book showed the finished one, read, a
-    /// start typed with last year's number lost a read to the next `edit`, and a re-read begun
-    /// "2024-06" after one finished 2024-06-20 could not be told: found by an exploratory
-    /// session and a review.)
+    /// What orders reads: undated ones first, then by when they ended (or began, for one with no
+    /// end) — and a read still going on is the latest, whenever it began. The book shows its
+    /// latest read. (Ordered by its start, a read going on begun before a finished read ended
+    /// came first: the book showed the finished one, read, and a start typed with last year's
+    /// number lost a read to the next `edit`; and a read begun before another ended, once
+    /// finished, came before it: found by an exploratory session and two reviews.)
     var sortKey: String {
-        let date = (started ?? finished)?.description ?? ""
-        return outcome == .reading ? "~" + date : date
+        guard outcome != .reading else { return "~" + (started?.description ?? "") }
+        return (finished ?? started)?.description ?? ""
     }
 
     /// `reads` in the order they happened; reads of the same date keep their order.

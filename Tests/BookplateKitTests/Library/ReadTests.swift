@@ -547,7 +547,10 @@ import Testing
         #expect(try again.book.status == .reading && again.book.startedDate == (try date("2024-06")))
         #expect(again.reads.count == 2)
 
-        // A finished book's latest read, given a start before the other read's end.
+        // A finished book's latest read, given an end before the other read's, is refused; given a
+        // start before the other read's end, it stays the latest (reads are in the order they
+        // ended: a read begun before another ended, then finished, was put first: found by a
+        // review).
         try library.addBook(
             NewBook(title: "Emma", authors: ["Jane Austen"], status: .read, finishedDate: try date("2023-03-01")))
         try library.addRead(toBook: "emma", ReadRecord(finished: try date("2024-05-10")))
@@ -555,13 +558,23 @@ import Testing
         #expect(
             throws: LibraryError.latestReadWouldMove(slug: "emma", other: "ended 2023-03-01, finished")
         ) {
-            try library.editBook(slug: "emma", BookEdit(startedDate: .some(try date("2023-01-20"))))
+            try library.editBook(slug: "emma", BookEdit(finishedDate: .some(try date("2022-12-01"))))
         }
         #expect(try library.reads(ofBook: "emma") == emma)
+        let overlapping = try library.editBook(slug: "emma", BookEdit(startedDate: .some(try date("2023-01-20"))))
+        #expect(
+            try overlapping.reads.last == ReadRecord(started: try date("2023-01-20"), finished: try date("2024-05-10")))
         // `read edit` may reorder finished reads: the book follows the latest.
         let reordered = try library.editRead(
-            ofBook: "emma", number: 2, ReadEdit(finished: .some(try date("2022-05-10"))))
+            ofBook: "emma", number: 2, ReadEdit(started: .some(nil), finished: .some(try date("2022-05-10"))))
         #expect(try reordered.book.finishedDate == (try date("2023-03-01")))
+
+        // A read going on begun before the last read ended, then finished: the latest.
+        try library.addBook(
+            NewBook(title: "Book A", authors: ["Ann Author"], status: .read, finishedDate: try date("2025-09-01")))
+        try library.addRead(toBook: "book-a", ReadRecord(started: try date("2025-08-01"), outcome: .reading))
+        let finishedNow = try library.editBook(slug: "book-a", BookEdit(status: .read))
+        #expect(try finishedNow.book.status == .read && finishedNow.reads.last?.started == (try date("2025-08-01")))
     }
 
     /// A book finished on 2023-02-10, marked abandoned and then read again, had that read set aside

@@ -70,12 +70,14 @@ struct ImportUnderWayTests {
         // folder holds its mark.
         let holder = try DatabaseQueue(path: shelf.paths.library.path)
         let (library, stateFolder) = (shelf.library, shelf.paths.stateFolder)
-        let result = Background {
-            try HighlightImport(library: library, stateFolder: stateFolder).run(file: file, as: .kindle)
-        }
+        var result: Background<HighlightImportSummary>?
         try holder.writeWithoutTransaction { db in
+            // Held before the import starts, so that the import waits for it.
             try db.execute(sql: "BEGIN IMMEDIATE")
             defer { try? db.execute(sql: "ROLLBACK") }
+            result = Background {
+                try HighlightImport(library: library, stateFolder: stateFolder).run(file: file, as: .kindle)
+            }
             var marked = false
             for _ in 0..<500 where !marked {
                 marked = ImportUnderWay.isUnderWay(in: stateFolder)
@@ -83,7 +85,7 @@ struct ImportUnderWayTests {
             }
             #expect(marked)
         }
-        #expect(try result.value().added == 1)
+        #expect(try result?.value().added == 1)
         #expect(!ImportUnderWay.isUnderWay(in: stateFolder))
     }
 
