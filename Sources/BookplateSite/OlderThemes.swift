@@ -62,7 +62,9 @@ enum OlderThemes {
             "5156421954ee76c5", "725828a4197ff7bb", "ebf81afffb35428e",
         ],
         "partials/pagination.mustache": ["db0f3f0a83b8e3a6"],
-        "series.mustache": ["f3cd8ade4104e30e"],
+        "series.mustache": [
+            "86578c5e17da76bf", "f3cd8ade4104e30e",
+        ],
         "shelf.mustache": [
             "4381a9b2b8f82b91", "5373afca771e12ea", "6150ede9f0a5fcbc", "da0ca346656b0877",
         ],

@@ -126,9 +126,12 @@ public struct SiteBuilder: Sendable {
                 page(list.path(page: number), "list") { shared.factory.listPage(list, page: number) }
             }
         }
-        pages += factory.seriesLists.indices.map { index in
-            page(PageModelFactory.seriesURL(factory.seriesLists[index].series.slug), "series") {
-                shared.factory.seriesPage(shared.factory.seriesLists[index])
+        pages += factory.seriesLists.indices.flatMap { index in
+            let paging = factory.seriesLists[index].paging
+            return (1...paging.pageCount).map { number in
+                page(paging.path(page: number), "series") {
+                    shared.factory.seriesPage(shared.factory.seriesLists[index], page: number)
+                }
             }
         }
         pages += zip(factory.shelves, factory.lists.shelfLists).flatMap { shelf, list in

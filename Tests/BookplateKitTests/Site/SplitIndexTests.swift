@@ -177,6 +177,49 @@ import Testing
     }
 }
 
+/// A series' page stays a page's size however long the series: its places are paged as lists are.
+@Suite struct SeriesPagesTests {
+    /// One page of a series of 3,000 books listed every one of them, 2.5 MB of HTML (found by an
+    /// exploratory session): a series is paged a hundred places a page (its books and the gaps
+    /// between them alike, each where it falls), at `series/<slug>/page/<n>/`, with its count on
+    /// every page.
+    @Test func aLongSeriesIsPagedWithItsGapsInTheirPlaces() async throws {
+        let shelf = try await OwnThread.run(throwing: {
+            let shelf = try TemporaryShelf()
+            // #1–#4, then #10–#210: 205 books and one gap, 206 places.
+            for place in Array(1...4) + Array(10...210) {
+                try shelf.library.addBook(
+                    NewBook(
+                        title: "Saga \(place)", authors: ["Ann Author"],
+                        series: [SeriesPlace(name: "Saga", position: SeriesPosition(parsing: String(place)))]))
+            }
+            try shelf.build()
+            return shelf
+        })
+        let pages = try (1...3).map { number in
+            try shelf.siteFile(number == 1 ? "series/saga/index.html" : "series/saga/page/\(number)/index.html")
+        }
+        #expect(
+            !FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent("series/saga/page/4").path))
+        let slugs = try pages.map(SplitIndexTests.bookSlugs)
+        #expect(slugs.map(\.count) == [99, 100, 6])
+        #expect(slugs.flatMap { $0 } == (Array(1...4) + Array(10...210)).map { "saga-\($0)" })
+        // The gap is where it falls, after #4, once.
+        let gap = "<li class=\"series-gap\"><p>#5–#9 are not on your shelf</p></li>"
+        #expect(pages[0].components(separatedBy: gap).count == 2)
+        #expect(try #require(pages[0].range(of: "saga-4/")).upperBound < #require(pages[0].range(of: gap)).lowerBound)
+        #expect(try #require(pages[0].range(of: gap)).upperBound < #require(pages[0].range(of: "saga-10/")).lowerBound)
+        #expect(!pages[1].contains("series-gap") && !pages[2].contains("series-gap"))
+        for (offset, page) in pages.enumerated() {
+            #expect(page.contains("<p class=\"counts\">205 books · 0 of 205 read · Page \(offset + 1) of 3"))
+        }
+        #expect(pages[0].contains("<a href=\"../../series/saga/page/2/index.html\" rel=\"next\">"))
+        #expect(pages[1].contains("<a href=\"../../../../series/saga/index.html\" rel=\"prev\">"))
+        #expect(pages[1].contains("href=\"../../../../books/saga-105/index.html\""))
+        #expect(pages[2].contains("<title>Saga (series), page 3 — "))
+    }
+}
+
 /// The authors' index stays one page up to ``PageModelFactory/authorsOnOnePage`` authors, with
 /// links to each letter's section; past that, a page per letter.
 @Suite struct AuthorsIndexTests {
