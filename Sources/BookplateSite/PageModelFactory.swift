@@ -25,6 +25,11 @@ struct PageModelFactory: Sendable {
     let lists: BookLists
     /// Every series, by name.
     let seriesLists: [SeriesList]
+    /// The series by index letter (their positions in ``seriesLists``), as their index lists them.
+    let seriesLetters: [LetterSection<Int>]
+    /// Above this many names an index of series or of shelves is a page per letter (smaller in
+    /// tests).
+    var namesOnOnePage = PageModelFactory.authorsOnOnePage
     /// Every published highlight, newest first, by year.
     let commonplace: Commonplace
     /// The books read, in all and by year.
@@ -58,6 +63,9 @@ struct PageModelFactory: Sendable {
         }
         (index, shelves, lists) = ordered
         (authorLetters, seriesLists, commonplace, readBooks) = grouped
+        let series = seriesLists
+        seriesLetters = PageModelFactory.letterSections(
+            Array(series.indices), name: { series[$0].series.name }, slug: { series[$0].series.slug })
         ratingModels = Dictionary(
             uniqueKeysWithValues: Rating.quarterRange.compactMap { try? Rating(quarters: $0) }.map {
                 ($0.quarters, PageModelFactory.ratingModel($0, words: words))
@@ -245,7 +253,7 @@ struct PageModelFactory: Sendable {
     }
 
     /// Above this many authors the authors' index is a page per letter: one page of 16,000 names
-    /// weighed 1.9 MB.
+    /// weighed 1.9 MB. The indexes of series and of shelves split at the same count.
     static let authorsOnOnePage = 2_000
 
     /// Every author by index letter, each entry linking from a page at the top of `authors/`.
@@ -484,7 +492,7 @@ struct PageModelFactory: Sendable {
     }
 
     /// The index letter of a name whose search key is `key`.
-    private static func indexLetter(ofKey key: String) -> String {
+    static func indexLetter(ofKey key: String) -> String {
         guard let first = key.first, first.isLetter else { return "#" }
         if first.isASCII { return first.uppercased() }
         let latin = TextFolding.fold(String(first), to: .ascii)

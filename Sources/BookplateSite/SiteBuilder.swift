@@ -22,6 +22,9 @@ public struct SiteBuilder: Sendable {
     public var baseURLOverride: URL?
     /// The most addresses one sitemap file holds (``FeedWriter/sitemapLimit``; smaller in tests).
     var sitemapLimit = FeedWriter.sitemapLimit
+    /// The most names an index of series or shelves holds on one page
+    /// (``PageModelFactory/namesOnOnePage``; smaller in tests).
+    var namesOnOnePage = PageModelFactory.authorsOnOnePage
     /// Told when another build of the shelf runs, before this one waits for its turn.
     public var whileWaitingForAnotherBuild: (@Sendable () -> Void)?
     /// Whether the site is written from inside its folder (``SiteWriter/writesInside``); nil
@@ -138,6 +141,16 @@ public struct SiteBuilder: Sendable {
             (1...list.pageCount).map { number in
                 page(list.path(page: number), "shelf") {
                     shared.factory.shelfPage(list, shelf: shelf, page: number)
+                }
+            }
+        }
+        if !factory.seriesLists.isEmpty {
+            pages.append(page(PageModelFactory.seriesIndexURL, "series-index") { shared.factory.seriesIndexPage() })
+            if factory.splitsSeries {
+                pages += factory.seriesLetters.map { section in
+                    page("series/\(section.anchor).html", "series-index") {
+                        shared.factory.seriesIndexPage(letter: section.letter)
+                    }
                 }
             }
         }
@@ -320,6 +333,7 @@ public struct SiteBuilder: Sendable {
             site: site, baseURL: settings.baseURL, snapshot: snapshot, coversBySlug: coversBySlug,
             photosByAuthorSlug: photosByAuthorSlug, words: words)
         factory.goal = settings.goal
+        factory.namesOnOnePage = namesOnOnePage
         factory.today = settings.goal == nil ? nil : library.clock.today
         return factory
     }

@@ -211,12 +211,87 @@ import Testing
         #expect(try #require(pages[0].range(of: gap)).upperBound < #require(pages[0].range(of: "saga-10/")).lowerBound)
         #expect(!pages[1].contains("series-gap") && !pages[2].contains("series-gap"))
         for (offset, page) in pages.enumerated() {
-            #expect(page.contains("<p class=\"counts\">205 books · 0 of 205 read · Page \(offset + 1) of 3"))
+            #expect(
+                page.contains(
+                    "<p class=\"counts\">205 books · 0 of 205 read · <a href=\"\(offset == 0 ? "../../" : "../../../../")"
+                        + "series/index.html\">all series</a> · Page \(offset + 1) of 3"))
         }
         #expect(pages[0].contains("<a href=\"../../series/saga/page/2/index.html\" rel=\"next\">"))
         #expect(pages[1].contains("<a href=\"../../../../series/saga/index.html\" rel=\"prev\">"))
         #expect(pages[1].contains("href=\"../../../../books/saga-105/index.html\""))
         #expect(pages[2].contains("<title>Saga (series), page 3 — "))
+    }
+}
+
+/// The home page links a bounded number of series, and an index lists them all, split by letter
+/// as the authors' index is.
+@Suite struct SeriesIndexTests {
+    /// The home page linked every series, 1.6 MB of links with 10,000 of them (found by an
+    /// exploratory session): it links the first ``PageModelFactory/homeSeriesCount`` by name and
+    /// "All 25 series", `series/index.html`, which lists every series by letter, and past the
+    /// count of names one page holds is a page per letter (`series/g.html`).
+    @Test func theHomeLinksTheFirstSeriesAndAnIndexListsThemAll() async throws {
+        let names = ["Alpha", "Beta", "Gamma", "Delta", "Epsilon"]
+        let shelf = try await OwnThread.run(throwing: {
+            let shelf = try TemporaryShelf()
+            for name in names {
+                for number in 0..<5 {
+                    try shelf.library.addBook(
+                        NewBook(
+                            title: "\(name) book \(number)", authors: ["Ann Author"],
+                            series: [SeriesPlace(name: "\(name) \(number)", position: SeriesPosition(parsing: "1"))]))
+                }
+            }
+            try shelf.build()
+            return shelf
+        })
+        let home = try shelf.siteFile("index.html")
+        #expect(PageModelFactory.homeSeriesCount == 20)
+        #expect(home.components(separatedBy: "<li id=\"list-series-").count - 1 == 20)
+        #expect(!home.contains("series/gamma-0/"))
+        #expect(
+            home.contains(
+                "<li id=\"list-all-series\"><a href=\"series/index.html\" dir=\"auto\">All 25 series</a></li>"))
+        let index = try shelf.siteFile("series/index.html")
+        #expect(index.contains("<h1>Series</h1>") && index.contains("<p class=\"counts\">25 series</p>"))
+        #expect(index.components(separatedBy: "<a href=\"../series/").count - 1 == 25)
+        #expect(index.contains("<a href=\"#letter-g\" title=\"5 series\">G</a>"))
+        #expect(
+            index.contains(
+                "<a href=\"../series/gamma-4/index.html\" dir=\"auto\">Gamma 4</a> <span class=\"count\">1 book</span>")
+        )
+        #expect(
+            try shelf.siteFile("series/beta-0/index.html").contains(
+                "<a href=\"../../series/index.html\">all series</a>"))
+
+        // Past the names one page holds, a page per letter; and a build after a change makes what
+        // a full build makes.
+        let split = try await OwnThread.run(throwing: {
+            var builder = SiteBuilder(library: shelf.library, paths: shelf.paths, settings: SiteSettings())
+            builder.namesOnOnePage = 10
+            try builder.build(.full)
+            let split = try TemporaryShelf.snapshot(of: shelf.paths.site)
+            try shelf.library.addBook(
+                NewBook(
+                    title: "Omega book", authors: ["Ann Author"],
+                    series: [SeriesPlace(name: "Omega", position: SeriesPosition(parsing: "1"))]))
+            try builder.build()
+            let incremental = try TemporaryShelf.snapshot(of: shelf.paths.site)
+            try builder.build(.full)
+            #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == incremental)
+            #expect(incremental["series/o.html"] != nil)
+            return split
+        })
+        let splitIndex = try #require(split["series/index.html"].map { String(decoding: $0, as: UTF8.self) })
+        #expect(!splitIndex.contains("<a href=\"../series/"))
+        #expect(splitIndex.contains("<a href=\"g.html\" title=\"5 series\">G</a>"))
+        let g = try #require(split["series/g.html"].map { String(decoding: $0, as: UTF8.self) })
+        #expect(g.contains("<h1>Series: G</h1>") && g.contains("<p class=\"counts\">5 series</p>"))
+        #expect(g.components(separatedBy: "<a href=\"../series/gamma-").count - 1 == 5)
+        #expect(g.contains("<a href=\"g.html\" aria-current=\"page\">G</a>"))
+        #expect(
+            Set(split.keys.filter { $0.hasPrefix("series/") && !$0.contains("/index") && $0.hasSuffix(".html") })
+                == ["series/a.html", "series/b.html", "series/d.html", "series/e.html", "series/g.html"])
     }
 }
 
