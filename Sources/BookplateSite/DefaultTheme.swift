@@ -123,7 +123,7 @@ package enum DefaultTheme {
         | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `lang` (the book's language when it is not the site's), `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started` (absent for a book to read again), `finished` ("Finished 2 January 2007", "Set aside 10 June 2023" for a book set aside, or "Last read 24 June 2023" for a book to read again), `reads` ("Read 3 times: 2019, 2021, 2024", for a book finished more than once), `series` (each `name`, `url` of its page, `position` such as 2 or 2.5, absent when unnumbered), `shelves` (`name`, `slug`, `url`), `noteHTML`, `highlights` (the passages the reader publishes, in the book's order: `anchor` — `h-<id>`, the fragment of its permalink —, `text`, `textHTML`, `noteHTML`, `place` — "p. 42 · loc. 170–172" —), `credits` (`what` — "Description from ", the words before the link with what joins them to it, French's "Couverture d’" before Open Library —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from; write `{{what}}<a href="{{url}}">{{source}}</a>`), `metaDescription` (what the book is about, for `<meta name="description">` and `og:description`: its description's start cut after a word, or "Kindred by Octavia E. Butler"), `openGraph` (`property`, `content`), `jsonLD` |
         | `author` | `authors/<slug>/index.html`, then `authors/<slug>/page/<n>/index.html` past 100 books | `name`, `lifeDates`, `photo` (the author's photo from `content/photos/`, absent without one: `src`, `width`, `height`, `alt` — one image, with none of a cover's `srcset`, `sizes` or `color`), `bioHTML` (the bio's Markdown through cmark in safe mode, links kept only to http(s) addresses, images as their description: use `{{{bioHTML}}}`), `metaDescription` (for `<meta name="description">`: the bio's start cut after a word, or "3 books by Terry Pratchett on the shelf"), `bioParagraphs` (the same as plain paragraphs: the rendered bio's text), `books` (cards, 100 a page), `bookCountLabel`, `links` (`title`, `url`), `otherWorks` (`title`, `year`), `pagination`; on the pages after the first only `name`, `lifeDates`, `photo`, `metaDescription`, `books`, `bookCountLabel` and `pagination` (no bio, links or other works) |
         | `authors` | `authors/index.html`, and past 2,000 authors `authors/<letter>.html` (`a.html`, `other.html`) | `title` ("Authors", "Authors: B"), `countLabel`, `letterLinks` (`letter`, `url` — its section, or its page —, `countLabel`, `isCurrent`), `letters` (each: `letter`, `anchor`, `authors` — `name`, `sortName`, `url`, `bookCountLabel`; none on a split index) |
-        | `shelves` | `shelves/index.html` | `countLabel`, `shelves` (`name`, `url`, `bookCountLabel`) |
+        | `shelves` | `shelves/index.html`, and past 2,000 shelves `shelves/<letter>.html` (`a.html`, `other.html`) | `title` ("Shelves", "Shelves: B"), `countLabel`, `shelves` (`name`, `url`, `bookCountLabel`: every shelf by name, one letter's on a letter's page, none on a split index), `letterLinks` (on a split index and its letters' pages: `letter`, `url` of its page, `countLabel`, `isCurrent`; empty otherwise), `isEmpty` (no book is on a shelf) |
         | `shelf` | `shelves/<slug>/index.html`, then `shelves/<slug>/page/<n>/index.html` | `name`, `bookCountLabel`, `books` (cards, 100 a page), `pagination` |
         | `series-index` | `series/index.html`, when there is a series, and past 2,000 series `series/<letter>.html` (`a.html`, `other.html`) | `title` ("Series", "Series: B"), `countLabel`, `letterLinks` (`letter`, `url` — its section, or its page —, `countLabel`, `isCurrent`), `letters` (each: `letter`, `anchor`, `series` — `name`, `url`, `bookCountLabel`; none on a split index) |
         | `series` | `series/<slug>/index.html`, then `series/<slug>/page/<n>/index.html` | `name`, `countLabel` ("3 books · 2 of 3 read", on every page), `entries` in reading order, each a `book` (a card with `seriesLabel`) or a `gap` ("#3 is not on your shelf", "#5–#9 are not on your shelf"), 100 a page (books and gaps alike, each gap where it falls), `pagination` |
@@ -1122,8 +1122,17 @@ package enum DefaultTheme {
         "shelves.mustache": ####"""
         {{<layout}}
         {{$content}}
-        <h1>{{t.shelvesTitle}}</h1>
+        <h1>{{title}}</h1>
         <p class="counts">{{countLabel}}</p>
+        {{^empty(letterLinks)}}
+        <nav class="letter-links" aria-label="{{t.shelvesByLetter}}">
+          <ul>
+        {{#letterLinks}}
+            <li>{{#isCurrent}}<a href="{{url}}" aria-current="page">{{letter}}</a>{{/isCurrent}}{{^isCurrent}}<a href="{{url}}" title="{{countLabel}}">{{letter}}</a>{{/isCurrent}}</li>
+        {{/letterLinks}}
+          </ul>
+        </nav>
+        {{/empty(letterLinks)}}
         {{^empty(shelves)}}
         <ul class="shelf-list">
         {{#shelves}}
@@ -1131,9 +1140,9 @@ package enum DefaultTheme {
         {{/shelves}}
         </ul>
         {{/empty(shelves)}}
-        {{#empty(shelves)}}
+        {{#isEmpty}}
         <p class="empty">{{t.noShelves}} <code>bookplate edit BOOK --shelf NAME</code></p>
-        {{/empty(shelves)}}
+        {{/isEmpty}}
         {{/content}}
         {{/layout}}
 
@@ -1247,6 +1256,8 @@ package enum DefaultTheme {
         authorsOfLetter: "Autoren: {letter}"
         authorsTitle: Autoren
         shelvesTitle: Regale
+        shelvesByLetter: Regale nach Buchstaben
+        shelvesOfLetter: "Regale: {letter}"
         by: von
         myReading: Meine Lektüre
         started: "Begonnen am {date}"
@@ -1469,6 +1480,8 @@ package enum DefaultTheme {
         authorsOfLetter: "Authors: {letter}"
         authorsTitle: Authors
         shelvesTitle: Shelves
+        shelvesByLetter: Shelves by letter
+        shelvesOfLetter: "Shelves: {letter}"
         by: by
         myReading: My reading
         started: "Started {date}"
@@ -1686,6 +1699,8 @@ package enum DefaultTheme {
         authorsOfLetter: "Autores: {letter}"
         authorsTitle: Autores
         shelvesTitle: Estantes
+        shelvesByLetter: Estantes por letra
+        shelvesOfLetter: "Estantes: {letter}"
         by: de
         myReading: Mi lectura
         started: "Empezado el {date}"
@@ -1903,6 +1918,8 @@ package enum DefaultTheme {
         authorsOfLetter: "Auteurs : {letter}"
         authorsTitle: Auteurs
         shelvesTitle: Étagères
+        shelvesByLetter: Étagères par lettre
+        shelvesOfLetter: "Étagères : {letter}"
         by: par
         myReading: Ma lecture
         started: "Commencé le {date}"

@@ -25,6 +25,8 @@ struct PageModelFactory: Sendable {
     let lists: BookLists
     /// Every series, by name.
     let seriesLists: [SeriesList]
+    /// The shelves by index letter (their positions in ``shelves``), as their index lists them.
+    let shelfLetters: [LetterSection<Int>]
     /// The series by index letter (their positions in ``seriesLists``), as their index lists them.
     let seriesLetters: [LetterSection<Int>]
     /// Above this many names an index of series or of shelves is a page per letter (smaller in
@@ -64,6 +66,9 @@ struct PageModelFactory: Sendable {
         (index, shelves, lists) = ordered
         (authorLetters, seriesLists, commonplace, readBooks) = grouped
         let series = seriesLists
+        let shelves = self.shelves
+        shelfLetters = PageModelFactory.letterSections(
+            Array(shelves.indices), name: { shelves[$0].name }, slug: { shelves[$0].slug })
         seriesLetters = PageModelFactory.letterSections(
             Array(series.indices), name: { series[$0].series.name }, slug: { series[$0].series.slug })
         ratingModels = Dictionary(

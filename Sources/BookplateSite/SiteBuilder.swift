@@ -144,6 +144,11 @@ public struct SiteBuilder: Sendable {
                 }
             }
         }
+        if factory.splitsShelves {
+            pages += factory.shelfLetters.map { section in
+                page("shelves/\(section.anchor).html", "shelves") { shared.factory.shelvesPage(letter: section.letter) }
+            }
+        }
         if !factory.seriesLists.isEmpty {
             pages.append(page(PageModelFactory.seriesIndexURL, "series-index") { shared.factory.seriesIndexPage() })
             if factory.splitsSeries {

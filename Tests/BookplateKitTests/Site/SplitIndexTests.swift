@@ -295,6 +295,60 @@ import Testing
     }
 }
 
+/// The index of shelves stays one page while its shelves fit, and is a page per letter past that.
+@Suite struct ShelvesIndexTests {
+    /// `shelves/index.html` listed every shelf, 412 KB for the 3,811 tags of a LibraryThing shelf
+    /// (found by an exploratory session): past the names one page holds it links a page per
+    /// letter, `shelves/b.html`, as the authors' index does, and says no "No shelves yet".
+    @Test func manyShelvesAreAPagePerLetter() async throws {
+        let names = ["Apple", "Banana", "Cherry"]
+        let shelf = try await OwnThread.run(throwing: {
+            let shelf = try TemporaryShelf()
+            for name in names {
+                for number in 0..<4 {
+                    try shelf.library.addBook(
+                        NewBook(
+                            title: "\(name) book \(number)", authors: ["Ann Author"], shelves: ["\(name) \(number)"]))
+                }
+            }
+            try shelf.build()
+            return shelf
+        })
+        // Twelve shelves fit on one page, as before.
+        let one = try shelf.siteFile("shelves/index.html")
+        #expect(one.components(separatedBy: "<span class=\"count\">").count - 1 == 12)
+        #expect(!one.contains("letter-links"))
+        #expect(!FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent("shelves/b.html").path))
+
+        let site = try await OwnThread.run(throwing: {
+            var builder = SiteBuilder(library: shelf.library, paths: shelf.paths, settings: SiteSettings())
+            builder.namesOnOnePage = 10
+            try builder.build(.full)
+            let split = try TemporaryShelf.snapshot(of: shelf.paths.site)
+            try shelf.library.addBook(NewBook(title: "Date book", authors: ["Ann Author"], shelves: ["Date"]))
+            try builder.build()
+            let incremental = try TemporaryShelf.snapshot(of: shelf.paths.site)
+            try builder.build(.full)
+            #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == incremental)
+            #expect(incremental["shelves/d.html"] != nil)
+            return split
+        })
+        let text = { (path: String) in site[path].map { String(decoding: $0, as: UTF8.self) } ?? "" }
+        let index = text("shelves/index.html")
+        #expect(index.contains("<p class=\"counts\">12 shelves</p>"))
+        #expect(!index.contains("<span class=\"count\">") && !index.contains("No shelves yet"))
+        #expect(index.contains("<a href=\"b.html\" title=\"4 shelves\">B</a>"))
+        let b = text("shelves/b.html")
+        #expect(b.contains("<h1>Shelves: B</h1>") && b.contains("<p class=\"counts\">4 shelves</p>"))
+        #expect(b.contains("<title>Shelves: B — "))
+        #expect(b.components(separatedBy: "<a href=\"../shelves/banana-").count - 1 == 4)
+        #expect(b.contains("<a href=\"b.html\" aria-current=\"page\">B</a>"))
+        #expect(
+            Set(site.keys.filter { $0.hasPrefix("shelves/") && !$0.contains("/index") && $0.hasSuffix(".html") })
+                == ["shelves/a.html", "shelves/b.html", "shelves/c.html"])
+    }
+}
+
 /// The authors' index stays one page up to ``PageModelFactory/authorsOnOnePage`` authors, with
 /// links to each letter's section; past that, a page per letter.
 @Suite struct AuthorsIndexTests {
