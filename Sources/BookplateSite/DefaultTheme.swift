@@ -120,7 +120,7 @@ package enum DefaultTheme {
         |---|---|---|
         | `index` | `index.html` | `bookCount`, `authorCount`, `countsLabel`, `isEmpty`, `reading` (the 12 books begun last among those being read, cards), `readingList` (a list link, when more are being read), `allBeingReadLabel` ("All 14 being read", the words of the link to `readingList`), `recent` (the 12 books finished last, cards), `groups` (each: `id`, `title` — a reading status, or "Series" with a link to each of the first 20 series' pages by name and, when there are more, a last one, `all-series`, "All 34 series", to `series/index.html` — and `lists`: list links), `shelfCount`, `commonplaceURL` (the commonplace book's address, when any highlight is published), `searchCountForms` (the search's counts in forms besides one and other, and its minimum grouping when a language has one: each `attribute` such as `data-found-few` and its `text`) |
         | `list` | `reading/`, `read/<year>/` (`read/undated/`), `to-read/`, `abandoned/`, each `index.html`, then `page/<n>/index.html` | `id`, `title` ("Read in 2024"), `countLabel`, `books` (cards, 100 a page), `pagination` |
-        | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `lang` (the book's language when it is not the site's), `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started` (absent for a book to read again), `finished` ("Finished 2 January 2007", "Set aside 10 June 2023" for a book set aside, or "Last read 24 June 2023" for a book to read again), `reads` ("Read 3 times: 2019, 2021, 2024", for a book finished more than once), `series` (each `name`, `url` of its page, `position` such as 2 or 2.5, absent when unnumbered), `shelves` (`name`, `slug`, `url`), `noteHTML`, `highlights` (the passages the reader publishes, in the book's order: `anchor` — `h-<id>`, the fragment of its permalink —, `text`, `textHTML`, `noteHTML`, `place` — "p. 42 · loc. 170–172" —), `credits` (`what` — "Description from ", the words before the link with what joins them to it, French's "Couverture d’" before Open Library —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from; write `{{what}}<a href="{{url}}">{{source}}</a>`), `metaDescription` (what the book is about, for `<meta name="description">` and `og:description`: its description's start cut after a word, or "Kindred by Octavia E. Butler"), `openGraph` (`property`, `content`), `jsonLD` |
+        | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `lang` (the book's language when it is not the site's), `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started` (absent for a book to read again), `finished` ("Finished 2 January 2007", "Set aside 10 June 2023" for a book set aside, or "Last read 24 June 2023" for a book to read again), `reads` ("Read 3 times: 2019, 2021, 2024", for a book finished more than once), `series` (each `name`, `url` of its page, `position` such as 2 or 2.5, absent when unnumbered), `shelves` (`name`, `slug`, `url`), `noteHTML`, `highlights` (the first 100 passages the reader publishes, in the book's order: `anchor` — `h-<id>`, the fragment of its permalink —, `text`, `textHTML`, `noteHTML`, `place` — "p. 42 · loc. 170–172" —), `pagination` (to the pages of the rest of its highlights; absent with 100 or fewer), `credits` (`what` — "Description from ", the words before the link with what joins them to it, French's "Couverture d’" before Open Library —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from; write `{{what}}<a href="{{url}}">{{source}}</a>`), `metaDescription` (what the book is about, for `<meta name="description">` and `og:description`: its description's start cut after a word, or "Kindred by Octavia E. Butler"), `openGraph` (`property`, `content`), `jsonLD` |
         | `author` | `authors/<slug>/index.html`, then `authors/<slug>/page/<n>/index.html` past 100 books | `name`, `lifeDates`, `photo` (the author's photo from `content/photos/`, absent without one: `src`, `width`, `height`, `alt` — one image, with none of a cover's `srcset`, `sizes` or `color`), `bioHTML` (the bio's Markdown through cmark in safe mode, links kept only to http(s) addresses, images as their description: use `{{{bioHTML}}}`), `metaDescription` (for `<meta name="description">`: the bio's start cut after a word, or "3 books by Terry Pratchett on the shelf"), `bioParagraphs` (the same as plain paragraphs: the rendered bio's text), `books` (cards, 100 a page), `bookCountLabel`, `links` (`title`, `url`), `otherWorks` (`title`, `year`), `pagination`; on the pages after the first only `name`, `lifeDates`, `photo`, `metaDescription`, `books`, `bookCountLabel` and `pagination` (no bio, links or other works) |
         | `authors` | `authors/index.html`, and past 2,000 authors `authors/<letter>.html` (`a.html`, `other.html`) | `title` ("Authors", "Authors: B"), `countLabel`, `letterLinks` (`letter`, `url` — its section, or its page —, `countLabel`, `isCurrent`), `letters` (each: `letter`, `anchor`, `authors` — `name`, `sortName`, `url`, `bookCountLabel`; none on a split index) |
         | `shelves` | `shelves/index.html`, and past 2,000 shelves `shelves/<letter>.html` (`a.html`, `other.html`) | `title` ("Shelves", "Shelves: B"), `countLabel`, `shelves` (`name`, `url`, `bookCountLabel`: every shelf by name, one letter's on a letter's page, none on a split index), `letterLinks` (on a split index and its letters' pages: `letter`, `url` of its page, `countLabel`, `isCurrent`; empty otherwise), `isEmpty` (no book is on a shelf) |
@@ -129,7 +129,8 @@ package enum DefaultTheme {
         | `series` | `series/<slug>/index.html`, then `series/<slug>/page/<n>/index.html` | `name`, `countLabel` ("3 books · 2 of 3 read", on every page), `entries` in reading order, each a `book` (a card with `seriesLabel`) or a `gap` ("#3 is not on your shelf", "#5–#9 are not on your shelf"), 100 a page (books and gaps alike, each gap where it falls), `pagination` |
         | `stats` | `stats/index.html` | `hasReadBooks`, `totalsLabel`, `goal` (the current year's pace, when `site.yaml` sets `goal`), `years` (`year`, `url` of its page, `books`, `rereads` — reads finished that year of books read before —, `pages`, "–" when no book has a page count, `averageRating`; books read on no recorded date last, `year` "Date not recorded", `url` their list), `booksChart` and `pagesChart` (charts), `ratings` (bars), `longest`, `shortest` (cards), `longestPages`, `shortestPages` |
         | `year` | `stats/<year>/index.html` | `year`, `title` ("2024 in books"), `summary` (`label`, `value`: books read, pages read, average rating), `goal`, `monthsChart` (a chart of the twelve months), `ratings` (bars), `longest`, `shortest`, `longestPages`, `shortestPages`, `booksLink` (`title`, `url` of the year's list), `olderYear`, `newerYear` (`title`, `url`) |
-        | `commonplace` | `highlights/index.html` (the newest fifty), each year's `highlights/<year>/index.html`, then `page/<n>/index.html`, when any highlight is published | `title` ("Commonplace book", "Highlights of 2024"), `countLabel` ("120 highlights from 14 books"), `years` (list links, on the home only), `homeURL` (the way back to the home, on a year's pages only), `highlights` (each as a book page's, with `bookTitle`, `bookURL`, `lang` — the book's language when it is not the site's —, `byline` — "Terry Pratchett and Neil Gaiman" —, `date`, `datetime`, `permalink`), `pagination` |
+        | `book-highlights` | `books/<slug>/highlights/page/<n>/index.html`, for a book with more than 100 published highlights (page 1 is the book's own page) | `title` ("Highlights from Kindred"), `bookTitle`, `bookURL`, `lang` (the book's language when it is not the site's), `countLabel` ("5,000 highlights"), `highlights` (100 a page, as the book's page has them), `pagination` |
+        | `commonplace` | `highlights/index.html` (the newest fifty), each year's `highlights/<year>/index.html`, then `page/<n>/index.html`, when any highlight is published | `title` ("Commonplace book", "Highlights of 2024"), `countLabel` ("120 highlights from 14 books"), `years` (list links, on the home only), `homeURL` (the way back to the home, on a year's pages only), `highlights` (each as a book page's, with `bookTitle`, `bookURL`, `lang` — the book's language when it is not the site's —, `byline` — "Terry Pratchett and Neil Gaiman" —, `date`, `datetime`, `permalink` — its anchor on the page of its book's highlights that shows it —), `pagination` |
         | `page` | `pages/<name>/index.html`, for each of the reader's `content/pages/<name>.md` | `title` (the front matter's `title`, else the file's first line when it is a `# Heading`, else the name in words), `metaDescription` (the front matter's `description`, when it has one), `contentHTML` (the Markdown below the title through cmark, as a note: safe unless `allow_raw_html_in_notes`; its top heading an `<h2>`) |
         | `404` | `404.html` | only what every page receives |
 
@@ -719,6 +720,30 @@ package enum DefaultTheme {
         {{/layout}}
 
         """####,
+        "book-highlights.mustache": ####"""
+        {{<layout}}
+        {{$content}}
+        <h1 dir="auto">{{title}}</h1>
+        <p class="counts">{{countLabel}} · <a href="{{bookURL}}" dir="auto"{{#lang}} lang="{{.}}"{{/lang}}>{{bookTitle}}</a>{{#pagination}} · {{label}}{{#next}} · <a href="{{.}}" rel="next">{{t.next}}</a>{{/next}}{{/pagination}}</p>
+        <section class="highlights" aria-label="{{t.highlights}}">
+        {{#highlights}}
+          <figure class="highlight" id="{{anchor}}">
+            <blockquote dir="auto"{{#lang}} lang="{{.}}"{{/lang}}><p>{{{textHTML}}}</p></blockquote>
+            <figcaption>{{#place}}<span class="place">{{place}}</span> {{/place}}<a class="permalink" href="#{{anchor}}" aria-label="{{t.linkToHighlight}}">#</a>
+        {{#noteHTML}}
+            <div class="highlight-note" dir="auto">
+        {{{noteHTML}}}
+            </div>
+        {{/noteHTML}}
+            </figcaption>
+          </figure>
+        {{/highlights}}
+        </section>
+        {{> partials/pagination}}
+        {{/content}}
+        {{/layout}}
+
+        """####,
         "book.mustache": ####"""
         {{<layout}}
         {{$description}}{{metaDescription}}{{/description}}
@@ -781,6 +806,7 @@ package enum DefaultTheme {
                 </figcaption>
               </figure>
               {{/highlights}}
+        {{> partials/pagination}}
               <p class="more"><a href="{{root}}highlights/index.html">{{t.allHighlights}}</a></p>
             </section>
             {{/empty(highlights)}}
@@ -1273,6 +1299,7 @@ package enum DefaultTheme {
         aboutTheBook: Über das Buch
         myNotes: Meine Notizen
         highlights: Markierungen
+        bookHighlightsTitle: "Markierungen aus {name}"
         linkToHighlight: Link zu dieser Markierung
         highlightPage: "S. {page}"
         highlightLocation: "Pos. {location}"
@@ -1497,6 +1524,7 @@ package enum DefaultTheme {
         aboutTheBook: About the book
         myNotes: My notes
         highlights: Highlights
+        bookHighlightsTitle: "Highlights from {name}"
         linkToHighlight: Link to this highlight
         highlightPage: "p. {page}"
         highlightLocation: "loc. {location}"
@@ -1716,6 +1744,7 @@ package enum DefaultTheme {
         aboutTheBook: Sobre el libro
         myNotes: Mis notas
         highlights: Subrayados
+        bookHighlightsTitle: "Subrayados de {name}"
         linkToHighlight: Enlace a este subrayado
         highlightPage: "p. {page}"
         highlightLocation: "pos. {location}"
@@ -1935,6 +1964,7 @@ package enum DefaultTheme {
         aboutTheBook: À propos du livre
         myNotes: Mes notes
         highlights: Passages surlignés
+        bookHighlightsTitle: "Passages surlignés de {name}"
         linkToHighlight: Lien vers ce passage
         highlightPage: "p. {page}"
         highlightLocation: "empl. {location}"

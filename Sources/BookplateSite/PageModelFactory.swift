@@ -157,7 +157,10 @@ struct PageModelFactory: Sendable {
                     ShelfTagModel(name: $0.name, slug: $0.slug, url: root + PageModelFactory.shelfURL($0.slug))
                 },
                 noteHTML: noteHTML.flatMap { $0.isEmpty ? nil : $0 },
-                highlights: details.highlights.map(highlightModel),
+                highlights: details.highlights.prefix(Paging.pageSize).map(highlightModel),
+                pagination: pagination(
+                    pageCount: PageModelFactory.highlightPageCount(details.highlights.count), page: 1, root: root
+                ) { PageModelFactory.bookHighlightsPath(book.slug, page: $0) },
                 credits: Credits.credits(
                     for: book, hasCoverImage: coversBySlug[book.slug]?.isPlaceholder == false, words: words),
                 metaDescription: description,
@@ -184,6 +187,48 @@ struct PageModelFactory: Sendable {
             ?? words(
                 "authorDescription",
                 ["books": words.count(bookCount, "book"), "name": BidiIsolation.isolated(author.name)])
+    }
+
+    /// How many pages a book's `count` highlights take: its own page shows the first
+    /// ``Paging/pageSize``, pages of their own the rest. A book's page showed all of them, 2.4 MB
+    /// for 5,000 (found by an exploratory session).
+    static func highlightPageCount(_ count: Int) -> Int { Paging(folder: "", count: count).pageCount }
+
+    /// The site path of page `number` of a book's highlights: the book's own page, then
+    /// `books/<slug>/highlights/page/<n>/index.html`.
+    static func bookHighlightsPath(_ slug: String, page number: Int) -> String {
+        number <= 1 ? bookURL(slug) : "books/\(slug)/highlights/page/\(number)/index.html"
+    }
+
+    /// A highlight's permalink from the site's top, the `index`th of its book's: its anchor on the
+    /// page of the book's highlights that shows it.
+    static func highlightURL(_ highlight: Highlight, index: Int, ofBook slug: String) -> String {
+        highlightPagePath(index: index, ofBook: slug) + "#h-\(highlight.id)"
+    }
+
+    /// The site path of the page that shows the `index`th of a book's highlights.
+    static func highlightPagePath(index: Int, ofBook slug: String) -> String {
+        bookHighlightsPath(slug, page: index / Paging.pageSize + 1)
+    }
+
+    /// Page `number` (past the first, the book's own page) of a book's highlights.
+    func bookHighlightsPage(_ details: BookDetails, page number: Int) -> Page<BookHighlightsPageModel> {
+        let slug = details.book.slug
+        let path = PageModelFactory.bookHighlightsPath(slug, page: number)
+        let root = String(repeating: "../", count: path.split(separator: "/").count - 1)
+        let paging = Paging(folder: "", count: details.highlights.count)
+        let title = words("bookHighlightsTitle", ["name": details.book.title])
+        return page(
+            BookHighlightsPageModel(
+                title: title, bookTitle: details.book.title, bookURL: root + PageModelFactory.bookURL(slug),
+                lang: lang(of: details.book),
+                countLabel: words.count(details.highlights.count, "highlight"),
+                highlights: details.highlights[paging.range(onPage: number)].map(highlightModel),
+                pagination: pagination(pageCount: paging.pageCount, page: number, root: root) {
+                    PageModelFactory.bookHighlightsPath(slug, page: $0)
+                }),
+            root: root,
+            title: pageTitle(details.book.title, page: number, key: "bookHighlightsTitle"))
     }
 
     /// A highlight as its book's page shows it.

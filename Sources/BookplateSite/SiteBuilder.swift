@@ -100,6 +100,21 @@ public struct SiteBuilder: Sendable {
                 theme: theme, templates: templates
             ) { shared.factory.snapshot.books[position] }
         }
+        // The pages of highlights of the books with more than their own page shows, as (book,
+        // page number).
+        var highlightPageList: [(book: Int, page: Int)] = []
+        for position in snapshot.books.indices where snapshot.books[position].highlights.count > Paging.pageSize {
+            let count = PageModelFactory.highlightPageCount(snapshot.books[position].highlights.count)
+            highlightPageList += (2...count).map { (book: position, page: $0) }
+        }
+        let highlightPages = highlightPageList
+        plan.append(count: highlightPages.count) { offset in
+            let (position, number) = highlightPages[offset]
+            let slug = shared.factory.snapshot.books[position].book.slug
+            return page(PageModelFactory.bookHighlightsPath(slug, page: number), "book-highlights") {
+                shared.factory.bookHighlightsPage(shared.factory.snapshot.books[position], page: number)
+            }
+        }
         // Each author's pages as (author, page number), 16 bytes apiece.
         let authors = snapshot.authors
         let authorPages = authors.indices.flatMap { index in

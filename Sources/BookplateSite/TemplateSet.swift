@@ -26,7 +26,8 @@ private struct Globals: TemplateObject {
 struct TemplateSet: Sendable {
     /// The templates every build renders pages with.
     static let pageTemplates = [
-        "index", "list", "book", "author", "authors", "shelves", "shelf", "series", "series-index", "stats", "year",
+        "index", "list", "book", "book-highlights", "author", "authors", "shelves", "shelf", "series", "series-index",
+        "stats", "year",
         "commonplace",
         "page", "404",
     ]
