@@ -12,6 +12,25 @@ struct LetterSection<Entry> {
 
 extension LetterSection: Sendable where Entry: Sendable {}
 
+extension LetterSection {
+    /// How many pages the letter takes at `perPage` names a page: every name under one letter
+    /// (3,811 shelves named "tag …") made one letter's page as large as the whole index was.
+    func pageCount(perPage: Int) -> Int { max(1, (entries.count + perPage - 1) / perPage) }
+
+    /// The names on page `number`.
+    func entries(onPage number: Int, perPage: Int) -> ArraySlice<Entry> {
+        let start = min(entries.count, (number - 1) * perPage)
+        return entries[start..<min(entries.count, start + perPage)]
+    }
+
+    /// The name of page `number` of the letter in its index's folder: `b.html`, then `b-2.html`
+    /// (a file: the pages of series and shelves are folders, and no anchor ends in "-" and a
+    /// number).
+    func fileName(page number: Int) -> String {
+        number <= 1 ? "\(anchor).html" : "\(anchor)-\(number).html"
+    }
+}
+
 extension PageModelFactory {
     /// `items` filed under the index letter of each one's `name`, letter by letter, by name within
     /// a letter and then by `slug`, as the authors' index files authors.

@@ -62,6 +62,7 @@ enum OlderThemes {
             "5156421954ee76c5", "725828a4197ff7bb", "ebf81afffb35428e",
         ],
         "partials/pagination.mustache": ["db0f3f0a83b8e3a6"],
+        "series-index.mustache": ["8cedfc00a27e1eee"],
         "series.mustache": [
             "151be65b9253da23", "86578c5e17da76bf", "f3cd8ade4104e30e",
         ],
@@ -69,7 +70,7 @@ enum OlderThemes {
             "4381a9b2b8f82b91", "5373afca771e12ea", "6150ede9f0a5fcbc", "da0ca346656b0877",
         ],
         "shelves.mustache": [
-            "21285628fdcc93d2", "9dd39794e76fa636", "f876c6274243b400",
+            "21285628fdcc93d2", "6d365119d8a41d95", "9dd39794e76fa636", "f876c6274243b400",
         ],
         "stats.mustache": [
             "1c86414bf51d2e56", "24a39f8c1bd07839", "540b06d8fb39f619", "55c0aed512e22447", "dff59e932cf8bdb4",

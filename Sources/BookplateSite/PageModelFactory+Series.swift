@@ -165,16 +165,23 @@ extension PageModelFactory {
 
     /// The index of every series, by letter: one page while they fit on one, else links to a
     /// page per letter; `letter` gives the page of that letter.
-    func seriesIndexPage(letter: String? = nil) -> Page<SeriesIndexPageModel> {
+    func seriesIndexPage(letter: String? = nil, page number: Int = 1) -> Page<SeriesIndexPageModel> {
         let root = "../"
         let split = splitsSeries
         let title = letter.map { words("seriesOfLetter", ["letter": $0]) } ?? words("seriesTitle")
-        let shown = seriesLetters.filter { split ? $0.letter == letter : true }
+        let perPage = namesOnOnePage
+        // A letter's page shows a page's worth of its series.
+        let shown = seriesLetters.filter { split ? $0.letter == letter : true }.map { section in
+            var part = section
+            if split { part.entries = Array(section.entries(onPage: number, perPage: perPage)) }
+            return part
+        }
+        let section = seriesLetters.first { split && $0.letter == letter }
         return page(
             SeriesIndexPageModel(
                 title: title,
                 countLabel: words.count(
-                    letter == nil ? seriesLists.count : shown.reduce(0) { $0 + $1.entries.count }, "series"),
+                    letter == nil ? seriesLists.count : section?.entries.count ?? 0, "series"),
                 letterLinks: letterLinks(seriesLetters, split: split, current: letter, counting: "series"),
                 letters: shown.map { section in
                     SeriesLetterModel(
@@ -185,7 +192,12 @@ extension PageModelFactory {
                                 name: list.series.name, url: root + PageModelFactory.seriesURL(list.series.slug),
                                 bookCountLabel: words.count(list.bookCount, "book"))
                         })
+                },
+                pagination: section.flatMap { section in
+                    pagination(pageCount: section.pageCount(perPage: perPage), page: number, root: root) {
+                        "series/" + section.fileName(page: $0)
+                    }
                 }),
-            root: root, title: documentTitle(title))
+            root: root, title: number > 1 ? pageTitle(title, page: number) : documentTitle(title))
     }
 }

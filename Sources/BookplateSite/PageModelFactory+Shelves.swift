@@ -18,11 +18,14 @@ extension PageModelFactory {
 
     /// The index of shelves: every shelf by name while they fit on one page, else links to a page
     /// per letter; `letter` gives the page of that letter.
-    func shelvesPage(letter: String? = nil) -> Page<ShelvesPageModel> {
+    func shelvesPage(letter: String? = nil, page number: Int = 1) -> Page<ShelvesPageModel> {
         let root = "../"
         let split = splitsShelves
+        let perPage = namesOnOnePage
+        let section = shelfLetters.first { split && $0.letter == letter }
+        // A letter's page shows a page's worth of its shelves.
         let shown: [Shelf] =
-            split ? shelfLetters.filter { $0.letter == letter }.flatMap { $0.entries.map { shelves[$0] } } : shelves
+            split ? (section?.entries(onPage: number, perPage: perPage) ?? []).map { shelves[$0] } : shelves
         let entries = shown.map { shelf in
             let count = index.booksByShelf[shelf.slug]?.count ?? 0
             return ShelfEntryModel(
@@ -33,10 +36,15 @@ extension PageModelFactory {
         return page(
             ShelvesPageModel(
                 title: title, shelves: entries,
-                countLabel: words.count(letter == nil ? shelves.count : entries.count, "shelf"),
+                countLabel: words.count(letter == nil ? shelves.count : section?.entries.count ?? 0, "shelf"),
                 letterLinks: split ? letterLinks(shelfLetters, split: true, current: letter, counting: "shelf") : [],
-                isEmpty: shelves.isEmpty),
-            root: root, title: documentTitle(title))
+                isEmpty: shelves.isEmpty,
+                pagination: section.flatMap { section in
+                    pagination(pageCount: section.pageCount(perPage: perPage), page: number, root: root) {
+                        "shelves/" + section.fileName(page: $0)
+                    }
+                }),
+            root: root, title: number > 1 ? pageTitle(title, page: number) : documentTitle(title))
     }
 
     /// Page `number` of a shelf's list.

@@ -160,16 +160,24 @@ public struct SiteBuilder: Sendable {
             }
         }
         if factory.splitsShelves {
-            pages += factory.shelfLetters.map { section in
-                page("shelves/\(section.anchor).html", "shelves") { shared.factory.shelvesPage(letter: section.letter) }
+            let perPage = factory.namesOnOnePage
+            pages += factory.shelfLetters.flatMap { section in
+                (1...section.pageCount(perPage: perPage)).map { number in
+                    page("shelves/" + section.fileName(page: number), "shelves") {
+                        shared.factory.shelvesPage(letter: section.letter, page: number)
+                    }
+                }
             }
         }
         if !factory.seriesLists.isEmpty {
             pages.append(page(PageModelFactory.seriesIndexURL, "series-index") { shared.factory.seriesIndexPage() })
             if factory.splitsSeries {
-                pages += factory.seriesLetters.map { section in
-                    page("series/\(section.anchor).html", "series-index") {
-                        shared.factory.seriesIndexPage(letter: section.letter)
+                let perPage = factory.namesOnOnePage
+                pages += factory.seriesLetters.flatMap { section in
+                    (1...section.pageCount(perPage: perPage)).map { number in
+                        page("series/" + section.fileName(page: number), "series-index") {
+                            shared.factory.seriesIndexPage(letter: section.letter, page: number)
+                        }
                     }
                 }
             }

@@ -9,6 +9,8 @@ struct SeriesIndexPageModel: Sendable, Encodable {
     var letterLinks: [LetterLinkModel]
     /// The series shown here: all of them, one letter's, or none on a split index.
     var letters: [SeriesLetterModel]
+    /// Links between the pages of a letter too long for one; nil otherwise.
+    var pagination: PaginationModel?
 }
 
 struct SeriesLetterModel: Sendable, Encodable {

@@ -12,6 +12,8 @@ struct ShelvesPageModel: Sendable, Encodable {
     var letterLinks: [LetterLinkModel]
     /// Whether the shelf has no shelf at all.
     var isEmpty: Bool
+    /// Links between the pages of a letter too long for one; nil otherwise.
+    var pagination: PaginationModel?
 }
 
 struct ShelfEntryModel: Sendable, Encodable {

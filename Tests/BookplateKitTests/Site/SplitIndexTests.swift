@@ -295,6 +295,46 @@ import Testing
     }
 }
 
+/// A letter of an index split by letter holds no more names a page than the index would.
+@Suite struct LetterPagesTests {
+    /// Every shelf of a LibraryThing-style shelf is named "tag …", and every series of an import
+    /// may begin "Saga of the": all under one letter, its page was as large as the whole index
+    /// (shelves/t.html 421 KB for 3,811 tags, found by measuring the fix of the index). A letter's
+    /// names are paged as many a page as the index holds before it splits: `t.html`, `t-2.html`.
+    @Test func aLetterOfMoreNamesThanAPageHoldsIsPaged() async throws {
+        let site = try await OwnThread.run(throwing: {
+            let shelf = try TemporaryShelf()
+            for number in 0..<5 {
+                try shelf.library.addBook(
+                    NewBook(
+                        title: "Book \(number)", authors: ["Ann Author"], shelves: ["Tag \(number)"],
+                        series: [SeriesPlace(name: "Gamma \(number)", position: SeriesPosition(parsing: "1"))]))
+            }
+            var builder = SiteBuilder(library: shelf.library, paths: shelf.paths, settings: SiteSettings())
+            builder.namesOnOnePage = 2
+            try builder.build()
+            let built = try TemporaryShelf.snapshot(of: shelf.paths.site)
+            try builder.build(.full)
+            #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == built)
+            return built
+        })
+        let text = { (path: String) in site[path].map { String(decoding: $0, as: UTF8.self) } ?? "" }
+        for (folder, letter, slug, word) in [("series", "g", "gamma", "series"), ("shelves", "t", "tag", "shelves")] {
+            let pages = ["\(folder)/\(letter).html", "\(folder)/\(letter)-2.html", "\(folder)/\(letter)-3.html"]
+            #expect(site["\(folder)/\(letter)-4.html"] == nil)
+            let names = pages.map { text($0).components(separatedBy: "<a href=\"../\(folder)/\(slug)-").count - 1 }
+            #expect(names == [2, 2, 1], "\(folder)")
+            for (offset, page) in pages.enumerated() {
+                #expect(text(page).contains("<p class=\"counts\">5 \(word)</p>"), "\(page)")
+                #expect(text(page).contains("Page \(offset + 1) of 3"), "\(page)")
+            }
+            #expect(text(pages[0]).contains("<a href=\"../\(folder)/\(letter)-2.html\" rel=\"next\">"))
+            #expect(text(pages[1]).contains(", page 2 — "))
+            #expect(text(pages[2]).contains("<a href=\"\(letter).html\" aria-current=\"page\">"))
+        }
+    }
+}
+
 /// The index of shelves stays one page while its shelves fit, and is a page per letter past that.
 @Suite struct ShelvesIndexTests {
     /// `shelves/index.html` listed every shelf, 412 KB for the 3,811 tags of a LibraryThing shelf
