@@ -118,17 +118,19 @@ package enum DefaultTheme {
 
         | template | page | variables |
         |---|---|---|
-        | `index` | `index.html` | `bookCount`, `authorCount`, `countsLabel`, `isEmpty`, `reading` (the 12 books begun last among those being read, cards), `readingList` (a list link, when more are being read), `allBeingReadLabel` ("All 14 being read", the words of the link to `readingList`), `recent` (the 12 books finished last, cards), `groups` (each: `id`, `title` — a reading status, or "Series" with a link to each series' page — and `lists`: list links), `shelfCount`, `commonplaceURL` (the commonplace book's address, when any highlight is published), `searchCountForms` (the search's counts in forms besides one and other, and its minimum grouping when a language has one: each `attribute` such as `data-found-few` and its `text`) |
+        | `index` | `index.html` | `bookCount`, `authorCount`, `countsLabel`, `isEmpty`, `reading` (the 12 books begun last among those being read, cards), `readingList` (a list link, when more are being read), `allBeingReadLabel` ("All 14 being read", the words of the link to `readingList`), `recent` (the 12 books finished last, cards), `groups` (each: `id`, `title` — a reading status, or "Series" with a link to each of the first 20 series' pages by name and, when there are more, a last one, `all-series`, "All 34 series", to `series/index.html` — and `lists`: list links), `shelfCount`, `commonplaceURL` (the commonplace book's address, when any highlight is published), `searchCountForms` (the search's counts in forms besides one and other, and its minimum grouping when a language has one: each `attribute` such as `data-found-few` and its `text`) |
         | `list` | `reading/`, `read/<year>/` (`read/undated/`), `to-read/`, `abandoned/`, each `index.html`, then `page/<n>/index.html` | `id`, `title` ("Read in 2024"), `countLabel`, `books` (cards, 100 a page), `pagination` |
-        | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `lang` (the book's language when it is not the site's), `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started` (absent for a book to read again), `finished` ("Finished 2 January 2007", "Set aside 10 June 2023" for a book set aside, or "Last read 24 June 2023" for a book to read again), `reads` ("Read 3 times: 2019, 2021, 2024", for a book finished more than once), `series` (each `name`, `url` of its page, `position` such as 2 or 2.5, absent when unnumbered), `shelves` (`name`, `slug`, `url`), `noteHTML`, `highlights` (the passages the reader publishes, in the book's order: `anchor` — `h-<id>`, the fragment of its permalink —, `text`, `textHTML`, `noteHTML`, `place` — "p. 42 · loc. 170–172" —), `credits` (`what` — "Description from ", the words before the link with what joins them to it, French's "Couverture d’" before Open Library —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from; write `{{what}}<a href="{{url}}">{{source}}</a>`), `metaDescription` (what the book is about, for `<meta name="description">` and `og:description`: its description's start cut after a word, or "Kindred by Octavia E. Butler"), `openGraph` (`property`, `content`), `jsonLD` |
+        | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `lang` (the book's language when it is not the site's), `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started` (absent for a book to read again), `finished` ("Finished 2 January 2007", "Set aside 10 June 2023" for a book set aside, or "Last read 24 June 2023" for a book to read again), `reads` ("Read 3 times: 2019, 2021, 2024", for a book finished more than once), `series` (each `name`, `url` of its page, `position` such as 2 or 2.5, absent when unnumbered), `shelves` (`name`, `slug`, `url`), `noteHTML`, `highlights` (the first 100 passages the reader publishes, in the book's order: `anchor` — `h-<id>`, the fragment of its permalink —, `text`, `textHTML`, `noteHTML`, `place` — "p. 42 · loc. 170–172" —), `pagination` (to the pages of the rest of its highlights; absent with 100 or fewer), `credits` (`what` — "Description from ", the words before the link with what joins them to it, French's "Couverture d’" before Open Library —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from; write `{{what}}<a href="{{url}}">{{source}}</a>`), `metaDescription` (what the book is about, for `<meta name="description">` and `og:description`: its description's start cut after a word, or "Kindred by Octavia E. Butler"), `openGraph` (`property`, `content`), `jsonLD` |
         | `author` | `authors/<slug>/index.html`, then `authors/<slug>/page/<n>/index.html` past 100 books | `name`, `lifeDates`, `photo` (the author's photo from `content/photos/`, absent without one: `src`, `width`, `height`, `alt` — one image, with none of a cover's `srcset`, `sizes` or `color`), `bioHTML` (the bio's Markdown through cmark in safe mode, links kept only to http(s) addresses, images as their description: use `{{{bioHTML}}}`), `metaDescription` (for `<meta name="description">`: the bio's start cut after a word, or "3 books by Terry Pratchett on the shelf"), `bioParagraphs` (the same as plain paragraphs: the rendered bio's text), `books` (cards, 100 a page), `bookCountLabel`, `links` (`title`, `url`), `otherWorks` (`title`, `year`), `pagination`; on the pages after the first only `name`, `lifeDates`, `photo`, `metaDescription`, `books`, `bookCountLabel` and `pagination` (no bio, links or other works) |
         | `authors` | `authors/index.html`, and past 2,000 authors `authors/<letter>.html` (`a.html`, `other.html`) | `title` ("Authors", "Authors: B"), `countLabel`, `letterLinks` (`letter`, `url` — its section, or its page —, `countLabel`, `isCurrent`), `letters` (each: `letter`, `anchor`, `authors` — `name`, `sortName`, `url`, `bookCountLabel`; none on a split index) |
-        | `shelves` | `shelves/index.html` | `countLabel`, `shelves` (`name`, `url`, `bookCountLabel`) |
+        | `shelves` | `shelves/index.html`, and past 2,000 shelves `shelves/<letter>.html` (`a.html`, `other.html`), a letter of more than 2,000 paged as `t-2.html` and on | `title` ("Shelves", "Shelves: B"), `countLabel`, `shelves` (`name`, `url`, `bookCountLabel`: every shelf by name, one letter's on a letter's page, none on a split index), `letterLinks` (on a split index and its letters' pages: `letter`, `url` of its page, `countLabel`, `isCurrent`; empty otherwise), `isEmpty` (no book is on a shelf), `pagination` (between a letter's pages, when it has several) |
         | `shelf` | `shelves/<slug>/index.html`, then `shelves/<slug>/page/<n>/index.html` | `name`, `bookCountLabel`, `books` (cards, 100 a page), `pagination` |
-        | `series` | `series/<slug>/index.html` | `name`, `countLabel` ("3 books · 2 of 3 read"), `entries` in reading order, each a `book` (a card with `seriesLabel`) or a `gap` ("#3 is not on your shelf", "#5–#9 are not on your shelf") |
+        | `series-index` | `series/index.html`, when there is a series, and past 2,000 series `series/<letter>.html` (`a.html`, `other.html`), a letter of more than 2,000 paged as `s-2.html` and on | `title` ("Series", "Series: B"), `countLabel`, `letterLinks` (`letter`, `url` — its section, or its page —, `countLabel`, `isCurrent`), `letters` (each: `letter`, `anchor`, `series` — `name`, `url`, `bookCountLabel`; none on a split index), `pagination` (between a letter's pages, when it has several) |
+        | `series` | `series/<slug>/index.html`, then `series/<slug>/page/<n>/index.html` | `name`, `countLabel` ("3 books · 2 of 3 read", on every page), `entries` in reading order, each a `book` (a card with `seriesLabel`) or a `gap` ("#3 is not on your shelf", "#5–#9 are not on your shelf"), 100 a page (books and gaps alike, each gap where it falls), `pagination` |
         | `stats` | `stats/index.html` | `hasReadBooks`, `totalsLabel`, `goal` (the current year's pace, when `site.yaml` sets `goal`), `years` (`year`, `url` of its page, `books`, `rereads` — reads finished that year of books read before —, `pages`, "–" when no book has a page count, `averageRating`; books read on no recorded date last, `year` "Date not recorded", `url` their list), `booksChart` and `pagesChart` (charts), `ratings` (bars), `longest`, `shortest` (cards), `longestPages`, `shortestPages` |
         | `year` | `stats/<year>/index.html` | `year`, `title` ("2024 in books"), `summary` (`label`, `value`: books read, pages read, average rating), `goal`, `monthsChart` (a chart of the twelve months), `ratings` (bars), `longest`, `shortest`, `longestPages`, `shortestPages`, `booksLink` (`title`, `url` of the year's list), `olderYear`, `newerYear` (`title`, `url`) |
-        | `commonplace` | `highlights/index.html` (the newest fifty), each year's `highlights/<year>/index.html`, then `page/<n>/index.html`, when any highlight is published | `title` ("Commonplace book", "Highlights of 2024"), `countLabel` ("120 highlights from 14 books"), `years` (list links, on the home only), `homeURL` (the way back to the home, on a year's pages only), `highlights` (each as a book page's, with `bookTitle`, `bookURL`, `lang` — the book's language when it is not the site's —, `byline` — "Terry Pratchett and Neil Gaiman" —, `date`, `datetime`, `permalink`), `pagination` |
+        | `book-highlights` | `books/<slug>/highlights/page/<n>/index.html`, for a book with more than 100 published highlights (page 1 is the book's own page) | `title` ("Highlights from Kindred"), `bookTitle`, `bookURL`, `lang` (the book's language when it is not the site's), `countLabel` ("5,000 highlights"), `highlights` (100 a page, as the book's page has them), `pagination` |
+        | `commonplace` | `highlights/index.html` (the newest fifty), each year's `highlights/<year>/index.html`, then `page/<n>/index.html`, when any highlight is published | `title` ("Commonplace book", "Highlights of 2024"), `countLabel` ("120 highlights from 14 books"), `years` (list links, on the home only), `homeURL` (the way back to the home, on a year's pages only), `highlights` (each as a book page's, with `bookTitle`, `bookURL`, `lang` — the book's language when it is not the site's —, `byline` — "Terry Pratchett and Neil Gaiman" —, `date`, `datetime`, `permalink` — its anchor on the page of its book's highlights that shows it —), `pagination` |
         | `page` | `pages/<name>/index.html`, for each of the reader's `content/pages/<name>.md` | `title` (the front matter's `title`, else the file's first line when it is a `# Heading`, else the name in words), `metaDescription` (the front matter's `description`, when it has one), `contentHTML` (the Markdown below the title through cmark, as a note: safe unless `allow_raw_html_in_notes`; its top heading an `<h2>`) |
         | `404` | `404.html` | only what every page receives |
 
@@ -564,12 +566,12 @@ package enum DefaultTheme {
         .other-works ul { columns: 18rem; padding-inline-start: 1.2rem; }
         .author-links { display: flex; flex-wrap: wrap; gap: 1rem; list-style: none; padding: 0; }
         .bio { max-width: var(--measure); }
-        .author-list { list-style: none; padding: 0; columns: 16rem; }
+        .author-list, .series-list { list-style: none; padding: 0; columns: 16rem; }
         .letter-links ul { display: flex; flex-wrap: wrap; gap: 0.25rem; list-style: none; margin: 1rem 0; padding: 0; }
         .letter-links a { display: inline-block; min-width: 2rem; padding: 0.2rem 0.4rem; text-align: center;
           border: 1px solid var(--rule); border-radius: 4px; text-decoration: none; }
         .letter-links a[aria-current] { background: var(--accent); border-color: var(--accent); color: var(--paper); }
-        .author-list li { margin: 0.25rem 0; break-inside: avoid; }
+        .author-list li, .series-list li { margin: 0.25rem 0; break-inside: avoid; }
 
         @media (max-width: 40rem) {
           h1 { font-size: 1.7rem; }
@@ -732,6 +734,30 @@ package enum DefaultTheme {
         {{/layout}}
 
         """####,
+        "book-highlights.mustache": ####"""
+        {{<layout}}
+        {{$content}}
+        <h1 dir="auto">{{title}}</h1>
+        <p class="counts">{{countLabel}} · <a href="{{bookURL}}" dir="auto"{{#lang}} lang="{{.}}"{{/lang}}>{{bookTitle}}</a>{{#pagination}} · {{label}}{{#next}} · <a href="{{.}}" rel="next">{{t.next}}</a>{{/next}}{{/pagination}}</p>
+        <section class="highlights" aria-label="{{t.highlights}}">
+        {{#highlights}}
+          <figure class="highlight" id="{{anchor}}">
+            <blockquote dir="auto"{{#lang}} lang="{{.}}"{{/lang}}><p>{{{textHTML}}}</p></blockquote>
+            <figcaption>{{#place}}<span class="place">{{place}}</span> {{/place}}<a class="permalink" href="#{{anchor}}" aria-label="{{t.linkToHighlight}}">#</a>
+        {{#noteHTML}}
+            <div class="highlight-note" dir="auto">
+        {{{noteHTML}}}
+            </div>
+        {{/noteHTML}}
+            </figcaption>
+          </figure>
+        {{/highlights}}
+        </section>
+        {{> partials/pagination}}
+        {{/content}}
+        {{/layout}}
+
+        """####,
         "book.mustache": ####"""
         {{<layout}}
         {{$description}}{{metaDescription}}{{/description}}
@@ -794,6 +820,7 @@ package enum DefaultTheme {
                 </figcaption>
               </figure>
               {{/highlights}}
+        {{> partials/pagination}}
               <p class="more"><a href="{{root}}highlights/index.html">{{t.allHighlights}}</a></p>
             </section>
             {{/empty(highlights)}}
@@ -1071,11 +1098,38 @@ package enum DefaultTheme {
         </dl>
 
         """####,
+        "series-index.mustache": ####"""
+        {{<layout}}
+        {{$content}}
+        <h1>{{title}}</h1>
+        <p class="counts">{{countLabel}}</p>
+        <nav class="letter-links" aria-label="{{t.seriesByLetter}}">
+          <ul>
+        {{#letterLinks}}
+            <li>{{#isCurrent}}<a href="{{url}}" aria-current="page">{{letter}}</a>{{/isCurrent}}{{^isCurrent}}<a href="{{url}}" title="{{countLabel}}">{{letter}}</a>{{/isCurrent}}</li>
+        {{/letterLinks}}
+          </ul>
+        </nav>
+        {{#letters}}
+        <section class="series-letter" aria-labelledby="letter-{{anchor}}">
+          <h2 id="letter-{{anchor}}">{{letter}}</h2>
+          <ul class="series-list">
+        {{#series}}
+            <li><a href="{{url}}" dir="auto">{{name}}</a> <span class="count">{{bookCountLabel}}</span></li>
+        {{/series}}
+          </ul>
+        </section>
+        {{/letters}}
+        {{> partials/pagination}}
+        {{/content}}
+        {{/layout}}
+
+        """####,
         "series.mustache": ####"""
         {{<layout}}
         {{$content}}
         <h1 dir="auto">{{name}}</h1>
-        <p class="counts">{{countLabel}}</p>
+        <p class="counts">{{countLabel}} · <a href="{{root}}series/index.html">{{t.allSeries}}</a>{{#pagination}} · {{label}}{{#next}} · <a href="{{.}}" rel="next">{{t.next}}</a>{{/next}}{{/pagination}}</p>
         <ol class="book-grid series-books">
         {{#entries}}
         {{#book}}
@@ -1086,6 +1140,7 @@ package enum DefaultTheme {
         {{/gap}}
         {{/entries}}
         </ol>
+        {{> partials/pagination}}
         {{/content}}
         {{/layout}}
 
@@ -1108,8 +1163,17 @@ package enum DefaultTheme {
         "shelves.mustache": ####"""
         {{<layout}}
         {{$content}}
-        <h1>{{t.shelvesTitle}}</h1>
+        <h1>{{title}}</h1>
         <p class="counts">{{countLabel}}</p>
+        {{^empty(letterLinks)}}
+        <nav class="letter-links" aria-label="{{t.shelvesByLetter}}">
+          <ul>
+        {{#letterLinks}}
+            <li>{{#isCurrent}}<a href="{{url}}" aria-current="page">{{letter}}</a>{{/isCurrent}}{{^isCurrent}}<a href="{{url}}" title="{{countLabel}}">{{letter}}</a>{{/isCurrent}}</li>
+        {{/letterLinks}}
+          </ul>
+        </nav>
+        {{/empty(letterLinks)}}
         {{^empty(shelves)}}
         <ul class="shelf-list">
         {{#shelves}}
@@ -1117,9 +1181,10 @@ package enum DefaultTheme {
         {{/shelves}}
         </ul>
         {{/empty(shelves)}}
-        {{#empty(shelves)}}
+        {{> partials/pagination}}
+        {{#isEmpty}}
         <p class="empty">{{t.noShelves}} <code>bookplate edit BOOK --shelf NAME</code></p>
-        {{/empty(shelves)}}
+        {{/isEmpty}}
         {{/content}}
         {{/layout}}
 
@@ -1233,6 +1298,8 @@ package enum DefaultTheme {
         authorsOfLetter: "Autoren: {letter}"
         authorsTitle: Autoren
         shelvesTitle: Regale
+        shelvesByLetter: Regale nach Buchstaben
+        shelvesOfLetter: "Regale: {letter}"
         by: von
         myReading: Meine Lektüre
         started: "Begonnen am {date}"
@@ -1248,6 +1315,7 @@ package enum DefaultTheme {
         aboutTheBook: Über das Buch
         myNotes: Meine Notizen
         highlights: Markierungen
+        bookHighlightsTitle: "Markierungen aus {name}"
         linkToHighlight: Link zu dieser Markierung
         highlightPage: "S. {page}"
         highlightLocation: "Pos. {location}"
@@ -1354,6 +1422,12 @@ package enum DefaultTheme {
         monthShort11: Nov.
         monthShort12: Dez.
         seriesTitle: Reihen
+        allSeries: alle Reihen
+        allSeriesCount: "Alle {series}"
+        seriesByLetter: Reihen nach Buchstaben
+        seriesOfLetter: "Reihen: {letter}"
+        series.one: "{count} Reihe"
+        series.other: "{count} Reihen"
         seriesGap: "Nr. {number} steht nicht in Ihrem Regal"
         seriesGapRange: "Nr. {from}–{to} stehen nicht in Ihrem Regal"
         seriesReadCount.one: "{read} von {books} gelesen"
@@ -1449,6 +1523,8 @@ package enum DefaultTheme {
         authorsOfLetter: "Authors: {letter}"
         authorsTitle: Authors
         shelvesTitle: Shelves
+        shelvesByLetter: Shelves by letter
+        shelvesOfLetter: "Shelves: {letter}"
         by: by
         myReading: My reading
         started: "Started {date}"
@@ -1464,6 +1540,7 @@ package enum DefaultTheme {
         aboutTheBook: About the book
         myNotes: My notes
         highlights: Highlights
+        bookHighlightsTitle: "Highlights from {name}"
         linkToHighlight: Link to this highlight
         highlightPage: "p. {page}"
         highlightLocation: "loc. {location}"
@@ -1568,6 +1645,12 @@ package enum DefaultTheme {
         monthShort11: Nov
         monthShort12: Dec
         seriesTitle: Series
+        allSeries: all series
+        allSeriesCount: "All {series}"
+        seriesByLetter: Series by letter
+        seriesOfLetter: "Series: {letter}"
+        series.one: "{count} series"
+        series.other: "{count} series"
         seriesGap: "#{number} is not on your shelf"
         seriesGapRange: "#{from}–#{to} are not on your shelf"
         seriesReadCount.one: "{read} of {books} read"
@@ -1660,6 +1743,8 @@ package enum DefaultTheme {
         authorsOfLetter: "Autores: {letter}"
         authorsTitle: Autores
         shelvesTitle: Estantes
+        shelvesByLetter: Estantes por letra
+        shelvesOfLetter: "Estantes: {letter}"
         by: de
         myReading: Mi lectura
         started: "Empezado el {date}"
@@ -1675,6 +1760,7 @@ package enum DefaultTheme {
         aboutTheBook: Sobre el libro
         myNotes: Mis notas
         highlights: Subrayados
+        bookHighlightsTitle: "Subrayados de {name}"
         linkToHighlight: Enlace a este subrayado
         highlightPage: "p. {page}"
         highlightLocation: "pos. {location}"
@@ -1779,6 +1865,12 @@ package enum DefaultTheme {
         monthShort11: nov.
         monthShort12: dic.
         seriesTitle: Series
+        allSeries: todas las series
+        allSeriesCount: "Todas las {series}"
+        seriesByLetter: Series por letra
+        seriesOfLetter: "Series: {letter}"
+        series.one: "{count} serie"
+        series.other: "{count} series"
         seriesGap: "El n.º {number} no está en tu estante"
         seriesGapRange: "Del n.º {from} al {to} no están en tu estante"
         seriesReadCount.one: "{read} de {books} leídos"
@@ -1871,6 +1963,8 @@ package enum DefaultTheme {
         authorsOfLetter: "Auteurs : {letter}"
         authorsTitle: Auteurs
         shelvesTitle: Étagères
+        shelvesByLetter: Étagères par lettre
+        shelvesOfLetter: "Étagères : {letter}"
         by: par
         myReading: Ma lecture
         started: "Commencé le {date}"
@@ -1886,6 +1980,7 @@ package enum DefaultTheme {
         aboutTheBook: À propos du livre
         myNotes: Mes notes
         highlights: Passages surlignés
+        bookHighlightsTitle: "Passages surlignés de {name}"
         linkToHighlight: Lien vers ce passage
         highlightPage: "p. {page}"
         highlightLocation: "empl. {location}"
@@ -1990,6 +2085,12 @@ package enum DefaultTheme {
         monthShort11: nov.
         monthShort12: déc.
         seriesTitle: Séries
+        allSeries: toutes les séries
+        allSeriesCount: "Toutes les {series}"
+        seriesByLetter: Séries par lettre
+        seriesOfLetter: "Séries : {letter}"
+        series.one: "{count} série"
+        series.other: "{count} séries"
         seriesGap: "Le n° {number} n’est pas sur vos étagères"
         seriesGapRange: "Les n° {from} à {to} ne sont pas sur vos étagères"
         seriesReadCount.one: "{read} lu sur {books}"

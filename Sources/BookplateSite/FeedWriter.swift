@@ -103,15 +103,21 @@ enum FeedWriter {
         for entry in entries {
             let details = snapshot.books[entry.position]
             let highlight = details.highlights[entry.index]
+            // The entry's id stays the highlight's place on its book's page, as it always was; its
+            // link is the page that shows it, which moves as highlights before it come and go.
             let url =
                 StructuredData.pageAddress(PageModelFactory.bookURL(details.book.slug), baseURL) + "#h-\(highlight.id)"
+            let link =
+                StructuredData.pageAddress(
+                    PageModelFactory.highlightPagePath(index: entry.index, ofBook: details.book.slug), baseURL)
+                + "#h-\(highlight.id)"
             var html = "<blockquote><p>\(HTMLAllowList.html(fromLines: highlight.text).html)</p></blockquote>"
             if let note = highlight.noteHTML { html += note.html }
             xml += """
                   <entry>
                     <title>\(MarkupEscaping.xml(words("highlightFrom", ["book": bookAndAuthors(details, words: words)])))</title>
                     <id>\(MarkupEscaping.xml(url))</id>
-                    <link rel="alternate" type="text/html" href="\(MarkupEscaping.xml(url))"/>
+                    <link rel="alternate" type="text/html" href="\(MarkupEscaping.xml(link))"/>
                     <updated>\(timestamp(entry.date))</updated>
                     <content type="html">\(MarkupEscaping.xml(html))</content>
                   </entry>

@@ -61,6 +61,8 @@ extension PageModelFactory {
             source: HighlightSourceModel(
                 bookTitle: details.book.title, bookURL: bookURL, lang: lang(of: details.book),
                 byline: details.authors.isEmpty ? nil : words.list(details.authors.map(\.name)),
-                date: words.date(day), datetime: day.description, permalink: bookURL + "#h-\(highlight.id)"))
+                date: words.date(day), datetime: day.description,
+                permalink: root
+                    + PageModelFactory.highlightURL(highlight, index: entry.index, ofBook: details.book.slug)))
     }
 }

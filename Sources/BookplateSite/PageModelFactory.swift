@@ -25,6 +25,13 @@ struct PageModelFactory: Sendable {
     let lists: BookLists
     /// Every series, by name.
     let seriesLists: [SeriesList]
+    /// The shelves by index letter (their positions in ``shelves``), as their index lists them.
+    let shelfLetters: [LetterSection<Int>]
+    /// The series by index letter (their positions in ``seriesLists``), as their index lists them.
+    let seriesLetters: [LetterSection<Int>]
+    /// Above this many names an index of series or of shelves is a page per letter (smaller in
+    /// tests).
+    var namesOnOnePage = PageModelFactory.authorsOnOnePage
     /// Every published highlight, newest first, by year.
     let commonplace: Commonplace
     /// The books read, in all and by year.
@@ -58,6 +65,12 @@ struct PageModelFactory: Sendable {
         }
         (index, shelves, lists) = ordered
         (authorLetters, seriesLists, commonplace, readBooks) = grouped
+        let series = seriesLists
+        let shelves = self.shelves
+        shelfLetters = PageModelFactory.letterSections(
+            Array(shelves.indices), name: { shelves[$0].name }, slug: { shelves[$0].slug })
+        seriesLetters = PageModelFactory.letterSections(
+            Array(series.indices), name: { series[$0].series.name }, slug: { series[$0].series.slug })
         ratingModels = Dictionary(
             uniqueKeysWithValues: Rating.quarterRange.compactMap { try? Rating(quarters: $0) }.map {
                 ($0.quarters, PageModelFactory.ratingModel($0, words: words))
@@ -144,7 +157,10 @@ struct PageModelFactory: Sendable {
                     ShelfTagModel(name: $0.name, slug: $0.slug, url: root + PageModelFactory.shelfURL($0.slug))
                 },
                 noteHTML: noteHTML.flatMap { $0.isEmpty ? nil : $0 },
-                highlights: details.highlights.map(highlightModel),
+                highlights: details.highlights.prefix(Paging.pageSize).map(highlightModel),
+                pagination: pagination(
+                    pageCount: PageModelFactory.highlightPageCount(details.highlights.count), page: 1, root: root
+                ) { PageModelFactory.bookHighlightsPath(book.slug, page: $0) },
                 credits: Credits.credits(
                     for: book, hasCoverImage: coversBySlug[book.slug]?.isPlaceholder == false, words: words),
                 metaDescription: description,
@@ -171,6 +187,48 @@ struct PageModelFactory: Sendable {
             ?? words(
                 "authorDescription",
                 ["books": words.count(bookCount, "book"), "name": BidiIsolation.isolated(author.name)])
+    }
+
+    /// How many pages a book's `count` highlights take: its own page shows the first
+    /// ``Paging/pageSize``, pages of their own the rest. A book's page showed all of them, 2.4 MB
+    /// for 5,000 (found by an exploratory session).
+    static func highlightPageCount(_ count: Int) -> Int { Paging(folder: "", count: count).pageCount }
+
+    /// The site path of page `number` of a book's highlights: the book's own page, then
+    /// `books/<slug>/highlights/page/<n>/index.html`.
+    static func bookHighlightsPath(_ slug: String, page number: Int) -> String {
+        number <= 1 ? bookURL(slug) : "books/\(slug)/highlights/page/\(number)/index.html"
+    }
+
+    /// A highlight's permalink from the site's top, the `index`th of its book's: its anchor on the
+    /// page of the book's highlights that shows it.
+    static func highlightURL(_ highlight: Highlight, index: Int, ofBook slug: String) -> String {
+        highlightPagePath(index: index, ofBook: slug) + "#h-\(highlight.id)"
+    }
+
+    /// The site path of the page that shows the `index`th of a book's highlights.
+    static func highlightPagePath(index: Int, ofBook slug: String) -> String {
+        bookHighlightsPath(slug, page: index / Paging.pageSize + 1)
+    }
+
+    /// Page `number` (past the first, the book's own page) of a book's highlights.
+    func bookHighlightsPage(_ details: BookDetails, page number: Int) -> Page<BookHighlightsPageModel> {
+        let slug = details.book.slug
+        let path = PageModelFactory.bookHighlightsPath(slug, page: number)
+        let root = String(repeating: "../", count: path.split(separator: "/").count - 1)
+        let paging = Paging(folder: "", count: details.highlights.count)
+        let title = words("bookHighlightsTitle", ["name": details.book.title])
+        return page(
+            BookHighlightsPageModel(
+                title: title, bookTitle: details.book.title, bookURL: root + PageModelFactory.bookURL(slug),
+                lang: lang(of: details.book),
+                countLabel: words.count(details.highlights.count, "highlight"),
+                highlights: details.highlights[paging.range(onPage: number)].map(highlightModel),
+                pagination: pagination(pageCount: paging.pageCount, page: number, root: root) {
+                    PageModelFactory.bookHighlightsPath(slug, page: $0)
+                }),
+            root: root,
+            title: pageTitle(details.book.title, page: number, key: "bookHighlightsTitle"))
     }
 
     /// A highlight as its book's page shows it, a range of pages or locations with an en dash
@@ -259,7 +317,7 @@ struct PageModelFactory: Sendable {
     }
 
     /// Above this many authors the authors' index is a page per letter: one page of 16,000 names
-    /// weighed 1.9 MB.
+    /// weighed 1.9 MB. The indexes of series and of shelves split at the same count.
     static let authorsOnOnePage = 2_000
 
     /// Every author by index letter, each entry linking from a page at the top of `authors/`.
@@ -498,7 +556,7 @@ struct PageModelFactory: Sendable {
     }
 
     /// The index letter of a name whose search key is `key`.
-    private static func indexLetter(ofKey key: String) -> String {
+    static func indexLetter(ofKey key: String) -> String {
         guard let first = key.first, first.isLetter else { return "#" }
         if first.isASCII { return first.uppercased() }
         let latin = TextFolding.fold(String(first), to: .ascii)

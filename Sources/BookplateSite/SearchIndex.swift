@@ -65,7 +65,7 @@ enum SearchIndex {
             script += ",\"s\":\"\",\"t\":"
             script += q(details.book.title)
             script += ",\"u\":"
-            script += q(PageModelFactory.bookURL(details.book.slug) + "#h-\(highlight.id)")
+            script += q(PageModelFactory.highlightURL(highlight, index: entry.index, ofBook: details.book.slug))
             script += lang(of: details, onSiteIn: language)
             script += "}"
         }

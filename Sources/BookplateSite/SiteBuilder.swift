@@ -22,6 +22,9 @@ public struct SiteBuilder: Sendable {
     public var baseURLOverride: URL?
     /// The most addresses one sitemap file holds (``FeedWriter/sitemapLimit``; smaller in tests).
     var sitemapLimit = FeedWriter.sitemapLimit
+    /// The most names an index of series or shelves holds on one page
+    /// (``PageModelFactory/namesOnOnePage``; smaller in tests).
+    var namesOnOnePage = PageModelFactory.authorsOnOnePage
     /// Told when another build of the shelf runs, before this one waits for its turn.
     public var whileWaitingForAnotherBuild: (@Sendable () -> Void)?
     /// Whether the site is written from inside its folder (``SiteWriter/writesInside``); nil
@@ -97,6 +100,21 @@ public struct SiteBuilder: Sendable {
                 theme: theme, templates: templates
             ) { shared.factory.snapshot.books[position] }
         }
+        // The pages of highlights of the books with more than their own page shows, as (book,
+        // page number).
+        var highlightPageList: [(book: Int, page: Int)] = []
+        for position in snapshot.books.indices where snapshot.books[position].highlights.count > Paging.pageSize {
+            let count = PageModelFactory.highlightPageCount(snapshot.books[position].highlights.count)
+            highlightPageList += (2...count).map { (book: position, page: $0) }
+        }
+        let highlightPages = highlightPageList
+        plan.append(count: highlightPages.count) { offset in
+            let (position, number) = highlightPages[offset]
+            let slug = shared.factory.snapshot.books[position].book.slug
+            return page(PageModelFactory.bookHighlightsPath(slug, page: number), "book-highlights") {
+                shared.factory.bookHighlightsPage(shared.factory.snapshot.books[position], page: number)
+            }
+        }
         // Each author's pages as (author, page number), 16 bytes apiece.
         let authors = snapshot.authors
         let authorPages = authors.indices.flatMap { index in
@@ -126,15 +144,41 @@ public struct SiteBuilder: Sendable {
                 page(list.path(page: number), "list") { shared.factory.listPage(list, page: number) }
             }
         }
-        pages += factory.seriesLists.indices.map { index in
-            page(PageModelFactory.seriesURL(factory.seriesLists[index].series.slug), "series") {
-                shared.factory.seriesPage(shared.factory.seriesLists[index])
+        pages += factory.seriesLists.indices.flatMap { index in
+            let paging = factory.seriesLists[index].paging
+            return (1...paging.pageCount).map { number in
+                page(paging.path(page: number), "series") {
+                    shared.factory.seriesPage(shared.factory.seriesLists[index], page: number)
+                }
             }
         }
         pages += zip(factory.shelves, factory.lists.shelfLists).flatMap { shelf, list in
             (1...list.pageCount).map { number in
                 page(list.path(page: number), "shelf") {
                     shared.factory.shelfPage(list, shelf: shelf, page: number)
+                }
+            }
+        }
+        if factory.splitsShelves {
+            let perPage = factory.namesOnOnePage
+            pages += factory.shelfLetters.flatMap { section in
+                (1...section.pageCount(perPage: perPage)).map { number in
+                    page("shelves/" + section.fileName(page: number), "shelves") {
+                        shared.factory.shelvesPage(letter: section.letter, page: number)
+                    }
+                }
+            }
+        }
+        if !factory.seriesLists.isEmpty {
+            pages.append(page(PageModelFactory.seriesIndexURL, "series-index") { shared.factory.seriesIndexPage() })
+            if factory.splitsSeries {
+                let perPage = factory.namesOnOnePage
+                pages += factory.seriesLetters.flatMap { section in
+                    (1...section.pageCount(perPage: perPage)).map { number in
+                        page("series/" + section.fileName(page: number), "series-index") {
+                            shared.factory.seriesIndexPage(letter: section.letter, page: number)
+                        }
+                    }
                 }
             }
         }
@@ -317,6 +361,7 @@ public struct SiteBuilder: Sendable {
             site: site, baseURL: settings.baseURL, snapshot: snapshot, coversBySlug: coversBySlug,
             photosByAuthorSlug: photosByAuthorSlug, words: words)
         factory.goal = settings.goal
+        factory.namesOnOnePage = namesOnOnePage
         factory.today = settings.goal == nil ? nil : library.clock.today
         return factory
     }

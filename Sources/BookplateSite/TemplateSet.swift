@@ -26,7 +26,9 @@ private struct Globals: TemplateObject {
 struct TemplateSet: Sendable {
     /// The templates every build renders pages with.
     static let pageTemplates = [
-        "index", "list", "book", "author", "authors", "shelves", "shelf", "series", "stats", "year", "commonplace",
+        "index", "list", "book", "book-highlights", "author", "authors", "shelves", "shelf", "series", "series-index",
+        "stats", "year",
+        "commonplace",
         "page", "404",
     ]
 

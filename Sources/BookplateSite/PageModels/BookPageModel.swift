@@ -22,8 +22,11 @@ struct BookPageModel: Sendable, Encodable {
     var series: [SeriesLinkModel]
     var shelves: [ShelfTagModel]
     var noteHTML: SanitizedHTML?
-    /// The passages the reader marked and publishes, in the book's order.
+    /// The passages the reader marked and publishes, in the book's order: the first hundred, the
+    /// rest on pages of their own.
     var highlights: [HighlightModel]
+    /// Links to the pages of the book's highlights; nil when they fit on its own page.
+    var pagination: PaginationModel?
     /// Where the description, the other facts and the cover came from.
     var credits: [CreditModel]
     /// The page's `<meta name="description">` and `og:description`: what the book is about.

@@ -1,12 +1,15 @@
 import BookplateCore
 
-/// `series/<slug>/index.html`: the series in reading order, with what is missing from the shelf.
+/// `series/<slug>/index.html`, then `series/<slug>/page/<n>/index.html`: the series in reading
+/// order, with what is missing from the shelf, a hundred places a page.
 struct SeriesPageModel: Sendable, Encodable {
     var name: String
     /// "3 books · 2 of 3 read".
     var countLabel: String
     /// Each book in order, or a gap: one of the two is set.
     var entries: [SeriesEntryModel]
+    /// Links between the series' pages; nil when it fits on one.
+    var pagination: PaginationModel?
 }
 
 struct SeriesEntryModel: Sendable, Encodable {

@@ -105,6 +105,74 @@ import Testing
                 atPath: shelf.paths.site.appendingPathComponent("highlights/2025/page/4").path))
     }
 
+    /// A book's page showed every one of its highlights, 2.4 MB for 5,000 (found by an
+    /// exploratory session): it shows the first hundred, the rest are a hundred a page at
+    /// `books/<slug>/highlights/page/<n>/`, and every link to a highlight (the commonplace book's
+    /// permalinks, the search's, the feed's) leads to the page that shows it.
+    @Test func aBookOfManyHighlightsIsPagedAndEveryLinkFindsItsPage() throws {
+        let shelf = try Self.shelfWithHighlights(2 * Commonplace.pageSize + 5, hidden: 3)
+        try shelf.build(settings: FixtureShelf.settings)
+        let paths = ["books/emma/index.html"] + (2...3).map { "books/emma/highlights/page/\($0)/index.html" }
+        let pages = try paths.map(shelf.siteFile)
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: shelf.paths.site.appendingPathComponent("books/emma/highlights/page/4").path))
+        // The 202 published, in the book's order, each once.
+        #expect(pages.map { Self.passages($0).count } == [100, 100, 2])
+        #expect(pages.flatMap(Self.passages) == (3..<(2 * Commonplace.pageSize + 5)).map { "Passage number \($0)." })
+        #expect(pages[0].contains(#"<a href="../../books/emma/highlights/page/2/index.html" rel="next">"#))
+        #expect(pages[1].contains(#"<a href="../../../../../books/emma/index.html" rel="prev">"#))
+        #expect(pages[1].contains("<title>Highlights from Emma, page 2 — "))
+        #expect(
+            pages[1].contains(#"<p class="counts">202 highlights · <a href="../../../../../books/emma/index.html""#))
+        // Where each highlight's anchor is.
+        var anchors: [String: String] = [:]
+        for (path, page) in zip(paths, pages) {
+            for part in page.components(separatedBy: #"<figure class="highlight" id=""#).dropFirst() {
+                anchors[String(part.prefix { $0 != "\"" })] = path
+            }
+        }
+        #expect(anchors.count == 202)
+        func expectFound(_ link: String, from page: String) {
+            let parts = link.components(separatedBy: "#")
+            let target = URL(
+                fileURLWithPath: parts[0],
+                relativeTo: shelf.paths.site.appendingPathComponent(page).deletingLastPathComponent()
+            ).standardizedFileURL.path.dropFirst(shelf.paths.site.standardizedFileURL.path.count + 1)
+            #expect(parts.count == 2 && anchors[parts[1]] == String(target), "\(link) from \(page)")
+        }
+        // The commonplace book's permalinks.
+        var permalinks = 0
+        for path in ["highlights/index.html"]
+            + (1...3).map({ $0 == 1 ? "highlights/2025/index.html" : "highlights/2025/page/\($0)/index.html" })
+        {
+            for part in try shelf.siteFile(path).components(separatedBy: #"<a class="permalink" href=""#).dropFirst() {
+                expectFound(String(part.prefix { $0 != "\"" }), from: path)
+                permalinks += 1
+            }
+        }
+        #expect(permalinks == Commonplace.homeSize + 202)
+        // The search's links, from the top of the site.
+        let search = try shelf.siteFile("search-index.js").components(separatedBy: #""u":""#).dropFirst()
+            .map { String($0.prefix { $0 != "\"" }) }.filter { $0.contains("#h-") }
+        #expect(search.count == 202)
+        for link in search { expectFound(link, from: "index.html") }
+        // The feed's links; each entry's id stays the highlight's place on its book's page.
+        let feed = try shelf.siteFile("highlights/feed.xml")
+        let base = "https://books.example.org/shelf/"
+        let links = feed.components(separatedBy: #"<link rel="alternate" type="text/html" href=""#).dropFirst()
+            .map { String($0.prefix { $0 != "\"" }) }.filter { $0.contains("#h-") }
+        #expect(!links.isEmpty && links.allSatisfy { $0.hasPrefix(base) })
+        // A feed names a folder's page by the folder, as a web server serves it.
+        for link in links {
+            expectFound(
+                String(link.dropFirst(base.count)).replacingOccurrences(of: "/#", with: "/index.html#"),
+                from: "index.html")
+        }
+        #expect(links.contains { $0.contains("/highlights/page/3/") })
+        #expect(!feed.contains("<id>\(base)books/emma/highlights/"))
+    }
+
     @Test func aShelfWithNoPublishedHighlightHasNoCommonplaceBook() throws {
         let shelf = try Self.shelfWithHighlights(2, hidden: 2)
         try shelf.build(settings: FixtureShelf.settings)

@@ -17,8 +17,9 @@ import Testing
         #expect(report.authorCount == 5)
         // index, authors, shelves, stats and 404; five books, five authors, three shelves; six
         // lists (reading, read in three years — Kindred in two —, to read, set aside); the three
-        // years' statistics; one series; the commonplace book and its three years.
-        #expect(report.pageCount == 5 + 5 + 5 + 3 + 6 + 3 + 1 + 4)
+        // years' statistics; one series and the series' index; the commonplace book and its three
+        // years.
+        #expect(report.pageCount == 5 + 5 + 5 + 3 + 6 + 3 + 2 + 4)
         #expect(report.orphanNotes.isEmpty)
         let index = try shelf.siteFile("index.html")
         #expect(index.contains("href=\"books/fledgling/index.html\""))

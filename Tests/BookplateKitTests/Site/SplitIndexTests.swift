@@ -177,6 +177,218 @@ import Testing
     }
 }
 
+/// A series' page stays a page's size however long the series: its places are paged as lists are.
+@Suite struct SeriesPagesTests {
+    /// One page of a series of 3,000 books listed every one of them, 2.5 MB of HTML (found by an
+    /// exploratory session): a series is paged a hundred places a page (its books and the gaps
+    /// between them alike, each where it falls), at `series/<slug>/page/<n>/`, with its count on
+    /// every page.
+    @Test func aLongSeriesIsPagedWithItsGapsInTheirPlaces() async throws {
+        let shelf = try await OwnThread.run(throwing: {
+            let shelf = try TemporaryShelf()
+            // #1–#4, then #10–#210: 205 books and one gap, 206 places.
+            for place in Array(1...4) + Array(10...210) {
+                try shelf.library.addBook(
+                    NewBook(
+                        title: "Saga \(place)", authors: ["Ann Author"],
+                        series: [SeriesPlace(name: "Saga", position: SeriesPosition(parsing: String(place)))]))
+            }
+            try shelf.build()
+            return shelf
+        })
+        let pages = try (1...3).map { number in
+            try shelf.siteFile(number == 1 ? "series/saga/index.html" : "series/saga/page/\(number)/index.html")
+        }
+        #expect(
+            !FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent("series/saga/page/4").path))
+        let slugs = try pages.map(SplitIndexTests.bookSlugs)
+        #expect(slugs.map(\.count) == [99, 100, 6])
+        #expect(slugs.flatMap { $0 } == (Array(1...4) + Array(10...210)).map { "saga-\($0)" })
+        // The gap is where it falls, after #4, once.
+        let gap = "<li class=\"series-gap\"><p>#5–#9 are not on your shelf</p></li>"
+        #expect(pages[0].components(separatedBy: gap).count == 2)
+        #expect(try #require(pages[0].range(of: "saga-4/")).upperBound < #require(pages[0].range(of: gap)).lowerBound)
+        #expect(try #require(pages[0].range(of: gap)).upperBound < #require(pages[0].range(of: "saga-10/")).lowerBound)
+        #expect(!pages[1].contains("series-gap") && !pages[2].contains("series-gap"))
+        for (offset, page) in pages.enumerated() {
+            #expect(
+                page.contains(
+                    "<p class=\"counts\">205 books · 0 of 205 read · <a href=\"\(offset == 0 ? "../../" : "../../../../")"
+                        + "series/index.html\">all series</a> · Page \(offset + 1) of 3"))
+        }
+        #expect(pages[0].contains("<a href=\"../../series/saga/page/2/index.html\" rel=\"next\">"))
+        #expect(pages[1].contains("<a href=\"../../../../series/saga/index.html\" rel=\"prev\">"))
+        #expect(pages[1].contains("href=\"../../../../books/saga-105/index.html\""))
+        #expect(pages[2].contains("<title>Saga (series), page 3 — "))
+    }
+}
+
+/// The home page links a bounded number of series, and an index lists them all, split by letter
+/// as the authors' index is.
+@Suite struct SeriesIndexTests {
+    /// The home page linked every series, 1.6 MB of links with 10,000 of them (found by an
+    /// exploratory session): it links the first ``PageModelFactory/homeSeriesCount`` by name and
+    /// "All 25 series", `series/index.html`, which lists every series by letter, and past the
+    /// count of names one page holds is a page per letter (`series/g.html`).
+    @Test func theHomeLinksTheFirstSeriesAndAnIndexListsThemAll() async throws {
+        let names = ["Alpha", "Beta", "Gamma", "Delta", "Epsilon"]
+        let shelf = try await OwnThread.run(throwing: {
+            let shelf = try TemporaryShelf()
+            for name in names {
+                for number in 0..<5 {
+                    try shelf.library.addBook(
+                        NewBook(
+                            title: "\(name) book \(number)", authors: ["Ann Author"],
+                            series: [SeriesPlace(name: "\(name) \(number)", position: SeriesPosition(parsing: "1"))]))
+                }
+            }
+            try shelf.build()
+            return shelf
+        })
+        let home = try shelf.siteFile("index.html")
+        #expect(PageModelFactory.homeSeriesCount == 20)
+        #expect(home.components(separatedBy: "<li id=\"list-series-").count - 1 == 20)
+        #expect(!home.contains("series/gamma-0/"))
+        #expect(
+            home.contains(
+                "<li id=\"list-all-series\"><a href=\"series/index.html\" dir=\"auto\">All 25 series</a></li>"))
+        let index = try shelf.siteFile("series/index.html")
+        #expect(index.contains("<h1>Series</h1>") && index.contains("<p class=\"counts\">25 series</p>"))
+        #expect(index.components(separatedBy: "<a href=\"../series/").count - 1 == 25)
+        #expect(index.contains("<a href=\"#letter-g\" title=\"5 series\">G</a>"))
+        #expect(
+            index.contains(
+                "<a href=\"../series/gamma-4/index.html\" dir=\"auto\">Gamma 4</a> <span class=\"count\">1 book</span>")
+        )
+        #expect(
+            try shelf.siteFile("series/beta-0/index.html").contains(
+                "<a href=\"../../series/index.html\">all series</a>"))
+
+        // Past the names one page holds, a page per letter; and a build after a change makes what
+        // a full build makes.
+        let split = try await OwnThread.run(throwing: {
+            var builder = SiteBuilder(library: shelf.library, paths: shelf.paths, settings: SiteSettings())
+            builder.namesOnOnePage = 10
+            try builder.build(.full)
+            let split = try TemporaryShelf.snapshot(of: shelf.paths.site)
+            try shelf.library.addBook(
+                NewBook(
+                    title: "Omega book", authors: ["Ann Author"],
+                    series: [SeriesPlace(name: "Omega", position: SeriesPosition(parsing: "1"))]))
+            try builder.build()
+            let incremental = try TemporaryShelf.snapshot(of: shelf.paths.site)
+            try builder.build(.full)
+            #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == incremental)
+            #expect(incremental["series/o.html"] != nil)
+            return split
+        })
+        let splitIndex = try #require(split["series/index.html"].map { String(decoding: $0, as: UTF8.self) })
+        #expect(!splitIndex.contains("<a href=\"../series/"))
+        #expect(splitIndex.contains("<a href=\"g.html\" title=\"5 series\">G</a>"))
+        let g = try #require(split["series/g.html"].map { String(decoding: $0, as: UTF8.self) })
+        #expect(g.contains("<h1>Series: G</h1>") && g.contains("<p class=\"counts\">5 series</p>"))
+        #expect(g.components(separatedBy: "<a href=\"../series/gamma-").count - 1 == 5)
+        #expect(g.contains("<a href=\"g.html\" aria-current=\"page\">G</a>"))
+        #expect(
+            Set(split.keys.filter { $0.hasPrefix("series/") && !$0.contains("/index") && $0.hasSuffix(".html") })
+                == ["series/a.html", "series/b.html", "series/d.html", "series/e.html", "series/g.html"])
+    }
+}
+
+/// A letter of an index split by letter holds no more names a page than the index would.
+@Suite struct LetterPagesTests {
+    /// Every shelf of a LibraryThing-style shelf is named "tag …", and every series of an import
+    /// may begin "Saga of the": all under one letter, its page was as large as the whole index
+    /// (shelves/t.html 421 KB for 3,811 tags, found by measuring the fix of the index). A letter's
+    /// names are paged as many a page as the index holds before it splits: `t.html`, `t-2.html`.
+    @Test func aLetterOfMoreNamesThanAPageHoldsIsPaged() async throws {
+        let site = try await OwnThread.run(throwing: {
+            let shelf = try TemporaryShelf()
+            for number in 0..<5 {
+                try shelf.library.addBook(
+                    NewBook(
+                        title: "Book \(number)", authors: ["Ann Author"], shelves: ["Tag \(number)"],
+                        series: [SeriesPlace(name: "Gamma \(number)", position: SeriesPosition(parsing: "1"))]))
+            }
+            var builder = SiteBuilder(library: shelf.library, paths: shelf.paths, settings: SiteSettings())
+            builder.namesOnOnePage = 2
+            try builder.build()
+            let built = try TemporaryShelf.snapshot(of: shelf.paths.site)
+            try builder.build(.full)
+            #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == built)
+            return built
+        })
+        let text = { (path: String) in site[path].map { String(decoding: $0, as: UTF8.self) } ?? "" }
+        for (folder, letter, slug, word) in [("series", "g", "gamma", "series"), ("shelves", "t", "tag", "shelves")] {
+            let pages = ["\(folder)/\(letter).html", "\(folder)/\(letter)-2.html", "\(folder)/\(letter)-3.html"]
+            #expect(site["\(folder)/\(letter)-4.html"] == nil)
+            let names = pages.map { text($0).components(separatedBy: "<a href=\"../\(folder)/\(slug)-").count - 1 }
+            #expect(names == [2, 2, 1], "\(folder)")
+            for (offset, page) in pages.enumerated() {
+                #expect(text(page).contains("<p class=\"counts\">5 \(word)</p>"), "\(page)")
+                #expect(text(page).contains("Page \(offset + 1) of 3"), "\(page)")
+            }
+            #expect(text(pages[0]).contains("<a href=\"../\(folder)/\(letter)-2.html\" rel=\"next\">"))
+            #expect(text(pages[1]).contains(", page 2 — "))
+            #expect(text(pages[2]).contains("<a href=\"\(letter).html\" aria-current=\"page\">"))
+        }
+    }
+}
+
+/// The index of shelves stays one page while its shelves fit, and is a page per letter past that.
+@Suite struct ShelvesIndexTests {
+    /// `shelves/index.html` listed every shelf, 412 KB for the 3,811 tags of a LibraryThing shelf
+    /// (found by an exploratory session): past the names one page holds it links a page per
+    /// letter, `shelves/b.html`, as the authors' index does, and says no "No shelves yet".
+    @Test func manyShelvesAreAPagePerLetter() async throws {
+        let names = ["Apple", "Banana", "Cherry"]
+        let shelf = try await OwnThread.run(throwing: {
+            let shelf = try TemporaryShelf()
+            for name in names {
+                for number in 0..<4 {
+                    try shelf.library.addBook(
+                        NewBook(
+                            title: "\(name) book \(number)", authors: ["Ann Author"], shelves: ["\(name) \(number)"]))
+                }
+            }
+            try shelf.build()
+            return shelf
+        })
+        // Twelve shelves fit on one page, as before.
+        let one = try shelf.siteFile("shelves/index.html")
+        #expect(one.components(separatedBy: "<span class=\"count\">").count - 1 == 12)
+        #expect(!one.contains("letter-links"))
+        #expect(!FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent("shelves/b.html").path))
+
+        let site = try await OwnThread.run(throwing: {
+            var builder = SiteBuilder(library: shelf.library, paths: shelf.paths, settings: SiteSettings())
+            builder.namesOnOnePage = 10
+            try builder.build(.full)
+            let split = try TemporaryShelf.snapshot(of: shelf.paths.site)
+            try shelf.library.addBook(NewBook(title: "Date book", authors: ["Ann Author"], shelves: ["Date"]))
+            try builder.build()
+            let incremental = try TemporaryShelf.snapshot(of: shelf.paths.site)
+            try builder.build(.full)
+            #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == incremental)
+            #expect(incremental["shelves/d.html"] != nil)
+            return split
+        })
+        let text = { (path: String) in site[path].map { String(decoding: $0, as: UTF8.self) } ?? "" }
+        let index = text("shelves/index.html")
+        #expect(index.contains("<p class=\"counts\">12 shelves</p>"))
+        #expect(!index.contains("<span class=\"count\">") && !index.contains("No shelves yet"))
+        #expect(index.contains("<a href=\"b.html\" title=\"4 shelves\">B</a>"))
+        let b = text("shelves/b.html")
+        #expect(b.contains("<h1>Shelves: B</h1>") && b.contains("<p class=\"counts\">4 shelves</p>"))
+        #expect(b.contains("<title>Shelves: B — "))
+        #expect(b.components(separatedBy: "<a href=\"../shelves/banana-").count - 1 == 4)
+        #expect(b.contains("<a href=\"b.html\" aria-current=\"page\">B</a>"))
+        #expect(
+            Set(site.keys.filter { $0.hasPrefix("shelves/") && !$0.contains("/index") && $0.hasSuffix(".html") })
+                == ["shelves/a.html", "shelves/b.html", "shelves/c.html"])
+    }
+}
+
 /// The authors' index stays one page up to ``PageModelFactory/authorsOnOnePage`` authors, with
 /// links to each letter's section; past that, a page per letter.
 @Suite struct AuthorsIndexTests {

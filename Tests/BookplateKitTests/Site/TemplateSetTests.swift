@@ -191,7 +191,9 @@ import Testing
             "partials/loop.mustache": "{{> partials/loop}}\n",
         ])
         let shown = { (name: String) in folder.appendingPathComponent(name).relativePathForDisplay }
-        let pages = "index, list, book, author, authors, shelves, shelf, series, stats, year, commonplace, page or 404"
+        let pages =
+            "index, list, book, book-highlights, author, authors, shelves, shelf, series, series-index, stats, year, commonplace, "
+            + "page or 404"
         #expect(
             try load(folder).warnings == [
                 "\(shown("Book.mustache")) is not used: it is not a page template and no template includes it "

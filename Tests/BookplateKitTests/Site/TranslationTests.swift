@@ -259,7 +259,9 @@ import Testing
         settings.language = "fr"
         try shelf.build(settings: settings)
         #expect(
-            try shelf.siteFile("series/time-slips/index.html").contains("<p class=\"counts\">2 livres · 1 lu sur 2</p>")
+            try shelf.siteFile("series/time-slips/index.html").contains(
+                "<p class=\"counts\">2 livres · 1 lu sur 2 · <a href=\"../../series/index.html\">toutes les séries</a></p>"
+            )
         )
         #expect(try shelf.siteFile("feed.xml").contains("Kindred d’Octavia E. Butler</title>"))
         #expect(try shelf.siteFile("index.html").contains("data-found-one=\"{count} livre trouvé\""))
@@ -387,7 +389,9 @@ import Testing
         settings.language = "fr"
         try await shelf.buildOffPool(settings: settings)
         #expect(
-            try shelf.siteFile("series/time-slips/index.html").contains("<p class=\"counts\">2 livres · 1/2 lus</p>"))
+            try shelf.siteFile("series/time-slips/index.html").contains(
+                "<p class=\"counts\">2 livres · 1/2 lus · <a href=\"../../series/index.html\">toutes les séries</a></p>"
+            ))
         let theme = try Theme.load(overrides: shelf.paths.templates, requireFolder: true)
         let french = try Words.load(theme: theme, language: "fr")
         #expect(french.plural("seriesReadCount", 2, ["read": "2", "books": "3"]) == "2/3 lus")
