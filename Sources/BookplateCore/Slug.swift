@@ -87,7 +87,13 @@ public enum Slug {
     /// 300 letters was taken as it was, and the book's page, whose folder is named by it, could
     /// never be written — nor, from about 235, its note (found by an exploratory session).
     public static func isValid(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.count <= longestValid && !text.hasPrefix("-") && !text.hasSuffix("-")
+        text.utf8.count <= longestValid && isWellFormed(text)
+    }
+
+    /// Whether `text` is made of what a slug is made of, whatever its length: a page of the
+    /// reader's is named by its file, which may be longer than a slug Bookplate makes.
+    public static func isWellFormed(_ text: String) -> Bool {
+        !text.isEmpty && !text.hasPrefix("-") && !text.hasSuffix("-")
             && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
 }

@@ -128,7 +128,9 @@ struct ExtraPages: Sendable, Equatable {
                 )
                 continue
             }
-            guard Slug.isValid(name) else {
+            // Any length: a page named by a long file was left out when slugs' length was limited
+            // (found by a review).
+            guard Slug.isWellFormed(name) else {
                 loaded.warnings.append(
                     "\(display(file)) is not published: a page's file name is its address, in small letters, digits"
                         + " and hyphens, as \(Slug.make(from: name, fallbackPrefix: "page")).md")

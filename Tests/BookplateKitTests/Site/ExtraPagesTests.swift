@@ -55,6 +55,17 @@ import Testing
                     + "published as it is) or mend the link") == true, "\(said)")
     }
 
+    /// A page named by a file longer than any slug Bookplate makes was left out, saying its
+    /// name was not small letters, digits and hyphens (found by a review). It is published.
+    @Test func aPageOfALongNameIsPublished() throws {
+        let shelf = try FixtureShelf.make()
+        let name = Array(repeating: "notes-on-reading", count: 6).joined(separator: "-")
+        try Self.writePage("# Notes\n\nHi.\n", named: name + ".md", in: shelf)
+        let report = try shelf.build(settings: FixtureShelf.settings)
+        #expect(!report.everyWarning.contains { $0.contains("not published") }, "\(report.everyWarning)")
+        #expect(try shelf.siteFile("pages/\(name)/index.html").contains("<p>Hi.</p>"))
+    }
+
     @Test func aPageIsPublishedWithItsTitleAndLinkedFromEveryPage() throws {
         let shelf = try FixtureShelf.make()
         try Self.writePage(
