@@ -473,7 +473,7 @@ struct BookImporter {
         if let added = record.addedAt, book.id != nil, !Self.saysNoMore(added, than: book.addedAt) {
             book.addedAt = added
         } else if let day = record.addedOn, record.addedAt == nil, book.id != nil,
-            PartialDate.day(of: book.addedAt, in: timeZone) != day
+            PartialDate.day(of: book.addedAt, in: timeZone) != day, !Self.fallsOn(day, somewhere: book.addedAt)
         {
             // A day the library's time is on, where the reader is, tells no more: importing a
             // shelf's own CSV again set every book's time to midnight.
@@ -496,10 +496,27 @@ struct BookImporter {
     /// The first moment of `day` where the reader is: a reading log's day added. Read as UTC's
     /// midnight, a book added on an evening in Los Angeles and exported there came back a day
     /// early (found by an exploratory session).
+    /// Never after now: a day that is already tomorrow where the reader is not yet (a file made
+    /// across the date line) is now.
     func startOfDay(_ day: PartialDate) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        return calendar.date(from: DateComponents(year: day.year, month: day.month ?? 1, day: day.day ?? 1)) ?? now
+        let start = calendar.date(from: DateComponents(year: day.year, month: day.month ?? 1, day: day.day ?? 1))
+        return min(start ?? now, now)
+    }
+
+    /// Whether `instant` is on `day` somewhere on Earth (from UTC−12 to UTC+14): the day a file
+    /// made there gives it. A CSV exported where it was already the next day, imported in Los
+    /// Angeles, moved the book's time added to Los Angeles' tomorrow (found by a review).
+    static func fallsOn(_ day: PartialDate, somewhere instant: Date) -> Bool {
+        guard let month = day.month, let date = day.day, let utc = TimeZone(identifier: "UTC") else { return false }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = utc
+        guard let midnight = calendar.date(from: DateComponents(year: day.year, month: month, day: date)) else {
+            return false
+        }
+        let since = instant.timeIntervalSince(midnight)
+        return since >= -14 * 3600 && since < 36 * 3600
     }
 
     /// Whether a file's time added tells no more than the library's: the same instant, or the same

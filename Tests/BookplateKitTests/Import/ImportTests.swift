@@ -707,6 +707,31 @@ import Testing
         #expect(csv == second, "\(GoldenFiles.readableDiff(csv, second))")
     }
 
+    /// A CSV exported in Kiritimati (UTC+14), where it was already the 28th, and imported in Los
+    /// Angeles on the 27th moved the book's time added to Los Angeles' tomorrow, and said
+    /// "updated" (found by a review). A day the library's time is on somewhere tells no more, and
+    /// no time added is after now.
+    @Test func aDateAddedFromAcrossTheDateLineTellsNoMore() throws {
+        let losAngeles = try #require(TimeZone(identifier: "America/Los_Angeles"))
+        // 2026-11-27T10:32Z: 02:32 on the 27th in Los Angeles, 00:32 on the 28th in Kiritimati.
+        let moment = Date(timeIntervalSince1970: 1_795_775_520)
+        let shelf = try TemporaryShelf(clock: WallClock.fixed(moment, in: losAngeles))
+        try shelf.library.addBook(NewBook(title: "Tz Book", authors: ["Ann Author"]))
+        let file = try TestPaths.temporaryFolder("date-line").appendingPathComponent("export.csv")
+        try Data("Title,Author,Exclusive Shelf,Date Added\nTz Book,Ann Author,to-read,2026/11/28\n".utf8).write(
+            to: file)
+        let again = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).run(
+            file: file, as: .goodreads)
+        #expect(again.summary.unchanged == 1 && again.summary.updated.isEmpty)
+        #expect(try shelf.library.findBook(matching: "tz-book").book.addedAt == moment)
+        // A new book dated so is added now, not tomorrow.
+        try Data("Title,Author,Exclusive Shelf,Date Added\nOther Book,Ann Author,to-read,2026/11/28\n".utf8).write(
+            to: file)
+        _ = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).run(
+            file: file, as: .goodreads)
+        #expect(try shelf.library.findBook(matching: "other-book").book.addedAt == moment)
+    }
+
     /// The CSV export left subtitles out ("The Dispossessed", where Goodreads writes "The
     /// Dispossessed: An Ambiguous Utopia"). Found by an exploratory session. It now writes them as
     /// Goodreads does, and importing the file again finds the same book, never a second one.
