@@ -159,26 +159,27 @@ public struct SiteBuilder: Sendable {
                 }
             }
         }
-        if factory.splitsShelves {
-            let perPage = factory.namesOnOnePage
-            pages += factory.shelfLetters.flatMap { section in
-                (1...section.pageCount(perPage: perPage)).map { number in
-                    page("shelves/" + section.fileName(page: number), "shelves") {
-                        shared.factory.shelvesPage(letter: section.letter, page: number)
-                    }
+        // The pages of an index split by letter: `shelves/b.html`, then `b-2.html`.
+        func letterPages<Model: Sendable & Encodable>(
+            _ sections: [LetterSection<Int>], in folder: String, _ template: String,
+            _ model: @escaping @Sendable (_ letter: String, _ page: Int) -> Page<Model>
+        ) -> [PlannedOutput] {
+            sections.flatMap { section in
+                (1...section.pageCount(perPage: factory.namesOnOnePage)).map { number in
+                    page(folder + section.fileName(page: number), template) { model(section.letter, number) }
                 }
+            }
+        }
+        if factory.splitsShelves {
+            pages += letterPages(factory.shelfLetters, in: "shelves/", "shelves") {
+                shared.factory.shelvesPage(letter: $0, page: $1)
             }
         }
         if !factory.seriesLists.isEmpty {
             pages.append(page(PageModelFactory.seriesIndexURL, "series-index") { shared.factory.seriesIndexPage() })
             if factory.splitsSeries {
-                let perPage = factory.namesOnOnePage
-                pages += factory.seriesLetters.flatMap { section in
-                    (1...section.pageCount(perPage: perPage)).map { number in
-                        page("series/" + section.fileName(page: number), "series-index") {
-                            shared.factory.seriesIndexPage(letter: section.letter, page: number)
-                        }
-                    }
+                pages += letterPages(factory.seriesLetters, in: "series/", "series-index") {
+                    shared.factory.seriesIndexPage(letter: $0, page: $1)
                 }
             }
         }
