@@ -24,7 +24,7 @@ enum OlderThemes {
             "953247ecae63fa34", "c32b7d606f0fa578", "e9be38d4a4b9bc84", "eea09e45cab2813d",
         ],
         "authors.mustache": [
-            "56cf0e1df22a8709", "9a393fe9fa0a01be", "ea495074caf91528",
+            "22a380f296dc1bdd", "56cf0e1df22a8709", "9a393fe9fa0a01be", "ea495074caf91528",
         ],
         "book.mustache": [
             "071f3a0ea126ccc1", "07e5d782966b1963", "084af5850599dc53", "2bae5ebe126af6a4", "2e91d4aa6b7c5365",

@@ -160,44 +160,18 @@ extension PageModelFactory {
         return ListGroupModel(id: "series", title: words("seriesTitle"), lists: links)
     }
 
-    /// Whether the series' index is a page per letter.
-    var splitsSeries: Bool { seriesLists.count > namesOnOnePage }
-
     /// The index of every series, by letter: one page while they fit on one, else links to a
     /// page per letter; `letter` gives the page of that letter.
-    func seriesIndexPage(letter: String? = nil, page number: Int = 1) -> Page<SeriesIndexPageModel> {
-        let root = "../"
-        let split = splitsSeries
-        let title = letter.map { words("seriesOfLetter", ["letter": $0]) } ?? words("seriesTitle")
-        let perPage = namesOnOnePage
-        // A letter's page shows a page's worth of its series.
-        let shown = seriesLetters.filter { split ? $0.letter == letter : true }.map { section in
-            var part = section
-            if split { part.entries = Array(section.entries(onPage: number, perPage: perPage)) }
-            return part
+    func seriesIndexPage(letter: String? = nil, page number: Int = 1) -> Page<LetterIndexPageModel<IndexEntryModel>> {
+        letterIndexPage(
+            seriesLetters, in: "series/", letter: letter, page: number,
+            title: letter.map { words("seriesOfLetter", ["letter": $0]) } ?? words("seriesTitle"), counting: "series",
+            listName: "series"
+        ) { index in
+            let list = seriesLists[index]
+            return IndexEntryModel(
+                name: list.series.name, url: "../" + PageModelFactory.seriesURL(list.series.slug),
+                bookCountLabel: words.count(list.bookCount, "book"))
         }
-        let section = seriesLetters.first { split && $0.letter == letter }
-        return page(
-            SeriesIndexPageModel(
-                title: title,
-                countLabel: words.count(
-                    letter == nil ? seriesLists.count : section?.entries.count ?? 0, "series"),
-                letterLinks: letterLinks(seriesLetters, split: split, current: letter, counting: "series"),
-                letters: shown.map { section in
-                    SeriesLetterModel(
-                        letter: section.letter, anchor: section.anchor,
-                        series: section.entries.map { index in
-                            let list = seriesLists[index]
-                            return SeriesIndexEntryModel(
-                                name: list.series.name, url: root + PageModelFactory.seriesURL(list.series.slug),
-                                bookCountLabel: words.count(list.bookCount, "book"))
-                        })
-                },
-                pagination: section.flatMap { section in
-                    pagination(pageCount: section.pageCount(perPage: perPage), page: number, root: root) {
-                        "series/" + section.fileName(page: $0)
-                    }
-                }),
-            root: root, title: number > 1 ? pageTitle(title, page: number) : documentTitle(title))
     }
 }

@@ -12,25 +12,18 @@ extension PageModelFactory {
             .sorted { ($0.key, $0.shelf.slug) < ($1.key, $1.shelf.slug) }.map(\.shelf)
     }
 
-    /// Whether the index of shelves is a page per letter: one page of 3,811 shelves weighed
-    /// 412 KB (found by an exploratory session).
-    var splitsShelves: Bool { shelves.count > namesOnOnePage }
-
     /// The index of shelves: every shelf by name while they fit on one page, else links to a page
     /// per letter; `letter` gives the page of that letter.
     func shelvesPage(letter: String? = nil, page number: Int = 1) -> Page<ShelvesPageModel> {
-        let root = "../"
-        let split = splitsShelves
-        let perPage = namesOnOnePage
+        let split = splits(shelfLetters)
         let section = shelfLetters.first { split && $0.letter == letter }
         // A letter's page shows a page's worth of its shelves.
         let shown: [Shelf] =
-            split ? (section?.entries(onPage: number, perPage: perPage) ?? []).map { shelves[$0] } : shelves
+            split ? (section?.entries(onPage: number, perPage: namesOnOnePage) ?? []).map { shelves[$0] } : shelves
         let entries = shown.map { shelf in
-            let count = index.booksByShelf[shelf.slug]?.count ?? 0
-            return ShelfEntryModel(
-                name: shelf.name, url: root + PageModelFactory.shelfURL(shelf.slug),
-                bookCountLabel: words.count(count, "book"))
+            IndexEntryModel(
+                name: shelf.name, url: "../" + PageModelFactory.shelfURL(shelf.slug),
+                bookCountLabel: words.count(index.booksByShelf[shelf.slug]?.count ?? 0, "book"))
         }
         let title = letter.map { words("shelvesOfLetter", ["letter": $0]) } ?? words("shelvesTitle")
         return page(
@@ -38,13 +31,8 @@ extension PageModelFactory {
                 title: title, shelves: entries,
                 countLabel: words.count(letter == nil ? shelves.count : section?.entries.count ?? 0, "shelf"),
                 letterLinks: split ? letterLinks(shelfLetters, split: true, current: letter, counting: "shelf") : [],
-                isEmpty: shelves.isEmpty,
-                pagination: section.flatMap { section in
-                    pagination(pageCount: section.pageCount(perPage: perPage), page: number, root: root) {
-                        "shelves/" + section.fileName(page: $0)
-                    }
-                }),
-            root: root, title: number > 1 ? pageTitle(title, page: number) : documentTitle(title))
+                isEmpty: shelves.isEmpty, pagination: letterPagination(section, page: number, in: "shelves/")),
+            root: "../", title: number > 1 ? pageTitle(title, page: number) : documentTitle(title))
     }
 
     /// Page `number` of a shelf's list.

@@ -29,15 +29,16 @@ struct PageModelFactory: Sendable {
     let shelfLetters: [LetterSection<Int>]
     /// The series by index letter (their positions in ``seriesLists``), as their index lists them.
     let seriesLetters: [LetterSection<Int>]
-    /// Above this many names an index of series or of shelves is a page per letter (smaller in
-    /// tests).
+    /// Above this many names an index of authors, series or shelves is a page per letter, and a
+    /// letter a page per this many names (smaller in tests).
     var namesOnOnePage = PageModelFactory.authorsOnOnePage
     /// Every published highlight, newest first, by year.
     let commonplace: Commonplace
     /// The books read, in all and by year.
     let readBooks: ReadBooks
-    /// Every author by index letter, as the authors' index lists them.
-    let authorLetters: [AuthorLetterModel]
+    /// The authors by index letter of their sort names (their positions in the snapshot's
+    /// authors), as their index lists them.
+    let authorLetters: [LetterSection<Int>]
     /// The model of each rating, by quarters of a star: the same twenty serve every page.
     private let ratingModels: [Int: RatingModel]
 
@@ -59,7 +60,9 @@ struct PageModelFactory: Sendable {
             return (index, shelves, BookLists(snapshot, shelves: shelves, index: index))
         } _: {
             (
-                PageModelFactory.authorLetters(of: snapshot, words: words), SeriesList.all(in: snapshot),
+                PageModelFactory.letterSections(
+                    Array(snapshot.authors.indices), name: { snapshot.authors[$0].sortName },
+                    slug: { snapshot.authors[$0].slug }), SeriesList.all(in: snapshot),
                 Commonplace(snapshot), ReadBooks(snapshot)
             )
         }
@@ -320,39 +323,6 @@ struct PageModelFactory: Sendable {
     /// weighed 1.9 MB. The indexes of series and of shelves split at the same count.
     static let authorsOnOnePage = 2_000
 
-    /// Every author by index letter, each entry linking from a page at the top of `authors/`.
-    private static func authorLetters(of snapshot: LibrarySnapshot, words: Words) -> [AuthorLetterModel] {
-        let root = "../"
-        var bookCounts: [String: Int] = [:]
-        for details in snapshot.books {
-            for author in details.authors { bookCounts[author.slug, default: 0] += 1 }
-        }
-        // By index letter first: names in other scripts file under their transliterated letter
-        // (Булгаков under B), so each letter is one section. Keys are worked out once per author.
-        let authors = snapshot.authors.map { author in
-            let key = TextFolding.searchKey(author.sortName)
-            return (author: author, letter: PageModelFactory.indexLetter(ofKey: key), key: key)
-        }.sorted { ($0.letter, $0.key, $0.author.slug) < ($1.letter, $1.key, $1.author.slug) }
-        var letters: [AuthorLetterModel] = []
-        for (author, letter, _) in authors {
-            let entry = AuthorEntryModel(
-                name: author.name, sortName: author.sortName, url: root + PageModelFactory.authorURL(author.slug),
-                bookCountLabel: words.count(bookCounts[author.slug] ?? 0, "book"))
-            if letters.last?.letter == letter {
-                letters[letters.count - 1].authors.append(entry)
-            } else {
-                letters.append(
-                    AuthorLetterModel(letter: letter, anchor: PageModelFactory.letterAnchor(letter), authors: [entry]))
-            }
-        }
-        return letters
-    }
-
-    /// Whether the authors' index is split into a page per letter.
-    static func splitsAuthors(_ letters: [AuthorLetterModel]) -> Bool {
-        letters.reduce(0) { $0 + $1.authors.count } > authorsOnOnePage
-    }
-
     /// A letter as an id, and as the name of its page in `authors/` (`a.html`): `other` for names
     /// that start with no letter, `u416` for a letter outside ASCII. (Author pages are folders,
     /// so no file there can take one's place.)
@@ -363,26 +333,18 @@ struct PageModelFactory: Sendable {
     }
 
     /// The authors' index: every author when they fit on one page, else links to a page per
-    /// letter; `letter` gives the page of that letter.
-    func authorsPage(letter: String? = nil) -> Page<AuthorsPageModel> {
-        let letters = authorLetters
-        let split = PageModelFactory.splitsAuthors(letters)
-        let total = letters.reduce(0) { $0 + $1.authors.count }
-        let title = letter.map { words("authorsOfLetter", ["letter": $0]) } ?? words("authorsTitle")
-        return page(
-            AuthorsPageModel(
-                title: title,
-                countLabel: words.count(
-                    letter.map { letter in letters.first { $0.letter == letter }?.authors.count ?? 0 } ?? total,
-                    "author"),
-                letterLinks: letters.map { entry in
-                    LetterLinkModel(
-                        letter: entry.letter,
-                        url: split ? entry.anchor + ".html" : "#letter-\(entry.anchor)",
-                        countLabel: words.count(entry.authors.count, "author"), isCurrent: entry.letter == letter)
-                },
-                letters: split ? letters.filter { $0.letter == letter } : letters),
-            root: "../", title: documentTitle(title))
+    /// letter; `letter` and `number` give a page of that letter.
+    func authorsPage(letter: String? = nil, page number: Int = 1) -> Page<LetterIndexPageModel<AuthorEntryModel>> {
+        letterIndexPage(
+            authorLetters, in: "authors/", letter: letter, page: number,
+            title: letter.map { words("authorsOfLetter", ["letter": $0]) } ?? words("authorsTitle"), counting: "author",
+            listName: "authors"
+        ) { position in
+            let author = snapshot.authors[position]
+            return AuthorEntryModel(
+                name: author.name, sortName: author.sortName, url: "../" + PageModelFactory.authorURL(author.slug),
+                bookCountLabel: words.count(index.booksByAuthor[author.slug]?.count ?? 0, "book"))
+        }
     }
 
     var countsLabel: String {

@@ -81,7 +81,6 @@ public struct SiteBuilder: Sendable {
         // Every page's closure holds this one box, not a copy of the factory and the builder (half
         // a kilobyte each: 26 MB for 50,000 book pages).
         let shared = SharedPlan(factory: factory, notes: notes)
-        let authorLetters = factory.authorLetters
         @Sendable func page<Model: Sendable & Encodable>(
             _ path: String, _ template: String, _ model: @escaping @Sendable () throws -> Page<Model>
         ) -> PlannedOutput {
@@ -128,14 +127,6 @@ public struct SiteBuilder: Sendable {
                 ? PageModelFactory.authorURL(author.slug) : "authors/\(author.slug)/page/\(number)/index.html"
             return page(path, "author") { shared.factory.authorPage(author, page: number) }
         }
-        if PageModelFactory.splitsAuthors(authorLetters) {
-            plan.append(
-                contentsOf: authorLetters.map { entry in
-                    page("authors/\(entry.anchor).html", "authors") {
-                        shared.factory.authorsPage(letter: entry.letter)
-                    }
-                })
-        }
         var pages = factory.statisticsYears.map { year in
             page(PageModelFactory.yearStatisticsURL(year), "year") { shared.factory.yearPage(year) }
         }
@@ -170,14 +161,19 @@ public struct SiteBuilder: Sendable {
                 }
             }
         }
-        if factory.splitsShelves {
+        if factory.splits(factory.authorLetters) {
+            pages += letterPages(factory.authorLetters, in: "authors/", "authors") {
+                shared.factory.authorsPage(letter: $0, page: $1)
+            }
+        }
+        if factory.splits(factory.shelfLetters) {
             pages += letterPages(factory.shelfLetters, in: "shelves/", "shelves") {
                 shared.factory.shelvesPage(letter: $0, page: $1)
             }
         }
         if !factory.seriesLists.isEmpty {
             pages.append(page(PageModelFactory.seriesIndexURL, "series-index") { shared.factory.seriesIndexPage() })
-            if factory.splitsSeries {
+            if factory.splits(factory.seriesLetters) {
                 pages += letterPages(factory.seriesLetters, in: "series/", "series-index") {
                     shared.factory.seriesIndexPage(letter: $0, page: $1)
                 }

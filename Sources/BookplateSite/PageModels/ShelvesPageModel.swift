@@ -6,7 +6,7 @@ struct ShelvesPageModel: Sendable, Encodable {
     /// "Shelves", or "Shelves: B" on a letter's page.
     var title: String
     /// The shelves shown here: all of them, one letter's, or none on a split index.
-    var shelves: [ShelfEntryModel]
+    var shelves: [IndexEntryModel]
     var countLabel: String
     /// A link to each letter's page on a split index; empty when every shelf is on one page.
     var letterLinks: [LetterLinkModel]
@@ -14,10 +14,4 @@ struct ShelvesPageModel: Sendable, Encodable {
     var isEmpty: Bool
     /// Links between the pages of a letter too long for one; nil otherwise.
     var pagination: PaginationModel?
-}
-
-struct ShelfEntryModel: Sendable, Encodable {
-    var name: String
-    var url: String
-    var bookCountLabel: String
 }

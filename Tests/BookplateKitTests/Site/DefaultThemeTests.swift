@@ -85,8 +85,9 @@ import Testing
     @Test func theTemplatesReadmeNamesEveryFieldOfThePageModels() throws {
         let readme = try DefaultThemeTests.readme()
         let folder = TestPaths.repository.appendingPathComponent("Sources/BookplateSite/PageModels")
-        // A commonplace entry's `highlight` is written out as its fields, beside the entry's.
-        let flattened: Set<String> = ["highlight"]
+        // A commonplace entry's `highlight` is written out as its fields, beside the entry's; an
+        // index letter's `listName` is the name its entries go by (`authors`, `series`).
+        let flattened: Set<String> = ["highlight", "listName"]
         var fields: [(name: String, isMarkup: Bool)] = []
         for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
             let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
