@@ -59,9 +59,12 @@ package enum DefaultTheme {
         `book.other`, and for a language that has them `book.zero`, `book.two`, `book.few` and
         `book.many` — a shelf's own `ru.yaml` writes `book.one: "{count} книга"` (1, 21),
         `book.few: "{count} книги"` (2–4, 22) and `book.many: "{count} книг"` (5–20, 25). A form a table
-        does not give is written as `.other`. The rules are those of `Intl.PluralRules`, which the search
-        uses in the browser, for ar, cs, de, en, es, fr, he, it, ja, ko, nl, pl, pt, ru, sk, sv, uk and zh
-        (and a few more); any other language takes `one` for 1 alone. The search's two counts are written
+        does not give is written as `.other`. The rules are the CLDR's cardinal plural rules (CLDR 47) for
+        every language it has rules for, from Afrikaans to Zulu — the rules `Intl.PluralRules` follows in
+        the browser, where the search words its counts, so a count on a page and in the search take the
+        same form. A tag's region or script is looked past as the browser does (`sr-Latn` counts as `sr`,
+        `pt-BR` as `pt`; `pt-PT` has rules of its own), and a language the CLDR has no rules for counts as
+        English does, `one` for 1 alone. The search's two counts are written
         `searchFoundOne` and `searchFoundOther`, `searchHighlightsOne` and `searchHighlightsOther`, and
         take the other forms the same way (`searchFoundFew`, `searchHighlightsMany`). A counting word written
         without forms, as `seriesReadCount` was before it had `.one` and `.other`, is still read: as its

@@ -23,6 +23,9 @@ struct Words: Sendable {
     /// most languages, 2 in Spanish (CLDR's minimum grouping digits, the table's
     /// `numberGroupMinimum`). Read once: every count on every page asks.
     let groupingMinimum: Int
+    /// The number of the CLDR's plural rule the language counts by (``PluralCategory/rule(of:)``),
+    /// found once: every count on every page asks.
+    private let pluralRule: Int
 
     /// The languages written right to left, by primary subtag, as CLDR's character order has them.
     static let rightToLeft: Set<String> = [
@@ -48,6 +51,7 @@ struct Words: Sendable {
         self.table = table.mapValues(Phrase.init)
         elidesDe = language.lowercased().hasPrefix("fr")
         groupingMinimum = max(1, table["numberGroupMinimum"].flatMap { Int($0) } ?? 1)
+        pluralRule = PluralCategory.rule(of: language)
     }
 
     /// The table for `language` from `theme`: `pt-BR` reads `pt.yaml`, then `pt-BR.yaml`, over
@@ -179,7 +183,7 @@ struct Words: Sendable {
 
     /// The key of the form `value` takes: `key.<category>` when the table has it, else `key.other`.
     func pluralKey(_ key: String, _ value: Int) -> String {
-        let form = "\(key).\(PluralCategory(value, language: language).rawValue)"
+        let form = "\(key).\(PluralCategory.category(value.magnitude, rule: pluralRule).rawValue)"
         return table[form] == nil ? "\(key).other" : form
     }
 

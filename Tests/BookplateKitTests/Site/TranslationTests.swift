@@ -339,6 +339,38 @@ import Testing
         #expect(PluralCategory(0, language: "fr_CA") == .one)
     }
 
+    /// Pages took `one` for 1 alone in every language Bookplate had no rule of its own for, while
+    /// the search asks the browser's CLDR rules: a Serbian shelf of 22 books was "22 knjiga" on
+    /// its page and "22 knjige" in its search (found by an exploratory session). The pages now
+    /// count by the CLDR's rules for every language, generated from its data: for each language
+    /// the CLDR has rules for, and tags with a region, a script or an old code, every count from
+    /// 0 to 200 and a few larger ones takes the form Chromium's `Intl.PluralRules` gives it
+    /// (`Fixtures/plurals/chromium.json`, recorded by `Tests/tools/record_browser_plurals.py`).
+    @Test func pagesCountEveryLanguageAsTheBrowsersSearchDoes() throws {
+        struct Recorded: Decodable {
+            struct Tag: Decodable { let forms: String }
+            let counts: [Int]
+            let tags: [String: Tag]
+        }
+        let data = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("plurals/chromium.json"))
+        let recorded = try JSONDecoder().decode(Recorded.self, from: data)
+        #expect(recorded.tags.count > 200)
+        let letter: [PluralCategory: Character] = [
+            .zero: "z", .one: "1", .two: "t", .few: "f", .many: "m", .other: "o",
+        ]
+        for (tag, browser) in recorded.tags.sorted(by: { $0.key < $1.key }) {
+            let forms = String(recorded.counts.map { letter[PluralCategory($0, language: tag)] ?? "?" })
+            #expect(forms == browser.forms, "\(tag)")
+        }
+        let serbian = Words(
+            language: "sr-Latn",
+            table: ["book.one": "{count} knjiga", "book.few": "{count} knjige", "book.other": "{count} knjiga"])
+        #expect(
+            [1, 2, 21, 22, 25, 111].map { serbian.count($0, "book") } == [
+                "1 knjiga", "2 knjige", "21 knjiga", "22 knjige", "25 knjiga", "111 knjiga",
+            ])
+    }
+
     /// A reader's `ru.yaml` gave `book.few` and `book.many`, and the site said "16 книги": only
     /// `one` and `other` were read. A form a table does not give is written as `other`. Found by an
     /// exploratory session.
