@@ -148,7 +148,9 @@ package enum DefaultTheme {
         folds case, accents, the vowel points of Arabic and Hebrew and width (NFKD) in the query and
         the index alike, and finds a Chinese, Japanese or Korean name written with or without the space
         between its parts ("村上春樹" finds 村上 春樹). It writes its counts with
-        the words of its `data-found-…` and `data-highlights-…` attributes (and lists the first hundred
+        the words of its `data-found-…` and `data-highlights-…` attributes, in the forms the browser's
+        `Intl.PluralRules` gives the page's `<html lang>` (English's, when a layout of your own writes a
+        `lang` the browser cannot read) (and lists the first hundred
         results, and every book titled exactly as the query past them, saying so with
         `data-showing-first` when there are more), their thousands grouped by its
         `data-group` (`{{t.numberGroupSeparator}}`, as the pages group theirs: "1,234", "1 234"), and only
@@ -250,9 +252,17 @@ package enum DefaultTheme {
           }
 
           // The form a count takes is the page's language's: French says "0 livre trouvé", Russian
-          // "22 книги" and "25 книг". Bookplate picks the same forms for the counts on its pages.
-          var plurals = window.Intl && Intl.PluralRules
-            ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
+          // "22 книги" and "25 книг". Bookplate picks the same forms for the counts on its pages. A
+          // language the browser cannot read (a theme's own lang="en-USA") throws, and the search box
+          // never showed: English's rules count then, as they do a language the CLDR has no rules for.
+          var plurals = null;
+          if (window.Intl && Intl.PluralRules) {
+            try {
+              plurals = new Intl.PluralRules(document.documentElement.lang || "en");
+            } catch (error) {
+              plurals = new Intl.PluralRules("en");
+            }
+          }
 
           // A count written as the pages write it: its thousands grouped by the separator the page gives
           // (data-group, from the same table the pages' numbers use: "1,234", "1 234", "1.234"), and

@@ -98,6 +98,49 @@ import Testing
         }
     }
 
+    /// `language: en-USA` (or `de-DEU`, `fr-CH-CH`) was taken and published as `lang="en-USA"`,
+    /// which the browser's `Intl.PluralRules` cannot read: `search.js` threw and the search box
+    /// never showed (found by an exploratory session). The language is read as a BCP 47 tag, as
+    /// the browser reads it, and one it cannot read is refused in one line that says why.
+    @Test func aLanguageTheBrowserCannotReadIsRefusedSayingWhy() throws {
+        for tag in [
+            "de-CH-1996", "sl-rozaj-biske", "en-US-x-twain", "de-DE-u-co-phonebk", "ca-ES-valencia", "yue", "sr-Latn",
+        ] {
+            #expect(try SiteSettings.load(from: try write("language: \(tag)\n")).language == tag, "\(tag)")
+        }
+        let expected = "a language code such as en, fr or fr-CA: "
+        for (written, problem) in [
+            ("en-USA", "USA is no region: a region is 2 letters (US) or 3 digits (419)"),
+            ("de-DEU", "DEU is no region: a region is 2 letters (US) or 3 digits (419)"),
+            ("fr-CH-CH", "CH is given twice"),
+            ("sl-rozaj-rozaj", "rozaj is given twice"),
+            ("fr_FR.UTF-8", "write letters and digits in parts joined by '-'"),
+            ("en-a-bb-a-cc", "a is given twice"),
+            (
+                "zh-Hant-Hans",
+                "Hans cannot stand there: after the language come a script (4 letters), a region "
+                    + "(2 letters or 3 digits) and variants (5 to 8 letters)"
+            ),
+            (
+                "en-US-u",
+                "u cannot stand there: after the language come a script (4 letters), a region "
+                    + "(2 letters or 3 digits) and variants (5 to 8 letters)"
+            ),
+        ] {
+            let file = try write("title: Books\nlanguage: \(written)\n")
+            #expect(
+                throws: SettingsError.badValue(
+                    path: file.relativePathForDisplay, line: 2, key: "language", expected: expected + problem),
+                "\(written)"
+            ) { try SiteSettings.load(from: file) }
+        }
+        let file = try write("language: en-USA\n")
+        let error = #expect(throws: SettingsError.self) { try SiteSettings.load(from: file) }
+        #expect(
+            error?.description == "\(file.relativePathForDisplay):1: 'language' must be a language code such as en, fr "
+                + "or fr-CA: USA is no region: a region is 2 letters (US) or 3 digits (419)")
+    }
+
     /// `title: ~` published a site called "~" and `owner: null` a footer "null’s bookshelf",
     /// while `title:` was refused (found by an exploratory session): all three are YAML's nothing.
     @Test func aSettingSetToNothingIsNotSet() throws {
