@@ -18,7 +18,8 @@ enum PluralCategory: String, CaseIterable, Sendable {
     /// own for, where the search counted by the CLDR's: "22 knjiga" on a Serbian page, "22
     /// knjige" in its search. Found by an exploratory session.)
     static func rule(of language: String) -> Int {
-        var tag = Substring(language.lowercased().replacingOccurrences(of: "_", with: "-"))
+        var tag = Substring(
+            LanguageTag.replacingOldCode(language.lowercased().replacingOccurrences(of: "_", with: "-")))
         while !tag.isEmpty {
             if let rule = ruleOfLanguage[String(tag)] { return rule }
             tag = tag[..<(tag.lastIndex(of: "-") ?? tag.startIndex)]

@@ -57,7 +57,10 @@ struct Words: Sendable {
     /// The table for `language` from `theme`: `pt-BR` reads `pt.yaml`, then `pt-BR.yaml`, over
     /// English. Language tags are the same in any case and with `_` for `-` (`FR`, `pt_br`).
     static func load(theme: Theme, language: String) throws -> Words {
-        func tag(_ name: String) -> String { name.lowercased().replacingOccurrences(of: "_", with: "-") }
+        // A reader's `iw.yaml` is a table of `he`, as a site in `iw` is in `he`.
+        func tag(_ name: String) -> String {
+            LanguageTag.replacingOldCode(name.lowercased().replacingOccurrences(of: "_", with: "-"))
+        }
         let primary = String(language.prefix { $0 != "-" && $0 != "_" })
         let asked = [primary, language].map(tag)
         // The theme's own names of the tables asked for, English first.

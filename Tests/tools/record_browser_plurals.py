@@ -24,7 +24,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 FIXTURE = HERE.parent / "BookplateKitTests" / "Fixtures" / "plurals" / "chromium.json"
 COUNTS = list(range(201)) + [1000, 1001, 1002, 1011, 1012, 20000, 40000, 100000, 1000000, 1000001,
                              1100000, 2000000]
-EXTRA_TAGS = ["sr-Latn", "sr-Cyrl-RS", "pt-BR", "fr-CA", "es-419", "zh-Hant-TW",
+EXTRA_TAGS = ["sr-Latn", "sr-Cyrl-RS", "pt-BR", "fr-CA", "es-419", "zh-Hant-TW", "iw", "in", "ji", "iw-IL",
               "tlh", "xx"]
 LETTER = {"zero": "z", "one": "1", "two": "t", "few": "f", "many": "m", "other": "o"}
 

@@ -141,6 +141,34 @@ import Testing
                 + "or fr-CA: USA is no region: a region is 2 letters (US) or 3 digits (419)")
     }
 
+    /// `iw` (Hebrew's old code) found no `he.yaml`, and `fre`, `French` or `English` were taken
+    /// as languages with no words (found by an exploratory session). An old code is read as its
+    /// replacement, keeping the rest of the tag; a longer code or a language's name is refused
+    /// with the code it means.
+    @Test func anOldCodeIsReadAsItsReplacementAndALongerCodeOrANameIsRefusedWithTheCode() throws {
+        for (written, tag) in [("iw", "he"), ("IW_IL", "he-IL"), ("in", "id"), ("ji", "yi"), ("tlh", "tlh")] {
+            #expect(try SiteSettings.load(from: try write("language: \(written)\n")).language == tag, "\(written)")
+        }
+        let expected = "a language code such as en, fr or fr-CA: "
+        for (written, problem) in [
+            ("fre", "fre is written fr in a language tag: did you mean fr?"),
+            ("fra-CA", "fra is written fr in a language tag: did you mean fr?"),
+            ("ENG", "ENG is written en in a language tag: did you mean en?"),
+            ("French", "French is no language code: did you mean fr?"),
+            ("english", "english is no language code: did you mean en?"),
+            ("Deutsch", "Deutsch is no language code: did you mean de?"),
+            ("Portuguese", "Portuguese is no language code: did you mean pt?"),
+            ("Klingonish", "Klingonish is no language: a language is 2 or 3 letters"),
+        ] {
+            let file = try write("language: \(written)\n")
+            #expect(
+                throws: SettingsError.badValue(
+                    path: file.relativePathForDisplay, line: 1, key: "language", expected: expected + problem),
+                "\(written)"
+            ) { try SiteSettings.load(from: file) }
+        }
+    }
+
     /// `title: ~` published a site called "~" and `owner: null` a footer "null’s bookshelf",
     /// while `title:` was refused (found by an exploratory session): all three are YAML's nothing.
     @Test func aSettingSetToNothingIsNotSet() throws {
