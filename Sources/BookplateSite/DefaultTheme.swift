@@ -59,7 +59,10 @@ package enum DefaultTheme {
         `book.other`, and for a language that has them `book.zero`, `book.two`, `book.few` and
         `book.many` — a shelf's own `ru.yaml` writes `book.one: "{count} книга"` (1, 21),
         `book.few: "{count} книги"` (2–4, 22) and `book.many: "{count} книг"` (5–20, 25). A form a table
-        does not give is written as `.other`. The rules are the CLDR's cardinal plural rules (CLDR 47) for
+        does not give is written as `.other`: a `tr.yaml` that gives only `book.other`, as Turkish writes a
+        noun the same after any number, is read for every count, and English's `book.one` is not (English
+        stays only for the words no table of the language gives at all; over a built-in table, its forms
+        stay where yours gives none). The rules are the CLDR's cardinal plural rules (CLDR 47) for
         every language it has rules for, from Afrikaans to Zulu — the rules `Intl.PluralRules` follows in
         the browser, where the search words its counts, so a count on a page and in the search take the
         same form. A tag's region or script is looked past as the browser does (`sr-Latn` counts as `sr`,

@@ -439,6 +439,45 @@ import Testing
         #expect(both.plural("seriesReadCount", 2, ["read": "2", "books": "3"]) == "2 lus sur 3")
     }
 
+    /// A reader's Turkish table gave only `book.other`, as Turkish writes a noun after any
+    /// number, and the site said "1 book" beside "2 kitap": English's `.one` stood under it.
+    /// Found by an exploratory session. A form only English gives is dropped where a table of the
+    /// language gives the word, so `.other` is written for it; English stays for the words the
+    /// language's tables do not give at all, and a reader's table over a built-in one keeps the
+    /// built-in forms it does not change.
+    @Test func aTableThatGivesOnlyTheOtherFormIsReadForEveryCount() async throws {
+        let shelf = try shelf(
+            withTranslations: """
+                book.other: "{count} kitap"
+                seriesReadCount.other: "{books} kitaptan {read} okundu"
+                searchFoundOther: "{count} kitap bulundu"
+                highlight: "{count} alıntı"
+
+                """, in: "tr.yaml")
+        let theme = try Theme.load(overrides: shelf.paths.templates, requireFolder: true)
+        let turkish = try Words.load(theme: theme, language: "tr")
+        #expect([0, 1, 2].map { turkish.count($0, "book") } == ["0 kitap", "1 kitap", "2 kitap"])
+        #expect(turkish.plural("seriesReadCount", 1, ["read": "1", "books": "3"]) == "3 kitaptan 1 okundu")
+        #expect(turkish.count(1, "highlight") == "1 alıntı", "a word written without forms")
+        #expect(turkish("searchFoundOne") == "searchFoundOne", "no English form for the search either")
+        #expect(turkish.count(1, "author") == "1 author", "a word the table does not give stays English")
+        #expect(turkish("navShelf") == "Shelf")
+        var settings = FixtureShelf.settings
+        settings.language = "tr"
+        try await shelf.buildOffPool(settings: settings)
+        let home = try shelf.siteFile("index.html")
+        #expect(home.contains(#"data-found-one="" data-found-other="{count} kitap bulundu""#))
+
+        // Over the built-in French table, a reader's `book.other` keeps French's own `book.one`.
+        try Data("book.other: \"{count} bouquins\"\n".utf8)
+            .write(to: shelf.paths.templates.appendingPathComponent("translations/fr.yaml"))
+        let french = try Words.load(
+            theme: try Theme.load(overrides: shelf.paths.templates, requireFolder: true), language: "fr")
+        #expect(french.count(1, "book") == "1 livre" && french.count(2, "book") == "2 bouquins")
+        // An English site keeps every English form.
+        #expect(try Words.load(theme: theme, language: "en").count(1, "book") == "1 book")
+    }
+
     /// An author's dates were shown as stored: "13 September 1916 – 1990-11-23" on a French site
     /// after an import. An ISO date, whole or partial, is written the language's way; free text
     /// stays as given. Found by an exploratory session.
