@@ -59,13 +59,22 @@ package enum DefaultTheme {
         `book.other`, and for a language that has them `book.zero`, `book.two`, `book.few` and
         `book.many` — a shelf's own `ru.yaml` writes `book.one: "{count} книга"` (1, 21),
         `book.few: "{count} книги"` (2–4, 22) and `book.many: "{count} книг"` (5–20, 25). A form a table
-        does not give is written as `.other`. The rules are those of `Intl.PluralRules`, which the search
-        uses in the browser, for ar, cs, de, en, es, fr, he, it, ja, ko, nl, pl, pt, ru, sk, sv, uk and zh
-        (and a few more); any other language takes `one` for 1 alone. The search's two counts are written
+        does not give is written as `.other`: a `tr.yaml` that gives only `book.other`, as Turkish writes a
+        noun the same after any number, is read for every count, and English's `book.one` is not (English
+        stays only for the words no table of the language gives at all; over a built-in table, its forms
+        stay where yours gives none). The rules are the CLDR's cardinal plural rules (CLDR 47) for
+        every language it has rules for, from Afrikaans to Zulu — the rules `Intl.PluralRules` follows in
+        the browser, where the search words its counts, so a count on a page and in the search take the
+        same form. A tag's region or script is looked past as the browser does (`sr-Latn` counts as `sr`,
+        `pt-BR` as `pt`; `pt-PT` has rules of its own), and a language the CLDR has no rules for counts as
+        English does, `one` for 1 alone. The search's two counts are written
         `searchFoundOne` and `searchFoundOther`, `searchHighlightsOne` and `searchHighlightsOther`, and
-        take the other forms the same way (`searchFoundFew`, `searchHighlightsMany`). A counting word written
-        without forms, as `seriesReadCount` was before it had `.one` and `.other`, is still read: as its
-        `.other`, for every count. Links are relative; `{{root}}` leads back to the top of the site.
+        take the other forms the same way (`searchFoundFew`, `searchHighlightsMany`). Every word that holds a
+        `{count}` comes in forms, among them `readTimes` and `readTimesIn` ("Read 3 times: 2019, 2024"),
+        `allBeingRead` ("All 14 books being read"), and the goal's `goalAhead` and `goalBehind` ("5 ahead
+        of pace"). A counting word written without forms, as `seriesReadCount` was before it had `.one`
+        and `.other` and these five were before they had theirs, is still read: as its `.other`, for every
+        count. Links are relative; `{{root}}` leads back to the top of the site.
 
         ## What every page receives
 
@@ -145,7 +154,9 @@ package enum DefaultTheme {
         folds case, accents, the vowel points of Arabic and Hebrew and width (NFKD) in the query and
         the index alike, and finds a Chinese, Japanese or Korean name written with or without the space
         between its parts ("村上春樹" finds 村上 春樹). It writes its counts with
-        the words of its `data-found-…` and `data-highlights-…` attributes (and lists the first hundred
+        the words of its `data-found-…` and `data-highlights-…` attributes, in the forms the browser's
+        `Intl.PluralRules` gives the page's `<html lang>` (English's, when a layout of your own writes a
+        `lang` the browser cannot read) (and lists the first hundred
         results, and every book titled exactly as the query past them, saying so with
         `data-showing-first` when there are more), their thousands grouped by its
         `data-group` (`{{t.numberGroupSeparator}}`, as the pages group theirs: "1,234", "1 234"), and only
@@ -247,9 +258,17 @@ package enum DefaultTheme {
           }
 
           // The form a count takes is the page's language's: French says "0 livre trouvé", Russian
-          // "22 книги" and "25 книг". Bookplate picks the same forms for the counts on its pages.
-          var plurals = window.Intl && Intl.PluralRules
-            ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
+          // "22 книги" and "25 книг". Bookplate picks the same forms for the counts on its pages. A
+          // language the browser cannot read (a theme's own lang="en-USA") throws, and the search box
+          // never showed: English's rules count then, as they do a language the CLDR has no rules for.
+          var plurals = null;
+          if (window.Intl && Intl.PluralRules) {
+            try {
+              plurals = new Intl.PluralRules(document.documentElement.lang || "en");
+            } catch (error) {
+              plurals = new Intl.PluralRules("en");
+            }
+          }
 
           // A count written as the pages write it: its thousands grouped by the separator the page gives
           // (data-group, from the same table the pages' numbers use: "1,234", "1 234", "1.234"), and
@@ -1260,7 +1279,8 @@ package enum DefaultTheme {
         searchFoundOther: "{count} Bücher gefunden"
         searchShowingFirst: "die ersten {count} angezeigt: ein weiteres Wort grenzt ein"
         readingNow: Aktuelle Lektüre
-        allBeingRead: "Alle {count} Bücher, die gerade gelesen werden"
+        allBeingRead.one: "Das {count} Buch, das gerade gelesen wird"
+        allBeingRead.other: "Alle {count} Bücher, die gerade gelesen werden"
         wholeShelf: Das ganze Regal
         finishedLately: Zuletzt beendet
         pages: Seiten
@@ -1311,8 +1331,10 @@ package enum DefaultTheme {
         finishedIn: "Beendet {date}"
         setAsideIn: "Beiseitegelegt {date}"
         lastReadIn: "Zuletzt gelesen {date}"
-        readTimes: "{count}-mal gelesen"
-        readTimesIn: "{count}-mal gelesen: {years}"
+        readTimes.one: "{count}-mal gelesen"
+        readTimes.other: "{count}-mal gelesen"
+        readTimesIn.one: "{count}-mal gelesen: {years}"
+        readTimesIn.other: "{count}-mal gelesen: {years}"
         aboutTheBook: Über das Buch
         myNotes: Meine Notizen
         highlights: Markierungen
@@ -1386,8 +1408,10 @@ package enum DefaultTheme {
         monthByMonth: Monat für Monat
         booksPerMonth: Beendete Bücher pro Monat
         goal: Leseziel
-        goalAhead: "{read} von {goal}, {count} vor dem Plan"
-        goalBehind: "{read} von {goal}, {count} hinter dem Plan"
+        goalAhead.one: "{read} von {goal}, {count} vor dem Plan"
+        goalAhead.other: "{read} von {goal}, {count} vor dem Plan"
+        goalBehind.one: "{read} von {goal}, {count} hinter dem Plan"
+        goalBehind.other: "{read} von {goal}, {count} hinter dem Plan"
         goalOnPace: "{read} von {goal}, im Plan"
         goalMet: "{read} von {goal}: Ziel erreicht"
         everyYear: Alle Jahre
@@ -1485,7 +1509,8 @@ package enum DefaultTheme {
         searchFoundOther: "{count} books found"
         searchShowingFirst: "the first {count} shown: add a word to narrow"
         readingNow: Reading now
-        allBeingRead: "All {count} books being read"
+        allBeingRead.one: "The {count} book being read"
+        allBeingRead.other: "All {count} books being read"
         wholeShelf: The whole shelf
         finishedLately: Finished lately
         pages: pages
@@ -1536,8 +1561,10 @@ package enum DefaultTheme {
         finishedIn: "Finished {date}"
         setAsideIn: "Set aside {date}"
         lastReadIn: "Last read {date}"
-        readTimes: "Read {count} times"
-        readTimesIn: "Read {count} times: {years}"
+        readTimes.one: "Read {count} time"
+        readTimes.other: "Read {count} times"
+        readTimesIn.one: "Read {count} time: {years}"
+        readTimesIn.other: "Read {count} times: {years}"
         aboutTheBook: About the book
         myNotes: My notes
         highlights: Highlights
@@ -1609,8 +1636,10 @@ package enum DefaultTheme {
         monthByMonth: Month by month
         booksPerMonth: Books finished each month
         goal: Reading goal
-        goalAhead: "{read} of {goal}, {count} ahead of pace"
-        goalBehind: "{read} of {goal}, {count} behind pace"
+        goalAhead.one: "{read} of {goal}, {count} ahead of pace"
+        goalAhead.other: "{read} of {goal}, {count} ahead of pace"
+        goalBehind.one: "{read} of {goal}, {count} behind pace"
+        goalBehind.other: "{read} of {goal}, {count} behind pace"
         goalOnPace: "{read} of {goal}, on pace"
         goalMet: "{read} of {goal}: goal reached"
         everyYear: Every year
@@ -1705,7 +1734,8 @@ package enum DefaultTheme {
         searchFoundOther: "{count} libros encontrados"
         searchShowingFirst: "se muestran los {count} primeros: añade una palabra para afinar"
         readingNow: Leyendo ahora
-        allBeingRead: "Los {count} libros que se están leyendo"
+        allBeingRead.one: "El {count} libro que se está leyendo"
+        allBeingRead.other: "Los {count} libros que se están leyendo"
         wholeShelf: Todo el estante
         finishedLately: Terminados hace poco
         pages: páginas
@@ -1756,8 +1786,10 @@ package enum DefaultTheme {
         finishedIn: "Terminado en {date}"
         setAsideIn: "Dejado de lado en {date}"
         lastReadIn: "Leído por última vez en {date}"
-        readTimes: "Leído {count} veces"
-        readTimesIn: "Leído {count} veces: {years}"
+        readTimes.one: "Leído {count} vez"
+        readTimes.other: "Leído {count} veces"
+        readTimesIn.one: "Leído {count} vez: {years}"
+        readTimesIn.other: "Leído {count} veces: {years}"
         aboutTheBook: Sobre el libro
         myNotes: Mis notas
         highlights: Subrayados
@@ -1829,8 +1861,10 @@ package enum DefaultTheme {
         monthByMonth: Mes a mes
         booksPerMonth: Libros terminados cada mes
         goal: Objetivo de lectura
-        goalAhead: "{read} de {goal}, {count} por delante del ritmo"
-        goalBehind: "{read} de {goal}, {count} por detrás del ritmo"
+        goalAhead.one: "{read} de {goal}, {count} por delante del ritmo"
+        goalAhead.other: "{read} de {goal}, {count} por delante del ritmo"
+        goalBehind.one: "{read} de {goal}, {count} por detrás del ritmo"
+        goalBehind.other: "{read} de {goal}, {count} por detrás del ritmo"
         goalOnPace: "{read} de {goal}, al ritmo previsto"
         goalMet: "{read} de {goal}: objetivo cumplido"
         everyYear: Todos los años
@@ -1925,7 +1959,8 @@ package enum DefaultTheme {
         searchFoundOther: "{count} livres trouvés"
         searchShowingFirst: "les {count} premiers affichés : ajoutez un mot pour affiner"
         readingNow: En cours de lecture
-        allBeingRead: "Les {count} livres en cours de lecture"
+        allBeingRead.one: "Le {count} livre en cours de lecture"
+        allBeingRead.other: "Les {count} livres en cours de lecture"
         wholeShelf: Toute l’étagère
         finishedLately: Terminés récemment
         pages: pages
@@ -1976,8 +2011,10 @@ package enum DefaultTheme {
         finishedIn: "Terminé en {date}"
         setAsideIn: "Mis de côté en {date}"
         lastReadIn: "Dernière lecture en {date}"
-        readTimes: "Lu {count} fois"
-        readTimesIn: "Lu {count} fois : {years}"
+        readTimes.one: "Lu {count} fois"
+        readTimes.other: "Lu {count} fois"
+        readTimesIn.one: "Lu {count} fois : {years}"
+        readTimesIn.other: "Lu {count} fois : {years}"
         aboutTheBook: À propos du livre
         myNotes: Mes notes
         highlights: Passages surlignés
@@ -2049,8 +2086,10 @@ package enum DefaultTheme {
         monthByMonth: Mois par mois
         booksPerMonth: Livres terminés chaque mois
         goal: Objectif de lecture
-        goalAhead: "{read} sur {goal}, {count} d’avance sur le rythme"
-        goalBehind: "{read} sur {goal}, {count} de retard sur le rythme"
+        goalAhead.one: "{read} sur {goal}, {count} d’avance sur le rythme"
+        goalAhead.other: "{read} sur {goal}, {count} d’avance sur le rythme"
+        goalBehind.one: "{read} sur {goal}, {count} de retard sur le rythme"
+        goalBehind.other: "{read} sur {goal}, {count} de retard sur le rythme"
         goalOnPace: "{read} sur {goal}, dans le rythme"
         goalMet: "{read} sur {goal} : objectif atteint"
         everyYear: Toutes les années

@@ -48,7 +48,9 @@ extension PageModelFactory {
                 readingList: reading.flatMap {
                     $0.positions.count > PageModelFactory.homeShelfSize ? listLink($0, root: "") : nil
                 },
-                allBeingReadLabel: reading.map { words("allBeingRead", ["count": words.number($0.positions.count)]) },
+                allBeingReadLabel: reading.map {
+                    words.plural("allBeingRead", $0.positions.count, ["count": words.number($0.positions.count)])
+                },
                 recent: recent.map { card(snapshot.books[$0], root: "") }, groups: groups,
                 shelfCount: shelves.count,
                 commonplaceURL: commonplace.isEmpty ? nil : Commonplace.homeURL, isEmpty: snapshot.books.isEmpty,

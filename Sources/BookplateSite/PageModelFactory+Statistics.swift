@@ -133,8 +133,10 @@ extension PageModelFactory {
         let expected = goal * day / daysInYear
         switch read - expected {
         case 0: return words("goalOnPace", values)
-        case let ahead where ahead > 0: return words("goalAhead", values.merging(["count": words.number(ahead)]) { $1 })
-        case let behind: return words("goalBehind", values.merging(["count": words.number(-behind)]) { $1 })
+        case let ahead where ahead > 0:
+            return words.plural("goalAhead", ahead, values.merging(["count": words.number(ahead)]) { $1 })
+        case let behind:
+            return words.plural("goalBehind", -behind, values.merging(["count": words.number(-behind)]) { $1 })
         }
     }
 

@@ -269,10 +269,11 @@ struct PageModelFactory: Sendable {
         // Each year once: a book read twice in 2026 said "Read 2 times: 2026, 2026".
         var seen = Set<Int>()
         let years = finished.compactMap { $0.finished?.year }.filter { seen.insert($0).inserted }.map(String.init)
+        // A count in the language's plural forms: Russian reads "Прочитана 2 раза", not "2 раз".
         let count = words.number(finished.count)
         return years.isEmpty
-            ? words("readTimes", ["count": count])
-            : words("readTimesIn", ["count": count, "years": years.joined(separator: ", ")])
+            ? words.plural("readTimes", finished.count, ["count": count])
+            : words.plural("readTimesIn", finished.count, ["count": count, "years": years.joined(separator: ", ")])
     }
 
     /// The books of `author`, oldest first, as a list of pages: a prolific author's page held

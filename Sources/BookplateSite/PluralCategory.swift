@@ -4,49 +4,26 @@
 enum PluralCategory: String, CaseIterable, Sendable {
     case zero, one, two, few, many, other
 
-    /// The category of `count` in `language` (`ru`, `pt-PT`, `fr_CA`). A language whose rules are
-    /// not written here takes `one` for 1 alone, as English does.
+    /// The category of `count` in `language` (`ru`, `pt-PT`, `sr_Latn`), by the CLDR's rule for
+    /// the language (`PluralCategory+Rules.swift`, generated from its data). A language the
+    /// CLDR has no rule for counts as English does, `one` for 1 alone: so does the browser,
+    /// which counts it by its own language's rules.
     init(_ count: Int, language: String) {
-        let n = count.magnitude
-        let tag = language.lowercased().replacingOccurrences(of: "_", with: "-")
-        let primary = String(tag.prefix { $0 != "-" })
-        // French, Spanish, Italian, Catalan and Portuguese say "1 million de livres": `many`.
-        let isMillions = n != 0 && n % 1_000_000 == 0
-        switch primary {
-        case "ja", "zh", "ko", "th", "vi", "id", "ms", "lo", "my", "yue":
-            self = .other
-        case "fr",
-            "pt" where !tag.hasPrefix("pt-pt"):
-            self = n <= 1 ? .one : isMillions ? .many : .other
-        case "es", "it", "ca", "pt":
-            self = n == 1 ? .one : isMillions ? .many : .other
-        case "ru", "uk", "be":
-            switch (n % 10, n % 100) {
-            case (1, let last) where last != 11: self = .one
-            case (2...4, let last) where !(12...14).contains(last): self = .few
-            default: self = .many
-            }
-        case "pl":
-            switch (n % 10, n % 100) {
-            case _ where n == 1: self = .one
-            case (2...4, let last) where !(12...14).contains(last): self = .few
-            default: self = .many
-            }
-        case "cs", "sk":
-            self = n == 1 ? .one : (2...4).contains(n) ? .few : .other
-        case "he":
-            self = n == 1 ? .one : n == 2 ? .two : .other
-        case "ar":
-            switch (n, n % 100) {
-            case (0, _): self = .zero
-            case (1, _): self = .one
-            case (2, _): self = .two
-            case (_, 3...10): self = .few
-            case (_, 11...99): self = .many
-            default: self = .other
-            }
-        default:
-            self = n == 1 ? .one : .other
+        self = Self.category(count.magnitude, rule: Self.rule(of: language))
+    }
+
+    /// The number of `language`'s rule: its own (`pt-PT`), else its primary language's (`pt` for
+    /// `pt-BR`, `sr` for `sr-Latn`), as the browser falls back; English's for one the CLDR has no
+    /// rule for. (Pages took `one` for 1 alone in every language Bookplate had no rule of its
+    /// own for, where the search counted by the CLDR's: "22 knjiga" on a Serbian page, "22
+    /// knjige" in its search. Found by an exploratory session.)
+    static func rule(of language: String) -> Int {
+        var tag = Substring(
+            LanguageTag.replacingOldCode(language.lowercased().replacingOccurrences(of: "_", with: "-")))
+        while !tag.isEmpty {
+            if let rule = ruleOfLanguage[String(tag)] { return rule }
+            tag = tag[..<(tag.lastIndex(of: "-") ?? tag.startIndex)]
         }
+        return ruleOfLanguage["en"] ?? 0
     }
 }

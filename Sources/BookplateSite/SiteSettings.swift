@@ -104,10 +104,11 @@ public struct SiteSettings: Sendable, Equatable {
             case "description": settings.description = try text("text", mayBeEmpty: true)
             case "language":
                 let expected = "a language code such as en, fr or fr-CA"
-                guard let language = Self.languageTag(parsing: try text(expected)) else {
-                    throw SettingsError.badValue(path: path, line: line, key: key, expected: expected)
+                do {
+                    settings.language = try LanguageTag.parse(try text(expected))
+                } catch let problem as LanguageTagProblem {
+                    throw SettingsError.badValue(path: path, line: line, key: key, expected: "\(expected): \(problem)")
                 }
-                settings.language = language
             case "base_url":
                 let expected =
                     "an http(s) address such as https://example.org/shelf/, with only letters, digits, "
@@ -180,16 +181,9 @@ public struct SiteSettings: Sendable, Equatable {
 
     /// A language tag as a page's `lang` gives it (`fr`, `fr-CA`, `es-419`, `zh-Hant-TW`), from
     /// the way a reader may write it: `_` for `-` (`fr_CA`), in any case. Nil for anything that
-    /// is not letters, then letters or digits, in parts of one to eight joined by `-`.
+    /// is no BCP 47 tag (``LanguageTag``).
     static func languageTag(parsing text: String) -> String? {
-        let tag = text.replacingOccurrences(of: "_", with: "-")
-        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = parts.first, (2...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }),
-            parts.dropFirst().allSatisfy({
-                (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-            })
-        else { return nil }
-        return tag
+        try? LanguageTag.parse(text)
     }
 
     /// Whether a base URL's path is plain folder names: the 404 page links to the site from its

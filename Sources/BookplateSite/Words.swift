@@ -23,6 +23,9 @@ struct Words: Sendable {
     /// most languages, 2 in Spanish (CLDR's minimum grouping digits, the table's
     /// `numberGroupMinimum`). Read once: every count on every page asks.
     let groupingMinimum: Int
+    /// The number of the CLDR's plural rule the language counts by (``PluralCategory/rule(of:)``),
+    /// found once: every count on every page asks.
+    private let pluralRule: Int
 
     /// The languages written right to left, by primary subtag, as CLDR's character order has them.
     static let rightToLeft: Set<String> = [
@@ -48,12 +51,16 @@ struct Words: Sendable {
         self.table = table.mapValues(Phrase.init)
         elidesDe = language.lowercased().hasPrefix("fr")
         groupingMinimum = max(1, table["numberGroupMinimum"].flatMap { Int($0) } ?? 1)
+        pluralRule = PluralCategory.rule(of: language)
     }
 
     /// The table for `language` from `theme`: `pt-BR` reads `pt.yaml`, then `pt-BR.yaml`, over
     /// English. Language tags are the same in any case and with `_` for `-` (`FR`, `pt_br`).
     static func load(theme: Theme, language: String) throws -> Words {
-        func tag(_ name: String) -> String { name.lowercased().replacingOccurrences(of: "_", with: "-") }
+        // A reader's `iw.yaml` is a table of `he`, as a site in `iw` is in `he`.
+        func tag(_ name: String) -> String {
+            LanguageTag.replacingOldCode(name.lowercased().replacingOccurrences(of: "_", with: "-"))
+        }
         let primary = String(language.prefix { $0 != "-" && $0 != "_" })
         let asked = [primary, language].map(tag)
         // The theme's own names of the tables asked for, English first.
@@ -64,13 +71,23 @@ struct Words: Sendable {
             }
         }
         var table: [String: String] = [:]
-        for name in names {
+        // The keys whose words are English's, under a site in another language.
+        var english: Set<String> = []
+        let isEnglish = tag(primary) == "en"
+        for (index, name) in names.enumerated() {
             for file in theme.translations[name] ?? [] {
                 let own = try parse(file.source, path: file.path)
                 table.merge(own) { _, new in new }
                 readCountWordsWithoutForms(own, into: &table)
+                if index == 0, !isEnglish {
+                    english.formUnion(own.keys)
+                } else {
+                    english.subtract(own.keys)
+                    english.subtract(own.keys.map { "\($0).other" })
+                }
             }
         }
+        dropEnglishForms(english, from: &table)
         let isTranslated = tag(primary) == "en" || names.count > 1
         var words = Words(language: isTranslated ? language : "en", table: table)
         words.isTranslated = isTranslated
@@ -87,6 +104,35 @@ struct Words: Sendable {
             guard !forms.contains(where: { own[$0] != nil }) else { continue }
             for form in forms { table[form] = nil }
             table["\(key).other"] = text
+        }
+    }
+
+    /// A form of a counting word that only English's table gives (`book.one`, `searchFoundOne`)
+    /// is dropped where the language's tables give the word in another form: a Turkish table that
+    /// gives only `book.other`, as Turkish writes a noun after any number, got "1 book" beside
+    /// "2 kitap" (found by an exploratory session). That form is then written as `.other`, as a
+    /// form a table does not give is; English's words stay for words no table of the language
+    /// gives at all.
+    private static func dropEnglishForms(_ english: Set<String>, from table: inout [String: String]) {
+        for key in english {
+            for category in PluralCategory.allCases where category != .other {
+                let dotted = ".\(category.rawValue)"
+                let camel = category.rawValue.prefix(1).uppercased() + category.rawValue.dropFirst()
+                let base: Substring
+                let forms: [String]
+                if key.hasSuffix(dotted) {
+                    base = key.dropLast(dotted.count)
+                    forms = PluralCategory.allCases.map { "\(base).\($0.rawValue)" }
+                } else if key.hasSuffix(camel), table["\(key.dropLast(camel.count))Other"] != nil {
+                    base = key.dropLast(camel.count)
+                    forms = PluralCategory.allCases.map {
+                        "\(base)\($0.rawValue.prefix(1).uppercased())\($0.rawValue.dropFirst())"
+                    }
+                } else {
+                    continue
+                }
+                if forms.contains(where: { table[$0] != nil && !english.contains($0) }) { table[key] = nil }
+            }
         }
     }
 
@@ -179,7 +225,7 @@ struct Words: Sendable {
 
     /// The key of the form `value` takes: `key.<category>` when the table has it, else `key.other`.
     func pluralKey(_ key: String, _ value: Int) -> String {
-        let form = "\(key).\(PluralCategory(value, language: language).rawValue)"
+        let form = "\(key).\(PluralCategory.category(value.magnitude, rule: pluralRule).rawValue)"
         return table[form] == nil ? "\(key).other" : form
     }
 

@@ -68,9 +68,17 @@
   }
 
   // The form a count takes is the page's language's: French says "0 livre trouvé", Russian
-  // "22 книги" and "25 книг". Bookplate picks the same forms for the counts on its pages.
-  var plurals = window.Intl && Intl.PluralRules
-    ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
+  // "22 книги" and "25 книг". Bookplate picks the same forms for the counts on its pages. A
+  // language the browser cannot read (a theme's own lang="en-USA") throws, and the search box
+  // never showed: English's rules count then, as they do a language the CLDR has no rules for.
+  var plurals = null;
+  if (window.Intl && Intl.PluralRules) {
+    try {
+      plurals = new Intl.PluralRules(document.documentElement.lang || "en");
+    } catch (error) {
+      plurals = new Intl.PluralRules("en");
+    }
+  }
 
   // A count written as the pages write it: its thousands grouped by the separator the page gives
   // (data-group, from the same table the pages' numbers use: "1,234", "1 234", "1.234"), and

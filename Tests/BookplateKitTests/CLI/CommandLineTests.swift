@@ -403,4 +403,43 @@ struct ShownJSON: Decodable {
                 == "Error: --library . is a folder: pass the library file, such as ./content/library.sqlite\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
+
+    /// `language: iw`, the old code of Hebrew, found no `he.yaml` and was built in English;
+    /// `fre`, `French` and `English` were taken as languages with no words, and the build
+    /// advised writing `templates/translations/French.yaml` (found by an exploratory session).
+    /// An old code is read as the new one; a longer code or a language's name stops the build in
+    /// one line that names the code it means.
+    @Test func aLanguageWrittenAsAnOldCodeALongerCodeOrANameIsUnderstood() async throws {
+        let (bookplate, root) = try newShelf()
+        try await bookplate.run("add", "--title", "Kindred", "--author", "Octavia E. Butler")
+        let settings = root.appendingPathComponent("content/site.yaml")
+        let original = try String(contentsOf: settings, encoding: .utf8)
+        let line = try #require(SiteSettings.lines(settingKey: "language", in: original).first)
+        func build(in language: String) async throws -> CommandRunner.Result {
+            try Data(original.replacingOccurrences(of: "language: en\n", with: "language: \(language)\n").utf8)
+                .write(to: settings)
+            return try await bookplate.run("build")
+        }
+        let translations = root.appendingPathComponent("templates/translations")
+        try FileManager.default.createDirectory(at: translations, withIntermediateDirectories: true)
+        try Data("navShelf: מדף\n".utf8).write(to: translations.appendingPathComponent("he.yaml"))
+        // A table named by the old code is one of the language's too.
+        try Data("navAuthors: סופרים\n".utf8).write(to: translations.appendingPathComponent("iw.yaml"))
+        let hebrew = try await build(in: "iw")
+        #expect(hebrew.status == 0 && hebrew.stderr.isEmpty, "\(hebrew.stderr)")
+        let home = try String(contentsOf: root.appendingPathComponent("site/index.html"), encoding: .utf8)
+        #expect(home.contains(#"<html lang="he" dir="rtl">"#) && home.contains("מדף") && home.contains("סופרים"))
+        for (written, meant) in [("fre", "fr"), ("ENG", "en"), ("ger", "de"), ("French", "fr"), ("English", "en")] {
+            let refused = try await build(in: written)
+            #expect(refused.status == 1, "\(written)")
+            #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+            #expect(
+                refused.stderr.hasPrefix(
+                    "Error: build failed to read the settings: content/site.yaml:\(line): 'language' must be a language code"
+                )
+                    && refused.stderr.hasSuffix("did you mean \(meant)?\n"),
+                "\(refused.stderr)")
+            #expect(!refused.stderr.contains(".yaml can give"), "\(refused.stderr)")
+        }
+    }
 }

@@ -98,6 +98,77 @@ import Testing
         }
     }
 
+    /// `language: en-USA` (or `de-DEU`, `fr-CH-CH`) was taken and published as `lang="en-USA"`,
+    /// which the browser's `Intl.PluralRules` cannot read: `search.js` threw and the search box
+    /// never showed (found by an exploratory session). The language is read as a BCP 47 tag, as
+    /// the browser reads it, and one it cannot read is refused in one line that says why.
+    @Test func aLanguageTheBrowserCannotReadIsRefusedSayingWhy() throws {
+        for tag in [
+            "de-CH-1996", "sl-rozaj-biske", "en-US-x-twain", "de-DE-u-co-phonebk", "ca-ES-valencia", "yue", "sr-Latn",
+        ] {
+            #expect(try SiteSettings.load(from: try write("language: \(tag)\n")).language == tag, "\(tag)")
+        }
+        let expected = "a language code such as en, fr or fr-CA: "
+        for (written, problem) in [
+            ("en-USA", "USA is no region: a region is 2 letters (US) or 3 digits (419)"),
+            ("de-DEU", "DEU is no region: a region is 2 letters (US) or 3 digits (419)"),
+            ("fr-CH-CH", "CH is given twice"),
+            ("sl-rozaj-rozaj", "rozaj is given twice"),
+            ("fr_FR.UTF-8", "write letters and digits in parts joined by '-'"),
+            ("en-a-bb-a-cc", "a is given twice"),
+            (
+                "zh-Hant-Hans",
+                "Hans cannot stand there: after the language come a script (4 letters), a region "
+                    + "(2 letters or 3 digits) and variants (5 to 8 letters)"
+            ),
+            (
+                "en-US-u",
+                "u cannot stand there: after the language come a script (4 letters), a region "
+                    + "(2 letters or 3 digits) and variants (5 to 8 letters)"
+            ),
+        ] {
+            let file = try write("title: Books\nlanguage: \(written)\n")
+            #expect(
+                throws: SettingsError.badValue(
+                    path: file.relativePathForDisplay, line: 2, key: "language", expected: expected + problem),
+                "\(written)"
+            ) { try SiteSettings.load(from: file) }
+        }
+        let file = try write("language: en-USA\n")
+        let error = #expect(throws: SettingsError.self) { try SiteSettings.load(from: file) }
+        #expect(
+            error?.description == "\(file.relativePathForDisplay):1: 'language' must be a language code such as en, fr "
+                + "or fr-CA: USA is no region: a region is 2 letters (US) or 3 digits (419)")
+    }
+
+    /// `iw` (Hebrew's old code) found no `he.yaml`, and `fre`, `French` or `English` were taken
+    /// as languages with no words (found by an exploratory session). An old code is read as its
+    /// replacement, keeping the rest of the tag; a longer code or a language's name is refused
+    /// with the code it means.
+    @Test func anOldCodeIsReadAsItsReplacementAndALongerCodeOrANameIsRefusedWithTheCode() throws {
+        for (written, tag) in [("iw", "he"), ("IW_IL", "he-IL"), ("in", "id"), ("ji", "yi"), ("tlh", "tlh")] {
+            #expect(try SiteSettings.load(from: try write("language: \(written)\n")).language == tag, "\(written)")
+        }
+        let expected = "a language code such as en, fr or fr-CA: "
+        for (written, problem) in [
+            ("fre", "fre is written fr in a language tag: did you mean fr?"),
+            ("fra-CA", "fra is written fr in a language tag: did you mean fr?"),
+            ("ENG", "ENG is written en in a language tag: did you mean en?"),
+            ("French", "French is no language code: did you mean fr?"),
+            ("english", "english is no language code: did you mean en?"),
+            ("Deutsch", "Deutsch is no language code: did you mean de?"),
+            ("Portuguese", "Portuguese is no language code: did you mean pt?"),
+            ("Klingonish", "Klingonish is no language: a language is 2 or 3 letters"),
+        ] {
+            let file = try write("language: \(written)\n")
+            #expect(
+                throws: SettingsError.badValue(
+                    path: file.relativePathForDisplay, line: 1, key: "language", expected: expected + problem),
+                "\(written)"
+            ) { try SiteSettings.load(from: file) }
+        }
+    }
+
     /// `title: ~` published a site called "~" and `owner: null` a footer "null’s bookshelf",
     /// while `title:` was refused (found by an exploratory session): all three are YAML's nothing.
     @Test func aSettingSetToNothingIsNotSet() throws {

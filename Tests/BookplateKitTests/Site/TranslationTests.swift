@@ -339,6 +339,38 @@ import Testing
         #expect(PluralCategory(0, language: "fr_CA") == .one)
     }
 
+    /// Pages took `one` for 1 alone in every language Bookplate had no rule of its own for, while
+    /// the search asks the browser's CLDR rules: a Serbian shelf of 22 books was "22 knjiga" on
+    /// its page and "22 knjige" in its search (found by an exploratory session). The pages now
+    /// count by the CLDR's rules for every language, generated from its data: for each language
+    /// the CLDR has rules for, and tags with a region, a script or an old code, every count from
+    /// 0 to 200 and a few larger ones takes the form Chromium's `Intl.PluralRules` gives it
+    /// (`Fixtures/plurals/chromium.json`, recorded by `Tests/tools/record_browser_plurals.py`).
+    @Test func pagesCountEveryLanguageAsTheBrowsersSearchDoes() throws {
+        struct Recorded: Decodable {
+            struct Tag: Decodable { let forms: String }
+            let counts: [Int]
+            let tags: [String: Tag]
+        }
+        let data = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("plurals/chromium.json"))
+        let recorded = try JSONDecoder().decode(Recorded.self, from: data)
+        #expect(recorded.tags.count > 200)
+        let letter: [PluralCategory: Character] = [
+            .zero: "z", .one: "1", .two: "t", .few: "f", .many: "m", .other: "o",
+        ]
+        for (tag, browser) in recorded.tags.sorted(by: { $0.key < $1.key }) {
+            let forms = String(recorded.counts.map { letter[PluralCategory($0, language: tag)] ?? "?" })
+            #expect(forms == browser.forms, "\(tag)")
+        }
+        let serbian = Words(
+            language: "sr-Latn",
+            table: ["book.one": "{count} knjiga", "book.few": "{count} knjige", "book.other": "{count} knjiga"])
+        #expect(
+            [1, 2, 21, 22, 25, 111].map { serbian.count($0, "book") } == [
+                "1 knjiga", "2 knjige", "21 knjiga", "22 knjige", "25 knjiga", "111 knjiga",
+            ])
+    }
+
     /// A reader's `ru.yaml` gave `book.few` and `book.many`, and the site said "16 книги": only
     /// `one` and `other` were read. A form a table does not give is written as `other`. Found by an
     /// exploratory session.
@@ -405,6 +437,101 @@ import Testing
             theme: try Theme.load(overrides: shelf.paths.templates, requireFolder: true), language: "fr")
         #expect(both.plural("seriesReadCount", 1, ["read": "1", "books": "3"]) == "1 seul")
         #expect(both.plural("seriesReadCount", 2, ["read": "2", "books": "3"]) == "2 lus sur 3")
+    }
+
+    /// A reader's Turkish table gave only `book.other`, as Turkish writes a noun after any
+    /// number, and the site said "1 book" beside "2 kitap": English's `.one` stood under it.
+    /// Found by an exploratory session. A form only English gives is dropped where a table of the
+    /// language gives the word, so `.other` is written for it; English stays for the words the
+    /// language's tables do not give at all, and a reader's table over a built-in one keeps the
+    /// built-in forms it does not change.
+    @Test func aTableThatGivesOnlyTheOtherFormIsReadForEveryCount() async throws {
+        let shelf = try shelf(
+            withTranslations: """
+                book.other: "{count} kitap"
+                seriesReadCount.other: "{books} kitaptan {read} okundu"
+                searchFoundOther: "{count} kitap bulundu"
+                highlight: "{count} alıntı"
+
+                """, in: "tr.yaml")
+        let theme = try Theme.load(overrides: shelf.paths.templates, requireFolder: true)
+        let turkish = try Words.load(theme: theme, language: "tr")
+        #expect([0, 1, 2].map { turkish.count($0, "book") } == ["0 kitap", "1 kitap", "2 kitap"])
+        #expect(turkish.plural("seriesReadCount", 1, ["read": "1", "books": "3"]) == "3 kitaptan 1 okundu")
+        #expect(turkish.count(1, "highlight") == "1 alıntı", "a word written without forms")
+        #expect(turkish("searchFoundOne") == "searchFoundOne", "no English form for the search either")
+        #expect(turkish.count(1, "author") == "1 author", "a word the table does not give stays English")
+        #expect(turkish("navShelf") == "Shelf")
+        var settings = FixtureShelf.settings
+        settings.language = "tr"
+        try await shelf.buildOffPool(settings: settings)
+        let home = try shelf.siteFile("index.html")
+        #expect(home.contains(#"data-found-one="" data-found-other="{count} kitap bulundu""#))
+
+        // Over the built-in French table, a reader's `book.other` keeps French's own `book.one`.
+        try Data("book.other: \"{count} bouquins\"\n".utf8)
+            .write(to: shelf.paths.templates.appendingPathComponent("translations/fr.yaml"))
+        let french = try Words.load(
+            theme: try Theme.load(overrides: shelf.paths.templates, requireFolder: true), language: "fr")
+        #expect(french.count(1, "book") == "1 livre" && french.count(2, "book") == "2 bouquins")
+        // An English site keeps every English form.
+        #expect(try Words.load(theme: theme, language: "en").count(1, "book") == "1 book")
+    }
+
+    /// "Read {count} times", "All {count} books being read" and the goal's "{count} ahead" took
+    /// no plural forms, so a Russian table's `readTimesIn.few` was passed over: "Прочитана 2 раз"
+    /// (found by an exploratory session). They are counting words now, in the forms of the
+    /// language; a table that still gives the plain key is read as its `.other`, as before.
+    @Test func readsAndTheGoalAreCountedInTheLanguagesForms() async throws {
+        let shelf = try shelf(
+            withTranslations: """
+                readTimesIn: "Прочитана {count} раз: {years}"
+                readTimesIn.one: "Прочитана {count} раз: {years}"
+                readTimesIn.few: "Прочитана {count} раза: {years}"
+                readTimesIn.many: "Прочитана {count} раз: {years}"
+
+                """, in: "ru.yaml")
+        var settings = FixtureShelf.settings
+        settings.language = "ru"
+        try await shelf.buildOffPool(settings: settings)
+        #expect(
+            try shelf.siteFile("books/kindred/index.html").contains(
+                #"<p class="reads">Прочитана 2 раза: 2019, 2024</p>"#))
+
+        // A table written before, with the plain key alone, keeps its words for every count.
+        try Data("readTimesIn: \"{count} lectures : {years}\"\n".utf8)
+            .write(to: shelf.paths.templates.appendingPathComponent("translations/fr.yaml"))
+        settings.language = "fr"
+        try await shelf.buildOffPool(settings: settings)
+        #expect(
+            try shelf.siteFile("books/kindred/index.html").contains(#"<p class="reads">2 lectures : 2019, 2024</p>"#))
+
+        // Day 328 of 365: a goal of 40 expects 35 books by now; 37 are 2 ahead, 12 are 23 behind.
+        for (read, expected) in [(37, "37 из 40, опережение на 2 книги"), (12, "12 из 40, отставание на 23 книги")] {
+            let year = try YearPageTests.shelf(readThisYear: read)
+            let folder = year.paths.templates.appendingPathComponent("translations")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let goals = """
+                goalAhead.one: "{read} из {goal}, опережение на {count} книгу"
+                goalAhead.few: "{read} из {goal}, опережение на {count} книги"
+                goalAhead.many: "{read} из {goal}, опережение на {count} книг"
+                goalBehind.one: "{read} из {goal}, отставание на {count} книгу"
+                goalBehind.few: "{read} из {goal}, отставание на {count} книги"
+                goalBehind.many: "{read} из {goal}, отставание на {count} книг"
+
+                """
+            try Data(goals.utf8).write(to: folder.appendingPathComponent("ru.yaml"))
+            try await year.buildOffPool(settings: SiteSettings(language: "ru", goal: 40))
+            #expect(try year.siteFile("stats/2026/index.html").contains(expected), "\(read)")
+        }
+        // English, French, German and Spanish say what they said.
+        let english = try Words.load(theme: .builtIn, language: "en")
+        #expect(english.plural("readTimes", 2, ["count": "2"]) == "Read 2 times")
+        #expect(english.plural("allBeingRead", 14, ["count": "14"]) == "All 14 books being read")
+        #expect(
+            english.plural("goalAhead", 1, ["read": "36", "goal": "40", "count": "1"]) == "36 of 40, 1 ahead of pace")
+        let french = try Words.load(theme: .builtIn, language: "fr")
+        #expect(french.plural("readTimesIn", 2, ["count": "2", "years": "2019, 2024"]) == "Lu 2 fois : 2019, 2024")
     }
 
     /// An author's dates were shown as stored: "13 September 1916 – 1990-11-23" on a French site
