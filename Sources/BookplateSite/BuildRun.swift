@@ -190,10 +190,14 @@ struct BuildRun {
 
     /// Each folder the build reads is either absent (none yet) or a folder it can list. A file
     /// where `content/notes` goes, or a notes folder without permission, published the site
-    /// without a single note, and said nothing.
+    /// without a single note, and said nothing; so did a notes folder kept elsewhere through a link
+    /// whose folder was not there (a synced disk not mounted: found by an exploratory session).
     private func checkSourceFolders() throws {
         for folder in [paths.notes, paths.covers, paths.photos, paths.templates, paths.pages] {
             guard let directory = opendir(folder.path) else {
+                if errno == ENOENT, let target = LinkedFiles.missingTarget(ofLinkAt: folder.path) {
+                    throw SiteError.sourceLinkedToNothing(path: folder.relativePathForDisplay, target: target)
+                }
                 guard errno != ENOENT else { continue }
                 throw SiteError.unlistableSource(
                     path: folder.relativePathForDisplay, reason: String(cString: strerror(errno)))

@@ -157,6 +157,38 @@ struct ShownJSON: Decodable {
         #expect(page.contains("<h3>Spice</h3>\n<p>Must flow.</p>"))
     }
 
+    /// A notes folder kept elsewhere through a link, whose folder is not there (a synced disk not
+    /// mounted): `build` published every book without its note and exited 0, `export` wrote a
+    /// backup without a note, and `note` blamed the folder's permissions and free space (found by
+    /// an exploratory session). Each says what is wrong in one line and exits 1.
+    @Test func aNotesFolderLinkedToNothingStopsEveryCommandThatReadsNotes() async throws {
+        var (bookplate, root) = try newShelf()
+        try await bookplate.run("add", "--title", "Dune", "--author", "Frank Herbert")
+        let notes = root.appendingPathComponent("content/notes")
+        let elsewhere = try TestPaths.temporaryFolder("elsewhere").appendingPathComponent("notes")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try Data("My note on Dune\n".utf8).write(to: elsewhere.appendingPathComponent("dune.md"))
+        try FileManager.default.removeItem(at: notes)
+        try FileManager.default.createSymbolicLink(at: notes, withDestinationURL: elsewhere)
+        #expect(try await bookplate.run("build").status == 0)
+        try FileManager.default.moveItem(at: elsewhere, to: elsewhere.appendingPathExtension("unmounted"))
+        let line =
+            "content/notes is a link to \(elsewhere.path), which is not there (a disk not mounted?): nothing is "
+            + "done without it; bring the folder back or point the link at it\n"
+        bookplate.environment["EDITOR"] = "true"
+        for arguments in [
+            ["build"], ["export", "--format", "json"], ["export", "--format", "csv"], ["note", "dune"],
+        ] {
+            let result = try await bookplate.runOffPool(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stdout.isEmpty, "\(arguments): \(result.stdout)")
+            #expect(
+                result.stderr.hasPrefix("Error: ") && result.stderr.hasSuffix(line), "\(arguments): \(result.stderr)")
+        }
+        let page = try String(contentsOf: root.appendingPathComponent("site/books/dune/index.html"), encoding: .utf8)
+        #expect(page.contains("My note on Dune"))
+    }
+
     /// A book removed while its note was open in the editor: `note` said "Saved" and nothing
     /// else (found by an exploratory session). The note is kept, and comes back with the book.
     @Test func aNoteSavedAfterItsBookWasRemovedSaysSo() async throws {
