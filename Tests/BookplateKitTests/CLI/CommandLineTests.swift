@@ -290,6 +290,32 @@ struct ShownJSON: Decodable {
         #expect(EditorLauncher.exists("sh", path: "/usr/bin:/bin"))
     }
 
+    /// `EDITOR='~/bin/ed'` (quoted in a shell's startup file, so left unexpanded) runs in `sh` and
+    /// in git, and `note` refused it as "not found" (found by an exploratory session): a leading
+    /// tilde is the home folder, as the shell that runs the editor reads it.
+    @Test func anEditorUnderTheHomeFolderNamedWithATildeIsFound() async throws {
+        var (bookplate, root) = try newShelf()
+        try await bookplate.run("add", "--title", "Dune", "--author", "Frank Herbert")
+        let home = try TestPaths.temporaryFolder("home")
+        let editor = home.appendingPathComponent("bin/ed")
+        try FileManager.default.createDirectory(
+            at: editor.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("#!/bin/sh\necho 'Written by ~/bin/ed.' >> \"$1\"\n".utf8).write(to: editor)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+        bookplate.environment["HOME"] = home.path
+        bookplate.environment["EDITOR"] = "~/bin/ed"
+        let note = try await bookplate.run("note", "dune")
+        #expect(note.status == 0, "\(note.stderr)")
+        #expect(
+            try String(contentsOf: root.appendingPathComponent("content/notes/dune.md"), encoding: .utf8)
+                == "Written by ~/bin/ed.\n")
+        #expect(EditorLauncher.expandingTilde("~/bin/ed", home: "/home/reader") == "/home/reader/bin/ed")
+        #expect(EditorLauncher.expandingTilde("~", home: "/home/reader") == "/home/reader")
+        #expect(EditorLauncher.expandingTilde("~root/ed", home: "/home/reader") == "/root/ed")
+        #expect(EditorLauncher.expandingTilde("~no-such-user-here/ed", home: nil) == "~no-such-user-here/ed")
+        #expect(EditorLauncher.expandingTilde("bin/~ed", home: "/home/reader") == "bin/~ed")
+    }
+
     /// A title from a catalog or an import could set the window title and clear the screen: no
     /// control character from outside reaches the terminal. Since 26 November a title or a name
     /// is not even kept with one (``NothingLostTests``): JSON gives the text it shows.
