@@ -27,12 +27,17 @@ public struct NoteRenderer: Sendable, Hashable {
     /// theirs to publish.)
     /// `topHeading`: the level of the note's top-most heading (3 under a book page's "My notes",
     /// 2 on a page of its own under its title).
-    public func render(_ markdown: String, topHeading: Int32 = 3) -> SanitizedHTML {
+    /// `addresses`: what each link's and image's address becomes, for a note shown elsewhere than
+    /// on the page its relative addresses are written from (see ``RelativeAddress``).
+    public func render(_ markdown: String, topHeading: Int32 = 3, addresses: ((String) -> String)? = nil)
+        -> SanitizedHTML
+    {
         var options = CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8
         if allowsRawHTML { options |= CMARK_OPT_UNSAFE }
         let html = CMark.html(NoteRenderer.withoutFrontMatter(markdown), options: options) { document in
             CMark.placeHeadings(in: document, topAt: topHeading)
             if !allowsRawHTML { CMark.unwrapDangerousLinks(in: document) }
+            if let addresses { CMark.rewriteAddresses(in: document, addresses) }
         }
         return SanitizedHTML(sanitized: html)
     }

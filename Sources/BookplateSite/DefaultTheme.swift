@@ -36,7 +36,9 @@ package enum DefaultTheme {
         (Bookplate indents blocks as swift-mustache 2 did, so themes written for it render unchanged).
 
         Every value is HTML-escaped by `{{ }}`. Only six values are HTML already and go in `{{{ }}}`:
-        `noteHTML` (cmark, safe mode; a highlight's note too), `bioHTML` (cmark, safe mode, web links
+        `noteHTML` (cmark, safe mode; a highlight's note too, whose relative links and images are
+        written from its book's page, as the book's note's are, and made to lead to the same place from
+        every other page that shows it), `bioHTML` (cmark, safe mode, web links
         only), `descriptionHTML` (allow-listed), `textHTML` (a highlight's passage, escaped, each line
         break a `<br>`), `contentHTML` (one of your own pages, through cmark as a note is) and `jsonLD`
         (escaped for a script element). They are the only values `{{{ }}}` and
