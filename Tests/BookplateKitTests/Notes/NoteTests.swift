@@ -79,6 +79,35 @@ import Testing
         #expect(renderer.render("---\nNot front matter\n---\n").html.contains("Not front matter"))
     }
 
+    /// Front matter whose keys have spaces (Obsidian's `date read`), are quoted, dotted or end in
+    /// `?`, or that ran past 200 lines, was published as a rule and a heading of its keys (found
+    /// by an exploratory session). Its lines are read as YAML's block mapping is written: a key,
+    /// a colon, and a space or the line's end. What Markdown reads as a rule above a heading of
+    /// prose is still the note's own: lines without a key's shape, or one line of words on both
+    /// sides of its colon.
+    @Test func frontMatterIsReadAsYAMLWritesItsKeysAndProseStaysTheNotes() {
+        let renderer = NoteRenderer()
+        for front in [
+            "title: Dune\ndate read: 2024-05-01", "\"title\": Dune", "'it''s': yes", "dc.title: Dune", "read?: yes",
+            "date read: 2024-05-01", "読了日: 2024", "tags:\n- a\n- b", "# a comment\ntitle: X",
+            "description: |\n  line one\n  line two: more", "tags: [a,\n  b]", "up: [[Dune]]",
+            "source:\n  https://example.org",
+            "Rating: five stars", "", "# all properties removed", "\"my thoughts\": a slow start, but worth it",
+            (0..<250).map { "k\($0): v" }.joined(separator: "\n"),
+        ] {
+            let note = "---\n\(front)\n---\n\nBody.\n"
+            #expect(renderer.render(note).html == "<p>Body.</p>\n", "\(note.debugDescription)")
+        }
+        #expect(renderer.render("---\n---\n\nBody.\n").html == "<p>Body.</p>\n")
+        for prose in [
+            "Note to self: finish the review", "A thought", "Chapter one: the start\nand how it went on",
+            "see https://example.org for more", "- a list\nThen prose: of a kind", "[link](x): y",
+        ] {
+            let note = "---\n\(prose)\n---\n\nBody.\n"
+            #expect(renderer.render(note).html.hasPrefix("<hr />"), "\(note.debugDescription)")
+        }
+    }
+
     @Test func rawHTMLPassesOnlyWhenTheReaderAllowsIt() {
         let renderer = NoteRenderer(allowsRawHTML: true)
         #expect(renderer.render("<kbd>Ctrl</kbd>\n").html.contains("<kbd>Ctrl</kbd>"))
