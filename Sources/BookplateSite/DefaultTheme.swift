@@ -551,7 +551,8 @@ package enum DefaultTheme {
         .note blockquote, .page-text blockquote { margin: 1rem 0; padding-inline-start: 1rem; border-inline-start: 3px solid var(--rule); color: var(--muted); }
         .note pre, .page-text pre { overflow-x: auto; padding: 0.75rem; background: var(--card); border: 1px solid var(--rule); }
         .page-text { max-width: var(--measure); }
-        .page-text img { max-width: 100%; height: auto; }
+        /* An image in anything rendered from Markdown (a note, a highlight's note, a bio, a page) stays in the column. */
+        .note img, .highlight-note img, .bio img, .page-text img { max-width: 100%; height: auto; }
         .highlights { border-top: 1px solid var(--rule); margin-top: 2rem; }
         .highlight { margin: 1.25rem 0; }
         .highlight blockquote { margin: 0; padding-inline-start: 1rem; border-inline-start: 3px solid var(--accent); font-style: italic; overflow-wrap: anywhere; }
