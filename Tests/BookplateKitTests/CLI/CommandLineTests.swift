@@ -189,6 +189,27 @@ struct ShownJSON: Decodable {
         #expect(page.contains("My note on Dune"))
     }
 
+    /// An editor that deletes the note: `note` blamed another command and said to try again
+    /// (found by an exploratory session). It says what happened, and that the book has no note.
+    @Test func aNoteTheEditorRemovesIsSaidToBeGone() async throws {
+        var (bookplate, root) = try newShelf()
+        try await bookplate.run("add", "--title", "Dune")
+        let note = root.appendingPathComponent("content/notes/dune.md")
+        try Data("Spice.\n".utf8).write(to: note)
+        bookplate.environment["EDITOR"] = "rm -f"
+        let removed = try await bookplate.run("note", "dune")
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(
+            removed.stdout
+                == "content/notes/dune.md was removed while it was open in the editor: \"Dune\" has no note now, "
+                + "and its page shows none at the next build\n", "\(removed.stdout)")
+        let again = try await bookplate.run("note", "dune")
+        #expect(
+            again.stdout
+                == "content/notes/dune.md was removed while it was open in the editor: no note was kept for \"Dune\"\n",
+            "\(again.stdout)")
+    }
+
     /// A book removed while its note was open in the editor: `note` said "Saved" and nothing
     /// else (found by an exploratory session). The note is kept, and comes back with the book.
     @Test func aNoteSavedAfterItsBookWasRemovedSaysSo() async throws {

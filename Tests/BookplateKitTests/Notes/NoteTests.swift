@@ -292,6 +292,20 @@ import Testing
         #expect(outcome == .emptied(shelf.paths.notes.appendingPathComponent("dune.md")))
     }
 
+    /// An editor that deleted the note it was given was answered "moved or removed as it was
+    /// about to be read (by another command?): try again" (found by an exploratory session): the
+    /// note is said to be removed while it was open, and whether the book had one.
+    @Test func aNoteRemovedWhileInTheEditorIsSaidToBeRemoved() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Dune"))
+        let removing = EditorLauncher { url in try FileManager.default.removeItem(at: url) }
+        let url = shelf.paths.notes.appendingPathComponent("dune.md")
+        #expect(try session(shelf, editor: removing).edit(slug: "dune") == .removed(url, existed: false))
+        try shelf.writeNote("Fear.\n", slug: "dune")
+        #expect(try session(shelf, editor: removing).edit(slug: "dune") == .removed(url, existed: true))
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+    }
+
     /// A note that is a link (here to a file outside the shelf) is refused before the editor
     /// opens anything: the editor was run on the link's target, and `note` refused it after.
     @Test func aLinkedNoteIsRefusedBeforeTheEditorOpens() throws {
