@@ -147,6 +147,78 @@ import Testing
             })
     }
 
+    /// A note saved unchanged, or only touched, was said to be among "the notes that changed",
+    /// which no page showed (found by an exploratory session): the build says it is as it was. A
+    /// note of no book that changed is still said so.
+    @Test func aNoteSavedUnchangedIsSaidToBeAsItWas() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.writeNote("Kept.\n", slug: "kindred")
+        try shelf.build(settings: FixtureShelf.settings)
+        let note = shelf.paths.notes.appendingPathComponent("kindred.md")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: note.path)
+        let touched = try shelf.build(settings: FixtureShelf.settings)
+        #expect(touched.kind == .notesOnly && touched.filesWritten == 0)
+        #expect(
+            touched.summary(site: "site").hasPrefix(
+                "The notes saved since the last build are as they were: site/ is up to date ("),
+            "\(touched.summary(site: "site"))")
+        try shelf.writeNote("Which book?", slug: "kindered")
+        let orphan = try shelf.build(settings: FixtureShelf.settings)
+        #expect(orphan.summary(site: "site").hasPrefix("No page shows the notes that changed: site/ is up to date ("))
+    }
+
+    /// `Dune.md`, its name's case aside a book's note, was told to be renamed "to a book's slug"
+    /// without the name, where `Dune.MD` was told it (found by an exploratory session). Every
+    /// build, up to date or not, names it.
+    @Test func aNoteNamedForItsBookInAnotherCaseIsToldItsName() throws {
+        let shelf = try FixtureShelf.make()
+        try FileManager.default.createDirectory(at: shelf.paths.notes, withIntermediateDirectories: true)
+        try Data("Mine.\n".utf8).write(to: shelf.paths.notes.appendingPathComponent("Kindred.md"))
+        try shelf.writeNote("Which book?", slug: "kindered")
+        for build in ["first", "up to date"] {
+            let report = try shelf.build(settings: FixtureShelf.settings)
+            #expect(
+                report.everyWarning.contains {
+                    $0.hasSuffix(
+                        "Kindred.md belongs to no book on the shelf: a note is named for its book's slug, as kindred.md"
+                    )
+                }, "\(build): \(report.everyWarning)")
+            #expect(
+                report.everyWarning.contains {
+                    $0.hasSuffix(
+                        "kindered.md belongs to no book on the shelf: rename it to a book's slug or move it away")
+                }, "\(build): \(report.everyWarning)")
+        }
+    }
+
+    /// An image beside the notes, linked from one as `![](cover.png)`, was neither published nor
+    /// said, and the note's image broke (found by an exploratory session). Every build names it
+    /// with where a note's images go, as it does an image among the reader's pages.
+    @Test func anImageAmongTheNotesIsSaidWithWhereANotesImagesGo() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.writeNote("My copy: ![my copy](cover.png)\n", slug: "kindred")
+        let attachments = shelf.paths.notes.appendingPathComponent("attachments")
+        try FileManager.default.createDirectory(at: attachments, withIntermediateDirectories: true)
+        for image in [
+            shelf.paths.notes.appendingPathComponent("cover.png"), attachments.appendingPathComponent("map.JPG"),
+        ] {
+            try Data([0x89, 0x50, 0x4E, 0x47]).write(to: image)
+        }
+        try Data("a list\n".utf8).write(to: shelf.paths.notes.appendingPathComponent("todo.txt"))
+        for build in ["first", "up to date"] {
+            let said = try shelf.build(settings: FixtureShelf.settings).everyWarning.filter {
+                $0.contains("is not published: ")
+                    && $0.hasSuffix(
+                        " holds notes (Markdown files); keep a note's images in a folder of yours at the top of the "
+                            + "site (site/images/, linked from a note as ../../images/)")
+            }
+            #expect(said.count == 2, "\(build): \(said)")
+            #expect(said.contains { $0.contains("notes/attachments/map.JPG is not published") }, "\(build)")
+            #expect(said.contains { $0.contains("notes/cover.png is not published") }, "\(build)")
+        }
+    }
+
     @Test func aBuildNamesEveryNoteThatIsNoUTF8() throws {
         let shelf = try FixtureShelf.make()
         for slug in ["kindred", "fledgling"] {
