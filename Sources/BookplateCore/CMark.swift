@@ -59,6 +59,15 @@ enum CMark {
         }
     }
 
+    /// Gives each link and image of `document` the address `rewrite` makes of its own.
+    static func rewriteAddresses(in document: OpaquePointer, _ rewrite: (String) -> String) {
+        for node in nodes(in: document, ofType: [CMARK_NODE_LINK, CMARK_NODE_IMAGE]) {
+            let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            let rewritten = rewrite(url)
+            if rewritten != url { cmark_node_set_url(node, rewritten) }
+        }
+    }
+
     /// Whether cmark's safe mode drops `url` (its `_scan_dangerous_url`): `javascript:`,
     /// `vbscript:`, `file:` and `data:` in any case, but for `data:` images of four kinds.
     static func isDangerous(_ url: String) -> Bool {

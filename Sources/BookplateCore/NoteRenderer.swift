@@ -27,12 +27,17 @@ public struct NoteRenderer: Sendable, Hashable {
     /// theirs to publish.)
     /// `topHeading`: the level of the note's top-most heading (3 under a book page's "My notes",
     /// 2 on a page of its own under its title).
-    public func render(_ markdown: String, topHeading: Int32 = 3) -> SanitizedHTML {
+    /// `addresses`: what each link's and image's address becomes, for a note shown elsewhere than
+    /// on the page its relative addresses are written from (see ``RelativeAddress``).
+    public func render(_ markdown: String, topHeading: Int32 = 3, addresses: ((String) -> String)? = nil)
+        -> SanitizedHTML
+    {
         var options = CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8
         if allowsRawHTML { options |= CMARK_OPT_UNSAFE }
         let html = CMark.html(NoteRenderer.withoutFrontMatter(markdown), options: options) { document in
             CMark.placeHeadings(in: document, topAt: topHeading)
             if !allowsRawHTML { CMark.unwrapDangerousLinks(in: document) }
+            if let addresses { CMark.rewriteAddresses(in: document, addresses) }
         }
         return SanitizedHTML(sanitized: html)
     }
@@ -40,31 +45,94 @@ public struct NoteRenderer: Sendable, Hashable {
     /// `markdown` without the YAML front matter Obsidian, Jekyll and Hugo notes begin with
     /// (`---`, lines of `key: value`, `---`): rendered, it was a rule and a heading of its keys
     /// in the page's outline (found by an exploratory session). The file keeps it.
+    ///
+    /// Its lines are read as YAML's block mapping is written: a key (words with spaces, dots or
+    /// `?` among them, as Obsidian's properties have, or quoted), a colon, and a space or the
+    /// line's end; comments, list items and indented lines of a value between them. A key with a
+    /// space was read as prose, and a block of more than 200 lines too: both were published
+    /// (found by an exploratory session). What Markdown reads as a rule above a heading of prose
+    /// stays the note's own: a lone line whose words on both sides of the colon have spaces
+    /// ("Note to self: finish the review") is taken as the reader wrote it, a heading.
     package static func withoutFrontMatter(_ markdown: String) -> String {
         guard markdown.hasPrefix("---") else { return markdown }
         let utf8 = markdown.utf8
         var start = utf8.startIndex
-        var hasKey = false
-        for number in 0..<200 {
-            guard start < utf8.endIndex else { return markdown }
+        var keys = 0
+        var lines = 0
+        var readsAsProse = false
+        var isFirst = true
+        while start < utf8.endIndex {
             let end = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
             let line = Substring(markdown.utf8[start..<end])
             let next = end < utf8.endIndex ? utf8.index(after: end) : end
             let trimmed = line.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
-            if number == 0 {
+            if isFirst {
                 guard trimmed == "---" else { return markdown }
+                isFirst = false
             } else if trimmed == "---" || trimmed == "..." {
-                return hasKey ? String(markdown[next...]) : markdown
-            } else if let colon = trimmed.firstIndex(of: ":"), colon != trimmed.startIndex,
-                trimmed[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
-            {
-                hasKey = true
-            } else if !trimmed.isEmpty, !trimmed.hasPrefix("-"), !trimmed.hasPrefix("#"), !line.hasPrefix(" ") {
+                // An empty block (Obsidian's properties, all removed) is front matter too: two rules
+                // at a note's top are no one's writing.
+                guard keys > 0 || lines == 0, !(lines == 1 && readsAsProse) else { return markdown }
+                return String(markdown[next...])
+            } else if !line.hasPrefix(" "), !line.hasPrefix("\t"), let (key, value) = yamlKey(trimmed) {
+                keys += 1
+                lines += 1
+                readsAsProse = !"\"'".contains(key.first ?? " ") && key.contains(" ") && value.contains(" ")
+            } else if trimmed.isEmpty || trimmed.hasPrefix("#") {
+                // A blank line or a comment.
+            } else if keys > 0, trimmed.hasPrefix("-") || line.first?.isWhitespace == true {
+                // The value of the key above: a list item, or an indented line.
+                lines += 1
+            } else {
                 return markdown
             }
             start = next
         }
         return markdown
+    }
+
+    /// The key and value of `line` when it is a line of a YAML mapping, `key: value` or `key:`:
+    /// a plain key (words, with spaces, dots or `?` among them) or one in quotes, then a colon
+    /// and a space or the line's end.
+    private static func yamlKey(_ line: String) -> (key: Substring, value: Substring)? {
+        guard let first = line.first else { return nil }
+        var keyEnd: String.Index
+        if first == "\"" || first == "'" {
+            // Quoted: to the closing quote (`\"` inside double quotes, `''` inside single ones).
+            var index = line.index(after: line.startIndex)
+            while true {
+                guard let quote = line[index...].firstIndex(of: first) else { return nil }
+                if first == "\"", line[..<quote].reversed().prefix(while: { $0 == "\\" }).count % 2 == 1 {
+                    index = line.index(after: quote)
+                } else if first == "'", line[line.index(after: quote)...].first == "'" {
+                    index = line.index(quote, offsetBy: 2)
+                } else {
+                    keyEnd = line.index(after: quote)
+                    break
+                }
+            }
+            let rest = line[keyEnd...].drop { $0 == " " }
+            guard rest.first == ":" else { return nil }
+            keyEnd = rest.startIndex
+        } else {
+            // YAML's indicators cannot begin a plain key; `-`, `?` and `:` can when a letter follows.
+            guard !"[]{}#&*!|>%@`,".contains(first), !["- ", "? ", ": "].contains(where: line.hasPrefix)
+            else { return nil }
+            var search = line.startIndex
+            while true {
+                guard let colon = line[search...].firstIndex(of: ":") else { return nil }
+                let after = line.index(after: colon)
+                if after == line.endIndex || line[after] == " " || line[after] == "\t" {
+                    keyEnd = colon
+                    break
+                }
+                search = after
+            }
+        }
+        let key = line[..<keyEnd].trimmingCharacters(in: .whitespaces)
+        // A `#` after a space begins a comment: no key is in one.
+        guard !key.isEmpty, !key.contains(" #") else { return nil }
+        return (Substring(key), line[line.index(after: keyEnd)...].drop { $0 == " " || $0 == "\t" })
     }
 
     /// The hash under which the library caches the HTML for `markdown`.

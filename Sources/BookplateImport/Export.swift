@@ -159,7 +159,10 @@ public struct LibraryExporter: Sendable {
         // though a build says it is kept (found by an exploratory session).
         let onShelf = Set(snapshot.books.map(\.book.slug))
         for note in try notes.noteFiles() where !onShelf.contains(note.slug) {
-            warn("\(note.url.relativePathForDisplay) belongs to no book on the shelf: it is not in the export")
+            // `Dune.md` is told the name that makes it Dune's note, as a build tells it.
+            let named = Slug.make(from: note.slug)
+            let rename = onShelf.contains(named) ? " (a note is named for its book's slug, as \(named).md)" : ""
+            warn("\(note.url.relativePathForDisplay) belongs to no book on the shelf: it is not in the export\(rename)")
         }
         let externalIDs = try library.externalIDsBySlug()
         let setAsideFrom = try library.readsSetAsideFrom()

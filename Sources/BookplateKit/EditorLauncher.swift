@@ -30,7 +30,7 @@ public struct EditorLauncher: Sendable {
             // (a path with a space in it, unquoted, is the program it names).
             if !FileManager.default.isExecutableFile(atPath: editor.trimmingCharacters(in: .whitespaces)),
                 let program = EditorLauncher.program(in: editor),
-                !EditorLauncher.exists(program, path: environment["PATH"] ?? "/usr/bin:/bin")
+                !EditorLauncher.exists(program, path: environment["PATH"] ?? "/usr/bin:/bin", home: environment["HOME"])
             {
                 throw NoteError.editorNotFound(editor: editor)
             }
@@ -127,10 +127,25 @@ public struct EditorLauncher: Sendable {
     }
 
     /// Whether `program` is an executable file, as named or on the `path` the shell searches.
-    static func exists(_ program: String, path: String) -> Bool {
+    /// A leading tilde is the home folder, as the shell reads it: `EDITOR='~/bin/ed'`, quoted in a
+    /// shell's startup file, runs in `sh` and in git, and was refused as not found (found by an
+    /// exploratory session).
+    static func exists(_ program: String, path: String, home: String? = nil) -> Bool {
+        let program = expandingTilde(program, home: home)
         if program.contains("/") { return FileManager.default.isExecutableFile(atPath: program) }
         return path.split(separator: ":").contains { folder in
             FileManager.default.isExecutableFile(atPath: "\(folder)/\(program)")
         }
+    }
+
+    /// `word` with a leading `~` or `~/` made the home folder (`home`, else the user's own), and a
+    /// leading `~name/` that user's, as the shell expands an unquoted word; as it is otherwise.
+    static func expandingTilde(_ word: String, home: String?) -> String {
+        guard word.hasPrefix("~") else { return word }
+        let user = word.dropFirst().prefix { $0 != "/" }
+        let homeOf = { (entry: UnsafeMutablePointer<passwd>?) in entry.map { String(cString: $0.pointee.pw_dir) } }
+        guard let folder = user.isEmpty ? home ?? homeOf(getpwuid(getuid())) : homeOf(getpwnam(String(user)))
+        else { return word }
+        return folder + word.dropFirst(1 + user.count)
     }
 }

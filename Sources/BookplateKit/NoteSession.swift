@@ -22,6 +22,9 @@ public struct NoteSession: Sendable {
         case leftEmpty
         /// The note was there and the reader emptied it: the file stays, and the page shows none.
         case emptied(URL)
+        /// The note's file was removed while the editor had it open (by the editor, or another
+        /// command): the book has no note now. `existed` says whether it had one before.
+        case removed(URL, existed: Bool)
     }
 
     /// Opens the note of the book with `slug` in the editor and records the result.
@@ -36,7 +39,14 @@ public struct NoteSession: Sendable {
             }
             throw error
         }
-        let markdown = try store.readNote(at: url)
+        let markdown: String
+        do {
+            markdown = try store.readNote(at: url)
+        } catch NoteError.gone {
+            // It was blamed on another command, with "try again" (found by an exploratory
+            // session): an editor that deletes the file it is given is the likelier.
+            return .removed(url, existed: existed)
+        }
         guard markdown.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return .saved(url) }
         guard existed else {
             try? FileManager.default.removeItem(at: url)

@@ -32,9 +32,20 @@ public struct NoteStore: Sendable {
         var info = stat()
         guard lstat(url.path, &info) == 0 else {
             guard errno == ENOENT else { throw NoteError.unreadable(path: folder.relativePathForDisplay) }
+            try checkFolderIsThere()
             return nil
         }
         return try readNote(at: url)
+    }
+
+    /// Throws when the notes folder is a link to nothing (kept on a disk that is not mounted): then
+    /// no note is there to be read, nor anywhere to write one. Taken for no folder, it made a build
+    /// publish, and an export back up, the shelf without a note, and `note` blame the disk's free
+    /// space (found by an exploratory session).
+    public func checkFolderIsThere() throws {
+        if let target = LinkedFiles.missingTarget(ofLinkAt: folderPath) {
+            throw NoteError.folderLinkedToNothing(path: folder.relativePathForDisplay, target: target)
+        }
     }
 
     /// Reads the note at `url`, insisting on UTF-8.
@@ -116,6 +127,7 @@ public struct NoteStore: Sendable {
             }
             return url
         }
+        try checkFolderIsThere()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data().write(to: url, options: .withoutOverwriting)
@@ -128,6 +140,7 @@ public struct NoteStore: Sendable {
     /// Writes a note atomically (a temporary file, then a rename), so it is never half written.
     public func writeNote(_ markdown: String, forSlug slug: String) throws {
         let url = url(forSlug: slug)
+        try checkFolderIsThere()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try WorkingFiles.write(Data(markdown.utf8), to: url)
@@ -139,6 +152,7 @@ public struct NoteStore: Sendable {
     /// Writes many notes the same way, waiting for the disk once for all of them (an import's).
     public func writeNotes(_ notes: [(slug: String, markdown: String)]) throws {
         guard !notes.isEmpty else { return }
+        try checkFolderIsThere()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -166,7 +180,10 @@ public struct NoteStore: Sendable {
     /// Every note file in the folder, as (slug, location) pairs sorted by slug.
     /// Hidden files and anything not ending in `.md` are not notes.
     public func noteFiles() throws -> [(slug: String, url: URL)] {
-        guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
+        guard FileManager.default.fileExists(atPath: folder.path) else {
+            try checkFolderIsThere()
+            return []
+        }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -210,6 +227,8 @@ public enum NoteError: Error, Equatable, CustomStringConvertible {
     case editorFailed(editor: String, status: Int32)
     case editorNotFound(editor: String)
     case linked(path: String)
+    /// The notes folder is a link to `target`, which is not there.
+    case folderLinkedToNothing(path: String, target: String)
 
     public var description: String {
         switch self {
@@ -237,6 +256,8 @@ public enum NoteError: Error, Equatable, CustomStringConvertible {
             "the editor '\(editor)' exited with status \(status): the note was kept as it is on disk"
         case .linked(let path):
             LinkedFiles.refusal(path)
+        case .folderLinkedToNothing(let path, let target):
+            LinkedFiles.missingTargetRefusal(path, target: target)
         }
     }
 }

@@ -24,6 +24,11 @@ extension BuildReport {
             // Files put by hand in Bookplate's folders were taken out, and named in a warning.
             let nothing = filesRemoved > 0 ? "Nothing else changed" : "Nothing changed"
             return "\(nothing): \(site)/ is up to date (\(Self.counted(pageCount, "page"))), checked in \(time) s"
+        case .notesOnly where filesWritten == 0 && notesReadAsBefore:
+            // A note saved unchanged, or touched, was said to have changed (found by an
+            // exploratory session).
+            return "The notes saved since the last build are as they were: \(site)/ is up to date "
+                + "(\(Self.counted(pageCount, "page"))), checked in \(time) s"
         case .notesOnly where filesWritten == 0:
             // A note of no book changed: "rewrote 0 of 62 pages" (found by an exploratory session).
             return "No page shows the notes that changed: \(site)/ is up to date (\(Self.counted(pageCount, "page"))), "

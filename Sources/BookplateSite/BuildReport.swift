@@ -72,6 +72,8 @@ public struct BuildReport: Sendable {
     public var notesRendered: Int
     /// Note files (paths for messages) whose book is not in the library.
     public var orphanNotes: [String]
+    /// The name to give each of ``orphanNotes`` whose name makes a book's slug, by its path.
+    public var orphanNoteNames: [String: String] = [:]
     /// Note files (paths for messages) over ``NoteStore/largestPublished``, left off their pages.
     public var oversizedNotes: [String]
     /// What the build left out and why, a line each: a cover that is not a usable image is shown
@@ -86,9 +88,17 @@ public struct BuildReport: Sendable {
             "\($0) is over \(NoteStore.largestPublished / 1024 / 1024) MB and was left off its book's page:"
                 + " shorten it or split it"
         } + warnings
-            + orphanNotes.map { "\($0) belongs to no book on the shelf: rename it to a book's slug or move it away" }
+            + orphanNotes.map { path in
+                guard let name = orphanNoteNames[path] else {
+                    return "\(path) belongs to no book on the shelf: rename it to a book's slug or move it away"
+                }
+                return "\(path) belongs to no book on the shelf: a note is named for its book's slug, as \(name)"
+            }
     }
     public var duration: Duration
     /// Where the site is published, as its pages link to it (`base_url`, or the one given instead).
     public var baseURL: URL?
+    /// Whether this build of notes alone found every note whose file changed as it was: saved
+    /// unchanged, or only touched.
+    public var notesReadAsBefore = false
 }

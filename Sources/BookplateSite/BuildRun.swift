@@ -61,6 +61,9 @@ struct BuildRun {
     private var noteLinks: [String] = []
     /// Note files whose book is not in the library, by slug.
     private var orphanNotes: [String] = []
+    /// Whether the notes whose files changed since the last build all read as they did: saved
+    /// unchanged (a build of notes alone then changes nothing).
+    private var notesReadAsBefore = false
     /// A warning for each file of the notes folder named almost as a note (`Dune.MD`), made at
     /// every build, as the notes are listed at every build.
     private var misnamedNotes: [String] = []
@@ -167,6 +170,17 @@ struct BuildRun {
                     + " a note is named for its book's slug, as \(expected)"
             }
         }
+        // An image beside the notes (`![](cover.png)`) was neither published nor said, and the
+        // note's image broke (found by an exploratory session): said at every build, with where a
+        // note's images go, as a page's are.
+        misnamedNotes += passedOver.sorted().filter { name in
+            name.split(separator: ".").count > 1
+                && ImageInfo.fileExtensions.contains(String(name.split(separator: ".").last ?? "").lowercased())
+        }.map { name in
+            "\(paths.notes.appendingPathComponent(name).relativePathForDisplay) is not published: "
+                + "\(paths.notes.relativePathForDisplay) holds notes (Markdown files); keep a note's images in a "
+                + "folder of yours at the top of the site (site/images/, linked from a note as ../../images/)"
+        }
         loaded = try reading.value()
         // `--templates .` (or site, or /) was refused as an output folder of its own, blaming the
         // output folder (found by an exploratory session): a templates folder the reader named
@@ -190,10 +204,14 @@ struct BuildRun {
 
     /// Each folder the build reads is either absent (none yet) or a folder it can list. A file
     /// where `content/notes` goes, or a notes folder without permission, published the site
-    /// without a single note, and said nothing.
+    /// without a single note, and said nothing; so did a notes folder kept elsewhere through a link
+    /// whose folder was not there (a synced disk not mounted: found by an exploratory session).
     private func checkSourceFolders() throws {
         for folder in [paths.notes, paths.covers, paths.photos, paths.templates, paths.pages] {
             guard let directory = opendir(folder.path) else {
+                if errno == ENOENT, let target = LinkedFiles.missingTarget(ofLinkAt: folder.path) {
+                    throw SiteError.sourceLinkedToNothing(path: folder.relativePathForDisplay, target: target)
+                }
                 guard errno != ENOENT else { continue }
                 throw SiteError.unlistableSource(
                     path: folder.relativePathForDisplay, reason: String(cString: strerror(errno)))
@@ -437,6 +455,11 @@ struct BuildRun {
                 + changedNotes.filter { noteStamps[$0] != nil && !books.contains($0) }).sorted()
             // Nothing but notes changed: what the last build warned of still holds.
             warnings = previous?.warnings ?? []
+            // Touched, or saved unchanged: "No page shows the notes that changed" said they had
+            // (found by an exploratory session).
+            notesReadAsBefore = changedNotes.allSatisfy { slug in
+                notes?.fingerprints[slug] != nil && notes?.fingerprints[slug] == previous?.notes[slug]?.fingerprint
+            }
         } else if let snapshot {
             let books = Set(snapshot.books.map(\.book.slug))
             orphanNotes = noteStamps.keys.filter { !books.contains($0) }.sorted()
@@ -638,6 +661,21 @@ struct BuildRun {
         kind == .upToDate ? previous?.orphanNotes ?? [] : orphanNotes
     }
 
+    /// The name each of `orphans` should have where its name makes the slug of a book on the shelf
+    /// (`Dune.md` is `dune.md`), by its path to show. `Dune.md` was told to be renamed "to a
+    /// book's slug", unnamed, where `Dune.MD` was told its name (found by an exploratory session).
+    private func names(ofOrphanNotes orphans: [String]) -> [String: String] {
+        let slugs = Dictionary(orphans.map { (Slug.make(from: $0), $0) }) { first, _ in first }
+            .filter { $0.key != $0.value }
+        guard !slugs.isEmpty, let books = try? builder.library.books(slugs: Array(slugs.keys)) else { return [:] }
+        var names: [String: String] = [:]
+        for book in books.map(\.book.slug) {
+            guard let orphan = slugs[book] else { continue }
+            names[paths.notes.appendingPathComponent("\(orphan).md").relativePathForDisplay] = book + ".md"
+        }
+        return names
+    }
+
     /// Whether an import is writing its notes as this build runs (``ImportUnderWay``): the notes
     /// of no book are then, most likely, the import's, their books not yet in the library, and
     /// are one line (``importUnderWayLine(_:)``) in place of a line each telling the reader to
@@ -726,12 +764,14 @@ struct BuildRun {
             orphanNotes: (underWay ? [] : orphans).map {
                 paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay
             },
+            orphanNoteNames: underWay ? [:] : names(ofOrphanNotes: orphans),
             oversizedNotes: oversizedNotes.map {
                 paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay
             },
             warnings: events + (kind == .upToDate ? previous?.warnings ?? [] : warnings) + misnamedNotes
                 + missingLinks() + (underWay ? [importUnderWayLine(orphans.count)] : [])
                 + writer.leftoversThatStayed(),
-            duration: ContinuousClock.now - started, baseURL: settings.baseURL)
+            duration: ContinuousClock.now - started, baseURL: settings.baseURL,
+            notesReadAsBefore: kind == .notesOnly && notesReadAsBefore)
     }
 }

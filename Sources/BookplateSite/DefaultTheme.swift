@@ -36,7 +36,9 @@ package enum DefaultTheme {
         (Bookplate indents blocks as swift-mustache 2 did, so themes written for it render unchanged).
 
         Every value is HTML-escaped by `{{ }}`. Only six values are HTML already and go in `{{{ }}}`:
-        `noteHTML` (cmark, safe mode; a highlight's note too), `bioHTML` (cmark, safe mode, web links
+        `noteHTML` (cmark, safe mode; a highlight's note too, whose relative links and images are
+        written from its book's page, as the book's note's are, and made to lead to the same place from
+        every other page that shows it), `bioHTML` (cmark, safe mode, web links
         only), `descriptionHTML` (allow-listed), `textHTML` (a highlight's passage, escaped, each line
         break a `<br>`), `contentHTML` (one of your own pages, through cmark as a note is) and `jsonLD`
         (escaped for a script element). They are the only values `{{{ }}}` and
@@ -568,7 +570,8 @@ package enum DefaultTheme {
         .note blockquote, .page-text blockquote { margin: 1rem 0; padding-inline-start: 1rem; border-inline-start: 3px solid var(--rule); color: var(--muted); }
         .note pre, .page-text pre { overflow-x: auto; padding: 0.75rem; background: var(--card); border: 1px solid var(--rule); }
         .page-text { max-width: var(--measure); }
-        .page-text img { max-width: 100%; height: auto; }
+        /* An image in anything rendered from Markdown (a note, a highlight's note, a bio, a page) stays in the column. */
+        .note img, .highlight-note img, .bio img, .page-text img { max-width: 100%; height: auto; }
         .highlights { border-top: 1px solid var(--rule); margin-top: 2rem; }
         .highlight { margin: 1.25rem 0; }
         .highlight blockquote { margin: 0; padding-inline-start: 1rem; border-inline-start: 3px solid var(--accent); font-style: italic; overflow-wrap: anywhere; }

@@ -112,7 +112,11 @@ enum FeedWriter {
                     PageModelFactory.highlightPagePath(index: entry.index, ofBook: details.book.slug), baseURL)
                 + "#h-\(highlight.id)"
             var html = "<blockquote><p>\(HTMLAllowList.html(fromLines: highlight.text).html)</p></blockquote>"
-            if let note = highlight.noteHTML { html += note.html }
+            if let note = highlight.noteHTML(
+                addresses: Highlight.noteAddresses(ofBook: details.book.slug, baseURL: baseURL))
+            {
+                html += note.html
+            }
             xml += """
                   <entry>
                     <title>\(MarkupEscaping.xml(words("highlightFrom", ["book": bookAndAuthors(details, words: words)])))</title>

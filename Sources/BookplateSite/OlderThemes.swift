@@ -14,11 +14,11 @@ enum OlderThemes {
         ],
         "assets/style.css": [
             "03f911080bb3eb1c", "087dbc36e6ed0dc0", "0c5f5ffea3db2e4f", "3dfb05d099736a0b", "3e961285b16914a3",
-            "49022bdf242d77c9", "617c26884ba8a44a", "64d35b457443ec7d", "64f832adf7e9673a", "6f2e3916e7261eae",
-            "7254c80596d94691", "744fb5d23e506ef5", "7d348c796304a8f7", "803bc46c4cd0d30e", "8d7059f4933cc075",
-            "98ad4431979ce7e0", "a245906a1f37b805", "a646beb9fa95cf19", "aaa5564f41af85a6", "b363b8404824b8c2",
-            "c3f1381b0d4da1e4", "c4740b41a69f9a6d", "ca5057bdb61caecb", "ccc16fb851df06f2", "cd4307789ac9fede",
-            "cfabec6ac623dc63", "d8821a5c6608be39", "f018d031a9e155be",
+            "4216fd4fc301543e", "49022bdf242d77c9", "617c26884ba8a44a", "64d35b457443ec7d", "64f832adf7e9673a",
+            "6f2e3916e7261eae", "7254c80596d94691", "744fb5d23e506ef5", "7d348c796304a8f7", "803bc46c4cd0d30e",
+            "8d7059f4933cc075", "98ad4431979ce7e0", "a245906a1f37b805", "a646beb9fa95cf19", "aaa5564f41af85a6",
+            "b363b8404824b8c2", "c3f1381b0d4da1e4", "c4740b41a69f9a6d", "ca5057bdb61caecb", "ccc16fb851df06f2",
+            "cd4307789ac9fede", "cfabec6ac623dc63", "d8821a5c6608be39", "f018d031a9e155be",
         ],
         "author.mustache": [
             "05995a20038054ff", "092c4baf938ee15d", "10288995e780e06e", "520d857591f5971e", "6c1f9287504e0833",

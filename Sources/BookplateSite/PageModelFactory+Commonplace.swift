@@ -57,7 +57,7 @@ extension PageModelFactory {
         let bookURL = root + PageModelFactory.bookURL(details.book.slug)
         let day = PartialDate.day(of: entry.date)
         return CommonplaceEntryModel(
-            highlight: highlightModel(highlight),
+            highlight: highlightModel(highlight, ofBook: details.book.slug, root: root),
             source: HighlightSourceModel(
                 bookTitle: details.book.title, bookURL: bookURL, lang: lang(of: details.book),
                 byline: details.authors.isEmpty ? nil : words.list(details.authors.map(\.name)),

@@ -160,7 +160,7 @@ struct PageModelFactory: Sendable {
                     ShelfTagModel(name: $0.name, slug: $0.slug, url: root + PageModelFactory.shelfURL($0.slug))
                 },
                 noteHTML: noteHTML.flatMap { $0.isEmpty ? nil : $0 },
-                highlights: details.highlights.prefix(Paging.pageSize).map(highlightModel),
+                highlights: details.highlights.prefix(Paging.pageSize).map { highlightModel($0, ofBook: book.slug) },
                 pagination: pagination(
                     pageCount: PageModelFactory.highlightPageCount(details.highlights.count), page: 1, root: root
                 ) { PageModelFactory.bookHighlightsPath(book.slug, page: $0) },
@@ -226,7 +226,9 @@ struct PageModelFactory: Sendable {
                 title: title, bookTitle: details.book.title, bookURL: root + PageModelFactory.bookURL(slug),
                 lang: lang(of: details.book),
                 countLabel: words.count(details.highlights.count, "highlight"),
-                highlights: details.highlights[paging.range(onPage: number)].map(highlightModel),
+                highlights: details.highlights[paging.range(onPage: number)].map {
+                    highlightModel($0, ofBook: slug, root: root)
+                },
                 pagination: pagination(pageCount: paging.pageCount, page: number, root: root) {
                     PageModelFactory.bookHighlightsPath(slug, page: $0)
                 }),
@@ -235,8 +237,9 @@ struct PageModelFactory: Sendable {
     }
 
     /// A highlight as its book's page shows it, a range of pages or locations with an en dash
-    /// ("loc. 170–172") as the theme's README shows it (pages showed the device's hyphen).
-    func highlightModel(_ highlight: Highlight) -> HighlightModel {
+    /// ("loc. 170–172") as the theme's README shows it (pages showed the device's hyphen). On
+    /// another page, `root` is its way up to the site's top, for the note's relative addresses.
+    func highlightModel(_ highlight: Highlight, ofBook slug: String, root: String? = nil) -> HighlightModel {
         let place = [
             highlight.place.page.map { words("highlightPage", ["page": Self.enDashed($0)]) },
             highlight.place.location.map { words("highlightLocation", ["location": Self.enDashed($0)]) },
@@ -244,7 +247,7 @@ struct PageModelFactory: Sendable {
         ].compactMap { $0 }
         return HighlightModel(
             anchor: "h-\(highlight.id)", text: highlight.text, textHTML: HTMLAllowList.html(fromLines: highlight.text),
-            noteHTML: highlight.noteHTML,
+            noteHTML: highlight.noteHTML(addresses: root.map { Highlight.noteAddresses(ofBook: slug, root: $0) }),
             place: place.isEmpty ? nil : place.joined(separator: " · "))
     }
 
@@ -539,6 +542,33 @@ struct PageModelFactory: Sendable {
 
 extension Highlight {
     /// The note as every page and feed shows it. It comes from an import as often as from the
-    /// reader, so cmark renders it in safe mode whatever the site allows in notes.
-    var noteHTML: SanitizedHTML? { note.map { NoteRenderer(allowsRawHTML: false).render($0) } }
+    /// reader, so cmark renders it in safe mode whatever the site allows in notes. Its relative
+    /// addresses are written from its book's page, as the book's note's are: elsewhere,
+    /// `addresses` makes them lead where they lead from there.
+    func noteHTML(addresses: ((String) -> String)? = nil) -> SanitizedHTML? {
+        note.map { NoteRenderer(allowsRawHTML: false).render($0, addresses: addresses) }
+    }
+
+    /// The addresses of a note of a highlight of the book `slug` on a page whose way up to the
+    /// site's top is `root`.
+    static func noteAddresses(ofBook slug: String, root: String) -> (String) -> String {
+        { address in
+            guard RelativeAddress.isRelative(address) else { return address }
+            return root + RelativeAddress.fromSiteTop(address, from: bookFolder(slug))
+        }
+    }
+
+    /// The addresses of a note of a highlight of the book `slug` in a feed, where a relative
+    /// address is read from the feed's own: each made whole with the site's `baseURL`.
+    static func noteAddresses(ofBook slug: String, baseURL: URL) -> (String) -> String {
+        { address in
+            guard RelativeAddress.isRelative(address) else { return address }
+            return StructuredData.absolute(RelativeAddress.fromSiteTop(address, from: bookFolder(slug)), baseURL)
+        }
+    }
+
+    /// The folder of the book page a highlight's note is written from.
+    private static func bookFolder(_ slug: String) -> String {
+        String(PageModelFactory.bookURL(slug).dropLast("index.html".count))
+    }
 }

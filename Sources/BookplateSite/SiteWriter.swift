@@ -648,6 +648,9 @@ public enum SiteError: Error, Equatable, CustomStringConvertible {
     /// A folder of notes, covers, photos or templates that is there but cannot be listed (a file
     /// where it goes, or a folder without permission).
     case unlistableSource(path: String, reason: String)
+    /// A folder of notes, covers, photos, pages or templates that is a link to nothing (kept on a
+    /// disk that is not mounted): built as no folder, the site lost every note.
+    case sourceLinkedToNothing(path: String, target: String)
     /// A templates folder that is, holds or is inside the output folder (`build --templates .`).
     case templatesOverlapOutput(templates: String, site: String)
     /// An output folder holding files of another user (a build run once with `sudo`), which a
@@ -666,6 +669,8 @@ public enum SiteError: Error, Equatable, CustomStringConvertible {
             LinkedFiles.refusal(path)
         case .unlistableSource(let path, let reason):
             "cannot list the folder \(path): \(reason)"
+        case .sourceLinkedToNothing(let path, let target):
+            LinkedFiles.missingTargetRefusal(path, target: target)
         case .ownedByAnother(let path):
             "\(path) holds files of another user (a build run with sudo?), which this build cannot replace: "
                 + "make them yours again (sudo chown -R \"$USER\" \(ShellWord.quoted(path))) or remove them"

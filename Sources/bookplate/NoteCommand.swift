@@ -34,6 +34,12 @@ struct NoteCommand: ParsableCommand {
         case .saved(let url):
             Terminal.output("Saved the note for \"\(found.book.title)\": \(url.relativePathForDisplay)" + removed)
         case .leftEmpty: Terminal.output("The note for \"\(found.book.title)\" was left empty, so none was kept.")
+        case .removed(let url, let existed):
+            Terminal.output(
+                "\(url.relativePathForDisplay) was removed while it was open in the editor: "
+                    + (existed
+                        ? "\"\(found.book.title)\" has no note now, and its page shows none at the next build"
+                        : "no note was kept for \"\(found.book.title)\""))
         case .emptied(let url):
             Terminal.output(
                 "The note for \"\(found.book.title)\" is empty now: its page shows none (\(url.relativePathForDisplay))"

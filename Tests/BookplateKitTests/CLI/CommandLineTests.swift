@@ -157,6 +157,59 @@ struct ShownJSON: Decodable {
         #expect(page.contains("<h3>Spice</h3>\n<p>Must flow.</p>"))
     }
 
+    /// A notes folder kept elsewhere through a link, whose folder is not there (a synced disk not
+    /// mounted): `build` published every book without its note and exited 0, `export` wrote a
+    /// backup without a note, and `note` blamed the folder's permissions and free space (found by
+    /// an exploratory session). Each says what is wrong in one line and exits 1.
+    @Test func aNotesFolderLinkedToNothingStopsEveryCommandThatReadsNotes() async throws {
+        var (bookplate, root) = try newShelf()
+        try await bookplate.run("add", "--title", "Dune", "--author", "Frank Herbert")
+        let notes = root.appendingPathComponent("content/notes")
+        let elsewhere = try TestPaths.temporaryFolder("elsewhere").appendingPathComponent("notes")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try Data("My note on Dune\n".utf8).write(to: elsewhere.appendingPathComponent("dune.md"))
+        try FileManager.default.removeItem(at: notes)
+        try FileManager.default.createSymbolicLink(at: notes, withDestinationURL: elsewhere)
+        #expect(try await bookplate.run("build").status == 0)
+        try FileManager.default.moveItem(at: elsewhere, to: elsewhere.appendingPathExtension("unmounted"))
+        let line =
+            "content/notes is a link to \(elsewhere.path), which is not there (a disk not mounted?): nothing is "
+            + "done without it; bring the folder back or point the link at it\n"
+        bookplate.environment["EDITOR"] = "true"
+        for arguments in [
+            ["build"], ["export", "--format", "json"], ["export", "--format", "csv"], ["note", "dune"],
+        ] {
+            let result = try await bookplate.runOffPool(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stdout.isEmpty, "\(arguments): \(result.stdout)")
+            #expect(
+                result.stderr.hasPrefix("Error: ") && result.stderr.hasSuffix(line), "\(arguments): \(result.stderr)")
+        }
+        let page = try String(contentsOf: root.appendingPathComponent("site/books/dune/index.html"), encoding: .utf8)
+        #expect(page.contains("My note on Dune"))
+    }
+
+    /// An editor that deletes the note: `note` blamed another command and said to try again
+    /// (found by an exploratory session). It says what happened, and that the book has no note.
+    @Test func aNoteTheEditorRemovesIsSaidToBeGone() async throws {
+        var (bookplate, root) = try newShelf()
+        try await bookplate.run("add", "--title", "Dune")
+        let note = root.appendingPathComponent("content/notes/dune.md")
+        try Data("Spice.\n".utf8).write(to: note)
+        bookplate.environment["EDITOR"] = "rm -f"
+        let removed = try await bookplate.run("note", "dune")
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(
+            removed.stdout
+                == "content/notes/dune.md was removed while it was open in the editor: \"Dune\" has no note now, "
+                + "and its page shows none at the next build\n", "\(removed.stdout)")
+        let again = try await bookplate.run("note", "dune")
+        #expect(
+            again.stdout
+                == "content/notes/dune.md was removed while it was open in the editor: no note was kept for \"Dune\"\n",
+            "\(again.stdout)")
+    }
+
     /// A book removed while its note was open in the editor: `note` said "Saved" and nothing
     /// else (found by an exploratory session). The note is kept, and comes back with the book.
     @Test func aNoteSavedAfterItsBookWasRemovedSaysSo() async throws {
@@ -256,6 +309,32 @@ struct ShownJSON: Decodable {
         #expect(EditorLauncher.program(in: "code --wait") == "code")
         #expect(EditorLauncher.program(in: "\"$HOME/bin/ed\"") == nil)
         #expect(EditorLauncher.exists("sh", path: "/usr/bin:/bin"))
+    }
+
+    /// `EDITOR='~/bin/ed'` (quoted in a shell's startup file, so left unexpanded) runs in `sh` and
+    /// in git, and `note` refused it as "not found" (found by an exploratory session): a leading
+    /// tilde is the home folder, as the shell that runs the editor reads it.
+    @Test func anEditorUnderTheHomeFolderNamedWithATildeIsFound() async throws {
+        var (bookplate, root) = try newShelf()
+        try await bookplate.run("add", "--title", "Dune", "--author", "Frank Herbert")
+        let home = try TestPaths.temporaryFolder("home")
+        let editor = home.appendingPathComponent("bin/ed")
+        try FileManager.default.createDirectory(
+            at: editor.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("#!/bin/sh\necho 'Written by ~/bin/ed.' >> \"$1\"\n".utf8).write(to: editor)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+        bookplate.environment["HOME"] = home.path
+        bookplate.environment["EDITOR"] = "~/bin/ed"
+        let note = try await bookplate.run("note", "dune")
+        #expect(note.status == 0, "\(note.stderr)")
+        #expect(
+            try String(contentsOf: root.appendingPathComponent("content/notes/dune.md"), encoding: .utf8)
+                == "Written by ~/bin/ed.\n")
+        #expect(EditorLauncher.expandingTilde("~/bin/ed", home: "/home/reader") == "/home/reader/bin/ed")
+        #expect(EditorLauncher.expandingTilde("~", home: "/home/reader") == "/home/reader")
+        #expect(EditorLauncher.expandingTilde("~root/ed", home: "/home/reader") == "/root/ed")
+        #expect(EditorLauncher.expandingTilde("~no-such-user-here/ed", home: nil) == "~no-such-user-here/ed")
+        #expect(EditorLauncher.expandingTilde("bin/~ed", home: "/home/reader") == "bin/~ed")
     }
 
     /// A title from a catalog or an import could set the window title and clear the screen: no

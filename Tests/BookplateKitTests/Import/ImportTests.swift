@@ -858,12 +858,14 @@ import Testing
     }
 
     /// A note of no book was left out of the export without a word, though a build says it is
-    /// kept (found by an exploratory session): the export says so.
+    /// kept (found by an exploratory session): the export says so. One named for a book in
+    /// another case (`Emma.md`) is told its name, as a build tells it.
     @Test func aNoteOfNoBookLeftOutOfTheExportIsSaid() throws {
         let shelf = try TemporaryShelf()
         try shelf.library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
         try shelf.writeNote("Which book?", slug: "kindered")
         try shelf.writeNote("Box Hill.", slug: "emma")
+        try shelf.writeNote("Donwell Abbey.", slug: "Emma")
         let said = Mutex<[String]>([])
         let exporter = LibraryExporter(
             library: shelf.library, notes: NoteStore(folder: shelf.paths.notes),
@@ -871,8 +873,10 @@ import Testing
         _ = try exporter.json()
         #expect(
             said.withLock { $0 } == [
+                "\(shelf.paths.notes.appendingPathComponent("Emma.md").path) belongs to no book on the shelf: "
+                    + "it is not in the export (a note is named for its book's slug, as emma.md)",
                 "\(shelf.paths.notes.appendingPathComponent("kindered.md").path) belongs to no book on the shelf: "
-                    + "it is not in the export"
+                    + "it is not in the export",
             ])
     }
 

@@ -79,6 +79,35 @@ import Testing
         #expect(renderer.render("---\nNot front matter\n---\n").html.contains("Not front matter"))
     }
 
+    /// Front matter whose keys have spaces (Obsidian's `date read`), are quoted, dotted or end in
+    /// `?`, or that ran past 200 lines, was published as a rule and a heading of its keys (found
+    /// by an exploratory session). Its lines are read as YAML's block mapping is written: a key,
+    /// a colon, and a space or the line's end. What Markdown reads as a rule above a heading of
+    /// prose is still the note's own: lines without a key's shape, or one line of words on both
+    /// sides of its colon.
+    @Test func frontMatterIsReadAsYAMLWritesItsKeysAndProseStaysTheNotes() {
+        let renderer = NoteRenderer()
+        for front in [
+            "title: Dune\ndate read: 2024-05-01", "\"title\": Dune", "'it''s': yes", "dc.title: Dune", "read?: yes",
+            "date read: 2024-05-01", "読了日: 2024", "tags:\n- a\n- b", "# a comment\ntitle: X",
+            "description: |\n  line one\n  line two: more", "tags: [a,\n  b]", "up: [[Dune]]",
+            "source:\n  https://example.org",
+            "Rating: five stars", "", "# all properties removed", "\"my thoughts\": a slow start, but worth it",
+            (0..<250).map { "k\($0): v" }.joined(separator: "\n"),
+        ] {
+            let note = "---\n\(front)\n---\n\nBody.\n"
+            #expect(renderer.render(note).html == "<p>Body.</p>\n", "\(note.debugDescription)")
+        }
+        #expect(renderer.render("---\n---\n\nBody.\n").html == "<p>Body.</p>\n")
+        for prose in [
+            "Note to self: finish the review", "A thought", "Chapter one: the start\nand how it went on",
+            "see https://example.org for more", "- a list\nThen prose: of a kind", "[link](x): y",
+        ] {
+            let note = "---\n\(prose)\n---\n\nBody.\n"
+            #expect(renderer.render(note).html.hasPrefix("<hr />"), "\(note.debugDescription)")
+        }
+    }
+
     @Test func rawHTMLPassesOnlyWhenTheReaderAllowsIt() {
         let renderer = NoteRenderer(allowsRawHTML: true)
         #expect(renderer.render("<kbd>Ctrl</kbd>\n").html.contains("<kbd>Ctrl</kbd>"))
@@ -116,6 +145,78 @@ import Testing
             report.everyWarning.contains {
                 $0.hasSuffix("kindered.md belongs to no book on the shelf: rename it to a book's slug or move it away")
             })
+    }
+
+    /// A note saved unchanged, or only touched, was said to be among "the notes that changed",
+    /// which no page showed (found by an exploratory session): the build says it is as it was. A
+    /// note of no book that changed is still said so.
+    @Test func aNoteSavedUnchangedIsSaidToBeAsItWas() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.writeNote("Kept.\n", slug: "kindred")
+        try shelf.build(settings: FixtureShelf.settings)
+        let note = shelf.paths.notes.appendingPathComponent("kindred.md")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: note.path)
+        let touched = try shelf.build(settings: FixtureShelf.settings)
+        #expect(touched.kind == .notesOnly && touched.filesWritten == 0)
+        #expect(
+            touched.summary(site: "site").hasPrefix(
+                "The notes saved since the last build are as they were: site/ is up to date ("),
+            "\(touched.summary(site: "site"))")
+        try shelf.writeNote("Which book?", slug: "kindered")
+        let orphan = try shelf.build(settings: FixtureShelf.settings)
+        #expect(orphan.summary(site: "site").hasPrefix("No page shows the notes that changed: site/ is up to date ("))
+    }
+
+    /// `Dune.md`, its name's case aside a book's note, was told to be renamed "to a book's slug"
+    /// without the name, where `Dune.MD` was told it (found by an exploratory session). Every
+    /// build, up to date or not, names it.
+    @Test func aNoteNamedForItsBookInAnotherCaseIsToldItsName() throws {
+        let shelf = try FixtureShelf.make()
+        try FileManager.default.createDirectory(at: shelf.paths.notes, withIntermediateDirectories: true)
+        try Data("Mine.\n".utf8).write(to: shelf.paths.notes.appendingPathComponent("Kindred.md"))
+        try shelf.writeNote("Which book?", slug: "kindered")
+        for build in ["first", "up to date"] {
+            let report = try shelf.build(settings: FixtureShelf.settings)
+            #expect(
+                report.everyWarning.contains {
+                    $0.hasSuffix(
+                        "Kindred.md belongs to no book on the shelf: a note is named for its book's slug, as kindred.md"
+                    )
+                }, "\(build): \(report.everyWarning)")
+            #expect(
+                report.everyWarning.contains {
+                    $0.hasSuffix(
+                        "kindered.md belongs to no book on the shelf: rename it to a book's slug or move it away")
+                }, "\(build): \(report.everyWarning)")
+        }
+    }
+
+    /// An image beside the notes, linked from one as `![](cover.png)`, was neither published nor
+    /// said, and the note's image broke (found by an exploratory session). Every build names it
+    /// with where a note's images go, as it does an image among the reader's pages.
+    @Test func anImageAmongTheNotesIsSaidWithWhereANotesImagesGo() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.writeNote("My copy: ![my copy](cover.png)\n", slug: "kindred")
+        let attachments = shelf.paths.notes.appendingPathComponent("attachments")
+        try FileManager.default.createDirectory(at: attachments, withIntermediateDirectories: true)
+        for image in [
+            shelf.paths.notes.appendingPathComponent("cover.png"), attachments.appendingPathComponent("map.JPG"),
+        ] {
+            try Data([0x89, 0x50, 0x4E, 0x47]).write(to: image)
+        }
+        try Data("a list\n".utf8).write(to: shelf.paths.notes.appendingPathComponent("todo.txt"))
+        for build in ["first", "up to date"] {
+            let said = try shelf.build(settings: FixtureShelf.settings).everyWarning.filter {
+                $0.contains("is not published: ")
+                    && $0.hasSuffix(
+                        " holds notes (Markdown files); keep a note's images in a folder of yours at the top of the "
+                            + "site (site/images/, linked from a note as ../../images/)")
+            }
+            #expect(said.count == 2, "\(build): \(said)")
+            #expect(said.contains { $0.contains("notes/attachments/map.JPG is not published") }, "\(build)")
+            #expect(said.contains { $0.contains("notes/cover.png is not published") }, "\(build)")
+        }
     }
 
     @Test func aBuildNamesEveryNoteThatIsNoUTF8() throws {
@@ -261,6 +362,20 @@ import Testing
         let outcome = try session(shelf, editor: EditorLauncher { url in try Data("\n\n".utf8).write(to: url) })
             .edit(slug: "dune")
         #expect(outcome == .emptied(shelf.paths.notes.appendingPathComponent("dune.md")))
+    }
+
+    /// An editor that deleted the note it was given was answered "moved or removed as it was
+    /// about to be read (by another command?): try again" (found by an exploratory session): the
+    /// note is said to be removed while it was open, and whether the book had one.
+    @Test func aNoteRemovedWhileInTheEditorIsSaidToBeRemoved() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Dune"))
+        let removing = EditorLauncher { url in try FileManager.default.removeItem(at: url) }
+        let url = shelf.paths.notes.appendingPathComponent("dune.md")
+        #expect(try session(shelf, editor: removing).edit(slug: "dune") == .removed(url, existed: false))
+        try shelf.writeNote("Fear.\n", slug: "dune")
+        #expect(try session(shelf, editor: removing).edit(slug: "dune") == .removed(url, existed: true))
+        #expect(!FileManager.default.fileExists(atPath: url.path))
     }
 
     /// A note that is a link (here to a file outside the shelf) is refused before the editor

@@ -182,6 +182,84 @@ import Testing
         #expect(try !shelf.siteFile("sitemap.xml").contains("highlights"))
     }
 
+    /// A highlight's note is shown on its book's page, on the book's later pages of highlights, in
+    /// the commonplace book and in its feed, and was pasted unchanged on each: a relative link or
+    /// image written from the book's page led nowhere from every other (found by an exploratory
+    /// session). Its relative addresses are read from its book's page, as the book's note's are,
+    /// and lead there from every page that shows it; in the feed they are whole addresses. An
+    /// address with a scheme or from the server's top stays as written, and a rebuild after the
+    /// note changed equals a full build.
+    @Test func aHighlightsNoteLinksWhereItDoesFromItsBooksPageOnEveryPageAndInTheFeed() throws {
+        let shelf = try Self.shelfWithHighlights(Paging.pageSize)
+        try shelf.library.addBook(NewBook(title: "Persuasion", authors: ["Jane Austen"]))
+        let note =
+            "Compare [Persuasion](../persuasion/), [the end](#h-1), ![a map](map.png), "
+            + "[the author](https://example.org/austen) and [home](/index.html)."
+        let noted = try shelf.library.addHighlight(
+            NewHighlight(
+                text: "Badly done, Emma!", note: note, place: HighlightPlace(page: "900"),
+                madeAt: Date(timeIntervalSince1970: 1_750_000_000), source: .reader),
+            toBook: "emma"
+        ).highlight
+        let settings = SiteSettings(baseURL: URL(string: "https://books.example.org/shelf/"))
+        try shelf.build(settings: settings)
+        let unchanged = [#"href="https://example.org/austen""#, #"href="/index.html""#]
+        for (path, root) in [
+            ("books/emma/highlights/page/2/index.html", "../../../../../"), ("highlights/index.html", "../"),
+            ("highlights/2025/index.html", "../../"),
+        ] {
+            let page = try shelf.siteFile(path)
+            for expected in [
+                #"<a href="\#(root)books/persuasion/">Persuasion</a>"#,
+                #"<a href="\#(root)books/emma/#h-1">the end</a>"#,
+                #"<img src="\#(root)books/emma/map.png" alt="a map" />"#,
+            ] + unchanged {
+                #expect(page.contains(expected), "\(path): \(expected)")
+            }
+            // Each leads to a page of the site.
+            let target = shelf.paths.site.appendingPathComponent(path).deletingLastPathComponent()
+                .appendingPathComponent("\(root)books/persuasion/index.html").standardizedFileURL
+            #expect(FileManager.default.fileExists(atPath: target.path), "\(path)")
+        }
+        let feed = try shelf.siteFile("highlights/feed.xml")
+        for expected in [
+            "&lt;a href=&quot;https://books.example.org/shelf/books/persuasion/&quot;&gt;Persuasion",
+            "&lt;a href=&quot;https://books.example.org/shelf/books/emma/#h-1&quot;&gt;the end",
+            "&lt;img src=&quot;https://books.example.org/shelf/books/emma/map.png&quot;",
+            "&lt;a href=&quot;https://example.org/austen&quot;", "&lt;a href=&quot;/index.html&quot;",
+        ] {
+            #expect(feed.contains(expected), "\(expected)")
+        }
+        try shelf.library.editHighlight(noted.id, note: "See [Persuasion](../persuasion/index.html) again.")
+        try shelf.build(settings: settings)
+        #expect(
+            try shelf.siteFile("highlights/index.html").contains(
+                #"<a href="../books/persuasion/index.html">Persuasion</a>"#))
+        let built = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        #expect(built == (try IncrementalBuildTests().fullBuild(of: shelf, settings: settings)))
+    }
+
+    /// On the book's own page, a highlight's note is shown as written.
+    @Test func aHighlightsNoteOnItsBooksPageIsAsWritten() throws {
+        let shelf = try Self.shelfWithHighlights(1)
+        try shelf.library.addBook(NewBook(title: "Persuasion", authors: ["Jane Austen"]))
+        _ = try shelf.library.addHighlight(
+            NewHighlight(text: "Badly done, Emma!", note: "Compare [Persuasion](../persuasion/).", source: .reader),
+            toBook: "emma")
+        try shelf.build()
+        #expect(try shelf.siteFile("books/emma/index.html").contains(#"<a href="../persuasion/">Persuasion</a>"#))
+        #expect(RelativeAddress.fromSiteTop("../../../up.html?a=1#b", from: "books/emma/") == "../up.html?a=1#b")
+        #expect(RelativeAddress.fromSiteTop("./a/./b/../c", from: "books/emma/") == "books/emma/a/c")
+        #expect(RelativeAddress.fromSiteTop("..", from: "books/emma/") == "books/")
+        #expect(RelativeAddress.fromSiteTop("", from: "books/emma/") == "books/emma/")
+        for address in ["https://example.org", "mailto:a@example.org", "/top", "//host/x"] {
+            #expect(!RelativeAddress.isRelative(address), "\(address)")
+        }
+        for address in ["a.html", "#x", "../b/", "a/b:c", "?q=1", "1:2"] {
+            #expect(RelativeAddress.isRelative(address), "\(address)")
+        }
+    }
+
     @Test func theHighlightsFeedIsAtomWithEachPassageEscapedAndLinkedToItsPlace() throws {
         let shelf = try FixtureShelf.make()
         try shelf.build(settings: FixtureShelf.settings)

@@ -63,6 +63,38 @@ import Testing
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// An image in a note or a highlight's note was as wide as its file, past the column and a
+    /// phone's screen: only a page's text limited its images (found by an exploratory session).
+    /// Every element a template puts rendered Markdown in limits the images in it.
+    @Test func everyImageInRenderedMarkdownStaysInItsColumn() throws {
+        let files = try Self.themeFiles()
+        let css = try #require(files["assets/style.css"]).replacingOccurrences(
+            of: #"/\*.*?\*/"#, with: "", options: .regularExpression)
+        let limited = css.split(separator: "}").filter { $0.contains("max-width: 100%") && $0.contains("height: auto") }
+            .flatMap { rule in
+                (rule.split(separator: "{").first ?? "").split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespacesAndNewlines)
+                }
+            }
+        var containers: Set<String> = []
+        for (path, source) in files where path.hasSuffix(".mustache") {
+            for field in ["{{{noteHTML}}}", "{{{bioHTML}}}", "{{{contentHTML}}}"] {
+                var rest = Substring(source)
+                while let found = rest.range(of: field) {
+                    // The nearest element above it with a class is the one the theme styles.
+                    let above = source[..<found.lowerBound]
+                    let opening = try #require(above.range(of: #"class=""#, options: .backwards), "\(path)")
+                    containers.insert(String(above[opening.upperBound...].prefix { $0 != "\"" && $0 != " " }))
+                    rest = source[found.upperBound...]
+                }
+            }
+        }
+        #expect(containers == ["note", "highlight-note", "bio", "page-text"])
+        for container in containers {
+            #expect(limited.contains(".\(container) img"), "\(container)")
+        }
+    }
+
     @Test func theBuiltInThemeIsTheTemplatesFolder() throws {
         let files = try DefaultThemeTests.themeFiles()
         let readme = try DefaultThemeTests.readme()

@@ -120,6 +120,22 @@ import Testing
         #expect(try shelf.siteFile("index.html").contains(#"<a href="pages/now/index.html">Now</a>"#))
     }
 
+    /// A page's front matter with a key of two words (`last updated`) was published as a rule and
+    /// a heading, and its `title:` lost with it (found by an exploratory session): it is read as
+    /// YAML, the title from it.
+    @Test func aPagesFrontMatterWithAKeyOfTwoWordsGivesItsTitle() throws {
+        let shelf = try FixtureShelf.make()
+        try Self.writePage(
+            "---\ntitle: About me\nlast updated: 2024-05-01\n---\n\nHello.\n", named: "about.md", in: shelf)
+        try Self.writePage("---\n\"title\": Now\n---\n\nReading.\n", named: "now.md", in: shelf)
+        try shelf.build()
+        let about = try shelf.siteFile("pages/about/index.html")
+        #expect(about.contains(#"<h1 dir="auto">About me</h1>"#) && about.contains("<p>Hello.</p>"))
+        #expect(!about.contains("<hr") && !about.contains("last updated"))
+        let now = try shelf.siteFile("pages/now/index.html")
+        #expect(now.contains(#"<h1 dir="auto">Now</h1>"#) && !now.contains("<hr"))
+    }
+
     /// A heading's Markdown was the title as typed: `About *me*` showed its asterisks, `Q&amp;A`
     /// its entity (found by an exploratory session). The title is the heading's text.
     @Test func aTitleFromAHeadingIsItsTextNotItsMarkdown() throws {

@@ -528,6 +528,51 @@ import Testing
         }
     }
 
+    /// A notes folder kept elsewhere through a link (a synced folder) whose folder is not there (the
+    /// disk not mounted) was taken for no folder at all: the build published every book without
+    /// its note and exited 0, and an export backed the shelf up without a note (found by an
+    /// exploratory session). Such a link stops the build, whichever of the folders it is, and the
+    /// site keeps what it had; the export, and reading or writing a note, stop too.
+    @Test func aSourceFolderLinkedToNothingStopsTheBuildAndTheExport() throws {
+        for folder in ["content/notes", "content/covers", "content/photos", "content/pages", "templates"] {
+            let shelf = try FixtureShelf.make()
+            try shelf.writeNote("Kept on the page.\n", slug: "kindred")
+            try shelf.build(settings: FixtureShelf.settings)
+            let before = try TemporaryShelf.snapshot(of: shelf.paths.site)
+            let url = shelf.root.appendingPathComponent(folder)
+            let elsewhere = try TestPaths.temporaryFolder("elsewhere").appendingPathComponent("unmounted")
+            try? manager.removeItem(at: url)
+            try manager.createSymbolicLink(atPath: url.path, withDestinationPath: elsewhere.path)
+            let refusal = SiteError.sourceLinkedToNothing(path: url.relativePathForDisplay, target: elsewhere.path)
+            #expect(throws: refusal) {
+                do {
+                    try shelf.build(settings: FixtureShelf.settings)
+                } catch let error as BuildError {
+                    #expect(error.step == .scanInputs)
+                    throw error.underlying
+                }
+            }
+            #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == before, "\(folder)")
+            #expect(
+                refusal.description
+                    == "\(url.relativePathForDisplay) is a link to \(elsewhere.path), which is not there (a disk not "
+                    + "mounted?): nothing is done without it; bring the folder back or point the link at it")
+            if folder == "content/notes" {
+                let notes = NoteStore(folder: shelf.paths.notes)
+                let noFolder = NoteError.folderLinkedToNothing(path: url.relativePathForDisplay, target: elsewhere.path)
+                let exporter = LibraryExporter(library: shelf.library, notes: notes)
+                #expect(throws: noFolder) { try exporter.json() }
+                #expect(throws: noFolder) { try exporter.goodreadsCSV() }
+                #expect(throws: noFolder) { try notes.note(forSlug: "kindred") }
+                #expect(throws: noFolder) { try notes.noteFiles() }
+                #expect(throws: noFolder) { try notes.createNoteIfMissing(forSlug: "kindred") }
+                #expect(throws: noFolder) { try notes.writeNote("New.\n", forSlug: "kindred") }
+                #expect(throws: noFolder) { try notes.writeNotes([("kindred", "New.\n")]) }
+                #expect(!manager.fileExists(atPath: elsewhere.path))
+            }
+        }
+    }
+
     /// A full build keeps what the reader put at the top of the site and replaces the rest: each
     /// name a build writes must be among Bookplate's own, or a page left over from a build that
     /// was killed would be kept as the reader's (as the commonplace book's once was).
