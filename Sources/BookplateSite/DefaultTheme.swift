@@ -94,6 +94,14 @@ package enum DefaultTheme {
         - **book card** (`partials/book-card`): `url`, `title`, `subtitle`, `lang` (the book's language when it is not the site's, for a `lang` attribute), `authors`, `year`, `cover`,
           `rating`. On a series page it also has `seriesLabel` ("#2 · Read": its place and your status).
         - **authors** (`partials/authors`): a list of `name`, `url`, `separator` (", ", " and " or "").
+          The partial gives each link `dir="auto"`, which sets a name apart from the words beside it ("by
+          …" on a book's page). A card's author line writes its links without it: a line whose only text
+          sits in elements with their own `dir` takes no direction from them, so its `dir="auto"` left an
+          Arabic line left-aligned under a right-aligned title; `style.css` sets each name apart instead
+          (`unicode-bidi: plaintext`), and the line takes the direction of its first name. Set a
+          catalog's or the reader's name in running text apart, in `<bdi>` or an element with
+          `dir="auto"`: an Arabic title and its Arabic author on an English page come out in the wrong
+          order otherwise.
         - **cover** (`partials/cover`): `cover.src`, `cover.width`, `cover.height`, `cover.alt`,
           `cover.isPlaceholder`; for a cover image, `cover.srcset` and `cover.sizes` (its thumbnails, and
           the width it is shown at: a grid column on cards, the cover column on a book's page),
@@ -130,7 +138,7 @@ package enum DefaultTheme {
         | `stats` | `stats/index.html` | `hasReadBooks`, `totalsLabel`, `goal` (the current year's pace, when `site.yaml` sets `goal`), `years` (`year`, `url` of its page, `books`, `rereads` — reads finished that year of books read before —, `pages`, "–" when no book has a page count, `averageRating`; books read on no recorded date last, `year` "Date not recorded", `url` their list), `booksChart` and `pagesChart` (charts), `ratings` (bars), `longest`, `shortest` (cards), `longestPages`, `shortestPages` |
         | `year` | `stats/<year>/index.html` | `year`, `title` ("2024 in books"), `summary` (`label`, `value`: books read, pages read, average rating), `goal`, `monthsChart` (a chart of the twelve months), `ratings` (bars), `longest`, `shortest`, `longestPages`, `shortestPages`, `booksLink` (`title`, `url` of the year's list), `olderYear`, `newerYear` (`title`, `url`) |
         | `book-highlights` | `books/<slug>/highlights/page/<n>/index.html`, for a book with more than 100 published highlights (page 1 is the book's own page) | `title` ("Highlights from Kindred"), `bookTitle`, `bookURL`, `lang` (the book's language when it is not the site's), `countLabel` ("5,000 highlights"), `highlights` (100 a page, as the book's page has them), `pagination` |
-        | `commonplace` | `highlights/index.html` (the newest fifty), each year's `highlights/<year>/index.html`, then `page/<n>/index.html`, when any highlight is published | `title` ("Commonplace book", "Highlights of 2024"), `countLabel` ("120 highlights from 14 books"), `years` (list links, on the home only), `homeURL` (the way back to the home, on a year's pages only), `highlights` (each as a book page's, with `bookTitle`, `bookURL`, `lang` — the book's language when it is not the site's —, `byline` — "Terry Pratchett and Neil Gaiman" —, `date`, `datetime`, `permalink` — its anchor on the page of its book's highlights that shows it —), `pagination` |
+        | `commonplace` | `highlights/index.html` (the newest fifty), each year's `highlights/<year>/index.html`, then `page/<n>/index.html`, when any highlight is published | `title` ("Commonplace book", "Highlights of 2024"), `countLabel` ("120 highlights from 14 books"), `years` (list links, on the home only), `homeURL` (the way back to the home, on a year's pages only), `highlights` (each as a book page's, with `bookTitle`, `bookURL`, `lang` — the book's language when it is not the site's —, `authors` (as a card's: `name`, `url`, `separator`; the theme sets each name in `<bdi>`), `byline` — "Terry Pratchett and Neil Gaiman", plain text whose names are not set apart —, `date`, `datetime`, `permalink` — its anchor on the page of its book's highlights that shows it —), `pagination` |
         | `page` | `pages/<name>/index.html`, for each of the reader's `content/pages/<name>.md` | `title` (the front matter's `title`, else the file's first line when it is a `# Heading`, else the name in words), `metaDescription` (the front matter's `description`, when it has one), `contentHTML` (the Markdown below the title through cmark, as a note: safe unless `allow_raw_html_in_notes`; its top heading an `<h2>`) |
         | `404` | `404.html` | only what every page receives |
 
@@ -512,6 +520,10 @@ package enum DefaultTheme {
         .book-card-title a { color: var(--ink); text-decoration: none; }
         .book-card-title a:hover { text-decoration: underline; }
         .book-card-authors, .book-card-meta { margin: 0; font-size: 0.9rem; }
+        /* A card's names carry no dir of their own, which would hide them from the line's dir="auto" (an
+           Arabic author line stood left-aligned under its right-aligned title): the line takes the
+           direction of its first name, and each name is still set apart in its own. */
+        .book-card-authors a { unicode-bidi: plaintext; }
 
         .rating { color: var(--accent); letter-spacing: 0.05em; }
         .rating-empty { color: var(--muted); }
@@ -698,7 +710,7 @@ package enum DefaultTheme {
             <h2 id="works-heading">{{t.otherWorks}}</h2>
             <ul>
         {{#otherWorks}}
-              <li>{{title}}{{#year}} <span class="count">({{.}})</span>{{/year}}</li>
+              <li><bdi>{{title}}</bdi>{{#year}} <span class="count">({{.}})</span>{{/year}}</li>
         {{/otherWorks}}
             </ul>
           </section>
@@ -864,7 +876,7 @@ package enum DefaultTheme {
         {{#highlights}}
           <figure class="highlight" id="{{anchor}}">
             <blockquote dir="auto"{{#lang}} lang="{{.}}"{{/lang}}><p>{{{textHTML}}}</p></blockquote>
-            <figcaption><cite{{#lang}} lang="{{.}}"{{/lang}}><a href="{{bookURL}}">{{bookTitle}}</a></cite>{{#byline}}, {{.}}{{/byline}}{{#place}} · <span class="place">{{.}}</span>{{/place}}{{#date}} · <time datetime="{{datetime}}">{{.}}</time>{{/date}} <a class="permalink" href="{{permalink}}" aria-label="{{t.linkToHighlight}}">#</a>
+            <figcaption><cite dir="auto"{{#lang}} lang="{{.}}"{{/lang}}><a href="{{bookURL}}">{{bookTitle}}</a></cite>{{^empty(authors)}}, {{#authors}}<bdi>{{name}}</bdi>{{separator}}{{/authors}}{{/empty(authors)}}{{#place}} · <span class="place">{{.}}</span>{{/place}}{{#date}} · <time datetime="{{datetime}}">{{.}}</time>{{/date}} <a class="permalink" href="{{permalink}}" aria-label="{{t.linkToHighlight}}">#</a>
         {{#noteHTML}}
             <div class="highlight-note" dir="auto">
         {{{noteHTML}}}
@@ -1012,7 +1024,7 @@ package enum DefaultTheme {
         <li class="book-card">
           <a class="book-card-cover" href="{{url}}" tabindex="-1" aria-hidden="true">{{> partials/cover}}</a>
           {{#seriesLabel}}<p class="book-card-series">{{.}}</p>{{/seriesLabel}}<p class="book-card-title" dir="auto"{{#lang}} lang="{{.}}"{{/lang}}><a href="{{url}}">{{title}}</a></p>
-          {{^empty(authors)}}<p class="book-card-authors" dir="auto">{{> partials/authors}}</p>{{/empty(authors)}}
+          {{^empty(authors)}}<p class="book-card-authors" dir="auto">{{#authors}}<a href="{{url}}">{{name}}</a>{{separator}}{{/authors}}</p>{{/empty(authors)}}
           <p class="book-card-meta">{{#year}}<span>{{.}}</span>{{/year}}{{#rating}} <span class="rating" role="img" aria-label="{{label}}"><span aria-hidden="true">{{filled}}{{#partial}}<span class="rating-part" style="--part: {{.}}%">★</span>{{/partial}}<span class="rating-empty">{{empty}}</span></span></span>{{/rating}}</p>
         </li>
 
@@ -1053,7 +1065,7 @@ package enum DefaultTheme {
         """####,
         "partials/footer.mustache": ####"""
         <footer class="site-footer">
-          <p>{{#site.ownerLabel}}{{.}} · {{/site.ownerLabel}}{{^site.ownerLabel}}{{site.title}} · {{/site.ownerLabel}}{{t.footerMadeWith}}{{#site.creditsLead}} · {{.}}{{#site.credits}}<a href="{{url}}">{{name}}</a>{{separator}}{{/site.credits}}{{/site.creditsLead}}{{#site.hasFeed}} · <a href="{{root}}feed.xml">{{t.footerFeed}}</a>{{/site.hasFeed}}</p>
+          <p>{{#site.ownerLabel}}{{.}} · {{/site.ownerLabel}}{{^site.ownerLabel}}<bdi>{{site.title}}</bdi> · {{/site.ownerLabel}}{{t.footerMadeWith}}{{#site.creditsLead}} · {{.}}{{#site.credits}}<a href="{{url}}">{{name}}</a>{{separator}}{{/site.credits}}{{/site.creditsLead}}{{#site.hasFeed}} · <a href="{{root}}feed.xml">{{t.footerFeed}}</a>{{/site.hasFeed}}</p>
         </footer>
 
         """####,

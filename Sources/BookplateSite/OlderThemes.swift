@@ -13,15 +13,15 @@ enum OlderThemes {
         ],
         "assets/style.css": [
             "03f911080bb3eb1c", "087dbc36e6ed0dc0", "0c5f5ffea3db2e4f", "3dfb05d099736a0b", "3e961285b16914a3",
-            "49022bdf242d77c9", "617c26884ba8a44a", "64d35b457443ec7d", "64f832adf7e9673a", "6f2e3916e7261eae",
-            "7254c80596d94691", "744fb5d23e506ef5", "7d348c796304a8f7", "803bc46c4cd0d30e", "8d7059f4933cc075",
-            "98ad4431979ce7e0", "a245906a1f37b805", "a646beb9fa95cf19", "aaa5564f41af85a6", "b363b8404824b8c2",
-            "c3f1381b0d4da1e4", "c4740b41a69f9a6d", "ca5057bdb61caecb", "ccc16fb851df06f2", "cd4307789ac9fede",
-            "cfabec6ac623dc63", "d8821a5c6608be39", "f018d031a9e155be",
+            "4216fd4fc301543e", "49022bdf242d77c9", "617c26884ba8a44a", "64d35b457443ec7d", "64f832adf7e9673a",
+            "6f2e3916e7261eae", "7254c80596d94691", "744fb5d23e506ef5", "7d348c796304a8f7", "803bc46c4cd0d30e",
+            "8d7059f4933cc075", "98ad4431979ce7e0", "a245906a1f37b805", "a646beb9fa95cf19", "aaa5564f41af85a6",
+            "b363b8404824b8c2", "c3f1381b0d4da1e4", "c4740b41a69f9a6d", "ca5057bdb61caecb", "ccc16fb851df06f2",
+            "cd4307789ac9fede", "cfabec6ac623dc63", "d8821a5c6608be39", "f018d031a9e155be",
         ],
         "author.mustache": [
-            "05995a20038054ff", "092c4baf938ee15d", "10288995e780e06e", "520d857591f5971e", "6c1f9287504e0833",
-            "953247ecae63fa34", "c32b7d606f0fa578", "e9be38d4a4b9bc84", "eea09e45cab2813d",
+            "05995a20038054ff", "092c4baf938ee15d", "10288995e780e06e", "51103fff99d4a4e5", "520d857591f5971e",
+            "6c1f9287504e0833", "953247ecae63fa34", "c32b7d606f0fa578", "e9be38d4a4b9bc84", "eea09e45cab2813d",
         ],
         "authors.mustache": [
             "22a380f296dc1bdd", "56cf0e1df22a8709", "9a393fe9fa0a01be", "ea495074caf91528",
@@ -33,7 +33,7 @@ enum OlderThemes {
             "e071ed9eed2627b3", "f5cf5b419ed1451c", "fb53a642b85aa1e4",
         ],
         "commonplace.mustache": [
-            "0f30a86ac5e266ac", "8c517604641bdcfc", "a5c1c51c1ce752e4", "e128ae05d2e38fc7",
+            "0f30a86ac5e266ac", "8c517604641bdcfc", "a5c1c51c1ce752e4", "ce7498646741a5d9", "e128ae05d2e38fc7",
         ],
         "index.mustache": [
             "0a03b8aa27877b00", "1ee159f4b29e4775", "2fdc6fb5a740c2a8", "5954d2910df183e9", "657628a68bea0314",
@@ -50,13 +50,14 @@ enum OlderThemes {
         "partials/authors.mustache": ["c235ed6eee8c9269"],
         "partials/book-card.mustache": [
             "04d1a25b6b2be34a", "2d98476b4279ffd3", "40e55bd17da4a151", "43af350273b4a09b", "48a6050f88b5a144",
-            "81c696f52759fc44", "9ee3cc6c80148a98", "d15edc7cde0061ef",
+            "6eb512b90684b2d7", "81c696f52759fc44", "9ee3cc6c80148a98", "d15edc7cde0061ef",
         ],
         "partials/cover.mustache": [
             "0ba388a3bf6c2229", "719a5bc9fa91f01e", "7d210227ed025ae1", "90ea42b5510a3ac2", "d76268ceb326946a",
         ],
         "partials/footer.mustache": [
-            "3f1818c06ccea84e", "45638db888b5fd9d", "748fae788fab778a", "b6498616569fdb73", "fc1fccdb9fda0756",
+            "3f1818c06ccea84e", "45638db888b5fd9d", "5c565e17e8dea917", "748fae788fab778a", "b6498616569fdb73",
+            "fc1fccdb9fda0756",
         ],
         "partials/header.mustache": [
             "5156421954ee76c5", "725828a4197ff7bb", "ebf81afffb35428e",

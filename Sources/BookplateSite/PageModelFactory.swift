@@ -220,7 +220,8 @@ struct PageModelFactory: Sendable {
         let path = PageModelFactory.bookHighlightsPath(slug, page: number)
         let root = String(repeating: "../", count: path.split(separator: "/").count - 1)
         let paging = Paging(folder: "", count: details.highlights.count)
-        let title = words("bookHighlightsTitle", ["name": details.book.title])
+        // Isolated in the heading as in `<title>`: the name stands among the key's words.
+        let title = words("bookHighlightsTitle", ["name": BidiIsolation.isolated(details.book.title)])
         return page(
             BookHighlightsPageModel(
                 title: title, bookTitle: details.book.title, bookURL: root + PageModelFactory.bookURL(slug),
@@ -436,7 +437,7 @@ struct PageModelFactory: Sendable {
         return cover
     }
 
-    private func authorLinks(_ authors: [Author], root: String) -> [ListedLinkModel] {
+    func authorLinks(_ authors: [Author], root: String) -> [ListedLinkModel] {
         ListedLinkModel.list(
             authors.map { (name: $0.name, url: root + PageModelFactory.authorURL($0.slug)) }, words: words)
     }

@@ -218,6 +218,44 @@ def main():
             passed += 1
             print("ok   print: neither the search box nor the header's links are printed")
 
+        # Arabic names on this English site, set in the text of its own markup: a card's author
+        # line takes the direction of its names, as its title does (a line of links that each
+        # carried dir="auto" was skipped by the line's own dir="auto" and stood left-aligned under
+        # a right-aligned title), and a commonplace caption draws the title left of its author,
+        # each set apart (the author stood left of the title, the comma turned). Found by an
+        # exploratory session.
+        driver.get(pages["shelf"].as_uri())
+        card = driver.execute_script("""
+            var card = Array.from(document.querySelectorAll('.book-card'))
+              .filter(function (c) { return c.querySelector('.book-card-authors a'); })[0];
+            if (!card) return null;
+            card.querySelector('.book-card-title a').textContent = '\u0627\u0644\u062e\u0628\u0632 \u0627\u0644\u062d\u0627\u0641\u064a';
+            card.querySelectorAll('.book-card-authors a').forEach(function (a) { a.textContent = '\u0645\u062d\u0645\u062f \u0634\u0643\u0631\u064a'; });
+            return [getComputedStyle(card.querySelector('.book-card-title')).direction,
+                    getComputedStyle(card.querySelector('.book-card-authors')).direction];""")
+        if card == ["rtl", "rtl"]:
+            passed += 1
+            print("ok   direction: a card's Arabic author line is right to left, as its title")
+        else:
+            failed += 1
+            print(f"FAIL direction: a card's Arabic title and author line run [title, authors] {card}")
+        driver.get(pages["commonplace"].as_uri())
+        caption = driver.execute_script("""
+            var caption = Array.from(document.querySelectorAll('.highlight figcaption'))
+              .filter(function (f) { return f.querySelector('cite'); })[0];
+            var name = caption && caption.querySelector('bdi');
+            if (!name) return null;
+            var cite = caption.querySelector('cite');
+            cite.querySelector('a').textContent = '\u0627\u0644\u062e\u0628\u0632 \u0627\u0644\u062d\u0627\u0641\u064a';
+            name.textContent = '\u0645\u062d\u0645\u062f \u0634\u0643\u0631\u064a';
+            return [Math.round(cite.getBoundingClientRect().left), Math.round(name.getBoundingClientRect().left)];""")
+        if caption and caption[0] < caption[1]:
+            passed += 1
+            print("ok   direction: a commonplace caption draws an Arabic title left of its Arabic author")
+        else:
+            failed += 1
+            print(f"FAIL direction: a commonplace caption's title and author (left edges, or no <bdi>): {caption}")
+
         # Search on the shelf finds a known title (the first entry of the index).
         index = (site / "search-index.js").read_text(encoding="utf-8")
         entries = json.loads(index[index.index("_INDEX =") + len("_INDEX ="):].strip().rstrip(";"))

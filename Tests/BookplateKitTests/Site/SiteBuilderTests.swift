@@ -157,6 +157,37 @@ import Testing
         #expect(page.contains(#"<span class="cover-title" dir="auto">موسم الهجرة"#))
     }
 
+    /// On an English site the commonplace book's caption drew an Arabic author left of the
+    /// book's Arabic title, with the comma turned, and an author's "Other works" drew "(1992)
+    /// الشطار": the names stood in running text, set apart by nothing (found by an exploratory
+    /// session). The caption's title and each name, each other work, the footer's site title and
+    /// the owner's name in it are isolated, as cards and book pages isolate them.
+    @Test func namesInRunningTextAreIsolated() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(
+            NewBook(
+                title: "الخبز الحافي",
+                authors: [
+                    NewAuthor(name: "محمد شكري", works: [NewWork(key: "OL2W", title: "الشطار", year: 1992)]),
+                    "ש״י עגנון",
+                ], language: "ar", status: .read))
+        let slug = try shelf.library.books()[0].book.slug
+        try shelf.library.addHighlight(
+            NewHighlight(text: "كنت أبكي", place: HighlightPlace(page: "42"), source: .kindle), toBook: slug)
+        try shelf.build(settings: SiteSettings(title: "مكتبتي 2024", owner: "محمد"))
+        let commonplace = try shelf.siteFile("highlights/index.html")
+        #expect(
+            commonplace.contains(
+                #"<figcaption><cite dir="auto" lang="ar"><a href="../books/\#(slug)/index.html">الخبز الحافي</a></cite>, "#
+                    + "<bdi>محمد شكري</bdi> and <bdi>ש״י עגנון</bdi> · "))
+        let authorSlug = try shelf.library.books()[0].authors[0].slug
+        let author = try shelf.siteFile("authors/\(authorSlug)/index.html")
+        #expect(author.contains(#"<li><bdi>الشطار</bdi> <span class="count">(1992)</span></li>"#))
+        #expect(author.contains("<footer class=\"site-footer\">\n  <p>\u{2068}محمد\u{2069}’s bookshelf · "))
+        try shelf.build(settings: SiteSettings(title: "مكتبتي 2024"))
+        #expect(try shelf.siteFile("index.html").contains("<p><bdi>مكتبتي 2024</bdi> · made with"))
+    }
+
     /// A rating is a schema.org Review, which needs an author: the shelf's owner. A review with
     /// none was published, and checkers refuse it (found by an exploratory session).
     @Test func aRatingIsAReviewByTheShelfsOwnerOrNone() throws {
