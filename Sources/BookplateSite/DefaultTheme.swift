@@ -128,7 +128,7 @@ package enum DefaultTheme {
         |---|---|---|
         | `index` | `index.html` | `bookCount`, `authorCount`, `countsLabel`, `isEmpty`, `reading` (the 12 books begun last among those being read, cards), `readingList` (a list link, when more are being read), `allBeingReadLabel` ("All 14 being read", the words of the link to `readingList`), `recent` (the 12 books finished last, cards), `groups` (each: `id`, `title` — a reading status, or "Series" with a link to each of the first 20 series' pages by name and, when there are more, a last one, `all-series`, "All 34 series", to `series/index.html` — and `lists`: list links), `shelfCount`, `commonplaceURL` (the commonplace book's address, when any highlight is published), `searchCountForms` (the search's counts in forms besides one and other, and its minimum grouping when a language has one: each `attribute` such as `data-found-few` and its `text`) |
         | `list` | `reading/`, `read/<year>/` (`read/undated/`), `to-read/`, `abandoned/`, each `index.html`, then `page/<n>/index.html` | `id`, `title` ("Read in 2024"), `countLabel`, `books` (cards, 100 a page), `pagination` |
-        | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `lang` (the book's language when it is not the site's), `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started` (absent for a book to read again), `finished` ("Finished 2 January 2007", "Set aside 10 June 2023" for a book set aside, or "Last read 24 June 2023" for a book to read again), `reads` ("Read 3 times: 2019, 2021, 2024", for a book finished more than once), `series` (each `name`, `url` of its page, `position` such as 2 or 2.5, absent when unnumbered), `shelves` (`name`, `slug`, `url`), `noteHTML`, `highlights` (the first 100 passages the reader publishes, in the book's order: `anchor` — `h-<id>`, the fragment of its permalink —, `text`, `textHTML`, `noteHTML`, `place` — "p. 42 · loc. 170–172" —), `pagination` (to the pages of the rest of its highlights; absent with 100 or fewer), `credits` (`what` — "Description from ", the words before the link with what joins them to it, French's "Couverture d’" before Open Library —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from; write `{{what}}<a href="{{url}}">{{source}}</a>`), `metaDescription` (what the book is about, for `<meta name="description">` and `og:description`: its description's start cut after a word, or "Kindred by Octavia E. Butler"), `openGraph` (`property`, `content`), `jsonLD` |
+        | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `lang` (the book's language when it is not the site's), `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started` (absent for a book to read again), `finished` ("Finished 2 January 2007", "Set aside 10 June 2023" for a book set aside, or "Last read 24 June 2023" for a book to read again), `reads` ("Read 3 times: 2019, 2021, 2024", for a book finished more than once), `series` (each `name`, `url` of its page, `position` such as 2 or 2.5, and `place`, the words of `seriesPlace` — "#2", French "n° 2" —, both absent when unnumbered), `shelves` (`name`, `slug`, `url`), `noteHTML`, `highlights` (the first 100 passages the reader publishes, in the book's order: `anchor` — `h-<id>`, the fragment of its permalink —, `text`, `textHTML`, `noteHTML`, `place` — "p. 42 · loc. 170–172" —), `pagination` (to the pages of the rest of its highlights; absent with 100 or fewer), `credits` (`what` — "Description from ", the words before the link with what joins them to it, French's "Couverture d’" before Open Library —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from; write `{{what}}<a href="{{url}}">{{source}}</a>`), `metaDescription` (what the book is about, for `<meta name="description">` and `og:description`: its description's start cut after a word, or "Kindred by Octavia E. Butler"), `openGraph` (`property`, `content`), `jsonLD` |
         | `author` | `authors/<slug>/index.html`, then `authors/<slug>/page/<n>/index.html` past 100 books | `name`, `lifeDates`, `photo` (the author's photo from `content/photos/`, absent without one: `src`, `width`, `height`, `alt` — one image, with none of a cover's `srcset`, `sizes` or `color`), `bioHTML` (the bio's Markdown through cmark in safe mode, links kept only to http(s) addresses, images as their description: use `{{{bioHTML}}}`), `metaDescription` (for `<meta name="description">`: the bio's start cut after a word, or "3 books by Terry Pratchett on the shelf"), `bioParagraphs` (the same as plain paragraphs: the rendered bio's text), `books` (cards, 100 a page), `bookCountLabel`, `links` (`title`, `url`), `otherWorks` (`title`, `year`), `pagination`; on the pages after the first only `name`, `lifeDates`, `photo`, `metaDescription`, `books`, `bookCountLabel` and `pagination` (no bio, links or other works) |
         | `authors` | `authors/index.html`, and past 2,000 authors `authors/<letter>.html` (`a.html`, `other.html`), a letter of more than 2,000 paged as `p-2.html` and on | `title` ("Authors", "Authors: B"), `countLabel`, `letterLinks` (`letter`, `url` — its section, or its page —, `countLabel`, `isCurrent`), `letters` (each: `letter`, `anchor`, `authors` — `name`, `sortName`, `url`, `bookCountLabel`; none on a split index), `pagination` (between a letter's pages, when it has several) |
         | `shelves` | `shelves/index.html`, and past 2,000 shelves `shelves/<letter>.html` (`a.html`, `other.html`), a letter of more than 2,000 paged as `t-2.html` and on | `title` ("Shelves", "Shelves: B"), `countLabel`, `shelves` (`name`, `url`, `bookCountLabel`: every shelf by name, one letter's on a letter's page, none on a split index), `letterLinks` (on a split index and its letters' pages: `letter`, `url` of its page, `countLabel`, `isCurrent`; empty otherwise), `isEmpty` (no book is on a shelf), `pagination` (between a letter's pages, when it has several) |
@@ -787,7 +787,7 @@ package enum DefaultTheme {
             <header class="book-header">
               <h1 dir="auto"{{#lang}} lang="{{.}}"{{/lang}}>{{title}}</h1>
               {{#subtitle}}<p class="subtitle" dir="auto"{{#lang}} lang="{{.}}"{{/lang}}>{{.}}</p>{{/subtitle}}
-              {{^empty(authors)}}<p class="byline">{{t.by}} {{> partials/authors}}</p>{{/empty(authors)}}{{#series}}<p class="series"><a href="{{url}}" dir="auto">{{name}}</a>{{#position}} · #{{.}}{{/position}}</p>{{/series}}
+              {{^empty(authors)}}<p class="byline">{{t.by}} {{> partials/authors}}</p>{{/empty(authors)}}{{#series}}<p class="series"><a href="{{url}}" dir="auto">{{name}}</a>{{#place}} · {{.}}{{/place}}</p>{{/series}}
             </header>
             <section class="reading" aria-label="{{t.myReading}}">
               <p><span class="status status-{{statusID}}">{{status}}</span>{{#rating}} <span class="rating" role="img" aria-label="{{label}}"><span aria-hidden="true">{{filled}}{{#partial}}<span class="rating-part" style="--part: {{.}}%">★</span>{{/partial}}<span class="rating-empty">{{empty}}</span></span></span>{{/rating}}</p>
@@ -1441,6 +1441,7 @@ package enum DefaultTheme {
         seriesOfLetter: "Reihen: {letter}"
         series.one: "{count} Reihe"
         series.other: "{count} Reihen"
+        seriesPlace: "Nr. {position}"
         seriesGap: "Nr. {number} steht nicht in Ihrem Regal"
         seriesGapRange: "Nr. {from}–{to} stehen nicht in Ihrem Regal"
         seriesReadCount.one: "{read} von {books} gelesen"
@@ -1664,6 +1665,8 @@ package enum DefaultTheme {
         seriesOfLetter: "Series: {letter}"
         series.one: "{count} series"
         series.other: "{count} series"
+        # A book's place in its series, on its page and on its card in the series ("#2 · Read").
+        seriesPlace: "#{position}"
         seriesGap: "#{number} is not on your shelf"
         seriesGapRange: "#{from}–#{to} are not on your shelf"
         seriesReadCount.one: "{read} of {books} read"
@@ -1884,6 +1887,7 @@ package enum DefaultTheme {
         seriesOfLetter: "Series: {letter}"
         series.one: "{count} serie"
         series.other: "{count} series"
+        seriesPlace: "n.º {position}"
         seriesGap: "El n.º {number} no está en tu estante"
         seriesGapRange: "Del n.º {from} al {to} no están en tu estante"
         seriesReadCount.one: "{read} de {books} leídos"
@@ -2104,6 +2108,7 @@ package enum DefaultTheme {
         seriesOfLetter: "Séries : {letter}"
         series.one: "{count} série"
         series.other: "{count} séries"
+        seriesPlace: "n° {position}"
         seriesGap: "Le n° {number} n’est pas sur vos étagères"
         seriesGapRange: "Les n° {from} à {to} ne sont pas sur vos étagères"
         seriesReadCount.one: "{read} lu sur {books}"

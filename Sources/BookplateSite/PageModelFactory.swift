@@ -154,7 +154,8 @@ struct PageModelFactory: Sendable {
                 series: details.series.map {
                     SeriesLinkModel(
                         name: $0.series.name, url: root + PageModelFactory.seriesURL($0.series.slug),
-                        position: $0.position.map(words.seriesPosition))
+                        position: $0.position.map(words.seriesPosition),
+                        place: $0.position.map(seriesPlace))
                 },
                 shelves: details.shelves.map {
                     ShelfTagModel(name: $0.name, slug: $0.slug, url: root + PageModelFactory.shelfURL($0.slug))
