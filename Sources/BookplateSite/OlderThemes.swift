@@ -105,6 +105,8 @@ enum OlderThemes {
             "bc8e9cf50404fbed", "bf32ef69eec20636", "c3c26b0fa0f6c576", "dbd4c28ec071b58a", "e7fbebf667d517ad",
             "f41278b1b1528278",
         ],
-        "year.mustache": ["0ac43c810be34dad"],
+        "year.mustache": [
+            "0ac43c810be34dad", "6c657fa8a65611f7",
+        ],
     ]
 }
