@@ -108,7 +108,7 @@ package enum DefaultTheme {
           `cover.color` (its dominant colour, `#rrggbb`), `cover.images` (`path` from the site's top,
           `width`, `height`) and `cover.loadsFirst` (on a book's own page, whose cover is above the fold:
           `loading="eager"`, where cards' covers load lazily). A book without a cover image has a
-          placeholder instead, drawn by the theme's CSS, not an image file: `cover.title`, `cover.author` (may be empty) and `cover.hue`,
+          placeholder instead, drawn by the theme's CSS, not an image file: `cover.title`, `cover.author` (may be empty; the theme gives both the card's or the book page's `lang`) and `cover.hue`,
           one of twelve colours (0–11, the classes `cover-hue-0` to `cover-hue-11`); `src` is empty.
         - **list link**: `id`, `title` (the year, or "3 books"), `url` (its first page), `count`,
           `countLabel` (beside a year), `pages` (`number`, `url`, `isCurrent`; empty for a list of one page).
@@ -1043,7 +1043,7 @@ package enum DefaultTheme {
 
         """####,
         "partials/cover.mustache": ####"""
-        {{#cover}}{{#isPlaceholder}}<span class="cover cover-placeholder cover-hue-{{hue}}" role="img" aria-label="{{alt}}"><span class="cover-title" dir="auto">{{title}}</span>{{#cover.author}}<span class="cover-author" dir="auto">{{.}}</span>{{/cover.author}}</span>{{/isPlaceholder}}{{^isPlaceholder}}<img class="cover" src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{sizes}}"{{/srcset}} width="{{width}}" height="{{height}}" alt="{{alt}}" loading="{{#loadsFirst}}eager{{/loadsFirst}}{{^loadsFirst}}lazy{{/loadsFirst}}" decoding="async"{{#color}} style="background-color: {{.}}"{{/color}}>{{/isPlaceholder}}{{/cover}}
+        {{#cover}}{{#isPlaceholder}}<span class="cover cover-placeholder cover-hue-{{hue}}" role="img" aria-label="{{alt}}"><span class="cover-title" dir="auto"{{#lang}} lang="{{.}}"{{/lang}}>{{title}}</span>{{#cover.author}}<span class="cover-author" dir="auto"{{#lang}} lang="{{.}}"{{/lang}}>{{.}}</span>{{/cover.author}}</span>{{/isPlaceholder}}{{^isPlaceholder}}<img class="cover" src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{sizes}}"{{/srcset}} width="{{width}}" height="{{height}}" alt="{{alt}}" loading="{{#loadsFirst}}eager{{/loadsFirst}}{{^loadsFirst}}lazy{{/loadsFirst}}" decoding="async"{{#color}} style="background-color: {{.}}"{{/color}}>{{/isPlaceholder}}{{/cover}}
 
         """####,
         "partials/extremes.mustache": ####"""

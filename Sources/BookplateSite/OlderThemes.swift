@@ -54,6 +54,7 @@ enum OlderThemes {
         ],
         "partials/cover.mustache": [
             "0ba388a3bf6c2229", "719a5bc9fa91f01e", "7d210227ed025ae1", "90ea42b5510a3ac2", "d76268ceb326946a",
+            "dbbf818afdcd17d2",
         ],
         "partials/footer.mustache": [
             "3f1818c06ccea84e", "45638db888b5fd9d", "5c565e17e8dea917", "748fae788fab778a", "b6498616569fdb73",

@@ -382,7 +382,8 @@ struct PageModelFactory: Sendable {
     /// The book's language as a page's `lang` gives it (`ja`, `pt-BR`), when it is not the site's:
     /// a screen reader read a Japanese title with the site's English voice (found by an
     /// exploratory session). Nil for the site's language, and for a value no page could give
-    /// (`English`, `eng`: only a language of two letters is taken).
+    /// (`English`); a code of three letters is given in two where it has them (`jpn` is `ja`,
+    /// which had no `lang`) and kept where it has none (`grc`).
     func lang(of book: Book) -> String? { Self.lang(of: book, onSiteIn: site.language) }
 
     /// ``lang(of:)`` on a site in `siteLanguage`.
@@ -390,13 +391,12 @@ struct PageModelFactory: Sendable {
         // Asked for every card of every page: the site's own language, most books', is known
         // before any parsing.
         guard let language = book.language, language != siteLanguage,
-            let tag = SiteSettings.languageTag(parsing: language)
+            let tag = LanguageCode.tag(parsing: language)
         else { return nil }
-        let primary = tag.prefix { $0 != "-" }.lowercased()
         let sitePrimary = siteLanguage.prefix { $0 != "-" }.lowercased()
         // The site's own tag, or its language without a region ("fr" on an "fr-CA" site), needs
         // none; "pt-BR" on a "pt-PT" site does.
-        guard primary.count == 2, tag.lowercased() != siteLanguage.lowercased(), tag.lowercased() != sitePrimary
+        guard tag.lowercased() != siteLanguage.lowercased(), tag.lowercased() != sitePrimary
         else { return nil }
         return tag
     }

@@ -131,6 +131,26 @@ import Testing
         #expect(try shelf.siteFile("books/plain/index.html").contains(#"<h1 dir="auto">Plain</h1>"#))
     }
 
+    /// A book in Ancient Greek (`grc`, a language with no code of two letters) had no `lang` on
+    /// its title, and the placeholder cover of a Japanese book drew its title and author with the
+    /// site's language (found by an exploratory session). Both carry the book's language, on its
+    /// page, its card and in the search index.
+    @Test func aLanguageOfThreeLettersAndAPlaceholderCoverSayTheBooksLanguage() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Ὀδύσσεια", authors: ["Ὅμηρος"], language: "grc", status: .toRead))
+        try shelf.library.addBook(NewBook(title: "雪国", authors: ["川端 康成"], language: "ja", status: .toRead))
+        try shelf.build()
+        let books = try shelf.library.books()
+        let odyssey = try #require(books.first { $0.book.language == "grc" }).book.slug
+        let snowCountry = try #require(books.first { $0.book.language == "ja" }).book.slug
+        #expect(try shelf.siteFile("books/\(odyssey)/index.html").contains(#"<h1 dir="auto" lang="grc">Ὀδύσσεια</h1>"#))
+        #expect(try shelf.siteFile("search-index.js").contains(#""l":"grc""#))
+        let placeholder =
+            #"<span class="cover-title" dir="auto" lang="ja">雪国</span><span class="cover-author" dir="auto" lang="ja">川端 康成</span>"#
+        #expect(try shelf.siteFile("books/\(snowCountry)/index.html").contains(placeholder))
+        #expect(try shelf.siteFile("to-read/index.html").contains(placeholder))
+    }
+
     /// An Arabic title, name, note or passage ran left to right on an English site: nothing let the
     /// browser find its direction, so "(مرحبا world)" came out in the wrong order. The reader's and
     /// the catalogs' text is `dir="auto"` wherever it stands as a block or a heading, and author
