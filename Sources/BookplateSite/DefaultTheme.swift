@@ -151,7 +151,8 @@ package enum DefaultTheme {
         title is the query first, then those whose title begins with it, then the entries in which every
         word of the query begins a word, then the rest, each group in the index's order (by title); it
         folds case, accents, the vowel points of Arabic and Hebrew and width (NFKD) in the query and
-        the index alike, and finds a Chinese, Japanese or Korean name written with or without the space
+        the index alike, and the letters written for one another as the library folds them (Persian ک
+        and Arabic ك, ی ى and ي, ة and ه, Hebrew ״ and `"`: the index's first line gives the table), and finds a Chinese, Japanese or Korean name written with or without the space
         between its parts ("村上春樹" finds 村上 春樹). It writes its counts with
         the words of its `data-found-…` and `data-highlights-…` attributes (and lists the first hundred
         results, and every book titled exactly as the query past them, saying so with
@@ -201,7 +202,9 @@ package enum DefaultTheme {
           if (!script || !form || !input || !results || !status || !sections) { return; }
           var entries = null;
           var loading = false;
-          // Letters with no accent to take off, spelled as slugs spell them ("ø": "o"): from the index.
+          // Letters with no accent to take off, spelled as slugs spell them ("ø": "o"), and letters
+          // written for one another, folded to one as the library's keys fold them (Persian ک and
+          // Arabic ك, ی and ي, ة and ه, Hebrew ״ and "): from the index.
           var folds = {};
 
           // Accents off, lower case, and letters such as ø, ł, æ and ß in ASCII: "lucja" finds "Łucja".
