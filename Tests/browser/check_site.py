@@ -5,7 +5,10 @@ For the shelf, a book, an author, a shelf and the statistics page: no console er
 image decoded (naturalWidth above 0, lazy images included), and on the shelf a search for a
 known title finds it, and a book's exact title lists that book first (on this site, and on a
 copy of it whose index adds titles that hold others: "Children of Dune" before "Dune", and a
-hundred and fifty with "it" in them before "It"). A screenshot of each page kind is kept in the artefacts folder, and of the
+hundred and fifty with "it" in them before "It", and titles found when typed in the Persian,
+Arabic or Hebrew letters written for theirs). With Arabic set in the text of a card and a
+commonplace caption, the card's author line runs right to left as its title does, and the
+caption draws the title left of its author. A screenshot of each page kind is kept in the artefacts folder, and of the
 shelf and a book page at a phone's width (390 px).
 
 Usage: check_site.py SITE_DIR [ARTEFACTS_DIR]
