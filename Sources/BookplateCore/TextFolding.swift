@@ -98,6 +98,7 @@ extension TextFolding {
     /// a poem and left out nearly everywhere else, so "الخبز الحافي" did not find الْخُبْزُ
     /// الْحَافِي, nor "מיכאל שלי" מִיכָאֵל שֶׁלִּי, and `add` made a second author of "مُحَمَّد شُكْرِي"
     /// (found by an exploratory session). The site's search (`search.js`) drops the same marks.
+    /// The letters of ``sameLetters`` are written as the one they stand for.
     static func withoutPointing(_ text: String) -> String {
         guard
             text.unicodeScalars.contains(where: {
@@ -106,10 +107,26 @@ extension TextFolding {
         else { return text }
         var kept = String.UnicodeScalarView()
         for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars where !isPointing(scalar) {
-            kept.append(scalar)
+            if let same = sameLetters[scalar] {
+                kept.append(contentsOf: same.unicodeScalars)
+            } else {
+                kept.append(scalar)
+            }
         }
         return String(kept).precomposedStringWithCanonicalMapping
     }
+
+    /// Letters that keyboards, catalogs and readers write for one another, each folded to one of
+    /// them in keys and in the site's search (``SearchIndex`` gives `search.js` this table): the
+    /// Persian kaf and yeh (ک ی) and the Arabic (ك ي), the alef maqsura (ى) that Egyptian
+    /// spelling writes for a final yeh, the ta marbuta (ة) often written as heh (ه), and Hebrew's
+    /// geresh and gershayim (׳ ״), typed as an apostrophe and a quotation mark. "كتابخانه" found
+    /// no کتابخانه, "علي" no علی, "مكتبه" no مكتبة, and `ש"י` no ש״י (found by an exploratory
+    /// session). Slugs are not made from keys: they stay as they were.
+    package static let sameLetters: [Unicode.Scalar: String] = [
+        "\u{06A9}": "\u{0643}", "\u{06CC}": "\u{064A}", "\u{0649}": "\u{064A}", "\u{0629}": "\u{0647}",
+        "\u{05F3}": "'", "\u{05F4}": "\"",
+    ]
 
     /// Whether `scalar` is one of the marks ``withoutPointing(_:)`` drops: Hebrew cantillation
     /// (U+0591–U+05AF) and points (U+05B0–U+05C7, but not the maqaf, paseq, sof pasuq and nun

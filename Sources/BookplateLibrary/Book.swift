@@ -75,6 +75,16 @@ extension Book {
         }
     }
 
+    /// Reads a language code as the reader types it: "ja", "jpn" (kept as "ja"), "grc", "pt-BR".
+    /// A language's name or anything else is refused: `--language English` was kept as it was
+    /// typed and published as a `lang` no browser knows (found by an exploratory session).
+    public static func language(parsing text: String) throws(LibraryError) -> String {
+        guard let tag = LanguageCode.tag(parsing: text.trimmingCharacters(in: .whitespaces)) else {
+            throw .invalidLanguage(text, suggested: LanguageCode.code(namedInEnglish: text))
+        }
+        return tag
+    }
+
     /// Reads a page count as the reader types it.
     public static func pageCount(parsing text: String) throws(LibraryError) -> Int {
         guard let pages = Int(text.numeralsInASCII.trimmingCharacters(in: .whitespaces)), pageCountRange.contains(pages)

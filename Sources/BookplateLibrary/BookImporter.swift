@@ -405,7 +405,9 @@ struct BookImporter {
     func newBook(_ record: ImportRecord, _ prepared: PreparedRecord, slug: String) -> (Book, BookAsImported) {
         let new = record.book
         var book = Book(
-            slug: slug, title: prepared.title, subtitle: new.subtitle, language: new.language,
+            // A file's "language": "" is no language (it showed an empty Language fact), its "jpn" is ja.
+            slug: slug, title: prepared.title, subtitle: new.subtitle,
+            language: new.language.flatMap(LanguageCode.normalized),
             description: prepared.description,
             coverURL: new.coverURL, subjects: new.subjects,
             addedAt: record.addedAt ?? record.addedOn.map(startOfDay) ?? now,
@@ -483,7 +485,7 @@ struct BookImporter {
         book.publisher = book.publisher ?? new.publisher?.trimmedForStorage.nilIfEmpty
         book.publishedDate = book.publishedDate ?? new.publishedDate
         book.pageCount = book.pageCount ?? Book.pageCountRange.admit(new.pageCount)
-        book.language = book.language ?? new.language
+        book.language = book.language ?? new.language.flatMap(LanguageCode.normalized)
         book.description = book.description ?? description
         if book.isbn13 == nil, let isbn = new.isbn,
             bookIDByISBN[isbn.isbn13] == nil || bookIDByISBN[isbn.isbn13] == book.id

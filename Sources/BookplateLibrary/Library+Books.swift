@@ -38,7 +38,7 @@ extension Library {
             slug: try uniqueBookSlug(title: title, firstAuthor: authors.first?.name, in: db),
             title: title, subtitle: new.subtitle?.trimmedForStorage.nilIfEmpty,
             publisher: new.publisher?.trimmedForStorage.nilIfEmpty, publishedDate: new.publishedDate,
-            pageCount: new.pageCount, language: new.language?.trimmedForStorage.nilIfEmpty,
+            pageCount: new.pageCount, language: new.language.flatMap(LanguageCode.normalized),
             description: Book.storedDescription(new.description),
             isbn10: new.isbn?.isbn10, isbn13: new.isbn?.isbn13, googleVolumeID: new.googleVolumeID,
             openLibraryWorkKey: new.openLibraryWorkKey, openLibraryEditionKey: new.openLibraryEditionKey,
@@ -98,7 +98,7 @@ extension Library {
                 }
                 book.pageCount = pages
             }
-            if let language = edit.language { book.language = language?.trimmedForStorage.nilIfEmpty }
+            if let language = edit.language { book.language = language.flatMap(LanguageCode.normalized) }
             if let description = edit.description {
                 book.description = Book.storedDescription(description)
             }

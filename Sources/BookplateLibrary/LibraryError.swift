@@ -15,6 +15,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case emptyTitle
     case tooLong(field: String, characters: Int, limit: Int)
     case invalidPageCount(String)
+    /// `suggested`: the code of the language the text names in English ("English": en), if any.
+    case invalidLanguage(String, suggested: String?)
     case finishedBeforeStarted(started: String, finished: String)
     case noSuchBook(String)
     /// No book on the shelf, but a removed one has the slug asked for.
@@ -100,6 +102,10 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             "a book needs a title: give --title one that is not blank"
         case .invalidPageCount(let text):
             "page count '\(text)' is not allowed: give a whole number from \(Book.pageCountRange.lowerBound) to \(Book.pageCountRange.upperBound)"
+        case .invalidLanguage(let text, let suggested?):
+            "'\(text)' is not a language code: give \(suggested) for \(text.trimmingCharacters(in: .whitespaces)), or a code such as fr, ja or grc"
+        case .invalidLanguage(let text, nil):
+            "'\(text)' is not a language code: give one such as en, fr, ja or grc (ISO 639)"
         case .finishedBeforeStarted(let started, let finished):
             "finished date \(finished) is before the started date \(started): check both dates"
         case .noSuchBook(let query):

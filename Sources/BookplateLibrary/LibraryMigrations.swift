@@ -354,6 +354,20 @@ enum LibraryMigrations {
                 try db.execute(sql: "UPDATE author SET sortName = ? WHERE id = ?", arguments: [now, row["id"]])
             }
         }
+        migrator.registerMigration("v24-language-codes") { db in
+            // An import's "language": "" was kept as '' and shown as an empty Language fact, and a
+            // code of three letters ("jpn", "fre") gave the book's title no `lang` (found by an
+            // exploratory session): the library keeps none for the first, the two letters for
+            // the second, as it now does at its border. ISO 639-2's table of two-letter codes is
+            // a closed list, so calling the border's function keeps this migration what it was.
+            let languages = try String.fetchAll(
+                db, sql: "SELECT DISTINCT language FROM book WHERE language IS NOT NULL")
+            for language in languages {
+                let now = LanguageCode.normalized(language)
+                guard now != language else { continue }
+                try db.execute(sql: "UPDATE book SET language = ? WHERE language = ?", arguments: [now, language])
+            }
+        }
         return migrator
     }
 

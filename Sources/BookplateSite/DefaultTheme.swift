@@ -105,13 +105,21 @@ package enum DefaultTheme {
         - **book card** (`partials/book-card`): `url`, `title`, `subtitle`, `lang` (the book's language when it is not the site's, for a `lang` attribute), `authors`, `year`, `cover`,
           `rating`. On a series page it also has `seriesLabel` ("#2 · Read": its place and your status).
         - **authors** (`partials/authors`): a list of `name`, `url`, `separator` (", ", " and " or "").
+          The partial gives each link `dir="auto"`, which sets a name apart from the words beside it ("by
+          …" on a book's page). A card's author line writes its links without it: a line whose only text
+          sits in elements with their own `dir` takes no direction from them, so its `dir="auto"` left an
+          Arabic line left-aligned under a right-aligned title; `style.css` sets each name apart instead
+          (`unicode-bidi: plaintext`), and the line takes the direction of its first name. Set a
+          catalog's or the reader's name in running text apart, in `<bdi>` or an element with
+          `dir="auto"`: an Arabic title and its Arabic author on an English page come out in the wrong
+          order otherwise.
         - **cover** (`partials/cover`): `cover.src`, `cover.width`, `cover.height`, `cover.alt`,
           `cover.isPlaceholder`; for a cover image, `cover.srcset` and `cover.sizes` (its thumbnails, and
           the width it is shown at: a grid column on cards, the cover column on a book's page),
           `cover.color` (its dominant colour, `#rrggbb`), `cover.images` (`path` from the site's top,
           `width`, `height`) and `cover.loadsFirst` (on a book's own page, whose cover is above the fold:
           `loading="eager"`, where cards' covers load lazily). A book without a cover image has a
-          placeholder instead, drawn by the theme's CSS, not an image file: `cover.title`, `cover.author` (may be empty) and `cover.hue`,
+          placeholder instead, drawn by the theme's CSS, not an image file: `cover.title`, `cover.author` (may be empty; the theme gives both the card's or the book page's `lang`) and `cover.hue`,
           one of twelve colours (0–11, the classes `cover-hue-0` to `cover-hue-11`); `src` is empty.
         - **list link**: `id`, `title` (the year, or "3 books"), `url` (its first page), `count`,
           `countLabel` (beside a year), `pages` (`number`, `url`, `isCurrent`; empty for a list of one page).
@@ -131,7 +139,7 @@ package enum DefaultTheme {
         |---|---|---|
         | `index` | `index.html` | `bookCount`, `authorCount`, `countsLabel`, `isEmpty`, `reading` (the 12 books begun last among those being read, cards), `readingList` (a list link, when more are being read), `allBeingReadLabel` ("All 14 being read", the words of the link to `readingList`), `recent` (the 12 books finished last, cards), `groups` (each: `id`, `title` — a reading status, or "Series" with a link to each of the first 20 series' pages by name and, when there are more, a last one, `all-series`, "All 34 series", to `series/index.html` — and `lists`: list links), `shelfCount`, `commonplaceURL` (the commonplace book's address, when any highlight is published), `searchCountForms` (the search's counts in forms besides one and other, and its minimum grouping when a language has one: each `attribute` such as `data-found-few` and its `text`) |
         | `list` | `reading/`, `read/<year>/` (`read/undated/`), `to-read/`, `abandoned/`, each `index.html`, then `page/<n>/index.html` | `id`, `title` ("Read in 2024"), `countLabel`, `books` (cards, 100 a page), `pagination` |
-        | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `lang` (the book's language when it is not the site's), `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started` (absent for a book to read again), `finished` ("Finished 2 January 2007", "Set aside 10 June 2023" for a book set aside, or "Last read 24 June 2023" for a book to read again), `reads` ("Read 3 times: 2019, 2021, 2024", for a book finished more than once), `series` (each `name`, `url` of its page, `position` such as 2 or 2.5, absent when unnumbered), `shelves` (`name`, `slug`, `url`), `noteHTML`, `highlights` (the first 100 passages the reader publishes, in the book's order: `anchor` — `h-<id>`, the fragment of its permalink —, `text`, `textHTML`, `noteHTML`, `place` — "p. 42 · loc. 170–172" —), `pagination` (to the pages of the rest of its highlights; absent with 100 or fewer), `credits` (`what` — "Description from ", the words before the link with what joins them to it, French's "Couverture d’" before Open Library —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from; write `{{what}}<a href="{{url}}">{{source}}</a>`), `metaDescription` (what the book is about, for `<meta name="description">` and `og:description`: its description's start cut after a word, or "Kindred by Octavia E. Butler"), `openGraph` (`property`, `content`), `jsonLD` |
+        | `book` | `books/<slug>/index.html` | `title`, `subtitle`, `lang` (the book's language when it is not the site's), `authors`, `cover`, `facts` (`label`, `value`), `descriptionHTML` (allow-listed HTML: paragraphs, line breaks, emphasis, lists, block quotes, no attributes — use `{{{descriptionHTML}}}`), `status`, `statusID`, `rating`, `started` (absent for a book to read again), `finished` ("Finished 2 January 2007", "Set aside 10 June 2023" for a book set aside, or "Last read 24 June 2023" for a book to read again), `reads` ("Read 3 times: 2019, 2021, 2024", for a book finished more than once), `series` (each `name`, `url` of its page, `position` such as 2 or 2.5, and `place`, the words of `seriesPlace` — "#2", French "n° 2" —, both absent when unnumbered), `shelves` (`name`, `slug`, `url`), `noteHTML`, `highlights` (the first 100 passages the reader publishes, in the book's order: `anchor` — `h-<id>`, the fragment of its permalink —, `text`, `textHTML`, `noteHTML`, `place` — "p. 42 · loc. 170–172" —), `pagination` (to the pages of the rest of its highlights; absent with 100 or fewer), `credits` (`what` — "Description from ", the words before the link with what joins them to it, French's "Couverture d’" before Open Library —, `source` — "Google Books" —, `url`: where each kind of fact and the cover came from; write `{{what}}<a href="{{url}}">{{source}}</a>`), `metaDescription` (what the book is about, for `<meta name="description">` and `og:description`: its description's start cut after a word, or "Kindred by Octavia E. Butler"), `openGraph` (`property`, `content`), `jsonLD` |
         | `author` | `authors/<slug>/index.html`, then `authors/<slug>/page/<n>/index.html` past 100 books | `name`, `lifeDates`, `photo` (the author's photo from `content/photos/`, absent without one: `src`, `width`, `height`, `alt` — one image, with none of a cover's `srcset`, `sizes` or `color`), `bioHTML` (the bio's Markdown through cmark in safe mode, links kept only to http(s) addresses, images as their description: use `{{{bioHTML}}}`), `metaDescription` (for `<meta name="description">`: the bio's start cut after a word, or "3 books by Terry Pratchett on the shelf"), `bioParagraphs` (the same as plain paragraphs: the rendered bio's text), `books` (cards, 100 a page), `bookCountLabel`, `links` (`title`, `url`), `otherWorks` (`title`, `year`), `pagination`; on the pages after the first only `name`, `lifeDates`, `photo`, `metaDescription`, `books`, `bookCountLabel` and `pagination` (no bio, links or other works) |
         | `authors` | `authors/index.html`, and past 2,000 authors `authors/<letter>.html` (`a.html`, `other.html`), a letter of more than 2,000 paged as `p-2.html` and on | `title` ("Authors", "Authors: B"), `countLabel`, `letterLinks` (`letter`, `url` — its section, or its page —, `countLabel`, `isCurrent`), `letters` (each: `letter`, `anchor`, `authors` — `name`, `sortName`, `url`, `bookCountLabel`; none on a split index), `pagination` (between a letter's pages, when it has several) |
         | `shelves` | `shelves/index.html`, and past 2,000 shelves `shelves/<letter>.html` (`a.html`, `other.html`), a letter of more than 2,000 paged as `t-2.html` and on | `title` ("Shelves", "Shelves: B"), `countLabel`, `shelves` (`name`, `url`, `bookCountLabel`: every shelf by name, one letter's on a letter's page, none on a split index), `letterLinks` (on a split index and its letters' pages: `letter`, `url` of its page, `countLabel`, `isCurrent`; empty otherwise), `isEmpty` (no book is on a shelf), `pagination` (between a letter's pages, when it has several) |
@@ -139,9 +147,9 @@ package enum DefaultTheme {
         | `series-index` | `series/index.html`, when there is a series, and past 2,000 series `series/<letter>.html` (`a.html`, `other.html`), a letter of more than 2,000 paged as `s-2.html` and on | `title` ("Series", "Series: B"), `countLabel`, `letterLinks` (`letter`, `url` — its section, or its page —, `countLabel`, `isCurrent`), `letters` (each: `letter`, `anchor`, `series` — `name`, `url`, `bookCountLabel`; none on a split index), `pagination` (between a letter's pages, when it has several) |
         | `series` | `series/<slug>/index.html`, then `series/<slug>/page/<n>/index.html` | `name`, `countLabel` ("3 books · 2 of 3 read", on every page), `entries` in reading order, each a `book` (a card with `seriesLabel`) or a `gap` ("#3 is not on your shelf", "#5–#9 are not on your shelf"), 100 a page (books and gaps alike, each gap where it falls), `pagination` |
         | `stats` | `stats/index.html` | `hasReadBooks`, `totalsLabel`, `goal` (the current year's pace, when `site.yaml` sets `goal`), `years` (`year`, `url` of its page, `books`, `rereads` — reads finished that year of books read before —, `pages`, "–" when no book has a page count, `averageRating`; books read on no recorded date last, `year` "Date not recorded", `url` their list), `booksChart` and `pagesChart` (charts), `ratings` (bars), `longest`, `shortest` (cards), `longestPages`, `shortestPages` |
-        | `year` | `stats/<year>/index.html` | `year`, `title` ("2024 in books"), `summary` (`label`, `value`: books read, pages read, average rating), `goal`, `monthsChart` (a chart of the twelve months), `ratings` (bars), `longest`, `shortest`, `longestPages`, `shortestPages`, `booksLink` (`title`, `url` of the year's list), `olderYear`, `newerYear` (`title`, `url`) |
+        | `year` | `stats/<year>/index.html` | `year`, `title` ("2024 in books"), `summary` (`label`, `value`: books read, pages read, average rating), `goal`, `monthsChart` (a chart of the twelve months), `ratings` (bars), `longest`, `shortest`, `longestPages`, `shortestPages`, `booksLink` (`title`, `url` of the year's list), `olderYear`, `newerYear` (`title`, `url`, and `label`, the year with an arrow that points the way the page reads: "← 2023" and "2025 →", on a right-to-left site "→ 2023" and "2025 ←") |
         | `book-highlights` | `books/<slug>/highlights/page/<n>/index.html`, for a book with more than 100 published highlights (page 1 is the book's own page) | `title` ("Highlights from Kindred"), `bookTitle`, `bookURL`, `lang` (the book's language when it is not the site's), `countLabel` ("5,000 highlights"), `highlights` (100 a page, as the book's page has them), `pagination` |
-        | `commonplace` | `highlights/index.html` (the newest fifty), each year's `highlights/<year>/index.html`, then `page/<n>/index.html`, when any highlight is published | `title` ("Commonplace book", "Highlights of 2024"), `countLabel` ("120 highlights from 14 books"), `years` (list links, on the home only), `homeURL` (the way back to the home, on a year's pages only), `highlights` (each as a book page's, with `bookTitle`, `bookURL`, `lang` — the book's language when it is not the site's —, `byline` — "Terry Pratchett and Neil Gaiman" —, `date`, `datetime`, `permalink` — its anchor on the page of its book's highlights that shows it —), `pagination` |
+        | `commonplace` | `highlights/index.html` (the newest fifty), each year's `highlights/<year>/index.html`, then `page/<n>/index.html`, when any highlight is published | `title` ("Commonplace book", "Highlights of 2024"), `countLabel` ("120 highlights from 14 books"), `years` (list links, on the home only), `homeURL` (the way back to the home, on a year's pages only), `highlights` (each as a book page's, with `bookTitle`, `bookURL`, `lang` — the book's language when it is not the site's —, `authors` (as a card's: `name`, `url`, `separator`; the theme sets each name in `<bdi>`), `byline` — "Terry Pratchett and Neil Gaiman", plain text whose names are not set apart —, `date`, `datetime`, `permalink` — its anchor on the page of its book's highlights that shows it —), `pagination` |
         | `page` | `pages/<name>/index.html`, for each of the reader's `content/pages/<name>.md` | `title` (the front matter's `title`, else the file's first line when it is a `# Heading`, else the name in words), `metaDescription` (the front matter's `description`, when it has one), `contentHTML` (the Markdown below the title through cmark, as a note: safe unless `allow_raw_html_in_notes`; its top heading an `<h2>`) |
         | `404` | `404.html` | only what every page receives |
 
@@ -154,7 +162,8 @@ package enum DefaultTheme {
         title is the query first, then those whose title begins with it, then the entries in which every
         word of the query begins a word, then the rest, each group in the index's order (by title); it
         folds case, accents, the vowel points of Arabic and Hebrew and width (NFKD) in the query and
-        the index alike, and finds a Chinese, Japanese or Korean name written with or without the space
+        the index alike, and the letters written for one another as the library folds them (Persian ک
+        and Arabic ك, ی ى and ي, ة and ه, Hebrew ״ and `"`: the index's first line gives the table), and finds a Chinese, Japanese or Korean name written with or without the space
         between its parts ("村上春樹" finds 村上 春樹). It writes its counts with
         the words of its `data-found-…` and `data-highlights-…` attributes, in the forms the browser's
         `Intl.PluralRules` gives the page's `<html lang>` (English's, when a layout of your own writes a
@@ -206,7 +215,9 @@ package enum DefaultTheme {
           if (!script || !form || !input || !results || !status || !sections) { return; }
           var entries = null;
           var loading = false;
-          // Letters with no accent to take off, spelled as slugs spell them ("ø": "o"): from the index.
+          // Letters with no accent to take off, spelled as slugs spell them ("ø": "o"), and letters
+          // written for one another, folded to one as the library's keys fold them (Persian ک and
+          // Arabic ك, ی and ي, ة and ه, Hebrew ״ and "): from the index.
           var folds = {};
 
           // Accents off, lower case, and letters such as ø, ł, æ and ß in ASCII: "lucja" finds "Łucja".
@@ -533,6 +544,10 @@ package enum DefaultTheme {
         .book-card-title a { color: var(--ink); text-decoration: none; }
         .book-card-title a:hover { text-decoration: underline; }
         .book-card-authors, .book-card-meta { margin: 0; font-size: 0.9rem; }
+        /* A card's names carry no dir of their own, which would hide them from the line's dir="auto" (an
+           Arabic author line stood left-aligned under its right-aligned title): the line takes the
+           direction of its first name, and each name is still set apart in its own. */
+        .book-card-authors a { unicode-bidi: plaintext; }
 
         .rating { color: var(--accent); letter-spacing: 0.05em; }
         .rating-empty { color: var(--muted); }
@@ -720,7 +735,7 @@ package enum DefaultTheme {
             <h2 id="works-heading">{{t.otherWorks}}</h2>
             <ul>
         {{#otherWorks}}
-              <li>{{title}}{{#year}} <span class="count">({{.}})</span>{{/year}}</li>
+              <li><bdi>{{title}}</bdi>{{#year}} <span class="count">({{.}})</span>{{/year}}</li>
         {{/otherWorks}}
             </ul>
           </section>
@@ -797,7 +812,7 @@ package enum DefaultTheme {
             <header class="book-header">
               <h1 dir="auto"{{#lang}} lang="{{.}}"{{/lang}}>{{title}}</h1>
               {{#subtitle}}<p class="subtitle" dir="auto"{{#lang}} lang="{{.}}"{{/lang}}>{{.}}</p>{{/subtitle}}
-              {{^empty(authors)}}<p class="byline">{{t.by}} {{> partials/authors}}</p>{{/empty(authors)}}{{#series}}<p class="series"><a href="{{url}}" dir="auto">{{name}}</a>{{#position}} · #{{.}}{{/position}}</p>{{/series}}
+              {{^empty(authors)}}<p class="byline">{{t.by}} {{> partials/authors}}</p>{{/empty(authors)}}{{#series}}<p class="series"><a href="{{url}}" dir="auto">{{name}}</a>{{#place}} · {{.}}{{/place}}</p>{{/series}}
             </header>
             <section class="reading" aria-label="{{t.myReading}}">
               <p><span class="status status-{{statusID}}">{{status}}</span>{{#rating}} <span class="rating" role="img" aria-label="{{label}}"><span aria-hidden="true">{{filled}}{{#partial}}<span class="rating-part" style="--part: {{.}}%">★</span>{{/partial}}<span class="rating-empty">{{empty}}</span></span></span>{{/rating}}</p>
@@ -886,7 +901,7 @@ package enum DefaultTheme {
         {{#highlights}}
           <figure class="highlight" id="{{anchor}}">
             <blockquote dir="auto"{{#lang}} lang="{{.}}"{{/lang}}><p>{{{textHTML}}}</p></blockquote>
-            <figcaption><cite{{#lang}} lang="{{.}}"{{/lang}}><a href="{{bookURL}}">{{bookTitle}}</a></cite>{{#byline}}, {{.}}{{/byline}}{{#place}} · <span class="place">{{.}}</span>{{/place}}{{#date}} · <time datetime="{{datetime}}">{{.}}</time>{{/date}} <a class="permalink" href="{{permalink}}" aria-label="{{t.linkToHighlight}}">#</a>
+            <figcaption><cite dir="auto"{{#lang}} lang="{{.}}"{{/lang}}><a href="{{bookURL}}">{{bookTitle}}</a></cite>{{^empty(authors)}}, {{#authors}}<bdi>{{name}}</bdi>{{separator}}{{/authors}}{{/empty(authors)}}{{#place}} · <span class="place">{{.}}</span>{{/place}}{{#date}} · <time datetime="{{datetime}}">{{.}}</time>{{/date}} <a class="permalink" href="{{permalink}}" aria-label="{{t.linkToHighlight}}">#</a>
         {{#noteHTML}}
             <div class="highlight-note" dir="auto">
         {{{noteHTML}}}
@@ -1034,7 +1049,7 @@ package enum DefaultTheme {
         <li class="book-card">
           <a class="book-card-cover" href="{{url}}" tabindex="-1" aria-hidden="true">{{> partials/cover}}</a>
           {{#seriesLabel}}<p class="book-card-series">{{.}}</p>{{/seriesLabel}}<p class="book-card-title" dir="auto"{{#lang}} lang="{{.}}"{{/lang}}><a href="{{url}}">{{title}}</a></p>
-          {{^empty(authors)}}<p class="book-card-authors" dir="auto">{{> partials/authors}}</p>{{/empty(authors)}}
+          {{^empty(authors)}}<p class="book-card-authors" dir="auto">{{#authors}}<a href="{{url}}">{{name}}</a>{{separator}}{{/authors}}</p>{{/empty(authors)}}
           <p class="book-card-meta">{{#year}}<span>{{.}}</span>{{/year}}{{#rating}} <span class="rating" role="img" aria-label="{{label}}"><span aria-hidden="true">{{filled}}{{#partial}}<span class="rating-part" style="--part: {{.}}%">★</span>{{/partial}}<span class="rating-empty">{{empty}}</span></span></span>{{/rating}}</p>
         </li>
 
@@ -1053,7 +1068,7 @@ package enum DefaultTheme {
 
         """####,
         "partials/cover.mustache": ####"""
-        {{#cover}}{{#isPlaceholder}}<span class="cover cover-placeholder cover-hue-{{hue}}" role="img" aria-label="{{alt}}"><span class="cover-title" dir="auto">{{title}}</span>{{#cover.author}}<span class="cover-author" dir="auto">{{.}}</span>{{/cover.author}}</span>{{/isPlaceholder}}{{^isPlaceholder}}<img class="cover" src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{sizes}}"{{/srcset}} width="{{width}}" height="{{height}}" alt="{{alt}}" loading="{{#loadsFirst}}eager{{/loadsFirst}}{{^loadsFirst}}lazy{{/loadsFirst}}" decoding="async"{{#color}} style="background-color: {{.}}"{{/color}}>{{/isPlaceholder}}{{/cover}}
+        {{#cover}}{{#isPlaceholder}}<span class="cover cover-placeholder cover-hue-{{hue}}" role="img" aria-label="{{alt}}"><span class="cover-title" dir="auto"{{#lang}} lang="{{.}}"{{/lang}}>{{title}}</span>{{#cover.author}}<span class="cover-author" dir="auto"{{#lang}} lang="{{.}}"{{/lang}}>{{.}}</span>{{/cover.author}}</span>{{/isPlaceholder}}{{^isPlaceholder}}<img class="cover" src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{sizes}}"{{/srcset}} width="{{width}}" height="{{height}}" alt="{{alt}}" loading="{{#loadsFirst}}eager{{/loadsFirst}}{{^loadsFirst}}lazy{{/loadsFirst}}" decoding="async"{{#color}} style="background-color: {{.}}"{{/color}}>{{/isPlaceholder}}{{/cover}}
 
         """####,
         "partials/extremes.mustache": ####"""
@@ -1075,7 +1090,7 @@ package enum DefaultTheme {
         """####,
         "partials/footer.mustache": ####"""
         <footer class="site-footer">
-          <p>{{#site.ownerLabel}}{{.}} · {{/site.ownerLabel}}{{^site.ownerLabel}}{{site.title}} · {{/site.ownerLabel}}{{t.footerMadeWith}}{{#site.creditsLead}} · {{.}}{{#site.credits}}<a href="{{url}}">{{name}}</a>{{separator}}{{/site.credits}}{{/site.creditsLead}}{{#site.hasFeed}} · <a href="{{root}}feed.xml">{{t.footerFeed}}</a>{{/site.hasFeed}}</p>
+          <p>{{#site.ownerLabel}}{{.}} · {{/site.ownerLabel}}{{^site.ownerLabel}}<bdi>{{site.title}}</bdi> · {{/site.ownerLabel}}{{t.footerMadeWith}}{{#site.creditsLead}} · {{.}}{{#site.credits}}<a href="{{url}}">{{name}}</a>{{separator}}{{/site.credits}}{{/site.creditsLead}}{{#site.hasFeed}} · <a href="{{root}}feed.xml">{{t.footerFeed}}</a>{{/site.hasFeed}}</p>
         </footer>
 
         """####,
@@ -1456,6 +1471,7 @@ package enum DefaultTheme {
         seriesOfLetter: "Reihen: {letter}"
         series.one: "{count} Reihe"
         series.other: "{count} Reihen"
+        seriesPlace: "Nr. {position}"
         seriesGap: "Nr. {number} steht nicht in Ihrem Regal"
         seriesGapRange: "Nr. {from}–{to} stehen nicht in Ihrem Regal"
         seriesReadCount.one: "{read} von {books} gelesen"
@@ -1684,6 +1700,8 @@ package enum DefaultTheme {
         seriesOfLetter: "Series: {letter}"
         series.one: "{count} series"
         series.other: "{count} series"
+        # A book's place in its series, on its page and on its card in the series ("#2 · Read").
+        seriesPlace: "#{position}"
         seriesGap: "#{number} is not on your shelf"
         seriesGapRange: "#{from}–#{to} are not on your shelf"
         seriesReadCount.one: "{read} of {books} read"
@@ -1909,6 +1927,7 @@ package enum DefaultTheme {
         seriesOfLetter: "Series: {letter}"
         series.one: "{count} serie"
         series.other: "{count} series"
+        seriesPlace: "n.º {position}"
         seriesGap: "El n.º {number} no está en tu estante"
         seriesGapRange: "Del n.º {from} al {to} no están en tu estante"
         seriesReadCount.one: "{read} de {books} leídos"
@@ -2134,6 +2153,7 @@ package enum DefaultTheme {
         seriesOfLetter: "Séries : {letter}"
         series.one: "{count} série"
         series.other: "{count} séries"
+        seriesPlace: "n° {position}"
         seriesGap: "Le n° {number} n’est pas sur vos étagères"
         seriesGapRange: "Les n° {from} à {to} ne sont pas sur vos étagères"
         seriesReadCount.one: "{read} lu sur {books}"
@@ -2163,7 +2183,7 @@ package enum DefaultTheme {
         {{<layout}}
         {{$content}}
         <h1>{{title}}</h1>
-        <p class="counts"><a href="{{root}}stats/index.html">{{t.everyYear}}</a>{{#olderYear}} · <a href="{{url}}" rel="prev">← {{title}}</a>{{/olderYear}}{{#newerYear}} · <a href="{{url}}" rel="next">{{title}} →</a>{{/newerYear}}</p>
+        <p class="counts"><a href="{{root}}stats/index.html">{{t.everyYear}}</a>{{#olderYear}} · <a href="{{url}}" rel="prev">{{label}}</a>{{/olderYear}}{{#newerYear}} · <a href="{{url}}" rel="next">{{label}}</a>{{/newerYear}}</p>
         {{#goal}}<p class="goal"><strong>{{t.goal}}</strong> · {{.}}</p>{{/goal}}
         <section aria-labelledby="year-heading">
           <h2 id="year-heading">{{t.theYear}}</h2>

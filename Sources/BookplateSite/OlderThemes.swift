@@ -21,8 +21,8 @@ enum OlderThemes {
             "cd4307789ac9fede", "cfabec6ac623dc63", "d8821a5c6608be39", "f018d031a9e155be",
         ],
         "author.mustache": [
-            "05995a20038054ff", "092c4baf938ee15d", "10288995e780e06e", "520d857591f5971e", "6c1f9287504e0833",
-            "953247ecae63fa34", "c32b7d606f0fa578", "e9be38d4a4b9bc84", "eea09e45cab2813d",
+            "05995a20038054ff", "092c4baf938ee15d", "10288995e780e06e", "51103fff99d4a4e5", "520d857591f5971e",
+            "6c1f9287504e0833", "953247ecae63fa34", "c32b7d606f0fa578", "e9be38d4a4b9bc84", "eea09e45cab2813d",
         ],
         "authors.mustache": [
             "22a380f296dc1bdd", "56cf0e1df22a8709", "9a393fe9fa0a01be", "ea495074caf91528",
@@ -31,10 +31,10 @@ enum OlderThemes {
             "071f3a0ea126ccc1", "07e5d782966b1963", "084af5850599dc53", "2bae5ebe126af6a4", "2e91d4aa6b7c5365",
             "4af9c31c55aba705", "5587606e97ad5924", "60f99ca56738e692", "700046b7f91cc651", "8a6204f8e922e48d",
             "8f4eb202e741297f", "9fd65b792d710209", "c16d14aa940e7634", "cac7968cc49ff610", "cef8bc1d4fc4820a",
-            "e071ed9eed2627b3", "f5cf5b419ed1451c", "fb53a642b85aa1e4",
+            "e071ed9eed2627b3", "f5cf5b419ed1451c", "f694b0d500af4d7f", "fb53a642b85aa1e4",
         ],
         "commonplace.mustache": [
-            "0f30a86ac5e266ac", "8c517604641bdcfc", "a5c1c51c1ce752e4", "e128ae05d2e38fc7",
+            "0f30a86ac5e266ac", "8c517604641bdcfc", "a5c1c51c1ce752e4", "ce7498646741a5d9", "e128ae05d2e38fc7",
         ],
         "index.mustache": [
             "0a03b8aa27877b00", "1ee159f4b29e4775", "2fdc6fb5a740c2a8", "5954d2910df183e9", "657628a68bea0314",
@@ -51,13 +51,15 @@ enum OlderThemes {
         "partials/authors.mustache": ["c235ed6eee8c9269"],
         "partials/book-card.mustache": [
             "04d1a25b6b2be34a", "2d98476b4279ffd3", "40e55bd17da4a151", "43af350273b4a09b", "48a6050f88b5a144",
-            "81c696f52759fc44", "9ee3cc6c80148a98", "d15edc7cde0061ef",
+            "6eb512b90684b2d7", "81c696f52759fc44", "9ee3cc6c80148a98", "d15edc7cde0061ef",
         ],
         "partials/cover.mustache": [
             "0ba388a3bf6c2229", "719a5bc9fa91f01e", "7d210227ed025ae1", "90ea42b5510a3ac2", "d76268ceb326946a",
+            "dbbf818afdcd17d2",
         ],
         "partials/footer.mustache": [
-            "3f1818c06ccea84e", "45638db888b5fd9d", "748fae788fab778a", "b6498616569fdb73", "fc1fccdb9fda0756",
+            "3f1818c06ccea84e", "45638db888b5fd9d", "5c565e17e8dea917", "748fae788fab778a", "b6498616569fdb73",
+            "fc1fccdb9fda0756",
         ],
         "partials/header.mustache": [
             "5156421954ee76c5", "725828a4197ff7bb", "ebf81afffb35428e",
@@ -105,6 +107,8 @@ enum OlderThemes {
             "bc8e9cf50404fbed", "bf32ef69eec20636", "c3c26b0fa0f6c576", "dbd4c28ec071b58a", "e7fbebf667d517ad",
             "f41278b1b1528278",
         ],
-        "year.mustache": ["0ac43c810be34dad"],
+        "year.mustache": [
+            "0ac43c810be34dad", "6c657fa8a65611f7",
+        ],
     ]
 }

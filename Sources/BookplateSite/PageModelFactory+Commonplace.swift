@@ -61,6 +61,7 @@ extension PageModelFactory {
             source: HighlightSourceModel(
                 bookTitle: details.book.title, bookURL: bookURL, lang: lang(of: details.book),
                 byline: details.authors.isEmpty ? nil : words.list(details.authors.map(\.name)),
+                authors: authorLinks(details.authors, root: root),
                 date: words.date(day), datetime: day.description,
                 permalink: root
                     + PageModelFactory.highlightURL(highlight, index: entry.index, ofBook: details.book.slug)))

@@ -113,7 +113,7 @@ extension PageModelFactory {
                 let entry = list.entries[index]
                 var card = card(books[entry.book], root: root)
                 let status = bookStatus(books[entry.book].book.status)
-                card.seriesLabel = entry.position.map { "#\(words.seriesPosition($0)) · \(status)" } ?? status
+                card.seriesLabel = entry.position.map { "\(seriesPlace($0)) · \(status)" } ?? status
                 return SeriesEntryModel(book: card, gap: nil)
             }
         }
@@ -173,5 +173,10 @@ extension PageModelFactory {
                 name: list.series.name, url: "../" + PageModelFactory.seriesURL(list.series.slug),
                 bookCountLabel: words.count(list.bookCount, "book"))
         }
+    }
+
+    /// A book's place in a series in the site's words: "#2", French "n° 2".
+    func seriesPlace(_ position: SeriesPosition) -> String {
+        words("seriesPlace", ["position": words.seriesPosition(position)])
     }
 }

@@ -103,8 +103,8 @@ extension PageModelFactory {
                 booksLink: LinkModel(
                     title: words("booksOfTheYear", ["year": String(year)]),
                     url: root + BookList.readFolder(year: year) + "/index.html"),
-                olderYear: older.map { LinkModel(title: String($0), url: "../\($0)/index.html") },
-                newerYear: newer.map { LinkModel(title: String($0), url: "../\($0)/index.html") }),
+                olderYear: older.map { YearLinkModel.older($0, direction: words.direction) },
+                newerYear: newer.map { YearLinkModel.newer($0, direction: words.direction) }),
             root: root, title: documentTitle(title))
     }
 

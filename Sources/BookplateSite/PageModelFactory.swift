@@ -154,7 +154,8 @@ struct PageModelFactory: Sendable {
                 series: details.series.map {
                     SeriesLinkModel(
                         name: $0.series.name, url: root + PageModelFactory.seriesURL($0.series.slug),
-                        position: $0.position.map(words.seriesPosition))
+                        position: $0.position.map(words.seriesPosition),
+                        place: $0.position.map(seriesPlace))
                 },
                 shelves: details.shelves.map {
                     ShelfTagModel(name: $0.name, slug: $0.slug, url: root + PageModelFactory.shelfURL($0.slug))
@@ -220,7 +221,8 @@ struct PageModelFactory: Sendable {
         let path = PageModelFactory.bookHighlightsPath(slug, page: number)
         let root = String(repeating: "../", count: path.split(separator: "/").count - 1)
         let paging = Paging(folder: "", count: details.highlights.count)
-        let title = words("bookHighlightsTitle", ["name": details.book.title])
+        // Isolated in the heading as in `<title>`: the name stands among the key's words.
+        let title = words("bookHighlightsTitle", ["name": BidiIsolation.isolated(details.book.title)])
         return page(
             BookHighlightsPageModel(
                 title: title, bookTitle: details.book.title, bookURL: root + PageModelFactory.bookURL(slug),
@@ -384,7 +386,8 @@ struct PageModelFactory: Sendable {
     /// The book's language as a page's `lang` gives it (`ja`, `pt-BR`), when it is not the site's:
     /// a screen reader read a Japanese title with the site's English voice (found by an
     /// exploratory session). Nil for the site's language, and for a value no page could give
-    /// (`English`, `eng`: only a language of two letters is taken).
+    /// (`English`); a code of three letters is given in two where it has them (`jpn` is `ja`,
+    /// which had no `lang`) and kept where it has none (`grc`).
     func lang(of book: Book) -> String? { Self.lang(of: book, onSiteIn: site.language) }
 
     /// ``lang(of:)`` on a site in `siteLanguage`.
@@ -392,13 +395,12 @@ struct PageModelFactory: Sendable {
         // Asked for every card of every page: the site's own language, most books', is known
         // before any parsing.
         guard let language = book.language, language != siteLanguage,
-            let tag = SiteSettings.languageTag(parsing: language)
+            let tag = LanguageCode.tag(parsing: language)
         else { return nil }
-        let primary = tag.prefix { $0 != "-" }.lowercased()
         let sitePrimary = siteLanguage.prefix { $0 != "-" }.lowercased()
         // The site's own tag, or its language without a region ("fr" on an "fr-CA" site), needs
         // none; "pt-BR" on a "pt-PT" site does.
-        guard primary.count == 2, tag.lowercased() != siteLanguage.lowercased(), tag.lowercased() != sitePrimary
+        guard tag.lowercased() != siteLanguage.lowercased(), tag.lowercased() != sitePrimary
         else { return nil }
         return tag
     }
@@ -440,7 +442,7 @@ struct PageModelFactory: Sendable {
         return cover
     }
 
-    private func authorLinks(_ authors: [Author], root: String) -> [ListedLinkModel] {
+    func authorLinks(_ authors: [Author], root: String) -> [ListedLinkModel] {
         ListedLinkModel.list(
             authors.map { (name: $0.name, url: root + PageModelFactory.authorURL($0.slug)) }, words: words)
     }

@@ -8,11 +8,14 @@ import Foundation
 /// without fetching anything; and the letters the search spells out in ASCII when it folds text.
 enum SearchIndex {
     /// The script's first line: the letters with no accent to take off that slugs spell out in
-    /// ASCII ("ø" → "o", "ß" → "ss"), for `search.js` to fold by. Its own folding takes off only
-    /// accents, and "lucja" did not find "Łucja"; one table keeps the two foldings the same.
+    /// ASCII ("ø" → "o", "ß" → "ss"), and the letters written for one another that keys fold
+    /// to one (Persian ک for Arabic ك: ``TextFolding/sameLetters``), for `search.js` to fold by.
+    /// Its own folding takes off only accents, and "lucja" did not find "Łucja"; one table keeps
+    /// the two foldings the same.
     static let folds: String = {
         let q = ScriptSafeJSON.quoted
-        let pairs = TextFolding.asciiSpecials.sorted { $0.key.value < $1.key.value }.map { letter, spelling in
+        let table = TextFolding.asciiSpecials.merging(TextFolding.sameLetters) { ascii, _ in ascii }
+        let pairs = table.sorted { $0.key.value < $1.key.value }.map { letter, spelling in
             q(String(letter)) + ":" + q(spelling)
         }
         return "window.BOOKPLATE_SEARCH_FOLDS = {" + pairs.joined(separator: ",") + "};\n"

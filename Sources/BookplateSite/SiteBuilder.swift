@@ -373,7 +373,8 @@ public struct SiteBuilder: Sendable {
             title: settings.title(in: words), language: words.language, dir: words.direction,
             description: description.isEmpty ? nil : description,
             owner: settings.owner, hasFeed: settings.baseURL != nil,
-            ownerLabel: settings.owner.map { words("footerOwner", ["owner": $0]) },
+            // The owner's name stands among the key's words, where no markup can set it apart.
+            ownerLabel: settings.owner.map { words("footerOwner", ["owner": BidiIsolation.isolated($0)]) },
             credits: credits.links, creditsLead: credits.lead, pages: extraPages.links)
     }
 

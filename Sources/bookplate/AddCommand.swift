@@ -115,7 +115,8 @@ struct AddCommand: AsyncParsableCommand {
             title: title, subtitle: details.subtitle, authors: details.authors.map(NewAuthor.init(typed:)),
             isbn: try details.isbn.map(Parse.isbn), publisher: details.publisher,
             publishedDate: try details.published.map(Parse.date), pageCount: try details.pages.map(Parse.pages),
-            language: details.language, description: details.description.map(BookDescription.fromText),
+            language: try details.language.map(Parse.language),
+            description: details.description.map(BookDescription.fromText),
             status: reader.status ?? .toRead,
             rating: reader.rating, startedDate: reader.startedDate, finishedDate: reader.finishedDate,
             shelves: reader.shelves, series: try details.seriesPlaces() ?? [],
@@ -181,7 +182,7 @@ struct BookDetailOptions: ParsableArguments {
         help: ArgumentHelp("Publication date: YYYY, YYYY-MM or YYYY-MM-DD.", valueName: "date"))
     var published: String?
     @Option(help: "Number of pages.") var pages: String?
-    @Option(help: "Language code, such as en or fr.") var language: String?
+    @Option(help: "Language code, such as en, fr or grc (jpn is kept as ja).") var language: String?
     @Option(help: "A description, as plain text; separate paragraphs with a blank line.") var description: String?
     @Option(help: "The book's format (none to clear).") var format: Clearable<BookFormat>?
     @Option(help: ArgumentHelp("An audiobook's length: 11:30, 11h30m or minutes.", valueName: "length"))

@@ -45,7 +45,7 @@ struct EditCommand: AsyncParsableCommand {
         edit.publisher = try Parse.clearable(details.publisher) { $0 }
         edit.publishedDate = try Parse.clearable(details.published, Parse.date)
         edit.pageCount = try Parse.clearable(details.pages, Parse.pages)
-        edit.language = try Parse.clearable(details.language) { $0 }
+        edit.language = try Parse.clearable(details.language, Parse.language)
         edit.description = try Parse.clearable(details.description, BookDescription.fromText)
         edit.status = status
         edit.rating = try rating.map(Parse.rating)

@@ -130,6 +130,7 @@ enum Parse {
     static func rating(_ text: String) throws -> Rating? { try Rating.parse(text) }
 
     static func pages(_ text: String) throws -> Int { try Book.pageCount(parsing: text) }
+    static func language(_ text: String) throws -> String { try Book.language(parsing: text) }
 
     /// `none` (or an empty value) clears an optional field; anything else is parsed.
     static func clearable<T>(_ text: String?, _ parse: (String) throws -> T) throws -> T?? {

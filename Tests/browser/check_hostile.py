@@ -461,7 +461,7 @@ def search_index(site):
     """The parsed search index, or an error string."""
     file = site / "search-index.js"
     text = file.read_text(encoding="utf-8")
-    # The letters the search folds to ASCII on the first line, the entries on the second.
+    # The letters the search folds on the first line, the entries on the second.
     folds_prefix, prefix = "window.BOOKPLATE_SEARCH_FOLDS = ", "window.BOOKPLATE_SEARCH_INDEX = "
     lines = text.split("\n", 1)
     if (len(lines) != 2 or not lines[0].startswith(folds_prefix) or not lines[0].endswith(";")
@@ -474,8 +474,11 @@ def search_index(site):
         entries = json.loads(lines[1][len(prefix):].rstrip().rstrip(";"))
     except ValueError as error:
         return None, f"search-index.js does not parse as JSON: {error}"
-    if not all(len(letter) == 1 and spelling.isascii() for letter, spelling in folds.items()):
-        return None, f"search-index.js folds letters to something other than ASCII: {folds!r}"
+    # A letter is spelt in ASCII ("ø": "o"), or written as the one letter it stands for (Persian
+    # "ک": Arabic "ك"): nothing else, no markup.
+    if not all(len(letter) == 1 and (spelling.isascii() or (len(spelling) == 1 and spelling.isalpha()))
+               for letter, spelling in folds.items()):
+        return None, f"search-index.js folds letters to something other than ASCII or one letter: {folds!r}"
     for entry in entries:
         # A book's page, or a highlight's place on it.
         if not re.fullmatch(r"books/[a-z0-9]+(-[a-z0-9]+)*/index\.html(#h-[0-9a-f]{12})?", entry.get("u", "")):

@@ -5,8 +5,11 @@ For the shelf, a book, an author, a shelf and the statistics page: no console er
 image decoded (naturalWidth above 0, lazy images included), and on the shelf a search for a
 known title finds it, and a book's exact title lists that book first (on this site, and on a
 copy of it whose index adds titles that hold others: "Children of Dune" before "Dune", and a
-hundred and fifty with "it" in them before "It"), and the search works on a page whose lang the
-browser cannot read ("en-USA"). A screenshot of each page kind is kept in the artefacts folder, and of the
+hundred and fifty with "it" in them before "It", and titles found when typed in the Persian,
+Arabic or Hebrew letters written for theirs), and the search works on a page whose lang the
+browser cannot read ("en-USA"). With Arabic set in the text of a card and a commonplace caption,
+the card's author line runs right to left as its title does, and the caption draws the title
+left of its author. A screenshot of each page kind is kept in the artefacts folder, and of the
 shelf and a book page at a phone's width (390 px).
 
 Usage: check_site.py SITE_DIR [ARTEFACTS_DIR]
@@ -103,7 +106,12 @@ POINTED = (
     ("\u0627\u0644\u0652\u062e\u064f\u0628\u0652\u0632\u064f \u0627\u0644\u0652\u062d\u064e\u0627\u0641\u0650\u064a", "\u0645\u062d\u0645\u062f \u0634\u0643\u0631\u064a", "alkhubzu-alhafi"),
     ("\u0623\u0648\u0644\u0627\u062f \u062d\u0627\u0631\u062a\u0646\u0627", "\u0646\u062c\u064a\u0628 \u0645\u062d\u0641\u0648\u0638", "awlad-hartna"),
     ("\u05de\u05b4\u05d9\u05db\u05b8\u05d0\u05b5\u05dc \u05e9\u05c1\u05b6\u05dc\u05bc\u05b4\u05d9", "\u05e2\u05de\u05d5\u05e1 \u05e2\u05d5\u05d6", "miykael-seliy"),
-    ("\u6d77\u8fba\u306e\u30ab\u30d5\u30ab", "\u6751\u4e0a \u6625\u6a39", "hai-bian-nokafuka"))
+    ("\u6d77\u8fba\u306e\u30ab\u30d5\u30ab", "\u6751\u4e0a \u6625\u6a39", "hai-bian-nokafuka"),
+    # Persian keheh and yeh, an Arabic ta marbuta and a Hebrew gershayim, which searches typed
+    # with the Arabic kaf and yeh, a heh and an ASCII quotation mark must find.
+    ("\u06a9\u062a\u0627\u0628\u062e\u0627\u0646\u0647 \u0628\u0627\u0628\u0644", "\u062e\u0648\u0631\u062e\u0647 \u0644\u0648\u0626\u06cc\u0633 \u0628\u0648\u0631\u062e\u0633", "ktabkhanh-babl"),
+    ("\u0645\u0643\u062a\u0628\u0629 \u0627\u0644\u0645\u062f\u064a\u0646\u0629", "\u0639\u0644\u064a \u0645\u0635\u0637\u0641\u0649", "mktbt-almdynt"),
+    ("\u05e1\u05d9\u05e4\u05d5\u05e8 \u05e4\u05e9\u05d5\u05d8", "\u05e9\u05f4\u05d9 \u05e2\u05d2\u05e0\u05d5\u05df", "sypwr-pswt"))
 
 
 def ranking_site(site, folder):
@@ -220,6 +228,44 @@ def main():
             passed += 1
             print("ok   print: neither the search box nor the header's links are printed")
 
+        # Arabic names on this English site, set in the text of its own markup: a card's author
+        # line takes the direction of its names, as its title does (a line of links that each
+        # carried dir="auto" was skipped by the line's own dir="auto" and stood left-aligned under
+        # a right-aligned title), and a commonplace caption draws the title left of its author,
+        # each set apart (the author stood left of the title, the comma turned). Found by an
+        # exploratory session.
+        driver.get(pages["shelf"].as_uri())
+        card = driver.execute_script("""
+            var card = Array.from(document.querySelectorAll('.book-card'))
+              .filter(function (c) { return c.querySelector('.book-card-authors a'); })[0];
+            if (!card) return null;
+            card.querySelector('.book-card-title a').textContent = '\u0627\u0644\u062e\u0628\u0632 \u0627\u0644\u062d\u0627\u0641\u064a';
+            card.querySelectorAll('.book-card-authors a').forEach(function (a) { a.textContent = '\u0645\u062d\u0645\u062f \u0634\u0643\u0631\u064a'; });
+            return [getComputedStyle(card.querySelector('.book-card-title')).direction,
+                    getComputedStyle(card.querySelector('.book-card-authors')).direction];""")
+        if card == ["rtl", "rtl"]:
+            passed += 1
+            print("ok   direction: a card's Arabic author line is right to left, as its title")
+        else:
+            failed += 1
+            print(f"FAIL direction: a card's Arabic title and author line run [title, authors] {card}")
+        driver.get(pages["commonplace"].as_uri())
+        caption = driver.execute_script("""
+            var caption = Array.from(document.querySelectorAll('.highlight figcaption'))
+              .filter(function (f) { return f.querySelector('cite'); })[0];
+            var name = caption && caption.querySelector('bdi');
+            if (!name) return null;
+            var cite = caption.querySelector('cite');
+            cite.querySelector('a').textContent = '\u0627\u0644\u062e\u0628\u0632 \u0627\u0644\u062d\u0627\u0641\u064a';
+            name.textContent = '\u0645\u062d\u0645\u062f \u0634\u0643\u0631\u064a';
+            return [Math.round(cite.getBoundingClientRect().left), Math.round(name.getBoundingClientRect().left)];""")
+        if caption and caption[0] < caption[1]:
+            passed += 1
+            print("ok   direction: a commonplace caption draws an Arabic title left of its Arabic author")
+        else:
+            failed += 1
+            print(f"FAIL direction: a commonplace caption's title and author (left edges, or no <bdi>): {caption}")
+
         # Search on the shelf finds a known title (the first entry of the index).
         index = (site / "search-index.js").read_text(encoding="utf-8")
         entries = json.loads(index[index.index("_INDEX =") + len("_INDEX ="):].strip().rstrip(";"))
@@ -296,13 +342,19 @@ def main():
             ranking = ranking_site(site, pathlib.Path(folder)) / "index.html"
             # Without the points: "الخبز الحافي" found no الْخُبْزُ الْحَافِي, "اولاد" no أولاد, "מיכאל"
             # no מִיכָאֵל, and "村上春樹" no book by 村上 春樹 (found by an exploratory session).
-            bread, children, michael, kafka = (title for title, _, _ in POINTED)
+            bread, children, michael, kafka, library, city, story = (title for title, _, _ in POINTED)
             for query, book in (("Dune", "Dune"), ("It", "It"), ("dune messiah", "Dune Messiah"),
                                 ("\uff44\uff55\uff4e\uff45", "Dune"),
                                 ("\u0627\u0644\u062e\u0628\u0632 \u0627\u0644\u062d\u0627\u0641\u064a", bread),
                                 ("\u0627\u0648\u0644\u0627\u062f", children),
                                 ("\u05de\u05d9\u05db\u05d0\u05dc \u05e9\u05dc\u05d9", michael),
-                                ("\u6751\u4e0a\u6625\u6a39", kafka), ("\u6751\u4e0a \u6625\u6a39", kafka)):
+                                ("\u6751\u4e0a\u6625\u6a39", kafka), ("\u6751\u4e0a \u6625\u6a39", kafka),
+                                # "كتابخانه" did not find کتابخانه, "لوئيس" لوئیس, "مكتبه" مكتبة, "على"
+                                # علي مصطفى, nor 'ש"י' ש״י (found by an exploratory session).
+                                ("\u0643\u062a\u0627\u0628\u062e\u0627\u0646\u0647", library),
+                                ("\u0644\u0648\u0626\u064a\u0633", library),
+                                ("\u0645\u0643\u062a\u0628\u0647", city), ("\u0639\u0644\u0649", city),
+                                ('\u05e9"\u05d9', story)):
                 listed = first_results(driver, ranking, query)
                 if listed[:1] != [book]:
                     wrong[query] = listed[:3]
@@ -310,8 +362,8 @@ def main():
         if not wrong and listed[1:2] == ["Dune Messiah"] and not console_errors(driver):
             passed += 1
             print(f"ok   search: each of {len(books)} titles, 'Dune' among its sequels, 'It' among 150 "
-                  f"with 'it', 'ｄｕｎｅ', and Arabic, Hebrew and a Japanese name written without their "
-                  f"points or space list that book first")
+                  f"with 'it', 'ｄｕｎｅ', Arabic, Hebrew and a Japanese name written without their "
+                  f"points or space, and Persian, Arabic and Hebrew in each other's letters list that book first")
         else:
             failed += 1
             print(f"FAIL search: exact titles not listed first: {wrong}; 'Dune' listed {listed[:3]}")

@@ -14,7 +14,9 @@
   if (!script || !form || !input || !results || !status || !sections) { return; }
   var entries = null;
   var loading = false;
-  // Letters with no accent to take off, spelled as slugs spell them ("ø": "o"): from the index.
+  // Letters with no accent to take off, spelled as slugs spell them ("ø": "o"), and letters
+  // written for one another, folded to one as the library's keys fold them (Persian ک and
+  // Arabic ك, ی and ي, ة and ه, Hebrew ״ and "): from the index.
   var folds = {};
 
   // Accents off, lower case, and letters such as ø, ł, æ and ß in ASCII: "lucja" finds "Łucja".

@@ -23,17 +23,10 @@ enum OpenLibraryDates {
     }
 }
 
-/// Open Library names languages by MARC code (`eng`); the library keeps ISO 639-1 (`en`) where one exists.
+/// Open Library names languages by MARC code (`eng`); the library keeps ISO 639-1 (`en`) where
+/// one exists, by the one table the library's own border uses (``LanguageCode``).
 enum OpenLibraryLanguages {
-    private static let iso: [String: String] = [
-        "eng": "en", "fre": "fr", "fra": "fr", "ger": "de", "deu": "de", "spa": "es", "ita": "it", "jpn": "ja",
-        "chi": "zh", "zho": "zh", "rus": "ru", "por": "pt", "dut": "nl", "nld": "nl", "swe": "sv", "dan": "da",
-        "nor": "no", "fin": "fi", "pol": "pl", "kor": "ko", "ara": "ar", "heb": "he", "gre": "el", "ell": "el",
-        "tur": "tr", "lat": "la", "cze": "cs", "ces": "cs", "hun": "hu", "ukr": "uk", "hin": "hi", "ice": "is",
-        "cat": "ca", "rum": "ro", "ron": "ro", "vie": "vi", "tha": "th", "ind": "id", "per": "fa", "fas": "fa",
-    ]
-
     static func isoCode(_ code: String) -> String {
-        iso[code.lowercased()] ?? code.lowercased()
+        LanguageCode.twoLetterCode(code)
     }
 }

@@ -37,8 +37,13 @@ struct HighlightSourceModel: Sendable, Encodable {
     /// The book's language when it is not the site's, for the passage's and title's `lang`: a
     /// screen reader read a German passage with an English voice.
     var lang: String?
-    /// The book's authors, "Terry Pratchett and Neil Gaiman"; nil when it has none.
+    /// The book's authors, "Terry Pratchett and Neil Gaiman"; nil when it has none. Plain text,
+    /// for the themes written before `authors`: its names are not isolated from each other.
     var byline: String?
+    /// The book's authors, each with its page and the separator after it, as a card has them: the
+    /// theme sets each name apart (`<bdi>`), since an Arabic name beside an Arabic title on an
+    /// English page drew the name left of the title with the comma turned.
+    var authors: [ListedLinkModel]
     /// The day it was made (or came into the library), in the site's language.
     var date: String?
     /// `2024-03-14`, for `<time datetime>`.

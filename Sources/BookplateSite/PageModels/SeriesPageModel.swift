@@ -23,4 +23,7 @@ struct SeriesLinkModel: Sendable, Encodable {
     var name: String
     var url: String
     var position: String?
+    /// The place as the language writes it ("#2", French "n° 2"; `seriesPlace`), absent when
+    /// unnumbered: a French page said "#2" beside its "Le n° 3" of a gap.
+    var place: String?
 }

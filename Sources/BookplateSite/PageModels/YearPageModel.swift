@@ -15,6 +15,29 @@ struct YearPageModel: Sendable, Encodable {
     var shortestPages: String?
     /// The list of the books finished in the year.
     var booksLink: LinkModel
-    var olderYear: LinkModel?
-    var newerYear: LinkModel?
+    var olderYear: YearLinkModel?
+    var newerYear: YearLinkModel?
+}
+
+/// The link to the year before or after: `title` ("2023"), `url`, and `label`, the year with an
+/// arrow that points the way the page reads ("← 2023" and "2025 →"; "→ 2023" and "2025 ←" right
+/// to left, where a fixed "←" before the older year pointed into the page).
+struct YearLinkModel: Sendable, Encodable {
+    var title: String
+    var url: String
+    var label: String
+
+    /// The link to the year before `year`'s page, its arrow pointing back in `direction`.
+    static func older(_ year: Int, direction: String?) -> YearLinkModel {
+        let title = String(year)
+        return YearLinkModel(
+            title: title, url: "../\(year)/index.html", label: (direction == "rtl" ? "→ " : "← ") + title)
+    }
+
+    /// The link to the year after, its arrow pointing forward in `direction`.
+    static func newer(_ year: Int, direction: String?) -> YearLinkModel {
+        let title = String(year)
+        return YearLinkModel(
+            title: title, url: "../\(year)/index.html", label: title + (direction == "rtl" ? " ←" : " →"))
+    }
 }

@@ -104,6 +104,34 @@ import Testing
         #expect(try library.findBook(matching: "lines").book.description?.html == "<p>One<br>two</p>")
     }
 
+    /// A library kept an import's `"language": ""` as '' (an empty Language fact on the book's
+    /// page) and `jpn`, `fre` as they were (no `lang` on the title), found by an exploratory
+    /// session. Opened now, it keeps no language for the first and two letters for the second.
+    @Test func emptyAndThreeLetterLanguagesAreMadeOverWhenALibraryIsMigrated() throws {
+        let file = try TestPaths.temporaryFolder("migrate-languages").appendingPathComponent("library.sqlite")
+        let old = try DatabaseQueue(path: file.path)
+        try LibraryMigrations.migrator.migrate(old, upTo: "v23-sort-names-as-written")
+        let languages: [(String, String?)] = [
+            ("empty", ""), ("blank", "  "), ("jpn", "jpn"), ("fre", "FRE-ca"), ("grc", "grc"), ("ja", "ja"),
+            ("none", nil), ("named", "English"),
+        ]
+        try old.write { db in
+            for (slug, language) in languages {
+                try db.execute(
+                    sql: "INSERT INTO book (slug, title, language, status, addedAt) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [slug, slug, language, "to-read", TemporaryShelf.fixedDate])
+            }
+        }
+        try old.close()
+        let library = try Library.open(at: file)
+        let kept = try Dictionary(uniqueKeysWithValues: library.books().map { ($0.book.slug, $0.book.language) })
+        #expect(
+            kept == [
+                "empty": nil, "blank": nil, "jpn": "ja", "fre": "fr-ca", "grc": "grc", "ja": "ja", "none": nil,
+                "named": "English",
+            ])
+    }
+
     @Test func addStoresEveryFieldWithSlugsAndBothISBNForms() throws {
         let library = try Library.inMemory(clock: clock)
         let added = try library.addBook(

@@ -54,7 +54,9 @@ import Testing
         #expect(!home.contains("A passage kept private."))
         #expect(home.contains("4 highlights from 2 books"))
         #expect(
-            home.contains(#"<cite><a href="../books/fledgling/index.html">Fledgling</a></cite>, Octavia E. Butler"#))
+            home.contains(
+                #"<cite dir="auto"><a href="../books/fledgling/index.html">Fledgling</a></cite>, <bdi>Octavia E. Butler</bdi>"#
+            ))
         #expect(home.contains(#"<time datetime="2025-03-02">2 March 2025</time>"#))
         #expect(home.contains(#"<span class="place">p. 1 · loc. 10–11</span>"#))
         #expect(home.contains(#"<span class="place">Prologue</span>"#))

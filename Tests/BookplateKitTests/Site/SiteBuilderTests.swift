@@ -131,6 +131,26 @@ import Testing
         #expect(try shelf.siteFile("books/plain/index.html").contains(#"<h1 dir="auto">Plain</h1>"#))
     }
 
+    /// A book in Ancient Greek (`grc`, a language with no code of two letters) had no `lang` on
+    /// its title, and the placeholder cover of a Japanese book drew its title and author with the
+    /// site's language (found by an exploratory session). Both carry the book's language, on its
+    /// page, its card and in the search index.
+    @Test func aLanguageOfThreeLettersAndAPlaceholderCoverSayTheBooksLanguage() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Ὀδύσσεια", authors: ["Ὅμηρος"], language: "grc", status: .toRead))
+        try shelf.library.addBook(NewBook(title: "雪国", authors: ["川端 康成"], language: "ja", status: .toRead))
+        try shelf.build()
+        let books = try shelf.library.books()
+        let odyssey = try #require(books.first { $0.book.language == "grc" }).book.slug
+        let snowCountry = try #require(books.first { $0.book.language == "ja" }).book.slug
+        #expect(try shelf.siteFile("books/\(odyssey)/index.html").contains(#"<h1 dir="auto" lang="grc">Ὀδύσσεια</h1>"#))
+        #expect(try shelf.siteFile("search-index.js").contains(#""l":"grc""#))
+        let placeholder =
+            #"<span class="cover-title" dir="auto" lang="ja">雪国</span><span class="cover-author" dir="auto" lang="ja">川端 康成</span>"#
+        #expect(try shelf.siteFile("books/\(snowCountry)/index.html").contains(placeholder))
+        #expect(try shelf.siteFile("to-read/index.html").contains(placeholder))
+    }
+
     /// An Arabic title, name, note or passage ran left to right on an English site: nothing let the
     /// browser find its direction, so "(مرحبا world)" came out in the wrong order. The reader's and
     /// the catalogs' text is `dir="auto"` wherever it stands as a block or a heading, and author
@@ -155,6 +175,37 @@ import Testing
         #expect(try shelf.siteFile("authors/\(authorSlug)/index.html").contains(#"<h1 dir="auto">الطيب صالح</h1>"#))
         #expect(try shelf.siteFile("highlights/index.html").contains(#"<blockquote dir="auto"><p>عدت إلى أهلي"#))
         #expect(page.contains(#"<span class="cover-title" dir="auto">موسم الهجرة"#))
+    }
+
+    /// On an English site the commonplace book's caption drew an Arabic author left of the
+    /// book's Arabic title, with the comma turned, and an author's "Other works" drew "(1992)
+    /// الشطار": the names stood in running text, set apart by nothing (found by an exploratory
+    /// session). The caption's title and each name, each other work, the footer's site title and
+    /// the owner's name in it are isolated, as cards and book pages isolate them.
+    @Test func namesInRunningTextAreIsolated() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(
+            NewBook(
+                title: "الخبز الحافي",
+                authors: [
+                    NewAuthor(name: "محمد شكري", works: [NewWork(key: "OL2W", title: "الشطار", year: 1992)]),
+                    "ש״י עגנון",
+                ], language: "ar", status: .read))
+        let slug = try shelf.library.books()[0].book.slug
+        try shelf.library.addHighlight(
+            NewHighlight(text: "كنت أبكي", place: HighlightPlace(page: "42"), source: .kindle), toBook: slug)
+        try shelf.build(settings: SiteSettings(title: "مكتبتي 2024", owner: "محمد"))
+        let commonplace = try shelf.siteFile("highlights/index.html")
+        #expect(
+            commonplace.contains(
+                #"<figcaption><cite dir="auto" lang="ar"><a href="../books/\#(slug)/index.html">الخبز الحافي</a></cite>, "#
+                    + "<bdi>محمد شكري</bdi> and <bdi>ש״י עגנון</bdi> · "))
+        let authorSlug = try shelf.library.books()[0].authors[0].slug
+        let author = try shelf.siteFile("authors/\(authorSlug)/index.html")
+        #expect(author.contains(#"<li><bdi>الشطار</bdi> <span class="count">(1992)</span></li>"#))
+        #expect(author.contains("<footer class=\"site-footer\">\n  <p>\u{2068}محمد\u{2069}’s bookshelf · "))
+        try shelf.build(settings: SiteSettings(title: "مكتبتي 2024"))
+        #expect(try shelf.siteFile("index.html").contains("<p><bdi>مكتبتي 2024</bdi> · made with"))
     }
 
     /// A rating is a schema.org Review, which needs an author: the shelf's owner. A review with

@@ -206,8 +206,28 @@ import Testing
         var settings = FixtureShelf.settings
         settings.language = "fr"
         try shelf.build(settings: settings)
-        #expect(try shelf.siteFile("books/kindred/index.html").contains("Time Slips</a> · #1,5</p>"))
-        #expect(try shelf.siteFile("series/time-slips/index.html").contains("#1,5 · "))
+        #expect(try shelf.siteFile("books/kindred/index.html").contains("Time Slips</a> · n° 1,5</p>"))
+        #expect(try shelf.siteFile("series/time-slips/index.html").contains("n° 1,5 · "))
+    }
+
+    /// A French series page said "#1 · Lu" beside its gap's "Le n° 3 n’est pas sur vos
+    /// étagères", and a book's page "· #1": the "#" was written by the code and the theme, not
+    /// taken from the language (found by an exploratory session). A book's place is now in the
+    /// words of `seriesPlace`, on its page and its card; English still writes "#1".
+    @Test func aSeriesPlaceIsWrittenInTheLanguagesWords() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.library.editBook(
+            slug: "kindred", BookEdit(series: [SeriesPlace(name: "Time Slips", position: SeriesPosition(parsing: "3"))])
+        )
+        var settings = FixtureShelf.settings
+        for (language, place) in [("fr", "n° 3"), ("de", "Nr. 3"), ("es", "n.º 3"), ("en", "#3")] {
+            settings.language = language
+            try shelf.build(settings: settings)
+            #expect(try shelf.siteFile("books/kindred/index.html").contains("Time Slips</a> · \(place)</p>"))
+            #expect(
+                try shelf.siteFile("series/time-slips/index.html").contains(
+                    "<p class=\"book-card-series\">\(place) · "))
+        }
     }
 
     /// A series and a book named "Dune", and a shelf and a series named "Discworld", had one

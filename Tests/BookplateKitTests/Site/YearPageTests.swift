@@ -155,6 +155,33 @@ import Testing
         #expect(overview.contains("13 books read, 2,500 pages"))
     }
 
+    /// On an Arabic site the theme's fixed "← 2025" and "2026 →" were drawn right to left, both
+    /// arrows pointing into the page (found by an exploratory session). Each arrow now points the
+    /// way the page reads: back to the older year at the start of the line, on to the newer at its
+    /// end; an English page keeps "← 2025" and "2026 →".
+    @Test func theArrowsToTheYearsBesideFollowTheReadingDirection() async throws {
+        let shelf = try YearPageTests.shelf(readThisYear: 2)
+        let folder = shelf.paths.templates.appendingPathComponent("translations")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("everyYear: كل السنوات\n".utf8).write(to: folder.appendingPathComponent("ar.yaml"))
+        var settings = SiteSettings()
+        settings.language = "ar"
+        try await shelf.buildOffPool(settings: settings)
+        #expect(
+            try shelf.siteFile("stats/2026/index.html").contains(#"<a href="../2025/index.html" rel="prev">→ 2025</a>"#)
+        )
+        #expect(
+            try shelf.siteFile("stats/2025/index.html").contains(#"<a href="../2026/index.html" rel="next">2026 ←</a>"#)
+        )
+        try await shelf.buildOffPool()
+        #expect(
+            try shelf.siteFile("stats/2026/index.html").contains(#"<a href="../2025/index.html" rel="prev">← 2025</a>"#)
+        )
+        #expect(
+            try shelf.siteFile("stats/2025/index.html").contains(#"<a href="../2026/index.html" rel="next">2026 →</a>"#)
+        )
+    }
+
     @Test(arguments: [
         (12, 40, "12 of 40, 23 behind pace"),
         (35, 40, "35 of 40, on pace"),
