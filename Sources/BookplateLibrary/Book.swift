@@ -80,7 +80,7 @@ extension Book {
     /// typed and published as a `lang` no browser knows (found by an exploratory session).
     public static func language(parsing text: String) throws(LibraryError) -> String {
         guard let tag = LanguageCode.tag(parsing: text.trimmingCharacters(in: .whitespaces)) else {
-            throw .invalidLanguage(text, suggested: LanguageCode.code(namedInEnglish: text))
+            throw .invalidLanguage(text, suggested: LanguageTag.code(named: text.trimmingCharacters(in: .whitespaces)))
         }
         return tag
     }

@@ -395,7 +395,8 @@ struct PageModelFactory: Sendable {
         // Asked for every card of every page: the site's own language, most books', is known
         // before any parsing.
         guard let language = book.language, language != siteLanguage,
-            let tag = LanguageCode.tag(parsing: language)
+            // A tag the browser could not read (`en-USA`) is given to no page.
+            let tag = LanguageCode.tag(parsing: language).flatMap({ try? LanguageTag.parse($0) })
         else { return nil }
         let sitePrimary = siteLanguage.prefix { $0 != "-" }.lowercased()
         // The site's own tag, or its language without a region ("fr" on an "fr-CA" site), needs

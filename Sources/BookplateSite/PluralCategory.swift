@@ -1,3 +1,5 @@
+import BookplateCore
+
 /// Which form of a word a count takes in a language, by the CLDR's plural rules for whole numbers:
 /// the categories `Intl.PluralRules` gives `search.js` in the browser, so that a count on a page
 /// and a count in the search take the same form ("21 книга", "22 книги", "25 книг").

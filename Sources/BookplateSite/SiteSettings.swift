@@ -179,13 +179,6 @@ public struct SiteSettings: Sendable, Equatable {
         }
     }
 
-    /// A language tag as a page's `lang` gives it (`fr`, `fr-CA`, `es-419`, `zh-Hant-TW`), from
-    /// the way a reader may write it: `_` for `-` (`fr_CA`), in any case. Nil for anything that
-    /// is no BCP 47 tag (``LanguageTag``).
-    static func languageTag(parsing text: String) -> String? {
-        try? LanguageTag.parse(text)
-    }
-
     /// Whether a base URL's path is plain folder names: the 404 page links to the site from its
     /// root, and a path like `//host/` or `/%5Chost/` would send those links to another host.
     /// What `base_url` (or `build --base-url`) may be: an http(s) address with a plain path, no

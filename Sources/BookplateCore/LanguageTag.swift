@@ -6,10 +6,10 @@ import Foundation
 /// and a private part (`x-…`); no subtag twice. A page's `lang` is read by `search.js`'s
 /// `Intl.PluralRules`, which throws on anything else: `en-USA` was taken, and the search box never
 /// showed (found by an exploratory session).
-enum LanguageTag {
+package enum LanguageTag {
     /// `text` as a tag, `_` read as `-` (`fr_CA`, as a system's locale is written), in the case it
     /// is written in; the problem, in words a reader can act on, when it is none.
-    static func parse(_ text: String) throws(LanguageTagProblem) -> String {
+    package static func parse(_ text: String) throws(LanguageTagProblem) -> String {
         let tag = text.replacingOccurrences(of: "_", with: "-")
         let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
         let language = parts[0]
@@ -33,7 +33,7 @@ enum LanguageTag {
     /// `tag` with a language code ISO 639 replaced written as its replacement (`iw-IL` as
     /// `he-IL`), as the browser reads it: a site in `iw` found no `he.yaml`, and was not laid out
     /// right to left (found by an exploratory session).
-    static func replacingOldCode(_ tag: String) -> String {
+    package static func replacingOldCode(_ tag: String) -> String {
         let language = tag.prefix { $0 != "-" && $0 != "_" }
         guard let replacement = replacedCodes[language.lowercased()] else { return tag }
         return replacement + tag.dropFirst(language.count)
@@ -41,7 +41,7 @@ enum LanguageTag {
 
     /// The code of the language `name` names, in English or in itself ("French", "français",
     /// "Deutsch"), for a reader who wrote the name: two letters where the language has them.
-    static func code(named name: String) -> String? {
+    package static func code(named name: String) -> String? {
         let english = Locale(identifier: "en")
         func isNamed(_ code: String) -> Bool {
             [
@@ -95,7 +95,7 @@ enum LanguageTag {
 }
 
 /// Why a text is no language tag: the part at fault, and what would be.
-enum LanguageTagProblem: Error, Equatable, CustomStringConvertible {
+package enum LanguageTagProblem: Error, Equatable, CustomStringConvertible {
     /// Not parts of one to eight letters or digits joined by `-` (`fr_FR.UTF-8`, `en--US`).
     case notSubtags
     /// A language that is not two or three letters, and the code of the language it names, if any.
@@ -109,7 +109,7 @@ enum LanguageTagProblem: Error, Equatable, CustomStringConvertible {
     /// A subtag where none of its kind may stand (`en-US-1`).
     case misplaced(String)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .notSubtags: "write letters and digits in parts joined by '-'"
         case .language(let subtag, let code?): "\(subtag) is no language code: did you mean \(code)?"
