@@ -39,7 +39,7 @@ extension CompletionKind {
 /// Reads the shelf's slugs for the shell, read-only: completing never creates or changes a file.
 enum BookCompletion {
     static func slugs(words: [String], prefix: String) -> [String] {
-        let current = ShelfOptions.currentFolder
+        guard let current = try? ShelfOptions.currentFolder else { return [] }
         var library: URL?
         if let index = words.firstIndex(of: "--library"), index + 1 < words.count {
             library = URL(fileURLWithPath: words[index + 1], relativeTo: current)
