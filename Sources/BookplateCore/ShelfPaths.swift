@@ -35,13 +35,26 @@ public struct ShelfPaths: Sendable, Equatable {
         return nil
     }
 
-    /// The folder a command was run in, by its real path; nil when it no longer exists (deleted,
-    /// or replaced by a new one of the same name), which Foundation gives as an empty path.
-    public static func currentFolder() -> URL? {
+    /// The folder a command was run in, as the shell names it: `$PWD` when that is the same
+    /// folder as the process's own current folder, else that folder's real path; nil when the
+    /// current folder no longer exists (deleted, or replaced by a new one of the same name).
+    ///
+    /// The shell's name comes first because it is the reader's: with `content/` a link into a
+    /// synced folder, `cd ~/shelf/content/notes` is in `~/shelf` to them, and a command that
+    /// climbed the real path built a second site inside the synced folder (found by an
+    /// exploratory session).
+    public static func currentFolder(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> URL?
+    {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return nil }
         let physical = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard physical.hasPrefix("/") else { return nil }
+        if let logical = environment["PWD"], logical.hasPrefix("/"), let here = identity(of: physical),
+            identity(of: logical) == here
+        {
+            return URL(fileURLWithPath: logical, isDirectory: true).standardizedFileURL
+        }
         return URL(fileURLWithPath: physical, isDirectory: true)
     }
 

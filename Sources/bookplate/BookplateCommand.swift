@@ -63,7 +63,7 @@ struct BookplateCommand: AsyncParsableCommand {
         // A shell left in a folder that was deleted, or replaced by a restore or a sync client,
         // gives no current folder: no shelf can be found from it nor any path read, so every
         // command says so rather than guess (found by an exploratory session).
-        if ShelfPaths.currentFolder() == nil {
+        if ShelfPaths.currentFolder(environment: [:]) == nil {
             Terminal.exit(withError: ShelfLocationError.currentFolderGone)
         }
         do {

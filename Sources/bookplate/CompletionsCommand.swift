@@ -47,7 +47,7 @@ enum BookCompletion {
             library = URL(fileURLWithPath: String(value.dropFirst("--library=".count)), relativeTo: current)
         } else if let chosen = ProcessInfo.processInfo.environment["BOOKPLATE_LIBRARY"], !chosen.isEmpty {
             library = URL(fileURLWithPath: chosen, relativeTo: current)
-        } else if let root = ShelfPaths.enclosingShelf(of: current) {
+        } else if let root = (try? ShelfOptions.shellFolder).flatMap(ShelfPaths.enclosingShelf(of:)) {
             library = ShelfPaths(root: root).library
         }
         guard let library, let slugs = try? Library.slugs(readingOnly: library) else { return [] }

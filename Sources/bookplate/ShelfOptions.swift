@@ -13,8 +13,20 @@ struct ShelfOptions: ParsableArguments {
         completion: .file(extensions: ["sqlite", "db"]))
     var library: String?
 
-    /// The folder the command was run in.
+    /// The folder the command was run in, by its real path: paths the reader types are read from
+    /// it, as every other program reads them.
     static var currentFolder: URL {
+        get throws {
+            guard let folder = ShelfPaths.currentFolder(environment: [:]) else {
+                throw ShelfLocationError.currentFolderGone
+            }
+            return folder
+        }
+    }
+
+    /// The folder the command was run in as the shell names it (through a link, the link's
+    /// path): the shelf is looked for from it (``ShelfPaths/currentFolder(environment:)``).
+    static var shellFolder: URL {
         get throws {
             guard let folder = ShelfPaths.currentFolder() else { throw ShelfLocationError.currentFolderGone }
             return folder
@@ -41,7 +53,9 @@ struct ShelfOptions: ParsableArguments {
                     ? url.deletingLastPathComponent().deletingLastPathComponent() : current
                 return ShelfPaths(root: root, library: url)
             }
-            guard let root = ShelfPaths.enclosingShelf(of: current) else { throw ShelfLocationError.notInsideShelf }
+            guard let root = ShelfPaths.enclosingShelf(of: try ShelfOptions.shellFolder) else {
+                throw ShelfLocationError.notInsideShelf
+            }
             return ShelfPaths(root: root)
         }
     }

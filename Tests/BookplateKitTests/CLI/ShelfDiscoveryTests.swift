@@ -58,6 +58,29 @@ import Testing
         }
     }
 
+    /// With `content/` kept in a synced folder and linked into the shelf, a build run from
+    /// `content/notes` reached through the link (`cd ~/shelf/content/notes`) found the shelf by the
+    /// real path, above the link's target, and built a second site inside the synced folder,
+    /// without the shelf's theme (found by an exploratory session). The shelf is now looked for
+    /// from the path the shell names.
+    @Test func aShelfWhoseContentIsALinkIsFoundThroughTheLink() async throws {
+        let root = try TestPaths.temporaryFolder("content-link")
+        #expect(try await CommandRunner(folder: root).runOffPool(["init", "shelf"]).status == 0)
+        let shelf = root.appendingPathComponent("shelf")
+        let synced = root.appendingPathComponent("synced")
+        let manager = FileManager.default
+        try manager.createDirectory(at: synced, withIntermediateDirectories: true)
+        try manager.moveItem(at: shelf.appendingPathComponent("content"), to: synced.appendingPathComponent("content"))
+        try manager.createSymbolicLink(
+            at: shelf.appendingPathComponent("content"), withDestinationURL: synced.appendingPathComponent("content"))
+        // As the reader's shell enters it: through the link, `$PWD` naming the link's path.
+        let entering = ["/bin/sh", "-c", #"cd "$0" && export PWD && exec "$@""#, shelf.path + "/content/notes"]
+        let built = try await CommandRunner(folder: root, launcher: entering).runOffPool(["build"])
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(manager.fileExists(atPath: shelf.appendingPathComponent("site/index.html").path))
+        #expect(!manager.fileExists(atPath: synced.appendingPathComponent("site").path))
+    }
+
     /// `serve` left in a folder that was deleted printed every path without its leading slash: a
     /// deleted current folder is named by an empty path, and every path lay "below" it (found by
     /// an exploratory session). Paths are now shortened only below a folder that is named.
