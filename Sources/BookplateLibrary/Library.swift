@@ -14,6 +14,8 @@ public struct Library: Sendable {
     /// Opened by ``open(forReadingAt:clock:)`` from a file or folder this process cannot write,
     /// as a copy: every change fails with SQLite's read-only error, and nothing may try one.
     public private(set) var isReadOnly = false
+    /// Closes the file when the last copy of this library is done with it (see ``LibraryLog``).
+    private var closer: Closer?
 
     /// Opens the library file at `url`; creates it (and its folder) when `create` is true and
     /// there is no file. An empty file is refused even then: it is a library lost to a crash or a
@@ -21,18 +23,22 @@ public struct Library: Sendable {
     public static func open(at url: URL, create: Bool = false, clock: WallClock = .system) throws -> Library {
         let exists = FileManager.default.fileExists(atPath: url.path)
         if !exists && !create { throw LibraryError.missingLibrary(path: url.relativePathForDisplay) }
+        if exists { try LibraryLog.refuseForeignLog(of: url) }
         return try opening(url, checkingSignature: exists) { path in
             if !exists {
                 try FileManager.default.createDirectory(
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             }
+            LibraryLog.recordOwner(of: url, opened: false)
             // One connection is all a command needs. (A DatabasePool would also write to the file
             // each time it opens, which would make every command change the library file.)
             // Each statement of a long transaction (an import, a note sync) keeps a journal of the
             // pages it changes, to undo itself alone; in a temporary file that was a write per
             // page, hundreds of thousands for ten thousand books: so in memory.
             let queue = try DatabaseQueue.bookplateFile(at: url.path, label: "library", pragma: "temp_store = MEMORY")
-            let library = Library(path: path, database: queue, clock: clock)
+            LibraryLog.recordOwner(of: url, opened: true)
+            var library = Library(path: path, database: queue, clock: clock)
+            library.closer = Closer(queue: queue, library: url)
             // A library that is up to date is not written to just by opening it.
             if try !library.isCurrent() { try library.migrate(queue) }
             return library
@@ -56,7 +62,9 @@ public struct Library: Sendable {
 
     /// The library at `url`, which exists, read from a copy of it taken whole.
     package static func openReadOnly(at url: URL, clock: WallClock) throws -> Library {
-        try opening(url, checkingSignature: true) { path in
+        // The copy takes in the log too: one from another computer is refused as in place.
+        try LibraryLog.refuseForeignLog(of: url)
+        return try opening(url, checkingSignature: true) { path in
             let queue = try DatabaseQueue.readOnlySnapshot(of: url) { copy in
                 let library = Library(path: path, database: copy, clock: clock)
                 if try !library.isCurrent() { try LibraryMigrations.migrator.migrate(copy) }
@@ -158,6 +166,26 @@ public struct Library: Sendable {
             return error.readerMessage
         }
         return "an import is under way, and keeps it until it is done, all or nothing: try again then"
+    }
+}
+
+extension Library {
+    /// The library's own connection, closed when the last copy of the library is gone rather than
+    /// whenever the process ends: SQLite then takes the log into the file and deletes it, so that
+    /// no `-wal` is left for a sync client to copy alone, and the owner file goes with it.
+    final class Closer: Sendable {
+        let queue: DatabaseQueue
+        let library: URL
+
+        init(queue: DatabaseQueue, library: URL) {
+            self.queue = queue
+            self.library = library
+        }
+
+        deinit {
+            try? queue.close()
+            LibraryLog.forgetOwner(of: library)
+        }
     }
 }
 
