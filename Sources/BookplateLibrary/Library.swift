@@ -23,7 +23,18 @@ public struct Library: Sendable {
     public static func open(at url: URL, create: Bool = false, clock: WallClock = .system) throws -> Library {
         let exists = FileManager.default.fileExists(atPath: url.path)
         if !exists && !create { throw LibraryError.missingLibrary(path: url.relativePathForDisplay) }
-        if exists { try LibraryLog.refuseForeignLog(of: url) }
+        // A library this process cannot write, in a folder it can, is read from a copy, as a
+        // command that only reads has it: opened in place, SQLite made its `-shm` as read-only
+        // as the file, and it stayed so, failing every change once the file could be written
+        // again (found by an exploratory session). A change then fails as it did, "cannot be
+        // written". (In a folder that cannot be written SQLite makes nothing.)
+        if exists, access(url.path, W_OK) != 0, access(url.deletingLastPathComponent().path, W_OK) == 0 {
+            return try openReadOnly(at: url, clock: clock)
+        }
+        if exists {
+            try LibraryLog.refuseForeignLog(of: url)
+            try LibraryLog.mendSideFiles(of: url)
+        }
         return try opening(url, checkingSignature: exists) { path in
             if !exists {
                 try FileManager.default.createDirectory(

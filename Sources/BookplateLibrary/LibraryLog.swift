@@ -71,6 +71,30 @@ package enum LibraryLog {
         try? FileManager.default.removeItem(at: owner)
     }
 
+    /// Gives the owner back the right to write SQLite's `-wal` and `-shm` beside a library it can
+    /// write. SQLite makes them with the library's mode: opened while the library was read-only
+    /// (a sync client holding it, a `chmod`), they stayed read-only, and every later change failed
+    /// with "cannot be written" though the library could be (found by an exploratory session).
+    /// One that is someone else's is named, for its owner to remove.
+    package static func mendSideFiles(of library: URL) throws {
+        let real = library.resolvingSymlinksInPath()
+        var libraryInfo = stat()
+        guard stat(real.path, &libraryInfo) == 0, access(real.path, W_OK) == 0 else { return }
+        for suffix in ["-wal", "-shm"] {
+            let side = real.path + suffix
+            var info = stat()
+            guard stat(side, &info) == 0, access(side, W_OK) != 0 else { continue }
+            if info.st_uid == geteuid(), chmod(side, (info.st_mode | libraryInfo.st_mode | S_IWUSR) & 0o666) == 0 {
+                continue
+            }
+            let name = URL(fileURLWithPath: side).relativePathForDisplay
+            throw LibraryError.storage(
+                path: library.relativePathForDisplay,
+                message: "\(name) beside it cannot be written (it is another user's): have them remove it while "
+                    + "no Bookplate is running")
+        }
+    }
+
     /// What the owner file says: the computer, the process, the log file it holds (none while it
     /// is still opening the library) and the library file it opened.
     private struct Owner {
