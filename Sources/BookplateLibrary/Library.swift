@@ -229,7 +229,7 @@ extension DatabaseError {
         case .SQLITE_FULL: "the disk is full"
         // SQLite's own "disk I/O error" sounds like a failing disk; a full one is likelier.
         case .SQLITE_IOERR: "it could not be read or written (is the disk full?)"
-        case .SQLITE_CORRUPT: "the file is damaged; restore it from a backup"
+        case .SQLITE_CORRUPT: LibraryError.damagedFile
         default: message ?? "SQLite error \(resultCode.rawValue)"
         }
     }
