@@ -18,15 +18,44 @@ public struct ShelfPaths: Sendable, Equatable {
 
     /// The shelf `folder` is in, as git finds its repository: the nearest of `folder` and the
     /// folders above it that holds `content/library.sqlite`; nil when none does.
+    ///
+    /// Only an absolute path is climbed, and no further than it has folders: a relative one (a
+    /// current folder that was deleted comes back empty) climbed `../../..` for ever at full CPU
+    /// (found by an exploratory session).
     public static func enclosingShelf(of folder: URL) -> URL? {
         var candidate = folder.standardizedFileURL
-        while true {
+        guard candidate.path.hasPrefix("/") else { return nil }
+        for _ in 0...candidate.pathComponents.count {
             let library = candidate.appendingPathComponent("content/library.sqlite").path
             if FileManager.default.fileExists(atPath: library) { return candidate }
             let parent = candidate.deletingLastPathComponent().standardizedFileURL
             if parent.path == candidate.path { return nil }
             candidate = parent
         }
+        return nil
+    }
+
+    /// The folder a command was run in, as the shell names it: `$PWD` when that is the same
+    /// folder as the process's own current folder, else that folder's real path; nil when the
+    /// current folder no longer exists (deleted, or replaced by a new one of the same name).
+    ///
+    /// The shell's name comes first because it is the reader's: with `content/` a link into a
+    /// synced folder, `cd ~/shelf/content/notes` is in `~/shelf` to them, and a command that
+    /// climbed the real path built a second site inside the synced folder (found by an
+    /// exploratory session).
+    public static func currentFolder(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> URL?
+    {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        let physical = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard physical.hasPrefix("/") else { return nil }
+        if let logical = environment["PWD"], logical.hasPrefix("/"), let here = identity(of: physical),
+            identity(of: logical) == here
+        {
+            return URL(fileURLWithPath: logical, isDirectory: true).standardizedFileURL
+        }
+        return URL(fileURLWithPath: physical, isDirectory: true)
     }
 
     /// The folder that holds the library, its notes and its covers. (Folders are named as such:
@@ -73,12 +102,14 @@ public struct ShelfPaths: Sendable, Equatable {
         let own = Set(folders.compactMap { identity(of: $0.path) })
         for folder in folders.map(realPath) where target == folder || target.hasPrefix(folder + "/") { return true }
         var folder = URL(fileURLWithPath: target)
-        while true {
+        // Never more steps than the path has folders, whatever the path (see enclosingShelf).
+        for _ in 0...folder.pathComponents.count {
             if let identity = identity(of: folder.path), own.contains(identity) { return true }
             let parent = folder.deletingLastPathComponent().standardizedFileURL
             if parent.path == folder.path { return false }
             folder = parent
         }
+        return false
     }
 
     /// `url`'s path with every link followed as far as the path exists, and the rest as written:
@@ -87,7 +118,7 @@ public struct ShelfPaths: Sendable, Equatable {
     private static func realPath(_ url: URL) -> String {
         var existing = url.standardizedFileURL
         var rest: [String] = []
-        while identity(of: existing.path) == nil {
+        for _ in 0...existing.pathComponents.count where identity(of: existing.path) == nil {
             let parent = existing.deletingLastPathComponent().standardizedFileURL
             if parent.path == existing.path { break }
             rest.insert(existing.lastPathComponent, at: 0)

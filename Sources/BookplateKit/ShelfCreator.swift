@@ -75,6 +75,12 @@ public enum ShelfCreator {
         # Bookplate's working files: the last search, the last build's state and the covers'
         # thumbnails, all made again when they are missing.
         /content/.bookplate/
+        # SQLite's files beside the library while a command has it open, and who holds them:
+        # committed alone they would be replayed onto another copy of the library.
+        /content/library.sqlite-wal
+        /content/library.sqlite-shm
+        /content/library.sqlite-journal
+        /content/library.sqlite-owner
 
         """
 }

@@ -14,6 +14,8 @@ public struct Library: Sendable {
     /// Opened by ``open(forReadingAt:clock:)`` from a file or folder this process cannot write,
     /// as a copy: every change fails with SQLite's read-only error, and nothing may try one.
     public private(set) var isReadOnly = false
+    /// Closes the file when the last copy of this library is done with it (see ``LibraryLog``).
+    private var closer: Closer?
 
     /// Opens the library file at `url`; creates it (and its folder) when `create` is true and
     /// there is no file. An empty file is refused even then: it is a library lost to a crash or a
@@ -21,18 +23,33 @@ public struct Library: Sendable {
     public static func open(at url: URL, create: Bool = false, clock: WallClock = .system) throws -> Library {
         let exists = FileManager.default.fileExists(atPath: url.path)
         if !exists && !create { throw LibraryError.missingLibrary(path: url.relativePathForDisplay) }
+        // A library this process cannot write, in a folder it can, is read from a copy, as a
+        // command that only reads has it: opened in place, SQLite made its `-shm` as read-only
+        // as the file, and it stayed so, failing every change once the file could be written
+        // again (found by an exploratory session). A change then fails as it did, "cannot be
+        // written". (In a folder that cannot be written SQLite makes nothing.)
+        if exists, access(url.path, W_OK) != 0, access(url.deletingLastPathComponent().path, W_OK) == 0 {
+            return try openReadOnly(at: url, clock: clock)
+        }
+        if exists {
+            try LibraryLog.refuseForeignLog(of: url)
+            try LibraryLog.mendSideFiles(of: url)
+        }
         return try opening(url, checkingSignature: exists) { path in
             if !exists {
                 try FileManager.default.createDirectory(
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             }
+            LibraryLog.recordOwner(of: url, opened: false)
             // One connection is all a command needs. (A DatabasePool would also write to the file
             // each time it opens, which would make every command change the library file.)
             // Each statement of a long transaction (an import, a note sync) keeps a journal of the
             // pages it changes, to undo itself alone; in a temporary file that was a write per
             // page, hundreds of thousands for ten thousand books: so in memory.
             let queue = try DatabaseQueue.bookplateFile(at: url.path, label: "library", pragma: "temp_store = MEMORY")
-            let library = Library(path: path, database: queue, clock: clock)
+            LibraryLog.recordOwner(of: url, opened: true)
+            var library = Library(path: path, database: queue, clock: clock)
+            library.closer = Closer(queue: queue, library: url)
             // A library that is up to date is not written to just by opening it.
             if try !library.isCurrent() { try library.migrate(queue) }
             return library
@@ -56,7 +73,9 @@ public struct Library: Sendable {
 
     /// The library at `url`, which exists, read from a copy of it taken whole.
     package static func openReadOnly(at url: URL, clock: WallClock) throws -> Library {
-        try opening(url, checkingSignature: true) { path in
+        // The copy takes in the log too: one from another computer is refused as in place.
+        try LibraryLog.refuseForeignLog(of: url)
+        return try opening(url, checkingSignature: true) { path in
             let queue = try DatabaseQueue.readOnlySnapshot(of: url) { copy in
                 let library = Library(path: path, database: copy, clock: clock)
                 if try !library.isCurrent() { try LibraryMigrations.migrator.migrate(copy) }
@@ -161,6 +180,26 @@ public struct Library: Sendable {
     }
 }
 
+extension Library {
+    /// The library's own connection, closed when the last copy of the library is gone rather than
+    /// whenever the process ends: SQLite then takes the log into the file and deletes it, so that
+    /// no `-wal` is left for a sync client to copy alone, and the owner file goes with it.
+    final class Closer: Sendable {
+        let queue: DatabaseQueue
+        let library: URL
+
+        init(queue: DatabaseQueue, library: URL) {
+            self.queue = queue
+            self.library = library
+        }
+
+        deinit {
+            try? queue.close()
+            LibraryLog.forgetOwner(of: library)
+        }
+    }
+}
+
 /// Tells an SQLite file from any other file by its 16-byte header.
 enum LibraryFileSignature {
     enum Kind {
@@ -190,7 +229,7 @@ extension DatabaseError {
         case .SQLITE_FULL: "the disk is full"
         // SQLite's own "disk I/O error" sounds like a failing disk; a full one is likelier.
         case .SQLITE_IOERR: "it could not be read or written (is the disk full?)"
-        case .SQLITE_CORRUPT: "the file is damaged; restore it from a backup"
+        case .SQLITE_CORRUPT: LibraryError.damagedFile
         default: message ?? "SQLite error \(resultCode.rawValue)"
         }
     }

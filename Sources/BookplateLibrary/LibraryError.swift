@@ -58,6 +58,19 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case highlightIDTooShort(String)
     case ambiguousHighlight(String)
 
+    /// Whether the library file read as damaged, or as no library at all: what a file being
+    /// written in place reads as until it is written whole.
+    public var readsAsDamaged: Bool {
+        switch self {
+        case .storage(_, let message): message == Self.damagedFile
+        case .notSQLite, .emptyLibraryFile, .notABookplateLibrary: true
+        default: false
+        }
+    }
+
+    /// What SQLite's "database disk image is malformed" is told as.
+    static let damagedFile = "the file is damaged; restore it from a backup"
+
     /// How many of the matches an error names: "show libro" named all 194 on one line.
     static let namedCandidates = 10
 

@@ -60,6 +60,12 @@ struct BookplateCommand: AsyncParsableCommand {
             JSONOutput.failure(message, status: ExitCode.validationFailure.rawValue)
             Foundation.exit(ExitCode.validationFailure.rawValue)
         }
+        // A shell left in a folder that was deleted, or replaced by a restore or a sync client,
+        // gives no current folder: no shelf can be found from it nor any path read, so every
+        // command says so rather than guess (found by an exploratory session).
+        if ShelfPaths.currentFolder(environment: [:]) == nil {
+            Terminal.exit(withError: ShelfLocationError.currentFolderGone)
+        }
         do {
             var running = command
             if var asyncCommand = running as? AsyncParsableCommand {

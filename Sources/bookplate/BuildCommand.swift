@@ -30,8 +30,10 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         var paths = try shelf.paths
-        if let output { paths.site = URL(fileURLWithPath: output, relativeTo: ShelfOptions.currentFolder) }
-        if let templates { paths.templates = URL(fileURLWithPath: templates, relativeTo: ShelfOptions.currentFolder) }
+        if let output { paths.site = URL(fileURLWithPath: output, relativeTo: try ShelfOptions.currentFolder) }
+        if let templates {
+            paths.templates = URL(fileURLWithPath: templates, relativeTo: try ShelfOptions.currentFolder)
+        }
         var builder = SiteBuilder(
             library: try shelf.openLibrary(), paths: paths, requiresTemplatesFolder: templates != nil)
         builder.baseURLOverride = baseURL.flatMap(SiteSettings.baseURL(parsing:))

@@ -39,7 +39,7 @@ extension CompletionKind {
 /// Reads the shelf's slugs for the shell, read-only: completing never creates or changes a file.
 enum BookCompletion {
     static func slugs(words: [String], prefix: String) -> [String] {
-        let current = ShelfOptions.currentFolder
+        guard let current = try? ShelfOptions.currentFolder else { return [] }
         var library: URL?
         if let index = words.firstIndex(of: "--library"), index + 1 < words.count {
             library = URL(fileURLWithPath: words[index + 1], relativeTo: current)
@@ -47,7 +47,7 @@ enum BookCompletion {
             library = URL(fileURLWithPath: String(value.dropFirst("--library=".count)), relativeTo: current)
         } else if let chosen = ProcessInfo.processInfo.environment["BOOKPLATE_LIBRARY"], !chosen.isEmpty {
             library = URL(fileURLWithPath: chosen, relativeTo: current)
-        } else if let root = ShelfPaths.enclosingShelf(of: current) {
+        } else if let root = (try? ShelfOptions.shellFolder).flatMap(ShelfPaths.enclosingShelf(of:)) {
             library = ShelfPaths(root: root).library
         }
         guard let library, let slugs = try? Library.slugs(readingOnly: library) else { return [] }

@@ -52,7 +52,7 @@ struct ImportCommand: AsyncParsableCommand {
         if let highlights = highlightSource { return try importHighlights(from: highlights) }
         guard let format = ImportSource(rawValue: source.lowercased()) else { return }
         let library = try shelf.openLibrary()
-        let url = URL(fileURLWithPath: file, relativeTo: ShelfOptions.currentFolder)
+        let url = URL(fileURLWithPath: file, relativeTo: try ShelfOptions.currentFolder)
         let paths = try shelf.paths
         let report = try ShelfImport(
             library: library, notes: NoteStore(folder: paths.notes), stateFolder: paths.stateFolder
@@ -132,7 +132,7 @@ struct ImportCommand: AsyncParsableCommand {
     /// `import kindle FILE` (kobo, koreader, readwise): the highlights, what could not be matched,
     /// and the sum. Skips and warnings name the file's line, or its entry for a database or JSON.
     func importHighlights(from source: HighlightSource) throws {
-        let url = URL(fileURLWithPath: file, relativeTo: ShelfOptions.currentFolder)
+        let url = URL(fileURLWithPath: file, relativeTo: try ShelfOptions.currentFolder)
         let summary = try HighlightImport(library: try shelf.openLibrary(), stateFolder: try shelf.paths.stateFolder)
             .run(file: url, as: source, addMissing: addMissing, dryRun: dryRun)
         // A file of which nothing could be read is a failure, not an import of nothing.
@@ -302,7 +302,7 @@ struct ExportCommand: ParsableCommand {
         case .json: data = try exporter.json()
         case .csv: data = try exporter.goodreadsCSV()
         case .markdown:
-            let folder = URL(fileURLWithPath: output ?? ".", relativeTo: ShelfOptions.currentFolder)
+            let folder = URL(fileURLWithPath: output ?? ".", relativeTo: try ShelfOptions.currentFolder)
             let summary = try MarkdownHighlightsExport(exporter: exporter, shelf: try shelf.paths).write(into: folder)
             for kept in summary.keptFiles {
                 Terminal.warning("\(kept) is not a file this export wrote: left as it is")
@@ -314,7 +314,7 @@ struct ExportCommand: ParsableCommand {
         }
         let paths = try shelf.paths
         if let output {
-            let url = URL(fileURLWithPath: output, relativeTo: ShelfOptions.currentFolder)
+            let url = URL(fileURLWithPath: output, relativeTo: try ShelfOptions.currentFolder)
             try ExportFile.write(data, to: url, shelf: paths)
         } else if isatty(STDOUT_FILENO) == 1 {
             // Shown, not kept: made safe like all else on a terminal.

@@ -22,7 +22,7 @@ struct InitCommand: ParsableCommand {
     }
 
     func run() throws {
-        let url = URL(fileURLWithPath: folder, relativeTo: ShelfOptions.currentFolder).standardizedFileURL
+        let url = URL(fileURLWithPath: folder, relativeTo: try ShelfOptions.currentFolder).standardizedFileURL
         if githubPages, FileManager.default.fileExists(atPath: ShelfPaths(root: url).library.path) {
             // A shelf already: only the workflow is added.
             let workflow = Publishing.gitHubPagesWorkflowPath
@@ -36,7 +36,7 @@ struct InitCommand: ParsableCommand {
             return
         }
         let paths = try ShelfCreator.createShelf(at: url, githubPages: githubPages)
-        let here = url.path == ShelfOptions.currentFolder.standardizedFileURL.path
+        let here = try url.path == ShelfOptions.currentFolder.standardizedFileURL.path
         var lines = [
             "Created a shelf in \(here ? "this folder" : folder): content/site.yaml, content/library.sqlite,"
                 + " content/notes/, templates/.",

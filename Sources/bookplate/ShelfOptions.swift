@@ -13,14 +13,31 @@ struct ShelfOptions: ParsableArguments {
         completion: .file(extensions: ["sqlite", "db"]))
     var library: String?
 
-    /// The folder the command was run in.
-    static var currentFolder: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
+    /// The folder the command was run in, by its real path: paths the reader types are read from
+    /// it, as every other program reads them.
+    static var currentFolder: URL {
+        get throws {
+            guard let folder = ShelfPaths.currentFolder(environment: [:]) else {
+                throw ShelfLocationError.currentFolderGone
+            }
+            return folder
+        }
+    }
+
+    /// The folder the command was run in as the shell names it (through a link, the link's
+    /// path): the shelf is looked for from it (``ShelfPaths/currentFolder(environment:)``).
+    static var shellFolder: URL {
+        get throws {
+            guard let folder = ShelfPaths.currentFolder() else { throw ShelfLocationError.currentFolderGone }
+            return folder
+        }
+    }
 
     /// The shelf's parts. Outside any shelf, and without `--library`, this throws: nothing is
     /// created anywhere but by `init`.
     var paths: ShelfPaths {
         get throws {
-            let current = ShelfOptions.currentFolder
+            let current = try ShelfOptions.currentFolder
             let chosen =
                 library ?? ProcessInfo.processInfo.environment["BOOKPLATE_LIBRARY"].flatMap { $0.isEmpty ? nil : $0 }
             if let chosen {
@@ -36,7 +53,9 @@ struct ShelfOptions: ParsableArguments {
                     ? url.deletingLastPathComponent().deletingLastPathComponent() : current
                 return ShelfPaths(root: root, library: url)
             }
-            guard let root = ShelfPaths.enclosingShelf(of: current) else { throw ShelfLocationError.notInsideShelf }
+            guard let root = ShelfPaths.enclosingShelf(of: try ShelfOptions.shellFolder) else {
+                throw ShelfLocationError.notInsideShelf
+            }
             return ShelfPaths(root: root)
         }
     }
@@ -98,6 +117,9 @@ struct BookOnShelf: ParsableArguments {
 /// with status 2, as a usage error does.
 enum ShelfLocationError: Error, CustomStringConvertible {
     case notInsideShelf
+    /// The folder the command was run in was deleted, or replaced by a new one of its name (a
+    /// restore from a backup, a sync client), while the shell stayed in it.
+    case currentFolderGone
     /// `suggested`: the library file in or beside the folder, as the reader would type it.
     case libraryIsAFolder(path: String, suggested: String)
 
@@ -105,6 +127,8 @@ enum ShelfLocationError: Error, CustomStringConvertible {
         switch self {
         case .notInsideShelf:
             "not inside a shelf: run `bookplate init DIR`, or pass `--library`"
+        case .currentFolderGone:
+            "the current folder no longer exists (it was deleted or replaced): cd into the shelf again"
         case .libraryIsAFolder(let path, let suggested):
             "--library \(path) is a folder: pass the library file, such as \(suggested)"
         }

@@ -132,7 +132,7 @@ public actor PreviewServer {
             siteStampAtFailure = siteStamp()
             pages.recordBuild(error: "\(error)")
             report(
-                "\(PreviewServer.failure(error)) "
+                "\(PreviewServer.failure(error, library: paths.library)) "
                     + (siteIsThere ? "(still serving the last good site)" : "(no site to serve until a build succeeds)")
             )
         }
@@ -407,5 +407,21 @@ extension PreviewServer {
     nonisolated static func failure(_ error: Any) -> String {
         let text = "\(error)"
         return text.hasPrefix("build failed") ? "B" + text.dropFirst() : "Build failed: " + text
+    }
+
+    /// How long after a change a library that cannot be read is taken to be still changing.
+    static let settlingTime: TimeInterval = 5
+
+    /// A failed build as the preview names it, knowing the library at `library`: one that reads
+    /// as damaged, or as no SQLite at all, and was written a moment ago is most likely being
+    /// written in place (a sync client, a copy) and is said to be changing, for the next round
+    /// tries again; "restore it from a backup" then alarmed the reader for nothing (found by an
+    /// exploratory session).
+    nonisolated static func failure(_ error: Any, library: URL, now: Date = Date()) -> String {
+        let unreadable = (error as? LibraryError)?.readsAsDamaged ?? false
+        let modified = (try? FileManager.default.attributesOfItem(atPath: library.path))?[.modificationDate] as? Date
+        guard unreadable, let modified, now.timeIntervalSince(modified) < settlingTime else { return failure(error) }
+        return "Build waits: the library \(library.relativePathForDisplay) is changing (being synced?), and cannot be "
+            + "read until it is written whole: will try again"
     }
 }

@@ -661,6 +661,36 @@ import Testing
         #expect(edit.status == 1 && edit.stderr.contains("cannot be written"), "\(edit.stderr)")
     }
 
+    /// A library read-only for a moment (a sync client holding it, a `chmod`): a build then left
+    /// `library.sqlite-shm` read-only, made by SQLite with the library's mode, and every later
+    /// edit failed with "cannot be written" though the library could be again (found by an
+    /// exploratory session). Nothing read-only is left behind, and one left by an older
+    /// Bookplate is mended.
+    @Test func aLibraryReadOnlyForAMomentLeavesEveryLaterChangeWorking() async throws {
+        try await dune()
+        var reader = bookplate
+        // Root writes whatever the permissions say: the shelf is `nobody`'s, run as `nobody`.
+        if getuid() == 0 {
+            try Self.giveToNobody(root)
+            reader = asNobody
+        }
+        let library = path("content/library.sqlite").path
+        for command in [["build"], ["edit", "dune", "--rating", "4"]] {
+            #expect(Foundation.chmod(library, 0o444) == 0)
+            _ = try await reader.runOffPool(command)
+            #expect(Foundation.chmod(library, 0o644) == 0)
+            let edit = try await reader.runOffPool(["edit", "dune", "--rating", "3"])
+            #expect(edit.status == 0, "after \(command): \(edit.stderr)")
+        }
+        // A read-only `-shm` an older Bookplate left, the reader's own.
+        let shm = library + "-shm"
+        #expect(FileManager.default.createFile(atPath: shm, contents: Data(count: 32768)))
+        if getuid() == 0 { #expect(Foundation.chown(shm, 65534, 65534) == 0) }
+        #expect(Foundation.chmod(shm, 0o444) == 0)
+        let edit = try await reader.runOffPool(["edit", "dune", "--rating", "2"])
+        #expect(edit.status == 0, "\(edit.stderr)")
+    }
+
     /// A web server's folder the reader owns, in one they may not write (`/var/www/books` in
     /// root's `/var/www`): the build made its new site beside the folder, and failed with
     /// "Permission denied" for ever (found by an exploratory session). It builds from inside it.

@@ -1,3 +1,4 @@
+import BookplateCore
 import Foundation
 import Testing
 
@@ -29,5 +30,63 @@ import Testing
         let preview = try await CommandRunner(folder: notes).runOffPool(["build", "--output", "../../preview"])
         #expect(preview.status == 0, "\(preview.stderr)")
         #expect(FileManager.default.fileExists(atPath: shelf.appendingPathComponent("preview/index.html").path))
+    }
+
+    /// A shell left in `content/notes` while the shelf was deleted and restored from a backup (in
+    /// another window, or by a sync client) ran `build`, `list` and `search` for ever at full CPU,
+    /// climbing `../../..` from the empty path a deleted current folder gives, and `init .` could
+    /// not write "" (found by an exploratory session). Every command now says in one line that
+    /// the current folder is gone, and ends.
+    @Test func aCommandInAFolderDeletedAndMadeAgainSaysSoAndEnds() async throws {
+        let root = try TestPaths.temporaryFolder("folder-gone")
+        #expect(try await CommandRunner(folder: root).runOffPool(["init", "shelf"]).status == 0)
+        let notes = root.appendingPathComponent("shelf/content/notes")
+        // The shell stays in its folder while the folder is deleted and made again; `timeout`
+        // ends a command that would not end.
+        let replacing = [
+            "/usr/bin/timeout", "20", "/bin/sh", "-c",
+            #"here=$(pwd -P) && rm -rf "$here" && mkdir "$here" && exec "$@""#,
+            "sh",
+        ]
+        for command in [["build"], ["list"], ["search", "dune"], ["init", "."]] {
+            let result = try await CommandRunner(folder: notes, launcher: replacing).runOffPool(command)
+            #expect(result.status == 2, "\(command): \(result.status) \(result.stderr)")
+            #expect(
+                result.stderr.contains(
+                    "the current folder no longer exists (it was deleted or replaced): cd into the shelf again"),
+                "\(command): \(result.stderr)")
+        }
+    }
+
+    /// With `content/` kept in a synced folder and linked into the shelf, a build run from
+    /// `content/notes` reached through the link (`cd ~/shelf/content/notes`) found the shelf by the
+    /// real path, above the link's target, and built a second site inside the synced folder,
+    /// without the shelf's theme (found by an exploratory session). The shelf is now looked for
+    /// from the path the shell names.
+    @Test func aShelfWhoseContentIsALinkIsFoundThroughTheLink() async throws {
+        let root = try TestPaths.temporaryFolder("content-link")
+        #expect(try await CommandRunner(folder: root).runOffPool(["init", "shelf"]).status == 0)
+        let shelf = root.appendingPathComponent("shelf")
+        let synced = root.appendingPathComponent("synced")
+        let manager = FileManager.default
+        try manager.createDirectory(at: synced, withIntermediateDirectories: true)
+        try manager.moveItem(at: shelf.appendingPathComponent("content"), to: synced.appendingPathComponent("content"))
+        try manager.createSymbolicLink(
+            at: shelf.appendingPathComponent("content"), withDestinationURL: synced.appendingPathComponent("content"))
+        // As the reader's shell enters it: through the link, `$PWD` naming the link's path.
+        let entering = ["/bin/sh", "-c", #"cd "$0" && export PWD && exec "$@""#, shelf.path + "/content/notes"]
+        let built = try await CommandRunner(folder: root, launcher: entering).runOffPool(["build"])
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(manager.fileExists(atPath: shelf.appendingPathComponent("site/index.html").path))
+        #expect(!manager.fileExists(atPath: synced.appendingPathComponent("site").path))
+    }
+
+    /// `serve` left in a folder that was deleted printed every path without its leading slash: a
+    /// deleted current folder is named by an empty path, and every path lay "below" it (found by
+    /// an exploratory session). Paths are now shortened only below a folder that is named.
+    @Test func aPathIsShownWholeWhenTheCurrentFolderIsGone() {
+        let page = URL(fileURLWithPath: "/home/reader/shelf/site/index.html")
+        #expect(page.relativePathForDisplay(from: "") == "/home/reader/shelf/site/index.html")
+        #expect(page.relativePathForDisplay(from: "/home/reader/shelf") == "site/index.html")
     }
 }

@@ -33,6 +33,61 @@ import Testing
         #expect(try reopened.books().map(\.book.title) == ["Emma"])
     }
 
+    /// A sync client copies the library, its `-wal` and its `-shm` one by one: a log written on
+    /// another computer, delivered beside this computer's library, was replayed onto it, losing
+    /// changes and damaging the file (found by an exploratory session). Such a log is now refused,
+    /// named, and the library left as it was; a library closed normally leaves no log to copy;
+    /// and a log left by a Bookplate killed on this computer holds the reader's committed changes
+    /// and is still taken in.
+    @Test func aLogFromAnotherComputerIsRefusedAndOneLeftHereIsTakenIn() throws {
+        let folder = try TestPaths.temporaryFolder("foreign-log")
+        let url = folder.appendingPathComponent("library.sqlite")
+        let manager = FileManager.default
+        do {
+            let library = try Library.open(at: url, create: true, clock: clock)
+            try library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        }
+        #expect(!manager.fileExists(atPath: url.path + "-wal") && !manager.fileExists(atPath: url.path + "-owner"))
+        let before = try Data(contentsOf: url)
+
+        // The other computer's copy, changed there and still open (or killed): its log is synced here.
+        let laptop = folder.appendingPathComponent("laptop.sqlite")
+        try before.write(to: laptop)
+        do {
+            let queue = try DatabaseQueue(path: laptop.path)
+            try queue.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+                try db.execute(sql: "UPDATE book SET title = title || ' (laptop)'")
+            }
+            try manager.copyItem(atPath: laptop.path + "-wal", toPath: url.path + "-wal")
+        }
+        #expect {
+            try Library.open(at: url, clock: clock)
+        } throws: { error in
+            "\(error)".contains("library.sqlite-wal was not left by Bookplate on this computer")
+        }
+        #expect(try Data(contentsOf: url) == before)
+        try manager.removeItem(atPath: url.path + "-wal")
+
+        // Bookplate killed here with a change in its log: the library as it was, and the log (the
+        // same file, kept by a second name while the library was open) with the owner file.
+        let kept = folder.appendingPathComponent("kept-wal")
+        let owner = folder.appendingPathComponent("kept-owner")
+        do {
+            let library = try Library.open(at: url, clock: clock)
+            try library.addBook(NewBook(title: "Kindred", authors: ["Octavia E. Butler"]))
+            #expect(link(url.path + "-wal", kept.path) == 0)
+            try manager.copyItem(atPath: url.path + "-owner", toPath: owner.path)
+            // It names the log it holds, not only that it was opening the library.
+            #expect(try !String(contentsOf: owner, encoding: .utf8).contains("opening"))
+        }
+        try before.write(to: url)
+        #expect(link(kept.path, url.path + "-wal") == 0)
+        try manager.copyItem(atPath: owner.path, toPath: url.path + "-owner")
+        let recovered = try Library.open(at: url, clock: clock)
+        #expect(try recovered.books().map(\.book.title).sorted() == ["Emma", "Kindred"])
+    }
+
     /// "Today" is the reader's day: a book marked read on New Year's morning in Tokyo (still the
     /// 31st in UTC) was finished the year before, and one on New Year's Eve in Los Angeles (the 1st
     /// in UTC) the year after (found by an exploratory session).

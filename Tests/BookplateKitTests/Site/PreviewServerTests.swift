@@ -372,4 +372,21 @@ import Testing
         // Never an address another host could be read from.
         #expect(answer("//stats").fields.contains { $0.name == "Location" && $0.value == "/stats/" })
     }
+
+    /// A library being written in place by a sync client reads as damaged for a moment: `serve`
+    /// said "the file is damaged; restore it from a backup", and the next round built (found by
+    /// an exploratory session). One written a moment ago is said to be changing; one that has
+    /// stayed damaged is still told to be restored.
+    @Test func aLibraryBeingWrittenInPlaceIsSaidToBeChangingNotDamaged() throws {
+        let folder = try TestPaths.temporaryFolder("changing-library")
+        let library = folder.appendingPathComponent("library.sqlite")
+        try Data("SQLite format 3\u{0}half written".utf8).write(to: library)
+        let damaged = LibraryError.storage(path: "content/library.sqlite", message: LibraryError.damagedFile)
+        let now = Date()
+        let changing = PreviewServer.failure(damaged, library: library, now: now)
+        #expect(changing.contains("is changing (being synced?)") && changing.contains("will try again"), "\(changing)")
+        #expect(!changing.contains("restore it from a backup"))
+        let later = PreviewServer.failure(damaged, library: library, now: now.addingTimeInterval(60))
+        #expect(later.hasSuffix("the file is damaged; restore it from a backup"), "\(later)")
+    }
 }
