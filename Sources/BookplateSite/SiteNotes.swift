@@ -57,7 +57,7 @@ struct SiteNotes: Sendable {
     private func read(_ slug: String) throws -> String {
         let path = store.path(forSlug: slug)
         do {
-            return try NoteStore.readNote(atPath: path)
+            return try NoteStore.readNoteToPublish(atPath: path)
         } catch {
             var underlying = error
             var shown = URL(fileURLWithPath: path).relativePathForDisplay
