@@ -95,9 +95,9 @@ package enum FileStamps {
         return FileManager.default.contents(atPath: path()).map(ContentDigest.of) == digest
     }
 
-    /// Every regular file below `folder` (hidden files and folders left out, links not followed),
-    /// by relative path. Files racy at `stampedAt` (default: now)
-    /// get a digest.
+    /// Every regular file below `folder` (hidden files and folders left out, links below it not
+    /// followed, as ``FolderWalk`` walks), by relative path. Files racy at `stampedAt` (default:
+    /// now) get a digest.
     package static func scan(_ folder: URL, suffix: String? = nil, stampedAt: Int64? = nil) -> [String: Stamp] {
         var links: [String] = []
         return scan(folder, suffix: suffix, stampedAt: stampedAt, links: &links)
@@ -118,43 +118,47 @@ package enum FileStamps {
         _ folder: URL, suffix: String? = nil, stampedAt: Int64? = nil, links: inout [String],
         passedOver: inout [String]
     ) -> [String: Stamp] {
+        var evicted: [String] = []
+        return scan(
+            folder, suffix: suffix, stampedAt: stampedAt, links: &links, passedOver: &passedOver, evicted: &evicted)
+    }
+
+    /// Like ``scan(_:suffix:stampedAt:links:passedOver:)``, and names in `evicted` the files iCloud
+    /// Drive holds in its placeholders (``FolderWalk/Entry/evicted``).
+    package static func scan(
+        _ folder: URL, suffix: String? = nil, stampedAt: Int64? = nil, links: inout [String],
+        passedOver: inout [String], evicted: inout [String]
+    ) -> [String: Stamp] {
         var stamps: [String: Stamp] = [:]
         let stampedAt = stampedAt ?? now()
         scan(
-            folder.path, prefix: "", suffix: suffix, stampedAt: stampedAt, into: &stamps, links: &links,
-            passedOver: &passedOver)
+            folder.path, suffix: suffix, stampedAt: stampedAt, into: &stamps, links: &links,
+            passedOver: &passedOver, evicted: &evicted)
         return stamps
     }
 
     private static func scan(
-        _ path: String, prefix: String, suffix: String?, stampedAt: Int64, into stamps: inout [String: Stamp],
-        links: inout [String], passedOver: inout [String]
+        _ path: String, suffix: String?, stampedAt: Int64, into stamps: inout [String: Stamp],
+        links: inout [String], passedOver: inout [String], evicted: inout [String]
     ) {
-        guard let directory = opendir(path) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = entry.pointee.name
-            if name.hasPrefix(".") { continue }
-            let full = path + "/" + name
-            var info = stat()
-            // A link is not followed, so a link back up the tree cannot loop.
-            guard fstatat(dirfd(directory), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            if (info.st_mode & S_IFMT) == S_IFDIR {
-                scan(
-                    full, prefix: prefix + name + "/", suffix: suffix, stampedAt: stampedAt, into: &stamps,
-                    links: &links, passedOver: &passedOver)
-            } else if (info.st_mode & S_IFMT) == S_IFLNK {
-                links.append(prefix + name)
-            } else if (info.st_mode & S_IFMT) == S_IFREG, let suffix, !name.hasSuffix(suffix) {
-                passedOver.append(prefix + name)
-            } else if (info.st_mode & S_IFMT) == S_IFREG {
+        FolderWalk.walk(path) { relative, full, entry in
+            switch entry {
+            case .link: links.append(relative)
+            case .evicted: evicted.append(relative)
+            case .file(let info):
+                if let suffix, !relative.hasSuffix(suffix) {
+                    passedOver.append(relative)
+                    break
+                }
                 var stamp = Stamp(info)
                 if stamp.isRacy(at: stampedAt) {
                     // Gone or unreadable since it was listed: a stamp no earlier one can equal.
                     stamp.digest = FileManager.default.contents(atPath: full).map(ContentDigest.of) ?? .max
                 }
-                stamps[prefix + name] = stamp
+                stamps[relative] = stamp
+            case .folder, .other: break
             }
+            return true
         }
     }
 }

@@ -21,14 +21,18 @@ public enum ShelfCreator {
             // A repository just cloned or made with `git init` holds only `.git`: it is where a
             // shelf published with GitHub Pages starts (it was "not an empty folder": found by an
             // exploratory session).
-            let entries = ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0 != ".git" }
+            // So does a folder a sync client or the system has just marked as its own (found by an
+            // exploratory session).
+            let entries = ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+                !ShelfCreator.isFolderMarker($0)
+            }.sorted()
             guard isDirectory.boolValue else { throw ShelfError.notAFolder(path: folder.relativePathForDisplay) }
             guard entries.isEmpty else {
                 // A shelf made before was "not an empty folder", as if it were anything else.
                 if manager.fileExists(atPath: ShelfPaths(root: folder).library.path) {
                     throw ShelfError.alreadyAShelf(path: folder.relativePathForDisplay)
                 }
-                throw ShelfError.notEmpty(path: folder.relativePathForDisplay)
+                throw ShelfError.notEmpty(path: folder.relativePathForDisplay, holding: entries)
             }
         }
         let paths = ShelfPaths(root: folder)
@@ -71,6 +75,18 @@ public enum ShelfCreator {
     }
 
     /// What a new shelf keeps out of version control: Bookplate's own working files.
+    /// Whether `name` is a file or folder that marks a folder as git's, a sync client's or the
+    /// system's, and that a shelf can be made beside: `.git`, Syncthing's `.stfolder`, Dropbox's
+    /// `.dropbox`, `.DS_Store`, `desktop.ini`.
+    static func isFolderMarker(_ name: String) -> Bool {
+        let markers: Set<String> = [
+            ".git", ".stfolder", ".stignore", ".stversions", ".dropbox", ".dropbox.attr", ".dropbox.cache",
+            ".sync", ".owncloudsync.log", ".nextcloudsync.log", ".DS_Store", ".localized",
+        ]
+        return markers.contains(name) || (name.hasPrefix(".sync_") && name.hasSuffix(".db"))
+            || StrayFile.recognise(name, exists: { _ in false }) == .systemFile
+    }
+
     static let gitignore = """
         # Bookplate's working files: the last search, the last build's state and the covers'
         # thumbnails, all made again when they are missing.
@@ -182,7 +198,9 @@ public enum ThemeFiles {
 
 /// What stops a shelf from being created.
 public enum ShelfError: Error, Equatable, CustomStringConvertible {
-    case notEmpty(path: String)
+    /// A folder holding `holding` (the names, in order), which are not the marks of git, a sync
+    /// client or the system.
+    case notEmpty(path: String, holding: [String])
     /// A folder that holds a shelf already.
     case alreadyAShelf(path: String)
     /// A file, not a folder, where the shelf was to be made.
@@ -194,8 +212,9 @@ public enum ShelfError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notEmpty(let path):
-            "\(path) is not an empty folder: choose a new folder for the shelf"
+        case .notEmpty(let path, let holding):
+            "\(path) is not an empty folder (it holds \(holding.prefix(3).joined(separator: ", "))"
+                + (holding.count > 3 ? " and \(holding.count - 3) more" : "") + "): choose a new folder for the shelf"
         case .alreadyAShelf(let path):
             "\(path) is a shelf already: run Bookplate's commands in it, or choose a new folder for another"
         case .notAFolder(let path):

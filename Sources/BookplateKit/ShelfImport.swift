@@ -58,7 +58,11 @@ public struct ShelfImport: Sendable {
                 for (slug, markdown) in batch {
                     let target = notes.url(forSlug: slug)
                     if !staged.holds(slug), FileManager.default.fileExists(atPath: target.path) {
-                        let differs = (try? notes.readNote(at: target)) != markdown
+                        // Compared as text: a note whose line ends a sync tool changed is the same.
+                        let differs =
+                            (try? notes.readNote(at: target)).map {
+                                !ImportedNoteText.same($0, markdown)
+                            } ?? true
                         kept[slug] = differs
                         if !differs { same.append((slug, markdown)) }
                     } else {

@@ -30,7 +30,7 @@ extension Library {
     /// Remembers `notes` as imported, in the transaction of `db`.
     static func recordImportedNotes(_ notes: [(slug: String, markdown: String)], in db: Database) throws {
         guard !notes.isEmpty else { return }
-        let hashes = Parallel.map(notes.map(\.markdown)) { ContentHash.sha256Hex(of: $0) }
+        let hashes = Parallel.map(notes.map(\.markdown)) { ImportedNoteText.hash(of: $0) }
         let statement = try db.cachedStatement(
             sql: """
                 INSERT INTO importedNote (bookId, markdownHash) SELECT id, ? FROM book WHERE slug = ?

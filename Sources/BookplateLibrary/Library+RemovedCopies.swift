@@ -115,7 +115,7 @@ extension BookImporter {
         let snapshot = RemovedBookSnapshot(
             book: book, authors: authors, works: [:], shelves: Shelf.names(new.shelves),
             externalIDs: ids.sorted { $0.key < $1.key }.map { .init(source: $0.key, value: $0.value) },
-            importedNoteHash: note.map { ContentHash.sha256Hex(of: $0) }, reads: record.reads,
+            importedNoteHash: note.map { ImportedNoteText.hash(of: $0) }, reads: record.reads,
             readsSetAsideFrom: record.readsSetAsideFrom.contains { $0 != nil } ? record.readsSetAsideFrom : nil,
             series: new.series, highlights: highlights)
         try db.execute(

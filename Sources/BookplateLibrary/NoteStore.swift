@@ -58,6 +58,17 @@ public struct NoteStore: Sendable {
         folderPath + "/" + slug + ".md"
     }
 
+    /// Reads the note or page at `path`, as ``readNote(atPath:)`` does, for publishing: one holding a
+    /// merge conflict git left is refused (published, it showed both texts and git's marks), and
+    /// the site stays as it was until the reader resolves it.
+    public static func readNoteToPublish(atPath path: String) throws -> String {
+        let text = try readNote(atPath: path)
+        if let line = MergeConflict.markerLine(in: text) {
+            throw NoteError.mergeConflict(path: URL(fileURLWithPath: path).relativePathForDisplay, line: line)
+        }
+        return text
+    }
+
     /// Reads the note at `path`, insisting on UTF-8: a regular file, never through a symbolic link.
     public static func readNote(atPath path: String) throws -> String {
         let display = { URL(fileURLWithPath: path).relativePathForDisplay }
@@ -91,7 +102,16 @@ public struct NoteStore: Sendable {
     /// told (one Latin-1 note stopped every export: found by an exploratory session).
     public func noteForBackup(forSlug slug: String, warn: (String) -> Void) throws -> String? {
         do {
-            return try note(forSlug: slug)
+            guard let note = try note(forSlug: slug) else {
+                // Evicted by iCloud Drive, it is not on this machine: an export without it was a
+                // backup missing the note (found by an exploratory session).
+                let placeholder = folder.appendingPathComponent(".\(slug).md.icloud")
+                if FileManager.default.fileExists(atPath: placeholder.path) {
+                    throw NoteError.evicted(path: url(forSlug: slug).relativePathForDisplay)
+                }
+                return nil
+            }
+            return note
         } catch NoteError.notUTF8(let path) {
             return try readAsWindows1252(url(forSlug: slug), path: path, warn: warn)
         }
@@ -229,6 +249,10 @@ public enum NoteError: Error, Equatable, CustomStringConvertible {
     case linked(path: String)
     /// The notes folder is a link to `target`, which is not there.
     case folderLinkedToNothing(path: String, target: String)
+    /// A note iCloud Drive evicted to a placeholder, not on this machine.
+    case evicted(path: String)
+    /// A conflict git left unresolved, opened at `line`.
+    case mergeConflict(path: String, line: Int)
 
     public var description: String {
         switch self {
@@ -258,6 +282,12 @@ public enum NoteError: Error, Equatable, CustomStringConvertible {
             LinkedFiles.refusal(path)
         case .folderLinkedToNothing(let path, let target):
             LinkedFiles.missingTargetRefusal(path, target: target)
+        case .evicted(let path):
+            "\(path) is in iCloud and not downloaded: open it in Finder or run "
+                + "`brctl download \(ShellWord.quoted(path))`, then try again"
+        case .mergeConflict(let path, let line):
+            "\(path) holds a merge conflict git left unresolved (its marks <<<<<<<, ======= and >>>>>>> from "
+                + "line \(line)): keep the text you want, remove the marks' lines, then build again"
         }
     }
 }

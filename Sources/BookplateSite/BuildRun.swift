@@ -59,6 +59,8 @@ struct BuildRun {
     private var noteReading: Background<SiteNotes>?
     /// Links in the notes folder, listed while the last build's state is read.
     private var noteLinks: [String] = []
+    /// The files of the shelf iCloud Drive evicted, as paths for messages.
+    private var evicted: [String] = []
     /// Note files whose book is not in the library, by slug.
     private var orphanNotes: [String] = []
     /// Whether the notes whose files changed since the last build all read as they did: saved
@@ -67,6 +69,10 @@ struct BuildRun {
     /// A warning for each file of the notes folder named almost as a note (`Dune.MD`), made at
     /// every build, as the notes are listed at every build.
     private var misnamedNotes: [String] = []
+    /// A line for each sync client's conflict copy in the shelf's folders (``StrayFile``), made
+    /// at every build, as the folders are listed at every build: what it copies may lack the
+    /// other machine's words until the reader merges them.
+    private var conflictCopies: [String] = []
     /// How many notes were rendered: one for each book page with a note that was written.
     private var notesRendered = 0
     private var theme: Theme?
@@ -76,6 +82,8 @@ struct BuildRun {
     private var warnings: [String] = []
     /// What this build did that the reader should know of once (files taken out of the site).
     private var events: [String] = []
+    /// What was taken out of Bookplate's folders in the site, with the files each was or held.
+    private var removedStrays: [(path: String, files: [String])] = []
     private var outputs = SitePlan()
     private var files: [String: BuildState.Output] = [:]
     /// A whole new site taking the old one's place, which the state waits for before it is saved.
@@ -158,9 +166,22 @@ struct BuildRun {
         }
         noteStamps = [:]
         var passedOver: [String] = []
-        for (name, stamp) in FileStamps.scan(paths.notes, suffix: ".md", links: &noteLinks, passedOver: &passedOver)
+        var evictedNotes: [String] = []
+        for (name, stamp) in FileStamps.scan(
+            paths.notes, suffix: ".md", links: &noteLinks, passedOver: &passedOver, evicted: &evictedNotes)
         where !name.contains("/") {
             noteStamps[String(name.dropLast(3))] = stamp
+        }
+        evicted = evictedNotes.map { paths.notes.appendingPathComponent($0).relativePathForDisplay }
+        // A sync client's conflict copy of a note (`kindred 2.md`) was told it belonged to no
+        // book and to be renamed to a book's slug, onto the note it copies (found by an
+        // exploratory session): it is named for what it is, and is no note.
+        let noteNames = Set(noteStamps.keys.map { $0 + ".md" }).union(passedOver.filter { !$0.contains("/") })
+        conflictCopies = StrayFile.conflictCopies(among: noteNames).map { name, original in
+            if name.hasSuffix(".md") { noteStamps[String(name.dropLast(3))] = nil }
+            passedOver.removeAll { $0 == name }
+            return StrayFile.conflictCopy(of: original).leftOut(
+                paths.notes.appendingPathComponent(name).relativePathForDisplay)
         }
         // `Dune.MD` or `dune.markdown` was left out without a word, and the reader's note never
         // appeared (found by an exploratory session).
@@ -255,11 +276,40 @@ struct BuildRun {
             (paths.covers, \BuildRun.coverFiles), (paths.photos, \BuildRun.photoFiles),
             (paths.templates, \BuildRun.templateFiles), (paths.pages, \BuildRun.pageFiles),
         ] {
-            var links: [String] = []
-            self[keyPath: keep] = FileStamps.scan(folder, links: &links)
+            var (links, passedOver, evictedHere): ([String], [String], [String]) = ([], [], [])
+            self[keyPath: keep] = FileStamps.scan(folder, links: &links, passedOver: &passedOver, evicted: &evictedHere)
             if let link = links.first {
                 throw SiteError.linkedSource(path: folder.appendingPathComponent(link).relativePathForDisplay)
             }
+            evicted += evictedHere.map { folder.appendingPathComponent($0).relativePathForDisplay }
+        }
+        // A file iCloud Drive evicted to a placeholder (`.kindred.md.icloud`) is not on this
+        // machine: the build made the site without it, the note off its page, the reader's
+        // template replaced by the built-in one (found by an exploratory session). Nothing is
+        // built until it is downloaded, so the site keeps what it had.
+        let contentNames = Set((try? FileManager.default.contentsOfDirectory(atPath: paths.content.path)) ?? [])
+        for name in contentNames.sorted() where name.hasPrefix(".") && name.hasSuffix(".icloud") {
+            let original = String(name.dropFirst().dropLast(".icloud".count))
+            if !original.isEmpty, !original.hasPrefix("."), !contentNames.contains(original) {
+                evicted.append(paths.content.appendingPathComponent(original).relativePathForDisplay)
+            }
+        }
+        if !evicted.isEmpty { throw SiteError.evicted(paths: evicted) }
+        // Covers and photos are found by their book's or author's slug, so a conflict copy is
+        // never published; the library and settings are read by name: each copy is named, since
+        // the other machine's changes are in it alone.
+        for (folder, files) in [(paths.covers, coverFiles), (paths.photos, photoFiles)] {
+            conflictCopies += StrayFile.conflictCopies(among: Set(files.keys.filter { !$0.contains("/") })).map {
+                StrayFile.conflictCopy(of: $0.original).leftOut(
+                    folder.appendingPathComponent($0.name).relativePathForDisplay)
+            }
+        }
+        conflictCopies += StrayFile.conflictCopies(among: contentNames).map { name, original in
+            let path = paths.content.appendingPathComponent(name).relativePathForDisplay
+            guard original.hasSuffix(".sqlite") else { return StrayFile.conflictCopy(of: original).leftOut(path) }
+            return "\(path) is not read: it looks like a sync conflict copy of \(original), holding what another "
+                + "machine changed; see what it holds (put it as content/library.sqlite of a copy of the shelf, "
+                + "and run `bookplate list` there), make the same changes here, then remove it"
         }
         try readExtraPages()
         inputs = builder.inputFingerprint(settings: settings, revision: revision)
@@ -374,14 +424,26 @@ struct BuildRun {
             let linked = Set(look.linked)
             damaged.formUnion(files.filter { !SiteFolders.folders(of: [$0]).isDisjoint(with: linked) })
         }
+        var held: [String: [String]] = [:]
         let removed = SiteFolders.removeStrays(
-            listing: look.changed, keeping: previous.files, folders: folders, in: site)
-        guard let first = removed.first else { return }
+            listing: look.changed, keeping: previous.files, folders: folders, in: site, held: &held)
         removedCount += removed.count
-        let more = removed.count > 1 ? " and \(removed.count - 1) more" : ""
-        events.append(
+        removedStrays = removed.map { ($0, held[$0] ?? []) }
+    }
+
+    /// The line for what ``lookAtFolders(_:files:in:)`` took out that this build did not write
+    /// again: site/ kept in git on two machines brought the pages another machine's build wrote,
+    /// which were blamed on the reader (found by an exploratory session). Whatever this build
+    /// writes at the same place is Bookplate's, and not said.
+    private var removedStraysLine: [String] {
+        let written = (kind == .upToDate ? previous?.files : files) ?? [:]
+        let readers = removedStrays.filter { $0.files.isEmpty || $0.files.contains { written[$0] == nil } }
+        guard let first = readers.first?.path else { return [] }
+        let more = readers.count > 1 ? " and \(readers.count - 1) more" : ""
+        return [
             "removed \(paths.site.appendingPathComponent(first).relativePathForDisplay)\(more): Bookplate's folders "
-                + "in the site hold only what it writes (keep your own files at the top of the site)")
+                + "in the site hold only what it writes (keep your own files at the top of the site)"
+        ]
     }
 
     /// An up-to-date site whose notes or sources were stamped within the racy window last time
@@ -768,8 +830,9 @@ struct BuildRun {
             oversizedNotes: oversizedNotes.map {
                 paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay
             },
-            warnings: events + (kind == .upToDate ? previous?.warnings ?? [] : warnings) + misnamedNotes
-                + missingLinks() + (underWay ? [importUnderWayLine(orphans.count)] : [])
+            warnings: events + removedStraysLine + (kind == .upToDate ? previous?.warnings ?? [] : warnings)
+                + misnamedNotes
+                + conflictCopies + missingLinks() + (underWay ? [importUnderWayLine(orphans.count)] : [])
                 + writer.leftoversThatStayed(),
             duration: ContinuousClock.now - started, baseURL: settings.baseURL,
             notesReadAsBefore: kind == .notesOnly && notesReadAsBefore)

@@ -89,6 +89,10 @@ enum CoverArt {
     ) -> [String] {
         images.files.keys.sorted().compactMap { name in
             guard !name.contains("/"), let dot = name.lastIndex(of: "."), dot > name.startIndex else { return nil }
+            // A conflict copy was told to be renamed for a book, onto the image it copies (found
+            // by an exploratory session): the build names it for what it is. An editor's backup
+            // or a system file is no image of the shelf's.
+            guard StrayFile.recognise(name, exists: { images.files[$0] != nil }) == nil else { return nil }
             let slug = String(name[..<dot])
             let shown = folder.appendingPathComponent(name).relativePathForDisplay
             guard ImageInfo.fileExtensions.contains(name[name.index(after: dot)...].lowercased()) else {

@@ -181,6 +181,13 @@ package enum DefaultTheme {
         (`site/images/`, `url(../images/paper.png)`). Every build names a link to a file that is in
         neither, and where to put it.
 
+        The files editors, sync clients and the system leave in this folder are no part of the theme:
+        an editor's backup (`book.mustache~`, `4913`), a system file (`desktop.ini`, `Thumbs.db`,
+        `Icon`) and a sync client's conflict copy of a file beside it (`book (Ada's conflicted copy
+        2026-11-27).mustache`, `style 2.css`) are left out, templates and assets alike, and every build
+        names each. This folder may be a symbolic link (a theme kept in a synced folder): it is
+        followed; a link inside it is refused.
+
         """####
 
     package static let files: [String: String] = [

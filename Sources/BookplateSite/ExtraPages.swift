@@ -120,7 +120,15 @@ struct ExtraPages: Sendable, Equatable {
     static func load(from folder: URL, files: [String: FileStamps.Stamp], passedOver: [String]) throws -> ExtraPages {
         var loaded = ExtraPages()
         let display = { (name: String) in folder.appendingPathComponent(name).relativePathForDisplay }
-        for (file, stamp) in files.sorted(by: { $0.key < $1.key }) {
+        // A conflict copy of a page was told to be renamed to an address of its own (`about 2.md`
+        // as `about-2.md`), which published the page twice; an editor's backup as a page's image
+        // (found by an exploratory session). They are named for what they are, and left out.
+        let names = Set(files.keys).union(passedOver)
+        let strays = names.filter { !$0.contains("/") }.reduce(into: [String: StrayFile]()) { strays, name in
+            strays[name] = StrayFile.recognise(name, exists: names.contains)
+        }
+        loaded.warnings += strays.map { $0.value.leftOut(display($0.key)) }
+        for (file, stamp) in files.sorted(by: { $0.key < $1.key }) where strays[file] == nil {
             let name = String(file.dropLast(3))
             guard !file.contains("/") else {
                 loaded.warnings.append(
@@ -139,7 +147,8 @@ struct ExtraPages: Sendable, Equatable {
             let path = folder.appendingPathComponent(file).path
             // Its size first, as the scan found it: a page too long to publish is not read (found
             // by a review).
-            guard stamp.size <= NoteStore.largestPublished, case let text = try NoteStore.readNote(atPath: path),
+            guard stamp.size <= NoteStore.largestPublished,
+                case let text = try NoteStore.readNoteToPublish(atPath: path),
                 text.utf8.count <= NoteStore.largestPublished
             else {
                 loaded.warnings.append(
@@ -154,7 +163,7 @@ struct ExtraPages: Sendable, Equatable {
         // Every other file is said too: an image beside a page was left out without a word, and
         // the page's link to it broke (found by an exploratory session).
         let published = Set(loaded.pages.map { $0.name + ".md" })
-        loaded.warnings += passedOver.sorted().map { file in
+        loaded.warnings += passedOver.filter { strays[$0] == nil }.sorted().map { file in
             guard let expected = NoteStore.noteName(forMisnamed: file) else {
                 return "\(display(file)) is not published: \(folder.relativePathForDisplay) holds pages (Markdown "
                     + "files); keep a page's images in a folder of yours at the top of the site (site/images/, "

@@ -76,7 +76,19 @@ enum SiteFolders {
         listing listed: [Substring], keeping files: [String: BuildState.Output], folders: Set<Substring>,
         in site: String
     ) -> [String] {
+        var held: [String: [String]] = [:]
+        return removeStrays(listing: listed, keeping: files, folders: folders, in: site, held: &held)
+    }
+
+    /// Like ``removeStrays(listing:keeping:folders:in:)``, and tells in `held` the files each path
+    /// removed was or held (paths below the site; hidden ones left out), so that a build can tell
+    /// the reader's files from those of a build on another machine, which it writes itself.
+    static func removeStrays(
+        listing listed: [Substring], keeping files: [String: BuildState.Output], folders: Set<Substring>,
+        in site: String, held: inout [String: [String]]
+    ) -> [String] {
         var removed: [String] = []
+        var holding: [String: [String]] = [:]
         func sweep(_ folder: String, keeps: (String) -> Bool) {
             let prefix = folder.isEmpty ? "" : folder + "/"
             guard let listing = opendir(site + "/" + folder) else { return }
@@ -93,8 +105,21 @@ enum SiteFolders {
                 strays.append((name, bytes.map { CChar(bitPattern: $0) } + [0]))
             }
             for stray in strays {
-                RawEntry.remove(stray.entry, in: dirfd(listing))
+                var files: [String] = []
                 var info = stat()
+                if fstatat(dirfd(listing), stray.entry, &info, AT_SYMLINK_NOFOLLOW) == 0,
+                    (info.st_mode & S_IFMT) == S_IFDIR
+                {
+                    FolderWalk.walk(site + "/" + prefix + stray.name) { relative, _, entry in
+                        if case .folder = entry { return true }
+                        files.append(prefix + stray.name + "/" + relative)
+                        return false
+                    }
+                } else {
+                    files.append(prefix + stray.name)
+                }
+                holding[prefix + stray.name] = files
+                RawEntry.remove(stray.entry, in: dirfd(listing))
                 if fstatat(dirfd(listing), stray.entry, &info, AT_SYMLINK_NOFOLLOW) != 0 {
                     removed.append(prefix + stray.name)
                 }
@@ -106,6 +131,7 @@ enum SiteFolders {
         for folder in listed {
             sweep(String(folder)) { files[$0] != nil || folders.contains(Substring($0)) }
         }
+        for path in removed { held[path] = holding[path] }
         return removed.sorted()
     }
 }

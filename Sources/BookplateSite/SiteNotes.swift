@@ -49,7 +49,7 @@ struct SiteNotes: Sendable {
     /// How the note of `slug` that reads `markdown` is rendered.
     private func renderer(forSlug slug: String, markdown: String) -> NoteRenderer {
         guard renderer.allowsRawHTML, let imported = importedHashes[slug],
-            imported == ContentHash.sha256Hex(of: markdown)
+            ImportedNoteText.matches(markdown, recorded: imported)
         else { return renderer }
         return NoteRenderer(allowsRawHTML: false)
     }
@@ -57,7 +57,7 @@ struct SiteNotes: Sendable {
     private func read(_ slug: String) throws -> String {
         let path = store.path(forSlug: slug)
         do {
-            return try NoteStore.readNote(atPath: path)
+            return try NoteStore.readNoteToPublish(atPath: path)
         } catch {
             var underlying = error
             var shown = URL(fileURLWithPath: path).relativePathForDisplay

@@ -656,6 +656,9 @@ public enum SiteError: Error, Equatable, CustomStringConvertible {
     /// An output folder holding files of another user (a build run once with `sudo`), which a
     /// build cannot replace.
     case ownedByAnother(path: String)
+    /// Files of the shelf that iCloud Drive evicted to placeholders (`.kindred.md.icloud`), as
+    /// paths for messages: a build would publish the site as if they were gone.
+    case evicted(paths: [String])
 
     public var description: String {
         switch self {
@@ -667,6 +670,14 @@ public enum SiteError: Error, Equatable, CustomStringConvertible {
             "could not write \(path): \(reason)"
         case .linkedSource(let path):
             LinkedFiles.refusal(path)
+        case .evicted(let paths):
+            paths.count == 1
+                ? "\(paths[0]) is in iCloud and not downloaded: open it in Finder or run "
+                    + "`brctl download \(ShellWord.quoted(paths[0]))`, then build again (the site is left as it was)"
+                : "\(paths.prefix(3).joined(separator: ", "))"
+                    + (paths.count > 3 ? " and \(paths.count - 3) more" : "")
+                    + " are in iCloud and not downloaded: open them in Finder or run `brctl download` on each, "
+                    + "then build again (the site is left as it was)"
         case .unlistableSource(let path, let reason):
             "cannot list the folder \(path): \(reason)"
         case .sourceLinkedToNothing(let path, let target):

@@ -45,14 +45,10 @@ enum StyleSheetLinks {
     /// The style sheets below `folder`, by path there, in order; hidden files and folders left
     /// out, as the theme leaves them.
     static func styleSheets(in folder: URL) -> [String] {
-        guard let walk = FileManager.default.enumerator(atPath: folder.path) else { return [] }
         var sheets: [String] = []
-        for case let relative as String in walk {
-            if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
-                walk.skipDescendants()
-                continue
-            }
-            if relative.lowercased().hasSuffix(".css") { sheets.append(relative) }
+        FolderWalk.walk(folder.path) { relative, _, entry in
+            if case .file = entry, relative.lowercased().hasSuffix(".css") { sheets.append(relative) }
+            return true
         }
         return sheets.sorted()
     }

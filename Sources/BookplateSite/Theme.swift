@@ -30,22 +30,18 @@ struct Theme: Sendable {
             if requireFolder { throw TemplateError.missingFolder(path: folder.relativePathForDisplay) }
             return theme
         }
-        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return theme }
-        for case let relative as String in enumerator {
-            // A hidden file is no part of the theme, whatever it is: Emacs keeps a link named
-            // `.#book.mustache` beside a template being edited, and the build refused it as a
-            // link, while a build with nothing to do said the site was up to date (found by an
-            // exploratory session). A hidden folder is not entered.
-            if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
-                enumerator.skipDescendants()
-                continue
-            }
+        // A hidden file is no part of the theme, whatever it is: Emacs keeps a link named
+        // `.#book.mustache` beside a template being edited, and the build refused it as a link,
+        // while a build with nothing to do said the site was up to date (found by an exploratory
+        // session). The walk leaves hidden files and folders out, and follows templates/ itself
+        // when it is a link, as the build's stamps of it do.
+        try FolderWalk.walk(folder.path) { relative, full, entry in
             let url = folder.appendingPathComponent(relative)
-            var info = stat()
-            guard lstat(url.path, &info) == 0 else { continue }
-            let kind = info.st_mode & S_IFMT
-            if kind == S_IFLNK { throw SiteError.linkedSource(path: url.relativePathForDisplay) }
-            guard kind != S_IFDIR else {
+            switch entry {
+            case .link: throw SiteError.linkedSource(path: url.relativePathForDisplay)
+            // A build stops before it loads the theme (``SiteError/evicted(paths:)``).
+            case .evicted: return false
+            case .folder:
                 // A folder named as a template or a table of words was passed over, and the
                 // default theme's file used in its place (found by an exploratory session).
                 if relative.hasSuffix(".mustache")
@@ -53,29 +49,40 @@ struct Theme: Sendable {
                 {
                     throw TemplateError.folderForFile(path: url.relativePathForDisplay)
                 }
-                continue
-            }
-            // A pipe, socket or device is no file to read (reading a pipe waits for a writer).
-            guard kind == S_IFREG else {
+                return true
+            case .other:
+                // A pipe, socket or device is no file to read (reading a pipe waits for a writer).
                 theme.warnings.append(
                     "\(url.relativePathForDisplay) is not a regular file (a pipe, socket or device) and is left out "
                         + "of the theme: replace it with a file")
-                continue
-            }
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw TemplateError.unreadable(path: url.relativePathForDisplay)
-            }
-            try theme.add(path: relative, data: data, displayPath: url.relativePathForDisplay, checkText: true)
-            if OlderThemes.isUnchangedOlderCopy(data, of: relative) {
-                theme.warnings.append(
-                    "\(url.relativePathForDisplay) is an older Bookplate's \(relative), unchanged: this version's "
-                        + "never reaches it, and what the theme has added since may be missing from the site; "
-                        + "remove it to use this version's")
-            }
-            if relative.hasSuffix(".mustache") {
-                theme.ownTemplates.insert(String(relative.dropLast(".mustache".count)))
-            } else if let warning = Theme.unusedFileWarning(relative, displayPath: url.relativePathForDisplay) {
-                theme.warnings.append(warning)
+                return false
+            case .file:
+                // Left out with a line: an editor's backup, a sync client's conflict copy or a
+                // system file in assets/ was published, and a conflict copy of a template holding
+                // the other machine's half-finished edit stopped the build.
+                let (parent, name) = Theme.split(full)
+                if let stray = StrayFile.recognise(
+                    name, exists: { FileManager.default.fileExists(atPath: parent + "/" + $0) })
+                {
+                    theme.warnings.append(stray.leftOut(url.relativePathForDisplay))
+                    return false
+                }
+                guard let data = FileManager.default.contents(atPath: full) else {
+                    throw TemplateError.unreadable(path: url.relativePathForDisplay)
+                }
+                try theme.add(path: relative, data: data, displayPath: url.relativePathForDisplay, checkText: true)
+                if OlderThemes.isUnchangedOlderCopy(data, of: relative) {
+                    theme.warnings.append(
+                        "\(url.relativePathForDisplay) is an older Bookplate's \(relative), unchanged: this version's "
+                            + "never reaches it, and what the theme has added since may be missing from the site; "
+                            + "remove it to use this version's")
+                }
+                if relative.hasSuffix(".mustache") {
+                    theme.ownTemplates.insert(String(relative.dropLast(".mustache".count)))
+                } else if let warning = Theme.unusedFileWarning(relative, displayPath: url.relativePathForDisplay) {
+                    theme.warnings.append(warning)
+                }
+                return false
             }
         }
         // An asset and a folder of assets of the same name cannot both be published: a folder
@@ -93,6 +100,12 @@ struct Theme: Sendable {
             }
         }
         return theme
+    }
+
+    /// The folder of the file at `path` and the file's name.
+    private static func split(_ path: String) -> (folder: String, name: String) {
+        let slash = path.lastIndex(of: "/") ?? path.startIndex
+        return (String(path[..<slash]), String(path[path.index(after: slash)...]))
     }
 
     /// A line for a file of the shelf's templates folder that no build reads and that looks meant

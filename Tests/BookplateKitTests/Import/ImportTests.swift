@@ -1223,6 +1223,34 @@ extension ExportTests {
         #expect(try shelf.siteFile("books/dune/index.html") == second)
     }
 
+    /// An imported note whose line ends a checkout with `core.autocrlf` or a sync tool changed, or
+    /// that an editor saved with a byte-order mark or as UTF-16, is still the import's text: its
+    /// bytes no longer had the recorded hash, so it counted as the reader's own and the export's
+    /// script was published where they allow raw HTML (found by an exploratory session).
+    @Test func anImportedReviewWhoseLineEndsChangedIsStillTheImports() throws {
+        let shelf = try TemporaryShelf()
+        _ = try importText(
+            "Book Id,Title,Author,My Review\n1,Dune,Frank Herbert,\"<script>steal()</script>\n\nLast line.\"\n",
+            into: shelf)
+        let notes = NoteStore(folder: shelf.paths.notes)
+        let imported = try #require(try notes.note(forSlug: "dune"))
+        #expect(imported.contains("steal()"))
+        let crlf = imported.replacingOccurrences(of: "\n", with: "\r\n")
+        let littleEndian = Array(crlf.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let rewrites: [(String, [UInt8])] = [
+            ("CR LF", Array(crlf.utf8)),
+            ("a byte-order mark and CR LF", [0xEF, 0xBB, 0xBF] + Array(crlf.utf8)),
+            ("UTF-16", [0xFF, 0xFE] + littleEndian),
+            ("lone CR", Array(imported.replacingOccurrences(of: "\n", with: "\r").utf8)),
+        ]
+        for (name, bytes) in rewrites {
+            try Data(bytes).write(to: notes.url(forSlug: "dune"))
+            try shelf.build(settings: SiteSettings(allowsRawHTMLInNotes: true))
+            let page = try shelf.siteFile("books/dune/index.html")
+            #expect(page.contains("Last line.") && !page.contains("<script>steal()"), "\(name)")
+        }
+    }
+
     /// An import stopped after its notes were in place and before the library committed leaves
     /// the review as a note; the import run again takes it as the review it is, so its raw HTML
     /// is still never published (it took it for the reader's own: found by a review).

@@ -219,6 +219,94 @@ import Testing
         }
     }
 
+    /// A sync client's conflict copy of a note was told it belonged to no book and to be renamed
+    /// to a book's slug, which could overwrite the note it copies (found by an exploratory
+    /// session): it is named for what it is, at every build, and never offered a new name.
+    @Test func aNotesSyncConflictCopyIsNamedForWhatItIs() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.writeNote("Mine.\n", slug: "kindred")
+        let copies = [
+            "kindred 2.md", "kindred (Reader's conflicted copy 2026-11-27).md",
+            "kindred.sync-conflict-20261127-101112-ABCDEFG.md", "kindred-DESKTOP-1.md",
+        ]
+        for name in copies {
+            try Data("Theirs.\n".utf8).write(to: shelf.paths.notes.appendingPathComponent(name))
+        }
+        for _ in 0..<2 {
+            let report = try shelf.build(settings: FixtureShelf.settings)
+            #expect(report.orphanNotes.isEmpty, "\(report.orphanNotes)")
+            #expect(!report.everyWarning.contains { $0.contains("rename") }, "\(report.everyWarning)")
+            for name in copies {
+                #expect(
+                    report.everyWarning.contains(
+                        "\(shelf.paths.notes.appendingPathComponent(name).relativePathForDisplay) is left out: it looks "
+                            + "like a sync conflict copy of kindred.md: merge it into kindred.md by hand, then remove it"
+                    ),
+                    "\(name)")
+            }
+        }
+        #expect(try shelf.siteFile("books/kindred/index.html").contains("Mine."))
+    }
+
+    /// A note git could not merge was published with both texts and git's marks on the page
+    /// (found by an exploratory session): the build stops, naming the note and the line, and the
+    /// site stays as it was.
+    @Test func aNoteWithAMergeConflictStopsTheBuild() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        let before = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        try shelf.writeNote(
+            "Mine.\n<<<<<<< HEAD\nWritten here.\n=======\nWritten there.\n>>>>>>> abc123\n", slug: "kindred")
+        let note = shelf.paths.notes.appendingPathComponent("kindred.md").relativePathForDisplay
+        #expect {
+            try shelf.build(settings: FixtureShelf.settings)
+        } throws: { error in
+            "\(error)".contains(
+                "\(note) holds a merge conflict git left unresolved (its marks <<<<<<<, ======= and "
+                    + ">>>>>>> from line 2)")
+        }
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == before)
+        // A heading underlined with = signs is no conflict.
+        try shelf.writeNote("Mine\n=======\n\nText.\n", slug: "kindred")
+        try shelf.build(settings: FixtureShelf.settings)
+        #expect(MergeConflict.markerLine(in: "a\r\n<<<<<<< HEAD\r\nb\r\n=======\r\nc\r\n>>>>>>> x\r\n") == 2)
+    }
+
+    /// iCloud Drive evicts a file to a hidden placeholder (`.kindred.md.icloud`): the build made
+    /// the site as if the note, template, page or cover were gone, and an export left the note
+    /// out (found by an exploratory session). Both stop, naming each file, and the site stays.
+    @Test func filesICloudEvictedStopTheBuildAndTheExport() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.writeNote("Mine.\n", slug: "kindred")
+        try shelf.build(settings: FixtureShelf.settings)
+        let before = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        let evicted = [
+            shelf.paths.notes.appendingPathComponent("kindred.md"),
+            shelf.paths.templates.appendingPathComponent("partials/footer.mustache"),
+        ]
+        for url in evicted {
+            try FileManager.default.removeItem(at: url)
+            try Data("bplist00".utf8).write(
+                to: url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).icloud"))
+        }
+        #expect {
+            try shelf.build(settings: FixtureShelf.settings)
+        } throws: { error in
+            "\(error)".contains(
+                "\(evicted[0].relativePathForDisplay), \(evicted[1].relativePathForDisplay) are in iCloud and not "
+                    + "downloaded")
+        }
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == before)
+        #expect(throws: NoteError.evicted(path: evicted[0].relativePathForDisplay)) {
+            try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).json()
+        }
+        // A placeholder beside its file is iCloud's leftover, and changes nothing.
+        try shelf.writeNote("Mine.\n", slug: "kindred")
+        try FileManager.default.removeItem(
+            at: shelf.paths.templates.appendingPathComponent("partials/.footer.mustache.icloud"))
+        try shelf.build(settings: FixtureShelf.settings)
+    }
+
     @Test func aBuildNamesEveryNoteThatIsNoUTF8() throws {
         let shelf = try FixtureShelf.make()
         for slug in ["kindred", "fledgling"] {

@@ -179,6 +179,45 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site + "/pages-yours-2"))
     }
 
+    /// A sync client's conflict copy of a page was told to be renamed (`about 2.md` as
+    /// `about-2.md`), which publishes the page twice, and a page with git's conflict marks was
+    /// published with them (found by an exploratory session): the copy is named for what it is and
+    /// left out, and the build stops at the marks.
+    @Test func aPagesConflictCopyIsNamedAndLeftOut() throws {
+        let shelf = try FixtureShelf.make()
+        try Self.writePage("# About\n\nMine.\n", named: "about.md", in: shelf)
+        let copies = [
+            "about 2.md", "about (Reader's conflicted copy 2026-11-27).md",
+            "about.sync-conflict-20261127-101112-ABCDEFG.md", "about-DESKTOP-1.md",
+        ]
+        for name in copies { try Self.writePage("# About\n\nTheirs.\n", named: name, in: shelf) }
+        try Self.writePage("", named: "about.md~", in: shelf)
+        let report = try shelf.build()
+        let folder = shelf.paths.pages.path
+        #expect(
+            report.warnings == [
+                "\(folder)/about (Reader's conflicted copy 2026-11-27).md is left out: it looks like a sync conflict copy "
+                    + "of about.md: merge it into about.md by hand, then remove it",
+                "\(folder)/about 2.md is left out: it looks like a sync conflict copy of about.md: merge it into about.md "
+                    + "by hand, then remove it",
+                "\(folder)/about-DESKTOP-1.md is left out: it looks like a sync conflict copy of about.md: merge it into "
+                    + "about.md by hand, then remove it",
+                "\(folder)/about.md~ is left out: it is an editor's backup or working file",
+                "\(folder)/about.sync-conflict-20261127-101112-ABCDEFG.md is left out: it looks like a sync conflict "
+                    + "copy of about.md: merge it into about.md by hand, then remove it",
+            ])
+        let pages = try FileManager.default.contentsOfDirectory(
+            atPath: shelf.paths.site.appendingPathComponent("pages").path)
+        #expect(pages == ["about"])
+        try Self.writePage(
+            "# About\n\n<<<<<<< HEAD\nMine.\n=======\nTheirs.\n>>>>>>> abc\n", named: "about.md", in: shelf)
+        #expect {
+            try shelf.build()
+        } throws: { error in
+            "\(error)".contains("\(folder)/about.md holds a merge conflict git left unresolved")
+        }
+    }
+
     @Test func aFileThatCannotBeAPageIsWarnedOfAndLeftOut() throws {
         let shelf = try FixtureShelf.make()
         try Self.writePage("Mine.\n", named: "About Me.md", in: shelf)

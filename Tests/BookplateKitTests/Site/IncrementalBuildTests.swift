@@ -325,6 +325,57 @@ import Testing
         #expect(try shelf.siteFile("index.html").contains("<footer>Mine</footer>"))
     }
 
+    /// site/ kept in git on two machines (the README's GitHub Pages flow): a pull brought the pages
+    /// the other machine's build wrote for a new book, and the next build took them out saying
+    /// the reader had put files in Bookplate's folders (found by an exploratory session). What
+    /// this build writes at the same place is Bookplate's: taken out and made again, unsaid; the
+    /// site is still what a full build makes.
+    @Test func pagesAnotherMachinesBuildWroteAreNotBlamedOnTheReader() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        Thread.sleep(forTimeInterval: 0.3)
+        _ = try shelf.library.addBook(NewBook(title: "Laptop Book", authors: ["New Author"]))
+        let laptop = try fullBuild(of: shelf)
+        for (path, data) in laptop {
+            let url = shelf.paths.site.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url)
+        }
+        let report = try shelf.build(settings: FixtureShelf.settings)
+        #expect(!report.warnings.contains { $0.hasPrefix("removed ") }, "\(report.warnings)")
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == laptop)
+        // A file of the reader's among them is still said.
+        Thread.sleep(forTimeInterval: 0.3)
+        let mine = shelf.paths.site.appendingPathComponent("books/laptop-book/mine.html")
+        try Data("mine".utf8).write(to: mine)
+        let again = try shelf.build(settings: FixtureShelf.settings)
+        #expect(
+            again.warnings.contains { $0.hasPrefix("removed \(mine.relativePathForDisplay):") }, "\(again.warnings)")
+    }
+
+    /// templates/ kept elsewhere (a theme shared through a synced folder) and linked in: the
+    /// build's stamps followed the link and the theme's walk did not, so an incremental build kept
+    /// the reader's template, a full build published the built-in one and an edit through the
+    /// link changed nothing (found by an exploratory session). The link is followed, as the
+    /// folders of notes and covers are, and both builds agree.
+    @Test func aTemplatesFolderThatIsALinkIsTheTheme() throws {
+        let shelf = try FixtureShelf.make()
+        let footer = "partials/footer.mustache"
+        try Data("<footer>Mine</footer>\n".utf8).write(to: shelf.paths.templates.appendingPathComponent(footer))
+        try shelf.build(settings: FixtureShelf.settings)
+        let kept = try TestPaths.temporaryFolder("theme").appendingPathComponent("templates")
+        try FileManager.default.moveItem(at: shelf.paths.templates, to: kept)
+        try FileManager.default.createSymbolicLink(at: shelf.paths.templates, withDestinationURL: kept)
+        try shelf.build(settings: FixtureShelf.settings)
+        #expect(try shelf.siteFile("index.html").contains("<footer>Mine</footer>"))
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try fullBuild(of: shelf)))
+        try Data("<footer>Mine, edited</footer>\n".utf8).write(to: kept.appendingPathComponent(footer))
+        try shelf.build(settings: FixtureShelf.settings)
+        #expect(try shelf.siteFile("index.html").contains("<footer>Mine, edited</footer>"))
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try fullBuild(of: shelf)))
+    }
+
     /// Every page but the 404 names its own address from the base URL: a new base URL, in the
     /// settings or for one build (`build --base-url`), makes each of them again.
     @Test func aNewBaseURLRewritesEveryPageThatNamesItsAddress() throws {

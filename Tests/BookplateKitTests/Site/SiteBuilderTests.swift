@@ -10,6 +10,43 @@ import Testing
 @testable import BookplateSite
 
 @Suite struct SiteBuilderTests {
+    /// A sync client's conflict copies of the library, the settings or a cover hold what another
+    /// machine changed, and no build said a word of them (found by an exploratory session): every
+    /// build names each, with what it is.
+    @Test func everyBuildNamesTheConflictCopiesOfTheLibrarySettingsAndCovers() throws {
+        let shelf = try FixtureShelf.make()
+        let content = shelf.paths.content
+        try Data("title: Theirs\n".utf8).write(to: content.appendingPathComponent("site.yaml"))
+        let copies = [
+            "library (Reader's conflicted copy 2026-11-27).sqlite", "library 2.sqlite",
+            "library.sync-conflict-20261127-101112-ABCDEFG.sqlite", "site 2.yaml",
+        ]
+        for name in copies { try Data("x".utf8).write(to: content.appendingPathComponent(name)) }
+        let cover = shelf.paths.covers.appendingPathComponent("fledgling 2.jpg")
+        try FileManager.default.copyItem(at: shelf.paths.covers.appendingPathComponent("fledgling.jpg"), to: cover)
+        for _ in 0..<2 {
+            let report = try shelf.build()
+            for name in copies.prefix(3) {
+                #expect(
+                    report.warnings.contains(
+                        "\(content.appendingPathComponent(name).relativePathForDisplay) is not read: it looks like a sync "
+                            + "conflict copy of library.sqlite, holding what another machine changed; see what it holds "
+                            + "(put it as content/library.sqlite of a copy of the shelf, and run `bookplate list` there), "
+                            + "make the same changes here, then remove it"), "\(name)")
+            }
+            #expect(
+                report.warnings.contains(
+                    "\(content.appendingPathComponent("site 2.yaml").relativePathForDisplay) is left out: it looks like a "
+                        + "sync conflict copy of site.yaml: merge it into site.yaml by hand, then remove it"))
+            #expect(
+                report.warnings.contains(
+                    "\(cover.relativePathForDisplay) is left out: it looks like a sync conflict copy of fledgling.jpg: "
+                        + "merge it into fledgling.jpg by hand, then remove it"))
+            // Never told to be renamed for a book, onto the cover it copies.
+            #expect(!report.warnings.contains { $0.contains("rename it") }, "\(report.warnings)")
+        }
+    }
+
     @Test func buildsEveryPageKindWithRelativeLinks() throws {
         let shelf = try FixtureShelf.make()
         let report = try shelf.build()

@@ -265,10 +265,36 @@ import Testing
     @Test func initRefusesAFolderThatHoldsFiles() throws {
         let folder = try TestPaths.temporaryFolder("init")
         try Data("mine".utf8).write(to: folder.appendingPathComponent("thesis.tex"))
-        #expect(throws: ShelfError.notEmpty(path: folder.path)) { try ShelfCreator.createShelf(at: folder) }
+        #expect(throws: ShelfError.notEmpty(path: folder.path, holding: ["thesis.tex"])) {
+            try ShelfCreator.createShelf(at: folder)
+        }
         // A file there was "not an empty folder" (found by an exploratory session).
         let file = folder.appendingPathComponent("thesis.tex")
         #expect(throws: ShelfError.notAFolder(path: file.path)) { try ShelfCreator.createShelf(at: file) }
+    }
+
+    /// A folder a sync client or the system had just marked as its own (Syncthing's `.stfolder`,
+    /// `.DS_Store`, `desktop.ini`, Dropbox's `.dropbox`) was refused as not empty, without naming
+    /// what it held (found by an exploratory session): a shelf is made beside such marks, as
+    /// beside `.git`, and a folder refused names what it holds.
+    @Test func initTakesAFolderHoldingOnlyTheMarksOfSyncClientsAndTheSystem() throws {
+        for marker in [".stfolder", ".DS_Store", "desktop.ini", ".dropbox"] {
+            let folder = try TestPaths.temporaryFolder("init-marked")
+            try Data().write(to: folder.appendingPathComponent(marker))
+            let paths = try ShelfCreator.createShelf(at: folder)
+            #expect(FileManager.default.fileExists(atPath: paths.library.path), "\(marker)")
+        }
+        let folder = try TestPaths.temporaryFolder("init-marked")
+        for name in [".stfolder", "a.txt", "b.txt", "c.txt", "d.txt"] {
+            try Data().write(to: folder.appendingPathComponent(name))
+        }
+        #expect(
+            ShelfError.notEmpty(path: "x", holding: ["a.txt", "b.txt", "c.txt", "d.txt"]).description
+                == "x is not an empty folder (it holds a.txt, b.txt, c.txt and 1 more): choose a new folder for the shelf"
+        )
+        #expect(throws: ShelfError.notEmpty(path: folder.path, holding: ["a.txt", "b.txt", "c.txt", "d.txt"])) {
+            try ShelfCreator.createShelf(at: folder)
+        }
     }
 
     /// A control character in the settings gave Yams' description: three lines, the line of the
