@@ -50,16 +50,18 @@ public struct NoteRenderer: Sendable, Hashable {
     /// `?` among them, as Obsidian's properties have, or quoted), a colon, and a space or the
     /// line's end; comments, list items and indented lines of a value between them. A key with a
     /// space was read as prose, and a block of more than 200 lines too: both were published
-    /// (found by an exploratory session). What Markdown reads as a rule above a heading of prose
-    /// stays the note's own: a lone line whose words on both sides of the colon have spaces
-    /// ("Note to self: finish the review") is taken as the reader wrote it, a heading.
+    /// (found by an exploratory session). But what Markdown reads as a rule above a heading may be
+    /// the reader's prose ("My verdict: brilliant", "# Part one"), and a first draft of this rule
+    /// took it off the page (found by a review): a block is front matter when one of its keys at
+    /// least is a word with no space in it or is quoted, as no sentence's start is, or when it
+    /// holds nothing at all.
     package static func withoutFrontMatter(_ markdown: String) -> String {
         guard markdown.hasPrefix("---") else { return markdown }
         let utf8 = markdown.utf8
         var start = utf8.startIndex
-        var keys = 0
-        var lines = 0
-        var readsAsProse = false
+        // Keys no sentence could begin with (`title`, `"my thoughts"`), and lines that are not blank.
+        var yamlOnlyKeys = 0
+        var written = 0
         var isFirst = true
         while start < utf8.endIndex {
             let end = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
@@ -72,17 +74,18 @@ public struct NoteRenderer: Sendable, Hashable {
             } else if trimmed == "---" || trimmed == "..." {
                 // An empty block (Obsidian's properties, all removed) is front matter too: two rules
                 // at a note's top are no one's writing.
-                guard keys > 0 || lines == 0, !(lines == 1 && readsAsProse) else { return markdown }
+                guard yamlOnlyKeys > 0 || written == 0 else { return markdown }
                 return String(markdown[next...])
-            } else if !line.hasPrefix(" "), !line.hasPrefix("\t"), let (key, value) = yamlKey(trimmed) {
-                keys += 1
-                lines += 1
-                readsAsProse = !"\"'".contains(key.first ?? " ") && key.contains(" ") && value.contains(" ")
-            } else if trimmed.isEmpty || trimmed.hasPrefix("#") {
-                // A blank line or a comment.
-            } else if keys > 0, trimmed.hasPrefix("-") || line.first?.isWhitespace == true {
+            } else if !line.hasPrefix(" "), !line.hasPrefix("\t"), let key = yamlKey(trimmed) {
+                written += 1
+                if "\"'".contains(key.first ?? " ") || !key.contains(" ") { yamlOnlyKeys += 1 }
+            } else if trimmed.isEmpty {
+                // A blank line.
+            } else if trimmed.hasPrefix("#") {
+                // A comment, or a heading of the reader's.
+                written += 1
+            } else if written > 0, trimmed.hasPrefix("-") || line.first?.isWhitespace == true {
                 // The value of the key above: a list item, or an indented line.
-                lines += 1
             } else {
                 return markdown
             }
@@ -91,10 +94,10 @@ public struct NoteRenderer: Sendable, Hashable {
         return markdown
     }
 
-    /// The key and value of `line` when it is a line of a YAML mapping, `key: value` or `key:`:
-    /// a plain key (words, with spaces, dots or `?` among them) or one in quotes, then a colon
-    /// and a space or the line's end.
-    private static func yamlKey(_ line: String) -> (key: Substring, value: Substring)? {
+    /// The key of `line` when it is a line of a YAML mapping, `key: value` or `key:`: a plain key
+    /// (words, with spaces, dots or `?` among them) or one in quotes, then a colon and a space or
+    /// the line's end.
+    private static func yamlKey(_ line: String) -> Substring? {
         guard let first = line.first else { return nil }
         var keyEnd: String.Index
         if first == "\"" || first == "'" {
@@ -132,7 +135,7 @@ public struct NoteRenderer: Sendable, Hashable {
         let key = line[..<keyEnd].trimmingCharacters(in: .whitespaces)
         // A `#` after a space begins a comment: no key is in one.
         guard !key.isEmpty, !key.contains(" #") else { return nil }
-        return (Substring(key), line[line.index(after: keyEnd)...].drop { $0 == " " || $0 == "\t" })
+        return Substring(key)
     }
 
     /// The hash under which the library caches the HTML for `markdown`.

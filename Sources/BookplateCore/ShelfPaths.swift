@@ -50,8 +50,8 @@ public struct ShelfPaths: Sendable, Equatable {
         guard getcwd(&buffer, buffer.count) != nil else { return nil }
         let physical = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard physical.hasPrefix("/") else { return nil }
-        if let logical = environment["PWD"], logical.hasPrefix("/"), let here = identity(of: physical),
-            identity(of: logical) == here
+        if let logical = environment["PWD"], logical.hasPrefix("/"), let here = FileIdentity(at: physical),
+            FileIdentity(at: logical) == here
         {
             return URL(fileURLWithPath: logical, isDirectory: true).standardizedFileURL
         }
@@ -86,8 +86,8 @@ public struct ShelfPaths: Sendable, Equatable {
     /// another case on a file system that ignores case, is theirs too, even for a file that does
     /// not exist yet.
     public func isShelfOwn(_ url: URL) -> Bool {
-        if let library = ShelfPaths.identity(of: library.path),
-            ShelfPaths.identity(of: url.standardizedFileURL.path) == library
+        if let library = FileIdentity(at: library.path),
+            FileIdentity(at: url.standardizedFileURL.path) == library
         {
             return true
         }
@@ -99,12 +99,12 @@ public struct ShelfPaths: Sendable, Equatable {
     /// paths (links followed as far as the path exists) where they do not.
     package static func isWithin(_ url: URL, anyOf folders: [URL]) -> Bool {
         let target = realPath(url)
-        let own = Set(folders.compactMap { identity(of: $0.path) })
+        let own = Set(folders.compactMap { FileIdentity(at: $0.path) })
         for folder in folders.map(realPath) where target == folder || target.hasPrefix(folder + "/") { return true }
         var folder = URL(fileURLWithPath: target)
         // Never more steps than the path has folders, whatever the path (see enclosingShelf).
         for _ in 0...folder.pathComponents.count {
-            if let identity = identity(of: folder.path), own.contains(identity) { return true }
+            if let identity = FileIdentity(at: folder.path), own.contains(identity) { return true }
             let parent = folder.deletingLastPathComponent().standardizedFileURL
             if parent.path == folder.path { return false }
             folder = parent
@@ -118,24 +118,12 @@ public struct ShelfPaths: Sendable, Equatable {
     private static func realPath(_ url: URL) -> String {
         var existing = url.standardizedFileURL
         var rest: [String] = []
-        for _ in 0...existing.pathComponents.count where identity(of: existing.path) == nil {
+        for _ in 0...existing.pathComponents.count where FileIdentity(at: existing.path) == nil {
             let parent = existing.deletingLastPathComponent().standardizedFileURL
             if parent.path == existing.path { break }
             rest.insert(existing.lastPathComponent, at: 0)
             existing = parent
         }
         return rest.reduce(existing.resolvingSymlinksInPath()) { $0.appendingPathComponent($1) }.path
-    }
-
-    /// What the file or folder at `path` is on disk, links followed; nil when nothing is there.
-    private static func identity(of path: String) -> FileIdentity? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-    }
-
-    private struct FileIdentity: Hashable {
-        var device: UInt64
-        var inode: UInt64
     }
 }

@@ -131,26 +131,15 @@ package enum LibraryLog {
             [host, String(process), log?.text ?? "opening", library?.text ?? "none"].joined(separator: "\n") + "\n"
         }
     }
+}
 
-    private struct FileIdentity: Equatable {
-        var device: UInt64
-        var inode: UInt64
-
-        init(device: UInt64, inode: UInt64) {
-            self.device = device
-            self.inode = inode
-        }
-
-        init(_ info: stat) {
-            self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-        }
-
-        init?(parsing line: Substring) {
-            let numbers = line.split(separator: " ").compactMap { UInt64($0) }
-            guard numbers.count == 2 else { return nil }
-            self.init(device: numbers[0], inode: numbers[1])
-        }
-
-        var text: String { "\(device) \(inode)" }
+extension FileIdentity {
+    /// A file's identity as the owner file writes it: its device and inode, on a line.
+    fileprivate init?(parsing line: Substring) {
+        let numbers = line.split(separator: " ").compactMap { UInt64($0) }
+        guard numbers.count == 2 else { return nil }
+        self.init(device: numbers[0], inode: numbers[1])
     }
+
+    fileprivate var text: String { "\(device) \(inode)" }
 }

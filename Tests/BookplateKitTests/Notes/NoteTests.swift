@@ -89,10 +89,10 @@ import Testing
         let renderer = NoteRenderer()
         for front in [
             "title: Dune\ndate read: 2024-05-01", "\"title\": Dune", "'it''s': yes", "dc.title: Dune", "read?: yes",
-            "date read: 2024-05-01", "読了日: 2024", "tags:\n- a\n- b", "# a comment\ntitle: X",
+            "読了日: 2024", "tags:\n- a\n- b", "# a comment\ntitle: X", "title: X\ndate read: 2024-05-01",
             "description: |\n  line one\n  line two: more", "tags: [a,\n  b]", "up: [[Dune]]",
             "source:\n  https://example.org",
-            "Rating: five stars", "", "# all properties removed", "\"my thoughts\": a slow start, but worth it",
+            "Rating: five stars", "", "\"my thoughts\": a slow start, but worth it",
             (0..<250).map { "k\($0): v" }.joined(separator: "\n"),
         ] {
             let note = "---\n\(front)\n---\n\nBody.\n"
@@ -102,6 +102,9 @@ import Testing
         for prose in [
             "Note to self: finish the review", "A thought", "Chapter one: the start\nand how it went on",
             "see https://example.org for more", "- a list\nThen prose: of a kind", "[link](x): y",
+            // A review found these taken off the page by a first draft: no key of them is YAML's alone.
+            "My verdict: brilliant", "# Part one", "Chapter one: the arrival\nChapter two: the departure",
+            "Why I loved it: the world.\nRead again: yes", "date read: 2024-05-01",
         ] {
             let note = "---\n\(prose)\n---\n\nBody.\n"
             #expect(renderer.render(note).html.hasPrefix("<hr />"), "\(note.debugDescription)")
