@@ -551,10 +551,11 @@ package enum DefaultTheme {
         .book-card-title a { color: var(--ink); text-decoration: none; }
         .book-card-title a:hover { text-decoration: underline; }
         .book-card-authors, .book-card-meta { margin: 0; font-size: 0.9rem; }
-        /* A card's names carry no dir of their own, which would hide them from the line's dir="auto" (an
-           Arabic author line stood left-aligned under its right-aligned title): the line takes the
-           direction of its first name, and each name is still set apart in its own. */
-        .book-card-authors a { unicode-bidi: plaintext; }
+        /* Authors' names carry no dir of their own, which would hide them from a card line's dir="auto"
+           (an Arabic author line stood left-aligned under its right-aligned title): the line takes the
+           direction of its first name, and each name, on a card and in a book's byline, is still set
+           apart in its own. */
+        .book-card-authors a, .byline a { unicode-bidi: plaintext; }
 
         .rating { color: var(--accent); letter-spacing: 0.05em; }
         .rating-empty { color: var(--muted); }
@@ -1050,13 +1051,13 @@ package enum DefaultTheme {
 
         """####,
         "partials/authors.mustache": ####"""
-        {{#authors}}<a href="{{url}}" dir="auto">{{name}}</a>{{separator}}{{/authors}}
+        {{#authors}}<a href="{{url}}">{{name}}</a>{{separator}}{{/authors}}
         """####,
         "partials/book-card.mustache": ####"""
         <li class="book-card">
           <a class="book-card-cover" href="{{url}}" tabindex="-1" aria-hidden="true">{{> partials/cover}}</a>
           {{#seriesLabel}}<p class="book-card-series">{{.}}</p>{{/seriesLabel}}<p class="book-card-title" dir="auto"{{#lang}} lang="{{.}}"{{/lang}}><a href="{{url}}">{{title}}</a></p>
-          {{^empty(authors)}}<p class="book-card-authors" dir="auto">{{#authors}}<a href="{{url}}">{{name}}</a>{{separator}}{{/authors}}</p>{{/empty(authors)}}
+          {{^empty(authors)}}<p class="book-card-authors" dir="auto">{{> partials/authors}}</p>{{/empty(authors)}}
           <p class="book-card-meta">{{#year}}<span>{{.}}</span>{{/year}}{{#rating}} <span class="rating" role="img" aria-label="{{label}}"><span aria-hidden="true">{{filled}}{{#partial}}<span class="rating-part" style="--part: {{.}}%">★</span>{{/partial}}<span class="rating-empty">{{empty}}</span></span></span>{{/rating}}</p>
         </li>
 

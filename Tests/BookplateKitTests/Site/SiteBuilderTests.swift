@@ -203,7 +203,8 @@ import Testing
         try shelf.build()
         let page = try shelf.siteFile("books/\(slug)/index.html")
         #expect(page.contains(#"<h1 dir="auto">موسم الهجرة إلى الشمال</h1>"#))
-        #expect(page.contains(#"dir="auto">الطيب صالح</a>"#))
+        // The byline's names are set apart by the style sheet (`unicode-bidi: plaintext`), as a card's.
+        #expect(page.contains(#"<p class="byline">by <a href="../../authors/"#) && page.contains(#"">الطيب صالح</a>"#))
         #expect(page.contains("<div dir=\"auto\">\n<p>قرأته في الصيف.</p>"))
         #expect(page.contains(#"<blockquote dir="auto"><p>عدت إلى أهلي</p></blockquote>"#))
         #expect(page.contains(#"<div class="highlight-note" dir="auto">"#))
@@ -212,6 +213,18 @@ import Testing
         #expect(try shelf.siteFile("authors/\(authorSlug)/index.html").contains(#"<h1 dir="auto">الطيب صالح</h1>"#))
         #expect(try shelf.siteFile("highlights/index.html").contains(#"<blockquote dir="auto"><p>عدت إلى أهلي"#))
         #expect(page.contains(#"<span class="cover-title" dir="auto">موسم الهجرة"#))
+    }
+
+    /// The built-in book card wrote its own loop of authors for a change of direction, and a
+    /// reader's own `partials/authors.mustache` reached the book's page and no card (found by a
+    /// review): every card lists its authors through the partial, as it did.
+    @Test func aReadersAuthorsPartialReachesEveryCard() throws {
+        let shelf = try FixtureShelf.make()
+        try Data(#"{{#authors}}<a class="mine" href="{{url}}">{{name}}</a>{{separator}}{{/authors}}"#.utf8)
+            .write(to: shelf.paths.templates.appendingPathComponent("partials/authors.mustache"))
+        try shelf.build(settings: FixtureShelf.settings)
+        #expect(try shelf.siteFile("books/kindred/index.html").contains(#"<a class="mine""#))
+        #expect(try shelf.siteFile("index.html").contains(#"<p class="book-card-authors" dir="auto"><a class="mine""#))
     }
 
     /// On an English site the commonplace book's caption drew an Arabic author left of the
