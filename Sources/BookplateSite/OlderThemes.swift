@@ -14,12 +14,12 @@ enum OlderThemes {
         ],
         "assets/style.css": [
             "03f911080bb3eb1c", "087dbc36e6ed0dc0", "0c5f5ffea3db2e4f", "115f57663bcee1e1", "3dfb05d099736a0b",
-            "3e961285b16914a3", "4216fd4fc301543e", "49022bdf242d77c9", "617c26884ba8a44a", "64d35b457443ec7d",
-            "64f832adf7e9673a", "6f2e3916e7261eae", "7254c80596d94691", "744fb5d23e506ef5", "77b6402991b858e1",
-            "7d348c796304a8f7", "803bc46c4cd0d30e", "8d7059f4933cc075", "98ad4431979ce7e0", "a245906a1f37b805",
-            "a646beb9fa95cf19", "aaa5564f41af85a6", "b363b8404824b8c2", "c3f1381b0d4da1e4", "c4740b41a69f9a6d",
-            "ca5057bdb61caecb", "ccc16fb851df06f2", "cd4307789ac9fede", "cfabec6ac623dc63", "d8821a5c6608be39",
-            "f018d031a9e155be",
+            "3e961285b16914a3", "40dd7110d6f402b6", "4216fd4fc301543e", "49022bdf242d77c9", "617c26884ba8a44a",
+            "64d35b457443ec7d", "64f832adf7e9673a", "6f2e3916e7261eae", "7254c80596d94691", "744fb5d23e506ef5",
+            "77b6402991b858e1", "7d348c796304a8f7", "803bc46c4cd0d30e", "8d7059f4933cc075", "98ad4431979ce7e0",
+            "a245906a1f37b805", "a646beb9fa95cf19", "aaa5564f41af85a6", "b363b8404824b8c2", "c3f1381b0d4da1e4",
+            "c4740b41a69f9a6d", "ca5057bdb61caecb", "ccc16fb851df06f2", "cd4307789ac9fede", "cfabec6ac623dc63",
+            "d8821a5c6608be39", "f018d031a9e155be",
         ],
         "author.mustache": [
             "05995a20038054ff", "092c4baf938ee15d", "10288995e780e06e", "51103fff99d4a4e5", "520d857591f5971e",
@@ -49,10 +49,10 @@ enum OlderThemes {
             "2d534e3d1bb98a93", "a2216746e44b8e05",
         ],
         "page.mustache": ["be2b66720005942c"],
-        "partials/authors.mustache": ["c235ed6eee8c9269"],
+        "partials/authors.mustache": ["f688ed2386691746"],
         "partials/book-card.mustache": [
-            "04d1a25b6b2be34a", "2d98476b4279ffd3", "40e55bd17da4a151", "43af350273b4a09b", "48a6050f88b5a144",
-            "6eb512b90684b2d7", "81c696f52759fc44", "9ee3cc6c80148a98", "d15edc7cde0061ef",
+            "04d1a25b6b2be34a", "25e1a61be54ca521", "2d98476b4279ffd3", "40e55bd17da4a151", "43af350273b4a09b",
+            "48a6050f88b5a144", "81c696f52759fc44", "9ee3cc6c80148a98", "d15edc7cde0061ef",
         ],
         "partials/cover.mustache": [
             "0ba388a3bf6c2229", "719a5bc9fa91f01e", "7d210227ed025ae1", "90ea42b5510a3ac2", "d76268ceb326946a",
