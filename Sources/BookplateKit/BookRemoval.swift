@@ -47,6 +47,10 @@ public struct BookRemoval: Sendable {
     /// Removes the book with `slug`, keeping everything `restore` needs: its note and cover are
     /// set aside under the clock's time, and the library keeps a copy of the book.
     public func remove(slug: String) throws -> SetAsideFiles {
+        // A notes folder linked to nothing (a disk not mounted) holds the note where it cannot be
+        // set aside: the book would go and its note turn up later as a note of no book (found by a
+        // review).
+        try notes.checkFolderIsThere()
         let now = clock.now()
         let note = notes.url(forSlug: slug)
         let image = CoverFetcher.existingImage(named: slug, in: covers)
@@ -79,6 +83,7 @@ public struct BookRemoval: Sendable {
     /// committed: cut short before the files go, they stay in place as a note and a cover for no
     /// book, which the build names. Removed books that once had the slug are other books, and stay.
     public func purge(slug: String) throws {
+        try notes.checkFolderIsThere()
         let note = notes.url(forSlug: slug)
         let image = CoverFetcher.existingImage(named: slug, in: covers)
         try library.purgeBook(slug: slug)
@@ -96,6 +101,7 @@ public struct BookRemoval: Sendable {
     /// Puts a removed book back on the shelf: its note and cover first, when nothing has taken
     /// their place, then the book.
     public func restore(_ removed: RemovedBook) throws -> Restored {
+        try notes.checkFolderIsThere()
         let slug = removed.slug
         // Before any file moves: brought back over a book that took the slug since, the note and
         // cover would be that book's until the library refused.

@@ -36,6 +36,8 @@ public struct ShelfImport: Sendable {
     }
 
     public func run(file url: URL, as source: ImportSource, dryRun: Bool = false) throws -> Report {
+        // Notes go into the notes folder: one linked to nothing takes none (found by a review).
+        try notes.checkFolderIsThere()
         let underWay = dryRun ? nil : stateFolder.flatMap(ImportUnderWay.begin(in:))
         defer { underWay?.end() }
         WorkingFiles.removeAbandoned(in: notes.folder)

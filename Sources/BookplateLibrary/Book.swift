@@ -78,11 +78,18 @@ extension Book {
     /// Reads a language code as the reader types it: "ja", "jpn" (kept as "ja"), "grc", "pt-BR".
     /// A language's name or anything else is refused: `--language English` was kept as it was
     /// typed and published as a `lang` no browser knows (found by an exploratory session).
+    /// A tag no browser reads (`en-USA`) is refused as the site's language is, saying why: kept,
+    /// it gave the book's page no `lang` without a word (found by a review).
     public static func language(parsing text: String) throws(LibraryError) -> String {
-        guard let tag = LanguageCode.tag(parsing: text.trimmingCharacters(in: .whitespaces)) else {
-            throw .invalidLanguage(text, suggested: LanguageTag.code(named: text.trimmingCharacters(in: .whitespaces)))
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let tag = LanguageCode.tag(parsing: trimmed) else {
+            throw .invalidLanguage(text, suggested: LanguageTag.code(named: trimmed))
         }
-        return tag
+        do {
+            return try LanguageTag.parse(tag)
+        } catch {
+            throw .invalidLanguageTag(text, problem: error.description)
+        }
     }
 
     /// Reads a page count as the reader types it.

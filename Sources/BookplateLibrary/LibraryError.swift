@@ -17,6 +17,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case invalidPageCount(String)
     /// `suggested`: the code of the language the text names in English ("English": en), if any.
     case invalidLanguage(String, suggested: String?)
+    /// A language code written so that no browser reads it (`en-USA`), and why.
+    case invalidLanguageTag(String, problem: String)
     case finishedBeforeStarted(started: String, finished: String)
     case noSuchBook(String)
     /// No book on the shelf, but a removed one has the slug asked for.
@@ -119,6 +121,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             "'\(text)' is not a language code: give \(suggested) for \(text.trimmingCharacters(in: .whitespaces)), or a code such as fr, ja or grc"
         case .invalidLanguage(let text, nil):
             "'\(text)' is not a language code: give one such as en, fr, ja or grc (ISO 639)"
+        case .invalidLanguageTag(let text, let problem):
+            "'\(text)' is not a language code a browser reads: \(problem)"
         case .finishedBeforeStarted(let started, let finished):
             "finished date \(finished) is before the started date \(started): check both dates"
         case .noSuchBook(let query):

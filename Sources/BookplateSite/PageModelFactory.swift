@@ -566,7 +566,10 @@ extension Highlight {
     static func noteAddresses(ofBook slug: String, baseURL: URL) -> (String) -> String {
         { address in
             guard RelativeAddress.isRelative(address) else { return address }
-            return StructuredData.absolute(RelativeAddress.fromSiteTop(address, from: bookFolder(slug)), baseURL)
+            let path = RelativeAddress.fromSiteTop(address, from: bookFolder(slug))
+            // A first folder with a colon in its name (`notes:2024/`) would read as a scheme (found
+            // by a review).
+            return StructuredData.absolute(path.prefix { $0 != "/" }.contains(":") ? "./" + path : path, baseURL)
         }
     }
 

@@ -115,7 +115,11 @@ struct AddCommand: AsyncParsableCommand {
             title: title, subtitle: details.subtitle, authors: details.authors.map(NewAuthor.init(typed:)),
             isbn: try details.isbn.map(Parse.isbn), publisher: details.publisher,
             publishedDate: try details.published.map(Parse.date), pageCount: try details.pages.map(Parse.pages),
-            language: try details.language.map(Parse.language),
+            // An empty --language is none, as `edit --language ""` clears it: a script's empty
+            // variable stopped `add` (found by a review).
+            language: try details.language.flatMap {
+                $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : try Parse.language($0)
+            },
             description: details.description.map(BookDescription.fromText),
             status: reader.status ?? .toRead,
             rating: reader.rating, startedDate: reader.startedDate, finishedDate: reader.finishedDate,

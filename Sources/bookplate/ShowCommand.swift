@@ -48,8 +48,11 @@ struct ShowCommand: ParsableCommand {
                 "Note",
                 // Whether there is a note, not what it says: read, a note saved as Latin-1 made
                 // `show` fail (found by an exploratory session).
-                FileManager.default.fileExists(atPath: noteURL.path)
-                    ? noteURL.relativePathForDisplay : "none (bookplate note \(book.slug))"
+                // A notes folder linked to nothing holds no note that can be said to be none.
+                (try? notes.checkFolderIsThere()) == nil
+                    ? "unknown: \(notes.folder.relativePathForDisplay) is a link to a folder that is not there"
+                    : FileManager.default.fileExists(atPath: noteURL.path)
+                        ? noteURL.relativePathForDisplay : "none (bookplate note \(book.slug))"
             ))
         for (label, value) in lines {
             guard let value else { continue }

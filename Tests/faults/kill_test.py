@@ -373,6 +373,8 @@ class Test:
 
     def fail(self, category, scenario, message):
         self.failures.append((category, scenario, message))
+        # The final sweep is no scenario of its own: its failures count as failures all the same.
+        self.stats.setdefault(scenario, {"kills": 0, "missed": 0, "outcomes": {}, "failures": 0, "seconds": 0})
         self.stats[scenario]["failures"] += 1
         print(f"  FAIL [{category}] {scenario}: {message}", flush=True)
 

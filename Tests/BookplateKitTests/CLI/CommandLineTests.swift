@@ -53,6 +53,17 @@ struct ShownJSON: Decodable {
             #expect(
                 refused.status != 0 && refused.stderr.contains("'\(text)' is not a language code"), "\(refused.stderr)")
         }
+        // A tag the site's language refuses is refused here too, saying why; an empty one is none,
+        // as `edit --language ""` clears it (both found by a review).
+        let unread = try await bookplate.run("add", "--title", "Region", "--author", "A", "--language", "en-USA")
+        #expect(
+            unread.status != 0
+                && unread.stderr.contains(
+                    "'en-USA' is not a language code a browser reads: USA is no region: a region is 2 letters"),
+            "\(unread.stderr)")
+        let none = try await bookplate.run("add", "--title", "No language", "--author", "A", "--language", "")
+        #expect(none.status == 0, "\(none.stderr)")
+        #expect(try await bookplate.run("show", "no-language", "--json").stdout.contains("\"language\" : null"))
         let edited = try await bookplate.run("edit", "in-jpn", "--language", "ger")
         #expect(edited.status == 0, "\(edited.stderr)")
         #expect(try await bookplate.run("show", "in-jpn", "--json").stdout.contains("\"language\" : \"de\""))
@@ -222,6 +233,9 @@ struct ShownJSON: Decodable {
         bookplate.environment["EDITOR"] = "true"
         for arguments in [
             ["build"], ["export", "--format", "json"], ["export", "--format", "csv"], ["note", "dune"],
+            // A review found these went on: `remove` took the book and left its note on the
+            // unmounted disk, an import wrote no note.
+            ["remove", "dune", "--yes"], ["import", "bookplate", root.appendingPathComponent("none.json").path],
         ] {
             let result = try await bookplate.runOffPool(arguments)
             #expect(result.status == 1, "\(arguments)")
@@ -231,6 +245,11 @@ struct ShownJSON: Decodable {
         }
         let page = try String(contentsOf: root.appendingPathComponent("site/books/dune/index.html"), encoding: .utf8)
         #expect(page.contains("My note on Dune"))
+        // `show` said the book had no note.
+        let shown = try await bookplate.run("show", "dune")
+        #expect(
+            shown.stdout.contains("unknown: content/notes is a link to a folder that is not there")
+                && !shown.stdout.contains("none (bookplate note"), "\(shown.stdout)")
     }
 
     /// An editor that deletes the note: `note` blamed another command and said to try again

@@ -196,7 +196,7 @@ import Testing
         try shelf.library.addBook(NewBook(title: "Persuasion", authors: ["Jane Austen"]))
         let note =
             "Compare [Persuasion](../persuasion/), [the end](#h-1), ![a map](map.png), "
-            + "[the author](https://example.org/austen) and [home](/index.html)."
+            + "[the author](https://example.org/austen), [home](/index.html) and [a folder](../../notes:2024/)."
         let noted = try shelf.library.addHighlight(
             NewHighlight(
                 text: "Badly done, Emma!", note: note, place: HighlightPlace(page: "900"),
@@ -229,6 +229,8 @@ import Testing
             "&lt;a href=&quot;https://books.example.org/shelf/books/emma/#h-1&quot;&gt;the end",
             "&lt;img src=&quot;https://books.example.org/shelf/books/emma/map.png&quot;",
             "&lt;a href=&quot;https://example.org/austen&quot;", "&lt;a href=&quot;/index.html&quot;",
+            // A path whose first folder has a colon read as a scheme (`notes:2024/`): found by a review.
+            "&lt;a href=&quot;https://books.example.org/shelf/notes:2024/&quot;&gt;a folder",
         ] {
             #expect(feed.contains(expected), "\(expected)")
         }
