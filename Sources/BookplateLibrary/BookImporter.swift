@@ -96,6 +96,12 @@ struct BookImporter {
     /// The first author's key (``Library/authorKey(_:)``) of each book, by slug.
     var authorKeyBySlug: [String: String] = [:]
     var authorIDByName: [String: Int64] = [:]
+    /// The authors by their names as written: two authors whose names fold alike (علي and علی,
+    /// kept apart by a library from before their letters were folded) are each found by their
+    /// own, and an export of both brings both back (found by a review).
+    var authorIDByExactName: [String: Int64] = [:]
+    /// The authors this import made, as an export's own list of authors names them.
+    var authorsMadeHere: Set<Int64> = []
     var authorSlugs: Set<String>
     var shelfIDByName: [String: Int64] = [:]
     /// The series by folded name, read once for the whole import.
@@ -187,7 +193,10 @@ struct BookImporter {
         }
         let authors = try Row.fetchAll(db, sql: "SELECT id, name, slug FROM author")
         authorSlugs = Set(authors.map { $0["slug"] as String })
-        for row in authors { authorIDByName[AuthorName.key(row["name"] as String)] = row["id"] }
+        for row in authors {
+            authorIDByName[AuthorName.key(row["name"] as String)] = row["id"]
+            authorIDByExactName[row["name"] as String] = row["id"]
+        }
         let shelves = try Row.fetchAll(db, sql: "SELECT id, name, slug FROM shelf")
         shelfSlugs = Set(shelves.map { $0["slug"] as String })
         for row in shelves { shelfIDByName[TextFolding.searchKey(row["name"] as String)] = row["id"] }
@@ -196,13 +205,20 @@ struct BookImporter {
     /// Creates the authors an export lists, with their slugs and what is known of them, unless
     /// an author of that name is already here.
     mutating func createAuthors(_ authors: [ImportedAuthor]) throws {
-        for imported in authors where authorIDByName[AuthorName.key(imported.author.name)] == nil {
+        for imported in authors where authorIDByExactName[imported.author.name] == nil {
             let exported = imported.author
+            // An author of the library by another spelling of the name is that author; one the
+            // export lists beside it is another, as the library exported held them apart.
+            if let id = authorIDByName[AuthorName.key(exported.name)], !authorsMadeHere.contains(id) {
+                authorIDByExactName[exported.name] = id
+                continue
+            }
             // An author whose Open Library key is already here is that author, under another name.
             if let key = exported.openLibraryKey,
                 let id = try Int64.fetchOne(db, sql: "SELECT id FROM author WHERE openLibraryKey = ?", arguments: [key])
             {
                 authorIDByName[AuthorName.key(exported.name)] = id
+                authorIDByExactName[exported.name] = id
                 continue
             }
             let slug =
@@ -214,7 +230,11 @@ struct BookImporter {
             author.slug = slug
             try author.insert(db)
             guard let id = author.id else { continue }
-            authorIDByName[AuthorName.key(exported.name)] = id
+            if authorIDByName[AuthorName.key(exported.name)] == nil {
+                authorIDByName[AuthorName.key(exported.name)] = id
+            }
+            authorIDByExactName[exported.name] = id
+            authorsMadeHere.insert(id)
             authorSlugs.insert(slug)
             try AuthorWork.add(imported.works, toAuthorId: id, in: db)
         }
@@ -545,6 +565,7 @@ struct BookImporter {
     }
 
     private mutating func authorID(named name: String) throws -> Int64 {
+        if let id = authorIDByExactName[name] { return id }
         let facts = authorFacts[name] ?? AuthorFacts(name)
         if let id = authorIDByName[facts.key] { return id }
         let slug = Slug.unique(facts.slugBase) { authorSlugs.contains($0) }
@@ -552,6 +573,7 @@ struct BookImporter {
         try author.insert(db)
         let id = author.id ?? db.lastInsertedRowID
         authorIDByName[facts.key] = id
+        authorIDByExactName[name] = id
         authorSlugs.insert(slug)
         return id
     }

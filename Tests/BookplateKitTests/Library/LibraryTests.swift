@@ -723,3 +723,37 @@ import Testing
         #expect(apples.firstAuthor == "Bo Young" && apples.rating?.stars == 5)
     }
 }
+
+/// Two authors whose names fold alike since Arabic-script letters were folded (علي and علی) may
+/// stand apart in a library made before: an export of it imported elsewhere made them one, their
+/// books one author's, and the other author's page was gone (found by a review).
+@Suite struct AuthorsFoldedAlikeTests {
+    @Test func anExportOfTwoAuthorsWhoseNamesFoldAlikeBringsBothBack() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Kitab Alif", authors: ["علي"]))
+        try shelf.library.addBook(NewBook(title: "Kitab Ba", authors: ["Zed Persian"]))
+        // What the library held before the letters were folded: a second author, by the other letter.
+        try shelf.library.database.write { db in
+            try db.execute(sql: "UPDATE author SET name = 'علی' WHERE slug = 'zed-persian'")
+        }
+        let exporter = LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let file = try TestPaths.temporaryFolder("folded-alike").appendingPathComponent("export.json")
+        try exporter.json().write(to: file)
+        let fresh = try TemporaryShelf()
+        _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes))
+            .run(file: file, as: .bookplate)
+        let authors = try fresh.library.findBook(matching: "kitab-alif").authors.map(\.name)
+        #expect(authors == ["علي"])
+        #expect(try fresh.library.findBook(matching: "kitab-ba").authors.map(\.name) == ["علی"])
+        // A spelling of a name the library has, in a file of another library, is still that author.
+        try fresh.library.addBook(NewBook(title: "Third", authors: ["Ursula K. Le Guin"]))
+        let other = try TemporaryShelf()
+        try other.library.addBook(NewBook(title: "Fourth", authors: ["ursula k. le guin"]))
+        let otherFile = try TestPaths.temporaryFolder("folded-alike").appendingPathComponent("other.json")
+        try LibraryExporter(library: other.library, notes: NoteStore(folder: other.paths.notes)).json()
+            .write(to: otherFile)
+        _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes))
+            .run(file: otherFile, as: .bookplate)
+        #expect(try fresh.library.findBook(matching: "fourth").authors.map(\.name) == ["Ursula K. Le Guin"])
+    }
+}
