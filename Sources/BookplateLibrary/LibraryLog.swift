@@ -58,7 +58,21 @@ package enum LibraryLog {
         let log = opened && stat(real.path + "-wal", &info) == 0 ? FileIdentity(info) : nil
         let library = stat(real.path, &info) == 0 ? FileIdentity(info) : nil
         let owner = Owner(host: Owner.thisHost, process: getpid(), log: log, library: library)
-        try? Data(owner.text.utf8).write(to: ownerFile(of: real), options: .atomic)
+        let file = ownerFile(of: real)
+        let folder = file.deletingLastPathComponent()
+        // Written under a working name of Bookplate's and renamed: Foundation's atomic write left
+        // its `.dat.nosync…` in content/ when a command was killed, for good (found by the kill
+        // test); a working name a killed command left is taken away by the next.
+        WorkingFiles.removeAbandoned(in: folder, madeFor: file.lastPathComponent)
+        let working = folder.appendingPathComponent(WorkingFiles.name(for: file.lastPathComponent, kind: "tmp"))
+        do {
+            // Not waited for on disk: a lost owner file makes a log of this computer's refused
+            // once, with a line saying what to do, and costs every command nothing.
+            try FileOutput.write(Data(owner.text.utf8), toPath: working.path, flush: false)
+            guard rename(working.path, file.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            try? FileManager.default.removeItem(at: working)
+        }
     }
 
     /// Removes the owner file once the library's last connection has closed and its log is gone.
