@@ -13,6 +13,16 @@ import Testing
 /// output, never deletes what the reader put in the site, and never writes or deletes through a
 /// link; and links among the files a site is made from are refused alike by build and export.
 @Suite struct SiteFolderTests {
+    /// Builds `shelf`, throwing what stopped the build, which must stop as it reads its inputs.
+    static func buildStoppingAsItReadsItsInputs(_ shelf: TemporaryShelf) throws {
+        do {
+            try shelf.build(settings: FixtureShelf.settings)
+        } catch let error as BuildError {
+            #expect(error.step == .scanInputs)
+            throw error.underlying
+        }
+    }
+
     let manager = FileManager.default
 
     func expectSameAsAFullBuild(
@@ -512,12 +522,7 @@ import Testing
             try? manager.removeItem(at: url)
             try Data("not a folder".utf8).write(to: url)
             #expect(throws: SiteError.unlistableSource(path: url.relativePathForDisplay, reason: "Not a directory")) {
-                do {
-                    try shelf.build(settings: FixtureShelf.settings)
-                } catch let error as BuildError {
-                    #expect(error.step == .scanInputs)
-                    throw error.underlying
-                }
+                try Self.buildStoppingAsItReadsItsInputs(shelf)
             }
             #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == before, "\(folder)")
             if folder == "content/notes" {
@@ -545,12 +550,7 @@ import Testing
             try manager.createSymbolicLink(atPath: url.path, withDestinationPath: elsewhere.path)
             let refusal = SiteError.sourceLinkedToNothing(path: url.relativePathForDisplay, target: elsewhere.path)
             #expect(throws: refusal) {
-                do {
-                    try shelf.build(settings: FixtureShelf.settings)
-                } catch let error as BuildError {
-                    #expect(error.step == .scanInputs)
-                    throw error.underlying
-                }
+                try Self.buildStoppingAsItReadsItsInputs(shelf)
             }
             #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == before, "\(folder)")
             #expect(
