@@ -27,7 +27,12 @@ public struct ShelfPaths: Sendable, Equatable {
         guard candidate.path.hasPrefix("/") else { return nil }
         for _ in 0...candidate.pathComponents.count {
             let library = candidate.appendingPathComponent("content/library.sqlite").path
-            if FileManager.default.fileExists(atPath: library) { return candidate }
+            // A library iCloud Drive evicted leaves its placeholder: the shelf is still here, and
+            // opening it says where its library is.
+            let evicted = candidate.appendingPathComponent("content/.library.sqlite.icloud").path
+            if FileManager.default.fileExists(atPath: library) || FileManager.default.fileExists(atPath: evicted) {
+                return candidate
+            }
             let parent = candidate.deletingLastPathComponent().standardizedFileURL
             if parent.path == candidate.path { return nil }
             candidate = parent

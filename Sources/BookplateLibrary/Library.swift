@@ -22,7 +22,15 @@ public struct Library: Sendable {
     /// bad copy, not a new one.
     public static func open(at url: URL, create: Bool = false, clock: WallClock = .system) throws -> Library {
         let exists = FileManager.default.fileExists(atPath: url.path)
-        if !exists && !create { throw LibraryError.missingLibrary(path: url.relativePathForDisplay) }
+        if !exists && !create {
+            // iCloud Drive's placeholder of an evicted library: the library is the reader's, not
+            // here yet; it was said to be no shelf at all (found by an exploratory session).
+            let placeholder = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).icloud")
+            if FileManager.default.fileExists(atPath: placeholder.path) {
+                throw LibraryError.evicted(path: url.relativePathForDisplay)
+            }
+            throw LibraryError.missingLibrary(path: url.relativePathForDisplay)
+        }
         // A library this process cannot write, in a folder it can, is read from a copy, as a
         // command that only reads has it: opened in place, SQLite made its `-shm` as read-only
         // as the file, and it stayed so, failing every change once the file could be written

@@ -5,6 +5,8 @@ import BookplateCore
 /// Each case prints as one line that says what happened and what to do.
 public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case missingLibrary(path: String)
+    /// A library iCloud Drive evicted: its placeholder is there, the file is not.
+    case evicted(path: String)
     case notSQLite(path: String)
     case emptyLibraryFile(path: String)
     case notABookplateLibrary(path: String)
@@ -95,6 +97,9 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             "more than one highlight's id begins with '\(id)': give more of it ('bookplate quote list')"
         case .damagedValue(let column, let slug, let reason):
             "the library's \(column) of \(slug) cannot be read (\(reason)): restore the library from a backup, or run `bookplate refresh \(slug)` once it is mended"
+        case .evicted(let path):
+            "\(path) is in iCloud and not downloaded: open it in Finder or run "
+                + "`brctl download \(ShellWord.quoted(path))`, then try again"
         case .missingLibrary(let path):
             "no library at \(path): run Bookplate in a shelf folder, pass --library, or start a shelf with `bookplate init DIR`"
         case .notSQLite(let path):

@@ -32,6 +32,26 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: shelf.appendingPathComponent("preview/index.html").path))
     }
 
+    /// A library iCloud Drive evicted (its placeholder `.library.sqlite.icloud` in its place) was
+    /// said to be no shelf at all: "not inside a shelf: run `bookplate init DIR`" (found by an
+    /// exploratory session). The shelf is found, and opening its library says where it is.
+    @Test func aLibraryICloudEvictedIsSaidToBeInICloud() async throws {
+        let root = try TestPaths.temporaryFolder("evicted")
+        #expect(try await CommandRunner(folder: root).runOffPool(["init", "shelf"]).status == 0)
+        let content = root.appendingPathComponent("shelf/content")
+        try FileManager.default.removeItem(at: content.appendingPathComponent("library.sqlite"))
+        try Data("bplist00".utf8).write(to: content.appendingPathComponent(".library.sqlite.icloud"))
+        for folder in [content.deletingLastPathComponent(), content] {
+            let listed = try await CommandRunner(folder: folder).runOffPool(["list"])
+            #expect(listed.status != 0)
+            #expect(
+                listed.stderr.hasPrefix("Error: ")
+                    && listed.stderr.contains(
+                        "library.sqlite is in iCloud and not downloaded: open it in Finder or run "),
+                "\(listed.stderr)")
+        }
+    }
+
     /// A shell left in `content/notes` while the shelf was deleted and restored from a backup (in
     /// another window, or by a sync client) ran `build`, `list` and `search` for ever at full CPU,
     /// climbing `../../..` from the empty path a deleted current folder gives, and `init .` could
