@@ -45,9 +45,7 @@ package enum FolderWalk {
         while let entry = readdir(directory) {
             let name = entry.pointee.name
             if name.hasPrefix(".") {
-                if name.hasSuffix(".icloud"), name.count > ".icloud".count + 1 {
-                    placeholders.append(String(name.dropFirst().dropLast(".icloud".count)))
-                }
+                if let original = ICloudPlaceholder.original(of: name) { placeholders.append(original) }
                 continue
             }
             var info = stat()

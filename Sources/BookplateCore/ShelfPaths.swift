@@ -29,7 +29,8 @@ public struct ShelfPaths: Sendable, Equatable {
             let library = candidate.appendingPathComponent("content/library.sqlite").path
             // A library iCloud Drive evicted leaves its placeholder: the shelf is still here, and
             // opening it says where its library is.
-            let evicted = candidate.appendingPathComponent("content/.library.sqlite.icloud").path
+            let evicted = candidate.appendingPathComponent("content/" + ICloudPlaceholder.name(of: "library.sqlite"))
+                .path
             if FileManager.default.fileExists(atPath: library) || FileManager.default.fileExists(atPath: evicted) {
                 return candidate
             }

@@ -25,8 +25,7 @@ public struct Library: Sendable {
         if !exists && !create {
             // iCloud Drive's placeholder of an evicted library: the library is the reader's, not
             // here yet; it was said to be no shelf at all (found by an exploratory session).
-            let placeholder = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).icloud")
-            if FileManager.default.fileExists(atPath: placeholder.path) {
+            if ICloudPlaceholder.stands(for: url) {
                 throw LibraryError.evicted(path: url.relativePathForDisplay)
             }
             throw LibraryError.missingLibrary(path: url.relativePathForDisplay)

@@ -98,8 +98,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .damagedValue(let column, let slug, let reason):
             "the library's \(column) of \(slug) cannot be read (\(reason)): restore the library from a backup, or run `bookplate refresh \(slug)` once it is mended"
         case .evicted(let path):
-            "\(path) is in iCloud and not downloaded: open it in Finder or run "
-                + "`brctl download \(ShellWord.quoted(path))`, then try again"
+            ICloudPlaceholder.advice(path)
         case .missingLibrary(let path):
             "no library at \(path): run Bookplate in a shelf folder, pass --library, or start a shelf with `bookplate init DIR`"
         case .notSQLite(let path):

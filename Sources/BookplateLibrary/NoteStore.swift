@@ -105,8 +105,7 @@ public struct NoteStore: Sendable {
             guard let note = try note(forSlug: slug) else {
                 // Evicted by iCloud Drive, it is not on this machine: an export without it was a
                 // backup missing the note (found by an exploratory session).
-                let placeholder = folder.appendingPathComponent(".\(slug).md.icloud")
-                if FileManager.default.fileExists(atPath: placeholder.path) {
+                if ICloudPlaceholder.stands(for: url(forSlug: slug)) {
                     throw NoteError.evicted(path: url(forSlug: slug).relativePathForDisplay)
                 }
                 return nil
@@ -283,8 +282,7 @@ public enum NoteError: Error, Equatable, CustomStringConvertible {
         case .folderLinkedToNothing(let path, let target):
             LinkedFiles.missingTargetRefusal(path, target: target)
         case .evicted(let path):
-            "\(path) is in iCloud and not downloaded: open it in Finder or run "
-                + "`brctl download \(ShellWord.quoted(path))`, then try again"
+            ICloudPlaceholder.advice(path)
         case .mergeConflict(let path, let line):
             "\(path) holds a merge conflict git left unresolved (its marks <<<<<<<, ======= and >>>>>>> from "
                 + "line \(line)): keep the text you want, remove the marks' lines, then build again"

@@ -288,9 +288,10 @@ struct BuildRun {
         // template replaced by the built-in one (found by an exploratory session). Nothing is
         // built until it is downloaded, so the site keeps what it had.
         let contentNames = Set((try? FileManager.default.contentsOfDirectory(atPath: paths.content.path)) ?? [])
-        for name in contentNames.sorted() where name.hasPrefix(".") && name.hasSuffix(".icloud") {
-            let original = String(name.dropFirst().dropLast(".icloud".count))
-            if !original.isEmpty, !original.hasPrefix("."), !contentNames.contains(original) {
+        for name in contentNames.sorted() {
+            if let original = ICloudPlaceholder.original(of: name), !original.hasPrefix("."),
+                !contentNames.contains(original)
+            {
                 evicted.append(paths.content.appendingPathComponent(original).relativePathForDisplay)
             }
         }

@@ -672,8 +672,7 @@ public enum SiteError: Error, Equatable, CustomStringConvertible {
             LinkedFiles.refusal(path)
         case .evicted(let paths):
             paths.count == 1
-                ? "\(paths[0]) is in iCloud and not downloaded: open it in Finder or run "
-                    + "`brctl download \(ShellWord.quoted(paths[0]))`, then build again (the site is left as it was)"
+                ? ICloudPlaceholder.advice(paths[0], then: "build again (the site is left as it was)")
                 : "\(paths.prefix(3).joined(separator: ", "))"
                     + (paths.count > 3 ? " and \(paths.count - 3) more" : "")
                     + " are in iCloud and not downloaded: open them in Finder or run `brctl download` on each, "
