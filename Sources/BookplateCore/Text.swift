@@ -238,3 +238,11 @@ package enum ScriptSafeJSON {
         "[" + values.joined(separator: ",") + "]"
     }
 }
+
+extension Collection where Element == String {
+    /// The first `shown` names joined by commas, then how many more there are: "a, b, c and 2
+    /// more", for a message that names what it is about without running on.
+    package func listed(showing shown: Int) -> String {
+        prefix(shown).joined(separator: ", ") + (count > shown ? " and \(count - shown) more" : "")
+    }
+}

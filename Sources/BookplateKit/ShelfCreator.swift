@@ -213,8 +213,7 @@ public enum ShelfError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notEmpty(let path, let holding):
-            "\(path) is not an empty folder (it holds \(holding.prefix(3).joined(separator: ", "))"
-                + (holding.count > 3 ? " and \(holding.count - 3) more" : "") + "): choose a new folder for the shelf"
+            "\(path) is not an empty folder (it holds \(holding.listed(showing: 3))): choose a new folder for the shelf"
         case .alreadyAShelf(let path):
             "\(path) is a shelf already: run Bookplate's commands in it, or choose a new folder for another"
         case .notAFolder(let path):

@@ -673,8 +673,7 @@ public enum SiteError: Error, Equatable, CustomStringConvertible {
         case .evicted(let paths):
             paths.count == 1
                 ? ICloudPlaceholder.advice(paths[0], then: "build again (the site is left as it was)")
-                : "\(paths.prefix(3).joined(separator: ", "))"
-                    + (paths.count > 3 ? " and \(paths.count - 3) more" : "")
+                : paths.listed(showing: 3)
                     + " are in iCloud and not downloaded: open them in Finder or run `brctl download` on each, "
                     + "then build again (the site is left as it was)"
         case .unlistableSource(let path, let reason):
