@@ -20,12 +20,8 @@ package enum LanguageCode {
     /// digits, the language in lower case and in two letters where it has them; nil for anything
     /// else ("English", "xx!!yy").
     package static func tag(parsing text: String) -> String? {
-        let parts = text.replacingOccurrences(of: "_", with: "-").split(
-            separator: "-", omittingEmptySubsequences: false)
-        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }),
-            parts.dropFirst().allSatisfy({
-                (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-            })
+        guard let parts = LanguageTag.subtags(text), let first = parts.first, (2...3).contains(first.count),
+            first.allSatisfy({ $0.isASCII && $0.isLetter })
         else { return nil }
         let language = first.lowercased()
         return ([LanguageTag.shorterCodes[language] ?? language] + parts.dropFirst().map(String.init)).joined(

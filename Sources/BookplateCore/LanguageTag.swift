@@ -19,15 +19,21 @@ package enum LanguageTag {
         if !language.isEmpty, language.allSatisfy(\.isLetter), !(2...3).contains(language.count) {
             throw .language(String(language), suggestion: code(named: String(language)))
         }
-        guard
-            parts.allSatisfy({
-                (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-            })
-        else { throw .notSubtags }
+        guard subtags(tag) != nil else { throw .notSubtags }
         guard language.allSatisfy(\.isLetter) else { throw .language(String(language), suggestion: nil) }
         if let shorter = shorterCodes[language.lowercased()] { throw .longerCode(String(language), shorter) }
         try checkSubtags(after: parts.dropFirst())
         return replacingOldCode(tag)
+    }
+
+    /// `text`'s parts, `_` read as `-`, when each is one to eight ASCII letters or digits, as every
+    /// subtag is; nil otherwise.
+    package static func subtags(_ text: String) -> [Substring]? {
+        let parts = text.replacingOccurrences(of: "_", with: "-").split(
+            separator: "-", omittingEmptySubsequences: false)
+        return parts.allSatisfy({
+            (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }) ? parts : nil
     }
 
     /// `tag` with a language code ISO 639 replaced written as its replacement (`iw-IL` as
