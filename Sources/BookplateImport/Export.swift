@@ -194,7 +194,8 @@ public struct LibraryExporter: Sendable {
                     setAsideFrom: copy.readsSetAsideFrom, series: copy.series, highlights: copy.highlights,
                     externalIDs: copy.externalIDs.isEmpty ? nil : copy.externalIDs, note: note))
         }
-        let authors = snapshot.authors.map { author in
+        // With the authors kept though no book names them, so that their records come back too.
+        let authors = (snapshot.authors + snapshot.keptAuthors).sorted { $0.slug < $1.slug }.map { author in
             LibraryExportDocument.ExportedAuthor(
                 slug: author.slug, name: author.name, sortName: author.sortName, openLibraryKey: author.openLibraryKey,
                 bio: author.bio, birthDate: author.birthDate, deathDate: author.deathDate, photoURL: author.photoURL,

@@ -36,6 +36,17 @@ public struct Author: Hashable, Sendable, Codable {
     }
 }
 
+extension Author {
+    /// Whether the record is kept when no book names the author any more: it holds what naming
+    /// them again would not bring back (an Open Library id, a bio, dates, a photo, links, or a
+    /// sort name other than the one their name makes; their works are asked of the library).
+    /// A name alone goes: each slip of the pen would be kept for good.
+    package var isKeptWithoutBooks: Bool {
+        openLibraryKey != nil || bio != nil || birthDate != nil || deathDate != nil || photoURL != nil
+            || !links.isEmpty || sortName != AuthorName.sortName(for: name)
+    }
+}
+
 /// A link to an author's page elsewhere.
 public struct AuthorLink: Hashable, Sendable, Codable {
     public var title: String

@@ -10,14 +10,17 @@ public struct AuthorProfile: Sendable, Equatable {
 }
 
 extension Library {
-    /// Finds the one author the reader means: a slug, or an unambiguous part of the name.
+    /// Finds the one author the reader means: a slug, or an unambiguous part of the name. Only
+    /// an author of a book on the shelf: one kept with no book (``Author/isKeptWithoutBooks``) is
+    /// no more listed here than on the site.
     public func findAuthor(matching query: String) throws -> AuthorProfile {
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         return try read { db in
-            var author = try Author.filter(Author.Columns.slug == trimmed.lowercased()).fetchOne(db)
+            let onShelf = Author.filter(sql: "id IN (SELECT authorId FROM bookAuthor)")
+            var author = try onShelf.filter(Author.Columns.slug == trimmed.lowercased()).fetchOne(db)
             if author == nil {
                 let wanted = AuthorName.key(trimmed)
-                let matches = try Author.order(Author.Columns.slug).fetchAll(db).filter {
+                let matches = try onShelf.order(Author.Columns.slug).fetchAll(db).filter {
                     AuthorName.key($0.name).contains(wanted)
                 }
                 let exact = matches.filter { AuthorName.key($0.name) == wanted }

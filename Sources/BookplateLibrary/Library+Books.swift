@@ -260,7 +260,8 @@ extension Library {
     }
 
     /// Removes the book with `slug` and its links, in one transaction.
-    /// Authors and shelves left with no book go too.
+    /// Shelves left with no book go too, and so do authors known by a name alone
+    /// (``deleteWhatNoBookHas(in:)``).
     public func removeBook(slug: String) throws {
         try write { db in
             guard try Book.filter(Book.Columns.slug == slug).deleteAll(db) > 0 else {
@@ -355,15 +356,20 @@ extension Library {
     }
 
     /// Gives the book `authors`, in order. With `respelling` (an edit), an author the book had,
-    /// named with other case or accents, takes the name as written, on every book.
+    /// named with other case or accents, takes the name as written, on every book; so does an
+    /// author kept with no book, whom the name as written takes up again.
     func setAuthors(
         _ authors: [NewAuthor], of book: Book, in db: Database, refreshing: Bool = false, respelling: Bool = false
     ) throws {
         guard let bookId = book.id else { return }
-        let had =
+        var had =
             respelling
             ? Set(try BookAuthor.filter(BookAuthor.Columns.bookId == bookId).fetchAll(db).map(\.authorId)) : []
         try BookAuthor.filter(BookAuthor.Columns.bookId == bookId).deleteAll(db)
+        if respelling {
+            had.formUnion(
+                try Int64.fetchAll(db, sql: "SELECT id FROM author WHERE id NOT IN (SELECT authorId FROM bookAuthor)"))
+        }
         var seen = Set<Int64>()
         for newAuthor in authors {
             let author = try saveAuthor(newAuthor, in: db, refreshing: refreshing, respelling: had)
@@ -481,10 +487,23 @@ extension Library {
         for name in series { try Book.checkLength(name, of: "series' name") }
     }
 
-    /// Deletes the authors, shelves and series no book has any more. (A series a removed book
-    /// left stayed until a later book's series were set.)
+    /// Deletes the shelves and series no book has any more, and the authors no book names who
+    /// hold nothing but a name. (A series a removed book left stayed until a later book's series
+    /// were set.)
+    ///
+    /// An author who holds what a name cannot bring back (``Author/isKeptWithoutBooks``) is kept,
+    /// unlisted and unpublished, until a book names them again: an edit of a book's only author to
+    /// a slip of the pen and back deleted Roald Dahl's bio, links and Open Library id with the
+    /// record, for good while offline, and merging an author into another did the same (found by
+    /// an exploratory session). `restore` already gave the record back from its kept copy.
     func deleteWhatNoBookHas(in db: Database) throws {
-        try db.execute(sql: "DELETE FROM author WHERE id NOT IN (SELECT authorId FROM bookAuthor)")
+        let leftAlone = try Author.fetchAll(
+            db,
+            sql: """
+                SELECT * FROM author WHERE id NOT IN (SELECT authorId FROM bookAuthor)
+                AND NOT EXISTS (SELECT 1 FROM authorWork WHERE authorWork.authorId = author.id)
+                """)
+        for author in leftAlone where !author.isKeptWithoutBooks { try author.delete(db) }
         try db.execute(sql: "DELETE FROM shelf WHERE id NOT IN (SELECT shelfId FROM bookShelf)")
         try db.execute(sql: "DELETE FROM series WHERE id NOT IN (SELECT seriesId FROM bookSeries)")
     }

@@ -118,7 +118,10 @@ extension Library {
             }
             let worksBySlug = Dictionary(
                 uniqueKeysWithValues: authors.values.map { ($0.slug, works[$0.id ?? 0]?.withDistinctTitles ?? []) })
-            return LibrarySnapshot(books: details, worksByAuthorSlug: worksBySlug)
+            var snapshot = LibrarySnapshot(books: details, worksByAuthorSlug: worksBySlug)
+            let named = Set(snapshot.authors.map(\.slug))
+            snapshot.keptAuthors = authors.values.filter { !named.contains($0.slug) }.sorted { $0.slug < $1.slug }
+            return snapshot
         }
     }
 

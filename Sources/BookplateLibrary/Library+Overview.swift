@@ -45,7 +45,8 @@ extension Library {
         try read { db in
             (
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM book") ?? 0,
-                try Int.fetchOne(db, sql: "SELECT count(*) FROM author") ?? 0
+                // Authors kept with no book are not the shelf's.
+                try Int.fetchOne(db, sql: "SELECT count(DISTINCT authorId) FROM bookAuthor") ?? 0
             )
         }
     }

@@ -9,6 +9,9 @@ public struct LibrarySnapshot: Sendable, Equatable {
     /// The authors of at least one book, sorted by slug. Found once: a build asked for them
     /// eight times, each a pass over every book (some 40 ms at 50,000 books).
     public let authors: [Author]
+    /// The authors the library keeps though no book names them (``Author/isKeptWithoutBooks``),
+    /// sorted by slug: unpublished, but their photos are theirs still, and an export carries them.
+    public var keptAuthors: [Author] = []
 
     public init(books: [BookDetails], worksByAuthorSlug: [String: [AuthorWork]] = [:]) {
         self.books = books
