@@ -195,9 +195,11 @@ struct BookDetailOptions: ParsableArguments {
     var firstPublished: String?
     @Option(help: "Whether you own a copy (none to clear).") var owned: Clearable<Ownership>?
     @Option(
-        help:
-            "A series the book is in, as 'Dune' or 'Dune #1' (edit: its other series stay; none takes it out of every series)."
-    ) var series: String?
+        help: """
+            A series the book is in, as 'Dune' or 'Dune #1'; repeat for several (edit: its other series stay; \
+            none takes it out of every series).
+            """
+    ) var series: [String] = []
     @Option(help: ArgumentHelp("Its place in the series: 3, 2.5, 0.5 or 1-3.", valueName: "number")) var position:
         String?
 
@@ -211,11 +213,20 @@ struct BookDetailOptions: ParsableArguments {
         }
     }
 
-    /// The series the options name: nil when they name none, empty for `--series none`. A
-    /// `--position` without `--series` is a place in the one series of `current` (the book's, for
-    /// `edit`), and needs `--series` otherwise.
+    /// The series the options name: nil when they name none, empty for `--series none`. Each
+    /// `--series` is a series the book is in: a repeated one kept only the last, without a word
+    /// (found by an exploratory session). A `--position` without `--series` is a place in the one
+    /// series of `current` (the book's, for `edit`), and needs `--series` otherwise.
     func seriesPlaces(inSeries current: [String] = []) throws -> [SeriesPlace]? {
-        guard let series = series ?? (position == nil || current.count != 1 ? nil : current[0]) else {
+        let given = series.map { $0.trimmingCharacters(in: .whitespaces) }
+        let clearing = given.filter { $0.isEmpty || $0.lowercased() == "none" }
+        if !clearing.isEmpty {
+            guard clearing.count == given.count else {
+                throw ValidationError("--series none takes the book out of every series: give it alone, or only names")
+            }
+            return []
+        }
+        guard !given.isEmpty || (position != nil && current.count == 1) else {
             if let position {
                 throw ValidationError(
                     "--position \(position) needs --series: name the series it is a place in"
@@ -223,35 +234,51 @@ struct BookDetailOptions: ParsableArguments {
             }
             return nil
         }
-        let name = series.trimmingCharacters(in: .whitespaces)
-        if name.isEmpty || name.lowercased() == "none" { return [] }
-        guard let position else {
-            // "Dune #1", as imports read a series in a title: the series and the place in it.
-            guard let hash = name.lastIndex(where: SeriesPosition.isNumberSign) else {
-                return [SeriesPlace(name: name)]
+        let place = try position.map { position in
+            guard let parsed = SeriesPosition(parsing: position) else {
+                throw ValidationError(
+                    "--position '\(position)' is not a place in a series: give a number such as 3, 2.5 or 1-3")
             }
-            let named = name[..<hash].trimmingCharacters(in: .whitespaces)
-            // "Dune # 2" is Dune #2.
-            let placeText = "#" + name[name.index(after: hash)...].trimmingCharacters(in: .whitespaces)
-            if let place = SeriesPosition(parsing: placeText), !named.isEmpty {
-                return [SeriesPlace(name: named, position: place)]
-            }
-            // "Dune #II", "Dune #" and "#2" made series of those names, where --position II was
-            // refused (found by an exploratory session); "C# Pocket Guides" is a name.
-            let after = name[name.index(after: hash)...].trimmingCharacters(in: .whitespaces)
-            guard named.isEmpty || name[..<hash].last == " ", !after.contains(" ") else {
-                return [SeriesPlace(name: name)]
-            }
-            throw ValidationError(
-                named.isEmpty
-                    ? "--series '\(name)' gives a place but no series: write it as 'Dune #2', or --series Dune --position 2"
-                    : "--series '\(name)': '\(after)' is not a place in a series: give a number such as 3, 2.5 or 1-3")
+            return parsed
         }
-        guard let parsed = SeriesPosition(parsing: position) else {
+        // The book's one series is named as the library has it, not read for a place.
+        guard !given.isEmpty else { return [SeriesPlace(name: current[0], position: place)] }
+        if let position, given.count > 1 {
             throw ValidationError(
-                "--position '\(position)' is not a place in a series: give a number such as 3, 2.5 or 1-3")
+                "--position \(position) with \(given.count) --series: write each one's place in it, as 'Dune #2'")
         }
-        return [SeriesPlace(name: name, position: parsed)]
+        return try given.map { name in
+            // "Dune #4" with --position 4 is Dune at 4, as without: it made a series named "Dune #4"
+            // (found by an exploratory session).
+            let named = try BookDetailOptions.seriesPlace(name)
+            guard let place, let position else { return named }
+            if let written = named.position, written != place {
+                throw ValidationError(
+                    "--series '\(name)' puts the book at #\(written) and --position at \(position): give its place once"
+                )
+            }
+            return SeriesPlace(name: named.name, position: place)
+        }
+    }
+
+    /// The series `name` names, and the book's place in it when written after a `#`: "Dune #1",
+    /// as imports read a series in a title.
+    private static func seriesPlace(_ name: String) throws -> SeriesPlace {
+        guard let hash = name.lastIndex(where: SeriesPosition.isNumberSign) else { return SeriesPlace(name: name) }
+        let named = name[..<hash].trimmingCharacters(in: .whitespaces)
+        // "Dune # 2" is Dune #2.
+        let placeText = "#" + name[name.index(after: hash)...].trimmingCharacters(in: .whitespaces)
+        if let place = SeriesPosition(parsing: placeText), !named.isEmpty {
+            return SeriesPlace(name: named, position: place)
+        }
+        // "Dune #II", "Dune #" and "#2" made series of those names, where --position II was
+        // refused (found by an exploratory session); "C# Pocket Guides" is a name.
+        let after = name[name.index(after: hash)...].trimmingCharacters(in: .whitespaces)
+        guard named.isEmpty || name[..<hash].last == " ", !after.contains(" ") else { return SeriesPlace(name: name) }
+        throw ValidationError(
+            named.isEmpty
+                ? "--series '\(name)' gives a place but no series: write it as 'Dune #2', or --series Dune --position 2"
+                : "--series '\(name)': '\(after)' is not a place in a series: give a number such as 3, 2.5 or 1-3")
     }
 }
 

@@ -57,7 +57,7 @@ struct EditCommand: AsyncParsableCommand {
         edit.audioMinutes = try details.parsedAudioLength()
         edit.firstPublished = try Parse.clearable(details.firstPublished, Parse.date)
         edit.owned = details.owned.map { $0.value?.owned }
-        guard !edit.isEmpty || edition != nil || details.series != nil || details.position != nil else {
+        guard !edit.isEmpty || edition != nil || !details.series.isEmpty || details.position != nil else {
             throw ValidationError("nothing to change: give at least one option (see bookplate edit --help)")
         }
         let editionKey = try edition.map { edition in
@@ -100,21 +100,23 @@ extension EditCommand {
         return []
     }
 
-    /// The book's series once the options' series is taken in: the one they name is changed, or added, and
-    /// the book's other series stay (they went: found by an exploratory session); `--series none`
-    /// takes it out of all; `--position` alone moves it in its one series.
+    /// The book's series once the options' series are taken in: each one they name is changed, or
+    /// added, and the book's other series stay (they went: found by an exploratory session);
+    /// `--series none` takes it out of all; `--position` alone moves it in its one series.
     func seriesAfterEdit(of found: BookDetails) throws -> [SeriesPlace]? {
         let current = found.series.map { SeriesPlace(name: $0.series.name, position: $0.position) }
         guard let named = try details.seriesPlaces(inSeries: current.map(\.name)) else { return nil }
-        guard let place = named.first else { return [] }
+        guard !named.isEmpty else { return [] }
         var merged = current
-        if let index = merged.firstIndex(where: { $0.isNamed(place.name) }) {
-            // A series named alone, with other case or accents, is respelt; named with a place, it
-            // is the series the place is in, as the book has it.
-            let name = place.position == nil ? place.name : merged[index].name
-            merged[index] = SeriesPlace(name: name, position: place.position ?? merged[index].position)
-        } else {
-            merged.append(place)
+        for place in named {
+            if let index = merged.firstIndex(where: { $0.isNamed(place.name) }) {
+                // A series named alone, with other case or accents, is respelt; named with a place,
+                // it is the series the place is in, as the book has it.
+                let name = place.position == nil ? place.name : merged[index].name
+                merged[index] = SeriesPlace(name: name, position: place.position ?? merged[index].position)
+            } else {
+                merged.append(place)
+            }
         }
         return merged
     }

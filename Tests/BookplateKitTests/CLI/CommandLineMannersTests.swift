@@ -462,6 +462,38 @@ import Testing
         #expect(try await run("show", "mostly-harmless", "--json").stdout.contains(#""position" : "5""#))
     }
 
+    /// `--series "Discworld #11" --position 11` made a series named "Discworld #11", and `edit
+    /// mort --series "Discworld #4" --position 4` put Mort in it beside Discworld; a second
+    /// `--series` kept only the last, without a word. Found by an exploratory session. A place
+    /// after `#` is read the same with `--position` or without, a place given twice that
+    /// disagrees is refused in one line, and each `--series` is a series the book is in.
+    @Test func aSeriesPlaceIsReadAlikeWithPositionAndEachSeriesOptionCounts() async throws {
+        try await run("add", "--title", "Mort", "--author", "Terry Pratchett", "--series", "Discworld #4")
+        try await run(
+            "add", "--title", "Reaper Man", "--author", "Terry Pratchett", "--series", "Discworld #11", "--position",
+            "11")
+        try await run("edit", "mort", "--series", "Discworld #4", "--position", "4")
+        try await run(
+            "add", "--title", "Small Gods", "--author", "Terry Pratchett", "--series", "Discworld #13", "--series",
+            "Omnibus")
+        let series = try await run("list", "--columns", "slug,series").stdout
+        #expect(
+            series == "mort\tDiscworld #4\nreaper-man\tDiscworld #11\nsmall-gods\tDiscworld #13, Omnibus\n",
+            "\(series)")
+        #expect(try await run("show", "reaper-man", "--json").stdout.contains(#""position" : "11""#))
+        let disagree = try await run("edit", "mort", "--series", "Discworld #4", "--position", "5", status: 64)
+        #expect(
+            disagree.stderr.hasPrefix(
+                "Error: --series 'Discworld #4' puts the book at #4 and --position at 5: give its place once\n"),
+            "\(disagree.stderr)")
+        let two = try await run("edit", "mort", "--series", "A", "--series", "B", "--position", "2", status: 64)
+        #expect(two.stderr.hasPrefix("Error: --position 2 with 2 --series: write each one's place in it"))
+        let none = try await run("edit", "mort", "--series", "none", "--series", "B", status: 64)
+        #expect(none.stderr.hasPrefix("Error: --series none takes the book out of every series"))
+        try await run("edit", "mort", "--series", "Death #1", "--series", "discworld #4")
+        #expect(try await run("list", "--columns", "series").stdout.hasPrefix("Discworld #4, Death #1\n"))
+    }
+
     /// A Japanese keyboard in full-width mode types "ノルウェイの森 ＃２": it made a series of that
     /// name, and "ノルウェイの森 #２" was refused (found by an exploratory session). Full-width
     /// digits and number signs are read as their ASCII in a series place, `--position`, `--pages`
