@@ -252,7 +252,7 @@ extension Library {
             if let series = edit.series, let id = book.id {
                 try Library.setSeries(series, of: id, in: db, respelling: true)
             }
-            try addShelves(edit.addShelves, to: book, in: db)
+            try addShelves(edit.addShelves, to: book, in: db, respelling: true)
             try removeShelves(edit.removeShelves, from: book, in: db)
             try deleteWhatNoBookHas(in: db)
             return try details(of: book, in: db)
@@ -433,12 +433,24 @@ extension Library {
         return author
     }
 
-    func addShelves(_ names: [String], to book: Book, in db: Database) throws {
+    /// Puts the book on the shelves `names` names, found by name as ``NamedRow`` finds names, or
+    /// made. With `respelling` (an edit), a shelf the book is on, named with other case or
+    /// accents, takes the name as written, on every book, as an author or series does: `edit
+    /// --shelf "Sci-Fi"` on a book on sci-fi said "Updated" and changed nothing (found by an
+    /// exploratory session). Its slug, and so its page's address, stays.
+    func addShelves(_ names: [String], to book: Book, in db: Database, respelling: Bool = false) throws {
         guard let bookId = book.id else { return }
         for name in Shelf.names(names) {
             var shelf: Shelf
-            if let named = try NamedRow.find(name, in: .shelf, db), let existing = try Shelf.fetchOne(db, key: named.id)
+            if let named = try NamedRow.find(name, in: .shelf, db), var existing = try Shelf.fetchOne(db, key: named.id)
             {
+                if respelling, existing.name != name,
+                    try BookShelf.filter(BookShelf.Columns.bookId == bookId && BookShelf.Columns.shelfId == existing.id)
+                        .fetchCount(db) > 0
+                {
+                    existing.name = name
+                    try existing.update(db)
+                }
                 shelf = existing
             } else {
                 let slug = try Slug.unique(Slug.make(from: name, fallbackPrefix: "shelf")) { candidate in

@@ -13,8 +13,8 @@ struct EditCommand: AsyncParsableCommand {
             status: read after to-read on a book whose latest read was finished is that read, and \
             read after abandoned gives back the read abandoned set aside (finished today if it was \
             going on). A read that would come before the book's latest is added with 'bookplate read add'. A name is \
-            one name whatever its case and accents: --author or --series naming one the book has, spelt \
-            otherwise (bell hooks for Bell Hooks), respells it on every book.
+            one name whatever its case and accents: --author, --series or --shelf naming one the book has, \
+            spelt otherwise (bell hooks for Bell Hooks), respells it on every book.
             """
     )
 

@@ -365,6 +365,22 @@ import Testing
         #expect(matilda.authors.map(\.slug) == ["roald-dahl"] && matilda.authors.first?.bio == "Wrote for children.")
     }
 
+    /// `edit a --shelf "Sci-Fi"` on a book already on sci-fi said "Updated" and changed nothing,
+    /// where an author or a series named so is respelt. Found by an exploratory session. A shelf
+    /// the book is on, named with other case or accents, takes the name as written, on every
+    /// book; its slug stays. Naming a shelf the book is not on joins it as the shelf spells it.
+    @Test func anEditRespellsAShelfTheBookIsOn() throws {
+        let library = try Library.inMemory(clock: clock)
+        try library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"], shelves: ["sci-fi"]))
+        try library.addBook(NewBook(title: "Hyperion", authors: ["Dan Simmons"], shelves: ["sci-fi"]))
+        let respelt = try library.editBook(slug: "dune", BookEdit(addShelves: ["Sci-Fi"]))
+        #expect(respelt.shelves.map(\.name) == ["Sci-Fi"] && respelt.shelves.map(\.slug) == ["sci-fi"])
+        #expect(try library.findBook(matching: "hyperion").shelves.map(\.name) == ["Sci-Fi"])
+        try library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        let joined = try library.editBook(slug: "emma", BookEdit(addShelves: ["SCI-FI"]))
+        #expect(joined.shelves.map(\.name) == ["Sci-Fi"])
+    }
+
     /// ı, ł, ø, đ, æ, œ and þ were folded for slugs and the site's search but not for sorting or
     /// lookups: "Łódź Nights" came after "Zebra", `show issiz` found no "ıssız Adam" and `author
     /// lucja` no Łucja Łęcka. Found by an exploratory session.
