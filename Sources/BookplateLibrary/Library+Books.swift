@@ -336,8 +336,13 @@ extension Library {
             .split(separator: ",") ?? []
         let surname = parts.first.map(String.init) ?? ""
         let initial = parts.dropFirst().first.map { String($0.trimmingCharacters(in: .whitespaces).prefix(1)) } ?? ""
-        return [sortKey(mainTitle), TextFolding.searchKey(surname), TextFolding.searchKey(initial)]
-            .map { $0.filter { $0.isLetter || $0.isNumber } }
+        // A title of marks alone ("♥", "∞", "?") is told by its marks: with only letters and
+        // digits kept, every such title by one author was one book (found by an exploratory
+        // session).
+        func lettersAndDigits(_ key: String) -> String { key.filter { $0.isLetter || $0.isNumber } }
+        let titleKey = sortKey(mainTitle)
+        let titlePart = lettersAndDigits(titleKey).nilIfEmpty ?? titleKey.filter { !$0.isWhitespace && $0 != "|" }
+        return ([titlePart] + [TextFolding.searchKey(surname), TextFolding.searchKey(initial)].map(lettersAndDigits))
             .joined(separator: "|")
     }
 

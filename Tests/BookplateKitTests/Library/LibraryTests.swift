@@ -514,6 +514,28 @@ import Testing
         #expect(try library.books().count == 2)
     }
 
+    /// After `add --title "♥" --author "Emo Ji"`, "∞" and "?" by the same author were refused as
+    /// "'♥' is already on the shelf (same title and author)": the check kept only the letters and
+    /// digits of a title, and these have none. Found by an exploratory session. A title of marks
+    /// alone is told by its marks, for `add`, `edit` and imports alike; a true duplicate is still
+    /// caught, whatever its case, accents or punctuation.
+    @Test func titlesOfMarksAloneAreToldApartByTheirMarks() throws {
+        let library = try Library.inMemory(clock: clock)
+        for title in ["♥", "∞", "?", "!!!"] {
+            try library.addBook(NewBook(title: title, authors: ["Emo Ji"]))
+        }
+        #expect(try library.books().map(\.book.title).sorted() == ["!!!", "?", "∞", "♥"])
+        let heart = try #require(try library.books().first { $0.book.title == "♥" })
+        #expect(throws: LibraryError.alreadyOnShelf(title: "♥", slug: heart.book.slug, reason: "same title and author"))
+        {
+            try library.addBook(NewBook(title: " ♥ ", authors: ["emo ji"]))
+        }
+        try library.addBook(NewBook(title: "Café Noir!", authors: ["Emo Ji"]))
+        #expect(throws: LibraryError.self) { try library.addBook(NewBook(title: "cafe noir", authors: ["Émo Ji"])) }
+        #expect(
+            Library.matchKey(title: "♥", firstAuthor: "Emo Ji") != Library.matchKey(title: "∞", firstAuthor: "Emo Ji"))
+    }
+
     /// `edit count-zero --title Neuromancer` made a second Neuromancer by Gibson, which `add`
     /// refuses, and the shelf's CSV export came back with one of them. Found by an exploratory
     /// session. Two editions with their ISBNs are still two books.
