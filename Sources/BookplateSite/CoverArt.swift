@@ -81,11 +81,13 @@ enum CoverArt {
 
     /// What is wrong with the files of an image folder (`existing`, by name) whose images are
     /// named for `slugs` (books' or authors'), one line each: a file in no format an image may
-    /// have (an SVG, which could carry script), a second image for the same book, and (with
-    /// `strangers`) an image named for nothing on the shelf. None of them is published. (Photos
-    /// are downloaded for authors, who may leave the shelf with their books: theirs are no strangers.)
+    /// have (an SVG, which could carry script), a second image for the same book, and an image
+    /// named for nothing on the shelf. None of them is published. An image named for one of
+    /// `kept` (an author the library keeps with no book) is theirs still, and said nothing of.
+    /// (Every photo was left unsaid, and one of no author at all was never named, where a cover
+    /// of no book was: found by an exploratory session.)
     static func unusedFiles(
-        in folder: URL, images: ImageFiles, slugs: Set<String>, naming: String, strangers: Bool = true
+        in folder: URL, images: ImageFiles, slugs: Set<String>, naming: String, kept: Set<String> = []
     ) -> [String] {
         images.files.keys.sorted().compactMap { name in
             guard !name.contains("/"), let dot = name.lastIndex(of: "."), dot > name.startIndex else { return nil }
@@ -102,7 +104,7 @@ enum CoverArt {
                     + (naming == "book" ? " to use a placeholder" : "")
             }
             guard slugs.contains(slug) else {
-                guard strangers else { return nil }
+                guard !kept.contains(slug) else { return nil }
                 return "\(shown) names no \(naming) on the shelf and is not published: rename it for one (its slug)"
             }
             guard let used = images.name(for: slug), used != name else { return nil }

@@ -306,7 +306,7 @@ public struct SiteBuilder: Sendable {
         warnings += photos.compactMap(\.warning)
         warnings += CoverArt.unusedFiles(
             in: paths.photos, images: photoImages, slugs: Set(snapshot.authors.map(\.slug)), naming: "author",
-            strangers: false)
+            kept: Set(snapshot.keptAuthors.map(\.slug)))
         outputs.append(contentsOf: photos.compactMap(\.file))
         warnings += CoverArt.entriesThatAreNoFiles(in: paths.covers) + CoverArt.entriesThatAreNoFiles(in: paths.photos)
         // Thumbnails of covers and photos no page shows any more are dropped (a cache that cannot

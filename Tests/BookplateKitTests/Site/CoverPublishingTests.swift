@@ -244,6 +244,32 @@ import Testing
         #expect(huge.warnings.count == 1 && huge.warnings[0].contains("100000×100000 pixels"), "\(huge.warnings)")
     }
 
+    /// A photo named for no author was never said, where a cover named for no book was: a photo
+    /// left behind when its author's last book went, or merged into another author, stayed in
+    /// `photos/` unpublished without a word. Found by an exploratory session. It is said as a
+    /// cover is; the photo of an author the library keeps with no book (their catalog record)
+    /// is theirs still, and said nothing of.
+    @Test func aPhotoOfNoAuthorIsSaidAsACoverOfNoBookIs() async throws {
+        let shelf = try CoverPublishingTests.shelf()
+        try shelf.library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        try shelf.library.addBook(
+            NewBook(title: "Matilda", authors: [NewAuthor(name: "Roald Dahl", bio: "Wrote for children.")]))
+        let photos = shelf.paths.photos
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        for name in ["jane-austen.jpg", "roald-dahl.jpg"] {
+            try Data(try SampleImages.solid(width: 40, height: 50, [90, 60, 30])).write(
+                to: photos.appendingPathComponent(name))
+        }
+        try shelf.library.editBook(slug: "emma", BookEdit(authors: ["Octavia E. Butler"]))
+        try shelf.library.editBook(slug: "matilda", BookEdit(authors: ["Octavia E. Butler"]))
+        let report = try await shelf.buildOffPool()
+        #expect(
+            report.warnings == [
+                "\(photos.appendingPathComponent("jane-austen.jpg").relativePathForDisplay) names no author on the "
+                    + "shelf and is not published: rename it for one (its slug)"
+            ], "\(report.warnings)")
+    }
+
     /// A warning was given once: the next build found nothing changed and said nothing, and
     /// `serve` never showed it. Found by an exploratory session. The state keeps what a build
     /// warned of, and every build says it again while it holds.
