@@ -834,7 +834,7 @@ struct BuildRun {
             warnings: events + removedStraysLine + (kind == .upToDate ? previous?.warnings ?? [] : warnings)
                 + misnamedNotes
                 + conflictCopies + missingLinks() + (underWay ? [importUnderWayLine(orphans.count)] : [])
-                + writer.leftoversThatStayed(),
+                + writer.leftoversThatStayed() + writer.groupsNotKeptLine(),
             duration: ContinuousClock.now - started, baseURL: settings.baseURL,
             notesReadAsBefore: kind == .notesOnly && notesReadAsBefore)
     }
