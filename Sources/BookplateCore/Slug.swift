@@ -39,7 +39,23 @@ public enum Slug {
             let read = text.utf8.count <= readLimit ? text : String(text.prefix(readLimit))
             return "\(fallbackPrefix)-\(ContentHash.sha256Hex(of: read).prefix(8))"
         }
-        return String(decoding: slug, as: UTF8.self)
+        let made = String(decoding: slug, as: UTF8.self)
+        // A folder named `con` or `lpt1` cannot be made on Windows, on a FAT or exFAT stick, nor
+        // by git checking the site out there: its pages were lost when the site was copied (found
+        // by an exploratory session). Such a name takes what it names (`con-book`).
+        return isWindowsDeviceName(made) ? made + "-" + fallbackPrefix : made
+    }
+
+    /// Whether Windows keeps `name` for a device (`con`, `prn`, `aux`, `nul`, `com0`–`com9`,
+    /// `lpt0`–`lpt9`, in any case), as it reads names: also with anything after a dot
+    /// (`con.md`, `nul.tar.gz`) and with spaces or dots at the end.
+    public static func isWindowsDeviceName(_ name: String) -> Bool {
+        let stem = name.prefix { $0 != "." }.lowercased().trimmingCharacters(in: .whitespaces)
+        if ["con", "prn", "aux", "nul"].contains(stem) { return true }
+        guard stem.count == 4, stem.hasPrefix("com") || stem.hasPrefix("lpt"), let last = stem.unicodeScalars.last
+        else { return false }
+        // Windows counts the superscript digits ¹ ² ³ too.
+        return ("0"..."9").contains(last) || ["\u{B9}", "\u{B2}", "\u{B3}"].contains(last)
     }
 
     /// How much of a text a slug is made from: more than enough for any title, and a bound on the

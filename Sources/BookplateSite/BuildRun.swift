@@ -553,7 +553,10 @@ struct BuildRun {
                 snapshot: snapshot, settings: settings, notes: notes, coverFiles: coverFiles,
                 photoFiles: photoFiles, extraPages: extraPages, theme: theme, templates: templates,
                 warnings: &warnings)
-            warnings += extraPages.warnings
+            warnings +=
+                extraPages.warnings
+                + BuildRun.windowsDeviceNamesLine(
+                    outputs.lazy.map(\.path), in: paths.site.relativePathForDisplay)
             self.snapshot = nil
         } else {
             outputs = SitePlan(
@@ -665,6 +668,31 @@ struct BuildRun {
         let changed = changedPositions.map { outputs[$0] }
         guard writer.linkedFolders(above: changed.map(\.path) + removed).isEmpty else { return .wholeSite }
         return .files(changed: changed, removed: removed)
+    }
+
+    /// The one line a build says of files and folders of the site named as Windows keeps names
+    /// for devices (`books/con/`, from a slug stored before new slugs avoided them: a published
+    /// address, which stays), if any: Windows, a FAT or exFAT stick and git there cannot hold them,
+    /// and a copy of the site loses their pages without a word (found by an exploratory session).
+    static func windowsDeviceNamesLine(_ paths: some Sequence<String>, in site: String) -> [String] {
+        var named = Set<String>()
+        for path in paths {
+            var folder = ""
+            for part in path.split(separator: "/") {
+                folder += (folder.isEmpty ? "" : "/") + part
+                if Slug.isWindowsDeviceName(String(part)) {
+                    named.insert(folder)
+                    break
+                }
+            }
+        }
+        guard !named.isEmpty else { return [] }
+        let sorted = named.sorted().map { site + "/" + $0 }
+        return [
+            "\(sorted.listed(showing: 3)) cannot be copied to Windows, a FAT or exFAT drive or a git checkout there "
+                + "(Windows keeps \(sorted.count == 1 ? "the name" : "these names") for devices): such a copy "
+                + "of the site lacks \(sorted.count == 1 ? "it" : "them")"
+        ]
     }
 
     /// Whether the file at `path` is a book's page with a note, which making it renders.
@@ -834,7 +862,7 @@ struct BuildRun {
             warnings: events + removedStraysLine + (kind == .upToDate ? previous?.warnings ?? [] : warnings)
                 + misnamedNotes
                 + conflictCopies + missingLinks() + (underWay ? [importUnderWayLine(orphans.count)] : [])
-                + writer.leftoversThatStayed(),
+                + writer.leftoversThatStayed() + writer.groupsNotKeptLine(),
             duration: ContinuousClock.now - started, baseURL: settings.baseURL,
             notesReadAsBefore: kind == .notesOnly && notesReadAsBefore)
     }

@@ -144,6 +144,16 @@ struct ExtraPages: Sendable, Equatable {
                         + " and hyphens, as \(Slug.make(from: name, fallbackPrefix: "page")).md")
                 continue
             }
+            // A page `con.md` is the folder `pages/con/`, which Windows, a FAT or exFAT stick and git
+            // there cannot hold: the page was lost when the site was copied (found by an
+            // exploratory session).
+            guard !Slug.isWindowsDeviceName(name) else {
+                loaded.warnings.append(
+                    "\(display(file)) is not published: Windows keeps the name \(name) for a device, and a copy of the"
+                        + " site there would lose the page: name it \(Slug.make(from: name, fallbackPrefix: "page")).md"
+                )
+                continue
+            }
             let path = folder.appendingPathComponent(file).path
             // Its size first, as the scan found it: a page too long to publish is not read (found
             // by a review).

@@ -40,7 +40,7 @@ enum FeedWriter {
         var xml = header(
             title: settings.title(in: words), subtitle: settings.description(in: words), settings: settings,
             words: words, baseURL: baseURL,
-            alternate: baseURL.absoluteString, selfPath: "feed.xml", updated: entries.first?.1)
+            alternate: baseURL.absoluteString, selfPath: "feed.xml", updated: entries.first.map { timestamp($0.1) })
         for (position, date, read, fragment) in entries {
             let details = books[position]
             let url = StructuredData.pageAddress(PageModelFactory.bookURL(details.book.slug), baseURL)
@@ -90,8 +90,12 @@ enum FeedWriter {
 
     /// An Atom feed of the newest published highlights, each with its note, linked to its place on
     /// its book's page.
+    /// Its times are the reader's wall-clock times, as the library keeps them, written with the
+    /// offset `timeZone` had at each (written as UTC, they were shown shifted by the reader's
+    /// offset: found by an exploratory session).
     static func highlightsFeed(
-        snapshot: LibrarySnapshot, commonplace: Commonplace, settings: SiteSettings, baseURL: URL, words: Words
+        snapshot: LibrarySnapshot, commonplace: Commonplace, settings: SiteSettings, baseURL: URL, words: Words,
+        timeZone: TimeZone
     ) -> String {
         let entries = commonplace.entries.prefix(feedLength)
         var xml = header(
@@ -99,7 +103,8 @@ enum FeedWriter {
             subtitle: settings.description(in: words),
             settings: settings, words: words,
             baseURL: baseURL, alternate: StructuredData.pageAddress(Commonplace.homeURL, baseURL),
-            selfPath: Commonplace.feedPath, updated: entries.first?.date)
+            selfPath: Commonplace.feedPath,
+            updated: entries.first.map { wallClockTimestamp($0.date, in: timeZone) })
         for entry in entries {
             let details = snapshot.books[entry.position]
             let highlight = details.highlights[entry.index]
@@ -122,7 +127,7 @@ enum FeedWriter {
                     <title>\(MarkupEscaping.xml(words("highlightFrom", ["book": bookAndAuthors(details, words: words)])))</title>
                     <id>\(MarkupEscaping.xml(url))</id>
                     <link rel="alternate" type="text/html" href="\(MarkupEscaping.xml(link))"/>
-                    <updated>\(timestamp(entry.date))</updated>
+                    <updated>\(wallClockTimestamp(entry.date, in: timeZone))</updated>
                     <content type="html">\(MarkupEscaping.xml(html))</content>
                   </entry>
 
@@ -147,7 +152,7 @@ enum FeedWriter {
     /// newest entry's, so the same shelf gives the same bytes.
     private static func header(
         title: String, subtitle: String, settings: SiteSettings, words: Words, baseURL: URL, alternate: String,
-        selfPath: String, updated: Date?
+        selfPath: String, updated: String?
     ) -> String {
         // A site without a description has a feed without a subtitle.
         let subtitle = subtitle.isEmpty ? "" : "\n  <subtitle>\(MarkupEscaping.xml(subtitle))</subtitle>"
@@ -158,7 +163,7 @@ enum FeedWriter {
               <id>\(MarkupEscaping.xml(alternate))</id>
               <link rel="alternate" type="text/html" href="\(MarkupEscaping.xml(alternate))"/>
               <link rel="self" type="application/atom+xml" href="\(MarkupEscaping.xml(StructuredData.absolute(selfPath, baseURL)))"/>
-              <updated>\(updated.map(timestamp) ?? "1970-01-01T00:00:00Z")</updated>
+              <updated>\(updated ?? "1970-01-01T00:00:00Z")</updated>
               <author><name>\(MarkupEscaping.xml(settings.owner ?? settings.title(in: words)))</name></author>
               <generator version="\(Bookplate.version)">Bookplate</generator>
 
@@ -219,6 +224,18 @@ enum FeedWriter {
         return calendar.date(from: DateComponents(year: day.year, month: day.month ?? 1, day: day.day ?? 1))
             ?? Date(
                 timeIntervalSince1970: 0)
+    }
+
+    /// A wall-clock time kept as UTC (see ``WallClock/wallClockTime(of:)``) as RFC 3339 gives a
+    /// local time: its digits, with the offset `timeZone` had then (`Z` where that is none).
+    static func wallClockTimestamp(_ wallClock: Date, in timeZone: TimeZone) -> String {
+        let guess = wallClock.addingTimeInterval(-TimeInterval(timeZone.secondsFromGMT(for: wallClock)))
+        let offset = timeZone.secondsFromGMT(for: guess)
+        let digits = timestamp(wallClock).dropLast()
+        guard offset != 0 else { return digits + "Z" }
+        let minutes = abs(offset) / 60
+        let sign = offset < 0 ? "-" : "+"
+        return digits + sign + String(format: "%02d:%02d", minutes / 60, minutes % 60)
     }
 
     private static func timestamp(_ date: Date) -> String {

@@ -427,6 +427,7 @@ public struct SiteBuilder: Sendable {
             ),
             ("robots.txt", { Data(FeedWriter.robots(baseURL: settings.baseURL).utf8) }),
         ]
+        let timeZone = library.clock.timeZone
         if let baseURL = settings.baseURL {
             files.append(
                 (
@@ -445,7 +446,7 @@ public struct SiteBuilder: Sendable {
                             Data(
                                 FeedWriter.highlightsFeed(
                                     snapshot: snapshot, commonplace: commonplace, settings: settings, baseURL: baseURL,
-                                    words: words
+                                    words: words, timeZone: timeZone
                                 ).utf8)
                         }
                     ))

@@ -110,11 +110,13 @@ public struct SiteSettings: Sendable, Equatable {
                     throw SettingsError.badValue(path: path, line: line, key: key, expected: "\(expected): \(problem)")
                 }
             case "base_url":
-                let expected =
-                    "an http(s) address such as https://example.org/shelf/, with only letters, digits, "
-                    + "'-', '_', '.' and '~' in the names of its path"
-                guard let url = Self.baseURL(parsing: try text(expected)) else {
-                    throw SettingsError.badValue(path: path, line: line, key: key, expected: expected)
+                // The same check and words as `build --base-url`: a query, a fragment or a password
+                // was blamed on the letters of the path (found by an exploratory session).
+                let given = try text(Self.baseURLExpected)
+                guard let url = Self.baseURL(parsing: given) else {
+                    let problem = URL(string: given).flatMap(Self.baseURLDefect).map { ": \($0)" } ?? ""
+                    throw SettingsError.badValue(
+                        path: path, line: line, key: key, expected: Self.baseURLExpected + problem)
                 }
                 settings.baseURL = url
             case "contact": settings.contact = try text("an e-mail address or a web page")
@@ -193,17 +195,26 @@ public struct SiteSettings: Sendable, Equatable {
         return url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("")
     }
 
+    /// What a base URL is, in the words of both messages.
+    static let baseURLExpected = "an http(s) address such as https://example.org/shelf/"
+
     /// Why `text` is no base URL, in a few words; nil when it is one. (`build --base-url` said
     /// "not an http(s) address" of https addresses with a password or a query: found by an
     /// exploratory session.)
     public static func baseURLProblem(_ text: String) -> String? {
-        guard let url = URL(string: text), url.isWebAddress else {
-            return "it is not an http(s) address such as https://example.org/shelf/"
-        }
+        guard let url = URL(string: text), url.isWebAddress else { return "it is not \(baseURLExpected)" }
+        return baseURLDefect(url)
+    }
+
+    /// What keeps the http(s) address `url` from being a base URL, if anything.
+    private static func baseURLDefect(_ url: URL) -> String? {
+        guard url.isWebAddress else { return nil }
         // No user name or password: they would be published in every page's links and the sitemap.
         if url.user != nil || url.password != nil { return "it must not hold a user name or password" }
         if url.query != nil { return "it must not have a query (?…)" }
         if url.fragment != nil { return "it must not have a fragment (#…)" }
+        // A port past 65535 is no port: every absolute link of the site would lead nowhere.
+        if let port = url.port, !(1...65535).contains(port) { return "its port must be from 1 to 65535" }
         guard isPlainPath(url.path(percentEncoded: true)) else {
             return "the names of its path may hold only letters (of any language), digits, '-', '_', '.' and '~'"
         }

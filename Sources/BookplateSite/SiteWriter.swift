@@ -29,6 +29,8 @@ struct SiteWriter: Sendable {
     /// by an exploratory session). Inside, each of the site's top-level entries takes its old
     /// self's place in one step, rather than the whole site at once.
     var writesInside: Bool
+    /// The groups of the old site that could not be kept on the new one.
+    let keptAttributes = KeptAttributes()
 
     init(target: URL, writesInside: Bool? = nil) {
         self.target = target
@@ -216,7 +218,7 @@ struct SiteWriter: Sendable {
         removeLeftovers()
         let staging = sibling("new")
         let manager = FileManager.default
-        let written: [BuildState.Output]
+        var written: [BuildState.Output]
         let readers = ReadersLinks()
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
@@ -240,6 +242,23 @@ struct SiteWriter: Sendable {
                 throw SiteError.unwritable(path: target.relativePathForDisplay, reason: FileFailure.reason(error))
             }
             throw error
+        }
+        // What the reader set on the old site's folders and files is kept now, before the new
+        // files' stamps are taken as the state's.
+        var changed: [String: FileStamps.Stamp] = [:]
+        if writesInside {
+            for name in (try? manager.contentsOfDirectory(atPath: staging.path)) ?? [] {
+                changed.merge(
+                    keepAttributes(of: target.path + "/" + name, onto: staging.path + "/" + name, files: true),
+                    uniquingKeysWith: { new, _ in new })
+            }
+        } else {
+            changed = keepAttributes(of: target.path, onto: staging.path, files: true)
+        }
+        if !changed.isEmpty {
+            for index in outputs.indices {
+                if let stamp = changed[outputs[index].path] { written[index].stamp = stamp }
+            }
         }
         let swap = Background { [self] in
             // Every page on disk before the new site takes the old one's place: one wait for all.
@@ -305,8 +324,11 @@ struct SiteWriter: Sendable {
     /// Puts the complete site in `staging` where the target is. Where the system allows, the old
     /// and new sites trade places in one step, so the target always holds a whole site, old or
     /// new; elsewhere, two renames in quick succession.
-    private func swapIn(_ staging: URL, readers: ReadersLinks) throws {
+    /// `keepingAttributes`: whether `staging` is yet to be given the attributes of the old site's
+    /// folders and files (``keepAttributes(of:onto:files:)``).
+    private func swapIn(_ staging: URL, readers: ReadersLinks, keepingAttributes: Bool = false) throws {
         if writesInside { return try swapInside(staging) }
+        if keepingAttributes { keepAttributes(of: target.path, onto: staging.path, files: true) }
         let manager = FileManager.default
         if manager.fileExists(atPath: target.path), AtomicSwap.exchange(staging, target) {
             SiteWriter.carryOverReadersWork(from: staging.path, to: target.path, linked: readers)
@@ -402,14 +424,14 @@ struct SiteWriter: Sendable {
         }
         if !flushEach { FileOutput.flushFileSystem(containing: pending) }
         if changed.count == 1, removable.isEmpty {
-            try SiteWriter.moveIn(changed, from: pending, to: target)
+            try moveIn(changed, from: pending, to: target)
             return written
         }
         // Inside the target, each file is replaced in one step, one after another: a copy of the
         // site beside it cannot be made.
         if writesInside {
             for path in removable { SiteWriter.remove(path, in: target) }
-            try SiteWriter.moveIn(changed, from: pending, to: target)
+            try moveIn(changed, from: pending, to: target)
             return written
         }
         let copy = sibling("new")
@@ -426,21 +448,22 @@ struct SiteWriter: Sendable {
             // a file and written as a folder's file; removed after, the new folder went with it
             // (found by an exploratory session).
             for path in removable { SiteWriter.remove(path, in: copy) }
-            try SiteWriter.moveIn(changed, from: pending, to: copy)
+            try moveIn(changed, from: pending, to: copy)
         } catch {
             try? FileManager.default.removeItem(at: copy)
             throw error
         }
-        try swapIn(copy, readers: readers)
+        try swapIn(copy, readers: readers, keepingAttributes: true)
         return written
     }
 
     /// Renames the made files (named by their index in `pending`) to their places below `folder`.
-    private static func moveIn(_ outputs: [PlannedOutput], from pending: URL, to folder: URL) throws {
-        try makeFolders(for: outputs.map(\.path), in: folder)
+    private func moveIn(_ outputs: [PlannedOutput], from pending: URL, to folder: URL) throws {
+        try SiteWriter.makeFolders(for: outputs.map(\.path), in: folder)
         for (index, output) in outputs.enumerated() {
             let destination = folder.appendingPathComponent(output.path, isDirectory: false)
             let made = pending.appendingPathComponent(String(index), isDirectory: false)
+            keepAttributes(ofFileAt: destination.path, onto: made.path)
             var moved = rename(made.path, destination.path) == 0
             // A folder put where the file goes (by hand: a build never makes one there) goes, as a
             // full build leaves none; a link there is replaced by the rename itself.

@@ -48,6 +48,28 @@ import Testing
         #expect(Slug.make(from: title) == slug)
     }
 
+    /// A book "Con", an author "Nul", a shelf "aux" made folders `books/con`, `authors/nul`,
+    /// `shelves/aux` that Windows, a FAT or exFAT stick and git there cannot hold (found by an
+    /// exploratory session). A slug that would be a device name takes what it names.
+    @Test func aSlugIsNeverANameWindowsKeepsForADevice() {
+        #expect(Slug.make(from: "Con", fallbackPrefix: "book") == "con-book")
+        #expect(Slug.make(from: "Nul", fallbackPrefix: "author") == "nul-author")
+        #expect(Slug.make(from: "aux", fallbackPrefix: "shelf") == "aux-shelf")
+        #expect(Slug.make(from: "PRN!", fallbackPrefix: "series") == "prn-series")
+        #expect(Slug.make(from: "Com1", fallbackPrefix: "author") == "com1-author")
+        #expect(Slug.make(from: "LPT9") == "lpt9-item")
+        #expect(Slug.make(from: "Con Man") == "con-man")
+        #expect(Slug.make(from: "Com10") == "com10")
+        for name in [
+            "con", "CON", "Aux", "nul.md", "con.tar.gz", "com0", "COM9", "lpt1", "lpt\u{B9}", "con ", "prn .txt",
+        ] {
+            #expect(Slug.isWindowsDeviceName(name), "\(name)")
+        }
+        for name in ["cons", "con-book", "com", "com10", "lpt", "nully", "icon", "xcon.md"] {
+            #expect(!Slug.isWindowsDeviceName(name), "\(name)")
+        }
+    }
+
     @Test func textWithNothingUsableGetsAStableFallback() {
         let slug = Slug.make(from: "!!!", fallbackPrefix: "book")
         #expect(slug.hasPrefix("book-"))

@@ -292,6 +292,36 @@ import Testing
         #expect(try shelf.siteFile("sitemap.xml").contains("https://books.example.org/shelf/highlights/2025/"))
     }
 
+    /// The highlights feed wrote each highlight's time, the reader's wall-clock time as a Kindle
+    /// writes it, as UTC (`Z`): a feed reader outside UTC showed it shifted by the reader's offset
+    /// (found by an exploratory session). It is now written with the offset the reader's zone had
+    /// then, summer time included.
+    @Test func theHighlightsFeedWritesWallClockTimesWithTheirOffset() throws {
+        let york = try #require(TimeZone(identifier: "America/New_York"))
+        let shelf = try TemporaryShelf(clock: .fixed(TemporaryShelf.fixedDate, in: york))
+        try shelf.library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        // 10:22 on the reader's clock, in winter and in summer.
+        for made in [1_705_314_120.0, 1_720_952_520.0] {
+            _ = try shelf.library.addHighlight(
+                NewHighlight(text: "Passage \(made).", madeAt: Date(timeIntervalSince1970: made), source: .kindle),
+                toBook: "emma")
+        }
+        var settings = SiteSettings()
+        settings.baseURL = URL(string: "https://books.example.org/")
+        try shelf.build(settings: settings)
+        let feed = try shelf.siteFile("highlights/feed.xml")
+        #expect(feed.contains("<updated>2024-07-14T10:22:00-04:00</updated>"), "\(feed)")
+        #expect(feed.contains("<updated>2024-01-15T10:22:00-05:00</updated>"))
+        #expect(!feed.contains("10:22:00Z"))
+        #expect(
+            FeedWriter.wallClockTimestamp(Date(timeIntervalSince1970: 1_705_314_120), in: .gmt)
+                == "2024-01-15T10:22:00Z")
+        let india = try #require(TimeZone(identifier: "Asia/Kolkata"))
+        #expect(
+            FeedWriter.wallClockTimestamp(Date(timeIntervalSince1970: 1_705_314_120), in: india)
+                == "2024-01-15T10:22:00+05:30")
+    }
+
     /// "subtitle" found no book whose subtitle it was (found by an exploratory session).
     @Test func theSearchIndexHoldsEachBooksSubtitle() throws {
         let shelf = try FixtureShelf.make()

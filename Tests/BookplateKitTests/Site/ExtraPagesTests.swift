@@ -14,6 +14,45 @@ import Testing
         try Data(markdown.utf8).write(to: shelf.paths.pages.appendingPathComponent(name))
     }
 
+    /// Titles, names, shelves and pages named as Windows keeps names for devices (`con`, `nul`,
+    /// `aux`, `prn`, `com1`, `lpt1`) made folders of the site a copy to Windows, a FAT or exFAT
+    /// stick or git there cannot hold: 13 folders of a 161-book site were lost by such a copy
+    /// without a word (found by an exploratory session). New slugs avoid them; a page so named
+    /// is not published, with a line saying what to name it; a slug stored before is kept (its
+    /// address is published) and named by one line of the build.
+    @Test func noNewFolderOfTheSiteIsANameWindowsKeepsForADevice() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Con", authors: ["Nul"], shelves: ["aux"]))
+        try shelf.library.addBook(NewBook(title: "PRN", authors: ["Com1"], shelves: ["LPT1"]))
+        try shelf.library.addBook(NewBook(title: "Kindred", authors: ["Octavia E. Butler"]))
+        try Self.writePage("# Con\nA page.\n", named: "con.md", in: shelf)
+        let report = try shelf.build()
+        let site = shelf.paths.site.path
+        let made = try #require(FileManager.default.subpaths(atPath: site))
+        let reserved = made.filter { $0.split(separator: "/").contains { Slug.isWindowsDeviceName(String($0)) } }
+        #expect(reserved.isEmpty, "\(reserved)")
+        for folder in ["books/con-book", "books/prn-book", "authors/nul-author", "authors/com1-author"] {
+            #expect(made.contains(folder), "\(folder)")
+        }
+        #expect(
+            made.contains { $0.hasPrefix("shelves/aux-shelf") } && made.contains { $0.hasPrefix("shelves/lpt1-shelf") })
+        let page = shelf.paths.pages.appendingPathComponent("con.md").relativePathForDisplay
+        #expect(
+            report.everyWarning.contains(
+                "\(page) is not published: Windows keeps the name con for a device, and a copy of the site there "
+                    + "would lose the page: name it con-page.md"), "\(report.everyWarning)")
+        // A slug stored before: kept, and said.
+        try shelf.library.write { db in try db.execute(sql: "UPDATE book SET slug = 'nul' WHERE slug = 'kindred'") }
+        let again = try shelf.build()
+        #expect(FileManager.default.fileExists(atPath: site + "/books/nul/index.html"))
+        let shown = shelf.paths.site.relativePathForDisplay
+        #expect(
+            again.everyWarning.contains(
+                "\(shown)/books/nul cannot be copied to Windows, a FAT or exFAT drive or a git checkout there "
+                    + "(Windows keeps the name for devices): such a copy of the site lacks it"),
+            "\(again.everyWarning)")
+    }
+
     /// A page's image kept in `site/images/` was missing from a preview built into another
     /// folder, without a word (found by an exploratory session). A link to a file the output folder
     /// lacks and the build does not make is said; links to the build's own pages, elsewhere or

@@ -227,6 +227,66 @@ import Testing
         #expect(manager.fileExists(atPath: site.appendingPathComponent(".git/HEAD").path))
     }
 
+    /// A rebuild put new folders in place of every folder of the site, the reader's own
+    /// `site/images/` and the site itself included, and new files in place of the pages it
+    /// rewrote, all made with the umask: the mode, group and setgid bit the reader set for the web
+    /// server were lost (under umask 077 every folder became `700`, and the server answered 403:
+    /// found by an exploratory session). Every kind of build now leaves each folder and file that
+    /// was there with its mode and group, and what is new in a setgid folder with its group.
+    @Test(arguments: [false, true])
+    func aRebuildKeepsTheModeAndGroupOfWhatWasThere(writingInside: Bool) throws {
+        let shelf = try FixtureShelf.make()
+        let site = shelf.paths.site
+        var builder = SiteBuilder(library: shelf.library, paths: shelf.paths, settings: FixtureShelf.settings)
+        builder.writesInsideOutput = writingInside
+        try builder.build(.full)
+        try manager.createDirectory(at: site.appendingPathComponent("images"), withIntermediateDirectories: true)
+        try Data("map".utf8).write(to: site.appendingPathComponent("images/map.png"))
+        // A group other than the user's own: any, for root; else one the user is also in.
+        var groups = [gid_t](repeating: 0, count: 64)
+        let count = Int(getgroups(Int32(groups.count), &groups))
+        let group = geteuid() == 0 ? 4242 : groups.prefix(max(count, 0)).first { $0 != getegid() } ?? getegid()
+        let set: [(path: String, mode: mode_t)] = [
+            ("", 0o2751), ("books", 0o2711), ("books/kindred", 0o750), ("books/kindred/index.html", 0o640),
+            ("index.html", 0o604), ("images", 0o2770), ("images/map.png", 0o660),
+        ]
+        for (path, mode) in set {
+            let file = site.appendingPathComponent(path).path
+            #expect(chown(file, uid_t.max, group) == 0 && chmod(file, mode) == 0)
+        }
+        func expectKept(sourceLocation: SourceLocation = #_sourceLocation) {
+            for (path, mode) in set {
+                var info = stat()
+                #expect(lstat(site.appendingPathComponent(path).path, &info) == 0, sourceLocation: sourceLocation)
+                #expect(
+                    info.st_mode & 0o7777 == mode && info.st_gid == group, "\(path): \(String(info.st_mode, radix: 8))",
+                    sourceLocation: sourceLocation)
+            }
+        }
+        for (rating, mode) in [(1, BuildMode.incremental), (2, .full), (3, .incremental)] {
+            try shelf.library.editBook(slug: "kindred", BookEdit(rating: .some(try Rating(rating))))
+            try shelf.library.addBook(NewBook(title: "New Book \(rating)", authors: ["A. Reader"]))
+            if rating == 3 { try shelf.writeNote("A new note.\n", slug: "kindred") }
+            let report = try builder.build(mode)
+            // The files changed by hand are found so once; what a build keeps is stamped as kept.
+            #expect(
+                report.filesWritten > 0 && (rating == 1 || report.filesRepaired == 0), "\(report.summary(site: "site"))"
+            )
+            expectKept()
+            // New in the setgid `books/`: its group and setgid, as the system gives them.
+            var info = stat()
+            #expect(lstat(site.appendingPathComponent("books/new-book-\(rating)").path, &info) == 0)
+            #expect(info.st_gid == group && info.st_mode & S_ISGID != 0)
+            #expect(lstat(site.appendingPathComponent("books/new-book-\(rating)/index.html").path, &info) == 0)
+            #expect(info.st_gid == group)
+        }
+        // A note alone: its page is renamed over the old one in place.
+        try shelf.writeNote("Another note.\n", slug: "kindred")
+        let alone = try builder.build()
+        #expect(alone.filesWritten == 1, "\(alone.summary(site: "site"))")
+        expectKept()
+    }
+
     @Test func aLinkInsideTheSiteIsNeverWrittenOrDeletedThrough() throws {
         let shelf = try FixtureShelf.make()
         try shelf.build(settings: FixtureShelf.settings)
