@@ -25,16 +25,20 @@ public struct BookAdder: Sendable {
         public var startedDate: PartialDate?
         public var finishedDate: PartialDate?
         public var shelves: [String]
+        /// The book's own details the reader gave beside the catalog's record (its format, a
+        /// series, whether they own it), set over the catalog's on every book added.
+        public var details: BookEdit
 
         public init(
             status: ReadingStatus? = nil, rating: Rating? = nil, startedDate: PartialDate? = nil,
-            finishedDate: PartialDate? = nil, shelves: [String] = []
+            finishedDate: PartialDate? = nil, shelves: [String] = [], details: BookEdit = .nothing
         ) {
             self.status = status
             self.rating = rating
             self.startedDate = startedDate
             self.finishedDate = finishedDate
             self.shelves = shelves
+            self.details = details
         }
     }
 
@@ -73,7 +77,7 @@ public struct BookAdder: Sendable {
                 new.startedDate = reader.startedDate
                 new.finishedDate = reader.finishedDate
                 new.shelves = reader.shelves
-                let details = try library.addBook(new)
+                let details = try library.addBook(new, editedBy: reader.details)
                 added(details)
                 coverJobs.append(
                     (

@@ -46,7 +46,7 @@ struct AddCommand: AsyncParsableCommand {
     func run() async throws {
         let startedDate = try started.map(Parse.readingDate)
         let finishedDate = try finished.map(Parse.readingDate)
-        let reader = BookAdder.ReaderFields(
+        var reader = BookAdder.ReaderFields(
             status: status ?? ReadingStatus.impliedBy(started: startedDate, finished: finishedDate),
             rating: try rating.flatMap(Parse.rating), startedDate: startedDate, finishedDate: finishedDate,
             shelves: shelves)
@@ -61,6 +61,7 @@ struct AddCommand: AsyncParsableCommand {
         var targets = try distinct(items.flatMap(targets(from:)))
         if let isbn = details.isbn { targets.append(.isbn(try Parse.isbn(isbn))) }
         if targets.isEmpty { targets = try pickFromLastSearch() }
+        reader.details = try catalogBookDetails(adding: targets.count)
         let library = try shelf.openLibrary()
         let adder = BookAdder(finder: try shelf.finder(), library: library, paths: try shelf.paths)
         let progress = ProgressBar(label: "Covers")
@@ -107,6 +108,22 @@ struct AddCommand: AsyncParsableCommand {
             }
         }
         if failed { throw ExitCode.failure }
+    }
+
+    /// The book's own fields given beside a catalog's record, set over the catalog's: `add 3
+    /// --format audiobook --series Dune` added the book as the catalog had it, without a word of
+    /// the options (found by a fix session).
+    private func catalogBookDetails(adding count: Int) throws -> BookEdit {
+        var given = try details.bookEdit()
+        // --isbn names the book to add, not a detail of it.
+        given.isbn = nil
+        given.series = try details.seriesPlaces()
+        if count > 1, let place = given.series?.first(where: { $0.position != nil }), let position = place.position {
+            throw ValidationError(
+                "#\(position) in \(place.name) is one book's place: add the \(count) books one by one, or name the series without a place"
+            )
+        }
+        return given
     }
 
     private func addByHand(_ reader: BookAdder.ReaderFields) throws {
@@ -202,6 +219,26 @@ struct BookDetailOptions: ParsableArguments {
     ) var series: [String] = []
     @Option(help: ArgumentHelp("Its place in the series: 3, 2.5, 0.5 or 1-3.", valueName: "number")) var position:
         String?
+
+    /// The change the options make to a book's own fields, 'none' clearing one; its series are
+    /// left to ``seriesPlaces(inSeries:)``, which needs the book's.
+    func bookEdit() throws -> BookEdit {
+        var edit = BookEdit.nothing
+        edit.title = title
+        edit.subtitle = try Parse.clearable(subtitle) { $0 }
+        edit.authors = try EditCommand.authors(authors)
+        edit.isbn = try Parse.clearable(isbn, Parse.isbn)
+        edit.publisher = try Parse.clearable(publisher) { $0 }
+        edit.publishedDate = try Parse.clearable(published, Parse.date)
+        edit.pageCount = try Parse.clearable(pages, Parse.pages)
+        edit.language = try Parse.clearable(language, Parse.language)
+        edit.description = try Parse.clearable(description, BookDescription.fromText)
+        edit.format = format.map(\.value)
+        edit.audioMinutes = try parsedAudioLength()
+        edit.firstPublished = try Parse.clearable(firstPublished, Parse.date)
+        edit.owned = owned.map { $0.value?.owned }
+        return edit
+    }
 
     func parsedAudioLength() throws -> Int?? {
         try Parse.clearable(audioLength) { text in

@@ -37,26 +37,13 @@ struct EditCommand: AsyncParsableCommand {
     var edition: String?
 
     func run() async throws {
-        var edit = BookEdit.nothing
-        edit.title = details.title
-        edit.subtitle = try Parse.clearable(details.subtitle) { $0 }
-        edit.authors = try EditCommand.authors(details.authors)
-        edit.isbn = try Parse.clearable(details.isbn, Parse.isbn)
-        edit.publisher = try Parse.clearable(details.publisher) { $0 }
-        edit.publishedDate = try Parse.clearable(details.published, Parse.date)
-        edit.pageCount = try Parse.clearable(details.pages, Parse.pages)
-        edit.language = try Parse.clearable(details.language, Parse.language)
-        edit.description = try Parse.clearable(details.description, BookDescription.fromText)
+        var edit = try details.bookEdit()
         edit.status = status
         edit.rating = try rating.map(Parse.rating)
         edit.startedDate = try Parse.clearable(started, Parse.readingDate)
         edit.finishedDate = try Parse.clearable(finished, Parse.readingDate)
         edit.addShelves = addShelves
         edit.removeShelves = removeShelves
-        edit.format = details.format.map(\.value)
-        edit.audioMinutes = try details.parsedAudioLength()
-        edit.firstPublished = try Parse.clearable(details.firstPublished, Parse.date)
-        edit.owned = details.owned.map { $0.value?.owned }
         guard !edit.isEmpty || edition != nil || !details.series.isEmpty || details.position != nil else {
             throw ValidationError("nothing to change: give at least one option (see bookplate edit --help)")
         }

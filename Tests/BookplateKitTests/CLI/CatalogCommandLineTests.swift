@@ -47,6 +47,34 @@ import Testing
         await server.stop()
     }
 
+    /// `add --isbn … --format audiobook --series … --owned yes` added the book as the catalog had
+    /// it, without a word of the options (found by a fix session): the reader's details are set
+    /// over the catalog's, are the reader's from then on, and a place in a series is refused for
+    /// several books at once, before anything is added.
+    @Test func detailsGivenBesideACatalogRecordAreTheReaders() async throws {
+        let (server, bookplate, _, _) = try await searchedShelf()
+        let add = try await bookplate.run(
+            "add", "--isbn", "9780441478125", "--format", "audiobook", "--series", "Hainish Cycle #4", "--owned", "yes",
+            "--subtitle", "A reader's subtitle")
+        #expect(add.status == 0, "\(add.stderr)")
+        let show = try await bookplate.run("list", "--json")
+        let listed = try #require(
+            try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any], "\(show.stdout)")
+        let book = try #require((listed["books"] as? [[String: Any]])?.first, "\(show.stdout)")
+        #expect(book["format"] as? String == "audiobook", "\(book)")
+        #expect(book["owned"] as? Bool == true, "\(book)")
+        #expect(book["subtitle"] as? String == "A reader's subtitle", "\(book)")
+        let series = try #require(book["series"] as? [[String: Any]], "\(book)")
+        #expect(series.first?["name"] as? String == "Hainish Cycle", "\(book)")
+        #expect(series.first?["position"] as? String == "4", "\(book)")
+        let several = try await bookplate.run("add", "1,2", "--series", "Hainish Cycle #4")
+        #expect(several.status != 0)
+        #expect(
+            several.stderr.contains("#4 in Hainish Cycle is one book's place: add the 2 books one by one"),
+            "\(several.stderr)")
+        await server.stop()
+    }
+
     /// In a shelf that cannot be written, search failed after asking the catalogs, showing
     /// nothing, because it could not keep the results for `add`: it shows them, with a warning.
     @Test func searchInAShelfThatCannotBeWrittenShowsTheResultsAndSaysTheyAreNotKept() async throws {
