@@ -79,8 +79,10 @@ public struct GoogleBooksClient: Sendable {
     {
         let publicURL = try catalogURL(baseURL, path, query, catalog: .googleBooks)
         let url = try catalogURL(baseURL, path, query + (apiKey.map { [("key", $0)] } ?? []), catalog: .googleBooks)
-        let body = try await http.get(url, from: .googleBooks, cacheKey: publicURL.absoluteString, what: what)
-        return try decodeCatalogJSON(type, from: body, catalog: .googleBooks)
+        return try await http.get(url, from: .googleBooks, cacheKey: publicURL.absoluteString, what: what) {
+            body throws(CatalogError) in
+            try decodeCatalogJSON(type, from: body, catalog: .googleBooks)
+        }
     }
 }
 

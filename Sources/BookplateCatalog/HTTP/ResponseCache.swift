@@ -52,6 +52,11 @@ public struct ResponseCache: Sendable {
         }
     }
 
+    /// Forgets the body kept for `key`, one that could not be read.
+    func remove(_ key: String) {
+        try? FileManager.default.removeItem(at: fileURL(for: key))
+    }
+
     private func fileURL(for key: String) -> URL {
         folder.appendingPathComponent(ContentHash.sha256Hex(of: key) + ".body")
     }

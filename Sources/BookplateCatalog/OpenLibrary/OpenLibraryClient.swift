@@ -178,8 +178,10 @@ public struct OpenLibraryClient: Sendable {
         async throws(CatalogError) -> T
     {
         let url = try catalogURL(baseURL, path, query, catalog: .openLibrary)
-        let body = try await http.get(url, from: .openLibrary, cacheKey: url.absoluteString, what: what)
-        return try decodeCatalogJSON(type, from: body, catalog: .openLibrary)
+        return try await http.get(url, from: .openLibrary, cacheKey: url.absoluteString, what: what) {
+            body throws(CatalogError) in
+            try decodeCatalogJSON(type, from: body, catalog: .openLibrary)
+        }
     }
 }
 
