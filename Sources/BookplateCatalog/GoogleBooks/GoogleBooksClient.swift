@@ -44,7 +44,9 @@ public struct GoogleBooksClient: Sendable {
             }
             total = response.totalItems ?? 0
             let items = response.items ?? []
-            candidates += items.map { $0.candidate }
+            // No more rows than asked for: a catalog that sent 100,000 kept `search` busy for hours
+            // (found by an exploratory session).
+            candidates += items.prefix(count).map { $0.candidate }
             start += items.count
             // Google's totalItems is an estimate: a short page is the real end.
             if items.count < count || start >= total { break }

@@ -35,8 +35,11 @@ public struct OpenLibraryClient: Sendable {
             // A search always exists; a 404 means the address is wrong.
             throw .httpStatus(.openLibrary, status: 404)
         }
+        // No more rows than asked for: a catalog that sent 100,000 kept `search` busy for hours
+        // (found by an exploratory session).
         return CatalogSearchPage(
-            candidates: response.docs.compactMap(\.candidate), totalFound: response.numFound ?? response.docs.count)
+            candidates: response.docs.compactMap(\.candidate).prefix(limit).map { $0 },
+            totalFound: response.numFound ?? response.docs.count)
     }
 
     /// A work, with the edition-independent facts: title, description, subjects, covers, authors.
