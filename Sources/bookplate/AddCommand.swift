@@ -90,8 +90,9 @@ struct AddCommand: AsyncParsableCommand {
             switch outcome {
             case .added(let added, let cover, let warnings):
                 for warning in warnings { Terminal.warning("\(warning)") }
-                // Not found, or a covers server that did not answer: 'refresh --missing' looks again
-                // (the line said nothing of a later try: found by an exploratory session).
+                // Not found, or a covers server that did not answer (said as such: it was "no cover
+                // found"): 'refresh --missing' looks again (the line said nothing of a later try:
+                // found by an exploratory session).
                 let coverSaid =
                     switch cover {
                     case .saved: ""
@@ -99,6 +100,8 @@ struct AddCommand: AsyncParsableCommand {
                         " (no cover found: a placeholder stands in until 'bookplate refresh --missing' finds one)"
                     case .unwritable(let why):
                         " (its cover could not be saved, \(why): 'bookplate refresh --missing' fetches it again)"
+                    case .unreachable(let error):
+                        " (its cover could not be fetched: \(error); 'bookplate refresh --missing' fetches it later)"
                     }
                 Terminal.output(try addedLine(added) + coverSaid)
             case .failed(let error):

@@ -29,7 +29,8 @@ import Testing
     }
 
     /// A covers server that failed (500) was "no cover found", with no word of a later try (found
-    /// by an exploratory session): the line says `refresh --missing` looks again.
+    /// by an exploratory session): the line says the cover could not be fetched, and that
+    /// `refresh --missing` looks again.
     @Test func aBookAddedWithoutACoverIsToldWhereOneComesFromLater() async throws {
         let server = try await StubCatalogServer.start()
         await server.serveLeftHandOfDarkness()
@@ -42,8 +43,44 @@ import Testing
         #expect(add.status == 0, "\(add.stderr)")
         #expect(
             add.stdout.hasSuffix(
-                " (no cover found: a placeholder stands in until 'bookplate refresh --missing' finds one)\n"),
+                " (its cover could not be fetched: Open Library Covers had a server error (500), even after "
+                    + "retrying: try again later; 'bookplate refresh --missing' fetches it later)\n"),
             "\(add.stdout)")
+        await server.stop()
+    }
+
+    /// A covers server that never answered cost every book its time-outs, and `refresh
+    /// --missing` went on to the end, said each book had nothing more to find and exited 0 (found
+    /// by an exploratory session). `add` keeps the book and says its cover could not be fetched;
+    /// `refresh` stops as it does when a catalog cannot be reached, and fails.
+    @Test func aCoversServerThatCannotBeReachedStopsARefreshAndIsSaidByAdd() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        await server.on("/google/images", StubCatalogServer.Reply(status: 404, headers: [:], body: Data()))
+        // A stopped server's port refuses connections while the server is kept.
+        let closed = try await StubCatalogServer.start()
+        await closed.stop()
+        let root = try TestPaths.newShelf("cli-catalog")
+        var environment = server.environment(cache: try TestPaths.temporaryFolder("cli-cache"))
+        environment["BOOKPLATE_COVERS_URL"] = "\(closed.base)/covers"
+        let bookplate = CommandRunner(folder: root, environment: environment)
+        let add = try await bookplate.run("add", "--isbn", "9780441478125")
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(
+            add.stdout.contains(
+                " (its cover could not be fetched: could not reach Open Library Covers (connection refused)"),
+            "\(add.stdout)")
+        #expect(!add.stdout.contains("no cover found"))
+        let missing = try await bookplate.runOffPool(["refresh", "--missing"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("could not reach Open Library Covers"), "\(missing.stderr)")
+        #expect(missing.stderr.contains("run it again to go on"), "\(missing.stderr)")
+        #expect(!missing.stdout.contains("nothing more to find"), "\(missing.stdout)")
+        let one = try await bookplate.runOffPool(["refresh", "the-left-hand-of-darkness"])
+        #expect(one.status == 1)
+        #expect(one.stderr.contains("could not reach Open Library Covers"), "\(one.stderr)")
+        #expect(!one.stdout.contains("up to date"), "\(one.stdout)")
+        withExtendedLifetime(closed) {}
         await server.stop()
     }
 
