@@ -320,6 +320,33 @@ import Testing
         await server.stop()
     }
 
+    /// A catalog's 7000×7000 PNG, under the pixels a cover may have but 141 MB to decode, over
+    /// the 48 MB a build decodes, was kept as the cover and refused by every build after (found by
+    /// an exploratory session). The download keeps the build's rule: it is no cover, and the next
+    /// candidate is taken; an author's photo the same.
+    @Test func aCoverTooLargeToDecodeIsNoCoverAndTheNextIsTaken() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let large = Data(SampleImages.pngHeader(width: 7_000, height: 7_000))
+        let info = try #require(ImageInfo(bytes: [UInt8](large)))
+        #expect(info.width * info.height <= ImageInfo.maximumPixels && ImageInfo.isWhole(large, as: .png))
+        #expect(!info.isWithinCoverLimits)
+        let png = StubCatalogServer.Reply(status: 200, headers: ["Content-Type": "image/png"], body: large)
+        await server.on("/covers/b/id/12345-L.jpg", png)
+        await server.on("/covers/a/id/6789-M.jpg", png)
+        await server.on("/covers/b/isbn/9780441478125-L.jpg", .image("covers/google-books-thumbnail-fledgling.jpg"))
+        let shelf = try TemporaryShelf()
+        _ = await adder(server, shelf).add([.openLibraryWork("OL59863W")], reader: .init())
+        let cover = try #require(
+            CoverFetcher.existingImage(named: "the-left-hand-of-darkness", in: shelf.paths.covers))
+        #expect(cover.pathExtension == "jpg")
+        #expect(await server.count("/covers/b/isbn/9780441478125-L.jpg") == 1)
+        let photos = (try? FileManager.default.contentsOfDirectory(atPath: shelf.paths.photos.path)) ?? []
+        #expect(photos.isEmpty, "\(photos)")
+        #expect(await server.count("/covers/a/id/6789-M.jpg") == 1)
+        await server.stop()
+    }
+
     /// A book with an ISBN and a work but no edition key was given, on refresh, the best of the
     /// work's first 50 editions: its own was not among them, so its ISBN and edition were
     /// replaced. Found by an exploratory session. Its edition is asked for by its ISBN first.
