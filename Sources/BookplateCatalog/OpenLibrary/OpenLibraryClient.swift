@@ -97,7 +97,12 @@ public struct OpenLibraryClient: Sendable {
     public func author(key: String, workLimit: Int = 20) async throws(CatalogError) -> CatalogAuthor {
         let (record, finalKey) = try await fetchFollowingRedirects(
             OLAuthorRecord.self, kind: "authors", key: key, letter: "A")
-        var author = CatalogAuthor(key: finalKey, name: record.name ?? record.personalName ?? finalKey)
+        // A record with no name (a deleted one, `/type/delete`) is none: its key became the
+        // author's name and slug (found by an exploratory session).
+        guard let name = (record.name ?? record.personalName)?.nilIfBlank, record.type?.key != "/type/delete" else {
+            throw .notFound(.openLibrary, what: "record \(finalKey)")
+        }
+        var author = CatalogAuthor(key: finalKey, name: name)
         author.otherNames =
             ([record.personalName, record.fullerName].compactMap { $0 }
             + (record.alternateNames ?? []).compactMap { $0 })
@@ -283,6 +288,7 @@ private struct OLRecord: Decodable, OLRedirecting {
     var isbn10: [String]?
     var physicalFormat: String?
     var series: [String?]?
+    var byStatement: String?
 
     var redirectLocation: String? { type?.key == "/type/redirect" ? location : nil }
 
@@ -314,6 +320,7 @@ private struct OLRecord: Decodable, OLRedirecting {
         book.subjects = Array((subjects ?? []).prefix(12))
         book.coverIDs = (covers ?? []).filter { $0 > 0 }
         book.format = physicalFormat.flatMap(BookFormat.init(naming:))
+        book.byStatement = byStatement?.nilIfBlank
         // Open Library's edition series are mostly a publisher's collections ("Ace science
         // fiction", "Heyne science fiction & fantasy -- Bd. 06/4400"): only one that names a
         // place — as a title does ("Dune Chronicles, #1") or a library catalog ("Gibsons

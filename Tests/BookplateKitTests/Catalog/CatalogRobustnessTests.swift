@@ -184,6 +184,44 @@ import Testing
         await server.stop()
     }
 
+    /// An author record an edition named that was gone (404) failed the whole add with "Open
+    /// Library has no record OL27349A: check the identifier", and a deleted one (`/type/delete`,
+    /// no name) made the key the author's name and slug (found by an exploratory session). The
+    /// book is kept, the author named as the edition credits them, or left out, with a warning.
+    @Test func anAuthorRecordThatIsGoneOrDeletedLeavesTheBookWithTheEditionsCredit() async throws {
+        let server = try await StubCatalogServer.start()
+        let edition = "/openlibrary/books/OL23109860M.json"
+        await server.on(edition, .json("recorded/open-library/edition-OL23109860M-2013.json"))
+        let gone = CatalogError.authorRecordGone(.openLibrary, key: "OL27349A", name: "F. Scott Fitzgerald")
+        let found = try await server.finder(retries: 0).details(of: .openLibraryEdition("OL23109860M"))
+        #expect(found.book.authors.map(\.name) == ["F. Scott Fitzgerald"])
+        #expect(found.book.authors.first?.openLibraryKey == nil)
+        #expect(found.warnings == [gone])
+        #expect(
+            gone.description
+                == "Open Library has no record of the author OL27349A: they are named 'F. Scott Fitzgerald', as the edition credits them, without their details"
+        )
+        await server.on(
+            "/openlibrary/authors/OL27349A.json",
+            .text(#"{"key": "/authors/OL27349A", "type": {"key": "/type/delete"}, "revision": 3}"#))
+        let deleted = try await server.finder(retries: 0).details(of: .openLibraryEdition("OL23109860M"))
+        #expect(deleted.book.authors.map(\.name) == ["F. Scott Fitzgerald"])
+        #expect(deleted.warnings == [gone])
+        // With no credit to name them, the book is kept without that author.
+        let record = String(
+            decoding: Fixtures.data("recorded/open-library/edition-OL23109860M-2013.json"), as: UTF8.self)
+        await server.on(
+            edition, .text(record.replacingOccurrences(of: #""by_statement" : "F. Scott Fitzgerald.","#, with: "")))
+        let uncredited = try await server.finder(retries: 0).details(of: .openLibraryEdition("OL23109860M"))
+        #expect(uncredited.book.authors.isEmpty)
+        #expect(uncredited.warnings == [.authorRecordGone(.openLibrary, key: "OL27349A", name: nil)])
+        #expect(
+            BookFinder.authorName(credited: "by William Gibson ; på dansk ved Arne Herløv Petersen.")
+                == "William Gibson")
+        #expect(BookFinder.authorName(credited: "Neil Gaiman and Terry Pratchett.") == nil)
+        await server.stop()
+    }
+
     /// A stand-in catalog whose author record is another writer's: the book keeps the name the
     /// catalog credits, with no key, bio or photo of the other person.
     @Test func anAuthorRecordOfAnotherPersonIsNotTaken() async throws {
