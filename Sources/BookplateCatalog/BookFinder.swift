@@ -40,6 +40,18 @@ public struct BookFinder: Sendable {
             covers: CoverFetcher(http: http, coversBaseURL: configuration.coversURL))
     }
 
+    /// The same finder, asking the catalogs past a cached answer however fresh, which is kept
+    /// for when they cannot be reached: `refresh` "fetches catalog data again", and answered
+    /// from the week-long cache that a record corrected since was up to date (found by an
+    /// exploratory session).
+    public func revalidating() -> BookFinder {
+        var finder = self
+        finder.google.http.cache = google.http.cache?.expired()
+        finder.openLibrary.http.cache = openLibrary.http.cache?.expired()
+        finder.covers.http.cache = covers.http.cache?.expired()
+        return finder
+    }
+
     // MARK: Search
 
     /// Asks the chosen catalogs at the same time, `limit` results from each, and merges their

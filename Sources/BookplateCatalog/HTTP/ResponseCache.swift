@@ -29,6 +29,12 @@ public struct ResponseCache: Sendable {
         return base.appendingPathComponent("bookplate/http")
     }
 
+    /// The same cache with every entry past its lifetime: asked for again, and used only when the
+    /// catalog cannot be reached.
+    public func expired() -> ResponseCache {
+        ResponseCache(folder: folder, lifetime: 0, clock: clock)
+    }
+
     /// A cached body for `key`, with whether it is still fresh.
     func entry(for key: String) -> (body: Data, isFresh: Bool)? {
         let url = fileURL(for: key)

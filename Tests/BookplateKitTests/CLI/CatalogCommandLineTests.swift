@@ -484,6 +484,30 @@ import Testing
         await server.stop()
     }
 
+    /// `refresh`, which fetches catalog data again, answered from the week-long cache: a record
+    /// corrected since the book was added was not asked for, and the book was "up to date" (found
+    /// by an exploratory session). It asks the catalogs again; offline, the cache still answers.
+    @Test func refreshAsksTheCatalogsAgainAndTheCacheAnswersOffline() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let (bookplate, _) = try shelf(server)
+        #expect(try await bookplate.runOffPool(["add", "--isbn", "9780441478125"]).status == 0)
+        // The first refresh takes the records the book came from (its edition by key, its volume).
+        #expect(try await bookplate.runOffPool(["refresh", "the-left-hand-of-darkness"]).status == 0)
+        let work = String(decoding: Fixtures.data("handmade/openlibrary-work-OL59863W.json"), as: UTF8.self)
+        await server.on(
+            "/openlibrary/works/OL59863W.json",
+            .text(work.replacingOccurrences(of: #""Science fiction","#, with: #""Ambiguous utopias","#)))
+        let refreshed = try await bookplate.runOffPool(["refresh", "the-left-hand-of-darkness"])
+        #expect(refreshed.status == 0, "\(refreshed.stderr)")
+        #expect(refreshed.stdout.contains("the-left-hand-of-darkness: updated subjects"), "\(refreshed.stdout)")
+        #expect(await server.count("/openlibrary/works/OL59863W.json") == 3)
+        await server.stop()
+        let offline = try await bookplate.runOffPool(["refresh", "the-left-hand-of-darkness"])
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(offline.stdout.contains("the-left-hand-of-darkness: up to date"), "\(offline.stdout)")
+    }
+
     /// A catalog refusing too many requests refused every book in turn, each after its retries:
     /// 6.6 s a book, hours for a large shelf (found by an exploratory session). The pass stops.
     @Test func refreshStopsWhenTheCatalogsRefuseForNow() async throws {
