@@ -160,6 +160,9 @@ struct AddCommand: AsyncParsableCommand {
             throw ValidationError(SearchError.nothingToAdd.description)
         }
         let candidates = try LastSearch(contentFolder: try shelf.paths.content).load()
+        // A search that found nothing showed an empty table and asked which to add (found by an
+        // exploratory session).
+        guard !candidates.isEmpty else { throw SearchError.emptyLastSearch }
         Terminal.output(SearchTable.render(candidates))
         Terminal.output("Add which? Numbers separated by commas, or nothing to cancel: ", terminator: "")
         // Ctrl-D left the shell's prompt on the question's line, and nothing said so.

@@ -238,6 +238,32 @@ import Testing
         await server.stop()
     }
 
+    /// Plain `add` after a search that found nothing showed an empty table and asked "Add
+    /// which?"; an arrow key typed at the question was "'' is not a result number", its bytes
+    /// left out of the line (found by an exploratory session). The first says there is nothing
+    /// to pick from; the second says what to type.
+    @Test func thePickerSaysWhenThereIsNothingToPickAndWhatToType() async throws {
+        let (server, bookplate, root, environment) = try await searchedShelf()
+        let arrow = try await PseudoTerminal.run(["add"], in: root, typing: "\u{1B}[A\n", environment: environment)
+        #expect(arrow.status == 1, "\(arrow.screen)")
+        #expect(
+            arrow.screen.contains(
+                "Error: keys such as the arrows are not read here: type result numbers like 1,4,7, a catalog id, "
+                    + "or nothing to cancel"),
+            "\(arrow.screen)")
+        await server.on("/google/books/v1/volumes", .json("recorded/google-books/volumes-zero-results.json"))
+        await server.on("/openlibrary/search.json", .text(#"{"numFound": 0, "docs": []}"#))
+        #expect(try await bookplate.run("search", "zzz").status == 0)
+        let empty = try await PseudoTerminal.run(["add"], in: root, typing: "1\n", environment: environment)
+        #expect(empty.status == 1, "\(empty.screen)")
+        #expect(
+            empty.screen.contains(
+                "Error: the last search found nothing to pick from: search again with other words"),
+            "\(empty.screen)")
+        #expect(!empty.screen.contains("Add which?"), "\(empty.screen)")
+        await server.stop()
+    }
+
     /// Ctrl-C while add waits for a slow covers server kept the book without a word; it says
     /// what it added, and how to fetch the cover (found by an exploratory session).
     @Test func anInterruptedAddSaysWhatItKept() async throws {
