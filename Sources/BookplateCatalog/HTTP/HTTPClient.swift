@@ -130,8 +130,9 @@ public struct HTTPClient: Sendable {
             case .failure(.timedOut):
                 failure = .timedOut(catalog)
             case .failure(.unreachable(let reason)):
-                // A refused connection will not be accepted a second later; other drops may recover.
-                if reason == "connection refused" || reason == "unknown host" {
+                // A refused connection will not be accepted a second later, nor will a server that
+                // does not speak HTTP; other drops may recover.
+                if reason == "connection refused" || reason == "unknown host" || reason == TransportFailure.notHTTP {
                     throw .unreachable(catalog, reason: reason)
                 }
                 failure = .unreachable(catalog, reason: reason)

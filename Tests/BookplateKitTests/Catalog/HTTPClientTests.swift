@@ -128,6 +128,20 @@ import Testing
         await server.stop()
     }
 
+    /// A server answering without a status line (a bare body, or another protocol) was
+    /// "'http://…' is not a usable Google Books address: check BOOKPLATE_GOOGLE_BOOKS_URL" (found
+    /// by an exploratory session). It says the answer was not HTTP, and is not asked again.
+    @Test func anAnswerThatIsNotHTTPIsSaidToBe() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.on("/google/books/v1/volumes", .raw(#"{"totalItems": 0}"#))
+        let google = GoogleBooksClient(http: client(server), baseURL: server.base + "/google/books/v1")
+        await #expect(throws: CatalogError.unreachable(.googleBooks, reason: "the server's answer was not HTTP")) {
+            try await google.search(CatalogQuery(text: "x"), limit: 10)
+        }
+        #expect(await server.count("/google/books/v1/volumes") == 1)
+        await server.stop()
+    }
+
     @Test func aNonHTTPBaseURLIsABadURL() async throws {
         let server = try await StubCatalogServer.start()
         let google = GoogleBooksClient(http: client(server), baseURL: "ftp://example.org/books")
