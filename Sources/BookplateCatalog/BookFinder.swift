@@ -40,6 +40,18 @@ public struct BookFinder: Sendable {
             covers: CoverFetcher(http: http, coversBaseURL: configuration.coversURL))
     }
 
+    /// The same finder, asking the catalogs past a cached answer however fresh, which is kept
+    /// for when they cannot be reached: `refresh` "fetches catalog data again", and answered
+    /// from the week-long cache that a record corrected since was up to date (found by an
+    /// exploratory session).
+    public func revalidating() -> BookFinder {
+        var finder = self
+        finder.google.http.cache = google.http.cache?.expired()
+        finder.openLibrary.http.cache = openLibrary.http.cache?.expired()
+        finder.covers.http.cache = covers.http.cache?.expired()
+        return finder
+    }
+
     // MARK: Search
 
     /// Asks the chosen catalogs at the same time, `limit` results from each, and merges their
@@ -265,6 +277,18 @@ public struct BookFinder: Sendable {
                     authors.append(NewAuthor(name: fallbackName))
                     continue
                 }
+                // Nor when nothing else names the author: the edition's credit does, for a book of
+                // one author, else the book is kept without them. The whole add failed with
+                // "check the identifier", or a deleted record's key became the author's name
+                // (found by an exploratory session).
+                if error.isNotFound {
+                    let credited =
+                        references.count == 1
+                        ? sources.edition?.byStatement.flatMap(BookFinder.authorName(credited:)) : nil
+                    if let credited { authors.append(NewAuthor(name: credited)) }
+                    warnings.append(.authorRecordGone(.openLibrary, key: key, name: credited))
+                    continue
+                }
                 warnings.append(error)
                 if fallbackName.isEmpty {
                     unnamed = unnamed ?? error
@@ -281,6 +305,20 @@ public struct BookFinder: Sendable {
         return authors
     }
 
+    /// The author an edition's credit names ("F. Scott Fitzgerald.", "by William Gibson ; på
+    /// dansk ved …"): the first statement without "by" and its last full stop; nil when it names
+    /// several ("X and Y") or nothing.
+    static func authorName(credited statement: String) -> String? {
+        var name = (statement.split(separator: ";").first.map(String.init) ?? "").trimmingCharacters(
+            in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "[]")))
+        if name.lowercased().hasPrefix("by ") { name = String(name.dropFirst(3)) }
+        if name.hasSuffix(".") { name = String(name.dropLast()) }
+        name = name.trimmingCharacters(in: .whitespaces)
+        let several = [" and ", " & ", " with ", " et "].contains { name.lowercased().contains($0) }
+        guard !name.isEmpty, !several, name.count <= 200 else { return nil }
+        return name
+    }
+
     /// A work's editions, best first, for `editions BOOK`.
     public func editions(ofWork key: String, limit: Int = 50) async throws -> [CatalogEdition] {
         let all = try await openLibrary.editions(ofWork: key, limit: limit)
@@ -294,10 +332,13 @@ extension CatalogError {
         return false
     }
 
-    /// Whether it only says a field was cut: the catalogs answered in full.
+    /// Whether it only says a field was cut, or an author's record is gone: the catalogs
+    /// answered in full.
     public var isCut: Bool {
-        if case .cut = self { return true }
-        return false
+        switch self {
+        case .cut, .authorRecordGone: true
+        default: false
+        }
     }
 
     /// Whether asking about the next book now would fail the same way, so that a pass over many

@@ -11,13 +11,30 @@ import Foundation
 public enum CandidateMerger {
     public static func mergeCandidates(google: [BookCandidate], openLibrary: [BookCandidate]) -> [BookCandidate] {
         var merged: [(rank: Int, source: Int, candidate: BookCandidate)] = []
+        // The rows each ISBN and each match key lead to, so that a candidate is compared with
+        // those only: compared with every row, with each key made again each time, a catalog's
+        // 3,000 rows took 38 s (found by an exploratory session). A row stays listed under a key
+        // it no longer has; `isSameBook` decides.
+        var rowsByISBN: [String: [Int]] = [:]
+        var rowsByKey: [String: [Int]] = [:]
+        func index(_ row: Int) {
+            let candidate = merged[row].candidate
+            for isbn in Set(candidate.allISBN13s + [candidate.isbn13].compactMap { $0 }) {
+                rowsByISBN[isbn, default: []].append(row)
+            }
+            rowsByKey[matchKey(candidate), default: []].append(row)
+        }
         for (source, list) in [google, openLibrary].enumerated() {
             for (rank, candidate) in list.enumerated() {
-                if let index = merged.firstIndex(where: { isSameBook($0.candidate, candidate) }) {
-                    merged[index].candidate = merge(merged[index].candidate, candidate)
-                    merged[index].rank = min(merged[index].rank, rank)
+                let isbns = Set(candidate.allISBN13s + [candidate.isbn13].compactMap { $0 })
+                let rows = Set(isbns.flatMap { rowsByISBN[$0] ?? [] } + (rowsByKey[matchKey(candidate)] ?? []))
+                if let row = rows.sorted().first(where: { isSameBook(merged[$0].candidate, candidate) }) {
+                    merged[row].candidate = merge(merged[row].candidate, candidate)
+                    merged[row].rank = min(merged[row].rank, rank)
+                    index(row)
                 } else {
                     merged.append((rank, source, candidate))
+                    index(merged.count - 1)
                 }
             }
         }

@@ -32,6 +32,9 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
     case tooLarge(CatalogName, bytes: Int)
     /// A field longer than the library keeps, cut (a warning: the book is kept).
     case cut(CatalogName, field: String, characters: Int, limit: Int)
+    /// An author record the catalog named is gone (or deleted, with no name): the book is kept
+    /// with the name the edition gives (`name`), or without that author (a warning).
+    case authorRecordGone(CatalogName, key: String, name: String?)
     /// Every catalog asked failed, each for its own reason.
     indirect case allFailed([CatalogError])
 
@@ -39,7 +42,8 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .badURL(let catalog, _), .unreachable(let catalog, _), .timedOut(let catalog),
             .httpStatus(let catalog, _), .undecodable(let catalog, _), .notFound(let catalog, _),
-            .tooLarge(let catalog, _), .cut(let catalog, _, _, _), .waitAsked(let catalog, _, _):
+            .tooLarge(let catalog, _), .cut(let catalog, _, _, _), .waitAsked(let catalog, _, _),
+            .authorRecordGone(let catalog, _, _):
             catalog
         case .allFailed(let errors):
             errors.first?.catalog ?? .googleBooks
@@ -75,6 +79,10 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
             "\(catalog.rawValue) sent more than \(bytes / 1_048_576) MiB, so the response was refused: narrow the search, or check \(catalog.baseURLVariable)"
         case .cut(let catalog, let field, let characters, let limit):
             "\(catalog.rawValue) gave a \(field) of \(characters) characters: the first \(limit) are kept"
+        case .authorRecordGone(let catalog, let key, let name?):
+            "\(catalog.rawValue) has no record of the author \(key): they are named '\(name)', as the edition credits them, without their details"
+        case .authorRecordGone(let catalog, let key, nil):
+            "\(catalog.rawValue) has no record of the author \(key), and nothing names them: the book is kept without that author"
         case .allFailed(let errors):
             "no catalog answered: " + errors.map(\.description).joined(separator: "; ")
         }

@@ -85,6 +85,9 @@ public struct CatalogBook: Sendable, Equatable {
     public var format: BookFormat?
     /// The series the edition names with a place in each.
     public var series: [SeriesPlace] = []
+    /// Whom the edition credits, as printed ("F. Scott Fitzgerald."): the name of an author whose
+    /// record is gone.
+    public var byStatement: String?
 
     public init(source: FieldSource, title: String?) {
         self.source = source

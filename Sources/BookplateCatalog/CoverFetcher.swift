@@ -4,10 +4,14 @@ import Foundation
 import Synchronization
 
 /// What became of an image found for a job: saved (with the address it came from; none when it
-/// was there already), or found and not saved.
+/// was there already), found and not saved, or not found because a server that might have had
+/// it could not be asked.
 public enum SavedImage: Sendable, Equatable {
     case saved(file: URL, source: URL?)
     case unwritable(path: String, reason: String)
+    /// No candidate gave an image, and one of them could not be asked (not reached, no answer in
+    /// time, refusing for now): why. The image may be there; another try may find it.
+    case unreachable(CatalogError)
 
     /// The saved file and where it came from; nil when it could not be saved.
     public var file: (file: URL, source: URL?)? {
@@ -59,12 +63,16 @@ public struct CoverFetcher: Sendable {
         // candidate on a silent covers server waited its time-outs over, 95 s for one book
         // (found by an exploratory session).
         var silentHosts: Set<String> = []
+        var unasked: CatalogError?
         for url in job.candidates where !silentHosts.contains(url.host ?? "") {
             let fetched: (Data, ImageInfo)?
             do {
                 fetched = try await image(at: url)
             } catch {
-                if error.stopsAPass { silentHosts.insert(url.host ?? "") }
+                if error.stopsAPass {
+                    silentHosts.insert(url.host ?? "")
+                    unasked = unasked ?? error
+                }
                 continue
             }
             guard let (data, info) = fetched else { continue }
@@ -79,7 +87,10 @@ public struct CoverFetcher: Sendable {
                 return .unwritable(path: file.relativePathForDisplay, reason: FileFailure.reason(error))
             }
         }
-        return nil
+        // A server that did not answer is no "no image": a covers host that never answered
+        // had every book said to have no cover to find, 30 s each (found by an exploratory
+        // session).
+        return unasked.map(SavedImage.unreachable)
     }
 
     /// Runs `jobs` with at most `maximumConcurrent` downloads at once, reporting each finished

@@ -17,6 +17,11 @@ public enum SearchError: Error, Equatable, CustomStringConvertible {
         case .noSuchNumber(let number, let count):
             "there is no result \(number) in the last search (it had \(count)): pick a number from 1 to \(count)"
         case .cannotRemember(let path): "could not remember the results in \(path): check the folder's permissions"
+        case .badSelection(let text)
+        where text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }):
+            // An arrow key's bytes are control characters, which an error line leaves out: it
+            // read "'' is not a result number" (found by an exploratory session).
+            "keys such as the arrows are not read here: type result numbers like 1,4,7, a catalog id, or nothing to cancel"
         case .badSelection(let text):
             "'\(text)' is not a result number or a catalog id: use numbers like 1,4,7, google:ID or openlibrary:OL…W"
         case .nothingToAdd:

@@ -18,6 +18,11 @@ public struct ImageInfo: Equatable, Sendable {
     /// header is looked at. A 50-megapixel photo saved as a JPEG at the highest quality is about
     /// 25 MB.
     public static let maximumFileSize = 32 << 20
+    /// The most a picture that is decoded whole (``isDecodedWhole``) may take to decode, in bytes
+    /// (``decodedBytes``): a build holds about twice that, and a download of a larger one is
+    /// refused as the build would refuse it. 48 MB is a 3000×4000 photo with transparency, or
+    /// 4000×4000 without.
+    public static let maximumDecodedBytes = 48 << 20
 
     /// The image file of each slug among the file `names` of a folder: `dune.jpg`, or `dune.JPG` as
     /// a camera names it; where there are several (`dune.jpg` and `dune.png`), the first in
@@ -37,11 +42,17 @@ public struct ImageInfo: Equatable, Sendable {
     }
 
     /// Whether a build may publish an image of this size (a download, which the build would
-    /// refuse for ever, is refused as none: found by an exploratory session).
+    /// refuse for ever, is refused as none: found by an exploratory session). The one rule both
+    /// keep: a 7000×7000 PNG, under the pixels allowed but 141 MB to decode, was downloaded and
+    /// then refused by every build (found by an exploratory session).
     package var isWithinCoverLimits: Bool {
         width > 0 && height > 0 && width <= ImageInfo.maximumSide && height <= ImageInfo.maximumSide
-            && width * height <= ImageInfo.maximumPixels
+            && width * height <= ImageInfo.maximumPixels && decodedBytes <= ImageInfo.maximumDecodedBytes
     }
+
+    /// What a decoder holds of the picture at once, in bytes, as libvips loads it: the whole of
+    /// one ``isDecodedWhole``, else nothing to speak of (it is shrunk as it is read).
+    package var decodedBytes: Int { isDecodedWhole ? width * height * bytesPerPixel : 0 }
 
     package var format: Format
     package var width: Int
@@ -50,6 +61,9 @@ public struct ImageInfo: Equatable, Sendable {
     /// GIF, a progressive JPEG, a lossless WebP. A baseline JPEG is shrunk as it is decoded, and
     /// so is a lossy WebP.
     package var isDecodedWhole = true
+    /// The bytes of one decoded pixel: its bands (an alpha band where the image has
+    /// transparency) times the bytes of a sample, as libvips loads the format.
+    package var bytesPerPixel = 4
 
     /// Reads the header of `bytes`; nil when they are not a JPEG, PNG, GIF or WebP image whose
     /// size can be found, or, unless `allowingZeroSize`, when that size is 0 either way.
@@ -57,12 +71,15 @@ public struct ImageInfo: Equatable, Sendable {
         switch ImageInfo.format(of: bytes) {
         case .png where bytes.count >= 24:
             self.init(format: .png, width: bytes.bigEndian(16, 4), height: bytes.bigEndian(20, 4))
+            bytesPerPixel = ImageInfo.pngBytesPerPixel(bytes)
         case .gif where bytes.count >= 10:
+            // libvips loads every GIF as RGBA.
             self.init(format: .gif, width: bytes.littleEndian(6, 2), height: bytes.littleEndian(8, 2))
         case .jpeg:
             guard let size = ImageInfo.jpegSize(bytes) else { return nil }
             self.init(format: .jpeg, width: size.width, height: size.height)
             isDecodedWhole = size.progressive
+            bytesPerPixel = size.components
         case .webp where bytes.count >= 30:
             guard let size = ImageInfo.webpSize(bytes) else { return nil }
             self.init(format: .webp, width: size.width, height: size.height)
@@ -119,9 +136,36 @@ public struct ImageInfo: Equatable, Sendable {
         self.height = height
     }
 
-    /// Walks the JPEG segments to the first start-of-frame marker, which holds the size, and
-    /// says whether it is progressive (SOF2, SOF6, SOF10, SOF14).
-    private static func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int, progressive: Bool)? {
+    /// A PNG's bands as libvips loads them (a palette as RGB; an alpha band more where a `tRNS`
+    /// chunk comes before the image data) times its sample size (2 bytes at 16 bits, else 1).
+    private static func pngBytesPerPixel(_ bytes: [UInt8]) -> Int {
+        let depth = bytes.count > 24 ? Int(bytes[24]) : 8
+        let colourType = bytes.count > 25 ? bytes[25] : 6
+        var bands =
+            switch colourType {
+            case 0: 1
+            case 4: 2
+            case 2, 3: 3
+            default: 4
+            }
+        if [0, 2, 3].contains(colourType) {
+            var index = 8
+            while index + 8 <= bytes.count {
+                let type = String(decoding: bytes[index + 4..<index + 8], as: UTF8.self)
+                if type == "IDAT" { break }
+                if type == "tRNS" {
+                    bands += 1
+                    break
+                }
+                index += 12 + bytes.bigEndian(index, 4)
+            }
+        }
+        return bands * (depth == 16 ? 2 : 1)
+    }
+
+    /// Walks the JPEG segments to the first start-of-frame marker, which holds the size and the
+    /// number of components, and says whether it is progressive (SOF2, SOF6, SOF10, SOF14).
+    private static func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int, components: Int, progressive: Bool)? {
         var index = 2
         while index + 9 < bytes.count {
             guard bytes[index] == 0xFF else { return nil }
@@ -134,7 +178,7 @@ public struct ImageInfo: Equatable, Sendable {
             let isStartOfFrame = (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)
             if isStartOfFrame {
                 return (
-                    bytes.bigEndian(index + 7, 2), bytes.bigEndian(index + 5, 2),
+                    bytes.bigEndian(index + 7, 2), bytes.bigEndian(index + 5, 2), max(1, bytes.bigEndian(index + 9, 1)),
                     [0xC2, 0xC6, 0xCA, 0xCE].contains(marker)
                 )
             }

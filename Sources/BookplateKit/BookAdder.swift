@@ -55,6 +55,8 @@ public struct BookAdder: Sendable {
         case notFound
         /// One was found and could not be saved (a full disk): why, naming the file.
         case unwritable(String)
+        /// A covers server could not be asked (not reached, no answer in time): why.
+        case unreachable(CatalogError)
     }
 
     /// Adds each target: details one after another (Open Library asks for restraint), then every
@@ -99,6 +101,8 @@ public struct BookAdder: Sendable {
                 if case .unwritable(let path, let reason) = saved {
                     outcomes[entry.outcome] = .added(
                         details, cover: .unwritable("\(path): \(reason)"), warnings: warnings)
+                } else if case .unreachable(let error) = saved {
+                    outcomes[entry.outcome] = .added(details, cover: .unreachable(error), warnings: warnings)
                 }
                 continue
             }
@@ -197,6 +201,9 @@ public struct BookAdder: Sendable {
             if case .unwritable(let path, let reason)?? = saved.first {
                 throw CoverSaveError(path: path, reason: reason)
             }
+            // Nor is a covers server that could not be asked: its error stops a pass over books
+            // as a catalog's does.
+            if case .unreachable(let error)?? = saved.first { throw error }
             return nil
         }
         try library.setCoverURL(slug: slug, to: source.absoluteString)

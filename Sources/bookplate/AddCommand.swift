@@ -91,8 +91,9 @@ struct AddCommand: AsyncParsableCommand {
             switch outcome {
             case .added(let added, let cover, let warnings):
                 for warning in warnings { Terminal.warning("\(warning)") }
-                // Not found, or a covers server that did not answer: 'refresh --missing' looks again
-                // (the line said nothing of a later try: found by an exploratory session).
+                // Not found, or a covers server that did not answer (said as such: it was "no cover
+                // found"): 'refresh --missing' looks again (the line said nothing of a later try:
+                // found by an exploratory session).
                 let coverSaid =
                     switch cover {
                     case .saved: ""
@@ -100,6 +101,8 @@ struct AddCommand: AsyncParsableCommand {
                         " (no cover found: a placeholder stands in until 'bookplate refresh --missing' finds one)"
                     case .unwritable(let why):
                         " (its cover could not be saved, \(why): 'bookplate refresh --missing' fetches it again)"
+                    case .unreachable(let error):
+                        " (its cover could not be fetched: \(error); 'bookplate refresh --missing' fetches it later)"
                     }
                 Terminal.output(try addedLine(added) + coverSaid)
             case .failed(let error):
@@ -174,6 +177,9 @@ struct AddCommand: AsyncParsableCommand {
             throw ValidationError(SearchError.nothingToAdd.description)
         }
         let candidates = try LastSearch(contentFolder: try shelf.paths.content).load()
+        // A search that found nothing showed an empty table and asked which to add (found by an
+        // exploratory session).
+        guard !candidates.isEmpty else { throw SearchError.emptyLastSearch }
         Terminal.output(SearchTable.render(candidates))
         Terminal.output("Add which? Numbers separated by commas, or nothing to cancel: ", terminator: "")
         // Ctrl-D left the shell's prompt on the question's line, and nothing said so.

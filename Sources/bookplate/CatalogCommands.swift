@@ -113,7 +113,7 @@ struct RefreshCommand: AsyncParsableCommand {
 
     func run() async throws {
         let library = try shelf.openLibrary()
-        let adder = BookAdder(finder: try shelf.finder(), library: library, paths: try shelf.paths)
+        let adder = BookAdder(finder: try shelf.finder().revalidating(), library: library, paths: try shelf.paths)
         let slugs = try book.map { [try library.findBook(matching: $0).book.slug] } ?? library.books().map(\.book.slug)
         if missing {
             let counts = try await MissingDetails.fill(try adder.booksMissingDetails(among: slugs), with: adder)

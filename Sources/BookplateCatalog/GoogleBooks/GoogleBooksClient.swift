@@ -44,7 +44,9 @@ public struct GoogleBooksClient: Sendable {
             }
             total = response.totalItems ?? 0
             let items = response.items ?? []
-            candidates += items.map { $0.candidate }
+            // No more rows than asked for: a catalog that sent 100,000 kept `search` busy for hours
+            // (found by an exploratory session).
+            candidates += items.prefix(count).map { $0.candidate }
             start += items.count
             // Google's totalItems is an estimate: a short page is the real end.
             if items.count < count || start >= total { break }
@@ -79,8 +81,10 @@ public struct GoogleBooksClient: Sendable {
     {
         let publicURL = try catalogURL(baseURL, path, query, catalog: .googleBooks)
         let url = try catalogURL(baseURL, path, query + (apiKey.map { [("key", $0)] } ?? []), catalog: .googleBooks)
-        let body = try await http.get(url, from: .googleBooks, cacheKey: publicURL.absoluteString, what: what)
-        return try decodeCatalogJSON(type, from: body, catalog: .googleBooks)
+        return try await http.get(url, from: .googleBooks, cacheKey: publicURL.absoluteString, what: what) {
+            body throws(CatalogError) in
+            try decodeCatalogJSON(type, from: body, catalog: .googleBooks)
+        }
     }
 }
 

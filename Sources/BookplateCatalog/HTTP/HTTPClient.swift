@@ -33,39 +33,55 @@ public struct HTTPClient: Sendable {
         "Bookplate/\(Bookplate.version) (+https://github.com/bookplate/bookplate; \(contact))"
     }
 
-    /// Fetches `url` from `catalog`, returning the body of a 2xx response.
+    /// Fetches `url` from `catalog`, returning the body of a 2xx response that opens as JSON does.
     ///
     /// `cacheKey` (the URL without secrets) enables the cache; a 404 throws `.notFound`.
     public func get(_ url: URL, from catalog: CatalogName, cacheKey: String? = nil, what: String = "such record")
         async throws(CatalogError) -> Data
     {
-        if let cacheKey, let cached = cache?.entry(for: cacheKey), cached.isFresh, Self.isJSON(cached.body) {
-            return cached.body
-        }
-        do {
-            let body = try await fetchWithRetries(url, from: catalog, what: what).body
-            // Only an answer that reads as JSON is kept: a captive portal's page, or a proxy's error
-            // page sent with 200, was kept for a week, and every command failed until then (found
-            // by an exploratory session).
-            if let cacheKey, Self.isJSON(body) { cache?.store(body, for: cacheKey) }
+        try await get(url, from: catalog, cacheKey: cacheKey, what: what) { body throws(CatalogError) in
+            guard Self.isJSON(body) else { throw .undecodable(catalog, field: "not JSON") }
             return body
+        }
+    }
+
+    /// Fetches `url` from `catalog` and reads the body of a 2xx response with `decode`.
+    ///
+    /// Only a body `decode` reads is kept in the cache, and a kept one it cannot read is dropped:
+    /// an answer cut short (a Content-Length smaller than the body, a connection dropped
+    /// mid-body), or one with a number out of range, was kept for a week, and the catalog was not
+    /// asked again while it lasted (found by an exploratory session). A captive portal's page
+    /// sent with 200 is no JSON either.
+    public func get<Value>(
+        _ url: URL, from catalog: CatalogName, cacheKey: String? = nil, what: String = "such record",
+        decode: (Data) throws(CatalogError) -> Value
+    ) async throws(CatalogError) -> Value {
+        if let cacheKey, let cached = cache?.entry(for: cacheKey), cached.isFresh {
+            if let value = try? decode(cached.body) { return value }
+            cache?.remove(cacheKey)
+        }
+        let body: Data
+        do {
+            body = try await fetchWithRetries(url, from: catalog, what: what).body
         } catch {
             // Offline, an old answer is better than none.
             switch error {
             case .unreachable, .timedOut:
-                if let cacheKey, let cached = cache?.entry(for: cacheKey), Self.isJSON(cached.body) {
-                    return cached.body
+                if let cacheKey, let cached = cache?.entry(for: cacheKey), let value = try? decode(cached.body) {
+                    return value
                 }
             default:
                 break
             }
             throw error
         }
+        let value = try decode(body)
+        if let cacheKey { cache?.store(body, for: cacheKey) }
+        return value
     }
 
-    /// Whether `body` opens as the catalogs' JSON does, with an object or an array: every answer
-    /// the cache keeps does. (Only its first bytes are looked at: the clients parse it, and a
-    /// cached answer is read on every request for it.)
+    /// Whether `body` opens as the catalogs' JSON does, with an object or an array. (Only its
+    /// first bytes are looked at: the clients parse it.)
     static func isJSON(_ body: Data) -> Bool {
         let first = body.first { !" \t\r\n".utf8.contains($0) }
         return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
@@ -114,8 +130,9 @@ public struct HTTPClient: Sendable {
             case .failure(.timedOut):
                 failure = .timedOut(catalog)
             case .failure(.unreachable(let reason)):
-                // A refused connection will not be accepted a second later; other drops may recover.
-                if reason == "connection refused" || reason == "unknown host" {
+                // A refused connection will not be accepted a second later, nor will a server that
+                // does not speak HTTP; other drops may recover.
+                if reason == "connection refused" || reason == "unknown host" || reason == TransportFailure.notHTTP {
                     throw .unreachable(catalog, reason: reason)
                 }
                 failure = .unreachable(catalog, reason: reason)

@@ -28,6 +28,9 @@ public enum TransportFailure: Error, Equatable, Sendable {
     case unreachable(String)
     /// The body grew past the size the transport accepts (counted after decompression).
     case tooLarge
+
+    /// Why a server whose answer was not HTTP could not be asked.
+    static let notHTTP = "the server's answer was not HTTP"
 }
 
 /// Sends one GET request. Injected, so tests and benchmarks can count or delay requests.
@@ -71,7 +74,11 @@ public struct URLSessionTransport: HTTPTransport {
         } catch let error as URLError {
             switch error.code {
             case .timedOut: throw .timedOut
-            case .badURL, .unsupportedURL: throw .badURL
+            case .badURL: throw .badURL
+            // The address was checked above: what was not understood is the server's answer (no
+            // status line, or another protocol), which was blamed on the address (found by an
+            // exploratory session).
+            case .unsupportedURL: throw .unreachable(TransportFailure.notHTTP)
             case .cannotConnectToHost: throw .unreachable("connection refused")
             case .cannotFindHost, .dnsLookupFailed: throw .unreachable("unknown host")
             case .notConnectedToInternet: throw .unreachable("no network")

@@ -29,6 +29,12 @@ public struct ResponseCache: Sendable {
         return base.appendingPathComponent("bookplate/http")
     }
 
+    /// The same cache with every entry past its lifetime: asked for again, and used only when the
+    /// catalog cannot be reached.
+    public func expired() -> ResponseCache {
+        ResponseCache(folder: folder, lifetime: 0, clock: clock)
+    }
+
     /// A cached body for `key`, with whether it is still fresh.
     func entry(for key: String) -> (body: Data, isFresh: Bool)? {
         let url = fileURL(for: key)
@@ -50,6 +56,11 @@ public struct ResponseCache: Sendable {
         } catch {
             return
         }
+    }
+
+    /// Forgets the body kept for `key`, one that could not be read.
+    func remove(_ key: String) {
+        try? FileManager.default.removeItem(at: fileURL(for: key))
     }
 
     private func fileURL(for key: String) -> URL {

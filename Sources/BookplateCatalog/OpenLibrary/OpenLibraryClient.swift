@@ -35,8 +35,11 @@ public struct OpenLibraryClient: Sendable {
             // A search always exists; a 404 means the address is wrong.
             throw .httpStatus(.openLibrary, status: 404)
         }
+        // No more rows than asked for: a catalog that sent 100,000 kept `search` busy for hours
+        // (found by an exploratory session).
         return CatalogSearchPage(
-            candidates: response.docs.compactMap(\.candidate), totalFound: response.numFound ?? response.docs.count)
+            candidates: response.docs.compactMap(\.candidate).prefix(limit).map { $0 },
+            totalFound: response.numFound ?? response.docs.count)
     }
 
     /// A work, with the edition-independent facts: title, description, subjects, covers, authors.
@@ -94,7 +97,12 @@ public struct OpenLibraryClient: Sendable {
     public func author(key: String, workLimit: Int = 20) async throws(CatalogError) -> CatalogAuthor {
         let (record, finalKey) = try await fetchFollowingRedirects(
             OLAuthorRecord.self, kind: "authors", key: key, letter: "A")
-        var author = CatalogAuthor(key: finalKey, name: record.name ?? record.personalName ?? finalKey)
+        // A record with no name (a deleted one, `/type/delete`) is none: its key became the
+        // author's name and slug (found by an exploratory session).
+        guard let name = (record.name ?? record.personalName)?.nilIfBlank, record.type?.key != "/type/delete" else {
+            throw .notFound(.openLibrary, what: "record \(finalKey)")
+        }
+        var author = CatalogAuthor(key: finalKey, name: name)
         author.otherNames =
             ([record.personalName, record.fullerName].compactMap { $0 }
             + (record.alternateNames ?? []).compactMap { $0 })
@@ -178,8 +186,10 @@ public struct OpenLibraryClient: Sendable {
         async throws(CatalogError) -> T
     {
         let url = try catalogURL(baseURL, path, query, catalog: .openLibrary)
-        let body = try await http.get(url, from: .openLibrary, cacheKey: url.absoluteString, what: what)
-        return try decodeCatalogJSON(type, from: body, catalog: .openLibrary)
+        return try await http.get(url, from: .openLibrary, cacheKey: url.absoluteString, what: what) {
+            body throws(CatalogError) in
+            try decodeCatalogJSON(type, from: body, catalog: .openLibrary)
+        }
     }
 }
 
@@ -278,6 +288,7 @@ private struct OLRecord: Decodable, OLRedirecting {
     var isbn10: [String]?
     var physicalFormat: String?
     var series: [String?]?
+    var byStatement: String?
 
     var redirectLocation: String? { type?.key == "/type/redirect" ? location : nil }
 
@@ -309,6 +320,7 @@ private struct OLRecord: Decodable, OLRedirecting {
         book.subjects = Array((subjects ?? []).prefix(12))
         book.coverIDs = (covers ?? []).filter { $0 > 0 }
         book.format = physicalFormat.flatMap(BookFormat.init(naming:))
+        book.byStatement = byStatement?.nilIfBlank
         // Open Library's edition series are mostly a publisher's collections ("Ace science
         // fiction", "Heyne science fiction & fantasy -- Bd. 06/4400"): only one that names a
         // place — as a title does ("Dune Chronicles, #1") or a library catalog ("Gibsons

@@ -23,9 +23,9 @@ public enum CoverThumbnails {
     /// progressive JPEG, a lossless WebP) may take to decode, in bytes: libvips shrinks a baseline
     /// JPEG or a lossy WebP while it decodes it, but holds about twice one of these (a 7000×7000
     /// PNG of 16-bit colour with transparency, 373 MB decoded from a 394 KB file, took a build to
-    /// 249 MB, and four large PNGs to 763 MB: found by an exploratory session). 48 MB is a
-    /// 3000×4000 photo with transparency, or 4000×4000 without.
-    public static let maximumDecodedBytes = 48 << 20
+    /// 249 MB, and four large PNGs to 763 MB: found by an exploratory session). The limit is
+    /// ``ImageInfo/maximumDecodedBytes``, which a download keeps too.
+    public static let maximumDecodedBytes = ImageInfo.maximumDecodedBytes
     /// Past this, such a cover is made while no other one of its kind is: two at once doubled
     /// the peak.
     static let heavyDecodedBytes = 16 << 20
@@ -87,6 +87,13 @@ public enum CoverThumbnails {
             throw ThumbnailError(problem: .damaged("its header gives no size"))
         }
         try checkSize(width: info.width, height: info.height)
+        // The rule a download keeps (``ImageInfo/isWithinCoverLimits``), from the header; libvips'
+        // own header is held to the same limit below.
+        guard info.decodedBytes <= maximumDecodedBytes else {
+            throw ThumbnailError(
+                problem: .tooLargeToDecode(
+                    width: info.width, height: info.height, megabytes: (info.decodedBytes + (1 << 20) - 1) >> 20))
+        }
         return (format, info.isDecodedWhole)
     }
 

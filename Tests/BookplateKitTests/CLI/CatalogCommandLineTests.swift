@@ -29,7 +29,8 @@ import Testing
     }
 
     /// A covers server that failed (500) was "no cover found", with no word of a later try (found
-    /// by an exploratory session): the line says `refresh --missing` looks again.
+    /// by an exploratory session): the line says the cover could not be fetched, and that
+    /// `refresh --missing` looks again.
     @Test func aBookAddedWithoutACoverIsToldWhereOneComesFromLater() async throws {
         let server = try await StubCatalogServer.start()
         await server.serveLeftHandOfDarkness()
@@ -42,7 +43,8 @@ import Testing
         #expect(add.status == 0, "\(add.stderr)")
         #expect(
             add.stdout.hasSuffix(
-                " (no cover found: a placeholder stands in until 'bookplate refresh --missing' finds one)\n"),
+                " (its cover could not be fetched: Open Library Covers had a server error (500), even after "
+                    + "retrying: try again later; 'bookplate refresh --missing' fetches it later)\n"),
             "\(add.stdout)")
         await server.stop()
     }
@@ -72,6 +74,41 @@ import Testing
         #expect(
             several.stderr.contains("#4 in Hainish Cycle is one book's place: add the 2 books one by one"),
             "\(several.stderr)")
+        await server.stop()
+    }
+
+    /// A covers server that never answered cost every book its time-outs, and `refresh
+    /// --missing` went on to the end, said each book had nothing more to find and exited 0 (found
+    /// by an exploratory session). `add` keeps the book and says its cover could not be fetched;
+    /// `refresh` stops as it does when a catalog cannot be reached, and fails.
+    @Test func aCoversServerThatCannotBeReachedStopsARefreshAndIsSaidByAdd() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        await server.on("/google/images", StubCatalogServer.Reply(status: 404, headers: [:], body: Data()))
+        // A stopped server's port refuses connections while the server is kept.
+        let closed = try await StubCatalogServer.start()
+        await closed.stop()
+        let root = try TestPaths.newShelf("cli-catalog")
+        var environment = server.environment(cache: try TestPaths.temporaryFolder("cli-cache"))
+        environment["BOOKPLATE_COVERS_URL"] = "\(closed.base)/covers"
+        let bookplate = CommandRunner(folder: root, environment: environment)
+        let add = try await bookplate.run("add", "--isbn", "9780441478125")
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(
+            add.stdout.contains(
+                " (its cover could not be fetched: could not reach Open Library Covers (connection refused)"),
+            "\(add.stdout)")
+        #expect(!add.stdout.contains("no cover found"))
+        let missing = try await bookplate.runOffPool(["refresh", "--missing"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("could not reach Open Library Covers"), "\(missing.stderr)")
+        #expect(missing.stderr.contains("run it again to go on"), "\(missing.stderr)")
+        #expect(!missing.stdout.contains("nothing more to find"), "\(missing.stdout)")
+        let one = try await bookplate.runOffPool(["refresh", "the-left-hand-of-darkness"])
+        #expect(one.status == 1)
+        #expect(one.stderr.contains("could not reach Open Library Covers"), "\(one.stderr)")
+        #expect(!one.stdout.contains("up to date"), "\(one.stdout)")
+        withExtendedLifetime(closed) {}
         await server.stop()
     }
 
@@ -226,6 +263,32 @@ import Testing
         #expect(twice.status == 0, "\(twice.screen)")
         #expect(!twice.screen.contains("Error"), "\(twice.screen)")
         #expect(try await bookplate.run("list", "--columns", "slug").stdout == "the-left-hand-of-darkness\n")
+        await server.stop()
+    }
+
+    /// Plain `add` after a search that found nothing showed an empty table and asked "Add
+    /// which?"; an arrow key typed at the question was "'' is not a result number", its bytes
+    /// left out of the line (found by an exploratory session). The first says there is nothing
+    /// to pick from; the second says what to type.
+    @Test func thePickerSaysWhenThereIsNothingToPickAndWhatToType() async throws {
+        let (server, bookplate, root, environment) = try await searchedShelf()
+        let arrow = try await PseudoTerminal.run(["add"], in: root, typing: "\u{1B}[A\n", environment: environment)
+        #expect(arrow.status == 1, "\(arrow.screen)")
+        #expect(
+            arrow.screen.contains(
+                "Error: keys such as the arrows are not read here: type result numbers like 1,4,7, a catalog id, "
+                    + "or nothing to cancel"),
+            "\(arrow.screen)")
+        await server.on("/google/books/v1/volumes", .json("recorded/google-books/volumes-zero-results.json"))
+        await server.on("/openlibrary/search.json", .text(#"{"numFound": 0, "docs": []}"#))
+        #expect(try await bookplate.run("search", "zzz").status == 0)
+        let empty = try await PseudoTerminal.run(["add"], in: root, typing: "1\n", environment: environment)
+        #expect(empty.status == 1, "\(empty.screen)")
+        #expect(
+            empty.screen.contains(
+                "Error: the last search found nothing to pick from: search again with other words"),
+            "\(empty.screen)")
+        #expect(!empty.screen.contains("Add which?"), "\(empty.screen)")
         await server.stop()
     }
 
@@ -473,6 +536,30 @@ import Testing
         let one = try await bookplate.runOffPool(["refresh", "kindred"])
         #expect(one.status == 0 && one.stdout.hasSuffix("1 skipped, 0 failed\n"))
         await server.stop()
+    }
+
+    /// `refresh`, which fetches catalog data again, answered from the week-long cache: a record
+    /// corrected since the book was added was not asked for, and the book was "up to date" (found
+    /// by an exploratory session). It asks the catalogs again; offline, the cache still answers.
+    @Test func refreshAsksTheCatalogsAgainAndTheCacheAnswersOffline() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let (bookplate, _) = try shelf(server)
+        #expect(try await bookplate.runOffPool(["add", "--isbn", "9780441478125"]).status == 0)
+        // The first refresh takes the records the book came from (its edition by key, its volume).
+        #expect(try await bookplate.runOffPool(["refresh", "the-left-hand-of-darkness"]).status == 0)
+        let work = String(decoding: Fixtures.data("handmade/openlibrary-work-OL59863W.json"), as: UTF8.self)
+        await server.on(
+            "/openlibrary/works/OL59863W.json",
+            .text(work.replacingOccurrences(of: #""Science fiction","#, with: #""Ambiguous utopias","#)))
+        let refreshed = try await bookplate.runOffPool(["refresh", "the-left-hand-of-darkness"])
+        #expect(refreshed.status == 0, "\(refreshed.stderr)")
+        #expect(refreshed.stdout.contains("the-left-hand-of-darkness: updated subjects"), "\(refreshed.stdout)")
+        #expect(await server.count("/openlibrary/works/OL59863W.json") == 3)
+        await server.stop()
+        let offline = try await bookplate.runOffPool(["refresh", "the-left-hand-of-darkness"])
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(offline.stdout.contains("the-left-hand-of-darkness: up to date"), "\(offline.stdout)")
     }
 
     /// A catalog refusing too many requests refused every book in turn, each after its retries:

@@ -184,6 +184,44 @@ import Testing
         await server.stop()
     }
 
+    /// An author record an edition named that was gone (404) failed the whole add with "Open
+    /// Library has no record OL27349A: check the identifier", and a deleted one (`/type/delete`,
+    /// no name) made the key the author's name and slug (found by an exploratory session). The
+    /// book is kept, the author named as the edition credits them, or left out, with a warning.
+    @Test func anAuthorRecordThatIsGoneOrDeletedLeavesTheBookWithTheEditionsCredit() async throws {
+        let server = try await StubCatalogServer.start()
+        let edition = "/openlibrary/books/OL23109860M.json"
+        await server.on(edition, .json("recorded/open-library/edition-OL23109860M-2013.json"))
+        let gone = CatalogError.authorRecordGone(.openLibrary, key: "OL27349A", name: "F. Scott Fitzgerald")
+        let found = try await server.finder(retries: 0).details(of: .openLibraryEdition("OL23109860M"))
+        #expect(found.book.authors.map(\.name) == ["F. Scott Fitzgerald"])
+        #expect(found.book.authors.first?.openLibraryKey == nil)
+        #expect(found.warnings == [gone])
+        #expect(
+            gone.description
+                == "Open Library has no record of the author OL27349A: they are named 'F. Scott Fitzgerald', as the edition credits them, without their details"
+        )
+        await server.on(
+            "/openlibrary/authors/OL27349A.json",
+            .text(#"{"key": "/authors/OL27349A", "type": {"key": "/type/delete"}, "revision": 3}"#))
+        let deleted = try await server.finder(retries: 0).details(of: .openLibraryEdition("OL23109860M"))
+        #expect(deleted.book.authors.map(\.name) == ["F. Scott Fitzgerald"])
+        #expect(deleted.warnings == [gone])
+        // With no credit to name them, the book is kept without that author.
+        let record = String(
+            decoding: Fixtures.data("recorded/open-library/edition-OL23109860M-2013.json"), as: UTF8.self)
+        await server.on(
+            edition, .text(record.replacingOccurrences(of: #""by_statement" : "F. Scott Fitzgerald.","#, with: "")))
+        let uncredited = try await server.finder(retries: 0).details(of: .openLibraryEdition("OL23109860M"))
+        #expect(uncredited.book.authors.isEmpty)
+        #expect(uncredited.warnings == [.authorRecordGone(.openLibrary, key: "OL27349A", name: nil)])
+        #expect(
+            BookFinder.authorName(credited: "by William Gibson ; på dansk ved Arne Herløv Petersen.")
+                == "William Gibson")
+        #expect(BookFinder.authorName(credited: "Neil Gaiman and Terry Pratchett.") == nil)
+        await server.stop()
+    }
+
     /// A stand-in catalog whose author record is another writer's: the book keeps the name the
     /// catalog credits, with no key, bio or photo of the other person.
     @Test func anAuthorRecordOfAnotherPersonIsNotTaken() async throws {
@@ -317,6 +355,33 @@ import Testing
         #expect(changed.contains { $0.hasPrefix("cover (the one before was cut short or too large") }, "\(changed)")
         let cover = try #require(CoverFetcher.existingImage(named: slug, in: shelf.paths.covers))
         #expect(ImageInfo(bytes: [UInt8](try Data(contentsOf: cover)))?.isWithinCoverLimits == true)
+        await server.stop()
+    }
+
+    /// A catalog's 7000×7000 PNG, under the pixels a cover may have but 141 MB to decode, over
+    /// the 48 MB a build decodes, was kept as the cover and refused by every build after (found by
+    /// an exploratory session). The download keeps the build's rule: it is no cover, and the next
+    /// candidate is taken; an author's photo the same.
+    @Test func aCoverTooLargeToDecodeIsNoCoverAndTheNextIsTaken() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let large = Data(SampleImages.pngHeader(width: 7_000, height: 7_000))
+        let info = try #require(ImageInfo(bytes: [UInt8](large)))
+        #expect(info.width * info.height <= ImageInfo.maximumPixels && ImageInfo.isWhole(large, as: .png))
+        #expect(!info.isWithinCoverLimits)
+        let png = StubCatalogServer.Reply(status: 200, headers: ["Content-Type": "image/png"], body: large)
+        await server.on("/covers/b/id/12345-L.jpg", png)
+        await server.on("/covers/a/id/6789-M.jpg", png)
+        await server.on("/covers/b/isbn/9780441478125-L.jpg", .image("covers/google-books-thumbnail-fledgling.jpg"))
+        let shelf = try TemporaryShelf()
+        _ = await adder(server, shelf).add([.openLibraryWork("OL59863W")], reader: .init())
+        let cover = try #require(
+            CoverFetcher.existingImage(named: "the-left-hand-of-darkness", in: shelf.paths.covers))
+        #expect(cover.pathExtension == "jpg")
+        #expect(await server.count("/covers/b/isbn/9780441478125-L.jpg") == 1)
+        let photos = (try? FileManager.default.contentsOfDirectory(atPath: shelf.paths.photos.path)) ?? []
+        #expect(photos.isEmpty, "\(photos)")
+        #expect(await server.count("/covers/a/id/6789-M.jpg") == 1)
         await server.stop()
     }
 

@@ -128,6 +128,20 @@ import Testing
         await server.stop()
     }
 
+    /// A server answering without a status line (a bare body, or another protocol) was
+    /// "'http://…' is not a usable Google Books address: check BOOKPLATE_GOOGLE_BOOKS_URL" (found
+    /// by an exploratory session). It says the answer was not HTTP, and is not asked again.
+    @Test func anAnswerThatIsNotHTTPIsSaidToBe() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.on("/google/books/v1/volumes", .raw(#"{"totalItems": 0}"#))
+        let google = GoogleBooksClient(http: client(server), baseURL: server.base + "/google/books/v1")
+        await #expect(throws: CatalogError.unreachable(.googleBooks, reason: "the server's answer was not HTTP")) {
+            try await google.search(CatalogQuery(text: "x"), limit: 10)
+        }
+        #expect(await server.count("/google/books/v1/volumes") == 1)
+        await server.stop()
+    }
+
     @Test func aNonHTTPBaseURLIsABadURL() async throws {
         let server = try await StubCatalogServer.start()
         let google = GoogleBooksClient(http: client(server), baseURL: "ftp://example.org/books")
@@ -202,6 +216,35 @@ import Testing
         let found = try await openLibrary.search(CatalogQuery(text: "dune"), limit: 3)
         #expect(!found.candidates.isEmpty)
         #expect(await server.count("/openlibrary/search.json") == 2)
+        await server.stop()
+    }
+
+    /// An answer cut short (a Content-Length smaller than the body, a connection dropped
+    /// mid-body) still opened with `{`, so it was kept for a week: every search failed as "not
+    /// JSON" from the cache, and the catalog, healthy again, was never asked (found by an
+    /// exploratory session). Only an answer the client read is kept now, and a kept one it cannot
+    /// read is dropped and asked for again.
+    @Test func anAnswerCutShortIsNeverKeptAndAKeptOneThatCannotBeReadIsAskedForAgain() async throws {
+        let server = try await StubCatalogServer.start()
+        let full = Fixtures.data("recorded/google-books/volumes-search-q-children-of-time-2015.json")
+        await server.on(
+            "/google/books/v1/volumes", .text(String(decoding: full.prefix(full.count / 2), as: UTF8.self)),
+            .json("recorded/google-books/volumes-search-q-children-of-time-2015.json"))
+        let cache = ResponseCache(folder: try TestPaths.temporaryFolder("cache"))
+        let google = GoogleBooksClient(
+            http: client(server, retries: 0, cache: cache), baseURL: server.base + "/google/books/v1")
+        await #expect(throws: CatalogError.undecodable(.googleBooks, field: "not JSON")) {
+            try await google.search(CatalogQuery(text: "time"), limit: 10)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.folder.path).isEmpty)
+        let found = try await google.search(CatalogQuery(text: "time"), limit: 10)
+        #expect(!found.candidates.isEmpty)
+        #expect(await server.count("/google/books/v1/volumes") == 2)
+        // A kept answer that no longer reads (an older Bookplate kept it) is asked for again.
+        let stored = try #require(try FileManager.default.contentsOfDirectory(atPath: cache.folder.path).first)
+        try Data(#"{"totalItems": 1e30}"#.utf8).write(to: cache.folder.appendingPathComponent(stored))
+        #expect(try await google.search(CatalogQuery(text: "time"), limit: 10) == found)
+        #expect(await server.count("/google/books/v1/volumes") == 3)
         await server.stop()
     }
 

@@ -77,6 +77,8 @@ struct StubCatalogServer: Sendable {
         var delay: Duration?
         /// A body made as it is sent, instead of `body`.
         var stream: GeneratedBody?
+        /// `body` is sent as it is, with no status line or header: a server that does not speak HTTP.
+        var isRaw = false
 
         static func json(_ fixture: String, status: Int = 200) -> Reply {
             Reply(status: status, headers: ["Content-Type": "application/json"], body: Fixtures.data(fixture))
@@ -109,6 +111,11 @@ struct StubCatalogServer: Sendable {
             Reply(
                 status: 200, headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"], body: Data(),
                 stream: GzipBomb.body(unpackedBytes: unpackedBytes, sent: sent))
+        }
+
+        /// `text` alone, as a server that does not speak HTTP answers.
+        static func raw(_ text: String) -> Reply {
+            Reply(status: 0, headers: [:], body: Data(text.utf8), isRaw: true)
         }
 
         func delayed(_ delay: Duration) -> Reply {

@@ -84,6 +84,10 @@ final class StubListener: Sendable {
         guard let (target, userAgent) = readRequest(connection) else { return }
         let reply = routes.reply(to: target, userAgent: userAgent)
         if let delay = reply.delay { Thread.sleep(forTimeInterval: delay.timeInterval) }
+        if reply.isRaw {
+            _ = send([UInt8](reply.body), to: connection)
+            return
+        }
         var head = "HTTP/1.1 \(reply.status) Stub\r\nConnection: close\r\n"
         for (name, value) in reply.headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
         guard let stream = reply.stream else {
