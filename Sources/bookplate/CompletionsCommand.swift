@@ -45,7 +45,7 @@ enum BookCompletion {
             library = URL(fileURLWithPath: words[index + 1], relativeTo: current)
         } else if let value = words.first(where: { $0.hasPrefix("--library=") }) {
             library = URL(fileURLWithPath: String(value.dropFirst("--library=".count)), relativeTo: current)
-        } else if let chosen = ProcessInfo.processInfo.environment["BOOKPLATE_LIBRARY"], !chosen.isEmpty {
+        } else if let chosen = try? ShelfOptions.libraryFromEnvironment {
             library = URL(fileURLWithPath: chosen, relativeTo: current)
         } else if let root = (try? ShelfOptions.shellFolder).flatMap(ShelfPaths.enclosingShelf(of:)) {
             library = ShelfPaths(root: root).library
