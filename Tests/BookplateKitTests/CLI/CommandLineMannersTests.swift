@@ -630,6 +630,53 @@ import Testing
         #expect(exists("content/notes/dune.md") && exists("content/covers/dune.jpg"))
     }
 
+    /// A shelf shared by a group (two readers, one group, a setgid folder, umask 002): the
+    /// library, the build state and the build lock were made 0644 whatever the umask (SQLite's
+    /// mode, and the lock's), so the second reader could neither edit nor build, and was told to
+    /// `sudo chown -R "$USER"` the state folder, which would take the shelf from the first
+    /// (found by an exploratory session). They are made as notes and `site.yaml` are (0666 less
+    /// the umask), and a file the group may not write is met with advice about group write.
+    @Test(.enabled(if: getuid() == 0)) func aShelfSharedByAGroupCanBeChangedAndBuiltByBoth() async throws {
+        let shared = try TestPaths.temporaryFolder("group")
+        #expect(Glibc.chown(shared.path, 4242, 4200) == 0 && Glibc.chmod(shared.path, 0o2775) == 0)
+        func reader(_ user: Int) throws -> CommandRunner {
+            let home = try TestPaths.temporaryFolder("home-\(user)")
+            #expect(Glibc.chown(home.path, uid_t(user), 4200) == 0)
+            return CommandRunner(
+                folder: shared, environment: ["HOME": home.path, "BOOKPLATE_CACHE_DIR": home.path + "/cache"],
+                launcher: [
+                    "/usr/bin/setpriv", "--reuid=\(user)", "--regid=4200", "--clear-groups", "/bin/sh", "-c",
+                    #"umask 002 && exec "$@""#, "sh",
+                ])
+        }
+        let first = try reader(4242)
+        let second = try reader(4243)
+        for (runner, command) in [
+            (first, ["init", "."]), (first, ["add", "--title", "Dune", "--author", "Frank Herbert"]),
+            (first, ["build"]), (second, ["edit", "dune", "--rating", "4"]), (second, ["build"]),
+        ] {
+            let result = try await runner.runOffPool(command)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+        }
+        for file in [
+            "content/library.sqlite", "content/.bookplate/build-state.sqlite", "content/.bookplate/build.lock",
+        ] {
+            let mode =
+                try FileManager.default.attributesOfItem(atPath: shared.appendingPathComponent(file).path)[
+                    .posixPermissions] as? Int
+            #expect(mode == 0o664, "\(file): \(String(mode ?? 0, radix: 8))")
+        }
+        // A lock an older Bookplate made, which the group may not write.
+        #expect(Glibc.chmod(shared.appendingPathComponent("content/.bookplate/build.lock").path, 0o644) == 0)
+        let refused = try await second.runOffPool(["build"])
+        #expect(refused.status != 0)
+        #expect(
+            refused.stderr.contains(
+                "(it is another user's, in a group you are in, and the group may not write it: have its owner run "
+                    + "chmod -R g+w content/.bookplate/build.lock)") && !refused.stderr.contains("sudo"),
+            "\(refused.stderr)")
+    }
+
     /// The commands that only read a shelf work on one that cannot be written (they failed with
     /// "cannot be written": the library was opened for writing), saying the same as on the
     /// shelf when it could, and leave every byte as it was.
