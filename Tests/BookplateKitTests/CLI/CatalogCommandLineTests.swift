@@ -255,6 +255,36 @@ import Testing
         await server.stop()
     }
 
+    /// SIGTERM (`kill`, `timeout`) and SIGHUP (the terminal closed) amid a refresh ended it with
+    /// its progress bar still drawn and no line break after it (found by an exploratory session):
+    /// they are heard as Ctrl-C is, the bar taken off, and the command ends by the signal.
+    @Test func aRefreshEndedBySIGTERMOrSIGHUPTakesItsBarOff() async throws {
+        let (server, bookplate, _, _) = try await searchedShelf()
+        try await bookplate.run("add", "1")
+        for path in [
+            "/openlibrary/works/OL59863W.json", "/openlibrary/books/OL2383939M.json",
+            "/openlibrary/isbn/9780441478125.json", "/openlibrary/works/OL59863W/editions.json",
+            "/google/books/v1/volumes/ZHoDAAAAQBAJ", "/google/books/v1/volumes",
+        ] {
+            await server.on(path, StubCatalogServer.Reply.text("late").delayed(.seconds(60)))
+        }
+        for signalNumber in [SIGTERM, SIGHUP] {
+            var ended = bookplate
+            ended.launcher = [
+                "/usr/bin/python3", "-c",
+                "import subprocess, sys, time\n"
+                    + "p = subprocess.Popen(sys.argv[1:])\ntime.sleep(4)\np.send_signal(\(signalNumber))\np.wait()\n"
+                    + "print('ended by', p.returncode, file=sys.stderr)",
+            ]
+            let result = try await ended.runOffPool(["refresh"])
+            #expect(
+                result.stderr.hasSuffix(
+                    "Interrupted: the books done so far keep what was found\nended by -\(signalNumber)\n"),
+                "\(result.stderr)")
+        }
+        await server.stop()
+    }
+
     /// The progress bar was 30 cells whatever the terminal's width, and wrapped on a narrow one;
     /// on `TERM=dumb` (an editor's shell) the escape that clears it showed as text (found by an
     /// exploratory session).
