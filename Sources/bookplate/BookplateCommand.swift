@@ -77,8 +77,8 @@ struct BookplateCommand: AsyncParsableCommand {
         } catch let error as ValidationError {
             // A mistake found once the command runs is shown with that command's usage, as
             // ArgumentParser shows those it finds while parsing.
-            Terminal.error("Error: \(error.message)")
-            JSONOutput.failure(error.message, status: ExitCode.validationFailure.rawValue)
+            Terminal.error("Error: \(Terminal.safe(error.message, as: .line))")
+            JSONOutput.failure(error.message, status: ExitCode.validationFailure.rawValue, whole: true)
             Terminal.error(
                 "Usage: "
                     + usageString(for: type(of: command)).replacingOccurrences(of: "\n", with: "\n       ")

@@ -365,6 +365,30 @@ import Testing
                 + "text in UTF-8\n")
     }
 
+    /// An error quoting a value with a line break in it (a file name from a script's loop, a
+    /// pasted title) was two lines, and `--json` kept only the first (found by an exploratory
+    /// session). Every error is one line; the JSON carries the whole message.
+    @Test func anErrorQuotingALineBreakIsOneLineAndWholeInJSON() async throws {
+        for (command, quoted) in [
+            (["import", "goodreads", "exports/goodreads\nlibrary.csv"], "goodreads\nlibrary.csv"),
+            (["show", "dune\nmessiah"], "dune\nmessiah"),
+        ] {
+            let plain = try await bookplate.runOffPool(command)
+            #expect(plain.status != 0)
+            #expect(
+                plain.stderr.hasPrefix("Error: ") && plain.stderr.filter { $0 == "\n" }.count == 1
+                    && plain.stderr.contains(quoted.replacingOccurrences(of: "\n", with: " ")),
+                "\(command): \(plain.stderr)")
+            let json = try await bookplate.runOffPool(command + ["--json"])
+            let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+            let message = (object?["error"] as? [String: Any])?["message"] as? String
+            #expect(message?.contains(quoted) == true, "\(command): \(json.stdout)")
+            #expect(
+                message?.replacingOccurrences(of: "\n", with: " ") == String(plain.stderr.dropFirst(7).dropLast()),
+                "\(command)")
+        }
+    }
+
     @Test func mistakesAreAnsweredWithWhatWasMeant() async throws {
         try await run("add", "--title", "Neuromancer", "--author", "William Gibson")
         try await run("add", "--title", "Cien años de soledad", "--author", "Gabriel García Márquez")
