@@ -395,6 +395,12 @@ import Testing
         let command = try await run("lsit", status: 64)
         #expect(
             command.stderr == "Error: 'lsit' is not a bookplate command: did you mean list? (see 'bookplate --help')\n")
+        // After `help` too: it printed the top-level help and exited 0 (found by an exploratory
+        // session).
+        #expect(try await run("help", "lsit", status: 64).stderr == command.stderr)
+        #expect(
+            try await run("help", "read", "nosuch", status: 64).stderr.hasPrefix(
+                "Error: 'nosuch' is not a bookplate read command"))
         // A command's own commands too (`read lsit kindred` was "2 unexpected arguments").
         let read = try await run("read", "lsit", "neuromancer", status: 64)
         #expect(
