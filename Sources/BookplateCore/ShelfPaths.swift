@@ -42,26 +42,36 @@ public struct ShelfPaths: Sendable, Equatable {
     }
 
     /// The folder a command was run in, as the shell names it: `$PWD` when that is the same
-    /// folder as the process's own current folder, else that folder's real path; nil when the
-    /// current folder no longer exists (deleted, or replaced by a new one of the same name).
+    /// folder as the process's own current folder, else that folder's real path.
     ///
     /// The shell's name comes first because it is the reader's: with `content/` a link into a
     /// synced folder, `cd ~/shelf/content/notes` is in `~/shelf` to them, and a command that
     /// climbed the real path built a second site inside the synced folder (found by an
     /// exploratory session).
-    public static func currentFolder(environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> URL?
-    {
+    ///
+    /// `followingShell`: false for the real path alone, whatever `$PWD` says.
+    public static func currentFolder(followingShell: Bool = true) -> Result<URL, CurrentFolderProblem> {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return nil }
-        let physical = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard physical.hasPrefix("/") else { return nil }
-        if let logical = environment["PWD"], logical.hasPrefix("/"), let here = FileIdentity(at: physical),
-            FileIdentity(at: logical) == here
-        {
-            return URL(fileURLWithPath: logical, isDirectory: true).standardizedFileURL
+        guard getcwd(&buffer, buffer.count) != nil else { return .failure(.gone) }
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        // A path that is no UTF-8 has no `String`: decoded with U+FFFD for its bytes it names
+        // another folder, one `init .` then created and wrote to (found by an exploratory session).
+        guard let physical = String(validating: bytes, as: UTF8.self) else {
+            return .failure(.notUTF8(shown: String(decoding: bytes, as: UTF8.self)))
         }
-        return URL(fileURLWithPath: physical, isDirectory: true)
+        guard physical.hasPrefix("/") else { return .failure(.gone) }
+        guard followingShell, let here = FileIdentity(at: physical) else {
+            return .success(URL(fileURLWithPath: physical, isDirectory: true))
+        }
+        switch EnvironmentText.value(of: "PWD") {
+        case .success(let logical?) where logical.hasPrefix("/") && FileIdentity(at: logical) == here:
+            return .success(URL(fileURLWithPath: logical, isDirectory: true).standardizedFileURL)
+        case .failure(let problem) where FileIdentity(bytesOf: "PWD") == here:
+            // The shell names this folder through a link whose name is no UTF-8.
+            return .failure(.notUTF8(shown: problem.shown))
+        default:
+            return .success(URL(fileURLWithPath: physical, isDirectory: true))
+        }
     }
 
     /// The folder that holds the library, its notes and its covers. (Folders are named as such:
@@ -132,4 +142,12 @@ public struct ShelfPaths: Sendable, Equatable {
         }
         return rest.reduce(existing.resolvingSymlinksInPath()) { $0.appendingPathComponent($1) }.path
     }
+}
+
+/// Why a command has no current folder to work from.
+public enum CurrentFolderProblem: Error, Sendable, Equatable {
+    /// The folder was deleted, or replaced by a new one of its name, while the shell stayed in it.
+    case gone
+    /// Its path holds bytes that are not UTF-8 (`shown` with U+FFFD for them).
+    case notUTF8(shown: String)
 }

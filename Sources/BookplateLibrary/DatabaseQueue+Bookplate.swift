@@ -11,6 +11,17 @@ extension DatabaseQueue {
         configuration.busyMode = .timeout(10)
         configuration.label = label
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA \(pragma)") }
+        // SQLite makes a new file 0644 whatever the umask, and its `-wal` and `-shm` with the
+        // file's mode: a shelf shared by a group (umask 002) could not be changed by the second
+        // reader (found by an exploratory session). Made first, as every other file is (0666 less
+        // the umask), the file keeps its mode and gives it to its side files. (SQLite writes an
+        // empty file's header as it would a file it made.)
+        let made = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        #if canImport(Glibc)
+            if made >= 0 { Glibc.close(made) }
+        #else
+            if made >= 0 { Darwin.close(made) }
+        #endif
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         try queue.writeWithoutTransaction { db in
             if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {

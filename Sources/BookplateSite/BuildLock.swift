@@ -23,17 +23,20 @@ final class BuildLock: Sendable {
     init(folder: URL, waiting: (() -> Void)? = nil) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("build.lock").path
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // As every other file is made (0666 less the umask): 0644 kept a shelf shared by a
+        // group from being built by its second reader (found by an exploratory session).
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {
             var reason = String(cString: strerror(errno))
-            // Left by `sudo bookplate build`: the state folder is root's (found by a review).
+            // Left by `sudo bookplate build`: the state folder is root's (found by a review); or,
+            // in a shelf shared by a group, the other reader's.
             var info = stat()
             if errno == EACCES, geteuid() != 0, stat(folder.path, &info) == 0 || stat(path, &info) == 0,
                 info.st_uid != geteuid()
             {
-                reason +=
-                    " (it is another user's, as after a build run with sudo: "
-                    + "sudo chown -R \"$USER\" \(ShellWord.quoted(folder.relativePathForDisplay)))"
+                let blocking = access(folder.path, W_OK) == 0 ? path : folder.path
+                let shown = URL(fileURLWithPath: blocking).relativePathForDisplay
+                reason += " (\(ForeignOwnership.advice(for: blocking, shown: shown)))"
             }
             throw SiteError.unwritable(path: path, reason: reason)
         }

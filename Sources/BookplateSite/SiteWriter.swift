@@ -704,8 +704,11 @@ public enum SiteError: Error, Equatable, CustomStringConvertible {
         case .sourceLinkedToNothing(let path, let target):
             LinkedFiles.missingTargetRefusal(path, target: target)
         case .ownedByAnother(let path):
-            "\(path) holds files of another user (a build run with sudo?), which this build cannot replace: "
-                + "make them yours again (sudo chown -R \"$USER\" \(ShellWord.quoted(path))) or remove them"
+            ForeignOwnership.isSharedWithMe(path)
+                ? "\(path) holds files of another user, in a group you are in, which this build cannot replace: "
+                    + "have their owner run chmod -R g+w \(ShellWord.quoted(path))"
+                : "\(path) holds files of another user (a build run with sudo?), which this build cannot replace: "
+                    + "make them yours again (sudo chown -R \"$USER\" \(ShellWord.quoted(path))) or remove them"
         case .templatesOverlapOutput(let templates, let site):
             "the templates folder \(templates) and the output folder \(site) overlap: give --templates a folder "
                 + "of its own, such as templates/"

@@ -71,7 +71,7 @@ struct AddCommand: AsyncParsableCommand {
         // Ctrl-C while the covers come: the books the library has already are said, with how to
         // fetch their covers (they were kept without a word: found by an exploratory session).
         let kept = AddedSlugs()
-        let interrupt = Interrupt.onSIGINT {
+        let interrupt = Interrupt.onInterrupt {
             progress.finish()
             let slugs = kept.slugs
             if !slugs.isEmpty {

@@ -62,9 +62,10 @@ struct BookplateCommand: AsyncParsableCommand {
         }
         // A shell left in a folder that was deleted, or replaced by a restore or a sync client,
         // gives no current folder: no shelf can be found from it nor any path read, so every
-        // command says so rather than guess (found by an exploratory session).
-        if ShelfPaths.currentFolder(environment: [:]) == nil {
-            Terminal.exit(withError: ShelfLocationError.currentFolderGone)
+        // command says so rather than guess (found by an exploratory session). So does a current
+        // folder whose path is no UTF-8: any `String` for it names another folder.
+        if case .failure(let problem) = ShelfPaths.currentFolder(followingShell: false) {
+            Terminal.exit(withError: ShelfLocationError(problem))
         }
         do {
             var running = command
@@ -76,8 +77,8 @@ struct BookplateCommand: AsyncParsableCommand {
         } catch let error as ValidationError {
             // A mistake found once the command runs is shown with that command's usage, as
             // ArgumentParser shows those it finds while parsing.
-            Terminal.error("Error: \(error.message)")
-            JSONOutput.failure(error.message, status: ExitCode.validationFailure.rawValue)
+            Terminal.error("Error: \(Terminal.safe(error.message, as: .line))")
+            JSONOutput.failure(error.message, status: ExitCode.validationFailure.rawValue, whole: true)
             Terminal.error(
                 "Usage: "
                     + usageString(for: type(of: command)).replacingOccurrences(of: "\n", with: "\n       ")

@@ -231,9 +231,9 @@ enum CatalogPass {
         _ step: (String) async throws -> (warnings: [CatalogError], line: String?)
     ) async throws -> Int {
         let progress = ProgressBar(label: label)
-        // Ctrl-C takes the bar off the line first: it stayed, the prompt drawn after it (found by
+        // Ctrl-C (or SIGTERM, SIGHUP) takes the bar off the line first: it stayed, the prompt drawn after it (found by
         // an exploratory session). What was done stays done: each book's facts are their own change.
-        let interrupt = Interrupt.onSIGINT {
+        let interrupt = Interrupt.onInterrupt {
             progress.finish()
             Terminal.error("Interrupted: the books done so far keep what was found")
         }

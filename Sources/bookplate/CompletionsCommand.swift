@@ -45,7 +45,7 @@ enum BookCompletion {
             library = URL(fileURLWithPath: words[index + 1], relativeTo: current)
         } else if let value = words.first(where: { $0.hasPrefix("--library=") }) {
             library = URL(fileURLWithPath: String(value.dropFirst("--library=".count)), relativeTo: current)
-        } else if let chosen = ProcessInfo.processInfo.environment["BOOKPLATE_LIBRARY"], !chosen.isEmpty {
+        } else if let chosen = try? ShelfOptions.libraryFromEnvironment {
             library = URL(fileURLWithPath: chosen, relativeTo: current)
         } else if let root = (try? ShelfOptions.shellFolder).flatMap(ShelfPaths.enclosingShelf(of:)) {
             library = ShelfPaths(root: root).library
@@ -60,8 +60,12 @@ enum CommandSuggestions {
     /// The message for `arguments` when its first word is no command, or its second no command of
     /// the first's (`read lsit kindred` was "2 unexpected arguments: 'lsit', 'kindred'": found by an
     /// exploratory session); nil otherwise.
+    ///
+    /// After `help`, the same: `help lsit` and `help read nosuch` printed the top-level help and
+    /// exited 0 (found by an exploratory session).
     static func message(for arguments: [String]) -> String? {
         guard let typed = arguments.first, !typed.hasPrefix("-") else { return nil }
+        if typed == "help", arguments.count > 1 { return message(for: Array(arguments.dropFirst())) }
         let commands = BookplateCommand.configuration.subcommands
         let names = commands.compactMap { $0.configuration.commandName } + ["help"]
         guard let command = commands.first(where: { $0.configuration.commandName == typed }) else {

@@ -5,7 +5,9 @@ import Foundation
 /// `read remove`): asked on a terminal, and without one only `--yes` goes on.
 enum Confirmation {
     /// Goes on when `yes` was given or the reader answers yes; otherwise says nothing was removed
-    /// and ends the command with a failure, or, with no terminal to ask on, with a usage error.
+    /// and ends the command with success, as declining `add`'s picker does (declining is not a
+    /// failure: it exited 1, found by an exploratory session), or, with no terminal to ask on,
+    /// with a usage error.
     static func ask(_ question: String, unless yes: Bool) throws {
         if yes { return }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
@@ -17,7 +19,7 @@ enum Confirmation {
         guard let answer, ["y", "yes"].contains(answer.lowercased()) else {
             if answer == nil { Terminal.output("") }
             Terminal.output("Nothing removed.")
-            throw ExitCode.failure
+            throw ExitCode.success
         }
     }
 }

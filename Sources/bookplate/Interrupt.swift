@@ -1,35 +1,51 @@
 import Foundation
 
-/// Ctrl-C (SIGINT) heard by a command that has something to say first (a progress bar to take
-/// off the line, what was kept): `say` runs, then the program ends by the signal itself, so that
-/// a shell's loop stops as it does for any program (it ended with exit(130), and bash went on
-/// with the loop: found by a review). A SIGINT the program was started with ignored (`cmd &`
-/// from a script) stays ignored.
+/// Ctrl-C (SIGINT), SIGTERM or SIGHUP (the terminal closed) heard by a command that has
+/// something to say first (a progress bar to take off the line, what was kept): `say` runs, then
+/// the program ends by the signal itself, so that a shell's loop stops as it does for any program
+/// (it ended with exit(130), and bash went on with the loop: found by a review). A signal the
+/// program was started with ignored (`cmd &` from a script, `nohup`) stays ignored.
 struct Interrupt {
-    private let source: (any DispatchSourceSignal)?
-    private let previous: sighandler_t?
+    /// The signals that ask a command to end: Ctrl-C, `kill` and `timeout`, a terminal closed.
+    static let endings = [SIGINT, SIGTERM, SIGHUP]
 
-    static func onSIGINT(_ say: @escaping @Sendable () -> Void) -> Interrupt {
-        var current = sigaction()
-        sigaction(SIGINT, nil, &current)
-        let previous = current.__sigaction_handler.sa_handler
-        guard !isIgnoring(previous) else { return Interrupt(source: nil, previous: nil) }
-        let source = heard(SIGINT) {
-            say()
-            signal(SIGINT, SIG_DFL)
-            // To this thread, once it stops blocking the signal as libdispatch's threads do: sent
-            // to the process, it waited for a thread that does not block it, and when there was
-            // none (the main thread parked in dispatch_main), the program ended by exit(130).
-            var set = sigset_t()
-            sigemptyset(&set)
-            sigaddset(&set, SIGINT)
-            pthread_sigmask(SIG_UNBLOCK, &set, nil)
-            raise(SIGINT)
-            // Should the signal not end it in a moment, it ends as one would.
-            usleep(500_000)
-            Foundation.exit(130)
+    private let sources: [any DispatchSourceSignal]
+    private let previous: [(Int32, sighandler_t?)]
+
+    /// Hears each of ``endings`` the program does not ignore. SIGTERM and SIGHUP left the bar
+    /// drawn with no line break after it, as Ctrl-C did once (found by an exploratory session).
+    static func onInterrupt(_ say: @escaping @Sendable () -> Void) -> Interrupt {
+        var sources: [any DispatchSourceSignal] = []
+        var previous: [(Int32, sighandler_t?)] = []
+        for signalNumber in endings {
+            var current = sigaction()
+            sigaction(signalNumber, nil, &current)
+            let handler = current.__sigaction_handler.sa_handler
+            guard !isIgnoring(handler) else { continue }
+            previous.append((signalNumber, handler))
+            sources.append(
+                heard(signalNumber) {
+                    say()
+                    end(by: signalNumber)
+                })
         }
-        return Interrupt(source: source, previous: previous)
+        return Interrupt(sources: sources, previous: previous)
+    }
+
+    /// Ends the program by `signalNumber`, as it would have ended without a handler.
+    static func end(by signalNumber: Int32) -> Never {
+        signal(signalNumber, SIG_DFL)
+        // To this thread, once it stops blocking the signal as libdispatch's threads do: sent
+        // to the process, it waited for a thread that does not block it, and when there was
+        // none (the main thread parked in dispatch_main), the program ended by exit(130).
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signalNumber)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(signalNumber)
+        // Should the signal not end it in a moment, it ends as one would.
+        usleep(500_000)
+        Foundation.exit(128 + signalNumber)
     }
 
     /// A source that runs `handler` for `signalNumber`, once the signal is heard: ignored first,
@@ -50,14 +66,14 @@ struct Interrupt {
         return source
     }
 
-    private static func isIgnoring(_ handler: sighandler_t?) -> Bool {
+    static func isIgnoring(_ handler: sighandler_t?) -> Bool {
         guard let handler else { return false }
         return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
-    /// Hears Ctrl-C no more, as before.
+    /// Hears the signals no more, as before.
     func restore() {
-        source?.cancel()
-        if let previous { signal(SIGINT, previous) }
+        for source in sources { source.cancel() }
+        for (signalNumber, handler) in previous { signal(signalNumber, handler) }
     }
 }

@@ -18,9 +18,14 @@ enum JSONOutput {
     /// When the command line asked for `--json`, prints the error that ends the command as
     /// `{"version": 1, "error": {"message", "status"}}` (the message is on standard error too): a
     /// script reading the output had nothing to read on failure (found by an exploratory session).
-    static func failure(_ message: String, status: Int32) {
+    ///
+    /// `whole`: the message is one error's whole text, whatever line breaks the values it quotes
+    /// hold; else it is ArgumentParser's, whose lines after the first are usage.
+    static func failure(_ message: String, status: Int32, whole: Bool = false) {
         guard asked(in: CommandLine.arguments), status != 0 else { return }
-        var text = message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+        var text =
+            whole
+            ? message : message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
         if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
         guard !text.isEmpty else { return }
         try? print("error", .object(["message": .string(text), "status": .int(Int(status))]))

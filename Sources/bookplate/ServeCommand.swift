@@ -29,28 +29,61 @@ struct ServeCommand: AsyncParsableCommand {
             await server.rebuild()
             await server.watch()
         }
-        for await _ in interrupts { break }
-        // Held until here: a source let go hears nothing (a SIGTERM was then ignored for good).
-        withExtendedLifetime(sources) {}
+        var heard = SIGINT
+        for await signalNumber in interrupts {
+            heard = signalNumber
+            break
+        }
         work.cancel()
         await server.stop()
         await work.value
-        Terminal.output("\nStopped.")
+        // Held until here: a source let go hears nothing (a SIGTERM was then ignored for good).
+        withExtendedLifetime(sources) {}
+        // A terminal that was closed reads nothing more.
+        if heard != SIGHUP { Terminal.output("\nStopped.") }
     }
 
-    /// Ctrl-C (SIGINT) and SIGTERM, as they come; after the first, either ends the program as it
-    /// would have without this.
-    private static func interrupts() -> (AsyncStream<Void>, [any DispatchSourceSignal]) {
-        let (interrupts, continuation) = AsyncStream<Void>.makeStream()
-        let signals = [SIGINT, SIGTERM]
-        // After the first, both end the program as they would have.
-        let sources = signals.map { signalNumber in
-            Interrupt.heard(signalNumber) {
-                for signalNumber in signals { signal(signalNumber, SIG_DFL) }
-                continuation.yield()
-                continuation.finish()
+    /// Ctrl-C (SIGINT), SIGTERM and SIGHUP (the terminal closed), as they come. A later one ends
+    /// the program at once, as it would have without this; but not the same signal within a
+    /// moment of the first: `timeout` sends SIGTERM to serve and then to its process group, and
+    /// a terminal closing sends SIGHUP to both, and either stopped serve amid a rebuild, its
+    /// half-made site left beside the shelf (found by an exploratory session).
+    private static func interrupts() -> (AsyncStream<Int32>, [any DispatchSourceSignal]) {
+        let (interrupts, continuation) = AsyncStream<Int32>.makeStream()
+        let first = FirstSignal()
+        let sources = Interrupt.endings.compactMap { signalNumber -> (any DispatchSourceSignal)? in
+            var current = sigaction()
+            sigaction(signalNumber, nil, &current)
+            // Started with SIGHUP ignored (`nohup`), it stays ignored.
+            if signalNumber == SIGHUP, Interrupt.isIgnoring(current.__sigaction_handler.sa_handler) { return nil }
+            return Interrupt.heard(signalNumber) {
+                let now = ContinuousClock.now
+                let before = first.note(signalNumber, at: now)
+                guard let before else {
+                    continuation.yield(signalNumber)
+                    continuation.finish()
+                    return
+                }
+                if before.signal == signalNumber, now - before.at < .seconds(1) { return }
+                Interrupt.end(by: signalNumber)
             }
         }
         return (interrupts, sources)
+    }
+}
+
+/// The first of the signals that stop `serve`, and when it came.
+private final class FirstSignal: @unchecked Sendable {
+    private let lock = NSLock()
+    private var first: (signal: Int32, at: ContinuousClock.Instant)?
+
+    /// Keeps `signalNumber` heard `at` if it is the first; returns the first before it, if any.
+    func note(_ signalNumber: Int32, at instant: ContinuousClock.Instant) -> (
+        signal: Int32, at: ContinuousClock.Instant
+    )? {
+        lock.withLock {
+            defer { if first == nil { first = (signalNumber, instant) } }
+            return first
+        }
     }
 }

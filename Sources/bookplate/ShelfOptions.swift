@@ -17,19 +17,27 @@ struct ShelfOptions: ParsableArguments {
     /// it, as every other program reads them.
     static var currentFolder: URL {
         get throws {
-            guard let folder = ShelfPaths.currentFolder(environment: [:]) else {
-                throw ShelfLocationError.currentFolderGone
-            }
-            return folder
+            try ShelfPaths.currentFolder(followingShell: false).mapError(ShelfLocationError.init).get()
         }
     }
 
     /// The folder the command was run in as the shell names it (through a link, the link's
-    /// path): the shelf is looked for from it (``ShelfPaths/currentFolder(environment:)``).
+    /// path): the shelf is looked for from it (``ShelfPaths/currentFolder(followingShell:)``).
     static var shellFolder: URL {
         get throws {
-            guard let folder = ShelfPaths.currentFolder() else { throw ShelfLocationError.currentFolderGone }
-            return folder
+            try ShelfPaths.currentFolder().mapError(ShelfLocationError.init).get()
+        }
+    }
+
+    /// `$BOOKPLATE_LIBRARY`, nil when unset or empty; a value that is no UTF-8 is refused, as it
+    /// would name another file.
+    static var libraryFromEnvironment: String? {
+        get throws {
+            switch EnvironmentText.value(of: "BOOKPLATE_LIBRARY") {
+            case .success(let value): return value.flatMap { $0.isEmpty ? nil : $0 }
+            case .failure(let problem):
+                throw ShelfLocationError.environmentNotUTF8(name: "BOOKPLATE_LIBRARY", shown: problem.shown)
+            }
         }
     }
 
@@ -38,8 +46,7 @@ struct ShelfOptions: ParsableArguments {
     var paths: ShelfPaths {
         get throws {
             let current = try ShelfOptions.currentFolder
-            let chosen =
-                library ?? ProcessInfo.processInfo.environment["BOOKPLATE_LIBRARY"].flatMap { $0.isEmpty ? nil : $0 }
+            let chosen = try library ?? ShelfOptions.libraryFromEnvironment
             if let chosen {
                 let url = URL(fileURLWithPath: chosen, relativeTo: current)
                 var isFolder: ObjCBool = false
@@ -120,6 +127,11 @@ enum ShelfLocationError: Error, CustomStringConvertible {
     /// The folder the command was run in was deleted, or replaced by a new one of its name (a
     /// restore from a backup, a sync client), while the shell stayed in it.
     case currentFolderGone
+    /// The current folder's path holds bytes that are not UTF-8 (`shown` with U+FFFD for them):
+    /// no `String` names it, and the one Swift would make names another folder.
+    case currentFolderNotUTF8(shown: String)
+    /// An environment variable that names a path is no UTF-8.
+    case environmentNotUTF8(name: String, shown: String)
     /// `suggested`: the library file in or beside the folder, as the reader would type it.
     case libraryIsAFolder(path: String, suggested: String)
 
@@ -129,8 +141,21 @@ enum ShelfLocationError: Error, CustomStringConvertible {
             "not inside a shelf: run `bookplate init DIR`, or pass `--library`"
         case .currentFolderGone:
             "the current folder no longer exists (it was deleted or replaced): cd into the shelf again"
+        case .currentFolderNotUTF8(let shown):
+            "the current folder's path is not UTF-8 (\(Terminal.safe(shown, as: .line))): rename it in UTF-8, then cd into it again"
+        case .environmentNotUTF8(let name, let shown):
+            "$\(name) is not UTF-8 (\(Terminal.safe(shown, as: .line))): set it to a path in UTF-8"
         case .libraryIsAFolder(let path, let suggested):
             "--library \(path) is a folder: pass the library file, such as \(suggested)"
+        }
+    }
+}
+
+extension ShelfLocationError {
+    init(_ problem: CurrentFolderProblem) {
+        switch problem {
+        case .gone: self = .currentFolderGone
+        case .notUTF8(let shown): self = .currentFolderNotUTF8(shown: shown)
         }
     }
 }

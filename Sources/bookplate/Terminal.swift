@@ -91,15 +91,24 @@ enum Terminal {
 
     /// Ends the program as ArgumentParser would for `error`, with its message made safe: an error
     /// can quote a title or a catalog's answer.
+    ///
+    /// An error of Bookplate's own is one line, as a warning is: a value it quotes with a line
+    /// break in it (a file name from a script's loop, a pasted title) made it two, and `--json`
+    /// kept the first alone (found by an exploratory session). The JSON has the whole message,
+    /// line break and all. ArgumentParser's own messages keep their usage lines.
     static func exit(withError error: any Error) -> Never {
-        let message = BookplateCommand.fullMessage(for: error)
+        var message = BookplateCommand.fullMessage(for: error)
         let code = error is ShelfLocationError ? ExitCode(2) : BookplateCommand.exitCode(for: error)
+        let described = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+        let ownMessage = message == "Error: " + described ? described : nil
+        if let ownMessage { message = "Error: " + safe(ownMessage, as: .line) }
         if !message.isEmpty {
             if code == .success {
                 output(message)
             } else {
                 self.error(message)
-                JSONOutput.failure(message, status: code.rawValue)
+                JSONOutput.failure(
+                    ownMessage.map { "Error: " + $0 } ?? message, status: code.rawValue, whole: ownMessage != nil)
             }
         }
         Foundation.exit(code.rawValue)

@@ -50,16 +50,50 @@ public struct URLSessionTransport: HTTPTransport {
     /// transfer still going after `totalTimeout` seconds is ended, however slowly it trickles.
     public init(idleTimeout: TimeInterval = 10, totalTimeout: TimeInterval = 30, maximumBodySize: Int = 20 * 1_048_576)
     {
-        let configuration = URLSessionConfiguration.ephemeral
+        let configuration = URLSessionTransport.configurationStoringNothing()
         configuration.timeoutIntervalForRequest = idleTimeout
         configuration.timeoutIntervalForResource = totalTimeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
         configuration.httpMaximumConnectionsPerHost = 6
         self.totalTimeout = totalTimeout
         downloads = CappedDownloads(limit: maximumBodySize)
         session = URLSession(configuration: configuration, delegate: downloads, delegateQueue: InlineOperationQueue())
     }
+
+    /// A session configuration with no URL cache, no cookie storage and no credential storage:
+    /// Bookplate keeps its own cache, and nothing else is written.
+    ///
+    /// On Linux, Foundation makes every configuration from its shared cache and cookie storage,
+    /// which make their folders on first use: `~/.cache/org.swift.foundation.URLCache/bookplate/`
+    /// and `~/.local/share/<the binary's folder>/`, and a HOME that did not exist (found by an
+    /// exploratory session). The shared cache is set first to one kept nowhere new (the temporary
+    /// folder, which is there, with no room on disk), and the cookie storage is made while
+    /// `XDG_DATA_HOME` names a place no folder can be made in (`/dev/null`), once per process.
+    static func configurationStoringNothing() -> URLSessionConfiguration {
+        #if canImport(FoundationNetworking)
+            _ = sharedStoresMadeInPlace
+        #endif
+        let configuration = URLSessionConfiguration.default
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        configuration.urlCredentialStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        return configuration
+    }
+
+    #if canImport(FoundationNetworking)
+        private static let sharedStoresMadeInPlace: Void = {
+            URLCache.shared = URLCache(
+                memoryCapacity: 0, diskCapacity: 0, diskPath: FileManager.default.temporaryDirectory.path)
+            // Its bytes as they are, to be put back as they were.
+            let dataHome = getenv("XDG_DATA_HOME").flatMap { strdup($0) }
+            defer { free(dataHome) }
+            setenv("XDG_DATA_HOME", "/dev/null", 1)
+            _ = HTTPCookieStorage.shared
+            if let dataHome { setenv("XDG_DATA_HOME", dataHome, 1) } else { unsetenv("XDG_DATA_HOME") }
+        }()
+    #endif
 
     public func get(_ url: URL, headers: [String: String]) async throws(TransportFailure) -> HTTPReply {
         guard url.isWebAddress else { throw .badURL }

@@ -18,13 +18,15 @@ public struct ResponseCache: Sendable {
     }
 
     /// The default place: `$BOOKPLATE_CACHE_DIR`, else `$XDG_CACHE_HOME/bookplate`, else
-    /// `~/.cache/bookplate`; responses go in its `http/` folder.
+    /// `~/.cache/bookplate`; responses go in its `http/` folder. A relative `XDG_CACHE_HOME` is
+    /// ignored, as the XDG specification says: it put the cache in whatever folder a command ran
+    /// in (found by an exploratory session).
     public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         if let folder = environment["BOOKPLATE_CACHE_DIR"], !folder.isEmpty {
             return URL(fileURLWithPath: folder).appendingPathComponent("http")
         }
         let base =
-            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
         return base.appendingPathComponent("bookplate/http")
     }

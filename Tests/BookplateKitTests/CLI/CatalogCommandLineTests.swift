@@ -346,6 +346,61 @@ import Testing
         await server.stop()
     }
 
+    /// A search made `~/.cache/org.swift.foundation.URLCache/bookplate/` and
+    /// `~/.local/share/<the binary's folder>/` (Foundation's own cache and cookie storage), which
+    /// Bookplate never uses, and made a HOME that did not exist (found by an exploratory
+    /// session). Nothing is written outside the cache Bookplate names.
+    @Test func aSearchWritesNothingOutsideItsOwnCache() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let root = try TestPaths.temporaryFolder("home")
+        let home = root.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let cache = root.appendingPathComponent("cache")
+        for environment in [
+            ["HOME": home.path], ["HOME": root.appendingPathComponent("no/such/home").path],
+        ] {
+            var searching = CommandRunner(folder: root, environment: server.environment(cache: cache))
+            searching.environment.merge(environment) { $1 }
+            for key in ["XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"] { searching.environment[key] = "" }
+            let result = try await searching.runOffPool(["search", "left", "hand"])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["cache", "home"])
+        await server.stop()
+    }
+
+    /// SIGTERM (`kill`, `timeout`) and SIGHUP (the terminal closed) amid a refresh ended it with
+    /// its progress bar still drawn and no line break after it (found by an exploratory session):
+    /// they are heard as Ctrl-C is, the bar taken off, and the command ends by the signal.
+    @Test func aRefreshEndedBySIGTERMOrSIGHUPTakesItsBarOff() async throws {
+        let (server, bookplate, _, _) = try await searchedShelf()
+        try await bookplate.run("add", "1")
+        for path in [
+            "/openlibrary/works/OL59863W.json", "/openlibrary/books/OL2383939M.json",
+            "/openlibrary/isbn/9780441478125.json", "/openlibrary/works/OL59863W/editions.json",
+            "/google/books/v1/volumes/ZHoDAAAAQBAJ", "/google/books/v1/volumes",
+        ] {
+            await server.on(path, StubCatalogServer.Reply.text("late").delayed(.seconds(60)))
+        }
+        for signalNumber in [SIGTERM, SIGHUP] {
+            var ended = bookplate
+            ended.launcher = [
+                "/usr/bin/python3", "-c",
+                "import subprocess, sys, time\n"
+                    + "p = subprocess.Popen(sys.argv[1:])\ntime.sleep(4)\np.send_signal(\(signalNumber))\np.wait()\n"
+                    + "print('ended by', p.returncode, file=sys.stderr)",
+            ]
+            let result = try await ended.runOffPool(["refresh"])
+            #expect(
+                result.stderr.hasSuffix(
+                    "Interrupted: the books done so far keep what was found\nended by -\(signalNumber)\n"),
+                "\(result.stderr)")
+        }
+        await server.stop()
+    }
+
     /// The progress bar was 30 cells whatever the terminal's width, and wrapped on a narrow one;
     /// on `TERM=dumb` (an editor's shell) the escape that clears it showed as text (found by an
     /// exploratory session).

@@ -101,6 +101,53 @@ import Testing
         #expect(!manager.fileExists(atPath: synced.appendingPathComponent("site").path))
     }
 
+    /// A folder whose path is no UTF-8 (Latin-1's `café`, byte E9) was read with U+FFFD for the
+    /// byte: `init .` said "Created a shelf in this folder" and wrote into another folder,
+    /// `caf\u{FFFD}`, which folders differing only in such bytes shared, and a shelf moved into
+    /// such a folder was "not inside a shelf" (found by an exploratory session). Every command now
+    /// says in one line that the path is not UTF-8, and writes nothing; so does a shell that
+    /// names the folder through such a link, or a `$BOOKPLATE_LIBRARY` that is no UTF-8.
+    @Test func aFolderWhosePathIsNoUTF8IsRefusedInOneLine() async throws {
+        let root = try TestPaths.temporaryFolder("not-utf8")
+        #expect(try await CommandRunner(folder: root).runOffPool(["init", "shelf"]).status == 0)
+        // The folder `caf\xE9` (empty) and the shelf moved into `shelf\xE9`, named by their bytes.
+        let making = Process()
+        making.executableURL = URL(fileURLWithPath: "/bin/sh")
+        making.arguments = ["-c", #"mkdir "$(printf 'caf\351')" && ln -s shelf "$(printf 'link\351')""#]
+        making.currentDirectoryURL = root
+        try making.run()
+        making.waitUntilExit()
+        let before = try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
+        func entering(_ folder: String, _ setting: String = "") -> [String] {
+            ["/bin/sh", "-c", #"cd "$(printf '"# + folder + #"')" && export PWD && "# + setting + #" exec "$@""#, "sh"]
+        }
+        let runs: [([String], [String])] = [
+            (entering(#"caf\351"#), ["init", "."]),
+            (entering(#"caf\351"#), ["add", "--title", "Dune", "--author", "Frank Herbert"]),
+            (entering(#"caf\351"#), ["list"]),
+            (entering(#"link\351"#), ["list"]),
+            (entering(#"link\351"#), ["build"]),
+        ]
+        for (launcher, command) in runs {
+            let result = try await CommandRunner(folder: root, launcher: launcher).runOffPool(command)
+            #expect(result.status == 2, "\(command): \(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix("Error: the current folder's path is not UTF-8 (")
+                    && result.stderr.hasSuffix("): rename it in UTF-8, then cd into it again\n")
+                    && result.stderr.filter { $0 == "\n" }.count == 1,
+                "\(command): \(result.stderr)")
+        }
+        let library = try await CommandRunner(
+            folder: root, launcher: entering("shelf", #"BOOKPLATE_LIBRARY="$(printf 'caf\351/l.sqlite')""#)
+        ).runOffPool(["list"])
+        #expect(library.status == 2)
+        #expect(
+            library.stderr
+                == "Error: $BOOKPLATE_LIBRARY is not UTF-8 (caf\u{FFFD}/l.sqlite): set it to a path in UTF-8\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == before)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("shelf/site").path))
+    }
+
     /// `serve` left in a folder that was deleted printed every path without its leading slash: a
     /// deleted current folder is named by an empty path, and every path lay "below" it (found by
     /// an exploratory session). Paths are now shortened only below a folder that is named.

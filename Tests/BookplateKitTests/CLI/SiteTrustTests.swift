@@ -189,4 +189,42 @@ import Testing
         }
         #expect(String(decoding: line, as: UTF8.self).hasPrefix("Serving site/ at http://127.0.0.1:"))
     }
+
+    /// SIGHUP (the terminal closed) ended serve at once, with 129, and `timeout N bookplate serve`
+    /// sends SIGTERM to serve and then to its process group, which serve took as a second
+    /// Ctrl-C, "stop at once": both stopped it amid a rebuild, its half-made site left beside the
+    /// shelf (found by an exploratory session). SIGHUP stops serve as SIGTERM does, and the same
+    /// signal again within a moment is the same request.
+    @Test func serveStopsCleanlyForAClosedTerminalAndForTimeout() throws {
+        try run("add", "--title", "Kindred", "--author", "Octavia E. Butler")
+        for signals in [[SIGHUP], [SIGTERM, SIGTERM], [SIGHUP, SIGHUP]] {
+            let process = Process()
+            process.executableURL = TestPaths.executable
+            process.arguments = ["serve", "--port", "0"]
+            process.currentDirectoryURL = root
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var said = Data()
+            while !said.contains(UInt8(ascii: "\n")) {
+                let chunk = out.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                said += chunk
+            }
+            for signalNumber in signals {
+                kill(process.processIdentifier, signalNumber)
+                usleep(50_000)
+            }
+            said += out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            #expect(
+                process.terminationReason == .exit && process.terminationStatus == 0,
+                "\(signals): \(process.terminationReason) \(process.terminationStatus)")
+            // A terminal that was closed is not written to.
+            #expect(String(decoding: said, as: UTF8.self).hasSuffix("Stopped.\n") == (signals[0] != SIGHUP))
+            let beside = try FileManager.default.contentsOfDirectory(atPath: root.path)
+            #expect(!beside.contains { $0.hasPrefix(".site") }, "\(beside)")
+        }
+    }
 }

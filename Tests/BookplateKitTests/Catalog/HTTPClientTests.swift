@@ -25,6 +25,14 @@ import Testing
         try #require(URL(string: server.base + path))
     }
 
+    /// A relative `XDG_CACHE_HOME` put the HTTP cache in whatever folder a command ran in (found
+    /// by an exploratory session): it is ignored, as the XDG specification says.
+    @Test func aRelativeXDGCacheHomeIsIgnored() {
+        let home = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/bookplate/http")
+        #expect(ResponseCache.defaultFolder(environment: ["XDG_CACHE_HOME": "xdg-cache"]).path == home.path)
+        #expect(ResponseCache.defaultFolder(environment: ["XDG_CACHE_HOME": "/var/x"]).path == "/var/x/bookplate/http")
+    }
+
     @Test func retriesA429AndSucceeds() async throws {
         let server = try await StubCatalogServer.start()
         await server.on("/r", .text("slow down", status: 429), .text("{}"))
