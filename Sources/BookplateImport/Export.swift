@@ -29,6 +29,10 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
         public var removed: String
         /// The book as it was, its note the one set aside.
         public var book: ExportedBook
+        /// The name its cover was set aside under in `content/covers/.removed/`, which is copied
+        /// with the covers, so that `restore` brings it back where the export is imported (absent
+        /// when it has none, and in files from before).
+        public var cover: String?
     }
 
     public struct ExportedBook: Codable, Sendable, Equatable {
@@ -145,6 +149,12 @@ public struct LibraryExporter: Sendable {
         self.warn = warn
     }
 
+    /// The shelf's covers, beside its notes in `content/` (as ``ShelfPaths`` has them): where the
+    /// removed books' covers are set aside.
+    var covers: URL {
+        notes.folder.deletingLastPathComponent().appendingPathComponent("covers", isDirectory: true)
+    }
+
     /// Everything, as Bookplate's JSON: books sorted by slug, keys sorted, so the same library
     /// always gives the same bytes.
     public func json() throws -> Data {
@@ -187,12 +197,19 @@ public struct LibraryExporter: Sendable {
                 else { return nil }
                 return try notes.readNoteForBackup(at: url, warn: warn)
             }
+            // Named when it is there to be copied, as the note is read when it is there.
+            let cover = copy.removed.coverFile.flatMap { name -> String? in
+                guard let url = SetAside.url(of: name, in: covers), FileManager.default.fileExists(atPath: url.path)
+                else { return nil }
+                return name
+            }
             return LibraryExportDocument.ExportedRemovedBook(
                 removed: LibraryExporter.timestamp(copy.removed.removedAt, milliseconds: true),
                 book: try exported(
                     copy.book, authors: copy.authors, shelves: copy.shelves, reads: copy.reads,
                     setAsideFrom: copy.readsSetAsideFrom, series: copy.series, highlights: copy.highlights,
-                    externalIDs: copy.externalIDs.isEmpty ? nil : copy.externalIDs, note: note))
+                    externalIDs: copy.externalIDs.isEmpty ? nil : copy.externalIDs, note: note),
+                cover: cover)
         }
         let authors = snapshot.authors.map { author in
             LibraryExportDocument.ExportedAuthor(
@@ -452,9 +469,9 @@ enum BookplateJSONFormat {
         // The shelf's books, then the books it had removed, numbered on from them.
         let removedBooks = document.removedBooks ?? []
         let entries =
-            document.books.map { (book: $0, removed: String?.none) }
-            + removedBooks.map { (book: $0.book, removed: String?.some($0.removed)) }
-        for (index, (book, removed)) in entries.enumerated() {
+            document.books.map { (book: $0, removed: String?.none, cover: String?.none) }
+            + removedBooks.map { (book: $0.book, removed: String?.some($0.removed), cover: $0.cover) }
+        for (index, (book, removed, cover)) in entries.enumerated() {
             let line = index + 1
             let removedAt = removed.flatMap(LibraryExporter.moment)
             if let removed, removedAt == nil {
@@ -551,6 +568,19 @@ enum BookplateJSONFormat {
             }
             file.warnings += limits.warnings.map { RowWarning(line: line, message: $0) }
             record.removedAt = removedAt
+            if let cover {
+                // A name of a file in the `.removed/` folder, never a path out of it.
+                if !cover.isEmpty, !cover.contains("/"), !cover.hasPrefix("."), !cover.contains("\0"),
+                    cover.utf8.count <= 255
+                {
+                    record.removedCoverFile = cover
+                } else {
+                    file.warnings.append(
+                        RowWarning(
+                            line: line,
+                            message: "the cover '\(ImportValues.shown(cover))' is not a file name: kept without it"))
+                }
+            }
             file.records.append(record)
         }
         return file

@@ -360,6 +360,42 @@ import Testing
         #expect(try moved.library.highlights(ofBook: "dune").map(\.text) == ["Fear is the mind-killer."])
     }
 
+    /// A removed book's cover stayed behind in a move by the JSON export: its entry named no
+    /// cover, so in the shelf the export was imported into, `content/covers/` copied over whole
+    /// (`.removed/` too), `restore` brought back the note and not the cover (found by an
+    /// exploratory session). The entry names the set-aside cover, and `restore` brings it back.
+    @Test func aRemovedBooksCoverComesBackInTheShelfTheExportMovedTo() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Kindred", authors: ["Octavia E. Butler"]))
+        try NoteStore(folder: shelf.paths.notes).writeNote("My note.\n", forSlug: "kindred")
+        let cover = Fixtures.data("covers/google-books-thumbnail-fledgling.jpg")
+        try FileManager.default.createDirectory(at: shelf.paths.covers, withIntermediateDirectories: true)
+        try cover.write(to: shelf.paths.covers.appendingPathComponent("kindred.jpg"))
+        _ = try BookRemoval(library: shelf.library, paths: shelf.paths).remove(slug: "kindred")
+        let json = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).json()
+        let setAside = try #require(try shelf.library.removedBooks().first?.coverFile)
+        let document = try JSONDecoder().decode(LibraryExportDocument.self, from: json)
+        #expect(document.removedBooks?.map(\.cover) == [setAside])
+
+        let moved = try TemporaryShelf()
+        let removedCovers = moved.paths.covers.appendingPathComponent(".removed")
+        try FileManager.default.createDirectory(at: removedCovers, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: shelf.paths.covers.appendingPathComponent(".removed/\(setAside)"),
+            to: removedCovers.appendingPathComponent(setAside))
+        let file = moved.root.appendingPathComponent("export.json")
+        try json.write(to: file)
+        _ = try ShelfImport(library: moved.library, notes: NoteStore(folder: moved.paths.notes))
+            .run(file: file, as: .bookplate)
+        let exportedAgain = try LibraryExporter(library: moved.library, notes: NoteStore(folder: moved.paths.notes))
+            .json()
+        #expect(exportedAgain == json, "\(GoldenFiles.readableDiff(json, exportedAgain))")
+        let restored = try BookRemoval(library: moved.library, paths: moved.paths)
+            .restore(try moved.library.findRemovedBook(matching: "kindred"))
+        #expect(restored.noteBack == true && restored.coverBack == true)
+        #expect(try Data(contentsOf: moved.paths.covers.appendingPathComponent("kindred.jpg")) == cover)
+    }
+
     /// Found by a review of the changes above: an older export imported again into the shelf
     /// that restored a book since made a removed copy of the book on the shelf; a removed book
     /// whose slug a book had taken since, or named by its main title alone, was added again by
