@@ -9,8 +9,8 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
     /// Its series in `series`; `rating` in quarter stars.
     /// 4: each book's `highlights`. Later, with no field changing meaning (an older Bookplate
     /// reads these files, leaving out what it does not know): each highlight's `added`, the
-    /// reads' `setAsideFrom`, `removedHighlights` and `removedBooks`; a file without them imports
-    /// as before.
+    /// reads' `setAsideFrom`, `removedHighlights` and `removedBooks`, each removed book's `cover`,
+    /// each highlight's `imported`; a file without them imports as before.
     public static let formatVersion = 4
 
     public var bookplate: Int
@@ -89,6 +89,18 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
         public var added: String?
         public var source: String
         public var published: Bool
+        /// What each device's or service's file last gave of the highlight, by the source's name
+        /// (`kindle`…), so that its next import where the export is imported takes what the file
+        /// changed since, as here (absent when no file gave it, and in files from before).
+        public var imported: [String: ExportedAsImported]?
+    }
+
+    /// A highlight's note and place as a source's file last gave them.
+    public struct ExportedAsImported: Codable, Sendable, Equatable {
+        public var note: String?
+        public var page: String?
+        public var location: String?
+        public var chapter: String?
     }
 
     public struct ExportedSeries: Codable, Sendable, Equatable {
@@ -179,14 +191,15 @@ public struct LibraryExporter: Sendable {
         let highlights = Dictionary(grouping: try library.allHighlights(), by: \.slug).mapValues { entries in
             entries.map(\.highlight).sorted(by: Highlight.inBookOrder)
         }
+        let lastImported = try library.highlightsAsImported()
         let books = try snapshot.books.map { details in
             let book = details.book
             return try exported(
                 book, authors: details.authors.map(\.name), shelves: details.shelves.map(\.name), reads: details.reads,
                 setAsideFrom: setAsideFrom[book.slug] ?? [],
                 series: details.series.map { SeriesPlace(name: $0.series.name, position: $0.position) },
-                highlights: highlights[book.slug] ?? [], externalIDs: externalIDs[book.slug],
-                note: try notes.noteForBackup(forSlug: book.slug, warn: warn))
+                highlights: highlights[book.slug] ?? [], lastImported: lastImported,
+                externalIDs: externalIDs[book.slug], note: try notes.noteForBackup(forSlug: book.slug, warn: warn))
         }
         // Each removed book as it was kept, its note the one set aside (a note set aside and then
         // deleted by hand is no note).
@@ -233,7 +246,8 @@ public struct LibraryExporter: Sendable {
     /// A book as the export writes it, whether on the shelf or removed.
     private func exported(
         _ book: Book, authors: [String], shelves: [String], reads: [ReadRecord], setAsideFrom: [ReadOutcome?],
-        series: [SeriesPlace], highlights: [Highlight], externalIDs: [String: String]?, note: String?
+        series: [SeriesPlace], highlights: [Highlight], lastImported: [String: [HighlightAsImported]] = [:],
+        externalIDs: [String: String]?, note: String?
     ) throws -> LibraryExportDocument.ExportedBook {
         LibraryExportDocument.ExportedBook(
             slug: book.slug, title: book.title, subtitle: book.subtitle, authors: authors,
@@ -269,7 +283,18 @@ public struct LibraryExporter: Sendable {
                         made: highlight.madeAt.map { LibraryExporter.timestamp($0) },
                         added: LibraryExporter.timestamp(highlight.addedAt, milliseconds: true),
                         source: highlight.source.rawValue,
-                        published: highlight.published)
+                        published: highlight.published,
+                        imported: lastImported[highlight.id].map { given in
+                            Dictionary(
+                                given.map {
+                                    (
+                                        $0.source.rawValue,
+                                        LibraryExportDocument.ExportedAsImported(
+                                            note: $0.note, page: $0.place.page, location: $0.place.location,
+                                            chapter: $0.place.chapter)
+                                    )
+                                }, uniquingKeysWith: { first, _ in first })
+                        })
                 })
     }
 
@@ -558,13 +583,27 @@ enum BookplateJSONFormat {
                 for place in [\LibraryExportDocument.ExportedHighlight.page, \.location, \.chapter] {
                     limits.line(&highlight[keyPath: place], "a highlight's place")
                 }
-                return NewHighlight(
+                var new = NewHighlight(
                     text: highlight.text, note: highlight.note,
                     place: HighlightPlace(
                         page: highlight.page, location: highlight.location, chapter: highlight.chapter),
                     madeAt: highlight.made.flatMap { ISO8601DateFormatter().date(from: $0) },
                     addedAt: highlight.added.flatMap(LibraryExporter.moment),
                     source: HighlightSource(rawValue: highlight.source) ?? .reader, published: highlight.published)
+                // What a device's file last gave, under the sources Bookplate reads; the reader's
+                // own typing is no file's.
+                new.lastImported = (highlight.imported ?? [:]).sorted { $0.key < $1.key }.compactMap { name, given in
+                    guard let source = HighlightSource(rawValue: name), source != .reader else { return nil }
+                    var given = given
+                    limits.text(&given.note, "a highlight's note")
+                    for place in [\LibraryExportDocument.ExportedAsImported.page, \.location, \.chapter] {
+                        limits.line(&given[keyPath: place], "a highlight's place")
+                    }
+                    return HighlightAsImported(
+                        highlightId: "", source: source, note: given.note,
+                        place: HighlightPlace(page: given.page, location: given.location, chapter: given.chapter))
+                }
+                return new
             }
             file.warnings += limits.warnings.map { RowWarning(line: line, message: $0) }
             record.removedAt = removedAt

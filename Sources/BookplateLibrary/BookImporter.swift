@@ -266,19 +266,33 @@ struct BookImporter {
                     longer.addedAt = min(incoming.addedAt, old.addedAt)
                     try old.delete(db)
                     try longer.insert(db)
+                    try rememberLastImported(new.lastImported, ofHighlight: longer.id)
                     passageVersions.keep(longer, replacing: old.id)
                 case nil:
                     try incoming.insert(db)
+                    try rememberLastImported(new.lastImported, ofHighlight: incoming.id)
                     passageVersions.keep(incoming)
                 }
                 continue
             }
+            try rememberLastImported(new.lastImported, ofHighlight: kept.id)
             let text = Highlight.passage(given: incoming.text, over: kept.text)
             let note = kept.note ?? incoming.note
             guard text != kept.text || note != kept.note else { continue }
             kept.text = text
             kept.note = note
             try kept.update(db)
+        }
+    }
+
+    /// Keeps what each source last gave of a highlight (an export's), under the id `id` it has
+    /// here; what this library remembers of a source already stays, as it is this shelf's own.
+    /// Without it a shelf moved by the export took a note changed on the device for a note the
+    /// reader had kept, and left it (found by an exploratory session).
+    private func rememberLastImported(_ given: [HighlightAsImported], ofHighlight id: String) throws {
+        for var remembered in given {
+            remembered.highlightId = id
+            try remembered.insert(db, onConflict: .ignore)
         }
     }
 

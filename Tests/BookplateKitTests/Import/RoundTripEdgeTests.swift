@@ -396,6 +396,48 @@ import Testing
         #expect(try Data(contentsOf: moved.paths.covers.appendingPathComponent("kindred.jpg")) == cover)
     }
 
+    /// After a move by the JSON export, a note the reader changed on the Kindle was not taken in
+    /// ("unchanged"), where the shelf it came from took it: the export did not carry what each
+    /// device's file last said of a highlight, so the moved shelf took the Kindle for a source it
+    /// had never read, and kept its own note (found by an exploratory session). The export
+    /// carries it, and the moved shelf follows the device as the other does.
+    @Test func aShelfMovedByTheJSONExportFollowsTheDeviceAsTheOneItCameFromDoes() throws {
+        func file(noting note: String) -> HighlightFile {
+            KindleClippings.read(
+                Data(
+                    """
+                    Kindred (Octavia E. Butler)
+                    - Your Highlight on page 12 | Location 180-182 | Added on Saturday, February 29, 2020 11:59:00 PM
+
+                    I lost an arm on my last trip home.
+                    ==========
+                    Kindred (Octavia E. Butler)
+                    - Your Note on page 12 | Location 182 | Added on Saturday, February 29, 2020 11:59:30 PM
+
+                    \(note)
+                    ==========
+
+                    """.utf8))
+        }
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Kindred", authors: ["Octavia E. Butler"]))
+        _ = try shelf.library.importHighlights(file(noting: "opening line"))
+        let json = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).json()
+        let moved = try TemporaryShelf()
+        let exported = moved.root.appendingPathComponent("export.json")
+        try json.write(to: exported)
+        _ = try ShelfImport(library: moved.library, notes: NoteStore(folder: moved.paths.notes))
+            .run(file: exported, as: .bookplate)
+        let exportedAgain = try LibraryExporter(library: moved.library, notes: NoteStore(folder: moved.paths.notes))
+            .json()
+        #expect(exportedAgain == json, "\(GoldenFiles.readableDiff(json, exportedAgain))")
+        for library in [shelf.library, moved.library] {
+            let summary = try library.importHighlights(file(noting: "opening line, edited on the device"))
+            #expect(summary.updated == 1 && summary.unchanged == 0)
+            #expect(try library.highlights(ofBook: "kindred").map(\.note) == ["opening line, edited on the device"])
+        }
+    }
+
     /// Found by a review of the changes above: an older export imported again into the shelf
     /// that restored a book since made a removed copy of the book on the shelf; a removed book
     /// whose slug a book had taken since, or named by its main title alone, was added again by
