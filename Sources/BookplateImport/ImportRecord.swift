@@ -359,6 +359,21 @@ enum ImportValues {
         return date
     }
 
+    /// A year column's cell (Goodreads' `Year Published`): a year of one to four digits, any the
+    /// library takes (1 to 9999, as `read` and `add` do); else a date as ``date(_:column:warnings:)``
+    /// reads it. Only four digits were a year, and Goodreads' 500 was "not a date" (found by an
+    /// exploratory session).
+    static func year(_ cell: String?, column: String, warnings: inout [String]) -> PartialDate? {
+        guard let cell else { return nil }
+        let digits = cell.numeralsInASCII.trimmingCharacters(in: .whitespaces)
+        if (1...4).contains(digits.count), digits.allSatisfy(\.isASCIIDigit), let year = Int(digits),
+            let date = try? PartialDate(year: year)
+        {
+            return date
+        }
+        return date(cell, column: column, warnings: &warnings)
+    }
+
     /// A cell as a warning quotes it: on one line, at most 40 characters.
     static func shown(_ cell: String) -> String {
         let words = cell.split { (character: Character) in

@@ -1321,6 +1321,21 @@ extension ExportTests {
         #expect(try shelf.library.findBook(matching: "republic").book.publishedDate == nil)
     }
 
+    /// Goodreads' `Year Published` of 500 was "not a date: imported without it", where `read` and
+    /// `add` take any year from 1 to 9999: only four digits made a year (found by an exploratory
+    /// session). A year column takes a year of one to four digits.
+    @Test func aYearOfFewerThanFourDigitsIsAYear() throws {
+        let shelf = try TemporaryShelf()
+        let report = try importText(
+            "Book Id,Title,Author,Year Published,Original Publication Year\n"
+                + "1,Confessions,Augustine of Hippo,500,397\n2,Dune,Frank Herbert,2005,1965\n", into: shelf)
+        #expect(report.summary.added.count == 2 && report.summary.warnings.isEmpty, "\(report.summary.warnings)")
+        let confessions = try shelf.library.findBook(matching: "confessions").book
+        #expect(confessions.publishedDate?.description == "0500" && confessions.firstPublished?.description == "0397")
+        let dune = try shelf.library.findBook(matching: "dune").book
+        #expect(dune.publishedDate?.description == "2005" && dune.firstPublished?.description == "1965")
+    }
+
     @Test func absurdCountsAreLeftOutWithAWarningNamingTheRow() throws {
         let shelf = try TemporaryShelf()
         let report = try importText(
