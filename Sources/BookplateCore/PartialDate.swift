@@ -134,12 +134,11 @@ public struct PartialDate: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 
     /// The calendar day of `date` in `timeZone`, UTC unless told (a highlight's time, kept as UTC).
+    /// On the proleptic Gregorian calendar, as every stored date is (``ProlepticGregorian``).
     public static func day(of date: Date, in timeZone: TimeZone? = nil) -> PartialDate {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone ?? TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        // The calendar always yields valid parts for a Date, so this cannot fail.
-        return (try? PartialDate(year: parts.year ?? 1970, month: parts.month, day: parts.day))
+        let parts = ProlepticGregorian.day(of: date, secondsEastOfUTC: timeZone?.secondsFromGMT(for: date) ?? 0)
+        // Valid parts, unless the moment is outside years 1 to 9999.
+        return (try? PartialDate(year: parts.year, month: parts.month, day: parts.day))
             ?? PartialDate(uncheckedYear: 1970)
     }
 

@@ -9,8 +9,8 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
     /// Its series in `series`; `rating` in quarter stars.
     /// 4: each book's `highlights`. Later, with no field changing meaning (an older Bookplate
     /// reads these files, leaving out what it does not know): each highlight's `added`, the
-    /// reads' `setAsideFrom`, `removedHighlights` and `removedBooks`; a file without them imports
-    /// as before.
+    /// reads' `setAsideFrom`, `removedHighlights` and `removedBooks`, each removed book's `cover`,
+    /// each highlight's `imported`; a file without them imports as before.
     public static let formatVersion = 4
 
     public var bookplate: Int
@@ -29,6 +29,10 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
         public var removed: String
         /// The book as it was, its note the one set aside.
         public var book: ExportedBook
+        /// The name its cover was set aside under in `content/covers/.removed/`, which is copied
+        /// with the covers, so that `restore` brings it back where the export is imported (absent
+        /// when it has none, and in files from before).
+        public var cover: String?
     }
 
     public struct ExportedBook: Codable, Sendable, Equatable {
@@ -85,6 +89,18 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
         public var added: String?
         public var source: String
         public var published: Bool
+        /// What each device's or service's file last gave of the highlight, by the source's name
+        /// (`kindle`…), so that its next import where the export is imported takes what the file
+        /// changed since, as here (absent when no file gave it, and in files from before).
+        public var imported: [String: ExportedAsImported]?
+    }
+
+    /// A highlight's note and place as a source's file last gave them.
+    public struct ExportedAsImported: Codable, Sendable, Equatable {
+        public var note: String?
+        public var page: String?
+        public var location: String?
+        public var chapter: String?
     }
 
     public struct ExportedSeries: Codable, Sendable, Equatable {
@@ -145,6 +161,12 @@ public struct LibraryExporter: Sendable {
         self.warn = warn
     }
 
+    /// The shelf's covers, beside its notes in `content/` (as ``ShelfPaths`` has them): where the
+    /// removed books' covers are set aside.
+    var covers: URL {
+        notes.folder.deletingLastPathComponent().appendingPathComponent("covers", isDirectory: true)
+    }
+
     /// Everything, as Bookplate's JSON: books sorted by slug, keys sorted, so the same library
     /// always gives the same bytes.
     public func json() throws -> Data {
@@ -169,14 +191,15 @@ public struct LibraryExporter: Sendable {
         let highlights = Dictionary(grouping: try library.allHighlights(), by: \.slug).mapValues { entries in
             entries.map(\.highlight).sorted(by: Highlight.inBookOrder)
         }
+        let lastImported = try library.highlightsAsImported()
         let books = try snapshot.books.map { details in
             let book = details.book
             return try exported(
                 book, authors: details.authors.map(\.name), shelves: details.shelves.map(\.name), reads: details.reads,
                 setAsideFrom: setAsideFrom[book.slug] ?? [],
                 series: details.series.map { SeriesPlace(name: $0.series.name, position: $0.position) },
-                highlights: highlights[book.slug] ?? [], externalIDs: externalIDs[book.slug],
-                note: try notes.noteForBackup(forSlug: book.slug, warn: warn))
+                highlights: highlights[book.slug] ?? [], lastImported: lastImported,
+                externalIDs: externalIDs[book.slug], note: try notes.noteForBackup(forSlug: book.slug, warn: warn))
         }
         // Each removed book as it was kept, its note the one set aside (a note set aside and then
         // deleted by hand is no note).
@@ -187,12 +210,19 @@ public struct LibraryExporter: Sendable {
                 else { return nil }
                 return try notes.readNoteForBackup(at: url, warn: warn)
             }
+            // Named when it is there to be copied, as the note is read when it is there.
+            let cover = copy.removed.coverFile.flatMap { name -> String? in
+                guard let url = SetAside.url(of: name, in: covers), FileManager.default.fileExists(atPath: url.path)
+                else { return nil }
+                return name
+            }
             return LibraryExportDocument.ExportedRemovedBook(
                 removed: LibraryExporter.timestamp(copy.removed.removedAt, milliseconds: true),
                 book: try exported(
                     copy.book, authors: copy.authors, shelves: copy.shelves, reads: copy.reads,
                     setAsideFrom: copy.readsSetAsideFrom, series: copy.series, highlights: copy.highlights,
-                    externalIDs: copy.externalIDs.isEmpty ? nil : copy.externalIDs, note: note))
+                    externalIDs: copy.externalIDs.isEmpty ? nil : copy.externalIDs, note: note),
+                cover: cover)
         }
         // With the authors kept though no book names them, so that their records come back too.
         let authors = (snapshot.authors + snapshot.keptAuthors).sorted { $0.slug < $1.slug }.map { author in
@@ -217,7 +247,8 @@ public struct LibraryExporter: Sendable {
     /// A book as the export writes it, whether on the shelf or removed.
     private func exported(
         _ book: Book, authors: [String], shelves: [String], reads: [ReadRecord], setAsideFrom: [ReadOutcome?],
-        series: [SeriesPlace], highlights: [Highlight], externalIDs: [String: String]?, note: String?
+        series: [SeriesPlace], highlights: [Highlight], lastImported: [String: [HighlightAsImported]] = [:],
+        externalIDs: [String: String]?, note: String?
     ) throws -> LibraryExportDocument.ExportedBook {
         LibraryExportDocument.ExportedBook(
             slug: book.slug, title: book.title, subtitle: book.subtitle, authors: authors,
@@ -253,7 +284,18 @@ public struct LibraryExporter: Sendable {
                         made: highlight.madeAt.map { LibraryExporter.timestamp($0) },
                         added: LibraryExporter.timestamp(highlight.addedAt, milliseconds: true),
                         source: highlight.source.rawValue,
-                        published: highlight.published)
+                        published: highlight.published,
+                        imported: lastImported[highlight.id].map { given in
+                            Dictionary(
+                                given.map {
+                                    (
+                                        $0.source.rawValue,
+                                        LibraryExportDocument.ExportedAsImported(
+                                            note: $0.note, page: $0.place.page, location: $0.place.location,
+                                            chapter: $0.place.chapter)
+                                    )
+                                }, uniquingKeysWith: { first, _ in first })
+                        })
                 })
     }
 
@@ -272,6 +314,20 @@ public struct LibraryExporter: Sendable {
         let document = try document()
         let order = try library.slugsInTheOrderAdded()
         let position = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        // A CSV moved a shelf without a word, and "The Dispossessed" with its subtitle came back
+        // as "The Dispossessed: An Ambiguous Utopia", at another address (found by an exploratory
+        // session). Which colon ends a title no import can tell ("Star Wars: Heir to the Empire"
+        // is one title), so the export says so, and what keeps them.
+        let subtitled = document.books.filter { $0.subtitle != nil }.count
+        if subtitled > 0 {
+            warn(
+                (subtitled == 1
+                    ? "1 book has a subtitle, which the CSV writes after its title as Goodreads does: imported, it comes"
+                    : "\(subtitled) books have a subtitle, which the CSV writes after the title as Goodreads does: "
+                        + "imported, they come")
+                    + " back with it in the title and at another address (slug); move a shelf with --format json,"
+                    + " which keeps both")
+        }
         var lines = [LibraryExporter.goodreadsColumns.map(LibraryExporter.csvField).joined(separator: ",")]
         for book in document.books.sorted(by: { position[$0.slug, default: 0] < position[$1.slug, default: 0] }) {
             let exclusive: String
@@ -453,9 +509,9 @@ enum BookplateJSONFormat {
         // The shelf's books, then the books it had removed, numbered on from them.
         let removedBooks = document.removedBooks ?? []
         let entries =
-            document.books.map { (book: $0, removed: String?.none) }
-            + removedBooks.map { (book: $0.book, removed: String?.some($0.removed)) }
-        for (index, (book, removed)) in entries.enumerated() {
+            document.books.map { (book: $0, removed: String?.none, cover: String?.none) }
+            + removedBooks.map { (book: $0.book, removed: String?.some($0.removed), cover: $0.cover) }
+        for (index, (book, removed, cover)) in entries.enumerated() {
             let line = index + 1
             let removedAt = removed.flatMap(LibraryExporter.moment)
             if let removed, removedAt == nil {
@@ -542,16 +598,43 @@ enum BookplateJSONFormat {
                 for place in [\LibraryExportDocument.ExportedHighlight.page, \.location, \.chapter] {
                     limits.line(&highlight[keyPath: place], "a highlight's place")
                 }
-                return NewHighlight(
+                var new = NewHighlight(
                     text: highlight.text, note: highlight.note,
                     place: HighlightPlace(
                         page: highlight.page, location: highlight.location, chapter: highlight.chapter),
                     madeAt: highlight.made.flatMap { ISO8601DateFormatter().date(from: $0) },
                     addedAt: highlight.added.flatMap(LibraryExporter.moment),
                     source: HighlightSource(rawValue: highlight.source) ?? .reader, published: highlight.published)
+                // What a device's file last gave, under the sources Bookplate reads; the reader's
+                // own typing is no file's.
+                new.lastImported = (highlight.imported ?? [:]).sorted { $0.key < $1.key }.compactMap { name, given in
+                    guard let source = HighlightSource(rawValue: name), source != .reader else { return nil }
+                    var given = given
+                    limits.text(&given.note, "a highlight's note")
+                    for place in [\LibraryExportDocument.ExportedAsImported.page, \.location, \.chapter] {
+                        limits.line(&given[keyPath: place], "a highlight's place")
+                    }
+                    return HighlightAsImported(
+                        highlightId: "", source: source, note: given.note,
+                        place: HighlightPlace(page: given.page, location: given.location, chapter: given.chapter))
+                }
+                return new
             }
             file.warnings += limits.warnings.map { RowWarning(line: line, message: $0) }
             record.removedAt = removedAt
+            if let cover {
+                // A name of a file in the `.removed/` folder, never a path out of it.
+                if !cover.isEmpty, !cover.contains("/"), !cover.hasPrefix("."), !cover.contains("\0"),
+                    cover.utf8.count <= 255
+                {
+                    record.removedCoverFile = cover
+                } else {
+                    file.warnings.append(
+                        RowWarning(
+                            line: line,
+                            message: "the cover '\(ImportValues.shown(cover))' is not a file name: kept without it"))
+                }
+            }
             file.records.append(record)
         }
         return file

@@ -21,13 +21,20 @@ extension HighlightFile {
         try ImportError.checkIsAFile(url)
         switch source {
         case .kobo:
+            // SQLite opens a database by its name and reads here and there in it: a pipe is no
+            // database to it, and was "empty".
+            guard ImportInput.isRegular(at: url) else {
+                throw ImportError.notHighlights(
+                    source: source, path: path, reason: "a pipe is not a database file SQLite can open")
+            }
             return try KoboHighlights.read(databaseAt: url)
         case .reader:
             throw ImportError.notHighlights(source: source, path: path, reason: "there is no such export")
         case .kindle, .koreader, .readwise:
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw ImportError.unreadable(path: path)
-            }
+            // Read front to back only, so that a pipe is read as a file is (see ``ImportInput``).
+            let input = try ImportInput(opening: url)
+            defer { input.close() }
+            let data = try input.whole()
             do {
                 return try read(data, as: source)
             } catch let error as ImportError {

@@ -21,37 +21,36 @@ extension ImportFile {
     }
 
     package static func read(contentsOf url: URL, as source: ImportSource, spool: NoteSpool?) throws -> ImportFile {
-        let unreadable = ImportError.unreadable(path: url.relativePathForDisplay)
         try ImportError.checkIsAFile(url)
-        guard source != .bookplate else {
-            guard let data = FileManager.default.contents(atPath: url.path) else { throw unreadable }
-            return try read(data, as: source)
-        }
-        guard let handle = FileHandle(forReadingAtPath: url.path) else { throw unreadable }
-        defer { try? handle.close() }
-        var text = DelimitedText { wanted in
-            do {
-                return try handle.read(upToCount: wanted) ?? Data()
-            } catch {
-                throw unreadable
-            }
-        }
+        // Read front to back only, so that a pipe is read as a file is (see ``ImportInput``).
+        let input = try ImportInput(opening: url)
+        defer { input.close() }
+        guard source != .bookplate else { return try read(try input.whole(), as: source) }
+        var text: DelimitedText
         // A file saved as UTF-16 (as LibraryThing's tab-separated export and spreadsheets on
         // Windows save them), told by its byte-order mark: read whole and made UTF-8.
-        let start = (try? handle.read(upToCount: 2)) ?? Data()
+        let start = try input.read(upTo: 2)
         if start == Data([0xFF, 0xFE]) || start == Data([0xFE, 0xFF]) {
-            let rest = (try? handle.readToEnd()) ?? Data()
-            guard let decoded = String(data: start + rest, encoding: .utf16) else { throw unreadable }
+            let rest = try input.whole()
+            guard let decoded = String(data: start + rest, encoding: .utf16) else {
+                throw ImportError.unreadable(path: input.path)
+            }
             text = DelimitedText.bytes(Data(decoded.utf8))
         } else {
-            try? handle.seek(toOffset: 0)
+            // The bytes looked at come first, then the rest as it is read.
+            var looked: Data? = start
+            text = DelimitedText { wanted in
+                guard let first = looked else { return try input.read(upTo: wanted) }
+                looked = nil
+                return first + (try input.read(upTo: max(wanted - first.count, 1)))
+            }
         }
         text.spool = spool
         switch source {
         case .goodreads: return try GoodreadsFormat.read(text)
         case .storygraph: return try StoryGraphFormat.read(text)
         case .librarything: return try LibraryThingFormat.read(text)
-        case .bookplate: throw unreadable
+        case .bookplate: throw ImportError.unreadable(path: input.path)
         }
     }
 }
@@ -358,6 +357,21 @@ enum ImportValues {
             return nil
         }
         return date
+    }
+
+    /// A year column's cell (Goodreads' `Year Published`): a year of one to four digits, any the
+    /// library takes (1 to 9999, as `read` and `add` do); else a date as ``date(_:column:warnings:)``
+    /// reads it. Only four digits were a year, and Goodreads' 500 was "not a date" (found by an
+    /// exploratory session).
+    static func year(_ cell: String?, column: String, warnings: inout [String]) -> PartialDate? {
+        guard let cell else { return nil }
+        let digits = cell.numeralsInASCII.trimmingCharacters(in: .whitespaces)
+        if (1...4).contains(digits.count), digits.allSatisfy(\.isASCIIDigit), let year = Int(digits),
+            let date = try? PartialDate(year: year)
+        {
+            return date
+        }
+        return date(cell, column: column, warnings: &warnings)
     }
 
     /// A cell as a warning quotes it: on one line, at most 40 characters.

@@ -28,7 +28,7 @@ enum GoodreadsFormat {
         // A year the calendar cannot hold (Goodreads writes -380 for Plato) is no date, not a bad row.
         // The edition's year; the work's first is a field of its own.
         let published = row["Year Published"].flatMap {
-            ImportValues.date($0, column: "Year Published", warnings: &warnings)
+            ImportValues.year($0, column: "Year Published", warnings: &warnings)
         }
         let finished = ImportValues.date(row["Date Read"], column: "Date Read", warnings: &warnings)
         // An exclusive shelf of the reader's own ("paused", "owned") names no status: a book with a
@@ -38,7 +38,7 @@ enum GoodreadsFormat {
         let added = ImportValues.date(row["Date Added"], column: "Date Added", warnings: &warnings)
         // The work's first year, where Goodreads gives a year the calendar holds.
         let firstYear = row["Original Publication Year"].flatMap {
-            ImportValues.date($0, column: "Original Publication Year", warnings: &warnings)
+            ImportValues.year($0, column: "Original Publication Year", warnings: &warnings)
         }
         var seen = Set<String>()
         let book = NewBook(

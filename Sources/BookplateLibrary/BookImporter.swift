@@ -266,19 +266,33 @@ struct BookImporter {
                     longer.addedAt = min(incoming.addedAt, old.addedAt)
                     try old.delete(db)
                     try longer.insert(db)
+                    try rememberLastImported(new.lastImported, ofHighlight: longer.id)
                     passageVersions.keep(longer, replacing: old.id)
                 case nil:
                     try incoming.insert(db)
+                    try rememberLastImported(new.lastImported, ofHighlight: incoming.id)
                     passageVersions.keep(incoming)
                 }
                 continue
             }
+            try rememberLastImported(new.lastImported, ofHighlight: kept.id)
             let text = Highlight.passage(given: incoming.text, over: kept.text)
             let note = kept.note ?? incoming.note
             guard text != kept.text || note != kept.note else { continue }
             kept.text = text
             kept.note = note
             try kept.update(db)
+        }
+    }
+
+    /// Keeps what each source last gave of a highlight (an export's), under the id `id` it has
+    /// here; what this library remembers of a source already stays, as it is this shelf's own.
+    /// Without it a shelf moved by the export took a note changed on the device for a note the
+    /// reader had kept, and left it (found by an exploratory session).
+    private func rememberLastImported(_ given: [HighlightAsImported], ofHighlight id: String) throws {
+        for var remembered in given {
+            remembered.highlightId = id
+            try remembered.insert(db, onConflict: .ignore)
         }
     }
 
@@ -521,22 +535,15 @@ struct BookImporter {
     /// Never after now: a day that is already tomorrow where the reader is not yet (a file made
     /// across the date line) is now.
     func startOfDay(_ day: PartialDate) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let start = calendar.date(from: DateComponents(year: day.year, month: day.month ?? 1, day: day.day ?? 1))
-        return min(start ?? now, now)
+        min(day.firstMoment(in: timeZone), now)
     }
 
     /// Whether `instant` is on `day` somewhere on Earth (from UTC−12 to UTC+14): the day a file
     /// made there gives it. A CSV exported where it was already the next day, imported in Los
     /// Angeles, moved the book's time added to Los Angeles' tomorrow (found by a review).
     static func fallsOn(_ day: PartialDate, somewhere instant: Date) -> Bool {
-        guard let month = day.month, let date = day.day, let utc = TimeZone(identifier: "UTC") else { return false }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = utc
-        guard let midnight = calendar.date(from: DateComponents(year: day.year, month: month, day: date)) else {
-            return false
-        }
+        guard day.day != nil else { return false }
+        let midnight = day.firstMoment()
         let since = instant.timeIntervalSince(midnight)
         return since >= -14 * 3600 && since < 36 * 3600
     }

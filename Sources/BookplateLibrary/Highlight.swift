@@ -65,6 +65,10 @@ public struct NewHighlight: Sendable, Equatable {
     /// device, oldest first (a Kindle appends each): an earlier import may keep one of them, which
     /// this one replaces, or the reader may have removed one, which keeps this one out.
     public var earlierTexts: [String]
+    /// What each source last gave of it, where a library remembers (Bookplate's own export): kept
+    /// with it, under the id it has here, so that the next import of a source's file takes what
+    /// the file changed since and leaves what the reader changed.
+    package var lastImported: [HighlightAsImported] = []
 
     public init(
         text: String, note: String? = nil, place: HighlightPlace = HighlightPlace(), madeAt: Date? = nil,

@@ -3,19 +3,21 @@ import GRDB
 
 /// A highlight's note and place as one source's file gave them at its last import. Without it an
 /// import could not tell a value the file changed since (to take) from one the file still says
-/// while the reader changed it in Bookplate (to leave), and undid the reader's edits.
-struct HighlightAsImported: Equatable {
-    var highlightId: String
-    var source: HighlightSource
-    var note: String?
-    var place: HighlightPlace
+/// while the reader changed it in Bookplate (to leave), and undid the reader's edits. Bookplate's
+/// own export carries it with each highlight, so that a shelf moved by the export follows a device
+/// as the shelf it came from does.
+package struct HighlightAsImported: Equatable, Sendable {
+    package var highlightId: String
+    package var source: HighlightSource
+    package var note: String?
+    package var place: HighlightPlace
 
     /// `highlight` as a file of `source` gives it, before the library's values are kept over it.
     init(_ highlight: Highlight, from source: HighlightSource) {
         self.init(highlightId: highlight.id, source: source, note: highlight.note, place: highlight.place)
     }
 
-    init(highlightId: String, source: HighlightSource, note: String?, place: HighlightPlace) {
+    package init(highlightId: String, source: HighlightSource, note: String?, place: HighlightPlace) {
         self.highlightId = highlightId
         self.source = source
         self.note = note
@@ -24,9 +26,9 @@ struct HighlightAsImported: Equatable {
 }
 
 extension HighlightAsImported: FetchableRecord, PersistableRecord {
-    static let databaseTableName = "highlightAsImported"
+    package static let databaseTableName = "highlightAsImported"
 
-    init(row: Row) throws {
+    package init(row: Row) throws {
         let sourceName: String = row["source"]
         self.init(
             highlightId: row["highlightId"], source: HighlightSource(rawValue: sourceName) ?? .reader,
@@ -34,7 +36,7 @@ extension HighlightAsImported: FetchableRecord, PersistableRecord {
             place: HighlightPlace(page: row["page"], location: row["location"], chapter: row["chapter"]))
     }
 
-    func encode(to container: inout PersistenceContainer) throws {
+    package func encode(to container: inout PersistenceContainer) throws {
         container["highlightId"] = highlightId
         container["source"] = source.rawValue
         container["note"] = note

@@ -41,6 +41,9 @@ public struct ImportRecord: Sendable, Equatable {
     /// When the export's shelf had removed the book (Bookplate's own export): the record is kept
     /// as a removed copy that `restore` brings back, never put on the shelf.
     public var removedAt: Date?
+    /// The name a removed book's cover was set aside under in `content/covers/.removed/`
+    /// (Bookplate's own export), for `restore` to bring back.
+    public var removedCoverFile: String?
 
     public init(
         line: Int, book: NewBook, sourceID: String? = nil, note: String? = nil, privateNotes: String? = nil,

@@ -154,6 +154,16 @@ extension Library {
         }
     }
 
+    /// What each source last gave of the highlights, by highlight id, each highlight's sources in
+    /// the order of their names: what Bookplate's own export carries of them.
+    package func highlightsAsImported() throws -> [String: [HighlightAsImported]] {
+        try read { db in
+            Dictionary(
+                grouping: try HighlightAsImported.order(Column("highlightId"), Column("source")).fetchAll(db),
+                by: \.highlightId)
+        }
+    }
+
     /// Adds a highlight the reader typed to the book `slug`; the same text again updates its note
     /// and place instead of adding it twice, and says so (it said "Added" either way: found by an
     /// exploratory session). A passage the reader removed is theirs to add again: imports bring it

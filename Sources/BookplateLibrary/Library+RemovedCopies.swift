@@ -112,6 +112,13 @@ extension BookImporter {
             }
             noteFile = name
         }
+        // The cover the export names was set aside under that name, and is copied as it is: a
+        // name another kept copy has is another book's file.
+        let coverFile = try record.removedCoverFile.flatMap { name -> String? in
+            let taken = try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM removedBook WHERE coverFile = ?)", arguments: [name])
+            return taken == true ? nil : name
+        }
         let snapshot = RemovedBookSnapshot(
             book: book, authors: authors, works: [:], shelves: Shelf.names(new.shelves),
             externalIDs: ids.sorted { $0.key < $1.key }.map { .init(source: $0.key, value: $0.value) },
@@ -121,11 +128,11 @@ extension BookImporter {
         try db.execute(
             sql: """
                 INSERT INTO removedBook (slug, title, removedAt, snapshot, noteFile, coverFile)
-                VALUES (?, ?, ?, ?, ?, NULL)
+                VALUES (?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 slug, book.title, removedAt, String(decoding: try JSONEncoder().encode(snapshot), as: UTF8.self),
-                noteFile,
+                noteFile, coverFile,
             ])
         return KeptCopy(slug: slug, noteFile: noteFile)
     }

@@ -217,13 +217,11 @@ enum FeedWriter {
         return text
     }
 
-    /// Midnight UTC of a day; the first of the month or year when that is all that is known.
+    /// Midnight UTC of a day; the first of the month or year when that is all that is known. On
+    /// the proleptic Gregorian calendar, both ways (``ProlepticGregorian``): Foundation's is
+    /// Julian before 15 October 1582, and a read finished on 1582-10-10 was fed as 1582-10-20.
     private static func date(of day: PartialDate) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        return calendar.date(from: DateComponents(year: day.year, month: day.month ?? 1, day: day.day ?? 1))
-            ?? Date(
-                timeIntervalSince1970: 0)
+        day.firstMoment()
     }
 
     /// A wall-clock time kept as UTC (see ``WallClock/wallClockTime(of:)``) as RFC 3339 gives a
@@ -239,10 +237,7 @@ enum FeedWriter {
     }
 
     private static func timestamp(_ date: Date) -> String {
-        date.formatted(
-            .iso8601.year().month().day().time(includingFractionalSeconds: false).timeZone(separator: .omitted)
-        )
-        .replacingOccurrences(of: "+0000", with: "Z")
+        ProlepticGregorian.timestamp(date)
     }
 
 }

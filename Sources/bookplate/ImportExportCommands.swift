@@ -324,25 +324,7 @@ struct ExportCommand: ParsableCommand {
         } else {
             Terminal.output(bytes: data)
         }
-        // The export is the library and the notes; covers, photos and the reader's own pages are
-        // files beside it. An export imported into a fresh shelf came back without them, and
-        // neither command said so (found by an exploratory session).
-        let images = [paths.covers, paths.photos, paths.pages].compactMap { folder -> String? in
-            // Files, not folders or editors' backups.
-            let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { name in
-                var info = stat()
-                return !name.hasPrefix(".") && !name.hasSuffix("~")
-                    && lstat(folder.appendingPathComponent(name).path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-            }
-            guard !files.isEmpty else { return nil }
-            return "\(folder.relativePathForDisplay)/ (\(files.count) \(files.count == 1 ? "file" : "files"))"
-        }
-        if !images.isEmpty {
-            Terminal.error(
-                "note: the export holds no images or pages: copy "
-                    + (images.count > 1 ? images.dropLast().joined(separator: ", ") + " and " : "")
-                    + "\(images[images.count - 1]) beside it to keep them"
-            )
-        }
+        // The settings, theme, images and pages are files beside the export (ExportLeftOut).
+        if let note = ExportLeftOut.note(for: paths) { Terminal.error(note) }
     }
 }

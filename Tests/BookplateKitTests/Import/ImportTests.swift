@@ -634,6 +634,55 @@ import Testing
         }
     }
 
+    /// An export read from a pipe (`cat export.csv | bookplate import goodreads /dev/stdin`, or
+    /// `<(…)`) lost its first two bytes: the reader looked for a UTF-16 byte-order mark and sought
+    /// back, which a pipe cannot do, so Goodreads' file came in without its Book Id column and
+    /// StoryGraph's was "not a StoryGraph export"; Bookplate's JSON and a Kindle's clippings
+    /// "cannot be read", and a Kobo's database was "empty". Found by an exploratory session. A
+    /// pipe is read as the file is, and a Kobo's database is asked for as a file in one line.
+    @Test func anExportReadFromAPipeIsReadAsTheFileIs() throws {
+        let folder = try TestPaths.temporaryFolder("pipe")
+        /// Reads `bytes` through a named pipe, as a shell's `<(…)` hands them, with `read`.
+        func throughAPipe<Value>(_ bytes: Data, _ read: (URL) throws -> Value) throws -> Value {
+            let pipe = folder.appendingPathComponent(UUID().uuidString)
+            #expect(mkfifo(pipe.path, 0o600) == 0)
+            let writer = Background {
+                let handle = try FileHandle(forWritingTo: pipe)
+                try handle.write(contentsOf: bytes)
+                try handle.close()
+            }
+            defer { _ = try? writer.value() }
+            return try read(pipe)
+        }
+        let goodreads = Data(
+            ("\u{FEFF}Book Id,Title,Author,ISBN13,Exclusive Shelf\n"
+                + "4671,The Great Gatsby,F. Scott Fitzgerald,\"=\"\"9780743273565\"\"\",read\n").utf8)
+        let piped = try throughAPipe(goodreads) { try ImportFile.read(contentsOf: $0, as: .goodreads) }
+        #expect(piped.records.map(\.sourceID) == ["4671"] && piped.records.map(\.book.title) == ["The Great Gatsby"])
+        let storyGraph = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("imports/storygraph.csv"))
+        let stories = try throughAPipe(storyGraph) { try ImportFile.read(contentsOf: $0, as: .storygraph) }
+        #expect(stories.records.count == 4)
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Kindred", authors: ["Octavia E. Butler"]))
+        let json = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).json()
+        let own = try throughAPipe(json) { try ImportFile.read(contentsOf: $0, as: .bookplate) }
+        #expect(own.records.map(\.book.title) == ["Kindred"])
+        let clippings = Data(
+            ("Dune (Frank Herbert)\n- Your Highlight on page 1 | Location 1-2 | Added on Monday, 1 January 2024 "
+                + "00:00:00\n\nFear is the mind-killer.\n==========\n").utf8)
+        let kindle = try throughAPipe(clippings) { try HighlightFile.read(contentsOf: $0, as: .kindle) }
+        #expect(kindle.highlights.map(\.highlight.text) == ["Fear is the mind-killer."])
+        try throughAPipe(Data("SQLite format 3\0".utf8)) { pipe in
+            #expect {
+                try HighlightFile.read(contentsOf: pipe, as: .kobo)
+            } throws: { error in
+                "\(error)".contains("a pipe is not a database file SQLite can open")
+            }
+            // Read, so that the writer is let go.
+            _ = FileHandle(forReadingAtPath: pipe.path)?.readDataToEndOfFile()
+        }
+    }
+
     /// LibraryThing's tab-separated file was read with CSV's quoting: a title opening with a
     /// quote took the rest of its row (and a review of one quote mark the rest of the file), and
     /// quotes in the text were lost. Found by an exploratory session. Only a field quoted whole on
@@ -1270,6 +1319,21 @@ extension ExportTests {
         let report = try importText(Self.header + "1,The Republic,Plato,,,5,,-380,read\n", into: shelf)
         #expect(report.summary.added.count == 1 && report.summary.skipped.isEmpty)
         #expect(try shelf.library.findBook(matching: "republic").book.publishedDate == nil)
+    }
+
+    /// Goodreads' `Year Published` of 500 was "not a date: imported without it", where `read` and
+    /// `add` take any year from 1 to 9999: only four digits made a year (found by an exploratory
+    /// session). A year column takes a year of one to four digits.
+    @Test func aYearOfFewerThanFourDigitsIsAYear() throws {
+        let shelf = try TemporaryShelf()
+        let report = try importText(
+            "Book Id,Title,Author,Year Published,Original Publication Year\n"
+                + "1,Confessions,Augustine of Hippo,500,397\n2,Dune,Frank Herbert,2005,1965\n", into: shelf)
+        #expect(report.summary.added.count == 2 && report.summary.warnings.isEmpty, "\(report.summary.warnings)")
+        let confessions = try shelf.library.findBook(matching: "confessions").book
+        #expect(confessions.publishedDate?.description == "0500" && confessions.firstPublished?.description == "0397")
+        let dune = try shelf.library.findBook(matching: "dune").book
+        #expect(dune.publishedDate?.description == "2005" && dune.firstPublished?.description == "1965")
     }
 
     @Test func absurdCountsAreLeftOutWithAWarningNamingTheRow() throws {

@@ -657,6 +657,26 @@ import Testing
         #expect(after.last == "https://example.org/books/kindred/#read-2015-02-01")
     }
 
+    /// A read finished on a day of the 1582 Gregorian gap (`--finished 1582-10-10`, which `read`
+    /// and `add` take) was fed as 1582-10-20: the feed made the day a moment on Foundation's
+    /// Gregorian calendar, which is Julian before 15 October 1582, and wrote it back on the
+    /// proleptic one (found by an exploratory session). Every day is the day stored.
+    @Test func aReadFinishedBeforeTheGregorianReformIsFedOnItsDay() throws {
+        let shelf = try TemporaryShelf()
+        for (slug, finished) in [("essais", "1582-10-10"), ("confessions", "0500-02-28"), ("kindred", "2019-02-01")] {
+            try shelf.library.addBook(
+                NewBook(title: slug, authors: ["A B"], status: .read, finishedDate: try date(finished)))
+        }
+        var settings = SiteSettings()
+        settings.baseURL = URL(string: "https://example.org/")
+        try shelf.build(settings: settings)
+        let feed = try shelf.siteFile("feed.xml")
+        for (slug, finished) in [("essais", "1582-10-10"), ("confessions", "0500-02-28"), ("kindred", "2019-02-01")] {
+            #expect(feed.contains("<id>https://example.org/books/\(slug)/#read-\(finished)</id>"), "\(slug)")
+            #expect(feed.contains("<updated>\(finished)T00:00:00Z</updated>"), "\(slug)")
+        }
+    }
+
     /// The feed's first read of a book had the page's address as its id and later reads
     /// `#read-<day>`: an older read logged later took the first read's id and gave that read a
     /// new one, and a book's "Added" and "Finished" entries shared the address, so feed readers

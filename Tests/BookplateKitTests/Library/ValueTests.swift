@@ -253,6 +253,24 @@ import Testing
         #expect(throws: DateError.invalid(text)) { try PartialDate(parsing: text) }
     }
 
+    /// A stored day made a moment and back was another day before 15 October 1582: Foundation's
+    /// Gregorian calendar is Julian there (found by an exploratory session). Every day is on the
+    /// proleptic Gregorian calendar, ISO 8601's, both ways.
+    @Test func aDayIsTheSameDayOnTheProlepticGregorianCalendar() throws {
+        for text in ["0001-01-01", "0500-02-28", "1582-10-04", "1582-10-10", "1582-10-15", "1900-02-28", "2024-02-29"] {
+            let day = try PartialDate(parsing: text)
+            #expect(PartialDate.day(of: day.firstMoment()) == day, "\(text)")
+            #expect(ProlepticGregorian.timestamp(day.firstMoment()) == text + "T00:00:00Z")
+        }
+        #expect(try PartialDate(parsing: "1970-01-01").firstMoment() == Date(timeIntervalSince1970: 0))
+        #expect(try PartialDate(parsing: "1969-12").firstMoment() == Date(timeIntervalSince1970: -31 * 86_400))
+        let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+        let moment = try PartialDate(parsing: "2024-03-01").firstMoment(in: tokyo)
+        #expect(
+            moment == Date(timeIntervalSince1970: 1_709_218_800)
+                && PartialDate.day(of: moment, in: tokyo).description == "2024-03-01")
+    }
+
     @Test func ordersByWhatIsKnown() throws {
         #expect(try PartialDate(parsing: "1969") < PartialDate(parsing: "1969-01"))
         #expect(try PartialDate(parsing: "1969-12-31") < PartialDate(parsing: "1970"))
