@@ -22,6 +22,18 @@ import Testing
         return (server, bookplate, root, server.environment(cache: try TestPaths.temporaryFolder("cli-cache")))
     }
 
+    /// Every catalog record of The Left Hand of Darkness answers a minute late, so that a refresh
+    /// of it is under way for as long as a test needs.
+    func everyCatalogAnswersLate(_ server: StubCatalogServer) async {
+        for path in [
+            "/openlibrary/works/OL59863W.json", "/openlibrary/books/OL2383939M.json",
+            "/openlibrary/isbn/9780441478125.json", "/openlibrary/works/OL59863W/editions.json",
+            "/google/books/v1/volumes/ZHoDAAAAQBAJ", "/google/books/v1/volumes",
+        ] {
+            await server.on(path, StubCatalogServer.Reply.text("late").delayed(.seconds(60)))
+        }
+    }
+
     func shelf(_ server: StubCatalogServer) throws -> (CommandRunner, URL) {
         let root = try TestPaths.newShelf("cli-catalog")
         let cache = try TestPaths.temporaryFolder("cli-cache")
@@ -322,13 +334,7 @@ import Testing
         let (server, bookplate, _, _) = try await searchedShelf()
         try await bookplate.run("add", "1")
         // Every catalog answers late: the refresh is under way when it is interrupted.
-        for path in [
-            "/openlibrary/works/OL59863W.json", "/openlibrary/books/OL2383939M.json",
-            "/openlibrary/isbn/9780441478125.json", "/openlibrary/works/OL59863W/editions.json",
-            "/google/books/v1/volumes/ZHoDAAAAQBAJ", "/google/books/v1/volumes",
-        ] {
-            await server.on(path, StubCatalogServer.Reply.text("late").delayed(.seconds(60)))
-        }
+        await everyCatalogAnswersLate(server)
         var interrupted = bookplate
         // Python starts it with SIGINT as a terminal would, interrupts it, and says how it ended:
         // by the signal itself (-2), so that a shell's loop stops too (it ended with exit(130), and
@@ -377,13 +383,7 @@ import Testing
     @Test func aRefreshEndedBySIGTERMOrSIGHUPTakesItsBarOff() async throws {
         let (server, bookplate, _, _) = try await searchedShelf()
         try await bookplate.run("add", "1")
-        for path in [
-            "/openlibrary/works/OL59863W.json", "/openlibrary/books/OL2383939M.json",
-            "/openlibrary/isbn/9780441478125.json", "/openlibrary/works/OL59863W/editions.json",
-            "/google/books/v1/volumes/ZHoDAAAAQBAJ", "/google/books/v1/volumes",
-        ] {
-            await server.on(path, StubCatalogServer.Reply.text("late").delayed(.seconds(60)))
-        }
+        await everyCatalogAnswersLate(server)
         for signalNumber in [SIGTERM, SIGHUP] {
             var ended = bookplate
             ended.launcher = [
