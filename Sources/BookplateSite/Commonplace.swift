@@ -24,6 +24,9 @@ struct Commonplace: Sendable {
         var index: Int
         /// When it was made, or when it came into the library when its source does not say.
         var date: Date
+        /// Whether `date` is when it was made, a time on the reader's clock kept as if in UTC
+        /// (``Highlight/madeAt``); otherwise it is the moment it came into the library.
+        var isWallClock: Bool
     }
 
     /// One year's highlights: `entries[range]`, paged at `highlights/<year>/`.
@@ -60,7 +63,10 @@ struct Commonplace: Sendable {
         for position in books.indices where !books[position].highlights.isEmpty {
             bookCount += 1
             for (index, highlight) in books[position].highlights.enumerated() {
-                entries.append(Entry(position: position, index: index, date: highlight.madeAt ?? highlight.addedAt))
+                entries.append(
+                    Entry(
+                        position: position, index: index, date: highlight.madeAt ?? highlight.addedAt,
+                        isWallClock: highlight.madeAt != nil))
             }
         }
         entries.sort { left, right in

@@ -104,7 +104,7 @@ enum FeedWriter {
             settings: settings, words: words,
             baseURL: baseURL, alternate: StructuredData.pageAddress(Commonplace.homeURL, baseURL),
             selfPath: Commonplace.feedPath,
-            updated: entries.first.map { wallClockTimestamp($0.date, in: timeZone) })
+            updated: entries.first.map { timestamp(of: $0, in: timeZone) })
         for entry in entries {
             let details = snapshot.books[entry.position]
             let highlight = details.highlights[entry.index]
@@ -127,7 +127,7 @@ enum FeedWriter {
                     <title>\(MarkupEscaping.xml(words("highlightFrom", ["book": bookAndAuthors(details, words: words)])))</title>
                     <id>\(MarkupEscaping.xml(url))</id>
                     <link rel="alternate" type="text/html" href="\(MarkupEscaping.xml(link))"/>
-                    <updated>\(wallClockTimestamp(entry.date, in: timeZone))</updated>
+                    <updated>\(timestamp(of: entry, in: timeZone))</updated>
                     <content type="html">\(MarkupEscaping.xml(html))</content>
                   </entry>
 
@@ -226,6 +226,13 @@ enum FeedWriter {
 
     /// A wall-clock time kept as UTC (see ``WallClock/wallClockTime(of:)``) as RFC 3339 gives a
     /// local time: its digits, with the offset `timeZone` had then (`Z` where that is none).
+    /// A highlight's time in its feed: when it was made, on the reader's clock with the zone's
+    /// offset; when it came into the library, a moment, in UTC (that moment was written as a
+    /// time on the clock, hours off in any zone but UTC: found by a review).
+    static func timestamp(of entry: Commonplace.Entry, in timeZone: TimeZone) -> String {
+        entry.isWallClock ? wallClockTimestamp(entry.date, in: timeZone) : timestamp(entry.date)
+    }
+
     static func wallClockTimestamp(_ wallClock: Date, in timeZone: TimeZone) -> String {
         let guess = wallClock.addingTimeInterval(-TimeInterval(timeZone.secondsFromGMT(for: wallClock)))
         let offset = timeZone.secondsFromGMT(for: guess)

@@ -306,10 +306,19 @@ import Testing
                 NewHighlight(text: "Passage \(made).", madeAt: Date(timeIntervalSince1970: made), source: .kindle),
                 toBook: "emma")
         }
+        // A highlight whose source gave no time is dated by the moment it came in, which is no
+        // time on the reader's clock: it was written with New York's offset, five hours early
+        // (found by a review).
+        let undated = ImportedHighlight(
+            line: 2, bookTitle: "Emma", bookAuthor: "Jane Austen",
+            highlight: NewHighlight(text: "Undated passage.", source: .readwise))
+        _ = try shelf.library.importHighlights(HighlightFile(source: .readwise, highlights: [undated]))
         var settings = SiteSettings()
         settings.baseURL = URL(string: "https://books.example.org/")
         try shelf.build(settings: settings)
         let feed = try shelf.siteFile("highlights/feed.xml")
+        #expect(feed.contains("<updated>2026-01-01T00:00:00Z</updated>"), "\(feed)")
+        #expect(!feed.contains("2026-01-01T00:00:00-05:00"), "\(feed)")
         #expect(feed.contains("<updated>2024-07-14T10:22:00-04:00</updated>"), "\(feed)")
         #expect(feed.contains("<updated>2024-01-15T10:22:00-05:00</updated>"))
         #expect(!feed.contains("10:22:00Z"))
