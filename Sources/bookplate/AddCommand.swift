@@ -60,8 +60,17 @@ struct AddCommand: AsyncParsableCommand {
         }
         var targets = try distinct(items.flatMap(targets(from:)))
         if let isbn = details.isbn { targets.append(.isbn(try Parse.isbn(isbn))) }
+        // The options are read before the picker asks: a mistake in them was said after the reader
+        // had chosen (found by a review).
+        reader.details = try catalogBookDetails()
         if targets.isEmpty { targets = try pickFromLastSearch() }
-        reader.details = try catalogBookDetails(adding: targets.count)
+        if targets.count > 1, let place = reader.details.series?.first(where: { $0.position != nil }),
+            let position = place.position
+        {
+            throw ValidationError(
+                "#\(position) in \(place.name) is one book's place: add the \(targets.count) books one by one, or name the series without a place"
+            )
+        }
         let library = try shelf.openLibrary()
         let adder = BookAdder(finder: try shelf.finder(), library: library, paths: try shelf.paths)
         let progress = ProgressBar(label: "Covers")
@@ -116,16 +125,11 @@ struct AddCommand: AsyncParsableCommand {
     /// The book's own fields given beside a catalog's record, set over the catalog's: `add 3
     /// --format audiobook --series Dune` added the book as the catalog had it, without a word of
     /// the options (found by a fix session).
-    private func catalogBookDetails(adding count: Int) throws -> BookEdit {
+    private func catalogBookDetails() throws -> BookEdit {
         var given = try details.bookEdit()
         // --isbn names the book to add, not a detail of it.
         given.isbn = nil
         given.series = try details.seriesPlaces()
-        if count > 1, let place = given.series?.first(where: { $0.position != nil }), let position = place.position {
-            throw ValidationError(
-                "#\(position) in \(place.name) is one book's place: add the \(count) books one by one, or name the series without a place"
-            )
-        }
         return given
     }
 
