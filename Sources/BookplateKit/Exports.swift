@@ -20,6 +20,7 @@
 @_exported import struct BookplateCatalog.CatalogQuery
 @_exported import struct BookplateCatalog.LastSearch
 @_exported import enum BookplateCatalog.SearchError
+@_exported import struct BookplateCatalog.URLSessionTransport
 @_exported import enum BookplateCore.Bookplate
 @_exported import enum BookplateCore.ControlSequences
 @_exported import enum BookplateCore.CurrentFolderProblem

@@ -33,6 +33,8 @@ struct BookplateCommand: AsyncParsableCommand {
     /// ArgumentParser's own `main`, but for errors written through ``Terminal``: a message can
     /// quote a title or a catalog's answer.
     static func main() async {
+        // Before any other thread runs: it changes the environment for a moment.
+        URLSessionTransport.makeSharedCookieStorageInPlace()
         if let message = CommandSuggestions.messageForArgumentNotUTF8()
             ?? CommandSuggestions.message(for: Array(CommandLine.arguments.dropFirst()))
         {

@@ -67,11 +67,11 @@ public struct URLSessionTransport: HTTPTransport {
     /// which make their folders on first use: `~/.cache/org.swift.foundation.URLCache/bookplate/`
     /// and `~/.local/share/<the binary's folder>/`, and a HOME that did not exist (found by an
     /// exploratory session). The shared cache is set first to one kept nowhere new (the temporary
-    /// folder, which is there, with no room on disk), and the cookie storage is made while
-    /// `XDG_DATA_HOME` names a place no folder can be made in (`/dev/null`), once per process.
+    /// folder, which is there, with no room on disk); the cookie storage is made in place by
+    /// ``makeSharedCookieStorageInPlace()``, which a program calls first thing.
     static func configurationStoringNothing() -> URLSessionConfiguration {
         #if canImport(FoundationNetworking)
-            _ = sharedStoresMadeInPlace
+            _ = sharedCacheKeptInMemory
         #endif
         let configuration = URLSessionConfiguration.default
         configuration.urlCache = nil
@@ -82,16 +82,29 @@ public struct URLSessionTransport: HTTPTransport {
         return configuration
     }
 
-    #if canImport(FoundationNetworking)
-        private static let sharedStoresMadeInPlace: Void = {
-            URLCache.shared = URLCache(
-                memoryCapacity: 0, diskCapacity: 0, diskPath: FileManager.default.temporaryDirectory.path)
+    /// Makes Foundation's shared cookie storage, which every session configuration takes on Linux,
+    /// while `XDG_DATA_HOME` names a place no folder can be made in (`/dev/null`): made otherwise,
+    /// it makes `~/.local/share/<the binary's folder>/`, and a HOME that did not exist.
+    ///
+    /// It changes the process's environment for a moment, which no other thread may read then
+    /// (glibc's `setenv` can move what `getenv` is reading): call it first thing in a program's
+    /// `main`, before any other thread runs, as the command line does. It was done lazily, by the
+    /// first transport made, with other threads maybe running (found by a review).
+    public static func makeSharedCookieStorageInPlace() {
+        #if canImport(FoundationNetworking)
             // Its bytes as they are, to be put back as they were.
             let dataHome = getenv("XDG_DATA_HOME").flatMap { strdup($0) }
             defer { free(dataHome) }
             setenv("XDG_DATA_HOME", "/dev/null", 1)
             _ = HTTPCookieStorage.shared
             if let dataHome { setenv("XDG_DATA_HOME", dataHome, 1) } else { unsetenv("XDG_DATA_HOME") }
+        #endif
+    }
+
+    #if canImport(FoundationNetworking)
+        private static let sharedCacheKeptInMemory: Void = {
+            URLCache.shared = URLCache(
+                memoryCapacity: 0, diskCapacity: 0, diskPath: FileManager.default.temporaryDirectory.path)
         }()
     #endif
 
