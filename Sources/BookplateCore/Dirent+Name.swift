@@ -28,7 +28,7 @@ package enum RawEntry {
     }
 
     /// The bytes of the name `entry` holds, as the system's calls take it.
-    private static func name(of entry: UnsafeMutablePointer<dirent>) -> UnsafePointer<CChar> {
+    package static func name(of entry: UnsafeMutablePointer<dirent>) -> UnsafePointer<CChar> {
         let offset = MemoryLayout<dirent>.offset(of: \.d_name) ?? 0
         return UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self)
     }

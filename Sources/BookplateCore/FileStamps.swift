@@ -129,22 +129,35 @@ package enum FileStamps {
         _ folder: URL, suffix: String? = nil, stampedAt: Int64? = nil, links: inout [String],
         passedOver: inout [String], evicted: inout [String]
     ) -> [String: Stamp] {
+        var notUTF8: [String] = []
+        return scan(
+            folder, suffix: suffix, stampedAt: stampedAt, links: &links, passedOver: &passedOver, evicted: &evicted,
+            notUTF8: &notUTF8)
+    }
+
+    /// Like ``scan(_:suffix:stampedAt:links:passedOver:evicted:)``, and names in `notUTF8` the
+    /// entries whose names are no UTF-8 (``FolderWalk/Entry/notUTF8``), as U+FFFD shows them.
+    package static func scan(
+        _ folder: URL, suffix: String? = nil, stampedAt: Int64? = nil, links: inout [String],
+        passedOver: inout [String], evicted: inout [String], notUTF8: inout [String]
+    ) -> [String: Stamp] {
         var stamps: [String: Stamp] = [:]
         let stampedAt = stampedAt ?? now()
         scan(
             folder.path, suffix: suffix, stampedAt: stampedAt, into: &stamps, links: &links,
-            passedOver: &passedOver, evicted: &evicted)
+            passedOver: &passedOver, evicted: &evicted, notUTF8: &notUTF8)
         return stamps
     }
 
     private static func scan(
         _ path: String, suffix: String?, stampedAt: Int64, into stamps: inout [String: Stamp],
-        links: inout [String], passedOver: inout [String], evicted: inout [String]
+        links: inout [String], passedOver: inout [String], evicted: inout [String], notUTF8: inout [String]
     ) {
         FolderWalk.walk(path) { relative, full, entry in
             switch entry {
             case .link: links.append(relative)
             case .evicted: evicted.append(relative)
+            case .notUTF8: notUTF8.append(relative)
             case .file(let info):
                 if let suffix, !relative.hasSuffix(suffix) {
                     passedOver.append(relative)

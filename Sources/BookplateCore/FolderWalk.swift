@@ -25,11 +25,17 @@ package enum FolderWalk {
         /// A file iCloud Drive has evicted: its name (the relative path given) is missing, and
         /// iCloud's placeholder `.NAME.icloud` is there in its place.
         case evicted
+        /// An entry whose name is no UTF-8 (saved by an old Latin-1 tool, unzipped from a Windows
+        /// archive): the relative path given shows its bytes as U+FFFD, and names no file, so it
+        /// is neither read nor entered. It was left out without a word, and a note named so never
+        /// appeared (found by an exploratory session).
+        case notUTF8
     }
 
     /// Calls `visit` with the relative path, full path and kind of every entry below the folder
-    /// at `path`, each folder's in the order of their names (the evicted first), hidden ones (and
-    /// all below them) left out; a folder is entered when `visit` returns true.
+    /// at `path`, each folder's in the order of their names (the evicted first, then those named
+    /// outside UTF-8), hidden ones (and all below them) left out; a folder is entered when `visit`
+    /// returns true.
     package static func walk(
         _ path: String, _ visit: (_ relative: String, _ full: String, _ entry: Entry) throws -> Bool
     ) rethrows {
@@ -42,6 +48,7 @@ package enum FolderWalk {
         guard let directory = opendir(path) else { return }
         var entries: [(name: String, info: stat)] = []
         var placeholders: [String] = []
+        var notUTF8: [String] = []
         while let entry = readdir(directory) {
             let name = entry.pointee.name
             if name.hasPrefix(".") {
@@ -49,7 +56,15 @@ package enum FolderWalk {
                 continue
             }
             var info = stat()
-            guard fstatat(dirfd(directory), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            guard fstatat(dirfd(directory), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+                // Its lossy name names no file; its bytes do.
+                if entry.pointee.exactName == nil,
+                    fstatat(dirfd(directory), RawEntry.name(of: entry), &info, AT_SYMLINK_NOFOLLOW) == 0
+                {
+                    notUTF8.append(name)
+                }
+                continue
+            }
             entries.append((name, info))
         }
         // Closed before the folders below are entered: a deep tree holds one open at a time.
@@ -59,6 +74,7 @@ package enum FolderWalk {
         for name in placeholders.sorted() where !name.hasPrefix(".") && !present.contains(name) {
             _ = try visit(prefix + name, path + "/" + name, .evicted)
         }
+        for name in notUTF8.sorted() { _ = try visit(prefix + name, path + "/" + name, .notUTF8) }
         for (name, info) in entries.sorted(by: { $0.name < $1.name }) {
             let full = path + "/" + name
             let relative = prefix + name

@@ -10,7 +10,7 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
     /// 4: each book's `highlights`. Later, with no field changing meaning (an older Bookplate
     /// reads these files, leaving out what it does not know): each highlight's `added`, the
     /// reads' `setAsideFrom`, `removedHighlights` and `removedBooks`, each removed book's `cover`,
-    /// each highlight's `imported`; a file without them imports as before.
+    /// each highlight's `imported`, each book's `imported`; a file without them imports as before.
     public static let formatVersion = 4
 
     public var bookplate: Int
@@ -75,6 +75,24 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
         public var externalIDs: [String: String]?
         /// From version 4: every highlight, hidden ones too, in the book's order.
         public var highlights: [ExportedHighlight]?
+        /// What each reading log's file last gave of the book, by the log's name (`goodreads`…),
+        /// so that its next import where the export is imported takes what the file changed
+        /// since and leaves what the reader changed, as here (absent when no log gave it, and in
+        /// files from before).
+        public var imported: [String: ExportedBookAsImported]?
+    }
+
+    /// A book's reader fields as a reading log's file last gave them, written as the book's own.
+    public struct ExportedBookAsImported: Codable, Sendable, Equatable {
+        public var status: String
+        public var started: String?
+        public var finished: String?
+        /// Stars, in quarter steps.
+        public var rating: Double?
+        public var privateNotes: String?
+        public var owned: Bool?
+        /// Every read the file gave, oldest first (absent when the library did not remember them).
+        public var reads: [ExportedRead]?
     }
 
     public struct ExportedHighlight: Codable, Sendable, Equatable {
@@ -192,6 +210,7 @@ public struct LibraryExporter: Sendable {
             entries.map(\.highlight).sorted(by: Highlight.inBookOrder)
         }
         let lastImported = try library.highlightsAsImported()
+        let booksAsImported = try library.booksAsImported()
         let books = try snapshot.books.map { details in
             let book = details.book
             return try exported(
@@ -199,7 +218,8 @@ public struct LibraryExporter: Sendable {
                 setAsideFrom: setAsideFrom[book.slug] ?? [],
                 series: details.series.map { SeriesPlace(name: $0.series.name, position: $0.position) },
                 highlights: highlights[book.slug] ?? [], lastImported: lastImported,
-                externalIDs: externalIDs[book.slug], note: try notes.noteForBackup(forSlug: book.slug, warn: warn))
+                asImported: booksAsImported[book.slug] ?? [], externalIDs: externalIDs[book.slug],
+                note: try notes.noteForBackup(forSlug: book.slug, warn: warn))
         }
         // Each removed book as it was kept, its note the one set aside (a note set aside and then
         // deleted by hand is no note).
@@ -248,7 +268,7 @@ public struct LibraryExporter: Sendable {
     private func exported(
         _ book: Book, authors: [String], shelves: [String], reads: [ReadRecord], setAsideFrom: [ReadOutcome?],
         series: [SeriesPlace], highlights: [Highlight], lastImported: [String: [HighlightAsImported]] = [:],
-        externalIDs: [String: String]?, note: String?
+        asImported: [BookAsImported] = [], externalIDs: [String: String]?, note: String?
     ) throws -> LibraryExportDocument.ExportedBook {
         LibraryExportDocument.ExportedBook(
             slug: book.slug, title: book.title, subtitle: book.subtitle, authors: authors,
@@ -296,7 +316,34 @@ public struct LibraryExporter: Sendable {
                                     )
                                 }, uniquingKeysWith: { first, _ in first })
                         })
-                })
+                },
+            imported: LibraryExporter.exported(asImported))
+    }
+
+    /// What the reading logs last gave of a book, as the export carries it: Bookplate's own
+    /// export is not one, as importing this file where it goes remembers what it gives.
+    private static func exported(_ asImported: [BookAsImported]) -> [String: LibraryExportDocument
+        .ExportedBookAsImported]?
+    {
+        let logs = asImported.filter { $0.source != .bookplate }
+        guard !logs.isEmpty else { return nil }
+        return Dictionary(
+            logs.map { given in
+                (
+                    given.source.rawValue,
+                    LibraryExportDocument.ExportedBookAsImported(
+                        status: given.status.rawValue, started: given.startedDate?.description,
+                        finished: given.finishedDate?.description, rating: given.rating?.stars,
+                        privateNotes: given.privateNotes, owned: given.owned,
+                        reads: given.reads.map { reads in
+                            reads.map {
+                                LibraryExportDocument.ExportedRead(
+                                    started: $0.started?.description, finished: $0.finished?.description,
+                                    outcome: $0.outcome.rawValue)
+                            }
+                        })
+                )
+            }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The Goodreads library export's columns, so other tools can import the shelf.
@@ -620,6 +667,9 @@ enum BookplateJSONFormat {
                 }
                 return new
             }
+            record.lastImported = (book.imported ?? [:]).sorted { $0.key < $1.key }.compactMap { name, given in
+                lastImported(given, from: name, warnings: &limits.warnings)
+            }
             file.warnings += limits.warnings.map { RowWarning(line: line, message: $0) }
             record.removedAt = removedAt
             if let cover {
@@ -638,5 +688,38 @@ enum BookplateJSONFormat {
             file.records.append(record)
         }
         return file
+    }
+
+    /// What the reading log `name` last gave of a book, as the export carries it; nil, with a
+    /// warning, when a value cannot be what a file gave: remembered in part, it would tell the
+    /// next import of the log's file a change it did not make. Bookplate's own export is no
+    /// reading log, and a log this Bookplate does not read has no import to tell.
+    private static func lastImported(
+        _ given: LibraryExportDocument.ExportedBookAsImported, from name: String, warnings: inout [String]
+    ) -> BookAsImported? {
+        guard let source = ImportSource(rawValue: name), source != .bookplate else { return nil }
+        var problems: [String] = []
+        let status = try? ReadingStatus(parsing: given.status)
+        let started = ImportValues.date(given.started, column: "started", warnings: &problems)
+        let finished = ImportValues.date(given.finished, column: "finished", warnings: &problems)
+        let rating = given.rating.flatMap {
+            ImportValues.rating(stars: $0, text: String($0), column: "rating", warnings: &problems)
+        }
+        let reads = given.reads.map { reads in
+            reads.prefix(Book.readCountRange.upperBound).enumerated().map { index, read in
+                ImportValues.read(read, number: index + 1, warnings: &problems)
+            }
+        }
+        var privateNotes = given.privateNotes
+        var limits = ImportLimits()
+        limits.text(&privateNotes, "the private note")
+        guard let status, problems.isEmpty, limits.warnings.isEmpty else {
+            warnings.append(
+                "what \(name) last gave of the book cannot be read: left out (its next import takes the file's values)")
+            return nil
+        }
+        return BookAsImported(
+            source: source, status: status, startedDate: started, finishedDate: finished, rating: rating,
+            privateNotes: privateNotes, owned: given.owned, reads: reads)
     }
 }

@@ -6,18 +6,34 @@ import GRDB
 /// import could not tell a value the file changed since (to take) from one the file still says
 /// while the reader changed it in Bookplate (to leave): importing the same Goodreads export again
 /// put back a rating the reader had changed or cleared, and a status the reader had moved on.
-struct BookAsImported: Equatable {
-    var source: ImportSource
+/// Bookplate's own export carries it with each book, so that a shelf moved by the export follows
+/// a reading log as the shelf it came from does.
+package struct BookAsImported: Equatable, Sendable {
+    package var source: ImportSource
     /// The status and its dates, as one: a file that still says "to read" has no news of them.
-    var status: ReadingStatus
-    var startedDate: PartialDate?
-    var finishedDate: PartialDate?
-    var rating: Rating?
-    var privateNotes: String?
-    var owned: Bool?
+    package var status: ReadingStatus
+    package var startedDate: PartialDate?
+    package var finishedDate: PartialDate?
+    package var rating: Rating?
+    package var privateNotes: String?
+    package var owned: Bool?
     /// The book's reads, as one: nil when the library does not remember them (an import before
     /// it did).
-    var reads: [ReadRecord]?
+    package var reads: [ReadRecord]?
+
+    package init(
+        source: ImportSource, status: ReadingStatus, startedDate: PartialDate?, finishedDate: PartialDate?,
+        rating: Rating?, privateNotes: String?, owned: Bool?, reads: [ReadRecord]?
+    ) {
+        self.source = source
+        self.status = status
+        self.startedDate = startedDate
+        self.finishedDate = finishedDate
+        self.rating = rating
+        self.privateNotes = privateNotes
+        self.owned = owned
+        self.reads = reads
+    }
 
     /// Whether the file says something else of the status and its dates than it said last time.
     func changesStatus(since last: BookAsImported?) -> Bool {
@@ -40,24 +56,43 @@ struct BookAsImported: Equatable {
         try Row.fetchOne(
             db.cachedStatement(sql: "SELECT * FROM bookAsImported WHERE bookId = ? AND source = ?"),
             arguments: [bookId, source.rawValue]
-        ).map { row in
-            BookAsImported(
-                source: source, status: row["status"] ?? .toRead, startedDate: row["startedDate"],
-                finishedDate: row["finishedDate"], rating: row["ratingQuarters"], privateNotes: row["privateNotes"],
-                owned: row["owned"],
-                // A value that cannot be read is reads not remembered: the file's are merged, and
-                // a merge never takes a read away.
-                reads: (row["reads"] as String?).flatMap {
-                    try? JSONDecoder().decode([ReadRecord].self, from: Data($0.utf8))
-                })
+        ).map { BookAsImported(row: $0, source: source) }
+    }
+
+    /// What each source last gave of each book, by the book's slug, each book's sources in the
+    /// order of their names: what Bookplate's own export carries of them. A source this Bookplate
+    /// does not know is left out, as no import of it can ask.
+    static func all(in db: Database) throws -> [String: [BookAsImported]] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT book.slug, bookAsImported.* FROM bookAsImported JOIN book ON book.id = bookId
+                ORDER BY bookId, source
+                """
+        ).reduce(into: [String: [BookAsImported]]()) { bySlug, row in
+            guard let source = ImportSource(rawValue: row["source"] as String) else { return }
+            bySlug[row["slug"] as String, default: []].append(BookAsImported(row: row, source: source))
         }
     }
 
-    /// Keeps this as what the file said of the book `bookId`.
-    func save(forBookId bookId: Int64, in db: Database) throws {
+    private init(row: Row, source: ImportSource) {
+        self.init(
+            source: source, status: row["status"] ?? .toRead, startedDate: row["startedDate"],
+            finishedDate: row["finishedDate"], rating: row["ratingQuarters"], privateNotes: row["privateNotes"],
+            owned: row["owned"],
+            // A value that cannot be read is reads not remembered: the file's are merged, and
+            // a merge never takes a read away.
+            reads: (row["reads"] as String?).flatMap {
+                try? JSONDecoder().decode([ReadRecord].self, from: Data($0.utf8))
+            })
+    }
+
+    /// Keeps this as what the file said of the book `bookId`; with `replacing` false, only when
+    /// the library remembers nothing of the source for the book yet.
+    func save(forBookId bookId: Int64, replacing: Bool = true, in db: Database) throws {
         try db.cachedStatement(
             sql: """
-                INSERT OR REPLACE INTO bookAsImported
+                INSERT OR \(replacing ? "REPLACE" : "IGNORE") INTO bookAsImported
                     (bookId, source, status, startedDate, finishedDate, ratingQuarters, privateNotes, owned, reads)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """

@@ -397,6 +397,7 @@ struct BookImporter {
             try rememberIDs(record, for: existingID)
             // A file imported again as it was has nothing new to keep.
             if file != last { try file.save(forBookId: existingID, in: db) }
+            try rememberLastImported(record.lastImported, ofBookId: existingID)
             return book != before || readsChanged || seriesAdded || shelvesChanged
                 ? .updated(book.slug) : .unchanged(book.slug)
         }
@@ -431,7 +432,18 @@ struct BookImporter {
         _ = try addShelves(new.shelves, to: id)
         try rememberIDs(record, for: id)
         try file.save(forBookId: id, in: db)
+        try rememberLastImported(record.lastImported, ofBookId: id)
         return .added(book.slug)
+    }
+
+    /// Keeps what each reading log last gave of the book `bookId` (an export's); what this library
+    /// remembers of a log already stays, as it is this shelf's own. Without it a shelf moved by the
+    /// export took the next import of the same Goodreads file for news of every field, and wrote
+    /// it over what the reader had changed in Bookplate (found by an exploratory session).
+    private func rememberLastImported(_ given: [BookAsImported], ofBookId bookId: Int64) throws {
+        for remembered in given where remembered.source != source {
+            try remembered.save(forBookId: bookId, replacing: false, in: db)
+        }
     }
 
     /// The book `record` makes when it is new, with the slug `slug`, and what the file says of its

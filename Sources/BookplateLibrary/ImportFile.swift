@@ -44,6 +44,10 @@ public struct ImportRecord: Sendable, Equatable {
     /// The name a removed book's cover was set aside under in `content/covers/.removed/`
     /// (Bookplate's own export), for `restore` to bring back.
     public var removedCoverFile: String?
+    /// What each reading log last gave of the book, where a library remembers (Bookplate's own
+    /// export): kept with it, so that the next import of a log's file takes what the file changed
+    /// since and leaves what the reader changed.
+    package var lastImported: [BookAsImported] = []
 
     public init(
         line: Int, book: NewBook, sourceID: String? = nil, note: String? = nil, privateNotes: String? = nil,

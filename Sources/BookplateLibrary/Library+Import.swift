@@ -198,4 +198,10 @@ extension Library {
 
     /// How many notes an import hands on at a time: a few megabytes of reviews.
     static let importedNotesBatch = 512
+
+    /// What each reading log last gave of each book, by the book's slug: what Bookplate's own
+    /// export carries of them.
+    package func booksAsImported() throws -> [String: [BookAsImported]] {
+        try read { db in try BookAsImported.all(in: db) }
+    }
 }

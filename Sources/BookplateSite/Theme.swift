@@ -41,6 +41,7 @@ struct Theme: Sendable {
             case .link: throw SiteError.linkedSource(path: url.relativePathForDisplay)
             // A build stops before it loads the theme (``SiteError/evicted(paths:)``).
             case .evicted: return false
+            case .notUTF8: return false
             case .folder:
                 // A folder named as a template or a table of words was passed over, and the
                 // default theme's file used in its place (found by an exploratory session).

@@ -464,6 +464,40 @@ import Testing
         }
     }
 
+    /// After a move by the JSON export, importing the same Goodreads CSV again in the new shelf
+    /// wrote over what the reader had changed in Bookplate (the rating, whether owned, the status),
+    /// where the shelf it came from left it: the export did not carry what each reading log last
+    /// said of a book, so the moved shelf took every field of the file for news (found by an
+    /// exploratory session). The export carries it, and the moved shelf keeps the reader's edits
+    /// as the other does.
+    @Test func aShelfMovedByTheJSONExportKeepsTheReadersEditsAtTheNextImportOfTheSameLog() throws {
+        let csv = TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv")
+        let shelf = try TemporaryShelf()
+        _ = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .run(file: csv, as: .goodreads)
+        var edit = BookEdit(title: "Dune, edited", rating: .some(try Rating(quarters: 6)))
+        edit.owned = .some(false)
+        try shelf.library.editBook(slug: "dune", edit)
+        try shelf.library.editBook(slug: "good-omens", BookEdit(status: .reading))
+        let json = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).json()
+        let moved = try TemporaryShelf()
+        let exported = moved.root.appendingPathComponent("export.json")
+        try json.write(to: exported)
+        _ = try ShelfImport(library: moved.library, notes: NoteStore(folder: moved.paths.notes))
+            .run(file: exported, as: .bookplate)
+        let exportedAgain = try LibraryExporter(library: moved.library, notes: NoteStore(folder: moved.paths.notes))
+            .json()
+        #expect(exportedAgain == json, "\(GoldenFiles.readableDiff(json, exportedAgain))")
+        for (library, notes) in [(shelf.library, shelf.paths.notes), (moved.library, moved.paths.notes)] {
+            let again = try ShelfImport(library: library, notes: NoteStore(folder: notes)).run(
+                file: csv, as: .goodreads)
+            #expect(again.summary.added.isEmpty)
+            let dune = try library.findBook(matching: "dune, edited").book
+            #expect(dune.title == "Dune, edited" && dune.rating?.quarters == 6 && dune.owned == false)
+            #expect(try library.findBook(matching: "good omens").book.status == .reading)
+        }
+    }
+
     /// Found by a review of the changes above: an older export imported again into the shelf
     /// that restored a book since made a removed copy of the book on the shelf; a removed book
     /// whose slug a book had taken since, or named by its main title alone, was added again by

@@ -397,6 +397,31 @@ import Testing
         #expect(again.warnings.filter { $0.contains("is not read as a note") } == expected)
     }
 
+    /// A note whose file name is not UTF-8 (`caf\xE9.md`, saved by an old Latin-1 tool) was left
+    /// out by every build without a word, where `export` named it (found by an exploratory
+    /// session): every build, full or with nothing to do, says in one line that it is not read.
+    @Test func aNoteWhoseNameIsNotUTF8IsWarnedOfAtEveryBuild() throws {
+        let shelf = try FixtureShelf.make()
+        let name =
+            (Array(shelf.paths.notes.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".md".utf8))
+            .map { CChar(bitPattern: $0) } + [0]
+        let file = open(name, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        #expect(file >= 0)
+        _ = "My thoughts".withCString { Glibc.write(file, $0, strlen($0)) }
+        close(file)
+        let expected = [
+            "\(shelf.paths.notes.path)/caf\u{FFFD}.md is not read as a note: its name is not UTF-8; a note is named"
+                + " for its book's slug (rename it)"
+        ]
+        let first = try shelf.build()
+        #expect(first.warnings.filter { $0.contains("is not read as a note") } == expected)
+        let again = try shelf.build()
+        #expect(again.kind == .upToDate)
+        #expect(again.warnings.filter { $0.contains("is not read as a note") } == expected)
+        let full = try SiteBuilder(library: shelf.library, paths: shelf.paths, settings: SiteSettings()).build(.full)
+        #expect(full.warnings.filter { $0.contains("is not read as a note") } == expected)
+    }
+
     @Test func aFailedBuildLeavesThePreviousSiteIntact() throws {
         let shelf = try FixtureShelf.make()
         try shelf.build()
