@@ -242,8 +242,9 @@ public struct SiteBuilder: Sendable {
 
     /// A fingerprint of what a build reads besides its files (notes, templates, covers and photos
     /// are stamped one by one): the library's identity, the settings, the built-in theme, where
-    /// the templates are, and this build of Bookplate. `revision` is the library's, read before
-    /// the build reads anything from it (a change made meanwhile is then seen by the next build).
+    /// the templates are, the reader's time zone where a page writes local times, and this build
+    /// of Bookplate. `revision` is the library's, read before the build reads anything from it (a
+    /// change made meanwhile is then seen by the next build).
     func inputFingerprint(settings: SiteSettings, revision: String) -> String {
         var fingerprint = Fingerprint()
         fingerprint.combine(Bookplate.programIdentity)
@@ -256,6 +257,11 @@ public struct SiteBuilder: Sendable {
         fingerprint.combine(requiresTemplatesFolder ? "required" : "optional")
         // A goal's pace changes with the day: the first build of each day makes the pages again.
         if settings.goal != nil { fingerprint.combine(library.clock.today.description) }
+        // The highlights feed, made only with a base URL, writes its times with the offsets of the
+        // reader's time zone: after `TZ=` changed, a build with nothing else to do kept the old
+        // offsets, which a full build replaced (found by an exploratory session). Its fingerprint
+        // is its text, so of every page only the feed is then written again.
+        if settings.baseURL != nil { fingerprint.combine(library.clock.timeZone.identifier) }
         for (path, text) in DefaultTheme.files.sorted(by: { $0.key < $1.key }) {
             fingerprint.combine(path)
             fingerprint.combine(text)

@@ -259,6 +259,31 @@ import Testing
         #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try fullBuild(of: shelf)))
     }
 
+    /// The highlights feed writes its times with the offsets of the reader's time zone, but after
+    /// the zone changed (`TZ=…`) a build with nothing else to do kept the old offsets, which a full
+    /// build replaced: the build's state did not know the feed depends on the zone (found by an
+    /// exploratory session). The zone's identifier is now one of the build's inputs, and of the
+    /// whole site only the feed is written again.
+    @Test func aNewTimeZoneRewritesTheHighlightsFeedAlone() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        #expect(try shelf.siteFile("highlights/feed.xml").contains(":00Z</updated>"))
+        let before = try modificationDates(shelf.paths.site)
+        Thread.sleep(forTimeInterval: 0.01)
+        let york = try #require(TimeZone(identifier: "America/New_York"))
+        let movedLibrary = try Library.open(
+            at: shelf.paths.library, clock: .fixed(TemporaryShelf.fixedDate, in: york))
+        let report = try SiteBuilder(library: movedLibrary, paths: shelf.paths, settings: FixtureShelf.settings).build()
+        let after = try modificationDates(shelf.paths.site)
+        #expect(after.filter { before[$0.key] != $0.value }.keys.sorted() == ["highlights/feed.xml"])
+        #expect(report.filesWritten == 1)
+        #expect(try shelf.siteFile("highlights/feed.xml").contains("-05:00</updated>"))
+        var full = shelf.paths
+        full.site = try TestPaths.temporaryFolder("full").appendingPathComponent("site")
+        try SiteBuilder(library: movedLibrary, paths: full, settings: FixtureShelf.settings).build()
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try TemporaryShelf.snapshot(of: full.site)))
+    }
+
     @Test func aRemovedBookTakesItsPagesAlong() throws {
         let shelf = try FixtureShelf.make()
         try shelf.build(settings: FixtureShelf.settings)
