@@ -17,6 +17,9 @@ struct PageModelFactory: Sendable {
     /// a site without one never depends on the date it is built).
     var goal: Int?
     var today: PartialDate?
+    /// The versions of the theme's assets, which every page links (the built-in theme's unless
+    /// the build's theme is set).
+    var assetVersions = AssetVersions.builtIn
     /// Books by author and by shelf, worked out once: pages look them up thousands of times.
     let index: SnapshotIndex
     /// Every shelf (tag) with at least one book, sorted by name.
@@ -88,7 +91,7 @@ struct PageModelFactory: Sendable {
     /// `content` as a whole page: `root` is the way from it up to the site's top, `title` its
     /// `<title>`.
     func page<Content>(_ content: Content, root: String, title: String) -> Page<Content> {
-        Page(root: root, site: site, pageTitle: title, content: content)
+        Page(root: root, site: site, pageTitle: title, assetVersions: assetVersions, content: content)
     }
 
     /// A page's `<title>`: `name`, then the site's title, each isolated when it holds

@@ -277,6 +277,7 @@ public struct SiteBuilder: Sendable {
     ) throws -> [PlannedOutput] {
         let themePrint = themeFingerprint(theme, templates: templates)
         let site = try siteModel(settings, words: templates.words, extraPages: extraPages)
+        let versions = AssetVersions(assets: theme.assets)
         // Their covers are as the last build left them (a changed cover is not a notes-only
         // build): their thumbnails are in the cache.
         let covers = CoverArt.covers(
@@ -284,7 +285,8 @@ public struct SiteBuilder: Sendable {
         return zip(books, covers).map { details, cover in
             let factory = makeFactory(
                 site: site, settings: settings, snapshot: LibrarySnapshot(books: [details]),
-                coversBySlug: cover.model.map { [details.book.slug: $0] } ?? [:], words: templates.words)
+                coversBySlug: cover.model.map { [details.book.slug: $0] } ?? [:], assetVersions: versions,
+                words: templates.words)
             return SiteBuilder.plannedBookPage(
                 slug: details.book.slug, factory: factory, notes: notes, theme: themePrint, templates: templates
             ) { details }
@@ -330,7 +332,7 @@ public struct SiteBuilder: Sendable {
                 uniqueKeysWithValues: zip(snapshot.authors, photos).compactMap { author, photo in
                     photo.model.map { (author.slug, $0) }
                 }),
-            words: templates.words)
+            assetVersions: AssetVersions(assets: theme.assets), words: templates.words)
         let pages = pagePlan(
             factory: factory, snapshot: snapshot, notes: notes, extraPages: extraPages,
             renderer: noteRenderer(settings), theme: themeFingerprint(theme, templates: templates),
@@ -358,13 +360,14 @@ public struct SiteBuilder: Sendable {
     /// The page models' factory of a build, in the site's words, with its goal and today's date.
     private func makeFactory(
         site: SiteModel, settings: SiteSettings, snapshot: LibrarySnapshot, coversBySlug: [String: CoverModel],
-        photosByAuthorSlug: [String: CoverModel] = [:], words: Words
+        photosByAuthorSlug: [String: CoverModel] = [:], assetVersions: AssetVersions, words: Words
     ) -> PageModelFactory {
         var factory = PageModelFactory(
             site: site, baseURL: settings.baseURL, snapshot: snapshot, coversBySlug: coversBySlug,
             photosByAuthorSlug: photosByAuthorSlug, words: words)
         factory.goal = settings.goal
         factory.namesOnOnePage = namesOnOnePage
+        factory.assetVersions = assetVersions
         factory.today = settings.goal == nil ? nil : library.clock.today
         return factory
     }

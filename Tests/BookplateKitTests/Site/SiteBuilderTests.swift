@@ -63,7 +63,7 @@ import Testing
         #expect(index.contains("href=\"authors/octavia-e-butler/index.html\""))
         #expect(!index.contains("href=\"/"))
         let book = try shelf.siteFile("books/fledgling/index.html")
-        #expect(book.contains("href=\"../../assets/style.css\""))
+        #expect(book.contains("href=\"../../assets/style.css?v=\(AssetVersions.builtIn.style)\""))
         #expect(
             book.contains(
                 "<img class=\"cover\" src=\"../../covers/fledgling-128.jpg\" srcset=\"../../covers/fledgling-128.jpg 128w\" sizes=\"(max-width: 40rem) 12rem, 16rem\" width=\"128\" height=\"194\""
