@@ -252,7 +252,7 @@ struct PageModelFactory: Sendable {
         ].compactMap { $0 }
         return HighlightModel(
             anchor: "h-\(highlight.id)", text: highlight.text, textHTML: HTMLAllowList.html(fromLines: highlight.text),
-            noteHTML: highlight.noteHTML(addresses: root.map { Highlight.noteAddresses(ofBook: slug, root: $0) }),
+            noteHTML: highlight.noteHTML(addresses: Highlight.noteAddresses(ofBook: slug, root: root)),
             place: place.isEmpty ? nil : place.joined(separator: " · "))
     }
 
@@ -556,10 +556,12 @@ extension Highlight {
     }
 
     /// The addresses of a note of a highlight of the book `slug` on a page whose way up to the
-    /// site's top is `root`.
-    static func noteAddresses(ofBook slug: String, root: String) -> (String) -> String {
-        { address in
-            guard RelativeAddress.isRelative(address) else { return address }
+    /// site's top is `root` (nil on its book's own page): a link to a folder of the build's pages
+    /// leads to its `index.html` (``NoteFolderLinks``).
+    static func noteAddresses(ofBook slug: String, root: String?) -> (String) -> String {
+        { written in
+            let address = NoteFolderLinks.toIndexPage(written, from: bookFolder(slug))
+            guard let root, RelativeAddress.isRelative(address) else { return address }
             return root + RelativeAddress.fromSiteTop(address, from: bookFolder(slug))
         }
     }
@@ -567,8 +569,9 @@ extension Highlight {
     /// The addresses of a note of a highlight of the book `slug` in a feed, where a relative
     /// address is read from the feed's own: each made whole with the site's `baseURL`.
     static func noteAddresses(ofBook slug: String, baseURL: URL) -> (String) -> String {
-        { address in
-            guard RelativeAddress.isRelative(address) else { return address }
+        { written in
+            guard RelativeAddress.isRelative(written) else { return written }
+            let address = NoteFolderLinks.toIndexPage(written, from: bookFolder(slug))
             let path = RelativeAddress.fromSiteTop(address, from: bookFolder(slug))
             // A first folder with a colon in its name (`notes:2024/`) would read as a scheme (found
             // by a review).
