@@ -92,6 +92,7 @@ package enum DefaultTheme {
         | `site.pages` | the reader's own pages (`content/pages/<name>.md`), by title: each `title` and `url` from the top of the site (`{{root}}{{url}}`); empty when there are none |
         | `site.creditsLead` | the words before them, with what joins them to the first: "book data from ", French's "données des livres d’" before Open Library; none when the shelf credits no catalog |
         | `canonical` | the page's own address when `site.yaml` sets `base_url` (none on `404.html`), for `<link rel="canonical">` |
+        | `assetVersions.style`, `assetVersions.search`, `assetVersions.favicon` | the first ten hex digits of the SHA-256 of `assets/style.css`, `assets/search.js` and `assets/favicon.svg` (yours where you have one), written after their addresses (`{{root}}assets/style.css?v={{assetVersions.style}}`): a changed file gets a new address, so no browser or CDN pairs new pages with the copy it holds of the old file (GitHub Pages lets them keep one ten minutes); the file keeps its name, and the query is read from `file://` too. A layout of yours that does not write them still renders, with the addresses as they were |
 
         Blocks of `layout.mustache` a page may fill: `head` (extra `<head>` content), `content`,
         `scripts` (before `</body>`), `description` (the meta description). The layout includes
@@ -155,10 +156,11 @@ package enum DefaultTheme {
 
         Files under `assets/` are published under `site/assets/`: `style.css`, `favicon.svg` (the open
         book each page names as its icon, outlined so that it shows on light and dark tab bars alike;
-        no `<style>` or script, as no SVG the site publishes may hold one), and `search.js`,
-        which loads
+        no `<style>` or script, as no SVG the site publishes may hold one), and `search.js`, each
+        linked with its `assetVersions` after its address, which loads
         `search-index.js` (named by its `data-index` attribute), which the build writes, the first time the
-        search box is used, and searches the shelf by title, author and shelf. It lists the books whose
+        search box is used (its address stays the same: it changes with every book, and an address that
+        changed with it would rewrite every page at every change), and searches the shelf by title, author and shelf. It lists the books whose
         title is the query first, then those whose title begins with it, then the entries in which every
         word of the query begins a word, then the rest, each group in the index's order (by title); it
         folds case, accents, the vowel points of Arabic and Hebrew and width (NFKD) in the query and
@@ -985,7 +987,7 @@ package enum DefaultTheme {
         {{/content}}
         {{$scripts}}
         {{^isEmpty}}
-        <script src="assets/search.js" data-index="search-index.js" data-loading="{{t.searchLoading}}" data-failed="{{t.searchFailed}}" data-found-one="{{t.searchFoundOne}}" data-found-other="{{t.searchFoundOther}}" data-highlights-one="{{t.searchHighlightsOne}}" data-highlights-other="{{t.searchHighlightsOther}}" data-quote-open="{{t.quoteOpen}}" data-quote-close="{{t.quoteClose}}" data-showing-first="{{t.searchShowingFirst}}" data-group="{{t.numberGroupSeparator}}"{{#searchCountForms}} {{attribute}}="{{text}}"{{/searchCountForms}}></script>
+        <script src="assets/search.js?v={{assetVersions.search}}" data-index="search-index.js" data-loading="{{t.searchLoading}}" data-failed="{{t.searchFailed}}" data-found-one="{{t.searchFoundOne}}" data-found-other="{{t.searchFoundOther}}" data-highlights-one="{{t.searchHighlightsOne}}" data-highlights-other="{{t.searchHighlightsOther}}" data-quote-open="{{t.quoteOpen}}" data-quote-close="{{t.quoteClose}}" data-showing-first="{{t.searchShowingFirst}}" data-group="{{t.numberGroupSeparator}}"{{#searchCountForms}} {{attribute}}="{{text}}"{{/searchCountForms}}></script>
         {{/isEmpty}}
         {{/scripts}}
         {{/layout}}
@@ -1002,8 +1004,8 @@ package enum DefaultTheme {
         <meta name="color-scheme" content="light dark">
         {{#canonical}}<link rel="canonical" href="{{.}}">{{/canonical}}
         <meta name="generator" content="Bookplate">
-        <link rel="stylesheet" href="{{root}}assets/style.css">
-        <link rel="icon" href="{{root}}assets/favicon.svg" type="image/svg+xml">
+        <link rel="stylesheet" href="{{root}}assets/style.css?v={{assetVersions.style}}">
+        <link rel="icon" href="{{root}}assets/favicon.svg?v={{assetVersions.favicon}}" type="image/svg+xml">
         {{#site.hasFeed}}
         <link rel="alternate" type="application/atom+xml" title="{{site.title}}" href="{{root}}feed.xml">
         {{/site.hasFeed}}

@@ -38,12 +38,13 @@ enum OlderThemes {
             "0f30a86ac5e266ac", "8c517604641bdcfc", "a5c1c51c1ce752e4", "ce7498646741a5d9", "e128ae05d2e38fc7",
         ],
         "index.mustache": [
-            "0a03b8aa27877b00", "1ee159f4b29e4775", "2fdc6fb5a740c2a8", "5954d2910df183e9", "657628a68bea0314",
-            "808001fa26e8f3b3", "abb01f7d98f22349", "b7a839da7f91fcd1", "da69ebd79bed70a1", "e88640d322130a2b",
+            "0a03b8aa27877b00", "1ee159f4b29e4775", "21e1c52a7bce3145", "2fdc6fb5a740c2a8", "5954d2910df183e9",
+            "657628a68bea0314", "808001fa26e8f3b3", "abb01f7d98f22349", "b7a839da7f91fcd1", "da69ebd79bed70a1",
+            "e88640d322130a2b",
         ],
         "layout.mustache": [
-            "14f0df062170acad", "3863e719c73d52a3", "6e35f6d67d074288", "9ae9184aa480aad5", "cfa7d7f38e276a98",
-            "ee6cda86c971760c",
+            "14f0df062170acad", "3863e719c73d52a3", "4cb052bbcaf2a8cb", "6e35f6d67d074288", "9ae9184aa480aad5",
+            "cfa7d7f38e276a98", "ee6cda86c971760c",
         ],
         "list.mustache": [
             "2d534e3d1bb98a93", "a2216746e44b8e05",

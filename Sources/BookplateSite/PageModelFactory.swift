@@ -17,6 +17,9 @@ struct PageModelFactory: Sendable {
     /// a site without one never depends on the date it is built).
     var goal: Int?
     var today: PartialDate?
+    /// The versions of the theme's assets, which every page links (the built-in theme's unless
+    /// the build's theme is set).
+    var assetVersions = AssetVersions.builtIn
     /// Books by author and by shelf, worked out once: pages look them up thousands of times.
     let index: SnapshotIndex
     /// Every shelf (tag) with at least one book, sorted by name.
@@ -88,7 +91,7 @@ struct PageModelFactory: Sendable {
     /// `content` as a whole page: `root` is the way from it up to the site's top, `title` its
     /// `<title>`.
     func page<Content>(_ content: Content, root: String, title: String) -> Page<Content> {
-        Page(root: root, site: site, pageTitle: title, content: content)
+        Page(root: root, site: site, pageTitle: title, assetVersions: assetVersions, content: content)
     }
 
     /// A page's `<title>`: `name`, then the site's title, each isolated when it holds
@@ -249,7 +252,7 @@ struct PageModelFactory: Sendable {
         ].compactMap { $0 }
         return HighlightModel(
             anchor: "h-\(highlight.id)", text: highlight.text, textHTML: HTMLAllowList.html(fromLines: highlight.text),
-            noteHTML: highlight.noteHTML(addresses: root.map { Highlight.noteAddresses(ofBook: slug, root: $0) }),
+            noteHTML: highlight.noteHTML(addresses: Highlight.noteAddresses(ofBook: slug, root: root)),
             place: place.isEmpty ? nil : place.joined(separator: " · "))
     }
 
@@ -553,10 +556,12 @@ extension Highlight {
     }
 
     /// The addresses of a note of a highlight of the book `slug` on a page whose way up to the
-    /// site's top is `root`.
-    static func noteAddresses(ofBook slug: String, root: String) -> (String) -> String {
-        { address in
-            guard RelativeAddress.isRelative(address) else { return address }
+    /// site's top is `root` (nil on its book's own page): a link to a folder of the build's pages
+    /// leads to its `index.html` (``NoteFolderLinks``).
+    static func noteAddresses(ofBook slug: String, root: String?) -> (String) -> String {
+        { written in
+            let address = NoteFolderLinks.toIndexPage(written, from: bookFolder(slug))
+            guard let root, RelativeAddress.isRelative(address) else { return address }
             return root + RelativeAddress.fromSiteTop(address, from: bookFolder(slug))
         }
     }
@@ -564,8 +569,9 @@ extension Highlight {
     /// The addresses of a note of a highlight of the book `slug` in a feed, where a relative
     /// address is read from the feed's own: each made whole with the site's `baseURL`.
     static func noteAddresses(ofBook slug: String, baseURL: URL) -> (String) -> String {
-        { address in
-            guard RelativeAddress.isRelative(address) else { return address }
+        { written in
+            guard RelativeAddress.isRelative(written) else { return written }
+            let address = NoteFolderLinks.toIndexPage(written, from: bookFolder(slug))
             let path = RelativeAddress.fromSiteTop(address, from: bookFolder(slug))
             // A first folder with a colon in its name (`notes:2024/`) would read as a scheme (found
             // by a review).

@@ -242,8 +242,9 @@ public struct SiteBuilder: Sendable {
 
     /// A fingerprint of what a build reads besides its files (notes, templates, covers and photos
     /// are stamped one by one): the library's identity, the settings, the built-in theme, where
-    /// the templates are, and this build of Bookplate. `revision` is the library's, read before
-    /// the build reads anything from it (a change made meanwhile is then seen by the next build).
+    /// the templates are, the reader's time zone where a page writes local times, and this build
+    /// of Bookplate. `revision` is the library's, read before the build reads anything from it (a
+    /// change made meanwhile is then seen by the next build).
     func inputFingerprint(settings: SiteSettings, revision: String) -> String {
         var fingerprint = Fingerprint()
         fingerprint.combine(Bookplate.programIdentity)
@@ -256,6 +257,11 @@ public struct SiteBuilder: Sendable {
         fingerprint.combine(requiresTemplatesFolder ? "required" : "optional")
         // A goal's pace changes with the day: the first build of each day makes the pages again.
         if settings.goal != nil { fingerprint.combine(library.clock.today.description) }
+        // The highlights feed, made only with a base URL, writes its times with the offsets of the
+        // reader's time zone: after `TZ=` changed, a build with nothing else to do kept the old
+        // offsets, which a full build replaced (found by an exploratory session). Its fingerprint
+        // is its text, so of every page only the feed is then written again.
+        if settings.baseURL != nil { fingerprint.combine(library.clock.timeZone.identifier) }
         for (path, text) in DefaultTheme.files.sorted(by: { $0.key < $1.key }) {
             fingerprint.combine(path)
             fingerprint.combine(text)
@@ -271,6 +277,7 @@ public struct SiteBuilder: Sendable {
     ) throws -> [PlannedOutput] {
         let themePrint = themeFingerprint(theme, templates: templates)
         let site = try siteModel(settings, words: templates.words, extraPages: extraPages)
+        let versions = AssetVersions(assets: theme.assets)
         // Their covers are as the last build left them (a changed cover is not a notes-only
         // build): their thumbnails are in the cache.
         let covers = CoverArt.covers(
@@ -278,7 +285,8 @@ public struct SiteBuilder: Sendable {
         return zip(books, covers).map { details, cover in
             let factory = makeFactory(
                 site: site, settings: settings, snapshot: LibrarySnapshot(books: [details]),
-                coversBySlug: cover.model.map { [details.book.slug: $0] } ?? [:], words: templates.words)
+                coversBySlug: cover.model.map { [details.book.slug: $0] } ?? [:], assetVersions: versions,
+                words: templates.words)
             return SiteBuilder.plannedBookPage(
                 slug: details.book.slug, factory: factory, notes: notes, theme: themePrint, templates: templates
             ) { details }
@@ -324,7 +332,7 @@ public struct SiteBuilder: Sendable {
                 uniqueKeysWithValues: zip(snapshot.authors, photos).compactMap { author, photo in
                     photo.model.map { (author.slug, $0) }
                 }),
-            words: templates.words)
+            assetVersions: AssetVersions(assets: theme.assets), words: templates.words)
         let pages = pagePlan(
             factory: factory, snapshot: snapshot, notes: notes, extraPages: extraPages,
             renderer: noteRenderer(settings), theme: themeFingerprint(theme, templates: templates),
@@ -352,13 +360,14 @@ public struct SiteBuilder: Sendable {
     /// The page models' factory of a build, in the site's words, with its goal and today's date.
     private func makeFactory(
         site: SiteModel, settings: SiteSettings, snapshot: LibrarySnapshot, coversBySlug: [String: CoverModel],
-        photosByAuthorSlug: [String: CoverModel] = [:], words: Words
+        photosByAuthorSlug: [String: CoverModel] = [:], assetVersions: AssetVersions, words: Words
     ) -> PageModelFactory {
         var factory = PageModelFactory(
             site: site, baseURL: settings.baseURL, snapshot: snapshot, coversBySlug: coversBySlug,
             photosByAuthorSlug: photosByAuthorSlug, words: words)
         factory.goal = settings.goal
         factory.namesOnOnePage = namesOnOnePage
+        factory.assetVersions = assetVersions
         factory.today = settings.goal == nil ? nil : library.clock.today
         return factory
     }

@@ -31,7 +31,11 @@ struct SiteNotes: Sendable {
     /// The HTML of the note of `slug`, read from its file now; nil when it shows nothing.
     func html(forSlug slug: String) throws -> SanitizedHTML? {
         let markdown = try read(slug)
-        let html = renderer(forSlug: slug, markdown: markdown).render(markdown)
+        // Written from its book's page: a link to a folder of the build's pages leads to its page.
+        let folder = String(PageModelFactory.bookURL(slug).dropLast("index.html".count))
+        let html = renderer(forSlug: slug, markdown: markdown).render(markdown) {
+            NoteFolderLinks.toIndexPage($0, from: folder)
+        }
         return SiteNotes.showsNothing(html.html) ? nil : html
     }
 

@@ -12,10 +12,12 @@ struct Page<Content: Sendable & Encodable>: Sendable, Encodable {
     var site: SiteModel
     /// The page's `<title>`.
     var pageTitle: String
+    /// What the layout writes after the addresses of the theme's assets.
+    var assetVersions: AssetVersions
     var content: Content
 
     private enum CodingKeys: String, CodingKey {
-        case root, site, pageTitle
+        case root, site, pageTitle, assetVersions
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -23,6 +25,7 @@ struct Page<Content: Sendable & Encodable>: Sendable, Encodable {
         try container.encode(root, forKey: .root)
         try container.encode(site, forKey: .site)
         try container.encode(pageTitle, forKey: .pageTitle)
+        try container.encode(assetVersions, forKey: .assetVersions)
         // The content's fields go into the same record as the three above.
         try content.encode(to: encoder)
     }

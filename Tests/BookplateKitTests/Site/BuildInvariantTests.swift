@@ -67,8 +67,8 @@ struct ReaderWorld {
     enum Action: CaseIterable {
         case addBook, editBook, changeReads, changeHighlights, removeBook, editNote, editNoteKeepingSizeAndTime,
             removeNote, orphanNote, editPage, removePage
-        case addOrReplaceCover, removeCover, changeSettings, changeBaseURL, buildForAnotherAddress, changeTemplate,
-            removeTemplateOverride
+        case addOrReplaceCover, removeCover, changeSettings, changeBaseURL, buildForAnotherAddress, changeTimeZone,
+            changeTemplate, removeTemplateOverride
         case backUpLibrary, restoreLibrary, deleteOutputFile, changeOutputFile, restoreOlderOutputFile
         case strayFileInAFolderOfTheSite, folderInPlaceOfAnOutputFile
         case replaceSiteWithAnOlderOne, deleteSite, killBuildAfterItsSwap, build, fullBuild
@@ -78,6 +78,8 @@ struct ReaderWorld {
     static let authors = ["Octavia E. Butler", "Susanna Clarke", "Frank Herbert", "Jane Austen", "Toni Morrison"]
     static let covers = ["google-books-thumbnail-fledgling.jpg", "google-books-thumbnail-the-maid.jpg"]
     static let baseURLs = ["https://example.org/shelf/", "https://books.example.net/", "http://localhost:8000/a/b/"]
+    /// Zones whose offsets differ, summer time or none, and by half an hour.
+    static let timeZones = ["UTC", "America/New_York", "Asia/Kolkata", "Australia/Adelaide"]
 
     var random: SeededRandom
     /// Whether the shelf's builds write from inside the site folder (``SiteWriter/writesInside``).
@@ -92,6 +94,9 @@ struct ReaderWorld {
     let paths: ShelfPaths
     let reference: ShelfPaths
     var log: [String] = []
+    /// The reader's time zone, as `TZ` gives it to every command; the highlights feed writes its
+    /// offsets.
+    var timeZone = TimeZone(identifier: "UTC") ?? .gmt
     private var libraryBackups: [Data] = []
     private var olderSites: [[String: Data]] = []
 
@@ -130,7 +135,8 @@ struct ReaderWorld {
 
     /// The library, opened for one action and closed after it, as each command does.
     func withLibrary<T>(_ work: (Library) throws -> T) throws -> T {
-        try work(try Library.open(at: paths.library, create: true, clock: .fixed(TemporaryShelf.fixedDate)))
+        try work(
+            try Library.open(at: paths.library, create: true, clock: .fixed(TemporaryShelf.fixedDate, in: timeZone)))
     }
 
     func slugs() throws -> [String] {
@@ -298,6 +304,8 @@ struct ReaderWorld {
                 builder.baseURLOverride = address
                 _ = try builder.build()
             }
+        case .changeTimeZone:
+            timeZone = TimeZone(identifier: pick(Self.timeZones)) ?? timeZone
         case .changeTemplate:
             let footer = "<footer>Kept by hand, round \(Int.random(in: 0...3, using: &random))</footer>\n"
             try write(footer, to: paths.templates.appendingPathComponent("partials/footer.mustache"))

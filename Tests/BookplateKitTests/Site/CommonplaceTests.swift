@@ -212,7 +212,7 @@ import Testing
         ] {
             let page = try shelf.siteFile(path)
             for expected in [
-                #"<a href="\#(root)books/persuasion/">Persuasion</a>"#,
+                #"<a href="\#(root)books/persuasion/index.html">Persuasion</a>"#,
                 #"<a href="\#(root)books/emma/#h-1">the end</a>"#,
                 #"<img src="\#(root)books/emma/map.png" alt="a map" />"#,
             ] + unchanged {
@@ -225,7 +225,7 @@ import Testing
         }
         let feed = try shelf.siteFile("highlights/feed.xml")
         for expected in [
-            "&lt;a href=&quot;https://books.example.org/shelf/books/persuasion/&quot;&gt;Persuasion",
+            "&lt;a href=&quot;https://books.example.org/shelf/books/persuasion/index.html&quot;&gt;Persuasion",
             "&lt;a href=&quot;https://books.example.org/shelf/books/emma/#h-1&quot;&gt;the end",
             "&lt;img src=&quot;https://books.example.org/shelf/books/emma/map.png&quot;",
             "&lt;a href=&quot;https://example.org/austen&quot;", "&lt;a href=&quot;/index.html&quot;",
@@ -243,7 +243,8 @@ import Testing
         #expect(built == (try IncrementalBuildTests().fullBuild(of: shelf, settings: settings)))
     }
 
-    /// On the book's own page, a highlight's note is shown as written.
+    /// On the book's own page, a highlight's note is shown as written, but for a link to a folder
+    /// of the build's pages, which leads to its `index.html` (see ``NoteFolderLinks``).
     @Test func aHighlightsNoteOnItsBooksPageIsAsWritten() throws {
         let shelf = try Self.shelfWithHighlights(1)
         try shelf.library.addBook(NewBook(title: "Persuasion", authors: ["Jane Austen"]))
@@ -251,7 +252,8 @@ import Testing
             NewHighlight(text: "Badly done, Emma!", note: "Compare [Persuasion](../persuasion/).", source: .reader),
             toBook: "emma")
         try shelf.build()
-        #expect(try shelf.siteFile("books/emma/index.html").contains(#"<a href="../persuasion/">Persuasion</a>"#))
+        #expect(
+            try shelf.siteFile("books/emma/index.html").contains(#"<a href="../persuasion/index.html">Persuasion</a>"#))
         #expect(RelativeAddress.fromSiteTop("../../../up.html?a=1#b", from: "books/emma/") == "../up.html?a=1#b")
         #expect(RelativeAddress.fromSiteTop("./a/./b/../c", from: "books/emma/") == "books/emma/a/c")
         #expect(RelativeAddress.fromSiteTop("..", from: "books/emma/") == "books/")

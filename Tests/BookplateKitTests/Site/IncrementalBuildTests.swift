@@ -52,6 +52,41 @@ import Testing
         #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try fullBuild(of: shelf)))
     }
 
+    /// The style sheet, the search script and the icon kept one address whatever they held: after
+    /// a change to templates/assets/style.css, a browser or a CDN holding the old sheet (GitHub
+    /// Pages lets them keep it ten minutes) showed the new pages with it, and the pages were not
+    /// even written again (found by an exploratory session). Every page now links each by an
+    /// address with a digest of its content (`assets/style.css?v=…`), and a changed sheet rewrites
+    /// the pages as a full build makes them. A layout of the reader's that writes no digest still
+    /// renders, linking the sheet as before.
+    @Test func aChangedStyleSheetIsLinkedByANewAddress() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        let sheet = shelf.paths.templates.appendingPathComponent("assets/style.css")
+        let version = { (css: Data) in String(ContentHash.sha256Hex(of: [UInt8](css)).prefix(10)) }
+        let original = try Data(contentsOf: sheet)
+        #expect(
+            try shelf.siteFile("books/kindred/index.html").contains(
+                "href=\"../../assets/style.css?v=\(version(original))\""))
+        let changed = original + Data(".book-card { border: 2px solid red }\n".utf8)
+        try changed.write(to: sheet)
+        try shelf.build(settings: FixtureShelf.settings)
+        #expect(
+            try shelf.siteFile("books/kindred/index.html").contains(
+                "href=\"../../assets/style.css?v=\(version(changed))\""))
+        let index = try shelf.siteFile("index.html")
+        #expect(index.contains("href=\"assets/style.css?v=\(version(changed))\""))
+        #expect(index.contains("<script src=\"assets/search.js?v="))
+        #expect(index.contains("href=\"assets/favicon.svg?v="))
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try fullBuild(of: shelf)))
+        let layout = shelf.paths.templates.appendingPathComponent("layout.mustache")
+        let older = try String(contentsOf: layout, encoding: .utf8).replacingOccurrences(
+            of: "?v={{assetVersions.style}}", with: "")
+        try Data(older.utf8).write(to: layout)
+        try shelf.build(settings: FixtureShelf.settings)
+        #expect(try shelf.siteFile("books/kindred/index.html").contains("href=\"../../assets/style.css\""))
+    }
+
     /// A sitemap holds at most 50,000 addresses; one file listed every page, and a shelf of 50,000
     /// books has 67,000 (found by an exploratory session). Past the limit, sitemap.xml lists its
     /// parts; back under it, the parts go, as a full build has none.
@@ -257,6 +292,31 @@ import Testing
             ])
         #expect(report.filesWritten == rewritten.count)
         #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try fullBuild(of: shelf)))
+    }
+
+    /// The highlights feed writes its times with the offsets of the reader's time zone, but after
+    /// the zone changed (`TZ=…`) a build with nothing else to do kept the old offsets, which a full
+    /// build replaced: the build's state did not know the feed depends on the zone (found by an
+    /// exploratory session). The zone's identifier is now one of the build's inputs, and of the
+    /// whole site only the feed is written again.
+    @Test func aNewTimeZoneRewritesTheHighlightsFeedAlone() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        #expect(try shelf.siteFile("highlights/feed.xml").contains(":00Z</updated>"))
+        let before = try modificationDates(shelf.paths.site)
+        Thread.sleep(forTimeInterval: 0.01)
+        let york = try #require(TimeZone(identifier: "America/New_York"))
+        let movedLibrary = try Library.open(
+            at: shelf.paths.library, clock: .fixed(TemporaryShelf.fixedDate, in: york))
+        let report = try SiteBuilder(library: movedLibrary, paths: shelf.paths, settings: FixtureShelf.settings).build()
+        let after = try modificationDates(shelf.paths.site)
+        #expect(after.filter { before[$0.key] != $0.value }.keys.sorted() == ["highlights/feed.xml"])
+        #expect(report.filesWritten == 1)
+        #expect(try shelf.siteFile("highlights/feed.xml").contains("-05:00</updated>"))
+        var full = shelf.paths
+        full.site = try TestPaths.temporaryFolder("full").appendingPathComponent("site")
+        try SiteBuilder(library: movedLibrary, paths: full, settings: FixtureShelf.settings).build()
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try TemporaryShelf.snapshot(of: full.site)))
     }
 
     @Test func aRemovedBookTakesItsPagesAlong() throws {

@@ -63,7 +63,7 @@ import Testing
         #expect(index.contains("href=\"authors/octavia-e-butler/index.html\""))
         #expect(!index.contains("href=\"/"))
         let book = try shelf.siteFile("books/fledgling/index.html")
-        #expect(book.contains("href=\"../../assets/style.css\""))
+        #expect(book.contains("href=\"../../assets/style.css?v=\(AssetVersions.builtIn.style)\""))
         #expect(
             book.contains(
                 "<img class=\"cover\" src=\"../../covers/fledgling-128.jpg\" srcset=\"../../covers/fledgling-128.jpg 128w\" sizes=\"(max-width: 40rem) 12rem, 16rem\" width=\"128\" height=\"194\""
@@ -78,6 +78,48 @@ import Testing
             FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent("assets/style.css").path))
         #expect(
             FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent(SiteWriter.markerName).path))
+    }
+
+    /// The README's own example of a note link, `[Children of Dune](../children-of-dune/)`, opened
+    /// a folder's listing from `file://`, where every link Bookplate writes ends in `index.html`
+    /// (found by an exploratory session). A relative link from a note, a highlight's note or a page
+    /// of the reader's to a folder that is one of the build's pages now leads to its
+    /// `index.html`, its query and fragment kept; a link to a folder of the reader's own, to a
+    /// file, or out of the site is left as written.
+    @Test func aNoteLinkToAFolderOfTheSiteLeadsToItsPage() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.writeNote(
+            "[Fledgling](../fledgling/), [the author](../../authors/octavia-e-butler/#books), "
+                + "[the shelf](../..), [read](../../read/?a=1), [2025](../../stats/2025/), [back](.), "
+                + "[pictures](../../images/), ![map](../../images/map.png), [books](../), "
+                + "[a page](../fledgling/index.html), [out](../../../elsewhere/) and [web](https://example.org/a/).",
+            slug: "kindred")
+        _ = try shelf.library.addHighlight(
+            NewHighlight(text: "A passage.", note: "See [Fledgling](../fledgling/).", source: .reader),
+            toBook: "kindred")
+        try FileManager.default.createDirectory(at: shelf.paths.pages, withIntermediateDirectories: true)
+        try Data("# About\n\nMy [sci-fi](../../shelves/sci-fi/) and [photos](../../images/).\n".utf8).write(
+            to: shelf.paths.pages.appendingPathComponent("about.md"))
+        try shelf.build(settings: FixtureShelf.settings)
+        let book = try shelf.siteFile("books/kindred/index.html")
+        for expected in [
+            #"<a href="../fledgling/index.html">Fledgling</a>"#,
+            #"<a href="../../authors/octavia-e-butler/index.html#books">the author</a>"#,
+            #"<a href="../../index.html">the shelf</a>"#, #"<a href="../../read/index.html?a=1">read</a>"#,
+            #"<a href="../../stats/2025/index.html">2025</a>"#, #"<a href="./index.html">back</a>"#,
+            #"<a href="../../images/">pictures</a>"#, #"<img src="../../images/map.png" alt="map" />"#,
+            #"<a href="../">books</a>"#, #"<a href="../fledgling/index.html">a page</a>"#,
+            #"<a href="../../../elsewhere/">out</a>"#, #"<a href="https://example.org/a/">web</a>"#,
+            #"<a href="../fledgling/index.html">Fledgling</a>."#,
+        ] {
+            #expect(book.contains(expected), "\(expected)")
+        }
+        #expect(
+            try shelf.siteFile("highlights/index.html").contains(
+                #"<a href="../books/fledgling/index.html">Fledgling</a>"#))
+        let page = try shelf.siteFile("pages/about/index.html")
+        #expect(page.contains(#"<a href="../../shelves/sci-fi/index.html">sci-fi</a>"#))
+        #expect(page.contains(#"<a href="../../images/">photos</a>"#))
     }
 
     /// No page named its own address, so a search engine saw `/books/x/` and

@@ -314,7 +314,7 @@ import Testing
             let separator = String(words.number(12_345).dropFirst(2).dropLast(3))
             #expect(!separator.isEmpty && words.number(12_345) == "12\(separator)345")
             let script = try #require(
-                try shelf.siteFile("index.html").components(separatedBy: "<script src=\"assets/search.js\"").last)
+                try shelf.siteFile("index.html").components(separatedBy: "<script src=\"assets/search.js?v=").last)
             let attributes = script.prefix { $0 != ">" }
             #expect(attributes.contains(" data-group=\"\(separator)\""), "\(language)")
             // Spanish leaves four digits whole, on the pages and in the search alike.
