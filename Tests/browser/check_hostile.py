@@ -628,7 +628,10 @@ def allowed_scripts(runner, clean):
                 allowed["src"].add(os.path.normpath(os.path.relpath(page.parent / index.group(1), site)))
                 allowed["injected"].add(os.path.normpath(os.path.relpath(page.parent / index.group(1), site)))
             if src:
-                allowed["src"].add(os.path.normpath(os.path.relpath(page.parent / src.group(1), site)))
+                # By its file: the page links it with its version (`search.js?v=…`), and a script
+                # met in the browser is read by the path it was loaded from.
+                path = urllib.parse.unquote(urllib.parse.urlsplit(src.group(1)).path)
+                allowed["src"].add(os.path.normpath(os.path.relpath(page.parent / path, site)))
             else:
                 allowed["inline"].add(kind.group(1).lower() if kind else "")
     return allowed
