@@ -448,6 +448,16 @@ import Testing
         let shelf = try TemporaryShelf()
         try shelf.library.addBook(NewBook(title: "Kindred", authors: ["Octavia E. Butler"]))
         _ = try shelf.library.importHighlights(file(noting: "opening line"))
+        let moved = try shelfMovedByTheJSONExport(from: shelf)
+        for library in [shelf.library, moved.library] {
+            let summary = try library.importHighlights(file(noting: "opening line, edited on the device"))
+            #expect(summary.updated == 1 && summary.unchanged == 0)
+            #expect(try library.highlights(ofBook: "kindred").map(\.note) == ["opening line, edited on the device"])
+        }
+    }
+
+    /// A fresh shelf that imported `shelf`'s JSON export, checked to export the same bytes again.
+    func shelfMovedByTheJSONExport(from shelf: TemporaryShelf) throws -> TemporaryShelf {
         let json = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).json()
         let moved = try TemporaryShelf()
         let exported = moved.root.appendingPathComponent("export.json")
@@ -457,11 +467,7 @@ import Testing
         let exportedAgain = try LibraryExporter(library: moved.library, notes: NoteStore(folder: moved.paths.notes))
             .json()
         #expect(exportedAgain == json, "\(GoldenFiles.readableDiff(json, exportedAgain))")
-        for library in [shelf.library, moved.library] {
-            let summary = try library.importHighlights(file(noting: "opening line, edited on the device"))
-            #expect(summary.updated == 1 && summary.unchanged == 0)
-            #expect(try library.highlights(ofBook: "kindred").map(\.note) == ["opening line, edited on the device"])
-        }
+        return moved
     }
 
     /// After a move by the JSON export, importing the same Goodreads CSV again in the new shelf
@@ -479,15 +485,7 @@ import Testing
         edit.owned = .some(false)
         try shelf.library.editBook(slug: "dune", edit)
         try shelf.library.editBook(slug: "good-omens", BookEdit(status: .reading))
-        let json = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).json()
-        let moved = try TemporaryShelf()
-        let exported = moved.root.appendingPathComponent("export.json")
-        try json.write(to: exported)
-        _ = try ShelfImport(library: moved.library, notes: NoteStore(folder: moved.paths.notes))
-            .run(file: exported, as: .bookplate)
-        let exportedAgain = try LibraryExporter(library: moved.library, notes: NoteStore(folder: moved.paths.notes))
-            .json()
-        #expect(exportedAgain == json, "\(GoldenFiles.readableDiff(json, exportedAgain))")
+        let moved = try shelfMovedByTheJSONExport(from: shelf)
         for (library, notes) in [(shelf.library, shelf.paths.notes), (moved.library, moved.paths.notes)] {
             let again = try ShelfImport(library: library, notes: NoteStore(folder: notes)).run(
                 file: csv, as: .goodreads)
