@@ -33,8 +33,6 @@ struct BookplateCommand: AsyncParsableCommand {
     /// ArgumentParser's own `main`, but for errors written through ``Terminal``: a message can
     /// quote a title or a catalog's answer.
     static func main() async {
-        // Before any other thread runs: it changes the environment for a moment.
-        URLSessionTransport.makeSharedCookieStorageInPlace()
         if let message = CommandSuggestions.messageForArgumentNotUTF8()
             ?? CommandSuggestions.message(for: Array(CommandLine.arguments.dropFirst()))
         {
@@ -69,6 +67,10 @@ struct BookplateCommand: AsyncParsableCommand {
         if case .failure(let problem) = ShelfPaths.currentFolder(followingShell: false) {
             Terminal.exit(withError: ShelfLocationError(problem))
         }
+        // Before any other thread runs, as it changes the environment for a moment; only for a
+        // command that asks the catalogs, as the others make no transport (every command made
+        // Foundation's cookie storage on start).
+        if command is AsksTheCatalogs { URLSessionTransport.makeSharedCookieStorageInPlace() }
         do {
             var running = command
             if var asyncCommand = running as? AsyncParsableCommand {
@@ -93,3 +95,14 @@ struct BookplateCommand: AsyncParsableCommand {
         }
     }
 }
+
+/// A command that may ask the catalogs over the network: `main` readies the process for its
+/// transport before it runs (``URLSessionTransport/makeSharedCookieStorageInPlace()``).
+protocol AsksTheCatalogs {}
+
+extension SearchCommand: AsksTheCatalogs {}
+extension AddCommand: AsksTheCatalogs {}
+extension EditCommand: AsksTheCatalogs {}
+extension EditionsCommand: AsksTheCatalogs {}
+extension RefreshCommand: AsksTheCatalogs {}
+extension ImportCommand: AsksTheCatalogs {}
