@@ -82,6 +82,11 @@ public struct BookFinder: Sendable {
             throw failures.count > 1 ? CatalogError.allFailed(failures) : first
         }
         results.warnings = failures
+        for (catalog, outcome) in [(CatalogName.googleBooks, fromGoogle), (.openLibrary, fromOpenLibrary)] {
+            if case .success(let page)? = outcome, !page.dropped.isEmpty {
+                results.warnings.append(.valuesLeftOut(catalog, paths: page.dropped.map(\.path)))
+            }
+        }
         let googleCandidates = (try? fromGoogle?.get().candidates) ?? []
         let openLibraryCandidates = (try? fromOpenLibrary?.get().candidates) ?? []
         // Up to `limit` rows from each catalog, merged: cutting the merged list would lose rows
@@ -213,6 +218,10 @@ public struct BookFinder: Sendable {
             }
             sources.edition = editions
         }
+        for record in [sources.google, sources.work, sources.edition].compactMap({ $0 }) where !record.dropped.isEmpty {
+            let catalog: CatalogName = record.source == .google ? .googleBooks : .openLibrary
+            warnings.append(.valuesLeftOut(catalog, paths: record.dropped.map(\.path)))
+        }
         let authors = try await resolveAuthors(sources: sources, warnings: &warnings)
         var found = BookMerger.merge(sources, authors: authors)
         found.coverCandidates = covers.coverCandidates(
@@ -257,6 +266,9 @@ public struct BookFinder: Sendable {
             }
             do {
                 let record = try await openLibrary.author(key: key)
+                if !record.dropped.isEmpty {
+                    warnings.append(.valuesLeftOut(.openLibrary, paths: record.dropped.map(\.path)))
+                }
                 // A record that names another person is not this author's: the catalog's name is
                 // kept, without the record's key, bio or photo.
                 if !fallbackName.isEmpty,

@@ -35,6 +35,10 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
     /// An author record the catalog named is gone (or deleted, with no name): the book is kept
     /// with the name the edition gives (`name`), or without that author (a warning).
     case authorRecordGone(CatalogName, key: String, name: String?)
+    /// Values in a record that could not be used (a page count of 1e30, bytes that are not
+    /// UTF-8), left out: the rest of the record is kept (a warning). Where each stood, as
+    /// `volumeInfo.pageCount`.
+    case valuesLeftOut(CatalogName, paths: [String])
     /// Every catalog asked failed, each for its own reason.
     indirect case allFailed([CatalogError])
 
@@ -43,7 +47,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
         case .badURL(let catalog, _), .unreachable(let catalog, _), .timedOut(let catalog),
             .httpStatus(let catalog, _), .undecodable(let catalog, _), .notFound(let catalog, _),
             .tooLarge(let catalog, _), .cut(let catalog, _, _, _), .waitAsked(let catalog, _, _),
-            .authorRecordGone(let catalog, _, _):
+            .authorRecordGone(let catalog, _, _), .valuesLeftOut(let catalog, _):
             catalog
         case .allFailed(let errors):
             errors.first?.catalog ?? .googleBooks
@@ -83,6 +87,9 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
             "\(catalog.rawValue) has no record of the author \(key): they are named '\(name)', as the edition credits them, without their details"
         case .authorRecordGone(let catalog, let key, nil):
             "\(catalog.rawValue) has no record of the author \(key), and nothing names them: the book is kept without that author"
+        case .valuesLeftOut(let catalog, let paths):
+            "\(catalog.rawValue) sent \(paths.count == 1 ? "a value" : "values") Bookplate cannot use, left out: "
+                + paths.listed(showing: 5)
         case .allFailed(let errors):
             "no catalog answered: " + errors.map(\.description).joined(separator: "; ")
         }

@@ -43,6 +43,8 @@ public struct CatalogSearchPage: Sendable, Equatable {
     public var candidates: [BookCandidate]
     /// How many the catalog says it has in all.
     public var totalFound: Int
+    /// What in the answer could not be used and was left out.
+    public var dropped: [DroppedValue] = []
 }
 
 /// An author as a catalog names them on a book: the name, and Open Library's key when known.
@@ -88,6 +90,8 @@ public struct CatalogBook: Sendable, Equatable {
     /// Whom the edition credits, as printed ("F. Scott Fitzgerald."): the name of an author whose
     /// record is gone.
     public var byStatement: String?
+    /// What in the catalog's record could not be used and was left out.
+    public var dropped: [DroppedValue] = []
 
     public init(source: FieldSource, title: String?) {
         self.source = source
@@ -111,6 +115,8 @@ public struct CatalogAuthor: Sendable, Equatable {
     public var photoID: Int?
     public var links: [AuthorLink] = []
     public var works: [NewWork]
+    /// What in the catalog's record could not be used and was left out.
+    public var dropped: [DroppedValue] = []
 
     public init(key: String, name: String) {
         self.key = key
@@ -163,27 +169,64 @@ func catalogURL(_ base: String, _ path: String, _ query: [(String, String)] = []
     return url
 }
 
-/// Decodes a catalog's JSON, turning a failure into `undecodable` naming the field.
-func decodeCatalogJSON<T: Decodable>(_ type: T.Type, from data: Data, catalog: CatalogName) throws(CatalogError) -> T {
+/// A catalog's answer as read: the value, and what in it could not be used and was left out.
+struct CatalogReading<Value> {
+    var value: Value
+    var dropped: [DroppedValue]
+
+    /// What was left out of the row at `index` of the answer's list of rows.
+    func dropped(inRow index: Int) -> [DroppedValue] { dropped.filter { $0.row == index } }
+}
+
+/// Decodes a catalog's JSON, leaving out the values that cannot be used (see `Lenient`) and
+/// turning any other failure into `undecodable` naming the field.
+func decodeCatalogJSON<T: Decodable>(_ type: T.Type, from data: Data, catalog: CatalogName) throws(CatalogError)
+    -> CatalogReading<T>
+{
+    // Bytes that are not UTF-8 made the whole answer "not JSON": they are read as U+FFFD, and
+    // the text that holds one is left out.
+    let repaired = String(validating: data, as: UTF8.self) == nil
+    let dropped = DroppedValues(repaired: repaired, catalog: catalog)
     let decoder = JSONDecoder()
     // Open Library's keys are snake_case (`isbn_13`, `cover_i`); Google's camelCase keys pass unchanged.
     decoder.keyDecodingStrategy = .convertFromSnakeCase
+    decoder.userInfo[.droppedValues] = dropped
     do {
-        return try decoder.decode(type, from: data)
+        let value = try decoder.decode(type, from: repaired ? Data(String(decoding: data, as: UTF8.self).utf8) : data)
+        return CatalogReading(value: value, dropped: dropped.all)
     } catch let DecodingError.keyNotFound(key, context) {
-        throw .undecodable(catalog, field: "missing \(path(context.codingPath + [key]))")
+        throw .undecodable(catalog, field: "missing \(catalog.path(context.codingPath + [key]))")
     } catch let DecodingError.typeMismatch(_, context) {
-        throw .undecodable(catalog, field: "unexpected value at \(path(context.codingPath))")
+        throw .undecodable(catalog, field: "unexpected value at \(catalog.path(context.codingPath))")
     } catch let DecodingError.valueNotFound(_, context) {
-        throw .undecodable(catalog, field: "null at \(path(context.codingPath))")
+        throw .undecodable(catalog, field: "null at \(catalog.path(context.codingPath))")
     } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
-        throw .undecodable(catalog, field: "bad value at \(path(context.codingPath))")
+        throw .undecodable(catalog, field: "bad value at \(catalog.path(context.codingPath))")
     } catch {
         throw .undecodable(catalog, field: "not JSON")
     }
 }
 
-private func path(_ keys: [any CodingKey]) -> String {
-    keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(
-        in: CharacterSet(charactersIn: "."))
+extension CatalogName {
+    /// Where a value stands in this catalog's answer, by the catalog's own names:
+    /// `docs[3].first_publish_year` (the decoder's keys are camelCase).
+    func path(_ keys: [any CodingKey]) -> String {
+        let path = keys.map { key in
+            key.intValue.map { "[\($0)]" } ?? "."
+                + (self == .openLibrary ? key.stringValue.snakeCased : key.stringValue)
+        }
+        return String(path.joined().drop { $0 == "." })
+    }
+}
+
+extension String {
+    /// `firstPublishYear` as `first_publish_year`.
+    fileprivate var snakeCased: String {
+        var result = ""
+        for character in self {
+            if character.isUppercase, !result.isEmpty { result.append("_") }
+            result += character.lowercased()
+        }
+        return result
+    }
 }

@@ -31,7 +31,14 @@ struct SearchCommand: AsyncParsableCommand {
         // A command line with nothing to do is a usage error (64), as `edit` with nothing to change is.
         guard !query.isEmpty else { throw ValidationError(SearchError.emptyQuery.description) }
         let results = try await shelf.finder().search(query, sources: source, limit: limit, page: page)
-        for warning in results.warnings { Terminal.warning("\(warning) — showing the other catalog's results") }
+        for warning in results.warnings {
+            // A catalog that failed; one whose rows lost a value still shows them.
+            if case .valuesLeftOut = warning {
+                Terminal.warning("\(warning)")
+            } else {
+                Terminal.warning("\(warning) — showing the other catalog's results")
+            }
+        }
         // Outside a shelf the results are shown but not kept: nothing is created but by `init`. In
         // a shelf that cannot be written they are shown, with a warning that `add N` cannot pick.
         let paths = try? shelf.paths

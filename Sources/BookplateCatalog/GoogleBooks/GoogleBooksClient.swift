@@ -22,18 +22,21 @@ public struct GoogleBooksClient: Sendable {
         -> CatalogSearchPage
     {
         var candidates: [BookCandidate] = []
+        var dropped: [DroppedValue] = []
         var total = 0
         var start = offset
         while candidates.count < limit {
             let count = min(GoogleBooksClient.pageLimit, limit - candidates.count)
             let response: GoogleVolumes
             do {
-                response = try await fetch(
+                let reading = try await fetch(
                     GoogleVolumes.self, "/volumes",
                     [
                         ("q", query.googleQuery), ("startIndex", String(start)), ("maxResults", String(count)),
                         ("printType", "books"),
                     ], what: "search")
+                response = reading.value
+                dropped += reading.dropped
             } catch .notFound {
                 // A search always exists; a 404 means the address is wrong.
                 throw .httpStatus(.googleBooks, status: 404)
@@ -51,13 +54,16 @@ public struct GoogleBooksClient: Sendable {
             // Google's totalItems is an estimate: a short page is the real end.
             if items.count < count || start >= total { break }
         }
-        return CatalogSearchPage(candidates: candidates, totalFound: max(total, candidates.count))
+        return CatalogSearchPage(candidates: candidates, totalFound: max(total, candidates.count), dropped: dropped)
     }
 
     /// The full record of one volume.
     public func volume(id: String) async throws(CatalogError) -> CatalogBook {
         let escaped = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? id
-        return try await fetch(GoogleVolume.self, "/volumes/\(escaped)", [], what: "volume \(id)").book
+        let reading = try await fetch(GoogleVolume.self, "/volumes/\(escaped)", [], what: "volume \(id)")
+        var book = reading.value.book
+        book.dropped = reading.dropped
+        return book
     }
 
     /// The volumes of this ISBN (usually one). Google answers `isbn:` with near matches too
@@ -65,9 +71,11 @@ public struct GoogleBooksClient: Sendable {
     /// its identifiers, is one, or a book added by ISBN took another book's details and cover.
     /// The volume's ISBN is then the one asked for.
     public func volumes(isbn: ISBN) async throws(CatalogError) -> [CatalogBook] {
-        let found = try await fetch(GoogleVolumes.self, "/volumes", [("q", "isbn:\(isbn.isbn13)")]).items ?? []
-        return found.filter { $0.listedISBNs.contains(isbn) }.map { volume in
+        let reading = try await fetch(GoogleVolumes.self, "/volumes", [("q", "isbn:\(isbn.isbn13)")])
+        let found = (reading.value.items ?? []).enumerated()
+        return found.filter { $0.element.listedISBNs.contains(isbn) }.map { row, volume in
             var book = volume.book
+            book.dropped = reading.dropped(inRow: row)
             book.isbn13 = isbn.isbn13
             book.isbn10 = isbn.isbn10
             return book
@@ -77,13 +85,15 @@ public struct GoogleBooksClient: Sendable {
     private func fetch<T: Decodable>(
         _ type: T.Type, _ path: String, _ query: [(String, String)], what: String = "such record"
     )
-        async throws(CatalogError) -> T
+        async throws(CatalogError) -> CatalogReading<T>
     {
         let publicURL = try catalogURL(baseURL, path, query, catalog: .googleBooks)
         let url = try catalogURL(baseURL, path, query + (apiKey.map { [("key", $0)] } ?? []), catalog: .googleBooks)
         return try await http.get(url, from: .googleBooks, cacheKey: publicURL.absoluteString, what: what) {
             body throws(CatalogError) in
             try decodeCatalogJSON(type, from: body, catalog: .googleBooks)
+        } isWhole: {
+            $0.dropped.isEmpty
         }
     }
 }
@@ -103,26 +113,27 @@ extension CatalogQuery {
 // MARK: - Transfer types: Google's JSON, private to this file.
 
 private struct GoogleVolumes: Decodable {
-    var totalItems: Int?
-    var items: [GoogleVolume]?
+    @Lenient var totalItems: Int?
+    /// Left out when there are none.
+    @Each var items: [GoogleVolume]?
 }
 
 private struct GoogleVolume: Decodable {
     var id: String
-    var volumeInfo: GoogleVolumeInfo?
+    @Lenient var volumeInfo: GoogleVolumeInfo?
 
     struct GoogleVolumeInfo: Decodable {
-        var title: String?
-        var subtitle: String?
-        var authors: [String]?
-        var publisher: String?
-        var publishedDate: String?
-        var description: String?
-        var industryIdentifiers: [Identifier]?
-        var pageCount: Int?
-        var categories: [String]?
-        var imageLinks: [String: String]?
-        var language: String?
+        @Lenient var title: String?
+        @Lenient var subtitle: String?
+        @Each var authors: [String]?
+        @Lenient var publisher: String?
+        @Lenient var publishedDate: String?
+        @Lenient var description: String?
+        @Each var industryIdentifiers: [Identifier]?
+        @Lenient var pageCount: Int?
+        @Each var categories: [String]?
+        @Lenient var imageLinks: [String: String]?
+        @Lenient var language: String?
     }
 
     struct Identifier: Decodable {

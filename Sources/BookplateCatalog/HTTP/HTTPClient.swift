@@ -51,13 +51,14 @@ public struct HTTPClient: Sendable {
     /// an answer cut short (a Content-Length smaller than the body, a connection dropped
     /// mid-body), or one with a number out of range, was kept for a week, and the catalog was not
     /// asked again while it lasted (found by an exploratory session). A captive portal's page
-    /// sent with 200 is no JSON either.
+    /// sent with 200 is no JSON either. Nor is one `isWhole` finds wanting (values left out of
+    /// it) kept: the catalog is asked again next time, the kept answer serving only offline.
     public func get<Value>(
         _ url: URL, from catalog: CatalogName, cacheKey: String? = nil, what: String = "such record",
-        decode: (Data) throws(CatalogError) -> Value
+        decode: (Data) throws(CatalogError) -> Value, isWhole: (Value) -> Bool = { _ in true }
     ) async throws(CatalogError) -> Value {
         if let cacheKey, let cached = cache?.entry(for: cacheKey), cached.isFresh {
-            if let value = try? decode(cached.body) { return value }
+            if let value = try? decode(cached.body), isWhole(value) { return value }
             cache?.remove(cacheKey)
         }
         let body: Data
@@ -76,7 +77,9 @@ public struct HTTPClient: Sendable {
             throw error
         }
         let value = try decode(body)
-        if let cacheKey { cache?.store(body, for: cacheKey) }
+        if let cacheKey {
+            if isWhole(value) { cache?.store(body, for: cacheKey) } else { cache?.remove(cacheKey) }
+        }
         return value
     }
 

@@ -28,7 +28,7 @@ public struct OpenLibraryClient: Sendable {
         if let author = query.author, !author.isEmpty { parameters.append(("author", author)) }
         if let isbn = query.isbn, !isbn.isEmpty { parameters.append(("isbn", ISBN.parse(isbn)?.isbn13 ?? isbn)) }
         parameters += [("fields", OpenLibraryClient.searchFields), ("limit", String(limit)), ("page", String(page))]
-        let response: OLSearch
+        let response: CatalogReading<OLSearch>
         do {
             response = try await fetch(OLSearch.self, "/search.json", parameters)
         } catch .notFound {
@@ -38,14 +38,15 @@ public struct OpenLibraryClient: Sendable {
         // No more rows than asked for: a catalog that sent 100,000 kept `search` busy for hours
         // (found by an exploratory session).
         return CatalogSearchPage(
-            candidates: response.docs.compactMap(\.candidate).prefix(limit).map { $0 },
-            totalFound: response.numFound ?? response.docs.count)
+            candidates: response.value.docs.compactMap(\.candidate).prefix(limit).map { $0 },
+            totalFound: response.value.numFound ?? response.value.docs.count, dropped: response.dropped)
     }
 
     /// A work, with the edition-independent facts: title, description, subjects, covers, authors.
     public func work(key: String) async throws(CatalogError) -> CatalogBook {
         let (work, finalKey) = try await fetchFollowingRedirects(OLRecord.self, kind: "works", key: key, letter: "W")
-        var book = work.book(source: .openLibrary)
+        var book = work.value.book(source: .openLibrary)
+        book.dropped = work.dropped
         book.openLibraryWorkKey = finalKey
         book.openLibraryEditionKey = nil
         return book
@@ -58,9 +59,10 @@ public struct OpenLibraryClient: Sendable {
         let response = try await fetch(
             OLEntries<OLRecord>.self, "/works/\(try OpenLibraryClient.checkedKey(key, kind: "W"))/editions.json",
             [("limit", String(limit)), ("offset", String(offset))], what: "work \(key)")
-        return response.entries.compactMap { record in
+        return response.value.entries.enumerated().compactMap { row, record in
             guard let editionKey = record.key.flatMap({ OpenLibraryKey.valid($0, kind: "M") }) else { return nil }
             var book = record.book(source: .openLibrary)
+            book.dropped = response.dropped(inRow: row)
             book.openLibraryEditionKey = editionKey
             book.openLibraryWorkKey = book.openLibraryWorkKey ?? OpenLibraryKey.bare(key)
             return CatalogEdition(key: editionKey, book: book, languages: record.languageCodes)
@@ -70,14 +72,17 @@ public struct OpenLibraryClient: Sendable {
     /// One edition by its key (`OL7353617M`).
     public func edition(key: String) async throws(CatalogError) -> CatalogBook {
         let (record, finalKey) = try await fetchFollowingRedirects(OLRecord.self, kind: "books", key: key, letter: "M")
-        var book = record.book(source: .openLibrary)
+        var book = record.value.book(source: .openLibrary)
+        book.dropped = record.dropped
         book.openLibraryEditionKey = finalKey
         return book
     }
 
     /// The edition with this ISBN; Open Library answers `/isbn/` with a redirect to the edition.
     public func edition(isbn: ISBN) async throws(CatalogError) -> CatalogBook {
-        let record = try await fetch(OLRecord.self, "/isbn/\(isbn.isbn13).json", [], what: "edition with ISBN \(isbn)")
+        let reading = try await fetch(
+            OLRecord.self, "/isbn/\(isbn.isbn13).json", [], what: "edition with ISBN \(isbn)")
+        let record = reading.value
         // An edition that lists its ISBNs must list the one asked for: another book's record is
         // no answer. One that lists several is this ISBN's, not the first listed.
         let listed = ((record.isbn13 ?? []) + (record.isbn10 ?? [])).compactMap(ISBN.parse)
@@ -85,6 +90,7 @@ public struct OpenLibraryClient: Sendable {
             throw CatalogError.notFound(.openLibrary, what: "edition with ISBN \(isbn)")
         }
         var book = record.book(source: .openLibrary)
+        book.dropped = reading.dropped
         if !listed.isEmpty {
             book.isbn13 = isbn.isbn13
             book.isbn10 = isbn.isbn10
@@ -95,17 +101,19 @@ public struct OpenLibraryClient: Sendable {
 
     /// An author, with up to `workLimit` of their works.
     public func author(key: String, workLimit: Int = 20) async throws(CatalogError) -> CatalogAuthor {
-        let (record, finalKey) = try await fetchFollowingRedirects(
+        let (reading, finalKey) = try await fetchFollowingRedirects(
             OLAuthorRecord.self, kind: "authors", key: key, letter: "A")
+        let record = reading.value
         // A record with no name (a deleted one, `/type/delete`) is none: its key became the
         // author's name and slug (found by an exploratory session).
         guard let name = (record.name ?? record.personalName)?.nilIfBlank, record.type?.key != "/type/delete" else {
             throw .notFound(.openLibrary, what: "record \(finalKey)")
         }
         var author = CatalogAuthor(key: finalKey, name: name)
+        author.dropped = reading.dropped
         author.otherNames =
             ([record.personalName, record.fullerName].compactMap { $0 }
-            + (record.alternateNames ?? []).compactMap { $0 })
+            + (record.alternateNames ?? []))
             .prefix(50).map(\.trimmedForStorage).filter { !$0.isEmpty }
         author.bio = record.bio?.value.normalisedText
         author.birthDate = record.birthDate?.nilIfBlank
@@ -136,12 +144,14 @@ public struct OpenLibraryClient: Sendable {
             let response = try await fetch(
                 OLEntries<OLWorkEntry>.self, "/authors/\(try OpenLibraryClient.checkedKey(key, kind: "A"))/works.json",
                 [("limit", String(page)), ("offset", String(offset))], what: "author \(key)")
-            let found = response.entries.compactMap(\.work)
+            // A work left out of the list is no loss worth a warning: the author's page lists
+            // the others.
+            let found = response.value.entries.compactMap(\.work)
             works += found
-            offset += response.entries.count
+            offset += response.value.entries.count
             // A page with no usable work ends the list: else a catalog answering every page with the
             // same unusable entries and a huge `size` would be asked again and again, without end.
-            if found.isEmpty || offset >= (response.size ?? 0) { break }
+            if found.isEmpty || offset >= (response.value.size ?? 0) { break }
         }
         return works
     }
@@ -150,7 +160,7 @@ public struct OpenLibraryClient: Sendable {
     public func searchAuthors(name: String, limit: Int = 5) async throws(CatalogError) -> [AuthorReference] {
         let response = try await fetch(
             OLAuthorSearch.self, "/search/authors.json", [("q", name), ("limit", String(limit))])
-        return response.docs.compactMap { doc in
+        return response.value.docs.compactMap { doc in
             guard let key = doc.key.flatMap({ OpenLibraryKey.valid($0, kind: "A") }), let name = doc.name else {
                 return nil
             }
@@ -167,11 +177,11 @@ public struct OpenLibraryClient: Sendable {
 
     private func fetchFollowingRedirects<T: Decodable & OLRedirecting>(
         _ type: T.Type, kind: String, key: String, letter: Character
-    ) async throws(CatalogError) -> (T, String) {
+    ) async throws(CatalogError) -> (CatalogReading<T>, String) {
         var current = try OpenLibraryClient.checkedKey(key, kind: letter)
         for _ in 0...OpenLibraryClient.maximumRedirects {
             let record = try await fetch(type, "/\(kind)/\(current).json", [], what: "record \(current)")
-            guard let location = record.redirectLocation else { return (record, current) }
+            guard let location = record.value.redirectLocation else { return (record, current) }
             guard let next = OpenLibraryKey.valid(location, kind: letter) else {
                 throw .undecodable(.openLibrary, field: "redirect to '\(location)'")
             }
@@ -183,12 +193,14 @@ public struct OpenLibraryClient: Sendable {
     private func fetch<T: Decodable>(
         _ type: T.Type, _ path: String, _ query: [(String, String)], what: String = "such record"
     )
-        async throws(CatalogError) -> T
+        async throws(CatalogError) -> CatalogReading<T>
     {
         let url = try catalogURL(baseURL, path, query, catalog: .openLibrary)
         return try await http.get(url, from: .openLibrary, cacheKey: url.absoluteString, what: what) {
             body throws(CatalogError) in
             try decodeCatalogJSON(type, from: body, catalog: .openLibrary)
+        } isWhole: {
+            $0.dropped.isEmpty
         }
     }
 }
@@ -219,19 +231,19 @@ protocol OLRedirecting {
 }
 
 private struct OLSearch: Decodable {
-    var numFound: Int?
-    var docs: [Doc]
+    @Lenient var numFound: Int?
+    @Rows var docs: [Doc]
 
     struct Doc: Decodable {
         var key: String?
-        var title: String?
-        var subtitle: String?
-        var authorName: [String]?
-        var firstPublishYear: Int?
-        var isbn: [String]?
-        var language: [String]?
-        var publisher: [String]?
-        var coverI: Int?
+        @Lenient var title: String?
+        @Lenient var subtitle: String?
+        @Each var authorName: [String]?
+        @Lenient var firstPublishYear: Int?
+        @Each var isbn: [String]?
+        @Each var language: [String]?
+        @Each var publisher: [String]?
+        @Lenient var coverI: Int?
 
         var candidate: BookCandidate? {
             guard let key = key.flatMap({ OpenLibraryKey.valid($0, kind: "W") }), let title else { return nil }
@@ -250,14 +262,14 @@ private struct OLSearch: Decodable {
 }
 
 private struct OLEntries<Entry: Decodable>: Decodable {
-    var entries: [Entry]
-    var size: Int?
+    @Rows var entries: [Entry]
+    @Lenient var size: Int?
 }
 
 private struct OLWorkEntry: Decodable {
     var key: String?
-    var title: String?
-    var firstPublishDate: String?
+    @Lenient var title: String?
+    @Lenient var firstPublishDate: String?
 
     var work: NewWork? {
         guard let key = key.flatMap({ OpenLibraryKey.valid($0, kind: "W") }), let title else { return nil }
@@ -272,23 +284,23 @@ private struct OLRecord: Decodable, OLRedirecting {
     var key: String?
     var type: OLKey?
     var location: String?
-    var title: String?
-    var subtitle: String?
-    var description: OLText?
-    var covers: [Int]?
-    var subjects: [String]?
-    var authors: [OLAuthorLink]?
-    var works: [OLKey]?
-    var publishers: [String]?
-    var publishDate: String?
-    var firstPublishDate: String?
-    var numberOfPages: Int?
-    var languages: [OLKey]?
-    var isbn13: [String]?
-    var isbn10: [String]?
-    var physicalFormat: String?
-    var series: [String?]?
-    var byStatement: String?
+    @Lenient var title: String?
+    @Lenient var subtitle: String?
+    @Lenient var description: OLText?
+    @Each var covers: [Int]?
+    @Each var subjects: [String]?
+    @Each var authors: [OLAuthorLink]?
+    @Each var works: [OLKey]?
+    @Each var publishers: [String]?
+    @Lenient var publishDate: String?
+    @Lenient var firstPublishDate: String?
+    @Lenient var numberOfPages: Int?
+    @Each var languages: [OLKey]?
+    @Each var isbn13: [String]?
+    @Each var isbn10: [String]?
+    @Lenient var physicalFormat: String?
+    @Each var series: [String]?
+    @Lenient var byStatement: String?
 
     var redirectLocation: String? { type?.key == "/type/redirect" ? location : nil }
 
@@ -325,7 +337,7 @@ private struct OLRecord: Decodable, OLRedirecting {
         // fiction", "Heyne science fiction & fantasy -- Bd. 06/4400"): only one that names a
         // place — as a title does ("Dune Chronicles, #1") or a library catalog ("Gibsons
         // Cyberspace trilogi -- 1") — is taken for a series of the story's.
-        book.series = (series ?? []).compactMap { $0 }.prefix(20).flatMap { entry in
+        book.series = (series ?? []).prefix(20).flatMap { entry in
             SeriesPlace.split(title: "x (\(entry.replacingOccurrences(of: " -- ", with: ", #")))").series
         }
         return book
@@ -344,15 +356,15 @@ private struct OLAuthorRecord: Decodable, OLRedirecting {
     var key: String?
     var type: OLKey?
     var location: String?
-    var name: String?
-    var personalName: String?
-    var fullerName: String?
-    var alternateNames: [String?]?
-    var bio: OLText?
-    var birthDate: String?
-    var deathDate: String?
-    var photos: [Int]?
-    var links: [Link]?
+    @Lenient var name: String?
+    @Lenient var personalName: String?
+    @Lenient var fullerName: String?
+    @Each var alternateNames: [String]?
+    @Lenient var bio: OLText?
+    @Lenient var birthDate: String?
+    @Lenient var deathDate: String?
+    @Each var photos: [Int]?
+    @Each var links: [Link]?
 
     struct Link: Decodable {
         var title: String?
@@ -363,11 +375,11 @@ private struct OLAuthorRecord: Decodable, OLRedirecting {
 }
 
 private struct OLAuthorSearch: Decodable {
-    var docs: [Doc]
+    @Rows var docs: [Doc]
 
     struct Doc: Decodable {
         var key: String?
-        var name: String?
+        @Lenient var name: String?
     }
 }
 

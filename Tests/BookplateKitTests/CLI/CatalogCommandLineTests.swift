@@ -444,6 +444,26 @@ import Testing
         await server.stop()
     }
 
+    /// A value a catalog sent that cannot be used is left out with a warning that says which; the
+    /// row is shown, and the warning does not say the other catalog's results stand alone.
+    @Test func searchSaysWhatACatalogSentThatWasLeftOut() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        await server.on(
+            "/openlibrary/search.json",
+            .text(
+                #"{"numFound": 1, "docs": [{"key": "/works/OL59863W", "title": "The Left Hand of Darkness", "#
+                    + #""first_publish_year": 1e30}]}"#))
+        let (bookplate, _) = try shelf(server)
+        let result = try await bookplate.run("search", "--title", "left hand", "--source", "openlibrary")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr
+                == "warning: Open Library sent a value Bookplate cannot use, left out: docs[0].first_publish_year\n")
+        #expect(result.stdout.contains("The Left Hand of Darkness"))
+        await server.stop()
+    }
+
     /// Every `--json` speaks alike: a `version`, one named payload, a book's fields named as in
     /// `show` wherever a book appears, and empty fields as `null`.
     @Test func everyCommandSpeaksTheSameJSON() async throws {

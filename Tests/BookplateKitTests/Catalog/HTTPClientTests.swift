@@ -128,10 +128,11 @@ import Testing
 
     @Test func aWrongTypeNamesTheField() async throws {
         let server = try await StubCatalogServer.start()
-        await server.on("/google/books/v1/volumes", .text(#"{"totalItems": "many", "items": []}"#))
+        // What identifies a record cannot be left out as a value can (CatalogLeftOutValueTests).
+        await server.on("/google/books/v1/volumes/x", .text(#"{"id": 5, "volumeInfo": {"title": "T"}}"#))
         let google = GoogleBooksClient(http: client(server), baseURL: server.base + "/google/books/v1")
-        await #expect(throws: CatalogError.undecodable(.googleBooks, field: "unexpected value at totalItems")) {
-            try await google.search(CatalogQuery(text: "x"), limit: 10)
+        await #expect(throws: CatalogError.undecodable(.googleBooks, field: "unexpected value at id")) {
+            try await google.volume(id: "x")
         }
         await server.stop()
     }
