@@ -202,7 +202,7 @@ public struct CoverFetcher: Sendable {
         if let directory = opendir(path) {
             defer { closedir(directory) }
             while let entry = readdir(directory) {
-                let file = entry.pointee.name
+                let file = entry.name
                 guard fstatat(dirfd(directory), file, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG
                 else { continue }
                 files.append(file)

@@ -4,16 +4,24 @@
     import Darwin
 #endif
 
-extension dirent {
+/// A directory entry's name is read from the entry where `readdir` left it, never from a copy of
+/// it: `pointee` copies all 280 bytes of `struct dirent` (or 256 of `d_name`), while the system
+/// writes only as much of each entry as its name needs, so the copy of the last entries of a long
+/// listing read past the end of the listing's buffer. Where that buffer ended a page, a build
+/// died of SIGSEGV (once in CI, on a 1,236-book shelf; AddressSanitizer reported every listing
+/// of `site/books/`: found by a review with sanitizers).
+extension UnsafeMutablePointer<dirent> {
     /// The entry's name, as `readdir` gives it (bytes that are no UTF-8 shown as U+FFFD).
-    package var name: String {
-        withUnsafeBytes(of: d_name) { buffer in String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self) }
-    }
+    package var name: String { String(cString: RawEntry.name(of: self)) }
 
     /// The entry's name when its bytes are UTF-8; nil when they are not, as a file system allows
     /// any bytes but `/` and NUL: such a name cannot be spelled as a path in a `String`.
-    package var exactName: String? {
-        withUnsafeBytes(of: d_name) { buffer in String(validating: buffer.prefix { $0 != 0 }, as: UTF8.self) }
+    package var exactName: String? { String(validatingCString: RawEntry.name(of: self)) }
+
+    /// The bytes of the entry's name, its closing NUL included, as the system's calls take them.
+    package var nameBytes: [CChar] {
+        let name = RawEntry.name(of: self)
+        return Array(UnsafeBufferPointer(start: name, count: strlen(name) + 1))
     }
 }
 
@@ -35,9 +43,9 @@ package enum RawEntry {
 
     /// Whether `entry` is `.` or `..`.
     private static func isDots(_ entry: UnsafeMutablePointer<dirent>) -> Bool {
-        withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-            bytes[0] == UInt8(ascii: ".") && (bytes[1] == 0 || (bytes[1] == UInt8(ascii: ".") && bytes[2] == 0))
-        }
+        let name = name(of: entry)
+        return name[0] == CChar(UInt8(ascii: "."))
+            && (name[1] == 0 || (name[1] == CChar(UInt8(ascii: ".")) && name[2] == 0))
     }
 
     /// Removes the entry `name` of `folder`, as ``remove(_:in:)-(UnsafeMutablePointer<dirent>,_)``.

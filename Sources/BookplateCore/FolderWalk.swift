@@ -50,7 +50,7 @@ package enum FolderWalk {
         var placeholders: [String] = []
         var notUTF8: [String] = []
         while let entry = readdir(directory) {
-            let name = entry.pointee.name
+            let name = entry.name
             if name.hasPrefix(".") {
                 if let original = ICloudPlaceholder.original(of: name) { placeholders.append(original) }
                 continue
@@ -58,7 +58,7 @@ package enum FolderWalk {
             var info = stat()
             guard fstatat(dirfd(directory), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
                 // Its lossy name names no file; its bytes do.
-                if entry.pointee.exactName == nil,
+                if entry.exactName == nil,
                     fstatat(dirfd(directory), RawEntry.name(of: entry), &info, AT_SYMLINK_NOFOLLOW) == 0
                 {
                     notUTF8.append(name)

@@ -65,7 +65,7 @@ package enum TreeRemoval {
         var names: [String] = []
         while let entry = readdir(directory) {
             // A name that is no UTF-8 cannot be spelled as a path: removed here, by its bytes.
-            guard let name = entry.pointee.exactName else {
+            guard let name = entry.exactName else {
                 RawEntry.remove(entry, in: dirfd(directory))
                 continue
             }

@@ -121,7 +121,7 @@ enum CoverArt {
         defer { closedir(directory) }
         var lines: [String] = []
         while let entry = readdir(directory) {
-            let name = entry.pointee.name
+            let name = entry.name
             guard !name.hasPrefix("."), let dot = name.lastIndex(of: "."), dot > name.startIndex,
                 ImageInfo.fileExtensions.contains(name[name.index(after: dot)...].lowercased())
             else { continue }

@@ -99,10 +99,9 @@ enum SiteFolders {
             while let entry = readdir(listing) {
                 // Asked of a name that is no UTF-8 as it shows: never one of Bookplate's, so a
                 // reader's own at the top of the site, and a stray in Bookplate's folders.
-                let name = entry.pointee.exactName ?? entry.pointee.name
+                let name = entry.exactName ?? entry.name
                 if name == "." || name == ".." || keeps(prefix + name) { continue }
-                let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-                strays.append((name, bytes.map { CChar(bitPattern: $0) } + [0]))
+                strays.append((name, entry.nameBytes))
             }
             for stray in strays {
                 var files: [String] = []

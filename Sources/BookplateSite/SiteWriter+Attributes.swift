@@ -72,7 +72,7 @@ extension SiteWriter {
         guard let listing = opendir(new) else { return }
         defer { closedir(listing) }
         while let entry = readdir(listing) {
-            guard let name = entry.pointee.exactName, name != ".", name != ".." else { continue }
+            guard let name = entry.exactName, name != ".", name != ".." else { continue }
             let isFolder = entry.pointee.d_type == UInt8(DT_DIR)
             let isUnknown = entry.pointee.d_type == UInt8(DT_UNKNOWN)
             guard isFolder || isUnknown || (files && entry.pointee.d_type == UInt8(DT_REG)) else { continue }

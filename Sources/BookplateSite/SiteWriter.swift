@@ -279,7 +279,7 @@ struct SiteWriter: Sendable {
         if let listing = opendir(target.path) {
             defer { closedir(listing) }
             while let entry = readdir(listing) {
-                guard let name = entry.pointee.exactName else {
+                guard let name = entry.exactName else {
                     try SiteWriter.linkByBytes(entry, of: listing, into: staging.path)
                     continue
                 }
@@ -513,7 +513,7 @@ struct SiteWriter: Sendable {
         let failure = into < 0 ? errno : RawEntry.link(entry, from: dirfd(directory), to: into)
         guard failure == 0 else {
             throw SiteError.unwritable(
-                path: URL(fileURLWithPath: destination + "/" + entry.pointee.name).relativePathForDisplay,
+                path: URL(fileURLWithPath: destination + "/" + entry.name).relativePathForDisplay,
                 reason: String(cString: strerror(failure)))
         }
     }
@@ -532,7 +532,7 @@ struct SiteWriter: Sendable {
         defer { closedir(directory) }
         var kept = false
         while let entry = readdir(directory) {
-            guard let name = entry.pointee.exactName else {
+            guard let name = entry.exactName else {
                 // A name that is no UTF-8 cannot be spelled as a path: a reader's entry is linked
                 // by its bytes; in Bookplate's folders it is a stray, left out as any other.
                 if relative.isEmpty || keeping == nil { try linkByBytes(entry, of: directory, into: destination) }
