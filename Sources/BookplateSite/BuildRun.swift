@@ -778,6 +778,22 @@ struct BuildRun {
         return names
     }
 
+    /// The notes of `orphans` that belong to no book still, as the build ends. A `remove` commits
+    /// the book's removal, then sets its note aside, and a `restore` brings the note back, then
+    /// the book: a build in between was told to rename the book's own note or move it away,
+    /// which, during a restore, would part the note from its book (found by an exploratory
+    /// session). A note whose book one of them is moving (``RemovalUnderWay``), is on the shelf
+    /// again, or whose file is gone, is left out of the report (the state keeps what was read).
+    private func stillOrphans(_ orphans: [String]) -> [String] {
+        guard !orphans.isEmpty else { return [] }
+        let moving = RemovalUnderWay.slugBeingMoved(in: builder.stateFolder)
+        let onShelf = Set(((try? builder.library.books(slugs: orphans)) ?? []).map(\.book.slug))
+        return orphans.filter { slug in
+            slug != moving && !onShelf.contains(slug)
+                && FileManager.default.fileExists(atPath: paths.notes.appendingPathComponent("\(slug).md").path)
+        }
+    }
+
     /// Whether an import is writing its notes as this build runs (``ImportUnderWay``): the notes
     /// of no book are then, most likely, the import's, their books not yet in the library, and
     /// are one line (``importUnderWayLine(_:)``) in place of a line each telling the reader to
@@ -857,7 +873,7 @@ struct BuildRun {
         let authorCount = self.authorCount ?? counts?.authors
         let fileCount = kind == .upToDate ? (previous?.files.count ?? 0) : files.count
         let pageCount = (kind == .upToDate ? previous?.files : files)?.keys.filter { $0.hasSuffix(".html") }.count ?? 0
-        let orphans = reportedOrphanNotes
+        let orphans = stillOrphans(reportedOrphanNotes)
         let underWay = importUnderWay
         return BuildReport(
             kind: kind, pageCount: pageCount, bookCount: bookCount,
