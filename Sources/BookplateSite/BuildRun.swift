@@ -115,6 +115,10 @@ struct BuildRun {
         library = builder.paths.library.standardizedFileURL.path
     }
 
+    /// Whether a note was moved or removed as its page was made: the page was made without it,
+    /// and the state says so (``markVanishedNotes()``).
+    private(set) var notesVanished = false
+
     /// Whether the build is done: the site was found up to date.
     var isFinished: Bool { kind == .upToDate }
 
@@ -493,6 +497,7 @@ struct BuildRun {
         var notes = SiteNotes(
             store: NoteStore(folder: paths.notes), renderer: renderer,
             importedHashes: renderer.allowsRawHTML ? try builder.library.importedNoteHashes() : [:])
+        notes.beforeReading = builder.beforeReadingNote
         // Where raw HTML is allowed, how a note is rendered hangs on the library too (an imported
         // note is rendered safely until the reader edits it): only a build of notes alone, which
         // finds the library unchanged, keeps those fingerprints.
@@ -584,6 +589,7 @@ struct BuildRun {
         defer { outputs = SitePlan() }
         do {
             try write()
+            markVanishedNotes()
         } catch let error as BuildError {
             throw error
         } catch {
@@ -626,6 +632,18 @@ struct BuildRun {
             self.previous = nil
             notesRendered = outputs.count { rendersNote($0.path) }
             try stageAll()
+        }
+    }
+
+    /// The notes gone as their pages were made: each page, made without its note, is saved with
+    /// a stamp no file has, and the note too, so that the next build (``SiteBuilder/build(_:)``
+    /// starts one at once) finds both changed and makes the page as the note is then.
+    private mutating func markVanishedNotes() {
+        guard let vanished = notes?.vanished.all, !vanished.isEmpty else { return }
+        notesVanished = true
+        for slug in vanished {
+            files[PageModelFactory.bookURL(slug)]?.stamp = .gone
+            noteStamps[slug] = .gone
         }
     }
 
