@@ -10,12 +10,15 @@ import Foundation
 /// back, then commits. Either cut short between the two steps (killed) leaves a removed book whose
 /// files are still in place, which ``finishInterrupted()`` sets aside at the next command: the
 /// book stays removed, as the library says, and `restore` brings it back whole. A step that fails
-/// with an error is undone at once.
+/// with an error is undone at once. A command between its two steps holds the shelf's
+/// ``RemovalUnderWay`` lock, so that nothing takes it for one cut short while it runs.
 public struct BookRemoval: Sendable {
     public var library: Library
     public var notes: NoteStore
     /// The folder of the shelf's covers.
     public var covers: URL
+    /// The shelf's state folder, where `remove` and `restore` hold their lock.
+    public var stateFolder: URL
     /// When the book was removed, as the kept copy and the set-aside file names say.
     public var clock: WallClock
 
@@ -24,6 +27,7 @@ public struct BookRemoval: Sendable {
         self.library = library
         self.notes = NoteStore(folder: paths.notes)
         self.covers = paths.covers
+        self.stateFolder = paths.stateFolder
         self.clock = clock ?? library.clock
     }
 
@@ -51,6 +55,10 @@ public struct BookRemoval: Sendable {
         // set aside: the book would go and its note turn up later as a note of no book (found by a
         // review).
         try notes.checkFolderIsThere()
+        // Held until the note and cover are aside: a command started meanwhile finished this
+        // removal itself, racing it for the files (see finishInterrupted).
+        let underWay = RemovalUnderWay.begin(slug: slug, in: stateFolder)
+        defer { withExtendedLifetime(underWay) {} }
         let now = clock.now()
         let note = notes.url(forSlug: slug)
         let image = CoverFetcher.existingImage(named: slug, in: covers)
@@ -103,6 +111,11 @@ public struct BookRemoval: Sendable {
     public func restore(_ removed: RemovedBook) throws -> Restored {
         try notes.checkFolderIsThere()
         let slug = removed.slug
+        // Held until the library has the book back: a restore waits for the library (behind an
+        // import, say) with its note already back, and any command started meanwhile took it for
+        // one cut short and set the note aside again, for good (found by an exploratory session).
+        let underWay = RemovalUnderWay.begin(slug: slug, in: stateFolder)
+        defer { withExtendedLifetime(underWay) {} }
         // Before any file moves: brought back over a book that took the slug since, the note and
         // cover would be that book's until the library refused.
         try library.checkRestorable(removed)
@@ -128,7 +141,13 @@ public struct BookRemoval: Sendable {
     /// it set aside now, under the name the library keeps. Then the book is removed with its
     /// files, as the library says, and no note or cover sits in `.removed/` beside a book on the
     /// shelf. Nothing to do costs one query.
+    ///
+    /// Only once no `remove` or `restore` runs (``RemovalUnderWay``): one that is between its two
+    /// steps is not cut short, and is left to finish; the next command finishes what it leaves.
     public func finishInterrupted() {
+        let turn = RemovalUnderWay.finishing(in: stateFolder)
+        if case .heldByAnother = turn { return }
+        defer { withExtendedLifetime(turn) {} }
         guard let copies = try? library.removedFilesOfSlugsNoBookHas() else { return }
         // The copy whose files are missing from `.removed/` is the one cut short: not always the
         // latest of its slug, as `restore` may bring back an older one.

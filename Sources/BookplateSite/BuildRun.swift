@@ -115,6 +115,10 @@ struct BuildRun {
         library = builder.paths.library.standardizedFileURL.path
     }
 
+    /// Whether a note was moved or removed as its page was made: the page was made without it,
+    /// and the state says so (``markVanishedNotes()``).
+    private(set) var notesVanished = false
+
     /// Whether the build is done: the site was found up to date.
     var isFinished: Bool { kind == .upToDate }
 
@@ -493,6 +497,7 @@ struct BuildRun {
         var notes = SiteNotes(
             store: NoteStore(folder: paths.notes), renderer: renderer,
             importedHashes: renderer.allowsRawHTML ? try builder.library.importedNoteHashes() : [:])
+        notes.beforeReading = builder.beforeReadingNote
         // Where raw HTML is allowed, how a note is rendered hangs on the library too (an imported
         // note is rendered safely until the reader edits it): only a build of notes alone, which
         // finds the library unchanged, keeps those fingerprints.
@@ -584,6 +589,7 @@ struct BuildRun {
         defer { outputs = SitePlan() }
         do {
             try write()
+            markVanishedNotes()
         } catch let error as BuildError {
             throw error
         } catch {
@@ -626,6 +632,18 @@ struct BuildRun {
             self.previous = nil
             notesRendered = outputs.count { rendersNote($0.path) }
             try stageAll()
+        }
+    }
+
+    /// The notes gone as their pages were made: each page, made without its note, is saved with
+    /// a stamp no file has, and the note too, so that the next build (``SiteBuilder/build(_:)``
+    /// starts one at once) finds both changed and makes the page as the note is then.
+    private mutating func markVanishedNotes() {
+        guard let vanished = notes?.vanished.all, !vanished.isEmpty else { return }
+        notesVanished = true
+        for slug in vanished {
+            files[PageModelFactory.bookURL(slug)]?.stamp = .gone
+            noteStamps[slug] = .gone
         }
     }
 
@@ -778,6 +796,22 @@ struct BuildRun {
         return names
     }
 
+    /// The notes of `orphans` that belong to no book still, as the build ends. A `remove` commits
+    /// the book's removal, then sets its note aside, and a `restore` brings the note back, then
+    /// the book: a build in between was told to rename the book's own note or move it away,
+    /// which, during a restore, would part the note from its book (found by an exploratory
+    /// session). A note whose book one of them is moving (``RemovalUnderWay``), is on the shelf
+    /// again, or whose file is gone, is left out of the report (the state keeps what was read).
+    private func stillOrphans(_ orphans: [String]) -> [String] {
+        guard !orphans.isEmpty else { return [] }
+        let moving = RemovalUnderWay.slugBeingMoved(in: builder.stateFolder)
+        let onShelf = Set(((try? builder.library.books(slugs: orphans)) ?? []).map(\.book.slug))
+        return orphans.filter { slug in
+            slug != moving && !onShelf.contains(slug)
+                && FileManager.default.fileExists(atPath: paths.notes.appendingPathComponent("\(slug).md").path)
+        }
+    }
+
     /// Whether an import is writing its notes as this build runs (``ImportUnderWay``): the notes
     /// of no book are then, most likely, the import's, their books not yet in the library, and
     /// are one line (``importUnderWayLine(_:)``) in place of a line each telling the reader to
@@ -857,7 +891,7 @@ struct BuildRun {
         let authorCount = self.authorCount ?? counts?.authors
         let fileCount = kind == .upToDate ? (previous?.files.count ?? 0) : files.count
         let pageCount = (kind == .upToDate ? previous?.files : files)?.keys.filter { $0.hasSuffix(".html") }.count ?? 0
-        let orphans = reportedOrphanNotes
+        let orphans = stillOrphans(reportedOrphanNotes)
         let underWay = importUnderWay
         return BuildReport(
             kind: kind, pageCount: pageCount, bookCount: bookCount,

@@ -32,6 +32,8 @@ public struct SiteBuilder: Sendable {
     var writesInsideOutput: Bool?
     /// Now, as this process's clock tells it, in nanoseconds (set in tests, to run it ahead).
     var now: @Sendable () -> Int64 = { FileStamps.now() }
+    /// Told the slug of each note a build is about to read (set in tests, to move one away then).
+    var beforeReadingNote: (@Sendable (String) -> Void)?
     /// Whether the templates folder must exist (the reader named it) rather than default to the
     /// built-in theme.
     public var requiresTemplatesFolder: Bool
@@ -57,20 +59,47 @@ public struct SiteBuilder: Sendable {
     /// folder is as the last build left it, nothing is read beyond stamps of the inputs and the
     /// outputs, and nothing is written. Otherwise only the files whose fingerprint changed, and
     /// those found changed or missing on disk, are made.
+    ///
+    /// A note moved or removed while the build reads it (an editor's save renames it away for a
+    /// moment; `remove` sets it aside) is a change like any other: the build looks again, up to
+    /// ``attemptsWhileNotesChange`` times, where it failed with an error and left the next build
+    /// to make the whole site (found by an exploratory session).
     @discardableResult
     public func build(_ mode: BuildMode = .incremental) throws -> BuildReport {
-        var run = BuildRun(builder: self, mode: mode)
-        for step in BuildStep.pipeline where !run.isFinished {
+        var mode = mode
+        var attempt = 0
+        while true {
+            attempt += 1
+            let last = attempt == SiteBuilder.attemptsWhileNotesChange
+            var run = BuildRun(builder: self, mode: mode)
             do {
-                try run.run(step)
-            } catch let error as BuildError {
-                throw error
-            } catch {
-                throw BuildError(step: step, path: nil, underlying: error)
+                for step in BuildStep.pipeline where !run.isFinished {
+                    do {
+                        try run.run(step)
+                    } catch let error as BuildError {
+                        throw error
+                    } catch {
+                        throw BuildError(step: step, path: nil, underlying: error)
+                    }
+                }
+            } catch let error as BuildError where !last && SiteNotes.isGone(error) {
+                // Read before anything was written: the state is as the last build left it.
+                continue
+            }
+            var report = run.report()
+            guard run.notesVanished else { return report }
+            // The state saved marks the pages made without their notes: the next build makes
+            // just them.
+            mode = .incremental
+            if last {
+                report.warnings.append("notes changed while the build ran: build again to publish them as they are")
+                return report
             }
         }
-        return run.report()
     }
+
+    /// How many times a build looks again at notes moved or removed while it read them.
+    static let attemptsWhileNotesChange = 3
 
     /// Every page, planned: its model is made when the page's fingerprint or contents are needed,
     /// and a book's or an author's page is planned only when it is asked for.

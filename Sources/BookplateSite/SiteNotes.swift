@@ -1,6 +1,7 @@
 import BookplateCore
 import BookplateLibrary
 import Foundation
+import Synchronization
 
 /// The reader's notes as a build publishes them: a fingerprint of each note file, and its HTML,
 /// rendered by cmark from the file when its book's page is made.
@@ -18,6 +19,17 @@ struct SiteNotes: Sendable {
     let importedHashes: [String: String]
     /// Each note's fingerprint, by book slug.
     var fingerprints: [String: Fingerprint] = [:]
+    /// The notes fingerprinted, then gone (moved or removed) when their pages were made.
+    let vanished = Vanished()
+    /// Told the slug of each note about to be read (set in tests, to move one away meanwhile).
+    var beforeReading: (@Sendable (String) -> Void)?
+
+    /// The slugs of notes gone as the build read them, from the threads that make the pages.
+    final class Vanished: Sendable {
+        private let slugs = Mutex<Set<String>>([])
+        func insert(_ slug: String) { slugs.withLock { _ = $0.insert(slug) } }
+        var all: Set<String> { slugs.withLock { $0 } }
+    }
 
     /// Reads the note of `slug` and fingerprints it as it is rendered: its Markdown and the
     /// options cmark is given.
@@ -29,8 +41,18 @@ struct SiteNotes: Sendable {
     }
 
     /// The HTML of the note of `slug`, read from its file now; nil when it shows nothing.
+    ///
+    /// A note gone since it was fingerprinted (renamed by an editor's save, set aside by `remove`)
+    /// is no note on its page, and ``vanished``: the build failed with "was moved or removed",
+    /// and the next one was a full one (found by an exploratory session).
     func html(forSlug slug: String) throws -> SanitizedHTML? {
-        let markdown = try read(slug)
+        let markdown: String
+        do {
+            markdown = try read(slug)
+        } catch let error as BuildError where SiteNotes.isGone(error) {
+            vanished.insert(slug)
+            return nil
+        }
         // Written from its book's page: a link to a folder of the build's pages leads to its page.
         let folder = String(PageModelFactory.bookURL(slug).dropLast("index.html".count))
         let html = renderer(forSlug: slug, markdown: markdown).render(markdown) {
@@ -58,7 +80,14 @@ struct SiteNotes: Sendable {
         return NoteRenderer(allowsRawHTML: false)
     }
 
+    /// Whether `error` says a note was gone when read.
+    static func isGone(_ error: BuildError) -> Bool {
+        if case NoteError.gone = error.underlying { return true }
+        return false
+    }
+
     private func read(_ slug: String) throws -> String {
+        beforeReading?(slug)
         let path = store.path(forSlug: slug)
         do {
             return try NoteStore.readNoteToPublish(atPath: path)

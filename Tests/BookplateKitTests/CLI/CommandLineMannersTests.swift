@@ -1,4 +1,6 @@
 import Foundation
+import GRDB
+import Synchronization
 import Testing
 
 @testable import BookplateCatalog
@@ -296,6 +298,41 @@ import Testing
         #expect(try await run("restore").stdout == "No removed books to restore.\n")
         let again = try await run("restore", "dune", status: 1)
         #expect(again.stderr.hasPrefix("Error: no removed book matches 'dune'"))
+    }
+
+    /// `restore` waits for the library (another program holds it) with the note already back in
+    /// place. Any command run meanwhile, even `list`, took it for a restore cut short and set the
+    /// note aside again; the restore then said "with its note", and the note stayed in `.removed/`
+    /// with nothing to bring it back (found by an exploratory session). The restore now runs to
+    /// its end untouched, and the book comes back with its note.
+    @Test func aCommandRunWhileRestoreWaitsForTheLibraryLeavesTheNoteInPlace() async throws {
+        try await dune()
+        try await run("remove", "--yes", "dune")
+        let holder = try DatabaseQueue(path: path("content/library.sqlite").path)
+        // Nil until the library is held, then whether to let it go.
+        let released = Mutex<Bool?>(nil)
+        let holding = Background {
+            try holder.writeWithoutTransaction { db in
+                try db.execute(sql: "BEGIN IMMEDIATE")
+                defer { try? db.execute(sql: "ROLLBACK") }
+                released.withLock { $0 = $0 ?? false }
+                while released.withLock({ $0 }) != true { usleep(10_000) }
+            }
+        }
+        defer { released.withLock { $0 = true } }
+        for _ in 0..<500 where released.withLock({ $0 }) == nil { usleep(10_000) }
+        let restoring = Background { try CommandRunner(folder: root).run(["restore", "dune"]) }
+        for _ in 0..<800 where !exists("content/notes/dune.md") { usleep(10_000) }
+        #expect(exists("content/notes/dune.md"))
+        try await run("list", "--columns", "slug")
+        released.withLock { $0 = true }
+        try holding.value()
+        let restored = try restoring.value()
+        #expect(
+            restored.stdout == "Restored \"Dune\" (Frank Herbert, 1965) as dune, with its note and its cover\n",
+            "\(restored.stdout) \(restored.stderr)")
+        #expect(try String(contentsOf: path("content/notes/dune.md"), encoding: .utf8) == "Spice and *sand*.")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: path("content/notes/.removed").path).isEmpty)
     }
 
     @Test func aRemovedBookDoesNotComeBackOverANewOneOfTheSameSlug() async throws {

@@ -197,6 +197,26 @@ import Testing
         try expectDuneInPlace(shelf)
     }
 
+    /// A `remove` between its two steps, the library committed and the files still in place, is
+    /// running, not cut short: a command started then left it its files, where it set them aside
+    /// itself and raced the remove for them (found by an exploratory session, with `restore`).
+    /// Once it is gone without finishing (killed), the next command finishes it.
+    @Test func aRemovalStillRunningIsLeftToFinishItself() throws {
+        let shelf = try shelfWithDune()
+        var underWay = RemovalUnderWay.begin(slug: "dune", in: shelf.paths.stateFolder)
+        #expect(underWay != nil)
+        try shelf.library.removeBook(
+            slug: "dune", at: removedAt, noteFile: "dune-1700000000.md", coverFile: "dune-1700000000.jpg")
+        removal(shelf).finishInterrupted()
+        #expect(FileManager.default.fileExists(atPath: shelf.paths.notes.appendingPathComponent("dune.md").path))
+        #expect(FileManager.default.fileExists(atPath: shelf.paths.covers.appendingPathComponent("dune.jpg").path))
+        #expect(!SetAside.holds("dune-1700000000.md", in: shelf.paths.notes))
+        underWay = nil
+        removal(shelf).finishInterrupted()
+        #expect(SetAside.holds("dune-1700000000.md", in: shelf.paths.notes))
+        #expect(SetAside.holds("dune-1700000000.jpg", in: shelf.paths.covers))
+    }
+
     /// With nothing cut short, the next command moves nothing: not the set-aside files of a
     /// book removed whole, nor the note of another book that took the slug since.
     @Test func finishingWithNothingCutShortMovesNothing() throws {

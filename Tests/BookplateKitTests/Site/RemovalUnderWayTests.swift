@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+@testable import BookplateCore
+@testable import BookplateLibrary
+@testable import BookplateSite
+
+/// A build between the two steps of a `remove` (the library, then the note) or a `restore` (the
+/// note, then the library) found the book's note with no book, and told the reader to rename it
+/// or move it away: during a restore, that parted the note from its book (found by an exploratory
+/// session). While the command runs, holding ``RemovalUnderWay``, its book's note is no note of
+/// no book.
+struct RemovalUnderWayTests {
+    @Test func theNoteOfABookBeingRemovedIsNotToldToBeMovedAway() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+        try shelf.writeNote("Spice.", slug: "dune")
+        try shelf.writeNote("Stray.", slug: "kindred")
+        do {
+            let underWay = RemovalUnderWay.begin(slug: "dune", in: shelf.paths.stateFolder)
+            defer { withExtendedLifetime(underWay) {} }
+            #expect(underWay != nil)
+            // The removal's first step: the library says the note is aside, and it is in place still.
+            try shelf.library.removeBook(slug: "dune", at: Date(), noteFile: "dune-1700000000.md")
+            let during = try shelf.build().everyWarning
+            #expect(!during.contains { $0.contains("dune.md") }, "\(during)")
+            #expect(during.contains { $0.contains("kindred.md belongs to no book on the shelf") }, "\(during)")
+        }
+        // Cut short (killed), the removal leaves a note of no book until the next command
+        // finishes it, and the build says so again.
+        let after = try shelf.build().everyWarning
+        #expect(after.contains { $0.contains("dune.md belongs to no book on the shelf") }, "\(after)")
+    }
+}
