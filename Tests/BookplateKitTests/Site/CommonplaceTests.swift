@@ -266,6 +266,23 @@ import Testing
         }
     }
 
+    /// A highlight's note with character references to control characters (`&#1;`, an escape
+    /// sequence `&#x1b;[31m`) put them raw on its book's page and in the commonplace book, and
+    /// its feed left them out (found by an exploratory session): every page and the feed now say
+    /// the same, with nothing a page may not carry.
+    @Test func aHighlightsNoteSaysTheSameOnItsPagesAndInItsFeed() throws {
+        let shelf = try Self.shelfWithHighlights(1)
+        _ = try shelf.library.addHighlight(
+            NewHighlight(text: "A passage", note: "Note a&#1;b &#x1b;[31m red", source: .reader), toBook: "emma")
+        try shelf.build(settings: SiteSettings(baseURL: URL(string: "https://books.example.org/shelf/")))
+        for path in ["books/emma/index.html", "highlights/index.html"] {
+            let page = try shelf.siteFile(path)
+            #expect(page.contains("<p>Note ab  red</p>"), "\(path)")
+            #expect(!page.unicodeScalars.contains { !PublishedText.isPublishable($0) }, "\(path)")
+        }
+        #expect(try shelf.siteFile("highlights/feed.xml").contains("&lt;p&gt;Note ab  red&lt;/p&gt;"))
+    }
+
     @Test func theHighlightsFeedIsAtomWithEachPassageEscapedAndLinkedToItsPlace() throws {
         let shelf = try FixtureShelf.make()
         try shelf.build(settings: FixtureShelf.settings)
