@@ -19,9 +19,45 @@ enum CMark {
         else { return "" }
         defer { cmark_node_free(document) }
         edit(document)
+        cleanText(in: document)
         guard let html = cmark_render_html(document, options) else { return "" }
         defer { free(html) }
         return String(cString: html)
+    }
+
+    /// Takes out of the text of `document` what no site may publish (``PublishedText``): cmark
+    /// decodes a character reference into the character it names, so `&#1;` or `&#x1b;[31m` in a
+    /// note was a control character or a whole escape sequence in the page, where the feed, which
+    /// escapes its text, left them out (found by an exploratory session). Only text is touched:
+    /// the reader's raw HTML, where they allow it, is markup, and passes as written.
+    static func cleanText(in document: OpaquePointer) {
+        for node in nodes(in: document, ofType: [CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK]) {
+            let isText = cmark_node_get_type(node) == CMARK_NODE_TEXT
+            // cmark gives a reference and a `[` text nodes of their own: a run of them is one text,
+            // so that an escape sequence goes whole. The first of a run takes in the others, which
+            // are left empty (freed, they would still be in the list this goes through).
+            if isText, let previous = cmark_node_previous(node), cmark_node_get_type(previous) == CMARK_NODE_TEXT {
+                continue
+            }
+            var literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+            var following: [OpaquePointer] = []
+            var next = isText ? cmark_node_next(node) : nil
+            while let sibling = next, cmark_node_get_type(sibling) == CMARK_NODE_TEXT {
+                literal += cmark_node_get_literal(sibling).map { String(cString: $0) } ?? ""
+                following.append(sibling)
+                next = cmark_node_next(sibling)
+            }
+            let cleaned = PublishedText.cleaned(literal)
+            guard cleaned != literal else { continue }
+            cmark_node_set_literal(node, cleaned)
+            for sibling in following { cmark_node_set_literal(sibling, "") }
+        }
+        // A link's or image's title is an attribute's text.
+        for node in nodes(in: document, ofType: [CMARK_NODE_LINK, CMARK_NODE_IMAGE]) {
+            let title = cmark_node_get_title(node).map { String(cString: $0) } ?? ""
+            let cleaned = PublishedText.cleaned(title)
+            if cleaned != title { cmark_node_set_title(node, cleaned) }
+        }
     }
 
     /// Every node of `document` of one of `types`, in document order.

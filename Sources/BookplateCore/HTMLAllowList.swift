@@ -84,8 +84,13 @@ public enum HTMLAllowList {
     /// Plain text as allow-listed HTML: escaped, a paragraph for each run of lines between
     /// blank lines, the lines within one joined by line breaks. Open Library's descriptions and
     /// what a reader types are plain text.
+    ///
+    /// Every line break Unicode has ends a line: `\r\n` and `\r`, NEL (U+0085), the line separator
+    /// (U+2028) and, ending a paragraph, the paragraph separator (U+2029). NEL was dropped as a
+    /// control character, and the words either side ran together (found by an exploratory
+    /// session).
     public static func html(fromText text: String) -> SanitizedHTML {
-        let html = text.replacingOccurrences(of: "\r\n", with: "\n")
+        let html = lineBreaksAsNewlines(text)
             .components(separatedBy: "\n\n")
             .map { paragraph in
                 paragraph.split(separator: "\n").map { $0.trimmed }.filter { !$0.isEmpty }
@@ -95,6 +100,26 @@ public enum HTMLAllowList {
             .map { "<p>\($0)</p>" }
             .joined(separator: "\n")
         return SanitizedHTML(sanitized: html)
+    }
+
+    /// `text` with each of Unicode's line breaks written `\n`, and its paragraph separator as a
+    /// blank line.
+    private static func lineBreaksAsNewlines(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { "\r\u{85}\u{2028}\u{2029}".unicodeScalars.contains($0) }) else {
+            return text
+        }
+        var lines = String.UnicodeScalarView()
+        var afterCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            defer { afterCarriageReturn = scalar == "\r" }
+            switch scalar {
+            case "\n" where afterCarriageReturn: continue
+            case "\r", "\u{85}", "\u{2028}": lines.append("\n")
+            case "\u{2029}": lines.append(contentsOf: "\n\n".unicodeScalars)
+            default: lines.append(scalar)
+            }
+        }
+        return String(lines)
     }
 
     /// Plain text whose lines are its own (a highlighted poem): escaped as a template escapes
@@ -107,13 +132,16 @@ public enum HTMLAllowList {
     }
 
     /// C0 controls other than tab, line feed and carriage return are not text: a page must not carry them.
+    /// NEL (U+0085) is a line break, and becomes a space, as in a title: dropped, it ran the words
+    /// either side together (found by an exploratory session).
     static func stripControls(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         // An escape sequence goes whole: "\u{1B}[2J" left "[2J" on the page (found by an
         // exploratory session).
         let text = ControlSequences.withoutEscapeSequences(text)
         var kept = String.UnicodeScalarView()
-        kept.append(contentsOf: text.unicodeScalars.lazy.filter { !isControl($0) })
+        kept.append(
+            contentsOf: text.unicodeScalars.lazy.compactMap { $0 == "\u{85}" ? " " : isControl($0) ? nil : $0 })
         return String(kept)
     }
 

@@ -18,8 +18,9 @@ public struct NoteRenderer: Sendable, Hashable {
     /// A short name for these options, mixed into a note's content hash so that changing them
     /// renders every note again.
     package var optionsTag: String {
-        // "/plain": control characters are taken out before cmark reads a note.
-        allowsRawHTML ? "cmark-0.30/smart/unsafe/plain" : "cmark-0.30/smart/safe/plain"
+        // "/plain": control characters are taken out before cmark reads a note; "/published": and
+        // out of the text it makes of character references.
+        allowsRawHTML ? "cmark-0.30/smart/unsafe/plain/published" : "cmark-0.30/smart/safe/plain/published"
     }
 
     /// The HTML for `markdown`.

@@ -182,8 +182,11 @@ package enum ScriptSafeJSON {
 
     /// Appends `text` quoted to the bytes of `json`. (Appending to a `String` piece by piece was
     /// half of a book page's schema.org data.)
+    /// The text is what a site may publish (``PublishedText``): the search index and the
+    /// schema.org data kept a noncharacter or a highlight's U+0001 that the page left out (found
+    /// by an exploratory session).
     private static func appendQuoted(_ text: String, to json: inout [UInt8]) {
-        var text = text
+        var text = PublishedText.cleaned(text)
         json.append(UInt8(ascii: "\""))
         text.withUTF8 { bytes in
             // Most text has nothing to escape: copied whole.

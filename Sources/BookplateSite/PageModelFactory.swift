@@ -557,11 +557,16 @@ extension Highlight {
 
     /// The addresses of a note of a highlight of the book `slug` on a page whose way up to the
     /// site's top is `root` (nil on its book's own page): a link to a folder of the build's pages
-    /// leads to its `index.html` (``NoteFolderLinks``).
+    /// leads to its `index.html` (``NoteFolderLinks``), and so does one to a place on its book's
+    /// page (`#h-…`) from another page: it led to the book's folder (found by an exploratory
+    /// session).
     static func noteAddresses(ofBook slug: String, root: String?) -> (String) -> String {
         { written in
             let address = NoteFolderLinks.toIndexPage(written, from: bookFolder(slug))
             guard let root, RelativeAddress.isRelative(address) else { return address }
+            if address.isEmpty || address.hasPrefix("#") || address.hasPrefix("?") {
+                return root + PageModelFactory.bookURL(slug) + address
+            }
             return root + RelativeAddress.fromSiteTop(address, from: bookFolder(slug))
         }
     }

@@ -111,6 +111,24 @@ import Testing
         }
     }
 
+    /// cmark decodes a character reference into the character it names: `&#1;` and `&#x85;` were
+    /// raw control characters in the page, and `&#x1b;[31m` a whole escape sequence, where the
+    /// note's feed, which escapes its text, left them out (found by an exploratory session). The
+    /// note's text now has what no site may publish taken out as every other text has, escape
+    /// sequences whole, with raw HTML allowed or not; the reader's raw HTML stays as written.
+    @Test func aNotesCharacterReferencesToControlCharactersAreLeftOutAsEverywhereElse() {
+        let markdown = "Entities: a&#1;b c&#x85;d &#x1b;[31m end `x&#1;` [t](u \"a&#1;b\")\n"
+        for renderer in [NoteRenderer(), NoteRenderer(allowsRawHTML: true)] {
+            let html = renderer.render(markdown).html
+            #expect(html == "<p>Entities: ab cd  end <code>x&amp;#1;</code> <a href=\"u\" title=\"ab\">t</a></p>\n")
+            #expect(!html.unicodeScalars.contains { !PublishedText.isPublishable($0) })
+        }
+        // The highlight feed's text and the page's are the same.
+        let note = "Note a&#1;b &#x1b;[31m red"
+        #expect(NoteRenderer().render(note).html == "<p>Note ab  red</p>\n")
+        #expect(NoteRenderer(allowsRawHTML: true).render("<b>x</b>\n").html == "<p><b>x</b></p>\n")
+    }
+
     @Test func rawHTMLPassesOnlyWhenTheReaderAllowsIt() {
         let renderer = NoteRenderer(allowsRawHTML: true)
         #expect(renderer.render("<kbd>Ctrl</kbd>\n").html.contains("<kbd>Ctrl</kbd>"))

@@ -190,7 +190,10 @@ import Testing
     /// session). Its relative addresses are read from its book's page, as the book's note's are,
     /// and lead there from every page that shows it; in the feed they are whole addresses. An
     /// address with a scheme or from the server's top stays as written, and a rebuild after the
-    /// note changed equals a full build.
+    /// note changed equals a full build. A place on the book's page (`#h-1`) led from the other
+    /// pages to the book's folder, where every other link names `index.html`, and a site opened
+    /// from `file://` showed the folder's listing (found by an exploratory session); the feed
+    /// writes it as it writes its entries' own links, the folder's address.
     @Test func aHighlightsNoteLinksWhereItDoesFromItsBooksPageOnEveryPageAndInTheFeed() throws {
         let shelf = try Self.shelfWithHighlights(Paging.pageSize)
         try shelf.library.addBook(NewBook(title: "Persuasion", authors: ["Jane Austen"]))
@@ -213,7 +216,7 @@ import Testing
             let page = try shelf.siteFile(path)
             for expected in [
                 #"<a href="\#(root)books/persuasion/index.html">Persuasion</a>"#,
-                #"<a href="\#(root)books/emma/#h-1">the end</a>"#,
+                #"<a href="\#(root)books/emma/index.html#h-1">the end</a>"#,
                 #"<img src="\#(root)books/emma/map.png" alt="a map" />"#,
             ] + unchanged {
                 #expect(page.contains(expected), "\(path): \(expected)")
@@ -264,6 +267,23 @@ import Testing
         for address in ["a.html", "#x", "../b/", "a/b:c", "?q=1", "1:2"] {
             #expect(RelativeAddress.isRelative(address), "\(address)")
         }
+    }
+
+    /// A highlight's note with character references to control characters (`&#1;`, an escape
+    /// sequence `&#x1b;[31m`) put them raw on its book's page and in the commonplace book, and
+    /// its feed left them out (found by an exploratory session): every page and the feed now say
+    /// the same, with nothing a page may not carry.
+    @Test func aHighlightsNoteSaysTheSameOnItsPagesAndInItsFeed() throws {
+        let shelf = try Self.shelfWithHighlights(1)
+        _ = try shelf.library.addHighlight(
+            NewHighlight(text: "A passage", note: "Note a&#1;b &#x1b;[31m red", source: .reader), toBook: "emma")
+        try shelf.build(settings: SiteSettings(baseURL: URL(string: "https://books.example.org/shelf/")))
+        for path in ["books/emma/index.html", "highlights/index.html"] {
+            let page = try shelf.siteFile(path)
+            #expect(page.contains("<p>Note ab  red</p>"), "\(path)")
+            #expect(!page.unicodeScalars.contains { !PublishedText.isPublishable($0) }, "\(path)")
+        }
+        #expect(try shelf.siteFile("highlights/feed.xml").contains("&lt;p&gt;Note ab  red&lt;/p&gt;"))
     }
 
     @Test func theHighlightsFeedIsAtomWithEachPassageEscapedAndLinkedToItsPlace() throws {

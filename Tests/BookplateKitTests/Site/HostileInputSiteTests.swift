@@ -47,6 +47,44 @@ import Testing
         #expect(page.components(separatedBy: "<li><bdi>Dawn").count == 2 && page.contains("<li><bdi>Wild Seed"))
     }
 
+    /// Noncharacters (U+FFFE, U+FDD0, the last two of a plane) were left out of a page's text but
+    /// kept in its schema.org data, its note and the search index, and a passage's control
+    /// character stayed in the index (found by an exploratory session). Every file the site
+    /// writes now has what no site may publish left out (``PublishedText``), as its pages' text has.
+    @Test func noFileOfTheSiteHoldsANoncharacterOrAControlCharacter() throws {
+        // Swift's literals cannot hold a noncharacter.
+        func non(_ value: UInt32) -> String { String(Unicode.Scalar(value)!) }
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(
+            NewBook(
+                title: "Nonchars \(non(0xFFFE)) \(non(0xFDD0))\(non(0xFFFF)) end",
+                authors: [NewAuthor(name: "Non \(non(0x1FFFF)) Author")]))
+        let slug = try #require(try shelf.library.snapshot().books.first?.book.slug)
+        try shelf.writeNote("A note \(non(0xFFFE)) here, &#x1FFFE;\(non(0x10FFFF))&#xFDEF; and there.\n", slug: slug)
+        _ = try shelf.library.addHighlight(
+            NewHighlight(
+                text: "A passage \(non(0x2FFFE))\(non(0xFDEF))", note: "Its note \(non(0xFFFF))", source: .reader),
+            toBook: slug)
+        try shelf.build(settings: SiteSettings(baseURL: URL(string: "https://books.example.org/shelf/")))
+        let files = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        for (path, data) in files where [".html", ".xml", ".js", ".json"].contains(where: path.hasSuffix) {
+            let text = String(decoding: data, as: UTF8.self)
+            let unpublishable = text.unicodeScalars.filter { !PublishedText.isPublishable($0) }
+            #expect(unpublishable.isEmpty, "\(path): \(unpublishable.map { String($0.value, radix: 16) })")
+        }
+        let page = try shelf.siteFile("books/\(slug)/index.html")
+        #expect(page.contains(#""name":"Nonchars   end""#))
+        #expect(page.contains(#""name":"Non  Author""#))
+        #expect(page.contains("A note  here"))
+        #expect(try shelf.siteFile("search-index.js").contains(#""h":"A passage ""#))
+        for scalar in [0xFFFE, 0xFFFF, 0xFDD0, 0xFDEF, 0x1FFFE, 0x10FFFF, 0x1, 0x85] {
+            #expect(!PublishedText.isPublishable(Unicode.Scalar(scalar)!), "\(scalar)")
+        }
+        for scalar in [0xFFFD, 0xFDCF, 0xFDF0, 0x1FFFD, 0x20000, 0xA0, 0x09, 0x0A, 0x0D] {
+            #expect(PublishedText.isPublishable(Unicode.Scalar(scalar)!), "\(scalar)")
+        }
+    }
+
     /// A title ending in an unclosed right-to-left override (U+202E) turned " — My Shelf" after it
     /// around in `<title>`, `og:title` and the feed's titles, plain text where no markup can
     /// isolate it. Found by an exploratory session. There a name holding a directional control or

@@ -6,11 +6,24 @@ import Testing
 /// escape or leave out, with the Unicode-scalar versions they replaced.
 @Suite struct EscapingTests {
     /// Scalars an escaper treats specially, and a few it must leave alone however they look.
-    static let alphabet: [Unicode.Scalar] = [
-        "a", "Z", " ", "&", "<", ">", "\"", "'", "\\", "\t", "\n", "\r", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}",
-        "\u{80}", "\u{85}", "\u{9F}", "\u{A0}", "\u{C2}", "\u{301}", "\u{2028}", "\u{2029}", "\u{2027}", "\u{202A}",
-        "\u{FFFD}", "\u{FFFE}", "\u{FFFF}", "\u{EFBF}", "\u{1F600}", "é", "物",
-    ]
+    static let alphabet: [Unicode.Scalar] =
+        [
+            "a", "Z", " ", "&", "<", ">", "\"", "'", "\\", "\t", "\n", "\r", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}",
+            "\u{80}", "\u{85}", "\u{9F}", "\u{A0}", "\u{C2}", "\u{301}", "\u{2028}", "\u{2029}", "\u{2027}", "\u{202A}",
+            "\u{FFFD}", "\u{FFFE}", "\u{FFFF}", "\u{EFBF}", "\u{1F600}", "é", "物",
+        ]
+        // Noncharacters and their neighbours (Swift's literals cannot hold some of them).
+        + ([0xFDCF, 0xFDD0, 0xFDEF, 0xFDF0, 0x1FFFD, 0x1FFFE, 0x2FFFF, 0x10FFFF] as [UInt32]).compactMap {
+            Unicode.Scalar($0)
+        }
+
+    /// What no published text holds, written out scalar by scalar: controls but tab and line
+    /// breaks, and the noncharacters.
+    static func isLeftOut(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (value < 0x20 && !["\t", "\n", "\r"].contains(scalar)) || (0x7F...0x9F).contains(value)
+            || (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE
+    }
 
     static func randomTexts(_ count: Int) -> [String] {
         var random = SeededRandom(seed: 7)
@@ -62,8 +75,7 @@ import Testing
             case "'" where quotes: escaped += "&#39;"
             case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
             default:
-                let value = scalar.value
-                if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xFFFE || value == 0xFFFF { continue }
+                if Self.isLeftOut(scalar) { continue }
                 escaped.unicodeScalars.append(scalar)
             }
         }
@@ -72,7 +84,8 @@ import Testing
 
     private static func json(_ text: String) -> String {
         var out = "\""
-        for scalar in text.unicodeScalars {
+        // A published text holds no control but tab and line breaks, nor any noncharacter.
+        for scalar in text.unicodeScalars where !isLeftOut(scalar) {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
