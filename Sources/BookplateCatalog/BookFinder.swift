@@ -344,6 +344,12 @@ extension CatalogError {
         return false
     }
 
+    /// Whether it says values a catalog sent were left out (``valuesLeftOut``).
+    public var isValuesLeftOut: Bool {
+        if case .valuesLeftOut = self { return true }
+        return false
+    }
+
     /// Whether it only says a field was cut, or an author's record is gone: the catalogs
     /// answered in full.
     public var isCut: Bool {

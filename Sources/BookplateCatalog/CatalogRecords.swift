@@ -223,9 +223,14 @@ extension String {
     /// `firstPublishYear` as `first_publish_year`.
     fileprivate var snakeCased: String {
         var result = ""
+        var previous: Character?
         for character in self {
-            if character.isUppercase, !result.isEmpty { result.append("_") }
+            // `numberOfPages` as `number_of_pages`, `isbn13` as `isbn_13`.
+            if let previous, character.isUppercase || (character.isNumber && !previous.isNumber) {
+                result.append("_")
+            }
             result += character.lowercased()
+            previous = character
         }
         return result
     }

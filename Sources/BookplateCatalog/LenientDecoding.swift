@@ -48,9 +48,11 @@ final class DroppedValues: Sendable {
     /// says it.
     func forget(after mark: Int) { values.withLock { $0.removeSubrange(mark...) } }
 
-    /// Whether a decoded value holds text made of bytes that were not UTF-8.
+    /// Whether a decoded value holds text made of bytes that were not UTF-8. Asked of its
+    /// scalars: U+FFFD and a combining mark after it are one `Character`, which `contains` of a
+    /// character does not find.
     func isDamaged(_ value: Any) -> Bool {
-        repaired && String(describing: value).contains("\u{FFFD}")
+        repaired && String(describing: value).unicodeScalars.contains("\u{FFFD}")
     }
 
     /// The values left out of `decoder`'s answer, when it collects them.
@@ -91,11 +93,21 @@ struct Lenient<Value: Decodable>: Decodable {
     }
 }
 
+/// Where the elements kept of a list stood in the answer, and how many it sent: a search pages
+/// by the rows sent, and a row's values left out are told of where the row itself is used.
+struct ListPositions {
+    /// The position in the answer's list of each element kept, in order.
+    var kept: [Int] = []
+    /// How many elements the answer's list held, those left out and nulls included.
+    var sent = 0
+}
+
 /// A list of a catalog's answer whose elements that cannot be read are left out, each with a
 /// warning, and nulls without one; a value that is no list is left out whole (nil).
 @propertyWrapper
 struct Each<Element: Decodable>: Decodable {
     var wrappedValue: [Element]?
+    var projectedValue = ListPositions()
 
     init(wrappedValue: [Element]? = nil) { self.wrappedValue = wrappedValue }
 
@@ -105,7 +117,7 @@ struct Each<Element: Decodable>: Decodable {
             wrappedValue = nil
             return
         }
-        wrappedValue = readElements(of: &list, decoder: decoder)
+        (wrappedValue, projectedValue) = readElements(of: &list, decoder: decoder)
     }
 }
 
@@ -115,21 +127,23 @@ struct Each<Element: Decodable>: Decodable {
 @propertyWrapper
 struct Rows<Element: Decodable>: Decodable {
     var wrappedValue: [Element]
+    var projectedValue = ListPositions()
 
     init(wrappedValue: [Element]) { self.wrappedValue = wrappedValue }
 
     init(from decoder: any Decoder) throws {
         var list = try decoder.unkeyedContainer()
-        wrappedValue = readElements(of: &list, decoder: decoder)
+        (wrappedValue, projectedValue) = readElements(of: &list, decoder: decoder)
     }
 }
 
 /// Reads every element it can, leaving out the others with a warning and nulls without one.
 private func readElements<Element: Decodable>(of list: inout any UnkeyedDecodingContainer, decoder: any Decoder)
-    -> [Element]
+    -> ([Element], ListPositions)
 {
     let dropped = DroppedValues.of(decoder)
     var elements: [Element] = []
+    var positions = ListPositions()
     while !list.isAtEnd {
         let index = list.currentIndex
         if (try? list.decodeNil()) == true { continue }
@@ -140,6 +154,7 @@ private func readElements<Element: Decodable>(of list: inout any UnkeyedDecoding
                 dropped?.drop(at: decoder.codingPath + [ElementKey(index)])
             } else {
                 elements.append(element)
+                positions.kept.append(index)
             }
             continue
         }
@@ -150,7 +165,8 @@ private func readElements<Element: Decodable>(of list: inout any UnkeyedDecoding
         _ = try? list.decode(Skipped.self)
         if list.currentIndex == index { break }
     }
-    return elements
+    positions.sent = list.count ?? list.currentIndex
+    return (elements, positions)
 }
 
 /// Any value, read as nothing: steps a list over an element that cannot be read.

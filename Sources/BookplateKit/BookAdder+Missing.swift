@@ -43,7 +43,10 @@ extension BookAdder {
         guard let author = details.authors.first?.name else {
             return (.notMatched("no ISBN and no author to search by"), [])
         }
-        let results = try await finder.search(CatalogQuery(title: book.title, author: author), limit: 10)
+        var results = try await finder.search(CatalogQuery(title: book.title, author: author), limit: 10)
+        // The search only picks a record: what its rows lost is not the reader's concern, and the
+        // record picked says what it lost itself (found by a review).
+        results.warnings.removeAll(where: \.isValuesLeftOut)
         if results.candidates.isEmpty, let failed = results.warnings.first, failed.stopsAPass {
             throw failed
         }

@@ -50,9 +50,12 @@ public struct GoogleBooksClient: Sendable {
             // No more rows than asked for: a catalog that sent 100,000 kept `search` busy for hours
             // (found by an exploratory session).
             candidates += items.prefix(count).map { $0.candidate }
-            start += items.count
+            // Paged by the rows Google sent: one left out (a null, a row without an id) made a
+            // full page look like the last (found by a review).
+            let sent = response.$items.sent
+            start += sent
             // Google's totalItems is an estimate: a short page is the real end.
-            if items.count < count || start >= total { break }
+            if sent < count || start >= total { break }
         }
         return CatalogSearchPage(candidates: candidates, totalFound: max(total, candidates.count), dropped: dropped)
     }
@@ -72,8 +75,9 @@ public struct GoogleBooksClient: Sendable {
     /// The volume's ISBN is then the one asked for.
     public func volumes(isbn: ISBN) async throws(CatalogError) -> [CatalogBook] {
         let reading = try await fetch(GoogleVolumes.self, "/volumes", [("q", "isbn:\(isbn.isbn13)")])
-        let found = (reading.value.items ?? []).enumerated()
-        return found.filter { $0.element.listedISBNs.contains(isbn) }.map { row, volume in
+        // Each volume with its position in Google's list, for the values left out of it.
+        let found = zip(reading.value.$items.kept, reading.value.items ?? [])
+        return found.filter { $0.1.listedISBNs.contains(isbn) }.map { row, volume in
             var book = volume.book
             book.dropped = reading.dropped(inRow: row)
             book.isbn13 = isbn.isbn13

@@ -77,9 +77,8 @@ public struct HTTPClient: Sendable {
             throw error
         }
         let value = try decode(body)
-        if let cacheKey {
-            if isWhole(value) { cache?.store(body, for: cacheKey) } else { cache?.remove(cacheKey) }
-        }
+        // One that lost values is not kept: an older whole answer stays, to serve offline.
+        if let cacheKey, isWhole(value) { cache?.store(body, for: cacheKey) }
         return value
     }
 

@@ -59,7 +59,8 @@ public struct OpenLibraryClient: Sendable {
         let response = try await fetch(
             OLEntries<OLRecord>.self, "/works/\(try OpenLibraryClient.checkedKey(key, kind: "W"))/editions.json",
             [("limit", String(limit)), ("offset", String(offset))], what: "work \(key)")
-        return response.value.entries.enumerated().compactMap { row, record in
+        // Each edition with its position in the answer's list, for the values left out of it.
+        return zip(response.value.$entries.kept, response.value.entries).compactMap { row, record in
             guard let editionKey = record.key.flatMap({ OpenLibraryKey.valid($0, kind: "M") }) else { return nil }
             var book = record.book(source: .openLibrary)
             book.dropped = response.dropped(inRow: row)
@@ -86,7 +87,10 @@ public struct OpenLibraryClient: Sendable {
         // An edition that lists its ISBNs must list the one asked for: another book's record is
         // no answer. One that lists several is this ISBN's, not the first listed.
         let listed = ((record.isbn13 ?? []) + (record.isbn10 ?? [])).compactMap(ISBN.parse)
-        guard listed.isEmpty || listed.contains(isbn) else {
+        // ISBNs left out (a number, a string for the list) are no sign the record lists none:
+        // it is no answer unless one it lists is this one (found by a review).
+        let isbnsLeftOut = reading.dropped.contains { $0.path.hasPrefix("isbn_1") }
+        guard (listed.isEmpty && !isbnsLeftOut) || listed.contains(isbn) else {
             throw CatalogError.notFound(.openLibrary, what: "edition with ISBN \(isbn)")
         }
         var book = record.book(source: .openLibrary)

@@ -464,6 +464,33 @@ import Testing
         await server.stop()
     }
 
+    /// `refresh --missing` searches only to pick a record: what the rows it did not pick lost is
+    /// no concern of the reader's, and was told as a warning (found by a review).
+    @Test func refreshMissingDoesNotTellWhatUnpickedRowsLost() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        var search = try #require(
+            try JSONSerialization.jsonObject(with: Fixtures.data("handmade/openlibrary-search-left-hand.json"))
+                as? [String: Any])
+        let docs =
+            (search["docs"] as? [Any] ?? []) + [
+                ["key": "/works/OL2W", "title": "Another book", "first_publish_year": "soon"]
+            ]
+        search["docs"] = docs
+        let body = try JSONSerialization.data(withJSONObject: search)
+        await server.on(
+            "/openlibrary/search.json",
+            StubCatalogServer.Reply(status: 200, headers: ["Content-Type": "application/json"], body: body))
+        let (bookplate, _) = try shelf(server)
+        let add = try await bookplate.run(
+            "add", "--title", "The Left Hand of Darkness", "--author", "Ursula K. Le Guin")
+        #expect(add.status == 0, "\(add.stderr)")
+        let missing = try await bookplate.run("refresh", "--missing")
+        #expect(missing.status == 0, "\(missing.stderr)")
+        #expect(!missing.stderr.contains("left out"), "\(missing.stderr)")
+        await server.stop()
+    }
+
     /// Every `--json` speaks alike: a `version`, one named payload, a book's fields named as in
     /// `show` wherever a book appears, and empty fields as `null`.
     @Test func everyCommandSpeaksTheSameJSON() async throws {

@@ -103,13 +103,15 @@ import Testing
     }
 
     /// An answer that lost a value is not kept in the cache: the catalog, mended, is asked again
-    /// the next time, and the old answer serves only offline.
+    /// the next time; nor does it take the place of an older whole answer, which serves offline.
     @Test func anAnswerThatLostAValueIsNotKept() async throws {
         let server = try await StubCatalogServer.start()
+        let whole = #"{"numFound": 1, "docs": [{"key": "/works/OL1W", "title": "T", "cover_i": 7}]}"#
         await server.on(
             "/openlibrary/search.json",
             .text(#"{"numFound": 1, "docs": [{"key": "/works/OL1W", "title": "T", "cover_i": "x"}]}"#),
-            .text(#"{"numFound": 1, "docs": [{"key": "/works/OL1W", "title": "T", "cover_i": 7}]}"#))
+            .text(whole),
+            .text(#"{"numFound": 1, "docs": [{"key": "/works/OL1W", "title": "T", "cover_i": "y"}]}"#))
         let cache = ResponseCache(folder: try TestPaths.temporaryFolder("cache"))
         let client = server.finder(cache: cache, retries: 0).openLibrary
         let first = try await client.search(CatalogQuery(text: "t"), limit: 5)
@@ -118,6 +120,80 @@ import Testing
         let second = try await client.search(CatalogQuery(text: "t"), limit: 5)
         #expect(second.dropped.isEmpty && second.candidates.first?.openLibraryCoverID == 7)
         #expect(await server.count("/openlibrary/search.json") == 2)
+        // Asked again past the kept answer (as `refresh` asks), the catalog loses a value again:
+        // the whole answer kept before is still there.
+        let third = try await server.finder(cache: cache.expired(), retries: 0).openLibrary.search(
+            CatalogQuery(text: "t"), limit: 5)
+        #expect(third.dropped.map(\.path) == ["docs[0].cover_i"])
+        let kept = try FileManager.default.contentsOfDirectory(atPath: cache.folder.path)
+        #expect(kept.count == 1)
+        let body = try kept.first.map { try Data(contentsOf: cache.folder.appendingPathComponent($0)) }
+        #expect(body.map { String(decoding: $0, as: UTF8.self).contains(#""cover_i": 7"#) } == true)
+        await server.stop()
+    }
+
+    /// What a row lost is told of that row, by its place in the catalog's list, however many
+    /// rows before it were left out (editions were given the warnings of the row before them:
+    /// found by a review); Open Library's names are its own (`isbn_13`, not `isbn13`).
+    @Test func whatARowLostIsToldOfThatRow() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.on(
+            "/openlibrary/works/OL1W/editions.json",
+            .text(
+                #"{"entries": [{"key": 5}, null, {"key": "/books/OL2M", "title": "Two", "number_of_pages": "many","#
+                    + #" "isbn_13": ["9780441478125", 12]}, {"key": "/books/OL3M", "title": "Three"}]}"#))
+        let editions = try await server.finder(retries: 0).openLibrary.editions(ofWork: "OL1W")
+        #expect(editions.map(\.key) == ["OL2M", "OL3M"])
+        #expect(editions[0].book.dropped.map(\.path) == ["entries[2].number_of_pages", "entries[2].isbn_13[1]"])
+        #expect(editions[1].book.dropped.isEmpty)
+        await server.stop()
+    }
+
+    /// A page of Google's search with a row left out is no short page: the next page is asked
+    /// for from the rows Google sent (a search of 80 lost up to 40 results: found by a review).
+    @Test func aRowLeftOutDoesNotEndTheSearch() async throws {
+        let server = try await StubCatalogServer.start()
+        func page(_ ids: [String?]) -> String {
+            let items = ids.map { id in id.map { #"{"id": "\#($0)", "volumeInfo": {"title": "\#($0)"}}"# } ?? "null" }
+            return #"{"totalItems": 100, "items": ["# + items.joined(separator: ",") + "]}"
+        }
+        let first = (0..<40).map { $0 == 5 ? nil : "a\($0)" }
+        await server.on("/google/books/v1/volumes", query: ["startIndex": "0"], .text(page(first)))
+        await server.on("/google/books/v1/volumes", query: ["startIndex": "40"], .text(page(["b0", "b1", "b2"])))
+        let found = try await server.finder(retries: 0).google.search(CatalogQuery(text: "x"), limit: 80)
+        #expect(found.candidates.count == 42)
+        #expect(found.candidates.last?.title == "b2")
+        await server.stop()
+    }
+
+    /// Text whose bytes were not UTF-8 is left out even where a combining mark follows the
+    /// U+FFFD in its place (one `Character` with it, which the check by characters missed: found
+    /// by a review).
+    @Test func damagedTextIsFoundUnderACombiningMark() async throws {
+        let server = try await StubCatalogServer.start()
+        let body =
+            Array(#"{"key": "/books/OL1M", "title": "Caf"#.utf8) + [0xFF, 0xCC, 0x81]
+            + Array(#"", "subtitle": "S"}"#.utf8)
+        await server.on(
+            "/openlibrary/books/OL1M.json",
+            StubCatalogServer.Reply(status: 200, headers: ["Content-Type": "application/json"], body: Data(body)))
+        let edition = try await server.finder(retries: 0).openLibrary.edition(key: "OL1M")
+        #expect(edition.title == nil && edition.subtitle == "S")
+        #expect(edition.dropped.map(\.path) == ["title"])
+        await server.stop()
+    }
+
+    /// An edition looked up by ISBN whose ISBNs were left out is no answer for that ISBN: an
+    /// empty list was taken for one that lists none, and any record passed (found by a review).
+    @Test func anEditionWhoseISBNsWereLeftOutIsNoAnswerForAnISBN() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.on(
+            "/openlibrary/isbn/9780441478125.json",
+            .text(#"{"key": "/books/OL9M", "title": "Another book", "isbn_13": 9780000000002}"#))
+        let isbn = try ISBN("9780441478125")
+        await #expect(throws: CatalogError.notFound(.openLibrary, what: "edition with ISBN \(isbn)")) {
+            try await server.finder(retries: 0).openLibrary.edition(isbn: isbn)
+        }
         await server.stop()
     }
 
