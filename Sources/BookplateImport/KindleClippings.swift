@@ -59,8 +59,13 @@ struct ClippingLine {
         text.utf8.count >= 10 && text.utf8.count <= 16 && text.trimmed == "=========="
     }
 
-    /// The lines of `data`, split at LF with a CR before it dropped, and without the byte-order
-    /// marks some firmwares write at the start of every entry.
+    /// The lines of `data`, split at LF, CR LF or a lone CR, and without the byte-order marks
+    /// some firmwares write at the start of every entry.
+    ///
+    /// A lone CR ends a line as the others do: split at LF only, a highlight whose last line
+    /// ended in CR took the line of `=` after it into its text, and an existing highlight was
+    /// replaced by one holding the separator, or the whole next entry; a file of CR only was
+    /// "not a Kindle clippings file" (found by an exploratory session).
     static func lines(of data: Data) -> [ClippingLine] {
         let bytes = [UInt8](data)
         var lines: [ClippingLine] = []
@@ -69,9 +74,9 @@ struct ClippingLine {
             var number = 1
             while start < buffer.count {
                 var end = start
-                while end < buffer.count, buffer[end] != 0x0A { end += 1 }
-                var lineEnd = end
-                if lineEnd > start, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                while end < buffer.count, buffer[end] != 0x0A, buffer[end] != 0x0D { end += 1 }
+                let lineEnd = end
+                if end + 1 < buffer.count, buffer[end] == 0x0D, buffer[end + 1] == 0x0A { end += 1 }
                 var lineStart = start
                 while lineEnd - lineStart >= 3, buffer[lineStart] == 0xEF, buffer[lineStart + 1] == 0xBB,
                     buffer[lineStart + 2] == 0xBF

@@ -39,6 +39,32 @@ import Testing
         #expect(try KindleClippings.readFile(Data(one.utf8)).highlights.count == 1)
     }
 
+    /// A lone CR before the line of `=` (a file passed through an old Mac tool or an editor that
+    /// mixed line ends) left the separator inside the highlight: an import replaced "Fear is the
+    /// mind-killer." by "Fear is the mind-killer.\n==========" under a new id, and a file of CR
+    /// only was "not a Kindle clippings file" (found by an exploratory session). A CR ends a line
+    /// as LF and CR LF do, whatever the mix.
+    @Test func aLoneCREndsALineAsLFAndCRLFDo() throws {
+        let header1 = "- Your Highlight on page 1 | Location 10-12 | Added on Sunday, 3 March 2019 12:01:02"
+        let header2 = "- Your Highlight on page 2 | Location 20-22 | Added on Sunday, 3 March 2019 12:02:02"
+        let clean =
+            "Dune (Herbert, Frank)\r\n\(header1)\r\n\r\nFear is the mind-killer.\r\n==========\r\n"
+            + "Dune (Herbert, Frank)\r\n\(header2)\r\n\r\nThe spice must flow.\r\n==========\r\n"
+        let expected = try KindleClippings.readFile(Data(clean.utf8))
+        #expect(expected.highlights.map(\.highlight.text) == ["Fear is the mind-killer.", "The spice must flow."])
+        let loneCR = clean.replacingOccurrences(of: "mind-killer.\r\n=", with: "mind-killer.\r=")
+        let crOnly = clean.replacingOccurrences(of: "\r\n", with: "\r")
+        let mixed =
+            "Dune (Herbert, Frank)\r\(header1)\n\r\nFear is the mind-killer.\r==========\n"
+            + "Dune (Herbert, Frank)\n\(header2)\r\rThe spice must flow.\r\n==========\r"
+        for text in [loneCR, crOnly, mixed] {
+            let file = try KindleClippings.readFile(Data(text.utf8))
+            #expect(
+                file.highlights.map(\.highlight) == expected.highlights.map(\.highlight), "\(text.debugDescription)")
+            #expect(file.warnings.isEmpty && file.skipped.isEmpty, "\(text.debugDescription)")
+        }
+    }
+
     @Test func readsAnEnglishFileWithByteOrderMarksAndCRLF() throws {
         let file = try Self.read("english-bom-crlf.txt")
         #expect(file.source == .kindle)
