@@ -296,6 +296,45 @@ import Testing
         #expect(again.warnings == report.warnings)
     }
 
+    /// A folder or a named pipe where a note (`content/notes/kindred.md`) or a page
+    /// (`content/pages/about.md`) goes, as a sync client or an unzip may leave one, was dropped from
+    /// the site without a word and the build exited 0 (found by an exploratory session). Each is
+    /// one line of every build, incremental or full, as a cover's is; a pipe is never opened.
+    @Test func aFolderOrAPipeWhereANoteOrAPageGoesIsAWarning() throws {
+        let shelf = try FixtureShelf.make()
+        let note = shelf.paths.notes.appendingPathComponent("kindred.md")
+        let page = shelf.paths.pages.appendingPathComponent("about.md")
+        try shelf.writeNote("My note on Kindred.\n", slug: "kindred")
+        try Self.writePage("# About\n\nMe.\n", named: "about.md", in: shelf)
+        let before = try shelf.build()
+        #expect(try shelf.siteFile("books/kindred/index.html").contains("My note on Kindred."))
+        for (kind, make) in [
+            (
+                "a folder",
+                { (url: URL) in try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false) }
+            ),
+            ("a named pipe", { (url: URL) in #expect(mkfifo(url.path, 0o600) == 0) }),
+        ] {
+            try FileManager.default.removeItem(at: note)
+            try FileManager.default.removeItem(at: page)
+            try make(note)
+            try make(page)
+            let expected = [
+                "\(note.path) is \(kind), not a note, and is not read: put the note's Markdown file there in its place",
+                "\(page.path) is \(kind), not a page, and is not published: put the page's Markdown file there in its place",
+            ]
+            for mode in [BuildMode.incremental, .full] {
+                let report = try SiteBuilder(library: shelf.library, paths: shelf.paths, settings: SiteSettings())
+                    .build(mode)
+                #expect(report.warnings.filter { !before.warnings.contains($0) } == expected, "\(kind), \(mode)")
+                #expect(try !shelf.siteFile("books/kindred/index.html").contains("My note on Kindred."))
+                #expect(
+                    !FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent("pages/about").path)
+                )
+            }
+        }
+    }
+
     /// A page too long to publish is said, and not read (it was read whole first: found by a
     /// review).
     @Test func aPageTooLongToPublishIsSaid() throws {
