@@ -30,12 +30,11 @@ extension ImportFile {
         // A file saved as UTF-16 (as LibraryThing's tab-separated export and spreadsheets on
         // Windows save them), told by its byte-order mark: read whole and made UTF-8.
         let start = try input.read(upTo: 2)
-        if start == Data([0xFF, 0xFE]) || start == Data([0xFE, 0xFF]) {
-            let rest = try input.whole()
-            guard let decoded = String(data: start + rest, encoding: .utf16) else {
-                throw ImportError.unreadable(path: input.path)
+        if UTF16Text.hasByteOrderMark(start) {
+            switch UTF16Text.decode(start + (try input.whole())) {
+            case .success(let decoded): text = DelimitedText.bytes(Data(decoded.utf8))
+            case .failure(let problem): throw ImportError.brokenUTF16(path: input.path, reason: problem.description)
             }
-            text = DelimitedText.bytes(Data(decoded.utf8))
         } else {
             // The bytes looked at come first, then the rest as it is read.
             var looked: Data? = start
@@ -110,6 +109,8 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     case empty(source: ImportSource)
     case notBookplateJSON(reason: String)
     case unreadable(path: String)
+    /// A file that begins as UTF-16 does, but is none ("cannot be read: check the permissions").
+    case brokenUTF16(path: String, reason: String)
     case noSuchFile(path: String)
     /// A folder named where an export file was wanted.
     case folder(path: String)
@@ -132,6 +133,8 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
             "this is not a Bookplate JSON export (\(reason)): give a file made by 'bookplate export --format json'"
         case .unreadable(let path):
             "\(path) cannot be read: check the path and its permissions"
+        case .brokenUTF16(let path, let reason):
+            "\(path) is UTF-16 text, but \(reason): export it again, or save it as UTF-8 and import that"
         case .noSuchFile(let path):
             "there is no file \(path): check its name (a path is read from the folder you run the command in)"
         case .folder(let path):

@@ -18,14 +18,26 @@ package enum KindleClippings {
     /// Reads the file's bytes, whatever they hold: entries that cannot be used are skipped or
     /// warned of by their title's line, and the time taken grows with the file's length only.
     package static func read(_ data: Data) -> HighlightFile {
-        read(lines: ClippingLine.lines(of: data))
+        read(lines: ClippingLine.lines(of: (try? utf8(data)) ?? data))
+    }
+
+    /// `data` as UTF-8: a file saved as UTF-16 with a byte-order mark (as an editor on Windows
+    /// saves it) is read as the spreadsheet imports read one; it was "not a Kindle clippings
+    /// file", said to have no line of `=` (found by an exploratory session).
+    static func utf8(_ data: Data) throws(ImportError) -> Data {
+        guard UTF16Text.hasByteOrderMark(data) else { return data }
+        switch UTF16Text.decode(data) {
+        case .success(let text): return Data(text.utf8)
+        case .failure(let problem):
+            throw .notHighlights(source: .kindle, path: nil, reason: "it is UTF-16 text, but \(problem.description)")
+        }
     }
 
     /// Reads the bytes of a file given as clippings: one with text in it but no line of `=`
     /// anywhere is no Kindle's (a CSV imported as clippings was "0 highlights" and success). An
     /// empty file is a Kindle's with nothing highlighted yet.
     package static func readFile(_ data: Data) throws(ImportError) -> HighlightFile {
-        let lines = ClippingLine.lines(of: data)
+        let lines = ClippingLine.lines(of: try utf8(data))
         guard lines.contains(where: \.isSeparator) || lines.allSatisfy(\.isBlank) else {
             throw .notHighlights(source: .kindle, path: nil, reason: "it has no line of ========== after an entry")
         }
@@ -59,8 +71,13 @@ struct ClippingLine {
         text.utf8.count >= 10 && text.utf8.count <= 16 && text.trimmed == "=========="
     }
 
-    /// The lines of `data`, split at LF with a CR before it dropped, and without the byte-order
-    /// marks some firmwares write at the start of every entry.
+    /// The lines of `data`, split at LF, CR LF or a lone CR, and without the byte-order marks
+    /// some firmwares write at the start of every entry.
+    ///
+    /// A lone CR ends a line as the others do: split at LF only, a highlight whose last line
+    /// ended in CR took the line of `=` after it into its text, and an existing highlight was
+    /// replaced by one holding the separator, or the whole next entry; a file of CR only was
+    /// "not a Kindle clippings file" (found by an exploratory session).
     static func lines(of data: Data) -> [ClippingLine] {
         let bytes = [UInt8](data)
         var lines: [ClippingLine] = []
@@ -69,9 +86,9 @@ struct ClippingLine {
             var number = 1
             while start < buffer.count {
                 var end = start
-                while end < buffer.count, buffer[end] != 0x0A { end += 1 }
-                var lineEnd = end
-                if lineEnd > start, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                while end < buffer.count, buffer[end] != 0x0A, buffer[end] != 0x0D { end += 1 }
+                let lineEnd = end
+                if end + 1 < buffer.count, buffer[end] == 0x0D, buffer[end + 1] == 0x0A { end += 1 }
                 var lineStart = start
                 while lineEnd - lineStart >= 3, buffer[lineStart] == 0xEF, buffer[lineStart + 1] == 0xBB,
                     buffer[lineStart + 2] == 0xBF

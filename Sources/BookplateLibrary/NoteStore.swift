@@ -82,17 +82,21 @@ public struct NoteStore: Sendable {
         } catch {
             throw NoteError.unreadable(path: display())
         }
+        // A broken UTF-16 note was "not UTF-8 text", which sent its writer to save as UTF-8 what
+        // their editor said it already was, Unicode (found by an exploratory session).
+        if UTF16Text.hasByteOrderMark(bytes) {
+            switch UTF16Text.decode(bytes) {
+            case .success(let text): return text
+            case .failure(let problem): throw NoteError.brokenUTF16(path: display(), reason: problem.description)
+            }
+        }
         guard let text = decoded(bytes) else { throw NoteError.notUTF8(path: display()) }
         return text
     }
 
-    /// `bytes` as text: UTF-8, with or without a byte-order mark, or UTF-16 with one (Notepad's
-    /// "Unicode"); nil for anything else.
+    /// `bytes` as UTF-8 text, with or without a byte-order mark; nil for anything else. (UTF-16
+    /// with a mark, Notepad's "Unicode", is read by ``UTF16Text``.)
     private static func decoded(_ bytes: [UInt8]) -> String? {
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            guard bytes.count % 2 == 0 else { return nil }
-            return String(data: Data(bytes), encoding: .utf16)
-        }
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
         return String(validating: body, as: UTF8.self)
     }
@@ -113,6 +117,8 @@ public struct NoteStore: Sendable {
             return note
         } catch NoteError.notUTF8(let path) {
             return try readAsWindows1252(url(forSlug: slug), path: path, warn: warn)
+        } catch NoteError.brokenUTF16(let path, let reason) {
+            return try readAsBrokenUTF16(url(forSlug: slug), path: path, reason: reason, warn: warn)
         }
     }
 
@@ -122,7 +128,15 @@ public struct NoteStore: Sendable {
             return try readNote(at: url)
         } catch NoteError.notUTF8(let path) {
             return try readAsWindows1252(url, path: path, warn: warn)
+        } catch NoteError.brokenUTF16(let path, let reason) {
+            return try readAsBrokenUTF16(url, path: path, reason: reason, warn: warn)
         }
+    }
+
+    private func readAsBrokenUTF16(_ url: URL, path: String, reason: String, warn: (String) -> Void) throws -> String {
+        let bytes = try FileInput.bytes(atPath: url.path, followingLinks: false)
+        warn("\(path) is UTF-16 text, but \(reason): exported with U+FFFD for what could not be read")
+        return UTF16Text.decodeReplacing(bytes)
     }
 
     private func readAsWindows1252(_ url: URL, path: String, warn: (String) -> Void) throws -> String {
@@ -236,6 +250,8 @@ public struct NoteStore: Sendable {
 /// What can go wrong with a note file or the editor.
 public enum NoteError: Error, Equatable, CustomStringConvertible {
     case notUTF8(path: String)
+    /// A note that begins as UTF-16 does but is none: cut off, or half a character in it.
+    case brokenUTF16(path: String, reason: String)
     /// Every note of the folder that is no UTF-8, when a build meets one.
     case severalNotUTF8(paths: [String])
     case unreadable(path: String)
@@ -257,6 +273,8 @@ public enum NoteError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .notUTF8(let path):
             "\(path) is not UTF-8 text: save it as UTF-8 in your editor and try again"
+        case .brokenUTF16(let path, let reason):
+            "\(path) is UTF-16 text, but \(reason): save it again (as UTF-8, or UTF-16) in your editor and try again"
         case .severalNotUTF8(let paths):
             (paths.count > 5
                 ? paths.prefix(5).joined(separator: ", ") + " and \(paths.count - 5) more"

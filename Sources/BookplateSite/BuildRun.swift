@@ -73,6 +73,9 @@ struct BuildRun {
     /// at every build, as the folders are listed at every build: what it copies may lack the
     /// other machine's words until the reader merges them.
     private var conflictCopies: [String] = []
+    /// A line for each note or page that is a folder or a named pipe (``EntriesThatAreNoFiles``),
+    /// made at every build.
+    private var notesAndPagesNoFiles: [String] = []
     /// How many notes were rendered: one for each book page with a note that was written.
     private var notesRendered = 0
     private var theme: Theme?
@@ -328,6 +331,7 @@ struct BuildRun {
                 + "and run `bookplate list` there), make the same changes here, then remove it"
         }
         try readExtraPages()
+        notesAndPagesNoFiles = EntriesThatAreNoFiles.lines(notes: paths.notes, pages: paths.pages)
         inputs = builder.inputFingerprint(settings: settings, revision: revision)
         guard let previous else { return }
         let notesFolder = paths.notes.path
@@ -906,7 +910,8 @@ struct BuildRun {
             },
             warnings: events + removedStraysLine + (kind == .upToDate ? previous?.warnings ?? [] : warnings)
                 + misnamedNotes
-                + conflictCopies + missingLinks() + (underWay ? [importUnderWayLine(orphans.count)] : [])
+                + conflictCopies + notesAndPagesNoFiles + missingLinks()
+                + (underWay ? [importUnderWayLine(orphans.count)] : [])
                 + writer.leftoversThatStayed() + writer.groupsNotKeptLine(),
             duration: ContinuousClock.now - started, baseURL: settings.baseURL,
             notesReadAsBefore: kind == .notesOnly && notesReadAsBefore)

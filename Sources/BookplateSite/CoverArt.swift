@@ -117,28 +117,10 @@ enum CoverArt {
     /// a named pipe or anything else but a file: none is published, and none was said (found by
     /// an exploratory session). Links are refused before this.
     static func entriesThatAreNoFiles(in folder: URL) -> [String] {
-        guard let directory = opendir(folder.path) else { return [] }
-        defer { closedir(directory) }
-        var lines: [String] = []
-        while let entry = readdir(directory) {
-            let name = entry.name
-            guard !name.hasPrefix("."), let dot = name.lastIndex(of: "."), dot > name.startIndex,
-                ImageInfo.fileExtensions.contains(name[name.index(after: dot)...].lowercased())
-            else { continue }
-            var info = stat()
-            guard fstatat(dirfd(directory), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            let kind: String
-            switch info.st_mode & S_IFMT {
-            case S_IFREG, S_IFLNK: continue
-            case S_IFDIR: kind = "a folder"
-            case S_IFIFO: kind = "a named pipe"
-            default: kind = "no file"
-            }
-            lines.append(
-                "\(folder.appendingPathComponent(name).relativePathForDisplay) is \(kind), not an image, and is not "
-                    + "published: put the image there in its place")
-        }
-        return lines.sorted()
+        EntriesThatAreNoFiles.list(in: folder) { name in
+            guard let dot = name.lastIndex(of: "."), dot > name.startIndex else { return false }
+            return ImageInfo.fileExtensions.contains(name[name.index(after: dot)...].lowercased())
+        }.map { "\($0.path) is \($0.kind), not an image, and is not published: put the image there in its place" }
     }
 
     /// The placeholder cover of a book.

@@ -89,7 +89,7 @@ package enum DefaultTheme {
         | `site.ownerLabel` | the owner in the site's words, "Ada Reader’s bookshelf" (`t.footerOwner`), for the footer; absent without an `owner` |
         | `site.hasFeed` | whether `feed.xml` exists (it needs `base_url`) |
         | `site.credits` | the catalogs the shelf's facts came from (`name`, `url`, `separator`), for the footer |
-        | `site.pages` | the reader's own pages (`content/pages/<name>.md`), by title: each `title` and `url` from the top of the site (`{{root}}{{url}}`); empty when there are none |
+        | `site.pages` | the reader's own pages (`content/pages/<name>.md`), by title: each `title` and `url` from the top of the site (`{{root}}{{url}}`); empty when there are none. Past 10 pages, the first 10 and a last link, `t.navAllPages` ("All pages"), to `pages/index.html`, which lists them all: a header linking every page made the site grow with the square of their number |
         | `site.creditsLead` | the words before them, with what joins them to the first: "book data from ", French's "données des livres d’" before Open Library; none when the shelf credits no catalog |
         | `canonical` | the page's own address when `site.yaml` sets `base_url` (none on `404.html`), for `<link rel="canonical">` |
         | `assetVersions.style`, `assetVersions.search`, `assetVersions.favicon` | the first ten hex digits of the SHA-256 of `assets/style.css`, `assets/search.js` and `assets/favicon.svg` (yours where you have one), written after their addresses (`{{root}}assets/style.css?v={{assetVersions.style}}`): a changed file gets a new address, so no browser or CDN pairs new pages with the copy it holds of the old file (GitHub Pages lets them keep one ten minutes); the file keeps its name, and the query is read from `file://` too. A layout of yours that does not write them still renders, with the addresses as they were |
@@ -151,7 +151,7 @@ package enum DefaultTheme {
         | `year` | `stats/<year>/index.html` | `year`, `title` ("2024 in books"), `summary` (`label`, `value`: books read, pages read, average rating), `goal`, `monthsChart` (a chart of the twelve months), `ratings` (bars), `longest`, `shortest`, `longestPages`, `shortestPages`, `booksLink` (`title`, `url` of the year's list), `olderYear`, `newerYear` (`title`, `url`, and `label`, the year with an arrow that points the way the page reads: "← 2023" and "2025 →", on a right-to-left site "→ 2023" and "2025 ←") |
         | `book-highlights` | `books/<slug>/highlights/page/<n>/index.html`, for a book with more than 100 published highlights (page 1 is the book's own page) | `title` ("Highlights from Kindred"), `bookTitle`, `bookURL`, `lang` (the book's language when it is not the site's), `countLabel` ("5,000 highlights"), `highlights` (100 a page, as the book's page has them), `pagination` |
         | `commonplace` | `highlights/index.html` (the newest fifty), each year's `highlights/<year>/index.html`, then `page/<n>/index.html`, when any highlight is published | `title` ("Commonplace book", "Highlights of 2024"), `countLabel` ("120 highlights from 14 books"), `years` (list links, on the home only), `homeURL` (the way back to the home, on a year's pages only), `highlights` (each as a book page's, with `bookTitle`, `bookURL`, `lang` — the book's language when it is not the site's —, `authors` (as a card's: `name`, `url`, `separator`; the theme sets each name in `<bdi>`), `byline` — "Terry Pratchett and Neil Gaiman", plain text whose names are not set apart —, `date`, `datetime`, `permalink` — its anchor on the page of its book's highlights that shows it —), `pagination` |
-        | `page` | `pages/<name>/index.html`, for each of the reader's `content/pages/<name>.md` | `title` (the front matter's `title`, else the file's first line when it is a `# Heading`, else the name in words), `metaDescription` (the front matter's `description`, when it has one), `contentHTML` (the Markdown below the title through cmark, as a note: safe unless `allow_raw_html_in_notes`; its top heading an `<h2>`) |
+        | `page` | `pages/<name>/index.html`, for each of the reader's `content/pages/<name>.md`; and `pages/index.html`, the list of them all, when there are more than 10 (its title `t.navAllPages`, no `metaDescription`, its `contentHTML` a list of links to them by title) | `title` (the front matter's `title`, else the file's first line when it is a `# Heading`, else the name in words), `metaDescription` (the front matter's `description`, when it has one), `contentHTML` (the Markdown below the title through cmark, as a note: safe unless `allow_raw_html_in_notes`; its top heading an `<h2>`) |
         | `404` | `404.html` | only what every page receives |
 
         Files under `assets/` are published under `site/assets/`: `style.css`, `favicon.svg` (the open
@@ -1287,6 +1287,7 @@ package enum DefaultTheme {
         navShelves: Regale
         navAuthors: Autoren
         navYearInBooks: Lesejahr
+        navAllPages: Alle Seiten
         footerOwner: "Das Bücherregal von {owner}"
         siteTitle: Mein Bücherregal
         siteDescription: Die Bücher, die ich gelesen habe, gerade lese und noch lesen will.
@@ -1518,6 +1519,7 @@ package enum DefaultTheme {
         navShelves: Shelves
         navAuthors: Authors
         navYearInBooks: Year in books
+        navAllPages: All pages
         footerOwner: "{owner}’s bookshelf"
         siteTitle: My Bookshelf
         siteDescription: The books I have read, am reading, and want to read.
@@ -1745,6 +1747,7 @@ package enum DefaultTheme {
         navShelves: Estantes
         navAuthors: Autores
         navYearInBooks: El año en libros
+        navAllPages: Todas las páginas
         footerOwner: "La biblioteca de {owner}"
         siteTitle: Mi biblioteca
         siteDescription: Los libros que he leído, que estoy leyendo y que quiero leer.
@@ -1971,6 +1974,7 @@ package enum DefaultTheme {
         navShelves: Étagères
         navAuthors: Auteurs
         navYearInBooks: L’année en livres
+        navAllPages: Toutes les pages
         footerOwner: "La bibliothèque de {owner}"
         siteTitle: Ma bibliothèque
         siteDescription: Les livres que j’ai lus, que je lis et que je veux lire.

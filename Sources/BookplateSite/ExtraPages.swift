@@ -189,11 +189,45 @@ struct ExtraPages: Sendable, Equatable {
         return loaded
     }
 
-    /// The header's links to the pages, by title.
-    var links: [LinkModel] {
+    /// The most pages every page's header links to. Each header linked every page, so the site
+    /// grew with the square of their number: 2,000 pages made 282 MB (found by an exploratory
+    /// session). Past this many, the header links the first of them and an index of them all.
+    static let headerLinkLimit = 10
+
+    /// Where the index of every page is published when the header cannot link them all.
+    static let indexPath = "\(ExtraPage.folder)/index.html"
+
+    /// Whether there are more pages than a header links: then the index of them is published.
+    var hasIndex: Bool { pages.count > Self.headerLinkLimit }
+
+    /// The pages by title.
+    var byTitle: [ExtraPage] {
         pages.sorted {
             (TextFolding.searchKey($0.title), $0.name) < (TextFolding.searchKey($1.title), $1.name)
-        }.map { LinkModel(title: $0.title, url: $0.path) }
+        }
+    }
+
+    /// The header's links to the pages, by title: every page, or the first ones and the index of
+    /// them all, titled `allPages`.
+    func links(allPages: String) -> [LinkModel] {
+        let links = byTitle.map { LinkModel(title: $0.title, url: $0.path) }
+        guard hasIndex else { return links }
+        return links.prefix(Self.headerLinkLimit) + [LinkModel(title: allPages, url: Self.indexPath)]
+    }
+
+    /// The index of every page, as Markdown a page is made of: a list of links, by title.
+    var indexMarkdown: String {
+        byTitle.map { "- [\(Self.markdownText($0.title))](\($0.name)/index.html)\n" }.joined()
+    }
+
+    /// `text` as Markdown that shows it as it is: each ASCII punctuation mark escaped.
+    private static func markdownText(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if character.isASCII, character.isPunctuation || character.isSymbol { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
     }
 }
 

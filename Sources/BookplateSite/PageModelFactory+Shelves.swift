@@ -58,6 +58,17 @@ extension PageModelFactory {
             root: "../../", title: documentTitle(extra.title))
     }
 
+    /// The index of the reader's pages, when there are more than every page's header links: made
+    /// as one of them is, of a Markdown list of links.
+    func pagesIndex(_ extraPages: ExtraPages) -> Page<ExtraPageModel> {
+        let title = words("navAllPages")
+        return page(
+            ExtraPageModel(
+                title: title, metaDescription: nil,
+                contentHTML: NoteRenderer().render(extraPages.indexMarkdown, topHeading: 2)),
+            root: "../", title: documentTitle(title))
+    }
+
     /// The 404 page is served from any depth, so its links start at the site's own root.
     func notFoundPage() -> Page<NotFoundPageModel> {
         let path = baseURL?.path ?? "/"

@@ -222,6 +222,9 @@ public struct SiteBuilder: Sendable {
         pages += extraPages.pages.map { extra in
             page(extra.path, "page") { shared.factory.extraPage(extra, renderer: renderer) }
         }
+        if extraPages.hasIndex {
+            pages.append(page(ExtraPages.indexPath, "page") { shared.factory.pagesIndex(extraPages) })
+        }
         plan.append(contentsOf: pages)
         return plan
     }
@@ -413,7 +416,7 @@ public struct SiteBuilder: Sendable {
             owner: settings.owner, hasFeed: settings.baseURL != nil,
             // The owner's name stands among the key's words, where no markup can set it apart.
             ownerLabel: settings.owner.map { words("footerOwner", ["owner": BidiIsolation.isolated($0)]) },
-            credits: credits.links, creditsLead: credits.lead, pages: extraPages.links)
+            credits: credits.links, creditsLead: credits.lead, pages: extraPages.links(allPages: words("navAllPages")))
     }
 
     /// The part of every page's fingerprint that is the theme (a page may include any template),

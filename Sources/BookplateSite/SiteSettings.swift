@@ -93,6 +93,13 @@ public struct SiteSettings: Sendable, Equatable {
                 else {
                     throw SettingsError.badValue(path: path, line: line, key: key, expected: expected)
                 }
+                // A title of 2 MB made a site of 179 MB (it is on every page four times), 20 MB
+                // took 51 s; a language of 200,000 letters was an error line quoting them all
+                // (found by an exploratory session).
+                let limit = Self.characterLimits[key] ?? Book.lineCharacterLimit
+                if string.utf8.count > limit, case let count = string.count, count > limit {
+                    throw SettingsError.tooLong(path: path, line: line, key: key, limit: limit, count: count)
+                }
                 return string
             }
             switch key {
@@ -256,6 +263,11 @@ public struct SiteSettings: Sendable, Equatable {
         return String(validating: bytes, as: UTF8.self)
     }
 
+    /// The most characters a text setting may hold: the 10,000 an import keeps of a title, far
+    /// more than a person writes, for all but the addresses (a contact goes in every request's
+    /// User-Agent, which servers refuse past a few kilobytes) and a language tag.
+    static let characterLimits = ["base_url": 2_000, "contact": 2_000, "language": 100]
+
     static let knownKeys = [
         "title", "owner", "description", "language", "base_url", "contact", "goal", "allow_raw_html_in_notes",
     ]
@@ -270,6 +282,8 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
     case badValue(path: String, line: Int, key: String, expected: String)
     case unknownKey(path: String, line: Int, key: String)
     case duplicateKey(path: String, line: Int, firstLine: Int, key: String)
+    /// A text longer than any a person writes (``SiteSettings/characterLimits``).
+    case tooLong(path: String, line: Int, key: String, limit: Int, count: Int)
 
     public var description: String {
         switch self {
@@ -280,12 +294,23 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
         case .syntax(let path, let line, let problem):
             "\(path):\(line): \(problem): fix the YAML there"
         case .badValue(let path, let line, let key, let expected):
-            "\(path):\(line): '\(key)' must be \(expected)"
+            "\(path):\(line): '\(Self.shown(key))' must be \(expected)"
         case .duplicateKey(let path, let line, let firstLine, let key):
-            "\(path):\(line): '\(key)' is set twice (first on line \(firstLine)): keep one of them"
+            "\(path):\(line): '\(Self.shown(key))' is set twice (first on line \(firstLine)): keep one of them"
         case .unknownKey(let path, let line, let key):
-            "\(path):\(line): unknown setting '\(key)': use one of \(SiteSettings.knownKeys.joined(separator: ", "))"
+            "\(path):\(line): unknown setting '\(Self.shown(key))': use one of "
+                + SiteSettings.knownKeys.joined(separator: ", ")
+        case .tooLong(let path, let line, let key, let limit, let count):
+            "\(path):\(line): '\(key)' is \(count) characters long, and may be \(limit) at most: shorten it"
         }
+    }
+}
+
+extension SettingsError {
+    /// A key or a value the file gave, as a message of one line quotes it: a key of a megabyte,
+    /// or a language tag's part of 200,000 letters, made an error line of that size.
+    static func shown(_ text: String) -> String {
+        text.count > 200 ? text.shortened(to: 200) : text
     }
 }
 

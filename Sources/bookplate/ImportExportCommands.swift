@@ -59,11 +59,15 @@ struct ImportCommand: AsyncParsableCommand {
         )
         .run(file: url, as: format, dryRun: dryRun)
         let summary = report.summary
+        // Bookplate's JSON numbers its books, not lines ("LINE 2" was the second book: found by an
+        // exploratory session).
+        let entry = format == .bookplate ? "book" : "line"
         // A file of which no row could be used is a failure, not an import of nothing, as for
         // highlights (every row without a title: exit 0, found by an exploratory session).
-        let nothingRead =
-            summary.added.isEmpty && summary.updated.isEmpty && summary.unchanged == 0
-            && summary.removedByReader.isEmpty && summary.removedCopiesKept.isEmpty && !summary.skipped.isEmpty
+        if summary.importedNothing {
+            if !json { reportProblems(skipped: summary.skipped, warnings: summary.warnings, entry: entry) }
+            throw NothingImported(path: url.relativePathForDisplay, entry: entry, skipped: summary.skipped)
+        }
         if json {
             try JSONOutput.print(
                 "import",
@@ -91,7 +95,6 @@ struct ImportCommand: AsyncParsableCommand {
                             ])
                         }),
                 ]))
-            if nothingRead { throw ExitCode.failure }
             guard enrich, !dryRun else { return }
             // Standard output holds the JSON alone.
             try await enrichBooks(
@@ -99,9 +102,6 @@ struct ImportCommand: AsyncParsableCommand {
                 report: { Terminal.error($0) })
             return
         }
-        // Bookplate's JSON numbers its books, not lines ("LINE 2" was the second book: found by an
-        // exploratory session).
-        let entry = format == .bookplate ? "book" : "line"
         if dryRun { listRows(summary, entry: entry) }
         reportProblems(skipped: summary.skipped, warnings: summary.warnings, entry: entry)
         let verb = dryRun ? "Would import" : "Imported"
@@ -124,7 +124,6 @@ struct ImportCommand: AsyncParsableCommand {
             let (named, how) = Self.restoreHint(summary.removedByReader, byAuthors: true)
             Terminal.output("\(dryRun ? "Would leave out" : "Left out") \(named), which you removed: \(how)")
         }
-        if nothingRead { throw ExitCode.failure }
         guard enrich, !dryRun else { return }
         try await enrichBooks(summary.rows.filter { $0.action != .removed }.map(\.slug), library: library)
     }
@@ -136,9 +135,10 @@ struct ImportCommand: AsyncParsableCommand {
         let summary = try HighlightImport(library: try shelf.openLibrary(), stateFolder: try shelf.paths.stateFolder)
             .run(file: url, as: source, addMissing: addMissing, dryRun: dryRun)
         // A file of which nothing could be read is a failure, not an import of nothing.
-        let nothingRead =
-            summary.added + summary.updated + summary.unchanged == 0 && summary.unmatched.isEmpty
-            && summary.removedBooks.isEmpty && !summary.skipped.isEmpty
+        if summary.importedNothing {
+            if !json { reportProblems(skipped: summary.skipped, warnings: summary.warnings, entry: source.entryName) }
+            throw NothingImported(path: url.relativePathForDisplay, entry: source.entryName, skipped: summary.skipped)
+        }
         if json {
             try JSONOutput.print(
                 "import",
@@ -165,7 +165,6 @@ struct ImportCommand: AsyncParsableCommand {
                     "warnings": .array(
                         summary.warnings.map { .object(["line": .int($0.line), "message": .string($0.message)]) }),
                 ]))
-            if nothingRead { throw ExitCode.failure }
             return
         }
         reportProblems(skipped: summary.skipped, warnings: summary.warnings, entry: source.entryName)
@@ -216,7 +215,6 @@ struct ImportCommand: AsyncParsableCommand {
             }
         }
         Terminal.output(line)
-        if nothingRead { throw ExitCode.failure }
     }
 
     /// Removed books named so that `restore` finds them (the first three): by slug when that

@@ -62,10 +62,49 @@ import Testing
         let file = root.appendingPathComponent("no-titles.csv")
         try Data("Book Id,Title,Author,My Rating\r\n1,,Nobody,3\r\n2,,Else,4\r\n".utf8).write(to: file)
         let plain = try await run("import", "goodreads", file.path, status: 1)
-        #expect(plain.stderr == "skipped line 2: no title\nskipped line 3: no title\n")
-        #expect(plain.stdout.hasPrefix("Imported 0 books from Goodreads: 0 new, 0 updated, 0 unchanged, 2 skipped"))
+        #expect(
+            plain.stderr.hasPrefix("skipped line 2: no title\nskipped line 3: no title\nError: nothing was imported"))
+        #expect(
+            plain.stderr.hasSuffix(
+                ": all 2 were skipped (line 2: no title, and 1 more); check the file, or export it again\n"))
+        #expect(plain.stdout.isEmpty)
         try await run("import", "goodreads", file.path, "--json", status: 1)
         try await run("import", "goodreads", file.path, "--dry-run", status: 1)
+    }
+
+    /// A file cut off inside a quoted field (a download stopped short) imported nothing and exited
+    /// 1 with no error line, and `--json` printed an ordinary import where the README promises an
+    /// `error` object (found by an exploratory session). Every importer, of reading logs and of
+    /// highlights, now says in one line why nothing came in, and its JSON is that error.
+    @Test func anImportOfNothingSaysWhyInOneLineAndAsAJSONError() async throws {
+        let cutOff = "a quoted field never closes: the file may be cut off from here on"
+        let files = [
+            ("goodreads", "Book Id,Title,Author,My Review\r\n1,Dune,Frank Herbert,\"Great\r\n"),
+            ("storygraph", "Title,Authors,Review\r\nDune,Frank Herbert,\"Great\r\n"),
+            ("readwise", "Highlight,Book Title\r\n\"Fear is the mind-killer.,Dune\r\n"),
+        ]
+        for (source, text) in files {
+            let file = root.appendingPathComponent("cut-\(source).csv")
+            try Data(text.utf8).write(to: file)
+            let plain = try await run("import", source, file.path, status: 1)
+            let lines = plain.stderr.split(separator: "\n").map(String.init)
+            #expect(lines.first == "skipped line 2: \(cutOff)", "\(source): \(plain.stderr)")
+            #expect(
+                lines.count == 2 && lines[1].hasPrefix("Error: nothing was imported from ")
+                    && lines[1].hasSuffix(
+                        "cut-\(source).csv: its one line was skipped (line 2: \(cutOff)); check the file, or export it again"
+                    ),
+                "\(source): \(plain.stderr)")
+            #expect(plain.stdout.isEmpty, "\(source)")
+            let json = try await run("import", source, file.path, "--json", status: 1).stdout
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            #expect(object["import"] == nil, "\(source): \(json)")
+            let error = try #require(object["error"] as? [String: Any], "\(source): \(json)")
+            #expect(error["status"] as? Int == 1)
+            #expect((error["message"] as? String)?.hasPrefix("nothing was imported from ") == true, "\(json)")
+            #expect((error["message"] as? String)?.contains("(line 2: \(cutOff))") == true, "\(json)")
+        }
+        #expect(try await run("list").stdout == "The shelf is empty.\n")
     }
 
     /// A book to read again showed "Started" and "Finished" beside "to-read", as if read now:

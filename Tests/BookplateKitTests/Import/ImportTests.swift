@@ -632,6 +632,16 @@ import Testing
             let book = try shelf.library.findBook(matching: "cien años de soledad")
             #expect(book.authors.map(\.name) == ["Gabriel García Márquez"], "\(name)")
         }
+        // One cut off was "cannot be read: check the path and its permissions".
+        let cut = try TestPaths.temporaryFolder("utf16").appendingPathComponent("cut.tsv")
+        try Data([0xFF, 0xFE, 0x42, 0x00, 0x6F]).write(to: cut)
+        #expect(
+            throws: ImportError.brokenUTF16(
+                path: cut.relativePathForDisplay,
+                reason: "it has an odd number of bytes, as if cut off in the middle of a character")
+        ) {
+            try ImportFile.read(contentsOf: cut, as: .librarything)
+        }
     }
 
     /// An export read from a pipe (`cat export.csv | bookplate import goodreads /dev/stdin`, or

@@ -39,6 +39,67 @@ import Testing
         #expect(try KindleClippings.readFile(Data(one.utf8)).highlights.count == 1)
     }
 
+    /// A lone CR before the line of `=` (a file passed through an old Mac tool or an editor that
+    /// mixed line ends) left the separator inside the highlight: an import replaced "Fear is the
+    /// mind-killer." by "Fear is the mind-killer.\n==========" under a new id, and a file of CR
+    /// only was "not a Kindle clippings file" (found by an exploratory session). A CR ends a line
+    /// as LF and CR LF do, whatever the mix.
+    @Test func aLoneCREndsALineAsLFAndCRLFDo() throws {
+        let header1 = "- Your Highlight on page 1 | Location 10-12 | Added on Sunday, 3 March 2019 12:01:02"
+        let header2 = "- Your Highlight on page 2 | Location 20-22 | Added on Sunday, 3 March 2019 12:02:02"
+        let clean =
+            "Dune (Herbert, Frank)\r\n\(header1)\r\n\r\nFear is the mind-killer.\r\n==========\r\n"
+            + "Dune (Herbert, Frank)\r\n\(header2)\r\n\r\nThe spice must flow.\r\n==========\r\n"
+        let expected = try KindleClippings.readFile(Data(clean.utf8))
+        #expect(expected.highlights.map(\.highlight.text) == ["Fear is the mind-killer.", "The spice must flow."])
+        let loneCR = clean.replacingOccurrences(of: "mind-killer.\r\n=", with: "mind-killer.\r=")
+        let crOnly = clean.replacingOccurrences(of: "\r\n", with: "\r")
+        let mixed =
+            "Dune (Herbert, Frank)\r\(header1)\n\r\nFear is the mind-killer.\r==========\n"
+            + "Dune (Herbert, Frank)\n\(header2)\r\rThe spice must flow.\r\n==========\r"
+        for text in [loneCR, crOnly, mixed] {
+            let file = try KindleClippings.readFile(Data(text.utf8))
+            #expect(
+                file.highlights.map(\.highlight) == expected.highlights.map(\.highlight), "\(text.debugDescription)")
+            #expect(file.warnings.isEmpty && file.skipped.isEmpty, "\(text.debugDescription)")
+        }
+    }
+
+    /// Clippings saved as UTF-16 with a byte-order mark (an editor on Windows saves them so) were
+    /// "not a Kindle clippings file (it has no line of ==========…)", where the spreadsheet
+    /// imports read such a file; one cut off or holding half a character said nothing of it
+    /// (found by an exploratory session). Both byte orders are read; a broken one is named so.
+    @Test func clippingsSavedAsUTF16AreRead() throws {
+        let text =
+            "\u{FEFF}La mano izquierda (Le Guin, Ursula K.)\r\n- Your Highlight on page 1 | Location 10-12 | "
+            + "Added on Sunday, 3 March 2019 12:01:02\r\n\r\nLa luz es la mano izquierda de la oscuridad 📖\r\n==========\r\n"
+        let units = Array(text.utf16)
+        let little = units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let big = units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        for bytes in [little, big] {
+            let file = try KindleClippings.readFile(Data(bytes))
+            #expect(file.highlights.map(\.highlight.text) == ["La luz es la mano izquierda de la oscuridad 📖"])
+            #expect(file.highlights.map(\.bookAuthor) == ["Ursula K. Le Guin"])
+            #expect(file.warnings.isEmpty && file.skipped.isEmpty)
+        }
+        #expect(
+            throws: ImportError.notHighlights(
+                source: .kindle, path: nil,
+                reason:
+                    "it is UTF-16 text, but it has an odd number of bytes, as if cut off in the middle of a character")
+        ) {
+            try KindleClippings.readFile(Data(little.dropLast()))
+        }
+        // A high surrogate with a letter after it, not its low half.
+        #expect(
+            throws: ImportError.notHighlights(
+                source: .kindle, path: nil,
+                reason: "it is UTF-16 text, but it holds half a character (a lone surrogate) at byte 4")
+        ) {
+            try KindleClippings.readFile(Data([0xFF, 0xFE, 0x41, 0x00, 0x3D, 0xD8, 0x41, 0x00]))
+        }
+    }
+
     @Test func readsAnEnglishFileWithByteOrderMarksAndCRLF() throws {
         let file = try Self.read("english-bom-crlf.txt")
         #expect(file.source == .kindle)

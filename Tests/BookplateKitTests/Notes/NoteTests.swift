@@ -152,6 +152,39 @@ import Testing
         #expect(try store.note(forSlug: "utf16") == "café")
     }
 
+    /// A note that begins with a UTF-16 byte-order mark but is cut off (an odd number of bytes)
+    /// or holds half a character was "not UTF-8 text: save it as UTF-8", to a writer whose editor
+    /// said it was saved as Unicode (found by an exploratory session). The error names the real
+    /// problem; a backup still takes the note, with U+FFFD where it could not be read.
+    @Test func aBrokenUTF16NoteIsNamedAsSuch() throws {
+        let folder = try TestPaths.temporaryFolder("notes")
+        let store = NoteStore(folder: folder)
+        try Data([0xFF, 0xFE, 0x63, 0, 0x61, 0, 0x66]).write(to: store.url(forSlug: "odd"))
+        #expect(
+            throws: NoteError.brokenUTF16(
+                path: store.url(forSlug: "odd").path,
+                reason: "it has an odd number of bytes, as if cut off in the middle of a character")
+        ) {
+            try store.note(forSlug: "odd")
+        }
+        try Data([0xFE, 0xFF, 0, 0x63, 0xDC, 0x00, 0, 0x61]).write(to: store.url(forSlug: "surrogate"))
+        #expect(
+            throws: NoteError.brokenUTF16(
+                path: store.url(forSlug: "surrogate").path,
+                reason: "it holds half a character (a lone surrogate) at byte 4")
+        ) {
+            try store.note(forSlug: "surrogate")
+        }
+        #expect(
+            NoteError.brokenUTF16(path: "notes/odd.md", reason: "it has an odd number of bytes").description
+                == "notes/odd.md is UTF-16 text, but it has an odd number of bytes: save it again (as UTF-8, or "
+                + "UTF-16) in your editor and try again")
+        var warnings: [String] = []
+        #expect(try store.noteForBackup(forSlug: "odd") { warnings.append($0) } == "ca\u{FFFD}")
+        #expect(try store.noteForBackup(forSlug: "surrogate") { warnings.append($0) } == "c\u{FFFD}a")
+        #expect(warnings.count == 2 && warnings.allSatisfy { $0.contains("is UTF-16 text, but") })
+    }
+
     /// A note of one HTML comment published "My notes" over nothing; `serve` never said a note
     /// belonged to no book or was too long to publish. Found by an exploratory session.
     @Test func aNoteThatShowsNothingHasNoSectionAndServeHearsOfEveryNote() throws {

@@ -144,6 +144,58 @@ import Testing
         #expect(about.contains(#"<a href="../../pages/reading-challenge/index.html">Reading challenge</a>"#))
     }
 
+    /// Every page's header linked every page of the reader's, so the site grew with the square of
+    /// their number: 2,000 pages made 282 MB (found by an exploratory session). Past ten, the
+    /// header links the first ten by title and "All pages", an index that lists them all, so each
+    /// page adds a page's worth; ten or fewer are linked as ever.
+    @Test func pastTenPagesTheHeaderLinksTheFirstTenAndAnIndexOfAll() throws {
+        let shelf = try FixtureShelf.make()
+        for number in 1...10 {
+            try Self.writePage("# Page \(number)\n\nText.\n", named: "p\(number).md", in: shelf)
+        }
+        #expect(try shelf.build().warnings.isEmpty)
+        var home = try shelf.siteFile("index.html")
+        #expect(home.contains(#"<a href="pages/p9/index.html">Page 9</a>"#))
+        #expect(!home.contains("All pages"))
+        #expect(
+            !FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent("pages/index.html").path))
+
+        for number in 11...40 {
+            try Self.writePage("# Page \(number)\n\nText.\n", named: "p\(number).md", in: shelf)
+        }
+        try Self.writePage("---\ntitle: \"Zed *x* [1](y) & <b>\"\n---\nText.\n", named: "zed.md", in: shelf)
+        #expect(try shelf.build().warnings.isEmpty)
+        home = try shelf.siteFile("index.html")
+        let book = try shelf.siteFile("books/kindred/index.html")
+        for page in [home, book, try shelf.siteFile("pages/p33/index.html")] {
+            #expect(page.components(separatedBy: #"/index.html">Page "#).count - 1 == 10)
+        }
+        // By title: "Page 1", "Page 10" … "Page 18".
+        #expect(home.contains(#"<li><a href="pages/p1/index.html">Page 1</a></li>"#))
+        #expect(home.contains(#"<li><a href="pages/index.html">All pages</a></li>"#))
+        #expect(book.contains(#"<li><a href="../../pages/index.html">All pages</a></li>"#))
+        #expect(!home.contains("pages/p2/index.html") && !home.contains("pages/zed/index.html"))
+        let index = try shelf.siteFile("pages/index.html")
+        #expect(index.contains(#"<h1 dir="auto">All pages</h1>"#))
+        #expect(index.contains("<title>All pages — "))
+        for number in 1...40 {
+            #expect(index.contains(#"<a href="p\#(number)/index.html">Page \#(number)</a>"#), "\(number)")
+        }
+        // A title is shown as it is, whatever Markdown or markup it looks like.
+        #expect(index.contains(#"<a href="zed/index.html">Zed *x* [1](y) &amp; &lt;b&gt;</a>"#))
+        // The index is the site's own: its header, with the site's root one folder up.
+        #expect(index.contains(#"<li><a href="../pages/p1/index.html">Page 1</a></li>"#))
+
+        // Back to ten or fewer, the index goes.
+        for number in 10...40 {
+            try FileManager.default.removeItem(at: shelf.paths.pages.appendingPathComponent("p\(number).md"))
+        }
+        #expect(try shelf.build().warnings.isEmpty)
+        #expect(
+            !FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent("pages/index.html").path))
+        #expect(try shelf.siteFile("index.html").contains(#"<a href="pages/zed/index.html">"#))
+    }
+
     /// A page saved with Windows' line ends was all title, on its page and in every header; its
     /// front matter's title was lost (found by a review).
     @Test func aPageWithWindowsLineEndsIsReadAsAnyOther() throws {
@@ -294,6 +346,45 @@ import Testing
         let again = try shelf.build()
         #expect(again.kind == .upToDate)
         #expect(again.warnings == report.warnings)
+    }
+
+    /// A folder or a named pipe where a note (`content/notes/kindred.md`) or a page
+    /// (`content/pages/about.md`) goes, as a sync client or an unzip may leave one, was dropped from
+    /// the site without a word and the build exited 0 (found by an exploratory session). Each is
+    /// one line of every build, incremental or full, as a cover's is; a pipe is never opened.
+    @Test func aFolderOrAPipeWhereANoteOrAPageGoesIsAWarning() throws {
+        let shelf = try FixtureShelf.make()
+        let note = shelf.paths.notes.appendingPathComponent("kindred.md")
+        let page = shelf.paths.pages.appendingPathComponent("about.md")
+        try shelf.writeNote("My note on Kindred.\n", slug: "kindred")
+        try Self.writePage("# About\n\nMe.\n", named: "about.md", in: shelf)
+        let before = try shelf.build()
+        #expect(try shelf.siteFile("books/kindred/index.html").contains("My note on Kindred."))
+        for (kind, make) in [
+            (
+                "a folder",
+                { (url: URL) in try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false) }
+            ),
+            ("a named pipe", { (url: URL) in #expect(mkfifo(url.path, 0o600) == 0) }),
+        ] {
+            try FileManager.default.removeItem(at: note)
+            try FileManager.default.removeItem(at: page)
+            try make(note)
+            try make(page)
+            let expected = [
+                "\(note.path) is \(kind), not a note, and is not read: put the note's Markdown file there in its place",
+                "\(page.path) is \(kind), not a page, and is not published: put the page's Markdown file there in its place",
+            ]
+            for mode in [BuildMode.incremental, .full] {
+                let report = try SiteBuilder(library: shelf.library, paths: shelf.paths, settings: SiteSettings())
+                    .build(mode)
+                #expect(report.warnings.filter { !before.warnings.contains($0) } == expected, "\(kind), \(mode)")
+                #expect(try !shelf.siteFile("books/kindred/index.html").contains("My note on Kindred."))
+                #expect(
+                    !FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent("pages/about").path)
+                )
+            }
+        }
     }
 
     /// A page too long to publish is said, and not read (it was read whole first: found by a

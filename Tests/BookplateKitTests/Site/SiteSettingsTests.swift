@@ -256,6 +256,42 @@ import Testing
         #expect(!(try shelf.siteFile("feed.xml")).contains("<subtitle>"))
     }
 
+    /// `site.yaml`'s texts had no bound: a title of 2 MB made a site of 179 MB (it is on every
+    /// page four times) and one of 20 MB took 51 s; a `base_url` with a path of a megabyte was
+    /// taken; a `language` of 200,000 letters gave an error line of 200 KB quoting them (found by
+    /// an exploratory session). A text past its limit is refused in a short line, and no error
+    /// quotes more than a few hundred characters of what the file holds.
+    @Test func aTextLongerThanAnyAPersonWritesIsRefusedInAShortLine() throws {
+        for (key, limit, value) in [
+            ("title", 10_000, String(repeating: "t", count: 2 << 20)),
+            ("description", 10_000, String(repeating: "word ", count: 2_001)),
+            ("owner", 10_000, String(repeating: "é", count: 10_001)),
+            ("contact", 2_000, String(repeating: "c", count: 2_001)),
+            ("base_url", 2_000, "https://example.org/" + String(repeating: "a", count: 1 << 20) + "/"),
+            ("language", 100, String(repeating: "a", count: 200_000)),
+        ] {
+            let url = try write("goal: 3\n\(key): \(value)\n")
+            let count = value.trimmingCharacters(in: .whitespaces).count
+            #expect(throws: SettingsError.tooLong(path: url.path, line: 2, key: key, limit: limit, count: count)) {
+                try SiteSettings.load(from: url)
+            }
+            #expect(
+                "\(SettingsError.tooLong(path: "site.yaml", line: 2, key: key, limit: limit, count: count))"
+                    == "site.yaml:2: '\(key)' is \(count) characters long, and may be \(limit) at most: shorten it")
+        }
+        // At the limit, a text is taken.
+        let long = String(repeating: "t", count: 10_000)
+        #expect(try SiteSettings.load(from: try write("title: \(long)\n")).title == long)
+        // A key as long as YAML allows (1,024 characters) is quoted shortened.
+        let key = String(repeating: "k", count: 1_000)
+        do {
+            _ = try SiteSettings.load(from: try write("\(key): 1\n"))
+            Issue.record("a key of 1,000 characters was taken")
+        } catch let error as SettingsError {
+            #expect("\(error)".count < 500 && "\(error)".contains("unknown setting 'kkk"), "\("\(error)".prefix(300))")
+        }
+    }
+
     @Test func anUnknownKeyAndBrokenYAMLAreNamed() throws {
         let unknown = try write("title: Books\ntitel: typo\n")
         #expect(throws: SettingsError.unknownKey(path: unknown.path, line: 2, key: "titel")) {
