@@ -34,11 +34,14 @@ package final class RemovalUnderWay: Sendable {
     /// end, then holds the lock for the book `slug` until this value is gone. Nil when the lock
     /// file cannot be made (a state folder another user owns): the command goes on, as it did
     /// before there was a lock.
-    package static func begin(slug: String, in folder: URL) -> RemovalUnderWay? {
+    /// `waiting` is told when another holds the lock, before this waits for it: a command
+    /// waited without a word (found by a review).
+    package static func begin(slug: String, in folder: URL, waiting: () -> Void = {}) -> RemovalUnderWay? {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // As every other file is made (0666 less the umask), so a shelf shared by a group works.
         let descriptor = open(lockPath(in: folder), O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { return nil }
+        if flock(descriptor, LOCK_EX | LOCK_NB) != 0, errno == EWOULDBLOCK { waiting() }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else {
                 close(descriptor)

@@ -21,6 +21,8 @@ public struct BookRemoval: Sendable {
     public var stateFolder: URL
     /// When the book was removed, as the kept copy and the set-aside file names say.
     public var clock: WallClock
+    /// Told when another `remove` or `restore` of the shelf runs, before this one waits for it.
+    public var waiting: @Sendable () -> Void = {}
 
     /// A removal on the shelf at `paths`, timed by `clock` (by default the library's own).
     public init(library: Library, paths: ShelfPaths, clock: WallClock? = nil) {
@@ -57,7 +59,7 @@ public struct BookRemoval: Sendable {
         try notes.checkFolderIsThere()
         // Held until the note and cover are aside: a command started meanwhile finished this
         // removal itself, racing it for the files (see finishInterrupted).
-        let underWay = RemovalUnderWay.begin(slug: slug, in: stateFolder)
+        let underWay = RemovalUnderWay.begin(slug: slug, in: stateFolder, waiting: waiting)
         defer { withExtendedLifetime(underWay) {} }
         let now = clock.now()
         let note = notes.url(forSlug: slug)
@@ -114,7 +116,7 @@ public struct BookRemoval: Sendable {
         // Held until the library has the book back: a restore waits for the library (behind an
         // import, say) with its note already back, and any command started meanwhile took it for
         // one cut short and set the note aside again, for good (found by an exploratory session).
-        let underWay = RemovalUnderWay.begin(slug: slug, in: stateFolder)
+        let underWay = RemovalUnderWay.begin(slug: slug, in: stateFolder, waiting: waiting)
         defer { withExtendedLifetime(underWay) {} }
         // Before any file moves: brought back over a book that took the slug since, the note and
         // cover would be that book's until the library refused.

@@ -16,7 +16,8 @@ struct RemoveCommand: ParsableCommand {
 
     func run() throws {
         let library = try target.shelf.openLibrary()
-        let removal = BookRemoval(library: library, paths: try target.shelf.paths, clock: .system)
+        var removal = BookRemoval(library: library, paths: try target.shelf.paths, clock: .system)
+        removal.waiting = BookRemoval.sayWaiting
         let found: BookDetails
         do {
             found = try library.findBook(matching: target.book)
@@ -121,7 +122,9 @@ struct RestoreCommand: ParsableCommand {
         let removed = try library.findRemovedBook(matching: book)
         // Found by its ISBN, it may be an older copy than the latest of its slug.
         let isLatest = try library.removedBooks().first { $0.slug == removed.slug }?.id == removed.id
-        let restored = try BookRemoval(library: library, paths: paths, clock: .system).restore(removed)
+        var removal = BookRemoval(library: library, paths: paths, clock: .system)
+        removal.waiting = BookRemoval.sayWaiting
+        let restored = try removal.restore(removed)
         // What came back, then what stayed aside and why ("with not its note" said neither).
         var back: [String] = []
         var aside: [String] = []
@@ -165,5 +168,13 @@ struct RestoreCommand: ParsableCommand {
         "the removed \"\(removed.title)\""
             + (removed.authors.isEmpty ? "" : " (\(removed.authors.joined(separator: ", ")))")
             + ", removed \(removed.removedAt.formatted(removalTime))"
+    }
+}
+
+extension BookRemoval {
+    /// What `remove` and `restore` say as they wait for another of them, as `build` says it
+    /// waits for another build.
+    @Sendable static func sayWaiting() {
+        Terminal.error("Waiting for another remove or restore of this shelf to finish…")
     }
 }

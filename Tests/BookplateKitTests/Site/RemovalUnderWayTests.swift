@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import BookplateCore
@@ -30,5 +31,26 @@ struct RemovalUnderWayTests {
         // finishes it, and the build says so again.
         let after = try shelf.build().everyWarning
         #expect(after.contains { $0.contains("dune.md belongs to no book on the shelf") }, "\(after)")
+    }
+
+    /// A `remove` or `restore` that must wait for another is told so before it waits: it waited
+    /// without a word (found by a review); the command says "Waiting for another remove or
+    /// restore of this shelf to finish…".
+    @Test func aRemovalThatMustWaitIsToldSoFirst() async throws {
+        let folder = try TestPaths.temporaryFolder("removal-lock")
+        var first = RemovalUnderWay.begin(slug: "dune", in: folder)
+        #expect(first != nil)
+        let waited = Mutex(false)
+        let second = Task.detached {
+            RemovalUnderWay.begin(slug: "kindred", in: folder, waiting: { waited.withLock { $0 = true } }) != nil
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(waited.withLock { $0 })
+        first = nil
+        #expect(await second.value)
+        // Nothing to wait for: not a word.
+        let third = Mutex(false)
+        #expect(RemovalUnderWay.begin(slug: "dune", in: folder, waiting: { third.withLock { $0 = true } }) != nil)
+        #expect(!third.withLock { $0 })
     }
 }
