@@ -102,3 +102,18 @@ public struct BuildReport: Sendable {
     /// unchanged, or only touched.
     public var notesReadAsBefore = false
 }
+
+extension BuildReport {
+    /// This pass's report as the whole build's, after `earlier` passes of the same build, the
+    /// last of which marked `remade` pages (made without a note that vanished) to be made again:
+    /// this pass found those "changed or missing in site/", and the report said the site was
+    /// damaged and gave this pass's counts alone (found by a review).
+    mutating func follow(_ earlier: BuildReport, remaking remade: Int) {
+        if case .full = earlier.kind { kind = earlier.kind }
+        filesWritten += earlier.filesWritten - min(remade, filesWritten)
+        filesRepaired = earlier.filesRepaired + max(0, filesRepaired - remade)
+        filesRemoved += earlier.filesRemoved
+        notesRendered += earlier.notesRendered
+        duration += earlier.duration
+    }
+}

@@ -121,6 +121,8 @@ struct BuildRun {
     /// Whether a note was moved or removed as its page was made: the page was made without it,
     /// and the state says so (``markVanishedNotes()``).
     private(set) var notesVanished = false
+    /// How many pages were made without their vanished notes, and so are made again at once.
+    private(set) var pagesMadeWithoutTheirNotes = 0
 
     /// Whether the build is done: the site was found up to date.
     var isFinished: Bool { kind == .upToDate }
@@ -646,6 +648,7 @@ struct BuildRun {
         guard let vanished = notes?.vanished.all, !vanished.isEmpty else { return }
         notesVanished = true
         for slug in vanished {
+            if files[PageModelFactory.bookURL(slug)] != nil { pagesMadeWithoutTheirNotes += 1 }
             files[PageModelFactory.bookURL(slug)]?.stamp = .gone
             noteStamps[slug] = .gone
         }

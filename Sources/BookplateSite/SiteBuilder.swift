@@ -68,6 +68,9 @@ public struct SiteBuilder: Sendable {
     public func build(_ mode: BuildMode = .incremental) throws -> BuildReport {
         var mode = mode
         var attempt = 0
+        // The passes before this one, as one report, and the pages the last of them marked to be
+        // made again.
+        var earlier: (report: BuildReport, marked: Int)?
         while true {
             attempt += 1
             let last = attempt == SiteBuilder.attemptsWhileNotesChange
@@ -87,7 +90,9 @@ public struct SiteBuilder: Sendable {
                 continue
             }
             var report = run.report()
+            if let earlier { report.follow(earlier.report, remaking: earlier.marked) }
             guard run.notesVanished else { return report }
+            earlier = (report, run.pagesMadeWithoutTheirNotes)
             // The state saved marks the pages made without their notes: the next build makes
             // just them.
             mode = .incremental
