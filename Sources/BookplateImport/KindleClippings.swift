@@ -18,26 +18,14 @@ package enum KindleClippings {
     /// Reads the file's bytes, whatever they hold: entries that cannot be used are skipped or
     /// warned of by their title's line, and the time taken grows with the file's length only.
     package static func read(_ data: Data) -> HighlightFile {
-        read(lines: ClippingLine.lines(of: (try? utf8(data)) ?? data))
-    }
-
-    /// `data` as UTF-8: a file saved as UTF-16 with a byte-order mark (as an editor on Windows
-    /// saves it) is read as the spreadsheet imports read one; it was "not a Kindle clippings
-    /// file", said to have no line of `=` (found by an exploratory session).
-    static func utf8(_ data: Data) throws(ImportError) -> Data {
-        guard UTF16Text.hasByteOrderMark(data) else { return data }
-        switch UTF16Text.decode(data) {
-        case .success(let text): return Data(text.utf8)
-        case .failure(let problem):
-            throw .notHighlights(source: .kindle, path: nil, reason: "it is UTF-16 text, but \(problem.description)")
-        }
+        read(lines: ClippingLine.lines(of: (try? HighlightFileText.utf8(data, source: .kindle)) ?? data))
     }
 
     /// Reads the bytes of a file given as clippings: one with text in it but no line of `=`
     /// anywhere is no Kindle's (a CSV imported as clippings was "0 highlights" and success). An
     /// empty file is a Kindle's with nothing highlighted yet.
     package static func readFile(_ data: Data) throws(ImportError) -> HighlightFile {
-        let lines = ClippingLine.lines(of: try utf8(data))
+        let lines = ClippingLine.lines(of: try HighlightFileText.utf8(data, source: .kindle))
         guard lines.contains(where: \.isSeparator) || lines.allSatisfy(\.isBlank) else {
             throw .notHighlights(source: .kindle, path: nil, reason: "it has no line of ========== after an entry")
         }

@@ -16,7 +16,7 @@ package enum ReadwiseHighlights {
     package static let requiredColumns = ["Highlight", "Book Title"]
 
     package static func read(_ data: Data) throws -> HighlightFile {
-        let records = CSVParser().parse([UInt8](data))
+        let records = CSVParser().parse([UInt8](try HighlightFileText.utf8(data, source: .readwise)))
         guard let header = records.first else {
             throw ImportError.notHighlights(source: .readwise, path: nil, reason: "it is empty")
         }

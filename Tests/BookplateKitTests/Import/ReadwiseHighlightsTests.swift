@@ -22,6 +22,28 @@ import Testing
         KindleClippingsTests.utc(year, month, day, hour, minute, second)
     }
 
+    /// A Readwise export saved again by a spreadsheet on Windows as UTF-16 had none of its
+    /// columns; it reads as the same file in UTF-8, as clippings and reading logs so saved do
+    /// (found by an exploratory session).
+    @Test func anExportSavedAsUTF16Reads() throws {
+        let original = try Data(
+            contentsOf: TestPaths.fixtures.appendingPathComponent("highlights/readwise/readwise.csv"))
+        let units = Array(("\u{FEFF}" + String(decoding: original, as: UTF8.self)).utf16)
+        let little = Data(units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        let file = try ReadwiseHighlights.read(little)
+        #expect(
+            file.highlights.map(\.highlight.text) == (try Self.read("readwise.csv")).highlights.map(\.highlight.text))
+        #expect(!file.highlights.isEmpty)
+        #expect(
+            throws: ImportError.notHighlights(
+                source: .readwise, path: nil,
+                reason:
+                    "it is UTF-16 text, but it has an odd number of bytes, as if cut off in the middle of a character")
+        ) {
+            try ReadwiseHighlights.read(little.dropLast())
+        }
+    }
+
     @Test func readsAnExport() throws {
         let file = try Self.read("readwise.csv")
         #expect(file.source == .readwise)
