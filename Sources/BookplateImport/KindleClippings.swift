@@ -59,7 +59,7 @@ struct ClippingLine {
         text.utf8.count >= 10 && text.utf8.count <= 16 && text.trimmed == "=========="
     }
 
-    /// The lines of `data`, split at LF, CR LF or a lone CR, and without the byte-order marks
+    /// The lines of `data`, split at LF, CR LF (or CR CR LF) or a lone CR, and without the byte-order marks
     /// some firmwares write at the start of every entry.
     ///
     /// A lone CR ends a line as the others do: split at LF only, a highlight whose last line
@@ -76,7 +76,14 @@ struct ClippingLine {
                 var end = start
                 while end < buffer.count, buffer[end] != 0x0A, buffer[end] != 0x0D { end += 1 }
                 let lineEnd = end
-                if end + 1 < buffer.count, buffer[end] == 0x0D, buffer[end + 1] == 0x0A { end += 1 }
+                // CRs before an LF are one line end with it: CR LF, and CR CR LF, which a file of
+                // CR LF converted again on Windows has (its entries were all skipped: found by a
+                // review). A CR with no LF after it ends a line alone.
+                if buffer[safe: end] == 0x0D {
+                    var last = end
+                    while buffer[safe: last + 1] == 0x0D { last += 1 }
+                    if buffer[safe: last + 1] == 0x0A { end = last + 1 }
+                }
                 var lineStart = start
                 while lineEnd - lineStart >= 3, buffer[lineStart] == 0xEF, buffer[lineStart + 1] == 0xBB,
                     buffer[lineStart + 2] == 0xBF
@@ -285,5 +292,12 @@ private struct Reading {
                         earlierTexts: kept.earlierTexts)))
         }
         return found.file()
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The byte at `index`, or nil past the end.
+    fileprivate subscript(safe index: Int) -> UInt8? {
+        index < count ? self[index] : nil
     }
 }

@@ -57,7 +57,10 @@ import Testing
         let mixed =
             "Dune (Herbert, Frank)\r\(header1)\n\r\nFear is the mind-killer.\r==========\n"
             + "Dune (Herbert, Frank)\n\(header2)\r\rThe spice must flow.\r\n==========\r"
-        for text in [loneCR, crOnly, mixed] {
+        // A file of CR LF converted to CR LF again on Windows: its entries were all skipped (found
+        // by a review).
+        let doubled = clean.replacingOccurrences(of: "\r\n", with: "\r\r\n")
+        for text in [loneCR, crOnly, mixed, doubled] {
             let file = try KindleClippings.readFile(Data(text.utf8))
             #expect(
                 file.highlights.map(\.highlight) == expected.highlights.map(\.highlight), "\(text.debugDescription)")
