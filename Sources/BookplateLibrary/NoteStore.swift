@@ -198,14 +198,19 @@ public struct NoteStore: Sendable {
         }
     }
 
-    /// The note files of the folder that are no text ``readNote(atPath:)`` reads, as paths to show.
+    /// The note files of the folder that are no text ``readNote(atPath:)`` reads (no UTF-8, or
+    /// broken UTF-16), as paths to show. Any other failure is no concern of this list: one of them
+    /// stopped it, and a build named one note where it names every such note at once (found by a
+    /// review); a folder or a pipe in a note's place, for one, is a warning of its own.
     public func notesNotUTF8() throws -> [String] {
         try noteFiles().compactMap { note in
             do {
                 _ = try readNote(at: note.url)
                 return nil
-            } catch NoteError.notUTF8(let path) {
+            } catch NoteError.notUTF8(let path), NoteError.brokenUTF16(let path, _) {
                 return path
+            } catch {
+                return nil
             }
         }
     }
@@ -311,4 +316,14 @@ public enum NoteError: Error, Equatable, CustomStringConvertible {
 extension NoteStore {
     /// Deletes a note `remove` set aside, for `remove --purge`.
     public func deleteSetAsideNote(_ name: String) { SetAside.delete(name, from: folder) }
+}
+
+extension NoteError {
+    /// Whether `error` says a note is no text Bookplate reads: no UTF-8, or broken UTF-16.
+    public static func isNotText(_ error: any Error) -> Bool {
+        switch error {
+        case NoteError.notUTF8, NoteError.brokenUTF16: true
+        default: false
+        }
+    }
 }

@@ -96,7 +96,7 @@ struct SiteNotes: Sendable {
             var shown = URL(fileURLWithPath: path).relativePathForDisplay
             // Every note that is no UTF-8 at once: the reader saved one and met the next, one
             // build at a time (found by an exploratory session).
-            if case NoteError.notUTF8 = error, let all = try? store.notesNotUTF8(), all.count > 1 {
+            if NoteError.isNotText(error), let all = try? store.notesNotUTF8(), all.count > 1 {
                 underlying = NoteError.severalNotUTF8(paths: all)
                 shown = store.folder.relativePathForDisplay
             }

@@ -393,6 +393,12 @@ import Testing
                 "\(store.url(forSlug: "latin1").path) is not UTF-8 text: exported as read in Windows-1252 (Latin-1); save it as UTF-8"
             ])
         #expect(try store.notesNotUTF8() == [store.url(forSlug: "latin1").path, store.url(forSlug: "naive").path])
+        // A broken UTF-16 note is one of them; a folder where a note goes (a warning of its own)
+        // stopped the list, and a build named one note (found by a review).
+        try Data([0xFF, 0xFE, 0x68, 0x00, 0x69]).write(to: store.url(forSlug: "broken"))
+        try FileManager.default.createDirectory(at: store.url(forSlug: "afolder"), withIntermediateDirectories: false)
+        #expect(
+            try store.notesNotUTF8() == ["broken", "latin1", "naive"].map { store.url(forSlug: $0).path })
         #expect(
             "\(NoteError.severalNotUTF8(paths: ["a.md", "b.md", "c.md"]))"
                 == "a.md, b.md and c.md are not UTF-8 text: save them as UTF-8 in your editor and try again")
