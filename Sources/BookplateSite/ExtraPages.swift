@@ -220,15 +220,20 @@ struct ExtraPages: Sendable, Equatable {
         byTitle.map { "- [\(Self.markdownText($0.title))](\($0.name)/index.html)\n" }.joined()
     }
 
-    /// `text` as Markdown that shows it as it is: each ASCII punctuation mark escaped.
-    private static func markdownText(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            if character.isASCII, character.isPunctuation || character.isSymbol { escaped.append("\\") }
-            escaped.append(character)
+    /// `text` as Markdown that shows it as it is: each ASCII punctuation mark escaped, as a
+    /// scalar: one with a mark after it (the keycap "*️⃣" is `*`, U+FE0F and U+20E3) is one
+    /// `Character` that is not ASCII, and cmark still read its `*` as emphasis (found by a review).
+    static func markdownText(_ text: String) -> String {
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if asciiPunctuation.contains(scalar) { escaped.append("\\") }
+            escaped.append(scalar)
         }
-        return escaped
+        return String(escaped)
     }
+
+    /// What CommonMark lets a backslash escape.
+    private static let asciiPunctuation = Set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".unicodeScalars)
 }
 
 extension ExtraPages {

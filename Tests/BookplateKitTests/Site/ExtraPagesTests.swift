@@ -196,6 +196,16 @@ import Testing
         #expect(try shelf.siteFile("index.html").contains(#"<a href="pages/zed/index.html">"#))
     }
 
+    /// A title in the index of pages is shown as it is even where a mark follows a punctuation
+    /// mark: the keycap "*️⃣" (`*`, U+FE0F, U+20E3) is one `Character` that is not ASCII, and its
+    /// `*` went unescaped: two made the words between them emphasis (found by a review).
+    @Test func aTitleInTheIndexOfPagesKeepsAPunctuationMarkUnderAMark() {
+        let title = "A *\u{FE0F}\u{20E3}star*\u{FE0F}\u{20E3} [x\u{301}](y) _z\u{301}_"
+        let html = NoteRenderer().render(ExtraPages.markdownText(title)).html
+        #expect(html == "<p>\(title)</p>\n", "\(html)")
+        #expect(!html.contains("<em>") && !html.contains("<a "))
+    }
+
     /// A page saved with Windows' line ends was all title, on its page and in every header; its
     /// front matter's title was lost (found by a review).
     @Test func aPageWithWindowsLineEndsIsReadAsAnyOther() throws {
