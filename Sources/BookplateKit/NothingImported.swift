@@ -12,18 +12,26 @@ public struct NothingImported: Error, Equatable, CustomStringConvertible {
     /// What the skipped are numbered by: "line", "book" or "entry".
     public var entry: String
     public var skipped: [SkippedRow]
+    /// Whether it was a dry run, which imports nothing in any case.
+    public var dryRun: Bool
 
-    public init(path: String, entry: String, skipped: [SkippedRow]) {
+    public init(path: String, entry: String, skipped: [SkippedRow], dryRun: Bool = false) {
         self.path = path
         self.entry = entry
         self.skipped = skipped
+        self.dryRun = dryRun
     }
 
     public var description: String {
         let first = skipped.first.map { "\(entry) \($0.line): \($0.reason)" } ?? ""
-        let count = skipped.count == 1 ? "its one \(entry) was skipped" : "all \(skipped.count) were skipped"
+        // "all 2 were skipped" said not what (found by a review).
+        let count =
+            skipped.count == 1
+            ? "its one \(entry) \(dryRun ? "would be" : "was") skipped"
+            : "all \(skipped.count) \(entry)s \(dryRun ? "would be" : "were") skipped"
         let others = skipped.count > 1 ? ", and \(skipped.count - 1) more" : ""
-        return "nothing was imported from \(path): \(count) (\(first)\(others)); check the file, or export it again"
+        return "nothing \(dryRun ? "would be" : "was") imported from \(path): \(count) (\(first)\(others)); "
+            + "check the file, or export it again"
     }
 }
 

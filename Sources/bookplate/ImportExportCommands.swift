@@ -66,7 +66,8 @@ struct ImportCommand: AsyncParsableCommand {
         // highlights (every row without a title: exit 0, found by an exploratory session).
         if summary.importedNothing {
             if !json { reportProblems(skipped: summary.skipped, warnings: summary.warnings, entry: entry) }
-            throw NothingImported(path: url.relativePathForDisplay, entry: entry, skipped: summary.skipped)
+            throw NothingImported(
+                path: url.relativePathForDisplay, entry: entry, skipped: summary.skipped, dryRun: dryRun)
         }
         if json {
             try JSONOutput.print(
@@ -137,7 +138,8 @@ struct ImportCommand: AsyncParsableCommand {
         // A file of which nothing could be read is a failure, not an import of nothing.
         if summary.importedNothing {
             if !json { reportProblems(skipped: summary.skipped, warnings: summary.warnings, entry: source.entryName) }
-            throw NothingImported(path: url.relativePathForDisplay, entry: source.entryName, skipped: summary.skipped)
+            throw NothingImported(
+                path: url.relativePathForDisplay, entry: source.entryName, skipped: summary.skipped, dryRun: dryRun)
         }
         if json {
             try JSONOutput.print(
