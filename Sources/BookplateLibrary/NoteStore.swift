@@ -105,6 +105,15 @@ public struct NoteStore: Sendable {
     /// UTF-8 is read as Windows-1252 (what Notepad and older Windows editors save) and `warn` is
     /// told (one Latin-1 note stopped every export: found by an exploratory session).
     public func noteForBackup(forSlug slug: String, warn: (String) -> Void) throws -> String? {
+        // A folder or a named pipe where the note goes is no note, and no reason to stop a
+        // backup: it stopped at "cannot be read: check that it exists" (found by a review). A
+        // build says the same of it.
+        if let kind = EntryKind.notAFile(atPath: url(forSlug: slug).path) {
+            warn(
+                "\(url(forSlug: slug).relativePathForDisplay) is \(kind), not a note, and is not exported: put the "
+                    + "note's Markdown file there in its place")
+            return nil
+        }
         do {
             guard let note = try note(forSlug: slug) else {
                 // Evicted by iCloud Drive, it is not on this machine: an export without it was a

@@ -22,14 +22,9 @@ enum EntriesThatAreNoFiles {
             let name = entry.name
             guard !name.hasPrefix("."), named(name) else { continue }
             var info = stat()
-            guard fstatat(dirfd(directory), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            let kind: String
-            switch info.st_mode & S_IFMT {
-            case S_IFREG, S_IFLNK: continue
-            case S_IFDIR: kind = "a folder"
-            case S_IFIFO: kind = "a named pipe"
-            default: kind = "no file"
-            }
+            guard fstatat(dirfd(directory), name, &info, AT_SYMLINK_NOFOLLOW) == 0,
+                let kind = EntryKind.notAFile(mode: info.st_mode)
+            else { continue }
             found.append((folder.appendingPathComponent(name).relativePathForDisplay, kind))
         }
         return found.sorted { $0.path < $1.path }

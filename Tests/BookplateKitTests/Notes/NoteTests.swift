@@ -374,6 +374,25 @@ import Testing
         }
     }
 
+    /// A folder or a named pipe where a note goes stopped an export at "cannot be read: check that
+    /// it exists", where a backup never stops at a note and a build passes it over with a warning
+    /// (found by a review): the export says so, and goes on without it (a pipe is never opened).
+    @Test func aFolderOrAPipeWhereANoteGoesIsPassedOverByABackup() throws {
+        let folder = try TestPaths.temporaryFolder("notes")
+        let store = NoteStore(folder: folder)
+        try FileManager.default.createDirectory(at: store.url(forSlug: "dune"), withIntermediateDirectories: false)
+        #expect(mkfifo(store.url(forSlug: "emma").path, 0o600) == 0)
+        for (slug, kind) in [("dune", "a folder"), ("emma", "a named pipe")] {
+            let said = Mutex<[String]>([])
+            #expect(try store.noteForBackup(forSlug: slug, warn: { line in said.withLock { $0.append(line) } }) == nil)
+            #expect(
+                said.withLock { $0 } == [
+                    "\(store.url(forSlug: slug).relativePathForDisplay) is \(kind), not a note, and is not exported: "
+                        + "put the note's Markdown file there in its place"
+                ])
+        }
+    }
+
     /// One note saved as Latin-1 stopped every export (the backup) and `show`, and a build named
     /// one such note at a time. Found by an exploratory session. A backup reads it as
     /// Windows-1252 and says so; a build names every such note at once.
