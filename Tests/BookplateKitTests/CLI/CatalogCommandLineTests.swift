@@ -97,9 +97,7 @@ import Testing
         let server = try await StubCatalogServer.start()
         await server.serveLeftHandOfDarkness()
         await server.on("/google/images", StubCatalogServer.Reply(status: 404, headers: [:], body: Data()))
-        // A stopped server's port refuses connections while the server is kept.
-        let closed = try await StubCatalogServer.start()
-        await closed.stop()
+        let closed = try RefusingPort()
         let root = try TestPaths.newShelf("cli-catalog")
         var environment = server.environment(cache: try TestPaths.temporaryFolder("cli-cache"))
         environment["BOOKPLATE_COVERS_URL"] = "\(closed.base)/covers"
