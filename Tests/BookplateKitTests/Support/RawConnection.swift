@@ -112,4 +112,14 @@ enum LoopbackSocket {
             Darwin.send(socket, bytes.baseAddress, bytes.count, 0)
         }
     #endif
+
+    /// The port `socket` is bound to.
+    static func boundPort(of socket: Int32) -> UInt16 {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        return UInt16(bigEndian: address.sin_port)
+    }
 }

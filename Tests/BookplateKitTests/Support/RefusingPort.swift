@@ -23,13 +23,8 @@ final class RefusingPort: Sendable {
             close(descriptor)
             throw StubCatalogServer.StubError.socket("bind: errno \(errno)")
         }
-        var address = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
         self.descriptor = descriptor
-        port = UInt16(bigEndian: address.sin_port)
+        port = LoopbackSocket.boundPort(of: descriptor)
     }
 
     /// Its address, as a server's base.

@@ -37,13 +37,8 @@ final class StubListener: Sendable {
             close(descriptor)
             throw StubCatalogServer.StubError.socket("bind or listen: errno \(errno)")
         }
-        var address = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
         listener = descriptor
-        port = UInt16(bigEndian: address.sin_port)
+        port = LoopbackSocket.boundPort(of: descriptor)
     }
 
     func start() {
