@@ -44,9 +44,12 @@ final class DroppedValues: Sendable {
         values.withLock { $0.append(DroppedValue(path: catalog.path(codingPath), row: row)) }
     }
 
-    /// Forgets what was left out inside a value that is itself left out: the value's own entry
-    /// says it.
-    func forget(after mark: Int) { values.withLock { $0.removeSubrange(mark...) } }
+    /// Leaves out the value at `codingPath` in place of what was left out inside it since `mark`
+    /// (``count`` before it was read): the value's own entry says it.
+    func drop(at codingPath: [any CodingKey], since mark: Int) {
+        values.withLock { $0.removeSubrange(mark...) }
+        drop(at: codingPath)
+    }
 
     /// Whether a decoded value holds text made of bytes that were not UTF-8. Asked of its
     /// scalars: U+FFFD and a combining mark after it are one `Character`, which `contains` of a
@@ -86,8 +89,7 @@ struct Lenient<Value: Decodable>: Decodable {
         if let value = try? decoder.singleValueContainer().decode(Value.self), dropped?.isDamaged(value) != true {
             wrappedValue = value
         } else {
-            dropped?.forget(after: mark)
-            dropped?.drop(at: decoder.codingPath)
+            dropped?.drop(at: decoder.codingPath, since: mark)
             wrappedValue = nil
         }
     }
@@ -150,16 +152,14 @@ private func readElements<Element: Decodable>(of list: inout any UnkeyedDecoding
         let mark = dropped?.count ?? 0
         if let element = try? list.decode(Element.self) {
             if dropped?.isDamaged(element) == true {
-                dropped?.forget(after: mark)
-                dropped?.drop(at: decoder.codingPath + [ElementKey(index)])
+                dropped?.drop(at: decoder.codingPath + [ElementKey(index)], since: mark)
             } else {
                 elements.append(element)
                 positions.kept.append(index)
             }
             continue
         }
-        dropped?.forget(after: mark)
-        dropped?.drop(at: decoder.codingPath + [ElementKey(index)])
+        dropped?.drop(at: decoder.codingPath + [ElementKey(index)], since: mark)
         // A failed read leaves the list where it was: step over the element, or, should even that
         // fail, stop, so that the loop always ends.
         _ = try? list.decode(Skipped.self)

@@ -41,12 +41,9 @@ package final class RemovalUnderWay: Sendable {
         // As every other file is made (0666 less the umask), so a shelf shared by a group works.
         let descriptor = open(lockPath(in: folder), O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { return nil }
-        if flock(descriptor, LOCK_EX | LOCK_NB) != 0, errno == EWOULDBLOCK { waiting() }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                close(descriptor)
-                return nil
-            }
+        guard AdvisoryLock.take(descriptor, waiting: waiting) == 0 else {
+            close(descriptor)
+            return nil
         }
         // The slug, for a build that meets the book's note between the two steps.
         let bytes = Array(slug.utf8)
@@ -61,11 +58,9 @@ package final class RemovalUnderWay: Sendable {
     package static func finishing(in folder: URL) -> Taken {
         let descriptor = open(lockPath(in: folder), O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { return .noLock }
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EINTR else {
-                close(descriptor)
-                return .heldByAnother
-            }
+        guard AdvisoryLock.takeIfFree(descriptor) else {
+            close(descriptor)
+            return .heldByAnother
         }
         return .taken(RemovalUnderWay(descriptor: descriptor))
     }

@@ -40,14 +40,10 @@ final class BuildLock: Sendable {
             }
             throw SiteError.unwritable(path: path, reason: reason)
         }
-        if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return }
-        if errno == EWOULDBLOCK { waiting?() }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                let reason = String(cString: strerror(errno))
-                close(descriptor)
-                throw SiteError.unwritable(path: path, reason: reason)
-            }
+        let failure = AdvisoryLock.take(descriptor) { waiting?() }
+        guard failure == 0 else {
+            close(descriptor)
+            throw SiteError.unwritable(path: path, reason: String(cString: strerror(failure)))
         }
     }
 

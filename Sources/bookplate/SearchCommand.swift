@@ -33,7 +33,7 @@ struct SearchCommand: AsyncParsableCommand {
         let results = try await shelf.finder().search(query, sources: source, limit: limit, page: page)
         for warning in results.warnings {
             // A catalog that failed; one whose rows lost a value still shows them.
-            if case .valuesLeftOut = warning {
+            if warning.isValuesLeftOut {
                 Terminal.warning("\(warning)")
             } else {
                 Terminal.warning("\(warning) — showing the other catalog's results")
