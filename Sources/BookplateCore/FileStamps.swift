@@ -95,72 +95,37 @@ package enum FileStamps {
         return FileManager.default.contents(atPath: path()).map(ContentDigest.of) == digest
     }
 
+    /// What ``list(_:suffix:stampedAt:)`` found below a folder, each by its path relative to it.
+    package struct Listing {
+        /// Every regular file whose name has the suffix asked for.
+        package var stamps: [String: Stamp] = [:]
+        /// The symbolic links passed over: none is followed.
+        package var links: [String] = []
+        /// The regular files left out for their names (those without the suffix).
+        package var passedOver: [String] = []
+        /// The files iCloud Drive holds in its placeholders (``FolderWalk/Entry/evicted``).
+        package var evicted: [String] = []
+        /// The entries whose names are no UTF-8 (``FolderWalk/Entry/notUTF8``), as U+FFFD shows them.
+        package var notUTF8: [String] = []
+        /// Every folder entered below the folder, parents before their children.
+        package var folders: [String] = []
+    }
+
     /// Every regular file below `folder` (hidden files and folders left out, links below it not
-    /// followed, as ``FolderWalk`` walks), by relative path. Files racy at `stampedAt` (default:
-    /// now) get a digest.
-    package static func scan(_ folder: URL, suffix: String? = nil, stampedAt: Int64? = nil) -> [String: Stamp] {
-        var links: [String] = []
-        return scan(folder, suffix: suffix, stampedAt: stampedAt, links: &links)
-    }
-
-    /// Like ``scan(_:suffix:stampedAt:)``, and names in `links` the symbolic links it passed over
-    /// (those whose name has `suffix`, and links to folders).
-    package static func scan(_ folder: URL, suffix: String? = nil, stampedAt: Int64? = nil, links: inout [String])
-        -> [String: Stamp]
-    {
-        var passedOver: [String] = []
-        return scan(folder, suffix: suffix, stampedAt: stampedAt, links: &links, passedOver: &passedOver)
-    }
-
-    /// Like ``scan(_:suffix:stampedAt:links:)``, and names in `passedOver` the files it left out
-    /// for their names (those without `suffix`).
-    package static func scan(
-        _ folder: URL, suffix: String? = nil, stampedAt: Int64? = nil, links: inout [String],
-        passedOver: inout [String]
-    ) -> [String: Stamp] {
-        var evicted: [String] = []
-        return scan(
-            folder, suffix: suffix, stampedAt: stampedAt, links: &links, passedOver: &passedOver, evicted: &evicted)
-    }
-
-    /// Like ``scan(_:suffix:stampedAt:links:passedOver:)``, and names in `evicted` the files iCloud
-    /// Drive holds in its placeholders (``FolderWalk/Entry/evicted``).
-    package static func scan(
-        _ folder: URL, suffix: String? = nil, stampedAt: Int64? = nil, links: inout [String],
-        passedOver: inout [String], evicted: inout [String]
-    ) -> [String: Stamp] {
-        var notUTF8: [String] = []
-        return scan(
-            folder, suffix: suffix, stampedAt: stampedAt, links: &links, passedOver: &passedOver, evicted: &evicted,
-            notUTF8: &notUTF8)
-    }
-
-    /// Like ``scan(_:suffix:stampedAt:links:passedOver:evicted:)``, and names in `notUTF8` the
-    /// entries whose names are no UTF-8 (``FolderWalk/Entry/notUTF8``), as U+FFFD shows them.
-    package static func scan(
-        _ folder: URL, suffix: String? = nil, stampedAt: Int64? = nil, links: inout [String],
-        passedOver: inout [String], evicted: inout [String], notUTF8: inout [String]
-    ) -> [String: Stamp] {
-        var stamps: [String: Stamp] = [:]
+    /// followed, as ``FolderWalk`` walks) and what else was found there. Files racy at
+    /// `stampedAt` (default: now) get a digest.
+    package static func list(_ folder: URL, suffix: String? = nil, stampedAt: Int64? = nil) -> Listing {
+        var listing = Listing()
         let stampedAt = stampedAt ?? now()
-        scan(
-            folder.path, suffix: suffix, stampedAt: stampedAt, into: &stamps, links: &links,
-            passedOver: &passedOver, evicted: &evicted, notUTF8: &notUTF8)
-        return stamps
-    }
-
-    private static func scan(
-        _ path: String, suffix: String?, stampedAt: Int64, into stamps: inout [String: Stamp],
-        links: inout [String], passedOver: inout [String], evicted: inout [String], notUTF8: inout [String]
-    ) {
-        FolderWalk.walk(path) { relative, full, entry in
+        FolderWalk.walk(folder.path) { relative, full, entry in
             switch entry {
-            case .link: links.append(relative)
-            case .evicted: evicted.append(relative)
-            case .notUTF8: notUTF8.append(relative)
+            case .link: listing.links.append(relative)
+            case .evicted: listing.evicted.append(relative)
+            case .notUTF8: listing.notUTF8.append(relative)
+            case .folder: listing.folders.append(relative)
             case .file(let info):
                 if let suffix, !relative.hasSuffix(suffix) {
-                    passedOver.append(relative)
+                    listing.passedOver.append(relative)
                     break
                 }
                 var stamp = Stamp(info)
@@ -168,11 +133,12 @@ package enum FileStamps {
                     // Gone or unreadable since it was listed: a stamp no earlier one can equal.
                     stamp.digest = FileManager.default.contents(atPath: full).map(ContentDigest.of) ?? .max
                 }
-                stamps[relative] = stamp
-            case .folder, .other: break
+                listing.stamps[relative] = stamp
+            case .other: break
             }
             return true
         }
+        return listing
     }
 }
 

@@ -174,16 +174,13 @@ struct BuildRun {
             return store.load(site: site)
         }
         noteStamps = [:]
-        var passedOver: [String] = []
-        var evictedNotes: [String] = []
-        var notesNotUTF8: [String] = []
-        for (name, stamp) in FileStamps.scan(
-            paths.notes, suffix: ".md", links: &noteLinks, passedOver: &passedOver, evicted: &evictedNotes,
-            notUTF8: &notesNotUTF8)
-        where !name.contains("/") {
+        let notesListed = FileStamps.list(paths.notes, suffix: ".md")
+        noteLinks = notesListed.links
+        var passedOver = notesListed.passedOver
+        for (name, stamp) in notesListed.stamps where !name.contains("/") {
             noteStamps[String(name.dropLast(3))] = stamp
         }
-        evicted = evictedNotes.map { paths.notes.appendingPathComponent($0).relativePathForDisplay }
+        evicted = notesListed.evicted.map { paths.notes.appendingPathComponent($0).relativePathForDisplay }
         // A sync client's conflict copy of a note (`kindred 2.md`) was told it belonged to no
         // book and to be renamed to a book's slug, onto the note it copies (found by an
         // exploratory session): it is named for what it is, and is no note.
@@ -205,7 +202,7 @@ struct BuildRun {
         // A note whose name is no UTF-8 (`caf\xE9.md`, saved by an old Latin-1 tool) cannot be read
         // by its name, and was left out without a word where `export` named it (found by an
         // exploratory session).
-        misnamedNotes += notesNotUTF8.filter { name in
+        misnamedNotes += notesListed.notUTF8.filter { name in
             !name.contains("/") && (name.hasSuffix(".md") || NoteStore.noteName(forMisnamed: name) != nil)
         }.map { name in
             "\(paths.notes.appendingPathComponent(name).relativePathForDisplay) is not read as a note: its name is"
@@ -296,12 +293,12 @@ struct BuildRun {
             (paths.covers, \BuildRun.coverFiles), (paths.photos, \BuildRun.photoFiles),
             (paths.templates, \BuildRun.templateFiles), (paths.pages, \BuildRun.pageFiles),
         ] {
-            var (links, passedOver, evictedHere): ([String], [String], [String]) = ([], [], [])
-            self[keyPath: keep] = FileStamps.scan(folder, links: &links, passedOver: &passedOver, evicted: &evictedHere)
-            if let link = links.first {
+            let listed = FileStamps.list(folder)
+            self[keyPath: keep] = listed.stamps
+            if let link = listed.links.first {
                 throw SiteError.linkedSource(path: folder.appendingPathComponent(link).relativePathForDisplay)
             }
-            evicted += evictedHere.map { folder.appendingPathComponent($0).relativePathForDisplay }
+            evicted += listed.evicted.map { folder.appendingPathComponent($0).relativePathForDisplay }
         }
         // A file iCloud Drive evicted to a placeholder (`.kindred.md.icloud`) is not on this
         // machine: the build made the site without it, the note off its page, the reader's

@@ -23,6 +23,16 @@ public actor PreviewServer {
     private let report: @Sendable (String) -> Void
     /// The shelf as the last build started to read it; nil before the first.
     private var fingerprint: ShelfState?
+    /// The kernel's word that something in the shelf's folders changed; nil where there is none.
+    private let changes = ChangeSignal()
+    /// Whether ``changes`` watches every folder the shelf is made of: false once one could not be
+    /// watched, and the shelf is then looked over at every round, as with no signal.
+    private var changesWatchEverything = true
+    /// Whether the last look at the shelf began to watch a folder: what changed in it before its
+    /// watch began is seen by looking again.
+    private var newFoldersWatched = false
+    /// How many times the shelf has been looked over; for tests.
+    private(set) var looks = 0
 
     /// Binds the server (port 0 picks a free one) for the site in `paths`; ``rebuild()`` makes the
     /// first build. `makeBuilder` is called for every build. `headTimeout` is how long a client
@@ -51,17 +61,27 @@ public actor PreviewServer {
         self.report = report
     }
 
-    /// Watches the shelf until cancelled, rebuilding after each change.
-    public func watch(every interval: Duration = .milliseconds(250)) async {
+    /// Watches the shelf until cancelled, rebuilding after each change. Every `interval` it looks
+    /// the shelf over when the kernel told of a change in its folders, and at least every
+    /// `lookEvery` without one.
+    public func watch(every interval: Duration = .milliseconds(250), lookEvery: Duration = .seconds(2)) async {
         // Compared with the shelf as the last build read it, not as it is when watching starts: a
         // change made between the two is a change.
         if fingerprint == nil { fingerprint = currentFingerprint() }
         var lastRemade: ContinuousClock.Instant?
+        var lastLook = ContinuousClock.now
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
             // Stopped while asleep: no build is begun (one under way is let finish).
             if Task.isCancelled { break }
-            if !currentFingerprint().isUnchanged(since: fingerprint) {
+            // Events are taken before the look, so that one coming while it runs is a change to
+            // look for at the next round.
+            let told = changes?.takeEvents(counting: callsForALook) ?? true
+            let look =
+                told || newFoldersWatched || !changesWatchEverything
+                || ContinuousClock.now - lastLook >= lookEvery
+            if look { lastLook = .now }
+            if look, !currentFingerprint().isUnchanged(since: fingerprint) {
                 await rebuild()
             } else if pages.lastBuildFailed, siteStamp() != siteStampAtFailure {
                 // A build that failed for the output folder (a site of someone else's files) is
@@ -78,6 +98,23 @@ public actor PreviewServer {
                 lastRemade = .now
                 await rebuild()
             }
+        }
+    }
+
+    /// Whether what `event` tells of may have changed the shelf. Not a change to a hidden file (an
+    /// editor's swap file, a working file: no look sees one), nor the library's side files made
+    /// and removed as a command opens and closes it — as every look does: each look called for
+    /// the next. The library changes when its log or its file is written, or the file replaced.
+    private nonisolated func callsForALook(_ event: ChangeSignal.Event) -> Bool {
+        if event.name.hasPrefix(".") { return false }
+        let library = paths.library.standardizedFileURL
+        guard event.folder == library.deletingLastPathComponent().path, event.name.hasPrefix(library.lastPathComponent)
+        else { return true }
+        switch event.name.dropFirst(library.lastPathComponent.count) {
+        case "": return event.wroteContents || event.madeOrRemoved
+        case "-wal", "-journal": return event.wroteContents
+        case "-shm", "-owner": return false
+        default: return true
         }
     }
 
@@ -157,6 +194,12 @@ public actor PreviewServer {
     }
 
     private func currentFingerprint() -> ShelfState {
+        looks += 1
+        // The folders that hold the shelf's folders and its library are watched too: one made
+        // or removed there (`templates/` made, the library replaced) is a change.
+        var folders = [paths.content, paths.templates, paths.library].map {
+            $0.standardizedFileURL.deletingLastPathComponent().path
+        }
         // The library opened afresh: a library file replaced (a backup restored) is read anew.
         var state = ShelfState(revision: (try? Library.open(at: paths.library).revision()) ?? "")
         let library = paths.library.standardizedFileURL.path
@@ -172,8 +215,10 @@ public actor PreviewServer {
             // A folder reached again through a link (a link up the tree) is not walked again.
             guard stat(folder, &info) == 0, visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted
             else { return }
-            var links: [String] = []
-            for (path, stamp) in FileStamps.scan(URL(fileURLWithPath: folder), links: &links) {
+            let listed = FileStamps.list(URL(fileURLWithPath: folder))
+            folders.append(folder)
+            folders += listed.folders.map { folder + "/" + $0 }
+            for (path, stamp) in listed.stamps {
                 let full = folder + "/" + path
                 // The library file and SQLite's side files change whenever the build caches a note.
                 guard !full.hasPrefix(library) else { continue }
@@ -183,7 +228,7 @@ public actor PreviewServer {
             // cover, and the watcher saw neither (an edit through the link was never built, and a
             // link removed never cleared its error: found by an exploratory session). The link
             // itself is stamped (made, removed, pointed elsewhere), and what it leads to.
-            for link in links {
+            for link in listed.links {
                 let full = folder + "/" + link
                 var own = stat()
                 guard lstat(full, &own) == 0 else { continue }
@@ -194,10 +239,19 @@ public actor PreviewServer {
                     take(full)
                 } else {
                     state.files[full] = FileStamps.Stamp(target)
+                    // Its folder is watched: an edit there is told of there (settings kept
+                    // with the reader's other files).
+                    folders.append(
+                        URL(fileURLWithPath: full).resolvingSymlinksInPath().deletingLastPathComponent().path)
                 }
             }
         }
         for folder in [paths.content, paths.templates] { take(folder.standardizedFileURL.path) }
+        // Watched after the look: a change made in a folder between the two is seen by looking
+        // again, at the next round.
+        var added = false
+        if let changes, !changes.watch(folders, added: &added) { changesWatchEverything = false }
+        newFoldersWatched = added
         return state
     }
 }
