@@ -110,9 +110,11 @@ public enum ThemeFiles {
     public enum Source: Equatable, Sendable {
         /// The theme built into Bookplate: templates/ has no such file.
         case builtIn
-        /// The shelf's own copy, as the built-in theme has it: it changes nothing now, but a later
-        /// Bookplate's changes to the file will not reach it.
+        /// The shelf's own copy, as the built-in theme has it: it changes nothing, and a later
+        /// Bookplate uses its own file in its place (``olderCopy``).
         case unchangedCopy
+        /// An older Bookplate's copy of the file, unchanged: this version's is used in its place.
+        case olderCopy
         /// The shelf's own file, which differs from the built-in one.
         case changed
     }
@@ -123,8 +125,9 @@ public enum ThemeFiles {
         paths.map { path in
             let url = folder.appendingPathComponent(path)
             guard FileManager.default.fileExists(atPath: url.path) else { return (path, .builtIn) }
-            let own = try? Data(contentsOf: url)
-            return (path, own == Data((DefaultTheme.files[path] ?? "").utf8) ? .unchangedCopy : .changed)
+            guard let own = try? Data(contentsOf: url) else { return (path, .changed) }
+            if own == Data((DefaultTheme.files[path] ?? "").utf8) { return (path, .unchangedCopy) }
+            return (path, OlderThemes.isUnchangedOlderCopy(own, of: path) ? .olderCopy : .changed)
         }
     }
 
@@ -138,7 +141,8 @@ public enum ThemeFiles {
 
     /// Copies the named files of the default theme (all of them when `names` is empty) into
     /// `folder`. A file the reader already has is kept unless `replacing`, which needs the files
-    /// named: with none, it would put the theme over every change the reader made, unasked. A
+    /// named: with none, it would put the theme over every change the reader made, unasked (an
+    /// older Bookplate's copy left unchanged is no change, and is replaced). A
     /// name that is no theme file is an error, before anything is written. A name may be a
     /// folder (`partials`) or leave out `.mustache`.
     public static func copy(_ names: [String], to folder: URL, replacing: Bool = false) throws -> [Outcome] {
@@ -150,11 +154,15 @@ public enum ThemeFiles {
             let theme = Data((path == readmePath ? DefaultTheme.readme : DefaultTheme.files[path] ?? "").utf8)
             var outcome = Outcome.copied(path)
             if FileManager.default.fileExists(atPath: url.path) {
-                guard replacing else {
+                // An older Bookplate's copy left unchanged holds nothing of the reader's: it is
+                // brought up to date unasked (it was "yours already").
+                let own = try? Data(contentsOf: url)
+                let older = own.map { OlderThemes.isUnchangedOlderCopy($0, of: path) } ?? false
+                guard replacing || older else {
                     outcomes.append(.kept(path))
                     continue
                 }
-                if (try? Data(contentsOf: url)) != theme { outcome = .replaced(path) }
+                if !older, own != theme { outcome = .replaced(path) }
             }
             do {
                 try FileManager.default.createDirectory(

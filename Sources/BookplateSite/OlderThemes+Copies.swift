@@ -8,10 +8,12 @@ extension OlderThemes {
     }
 
     /// Whether `data`, the shelf's file at `path` below templates/, is an earlier version of the
-    /// built-in theme's file, as an older Bookplate's `init` copied it and the reader left it: it
-    /// keeps the shelf on that theme for good (a shelf started before highlights and series
-    /// linked neither: found by an exploratory session).
-    static func isUnchangedOlderCopy(_ data: Data, of path: String) -> Bool {
+    /// built-in theme's file, as an older Bookplate's `init` copied it and the reader left it.
+    /// Such a copy holds nothing of the reader's, and a build uses this version's file in its
+    /// place: used, it kept the shelf on that theme for good (a shelf started before highlights
+    /// and series linked neither), and an older book page said "Finished Finished 20 January
+    /// 2024" once the page's dates came with their words (both found by exploratory sessions).
+    package static func isUnchangedOlderCopy(_ data: Data, of path: String) -> Bool {
         guard let older = digests[path] else { return false }
         return older.contains(digest(of: data))
     }

@@ -2,7 +2,7 @@
 
 /// The digests (``OlderThemes/digest(of:)``) of every earlier version of each file of the
 /// built-in theme, by its path below `templates/`.
-enum OlderThemes {
+package enum OlderThemes {
     static let digests: [String: Set<String>] = [
         "404.mustache": ["ccac45e8f0cdddad"],
         "assets/search.js": [

@@ -35,6 +35,7 @@ struct Theme: Sendable {
         // while a build with nothing to do said the site was up to date (found by an exploratory
         // session). The walk leaves hidden files and folders out, and follows templates/ itself
         // when it is a link, as the build's stamps of it do.
+        var olderCopies: [String] = []
         try FolderWalk.walk(folder.path) { relative, full, entry in
             let url = folder.appendingPathComponent(relative)
             switch entry {
@@ -71,13 +72,14 @@ struct Theme: Sendable {
                 guard let data = FileManager.default.contents(atPath: full) else {
                     throw TemplateError.unreadable(path: url.relativePathForDisplay)
                 }
-                try theme.add(path: relative, data: data, displayPath: url.relativePathForDisplay, checkText: true)
-                if OlderThemes.isUnchangedOlderCopy(data, of: relative) {
-                    theme.warnings.append(
-                        "\(url.relativePathForDisplay) is an older Bookplate's \(relative), unchanged: this version's "
-                            + "never reaches it, and what the theme has added since may be missing from the site; "
-                            + "remove it to use this version's")
+                // This version's file stays in its place (see OlderThemes.isUnchangedOlderCopy).
+                // A file this version's theme no longer has is kept: a template of the reader's
+                // may still include it.
+                if DefaultTheme.files[relative] != nil, OlderThemes.isUnchangedOlderCopy(data, of: relative) {
+                    olderCopies.append(url.relativePathForDisplay)
+                    return false
                 }
+                try theme.add(path: relative, data: data, displayPath: url.relativePathForDisplay, checkText: true)
                 if relative.hasSuffix(".mustache") {
                     theme.ownTemplates.insert(String(relative.dropLast(".mustache".count)))
                 } else if let warning = Theme.unusedFileWarning(relative, displayPath: url.relativePathForDisplay) {
@@ -85,6 +87,17 @@ struct Theme: Sendable {
                 }
                 return false
             }
+        }
+        // One line for them all: an old `init` copied the whole theme, and each build named
+        // fourteen files a line each.
+        if let only = olderCopies.first, olderCopies.count == 1 {
+            theme.warnings.append(
+                "\(only) is an older Bookplate's copy of the theme's file, unchanged: this version's is used in its "
+                    + "place; remove it (or change it, to keep it)")
+        } else if !olderCopies.isEmpty {
+            theme.warnings.append(
+                "\(olderCopies.joined(separator: ", ")) are an older Bookplate's copies of the theme's files, "
+                    + "unchanged: this version's are used in their place; remove them (or change one, to keep it)")
         }
         // An asset and a folder of assets of the same name cannot both be published: a folder
         // `assets/style.css/` published the site without its style sheet, and a full build then

@@ -70,7 +70,8 @@ struct ThemeListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract:
-            "List the default theme's files; '*' marks those your templates/ changes, '=' those it holds as they are.")
+            "List the default theme's files; '*' marks those your templates/ changes, '=' those it holds as they "
+            + "are, '<' an older Bookplate's copy it holds unchanged, which this version's replaces.")
 
     @OptionGroup var shelf: ShelfOptions
 
@@ -80,6 +81,7 @@ struct ThemeListCommand: ParsableCommand {
                 switch source {
                 case .builtIn: "  "
                 case .unchangedCopy: "= "
+                case .olderCopy: "< "
                 case .changed: "* "
                 }
             Terminal.output(mark + path)

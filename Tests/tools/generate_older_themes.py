@@ -55,7 +55,7 @@ def main():
         "",
         "/// The digests (``OlderThemes/digest(of:)``) of every earlier version of each file of the",
         "/// built-in theme, by its path below `templates/`.",
-        "enum OlderThemes {",
+        "package enum OlderThemes {",
         "    static let digests: [String: Set<String>] = [",
     ]
     for name in sorted(older):

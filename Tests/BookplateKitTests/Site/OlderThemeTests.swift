@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BookplateCore
+@testable import BookplateKit
 @testable import BookplateLibrary
 @testable import BookplateSite
 
@@ -19,7 +20,11 @@ struct OlderThemeTests {
         #expect(OlderThemes.digests.count > 20)
     }
 
-    @Test func anOlderCopyLeftAsItWasIsNamedAndAChangedOneIsNot() throws {
+    /// Used, an older copy left as it was kept the shelf on its theme, and rendered this
+    /// version's pages wrongly ("Finished Finished 20 January 2024" on a book page of an old
+    /// `init`'s copy, found by an exploratory session): this version's file is used in its place,
+    /// and the build says so; a copy the reader changed is theirs, and used.
+    @Test func anOlderCopyLeftAsItWasGivesWayToThisVersionsAndAChangedOneIsUsed() throws {
         let shelf = try TemporaryShelf()
         try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
         let partials = shelf.paths.templates.appendingPathComponent("partials")
@@ -28,18 +33,70 @@ struct OlderThemeTests {
             contentsOf: TestPaths.fixtures.appendingPathComponent("older-theme/footer.mustache"))
         let footer = partials.appendingPathComponent("footer.mustache")
         try older.write(to: footer)
-        let report = try shelf.build()
+        let fresh = try shelf.build()
         #expect(
-            report.everyWarning.contains {
+            fresh.everyWarning.contains {
                 $0.hasSuffix(
-                    "templates/partials/footer.mustache is an older Bookplate's partials/footer.mustache, unchanged: "
-                        + "this version's never reaches it, and what the theme has added since may be missing from "
-                        + "the site; remove it to use this version's")
-            }, "\(report.everyWarning)")
-        // Changed by the reader, it is theirs; as this version has it, it changes nothing.
+                    "templates/partials/footer.mustache is an older Bookplate's copy of the theme's file, unchanged: "
+                        + "this version's is used in its place; remove it (or change it, to keep it)")
+            }, "\(fresh.everyWarning)")
+        // The page's footer is this version's: as a shelf with no templates of its own has it.
+        let plain = try TemporaryShelf(copyTemplates: false)
+        try plain.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+        _ = try plain.build()
+        func pageFooter(of shelf: TemporaryShelf) throws -> Substring {
+            let page = try String(contentsOf: shelf.paths.site.appendingPathComponent("index.html"), encoding: .utf8)
+            return page[try #require(page.range(of: "<footer")).lowerBound...]
+        }
+        #expect(try pageFooter(of: shelf) == (try pageFooter(of: plain)))
+        #expect(
+            ThemeFiles.sources(in: shelf.paths.templates).first { $0.path == "partials/footer.mustache" }?.source
+                == .olderCopy)
+
+        // Changed by the reader, it is theirs, and used; as this version has it, it changes nothing.
         try (older + Data("<!-- mine -->\n".utf8)).write(to: footer)
         #expect(!(try shelf.build()).everyWarning.contains { $0.contains("older Bookplate") })
+        #expect(
+            try String(contentsOf: shelf.paths.site.appendingPathComponent("index.html"), encoding: .utf8)
+                .contains("<!-- mine -->"))
         try Data((DefaultTheme.files["partials/footer.mustache"] ?? "").utf8).write(to: footer)
         #expect(!(try shelf.build()).everyWarning.contains { $0.contains("older Bookplate") })
+    }
+
+    /// An old `init` copied the whole theme: one line names every copy, not a line each.
+    @Test func manyOlderCopiesAreNamedInOneLine() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+        let partials = shelf.paths.templates.appendingPathComponent("partials")
+        try FileManager.default.createDirectory(at: partials, withIntermediateDirectories: true)
+        let older = try Data(
+            contentsOf: TestPaths.fixtures.appendingPathComponent("older-theme/footer.mustache"))
+        try older.write(to: partials.appendingPathComponent("footer.mustache"))
+        try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("older-theme/404.mustache"))
+            .write(to: shelf.paths.templates.appendingPathComponent("404.mustache"))
+        let warnings = try shelf.build().everyWarning.filter { $0.contains("older Bookplate") }
+        #expect(warnings.count == 1)
+        let line = try #require(warnings.first)
+        #expect(line.contains("templates/404.mustache, "), "\(line)")
+        #expect(
+            line.hasSuffix(
+                "templates/partials/footer.mustache are an older Bookplate's copies of the theme's files, unchanged: "
+                    + "this version's are used in their place; remove them (or change one, to keep it)"), "\(line)")
+    }
+
+    /// `theme copy` over an older copy left as it was brings it up to date: it was "yours already".
+    @Test func themeCopyReplacesAnOlderCopyUnasked() throws {
+        let shelf = try TemporaryShelf()
+        let partials = shelf.paths.templates.appendingPathComponent("partials")
+        try FileManager.default.createDirectory(at: partials, withIntermediateDirectories: true)
+        let footer = partials.appendingPathComponent("footer.mustache")
+        try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("older-theme/footer.mustache")).write(to: footer)
+        #expect(
+            try ThemeFiles.copy(["partials/footer"], to: shelf.paths.templates) == [.copied("partials/footer.mustache")]
+        )
+        #expect(try Data(contentsOf: footer) == Data((DefaultTheme.files["partials/footer.mustache"] ?? "").utf8))
+        try Data("mine\n".utf8).write(to: footer)
+        #expect(
+            try ThemeFiles.copy(["partials/footer"], to: shelf.paths.templates) == [.kept("partials/footer.mustache")])
     }
 }
