@@ -405,6 +405,7 @@ struct BookImporter {
             record.preferredSlug.flatMap { Slug.isValid($0) && !slugs.contains($0) ? $0 : nil }
             ?? uniqueSlug(prepared.slugBase, surname: firstAuthor)
         var (book, file) = newBook(record, prepared, slug: slug)
+        try Library.arrive(&book, carrying: nil, in: db)
         try book.insert(db)
         guard let id = book.id else { return .added(book.slug) }
         lineByBookID[id] = record.line
