@@ -1,3 +1,4 @@
+import BookplateCore
 import GRDB
 
 extension Book {
@@ -22,5 +23,38 @@ extension Library {
         book.feedNumber = number > 1 ? number : nil
         try db.cachedStatement(sql: "INSERT INTO feedIdentity (slug, number) VALUES (?, ?)").execute(
             arguments: [book.slug, number])
+    }
+
+    /// The numbers each slug's books had (``Book/feedNumber``, 1 for the first) that no book on
+    /// the shelf and no removed book has: those of books purged, which Bookplate's own export
+    /// carries so that no book is given them where it is imported either.
+    public func feedNumbersGone() throws -> [String: [Int]] {
+        try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT slug, number FROM feedIdentity AS given
+                    WHERE NOT EXISTS (
+                        SELECT 1 FROM book WHERE book.slug = given.slug AND coalesce(feedNumber, 1) = given.number)
+                    AND NOT EXISTS (
+                        SELECT 1 FROM removedBook AS copy WHERE copy.slug = given.slug
+                        AND coalesce(
+                            CASE WHEN json_valid(snapshot) THEN json_extract(snapshot, '$.book.feedNumber') END, 1)
+                            = given.number)
+                    ORDER BY slug, number
+                    """)
+            return Dictionary(grouping: rows, by: { $0["slug"] as String }).mapValues { $0.map { $0["number"] } }
+        }
+    }
+
+    /// Keeps `numbers` (``feedNumbersGone()`` of another library) as given, so that no book
+    /// arriving here is given them; a slug or number no library makes is left out.
+    static func rememberFeedNumbersGone(_ numbers: [String: [Int]], in db: Database) throws {
+        for (slug, numbers) in numbers where Slug.isValid(slug) {
+            for number in numbers where Book.feedNumberRange.contains(number) {
+                try db.cachedStatement(sql: "INSERT OR IGNORE INTO feedIdentity (slug, number) VALUES (?, ?)")
+                    .execute(arguments: [slug, number])
+            }
+        }
     }
 }

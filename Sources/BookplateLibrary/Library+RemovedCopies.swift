@@ -119,8 +119,9 @@ extension BookImporter {
                 db, sql: "SELECT EXISTS (SELECT 1 FROM removedBook WHERE coverFile = ?)", arguments: [name])
             return taken == true ? nil : name
         }
-        // A removed book is one of its slug's books as much as one on the shelf.
-        try Library.arrive(&book, carrying: nil, in: db)
+        // A removed book is one of its slug's books as much as one on the shelf: `restore` brings
+        // it back with the ids its feeds gave it.
+        try Library.arrive(&book, carrying: slug == record.preferredSlug ? record.feedNumber : nil, in: db)
         let snapshot = RemovedBookSnapshot(
             book: book, authors: authors, works: [:], shelves: Shelf.names(new.shelves),
             externalIDs: ids.sorted { $0.key < $1.key }.map { .init(source: $0.key, value: $0.value) },
