@@ -10,7 +10,8 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
     /// 4: each book's `highlights`. Later, with no field changing meaning (an older Bookplate
     /// reads these files, leaving out what it does not know): each highlight's `added`, the
     /// reads' `setAsideFrom`, `removedHighlights` and `removedBooks`, each removed book's `cover`,
-    /// each highlight's `imported`, each book's `imported`; a file without them imports as before.
+    /// each highlight's `imported`, each book's `imported` and `feedNumber`, `feedNumbersGone`; a
+    /// file without them imports as before.
     public static let formatVersion = 4
 
     public var bookplate: Int
@@ -23,6 +24,11 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
     /// shelf, so that `restore` brings them back where the export is imported, and a file that
     /// lists one leaves it out there too (absent when there are none, and in files from before).
     public var removedBooks: [ExportedRemovedBook]?
+    /// The numbers among the books of each slug (a book's `feedNumber`, 1 for the first) that
+    /// books the library no longer holds had, purged, so that no book is given their feeds' ids
+    /// where the export is imported either (absent when there are none, and in files from
+    /// before).
+    public var feedNumbersGone: [String: [Int]]?
 
     public struct ExportedRemovedBook: Codable, Sendable, Equatable {
         /// When the reader removed it.
@@ -80,6 +86,10 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
         /// since and leaves what the reader changed, as here (absent when no log gave it, and in
         /// files from before).
         public var imported: [String: ExportedBookAsImported]?
+        /// Which of the books that have had its slug on the export's shelf this one is, for its
+        /// feeds' ids (2 for the second, absent for the first, and in files from before), so that
+        /// the book keeps them where the export is imported when it keeps its slug there.
+        public var feedNumber: Int?
     }
 
     /// A book's reader fields as a reading log's file last gave them, written as the book's own.
@@ -258,10 +268,11 @@ public struct LibraryExporter: Sendable {
             LibraryExportDocument.ExportedRemovedHighlight(
                 id: $0.id, removed: $0.removedAt.map { LibraryExporter.timestamp($0, milliseconds: true) })
         }
+        let gone = try library.feedNumbersGone()
         return LibraryExportDocument(
             bookplate: LibraryExportDocument.formatVersion, books: books, authors: authors,
             removedHighlights: removed.isEmpty ? nil : removed,
-            removedBooks: removedBooks.isEmpty ? nil : removedBooks)
+            removedBooks: removedBooks.isEmpty ? nil : removedBooks, feedNumbersGone: gone.isEmpty ? nil : gone)
     }
 
     /// A book as the export writes it, whether on the shelf or removed.
@@ -317,7 +328,7 @@ public struct LibraryExporter: Sendable {
                                 }, uniquingKeysWith: { first, _ in first })
                         })
                 },
-            imported: LibraryExporter.exported(asImported))
+            imported: LibraryExporter.exported(asImported), feedNumber: book.feedNumber)
     }
 
     /// What the reading logs last gave of a book, as the export carries it: Bookplate's own
@@ -532,6 +543,7 @@ enum BookplateJSONFormat {
             file.warnings += limits.warnings.map { RowWarning(line: 0, message: "author \(index + 1): \($0)") }
         }
         file.authors = authors.map(\.imported)
+        file.feedNumbersGone = document.feedNumbersGone ?? [:]
         for removed in document.removedHighlights ?? [] {
             guard RemovedHighlight.isID(removed.id) else {
                 file.warnings.append(
@@ -634,6 +646,8 @@ enum BookplateJSONFormat {
                 // Before format 3, `readCount` counted the finished reads alone.
                 readCountCountsSetAside: false
             ).withinLimits(ownNotes: true)
+            // A book the file gives no number was the first on its slug, as every book was before.
+            record.feedNumber = book.feedNumber ?? 1
             if let reads, record.reads == reads.map(\.record) {
                 record.readsSetAsideFrom = reads.map(\.setAsideFrom)
             }

@@ -41,6 +41,11 @@ public struct Book: Hashable, Sendable, Codable {
     public var firstPublished: PartialDate?
     /// Whether the reader owns a copy; nil when they have not said.
     public var owned: Bool?
+    /// Which of the books that have had its slug this one is, for the ids of its entries in the
+    /// site's feeds: nil for the first, 2 for a book added on the slug of one removed, and so on.
+    /// Given when the book arrives and never changed (``Library/arrive(_:carrying:in:)``), so
+    /// that no entry's id is ever another's.
+    public var feedNumber: Int? = nil
 }
 
 extension Book {

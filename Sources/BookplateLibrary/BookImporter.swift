@@ -405,6 +405,8 @@ struct BookImporter {
             record.preferredSlug.flatMap { Slug.isValid($0) && !slugs.contains($0) ? $0 : nil }
             ?? uniqueSlug(prepared.slugBase, surname: firstAuthor)
         var (book, file) = newBook(record, prepared, slug: slug)
+        // A book that keeps its slug from Bookplate's export keeps the ids its feeds gave it there.
+        try Library.arrive(&book, carrying: slug == record.preferredSlug ? record.feedNumber : nil, in: db)
         try book.insert(db)
         guard let id = book.id else { return .added(book.slug) }
         lineByBookID[id] = record.line

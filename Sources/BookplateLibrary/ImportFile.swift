@@ -28,6 +28,10 @@ public struct ImportRecord: Sendable, Equatable {
     public var preferredSlug: String?
     /// Ids other services gave the book, by source (Bookplate's own export).
     public var externalIDs: [String: String]
+    /// The book's number among the books that have had its slug, for its feeds' ids
+    /// (``Book/feedNumber``, 1 for the first): what Bookplate's own export carries, so that a book
+    /// keeps its ids on the shelf it moves to. Nil from other files.
+    public var feedNumber: Int? = nil
     /// Values of the row that were left out or cut, and why.
     public var warnings: [String]
     /// The book's highlights (Bookplate's own export, from version 4).
@@ -120,6 +124,9 @@ public struct ImportFile: Sendable {
     /// The highlights the reader removed (Bookplate's own export): remembered as removed, so that
     /// importing their file again leaves them out, as in the library exported.
     public var removedHighlights: [RemovedHighlight] = []
+    /// The numbers among the books of each slug (``Book/feedNumber``, 1 for the first) that books
+    /// the export's library no longer held had (purged): no book here is given them.
+    public var feedNumbersGone: [String: [Int]] = [:]
     /// Where the records' notes are kept when they are not in the records.
     package var spool: NoteSpool?
 

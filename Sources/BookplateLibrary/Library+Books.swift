@@ -50,6 +50,7 @@ extension Library {
         // As `edit --status reading` does: a book begun now was begun today. (A book added
         // as read keeps no finished date unless given: it may have been read years ago.)
         if book.status == .reading && book.startedDate == nil { book.startedDate = clock.today }
+        try Library.arrive(&book, carrying: nil, in: db)
         try book.insert(db)
         try recordStatus(of: book, startsAnew: true, in: db)
         if let id = book.id, !new.series.isEmpty { try Library.setSeries(new.series, of: id, in: db) }

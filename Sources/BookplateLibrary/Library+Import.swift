@@ -113,6 +113,8 @@ extension Library {
                     try importer.createAuthors(file.authors)
                     // Before the books' highlights: what the reader removed stays removed.
                     try Highlight.rememberRemoved(file.removedHighlights, at: clock.now(), in: db)
+                    // Before the books: the feeds' ids of books purged there are no book's here.
+                    try Library.rememberFeedNumbersGone(file.feedNumbersGone, in: db)
                     importer.authorFacts = authorFacts
                     var notes: [(slug: String, markdown: String)] = []
                     func stagePendingNotes() throws {

@@ -78,7 +78,7 @@ extension BookImporter {
             return nil
         }
 
-        let (book, _) = newBook(record, prepared, slug: slug)
+        var (book, _) = newBook(record, prepared, slug: slug)
         // Each author as this library knows them, with what it knows of them; else by name alone.
         var authors: [Author] = []
         for name in new.authors.map(\.name.trimmedForStorage) where !name.isEmpty {
@@ -119,6 +119,9 @@ extension BookImporter {
                 db, sql: "SELECT EXISTS (SELECT 1 FROM removedBook WHERE coverFile = ?)", arguments: [name])
             return taken == true ? nil : name
         }
+        // A removed book is one of its slug's books as much as one on the shelf: `restore` brings
+        // it back with the ids its feeds gave it.
+        try Library.arrive(&book, carrying: slug == record.preferredSlug ? record.feedNumber : nil, in: db)
         let snapshot = RemovedBookSnapshot(
             book: book, authors: authors, works: [:], shelves: Shelf.names(new.shelves),
             externalIDs: ids.sorted { $0.key < $1.key }.map { .init(source: $0.key, value: $0.value) },

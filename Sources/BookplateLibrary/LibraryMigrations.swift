@@ -368,6 +368,29 @@ enum LibraryMigrations {
                 try db.execute(sql: "UPDATE book SET language = ? WHERE language = ?", arguments: [now, language])
             }
         }
+        migrator.registerMigration("v25-feed-identities") { db in
+            // An Atom entry's id must never be given to another entry (RFC 4287, 4.2.6), and the
+            // feeds' ids were made from the book's slug alone: a book added on the slug of one
+            // removed took its ids (found by an exploratory session). Every slug a book has had,
+            // with the number among its books each had for the feeds, is kept here for good; a
+            // book arriving on a slug another had takes the next number (`book.feedNumber`,
+            // null for the first), and its ids say it. The books on the shelf and those kept
+            // for `restore` were each the first on their slugs, as their published ids are.
+            // The site never shows this table: no revision trigger.
+            try db.create(table: "feedIdentity") { t in
+                t.column("slug", .text).notNull()
+                t.column("number", .integer).notNull().check { $0 >= 1 }
+                t.primaryKey(["slug", "number"])
+            }
+            try db.alter(table: "book") { t in
+                t.add(column: "feedNumber", .integer).check { $0 >= 2 }
+            }
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO feedIdentity (slug, number)
+                    SELECT slug, 1 FROM book UNION SELECT slug, 1 FROM removedBook
+                    """)
+        }
         return migrator
     }
 

@@ -38,7 +38,7 @@ extension Book: FetchableRecord, MutablePersistableRecord {
             provenance: try Book.decodeProvenance(row["provenance"], slug: row["slug"]),
             privateNotes: row["privateNotes"],
             format: (row["format"] as String?).flatMap(BookFormat.init(rawValue:)), audioMinutes: row["audioMinutes"],
-            firstPublished: row["firstPublished"], owned: row["owned"])
+            firstPublished: row["firstPublished"], owned: row["owned"], feedNumber: row["feedNumber"])
     }
 
     /// Writes the columns one by one, the mirror of ``init(row:)``: several times faster than the
@@ -72,6 +72,7 @@ extension Book: FetchableRecord, MutablePersistableRecord {
         container["audioMinutes"] = audioMinutes
         container["firstPublished"] = firstPublished
         container["owned"] = owned
+        container["feedNumber"] = feedNumber
     }
 
     private static func encodeJSON(_ value: some Encodable) throws -> String {

@@ -87,7 +87,7 @@ package enum DefaultTheme {
         | `site.title`, `site.description`, `site.language`, `site.owner` | from `content/site.yaml` (a title or description it leaves out is `t.siteTitle` or `t.siteDescription`; `site.description` is absent when set empty) |
         | `site.dir` | `rtl` when the site's language is written right to left, by its primary subtag (`ar`, `he`, `fa`, `ur`, `yi`, `ps`, `sd`, `ug`, `ckb`, `dv`…), absent otherwise; the layout sets `<html dir="rtl">` from it |
         | `site.ownerLabel` | the owner in the site's words, "Ada Reader’s bookshelf" (`t.footerOwner`), for the footer; absent without an `owner` |
-        | `site.hasFeed` | whether `feed.xml` exists (it needs `base_url`) |
+        | `site.hasFeed` | whether `feed.xml` exists (it needs `base_url`). The feeds are Bookplate's own, not the theme's: each entry's id (the README says which) never changes and is never given to another book's entry, whatever a theme does |
         | `site.credits` | the catalogs the shelf's facts came from (`name`, `url`, `separator`), for the footer |
         | `site.pages` | the reader's own pages (`content/pages/<name>.md`), by title: each `title` and `url` from the top of the site (`{{root}}{{url}}`); empty when there are none. Past 10 pages, the first 10 and a last link, `t.navAllPages` ("All pages"), to `pages/index.html`, which lists them all: a header linking every page made the site grow with the square of their number |
         | `site.creditsLead` | the words before them, with what joins them to the first: "book data from ", French's "données des livres d’" before Open Library; none when the shelf credits no catalog |

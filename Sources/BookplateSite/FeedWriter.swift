@@ -18,7 +18,8 @@ enum FeedWriter {
     /// first read had the address alone: a read logged later, before it, took that id and gave
     /// the first read a new one, and "Finished" shared the id of "Added", so a feed reader
     /// updated the old entry in place and never showed the book finished (both found by an
-    /// exploratory session).
+    /// exploratory session). A book that is not the first to have its slug says which it is
+    /// (``entryID(_:of:baseURL:)``).
     static func atomFeed(snapshot: LibrarySnapshot, settings: SiteSettings, baseURL: URL, words: Words) -> String {
         // Positions, not copies of the books' details: 50,000 copies took 25 MB.
         let books = snapshot.books
@@ -44,7 +45,7 @@ enum FeedWriter {
         for (position, date, read, fragment) in entries {
             let details = books[position]
             let url = StructuredData.pageAddress(PageModelFactory.bookURL(details.book.slug), baseURL)
-            let id = fragment.map { url + "#read-" + $0 } ?? url
+            let id = entryID(fragment.map { "read-" + $0 }, of: details.book, baseURL: baseURL)
             let book = ["book": bookAndAuthors(details, words: words)]
             let title =
                 read > 1
@@ -110,8 +111,7 @@ enum FeedWriter {
             let highlight = details.highlights[entry.index]
             // The entry's id stays the highlight's place on its book's page, as it always was; its
             // link is the page that shows it, which moves as highlights before it come and go.
-            let url =
-                StructuredData.pageAddress(PageModelFactory.bookURL(details.book.slug), baseURL) + "#h-\(highlight.id)"
+            let id = entryID("h-\(highlight.id)", of: details.book, baseURL: baseURL)
             let link =
                 StructuredData.pageAddress(
                     PageModelFactory.highlightPagePath(index: entry.index, ofBook: details.book.slug), baseURL)
@@ -125,7 +125,7 @@ enum FeedWriter {
             xml += """
                   <entry>
                     <title>\(MarkupEscaping.xml(words("highlightFrom", ["book": bookAndAuthors(details, words: words)])))</title>
-                    <id>\(MarkupEscaping.xml(url))</id>
+                    <id>\(MarkupEscaping.xml(id))</id>
                     <link rel="alternate" type="text/html" href="\(MarkupEscaping.xml(link))"/>
                     <updated>\(timestamp(of: entry, in: timeZone))</updated>
                     <content type="html">\(MarkupEscaping.xml(html))</content>
@@ -134,6 +134,19 @@ enum FeedWriter {
                 """
         }
         return xml + "</feed>\n"
+    }
+
+    /// The id of a feed entry of `book`: its page's address, with `fragment` (`read-2021-06-20`,
+    /// `h-` and a highlight's id) when the entry is not the book's "Added". A book that is not the
+    /// first to have its slug (``Book/feedNumber``) puts `book-2-` (or the number it is) before
+    /// the fragment, or has `#book-2` alone: the first book's ids, which feed readers keep, are
+    /// never another's. (A book added on the slug of one removed took its ids, and feed readers
+    /// showed it as an edit of the old entry: found by an exploratory session.) No fragment of
+    /// the first book starts with `book-`.
+    static func entryID(_ fragment: String?, of book: Book, baseURL: URL) -> String {
+        let page = StructuredData.pageAddress(PageModelFactory.bookURL(book.slug), baseURL)
+        let fragment = [book.feedNumber.map { "book-\($0)" }, fragment].compactMap { $0 }.joined(separator: "-")
+        return fragment.isEmpty ? page : page + "#" + fragment
     }
 
     /// "Kindred by Octavia E. Butler", in the site's words; the title alone for a book with no

@@ -617,6 +617,66 @@ import Testing
         #expect(again.summary.unchanged == 1 && again.summary.updated.isEmpty)
     }
 
+    /// A book added on the slug of a removed one took its ids in the site's feeds (found by an
+    /// exploratory session); it is now the second book on its slug. The JSON export carries
+    /// which a book is (`feedNumber`, absent for the first), and the numbers of books purged
+    /// (`feedNumbersGone`), so that a shelf moved by it keeps its feeds' ids, removed books' too,
+    /// and gives none again; a book that is not new to a shelf's slug there, or comes from a
+    /// reading log, is the next on it.
+    @Test func theJSONExportCarriesWhichBookOfItsSlugEachIs() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+        try shelf.library.removeBook(slug: "dune", at: TemporaryShelf.fixedDate)
+        // Added later than the first, which the import would take for the same book restored.
+        let library = try Library.open(
+            at: shelf.paths.library, clock: .fixed(TemporaryShelf.fixedDate.addingTimeInterval(60)))
+        #expect(try library.addBook(NewBook(title: "Dune", authors: ["Brian Herbert"])).book.feedNumber == 2)
+        try library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        // A book purged is gone, and its ids with it.
+        try library.addBook(NewBook(title: "Kindred", authors: ["Octavia E. Butler"]))
+        try library.removeBook(slug: "kindred", at: TemporaryShelf.fixedDate)
+        _ = try library.purgeRemovedBook(try library.findRemovedBook(matching: "kindred"))
+        let json = try LibraryExporter(library: library, notes: NoteStore(folder: shelf.paths.notes)).json()
+        let text = String(decoding: json, as: UTF8.self)
+        #expect(text.components(separatedBy: "\"feedNumber\" : 2").count == 2)
+        #expect(text.contains("\"feedNumbersGone\" : {\n    \"kindred\" : [\n      1\n    ]\n  }"), "\(text)")
+
+        let fresh = try TemporaryShelf()
+        let file = fresh.root.appendingPathComponent("export.json")
+        try json.write(to: file)
+        _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes)).run(
+            file: file, as: .bookplate)
+        #expect(
+            try fresh.library.books().map { [$0.book.slug, $0.book.feedNumber.map(String.init)] } == [
+                ["dune", "2"], ["emma", nil],
+            ])
+        // The removed Dune is the first, here too, and the next Dune the third.
+        try fresh.library.removeBook(slug: "dune", at: TemporaryShelf.fixedDate)
+        let frank = try fresh.library.findRemovedBook(matching: "frank")
+        #expect(try fresh.library.restoreBook(frank).book.feedNumber == nil)
+        try fresh.library.removeBook(slug: "dune", at: TemporaryShelf.fixedDate.addingTimeInterval(1))
+        #expect(try fresh.library.addBook(NewBook(title: "Dune", authors: ["Kevin J. Anderson"])).book.feedNumber == 3)
+        #expect(
+            try fresh.library.addBook(NewBook(title: "Kindred", authors: ["Octavia E. Butler"])).book.feedNumber == 2)
+
+        // Where its number was another book's, the book is the next on its slug.
+        let other = try TemporaryShelf()
+        try other.library.addBook(NewBook(title: "Dune", authors: ["Someone Else"]))
+        try other.library.removeBook(slug: "dune", at: TemporaryShelf.fixedDate.addingTimeInterval(5))
+        try other.library.addBook(NewBook(title: "Dune", authors: ["A Third"]))
+        try other.library.removeBook(slug: "dune", at: TemporaryShelf.fixedDate.addingTimeInterval(6))
+        _ = try ShelfImport(library: other.library, notes: NoteStore(folder: other.paths.notes)).run(
+            file: file, as: .bookplate)
+        #expect(try other.library.findBook(matching: "dune").book.feedNumber == 3)
+        // A reading log's book on a slug a removed book had is the next on it too.
+        try other.library.removeBook(slug: "emma", at: TemporaryShelf.fixedDate.addingTimeInterval(7))
+        let csv = other.root.appendingPathComponent("goodreads.csv")
+        try Data("Book Id,Title,Author,Exclusive Shelf\n1,Emma,Emma Tennant,to-read\n".utf8).write(to: csv)
+        _ = try ShelfImport(library: other.library, notes: NoteStore(folder: other.paths.notes)).run(
+            file: csv, as: .goodreads)
+        #expect(try other.library.findBook(matching: "emma").book.feedNumber == 2)
+    }
+
     /// A file saved as UTF-16 (LibraryThing's tab-separated export, a spreadsheet on Windows) was
     /// "no Title column". Found by an exploratory session.
     @Test func aFileInUTF16IsRead() throws {
