@@ -489,6 +489,31 @@ import Testing
         await server.stop()
     }
 
+    /// `show --json` named where a book's fields came from by the library's own names — `isbn`,
+    /// `pageCount`, `publishedDate`, `subjects` — none of them a field of the book it printed,
+    /// though a book's fields are named the same everywhere. Found by an exploratory session.
+    /// `provenance` names the book's JSON fields, `reader` those the reader set, and the schema's
+    /// version is 2, as a field changed meaning.
+    @Test func provenanceNamesTheBooksOwnFields() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let (bookplate, _) = try shelf(server)
+        #expect(try await bookplate.runOffPool(["add", "--isbn", "9780441478125"]).status == 0)
+        #expect(
+            try await bookplate.runOffPool(["edit", "the-left-hand-of-darkness", "--publisher", "Mine"]).status == 0)
+        let shown = try await bookplate.runOffPool(["show", "the-left-hand-of-darkness", "--json"])
+        let document = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any] ?? [:]
+        #expect(document["version"] as? Int == 2)
+        let book = document["book"] as? [String: Any] ?? [:]
+        let provenance = book["provenance"] as? [String: String] ?? [:]
+        #expect(Set(provenance.keys).isSubset(of: Set(book.keys)), "\(provenance.keys.sorted())")
+        #expect(provenance["publisher"] == "reader", "\(provenance)")
+        for field in ["title", "isbn13", "pages", "published"] {
+            #expect(provenance[field] == "google" || provenance[field] == "openlibrary", "\(field): \(provenance)")
+        }
+        await server.stop()
+    }
+
     /// Every `--json` speaks alike: a `version`, one named payload, a book's fields named as in
     /// `show` wherever a book appears, and empty fields as `null`.
     @Test func everyCommandSpeaksTheSameJSON() async throws {
@@ -499,7 +524,7 @@ import Testing
             let result = try await bookplate.runOffPool(arguments)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
             let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
-            #expect(object["version"] as? Int == 1, "\(arguments)")
+            #expect(object["version"] as? Int == 2, "\(arguments)")
             #expect(object.count == 2, "\(arguments): \(object.keys.sorted())")
             return object
         }

@@ -67,7 +67,7 @@ import Testing
     @Test func aFailureAskedForInJSONIsJSON() async throws {
         func error(_ result: CommandRunner.Result) throws -> [String: Any]? {
             let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-            #expect(object?["version"] as? Int == 1)
+            #expect(object?["version"] as? Int == 2)
             return object?["error"] as? [String: Any]
         }
         let missing = try error(try await run("show", "nosuch", "--json", status: 1))
