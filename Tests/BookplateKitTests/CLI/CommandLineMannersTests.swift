@@ -428,6 +428,28 @@ import Testing
         }
     }
 
+    /// `bookplate read`, `quote` and `theme` without one of their commands printed the help and
+    /// exited 0, though a missing argument is a command line that cannot be used (64); and `list
+    /// --library content` (a folder) exited 2 where `--library nope.sqlite` exited 1. Found by an
+    /// exploratory session. A group named alone is refused with its usage, status 64 (`bookplate`
+    /// alone still prints the help); a `--library` that is no library file is status 2, as being
+    /// outside any shelf is.
+    @Test func aGroupWithoutItsCommandIsAUsageErrorAndNoLibraryIsStatusTwo() async throws {
+        for group in ["read", "quote", "theme"] {
+            let bare = try await run(group, status: 64)
+            #expect(bare.stdout.isEmpty, "\(group): \(bare.stdout)")
+            #expect(
+                bare.stderr.hasPrefix("Error: 'bookplate \(group)' needs one of its commands: "), "\(bare.stderr)")
+            #expect(bare.stderr.contains("See 'bookplate \(group) --help'"), "\(bare.stderr)")
+        }
+        // Asked for, the help is there, as it is for the program's name alone.
+        #expect(try await run("read", "--help").stdout.contains("SUBCOMMANDS:"))
+        #expect(try await run().stdout.contains("USAGE: bookplate"))
+        try await run("list", "--library", "content", status: 2)
+        let missing = try await run("list", "--library", "nope.sqlite", status: 2)
+        #expect(missing.stderr.hasPrefix("Error: no library at nope.sqlite"), "\(missing.stderr)")
+    }
+
     @Test func mistakesAreAnsweredWithWhatWasMeant() async throws {
         try await run("add", "--title", "Neuromancer", "--author", "William Gibson")
         try await run("add", "--title", "Cien años de soledad", "--author", "Gabriel García Márquez")
