@@ -1109,4 +1109,36 @@ import Testing
         let unknown = try await run("completions", "powershell", status: 64)
         #expect(unknown.stderr.hasPrefix("Error: unknown shell 'powershell': use bash, zsh or fish"))
     }
+
+    /// `bookplate help completions` wrapped the bash install line at 80 columns between `>` and
+    /// its target, so that pasting it was a syntax error; and `help restore` said `<book>` was
+    /// the slug or part of the title, though an ISBN or part of an author's name finds it too.
+    /// Found by an exploratory session. Each install line pastes whole (bash's long one goes on
+    /// with a backslash, as a shell reads it), and restore's help says all it takes.
+    @Test func helpTextsKeepInstallLinesWholeAndSayWhatRestoreTakes() async throws {
+        let help = try await run("help", "completions").stdout
+        #expect(help.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(help)")
+        // As a shell reads the lines pasted: a backslash at a line's end goes on on the next.
+        let commands = help.replacingOccurrences(of: "\\\n", with: " ").split(separator: "\n").map {
+            $0.split(separator: " ").joined(separator: " ")
+        }
+        for install in [
+            "mkdir -p ~/.local/share/bash-completion/completions",
+            "bookplate completions bash > ~/.local/share/bash-completion/completions/bookplate",
+            "bookplate completions zsh > ~/.zfunc/_bookplate",
+            "bookplate completions fish > ~/.config/fish/completions/bookplate.fish",
+        ] {
+            #expect(commands.contains(install), "\(install): \(help)")
+        }
+        try await run("add", "--title", "Kindred", "--author", "Octavia E. Butler", "--isbn", "9780807083697")
+        try await run("remove", "kindred", "--yes")
+        let restore = try await run("help", "restore").stdout.split(whereSeparator: \.isWhitespace)
+            .joined(separator: " ")
+        #expect(
+            restore.contains("<book> The removed book's slug, its ISBN, or part of its title or of an author's name."),
+            "\(restore)")
+        #expect(try await run("restore", "butler").stdout.contains("kindred"))
+        try await run("remove", "kindred", "--yes")
+        #expect(try await run("restore", "9780807083697").stdout.contains("kindred"))
+    }
 }
