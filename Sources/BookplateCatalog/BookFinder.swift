@@ -145,8 +145,10 @@ public struct BookFinder: Sendable {
             sources.editionChosenByReader = stored.editionChosenByReader
             let hasOpenLibrary = stored.openLibraryEditionKey != nil || stored.openLibraryWorkKey != nil
             if let id = stored.googleVolumeID {
+                // With an ISBN to look it up by again, a volume that is gone is no failure, as a
+                // work is not (below).
                 sources.google =
-                    hasOpenLibrary
+                    hasOpenLibrary || stored.isbn13 != nil
                     ? await optional { () async throws(CatalogError) in try await google.volume(id: id) }
                     : try await google.volume(id: id)
             }

@@ -16,6 +16,8 @@ extension BookAdder {
         case matched(changed: [String])
         /// Not found with confidence: why.
         case notMatched(String)
+        /// Not to be looked up by what it has: why (``LookupSkipped``), in `refresh`'s words.
+        case skipped(LookupSkipped)
     }
 
     /// The books that lack catalog details (no Google Books or Open Library record) or a cover
@@ -37,8 +39,13 @@ extension BookAdder {
         let details = try library.findBook(matching: slug)
         let book = details.book
         if !StoredIdentifiers(book: book).isEmpty {
-            let (changed, warnings) = try await refresh(slug: book.slug)
-            return (changed.isEmpty ? .upToDate : .updated(changed), warnings)
+            do {
+                let (changed, warnings) = try await refresh(slug: book.slug)
+                return (changed.isEmpty ? .upToDate : .updated(changed), warnings)
+            } catch let skipped as LookupSkipped {
+                // An ISBN no catalog knows is no failure of the import that enriches the book.
+                return (.skipped(skipped), [])
+            }
         }
         guard let author = details.authors.first?.name else {
             return (.notMatched("no ISBN and no author to search by"), [])

@@ -116,12 +116,27 @@ public struct BookAdder: Sendable {
 
     /// Fetches the catalogs' data for the book with `slug` again — the very records it came
     /// from — and merges it without touching what the reader set; fetches a missing cover or
-    /// photo. Returns the changed fields and the catalogs that failed along the way.
+    /// photo. Returns the changed fields and the catalogs that failed along the way; throws
+    /// ``LookupSkipped`` when there is nothing to look the book up by, or the catalogs know it no
+    /// more.
     public func refresh(slug: String) async throws -> (changed: [String], warnings: [CatalogError]) {
         let book = try library.findBook(matching: slug).book
         let stored = StoredIdentifiers(book: book)
-        guard !stored.isEmpty else { throw LibraryError.notInACatalog(slug: book.slug) }
-        let found = try await finder.details(of: .stored(stored))
+        guard !stored.isEmpty else { throw LookupSkipped.nothingToLookUpBy(slug: book.slug) }
+        let found: FoundBook
+        do {
+            found = try await finder.details(of: .stored(stored))
+        } catch CatalogError.notFound(let catalog, let what) {
+            // With an ISBN, the look-up ends by asking for it (``BookFinder/details(of:)``): a
+            // record that is gone, with none to ask for, is that record's loss alone.
+            guard let isbn = stored.isbn13 else {
+                throw LookupSkipped.recordGone(slug: book.slug, catalog: catalog, what: what)
+            }
+            throw LookupSkipped.unknownISBN(
+                slug: book.slug, isbn: isbn,
+                hadRecords: stored.googleVolumeID != nil || stored.openLibraryWorkKey != nil
+                    || stored.openLibraryEditionKey != nil)
+        }
         // A catalog that failed along the way may have left fields out: then only gaps are filled.
         var changed = try library.refreshBook(
             slug: book.slug, with: found.book, onlyFillGaps: found.warnings.contains { !$0.isCut })

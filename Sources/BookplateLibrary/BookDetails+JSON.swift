@@ -37,8 +37,28 @@ public struct BookJSON: Codable, Sendable, Equatable {
     public var googleVolumeID: String?
     public var openLibraryWork: String?
     public var openLibraryEdition: String?
-    /// Which catalog set each field; fields not named are the reader's.
-    public var provenance: [BookField: FieldSource]?
+    /// Which catalog set each field, by the field's name here (``BookField/jsonFields``), or
+    /// `reader` for one the reader set, edited or cleared; a field not named no catalog set.
+    public var provenance: [String: FieldSource]?
+}
+
+extension BookField {
+    /// The fields of ``BookJSON`` that this field of the library is. `provenance` named the
+    /// library's own names — `isbn`, `pageCount`, `publishedDate`, `subjects` — which are no
+    /// fields of the book it was printed with (found by an exploratory session). Subjects are in
+    /// no field of the JSON, so their origin is not named either.
+    public var jsonFields: [String] {
+        switch self {
+        case .title, .subtitle, .authors, .publisher, .language, .description, .format, .audioMinutes,
+            .firstPublished:
+            [rawValue]
+        case .isbn: ["isbn13", "isbn10"]
+        case .publishedDate: ["published"]
+        case .pageCount: ["pages"]
+        case .subjects: []
+        case .edition: ["openLibraryEdition"]
+        }
+    }
 }
 
 /// A book's place in a series in Bookplate's JSON output.
@@ -75,7 +95,16 @@ extension BookDetails {
             shelves: shelves.map(\.name),
             added: book.addedAt.formatted(.iso8601), googleVolumeID: book.googleVolumeID,
             openLibraryWork: book.openLibraryWorkKey, openLibraryEdition: book.openLibraryEditionKey,
-            provenance: book.provenance.isEmpty ? nil : book.provenance)
+            provenance: jsonProvenance)
+    }
+
+    /// ``Book/provenance`` by the JSON's field names; nil when it names none.
+    private var jsonProvenance: [String: FieldSource]? {
+        var named: [String: FieldSource] = [:]
+        for (field, source) in book.provenance {
+            for name in field.jsonFields { named[name] = source }
+        }
+        return named.isEmpty ? nil : named
     }
 }
 

@@ -377,20 +377,18 @@ extension Library {
     }
 
     /// Gives the book `authors`, in order. With `respelling` (an edit), an author the book had,
-    /// named with other case or accents, takes the name as written, on every book; so does an
-    /// author kept with no book, whom the name as written takes up again.
+    /// named with other case or accents, takes the name as written, on every book. An author kept
+    /// with no book is taken up again as they were, as `add` takes them up: `edit --author "roald
+    /// dahl"`, putting right a slip, renamed the kept "Roald Dahl" to the spelling typed (found by
+    /// an exploratory session).
     func setAuthors(
         _ authors: [NewAuthor], of book: Book, in db: Database, refreshing: Bool = false, respelling: Bool = false
     ) throws {
         guard let bookId = book.id else { return }
-        var had =
+        let had =
             respelling
             ? Set(try BookAuthor.filter(BookAuthor.Columns.bookId == bookId).fetchAll(db).map(\.authorId)) : []
         try BookAuthor.filter(BookAuthor.Columns.bookId == bookId).deleteAll(db)
-        if respelling {
-            had.formUnion(
-                try Int64.fetchAll(db, sql: "SELECT id FROM author WHERE id NOT IN (SELECT authorId FROM bookAuthor)"))
-        }
         var seen = Set<Int64>()
         for newAuthor in authors {
             let author = try saveAuthor(newAuthor, in: db, refreshing: refreshing, respelling: had)

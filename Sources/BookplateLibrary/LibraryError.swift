@@ -34,7 +34,6 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     /// An edit that would make a book the same as another on the shelf, as `add` refuses.
     case sameAsAnother(slug: String, other: String, reason: String)
     case isbnTaken(isbn: String, slug: String)
-    case notInACatalog(slug: String)
     case editionOfAnotherWork(edition: String, slug: String)
     case noSuchAuthor(String)
     /// `list --shelf` given a name no shelf has: the shelves nearest to it, and all of them.
@@ -191,8 +190,6 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .readBeforeLatest(let slug, let latest):
             "that read would come before the latest read of \(slug) (\(latest)), whose status the book shows: add it "
                 + "with 'bookplate read add \(slug)' and its dates"
-        case .notInACatalog(let slug):
-            "\(slug) has no ISBN or catalog id to look up: add one with 'bookplate edit \(slug) --isbn …'"
         }
     }
 }

@@ -7,9 +7,9 @@ import BookplateCore
 /// inverted sections, comments, partials, set delimiters and standalone lines; template
 /// inheritance (`{{<parent}}` … `{{$block}}` … `{{/parent}}`); and transforms such as
 /// `{{^empty(authors)}}`; and the spec's dynamic partials (`{{>*name}}`, `{{<*name}}`), whose
-/// partial is named by a value of the model. Lambdas and `{{% … }}` configuration tags are not
-/// read. Where swift-mustache failed on a file ending inside what could be a tag (`a {`), this reads
-/// text; `Fixtures/mustache/` holds random templates with what swift-mustache made of them.
+/// partial is named by a value of the model. There are no lambdas (a model holds values only),
+/// and a `{{% … }}` configuration tag is a syntax error. Where swift-mustache failed on a file
+/// ending inside what could be a tag (`a {`), this reads text; `Fixtures/mustache/` holds random templates with what swift-mustache made of them.
 package struct MustacheTemplate: Sendable {
     /// The tokens as read: what ``includedTemplates`` looks through, and what ``program`` is
     /// compiled from.

@@ -22,8 +22,10 @@ package enum DefaultTheme {
         `odd()` inside a list's section. A dynamic partial, `{{>*name}}`, renders the partial whose name
         is the value of `name`, looked up as `{{name}}` would be — `{{>*t.colophon}}` renders the partial
         your translation file names under `colophon`, so each language can have its own — and renders
-        nothing when the name finds nothing. Lambdas and `{{% … }}` tags are not read. A missing partial
-        or a syntax error stops the build with the file, line and column (for a section left open, where
+        nothing when the name finds nothing. There are no lambdas: a template sees values only. A
+        `{{% … }}` configuration tag (`{{%CONTENT_TYPE:TEXT}}`, as swift-mustache reads it) is not
+        supported: it stops the build as a syntax error does. A missing partial or a syntax error stops
+        the build with the file, line and column (for a section left open, where
         it was opened too); a partial that includes itself without end, dynamic or not, stops it with the
         partial's name, and the file, line and column of the tag that includes it where the tag is written
         out. An empty page template or layout (nothing but white space), or a page template that renders

@@ -134,21 +134,11 @@ struct RefreshCommand: AsyncParsableCommand {
                 }
                 updated += 1
                 return (warnings, "updated \(changed.joined(separator: ", "))")
-            } catch CatalogError.notFound(let catalog, let what) {
-                // The record the book came from is gone from the catalog: nothing the reader typed
+            } catch let reason as LookupSkipped {
+                // A book added by hand, or one the catalogs no longer know: nothing the reader typed
                 // is wrong, and every refresh failed on it (found by an exploratory session).
                 skipped += 1
-                return (
-                    [],
-                    "skipped, \(catalog.rawValue) no longer has its \(what) (give it an ISBN with 'bookplate edit \(slug) --isbn …' to look it up by)"
-                )
-            } catch LibraryError.notInACatalog {
-                // A book added by hand has nothing to look up: that is no failure.
-                skipped += 1
-                return (
-                    [],
-                    "skipped, no ISBN or catalog id to look it up by (add one with 'bookplate edit \(slug) --isbn …')"
-                )
+                return ([], "skipped, \(reason)")
             }
         }
         // The summary for every refresh of the whole shelf (a shelf of one up-to-date book said
@@ -171,6 +161,7 @@ enum MissingDetails {
         var matched = 0
         var upToDate = 0
         var notMatched = 0
+        var skipped = 0
         var failed = 0
     }
 
@@ -206,13 +197,17 @@ enum MissingDetails {
             case .notMatched(let reason):
                 counts.notMatched += 1
                 return (warnings, "not matched, \(reason)")
+            case .skipped(let reason):
+                counts.skipped += 1
+                return (warnings, "skipped, \(reason)")
             }
         }
         counts.failed = failed
         report(
             "Looked up \(counted(slugs.count, "book")) missing details or a cover: "
                 + "\(counts.updated) updated, \(counts.matched) found by title and author, \(counts.upToDate) with "
-                + "nothing more to find, \(counts.notMatched) not matched, \(counts.failed) failed")
+                + "nothing more to find, \(counts.notMatched) not matched, \(counts.skipped) skipped, "
+                + "\(counts.failed) failed")
         return counts
     }
 }

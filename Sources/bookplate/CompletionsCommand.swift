@@ -6,11 +6,19 @@ struct CompletionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "completions",
         abstract: "Print the shell completion script for bash, zsh or fish.",
+        // Each install line fits 80 columns, where ArgumentParser wraps the help when piped: the
+        // bash line was cut between '>' and its target, and pasting it was a syntax error (found by
+        // an exploratory session). Its long one goes on after a backslash, as the shell reads it.
         discussion: """
-            (make the folder first: mkdir -p ~/.local/share/bash-completion/completions)
-            bash:  bookplate completions bash > ~/.local/share/bash-completion/completions/bookplate
-            zsh:   bookplate completions zsh > ~/.zfunc/_bookplate   (with fpath+=~/.zfunc before compinit)
-            fish:  bookplate completions fish > ~/.config/fish/completions/bookplate.fish
+            Install it where your shell looks (make the folder first, if it has none):
+            bash:
+              mkdir -p ~/.local/share/bash-completion/completions
+              bookplate completions bash \\
+                > ~/.local/share/bash-completion/completions/bookplate
+            zsh (with fpath+=~/.zfunc before compinit in ~/.zshrc):
+              bookplate completions zsh > ~/.zfunc/_bookplate
+            fish:
+              bookplate completions fish > ~/.config/fish/completions/bookplate.fish
             Commands, options, their values (statuses, sort orders, formats, sources) and the books on \
             the shelf complete.
             """)

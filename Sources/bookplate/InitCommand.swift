@@ -59,7 +59,7 @@ struct InitCommand: ParsableCommand {
     }
 }
 
-struct ThemeCommand: ParsableCommand {
+struct ThemeCommand: CommandGroup {
     static let configuration = CommandConfiguration(
         commandName: "theme",
         abstract: "The built-in theme: list its files, or copy some into templates/ to change them.",

@@ -6,17 +6,18 @@ import Foundation
 /// `show --json` wherever a book appears), and an empty field is `null`, never left out. The
 /// schema is in the README.
 enum JSONOutput {
-    /// The schema's version: it goes up when a field changes meaning or goes away.
-    static let version = 1
+    /// The schema's version: it goes up when a field changes meaning or goes away. 2: a book's
+    /// `provenance` names the book's fields (`pages`, not `pageCount`).
+    static let version = 2
 
-    /// Prints `{"version": 1, name: payload}`.
+    /// Prints `{"version": 2, name: payload}`.
     static func print(_ name: String, _ payload: JSONValue) throws {
         let document = JSONValue.object(["version": .int(version), name: payload])
         Terminal.output(try BookplateJSON.encode(document), as: .json)
     }
 
     /// When the command line asked for `--json`, prints the error that ends the command as
-    /// `{"version": 1, "error": {"message", "status"}}` (the message is on standard error too): a
+    /// `{"version": 2, "error": {"message", "status"}}` (the message is on standard error too): a
     /// script reading the output had nothing to read on failure (found by an exploratory session).
     ///
     /// `whole`: the message is one error's whole text, whatever line breaks the values it quotes
@@ -58,8 +59,7 @@ enum JSONOutput {
             "googleVolumeID": .optional(book.googleVolumeID), "openLibraryWork": .optional(book.openLibraryWork),
             "openLibraryEdition": .optional(book.openLibraryEdition),
             "provenance": book.provenance.map { provenance in
-                .object(
-                    Dictionary(uniqueKeysWithValues: provenance.map { ($0.key.rawValue, .string($0.value.rawValue)) }))
+                .object(provenance.mapValues { .string($0.rawValue) })
             } ?? .null,
         ])
     }

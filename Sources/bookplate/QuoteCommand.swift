@@ -2,7 +2,7 @@ import ArgumentParser
 import BookplateKit
 import Foundation
 
-struct QuoteCommand: ParsableCommand {
+struct QuoteCommand: CommandGroup {
     static let configuration = CommandConfiguration(
         commandName: "quote",
         abstract: "Keep the passages you marked: add, list, change, hide, show or remove highlights.",

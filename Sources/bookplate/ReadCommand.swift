@@ -1,7 +1,7 @@
 import ArgumentParser
 import BookplateKit
 
-struct ReadCommand: ParsableCommand {
+struct ReadCommand: CommandGroup {
     static let configuration = CommandConfiguration(
         commandName: "read",
         abstract: "List, add, change or remove the reads of a book: each time you read it.",

@@ -96,7 +96,7 @@ struct RestoreCommand: ParsableCommand {
         abstract: "Bring back a removed book with its note, cover and reads; with no book, list the removed ones.")
 
     @OptionGroup var shelf: ShelfOptions
-    @Argument(help: "The removed book's slug or part of its title.") var book: String?
+    @Argument(help: "The removed book's slug, its ISBN, or part of its title or of an author's name.") var book: String?
 
     func run() throws {
         let library = try shelf.openLibrary()

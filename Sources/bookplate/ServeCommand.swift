@@ -41,6 +41,10 @@ struct ServeCommand: AsyncParsableCommand {
         withExtendedLifetime(sources) {}
         // A terminal that was closed reads nothing more.
         if heard != SIGHUP { Terminal.output("\nStopped.") }
+        // Stopped cleanly, serve still ends by the signal, as every command does: a shell sees
+        // 130 for Ctrl-C, and a script's loop stops. It exited 0, as though it had done what was
+        // asked and ended of itself (found by an exploratory session).
+        Interrupt.end(by: heard)
     }
 
     /// Ctrl-C (SIGINT), SIGTERM and SIGHUP (the terminal closed), as they come. A later one ends

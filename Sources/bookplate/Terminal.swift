@@ -98,7 +98,7 @@ enum Terminal {
     /// line break and all. ArgumentParser's own messages keep their usage lines.
     static func exit(withError error: any Error) -> Never {
         var message = BookplateCommand.fullMessage(for: error)
-        let code = error is ShelfLocationError ? ExitCode(2) : BookplateCommand.exitCode(for: error)
+        let code = isNoLibraryToWorkWith(error) ? ExitCode(2) : BookplateCommand.exitCode(for: error)
         let described = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
         let ownMessage = message == "Error: " + described ? described : nil
         if let ownMessage { message = "Error: " + safe(ownMessage, as: .line) }
@@ -112,6 +112,16 @@ enum Terminal {
             }
         }
         Foundation.exit(code.rawValue)
+    }
+
+    /// Whether `error` says there is no library to work with — no shelf here, a `--library` that
+    /// is a folder or names no file — which exits with status 2, however the library was to be
+    /// found: a `--library` naming no file exited 1 and one naming a folder 2 (found by an
+    /// exploratory session).
+    private static func isNoLibraryToWorkWith(_ error: any Error) -> Bool {
+        if error is ShelfLocationError { return true }
+        if case LibraryError.missingLibrary? = error as? LibraryError { return true }
+        return false
     }
 
     /// `text` as the terminal may show it: ``ControlSequences/removed(from:as:)``.

@@ -67,7 +67,7 @@ import Testing
     @Test func aFailureAskedForInJSONIsJSON() async throws {
         func error(_ result: CommandRunner.Result) throws -> [String: Any]? {
             let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-            #expect(object?["version"] as? Int == 1)
+            #expect(object?["version"] as? Int == 2)
             return object?["error"] as? [String: Any]
         }
         let missing = try error(try await run("show", "nosuch", "--json", status: 1))
@@ -470,6 +470,28 @@ import Testing
                 message?.replacingOccurrences(of: "\n", with: " ") == String(plain.stderr.dropFirst(7).dropLast()),
                 "\(command)")
         }
+    }
+
+    /// `bookplate read`, `quote` and `theme` without one of their commands printed the help and
+    /// exited 0, though a missing argument is a command line that cannot be used (64); and `list
+    /// --library content` (a folder) exited 2 where `--library nope.sqlite` exited 1. Found by an
+    /// exploratory session. A group named alone is refused with its usage, status 64 (`bookplate`
+    /// alone still prints the help); a `--library` that is no library file is status 2, as being
+    /// outside any shelf is.
+    @Test func aGroupWithoutItsCommandIsAUsageErrorAndNoLibraryIsStatusTwo() async throws {
+        for group in ["read", "quote", "theme"] {
+            let bare = try await run(group, status: 64)
+            #expect(bare.stdout.isEmpty, "\(group): \(bare.stdout)")
+            #expect(
+                bare.stderr.hasPrefix("Error: 'bookplate \(group)' needs one of its commands: "), "\(bare.stderr)")
+            #expect(bare.stderr.contains("See 'bookplate \(group) --help'"), "\(bare.stderr)")
+        }
+        // Asked for, the help is there, as it is for the program's name alone.
+        #expect(try await run("read", "--help").stdout.contains("SUBCOMMANDS:"))
+        #expect(try await run().stdout.contains("USAGE: bookplate"))
+        try await run("list", "--library", "content", status: 2)
+        let missing = try await run("list", "--library", "nope.sqlite", status: 2)
+        #expect(missing.stderr.hasPrefix("Error: no library at nope.sqlite"), "\(missing.stderr)")
     }
 
     @Test func mistakesAreAnsweredWithWhatWasMeant() async throws {
@@ -1130,5 +1152,37 @@ import Testing
         }
         let unknown = try await run("completions", "powershell", status: 64)
         #expect(unknown.stderr.hasPrefix("Error: unknown shell 'powershell': use bash, zsh or fish"))
+    }
+
+    /// `bookplate help completions` wrapped the bash install line at 80 columns between `>` and
+    /// its target, so that pasting it was a syntax error; and `help restore` said `<book>` was
+    /// the slug or part of the title, though an ISBN or part of an author's name finds it too.
+    /// Found by an exploratory session. Each install line pastes whole (bash's long one goes on
+    /// with a backslash, as a shell reads it), and restore's help says all it takes.
+    @Test func helpTextsKeepInstallLinesWholeAndSayWhatRestoreTakes() async throws {
+        let help = try await run("help", "completions").stdout
+        #expect(help.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(help)")
+        // As a shell reads the lines pasted: a backslash at a line's end goes on on the next.
+        let commands = help.replacingOccurrences(of: "\\\n", with: " ").split(separator: "\n").map {
+            $0.split(separator: " ").joined(separator: " ")
+        }
+        for install in [
+            "mkdir -p ~/.local/share/bash-completion/completions",
+            "bookplate completions bash > ~/.local/share/bash-completion/completions/bookplate",
+            "bookplate completions zsh > ~/.zfunc/_bookplate",
+            "bookplate completions fish > ~/.config/fish/completions/bookplate.fish",
+        ] {
+            #expect(commands.contains(install), "\(install): \(help)")
+        }
+        try await run("add", "--title", "Kindred", "--author", "Octavia E. Butler", "--isbn", "9780807083697")
+        try await run("remove", "kindred", "--yes")
+        let restore = try await run("help", "restore").stdout.split(whereSeparator: \.isWhitespace)
+            .joined(separator: " ")
+        #expect(
+            restore.contains("<book> The removed book's slug, its ISBN, or part of its title or of an author's name."),
+            "\(restore)")
+        #expect(try await run("restore", "butler").stdout.contains("kindred"))
+        try await run("remove", "kindred", "--yes")
+        #expect(try await run("restore", "9780807083697").stdout.contains("kindred"))
     }
 }

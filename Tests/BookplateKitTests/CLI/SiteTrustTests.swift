@@ -190,6 +190,36 @@ import Testing
         #expect(String(decoding: line, as: UTF8.self).hasPrefix("Serving site/ at http://127.0.0.1:"))
     }
 
+    /// `serve` stopped by Ctrl-C, SIGTERM or SIGHUP exited 0, where every other command ends by
+    /// the signal (a shell sees 130 for Ctrl-C, and a script's loop stops). Found by an
+    /// exploratory session. It stops cleanly, says "Stopped.", then ends by the signal.
+    @Test func serveEndsByTheSignalThatStoppedIt() throws {
+        try run("add", "--title", "Kindred", "--author", "Octavia E. Butler")
+        let process = Process()
+        process.executableURL = TestPaths.executable
+        process.arguments = ["serve", "--port", "0"]
+        process.currentDirectoryURL = root
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var said = Data()
+        while !said.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            said += chunk
+        }
+        kill(process.processIdentifier, SIGINT)
+        said += out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(
+            process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT,
+            "\(process.terminationReason) \(process.terminationStatus)")
+        #expect(String(decoding: said, as: UTF8.self).hasSuffix("Stopped.\n"))
+        let beside = try FileManager.default.contentsOfDirectory(atPath: root.path)
+        #expect(!beside.contains { $0.hasPrefix(".site") }, "\(beside)")
+    }
+
     /// SIGHUP (the terminal closed) ended serve at once, with 129, and `timeout N bookplate serve`
     /// sends SIGTERM to serve and then to its process group, which serve took as a second
     /// Ctrl-C, "stop at once": both stopped it amid a rebuild, its half-made site left beside the
@@ -218,8 +248,9 @@ import Testing
             }
             said += out.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
+            // Stopped cleanly, it ends by the signal that stopped it (``serveEndsByTheSignalThatStoppedIt``).
             #expect(
-                process.terminationReason == .exit && process.terminationStatus == 0,
+                process.terminationReason == .uncaughtSignal && process.terminationStatus == signals[0],
                 "\(signals): \(process.terminationReason) \(process.terminationStatus)")
             // A terminal that was closed is not written to.
             #expect(String(decoding: said, as: UTF8.self).hasSuffix("Stopped.\n") == (signals[0] != SIGHUP))

@@ -393,6 +393,25 @@ import Testing
         #expect(matilda.authors.map(\.slug) == ["roald-dahl"] && matilda.authors.first?.bio == "Wrote for children.")
     }
 
+    /// `edit neuromancer --author "William Gibson"`, then `--author "roald dahl"` to put the
+    /// slip right, renamed the kept "Roald Dahl" record to "roald dahl" everywhere, where `add
+    /// --author "ROALD DAHL"` took it up as it was. Found by an exploratory session. An edit
+    /// takes up a kept author as they were, too; only an author the book has is respelt.
+    @Test func anEditTakesUpAKeptAuthorAsTheyWereWhateverTheCaseTyped() throws {
+        let library = try Library.inMemory(clock: clock)
+        let dahl = NewAuthor(name: "Roald Dahl", openLibraryKey: "OL34184A", bio: "Wrote for children.")
+        try library.addBook(NewBook(title: "Neuromancer", authors: [dahl]))
+        try library.editBook(slug: "neuromancer", BookEdit(authors: ["William Gibson"]))
+        #expect(try library.snapshot().keptAuthors.map(\.name) == ["Roald Dahl"])
+
+        let back = try library.editBook(slug: "neuromancer", BookEdit(authors: ["roald dahl"]))
+        #expect(back.authors.map(\.name) == ["Roald Dahl"] && back.authors.map(\.sortName) == ["Dahl, Roald"])
+        #expect(back.authors.first?.bio == "Wrote for children." && back.authors.first?.openLibraryKey == "OL34184A")
+        // The author the book has is still respelt as typed.
+        let respelt = try library.editBook(slug: "neuromancer", BookEdit(authors: ["ROALD DAHL"]))
+        #expect(respelt.authors.map(\.name) == ["ROALD DAHL"] && respelt.authors.map(\.slug) == ["roald-dahl"])
+    }
+
     /// `edit a --shelf "Sci-Fi"` on a book already on sci-fi said "Updated" and changed nothing,
     /// where an author or a series named so is respelt. Found by an exploratory session. A shelf
     /// the book is on, named with other case or accents, takes the name as written, on every
