@@ -6,7 +6,8 @@ import Foundation
 /// By default cmark runs in its safe mode: raw HTML is replaced by a comment, and a link to a
 /// `javascript:`, `vbscript:`, `file:` or most `data:` address becomes its text (an image, its
 /// description). A note's top-most heading becomes an h3, below the book page's "My notes", and
-/// the others follow it.
+/// the others follow it. A code block takes the keyboard's focus, so that a long line can be
+/// scrolled to without a mouse.
 public struct NoteRenderer: Sendable, Hashable {
     /// Whether raw HTML in notes passes through untouched. Only for the reader's own notes.
     public var allowsRawHTML: Bool
@@ -20,7 +21,10 @@ public struct NoteRenderer: Sendable, Hashable {
     package var optionsTag: String {
         // "/plain": control characters are taken out before cmark reads a note; "/published": and
         // out of the text it makes of character references.
-        allowsRawHTML ? "cmark-0.30/smart/unsafe/plain/published" : "cmark-0.30/smart/safe/plain/published"
+        // "/focusable-code": code blocks take the keyboard's focus.
+        allowsRawHTML
+            ? "cmark-0.30/smart/unsafe/plain/published/focusable-code"
+            : "cmark-0.30/smart/safe/plain/published/focusable-code"
     }
 
     /// The HTML for `markdown`.
@@ -39,6 +43,7 @@ public struct NoteRenderer: Sendable, Hashable {
             CMark.placeHeadings(in: document, topAt: topHeading)
             if !allowsRawHTML { CMark.unwrapDangerousLinks(in: document) }
             if let addresses { CMark.rewriteAddresses(in: document, addresses) }
+            CMark.makeCodeBlocksFocusable(in: document)
         }
         return SanitizedHTML(sanitized: html)
     }

@@ -151,7 +151,7 @@ package enum DefaultTheme {
         | `series` | `series/<slug>/index.html`, then `series/<slug>/page/<n>/index.html` | `name`, `countLabel` ("3 books · 2 of 3 read", on every page), `entries` in reading order, each a `book` (a card with `seriesLabel`) or a `gap` ("#3 is not on your shelf", "#5–#9 are not on your shelf"), 100 a page (books and gaps alike, each gap where it falls), `pagination` |
         | `stats` | `stats/index.html` | `hasReadBooks`, `totalsLabel`, `goal` (the current year's pace, when `site.yaml` sets `goal`), `years` (`year`, `url` of its page, `books`, `rereads` — reads finished that year of books read before —, `pages`, "–" when no book has a page count, `averageRating`; books read on no recorded date last, `year` "Date not recorded", `url` their list), `booksChart` and `pagesChart` (charts), `ratings` (bars), `longest`, `shortest` (cards), `longestPages`, `shortestPages` |
         | `year` | `stats/<year>/index.html` | `year`, `title` ("2024 in books"), `summary` (`label`, `value`: books read, pages read, average rating), `goal`, `monthsChart` (a chart of the twelve months), `ratings` (bars), `longest`, `shortest`, `longestPages`, `shortestPages`, `booksLink` (`title`, `url` of the year's list), `olderYear`, `newerYear` (`title`, `url`, and `label`, the year with an arrow that points the way the page reads: "← 2023" and "2025 →", on a right-to-left site "→ 2023" and "2025 ←") |
-        | `book-highlights` | `books/<slug>/highlights/page/<n>/index.html`, for a book with more than 100 published highlights (page 1 is the book's own page) | `title` ("Highlights from Kindred"), `bookTitle`, `bookURL`, `lang` (the book's language when it is not the site's), `countLabel` ("5,000 highlights"), `highlights` (100 a page, as the book's page has them), `pagination` |
+        | `book-highlights` | `books/<slug>/highlights/page/<n>/index.html`, for a book with more than 100 published highlights (page 1 is the book's own page) | `title` ("Highlights from Kindred"), `heading` (the title around the book's, for a heading that sets the book's title apart with its `lang`: `before` — "Highlights from " —, `name` — the book's title, none when a translation leaves it out —, `after`), `bookTitle`, `bookURL`, `lang` (the book's language when it is not the site's), `countLabel` ("5,000 highlights"), `highlights` (100 a page, as the book's page has them), `pagination` |
         | `commonplace` | `highlights/index.html` (the newest fifty), each year's `highlights/<year>/index.html`, then `page/<n>/index.html`, when any highlight is published | `title` ("Commonplace book", "Highlights of 2024"), `countLabel` ("120 highlights from 14 books"), `years` (list links, on the home only), `homeURL` (the way back to the home, on a year's pages only), `highlights` (each as a book page's, with `bookTitle`, `bookURL`, `lang` — the book's language when it is not the site's —, `authors` (as a card's: `name`, `url`, `separator`; the theme sets each name in `<bdi>`), `byline` — "Terry Pratchett and Neil Gaiman", plain text whose names are not set apart —, `date`, `datetime`, `permalink` — its anchor on the page of its book's highlights that shows it —), `pagination` |
         | `page` | `pages/<name>/index.html`, for each of the reader's `content/pages/<name>.md`; and `pages/index.html`, the list of them all, when there are more than 10 (its title `t.navAllPages`, no `metaDescription`, its `contentHTML` a list of links to them by title) | `title` (the front matter's `title`, else the file's first line when it is a `# Heading`, else the name in words), `metaDescription` (the front matter's `description`, when it has one), `contentHTML` (the Markdown below the title through cmark, as a note: safe unless `allow_raw_html_in_notes`; its top heading an `<h2>`) |
         | `404` | `404.html` | only what every page receives |
@@ -568,13 +568,17 @@ package enum DefaultTheme {
         .series-gap { display: flex; align-items: center; justify-content: center; min-height: 8rem; padding: 1rem;
           border: 1px dashed var(--rule); border-radius: 4px; text-align: center; font-size: 0.9rem; color: var(--muted); }
         .series-books { padding-inline-start: 0; }
-        /* A star filled in part: the accent up to --part, the empty stars' colour after it. */
-        .rating-part {
-          background: linear-gradient(90deg, var(--accent) var(--part), var(--muted) var(--part));
-          -webkit-background-clip: text; background-clip: text; color: transparent;
-        }
+        /* A star filled in part: a whole star up to --part, an empty star's outline after it, as the
+           empty stars are drawn. The element's own star only holds the place. Drawn as text, it prints
+           without the browser's background graphics, which it needed as a background clipped to the
+           text (4.5 stars printed as 4), and its two parts no longer differ only by the accent against
+           the empty stars' colour, 1.09:1 (3.75 looked like 4): found by an exploratory session. */
+        .rating-part { display: inline-block; position: relative; visibility: hidden; }
+        .rating-part::before, .rating-part::after { position: absolute; top: 0; left: 0; visibility: visible; }
+        .rating-part::before { content: "\2605"; clip-path: inset(0 calc(100% - var(--part)) 0 0); }
+        .rating-part::after { content: "\2606"; color: var(--muted); clip-path: inset(0 0 0 var(--part)); }
         /* Right to left, stars fill from the right: a star mirrored is the same star, its fill turned. */
-        [dir="rtl"] .rating-part { display: inline-block; transform: scaleX(-1); }
+        [dir="rtl"] .rating-part { transform: scaleX(-1); }
 
         .book { display: grid; grid-template-columns: minmax(10rem, 16rem) 1fr; gap: 2.5rem; margin-top: 2rem; }
         .book h1 { margin-top: 0; }
@@ -590,7 +594,9 @@ package enum DefaultTheme {
         .status { font-weight: bold; }
         .shelves { display: flex; flex-wrap: wrap; gap: 0.5rem; list-style: none; margin: 0.6rem 0 0; padding: 0; }
         .shelves li { font-size: 0.85rem; padding: 0.1rem 0.6rem; border: 1px solid var(--rule); border-radius: 999px; }
-        .facts { display: grid; grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr)); gap: 0.75rem 1.5rem; margin: 1.5rem 0; }
+        /* One column on a phone at a large font size: 12rem at 200 % text was wider than the screen
+           (found by an exploratory session). */
+        .facts { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(12rem, 100%), 1fr)); gap: 0.75rem 1.5rem; margin: 1.5rem 0; }
         .facts dt { font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.06em; color: var(--muted); }
         .facts dd { margin: 0; }
         .note { border-top: 1px solid var(--rule); margin-top: 2rem; }
@@ -639,6 +645,14 @@ package enum DefaultTheme {
           .site-header nav, .skip-link, .search { display: none; }
           body { background: #fff; color: #000; }
           a { color: inherit; }
+          /* Paper does not scroll: a long line of code wraps rather than being cut at the block's edge. */
+          .note pre, .page-text pre, .highlight-note pre { white-space: pre-wrap; overflow-wrap: anywhere; overflow: visible; }
+          /* Browsers leave backgrounds off paper by default: a bar is drawn as its borders, which print,
+             and a cover without an image as dark words in a frame (its light words stood on a colour
+             that was not printed). Found by an exploratory session. */
+          .bar-chart .bar, .bars .bar { background: none; border-block: 0.45rem solid #000; }
+          .cover-placeholder { color: #000; background: #fff; box-shadow: none; border: 1px solid #000; }
+          .cover-author { color: #444; }
         }
 
         .search { margin: 1.5rem 0; max-width: var(--measure); }
@@ -682,22 +696,20 @@ package enum DefaultTheme {
         /* A year in the table never breaks inside ("202" over "5" at 320 px): the table scrolls instead. */
         .stats-table a { overflow-wrap: normal; }
         .bars { max-width: 32rem; }
-        .bar-row { display: grid; grid-template-columns: 6rem 1fr; align-items: center; gap: 0.5rem; }
-        .bar-row dd { margin: 0; padding-inline-end: 3.5rem; display: flex; align-items: center; gap: 0.4rem; white-space: nowrap; }
+        /* The stars' column and the room kept for the value after the longest bar shrink on a phone at a
+           large font size, where 6rem and 3.5rem made the rows wider than the screen (found by an
+           exploratory session). */
+        .bar-row { display: grid; grid-template-columns: minmax(0, 6rem) minmax(0, 1fr); align-items: center; gap: 0.5rem; }
+        .bar-row dd { margin: 0; padding-inline-end: min(3.5rem, 20%); display: flex; align-items: center; gap: 0.4rem; white-space: nowrap; }
         .bar-row .bar { max-width: 100%; flex-shrink: 0; }
         .bar { display: inline-block; height: 0.9rem; background: var(--accent); min-width: 1px; max-width: calc(100% - 3rem); }
         @media (max-width: 40rem) {
           .browse > div { grid-template-columns: 1fr; gap: 0.3rem; }
         }
-        /* High contrast (forced colours) takes away backgrounds and shadows: the part of a star that is
-           filled, the current page, the bars of the charts and the frame of a cover without an image
-           are drawn in the system's colours instead, so that 4.5 stars do not show as 5. */
+        /* High contrast (forced colours) takes away backgrounds and shadows: the current page, the bars
+           of the charts and the frame of a cover without an image are drawn in the system's colours
+           instead. (A part star is text, a whole star and an outline, which the system's colours keep.) */
         @media (forced-colors: active) {
-          .rating-part {
-            forced-color-adjust: none;
-            background: linear-gradient(90deg, CanvasText var(--part), GrayText var(--part));
-            -webkit-background-clip: text; background-clip: text; color: transparent;
-          }
           .pagination a[aria-current], .letter-links a[aria-current] {
             forced-color-adjust: none; background: Highlight; border-color: Highlight; color: HighlightText;
           }
@@ -787,7 +799,7 @@ package enum DefaultTheme {
         "book-highlights.mustache": ####"""
         {{<layout}}
         {{$content}}
-        <h1 dir="auto">{{title}}</h1>
+        <h1 dir="auto">{{#heading}}{{before}}{{#name}}<span dir="auto"{{#lang}} lang="{{.}}"{{/lang}}>{{.}}</span>{{/name}}{{after}}{{/heading}}</h1>
         <p class="counts">{{countLabel}} · <a href="{{bookURL}}" dir="auto"{{#lang}} lang="{{.}}"{{/lang}}>{{bookTitle}}</a>{{#pagination}} · {{label}}{{#next}} · <a href="{{.}}" rel="next">{{t.next}}</a>{{/next}}{{/pagination}}</p>
         <section class="highlights" aria-label="{{t.highlights}}">
         {{#highlights}}

@@ -32,7 +32,10 @@ extension PageModelFactory {
                 // No links to the other years, whose counts change with every new highlight: the home
                 // has them, and a year's pages change only with that year's highlights.
                 countLabel: words.count(year.range.count, "highlight"), years: [],
-                highlights: year.range(onPage: number).map { commonplaceEntry(commonplace.entries[$0], root: root) },
+                // No h2 stands between the page's h1 and its highlights, as on the home.
+                highlights: year.range(onPage: number).map {
+                    commonplaceEntry(commonplace.entries[$0], root: root, topHeading: 2)
+                },
                 homeURL: root + Commonplace.homeURL,
                 pagination: pagination(pageCount: year.pageCount, page: number, root: root, path: year.path(page:))),
             root: root, title: pageTitle(title, page: number))
@@ -51,13 +54,16 @@ extension PageModelFactory {
         }
     }
 
-    private func commonplaceEntry(_ entry: Commonplace.Entry, root: String) -> CommonplaceEntryModel {
+    /// `topHeading`: the level of the top heading of the highlight's note (see ``highlightModel``).
+    private func commonplaceEntry(_ entry: Commonplace.Entry, root: String, topHeading: Int32 = 3)
+        -> CommonplaceEntryModel
+    {
         let details = snapshot.books[entry.position]
         let highlight = details.highlights[entry.index]
         let bookURL = root + PageModelFactory.bookURL(details.book.slug)
         let day = PartialDate.day(of: entry.date)
         return CommonplaceEntryModel(
-            highlight: highlightModel(highlight, ofBook: details.book.slug, root: root),
+            highlight: highlightModel(highlight, ofBook: details.book.slug, root: root, topHeading: topHeading),
             source: HighlightSourceModel(
                 bookTitle: details.book.title, bookURL: bookURL, lang: lang(of: details.book),
                 byline: details.authors.isEmpty ? nil : words.list(details.authors.map(\.name)),

@@ -226,13 +226,21 @@ struct PageModelFactory: Sendable {
         let paging = Paging(folder: "", count: details.highlights.count)
         // Isolated in the heading as in `<title>`: the name stands among the key's words.
         let title = words("bookHighlightsTitle", ["name": BidiIsolation.isolated(details.book.title)])
+        // The heading sets the title apart in an element of its own, with the book's `lang`, as the
+        // book's page does: it was isolated with the heading's words and read in the site's language
+        // (found by an exploratory session).
+        let heading = words("bookHighlightsTitle", around: "name", ["name": details.book.title]).map {
+            BookHighlightsPageModel.HeadingModel(before: $0.before, name: details.book.title, after: $0.after)
+        }
         return page(
             BookHighlightsPageModel(
-                title: title, bookTitle: details.book.title, bookURL: root + PageModelFactory.bookURL(slug),
+                title: title, heading: heading ?? .init(before: title, name: nil, after: ""),
+                bookTitle: details.book.title, bookURL: root + PageModelFactory.bookURL(slug),
                 lang: lang(of: details.book),
                 countLabel: words.count(details.highlights.count, "highlight"),
                 highlights: details.highlights[paging.range(onPage: number)].map {
-                    highlightModel($0, ofBook: slug, root: root)
+                    // No h2 stands between the page's h1 and its highlights.
+                    highlightModel($0, ofBook: slug, root: root, topHeading: 2)
                 },
                 pagination: pagination(pageCount: paging.pageCount, page: number, root: root) {
                     PageModelFactory.bookHighlightsPath(slug, page: $0)
@@ -244,7 +252,12 @@ struct PageModelFactory: Sendable {
     /// A highlight as its book's page shows it, a range of pages or locations with an en dash
     /// ("loc. 170–172") as the theme's README shows it (pages showed the device's hyphen). On
     /// another page, `root` is its way up to the site's top, for the note's relative addresses.
-    func highlightModel(_ highlight: Highlight, ofBook slug: String, root: String? = nil) -> HighlightModel {
+    /// `topHeading`: the level of the note's top heading, one below the page's heading over the
+    /// highlights: on a page with no h2 over them, an h3 skipped a level (found by an exploratory
+    /// session).
+    func highlightModel(_ highlight: Highlight, ofBook slug: String, root: String? = nil, topHeading: Int32 = 3)
+        -> HighlightModel
+    {
         let place = [
             highlight.place.page.map { words("highlightPage", ["page": Self.enDashed($0)]) },
             highlight.place.location.map { words("highlightLocation", ["location": Self.enDashed($0)]) },
@@ -252,7 +265,8 @@ struct PageModelFactory: Sendable {
         ].compactMap { $0 }
         return HighlightModel(
             anchor: "h-\(highlight.id)", text: highlight.text, textHTML: HTMLAllowList.html(fromLines: highlight.text),
-            noteHTML: highlight.noteHTML(addresses: Highlight.noteAddresses(ofBook: slug, root: root)),
+            noteHTML: highlight.noteHTML(
+                addresses: Highlight.noteAddresses(ofBook: slug, root: root), topHeading: topHeading),
             place: place.isEmpty ? nil : place.joined(separator: " · "))
     }
 
@@ -551,8 +565,9 @@ extension Highlight {
     /// reader, so cmark renders it in safe mode whatever the site allows in notes. Its relative
     /// addresses are written from its book's page, as the book's note's are: elsewhere,
     /// `addresses` makes them lead where they lead from there.
-    func noteHTML(addresses: ((String) -> String)? = nil) -> SanitizedHTML? {
-        note.map { NoteRenderer(allowsRawHTML: false).render($0, addresses: addresses) }
+    /// `topHeading` is the level of the note's top-most heading: 3 under a page's h2, 2 right under its h1.
+    func noteHTML(addresses: ((String) -> String)? = nil, topHeading: Int32 = 3) -> SanitizedHTML? {
+        note.map { NoteRenderer(allowsRawHTML: false).render($0, topHeading: topHeading, addresses: addresses) }
     }
 
     /// The addresses of a note of a highlight of the book `slug` on a page whose way up to the

@@ -173,21 +173,41 @@ struct Words: Sendable {
     func callAsFunction(_ key: String, _ values: [String: String] = [:]) -> String {
         guard let phrase = table[key] else { return key }
         guard !values.isEmpty, let parts = phrase.parts else { return phrase.text }
-        var filled = ""
+        return filled(parts, values, splitAt: nil).joined()
+    }
+
+    /// The text of `key` filled from `values`, as the words before its `{word}` and those after
+    /// it: for a template that sets the value in an element of its own, with the `lang` of a
+    /// book's title. Nil when the key has no such word.
+    func callAsFunction(_ key: String, around word: String, _ values: [String: String]) -> (
+        before: String, after: String
+    )? {
+        guard let phrase = table[key], let parts = phrase.parts, phrase.wordNames.contains(word) else { return nil }
+        let pieces = filled(parts, values, splitAt: word)
+        return (pieces[0], pieces.count > 1 ? pieces[1] : "")
+    }
+
+    /// `parts` filled from `values`, in one piece, or in two around the first `splitAt` word, left out.
+    private func filled(_ parts: [Phrase.Part], _ values: [String: String], splitAt split: String?) -> [String] {
+        var pieces = [""]
         var afterText = false
         for part in parts {
             switch part {
             case .text(let text):
-                filled += text
+                pieces[pieces.count - 1] += text
                 afterText = true
             case .word(let name, let written):
                 let value = values[name] ?? written
-                if elidesDe, afterText { Words.elideDe(in: &filled, before: value) }
-                filled += value
+                if elidesDe, afterText { Words.elideDe(in: &pieces[pieces.count - 1], before: value) }
+                if name == split, pieces.count == 1 {
+                    pieces.append("")
+                } else {
+                    pieces[pieces.count - 1] += value
+                }
                 afterText = false
             }
         }
-        return filled
+        return pieces
     }
 
     /// The text of `key` as the words that lead to `name` in a sentence, with what joins them:

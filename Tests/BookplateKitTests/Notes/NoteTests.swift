@@ -129,6 +129,22 @@ import Testing
         #expect(NoteRenderer(allowsRawHTML: true).render("<b>x</b>\n").html == "<p><b>x</b></p>\n")
     }
 
+    /// A code block scrolls its long lines inside it, and could not be scrolled from the keyboard
+    /// nor reached in Safari (axe's `scrollable-region-focusable`: found by an exploratory
+    /// session). It takes the keyboard's focus now, its code as cmark writes it, in safe mode and
+    /// with raw HTML, inside a list and in a note's cached options.
+    @Test func aCodeBlockTakesTheKeyboardsFocus() {
+        let markdown = "```swift extra\nlet tag = \"<a href='x'>\" & 1\n```\n\n- item\n\n      indented\n"
+        for renderer in [NoteRenderer(), NoteRenderer(allowsRawHTML: true)] {
+            #expect(
+                renderer.render(markdown).html
+                    == "<pre tabindex=\"0\"><code class=\"language-swift\">let tag = &quot;&lt;a href='x'&gt;&quot; &amp; 1\n"
+                    + "</code></pre>\n<ul>\n<li>\n<p>item</p>\n<pre tabindex=\"0\"><code>indented\n</code></pre>\n</li>\n</ul>\n"
+            )
+            #expect(renderer.optionsTag.hasSuffix("/focusable-code"))
+        }
+    }
+
     @Test func rawHTMLPassesOnlyWhenTheReaderAllowsIt() {
         let renderer = NoteRenderer(allowsRawHTML: true)
         #expect(renderer.render("<kbd>Ctrl</kbd>\n").html.contains("<kbd>Ctrl</kbd>"))

@@ -59,6 +59,49 @@ import Testing
         #expect(!index.contains("\"u\":\"books/emma/index.html\",\"l\""))
     }
 
+    /// The heading of a book's later page of highlights gave its title no `lang`, where the book's
+    /// page, its cards and the commonplace book's captions did, so an Arabic title was read in
+    /// the site's language (found by an exploratory session). The title is in an element of its
+    /// own with the book's `lang` now; the page's `<title>` is as it was.
+    @Test func aLaterPageOfHighlightsHeadsWithTheTitleInItsBooksLanguage() throws {
+        let shelf = try TemporaryShelf()
+        var book = NewBook(title: "بين القصرين", authors: ["نجيب محفوظ"])
+        book.language = "ar"
+        let slug = try shelf.library.addBook(book).book.slug
+        for number in 0...Paging.pageSize {
+            _ = try shelf.library.addHighlight(
+                NewHighlight(text: "مقطع \(number)", place: HighlightPlace(page: String(number + 1)), source: .kindle),
+                toBook: slug)
+        }
+        try shelf.build()
+        let page = try shelf.siteFile("books/\(slug)/highlights/page/2/index.html")
+        #expect(page.contains(#"<h1 dir="auto">Highlights from <span dir="auto" lang="ar">بين القصرين</span></h1>"#))
+        #expect(page.contains("<title>Highlights from \u{2068}بين القصرين\u{2069}, page 2 — "))
+    }
+
+    /// A heading in a highlight's note is an h3 under the h2 over the highlights on its book's page
+    /// and the commonplace book's home; on the book's later pages of highlights and a year's
+    /// pages of the commonplace book, which have no h2, it was an h3 right under the h1 (found by
+    /// an exploratory session). There it is an h2 now, and the note's other headings follow it.
+    @Test func aHeadingInAHighlightsNoteIsOneLevelBelowThePagesOwn() throws {
+        let shelf = try CommonplaceTests.shelfWithHighlights(Paging.pageSize)
+        _ = try shelf.library.addHighlight(
+            NewHighlight(
+                text: "Badly done, Emma!", note: "# My thoughts\n\nThis matters.\n\n## Why\n\nBecause.",
+                place: HighlightPlace(page: "900"), madeAt: Date(timeIntervalSince1970: 1_750_000_000),
+                source: .reader),
+            toBook: "emma")
+        try shelf.build()
+        for (path, top) in [
+            ("books/emma/highlights/page/2/index.html", 2), ("highlights/2025/index.html", 2),
+            ("highlights/index.html", 3),
+        ] {
+            let page = try shelf.siteFile(path)
+            #expect(page.contains("<h\(top)>My thoughts</h\(top)>"), "\(path)")
+            #expect(page.contains("<h\(top + 1)>Why</h\(top + 1)>"), "\(path)")
+        }
+    }
+
     /// A passage's lines were folded into one when kept: a poem typed with `quote add` or taken
     /// from a device read as prose everywhere (found by an exploratory session). Its lines stay,
     /// on both pages, in the feed and through both exports; its id is the one-line text's, as before.
