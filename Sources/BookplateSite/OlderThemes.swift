@@ -16,10 +16,10 @@ package enum OlderThemes {
             "03f911080bb3eb1c", "087dbc36e6ed0dc0", "0c5f5ffea3db2e4f", "115f57663bcee1e1", "3dfb05d099736a0b",
             "3e961285b16914a3", "40dd7110d6f402b6", "4216fd4fc301543e", "49022bdf242d77c9", "617c26884ba8a44a",
             "64d35b457443ec7d", "64f832adf7e9673a", "6f2e3916e7261eae", "7254c80596d94691", "744fb5d23e506ef5",
-            "77b6402991b858e1", "7d348c796304a8f7", "803bc46c4cd0d30e", "8d7059f4933cc075", "98ad4431979ce7e0",
-            "a245906a1f37b805", "a646beb9fa95cf19", "aaa5564f41af85a6", "b363b8404824b8c2", "c3f1381b0d4da1e4",
-            "c4740b41a69f9a6d", "ca5057bdb61caecb", "ccc16fb851df06f2", "cd4307789ac9fede", "cfabec6ac623dc63",
-            "d8821a5c6608be39", "f018d031a9e155be",
+            "77b6402991b858e1", "7d348c796304a8f7", "803bc46c4cd0d30e", "82cdcace0c924de2", "8d7059f4933cc075",
+            "98ad4431979ce7e0", "a245906a1f37b805", "a646beb9fa95cf19", "aaa5564f41af85a6", "b363b8404824b8c2",
+            "c3f1381b0d4da1e4", "c4740b41a69f9a6d", "ca5057bdb61caecb", "ccc16fb851df06f2", "cd4307789ac9fede",
+            "cfabec6ac623dc63", "d8821a5c6608be39", "f018d031a9e155be",
         ],
         "author.mustache": [
             "05995a20038054ff", "092c4baf938ee15d", "10288995e780e06e", "51103fff99d4a4e5", "520d857591f5971e",
@@ -28,6 +28,7 @@ package enum OlderThemes {
         "authors.mustache": [
             "22a380f296dc1bdd", "56cf0e1df22a8709", "9a393fe9fa0a01be", "ea495074caf91528",
         ],
+        "book-highlights.mustache": ["9c26e86bb086fc91"],
         "book.mustache": [
             "071f3a0ea126ccc1", "07e5d782966b1963", "084af5850599dc53", "2bae5ebe126af6a4", "2e91d4aa6b7c5365",
             "4af9c31c55aba705", "5587606e97ad5924", "60f99ca56738e692", "700046b7f91cc651", "8a6204f8e922e48d",
