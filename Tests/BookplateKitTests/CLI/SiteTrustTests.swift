@@ -167,25 +167,31 @@ import Testing
         #expect(try run("build").stdout.hasPrefix("Nothing changed"))
     }
 
-    @Test func serveSaysWhereItIsFirstEvenIntoAPipe() throws {
+    /// `bookplate serve --port 0` on the shelf, started, and what it has said up to its first line.
+    func serveUntilItSaysWhere() throws -> (process: Process, output: Pipe, said: Data) {
         let process = Process()
         process.executableURL = TestPaths.executable
         process.arguments = ["serve", "--port", "0"]
         process.currentDirectoryURL = root
-        try run("add", "--title", "Kindred", "--author", "Octavia E. Butler")
-        let out = Pipe()
-        process.standardOutput = out
+        let output = Pipe()
+        process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
+        var said = Data()
+        while !said.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            said += chunk
+        }
+        return (process, output, said)
+    }
+
+    @Test func serveSaysWhereItIsFirstEvenIntoAPipe() throws {
+        try run("add", "--title", "Kindred", "--author", "Octavia E. Butler")
+        let (process, _, line) = try serveUntilItSaysWhere()
         defer {
             process.terminate()
             process.waitUntilExit()
-        }
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line += chunk
         }
         #expect(String(decoding: line, as: UTF8.self).hasPrefix("Serving site/ at http://127.0.0.1:"))
     }
@@ -195,20 +201,7 @@ import Testing
     /// exploratory session. It stops cleanly, says "Stopped.", then ends by the signal.
     @Test func serveEndsByTheSignalThatStoppedIt() throws {
         try run("add", "--title", "Kindred", "--author", "Octavia E. Butler")
-        let process = Process()
-        process.executableURL = TestPaths.executable
-        process.arguments = ["serve", "--port", "0"]
-        process.currentDirectoryURL = root
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var said = Data()
-        while !said.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            said += chunk
-        }
+        var (process, out, said) = try serveUntilItSaysWhere()
         kill(process.processIdentifier, SIGINT)
         said += out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -228,20 +221,7 @@ import Testing
     @Test func serveStopsCleanlyForAClosedTerminalAndForTimeout() throws {
         try run("add", "--title", "Kindred", "--author", "Octavia E. Butler")
         for signals in [[SIGHUP], [SIGTERM, SIGTERM], [SIGHUP, SIGHUP]] {
-            let process = Process()
-            process.executableURL = TestPaths.executable
-            process.arguments = ["serve", "--port", "0"]
-            process.currentDirectoryURL = root
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            var said = Data()
-            while !said.contains(UInt8(ascii: "\n")) {
-                let chunk = out.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                said += chunk
-            }
+            var (process, out, said) = try serveUntilItSaysWhere()
             for signalNumber in signals {
                 kill(process.processIdentifier, signalNumber)
                 usleep(50_000)

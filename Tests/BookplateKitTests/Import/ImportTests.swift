@@ -88,7 +88,7 @@ import Testing
 
     func importQuirks(dryRun: Bool = false) throws -> (TemporaryShelf, ShelfImport.Report) {
         let shelf = try TemporaryShelf()
-        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let report = try shelf.importer
             .run(
                 file: TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv"), as: .goodreads,
                 dryRun: dryRun)
@@ -147,7 +147,7 @@ import Testing
     @Test func reimportingUpdatesAndNeverDuplicates() throws {
         let (shelf, _) = try importQuirks()
         try shelf.library.editBook(slug: "good-omens", BookEdit(rating: .some(try Rating(3))))
-        let again = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let again = try shelf.importer
             .run(file: TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv"), as: .goodreads)
         #expect(again.summary.added.isEmpty)
         #expect(again.summary.unchanged == 7)
@@ -168,7 +168,7 @@ import Testing
         edit.owned = .some(false)
         try shelf.library.editBook(slug: "dune", edit)
         try shelf.library.editBook(slug: "currently-on-it", BookEdit(rating: .some(nil)))
-        let importer = ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let importer = shelf.importer
         let again = try importer.run(file: file, as: .goodreads)
         #expect(again.summary.added.isEmpty)
         let omens = try shelf.library.findBook(matching: "good omens")
@@ -196,7 +196,7 @@ import Testing
         let corrected = try PartialDate(parsing: "2024-03-16")
         _ = try shelf.library.editRead(ofBook: "dune", number: 2, ReadEdit(finished: .some(corrected)))
         _ = try shelf.library.removeRead(ofBook: "dune", number: 1)
-        let importer = ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let importer = shelf.importer
         let again = try importer.run(file: file, as: .goodreads)
         #expect(again.summary.rows.first { $0.slug == "dune" }?.action == .unchanged)
         #expect(try shelf.library.reads(ofBook: "dune") == [ReadRecord(finished: corrected)])
@@ -214,7 +214,7 @@ import Testing
     /// before is old news, and only its new reads are taken in.
     @Test func aNewReadInTheFileBringsBackNoReadTheReaderChanged() throws {
         let shelf = try TemporaryShelf()
-        let importer = ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let importer = shelf.importer
         let folder = try TestPaths.temporaryFolder("reimport-storygraph")
         func importing(_ dates: String, count: Int) throws {
             let file = folder.appendingPathComponent("storygraph-\(count).csv")
@@ -251,7 +251,7 @@ import Testing
         let removal = BookRemoval(library: shelf.library, paths: shelf.paths)
         _ = try removal.remove(slug: "dune")
         let file = TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv")
-        let importer = ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let importer = shelf.importer
         for dryRun in [true, false] {
             let again = try importer.run(file: file, as: .goodreads, dryRun: dryRun)
             #expect(
@@ -276,7 +276,7 @@ import Testing
     /// no longer the way to it.
     @Test func aRemovedBookIsMatchedAsABookOnTheShelfIs() throws {
         let shelf = try TemporaryShelf()
-        let importer = ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let importer = shelf.importer
         let folder = try TestPaths.temporaryFolder("removed-editions")
         func importing(_ rows: String, named name: String) throws -> ImportSummary {
             let file = folder.appendingPathComponent(name)
@@ -307,7 +307,7 @@ import Testing
         try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).goodreadsCSV()
             .write(to: file)
         let fresh = try TemporaryShelf()
-        _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes))
+        _ = try fresh.importer
             .run(file: file, as: .goodreads)
         #expect(try fresh.library.findBook(matching: "mine").book.owned == true)
         #expect(try fresh.library.findBook(matching: "borrowed").book.owned == false)
@@ -323,7 +323,7 @@ import Testing
         try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).goodreadsCSV()
             .write(to: file)
         let fresh = try TemporaryShelf()
-        _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes))
+        _ = try fresh.importer
             .run(file: file, as: .goodreads)
         let book = try fresh.library.findBook(matching: "heard").book
         #expect(book.format == .audiobook && book.audioMinutes == 690)
@@ -351,7 +351,7 @@ import Testing
                     """)
         }
         #expect(throws: LibraryError.self) {
-            try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            try shelf.importer
                 .run(file: TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv"), as: .goodreads)
         }
         #expect(try shelf.library.books().isEmpty)
@@ -370,7 +370,7 @@ import Testing
                     """)
         }
         #expect(throws: LibraryError.self) {
-            try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            try shelf.importer
                 .run(file: TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv"), as: .goodreads)
         }
         #expect(try shelf.library.books().isEmpty)
@@ -385,14 +385,14 @@ import Testing
         let refusal = CommitRefusal(notes: NoteStore(folder: shelf.paths.notes))
         shelf.library.database.add(transactionObserver: refusal, extent: .nextTransaction)
         #expect(throws: LibraryError.self) {
-            try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            try shelf.importer
                 .run(file: TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv"), as: .goodreads)
         }
         #expect(refusal.notesAtCommit?.isEmpty == false)
         #expect(try shelf.library.books().isEmpty)
         #expect((try? FileManager.default.contentsOfDirectory(atPath: shelf.paths.notes.path)) ?? [] == [])
         // Without the refusal, the same notes are there once the import is done.
-        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let report = try shelf.importer
             .run(file: TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv"), as: .goodreads)
         #expect(try NoteStore(folder: shelf.paths.notes).noteFiles().map(\.slug) == refusal.notesAtCommit)
         #expect(report.notesWritten == refusal.notesAtCommit?.count)
@@ -408,7 +408,7 @@ import Testing
             note: shelf.paths.notes.appendingPathComponent("dune.md"), refuse: commitFails)
         shelf.library.database.add(transactionObserver: observer, extent: .nextTransaction)
         let run = {
-            try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            try shelf.importer
                 .run(file: TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv"), as: .goodreads)
         }
         if commitFails {
@@ -464,7 +464,7 @@ import Testing
     @Test func aNoteTheReaderAlreadyHasIsKept() throws {
         let shelf = try TemporaryShelf()
         try shelf.writeNote("My own words.\n", slug: "dune")
-        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let report = try shelf.importer
             .run(file: TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv"), as: .goodreads)
         #expect(report.notesKept == 1 && report.notesWritten == 0)
         #expect(try NoteStore(folder: shelf.paths.notes).note(forSlug: "dune") == "My own words.\n")
@@ -480,7 +480,7 @@ import Testing
 
     @Test func aFileOfAnotherKindIsRefused() throws {
         let shelf = try TemporaryShelf()
-        let importer = ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let importer = shelf.importer
         #expect(throws: ImportError.missingColumns(source: .goodreads, columns: ["Author"])) {
             try importer.run(file: TestPaths.fixtures.appendingPathComponent("imports/storygraph.csv"), as: .goodreads)
         }
@@ -490,7 +490,7 @@ import Testing
 @Suite struct OtherImportTests {
     @Test func storyGraph() throws {
         let shelf = try TemporaryShelf()
-        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let report = try shelf.importer
             .run(file: TestPaths.fixtures.appendingPathComponent("imports/storygraph.csv"), as: .storygraph)
         #expect(report.summary.added.count == 4 && report.summary.skipped.isEmpty)
         let piranesi = try shelf.library.findBook(matching: "piranesi")
@@ -506,7 +506,7 @@ import Testing
 
     @Test func libraryThing() throws {
         let shelf = try TemporaryShelf()
-        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let report = try shelf.importer
             .run(file: TestPaths.fixtures.appendingPathComponent("imports/librarything.tsv"), as: .librarything)
         #expect(report.summary.added.count == 2)
         let kindred = try shelf.library.findBook(matching: "kindred")
@@ -532,7 +532,7 @@ import Testing
         let file = try TestPaths.temporaryFolder("librarything").appendingPathComponent("roles.tsv")
         try Data(text.utf8).write(to: file)
         let shelf = try TemporaryShelf()
-        _ = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        _ = try shelf.importer
             .run(file: file, as: .librarything)
         let master = try shelf.library.findBook(matching: "the master and margarita")
         #expect(master.authors.map(\.name) == ["Mikhail Bulgakov"] && master.book.format == .ebook)
@@ -554,7 +554,7 @@ import Testing
         let file = try TestPaths.temporaryFolder("librarything").appendingPathComponent("started.tsv")
         try Data(text.utf8).write(to: file)
         let shelf = try TemporaryShelf()
-        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let report = try shelf.importer
             .run(file: file, as: .librarything)
         let started = try shelf.library.findBook(matching: "started only")
         let begun = try PartialDate(parsing: "2022-05-03")
@@ -577,7 +577,7 @@ import Testing
         let file = shelf.root.appendingPathComponent("export.json")
         try json.write(to: file)
         for _ in 1...2 {
-            let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            let report = try shelf.importer
                 .run(file: file, as: .bookplate)
             #expect(report.summary.added.isEmpty, "\(report.summary.added)")
         }
@@ -587,7 +587,7 @@ import Testing
         let other =
             #"{"bookplate": 4, "authors": [], "books": [{"slug": "dawn", "title": "Dawn", "authors": ["Someone Else"], "subjects": [], "status": "to-read", "shelves": [], "added": "2020-01-01T00:00:00Z"}]}"#
         try Data(other.utf8).write(to: file)
-        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let report = try shelf.importer
             .run(file: file, as: .bookplate)
         #expect(report.summary.added.count == 1)
     }
@@ -604,7 +604,7 @@ import Testing
         let fresh = try TemporaryShelf()
         let file = fresh.root.appendingPathComponent("export.json")
         try json.write(to: file)
-        _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes)).run(
+        _ = try fresh.importer.run(
             file: file, as: .bookplate)
         #expect(
             try fresh.library.findBook(matching: "span").book.addedAt
@@ -612,7 +612,7 @@ import Testing
         // An export of before, to the second, is no change to the library it came from.
         let older = String(decoding: json, as: UTF8.self).replacingOccurrences(of: ".745Z", with: "Z")
         try Data(older.utf8).write(to: file)
-        let again = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).run(
+        let again = try shelf.importer.run(
             file: file, as: .bookplate)
         #expect(again.summary.unchanged == 1 && again.summary.updated.isEmpty)
     }
@@ -644,7 +644,7 @@ import Testing
         let fresh = try TemporaryShelf()
         let file = fresh.root.appendingPathComponent("export.json")
         try json.write(to: file)
-        _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes)).run(
+        _ = try fresh.importer.run(
             file: file, as: .bookplate)
         #expect(
             try fresh.library.books().map { [$0.book.slug, $0.book.feedNumber.map(String.init)] } == [
@@ -665,14 +665,14 @@ import Testing
         try other.library.removeBook(slug: "dune", at: TemporaryShelf.fixedDate.addingTimeInterval(5))
         try other.library.addBook(NewBook(title: "Dune", authors: ["A Third"]))
         try other.library.removeBook(slug: "dune", at: TemporaryShelf.fixedDate.addingTimeInterval(6))
-        _ = try ShelfImport(library: other.library, notes: NoteStore(folder: other.paths.notes)).run(
+        _ = try other.importer.run(
             file: file, as: .bookplate)
         #expect(try other.library.findBook(matching: "dune").book.feedNumber == 3)
         // A reading log's book on a slug a removed book had is the next on it too.
         try other.library.removeBook(slug: "emma", at: TemporaryShelf.fixedDate.addingTimeInterval(7))
         let csv = other.root.appendingPathComponent("goodreads.csv")
         try Data("Book Id,Title,Author,Exclusive Shelf\n1,Emma,Emma Tennant,to-read\n".utf8).write(to: csv)
-        _ = try ShelfImport(library: other.library, notes: NoteStore(folder: other.paths.notes)).run(
+        _ = try other.importer.run(
             file: csv, as: .goodreads)
         #expect(try other.library.findBook(matching: "emma").book.feedNumber == 2)
     }
@@ -686,7 +686,7 @@ import Testing
             let file = try TestPaths.temporaryFolder("utf16").appendingPathComponent(name)
             try (Data(mark) + (try #require(text.data(using: encoding)))).write(to: file)
             let shelf = try TemporaryShelf()
-            let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            let report = try shelf.importer
                 .run(file: file, as: .librarything)
             #expect(report.summary.added.count == 1, "\(name)")
             let book = try shelf.library.findBook(matching: "cien años de soledad")
@@ -769,7 +769,7 @@ import Testing
         let file = try TestPaths.temporaryFolder("librarything").appendingPathComponent("librarything.tsv")
         try Data((header + rows.joined()).utf8).write(to: file)
         let shelf = try TemporaryShelf()
-        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let report = try shelf.importer
             .run(file: file, as: .librarything)
         #expect(report.summary.added.count == 5 && report.summary.skipped.isEmpty, "\(report.summary.skipped)")
         let titles = try shelf.library.books().map(\.book.title).sorted()
@@ -789,7 +789,7 @@ import Testing
     /// Export, import into a fresh shelf, export again: the same bytes, in both formats.
     @Test func exportsRoundTripByteForByte() throws {
         let shelf = try FixtureShelf.make()
-        _ = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        _ = try shelf.importer
             .run(file: TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv"), as: .goodreads)
         try ExportRoundTrip.expectSameBytes(from: shelf)
     }
@@ -815,11 +815,11 @@ import Testing
         #expect(row["Date Read"] == "2024/05/01" && row["Date Added"] == "2024/05/01")
         let file = try TestPaths.temporaryFolder("date-added").appendingPathComponent("export.csv")
         try csv.write(to: file)
-        let again = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).run(
+        let again = try shelf.importer.run(
             file: file, as: .goodreads)
         #expect(again.summary.unchanged == 1 && again.summary.updated.isEmpty)
         let fresh = try TemporaryShelf(clock: clock)
-        _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes)).run(
+        _ = try fresh.importer.run(
             file: file, as: .goodreads)
         let second = try LibraryExporter(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes))
             .goodreadsCSV()
@@ -839,14 +839,14 @@ import Testing
         let file = try TestPaths.temporaryFolder("date-line").appendingPathComponent("export.csv")
         try Data("Title,Author,Exclusive Shelf,Date Added\nTz Book,Ann Author,to-read,2026/11/28\n".utf8).write(
             to: file)
-        let again = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).run(
+        let again = try shelf.importer.run(
             file: file, as: .goodreads)
         #expect(again.summary.unchanged == 1 && again.summary.updated.isEmpty)
         #expect(try shelf.library.findBook(matching: "tz-book").book.addedAt == moment)
         // A new book dated so is added now, not tomorrow.
         try Data("Title,Author,Exclusive Shelf,Date Added\nOther Book,Ann Author,to-read,2026/11/28\n".utf8).write(
             to: file)
-        _ = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).run(
+        _ = try shelf.importer.run(
             file: file, as: .goodreads)
         #expect(try shelf.library.findBook(matching: "other-book").book.addedAt == moment)
     }
@@ -865,13 +865,13 @@ import Testing
         #expect(row["Title"] == "The Dispossessed: An Ambiguous Utopia")
         let file = try TestPaths.temporaryFolder("subtitle").appendingPathComponent("export.csv")
         try csv.write(to: file)
-        let again = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).run(
+        let again = try shelf.importer.run(
             file: file, as: .goodreads)
         #expect(again.summary.unchanged == 1 && again.summary.added.isEmpty)
         #expect(try shelf.library.books().count == 1)
         // Into a fresh shelf the whole title comes in, and goes out again the same.
         let fresh = try TemporaryShelf()
-        _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes)).run(
+        _ = try fresh.importer.run(
             file: file, as: .goodreads)
         #expect(
             try fresh.library.findBook(matching: "the-dispossessed-an-ambiguous-utopia").book.title
@@ -913,7 +913,7 @@ import Testing
         let file = try TestPaths.temporaryFolder("export").appendingPathComponent("export.csv")
         try first.write(to: file)
         let fresh = try TemporaryShelf()
-        let report = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes)).run(
+        let report = try fresh.importer.run(
             file: file, as: .goodreads)
         #expect(report.summary.added.count == 1 && report.summary.skipped.isEmpty)
         let imported = try fresh.library.findBook(matching: book.book.slug)
@@ -935,7 +935,7 @@ import Testing
             """#
         let file = try TestPaths.temporaryFolder("ms").appendingPathComponent("one.json")
         try Data(json.utf8).write(to: file)
-        let importer = ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let importer = shelf.importer
         #expect(try importer.run(file: file, as: .bookplate).summary.added == ["meditations"])
         let revision = try shelf.library.revision()
         let again = try importer.run(file: file, as: .bookplate).summary
@@ -970,7 +970,7 @@ import Testing
         let file = try TestPaths.temporaryFolder("long-note").appendingPathComponent("shelf.json")
         try json.write(to: file)
         let fresh = try TemporaryShelf()
-        let report = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes)).run(
+        let report = try fresh.importer.run(
             file: file, as: .bookplate)
         #expect(report.summary.warnings.isEmpty)
         #expect(try NoteStore(folder: fresh.paths.notes).note(forSlug: book.book.slug) == note)
@@ -1032,7 +1032,7 @@ import Testing
         let file = try TestPaths.temporaryFolder("crlf").appendingPathComponent("export.csv")
         try csv.write(to: file)
         let fresh = try TemporaryShelf()
-        let report = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes)).run(
+        let report = try fresh.importer.run(
             file: file, as: .goodreads)
         #expect(report.summary.added.count == 1 && report.summary.skipped.isEmpty)
         let note = try #require(try NoteStore(folder: fresh.paths.notes).note(forSlug: book.book.slug))
@@ -1105,7 +1105,7 @@ extension ExportTests {
             let file = try TestPaths.temporaryFolder("export").appendingPathComponent("v\(version).json")
             try Data(json.utf8).write(to: file)
             let shelf = try TemporaryShelf()
-            let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            let report = try shelf.importer
                 .run(file: file, as: .bookplate)
             #expect(report.summary.skipped.isEmpty && report.summary.added == ["emma"])
             #expect(
@@ -1118,7 +1118,7 @@ extension ExportTests {
     func importText(_ text: String, into shelf: TemporaryShelf) throws -> ShelfImport.Report {
         let file = try TestPaths.temporaryFolder("edge").appendingPathComponent("export.csv")
         try Data(text.utf8).write(to: file)
-        return try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).run(
+        return try shelf.importer.run(
             file: file, as: .goodreads)
     }
 
@@ -1193,7 +1193,7 @@ extension ExportTests {
             ).description.contains("(it has no Highlight, Book Title and Note columns)"))
         let shelf = try TemporaryShelf()
         let file = try TestPaths.temporaryFolder("librarything-csv").appendingPathComponent("librarything.csv")
-        let importer = ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let importer = shelf.importer
         for header in ["Book Id,Title,Primary Author", "\"Book Id\",\"Title\",\"Primary Author\""] {
             try Data("\(header)\n1,Dune,\"Herbert, Frank\"\n".utf8).write(to: file)
             #expect(throws: ImportError.notTabSeparated(source: .librarything)) {
@@ -1225,7 +1225,7 @@ extension ExportTests {
             "Title,Authors,Read Status,Dates Read\nPiranesi,Susanna Clarke,read,\"2020/02/10-2020/02/20, 2027/01/05-2027/02/01\"\n"
                 .utf8
         ).write(to: csv)
-        let storygraph = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).run(
+        let storygraph = try shelf.importer.run(
             file: csv, as: .storygraph, dryRun: true)
         #expect(
             storygraph.summary.warnings.map(\.message) == [
@@ -1284,7 +1284,7 @@ extension ExportTests {
             """
         let file = try TestPaths.temporaryFolder("edge").appendingPathComponent("storygraph.csv")
         try Data(text.utf8).write(to: file)
-        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let report = try shelf.importer
             .run(file: file, as: .storygraph)
         #expect(report.summary.added == ["kindred", "dawn", "imago"] && report.summary.skipped.isEmpty)
         #expect(
@@ -1433,7 +1433,7 @@ extension ExportTests {
             """
         let file = try TestPaths.temporaryFolder("edge").appendingPathComponent("export.json")
         try Data(json.utf8).write(to: file)
-        let fromJSON = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let fromJSON = try shelf.importer
             .run(file: file, as: .bookplate)
         #expect(fromJSON.summary.added == ["emma-2"] && fromJSON.summary.warnings.count == 2)
         #expect(try shelf.library.findBook(matching: "emma-2").book.pageCount == nil)
@@ -1467,7 +1467,7 @@ extension ExportTests {
             """
         let file = try TestPaths.temporaryFolder("edge").appendingPathComponent("export.json")
         try Data(json.utf8).write(to: file)
-        let fromJSON = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let fromJSON = try shelf.importer
             .run(file: file, as: .bookplate)
         #expect(
             fromJSON.summary.warnings == [
@@ -1512,7 +1512,7 @@ enum ExportRoundTrip {
             let file = try TestPaths.temporaryFolder("export").appendingPathComponent("export.\(format)")
             try first.write(to: file)
             let fresh = try TemporaryShelf()
-            _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes)).run(
+            _ = try fresh.importer.run(
                 file: file, as: source)
             let again = LibraryExporter(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes))
             let second = format == "json" ? try again.json() : try again.goodreadsCSV()

@@ -55,7 +55,7 @@ import Testing
         let fresh = try TemporaryShelf()
         let file = fresh.root.appendingPathComponent("export.json")
         try json.write(to: file)
-        _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes))
+        _ = try fresh.importer
             .run(file: file, as: .bookplate)
         // Exported again, the fresh shelf gives the same bytes.
         let again = try LibraryExporter(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes)).json()
@@ -74,7 +74,7 @@ import Testing
             NewBook(
                 title: "Kindred", authors: ["Octavia E. Butler"], status: .reading, startedDate: try date("2025-11-02"))
         )
-        _ = try ShelfImport(library: reading.library, notes: NoteStore(folder: reading.paths.notes))
+        _ = try reading.importer
             .run(file: file, as: .bookplate)
         let putBack = try reading.library.findBook(matching: "kindred")
         #expect(putBack.book.status == .toRead && putBack.book.startedDate == nil)
@@ -103,7 +103,7 @@ import Testing
         let shelf = try TemporaryShelf()
         let path = shelf.root.appendingPathComponent("older.json")
         try Data(older.utf8).write(to: path)
-        _ = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        _ = try shelf.importer
             .run(file: path, as: .bookplate)
         let dune = try shelf.library.editBook(slug: "dune", BookEdit(status: .read))
         #expect(dune.reads.count == 2 && dune.reads.first?.outcome == .setAside)

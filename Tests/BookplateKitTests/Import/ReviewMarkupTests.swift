@@ -92,7 +92,7 @@ struct ReviewMarkupTests {
             ("Book Id,Title,Author,Exclusive Shelf,My Review\r\n"
                 + "1,Nineteen Eighty-Four,George Orwell,read,\"\(review)\"\r\n").utf8
         ).write(to: file)
-        _ = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).run(
+        _ = try shelf.importer.run(
             file: file, as: .goodreads)
         let note = try #require(try NoteStore(folder: shelf.paths.notes).note(forSlug: "nineteen-eighty-four"))
         let html = NoteRenderer().render(note).html

@@ -15,7 +15,7 @@ import Testing
     {
         let file = try TestPaths.temporaryFolder("round-trip").appendingPathComponent("export.csv")
         try Data(text.utf8).write(to: file)
-        return try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).run(
+        return try shelf.importer.run(
             file: file, as: source)
     }
 
@@ -112,7 +112,7 @@ import Testing
         let file = try TestPaths.temporaryFolder("round-trip").appendingPathComponent("export.json")
         try exported.write(to: file)
         let copy = try TemporaryShelf()
-        _ = try ShelfImport(library: copy.library, notes: NoteStore(folder: copy.paths.notes)).run(
+        _ = try copy.importer.run(
             file: file, as: .bookplate)
         for slug in ["glass", "emma"] {
             let original = try library.findBook(matching: slug).book
@@ -164,7 +164,7 @@ import Testing
         let fromJSON = try TemporaryShelf()
         let file = fromJSON.root.appendingPathComponent("export.json")
         try json.write(to: file)
-        _ = try ShelfImport(library: fromJSON.library, notes: NoteStore(folder: fromJSON.paths.notes))
+        _ = try fromJSON.importer
             .run(file: file, as: .bookplate)
         #expect(try note("dune", of: fromJSON) == kept)
 
@@ -300,7 +300,7 @@ import Testing
         let moved = try TemporaryShelf()
         let file = moved.root.appendingPathComponent("export.json")
         try JSONSerialization.data(withJSONObject: document).write(to: file)
-        let report = try ShelfImport(library: moved.library, notes: NoteStore(folder: moved.paths.notes))
+        let report = try moved.importer
             .run(file: file, as: .bookplate)
         #expect(report.summary.added == ["emma"])
         #expect(try moved.library.findBook(matching: "emma").authors.map(\.slug) == ["jane-austen"])
@@ -331,7 +331,7 @@ import Testing
         let moved = try TemporaryShelf()
         let file = moved.root.appendingPathComponent("export.json")
         try json.write(to: file)
-        let importer = ShelfImport(library: moved.library, notes: NoteStore(folder: moved.paths.notes))
+        let importer = moved.importer
         let dry = try importer.run(file: file, as: .bookplate, dryRun: true)
         #expect(dry.summary.removedCopiesKept == ["dune"] && dry.summary.rows.last?.action == .keptRemoved)
         #expect(try moved.library.removedBooks().isEmpty)
@@ -411,7 +411,7 @@ import Testing
             to: removedCovers.appendingPathComponent(setAside))
         let file = moved.root.appendingPathComponent("export.json")
         try json.write(to: file)
-        _ = try ShelfImport(library: moved.library, notes: NoteStore(folder: moved.paths.notes))
+        _ = try moved.importer
             .run(file: file, as: .bookplate)
         let exportedAgain = try LibraryExporter(library: moved.library, notes: NoteStore(folder: moved.paths.notes))
             .json()
@@ -462,7 +462,7 @@ import Testing
         let moved = try TemporaryShelf()
         let exported = moved.root.appendingPathComponent("export.json")
         try json.write(to: exported)
-        _ = try ShelfImport(library: moved.library, notes: NoteStore(folder: moved.paths.notes))
+        _ = try moved.importer
             .run(file: exported, as: .bookplate)
         let exportedAgain = try LibraryExporter(library: moved.library, notes: NoteStore(folder: moved.paths.notes))
             .json()
@@ -479,7 +479,7 @@ import Testing
     @Test func aShelfMovedByTheJSONExportKeepsTheReadersEditsAtTheNextImportOfTheSameLog() throws {
         let csv = TestPaths.fixtures.appendingPathComponent("imports/goodreads-quirks.csv")
         let shelf = try TemporaryShelf()
-        _ = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        _ = try shelf.importer
             .run(file: csv, as: .goodreads)
         var edit = BookEdit(title: "Dune, edited", rating: .some(try Rating(quarters: 6)))
         edit.owned = .some(false)
@@ -509,7 +509,7 @@ import Testing
         _ = try removal.restore(try shelf.library.findRemovedBook(matching: "good-omens"))
         let file = shelf.root.appendingPathComponent("older.json")
         try json.write(to: file)
-        let older = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let older = try shelf.importer
             .run(file: file, as: .bookplate)
         #expect(older.summary.removedCopiesKept.isEmpty && older.summary.unchanged == 1)
         #expect(try shelf.library.removedBooks().isEmpty)

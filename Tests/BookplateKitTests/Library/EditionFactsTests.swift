@@ -79,7 +79,7 @@ import Testing
         let file = folder.appendingPathComponent("export.json")
         try json.write(to: file)
         let fresh = try TemporaryShelf()
-        _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes)).run(
+        _ = try fresh.importer.run(
             file: file, as: .bookplate)
         let again = try fresh.library.findBook(matching: "piranesi").book
         #expect(again.format == .audiobook && again.audioMinutes == 534 && again.owned == false)

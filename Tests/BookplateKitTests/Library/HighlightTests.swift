@@ -115,7 +115,7 @@ import Testing
         #expect(piranesi.title == "Piranesi" && piranesi.subtitle == "A Novel")
         let csv = try TestPaths.temporaryFolder("kindle-then-goodreads").appendingPathComponent("goodreads.csv")
         try Data("Book Id,Title,Author,Exclusive Shelf\n1,\"Dune (Dune, #1)\",Frank Herbert,read\n".utf8).write(to: csv)
-        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).run(
+        let report = try shelf.importer.run(
             file: csv, as: .goodreads)
         #expect(report.summary.added.isEmpty && report.summary.updated == ["dune"])
         #expect(try shelf.library.importHighlights(file, addMissing: true).unchanged == 2)
@@ -713,7 +713,7 @@ import Testing
         let copy = try TemporaryShelf()
         let file = copy.root.appendingPathComponent("export.json")
         try json.write(to: file)
-        _ = try ShelfImport(library: copy.library, notes: NoteStore(folder: copy.paths.notes)).run(
+        _ = try copy.importer.run(
             file: file, as: .bookplate)
         #expect(try copy.library.highlights(ofBook: "kim").count == 2)
         #expect(try LibraryExporter(library: copy.library, notes: NoteStore(folder: copy.paths.notes)).json() == json)
@@ -755,7 +755,7 @@ import Testing
         let copy = try TemporaryShelf()
         let file = copy.root.appendingPathComponent("export.json")
         try json.write(to: file)
-        _ = try ShelfImport(library: copy.library, notes: NoteStore(folder: copy.paths.notes)).run(
+        _ = try copy.importer.run(
             file: file, as: .bookplate)
         let back = try copy.library.highlights(ofBook: "emma")
         #expect(back.map(\.id) == (try shelf.library.highlights(ofBook: "emma")).map(\.id))
@@ -763,7 +763,7 @@ import Testing
         #expect(back.first { $0.id != hidden.id }?.note == "Box *Hill*")
         #expect(try LibraryExporter(library: copy.library, notes: NoteStore(folder: copy.paths.notes)).json() == json)
         // Importing it again changes nothing.
-        _ = try ShelfImport(library: copy.library, notes: NoteStore(folder: copy.paths.notes)).run(
+        _ = try copy.importer.run(
             file: file, as: .bookplate)
         #expect(try copy.library.allHighlights().count == 2)
     }
@@ -794,7 +794,7 @@ import Testing
                     )
                 ]))
         #expect(extended.updated == 1)
-        _ = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).run(
+        _ = try shelf.importer.run(
             file: file, as: .bookplate)
         #expect(try shelf.library.highlights(ofBook: "dune").map(\.text) == [long])
 
@@ -806,7 +806,7 @@ import Testing
         try other.library.addHighlight(
             NewHighlight(text: "Fear is the mind-killer.", note: "Mine.", place: place, source: .kindle), toBook: "dune"
         )
-        _ = try ShelfImport(library: other.library, notes: NoteStore(folder: other.paths.notes)).run(
+        _ = try other.importer.run(
             file: newer, as: .bookplate)
         #expect(try other.library.highlights(ofBook: "dune").map { [$0.text, $0.note] } == [[long, "Mine."]])
     }
@@ -834,7 +834,7 @@ import Testing
         document["books"] = books
         let file = shelf.root.appendingPathComponent("older.json")
         try JSONSerialization.data(withJSONObject: document).write(to: file)
-        _ = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).run(
+        _ = try shelf.importer.run(
             file: file, as: .bookplate)
         let now = try shelf.library.highlights(ofBook: "emma")
         let hidden = try #require(now.first { $0.id == kept.id })
@@ -864,7 +864,7 @@ import Testing
         let copy = try TemporaryShelf()
         let file = copy.root.appendingPathComponent("export.json")
         try json.write(to: file)
-        _ = try ShelfImport(library: copy.library, notes: NoteStore(folder: copy.paths.notes)).run(
+        _ = try copy.importer.run(
             file: file, as: .bookplate)
         #expect(try copy.library.allHighlights().map(\.highlight.text) == order)
         #expect(try LibraryExporter(library: copy.library, notes: NoteStore(folder: copy.paths.notes)).json() == json)
@@ -883,7 +883,7 @@ import Testing
         let copy = try TemporaryShelf()
         let file = copy.root.appendingPathComponent("export.json")
         try Data(huge.utf8).write(to: file)
-        let report = try ShelfImport(library: copy.library, notes: NoteStore(folder: copy.paths.notes))
+        let report = try copy.importer
             .run(file: file, as: .bookplate)
         #expect(try copy.library.highlights(ofBook: "emma").first?.text.count == 1_000_000)
         #expect(

@@ -864,7 +864,7 @@ import Testing
         let file = try TestPaths.temporaryFolder("folded-alike").appendingPathComponent("export.json")
         try exporter.json().write(to: file)
         let fresh = try TemporaryShelf()
-        _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes))
+        _ = try fresh.importer
             .run(file: file, as: .bookplate)
         let authors = try fresh.library.findBook(matching: "kitab-alif").authors.map(\.name)
         #expect(authors == ["علي"])
@@ -876,7 +876,7 @@ import Testing
         let otherFile = try TestPaths.temporaryFolder("folded-alike").appendingPathComponent("other.json")
         try LibraryExporter(library: other.library, notes: NoteStore(folder: other.paths.notes)).json()
             .write(to: otherFile)
-        _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes))
+        _ = try fresh.importer
             .run(file: otherFile, as: .bookplate)
         #expect(try fresh.library.findBook(matching: "fourth").authors.map(\.name) == ["Ursula K. Le Guin"])
     }

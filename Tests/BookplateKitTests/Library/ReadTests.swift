@@ -222,7 +222,7 @@ import Testing
         let shelf = try shelf ?? TemporaryShelf()
         let file = try TestPaths.temporaryFolder("reads-import").appendingPathComponent("export.csv")
         try Data(text.utf8).write(to: file)
-        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let report = try shelf.importer
             .run(file: file, as: source)
         return (shelf, report)
     }
@@ -817,7 +817,7 @@ import Testing
             let fresh = try TemporaryShelf()
             let file = try TestPaths.temporaryFolder("reads-export").appendingPathComponent(name)
             try data.write(to: file)
-            _ = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes))
+            _ = try fresh.importer
                 .run(file: file, as: source)
             #expect(
                 try fresh.library.findBook(matching: "dune").reads == (try library.findBook(matching: "dune").reads))
@@ -834,7 +834,7 @@ import Testing
         let file = try TestPaths.temporaryFolder("reads-export").appendingPathComponent("older.json")
         try Data(older.utf8).write(to: file)
         let fresh = try TemporaryShelf()
-        let report = try ShelfImport(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes))
+        let report = try fresh.importer
             .run(file: file, as: .bookplate)
         #expect(
             try fresh.library.findBook(matching: "emma").reads == [

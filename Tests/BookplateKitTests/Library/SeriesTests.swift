@@ -120,7 +120,7 @@ import Testing
 
             """.utf8
         ).write(to: file)
-        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let report = try shelf.importer
             .run(file: file, as: .goodreads)
         #expect(report.summary.added == ["dune", "children-of-dune", "tales", "mark", "dots", "crowd", "far"])
         #expect(report.summary.warnings.map(\.message) == ["the title names 30 series: the first 20 kept"])

@@ -118,7 +118,7 @@ import Testing
             """#
         let file = try TestPaths.temporaryFolder("bio-import").appendingPathComponent("export.json")
         try Data(json.utf8).write(to: file)
-        let report = try ShelfImport(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+        let report = try shelf.importer
             .run(file: file, as: .bookplate)
         #expect(report.summary.added == ["emma"])
         try shelf.build()

@@ -137,7 +137,7 @@ import Testing
         let copy = try TemporaryShelf()
         let file = copy.root.appendingPathComponent("export.json")
         try exporter.json().write(to: file)
-        _ = try ShelfImport(library: copy.library, notes: NoteStore(folder: copy.paths.notes)).run(
+        _ = try copy.importer.run(
             file: file, as: .bookplate)
         #expect(
             try copy.library.highlights(ofBook: "emma").map(\.text).sorted()

@@ -20,11 +20,8 @@ struct OlderThemeTests {
         #expect(OlderThemes.digests.count > 20)
     }
 
-    /// Used, an older copy left as it was kept the shelf on its theme, and rendered this
-    /// version's pages wrongly ("Finished Finished 20 January 2024" on a book page of an old
-    /// `init`'s copy, found by an exploratory session): this version's file is used in its place,
-    /// and the build says so; a copy the reader changed is theirs, and used.
-    @Test func anOlderCopyLeftAsItWasGivesWayToThisVersionsAndAChangedOneIsUsed() throws {
+    /// A shelf of one book whose templates/ holds an older Bookplate's footer partial, unchanged.
+    static func shelfWithAnOlderFooter() throws -> (shelf: TemporaryShelf, footer: URL, older: Data) {
         let shelf = try TemporaryShelf()
         try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
         let partials = shelf.paths.templates.appendingPathComponent("partials")
@@ -33,6 +30,15 @@ struct OlderThemeTests {
             contentsOf: TestPaths.fixtures.appendingPathComponent("older-theme/footer.mustache"))
         let footer = partials.appendingPathComponent("footer.mustache")
         try older.write(to: footer)
+        return (shelf, footer, older)
+    }
+
+    /// Used, an older copy left as it was kept the shelf on its theme, and rendered this
+    /// version's pages wrongly ("Finished Finished 20 January 2024" on a book page of an old
+    /// `init`'s copy, found by an exploratory session): this version's file is used in its place,
+    /// and the build says so; a copy the reader changed is theirs, and used.
+    @Test func anOlderCopyLeftAsItWasGivesWayToThisVersionsAndAChangedOneIsUsed() throws {
+        let (shelf, footer, older) = try Self.shelfWithAnOlderFooter()
         let fresh = try shelf.build()
         #expect(
             fresh.everyWarning.contains {
@@ -65,13 +71,7 @@ struct OlderThemeTests {
 
     /// An old `init` copied the whole theme: one line names every copy, not a line each.
     @Test func manyOlderCopiesAreNamedInOneLine() throws {
-        let shelf = try TemporaryShelf()
-        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
-        let partials = shelf.paths.templates.appendingPathComponent("partials")
-        try FileManager.default.createDirectory(at: partials, withIntermediateDirectories: true)
-        let older = try Data(
-            contentsOf: TestPaths.fixtures.appendingPathComponent("older-theme/footer.mustache"))
-        try older.write(to: partials.appendingPathComponent("footer.mustache"))
+        let shelf = try Self.shelfWithAnOlderFooter().shelf
         try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("older-theme/404.mustache"))
             .write(to: shelf.paths.templates.appendingPathComponent("404.mustache"))
         let warnings = try shelf.build().everyWarning.filter { $0.contains("older Bookplate") }

@@ -26,9 +26,13 @@ struct PreviewWatchingTests {
         await server.rebuild()
         let watcher = Task { await server.watch(every: .milliseconds(20), lookEvery: .seconds(60)) }
         // The build's own writes to the library, and the folders it began to watch, are each
-        // looked at once; then nothing.
-        try await Task.sleep(for: .milliseconds(500))
-        let settled = await server.looks
+        // looked at once; then nothing. (Waited for: on a busy machine a look takes a while.)
+        var settled = -1
+        let deadline = ContinuousClock.now + .seconds(60)
+        while await server.looks != settled, ContinuousClock.now < deadline {
+            settled = await server.looks
+            try await Task.sleep(for: .milliseconds(500))
+        }
         try await Task.sleep(for: .seconds(1))
         #expect(await server.looks == settled, "50 rounds, no change: no look")
         #expect(server.buildVersion == 1)

@@ -24,6 +24,9 @@ struct TemporaryShelf: Sendable {
 
     var root: URL { paths.root }
 
+    /// An import into this shelf's library and notes.
+    var importer: ShelfImport { ShelfImport(library: library, notes: NoteStore(folder: paths.notes)) }
+
     func writeNote(_ markdown: String, slug: String) throws {
         try Data(markdown.utf8).write(to: paths.notes.appendingPathComponent("\(slug).md"))
     }
