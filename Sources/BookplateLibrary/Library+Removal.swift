@@ -107,6 +107,32 @@ struct RemovedBookSnapshot: Codable {
         var source: String
         var value: String
     }
+
+    /// What a copy kept by an older Bookplate said of its book that the book no longer has: the
+    /// read count of the library before reads (v11).
+    private struct KeptBefore: Decodable {
+        struct Kept: Decodable { var readCount: Int? }
+        var book: Kept
+    }
+
+    /// The kept copy in `json`, as the library's migrations made its books since the copy was
+    /// kept. A copy an older Bookplate kept skipped them: restored, a book read three times came
+    /// back read once and its `jpn` stayed `jpn`, where the same book left on the shelf had three
+    /// reads and `ja` (found by an exploratory session). Its reads are its read count's, as the
+    /// reads migration derives them (``ReadRecord/history(status:started:finished:count:earlier:countsSetAside:)``,
+    /// an import's rule), and its language the code v24 keeps (``LanguageCode/normalized(_:)``).
+    static func decode(_ json: String) throws -> RemovedBookSnapshot {
+        let data = Data(json.utf8)
+        var snapshot = try JSONDecoder().decode(RemovedBookSnapshot.self, from: data)
+        snapshot.book.language = snapshot.book.language.flatMap(LanguageCode.normalized)
+        if snapshot.reads == nil {
+            let count = (try? JSONDecoder().decode(KeptBefore.self, from: data))?.book.readCount
+            snapshot.reads = ReadRecord.history(
+                status: snapshot.book.status, started: snapshot.book.startedDate,
+                finished: snapshot.book.finishedDate, count: count)
+        }
+        return snapshot
+    }
 }
 
 extension Library {
@@ -253,7 +279,7 @@ extension Library {
             let json = try String.fetchOne(
                 db, sql: "SELECT snapshot FROM removedBook WHERE id = ?", arguments: [removed.id])
         else { throw LibraryError.noSuchRemovedBook(removed.slug) }
-        let snapshot = try JSONDecoder().decode(RemovedBookSnapshot.self, from: Data(json.utf8))
+        let snapshot = try RemovedBookSnapshot.decode(json)
         if try Book.filter(Book.Columns.slug == snapshot.book.slug).fetchCount(db) > 0 {
             throw LibraryError.slugTaken(slug: snapshot.book.slug)
         }

@@ -26,17 +26,9 @@ extension Library {
     public func removedBookContents() throws -> [RemovedBookContents] {
         try read { db in
             try Library.removedBookRows(latestFirst: false, in: db).compactMap { row in
-                guard
-                    let snapshot = try? JSONDecoder().decode(
-                        RemovedBookSnapshot.self, from: Data((row["snapshot"] as String).utf8))
-                else { return nil }
+                guard let snapshot = try? RemovedBookSnapshot.decode(row["snapshot"]) else { return nil }
                 let removed = Library.removedBook(row, authors: snapshot.authors.map(\.name))
-                // Copies kept before books had reads tell their one read by the book's status.
-                let reads =
-                    snapshot.reads
-                    ?? ReadRecord.history(
-                        status: snapshot.book.status, started: snapshot.book.startedDate,
-                        finished: snapshot.book.finishedDate, count: nil)
+                let reads = snapshot.reads ?? []
                 let setAsideFrom = snapshot.readsSetAsideFrom ?? []
                 return RemovedBookContents(
                     removed: removed, book: snapshot.book, authors: removed.authors,

@@ -16,6 +16,9 @@ public struct Library: Sendable {
     public private(set) var isReadOnly = false
     /// Closes the file when the last copy of this library is done with it (see ``LibraryLog``).
     private var closer: Closer?
+    /// The copy of the file as it was, kept when this opening upgraded a library an older
+    /// Bookplate wrote (see ``keepCopyBeforeUpgrade(of:_:)``); nil when nothing was upgraded.
+    public private(set) var keptBeforeUpgrade: URL?
 
     /// Opens the library file at `url`; creates it (and its folder) when `create` is true and
     /// there is no file. An empty file is refused even then: it is a library lost to a crash or a
@@ -58,7 +61,10 @@ public struct Library: Sendable {
             var library = Library(path: path, database: queue, clock: clock)
             library.closer = Closer(queue: queue, library: url)
             // A library that is up to date is not written to just by opening it.
-            if try !library.isCurrent() { try library.migrate(queue) }
+            if try !library.isCurrent() {
+                if exists { library.keptBeforeUpgrade = try library.keepCopyBeforeUpgrade(of: url, queue) }
+                try library.migrate(queue)
+            }
             return library
         }
     }
@@ -137,6 +143,52 @@ public struct Library: Sendable {
                 usleep(100_000)
             }
             throw error
+        }
+    }
+
+    /// Keeps a copy of the library at `url`, which migrations are about to upgrade, beside the
+    /// shelf's state (`content/.bookplate/library-before-v25.sqlite`, named for the first
+    /// migration it lacks, never over an earlier copy), and returns where. Any first command
+    /// upgraded an older Bookplate's library without a word and for good, and that Bookplate
+    /// then refused it (found by an exploratory session). The copy is SQLite's own
+    /// (`VACUUM INTO`): the file alone would lack what its log holds. Made under a working name
+    /// and linked into place once on disk, so that a command killed meanwhile leaves no half a
+    /// copy. A new library (no migration done yet) has nothing to keep. Throws, upgrading
+    /// nothing, where the copy cannot be made.
+    private func keepCopyBeforeUpgrade(of url: URL, _ queue: DatabaseQueue) throws -> URL? {
+        let done = try queue.read { db in
+            try db.tableExists("grdb_migrations")
+                ? Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) : []
+        }
+        guard !done.isEmpty, let next = LibraryMigrations.migrator.migrations.first(where: { !done.contains($0) })
+        else { return nil }
+        let folder = ShelfPaths.stateFolder(besideLibraryIn: url.deletingLastPathComponent())
+        let stem = url.deletingPathExtension().lastPathComponent + "-before-" + next.prefix { $0 != "-" }
+        let working = folder.appendingPathComponent(WorkingFiles.name(for: stem + ".sqlite", kind: "tmp"))
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            WorkingFiles.removeAbandoned(in: folder)
+            defer { unlink(working.path) }
+            try queue.inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [working.path]) }
+            FileOutput.flushFileSystem(containing: folder)
+            var number = 1
+            while true {
+                let kept = folder.appendingPathComponent(stem + (number == 1 ? "" : "-\(number)") + ".sqlite")
+                if link(working.path, kept.path) == 0 {
+                    FileOutput.flushFileSystem(containing: folder)
+                    return kept
+                }
+                guard errno == EEXIST else {
+                    throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: kept.path])
+                }
+                number += 1
+            }
+        } catch {
+            let reason = (error as? DatabaseError)?.readerMessage ?? error.localizedDescription
+            throw LibraryError.storage(
+                path: path,
+                message: "it was written by an older Bookplate, and no copy of it as it was could be kept in "
+                    + "\(folder.relativePathForDisplay) before upgrading it (\(reason)); it is left as it was")
         }
     }
 

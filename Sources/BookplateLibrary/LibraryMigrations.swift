@@ -178,8 +178,15 @@ enum LibraryMigrations {
         }
         migrator.registerMigration("v11-reads") { db in
             // A book is read any number of times: each read has its dates and how it ended. The
-            // book's status and dates stay as the latest read has them; a read count without
-            // dates becomes that many undated finished reads.
+            // book's status and dates stay as the latest read has them; a read count becomes as
+            // many undated finished reads as it counts beyond the reads the status and dates
+            // tell, as an import derives them (`ReadRecord.history`, which a test holds this
+            // to). As first landed, it counted a read given up as none and kept a re-read's
+            // earlier date on the read going on: a book given up after one read gained a
+            // finished read, and a re-read showed "reading" beside "Finished" (found by an
+            // exploratory session). Libraries it upgraded so keep what it gave: their reads
+            // cannot be told from the reader's own (`add --status reading --finished` makes the
+            // same read going on).
             try db.create(table: "read") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("bookId", .integer).notNull().references("book", onDelete: .cascade).indexed()
@@ -189,14 +196,21 @@ enum LibraryMigrations {
             }
             try db.execute(
                 sql: """
-                    WITH RECURSIVE earlier(bookId, n) AS (
-                        SELECT id, min(readCount, 1000) - (status = 'read') FROM book
-                        WHERE min(readCount, 1000) - (status = 'read') > 0
+                    WITH RECURSIVE beyond(bookId, n) AS (
+                        SELECT id, min(readCount, 1000)
+                            - CASE WHEN status IN ('read', 'abandoned') OR finishedDate IS NOT NULL
+                                OR (status != 'reading' AND startedDate IS NOT NULL) THEN 1 ELSE 0 END
+                        FROM book
+                    ), earlier(bookId, n) AS (
+                        SELECT bookId, n FROM beyond WHERE n > 0
                         UNION ALL SELECT bookId, n - 1 FROM earlier WHERE n > 1
                     )
                     INSERT INTO read (bookId, outcome) SELECT bookId, 'finished' FROM earlier ORDER BY bookId;
+                    INSERT INTO read (bookId, finishedDate, outcome)
+                    SELECT id, finishedDate, 'finished' FROM book
+                    WHERE status = 'reading' AND finishedDate IS NOT NULL ORDER BY id;
                     INSERT INTO read (bookId, startedDate, finishedDate, outcome)
-                    SELECT id, startedDate, finishedDate,
+                    SELECT id, startedDate, CASE WHEN status = 'reading' THEN NULL ELSE finishedDate END,
                         CASE status
                             WHEN 'read' THEN 'finished'
                             WHEN 'reading' THEN 'reading'
@@ -206,6 +220,7 @@ enum LibraryMigrations {
                     FROM book
                     WHERE status != 'to-read' OR startedDate IS NOT NULL OR finishedDate IS NOT NULL
                     ORDER BY id;
+                    UPDATE book SET finishedDate = NULL WHERE status = 'reading';
                     ALTER TABLE book DROP COLUMN readCount;
                     """)
             try revisionTriggers(on: ["read"], in: db)

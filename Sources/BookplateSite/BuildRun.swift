@@ -259,7 +259,7 @@ struct BuildRun {
     }
 
     private mutating func readState() {
-        moveReadersPagesAside()
+        moveReadersEntriesAside()
         if mode == .full {
             fullReason = .requested
         } else if !writer.hasFiles {
@@ -406,28 +406,70 @@ struct BuildRun {
         if kind == .upToDate { keepCalmStamps(previous) }
     }
 
-    /// `pages/` at the top of the site was the reader's before Bookplate published their own
-    /// pages there: in a site whose marker is the one a Bookplate wrote before, it is moved aside,
-    /// to a name of the reader's, and said, where every build would have taken it out as a stray
-    /// (found by a review).
-    private mutating func moveReadersPagesAside() {
-        let folder = site + "/" + ExtraPage.folder
+    /// A name at the top of the site that Bookplate keeps for itself now may have been the
+    /// reader's under the Bookplate that built the site before: `pages/` (found by a review), then
+    /// `series/` and `highlights/`, kept by every build of 562db65 and taken out without a word by
+    /// the first build after (found by an exploratory session). Each of those names that holds
+    /// files the last build did not write, and that its Bookplate did not keep for itself, is
+    /// moved aside to a name of the reader's, and said, whatever names a later version keeps;
+    /// `pages/` in a site whose marker a Bookplate wrote before it was its own is, as before,
+    /// even where no state of that build is left.
+    private mutating func moveReadersEntriesAside() {
         var info = stat()
-        guard lstat(folder, &info) == 0 else { return }
-        guard let marker = FileManager.default.contents(atPath: site + "/" + SiteWriter.markerName),
-            String(decoding: marker, as: UTF8.self) == SiteWriter.markerContentsBeforePages
-        else { return }
-        var name = ExtraPage.folder + "-yours"
-        var number = 1
-        while lstat(site + "/" + name, &info) == 0 {
-            number += 1
-            name = ExtraPage.folder + "-yours-\(number)"
+        var present = SiteWriter.ownNames.subtracting([SiteWriter.markerName]).sorted().filter {
+            lstat(site + "/" + $0, &info) == 0
         }
-        guard rename(folder, site + "/" + name) == 0 else { return }
+        guard !present.isEmpty else { return }
+        var readers: [String] = []
+        if present.contains(ExtraPage.folder),
+            let marker = FileManager.default.contents(atPath: site + "/" + SiteWriter.markerName),
+            String(decoding: marker, as: UTF8.self) == SiteWriter.markerContentsBeforePages
+        {
+            readers.append(ExtraPage.folder)
+            present.removeAll { $0 == ExtraPage.folder }
+        }
+        let leftToTheReader: [String]?
+        if case .state(let state) = loaded {
+            leftToTheReader = state.leftToTheReader(among: present)
+        } else {
+            leftToTheReader = store.leftToTheReader(site: site, among: present)
+        }
+        readers += (leftToTheReader ?? []).filter { BuildRun.holdsAFile(site + "/" + $0) }
+        for name in readers.sorted() { moveAside(name) }
+    }
+
+    /// Whether `path` is a file (or a link), or a folder with one somewhere below it.
+    private static func holdsAFile(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return false }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { return true }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return entries.contains { holdsAFile(path + "/" + $0) }
+    }
+
+    /// Renames the reader's `name` at the top of the site to the first free one of `name-yours`,
+    /// `name-yours-2`… (before the extension of a file's: `feed-yours.xml`), and says so.
+    private mutating func moveAside(_ name: String) {
+        var info = stat()
+        let isFolder = lstat(site + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        let dot = isFolder ? nil : name.dropFirst().lastIndex(of: ".")
+        let (stem, suffix) = dot.map { (String(name[..<$0]), String(name[$0...])) } ?? (name, "")
+        var aside = stem + "-yours" + suffix
+        var number = 1
+        while lstat(site + "/" + aside, &info) == 0 {
+            number += 1
+            aside = stem + "-yours-\(number)" + suffix
+        }
+        guard rename(site + "/" + name, site + "/" + aside) == 0 else { return }
+        let why =
+            name == ExtraPage.folder
+            ? "pages/ is where your pages of content/pages/ are published"
+            : isFolder
+                ? "\(name)/ is Bookplate's now, where its build writes pages of its own"
+                : "\(name) is Bookplate's now, which its build writes"
         events.append(
-            "moved \(paths.site.appendingPathComponent(ExtraPage.folder).relativePathForDisplay) to "
-                + "\(paths.site.appendingPathComponent(name).relativePathForDisplay): pages/ is where your pages of "
-                + "content/pages/ are published")
+            "moved \(paths.site.appendingPathComponent(name).relativePathForDisplay) to "
+                + "\(paths.site.appendingPathComponent(aside).relativePathForDisplay): \(why)")
     }
 
     /// Takes out of Bookplate's folders in the site whatever the last build did not leave there,

@@ -49,6 +49,19 @@ struct BuildState: Sendable, Equatable {
     var warnings: [String] = []
     /// The notes that belonged to no book, by slug, likewise.
     var orphanNotes: [String] = []
+    /// The names at the top of the site that the Bookplate which saved the state kept for itself
+    /// (``SiteWriter/ownNames``); nil in a state saved before it said. A name reserved since is
+    /// the reader's in a site built before (see ``leftToTheReader(among:)``).
+    var reservedNames: Set<String>? = SiteWriter.ownNames
+
+    /// Those of `names` (at the top of the site) that the build of this state did not keep for
+    /// itself and wrote nothing under: what is there is the reader's.
+    func leftToTheReader(among names: [String]) -> [String] {
+        names.filter { name in
+            reservedNames?.contains(name) != true
+                && !files.keys.contains { $0 == name || $0.hasPrefix(name + "/") }
+        }
+    }
 
     /// Whether the file at `path` in the output folder (`site`, open as `directory`) is still the
     /// one this state says the build wrote.

@@ -64,6 +64,7 @@ struct BuildStateStore {
                 let notices = try JSONDecoder().decode(Notices.self, from: Data((row["notices"] as String).utf8))
                 state.warnings = notices.warnings
                 state.orphanNotes = notices.orphanNotes
+                state.reservedNames = notices.reservedNames.map(Set.init)
                 let outputs = try Row.fetchCursor(
                     db,
                     sql:
@@ -104,6 +105,46 @@ struct BuildStateStore {
         }
     }
 
+    /// ``BuildState/leftToTheReader(among:)`` from a state ``load(site:)`` does not take: one an
+    /// older Bookplate saved (an earlier version of this file, or the text file before it), or
+    /// one of a build that did not finish. Nil where no state says what was written in `site`.
+    func leftToTheReader(site: String, among names: [String]) -> [String]? {
+        if FileManager.default.fileExists(atPath: url.path) {
+            return try? open().read { db -> [String]? in
+                guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM site WHERE path = ?", arguments: [site])
+                else { return nil }
+                var reserved: Set<String>?
+                if try db.columns(in: "site").contains(where: { $0.name == "notices" }),
+                    let text = try String.fetchOne(db, sql: "SELECT notices FROM site WHERE id = ?", arguments: [id]),
+                    let notices = try? JSONDecoder().decode(Notices.self, from: Data(text.utf8))
+                {
+                    reserved = notices.reservedNames.map(Set.init)
+                }
+                // The files below `name/` sort from `name/` to before `name0` ('0' follows '/').
+                return try names.filter { name in
+                    let written = try Bool.fetchOne(
+                        db,
+                        sql: """
+                            SELECT EXISTS (SELECT 1 FROM output WHERE siteId = ?1
+                                AND (path = ?2 OR (path >= ?2 || '/' AND path < ?2 || '0')))
+                            """,
+                        arguments: [id, name])
+                    return reserved?.contains(name) != true && written != true
+                }
+            }
+        }
+        // 2b6da29 kept its state as text: a line `site`, tab, the path; one `file`, tab, the path…
+        // for each file written.
+        guard
+            let text = try? String(
+                contentsOf: url.deletingLastPathComponent().appendingPathComponent("build-state.txt"), encoding: .utf8)
+        else { return nil }
+        let lines = text.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        guard lines.contains(where: { $0.count == 2 && $0[0] == "site" && $0[1] == site }) else { return nil }
+        let written = Set(lines.filter { $0.count > 1 && $0[0] == "file" }.map { String($0[1].prefix { $0 != "/" }) })
+        return names.filter { !written.contains($0) }
+    }
+
     /// Notes before the site changes that the build of `site` has begun: if it is killed before
     /// ``save(_:replacing:)``, the next build knows the state no longer describes the site.
     func markUnfinished(site: String) throws {
@@ -131,7 +172,9 @@ struct BuildStateStore {
                     state.site, state.library, state.inputs, state.noteOptions, state.savedAt,
                     String(
                         decoding: try JSONEncoder().encode(
-                            Notices(warnings: state.warnings, orphanNotes: state.orphanNotes)), as: UTF8.self),
+                            Notices(
+                                warnings: state.warnings, orphanNotes: state.orphanNotes,
+                                reservedNames: state.reservedNames?.sorted())), as: UTF8.self),
                 ])
             guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM site WHERE path = ?", arguments: [state.site])
             else { return try beforeCommitting() }
@@ -237,6 +280,8 @@ struct BuildStateStore {
     private struct Notices: Codable {
         var warnings: [String]
         var orphanNotes: [String]
+        /// See ``BuildState/reservedNames``: absent in a state saved before it was kept.
+        var reservedNames: [String]?
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -86,6 +86,11 @@ struct ShelfOptions: ParsableArguments {
     func openLibrary(readingOnly: Bool = false) throws -> Library {
         let paths = try paths
         let library = try readingOnly ? Library.open(forReadingAt: paths.library) : Library.open(at: paths.library)
+        if let kept = library.keptBeforeUpgrade {
+            Terminal.error(
+                "Upgraded \(library.path) from an older Bookplate; the file as it was is kept at "
+                    + kept.relativePathForDisplay)
+        }
         if !library.isReadOnly { BookRemoval(library: library, paths: paths).finishInterrupted() }
         return library
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import BookplateCatalog
@@ -127,6 +128,65 @@ struct ShownJSON: Decodable {
         #expect(authors.contains("Essays\tUrsula K. Le Guin, Martin Luther King, Jr.\n"), "\(authors)")
         let author = try await bookplate.run("author", "ursula-k-le-guin", "--json").stdout
         #expect(author.contains(#""sortName" : "Le Guin, Ursula K.""#), "\(author)")
+    }
+
+    /// Any first command, a `list` too, upgraded a library an older Bookplate wrote without a word
+    /// and for good, and that Bookplate then refused the shelf (found by an exploratory session).
+    /// The upgrade keeps a copy of the file as it was, what its log held included, beside the
+    /// shelf's state, and says so on standard error, standard output staying JSON; a later upgrade
+    /// never writes over an earlier copy.
+    @Test func anUpgradeKeepsTheLibraryAsItWasAndSaysSo() async throws {
+        let (bookplate, root) = try newShelf()
+        let library = root.appendingPathComponent("content/library.sqlite")
+        let kept = { (name: String) in root.appendingPathComponent("content/.bookplate/\(name)") }
+        for (round, name) in ["library-before-v7.sqlite", "library-before-v7-2.sqlite"].enumerated() {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: library.path + suffix) }
+            let older = try OlderLibrary.make("upgrade-\(round)", books: [("emma", "Emma", "Clever.")])
+            try FileManager.default.copyItem(at: older, to: library)
+            let writer = try Self.holdingABookInItsLog(library)
+            let listed = try await bookplate.run("list", "--json")
+            try writer.close()
+            #expect(listed.status == 0, "\(listed.stderr) \(listed.stdout)")
+            #expect(try JSONDecoder().decode(ListedJSON.self, from: Data(listed.stdout.utf8)).books.count == 2)
+            #expect(
+                listed.stderr
+                    == "Upgraded content/library.sqlite from an older Bookplate; the file as it was is kept at "
+                    + "content/.bookplate/\(name)\n")
+            let copy = try Self.contents(ofCopy: kept(name))
+            #expect(copy.integrity == "ok" && copy.slugs == ["dune", "emma"] && copy.migrations == 6, "\(copy)")
+        }
+        // Up to date, it is not upgraded again, and nothing is said.
+        #expect(try await bookplate.run("list", "--json").stderr == "")
+        #expect(FileManager.default.fileExists(atPath: kept("library-before-v7.sqlite").path))
+    }
+
+    /// A connection of an older Bookplate to `library`, holding a book it added in the log.
+    static func holdingABookInItsLog(_ library: URL) throws -> DatabaseQueue {
+        LibraryLog.recordOwner(of: library, opened: false)
+        let writer = try DatabaseQueue(path: library.path)
+        defer { LibraryLog.recordOwner(of: library, opened: true) }
+        try writer.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0")
+            try db.execute(
+                sql: "INSERT INTO book (slug, title, status, addedAt) VALUES ('dune', 'Dune', 'to-read', ?)",
+                arguments: [TemporaryShelf.fixedDate])
+        }
+        return writer
+    }
+
+    /// What a kept copy of a library holds: SQLite's check of it, its books and its migrations.
+    static func contents(ofCopy url: URL) throws -> (integrity: String?, slugs: [String], migrations: Int?) {
+        var readOnly = Configuration()
+        readOnly.readonly = true
+        let copy = try DatabaseQueue(path: url.path, configuration: readOnly)
+        defer { try? copy.close() }
+        return try copy.read { db in
+            (
+                try String.fetchOne(db, sql: "PRAGMA integrity_check"),
+                try String.fetchAll(db, sql: "SELECT slug FROM book ORDER BY slug"),
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations")
+            )
+        }
     }
 
     @Test func listShowEditAndRemove() async throws {

@@ -179,6 +179,100 @@ import Testing
         #expect(try library.findBook(matching: "dune").book.status == .read)
     }
 
+    /// The reads migration disagreed with the import of the same Goodreads file (found by an
+    /// exploratory session): a book given up after one read gained an undated finished read, and
+    /// a re-read going on kept the earlier read's date, "reading" beside "Finished", where the
+    /// import gives that date a finished read of its own. A library from before reads now gets
+    /// the reads an import derives from each status, dates and read count
+    /// (`ReadRecord.history`), but for a book to read with a start alone, which the migration
+    /// keeps as a read set aside where an import keeps none.
+    @Test func aLibraryFromBeforeReadsGetsTheReadsAnImportDerives() throws {
+        let file = try TestPaths.temporaryFolder("reads-as-imported").appendingPathComponent("library.sqlite")
+        let queue = try DatabaseQueue(path: file.path)
+        try LibraryMigrations.migrator.migrate(queue, upTo: "v10-removed-books")
+        var books: [(slug: String, status: ReadingStatus, started: String?, finished: String?, count: Int?)] = []
+        for status in ReadingStatus.allCases {
+            for started in [nil, "2020-01-01"] as [String?] {
+                for finished in [nil, "2021-04-04"] as [String?] {
+                    for count in [nil, 1, 3] as [Int?] where !(status == .toRead && started != nil && finished == nil) {
+                        books.append(("book-\(books.count)", status, started, finished, count))
+                    }
+                }
+            }
+        }
+        try queue.write { db in
+            for book in books {
+                try db.execute(
+                    sql: """
+                        INSERT INTO book (slug, title, status, startedDate, finishedDate, readCount, addedAt)
+                        VALUES (?, ?, ?, ?, ?, ?, '2020-01-01 00:00:00.000')
+                        """,
+                    arguments: [book.slug, book.slug, book.status.rawValue, book.started, book.finished, book.count])
+            }
+        }
+        try queue.close()
+        let library = try Library.open(at: file)
+        for book in books {
+            let imported = ReadRecord.history(
+                status: book.status, started: try book.started.map(date), finished: try book.finished.map(date),
+                count: book.count)
+            let details = try library.findBook(matching: book.slug)
+            #expect(details.reads == imported, "\(book)")
+            #expect(details.book.finishedDate == imported.last?.finished, "\(book)")
+        }
+    }
+
+    /// A book removed with 562db65 and restored after the upgrade came back with one read where
+    /// its kept copy said it was read three times, and with `jpn` where the library keeps `ja`,
+    /// while the same book left on the shelf through the upgrade had three reads and `ja` (found
+    /// by an exploratory session). The copy comes back as the migrations made the shelf's books.
+    @Test func aBookRemovedBeforeTheUpgradeComesBackAsTheUpgradeMadeTheShelf() throws {
+        let file = try TestPaths.temporaryFolder("removed-migration").appendingPathComponent("library.sqlite")
+        let queue = try DatabaseQueue(path: file.path)
+        try LibraryMigrations.migrator.migrate(queue, upTo: "v10-removed-books")
+        // As 562db65 kept them.
+        let copies = [
+            #"{"book":{"subjects":[],"id":1,"status":"read","slug":"read-thrice","rating":5,"provenance":{},"#
+                + #""finishedDate":"2024-03-15","title":"Read Thrice","addedAt":694310400,"readCount":3},"#
+                + #""authors":[{"name":"Ann Author","links":[],"slug":"ann-author","sortName":"Author, Ann","id":1}],"#
+                + #""shelves":[],"externalIDs":[],"works":{"ann-author":[]}}"#,
+            #"{"book":{"subjects":[],"title":"Japanese Essays","id":3,"language":"jpn","addedAt":817504402.697,"#
+                + #""slug":"japanese-essays","status":"to-read","provenance":{}},"authors":[{"slug":"le-guin","#
+                + #""name":"Le Guin, Ursula K.","sortName":"K., Le Guin, Ursula","links":[],"id":2}],"#
+                + #""externalIDs":[],"works":{"le-guin":[]},"shelves":[]}"#,
+        ]
+        try queue.write { db in
+            for (slug, title, language, count) in [
+                ("read-thrice-too", "Read Thrice Too", nil, 3), ("kept-essays", "Kept Essays", "jpn", nil),
+            ] as [(String, String, String?, Int?)] {
+                try db.execute(
+                    sql: """
+                        INSERT INTO book (slug, title, status, finishedDate, readCount, language, addedAt)
+                        VALUES (?, ?, ?, ?, ?, ?, '2020-01-01 00:00:00.000')
+                        """,
+                    arguments: [
+                        slug, title, count == nil ? "to-read" : "read", count.map { _ in "2024-03-16" },
+                        count, language,
+                    ])
+            }
+            for (slug, copy) in zip(["read-thrice", "japanese-essays"], copies) {
+                try db.execute(
+                    sql: "INSERT INTO removedBook (slug, title, removedAt, snapshot) VALUES (?, ?, ?, ?)",
+                    arguments: [slug, slug, TemporaryShelf.fixedDate, copy])
+            }
+        }
+        try queue.close()
+        let library = try Library.open(at: file)
+        let contents = try library.removedBookContents()
+        #expect(contents.map(\.reads.count) == [3, 0] && contents.map(\.book.language) == [nil, "ja"])
+        for removed in try library.removedBooks() { try library.restoreBook(removed) }
+        let thrice = try library.findBook(matching: "read-thrice")
+        #expect(thrice.reads == [ReadRecord(), ReadRecord(), ReadRecord(finished: try date("2024-03-15"))])
+        #expect(try library.findBook(matching: "read-thrice-too").reads.count == 3)
+        #expect(try library.findBook(matching: "japanese-essays").book.language == "ja")
+        #expect(try library.findBook(matching: "kept-essays").book.language == "ja")
+    }
+
     @Test func aRemovedBookComesBackWithEveryRead() throws {
         let shelf = try TemporaryShelf()
         let library = shelf.library

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import BookplateCatalog
@@ -203,6 +204,56 @@ import Testing
             }
         }
         #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == before)
+    }
+
+    /// `series/` and `highlights/` at the top of the site were the reader's under 562db65, whose
+    /// every build kept them, and the first build after took them out without a word (found by
+    /// an exploratory session). A name Bookplate keeps now that the last build's Bookplate did
+    /// not, holding files that build did not write, is moved aside and said, whether that
+    /// Bookplate kept its state in SQLite or (2b6da29) in text; Bookplate's own folders then
+    /// stay where they are, build after build.
+    @Test(arguments: [false, true])
+    func foldersOfTheReadersThatBookplateTookSinceAreMovedAsideNotRemoved(stateAsText: Bool) throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        let site = shelf.paths.site
+        // The site and state as a Bookplate that did not write series or highlights left them.
+        let stateFile = shelf.paths.stateFolder.appendingPathComponent(BuildStateStore.fileName)
+        var lines = ["bookplate build state 4"]
+        try DatabaseQueue(path: stateFile.path).write { db in
+            try db.execute(sql: "DELETE FROM output WHERE path LIKE 'series/%' OR path LIKE 'highlights/%'")
+            try db.execute(sql: "ALTER TABLE site DROP COLUMN notices")
+            try db.execute(sql: "PRAGMA user_version = 2")
+            lines += try String.fetchAll(db, sql: "SELECT path FROM site").map { "site\t\($0)" }
+            lines += try String.fetchAll(db, sql: "SELECT path FROM output").map { "file\t\($0)\t0" }
+        }
+        if stateAsText {
+            for suffix in ["", "-wal", "-shm"] { try? manager.removeItem(atPath: stateFile.path + suffix) }
+            try Data((lines + ["end\t0\t0"]).joined(separator: "\n").utf8).write(
+                to: shelf.paths.stateFolder.appendingPathComponent("build-state.txt"))
+        }
+        for name in ["series", "highlights"] {
+            try manager.removeItem(at: site.appendingPathComponent(name))
+            try manager.createDirectory(at: site.appendingPathComponent(name), withIntermediateDirectories: true)
+            try Data("my own \(name)".utf8).write(to: site.appendingPathComponent("\(name)/index.html"))
+        }
+        let report = try shelf.build(settings: FixtureShelf.settings)
+        for name in ["series", "highlights"] {
+            #expect(
+                report.warnings.contains(
+                    "moved \(site.path)/\(name) to \(site.path)/\(name)-yours: \(name)/ is Bookplate's now, where its "
+                        + "build writes pages of its own"),
+                "\(report.warnings)")
+            #expect(try shelf.siteFile("\(name)-yours/index.html") == "my own \(name)")
+            #expect(try shelf.siteFile("\(name)/index.html").hasPrefix("<!doctype html>"))
+        }
+        for mode in [BuildMode.incremental, .full] {
+            let again = try SiteBuilder(library: shelf.library, paths: shelf.paths, settings: FixtureShelf.settings)
+                .build(mode)
+            #expect(!again.warnings.contains { $0.hasPrefix("moved ") }, "\(again.warnings)")
+        }
+        #expect(try shelf.siteFile("series-yours/index.html") == "my own series")
+        #expect(try shelf.siteFile("series/index.html").hasPrefix("<!doctype html>"))
     }
 
     @Test func whatTheReaderPutsAtTheTopOfTheSiteSurvivesEveryBuild() throws {
