@@ -136,6 +136,8 @@ public enum ThemeFiles {
         case copied(String)
         /// The reader's changed copy, replaced by the theme's file as asked.
         case replaced(String)
+        /// An older Bookplate's copy left unchanged, replaced by this version's file unasked.
+        case updated(String)
         case kept(String)
     }
 
@@ -162,7 +164,11 @@ public enum ThemeFiles {
                     outcomes.append(.kept(path))
                     continue
                 }
-                if !older, own != theme { outcome = .replaced(path) }
+                if older {
+                    outcome = .updated(path)
+                } else if own != theme {
+                    outcome = .replaced(path)
+                }
             }
             do {
                 try FileManager.default.createDirectory(

@@ -95,9 +95,12 @@ struct Theme: Sendable {
                 "\(only) is an older Bookplate's copy of the theme's file, unchanged: this version's is used in its "
                     + "place; remove it (or change it, to keep it)")
         } else if !olderCopies.isEmpty {
+            // Counted, not named: an old `init`'s 27 copies made a line of 963 characters (found by
+            // a review); `theme list` names them.
             theme.warnings.append(
-                "\(olderCopies.joined(separator: ", ")) are an older Bookplate's copies of the theme's files, "
-                    + "unchanged: this version's are used in their place; remove them (or change one, to keep it)")
+                "\(olderCopies.count) files of \(folder.relativePathForDisplay)/ are an older Bookplate's copies of "
+                    + "the theme's files, unchanged ('bookplate theme list' marks them '<'): this version's are used "
+                    + "in their place; remove them (or change one, to keep it)")
         }
         // An asset and a folder of assets of the same name cannot both be published: a folder
         // `assets/style.css/` published the site without its style sheet, and a full build then

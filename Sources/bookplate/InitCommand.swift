@@ -110,6 +110,9 @@ struct ThemeCopyCommand: ParsableCommand {
                 Terminal.output(
                     "replaced \(templates.relativePathForDisplay)/\(path) with the theme's: your changes to it are gone"
                 )
+            case .updated(let path):
+                Terminal.output(
+                    "updated \(templates.relativePathForDisplay)/\(path): it was an older Bookplate's copy, unchanged")
             case .kept(let path):
                 kept += 1
                 Terminal.error(

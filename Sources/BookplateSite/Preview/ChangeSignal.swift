@@ -53,24 +53,32 @@ final class ChangeSignal {
         var madeOrRemoved: Bool
     }
 
-    /// Watches each folder at `paths` (those already watched stay so; one that is not there is
-    /// passed over). Returns false when one could not be watched for another reason (the system's
-    /// limit of watches reached): the signal then cannot be trusted for it. `added` is set when a
-    /// folder not watched before was: what changed in it before its watch began is told by no
-    /// event.
-    func watch(_ paths: some Sequence<String>, added: inout Bool) -> Bool {
+    /// Watches each folder at `paths`, and no other: a folder watched before that is not among
+    /// them (moved out of the shelf, a link pointed elsewhere) is watched no more, so that neither
+    /// its events nor its watches pile up over a day of `serve`. One not there is passed over.
+    /// Returns whether every folder could be watched (false past the system's limit of watches:
+    /// the signal then cannot be trusted), and whether one was not watched before — what changed
+    /// in it before its watch began is told by no event.
+    func watchOnly(_ paths: some Sequence<String>) -> (everything: Bool, added: Bool) {
         #if os(Linux)
+            var (everything, added) = (true, false)
+            var kept: Set<Int32> = []
             for path in paths {
                 let watch = inotify_add_watch(descriptor, path, Self.events)
                 if watch < 0 {
-                    if errno == ENOENT || errno == ENOTDIR || errno == EACCES { continue }
-                    return false
+                    if errno != ENOENT && errno != ENOTDIR && errno != EACCES { everything = false }
+                    continue
                 }
+                kept.insert(watch)
                 if folders.updateValue(path, forKey: watch) == nil { added = true }
             }
-            return true
+            for watch in folders.keys where !kept.contains(watch) {
+                inotify_rm_watch(descriptor, watch)
+                folders[watch] = nil
+            }
+            return (everything, added)
         #else
-            return false
+            return (false, false)
         #endif
     }
 

@@ -23,16 +23,22 @@ public actor PreviewServer {
     private let report: @Sendable (String) -> Void
     /// The shelf as the last build started to read it; nil before the first.
     private var fingerprint: ShelfState?
-    /// The kernel's word that something in the shelf's folders changed; nil where there is none.
-    private let changes = ChangeSignal()
-    /// Whether ``changes`` watches every folder the shelf is made of: false once one could not be
-    /// watched, and the shelf is then looked over at every round, as with no signal.
+    /// The kernel's word that something in the shelf's folders changed; nil where there is none,
+    /// and once the server has stopped.
+    private var changes = ChangeSignal()
+    /// Whether ``changes`` watched every folder the shelf is made of at the last look: when one
+    /// could not be, the shelf is looked over at every round, as with no signal.
     private var changesWatchEverything = true
+    /// The files the shelf reaches through links (settings kept elsewhere), where they are: an
+    /// event about one calls for a look whatever its name.
+    private var linkedFiles: Set<String> = []
     /// Whether the last look at the shelf began to watch a folder: what changed in it before its
     /// watch began is seen by looking again.
     private var newFoldersWatched = false
     /// How many times the shelf has been looked over; for tests.
     private(set) var looks = 0
+    /// Whether the kernel tells of every change to the folders looked at last; for tests.
+    var toldOfChanges: Bool { changes != nil && changesWatchEverything }
 
     /// Binds the server (port 0 picks a free one) for the site in `paths`; ``rebuild()`` makes the
     /// first build. `makeBuilder` is called for every build. `headTimeout` is how long a client
@@ -76,7 +82,7 @@ public actor PreviewServer {
             if Task.isCancelled { break }
             // Events are taken before the look, so that one coming while it runs is a change to
             // look for at the next round.
-            let told = changes?.takeEvents(counting: callsForALook) ?? true
+            let told = changes?.takeEvents(counting: { callsForALook($0) }) ?? true
             let look =
                 told || newFoldersWatched || !changesWatchEverything
                 || ContinuousClock.now - lastLook >= lookEvery
@@ -102,14 +108,17 @@ public actor PreviewServer {
     }
 
     /// Whether what `event` tells of may have changed the shelf. Not a change to a hidden file (an
-    /// editor's swap file, a working file: no look sees one), nor the library's side files made
-    /// and removed as a command opens and closes it — as every look does: each look called for
-    /// the next. The library changes when its log or its file is written, or the file replaced.
-    private nonisolated func callsForALook(_ event: ChangeSignal.Event) -> Bool {
+    /// editor's swap file, a working file: no look sees one) unless a link of the shelf leads to
+    /// it, nor the library's side files made and removed as a command opens and closes it — as
+    /// every look does: each look called for the next. The library changes when its log or its
+    /// file is written, or the file replaced; SQLite writes them beside the file a link leads to.
+    private func callsForALook(_ event: ChangeSignal.Event) -> Bool {
+        if linkedFiles.contains(event.folder + "/" + event.name) { return true }
         if event.name.hasPrefix(".") { return false }
-        let library = paths.library.standardizedFileURL
-        guard event.folder == library.deletingLastPathComponent().path, event.name.hasPrefix(library.lastPathComponent)
-        else { return true }
+        let library = [paths.library.standardizedFileURL, paths.library.resolvingSymlinksInPath()].first {
+            event.folder == $0.deletingLastPathComponent().path && event.name.hasPrefix($0.lastPathComponent)
+        }
+        guard let library else { return true }
         switch event.name.dropFirst(library.lastPathComponent.count) {
         case "": return event.wroteContents || event.madeOrRemoved
         case "-wal", "-journal": return event.wroteContents
@@ -134,6 +143,8 @@ public actor PreviewServer {
 
     /// Stops answering within a second, whatever clients are doing; a rebuild under way runs on.
     public func stop() async {
+        // The kernel's watches go with it: a process has only so many.
+        changes = nil
         await server.stop(within: .seconds(1))
     }
 
@@ -197,9 +208,10 @@ public actor PreviewServer {
         looks += 1
         // The folders that hold the shelf's folders and its library are watched too: one made
         // or removed there (`templates/` made, the library replaced) is a change.
-        var folders = [paths.content, paths.templates, paths.library].map {
+        var folders = [paths.content, paths.templates, paths.library, paths.library.resolvingSymlinksInPath()].map {
             $0.standardizedFileURL.deletingLastPathComponent().path
         }
+        var linked: Set<String> = []
         // The library opened afresh: a library file replaced (a backup restored) is read anew.
         var state = ShelfState(revision: (try? Library.open(at: paths.library).revision()) ?? "")
         let library = paths.library.standardizedFileURL.path
@@ -241,17 +253,17 @@ public actor PreviewServer {
                     state.files[full] = FileStamps.Stamp(target)
                     // Its folder is watched: an edit there is told of there (settings kept
                     // with the reader's other files).
-                    folders.append(
-                        URL(fileURLWithPath: full).resolvingSymlinksInPath().deletingLastPathComponent().path)
+                    let target = URL(fileURLWithPath: full).resolvingSymlinksInPath()
+                    folders.append(target.deletingLastPathComponent().path)
+                    linked.insert(target.path)
                 }
             }
         }
         for folder in [paths.content, paths.templates] { take(folder.standardizedFileURL.path) }
         // Watched after the look: a change made in a folder between the two is seen by looking
         // again, at the next round.
-        var added = false
-        if let changes, !changes.watch(folders, added: &added) { changesWatchEverything = false }
-        newFoldersWatched = added
+        linkedFiles = linked
+        (changesWatchEverything, newFoldersWatched) = changes?.watchOnly(folders) ?? (false, false)
         return state
     }
 }
