@@ -41,6 +41,13 @@ struct AddCommand: AsyncParsableCommand {
             throw ValidationError(
                 "'\(isbn)' is a catalog id, not an ISBN: give it without --isbn (bookplate add \(isbn))")
         }
+        // A book being read has no finish date: it was added with a read going on that began
+        // today and ended on the date given, years before (found by an exploratory session).
+        if status == .reading, finished != nil {
+            throw ValidationError(
+                "a book being read has no finish date: give --status read with --finished, or log an earlier "
+                    + "read once it is added ('bookplate read add SLUG --finished DATE')")
+        }
     }
 
     func run() async throws {

@@ -60,6 +60,20 @@ import Testing
                 == "begun\treading\t2025-01\t\ndone\tread\t\t2025-02\nlater\treading\t2025-03\t\n")
     }
 
+    /// `add --status reading --finished 2021-04-04` added a book with a read going on that began
+    /// today and ended in 2021, and `show` said "Status reading" beside "Finished 2021-04-04"
+    /// (found by an exploratory session): refused as written, before anything is added.
+    @Test func aBookBeingReadIsAddedWithNoFinishDate() async throws {
+        let refused = try await run(
+            "add", "--title", "Dune", "--author", "Frank Herbert", "--status", "reading", "--finished", "2021-04-04",
+            status: 64)
+        #expect(
+            refused.stderr.hasPrefix(
+                "Error: a book being read has no finish date: give --status read with --finished, or log an earlier "
+                    + "read once it is added ('bookplate read add SLUG --finished DATE')"), "\(refused.stderr)")
+        #expect(try await run("list", "--columns", "slug").stdout.isEmpty)
+    }
+
     /// `show nosuch --json` and a failed `list --json` wrote nothing to standard output: a script
     /// piping into jq got no input. Found by an exploratory session. A command line with `--json`
     /// that fails prints the error as JSON too, with the exit status (1, or 64 for a command line
