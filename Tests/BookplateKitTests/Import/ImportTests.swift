@@ -602,18 +602,14 @@ import Testing
         let json = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes)).json()
         #expect(String(decoding: json, as: UTF8.self).contains("\"added\" : \"2026-01-01T00:00:00.745Z\""))
         let fresh = try TemporaryShelf()
-        let file = fresh.root.appendingPathComponent("export.json")
-        try json.write(to: file)
-        _ = try fresh.importer.run(
-            file: file, as: .bookplate)
+        let file = try fresh.importExport(json)
         #expect(
             try fresh.library.findBook(matching: "span").book.addedAt
                 == shelf.library.findBook(matching: "span").book.addedAt)
         // An export of before, to the second, is no change to the library it came from.
         let older = String(decoding: json, as: UTF8.self).replacingOccurrences(of: ".745Z", with: "Z")
         try Data(older.utf8).write(to: file)
-        let again = try shelf.importer.run(
-            file: file, as: .bookplate)
+        let again = try shelf.importer.run(file: file, as: .bookplate)
         #expect(again.summary.unchanged == 1 && again.summary.updated.isEmpty)
     }
 
@@ -642,10 +638,7 @@ import Testing
         #expect(text.contains("\"feedNumbersGone\" : {\n    \"kindred\" : [\n      1\n    ]\n  }"), "\(text)")
 
         let fresh = try TemporaryShelf()
-        let file = fresh.root.appendingPathComponent("export.json")
-        try json.write(to: file)
-        _ = try fresh.importer.run(
-            file: file, as: .bookplate)
+        let file = try fresh.importExport(json)
         #expect(
             try fresh.library.books().map { [$0.book.slug, $0.book.feedNumber.map(String.init)] } == [
                 ["dune", "2"], ["emma", nil],

@@ -20,6 +20,18 @@ struct PreviewWatchingTests {
         while !(await done()), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
     }
 
+    /// How many looks `server` has taken once they stop coming (waited for: on a busy machine a
+    /// look takes a while).
+    func settledLooks(of server: PreviewServer) async throws -> Int {
+        var settled = -1
+        let deadline = ContinuousClock.now + .seconds(60)
+        while await server.looks != settled, ContinuousClock.now < deadline {
+            settled = await server.looks
+            try await Task.sleep(for: .milliseconds(500))
+        }
+        return settled
+    }
+
     @Test func anIdleWatcherDoesNotLookTheShelfOverUntilSomethingChanges() async throws {
         let shelf = try FixtureShelf.make()
         let server = try PreviewServerTests.server(for: shelf)
@@ -27,13 +39,8 @@ struct PreviewWatchingTests {
         let watcher = Task { await server.watch(every: .milliseconds(20), lookEvery: .seconds(600)) }
         #expect(await server.toldOfChanges, "the kernel gave no inotify watches (the system's limit reached?)")
         // The build's own writes to the library, and the folders it began to watch, are each
-        // looked at once; then nothing. (Waited for: on a busy machine a look takes a while.)
-        var settled = -1
-        let deadline = ContinuousClock.now + .seconds(60)
-        while await server.looks != settled, ContinuousClock.now < deadline {
-            settled = await server.looks
-            try await Task.sleep(for: .milliseconds(500))
-        }
+        // looked at once; then nothing.
+        let settled = try await settledLooks(of: server)
         try await Task.sleep(for: .seconds(1))
         #expect(await server.looks == settled, "50 rounds, no change: no look")
         #expect(server.buildVersion == 1)
@@ -116,12 +123,7 @@ struct PreviewWatchingTests {
         let away = try TestPaths.temporaryFolder().appendingPathComponent("drafts")
         try await Task.sleep(for: .milliseconds(300))
         try FileManager.default.moveItem(at: folder, to: away)
-        var settled = -1
-        let deadline = ContinuousClock.now + .seconds(60)
-        while await server.looks != settled, ContinuousClock.now < deadline {
-            settled = await server.looks
-            try await Task.sleep(for: .milliseconds(500))
-        }
+        let settled = try await settledLooks(of: server)
         for number in 0..<10 {
             try Data("draft \(number)\n".utf8).write(to: away.appendingPathComponent("draft.txt"))
             try await Task.sleep(for: .milliseconds(50))

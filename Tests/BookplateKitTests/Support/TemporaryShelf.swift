@@ -27,6 +27,16 @@ struct TemporaryShelf: Sendable {
     /// An import into this shelf's library and notes.
     var importer: ShelfImport { ShelfImport(library: library, notes: NoteStore(folder: paths.notes)) }
 
+    /// Imports `json`, a Bookplate JSON export, written first to `export.json` in the shelf's
+    /// folder; returns that file.
+    @discardableResult
+    func importExport(_ json: Data) throws -> URL {
+        let file = root.appendingPathComponent("export.json")
+        try json.write(to: file)
+        _ = try importer.run(file: file, as: .bookplate)
+        return file
+    }
+
     func writeNote(_ markdown: String, slug: String) throws {
         try Data(markdown.utf8).write(to: paths.notes.appendingPathComponent("\(slug).md"))
     }
