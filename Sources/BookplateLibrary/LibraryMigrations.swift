@@ -186,7 +186,10 @@ enum LibraryMigrations {
             // finished read, and a re-read showed "reading" beside "Finished" (found by an
             // exploratory session). Libraries it upgraded so keep what it gave: their reads
             // cannot be told from the reader's own (`add --status reading --finished` makes the
-            // same read going on).
+            // same read going on). A book to read with a start alone keeps it as a read set
+            // aside, which an import does not make and so does not count: counted, a StoryGraph
+            // row read once before (to-read, started, Read Count 1) lost its finished read
+            // (found by a review).
             try db.create(table: "read") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("bookId", .integer).notNull().references("book", onDelete: .cascade).indexed()
@@ -198,8 +201,7 @@ enum LibraryMigrations {
                 sql: """
                     WITH RECURSIVE beyond(bookId, n) AS (
                         SELECT id, min(readCount, 1000)
-                            - CASE WHEN status IN ('read', 'abandoned') OR finishedDate IS NOT NULL
-                                OR (status != 'reading' AND startedDate IS NOT NULL) THEN 1 ELSE 0 END
+                            - CASE WHEN status IN ('read', 'abandoned') OR finishedDate IS NOT NULL THEN 1 ELSE 0 END
                         FROM book
                     ), earlier(bookId, n) AS (
                         SELECT bookId, n FROM beyond WHERE n > 0
