@@ -62,8 +62,11 @@ public struct Library: Sendable {
             library.closer = Closer(queue: queue, library: url)
             // A library that is up to date is not written to just by opening it.
             if try !library.isCurrent() {
-                if exists { library.keptBeforeUpgrade = try library.keepCopyBeforeUpgrade(of: url, queue) }
-                try library.migrate(queue)
+                if exists {
+                    library.keptBeforeUpgrade = try library.upgrade(url, queue)
+                } else {
+                    try library.migrate(queue)
+                }
             }
             return library
         }
@@ -144,6 +147,42 @@ public struct Library: Sendable {
             }
             throw error
         }
+    }
+
+    /// Upgrades the library at `url`, which an older Bookplate wrote, after keeping a copy of it
+    /// (see ``keepCopyBeforeUpgrade(of:_:)``), and returns where the copy is; nil when another
+    /// command upgraded it meanwhile. Two first commands at once both upgraded it, and both kept
+    /// a copy, the second's taken while the first migrated, named for v11 and holding v10, which
+    /// no Bookplate opens (found by a review): the check, the copy and the migrations are one
+    /// step under a lock of the shelf's (`content/.bookplate/upgrade.lock`), so that one command
+    /// upgrades and the other waits, then finds the library current.
+    private func upgrade(_ url: URL, _ queue: DatabaseQueue) throws -> URL? {
+        let folder = ShelfPaths.stateFolder(besideLibraryIn: url.deletingLastPathComponent())
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let lockPath = folder.appendingPathComponent("upgrade.lock").path
+        #if canImport(Glibc)
+            let descriptor = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        #else
+            let descriptor = Darwin.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        #endif
+        guard descriptor >= 0 else {
+            throw LibraryError.storage(
+                path: path,
+                message: "it was written by an older Bookplate, and \(folder.relativePathForDisplay) cannot hold the "
+                    + "lock its upgrade takes (\(String(cString: strerror(errno)))); it is left as it was")
+        }
+        defer { close(descriptor) }
+        let failure = AdvisoryLock.take(descriptor) {}
+        guard failure == 0 else {
+            throw LibraryError.storage(
+                path: path,
+                message: "it was written by an older Bookplate, and the lock its upgrade takes cannot be taken "
+                    + "(\(String(cString: strerror(failure)))); it is left as it was")
+        }
+        guard try !isCurrent() else { return nil }
+        let kept = try keepCopyBeforeUpgrade(of: url, queue)
+        try migrate(queue)
+        return kept
     }
 
     /// Keeps a copy of the library at `url`, which migrations are about to upgrade, beside the
