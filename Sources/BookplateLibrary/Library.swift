@@ -155,7 +155,9 @@ public struct Library: Sendable {
     /// a copy, the second's taken while the first migrated, named for v11 and holding v10, which
     /// no Bookplate opens (found by a review): the check, the copy and the migrations are one
     /// step under a lock of the shelf's (`content/.bookplate/upgrade.lock`), so that one command
-    /// upgrades and the other waits, then finds the library current.
+    /// upgrades and the other waits, then finds the library current. The migrations are one
+    /// transaction (``LibraryMigrations/runPending(in:)``): one that fails leaves the library
+    /// as it was, and the error names the copy.
     private func upgrade(_ url: URL, _ queue: DatabaseQueue) throws -> URL? {
         let folder = ShelfPaths.stateFolder(besideLibraryIn: url.deletingLastPathComponent())
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -181,13 +183,22 @@ public struct Library: Sendable {
         }
         guard try !isCurrent() else { return nil }
         let kept = try keepCopyBeforeUpgrade(of: url, queue)
-        try migrate(queue)
+        do {
+            try LibraryMigrations.runPending(in: queue)
+        } catch {
+            let reason = (error as? DatabaseError)?.readerMessage ?? "\(error)"
+            throw LibraryError.storage(
+                path: path,
+                message: "it was written by an older Bookplate and could not be upgraded (\(reason)); it is left as "
+                    + "it was" + (kept.map { ", and a copy of it is kept at \($0.relativePathForDisplay)" } ?? ""))
+        }
         return kept
     }
 
     /// Keeps a copy of the library at `url`, which migrations are about to upgrade, beside the
     /// shelf's state (`content/.bookplate/library-before-v25.sqlite`, named for the first
-    /// migration it lacks, never over an earlier copy), and returns where. Any first command
+    /// migration it lacks, never over an earlier copy, and an earlier copy that is the same
+    /// kept rather than another), and returns where. Any first command
     /// upgraded an older Bookplate's library without a word and for good, and that Bookplate
     /// then refused it (found by an exploratory session). The copy is SQLite's own
     /// (`VACUUM INTO`): the file alone would lack what its log holds. Made under a working name
@@ -220,6 +231,10 @@ public struct Library: Sendable {
                 guard errno == EEXIST else {
                     throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: kept.path])
                 }
+                // An upgrade that failed kept a whole copy on every run, without a word (found by
+                // a review): a copy the same as this one (SQLite's copies of the same library are
+                // the same bytes) is kept already.
+                if FileManager.default.contentsEqual(atPath: working.path, andPath: kept.path) { return kept }
                 number += 1
             }
         } catch {

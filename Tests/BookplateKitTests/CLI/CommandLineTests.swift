@@ -198,6 +198,36 @@ struct ShownJSON: Decodable {
         }
     }
 
+    /// An upgrade that failed after its copy had run some migrations, leaving the library half
+    /// upgraded, and kept another whole copy on every run, after ten seconds' wait and without
+    /// naming it (found by a review). The pending migrations are one transaction: the library is
+    /// left as it was, a run that fails again keeps no copy besides the first, and the error
+    /// names it.
+    @Test func anUpgradeThatFailsLeavesTheLibraryAsItWasAndKeepsOneCopy() async throws {
+        let (bookplate, root) = try newShelf()
+        let library = root.appendingPathComponent("content/library.sqlite")
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: library.path + suffix) }
+        let older = try OlderLibrary.make("upgrade-fails", books: [("emma", "Emma", "Clever.")])
+        // A table of the name v11 makes: the upgrade fails there, after v7 to v10.
+        try DatabaseQueue(path: older.path).inDatabase { db in try db.execute(sql: "CREATE TABLE read (x)") }
+        try FileManager.default.copyItem(at: older, to: library)
+        for _ in 0..<2 {
+            let listed = try await bookplate.run("list")
+            #expect(listed.status == 1)
+            #expect(
+                listed.stderr
+                    == "Error: could not use the library content/library.sqlite: it was written by an older Bookplate "
+                    + "and could not be upgraded (table \"read\" already exists); it is left as it was, and a copy "
+                    + "of it is kept at content/.bookplate/library-before-v7.sqlite\n")
+        }
+        let copies = try FileManager.default.contentsOfDirectory(
+            atPath: root.appendingPathComponent("content/.bookplate").path
+        ).filter { $0.hasPrefix("library-before-") }
+        #expect(copies == ["library-before-v7.sqlite"])
+        let left = try Self.contents(ofCopy: library)
+        #expect(left.integrity == "ok" && left.slugs == ["emma"] && left.migrations == 6, "\(left)")
+    }
+
     /// A connection of an older Bookplate to `library`, holding a book it added in the log.
     static func holdingABookInItsLog(_ library: URL) throws -> DatabaseQueue {
         LibraryLog.recordOwner(of: library, opened: false)
