@@ -62,8 +62,11 @@ public struct Library: Sendable {
             library.closer = Closer(queue: queue, library: url)
             // A library that is up to date is not written to just by opening it.
             if try !library.isCurrent() {
-                if exists { library.keptBeforeUpgrade = try library.keepCopyBeforeUpgrade(of: url, queue) }
-                try library.migrate(queue)
+                if exists {
+                    library.keptBeforeUpgrade = try library.upgrade(url, queue)
+                } else {
+                    try library.migrate(queue)
+                }
             }
             return library
         }
@@ -146,9 +149,56 @@ public struct Library: Sendable {
         }
     }
 
+    /// Upgrades the library at `url`, which an older Bookplate wrote, after keeping a copy of it
+    /// (see ``keepCopyBeforeUpgrade(of:_:)``), and returns where the copy is; nil when another
+    /// command upgraded it meanwhile. Two first commands at once both upgraded it, and both kept
+    /// a copy, the second's taken while the first migrated, named for v11 and holding v10, which
+    /// no Bookplate opens (found by a review): the check, the copy and the migrations are one
+    /// step under a lock of the shelf's (`content/.bookplate/upgrade.lock`), so that one command
+    /// upgrades and the other waits, then finds the library current. The migrations are one
+    /// transaction (``LibraryMigrations/runPending(in:)``): one that fails leaves the library
+    /// as it was, and the error names the copy.
+    private func upgrade(_ url: URL, _ queue: DatabaseQueue) throws -> URL? {
+        let folder = ShelfPaths.stateFolder(besideLibraryIn: url.deletingLastPathComponent())
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let lockPath = folder.appendingPathComponent("upgrade.lock").path
+        #if canImport(Glibc)
+            let descriptor = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        #else
+            let descriptor = Darwin.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        #endif
+        guard descriptor >= 0 else {
+            throw LibraryError.storage(
+                path: path,
+                message: "it was written by an older Bookplate, and \(folder.relativePathForDisplay) cannot hold the "
+                    + "lock its upgrade takes (\(String(cString: strerror(errno)))); it is left as it was")
+        }
+        defer { close(descriptor) }
+        let failure = AdvisoryLock.take(descriptor) {}
+        guard failure == 0 else {
+            throw LibraryError.storage(
+                path: path,
+                message: "it was written by an older Bookplate, and the lock its upgrade takes cannot be taken "
+                    + "(\(String(cString: strerror(failure)))); it is left as it was")
+        }
+        guard try !isCurrent() else { return nil }
+        let kept = try keepCopyBeforeUpgrade(of: url, queue)
+        do {
+            try LibraryMigrations.runPending(in: queue)
+        } catch {
+            let reason = (error as? DatabaseError)?.readerMessage ?? "\(error)"
+            throw LibraryError.storage(
+                path: path,
+                message: "it was written by an older Bookplate and could not be upgraded (\(reason)); it is left as "
+                    + "it was" + (kept.map { ", and a copy of it is kept at \($0.relativePathForDisplay)" } ?? ""))
+        }
+        return kept
+    }
+
     /// Keeps a copy of the library at `url`, which migrations are about to upgrade, beside the
     /// shelf's state (`content/.bookplate/library-before-v25.sqlite`, named for the first
-    /// migration it lacks, never over an earlier copy), and returns where. Any first command
+    /// migration it lacks, never over an earlier copy, and an earlier copy that is the same
+    /// kept rather than another), and returns where. Any first command
     /// upgraded an older Bookplate's library without a word and for good, and that Bookplate
     /// then refused it (found by an exploratory session). The copy is SQLite's own
     /// (`VACUUM INTO`): the file alone would lack what its log holds. Made under a working name
@@ -181,6 +231,10 @@ public struct Library: Sendable {
                 guard errno == EEXIST else {
                     throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: kept.path])
                 }
+                // An upgrade that failed kept a whole copy on every run, without a word (found by
+                // a review): a copy the same as this one (SQLite's copies of the same library are
+                // the same bytes) is kept already.
+                if FileManager.default.contentsEqual(atPath: working.path, andPath: kept.path) { return kept }
                 number += 1
             }
         } catch {

@@ -11,6 +11,52 @@ enum LibraryMigrations {
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
+        for step in steps { migrator.registerMigration(step.identifier, migrate: step.migrate) }
+        return migrator
+    }
+
+    /// One migration: the identifier GRDB's migrator records it under, and what it does.
+    struct Step: Sendable {
+        var identifier: String
+        var migrate: @Sendable (Database) throws -> Void
+    }
+
+    /// The migrations in order, listed as GRDB's migrator takes them.
+    private struct Steps {
+        var steps: [Step] = []
+
+        mutating func registerMigration(_ identifier: String, migrate: @escaping @Sendable (Database) throws -> Void) {
+            steps.append(Step(identifier: identifier, migrate: migrate))
+        }
+    }
+
+    /// Runs every migration `db` lacks in one transaction, and records each as GRDB's migrator
+    /// does: a library an older Bookplate wrote is upgraded whole or not at all. GRDB's migrator
+    /// commits each migration on its own, and one that failed left the library half upgraded,
+    /// which neither this Bookplate nor the older one could open (found by a review). Foreign
+    /// keys are checked once at the end, as the migrator checks them after each.
+    static func runPending(in queue: DatabaseQueue) throws {
+        try queue.writeWithoutTransaction { db in
+            // SQLite changes this outside a transaction only.
+            try db.execute(sql: "PRAGMA foreign_keys = OFF")
+            defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
+            try db.inTransaction(.exclusive) {
+                try db.execute(
+                    sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+                let done = Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
+                for step in steps where !done.contains(step.identifier) {
+                    try step.migrate(db)
+                    try db.execute(
+                        sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [step.identifier])
+                }
+                try db.checkForeignKeys()
+                return .commit
+            }
+        }
+    }
+
+    private static var steps: [Step] {
+        var migrator = Steps()
         migrator.registerMigration("v1-books-authors-shelves-notes") { db in
             try db.execute(sql: "PRAGMA application_id = \(applicationID)")
             try db.create(table: "book") { t in
@@ -186,7 +232,10 @@ enum LibraryMigrations {
             // finished read, and a re-read showed "reading" beside "Finished" (found by an
             // exploratory session). Libraries it upgraded so keep what it gave: their reads
             // cannot be told from the reader's own (`add --status reading --finished` makes the
-            // same read going on).
+            // same read going on). A book to read with a start alone keeps it as a read set
+            // aside, which an import does not make and so does not count: counted, a StoryGraph
+            // row read once before (to-read, started, Read Count 1) lost its finished read
+            // (found by a review).
             try db.create(table: "read") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("bookId", .integer).notNull().references("book", onDelete: .cascade).indexed()
@@ -198,8 +247,7 @@ enum LibraryMigrations {
                 sql: """
                     WITH RECURSIVE beyond(bookId, n) AS (
                         SELECT id, min(readCount, 1000)
-                            - CASE WHEN status IN ('read', 'abandoned') OR finishedDate IS NOT NULL
-                                OR (status != 'reading' AND startedDate IS NOT NULL) THEN 1 ELSE 0 END
+                            - CASE WHEN status IN ('read', 'abandoned') OR finishedDate IS NOT NULL THEN 1 ELSE 0 END
                         FROM book
                     ), earlier(bookId, n) AS (
                         SELECT bookId, n FROM beyond WHERE n > 0
@@ -406,7 +454,7 @@ enum LibraryMigrations {
                     SELECT slug, 1 FROM book UNION SELECT slug, 1 FROM removedBook
                     """)
         }
-        return migrator
+        return migrator.steps
     }
 
     /// The sort name `AuthorName` gave `name` until v23, kept here as it was so that the

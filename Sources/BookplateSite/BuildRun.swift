@@ -414,6 +414,12 @@ struct BuildRun {
     /// moved aside to a name of the reader's, and said, whatever names a later version keeps;
     /// `pages/` in a site whose marker a Bookplate wrote before it was its own is, as before,
     /// even where no state of that build is left.
+    ///
+    /// Where no state of any build is left (a site repository cloned afresh, `content/.bookplate`
+    /// deleted), `series/` and `highlights/` holding files are moved aside too, unless the
+    /// site's marker is one only a Bookplate that kept them wrote: they were taken out as
+    /// Bookplate's, and a reader's file must never be deleted, while Bookplate's folder moved
+    /// aside once is only a nuisance.
     private mutating func moveReadersEntriesAside() {
         var info = stat()
         var present = SiteWriter.ownNames.subtracting([SiteWriter.markerName]).sorted().filter {
@@ -421,20 +427,23 @@ struct BuildRun {
         }
         guard !present.isEmpty else { return }
         var readers: [String] = []
-        if present.contains(ExtraPage.folder),
-            let marker = FileManager.default.contents(atPath: site + "/" + SiteWriter.markerName),
-            String(decoding: marker, as: UTF8.self) == SiteWriter.markerContentsBeforePages
-        {
+        let marker = FileManager.default.contents(atPath: site + "/" + SiteWriter.markerName).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        if present.contains(ExtraPage.folder), marker == SiteWriter.markerContentsBeforePages {
             readers.append(ExtraPage.folder)
             present.removeAll { $0 == ExtraPage.folder }
         }
-        let leftToTheReader: [String]?
+        let leftToTheReader: [String]
         if case .state(let state) = loaded {
             leftToTheReader = state.leftToTheReader(among: present)
+        } else if let recorded = store.leftToTheReader(site: site, among: present) {
+            leftToTheReader = recorded
         } else {
-            leftToTheReader = store.leftToTheReader(site: site, among: present)
+            leftToTheReader =
+                marker == SiteWriter.markerContents ? [] : present.filter(SiteWriter.ownNamesSince562db65.contains)
         }
-        readers += (leftToTheReader ?? []).filter { BuildRun.holdsAFile(site + "/" + $0) }
+        readers += leftToTheReader.filter { BuildRun.holdsAFile(site + "/" + $0) }
         for name in readers.sorted() { moveAside(name) }
     }
 

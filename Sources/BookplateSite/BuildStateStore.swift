@@ -107,40 +107,53 @@ struct BuildStateStore {
 
     /// ``BuildState/leftToTheReader(among:)`` from a state ``load(site:)`` does not take: one an
     /// older Bookplate saved (an earlier version of this file, or the text file before it), or
-    /// one of a build that did not finish. Nil where no state says what was written in `site`.
+    /// one of a build that did not finish. Nil where no state says what was written anywhere.
+    ///
+    /// A shelf moved or copied to another folder has no state recorded under its site's new
+    /// path, and its first build took the reader's `series/` out as Bookplate's, without a word
+    /// (found by an exploratory session). Where no state is recorded for `site`, a name is the
+    /// reader's when any recorded build left it to the reader: moving Bookplate's own folder
+    /// aside once is a nuisance, deleting the reader's files a loss.
     func leftToTheReader(site: String, among names: [String]) -> [String]? {
         if FileManager.default.fileExists(atPath: url.path) {
             return try? open().read { db -> [String]? in
-                guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM site WHERE path = ?", arguments: [site])
-                else { return nil }
-                var reserved: Set<String>?
-                if try db.columns(in: "site").contains(where: { $0.name == "notices" }),
-                    let text = try String.fetchOne(db, sql: "SELECT notices FROM site WHERE id = ?", arguments: [id]),
-                    let notices = try? JSONDecoder().decode(Notices.self, from: Data(text.utf8))
-                {
-                    reserved = notices.reservedNames.map(Set.init)
+                var ids = try Int64.fetchAll(db, sql: "SELECT id FROM site WHERE path = ?", arguments: [site])
+                if ids.isEmpty { ids = try Int64.fetchAll(db, sql: "SELECT id FROM site ORDER BY id") }
+                guard !ids.isEmpty else { return nil }
+                let hasNotices = try db.columns(in: "site").contains { $0.name == "notices" }
+                var left: Set<String> = []
+                for id in ids {
+                    var reserved: Set<String>?
+                    if hasNotices,
+                        let text = try String.fetchOne(
+                            db, sql: "SELECT notices FROM site WHERE id = ?", arguments: [id]),
+                        let notices = try? JSONDecoder().decode(Notices.self, from: Data(text.utf8))
+                    {
+                        reserved = notices.reservedNames.map(Set.init)
+                    }
+                    // The files below `name/` sort from `name/` to before `name0` ('0' follows '/').
+                    for name in names where reserved?.contains(name) != true {
+                        let written = try Bool.fetchOne(
+                            db,
+                            sql: """
+                                SELECT EXISTS (SELECT 1 FROM output WHERE siteId = ?1
+                                    AND (path = ?2 OR (path >= ?2 || '/' AND path < ?2 || '0')))
+                                """,
+                            arguments: [id, name])
+                        if written != true { left.insert(name) }
+                    }
                 }
-                // The files below `name/` sort from `name/` to before `name0` ('0' follows '/').
-                return try names.filter { name in
-                    let written = try Bool.fetchOne(
-                        db,
-                        sql: """
-                            SELECT EXISTS (SELECT 1 FROM output WHERE siteId = ?1
-                                AND (path = ?2 OR (path >= ?2 || '/' AND path < ?2 || '0')))
-                            """,
-                        arguments: [id, name])
-                    return reserved?.contains(name) != true && written != true
-                }
+                return names.filter(left.contains)
             }
         }
         // 2b6da29 kept its state as text: a line `site`, tab, the path; one `file`, tab, the path…
-        // for each file written.
+        // for each file written. A moved shelf's line names the site where it was.
         guard
             let text = try? String(
                 contentsOf: url.deletingLastPathComponent().appendingPathComponent("build-state.txt"), encoding: .utf8)
         else { return nil }
         let lines = text.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
-        guard lines.contains(where: { $0.count == 2 && $0[0] == "site" && $0[1] == site }) else { return nil }
+        guard lines.contains(where: { $0.count == 2 && $0[0] == "site" }) else { return nil }
         let written = Set(lines.filter { $0.count > 1 && $0[0] == "file" }.map { String($0[1].prefix { $0 != "/" }) })
         return names.filter { !written.contains($0) }
     }

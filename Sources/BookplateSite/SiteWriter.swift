@@ -194,6 +194,11 @@ struct SiteWriter: Sendable {
             // The lists of books by status: `reading/`, `read/`, `to-read/`, `abandoned/`.
             + ReadingStatus.allCases.map(\.rawValue))
 
+    /// Those of ``ownNames`` that 562db65 left to the reader and a later Bookplate took: with no
+    /// state of the site's builds left, what is there may be the reader's (see ``BuildRun``).
+    /// (`pages/`, taken later still, is told by the site's marker.)
+    static let ownNamesSince562db65: Set<String> = ["series", Commonplace.folder]
+
     /// Whether `name`, at the top of a site, is Bookplate's: one of ``ownNames``, or a part of
     /// a sitemap too long for one file (`sitemap-2.xml`).
     static func isOwn(_ name: String) -> Bool {

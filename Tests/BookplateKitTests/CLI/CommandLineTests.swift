@@ -160,6 +160,74 @@ struct ShownJSON: Decodable {
         #expect(FileManager.default.fileExists(atPath: kept("library-before-v7.sqlite").path))
     }
 
+    /// Two first commands at once on an older Bookplate's library both upgraded it, both kept a
+    /// copy and both said so; the second copy, taken while the first command migrated, was named
+    /// for the first migration it lacked and held later ones, and the older Bookplate refused it
+    /// (found by a review). The check, the copy and the upgrade are one step under a lock: one
+    /// command keeps the one copy, of the library as it was, and says so, and the other finds
+    /// the library current.
+    @Test func twoFirstCommandsAtOnceUpgradeTheLibraryOnceAndKeepOneCopy() async throws {
+        let (bookplate, root) = try newShelf()
+        let library = root.appendingPathComponent("content/library.sqlite")
+        let state = root.appendingPathComponent("content/.bookplate")
+        for round in 0..<4 {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: library.path + suffix) }
+            try? FileManager.default.removeItem(at: state)
+            let older = try OlderLibrary.make("upgrade-race-\(round)", books: [("emma", "Emma", "Clever.")])
+            // Enough books that one command's upgrade takes the time the other needs to start.
+            try DatabaseQueue(path: older.path).inDatabase { db in
+                try db.execute(
+                    sql: """
+                        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+                        INSERT INTO book (slug, title, description, status, addedAt)
+                        SELECT 'book-' || i, 'Book ' || i, 'About it.', 'to-read', '2020-01-01 00:00:00.000' FROM n
+                        """)
+            }
+            try FileManager.default.copyItem(at: older, to: library)
+            async let listed = bookplate.run("list")
+            async let shown = bookplate.run("show", "emma", "--json")
+            let results = try await [listed, shown]
+            #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.stderr))")
+            #expect(results.filter { $0.stderr.hasPrefix("Upgraded content/library.sqlite") }.count == 1)
+            let copies = try FileManager.default.contentsOfDirectory(atPath: state.path).filter {
+                $0.hasPrefix("library-before-")
+            }
+            #expect(copies == ["library-before-v7.sqlite"], "round \(round)")
+            let copy = try Self.contents(ofCopy: state.appendingPathComponent("library-before-v7.sqlite"))
+            #expect(copy.integrity == "ok" && copy.slugs.count == 3001 && copy.migrations == 6, "\(copy.migrations)")
+        }
+    }
+
+    /// An upgrade that failed after its copy had run some migrations, leaving the library half
+    /// upgraded, and kept another whole copy on every run, after ten seconds' wait and without
+    /// naming it (found by a review). The pending migrations are one transaction: the library is
+    /// left as it was, a run that fails again keeps no copy besides the first, and the error
+    /// names it.
+    @Test func anUpgradeThatFailsLeavesTheLibraryAsItWasAndKeepsOneCopy() async throws {
+        let (bookplate, root) = try newShelf()
+        let library = root.appendingPathComponent("content/library.sqlite")
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: library.path + suffix) }
+        let older = try OlderLibrary.make("upgrade-fails", books: [("emma", "Emma", "Clever.")])
+        // A table of the name v11 makes: the upgrade fails there, after v7 to v10.
+        try DatabaseQueue(path: older.path).inDatabase { db in try db.execute(sql: "CREATE TABLE read (x)") }
+        try FileManager.default.copyItem(at: older, to: library)
+        for _ in 0..<2 {
+            let listed = try await bookplate.run("list")
+            #expect(listed.status == 1)
+            #expect(
+                listed.stderr
+                    == "Error: could not use the library content/library.sqlite: it was written by an older Bookplate "
+                    + "and could not be upgraded (table \"read\" already exists); it is left as it was, and a copy "
+                    + "of it is kept at content/.bookplate/library-before-v7.sqlite\n")
+        }
+        let copies = try FileManager.default.contentsOfDirectory(
+            atPath: root.appendingPathComponent("content/.bookplate").path
+        ).filter { $0.hasPrefix("library-before-") }
+        #expect(copies == ["library-before-v7.sqlite"])
+        let left = try Self.contents(ofCopy: library)
+        #expect(left.integrity == "ok" && left.slugs == ["emma"] && left.migrations == 6, "\(left)")
+    }
+
     /// A connection of an older Bookplate to `library`, holding a book it added in the log.
     static func holdingABookInItsLog(_ library: URL) throws -> DatabaseQueue {
         LibraryLog.recordOwner(of: library, opened: false)

@@ -185,7 +185,12 @@ import Testing
     /// import gives that date a finished read of its own. A library from before reads now gets
     /// the reads an import derives from each status, dates and read count
     /// (`ReadRecord.history`), but for a book to read with a start alone, which the migration
-    /// keeps as a read set aside where an import keeps none.
+    /// keeps as a read set aside where an import keeps none. That read was counted against the
+    /// read count, which an import does not count it against: a StoryGraph row read once
+    /// before (to-read, started 2023-01-05, Read Count 1) lost its one finished read, where the
+    /// import and a restore keep it (found by a review). Every status, pair of dates and count
+    /// is held to the import's rule; a book given up with Read Count 1 is that one read, as an
+    /// import has it.
     @Test func aLibraryFromBeforeReadsGetsTheReadsAnImportDerives() throws {
         let file = try TestPaths.temporaryFolder("reads-as-imported").appendingPathComponent("library.sqlite")
         let queue = try DatabaseQueue(path: file.path)
@@ -194,7 +199,7 @@ import Testing
         for status in ReadingStatus.allCases {
             for started in [nil, "2020-01-01"] as [String?] {
                 for finished in [nil, "2021-04-04"] as [String?] {
-                    for count in [nil, 1, 3] as [Int?] where !(status == .toRead && started != nil && finished == nil) {
+                    for count in [nil, 0, 1, 2, 3] as [Int?] {
                         books.append(("book-\(books.count)", status, started, finished, count))
                     }
                 }
@@ -213,9 +218,12 @@ import Testing
         try queue.close()
         let library = try Library.open(at: file)
         for book in books {
-            let imported = ReadRecord.history(
+            var imported = ReadRecord.history(
                 status: book.status, started: try book.started.map(date), finished: try book.finished.map(date),
                 count: book.count)
+            if book.status == .toRead, let started = book.started, book.finished == nil {
+                imported.append(ReadRecord(started: try date(started), outcome: .setAside))
+            }
             let details = try library.findBook(matching: book.slug)
             #expect(details.reads == imported, "\(book)")
             #expect(details.book.finishedDate == imported.last?.finished, "\(book)")
