@@ -37,6 +37,10 @@ public actor PreviewServer {
     private var newFoldersWatched = false
     /// How many times the shelf has been looked over; for tests.
     private(set) var looks = 0
+    /// How many rounds the watcher has been through; for tests.
+    private(set) var rounds = 0
+    /// Why the watcher looked, and how often; for tests to say.
+    private(set) var lookReasons: [String: Int] = [:]
     /// Whether the kernel tells of every change to the folders looked at last; for tests.
     var toldOfChanges: Bool { changes != nil && changesWatchEverything }
 
@@ -80,13 +84,22 @@ public actor PreviewServer {
             try? await Task.sleep(for: interval)
             // Stopped while asleep: no build is begun (one under way is let finish).
             if Task.isCancelled { break }
+            rounds += 1
             // Events are taken before the look, so that one coming while it runs is a change to
             // look for at the next round.
             let told = changes?.takeEvents(counting: { callsForALook($0) }) ?? true
-            let look =
-                told || newFoldersWatched || !changesWatchEverything
-                || ContinuousClock.now - lastLook >= lookEvery
-            if look { lastLook = .now }
+            let reason =
+                told
+                ? "told"
+                : newFoldersWatched
+                    ? "new folders"
+                    : !changesWatchEverything
+                        ? "not every folder watched" : ContinuousClock.now - lastLook >= lookEvery ? "time" : nil
+            let look = reason != nil
+            if let reason {
+                lastLook = .now
+                lookReasons[reason, default: 0] += 1
+            }
             if look, !currentFingerprint().isUnchanged(since: fingerprint) {
                 await rebuild()
             } else if pages.lastBuildFailed, siteStamp() != siteStampAtFailure {
@@ -113,6 +126,12 @@ public actor PreviewServer {
     /// every look does: each look called for the next. The library changes when its log or its
     /// file is written, or the file replaced; SQLite writes them beside the file a link leads to.
     private func callsForALook(_ event: ChangeSignal.Event) -> Bool {
+        let calls = callsForALookOf(event)
+        if calls { lookReasons["told by \(event.name.isEmpty ? event.folder : event.name)", default: 0] += 1 }
+        return calls
+    }
+
+    private func callsForALookOf(_ event: ChangeSignal.Event) -> Bool {
         if linkedFiles.contains(event.folder + "/" + event.name) { return true }
         if event.name.hasPrefix(".") { return false }
         let library = [paths.library.standardizedFileURL, paths.library.resolvingSymlinksInPath()].first {

@@ -20,14 +20,20 @@ struct PreviewWatchingTests {
         while !(await done()), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
     }
 
-    /// How many looks `server` has taken once they stop coming (waited for: on a busy machine a
-    /// look takes a while).
+    /// How many looks `server` has taken once they stop coming: none in ten rounds of its watcher
+    /// (counted in rounds, not time: on a busy machine the watcher may not run for a second, and
+    /// a count that held still for half a second was taken before its first round).
     func settledLooks(of server: PreviewServer) async throws -> Int {
-        var settled = -1
         let deadline = ContinuousClock.now + .seconds(60)
-        while await server.looks != settled, ContinuousClock.now < deadline {
-            settled = await server.looks
-            try await Task.sleep(for: .milliseconds(500))
+        var (settled, since) = (await server.looks, await server.rounds)
+        while ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+            let (looks, rounds) = (await server.looks, await server.rounds)
+            if looks != settled {
+                (settled, since) = (looks, rounds)
+            } else if rounds - since >= 10 {
+                break
+            }
         }
         return settled
     }
@@ -41,8 +47,13 @@ struct PreviewWatchingTests {
         // The build's own writes to the library, and the folders it began to watch, are each
         // looked at once; then nothing.
         let settled = try await settledLooks(of: server)
-        try await Task.sleep(for: .seconds(1))
-        #expect(await server.looks == settled, "50 rounds, no change: no look")
+        let start = await server.rounds
+        let deadline = ContinuousClock.now + .seconds(60)
+        while await server.rounds < start + 50, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let reasons = await server.lookReasons
+        #expect(await server.looks == settled, "50 rounds, no change: no look (\(reasons))")
         #expect(server.buildVersion == 1)
 
         // An edited note is seen at once.
@@ -129,7 +140,8 @@ struct PreviewWatchingTests {
             try await Task.sleep(for: .milliseconds(50))
         }
         try await Task.sleep(for: .milliseconds(300))
-        #expect(await server.looks == settled)
+        let reasons = await server.lookReasons
+        #expect(await server.looks == settled, "\(reasons)")
         watcher.cancel()
         await server.stop()
     }
