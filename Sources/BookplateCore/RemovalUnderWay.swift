@@ -38,11 +38,7 @@ package final class RemovalUnderWay: Sendable {
     /// waited without a word (found by a review).
     package static func begin(slug: String, in folder: URL, waiting: () -> Void = {}) -> RemovalUnderWay? {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        // As every other file is made (0666 less the umask), so a shelf shared by a group works.
-        let descriptor = open(lockPath(in: folder), O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { return nil }
-        guard AdvisoryLock.take(descriptor, waiting: waiting) == 0 else {
-            close(descriptor)
+        guard case .success(let descriptor) = AdvisoryLock.hold(at: lockPath(in: folder), waiting: waiting) else {
             return nil
         }
         // The slug, for a build that meets the book's note between the two steps.

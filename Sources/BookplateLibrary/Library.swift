@@ -161,26 +161,21 @@ public struct Library: Sendable {
     private func upgrade(_ url: URL, _ queue: DatabaseQueue) throws -> URL? {
         let folder = ShelfPaths.stateFolder(besideLibraryIn: url.deletingLastPathComponent())
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let lockPath = folder.appendingPathComponent("upgrade.lock").path
-        #if canImport(Glibc)
-            let descriptor = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
-        #else
-            let descriptor = Darwin.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
-        #endif
-        guard descriptor >= 0 else {
+        let descriptor: Int32
+        switch AdvisoryLock.hold(at: folder.appendingPathComponent("upgrade.lock").path, waiting: {}) {
+        case .success(let held): descriptor = held
+        case .failure(.open(let failure)):
             throw LibraryError.storage(
                 path: path,
                 message: "it was written by an older Bookplate, and \(folder.relativePathForDisplay) cannot hold the "
-                    + "lock its upgrade takes (\(String(cString: strerror(errno)))); it is left as it was")
-        }
-        defer { close(descriptor) }
-        let failure = AdvisoryLock.take(descriptor) {}
-        guard failure == 0 else {
+                    + "lock its upgrade takes (\(String(cString: strerror(failure)))); it is left as it was")
+        case .failure(.lock(let failure)):
             throw LibraryError.storage(
                 path: path,
                 message: "it was written by an older Bookplate, and the lock its upgrade takes cannot be taken "
                     + "(\(String(cString: strerror(failure)))); it is left as it was")
         }
+        defer { close(descriptor) }
         guard try !isCurrent() else { return nil }
         let kept = try keepCopyBeforeUpgrade(of: url, queue)
         do {

@@ -25,13 +25,14 @@ final class BuildLock: Sendable {
         let path = folder.appendingPathComponent("build.lock").path
         // As every other file is made (0666 less the umask): 0644 kept a shelf shared by a
         // group from being built by its second reader (found by an exploratory session).
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else {
-            var reason = String(cString: strerror(errno))
+        switch AdvisoryLock.hold(at: path, waiting: { waiting?() }) {
+        case .success(let held): descriptor = held
+        case .failure(.open(let failure)):
+            var reason = String(cString: strerror(failure))
             // Left by `sudo bookplate build`: the state folder is root's (found by a review); or,
             // in a shelf shared by a group, the other reader's.
             var info = stat()
-            if errno == EACCES, geteuid() != 0, stat(folder.path, &info) == 0 || stat(path, &info) == 0,
+            if failure == EACCES, geteuid() != 0, stat(folder.path, &info) == 0 || stat(path, &info) == 0,
                 info.st_uid != geteuid()
             {
                 let blocking = access(folder.path, W_OK) == 0 ? path : folder.path
@@ -39,10 +40,7 @@ final class BuildLock: Sendable {
                 reason += " (\(ForeignOwnership.advice(for: blocking, shown: shown)))"
             }
             throw SiteError.unwritable(path: path, reason: reason)
-        }
-        let failure = AdvisoryLock.take(descriptor) { waiting?() }
-        guard failure == 0 else {
-            close(descriptor)
+        case .failure(.lock(let failure)):
             throw SiteError.unwritable(path: path, reason: String(cString: strerror(failure)))
         }
     }

@@ -23,6 +23,9 @@ final class ChangeSignal {
         private static let events =
             UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_MODIFY) | UInt32(IN_ATTRIB) | UInt32(IN_MOVED_FROM)
             | UInt32(IN_MOVED_TO) | UInt32(IN_CLOSE_WRITE) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
+        /// The events that make, remove or move an entry.
+        private static let madeOrRemoved =
+            UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM) | UInt32(IN_MOVED_TO)
     #endif
 
     /// Nil where the kernel gives no such signal.
@@ -109,12 +112,11 @@ final class ChangeSignal {
                         told = true
                         break
                     }
-                    let madeOrRemoved =
-                        UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM) | UInt32(IN_MOVED_TO)
                     told = counts(
                         Event(
                             folder: folder, name: String(decoding: name, as: UTF8.self),
-                            wroteContents: mask & UInt32(IN_MODIFY) != 0, madeOrRemoved: mask & madeOrRemoved != 0))
+                            wroteContents: mask & UInt32(IN_MODIFY) != 0, madeOrRemoved: mask & Self.madeOrRemoved != 0)
+                    )
                 }
             }
         #else

@@ -32,6 +32,9 @@ public actor PreviewServer {
     /// The files the shelf reaches through links (settings kept elsewhere), where they are: an
     /// event about one calls for a look whatever its name.
     private var linkedFiles: Set<String> = []
+    /// The library's folder and file name, and those of the file a link leads to, as the last
+    /// look found them.
+    private var libraryPlaces: [(folder: String, name: String)] = []
     /// Whether the last look at the shelf began to watch a folder: what changed in it before its
     /// watch began is seen by looking again.
     private var newFoldersWatched = false
@@ -85,16 +88,7 @@ public actor PreviewServer {
             // Stopped while asleep: no build is begun (one under way is let finish).
             if Task.isCancelled { break }
             rounds += 1
-            // Events are taken before the look, so that one coming while it runs is a change to
-            // look for at the next round.
-            let told = changes?.takeEvents(counting: { callsForALook($0) }) ?? true
-            let reason =
-                told
-                ? "told"
-                : newFoldersWatched
-                    ? "new folders"
-                    : !changesWatchEverything
-                        ? "not every folder watched" : ContinuousClock.now - lastLook >= lookEvery ? "time" : nil
+            let reason = reasonToLook(sinceLookAt: lastLook, lookEvery: lookEvery)
             let look = reason != nil
             if let reason {
                 lastLook = .now
@@ -120,25 +114,36 @@ public actor PreviewServer {
         }
     }
 
+    /// Why the watcher looks the shelf over at this round, or nil when it need not: told of a
+    /// change (an event read now), folders begun to be watched at the last look, folders that
+    /// could not be, or `lookEvery` gone by since `lastLook`.
+    private func reasonToLook(sinceLookAt lastLook: ContinuousClock.Instant, lookEvery: Duration) -> String? {
+        // Events are taken before the look, so that one coming while it runs is a change to look
+        // for at the next round.
+        guard let changes else { return "told" }
+        var toldBy: String?
+        _ = changes.takeEvents { event in
+            guard callsForALook(event) else { return false }
+            toldBy = "told by \(event.name.isEmpty ? event.folder : event.name)"
+            return true
+        }
+        if let toldBy { return toldBy }
+        if newFoldersWatched { return "new folders" }
+        if !changesWatchEverything { return "not every folder watched" }
+        return ContinuousClock.now - lastLook >= lookEvery ? "time" : nil
+    }
+
     /// Whether what `event` tells of may have changed the shelf. Not a change to a hidden file (an
     /// editor's swap file, a working file: no look sees one) unless a link of the shelf leads to
     /// it, nor the library's side files made and removed as a command opens and closes it — as
     /// every look does: each look called for the next. The library changes when its log or its
     /// file is written, or the file replaced; SQLite writes them beside the file a link leads to.
     private func callsForALook(_ event: ChangeSignal.Event) -> Bool {
-        let calls = callsForALookOf(event)
-        if calls { lookReasons["told by \(event.name.isEmpty ? event.folder : event.name)", default: 0] += 1 }
-        return calls
-    }
-
-    private func callsForALookOf(_ event: ChangeSignal.Event) -> Bool {
         if linkedFiles.contains(event.folder + "/" + event.name) { return true }
         if event.name.hasPrefix(".") { return false }
-        let library = [paths.library.standardizedFileURL, paths.library.resolvingSymlinksInPath()].first {
-            event.folder == $0.deletingLastPathComponent().path && event.name.hasPrefix($0.lastPathComponent)
-        }
-        guard let library else { return true }
-        switch event.name.dropFirst(library.lastPathComponent.count) {
+        guard let library = libraryPlaces.first(where: { event.folder == $0.folder && event.name.hasPrefix($0.name) })
+        else { return true }
+        switch event.name.dropFirst(library.name.count) {
         case "": return event.wroteContents || event.madeOrRemoved
         case "-wal", "-journal": return event.wroteContents
         case "-shm", "-owner": return false
@@ -282,6 +287,9 @@ public actor PreviewServer {
         // Watched after the look: a change made in a folder between the two is seen by looking
         // again, at the next round.
         linkedFiles = linked
+        libraryPlaces = [paths.library.standardizedFileURL, paths.library.resolvingSymlinksInPath()].map {
+            ($0.deletingLastPathComponent().path, $0.lastPathComponent)
+        }
         (changesWatchEverything, newFoldersWatched) = changes?.watchOnly(folders) ?? (false, false)
         return state
     }
