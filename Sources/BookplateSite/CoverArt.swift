@@ -25,6 +25,14 @@ enum CoverArt {
         /// The thumbnail cache entry the files come from, kept by the cache's pruning.
         var cacheKey: String?
         var warning: String?
+        /// Whether libvips could not be loaded or started: the cover is left out of this build
+        /// alone, not for anything wrong with it.
+        var isLeftOutByLibvips = false
+    }
+
+    /// Whether `error` is libvips' own failure, which leaves out every cover of the build.
+    static func isLibvipsFailure(_ error: any Error) -> Bool {
+        (error as? ThumbnailError)?.problem.isLibvips == true
     }
 
     /// The covers of `books`, thumbnails made on every core for those not in `cache` yet.
@@ -43,7 +51,7 @@ enum CoverArt {
             case nil:
                 return Cover(model: nil)
             case .failure(let error)?:
-                return Cover(model: nil, warning: "\(error)")
+                return Cover(model: nil, warning: "\(error)", isLeftOutByLibvips: isLibvipsFailure(error))
             case .success(let entry)?:
                 return published(entry, slug: details.book.slug, title: details.book.title, cache: cache)
             }
@@ -145,6 +153,8 @@ enum CoverArt {
         var file: PlannedOutput?
         var cacheKey: String?
         var warning: String?
+        /// As ``Cover/isLeftOutByLibvips``.
+        var isLeftOutByLibvips = false
     }
 
     /// How wide a photo is published: twice the width the theme shows it at, or the image's own
@@ -167,7 +177,7 @@ enum CoverArt {
             case nil:
                 return Photo()
             case .failure(let error)?:
-                return Photo(warning: "\(error)")
+                return Photo(warning: "\(error)", isLeftOutByLibvips: isLibvipsFailure(error))
             case .success(let entry)?:
                 let images = entry.renditions.images
                 guard
