@@ -249,12 +249,13 @@ struct BuildRun {
     private func checkSourceFolders() throws {
         for folder in [paths.notes, paths.covers, paths.photos, paths.templates, paths.pages] {
             guard let directory = opendir(folder.path) else {
-                if errno == ENOENT, let target = LinkedFiles.missingTarget(ofLinkAt: folder.path) {
+                let code = errno
+                if code == ENOENT, let target = LinkedFiles.missingTarget(ofLinkAt: folder.path) {
                     throw SiteError.sourceLinkedToNothing(path: folder.relativePathForDisplay, target: target)
                 }
-                guard errno != ENOENT else { continue }
+                guard code != ENOENT else { continue }
                 throw SiteError.unlistableSource(
-                    path: folder.relativePathForDisplay, reason: String(cString: strerror(errno)))
+                    path: folder.relativePathForDisplay, reason: String(cString: strerror(code)))
             }
             closedir(directory)
         }
