@@ -70,10 +70,7 @@ enum CoverArt {
         let files = images.map { image in
             let url = cache.fileURL(key: entry.key, width: image.width)
             return PlannedOutput(path: image.path, fingerprint: Fingerprint(of: "\(entry.key)/\(image.width)")) {
-                guard let data = FileManager.default.contents(atPath: url.path) else {
-                    throw ThumbnailError(path: url.relativePathForDisplay, problem: .unreadable("it is gone"))
-                }
-                return data
+                try cachedFile(at: url)
             }
         }
         var model = CoverModel(
@@ -85,6 +82,18 @@ enum CoverArt {
             model.color = color
         }
         return Cover(model: model, files: files, cacheKey: entry.key)
+    }
+
+    /// The bytes of a thumbnail in the cache, or why they cannot be read in the system's words
+    /// ("Too many open files" was "it is gone").
+    private static func cachedFile(at url: URL) throws -> Data {
+        do {
+            return Data(try FileInput.bytes(atPath: url.path))
+        } catch .system(ENOENT) {
+            throw ThumbnailError(path: url.relativePathForDisplay, problem: .unreadable("it is gone"))
+        } catch {
+            throw ThumbnailError(path: url.relativePathForDisplay, problem: .unreadable(error.description))
+        }
     }
 
     /// What is wrong with the files of an image folder (`existing`, by name) whose images are
@@ -187,10 +196,7 @@ enum CoverArt {
                 let path = "photos/\(author.slug)-\(image.width).jpg"
                 let url = cache.fileURL(key: entry.key, width: image.width)
                 let file = PlannedOutput(path: path, fingerprint: Fingerprint(of: "\(entry.key)/\(image.width)")) {
-                    guard let data = FileManager.default.contents(atPath: url.path) else {
-                        throw ThumbnailError(path: url.relativePathForDisplay, problem: .unreadable("it is gone"))
-                    }
-                    return data
+                    try cachedFile(at: url)
                 }
                 let model = CoverModel(
                     src: path, width: image.width, height: image.height, alt: "Photo of \(author.name)",

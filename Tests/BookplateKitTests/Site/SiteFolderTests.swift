@@ -156,6 +156,28 @@ import Testing
         #expect(result.stderr.hasSuffix("/mine/notes.txt: Invalid cross-device link\n"), "\(result.stderr)")
     }
 
+    /// A cover's thumbnail the build could not read from the cache (out of file descriptors)
+    /// was said as "The operation could not be completed. (BookplateSite.ThumbnailError error
+    /// 1.)", Foundation's text for an error of Bookplate's (found by an exploratory session). It
+    /// is said in its own words.
+    @Test func aFileThatCannotBeMadeIsSaidInItsOwnWords() throws {
+        let target = try TestPaths.temporaryFolder("unmade-cover").appendingPathComponent("site")
+        let problem = ThumbnailError(
+            path: "content/.bookplate/thumbnails/0a/400.jpg", problem: .unreadable("Too many open files"))
+        let plan = SitePlan([
+            PlannedOutput(path: "covers/kindred-400.jpg", fingerprint: Fingerprint(), make: { throw problem })
+        ])
+        #expect {
+            try SiteWriter(target: target).stageAll(plan)
+        } throws: { error in
+            "\(error)".hasSuffix("covers/kindred-400.jpg: \(problem)")
+        }
+        #expect(FileFailure.reason(problem) == problem.description)
+        #expect(
+            FileFailure.reason(CocoaError(.fileWriteOutOfSpace))
+                == CocoaError(.fileWriteOutOfSpace).localizedDescription)
+    }
+
     /// A build with nothing to write named a killed build's leftovers beside the site as
     /// copies it could not remove, without trying, and a left file as a copy of the site (found
     /// by a review): they are removed first, and only what stays is named, as what it is.
