@@ -16,6 +16,10 @@ package enum FileFailure {
                 return String(cString: strerror(Int32(candidate.code)))
             }
         }
+        // An error of Bookplate's own (a cover's thumbnail it could not read) says what happened
+        // in its description, where Foundation's text for it is "The operation could not be
+        // completed. (BookplateSite.ThumbnailError error 1.)" (found by an exploratory session).
+        if !(error is CocoaError), !(type(of: error) is NSError.Type) { return String(describing: error) }
         return failure.localizedDescription
     }
 }

@@ -79,6 +79,10 @@ public struct NoteStore: Sendable {
             throw NoteError.linked(path: display())
         } catch .system(ENOENT) {
             throw NoteError.gone(path: display())
+        } catch .system(let code) where ![EACCES, EPERM, EISDIR, ENOTDIR].contains(code) {
+            // Out of file descriptors ("Too many open files") the note was blamed: "check that it
+            // exists and that you may read it" (found by an exploratory session).
+            throw NoteError.failedToRead(path: display(), reason: String(cString: strerror(code)))
         } catch {
             throw NoteError.unreadable(path: display())
         }
@@ -269,6 +273,9 @@ public enum NoteError: Error, Equatable, CustomStringConvertible {
     /// Every note of the folder that is no UTF-8, when a build meets one.
     case severalNotUTF8(paths: [String])
     case unreadable(path: String)
+    /// A note that is there and may be read, which the system could not read, for its `reason`
+    /// (too many open files, an I/O error).
+    case failedToRead(path: String, reason: String)
     /// Listed a moment ago, and gone when read: moved or removed by another command meanwhile.
     case gone(path: String)
     case unwritable(path: String)
@@ -296,6 +303,8 @@ public enum NoteError: Error, Equatable, CustomStringConvertible {
                 + " are not UTF-8 text: save them as UTF-8 in your editor and try again"
         case .unreadable(let path):
             "\(path) cannot be read: check that it exists and that you may read it"
+        case .failedToRead(let path, let reason):
+            "\(path) could not be read: \(reason)"
         case .gone(let path):
             // A build that met it said "cannot be read: check that it exists", of a note that
             // `remove` set aside as it ran (found by an exploratory session).

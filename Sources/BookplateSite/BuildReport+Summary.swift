@@ -36,6 +36,12 @@ extension BuildReport {
         case .notesOnly:
             return
                 "Notes changed: rewrote \(filesWritten) of \(Self.counted(pageCount, "page")) in \(time) s → \(site)/"
+        case .partial where filesWritten == 0 && filesRemoved == 0 && filesRepaired == 0:
+            // What the site is made of changed (the time zone, which only the highlights feed's
+            // times show), yet no file came out different: "Built 132 pages (…; rewrote 0 files)"
+            // (found by an exploratory session).
+            return "No file of \(site)/ changed: it is up to date (\(Self.counted(pageCount, "page"))), checked in "
+                + "\(time) s"
         case .partial, .full:
             let repaired =
                 filesRepaired == 0 ? "" : ", \(filesRepaired) found changed or missing in \(site)/ and written again"

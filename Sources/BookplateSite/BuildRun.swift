@@ -88,6 +88,8 @@ struct BuildRun {
     /// What was taken out of Bookplate's folders in the site, with the files each was or held.
     private var removedStrays: [(path: String, files: [String])] = []
     private var outputs = SitePlan()
+    /// Whether libvips could not start, and covers and photos were left out (``SitePlan/leavesOutCovers``).
+    private var coversLeftOut = false
     private var files: [String: BuildState.Output] = [:]
     /// A whole new site taking the old one's place, which the state waits for before it is saved.
     private var siteSwap: Background<Void>?
@@ -247,12 +249,13 @@ struct BuildRun {
     private func checkSourceFolders() throws {
         for folder in [paths.notes, paths.covers, paths.photos, paths.templates, paths.pages] {
             guard let directory = opendir(folder.path) else {
-                if errno == ENOENT, let target = LinkedFiles.missingTarget(ofLinkAt: folder.path) {
+                let code = errno
+                if code == ENOENT, let target = LinkedFiles.missingTarget(ofLinkAt: folder.path) {
                     throw SiteError.sourceLinkedToNothing(path: folder.relativePathForDisplay, target: target)
                 }
-                guard errno != ENOENT else { continue }
+                guard code != ENOENT else { continue }
                 throw SiteError.unlistableSource(
-                    path: folder.relativePathForDisplay, reason: String(cString: strerror(errno)))
+                    path: folder.relativePathForDisplay, reason: String(cString: strerror(code)))
             }
             closedir(directory)
         }
@@ -629,11 +632,11 @@ struct BuildRun {
                     outputs.lazy.map(\.path), in: paths.site.relativePathForDisplay)
             self.snapshot = nil
         } else {
-            outputs = SitePlan(
-                try builder.bookPages(
-                    changedBooks, notes: notes, settings: settings, coverFiles: coverFiles, extraPages: extraPages,
-                    theme: theme, templates: templates))
+            outputs = try builder.bookPages(
+                changedBooks, notes: notes, settings: settings, coverFiles: coverFiles, extraPages: extraPages,
+                theme: theme, templates: templates)
         }
+        coversLeftOut = outputs.leavesOutCovers
     }
 
     /// Writes the files that changed, or the whole site.
@@ -910,8 +913,11 @@ struct BuildRun {
         // ahead of it (a network share's server behind, a clock set back), files put there in
         // between were never found (found by an exploratory session). The earlier of the two.
         let savedAt = min(builder.now(), writer.fileSystemNow() ?? .max)
+        // A site made without covers because libvips could not start is saved as made of other
+        // inputs than any build's: the next build makes what this one left out. Saved as up to
+        // date, it was kept without covers, and its warning said again, until `build --full`.
         let state = BuildState(
-            site: site, library: library, inputs: inputs,
+            site: site, library: library, inputs: coversLeftOut ? inputs + " without covers" : inputs,
             noteOptions: builder.noteRenderer(settings).optionsTag, savedAt: savedAt, notes: noteEntries,
             sources: sources, files: files, warnings: warnings, orphanNotes: orphanNotes)
         var siteInPlace = siteSwap == nil

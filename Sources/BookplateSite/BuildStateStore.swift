@@ -45,6 +45,12 @@ struct BuildStateStore {
                 if version > BuildStateStore.formatVersion {
                     return .unusable(reason: "it was saved by a newer Bookplate")
                 }
+                // An empty file is one a build made and could not go on with (out of file
+                // descriptors, or killed there): "it is not a build state" blamed the file
+                // (found by an exploratory session).
+                if version == 0, try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0 {
+                    return .unusable(reason: "the last build did not finish")
+                }
                 if version < BuildStateStore.formatVersion {
                     return .unusable(
                         reason: version == 0 ? "it is not a build state" : "it was saved by an older Bookplate")
@@ -240,9 +246,20 @@ struct BuildStateStore {
     }
 
     /// The store, opened and with its schema, made afresh when the file is damaged or of another
-    /// version (its contents are only ever a shortcut).
+    /// version (its contents are only ever a shortcut). A file that cannot be opened for now (out
+    /// of file descriptors, a full disk) is left as it is: taken for damaged, it was deleted and
+    /// an empty one left in its place, which the next build took for a file of another kind
+    /// (found by an exploratory session).
     private func prepared() throws -> DatabaseQueue {
-        if let queue = try? open(), (try? queue.write(BuildStateStore.prepareSchema)) != nil { return queue }
+        do {
+            let queue = try open()
+            try queue.write(BuildStateStore.prepareSchema)
+            return queue
+        } catch let error as DatabaseError
+            where [.SQLITE_NOTADB, .SQLITE_CORRUPT, .SQLITE_MISMATCH].contains(error.resultCode)
+        {
+            // Damaged, or of another version or kind: made afresh below.
+        }
         for suffix in ["", "-wal", "-shm", "-journal"] {
             try? FileManager.default.removeItem(atPath: url.path + suffix)
         }

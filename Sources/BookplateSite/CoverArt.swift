@@ -25,6 +25,14 @@ enum CoverArt {
         /// The thumbnail cache entry the files come from, kept by the cache's pruning.
         var cacheKey: String?
         var warning: String?
+        /// Whether libvips could not be loaded or started: the cover is left out of this build
+        /// alone, not for anything wrong with it.
+        var isLeftOutByLibvips = false
+    }
+
+    /// Whether `error` is libvips' own failure, which leaves out every cover of the build.
+    static func isLibvipsFailure(_ error: any Error) -> Bool {
+        (error as? ThumbnailError)?.problem.isLibvips == true
     }
 
     /// The covers of `books`, thumbnails made on every core for those not in `cache` yet.
@@ -43,7 +51,7 @@ enum CoverArt {
             case nil:
                 return Cover(model: nil)
             case .failure(let error)?:
-                return Cover(model: nil, warning: "\(error)")
+                return Cover(model: nil, warning: "\(error)", isLeftOutByLibvips: isLibvipsFailure(error))
             case .success(let entry)?:
                 return published(entry, slug: details.book.slug, title: details.book.title, cache: cache)
             }
@@ -62,10 +70,7 @@ enum CoverArt {
         let files = images.map { image in
             let url = cache.fileURL(key: entry.key, width: image.width)
             return PlannedOutput(path: image.path, fingerprint: Fingerprint(of: "\(entry.key)/\(image.width)")) {
-                guard let data = FileManager.default.contents(atPath: url.path) else {
-                    throw ThumbnailError(path: url.relativePathForDisplay, problem: .unreadable("it is gone"))
-                }
-                return data
+                try cachedFile(at: url)
             }
         }
         var model = CoverModel(
@@ -77,6 +82,18 @@ enum CoverArt {
             model.color = color
         }
         return Cover(model: model, files: files, cacheKey: entry.key)
+    }
+
+    /// The bytes of a thumbnail in the cache, or why they cannot be read in the system's words
+    /// ("Too many open files" was "it is gone").
+    private static func cachedFile(at url: URL) throws -> Data {
+        do {
+            return Data(try FileInput.bytes(atPath: url.path))
+        } catch .system(ENOENT) {
+            throw ThumbnailError(path: url.relativePathForDisplay, problem: .unreadable("it is gone"))
+        } catch {
+            throw ThumbnailError(path: url.relativePathForDisplay, problem: .unreadable(error.description))
+        }
     }
 
     /// What is wrong with the files of an image folder (`existing`, by name) whose images are
@@ -145,6 +162,8 @@ enum CoverArt {
         var file: PlannedOutput?
         var cacheKey: String?
         var warning: String?
+        /// As ``Cover/isLeftOutByLibvips``.
+        var isLeftOutByLibvips = false
     }
 
     /// How wide a photo is published: twice the width the theme shows it at, or the image's own
@@ -167,7 +186,7 @@ enum CoverArt {
             case nil:
                 return Photo()
             case .failure(let error)?:
-                return Photo(warning: "\(error)")
+                return Photo(warning: "\(error)", isLeftOutByLibvips: isLibvipsFailure(error))
             case .success(let entry)?:
                 let images = entry.renditions.images
                 guard
@@ -177,10 +196,7 @@ enum CoverArt {
                 let path = "photos/\(author.slug)-\(image.width).jpg"
                 let url = cache.fileURL(key: entry.key, width: image.width)
                 let file = PlannedOutput(path: path, fingerprint: Fingerprint(of: "\(entry.key)/\(image.width)")) {
-                    guard let data = FileManager.default.contents(atPath: url.path) else {
-                        throw ThumbnailError(path: url.relativePathForDisplay, problem: .unreadable("it is gone"))
-                    }
-                    return data
+                    try cachedFile(at: url)
                 }
                 let model = CoverModel(
                     src: path, width: image.width, height: image.height, alt: "Photo of \(author.name)",

@@ -51,7 +51,12 @@ public struct SiteBuilder: Sendable {
     var stateFolder: URL { paths.stateFolder }
 
     /// The covers' thumbnails, kept by the hash of each cover image across builds.
-    var thumbnails: ThumbnailCache { ThumbnailCache(folder: stateFolder.appendingPathComponent("thumbnails")) }
+    var thumbnails: ThumbnailCache {
+        thumbnailCache ?? ThumbnailCache(folder: stateFolder.appendingPathComponent("thumbnails"))
+    }
+    /// The thumbnail cache to use instead of the shelf's (set in tests, to make covers without
+    /// libvips).
+    var thumbnailCache: ThumbnailCache?
 
     /// Builds the site into `paths.site` and reports what was made.
     ///
@@ -311,7 +316,7 @@ public struct SiteBuilder: Sendable {
     func bookPages(
         _ books: [BookDetails], notes: SiteNotes, settings: SiteSettings, coverFiles: [String: FileStamps.Stamp],
         extraPages: ExtraPages, theme: Theme, templates: TemplateSet
-    ) throws -> [PlannedOutput] {
+    ) throws -> SitePlan {
         let themePrint = themeFingerprint(theme, templates: templates)
         let site = try siteModel(settings, words: templates.words, extraPages: extraPages)
         let versions = AssetVersions(assets: theme.assets)
@@ -319,15 +324,18 @@ public struct SiteBuilder: Sendable {
         // build): their thumbnails are in the cache.
         let covers = CoverArt.covers(
             for: books, coversFolder: paths.covers, images: ImageFiles(coverFiles), cache: thumbnails)
-        return zip(books, covers).map { details, cover in
-            let factory = makeFactory(
-                site: site, settings: settings, snapshot: LibrarySnapshot(books: [details]),
-                coversBySlug: cover.model.map { [details.book.slug: $0] } ?? [:], assetVersions: versions,
-                words: templates.words)
-            return SiteBuilder.plannedBookPage(
-                slug: details.book.slug, factory: factory, notes: notes, theme: themePrint, templates: templates
-            ) { details }
-        }
+        var plan = SitePlan(
+            zip(books, covers).map { details, cover in
+                let factory = makeFactory(
+                    site: site, settings: settings, snapshot: LibrarySnapshot(books: [details]),
+                    coversBySlug: cover.model.map { [details.book.slug: $0] } ?? [:], assetVersions: versions,
+                    words: templates.words)
+                return SiteBuilder.plannedBookPage(
+                    slug: details.book.slug, factory: factory, notes: notes, theme: themePrint, templates: templates
+                ) { details }
+            })
+        plan.leavesOutCovers = covers.contains(where: \.isLeftOutByLibvips)
+        return plan
     }
 
     /// Every file of the site: covers, photos, pages, the theme's assets, the search index and
@@ -342,21 +350,28 @@ public struct SiteBuilder: Sendable {
         let (coverImages, photoImages) = (ImageFiles(coverFiles), ImageFiles(photoFiles))
         let covers = CoverArt.covers(
             for: snapshot.books, coversFolder: paths.covers, images: coverImages, cache: cache)
-        outputs.append(contentsOf: covers.flatMap(\.files))
-        warnings += covers.compactMap(\.warning)
-        warnings += CoverArt.unusedFiles(
-            in: paths.covers, images: coverImages, slugs: Set(snapshot.books.map(\.book.slug)), naming: "book")
         let photos = CoverArt.photos(
             for: snapshot.authors, photosFolder: paths.photos, images: photoImages, cache: cache)
-        warnings += photos.compactMap(\.warning)
+        outputs.append(contentsOf: covers.flatMap(\.files))
+        outputs.leavesOutCovers =
+            covers.contains(where: \.isLeftOutByLibvips) || photos.contains(where: \.isLeftOutByLibvips)
+        // libvips' failure is the same for every cover and photo: said once, not once each.
+        var said = Set<String>()
+        warnings += covers.compactMap(\.warning).filter { said.insert($0).inserted }
+        warnings += CoverArt.unusedFiles(
+            in: paths.covers, images: coverImages, slugs: Set(snapshot.books.map(\.book.slug)), naming: "book")
+        warnings += photos.compactMap(\.warning).filter { said.insert($0).inserted }
         warnings += CoverArt.unusedFiles(
             in: paths.photos, images: photoImages, slugs: Set(snapshot.authors.map(\.slug)), naming: "author",
             kept: Set(snapshot.keptAuthors.map(\.slug)))
         outputs.append(contentsOf: photos.compactMap(\.file))
         warnings += CoverArt.entriesThatAreNoFiles(in: paths.covers) + CoverArt.entriesThatAreNoFiles(in: paths.photos)
         // Thumbnails of covers and photos no page shows any more are dropped (a cache that cannot
-        // be tidied only costs disk space).
-        _ = try? cache.removeEntries(keeping: Set(covers.compactMap(\.cacheKey) + photos.compactMap(\.cacheKey)))
+        // be tidied only costs disk space); not when libvips could not start, which left every
+        // cover out of this build alone: one build under a memory limit emptied the cache.
+        if !outputs.leavesOutCovers {
+            _ = try? cache.removeEntries(keeping: Set(covers.compactMap(\.cacheKey) + photos.compactMap(\.cacheKey)))
+        }
         let factory = makeFactory(
             site: try siteModel(settings, words: templates.words, extraPages: extraPages), settings: settings,
             snapshot: snapshot,

@@ -16,6 +16,9 @@ struct SitePlan: RandomAccessCollection, Sendable {
 
     private var runs: [Run] = []
     private(set) var endIndex = 0
+    /// Whether covers or photos were left out because libvips could not be loaded or started:
+    /// the plan is not the site a build with libvips makes of the same inputs.
+    var leavesOutCovers = false
     var startIndex: Int { 0 }
 
     init() {}

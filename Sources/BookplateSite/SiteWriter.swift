@@ -300,7 +300,7 @@ struct SiteWriter: Sendable {
                 readers.folders.insert(name)
                 try SiteWriter.linkTree(from: from, to: to, below: name, recording: readers)
             } else if linkat(AT_FDCWD, from, AT_FDCWD, to, 0) != 0 {
-                throw SiteError.unwritable(path: to, reason: String(cString: strerror(errno)))
+                throw SiteError.unwritable(path: to, code: errno)
             } else {
                 readers.files[name] = UInt64(info.st_ino)
             }
@@ -380,13 +380,13 @@ struct SiteWriter: Sendable {
                 if lstat(old.path, &info) == 0 {
                     if AtomicSwap.exchange(new, old) { continue }
                     guard rename(old.path, retired.appendingPathComponent(name).path) == 0 else {
-                        throw SiteError.unwritable(
-                            path: old.relativePathForDisplay, reason: String(cString: strerror(errno)))
+                        let code = errno
+                        throw SiteError.unwritable(path: old.relativePathForDisplay, code: code)
                     }
                 }
                 guard rename(new.path, old.path) == 0 else {
-                    throw SiteError.unwritable(
-                        path: old.relativePathForDisplay, reason: String(cString: strerror(errno)))
+                    let code = errno
+                    throw SiteError.unwritable(path: old.relativePathForDisplay, code: code)
                 }
             }
             let made = Set(names)
@@ -470,16 +470,15 @@ struct SiteWriter: Sendable {
             let made = pending.appendingPathComponent(String(index), isDirectory: false)
             keepAttributes(ofFileAt: destination.path, onto: made.path)
             var moved = rename(made.path, destination.path) == 0
+            var code = moved ? 0 : errno
             // A folder put where the file goes (by hand: a build never makes one there) goes, as a
             // full build leaves none; a link there is replaced by the rename itself.
-            if !moved, errno == EISDIR || errno == ENOTEMPTY || errno == EEXIST {
+            if !moved, code == EISDIR || code == ENOTEMPTY || code == EEXIST {
                 try? FileManager.default.removeItem(at: destination)
                 moved = rename(made.path, destination.path) == 0
+                code = moved ? 0 : errno
             }
-            if !moved {
-                throw SiteError.unwritable(
-                    path: destination.relativePathForDisplay, reason: String(cString: strerror(errno)))
-            }
+            if !moved { throw SiteError.unwritable(path: destination.relativePathForDisplay, code: code) }
         }
     }
 
@@ -531,9 +530,7 @@ struct SiteWriter: Sendable {
         recording: ReadersLinks?
     ) throws -> Bool {
         try makeFolder(URL(fileURLWithPath: destination))
-        guard let directory = opendir(source) else {
-            throw SiteError.unwritable(path: source, reason: String(cString: strerror(errno)))
-        }
+        guard let directory = opendir(source) else { throw SiteError.unwritable(path: source, code: errno) }
         defer { closedir(directory) }
         var kept = false
         while let entry = readdir(directory) {
@@ -567,8 +564,10 @@ struct SiteWriter: Sendable {
             } else {
                 if let keeping, !keeping(path) { continue }
                 if link(from, to) != 0 {
-                    throw SiteError.unwritable(
-                        path: URL(fileURLWithPath: to).relativePathForDisplay, reason: String(cString: strerror(errno)))
+                    // Read first: making the URL looks at the file system, and a full disk (link's
+                    // ENOSPC) was said as "No such file or directory", the file it looked for.
+                    let code = errno
+                    throw SiteError.unwritable(path: URL(fileURLWithPath: to).relativePathForDisplay, code: code)
                 }
                 recording?.files[path] = UInt64(entry.pointee.d_ino)
                 kept = true
@@ -583,7 +582,8 @@ struct SiteWriter: Sendable {
 
     private static func makeFolder(_ url: URL) throws {
         if mkdir(url.path, 0o755) != 0 {
-            throw SiteError.unwritable(path: url.relativePathForDisplay, reason: String(cString: strerror(errno)))
+            let code = errno
+            throw SiteError.unwritable(path: url.relativePathForDisplay, code: code)
         }
     }
 
@@ -604,12 +604,14 @@ struct SiteWriter: Sendable {
                 guard made.insert(partial).inserted else { continue }
                 let url = folder.appendingPathComponent(partial)
                 if mkdir(url.path, 0o755) == 0 { continue }
+                let code = errno
                 var info = stat()
-                if errno == EEXIST, lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { continue }
+                if code == EEXIST, lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { continue }
                 // Not a folder (a link, say): the entry itself goes, never what it points to.
-                if errno != EEXIST || unlink(url.path) != 0 || mkdir(url.path, 0o755) != 0 {
-                    throw SiteError.unwritable(
-                        path: url.relativePathForDisplay, reason: String(cString: strerror(errno)))
+                guard code == EEXIST else { throw SiteError.unwritable(path: url.relativePathForDisplay, code: code) }
+                if unlink(url.path) != 0 || mkdir(url.path, 0o755) != 0 {
+                    let code = errno
+                    throw SiteError.unwritable(path: url.relativePathForDisplay, code: code)
                 }
             }
         }
@@ -718,5 +720,13 @@ public enum SiteError: Error, Equatable, CustomStringConvertible {
             "the templates folder \(templates) and the output folder \(site) overlap: give --templates a folder "
                 + "of its own, such as templates/"
         }
+    }
+}
+
+extension SiteError {
+    /// `path` could not be written, for the system's reason `code`: an `errno` read at once after
+    /// the call that failed, before anything else (making a URL, say) could change it.
+    static func unwritable(path: String, code: Int32) -> SiteError {
+        .unwritable(path: path, reason: String(cString: strerror(code)))
     }
 }

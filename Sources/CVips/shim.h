@@ -192,11 +192,20 @@ static void bp_ignore_log(const char *domain, int level, const char *message, vo
  * one vips worker per call, no operation cache (every cover is seen once), and only the JPEG,
  * PNG, GIF and WebP loaders allowed, so that no other decoder ever sees untrusted bytes. vips'
  * own warnings (libjpeg's "premature end of data", say) are dropped: the options above turn the
- * ones that matter into errors, which are reported. Call once. */
+ * ones that matter into errors, which are reported. So are GModule's and vips' words while it
+ * starts, before vips_init: a plugin it cannot load (vips-heif.so, out of file descriptors) is
+ * one of the formats blocked below, and its lines ("GModule-CRITICAL **: g_module_make_resident…",
+ * "VIPS-WARNING **: unable to load…") broke the build's one line per message (found by an
+ * exploratory session); vips_init's own failure comes back through its error buffer. Call once. */
 static inline int bp_start(void)
 {
     const struct bp_vips *vips = bp_vips();
-    if (!vips || vips->init("bookplate"))
+    if (!vips)
+        return -1;
+    /* Every level, fatal and recursive ones too (G_LOG_LEVEL_MASK | G_LOG_FLAG_FATAL | …RECURSION). */
+    vips->log_set_handler("VIPS", ~0, bp_ignore_log, NULL);
+    vips->log_set_handler("GModule", ~0, bp_ignore_log, NULL);
+    if (vips->init("bookplate"))
         return -1;
     vips->concurrency_set(1);
     vips->cache_set_max(0);
@@ -208,8 +217,6 @@ static inline int bp_start(void)
     vips->operation_block_set("VipsForeignLoadPng", 0);
     vips->operation_block_set("VipsForeignLoadNsgif", 0);
     vips->operation_block_set("VipsForeignLoadWebp", 0);
-    /* Every level, fatal and recursive ones too (G_LOG_LEVEL_MASK | G_LOG_FLAG_FATAL | …RECURSION). */
-    vips->log_set_handler("VIPS", ~0, bp_ignore_log, NULL);
     return 0;
 }
 

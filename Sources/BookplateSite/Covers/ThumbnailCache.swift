@@ -217,11 +217,14 @@ public struct ThumbnailCache: Sendable {
         } catch {
             throw ThumbnailError(path: partial.relativePathForDisplay, problem: .cacheUnwritable(Self.reason(error)))
         }
-        if rename(partial.path, entryFolder.path) == 0 {
+        guard rename(partial.path, entryFolder.path) != 0 else {
             renamed = true
-        } else if errno != ENOTEMPTY && errno != EEXIST {
-            let reason = String(cString: strerror(errno))
-            throw ThumbnailError(path: entryFolder.relativePathForDisplay, problem: .cacheUnwritable(reason))
+            return
+        }
+        let code = errno
+        guard code == ENOTEMPTY || code == EEXIST else {
+            throw ThumbnailError(
+                path: entryFolder.relativePathForDisplay, problem: .cacheUnwritable(String(cString: strerror(code))))
         }
     }
 

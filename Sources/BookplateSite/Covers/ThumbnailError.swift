@@ -25,8 +25,20 @@ public struct ThumbnailError: Error, Equatable, CustomStringConvertible {
         case unreadable(String)
         /// The thumbnail cache could not be written.
         case cacheUnwritable(String)
-        /// libvips did not start.
+        /// libvips could not be loaded, with the loader's reason (a library missing, or no
+        /// memory to map it under a memory limit).
+        case vipsNotLoaded(String)
+        /// libvips was loaded but did not start.
         case vipsUnavailable(String)
+
+        /// Whether the problem is libvips', not the image's: every cover and photo of the build
+        /// is left out, and the thumbnail cache is no less valid for it.
+        public var isLibvips: Bool {
+            switch self {
+            case .vipsNotLoaded, .vipsUnavailable: true
+            default: false
+            }
+        }
     }
 
     /// The file concerned, as shown to the reader; nil when the bytes came from elsewhere.
@@ -62,8 +74,17 @@ public struct ThumbnailError: Error, Equatable, CustomStringConvertible {
             "could not read \(subject) (\(reason)): check that it exists and can be read"
         case .cacheUnwritable(let reason):
             "could not write the thumbnail cache at \(subject) (\(reason)): check the folder's permissions and free space"
+        case .vipsNotLoaded(let reason) where reason.hasPrefix("libvips.so.42: cannot open shared object file"):
+            "libvips could not be loaded (\(reason)): covers and photos are left out of this build; install "
+                + "libvips 8 (Debian's libvips42)"
+        case .vipsNotLoaded(let reason):
+            // Under a memory limit (`ulimit -v`) the loader cannot map one of its libraries: nothing
+            // to reinstall, and the next build that can load it puts the covers back.
+            "libvips could not be loaded (\(reason)): covers and photos are left out of this build, and put "
+                + "back by the next build that loads it"
         case .vipsUnavailable(let reason):
-            "libvips could not start (\(reason)): reinstall libvips (.ci/install-system-libraries)"
+            "libvips could not start (\(reason)): covers and photos are left out of this build; reinstall libvips "
+                + "(.ci/install-system-libraries)"
         }
     }
 }

@@ -13,18 +13,15 @@ enum Vips {
     /// Nil once libvips has started; what went wrong otherwise. Swift runs this once, whichever
     /// thread comes first, and makes the others wait. libvips is loaded here, by the first cover
     /// that needs it (`CVips`): a shelf without covers never loads it.
-    private static let startFailure: String? = {
+    private static let startFailure: ThumbnailError.Problem? = {
         if bp_start() == 0 { return nil }
-        if let unavailable = bp_unavailable() {
-            return
-                "libvips could not be loaded (\(String(cString: unavailable))): install libvips 8 (Debian's libvips42)"
-        }
-        return takeError()
+        if let unavailable = bp_unavailable() { return .vipsNotLoaded(String(cString: unavailable)) }
+        return .vipsUnavailable(takeError())
     }()
 
     /// Starts libvips unless it has started already.
     static func start() throws {
-        if let startFailure { throw ThumbnailError(problem: .vipsUnavailable(startFailure)) }
+        if let startFailure { throw ThumbnailError(problem: startFailure) }
     }
 
     /// The libvips version this process runs, as "8.14.1".

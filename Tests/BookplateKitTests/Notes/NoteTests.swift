@@ -439,6 +439,21 @@ import Testing
                 == "a.md, b.md and c.md are not UTF-8 text: save them as UTF-8 in your editor and try again")
     }
 
+    /// Out of file descriptors (`ulimit -n`), a build said of a note that it "cannot be read:
+    /// check that it exists and that you may read it" (found by an exploratory session): what
+    /// is neither a missing file nor a permission is said in the system's words. A name longer
+    /// than the file system allows fails the same way, every time.
+    @Test func aNoteThatCannotBeReadForAnotherReasonSaysIt() throws {
+        let folder = try TestPaths.temporaryFolder("notes")
+        let path = folder.appendingPathComponent(String(repeating: "n", count: 300) + ".md").path
+        #expect(throws: NoteError.failedToRead(path: path, reason: "File name too long")) {
+            try NoteStore.readNote(atPath: path)
+        }
+        #expect(
+            NoteError.failedToRead(path: "content/notes/iron-mirror.md", reason: "Too many open files").description
+                == "content/notes/iron-mirror.md could not be read: Too many open files")
+    }
+
     /// A note is read with plain system calls: whole, whatever its size; never through a link;
     /// and a pipe where a note goes is refused at once, not waited on for ever.
     @Test func readsAWholeRegularFileOnly() throws {

@@ -118,6 +118,28 @@ import Testing
         #expect(unfinished == "the last build did not finish")
     }
 
+    /// Out of file descriptors, a `build --full` took the state it could not open for a damaged
+    /// one, deleted it, and left an empty file, which the next build said was "not a build
+    /// state" (found by an exploratory session). A state that cannot be opened for now is left
+    /// as it is; an empty one is a build's that did not finish.
+    @Test func aStateThatCannotBeOpenedForNowIsKept() throws {
+        let store = try store()
+        try store.save(Self.awkward, replacing: nil)
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.url.path + suffix) }
+        // Where SQLite keeps the file's shared memory, a folder: it cannot be opened.
+        let blocked = store.url.path + "-shm"
+        try FileManager.default.createDirectory(atPath: blocked, withIntermediateDirectories: false)
+        #expect(throws: (any Error).self) { try store.markUnfinished(site: Self.awkward.site) }
+        try FileManager.default.removeItem(atPath: blocked)
+        #expect(loaded(store) == Self.awkward)
+        try Data().write(to: store.url)
+        guard case .unusable(let reason) = store.load(site: Self.awkward.site) else {
+            Issue.record("an empty state was used")
+            return
+        }
+        #expect(reason == "the last build did not finish")
+    }
+
     @Test func aBuildFromAnUnusableStateIsFullSaysWhyAndLeavesAUsableOne() throws {
         let shelf = try FixtureShelf.make()
         try shelf.build(settings: FixtureShelf.settings)

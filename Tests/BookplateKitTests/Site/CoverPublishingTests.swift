@@ -298,4 +298,46 @@ import Testing
         let quiet = try await shelf.buildOffPool()
         #expect(quiet.kind == .upToDate && quiet.warnings.isEmpty && quiet.orphanNotes.isEmpty)
     }
+
+    /// One build in which libvips could not be loaded (under a memory limit, `ulimit -v`) left
+    /// every cover out, as it must; but it was saved as up to date: the next builds, libvips
+    /// loading again, said "Nothing changed" and the stale warning, and the site stayed without
+    /// covers until `build --full`; the thumbnail cache had been emptied too, and the warning
+    /// told the reader to reinstall libvips, once per cover (found by an exploratory session).
+    @Test func aBuildWithoutLibvipsLeavesTheCoversOutOfItselfAlone() async throws {
+        let shelf = try CoverPublishingTests.shelf()
+        try CoverPublishingTests.write(
+            try SampleImages.solid(width: 300, height: 450, [200, 20, 20]), "kindred.jpg", in: shelf)
+        try CoverPublishingTests.write(
+            try SampleImages.solid(width: 300, height: 450, [20, 20, 200]), "dawn.jpg", in: shelf)
+        try await shelf.buildOffPool()
+        let cache = SiteBuilder(library: shelf.library, paths: shelf.paths).thumbnails
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.folder.path).sorted()
+        #expect(entries.count == 2)
+        try shelf.library.addBook(NewBook(title: "Wild Seed", authors: ["Octavia E. Butler"]))
+        var withoutLibvips = SiteBuilder(library: shelf.library, paths: shelf.paths, settings: SiteSettings())
+        // What `CVips` makes of libvips when the loader cannot map it: no version, no covers.
+        withoutLibvips.thumbnailCache = ThumbnailCache(folder: cache.folder, recipe: "bookplate-covers/3 vips ") { _ in
+            throw ThumbnailError(problem: .vipsNotLoaded("libicudata.so.72: failed to map segment from shared object"))
+        }
+        let without = try await OwnThread.run(throwing: { [withoutLibvips] in try withoutLibvips.build() })
+        #expect(
+            without.warnings == [
+                "libvips could not be loaded (libicudata.so.72: failed to map segment from shared object): covers and "
+                    + "photos are left out of this build, and put back by the next build that loads it"
+            ])
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site).keys.filter { $0.hasPrefix("covers/") }.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.folder.path).sorted() == entries)
+        // libvips loads again: the covers are back, from the cache, and the site is a full build's.
+        let again = try await shelf.buildOffPool()
+        #expect(again.kind == .partial && again.warnings.isEmpty, "\(again.kind) \(again.warnings)")
+        let incremental = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        #expect(incremental.keys.filter { $0.hasPrefix("covers/") }.count == 4)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.folder.path).sorted() == entries)
+        try await OwnThread.run(throwing: {
+            try SiteBuilder(library: shelf.library, paths: shelf.paths, settings: SiteSettings()).build(.full)
+        })
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == incremental)
+        #expect(try await shelf.buildOffPool().kind == .upToDate)
+    }
 }

@@ -319,6 +319,20 @@ import Testing
         #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try TemporaryShelf.snapshot(of: full.site)))
     }
 
+    /// A zone of the same offsets (`TZ=Etc/GMT` after UTC) is a new input that changes no file:
+    /// the build said "Built 41 pages (…; rewrote 0 files)" (found by an exploratory session).
+    @Test func aNewTimeZoneThatChangesNoFileSaysSo() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        let same = try #require(TimeZone(identifier: "Etc/GMT"))
+        let movedLibrary = try Library.open(at: shelf.paths.library, clock: .fixed(TemporaryShelf.fixedDate, in: same))
+        let report = try SiteBuilder(library: movedLibrary, paths: shelf.paths, settings: FixtureShelf.settings).build()
+        #expect(report.kind == .partial && report.filesWritten == 0)
+        #expect(
+            report.summary(site: "site").hasPrefix("No file of site/ changed: it is up to date ("),
+            "\(report.summary(site: "site"))")
+    }
+
     @Test func aRemovedBookTakesItsPagesAlong() throws {
         let shelf = try FixtureShelf.make()
         try shelf.build(settings: FixtureShelf.settings)

@@ -128,6 +128,56 @@ import Testing
         }
     }
 
+    /// A file system out of inodes was said as "No such file or directory": `link` failed with
+    /// ENOSPC, and `errno` was read after making the file's URL, which had looked for the file
+    /// (found by an exploratory session, with strace). A folder of the reader's in the site that
+    /// is a mount point of its own fails the same `link`, every time, with EXDEV: mounted in a
+    /// mount namespace of the build's own (root only), it is said in the system's words.
+    @Test(
+        .enabled(
+            if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
+            "mounts a tmpfs in a mount namespace of its own"))
+    func aLinkThatFailsIsSaidWithItsOwnReason() async throws {
+        let script = #"""
+            bookplate="$0"; folder="$1"
+            cd "$folder" && "$bookplate" init shelf >/dev/null && cd shelf || exit 1
+            for n in 1 2 3 4 5 6; do "$bookplate" add --title "Book $n" --author "Author $n" >/dev/null || exit 1; done
+            "$bookplate" build >/dev/null || exit 1
+            mkdir site/mine && mount -t tmpfs -o size=1m tmpfs site/mine || exit 77
+            echo "mine" > site/mine/notes.txt
+            "$bookplate" add --title "More" --author "Author 1" >/dev/null || exit 1
+            "$bookplate" build
+            """#
+        let folder = try TestPaths.temporaryFolder("mounted-in-site")
+        let runner = CommandRunner(folder: folder, launcher: ["/usr/bin/unshare", "--mount", "/bin/sh", "-c", script])
+        let result = try await runner.runOffPool([folder.path])
+        guard result.status != 77 else { return }  // No mounts allowed here, root or not.
+        #expect(result.status == 1)
+        #expect(result.stderr.hasSuffix("/mine/notes.txt: Invalid cross-device link\n"), "\(result.stderr)")
+    }
+
+    /// A cover's thumbnail the build could not read from the cache (out of file descriptors)
+    /// was said as "The operation could not be completed. (BookplateSite.ThumbnailError error
+    /// 1.)", Foundation's text for an error of Bookplate's (found by an exploratory session). It
+    /// is said in its own words.
+    @Test func aFileThatCannotBeMadeIsSaidInItsOwnWords() throws {
+        let target = try TestPaths.temporaryFolder("unmade-cover").appendingPathComponent("site")
+        let problem = ThumbnailError(
+            path: "content/.bookplate/thumbnails/0a/400.jpg", problem: .unreadable("Too many open files"))
+        let plan = SitePlan([
+            PlannedOutput(path: "covers/kindred-400.jpg", fingerprint: Fingerprint(), make: { throw problem })
+        ])
+        #expect {
+            try SiteWriter(target: target).stageAll(plan)
+        } throws: { error in
+            "\(error)".hasSuffix("covers/kindred-400.jpg: \(problem)")
+        }
+        #expect(FileFailure.reason(problem) == problem.description)
+        #expect(
+            FileFailure.reason(CocoaError(.fileWriteOutOfSpace))
+                == CocoaError(.fileWriteOutOfSpace).localizedDescription)
+    }
+
     /// A build with nothing to write named a killed build's leftovers beside the site as
     /// copies it could not remove, without trying, and a left file as a copy of the site (found
     /// by a review): they are removed first, and only what stays is named, as what it is.
