@@ -16,14 +16,19 @@ public struct Library: Sendable {
     public private(set) var isReadOnly = false
     /// Closes the file when the last copy of this library is done with it (see ``LibraryLog``).
     private var closer: Closer?
-    /// The copy of the file as it was, kept when this opening upgraded a library an older
-    /// Bookplate wrote (see ``keepCopyBeforeUpgrade(of:_:)``); nil when nothing was upgraded.
-    public private(set) var keptBeforeUpgrade: URL?
 
     /// Opens the library file at `url`; creates it (and its folder) when `create` is true and
     /// there is no file. An empty file is refused even then: it is a library lost to a crash or a
     /// bad copy, not a new one.
-    public static func open(at url: URL, create: Bool = false, clock: WallClock = .system) throws -> Library {
+    ///
+    /// `tell` is told, in one line, what the reader is to hear of the opening: that it upgraded a
+    /// library an older Bookplate wrote, and where the file as it was is kept. Every opening is
+    /// given one, so that none upgrades without a word: `serve`'s watcher and builds opened the
+    /// library on their own and said nothing of an upgrade, its copy kept unannounced (found by a
+    /// review).
+    public static func open(
+        at url: URL, create: Bool = false, clock: WallClock = .system, telling tell: (String) -> Void
+    ) throws -> Library {
         let exists = FileManager.default.fileExists(atPath: url.path)
         if !exists && !create {
             // iCloud Drive's placeholder of an evicted library: the library is the reader's, not
@@ -63,7 +68,11 @@ public struct Library: Sendable {
             // A library that is up to date is not written to just by opening it.
             if try !library.isCurrent() {
                 if exists {
-                    library.keptBeforeUpgrade = try library.upgrade(url, queue)
+                    if let kept = try library.upgrade(url, queue) {
+                        tell(
+                            "Upgraded \(path) from an older Bookplate; the file as it was is kept at "
+                                + kept.relativePathForDisplay)
+                    }
                 } else {
                     try library.migrate(queue)
                 }
@@ -77,13 +86,15 @@ public struct Library: Sendable {
     /// from a copy taken whole (``DatabaseQueue/readOnlySnapshot(of:prepare:)``), so that a shelf
     /// on a read-only disk, or another user's, can still be listed and exported, even while its
     /// owner changes it. A library an older Bookplate wrote is read as this version has it, the
-    /// file itself unchanged.
-    public static func open(forReadingAt url: URL, clock: WallClock = .system) throws -> Library {
+    /// file itself unchanged. `tell` is told what ``open(at:create:clock:telling:)`` tells.
+    public static func open(
+        forReadingAt url: URL, clock: WallClock = .system, telling tell: (String) -> Void
+    ) throws -> Library {
         let manager = FileManager.default
         guard manager.fileExists(atPath: url.path),
             !manager.isWritableFile(atPath: url.deletingLastPathComponent().path)
                 || !manager.isWritableFile(atPath: url.path)
-        else { return try open(at: url, clock: clock) }
+        else { return try open(at: url, clock: clock, telling: tell) }
         return try openReadOnly(at: url, clock: clock)
     }
 
