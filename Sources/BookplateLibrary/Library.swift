@@ -21,11 +21,11 @@ public struct Library: Sendable {
     /// there is no file. An empty file is refused even then: it is a library lost to a crash or a
     /// bad copy, not a new one.
     ///
-    /// `tell` is told, in one line, what the reader is to hear of the opening: that it upgraded a
-    /// library an older Bookplate wrote, and where the file as it was is kept. Every opening is
-    /// given one, so that none upgrades without a word: `serve`'s watcher and builds opened the
-    /// library on their own and said nothing of an upgrade, its copy kept unannounced (found by a
-    /// review).
+    /// `tell` is told, each in one line, what the reader is to hear of the opening: that it waits
+    /// for another command's upgrade of the library, and that it upgraded a library an older
+    /// Bookplate wrote, and where the file as it was is kept. Every opening is given one, so that
+    /// none upgrades without a word: `serve`'s watcher and builds opened the library on their own
+    /// and said nothing of an upgrade, its copy kept unannounced (found by a review).
     public static func open(
         at url: URL, create: Bool = false, clock: WallClock = .system, telling tell: (String) -> Void
     ) throws -> Library {
@@ -68,7 +68,7 @@ public struct Library: Sendable {
             // A library that is up to date is not written to just by opening it.
             if try !library.isCurrent() {
                 if exists {
-                    if let kept = try library.upgrade(url, queue) {
+                    if let kept = try library.upgrade(url, queue, telling: tell) {
                         tell(
                             "Upgraded \(path) from an older Bookplate; the file as it was is kept at "
                                 + kept.relativePathForDisplay)
@@ -168,12 +168,16 @@ public struct Library: Sendable {
     /// step under a lock of the shelf's (`content/.bookplate/upgrade.lock`), so that one command
     /// upgrades and the other waits, then finds the library current. The migrations are one
     /// transaction (``LibraryMigrations/runPending(in:)``): one that fails leaves the library
-    /// as it was, and the error names the copy.
-    private func upgrade(_ url: URL, _ queue: DatabaseQueue) throws -> URL? {
+    /// as it was, and the error names the copy. A command that waits for another's upgrade
+    /// tells `tell` so first: it waited without a word, and looked hung (found by a review).
+    private func upgrade(_ url: URL, _ queue: DatabaseQueue, telling tell: (String) -> Void) throws -> URL? {
         let folder = ShelfPaths.stateFolder(besideLibraryIn: url.deletingLastPathComponent())
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let lock = folder.appendingPathComponent("upgrade.lock").path
         let descriptor: Int32
-        switch AdvisoryLock.hold(at: folder.appendingPathComponent("upgrade.lock").path, waiting: {}) {
+        switch AdvisoryLock.hold(
+            at: lock, waiting: { tell("Waiting for another Bookplate command to finish upgrading \(path)…") })
+        {
         case .success(let held): descriptor = held
         case .failure(.open(let failure)):
             throw LibraryError.storage(

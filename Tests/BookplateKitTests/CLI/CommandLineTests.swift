@@ -278,6 +278,55 @@ struct ShownJSON: Decodable {
         #expect(upgrades() == [line("library-before-v7.sqlite"), line("library-before-v7-2.sqlite")])
     }
 
+    /// A command that found another upgrading the library waited for it without a word, and
+    /// looked hung (found by a review). It says on standard error that it waits, as a build
+    /// waiting for another does, and goes on once the other is done.
+    @Test func aCommandWaitingForAnotherUpgradeSaysSo() throws {
+        let (_, root) = try newShelf()
+        let library = root.appendingPathComponent("content/library.sqlite")
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: library.path + suffix) }
+        try FileManager.default.copyItem(
+            at: try OlderLibrary.make("upgrade-wait", books: [("emma", "Emma", "Clever.")]), to: library)
+        // Another command's upgrade under way: its lock held.
+        let state = root.appendingPathComponent("content/.bookplate")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        guard
+            case .success(let held) = AdvisoryLock.hold(
+                at: state.appendingPathComponent("upgrade.lock").path, waiting: {})
+        else {
+            Issue.record("the upgrade lock could not be taken")
+            return
+        }
+        let list = Process()
+        list.executableURL = TestPaths.executable
+        list.arguments = ["list"]
+        list.currentDirectoryURL = root
+        list.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        list.standardError = errors
+        try list.run()
+        let waiting = "Waiting for another Bookplate command to finish upgrading content/library.sqlite…\n"
+        let saidWaiting = DispatchSemaphore(value: 0)
+        let reading = Background { () -> Data in
+            var said = Data()
+            while case let chunk = errors.fileHandleForReading.availableData, !chunk.isEmpty {
+                said += chunk
+                if said.starts(with: Data(waiting.utf8)) { saidWaiting.signal() }
+            }
+            return said
+        }
+        // Let go once it says it waits, or after a while, so that the test ends either way.
+        _ = saidWaiting.wait(timeout: .now() + 10)
+        close(held)
+        let said = try reading.value()
+        list.waitUntilExit()
+        #expect(list.terminationStatus == 0)
+        #expect(
+            String(decoding: said, as: UTF8.self)
+                == waiting + "Upgraded content/library.sqlite from an older Bookplate; the file as it was is kept at "
+                + "content/.bookplate/library-before-v7.sqlite\n")
+    }
+
     /// A connection of an older Bookplate to `library`, holding a book it added in the log.
     static func holdingABookInItsLog(_ library: URL) throws -> DatabaseQueue {
         LibraryLog.recordOwner(of: library, opened: false)
