@@ -180,10 +180,14 @@ public struct Library: Sendable {
         {
         case .success(let held): descriptor = held
         case .failure(.open(let failure)):
+            // Left by `sudo bookplate build`, the state folder is root's: the advice the build
+            // lock gives, which every command on an older library went without (found by a review).
+            let advice = ForeignOwnership.advice(forLockFile: lock, in: folder.path, failure: failure)
             throw LibraryError.storage(
                 path: path,
                 message: "it was written by an older Bookplate, and \(folder.relativePathForDisplay) cannot hold the "
-                    + "lock its upgrade takes (\(String(cString: strerror(failure)))); it is left as it was")
+                    + "lock its upgrade takes (\(String(cString: strerror(failure)))\(advice.map { "; " + $0 } ?? "")); "
+                    + "it is left as it was")
         case .failure(.lock(let failure)):
             throw LibraryError.storage(
                 path: path,
