@@ -21,6 +21,19 @@ package enum ForeignOwnership {
             "it is another user's, as after a build run with sudo: sudo chown -R \"$USER\" \(ShellWord.quoted(shown))"
     }
 
+    /// The advice for a shelf's lock file at `path`, in its state folder `folder`, that could not
+    /// be opened (`failure`, its `errno`): nil unless the folder, or the file, is another user's
+    /// that this process may not write (left by `sudo bookplate build`, or in a shelf shared by a
+    /// group, the other reader's). The file is named when the folder can be written.
+    package static func advice(forLockFile path: String, in folder: String, failure: Int32) -> String? {
+        var info = stat()
+        guard failure == EACCES, geteuid() != 0, stat(folder, &info) == 0 || stat(path, &info) == 0,
+            info.st_uid != geteuid()
+        else { return nil }
+        let blocking = access(folder, W_OK) == 0 ? path : folder
+        return advice(for: blocking, shown: URL(fileURLWithPath: blocking).relativePathForDisplay)
+    }
+
     /// Whether the file or folder at `path` is another reader's (not root's, as a build run with
     /// sudo leaves it, in the folder's group on macOS) in a group of this process's.
     package static func isSharedWithMe(_ path: String) -> Bool {

@@ -49,7 +49,8 @@ public enum ShelfCreator {
         } catch {
             throw ShelfError.unwritable(path: folder.relativePathForDisplay, reason: error.localizedDescription)
         }
-        _ = try Library.open(at: paths.library, create: true, clock: clock)
+        // A new library: nothing to upgrade, nor to tell.
+        _ = try Library.open(at: paths.library, create: true, clock: clock, telling: { _ in })
         return paths
     }
 

@@ -37,7 +37,7 @@ public struct BookJSON: Codable, Sendable, Equatable {
     public var googleVolumeID: String?
     public var openLibraryWork: String?
     public var openLibraryEdition: String?
-    /// Which catalog set each field, by the field's name here (``BookField/jsonFields``), or
+    /// Which catalog set each field, by the field's name here (``BookField/jsonFields(in:)``), or
     /// `reader` for one the reader set, edited or cleared; a field not named no catalog set.
     public var provenance: [String: FieldSource]?
 }
@@ -46,13 +46,19 @@ extension BookField {
     /// The fields of ``BookJSON`` that this field of the library is. `provenance` named the
     /// library's own names — `isbn`, `pageCount`, `publishedDate`, `subjects` — which are no
     /// fields of the book it was printed with (found by an exploratory session). Subjects are in
-    /// no field of the JSON, so their origin is not named either.
-    public var jsonFields: [String] {
+    /// no field of the JSON, so their origin is not named either. The ISBN is the two fields of
+    /// `book` that have a value, a catalog setting those it has (both were named, `isbn10` a
+    /// catalog's on a book with an ISBN-13 alone: found by a review), or both while neither has
+    /// one (the reader cleared it).
+    public func jsonFields(in book: Book) -> [String] {
         switch self {
         case .title, .subtitle, .authors, .publisher, .language, .description, .format, .audioMinutes,
             .firstPublished:
             [rawValue]
-        case .isbn: ["isbn13", "isbn10"]
+        case .isbn:
+            [("isbn13", book.isbn13), ("isbn10", book.isbn10)].filter {
+                $0.1 != nil || (book.isbn13 == nil && book.isbn10 == nil)
+            }.map(\.0)
         case .publishedDate: ["published"]
         case .pageCount: ["pages"]
         case .subjects: []
@@ -102,7 +108,7 @@ extension BookDetails {
     private var jsonProvenance: [String: FieldSource]? {
         var named: [String: FieldSource] = [:]
         for (field, source) in book.provenance {
-            for name in field.jsonFields { named[name] = source }
+            for name in field.jsonFields(in: book) { named[name] = source }
         }
         return named.isEmpty ? nil : named
     }

@@ -118,16 +118,16 @@ struct RemovedBookSnapshot: Codable {
     /// The kept copy in `json`, as the library's migrations made its books since the copy was
     /// kept. A copy an older Bookplate kept skipped them: restored, a book read three times came
     /// back read once and its `jpn` stayed `jpn`, where the same book left on the shelf had three
-    /// reads and `ja` (found by an exploratory session). Its reads are its read count's, as the
-    /// reads migration derives them (``ReadRecord/history(status:started:finished:count:earlier:countsSetAside:)``,
-    /// an import's rule), and its language the code v24 keeps (``LanguageCode/normalized(_:)``).
+    /// reads and `ja` (found by an exploratory session). Its reads are those the reads migration
+    /// gives a book (``ReadRecord/fromBeforeReads(status:started:finished:count:)``), and its
+    /// language the code v24 keeps (``LanguageCode/normalized(_:)``).
     static func decode(_ json: String) throws -> RemovedBookSnapshot {
         let data = Data(json.utf8)
         var snapshot = try JSONDecoder().decode(RemovedBookSnapshot.self, from: data)
         snapshot.book.language = snapshot.book.language.flatMap(LanguageCode.normalized)
         if snapshot.reads == nil {
             let count = (try? JSONDecoder().decode(KeptBefore.self, from: data))?.book.readCount
-            snapshot.reads = ReadRecord.history(
+            snapshot.reads = ReadRecord.fromBeforeReads(
                 status: snapshot.book.status, started: snapshot.book.startedDate,
                 finished: snapshot.book.finishedDate, count: count)
         }

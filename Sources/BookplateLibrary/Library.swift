@@ -16,14 +16,19 @@ public struct Library: Sendable {
     public private(set) var isReadOnly = false
     /// Closes the file when the last copy of this library is done with it (see ``LibraryLog``).
     private var closer: Closer?
-    /// The copy of the file as it was, kept when this opening upgraded a library an older
-    /// Bookplate wrote (see ``keepCopyBeforeUpgrade(of:_:)``); nil when nothing was upgraded.
-    public private(set) var keptBeforeUpgrade: URL?
 
     /// Opens the library file at `url`; creates it (and its folder) when `create` is true and
     /// there is no file. An empty file is refused even then: it is a library lost to a crash or a
     /// bad copy, not a new one.
-    public static func open(at url: URL, create: Bool = false, clock: WallClock = .system) throws -> Library {
+    ///
+    /// `tell` is told, each in one line, what the reader is to hear of the opening: that it waits
+    /// for another command's upgrade of the library, and that it upgraded a library an older
+    /// Bookplate wrote, and where the file as it was is kept. Every opening is given one, so that
+    /// none upgrades without a word: `serve`'s watcher and builds opened the library on their own
+    /// and said nothing of an upgrade, its copy kept unannounced (found by a review).
+    public static func open(
+        at url: URL, create: Bool = false, clock: WallClock = .system, telling tell: (String) -> Void
+    ) throws -> Library {
         let exists = FileManager.default.fileExists(atPath: url.path)
         if !exists && !create {
             // iCloud Drive's placeholder of an evicted library: the library is the reader's, not
@@ -63,7 +68,11 @@ public struct Library: Sendable {
             // A library that is up to date is not written to just by opening it.
             if try !library.isCurrent() {
                 if exists {
-                    library.keptBeforeUpgrade = try library.upgrade(url, queue)
+                    if let kept = try library.upgrade(url, queue, telling: tell) {
+                        tell(
+                            "Upgraded \(path) from an older Bookplate; the file as it was is kept at "
+                                + kept.relativePathForDisplay)
+                    }
                 } else {
                     try library.migrate(queue)
                 }
@@ -77,13 +86,15 @@ public struct Library: Sendable {
     /// from a copy taken whole (``DatabaseQueue/readOnlySnapshot(of:prepare:)``), so that a shelf
     /// on a read-only disk, or another user's, can still be listed and exported, even while its
     /// owner changes it. A library an older Bookplate wrote is read as this version has it, the
-    /// file itself unchanged.
-    public static func open(forReadingAt url: URL, clock: WallClock = .system) throws -> Library {
+    /// file itself unchanged. `tell` is told what ``open(at:create:clock:telling:)`` tells.
+    public static func open(
+        forReadingAt url: URL, clock: WallClock = .system, telling tell: (String) -> Void
+    ) throws -> Library {
         let manager = FileManager.default
         guard manager.fileExists(atPath: url.path),
             !manager.isWritableFile(atPath: url.deletingLastPathComponent().path)
                 || !manager.isWritableFile(atPath: url.path)
-        else { return try open(at: url, clock: clock) }
+        else { return try open(at: url, clock: clock, telling: tell) }
         return try openReadOnly(at: url, clock: clock)
     }
 
@@ -157,18 +168,26 @@ public struct Library: Sendable {
     /// step under a lock of the shelf's (`content/.bookplate/upgrade.lock`), so that one command
     /// upgrades and the other waits, then finds the library current. The migrations are one
     /// transaction (``LibraryMigrations/runPending(in:)``): one that fails leaves the library
-    /// as it was, and the error names the copy.
-    private func upgrade(_ url: URL, _ queue: DatabaseQueue) throws -> URL? {
+    /// as it was, and the error names the copy. A command that waits for another's upgrade
+    /// tells `tell` so first: it waited without a word, and looked hung (found by a review).
+    private func upgrade(_ url: URL, _ queue: DatabaseQueue, telling tell: (String) -> Void) throws -> URL? {
         let folder = ShelfPaths.stateFolder(besideLibraryIn: url.deletingLastPathComponent())
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let lock = folder.appendingPathComponent("upgrade.lock").path
         let descriptor: Int32
-        switch AdvisoryLock.hold(at: folder.appendingPathComponent("upgrade.lock").path, waiting: {}) {
+        switch AdvisoryLock.hold(
+            at: lock, waiting: { tell("Waiting for another Bookplate command to finish upgrading \(path)…") })
+        {
         case .success(let held): descriptor = held
         case .failure(.open(let failure)):
+            // Left by `sudo bookplate build`, the state folder is root's: the advice the build
+            // lock gives, which every command on an older library went without (found by a review).
+            let advice = ForeignOwnership.advice(forLockFile: lock, in: folder.path, failure: failure)
             throw LibraryError.storage(
                 path: path,
                 message: "it was written by an older Bookplate, and \(folder.relativePathForDisplay) cannot hold the "
-                    + "lock its upgrade takes (\(String(cString: strerror(failure)))); it is left as it was")
+                    + "lock its upgrade takes (\(String(cString: strerror(failure)))\(advice.map { "; " + $0 } ?? "")); "
+                    + "it is left as it was")
         case .failure(.lock(let failure)):
             throw LibraryError.storage(
                 path: path,

@@ -226,16 +226,17 @@ enum LibraryMigrations {
             // A book is read any number of times: each read has its dates and how it ended. The
             // book's status and dates stay as the latest read has them; a read count becomes as
             // many undated finished reads as it counts beyond the reads the status and dates
-            // tell, as an import derives them (`ReadRecord.history`, which a test holds this
-            // to). As first landed, it counted a read given up as none and kept a re-read's
-            // earlier date on the read going on: a book given up after one read gained a
-            // finished read, and a re-read showed "reading" beside "Finished" (found by an
-            // exploratory session). Libraries it upgraded so keep what it gave: their reads
-            // cannot be told from the reader's own (`add --status reading --finished` makes the
-            // same read going on). A book to read with a start alone keeps it as a read set
-            // aside, which an import does not make and so does not count: counted, a StoryGraph
-            // row read once before (to-read, started, Read Count 1) lost its finished read
-            // (found by a review).
+            // tell, as an import derives them (`ReadRecord.history`). As first landed, it counted
+            // a read given up as none and kept a re-read's earlier date on the read going on: a
+            // book given up after one read gained a finished read, and a re-read showed "reading"
+            // beside "Finished" (found by an exploratory session). Libraries it upgraded so keep
+            // what it gave: their reads cannot be told from the reader's own (`read add --outcome
+            // reading --finished` makes the same read going on). A book to read with a start
+            // alone keeps it as a read set aside, which an import does not make and so does not
+            // count: counted, a StoryGraph row read once before (to-read, started, Read Count 1)
+            // lost its finished read (found by a review). The whole rule is
+            // `ReadRecord.fromBeforeReads`, which a test holds this to, and by which a copy
+            // `remove` kept before this is restored.
             try db.create(table: "read") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("bookId", .integer).notNull().references("book", onDelete: .cascade).indexed()

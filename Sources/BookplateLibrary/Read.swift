@@ -223,6 +223,23 @@ public struct ReadRecord: Hashable, Sendable, Codable {
         let undated = max(0, min(count ?? 0, Book.readCountRange.upperBound) - counted)
         return Array(repeating: ReadRecord(outcome: .finished), count: undated) + earlier + current
     }
+
+    /// The reads of a book as a library from before reads (v10) had it, by its status, dates and
+    /// read count: the reads an import derives (``history(status:started:finished:count:earlier:countsSetAside:)``),
+    /// and, for a book to read with a start alone, that start as a read set aside, which an
+    /// import does not make and so does not count. The reads migration (`v11-reads`) gives the
+    /// shelf's books these, as a test holds it to, and a copy `remove` kept before it is restored
+    /// with them: it came back with the import's reads alone, its start on no read (found by a
+    /// review).
+    package static func fromBeforeReads(
+        status: ReadingStatus, started: PartialDate?, finished: PartialDate?, count: Int?
+    ) -> [ReadRecord] {
+        var reads = history(status: status, started: started, finished: finished, count: count)
+        if status == .toRead, let started, finished == nil {
+            reads.append(ReadRecord(started: started, outcome: .setAside))
+        }
+        return reads
+    }
 }
 
 /// A read as the library stores it.

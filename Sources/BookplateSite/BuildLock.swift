@@ -31,13 +31,8 @@ final class BuildLock: Sendable {
             var reason = String(cString: strerror(failure))
             // Left by `sudo bookplate build`: the state folder is root's (found by a review); or,
             // in a shelf shared by a group, the other reader's.
-            var info = stat()
-            if failure == EACCES, geteuid() != 0, stat(folder.path, &info) == 0 || stat(path, &info) == 0,
-                info.st_uid != geteuid()
-            {
-                let blocking = access(folder.path, W_OK) == 0 ? path : folder.path
-                let shown = URL(fileURLWithPath: blocking).relativePathForDisplay
-                reason += " (\(ForeignOwnership.advice(for: blocking, shown: shown)))"
+            if let advice = ForeignOwnership.advice(forLockFile: path, in: folder.path, failure: failure) {
+                reason += " (\(advice))"
             }
             throw SiteError.unwritable(path: path, reason: reason)
         case .failure(.lock(let failure)):

@@ -16,7 +16,9 @@ struct ServeCommand: AsyncParsableCommand {
         let paths = try shelf.paths
         let server = try PreviewServer.start(
             paths: paths, port: port,
-            makeBuilder: { SiteBuilder(library: try Library.open(at: paths.library), paths: paths) },
+            makeBuilder: {
+                SiteBuilder(library: try Library.open(at: paths.library, telling: Terminal.error), paths: paths)
+            },
             report: { message in Terminal.error(message) })
         // Ctrl-C is heard from the first build on, and a build under way is let finish: stopping
         // amid one left its half-made site beside the shelf, and the next serve built in full

@@ -85,12 +85,10 @@ struct ShelfOptions: ParsableArguments {
     /// it cannot write is opened read-only rather than refused.
     func openLibrary(readingOnly: Bool = false) throws -> Library {
         let paths = try paths
-        let library = try readingOnly ? Library.open(forReadingAt: paths.library) : Library.open(at: paths.library)
-        if let kept = library.keptBeforeUpgrade {
-            Terminal.error(
-                "Upgraded \(library.path) from an older Bookplate; the file as it was is kept at "
-                    + kept.relativePathForDisplay)
-        }
+        let library =
+            try readingOnly
+            ? Library.open(forReadingAt: paths.library, telling: Terminal.error)
+            : Library.open(at: paths.library, telling: Terminal.error)
         if !library.isReadOnly { BookRemoval(library: library, paths: paths).finishInterrupted() }
         return library
     }

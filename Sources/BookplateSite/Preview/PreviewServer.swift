@@ -236,8 +236,9 @@ public actor PreviewServer {
             $0.standardizedFileURL.deletingLastPathComponent().path
         }
         var linked: Set<String> = []
-        // The library opened afresh: a library file replaced (a backup restored) is read anew.
-        var state = ShelfState(revision: (try? Library.open(at: paths.library).revision()) ?? "")
+        // The library opened afresh: a library file replaced (a backup restored) is read anew,
+        // and one an older Bookplate wrote is upgraded here, and said so.
+        var state = ShelfState(revision: (try? Library.open(at: paths.library, telling: report).revision()) ?? "")
         let library = paths.library.standardizedFileURL.path
         // The links a build follows: the shelf's own folders and settings, each of which may be a
         // link (a notes folder kept in a vault). Any other link is stamped as a link, and not

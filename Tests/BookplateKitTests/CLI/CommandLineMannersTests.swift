@@ -1003,6 +1003,32 @@ import Testing
                     + "make them yours again (sudo chown -R \"$USER\" site) or remove them"), "\(result.stderr)")
     }
 
+    /// After a build run with `sudo`, the state folder is root's, and every command on a library
+    /// an older Bookplate wrote failed at its upgrade's lock with no word of what to do, where the
+    /// build's lock says it (found by a review). It gives the same advice, the library left as it
+    /// was. (Only root can make files of another user.)
+    @Test(.enabled(if: getuid() == 0)) func anUpgradeLockInAnotherUsersStateFolderIsSaidSo() async throws {
+        let library = path("content/library.sqlite")
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: library.path + suffix) }
+        try FileManager.default.copyItem(
+            at: try OlderLibrary.make("upgrade-lock-root", books: [("emma", "Emma", "Clever.")]), to: library)
+        // The shelf is `nobody`'s, its state folder root's, as `sudo bookplate build` left it.
+        try Self.giveToNobody(root)
+        let state = path("content/.bookplate")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        #expect(Glibc.chown(state.path, 0, 0) == 0 && Glibc.chmod(state.path, 0o755) == 0)
+        let listed = try await asNobody.runOffPool(["list"])
+        #expect(listed.status == 1)
+        #expect(
+            listed.stderr
+                == "Error: could not use the library content/library.sqlite: it was written by an older Bookplate, "
+                + "and content/.bookplate cannot hold the lock its upgrade takes (Permission denied; it is another "
+                + "user's, as after a build run with sudo: sudo chown -R \"$USER\" content/.bookplate); it is left "
+                + "as it was\n", "\(listed.stderr)")
+        let left = try CommandLineTests.contents(ofCopy: library)
+        #expect(left.slugs == ["emma"] && left.migrations == 6, "\(left)")
+    }
+
     /// After a build run with `sudo`, the reader's next full build set root's old site aside and
     /// could not delete it: a whole site's copy stayed beside the shelf's, without a word (found
     /// by an exploratory session). Every build names it, and how to remove it, until it is gone.

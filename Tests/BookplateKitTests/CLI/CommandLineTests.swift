@@ -228,6 +228,105 @@ struct ShownJSON: Decodable {
         #expect(left.integrity == "ok" && left.slugs == ["emma"] && left.migrations == 6, "\(left)")
     }
 
+    /// `serve` upgraded a library an older Bookplate wrote, put in place while it served (a
+    /// backup restored), and kept a copy of it, without a word: its watcher and its builds opened
+    /// the library on their own (found by a review). It says so as every command does, once, as
+    /// it does at its start.
+    @Test func serveSaysItUpgradedALibraryPutInPlaceWhileItServes() async throws {
+        let (_, root) = try newShelf()
+        let library = root.appendingPathComponent("content/library.sqlite")
+        let putInPlace = { (round: Int) throws in
+            let older = try OlderLibrary.make("serve-upgrade-\(round)", books: [("emma-\(round)", "Emma", "Clever.")])
+            let beside = library.appendingPathExtension("new")
+            try FileManager.default.copyItem(at: older, to: beside)
+            #expect(rename(beside.path, library.path) == 0)
+        }
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: library.path + suffix) }
+        try putInPlace(1)
+        let said = root.appendingPathComponent("serve.err")
+        try Data().write(to: said)
+        let serve = Process()
+        serve.executableURL = TestPaths.executable
+        serve.arguments = ["serve", "--port", "0"]
+        serve.currentDirectoryURL = root
+        serve.standardOutput = FileHandle.nullDevice
+        serve.standardError = try FileHandle(forWritingTo: said)
+        try serve.run()
+        defer {
+            serve.interrupt()
+            serve.waitUntilExit()
+        }
+        let upgrades = {
+            (try? String(contentsOf: said, encoding: .utf8))?.split(separator: "\n").map(String.init).filter {
+                $0.hasPrefix("Upgraded ")
+            } ?? []
+        }
+        let line = { (copy: String) in
+            "Upgraded content/library.sqlite from an older Bookplate; the file as it was is kept at "
+                + "content/.bookplate/\(copy)"
+        }
+        for (round, copies) in [(1, 1), (2, 2)] {
+            if round == 2 { try putInPlace(2) }
+            for _ in 0..<200 where upgrades().count < copies { try await Task.sleep(for: .milliseconds(100)) }
+            // Built after its upgrade: the look that upgraded it is not said again by the build.
+            for _ in 0..<100
+            where !FileManager.default.fileExists(atPath: root.appendingPathComponent("site/books/emma-\(round)").path)
+            {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        #expect(upgrades() == [line("library-before-v7.sqlite"), line("library-before-v7-2.sqlite")])
+    }
+
+    /// A command that found another upgrading the library waited for it without a word, and
+    /// looked hung (found by a review). It says on standard error that it waits, as a build
+    /// waiting for another does, and goes on once the other is done.
+    @Test func aCommandWaitingForAnotherUpgradeSaysSo() throws {
+        let (_, root) = try newShelf()
+        let library = root.appendingPathComponent("content/library.sqlite")
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: library.path + suffix) }
+        try FileManager.default.copyItem(
+            at: try OlderLibrary.make("upgrade-wait", books: [("emma", "Emma", "Clever.")]), to: library)
+        // Another command's upgrade under way: its lock held.
+        let state = root.appendingPathComponent("content/.bookplate")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        guard
+            case .success(let held) = AdvisoryLock.hold(
+                at: state.appendingPathComponent("upgrade.lock").path, waiting: {})
+        else {
+            Issue.record("the upgrade lock could not be taken")
+            return
+        }
+        let list = Process()
+        list.executableURL = TestPaths.executable
+        list.arguments = ["list"]
+        list.currentDirectoryURL = root
+        list.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        list.standardError = errors
+        try list.run()
+        let waiting = "Waiting for another Bookplate command to finish upgrading content/library.sqlite…\n"
+        let saidWaiting = DispatchSemaphore(value: 0)
+        let reading = Background { () -> Data in
+            var said = Data()
+            while case let chunk = errors.fileHandleForReading.availableData, !chunk.isEmpty {
+                said += chunk
+                if said.starts(with: Data(waiting.utf8)) { saidWaiting.signal() }
+            }
+            return said
+        }
+        // Let go once it says it waits, or after a while, so that the test ends either way.
+        _ = saidWaiting.wait(timeout: .now() + 10)
+        close(held)
+        let said = try reading.value()
+        list.waitUntilExit()
+        #expect(list.terminationStatus == 0)
+        #expect(
+            String(decoding: said, as: UTF8.self)
+                == waiting + "Upgraded content/library.sqlite from an older Bookplate; the file as it was is kept at "
+                + "content/.bookplate/library-before-v7.sqlite\n")
+    }
+
     /// A connection of an older Bookplate to `library`, holding a book it added in the log.
     static func holdingABookInItsLog(_ library: URL) throws -> DatabaseQueue {
         LibraryLog.recordOwner(of: library, opened: false)

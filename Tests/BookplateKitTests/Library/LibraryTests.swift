@@ -264,6 +264,24 @@ import Testing
         #expect(json?["provenance"] == #"{"description":"google","firstPublished":"reader","title":"openlibrary"}"#)
     }
 
+    /// `provenance` in `show --json` named `isbn10` a catalog's for a book with an ISBN-13 alone
+    /// (any 979 ISBN), a field no catalog set (found by a review). Of the ISBN's two fields it
+    /// names those with a value; both while neither has one, as the reader cleared it.
+    @Test func provenanceNamesTheISBNFieldsTheBookHas() throws {
+        let library = try Library.inMemory(clock: clock)
+        for (title, isbn, source) in [
+            ("A Zine", "9791032305690", FieldSource.google), ("Dune", "9780441172719", .openLibrary),
+            ("Cleared", nil, .reader),
+        ] as [(String, String?, FieldSource)] {
+            try library.addBook(
+                NewBook(title: title, isbn: try isbn.map { try ISBN($0) }, provenance: [.isbn: source, .title: source]))
+        }
+        let provenance = { (slug: String) in try library.findBook(matching: slug).json.provenance }
+        #expect(try provenance("a-zine") == ["isbn13": .google, "title": .google])
+        #expect(try provenance("dune") == ["isbn13": .openLibrary, "isbn10": .openLibrary, "title": .openLibrary])
+        #expect(try provenance("cleared") == ["isbn13": .reader, "isbn10": .reader, "title": .reader])
+    }
+
     /// Provenance says which fields a refresh may replace: one the library cannot read is an error
     /// naming the book, never silently forgotten (which would let a refresh overwrite the reader).
     @Test func aDamagedProvenanceIsAnErrorNamingTheBook() throws {

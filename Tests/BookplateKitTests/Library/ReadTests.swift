@@ -190,7 +190,9 @@ import Testing
     /// before (to-read, started 2023-01-05, Read Count 1) lost its one finished read, where the
     /// import and a restore keep it (found by a review). Every status, pair of dates and count
     /// is held to the import's rule; a book given up with Read Count 1 is that one read, as an
-    /// import has it.
+    /// import has it. A copy `remove` kept of the same book before reads is restored with the
+    /// same reads: it came back with the import's alone, a to-read book's start on no read
+    /// (found by a review).
     @Test func aLibraryFromBeforeReadsGetsTheReadsAnImportDerives() throws {
         let file = try TestPaths.temporaryFolder("reads-as-imported").appendingPathComponent("library.sqlite")
         let queue = try DatabaseQueue(path: file.path)
@@ -218,15 +220,27 @@ import Testing
         try queue.close()
         let library = try Library.open(at: file)
         for book in books {
-            var imported = ReadRecord.history(
+            // The import's reads (`ReadRecord.history`), a to-read book's start alone a read set aside.
+            let imported = ReadRecord.fromBeforeReads(
                 status: book.status, started: try book.started.map(date), finished: try book.finished.map(date),
                 count: book.count)
-            if book.status == .toRead, let started = book.started, book.finished == nil {
-                imported.append(ReadRecord(started: try date(started), outcome: .setAside))
-            }
             let details = try library.findBook(matching: book.slug)
             #expect(details.reads == imported, "\(book)")
             #expect(details.book.finishedDate == imported.last?.finished, "\(book)")
+            // The same book as `remove` kept it before reads (v10): a read count, and no reads.
+            var kept: [String: Any] = [
+                "slug": book.slug, "title": book.slug, "status": book.status.rawValue, "subjects": [String](),
+                "provenance": [String: String](), "addedAt": 694_310_400,
+            ]
+            kept["startedDate"] = book.started
+            kept["finishedDate"] = book.finished
+            kept["readCount"] = book.count
+            let copy = try JSONSerialization.data(withJSONObject: [
+                "book": kept, "authors": [Any](), "shelves": [String](), "externalIDs": [Any](),
+                "works": [String: Any](),
+            ])
+            #expect(
+                try RemovedBookSnapshot.decode(String(decoding: copy, as: UTF8.self)).reads == imported, "\(book)")
         }
     }
 
