@@ -22,6 +22,25 @@ import Testing
     /// `timeout` ends a command that would wait for ever, as one on a named pipe did.
     private static let timeout = ["/usr/bin/timeout", "20"]
 
+    /// Starts a command allowed 8 files open at once.
+    private static let fewFiles = ["/bin/sh", "-c", #"ulimit -n 8 && exec "$@""#, "sh"]
+
+    /// Whether a test may mount a file system of its own (root, with `unshare`).
+    private static let mayMount = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")
+
+    /// Runs commands in a copy of `shelf` on a file system of its own, which the shell line
+    /// `mounting` makes at `$1` from the shelf at `$0`, in a mount namespace that ends with each
+    /// command (``mayMount``).
+    private func runner(for shelf: URL, in root: URL, mounting: String) throws -> CommandRunner {
+        let mounted = root.appendingPathComponent("mounted")
+        try FileManager.default.createDirectory(at: mounted, withIntermediateDirectories: true)
+        let launcher = [
+            "/usr/bin/unshare", "--mount", "/bin/sh", "-c", mounting + #" && cd "$1" && shift && exec "$@""#,
+            shelf.path, mounted.path,
+        ]
+        return CommandRunner(folder: root, launcher: launcher)
+    }
+
     /// A named pipe in the library's place kept every command waiting for a writer, for ever
     /// (found by an exploratory session): the library's first bytes were read from it before
     /// anything said it was no file. It is refused in one line at once, as any file that is no
@@ -187,15 +206,14 @@ import Testing
     /// made is taken away, the folder it was given left as it was.
     @Test func anInitThatFailsLeavesNothingHalfMade() async throws {
         let root = try TestPaths.temporaryFolder("init-fails")
-        let limited = ["/bin/sh", "-c", #"ulimit -n 8 && exec "$@""#, "sh"]
-        let result = try await CommandRunner(folder: root, launcher: limited).runOffPool(["init", "new/shelf"])
+        let result = try await CommandRunner(folder: root, launcher: Self.fewFiles).runOffPool(["init", "new/shelf"])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("Error: could not use the library new/shelf/content/library.sqlite: "))
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("new").path))
         let empty = root.appendingPathComponent("empty")
         try FileManager.default.createDirectory(
             at: empty.appendingPathComponent(".git"), withIntermediateDirectories: true)
-        let again = try await CommandRunner(folder: empty, launcher: limited).runOffPool(["init", "."])
+        let again = try await CommandRunner(folder: empty, launcher: Self.fewFiles).runOffPool(["init", "."])
         #expect(again.status == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: empty.path) == [".git"])
     }
@@ -204,9 +222,8 @@ import Testing
     /// open too few files: the line says so, and what to do.
     @Test func tooFewFilesOpenIsSaidSo() async throws {
         let (_, shelf) = try await shelfWithDune("few-files")
-        let limited = ["/bin/sh", "-c", #"ulimit -n 8 && exec "$@""#, "sh"]
         for command in [["edit", "dune", "--rating", "3"], ["list"]] {
-            let result = try await CommandRunner(folder: shelf, launcher: limited).runOffPool(command)
+            let result = try await CommandRunner(folder: shelf, launcher: Self.fewFiles).runOffPool(command)
             #expect(result.status == 1, "\(command): \(result.stderr)")
             #expect(
                 result.stderr.hasPrefix("Error: could not use the library content/library.sqlite: ")
@@ -220,17 +237,10 @@ import Testing
     /// open database file", where the README promises that every command that writes says the
     /// library or its folder cannot be written (found by an exploratory session). (A mount of
     /// its own, in a mount namespace that ends with the command: root only.)
-    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")))
-    func aShelfOnAReadOnlyFileSystemSaysItCannotBeWritten() async throws {
+    @Test(.enabled(if: mayMount)) func aShelfOnAReadOnlyFileSystemSaysItCannotBeWritten() async throws {
         let (root, shelf) = try await shelfWithDune("read-only-mount")
-        let mounted = root.appendingPathComponent("ro")
-        try FileManager.default.createDirectory(at: mounted, withIntermediateDirectories: false)
-        let readOnly = [
-            "/usr/bin/unshare", "--mount", "/bin/sh", "-c",
-            #"mount --bind "$0" "$1" && mount -o remount,bind,ro "$1" && cd "$1" && shift && exec "$@""#,
-            shelf.path, mounted.path,
-        ]
-        let runner = CommandRunner(folder: root, launcher: readOnly)
+        let runner = try runner(
+            for: shelf, in: root, mounting: #"mount --bind "$0" "$1" && mount -o remount,bind,ro "$1""#)
         let listed = try await runner.runOffPool(["list"])
         #expect(listed.status == 0 && listed.stdout.contains("dune"), "\(listed.stderr)")
         let commands = [
@@ -250,18 +260,13 @@ import Testing
     /// A shelf on a disk with no inodes left, whose library has no log beside it yet: SQLite's
     /// "unable to open database file" reached the reader as it was (found by an exploratory
     /// session). (A disk of its own, in a mount namespace that ends with the command: root only.)
-    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")))
-    func aShelfOnADiskWithNoInodesLeftSaysSo() async throws {
+    @Test(.enabled(if: mayMount)) func aShelfOnADiskWithNoInodesLeftSaysSo() async throws {
         let (root, shelf) = try await shelfWithDune("no-inodes")
-        let mounted = root.appendingPathComponent("disk")
-        try FileManager.default.createDirectory(at: mounted, withIntermediateDirectories: false)
-        let full = [
-            "/usr/bin/unshare", "--mount", "/bin/sh", "-c",
-            #"mount -t tmpfs -o size=16m,nr_inodes=100 tmpfs "$1" && cp -a "$0/." "$1/" && cd "$1" && "#
-                + #"i=0 && while touch "filler-$i" 2>/dev/null; do i=$((i+1)); done && shift && exec "$@""#,
-            shelf.path, mounted.path,
-        ]
-        let result = try await CommandRunner(folder: root, launcher: full).runOffPool(["edit", "dune", "--rating", "3"])
+        let full = try runner(
+            for: shelf, in: root,
+            mounting: #"mount -t tmpfs -o size=16m,nr_inodes=100 tmpfs "$1" && cp -a "$0/." "$1/" && i=0 && "#
+                + #"while touch "$1/filler-$i" 2>/dev/null; do i=$((i+1)); done"#)
+        let result = try await full.runOffPool(["edit", "dune", "--rating", "3"])
         #expect(result.status == 1)
         #expect(
             result.stderr
