@@ -33,7 +33,11 @@ let package = Package(
         ),
         .target(
             name: "BookplateLibrary",
-            dependencies: ["BookplateCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "BookplateCore", .product(name: "GRDB", package: "GRDB.swift"),
+                // sqlite3_vfs_find, for the longest path SQLite opens a library at.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .target(name: "BookplateCatalog", dependencies: ["BookplateCore", "BookplateLibrary"]),
         .target(

@@ -19,6 +19,12 @@ public struct ShelfPaths: Sendable, Equatable {
     /// The shelf `folder` is in, as git finds its repository: the nearest of `folder` and the
     /// folders above it that holds `content/library.sqlite`; nil when none does.
     ///
+    /// The library is whatever stands at that name, looked at, not followed: a link to a disk
+    /// that is not mounted, or to itself, was taken for no library, and a command in a shelf
+    /// inside another shelf's folder used the outer shelf's library and site (found by an
+    /// exploratory session). So is a `content/` that is a link to nothing. Opening the library
+    /// then says what it is.
+    ///
     /// Only an absolute path is climbed, and no further than it has folders: a relative one (a
     /// current folder that was deleted comes back empty) climbed `../../..` for ever at full CPU
     /// (found by an exploratory session).
@@ -26,12 +32,14 @@ public struct ShelfPaths: Sendable, Equatable {
         var candidate = folder.standardizedFileURL
         guard candidate.path.hasPrefix("/") else { return nil }
         for _ in 0...candidate.pathComponents.count {
-            let library = candidate.appendingPathComponent("content/library.sqlite").path
+            let content = candidate.appendingPathComponent("content").path
             // A library iCloud Drive evicted leaves its placeholder: the shelf is still here, and
             // opening it says where its library is.
-            let evicted = candidate.appendingPathComponent("content/" + ICloudPlaceholder.name(of: "library.sqlite"))
-                .path
-            if FileManager.default.fileExists(atPath: library) || FileManager.default.fileExists(atPath: evicted) {
+            let evicted = content + "/" + ICloudPlaceholder.name(of: "library.sqlite")
+            var info = stat()
+            if lstat(content + "/library.sqlite", &info) == 0 || FileManager.default.fileExists(atPath: evicted)
+                || LinkedFiles.brokenLink(at: content) != nil
+            {
                 return candidate
             }
             let parent = candidate.deletingLastPathComponent().standardizedFileURL
@@ -131,7 +139,7 @@ public struct ShelfPaths: Sendable, Equatable {
     /// `url`'s path with every link followed as far as the path exists, and the rest as written:
     /// the folders above it are the ones it is really inside (above a link, the link's own folder
     /// is not).
-    private static func realPath(_ url: URL) -> String {
+    package static func realPath(_ url: URL) -> String {
         var existing = url.standardizedFileURL
         var rest: [String] = []
         for _ in 0...existing.pathComponents.count where FileIdentity(at: existing.path) == nil {

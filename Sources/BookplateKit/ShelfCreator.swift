@@ -36,21 +36,43 @@ public enum ShelfCreator {
             }
         }
         let paths = ShelfPaths(root: folder)
-        do {
-            for created in [paths.notes, paths.covers, paths.photos, paths.templates] {
-                try manager.createDirectory(at: created, withIntermediateDirectories: true)
-            }
-            try Data(SiteSettings.template.utf8).write(to: paths.settings, options: .withoutOverwriting)
-            try Data(DefaultTheme.readme.utf8).write(
-                to: paths.templates.appendingPathComponent("README.md"), options: .withoutOverwriting)
-            if githubPages { try writeGitHubPagesWorkflow(in: folder) }
-            try Data(gitignore.utf8).write(
-                to: folder.appendingPathComponent(".gitignore"), options: .withoutOverwriting)
-        } catch {
-            throw ShelfError.unwritable(path: folder.relativePathForDisplay, reason: error.localizedDescription)
+        // Before anything is made: SQLite cannot open the library at such a path.
+        try Library.refusePathTooLong(paths.library)
+        // What this makes, taken away again if the shelf cannot be made whole: a failed `init`
+        // left a shelf with an empty library, which every later command called "empty" (found
+        // by an exploratory session). The folder itself goes only if this made it (and the
+        // folders above it).
+        var topmostMade: URL?
+        var candidate = folder.standardizedFileURL
+        var info = stat()
+        while lstat(candidate.path, &info) != 0, errno == ENOENT, candidate.path != "/" {
+            topmostMade = candidate
+            candidate = candidate.deletingLastPathComponent()
         }
-        // A new library: nothing to upgrade, nor to tell.
-        _ = try Library.open(at: paths.library, create: true, clock: clock, telling: { _ in })
+        let made =
+            topmostMade.map { [$0] }
+            ?? [paths.content, paths.templates, folder.appendingPathComponent(".gitignore")]
+            + (githubPages ? [folder.appendingPathComponent(".github")] : [])
+        do {
+            do {
+                for created in [paths.notes, paths.covers, paths.photos, paths.templates] {
+                    try manager.createDirectory(at: created, withIntermediateDirectories: true)
+                }
+                try Data(SiteSettings.template.utf8).write(to: paths.settings, options: .withoutOverwriting)
+                try Data(DefaultTheme.readme.utf8).write(
+                    to: paths.templates.appendingPathComponent("README.md"), options: .withoutOverwriting)
+                if githubPages { try writeGitHubPagesWorkflow(in: folder) }
+                try Data(gitignore.utf8).write(
+                    to: folder.appendingPathComponent(".gitignore"), options: .withoutOverwriting)
+            } catch {
+                throw ShelfError.unwritable(path: folder.relativePathForDisplay, reason: error.localizedDescription)
+            }
+            // A new library: nothing to upgrade, nor to tell.
+            _ = try Library.open(at: paths.library, create: true, clock: clock, telling: { _ in })
+        } catch {
+            for url in made { try? manager.removeItem(at: url) }
+            throw error
+        }
         return paths
     }
 

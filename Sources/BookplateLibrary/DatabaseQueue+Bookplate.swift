@@ -22,13 +22,20 @@ extension DatabaseQueue {
         #else
             if made >= 0 { Darwin.close(made) }
         #endif
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
-        try queue.writeWithoutTransaction { db in
-            if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
-                try db.execute(sql: "PRAGMA journal_mode = WAL")
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            try queue.writeWithoutTransaction { db in
+                if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+                    try db.execute(sql: "PRAGMA journal_mode = WAL")
+                }
             }
+            return queue
+        } catch {
+            // The empty file made above, left behind, was an empty library to every later
+            // command, "not a Bookplate library; restore it" (found by an exploratory session).
+            if made >= 0 { unlink(path) }
+            throw error
         }
-        return queue
     }
 
     /// An SQLite file Bookplate keeps and this process cannot write, read from a copy of it taken

@@ -29,6 +29,7 @@ public struct Library: Sendable {
     public static func open(
         at url: URL, create: Bool = false, clock: WallClock = .system, telling tell: (String) -> Void
     ) throws -> Library {
+        try refuseBrokenLink(at: url)
         let exists = FileManager.default.fileExists(atPath: url.path)
         if !exists && !create {
             // iCloud Drive's placeholder of an evicted library: the library is the reader's, not
@@ -46,6 +47,7 @@ public struct Library: Sendable {
         if exists, access(url.path, W_OK) != 0, access(url.deletingLastPathComponent().path, W_OK) == 0 {
             return try openReadOnly(at: url, clock: clock)
         }
+        try refusePathTooLong(url)
         if exists {
             try LibraryLog.refuseForeignLog(of: url)
             try LibraryLog.mendSideFiles(of: url)
@@ -61,7 +63,18 @@ public struct Library: Sendable {
             // Each statement of a long transaction (an import, a note sync) keeps a journal of the
             // pages it changes, to undo itself alone; in a temporary file that was a write per
             // page, hundreds of thousands for ten thousand books: so in memory.
-            let queue = try DatabaseQueue.bookplateFile(at: url.path, label: "library", pragma: "temp_store = MEMORY")
+            let queue: DatabaseQueue
+            do {
+                queue = try DatabaseQueue.bookplateFile(at: url.path, label: "library", pragma: "temp_store = MEMORY")
+            } catch {
+                // Opened by no one: its owner file goes (it was left behind, for good).
+                LibraryLog.forgetOwner(of: url)
+                guard let failure = error as? DatabaseError, failure.resultCode == .SQLITE_CANTOPEN else { throw error }
+                throw LibraryError.storage(
+                    path: path,
+                    message: OpeningFailure.observed(in: url.resolvingSymlinksInPath().deletingLastPathComponent())
+                        .reason(otherwise: failure.readerMessage))
+            }
             LibraryLog.recordOwner(of: url, opened: true)
             var library = Library(path: path, database: queue, clock: clock)
             library.closer = Closer(queue: queue, library: url)
@@ -135,6 +148,27 @@ public struct Library: Sendable {
         } catch {
             throw LibraryError.storage(path: path, message: "\(error)")
         }
+    }
+
+    /// Throws when the library at `url`, or the folder it is in, is a link through which nothing
+    /// is reached (to a disk not mounted, to itself): taken for no library, it was "not inside a
+    /// shelf", or the shelf above was used (found by an exploratory session).
+    private static func refuseBrokenLink(at url: URL) throws {
+        for place in [url, url.deletingLastPathComponent()] {
+            if let (target, failure) = LinkedFiles.brokenLink(at: place.path) {
+                throw LibraryError.brokenLink(path: place.relativePathForDisplay, target: target, failure: failure)
+            }
+        }
+    }
+
+    /// Throws when the library's full path (links followed, as SQLite follows them) is longer
+    /// than SQLite opens: `init` failed with "unable to open database file" and left an empty
+    /// library, which every later command called empty (found by an exploratory session).
+    package static func refusePathTooLong(_ url: URL) throws {
+        let bytes = ShelfPaths.realPath(url).utf8.count
+        guard bytes > OpeningFailure.longestPath else { return }
+        throw LibraryError.pathTooLong(
+            path: url.relativePathForDisplay, bytes: bytes, limit: OpeningFailure.longestPath)
     }
 
     /// A library held in memory, for tests and previews.
@@ -336,14 +370,32 @@ enum LibraryFileSignature {
         case other
     }
 
+    /// What the file at `url` holds; throws for anything that is no file (a folder, a named pipe).
     static func kind(of url: URL) throws -> Kind {
-        guard let handle = try? FileHandle(forReadingFrom: url) else {
-            throw LibraryError.storage(path: url.relativePathForDisplay, message: "the file cannot be read")
+        let path = url.relativePathForDisplay
+        // Opened without waiting: a named pipe kept every command waiting for a writer, for ever
+        // (found by an exploratory session). It is then refused for what it is.
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let failure = errno
+            throw LibraryError.storage(
+                path: path,
+                message: failure == EMFILE || failure == ENFILE
+                    ? OpeningFailure.observed(in: url.deletingLastPathComponent())
+                        .reason(otherwise: "the file cannot be read") : "the file cannot be read")
         }
-        defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 16)) ?? Data()
-        if header.isEmpty { return .empty }
-        return header == Data("SQLite format 3\u{0}".utf8) ? .sqlite : .other
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw LibraryError.storage(path: path, message: "the file cannot be read")
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw LibraryError.libraryIsAFolder(path: path) }
+        if let kind = EntryKind.notAFile(mode: info.st_mode) { throw LibraryError.notAFile(path: path, kind: kind) }
+        var header = [UInt8](repeating: 0, count: 16)
+        let count = read(descriptor, &header, header.count)
+        guard count >= 0 else { throw LibraryError.storage(path: path, message: "the file cannot be read") }
+        if count == 0 { return .empty }
+        return header.prefix(count).elementsEqual("SQLite format 3\u{0}".utf8) ? .sqlite : .other
     }
 }
 

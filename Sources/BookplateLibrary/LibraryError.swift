@@ -1,4 +1,5 @@
 import BookplateCore
+import Foundation
 
 /// What can go wrong with the library or with what the reader asks of it.
 ///
@@ -8,6 +9,15 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     /// A library iCloud Drive evicted: its placeholder is there, the file is not.
     case evicted(path: String)
     case notSQLite(path: String)
+    /// A folder where the library file goes.
+    case libraryIsAFolder(path: String)
+    /// Something that is no file where the library file goes: `kind` says what ("a named pipe").
+    case notAFile(path: String, kind: String)
+    /// A link where the library goes (or its folder), to `target`, through which nothing is
+    /// reached: `failure` says why (ENOENT: nothing there; ELOOP: it leads back to itself).
+    case brokenLink(path: String, target: String, failure: Int32)
+    /// A library whose full path, `bytes` long, is longer than SQLite opens (`limit`).
+    case pathTooLong(path: String, bytes: Int, limit: Int)
     case emptyLibraryFile(path: String)
     case notABookplateLibrary(path: String)
     case newerLibrary(path: String)
@@ -102,6 +112,22 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             "no library at \(path): run Bookplate in a shelf folder, pass --library, or start a shelf with `bookplate init DIR`"
         case .notSQLite(let path):
             "\(path) is not an SQLite file, so not a Bookplate library: pass --library with the right file"
+        case .libraryIsAFolder(let path):
+            "\(path) is a folder, not a library file: put the library file in its place, or pass --library with the "
+                + "right file"
+        case .notAFile(let path, let kind):
+            "\(path) is \(kind), not a file: not a Bookplate library; put the library file in its place, or pass "
+                + "--library with the right file"
+        case .brokenLink(let path, let target, ENOENT):
+            LinkedFiles.missingTargetRefusal(path, target: target, thing: "library")
+        case .brokenLink(let path, let target, ELOOP):
+            "\(path) is a link to \(target), which leads back to itself: point it at the library file"
+        case .brokenLink(let path, let target, let failure):
+            "\(path) is a link to \(target), which cannot be followed (\(String(cString: strerror(failure)))): "
+                + "point it at the library file"
+        case .pathTooLong(let path, let bytes, let limit):
+            "\(path) is too long a path for SQLite: its full path is \(bytes) bytes, and SQLite opens none longer "
+                + "than \(limit); put the shelf in a folder with a shorter path"
         case .emptyLibraryFile(let path):
             "\(path) is empty: not a Bookplate library; restore it or remove it to start afresh"
         case .notABookplateLibrary(let path):

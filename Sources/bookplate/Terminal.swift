@@ -114,14 +114,16 @@ enum Terminal {
         Foundation.exit(code.rawValue)
     }
 
-    /// Whether `error` says there is no library to work with — no shelf here, a `--library` that
-    /// is a folder or names no file — which exits with status 2, however the library was to be
-    /// found: a `--library` naming no file exited 1 and one naming a folder 2 (found by an
-    /// exploratory session).
+    /// Whether `error` says there is no library to work with — no shelf here, a library that is
+    /// a folder, names no file or is a link to nothing — which exits with status 2, however the
+    /// library was to be found: a `--library` naming no file exited 1 and one naming a folder 2,
+    /// and a shelf's `content/library.sqlite` that is a folder 1 (found by exploratory sessions).
     private static func isNoLibraryToWorkWith(_ error: any Error) -> Bool {
         if error is ShelfLocationError { return true }
-        if case LibraryError.missingLibrary? = error as? LibraryError { return true }
-        return false
+        switch error as? LibraryError {
+        case .missingLibrary?, .libraryIsAFolder?, .brokenLink?: return true
+        default: return false
+        }
     }
 
     /// `text` as the terminal may show it: ``ControlSequences/removed(from:as:)``.
