@@ -8,8 +8,14 @@ struct EditionsCommand: AsyncParsableCommand {
         abstract: "List the Open Library editions of a book; switch with 'bookplate edit BOOK --edition OL…M'.")
 
     @OptionGroup var target: BookOnShelf
-    @Option(help: "How many editions to list.") var limit: Int = 50
+    @Option(help: "How many editions to list, 1 to 200.") var limit: Int = 50
     @Flag(help: "Print JSON for scripts.") var json = false
+
+    /// As `search` takes its --limit: 0 and -3 were sent to Open Library as typed (found by an
+    /// exploratory session).
+    func validate() throws {
+        guard (1...200).contains(limit) else { throw ValidationError("--limit must be 1 to 200") }
+    }
 
     func run() async throws {
         let details = try target.open(readingOnly: true).details

@@ -167,6 +167,27 @@ extension ShelfLocationError {
 
 /// Reads option values the reader typed, with the library's own parsers and messages.
 enum Parse {
+    /// Runs `check`, a command's `validate()` reading its option values, with what it refuses as
+    /// a usage error (status 64) in the parser's words. A value that is not of its option's form
+    /// or range is the command line's mistake, whatever the shelf holds: `--pages abc` exited 1
+    /// where `--position abc` exited 64 (found by an exploratory session).
+    static func asUsage<T>(_ check: () throws -> T) throws -> T {
+        do {
+            return try check()
+        } catch let error as ValidationError {
+            throw error
+        } catch {
+            throw ValidationError(Terminal.safe(String(describing: error), as: .line))
+        }
+    }
+
+    /// Checks each of `dates` as a date or `none`, as a usage error.
+    static func checkEachDate(_ dates: String?...) throws {
+        try asUsage {
+            for text in dates { _ = try clearable(text, date) }
+        }
+    }
+
     static func isbn(_ text: String) throws -> ISBN { try ISBN(text) }
     static func date(_ text: String) throws -> PartialDate { try PartialDate(parsing: text) }
 

@@ -243,7 +243,7 @@ import Testing
         await server.serveLeftHandOfDarkness()
         let (bookplate, _) = try shelf(server)
         let badISBN = try await bookplate.run("search", "--isbn", "123")
-        #expect(badISBN.status == 1 && badISBN.stderr.hasPrefix("Error: '123' is not an ISBN"), "\(badISBN.stderr)")
+        #expect(badISBN.status == 64 && badISBN.stderr.hasPrefix("Error: '123' is not an ISBN"), "\(badISBN.stderr)")
         #expect(
             try await bookplate.run("search", "left", "--limit", "0").stderr.hasPrefix(
                 "Error: --limit must be 1 to 200\n"))
@@ -791,7 +791,7 @@ import Testing
         (["search"], "nothing to search for", 64),
         (["add", "7"], "there is no earlier search to pick from", 1),
         (["add"], "nothing to add", 64),
-        (["add", "one,two"], "'one,two' is not a result number or a catalog id", 1),
+        (["add", "one,two"], "'one,two' is not a result number or a catalog id", 64),
         (["search", "x", "--source", "amazon"], "The value 'amazon' is invalid for '--source <source>'", 64),
         (["editions", "nothing"], "no book matches 'nothing'", 1),
     ])
