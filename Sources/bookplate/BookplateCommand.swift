@@ -43,17 +43,17 @@ struct BookplateCommand: AsyncParsableCommand {
             )
             Foundation.exit(ExitCode.failure.rawValue)
         }
+        let arguments = CommandSuggestions.helpFirst(Array(CommandLine.arguments.dropFirst()))
         if let message = CommandSuggestions.messageForArgumentNotUTF8()
-            ?? CommandSuggestions.message(for: Array(CommandLine.arguments.dropFirst()))
+            ?? CommandSuggestions.message(for: arguments)
         {
             Terminal.error("Error: " + message)
             JSONOutput.failure(message, status: ExitCode.validationFailure.rawValue)
             Foundation.exit(ExitCode.validationFailure.rawValue)
         }
         let command: ParsableCommand
-        let arguments = Array(CommandLine.arguments.dropFirst())
         do {
-            command = try await asyncParseAsRoot()
+            command = try await asyncParseAsRoot(arguments)
         } catch {
             if exitCode(for: error) != .success,
                 let message = DashedText.message(fullMessage(for: error), arguments: arguments)

@@ -545,6 +545,24 @@ import Testing
         #expect(missing.stderr.hasPrefix("Error: no library at nope.sqlite"), "\(missing.stderr)")
     }
 
+    /// `bookplate read help` and `quote help` said "Unexpected argument 'help'" where `help read`
+    /// helped (found by an exploratory session): `X help [SUB]` is `help X [SUB]`.
+    @Test func helpAfterACommandHelpsAsHelpBeforeIt() async throws {
+        for (after, before) in [
+            (["read", "help"], ["help", "read"]), (["quote", "help", "add"], ["help", "quote", "add"]),
+            (["theme", "help"], ["help", "theme"]),
+        ] {
+            let helped = try await bookplate.expecting(0, after, sourceLocation: #_sourceLocation)
+            #expect(helped.stdout.hasPrefix("OVERVIEW: "), "\(after): \(helped.stdout)")
+            #expect(helped.stdout == (try await bookplate.runOffPool(before)).stdout, "\(after)")
+        }
+        let unknown = try await run("read", "help", "nosuch", status: 64)
+        #expect(unknown.stderr.hasPrefix("Error: 'nosuch' is not a bookplate read command"), "\(unknown.stderr)")
+        // After a command of no commands, `help` is a value: a book may be called that.
+        try await run("add", "--title", "Help", "--author", "The Beatles")
+        #expect(try await run("show", "help").stdout.contains("Help"))
+    }
+
     @Test func mistakesAreAnsweredWithWhatWasMeant() async throws {
         try await run("add", "--title", "Neuromancer", "--author", "William Gibson")
         try await run("add", "--title", "Cien años de soledad", "--author", "Gabriel García Márquez")
