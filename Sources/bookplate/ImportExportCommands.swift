@@ -301,13 +301,21 @@ struct ExportCommand: ParsableCommand {
     var format: ExportFormat = .json
     @Option(
         help: ArgumentHelp(
-            "Write to this file instead of standard output (for markdown: into this folder).", valueName: "path"))
+            "Write to this file instead of standard output ('-': standard output; for markdown: into this folder).",
+            valueName: "path"))
     var output: String?
+
+    /// The file to write, nil for standard output: `-` is standard output, as for most programs
+    /// (it wrote a file named "-": found by an exploratory session).
+    private var outputFile: String? { output == "-" ? nil : output }
 
     func run() throws {
         // In `run`, not `validate`: a misspelt `--output` is named as unknown first.
-        if format == .markdown, output == nil {
-            throw ValidationError("--format markdown writes a file per book: name a folder with --output")
+        if format == .markdown, outputFile == nil {
+            throw ValidationError(
+                output == nil
+                    ? "--format markdown writes a file per book: name a folder with --output"
+                    : "--format markdown writes a file per book, not standard output: name a folder with --output")
         }
         let exporter = LibraryExporter(
             library: try shelf.openLibrary(readingOnly: true), notes: NoteStore(folder: try shelf.paths.notes),
@@ -317,7 +325,7 @@ struct ExportCommand: ParsableCommand {
         case .json: data = try exporter.json()
         case .csv: data = try exporter.goodreadsCSV()
         case .markdown:
-            let folder = URL(fileURLWithPath: output ?? ".", relativeTo: try ShelfOptions.currentFolder)
+            let folder = URL(fileURLWithPath: outputFile ?? ".", relativeTo: try ShelfOptions.currentFolder)
             let summary = try MarkdownHighlightsExport(exporter: exporter, shelf: try shelf.paths).write(into: folder)
             for kept in summary.keptFiles {
                 Terminal.warning("\(kept) is not a file this export wrote: left as it is")
@@ -328,7 +336,7 @@ struct ExportCommand: ParsableCommand {
             return
         }
         let paths = try shelf.paths
-        if let output {
+        if let output = outputFile {
             let url = URL(fileURLWithPath: output, relativeTo: try ShelfOptions.currentFolder)
             try ExportFile.write(data, to: url, shelf: paths)
         } else if isatty(STDOUT_FILENO) == 1 {

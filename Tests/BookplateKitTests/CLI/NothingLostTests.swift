@@ -422,6 +422,29 @@ import Testing
         #expect(try String(contentsOf: page, encoding: .utf8).contains("Kindred"))
     }
 
+    /// `export --output -` wrote a file named "-" into the current folder (found by an
+    /// exploratory session): `-` is standard output, and refused for Markdown, a folder of files.
+    @Test func anExportToDashIsStandardOutput() async throws {
+        let (bookplate, root) = try newShelf()
+        try await bookplate.run("add", "--title", "Kindred", "--author", "Octavia E. Butler")
+        let csv = try await bookplate.run("export", "--format", "csv", "--output", "-")
+        #expect(csv.status == 0, "\(csv.stderr)")
+        #expect(csv.stdout == (try await bookplate.run("export", "--format", "csv")).stdout)
+        #expect(csv.stdout.contains("Kindred"))
+        let json = try await bookplate.run("export", "--output", "-")
+        #expect(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) is [String: Any], "\(json.stdout)")
+        let markdown = try await bookplate.run("export", "--format", "markdown", "--output", "-")
+        #expect(markdown.status == 64)
+        #expect(
+            markdown.stderr.hasPrefix(
+                "Error: --format markdown writes a file per book, not standard output: name a folder with --output"),
+            "\(markdown.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("-").path))
+        // A file of that name is `./-`.
+        #expect(try await bookplate.run("export", "--output", "./-").status == 0)
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("-").path))
+    }
+
     /// `bookplate add … >&-` added the book, then exited 1 saying "could not write the output:
     /// Invalid argument" (the runtime's first descriptor had taken standard output's number), and
     /// `list >&-` said the same (found by an exploratory session). A closed standard output is
