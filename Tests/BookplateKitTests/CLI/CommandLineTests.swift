@@ -651,6 +651,30 @@ struct ShownJSON: Decodable {
         }
     }
 
+    /// `BOOKPLATE_LIBRARY=/tmp bookplate list` said "--library /tmp is a folder", naming an
+    /// option the reader never gave (found by an exploratory session), and one naming no file
+    /// "pass --library": the variable is named.
+    @Test func aLibraryFromTheEnvironmentIsNamedAsSuch() async throws {
+        var bookplate = try newShelf().0
+        bookplate.environment["BOOKPLATE_LIBRARY"] = "content"
+        let folder = try await bookplate.run("list")
+        #expect(folder.status == 2)
+        #expect(
+            folder.stderr
+                == "Error: BOOKPLATE_LIBRARY=content is a folder: set it to the library file, such as "
+                + "content/library.sqlite\n")
+        bookplate.environment["BOOKPLATE_LIBRARY"] = "nowhere.sqlite"
+        let missing = try await bookplate.run("list")
+        #expect(missing.status == 2)
+        #expect(
+            missing.stderr
+                == "Error: BOOKPLATE_LIBRARY=nowhere.sqlite names no library: set it to a library file, or unset it "
+                + "to use the shelf you are in\n")
+        // --library is named as the option it is, whatever the variable says.
+        let given = try await bookplate.run("list", "--library", "content")
+        #expect(given.stderr.hasPrefix("Error: --library content is a folder"), "\(given.stderr)")
+    }
+
     @Test func outsideAShelfNothingIsCreatedAndTheReaderIsToldWhatToDo() async throws {
         let folder = try TestPaths.temporaryFolder("nowhere")
         let bookplate = CommandRunner(folder: folder)
