@@ -302,7 +302,8 @@ struct ExportCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Write to this file instead of standard output ('-': standard output; for markdown: into this folder).",
-            valueName: "path"))
+            valueName: "path"),
+        completion: .file())
     var output: String?
 
     /// The file to write, nil for standard output: `-` is standard output, as for most programs

@@ -1215,9 +1215,19 @@ import Testing
         // found by an exploratory session).
         #expect(try await offered(["edit", "kindred", "--format", "a"]) == ["audiobook"])
         #expect(try await offered(["add", "--owned", "n"]) == ["no", "none"])
+        // Paths complete as files, or folders where a folder is asked for (they completed
+        // nothing: found by an exploratory session).
+        try Data().write(to: folder.appendingPathComponent("exported.csv"))
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("elsewhere"), withIntermediateDirectories: true)
+        #expect(try await offered(["export", "--output", "e"]) == ["elsewhere", "exported.csv"])
+        for words in [["build", "--output", "e"], ["build", "--templates", "e"], ["init", "e"]] {
+            #expect(try await offered(words) == ["elsewhere"], "\(words)")
+        }
         for shell in ["zsh", "fish"] {
             let other = try await run("completions", shell).stdout
             #expect(other.contains("---completion show -- positional@0"), "\(shell)")
+            #expect(other.contains(shell == "zsh" ? ":folder:_files -/" : "(__bookplate_complete_directories)"))
         }
         let unknown = try await run("completions", "powershell", status: 64)
         #expect(unknown.stderr.hasPrefix("Error: unknown shell 'powershell': use bash, zsh or fish"))
