@@ -25,11 +25,13 @@ let package = Package(
         ),
         // libvips is loaded (dlopen) when the first cover needs it, not linked: Sources/CVips/shim.h.
         .systemLibrary(name: "CVips", providers: [.apt(["libvips42"])]),
+        // Opens a closed standard stream on /dev/null before main: Sources/CStandardStreams.
+        .target(name: "CStandardStreams"),
         // The flow runs one way (Sources/README.md draws it): values → library → catalogs and
         // imports → site → use cases → command line. A step backwards is a compile error.
         .target(
             name: "BookplateCore",
-            dependencies: ["CCMark", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["CCMark", "CStandardStreams", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
             name: "BookplateLibrary",

@@ -32,6 +32,7 @@
 @_exported import struct BookplateCore.PartialDate
 @_exported import struct BookplateCore.ShelfPaths
 @_exported import enum BookplateCore.ShellWord
+@_exported import enum BookplateCore.StandardStreams
 @_exported import enum BookplateCore.Suggestions
 @_exported import struct BookplateCore.WallClock
 @_exported import struct BookplateImport.LibraryExporter

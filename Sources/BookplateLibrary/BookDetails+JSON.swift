@@ -65,6 +65,12 @@ extension BookField {
         case .edition: ["openLibraryEdition"]
         }
     }
+
+    /// The names a reader is told this field by when it changes (`refresh`'s "updated …"): those
+    /// of the JSON, or its own for subjects, which the JSON leaves out. The library's own
+    /// (`pageCount`, `isbn`) were printed where the JSON says `pages` and `isbn13` (found by an
+    /// exploratory session).
+    public var readerNames: [String] { jsonFields.isEmpty ? [rawValue] : jsonFields }
 }
 
 /// A book's place in a series in Bookplate's JSON output.

@@ -9,7 +9,7 @@ extension Library {
     /// or cleared is never overwritten. With `onlyFillGaps` (a catalog failed during the look-up,
     /// so the other one's values would stand in), only empty fields are filled. Fields named in
     /// `clearingMissing` that the new record lacks are emptied when a catalog set them. Returns
-    /// the names of the fields that changed.
+    /// the fields that changed, by the names the JSON gives them (``BookField/readerNames``).
     @discardableResult
     public func refreshBook(
         slug: String, with found: NewBook, onlyFillGaps: Bool = false, clearingMissing: Set<BookField> = []
@@ -99,7 +99,7 @@ extension Library {
                 }
             }
             try deleteWhatNoBookHas(in: db)
-            return changed.map(\.rawValue)
+            return changed.flatMap(\.readerNames)
         }
     }
 

@@ -48,11 +48,17 @@ struct AddCommand: AsyncParsableCommand {
                 "a book being read has no finish date: give --status read with --finished, or log an earlier "
                     + "read once it is added ('bookplate read add SLUG --finished DATE')")
         }
+        try details.checkValues()
+        try Parse.checkEachDate(started, finished)
+        try Parse.asUsage {
+            _ = try rating.flatMap(Parse.rating)
+            for item in items where BookTarget.parse(catalogID: item) == nil { _ = try Self.resultNumbers(in: item) }
+        }
     }
 
     func run() async throws {
-        let startedDate = try started.map(Parse.readingDate)
-        let finishedDate = try finished.map(Parse.readingDate)
+        let startedDate = try Parse.clearable(started, Parse.readingDate) ?? nil
+        let finishedDate = try Parse.clearable(finished, Parse.readingDate) ?? nil
         var reader = BookAdder.ReaderFields(
             status: status ?? ReadingStatus.impliedBy(started: startedDate, finished: finishedDate),
             rating: try rating.flatMap(Parse.rating), startedDate: startedDate, finishedDate: finishedDate,
@@ -66,7 +72,7 @@ struct AddCommand: AsyncParsableCommand {
             return
         }
         var targets = try distinct(items.flatMap(targets(from:)))
-        if let isbn = details.isbn { targets.append(.isbn(try Parse.isbn(isbn))) }
+        if let isbn = try details.bookEdit().isbn ?? nil { targets.append(.isbn(isbn)) }
         // The options are read before the picker asks: a mistake in them was said after the reader
         // had chosen (found by a review).
         reader.details = try catalogBookDetails()
@@ -142,21 +148,18 @@ struct AddCommand: AsyncParsableCommand {
 
     private func addByHand(_ reader: BookAdder.ReaderFields) throws {
         guard let title = details.title else { throw LibraryError.emptyTitle }
+        // Read as `edit` reads them: an empty value or `none` is none (an empty --language from a
+        // script's empty variable stopped `add`: found by a review).
+        let given = try details.bookEdit()
         let new = NewBook(
-            title: title, subtitle: details.subtitle, authors: details.authors.map(NewAuthor.init(typed:)),
-            isbn: try details.isbn.map(Parse.isbn), publisher: details.publisher,
-            publishedDate: try details.published.map(Parse.date), pageCount: try details.pages.map(Parse.pages),
-            // An empty --language is none, as `edit --language ""` clears it: a script's empty
-            // variable stopped `add` (found by a review).
-            language: try details.language.flatMap {
-                $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : try Parse.language($0)
-            },
-            description: details.description.map(BookDescription.fromText),
+            title: title, subtitle: given.subtitle ?? nil, authors: details.authors.map(NewAuthor.init(typed:)),
+            isbn: given.isbn ?? nil, publisher: given.publisher ?? nil, publishedDate: given.publishedDate ?? nil,
+            pageCount: given.pageCount ?? nil, language: given.language ?? nil, description: given.description ?? nil,
             status: reader.status ?? .toRead,
             rating: reader.rating, startedDate: reader.startedDate, finishedDate: reader.finishedDate,
             shelves: reader.shelves, series: try details.seriesPlaces() ?? [],
-            format: details.format?.value, audioMinutes: try details.parsedAudioLength() ?? nil,
-            firstPublished: try details.firstPublished.map(Parse.date), owned: details.owned?.value?.owned)
+            format: given.format ?? nil, audioMinutes: given.audioMinutes ?? nil,
+            firstPublished: given.firstPublished ?? nil, owned: given.owned ?? nil)
         Terminal.output(try addedLine(try shelf.openLibrary().addBook(new)))
     }
 
@@ -169,10 +172,15 @@ struct AddCommand: AsyncParsableCommand {
 
     private func targets(from item: String) throws -> [BookTarget] {
         if let target = BookTarget.parse(catalogID: item) { return [target] }
+        return try LastSearch(contentFolder: try shelf.paths.content).candidates(numbered: Self.resultNumbers(in: item))
+            .map(BookTarget.candidate)
+    }
+
+    /// The result numbers `item` names: "3", or "1,4,7".
+    private static func resultNumbers(in item: String) throws -> [Int] {
         let numbers = item.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard !numbers.isEmpty, numbers.allSatisfy({ $0 != nil }) else { throw SearchError.badSelection(item) }
-        return try LastSearch(contentFolder: try shelf.paths.content).candidates(numbered: numbers.compactMap { $0 })
-            .map(BookTarget.candidate)
+        return numbers.compactMap { $0 }
     }
 
     /// A number given twice ("1,1") is one book: it was added, then refused as already there.
@@ -236,6 +244,13 @@ struct BookDetailOptions: ParsableArguments {
     ) var series: [String] = []
     @Option(help: ArgumentHelp("Its place in the series: 3, 2.5, 0.5 or 1-3.", valueName: "number")) var position:
         String?
+
+    /// Reads every value, for a command's `validate()`: one not of its option's form is a usage
+    /// error, for `add` and `edit` alike. Called by the command after its own checks, which say
+    /// more of some values (a catalog id given as the ISBN).
+    func checkValues() throws {
+        _ = try Parse.asUsage(bookEdit)
+    }
 
     /// The change the options make to a book's own fields, 'none' clearing one; its series are
     /// left to ``seriesPlaces(inSeries:)``, which needs the book's.

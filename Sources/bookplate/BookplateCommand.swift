@@ -33,17 +33,27 @@ struct BookplateCommand: AsyncParsableCommand {
     /// ArgumentParser's own `main`, but for errors written through ``Terminal``: a message can
     /// quote a title or a catalog's answer.
     static func main() async {
+        // `add >&-` added the book and then failed, saying "could not write the output: Invalid
+        // argument" (found by an exploratory session). Refused before anything is read or changed,
+        // as output is what most commands are for: a script would read none as an empty answer.
+        // A closed standard error or input is let be: both are /dev/null now.
+        if StandardStreams.outputWasClosed {
+            Terminal.error(
+                "Error: standard output is closed: send it to a file, or to /dev/null to discard it (>/dev/null, not >&-)"
+            )
+            Foundation.exit(ExitCode.failure.rawValue)
+        }
+        let arguments = CommandSuggestions.helpFirst(Array(CommandLine.arguments.dropFirst()))
         if let message = CommandSuggestions.messageForArgumentNotUTF8()
-            ?? CommandSuggestions.message(for: Array(CommandLine.arguments.dropFirst()))
+            ?? CommandSuggestions.message(for: arguments)
         {
             Terminal.error("Error: " + message)
             JSONOutput.failure(message, status: ExitCode.validationFailure.rawValue)
             Foundation.exit(ExitCode.validationFailure.rawValue)
         }
         let command: ParsableCommand
-        let arguments = Array(CommandLine.arguments.dropFirst())
         do {
-            command = try await asyncParseAsRoot()
+            command = try await asyncParseAsRoot(arguments)
         } catch {
             if exitCode(for: error) != .success,
                 let message = DashedText.message(fullMessage(for: error), arguments: arguments)

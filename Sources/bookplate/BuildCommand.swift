@@ -7,9 +7,12 @@ struct BuildCommand: ParsableCommand {
         commandName: "build", abstract: "Build the website from the library, the notes and the templates.")
 
     @OptionGroup var shelf: ShelfOptions
-    @Option(help: ArgumentHelp("Where to write the site (default site/).", valueName: "folder")) var output: String?
-    @Option(help: ArgumentHelp("The theme's templates (default templates/).", valueName: "folder")) var templates:
-        String?
+    @Option(
+        help: ArgumentHelp("Where to write the site (default site/).", valueName: "folder"), completion: .directory)
+    var output: String?
+    @Option(
+        help: ArgumentHelp("The theme's templates (default templates/).", valueName: "folder"), completion: .directory)
+    var templates: String?
     @Option(
         help: ArgumentHelp(
             "Publish at this address for this build only, as for a preview deploy (default: base_url in site.yaml).",

@@ -8,8 +8,14 @@ struct EditionsCommand: AsyncParsableCommand {
         abstract: "List the Open Library editions of a book; switch with 'bookplate edit BOOK --edition OL…M'.")
 
     @OptionGroup var target: BookOnShelf
-    @Option(help: "How many editions to list.") var limit: Int = 50
+    @Option(help: "How many editions to list, 1 to 200.") var limit: Int = 50
     @Flag(help: "Print JSON for scripts.") var json = false
+
+    /// As `search` takes its --limit: 0 and -3 were sent to Open Library as typed (found by an
+    /// exploratory session).
+    func validate() throws {
+        guard (1...200).contains(limit) else { throw ValidationError("--limit must be 1 to 200") }
+    }
 
     func run() async throws {
         let details = try target.open(readingOnly: true).details
@@ -116,14 +122,14 @@ struct RefreshCommand: AsyncParsableCommand {
         let adder = BookAdder(finder: try shelf.finder().revalidating(), library: library, paths: try shelf.paths)
         let slugs = try book.map { [try library.findBook(matching: $0).book.slug] } ?? library.books().map(\.book.slug)
         if missing {
-            let counts = try await MissingDetails.fill(try adder.booksMissingDetails(among: slugs), with: adder)
-            if counts.failed > 0 { throw ExitCode.failure }
+            let counts = await MissingDetails.fill(try adder.booksMissingDetails(among: slugs), with: adder)
+            if !counts.wentThrough { throw ExitCode.failure }
             return
         }
         var updated = 0
         var upToDate = 0
         var skipped = 0
-        let failed = try await CatalogPass.run(
+        let pass = await CatalogPass.run(
             slugs, label: "Refreshing", stopped: { _ in "stopping; refresh the rest later" }
         ) { slug in
             do {
@@ -141,6 +147,9 @@ struct RefreshCommand: AsyncParsableCommand {
                 return ([], "skipped, \(reason)")
             }
         }
+        // Said on standard error as it stopped; the summary would count books never asked about.
+        if pass.stopped != nil { throw ExitCode.failure }
+        let failed = pass.failed
         // The summary for every refresh of the whole shelf (a shelf of one up-to-date book said
         // nothing at all: found by an exploratory session); one book named says its line alone.
         if book == nil || skipped + failed > 0 {
@@ -157,25 +166,33 @@ struct RefreshCommand: AsyncParsableCommand {
 /// the lines never print over, and a summary.
 enum MissingDetails {
     struct Counts {
+        /// How many books lacked details or a cover, and were to be looked up.
+        var lookedUp = 0
         var updated = 0
         var matched = 0
         var upToDate = 0
         var notMatched = 0
         var skipped = 0
         var failed = 0
+        /// Why the pass stopped before the end (the catalogs out of reach), nil when it went on to
+        /// the last book.
+        var stopped: String?
+
+        /// Whether every book was looked up without a failure.
+        var wentThrough: Bool { failed == 0 && stopped == nil }
     }
 
     /// `report` takes each line and the summary: standard output, or standard error where
     /// standard output is a command's JSON (`import --json --enrich` printed them after it).
     static func fill(
         _ slugs: [String], with adder: BookAdder, report: (String) -> Void = { Terminal.output($0) }
-    ) async throws -> Counts {
-        var counts = Counts()
+    ) async -> Counts {
+        var counts = Counts(lookedUp: slugs.count)
         guard !slugs.isEmpty else {
             report("No book lacks catalog details or a cover.")
             return counts
         }
-        let failed = try await CatalogPass.run(
+        let pass = await CatalogPass.run(
             slugs, label: "Filling in", report: report,
             stopped: { "stopped after \($0) of \(counted(slugs.count, "book")); run it again to go on" }
         ) { slug in
@@ -202,7 +219,10 @@ enum MissingDetails {
                 return (warnings, "skipped, \(reason)")
             }
         }
-        counts.failed = failed
+        counts.failed = pass.failed
+        counts.stopped = pass.stopped
+        // Said on standard error as it stopped; the summary would count books never asked about.
+        guard pass.stopped == nil else { return counts }
         report(
             "Looked up \(counted(slugs.count, "book")) missing details or a cover: "
                 + "\(counts.updated) updated, \(counts.matched) found by title and author, \(counts.upToDate) with "
@@ -217,14 +237,24 @@ enum MissingDetails {
 /// book that fails named and counted, and a stop when the catalogs are out of reach or refuse
 /// for now (every other book would wait through the same time-outs and retries).
 enum CatalogPass {
+    /// How a pass ended.
+    struct Outcome {
+        /// How many books failed.
+        var failed = 0
+        /// The error that stopped the pass, with what that means, as said on standard error; nil
+        /// when the pass went on to the last book.
+        var stopped: String?
+    }
+
     /// Runs `step` on each of `slugs`; it returns the catalogs' warnings and the line to print
     /// after the slug, if any. `stopped` says, after the error, what a stop after that many books
-    /// means. Returns how many books failed.
+    /// means. A stop is returned, not thrown: `import --json --enrich` puts it in its one object
+    /// (a second object, the error's, followed the import's: found by an exploratory session).
     static func run(
         _ slugs: [String], label: String, report: (String) -> Void = { Terminal.output($0) },
         stopped: (_ done: Int) -> String,
         _ step: (String) async throws -> (warnings: [CatalogError], line: String?)
-    ) async throws -> Int {
+    ) async -> Outcome {
         let progress = ProgressBar(label: label)
         // Ctrl-C (or SIGTERM, SIGHUP) takes the bar off the line first: it stayed, the prompt drawn after it (found by
         // an exploratory session). What was done stays done: each book's facts are their own change.
@@ -243,8 +273,9 @@ enum CatalogPass {
                 if let line { report("\(slug): \(line)") }
             } catch let error as CatalogError where error.stopsAPass {
                 progress.finish()
-                Terminal.error("Error: \(slug): \(error) — \(stopped(index))")
-                throw ExitCode.failure
+                let why = "\(slug): \(error) — \(stopped(index))"
+                Terminal.error("Error: \(why)")
+                return Outcome(failed: failed, stopped: why)
             } catch {
                 failed += 1
                 progress.clear()
@@ -252,6 +283,6 @@ enum CatalogPass {
             }
         }
         progress.finish()
-        return failed
+        return Outcome(failed: failed)
     }
 }

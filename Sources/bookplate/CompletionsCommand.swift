@@ -89,6 +89,19 @@ enum CommandSuggestions {
         return unknown(second, among: subcommands, in: "bookplate \(typed)")
     }
 
+    /// `arguments` with `X help [SUB…]` as `help X [SUB…]`, for a command X that has commands of
+    /// its own: `read help` said "Unexpected argument 'help'" where `help read` helped (found by
+    /// an exploratory session). After any other command `help` is a value (`show help`).
+    static func helpFirst(_ arguments: [String]) -> [String] {
+        guard arguments.count > 1, arguments[1] == "help",
+            let command = BookplateCommand.configuration.subcommands.first(where: {
+                $0.configuration.commandName == arguments[0]
+            }),
+            !command.configuration.subcommands.isEmpty
+        else { return arguments }
+        return ["help", arguments[0]] + arguments.dropFirst(2)
+    }
+
     private static func unknown(_ typed: String, among names: [String], in command: String) -> String {
         let near = Suggestions.nearest(to: typed, in: names)
         let safeTyped = Terminal.safe(typed, as: .line)

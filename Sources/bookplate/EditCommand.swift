@@ -36,6 +36,12 @@ struct EditCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Switch to this Open Library edition (see 'bookplate editions').", valueName: "OL…M"))
     var edition: String?
 
+    func validate() throws {
+        try details.checkValues()
+        try Parse.checkEachDate(started, finished)
+        _ = try Parse.asUsage { try rating.map(Parse.rating) }
+    }
+
     func run() async throws {
         var edit = try details.bookEdit()
         edit.status = status

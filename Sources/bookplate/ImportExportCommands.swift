@@ -51,6 +51,11 @@ struct ImportCommand: AsyncParsableCommand {
     func run() async throws {
         if let highlights = highlightSource { return try importHighlights(from: highlights) }
         guard let format = ImportSource(rawValue: source.lowercased()) else { return }
+        // The catalogs --enrich asks are readied before anything is imported: a settings file
+        // they cannot be asked with (a typo in site.yaml) failed the command after the import was
+        // made, and --json printed the error's object after the import's (found by an exploratory
+        // session).
+        let finder = enrich && !dryRun ? try shelf.finder() : nil
         let library = try shelf.openLibrary()
         let url = URL(fileURLWithPath: file, relativeTo: try ShelfOptions.currentFolder)
         let paths = try shelf.paths
@@ -69,7 +74,20 @@ struct ImportCommand: AsyncParsableCommand {
             throw NothingImported(
                 path: url.relativePathForDisplay, entry: entry, skipped: summary.skipped, dryRun: dryRun)
         }
+        let enriched = summary.rows.filter { $0.action != .removed }.map(\.slug)
         if json {
+            // One object, printed once the enrichment is done: it says how that went. The lines
+            // of the enrichment go to standard error.
+            var enrichment: MissingDetails.Counts?
+            if let finder {
+                do {
+                    enrichment = try await enrichBooks(
+                        enriched, finder: finder, library: library, report: { Terminal.error($0) })
+                } catch {
+                    Terminal.error("Error: \(Terminal.safe("\(error)", as: .line))")
+                    enrichment = MissingDetails.Counts(stopped: "\(error)")
+                }
+            }
             try JSONOutput.print(
                 "import",
                 .object([
@@ -95,12 +113,10 @@ struct ImportCommand: AsyncParsableCommand {
                                 "title": .string($0.title),
                             ])
                         }),
+                    "enrichment": enrichment.map(JSONOutput.enrichment) ?? .null,
                 ]))
-            guard enrich, !dryRun else { return }
-            // Standard output holds the JSON alone.
-            try await enrichBooks(
-                summary.rows.filter { $0.action != .removed }.map(\.slug), library: library,
-                report: { Terminal.error($0) })
+            // Said in the object: no second one for the error.
+            if let enrichment, !enrichment.wentThrough { throw ExitCode.failure }
             return
         }
         if dryRun { listRows(summary, entry: entry) }
@@ -125,8 +141,9 @@ struct ImportCommand: AsyncParsableCommand {
             let (named, how) = Self.restoreHint(summary.removedByReader, byAuthors: true)
             Terminal.output("\(dryRun ? "Would leave out" : "Left out") \(named), which you removed: \(how)")
         }
-        guard enrich, !dryRun else { return }
-        try await enrichBooks(summary.rows.filter { $0.action != .removed }.map(\.slug), library: library)
+        guard let finder else { return }
+        let counts = try await enrichBooks(enriched, finder: finder, library: library)
+        if !counts.wentThrough { throw ExitCode.failure }
     }
 
     /// `import kindle FILE` (kobo, koreader, readwise): the highlights, what could not be matched,
@@ -265,12 +282,10 @@ struct ImportCommand: AsyncParsableCommand {
     /// Fills in every book of the file that lacks catalog details or a cover — those the file
     /// left unchanged too, so that --enrich after a plain import does its work.
     private func enrichBooks(
-        _ slugs: [String], library: Library, report: (String) -> Void = { Terminal.output($0) }
-    ) async throws {
-        let adder = BookAdder(finder: try shelf.finder(), library: library, paths: try shelf.paths)
-        let counts = try await MissingDetails.fill(
-            try adder.booksMissingDetails(among: slugs), with: adder, report: report)
-        if counts.failed > 0 { throw ExitCode.failure }
+        _ slugs: [String], finder: BookFinder, library: Library, report: (String) -> Void = { Terminal.output($0) }
+    ) async throws -> MissingDetails.Counts {
+        let adder = BookAdder(finder: finder, library: library, paths: try shelf.paths)
+        return await MissingDetails.fill(try adder.booksMissingDetails(among: slugs), with: adder, report: report)
     }
 }
 
@@ -286,13 +301,22 @@ struct ExportCommand: ParsableCommand {
     var format: ExportFormat = .json
     @Option(
         help: ArgumentHelp(
-            "Write to this file instead of standard output (for markdown: into this folder).", valueName: "path"))
+            "Write to this file instead of standard output ('-': standard output; for markdown: into this folder).",
+            valueName: "path"),
+        completion: .file())
     var output: String?
+
+    /// The file to write, nil for standard output: `-` is standard output, as for most programs
+    /// (it wrote a file named "-": found by an exploratory session).
+    private var outputFile: String? { output == "-" ? nil : output }
 
     func run() throws {
         // In `run`, not `validate`: a misspelt `--output` is named as unknown first.
-        if format == .markdown, output == nil {
-            throw ValidationError("--format markdown writes a file per book: name a folder with --output")
+        if format == .markdown, outputFile == nil {
+            throw ValidationError(
+                output == nil
+                    ? "--format markdown writes a file per book: name a folder with --output"
+                    : "--format markdown writes a file per book, not standard output: name a folder with --output")
         }
         let exporter = LibraryExporter(
             library: try shelf.openLibrary(readingOnly: true), notes: NoteStore(folder: try shelf.paths.notes),
@@ -302,7 +326,7 @@ struct ExportCommand: ParsableCommand {
         case .json: data = try exporter.json()
         case .csv: data = try exporter.goodreadsCSV()
         case .markdown:
-            let folder = URL(fileURLWithPath: output ?? ".", relativeTo: try ShelfOptions.currentFolder)
+            let folder = URL(fileURLWithPath: outputFile ?? ".", relativeTo: try ShelfOptions.currentFolder)
             let summary = try MarkdownHighlightsExport(exporter: exporter, shelf: try shelf.paths).write(into: folder)
             for kept in summary.keptFiles {
                 Terminal.warning("\(kept) is not a file this export wrote: left as it is")
@@ -313,7 +337,7 @@ struct ExportCommand: ParsableCommand {
             return
         }
         let paths = try shelf.paths
-        if let output {
+        if let output = outputFile {
             let url = URL(fileURLWithPath: output, relativeTo: try ShelfOptions.currentFolder)
             try ExportFile.write(data, to: url, shelf: paths)
         } else if isatty(STDOUT_FILENO) == 1 {

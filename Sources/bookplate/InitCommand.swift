@@ -7,7 +7,9 @@ struct InitCommand: ParsableCommand {
         commandName: "init",
         abstract: "Create a new shelf: settings, an empty library, a notes folder and templates/ for your changes.")
 
-    @Argument(help: "The folder for the new shelf: a new one, or an empty one such as '.'.") var folder: String
+    @Argument(
+        help: "The folder for the new shelf: a new one, or an empty one such as '.'.", completion: .directory)
+    var folder: String
     @Flag(help: "Also write .github/workflows/pages.yml, which publishes site/ to GitHub Pages.")
     var githubPages = false
 

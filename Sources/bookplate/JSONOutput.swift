@@ -75,6 +75,16 @@ enum JSONOutput {
         .array(rows.map { .object(["line": .int($0.line), "reason": .string($0.reason)]) })
     }
 
+    /// What `import --enrich` looked up, and how that ended: `error` is what stopped it early
+    /// (the catalogs out of reach), null when it went on to the last book.
+    static func enrichment(_ counts: MissingDetails.Counts) -> JSONValue {
+        .object([
+            "lookedUp": .int(counts.lookedUp), "updated": .int(counts.updated), "matched": .int(counts.matched),
+            "upToDate": .int(counts.upToDate), "notMatched": .int(counts.notMatched), "skipped": .int(counts.skipped),
+            "failed": .int(counts.failed), "error": .optional(counts.stopped),
+        ])
+    }
+
     /// A search result, with the number `add` takes.
     static func candidate(_ candidate: BookCandidate, number: Int) -> JSONValue {
         .object([

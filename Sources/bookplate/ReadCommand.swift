@@ -44,6 +44,10 @@ struct ReadDates: ParsableArguments {
     @Option(help: ArgumentHelp("When you began this read, or none.", valueName: "YYYY[-MM[-DD]]")) var started: String?
     @Option(help: ArgumentHelp("When it ended, or none.", valueName: "YYYY[-MM[-DD]]")) var finished: String?
     @Option(help: "How it ended: finished, reading (still going) or set-aside.") var outcome: ReadOutcome?
+
+    func validate() throws {
+        try Parse.checkEachDate(started, finished)
+    }
 }
 
 struct ReadListCommand: ParsableCommand {

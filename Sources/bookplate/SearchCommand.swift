@@ -22,7 +22,7 @@ struct SearchCommand: AsyncParsableCommand {
         guard (1...200).contains(limit) else { throw ValidationError("--limit must be 1 to 200") }
         guard (1...1000).contains(page) else { throw ValidationError("--page must be 1 to 1000") }
         // An ISBN is checked as `add` checks one: "123" was sent to both catalogs as it was.
-        if let isbn { _ = try Parse.isbn(isbn) }
+        if let isbn { _ = try Parse.asUsage { try Parse.isbn(isbn) } }
     }
 
     func run() async throws {

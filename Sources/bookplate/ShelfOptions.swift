@@ -46,13 +46,16 @@ struct ShelfOptions: ParsableArguments {
     var paths: ShelfPaths {
         get throws {
             let current = try ShelfOptions.currentFolder
-            let chosen = try library ?? ShelfOptions.libraryFromEnvironment
-            if let chosen {
+            // Named as it was given: `BOOKPLATE_LIBRARY=/tmp` was "--library /tmp is a folder"
+            // (found by an exploratory session).
+            let fromEnvironment = library == nil
+            if let chosen = try library ?? ShelfOptions.libraryFromEnvironment {
                 let url = URL(fileURLWithPath: chosen, relativeTo: current)
                 var isFolder: ObjCBool = false
                 if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
                     throw ShelfLocationError.libraryIsAFolder(
-                        path: chosen, suggested: Self.library(near: chosen, in: current))
+                        path: chosen, fromEnvironment: fromEnvironment,
+                        suggested: Self.library(near: chosen, in: current))
                 }
                 // A library in a shelf's `content/` belongs to that shelf: its notes, covers and site.
                 let root =
@@ -85,10 +88,19 @@ struct ShelfOptions: ParsableArguments {
     /// it cannot write is opened read-only rather than refused.
     func openLibrary(readingOnly: Bool = false) throws -> Library {
         let paths = try paths
-        let library =
-            try readingOnly
-            ? Library.open(forReadingAt: paths.library, telling: Terminal.error)
-            : Library.open(at: paths.library, telling: Terminal.error)
+        let library: Library
+        do {
+            library =
+                try readingOnly
+                ? Library.open(forReadingAt: paths.library, telling: Terminal.error)
+                : Library.open(at: paths.library, telling: Terminal.error)
+        } catch LibraryError.missingLibrary(let path) {
+            // Named as it was given, as a folder is.
+            guard self.library == nil, let named = try? ShelfOptions.libraryFromEnvironment else {
+                throw LibraryError.missingLibrary(path: path)
+            }
+            throw ShelfLocationError.noLibraryInEnvironment(path: named)
+        }
         if !library.isReadOnly { BookRemoval(library: library, paths: paths).finishInterrupted() }
         return library
     }
@@ -135,8 +147,11 @@ enum ShelfLocationError: Error, CustomStringConvertible {
     case currentFolderNotUTF8(shown: String)
     /// An environment variable that names a path is no UTF-8.
     case environmentNotUTF8(name: String, shown: String)
-    /// `suggested`: the library file in or beside the folder, as the reader would type it.
-    case libraryIsAFolder(path: String, suggested: String)
+    /// `fromEnvironment`: named by `$BOOKPLATE_LIBRARY`, not `--library`; `suggested`: the
+    /// library file in or beside the folder, as the reader would type it.
+    case libraryIsAFolder(path: String, fromEnvironment: Bool, suggested: String)
+    /// `$BOOKPLATE_LIBRARY` names no file.
+    case noLibraryInEnvironment(path: String)
 
     var description: String {
         switch self {
@@ -148,8 +163,12 @@ enum ShelfLocationError: Error, CustomStringConvertible {
             "the current folder's path is not UTF-8 (\(Terminal.safe(shown, as: .line))): rename it in UTF-8, then cd into it again"
         case .environmentNotUTF8(let name, let shown):
             "$\(name) is not UTF-8 (\(Terminal.safe(shown, as: .line))): set it to a path in UTF-8"
-        case .libraryIsAFolder(let path, let suggested):
-            "--library \(path) is a folder: pass the library file, such as \(suggested)"
+        case .libraryIsAFolder(let path, let fromEnvironment, let suggested):
+            fromEnvironment
+                ? "BOOKPLATE_LIBRARY=\(path) is a folder: set it to the library file, such as \(suggested)"
+                : "--library \(path) is a folder: pass the library file, such as \(suggested)"
+        case .noLibraryInEnvironment(let path):
+            "BOOKPLATE_LIBRARY=\(path) names no library: set it to a library file, or unset it to use the shelf you are in"
         }
     }
 }
@@ -165,6 +184,27 @@ extension ShelfLocationError {
 
 /// Reads option values the reader typed, with the library's own parsers and messages.
 enum Parse {
+    /// Runs `check`, a command's `validate()` reading its option values, with what it refuses as
+    /// a usage error (status 64) in the parser's words. A value that is not of its option's form
+    /// or range is the command line's mistake, whatever the shelf holds: `--pages abc` exited 1
+    /// where `--position abc` exited 64 (found by an exploratory session).
+    static func asUsage<T>(_ check: () throws -> T) throws -> T {
+        do {
+            return try check()
+        } catch let error as ValidationError {
+            throw error
+        } catch {
+            throw ValidationError(Terminal.safe(String(describing: error), as: .line))
+        }
+    }
+
+    /// Checks each of `dates` as a date or `none`, as a usage error.
+    static func checkEachDate(_ dates: String?...) throws {
+        try asUsage {
+            for text in dates { _ = try clearable(text, date) }
+        }
+    }
+
     static func isbn(_ text: String) throws -> ISBN { try ISBN(text) }
     static func date(_ text: String) throws -> PartialDate { try PartialDate(parsing: text) }
 

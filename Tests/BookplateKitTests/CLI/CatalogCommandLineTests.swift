@@ -243,7 +243,7 @@ import Testing
         await server.serveLeftHandOfDarkness()
         let (bookplate, _) = try shelf(server)
         let badISBN = try await bookplate.run("search", "--isbn", "123")
-        #expect(badISBN.status == 1 && badISBN.stderr.hasPrefix("Error: '123' is not an ISBN"), "\(badISBN.stderr)")
+        #expect(badISBN.status == 64 && badISBN.stderr.hasPrefix("Error: '123' is not an ISBN"), "\(badISBN.stderr)")
         #expect(
             try await bookplate.run("search", "left", "--limit", "0").stderr.hasPrefix(
                 "Error: --limit must be 1 to 200\n"))
@@ -642,6 +642,55 @@ import Testing
         await server.stop()
     }
 
+    /// `import --json --enrich` printed two objects, the import's and then the error's, when the
+    /// enrichment failed after the import was made (a typo in site.yaml); and the import's alone,
+    /// the error on standard error only, when the catalogs could not be reached (found by an
+    /// exploratory session). Standard output holds one object whatever happens: settings the
+    /// catalogs cannot be asked with are refused before anything is imported, and the import's
+    /// object says how the enrichment ended.
+    @Test func importWithJSONAndEnrichPrintsOneObjectWhateverHappens() async throws {
+        let closed = try RefusingPort()
+        let root = try TestPaths.newShelf("cli-catalog")
+        var environment = ["BOOKPLATE_CACHE_DIR": try TestPaths.temporaryFolder("cli-cache").path]
+        for name in ["BOOKPLATE_GOOGLE_BOOKS_URL", "BOOKPLATE_OPEN_LIBRARY_URL", "BOOKPLATE_COVERS_URL"] {
+            environment[name] = closed.base
+        }
+        let bookplate = CommandRunner(folder: root, environment: environment)
+        let file = root.appendingPathComponent("goodreads.csv")
+        try Data("Book Id,Title,Author,ISBN13,Exclusive Shelf\n1,Dune,Frank Herbert,9780441013593,read\n".utf8)
+            .write(to: file)
+        func object(_ result: CommandRunner.Result) throws -> [String: Any] {
+            try #require(
+                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
+        }
+        let settings = root.appendingPathComponent("content/site.yaml")
+        let written = try Data(contentsOf: settings)
+        try (written + Data("contakt: me@example.org\n".utf8)).write(to: settings)
+        let typo = try await bookplate.runOffPool(["import", "goodreads", file.path, "--json", "--enrich"])
+        #expect(typo.status == 1, "\(typo.stderr)")
+        let refused = try object(typo)
+        #expect(refused["error"] != nil && refused["import"] == nil, "\(refused)")
+        #expect(try await bookplate.runOffPool(["list", "--columns", "slug"]).stdout.isEmpty)
+
+        try written.write(to: settings)
+        let unreachable = try await bookplate.runOffPool(["import", "goodreads", file.path, "--json", "--enrich"])
+        #expect(unreachable.status == 1, "\(unreachable.stderr)")
+        let made = try object(unreachable)
+        #expect(made["error"] == nil, "\(made)")
+        let imported = try #require(made["import"] as? [String: Any], "\(made)")
+        #expect(imported["added"] as? [String] == ["dune"], "\(imported)")
+        let enrichment = try #require(imported["enrichment"] as? [String: Any], "\(imported)")
+        #expect(enrichment["lookedUp"] as? Int == 1 && enrichment["failed"] as? Int == 0, "\(enrichment)")
+        let error = try #require(enrichment["error"] as? String, "\(enrichment)")
+        #expect(error.hasPrefix("dune: could not reach ") && error.hasSuffix("run it again to go on"), "\(error)")
+        #expect(unreachable.stderr.contains("Error: dune: could not reach "), "\(unreachable.stderr)")
+        // Without --enrich there is no enrichment to tell of.
+        let plain = try await bookplate.runOffPool(["import", "goodreads", file.path, "--json"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect((try object(plain)["import"] as? [String: Any])?["enrichment"] is NSNull)
+        withExtendedLifetime(closed) {}
+    }
+
     /// A book whose Open Library work is gone (404), with nothing else to look it up by, failed
     /// every refresh with "check the identifier", though the reader typed none. Found by an
     /// exploratory session. It is skipped, saying why.
@@ -742,7 +791,7 @@ import Testing
         (["search"], "nothing to search for", 64),
         (["add", "7"], "there is no earlier search to pick from", 1),
         (["add"], "nothing to add", 64),
-        (["add", "one,two"], "'one,two' is not a result number or a catalog id", 1),
+        (["add", "one,two"], "'one,two' is not a result number or a catalog id", 64),
         (["search", "x", "--source", "amazon"], "The value 'amazon' is invalid for '--source <source>'", 64),
         (["editions", "nothing"], "no book matches 'nothing'", 1),
     ])

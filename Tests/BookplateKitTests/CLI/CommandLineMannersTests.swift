@@ -74,6 +74,43 @@ import Testing
         #expect(try await run("list", "--columns", "slug").stdout.isEmpty)
     }
 
+    /// A value not of its option's form exited 64 for some options (`--audio-length abc`,
+    /// `--position abc`, `search --limit 0`) and 1 for others (`--pages abc`, `--rating abc`,
+    /// `--isbn abc`, `search --isbn 123`, `--language English`, `add abc`, `--started abc`), and
+    /// `editions --limit 0` or `--limit=-3` was sent to Open Library as typed (found by an
+    /// exploratory session). Each is a usage error (64) in its parser's words, said before
+    /// anything is opened; a well-formed value the shelf refuses is 1.
+    @Test func aValueNotOfItsOptionsFormIsAUsageError() async throws {
+        try await run("add", "--title", "Dune", "--author", "Frank Herbert")
+        let notADate = "is not a date: write it as YYYY-MM-DD, or YYYY-MM or YYYY when that is all you know\n"
+        let notARating = "is not allowed: give stars from 0.25 to 5 in quarter steps (4, 4.5, 3.75), or 'none'\n"
+        for (arguments, said) in [
+            (["add", "--title", "X", "--pages", "abc"], "Error: page count 'abc' is not allowed: give a whole number"),
+            (["add", "--title", "X", "--rating", "abc"], "Error: rating 'abc' " + notARating),
+            (["add", "--title", "X", "--rating", "6"], "Error: rating '6' " + notARating),
+            (["add", "--title", "X", "--isbn", "abc"], "Error: 'abc' is not an ISBN"),
+            (["add", "--title", "X", "--language", "English"], "Error: 'English' is not a language code: give en"),
+            (["add", "--title", "X", "--started", "abc"], "Error: 'abc' " + notADate),
+            (["add", "abc"], "Error: 'abc' is not a result number or a catalog id"),
+            (["edit", "dune", "--finished", "2025-13"], "Error: '2025-13' " + notADate),
+            (["edit", "dune", "--rating", "abc"], "Error: rating 'abc' " + notARating),
+            (["edit", "dune", "--published", "someday"], "Error: 'someday' " + notADate),
+            (["read", "add", "dune", "--started", "abc"], "Error: 'abc' " + notADate),
+            (["search", "x", "--isbn", "123"], "Error: '123' is not an ISBN"),
+            (["editions", "dune", "--limit", "0"], "Error: --limit must be 1 to 200\n"),
+            (["editions", "dune", "--limit=-3"], "Error: --limit must be 1 to 200\n"),
+        ] {
+            let refused = try await bookplate.expecting(64, arguments, sourceLocation: #_sourceLocation)
+            #expect(refused.stderr.hasPrefix(said), "\(arguments): \(refused.stderr)")
+            #expect(refused.stderr.contains("\nUsage: bookplate "), "\(arguments): \(refused.stderr)")
+        }
+        #expect(try await run("list", "--columns", "slug").stdout == "dune\n")
+        #expect(try await run("read", "list", "dune").stdout.hasPrefix("dune has no reads yet"))
+        // Well formed, and refused by what the shelf holds (or the dates together): 1.
+        try await run("edit", "nosuch", "--rating", "4", status: 1)
+        try await run("add", "--title", "X", "--started", "2025-02", "--finished", "2025-01", status: 1)
+    }
+
     /// `show nosuch --json` and a failed `list --json` wrote nothing to standard output: a script
     /// piping into jq got no input. Found by an exploratory session. A command line with `--json`
     /// that fails prints the error as JSON too, with the exit status (1, or 64 for a command line
@@ -506,6 +543,24 @@ import Testing
         try await run("list", "--library", "content", status: 2)
         let missing = try await run("list", "--library", "nope.sqlite", status: 2)
         #expect(missing.stderr.hasPrefix("Error: no library at nope.sqlite"), "\(missing.stderr)")
+    }
+
+    /// `bookplate read help` and `quote help` said "Unexpected argument 'help'" where `help read`
+    /// helped (found by an exploratory session): `X help [SUB]` is `help X [SUB]`.
+    @Test func helpAfterACommandHelpsAsHelpBeforeIt() async throws {
+        for (after, before) in [
+            (["read", "help"], ["help", "read"]), (["quote", "help", "add"], ["help", "quote", "add"]),
+            (["theme", "help"], ["help", "theme"]),
+        ] {
+            let helped = try await bookplate.expecting(0, after, sourceLocation: #_sourceLocation)
+            #expect(helped.stdout.hasPrefix("OVERVIEW: "), "\(after): \(helped.stdout)")
+            #expect(helped.stdout == (try await bookplate.runOffPool(before)).stdout, "\(after)")
+        }
+        let unknown = try await run("read", "help", "nosuch", status: 64)
+        #expect(unknown.stderr.hasPrefix("Error: 'nosuch' is not a bookplate read command"), "\(unknown.stderr)")
+        // After a command of no commands, `help` is a value: a book may be called that.
+        try await run("add", "--title", "Help", "--author", "The Beatles")
+        #expect(try await run("show", "help").stdout.contains("Help"))
     }
 
     @Test func mistakesAreAnsweredWithWhatWasMeant() async throws {
@@ -1186,9 +1241,19 @@ import Testing
         // found by an exploratory session).
         #expect(try await offered(["edit", "kindred", "--format", "a"]) == ["audiobook"])
         #expect(try await offered(["add", "--owned", "n"]) == ["no", "none"])
+        // Paths complete as files, or folders where a folder is asked for (they completed
+        // nothing: found by an exploratory session).
+        try Data().write(to: folder.appendingPathComponent("exported.csv"))
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("elsewhere"), withIntermediateDirectories: true)
+        #expect(try await offered(["export", "--output", "e"]) == ["elsewhere", "exported.csv"])
+        for words in [["build", "--output", "e"], ["build", "--templates", "e"], ["init", "e"]] {
+            #expect(try await offered(words) == ["elsewhere"], "\(words)")
+        }
         for shell in ["zsh", "fish"] {
             let other = try await run("completions", shell).stdout
             #expect(other.contains("---completion show -- positional@0"), "\(shell)")
+            #expect(other.contains(shell == "zsh" ? ":folder:_files -/" : "(__bookplate_complete_directories)"))
         }
         let unknown = try await run("completions", "powershell", status: 64)
         #expect(unknown.stderr.hasPrefix("Error: unknown shell 'powershell': use bash, zsh or fish"))

@@ -517,7 +517,8 @@ struct ShownJSON: Decodable {
             try String(contentsOf: root.appendingPathComponent("content/notes/dune.md"), encoding: .utf8) == "Spice\n")
     }
 
-    /// Every bad input prints one line on standard error, exits non-zero and changes nothing.
+    /// Every bad input prints one line on standard error, exits non-zero and changes nothing; a
+    /// value not of its option's form is a usage error, the command's usage after its line.
     @Test(arguments: [
         (["add", "--title", "X", "--isbn", "9780441478124"], "is not a valid ISBN: its check digit does not match"),
         (["add", "--title", "X", "--rating", "6"], "rating '6' is not allowed"),
@@ -549,7 +550,8 @@ struct ShownJSON: Decodable {
         let result = try await bookplate.runOffPool(arguments)
         #expect(result.status != 0)
         #expect(result.stderr.contains(message), "\(result.stderr)")
-        #expect(result.stderr.trimmingCharacters(in: .newlines).split(separator: "\n").count == 1, "\(result.stderr)")
+        let error = result.stderr.components(separatedBy: "\nUsage: bookplate ")[0]
+        #expect(error.trimmingCharacters(in: .newlines).split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(try libraryBytes(root) == before)
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("content/notes/dune.md").path))
     }
@@ -746,6 +748,30 @@ struct ShownJSON: Decodable {
                     == "Error: --library \(folder) is a folder: pass the library file, such as content/library.sqlite\n"
             )
         }
+    }
+
+    /// `BOOKPLATE_LIBRARY=/tmp bookplate list` said "--library /tmp is a folder", naming an
+    /// option the reader never gave (found by an exploratory session), and one naming no file
+    /// "pass --library": the variable is named.
+    @Test func aLibraryFromTheEnvironmentIsNamedAsSuch() async throws {
+        var bookplate = try newShelf().0
+        bookplate.environment["BOOKPLATE_LIBRARY"] = "content"
+        let folder = try await bookplate.run("list")
+        #expect(folder.status == 2)
+        #expect(
+            folder.stderr
+                == "Error: BOOKPLATE_LIBRARY=content is a folder: set it to the library file, such as "
+                + "content/library.sqlite\n")
+        bookplate.environment["BOOKPLATE_LIBRARY"] = "nowhere.sqlite"
+        let missing = try await bookplate.run("list")
+        #expect(missing.status == 2)
+        #expect(
+            missing.stderr
+                == "Error: BOOKPLATE_LIBRARY=nowhere.sqlite names no library: set it to a library file, or unset it "
+                + "to use the shelf you are in\n")
+        // --library is named as the option it is, whatever the variable says.
+        let given = try await bookplate.run("list", "--library", "content")
+        #expect(given.stderr.hasPrefix("Error: --library content is a folder"), "\(given.stderr)")
     }
 
     @Test func outsideAShelfNothingIsCreatedAndTheReaderIsToldWhatToDo() async throws {

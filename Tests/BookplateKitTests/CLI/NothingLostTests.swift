@@ -421,4 +421,55 @@ import Testing
         #expect(mended.status == 0, "\(mended.stderr)")
         #expect(try String(contentsOf: page, encoding: .utf8).contains("Kindred"))
     }
+
+    /// `export --output -` wrote a file named "-" into the current folder (found by an
+    /// exploratory session): `-` is standard output, and refused for Markdown, a folder of files.
+    @Test func anExportToDashIsStandardOutput() async throws {
+        let (bookplate, root) = try newShelf()
+        try await bookplate.run("add", "--title", "Kindred", "--author", "Octavia E. Butler")
+        let csv = try await bookplate.run("export", "--format", "csv", "--output", "-")
+        #expect(csv.status == 0, "\(csv.stderr)")
+        #expect(csv.stdout == (try await bookplate.run("export", "--format", "csv")).stdout)
+        #expect(csv.stdout.contains("Kindred"))
+        let json = try await bookplate.run("export", "--output", "-")
+        #expect(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) is [String: Any], "\(json.stdout)")
+        let markdown = try await bookplate.run("export", "--format", "markdown", "--output", "-")
+        #expect(markdown.status == 64)
+        #expect(
+            markdown.stderr.hasPrefix(
+                "Error: --format markdown writes a file per book, not standard output: name a folder with --output"),
+            "\(markdown.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("-").path))
+        // A file of that name is `./-`.
+        #expect(try await bookplate.run("export", "--output", "./-").status == 0)
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("-").path))
+    }
+
+    /// `bookplate add … >&-` added the book, then exited 1 saying "could not write the output:
+    /// Invalid argument" (the runtime's first descriptor had taken standard output's number), and
+    /// `list >&-` said the same (found by an exploratory session). A closed standard output is
+    /// refused before anything is changed; a closed standard error or input is /dev/null, and the
+    /// command does what it was asked.
+    @Test func aClosedStandardOutputIsRefusedBeforeAnythingChanges() async throws {
+        let (_, root) = try newShelf()
+        /// Runs `bookplate` through the shell with `redirection` (`>&-`).
+        func run(_ redirection: String, _ arguments: [String]) async throws -> CommandRunner.Result {
+            try await CommandRunner(folder: root, launcher: ["/bin/sh", "-c", "exec \"$@\" \(redirection)", "sh"])
+                .runOffPool(arguments)
+        }
+        let bookplate = CommandRunner(folder: root)
+        for arguments in [["add", "--title", "Closed Stdout", "--author", "A B"], ["list"]] {
+            let refused = try await run(">&-", arguments)
+            #expect(refused.status == 1, "\(arguments): \(refused.stderr)")
+            #expect(
+                refused.stderr
+                    == "Error: standard output is closed: send it to a file, or to /dev/null to discard it "
+                    + "(>/dev/null, not >&-)\n", "\(arguments)")
+        }
+        #expect(try await bookplate.run("list", "--columns", "slug").stdout.isEmpty)
+        let quiet = try await run(
+            "2>&- <&-", ["add", "--title", "Closed Stderr", "--author", "A B", "--started", "2999"])
+        #expect(quiet.status == 0 && quiet.stdout.hasPrefix("Added \"Closed Stderr\""), "\(quiet.stdout)")
+        #expect(try await bookplate.run("list", "--columns", "slug").stdout == "closed-stderr\n")
+    }
 }

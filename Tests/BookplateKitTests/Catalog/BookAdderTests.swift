@@ -152,7 +152,7 @@ import Testing
         )
         let changed = try await adder(server, shelf).switchEdition(slug: "the-left-hand-of-darkness", to: "OL9999001M")
         let book = try shelf.library.findBook(matching: "the-left-hand-of-darkness").book
-        #expect(changed.contains("edition") && changed.contains("publisher"))
+        #expect(changed.contains("openLibraryEdition") && changed.contains("publisher"))
         #expect(book.openLibraryEditionKey == "OL9999001M")
         #expect(book.publisher == "Robert Laffont")
         await server.stop()

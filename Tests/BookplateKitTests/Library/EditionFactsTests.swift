@@ -130,4 +130,21 @@ import Testing
         #expect(try shelf.library.refreshBook(slug: "kindred", with: unnamed, clearingMissing: [.format]) == ["format"])
         #expect(try shelf.library.findBook(matching: "kindred").book.format == nil)
     }
+
+    /// `refresh` said "updated title, publisher, pageCount, format, isbn" where the JSON says
+    /// `pages` and `isbn13` (found by an exploratory session): the fields that changed are named
+    /// as the JSON names them.
+    @Test func refreshNamesTheFieldsItChangedAsTheJSONDoes() throws {
+        let shelf = try TemporaryShelf()
+        _ = try shelf.library.addBook(NewBook(title: "Kindred"))
+        let found = NewBook(
+            title: "Kindred", isbn: try ISBN("9780807083697"), publishedDate: try PartialDate(parsing: "1979"),
+            pageCount: 264, openLibraryEditionKey: "OL1234567M",
+            provenance: [.isbn: .openLibrary, .publishedDate: .openLibrary, .pageCount: .openLibrary],
+            audioMinutes: 600)
+        #expect(
+            try shelf.library.refreshBook(slug: "kindred", with: found) == [
+                "published", "pages", "isbn13", "isbn10", "openLibraryEdition",
+            ])
+    }
 }
