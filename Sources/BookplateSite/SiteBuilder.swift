@@ -344,8 +344,12 @@ public struct SiteBuilder: Sendable {
             for: snapshot.books, coversFolder: paths.covers, images: coverImages, cache: cache)
         outputs.append(contentsOf: covers.flatMap(\.files))
         warnings += covers.compactMap(\.warning)
+        // The cover of a book a remove, restore or purge is moving at this moment is no stray:
+        // the build told the reader to rename it for a book (found by an exploratory session).
+        let moving = RemovalUnderWay.slugBeingMoved(in: stateFolder)
         warnings += CoverArt.unusedFiles(
-            in: paths.covers, images: coverImages, slugs: Set(snapshot.books.map(\.book.slug)), naming: "book")
+            in: paths.covers, images: coverImages, slugs: Set(snapshot.books.map(\.book.slug)), naming: "book",
+            kept: moving.map { [$0] } ?? [])
         let photos = CoverArt.photos(
             for: snapshot.authors, photosFolder: paths.photos, images: photoImages, cache: cache)
         warnings += photos.compactMap(\.warning)
