@@ -418,6 +418,25 @@ struct ShownJSON: Decodable {
             try String(contentsOf: root.appendingPathComponent("content/notes/dune.md"), encoding: .utf8) == "Spice\n")
     }
 
+    /// A book deleted for good (`remove --purge`) while its note was open: `note` said a restore
+    /// would bring it back, and the restore found no removed book (found by an exploratory
+    /// session). It says the note is kept, of no book, and how to give it one.
+    @Test func aNoteSavedAfterItsBookWasPurgedSaysNoRestoreBringsItBack() async throws {
+        var (bookplate, root) = try newShelf()
+        try await bookplate.run("add", "--title", "Dune")
+        bookplate.environment["EDITOR"] =
+            "'\(TestPaths.executable.path)' remove --purge --yes dune >/dev/null; echo Spice >"
+        let note = try await bookplate.run("note", "dune")
+        #expect(note.status == 0, "\(note.stderr)")
+        #expect(
+            note.stdout
+                == "Saved the note for \"Dune\": content/notes/dune.md — but \"Dune\" was deleted for good meanwhile "
+                + "(remove --purge): the note stays there, of no book; add the book again ('bookplate add', slug dune) "
+                + "for it to have this note\n", "\(note.stdout) \(note.stderr)")
+        #expect(
+            try String(contentsOf: root.appendingPathComponent("content/notes/dune.md"), encoding: .utf8) == "Spice\n")
+    }
+
     /// Every bad input prints one line on standard error, exits non-zero and changes nothing.
     @Test(arguments: [
         (["add", "--title", "X", "--isbn", "9780441478124"], "is not a valid ISBN: its check digit does not match"),
