@@ -152,7 +152,10 @@ struct BuildRun {
             waited = true
             tell?()
         }
-        if waited { started = ContinuousClock.now }
+        if waited {
+            started = ContinuousClock.now
+            builder.afterWaitingForAnotherBuild?()
+        }
         // Read first: the library is read by one connection at a time, and the snapshot below
         // would hold it for most of a second.
         revision = try builder.library.revision()

@@ -27,6 +27,8 @@ public struct SiteBuilder: Sendable {
     var namesOnOnePage = PageModelFactory.authorsOnOnePage
     /// Told when another build of the shelf runs, before this one waits for its turn.
     public var whileWaitingForAnotherBuild: (@Sendable () -> Void)?
+    /// Told when this build has its turn after waiting for another: from then on it writes.
+    public var afterWaitingForAnotherBuild: (@Sendable () -> Void)?
     /// Whether the site is written from inside its folder (``SiteWriter/writesInside``); nil
     /// decides by the folder, as every build does (set in tests, whose folders all allow both).
     var writesInsideOutput: Bool?
