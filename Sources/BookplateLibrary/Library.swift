@@ -22,8 +22,12 @@ public struct Library: Sendable {
 
     /// Opens the library file at `url`; creates it (and its folder) when `create` is true and
     /// there is no file. An empty file is refused even then: it is a library lost to a crash or a
-    /// bad copy, not a new one.
-    public static func open(at url: URL, create: Bool = false, clock: WallClock = .system) throws -> Library {
+    /// bad copy, not a new one. `whileWaitingForAnImport` is told once, when a change starts
+    /// waiting for the library because an import of the shelf holds it.
+    public static func open(
+        at url: URL, create: Bool = false, clock: WallClock = .system,
+        whileWaitingForAnImport: (@Sendable () -> Void)? = nil
+    ) throws -> Library {
         let exists = FileManager.default.fileExists(atPath: url.path)
         if !exists && !create {
             // iCloud Drive's placeholder of an evicted library: the library is the reader's, not
@@ -56,7 +60,14 @@ public struct Library: Sendable {
             // Each statement of a long transaction (an import, a note sync) keeps a journal of the
             // pages it changes, to undo itself alone; in a temporary file that was a write per
             // page, hundreds of thousands for ten thousand books: so in memory.
-            let queue = try DatabaseQueue.bookplateFile(at: url.path, label: "library", pragma: "temp_store = MEMORY")
+            let patience = whileWaitingForAnImport.map {
+                LibraryPatience(
+                    stateFolder: ShelfPaths.stateFolder(besideLibraryIn: url.deletingLastPathComponent()),
+                    waitingForAnImport: $0)
+            }
+            let queue = try DatabaseQueue.bookplateFile(
+                at: url.path, label: "library", pragma: "temp_store = MEMORY",
+                busyMode: patience?.busyMode ?? .timeout(10))
             LibraryLog.recordOwner(of: url, opened: true)
             var library = Library(path: path, database: queue, clock: clock)
             library.closer = Closer(queue: queue, library: url)

@@ -85,7 +85,17 @@ struct ShelfOptions: ParsableArguments {
     /// it cannot write is opened read-only rather than refused.
     func openLibrary(readingOnly: Bool = false) throws -> Library {
         let paths = try paths
-        let library = try readingOnly ? Library.open(forReadingAt: paths.library) : Library.open(at: paths.library)
+        // A change behind an import waited up to ten seconds without a word (found by an
+        // exploratory session): it says it waits, as `remove` does behind another.
+        let library =
+            try readingOnly
+            ? Library.open(forReadingAt: paths.library)
+            : Library.open(
+                at: paths.library,
+                whileWaitingForAnImport: {
+                    Terminal.error(
+                        "Waiting for the library: an import under way keeps it until it is done (ten seconds at most)…")
+                })
         if let kept = library.keptBeforeUpgrade {
             Terminal.error(
                 "Upgraded \(library.path) from an older Bookplate; the file as it was is kept at "

@@ -115,6 +115,42 @@ struct ImportUnderWayTests {
         #expect(shelf.library.writeFailure(busy) == "another program kept it locked; try again")
     }
 
+    /// `edit`, `add`, `quote add`, `restore` and a second import waited up to ten seconds behind
+    /// an import without a word, then went on or failed (found by an exploratory session). A
+    /// change that starts waiting for the library because an import holds it says so, once.
+    @Test func aChangeBehindAnImportSaysItWaits() throws {
+        let root = try TestPaths.newShelf("behind-an-import")
+        let bookplate = CommandRunner(folder: root)
+        #expect(try bookplate.run(["add", "--title", "Dune", "--author", "Frank Herbert"]).status == 0)
+        let paths = ShelfPaths(root: root)
+        let underWay = try #require(ImportUnderWay.begin(in: paths.stateFolder))
+        defer { underWay.end() }
+        let holder = try DatabaseQueue(path: paths.library.path)
+        let edited = try holder.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            defer { try? db.execute(sql: "ROLLBACK") }
+            let editing = Background { try bookplate.run(["edit", "dune", "--rating", "4"]) }
+            usleep(1_500_000)
+            return editing
+        }
+        let result = try edited.value()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr
+                == "Waiting for the library: an import under way keeps it until it is done (ten seconds at most)…\n")
+        // Held by another program, not an import: no word of an import.
+        underWay.end()
+        let other = try holder.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            defer { try? db.execute(sql: "ROLLBACK") }
+            let editing = Background { try bookplate.run(["edit", "dune", "--rating", "3"]) }
+            usleep(1_000_000)
+            return editing
+        }
+        let plain = try other.value()
+        #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
+    }
+
     /// A highlights import marks itself under way too, and takes the mark away (it held the
     /// library without a mark: found by a review).
     @Test func aHighlightsImportMarksItselfUnderWay() throws {
