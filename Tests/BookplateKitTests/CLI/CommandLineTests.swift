@@ -461,6 +461,14 @@ struct ShownJSON: Decodable {
         // So was a name mistyped (found by an exploratory session).
         (["import", "goodreads", "no-such.csv"], "there is no file no-such.csv: check its name"),
         (["import", "kobo", "KoboReader.sqlite"], "there is no file KoboReader.sqlite: check its name"),
+        // An option of one value given twice: the last was taken, the others dropped without a
+        // word (`add --isbn A --isbn B --isbn C` added C alone: found by an exploratory session).
+        (
+            ["add", "--isbn", "9780441172719", "--isbn", "9780143039433", "--isbn=9780141439587"],
+            "Error: --isbn is given 3 times, and takes one value: give it once; add books one at a time"
+        ),
+        (["edit", "dune", "--rating", "3", "--rating=4"], "Error: --rating is given 2 times, and takes one value"),
+        (["quote", "add", "dune", "Fear.", "--page", "1", "--page", "2"], "Error: --page is given 2 times"),
     ])
     func badInputIsOneLineAndChangesNothing(arguments: [String], message: String) async throws {
         let (bookplate, root) = try newShelf()
