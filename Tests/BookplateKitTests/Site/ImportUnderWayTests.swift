@@ -126,28 +126,24 @@ struct ImportUnderWayTests {
         let underWay = try #require(ImportUnderWay.begin(in: paths.stateFolder))
         defer { underWay.end() }
         let holder = try DatabaseQueue(path: paths.library.path)
-        let edited = try holder.writeWithoutTransaction { db in
-            try db.execute(sql: "BEGIN IMMEDIATE")
-            defer { try? db.execute(sql: "ROLLBACK") }
-            let editing = Background { try bookplate.run(["edit", "dune", "--rating", "4"]) }
-            usleep(1_500_000)
-            return editing
+        // `edit` run while the library is held, let go after `microseconds`.
+        func edit(rating: String, holdingFor microseconds: UInt32) throws -> CommandRunner.Result {
+            try holder.writeWithoutTransaction { db in
+                try db.execute(sql: "BEGIN IMMEDIATE")
+                defer { try? db.execute(sql: "ROLLBACK") }
+                let editing = Background { try bookplate.run(["edit", "dune", "--rating", rating]) }
+                usleep(microseconds)
+                return editing
+            }.value()
         }
-        let result = try edited.value()
+        let result = try edit(rating: "4", holdingFor: 1_500_000)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stderr
                 == "Waiting for the library: an import under way keeps it until it is done (ten seconds at most)…\n")
         // Held by another program, not an import: no word of an import.
         underWay.end()
-        let other = try holder.writeWithoutTransaction { db in
-            try db.execute(sql: "BEGIN IMMEDIATE")
-            defer { try? db.execute(sql: "ROLLBACK") }
-            let editing = Background { try bookplate.run(["edit", "dune", "--rating", "3"]) }
-            usleep(1_000_000)
-            return editing
-        }
-        let plain = try other.value()
+        let plain = try edit(rating: "3", holdingFor: 1_000_000)
         #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
     }
 
