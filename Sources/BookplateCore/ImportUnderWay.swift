@@ -1,38 +1,93 @@
 import Foundation
+import Synchronization
 
-/// A mark in a shelf's state folder that an import is writing its notes: `importing-<pid>`. A build
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A mark in a shelf's state folder that an import is writing its notes: `importing-<pid>-<random>`. A build
 /// that ran meanwhile found those notes before their books were in the library, and told the
 /// reader, a line each, to rename or move them away, which would have broken the import (found
-/// by an exploratory session). A mark whose process is gone (killed) counts for nothing.
-package struct ImportUnderWay: Sendable {
-    let file: URL
+/// by an exploratory session).
+///
+/// The importer holds an advisory `flock` on its mark, which the system lets go when the process
+/// ends, killed or not: a mark is live only while its lock is held. A mark judged by its process
+/// id outlived a killed import for good, and once another process took that id, every build said
+/// an import was under way (found by an exploratory session). A dead mark is removed by whoever
+/// finds it.
+package final class ImportUnderWay: Sendable {
+    /// The open mark, whose descriptor holds the lock; nil once the mark is taken away.
+    private let descriptor: Mutex<Int32?>
+    private let path: String
 
-    /// Marks an import under way in `folder`; nil when the mark cannot be made (the import goes
-    /// on: the mark only spares a build's reader a misleading warning).
+    private init(descriptor: Int32, path: String) {
+        self.descriptor = Mutex(descriptor)
+        self.path = path
+    }
+
+    deinit {
+        end()
+    }
+
+    static let prefix = "importing-"
+
+    /// Marks an import under way in `folder`, removing the marks of imports that are gone; nil
+    /// when the mark cannot be made (the import goes on: the mark only spares a build's reader a
+    /// misleading warning).
     package static func begin(in folder: URL) -> ImportUnderWay? {
-        let file = folder.appendingPathComponent("importing-\(ProcessInfo.processInfo.processIdentifier)")
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data().write(to: file)
-        } catch {
-            return nil
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        _ = isUnderWay(in: folder)
+        let name = "\(prefix)\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+        let path = folder.appendingPathComponent(name).path
+        // A finder may take a mark for dead between its making and its lock, and remove it: the
+        // lock is then on a file no longer there, and the mark is made again.
+        for _ in 0..<100 {
+            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+            guard descriptor >= 0 else { return nil }
+            guard AdvisoryLock.take(descriptor, waiting: {}) == 0 else {
+                close(descriptor)
+                return nil
+            }
+            if isStill(descriptor, at: path) { return ImportUnderWay(descriptor: descriptor, path: path) }
+            close(descriptor)
         }
-        return ImportUnderWay(file: file)
+        return nil
     }
 
-    /// Takes the mark away.
+    /// Takes the mark away: removed while its lock is held, so that no finder removes a mark
+    /// made after it.
     package func end() {
-        try? FileManager.default.removeItem(at: file)
+        guard let descriptor = descriptor.withLock({ $0.take() }) else { return }
+        if Self.isStill(descriptor, at: path) { unlink(path) }
+        close(descriptor)
     }
 
-    /// Whether an import marked in `folder` is under way in a process that is still running.
+    /// Whether an import marked in `folder` is under way: its mark's lock is held. A mark whose
+    /// lock is free was left by an import that ended without taking it away (killed), and is
+    /// removed.
     package static func isUnderWay(in folder: URL) -> Bool {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.contains { name in
-            guard name.hasPrefix("importing-"), let pid = Int32(name.dropFirst("importing-".count)) else {
-                return false
+        var underWay = false
+        for name in names where name.hasPrefix(prefix) {
+            let path = folder.appendingPathComponent(name).path
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            guard AdvisoryLock.takeIfFree(descriptor) else {
+                underWay = true
+                continue
             }
-            return !WorkingFiles.isGone(pid)
+            // Free: the import that made it is gone; unless an import made it again meanwhile.
+            if isStill(descriptor, at: path) { unlink(path) }
         }
+        return underWay
+    }
+
+    /// Whether the file open as `descriptor` is the one at `path` still.
+    private static func isStill(_ descriptor: Int32, at path: String) -> Bool {
+        var opened = stat()
+        var named = stat()
+        return fstat(descriptor, &opened) == 0 && stat(path, &named) == 0 && opened.st_dev == named.st_dev
+            && opened.st_ino == named.st_ino
     }
 }

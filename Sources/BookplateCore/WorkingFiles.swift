@@ -16,11 +16,15 @@ package enum WorkingFiles {
     }
 
     /// Writes `data` to a working file beside `url`, waits until it is on disk and renames it over
-    /// `url`, so that `url` always holds the old contents or the new, whole.
-    package static func write(_ data: Data, to url: URL) throws {
+    /// `url`, so that `url` always holds the old contents or the new, whole. With `keepingMode`,
+    /// a file already at `url` keeps its permissions (an export the reader made readable to them
+    /// alone stays so). Without `flush`, the caller waits for the disk once for many files.
+    package static func write(_ data: Data, to url: URL, keepingMode: Bool = false, flush: Bool = true) throws {
         let working = workingURL(for: url)
         do {
-            try FileOutput.write(data, toPath: working.path, flush: true)
+            try FileOutput.write(data, toPath: working.path, flush: flush)
+            var existing = stat()
+            if keepingMode, stat(url.path, &existing) == 0 { _ = chmod(working.path, existing.st_mode & 0o7777) }
             try moveIntoPlace(working, url)
         } catch {
             try? FileManager.default.removeItem(at: working)
@@ -71,14 +75,30 @@ package enum WorkingFiles {
     /// `/var/www` above a linked site), where a hidden `.diary.old-4000000-1` of theirs was
     /// taken for a build's leftover and deleted.
     package static func removeAbandoned(in folder: URL, madeFor name: String? = nil) {
+        removeAbandoned(in: folder) { made in name.map { made == $0 } ?? true }
+    }
+
+    /// Removes the working files and folders in `folder` whose process is gone, of the names
+    /// `isMadeFor` accepts (`dune.md`, for `.dune.md.tmp-4000-1`): one look at a folder of an
+    /// export's thousand files, where a look for each name was a thousand.
+    package static func removeAbandoned(in folder: URL, madeFor isMadeFor: (Substring) -> Bool) {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         for entry in entries where entry.hasPrefix(".") {
-            if let name {
-                let prefix = ".\(name)."
-                guard entry.hasPrefix(prefix), !entry.dropFirst(prefix.count).contains(".") else { continue }
-            }
-            guard let pid = abandonedProcess(entry) else { continue }
+            guard let dot = entry.lastIndex(of: "."), dot > entry.startIndex,
+                isMadeFor(entry[entry.index(after: entry.startIndex)..<dot]),
+                let pid = abandonedProcess(entry)
+            else { continue }
             if isGone(pid) { TreeRemoval.remove(folder.appendingPathComponent(entry).path) }
+        }
+    }
+
+    /// Removes the working files this process has made in `folder` and not yet renamed into
+    /// place: what an export interrupted by Ctrl-C would leave.
+    package static func removeOwn(in folder: URL) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        let own = ProcessInfo.processInfo.processIdentifier
+        for entry in entries where entry.hasPrefix(".") && abandonedProcess(entry) == own {
+            TreeRemoval.remove(folder.appendingPathComponent(entry).path)
         }
     }
 

@@ -92,8 +92,12 @@ public struct BookRemoval: Sendable {
     /// Deletes the book with `slug` for good, with its note and its cover, once the library has
     /// committed: cut short before the files go, they stay in place as a note and a cover for no
     /// book, which the build names. Removed books that once had the slug are other books, and stay.
+    /// Holds the removal lock meanwhile, as `remove` does: a build in between told the reader to
+    /// rename the cover it was deleting (found by an exploratory session).
     public func purge(slug: String) throws {
         try notes.checkFolderIsThere()
+        let underWay = RemovalUnderWay.begin(slug: slug, in: stateFolder, waiting: waiting)
+        defer { withExtendedLifetime(underWay) {} }
         let note = notes.url(forSlug: slug)
         let image = CoverFetcher.existingImage(named: slug, in: covers)
         try library.purgeBook(slug: slug)

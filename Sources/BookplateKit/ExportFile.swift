@@ -63,12 +63,25 @@ public enum ExportFile {
         }
     }
 
+    /// Writes `data` under a working name beside `url` and renames it into place. An export
+    /// killed while it wrote left Foundation's `.dat.nosync…` copy of the library, private notes
+    /// included, in the reader's folder for good (found by an exploratory session): the working
+    /// name says whose it is, and the next export there removes what a killed one left.
     private static func replace(_ url: URL, with data: Data, shown: String) throws(ExportError) {
+        WorkingFiles.removeAbandoned(in: url.deletingLastPathComponent(), madeFor: url.lastPathComponent)
         do {
-            try data.write(to: url, options: .atomic)
+            try WorkingFiles.write(data, to: url, keepingMode: true)
         } catch {
             throw .unwritable(path: shown, reason: FileFailure.reason(error))
         }
+    }
+
+    /// Removes what an export to `url` interrupted now (Ctrl-C) has not renamed into place: a
+    /// copy of the library in the reader's folder. For `--format markdown`, `url` is the folder.
+    /// A file linked elsewhere is written beside the file it names.
+    public static func removeUnfinished(writingTo url: URL, isFolder: Bool = false) {
+        let folders = isFolder ? [url] : [url, url.resolvingSymlinksInPath()].map { $0.deletingLastPathComponent() }
+        for folder in Set(folders.map(\.path)) { WorkingFiles.removeOwn(in: URL(fileURLWithPath: folder)) }
     }
 
     /// The descriptor `path` names when it is one of this process's: `/dev/stdout`,

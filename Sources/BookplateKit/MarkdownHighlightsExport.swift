@@ -47,6 +47,8 @@ public struct MarkdownHighlightsExport: Sendable {
                     path: folder.relativePathForDisplay, reason: error.localizedDescription)
             }
         }
+        // What an export killed while it wrote left: its working files of books' Markdown.
+        WorkingFiles.removeAbandoned(in: folder) { $0.hasSuffix(".md") }
         var summary = Summary(files: 0, highlights: 0)
         for file in files {
             // Slugs are [a-z0-9-]: a file's name never leaves the folder.
@@ -58,7 +60,7 @@ public struct MarkdownHighlightsExport: Sendable {
                 continue
             }
             do {
-                try Data(file.markdown.utf8).write(to: url, options: .atomic)
+                try WorkingFiles.write(Data(file.markdown.utf8), to: url, keepingMode: true, flush: false)
             } catch {
                 throw ExportError.unwritable(
                     path: url.relativePathForDisplay, reason: error.localizedDescription)
@@ -66,6 +68,8 @@ public struct MarkdownHighlightsExport: Sendable {
             summary.files += 1
             summary.highlights += file.highlights
         }
+        // Waited for once, not once a file: a vault of a thousand books.
+        if summary.files > 0 { FileOutput.flushFileSystem(containing: folder) }
         return summary
     }
 }

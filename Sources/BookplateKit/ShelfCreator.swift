@@ -196,7 +196,10 @@ public enum ThemeFiles {
             do {
                 try FileManager.default.createDirectory(
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try theme.write(to: url, options: .atomic)
+                // Under a working name of its own, so that a copy killed halfway leaves nothing
+                // the next one does not recognise and remove.
+                WorkingFiles.removeAbandoned(in: url.deletingLastPathComponent(), madeFor: url.lastPathComponent)
+                try WorkingFiles.write(theme, to: url, keepingMode: true)
             } catch {
                 throw ShelfError.unwritable(path: url.relativePathForDisplay, reason: error.localizedDescription)
             }

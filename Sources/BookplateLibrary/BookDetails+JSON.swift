@@ -70,7 +70,10 @@ extension BookField {
     /// of the JSON, or its own for subjects, which the JSON leaves out. The library's own
     /// (`pageCount`, `isbn`) were printed where the JSON says `pages` and `isbn13` (found by an
     /// exploratory session).
-    public var readerNames: [String] { jsonFields.isEmpty ? [rawValue] : jsonFields }
+    public func readerNames(in book: Book) -> [String] {
+        let fields = jsonFields(in: book)
+        return fields.isEmpty ? [rawValue] : fields
+    }
 }
 
 /// A book's place in a series in Bookplate's JSON output.

@@ -6,9 +6,12 @@ extension DatabaseQueue {
     /// An SQLite file as Bookplate keeps one (the library, the build state): one connection,
     /// write-ahead logging so that readers never wait on a writer, ten seconds' patience with
     /// another process's lock, and `pragma` run on each connection before use.
-    package static func bookplateFile(at path: String, label: String, pragma: String) throws -> DatabaseQueue {
+    /// `busyMode` replaces that patience (a library's, which tells its command what it waits for).
+    package static func bookplateFile(
+        at path: String, label: String, pragma: String, busyMode: Database.BusyMode = .timeout(10)
+    ) throws -> DatabaseQueue {
         var configuration = Configuration()
-        configuration.busyMode = .timeout(10)
+        configuration.busyMode = busyMode
         configuration.label = label
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA \(pragma)") }
         // SQLite makes a new file 0644 whatever the umask, and its `-wal` and `-shm` with the

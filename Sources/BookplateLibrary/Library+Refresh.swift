@@ -9,7 +9,7 @@ extension Library {
     /// or cleared is never overwritten. With `onlyFillGaps` (a catalog failed during the look-up,
     /// so the other one's values would stand in), only empty fields are filled. Fields named in
     /// `clearingMissing` that the new record lacks are emptied when a catalog set them. Returns
-    /// the fields that changed, by the names the JSON gives them (``BookField/readerNames``).
+    /// the fields that changed, by the names the JSON gives them (``BookField/readerNames(in:)``).
     @discardableResult
     public func refreshBook(
         slug: String, with found: NewBook, onlyFillGaps: Bool = false, clearingMissing: Set<BookField> = []
@@ -99,7 +99,7 @@ extension Library {
                 }
             }
             try deleteWhatNoBookHas(in: db)
-            return changed.flatMap(\.readerNames)
+            return changed.flatMap { $0.readerNames(in: book) }
         }
     }
 

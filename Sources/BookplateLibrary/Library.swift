@@ -26,8 +26,11 @@ public struct Library: Sendable {
     /// Bookplate wrote, and where the file as it was is kept. Every opening is given one, so that
     /// none upgrades without a word: `serve`'s watcher and builds opened the library on their own
     /// and said nothing of an upgrade, its copy kept unannounced (found by a review).
+    /// `whileWaitingForAnImport` is told once, when a change starts waiting for the library
+    /// because an import of the shelf holds it.
     public static func open(
-        at url: URL, create: Bool = false, clock: WallClock = .system, telling tell: (String) -> Void
+        at url: URL, create: Bool = false, clock: WallClock = .system, telling tell: (String) -> Void,
+        whileWaitingForAnImport: (@Sendable () -> Void)? = nil
     ) throws -> Library {
         try refuseBrokenLink(at: url)
         let exists = FileManager.default.fileExists(atPath: url.path)
@@ -63,9 +66,16 @@ public struct Library: Sendable {
             // Each statement of a long transaction (an import, a note sync) keeps a journal of the
             // pages it changes, to undo itself alone; in a temporary file that was a write per
             // page, hundreds of thousands for ten thousand books: so in memory.
+            let patience = whileWaitingForAnImport.map {
+                LibraryPatience(
+                    stateFolder: ShelfPaths.stateFolder(besideLibraryIn: url.deletingLastPathComponent()),
+                    waitingForAnImport: $0)
+            }
             let queue: DatabaseQueue
             do {
-                queue = try DatabaseQueue.bookplateFile(at: url.path, label: "library", pragma: "temp_store = MEMORY")
+                queue = try DatabaseQueue.bookplateFile(
+                    at: url.path, label: "library", pragma: "temp_store = MEMORY",
+                    busyMode: patience?.busyMode ?? .timeout(10))
             } catch {
                 // Opened by no one: its owner file goes (it was left behind, for good).
                 LibraryLog.forgetOwner(of: url)

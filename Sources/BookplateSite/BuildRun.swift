@@ -154,7 +154,10 @@ struct BuildRun {
             waited = true
             tell?()
         }
-        if waited { started = ContinuousClock.now }
+        if waited {
+            started = ContinuousClock.now
+            builder.afterWaitingForAnotherBuild?()
+        }
         // Read first: the library is read by one connection at a time, and the snapshot below
         // would hold it for most of a second.
         revision = try builder.library.revision()
@@ -871,16 +874,19 @@ struct BuildRun {
     }
 
     /// Whether an import is writing its notes as this build runs (``ImportUnderWay``): the notes
-    /// of no book are then, most likely, the import's, their books not yet in the library, and
-    /// are one line (``importUnderWayLine(_:)``) in place of a line each telling the reader to
-    /// rename or move away what the import was writing.
-    private var importUnderWay: Bool {
-        !reportedOrphanNotes.isEmpty && ImportUnderWay.isUnderWay(in: builder.stateFolder)
+    /// of no book, `orphans` (those still of no book as the build ends), are then, most likely,
+    /// the import's, their books not yet in the library, and are one line
+    /// (``importUnderWayLine(_:)``) in place of a line each telling the reader to rename or move
+    /// away what the import was writing. With none left (the one a restore was bringing back),
+    /// there is no line: it said "0 notes … belong to no book yet" (found by an exploratory
+    /// session).
+    private func importUnderWay(_ orphans: [String]) -> Bool {
+        !orphans.isEmpty && ImportUnderWay.isUnderWay(in: builder.stateFolder)
     }
 
     private func importUnderWayLine(_ count: Int) -> String {
-        "\(count) note\(count == 1 ? "" : "s") in \(paths.notes.relativePathForDisplay) belong to no book yet: "
-            + "an import is under way; build again once it is done"
+        "\(count) note\(count == 1 ? "" : "s") in \(paths.notes.relativePathForDisplay) "
+            + "\(count == 1 ? "belongs" : "belong") to no book yet: an import is under way; build again once it is done"
     }
 
     /// The links of the reader's pages and of their theme's style sheets to files the site lacks,
@@ -953,7 +959,7 @@ struct BuildRun {
         let fileCount = kind == .upToDate ? (previous?.files.count ?? 0) : files.count
         let pageCount = (kind == .upToDate ? previous?.files : files)?.keys.filter { $0.hasSuffix(".html") }.count ?? 0
         let orphans = stillOrphans(reportedOrphanNotes)
-        let underWay = importUnderWay
+        let underWay = importUnderWay(orphans)
         return BuildReport(
             kind: kind, pageCount: pageCount, bookCount: bookCount,
             authorCount: authorCount, fileCount: fileCount, filesWritten: written, filesRemoved: removedCount,

@@ -100,7 +100,8 @@ enum CoverArt {
     /// named for `slugs` (books' or authors'), one line each: a file in no format an image may
     /// have (an SVG, which could carry script), a second image for the same book, and an image
     /// named for nothing on the shelf. None of them is published. An image named for one of
-    /// `kept` (an author the library keeps with no book) is theirs still, and said nothing of.
+    /// `kept` (an author the library keeps with no book, a book a remove or restore is moving) is
+    /// theirs still, and said nothing of.
     /// (Every photo was left unsaid, and one of no author at all was never named, where a cover
     /// of no book was: found by an exploratory session.)
     static func unusedFiles(

@@ -27,6 +27,8 @@ public struct SiteBuilder: Sendable {
     var namesOnOnePage = PageModelFactory.authorsOnOnePage
     /// Told when another build of the shelf runs, before this one waits for its turn.
     public var whileWaitingForAnotherBuild: (@Sendable () -> Void)?
+    /// Told when this build has its turn after waiting for another: from then on it writes.
+    public var afterWaitingForAnotherBuild: (@Sendable () -> Void)?
     /// Whether the site is written from inside its folder (``SiteWriter/writesInside``); nil
     /// decides by the folder, as every build does (set in tests, whose folders all allow both).
     var writesInsideOutput: Bool?
@@ -358,8 +360,12 @@ public struct SiteBuilder: Sendable {
         // libvips' failure is the same for every cover and photo: said once, not once each.
         var said = Set<String>()
         warnings += covers.compactMap(\.warning).filter { said.insert($0).inserted }
+        // The cover of a book a remove, restore or purge is moving at this moment is no stray:
+        // the build told the reader to rename it for a book (found by an exploratory session).
+        let moving = RemovalUnderWay.slugBeingMoved(in: stateFolder)
         warnings += CoverArt.unusedFiles(
-            in: paths.covers, images: coverImages, slugs: Set(snapshot.books.map(\.book.slug)), naming: "book")
+            in: paths.covers, images: coverImages, slugs: Set(snapshot.books.map(\.book.slug)), naming: "book",
+            kept: moving.map { [$0] } ?? [])
         warnings += photos.compactMap(\.warning).filter { said.insert($0).inserted }
         warnings += CoverArt.unusedFiles(
             in: paths.photos, images: photoImages, slugs: Set(snapshot.authors.map(\.slug)), naming: "author",

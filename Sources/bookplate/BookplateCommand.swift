@@ -70,6 +70,11 @@ struct BookplateCommand: AsyncParsableCommand {
             JSONOutput.failure(message, status: ExitCode.validationFailure.rawValue)
             Foundation.exit(ExitCode.validationFailure.rawValue)
         }
+        if let message = RepeatedOption.message(for: type(of: command), arguments: arguments) {
+            Terminal.error("Error: " + message)
+            JSONOutput.failure(message, status: ExitCode.validationFailure.rawValue)
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
         // A shell left in a folder that was deleted, or replaced by a restore or a sync client,
         // gives no current folder: no shelf can be found from it nor any path read, so every
         // command says so rather than guess (found by an exploratory session). So does a current

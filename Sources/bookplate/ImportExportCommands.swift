@@ -327,6 +327,9 @@ struct ExportCommand: ParsableCommand {
         case .csv: data = try exporter.goodreadsCSV()
         case .markdown:
             let folder = URL(fileURLWithPath: outputFile ?? ".", relativeTo: try ShelfOptions.currentFolder)
+            // Ctrl-C takes away the file being written before the export ends.
+            let interrupt = Interrupt.onInterrupt { ExportFile.removeUnfinished(writingTo: folder, isFolder: true) }
+            defer { interrupt.restore() }
             let summary = try MarkdownHighlightsExport(exporter: exporter, shelf: try shelf.paths).write(into: folder)
             for kept in summary.keptFiles {
                 Terminal.warning("\(kept) is not a file this export wrote: left as it is")
@@ -339,6 +342,8 @@ struct ExportCommand: ParsableCommand {
         let paths = try shelf.paths
         if let output = outputFile {
             let url = URL(fileURLWithPath: output, relativeTo: try ShelfOptions.currentFolder)
+            let interrupt = Interrupt.onInterrupt { ExportFile.removeUnfinished(writingTo: url) }
+            defer { interrupt.restore() }
             try ExportFile.write(data, to: url, shelf: paths)
         } else if isatty(STDOUT_FILENO) == 1 {
             // Shown, not kept: made safe like all else on a terminal.

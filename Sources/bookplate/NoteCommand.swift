@@ -26,13 +26,22 @@ struct NoteCommand: ParsableCommand {
         }
         // The book may have been removed while the editor was open: the note is kept, and comes
         // back with it (it said "Saved" and nothing else: found by an exploratory session).
-        let removed =
-            (try? library.findBook(matching: found.book.slug).book.slug) != found.book.slug
-            ? " — but \"\(found.book.title)\" was removed meanwhile: 'bookplate restore \(found.book.slug)' brings it back with this note"
-            : ""
+        // Deleted for good (`remove --purge`), no restore brings it back: it said one would
+        // (found by an exploratory session).
+        let slug = found.book.slug
+        let onShelf = (try? library.findBook(matching: slug).book.slug) == slug
+        let restorable = !onShelf && ((try? library.removedCopies(ofSlug: slug)) ?? 0) > 0
+        let gone =
+            onShelf
+            ? ""
+            : restorable
+                ? " — but \"\(found.book.title)\" was removed meanwhile: 'bookplate restore \(slug)' brings it back "
+                    + "with this note"
+                : " — but \"\(found.book.title)\" was deleted for good meanwhile (remove --purge): the note stays "
+                    + "there, of no book; add the book again ('bookplate add', slug \(slug)) for it to have this note"
         switch outcome {
         case .saved(let url):
-            Terminal.output("Saved the note for \"\(found.book.title)\": \(url.relativePathForDisplay)" + removed)
+            Terminal.output("Saved the note for \"\(found.book.title)\": \(url.relativePathForDisplay)" + gone)
         case .leftEmpty: Terminal.output("The note for \"\(found.book.title)\" was left empty, so none was kept.")
         case .removed(let url, let existed):
             Terminal.output(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BookplateKit
 import Foundation
+import Synchronization
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,10 +15,19 @@ struct ServeCommand: AsyncParsableCommand {
         // Checked once before listening: a shelf with no library is an error, not an empty site.
         _ = try shelf.openLibrary()
         let paths = try shelf.paths
+        // A rebuild waiting for another build's turn says so, as `build` does: serve said only
+        // where it was, and its first Ctrl-C hung without a word (found by an exploratory session).
+        let waiting = WaitingForTurn()
         let server = try PreviewServer.start(
             paths: paths, port: port,
             makeBuilder: {
-                SiteBuilder(library: try Library.open(at: paths.library, telling: Terminal.error), paths: paths)
+                var builder = SiteBuilder(library: try Library.open(at: paths.library, telling: Terminal.error), paths: paths)
+                builder.whileWaitingForAnotherBuild = {
+                    waiting.set(true)
+                    Terminal.error("Waiting for another build of this shelf (in another terminal) to finish…")
+                }
+                builder.afterWaitingForAnotherBuild = { waiting.set(false) }
+                return builder
             },
             report: { message in Terminal.error(message) })
         // Ctrl-C is heard from the first build on, and a build under way is let finish: stopping
@@ -35,6 +45,14 @@ struct ServeCommand: AsyncParsableCommand {
         for await signalNumber in interrupts {
             heard = signalNumber
             break
+        }
+        // A rebuild still waiting for its turn has written nothing, and nothing to finish: serve
+        // stops at once, saying what it waited for.
+        if waiting.isWaiting {
+            if heard != SIGHUP {
+                Terminal.output("\nStopped while waiting for another build of this shelf to finish: nothing was built.")
+            }
+            Interrupt.end(by: heard)
         }
         work.cancel()
         await server.stop()
@@ -76,6 +94,15 @@ struct ServeCommand: AsyncParsableCommand {
         }
         return (interrupts, sources)
     }
+}
+
+/// Whether serve's rebuild is waiting for another build of the shelf to finish.
+private final class WaitingForTurn: Sendable {
+    private let waiting = Mutex(false)
+
+    var isWaiting: Bool { waiting.withLock { $0 } }
+
+    func set(_ isWaiting: Bool) { waiting.withLock { $0 = isWaiting } }
 }
 
 /// The first of the signals that stop `serve`, and when it came.

@@ -88,12 +88,19 @@ struct ShelfOptions: ParsableArguments {
     /// it cannot write is opened read-only rather than refused.
     func openLibrary(readingOnly: Bool = false) throws -> Library {
         let paths = try paths
+        // A change behind an import waited up to ten seconds without a word (found by an
+        // exploratory session): it says it waits, as `remove` does behind another.
         let library: Library
         do {
             library =
                 try readingOnly
                 ? Library.open(forReadingAt: paths.library, telling: Terminal.error)
-                : Library.open(at: paths.library, telling: Terminal.error)
+                : Library.open(
+                    at: paths.library, telling: Terminal.error,
+                    whileWaitingForAnImport: {
+                        Terminal.error(
+                            "Waiting for the library: an import under way keeps it until it is done (ten seconds at most)…")
+                    })
         } catch LibraryError.missingLibrary(let path) {
             // Named as it was given, as a folder is.
             guard self.library == nil, let named = try? ShelfOptions.libraryFromEnvironment else {

@@ -517,6 +517,25 @@ struct ShownJSON: Decodable {
             try String(contentsOf: root.appendingPathComponent("content/notes/dune.md"), encoding: .utf8) == "Spice\n")
     }
 
+    /// A book deleted for good (`remove --purge`) while its note was open: `note` said a restore
+    /// would bring it back, and the restore found no removed book (found by an exploratory
+    /// session). It says the note is kept, of no book, and how to give it one.
+    @Test func aNoteSavedAfterItsBookWasPurgedSaysNoRestoreBringsItBack() async throws {
+        var (bookplate, root) = try newShelf()
+        try await bookplate.run("add", "--title", "Dune")
+        bookplate.environment["EDITOR"] =
+            "'\(TestPaths.executable.path)' remove --purge --yes dune >/dev/null; echo Spice >"
+        let note = try await bookplate.run("note", "dune")
+        #expect(note.status == 0, "\(note.stderr)")
+        #expect(
+            note.stdout
+                == "Saved the note for \"Dune\": content/notes/dune.md — but \"Dune\" was deleted for good meanwhile "
+                + "(remove --purge): the note stays there, of no book; add the book again ('bookplate add', slug dune) "
+                + "for it to have this note\n", "\(note.stdout) \(note.stderr)")
+        #expect(
+            try String(contentsOf: root.appendingPathComponent("content/notes/dune.md"), encoding: .utf8) == "Spice\n")
+    }
+
     /// Every bad input prints one line on standard error, exits non-zero and changes nothing; a
     /// value not of its option's form is a usage error, the command's usage after its line.
     @Test(arguments: [
@@ -542,6 +561,14 @@ struct ShownJSON: Decodable {
         // So was a name mistyped (found by an exploratory session).
         (["import", "goodreads", "no-such.csv"], "there is no file no-such.csv: check its name"),
         (["import", "kobo", "KoboReader.sqlite"], "there is no file KoboReader.sqlite: check its name"),
+        // An option of one value given twice: the last was taken, the others dropped without a
+        // word (`add --isbn A --isbn B --isbn C` added C alone: found by an exploratory session).
+        (
+            ["add", "--isbn", "9780441172719", "--isbn", "9780143039433", "--isbn=9780141439587"],
+            "Error: --isbn is given 3 times, and takes one value: give it once; add books one at a time"
+        ),
+        (["edit", "dune", "--rating", "3", "--rating=4"], "Error: --rating is given 2 times, and takes one value"),
+        (["quote", "add", "dune", "Fear.", "--page", "1", "--page", "2"], "Error: --page is given 2 times"),
     ])
     func badInputIsOneLineAndChangesNothing(arguments: [String], message: String) async throws {
         let (bookplate, root) = try newShelf()

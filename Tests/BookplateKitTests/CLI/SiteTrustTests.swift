@@ -213,6 +213,53 @@ import Testing
         #expect(!beside.contains { $0.hasPrefix(".site") }, "\(beside)")
     }
 
+    /// `serve` waiting for another build's turn (a `build` stopped with SIGSTOP holds the lock)
+    /// said only where it was, and its first Ctrl-C hung without a word while it waited (found
+    /// by an exploratory session). It says it waits, as `build` does, and a Ctrl-C meanwhile
+    /// stops it at once: it has built nothing, and has nothing to finish.
+    @Test func serveWaitingForAnotherBuildSaysSoAndStopsAtOnce() throws {
+        try run("add", "--title", "Kindred", "--author", "Octavia E. Butler")
+        let state = root.appendingPathComponent("content/.bookplate")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        // Another build's turn, held here as a build holds it.
+        let held = open(state.appendingPathComponent("build.lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        #expect(held >= 0 && flock(held, LOCK_EX) == 0)
+        defer { close(held) }
+        let process = Process()
+        process.executableURL = TestPaths.executable
+        process.arguments = ["serve", "--port", "0"]
+        process.currentDirectoryURL = root
+        let (output, errors) = (Pipe(), Pipe())
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // Read for ten seconds at most: a serve that says nothing must fail the test, not hang it.
+        var said = Data()
+        var ready = pollfd(fd: errors.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        let saying = Date().addingTimeInterval(10)
+        while !said.contains(UInt8(ascii: "\n")), Date() < saying {
+            guard poll(&ready, 1, 100) > 0 else { continue }
+            let chunk = errors.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            said += chunk
+        }
+        #expect(
+            String(decoding: said, as: UTF8.self)
+                == "Waiting for another build of this shelf (in another terminal) to finish…\n")
+        kill(process.processIdentifier, SIGINT)
+        // Ends within a moment, the lock still held by the other build.
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        #expect(!process.isRunning, "serve went on waiting after Ctrl-C")
+        guard !process.isRunning else { return }
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(
+            stdout.hasSuffix(
+                "\nStopped while waiting for another build of this shelf to finish: nothing was built.\n"), "\(stdout)")
+    }
+
     /// SIGHUP (the terminal closed) ended serve at once, with 129, and `timeout N bookplate serve`
     /// sends SIGTERM to serve and then to its process group, which serve took as a second
     /// Ctrl-C, "stop at once": both stopped it amid a rebuild, its half-made site left beside the

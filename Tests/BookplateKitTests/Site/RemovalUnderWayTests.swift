@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import BookplateCore
+@testable import BookplateKit
 @testable import BookplateLibrary
 @testable import BookplateSite
 
@@ -31,6 +32,43 @@ struct RemovalUnderWayTests {
         // finishes it, and the build says so again.
         let after = try shelf.build().everyWarning
         #expect(after.contains { $0.contains("dune.md belongs to no book on the shelf") }, "\(after)")
+    }
+
+    /// The cover of a book a `restore` is bringing back (or a `remove` or `purge` taking away) is
+    /// no stray either: a build told the reader to rename it for a book, though no build takes
+    /// such a book's files for strays (found by an exploratory session).
+    @Test func theCoverOfABookBeingMovedIsNotToldToBeRenamed() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+        try FileManager.default.createDirectory(at: shelf.paths.covers, withIntermediateDirectories: true)
+        let image = Data(try SampleImages.solid(width: 30, height: 45, [20, 20, 200]))
+        try image.write(to: shelf.paths.covers.appendingPathComponent("kindred.jpg"))
+        try image.write(to: shelf.paths.covers.appendingPathComponent("stray.jpg"))
+        let underWay = RemovalUnderWay.begin(slug: "kindred", in: shelf.paths.stateFolder)
+        defer { withExtendedLifetime(underWay) {} }
+        #expect(underWay != nil)
+        let during = try shelf.build().everyWarning
+        #expect(!during.contains { $0.contains("kindred.jpg") }, "\(during)")
+        #expect(during.contains { $0.contains("stray.jpg names no book on the shelf") }, "\(during)")
+    }
+
+    /// A `purge` holds the lock while it deletes the book's files, as `remove` does, and waits
+    /// for another that holds it (it took none: found by an exploratory session).
+    @Test func aPurgeHoldsTheRemovalLock() async throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+        var other = RemovalUnderWay.begin(slug: "kindred", in: shelf.paths.stateFolder)
+        #expect(other != nil)
+        let waited = Mutex(false)
+        var removal = BookRemoval(library: shelf.library, paths: shelf.paths)
+        removal.waiting = { waited.withLock { $0 = true } }
+        let purge = Task.detached { [removal] in try removal.purge(slug: "dune") }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(waited.withLock { $0 })
+        #expect(try shelf.library.books(slugs: ["dune"]).count == 1)
+        other = nil
+        try await purge.value
+        #expect(try shelf.library.books(slugs: ["dune"]).isEmpty)
     }
 
     /// A `remove` or `restore` that must wait for another is told so before it waits: it waited
