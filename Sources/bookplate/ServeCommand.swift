@@ -21,7 +21,8 @@ struct ServeCommand: AsyncParsableCommand {
         let server = try PreviewServer.start(
             paths: paths, port: port,
             makeBuilder: {
-                var builder = SiteBuilder(library: try Library.open(at: paths.library, telling: Terminal.error), paths: paths)
+                var builder = SiteBuilder(
+                    library: try Library.open(at: paths.library, telling: Terminal.error), paths: paths)
                 builder.whileWaitingForAnotherBuild = {
                     waiting.set(true)
                     Terminal.error("Waiting for another build of this shelf (in another terminal) to finish…")

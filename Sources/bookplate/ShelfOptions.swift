@@ -99,7 +99,8 @@ struct ShelfOptions: ParsableArguments {
                     at: paths.library, telling: Terminal.error,
                     whileWaitingForAnImport: {
                         Terminal.error(
-                            "Waiting for the library: an import under way keeps it until it is done (ten seconds at most)…")
+                            "Waiting for the library: an import under way keeps it until it is done (ten seconds at most)…"
+                        )
                     })
         } catch LibraryError.missingLibrary(let path) {
             // Named as it was given, as a folder is.
