@@ -1,7 +1,6 @@
 import ArgumentParser
 import BookplateKit
 import Foundation
-import Synchronization
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -96,13 +95,16 @@ struct ServeCommand: AsyncParsableCommand {
     }
 }
 
-/// Whether serve's rebuild is waiting for another build of the shelf to finish.
-private final class WaitingForTurn: Sendable {
-    private let waiting = Mutex(false)
+/// Whether serve's rebuild is waiting for another build of the shelf to finish. (A lock of
+/// Foundation's, as ``FirstSignal`` has: a command imports nothing but BookplateKit and
+/// Foundation.)
+private final class WaitingForTurn: @unchecked Sendable {
+    private let lock = NSLock()
+    private var waiting = false
 
-    var isWaiting: Bool { waiting.withLock { $0 } }
+    var isWaiting: Bool { lock.withLock { waiting } }
 
-    func set(_ isWaiting: Bool) { waiting.withLock { $0 = isWaiting } }
+    func set(_ isWaiting: Bool) { lock.withLock { waiting = isWaiting } }
 }
 
 /// The first of the signals that stop `serve`, and when it came.
