@@ -126,24 +126,46 @@ struct ImportUnderWayTests {
         let underWay = try #require(ImportUnderWay.begin(in: paths.stateFolder))
         defer { underWay.end() }
         let holder = try DatabaseQueue(path: paths.library.path)
-        // `edit` run while the library is held, let go after `microseconds`.
-        func edit(rating: String, holdingFor microseconds: UInt32) throws -> CommandRunner.Result {
+        // `edit` run while the library is held, let go once the edit says a line, or after
+        // `seconds` (less than the ten a change waits): a fixed wait failed on a busy machine,
+        // whose edit had not begun to wait yet.
+        func edit(rating: String, holdingAtMost seconds: Double) throws -> (status: Int32, stderr: String) {
+            let process = Process()
+            process.executableURL = TestPaths.executable
+            process.arguments = ["edit", "dune", "--rating", rating]
+            process.currentDirectoryURL = root
+            var environment = ProcessInfo.processInfo.environment
+            for key in ["VISUAL", "EDITOR", "BOOKPLATE_LIBRARY"] { environment[key] = nil }
+            process.environment = environment
+            let errors = Pipe()
+            (process.standardOutput, process.standardError) = (FileHandle.nullDevice, errors)
+            process.standardInput = FileHandle.nullDevice
+            var said = Data()
             try holder.writeWithoutTransaction { db in
                 try db.execute(sql: "BEGIN IMMEDIATE")
                 defer { try? db.execute(sql: "ROLLBACK") }
-                let editing = Background { try bookplate.run(["edit", "dune", "--rating", rating]) }
-                usleep(microseconds)
-                return editing
-            }.value()
+                try process.run()
+                var ready = pollfd(fd: errors.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+                let until = Date().addingTimeInterval(seconds)
+                while !said.contains(UInt8(ascii: "\n")), Date() < until {
+                    guard poll(&ready, 1, 100) > 0 else { continue }
+                    let chunk = errors.fileHandleForReading.availableData
+                    if chunk.isEmpty { break }
+                    said += chunk
+                }
+            }
+            said += errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: said, as: UTF8.self))
         }
-        let result = try edit(rating: "4", holdingFor: 1_500_000)
+        let result = try edit(rating: "4", holdingAtMost: 8)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stderr
                 == "Waiting for the library: an import under way keeps it until it is done (ten seconds at most)…\n")
         // Held by another program, not an import: no word of an import.
         underWay.end()
-        let plain = try edit(rating: "3", holdingFor: 1_000_000)
+        let plain = try edit(rating: "3", holdingAtMost: 1)
         #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
     }
 
