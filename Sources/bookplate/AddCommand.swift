@@ -92,10 +92,10 @@ struct AddCommand: AsyncParsableCommand {
         progress.update(0, of: targets.count)
         // Ctrl-C while the covers come: the books the library has already are said, with how to
         // fetch their covers (they were kept without a word: found by an exploratory session).
-        let kept = AddedSlugs()
+        let kept = Locked<[String]>([])
         let interrupt = Interrupt.onInterrupt {
             progress.finish()
-            let slugs = kept.slugs
+            let slugs = kept.current
             if !slugs.isEmpty {
                 Terminal.output(
                     "\nInterrupted: added \(slugs.joined(separator: ", ")) without waiting for "
@@ -105,7 +105,7 @@ struct AddCommand: AsyncParsableCommand {
         }
         let outcomes = await adder.add(
             targets, reader: reader, progress: { done, total in progress.update(done, of: total) },
-            added: { details in kept.append(details.book.slug) })
+            added: { details in kept.change { $0.append(details.book.slug) } })
         interrupt.restore()
         progress.finish()
         var failed = false
@@ -349,14 +349,4 @@ struct BookDetailOptions: ParsableArguments {
                 ? "--series '\(name)' gives a place but no series: write it as 'Dune #2', or --series Dune --position 2"
                 : "--series '\(name)': '\(after)' is not a place in a series: give a number such as 3, 2.5 or 1-3")
     }
-}
-
-/// The slugs `add` has put in the library so far, read by its Ctrl-C handler on another thread.
-private final class AddedSlugs: @unchecked Sendable {
-    private let lock = NSLock()
-    private var added: [String] = []
-
-    var slugs: [String] { lock.withLock { added } }
-
-    func append(_ slug: String) { lock.withLock { added.append(slug) } }
 }

@@ -16,17 +16,17 @@ struct ServeCommand: AsyncParsableCommand {
         let paths = try shelf.paths
         // A rebuild waiting for another build's turn says so, as `build` does: serve said only
         // where it was, and its first Ctrl-C hung without a word (found by an exploratory session).
-        let waiting = WaitingForTurn()
+        let waiting = Locked(false)
         let server = try PreviewServer.start(
             paths: paths, port: port,
             makeBuilder: {
                 var builder = SiteBuilder(
                     library: try Library.open(at: paths.library, telling: Terminal.error), paths: paths)
                 builder.whileWaitingForAnotherBuild = {
-                    waiting.set(true)
+                    waiting.change { $0 = true }
                     Terminal.error("Waiting for another build of this shelf (in another terminal) to finish…")
                 }
-                builder.afterWaitingForAnotherBuild = { waiting.set(false) }
+                builder.afterWaitingForAnotherBuild = { waiting.change { $0 = false } }
                 return builder
             },
             report: { message in Terminal.error(message) })
@@ -48,7 +48,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // A rebuild still waiting for its turn has written nothing, and nothing to finish: serve
         // stops at once, saying what it waited for.
-        if waiting.isWaiting {
+        if waiting.current {
             if heard != SIGHUP {
                 Terminal.output("\nStopped while waiting for another build of this shelf to finish: nothing was built.")
             }
@@ -74,7 +74,7 @@ struct ServeCommand: AsyncParsableCommand {
     /// half-made site left beside the shelf (found by an exploratory session).
     private static func interrupts() -> (AsyncStream<Int32>, [any DispatchSourceSignal]) {
         let (interrupts, continuation) = AsyncStream<Int32>.makeStream()
-        let first = FirstSignal()
+        let first = Locked<(signal: Int32, at: ContinuousClock.Instant)?>(nil)
         let sources = Interrupt.endings.compactMap { signalNumber -> (any DispatchSourceSignal)? in
             var current = sigaction()
             sigaction(signalNumber, nil, &current)
@@ -82,7 +82,11 @@ struct ServeCommand: AsyncParsableCommand {
             if signalNumber == SIGHUP, Interrupt.isIgnoring(current.__sigaction_handler.sa_handler) { return nil }
             return Interrupt.heard(signalNumber) {
                 let now = ContinuousClock.now
-                let before = first.note(signalNumber, at: now)
+                // The first is kept; a later one is compared with it.
+                let before = first.change { first in
+                    defer { if first == nil { first = (signalNumber, now) } }
+                    return first
+                }
                 guard let before else {
                     continuation.yield(signalNumber)
                     continuation.finish()
@@ -93,31 +97,5 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         return (interrupts, sources)
-    }
-}
-
-/// Whether serve's rebuild is waiting for another build of the shelf to finish.
-private final class WaitingForTurn: @unchecked Sendable {
-    private let lock = NSLock()
-    private var waiting = false
-
-    var isWaiting: Bool { lock.withLock { waiting } }
-
-    func set(_ isWaiting: Bool) { lock.withLock { waiting = isWaiting } }
-}
-
-/// The first of the signals that stop `serve`, and when it came.
-private final class FirstSignal: @unchecked Sendable {
-    private let lock = NSLock()
-    private var first: (signal: Int32, at: ContinuousClock.Instant)?
-
-    /// Keeps `signalNumber` heard `at` if it is the first; returns the first before it, if any.
-    func note(_ signalNumber: Int32, at instant: ContinuousClock.Instant) -> (
-        signal: Int32, at: ContinuousClock.Instant
-    )? {
-        lock.withLock {
-            defer { if first == nil { first = (signalNumber, instant) } }
-            return first
-        }
     }
 }
