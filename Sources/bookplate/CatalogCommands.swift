@@ -184,51 +184,65 @@ enum MissingDetails {
 
     /// `report` takes each line and the summary: standard output, or standard error where
     /// standard output is a command's JSON (`import --json --enrich` printed them after it).
+    /// `interrupted` hears the counts so far when Ctrl-C (or SIGTERM, SIGHUP) stops the pass,
+    /// before the program ends.
     static func fill(
-        _ slugs: [String], with adder: BookAdder, report: (String) -> Void = { Terminal.output($0) }
+        _ slugs: [String], with adder: BookAdder, report: (String) -> Void = { Terminal.output($0) },
+        interrupted: @escaping @Sendable (Counts) -> Void = { _ in }
     ) async -> Counts {
-        var counts = Counts(lookedUp: slugs.count)
+        // Read by the interrupt's handler on another thread.
+        let counts = Locked(Counts(lookedUp: slugs.count))
         guard !slugs.isEmpty else {
             report("No book lacks catalog details or a cover.")
-            return counts
+            return counts.current
         }
+        let total = counted(slugs.count, "book")
         let pass = await CatalogPass.run(
             slugs, label: "Filling in", report: report,
-            stopped: { "stopped after \($0) of \(counted(slugs.count, "book")); run it again to go on" }
+            stopped: { "stopped after \($0) of \(total); run it again to go on" },
+            interrupted: { done, failed in
+                var sofar = counts.current
+                sofar.failed = failed
+                sofar.stopped = "interrupted after \(done) of \(total); run it again to go on"
+                interrupted(sofar)
+            }
         ) { slug in
             let (outcome, warnings) = try await adder.fillMissing(slug: slug)
             switch outcome {
             case .updated(let changed):
-                counts.updated += 1
+                counts.change { $0.updated += 1 }
                 return (warnings, "updated \(changed.joined(separator: ", "))")
             case .upToDate:
-                counts.upToDate += 1
+                counts.change { $0.upToDate += 1 }
                 return (warnings, nil)
             case .matched(let changed):
-                counts.matched += 1
+                counts.change { $0.matched += 1 }
                 return (
                     warnings,
                     "found by title and author"
                         + (changed.isEmpty ? "" : ", filled in \(changed.joined(separator: ", "))")
                 )
             case .notMatched(let reason):
-                counts.notMatched += 1
+                counts.change { $0.notMatched += 1 }
                 return (warnings, "not matched, \(reason)")
             case .skipped(let reason):
-                counts.skipped += 1
+                counts.change { $0.skipped += 1 }
                 return (warnings, "skipped, \(reason)")
             }
         }
-        counts.failed = pass.failed
-        counts.stopped = pass.stopped
+        let done = counts.change { counts in
+            counts.failed = pass.failed
+            counts.stopped = pass.stopped
+            return counts
+        }
         // Said on standard error as it stopped; the summary would count books never asked about.
-        guard pass.stopped == nil else { return counts }
+        guard pass.stopped == nil else { return done }
         report(
-            "Looked up \(counted(slugs.count, "book")) missing details or a cover: "
-                + "\(counts.updated) updated, \(counts.matched) found by title and author, \(counts.upToDate) with "
-                + "nothing more to find, \(counts.notMatched) not matched, \(counts.skipped) skipped, "
-                + "\(counts.failed) failed")
-        return counts
+            "Looked up \(total) missing details or a cover: "
+                + "\(done.updated) updated, \(done.matched) found by title and author, \(done.upToDate) with "
+                + "nothing more to find, \(done.notMatched) not matched, \(done.skipped) skipped, "
+                + "\(done.failed) failed")
+        return done
     }
 }
 
@@ -250,20 +264,25 @@ enum CatalogPass {
     /// after the slug, if any. `stopped` says, after the error, what a stop after that many books
     /// means. A stop is returned, not thrown: `import --json --enrich` puts it in its one object
     /// (a second object, the error's, followed the import's: found by an exploratory session).
+    /// `interrupted` hears how many books were done and how many of those failed when Ctrl-C
+    /// (or SIGTERM, SIGHUP) stops the pass, before the program ends.
     static func run(
         _ slugs: [String], label: String, report: (String) -> Void = { Terminal.output($0) },
         stopped: (_ done: Int) -> String,
+        interrupted: @escaping @Sendable (_ done: Int, _ failed: Int) -> Void = { _, _ in },
         _ step: (String) async throws -> (warnings: [CatalogError], line: String?)
     ) async -> Outcome {
         let progress = ProgressBar(label: label)
+        let tally = Locked((done: 0, failed: 0))
         // Ctrl-C (or SIGTERM, SIGHUP) takes the bar off the line first: it stayed, the prompt drawn after it (found by
         // an exploratory session). What was done stays done: each book's facts are their own change.
         let interrupt = Interrupt.onInterrupt {
             progress.finish()
             Terminal.error("Interrupted: the books done so far keep what was found")
+            let (done, failed) = tally.current
+            interrupted(done, failed)
         }
         defer { interrupt.restore() }
-        var failed = 0
         for (index, slug) in slugs.enumerated() {
             progress.update(index, of: slugs.count)
             do {
@@ -275,14 +294,15 @@ enum CatalogPass {
                 progress.finish()
                 let why = "\(slug): \(error) — \(stopped(index))"
                 Terminal.error("Error: \(why)")
-                return Outcome(failed: failed, stopped: why)
+                return Outcome(failed: tally.current.failed, stopped: why)
             } catch {
-                failed += 1
+                tally.change { $0.failed += 1 }
                 progress.clear()
                 Terminal.error("failed: \(slug): \(error)")
             }
+            tally.change { $0.done += 1 }
         }
         progress.finish()
-        return Outcome(failed: failed)
+        return Outcome(failed: tally.current.failed)
     }
 }

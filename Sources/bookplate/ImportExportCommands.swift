@@ -46,17 +46,24 @@ struct ImportCommand: AsyncParsableCommand {
             let names = HighlightImport.readableSources.map(\.rawValue).joined(separator: ", ")
             throw ValidationError("--add-missing is for highlights (\(names)): a reading log adds its books anyway")
         }
+        // It was taken and did nothing (found by an exploratory session).
+        if enrich, highlightSource != nil, !addMissing {
+            throw ValidationError(
+                "--enrich with highlights fills in the books --add-missing adds: give --add-missing too")
+        }
     }
 
     func run() async throws {
-        if let highlights = highlightSource { return try importHighlights(from: highlights) }
-        guard let format = ImportSource(rawValue: source.lowercased()) else { return }
         // The catalogs --enrich asks are readied before anything is imported: a settings file
         // they cannot be asked with (a typo in site.yaml) failed the command after the import was
         // made, and --json printed the error's object after the import's (found by an exploratory
         // session).
         let finder = enrich && !dryRun ? try shelf.finder() : nil
         let library = try shelf.openLibrary()
+        if let highlights = highlightSource {
+            return try await importHighlights(from: highlights, library: library, finder: finder)
+        }
+        guard let format = ImportSource(rawValue: source.lowercased()) else { return }
         let url = URL(fileURLWithPath: file, relativeTo: try ShelfOptions.currentFolder)
         let paths = try shelf.paths
         let report = try ShelfImport(
@@ -76,21 +83,8 @@ struct ImportCommand: AsyncParsableCommand {
         }
         let enriched = summary.rows.filter { $0.action != .removed }.map(\.slug)
         if json {
-            // One object, printed once the enrichment is done: it says how that went. The lines
-            // of the enrichment go to standard error.
-            var enrichment: MissingDetails.Counts?
-            if let finder {
-                do {
-                    enrichment = try await enrichBooks(
-                        enriched, finder: finder, library: library, report: { Terminal.error($0) })
-                } catch {
-                    Terminal.error("Error: \(Terminal.safe("\(error)", as: .line))")
-                    enrichment = MissingDetails.Counts(stopped: "\(error)")
-                }
-            }
-            try JSONOutput.print(
-                "import",
-                .object([
+            return try await printJSON(
+                [
                     "source": .string(format.rawValue), "dryRun": .bool(dryRun), "added": .strings(summary.added),
                     "updated": .strings(summary.updated), "unchanged": .int(summary.unchanged),
                     "removedCopiesKept": .strings(summary.removedCopiesKept),
@@ -113,11 +107,7 @@ struct ImportCommand: AsyncParsableCommand {
                                 "title": .string($0.title),
                             ])
                         }),
-                    "enrichment": enrichment.map(JSONOutput.enrichment) ?? .null,
-                ]))
-            // Said in the object: no second one for the error.
-            if let enrichment, !enrichment.wentThrough { throw ExitCode.failure }
-            return
+                ], enriching: enriched, finder: finder, library: library)
         }
         if dryRun { listRows(summary, entry: entry) }
         reportProblems(skipped: summary.skipped, warnings: summary.warnings, entry: entry)
@@ -148,9 +138,9 @@ struct ImportCommand: AsyncParsableCommand {
 
     /// `import kindle FILE` (kobo, koreader, readwise): the highlights, what could not be matched,
     /// and the sum. Skips and warnings name the file's line, or its entry for a database or JSON.
-    func importHighlights(from source: HighlightSource) throws {
+    func importHighlights(from source: HighlightSource, library: Library, finder: BookFinder?) async throws {
         let url = URL(fileURLWithPath: file, relativeTo: try ShelfOptions.currentFolder)
-        let summary = try HighlightImport(library: try shelf.openLibrary(), stateFolder: try shelf.paths.stateFolder)
+        let summary = try HighlightImport(library: library, stateFolder: try shelf.paths.stateFolder)
             .run(file: url, as: source, addMissing: addMissing, dryRun: dryRun)
         // A file of which nothing could be read is a failure, not an import of nothing.
         if summary.importedNothing {
@@ -159,9 +149,8 @@ struct ImportCommand: AsyncParsableCommand {
                 path: url.relativePathForDisplay, entry: source.entryName, skipped: summary.skipped, dryRun: dryRun)
         }
         if json {
-            try JSONOutput.print(
-                "import",
-                .object([
+            return try await printJSON(
+                [
                     "source": .string(source.rawValue), "dryRun": .bool(dryRun), "added": .int(summary.added),
                     "updated": .int(summary.updated), "unchanged": .int(summary.unchanged),
                     "removedByReader": .int(summary.removedByReader), "booksAdded": .strings(summary.booksAdded),
@@ -183,8 +172,7 @@ struct ImportCommand: AsyncParsableCommand {
                     "skipped": JSONOutput.skipped(summary.skipped),
                     "warnings": .array(
                         summary.warnings.map { .object(["line": .int($0.line), "message": .string($0.message)]) }),
-                ]))
-            return
+                ], enriching: summary.booksAdded, finder: finder, library: library)
         }
         reportProblems(skipped: summary.skipped, warnings: summary.warnings, entry: source.entryName)
         for book in summary.unmatched {
@@ -234,6 +222,43 @@ struct ImportCommand: AsyncParsableCommand {
             }
         }
         Terminal.output(line)
+        guard let finder else { return }
+        let counts = try await enrichBooks(summary.booksAdded, finder: finder, library: library)
+        if !counts.wentThrough { throw ExitCode.failure }
+    }
+
+    /// Prints the import's one JSON object, `object`, once the enrichment asked for is done,
+    /// with an `enrichment` field that says how that went (null without --enrich); the lines of
+    /// the enrichment go to standard error. Ctrl-C during the enrichment prints it with what was
+    /// done so far before the program ends: it printed nothing, though the import was made
+    /// (found by an exploratory session).
+    private func printJSON(
+        _ object: [String: JSONValue], enriching slugs: [String], finder: BookFinder?, library: Library
+    ) async throws {
+        let printed = Locked(false)
+        let printOnce: @Sendable (MissingDetails.Counts?) -> Void = { enrichment in
+            guard
+                printed.change({ before in
+                    defer { before = true }; return !before
+                })
+            else { return }
+            var whole = object
+            whole["enrichment"] = enrichment.map(JSONOutput.enrichment) ?? .null
+            try? JSONOutput.print("import", .object(whole))
+        }
+        var enrichment: MissingDetails.Counts?
+        if let finder {
+            do {
+                enrichment = try await enrichBooks(
+                    slugs, finder: finder, library: library, report: { Terminal.error($0) }, interrupted: printOnce)
+            } catch {
+                Terminal.error("Error: \(Terminal.safe("\(error)", as: .line))")
+                enrichment = MissingDetails.Counts(stopped: "\(error)")
+            }
+        }
+        printOnce(enrichment)
+        // Said in the object: no second one for the error.
+        if let enrichment, !enrichment.wentThrough { throw ExitCode.failure }
     }
 
     /// Removed books named so that `restore` finds them (the first three): by slug when that
@@ -282,10 +307,12 @@ struct ImportCommand: AsyncParsableCommand {
     /// Fills in every book of the file that lacks catalog details or a cover — those the file
     /// left unchanged too, so that --enrich after a plain import does its work.
     private func enrichBooks(
-        _ slugs: [String], finder: BookFinder, library: Library, report: (String) -> Void = { Terminal.output($0) }
+        _ slugs: [String], finder: BookFinder, library: Library, report: (String) -> Void = { Terminal.output($0) },
+        interrupted: @escaping @Sendable (MissingDetails.Counts) -> Void = { _ in }
     ) async throws -> MissingDetails.Counts {
         let adder = BookAdder(finder: finder, library: library, paths: try shelf.paths)
-        return await MissingDetails.fill(try adder.booksMissingDetails(among: slugs), with: adder, report: report)
+        return await MissingDetails.fill(
+            try adder.booksMissingDetails(among: slugs), with: adder, report: report, interrupted: interrupted)
     }
 }
 

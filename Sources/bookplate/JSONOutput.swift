@@ -99,7 +99,7 @@ enum JSONOutput {
 }
 
 /// A JSON value that says `null` out loud: Swift's encoders leave a nil optional out.
-enum JSONValue: Encodable {
+enum JSONValue: Encodable, Sendable {
     case null
     case bool(Bool)
     case int(Int)

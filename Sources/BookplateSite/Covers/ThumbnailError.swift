@@ -83,8 +83,8 @@ public struct ThumbnailError: Error, Equatable, CustomStringConvertible {
             "libvips could not be loaded (\(reason)): covers and photos are left out of this build, and put "
                 + "back by the next build that loads it"
         case .vipsUnavailable(let reason):
-            "libvips could not start (\(reason)): covers and photos are left out of this build; reinstall libvips "
-                + "(.ci/install-system-libraries)"
+            "libvips could not start (\(reason)): covers and photos are left out of this build; reinstall libvips 8 "
+                + "(Debian's libvips42)"
         }
     }
 }

@@ -691,6 +691,82 @@ import Testing
         withExtendedLifetime(closed) {}
     }
 
+    /// Ctrl-C amid the enrichment of `import --json --enrich` ended the command with nothing on
+    /// standard output, though the import was made (found by an exploratory session): the
+    /// import's one object is printed first, its enrichment saying where it was interrupted.
+    @Test func anInterruptedImportWithJSONStillPrintsItsObject() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        for path in ["/google/books/v1/volumes", "/openlibrary/search.json"] {
+            await server.on(path, StubCatalogServer.Reply.text("late").delayed(.seconds(60)))
+        }
+        let (bookplate, root) = try shelf(server)
+        let file = root.appendingPathComponent("goodreads.csv")
+        try Data("Book Id,Title,Author,Exclusive Shelf\n1,The Left Hand of Darkness,Ursula K. Le Guin,read\n".utf8)
+            .write(to: file)
+        // The shell interrupts it once a catalog is being asked (the test makes `go`), and says
+        // how it ended (a background job of a script ignores SIGINT unless told).
+        let go = root.appendingPathComponent("go")
+        var interrupted = bookplate
+        interrupted.launcher = [
+            "/bin/sh", "-c",
+            #"env --default-signal=INT "$0" "$@" & pid=$!; while [ ! -e go ]; do sleep 0.1; done; "#
+                + #"kill -INT $pid; wait $pid; echo "exit $?" >&2"#,
+        ]
+        async let ended = interrupted.runOffPool(["import", "goodreads", file.path, "--json", "--enrich"])
+        for _ in 0..<600 where await server.requests().isEmpty { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(await !server.requests().isEmpty)
+        try Data().write(to: go)
+        let result = try await ended
+        #expect(result.stderr.hasSuffix("exit 130\n"), "\(result.stderr)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
+        let imported = try #require(object["import"] as? [String: Any], "\(object)")
+        #expect(imported["added"] as? [String] == ["the-left-hand-of-darkness"], "\(imported)")
+        let enrichment = try #require(imported["enrichment"] as? [String: Any], "\(imported)")
+        #expect(
+            enrichment["error"] as? String == "interrupted after 0 of 1 book; run it again to go on", "\(enrichment)")
+        #expect(enrichment["lookedUp"] as? Int == 1 && enrichment["failed"] as? Int == 0, "\(enrichment)")
+        #expect(try await bookplate.run("list", "--columns", "slug").stdout == "the-left-hand-of-darkness\n")
+        await server.stop()
+    }
+
+    /// `import kindle … --enrich` took the flag and did nothing (found by an exploratory
+    /// session): with --add-missing it fills in the books it added, by title and author; without,
+    /// it adds no book to fill in, and is refused as a usage error.
+    @Test func highlightsWithEnrichFillInTheBooksTheyAdd() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let (bookplate, root) = try shelf(server)
+        let clippings = root.appendingPathComponent("My Clippings.txt")
+        try Data(
+            """
+            The Left Hand of Darkness (Ursula K. Le Guin)
+            - Your Highlight on page 12 | Location 170-172 | Added on Sunday, 3 March 2019 12:01:02
+
+            Light is the left hand of darkness and darkness the right hand of light.
+            ==========
+
+            """.utf8
+        ).write(to: clippings)
+        let alone = try await bookplate.runOffPool(["import", "kindle", clippings.path, "--enrich"])
+        #expect(alone.status == 64, "\(alone.stderr)")
+        #expect(
+            alone.stderr.hasPrefix(
+                "Error: --enrich with highlights fills in the books --add-missing adds: give --add-missing too\n"),
+            "\(alone.stderr)")
+        let result = try await bookplate.runOffPool(["import", "kindle", clippings.path, "--add-missing", "--enrich"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("the-left-hand-of-darkness: found by title and author"), "\(result.stdout)")
+        #expect(
+            result.stdout.hasSuffix(
+                "Looked up 1 book missing details or a cover: 0 updated, 1 found by title and author, "
+                    + "0 with nothing more to find, 0 not matched, 0 skipped, 0 failed\n"), "\(result.stdout)")
+        let show = try await bookplate.runOffPool(["show", "the-left-hand-of-darkness", "--json"]).stdout
+        #expect(show.contains("\"googleVolumeID\" : \"ZHoDAAAAQBAJ\""), "\(show)")
+        await server.stop()
+    }
+
     /// A book whose Open Library work is gone (404), with nothing else to look it up by, failed
     /// every refresh with "check the identifier", though the reader typed none. Found by an
     /// exploratory session. It is skipped, saying why.
