@@ -34,6 +34,10 @@ package struct MustacheRenderer {
     private var templateName: String
     /// How many templates, partials, blocks and sections' bodies the renderer is inside.
     private var nesting = 0
+    /// The template the page is rendered with, first of those ``UnknownName/templates`` lists.
+    private let pageTemplate: String
+    /// The names looked up that nothing around them has, in the order they were met.
+    private var unknownNames: [UnknownName] = []
     /// Each template nests at most ``MustacheTemplate/nestingLimit`` deep, but partials stack
     /// them. Past this, rendering could run out of stack: a level takes some 1 KB in a release build
     /// (4 KB in a debug one), and a thread of Dispatch on macOS has 512 KB.
@@ -66,12 +70,26 @@ package struct MustacheRenderer {
         _ name: String, of templates: [String: MustacheTemplate], with model: TemplateValue,
         globals: (any TemplateObject)? = nil, unescaped: UnescapedOutput = .sanitizedHTMLOnly
     ) throws(MustacheRenderError) -> Data? {
+        var unknown: [UnknownName] = []
+        return try renderData(
+            name, of: templates, with: model, globals: globals, unescaped: unescaped, unknownNames: &unknown)
+    }
+
+    /// Renders as ``renderData(_:of:with:globals:unescaped:)`` does, and adds to `unknownNames`
+    /// each name of a tag that nothing around it had, once: a misspelt name renders as nothing,
+    /// as Mustache has it, and a theme's author is told.
+    package static func renderData(
+        _ name: String, of templates: [String: MustacheTemplate], with model: TemplateValue,
+        globals: (any TemplateObject)?, unescaped: UnescapedOutput = .sanitizedHTMLOnly,
+        unknownNames: inout [UnknownName]
+    ) throws(MustacheRenderError) -> Data? {
         guard let template = templates[name] else { return nil }
         var renderer = MustacheRenderer(
             templates: templates, unescaped: unescaped, templateName: name,
             stack: (globals.map { [$0.templateValue] } ?? []) + [model])
         var output = RenderedBytes()
         try renderer.render(template.program, 0..<template.program.instructions.count, into: &output)
+        for unknown in renderer.unknownNames where !unknownNames.contains(unknown) { unknownNames.append(unknown) }
         return output.data()
     }
 
@@ -82,6 +100,7 @@ package struct MustacheRenderer {
         self.templates = templates
         self.unescaped = unescaped
         self.templateName = templateName
+        self.pageTemplate = templateName
         self.stack = stack
     }
 
@@ -264,7 +283,9 @@ package struct MustacheRenderer {
 
     /// The template a partial or parent tag names: for `{{>*name}}`, the text `{{name}}` would show
     /// here; nil when that is nothing.
-    private func templateName(_ target: MustacheProgram.Partial.Target, in program: MustacheProgram) -> String? {
+    private mutating func templateName(_ target: MustacheProgram.Partial.Target, in program: MustacheProgram)
+        -> String?
+    {
         switch target {
         case .fixed(let text):
             return text
@@ -274,8 +295,10 @@ package struct MustacheRenderer {
         }
     }
 
-    /// The value ``MustacheProgram/names``[`index`] stands for, its transforms applied.
-    private func lookUp(_ index: Int, in program: MustacheProgram) -> TemplateValue? {
+    /// The value ``MustacheProgram/names``[`index`] stands for, its transforms applied. A name
+    /// that nothing around it has (not a field with nothing in it: a model's empty optional is
+    /// ``TemplateValue/null``) is noted in ``unknownNames``.
+    private mutating func lookUp(_ index: Int, in program: MustacheProgram) -> TemplateValue? {
         let name = program.names[index]
         let keys = program.keys
         var transforms = name.transforms
@@ -288,7 +311,11 @@ package struct MustacheRenderer {
             value = TemplateValue.position(position, keys[first])
         case .anchored:
             value = stack.last
-            for part in name.parts { value = value?.child(keys[part]) }
+            for part in name.parts {
+                guard let inside = value else { break }
+                value = inside.child(keys[part])
+                if value == nil { noteUnknown(name, in: program, after: inside) }
+            }
         case .path:
             let first = keys[name.parts.lowerBound]
             value = stack.withUnsafeBufferPointer { stack in
@@ -297,12 +324,44 @@ package struct MustacheRenderer {
                 }
                 return nil
             }
-            for part in name.parts.dropFirst() { value = value?.child(keys[part]) }
+            if value == nil { noteUnknown(name, in: program, after: nil) }
+            for part in name.parts.dropFirst() {
+                guard let inside = value else { break }
+                value = inside.child(keys[part])
+                if value == nil { noteUnknown(name, in: program, after: inside) }
+            }
         }
         for transform in transforms {
             value = value?.transformed(by: keys[transform])
         }
         return value
+    }
+
+    /// Notes `name` as unknown, unless the value it was looked for in, `inside`, holds nothing
+    /// (`{{rating.stars}}` of a book with no rating).
+    private mutating func noteUnknown(
+        _ name: MustacheProgram.Name, in program: MustacheProgram, after inside: TemplateValue?
+    ) {
+        if case .null? = inside { return }
+        let text = (name.lookup == .anchored ? "." : "") + name.parts.map { program.keys[$0] }.joined(separator: ".")
+        let unknown = UnknownName(
+            name: text,
+            templates: entered.reversed().filter { $0.kind != .block }.map(\.name) + [pageTemplate])
+        if !unknownNames.contains(unknown) { unknownNames.append(unknown) }
+    }
+}
+
+/// A name in a tag that nothing around it had when a page was rendered: misspelt, most likely.
+package struct UnknownName: Sendable, Hashable {
+    /// The name as the tag has it, without its transforms: `titel`, `book.titel`, `t.titel`.
+    package var name: String
+    /// The templates the tag can be in, innermost first: the partials and parents the renderer
+    /// was inside, then the page's template (a block's tag is in one of them).
+    package var templates: [String]
+
+    package init(name: String, templates: [String]) {
+        self.name = name
+        self.templates = templates
     }
 }
 

@@ -83,6 +83,9 @@ struct BuildRun {
     /// Covers and photos left out of the site, each with why: one line apiece. They hold as long
     /// as the build's inputs do, and the state keeps them.
     private var warnings: [String] = []
+    /// The tags each page named that it did not have, by page (``BuildState/unknownNames``):
+    /// the last build's, then updated with the pages this one renders.
+    private var unknownNames: [String: [String]] = [:]
     /// What this build did that the reader should know of once (files taken out of the site).
     private var events: [String] = []
     /// What was taken out of Bookplate's folders in the site, with the files each was or held.
@@ -276,7 +279,9 @@ struct BuildRun {
             case .unusable(let reason): fullReason = .unusableState(reason)
             case .state(let state) where state.library != library:
                 fullReason = .unusableState("it describes the site of another library")
-            case .state(let state): previous = state
+            case .state(let state):
+                previous = state
+                unknownNames = state.unknownNames
             }
         }
         // Only `previous` is kept: a full build would otherwise hold a row per file it is about to
@@ -650,6 +655,7 @@ struct BuildRun {
         do {
             try write()
             markVanishedNotes()
+            keepUnknownNames()
         } catch let error as BuildError {
             throw error
         } catch {
@@ -692,6 +698,28 @@ struct BuildRun {
             self.previous = nil
             notesRendered = outputs.count { rendersNote($0.path) }
             try stageAll()
+        }
+    }
+
+    /// The pages rendered now replace what they named and did not have; those the site no longer
+    /// has take theirs away.
+    private mutating func keepUnknownNames() {
+        unknownNames = unknownNames.filter { files[$0.key] != nil }
+        for (page, names) in templates?.unknownNames.all ?? [:] { unknownNames[page] = names.isEmpty ? nil : names }
+    }
+
+    /// A line for each tag that names nothing its pages have, saying on which pages: a build
+    /// that finds nothing changed says them again, as the other warnings.
+    private func unknownNameLines() -> [String] {
+        var pages: [String: [String]] = [:]
+        for (page, names) in unknownNames {
+            for name in names { pages[name, default: []].append(page) }
+        }
+        return pages.keys.sorted().map { tag in
+            let on = (pages[tag] ?? []).sorted()
+            let others = on.count > 1 ? " and \(on.count - 1) other page\(on.count == 2 ? "" : "s")" : ""
+            return "\(tag) names nothing its page has, and shows nothing (\(on.first ?? "")\(others)): check its "
+                + "spelling (templates/README.md lists each page's names)"
         }
     }
 
@@ -925,7 +953,7 @@ struct BuildRun {
         let state = BuildState(
             site: site, library: library, inputs: coversLeftOut ? inputs + " without covers" : inputs,
             noteOptions: builder.noteRenderer(settings).optionsTag, savedAt: savedAt, notes: noteEntries,
-            sources: sources, files: files, warnings: warnings, orphanNotes: orphanNotes)
+            sources: sources, files: files, warnings: warnings, orphanNotes: orphanNotes, unknownNames: unknownNames)
         var siteInPlace = siteSwap == nil
         // A state that cannot be saved only costs the next build its shortcut.
         try? store.save(state, replacing: previous) {
@@ -972,7 +1000,7 @@ struct BuildRun {
                 paths.notes.appendingPathComponent("\($0).md").relativePathForDisplay
             },
             warnings: events + removedStraysLine + (kind == .upToDate ? previous?.warnings ?? [] : warnings)
-                + misnamedNotes
+                + unknownNameLines() + misnamedNotes
                 + conflictCopies + notesAndPagesNoFiles + missingLinks()
                 + (underWay ? [importUnderWayLine(orphans.count)] : [])
                 + writer.leftoversThatStayed() + writer.groupsNotKeptLine(),

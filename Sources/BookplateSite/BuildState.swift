@@ -49,6 +49,9 @@ struct BuildState: Sendable, Equatable {
     var warnings: [String] = []
     /// The notes that belonged to no book, by slug, likewise.
     var orphanNotes: [String] = []
+    /// The tags each page named that it did not have (``TemplateSet/place(_:)``), by the page's
+    /// path; only pages that had such tags. A page kept from an earlier build keeps its own.
+    var unknownNames: [String: [String]] = [:]
     /// The names at the top of the site that the Bookplate which saved the state kept for itself
     /// (``SiteWriter/ownNames``); nil in a state saved before it said. A name reserved since is
     /// the reader's in a site built before (see ``leftToTheReader(among:)``).

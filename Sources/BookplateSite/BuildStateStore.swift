@@ -71,6 +71,7 @@ struct BuildStateStore {
                 state.warnings = notices.warnings
                 state.orphanNotes = notices.orphanNotes
                 state.reservedNames = notices.reservedNames.map(Set.init)
+                state.unknownNames = notices.unknownNames ?? [:]
                 let outputs = try Row.fetchCursor(
                     db,
                     sql:
@@ -193,7 +194,9 @@ struct BuildStateStore {
                         decoding: try JSONEncoder().encode(
                             Notices(
                                 warnings: state.warnings, orphanNotes: state.orphanNotes,
-                                reservedNames: state.reservedNames?.sorted())), as: UTF8.self),
+                                reservedNames: state.reservedNames?.sorted(),
+                                unknownNames: state.unknownNames.isEmpty ? nil : state.unknownNames)),
+                        as: UTF8.self),
                 ])
             guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM site WHERE path = ?", arguments: [state.site])
             else { return try beforeCommitting() }
@@ -312,6 +315,9 @@ struct BuildStateStore {
         var orphanNotes: [String]
         /// See ``BuildState/reservedNames``: absent in a state saved before it was kept.
         var reservedNames: [String]?
+        /// See ``BuildState/unknownNames``: absent when no page had any, and in a state saved
+        /// before they were kept.
+        var unknownNames: [String: [String]]?
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -278,7 +278,7 @@ public struct SiteBuilder: Sendable {
         _ model: TemplateValue, with template: String, templates: TemplateSet, path: String
     ) throws -> Data {
         do {
-            return try templates.render(model, with: template, path: template == "404" ? nil : path)
+            return try templates.render(model, with: template, path: template == "404" ? nil : path, page: path)
         } catch {
             throw BuildError(step: .renderTemplates, path: path, underlying: error)
         }

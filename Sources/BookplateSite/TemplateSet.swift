@@ -2,6 +2,7 @@ import BookplateCore
 import BookplateLibrary
 import BookplateMustache
 import Foundation
+import Synchronization
 
 /// What every template can name besides its page's model: `t`, the site's words, and
 /// `canonical`, the page's own address when the site has a base URL.
@@ -43,6 +44,17 @@ struct TemplateSet: Sendable {
     /// Where the site is published, for each page's `canonical` address; nil without one. No page
     /// model holds it, so every page's fingerprint takes it in (``SiteBuilder``).
     let baseURL: URL?
+    /// The names of tags that the pages rendered with this set did not have, by page.
+    let unknownNames = UnknownNamesByPage()
+
+    /// What each page rendered so far named that it did not have, placed in the theme's files
+    /// (``TemplateSet/place(_:)``), from the threads that render the pages. A page with none is
+    /// there too, with none: the build keeps what the pages it did not render had before.
+    final class UnknownNamesByPage: Sendable {
+        private let pages = Mutex<[String: [String]]>([:])
+        fileprivate func set(_ names: [String], forPage page: String) { pages.withLock { $0[page] = names } }
+        var all: [String: [String]] { pages.withLock { $0 } }
+    }
 
     init(theme: Theme, language: String = "en", baseURL: URL? = nil) throws {
         self.baseURL = baseURL
@@ -127,15 +139,19 @@ struct TemplateSet: Sendable {
     /// `path` is where the page is published: with a base URL, it gives the page's `canonical`
     /// address (a search engine's one name for a page reached as `/books/x/` and
     /// `/books/x/index.html`).
-    func render(_ model: TemplateValue, with name: String, path: String? = nil) throws -> Data {
+    /// `page` is where the page is written, under which the names it lacked are kept.
+    func render(_ model: TemplateValue, with name: String, path: String? = nil, page: String? = nil) throws -> Data {
         let canonical = path.flatMap { path in baseURL.map { StructuredData.pageAddress(path, $0) } }
         let rendered: Data?
+        var unknown: [UnknownName] = []
         do {
             rendered = try MustacheRenderer.renderData(
-                name, of: templates, with: model, globals: Globals(t: words, canonical: canonical))
+                name, of: templates, with: model, globals: Globals(t: words, canonical: canonical),
+                unknownNames: &unknown)
         } catch {
             throw placed(error)
         }
+        if let page { unknownNames.set(unknown.map(place), forPage: page) }
         guard let html = rendered else { throw TemplateError.missingTemplate(path: "\(name).mustache") }
         // No page is meant to be empty: published, it replaced the page the last build made.
         // The first byte of a page is almost always its `<`, so this looks at one byte.
@@ -163,6 +179,42 @@ struct TemplateSet: Sendable {
         }
         return TemplateError.includesItself(
             path: files[included.name]?.path ?? "", line: 0, column: 0, problem: "\(error)")
+    }
+
+    /// Where the tag of `unknown` is, as a warning says it: `templates/book.mustache:14:
+    /// {{titel}}` — in the first of its templates (innermost first) whose text has a tag of that
+    /// name, or the page's template without a line when none shows it as `{{…}}` (after set
+    /// delimiters).
+    func place(_ unknown: UnknownName) -> String {
+        for name in unknown.templates {
+            guard let file = files[name], let line = TemplateSet.line(ofTagNamed: unknown.name, in: file.source)
+            else { continue }
+            return "\(file.path):\(line): {{\(unknown.name)}}"
+        }
+        let page = unknown.templates.last.flatMap { files[$0]?.path } ?? "\(unknown.templates.last ?? "").mustache"
+        return "\(page): {{\(unknown.name)}}"
+    }
+
+    /// The line of the first tag in `source` that names `name`: `{{name}}`, `{{{name}}}`,
+    /// `{{& name}}`, `{{#name}}`, `{{^name}}`, with spaces inside, or a transform of it
+    /// (`{{uppercased(name)}}`); nil when there is none.
+    static func line(ofTagNamed name: String, in source: String) -> Int? {
+        var line = 1
+        var index = source.startIndex
+        while index < source.endIndex {
+            if source[index] == "{", source[index...].hasPrefix("{{"),
+                let close = source[index...].range(of: "}}")
+            {
+                var inside = source[source.index(index, offsetBy: 2)..<close.lowerBound]
+                inside = inside.drop { "{&#^ \t".contains($0) }
+                while let last = inside.last, " \t)}".contains(last) { inside = inside.dropLast() }
+                if let open = inside.lastIndex(of: "(") { inside = inside[inside.index(after: open)...] }
+                if inside.trimmingCharacters(in: .whitespaces) == name { return line }
+            }
+            if source[index] == "\n" || source[index] == "\r\n" { line += 1 }
+            index = source.index(after: index)
+        }
+        return nil
     }
 
     /// Whether `byte` is white space of HTML (space, tab, line feed, form feed, carriage return).

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+@testable import BookplateCore
+@testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateMustache
+@testable import BookplateSite
+
+/// A tag whose name the page does not have renders as nothing, as Mustache has it: a theme's
+/// author who misspelt `{{title}}` saw a page without its title and no word of why. Every build
+/// that publishes such a page names the tag, its file and line, and the pages; the built-in theme
+/// names nothing it lacks.
+@Suite struct UnknownTemplateNameTests {
+    func warnings(_ report: BuildReport) -> [String] {
+        report.warnings.filter { $0.contains(" names nothing its page has") }
+    }
+
+    func write(_ text: String, to relative: String, in shelf: TemporaryShelf) throws {
+        let url = shelf.paths.templates.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    @Test func theBuiltInThemeNamesNothingItsPagesLack() throws {
+        let shelf = try FixtureShelf.make()
+        let report = try shelf.build(settings: FixtureShelf.settings)
+        #expect(warnings(report).isEmpty, "\(warnings(report))")
+    }
+
+    @Test func aMisspeltNameIsPlacedAndSaidUntilItIsMended() throws {
+        let shelf = try FixtureShelf.make()
+        let templates = shelf.paths.templates
+        let book = try String(contentsOf: templates.appendingPathComponent("book.mustache"), encoding: .utf8)
+        let lines = book.components(separatedBy: "\n")
+        let line = try #require(lines.firstIndex { $0.contains("{{title}}") }) + 1
+        try write(book.replacingOccurrences(of: "{{title}}", with: "{{ titel }}"), to: "book.mustache", in: shelf)
+        let first = try shelf.build(settings: FixtureShelf.settings)
+        let books = try FileManager.default.contentsOfDirectory(
+            atPath: shelf.paths.site.appendingPathComponent("books").path
+        ).filter { !$0.hasPrefix(".") && !$0.contains(".") }.sorted()
+        let others = books.count == 2 ? "1 other page" : "\(books.count - 1) other pages"
+        let said =
+            "\(templates.path)/book.mustache:\(line): {{titel}} names nothing its page has, and shows nothing "
+            + "(books/\(books[0])/index.html and \(others)): check its spelling (templates/README.md lists each "
+            + "page's names)"
+        #expect(warnings(first) == [said])
+        // Said again by a build that finds nothing changed, and by one that makes another page.
+        let again = try shelf.build(settings: FixtureShelf.settings)
+        #expect(again.kind == .upToDate && warnings(again) == [said], "\(again.warnings)")
+        try shelf.library.editBook(slug: "kindred", BookEdit(rating: .some(try Rating(3))))
+        #expect(warnings(try shelf.build(settings: FixtureShelf.settings)) == [said])
+        // Mended, it is said no more.
+        try write(book, to: "book.mustache", in: shelf)
+        #expect(warnings(try shelf.build(settings: FixtureShelf.settings)).isEmpty)
+    }
+
+    /// A partial's tag is placed in the partial; a word the site's words lack (`t.…`), a part of
+    /// a path the value lacks, and a name neither a section's value nor the page has are
+    /// unknown; a field with nothing in it (`site.dir` of a site written left to right) is not,
+    /// nor a name a list's elements have.
+    @Test func whatIsUnknownAndWhereItIs() throws {
+        let shelf = try FixtureShelf.make()
+        try write(
+            "<footer>{{t.notAWord}} {{site.titel}} {{#site.description}}{{nothingHere}}{{/site.description}}\n"
+                + "{{#site.credits}}{{name}}{{/site.credits}}{{site.owner}}{{uppercased(site.dir)}}</footer>\n",
+            to: "partials/footer.mustache", in: shelf)
+        let report = try shelf.build(settings: FixtureShelf.settings)
+        let tags = warnings(report).map { $0.components(separatedBy: " names nothing")[0] }
+        let footer = shelf.paths.templates.appendingPathComponent("partials/footer.mustache").path
+        #expect(tags == ["{{nothingHere}}", "{{site.titel}}", "{{t.notAWord}}"].map { "\(footer):1: \($0)" })
+    }
+
+    @Test func theTagIsFoundHoweverItIsWritten() {
+        let source = "<p>\n{{# titel }}x{{/titel}}\n{{{ body }}}\r\n{{& raw}} {{uppercased( name )}}\n"
+        #expect(TemplateSet.line(ofTagNamed: "titel", in: source) == 2)
+        #expect(TemplateSet.line(ofTagNamed: "body", in: source) == 3)
+        #expect(TemplateSet.line(ofTagNamed: "raw", in: source) == 4)
+        #expect(TemplateSet.line(ofTagNamed: "name", in: source) == 4)
+        #expect(TemplateSet.line(ofTagNamed: "missing", in: source) == nil)
+    }
+
+    /// The renderer notes a name nothing has once, and not one found with nothing in it.
+    @Test func theRendererNotesWhatNothingHas() throws {
+        let template = try MustacheTemplate(source: "{{a}}{{b.c}}{{b.c}}{{#d}}{{e}}{{/d}}{{.f}}{{.g}}{{b.x}}")
+        struct Model: Encodable {
+            var a: String? = nil
+            var b = ["x": 1]
+            var d: [String]? = nil
+            var f = 1
+        }
+        let model = try #require(try EncodedModel(Model(), values: true).value)
+        var unknown: [UnknownName] = []
+        _ = try MustacheRenderer.renderData(
+            "page", of: ["page": template], with: model, globals: nil, unknownNames: &unknown)
+        #expect(unknown.map(\.name) == ["b.c", ".g"], "\(unknown)")
+        #expect(unknown.first?.templates == ["page"])
+    }
+}
