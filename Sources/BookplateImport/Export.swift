@@ -489,16 +489,16 @@ public struct LibraryExporter: Sendable {
         let (seconds, millisecond) = total.quotientAndRemainder(dividingBy: 1000)
         let whole = millisecond < 0 ? (seconds - 1, millisecond + 1000) : (seconds, millisecond)
         let second = milliseconds ? Date(timeIntervalSince1970: TimeInterval(whole.0)) : date
-        let text = second.formatted(
-            .iso8601.year().month().day().time(includingFractionalSeconds: false).timeZone(separator: .omitted)
-        )
-        .replacingOccurrences(of: "+0000", with: "Z")
+        let text = ProlepticGregorian.timestamp(second)
         guard milliseconds else { return text }
         return text.dropLast() + "." + String(String(whole.1 + 1000).dropFirst()) + "Z"
     }
 
-    /// A time as ``timestamp(_:milliseconds:)`` writes it, with or without its milliseconds.
+    /// A time as ``timestamp(_:milliseconds:)`` writes it, with or without its milliseconds;
+    /// read as Foundation's formatter reads it (an offset for `Z`, another count of digits after
+    /// the second) when it is written otherwise, by hand or by another program.
     static func moment(_ text: String) -> Date? {
+        if let moment = ProlepticGregorian.moment(fromTimestamp: text) { return moment }
         let formatter = ISO8601DateFormatter()
         if let date = formatter.date(from: text) { return date }
         formatter.formatOptions.insert(.withFractionalSeconds)
@@ -663,7 +663,7 @@ enum BookplateJSONFormat {
                     text: highlight.text, note: highlight.note,
                     place: HighlightPlace(
                         page: highlight.page, location: highlight.location, chapter: highlight.chapter),
-                    madeAt: highlight.made.flatMap { ISO8601DateFormatter().date(from: $0) },
+                    madeAt: highlight.made.flatMap(LibraryExporter.moment),
                     addedAt: highlight.added.flatMap(LibraryExporter.moment),
                     source: HighlightSource(rawValue: highlight.source) ?? .reader, published: highlight.published)
                 // What a device's file last gave, under the sources Bookplate reads; the reader's
