@@ -99,6 +99,14 @@ import Testing
             (["search", "x", "--isbn", "123"], "Error: '123' is not an ISBN"),
             (["editions", "dune", "--limit", "0"], "Error: --limit must be 1 to 200\n"),
             (["editions", "dune", "--limit=-3"], "Error: --limit must be 1 to 200\n"),
+            // Before the book is looked for (they were "no book matches", 1: found by a review).
+            (["edit", "nosuch", "--position", "II", "--series", "X"], "Error: --position 'II' is not a place in"),
+            (["edit", "nosuch", "--position", "II"], "Error: --position 'II' is not a place in"),
+            (["edit", "dune", "--position", "II"], "Error: --position 'II' is not a place in"),
+            (["edit", "nosuch", "--series", "Dune #II"], "Error: --series 'Dune #II': 'II' is not a place in"),
+            (["read", "remove", "dune", "0", "--yes"], "Error: 0 is not a read's number: reads are counted from 1"),
+            (["read", "edit", "nosuch", "0", "--outcome", "finished"], "Error: 0 is not a read's number"),
+            (["add", "0"], "Error: '0' is not a result number or a catalog id"),
         ] {
             let refused = try await bookplate.expecting(64, arguments, sourceLocation: #_sourceLocation)
             #expect(refused.stderr.hasPrefix(said), "\(arguments): \(refused.stderr)")
@@ -109,6 +117,12 @@ import Testing
         // Well formed, and refused by what the shelf holds (or the dates together): 1.
         try await run("edit", "nosuch", "--rating", "4", status: 1)
         try await run("add", "--title", "X", "--started", "2025-02", "--finished", "2025-01", status: 1)
+        // `--position` alone moves a book in its one series: one in none is the shelf's refusal
+        // (it was 64, though the same command line works on a book in a series).
+        let placeless = try await run("edit", "dune", "--position", "3", status: 1)
+        #expect(
+            placeless.stderr
+                == "Error: dune is in no series: give --series with --position 3, naming the series it is a place in\n")
     }
 
     /// `show nosuch --json` and a failed `list --json` wrote nothing to standard output: a script
@@ -732,10 +746,11 @@ import Testing
         #expect(try await series() == "Alpha #1, Beta #2\n")
         try await run("edit", "multi", "--series", "beta", "--position", "3")
         #expect(try await series() == "Alpha #1, Beta #3\n")
-        let refused = try await run("edit", "multi", "--position", "4", status: 64)
+        let refused = try await run("edit", "multi", "--position", "4", status: 1)
         #expect(
-            refused.stderr.hasPrefix(
-                "Error: --position 4 needs --series: name the series it is a place in (Alpha or Beta)"))
+            refused.stderr
+                == "Error: multi is in 2 series: give --series with --position 4, naming the one it is a place in (Alpha or Beta)\n"
+        )
         try await run("edit", "multi", "--series", "none")
         #expect(try await series() == "\n")
         try await run("edit", "multi", "--series", "Gamma")
