@@ -1083,6 +1083,35 @@ import Testing
                     + "make them yours again (sudo chown -R \"$USER\" site) or remove them"), "\(result.stderr)")
     }
 
+    /// An export over another user's file in a sticky folder, as `/tmp` is, is refused its rename:
+    /// it said "The operation could not be completed. (NSCocoaErrorDomain error 512.)" (found by a
+    /// review). It says the system's reason, for a file or a Markdown export alike, and leaves no
+    /// working file. (Only root can make files of another user.)
+    @Test(.enabled(if: getuid() == 0)) func anExportRefusedItsRenameSaysWhy() async throws {
+        try await run("add", "--title", "Dune", "--author", "Frank Herbert")
+        try await run("quote", "add", "dune", "Fear is the mind-killer.")
+        try Self.giveToNobody(root)
+        let shared = path("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: false)
+        #expect(Glibc.chmod(shared.path, 0o1777) == 0)
+        let reader = asNobody
+        let runs = [
+            (["export", "--output", "shared/books.json"], "shared/books.json"),
+            (["export", "--format", "markdown", "--output", "shared"], "shared/dune.md"),
+        ]
+        for (command, written) in runs {
+            #expect(try await reader.runOffPool(command).status == 0)
+            // Root's now, which anyone may write but only root replace.
+            let file = path(written).path
+            #expect(Glibc.chown(file, 0, 0) == 0 && Glibc.chmod(file, 0o666) == 0)
+            let refused = try await reader.runOffPool(command)
+            #expect(refused.status == 1)
+            #expect(
+                refused.stderr == "Error: could not write \(written): Operation not permitted\n", "\(refused.stderr)")
+        }
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: shared.path)) == ["books.json", "dune.md"])
+    }
+
     /// After a build run with `sudo`, the state folder is root's, and every command on a library
     /// an older Bookplate wrote failed at its upgrade's lock with no word of what to do, where the
     /// build's lock says it (found by a review). It gives the same advice, the library left as it
