@@ -771,6 +771,31 @@ import Testing
         #expect(try await run("author", "none", status: 1).stderr.hasPrefix("Error: no author matches 'none'"))
     }
 
+    /// Two `init`s of one new folder at once: both took the folder for theirs, and about one
+    /// time in twenty the one that failed took it away, the other's shelf in it (found by a
+    /// review). One makes the shelf; the other says it is one, or being made, or not empty, and
+    /// takes nothing away. (A race: each pair may or may not meet as they did.)
+    @Test func twoInitsOfOneNewFolderAtOnceLeaveOneShelf() async throws {
+        let folder = try TestPaths.temporaryFolder("init-race")
+        let here = CommandRunner(folder: folder)
+        for index in 0..<30 {
+            let name = "s\(index)"
+            async let first = here.runOffPool(["init", name])
+            async let second = here.runOffPool(["init", name])
+            let results = try await [first, second]
+            #expect(results.filter { $0.status == 0 }.count == 1, "\(name): \(results.map(\.stderr))")
+            for refused in results where refused.status != 0 {
+                #expect(
+                    refused.status == 1
+                        && ["is a shelf already", "is being made a shelf", "is not an empty folder"].contains {
+                            refused.stderr.hasPrefix("Error: \(name) \($0)")
+                        }, "\(name): \(refused.stderr)")
+            }
+            let listed = try await here.runOffPool(["list", "--library", "\(name)/content/library.sqlite"])
+            #expect(listed.status == 0, "\(name): \(listed.stderr)")
+        }
+    }
+
     @Test func initStartsAShelfWhoseThemeIsBuiltInAndThemeCopyTakesAFile() async throws {
         let folder = try TestPaths.temporaryFolder("init-here")
         let here = CommandRunner(folder: folder)
