@@ -105,9 +105,10 @@ package enum FileOutput {
         return unsafeBitCast(symbol, to: SyncFS.self)
     }()
 
-    private static func failure(_ path: String) -> CocoaError {
+    /// A write to `path` that failed with `code` (`errno`), said as the system says it.
+    package static func failure(_ path: String, code: Int32 = errno) -> CocoaError {
         CocoaError(
             .fileWriteUnknown,
-            userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+            userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: String(cString: strerror(code))])
     }
 }

@@ -24,13 +24,14 @@ package enum ForeignOwnership {
     /// The advice for a shelf's lock file at `path`, in its state folder `folder`, that could not
     /// be opened (`failure`, its `errno`): nil unless the folder, or the file, is another user's
     /// that this process may not write (left by `sudo bookplate build`, or in a shelf shared by a
-    /// group, the other reader's). The file is named when the folder can be written.
+    /// group, the other reader's). The file is named when the folder can be written: it is what
+    /// was refused, and its owner is the one that counts (the folder's was looked at alone, and a
+    /// root's lock file in the reader's folder had no advice: found by a review).
     package static func advice(forLockFile path: String, in folder: String, failure: Int32) -> String? {
-        var info = stat()
-        guard failure == EACCES, geteuid() != 0, stat(folder, &info) == 0 || stat(path, &info) == 0,
-            info.st_uid != geteuid()
-        else { return nil }
+        guard failure == EACCES, geteuid() != 0 else { return nil }
         let blocking = access(folder, W_OK) == 0 ? path : folder
+        var info = stat()
+        guard stat(blocking, &info) == 0, info.st_uid != geteuid() else { return nil }
         return advice(for: blocking, shown: URL(fileURLWithPath: blocking).relativePathForDisplay)
     }
 

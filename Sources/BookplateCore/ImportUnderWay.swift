@@ -35,9 +35,15 @@ package final class ImportUnderWay: Sendable {
     /// when the mark cannot be made (the import goes on: the mark only spares a build's reader a
     /// misleading warning).
     package static func begin(in folder: URL) -> ImportUnderWay? {
+        begin(in: folder, process: getpid())
+    }
+
+    /// Marks an import under way in `folder` in the name of `process`: a test's stand-in for
+    /// another process's import is one in its name.
+    static func begin(in folder: URL, process: pid_t) -> ImportUnderWay? {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         _ = isUnderWay(in: folder)
-        let name = "\(prefix)\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+        let name = "\(prefix)\(process)-\(UInt32.random(in: 0...UInt32.max))"
         let path = folder.appendingPathComponent(name).path
         // A finder may take a mark for dead between its making and its lock, and remove it: the
         // lock is then on a file no longer there, and the mark is made again.
@@ -62,9 +68,10 @@ package final class ImportUnderWay: Sendable {
         close(descriptor)
     }
 
-    /// Whether an import marked in `folder` is under way: its mark's lock is held. A mark whose
-    /// lock is free was left by an import that ended without taking it away (killed), and is
-    /// removed.
+    /// Whether another process's import marked in `folder` is under way: its mark's lock is held.
+    /// This process's own mark does not count: an import waiting behind another program's lock
+    /// said it waited for "an import under way", itself (found by a review). A mark whose lock is
+    /// free was left by an import that ended without taking it away (killed), and is removed.
     package static func isUnderWay(in folder: URL) -> Bool {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         var underWay = false
@@ -74,13 +81,21 @@ package final class ImportUnderWay: Sendable {
             guard descriptor >= 0 else { continue }
             defer { close(descriptor) }
             guard AdvisoryLock.takeIfFree(descriptor) else {
-                underWay = true
+                // Held: by this process when the name is its own (a killed import's mark under a
+                // process id now this one's is free, and goes below).
+                if process(markedIn: name) != getpid() { underWay = true }
                 continue
             }
             // Free: the import that made it is gone; unless an import made it again meanwhile.
             if isStill(descriptor, at: path) { unlink(path) }
         }
         return underWay
+    }
+
+    /// The process id a mark's name holds (`importing-<pid>-<random>`, or `importing-<pid>` as
+    /// older versions made it).
+    private static func process(markedIn name: String) -> pid_t? {
+        pid_t(name.dropFirst(prefix.count).prefix { $0 != "-" })
     }
 
     /// Whether the file open as `descriptor` is the one at `path` still.

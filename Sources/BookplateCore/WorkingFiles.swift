@@ -64,10 +64,13 @@ package enum WorkingFiles {
             name(for: url.lastPathComponent, kind: "tmp"), isDirectory: false)
     }
 
+    /// Renames `working` over `url`. A rename refused said "The operation could not be completed.
+    /// (NSCocoaErrorDomain error 512.)", not why: over another user's file in a sticky folder, as
+    /// `/tmp` is, "Operation not permitted" (found by a review).
     private static func moveIntoPlace(_ working: URL, _ url: URL) throws {
-        if rename(working.path, url.path) != 0 {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-        }
+        guard rename(working.path, url.path) != 0 else { return }
+        let code = errno
+        throw FileOutput.failure(url.path, code: code)
     }
 
     /// Removes the working files and folders in `folder` whose process is gone; only those made

@@ -41,17 +41,23 @@ public enum ShelfCreator {
         // What this makes, taken away again if the shelf cannot be made whole: a failed `init`
         // left a shelf with an empty library, which every later command called "empty" (found
         // by an exploratory session). The folder itself goes only if this made it (and the
-        // folders above it).
-        var topmostMade: URL?
-        var candidate = folder.standardizedFileURL
-        var info = stat()
-        while lstat(candidate.path, &info) != 0, errno == ENOENT, candidate.path != "/" {
-            topmostMade = candidate
-            candidate = candidate.deletingLastPathComponent()
+        // folders above it), and only empty: two `init`s of one new folder at once both took it
+        // for theirs, and the one that failed took away the other's shelf (found by a review).
+        // The shelf is the one whose `content/` this process makes: the other makes nothing.
+        let foldersMade = try makeFolders(downTo: folder)
+        if mkdir(paths.content.path, 0o777) != 0 {
+            let failure = errno
+            removeIfEmpty(foldersMade)
+            guard failure == EEXIST else {
+                throw ShelfError.unwritable(
+                    path: paths.content.relativePathForDisplay, reason: String(cString: strerror(failure)))
+            }
+            throw manager.fileExists(atPath: paths.library.path)
+                ? ShelfError.alreadyAShelf(path: folder.relativePathForDisplay)
+                : ShelfError.beingMade(path: folder.relativePathForDisplay)
         }
         let made =
-            topmostMade.map { [$0] }
-            ?? [paths.content, paths.templates, folder.appendingPathComponent(".gitignore")]
+            [paths.content, paths.templates, folder.appendingPathComponent(".gitignore")]
             + (githubPages ? [folder.appendingPathComponent(".github")] : [])
         do {
             do {
@@ -71,9 +77,40 @@ public enum ShelfCreator {
             _ = try Library.open(at: paths.library, create: true, clock: clock, telling: { _ in })
         } catch {
             for url in made { try? manager.removeItem(at: url) }
+            removeIfEmpty(foldersMade)
             throw error
         }
         return paths
+    }
+
+    /// Makes `folder` and the folders above it that are missing, one at a time, and returns those
+    /// this process made, topmost first: one another process made meanwhile is not this one's.
+    private static func makeFolders(downTo folder: URL) throws -> [URL] {
+        var missing: [URL] = []
+        var candidate = folder.standardizedFileURL
+        var info = stat()
+        while lstat(candidate.path, &info) != 0, errno == ENOENT, candidate.path != "/" {
+            missing.insert(candidate, at: 0)
+            candidate = candidate.deletingLastPathComponent()
+        }
+        var made: [URL] = []
+        for url in missing {
+            if mkdir(url.path, 0o777) == 0 {
+                made.append(url)
+            } else if errno != EEXIST {
+                let failure = errno
+                removeIfEmpty(made)
+                throw ShelfError.unwritable(
+                    path: url.relativePathForDisplay, reason: String(cString: strerror(failure)))
+            }
+        }
+        return made
+    }
+
+    /// Removes `folders` (topmost first), the deepest first, each only when empty: what another
+    /// process put in one meanwhile stays.
+    private static func removeIfEmpty(_ folders: [URL]) {
+        for url in folders.reversed() { rmdir(url.path) }
     }
 
     /// Adds the GitHub Pages workflow to the shelf at `folder`; false when it has one already
@@ -243,6 +280,8 @@ public enum ShelfError: Error, Equatable, CustomStringConvertible {
     case notEmpty(path: String, holding: [String])
     /// A folder that holds a shelf already.
     case alreadyAShelf(path: String)
+    /// A folder another `init` is making a shelf in, as this one began.
+    case beingMade(path: String)
     /// A file, not a folder, where the shelf was to be made.
     case notAFolder(path: String)
     case unwritable(path: String, reason: String)
@@ -256,6 +295,8 @@ public enum ShelfError: Error, Equatable, CustomStringConvertible {
             "\(path) is not an empty folder (it holds \(holding.listed(showing: 3))): choose a new folder for the shelf"
         case .alreadyAShelf(let path):
             "\(path) is a shelf already: run Bookplate's commands in it, or choose a new folder for another"
+        case .beingMade(let path):
+            "\(path) is being made a shelf by another command: use it once that is done, or choose a new folder for another"
         case .notAFolder(let path):
             "\(path) is a file, not a folder: choose a new folder for the shelf"
         case .unwritable(let path, let reason):

@@ -81,6 +81,27 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// What is wrong with the file a library's path names when the fix is to name another file
+    /// (none there, a folder, no library, a link to nothing), said of whatever named the path:
+    /// "is not an SQLite file, so not a Bookplate library". Nil for any other error. The command
+    /// line says it of `BOOKPLATE_LIBRARY` when the variable named the path, with advice to set or
+    /// unset it: five of these advised `--library` (found by a review).
+    public var problemWithTheFile: String? {
+        switch self {
+        case .missingLibrary: "names no library"
+        case .notSQLite: "is not an SQLite file, so not a Bookplate library"
+        case .libraryIsAFolder: "is a folder, not a library file"
+        case .notAFile(_, let kind): "is \(kind), not a file, so not a Bookplate library"
+        case .brokenLink(_, let target, ENOENT): "is a link to \(target), which is not there (a disk not mounted?)"
+        case .brokenLink(_, let target, ELOOP): "is a link to \(target), which leads back to itself"
+        case .brokenLink(_, let target, let failure):
+            "is a link to \(target), which cannot be followed (\(String(cString: strerror(failure))))"
+        case .emptyLibraryFile: "is an empty file, so not a Bookplate library"
+        case .notABookplateLibrary: "is an SQLite file but not a Bookplate library"
+        default: nil
+        }
+    }
+
     /// What SQLite's "database disk image is malformed" is told as.
     static let damagedFile = "the file is damaged; restore it from a backup"
 
@@ -110,28 +131,22 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             ICloudPlaceholder.advice(path)
         case .missingLibrary(let path):
             "no library at \(path): run Bookplate in a shelf folder, pass --library, or start a shelf with `bookplate init DIR`"
-        case .notSQLite(let path):
-            "\(path) is not an SQLite file, so not a Bookplate library: pass --library with the right file"
+        case .notSQLite(let path), .notABookplateLibrary(let path):
+            "\(path) \(problemWithTheFile ?? ""): pass --library with the right file"
         case .libraryIsAFolder(let path):
-            "\(path) is a folder, not a library file: put the library file in its place, or pass --library with the "
-                + "right file"
+            "\(path) \(problemWithTheFile ?? ""): put the library file in its place, or pass --library with the right file"
         case .notAFile(let path, let kind):
             "\(path) is \(kind), not a file: not a Bookplate library; put the library file in its place, or pass "
                 + "--library with the right file"
         case .brokenLink(let path, let target, ENOENT):
             LinkedFiles.missingTargetRefusal(path, target: target, thing: "library")
-        case .brokenLink(let path, let target, ELOOP):
-            "\(path) is a link to \(target), which leads back to itself: point it at the library file"
-        case .brokenLink(let path, let target, let failure):
-            "\(path) is a link to \(target), which cannot be followed (\(String(cString: strerror(failure)))): "
-                + "point it at the library file"
+        case .brokenLink(let path, _, _):
+            "\(path) \(problemWithTheFile ?? ""): point it at the library file"
         case .pathTooLong(let path, let bytes, let limit):
             "\(path) is too long a path for SQLite: its full path is \(bytes) bytes, and SQLite opens none longer "
                 + "than \(limit); put the shelf in a folder with a shorter path"
         case .emptyLibraryFile(let path):
             "\(path) is empty: not a Bookplate library; restore it or remove it to start afresh"
-        case .notABookplateLibrary(let path):
-            "\(path) is an SQLite file but not a Bookplate library: pass --library with the right file"
         case .newerLibrary(let path):
             "\(path) was written by a newer Bookplate: upgrade Bookplate to use this library"
         case .storage(let path, let message):

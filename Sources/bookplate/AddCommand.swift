@@ -48,7 +48,7 @@ struct AddCommand: AsyncParsableCommand {
                 "a book being read has no finish date: give --status read with --finished, or log an earlier "
                     + "read once it is added ('bookplate read add SLUG --finished DATE')")
         }
-        try details.checkValues()
+        try details.checkValues(editing: false)
         try Parse.checkEachDate(started, finished)
         try Parse.asUsage {
             _ = try rating.flatMap(Parse.rating)
@@ -179,7 +179,11 @@ struct AddCommand: AsyncParsableCommand {
     /// The result numbers `item` names: "3", or "1,4,7".
     private static func resultNumbers(in item: String) throws -> [Int] {
         let numbers = item.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard !numbers.isEmpty, numbers.allSatisfy({ $0 != nil }) else { throw SearchError.badSelection(item) }
+        // Results count from 1: `add 0` said there was no earlier search to pick from (found by a
+        // review).
+        guard !numbers.isEmpty, numbers.allSatisfy({ $0.map { $0 > 0 } ?? false }) else {
+            throw SearchError.badSelection(item)
+        }
         return numbers.compactMap { $0 }
     }
 
@@ -246,14 +250,23 @@ struct BookDetailOptions: ParsableArguments {
         String?
 
     /// Reads every value, for a command's `validate()`: one not of its option's form is a usage
-    /// error, for `add` and `edit` alike. Called by the command after its own checks, which say
-    /// more of some values (a catalog id given as the ISBN).
-    func checkValues() throws {
+    /// error, for `add` and `edit` alike, whatever the shelf holds. Called by the command after
+    /// its own checks, which say more of some values (a catalog id given as the ISBN).
+    ///
+    /// `editing`: the command changes a book, whose one series a `--position` alone is a place
+    /// in; whether it has one is the shelf's to say (``seriesPlaces(of:)``). `edit nosuch
+    /// --series 'Dune #II'` was "no book matches" (1), and with a book, 64 (found by a review).
+    func checkValues(editing: Bool) throws {
         _ = try Parse.asUsage(bookEdit)
+        if editing, series.isEmpty {
+            _ = try position.map(Self.seriesPosition)
+        } else {
+            _ = try seriesPlaces()
+        }
     }
 
     /// The change the options make to a book's own fields, 'none' clearing one; its series are
-    /// left to ``seriesPlaces(inSeries:)``, which needs the book's.
+    /// left to ``seriesPlaces(of:)``, which needs the book's.
     func bookEdit() throws -> BookEdit {
         var edit = BookEdit.nothing
         edit.title = title
@@ -285,8 +298,9 @@ struct BookDetailOptions: ParsableArguments {
     /// The series the options name: nil when they name none, empty for `--series none`. Each
     /// `--series` is a series the book is in: a repeated one kept only the last, without a word
     /// (found by an exploratory session). A `--position` without `--series` is a place in the one
-    /// series of `current` (the book's, for `edit`), and needs `--series` otherwise.
-    func seriesPlaces(inSeries current: [String] = []) throws -> [SeriesPlace]? {
+    /// series of `book` (the edited book's slug and series), refused as the shelf has it when it
+    /// has not one (``PositionWithoutSeries``); without a book (`add`), it needs `--series`.
+    func seriesPlaces(of book: (slug: String, series: [String])? = nil) throws -> [SeriesPlace]? {
         let given = series.map { $0.trimmingCharacters(in: .whitespaces) }
         let clearing = given.filter { $0.isEmpty || $0.lowercased() == "none" }
         if !clearing.isEmpty {
@@ -295,23 +309,18 @@ struct BookDetailOptions: ParsableArguments {
             }
             return []
         }
-        guard !given.isEmpty || (position != nil && current.count == 1) else {
-            if let position {
-                throw ValidationError(
-                    "--position \(position) needs --series: name the series it is a place in"
-                        + (current.isEmpty ? "" : " (\(current.joined(separator: " or ")))"))
+        let place = try position.map(Self.seriesPosition)
+        guard !given.isEmpty else {
+            guard let position else { return nil }
+            guard let book else {
+                throw ValidationError("--position \(position) needs --series: name the series it is a place in")
             }
-            return nil
-        }
-        let place = try position.map { position in
-            guard let parsed = SeriesPosition(parsing: position) else {
-                throw ValidationError(
-                    "--position '\(position)' is not a place in a series: give a number such as 3, 2.5 or 1-3")
+            guard book.series.count == 1 else {
+                throw PositionWithoutSeries(position: position, slug: book.slug, series: book.series)
             }
-            return parsed
+            // The book's one series is named as the library has it, not read for a place.
+            return [SeriesPlace(name: book.series[0], position: place)]
         }
-        // The book's one series is named as the library has it, not read for a place.
-        guard !given.isEmpty else { return [SeriesPlace(name: current[0], position: place)] }
         if let position, given.count > 1 {
             throw ValidationError(
                 "--position \(position) with \(given.count) --series: write each one's place in it, as 'Dune #2'")
@@ -328,6 +337,15 @@ struct BookDetailOptions: ParsableArguments {
             }
             return SeriesPlace(name: named.name, position: place)
         }
+    }
+
+    /// The place `--position` gives.
+    private static func seriesPosition(_ text: String) throws -> SeriesPosition {
+        guard let parsed = SeriesPosition(parsing: text) else {
+            throw ValidationError(
+                "--position '\(text)' is not a place in a series: give a number such as 3, 2.5 or 1-3")
+        }
+        return parsed
     }
 
     /// The series `name` names, and the book's place in it when written after a `#`: "Dune #1",

@@ -37,7 +37,7 @@ struct EditCommand: AsyncParsableCommand {
     var edition: String?
 
     func validate() throws {
-        try details.checkValues()
+        try details.checkValues(editing: true)
         try Parse.checkEachDate(started, finished)
         _ = try Parse.asUsage { try rating.map(Parse.rating) }
     }
@@ -98,7 +98,7 @@ extension EditCommand {
     /// `--series none` takes it out of all; `--position` alone moves it in its one series.
     func seriesAfterEdit(of found: BookDetails) throws -> [SeriesPlace]? {
         let current = found.series.map { SeriesPlace(name: $0.series.name, position: $0.position) }
-        guard let named = try details.seriesPlaces(inSeries: current.map(\.name)) else { return nil }
+        guard let named = try details.seriesPlaces(of: (found.book.slug, current.map(\.name))) else { return nil }
         guard !named.isEmpty else { return [] }
         var merged = current
         for place in named {

@@ -143,4 +143,13 @@ struct ReadRemoveCommand: ParsableCommand {
 struct ReadOnShelf: ParsableArguments {
     @OptionGroup var target: BookOnShelf
     @Argument(help: "Which read, counted from the oldest (see 'bookplate read list').") var number: Int
+
+    /// Reads count from 1: `read remove BOOK 0` said the book had no such read, as the shelf has
+    /// it (1), where a number of no read's form is the command line's mistake (found by a review).
+    func validate() throws {
+        guard number > 0 else {
+            throw ValidationError(
+                "\(number) is not a read's number: reads are counted from 1 (see 'bookplate read list')")
+        }
+    }
 }

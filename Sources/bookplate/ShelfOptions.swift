@@ -102,12 +102,13 @@ struct ShelfOptions: ParsableArguments {
                             "Waiting for the library: an import under way keeps it until it is done (ten seconds at most)…"
                         )
                     })
-        } catch LibraryError.missingLibrary(let path) {
-            // Named as it was given, as a folder is.
-            guard self.library == nil, let named = try? ShelfOptions.libraryFromEnvironment else {
-                throw LibraryError.missingLibrary(path: path)
-            }
-            throw ShelfLocationError.noLibraryInEnvironment(path: named)
+        } catch let failure as LibraryError {
+            // A file the variable named is named as it was given, as a folder is, with advice
+            // to set or unset it: every such error but a missing file advised `--library`.
+            guard self.library == nil, let named = try? ShelfOptions.libraryFromEnvironment,
+                failure.problemWithTheFile != nil
+            else { throw failure }
+            throw ShelfLocationError.libraryInEnvironment(path: named, failure: failure)
         }
         if !library.isReadOnly { BookRemoval(library: library, paths: paths).finishInterrupted() }
         return library
@@ -158,8 +159,9 @@ enum ShelfLocationError: Error, CustomStringConvertible {
     /// `fromEnvironment`: named by `$BOOKPLATE_LIBRARY`, not `--library`; `suggested`: the
     /// library file in or beside the folder, as the reader would type it.
     case libraryIsAFolder(path: String, fromEnvironment: Bool, suggested: String)
-    /// `$BOOKPLATE_LIBRARY` names no file.
-    case noLibraryInEnvironment(path: String)
+    /// `$BOOKPLATE_LIBRARY` names no library: `failure`, one of ``LibraryError/problemWithTheFile``'s,
+    /// exits as it would.
+    case libraryInEnvironment(path: String, failure: LibraryError)
 
     var description: String {
         switch self {
@@ -175,8 +177,9 @@ enum ShelfLocationError: Error, CustomStringConvertible {
             fromEnvironment
                 ? "BOOKPLATE_LIBRARY=\(path) is a folder: set it to the library file, such as \(suggested)"
                 : "--library \(path) is a folder: pass the library file, such as \(suggested)"
-        case .noLibraryInEnvironment(let path):
-            "BOOKPLATE_LIBRARY=\(path) names no library: set it to a library file, or unset it to use the shelf you are in"
+        case .libraryInEnvironment(let path, let failure):
+            "BOOKPLATE_LIBRARY=\(path) \(failure.problemWithTheFile ?? "names no library"): set it to a library file, or "
+                + "unset it to use the shelf you are in"
         }
     }
 }

@@ -119,6 +119,9 @@ enum Terminal {
     /// library was to be found: a `--library` naming no file exited 1 and one naming a folder 2,
     /// and a shelf's `content/library.sqlite` that is a folder 1 (found by exploratory sessions).
     private static func isNoLibraryToWorkWith(_ error: any Error) -> Bool {
+        if case .libraryInEnvironment(_, let failure)? = error as? ShelfLocationError {
+            return isNoLibraryToWorkWith(failure)
+        }
         if error is ShelfLocationError { return true }
         switch error as? LibraryError {
         case .missingLibrary?, .libraryIsAFolder?, .brokenLink?: return true

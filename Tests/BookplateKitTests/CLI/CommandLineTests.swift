@@ -799,6 +799,38 @@ struct ShownJSON: Decodable {
         // --library is named as the option it is, whatever the variable says.
         let given = try await bookplate.run("list", "--library", "content")
         #expect(given.stderr.hasPrefix("Error: --library content is a folder"), "\(given.stderr)")
+        // Every other file that is no library was said as of `--library`'s, and advised it (found by
+        // a review): the variable is named, with advice to set or unset it; each exits as before.
+        let root = bookplate.folder
+        try Data("not a database\n".utf8).write(to: root.appendingPathComponent("notes.txt"))
+        try Data().write(to: root.appendingPathComponent("empty.sqlite"))
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("dangling.sqlite").path,
+            withDestinationPath: "/media/bookplate-test-not-mounted/library.sqlite")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("loop.sqlite").path, withDestinationPath: "loop.sqlite")
+        #expect(mkfifo(root.appendingPathComponent("pipe.sqlite").path, 0o644) == 0)
+        for (named, problem, status) in [
+            ("notes.txt", "is not an SQLite file, so not a Bookplate library", Int32(1)),
+            ("empty.sqlite", "is an empty file, so not a Bookplate library", 1),
+            (
+                "dangling.sqlite",
+                "is a link to /media/bookplate-test-not-mounted/library.sqlite, which is not there (a disk not mounted?)",
+                2
+            ),
+            ("loop.sqlite", "is a link to loop.sqlite, which leads back to itself", 2),
+            ("pipe.sqlite", "is a named pipe, not a file, so not a Bookplate library", 1),
+        ] {
+            bookplate.environment["BOOKPLATE_LIBRARY"] = named
+            for command in [["list"], ["edit", "dune", "--rating", "3"]] {
+                let refused = try await bookplate.runOffPool(command)
+                #expect(refused.status == status, "\(named) \(command): \(refused.stderr)")
+                #expect(
+                    refused.stderr
+                        == "Error: BOOKPLATE_LIBRARY=\(named) \(problem): set it to a library file, or unset it to use "
+                        + "the shelf you are in\n", "\(named) \(command)")
+            }
+        }
     }
 
     @Test func outsideAShelfNothingIsCreatedAndTheReaderIsToldWhatToDo() async throws {

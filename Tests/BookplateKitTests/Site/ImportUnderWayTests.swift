@@ -11,13 +11,21 @@ import Testing
 /// and told the reader, a line each, to rename them or move them away, which would have broken
 /// the import (found by an exploratory session). While an import is under way they are one line
 /// that says so.
+///
+/// A mark counts only when another process made it: the tests that make one in this process to
+/// stand for another's make it in their parent's name (``anotherImport(in:)``).
 struct ImportUnderWayTests {
+    /// A mark of an import under way in another process (this test's parent), held by this one.
+    private func anotherImport(in folder: URL) throws -> ImportUnderWay {
+        try #require(ImportUnderWay.begin(in: folder, process: getppid()))
+    }
+
     @Test func notesOfNoBookWhileAnImportIsUnderWayAreOneLineThatSaysSo() throws {
         let shelf = try TemporaryShelf()
         try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
         try shelf.writeNote("Staged.", slug: "kindred")
         try shelf.writeNote("Staged too.", slug: "emma")
-        let underWay = try #require(ImportUnderWay.begin(in: shelf.paths.stateFolder))
+        let underWay = try anotherImport(in: shelf.paths.stateFolder)
         let during = try shelf.build().everyWarning
         #expect(
             during == [
@@ -50,7 +58,7 @@ struct ImportUnderWayTests {
         #expect(!warnings.contains { $0.contains("import is under way") }, "\(warnings)")
         #expect(!FileManager.default.fileExists(atPath: left.path))
         // A live import's mark counts, and stays, until the import ends.
-        let underWay = try #require(ImportUnderWay.begin(in: folder))
+        let underWay = try anotherImport(in: folder)
         #expect(ImportUnderWay.isUnderWay(in: folder))
         #expect(ImportUnderWay.isUnderWay(in: folder))
         underWay.end()
@@ -65,7 +73,7 @@ struct ImportUnderWayTests {
     @Test func oneNoteOfNoBookDuringAnImportIsSaidInTheSingular() throws {
         let shelf = try TemporaryShelf()
         try shelf.writeNote("Staged.", slug: "kindred")
-        let underWay = try #require(ImportUnderWay.begin(in: shelf.paths.stateFolder))
+        let underWay = try anotherImport(in: shelf.paths.stateFolder)
         defer { underWay.end() }
         let during = try shelf.build().everyWarning
         #expect(
@@ -84,7 +92,7 @@ struct ImportUnderWayTests {
         try shelf.writeNote("Being restored.", slug: "kindred")
         let restoring = RemovalUnderWay.begin(slug: "kindred", in: shelf.paths.stateFolder)
         defer { withExtendedLifetime(restoring) {} }
-        let underWay = try #require(ImportUnderWay.begin(in: shelf.paths.stateFolder))
+        let underWay = try anotherImport(in: shelf.paths.stateFolder)
         defer { underWay.end() }
         let during = try shelf.build().everyWarning
         #expect(!during.contains { $0.contains("no book") }, "\(during)")
@@ -97,7 +105,7 @@ struct ImportUnderWayTests {
         let shelf = try TemporaryShelf()
         try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
         let holder = try DatabaseQueue(path: shelf.paths.library.path)
-        let underWay = try #require(ImportUnderWay.begin(in: shelf.paths.stateFolder))
+        let underWay = try anotherImport(in: shelf.paths.stateFolder)
         defer { underWay.end() }
         try holder.writeWithoutTransaction { db in
             try db.execute(sql: "BEGIN IMMEDIATE")
@@ -115,9 +123,26 @@ struct ImportUnderWayTests {
         #expect(shelf.library.writeFailure(busy) == "another program kept it locked; try again")
     }
 
+    /// An import waiting behind another program's lock said it waited for "an import under
+    /// way": its own mark (found by a review). A process's own mark is no other import.
+    @Test func anImportsOwnMarkIsNoImportUnderWayToIt() throws {
+        let folder = try TestPaths.temporaryFolder("own-mark")
+        let own = try #require(ImportUnderWay.begin(in: folder))
+        defer { own.end() }
+        #expect(!ImportUnderWay.isUnderWay(in: folder))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("importing-") }
+                .count == 1)
+        let other = try anotherImport(in: folder)
+        defer { other.end() }
+        #expect(ImportUnderWay.isUnderWay(in: folder))
+    }
+
     /// `edit`, `add`, `quote add`, `restore` and a second import waited up to ten seconds behind
     /// an import without a word, then went on or failed (found by an exploratory session). A
-    /// change that starts waiting for the library because an import holds it says so, once.
+    /// change that starts waiting for the library because an import holds it says so, once. An
+    /// import behind another program's lock said it waited for an import, its own (found by a
+    /// review): it waits without a word, as `edit` does.
     @Test func aChangeBehindAnImportSaysItWaits() throws {
         let root = try TestPaths.newShelf("behind-an-import")
         let bookplate = CommandRunner(folder: root)
@@ -126,13 +151,13 @@ struct ImportUnderWayTests {
         let underWay = try #require(ImportUnderWay.begin(in: paths.stateFolder))
         defer { underWay.end() }
         let holder = try DatabaseQueue(path: paths.library.path)
-        // `edit` run while the library is held, let go once the edit says a line, or after
-        // `seconds` (less than the ten a change waits): a fixed wait failed on a busy machine,
-        // whose edit had not begun to wait yet.
-        func edit(rating: String, holdingAtMost seconds: Double) throws -> (status: Int32, stderr: String) {
+        // A command run while the library is held, let go once the command says a line, or
+        // after `seconds` (less than the ten a change waits): a fixed wait failed on a busy
+        // machine, whose edit had not begun to wait yet.
+        func run(_ arguments: [String], holdingAtMost seconds: Double) throws -> (status: Int32, stderr: String) {
             let process = Process()
             process.executableURL = TestPaths.executable
-            process.arguments = ["edit", "dune", "--rating", rating]
+            process.arguments = arguments
             process.currentDirectoryURL = root
             var environment = ProcessInfo.processInfo.environment
             for key in ["VISUAL", "EDITOR", "BOOKPLATE_LIBRARY"] { environment[key] = nil }
@@ -158,15 +183,19 @@ struct ImportUnderWayTests {
             process.waitUntilExit()
             return (process.terminationStatus, String(decoding: said, as: UTF8.self))
         }
-        let result = try edit(rating: "4", holdingAtMost: 8)
+        let result = try run(["edit", "dune", "--rating", "4"], holdingAtMost: 8)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stderr
                 == "Waiting for the library: an import under way keeps it until it is done (ten seconds at most)…\n")
         // Held by another program, not an import: no word of an import.
         underWay.end()
-        let plain = try edit(rating: "3", holdingAtMost: 1)
+        let plain = try run(["edit", "dune", "--rating", "3"], holdingAtMost: 1)
         #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
+        let file = root.appendingPathComponent("goodreads.csv")
+        try Data("Book Id,Title,Author,Exclusive Shelf\n1,Emma,Jane Austen,read\n".utf8).write(to: file)
+        let importing = try run(["import", "goodreads", file.path], holdingAtMost: 1)
+        #expect(importing.status == 0 && importing.stderr.isEmpty, "\(importing.stderr)")
     }
 
     /// A highlights import marks itself under way too, and takes the mark away (it held the
@@ -192,12 +221,15 @@ struct ImportUnderWayTests {
             result = Background {
                 try HighlightImport(library: library, stateFolder: stateFolder).run(file: file, as: .kindle)
             }
+            // Its mark is this process's, which this process does not count: looked for by name.
             var marked = false
             for _ in 0..<500 where !marked {
-                marked = ImportUnderWay.isUnderWay(in: stateFolder)
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: stateFolder.path)) ?? []
+                marked = names.contains { $0.hasPrefix("importing-\(getpid())-") }
                 if !marked { usleep(10_000) }
             }
             #expect(marked)
+            #expect(!ImportUnderWay.isUnderWay(in: stateFolder))
         }
         #expect(try result?.value().added == 1)
         #expect(!ImportUnderWay.isUnderWay(in: stateFolder))
