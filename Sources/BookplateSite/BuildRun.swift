@@ -539,6 +539,7 @@ struct BuildRun {
         var state = previous
         for (slug, stamp) in noteStamps { state.notes[slug]?.stamp = stamp }
         state.sources = sources
+        // Not saved, they are only read again next time.
         try? store.save(state, replacing: previous)
     }
 
@@ -936,7 +937,7 @@ struct BuildRun {
 
     /// Saves what the build read and wrote. A new site still taking the old one's place is waited
     /// for before the state is committed: the state never describes a site that is not there.
-    private func saveState() throws {
+    private mutating func saveState() throws {
         var noteEntries: [String: BuildState.Note] = [:]
         noteEntries.reserveCapacity(noteStamps.count)
         for (slug, stamp) in noteStamps {
@@ -955,10 +956,14 @@ struct BuildRun {
             noteOptions: builder.noteRenderer(settings).optionsTag, savedAt: savedAt, notes: noteEntries,
             sources: sources, files: files, warnings: warnings, orphanNotes: orphanNotes, unknownNames: unknownNames)
         var siteInPlace = siteSwap == nil
-        // A state that cannot be saved only costs the next build its shortcut.
-        try? store.save(state, replacing: previous) {
-            try siteSwap?.value()
-            siteInPlace = true
+        var unsaved: (any Error)?
+        do {
+            try store.save(state, replacing: previous) {
+                try siteSwap?.value()
+                siteInPlace = true
+            }
+        } catch {
+            unsaved = error
         }
         if !siteInPlace, let siteSwap {
             do {
@@ -966,6 +971,13 @@ struct BuildRun {
             } catch {
                 throw BuildError(step: .writeFiles, path: paths.site.relativePathForDisplay, underlying: error)
             }
+        }
+        // A state that cannot be saved costs the next build its shortcut: said, as each build was
+        // then made in full without a word (found by a review).
+        if let unsaved {
+            events.append(
+                "the build state could not be saved in \(store.url.relativePathForDisplay) "
+                    + "(\(BuildStateStore.describe(unsaved))): the next build makes the whole site again")
         }
         BuildRun.removeEarlierStates(in: builder.stateFolder)
     }
