@@ -73,6 +73,9 @@ public struct SiteBuilder: Sendable {
     /// to make the whole site (found by an exploratory session).
     @discardableResult
     public func build(_ mode: BuildMode = .incremental) throws -> BuildReport {
+        // What kept libvips from loading for the last build may be gone (`serve` builds again and
+        // again in one process).
+        Vips.retryLoadingIfItFailed()
         var mode = mode
         var attempt = 0
         // The passes before this one, as one report, and the pages the last of them marked to be
