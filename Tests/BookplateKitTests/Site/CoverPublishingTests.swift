@@ -340,4 +340,49 @@ import Testing
         #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == incremental)
         #expect(try await shelf.buildOffPool().kind == .upToDate)
     }
+
+    /// A build of notes alone whose book's cover had to be made again (the thumbnail cache
+    /// emptied, as `.gitignore` says it may be) while libvips could not be loaded left that page
+    /// alone without its cover, without a word, while the other pages and `site/covers/` kept
+    /// theirs: not what a full build made the same way (found by a review). It says so, and is
+    /// the build of the whole site a full build would be; the next build that loads libvips puts
+    /// the covers back.
+    @Test func aBuildOfNotesThatCannotMakeACoverIsAFullBuildsSite() async throws {
+        let shelf = try CoverPublishingTests.shelf()
+        try CoverPublishingTests.write(
+            try SampleImages.solid(width: 300, height: 450, [200, 20, 20]), "kindred.jpg", in: shelf)
+        try CoverPublishingTests.write(
+            try SampleImages.solid(width: 300, height: 450, [20, 20, 200]), "dawn.jpg", in: shelf)
+        try shelf.writeNote("First note.\n", slug: "kindred")
+        try await shelf.buildOffPool()
+        let cache = SiteBuilder(library: shelf.library, paths: shelf.paths).thumbnails
+        try FileManager.default.removeItem(at: cache.folder)
+        try shelf.writeNote("First note.\n\nSecond note.\n", slug: "kindred")
+        var withoutLibvips = SiteBuilder(library: shelf.library, paths: shelf.paths, settings: SiteSettings())
+        withoutLibvips.thumbnailCache = ThumbnailCache(folder: cache.folder, recipe: "bookplate-covers/3 vips ") { _ in
+            throw ThumbnailError(problem: .vipsNotLoaded("libvips.so.42: file too short"))
+        }
+        let notes = try await OwnThread.run(throwing: { [withoutLibvips] in try withoutLibvips.build() })
+        #expect(
+            notes.warnings == [
+                "libvips could not be loaded (libvips.so.42: file too short): covers and photos are left out of "
+                    + "this build, and put back by the next build that loads it"
+            ])
+        #expect(notes.kind == .partial, "\(notes.kind)")
+        let incremental = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        #expect(incremental.keys.filter { $0.hasPrefix("covers/") }.isEmpty)
+        #expect(try shelf.siteFile("books/kindred/index.html").contains("Second note."))
+        try await OwnThread.run(throwing: { [withoutLibvips] in try withoutLibvips.build(.full) })
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == incremental)
+        // libvips loads again: the covers are back, as a full build makes them.
+        let again = try await shelf.buildOffPool()
+        #expect(again.kind == .partial && again.warnings.isEmpty, "\(again.kind) \(again.warnings)")
+        let restored = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        #expect(restored.keys.filter { $0.hasPrefix("covers/") }.count == 4)
+        try await OwnThread.run(throwing: {
+            try SiteBuilder(library: shelf.library, paths: shelf.paths, settings: SiteSettings()).build(.full)
+        })
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == restored)
+        #expect(try await shelf.buildOffPool().kind == .upToDate)
+    }
 }
