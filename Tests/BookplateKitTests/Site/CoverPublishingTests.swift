@@ -25,6 +25,25 @@ import Testing
         try Data(bytes).write(to: shelf.paths.covers.appendingPathComponent(name))
     }
 
+    /// ``shelf()`` with a cover for each of its books.
+    static func shelfWithTwoCovers() throws -> TemporaryShelf {
+        let shelf = try CoverPublishingTests.shelf()
+        try write(try SampleImages.solid(width: 300, height: 450, [200, 20, 20]), "kindred.jpg", in: shelf)
+        try write(try SampleImages.solid(width: 300, height: 450, [20, 20, 200]), "dawn.jpg", in: shelf)
+        return shelf
+    }
+
+    /// A builder of `shelf` for which libvips cannot be loaded, the loader saying `reason`: what
+    /// `CVips` makes of it, no version and no covers.
+    static func withoutLibvips(_ shelf: TemporaryShelf, _ reason: String) -> SiteBuilder {
+        var builder = SiteBuilder(library: shelf.library, paths: shelf.paths, settings: SiteSettings())
+        let folder = SiteBuilder(library: shelf.library, paths: shelf.paths).thumbnails.folder
+        builder.thumbnailCache = ThumbnailCache(folder: folder, recipe: "bookplate-covers/3 vips ") { _ in
+            throw ThumbnailError(problem: .vipsNotLoaded(reason))
+        }
+        return builder
+    }
+
     @Test func aLargeCoverIsPublishedAsThumbnailsWithSrcsetSizesAndItsColour() async throws {
         let shelf = try CoverPublishingTests.shelf()
         try CoverPublishingTests.write(
@@ -305,21 +324,14 @@ import Testing
     /// covers until `build --full`; the thumbnail cache had been emptied too, and the warning
     /// told the reader to reinstall libvips, once per cover (found by an exploratory session).
     @Test func aBuildWithoutLibvipsLeavesTheCoversOutOfItselfAlone() async throws {
-        let shelf = try CoverPublishingTests.shelf()
-        try CoverPublishingTests.write(
-            try SampleImages.solid(width: 300, height: 450, [200, 20, 20]), "kindred.jpg", in: shelf)
-        try CoverPublishingTests.write(
-            try SampleImages.solid(width: 300, height: 450, [20, 20, 200]), "dawn.jpg", in: shelf)
+        let shelf = try CoverPublishingTests.shelfWithTwoCovers()
         try await shelf.buildOffPool()
         let cache = SiteBuilder(library: shelf.library, paths: shelf.paths).thumbnails
         let entries = try FileManager.default.contentsOfDirectory(atPath: cache.folder.path).sorted()
         #expect(entries.count == 2)
         try shelf.library.addBook(NewBook(title: "Wild Seed", authors: ["Octavia E. Butler"]))
-        var withoutLibvips = SiteBuilder(library: shelf.library, paths: shelf.paths, settings: SiteSettings())
-        // What `CVips` makes of libvips when the loader cannot map it: no version, no covers.
-        withoutLibvips.thumbnailCache = ThumbnailCache(folder: cache.folder, recipe: "bookplate-covers/3 vips ") { _ in
-            throw ThumbnailError(problem: .vipsNotLoaded("libicudata.so.72: failed to map segment from shared object"))
-        }
+        let withoutLibvips = CoverPublishingTests.withoutLibvips(
+            shelf, "libicudata.so.72: failed to map segment from shared object")
         let without = try await OwnThread.run(throwing: { [withoutLibvips] in try withoutLibvips.build() })
         #expect(
             without.warnings == [
@@ -348,20 +360,13 @@ import Testing
     /// the build of the whole site a full build would be; the next build that loads libvips puts
     /// the covers back.
     @Test func aBuildOfNotesThatCannotMakeACoverIsAFullBuildsSite() async throws {
-        let shelf = try CoverPublishingTests.shelf()
-        try CoverPublishingTests.write(
-            try SampleImages.solid(width: 300, height: 450, [200, 20, 20]), "kindred.jpg", in: shelf)
-        try CoverPublishingTests.write(
-            try SampleImages.solid(width: 300, height: 450, [20, 20, 200]), "dawn.jpg", in: shelf)
+        let shelf = try CoverPublishingTests.shelfWithTwoCovers()
         try shelf.writeNote("First note.\n", slug: "kindred")
         try await shelf.buildOffPool()
         let cache = SiteBuilder(library: shelf.library, paths: shelf.paths).thumbnails
         try FileManager.default.removeItem(at: cache.folder)
         try shelf.writeNote("First note.\n\nSecond note.\n", slug: "kindred")
-        var withoutLibvips = SiteBuilder(library: shelf.library, paths: shelf.paths, settings: SiteSettings())
-        withoutLibvips.thumbnailCache = ThumbnailCache(folder: cache.folder, recipe: "bookplate-covers/3 vips ") { _ in
-            throw ThumbnailError(problem: .vipsNotLoaded("libvips.so.42: file too short"))
-        }
+        let withoutLibvips = CoverPublishingTests.withoutLibvips(shelf, "libvips.so.42: file too short")
         let notes = try await OwnThread.run(throwing: { [withoutLibvips] in try withoutLibvips.build() })
         #expect(
             notes.warnings == [
