@@ -93,6 +93,8 @@ public struct ShelfPaths: Sendable, Equatable {
     package static func stateFolder(besideLibraryIn folder: URL) -> URL {
         folder.appendingPathComponent(".bookplate", isDirectory: true)
     }
+    /// The name of the build state in the state folder (an SQLite file, with its `-wal` and `-shm`).
+    package static let buildStateFileName = "build-state.sqlite"
     public var covers: URL { content.appendingPathComponent("covers", isDirectory: true) }
     /// The site settings, `site.yaml`.
     public var settings: URL { content.appendingPathComponent(Self.settingsFileName) }

@@ -15,6 +15,12 @@ package enum WorkingFiles {
         ".\(name).\(kind)-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
     }
 
+    /// The longest a working name for `name` can be, in bytes: with the longest process id and
+    /// random number.
+    package static func longestNameLength(for name: String, kind: String) -> Int {
+        ".\(name).\(kind)-\(Int32.max)-\(UInt32.max)".utf8.count
+    }
+
     /// Writes `data` to a working file beside `url`, waits until it is on disk and renames it over
     /// `url`, so that `url` always holds the old contents or the new, whole. With `keepingMode`,
     /// a file already at `url` keeps its permissions (an export the reader made readable to them

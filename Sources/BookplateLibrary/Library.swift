@@ -171,14 +171,42 @@ public struct Library: Sendable {
         }
     }
 
-    /// Throws when the library's full path (links followed, as SQLite follows them) is longer
-    /// than SQLite opens: `init` failed with "unable to open database file" and left an empty
-    /// library, which every later command called empty (found by an exploratory session).
+    /// Throws when the full path (links followed, as SQLite follows them) of the library at
+    /// `url`, or of an SQLite file Bookplate keeps beside it, is longer than SQLite opens: `init`
+    /// failed with "unable to open database file" and left an empty library, which every later
+    /// command called empty (found by an exploratory session); and a library that fitted, in a
+    /// folder where its build state (15 bytes longer) did not, was built in full every time
+    /// without a word (found by a review).
     package static func refusePathTooLong(_ url: URL) throws {
+        let limit = OpeningFailure.longestPath
         let bytes = ShelfPaths.realPath(url).utf8.count
-        guard bytes > OpeningFailure.longestPath else { return }
-        throw LibraryError.pathTooLong(
-            path: url.relativePathForDisplay, bytes: bytes, limit: OpeningFailure.longestPath)
+        guard bytes <= limit else {
+            throw LibraryError.pathTooLong(path: url.relativePathForDisplay, bytes: bytes, limit: limit)
+        }
+        let folder = ShelfPaths.stateFolder(besideLibraryIn: url.deletingLastPathComponent())
+        let longest = longestPath(ofFilesIn: folder, besideLibraryAt: url)
+        guard longest > limit else { return }
+        throw LibraryError.filesBesideTooLong(
+            path: url.relativePathForDisplay, bytes: bytes, folder: folder.relativePathForDisplay, longest: longest,
+            limit: limit)
+    }
+
+    /// The longest full path of the SQLite files Bookplate keeps in `folder`, the state folder
+    /// beside the library at `url`: the build state, and the copy of the library kept before an
+    /// upgrade, which SQLite writes under a working name (``keepCopyBeforeUpgrade(of:_:)``).
+    /// (Their `-wal`, `-shm` and `-journal` are within ``OpeningFailure/longestPath``.)
+    private static func longestPath(ofFilesIn folder: URL, besideLibraryAt url: URL) -> Int {
+        let copies = LibraryMigrations.migrator.migrations.map { migration in
+            WorkingFiles.longestNameLength(for: copyName(of: url, before: migration) + ".sqlite", kind: "tmp")
+        }
+        let longestName = ([ShelfPaths.buildStateFileName.utf8.count] + copies).max() ?? 0
+        return ShelfPaths.realPath(folder).utf8.count + 1 + longestName
+    }
+
+    /// The name, less its `.sqlite`, of the copy of the library at `url` kept before `migration`
+    /// is run on it: `library-before-v25`.
+    private static func copyName(of url: URL, before migration: String) -> String {
+        url.deletingPathExtension().lastPathComponent + "-before-" + migration.prefix { $0 != "-" }
     }
 
     /// A library held in memory, for tests and previews.
@@ -271,7 +299,7 @@ public struct Library: Sendable {
         guard !done.isEmpty, let next = LibraryMigrations.migrator.migrations.first(where: { !done.contains($0) })
         else { return nil }
         let folder = ShelfPaths.stateFolder(besideLibraryIn: url.deletingLastPathComponent())
-        let stem = url.deletingPathExtension().lastPathComponent + "-before-" + next.prefix { $0 != "-" }
+        let stem = Library.copyName(of: url, before: next)
         let working = folder.appendingPathComponent(WorkingFiles.name(for: stem + ".sqlite", kind: "tmp"))
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

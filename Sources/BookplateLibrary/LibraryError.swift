@@ -18,6 +18,9 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case brokenLink(path: String, target: String, failure: Int32)
     /// A library whose full path, `bytes` long, is longer than SQLite opens (`limit`).
     case pathTooLong(path: String, bytes: Int, limit: Int)
+    /// A library whose full path is `bytes` long, beside which Bookplate keeps SQLite files (in
+    /// `folder`) whose full paths would be up to `longest`, longer than SQLite opens (`limit`).
+    case filesBesideTooLong(path: String, bytes: Int, folder: String, longest: Int, limit: Int)
     case emptyLibraryFile(path: String)
     case notABookplateLibrary(path: String)
     case newerLibrary(path: String)
@@ -145,6 +148,10 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .pathTooLong(let path, let bytes, let limit):
             "\(path) is too long a path for SQLite: its full path is \(bytes) bytes, and SQLite opens none longer "
                 + "than \(limit); put the shelf in a folder with a shorter path"
+        case .filesBesideTooLong(let path, let bytes, let folder, let longest, let limit):
+            "\(path) is too long a path for SQLite: its full path is \(bytes) bytes, and the files Bookplate keeps "
+                + "beside it in \(folder)/ would be up to \(longest), where SQLite opens none longer than \(limit); "
+                + "put the shelf in a folder at least \(longest - limit) byte\(longest - limit == 1 ? "" : "s") shorter"
         case .emptyLibraryFile(let path):
             "\(path) is empty: not a Bookplate library; restore it or remove it to start afresh"
         case .newerLibrary(let path):

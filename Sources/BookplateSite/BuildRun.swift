@@ -539,6 +539,7 @@ struct BuildRun {
         var state = previous
         for (slug, stamp) in noteStamps { state.notes[slug]?.stamp = stamp }
         state.sources = sources
+        // Not saved, they are only read again next time.
         try? store.save(state, replacing: previous)
     }
 
@@ -547,12 +548,17 @@ struct BuildRun {
         if kind == .notesOnly {
             changedBooks = try builder.library.books(slugs: changedNotes)
         } else {
-            let snapshot = try snapshotLoading?.value() ?? builder.library.snapshot()
-            snapshotLoading = nil
-            self.snapshot = snapshot
-            bookCount = snapshot.books.count
-            authorCount = snapshot.authors.count
+            try loadSnapshot()
         }
+    }
+
+    /// The whole library, for a build that plans the whole site.
+    private mutating func loadSnapshot() throws {
+        let snapshot = try snapshotLoading?.value() ?? builder.library.snapshot()
+        snapshotLoading = nil
+        self.snapshot = snapshot
+        bookCount = snapshot.books.count
+        authorCount = snapshot.authors.count
     }
 
     /// Begins fingerprinting every note, on a thread of its own: a note whose file is as the last
@@ -604,27 +610,38 @@ struct BuildRun {
             notesReadAsBefore = changedNotes.allSatisfy { slug in
                 notes?.fingerprints[slug] != nil && notes?.fingerprints[slug] == previous?.notes[slug]?.fingerprint
             }
-        } else if let snapshot {
-            let books = Set(snapshot.books.map(\.book.slug))
-            orphanNotes = noteStamps.keys.filter { !books.contains($0) }.sorted()
+        } else {
+            findOrphanNotes()
         }
+    }
+
+    /// The notes whose book is not in the library's snapshot.
+    private mutating func findOrphanNotes() {
+        guard let snapshot else { return }
+        let books = Set(snapshot.books.map(\.book.slug))
+        orphanNotes = noteStamps.keys.filter { !books.contains($0) }.sorted()
     }
 
     private mutating func loadTemplates() throws {
         let theme = try Theme.load(overrides: paths.templates, requireFolder: builder.requiresTemplatesFolder)
         self.theme = theme
         let templates = try TemplateSet(theme: theme, language: settings.language, baseURL: settings.baseURL)
-        // A build of notes alone keeps the last build's warnings, these among them.
-        if kind != .notesOnly {
-            warnings += theme.warnings + templates.warnings
-            if !templates.words.isTranslated {
-                warnings.append(
-                    "no translation for language '\(settings.language)': the site's words are in English, "
-                        + "and its pages say lang=\"en\" (templates/translations/\(settings.language).yaml can give them)"
-                )
-            }
-        }
         self.templates = templates
+        // A build of notes alone keeps the last build's warnings, these among them.
+        if kind != .notesOnly { warnings += templateWarnings() }
+    }
+
+    /// What is wrong with the theme and its words.
+    private func templateWarnings() -> [String] {
+        guard let theme, let templates else { return [] }
+        var warnings = theme.warnings + templates.warnings
+        if !templates.words.isTranslated {
+            warnings.append(
+                "no translation for language '\(settings.language)': the site's words are in English, "
+                    + "and its pages say lang=\"en\" (templates/translations/\(settings.language).yaml can give them)"
+            )
+        }
+        return warnings
     }
 
     private mutating func planPages() throws {
@@ -640,11 +657,30 @@ struct BuildRun {
                     outputs.lazy.map(\.path), in: paths.site.relativePathForDisplay)
             self.snapshot = nil
         } else {
+            var coverWarnings: [String] = []
             outputs = try builder.bookPages(
                 changedBooks, notes: notes, settings: settings, coverFiles: coverFiles, extraPages: extraPages,
-                theme: theme, templates: templates)
+                theme: theme, templates: templates, warnings: &coverWarnings)
+            // A cover not made as the last build made it (its thumbnails gone from the cache and
+            // libvips not loaded) left its page alone without it, without a word, while the other
+            // pages kept it, and the site was not what a full build made (found by a review): the
+            // build is then one of the whole site, as a full build would be.
+            if outputs.leavesOutCovers || coverWarnings.contains(where: { !warnings.contains($0) }) {
+                try widenToTheWholeSite()
+                return
+            }
         }
         coversLeftOut = outputs.leavesOutCovers
+    }
+
+    /// Makes this build of notes alone one of the whole site, from the notes it read: the
+    /// library is as the last build found it.
+    private mutating func widenToTheWholeSite() throws {
+        kind = .partial
+        try loadSnapshot()
+        findOrphanNotes()
+        warnings = templateWarnings()
+        try planPages()
     }
 
     /// Writes the files that changed, or the whole site.
@@ -936,7 +972,7 @@ struct BuildRun {
 
     /// Saves what the build read and wrote. A new site still taking the old one's place is waited
     /// for before the state is committed: the state never describes a site that is not there.
-    private func saveState() throws {
+    private mutating func saveState() throws {
         var noteEntries: [String: BuildState.Note] = [:]
         noteEntries.reserveCapacity(noteStamps.count)
         for (slug, stamp) in noteStamps {
@@ -955,10 +991,14 @@ struct BuildRun {
             noteOptions: builder.noteRenderer(settings).optionsTag, savedAt: savedAt, notes: noteEntries,
             sources: sources, files: files, warnings: warnings, orphanNotes: orphanNotes, unknownNames: unknownNames)
         var siteInPlace = siteSwap == nil
-        // A state that cannot be saved only costs the next build its shortcut.
-        try? store.save(state, replacing: previous) {
-            try siteSwap?.value()
-            siteInPlace = true
+        var unsaved: (any Error)?
+        do {
+            try store.save(state, replacing: previous) {
+                try siteSwap?.value()
+                siteInPlace = true
+            }
+        } catch {
+            unsaved = error
         }
         if !siteInPlace, let siteSwap {
             do {
@@ -966,6 +1006,13 @@ struct BuildRun {
             } catch {
                 throw BuildError(step: .writeFiles, path: paths.site.relativePathForDisplay, underlying: error)
             }
+        }
+        // A state that cannot be saved costs the next build its shortcut: said, as each build was
+        // then made in full without a word (found by a review).
+        if let unsaved {
+            events.append(
+                "the build state could not be saved in \(store.url.relativePathForDisplay) "
+                    + "(\(BuildStateStore.describe(unsaved))): the next build makes the whole site again")
         }
         BuildRun.removeEarlierStates(in: builder.stateFolder)
     }

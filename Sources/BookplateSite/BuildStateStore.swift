@@ -18,7 +18,7 @@ struct BuildStateStore {
     /// folders but what the build wrote (see ``SiteFolders``), which 4 did not promise. 6 keeps
     /// the build's warnings too, to say again while they hold.
     static let formatVersion = 6
-    static let fileName = "build-state.sqlite"
+    static let fileName = ShelfPaths.buildStateFileName
 
     let url: URL
 
@@ -320,7 +320,8 @@ struct BuildStateStore {
         var unknownNames: [String: [String]]?
     }
 
-    private static func describe(_ error: any Error) -> String {
+    /// What went wrong with the file, in SQLite's words.
+    static func describe(_ error: any Error) -> String {
         if let error = error as? DatabaseError { return error.readerMessage }
         return "\(error)"
     }

@@ -73,6 +73,9 @@ public struct SiteBuilder: Sendable {
     /// to make the whole site (found by an exploratory session).
     @discardableResult
     public func build(_ mode: BuildMode = .incremental) throws -> BuildReport {
+        // What kept libvips from loading for the last build may be gone (`serve` builds again and
+        // again in one process).
+        Vips.retryLoadingIfItFailed()
         var mode = mode
         var attempt = 0
         // The passes before this one, as one report, and the pages the last of them marked to be
@@ -314,10 +317,11 @@ public struct SiteBuilder: Sendable {
         return fingerprint.description
     }
 
-    /// The book pages of `books` alone, for a build in which only their notes changed.
+    /// The book pages of `books` alone, for a build in which only their notes changed; what is
+    /// wrong with their covers is added to `warnings`, once each.
     func bookPages(
         _ books: [BookDetails], notes: SiteNotes, settings: SiteSettings, coverFiles: [String: FileStamps.Stamp],
-        extraPages: ExtraPages, theme: Theme, templates: TemplateSet
+        extraPages: ExtraPages, theme: Theme, templates: TemplateSet, warnings: inout [String]
     ) throws -> SitePlan {
         let themePrint = themeFingerprint(theme, templates: templates)
         let site = try siteModel(settings, words: templates.words, extraPages: extraPages)
@@ -337,6 +341,8 @@ public struct SiteBuilder: Sendable {
                 ) { details }
             })
         plan.leavesOutCovers = covers.contains(where: \.isLeftOutByLibvips)
+        var said = Set<String>()
+        warnings += covers.compactMap(\.warning).filter { said.insert($0).inserted }
         return plan
     }
 

@@ -87,16 +87,20 @@ struct bp_vips {
 };
 
 /* libvips' functions once loaded, or what kept it from loading. (Kept in a function's static: each
- * Swift module that calls these functions compiles its own copy of them, and of this.) */
+ * Swift module that calls these functions compiles its own copy of them, and of this.) `loaded` is
+ * set once, for good, and read without the lock; the rest is the lock's. */
 struct bp_state {
     struct bp_vips table;
     int loaded;
+    /* Whether loading was tried since the process started, or since bp_retry_loading. */
+    int tried;
     char unavailable[512];
+    pthread_mutex_t lock;
 };
 
 static inline struct bp_state *bp_state(void)
 {
-    static struct bp_state state;
+    static struct bp_state state = { .lock = PTHREAD_MUTEX_INITIALIZER };
     return &state;
 }
 
@@ -162,16 +166,36 @@ static void bp_load_library(void)
             return;
         }
     }
-    state->loaded = 1;
+    __atomic_store_n(&state->loaded, 1, __ATOMIC_RELEASE);
 }
 
-/* libvips' functions, loaded on first use (once, whichever thread comes first); NULL when it
- * cannot be loaded (bp_unavailable says why). */
+/* libvips' functions, loaded on first use (once, whichever thread comes first, the others waiting
+ * for it); NULL when it cannot be loaded (bp_unavailable says why), until bp_retry_loading. */
 static inline const struct bp_vips *bp_vips(void)
 {
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, bp_load_library);
-    return bp_state()->loaded ? &bp_state()->table : NULL;
+    struct bp_state *state = bp_state();
+    if (__atomic_load_n(&state->loaded, __ATOMIC_ACQUIRE))
+        return &state->table;
+    pthread_mutex_lock(&state->lock);
+    if (!state->tried) {
+        state->tried = 1;
+        bp_load_library();
+    }
+    pthread_mutex_unlock(&state->lock);
+    return __atomic_load_n(&state->loaded, __ATOMIC_ACQUIRE) ? &state->table : NULL;
+}
+
+/* Lets the next call of bp_vips try to load libvips again when the last try could not: what kept
+ * it from loading (a library missing or broken, no memory to map it) may be gone, and a process
+ * that builds again and again (`serve`) kept the failure for its life (found by a review). A
+ * library that loaded stays loaded. Not while another thread may be asking why it failed. */
+static inline void bp_retry_loading(void)
+{
+    struct bp_state *state = bp_state();
+    pthread_mutex_lock(&state->lock);
+    if (!__atomic_load_n(&state->loaded, __ATOMIC_ACQUIRE))
+        state->tried = 0;
+    pthread_mutex_unlock(&state->lock);
 }
 
 /* Why libvips could not be loaded, or NULL when it is. */

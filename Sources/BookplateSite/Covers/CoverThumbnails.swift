@@ -33,14 +33,17 @@ public enum CoverThumbnails {
     private static let heavy = NSLock()
 
     /// What makes the renditions, as text: any change to it, libvips' version included, must
-    /// change the bytes of some rendition, so caches keyed by it make them again.
-    public static let recipe: String = {
-        let widths = CoverSize.allCases.map { String($0.rawValue) }.joined(separator: ",")
+    /// change the bytes of some rendition, so caches keyed by it make them again. Asked for each
+    /// time: libvips may load in a later build of the process than the first that asked.
+    public static var recipe: String {
         // 2, 3: covers too large to decode whole are refused (maximumDecodedBytes), progressive
         // JPEGs among them since 3; thumbnails cached before were made of them, and a shelf with
         // its cache would publish what a fresh one refuses.
-        return "bookplate-covers/3 vips \(Vips.version) jpeg q\(quality) widths \(widths) over white"
-    }()
+        "bookplate-covers/3 vips \(Vips.version) jpeg q\(quality) widths \(widths) over white"
+    }
+
+    /// The renditions' widths, as the recipe names them.
+    private static let widths = CoverSize.allCases.map { String($0.rawValue) }.joined(separator: ",")
 
     /// The renditions of the cover image in `bytes`, or a `ThumbnailError` saying why there are
     /// none.

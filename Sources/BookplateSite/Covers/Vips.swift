@@ -3,6 +3,7 @@ import BookplateLibrary
 import BookplateMustache
 import CVips
 import Foundation
+import Synchronization
 
 /// libvips, started once per process, reached through the fixed-option wrappers of `CVips`.
 ///
@@ -10,18 +11,47 @@ import Foundation
 /// a build runs covers on every core itself, so each core makes one cover at a time instead of
 /// every cover asking for every core.
 enum Vips {
-    /// Nil once libvips has started; what went wrong otherwise. Swift runs this once, whichever
-    /// thread comes first, and makes the others wait. libvips is loaded here, by the first cover
-    /// that needs it (`CVips`): a shelf without covers never loads it.
-    private static let startFailure: ThumbnailError.Problem? = {
-        if bp_start() == 0 { return nil }
-        if let unavailable = bp_unavailable() { return .vipsNotLoaded(String(cString: unavailable)) }
-        return .vipsUnavailable(takeError())
-    }()
+    /// Whether libvips was started, or what kept it from starting.
+    private enum Start {
+        case notTried
+        case started
+        case failed(ThumbnailError.Problem)
+    }
 
-    /// Starts libvips unless it has started already.
+    /// Held while libvips starts: whichever thread comes first starts it, and the others wait.
+    private static let state = Mutex(Start.notTried)
+
+    /// Starts libvips unless it has started already, or throws what kept it from starting.
+    /// libvips is loaded here, by the first cover that needs it (`CVips`): a shelf without covers
+    /// never loads it.
     static func start() throws {
-        if let startFailure { throw ThumbnailError(problem: startFailure) }
+        let failure = state.withLock { start -> ThumbnailError.Problem? in
+            if case .notTried = start {
+                if bp_start() == 0 {
+                    start = .started
+                } else if let unavailable = bp_unavailable() {
+                    start = .failed(.vipsNotLoaded(String(cString: unavailable)))
+                } else {
+                    start = .failed(.vipsUnavailable(takeError()))
+                }
+            }
+            guard case .failed(let problem) = start else { return nil }
+            return problem
+        }
+        if let failure { throw ThumbnailError(problem: failure) }
+    }
+
+    /// Lets the next cover try again to load libvips when the last try could not load it: each
+    /// build of a `serve` left every cover out for the life of the process, named a library
+    /// since removed, and said the covers were "put back by the next build that loads it" (found
+    /// by a review). A libvips that loaded and did not start (`vips_init` failed) cannot be
+    /// started again, and is not tried again. Call it when no cover is being made.
+    static func retryLoadingIfItFailed() {
+        state.withLock { start in
+            guard case .failed(.vipsNotLoaded) = start else { return }
+            bp_retry_loading()
+            start = .notTried
+        }
     }
 
     /// The libvips version this process runs, as "8.14.1".

@@ -156,6 +156,29 @@ import Testing
         #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try IncrementalBuildTests().fullBuild(of: shelf)))
     }
 
+    /// A build whose state could not be saved (its folder reached through a link at a path longer
+    /// than SQLite opens) said nothing, and every build after it was made in full without a word
+    /// (found by a review): each says so, once.
+    @Test func aStateThatCannotBeSavedIsSaid() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Kindred", authors: ["Octavia E. Butler"]))
+        var deep = try TestPaths.temporaryFolder("deep-state")
+        while deep.path.utf8.count < OpeningFailure.longestPath {
+            deep = deep.appendingPathComponent(String(repeating: "d", count: 100))
+        }
+        try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: shelf.paths.stateFolder, withDestinationURL: deep)
+        let state = shelf.paths.stateFolder.appendingPathComponent(BuildStateStore.fileName)
+        let unsaved =
+            "the build state could not be saved in \(state.relativePathForDisplay) (unable to open database file): "
+            + "the next build makes the whole site again"
+        for _ in 1...2 {
+            let report = try shelf.build()
+            #expect(report.kind != .upToDate)
+            #expect(report.warnings == [unsaved], "\(report.warnings)")
+        }
+    }
+
     /// A file stamped within the racy window carries a digest; once the window has passed, the
     /// same file stamped again has none, and is the same file exactly when its contents are.
     @Test func aRacyStampIsComparedByContentsOnceItIsNoLongerRacy() throws {
