@@ -31,6 +31,8 @@ final class MustacheProgram: @unchecked Sendable {
         var lookup: Lookup
         var parts: Range<Int>
         var transforms: Range<Int>
+        /// Where the tag begins in its template's text, in characters (``MustacheName/offset``).
+        var offset: Int
     }
 
     struct Block {
@@ -159,7 +161,9 @@ final class MustacheProgram: @unchecked Sendable {
             let transformsStart = keys.count
             keys += name.transforms
             names.append(
-                Name(lookup: lookup, parts: partsStart..<transformsStart, transforms: transformsStart..<keys.count))
+                Name(
+                    lookup: lookup, parts: partsStart..<transformsStart, transforms: transformsStart..<keys.count,
+                    offset: name.offset))
             return names.count - 1
         }
     }

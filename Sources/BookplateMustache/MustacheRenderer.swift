@@ -77,7 +77,8 @@ package struct MustacheRenderer {
 
     /// Renders as ``renderData(_:of:with:globals:unescaped:)`` does, and adds to `unknownNames`
     /// each name of a tag that nothing around it had, once: a misspelt name renders as nothing,
-    /// as Mustache has it, and a theme's author is told.
+    /// as Mustache has it, and a theme's author is told. A section's name is not among them:
+    /// `{{#name}}` asks whether there is one.
     package static func renderData(
         _ name: String, of templates: [String: MustacheTemplate], with model: TemplateValue,
         globals: (any TemplateObject)?, unescaped: UnescapedOutput = .sanitizedHTMLOnly,
@@ -141,7 +142,9 @@ package struct MustacheRenderer {
                 output.append(text)
             case .section(let name, let end):
                 defer { index = end }
-                switch lookUp(name, in: program) {
+                // `{{#name}}` asks whether the page has it: a layout's `{{#isbn13}}` on the pages
+                // that have none is no misspelling.
+                switch lookUp(name, in: program, notingUnknown: false) {
                 case .list(let list)?:
                     let count = list.count
                     let start = output.count
@@ -160,7 +163,7 @@ package struct MustacheRenderer {
                 }
             case .invertedSection(let name, let end):
                 defer { index = end }
-                switch lookUp(name, in: program) {
+                switch lookUp(name, in: program, notingUnknown: false) {
                 case .list(let list)?:
                     guard list.count == 0 else { break }
                     try render(program, index..<end, pushing: .list(list), at: nil, into: &output)
@@ -298,7 +301,9 @@ package struct MustacheRenderer {
     /// The value ``MustacheProgram/names``[`index`] stands for, its transforms applied. A name
     /// that nothing around it has (not a field with nothing in it: a model's empty optional is
     /// ``TemplateValue/null``) is noted in ``unknownNames``.
-    private mutating func lookUp(_ index: Int, in program: MustacheProgram) -> TemplateValue? {
+    private mutating func lookUp(_ index: Int, in program: MustacheProgram, notingUnknown: Bool = true)
+        -> TemplateValue?
+    {
         let name = program.names[index]
         let keys = program.keys
         var transforms = name.transforms
@@ -314,7 +319,7 @@ package struct MustacheRenderer {
             for part in name.parts {
                 guard let inside = value else { break }
                 value = inside.child(keys[part])
-                if value == nil { noteUnknown(name, in: program, after: inside) }
+                if value == nil, notingUnknown { noteUnknown(name, in: program, after: inside) }
             }
         case .path:
             let first = keys[name.parts.lowerBound]
@@ -324,11 +329,11 @@ package struct MustacheRenderer {
                 }
                 return nil
             }
-            if value == nil { noteUnknown(name, in: program, after: nil) }
+            if value == nil, notingUnknown { noteUnknown(name, in: program, after: nil) }
             for part in name.parts.dropFirst() {
                 guard let inside = value else { break }
                 value = inside.child(keys[part])
-                if value == nil { noteUnknown(name, in: program, after: inside) }
+                if value == nil, notingUnknown { noteUnknown(name, in: program, after: inside) }
             }
         }
         for transform in transforms {
@@ -345,7 +350,7 @@ package struct MustacheRenderer {
         if case .null? = inside { return }
         let text = (name.lookup == .anchored ? "." : "") + name.parts.map { program.keys[$0] }.joined(separator: ".")
         let unknown = UnknownName(
-            name: text,
+            name: text, offset: name.offset,
             templates: entered.reversed().filter { $0.kind != .block }.map(\.name) + [pageTemplate])
         if !unknownNames.contains(unknown) { unknownNames.append(unknown) }
     }
@@ -355,12 +360,15 @@ package struct MustacheRenderer {
 package struct UnknownName: Sendable, Hashable {
     /// The name as the tag has it, without its transforms: `titel`, `book.titel`, `t.titel`.
     package var name: String
+    /// Where the tag begins in its template's text, in characters.
+    package var offset: Int
     /// The templates the tag can be in, innermost first: the partials and parents the renderer
     /// was inside, then the page's template (a block's tag is in one of them).
     package var templates: [String]
 
-    package init(name: String, templates: [String]) {
+    package init(name: String, offset: Int, templates: [String]) {
         self.name = name
+        self.offset = offset
         self.templates = templates
     }
 }

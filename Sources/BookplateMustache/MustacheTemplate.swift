@@ -153,6 +153,13 @@ struct MustacheName: Sendable, Equatable {
     /// The name as written without its transforms, which a section's closing tag must repeat.
     let text: String
     let transforms: [String]
+    /// Where its tag begins in the template's text, in characters; -1 where no text was read.
+    /// No part of what the name is: a closing tag repeats the name, not its place.
+    var offset = -1
+
+    static func == (left: MustacheName, right: MustacheName) -> Bool {
+        left.text == right.text && left.transforms == right.transforms
+    }
 
     enum Lookup: Sendable, Equatable {
         /// `.`, or an empty name: the current value.
@@ -494,9 +501,10 @@ private struct MustacheParser {
         let text = try readTagText(
             state, tag: tag,
             characters: closing ? MustacheParser.partialNameCharacters : MustacheParser.nameCharacters)
-        guard let name = MustacheParser.parsedName(text) else {
+        guard var name = MustacheParser.parsedName(text) else {
             throw MustacheSyntaxError(offset: tag, problem: "'\(text)' is not a name or a transform of one")
         }
+        name.offset = tag
         return name
     }
 

@@ -71,7 +71,10 @@ struct BuildStateStore {
                 state.warnings = notices.warnings
                 state.orphanNotes = notices.orphanNotes
                 state.reservedNames = notices.reservedNames.map(Set.init)
-                state.unknownNames = notices.unknownNames ?? [:]
+                for (tag, pages) in notices.unknownNames ?? [:] {
+                    for page in pages { state.unknownNames[page, default: []].append(tag) }
+                }
+                state.unknownNames = state.unknownNames.mapValues { $0.sorted() }
                 let outputs = try Row.fetchCursor(
                     db,
                     sql:
@@ -195,7 +198,8 @@ struct BuildStateStore {
                             Notices(
                                 warnings: state.warnings, orphanNotes: state.orphanNotes,
                                 reservedNames: state.reservedNames?.sorted(),
-                                unknownNames: state.unknownNames.isEmpty ? nil : state.unknownNames)),
+                                unknownNames: state.unknownNames.isEmpty
+                                    ? nil : BuildStateStore.byTag(state.unknownNames))),
                         as: UTF8.self),
                 ])
             guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM site WHERE path = ?", arguments: [state.site])
@@ -315,9 +319,19 @@ struct BuildStateStore {
         var orphanNotes: [String]
         /// See ``BuildState/reservedNames``: absent in a state saved before it was kept.
         var reservedNames: [String]?
-        /// See ``BuildState/unknownNames``: absent when no page had any, and in a state saved
-        /// before they were kept.
+        /// See ``BuildState/unknownNames``, by tag (a tag of a layout is on every page: kept by
+        /// page, the tag was written out 50,000 times); absent when no page had any, and in a
+        /// state saved before they were kept.
         var unknownNames: [String: [String]]?
+    }
+
+    /// The pages of each tag in `unknownNames` (by page).
+    private static func byTag(_ unknownNames: [String: [String]]) -> [String: [String]] {
+        var pages: [String: [String]] = [:]
+        for (page, tags) in unknownNames {
+            for tag in tags { pages[tag, default: []].append(page) }
+        }
+        return pages.mapValues { $0.sorted() }
     }
 
     /// What went wrong with the file, in SQLite's words.

@@ -52,6 +52,8 @@ struct TemplateSet: Sendable {
     /// there too, with none: the build keeps what the pages it did not render had before.
     final class UnknownNamesByPage: Sendable {
         private let pages = Mutex<[String: [String]]>([:])
+        /// Each tag placed once: every page of a kind lacks the same names.
+        fileprivate let placed = Mutex<[UnknownName: String]>([:])
         fileprivate func set(_ names: [String], forPage page: String) { pages.withLock { $0[page] = names } }
         var all: [String: [String]] { pages.withLock { $0 } }
     }
@@ -151,7 +153,7 @@ struct TemplateSet: Sendable {
         } catch {
             throw placed(error)
         }
-        if let page { unknownNames.set(unknown.map(place), forPage: page) }
+        if let page { unknownNames.set(Set(unknown.map(place)).sorted(), forPage: page) }
         guard let html = rendered else { throw TemplateError.missingTemplate(path: "\(name).mustache") }
         // No page is meant to be empty: published, it replaced the page the last build made.
         // The first byte of a page is almost always its `<`, so this looks at one byte.
@@ -182,17 +184,43 @@ struct TemplateSet: Sendable {
     }
 
     /// Where the tag of `unknown` is, as a warning says it: `templates/book.mustache:14:
-    /// {{titel}}` — in the first of its templates (innermost first) whose text has a tag of that
-    /// name, or the page's template without a line when none shows it as `{{…}}` (after set
-    /// delimiters).
+    /// {{titel}}` — in the first of its templates (innermost first) whose text has a tag naming
+    /// it where the parser found it, else one that has such a tag anywhere (`{{…}}` after set
+    /// delimiters), else the innermost template without a line.
     func place(_ unknown: UnknownName) -> String {
-        for name in unknown.templates {
-            guard let file = files[name], let line = TemplateSet.line(ofTagNamed: unknown.name, in: file.source)
-            else { continue }
-            return "\(file.path):\(line): {{\(unknown.name)}}"
+        if let placed = unknownNames.placed.withLock({ $0[unknown] }) { return placed }
+        let candidates = unknown.templates.compactMap { files[$0] }
+        let placed =
+            candidates.lazy.compactMap { file in
+                TemplateSet.line(ofTagAt: unknown.offset, naming: unknown.name, in: file.source).map {
+                    "\(file.path):\($0): {{\(unknown.name)}}"
+                }
+            }.first
+            ?? candidates.lazy.compactMap { file in
+                TemplateSet.line(ofTagNamed: unknown.name, in: file.source).map {
+                    "\(file.path):\($0): {{\(unknown.name)}}"
+                }
+            }.first
+            ?? "\(candidates.first?.path ?? "\(unknown.templates.first ?? "").mustache"): {{\(unknown.name)}}"
+        unknownNames.placed.withLock { $0[unknown] = placed }
+        return placed
+    }
+
+    /// The line of the tag that begins `offset` characters into `source`, if one naming `name`
+    /// begins there (whatever its delimiters); nil when none does: the tag is in another file.
+    static func line(ofTagAt offset: Int, naming name: String, in source: String) -> Int? {
+        guard offset >= 0 else { return nil }
+        var line = 1
+        var index = source.startIndex
+        for _ in 0..<offset {
+            guard index < source.endIndex else { return nil }
+            // "\r\n" is one Character, as the parser counts them.
+            if source[index] == "\n" || source[index] == "\r\n" { line += 1 }
+            index = source.index(after: index)
         }
-        let page = unknown.templates.last.flatMap { files[$0]?.path } ?? "\(unknown.templates.last ?? "").mustache"
-        return "\(page): {{\(unknown.name)}}"
+        // The delimiters, a sigil, spaces and transforms may come before the name.
+        let tag = source[index...].prefix(name.count + 32)
+        return tag.range(of: name) != nil ? line : nil
     }
 
     /// The line of the first tag in `source` that names `name`: `{{name}}`, `{{{name}}}`,

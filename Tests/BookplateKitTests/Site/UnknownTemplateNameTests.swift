@@ -71,6 +71,27 @@ import Testing
         #expect(tags == ["{{nothingHere}}", "{{site.titel}}", "{{t.notAWord}}"].map { "\(footer):1: \($0)" })
     }
 
+    /// Found by a review: `{{#name}}` asks whether a page has it, and a layout's section over a
+    /// name only book pages have was said on every other page; the failing tag was placed at the
+    /// first tag of its name in the file, a valid one; a tag after set delimiters was placed in
+    /// the page's template rather than the partial.
+    @Test func sectionsAskAndTagsArePlacedWhereTheyFailed() throws {
+        let shelf = try FixtureShelf.make()
+        try write(
+            "<footer>{{#isbn13}}{{isbn13}}{{/isbn13}}{{^noteHTML}}-{{/noteHTML}}\n"
+                + "{{#site.credits}}{{name}}{{/site.credits}}\n{{name}}\n"
+                + "{{=<% %>=}}<% titel %><%={{ }}=%>\n</footer>\n",
+            to: "partials/footer.mustache", in: shelf)
+        let report = try shelf.build(settings: FixtureShelf.settings)
+        let tags = warnings(report).map { $0.components(separatedBy: " names nothing")[0] }
+        let footer = shelf.paths.templates.appendingPathComponent("partials/footer.mustache").path
+        // `name` is found on the pages that have one (an author's); `titel` after set delimiters
+        // is placed by where it begins, in the partial.
+        #expect(tags.allSatisfy { !$0.contains("isbn13") && !$0.contains("noteHTML") }, "\(tags)")
+        #expect(tags.contains("\(footer):3: {{name}}"), "\(tags)")
+        #expect(tags.contains("\(footer):4: {{titel}}"), "\(tags)")
+    }
+
     @Test func theTagIsFoundHoweverItIsWritten() {
         let source = "<p>\n{{# titel }}x{{/titel}}\n{{{ body }}}\r\n{{& raw}} {{uppercased( name )}}\n"
         #expect(TemplateSet.line(ofTagNamed: "titel", in: source) == 2)
@@ -80,7 +101,7 @@ import Testing
         #expect(TemplateSet.line(ofTagNamed: "missing", in: source) == nil)
     }
 
-    /// The renderer notes a name nothing has once, and not one found with nothing in it.
+    /// The renderer notes a tag whose name nothing has once, and not one found with nothing in it.
     @Test func theRendererNotesWhatNothingHas() throws {
         let template = try MustacheTemplate(source: "{{a}}{{b.c}}{{b.c}}{{#d}}{{e}}{{/d}}{{.f}}{{.g}}{{b.x}}")
         struct Model: Encodable {
@@ -93,7 +114,9 @@ import Testing
         var unknown: [UnknownName] = []
         _ = try MustacheRenderer.renderData(
             "page", of: ["page": template], with: model, globals: nil, unknownNames: &unknown)
-        #expect(unknown.map(\.name) == ["b.c", ".g"], "\(unknown)")
+        // Each tag once, where it begins: the same name in two tags is two places.
+        #expect(unknown.map(\.name) == ["b.c", "b.c", ".g"], "\(unknown)")
+        #expect(unknown.map(\.offset) == [5, 12, 42], "\(unknown)")
         #expect(unknown.first?.templates == ["page"])
     }
 }
