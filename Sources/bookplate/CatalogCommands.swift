@@ -200,9 +200,12 @@ enum MissingDetails {
         let pass = await CatalogPass.run(
             slugs, label: "Filling in", report: report,
             stopped: { "stopped after \($0) of \(total); run it again to go on" },
-            interrupted: { done, failed in
+            interrupted: { failed in
+                // The books counted, not the pass's own count, which a book looked up a moment
+                // before the signal has not reached yet.
                 var sofar = counts.current
                 sofar.failed = failed
+                let done = sofar.updated + sofar.matched + sofar.upToDate + sofar.notMatched + sofar.skipped + failed
                 sofar.stopped = "interrupted after \(done) of \(total); run it again to go on"
                 interrupted(sofar)
             }
@@ -264,23 +267,22 @@ enum CatalogPass {
     /// after the slug, if any. `stopped` says, after the error, what a stop after that many books
     /// means. A stop is returned, not thrown: `import --json --enrich` puts it in its one object
     /// (a second object, the error's, followed the import's: found by an exploratory session).
-    /// `interrupted` hears how many books were done and how many of those failed when Ctrl-C
-    /// (or SIGTERM, SIGHUP) stops the pass, before the program ends.
+    /// `interrupted` hears how many books failed when Ctrl-C (or SIGTERM, SIGHUP) stops the pass,
+    /// before the program ends.
     static func run(
         _ slugs: [String], label: String, report: (String) -> Void = { Terminal.output($0) },
         stopped: (_ done: Int) -> String,
-        interrupted: @escaping @Sendable (_ done: Int, _ failed: Int) -> Void = { _, _ in },
+        interrupted: @escaping @Sendable (_ failed: Int) -> Void = { _ in },
         _ step: (String) async throws -> (warnings: [CatalogError], line: String?)
     ) async -> Outcome {
         let progress = ProgressBar(label: label)
-        let tally = Locked((done: 0, failed: 0))
+        let failed = Locked(0)
         // Ctrl-C (or SIGTERM, SIGHUP) takes the bar off the line first: it stayed, the prompt drawn after it (found by
         // an exploratory session). What was done stays done: each book's facts are their own change.
         let interrupt = Interrupt.onInterrupt {
             progress.finish()
             Terminal.error("Interrupted: the books done so far keep what was found")
-            let (done, failed) = tally.current
-            interrupted(done, failed)
+            interrupted(failed.current)
         }
         defer { interrupt.restore() }
         for (index, slug) in slugs.enumerated() {
@@ -294,15 +296,14 @@ enum CatalogPass {
                 progress.finish()
                 let why = "\(slug): \(error) — \(stopped(index))"
                 Terminal.error("Error: \(why)")
-                return Outcome(failed: tally.current.failed, stopped: why)
+                return Outcome(failed: failed.current, stopped: why)
             } catch {
-                tally.change { $0.failed += 1 }
+                failed.change { $0 += 1 }
                 progress.clear()
                 Terminal.error("failed: \(slug): \(error)")
             }
-            tally.change { $0.done += 1 }
         }
         progress.finish()
-        return Outcome(failed: tally.current.failed)
+        return Outcome(failed: failed.current)
     }
 }

@@ -235,16 +235,16 @@ struct ImportCommand: AsyncParsableCommand {
     private func printJSON(
         _ object: [String: JSONValue], enriching slugs: [String], finder: BookFinder?, library: Library
     ) async throws {
+        // Printed under the lock: Ctrl-C while the command prints waits for the whole object.
         let printed = Locked(false)
         let printOnce: @Sendable (MissingDetails.Counts?) -> Void = { enrichment in
-            guard
-                printed.change({ before in
-                    defer { before = true }; return !before
-                })
-            else { return }
-            var whole = object
-            whole["enrichment"] = enrichment.map(JSONOutput.enrichment) ?? .null
-            try? JSONOutput.print("import", .object(whole))
+            printed.change { printed in
+                guard !printed else { return }
+                printed = true
+                var whole = object
+                whole["enrichment"] = enrichment.map(JSONOutput.enrichment) ?? .null
+                try? JSONOutput.print("import", .object(whole))
+            }
         }
         var enrichment: MissingDetails.Counts?
         if let finder {
