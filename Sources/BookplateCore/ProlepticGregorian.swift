@@ -47,7 +47,7 @@ package enum ProlepticGregorian {
         guard marks.allSatisfy({ bytes[$0.0] == $0.1.asciiValue }),
             let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
             let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-            (1...12).contains(month), (1...daysIn(month, of: year)).contains(day),
+            (1...12).contains(month), (1...PartialDate.daysIn(month: month, year: year)).contains(day),
             hour < 24, minute < 60, second < 60
         else { return nil }
         var milliseconds = 0
@@ -57,15 +57,6 @@ package enum ProlepticGregorian {
         }
         let seconds = daysSinceEpoch(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
         return Date(timeIntervalSince1970: Double(seconds * 1000 + milliseconds) / 1000)
-    }
-
-    /// How many days `month` of `year` has.
-    private static func daysIn(_ month: Int, of year: Int) -> Int {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 
     private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {

@@ -118,17 +118,20 @@ package struct MustacheSyntaxError: Error, Equatable {
     /// `rating`), and a reader had to hunt for the tag left open (found by an exploratory session).
     package func problem(in source: String) -> String {
         guard let unclosed else { return problem }
-        let (line, column) = MustacheSyntaxError.position(of: unclosed.offset, in: source)
+        let (line, column) = MustacheTemplate.position(ofCharacter: unclosed.offset, in: source)
         return "\(problem); '\(unclosed.name)' was opened at line \(line), column \(column)"
     }
 
     /// The 1-based line and column of the error in `source`.
     package func position(in source: String) -> (line: Int, column: Int) {
-        MustacheSyntaxError.position(of: offset, in: source)
+        MustacheTemplate.position(ofCharacter: offset, in: source)
     }
+}
 
-    /// The 1-based line and column of the character at `offset` in `source`.
-    private static func position(of offset: Int, in source: String) -> (line: Int, column: Int) {
+extension MustacheTemplate {
+    /// The 1-based line and column of the character at `offset` in `source`, as the parser
+    /// counts characters (a syntax error's, a tag's ``MustacheName/offset``).
+    package static func position(ofCharacter offset: Int, in source: String) -> (line: Int, column: Int) {
         var line = 1
         var column = 1
         for character in source.prefix(offset) {

@@ -747,12 +747,9 @@ struct BuildRun {
     /// A line for each tag that names nothing its pages have, saying on which pages: a build
     /// that finds nothing changed says them again, as the other warnings.
     private func unknownNameLines() -> [String] {
-        var pages: [String: [String]] = [:]
-        for (page, names) in unknownNames {
-            for name in names { pages[name, default: []].append(page) }
-        }
+        let pages = BuildState.pagesByTag(unknownNames)
         return pages.keys.sorted().map { tag in
-            let on = (pages[tag] ?? []).sorted()
+            let on = pages[tag] ?? []
             let others = on.count > 1 ? " and \(on.count - 1) other page\(on.count == 2 ? "" : "s")" : ""
             return "\(tag) names nothing its page has, and shows nothing (\(on.first ?? "")\(others)): check its "
                 + "spelling (templates/README.md lists each page's names)"

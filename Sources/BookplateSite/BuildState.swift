@@ -52,6 +52,15 @@ struct BuildState: Sendable, Equatable {
     /// The tags each page named that it did not have (``TemplateSet/place(_:)``), by the page's
     /// path; only pages that had such tags. A page kept from an earlier build keeps its own.
     var unknownNames: [String: [String]] = [:]
+
+    /// `unknownNames` (tags by page) as the pages of each tag, each tag's in order.
+    static func pagesByTag(_ unknownNames: [String: [String]]) -> [String: [String]] {
+        var pages: [String: [String]] = [:]
+        for (page, tags) in unknownNames {
+            for tag in tags { pages[tag, default: []].append(page) }
+        }
+        return pages.mapValues { $0.sorted() }
+    }
     /// The names at the top of the site that the Bookplate which saved the state kept for itself
     /// (``SiteWriter/ownNames``); nil in a state saved before it said. A name reserved since is
     /// the reader's in a site built before (see ``leftToTheReader(among:)``).

@@ -199,7 +199,7 @@ struct BuildStateStore {
                                 warnings: state.warnings, orphanNotes: state.orphanNotes,
                                 reservedNames: state.reservedNames?.sorted(),
                                 unknownNames: state.unknownNames.isEmpty
-                                    ? nil : BuildStateStore.byTag(state.unknownNames))),
+                                    ? nil : BuildState.pagesByTag(state.unknownNames))),
                         as: UTF8.self),
                 ])
             guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM site WHERE path = ?", arguments: [state.site])
@@ -323,15 +323,6 @@ struct BuildStateStore {
         /// page, the tag was written out 50,000 times); absent when no page had any, and in a
         /// state saved before they were kept.
         var unknownNames: [String: [String]]?
-    }
-
-    /// The pages of each tag in `unknownNames` (by page).
-    private static func byTag(_ unknownNames: [String: [String]]) -> [String: [String]] {
-        var pages: [String: [String]] = [:]
-        for (page, tags) in unknownNames {
-            for tag in tags { pages[tag, default: []].append(page) }
-        }
-        return pages.mapValues { $0.sorted() }
     }
 
     /// What went wrong with the file, in SQLite's words.

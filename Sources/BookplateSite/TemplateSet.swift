@@ -185,19 +185,14 @@ struct TemplateSet: Sendable {
 
     /// Where the tag of `unknown` is, as a warning says it: `templates/book.mustache:14:
     /// {{titel}}` — in the first of its templates (innermost first) whose text has a tag naming
-    /// it where the parser found it, else one that has such a tag anywhere (`{{…}}` after set
-    /// delimiters), else the innermost template without a line.
+    /// it where the parser found it (set delimiters included), else the innermost template
+    /// without a line.
     func place(_ unknown: UnknownName) -> String {
         if let placed = unknownNames.placed.withLock({ $0[unknown] }) { return placed }
         let candidates = unknown.templates.compactMap { files[$0] }
         let placed =
             candidates.lazy.compactMap { file in
                 TemplateSet.line(ofTagAt: unknown.offset, naming: unknown.name, in: file.source).map {
-                    "\(file.path):\($0): {{\(unknown.name)}}"
-                }
-            }.first
-            ?? candidates.lazy.compactMap { file in
-                TemplateSet.line(ofTagNamed: unknown.name, in: file.source).map {
                     "\(file.path):\($0): {{\(unknown.name)}}"
                 }
             }.first
@@ -210,39 +205,9 @@ struct TemplateSet: Sendable {
     /// begins there (whatever its delimiters); nil when none does: the tag is in another file.
     static func line(ofTagAt offset: Int, naming name: String, in source: String) -> Int? {
         guard offset >= 0 else { return nil }
-        var line = 1
-        var index = source.startIndex
-        for _ in 0..<offset {
-            guard index < source.endIndex else { return nil }
-            // "\r\n" is one Character, as the parser counts them.
-            if source[index] == "\n" || source[index] == "\r\n" { line += 1 }
-            index = source.index(after: index)
-        }
         // The delimiters, a sigil, spaces and transforms may come before the name.
-        let tag = source[index...].prefix(name.count + 32)
-        return tag.range(of: name) != nil ? line : nil
-    }
-
-    /// The line of the first tag in `source` that names `name`: `{{name}}`, `{{{name}}}`,
-    /// `{{& name}}`, `{{#name}}`, `{{^name}}`, with spaces inside, or a transform of it
-    /// (`{{uppercased(name)}}`); nil when there is none.
-    static func line(ofTagNamed name: String, in source: String) -> Int? {
-        var line = 1
-        var index = source.startIndex
-        while index < source.endIndex {
-            if source[index] == "{", source[index...].hasPrefix("{{"),
-                let close = source[index...].range(of: "}}")
-            {
-                var inside = source[source.index(index, offsetBy: 2)..<close.lowerBound]
-                inside = inside.drop { "{&#^ \t".contains($0) }
-                while let last = inside.last, " \t)}".contains(last) { inside = inside.dropLast() }
-                if let open = inside.lastIndex(of: "(") { inside = inside[inside.index(after: open)...] }
-                if inside.trimmingCharacters(in: .whitespaces) == name { return line }
-            }
-            if source[index] == "\n" || source[index] == "\r\n" { line += 1 }
-            index = source.index(after: index)
-        }
-        return nil
+        guard source.dropFirst(offset).prefix(name.count + 32).range(of: name) != nil else { return nil }
+        return MustacheTemplate.position(ofCharacter: offset, in: source).line
     }
 
     /// Whether `byte` is white space of HTML (space, tab, line feed, form feed, carriage return).

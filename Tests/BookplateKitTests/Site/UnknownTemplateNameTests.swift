@@ -92,13 +92,19 @@ import Testing
         #expect(tags.contains("\(footer):4: {{titel}}"), "\(tags)")
     }
 
+    /// A tag is found where the parser says it begins, however it is written; not where
+    /// another tag, or no tag of that name, begins.
     @Test func theTagIsFoundHoweverItIsWritten() {
         let source = "<p>\n{{# titel }}x{{/titel}}\n{{{ body }}}\r\n{{& raw}} {{uppercased( name )}}\n"
-        #expect(TemplateSet.line(ofTagNamed: "titel", in: source) == 2)
-        #expect(TemplateSet.line(ofTagNamed: "body", in: source) == 3)
-        #expect(TemplateSet.line(ofTagNamed: "raw", in: source) == 4)
-        #expect(TemplateSet.line(ofTagNamed: "name", in: source) == 4)
-        #expect(TemplateSet.line(ofTagNamed: "missing", in: source) == nil)
+        // Where the tag holding `text` begins, in characters, as the parser counts them.
+        func tag(_ text: String) -> Int {
+            source.distance(from: source.startIndex, to: source.range(of: text)?.lowerBound ?? source.endIndex)
+        }
+        #expect(TemplateSet.line(ofTagAt: tag("{{# titel"), naming: "titel", in: source) == 2)
+        #expect(TemplateSet.line(ofTagAt: tag("{{{ body"), naming: "body", in: source) == 3)
+        #expect(TemplateSet.line(ofTagAt: tag("{{& raw"), naming: "raw", in: source) == 4)
+        #expect(TemplateSet.line(ofTagAt: tag("{{uppercased"), naming: "name", in: source) == 4)
+        #expect(TemplateSet.line(ofTagAt: tag("{{& raw"), naming: "missing", in: source) == nil)
     }
 
     /// The renderer notes a tag whose name nothing has once, and not one found with nothing in it.
