@@ -114,8 +114,7 @@ extension DatabaseQueue {
             if !settled { usleep(50_000) }
         }
         guard settled else {
-            throw DatabaseError(
-                resultCode: .SQLITE_BUSY, message: "it kept changing while it was read: try again in a moment")
+            throw DatabaseError(resultCode: .SQLITE_BUSY, message: DatabaseError.keptChanging)
         }
         // The log's committed changes go into the copy; what was not committed is no part of it.
         let merging = try DatabaseQueue(path: copy.path)

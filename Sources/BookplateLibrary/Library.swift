@@ -438,9 +438,15 @@ enum LibraryFileSignature {
 }
 
 extension DatabaseError {
+    /// Why a library that cannot be written could not be read: its owner wrote to it throughout
+    /// the copy a reader takes of it (``DatabaseQueue/readOnlySnapshot(of:prepare:)``).
+    static let keptChanging = "it kept changing while it was read: try again in a moment"
+
     /// SQLite's own message, short enough for one line.
     package var readerMessage: String {
         switch resultCode {
+        // The copy's own reason: it was said as a lock, which a copy never met.
+        case .SQLITE_BUSY where message == Self.keptChanging: Self.keptChanging
         case .SQLITE_BUSY, .SQLITE_LOCKED: "another program kept it locked; try again"
         case .SQLITE_READONLY: "the file or its folder cannot be written (check their permissions)"
         case .SQLITE_FULL: "the disk is full"

@@ -87,10 +87,23 @@ struct ReadOnlyLibraryTests {
             stop.store(true, ordering: .relaxed)
             done.wait()
         }
+        // On a loaded machine a copy may not fit between two writes for all its tries: it is then
+        // refused in its own words, never read mixed (it failed CI as "another program kept it
+        // locked", a lock no copy meets).
+        var read = 0
         for _ in 0..<20 {
-            let titles = Set(try Library.openReadOnly(at: url, clock: clock).books().map(\.book.title))
-            #expect(titles.count == 1, "\(titles.sorted().prefix(3))")
+            do {
+                let titles = Set(try Library.openReadOnly(at: url, clock: clock).books().map(\.book.title))
+                #expect(titles.count == 1, "\(titles.sorted().prefix(3))")
+                read += 1
+            } catch let error as LibraryError {
+                #expect("\(error)".hasSuffix(DatabaseError.keptChanging), "\(error)")
+            }
         }
+        #expect(read > 0)
+        #expect(
+            DatabaseError(resultCode: .SQLITE_BUSY, message: DatabaseError.keptChanging).readerMessage
+                == DatabaseError.keptChanging)
     }
 
     /// A library an older Bookplate wrote is read as this one has it, the file unchanged: upgrading

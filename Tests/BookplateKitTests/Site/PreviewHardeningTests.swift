@@ -12,7 +12,7 @@ import Testing
 /// The preview server against hostile clients on loopback, each sending exactly the bytes written
 /// here. Under FlyingFox a 5 MB POST kept a worker at 100 % CPU for good, two stopped the server,
 /// a 32 KB URL took 18.8 s and SIGTERM went unheard.
-@Suite struct PreviewHardeningTests {
+@Suite(.ownThreadPerTest) struct PreviewHardeningTests {
     static let page = Array("<!doctype html><title>ok</title><p>ok</p>".utf8)
 
     func server(headTimeout: Duration = .seconds(10), maximumConnections: Int = 64) throws -> LoopbackHTTPServer {
