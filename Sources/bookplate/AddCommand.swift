@@ -49,7 +49,14 @@ struct AddCommand: AsyncParsableCommand {
                     + "read once it is added ('bookplate read add SLUG --finished DATE')")
         }
         try details.checkValues(editing: false)
-        try Parse.checkEachDate(started, finished)
+        try Parse.checkReadingDates(started: started, finished: finished)
+        // Dates given with `--status to-read` are the command line's mistake whatever the shelf
+        // holds: they exited 1 from the library's own check.
+        if status == .toRead,
+            try !([started, finished].compactMap { try Parse.clearable($0, Parse.date) ?? nil }.isEmpty)
+        {
+            throw ValidationError(LibraryError.datesOnABookToRead(slug: nil).description)
+        }
         try Parse.asUsage {
             _ = try rating.flatMap(Parse.rating)
             for item in items where BookTarget.parse(catalogID: item) == nil { _ = try Self.resultNumbers(in: item) }

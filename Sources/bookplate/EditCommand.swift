@@ -38,7 +38,7 @@ struct EditCommand: AsyncParsableCommand {
 
     func validate() throws {
         try details.checkValues(editing: true)
-        try Parse.checkEachDate(started, finished)
+        try Parse.checkReadingDates(started: started, finished: finished)
         _ = try Parse.asUsage { try rating.map(Parse.rating) }
     }
 

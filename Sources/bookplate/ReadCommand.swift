@@ -46,7 +46,7 @@ struct ReadDates: ParsableArguments {
     @Option(help: "How it ended: finished, reading (still going) or set-aside.") var outcome: ReadOutcome?
 
     func validate() throws {
-        try Parse.checkEachDate(started, finished)
+        try Parse.checkReadingDates(started: started, finished: finished)
     }
 }
 

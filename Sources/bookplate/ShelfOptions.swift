@@ -209,10 +209,13 @@ enum Parse {
         }
     }
 
-    /// Checks each of `dates` as a date or `none`, as a usage error.
-    static func checkEachDate(_ dates: String?...) throws {
+    /// Checks a start and an end, each a date or `none`, and that the end comes no earlier, as a
+    /// usage error: `--started 2024-05 --finished 2024-01` exited 1 from the library's own check.
+    static func checkReadingDates(started: String?, finished: String?) throws {
         try asUsage {
-            for text in dates { _ = try clearable(text, date) }
+            let started = try clearable(started, date) ?? nil
+            let finished = try clearable(finished, date) ?? nil
+            try Library.checkDates(started: started, finished: finished)
         }
     }
 

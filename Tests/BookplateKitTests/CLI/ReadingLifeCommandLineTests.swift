@@ -259,7 +259,8 @@ import Testing
             let result = try await bookplate.runOffPool(arguments)
             // A command missing what it needs, or given a value the parser refuses, shows its usage
             // after the one line.
-            let showsUsage = arguments.contains("edit") || arguments.contains("--outcome")
+            let showsUsage =
+                arguments.contains("edit") || arguments.contains("--outcome") || arguments.contains("--finished")
             let shown = showsUsage ? String(result.stderr.prefix(message.count)) : result.stderr
             #expect(result.status != 0 && shown == message, "\(arguments): \(result.stderr)")
         }
