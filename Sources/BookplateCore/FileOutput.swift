@@ -109,6 +109,9 @@ package enum FileOutput {
     package static func failure(_ path: String, code: Int32 = errno) -> CocoaError {
         CocoaError(
             .fileWriteUnknown,
-            userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: String(cString: strerror(code))])
+            userInfo: [
+                NSFilePathErrorKey: path, NSLocalizedDescriptionKey: String(cString: strerror(code)),
+                NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(code)),
+            ])
     }
 }

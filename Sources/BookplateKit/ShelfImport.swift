@@ -98,7 +98,7 @@ extension ShelfImport {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw NoteError.unwritable(path: folder.relativePathForDisplay)
+            throw NoteError.unwritable(path: folder.relativePathForDisplay, code: FileFailure.code(error))
         }
         for (name, markdown) in setAside {
             guard let url = SetAside.url(of: name, in: notes.folder) else { continue }
@@ -109,7 +109,7 @@ extension ShelfImport {
             do {
                 _ = try FileOutput.write(Data(markdown.utf8), toPath: url.path, flush: true)
             } catch {
-                throw NoteError.unwritable(path: url.relativePathForDisplay)
+                throw NoteError.unwritable(path: url.relativePathForDisplay, code: FileFailure.code(error))
             }
         }
     }
@@ -152,7 +152,7 @@ private final class StagedNotes {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw NoteError.unwritable(path: folder.relativePathForDisplay)
+            throw NoteError.unwritable(path: folder.relativePathForDisplay, code: FileFailure.code(error))
         }
         let urls = notes.map { note in
             folder.appendingPathComponent(WorkingFiles.name(for: "\(note.slug).md", kind: "tmp"), isDirectory: false)
@@ -167,8 +167,8 @@ private final class StagedNotes {
         let failures = Parallel.map(Array(zip(notes.map(\.markdown), urls))) { markdown, url in
             Result { _ = try FileOutput.write(Data(markdown.utf8), toPath: url.path, flush: false) }
         }
-        for failure in failures {
-            guard case .success = failure else { throw NoteError.unwritable(path: folder.relativePathForDisplay) }
+        for case .failure(let error) in failures {
+            throw NoteError.unwritable(path: folder.relativePathForDisplay, code: FileFailure.code(error))
         }
     }
 
@@ -184,7 +184,7 @@ private final class StagedNotes {
             } else if errno == EEXIST {
                 foundInPlace.append(slug)
             } else {
-                throw NoteError.unwritable(path: store.folder.relativePathForDisplay)
+                throw NoteError.unwritable(path: store.folder.relativePathForDisplay, code: errno)
             }
             unlink(url.path)
             working[slug] = nil

@@ -78,5 +78,6 @@ package struct NoteSpool: Sendable {
         close(descriptor)
     }
 
-    private var unwritable: NoteError { NoteError.unwritable(path: folder.relativePathForDisplay) }
+    /// Read right after the failed call, while `errno` is its.
+    private var unwritable: NoteError { NoteError.unwritable(path: folder.relativePathForDisplay, code: errno) }
 }

@@ -178,7 +178,7 @@ public struct NoteStore: Sendable {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data().write(to: url, options: .withoutOverwriting)
         } catch {
-            throw NoteError.unwritable(path: url.relativePathForDisplay)
+            throw NoteError.unwritable(path: url.relativePathForDisplay, code: FileFailure.code(error))
         }
         return url
     }
@@ -191,7 +191,7 @@ public struct NoteStore: Sendable {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try WorkingFiles.write(Data(markdown.utf8), to: url)
         } catch {
-            throw NoteError.unwritable(path: url.relativePathForDisplay)
+            throw NoteError.unwritable(path: url.relativePathForDisplay, code: FileFailure.code(error))
         }
     }
 
@@ -202,12 +202,12 @@ public struct NoteStore: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw NoteError.unwritable(path: folder.relativePathForDisplay)
+            throw NoteError.unwritable(path: folder.relativePathForDisplay, code: FileFailure.code(error))
         }
         do {
             try WorkingFiles.writeAll(notes, to: { url(forSlug: $0.slug) }, contents: { Data($0.markdown.utf8) })
         } catch {
-            throw NoteError.unwritable(path: folder.relativePathForDisplay)
+            throw NoteError.unwritable(path: folder.relativePathForDisplay, code: FileFailure.code(error))
         }
     }
 
@@ -278,7 +278,8 @@ public enum NoteError: Error, Equatable, CustomStringConvertible {
     case failedToRead(path: String, reason: String)
     /// Listed a moment ago, and gone when read: moved or removed by another command meanwhile.
     case gone(path: String)
-    case unwritable(path: String)
+    /// A note or the notes folder could not be written, for the system's `code` when known.
+    case unwritable(path: String, code: Int32? = nil)
     case noEditor(path: String)
     case editorFailed(editor: String, status: Int32)
     case editorNotFound(editor: String)
@@ -309,8 +310,18 @@ public enum NoteError: Error, Equatable, CustomStringConvertible {
             // A build that met it said "cannot be read: check that it exists", of a note that
             // `remove` set aside as it ran (found by an exploratory session).
             "\(path) was moved or removed as it was about to be read (by another command?): try again"
-        case .unwritable(let path):
-            "\(path) cannot be written: check the folder's permissions and free space"
+        case .unwritable(let path, let code):
+            switch code {
+            // A limit on file size (`ulimit -f`) was said as permissions and free space (found by
+            // an exploratory session).
+            case EFBIG?:
+                "\(path) cannot be written: a file would pass the largest size this process may write "
+                    + "(ulimit -f): raise the limit and try again"
+            case ENOSPC?, EDQUOT?: "\(path) cannot be written: the disk is full: free some space and try again"
+            case let code?:
+                "\(path) cannot be written (\(String(cString: strerror(code)))): check the folder's permissions"
+            case nil: "\(path) cannot be written: check the folder's permissions and free space"
+            }
         case .noEditor(let path):
             "no editor set: set VISUAL or EDITOR (for example export EDITOR=nano), or edit \(path) directly"
         case .editorNotFound(let editor):

@@ -257,6 +257,32 @@ import Testing
         }
     }
 
+    /// Under a limit on file size (`ulimit -f`), an import whose notes passed it said "check the
+    /// folder's permissions and free space", neither of which was the matter (found by an
+    /// exploratory session). The line names the limit; nothing is imported.
+    @Test func aLimitOnFileSizeIsSaidSo() async throws {
+        let (root, shelf) = try await shelfWithDune("file-size")
+        let export = root.appendingPathComponent("goodreads.csv")
+        var rows = ["Book Id,Title,Author,My Rating,Exclusive Shelf,My Review"]
+        for index in 1...40 {
+            rows.append("\(index),Book \(index),Author \(index),3,read,\(String(repeating: "x", count: 4_000))")
+        }
+        try Data(rows.joined(separator: "\n").utf8).write(to: export)
+        // 64 blocks of 1,024 bytes: each note fits, and the notes together do not.
+        let launcher = ["/bin/sh", "-c", #"ulimit -f 64 && exec "$@""#, "sh"]
+        let result = try await CommandRunner(folder: shelf, launcher: launcher).runOffPool([
+            "import", "goodreads", export.path,
+        ])
+        #expect(
+            result.status == 1
+                && result.stderr
+                    == "Error: content/notes cannot be written: a file would pass the largest size this process may "
+                    + "write (ulimit -f): raise the limit and try again\n",
+            "\(result.stderr)")
+        let list = try await CommandRunner(folder: shelf).runOffPool(["list", "--columns", "slug"])
+        #expect(list.stdout == "dune\n")
+    }
+
     /// A shelf on a read-only file system: `edit`, `build` and `add` said SQLite's "unable to
     /// open database file", where the README promises that every command that writes says the
     /// library or its folder cannot be written (found by an exploratory session). (A mount of

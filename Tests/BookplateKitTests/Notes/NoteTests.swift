@@ -506,7 +506,7 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: locked.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: locked.path) }
         if access(locked.path, W_OK) != 0 {
-            #expect(throws: NoteError.unwritable(path: locked.path)) {
+            #expect(throws: NoteError.unwritable(path: locked.path, code: EACCES)) {
                 try NoteStore(folder: locked).writeNotes(notes)
             }
             #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path).isEmpty)
