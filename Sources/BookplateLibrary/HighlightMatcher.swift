@@ -290,7 +290,7 @@ struct HighlightMatcher {
         if let whole = familyFirst(name) { return whole }
         let parts = name.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
         let spoken = parts.count == 2 ? parts[1] + " " + parts[0] : name
-        return TextFolding.searchKey(spoken).filter { $0.isLetter }
+        return lettersElseDigits(spoken)
     }
 
     /// "Le Guin, Ursula K." and "Ursula K. Le Guin" alike, and "García Márquez, Gabriel" and
@@ -300,7 +300,16 @@ struct HighlightMatcher {
         let parts = name.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
         let spoken = parts.count == 2 ? parts[1] + " " + parts[0] : name
         let last = spoken.split(whereSeparator: \.isWhitespace).last.map(String.init) ?? spoken
-        return TextFolding.searchKey(last).filter { $0.isLetter }
+        // A name that ends in a number ("Author 38") is its number: it had no surname on either
+        // side, and its book was "not on the shelf" (found by an exploratory session).
+        return lettersElseDigits(last)
+    }
+
+    /// `text` folded, its letters only; its digits when it has no letter.
+    private static func lettersElseDigits(_ text: String) -> String {
+        let folded = TextFolding.searchKey(text)
+        let letters = folded.filter { $0.isLetter }
+        return letters.isEmpty ? folded.filter { $0.isNumber } : letters
     }
 
     /// A Chinese, Japanese or Korean name whole, folded, letters only: its family name comes

@@ -606,6 +606,23 @@ import Testing
         #expect(unmatched.candidates == ["crime-and-punishment"] && unmatched.candidateAuthors == ["Fyodor Dostoevsky"])
     }
 
+    /// "Glass House 418 (Author 38)" in Kindle's clippings was not the shelf's book by Author 38:
+    /// a surname of digits was no surname on either side (found by an exploratory session).
+    @Test func anAuthorWhoseNameEndsInANumberFindsTheShelfsBook() throws {
+        let library = try Library.inMemory(clock: .fixed(TemporaryShelf.fixedDate))
+        try library.addBook(NewBook(title: "Glass House 418", authors: ["Author 38"]))
+        try library.addBook(NewBook(title: "Glass House 419", authors: ["Author 39"]))
+        let file = HighlightFile(
+            source: .kindle,
+            highlights: [
+                kindle("Glass House 418", "Author 38", "A line of it."),
+                kindle("Glass House 419", "Author 38", "Not this author's.", line: 6),
+            ])
+        let summary = try library.importHighlights(file, addMissing: false)
+        #expect(try library.highlights(ofBook: "glass-house-418").count == 1)
+        #expect(summary.added == 1 && summary.unmatched.map(\.title) == ["Glass House 419"])
+    }
+
     /// A highlight on a roman-numbered page (a preface's "ix", location 50) came after page 250
     /// (location 3000) in `quote list`, the book's page and the Markdown export: a page that was
     /// not a number sorted last (found by an exploratory session). Locations decide where both
