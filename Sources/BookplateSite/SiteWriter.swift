@@ -230,7 +230,7 @@ struct SiteWriter: Sendable {
             // The folders are made as their first files are written, on every core: made first, one
             // at a time, 66,000 folders took 3 s of a 50,000-book build.
             let stagingPath = staging.path
-            written = try SiteWriter.produce(outputs, makingFolders: true) { index, output in
+            written = try SiteWriter.produce(outputs, makingFolders: true, shownIn: target) { index, output in
                 stagingPath + "/" + output.path
             }
             // Inside the target, the reader's entries stay where they are.
@@ -424,7 +424,7 @@ struct SiteWriter: Sendable {
         // (which also waits for whatever else is being written there, so not for one page).
         let flushEach = changed.count <= SiteWriter.flushEachLimit
         let pendingPath = pending.path
-        let written = try SiteWriter.produce(SitePlan(changed), flush: flushEach) { index, _ in
+        let written = try SiteWriter.produce(SitePlan(changed), flush: flushEach, shownIn: target) { index, _ in
             pendingPath + "/" + String(index)
         }
         if !flushEach { FileOutput.flushFileSystem(containing: pending) }
@@ -619,9 +619,11 @@ struct SiteWriter: Sendable {
 
     /// Makes and writes each output to the file `destination` names, spread over the machine's
     /// cores, and returns each as written, in order. The folders must exist, or be made as needed
-    /// (`makingFolders`).
+    /// (`makingFolders`). A file that cannot be written is named by its place in `site`, the
+    /// folder the reader builds into: the working copy's name meant nothing to them
+    /// (".site.new-1403-4114178411/read/2024/index.html").
     private static func produce(
-        _ outputs: SitePlan, flush: Bool = false, makingFolders: Bool = false,
+        _ outputs: SitePlan, flush: Bool = false, makingFolders: Bool = false, shownIn site: URL,
         to destination: @Sendable (Int, PlannedOutput) -> String
     ) throws -> [BuildState.Output] {
         let workers = Parallel.cores
@@ -655,7 +657,7 @@ struct SiteWriter: Sendable {
                         error is BuildError
                         ? error
                         : SiteError.unwritable(
-                            path: URL(fileURLWithPath: path).relativePathForDisplay,
+                            path: site.appendingPathComponent(output.path, isDirectory: false).relativePathForDisplay,
                             // The system's words ("No space left on device"), not Foundation's dump
                             // of its error (found by an exploratory session).
                             reason: FileFailure.reason(error))
