@@ -384,9 +384,16 @@ struct Words: Sendable {
                     for name in Phrase(text).wordNames where !filled.contains(name) {
                         let fills = filled.isEmpty ? "none" : filled.map { "{\($0)}" }.joined(separator: ", ")
                         let line = SiteSettings.lines(settingKey: key, in: file.source).first.map { ":\($0)" } ?? ""
+                        // `{{site.title}}` read as the word `{site.title` was quoted with a brace
+                        // short, as if a word (found by an exploratory session): it is a template's
+                        // tag, which a translation does not render.
+                        let tag = name.drop { $0 == "{" }
+                        let what =
+                            tag.count < name.count
+                            ? "{{\(tag)}}, a template's tag, which a translation does not render"
+                            : "{\(name)}, which Bookplate does not fill"
                         lines.append(
-                            "\(file.path)\(line): '\(key)' has {\(name)}, which Bookplate does not fill (it fills \(fills)): "
-                                + "it is published as written")
+                            "\(file.path)\(line): '\(key)' has \(what) (it fills \(fills)): it is published as written")
                     }
                 }
             }

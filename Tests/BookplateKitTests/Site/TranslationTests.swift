@@ -665,15 +665,22 @@ import Testing
     /// and a word Bookplate does not fill is named in a warning.
     @Test func aKeySetToNothingFallsBackAndAWordNeverFilledIsNamed() async throws {
         let shelf = try shelf(
-            withTranslations: "finishedLately: ~\nwholeShelf: null\nreadIn: \"Read in {yaer}\"\nmine: \"{anything}\"\n",
+            withTranslations:
+                "finishedLately: ~\nwholeShelf: null\nreadIn: \"Read in {yaer}\"\nmine: \"{anything}\"\n"
+                + "navAuthors: \"Authors of {{site.title}}\"\n",
             in: "en.yaml")
         let report = try await shelf.buildOffPool()
         let home = try shelf.siteFile("index.html")
         #expect(home.contains(">Finished lately</h2>") && home.contains(">The whole shelf</h2>"))
+        // A template's tag was quoted a brace short, as the word "{{site.title}" (found by an
+        // exploratory session).
+        let file = shelf.paths.templates.appendingPathComponent("translations/en.yaml").relativePathForDisplay
         #expect(
             report.warnings == [
-                shelf.paths.templates.appendingPathComponent("translations/en.yaml").relativePathForDisplay
-                    + ":3: 'readIn' has {yaer}, which Bookplate does not fill (it fills {year}): it is published as written"
+                file + ":5: 'navAuthors' has {{site.title}}, a template's tag, which a translation does not render "
+                    + "(it fills none): it is published as written",
+                file
+                    + ":3: 'readIn' has {yaer}, which Bookplate does not fill (it fills {year}): it is published as written",
             ])
     }
 
