@@ -507,8 +507,45 @@ private struct MustacheParser {
         guard var name = MustacheParser.parsedName(text) else {
             throw MustacheSyntaxError(offset: tag, problem: "'\(text)' is not a name or a transform of one")
         }
+        if let problem = MustacheParser.unknownTransform(in: name) {
+            throw MustacheSyntaxError(offset: tag, problem: problem)
+        }
         name.offset = tag
         return name
+    }
+
+    /// What is wrong with `name`'s transforms, or nil when each is one there is: they are a fixed
+    /// set, and `{{uppercase(title)}}` (for `uppercased`) rendered nothing on every page, without
+    /// a word (found by a QA of theme authoring).
+    private static func unknownTransform(in name: MustacheName) -> String? {
+        let positions = TemplateValue.positionTransforms.sorted().map { $0 + "()" }
+        let positionsListed = positions.dropLast().joined(separator: ", ") + " and " + (positions.last ?? "")
+        for (index, transform) in name.transforms.enumerated() {
+            // `first()`: the innermost transform of no name is one of the position in a list.
+            let ofPosition = index == 0 && name.text.isEmpty
+            if ofPosition
+                ? TemplateValue.positionTransforms.contains(transform)
+                : TemplateValue.transforms.contains(transform)
+            {
+                continue
+            }
+            if transform.isEmpty {
+                return "'(\(name.text))' has a transform with no name"
+            }
+            if ofPosition, TemplateValue.transforms.contains(transform) {
+                return "'\(transform)()' is no transform of a list's position: those are \(positionsListed)"
+            }
+            if !ofPosition, TemplateValue.positionTransforms.contains(transform) {
+                return "'\(transform)' is a transform of a list's position only, written \(transform)()"
+            }
+            let known = TemplateValue.transforms.union(TemplateValue.positionTransforms).sorted()
+            let meant = Suggestions.nearest(to: transform, in: known, limit: 1).first.map { " (did you mean \($0)?)" }
+            let values = TemplateValue.transforms.sorted()
+            return "'\(transform)' is not a transform\(meant ?? ""): the transforms are "
+                + values.dropLast().joined(separator: ", ") + " and " + (values.last ?? "")
+                + ", and \(positionsListed) inside a list's section"
+        }
+        return nil
     }
 
     /// `text` as a name and its transforms; nil when its parentheses do not nest as transforms'.

@@ -250,11 +250,15 @@ import Testing
             try render("{{#list}}{{index()}}{{#first()}}^{{/first()}}{{.}}{{^last()}},{{/last()}}{{/list}}", model)
                 == "0^b,1a,2c")
         #expect(
-            try render("{{#list}}{{#even()}}{{.}}{{/even()}}{{/list}}|{{nosuch(name)}}|{{first()}}", model) == "bc||")
-        // Only lists of text or numbers sort, even when empty; a transform with no name is nothing.
+            try render("{{#list}}{{#even()}}{{.}}{{/even()}}{{/list}}|{{first()}}", model) == "bc|")
+        // A transform that is none is a syntax error: it rendered nothing, without a word.
+        #expect(throws: MustacheSyntaxError.self) { try render("{{nosuch(name)}}", model) }
+        // Only lists of text or numbers sort, even when empty; a transform with no name is none.
         let books = Fields(["books": .list([Fields]()), "words": .list([String]())])
         #expect(try render("[{{count(sorted(books))}}][{{count(sorted(words))}}]", books) == "[][0]")
-        #expect(try render("[{{(name)}}][{{a((name))}}]", model) == "[][]")
+        for source in ["{{(name)}}", "{{empty((name))}}"] {
+            #expect(syntaxError(source)?.problem == "'(name)' has a transform with no name", "\(source)")
+        }
     }
 
     @Test func syntaxErrorsSayWhatAndWhere() throws {

@@ -439,4 +439,44 @@ import Testing
             }
         }
     }
+
+    /// `{{uppercase(title)}}`, for `uppercased`, rendered nothing on every page, and the build said
+    /// nothing (found by a QA of theme authoring). The transforms are a fixed set: any other name is
+    /// a syntax error, placed, as is a transform of a list's position that is none.
+    @Test func aTransformThatIsNoneIsASyntaxErrorPlaced() throws {
+        let book =
+            "{{<layout}}{{$content}}\n  <h1>{{#title}}{{uppercase(title)}}{{/title}}</h1>\n{{/content}}{{/layout}}\n"
+        for (text, column, problem) in [
+            (book, 17, "'uppercase' is not a transform (did you mean uppercased?)"),
+            (
+                book.replacingOccurrences(of: "{{#title}}", with: "{{#shelves}}{{#firsst()}}x{{/firsst()}}"), 19,
+                "'firsst' is not a transform (did you mean first?)"
+            ),
+            (
+                book.replacingOccurrences(of: "{{#title}}", with: "{{#shelves}}{{#count()}}x{{/count()}}"), 19,
+                "'count()' is no transform of a list's position: those are even(), first(), index(), last() and odd()"
+            ),
+            (
+                book.replacingOccurrences(of: "{{#title}}", with: "{{>*lowercase(slug)}}"), 7,
+                "'lowercase' is not a transform (did you mean lowercased?)"
+            ),
+        ] {
+            let folder = try overrides(["book.mustache": text])
+            #expect {
+                try load(folder)
+            } throws: { error in
+                guard case .syntax(let path, let line, let at, let said)? = error as? TemplateError else {
+                    return false
+                }
+                return path == folder.appendingPathComponent("book.mustache").path && line == 2 && at == column
+                    && said.hasPrefix(problem)
+            }
+        }
+        // Known transforms load, nested ones and a position's too.
+        let known =
+            "{{<layout}}{{$content}}{{#shelves}}{{#first()}}{{uppercased(name)}}{{/first()}}"
+            + "{{count(slug)}}{{/shelves}}{{^empty(reversed(authors))}}{{plusone(count(authors))}}{{/empty(reversed(authors))}}"
+            + "{{/content}}{{/layout}}\n"
+        _ = try load(try overrides(["book.mustache": known]))
+    }
 }
