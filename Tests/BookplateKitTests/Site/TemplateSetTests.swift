@@ -479,4 +479,49 @@ import Testing
             + "{{/content}}{{/layout}}\n"
         _ = try load(try overrides(["book.mustache": known]))
     }
+
+    /// `{{$contnet}}` in book.mustache, a block layout does not have, published every book page
+    /// with an empty `<main>`, and the build said nothing (found by a QA of theme authoring). A
+    /// block the parent's templates do not have is an error, at its tag, naming theirs.
+    @Test func aBlockTheParentLacksIsAnErrorAtItsTag() throws {
+        let folder = try overrides([
+            "book.mustache":
+                "{{<layout}}\n{{$head}}{{/head}}\n  {{$contnet}}\n<h1>{{title}}</h1>\n{{/contnet}}\n{{/layout}}\n"
+        ])
+        #expect {
+            try load(folder)
+        } throws: { error in
+            "\(error)"
+                == "\(folder.appendingPathComponent("book.mustache").path):3:3: 'contnet' is no block of the parent "
+                + "'layout', and what it holds would show nowhere: its blocks are content, description, head and "
+                + "scripts (did you mean content?)"
+        }
+
+        // A block of a parent's parent, of a partial a parent includes, or of a parent's block is one.
+        _ = try load(
+            try overrides([
+                "partials/main.mustache": "<main>{{$main}}{{/main}}</main>\n",
+                "base.mustache":
+                    "{{<layout}}{{$content}}{{> partials/main}}{{$aside}}{{/aside}}{{/content}}{{/layout}}\n",
+                "book.mustache":
+                    "{{<base}}{{$main}}{{title}}{{/main}}{{$aside}}x{{/aside}}{{$head}}{{/head}}{{/base}}\n",
+            ]))
+        // The default theme's templates filling a block of the reader's layout from before the
+        // block are not the reader's mistake: said, not stopped.
+        let oldLayout = try overrides([
+            "layout.mustache": "<html>{{$description}}{{/description}}<main>{{$content}}{{/content}}</main></html>\n"
+        ])
+        let said = try load(oldLayout).warnings.filter { $0.contains("is no block") }
+        #expect(said.contains { $0.hasPrefix("(default theme) book.mustache:") && $0.contains("'head'") }, "\(said)")
+        #expect(
+            said.allSatisfy {
+                $0.hasSuffix("where it goes in \(oldLayout.appendingPathComponent("layout.mustache").path)")
+            }, "\(said)")
+        // One a partial named by the model may have cannot be known.
+        _ = try load(
+            try overrides([
+                "base.mustache": "{{<layout}}{{$content}}{{>*partial}}{{/content}}{{/layout}}\n",
+                "book.mustache": "{{<base}}{{$anything}}{{title}}{{/anything}}{{/base}}\n",
+            ]))
+    }
 }
