@@ -241,13 +241,15 @@ struct TemplateSet: Sendable {
     func place(_ unknown: UnknownName) -> String {
         if let placed = unknownNames.placed.withLock({ $0[unknown] }) { return placed }
         let candidates = unknown.templates.compactMap { files[$0] }
+        // A partial named by the model, with the template it named (``UnknownName/includingItself``).
+        let tag = unknown.includingItself.map { "{{>*\(unknown.name)}} ('\($0)')" } ?? "{{\(unknown.name)}}"
         let placed =
             candidates.lazy.compactMap { file in
                 TemplateSet.line(ofTagAt: unknown.offset, naming: unknown.name, in: file.source).map {
-                    "\(file.path):\($0): {{\(unknown.name)}}"
+                    "\(file.path):\($0): \(tag)"
                 }
             }.first
-            ?? "\(candidates.first?.path ?? "\(unknown.templates.first ?? "").mustache"): {{\(unknown.name)}}"
+            ?? "\(candidates.first?.path ?? "\(unknown.templates.first ?? "").mustache"): \(tag)"
         unknownNames.placed.withLock { $0[unknown] = placed }
         return placed
     }
