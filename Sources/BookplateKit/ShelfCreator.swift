@@ -186,7 +186,8 @@ public enum ThemeFiles {
             let url = folder.appendingPathComponent(path)
             guard FileManager.default.fileExists(atPath: url.path) else { return (path, .builtIn) }
             guard let own = try? Data(contentsOf: url) else { return (path, .changed) }
-            if own == Data((DefaultTheme.files[path] ?? "").utf8) { return (path, .unchangedCopy) }
+            // By its text: a copy checked out with CRLF line ends (Windows) changes nothing either.
+            if OlderThemes.isCurrentCopy(own, of: path) { return (path, .unchangedCopy) }
             return (path, OlderThemes.isUnchangedOlderCopy(own, of: path) ? .olderCopy : .changed)
         }
     }
@@ -226,7 +227,7 @@ public enum ThemeFiles {
                 }
                 if older {
                     outcome = .updated(path)
-                } else if own != theme {
+                } else if own.map({ OlderThemes.asCommitted($0) != [UInt8](theme) }) ?? true {
                     outcome = .replaced(path)
                 }
             }

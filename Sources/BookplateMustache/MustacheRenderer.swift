@@ -38,6 +38,8 @@ package struct MustacheRenderer {
     private let pageTemplate: String
     /// The names looked up that nothing around them has, in the order they were met.
     private var unknownNames: [UnknownName] = []
+    /// Whether a partial named by the model (`{{>*name}}`) is being rendered.
+    private var inDynamicPartial = false
     /// Each template nests at most ``MustacheTemplate/nestingLimit`` deep, but partials stack
     /// them. Past this, rendering could run out of stack: a level takes some 1 KB in a release build
     /// (4 KB in a debug one), and a thread of Dispatch on macOS has 512 KB.
@@ -189,9 +191,30 @@ package struct MustacheRenderer {
                     // The outermost template's version of a block wins.
                     inherited = blocks.map { $0.merging(overrides) { outer, _ in outer } } ?? overrides
                 }
-                try renderNested(
-                    template, as: IncludedTemplate(name: name, kind: partial.blocks == nil ? .partial : .parent),
-                    indentedBy: partial.indentation, blocks: inherited, into: &output)
+                let included = IncludedTemplate(name: name, kind: partial.blocks == nil ? .partial : .parent)
+                guard case .dynamic(let nameIndex) = partial.target, !inDynamicPartial else {
+                    try renderNested(
+                        template, as: included, indentedBy: partial.indentation, blocks: inherited, into: &output)
+                    continue
+                }
+                // Named by the data (a shelf an import named `layout`), a template that includes
+                // itself without end shows nothing there and is noted, as a misspelt name is: no
+                // value can stop a build. A template the data names that includes itself a few
+                // times, as its data nests, is rendered (the Mustache spec's recursion).
+                let start = output.count
+                inDynamicPartial = true
+                do {
+                    try renderNested(
+                        template, as: included, indentedBy: partial.indentation, blocks: inherited, into: &output)
+                } catch {
+                    output.removeAll(after: start)
+                    let tag = program.names[nameIndex]
+                    note(
+                        UnknownName(
+                            name: MustacheRenderer.written(tag, in: program), offset: tag.offset,
+                            templates: templatesEntered, includingItself: name))
+                }
+                inDynamicPartial = false
             }
         }
     }
@@ -348,10 +371,22 @@ package struct MustacheRenderer {
         _ name: MustacheProgram.Name, in program: MustacheProgram, after inside: TemplateValue?
     ) {
         if case .null? = inside { return }
-        let text = (name.lookup == .anchored ? "." : "") + name.parts.map { program.keys[$0] }.joined(separator: ".")
-        let unknown = UnknownName(
-            name: text, offset: name.offset,
-            templates: entered.reversed().filter { $0.kind != .block }.map(\.name) + [pageTemplate])
+        note(
+            UnknownName(
+                name: MustacheRenderer.written(name, in: program), offset: name.offset, templates: templatesEntered))
+    }
+
+    /// `name` as its tag writes it, without its transforms: `book.title`, `.title`.
+    private static func written(_ name: MustacheProgram.Name, in program: MustacheProgram) -> String {
+        (name.lookup == .anchored ? "." : "") + name.parts.map { program.keys[$0] }.joined(separator: ".")
+    }
+
+    /// The templates a tag being rendered can be in, innermost first (``UnknownName/templates``).
+    private var templatesEntered: [String] {
+        entered.reversed().filter { $0.kind != .block }.map(\.name) + [pageTemplate]
+    }
+
+    private mutating func note(_ unknown: UnknownName) {
         if !unknownNames.contains(unknown) { unknownNames.append(unknown) }
     }
 }
@@ -365,11 +400,16 @@ package struct UnknownName: Sendable, Hashable {
     /// The templates the tag can be in, innermost first: the partials and parents the renderer
     /// was inside, then the page's template (a block's tag is in one of them).
     package var templates: [String]
+    /// For a partial named by the model (`{{>*name}}`, ``name`` without its `>*`), the template
+    /// it named, which included itself without end and so showed nothing; nil for a name that
+    /// nothing had.
+    package var includingItself: String?
 
-    package init(name: String, offset: Int, templates: [String]) {
+    package init(name: String, offset: Int, templates: [String], includingItself: String? = nil) {
         self.name = name
         self.offset = offset
         self.templates = templates
+        self.includingItself = includingItself
     }
 }
 

@@ -29,10 +29,14 @@ package struct MustacheTemplate: Sendable {
         case invertedSection(MustacheName, [Token])
         /// `{{$name}}…{{/name}}` in a template: the inheriting template's version, or this default.
         case block(String, default: MustacheTemplate, indentation: String)
-        /// `{{> name}}`, or a parent `{{< name}}` with the blocks it overrides.
-        case partial(PartialName, indentation: String?, blocks: [String: MustacheTemplate]?)
-        /// A block inside a parent tag: only found while parsing the parent's body.
-        case blockDefinition(String, MustacheTemplate)
+        /// `{{> name}}`, or a parent `{{< name}}` with the blocks it overrides, and the names of
+        /// those blocks with where each one's tag begins in the text (in characters), in order.
+        case partial(
+            PartialName, indentation: String?, blocks: [String: MustacheTemplate]?,
+            blockTags: [(name: String, offset: Int)] = [])
+        /// A block inside a parent tag, and where its tag begins: only found while parsing the
+        /// parent's body.
+        case blockDefinition(String, MustacheTemplate, offset: Int)
     }
 
     /// Parses `source`; a syntax error says what is wrong and where (as a character offset).
@@ -48,28 +52,56 @@ package struct MustacheTemplate: Sendable {
         var names: Set<String> = []
         var parents: Set<String> = []
         var anyByModel = false
+        forEachToken { token in
+            guard case .partial(let name, _, let blocks, _) = token else { return }
+            switch name {
+            case .fixed(let text):
+                names.insert(text)
+                if blocks != nil { parents.insert(text) }
+            case .dynamic: anyByModel = true
+            }
+        }
+        return (names, parents, anyByModel)
+    }
+
+    /// The names of the blocks (`{{$name}}`) this template has for one built on it to fill,
+    /// wherever they are in it.
+    package var blockNames: Set<String> {
+        var names: Set<String> = []
+        forEachToken { token in
+            if case .block(let name, _, _) = token { names.insert(name) }
+        }
+        return names
+    }
+
+    /// The parent tags naming a template (`{{<layout}}`, not `{{<*name}}`), each with the blocks
+    /// it fills and where their tags begin in the text (in characters).
+    package var parentTags: [(parent: String, blocks: [(name: String, offset: Int)])] {
+        var tags: [(String, [(name: String, offset: Int)])] = []
+        forEachToken { token in
+            if case .partial(.fixed(let parent), _, .some, let blocks) = token { tags.append((parent, blocks)) }
+        }
+        return tags
+    }
+
+    /// Calls `visit` with every token, those in sections, blocks and parents' blocks too.
+    private func forEachToken(_ visit: (Token) -> Void) {
         var unread = [tokens]
         while let tokens = unread.popLast() {
             for token in tokens {
+                visit(token)
                 switch token {
                 case .text, .variable:
                     break
                 case .section(_, let body), .invertedSection(_, let body):
                     unread.append(body)
-                case .blockDefinition(_, let body), .block(_, let body, _):
+                case .blockDefinition(_, let body, _), .block(_, let body, _):
                     unread.append(body.tokens)
-                case .partial(let name, _, let blocks):
-                    switch name {
-                    case .fixed(let text):
-                        names.insert(text)
-                        if blocks != nil { parents.insert(text) }
-                    case .dynamic: anyByModel = true
-                    }
+                case .partial(_, _, let blocks, _):
                     if let blocks { unread += blocks.values.map(\.tokens) }
                 }
             }
         }
-        return (names, parents, anyByModel)
     }
 
     fileprivate init(tokens: [Token]) {
@@ -370,8 +402,12 @@ private struct MustacheParser {
                 standalone = takesRestOfLine(state)
                 let body = try parse(state.enteringParent(MustacheParser.closingName(of: name), at: tagOffset))
                 var blocks: [String: MustacheTemplate] = [:]
-                for case .blockDefinition(let name, let template) in body { blocks[name] = template }
-                tokens.append(.partial(name, indentation: indentation, blocks: blocks))
+                var blockTags: [(name: String, offset: Int)] = []
+                for case .blockDefinition(let name, let template, let offset) in body {
+                    blocks[name] = template
+                    blockTags.append((name, offset))
+                }
+                tokens.append(.partial(name, indentation: indentation, blocks: blocks, blockTags: blockTags))
 
             case "$":
                 position += 1
@@ -390,7 +426,7 @@ private struct MustacheParser {
                 let body = MustacheTemplate(
                     tokens: try parse(state.entering(name, at: tagOffset, standalone: standalone)))
                 if overrides {
-                    tokens.append(.blockDefinition(name.text, body))
+                    tokens.append(.blockDefinition(name.text, body, offset: tagOffset))
                 } else {
                     tokens.append(.block(name.text, default: body, indentation: indentation))
                 }
@@ -507,8 +543,45 @@ private struct MustacheParser {
         guard var name = MustacheParser.parsedName(text) else {
             throw MustacheSyntaxError(offset: tag, problem: "'\(text)' is not a name or a transform of one")
         }
+        if let problem = MustacheParser.unknownTransform(in: name) {
+            throw MustacheSyntaxError(offset: tag, problem: problem)
+        }
         name.offset = tag
         return name
+    }
+
+    /// What is wrong with `name`'s transforms, or nil when each is one there is: they are a fixed
+    /// set, and `{{uppercase(title)}}` (for `uppercased`) rendered nothing on every page, without
+    /// a word (found by a QA of theme authoring).
+    private static func unknownTransform(in name: MustacheName) -> String? {
+        let positions = TemplateValue.positionTransforms.sorted().map { $0 + "()" }
+        let positionsListed = positions.dropLast().joined(separator: ", ") + " and " + (positions.last ?? "")
+        for (index, transform) in name.transforms.enumerated() {
+            // `first()`: the innermost transform of no name is one of the position in a list.
+            let ofPosition = index == 0 && name.text.isEmpty
+            if ofPosition
+                ? TemplateValue.positionTransforms.contains(transform)
+                : TemplateValue.transforms.contains(transform)
+            {
+                continue
+            }
+            if transform.isEmpty {
+                return "'(\(name.text))' has a transform with no name"
+            }
+            if ofPosition, TemplateValue.transforms.contains(transform) {
+                return "'\(transform)()' is no transform of a list's position: those are \(positionsListed)"
+            }
+            if !ofPosition, TemplateValue.positionTransforms.contains(transform) {
+                return "'\(transform)' is a transform of a list's position only, written \(transform)()"
+            }
+            let known = TemplateValue.transforms.union(TemplateValue.positionTransforms).sorted()
+            let meant = Suggestions.nearest(to: transform, in: known, limit: 1).first.map { " (did you mean \($0)?)" }
+            let values = TemplateValue.transforms.sorted()
+            return "'\(transform)' is not a transform\(meant ?? ""): the transforms are "
+                + values.dropLast().joined(separator: ", ") + " and " + (values.last ?? "")
+                + ", and \(positionsListed) inside a list's section"
+        }
+        return nil
     }
 
     /// `text` as a name and its transforms; nil when its parentheses do not nest as transforms'.

@@ -38,6 +38,11 @@ package struct RenderedBytes: ~Copyable {
         text.withUTF8 { append($0) }
     }
 
+    /// Takes away what was written after the first `count` bytes.
+    mutating func removeAll(after count: Int) {
+        self.count = min(self.count, count)
+    }
+
     private mutating func reserve(_ more: Int) {
         guard count + more > capacity else { return }
         var grown = capacity * 2

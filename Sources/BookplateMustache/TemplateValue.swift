@@ -199,6 +199,16 @@ extension TemplateValue {
         return nil
     }
 
+    /// The transforms of a value, each one ``transformed(by:)`` applies to some kind of value: a
+    /// tag naming any other is a syntax error.
+    package static let transforms: Set<String> = [
+        "capitalized", "count", "empty", "equalzero", "even", "first", "last", "lowercased", "minusone", "odd",
+        "plusone", "reversed", "sorted", "uppercased",
+    ]
+
+    /// The transforms of the position in a list (`first()`), each one ``position(_:_:)`` knows.
+    package static let positionTransforms: Set<String> = ["even", "first", "index", "last", "odd"]
+
     /// A position transform (`first()`, `index()`…) of the element being rendered.
     static func position(_ position: ListPosition, _ transform: String) -> TemplateValue? {
         switch transform {

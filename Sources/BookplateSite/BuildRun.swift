@@ -751,6 +751,12 @@ struct BuildRun {
         return pages.keys.sorted().map { tag in
             let on = pages[tag] ?? []
             let others = on.count > 1 ? " and \(on.count - 1) other page\(on.count == 2 ? "" : "s")" : ""
+            // A partial named by the model, whose template would include itself (``TemplateSet/place(_:)``).
+            if tag.contains(": {{>*") {
+                return "\(tag) names a template that would include itself without end there, and shows nothing "
+                    + "(\(on.first ?? "")\(others)): a partial the data names must not include the template that "
+                    + "names it"
+            }
             return "\(tag) names nothing its page has, and shows nothing (\(on.first ?? "")\(others)): check its "
                 + "spelling (templates/README.md lists each page's names)"
         }

@@ -19,14 +19,21 @@ package enum DefaultTheme {
         order, and `sorted` of it renders nothing),
         `uppercased(…)`, `lowercased(…)`, `capitalized(…)` of text, `plusone(…)`, `minusone(…)`,
         `equalzero(…)`, `even(…)`, `odd(…)` of a number, and `first()`, `last()`, `index()`, `even()`,
-        `odd()` inside a list's section. A dynamic partial, `{{>*name}}`, renders the partial whose name
+        `odd()` inside a list's section; there are no others, and a tag naming another
+        (`{{uppercase(title)}}`) is a syntax error. A block a template fills inside its parent tag
+        (`{{<layout}}{{$contnet}}`) must be one its parent has — in itself, its own parents or the partials
+        they include — or the build stops at that tag, naming the parent's blocks. A dynamic partial,
+        `{{>*name}}`, renders the partial whose name
         is the value of `name`, looked up as `{{name}}` would be — `{{>*t.colophon}}` renders the partial
         your translation file names under `colophon`, so each language can have its own — and renders
-        nothing when the name finds nothing. There are no lambdas: a template sees values only. A
+        nothing when the name finds nothing. What the data names cannot stop a build: a template it names
+        that would include itself without end (`{{>*slug}}` in a book's shelves, for a shelf an import
+        named `layout`) shows nothing there, and the build says so with the file and line of the tag, as
+        it does a misspelt name. There are no lambdas: a template sees values only. A
         `{{% … }}` configuration tag (`{{%CONTENT_TYPE:TEXT}}`, as swift-mustache reads it) is not
         supported: it stops the build as a syntax error does. A missing partial or a syntax error stops
         the build with the file, line and column (for a section left open, where
-        it was opened too); a partial that includes itself without end, dynamic or not, stops it with the
+        it was opened too); a partial that includes itself without end stops it (but for one the data names) with the
         partial's name, and the file, line and column of the tag that includes it where the tag is written
         out. An empty page template or layout (nothing but white space), or a page template that renders
         a page of nothing but white space, stops the build too: the site the last build made stays.

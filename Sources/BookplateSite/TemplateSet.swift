@@ -102,9 +102,60 @@ struct TemplateSet: Sendable {
             guard let template = theme.templates[name], template.source.allSatisfy(\.isWhitespace) else { continue }
             throw TemplateError.empty(path: template.path)
         }
+        let (unknownBlocks, blockWarnings) = TemplateSet.unknownBlocks(in: templates, of: theme)
+        if let first = unknownBlocks.first { throw first }
         self.templates = templates
         files = theme.templates
-        warnings = TemplateSet.unusedTemplates(of: theme, parsed: templates) + Words.unfilledWords(in: theme)
+        warnings =
+            TemplateSet.unusedTemplates(of: theme, parsed: templates) + blockWarnings + Words.unfilledWords(in: theme)
+    }
+
+    /// The blocks that templates fill (`{{<layout}}{{$contnet}}`) and that their parents do not
+    /// have, whose content would show nowhere: a misspelt block emptied every page of its kind,
+    /// and the build said nothing (found by a QA of theme authoring). Those of the shelf's own
+    /// templates are errors; the default theme's, which fill a block of a parent the reader
+    /// changed (a layout from before the block), are warnings.
+    private static func unknownBlocks(in templates: [String: MustacheTemplate], of theme: Theme)
+        -> (errors: [TemplateError], warnings: [String])
+    {
+        var errors: [TemplateError] = []
+        var warnings: [String] = []
+        for (name, template) in templates.sorted(by: { $0.key < $1.key }) {
+            guard let file = theme.templates[name] else { continue }
+            for tag in template.parentTags {
+                guard let offered = blocks(of: tag.parent, in: templates) else { continue }
+                for block in tag.blocks where !offered.contains(block.name) {
+                    let (line, column) = MustacheTemplate.position(ofCharacter: block.offset, in: file.source)
+                    let error = TemplateError.unknownBlock(
+                        path: file.path, line: line, column: column, name: block.name, parent: tag.parent,
+                        blocks: offered.sorted())
+                    if theme.ownTemplates.contains(name) {
+                        errors.append(error)
+                    } else {
+                        warnings.append(
+                            "\(error): add {{$\(block.name)}}{{/\(block.name)}} where it goes in "
+                                + "\(theme.templates[tag.parent]?.path ?? tag.parent + ".mustache")")
+                    }
+                }
+            }
+        }
+        return (errors, warnings)
+    }
+
+    /// The blocks `parent`, its own parents and the partials they include have, as the renderer
+    /// would find them; nil when one of them names a partial by the model, which may have any.
+    private static func blocks(of parent: String, in templates: [String: MustacheTemplate]) -> Set<String>? {
+        var blocks: Set<String> = []
+        var seen: Set<String> = [parent]
+        var unread = [parent]
+        while let name = unread.popLast() {
+            guard let template = templates[name] else { continue }
+            let included = template.includedTemplates
+            if included.anyByModel { return nil }
+            blocks.formUnion(template.blockNames)
+            for next in included.names where seen.insert(next).inserted { unread.append(next) }
+        }
+        return blocks
     }
 
     /// A line for each of the shelf's own templates that is not a page template and that no other
@@ -190,13 +241,15 @@ struct TemplateSet: Sendable {
     func place(_ unknown: UnknownName) -> String {
         if let placed = unknownNames.placed.withLock({ $0[unknown] }) { return placed }
         let candidates = unknown.templates.compactMap { files[$0] }
+        // A partial named by the model, with the template it named (``UnknownName/includingItself``).
+        let tag = unknown.includingItself.map { "{{>*\(unknown.name)}} ('\($0)')" } ?? "{{\(unknown.name)}}"
         let placed =
             candidates.lazy.compactMap { file in
                 TemplateSet.line(ofTagAt: unknown.offset, naming: unknown.name, in: file.source).map {
-                    "\(file.path):\($0): {{\(unknown.name)}}"
+                    "\(file.path):\($0): \(tag)"
                 }
             }.first
-            ?? "\(candidates.first?.path ?? "\(unknown.templates.first ?? "").mustache"): {{\(unknown.name)}}"
+            ?? "\(candidates.first?.path ?? "\(unknown.templates.first ?? "").mustache"): \(tag)"
         unknownNames.placed.withLock { $0[unknown] = placed }
         return placed
     }
@@ -261,6 +314,9 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
     case empty(path: String)
     /// A page template that rendered a page of nothing but white space.
     case rendersNothing(path: String)
+    /// A template fills a block (`{{$name}}` in `{{<parent}}`) that its parent does not have,
+    /// nor any template the parent is built on or includes: those have `blocks`.
+    case unknownBlock(path: String, line: Int, column: Int, name: String, parent: String, blocks: [String])
 
     public var description: String {
         switch self {
@@ -285,6 +341,14 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
         case .rendersNothing(let path):
             "template \(path) renders an empty page: check that its markup is not all inside sections this page "
                 + "leaves out"
+        case .unknownBlock(let path, let line, let column, let name, let parent, let blocks):
+            "\(path):\(line):\(column): '\(name)' is no block of the parent '\(parent)', and what it holds would "
+                + "show nowhere: "
+                + (blocks.isEmpty
+                    ? "it has no blocks"
+                    : "its blocks are " + blocks.dropLast().joined(separator: ", ")
+                        + (blocks.count > 1 ? " and " : "") + (blocks.last ?? ""))
+                + (Suggestions.nearest(to: name, in: blocks, limit: 1).first.map { " (did you mean \($0)?)" } ?? "")
         case .folderForFile(let path):
             "\(path) is a folder where the theme reads a file (a template, a table of words or an asset): rename the folder"
         }

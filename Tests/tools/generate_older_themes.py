@@ -26,7 +26,12 @@ def git(*args):
 
 
 def digest(data):
-    # The first 16 hex digits of the SHA-256: 64 bits, as ContentHash.shortDigest gives.
+    # The first 16 hex digits of the SHA-256: 64 bits, as ContentHash.shortDigest gives, of the
+    # text as the repository holds it: without a leading byte-order mark, lines ended by LF, as
+    # OlderThemes.asCommitted reads a shelf's copy (one checked out with CRLF is the same file).
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     return hashlib.sha256(data).hexdigest()[:16]
 
 

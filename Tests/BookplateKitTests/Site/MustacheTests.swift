@@ -250,11 +250,15 @@ import Testing
             try render("{{#list}}{{index()}}{{#first()}}^{{/first()}}{{.}}{{^last()}},{{/last()}}{{/list}}", model)
                 == "0^b,1a,2c")
         #expect(
-            try render("{{#list}}{{#even()}}{{.}}{{/even()}}{{/list}}|{{nosuch(name)}}|{{first()}}", model) == "bc||")
-        // Only lists of text or numbers sort, even when empty; a transform with no name is nothing.
+            try render("{{#list}}{{#even()}}{{.}}{{/even()}}{{/list}}|{{first()}}", model) == "bc|")
+        // A transform that is none is a syntax error: it rendered nothing, without a word.
+        #expect(throws: MustacheSyntaxError.self) { try render("{{nosuch(name)}}", model) }
+        // Only lists of text or numbers sort, even when empty; a transform with no name is none.
         let books = Fields(["books": .list([Fields]()), "words": .list([String]())])
         #expect(try render("[{{count(sorted(books))}}][{{count(sorted(words))}}]", books) == "[][0]")
-        #expect(try render("[{{(name)}}][{{a((name))}}]", model) == "[][]")
+        for source in ["{{(name)}}", "{{empty((name))}}"] {
+            #expect(syntaxError(source)?.problem == "'(name)' has a transform with no name", "\(source)")
+        }
     }
 
     @Test func syntaxErrorsSayWhatAndWhere() throws {
@@ -357,10 +361,18 @@ import Testing
         #expect(throws: includesItself("twice", .partial)) {
             try render("{{> twice}}", partials: ["twice": "{{> twice}}{{> twice}}"])
         }
-        // A dynamic partial named by a value that names it again.
-        #expect(throws: includesItself("node", .partial)) {
-            try render("{{>*kind}}", Fields(["kind": .string("node")]), partials: ["node": "[{{>*kind}}]"])
-        }
+        // A partial named by the data that names it again shows nothing, and is noted: no value
+        // can stop a build (a shelf an import named `layout`, rendered as a partial by its name).
+        let templates = [
+            "main": try MustacheTemplate(source: "<{{>*kind}}>"), "node": try MustacheTemplate(source: "[{{>*kind}}]"),
+        ]
+        var noted: [UnknownName] = []
+        let rendered = try MustacheRenderer.renderData(
+            "main", of: templates, with: Fields(["kind": .string("node")]).templateValue, globals: nil,
+            unknownNames: &noted)
+        #expect(rendered.map { String(decoding: $0, as: UTF8.self) } == "<>")
+        #expect(noted == [UnknownName(name: "kind", offset: 1, templates: ["main"], includingItself: "node")])
+
         // A block whose override shows the same block.
         #expect(throws: includesItself("x", .block)) {
             try render("{{<parent}}{{$x}}[{{$x}}d{{/x}}]{{/x}}{{/parent}}", partials: ["parent": "{{$x}}D{{/x}}"])

@@ -69,6 +69,57 @@ struct OlderThemeTests {
         #expect(!(try shelf.build()).everyWarning.contains { $0.contains("older Bookplate") })
     }
 
+    /// `data` as git with `core.autocrlf=true` checks it out on Windows, or an editor saves it there.
+    static func windowsCopy(of data: Data, byteOrderMark: Bool) -> Data {
+        let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n")
+        return Data(((byteOrderMark ? "\u{FEFF}" : "") + text).utf8)
+    }
+
+    /// A copy of the theme checked out with CRLF line ends (and saved with a byte-order mark) was
+    /// taken for the reader's own: no word of an older copy, `theme list` marked it changed, and
+    /// the shelf stayed on the older theme (found by a QA of theme authoring).
+    @Test func aCopyWithWindowsLineEndsIsKnownForWhatItIs() throws {
+        let (shelf, footer, older) = try Self.shelfWithAnOlderFooter()
+        for byteOrderMark in [false, true] {
+            try Self.windowsCopy(of: older, byteOrderMark: byteOrderMark).write(to: footer)
+            #expect(
+                (try shelf.build()).everyWarning.contains {
+                    $0.hasSuffix(
+                        "templates/partials/footer.mustache is an older Bookplate's copy of the theme's "
+                            + "file, unchanged: this version's is used in its place; remove it (or change it, to keep it)"
+                    )
+                }, "byte-order mark: \(byteOrderMark)")
+            #expect(
+                ThemeFiles.sources(in: shelf.paths.templates).first { $0.path == "partials/footer.mustache" }?.source
+                    == .olderCopy)
+        }
+        // Old Macs' CR alone ends a line too.
+        try Data(String(decoding: older, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r").utf8)
+            .write(to: footer)
+        #expect(OlderThemes.isUnchangedOlderCopy(try Data(contentsOf: footer), of: "partials/footer.mustache"))
+        #expect(
+            try ThemeFiles.copy(["partials/footer"], to: shelf.paths.templates) == [
+                .updated("partials/footer.mustache")
+            ])
+
+        // This version's file so checked out is as this version has it, and changes nothing.
+        let current = Data((DefaultTheme.files["partials/footer.mustache"] ?? "").utf8)
+        try Self.windowsCopy(of: current, byteOrderMark: true).write(to: footer)
+        #expect(
+            ThemeFiles.sources(in: shelf.paths.templates).first { $0.path == "partials/footer.mustache" }?.source
+                == .unchangedCopy)
+        #expect(
+            try ThemeFiles.copy(["partials/footer"], to: shelf.paths.templates, replacing: true) == [
+                .copied("partials/footer.mustache")
+            ])
+        // A line added is a change, whatever the line ends.
+        try Self.windowsCopy(of: older + Data("<!-- mine -->\n".utf8), byteOrderMark: false).write(to: footer)
+        #expect(!(try shelf.build()).everyWarning.contains { $0.contains("older Bookplate") })
+        #expect(
+            ThemeFiles.sources(in: shelf.paths.templates).first { $0.path == "partials/footer.mustache" }?.source
+                == .changed)
+    }
+
     /// An old `init` copied the whole theme: one short line counts the copies, not a line each.
     @Test func manyOlderCopiesAreNamedInOneLine() throws {
         let shelf = try Self.shelfWithAnOlderFooter().shelf

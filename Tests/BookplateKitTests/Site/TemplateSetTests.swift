@@ -439,4 +439,89 @@ import Testing
             }
         }
     }
+
+    /// `{{uppercase(title)}}`, for `uppercased`, rendered nothing on every page, and the build said
+    /// nothing (found by a QA of theme authoring). The transforms are a fixed set: any other name is
+    /// a syntax error, placed, as is a transform of a list's position that is none.
+    @Test func aTransformThatIsNoneIsASyntaxErrorPlaced() throws {
+        let book =
+            "{{<layout}}{{$content}}\n  <h1>{{#title}}{{uppercase(title)}}{{/title}}</h1>\n{{/content}}{{/layout}}\n"
+        for (text, column, problem) in [
+            (book, 17, "'uppercase' is not a transform (did you mean uppercased?)"),
+            (
+                book.replacingOccurrences(of: "{{#title}}", with: "{{#shelves}}{{#firsst()}}x{{/firsst()}}"), 19,
+                "'firsst' is not a transform (did you mean first?)"
+            ),
+            (
+                book.replacingOccurrences(of: "{{#title}}", with: "{{#shelves}}{{#count()}}x{{/count()}}"), 19,
+                "'count()' is no transform of a list's position: those are even(), first(), index(), last() and odd()"
+            ),
+            (
+                book.replacingOccurrences(of: "{{#title}}", with: "{{>*lowercase(slug)}}"), 7,
+                "'lowercase' is not a transform (did you mean lowercased?)"
+            ),
+        ] {
+            let folder = try overrides(["book.mustache": text])
+            #expect {
+                try load(folder)
+            } throws: { error in
+                guard case .syntax(let path, let line, let at, let said)? = error as? TemplateError else {
+                    return false
+                }
+                return path == folder.appendingPathComponent("book.mustache").path && line == 2 && at == column
+                    && said.hasPrefix(problem)
+            }
+        }
+        // Known transforms load, nested ones and a position's too.
+        let known =
+            "{{<layout}}{{$content}}{{#shelves}}{{#first()}}{{uppercased(name)}}{{/first()}}"
+            + "{{count(slug)}}{{/shelves}}{{^empty(reversed(authors))}}{{plusone(count(authors))}}{{/empty(reversed(authors))}}"
+            + "{{/content}}{{/layout}}\n"
+        _ = try load(try overrides(["book.mustache": known]))
+    }
+
+    /// `{{$contnet}}` in book.mustache, a block layout does not have, published every book page
+    /// with an empty `<main>`, and the build said nothing (found by a QA of theme authoring). A
+    /// block the parent's templates do not have is an error, at its tag, naming theirs.
+    @Test func aBlockTheParentLacksIsAnErrorAtItsTag() throws {
+        let folder = try overrides([
+            "book.mustache":
+                "{{<layout}}\n{{$head}}{{/head}}\n  {{$contnet}}\n<h1>{{title}}</h1>\n{{/contnet}}\n{{/layout}}\n"
+        ])
+        #expect {
+            try load(folder)
+        } throws: { error in
+            "\(error)"
+                == "\(folder.appendingPathComponent("book.mustache").path):3:3: 'contnet' is no block of the parent "
+                + "'layout', and what it holds would show nowhere: its blocks are content, description, head and "
+                + "scripts (did you mean content?)"
+        }
+
+        // A block of a parent's parent, of a partial a parent includes, or of a parent's block is one.
+        _ = try load(
+            try overrides([
+                "partials/main.mustache": "<main>{{$main}}{{/main}}</main>\n",
+                "base.mustache":
+                    "{{<layout}}{{$content}}{{> partials/main}}{{$aside}}{{/aside}}{{/content}}{{/layout}}\n",
+                "book.mustache":
+                    "{{<base}}{{$main}}{{title}}{{/main}}{{$aside}}x{{/aside}}{{$head}}{{/head}}{{/base}}\n",
+            ]))
+        // The default theme's templates filling a block of the reader's layout from before the
+        // block are not the reader's mistake: said, not stopped.
+        let oldLayout = try overrides([
+            "layout.mustache": "<html>{{$description}}{{/description}}<main>{{$content}}{{/content}}</main></html>\n"
+        ])
+        let said = try load(oldLayout).warnings.filter { $0.contains("is no block") }
+        #expect(said.contains { $0.hasPrefix("(default theme) book.mustache:") && $0.contains("'head'") }, "\(said)")
+        #expect(
+            said.allSatisfy {
+                $0.hasSuffix("where it goes in \(oldLayout.appendingPathComponent("layout.mustache").path)")
+            }, "\(said)")
+        // One a partial named by the model may have cannot be known.
+        _ = try load(
+            try overrides([
+                "base.mustache": "{{<layout}}{{$content}}{{>*partial}}{{/content}}{{/layout}}\n",
+                "book.mustache": "{{<base}}{{$anything}}{{title}}{{/anything}}{{/base}}\n",
+            ]))
+    }
 }

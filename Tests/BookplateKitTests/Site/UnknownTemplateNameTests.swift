@@ -28,6 +28,32 @@ import Testing
         #expect(warnings(report).isEmpty, "\(warnings(report))")
     }
 
+    /// `{{>*slug}}` in a book's shelves, a partial for each shelf, picked the layout for a shelf an
+    /// import named `layout`: it included itself without end, and the build stopped, blamed on the
+    /// layout (found by a QA of theme authoring). Nothing the data names stops a build: such a
+    /// tag shows nothing there, and is said at its place, as a misspelt name is.
+    @Test func aPartialTheDataNamesCannotStopTheBuild() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"], shelves: ["layout"]))
+        try shelf.library.addBook(NewBook(title: "Kindred", authors: ["Octavia E. Butler"], shelves: ["fiction"]))
+        let book = try String(
+            contentsOf: shelf.paths.templates.appendingPathComponent("book.mustache"), encoding: .utf8)
+        let line = try #require(book.components(separatedBy: "\n").firstIndex { $0.contains("{{#shelves}}<li>") }) + 1
+        try write(
+            book.replacingOccurrences(of: "{{#shelves}}<li>", with: "{{#shelves}}<li>{{>*slug}}"), to: "book.mustache",
+            in: shelf)
+        try write("<i>{{name}} shelf</i>", to: "fiction.mustache", in: shelf)
+        let report = try shelf.build()
+        #expect(try shelf.siteFile("books/kindred/index.html").contains("<li><i>fiction shelf</i><a "))
+        #expect(try shelf.siteFile("books/dune/index.html").contains("<li><a "))
+        #expect(
+            report.warnings.filter { $0.contains("{{>*slug}}") } == [
+                "\(shelf.paths.templates.path)/book.mustache:\(line): {{>*slug}} ('layout') names a template that "
+                    + "would include itself without end there, and shows nothing (books/dune/index.html): a partial "
+                    + "the data names must not include the template that names it"
+            ], "\(report.warnings)")
+    }
+
     @Test func aMisspeltNameIsPlacedAndSaidUntilItIsMended() throws {
         let shelf = try FixtureShelf.make()
         let templates = shelf.paths.templates
