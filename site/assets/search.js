@@ -41,15 +41,59 @@
     return text.replace(spacedCJK, "$1");
   }
 
+  // How long the index may take to arrive before the reader is told it could not be loaded: on
+  // a connection that never finished it, "Loading the index…" stayed for good. An index that
+  // arrives later is still taken (16.8 MB of highlights is long on a slow phone).
+  var patience = 30000;
+  var attempts = 0;
+
   function load() {
     if (entries || loading) { return; }
     loading = true;
+    attempts += 1;
+    var attempt = attempts;
     status.textContent = script.getAttribute("data-loading") || "";
+    window.BOOKPLATE_SEARCH_INDEX = undefined;
     var tag = document.createElement("script");
-    tag.src = script.getAttribute("data-index");
+    var address = script.getAttribute("data-index") || "";
+    // A second try asks past the browser's cache, which may keep the broken copy it was given.
+    tag.src = attempt === 1 ? address
+      : address + (address.indexOf("?") === -1 ? "?" : "&") + "try=" + attempt + "-" + Date.now();
+    var timer = window.setTimeout(function () { fail(attempt); }, patience);
     tag.onload = function () {
-      var index = window.BOOKPLATE_SEARCH_INDEX || [];
-      folds = window.BOOKPLATE_SEARCH_FOLDS || {};
+      window.clearTimeout(timer);
+      if (entries) { return; }
+      // The load event comes even when the script threw or never ran: an index cut short or a
+      // page of HTML served in its place left no index, and read as an empty one every query
+      // found "0 books" in, for good.
+      if (!take(window.BOOKPLATE_SEARCH_INDEX, window.BOOKPLATE_SEARCH_FOLDS)) {
+        fail(attempt);
+        return;
+      }
+      loading = false;
+      status.textContent = "";
+      show(input.value);
+    };
+    tag.onerror = function () {
+      window.clearTimeout(timer);
+      fail(attempt);
+    };
+    document.body.appendChild(tag);
+  }
+
+  // Says the index could not be loaded, and lets the next use of the box try again; unless an
+  // index has arrived meanwhile, or a later try is under way.
+  function fail(attempt) {
+    if (entries || attempt !== attempts) { return; }
+    loading = false;
+    status.textContent = script.getAttribute("data-failed") || "";
+  }
+
+  // Makes the entries searched from the index the script defined; false when it defined none.
+  function take(index, table) {
+    if (!Array.isArray(index)) { return false; }
+    folds = table || {};
+    try {
       entries = index.map(function (entry) {
         return {
           entry: entry,
@@ -59,14 +103,12 @@
           title: entry.h ? null : joinCJK(wordsOf(fold(entry.t)).join(" "))
         };
       });
-      status.textContent = "";
-      show(input.value);
-    };
-    tag.onerror = function () {
-      loading = false;
-      status.textContent = script.getAttribute("data-failed") || "";
-    };
-    document.body.appendChild(tag);
+    } catch (error) {
+      entries = null;
+      folds = {};
+      return false;
+    }
+    return true;
   }
 
   // The form a count takes is the page's language's: French says "0 livre trouvé", Russian

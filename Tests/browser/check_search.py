@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""Builds a small shelf with the given bookplate binary, serves it on loopback and searches it in
+headless Chromium as a visitor's browser runs the search.
+
+An index that arrives but cannot run (cut short, or a page of HTML in its place) says the index
+could not be loaded, as a missing one does, and the next use of the box tries again; so does an
+index that does not arrive in time, which is still taken when it comes.
+
+Usage: check_search.py BOOKPLATE ARTEFACTS_DIR
+"""
+import functools
+import http.server
+import pathlib
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+from selenium.webdriver.common.by import By
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from check_site import open_browser  # noqa: E402
+
+BOOKS = (("Dune", "Frank Herbert"),)
+
+
+def make_shelf(binary, root):
+    """A shelf of BOOKS, built."""
+    subprocess.run([binary, "init", str(root)], check=True, capture_output=True)
+    for title, author in BOOKS:
+        subprocess.run([binary, "add", "--title", title, "--author", author], cwd=root, check=True,
+                       capture_output=True)
+    subprocess.run([binary, "build"], cwd=root, check=True, capture_output=True)
+    return root / "site"
+
+
+class IndexServer(http.server.SimpleHTTPRequestHandler):
+    """Serves the site, and its search index as `mode` says: "ok", "missing" (404), "html" (a
+    page of HTML with status 200), "cut" (its first half), or "late" (whole, once `released` is
+    set). Every answer may be kept ten minutes, as GitHub Pages lets a browser keep it."""
+    mode = "ok"
+    released = threading.Event()
+
+    def log_message(self, *arguments):
+        pass
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "max-age=600")
+        super().end_headers()
+
+    def do_GET(self):
+        if "search-index.js" not in self.path or IndexServer.mode == "ok":
+            return super().do_GET()
+        mode = IndexServer.mode
+        if mode == "missing":
+            return self.send_error(404)
+        if mode == "late":
+            IndexServer.released.wait(60)
+            return super().do_GET()
+        whole = pathlib.Path(self.translate_path(self.path.split("?")[0])).read_bytes()
+        body = b"<!doctype html><title>Not found</title><p>Nothing here" if mode == "html" else whole[:len(whole) // 2]
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html" if mode == "html" else "text/javascript")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def serve(site):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(IndexServer, directory=str(site)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/index.html"
+
+
+def search(driver, query):
+    """Puts `query` in the search box, as typing it does."""
+    driver.execute_script("""
+        var box = document.getElementById('search-input');
+        box.focus(); box.value = arguments[0];
+        box.dispatchEvent(new Event('input', {bubbles: true}));""", query)
+
+
+def settled(driver, timeout=5):
+    """The search's status once it no longer says the index is loading, and the titles listed."""
+    loading = driver.execute_script("return document.querySelector('script[data-loading]').dataset.loading")
+    deadline = time.time() + timeout
+    while True:
+        status = driver.execute_script("return document.getElementById('search-status').textContent")
+        if (status and status != loading) or time.time() > deadline:
+            break
+        time.sleep(0.05)
+    return status, [link.text for link in driver.find_elements(By.CSS_SELECTOR, "#search-results a")]
+
+
+def main():
+    if len(sys.argv) < 3:
+        raise SystemExit("usage: check_search.py BOOKPLATE ARTEFACTS_DIR")
+    binary = str(pathlib.Path(sys.argv[1]).resolve())
+    artefacts = pathlib.Path(sys.argv[2]).resolve()
+    artefacts.mkdir(parents=True, exist_ok=True)
+    passed, failed = 0, 0
+
+    def check(ok, good, bad):
+        nonlocal passed, failed
+        if ok:
+            passed += 1
+            print(f"ok   {good}")
+        else:
+            failed += 1
+            print(f"FAIL {bad}")
+
+    with tempfile.TemporaryDirectory() as folder:
+        site = make_shelf(binary, pathlib.Path(folder) / "shelf")
+        server, home = serve(site)
+        driver = open_browser()
+        # The search's patience, thirty seconds, a hundredth as long here.
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            var wait = window.setTimeout;
+            window.setTimeout = function (f, ms) { return wait(f, ms >= 10000 ? ms / 100 : ms); };"""})
+        try:
+            for mode, what in (("cut", "an index cut short"), ("html", "a page of HTML in the index's place"),
+                               ("missing", "a missing index"), ("late", "an index that does not come in time")):
+                driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+                IndexServer.mode = mode
+                IndexServer.released.clear()
+                driver.get(home)
+                failure = driver.execute_script("return document.querySelector('script[data-failed]').dataset.failed")
+                search(driver, "dune")
+                first = settled(driver)
+                IndexServer.mode = "ok"
+                search(driver, "dune ")
+                second = settled(driver)
+                IndexServer.released.set()
+                check(first == (failure, []) and second[1] == ["Dune"],
+                      f"search: {what} says '{failure}', and the next search finds Dune",
+                      f"search: {what}: first {first}, then, the index served whole, {second}")
+            # An index that comes after the search gave up on it is taken all the same.
+            driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+            IndexServer.mode = "late"
+            IndexServer.released.clear()
+            driver.get(home)
+            search(driver, "dune")
+            first = settled(driver)
+            IndexServer.released.set()
+            time.sleep(0.5)
+            later = settled(driver)
+            check(first[0] == failure and later[1] == ["Dune"],
+                  "search: an index that comes late is taken, and its results shown",
+                  f"search: an index that comes late: first {first}, once it came {later}")
+            driver.save_screenshot(str(artefacts / "search-late-index.png"))
+        finally:
+            IndexServer.released.set()
+            driver.quit()
+            server.shutdown()
+    print(f"search: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
