@@ -169,7 +169,10 @@ package enum DefaultTheme {
         word of the query begins a word, then the rest, each group in the index's order (by title); it
         folds case, accents, the vowel points of Arabic and Hebrew and width (NFKD) in the query and
         the index alike, and the letters written for one another as the library folds them (Persian ک
-        and Arabic ك, ی ى and ي, ة and ه, Hebrew ״ and `"`: the index's first line gives the table), and finds a Chinese, Japanese or Korean name written with or without the space
+        and Arabic ك, ی ى and ي, ة and ه, Hebrew ״ and `"`: the index's first line gives the table); it
+        drops apostrophes, a `"` between two Hebrew letters and the characters nobody sees (Unicode's
+        default ignorable code points: soft hyphens, zero-width spaces and joiners, byte order marks),
+        reads `&` as "and", and cuts words at punctuation as at spaces, and finds a Chinese, Japanese or Korean name written with or without the space
         between its parts ("村上春樹" finds 村上 春樹). It writes its counts with
         the words of its `data-found-…` and `data-highlights-…` attributes, in the forms the browser's
         `Intl.PluralRules` gives the page's `<html lang>` (English's, when a layout of your own writes a
@@ -240,10 +243,16 @@ package enum DefaultTheme {
           // Hebrew go too, and the hamza and madda of أ إ آ, as the library's own folding drops them:
           // "الخبز" did not find الْخُبْزُ, nor "מיכאל" מִיכָאֵל.
           var marks = /[\u0300-\u036f\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u0640\u064b-\u065f\u0670]/g;
+          // Characters nobody sees go too: a soft hyphen, the zero-width space, non-joiner and joiner,
+          // the word joiner, a byte order mark, the marks of direction. "donaudampfschiff" did not find
+          // "Donau\u00addampf\u00adschiff", nor "کتابهای" "کتاب\u200cهای". The gershayim of a Hebrew
+          // acronym goes as an apostrophe does ('ש"י' and "שי" find ש״י), and "&" is read "and", as the
+          // Kindle import reads it: "pride and prejudice" finds Pride & Prejudice.
+          var unseen = /\p{Default_Ignorable_Code_Point}/gu;
           function fold(text) {
-            return text.normalize("NFKD").replace(marks, "").toLowerCase()
+            return text.normalize("NFKD").replace(marks, "").replace(unseen, "").toLowerCase()
               .replace(/[^\u0000-\u007f]/g, function (letter) { return folds[letter] || letter; })
-              .replace(/'/g, "");
+              .replace(/'/g, "").replace(/([\u05d0-\u05ea])"(?=[\u05d0-\u05ea])/g, "$1").replace(/&/g, " and ");
           }
 
           // The text searched in, with no space between two Chinese, Japanese or Korean characters: a
@@ -363,8 +372,10 @@ package enum DefaultTheme {
             return characters.length > 160 ? characters.slice(0, 160).join("") + "…" : characters.join("");
           }
 
+          // The words of folded text, cut at spaces and punctuation: "dune." and '"dune"' find Dune,
+          // "Le Guin, Ursula K." her books, and "j.k. rowling" J. K. Rowling.
           function wordsOf(text) {
-            return text.split(/\s+/).filter(function (word) { return word.length > 0; });
+            return text.split(/[\s\p{P}]+/u).filter(function (word) { return word.length > 0; });
           }
 
           // Whether `word` is in `text` where a word of it begins: after no letter or digit.

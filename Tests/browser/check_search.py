@@ -4,7 +4,10 @@ headless Chromium as a visitor's browser runs the search.
 
 An index that arrives but cannot run (cut short, or a page of HTML in its place) says the index
 could not be loaded, as a missing one does, and the next use of the box tries again; so does an
-index that does not arrive in time, which is still taken when it comes.
+index that does not arrive in time, which is still taken when it comes. Punctuation typed with a
+query cuts words ("dune.", "j.k. rowling", "Le Guin, Ursula K."), "&" and "and" are one, and
+characters nobody sees (a soft hyphen, zero-width spaces and joiners, a byte order mark) neither
+hide a title from the words it shows nor are needed to find it.
 
 Usage: check_search.py BOOKPLATE ARTEFACTS_DIR
 """
@@ -17,12 +20,27 @@ import tempfile
 import threading
 import time
 
-from selenium.webdriver.common.by import By
-
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from check_site import open_browser  # noqa: E402
 
-BOOKS = (("Dune", "Frank Herbert"),)
+BOOKS = (("Dune", "Frank Herbert"), ("Pride & Prejudice", "Jane Austen"),
+         ("The Left Hand of Darkness", "Ursula K. Le Guin"),
+         ("Harry Potter and the Philosopher\u2019s Stone", "J. K. Rowling"),
+         ("Donau\u00addampf\u00adschiff", "Hans Muster"), ("Sun\u200bflower", "Ann Zero"),
+         ("Rain\u200dbow", "Ann Joiner"), ("Moon\u2060light", "Ann Word"), ("Star\ufefffish", "Ann Mark"),
+         ("\u06a9\u062a\u0627\u0628\u200c\u0647\u0627\u06cc \u0645\u0646", "\u0646\u0648\u06cc\u0633\u0646\u062f\u0647"),
+         ("\u05e1\u05e4\u05d5\u05e8 \u05e4\u05e9\u05d5\u05d8", "\u05e9\u05f4\u05d9 \u05e2\u05d2\u05e0\u05d5\u05df"))
+# What a visitor types, and the book it must list first.
+QUERIES = (("dune.", "Dune"), ('"dune"', "Dune"), ("\u00abdune\u00bb", "Dune"), ("dune,", "Dune"),
+           ("pride & prejudice", "Pride & Prejudice"), ("pride and prejudice", "Pride & Prejudice"),
+           ("Le Guin, Ursula K.", "The Left Hand of Darkness"), ("j.k. rowling", BOOKS[3][0]),
+           ("rowling, j.k.", BOOKS[3][0]), ("philosopher's stone", BOOKS[3][0]),
+           ("donaudampfschiff", BOOKS[4][0]), ("donau", BOOKS[4][0]), ("sunflower", BOOKS[5][0]),
+           ("rainbow", BOOKS[6][0]), ("moonlight", BOOKS[7][0]), ("starfish", BOOKS[8][0]),
+           ("Donau\u00addampf", BOOKS[4][0]), ("\u06a9\u062a\u0627\u0628\u0647\u0627\u06cc", BOOKS[9][0]),
+           ("\u06a9\u062a\u0627\u0628 \u0647\u0627\u06cc", BOOKS[9][0]),
+           # A Hebrew acronym typed with a quotation mark for its gershayim, or without it.
+           ('\u05e9"\u05d9', BOOKS[10][0]), ("\u05e9\u05d9 \u05e2\u05d2\u05e0\u05d5\u05df", BOOKS[10][0]))
 
 
 def make_shelf(binary, root):
@@ -91,7 +109,8 @@ def settled(driver, timeout=5):
         if (status and status != loading) or time.time() > deadline:
             break
         time.sleep(0.05)
-    return status, [link.text for link in driver.find_elements(By.CSS_SELECTOR, "#search-results a")]
+    return status, driver.execute_script(
+        "return Array.from(document.querySelectorAll('#search-results a')).map(a => a.textContent)")
 
 
 def main():
@@ -150,6 +169,19 @@ def main():
                   "search: an index that comes late is taken, and its results shown",
                   f"search: an index that comes late: first {first}, once it came {later}")
             driver.save_screenshot(str(artefacts / "search-late-index.png"))
+
+            IndexServer.mode = "ok"
+            driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+            driver.get(home)
+            wrong = {}
+            for query, book in QUERIES:
+                search(driver, query)
+                listed = settled(driver)[1]
+                if listed[:1] != [book]:
+                    wrong[query] = listed[:3]
+            check(not wrong, f"search: each of {len(QUERIES)} queries with punctuation, '&' or 'and', or characters "
+                             "nobody sees lists its book first",
+                  f"search: these queries do not list their book first: {wrong}")
         finally:
             IndexServer.released.set()
             driver.quit()

@@ -26,10 +26,16 @@
   // Hebrew go too, and the hamza and madda of أ إ آ, as the library's own folding drops them:
   // "الخبز" did not find الْخُبْزُ, nor "מיכאל" מִיכָאֵל.
   var marks = /[\u0300-\u036f\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u0640\u064b-\u065f\u0670]/g;
+  // Characters nobody sees go too: a soft hyphen, the zero-width space, non-joiner and joiner,
+  // the word joiner, a byte order mark, the marks of direction. "donaudampfschiff" did not find
+  // "Donau\u00addampf\u00adschiff", nor "کتابهای" "کتاب\u200cهای". The gershayim of a Hebrew
+  // acronym goes as an apostrophe does ('ש"י' and "שי" find ש״י), and "&" is read "and", as the
+  // Kindle import reads it: "pride and prejudice" finds Pride & Prejudice.
+  var unseen = /\p{Default_Ignorable_Code_Point}/gu;
   function fold(text) {
-    return text.normalize("NFKD").replace(marks, "").toLowerCase()
+    return text.normalize("NFKD").replace(marks, "").replace(unseen, "").toLowerCase()
       .replace(/[^\u0000-\u007f]/g, function (letter) { return folds[letter] || letter; })
-      .replace(/'/g, "");
+      .replace(/'/g, "").replace(/([\u05d0-\u05ea])"(?=[\u05d0-\u05ea])/g, "$1").replace(/&/g, " and ");
   }
 
   // The text searched in, with no space between two Chinese, Japanese or Korean characters: a
@@ -149,8 +155,10 @@
     return characters.length > 160 ? characters.slice(0, 160).join("") + "…" : characters.join("");
   }
 
+  // The words of folded text, cut at spaces and punctuation: "dune." and '"dune"' find Dune,
+  // "Le Guin, Ursula K." her books, and "j.k. rowling" J. K. Rowling.
   function wordsOf(text) {
-    return text.split(/\s+/).filter(function (word) { return word.length > 0; });
+    return text.split(/[\s\p{P}]+/u).filter(function (word) { return word.length > 0; });
   }
 
   // Whether `word` is in `text` where a word of it begins: after no letter or digit.
