@@ -170,18 +170,34 @@
     return false;
   }
 
+  // The words an entry is matched by: each once, none that another begins ("dun" of "dune
+  // dun": an entry where "dune" begins a word has "dun" there too), and no more than sixteen. A
+  // query of five thousand "e"s, which a ?q= link can carry, looked for each in every entry
+  // and blocked the tab for seconds.
+  var mostWords = 16;
+  function distinct(words) {
+    var kept = [];
+    for (var i = 0; i < words.length && kept.length < mostWords; i++) {
+      var word = words[i];
+      if (kept.some(function (other) { return other.indexOf(word) === 0; })) { continue; }
+      kept = kept.filter(function (other) { return word.indexOf(other) !== 0; });
+      kept.push(word);
+    }
+    return kept;
+  }
+
   // The matches in four ranks: the books whose title is the query, those whose title begins
   // with it, the entries where every word of the query begins a word, then the rest; each rank
   // in the index's order (by title). In the index's order alone, "Dune" listed "Children of
   // Dune" first and Enter opened it, and on a big shelf "It" was not among the hundred listed
   // (found by an exploratory session).
-  function ranked(matches, query) {
+  function ranked(matches, query, words) {
     var phrase = joinCJK(query.join(" "));
     var ranks = [[], [], [], []];
     matches.forEach(function (item) {
       var rank = item.title === phrase ? 0
         : item.title !== null && item.title.indexOf(phrase) === 0 ? 1
-        : query.every(function (word) { return startsAWord(item.text, word); }) ? 2 : 3;
+        : words.every(function (word) { return startsAWord(item.text, word); }) ? 2 : 3;
       ranks[rank].push(item);
     });
     return { exact: ranks[0].length, matches: [].concat(ranks[0], ranks[1], ranks[2], ranks[3]) };
@@ -196,9 +212,10 @@
       status.textContent = "";
       return;
     }
+    var words = distinct(folded);
     var found = ranked(entries.filter(function (item) {
-      return folded.every(function (word) { return item.text.indexOf(word) !== -1; });
-    }), folded);
+      return words.every(function (word) { return item.text.indexOf(word) !== -1; });
+    }), folded, words);
     var matches = found.matches;
     sections.hidden = true;
     var passages = matches.filter(function (item) { return item.entry.h; }).length;
