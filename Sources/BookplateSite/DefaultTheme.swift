@@ -457,11 +457,17 @@ package enum DefaultTheme {
               var li = document.createElement("li");
               var link = document.createElement("a");
               link.href = item.entry.u;
-              // A highlight shows the start of its passage, then its book.
-              link.textContent = item.entry.h
-                ? (script.getAttribute("data-quote-open") || "") + excerpt(item.entry.h)
-                  + (script.getAttribute("data-quote-close") || "")
-                : item.entry.t;
+              // A highlight shows the start of its passage, then its book. The passage is isolated
+              // within its quotation marks: one holding U+202E pulled the closing mark into its override.
+              if (item.entry.h) {
+                var passage = document.createElement("bdi");
+                passage.textContent = excerpt(item.entry.h);
+                link.appendChild(document.createTextNode(script.getAttribute("data-quote-open") || ""));
+                link.appendChild(passage);
+                link.appendChild(document.createTextNode(script.getAttribute("data-quote-close") || ""));
+              } else {
+                link.textContent = item.entry.t;
+              }
               // A book in another language than the site's is read in its own (its passage and title).
               if (item.entry.l) { link.lang = item.entry.l; }
               // Each title and name is isolated, as on every page: an Arabic title by an Arabic author

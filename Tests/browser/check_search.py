@@ -7,7 +7,8 @@ could not be loaded, as a missing one does, and the next use of the box tries ag
 index that does not arrive in time, which is still taken when it comes. Punctuation typed with a
 query cuts words ("dune.", "j.k. rowling", "Le Guin, Ursula K."), "&" and "and" are one, and
 characters nobody sees (a soft hyphen, zero-width spaces and joiners, a byte order mark) neither
-hide a title from the words it shows nor are needed to find it. A query of two thousand words,
+hide a title from the words it shows nor are needed to find it. A passage holding a right-to-left
+override keeps its closing quotation mark out of it. A query of two thousand words,
 which a ?q= link can carry, answers on a shelf of 3,000 at once, as the word typed once does.
 
 Usage: check_search.py BOOKPLATE ARTEFACTS_DIR
@@ -35,6 +36,8 @@ BOOKS = (("Dune", "Frank Herbert"), ("Pride & Prejudice", "Jane Austen"),
          ("\u05e1\u05e4\u05d5\u05e8 \u05e4\u05e9\u05d5\u05d8", "\u05e9\u05f4\u05d9 \u05e2\u05d2\u05e0\u05d5\u05df"),
          # Sixteen words, no one of which begins another.
          ("The Quick Brown Fox Jumps Over the Lazy Dog Again and Again", "Ann Zebra Yellow Xavier Walker Violet"))
+# A highlight of The Left Hand of Darkness whose tail a right-to-left override turns around.
+PASSAGE = "Passage with \u202e reversed tail"
 # What a visitor types, and the book it must list first.
 QUERIES = (("dune.", "Dune"), ('"dune"', "Dune"), ("\u00abdune\u00bb", "Dune"), ("dune,", "Dune"),
            ("pride & prejudice", "Pride & Prejudice"), ("pride and prejudice", "Pride & Prejudice"),
@@ -54,6 +57,7 @@ def make_shelf(binary, root):
     for title, author in BOOKS:
         subprocess.run([binary, "add", "--title", title, "--author", author], cwd=root, check=True,
                        capture_output=True)
+    subprocess.run([binary, "quote", "add", "the-left-hand-of-darkness", PASSAGE], cwd=root, check=True, capture_output=True)
     subprocess.run([binary, "build"], cwd=root, check=True, capture_output=True)
     return root / "site"
 
@@ -200,6 +204,28 @@ def main():
                 listed = settled(driver)[1]
                 if listed[:1] != [book]:
                     wrong[query] = listed[:3]
+            # The closing quotation mark of a passage is drawn at the end of its link, after the passage
+            # (the override of U+202E took it in, and drew it inside, before the reversed tail).
+            search(driver, "reversed tail")
+            settled(driver)
+            marks = driver.execute_script("""
+                var link = document.querySelector('#search-results a[href*="#h-"]');
+                if (!link) return null;
+                var texts = [], walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+                while (walker.nextNode()) { if (walker.currentNode.length) texts.push(walker.currentNode); }
+                function edge(node, at) {
+                  var range = document.createRange();
+                  range.setStart(node, at); range.setEnd(node, at + 1);
+                  return range.getBoundingClientRect();
+                }
+                var first = texts[0], last = texts[texts.length - 1], whole = link.getBoundingClientRect();
+                return [Math.round(edge(first, 0).left - whole.left),
+                        Math.round(whole.right - edge(last, last.length - 1).right)];""")
+            driver.save_screenshot(str(artefacts / "search-override.png"))
+            check(marks is not None and max(marks) <= 1,
+                  "search: a passage holding U+202E is drawn between its quotation marks",
+                  f"search: a passage holding U+202E: its marks stand this far in from its link's ends [open, close]: "
+                  f"{marks}")
             check(not wrong, f"search: each of {len(QUERIES)} queries with punctuation, '&' or 'and', or characters "
                              "nobody sees lists its book first",
                   f"search: these queries do not list their book first: {wrong}")
