@@ -180,7 +180,8 @@ package enum DefaultTheme {
         the words of its `data-found-…` and `data-highlights-…` attributes, in the forms the browser's
         `Intl.PluralRules` gives the page's `<html lang>` (English's, when a layout of your own writes a
         `lang` the browser cannot read) (and lists the first hundred
-        results, and every book titled exactly as the query past them, saying so with
+        results, each title, name and passage cut after a word past 160 characters, with "…" (a cut
+        title or name whole in its `title` attribute), and every book titled exactly as the query past them, saying so with
         `data-showing-first` when there are more), their thousands grouped by its
         `data-group` (`{{t.numberGroupSeparator}}`, as the pages group theirs: "1,234", "1 234"), and only
         from as many digits as the table's `numberGroupMinimum` allows (Spanish's `2` leaves "1234" whole,
@@ -369,10 +370,18 @@ package enum DefaultTheme {
             return words.replace("{count}", function () { return number(count); });
           }
 
+          // A passage or a title in the results: at most 160 characters, cut after a word and followed
+          // by "…" when there are more (a title of 10,000 characters filled some 270 lines of a phone).
+          // By code points, so that an emoji is never cut in half; a word of more than half of that is
+          // cut where the 160 end. Runs of the spaces a page collapses count as one: not \s,
+          // which holds the byte order mark, and drew "Star\ufefffish" as "Star fish".
+          var spaces = /[ \t\n\f\r]+/g;
           function excerpt(text) {
-            // By code points, so that an emoji is never cut in half.
-            var characters = Array.from(text.replace(/\s+/g, " "));
-            return characters.length > 160 ? characters.slice(0, 160).join("") + "…" : characters.join("");
+            var characters = Array.from(text.replace(spaces, " "));
+            if (characters.length <= 160) { return characters.join(""); }
+            var kept = characters.slice(0, 160);
+            var space = characters[160] === " " ? 160 : kept.lastIndexOf(" ");
+            return kept.slice(0, space > 80 ? space : 160).join("").trim() + "…";
           }
 
           // The words of folded text, cut at spaces and punctuation: "dune." and '"dune"' find Dune,
@@ -423,6 +432,14 @@ package enum DefaultTheme {
             return { exact: ranks[0].length, matches: [].concat(ranks[0], ranks[1], ranks[2], ranks[3]) };
           }
 
+          // Sets `element`'s text to `text` as excerpt() cuts it, and the whole in its title, read
+          // when it is pointed at (and by screen readers) when it was cut.
+          function shorten(element, text) {
+            var shown = excerpt(text);
+            element.textContent = shown;
+            if (shown !== text.replace(spaces, " ")) { element.title = text; }
+          }
+
           function show(query) {
             if (!entries) { load(); return; }
             while (results.firstChild) { results.removeChild(results.firstChild); }
@@ -466,7 +483,7 @@ package enum DefaultTheme {
                 link.appendChild(passage);
                 link.appendChild(document.createTextNode(script.getAttribute("data-quote-close") || ""));
               } else {
-                link.textContent = item.entry.t;
+                shorten(link, item.entry.t);
               }
               // A book in another language than the site's is read in its own (its passage and title).
               if (item.entry.l) { link.lang = item.entry.l; }
@@ -486,7 +503,7 @@ package enum DefaultTheme {
                 about.forEach(function (text, index) {
                   if (index > 0) { by.appendChild(document.createTextNode(", ")); }
                   var name = document.createElement("bdi");
-                  name.textContent = text;
+                  shorten(name, text);
                   by.appendChild(name);
                 });
                 li.appendChild(by);

@@ -8,7 +8,8 @@ index that does not arrive in time, which is still taken when it comes. Punctuat
 query cuts words ("dune.", "j.k. rowling", "Le Guin, Ursula K."), "&" and "and" are one, and
 characters nobody sees (a soft hyphen, zero-width spaces and joiners, a byte order mark) neither
 hide a title from the words it shows nor are needed to find it. A passage holding a right-to-left
-override keeps its closing quotation mark out of it. A query of two thousand words,
+override keeps its closing quotation mark out of it. A title of 9,689 characters is cut after a
+word in the results, as passages are, whole in the link's title. A query of two thousand words,
 which a ?q= link can carry, answers on a shelf of 3,000 at once, as the word typed once does.
 
 Usage: check_search.py BOOKPLATE ARTEFACTS_DIR
@@ -38,6 +39,8 @@ BOOKS = (("Dune", "Frank Herbert"), ("Pride & Prejudice", "Jane Austen"),
          ("The Quick Brown Fox Jumps Over the Lazy Dog Again and Again", "Ann Zebra Yellow Xavier Walker Violet"))
 # A highlight of The Left Hand of Darkness whose tail a right-to-left override turns around.
 PASSAGE = "Passage with \u202e reversed tail"
+# A title of 9,689 characters: the results showed such a title whole, 270 lines on a phone.
+LONG_TITLE = " ".join(f"Word{number}" for number in range(1200))
 # What a visitor types, and the book it must list first.
 QUERIES = (("dune.", "Dune"), ('"dune"', "Dune"), ("\u00abdune\u00bb", "Dune"), ("dune,", "Dune"),
            ("pride & prejudice", "Pride & Prejudice"), ("pride and prejudice", "Pride & Prejudice"),
@@ -58,6 +61,10 @@ def make_shelf(binary, root):
         subprocess.run([binary, "add", "--title", title, "--author", author], cwd=root, check=True,
                        capture_output=True)
     subprocess.run([binary, "quote", "add", "the-left-hand-of-darkness", PASSAGE], cwd=root, check=True, capture_output=True)
+    subprocess.run([binary, "add", "--title", LONG_TITLE, "--author", "Ann Long"], cwd=root, check=True,
+                   capture_output=True)
+    subprocess.run([binary, "quote", "add", "Word0 Word1", "A passage of the longest book"], cwd=root, check=True,
+                   capture_output=True)
     subprocess.run([binary, "build"], cwd=root, check=True, capture_output=True)
     return root / "site"
 
@@ -226,6 +233,25 @@ def main():
                   "search: a passage holding U+202E is drawn between its quotation marks",
                   f"search: a passage holding U+202E: its marks stand this far in from its link's ends [open, close]: "
                   f"{marks}")
+            # A title of 9,689 characters is cut after a word, in its book's result and a highlight's.
+            driver.set_window_size(390, 900)
+            search(driver, "word1199")
+            settled(driver)
+            cut = driver.execute_script("""
+                return Array.from(document.querySelectorAll('#search-results li')).map(function (li) {
+                  var title = li.querySelector('a[href$="index.html"]') || li.querySelector('.count bdi');
+                  return [title.textContent, title.title, Math.round(li.getBoundingClientRect().height)];
+                });""")
+            driver.save_screenshot(str(artefacts / "search-long-title-phone.png"))
+            driver.set_window_size(1280, 1600)
+            shortened = [shown for shown, whole, height in cut
+                         if len(shown) <= 161 and shown.endswith("\u2026") and LONG_TITLE.startswith(shown[:-1] + " ")
+                         and whole == LONG_TITLE and height < 200]
+            check(len(cut) == 2 and len(shortened) == 2,
+                  "search: a title of 9,689 characters is cut after a word in a book's and a highlight's result, "
+                  "whole in its title attribute",
+                  f"search: a title of 9,689 characters in the results [shown, title attribute, height]: "
+                  f"{[(shown[:170], whole[:20], height) for shown, whole, height in cut]}")
             check(not wrong, f"search: each of {len(QUERIES)} queries with punctuation, '&' or 'and', or characters "
                              "nobody sees lists its book first",
                   f"search: these queries do not list their book first: {wrong}")

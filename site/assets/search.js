@@ -149,10 +149,18 @@
     return words.replace("{count}", function () { return number(count); });
   }
 
+  // A passage or a title in the results: at most 160 characters, cut after a word and followed
+  // by "…" when there are more (a title of 10,000 characters filled some 270 lines of a phone).
+  // By code points, so that an emoji is never cut in half; a word of more than half of that is
+  // cut where the 160 end. Runs of the spaces a page collapses count as one: not \s,
+  // which holds the byte order mark, and drew "Star\ufefffish" as "Star fish".
+  var spaces = /[ \t\n\f\r]+/g;
   function excerpt(text) {
-    // By code points, so that an emoji is never cut in half.
-    var characters = Array.from(text.replace(/\s+/g, " "));
-    return characters.length > 160 ? characters.slice(0, 160).join("") + "…" : characters.join("");
+    var characters = Array.from(text.replace(spaces, " "));
+    if (characters.length <= 160) { return characters.join(""); }
+    var kept = characters.slice(0, 160);
+    var space = characters[160] === " " ? 160 : kept.lastIndexOf(" ");
+    return kept.slice(0, space > 80 ? space : 160).join("").trim() + "…";
   }
 
   // The words of folded text, cut at spaces and punctuation: "dune." and '"dune"' find Dune,
@@ -203,6 +211,14 @@
     return { exact: ranks[0].length, matches: [].concat(ranks[0], ranks[1], ranks[2], ranks[3]) };
   }
 
+  // Sets `element`'s text to `text` as excerpt() cuts it, and the whole in its title, read
+  // when it is pointed at (and by screen readers) when it was cut.
+  function shorten(element, text) {
+    var shown = excerpt(text);
+    element.textContent = shown;
+    if (shown !== text.replace(spaces, " ")) { element.title = text; }
+  }
+
   function show(query) {
     if (!entries) { load(); return; }
     while (results.firstChild) { results.removeChild(results.firstChild); }
@@ -246,7 +262,7 @@
         link.appendChild(passage);
         link.appendChild(document.createTextNode(script.getAttribute("data-quote-close") || ""));
       } else {
-        link.textContent = item.entry.t;
+        shorten(link, item.entry.t);
       }
       // A book in another language than the site's is read in its own (its passage and title).
       if (item.entry.l) { link.lang = item.entry.l; }
@@ -266,7 +282,7 @@
         about.forEach(function (text, index) {
           if (index > 0) { by.appendChild(document.createTextNode(", ")); }
           var name = document.createElement("bdi");
-          name.textContent = text;
+          shorten(name, text);
           by.appendChild(name);
         });
         li.appendChild(by);
