@@ -26,7 +26,7 @@ import threading
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from check_site import open_browser  # noqa: E402
+from check_site import open_browser, read_index  # noqa: E402
 
 BOOKS = (("Dune", "Frank Herbert"), ("Pride & Prejudice", "Jane Austen"),
          ("The Left Hand of Darkness", "Ursula K. Le Guin"),
@@ -105,9 +105,7 @@ def big_site(site, folder):
     """A copy of `site` whose index adds 3,000 books before its own, each with a few words about it."""
     copy = folder / "big"
     shutil.copytree(site, copy)
-    index = (site / "search-index.js").read_text(encoding="utf-8")
-    folds, entries = index[:index.index("window.BOOKPLATE_SEARCH_INDEX")], json.loads(
-        index[index.index("_INDEX =") + len("_INDEX ="):].strip().rstrip(";"))
+    folds, entries = read_index(site)
     added = [{"a": f"Author {number % 300}", "s": f"a shelf, another shelf, series {number % 40}",
               "t": f"A Book of Many Words, Volume {number:04d}", "u": f"books/a-book-{number:04d}/index.html"}
              for number in range(3000)]

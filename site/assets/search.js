@@ -72,7 +72,7 @@
       // The load event comes even when the script threw or never ran: an index cut short or a
       // page of HTML served in its place left no index, and read as an empty one every query
       // found "0 books" in, for good.
-      if (!take(window.BOOKPLATE_SEARCH_INDEX, window.BOOKPLATE_SEARCH_FOLDS)) {
+      if (!take()) {
         fail(attempt);
         return;
       }
@@ -96,9 +96,10 @@
   }
 
   // Makes the entries searched from the index the script defined; false when it defined none.
-  function take(index, table) {
+  function take() {
+    var index = window.BOOKPLATE_SEARCH_INDEX;
     if (!Array.isArray(index)) { return false; }
-    folds = table || {};
+    folds = window.BOOKPLATE_SEARCH_FOLDS || {};
     try {
       entries = index.map(function (entry) {
         return {
@@ -178,7 +179,7 @@
     return false;
   }
 
-  // The words an entry is matched by: each once, none that another begins ("dun" of "dune
+  // The words an entry is matched by: each once, none that begins another ("dun" of "dune
   // dun": an entry where "dune" begins a word has "dun" there too), and no more than sixteen. A
   // query of five thousand "e"s, which a ?q= link can carry, looked for each in every entry
   // and blocked the tab for seconds.
