@@ -169,17 +169,26 @@ package enum DefaultTheme {
         linked with its `assetVersions` after its address, which loads
         `search-index.js` (named by its `data-index` attribute), which the build writes, the first time the
         search box is used (its address stays the same: it changes with every book, and an address that
-        changed with it would rewrite every page at every change), and searches the shelf by title, author and shelf. It lists the books whose
+        changed with it would rewrite every page at every change; an index that does not load, or does
+        not run, or has not come in 30 seconds, gets the words of `data-failed`, and the next use of the
+        box tries again), and searches the shelf by title, author and shelf. It lists the books whose
         title is the query first, then those whose title begins with it, then the entries in which every
-        word of the query begins a word, then the rest, each group in the index's order (by title); it
+        word of the query begins a word, then the rest, each group in the index's order (by title),
+        looking for a word typed twice once, none that is the start of another word of the query (`dun`
+        of `dune dun`), and no more than sixteen words, so that a query of thousands, which a `?q=` link
+        can carry, answers at once; it
         folds case, accents, the vowel points of Arabic and Hebrew and width (NFKD) in the query and
         the index alike, and the letters written for one another as the library folds them (Persian ک
-        and Arabic ك, ی ى and ي, ة and ه, Hebrew ״ and `"`: the index's first line gives the table), and finds a Chinese, Japanese or Korean name written with or without the space
+        and Arabic ك, ی ى and ي, ة and ه, Hebrew ״ and `"`: the index's first line gives the table); it
+        drops apostrophes, a `"` between two Hebrew letters and the characters nobody sees (Unicode's
+        default ignorable code points: soft hyphens, zero-width spaces and joiners, byte order marks),
+        reads `&` as "and", and cuts words at punctuation as at spaces, and finds a Chinese, Japanese or Korean name written with or without the space
         between its parts ("村上春樹" finds 村上 春樹). It writes its counts with
         the words of its `data-found-…` and `data-highlights-…` attributes, in the forms the browser's
         `Intl.PluralRules` gives the page's `<html lang>` (English's, when a layout of your own writes a
         `lang` the browser cannot read) (and lists the first hundred
-        results, and every book titled exactly as the query past them, saying so with
+        results, each title, name and passage cut after a word past 160 characters, with "…" (a cut
+        title or name whole in its `title` attribute), and every book titled exactly as the query past them, saying so with
         `data-showing-first` when there are more), their thousands grouped by its
         `data-group` (`{{t.numberGroupSeparator}}`, as the pages group theirs: "1,234", "1 234"), and only
         from as many digits as the table's `numberGroupMinimum` allows (Spanish's `2` leaves "1234" whole,
@@ -245,10 +254,16 @@ package enum DefaultTheme {
           // Hebrew go too, and the hamza and madda of أ إ آ, as the library's own folding drops them:
           // "الخبز" did not find الْخُبْزُ, nor "מיכאל" מִיכָאֵל.
           var marks = /[\u0300-\u036f\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u0640\u064b-\u065f\u0670]/g;
+          // Characters nobody sees go too: a soft hyphen, the zero-width space, non-joiner and joiner,
+          // the word joiner, a byte order mark, the marks of direction. "donaudampfschiff" did not find
+          // "Donau\u00addampf\u00adschiff", nor "کتابهای" "کتاب\u200cهای". The gershayim of a Hebrew
+          // acronym goes as an apostrophe does ('ש"י' and "שי" find ש״י), and "&" is read "and", as the
+          // Kindle import reads it: "pride and prejudice" finds Pride & Prejudice.
+          var unseen = /\p{Default_Ignorable_Code_Point}/gu;
           function fold(text) {
-            return text.normalize("NFKD").replace(marks, "").toLowerCase()
+            return text.normalize("NFKD").replace(marks, "").replace(unseen, "").toLowerCase()
               .replace(/[^\u0000-\u007f]/g, function (letter) { return folds[letter] || letter; })
-              .replace(/'/g, "");
+              .replace(/'/g, "").replace(/([\u05d0-\u05ea])"(?=[\u05d0-\u05ea])/g, "$1").replace(/&/g, " and ");
           }
 
           // The text searched in, with no space between two Chinese, Japanese or Korean characters: a
@@ -260,15 +275,60 @@ package enum DefaultTheme {
             return text.replace(spacedCJK, "$1");
           }
 
+          // How long the index may take to arrive before the reader is told it could not be loaded: on
+          // a connection that never finished it, "Loading the index…" stayed for good. An index that
+          // arrives later is still taken (16.8 MB of highlights is long on a slow phone).
+          var patience = 30000;
+          var attempts = 0;
+
           function load() {
             if (entries || loading) { return; }
             loading = true;
+            attempts += 1;
+            var attempt = attempts;
             status.textContent = script.getAttribute("data-loading") || "";
+            window.BOOKPLATE_SEARCH_INDEX = undefined;
             var tag = document.createElement("script");
-            tag.src = script.getAttribute("data-index");
+            var address = script.getAttribute("data-index") || "";
+            // A second try asks past the browser's cache, which may keep the broken copy it was given.
+            tag.src = attempt === 1 ? address
+              : address + (address.indexOf("?") === -1 ? "?" : "&") + "try=" + attempt + "-" + Date.now();
+            var timer = window.setTimeout(function () { fail(attempt); }, patience);
             tag.onload = function () {
-              var index = window.BOOKPLATE_SEARCH_INDEX || [];
-              folds = window.BOOKPLATE_SEARCH_FOLDS || {};
+              window.clearTimeout(timer);
+              if (entries) { return; }
+              // The load event comes even when the script threw or never ran: an index cut short or a
+              // page of HTML served in its place left no index, and read as an empty one every query
+              // found "0 books" in, for good.
+              if (!take()) {
+                fail(attempt);
+                return;
+              }
+              loading = false;
+              status.textContent = "";
+              show(input.value);
+            };
+            tag.onerror = function () {
+              window.clearTimeout(timer);
+              fail(attempt);
+            };
+            document.body.appendChild(tag);
+          }
+
+          // Says the index could not be loaded, and lets the next use of the box try again; unless an
+          // index has arrived meanwhile, or a later try is under way.
+          function fail(attempt) {
+            if (entries || attempt !== attempts) { return; }
+            loading = false;
+            status.textContent = script.getAttribute("data-failed") || "";
+          }
+
+          // Makes the entries searched from the index the script defined; false when it defined none.
+          function take() {
+            var index = window.BOOKPLATE_SEARCH_INDEX;
+            if (!Array.isArray(index)) { return false; }
+            folds = window.BOOKPLATE_SEARCH_FOLDS || {};
+            try {
               entries = index.map(function (entry) {
                 return {
                   entry: entry,
@@ -278,14 +338,12 @@ package enum DefaultTheme {
                   title: entry.h ? null : joinCJK(wordsOf(fold(entry.t)).join(" "))
                 };
               });
-              status.textContent = "";
-              show(input.value);
-            };
-            tag.onerror = function () {
-              loading = false;
-              status.textContent = script.getAttribute("data-failed") || "";
-            };
-            document.body.appendChild(tag);
+            } catch (error) {
+              entries = null;
+              folds = {};
+              return false;
+            }
+            return true;
           }
 
           // The form a count takes is the page's language's: French says "0 livre trouvé", Russian
@@ -320,14 +378,24 @@ package enum DefaultTheme {
             return words.replace("{count}", function () { return number(count); });
           }
 
+          // A passage or a title in the results: at most 160 characters, cut after a word and followed
+          // by "…" when there are more (a title of 10,000 characters filled some 270 lines of a phone).
+          // By code points, so that an emoji is never cut in half; a word of more than half of that is
+          // cut where the 160 end. Runs of the spaces a page collapses count as one: not \s,
+          // which holds the byte order mark, and drew "Star\ufefffish" as "Star fish".
+          var spaces = /[ \t\n\f\r]+/g;
           function excerpt(text) {
-            // By code points, so that an emoji is never cut in half.
-            var characters = Array.from(text.replace(/\s+/g, " "));
-            return characters.length > 160 ? characters.slice(0, 160).join("") + "…" : characters.join("");
+            var characters = Array.from(text.replace(spaces, " "));
+            if (characters.length <= 160) { return characters.join(""); }
+            var kept = characters.slice(0, 160);
+            var space = characters[160] === " " ? 160 : kept.lastIndexOf(" ");
+            return kept.slice(0, space > 80 ? space : 160).join("").trim() + "…";
           }
 
+          // The words of folded text, cut at spaces and punctuation: "dune." and '"dune"' find Dune,
+          // "Le Guin, Ursula K." her books, and "j.k. rowling" J. K. Rowling.
           function wordsOf(text) {
-            return text.split(/\s+/).filter(function (word) { return word.length > 0; });
+            return text.split(/[\s\p{P}]+/u).filter(function (word) { return word.length > 0; });
           }
 
           // Whether `word` is in `text` where a word of it begins: after no letter or digit.
@@ -339,21 +407,45 @@ package enum DefaultTheme {
             return false;
           }
 
+          // The words an entry is matched by: each once, none that begins another ("dun" of "dune
+          // dun": an entry where "dune" begins a word has "dun" there too), and no more than sixteen. A
+          // query of five thousand "e"s, which a ?q= link can carry, looked for each in every entry
+          // and blocked the tab for seconds.
+          var mostWords = 16;
+          function distinct(words) {
+            var kept = [];
+            for (var i = 0; i < words.length && kept.length < mostWords; i++) {
+              var word = words[i];
+              if (kept.some(function (other) { return other.indexOf(word) === 0; })) { continue; }
+              kept = kept.filter(function (other) { return word.indexOf(other) !== 0; });
+              kept.push(word);
+            }
+            return kept;
+          }
+
           // The matches in four ranks: the books whose title is the query, those whose title begins
           // with it, the entries where every word of the query begins a word, then the rest; each rank
           // in the index's order (by title). In the index's order alone, "Dune" listed "Children of
           // Dune" first and Enter opened it, and on a big shelf "It" was not among the hundred listed
           // (found by an exploratory session).
-          function ranked(matches, query) {
+          function ranked(matches, query, words) {
             var phrase = joinCJK(query.join(" "));
             var ranks = [[], [], [], []];
             matches.forEach(function (item) {
               var rank = item.title === phrase ? 0
                 : item.title !== null && item.title.indexOf(phrase) === 0 ? 1
-                : query.every(function (word) { return startsAWord(item.text, word); }) ? 2 : 3;
+                : words.every(function (word) { return startsAWord(item.text, word); }) ? 2 : 3;
               ranks[rank].push(item);
             });
             return { exact: ranks[0].length, matches: [].concat(ranks[0], ranks[1], ranks[2], ranks[3]) };
+          }
+
+          // Sets `element`'s text to `text` as excerpt() cuts it, and the whole in its title, read
+          // when it is pointed at (and by screen readers) when it was cut.
+          function shorten(element, text) {
+            var shown = excerpt(text);
+            element.textContent = shown;
+            if (shown !== text.replace(spaces, " ")) { element.title = text; }
           }
 
           function show(query) {
@@ -365,9 +457,10 @@ package enum DefaultTheme {
               status.textContent = "";
               return;
             }
+            var words = distinct(folded);
             var found = ranked(entries.filter(function (item) {
-              return folded.every(function (word) { return item.text.indexOf(word) !== -1; });
-            }), folded);
+              return words.every(function (word) { return item.text.indexOf(word) !== -1; });
+            }), folded, words);
             var matches = found.matches;
             sections.hidden = true;
             var passages = matches.filter(function (item) { return item.entry.h; }).length;
@@ -389,11 +482,17 @@ package enum DefaultTheme {
               var li = document.createElement("li");
               var link = document.createElement("a");
               link.href = item.entry.u;
-              // A highlight shows the start of its passage, then its book.
-              link.textContent = item.entry.h
-                ? (script.getAttribute("data-quote-open") || "") + excerpt(item.entry.h)
-                  + (script.getAttribute("data-quote-close") || "")
-                : item.entry.t;
+              // A highlight shows the start of its passage, then its book. The passage is isolated
+              // within its quotation marks: one holding U+202E pulled the closing mark into its override.
+              if (item.entry.h) {
+                var passage = document.createElement("bdi");
+                passage.textContent = excerpt(item.entry.h);
+                link.appendChild(document.createTextNode(script.getAttribute("data-quote-open") || ""));
+                link.appendChild(passage);
+                link.appendChild(document.createTextNode(script.getAttribute("data-quote-close") || ""));
+              } else {
+                shorten(link, item.entry.t);
+              }
               // A book in another language than the site's is read in its own (its passage and title).
               if (item.entry.l) { link.lang = item.entry.l; }
               // Each title and name is isolated, as on every page: an Arabic title by an Arabic author
@@ -412,7 +511,7 @@ package enum DefaultTheme {
                 about.forEach(function (text, index) {
                   if (index > 0) { by.appendChild(document.createTextNode(", ")); }
                   var name = document.createElement("bdi");
-                  name.textContent = text;
+                  shorten(name, text);
                   by.appendChild(name);
                 });
                 li.appendChild(by);
