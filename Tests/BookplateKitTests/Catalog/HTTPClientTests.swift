@@ -333,11 +333,13 @@ import Testing
             try await client.get(try url(server, "/huge"), from: .openLibrary)
         }
         // The transfer is ended, not read to its end and dropped: once the server has stopped
-        // sending (the client closed the connection), it has sent a fraction of the GiB. (How
-        // much depends on how soon a loaded machine runs the cancellation: 25 MiB on an idle one.)
+        // sending (the client closed the connection), it has sent less than the GiB. How much
+        // depends on how soon a loaded machine runs the cancellation: 25 MiB on an idle one, and
+        // 573 MiB once with the machine's two cores shared by three builds (it failed at a bound
+        // of 512 MiB).
         let stopped = await sent.settles(within: .seconds(20))
         #expect(stopped, "the server was still sending after 20 s")
-        #expect(sent.count < 512 * 1_048_576, "\(sent.count) bytes sent")
+        #expect(sent.count < 1 << 30, "\(sent.count) bytes sent: the answer was read to its end")
         await server.stop()
     }
 
