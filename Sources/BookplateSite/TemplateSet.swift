@@ -327,7 +327,9 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
         case .unreadable(let path):
             "template \(path) cannot be read: check its permissions"
         case .notUTF8(let path):
-            "template \(path) is not UTF-8 text: save it as UTF-8"
+            // A theme's translation file was called a template (found by an exploratory session).
+            (path.hasSuffix(".yaml") ? "translation file " : "template ")
+                + "\(path) is not UTF-8 text: save it as UTF-8"
         case .syntax(let path, let line, let column, let problem):
             "\(path):\(line):\(column): \(problem)"
         case .missingPartial(let path, let line, let column, let name):

@@ -319,6 +319,13 @@ import Testing
         let file = folder.appendingPathComponent("index.mustache")
         try Data([0x3C, 0x68, 0x31, 0xE9, 0x3E]).write(to: file)
         #expect(throws: TemplateError.notUTF8(path: file.path)) { try load(folder) }
+        // A translation file is named as one: it was called a template.
+        #expect(
+            TemplateError.notUTF8(path: "templates/translations/fr.yaml").description
+                == "translation file templates/translations/fr.yaml is not UTF-8 text: save it as UTF-8")
+        #expect(
+            TemplateError.notUTF8(path: "templates/index.mustache").description
+                == "template templates/index.mustache is not UTF-8 text: save it as UTF-8")
     }
 
     @Test func theBuildStopsOnATemplateErrorBeforeWritingAnything() throws {
