@@ -13,6 +13,11 @@ import GRDB
 /// Bookplate, or belongs to a build that never finished is put aside with a reason, and the build
 /// that asked for it builds in full.
 struct BuildStateStore {
+    /// Why a state a build began is not used: that build stopped before it was done, by an error
+    /// or killed. "The last build did not finish" was said after a build that did finish, with an
+    /// error (found by an exploratory session).
+    static let unfinished = "the last build stopped before it was done (an error, or it was ended)"
+
     /// The schema's version, kept in `PRAGMA user_version`; any other version is not read.
     /// 5 has the tables of 4 and says more: a site saved with it holds nothing in Bookplate's
     /// folders but what the build wrote (see ``SiteFolders``), which 4 did not promise. 6 keeps
@@ -49,7 +54,7 @@ struct BuildStateStore {
                 // descriptors, or killed there): "it is not a build state" blamed the file
                 // (found by an exploratory session).
                 if version == 0, try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0 {
-                    return .unusable(reason: "the last build did not finish")
+                    return .unusable(reason: BuildStateStore.unfinished)
                 }
                 if version < BuildStateStore.formatVersion {
                     return .unusable(
@@ -62,7 +67,7 @@ struct BuildStateStore {
                             "SELECT id, library, inputs, noteOptions, savedAt, finished, notices FROM site WHERE path = ?",
                         arguments: [site])
                 else { return .none }
-                guard row["finished"] as Bool else { return .unusable(reason: "the last build did not finish") }
+                guard row["finished"] as Bool else { return .unusable(reason: BuildStateStore.unfinished) }
                 let id: Int64 = row["id"]
                 var state = BuildState(
                     site: site, library: row["library"], inputs: row["inputs"], noteOptions: row["noteOptions"],

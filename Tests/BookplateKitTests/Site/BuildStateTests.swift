@@ -115,7 +115,7 @@ import Testing
         }
         #expect(foreign == "it is not a build state")
         let unfinished = try damage(store) { _ in try store.markUnfinished(site: Self.awkward.site) }
-        #expect(unfinished == "the last build did not finish")
+        #expect(unfinished == "the last build stopped before it was done (an error, or it was ended)")
     }
 
     /// Out of file descriptors, a `build --full` took the state it could not open for a damaged
@@ -137,7 +137,7 @@ import Testing
             Issue.record("an empty state was used")
             return
         }
-        #expect(reason == "the last build did not finish")
+        #expect(reason == "the last build stopped before it was done (an error, or it was ended)")
     }
 
     @Test func aBuildFromAnUnusableStateIsFullSaysWhyAndLeavesAUsableOne() throws {
