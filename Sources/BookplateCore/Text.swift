@@ -249,3 +249,11 @@ extension Collection where Element == String {
         prefix(shown).joined(separator: ", ") + (count > shown ? " and \(count - shown) more" : "")
     }
 }
+
+extension BidirectionalCollection where Element == String {
+    /// The names as a sentence lists them: "a", "a and b", "a, b and c"; "" for none.
+    package var joinedAsList: String {
+        guard count > 1, let last else { return first ?? "" }
+        return dropLast().joined(separator: ", ") + " and " + last
+    }
+}

@@ -22,10 +22,7 @@ extension Library {
         if let pages = new.pageCount, !Book.pageCountRange.contains(pages) {
             throw LibraryError.invalidPageCount(String(pages))
         }
-        try Library.checkDates(started: new.startedDate, finished: new.finishedDate)
-        if new.status == .toRead, new.startedDate != nil || new.finishedDate != nil {
-            throw LibraryError.datesOnABookToRead(slug: nil)
-        }
+        try Library.checkNewBook(status: new.status, started: new.startedDate, finished: new.finishedDate)
         let authors = new.authors.compactMap { author -> NewAuthor? in
             var author = author
             author.name = author.name.trimmedForStorage
@@ -292,6 +289,13 @@ extension Library {
         if let started, let finished, finished.endsBefore(started) {
             throw LibraryError.finishedBeforeStarted(started: started.description, finished: finished.description)
         }
+    }
+
+    /// Throws unless a new book of `status` may have these dates: they must be in order, and a
+    /// book to read has none of its own.
+    public static func checkNewBook(status: ReadingStatus, started: PartialDate?, finished: PartialDate?) throws {
+        try checkDates(started: started, finished: finished)
+        if status == .toRead, started != nil || finished != nil { throw LibraryError.datesOnABookToRead(slug: nil) }
     }
 
     private func findDuplicate(of new: NewBook, title: String, firstAuthor: String?, in db: Database) throws

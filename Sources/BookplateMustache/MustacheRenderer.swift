@@ -455,9 +455,8 @@ package enum MustacheRenderError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .includesItself(let included, let through):
             let chain = through.map(\.described)
-            let joined =
-                chain.count > 1 ? chain.dropLast().joined(separator: ", ") + " and " + (chain.last ?? "") : chain.first
-            return "\(included.described) includes itself\(joined.map { " through \($0)" } ?? "") without end: "
+            let joined = chain.isEmpty ? "" : " through \(chain.joinedAsList)"
+            return "\(included.described) includes itself\(joined) without end: "
                 + "remove that tag, or put it in a section whose data ends"
         case .nestedTooDeep(let name):
             return "partials and blocks are nested more than \(MustacheRenderer.depthLimit) deep at '\(name)': "

@@ -554,8 +554,8 @@ private struct MustacheParser {
     /// set, and `{{uppercase(title)}}` (for `uppercased`) rendered nothing on every page, without
     /// a word (found by a QA of theme authoring).
     private static func unknownTransform(in name: MustacheName) -> String? {
-        let positions = TemplateValue.positionTransforms.sorted().map { $0 + "()" }
-        let positionsListed = positions.dropLast().joined(separator: ", ") + " and " + (positions.last ?? "")
+        // Only for the message: every tag's name is checked as it is parsed.
+        var positionsListed: String { TemplateValue.positionTransforms.sorted().map { $0 + "()" }.joinedAsList }
         for (index, transform) in name.transforms.enumerated() {
             // `first()`: the innermost transform of no name is one of the position in a list.
             let ofPosition = index == 0 && name.text.isEmpty
@@ -577,9 +577,8 @@ private struct MustacheParser {
             let known = TemplateValue.transforms.union(TemplateValue.positionTransforms).sorted()
             let meant = Suggestions.nearest(to: transform, in: known, limit: 1).first.map { " (did you mean \($0)?)" }
             let values = TemplateValue.transforms.sorted()
-            return "'\(transform)' is not a transform\(meant ?? ""): the transforms are "
-                + values.dropLast().joined(separator: ", ") + " and " + (values.last ?? "")
-                + ", and \(positionsListed) inside a list's section"
+            return "'\(transform)' is not a transform\(meant ?? ""): the transforms are \(values.joinedAsList), and "
+                + "\(positionsListed) inside a list's section"
         }
         return nil
     }

@@ -747,12 +747,11 @@ struct BuildRun {
     /// A line for each tag that names nothing its pages have, saying on which pages: a build
     /// that finds nothing changed says them again, as the other warnings.
     private func unknownNameLines() -> [String] {
-        let pages = BuildState.pagesByTag(unknownNames)
+        let pages = BuildState.inverted(unknownNames)
         return pages.keys.sorted().map { tag in
             let on = pages[tag] ?? []
             let others = on.count > 1 ? " and \(on.count - 1) other page\(on.count == 2 ? "" : "s")" : ""
-            // A partial named by the model, whose template would include itself (``TemplateSet/place(_:)``).
-            if tag.contains(": {{>*") {
+            if TemplateSet.isPartialIncludingItself(placed: tag) {
                 return "\(tag) names a template that would include itself without end there, and shows nothing "
                     + "(\(on.first ?? "")\(others)): a partial the data names must not include the template that "
                     + "names it"

@@ -53,13 +53,14 @@ struct BuildState: Sendable, Equatable {
     /// path; only pages that had such tags. A page kept from an earlier build keeps its own.
     var unknownNames: [String: [String]] = [:]
 
-    /// `unknownNames` (tags by page) as the pages of each tag, each tag's in order.
-    static func pagesByTag(_ unknownNames: [String: [String]]) -> [String: [String]] {
-        var pages: [String: [String]] = [:]
-        for (page, tags) in unknownNames {
-            for tag in tags { pages[tag, default: []].append(page) }
+    /// `unknownNames` turned the other way, each list in order: the pages of each tag from the
+    /// tags of each page (as the state stores them), or back.
+    static func inverted(_ unknownNames: [String: [String]]) -> [String: [String]] {
+        var inverted: [String: [String]] = [:]
+        for (key, values) in unknownNames {
+            for value in values { inverted[value, default: []].append(key) }
         }
-        return pages.mapValues { $0.sorted() }
+        return inverted.mapValues { $0.sorted() }
     }
     /// The names at the top of the site that the Bookplate which saved the state kept for itself
     /// (``SiteWriter/ownNames``); nil in a state saved before it said. A name reserved since is

@@ -76,10 +76,7 @@ struct BuildStateStore {
                 state.warnings = notices.warnings
                 state.orphanNotes = notices.orphanNotes
                 state.reservedNames = notices.reservedNames.map(Set.init)
-                for (tag, pages) in notices.unknownNames ?? [:] {
-                    for page in pages { state.unknownNames[page, default: []].append(tag) }
-                }
-                state.unknownNames = state.unknownNames.mapValues { $0.sorted() }
+                state.unknownNames = BuildState.inverted(notices.unknownNames ?? [:])
                 let outputs = try Row.fetchCursor(
                     db,
                     sql:
@@ -204,7 +201,7 @@ struct BuildStateStore {
                                 warnings: state.warnings, orphanNotes: state.orphanNotes,
                                 reservedNames: state.reservedNames?.sorted(),
                                 unknownNames: state.unknownNames.isEmpty
-                                    ? nil : BuildState.pagesByTag(state.unknownNames))),
+                                    ? nil : BuildState.inverted(state.unknownNames))),
                         as: UTF8.self),
                 ])
             guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM site WHERE path = ?", arguments: [state.site])

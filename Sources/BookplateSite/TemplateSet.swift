@@ -120,10 +120,15 @@ struct TemplateSet: Sendable {
     {
         var errors: [TemplateError] = []
         var warnings: [String] = []
+        // A parent's blocks, looked for once: every page template is built on the layout.
+        var blocksOfParent: [String: Set<String>?] = [:]
         for (name, template) in templates.sorted(by: { $0.key < $1.key }) {
             guard let file = theme.templates[name] else { continue }
             for tag in template.parentTags {
-                guard let offered = blocks(of: tag.parent, in: templates) else { continue }
+                if blocksOfParent[tag.parent] == nil {
+                    blocksOfParent[tag.parent] = blocks(of: tag.parent, in: templates)
+                }
+                guard let offered = blocksOfParent[tag.parent] ?? nil else { continue }
                 for block in tag.blocks where !offered.contains(block.name) {
                     let (line, column) = MustacheTemplate.position(ofCharacter: block.offset, in: file.source)
                     let error = TemplateError.unknownBlock(
@@ -254,6 +259,13 @@ struct TemplateSet: Sendable {
         return placed
     }
 
+    /// Whether `placed`, a tag as ``place(_:)`` says it, is a partial named by the model whose
+    /// template would include itself (``UnknownName/includingItself``): the build state keeps
+    /// tags as they are said, so the form is told from a misspelt name's (`{{titel}}`) here.
+    static func isPartialIncludingItself(placed: String) -> Bool {
+        placed.contains(": {{>*")
+    }
+
     /// The line of the tag that begins `offset` characters into `source`, if one naming `name`
     /// begins there (whatever its delimiters); nil when none does: the tag is in another file.
     static func line(ofTagAt offset: Int, naming name: String, in source: String) -> Int? {
@@ -348,8 +360,7 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
                 + "show nowhere: "
                 + (blocks.isEmpty
                     ? "it has no blocks"
-                    : "its blocks are " + blocks.dropLast().joined(separator: ", ")
-                        + (blocks.count > 1 ? " and " : "") + (blocks.last ?? ""))
+                    : "its blocks are " + blocks.joinedAsList)
                 + (Suggestions.nearest(to: name, in: blocks, limit: 1).first.map { " (did you mean \($0)?)" } ?? "")
         case .folderForFile(let path):
             "\(path) is a folder where the theme reads a file (a template, a table of words or an asset): rename the folder"

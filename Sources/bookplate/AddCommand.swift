@@ -49,13 +49,11 @@ struct AddCommand: AsyncParsableCommand {
                     + "read once it is added ('bookplate read add SLUG --finished DATE')")
         }
         try details.checkValues(editing: false)
-        try Parse.checkReadingDates(started: started, finished: finished)
+        let (startedDate, finishedDate) = try Parse.checkReadingDates(started: started, finished: finished)
         // Dates given with `--status to-read` are the command line's mistake whatever the shelf
         // holds: they exited 1 from the library's own check.
-        if status == .toRead,
-            try !([started, finished].compactMap { try Parse.clearable($0, Parse.date) ?? nil }.isEmpty)
-        {
-            throw ValidationError(LibraryError.datesOnABookToRead(slug: nil).description)
+        if let status {
+            try Parse.asUsage { try Library.checkNewBook(status: status, started: startedDate, finished: finishedDate) }
         }
         try Parse.asUsage {
             _ = try rating.flatMap(Parse.rating)
@@ -70,7 +68,6 @@ struct AddCommand: AsyncParsableCommand {
             status: status ?? ReadingStatus.impliedBy(started: startedDate, finished: finishedDate),
             rating: try rating.flatMap(Parse.rating), startedDate: startedDate, finishedDate: finishedDate,
             shelves: shelves)
-        try Library.checkDates(started: reader.startedDate, finished: reader.finishedDate)
         if details.title != nil || !details.authors.isEmpty {
             guard items.isEmpty else {
                 throw ValidationError("give either --title and --author (to add by hand) or result numbers, not both")

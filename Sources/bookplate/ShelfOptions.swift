@@ -211,11 +211,14 @@ enum Parse {
 
     /// Checks a start and an end, each a date or `none`, and that the end comes no earlier, as a
     /// usage error: `--started 2024-05 --finished 2024-01` exited 1 from the library's own check.
-    static func checkReadingDates(started: String?, finished: String?) throws {
+    /// Returns the dates read (nil for `none`).
+    @discardableResult
+    static func checkReadingDates(started: String?, finished: String?) throws -> (PartialDate?, PartialDate?) {
         try asUsage {
             let started = try clearable(started, date) ?? nil
             let finished = try clearable(finished, date) ?? nil
             try Library.checkDates(started: started, finished: finished)
+            return (started, finished)
         }
     }
 
