@@ -332,7 +332,8 @@ package enum DefaultTheme {
               entries = index.map(function (entry) {
                 return {
                   entry: entry,
-                  text: joinCJK(fold(entry.t + " " + entry.a + " " + entry.s + " " + (entry.h || ""))),
+                  text: joinCJK(fold(entry.t + " " + entry.a + " " + entry.s + " " + (entry.h || "")))
+                    + joinedInitials(fold(entry.t + ", " + entry.a)),
                   // A book's title alone, its words joined by single spaces, to rank by; none for a
                   // highlight, which is found by its passage and only follows the books.
                   title: entry.h ? null : joinCJK(wordsOf(fold(entry.t)).join(" "))
@@ -396,6 +397,29 @@ package enum DefaultTheme {
           // "Le Guin, Ursula K." her books, and "j.k. rowling" J. K. Rowling.
           function wordsOf(text) {
             return text.split(/[\s\p{P}]+/u).filter(function (word) { return word.length > 0; });
+          }
+
+          // The initials of folded text joined, each run a word after a space: " jk" for "j. k. rowling"
+          // or "j.k. rowling", " jrr" for "j.r.r. tolkien", "" where there are none. A visitor types
+          // initials joined as often as apart, and "jk rowling" found nothing on a shelf of J. K. Rowling.
+          // An initial is a letter alone beside a full stop ("j.k" too); a run of one is no word to add.
+          var lone = /^\p{L}$/u;
+          function joinedInitials(text) {
+            var joined = "", run = "";
+            // A comma ends a run: the index joins a book's authors with one ("Ursula K. Le Guin, J. Doe").
+            text.split(/\s+|(?=[,;])/).concat([""]).forEach(function (token) {
+              var parts = token.split(".");
+              var initials = parts.length > 1 && parts.every(function (part, at) {
+                return lone.test(part) || (at === parts.length - 1 && part === "");
+              });
+              if (initials) {
+                run += parts.join("");
+                return;
+              }
+              if (Array.from(run).length > 1) { joined += " " + run; }
+              run = "";
+            });
+            return joined;
           }
 
           // Whether `word` is in `text` where a word of it begins: after no letter or digit.
