@@ -462,8 +462,14 @@ private struct MustacheParser {
         sigil == "$" ? overriding : "/!=%".contains(sigil)
     }
 
+    /// `name` as a tag writes it: `uppercased(first(authors))`, its transforms innermost first; a
+    /// dynamic parent's closing name with its `*` first (`*lowercased(name)`).
     private static func written(_ name: MustacheName) -> String {
-        name.transforms.reversed().reduce(name.text) { inner, transform in "\(transform)(\(inner))" }
+        let dynamic = name.text.hasPrefix("*")
+        let written = name.transforms.reduce(String(name.text.dropFirst(dynamic ? 1 : 0))) { inner, transform in
+            "\(transform)(\(inner))"
+        }
+        return (dynamic ? "*" : "") + written
     }
 
     /// The name a parent's closing tag must have: the opening tag's, `*` included for a dynamic
@@ -471,7 +477,7 @@ private struct MustacheParser {
     private static func closingName(of name: PartialName) -> MustacheName {
         switch name {
         case .fixed(let text): MustacheName(text: text, transforms: [])
-        case .dynamic(let name): parsedName("*" + written(name)) ?? name
+        case .dynamic(let name): MustacheName(text: "*" + name.text, transforms: name.transforms)
         }
     }
 
@@ -540,12 +546,15 @@ private struct MustacheParser {
         let text = try readTagText(
             state, tag: tag,
             characters: closing ? MustacheParser.partialNameCharacters : MustacheParser.nameCharacters)
-        guard var name = MustacheParser.parsedName(text) else {
+        // A dynamic parent's (`{{/*layout}}`) is its name and transforms, `*` before the name.
+        let dynamic = closing && text.hasPrefix("*")
+        guard var name = MustacheParser.parsedName(dynamic ? String(text.dropFirst()) : text) else {
             throw MustacheSyntaxError(offset: tag, problem: "'\(text)' is not a name or a transform of one")
         }
         if let problem = MustacheParser.unknownTransform(in: name) {
             throw MustacheSyntaxError(offset: tag, problem: problem)
         }
+        if dynamic { name = MustacheName(text: "*" + name.text, transforms: name.transforms) }
         name.offset = tag
         return name
     }

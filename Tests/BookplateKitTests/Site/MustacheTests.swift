@@ -275,6 +275,14 @@ import Testing
                 == "a section is closed with a different name than it was opened with ('outer' closes 'a'); "
                 + "'a' was opened at line 2, column 3")
         #expect(unclosed.problem(in: "<ul>\n  {{#books}}\n<li>\n") == unclosed.problem)
+        // Two transforms are written back as the tag has them, not the other way round; a dynamic
+        // parent named through two closes with the same name (found by a review: it could not).
+        let nested = "{{#uppercased(first(a))}}x{{/a}}"
+        #expect(try #require(syntaxError(nested)).problem.contains("('a' closes 'uppercased(first(a))')"))
+        #expect(syntaxError("{{<*lowercased(first(names))}}{{/*lowercased(first(names))}}") == nil)
+        #expect(
+            try #require(syntaxError("{{<*lowercased(names)}}{{/*names}}")).problem.contains(
+                "('*names' closes '*lowercased(names)')"))
         #expect(try #require(syntaxError("x {{title")).problem.contains("not closed with }}"))
         #expect(try #require(syntaxError("{{{title}}")).problem.contains("}}}"))
         #expect(try #require(syntaxError("{{/a}}")).problem.contains("never opened"))
