@@ -360,9 +360,24 @@ package struct MustacheRenderer {
             }
         }
         for transform in transforms {
-            value = value?.transformed(by: keys[transform])
+            guard let current = value else { break }
+            value = current.transformed(by: keys[transform])
+            if value == nil, notingUnknown, let misfit = current.misfit(of: keys[transform]) {
+                note(
+                    UnknownName(
+                        name: MustacheRenderer.written(name, in: program), offset: name.offset,
+                        templates: templatesEntered,
+                        misfit: .init(tag: MustacheRenderer.withTransforms(name, in: program), problem: misfit)))
+            }
         }
         return value
+    }
+
+    /// `name` as its tag writes it, with its transforms: `uppercased(first(authors))`.
+    private static func withTransforms(_ name: MustacheProgram.Name, in program: MustacheProgram) -> String {
+        name.transforms.reduce(written(name, in: program)) { inner, transform in
+            "\(program.keys[transform])(\(inner))"
+        }
     }
 
     /// Notes `name` as unknown, unless the value it was looked for in, `inside`, holds nothing
@@ -404,12 +419,26 @@ package struct UnknownName: Sendable, Hashable {
     /// it named, which included itself without end and so showed nothing; nil for a name that
     /// nothing had.
     package var includingItself: String?
+    /// For a transform that does not apply to the value it was given (`{{uppercased(rating)}}`),
+    /// the tag and why; nil for a name that nothing had.
+    package var misfit: Misfit?
 
-    package init(name: String, offset: Int, templates: [String], includingItself: String? = nil) {
+    /// A transform that gave nothing of the value it was given, which it does not apply to.
+    package struct Misfit: Sendable, Hashable {
+        /// The name with its transforms, as the tag writes them: `uppercased(rating)`.
+        package var tag: String
+        /// Why: "uppercased applies to text, not to a number".
+        package var problem: String
+    }
+
+    package init(
+        name: String, offset: Int, templates: [String], includingItself: String? = nil, misfit: Misfit? = nil
+    ) {
         self.name = name
         self.offset = offset
         self.templates = templates
         self.includingItself = includingItself
+        self.misfit = misfit
     }
 }
 

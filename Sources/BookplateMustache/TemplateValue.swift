@@ -188,6 +188,34 @@ extension TemplateValue {
         }
     }
 
+    /// Why `transform` gave nothing of this value, as a warning says it ("uppercased applies to
+    /// text, not to a number"); nil when there is nothing to say: the value holds nothing (a
+    /// model's empty optional), or it is a list too short for `first` or `last`.
+    func misfit(of transform: String) -> String? {
+        let kind: String
+        switch self {
+        case .null: return nil
+        case .list(let list) where list.isSortable || transform != "sorted":
+            if transform == "first" || transform == "last" { return nil }
+            kind = "a list"
+        case .list: kind = "a list of other values"
+        case .string: kind = "text"
+        case .html: kind = "HTML"
+        case .int: kind = "a number"
+        case .bool: kind = "true or false"
+        case .object: kind = "a group of fields"
+        }
+        let takes =
+            switch transform {
+            case "capitalized", "lowercased", "uppercased": "text"
+            case "empty", "reversed": "text and lists"
+            case "equalzero", "plusone", "minusone", "even", "odd": "numbers"
+            case "sorted": "lists of text or of numbers"
+            default: "lists"
+            }
+        return "\(transform) applies to \(takes), not to \(kind)"
+    }
+
     /// A list of strings or of numbers in order; other lists cannot be sorted.
     private static func sorted(_ list: TemplateListReference) -> TemplateValue? {
         guard list.isSortable else { return nil }

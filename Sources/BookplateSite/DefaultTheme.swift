@@ -16,11 +16,13 @@ package enum DefaultTheme {
         set delimiters; template inheritance (`{{<layout}}` … `{{$content}}`); and transforms —
         `empty(…)`, `count(…)`, `first(…)`, `last(…)`, `reversed(…)` of a list and `sorted(…)` of a
         list of text or numbers (such as `bioParagraphs`; a list of books or authors is already in its
-        order, and `sorted` of it renders nothing),
+        order, and `sorted` of it renders nothing, with a warning),
         `uppercased(…)`, `lowercased(…)`, `capitalized(…)` of text, `plusone(…)`, `minusone(…)`,
         `equalzero(…)`, `even(…)`, `odd(…)` of a number, and `first()`, `last()`, `index()`, `even()`,
         `odd()` inside a list's section; there are no others, and a tag naming another
-        (`{{uppercase(title)}}`) is a syntax error. A block a template fills inside its parent tag
+        (`{{uppercase(title)}}`) is a syntax error. One given a value of another kind
+        (`{{uppercased(authors)}}`, a list) renders nothing, and the build warns of it with the file and
+        line of the tag, as it does a misspelt name. A block a template fills inside its parent tag
         (`{{<layout}}{{$contnet}}`) must be one its parent has — in itself, its own parents or the partials
         they include — or the build stops at that tag, naming the parent's blocks. A dynamic partial,
         `{{>*name}}`, renders the partial whose name

@@ -246,8 +246,12 @@ struct TemplateSet: Sendable {
     func place(_ unknown: UnknownName) -> String {
         if let placed = unknownNames.placed.withLock({ $0[unknown] }) { return placed }
         let candidates = unknown.templates.compactMap { files[$0] }
-        // A partial named by the model, with the template it named (``UnknownName/includingItself``).
-        let tag = unknown.includingItself.map { "{{>*\(unknown.name)}} ('\($0)')" } ?? "{{\(unknown.name)}}"
+        // A partial named by the model, with the template it named (``UnknownName/includingItself``);
+        // a transform that does not apply, with why (``UnknownName/misfit``).
+        let tag =
+            unknown.includingItself.map { "{{>*\(unknown.name)}} ('\($0)')" }
+            ?? unknown.misfit.map { "{{\($0.tag)\(TemplateSet.misfitMark)\($0.problem)" }
+            ?? "{{\(unknown.name)}}"
         let placed =
             candidates.lazy.compactMap { file in
                 TemplateSet.line(ofTagAt: unknown.offset, naming: unknown.name, in: file.source).map {
@@ -264,6 +268,17 @@ struct TemplateSet: Sendable {
     /// tags as they are said, so the form is told from a misspelt name's (`{{titel}}`) here.
     static func isPartialIncludingItself(placed: String) -> Bool {
         placed.contains(": {{>*")
+    }
+
+    /// What stands between a transform's tag and why it does not apply, as ``place(_:)`` says
+    /// it: `{{uppercased(rating)}}: uppercased applies to text, not to a number`. A name's tag
+    /// is never followed by it.
+    static let misfitMark = "}}: "
+
+    /// Whether `placed`, a tag as ``place(_:)`` says it, is a transform that does not apply to its
+    /// value (``UnknownName/misfit``).
+    static func isMisfit(placed: String) -> Bool {
+        placed.hasSuffix("}}") == false && placed.contains(misfitMark)
     }
 
     /// The line of the tag that begins `offset` characters into `source`, if one naming `name`

@@ -26,6 +26,42 @@ import Testing
         let shelf = try FixtureShelf.make()
         let report = try shelf.build(settings: FixtureShelf.settings)
         #expect(warnings(report).isEmpty, "\(warnings(report))")
+        #expect(misfits(report).isEmpty, "\(misfits(report))")
+    }
+
+    func misfits(_ report: BuildReport) -> [String] {
+        report.warnings.filter { $0.contains("give it a value it applies to") }
+    }
+
+    /// A transform on a value of a kind it does not apply to (`{{uppercased(rating)}}`, a number)
+    /// showed nothing and said nothing (found by a QA of theme authoring). It is said with its
+    /// tag, its place, and what the transform applies to; one on a value with nothing in it (an
+    /// empty optional), or `first` of an empty list, says nothing, as such a name does not.
+    @Test func aTransformOnAValueItDoesNotApplyToIsSaid() throws {
+        let shelf = try FixtureShelf.make()
+        try write(
+            "<footer>{{plusone(site.title)}} {{uppercased(count(site.credits))}}\n"
+                + "{{first(site.title)}} {{uppercased(site.description)}} {{sorted(site.credits)}}\n"
+                + "{{uppercased(site.title)}} {{first(site.nothingYet)}}</footer>\n",
+            to: "partials/footer.mustache", in: shelf)
+        let report = try shelf.build(settings: FixtureShelf.settings)
+        let footer = shelf.paths.templates.appendingPathComponent("partials/footer.mustache").path
+        let said = misfits(report).map { $0.components(separatedBy: ", and shows nothing")[0] }
+        #expect(
+            said == [
+                "\(footer):1: {{plusone(site.title)}}: plusone applies to numbers, not to text",
+                "\(footer):1: {{uppercased(count(site.credits))}}: uppercased applies to text, not to a number",
+                "\(footer):2: {{first(site.title)}}: first applies to lists, not to text",
+                "\(footer):2: {{sorted(site.credits)}}: sorted applies to lists of text or of numbers, not to a list "
+                    + "of other values",
+            ], "\(report.warnings)")
+        #expect(
+            warnings(report).map { $0.components(separatedBy: " names nothing")[0] } == [
+                "\(footer):3: {{site.nothingYet}}"
+            ])
+        // Said again by a build that finds nothing changed, as a misspelt name is.
+        let again = try shelf.build(settings: FixtureShelf.settings)
+        #expect(again.kind == .upToDate && misfits(again).count == said.count, "\(again.warnings)")
     }
 
     /// `{{>*slug}}` in a book's shelves, a partial for each shelf, picked the layout for a shelf an
