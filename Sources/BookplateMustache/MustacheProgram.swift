@@ -128,7 +128,7 @@ final class MustacheProgram: @unchecked Sendable {
                 case .block(let name, let body, let indentation):
                     blocks.append(Block(name: name, body: body, indentation: indentation))
                     instructions.append(.block(blocks.count - 1))
-                case .partial(let name, let indentation, let overrides, _):
+                case .partial(let name, let indentation, let overrides, _, _):
                     let target: Partial.Target =
                         switch name {
                         case .fixed(let text): .fixed(text)

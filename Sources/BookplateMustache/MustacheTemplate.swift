@@ -30,10 +30,11 @@ package struct MustacheTemplate: Sendable {
         /// `{{$name}}…{{/name}}` in a template: the inheriting template's version, or this default.
         case block(String, default: MustacheTemplate, indentation: String)
         /// `{{> name}}`, or a parent `{{< name}}` with the blocks it overrides, and the names of
-        /// those blocks with where each one's tag begins in the text (in characters), in order.
+        /// those blocks with where each one's tag begins in the text (in characters), in order;
+        /// `offset`, where the tag itself begins.
         case partial(
             PartialName, indentation: String?, blocks: [String: MustacheTemplate]?,
-            blockTags: [(name: String, offset: Int)] = [])
+            blockTags: [(name: String, offset: Int)] = [], offset: Int)
         /// A block inside a parent tag, and where its tag begins: only found while parsing the
         /// parent's body.
         case blockDefinition(String, MustacheTemplate, offset: Int)
@@ -53,7 +54,7 @@ package struct MustacheTemplate: Sendable {
         var parents: Set<String> = []
         var anyByModel = false
         forEachToken { token in
-            guard case .partial(let name, _, let blocks, _) = token else { return }
+            guard case .partial(let name, _, let blocks, _, _) = token else { return }
             switch name {
             case .fixed(let text):
                 names.insert(text)
@@ -79,9 +80,25 @@ package struct MustacheTemplate: Sendable {
     package var parentTags: [(parent: String, blocks: [(name: String, offset: Int)])] {
         var tags: [(String, [(name: String, offset: Int)])] = []
         forEachToken { token in
-            if case .partial(.fixed(let parent), _, .some, let blocks) = token { tags.append((parent, blocks)) }
+            if case .partial(.fixed(let parent), _, .some, let blocks, _) = token { tags.append((parent, blocks)) }
         }
         return tags
+    }
+
+    /// The partial and parent tags naming a template (`{{> card}}`, `{{<layout}}`, not
+    /// `{{>*name}}`), with where each begins in the text (in characters) and whether it is outside
+    /// every section, block and parent, in the text's order: where a tag is, whatever delimiters
+    /// it was written with.
+    package var partialTags: [(name: String, offset: Int, outermost: Bool)] {
+        var outermost: Set<Int> = []
+        for case .partial(.fixed, _, _, _, let offset) in tokens { outermost.insert(offset) }
+        var tags: [(name: String, offset: Int, outermost: Bool)] = []
+        forEachToken { token in
+            if case .partial(.fixed(let name), _, _, _, let offset) = token {
+                tags.append((name, offset, outermost.contains(offset)))
+            }
+        }
+        return tags.sorted { $0.offset < $1.offset }
     }
 
     /// Calls `visit` with every token, those in sections, blocks and parents' blocks too.
@@ -97,7 +114,7 @@ package struct MustacheTemplate: Sendable {
                     unread.append(body)
                 case .blockDefinition(_, let body, _), .block(_, let body, _):
                     unread.append(body.tokens)
-                case .partial(_, _, let blocks, _):
+                case .partial(_, _, let blocks, _, _):
                     if let blocks { unread += blocks.values.map(\.tokens) }
                 }
             }
@@ -386,9 +403,9 @@ private struct MustacheParser {
                 flushWhitespace()
                 if takesRestOfLine(state) {
                     standalone = true
-                    tokens.append(.partial(name, indentation: indentation, blocks: nil))
+                    tokens.append(.partial(name, indentation: indentation, blocks: nil, offset: tagOffset))
                 } else {
-                    tokens.append(.partial(name, indentation: nil, blocks: nil))
+                    tokens.append(.partial(name, indentation: nil, blocks: nil, offset: tagOffset))
                 }
 
             case "<":
@@ -407,7 +424,8 @@ private struct MustacheParser {
                     blocks[name] = template
                     blockTags.append((name, offset))
                 }
-                tokens.append(.partial(name, indentation: indentation, blocks: blocks, blockTags: blockTags))
+                tokens.append(
+                    .partial(name, indentation: indentation, blocks: blocks, blockTags: blockTags, offset: tagOffset))
 
             case "$":
                 position += 1

@@ -75,23 +75,13 @@ struct TemplateSet: Sendable {
             throw TemplateError.missingTemplate(path: "\(name).mustache")
         }
         // The partials a template names as its tags are read, not as its text: one named in a
-        // comment stopped the build, and one named after `{{=<% %>=}}` was never looked for
-        // (found by an exploratory session). Where it is named is found in the text.
+        // comment stopped the build, and one named after `{{=<% %>=}}` was never looked for, nor
+        // placed (found by an exploratory session and a review). The first such tag in the text.
         for (name, template) in theme.templates.sorted(by: { $0.key < $1.key }) {
-            guard let missing = templates[name]?.includedTemplates.names.filter({ theme.templates[$0] == nil }),
-                !missing.isEmpty
+            guard let missing = templates[name]?.partialTags.first(where: { theme.templates[$0.name] == nil })
             else { continue }
-            // A tag the text does not show as `{{> name}}` (after set delimiters) has no place
-            // said: the first match of the name in the text was an HTML tag (found by a review).
-            let references = TemplateSet.references(in: template.source)
-            let placed = missing.map { missing in references.first { $0.name == missing } ?? (missing, 0, 0) }
-            guard
-                let first = placed.min(by: {
-                    ($0.line == 0 ? Int.max : $0.line, $0.column) < ($1.line == 0 ? Int.max : $1.line, $1.column)
-                })
-            else { continue }
-            throw TemplateError.missingPartial(
-                path: template.path, line: first.line, column: first.column, name: first.name)
+            let (line, column) = MustacheTemplate.position(ofCharacter: missing.offset, in: template.source)
+            throw TemplateError.missingPartial(path: template.path, line: line, column: column, name: missing.name)
         }
         // An empty layout published every page as an empty file, the previous site replaced
         // (found by an exploratory session). A page template, or a parent a template is built
@@ -207,7 +197,7 @@ struct TemplateSet: Sendable {
                 name, of: templates, with: model, globals: Globals(t: words, canonical: canonical),
                 unknownNames: &unknown)
         } catch {
-            throw placed(error)
+            throw placed(error, page: name)
         }
         if let page { unknownNames.set(Set(unknown.map(place)).sorted(), forPage: page) }
         guard let html = rendered else { throw TemplateError.missingTemplate(path: "\(name).mustache") }
@@ -219,21 +209,27 @@ struct TemplateSet: Sendable {
         return html
     }
 
-    /// A template that includes itself, placed at the tag that includes it: in its own file, or
-    /// in that of a template it goes through (the tag is read from the text, as a missing
-    /// partial's is). Only its name is known of a block, and of a template named by the model.
-    /// Any other error as it is.
-    private func placed(_ error: MustacheRenderError) -> any Error {
+    /// A template that includes itself, placed at the tag that includes it: in its own file, in
+    /// that of a template it goes through, or in the page's template `page` (its parent tag in
+    /// the block it fills for its own parent: found by a QA of theme authoring, said of the
+    /// default theme's layout without a line). Only its name is known of a block, and of a
+    /// template named by the model. Any other error as it is.
+    private func placed(_ error: MustacheRenderError, page: String) -> any Error {
         guard case .includesItself(let included, let through) = error else { return error }
         guard included.kind != .block else {
             return TemplateError.includesItself(path: "", line: 0, column: 0, problem: "\(error)")
         }
-        for file in [included] + through where file.kind != .block {
-            guard let file = files[file.name],
-                let tag = TemplateSet.references(in: file.source).first(where: { $0.name == included.name })
+        let candidates = ([included] + through).filter { $0.kind != .block }.map(\.name) + [page]
+        for (index, name) in candidates.enumerated() {
+            // The page's own parent tag, outside its blocks, is not the one that goes round.
+            let ownParent = index == candidates.count - 1 && page != included.name
+            guard let file = files[name],
+                let tag = templates[name]?.partialTags.first(where: {
+                    $0.name == included.name && !(ownParent && $0.outermost)
+                })
             else { continue }
-            return TemplateError.includesItself(
-                path: file.path, line: tag.line, column: tag.column, problem: "\(error)")
+            let (line, column) = MustacheTemplate.position(ofCharacter: tag.offset, in: file.source)
+            return TemplateError.includesItself(path: file.path, line: line, column: column, problem: "\(error)")
         }
         return TemplateError.includesItself(
             path: files[included.name]?.path ?? "", line: 0, column: 0, problem: "\(error)")
@@ -293,33 +289,6 @@ struct TemplateSet: Sendable {
     /// Whether `byte` is white space of HTML (space, tab, line feed, form feed, carriage return).
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
-    }
-
-    /// The partials (`{{> name}}`) and parents (`{{< name}}`) that `source` names, with where.
-    static func references(in source: String) -> [(name: String, line: Int, column: Int)] {
-        var found: [(String, Int, Int)] = []
-        var line = 1
-        var column = 1
-        var index = source.startIndex
-        while index < source.endIndex {
-            if source[index...].hasPrefix("{{>") || source[index...].hasPrefix("{{<") {
-                let nameStart = source.index(index, offsetBy: 3)
-                if let close = source[nameStart...].range(of: "}}") {
-                    let name = source[nameStart..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-                    // `{{>*name}}` names its partial only when rendered; one it cannot find renders nothing.
-                    if !name.isEmpty, !name.hasPrefix("*") { found.append((name, line, column)) }
-                }
-            }
-            // "\r\n" is one Character: a file saved with CRLF was all line 1.
-            if source[index] == "\n" || source[index] == "\r\n" {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
-            index = source.index(after: index)
-        }
-        return found
     }
 
 }
