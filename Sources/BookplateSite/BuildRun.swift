@@ -757,8 +757,8 @@ struct BuildRun {
                     + "names it"
             }
             if TemplateSet.isMisfit(placed: tag) {
-                return "\(tag), and shows nothing (\(on.first ?? "")\(others)): give it a value it applies to "
-                    + "(templates/README.md lists each page's names and what they hold)"
+                return "\(tag), and shows nothing (\(on.first ?? "")\(others)): templates/README.md lists each "
+                    + "page's names and what they hold"
             }
             return "\(tag) names nothing its page has, and shows nothing (\(on.first ?? "")\(others)): check its "
                 + "spelling (templates/README.md lists each page's names)"

@@ -71,7 +71,9 @@ package enum DefaultTheme {
         A word that counts comes in the forms of the CLDR's plural rules, one key each: `book.one`,
         `book.other`, and for a language that has them `book.zero`, `book.two`, `book.few` and
         `book.many` — a shelf's own `ru.yaml` writes `book.one: "{count} книга"` (1, 21),
-        `book.few: "{count} книги"` (2–4, 22) and `book.many: "{count} книг"` (5–20, 25). A form a table
+        `book.few: "{count} книги"` (2–4, 22) and `book.many: "{count} книг"` (5–20, 25). Bookplate picks
+        the form by the count for the labels it writes (`countLabel`, `bookCountLabel`): a template cannot
+        (`{{t.book.one}}` shows nothing, and the build says why). A form a table
         does not give is written as `.other`: a `tr.yaml` that gives only `book.other`, as Turkish writes a
         noun the same after any number, is read for every count, and English's `book.one` is not (English
         stays only for the words no table of the language gives at all; over a built-in table, its forms

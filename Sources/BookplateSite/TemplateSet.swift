@@ -244,10 +244,16 @@ struct TemplateSet: Sendable {
         let candidates = unknown.templates.compactMap { files[$0] }
         // A partial named by the model, with the template it named (``UnknownName/includingItself``);
         // a transform that does not apply, with why (``UnknownName/misfit``).
-        let tag =
-            unknown.includingItself.map { "{{>*\(unknown.name)}} ('\($0)')" }
-            ?? unknown.misfit.map { "{{\($0.tag)\(TemplateSet.misfitMark)\($0.problem)" }
-            ?? "{{\(unknown.name)}}"
+        let tag: String
+        if let template = unknown.includingItself {
+            tag = "{{>*\(unknown.name)}} ('\(template)')"
+        } else if let misfit = unknown.misfit {
+            tag = "{{\(misfit.tag)\(TemplateSet.misfitMark)\(misfit.problem)"
+        } else if let form = countingForm(unknown.name) {
+            tag = "{{\(unknown.name)\(TemplateSet.misfitMark)\(form)"
+        } else {
+            tag = "{{\(unknown.name)}}"
+        }
         let placed =
             candidates.lazy.compactMap { file in
                 TemplateSet.line(ofTagAt: unknown.offset, naming: unknown.name, in: file.source).map {
@@ -264,6 +270,17 @@ struct TemplateSet: Sendable {
     /// tags as they are said, so the form is told from a misspelt name's (`{{titel}}`) here.
     static func isPartialIncludingItself(placed: String) -> Bool {
         placed.contains(": {{>*")
+    }
+
+    /// Why `name` shows nothing when it is a form of one of the site's counting words
+    /// (`t.book.one`): the table has the form, and a dotted name is looked up part by part, but
+    /// the form is Bookplate's to pick by a count. Nil for any other name. Such a tag was said to
+    /// name nothing, as a misspelt one (found by a QA of theme authoring).
+    private func countingForm(_ name: String) -> String? {
+        guard name.hasPrefix("t."), words.value(forKey: String(name.dropFirst(2))) != nil else { return nil }
+        let word = name.dropFirst(2).split(separator: ".").dropLast().joined(separator: ".")
+        return "\(name.dropFirst(2)) is a form of the counting word '\(word)', which Bookplate picks by a count "
+            + "for the labels it writes (countLabel, bookCountLabel…)"
     }
 
     /// What stands between a transform's tag and why it does not apply, as ``place(_:)`` says

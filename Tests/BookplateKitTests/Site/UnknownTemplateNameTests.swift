@@ -30,19 +30,20 @@ import Testing
     }
 
     func misfits(_ report: BuildReport) -> [String] {
-        report.warnings.filter { $0.contains("give it a value it applies to") }
+        report.warnings.filter { $0.contains("}}: ") && $0.contains(", and shows nothing") }
     }
 
     /// A transform on a value of a kind it does not apply to (`{{uppercased(rating)}}`, a number)
-    /// showed nothing and said nothing (found by a QA of theme authoring). It is said with its
-    /// tag, its place, and what the transform applies to; one on a value with nothing in it (an
-    /// empty optional), or `first` of an empty list, says nothing, as such a name does not.
+    /// showed nothing and said nothing, and a counting word's form (`{{t.book.one}}`) was said to
+    /// name nothing (found by a QA of theme authoring). Each is said with its tag, its place, and
+    /// why; a transform of a value with nothing in it (an empty optional), or `first` of an empty
+    /// list, says nothing, as such a name does not.
     @Test func aTransformOnAValueItDoesNotApplyToIsSaid() throws {
         let shelf = try FixtureShelf.make()
         try write(
             "<footer>{{plusone(site.title)}} {{uppercased(count(site.credits))}}\n"
                 + "{{first(site.title)}} {{uppercased(site.description)}} {{sorted(site.credits)}}\n"
-                + "{{uppercased(site.title)}} {{first(site.nothingYet)}}</footer>\n",
+                + "{{uppercased(site.title)}} {{first(site.nothingYet)}} {{t.book.one}} {{t.nosuch.one}}</footer>\n",
             to: "partials/footer.mustache", in: shelf)
         let report = try shelf.build(settings: FixtureShelf.settings)
         let footer = shelf.paths.templates.appendingPathComponent("partials/footer.mustache").path
@@ -54,10 +55,13 @@ import Testing
                 "\(footer):2: {{first(site.title)}}: first applies to lists, not to text",
                 "\(footer):2: {{sorted(site.credits)}}: sorted applies to lists of text or of numbers, not to a list "
                     + "of other values",
+                // A form of a counting word is the table's, but Bookplate's to pick by a count.
+                "\(footer):3: {{t.book.one}}: book.one is a form of the counting word 'book', which Bookplate picks by a "
+                    + "count for the labels it writes (countLabel, bookCountLabel…)",
             ], "\(report.warnings)")
         #expect(
             warnings(report).map { $0.components(separatedBy: " names nothing")[0] } == [
-                "\(footer):3: {{site.nothingYet}}"
+                "\(footer):3: {{site.nothingYet}}", "\(footer):3: {{t.nosuch.one}}",
             ])
         // Said again by a build that finds nothing changed, as a misspelt name is.
         let again = try shelf.build(settings: FixtureShelf.settings)
