@@ -181,8 +181,10 @@ public enum ThemeFiles {
 
     /// Each theme file, sorted by path, with where `folder` (a shelf's templates) leaves it. A
     /// file is compared by its contents: a copy made by `copy` and left alone is not a change.
+    /// The theme's README is listed where templates/ has it, as `init` writes it.
     public static func sources(in folder: URL) -> [(path: String, source: Source)] {
-        paths.map { path in
+        let readme = FileManager.default.fileExists(atPath: folder.appendingPathComponent(readmePath).path)
+        return ((readme ? [readmePath] : []) + paths).map { path in
             let url = folder.appendingPathComponent(path)
             guard FileManager.default.fileExists(atPath: url.path) else { return (path, .builtIn) }
             guard let own = try? Data(contentsOf: url) else { return (path, .changed) }
@@ -249,7 +251,7 @@ public enum ThemeFiles {
     /// The theme files `name` stands for.
     /// The README of the theme's variables `init` puts in templates/, which `copy README.md`
     /// puts back (it was "no file 'README.md'": found by an exploratory session).
-    static let readmePath = "README.md"
+    static let readmePath = OlderThemes.readme
 
     static func resolve(_ name: String) throws -> [String] {
         var trimmed = name.trimmingCharacters(in: CharacterSet(charactersIn: "/ "))

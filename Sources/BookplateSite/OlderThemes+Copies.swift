@@ -33,6 +33,13 @@ extension OlderThemes {
         return text
     }
 
+    /// The theme's README below templates/, the names every template receives, which `init`
+    /// writes: no file a build reads, but an older Bookplate's copy left unchanged is known as
+    /// the theme's files are, so that `theme copy` brings it up to date unasked (it was "yours
+    /// already", and an old shelf kept the manual of an older theme: found by a QA of theme
+    /// authoring).
+    package static let readme = "README.md"
+
     /// Whether `data`, the shelf's file at `path` below templates/, is an earlier version of the
     /// built-in theme's file, as an older Bookplate's `init` copied it and the reader left it
     /// (its line ends and byte-order mark aside, ``asCommitted(_:)``). Such a copy holds nothing
@@ -48,7 +55,7 @@ extension OlderThemes {
     /// Whether `data`, the shelf's file at `path` below templates/, is this version's file of the
     /// built-in theme, its line ends and byte-order mark aside (``asCommitted(_:)``).
     package static func isCurrentCopy(_ data: Data, of path: String) -> Bool {
-        guard let current = DefaultTheme.files[path] else { return false }
+        guard let current = path == readme ? DefaultTheme.readme : DefaultTheme.files[path] else { return false }
         return asCommitted(data) == Array(current.utf8)
     }
 }

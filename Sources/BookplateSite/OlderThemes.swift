@@ -5,6 +5,25 @@
 package enum OlderThemes {
     static let digests: [String: Set<String>] = [
         "404.mustache": ["ccac45e8f0cdddad"],
+        "README.md": [
+            "005981787b724525", "0173bde767c724c6", "0366bc06ae5639c8", "064fc20ea49a7a44", "0c189cb636f1b37b",
+            "0dcb4fbef52db580", "116fb8c4036002d8", "138ab1a2d913f9bf", "14e8c5a2d351b60d", "156c2efae9c1c920",
+            "16b51042f1271cfb", "18c70fdebe290fea", "1bab7a59cbf6ff30", "2176c6dc1874dbf2", "219ecd7e210f5a0d",
+            "24445151cc98ee8c", "29254a2c9659376b", "2a39d66c02165feb", "2b51c06acdfe7822", "2b8f76f827ef0fea",
+            "2cc8aee5e3c98acf", "2eee1709fea9349b", "2f7b0a7dbba601ff", "3568fbf004e1fc8b", "3cc5975f87073e1b",
+            "41c1aea63271bb9d", "435a52a5ec07e010", "4a8364d63345bc74", "531e756385ac029f", "56548a6e5d3eaa69",
+            "5772a1d63ac218df", "5a7a747896589ed2", "5ab95656da29b284", "5adbc37d6b0976b6", "5de4f851a205b2d7",
+            "62a68cf0d89d8c59", "68c83300387ccb86", "6cb83c403fc49f9d", "6fed616c62db1905", "70383aebcf533c58",
+            "7ffa7e76c6427f3b", "80a97f25cb52bf52", "8117f68d915fa705", "816cc7c146e4cf87", "868d0505c2f958cb",
+            "8751ed929cd4e519", "8cbfe1f57c6237d6", "8db0f0ad884f3381", "8ec46b6fd2e07081", "9a422ab0de878591",
+            "9cc222f4abb7a629", "9cc412a8dbdec336", "a22e2ef415a6bddb", "a46434e1c47f78a6", "a6fc690d6f558298",
+            "aac2928dc285a4ba", "abb5832942fc6386", "accdf9c6f396cebb", "afeaeaeb949916d9", "b2bfd2a97c1e4d61",
+            "b343cf50a7b11441", "b6f9b0098dff63ab", "b78e53980d2ea2e9", "bcc7ca82c6df92b2", "bd30ec1ceb35cda8",
+            "c3cdb408263a3436", "c838dae4d4072b83", "d2409ad9a00dcd17", "d37b446ff0f4b63f", "d5eb0a8d6b9e34f2",
+            "d76a9ec4eb0d520a", "d99d21bde321a3ab", "e1148b1d9ab6dbd7", "e14bcf23d1396e64", "e16acee91335f5a6",
+            "e27839f7fbea024e", "e2c031ec86655f60", "edd6cc50e8466072", "f0fa85b96d435621", "fa659ce819707ac3",
+            "faf9e332f117be64",
+        ],
         "assets/search.js": [
             "07aaef3ccac2e94d", "08d909a52b1e5c0b", "0fca23e3679863fe", "1f65d497eb90ec15", "20049105c8145175",
             "27efd4fbcc4e3cdf", "3bf83313dc210e55", "48fd795e34ae3b96", "5be0161c114ed590", "779cbb0db79e5494",

@@ -17,8 +17,6 @@ import subprocess
 import sys
 
 OUTPUT = "Sources/BookplateSite/OlderThemes.swift"
-# Files that are no part of what a build renders: the theme's documentation.
-SKIPPED = {"README.md"}
 
 
 def git(*args):
@@ -49,7 +47,7 @@ def main():
             meta, path = line.split("\t", 1)
             name = path[len("templates/"):]
             blob = meta.split()[2]
-            if name in SKIPPED or (name, blob) in seen_blobs:
+            if (name, blob) in seen_blobs:
                 continue
             seen_blobs.add((name, blob))
             version = digest(git("cat-file", "blob", blob))

@@ -153,4 +153,23 @@ struct OlderThemeTests {
         #expect(
             try ThemeFiles.copy(["partials/footer"], to: shelf.paths.templates) == [.kept("partials/footer.mustache")])
     }
+
+    /// An old shelf kept the README of an older theme, the manual of the names every template
+    /// receives: `theme copy README.md` called it "yours already", and `theme list` did not list
+    /// it (found by a QA of theme authoring). It is known as the theme's files are.
+    @Test func anOlderReadmeIsKnownAndBroughtUpToDate() throws {
+        let shelf = try TemporaryShelf()
+        let readme = shelf.paths.templates.appendingPathComponent("README.md")
+        try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("older-theme/README.md")).write(to: readme)
+        #expect(ThemeFiles.sources(in: shelf.paths.templates).first { $0.path == "README.md" }?.source == .olderCopy)
+        // A build reads no README: an older one is no older copy of the theme.
+        #expect(!(try shelf.build()).warnings.contains { $0.contains("older Bookplate") })
+        #expect(try ThemeFiles.copy(["README.md"], to: shelf.paths.templates) == [.updated("README.md")])
+        #expect(try Data(contentsOf: readme) == Data(DefaultTheme.readme.utf8))
+        #expect(
+            ThemeFiles.sources(in: shelf.paths.templates).first { $0.path == "README.md" }?.source == .unchangedCopy)
+        try Data("my notes\n".utf8).write(to: readme)
+        #expect(ThemeFiles.sources(in: shelf.paths.templates).first { $0.path == "README.md" }?.source == .changed)
+        #expect(try ThemeFiles.copy(["README.md"], to: shelf.paths.templates) == [.kept("README.md")])
+    }
 }
