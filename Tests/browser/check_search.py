@@ -6,7 +6,8 @@ An index that arrives but cannot run (cut short, or a page of HTML in its place)
 could not be loaded, as a missing one does, and the next use of the box tries again; so does an
 index that does not arrive in time, which is still taken when it comes. Punctuation typed with a
 query cuts words ("dune.", "j.k. rowling", "Le Guin, Ursula K."), initials typed joined find
-them ("jk rowling", "jrr tolkien"), "&" and "and" are one, and
+them ("jk rowling", "jrr tolkien"), a title the query covers more of comes first ("isle
+earthsea" lists Earthsea before Beyond Earthsea), "&" and "and" are one, and
 characters nobody sees (a soft hyphen, zero-width spaces and joiners, a byte order mark) neither
 hide a title from the words it shows nor are needed to find it. A passage holding a right-to-left
 override keeps its closing quotation mark out of it. A title of 9,689 characters is cut after a
@@ -36,7 +37,7 @@ BOOKS = (("Dune", "Frank Herbert"), ("Pride & Prejudice", "Jane Austen"),
          ("Rain\u200dbow", "Ann Joiner"), ("Moon\u2060light", "Ann Word"), ("Star\ufefffish", "Ann Mark"),
          ("\u06a9\u062a\u0627\u0628\u200c\u0647\u0627\u06cc \u0645\u0646", "\u0646\u0648\u06cc\u0633\u0646\u062f\u0647"),
          ("\u05e1\u05e4\u05d5\u05e8 \u05e4\u05e9\u05d5\u05d8", "\u05e9\u05f4\u05d9 \u05e2\u05d2\u05e0\u05d5\u05df"),
-         ("The Hobbit", "J.R.R. Tolkien"),
+         ("The Hobbit", "J.R.R. Tolkien"), ("Beyond Earthsea", "Ann Isle"), ("Earthsea", "Ann Isle"),
          # Sixteen words, no one of which begins another.
          ("The Quick Brown Fox Jumps Over the Lazy Dog Again and Again", "Ann Zebra Yellow Xavier Walker Violet"))
 # A highlight of The Left Hand of Darkness whose tail a right-to-left override turns around.
@@ -50,6 +51,8 @@ QUERIES = (("dune.", "Dune"), ('"dune"', "Dune"), ("\u00abdune\u00bb", "Dune"), 
            ("rowling, j.k.", BOOKS[3][0]), ("philosopher's stone", BOOKS[3][0]),
            # Initials typed joined, as often as apart.
            ("jk rowling", BOOKS[3][0]), ("rowling jk", BOOKS[3][0]), ("jrr tolkien", "The Hobbit"),
+           # A title the query's words cover more of comes first.
+           ("isle earthsea", "Earthsea"), ("isle beyond", "Beyond Earthsea"),
            ("donaudampfschiff", BOOKS[4][0]), ("donau", BOOKS[4][0]), ("sunflower", BOOKS[5][0]),
            ("rainbow", BOOKS[6][0]), ("moonlight", BOOKS[7][0]), ("starfish", BOOKS[8][0]),
            ("Donau\u00addampf", BOOKS[4][0]), ("\u06a9\u062a\u0627\u0628\u0647\u0627\u06cc", BOOKS[9][0]),

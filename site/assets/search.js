@@ -224,6 +224,10 @@
   // in the index's order (by title). In the index's order alone, "Dune" listed "Children of
   // Dune" first and Enter opened it, and on a big shelf "It" was not among the hundred listed
   // (found by an exploratory session).
+  //
+  // Within the last two ranks, a book whose title the query's words cover more of comes first:
+  // "herbert dune" listed "Children of Dune" before Dune, where "dune" is the whole title. Books
+  // the query finds by other words alone (an author's name) stay in title order.
   function ranked(matches, query, words) {
     var phrase = joinCJK(query.join(" "));
     var ranks = [[], [], [], []];
@@ -233,7 +237,24 @@
         : words.every(function (word) { return startsAWord(item.text, word); }) ? 2 : 3;
       ranks[rank].push(item);
     });
+    [ranks[2], ranks[3]].forEach(function (rank) {
+      if (rank.length < 2) { return; }
+      rank.forEach(function (item) { item.covered = covered(item.title, words); });
+      // Stable: equal shares keep the index's order.
+      rank.sort(function (a, b) { return b.covered - a.covered; });
+    });
     return { exact: ranks[0].length, matches: [].concat(ranks[0], ranks[1], ranks[2], ranks[3]) };
+  }
+
+  // The share of a title's words that a word of the query begins: 1 for "dune" of Dune, a third
+  // for Children of Dune; 0 for a highlight, which has no title of its own.
+  function covered(title, words) {
+    if (!title) { return 0; }
+    var titleWords = title.split(" ");
+    var begun = titleWords.filter(function (titleWord) {
+      return words.some(function (word) { return titleWord.indexOf(word) === 0; });
+    });
+    return begun.length / titleWords.length;
   }
 
   // Sets `element`'s text to `text` as excerpt() cuts it, and the whole in its title, read
