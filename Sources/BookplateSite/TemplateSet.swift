@@ -283,13 +283,14 @@ struct TemplateSet: Sendable {
             + "for the labels it writes (countLabel, bookCountLabel…)"
     }
 
-    /// What stands between a transform's tag and why it does not apply, as ``place(_:)`` says
-    /// it: `{{uppercased(rating)}}: uppercased applies to text, not to a number`. A name's tag
-    /// is never followed by it.
+    /// What stands between a tag and why it shows nothing, as ``place(_:)`` says a transform that
+    /// does not apply or a counting word's form: `{{uppercased(rating)}}: uppercased applies to
+    /// text, not to a number`. A misspelt name's tag is never followed by it.
     static let misfitMark = "}}: "
 
-    /// Whether `placed`, a tag as ``place(_:)`` says it, is a transform that does not apply to its
-    /// value (``UnknownName/misfit``).
+    /// Whether `placed`, a tag as ``place(_:)`` says it, is one that says why it shows nothing: a
+    /// transform that does not apply to its value (``UnknownName/misfit``), or a counting word's
+    /// form.
     static func isMisfit(placed: String) -> Bool {
         placed.hasSuffix("}}") == false && placed.contains(misfitMark)
     }
