@@ -99,13 +99,18 @@ enum FeedWriter {
         timeZone: TimeZone
     ) -> String {
         let entries = commonplace.entries.prefix(feedLength)
+        // The feed's date is its newest entry's moment. The first entry is not always it: entries
+        // are in the order of their dates as the library keeps them, and a time on the reader's
+        // clock sorts among moments hours off (the feed was dated before an entry it held: found
+        // by an exploratory session).
+        let newest = entries.max { instant(of: $0, in: timeZone) < instant(of: $1, in: timeZone) }
         var xml = header(
             title: words("highlightsFeedTitle", ["site": BidiIsolation.isolated(settings.title(in: words))]),
             subtitle: settings.description(in: words),
             settings: settings, words: words,
             baseURL: baseURL, alternate: StructuredData.pageAddress(Commonplace.homeURL, baseURL),
             selfPath: Commonplace.feedPath,
-            updated: entries.first.map { timestamp(of: $0, in: timeZone) })
+            updated: newest.map { timestamp(of: $0, in: timeZone) })
         for entry in entries {
             let details = snapshot.books[entry.position]
             let highlight = details.highlights[entry.index]
@@ -247,13 +252,24 @@ enum FeedWriter {
     }
 
     static func wallClockTimestamp(_ wallClock: Date, in timeZone: TimeZone) -> String {
-        let guess = wallClock.addingTimeInterval(-TimeInterval(timeZone.secondsFromGMT(for: wallClock)))
-        let offset = timeZone.secondsFromGMT(for: guess)
+        let offset = offset(ofWallClock: wallClock, in: timeZone)
         let digits = timestamp(wallClock).dropLast()
         guard offset != 0 else { return digits + "Z" }
         let minutes = abs(offset) / 60
         let sign = offset < 0 ? "-" : "+"
         return digits + sign + String(format: "%02d:%02d", minutes / 60, minutes % 60)
+    }
+
+    /// The moment an entry's date is: a time on the reader's clock less the offset its zone had.
+    private static func instant(of entry: Commonplace.Entry, in timeZone: TimeZone) -> Date {
+        guard entry.isWallClock else { return entry.date }
+        return entry.date.addingTimeInterval(-TimeInterval(offset(ofWallClock: entry.date, in: timeZone)))
+    }
+
+    /// The offset from UTC, in seconds, that `timeZone` had when its clocks showed `wallClock`.
+    private static func offset(ofWallClock wallClock: Date, in timeZone: TimeZone) -> Int {
+        let guess = wallClock.addingTimeInterval(-TimeInterval(timeZone.secondsFromGMT(for: wallClock)))
+        return timeZone.secondsFromGMT(for: guess)
     }
 
     private static func timestamp(_ date: Date) -> String {

@@ -318,6 +318,31 @@ import Testing
     /// writes it, as UTC (`Z`): a feed reader outside UTC showed it shifted by the reader's offset
     /// (found by an exploratory session). It is now written with the offset the reader's zone had
     /// then, summer time included.
+    /// The highlights feed was dated by its first entry, the newest by the dates the library keeps;
+    /// but a time on the reader's clock sorts among moments hours off, and the feed was dated an
+    /// hour before the newest passage it held (found by an exploratory session).
+    @Test func theHighlightsFeedIsDatedByItsNewestMoment() throws {
+        let york = try #require(TimeZone(identifier: "America/New_York"))
+        let shelf = try TemporaryShelf(clock: .fixed(TemporaryShelf.fixedDate, in: york))
+        try shelf.library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        // 20:00 on New Year's Eve in New York, 01:00 UTC: after the undated passage below came in.
+        _ = try shelf.library.addHighlight(
+            NewHighlight(text: "Evening.", madeAt: Date(timeIntervalSince1970: 1_767_211_200), source: .kindle),
+            toBook: "emma")
+        // Dated by the moment it came in: 2026-01-01T00:00:00Z.
+        let undated = ImportedHighlight(
+            line: 2, bookTitle: "Emma", bookAuthor: "Jane Austen",
+            highlight: NewHighlight(text: "Undated passage.", source: .readwise))
+        _ = try shelf.library.importHighlights(HighlightFile(source: .readwise, highlights: [undated]))
+        var settings = SiteSettings()
+        settings.baseURL = URL(string: "https://books.example.org/")
+        try shelf.build(settings: settings)
+        let feed = try shelf.siteFile("highlights/feed.xml")
+        let head = try #require(feed.components(separatedBy: "<entry>").first)
+        #expect(head.contains("<updated>2025-12-31T20:00:00-05:00</updated>"), "\(feed)")
+        #expect(feed.contains("<updated>2026-01-01T00:00:00Z</updated>"), "\(feed)")
+    }
+
     @Test func theHighlightsFeedWritesWallClockTimesWithTheirOffset() throws {
         let york = try #require(TimeZone(identifier: "America/New_York"))
         let shelf = try TemporaryShelf(clock: .fixed(TemporaryShelf.fixedDate, in: york))
