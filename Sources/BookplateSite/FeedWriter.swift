@@ -9,6 +9,9 @@ enum FeedWriter {
     /// How many entries the feed keeps.
     static let feedLength = 30
 
+    /// The most characters of a book's description an entry's summary holds.
+    static let summaryLength = 400
+
     /// An Atom (RFC 4287) feed. Each finished read of a book is one entry, dated when it ended; a
     /// book with no dated read is one entry, dated when it was added. The feed's own date is its
     /// newest entry's, so the same shelf gives the same bytes.
@@ -50,14 +53,17 @@ enum FeedWriter {
             let title =
                 read > 1
                 ? words("feedFinishedAgain", book) : read > 0 ? words("feedFinished", book) : words("feedAdded", book)
-            var summary =
-                details.book.rating.map {
-                    words(
-                        "ratedOutOfFive",
-                        ["stars": $0.text.replacingOccurrences(of: ".", with: words("numberDecimalSeparator"))]) + ". "
-                } ?? ""
-            summary +=
-                PageModelFactory.descriptionText(details.book.description).first.map { String($0.prefix(400)) } ?? ""
+            let rating = details.book.rating.map {
+                words(
+                    "ratedOutOfFive",
+                    ["stars": $0.text.replacingOccurrences(of: ".", with: words("numberDecimalSeparator"))]) + "."
+            }
+            // Cut after a word, with an ellipsis, as the page's own description is (it was cut at
+            // 400 characters, mid-word, and "Rated 4 out of 5. " kept its space when the book had
+            // no description: found by an exploratory session).
+            let description = PageModelFactory.descriptionText(details.book.description).first?.shortened(
+                to: summaryLength)
+            let summary = [rating, description].compactMap { $0 }.joined(separator: " ")
             xml += """
                   <entry>
                     <title>\(MarkupEscaping.xml(title))</title>
