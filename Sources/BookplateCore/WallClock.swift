@@ -12,8 +12,9 @@ public struct WallClock: Sendable {
         self.timeZone = timeZone
     }
 
-    /// The real clock, in the reader's time zone.
-    public static var system: WallClock { WallClock(now: { Date() }, timeZone: .current) }
+    /// The real clock, in the reader's time zone: the one `TZ` names, as `date` reads it
+    /// (``Foundation/TimeZone/fromEnvironment(_:zoneFolder:)``).
+    public static var system: WallClock { WallClock(now: { Date() }, timeZone: .fromEnvironment()) }
 
     /// A clock stopped at `date`, in `timeZone` (UTC unless told).
     public static func fixed(_ date: Date, in timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current)

@@ -9,6 +9,9 @@ enum FeedWriter {
     /// How many entries the feed keeps.
     static let feedLength = 30
 
+    /// The most characters of a book's description an entry's summary holds.
+    static let summaryLength = 400
+
     /// An Atom (RFC 4287) feed. Each finished read of a book is one entry, dated when it ended; a
     /// book with no dated read is one entry, dated when it was added. The feed's own date is its
     /// newest entry's, so the same shelf gives the same bytes.
@@ -50,14 +53,17 @@ enum FeedWriter {
             let title =
                 read > 1
                 ? words("feedFinishedAgain", book) : read > 0 ? words("feedFinished", book) : words("feedAdded", book)
-            var summary =
-                details.book.rating.map {
-                    words(
-                        "ratedOutOfFive",
-                        ["stars": $0.text.replacingOccurrences(of: ".", with: words("numberDecimalSeparator"))]) + ". "
-                } ?? ""
-            summary +=
-                PageModelFactory.descriptionText(details.book.description).first.map { String($0.prefix(400)) } ?? ""
+            let rating = details.book.rating.map {
+                words(
+                    "ratedOutOfFive",
+                    ["stars": $0.text.replacingOccurrences(of: ".", with: words("numberDecimalSeparator"))]) + "."
+            }
+            // Cut after a word, with an ellipsis, as the page's own description is (it was cut at
+            // 400 characters, mid-word, and "Rated 4 out of 5. " kept its space when the book had
+            // no description: found by an exploratory session).
+            let description = PageModelFactory.descriptionText(details.book.description).first?.shortened(
+                to: summaryLength)
+            let summary = [rating, description].compactMap { $0 }.joined(separator: " ")
             xml += """
                   <entry>
                     <title>\(MarkupEscaping.xml(title))</title>
@@ -99,13 +105,18 @@ enum FeedWriter {
         timeZone: TimeZone
     ) -> String {
         let entries = commonplace.entries.prefix(feedLength)
+        // The feed's date is its newest entry's moment. The first entry is not always it: entries
+        // are in the order of their dates as the library keeps them, and a time on the reader's
+        // clock sorts among moments hours off (the feed was dated before an entry it held: found
+        // by an exploratory session).
+        let newest = entries.max { instant(of: $0, in: timeZone) < instant(of: $1, in: timeZone) }
         var xml = header(
             title: words("highlightsFeedTitle", ["site": BidiIsolation.isolated(settings.title(in: words))]),
             subtitle: settings.description(in: words),
             settings: settings, words: words,
             baseURL: baseURL, alternate: StructuredData.pageAddress(Commonplace.homeURL, baseURL),
             selfPath: Commonplace.feedPath,
-            updated: entries.first.map { timestamp(of: $0, in: timeZone) })
+            updated: newest.map { timestamp(of: $0, in: timeZone) })
         for entry in entries {
             let details = snapshot.books[entry.position]
             let highlight = details.highlights[entry.index]
@@ -247,13 +258,24 @@ enum FeedWriter {
     }
 
     static func wallClockTimestamp(_ wallClock: Date, in timeZone: TimeZone) -> String {
-        let guess = wallClock.addingTimeInterval(-TimeInterval(timeZone.secondsFromGMT(for: wallClock)))
-        let offset = timeZone.secondsFromGMT(for: guess)
+        let offset = offset(ofWallClock: wallClock, in: timeZone)
         let digits = timestamp(wallClock).dropLast()
         guard offset != 0 else { return digits + "Z" }
         let minutes = abs(offset) / 60
         let sign = offset < 0 ? "-" : "+"
         return digits + sign + String(format: "%02d:%02d", minutes / 60, minutes % 60)
+    }
+
+    /// The moment an entry's date is: a time on the reader's clock less the offset its zone had.
+    private static func instant(of entry: Commonplace.Entry, in timeZone: TimeZone) -> Date {
+        guard entry.isWallClock else { return entry.date }
+        return entry.date.addingTimeInterval(-TimeInterval(offset(ofWallClock: entry.date, in: timeZone)))
+    }
+
+    /// The offset from UTC, in seconds, that `timeZone` had when its clocks showed `wallClock`.
+    private static func offset(ofWallClock wallClock: Date, in timeZone: TimeZone) -> Int {
+        let guess = wallClock.addingTimeInterval(-TimeInterval(timeZone.secondsFromGMT(for: wallClock)))
+        return timeZone.secondsFromGMT(for: guess)
     }
 
     private static func timestamp(_ date: Date) -> String {

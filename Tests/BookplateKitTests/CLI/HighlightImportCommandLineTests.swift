@@ -74,20 +74,47 @@ import Testing
         #expect(page.contains("Light is the left hand of darkness"))
     }
 
-    /// KOReader's highlight made at 07:00 on New Year's morning 2020 in Tokyo was kept as UTC's
-    /// 22:00 on New Year's Eve, and the site built in Tokyo showed it under 2019 (found by an
-    /// exploratory session). It is kept as the reader's clock showed it, in their zone (`TZ`).
-    @Test func aKOReaderHighlightIsKeptAtTheReadersTime() async throws {
-        let tokyo = CommandRunner(folder: root, environment: ["TZ": "Asia/Tokyo"])
+    /// Imports, with `TZ` set to `zone`, a KOReader passage made at 2019-12-31T22:00:00Z, and
+    /// gives the runner that has that `TZ`.
+    func importMorningPassage(in zone: String) async throws -> CommandRunner {
+        let there = CommandRunner(folder: root, environment: ["TZ": zone])
         let file = root.appendingPathComponent("koreader.json")
         try Data(
             #"{"title": "Morning Book", "author": "Early Bird", "entries": [{"text": "Early.", "time": 1577829600}]}"#
                 .utf8
         ).write(to: file)
-        let imported = try await tokyo.run("import", "koreader", file.path, "--add-missing")
+        let imported = try await there.run("import", "koreader", file.path, "--add-missing")
         #expect(imported.status == 0, "\(imported.stderr)")
+        return there
+    }
+
+    /// KOReader's highlight made at 07:00 on New Year's morning 2020 in Tokyo was kept as UTC's
+    /// 22:00 on New Year's Eve, and the site built in Tokyo showed it under 2019 (found by an
+    /// exploratory session). It is kept as the reader's clock showed it, in their zone (`TZ`).
+    @Test func aKOReaderHighlightIsKeptAtTheReadersTime() async throws {
+        let tokyo = try await importMorningPassage(in: "Asia/Tokyo")
         let listed = try await tokyo.run("quote", "list", "--json").stdout
         #expect(listed.contains(#""madeAt" : "2020-01-01T07:00:00Z""#), "\(listed)")
+    }
+
+    /// `TZ` is read as `date` reads it: `UTC+3` three hours behind Greenwich (POSIX counts west),
+    /// `JST-9` nine ahead, and a zone file by its name after a `:` or by its path. Foundation read
+    /// `UTC+3` as three hours ahead and the others as UTC, so the import kept KOReader's time
+    /// hours off and the highlights feed wrote the wrong offset (found by an exploratory session).
+    @Test(arguments: [
+        ("UTC+3", "2019-12-31T19:00:00", "-03:00"), ("JST-9", "2020-01-01T07:00:00", "+09:00"),
+        (":Asia/Tokyo", "2020-01-01T07:00:00", "+09:00"),
+        ("/usr/share/zoneinfo/Asia/Tokyo", "2020-01-01T07:00:00", "+09:00"),
+        ("IST-5:30", "2020-01-01T03:30:00", "+05:30"), ("", "2019-12-31T22:00:00", "Z"),
+    ])
+    func theTimeZoneIsTheOneTZNamesAsDateReadsIt(zone: String, clock: String, offset: String) async throws {
+        let there = try await importMorningPassage(in: zone)
+        let listed = try await there.run("quote", "list", "--json").stdout
+        #expect(listed.contains(#""madeAt" : "\#(clock)Z""#), "\(listed)")
+        let built = try await there.run("build", "--base-url", "https://example.org/shelf/")
+        #expect(built.status == 0, "\(built.stderr)")
+        let feed = try String(contentsOf: root.appendingPathComponent("site/highlights/feed.xml"), encoding: .utf8)
+        #expect(feed.contains("<updated>\(clock)\(offset)</updated>"), "\(feed)")
     }
 
     /// `import kindle FILE --dry-run --add-missing` said "6 books added to the shelf" when it

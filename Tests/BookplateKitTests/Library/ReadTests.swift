@@ -773,6 +773,32 @@ import Testing
         #expect(after.last == "https://example.org/books/kindred/#read-2015-02-01")
     }
 
+    /// A book's entry in the feed cut its description at 400 characters, mid-word and with no
+    /// ellipsis, and wrote "Rated 4 out of 5. " with a space at its end for a book with no
+    /// description (found by an exploratory session). It is cut after a word, as the page's is.
+    @Test func aFeedEntrysSummaryIsCutAfterAWordAndEndsWithNoSpace() throws {
+        let shelf = try TemporaryShelf()
+        let long = String(repeating: "Desert planet spice ", count: 30)
+        try shelf.library.addBook(
+            NewBook(
+                title: "Dune", authors: ["Frank Herbert"], description: HTMLAllowList.sanitize(long), status: .read,
+                rating: try Rating(4), finishedDate: try date("2024-03-15")))
+        try shelf.library.addBook(
+            NewBook(
+                title: "Kindred", authors: ["Octavia E. Butler"], status: .read, rating: try Rating(5),
+                finishedDate: try date("2019-02-01")))
+        var settings = SiteSettings()
+        settings.baseURL = URL(string: "https://example.org/")
+        try shelf.build(settings: settings)
+        let feed = try shelf.siteFile("feed.xml")
+        let summaries = feed.components(separatedBy: "<summary>").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        #expect(summaries.count == 2, "\(feed)")
+        #expect(summaries.first?.hasPrefix("Rated 4 out of 5. Desert planet spice") == true, "\(feed)")
+        #expect(summaries.first?.hasSuffix(" spice…") == true, "\(summaries)")
+        #expect(summaries.first.map { $0.count <= "Rated 4 out of 5. ".count + 400 } == true)
+        #expect(summaries.last == "Rated 5 out of 5.", "\(summaries)")
+    }
+
     /// A read finished on a day of the 1582 Gregorian gap (`--finished 1582-10-10`, which `read`
     /// and `add` take) was fed as 1582-10-20: the feed made the day a moment on Foundation's
     /// Gregorian calendar, which is Julian before 15 October 1582, and wrote it back on the

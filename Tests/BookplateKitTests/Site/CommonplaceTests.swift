@@ -314,23 +314,18 @@ import Testing
         #expect(try shelf.siteFile("sitemap.xml").contains("https://books.example.org/shelf/highlights/2025/"))
     }
 
-    /// The highlights feed wrote each highlight's time, the reader's wall-clock time as a Kindle
-    /// writes it, as UTC (`Z`): a feed reader outside UTC showed it shifted by the reader's offset
-    /// (found by an exploratory session). It is now written with the offset the reader's zone had
-    /// then, summer time included.
-    @Test func theHighlightsFeedWritesWallClockTimesWithTheirOffset() throws {
+    /// A shelf built in New York with a passage of Emma made at each of `made` (times on the
+    /// reader's clock) and one whose source gave no time, dated by the moment it came in
+    /// (2026-01-01T00:00:00Z).
+    func newYorkShelf(passagesMadeAt made: [Double]) throws -> TemporaryShelf {
         let york = try #require(TimeZone(identifier: "America/New_York"))
         let shelf = try TemporaryShelf(clock: .fixed(TemporaryShelf.fixedDate, in: york))
         try shelf.library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
-        // 10:22 on the reader's clock, in winter and in summer.
-        for made in [1_705_314_120.0, 1_720_952_520.0] {
+        for time in made {
             _ = try shelf.library.addHighlight(
-                NewHighlight(text: "Passage \(made).", madeAt: Date(timeIntervalSince1970: made), source: .kindle),
+                NewHighlight(text: "Passage \(time).", madeAt: Date(timeIntervalSince1970: time), source: .kindle),
                 toBook: "emma")
         }
-        // A highlight whose source gave no time is dated by the moment it came in, which is no
-        // time on the reader's clock: it was written with New York's offset, five hours early
-        // (found by a review).
         let undated = ImportedHighlight(
             line: 2, bookTitle: "Emma", bookAuthor: "Jane Austen",
             highlight: NewHighlight(text: "Undated passage.", source: .readwise))
@@ -338,6 +333,30 @@ import Testing
         var settings = SiteSettings()
         settings.baseURL = URL(string: "https://books.example.org/")
         try shelf.build(settings: settings)
+        return shelf
+    }
+
+    /// The highlights feed was dated by its first entry, the newest by the dates the library keeps;
+    /// but a time on the reader's clock sorts among moments hours off, and the feed was dated an
+    /// hour before the newest passage it held (found by an exploratory session).
+    @Test func theHighlightsFeedIsDatedByItsNewestMoment() throws {
+        // 20:00 on New Year's Eve in New York, 01:00 UTC: after the undated passage came in.
+        let shelf = try newYorkShelf(passagesMadeAt: [1_767_211_200])
+        let feed = try shelf.siteFile("highlights/feed.xml")
+        let head = try #require(feed.components(separatedBy: "<entry>").first)
+        #expect(head.contains("<updated>2025-12-31T20:00:00-05:00</updated>"), "\(feed)")
+        #expect(feed.contains("<updated>2026-01-01T00:00:00Z</updated>"), "\(feed)")
+    }
+
+    /// The highlights feed wrote each highlight's time, the reader's wall-clock time as a Kindle
+    /// writes it, as UTC (`Z`): a feed reader outside UTC showed it shifted by the reader's offset
+    /// (found by an exploratory session). It is now written with the offset the reader's zone had
+    /// then, summer time included. A highlight whose source gave no time is dated by the moment it
+    /// came in, which is no time on the reader's clock: it was written with New York's offset,
+    /// five hours early (found by a review).
+    @Test func theHighlightsFeedWritesWallClockTimesWithTheirOffset() throws {
+        // 10:22 on the reader's clock, in winter and in summer.
+        let shelf = try newYorkShelf(passagesMadeAt: [1_705_314_120.0, 1_720_952_520.0])
         let feed = try shelf.siteFile("highlights/feed.xml")
         #expect(feed.contains("<updated>2026-01-01T00:00:00Z</updated>"), "\(feed)")
         #expect(!feed.contains("2026-01-01T00:00:00-05:00"), "\(feed)")

@@ -256,6 +256,25 @@ import Testing
         #expect(!(try shelf.siteFile("feed.xml")).contains("<subtitle>"))
     }
 
+    /// Without a base URL the README said no `robots.txt` was written, while the build writes one
+    /// that names no sitemap (the README is put right: found by an exploratory session). Nothing
+    /// that needs an absolute address is written: no feed, sitemap, canonical link or `og:url`.
+    @Test func withoutABaseURLRobotsTxtNamesNoSitemapAndNothingNeedsAnAddress() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"], status: .read))
+        try shelf.build(settings: SiteSettings())
+        #expect(try shelf.siteFile("robots.txt") == "User-agent: *\nAllow: /\n")
+        for absent in ["feed.xml", "sitemap.xml"] {
+            #expect(!FileManager.default.fileExists(atPath: shelf.paths.site.appendingPathComponent(absent).path))
+        }
+        let page = try shelf.siteFile("books/dune/index.html")
+        #expect(!page.contains("rel=\"canonical\"") && !page.contains("og:url") && !page.contains("feed.xml"))
+        try shelf.build(settings: SiteSettings(baseURL: URL(string: "https://example.org/shelf/")))
+        #expect(
+            try shelf.siteFile("robots.txt")
+                == "User-agent: *\nAllow: /\nSitemap: https://example.org/shelf/sitemap.xml\n")
+    }
+
     /// `site.yaml`'s texts had no bound: a title of 2 MB made a site of 179 MB (it is on every
     /// page four times) and one of 20 MB took 51 s; a `base_url` with a path of a megabyte was
     /// taken; a `language` of 200,000 letters gave an error line of 200 KB quoting them (found by
