@@ -454,7 +454,7 @@ struct BookImporter {
         let new = record.book
         var book = Book(
             // A file's "language": "" is no language (it showed an empty Language fact), its "jpn" is ja.
-            slug: slug, title: prepared.title, subtitle: new.subtitle,
+            slug: slug, title: prepared.title, subtitle: new.subtitle?.trimmedForStorage.nilIfEmpty,
             language: new.language.flatMap(LanguageCode.normalized),
             description: prepared.description,
             coverURL: new.coverURL, subjects: new.subjects,

@@ -29,6 +29,28 @@ import Testing
         try NoteStore(folder: shelf.paths.notes).note(forSlug: slug)
     }
 
+    /// A NUL in an export's subtitle cut the subtitle there, the rest lost without a word, where
+    /// a title's, publisher's or shelf's NUL was dropped alone (found by an exploratory session):
+    /// SQLite takes text up to its first NUL. Every text of a book comes in without its control
+    /// characters, whole.
+    @Test func aControlCharacterInAnExportsTextIsDroppedAloneNotWhatFollowsIt() throws {
+        let json = """
+            {"bookplate": 4, "authors": [{"name": "Frank Herbert", "slug": "frank-herbert", "sortName": "Herbert, Frank"}],
+             "books": [{"added": "2026-11-28T10:02:11Z", "authors": ["Frank Herbert"], "slug": "dune",
+               "status": "read", "title": "Dune\\u0000 Messiah", "subtitle": "Sub A\\u0000B",
+               "publisher": "Ace\\u0000 Books", "shelves": ["sci\\u0000fi"], "subjects": []}]}
+            """
+        let file = try TestPaths.temporaryFolder("round-trip").appendingPathComponent("export.json")
+        try Data(json.utf8).write(to: file)
+        let shelf = try TemporaryShelf()
+        _ = try shelf.importer.run(file: file, as: .bookplate)
+        let book = try shelf.library.findBook(matching: "dune")
+        #expect(book.book.title == "Dune Messiah")
+        #expect(book.book.subtitle == "Sub AB")
+        #expect(book.book.publisher == "Ace Books")
+        #expect(book.shelves.map(\.name) == ["scifi"])
+    }
+
     /// `2020` does not end before `2020-01`: the year holds the month. "Dates Read" of
     /// `2020/01-2020` lost its start with a warning that it ended before it began, and `read add`
     /// refused the same dates.
