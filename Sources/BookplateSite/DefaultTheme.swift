@@ -22,7 +22,8 @@ package enum DefaultTheme {
         `odd()` inside a list's section; there are no others, and a tag naming another
         (`{{uppercase(title)}}`) is a syntax error. A block a template fills inside its parent tag
         (`{{<layout}}{{$contnet}}`) must be one its parent has — in itself, its own parents or the partials
-        they include — or the build stops at that tag, naming the parent's blocks. A dynamic partial,
+        they include — or one the tag's own blocks have or include (they are rendered inside the parent),
+        or the build stops at that tag, naming the parent's blocks. A dynamic partial,
         `{{>*name}}`, renders the partial whose name
         is the value of `name`, looked up as `{{name}}` would be — `{{>*t.colophon}}` renders the partial
         your translation file names under `colophon`, so each language can have its own — and renders
