@@ -69,6 +69,11 @@ extension Library {
             }
             read.record = try read.record.checked()
             try checkOneReadGoingOn(slug: slug, bookId: id, besides: read, in: db)
+            // A read made to go on again keeps no end: it was taken, and the book showed
+            // "reading" with a finished date (found by a review).
+            if edit.outcome == .reading, let finished = read.record.finished {
+                throw LibraryError.readGoingOnWithAnEnd(slug: slug, number: number, finished: finished.description)
+            }
             try read.update(db)
             return try followLatestRead(bookId: id, in: db, keepingToRead: true)
         }

@@ -60,6 +60,9 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case anotherReadGoingOn(slug: String, number: Int, started: String?)
     /// Dates given a book that stays one to read.
     case datesOnABookToRead(slug: String?)
+    /// A read that would go on with an end: read `number` of the book made one going on again
+    /// while it keeps its finish date.
+    case readGoingOnWithAnEnd(slug: String, number: Int, finished: String)
     /// A status change whose new read would come before the book's latest, which the status follows.
     case readBeforeLatest(slug: String, latest: String)
     /// `edit` dates that would put the book's latest read, whose dates the book shows, before
@@ -225,6 +228,9 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .anotherReadGoingOn(let slug, let number, let started):
             "\(slug) has a read going on already (read \(number)\(started.map { ", begun \($0)" } ?? "")): end it first "
                 + "with 'bookplate read edit \(slug) \(number) --finished DATE', or --outcome set-aside"
+        case .readGoingOnWithAnEnd(let slug, let number, let finished):
+            "read \(number) of \(slug) ended \(finished), and a read going on has no end: give --finished none with "
+                + "--outcome reading to go on with it, or leave its outcome as it is"
         case .datesOnABookToRead(let slug):
             "a book to read has no dates of its own: give --status reading, read or abandoned with them"
                 + (slug.map { ", or change one of its reads with 'bookplate read edit \($0) N'" } ?? "")

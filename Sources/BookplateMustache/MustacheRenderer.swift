@@ -191,7 +191,8 @@ package struct MustacheRenderer {
                     // The outermost template's version of a block wins.
                     inherited = blocks.map { $0.merging(overrides) { outer, _ in outer } } ?? overrides
                 }
-                let included = IncludedTemplate(name: name, kind: partial.blocks == nil ? .partial : .parent)
+                var included = IncludedTemplate(name: name, kind: partial.blocks == nil ? .partial : .parent)
+                if case .dynamic = partial.target { included.byModel = true }
                 guard case .dynamic(let nameIndex) = partial.target, !inDynamicPartial else {
                     try renderNested(
                         template, as: included, indentedBy: partial.indentation, blocks: inherited, into: &output)
@@ -203,10 +204,15 @@ package struct MustacheRenderer {
                 // times, as its data nests, is rendered (the Mustache spec's recursion).
                 let start = output.count
                 inDynamicPartial = true
+                defer { inDynamicPartial = false }
                 do {
                     try renderNested(
                         template, as: included, indentedBy: partial.indentation, blocks: inherited, into: &output)
-                } catch {
+                } catch .includesItself(let again, let through) where ([again] + through).contains(where: \.byModel) {
+                    // Only a loop that goes through a name the data gives is the data's doing: a
+                    // partial of the theme's that includes itself below the one the data names
+                    // stops the build, as anywhere else (it was said as the named one including
+                    // itself, and the build went on: found by a review).
                     output.removeAll(after: start)
                     let tag = program.names[nameIndex]
                     note(
@@ -214,7 +220,6 @@ package struct MustacheRenderer {
                             name: MustacheRenderer.written(tag, in: program), offset: tag.offset,
                             templates: templatesEntered, includingItself: name))
                 }
-                inDynamicPartial = false
             }
         }
     }
@@ -454,10 +459,18 @@ package struct IncludedTemplate: Sendable, Equatable {
     }
     package var name: String
     package var kind: Kind
+    /// Whether a partial tag named it by a value of the model (`{{>*name}}`). Not part of what
+    /// makes two the same: a template entered again is the same however it was named.
+    package var byModel = false
 
-    package init(name: String, kind: Kind) {
+    package init(name: String, kind: Kind, byModel: Bool = false) {
         self.name = name
         self.kind = kind
+        self.byModel = byModel
+    }
+
+    package static func == (one: IncludedTemplate, other: IncludedTemplate) -> Bool {
+        one.name == other.name && one.kind == other.kind
     }
 
     /// "the partial 'partials/card'", "the block 'content'".

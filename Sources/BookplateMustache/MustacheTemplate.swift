@@ -76,11 +76,14 @@ package struct MustacheTemplate: Sendable {
     }
 
     /// The parent tags naming a template (`{{<layout}}`, not `{{<*name}}`), each with the blocks
-    /// it fills and where their tags begin in the text (in characters).
-    package var parentTags: [(parent: String, blocks: [(name: String, offset: Int)])] {
-        var tags: [(String, [(name: String, offset: Int)])] = []
+    /// it fills and where their tags begin in the text (in characters), and what it fills them
+    /// with (rendered inside the parent, with its blocks).
+    package var parentTags: [(parent: String, blocks: [(name: String, offset: Int)], bodies: [MustacheTemplate])] {
+        var tags: [(String, [(name: String, offset: Int)], [MustacheTemplate])] = []
         forEachToken { token in
-            if case .partial(.fixed(let parent), _, .some, let blocks, _) = token { tags.append((parent, blocks)) }
+            if case .partial(.fixed(let parent), _, let bodies?, let blocks, _) = token {
+                tags.append((parent, blocks, Array(bodies.values)))
+            }
         }
         return tags
     }

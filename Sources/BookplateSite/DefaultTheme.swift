@@ -24,7 +24,8 @@ package enum DefaultTheme {
         (`{{uppercased(authors)}}`, a list) renders nothing, and the build warns of it with the file and
         line of the tag, as it does a misspelt name. A block a template fills inside its parent tag
         (`{{<layout}}{{$contnet}}`) must be one its parent has — in itself, its own parents or the partials
-        they include — or the build stops at that tag, naming the parent's blocks. A dynamic partial,
+        they include — or one the tag's own blocks have or include (they are rendered inside the parent),
+        or the build stops at that tag, naming the parent's blocks. A dynamic partial,
         `{{>*name}}`, renders the partial whose name
         is the value of `name`, looked up as `{{name}}` would be — `{{>*t.colophon}}` renders the partial
         your translation file names under `colophon`, so each language can have its own — and renders

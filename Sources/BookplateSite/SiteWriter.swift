@@ -167,6 +167,19 @@ struct SiteWriter: Sendable {
         workingFolder.appendingPathComponent(WorkingFiles.name(for: target.lastPathComponent, kind: kind))
     }
 
+    /// `error` with a file of `copy`, the site being made beside it, named by its place in the
+    /// site: a reader's folder that could not be linked into the copy was named by the copy's
+    /// working name (".site.new-2066-1498024032/mine/…"), which the reader never sees (found by
+    /// a review).
+    private func naming(_ error: any Error, madeIn copy: URL) -> any Error {
+        guard case .unwritable(let path, let reason) = error as? SiteError else { return error }
+        for prefix in [copy.relativePathForDisplay, copy.path] where path == prefix || path.hasPrefix(prefix + "/") {
+            return SiteError.unwritable(
+                path: target.relativePathForDisplay + path.dropFirst(prefix.count), reason: reason)
+        }
+        return error
+    }
+
     /// Whether `name`, at the top of the target, is a build's working folder (made there when
     /// the folder above could not be written): never the reader's, never published.
     private func isWorking(_ name: String) -> Bool {
@@ -246,7 +259,7 @@ struct SiteWriter: Sendable {
             guard error is BuildError || error is SiteError else {
                 throw SiteError.unwritable(path: target.relativePathForDisplay, reason: FileFailure.reason(error))
             }
-            throw error
+            throw naming(error, madeIn: staging)
         }
         // What the reader set on the old site's folders and files is kept now, before the new
         // files' stamps are taken as the state's.
@@ -456,7 +469,7 @@ struct SiteWriter: Sendable {
             try moveIn(changed, from: pending, to: copy)
         } catch {
             try? FileManager.default.removeItem(at: copy)
-            throw error
+            throw naming(error, madeIn: copy)
         }
         try swapIn(copy, readers: readers, keepingAttributes: true)
         return written

@@ -110,15 +110,30 @@ struct TemplateSet: Sendable {
     {
         var errors: [TemplateError] = []
         var warnings: [String] = []
-        // A parent's blocks, looked for once: every page template is built on the layout.
-        var blocksOfParent: [String: Set<String>?] = [:]
+        // The blocks of the templates a tag renders, looked for once: every page template is
+        // built on the layout.
+        var blocksOfTemplates: [[String]: Set<String>?] = [:]
         for (name, template) in templates.sorted(by: { $0.key < $1.key }) {
             guard let file = theme.templates[name] else { continue }
             for tag in template.parentTags {
-                if blocksOfParent[tag.parent] == nil {
-                    blocksOfParent[tag.parent] = blocks(of: tag.parent, in: templates)
+                // What the tag fills its blocks with is rendered inside the parent, with the
+                // tag's blocks: a partial it includes (`{{$content}}{{> partials/card}}`) may
+                // have a block the tag fills, and so may those bodies themselves. Left out, the
+                // check stopped a theme that rendered as written (found by a review).
+                var rendered: Set<String> = [tag.parent]
+                var ownBlocks: Set<String> = []
+                var anyByModel = false
+                for body in tag.bodies {
+                    let included = body.includedTemplates
+                    rendered.formUnion(included.names)
+                    anyByModel = anyByModel || included.anyByModel
+                    ownBlocks.formUnion(body.blockNames)
                 }
-                guard let offered = blocksOfParent[tag.parent] ?? nil else { continue }
+                if anyByModel { continue }
+                let key = rendered.sorted()
+                if blocksOfTemplates[key] == nil { blocksOfTemplates[key] = blocks(of: key, in: templates) }
+                guard let found = blocksOfTemplates[key] ?? nil else { continue }
+                let offered = found.union(ownBlocks)
                 for block in tag.blocks where !offered.contains(block.name) {
                     let (line, column) = MustacheTemplate.position(ofCharacter: block.offset, in: file.source)
                     let error = TemplateError.unknownBlock(
@@ -137,12 +152,12 @@ struct TemplateSet: Sendable {
         return (errors, warnings)
     }
 
-    /// The blocks `parent`, its own parents and the partials they include have, as the renderer
+    /// The blocks `names`, their own parents and the partials they include have, as the renderer
     /// would find them; nil when one of them names a partial by the model, which may have any.
-    private static func blocks(of parent: String, in templates: [String: MustacheTemplate]) -> Set<String>? {
+    private static func blocks(of names: [String], in templates: [String: MustacheTemplate]) -> Set<String>? {
         var blocks: Set<String> = []
-        var seen: Set<String> = [parent]
-        var unread = [parent]
+        var seen = Set(names)
+        var unread = names
         while let name = unread.popLast() {
             guard let template = templates[name] else { continue }
             let included = template.includedTemplates

@@ -46,7 +46,14 @@ struct ReadDates: ParsableArguments {
     @Option(help: "How it ended: finished, reading (still going) or set-aside.") var outcome: ReadOutcome?
 
     func validate() throws {
-        try Parse.checkReadingDates(started: started, finished: finished)
+        let (_, finishedDate) = try Parse.checkReadingDates(started: started, finished: finished)
+        // A read going on has no end, as a book being read (`add`) has none: it was taken, and
+        // the book showed "reading" with a finished date (found by a review).
+        if outcome == .reading, finishedDate != nil {
+            throw ValidationError(
+                "a read going on has no finish date: give --outcome finished (or set-aside) with --finished, or "
+                    + "leave --finished out")
+        }
     }
 }
 

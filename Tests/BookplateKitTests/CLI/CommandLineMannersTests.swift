@@ -125,6 +125,16 @@ import Testing
                 ["read", "add", "dune", "--started", "2025-02", "--finished", "2024"],
                 "Error: finished date 2024 is before the started date 2025-02"
             ),
+            // A read going on with an end, as `add --status reading --finished` is (it was taken,
+            // and the book showed "reading" with a finished date).
+            (
+                ["read", "add", "dune", "--outcome", "reading", "--finished", "2025-04"],
+                "Error: a read going on has no finish date"
+            ),
+            (
+                ["read", "edit", "dune", "1", "--outcome", "reading", "--finished", "2025-04"],
+                "Error: a read going on has no finish date"
+            ),
         ] {
             let refused = try await bookplate.expecting(64, arguments, sourceLocation: #_sourceLocation)
             #expect(refused.stderr.hasPrefix(said), "\(arguments): \(refused.stderr)")

@@ -41,10 +41,15 @@ import Testing
         #expect(try library.reads(ofBook: "dune").map(\.outcome) == [.finished])
         let end = try date("2026-02-01")
         #expect(finished.book.status == .read && finished.book.finishedDate == end)
-        // An outcome said outright stays as said.
-        let going = try library.editRead(
-            ofBook: "dune", number: 1, ReadEdit(finished: .some(try date("2026-02-02")), outcome: .reading))
-        #expect(going.book.status == .reading)
+        // An outcome said outright stays as said; but a read going on has no end. Made one going
+        // on again with its end kept, it was taken, and the book showed "reading" with a finished
+        // date (found by a review).
+        #expect(throws: LibraryError.readGoingOnWithAnEnd(slug: "dune", number: 1, finished: "2026-02-01")) {
+            try library.editRead(ofBook: "dune", number: 1, ReadEdit(outcome: .reading))
+        }
+        #expect(try library.reads(ofBook: "dune").map(\.outcome) == [.finished])
+        let going = try library.editRead(ofBook: "dune", number: 1, ReadEdit(finished: .some(nil), outcome: .reading))
+        #expect(going.book.status == .reading && going.book.finishedDate == nil)
 
         // Put back with a date: the date is the read's, and the book has none.
         let dated = try library.editBook(

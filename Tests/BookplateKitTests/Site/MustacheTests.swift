@@ -380,6 +380,12 @@ import Testing
             unknownNames: &noted)
         #expect(rendered.map { String(decoding: $0, as: UTF8.self) } == "<>")
         #expect(noted == [UnknownName(name: "kind", offset: 1, templates: ["main"], includingItself: "node")])
+        // A partial of the theme's that includes itself below the one the data names is the
+        // theme's mistake, and stops the render as it does anywhere else: it was noted as the
+        // named one including itself, and the build went on (found by a review).
+        #expect(throws: includesItself("y", .partial)) {
+            try render("<{{>*kind}}>", Fields(["kind": .string("x")]), partials: ["x": "[{{>y}}]", "y": "{{>y}}"])
+        }
 
         // A block whose override shows the same block.
         #expect(throws: includesItself("x", .block)) {

@@ -129,6 +129,34 @@ import Testing
         }
     }
 
+    /// A folder of the reader's in the site that the build could not link into its copy of the
+    /// site (so deep that the copy's longer name passes the system's limit on a path) was named
+    /// by the copy's working name (".site.new-2066-1498024032/mine/…"), which the reader never
+    /// sees (found by a review). It is named by its place in the site, in a full build and an
+    /// incremental one alike.
+    @Test func aReadersEntryTheBuildCannotLinkIsNamedByItsPlaceInTheSite() throws {
+        let target = try TestPaths.temporaryFolder("deep-readers-folder").appendingPathComponent("site")
+        var deep = target.appendingPathComponent("mine")
+        while deep.path.utf8.count + 201 < 4_080 { deep.appendPathComponent(String(repeating: "d", count: 200)) }
+        deep.appendPathComponent(String(repeating: "e", count: 4_080 - deep.path.utf8.count - 1))
+        try manager.createDirectory(at: deep, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: deep.appendingPathComponent("notes.txt"))
+        let pages = ["index.html", "about.html"].map { path in
+            PlannedOutput(path: path, fingerprint: Fingerprint(), make: { Data("<p>\(path)</p>".utf8) })
+        }
+        let said = "could not write \(deep.relativePathForDisplay): File name too long"
+        #expect {
+            try SiteWriter(target: target, writesInside: false).stageAll(SitePlan(pages))
+        } throws: { error in
+            "\(error)" == said
+        }
+        #expect {
+            try SiteWriter(target: target, writesInside: false).update(changed: pages, removed: [])
+        } throws: { error in
+            "\(error)" == said
+        }
+    }
+
     /// A file system out of inodes was said as "No such file or directory": `link` failed with
     /// ENOSPC, and `errno` was read after making the file's URL, which had looked for the file
     /// (found by an exploratory session, with strace). A folder of the reader's in the site that

@@ -526,6 +526,19 @@ import Testing
                 "book.mustache":
                     "{{<base}}{{$main}}{{title}}{{/main}}{{$aside}}x{{/aside}}{{$head}}{{/head}}{{/base}}\n",
             ]))
+        // So is one of a partial the child's own blocks include, or of those blocks themselves:
+        // rendered inside the parent, they are filled as the parent's are. The check stopped a
+        // theme that rendered as written (found by a review).
+        let filledInside = try overrides([
+            "partials/card.mustache": "<p>{{$cardNote}}default{{/cardNote}}</p>\n",
+            "book.mustache":
+                "{{<layout}}{{$content}}{{> partials/card}}{{$inner}}i{{/inner}}{{/content}}"
+                + "{{$cardNote}}{{title}} noted{{/cardNote}}{{$inner}}filled{{/inner}}{{/layout}}\n",
+        ])
+        let page = try load(filledInside).render(
+            .object(MustacheTests.Fields(["title": .string("Dune")])), with: "book")
+        let rendered = String(decoding: page, as: UTF8.self)
+        #expect(rendered.contains("<p>Dune noted</p>") && rendered.contains("filled"), "\(rendered)")
         // The default theme's templates filling a block of the reader's layout from before the
         // block are not the reader's mistake: said, not stopped.
         let oldLayout = try overrides([
