@@ -319,11 +319,13 @@ struct BookImporter {
                 !toldApart($0) && bareBooks.contains($0) && lineByBookID[$0] == nil
             }
         let existingID: Int64?
-        if let slug = record.preferredSlug {
-            // Bookplate's own export names each book by its slug: the same slug is the same book when
-            // its ISBN, its title and author, or its first author alone agree (a title mended since
-            // the export is the same book: each import of it added another copy); a slug another
-            // writer's book has taken since is another book.
+        // Bookplate's own export names each book by its slug: the same slug is the same book when
+        // its ISBN, its title and author, or its first author alone agree (a title mended since
+        // the export is the same book: each import of it added another copy); a slug another
+        // writer's book has taken since is another book. A slug the shelf has no book of is
+        // matched as any file's book is: the export of another shelf, where Dune was `dune-2`,
+        // added a second Dune beside this shelf's of the same ISBN (found by an exploratory session).
+        if let slug = record.preferredSlug, bookIDBySlug[slug] != nil {
             existingID = bookIDBySlug[slug].flatMap { id in
                 (new.isbn.map { bookIDByISBN[$0.isbn13] == id } ?? false)
                     || bookIDsByMatchKey[key]?.contains(id) == true

@@ -29,6 +29,30 @@ import Testing
         try NoteStore(folder: shelf.paths.notes).note(forSlug: slug)
     }
 
+    /// An export of another shelf, where a book had another slug (`dune-2` there, as a second
+    /// Dune made it), added a second copy of a book this shelf has by the same ISBN, though a
+    /// book is matched by its ISBN first (found by an exploratory session). A slug this shelf has
+    /// no book of is matched as any file's book is; a slug it has stays the book's own.
+    @Test func anExportsBookUnderAnotherSlugIsTheShelfsBookOfItsISBN() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(
+            NewBook(title: "Dune", authors: ["Frank Herbert"], isbn: try ISBN("9780441013593")))
+        let json = """
+            {"bookplate": 4, "authors": [{"name": "Frank Herbert", "slug": "frank-herbert", "sortName": "Herbert, Frank"}],
+             "books": [{"added": "2026-11-28T10:02:11Z", "authors": ["Frank Herbert"], "slug": "dune-2",
+               "status": "read", "title": "Dune", "isbn13": "9780441013593", "shelves": ["sci-fi"], "subjects": []},
+              {"added": "2026-11-28T10:02:11Z", "authors": ["Frank Herbert"], "slug": "dune-messiah",
+               "status": "to-read", "title": "Dune Messiah", "shelves": [], "subjects": []}]}
+            """
+        let file = try TestPaths.temporaryFolder("round-trip").appendingPathComponent("export.json")
+        try Data(json.utf8).write(to: file)
+        _ = try shelf.importer.run(file: file, as: .bookplate)
+        let books = try shelf.library.books()
+        #expect(books.map(\.book.slug).sorted() == ["dune", "dune-messiah"])
+        let dune = try shelf.library.findBook(matching: "dune")
+        #expect(dune.book.status == .read && dune.shelves.map(\.name) == ["sci-fi"])
+    }
+
     /// A NUL in an export's subtitle cut the subtitle there, the rest lost without a word, where
     /// a title's, publisher's or shelf's NUL was dropped alone (found by an exploratory session):
     /// SQLite takes text up to its first NUL. Every text of a book comes in without its control
