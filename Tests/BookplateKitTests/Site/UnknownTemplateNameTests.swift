@@ -16,6 +16,14 @@ import Testing
         report.warnings.filter { $0.contains(" names nothing its page has") }
     }
 
+    /// The fixture shelf built with `text` as its footer partial, and that partial's path.
+    func buildWithFooter(_ text: String) throws -> (shelf: TemporaryShelf, report: BuildReport, footer: String) {
+        let shelf = try FixtureShelf.make()
+        try write(text, to: "partials/footer.mustache", in: shelf)
+        let report = try shelf.build(settings: FixtureShelf.settings)
+        return (shelf, report, shelf.paths.templates.appendingPathComponent("partials/footer.mustache").path)
+    }
+
     func write(_ text: String, to relative: String, in shelf: TemporaryShelf) throws {
         let url = shelf.paths.templates.appendingPathComponent(relative)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -39,14 +47,10 @@ import Testing
     /// why; a transform of a value with nothing in it (an empty optional), or `first` of an empty
     /// list, says nothing, as such a name does not.
     @Test func aTransformOnAValueItDoesNotApplyToIsSaid() throws {
-        let shelf = try FixtureShelf.make()
-        try write(
+        let (shelf, report, footer) = try buildWithFooter(
             "<footer>{{plusone(site.title)}} {{uppercased(count(site.credits))}}\n"
                 + "{{first(site.title)}} {{uppercased(site.description)}} {{sorted(site.credits)}}\n"
-                + "{{uppercased(site.title)}} {{first(site.nothingYet)}} {{t.book.one}} {{t.nosuch.one}}</footer>\n",
-            to: "partials/footer.mustache", in: shelf)
-        let report = try shelf.build(settings: FixtureShelf.settings)
-        let footer = shelf.paths.templates.appendingPathComponent("partials/footer.mustache").path
+                + "{{uppercased(site.title)}} {{first(site.nothingYet)}} {{t.book.one}} {{t.nosuch.one}}</footer>\n")
         let said = misfits(report).map { $0.components(separatedBy: ", and shows nothing")[0] }
         #expect(
             said == [
@@ -126,14 +130,10 @@ import Testing
     /// unknown; a field with nothing in it (`site.dir` of a site written left to right) is not,
     /// nor a name a list's elements have.
     @Test func whatIsUnknownAndWhereItIs() throws {
-        let shelf = try FixtureShelf.make()
-        try write(
+        let (_, report, footer) = try buildWithFooter(
             "<footer>{{t.notAWord}} {{site.titel}} {{#site.description}}{{nothingHere}}{{/site.description}}\n"
-                + "{{#site.credits}}{{name}}{{/site.credits}}{{site.owner}}{{uppercased(site.dir)}}</footer>\n",
-            to: "partials/footer.mustache", in: shelf)
-        let report = try shelf.build(settings: FixtureShelf.settings)
+                + "{{#site.credits}}{{name}}{{/site.credits}}{{site.owner}}{{uppercased(site.dir)}}</footer>\n")
         let tags = warnings(report).map { $0.components(separatedBy: " names nothing")[0] }
-        let footer = shelf.paths.templates.appendingPathComponent("partials/footer.mustache").path
         #expect(tags == ["{{nothingHere}}", "{{site.titel}}", "{{t.notAWord}}"].map { "\(footer):1: \($0)" })
     }
 
@@ -142,15 +142,11 @@ import Testing
     /// first tag of its name in the file, a valid one; a tag after set delimiters was placed in
     /// the page's template rather than the partial.
     @Test func sectionsAskAndTagsArePlacedWhereTheyFailed() throws {
-        let shelf = try FixtureShelf.make()
-        try write(
+        let (_, report, footer) = try buildWithFooter(
             "<footer>{{#isbn13}}{{isbn13}}{{/isbn13}}{{^noteHTML}}-{{/noteHTML}}\n"
                 + "{{#site.credits}}{{name}}{{/site.credits}}\n{{name}}\n"
-                + "{{=<% %>=}}<% titel %><%={{ }}=%>\n</footer>\n",
-            to: "partials/footer.mustache", in: shelf)
-        let report = try shelf.build(settings: FixtureShelf.settings)
+                + "{{=<% %>=}}<% titel %><%={{ }}=%>\n</footer>\n")
         let tags = warnings(report).map { $0.components(separatedBy: " names nothing")[0] }
-        let footer = shelf.paths.templates.appendingPathComponent("partials/footer.mustache").path
         // `name` is found on the pages that have one (an author's); `titel` after set delimiters
         // is placed by where it begins, in the partial.
         #expect(tags.allSatisfy { !$0.contains("isbn13") && !$0.contains("noteHTML") }, "\(tags)")
