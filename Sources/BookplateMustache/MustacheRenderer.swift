@@ -218,7 +218,7 @@ package struct MustacheRenderer {
                     note(
                         UnknownName(
                             name: MustacheRenderer.written(tag, in: program), offset: tag.offset,
-                            templates: templatesEntered, includingItself: name))
+                            templates: templatesEntered, kind: .includingItself(template: name)))
                 }
             }
         }
@@ -372,7 +372,7 @@ package struct MustacheRenderer {
                     UnknownName(
                         name: MustacheRenderer.written(name, in: program), offset: name.offset,
                         templates: templatesEntered,
-                        misfit: .init(tag: MustacheRenderer.withTransforms(name, in: program), problem: misfit)))
+                        kind: .misfit(tag: MustacheRenderer.withTransforms(name, in: program), problem: misfit)))
             }
         }
         return value
@@ -411,7 +411,9 @@ package struct MustacheRenderer {
     }
 }
 
-/// A name in a tag that nothing around it had when a page was rendered: misspelt, most likely.
+/// A tag that showed nothing when a page was rendered: a name that nothing around it had
+/// (misspelt, most likely), a partial the model named that would include itself, or a transform
+/// given a value it does not apply to.
 package struct UnknownName: Sendable, Hashable {
     /// The name as the tag has it, without its transforms: `titel`, `book.titel`, `t.titel`.
     package var name: String
@@ -420,30 +422,19 @@ package struct UnknownName: Sendable, Hashable {
     /// The templates the tag can be in, innermost first: the partials and parents the renderer
     /// was inside, then the page's template (a block's tag is in one of them).
     package var templates: [String]
-    /// For a partial named by the model (`{{>*name}}`, ``name`` without its `>*`), the template
-    /// it named, which included itself without end and so showed nothing; nil for a name that
-    /// nothing had.
-    package var includingItself: String?
-    /// For a transform that does not apply to the value it was given (`{{uppercased(rating)}}`),
-    /// the tag and why; nil for a name that nothing had.
-    package var misfit: Misfit?
+    /// Why the tag showed nothing.
+    package var kind = Kind.nothingHasIt
 
-    /// A transform that gave nothing of the value it was given, which it does not apply to.
-    package struct Misfit: Sendable, Hashable {
-        /// The name with its transforms, as the tag writes them: `uppercased(rating)`.
-        package var tag: String
-        /// Why: "uppercased applies to text, not to a number".
-        package var problem: String
-    }
-
-    package init(
-        name: String, offset: Int, templates: [String], includingItself: String? = nil, misfit: Misfit? = nil
-    ) {
-        self.name = name
-        self.offset = offset
-        self.templates = templates
-        self.includingItself = includingItself
-        self.misfit = misfit
+    package enum Kind: Sendable, Hashable {
+        /// Nothing around the tag had its name.
+        case nothingHasIt
+        /// A partial named by the model (`{{>*name}}`, ``UnknownName/name`` without its `>*`):
+        /// the template it named, which included itself without end.
+        case includingItself(template: String)
+        /// A transform that does not apply to the value it was given: the name with its
+        /// transforms as the tag writes them (`uppercased(rating)`), and why ("uppercased
+        /// applies to text, not to a number").
+        case misfit(tag: String, problem: String)
     }
 }
 

@@ -257,18 +257,16 @@ struct TemplateSet: Sendable {
     func place(_ unknown: UnknownName) -> String {
         if let placed = unknownNames.placed.withLock({ $0[unknown] }) { return placed }
         let candidates = unknown.templates.compactMap { files[$0] }
-        // A partial named by the model, with the template it named (``UnknownName/includingItself``);
-        // a transform that does not apply, with why (``UnknownName/misfit``).
-        let tag: String
-        if let template = unknown.includingItself {
-            tag = "{{>*\(unknown.name)}} ('\(template)')"
-        } else if let misfit = unknown.misfit {
-            tag = "{{\(misfit.tag)\(TemplateSet.misfitMark)\(misfit.problem)"
-        } else if let form = countingForm(unknown.name) {
-            tag = "{{\(unknown.name)\(TemplateSet.misfitMark)\(form)"
-        } else {
-            tag = "{{\(unknown.name)}}"
-        }
+        // A partial named by the model, with the template it named; a transform that does not
+        // apply, with why (``UnknownName/Kind``); a counting word's form, with why.
+        let tag =
+            switch unknown.kind {
+            case .includingItself(let template): "{{>*\(unknown.name)}} ('\(template)')"
+            case .misfit(let tag, let problem): "{{\(tag)\(TemplateSet.misfitMark)\(problem)"
+            case .nothingHasIt:
+                countingForm(unknown.name).map { "{{\(unknown.name)\(TemplateSet.misfitMark)\($0)" }
+                    ?? "{{\(unknown.name)}}"
+            }
         let placed =
             candidates.lazy.compactMap { file in
                 TemplateSet.line(ofTagAt: unknown.offset, naming: unknown.name, in: file.source).map {
@@ -281,7 +279,7 @@ struct TemplateSet: Sendable {
     }
 
     /// Whether `placed`, a tag as ``place(_:)`` says it, is a partial named by the model whose
-    /// template would include itself (``UnknownName/includingItself``): the build state keeps
+    /// template would include itself (``UnknownName/Kind/includingItself(template:)``): the build state keeps
     /// tags as they are said, so the form is told from a misspelt name's (`{{titel}}`) here.
     static func isPartialIncludingItself(placed: String) -> Bool {
         placed.contains(": {{>*")
@@ -304,7 +302,7 @@ struct TemplateSet: Sendable {
     static let misfitMark = "}}: "
 
     /// Whether `placed`, a tag as ``place(_:)`` says it, is one that says why it shows nothing: a
-    /// transform that does not apply to its value (``UnknownName/misfit``), or a counting word's
+    /// transform that does not apply to its value (``UnknownName/Kind/misfit(tag:problem:)``), or a counting word's
     /// form.
     static func isMisfit(placed: String) -> Bool {
         placed.hasSuffix("}}") == false && placed.contains(misfitMark)

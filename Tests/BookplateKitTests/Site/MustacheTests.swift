@@ -379,7 +379,10 @@ import Testing
             "main", of: templates, with: Fields(["kind": .string("node")]).templateValue, globals: nil,
             unknownNames: &noted)
         #expect(rendered.map { String(decoding: $0, as: UTF8.self) } == "<>")
-        #expect(noted == [UnknownName(name: "kind", offset: 1, templates: ["main"], includingItself: "node")])
+        #expect(
+            noted == [
+                UnknownName(name: "kind", offset: 1, templates: ["main"], kind: .includingItself(template: "node"))
+            ])
         // A partial of the theme's that includes itself below the one the data names is the
         // theme's mistake, and stops the render as it does anywhere else: it was noted as the
         // named one including itself, and the build went on (found by a review).
