@@ -525,10 +525,48 @@ public struct LibraryExporter: Sendable {
 
 /// Reads Bookplate's own JSON export back.
 enum BookplateJSONFormat {
+    /// Where and how a file is not an export, as the decoder found it: "books[3].title is not
+    /// text". Every such file was said to lack "the export's shape", and a file cut short, one
+    /// with a lone surrogate escape (`\ud800`) and one whose title a hand made a number were told
+    /// apart by nothing (found by an exploratory session).
+    static func reason(_ error: DecodingError) -> String {
+        func place(_ path: [any CodingKey]) -> String {
+            path.reduce("") { written, key in
+                if let index = key.intValue { return written + "[\(index + 1)]" }
+                return written.isEmpty ? key.stringValue : written + "." + key.stringValue
+            }
+        }
+        func kind(_ type: Any.Type) -> String {
+            switch type {
+            case is String.Type: "text"
+            case is Int.Type, is Int64.Type, is Double.Type: "a number"
+            case is Bool.Type: "true or false"
+            case is [Any].Type: "a list"
+            default: "an object"
+            }
+        }
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "it is not JSON that can be read: cut short, changed by hand, or holding text that is not Unicode"
+        case .dataCorrupted(let context):
+            return "\(place(context.codingPath)) cannot be read: \(context.debugDescription)"
+        case .typeMismatch(let type, let context):
+            return "\(place(context.codingPath)) is not \(kind(type))"
+        case .valueNotFound(let type, let context):
+            return "\(place(context.codingPath)) is null, where the export has \(kind(type))"
+        case .keyNotFound(let key, let context):
+            return "\(place(context.codingPath + [key])) is missing"
+        @unknown default:
+            return "it does not have the export's shape"
+        }
+    }
+
     static func read(_ data: Data) throws -> ImportFile {
         let document: LibraryExportDocument
         do {
             document = try JSONDecoder().decode(LibraryExportDocument.self, from: data)
+        } catch let error as DecodingError {
+            throw ImportError.notBookplateJSON(reason: reason(error))
         } catch {
             throw ImportError.notBookplateJSON(reason: "it does not have the export's shape")
         }

@@ -53,6 +53,31 @@ import Testing
         #expect(dune.book.status == .read && dune.shelves.map(\.name) == ["sci-fi"])
     }
 
+    /// Every file that was not an export was said to lack "the export's shape": one cut short,
+    /// one with a lone surrogate escape and one changed by hand were told apart by nothing (found
+    /// by an exploratory session). The error says where and how.
+    @Test func anExportThatCannotBeReadIsSaidWhereAndHow() throws {
+        let book = #"{"added": "2026-11-28T10:02:11Z", "authors": ["Ann"], "slug": "a", "status": "read", "#
+        for (json, reason) in [
+            (#"{"bookplate": 4, "authors": [], "books": [{"title": "A"#, "it is not JSON that can be read"),
+            (
+                #"{"bookplate": 4, "authors": [], "books": [\#(book)"title": "A\ud800"}]}"#,
+                "it is not JSON that can be read"
+            ),
+            (#"{"bookplate": 4, "authors": [], "books": [\#(book)"title": 3}]}"#, "books[1].title is not text"),
+            (#"{"bookplate": 4, "authors": [], "books": [\#(book)"titel": "A"}]}"#, "books[1].title is missing"),
+        ] {
+            let file = try TestPaths.temporaryFolder("round-trip").appendingPathComponent("export.json")
+            try Data(json.utf8).write(to: file)
+            do {
+                _ = try TemporaryShelf().importer.run(file: file, as: .bookplate)
+                Issue.record("imported: \(json)")
+            } catch {
+                #expect("\(error)".contains("this is not a Bookplate JSON export (\(reason)"), "\(error)")
+            }
+        }
+    }
+
     /// A NUL in an export's subtitle cut the subtitle there, the rest lost without a word, where
     /// a title's, publisher's or shelf's NUL was dropped alone (found by an exploratory session):
     /// SQLite takes text up to its first NUL. Every text of a book comes in without its control
