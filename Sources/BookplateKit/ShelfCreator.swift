@@ -216,7 +216,7 @@ public enum ThemeFiles {
         var outcomes: [Outcome] = []
         for path in chosen {
             let url = folder.appendingPathComponent(path)
-            let theme = Data((path == readmePath ? DefaultTheme.readme : DefaultTheme.files[path] ?? "").utf8)
+            let theme = Data((OlderThemes.currentText(of: path) ?? "").utf8)
             var outcome = Outcome.copied(path)
             if FileManager.default.fileExists(atPath: url.path) {
                 // An older Bookplate's copy left unchanged holds nothing of the reader's: it is
@@ -229,7 +229,7 @@ public enum ThemeFiles {
                 }
                 if older {
                     outcome = .updated(path)
-                } else if own.map({ OlderThemes.asCommitted($0) != [UInt8](theme) }) ?? true {
+                } else if !(own.map { OlderThemes.isCurrentCopy($0, of: path) } ?? false) {
                     outcome = .replaced(path)
                 }
             }

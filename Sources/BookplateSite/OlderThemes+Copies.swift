@@ -55,7 +55,13 @@ extension OlderThemes {
     /// Whether `data`, the shelf's file at `path` below templates/, is this version's file of the
     /// built-in theme, its line ends and byte-order mark aside (``asCommitted(_:)``).
     package static func isCurrentCopy(_ data: Data, of path: String) -> Bool {
-        guard let current = path == readme ? DefaultTheme.readme : DefaultTheme.files[path] else { return false }
+        guard let current = currentText(of: path) else { return false }
         return asCommitted(data) == Array(current.utf8)
+    }
+
+    /// This version's text of the theme file at `path` below templates/, its README included;
+    /// nil for a path the theme has no file at.
+    package static func currentText(of path: String) -> String? {
+        path == readme ? DefaultTheme.readme : DefaultTheme.files[path]
     }
 }
