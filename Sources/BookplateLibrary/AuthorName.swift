@@ -120,9 +120,13 @@ package enum AuthorName {
     /// characters, since "村上 春樹" and "村上春樹" (as Kindle and Open Library write it) are the
     /// same person. "村上春樹" made a second author and a second 海辺のカフカ (found by an
     /// exploratory session). Spaces between Latin words still count: Le Guin is not Leguin.
+    ///
+    /// Initials are one however they are dotted and spaced: "J.R.R. Tolkien", as Goodreads writes
+    /// him, "J. R. R. Tolkien", as Google Books does, and "JRR Tolkien" were three authors (found
+    /// by an exploratory session). A name of dots alone ("...") keeps them.
     package static func key(_ name: String) -> String {
         let folded = TextFolding.searchKey(name)
-        guard isFamilyNameFirst(folded) else { return folded }
+        guard isFamilyNameFirst(folded) else { return withInitialsJoined(folded) }
         var joined = String.UnicodeScalarView()
         var spaces = String.UnicodeScalarView()
         for scalar in folded.unicodeScalars {
@@ -138,6 +142,27 @@ package enum AuthorName {
         }
         joined.append(contentsOf: spaces)
         return String(joined)
+    }
+
+    /// `folded` with its dots read as spaces and a run of single letters written as one word:
+    /// "j.r.r. tolkien", "j. r. r. tolkien" and "j r r tolkien" are all "jrr tolkien".
+    private static func withInitialsJoined(_ folded: String) -> String {
+        guard folded.contains(".") || folded.contains(" ") else { return folded }
+        let words = folded.split(whereSeparator: { $0 == "." || $0.isWhitespace })
+        guard !words.isEmpty else { return folded }
+        var joined: [String] = []
+        var initials = ""
+        for word in words {
+            if word.count == 1, word.first?.isLetter == true {
+                initials += word
+                continue
+            }
+            if !initials.isEmpty { joined.append(initials) }
+            initials = ""
+            joined.append(String(word))
+        }
+        if !initials.isEmpty { joined.append(initials) }
+        return joined.joined(separator: " ")
     }
 
     /// Han ideographs, kana and hangul, as the site's search (`search.js`) lists them.
