@@ -37,6 +37,21 @@ package enum AuthorName {
         return [surname, given, suffix].compactMap { $0 }.joined(separator: ", ")
     }
 
+    /// `name` without the role Goodreads writes after it in parentheses, and that role:
+    /// "Edith Grossman (Translator)" is Edith Grossman, translator. A name that is nothing but a
+    /// parenthesis, or has none at its end, is as written, with no role.
+    package static func withoutRole(_ name: String) -> (name: String, role: String?) {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "("), open > trimmed.startIndex else {
+            return (name, nil)
+        }
+        let person = trimmed[..<open].trimmingCharacters(in: .whitespaces)
+        let role = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
+            .trimmingCharacters(in: .whitespaces)
+        guard !person.isEmpty, !role.isEmpty, !role.contains("("), !role.contains(")") else { return (name, nil) }
+        return (person, role)
+    }
+
     /// Whether `word` is what follows a name rather than a name: "Jr.", "Sr.", "III".
     package static func isSuffix(_ word: some StringProtocol) -> Bool {
         suffixes.contains(word.trimmingCharacters(in: .whitespaces).lowercased())
