@@ -491,6 +491,17 @@ import Testing
         #expect(other.authors.map(\.slug) != earthsea.authors.map(\.slug))
     }
 
+    /// `author "Le Guin, Ursula K."`, her name as the authors' index files it and a CSV export's
+    /// "Author l-f" writes it, found no one (found by an exploratory session).
+    @Test func anAuthorIsFoundByTheirNameSurnameFirst() throws {
+        let library = try Library.inMemory(clock: clock)
+        try library.addBook(NewBook(title: "The Left Hand of Darkness", authors: ["Ursula K. Le Guin"]))
+        try library.addBook(NewBook(title: "Beloved", authors: ["Toni Morrison"]))
+        #expect(try library.findAuthor(matching: "Le Guin, Ursula K.").author.slug == "ursula-k-le-guin")
+        #expect(try library.findAuthor(matching: "Morrison, Toni").author.slug == "toni-morrison")
+        #expect(try library.findAuthor(matching: "Morrison").author.slug == "toni-morrison")
+    }
+
     /// "J.R.R. Tolkien", as Goodreads writes him, was a second author beside the shelf's "J. R. R.
     /// Tolkien", as Google Books writes him, with a page, an index entry and a count of his own,
     /// and `author tolkien` asked which; "Ursula K Le Guin" beside "Ursula K. Le Guin" too (found
