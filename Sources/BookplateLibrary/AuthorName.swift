@@ -16,7 +16,15 @@ package enum AuthorName {
     /// under the given name (found by an exploratory session), and "村上, 春樹" would come back
     /// turned round as "春樹 村上" from a CSV export's "Author l-f" read by anything that reads
     /// "Surname, Given" as Given Surname, as the Kindle and LibraryThing imports do.
+    ///
+    /// A role or a word in parentheses after the name files after it: "Edith Grossman
+    /// (Translator)" is "Grossman, Edith (Translator)" (it was "(Translator), Edith Grossman",
+    /// under #, and a book of hers took the slug `poems-translator`: found by an exploratory
+    /// session).
     package static func sortName(for name: String) -> String {
+        if case (let person, let role?) = withoutRole(name), person != name {
+            return sortName(for: person) + " (" + role + ")"
+        }
         if isFamilyNameFirst(name) || inSpokenOrder(name) != name { return name }
         var words = name.split(separator: " ").map(String.init)
         guard words.count > 1 else { return name }
