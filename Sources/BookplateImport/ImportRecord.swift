@@ -449,6 +449,26 @@ enum ImportValues {
         withoutRepeats(AuthorName.joiningSuffixes((cell ?? "").split(separator: ",").map(\.trimmed)))
     }
 
+    /// The authors a Goodreads or StoryGraph row credits, the first first, with the role Goodreads
+    /// writes after a name taken off: "Edith Grossman (Translator)" is a translator, not an
+    /// author, and is left out with a warning, as LibraryThing's translators are; "(Goodreads
+    /// Author)" and "(Author)" stay authors, and so does the first whatever the role, an
+    /// anthology's editor being who it is filed under. They were kept as authors named "Edith
+    /// Grossman (Translator)", filed as "(Translator), Edith Grossman" and another person than
+    /// Edith Grossman (found by an exploratory session).
+    static func credited(_ names: [String], column: String, warnings: inout [String]) -> [String] {
+        var credited: [String] = []
+        for (index, name) in names.enumerated() {
+            let (person, role) = AuthorName.withoutRole(name)
+            if index > 0, let role, !role.lowercased().contains("author") {
+                warnings.append("\(column) '\(shown(name))' is credited as \(shown(role)), not as an author: left out")
+                continue
+            }
+            credited.append(person)
+        }
+        return withoutRepeats(credited)
+    }
+
     private static func withoutRepeats(_ items: [String]) -> [String] {
         var seen = Set<String>()
         return items.filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }

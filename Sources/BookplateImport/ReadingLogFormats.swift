@@ -17,8 +17,9 @@ enum GoodreadsFormat {
         // "Dune (Dune, #1)": the series go to the book's series, the title keeps the rest.
         let (title, series) = SeriesPlace.split(title: fullTitle)
         var warnings: [String] = []
-        let authors =
-            [row["Author"]].compactMap { $0 } + ImportValues.names(row["Additional Authors"])
+        let authors = ImportValues.credited(
+            [row["Author"]].compactMap { $0 } + ImportValues.names(row["Additional Authors"]),
+            column: "Additional Authors", warnings: &warnings)
         let exclusive = row["Exclusive Shelf"]
         // Shelves: the reader's own, and an exclusive shelf that names no reading status.
         let isStatus = { (name: String) in ImportValues.status(fromShelf: name) != nil }
@@ -95,7 +96,8 @@ enum StoryGraphFormat {
             latest?.finished ?? ImportValues.date(row["Last Date Read"], column: "Last Date Read", warnings: &warnings)
         let book = NewBook(
             title: title,
-            authors: ImportValues.names(row["Authors"]).map { NewAuthor(name: $0) },
+            authors: ImportValues.credited(ImportValues.names(row["Authors"]), column: "Authors", warnings: &warnings)
+                .map { NewAuthor(name: $0) },
             isbn: ImportValues.isbn(row["ISBN/UID"]), status: status,
             rating: ImportValues.rating(row["Star Rating"], column: "Star Rating", warnings: &warnings),
             startedDate: latest?.started, finishedDate: status == .read ? finished : nil,

@@ -16,7 +16,15 @@ package enum AuthorName {
     /// under the given name (found by an exploratory session), and "村上, 春樹" would come back
     /// turned round as "春樹 村上" from a CSV export's "Author l-f" read by anything that reads
     /// "Surname, Given" as Given Surname, as the Kindle and LibraryThing imports do.
+    ///
+    /// A role or a word in parentheses after the name files after it: "Edith Grossman
+    /// (Translator)" is "Grossman, Edith (Translator)" (it was "(Translator), Edith Grossman",
+    /// under #, and a book of hers took the slug `poems-translator`: found by an exploratory
+    /// session).
     package static func sortName(for name: String) -> String {
+        if case (let person, let role?) = withoutRole(name), person != name {
+            return sortName(for: person) + " (" + role + ")"
+        }
         if isFamilyNameFirst(name) || inSpokenOrder(name) != name { return name }
         var words = name.split(separator: " ").map(String.init)
         guard words.count > 1 else { return name }
@@ -35,6 +43,21 @@ package enum AuthorName {
         let surname = words[surnameStart...].joined(separator: " ")
         let given = words[..<surnameStart].joined(separator: " ")
         return [surname, given, suffix].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    /// `name` without the role Goodreads writes after it in parentheses, and that role:
+    /// "Edith Grossman (Translator)" is Edith Grossman, translator. A name that is nothing but a
+    /// parenthesis, or has none at its end, is as written, with no role.
+    package static func withoutRole(_ name: String) -> (name: String, role: String?) {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "("), open > trimmed.startIndex else {
+            return (name, nil)
+        }
+        let person = trimmed[..<open].trimmingCharacters(in: .whitespaces)
+        let role = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
+            .trimmingCharacters(in: .whitespaces)
+        guard !person.isEmpty, !role.isEmpty, !role.contains("("), !role.contains(")") else { return (name, nil) }
+        return (person, role)
     }
 
     /// Whether `word` is what follows a name rather than a name: "Jr.", "Sr.", "III".
@@ -120,9 +143,13 @@ package enum AuthorName {
     /// characters, since "村上 春樹" and "村上春樹" (as Kindle and Open Library write it) are the
     /// same person. "村上春樹" made a second author and a second 海辺のカフカ (found by an
     /// exploratory session). Spaces between Latin words still count: Le Guin is not Leguin.
+    ///
+    /// Initials are one however they are dotted and spaced: "J.R.R. Tolkien", as Goodreads writes
+    /// him, "J. R. R. Tolkien", as Google Books does, and "JRR Tolkien" were three authors (found
+    /// by an exploratory session). A name of dots alone ("...") keeps them.
     package static func key(_ name: String) -> String {
         let folded = TextFolding.searchKey(name)
-        guard isFamilyNameFirst(folded) else { return folded }
+        guard isFamilyNameFirst(folded) else { return withInitialsJoined(folded) }
         var joined = String.UnicodeScalarView()
         var spaces = String.UnicodeScalarView()
         for scalar in folded.unicodeScalars {
@@ -138,6 +165,27 @@ package enum AuthorName {
         }
         joined.append(contentsOf: spaces)
         return String(joined)
+    }
+
+    /// `folded` with its dots read as spaces and a run of single letters written as one word:
+    /// "j.r.r. tolkien", "j. r. r. tolkien" and "j r r tolkien" are all "jrr tolkien".
+    private static func withInitialsJoined(_ folded: String) -> String {
+        guard folded.contains(".") || folded.contains(" ") else { return folded }
+        let words = folded.split(whereSeparator: { $0 == "." || $0.isWhitespace })
+        guard !words.isEmpty else { return folded }
+        var joined: [String] = []
+        var initials = ""
+        for word in words {
+            if word.count == 1, word.first?.isLetter == true {
+                initials += word
+                continue
+            }
+            if !initials.isEmpty { joined.append(initials) }
+            initials = ""
+            joined.append(String(word))
+        }
+        if !initials.isEmpty { joined.append(initials) }
+        return joined.joined(separator: " ")
     }
 
     /// Han ideographs, kana and hangul, as the site's search (`search.js`) lists them.

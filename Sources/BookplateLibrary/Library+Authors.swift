@@ -19,7 +19,9 @@ extension Library {
             let onShelf = Author.filter(sql: "id IN (SELECT authorId FROM bookAuthor)")
             var author = try onShelf.filter(Author.Columns.slug == trimmed.lowercased()).fetchOne(db)
             if author == nil {
-                let wanted = AuthorName.key(trimmed)
+                // Surname first, as the index files them and a CSV's "Author l-f" writes them:
+                // `author "Le Guin, Ursula K."` found no one (found by an exploratory session).
+                let wanted = AuthorName.key(AuthorName.inSpokenOrder(trimmed))
                 let matches = try onShelf.order(Author.Columns.slug).fetchAll(db).filter {
                     AuthorName.key($0.name).contains(wanted)
                 }

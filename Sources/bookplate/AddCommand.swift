@@ -329,7 +329,7 @@ struct BookDetailOptions: ParsableArguments {
             throw ValidationError(
                 "--position \(position) with \(given.count) --series: write each one's place in it, as 'Dune #2'")
         }
-        return try given.map { name in
+        let places = try given.map { name in
             // "Dune #4" with --position 4 is Dune at 4, as without: it made a series named "Dune #4"
             // (found by an exploratory session).
             let named = try BookDetailOptions.seriesPlace(name)
@@ -341,13 +341,26 @@ struct BookDetailOptions: ParsableArguments {
             }
             return SeriesPlace(name: named.name, position: place)
         }
+        // `--series "Saga #1" --series "saga #2"` put the book at #2 without a word (found by an
+        // exploratory session): a book has one place in a series.
+        for (index, place) in places.enumerated() {
+            if let other = places[..<index].firstIndex(where: { $0.isNamed(place.name) }),
+                places[other].position != place.position
+            {
+                throw ValidationError(
+                    "--series '\(given[other])' and --series '\(given[index])' give the book two places in one series: give its place once"
+                )
+            }
+        }
+        return places
     }
 
     /// The place `--position` gives.
     private static func seriesPosition(_ text: String) throws -> SeriesPosition {
         guard let parsed = SeriesPosition(parsing: text) else {
             throw ValidationError(
-                "--position '\(text)' is not a place in a series: give a number such as 3, 2.5 or 1-3")
+                "--position '\(text)' is not a place in a series: give a number such as 3, 2.5 or 1-3, from 0 to 100,000"
+            )
         }
         return parsed
     }
@@ -369,6 +382,7 @@ struct BookDetailOptions: ParsableArguments {
         throw ValidationError(
             named.isEmpty
                 ? "--series '\(name)' gives a place but no series: write it as 'Dune #2', or --series Dune --position 2"
-                : "--series '\(name)': '\(after)' is not a place in a series: give a number such as 3, 2.5 or 1-3")
+                : "--series '\(name)': '\(after)' is not a place in a series: give a number such as 3, 2.5 or 1-3, from 0 to 100,000"
+        )
     }
 }

@@ -329,6 +329,54 @@ import Testing
         #expect(book.format == .audiobook && book.audioMinutes == 690)
     }
 
+    /// Goodreads writes a contributor's role after the name: "Edith Grossman (Translator)" was
+    /// kept as an author of that name, filed as "(Translator), Edith Grossman" and another person
+    /// than Edith Grossman (found by an exploratory session). A translator, editor or illustrator
+    /// beside the author is left out with a warning, as LibraryThing's are; an author's role
+    /// ("Goodreads Author") is taken off, and the first author stays whatever the role.
+    @Test func aContributorsRoleIsNoPartOfTheirNameAndOnlyAuthorsAreAuthors() throws {
+        let file = try TestPaths.temporaryFolder("roles").appendingPathComponent("goodreads.csv")
+        try Data(
+            """
+            Title,Author,Additional Authors,Exclusive Shelf
+            Don Quixote,Miguel de Cervantes Saavedra,"Edith Grossman (Translator), Harold Bloom (Introduction)",read
+            Good Omens,Terry Pratchett,Neil Gaiman (Goodreads Author),to-read
+            The Best American Short Stories,Lorrie Moore (Editor),Heidi Pitlor (Series Editor),to-read
+            Translated,Edith Grossman,,to-read
+
+            """.utf8
+        ).write(to: file)
+        let shelf = try TemporaryShelf()
+        let report = try shelf.importer.run(file: file, as: .goodreads)
+        #expect(
+            report.summary.warnings == [
+                RowWarning(
+                    line: 2,
+                    message:
+                        "Additional Authors 'Edith Grossman (Translator)' is credited as Translator, not as an author: left out"
+                ),
+                RowWarning(
+                    line: 2,
+                    message:
+                        "Additional Authors 'Harold Bloom (Introduction)' is credited as Introduction, not as an author: left out"
+                ),
+                RowWarning(
+                    line: 4,
+                    message:
+                        "Additional Authors 'Heidi Pitlor (Series Editor)' is credited as Series Editor, not as an author: left out"
+                ),
+            ])
+        #expect(try shelf.library.findBook(matching: "quixote").authors.map(\.name) == ["Miguel de Cervantes Saavedra"])
+        #expect(
+            try shelf.library.findBook(matching: "omens").authors.map(\.name) == ["Terry Pratchett", "Neil Gaiman"])
+        let anthology = try shelf.library.findBook(matching: "short stories").authors
+        #expect(anthology.map(\.name) == ["Lorrie Moore"] && anthology.map(\.sortName) == ["Moore, Lorrie"])
+        #expect(
+            try shelf.library.snapshot().authors.map(\.name).sorted() == [
+                "Edith Grossman", "Lorrie Moore", "Miguel de Cervantes Saavedra", "Neil Gaiman", "Terry Pratchett",
+            ])
+    }
+
     @Test func aDryRunChangesNothing() throws {
         let (shelf, report) = try importQuirks(dryRun: true)
         #expect(report.summary.added.count == 7 && report.notesWritten == 1)

@@ -457,6 +457,43 @@ import Testing
         #expect(warnings.withLock { $0 }.count == 1)
     }
 
+    /// A shelf moved by the CSV export gave a book a co-author "Inc." beside "Lonely Planet", and
+    /// took a book out of a series it had no place in, without a word (found by an exploratory
+    /// session). Goodreads' columns cannot hold either, so the export says so, as it does of a
+    /// subtitle; a book the CSV moves whole is not named.
+    @Test func aCSVExportSaysWhichAuthorsAndSeriesItCannotHold() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Japan", authors: ["Chris Rowthorn", "Lonely Planet, Inc."]))
+        try shelf.library.addBook(
+            NewBook(title: "Why We Can't Wait", authors: ["Martin Luther King, Jr.", "Jesse Jackson, Sr."]))
+        try shelf.library.addBook(
+            NewBook(
+                title: "Dune", authors: ["Frank Herbert"],
+                series: [SeriesPlace(name: "Dune", position: SeriesPosition(parsing: "1"))]))
+        try shelf.library.addBook(
+            NewBook(title: "Tales", authors: ["Frank Herbert"], series: [SeriesPlace(name: "Stories", position: nil)]))
+        let warnings = Mutex<[String]>([])
+        let exporter = LibraryExporter(
+            library: shelf.library, notes: NoteStore(folder: shelf.paths.notes),
+            warn: { warning in warnings.withLock { $0.append(warning) } })
+        let csv = try exporter.goodreadsCSV()
+        #expect(
+            warnings.withLock { $0 } == [
+                "1 book has authors the CSV cannot write apart (Chris Rowthorn; Lonely Planet, Inc.): imported, it "
+                    + "comes back with other authors; move a shelf with --format json, which keeps them",
+                "1 book is in a series with no place, which the CSV cannot write (Goodreads writes a series with its "
+                    + "number): imported, it comes back without it; move a shelf with --format json, which keeps it",
+            ])
+        // As they say: what the CSV brings back.
+        let file = try TestPaths.temporaryFolder("csv-cannot-hold").appendingPathComponent("export.csv")
+        try csv.write(to: file)
+        let moved = try TemporaryShelf()
+        _ = try moved.importer.run(file: file, as: .goodreads)
+        #expect(try moved.library.findBook(matching: "japan").authors.count == 3)
+        #expect(try moved.library.findBook(matching: "tales").series.isEmpty)
+        #expect(try moved.library.findBook(matching: "why we").authors.count == 2)
+    }
+
     /// A removed book's cover stayed behind in a move by the JSON export: its entry named no
     /// cover, so in the shelf the export was imported into, `content/covers/` copied over whole
     /// (`.removed/` too), `restore` brought back the note and not the cover (found by an

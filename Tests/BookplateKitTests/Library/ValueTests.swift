@@ -359,6 +359,19 @@ import Testing
         #expect(AuthorName.sortName(for: "Plato") == "Plato")
     }
 
+    /// "Edith Grossman (Translator)", typed so, filed as "(Translator), Edith Grossman", under #,
+    /// and "Poems" by her took the slug `poems-translator` (found by an exploratory session). A
+    /// word in parentheses after a name files after it.
+    @Test func aRoleAfterANameFilesAfterIt() throws {
+        #expect(AuthorName.sortName(for: "Edith Grossman (Translator)") == "Grossman, Edith (Translator)")
+        #expect(AuthorName.sortName(for: "Prince (musician)") == "Prince (musician)")
+        #expect(AuthorName.sortName(for: "(Anonymous)") == "(Anonymous)")
+        let library = try Library.inMemory(clock: WallClock.fixed(TemporaryShelf.fixedDate))
+        try library.addBook(NewBook(title: "Poems", authors: ["Edith Grossman (Translator)"]))
+        let other = try library.addBook(NewBook(title: "Poems", authors: ["Gregory Rabassa (Translator)"]))
+        #expect(other.book.slug == "poems-rabassa")
+    }
+
     /// "村上 春樹" filed as "春樹, 村上", under the given name, and "村上春樹" (as Kindle and Open
     /// Library write it) was another author (found by an exploratory session). A Chinese, Japanese
     /// or Korean name is family name first, files as written, and is one author with or without
