@@ -95,6 +95,31 @@ import Testing
         #expect(try shelf.library.findBook(matching: "dune-2").shelves.map(\.name) == ["kindle"])
     }
 
+    /// A read going on with an end, in an export changed by hand, came in as it was: the book
+    /// showed "reading" with a finished date, which `read add` and `read edit` refuse (found by a
+    /// review). It comes in going on, as the book's status says, its end dropped with a warning.
+    @Test func anExportsReadGoingOnWithAnEndComesInWithoutTheEnd() throws {
+        let json = """
+            {"bookplate": 4, "authors": [{"name": "Frank Herbert", "slug": "frank-herbert", "sortName": "Herbert, Frank"}],
+             "books": [{"added": "2026-11-28T10:02:11Z", "authors": ["Frank Herbert"], "slug": "dune",
+               "status": "reading", "title": "Dune", "started": "2024-01-01", "finished": "2024-01-02",
+               "reads": [{"started": "2024-01-01", "finished": "2024-01-02", "outcome": "reading"}],
+               "shelves": [], "subjects": []}]}
+            """
+        let file = try TestPaths.temporaryFolder("round-trip").appendingPathComponent("export.json")
+        try Data(json.utf8).write(to: file)
+        let shelf = try TemporaryShelf()
+        let report = try shelf.importer.run(file: file, as: .bookplate)
+        #expect(
+            report.summary.warnings.map(\.message) == [
+                "read 1 is going on and ended 2024-01-02: imported without the end"
+            ])
+        let dune = try shelf.library.findBook(matching: "dune")
+        let started = try PartialDate(parsing: "2024-01-01")
+        #expect(dune.reads == [ReadRecord(started: started, finished: nil, outcome: .reading)])
+        #expect(dune.book.status == .reading && dune.book.startedDate == started && dune.book.finishedDate == nil)
+    }
+
     /// Every file that was not an export was said to lack "the export's shape": one cut short,
     /// one with a lone surrogate escape and one changed by hand were told apart by nothing (found
     /// by an exploratory session). The error says where and how.
