@@ -159,8 +159,11 @@ struct RestoreCommand: ParsableCommand {
                 + aside.map { "; " + $0 }.joined())
     }
 
-    /// When a book was removed, as the list of removed books and the questions show it.
-    static let removalTime = Date.ISO8601FormatStyle(timeZone: .current).year().month().day().dateSeparator(.dash)
+    /// When a book was removed, as the list of removed books and the questions show it: in the
+    /// zone `TZ` names, as `date` reads it (it was Foundation's reading: `UTC+3` three hours
+    /// ahead, found by a review).
+    static let removalTime = Date.ISO8601FormatStyle(timeZone: WallClock.system.timeZone).year().month().day()
+        .dateSeparator(.dash)
         .time(includingFractionalSeconds: false).timeSeparator(.colon)
 
     /// The removed "Dune" (Frank Herbert), removed 2026-11-26T10:00:00: the exact copy meant.
