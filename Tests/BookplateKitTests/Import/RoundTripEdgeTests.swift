@@ -133,6 +133,8 @@ import Testing
             ),
             (#"{"bookplate": 4, "authors": [], "books": [\#(book)"title": 3}]}"#, "books[1].title is not text"),
             (#"{"bookplate": 4, "authors": [], "books": [\#(book)"titel": "A"}]}"#, "books[1].title is missing"),
+            // JSON, but not an object: it was "( is not an object)".
+            ("[]", "the file is not an object"), ("null", "the file is null, where the export has an object"),
         ] {
             let file = try TestPaths.temporaryFolder("round-trip").appendingPathComponent("export.json")
             try Data(json.utf8).write(to: file)
