@@ -267,9 +267,14 @@ struct TemplateSet: Sendable {
                 countingForm(unknown.name).map { "{{\(unknown.name)\(TemplateSet.misfitMark)\($0)" }
                     ?? "{{\(unknown.name)}}"
             }
+        // A transform's tag writes its transforms before the name: four of them put it past
+        // the 32 characters looked in, and the warning had no line (found by a review).
+        let transforms = if case .misfit(let tag, _) = unknown.kind { tag.count - unknown.name.count } else { 0 }
         let placed =
             candidates.lazy.compactMap { file in
-                TemplateSet.line(ofTagAt: unknown.offset, naming: unknown.name, in: file.source).map {
+                TemplateSet.line(
+                    ofTagAt: unknown.offset, naming: unknown.name, in: file.source, transforms: transforms
+                ).map {
                     "\(file.path):\($0): \(tag)"
                 }
             }.first
@@ -327,10 +332,13 @@ struct TemplateSet: Sendable {
 
     /// The line of the tag that begins `offset` characters into `source`, if one naming `name`
     /// begins there (whatever its delimiters); nil when none does: the tag is in another file.
-    static func line(ofTagAt offset: Int, naming name: String, in source: String) -> Int? {
+    /// `transforms`, the characters the tag's transforms take (`uppercased()`), if known.
+    static func line(ofTagAt offset: Int, naming name: String, in source: String, transforms: Int = 0) -> Int? {
         guard offset >= 0 else { return nil }
         // The delimiters, a sigil, spaces and transforms may come before the name.
-        guard source.dropFirst(offset).prefix(name.count + 32).range(of: name) != nil else { return nil }
+        guard source.dropFirst(offset).prefix(name.count + transforms + 32).range(of: name) != nil else {
+            return nil
+        }
         return MustacheTemplate.position(ofCharacter: offset, in: source).line
     }
 

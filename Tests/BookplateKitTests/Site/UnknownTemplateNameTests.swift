@@ -72,6 +72,18 @@ import Testing
         #expect(again.kind == .upToDate && misfits(again).count == said.count, "\(again.warnings)")
     }
 
+    /// A tag with four transforms before its name was said without its line: the name was
+    /// looked for in the 32 characters after the tag's start (found by a review).
+    @Test func aTransformOfManyTransformsIsSaidAtItsLine() throws {
+        let (_, report, footer) = try buildWithFooter(
+            "<footer>\n{{capitalized(lowercased(uppercased(reversed(site.credits))))}}</footer>\n")
+        #expect(
+            misfits(report).map { $0.components(separatedBy: ", and shows nothing")[0] } == [
+                "\(footer):2: {{capitalized(lowercased(uppercased(reversed(site.credits))))}}: uppercased applies to "
+                    + "text, not to a list"
+            ], "\(report.warnings)")
+    }
+
     /// A word of a shelf's table whose key has a dot (`nav.home`) was said to be "a form of the
     /// counting word 'nav'", and the counting word itself (`{{t.book}}`) to name nothing (found
     /// by a review): each is said as what it is.
