@@ -267,13 +267,12 @@ struct TemplateSet: Sendable {
                 countingForm(unknown.name).map { "{{\(unknown.name)\(TemplateSet.misfitMark)\($0)" }
                     ?? "{{\(unknown.name)}}"
             }
-        // A transform's tag writes its transforms before the name: four of them put it past
-        // the 32 characters looked in, and the warning had no line (found by a review).
-        let transforms = if case .misfit(let tag, _) = unknown.kind { tag.count - unknown.name.count } else { 0 }
+        // A tag writes its transforms before the name: four of them put it past the 32
+        // characters looked in, and the warning had no line (found by a review).
         let placed =
             candidates.lazy.compactMap { file in
                 TemplateSet.line(
-                    ofTagAt: unknown.offset, naming: unknown.name, in: file.source, transforms: transforms
+                    ofTagAt: unknown.offset, naming: unknown.name, in: file.source, transforms: unknown.transforms
                 ).map {
                     "\(file.path):\($0): \(tag)"
                 }
