@@ -8,7 +8,7 @@ extension TimeZone {
     /// (`UTC+3` is three hours behind it). Foundation read `UTC+3` as three hours ahead, and a
     /// `:` or a path as UTC, so the highlights feed wrote times hours off (found by an
     /// exploratory session). A POSIX rule with a summer time of its own (`ABC-1XYZ,M3.5.0,M10.5.0`)
-    /// that no zone file is named after is read at its standard offset.
+    /// that no zone file is named after is read at its standard offset; anything else is UTC.
     package static func fromEnvironment(
         _ value: String? = ProcessInfo.processInfo.environment["TZ"],
         zoneFolder: String = ProcessInfo.processInfo.environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 }
@@ -23,7 +23,15 @@ extension TimeZone {
             if rule.hasSummerTime, let known = TimeZone(identifier: name) { return known }
             return TimeZone(secondsFromGMT: -rule.secondsWest) ?? utc
         }
-        return TimeZone(identifier: name) ?? .current
+        // A name that is neither is UTC to the C library: `TZ=JST` (no offset) was Tokyo's time,
+        // `PST` Los Angeles' and `Nonsense` the system's, as Foundation knows such names, where
+        // `date` showed UTC (found by a review). Only with no zone files to read is a name
+        // Foundation knows taken.
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: zoneFolder, isDirectory: &isFolder), isFolder.boolValue {
+            return utc
+        }
+        return TimeZone(identifier: name) ?? utc
     }
 
     /// The zone of the zone file `name` names (a path, or a name in `folder`), by the name it has

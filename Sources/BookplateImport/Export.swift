@@ -560,11 +560,14 @@ enum BookplateJSONFormat {
     /// with a lone surrogate escape (`\ud800`) and one whose title a hand made a number were told
     /// apart by nothing (found by an exploratory session).
     static func reason(_ error: DecodingError) -> String {
+        // The file itself where the path is empty: a list or a number was "( is not an object)"
+        // (found by a review).
         func place(_ path: [any CodingKey]) -> String {
-            path.reduce("") { written, key in
+            let written = path.reduce("") { written, key in
                 if let index = key.intValue { return written + "[\(index + 1)]" }
                 return written.isEmpty ? key.stringValue : written + "." + key.stringValue
             }
+            return written.isEmpty ? "the file" : written
         }
         func kind(_ type: Any.Type) -> String {
             switch type {

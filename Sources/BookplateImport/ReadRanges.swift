@@ -72,6 +72,13 @@ extension ImportValues {
             warnings.append("read \(number) ended '\(shown(read.outcome))', which is unknown: imported as finished")
         }
         var record = ReadRecord(started: started, finished: finished, outcome: outcome)
+        // A read going on has no end, as `read add` and `read edit` refuse one: a file's came in
+        // as it was, and the book showed "reading" with a finished date (found by a review). The
+        // end, which cannot be used, is dropped: the read goes on, as the book's status says.
+        if outcome == .reading, let finished {
+            warnings.append("read \(number) is going on and ended \(finished): imported without the end")
+            record.finished = nil
+        }
         if record.endsBeforeItBegins {
             warnings.append("read \(number) ends before it begins: imported without the start")
             record.started = nil

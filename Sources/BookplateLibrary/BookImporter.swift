@@ -318,25 +318,30 @@ struct BookImporter {
             ?? prepared.mainTitleKey.flatMap { sharedMainTitles.contains($0) ? nil : bookIDsByMatchKey[$0] }?.first {
                 !toldApart($0) && bareBooks.contains($0) && lineByBookID[$0] == nil
             }
-        let existingID: Int64?
         // Bookplate's own export names each book by its slug: the same slug is the same book when
         // its ISBN, its title and author, or its first author alone agree (a title mended since
         // the export is the same book: each import of it added another copy); a slug another
-        // writer's book has taken since is another book. A slug the shelf has no book of is
-        // matched as any file's book is: the export of another shelf, where Dune was `dune-2`,
-        // added a second Dune beside this shelf's of the same ISBN (found by an exploratory session).
-        if let slug = record.preferredSlug, bookIDBySlug[slug] != nil {
-            existingID = bookIDBySlug[slug].flatMap { id in
+        // writer's book has taken since is another book. Else the book is matched as any file's
+        // book is: the export of another shelf, where Dune was `dune-2`, added a second Dune
+        // beside this shelf's of the same ISBN (found by an exploratory session), and so did one
+        // where `dune` is another writer's Dune here (found by a review).
+        let bySlug = record.preferredSlug.flatMap { slug in
+            bookIDBySlug[slug].flatMap { id in
                 (new.isbn.map { bookIDByISBN[$0.isbn13] == id } ?? false)
                     || bookIDsByMatchKey[key]?.contains(id) == true
                     || authorKeyBySlug[slug] == Library.authorKey(firstAuthor)
                     ? id : nil
             }
-        } else {
-            existingID =
-                new.isbn.flatMap { bookIDByISBN[$0.isbn13] } ?? record.sourceID.flatMap { bookIDBySourceID[$0] }
-                ?? byTitle
         }
+        let matched =
+            new.isbn.flatMap { bookIDByISBN[$0.isbn13] } ?? record.sourceID.flatMap { bookIDBySourceID[$0] }
+            ?? byTitle
+        // Two books of the export are two books of its shelf, whatever they share: the second
+        // of two Dunes a Goodreads file told apart by its ids was taken for the first, restored
+        // into a new shelf, and left out as the same book (found by a review).
+        let existingID =
+            bySlug
+            ?? (record.preferredSlug != nil && matched.map { lineByBookID[$0] != nil } == true ? nil : matched)
         // By title as a book on the shelf is matched: the main title too, of a copy known by no
         // more than its title and authors (a removed Good Omens, and a file's "Good Omens: The
         // Nice and Accurate…").

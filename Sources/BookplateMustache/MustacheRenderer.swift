@@ -368,11 +368,13 @@ package struct MustacheRenderer {
             guard let current = value else { break }
             value = current.transformed(by: keys[transform])
             if value == nil, notingUnknown, let misfit = current.misfit(of: keys[transform]) {
+                let (written, tag) = (
+                    MustacheRenderer.written(name, in: program), MustacheRenderer.withTransforms(name, in: program)
+                )
                 note(
                     UnknownName(
-                        name: MustacheRenderer.written(name, in: program), offset: name.offset,
-                        templates: templatesEntered,
-                        kind: .misfit(tag: MustacheRenderer.withTransforms(name, in: program), problem: misfit)))
+                        name: written, offset: name.offset, templates: templatesEntered,
+                        kind: .misfit(tag: tag, problem: misfit), transforms: tag.count - written.count))
             }
         }
         return value
@@ -391,9 +393,11 @@ package struct MustacheRenderer {
         _ name: MustacheProgram.Name, in program: MustacheProgram, after inside: TemplateValue?
     ) {
         if case .null? = inside { return }
+        let written = MustacheRenderer.written(name, in: program)
         note(
             UnknownName(
-                name: MustacheRenderer.written(name, in: program), offset: name.offset, templates: templatesEntered))
+                name: written, offset: name.offset, templates: templatesEntered,
+                transforms: MustacheRenderer.withTransforms(name, in: program).count - written.count))
     }
 
     /// `name` as its tag writes it, without its transforms: `book.title`, `.title`.
@@ -424,6 +428,9 @@ package struct UnknownName: Sendable, Hashable {
     package var templates: [String]
     /// Why the tag showed nothing.
     package var kind = Kind.nothingHasIt
+    /// How many characters the tag's transforms add to its name (`uppercased()`: 12), which
+    /// come before the name in the tag.
+    package var transforms = 0
 
     package enum Kind: Sendable, Hashable {
         /// Nothing around the tag had its name.

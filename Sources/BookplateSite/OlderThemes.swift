@@ -29,9 +29,9 @@ package enum OlderThemes {
             "27efd4fbcc4e3cdf", "3bf83313dc210e55", "48fd795e34ae3b96", "5be0161c114ed590", "779cbb0db79e5494",
             "9e60742effefb5c8", "9ed9377e70846e85", "a74b9f35f8d06478", "b4ba6d09ee23e04a", "b83fc72cf818ea50",
             "b8e5a5f8e1e59394", "bc8374b3f9c5ab3e", "bd7d903827e9ef5f", "bd87a24e0b3549a6", "c699f1d40b729daa",
-            "d1f0233deb2657ce", "d6a7b0f6852b0529", "d8a26b45f358122f", "e3f2d9a4e0c2cfc6", "e58611a492135dcc",
-            "e960cd8f9d654356", "f02a2a941b5276d0", "f14045b91d1530d8", "f899399d91cf87ab", "f9d418b4c057029f",
-            "fa3eeade25d3aa53",
+            "d1f0233deb2657ce", "d6a7b0f6852b0529", "d8a26b45f358122f", "dab9dd25af8f29d9", "e3f2d9a4e0c2cfc6",
+            "e58611a492135dcc", "e960cd8f9d654356", "f02a2a941b5276d0", "f14045b91d1530d8", "f899399d91cf87ab",
+            "f9d418b4c057029f", "fa3eeade25d3aa53",
         ],
         "assets/style.css": [
             "03f911080bb3eb1c", "087dbc36e6ed0dc0", "0c5f5ffea3db2e4f", "115f57663bcee1e1", "3dfb05d099736a0b",

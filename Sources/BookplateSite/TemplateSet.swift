@@ -267,9 +267,13 @@ struct TemplateSet: Sendable {
                 countingForm(unknown.name).map { "{{\(unknown.name)\(TemplateSet.misfitMark)\($0)" }
                     ?? "{{\(unknown.name)}}"
             }
+        // A tag writes its transforms before the name: four of them put it past the 32
+        // characters looked in, and the warning had no line (found by a review).
         let placed =
             candidates.lazy.compactMap { file in
-                TemplateSet.line(ofTagAt: unknown.offset, naming: unknown.name, in: file.source).map {
+                TemplateSet.line(
+                    ofTagAt: unknown.offset, naming: unknown.name, in: file.source, transforms: unknown.transforms
+                ).map {
                     "\(file.path):\($0): \(tag)"
                 }
             }.first
@@ -285,15 +289,32 @@ struct TemplateSet: Sendable {
         placed.contains(": {{>*")
     }
 
-    /// Why `name` shows nothing when it is a form of one of the site's counting words
-    /// (`t.book.one`): the table has the form, and a dotted name is looked up part by part, but
-    /// the form is Bookplate's to pick by a count. Nil for any other name. Such a tag was said to
-    /// name nothing, as a misspelt one (found by a QA of theme authoring).
+    /// Why `name` shows nothing when the table of words has it: a form of one of the site's
+    /// counting words (`t.book.one`), whose form is Bookplate's to pick by a count; the counting
+    /// word itself (`t.book`); or another word whose key has a dot (a shelf's `nav.home`), which
+    /// a dotted name, looked up part by part, cannot reach. Nil for any other name. Such a tag
+    /// was said to name nothing, as a misspelt one (found by a QA of theme authoring), and any
+    /// dotted key the table has to be a counting word's form ("nav.home is a form of the
+    /// counting word 'nav'": found by a review).
     private func countingForm(_ name: String) -> String? {
-        guard name.hasPrefix("t."), words.value(forKey: String(name.dropFirst(2))) != nil else { return nil }
-        let word = name.dropFirst(2).split(separator: ".").dropLast().joined(separator: ".")
-        return "\(name.dropFirst(2)) is a form of the counting word '\(word)', which Bookplate picks by a count "
-            + "for the labels it writes (countLabel, bookCountLabel…)"
+        guard name.hasPrefix("t.") else { return nil }
+        let key = String(name.dropFirst(2))
+        let parts = key.split(separator: ".", omittingEmptySubsequences: false)
+        let word = parts.dropLast().joined(separator: ".")
+        let labels = "which Bookplate picks by a count for the labels it writes (countLabel, bookCountLabel…)"
+        if parts.count > 1, let form = parts.last, PluralCategory(rawValue: String(form)) != nil,
+            words.value(forKey: key) != nil, words.value(forKey: "\(word).other") != nil
+        {
+            return "\(key) is a form of the counting word '\(word)', \(labels)"
+        }
+        if words.value(forKey: "\(key).other") != nil {
+            return "\(key) is a counting word, whose form (\(key).one, \(key).other…) is one \(labels)"
+        }
+        if parts.count > 1, words.value(forKey: key) != nil {
+            return "the translations have \(key), but a name with a dot is looked up part by part: give the word "
+                + "a key without one"
+        }
+        return nil
     }
 
     /// What stands between a tag and why it shows nothing, as ``place(_:)`` says a transform that
@@ -310,10 +331,13 @@ struct TemplateSet: Sendable {
 
     /// The line of the tag that begins `offset` characters into `source`, if one naming `name`
     /// begins there (whatever its delimiters); nil when none does: the tag is in another file.
-    static func line(ofTagAt offset: Int, naming name: String, in source: String) -> Int? {
+    /// `transforms`, the characters the tag's transforms take (`uppercased()`), if known.
+    static func line(ofTagAt offset: Int, naming name: String, in source: String, transforms: Int = 0) -> Int? {
         guard offset >= 0 else { return nil }
         // The delimiters, a sigil, spaces and transforms may come before the name.
-        guard source.dropFirst(offset).prefix(name.count + 32).range(of: name) != nil else { return nil }
+        guard source.dropFirst(offset).prefix(name.count + transforms + 32).range(of: name) != nil else {
+            return nil
+        }
         return MustacheTemplate.position(ofCharacter: offset, in: source).line
     }
 

@@ -159,13 +159,12 @@ struct RestoreCommand: ParsableCommand {
                 + aside.map { "; " + $0 }.joined())
     }
 
-    /// When a book was removed, as the list of removed books and the questions show it: on the
-    /// reader's clock, `TZ` read as `date` reads it (Foundation's own reading took `TZ=UTC+3` for
-    /// three hours ahead, and a zone file's path for UTC: found by a review).
-    static var removalTime: Date.ISO8601FormatStyle {
-        Date.ISO8601FormatStyle(timeZone: WallClock.system.timeZone).year().month().day().dateSeparator(.dash)
-            .time(includingFractionalSeconds: false).timeSeparator(.colon)
-    }
+    /// When a book was removed, as the list of removed books and the questions show it: in the
+    /// zone `TZ` names, as `date` reads it (it was Foundation's reading: `UTC+3` three hours
+    /// ahead, found by a review).
+    static let removalTime = Date.ISO8601FormatStyle(timeZone: WallClock.system.timeZone).year().month().day()
+        .dateSeparator(.dash)
+        .time(includingFractionalSeconds: false).timeSeparator(.colon)
 
     /// The removed "Dune" (Frank Herbert), removed 2026-11-26T10:00:00: the exact copy meant.
     static func describe(_ removed: RemovedBook) -> String {

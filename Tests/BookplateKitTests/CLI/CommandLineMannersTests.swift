@@ -392,28 +392,6 @@ import Testing
         #expect(again.stderr.hasPrefix("Error: no removed book matches 'dune'"))
     }
 
-    /// When a book was removed is shown on the reader's clock, `TZ` read as `date` reads it:
-    /// POSIX's `UTC+3` is three hours behind UTC (Foundation's own reading, which the list of
-    /// removed books used, took it for three hours ahead, and a zone file's path for UTC).
-    @Test func whenABookWasRemovedIsShownOnTheReadersClock() async throws {
-        try await run("add", "--title", "Dune", "--author", "Frank Herbert")
-        let west = CommandRunner(folder: root, environment: ["TZ": "UTC+3"])
-        let before = Date()
-        try await west.expecting(0, ["remove", "--yes", "dune"], sourceLocation: #_sourceLocation)
-        let listed = try await west.expecting(0, ["restore"], sourceLocation: #_sourceLocation)
-        let after = Date()
-        let threeBehind = try #require(TimeZone(secondsFromGMT: -3 * 3600))
-        let shown = Set(
-            [before, after].map {
-                String(
-                    $0.formatted(
-                        Date.ISO8601FormatStyle(timeZone: threeBehind).year().month().day().dateSeparator(.dash)
-                            .time(includingFractionalSeconds: false).timeSeparator(.colon)
-                    ).prefix(13))
-            })
-        #expect(shown.contains { listed.stdout.contains($0) }, "\(listed.stdout) (expected one of \(shown))")
-    }
-
     /// The ids of the entries of the shelf's feed (`feed.xml`, or `highlights/feed.xml`).
     func feedIDs(_ feed: String = "feed.xml") throws -> [String] {
         let xml = try String(contentsOf: path("site/" + feed), encoding: .utf8)

@@ -517,6 +517,24 @@ struct ShownJSON: Decodable {
             try String(contentsOf: root.appendingPathComponent("content/notes/dune.md"), encoding: .utf8) == "Spice\n")
     }
 
+    /// `restore` listed when a book was removed in Foundation's reading of `TZ`: `UTC+3` three
+    /// hours ahead of Greenwich, where `date` and the rest of Bookplate read it as three behind,
+    /// and `:Asia/Tokyo` as UTC (found by a review).
+    @Test func theRemovalTimeIsListedInTheZoneTZNamesAsDateReadsIt() async throws {
+        var (bookplate, _) = try newShelf()
+        try await bookplate.run("add", "--title", "Dune")
+        try await bookplate.run("remove", "dune", "--yes")
+        func removedAt(zone: String) async throws -> Date {
+            bookplate.environment["TZ"] = zone
+            let listed = try await bookplate.run("restore").stdout
+            let time = try #require(listed.firstMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/), "\(listed)")
+            return try #require(ISO8601DateFormatter().date(from: time.output + "Z"))
+        }
+        let utc = try await removedAt(zone: "")
+        #expect(try await removedAt(zone: "UTC+3") == utc.addingTimeInterval(-3 * 3600))
+        #expect(try await removedAt(zone: ":Asia/Tokyo") == utc.addingTimeInterval(9 * 3600))
+    }
+
     /// A book deleted for good (`remove --purge`) while its note was open: `note` said a restore
     /// would bring it back, and the restore found no removed book (found by an exploratory
     /// session). It says the note is kept, of no book, and how to give it one.

@@ -106,6 +106,9 @@ import Testing
         (":Asia/Tokyo", "2020-01-01T07:00:00", "+09:00"),
         ("/usr/share/zoneinfo/Asia/Tokyo", "2020-01-01T07:00:00", "+09:00"),
         ("IST-5:30", "2020-01-01T03:30:00", "+05:30"), ("", "2019-12-31T22:00:00", "Z"),
+        // A name with no offset that is no zone file's is UTC, as `date` reads it: Foundation
+        // took `JST` for Tokyo and `PST` for Los Angeles (found by a review).
+        ("JST", "2019-12-31T22:00:00", "Z"), ("PST", "2019-12-31T22:00:00", "Z"),
     ])
     func theTimeZoneIsTheOneTZNamesAsDateReadsIt(zone: String, clock: String, offset: String) async throws {
         let there = try await importMorningPassage(in: zone)

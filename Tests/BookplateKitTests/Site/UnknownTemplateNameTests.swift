@@ -72,6 +72,45 @@ import Testing
         #expect(again.kind == .upToDate && misfits(again).count == said.count, "\(again.warnings)")
     }
 
+    /// A tag with four transforms before its name was said without its line: the name was
+    /// looked for in the 32 characters after the tag's start (found by a review). So was a
+    /// misspelt name's.
+    @Test func aTransformOfManyTransformsIsSaidAtItsLine() throws {
+        let (_, report, footer) = try buildWithFooter(
+            "<footer>\n{{capitalized(lowercased(uppercased(reversed(site.credits))))}}\n"
+                + "{{capitalized(lowercased(uppercased(reversed(site.titel))))}}</footer>\n")
+        #expect(
+            warnings(report).map { $0.components(separatedBy: " names nothing")[0] } == [
+                "\(footer):3: {{site.titel}}"
+            ], "\(report.warnings)")
+        #expect(
+            misfits(report).map { $0.components(separatedBy: ", and shows nothing")[0] } == [
+                "\(footer):2: {{capitalized(lowercased(uppercased(reversed(site.credits))))}}: uppercased applies to "
+                    + "text, not to a list"
+            ], "\(report.warnings)")
+    }
+
+    /// A word of a shelf's table whose key has a dot (`nav.home`) was said to be "a form of the
+    /// counting word 'nav'", and the counting word itself (`{{t.book}}`) to name nothing (found
+    /// by a review): each is said as what it is.
+    @Test func aDottedWordIsACountingWordsFormOnlyWhenItIsOne() throws {
+        let shelf = try FixtureShelf.make()
+        try write("nav.home: \"Home\"\n", to: "translations/en.yaml", in: shelf)
+        try write(
+            "<footer>{{t.nav.home}} {{t.book}} {{t.book.one}}</footer>\n", to: "partials/footer.mustache", in: shelf)
+        let report = try shelf.build(settings: FixtureShelf.settings)
+        let footer = shelf.paths.templates.appendingPathComponent("partials/footer.mustache").path
+        #expect(
+            misfits(report).map { $0.components(separatedBy: ", and shows nothing")[0] } == [
+                "\(footer):1: {{t.book.one}}: book.one is a form of the counting word 'book', which Bookplate picks by "
+                    + "a count for the labels it writes (countLabel, bookCountLabel…)",
+                "\(footer):1: {{t.book}}: book is a counting word, whose form (book.one, book.other…) is one which "
+                    + "Bookplate picks by a count for the labels it writes (countLabel, bookCountLabel…)",
+                "\(footer):1: {{t.nav.home}}: the translations have nav.home, but a name with a dot is looked up part "
+                    + "by part: give the word a key without one",
+            ], "\(report.warnings)")
+    }
+
     /// `{{>*slug}}` in a book's shelves, a partial for each shelf, picked the layout for a shelf an
     /// import named `layout`: it included itself without end, and the build stopped, blamed on the
     /// layout (found by a QA of theme authoring). Nothing the data names stops a build: such a
