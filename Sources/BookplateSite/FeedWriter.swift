@@ -104,19 +104,14 @@ enum FeedWriter {
         snapshot: LibrarySnapshot, commonplace: Commonplace, settings: SiteSettings, baseURL: URL, words: Words,
         timeZone: TimeZone
     ) -> String {
-        let entries = commonplace.entries.prefix(feedLength)
-        // The feed's date is its newest entry's moment. The first entry is not always it: entries
-        // are in the order of their dates as the library keeps them, and a time on the reader's
-        // clock sorts among moments hours off (the feed was dated before an entry it held: found
-        // by an exploratory session).
-        let newest = entries.max { instant(of: $0, in: timeZone) < instant(of: $1, in: timeZone) }
+        let entries = newest(commonplace.entries, count: feedLength, in: timeZone)
         var xml = header(
             title: words("highlightsFeedTitle", ["site": BidiIsolation.isolated(settings.title(in: words))]),
             subtitle: settings.description(in: words),
             settings: settings, words: words,
             baseURL: baseURL, alternate: StructuredData.pageAddress(Commonplace.homeURL, baseURL),
             selfPath: Commonplace.feedPath,
-            updated: newest.map { timestamp(of: $0, in: timeZone) })
+            updated: entries.first.map { timestamp(of: $0, in: timeZone) })
         for entry in entries {
             let details = snapshot.books[entry.position]
             let highlight = details.highlights[entry.index]
@@ -270,6 +265,24 @@ enum FeedWriter {
     private static func instant(of entry: Commonplace.Entry, in timeZone: TimeZone) -> Date {
         guard entry.isWallClock else { return entry.date }
         return entry.date.addingTimeInterval(-TimeInterval(offset(ofWallClock: entry.date, in: timeZone)))
+    }
+
+    /// The `count` newest of `entries` by the moment each was made, newest first; equal moments
+    /// in the commonplace book's order. The commonplace book lists them by their dates as the
+    /// library keeps them, and a time on the reader's clock sorts there among moments hours off:
+    /// the feed, its first thirty, could leave out a passage newer than one it held, and was dated
+    /// before an entry it held (both found by exploratory sessions). No clock is more than 18
+    /// hours off UTC, so no entry kept 36 hours before the `count`th of the book's order can be
+    /// among the newest: only those after it are weighed.
+    static func newest(_ entries: [Commonplace.Entry], count: Int, in timeZone: TimeZone) -> [Commonplace.Entry] {
+        guard count > 0, !entries.isEmpty else { return [] }
+        let margin: TimeInterval = 2 * 18 * 3600
+        let earliest = entries[min(count, entries.count) - 1].date.addingTimeInterval(-margin)
+        let weighed = entries.prefix { $0.date >= earliest }.enumerated().map {
+            (order: $0.offset, instant: instant(of: $0.element, in: timeZone), entry: $0.element)
+        }
+        return weighed.sorted { $0.instant != $1.instant ? $0.instant > $1.instant : $0.order < $1.order }
+            .prefix(count).map(\.entry)
     }
 
     /// The offset from UTC, in seconds, that `timeZone` had when its clocks showed `wallClock`.

@@ -348,6 +348,24 @@ import Testing
         #expect(feed.contains("<updated>2026-01-01T00:00:00Z</updated>"), "\(feed)")
     }
 
+    /// The highlights feed held the first thirty passages in the commonplace book's order, where
+    /// a time on the reader's clock sorts among moments hours off: thirty passages made after
+    /// 20:30 on New Year's Eve in New York (01:30 UTC and later) came after the one that came in
+    /// at midnight UTC (19:00 there), and the feed held that one in place of the thirtieth
+    /// (found by a review). It holds the thirty newest by the moment each was made, newest first.
+    @Test func theHighlightsFeedHoldsTheNewestPassagesByTheirMoments() throws {
+        let made = (0..<30).map { 1_767_213_000 + Double($0) * 60 }
+        let shelf = try newYorkShelf(passagesMadeAt: made)
+        let feed = try shelf.siteFile("highlights/feed.xml")
+        let entries = feed.components(separatedBy: "<entry>").dropFirst()
+        #expect(entries.count == 30)
+        #expect(!feed.contains("Undated passage."), "\(feed)")
+        #expect(entries.first?.contains("Passage \(made[29]).") == true)
+        #expect(entries.last?.contains("Passage \(made[0]).") == true)
+        let head = try #require(feed.components(separatedBy: "<entry>").first)
+        #expect(head.contains("<updated>2025-12-31T20:59:00-05:00</updated>"), "\(head)")
+    }
+
     /// The highlights feed wrote each highlight's time, the reader's wall-clock time as a Kindle
     /// writes it, as UTC (`Z`): a feed reader outside UTC showed it shifted by the reader's offset
     /// (found by an exploratory session). It is now written with the offset the reader's zone had
