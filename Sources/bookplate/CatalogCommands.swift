@@ -94,7 +94,13 @@ struct AuthorCommand: ParsableCommand {
         if let key = author.openLibraryKey { Terminal.output("Open Library: \(key)") }
         if let bio = author.bio { Terminal.output("\n" + bio) }
         Terminal.output("\nOn the shelf:")
-        for book in profile.books { Terminal.output("  \(book.slug)  \(book.title)") }
+        // The titles in one column, as `list` writes them ("hobbit  Hobbit" beside
+        // "silmarillion  Silmarillion" did not line up).
+        let slugWidth = profile.books.map { TextTable.width(of: $0.slug) }.max() ?? 0
+        for book in profile.books {
+            let padding = String(repeating: " ", count: slugWidth - TextTable.width(of: book.slug))
+            Terminal.output("  \(book.slug)\(padding)  \(book.title)")
+        }
         if !profile.works.isEmpty {
             Terminal.output("\nOther works:")
             for work in profile.works { Terminal.output("  \(work.title)" + (work.year.map { " (\($0))" } ?? "")) }

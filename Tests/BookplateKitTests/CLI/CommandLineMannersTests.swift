@@ -821,6 +821,17 @@ import Testing
         #expect(try await run("author", "none", status: 1).stderr.hasPrefix("Error: no author matches 'none'"))
     }
 
+    /// `author` lists the author's books with their titles in one column, as `list` does: a
+    /// short slug's title stood left of a long one's.
+    @Test func anAuthorsBooksAreListedWithTheirTitlesInOneColumn() async throws {
+        try await run("add", "--title", "The Hobbit", "--author", "J.R.R. Tolkien")
+        try await run("add", "--title", "The Silmarillion", "--author", "J.R.R. Tolkien")
+        let shown = try await run("author", "tolkien").stdout
+        #expect(
+            shown.hasSuffix("On the shelf:\n  the-hobbit        The Hobbit\n  the-silmarillion  The Silmarillion\n"),
+            "\(shown)")
+    }
+
     /// Two `init`s of one new folder at once: both took the folder for theirs, and about one
     /// time in twenty the one that failed took it away, the other's shelf in it (found by a
     /// review). One makes the shelf; the other says it is one, or being made, or not empty, and
