@@ -377,6 +377,35 @@ import Testing
             ])
     }
 
+    /// Only a role is a role: a co-author whose name ends in other parentheses, another script's
+    /// spelling of it, a real name or dates, was left out as "credited as 刘慈欣" (found by a review).
+    @Test func aNameEndingInParenthesesThatNameNoRoleIsACoAuthor() throws {
+        let file = try TestPaths.temporaryFolder("not-roles").appendingPathComponent("goodreads.csv")
+        try Data(
+            """
+            Title,Author,Additional Authors,Exclusive Shelf
+            The Three-Body Problem,Ken Liu,"Cixin Liu (刘慈欣), Jane Smith (1920-2001)",read
+            Letters,Mark Twain (Samuel Clemens),Edith Grossman (Editor/Translator),to-read
+
+            """.utf8
+        ).write(to: file)
+        let shelf = try TemporaryShelf()
+        let report = try shelf.importer.run(file: file, as: .goodreads)
+        #expect(
+            report.summary.warnings == [
+                RowWarning(
+                    line: 3,
+                    message:
+                        "Additional Authors 'Edith Grossman (Editor/Translator)' is credited as Editor/Translator, not as an author: left out"
+                )
+            ])
+        #expect(
+            try shelf.library.findBook(matching: "three-body").authors.map(\.name) == [
+                "Ken Liu", "Cixin Liu (刘慈欣)", "Jane Smith (1920-2001)",
+            ])
+        #expect(try shelf.library.findBook(matching: "letters").authors.map(\.name) == ["Mark Twain (Samuel Clemens)"])
+    }
+
     @Test func aDryRunChangesNothing() throws {
         let (shelf, report) = try importQuirks(dryRun: true)
         #expect(report.summary.added.count == 7 && report.notesWritten == 1)
