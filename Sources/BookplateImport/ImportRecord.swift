@@ -456,11 +456,19 @@ enum ImportValues {
     /// anthology's editor being who it is filed under. They were kept as authors named "Edith
     /// Grossman (Translator)", filed as "(Translator), Edith Grossman" and another person than
     /// Edith Grossman (found by an exploratory session).
+    ///
+    /// Only what names a role is one: a co-author whose name ends in other parentheses, "Cixin Liu
+    /// (刘慈欣)", "Mark Twain (Samuel Clemens)" or "Jane Smith (1920-2001)", was left out as
+    /// "credited as 刘慈欣" (found by a review); such a name is kept as written.
     static func credited(_ names: [String], column: String, warnings: inout [String]) -> [String] {
         var credited: [String] = []
         for (index, name) in names.enumerated() {
             let (person, role) = AuthorName.withoutRole(name)
-            if index > 0, let role, !role.lowercased().contains("author") {
+            guard let role, isRole(role) else {
+                credited.append(name)
+                continue
+            }
+            if index > 0, !role.lowercased().contains("author") {
                 warnings.append("\(column) '\(shown(name))' is credited as \(shown(role)), not as an author: left out")
                 continue
             }
@@ -468,6 +476,28 @@ enum ImportValues {
         }
         return withoutRepeats(credited)
     }
+
+    /// Whether `text`, in parentheses after a name, names what the person did for the book, as
+    /// Goodreads and StoryGraph write it: "Translator", "Series Editor", "Introduction",
+    /// "Illustrations", "Goodreads Author", "Editor/Translator". A name, a date or another
+    /// script's spelling of the name names none.
+    static func isRole(_ text: String) -> Bool {
+        let words = text.lowercased().split(whereSeparator: { !$0.isLetter })
+        return !words.isEmpty && !text.contains(where: \.isNumber)
+            && words.contains { word in roleStems.contains { word.hasPrefix($0) } || roleWords.contains(String(word)) }
+    }
+
+    /// The beginnings of the words Goodreads' and StoryGraph's roles are made of.
+    private static let roleStems = [
+        "author", "translat", "editor", "edited", "illustrat", "introduc", "foreword", "afterword", "preface",
+        "prologue", "epilogue", "narrat", "contribut", "compil", "adapt", "annotat", "comment", "cover", "design",
+        "photograph", "artist", "artwork", "drawing", "pencil", "inker", "inks", "colorist", "colourist", "colors",
+        "letterer", "lettering", "writer", "essay", "abridg", "retold", "reteller", "performer", "arrang", "creator",
+        "script", "pseudonym", "ghostwriter", "collaborat", "transcri", "selected", "reader",
+    ]
+
+    /// The words of roles too short to be taken as the beginnings of others.
+    private static let roleWords: Set<String> = ["ed", "eds", "trans", "tr", "illus", "ill", "art", "notes", "read"]
 
     private static func withoutRepeats(_ items: [String]) -> [String] {
         var seen = Set<String>()

@@ -149,7 +149,7 @@ package enum AuthorName {
     /// by an exploratory session). A name of dots alone ("...") keeps them.
     package static func key(_ name: String) -> String {
         let folded = TextFolding.searchKey(name)
-        guard isFamilyNameFirst(folded) else { return withInitialsJoined(folded) }
+        guard isFamilyNameFirst(folded) else { return withInitialsJoined(name, folded: folded) }
         var joined = String.UnicodeScalarView()
         var spaces = String.UnicodeScalarView()
         for scalar in folded.unicodeScalars {
@@ -167,24 +167,33 @@ package enum AuthorName {
         return String(joined)
     }
 
-    /// `folded` with its dots read as spaces and a run of single letters written as one word:
-    /// "j.r.r. tolkien", "j. r. r. tolkien" and "j r r tolkien" are all "jrr tolkien".
-    private static func withInitialsJoined(_ folded: String) -> String {
+    /// `name`, folded, with its dots read as spaces and a run of initials written as one word
+    /// marked as initials: "J.R.R. Tolkien", "J. R. R. Tolkien", "J R R Tolkien" and "JRR Tolkien"
+    /// are all "jrr. tolkien". Initials are single letters, or two or three capitals before another
+    /// word of a name not written in capitals ("EL James", "AJ Finn"). Marked, they are not a
+    /// name of those letters: "E. D. Baker" and "Ed Baker", "A. L. Kennedy" and "Al Kennedy" are
+    /// two people, and were one author, the second's books on the first's page (found by a review).
+    private static func withInitialsJoined(_ name: String, folded: String) -> String {
         guard folded.contains(".") || folded.contains(" ") else { return folded }
-        let words = folded.split(whereSeparator: { $0 == "." || $0.isWhitespace })
+        let words = name.split(whereSeparator: { $0 == "." || $0.isWhitespace })
         guard !words.isEmpty else { return folded }
+        let inCapitals = !name.contains(where: \.isLowercase)
         var joined: [String] = []
         var initials = ""
-        for word in words {
-            if word.count == 1, word.first?.isLetter == true {
-                initials += word
+        for (index, word) in words.enumerated() {
+            let isInitials =
+                word.allSatisfy(\.isLetter)
+                && (word.count == 1
+                    || (!inCapitals && word.count <= 3 && index < words.count - 1 && word.allSatisfy(\.isUppercase)))
+            if isInitials {
+                initials += TextFolding.searchKey(String(word))
                 continue
             }
-            if !initials.isEmpty { joined.append(initials) }
+            if !initials.isEmpty { joined.append(initials + ".") }
             initials = ""
-            joined.append(String(word))
+            joined.append(TextFolding.searchKey(String(word)))
         }
-        if !initials.isEmpty { joined.append(initials) }
+        if !initials.isEmpty { joined.append(initials + ".") }
         return joined.joined(separator: " ")
     }
 

@@ -22,8 +22,12 @@ extension Library {
                 // Surname first, as the index files them and a CSV's "Author l-f" writes them:
                 // `author "Le Guin, Ursula K."` found no one (found by an exploratory session).
                 let wanted = AuthorName.key(AuthorName.inSpokenOrder(trimmed))
+                // Initials typed as a word in small letters too: `author "el james"` finds E. L.
+                // James, though `Ed Baker` is not E. D. Baker (found by a review).
+                let loose = { (key: String) in key.replacingOccurrences(of: ".", with: "") }
                 let matches = try onShelf.order(Author.Columns.slug).fetchAll(db).filter {
-                    AuthorName.key($0.name).contains(wanted)
+                    let key = AuthorName.key($0.name)
+                    return key.contains(wanted) || (!loose(wanted).isEmpty && loose(key).contains(loose(wanted)))
                 }
                 let exact = matches.filter { AuthorName.key($0.name) == wanted }
                 let chosen = exact.count == 1 ? exact : matches

@@ -335,8 +335,7 @@ import Testing
     /// beside the author is left out with a warning, as LibraryThing's are; an author's role
     /// ("Goodreads Author") is taken off, and the first author stays whatever the role.
     @Test func aContributorsRoleIsNoPartOfTheirNameAndOnlyAuthorsAreAuthors() throws {
-        let file = try TestPaths.temporaryFolder("roles").appendingPathComponent("goodreads.csv")
-        try Data(
+        let (shelf, report) = try importedGoodreads(
             """
             Title,Author,Additional Authors,Exclusive Shelf
             Don Quixote,Miguel de Cervantes Saavedra,"Edith Grossman (Translator), Harold Bloom (Introduction)",read
@@ -344,10 +343,7 @@ import Testing
             The Best American Short Stories,Lorrie Moore (Editor),Heidi Pitlor (Series Editor),to-read
             Translated,Edith Grossman,,to-read
 
-            """.utf8
-        ).write(to: file)
-        let shelf = try TemporaryShelf()
-        let report = try shelf.importer.run(file: file, as: .goodreads)
+            """)
         #expect(
             report.summary.warnings == [
                 RowWarning(
@@ -375,6 +371,39 @@ import Testing
             try shelf.library.snapshot().authors.map(\.name).sorted() == [
                 "Edith Grossman", "Lorrie Moore", "Miguel de Cervantes Saavedra", "Neil Gaiman", "Terry Pratchett",
             ])
+    }
+
+    /// Only a role is a role: a co-author whose name ends in other parentheses, another script's
+    /// spelling of it, a real name or dates, was left out as "credited as 刘慈欣" (found by a review).
+    @Test func aNameEndingInParenthesesThatNameNoRoleIsACoAuthor() throws {
+        let (shelf, report) = try importedGoodreads(
+            """
+            Title,Author,Additional Authors,Exclusive Shelf
+            The Three-Body Problem,Ken Liu,"Cixin Liu (刘慈欣), Jane Smith (1920-2001)",read
+            Letters,Mark Twain (Samuel Clemens),Edith Grossman (Editor/Translator),to-read
+
+            """)
+        #expect(
+            report.summary.warnings == [
+                RowWarning(
+                    line: 3,
+                    message:
+                        "Additional Authors 'Edith Grossman (Editor/Translator)' is credited as Editor/Translator, not as an author: left out"
+                )
+            ])
+        #expect(
+            try shelf.library.findBook(matching: "three-body").authors.map(\.name) == [
+                "Ken Liu", "Cixin Liu (刘慈欣)", "Jane Smith (1920-2001)",
+            ])
+        #expect(try shelf.library.findBook(matching: "letters").authors.map(\.name) == ["Mark Twain (Samuel Clemens)"])
+    }
+
+    /// A new shelf with `csv` imported into it as Goodreads' export.
+    private func importedGoodreads(_ csv: String) throws -> (TemporaryShelf, ShelfImport.Report) {
+        let file = try TestPaths.temporaryFolder("goodreads-roles").appendingPathComponent("goodreads.csv")
+        try Data(csv.utf8).write(to: file)
+        let shelf = try TemporaryShelf()
+        return (shelf, try shelf.importer.run(file: file, as: .goodreads))
     }
 
     @Test func aDryRunChangesNothing() throws {

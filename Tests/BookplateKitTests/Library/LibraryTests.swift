@@ -530,6 +530,35 @@ import Testing
         #expect(other.authors.map(\.slug) != left.authors.map(\.slug))
     }
 
+    /// Joined initials are initials, not a name of those letters: "Ed Baker" and "Al Kennedy" were
+    /// taken for "E. D. Baker" and "A. L. Kennedy", `add --author "Ed Baker"` put his book on her
+    /// page (found by a review). Capitals before a name are initials still: "EL James", "AJ Finn".
+    @Test func joinedInitialsAreNotANameOfThoseLetters() throws {
+        let library = try Library.inMemory(clock: clock)
+        for (initials, name) in [
+            ("E. D. Baker", "Ed Baker"), ("A. L. Kennedy", "Al Kennedy"), ("A. A. Milne", "Aa Milne"),
+        ] {
+            let first = try library.addBook(
+                NewBook(title: "Alpha \(initials.count)", authors: [NewAuthor(typed: initials)]))
+            let second = try library.addBook(NewBook(title: "Beta \(name.count)", authors: [NewAuthor(typed: name)]))
+            #expect(first.authors.map(\.slug) != second.authors.map(\.slug), "\(name)")
+            #expect(second.authors.map(\.name) == [name])
+        }
+        for (initials, capitals) in [
+            ("E. L. James", "EL James"), ("A.J. Finn", "AJ Finn"), ("J. R. R. Tolkien", "J R R TOLKIEN"),
+        ] {
+            let first = try library.addBook(
+                NewBook(title: "Alpha \(initials.count)", authors: [NewAuthor(typed: initials)]))
+            let second = try library.addBook(
+                NewBook(title: "Gamma \(initials.count)", authors: [NewAuthor(typed: capitals)]))
+            #expect(first.authors.map(\.slug) == second.authors.map(\.slug), "\(capitals)")
+        }
+        #expect(try library.findAuthor(matching: "Ed Baker").author.slug == "ed-baker")
+        #expect(try library.findAuthor(matching: "E. D. Baker").author.slug == "e-d-baker")
+        #expect(try library.findAuthor(matching: "el james").author.slug == "e-l-james")
+        #expect(throws: LibraryError.self) { try library.findAuthor(matching: "ed") }
+    }
+
     /// The sort names the rule before gave, "春樹, 村上" for 村上 春樹 and "K., Le Guin, Ursula" for
     /// "Le Guin, Ursula K.", stayed on a shelf opened by a Bookplate that files them as written
     /// (found by a review). The library's migration gives them again; a sort name the rule did not
