@@ -364,10 +364,9 @@ public struct LibraryExporter: Sendable {
     private func warnOfWhatTheCSVCannotHold(_ books: [LibraryExportDocument.ExportedBook]) {
         var ignored: [String] = []
         let authored = books.filter { book in
-            let rest = book.authors.dropFirst().joined(separator: ", ")
-            return ImportValues.credited(
-                Array(book.authors.prefix(1)) + ImportValues.names(rest), column: "", warnings: &ignored)
-                != book.authors
+            ImportValues.credited(
+                Array(book.authors.prefix(1)) + ImportValues.names(Self.additionalAuthors(of: book)), column: "",
+                warnings: &ignored) != book.authors
         }
         if let first = authored.first {
             warn(
@@ -384,6 +383,12 @@ public struct LibraryExporter: Sendable {
                     + " number): imported, " + (unnumbered.count == 1 ? "it comes" : "they come")
                     + " back without it; move a shelf with --format json, which keeps it")
         }
+    }
+
+    /// The CSV's "Additional Authors": every author but the first, comma-separated, as Goodreads
+    /// writes them (and as its import, and so the warning above, reads them back).
+    private static func additionalAuthors(of book: LibraryExportDocument.ExportedBook) -> String {
+        book.authors.dropFirst().joined(separator: ", ")
     }
 
     /// The Goodreads library export's columns, so other tools can import the shelf.
@@ -466,7 +471,7 @@ public struct LibraryExporter: Sendable {
             }
             let fields: [String] = [
                 text(book.externalIDs?[ImportSource.goodreads.rawValue] ?? ""), text(titleWithSeries), text(first),
-                first.isEmpty ? "" : text(sortName), text(book.authors.dropFirst().joined(separator: ", ")),
+                first.isEmpty ? "" : text(sortName), text(Self.additionalAuthors(of: book)),
                 "=\"\(isbn?.isbn10 ?? "")\"", "=\"\(isbn?.isbn13 ?? "")\"",
                 book.rating.flatMap { try? Rating(stars: $0).text } ?? "0", "",
                 text(book.publisher ?? ""), book.format.flatMap(LibraryExporter.binding) ?? "",

@@ -339,9 +339,8 @@ struct BookImporter {
         // Two books of the export are two books of its shelf, whatever they share: the second
         // of two Dunes a Goodreads file told apart by its ids was taken for the first, restored
         // into a new shelf, and left out as the same book (found by a review).
-        let existingID =
-            bySlug
-            ?? (record.preferredSlug != nil && matched.map { lineByBookID[$0] != nil } == true ? nil : matched)
+        let matchedByAnotherOfTheExport = record.preferredSlug != nil && matched.map { lineByBookID[$0] != nil } == true
+        let existingID = bySlug ?? (matchedByAnotherOfTheExport ? nil : matched)
         // By title as a book on the shelf is matched: the main title too, of a copy known by no
         // more than its title and authors (a removed Good Omens, and a file's "Good Omens: The
         // Nice and Accurate…").

@@ -25,12 +25,14 @@ extension Library {
                 // Initials typed as a word in small letters too: `author "el james"` finds E. L.
                 // James, though `Ed Baker` is not E. D. Baker (found by a review).
                 let loose = { (key: String) in key.replacingOccurrences(of: ".", with: "") }
-                let matches = try onShelf.order(Author.Columns.slug).fetchAll(db).filter {
-                    let key = AuthorName.key($0.name)
-                    return key.contains(wanted) || (!loose(wanted).isEmpty && loose(key).contains(loose(wanted)))
+                let looseWanted = loose(wanted)
+                let matches = try onShelf.order(Author.Columns.slug).fetchAll(db).map {
+                    (author: $0, key: AuthorName.key($0.name))
+                }.filter {
+                    $0.key.contains(wanted) || (!looseWanted.isEmpty && loose($0.key).contains(looseWanted))
                 }
-                let exact = matches.filter { AuthorName.key($0.name) == wanted }
-                let chosen = exact.count == 1 ? exact : matches
+                let exact = matches.filter { $0.key == wanted }
+                let chosen = (exact.count == 1 ? exact : matches).map(\.author)
                 guard !trimmed.isEmpty, !chosen.isEmpty else { throw LibraryError.noSuchAuthor(query) }
                 guard chosen.count == 1 else {
                     throw LibraryError.ambiguousAuthor(query, candidates: chosen.map(\.slug))
