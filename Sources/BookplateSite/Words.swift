@@ -303,10 +303,13 @@ struct Words: Sendable {
     }
 
     /// A place in a series as the language writes it: "2.5", or "2,5" where a comma marks
-    /// decimals (series places were "#2.5" on French pages beside ratings of "4,5").
+    /// decimals (series places were "#2.5" on French pages beside ratings of "4,5"); an
+    /// omnibus's range with an en dash, "1–3", as the gaps between places and the pages of a
+    /// highlight are written (it was "#1-3" beside "#4–#8").
     func seriesPosition(_ position: SeriesPosition) -> String {
         let mark = self("numberDecimalSeparator")
-        return mark == "." ? position.text : position.text.replacingOccurrences(of: ".", with: mark)
+        let text = mark == "." ? position.text : position.text.replacingOccurrences(of: ".", with: mark)
+        return text.replacingOccurrences(of: "-", with: "–")
     }
 
     /// A date as precise as it is known: "2 January 2007", "2. Januar 2007", "January 2007", "2007".

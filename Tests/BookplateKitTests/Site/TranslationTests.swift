@@ -198,7 +198,10 @@ import Testing
         #expect(try Words.load(theme: .builtIn, language: "en").seriesPosition(position) == "2.5")
         #expect(
             try Words.load(theme: .builtIn, language: "fr").seriesPosition(try #require(SeriesPosition(parsing: "1-3")))
-                == "1-3")
+                == "1–3")
+        #expect(
+            try Words.load(theme: .builtIn, language: "de").seriesPosition(
+                try #require(SeriesPosition(parsing: "1.5-2.5"))) == "1,5–2,5")
         let shelf = try FixtureShelf.make()
         try shelf.library.editBook(
             slug: "kindred",
