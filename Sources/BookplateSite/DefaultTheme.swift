@@ -854,6 +854,8 @@ package enum DefaultTheme {
         .browse dd { margin: 0; }
         .list-links { list-style: none; margin: 0; padding: 0; columns: 14rem; }
         .list-links li { margin: 0 0 0.3rem; break-inside: avoid; }
+        /* A count is one phrase: "Remembrance of Earth's Past 1" over "book" split it in two. */
+        .count { white-space: nowrap; }
         .page-links { color: var(--muted); font-size: 0.9rem; }
         .page-links a { display: inline-block; min-width: 1.5rem; text-align: center; }
         .pagination { margin: 2.5rem 0 0; }
