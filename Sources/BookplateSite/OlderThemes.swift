@@ -40,7 +40,7 @@ package enum OlderThemes {
             "77b6402991b858e1", "7d348c796304a8f7", "803bc46c4cd0d30e", "82cdcace0c924de2", "8d7059f4933cc075",
             "98ad4431979ce7e0", "a245906a1f37b805", "a646beb9fa95cf19", "aaa5564f41af85a6", "b363b8404824b8c2",
             "c3f1381b0d4da1e4", "c4740b41a69f9a6d", "ca5057bdb61caecb", "ccc16fb851df06f2", "cd4307789ac9fede",
-            "cfabec6ac623dc63", "d8821a5c6608be39", "f018d031a9e155be",
+            "cfabec6ac623dc63", "d8821a5c6608be39", "ec730e12c0df6ee0", "f018d031a9e155be",
         ],
         "author.mustache": [
             "05995a20038054ff", "092c4baf938ee15d", "10288995e780e06e", "51103fff99d4a4e5", "520d857591f5971e",
