@@ -32,9 +32,14 @@ enum NamedRow {
         case author, series, shelf
 
         /// The key two spellings of one name share: an author's also ignores the space between
-        /// the parts of a Chinese, Japanese or Korean name (``AuthorName/key(_:)``).
+        /// the parts of a Chinese, Japanese or Korean name (``AuthorName/key(_:)``), a series'
+        /// a leading article (``Series/key(_:)``).
         func key(_ name: String) -> String {
-            self == .author ? AuthorName.key(name) : TextFolding.searchKey(name)
+            switch self {
+            case .author: AuthorName.key(name)
+            case .series: Series.key(name)
+            case .shelf: TextFolding.searchKey(name)
+            }
         }
     }
 
@@ -44,25 +49,33 @@ enum NamedRow {
     final class Index {
         let table: Table
         private var byKey: [String: (id: Int64, name: String)]?
+        /// The first row of each name as it is written: a name found as typed is that row, as
+        /// ``NamedRow/find(_:in:_:)`` finds it, where two spellings of one key are both kept.
+        private var byName: [String: Int64] = [:]
 
         init(_ table: Table) { self.table = table }
 
         func find(_ name: String, _ db: Database) throws -> (id: Int64, name: String)? {
             if byKey == nil {
                 var rows: [String: (id: Int64, name: String)] = [:]
+                byName = [:]
                 for row in try Row.fetchAll(db, sql: "SELECT id, name FROM \(table.rawValue) ORDER BY id") {
                     let name: String = row[1]
                     if rows[table.key(name)] == nil { rows[table.key(name)] = (row[0], name) }
+                    if byName[name] == nil { byName[name] = row[0] }
                 }
                 byKey = rows
             }
+            if let id = byName[name] { return (id, name) }
             return byKey?[table.key(name)]
         }
 
         /// A row made since the index was read.
         func add(id: Int64, name: String) {
+            guard byKey != nil else { return }
             let key = table.key(name)
             if byKey?[key] == nil { byKey?[key] = (id, name) }
+            if byName[name] == nil { byName[name] = id }
         }
 
         /// A row renamed or deleted: the index is read again when next asked.

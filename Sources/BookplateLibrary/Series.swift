@@ -90,14 +90,13 @@ public struct SeriesPlace: Hashable, Sendable, Codable {
         self.position = position
     }
 
-    /// Whether `name` names this place's series as the library finds series (``NamedRow``: case,
-    /// accents and the letters slugs spell in ASCII ignored). The command line told series apart
-    /// by Foundation's folding, which keeps ’ and ł: `--series "The Hitchhiker's Guide #5"` was
-    /// another series to it and the same to the library, and the place was lost (found by a
-    /// review).
+    /// Whether `name` names this place's series as the library finds series (``Series/key(_:)``).
+    /// The command line told series apart by Foundation's folding, which keeps ’ and ł:
+    /// `--series "The Hitchhiker's Guide #5"` was another series to it and the same to the
+    /// library, and the place was lost (found by a review).
     public func isNamed(_ name: String) -> Bool {
-        TextFolding.searchKey(self.name.trimmingCharacters(in: .whitespaces))
-            == TextFolding.searchKey(name.trimmingCharacters(in: .whitespaces))
+        Series.key(self.name.trimmingCharacters(in: .whitespaces))
+            == Series.key(name.trimmingCharacters(in: .whitespaces))
     }
 }
 
@@ -107,6 +106,12 @@ public struct Series: Hashable, Sendable, Codable {
     /// Stable, unique, URL-safe; set when the series is first named.
     public var slug: String
     public var name: String
+
+    /// The key two spellings of one series share: case, accents, the letters slugs spell in
+    /// ASCII, and a leading "The", "A" or "An" ignored, as titles are sorted
+    /// (``Library/sortKey(_:)``). A catalog's or an export's "Lord of the Rings" was another
+    /// series than the shelf's "The Lord of the Rings", with a page of its own for the same books.
+    package static func key(_ name: String) -> String { Library.sortKey(name) }
 }
 
 /// A book's place in one series.

@@ -75,6 +75,73 @@ import Testing
         #expect(try library.read { db in try Series.fetchCount(db) } == 1)
     }
 
+    /// A series named with or without its leading article is one series, as a title sorts the
+    /// same either way: "lord of the rings #2" typed by hand, or "(Lord of the Rings, #3)" in an
+    /// export, made a second series beside "The Lord of the Rings", with a page of its own that
+    /// said "#1 is not on your shelf". A shelf that already holds both keeps both: a name written
+    /// as one of them is stored finds that one, by hand and by import alike.
+    @Test func aSeriesNamedWithoutItsArticleIsTheSameSeries() throws {
+        let shelf = try TemporaryShelf()
+        let library = shelf.library
+        try library.addBook(
+            NewBook(
+                title: "The Fellowship of the Ring", authors: ["J. R. R. Tolkien"],
+                series: [SeriesPlace(name: "The Lord of the Rings", position: SeriesPosition(parsing: "1"))]))
+        try library.addBook(
+            NewBook(
+                title: "The Two Towers", authors: ["J. R. R. Tolkien"],
+                series: [SeriesPlace(name: "lord of the rings", position: SeriesPosition(parsing: "2"))]))
+        let file = try TestPaths.temporaryFolder("series-article").appendingPathComponent("goodreads.csv")
+        try Data(
+            """
+            Book Id,Title,Author,Exclusive Shelf
+            1,"The Return of the King (Lord of the Rings, #3)",J. R. R. Tolkien,read
+            2,"A Game of Thrones (Song of Ice and Fire, #1)",George R. R. Martin,read
+            3,"A Clash of Kings (A Song of Ice and Fire, #2)",George R. R. Martin,read
+            4,"Theory (Theseus, #1)",Ann Other,read
+            5,"Thesis (The Seus, #1)",Ann Other,read
+
+            """.utf8
+        ).write(to: file)
+        _ = try shelf.importer.run(file: file, as: .goodreads)
+        let series = try library.read { db in try String.fetchAll(db, sql: "SELECT name FROM series ORDER BY id") }
+        #expect(series == ["The Lord of the Rings", "Song of Ice and Fire", "Theseus", "The Seus"])
+        let books = try library.snapshot().books
+        #expect(books.allSatisfy { $0.series.count == 1 })
+        #expect(
+            Set(books.filter { $0.authors.map(\.name) == ["J. R. R. Tolkien"] }.map { $0.series[0].series.slug }).count
+                == 1)
+
+        // Both spellings already kept apart (by a Bookplate before this one): each finds its own.
+        let apart = try TemporaryShelf()
+        try apart.library.write { db in
+            var first = Series(slug: "the-expanse", name: "The Expanse")
+            try first.insert(db)
+            var second = Series(slug: "expanse", name: "Expanse")
+            try second.insert(db)
+        }
+        try apart.library.addBook(
+            NewBook(title: "Leviathan Wakes", authors: ["James S. A. Corey"], series: [SeriesPlace(name: "Expanse")]))
+        let again = try TestPaths.temporaryFolder("series-apart").appendingPathComponent("goodreads.csv")
+        try Data(
+            """
+            Book Id,Title,Author,Exclusive Shelf
+            1,"Caliban's War (Expanse, #2)",James S. A. Corey,read
+            2,"Abaddon's Gate (The Expanse, #3)",James S. A. Corey,read
+            3,"Cibola Burn (the expanse, #4)",James S. A. Corey,read
+
+            """.utf8
+        ).write(to: again)
+        _ = try apart.importer.run(file: again, as: .goodreads)
+        let placed = Dictionary(
+            uniqueKeysWithValues: try apart.library.snapshot().books.map { ($0.book.slug, $0.series[0].series.slug) })
+        #expect(
+            placed == [
+                "leviathan-wakes": "expanse", "calibans-war": "expanse", "abaddons-gate": "the-expanse",
+                "cibola-burn": "the-expanse",
+            ])
+    }
+
     /// A series is deleted once no book has it, whichever way its last book leaves it: its
     /// series changed, or the book removed (a removed book's series stayed until another book's
     /// series were set). Only the series a book leaves are looked at: looking through every
