@@ -66,10 +66,11 @@ extension Library {
 
     /// The books on the shelf with their authors and shelves, filtered and sorted for `list`:
     /// the books `listing` chooses, in its order, so that text and JSON always agree.
-    public func books(status: ReadingStatus? = nil, shelf: String? = nil, sortedBy order: BookOrder = .title) throws
-        -> [BookDetails]
-    {
-        let chosen = try listing(status: status, shelf: shelf, sortedBy: order)
+    public func books(
+        status: ReadingStatus? = nil, shelf: String? = nil, series: String? = nil, author: String? = nil,
+        sortedBy order: BookOrder? = nil
+    ) throws -> [BookDetails] {
+        let chosen = try listing(status: status, shelf: shelf, series: series, author: author, sortedBy: order)
         let bySlug = Dictionary(uniqueKeysWithValues: try snapshot().books.map { ($0.book.slug, $0) })
         return chosen.compactMap { bySlug[$0.slug] }
     }
@@ -210,16 +211,43 @@ extension Library {
 
 extension Library {
     /// The shelf for `list`, filtered and sorted, without loading everything else a book has:
-    /// ten thousand books list in a blink.
-    public func listing(status: ReadingStatus? = nil, shelf: String? = nil, sortedBy order: BookOrder = .title) throws
-        -> [ListEntry]
-    {
+    /// ten thousand books list in a blink. The books of `series` (a name, as ``Series/key(_:)``
+    /// reads it) come in reading order unless `order` says otherwise, each with its place; those
+    /// of `author` are of the one author ``findAuthor(matching:)`` finds, in any place among a
+    /// book's authors.
+    public func listing(
+        status: ReadingStatus? = nil, shelf: String? = nil, series: String? = nil, author: String? = nil,
+        sortedBy order: BookOrder? = nil
+    ) throws -> [ListEntry] {
         var conditions: [String] = []
         var arguments: StatementArguments = []
+        // The series' places are joined before the conditions, so their arguments come first.
+        var places = (columns: "NULL, NULL", join: "")
+        if let series {
+            let seriesIDs = try read { db in try self.seriesIDs(matching: series, in: db) }
+            // SQLite takes `position` from the row of the smallest place (one book in both of two
+            // spellings of a series is listed once).
+            places = (
+                "placed.position, placed.place",
+                """
+                LEFT JOIN (SELECT bookId, MIN(sortValue) AS place, position FROM bookSeries
+                           WHERE seriesId IN (\(databaseQuestionMarks(count: seriesIDs.count))) GROUP BY bookId) AS placed
+                       ON placed.bookId = book.id
+                """
+            )
+            _ = arguments.append(contentsOf: StatementArguments(seriesIDs))
+            conditions.append("placed.bookId IS NOT NULL")
+        }
         if let status {
             conditions.append("book.status = ?")
             _ = arguments.append(contentsOf: [status.rawValue])
         }
+        if let author {
+            conditions.append("book.id IN (SELECT bookId FROM bookAuthor WHERE authorId = ?)")
+            _ = arguments.append(contentsOf: [try findAuthor(matching: author).author.id])
+        }
+        let orderGiven = order
+        let order = order ?? .title
         let entries = try read { db in
             if let shelf {
                 let shelfIDs = try shelfIDs(matching: shelf, in: db)
@@ -235,10 +263,11 @@ extension Library {
                     db,
                     sql: """
                         SELECT book.slug, book.status, book.ratingQuarters, book.title, book.addedAt, book.finishedDate,
-                               first.name AS author, first.sortName AS authorSort
+                               first.name AS author, first.sortName AS authorSort, \(places.columns)
                         FROM book
                         LEFT JOIN bookAuthor ON bookAuthor.bookId = book.id AND bookAuthor.position = 1
                         LEFT JOIN author AS first ON first.id = bookAuthor.authorId
+                        \(places.join)
                         \(whereClause)
                         """, arguments: arguments
                 ).map { row in
@@ -246,14 +275,41 @@ extension Library {
                     ListEntry(
                         slug: row[0], status: row[1] ?? .toRead, rating: row[2], title: row[3], firstAuthor: row[6],
                         firstAuthorSortName: row[7], addedAt: order == .added ? row[4] : Date.distantPast,
-                        finishedDate: order == .finished ? row[5] : nil)
+                        finishedDate: order == .finished ? row[5] : nil, seriesPlace: row[8], seriesOrder: row[9])
                 })
         }
-        return order.sort(entries) { entry in
+        let sorted = order.sort(entries) { entry in
             BookOrder.SortFields(
                 slug: entry.slug, title: entry.title, authorSortName: entry.firstAuthorSortName,
                 addedAt: entry.addedAt, finished: entry.finishedDate, stars: entry.rating?.quarters)
         }
+        guard series != nil, orderGiven == nil else { return sorted }
+        // Reading order, as the series' page lists it: by place, the books without one last, and
+        // books of one place by title.
+        return sorted.enumerated().sorted { left, right in
+            switch (left.element.seriesOrder, right.element.seriesOrder) {
+            case (let a?, let b?) where a != b: a < b
+            case (.some, nil): true
+            case (nil, .some): false
+            default: left.offset < right.offset
+            }
+        }.map(\.element)
+    }
+}
+
+extension Library {
+    /// The ids of the series `name` names (``Series/key(_:)``: both, where a shelf keeps two
+    /// spellings of one). A name no series has is an error naming the nearest.
+    func seriesIDs(matching name: String, in db: Database) throws -> [Int64] {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let all = try Series.order(Column("name")).fetchAll(db)
+        let matching = all.filter { Series.key($0.name) == Series.key(trimmed) }.compactMap(\.id)
+        guard matching.isEmpty || trimmed.isEmpty else { return matching }
+        // Near by their keys: "Expanze" is a letter from "The Expanse".
+        var byKey: [String: String] = [:]
+        for series in all where byKey[Series.key(series.name)] == nil { byKey[Series.key(series.name)] = series.name }
+        let near = Suggestions.nearest(to: Series.key(trimmed), in: Array(byKey.keys)).compactMap { byKey[$0] }
+        throw LibraryError.noSuchSeries(trimmed, near: near, series: all.map(\.name))
     }
 }
 

@@ -51,6 +51,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case noSuchAuthor(String)
     /// `list --shelf` given a name no shelf has: the shelves nearest to it, and all of them.
     case noSuchShelf(String, near: [String], shelves: [String])
+    case noSuchSeries(String, near: [String], series: [String])
     /// `edit --remove-shelf` naming a shelf the book is not on.
     case notOnShelf(slug: String, shelf: String, shelves: [String])
     case ambiguousAuthor(String, candidates: [String])
@@ -211,6 +212,13 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
                     : shelves.isEmpty
                         ? ": no book is on a shelf yet"
                         : ": the shelves are \(LibraryError.some(shelves, separator: ", "))")
+        case .noSuchSeries(let name, let near, let series):
+            "no series is named '\(name)'"
+                + (!near.isEmpty
+                    ? " (did you mean \(near.map { "'\($0)'" }.joined(separator: " or "))?)"
+                    : series.isEmpty
+                        ? ": no book is in a series yet"
+                        : ": the series are \(LibraryError.some(series, separator: ", "))")
         case .notOnShelf(let slug, let shelf, let shelves):
             "\(slug) is not on a shelf named '\(shelf)': "
                 + (shelves.isEmpty ? "it is on no shelf" : "it is on \(LibraryError.some(shelves, separator: ", "))")

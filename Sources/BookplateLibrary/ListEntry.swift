@@ -13,4 +13,8 @@ public struct ListEntry: Sendable, Equatable {
     var addedAt: Date
     /// Set only when the listing is sorted by when books were finished.
     var finishedDate: PartialDate?
+    /// The book's place in the series the listing was asked for ("2", "1-3"), when it has one.
+    public var seriesPlace: String?
+    /// Where ``seriesPlace`` sorts: its first number.
+    var seriesOrder: Double?
 }

@@ -15,7 +15,10 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var shelf: ShelfOptions
     @Option(help: "Only books with this status.") var status: ReadingStatus?
     @Option(name: .customLong("shelf"), help: "Only books on this shelf.") var shelfName: String?
-    @Option(help: "How to sort the books.") var sort: BookOrder = .title
+    @Option(help: "Only the books of this series, in reading order with their places.") var series: String?
+    @Option(help: "Only books by this author (a slug or part of the name, as 'bookplate author' finds them).")
+    var author: String?
+    @Option(help: "How to sort the books (by title unless --series is given).") var sort: BookOrder?
     @Option(
         help: ArgumentHelp("Print only these fields, tab-separated, without a header.", valueName: "field,…"),
         completion: .list(ListColumn.allCases.map(\.rawValue)))
@@ -51,12 +54,15 @@ struct ListCommand: ParsableCommand {
         let library = try shelf.openLibrary(readingOnly: true)
         let wanted = status
         if json {
-            let books = try library.books(status: wanted, shelf: shelfName, sortedBy: order)
+            let books = try library.books(
+                status: wanted, shelf: shelfName, series: series, author: author, sortedBy: order)
             try JSONOutput.print("books", .array(books.map { JSONOutput.book($0.json) }))
             return
         }
         if let columns = try chosenColumns() {
-            let books = try library.books(status: wanted, shelf: shelfName, sortedBy: order).map(\.json)
+            let books = try library.books(
+                status: wanted, shelf: shelfName, series: series, author: author, sortedBy: order
+            ).map(\.json)
             let lines = books.map { book in
                 columns.map { Terminal.safe($0.value(of: book), as: .line).replacingOccurrences(of: "\t", with: " ") }
                     .joined(separator: "\t")
@@ -64,22 +70,37 @@ struct ListCommand: ParsableCommand {
             if !lines.isEmpty { Terminal.output(lines.joined(separator: "\n")) }
             return
         }
-        let books = try library.listing(status: wanted, shelf: shelfName, sortedBy: order)
+        let books = try library.listing(
+            status: wanted, shelf: shelfName, series: series, author: author, sortedBy: order)
         guard !books.isEmpty else {
-            Terminal.output(status == nil && shelfName == nil ? "The shelf is empty." : "No books match.")
+            let filtered = status != nil || shelfName != nil || series != nil || author != nil
+            Terminal.output(filtered ? "No books match." : "The shelf is empty.")
             return
         }
-        let rows = books.map { entry in
+        var rows = books.map { entry in
             [entry.slug, entry.status.rawValue, entry.rating?.stars5 ?? "", entry.title, entry.firstAuthor ?? ""]
         }
-        let header = ["SLUG", "STATUS", "RATING", "TITLE", "AUTHOR"]
+        var header = ["SLUG", "STATUS", "RATING", "TITLE", "AUTHOR"]
         // Titles and authors give up width first, down to 8 columns; a slug only when the table is
         // still too wide, down to 24 (a slug of 64 made every row of a 10,000-book shelf wrap at 80
         // columns: found by an exploratory session). Cut, it ends in "…", and `show` takes a part
         // of the title. Narrower still, the rating, the status and the author go, in that order.
+        var flexible = [3, 4]
+        var lastResort = [0: 24]
+        var droppable = [2, 1, 4]
+        // A series' books with their places first: "#2", "#1-3", or nothing for a book without one.
+        if series != nil {
+            header.insert("#", at: 0)
+            for (index, entry) in books.enumerated() {
+                rows[index].insert(entry.seriesPlace.map { "#" + $0 } ?? "", at: 0)
+            }
+            flexible = flexible.map { $0 + 1 }
+            lastResort = [1: 24]
+            droppable = droppable.map { $0 + 1 }
+        }
         Terminal.output(
             TextTable.forOutput(
-                header: header, rows: rows, flexible: [3, 4], lastResort: [0: 24], droppable: [2, 1, 4]))
+                header: header, rows: rows, flexible: flexible, lastResort: lastResort, droppable: droppable))
     }
 }
 

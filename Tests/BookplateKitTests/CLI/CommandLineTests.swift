@@ -130,6 +130,34 @@ struct ShownJSON: Decodable {
         #expect(author.contains(#""sortName" : "Le Guin, Ursula K.""#), "\(author)")
     }
 
+    /// `list --series` lists a series' books in reading order, each with its place; `--author`
+    /// an author's books; a series no book is in is one line naming the nearest, status 1.
+    @Test func listTakesASeriesAndAnAuthor() async throws {
+        let (bookplate, _) = try newShelf()
+        try await bookplate.run(
+            "add", "--title", "The Two Towers", "--author", "J. R. R. Tolkien", "--series", "The Lord of the Rings #2")
+        try await bookplate.run(
+            "add", "--title", "The Fellowship of the Ring", "--author", "J.R.R. Tolkien", "--series",
+            "Lord of the Rings #1")
+        try await bookplate.run("add", "--title", "The Hobbit", "--author", "JRR Tolkien")
+        let listed = try await bookplate.run("list", "--series", "lord of the rings")
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(
+            listed.stdout == """
+                #   SLUG                        STATUS   RATING  TITLE                       AUTHOR
+                #1  the-fellowship-of-the-ring  to-read          The Fellowship of the Ring  J. R. R. Tolkien
+                #2  the-two-towers              to-read          The Two Towers              J. R. R. Tolkien
+
+                """, "\(listed.stdout)")
+        let byAuthor = try await bookplate.run("list", "--author", "tolkien", "--columns", "slug")
+        #expect(byAuthor.stdout == "the-fellowship-of-the-ring\nthe-hobbit\nthe-two-towers\n", "\(byAuthor.stdout)")
+        let missing = try await bookplate.run("list", "--series", "Lord of the Ring")
+        #expect(missing.status == 1 && missing.stdout == "")
+        #expect(
+            missing.stderr == "Error: no series is named 'Lord of the Ring' (did you mean 'The Lord of the Rings'?)\n",
+            "\(missing.stderr)")
+    }
+
     /// Any first command, a `list` too, upgraded a library an older Bookplate wrote without a word
     /// and for good, and that Bookplate then refused the shelf (found by an exploratory session).
     /// The upgrade keeps a copy of the file as it was, what its log held included, beside the

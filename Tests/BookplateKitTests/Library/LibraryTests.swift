@@ -932,6 +932,38 @@ import Testing
         let apples = try #require(try library.listing().first { $0.slug == "apples" })
         #expect(apples.firstAuthor == "Bo Young" && apples.rating?.stars == 5)
     }
+
+    /// `list --series` gives a series' books in reading order with their places, and `--author`
+    /// an author's books wherever they stand among a book's authors; each agrees with the JSON,
+    /// takes the other filters, and a name that matches nothing is an error naming the nearest.
+    @Test func theListingTakesASeriesAndAnAuthor() throws {
+        let library = try Library.inMemory(clock: .fixed(TemporaryShelf.fixedDate))
+        func place(_ text: String?) -> [SeriesPlace] {
+            [SeriesPlace(name: "The Expanse", position: text.flatMap { SeriesPosition(parsing: $0) })]
+        }
+        try library.addBook(
+            NewBook(title: "Abaddon's Gate", authors: ["James S. A. Corey"], status: .read, series: place("3")))
+        try library.addBook(NewBook(title: "Leviathan Wakes", authors: ["James S. A. Corey"], series: place("1")))
+        try library.addBook(NewBook(title: "The Churn", authors: ["James S. A. Corey"], series: place("2.5")))
+        try library.addBook(NewBook(title: "Memory's Legion", authors: ["James S. A. Corey"], series: place(nil)))
+        try library.addBook(NewBook(title: "Omnibus", authors: ["Ty Franck", "Daniel Abraham"], series: place("1-3")))
+        try library.addBook(NewBook(title: "The Long Price", authors: ["Daniel Abraham"]))
+        let expanse = try library.listing(series: "expanse")
+        #expect(expanse.map(\.slug) == ["leviathan-wakes", "omnibus", "the-churn", "abaddons-gate", "memorys-legion"])
+        #expect(expanse.map(\.seriesPlace) == ["1", "1-3", "2.5", "3", nil])
+        #expect(try library.books(series: "The Expanse").map(\.book.slug) == expanse.map(\.slug))
+        // An order asked for is kept; the other filters apply.
+        #expect(try library.listing(series: "expanse", sortedBy: .title).first?.slug == "abaddons-gate")
+        #expect(try library.listing(status: .read, series: "expanse").map(\.slug) == ["abaddons-gate"])
+        #expect(try library.listing(author: "abraham").map(\.slug) == ["the-long-price", "omnibus"])
+        #expect(try library.listing(series: "expanse", author: "daniel-abraham").map(\.slug) == ["omnibus"])
+        #expect(try library.books(author: "Abraham").map(\.book.slug) == ["the-long-price", "omnibus"])
+        #expect(try library.listing().allSatisfy { $0.seriesPlace == nil })
+        #expect(throws: LibraryError.noSuchSeries("Expanze", near: ["The Expanse"], series: ["The Expanse"])) {
+            try library.listing(series: " Expanze ")
+        }
+        #expect(throws: LibraryError.noSuchAuthor("Nobody")) { try library.listing(author: "Nobody") }
+    }
 }
 
 /// Two authors whose names fold alike since Arabic-script letters were folded (علي and علی) may
