@@ -266,6 +266,9 @@ import Testing
             "mine.css~", "mine (Ada's conflicted copy 2026-11-27).css", "mine 2.css",
             "mine.sync-conflict-20261127-101112-ABCDEFG.css", "mine-DESKTOP-1.css", "4913", "desktop.ini",
             "Thumbs.db", "Icon\r",
+            // A backup an editor or `git mergetool` leaves, and a patch's rejects: a copy of the
+            // file as it was, published beside it (found by a privacy audit).
+            "mine.css.bak", "mine.css.orig", "mine.css.rej",
         ]
         for name in junk { try Data("x".utf8).write(to: assets.appendingPathComponent(name)) }
         let report = try await shelf.buildOffPool()
