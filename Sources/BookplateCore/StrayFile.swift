@@ -5,7 +5,8 @@
 /// conflict copy was told to be renamed to a book's slug, which could overwrite the note it copies
 /// (found by an exploratory session).
 package enum StrayFile: Equatable, Sendable {
-    /// An editor's backup or probe: `style.css~`, `#note.md#`, Vim's `4913`, a swap file.
+    /// An editor's backup or probe: `style.css~`, `#note.md#`, Vim's `4913`, a swap file, a
+    /// `.bak`, and what `git mergetool` and `patch` leave (`.orig`, `.rej`).
     case editorLeftover
     /// A sync client's copy of the file named `original` (beside it in the same folder), made
     /// when two machines changed it: Dropbox's and Nextcloud's `name (… conflicted copy …).md`,
@@ -23,7 +24,7 @@ package enum StrayFile: Equatable, Sendable {
             return .systemFile
         }
         if name.hasSuffix("~") || (name.hasPrefix("#") && name.hasSuffix("#") && name.count > 1) || name == "4913"
-            || [".swp", ".swo", ".swx"].contains(where: lowered.hasSuffix)
+            || [".swp", ".swo", ".swx", ".bak", ".orig", ".rej"].contains(where: lowered.hasSuffix)
         {
             return .editorLeftover
         }

@@ -231,8 +231,9 @@ extension Library {
         return saved
     }
 
-    /// Deletes a highlight, and remembers its id: importing the file it came from again brought
-    /// it back (found by an exploratory tester). An import leaves it out and counts it;
+    /// Deletes a highlight, and remembers its id, book, text and place: importing the file it came
+    /// from again brought it back (found by an exploratory tester), and so did a file with a
+    /// longer version of its passage (found by a privacy audit). An import leaves it out and counts it;
     /// ``addHighlight(_:toBook:)`` of the same passage brings it back.
     public func removeHighlight(_ prefix: String) throws -> Highlight {
         let highlight = try highlight(matching: prefix)
@@ -240,8 +241,14 @@ extension Library {
         try write { db in
             try highlight.delete(db)
             try db.execute(
-                sql: "INSERT OR REPLACE INTO removedHighlight (highlightId, removedAt) VALUES (?, ?)",
-                arguments: [highlight.id, removedAt])
+                sql: """
+                    INSERT OR REPLACE INTO removedHighlight (highlightId, removedAt, bookId, text, page, location)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    highlight.id, removedAt, highlight.bookId, highlight.text, highlight.place.page,
+                    highlight.place.location,
+                ])
         }
         return highlight
     }

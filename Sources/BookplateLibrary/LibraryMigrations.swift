@@ -455,6 +455,20 @@ enum LibraryMigrations {
                     SELECT slug, 1 FROM book UNION SELECT slug, 1 FROM removedBook
                     """)
         }
+        migrator.registerMigration("v26-removed-passages") { db in
+            // A removed highlight was known by its id alone, and a longer version of its passage
+            // (a Kobo's highlight extended on the device, a Kindle's clipping in a file cleared
+            // since) has another id: it came back, and was published (found by a privacy
+            // audit). Its book, text and place are kept from now on, so that an import keeps
+            // every version of it out. Removals made before keep their id alone. No revision
+            // trigger: the site never shows these.
+            try db.alter(table: "removedHighlight") { t in
+                t.add(column: "bookId", .integer)
+                t.add(column: "text", .text)
+                t.add(column: "page", .text)
+                t.add(column: "location", .text)
+            }
+        }
         return migrator.steps
     }
 

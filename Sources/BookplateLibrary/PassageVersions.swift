@@ -31,6 +31,9 @@ struct PassageVersions {
     }
 
     private var byBook: [Int64: [Entry]] = [:]
+    /// Each book's passages the reader removed whose text the library remembers (removed since
+    /// v26), read with its kept ones.
+    private var removedByBook: [Int64: [Entry]] = [:]
     /// Each book's highlights the reader typed, by ``SamePassage/key(_:)``, to their ids.
     private var byKey: [Int64: [String: String]] = [:]
 
@@ -69,6 +72,15 @@ struct PassageVersions {
             compared += 1
             if compared == Self.comparedAtOnePlace { break }
         }
+        // A version of a passage the reader removed stays out, as the passage itself does: a
+        // longer one came back, published (found by a privacy audit).
+        compared = 0
+        for entry in removedByBook[highlight.bookId, default: []].reversed()
+        where entry.span.scale == span.scale && entry.span.range.overlaps(span.range) {
+            if SamePassage.isSame(text, entry.text.collapsingWhitespace, at: span.scale) { return .removed }
+            compared += 1
+            if compared == Self.comparedAtOnePlace { break }
+        }
         return nil
     }
 
@@ -92,6 +104,18 @@ struct PassageVersions {
                 id: $0["id"], text: $0["text"], place: HighlightPlace(page: $0["page"], location: $0["location"]))
         }
         byBook[bookId] = entries
+        removedByBook[bookId] = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT highlightId, text, page, location FROM removedHighlight
+                WHERE bookId = ? AND text IS NOT NULL ORDER BY removedAt, highlightId
+                """,
+            arguments: [bookId]
+        ).compactMap {
+            Self.entry(
+                id: $0["highlightId"], text: $0["text"],
+                place: HighlightPlace(page: $0["page"], location: $0["location"]))
+        }
         byKey[bookId] = Dictionary(
             rows.filter { $0["source"] == HighlightSource.reader.rawValue }.map {
                 (SamePassage.key($0["text"] as String), $0["id"] as String)

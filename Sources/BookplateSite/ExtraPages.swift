@@ -17,6 +17,8 @@ struct ExtraPage: Sendable, Equatable {
     /// The Markdown below the title: without the front matter, and without the heading that
     /// gave the title (the page's `<h1>` says it).
     var body: String
+    /// Whether the front matter keeps the page off the site (``ExtraPage/isUnpublished(_:)``).
+    var isUnpublished = false
 
     /// Where the page is published in the site.
     var path: String { "\(ExtraPage.folder)/\(name)/index.html" }
@@ -53,6 +55,28 @@ struct ExtraPage: Sendable, Equatable {
         self.description = matter["description"].map { ControlSequences.removed(from: $0, as: .line) }
             .flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         self.body = body
+        self.isUnpublished = ExtraPage.isUnpublished(matter)
+    }
+
+    /// Whether front matter `matter` says its file is not to be published, as the tools its
+    /// notes come from read it: Hugo's `draft: true`, Jekyll's `published: false`, Obsidian
+    /// Publish's `publish: false`. A draft marked so was published (found by a privacy audit).
+    static func isUnpublished(_ matter: [String: String]) -> Bool {
+        func value(_ key: String) -> String? { matter[key]?.trimmingCharacters(in: .whitespaces).lowercased() }
+        let yes: Set = ["true", "yes", "on"]
+        let no: Set = ["false", "no", "off"]
+        return value("draft").map(yes.contains) == true || value("published").map(no.contains) == true
+            || value("publish").map(no.contains) == true
+    }
+
+    /// Whether the front matter of `markdown` (a note's, a page's) keeps it off the site.
+    static func isUnpublished(markdown: String) -> Bool {
+        guard markdown.hasPrefix("---") else { return false }
+        let text = markdown.replacingOccurrences(of: "\r\n", with: "\n")
+        let body = NoteRenderer.withoutFrontMatter(text)
+        guard body.utf8.count != text.utf8.count else { return false }
+        let front = String(text.utf8.prefix(text.utf8.count - body.utf8.count)) ?? ""
+        return isUnpublished(fields(ofFrontMatter: front, warn: { _ in }))
     }
 
     /// The text values of the front matter's top-level keys (`---`, `key: value` lines, `---`).
@@ -167,8 +191,10 @@ struct ExtraPages: Sendable, Equatable {
                 continue
             }
             var problems: [String] = []
-            loaded.pages.append(ExtraPage(name: name, text: text) { problems.append("\(display(file)): \($0)") })
+            let page = ExtraPage(name: name, text: text) { problems.append("\(display(file)): \($0)") }
             loaded.warnings += problems
+            guard !page.isUnpublished else { continue }
+            loaded.pages.append(page)
         }
         // Every other file is said too: an image beside a page was left out without a word, and
         // the page's link to it broke (found by an exploratory session).

@@ -79,7 +79,20 @@ struct Theme: Sendable {
                     olderCopies.append(url.relativePathForDisplay)
                     return false
                 }
-                try theme.add(path: relative, data: data, displayPath: url.relativePathForDisplay, checkText: true)
+                var published = data
+                if relative.hasPrefix("assets/"), ImageInfo.format(of: [UInt8](data.prefix(16))) != nil {
+                    // Published without what the camera or editor wrote about it (see ImageMetadata).
+                    guard let stripped = ImageMetadata.stripped([UInt8](data)) else {
+                        theme.warnings.append(
+                            "\(url.relativePathForDisplay) is left out: it cannot be read to its end as the image it "
+                                + "starts like, to publish it without its metadata (its camera's GPS position, "
+                                + "names, thumbnails); save it again")
+                        return false
+                    }
+                    published = Data(stripped)
+                }
+                try theme.add(
+                    path: relative, data: published, displayPath: url.relativePathForDisplay, checkText: true)
                 if relative.hasSuffix(".mustache") {
                     theme.ownTemplates.insert(String(relative.dropLast(".mustache".count)))
                 } else if let warning = Theme.unusedFileWarning(relative, displayPath: url.relativePathForDisplay) {

@@ -499,6 +499,41 @@ import Testing
         #expect(try typed.highlights(ofBook: "dune").count == 3)
     }
 
+    /// A passage the reader removed came back, and was published, when a later file gave only
+    /// its longer version: a Kobo or KOReader changes the text of a highlight extended on the
+    /// device, and a Kindle's clippings file cleared since holds only the new clipping (found by
+    /// a privacy audit). The library remembers a removed passage's text and place, and keeps out
+    /// any version of it; `quote add` still brings it back.
+    @Test func aRemovedPassageKeepsItsLongerVersionOutWhenTheFileHasOnlyThat() throws {
+        let short = "Fear is the mind-killer."
+        let long = "Fear is the mind-killer. Fear is the little-death that brings total obliteration."
+        func file(_ source: HighlightSource, _ text: String, location: String) -> HighlightFile {
+            HighlightFile(
+                source: source,
+                highlights: [
+                    ImportedHighlight(
+                        line: 1, bookTitle: "Dune", bookAuthor: "Frank Herbert",
+                        highlight: NewHighlight(text: text, place: HighlightPlace(location: location), source: source))
+                ])
+        }
+        for source in [HighlightSource.kobo, .kindle] {
+            let library = try Library.inMemory(clock: .fixed(TemporaryShelf.fixedDate))
+            try library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+            _ = try library.importHighlights(file(source, short, location: "120-122"))
+            let removed = try #require(try library.highlights(ofBook: "dune").first)
+            _ = try library.removeHighlight(removed.id)
+            let later = try library.importHighlights(file(source, long, location: "120-124"))
+            #expect(later.added == 0 && later.removedByReader == 1, "\(source)")
+            #expect(try library.highlights(ofBook: "dune").isEmpty, "\(source)")
+            // Typed again, it is the reader's once more, and imports bring its versions.
+            try library.addHighlight(
+                NewHighlight(text: short, place: HighlightPlace(location: "120-122"), source: .reader), toBook: "dune")
+            let typed = try library.importHighlights(file(source, long, location: "120-124"))
+            #expect(typed.removedByReader == 0, "\(source)")
+            #expect(try library.highlights(ofBook: "dune").map(\.text) == [long], "\(source)")
+        }
+    }
+
     /// Clippings of "Dune: House Harkonnen" went to the shelf's "Dune: House Atreides", and
     /// those of "Sapiens: A Graphic History: The Birth of Humankind (Vol. 1)" to "Sapiens: A
     /// Brief History of Humankind", even with `--add-missing`; once a passage was kept there, it

@@ -53,6 +53,38 @@ import Testing
             "\(again.everyWarning)")
     }
 
+    /// A note or page marked as a draft in its front matter, as the tools notes come from mark
+    /// one — Hugo's `draft: true`, Jekyll's `published: false`, Obsidian Publish's `publish:
+    /// false` — was published (found by a privacy audit). Neither is: the book's page shows no
+    /// note, the page is not made nor linked, and the next build after the mark is taken off
+    /// publishes them, as a full build does.
+    @Test func aNoteOrPageMarkedAsADraftIsNotPublished() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Kindred", authors: ["Octavia E. Butler"]))
+        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+        try shelf.writeNote("---\ndraft: true\n---\nSECRET-NOTE about my therapist.\n", slug: "kindred")
+        try shelf.writeNote("---\ntags: [sf]\npublish: false\n---\nSECRET-OBSIDIAN\n", slug: "dune")
+        try Self.writePage("---\ntitle: Plans\npublished: false\n---\nSECRET-PAGE\n", named: "plans.md", in: shelf)
+        try Self.writePage("# About\nPublic.\n", named: "about.md", in: shelf)
+        try shelf.build()
+        let site = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        for (path, data) in site {
+            #expect(data.firstRange(of: Data("SECRET".utf8)) == nil, "\(path)")
+            #expect(data.firstRange(of: Data("pages/plans".utf8)) == nil, "\(path)")
+        }
+        #expect(site["pages/about/index.html"] != nil && site["pages/plans/index.html"] == nil)
+        #expect(try !shelf.siteFile("books/kindred/index.html").contains("note-heading"))
+
+        try shelf.writeNote("---\ndraft: false\n---\nNow public.\n", slug: "kindred")
+        try Self.writePage("---\ntitle: Plans\n---\nPublic plans.\n", named: "plans.md", in: shelf)
+        try shelf.build()
+        #expect(try shelf.siteFile("books/kindred/index.html").contains("Now public."))
+        #expect(try shelf.siteFile("pages/plans/index.html").contains("Public plans."))
+        #expect(
+            try TemporaryShelf.snapshot(of: shelf.paths.site)
+                == (try IncrementalBuildTests().fullBuild(of: shelf, settings: SiteSettings())))
+    }
+
     /// A page's image kept in `site/images/` was missing from a preview built into another
     /// folder, without a word (found by an exploratory session). A link to a file the output folder
     /// lacks and the build does not make is said; links to the build's own pages, elsewhere or

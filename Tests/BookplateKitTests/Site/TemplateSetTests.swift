@@ -266,6 +266,9 @@ import Testing
             "mine.css~", "mine (Ada's conflicted copy 2026-11-27).css", "mine 2.css",
             "mine.sync-conflict-20261127-101112-ABCDEFG.css", "mine-DESKTOP-1.css", "4913", "desktop.ini",
             "Thumbs.db", "Icon\r",
+            // A backup an editor or `git mergetool` leaves, and a patch's rejects: a copy of the
+            // file as it was, published beside it (found by a privacy audit).
+            "mine.css.bak", "mine.css.orig", "mine.css.rej",
         ]
         for name in junk { try Data("x".utf8).write(to: assets.appendingPathComponent(name)) }
         let report = try await shelf.buildOffPool()
@@ -281,6 +284,83 @@ import Testing
             report.warnings.contains(
                 "\(assets.appendingPathComponent("mine 2.css").relativePathForDisplay) is left out: it looks like a "
                     + "sync conflict copy of mine.css: merge it into mine.css by hand, then remove it"))
+    }
+
+    /// An image in templates/assets/ was published as it is, with what the phone or editor wrote
+    /// in it: the GPS position, the owner's name, a thumbnail of the uncropped original, XMP and
+    /// IPTC, comments, and a motion photo's video after its end (found by a privacy audit). Each
+    /// is published without them, its pixels as they were (a JPEG keeps its orientation), and one
+    /// that cannot be read to its end is left out with a line.
+    @Test func imagesInTheAssetsArePublishedWithoutTheirMetadata() async throws {
+        let shelf = try FixtureShelf.make()
+        let assets = shelf.paths.templates.appendingPathComponent("assets")
+        try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        let secret = Array("SECRET-51.5N-Ada".utf8)
+        func segment(_ marker: UInt8, _ payload: [UInt8]) -> [UInt8] {
+            [0xFF, marker, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
+        }
+        func chunk(_ type: String, _ body: [UInt8], littleEndian: Bool = false) -> [UInt8] {
+            let size = (0..<4).map { UInt8(truncatingIfNeeded: body.count >> (littleEndian ? 8 * $0 : 24 - 8 * $0)) }
+            return littleEndian
+                ? Array(type.utf8) + size + body + (body.count % 2 == 1 ? [0] : [])
+                : size + Array(type.utf8) + body + [0, 0, 0, 0]
+        }
+        // A JPEG whose EXIF says "turn it upright" (6) beside the owner's name, with XMP, IPTC, a
+        // comment, and a video after its end.
+        let jpeg = try SampleImages.gradient(width: 64, height: 48)
+        let tiff: [UInt8] =
+            [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 2, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0]
+            + [0x01, 0x3B, 0, 2, 0, 0, 0, UInt8(secret.count), 0, 0, 0, 38, 0, 0, 0, 0] + secret
+        let marked =
+            [0xFF, 0xD8] + segment(0xE1, Array("Exif\0\0".utf8) + tiff)
+            + segment(0xE1, Array("http://ns.adobe.com/xap/1.0/\0".utf8) + secret)
+            + segment(0xED, Array("Photoshop 3.0\0".utf8) + secret) + segment(0xFE, secret) + jpeg.dropFirst(2)
+            + Array("ftypmp42".utf8) + secret
+        try Data(marked).write(to: assets.appendingPathComponent("me.jpg"))
+        let png = try SampleImages.gradient(width: 64, height: 48, as: ".png")
+        let pngMarked =
+            Array(png.prefix(33)) + chunk("tEXt", Array("Author\0".utf8) + secret) + chunk("eXIf", tiff)
+            + png.dropFirst(33)
+        try Data(pngMarked).write(to: assets.appendingPathComponent("me.png"))
+        // libvips writes a VP8X and EXIF of its own: the frame alone is taken from its file.
+        let frame = try SampleImages.gradient(width: 64, height: 48, as: ".webp")
+        let start = try #require(frame.firstRange(of: Array("VP8 ".utf8))).lowerBound
+        let frameSize = (0..<4).reduce(0) { $0 | Int(frame[start + 4 + $1]) << (8 * $1) }
+        let frameChunk = Array(frame[start..<(start + 8 + frameSize + frameSize % 2)])
+        let webp =
+            Array("RIFF".utf8) + (0..<4).map { UInt8(truncatingIfNeeded: (frameChunk.count + 4) >> (8 * $0)) }
+            + Array("WEBP".utf8) + frameChunk
+        let header: [UInt8] = [0x0C, 0, 0, 0, 63, 0, 0, 47, 0, 0]
+        let webpChunks =
+            chunk("VP8X", header, littleEndian: true) + frameChunk
+            + chunk("EXIF", tiff, littleEndian: true) + chunk("XMP ", secret, littleEndian: true)
+        let riffSize = (0..<4).map { UInt8(truncatingIfNeeded: (webpChunks.count + 4) >> (8 * $0)) }
+        let webpMarked = Array("RIFF".utf8) + riffSize + Array("WEBP".utf8) + webpChunks
+        try Data(webpMarked).write(to: assets.appendingPathComponent("me.webp"))
+        let gif = try SampleImages.solid(width: 8, height: 8, [200, 10, 10], as: ".gif")
+        let tableEnd = 13 + (gif[10] & 0x80 != 0 ? 3 << (Int(gif[10] & 0x07) + 1) : 0)
+        let gifMarked =
+            Array(gif.prefix(tableEnd)) + [0x21, 0xFE, UInt8(secret.count)] + secret + [0]
+            + [0x21, 0xFF, 11] + Array("XMP DataXMP".utf8) + [UInt8(secret.count)] + secret + [0]
+            + gif.dropFirst(tableEnd)
+        try Data(gifMarked).write(to: assets.appendingPathComponent("me.gif"))
+        try Data(jpeg.prefix(jpeg.count / 2)).write(to: assets.appendingPathComponent("cut.jpg"))
+
+        let report = try await shelf.buildOffPool()
+        let site = shelf.paths.site.appendingPathComponent("assets")
+        for (name, original) in [("me.jpg", jpeg), ("me.png", png), ("me.webp", webp), ("me.gif", gif)] {
+            let published = try Data(contentsOf: site.appendingPathComponent(name))
+            #expect(published.firstRange(of: Data(secret)) == nil, "\(name)")
+            #expect(published.firstRange(of: Data("ftyp".utf8)) == nil, "\(name)")
+            let shown = try SampleImages.decoded(published)
+            let expected = try SampleImages.decoded(Data(original))
+            #expect(shown.width == expected.width && shown.pixels == expected.pixels, "\(name)")
+        }
+        let publishedJPEG = [UInt8](try Data(contentsOf: site.appendingPathComponent("me.jpg")))
+        #expect(publishedJPEG.firstRange(of: [0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6]) != nil, "the orientation stays")
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("cut.jpg").path))
+        let cut = assets.appendingPathComponent("cut.jpg").relativePathForDisplay
+        #expect(report.warnings.contains { $0.hasPrefix("\(cut) is left out: ") }, "\(report.warnings)")
     }
 
     /// A sync client's conflict copy of a template held the other machine's half-finished edit (a
