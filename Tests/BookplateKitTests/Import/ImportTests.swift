@@ -398,6 +398,24 @@ import Testing
         #expect(try shelf.library.findBook(matching: "letters").authors.map(\.name) == ["Mark Twain (Samuel Clemens)"])
     }
 
+    /// A name in capitals or in small letters is the same author as the same name otherwise
+    /// cased: an import of "EL JAMES" beside "EL James" made two authors (found by a review).
+    @Test func anAuthorsCaseMakesNoOtherAuthorOnImport() throws {
+        let (shelf, report) = try importedGoodreads(
+            """
+            Title,Author,Additional Authors,Exclusive Shelf
+            Fifty Shades of Grey,EL James,,read
+            Fifty Shades Darker,EL JAMES,,read
+            Fifty Shades Freed,el james,,read
+            The Vegetarian,HAN Kang,,read
+            Human Acts,Han Kang,,read
+
+            """)
+        #expect(report.summary.added.count == 5)
+        let authors = try shelf.library.snapshot().authors.map(\.name)
+        #expect(authors.sorted() == ["EL James", "HAN Kang"])
+    }
+
     /// A new shelf with `csv` imported into it as Goodreads' export.
     private func importedGoodreads(_ csv: String) throws -> (TemporaryShelf, ShelfImport.Report) {
         let file = try TestPaths.temporaryFolder("goodreads-roles").appendingPathComponent("goodreads.csv")
