@@ -502,6 +502,20 @@ import Testing
         #expect(try library.findAuthor(matching: "Morrison").author.slug == "toni-morrison")
     }
 
+    /// `author "le guin, ursula k."`, as the index files her in small letters, and `author "Le
+    /// Guin, Ursula"`, a part of that, found no one, where `author "le guin"` finds her (found by
+    /// a review). Each part of a name written surname first is a part of the name.
+    @Test func anAuthorIsFoundByAnyPartOfTheirNameSurnameFirst() throws {
+        let library = try Library.inMemory(clock: clock)
+        try library.addBook(NewBook(title: "The Left Hand of Darkness", authors: ["Ursula K. Le Guin"]))
+        try library.addBook(NewBook(title: "The Hobbit", authors: ["J. R. R. Tolkien"]))
+        for query in ["le guin, ursula k.", "Le Guin, Ursula", "guin, ursula", "LE GUIN, URSULA"] {
+            #expect(try library.findAuthor(matching: query).author.slug == "ursula-k-le-guin", "\(query)")
+        }
+        #expect(try library.findAuthor(matching: "tolkien, jrr").author.slug == "j-r-r-tolkien")
+        #expect(throws: LibraryError.self) { try library.findAuthor(matching: "Le Guin, John") }
+    }
+
     /// "J.R.R. Tolkien", as Goodreads writes him, was a second author beside the shelf's "J. R. R.
     /// Tolkien", as Google Books writes him, with a page, an index entry and a count of his own,
     /// and `author tolkien` asked which; "Ursula K Le Guin" beside "Ursula K. Le Guin" too (found
