@@ -342,17 +342,25 @@ struct BookDetailOptions: ParsableArguments {
             return SeriesPlace(name: named.name, position: place)
         }
         // `--series "Saga #1" --series "saga #2"` put the book at #2 without a word (found by an
-        // exploratory session): a book has one place in a series.
-        for (index, place) in places.enumerated() {
-            if let other = places[..<index].firstIndex(where: { $0.isNamed(place.name) }),
-                places[other].position != place.position
-            {
+        // exploratory session): a book has one place in a series. A series named again with no
+        // place gives none: `--series "Saga #1" --series Saga` was refused as two places, and
+        // the other way round the place was lost (found by a review).
+        var kept: [(place: SeriesPlace, given: String)] = []
+        for (place, name) in zip(places, given) {
+            guard let other = kept.firstIndex(where: { $0.place.isNamed(place.name) }) else {
+                kept.append((place, name))
+                continue
+            }
+            if let first = kept[other].place.position, let second = place.position, first != second {
                 throw ValidationError(
-                    "--series '\(given[other])' and --series '\(given[index])' give the book two places in one series: give its place once"
+                    "--series '\(kept[other].given)' and --series '\(name)' give the book two places in one series: give its place once"
                 )
             }
+            if kept[other].place.position == nil {
+                kept[other] = (SeriesPlace(name: kept[other].place.name, position: place.position), name)
+            }
         }
-        return places
+        return kept.map(\.place)
     }
 
     /// The place `--position` gives.
