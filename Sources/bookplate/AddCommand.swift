@@ -345,22 +345,13 @@ struct BookDetailOptions: ParsableArguments {
         // exploratory session): a book has one place in a series. A series named again with no
         // place gives none: `--series "Saga #1" --series Saga` was refused as two places, and
         // the other way round the place was lost (found by a review).
-        var kept: [(place: SeriesPlace, given: String)] = []
-        for (place, name) in zip(places, given) {
-            guard let other = kept.firstIndex(where: { $0.place.isNamed(place.name) }) else {
-                kept.append((place, name))
-                continue
-            }
-            if let first = kept[other].place.position, let second = place.position, first != second {
-                throw ValidationError(
-                    "--series '\(kept[other].given)' and --series '\(name)' give the book two places in one series: give its place once"
-                )
-            }
-            if kept[other].place.position == nil {
-                kept[other] = (SeriesPlace(name: kept[other].place.name, position: place.position), name)
-            }
+        let (onePerSeries, conflicts) = SeriesPlace.onePerSeries(places)
+        if let (kept, other) = conflicts.first {
+            throw ValidationError(
+                "--series '\(given[kept])' and --series '\(given[other])' give the book two places in one series: give its place once"
+            )
         }
-        return kept.map(\.place)
+        return onePerSeries
     }
 
     /// The place `--position` gives.

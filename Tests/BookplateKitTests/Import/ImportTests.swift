@@ -416,6 +416,23 @@ import Testing
         #expect(authors.sorted() == ["EL James", "HAN Kang"])
     }
 
+    /// "Saga (Saga, #1; Saga, #2)" came in at #1 without a word of #2 (found by a review): a book
+    /// has one place in a series, and a second is said and left out.
+    @Test func aSecondPlaceInOneSeriesIsSaidAndLeftOut() throws {
+        let (shelf, report) = try importedGoodreads(
+            """
+            Title,Author,Additional Authors,Exclusive Shelf
+            "Saga, Volume One (Saga, #1; SAGA, #2; Saga, #1)",Brian K. Vaughan,,read
+
+            """)
+        #expect(
+            report.summary.warnings == [
+                RowWarning(line: 2, message: "series 'Saga' is given two places, #1 and #2: imported at #1")
+            ])
+        let book = try shelf.library.findBook(matching: "saga")
+        #expect(book.series.map(\.series.name) == ["Saga"] && book.series.map(\.position?.text) == ["1"])
+    }
+
     /// A new shelf with `csv` imported into it as Goodreads' export.
     private func importedGoodreads(_ csv: String) throws -> (TemporaryShelf, ShelfImport.Report) {
         let file = try TestPaths.temporaryFolder("goodreads-roles").appendingPathComponent("goodreads.csv")
