@@ -627,6 +627,36 @@ import Testing
         #expect(try sortName("king") == "King, Martin Luther, Jr.")
     }
 
+    /// "Edith Grossman (Translator)" stayed filed as "(Translator), Edith Grossman", under # in the
+    /// authors' index, on a shelf a Bookplate before the rule of roles had opened, though a CSV
+    /// export filed her as Grossman (found by a review). The library's migration files her again;
+    /// a sort name that rule did not give is kept.
+    @Test func sortNamesOfNamesWithARoleAreGivenAgain() throws {
+        let file = try TestPaths.temporaryFolder("role-sort-names").appendingPathComponent("library.sqlite")
+        let queue = try DatabaseQueue(path: file.path)
+        try LibraryMigrations.migrator.migrate(queue, upTo: "v25-feed-identities")
+        try queue.write { db in
+            for (slug, name, sortName) in [
+                ("grossman", "Edith Grossman (Translator)", "(Translator), Edith Grossman"),
+                ("liu", "Cixin Liu (刘慈欣)", "Cixin Liu (刘慈欣)"), ("prince", "Prince (musician)", "Prince (musician)"),
+                ("kept", "Ann Other (Editor)", "Other, Ann"), ("herbert", "Frank Herbert", "Herbert, Frank"),
+            ] {
+                try db.execute(
+                    sql: "INSERT INTO author (slug, name, sortName) VALUES (?, ?, ?)",
+                    arguments: [slug, name, sortName])
+            }
+        }
+        let library = try Library.open(at: file)
+        let sortName = { (slug: String) in
+            try library.read { db in try Author.filter(Author.Columns.slug == slug).fetchOne(db)?.sortName }
+        }
+        #expect(try sortName("grossman") == "Grossman, Edith (Translator)")
+        #expect(try sortName("liu") == "Liu, Cixin (刘慈欣)")
+        #expect(try sortName("prince") == "Prince (musician)")
+        #expect(try sortName("kept") == "Other, Ann")
+        #expect(try sortName("herbert") == "Herbert, Frank")
+    }
+
     /// `add` made a second author of "مُحَمَّد شُكْرِي", a second shelf of "عَرَبِي" and a second
     /// الخبز الحافي beside الْخُبْزُ الْحَافِي, and `show "الخبز الحافي"` did not find it (found by
     /// an exploratory session): the vowel points of Arabic and Hebrew are not part of a name.
