@@ -433,6 +433,26 @@ import Testing
         #expect(book.series.map(\.series.name) == ["Saga"] && book.series.map(\.position?.text) == ["1"])
     }
 
+    /// A comic's writer is its author: "Ari Folman (Writer)" beside the illustrator Goodreads
+    /// lists first was left out as "credited as Writer, not as an author", and the book had its
+    /// illustrator alone (found by a review).
+    @Test func aWriterCreditedSoIsAnAuthor() throws {
+        let (shelf, report) = try importedGoodreads(
+            """
+            Title,Author,Additional Authors,Exclusive Shelf
+            Anne Frank's Diary,David Polonsky (Illustrator),"Ari Folman (Writer), Hope Larson (Script), Jo Inker (Inker)",read
+
+            """)
+        #expect(
+            report.summary.warnings.map(\.message) == [
+                "Additional Authors 'Jo Inker (Inker)' is credited as Inker, not as an author: left out"
+            ])
+        #expect(
+            try shelf.library.findBook(matching: "anne frank").authors.map(\.name) == [
+                "David Polonsky", "Ari Folman", "Hope Larson",
+            ])
+    }
+
     /// A new shelf with `csv` imported into it as Goodreads' export.
     private func importedGoodreads(_ csv: String) throws -> (TemporaryShelf, ShelfImport.Report) {
         let file = try TestPaths.temporaryFolder("goodreads-roles").appendingPathComponent("goodreads.csv")
