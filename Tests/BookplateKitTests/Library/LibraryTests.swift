@@ -601,25 +601,13 @@ import Testing
     /// (found by a review). The library's migration gives them again; a sort name the rule did not
     /// give, as an import of Bookplate's export may bring, is kept.
     @Test func sortNamesTheRuleBeforeGaveAreGivenAgain() throws {
-        let file = try TestPaths.temporaryFolder("sort-names-migration").appendingPathComponent("library.sqlite")
-        let queue = try DatabaseQueue(path: file.path)
-        try LibraryMigrations.migrator.migrate(queue, upTo: "v22-reads-as-imported")
-        try queue.write { db in
-            for (slug, name, sortName) in [
+        let sortName = try sortNamesOnceOpened(
+            upTo: "v22-reads-as-imported",
+            [
                 ("murakami", "村上 春樹", "春樹, 村上"), ("le-guin", "Le Guin, Ursula K.", "K., Le Guin, Ursula"),
                 ("dazai", "太宰 治", "Dazai, Osamu"), ("herbert", "Frank Herbert", "Herbert, Frank"),
                 ("king", "Martin Luther King, Jr.", "King, Martin Luther, Jr."),
-            ] {
-                try db.execute(
-                    sql: "INSERT INTO author (slug, name, sortName) VALUES (?, ?, ?)",
-                    arguments: [slug, name, sortName])
-            }
-        }
-        let library = try Library.open(at: file)
-        // Read from the table: these authors have no book, and `author` lists no such author.
-        let sortName = { (slug: String) in
-            try library.read { db in try Author.filter(Author.Columns.slug == slug).fetchOne(db)?.sortName }
-        }
+            ])
         #expect(try sortName("murakami") == "村上 春樹")
         #expect(try sortName("le-guin") == "Le Guin, Ursula K.")
         #expect(try sortName("dazai") == "Dazai, Osamu")
@@ -632,29 +620,40 @@ import Testing
     /// export filed her as Grossman (found by a review). The library's migration files her again;
     /// a sort name that rule did not give is kept.
     @Test func sortNamesOfNamesWithARoleAreGivenAgain() throws {
-        let file = try TestPaths.temporaryFolder("role-sort-names").appendingPathComponent("library.sqlite")
-        let queue = try DatabaseQueue(path: file.path)
-        try LibraryMigrations.migrator.migrate(queue, upTo: "v25-feed-identities")
-        try queue.write { db in
-            for (slug, name, sortName) in [
+        let sortName = try sortNamesOnceOpened(
+            upTo: "v25-feed-identities",
+            [
                 ("grossman", "Edith Grossman (Translator)", "(Translator), Edith Grossman"),
                 ("liu", "Cixin Liu (刘慈欣)", "Cixin Liu (刘慈欣)"), ("prince", "Prince (musician)", "Prince (musician)"),
                 ("kept", "Ann Other (Editor)", "Other, Ann"), ("herbert", "Frank Herbert", "Herbert, Frank"),
-            ] {
+            ])
+        #expect(try sortName("grossman") == "Grossman, Edith (Translator)")
+        #expect(try sortName("liu") == "Liu, Cixin (刘慈欣)")
+        #expect(try sortName("prince") == "Prince (musician)")
+        #expect(try sortName("kept") == "Other, Ann")
+        #expect(try sortName("herbert") == "Herbert, Frank")
+    }
+
+    /// The sort name of each author, by slug, once a library at the migration `version`, with
+    /// `authors` (slug, name, sort name) written into it, is opened by this Bookplate. Read from
+    /// the table: these authors have no book, and `author` lists no such author.
+    private func sortNamesOnceOpened(upTo version: String, _ authors: [(String, String, String)]) throws
+        -> (String) throws -> String?
+    {
+        let file = try TestPaths.temporaryFolder("sort-names-migration").appendingPathComponent("library.sqlite")
+        let queue = try DatabaseQueue(path: file.path)
+        try LibraryMigrations.migrator.migrate(queue, upTo: version)
+        try queue.write { db in
+            for (slug, name, sortName) in authors {
                 try db.execute(
                     sql: "INSERT INTO author (slug, name, sortName) VALUES (?, ?, ?)",
                     arguments: [slug, name, sortName])
             }
         }
         let library = try Library.open(at: file)
-        let sortName = { (slug: String) in
+        return { slug in
             try library.read { db in try Author.filter(Author.Columns.slug == slug).fetchOne(db)?.sortName }
         }
-        #expect(try sortName("grossman") == "Grossman, Edith (Translator)")
-        #expect(try sortName("liu") == "Liu, Cixin (刘慈欣)")
-        #expect(try sortName("prince") == "Prince (musician)")
-        #expect(try sortName("kept") == "Other, Ann")
-        #expect(try sortName("herbert") == "Herbert, Frank")
     }
 
     /// `add` made a second author of "مُحَمَّد شُكْرِي", a second shelf of "عَرَبِي" and a second
