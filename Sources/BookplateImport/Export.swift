@@ -688,9 +688,10 @@ enum BookplateJSONFormat {
                 shelves: book.shelves,
                 googleVolumeID: book.googleVolumeID, openLibraryWorkKey: book.openLibraryWork,
                 openLibraryEditionKey: book.openLibraryEdition, provenance: book.provenance ?? [:],
-                series: (book.series ?? []).compactMap {
-                    ImportValues.seriesPlace(name: $0.name, position: $0.position, warnings: &warnings)
-                },
+                series: ImportValues.onePerSeries(
+                    (book.series ?? []).compactMap {
+                        ImportValues.seriesPlace(name: $0.name, position: $0.position, warnings: &warnings)
+                    }, warnings: &warnings),
                 format: book.format.flatMap { name in
                     let format = BookFormat(rawValue: name)
                     if format == nil { warnings.append("format '\(ImportValues.shown(name))' is unknown: left out") }

@@ -468,7 +468,7 @@ enum ImportValues {
                 credited.append(name)
                 continue
             }
-            if index > 0, !role.lowercased().contains("author") {
+            if index > 0, !isAuthorship(role) {
                 warnings.append("\(column) '\(shown(name))' is credited as \(shown(role)), not as an author: left out")
                 continue
             }
@@ -485,6 +485,14 @@ enum ImportValues {
         let words = text.lowercased().split(whereSeparator: { !$0.isLetter })
         return !words.isEmpty && !text.contains(where: \.isNumber)
             && words.contains { word in roleStems.contains { word.hasPrefix($0) } || roleWords.contains(String(word)) }
+    }
+
+    /// Whether the role `text` is writing the book: "Goodreads Author", "Co-Author", and a
+    /// comic's "Writer", "Co-Writer" or "Script". A graphic adaptation's writer, "Ari Folman
+    /// (Writer)" beside its illustrator, was left out as no author (found by a review).
+    private static func isAuthorship(_ text: String) -> Bool {
+        let role = text.lowercased()
+        return ["author", "writer", "script"].contains { role.contains($0) }
     }
 
     /// The beginnings of the words Goodreads' and StoryGraph's roles are made of.

@@ -121,6 +121,20 @@ extension ImportValues {
         return SeriesPlace(name: name, position: parsed)
     }
 
+    /// `places` with each series once (``SeriesPlace/onePerSeries(_:)``), a second place in one
+    /// said and left out: "Saga (Saga, #1; Saga, #2)" came in at #1 without a word (found by a
+    /// review).
+    static func onePerSeries(_ places: [SeriesPlace], warnings: inout [String]) -> [SeriesPlace] {
+        let (kept, conflicts) = SeriesPlace.onePerSeries(places)
+        for (first, second) in conflicts {
+            let place = { (index: Int) in places[index].position.map { "#\($0.text)" } ?? "" }
+            warnings.append(
+                "series '\(shown(places[first].name))' is given two places, \(place(first)) and \(place(second)): "
+                    + "imported at \(place(first))")
+        }
+        return kept
+    }
+
     /// StoryGraph's `Yes` and `No`; nil for anything else.
     static func yesNo(_ cell: String?) -> Bool? {
         switch cell?.trimmed.lowercased() {

@@ -15,8 +15,9 @@ enum GoodreadsFormat {
     static func record(_ row: CSVRow) throws -> ImportRecord {
         guard let fullTitle = row["Title"] else { throw RowProblem("no title") }
         // "Dune (Dune, #1)": the series go to the book's series, the title keeps the rest.
-        let (title, series) = SeriesPlace.split(title: fullTitle)
+        let (title, named) = SeriesPlace.split(title: fullTitle)
         var warnings: [String] = []
+        let series = ImportValues.onePerSeries(named, warnings: &warnings)
         let authors = ImportValues.credited(
             [row["Author"]].compactMap { $0 } + ImportValues.names(row["Additional Authors"]),
             column: "Additional Authors", warnings: &warnings)
@@ -83,8 +84,9 @@ enum StoryGraphFormat {
 
     static func record(_ row: CSVRow) throws -> ImportRecord {
         guard let fullTitle = row["Title"] else { throw RowProblem("no title") }
-        let (title, series) = SeriesPlace.split(title: fullTitle)
+        let (title, named) = SeriesPlace.split(title: fullTitle)
         var warnings: [String] = []
+        let series = ImportValues.onePerSeries(named, warnings: &warnings)
         let status = row["Read Status"].flatMap(ImportValues.status(fromShelf:)) ?? .toRead
         let count = ImportValues.count(
             row["Read Count"], column: "Read Count", in: Book.readCountRange, warnings: &warnings)

@@ -150,6 +150,25 @@ package enum AuthorName {
     package static func key(_ name: String) -> String {
         let folded = TextFolding.searchKey(name)
         guard isFamilyNameFirst(folded) else { return withInitialsJoined(name, folded: folded) }
+        return withFamilyNameJoined(folded)
+    }
+
+    /// The keys under which `name` is an author, ``key(_:)`` first: a word of two or three
+    /// letters in one case before another word is initials or a name by the case of the rest
+    /// alone, so it is also read the other way. An author is one whatever the case they are
+    /// named with, and "JRR TOLKIEN", "jrr tolkien" and "EL JAMES" were other authors than JRR
+    /// Tolkien and EL James, "HAN Kang", as some editions write her, than Han Kang (found by a
+    /// review).
+    package static func keys(_ name: String) -> [String] {
+        let folded = TextFolding.searchKey(name)
+        guard !isFamilyNameFirst(folded) else { return [withFamilyNameJoined(folded)] }
+        let first = withInitialsJoined(name, folded: folded)
+        let other = withInitialsJoined(name, folded: folded, otherReading: true)
+        return other == first ? [first] : [first, other]
+    }
+
+    /// `folded`, a family-first name, with no space between two of its characters.
+    private static func withFamilyNameJoined(_ folded: String) -> String {
         var joined = String.UnicodeScalarView()
         var spaces = String.UnicodeScalarView()
         for scalar in folded.unicodeScalars {
@@ -173,18 +192,26 @@ package enum AuthorName {
     /// word of a name not written in capitals ("EL James", "AJ Finn"). Marked, they are not a
     /// name of those letters: "E. D. Baker" and "Ed Baker", "A. L. Kennedy" and "Al Kennedy" are
     /// two people, and were one author, the second's books on the first's page (found by a review).
-    private static func withInitialsJoined(_ name: String, folded: String) -> String {
+    ///
+    /// With `otherReading`, a word of two or three letters that only its case reads one way is
+    /// read the other (``keys(_:)``): capitals in a name not written in capitals as a name
+    /// ("han. kang" → "han kang"), and in one written all in capitals or all in small letters as
+    /// initials ("JRR TOLKIEN", "el james").
+    private static func withInitialsJoined(_ name: String, folded: String, otherReading: Bool = false) -> String {
         guard folded.contains(".") || folded.contains(" ") else { return folded }
         let words = name.split(whereSeparator: { $0 == "." || $0.isWhitespace })
         guard !words.isEmpty else { return folded }
-        let inCapitals = !name.contains(where: \.isLowercase)
+        let inOneCase = !name.contains(where: \.isLowercase) || !name.contains(where: \.isUppercase)
         var joined: [String] = []
         var initials = ""
         for (index, word) in words.enumerated() {
+            let inCapitals = word.allSatisfy(\.isUppercase)
+            let mayBeInitials =
+                (2...3).contains(word.count) && index < words.count - 1
+                && (inCapitals || (inOneCase && word.allSatisfy(\.isLowercase)))
             let isInitials =
                 word.allSatisfy(\.isLetter)
-                && (word.count == 1
-                    || (!inCapitals && word.count <= 3 && index < words.count - 1 && word.allSatisfy(\.isUppercase)))
+                && (word.count == 1 || (mayBeInitials && (!inOneCase && inCapitals) != otherReading))
             if isInitials {
                 initials += TextFolding.searchKey(String(word))
                 continue

@@ -26,12 +26,12 @@ struct PreparedRecord: Sendable {
 
 /// An author's name as the library looks it up, files it and names its page.
 struct AuthorFacts: Sendable {
-    var key: String
+    var keys: [String]
     var slugBase: String
     var sortName: String
 
     init(_ name: String) {
-        key = AuthorName.key(name)
+        keys = AuthorName.keys(name)
         slugBase = Slug.make(from: name, fallbackPrefix: "author")
         sortName = AuthorName.sortName(for: name)
     }
@@ -95,7 +95,7 @@ struct BookImporter {
     var bookIDBySlug: [String: Int64] = [:]
     /// The first author's key (``Library/authorKey(_:)``) of each book, by slug.
     var authorKeyBySlug: [String: String] = [:]
-    var authorIDByName: [String: Int64] = [:]
+    var authorIDByName = NamedRow.Keyed<Int64>()
     /// The authors by their names as written: two authors whose names fold alike (علي and علی,
     /// kept apart by a library from before their letters were folded) are each found by their
     /// own, and an export of both brings both back (found by a review).
@@ -194,7 +194,7 @@ struct BookImporter {
         let authors = try Row.fetchAll(db, sql: "SELECT id, name, slug FROM author")
         authorSlugs = Set(authors.map { $0["slug"] as String })
         for row in authors {
-            authorIDByName[AuthorName.key(row["name"] as String)] = row["id"]
+            authorIDByName.file(row["id"], under: AuthorName.keys(row["name"]), replacing: true)
             authorIDByExactName[row["name"] as String] = row["id"]
         }
         let shelves = try Row.fetchAll(db, sql: "SELECT id, name, slug FROM shelf")
@@ -209,7 +209,7 @@ struct BookImporter {
             let exported = imported.author
             // An author of the library by another spelling of the name is that author; one the
             // export lists beside it is another, as the library exported held them apart.
-            if let id = authorIDByName[AuthorName.key(exported.name)], !authorsMadeHere.contains(id) {
+            if let id = authorIDByName[AuthorName.keys(exported.name)], !authorsMadeHere.contains(id) {
                 authorIDByExactName[exported.name] = id
                 continue
             }
@@ -217,7 +217,7 @@ struct BookImporter {
             if let key = exported.openLibraryKey,
                 let id = try Int64.fetchOne(db, sql: "SELECT id FROM author WHERE openLibraryKey = ?", arguments: [key])
             {
-                authorIDByName[AuthorName.key(exported.name)] = id
+                authorIDByName.file(id, under: AuthorName.keys(exported.name), replacing: true)
                 authorIDByExactName[exported.name] = id
                 continue
             }
@@ -230,9 +230,7 @@ struct BookImporter {
             author.slug = slug
             try author.insert(db)
             guard let id = author.id else { continue }
-            if authorIDByName[AuthorName.key(exported.name)] == nil {
-                authorIDByName[AuthorName.key(exported.name)] = id
-            }
+            authorIDByName.file(id, under: AuthorName.keys(exported.name))
             authorIDByExactName[exported.name] = id
             authorsMadeHere.insert(id)
             authorSlugs.insert(slug)
@@ -594,12 +592,12 @@ struct BookImporter {
     private mutating func authorID(named name: String) throws -> Int64 {
         if let id = authorIDByExactName[name] { return id }
         let facts = authorFacts[name] ?? AuthorFacts(name)
-        if let id = authorIDByName[facts.key] { return id }
+        if let id = authorIDByName[facts.keys] { return id }
         let slug = Slug.unique(facts.slugBase) { authorSlugs.contains($0) }
         var author = Author(slug: slug, name: name, sortName: facts.sortName)
         try author.insert(db)
         let id = author.id ?? db.lastInsertedRowID
-        authorIDByName[facts.key] = id
+        authorIDByName.file(id, under: facts.keys, replacing: true)
         authorIDByExactName[name] = id
         authorSlugs.insert(slug)
         return id

@@ -26,10 +26,16 @@ extension Library {
                 // James, though `Ed Baker` is not E. D. Baker (found by a review).
                 let loose = { (key: String) in key.replacingOccurrences(of: ".", with: "") }
                 let looseWanted = loose(wanted)
+                // Each part of a name written surname first, however cased and whatever it leaves
+                // out: `author "le guin, ursula k."` and `author "Le Guin, Ursula"` found no one,
+                // the name being turned round only when capitalised and whole (found by a review).
+                let parts = trimmed.split(separator: ",").map { loose(AuthorName.key(String($0).trimmed)) }
+                    .filter { !$0.isEmpty }
                 let matches = try onShelf.order(Author.Columns.slug).fetchAll(db).map {
                     (author: $0, key: AuthorName.key($0.name))
-                }.filter {
-                    $0.key.contains(wanted) || (!looseWanted.isEmpty && loose($0.key).contains(looseWanted))
+                }.filter { found in
+                    found.key.contains(wanted) || (!looseWanted.isEmpty && loose(found.key).contains(looseWanted))
+                        || (parts.count > 1 && parts.allSatisfy(loose(found.key).contains))
                 }
                 let exact = matches.filter { $0.key == wanted }
                 let chosen = (exact.count == 1 ? exact : matches).map(\.author)

@@ -18,13 +18,17 @@ enum NamedRow {
             return (row[0], row[1])
         }
         // Only a name not found as typed is compared with every other: once each time an author,
-        // series or shelf is named the first time in a given spelling.
-        let key = table.key(name)
+        // series or shelf is named the first time in a given spelling. The same key first, then
+        // any of the others (``AuthorName/keys(_:)``).
+        let keys = table.keys(name)
+        var other: (id: Int64, name: String)?
         let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, name FROM \(table.rawValue) ORDER BY id"))
         while let row = try rows.next() {
-            if table.key(row[1] as String) == key { return (row[0], row[1]) }
+            let rowKeys = table.keys(row[1] as String)
+            if rowKeys[0] == keys[0] { return (row[0], row[1]) }
+            if other == nil, rowKeys.contains(where: keys.contains) { other = (row[0], row[1]) }
         }
-        return nil
+        return other
     }
 
     /// The tables whose rows are known by name.
@@ -41,6 +45,12 @@ enum NamedRow {
             case .shelf: TextFolding.searchKey(name)
             }
         }
+
+        /// Every key the name may share with another spelling, ``key(_:)`` first: an author's
+        /// name in one case may be read two ways (``AuthorName/keys(_:)``).
+        func keys(_ name: String) -> [String] {
+            self == .author ? AuthorName.keys(name) : [key(name)]
+        }
     }
 
     /// The rows of a table by folded name, read once, for an import that names thousands: a
@@ -48,7 +58,7 @@ enum NamedRow {
     /// each in a series of its own, twice as slow (found by a review).
     final class Index {
         let table: Table
-        private var byKey: [String: (id: Int64, name: String)]?
+        private var rows: Keyed<(id: Int64, name: String)>?
         /// The first row of each name as it is written: a name found as typed is that row, as
         /// ``NamedRow/find(_:in:_:)`` finds it, where two spellings of one key are both kept.
         private var byName: [String: Int64] = [:]
@@ -56,29 +66,50 @@ enum NamedRow {
         init(_ table: Table) { self.table = table }
 
         func find(_ name: String, _ db: Database) throws -> (id: Int64, name: String)? {
-            if byKey == nil {
-                var rows: [String: (id: Int64, name: String)] = [:]
+            if rows == nil {
+                var read = Keyed<(id: Int64, name: String)>()
                 byName = [:]
                 for row in try Row.fetchAll(db, sql: "SELECT id, name FROM \(table.rawValue) ORDER BY id") {
                     let name: String = row[1]
-                    if rows[table.key(name)] == nil { rows[table.key(name)] = (row[0], name) }
+                    read.file((row[0], name), under: table.keys(name))
                     if byName[name] == nil { byName[name] = row[0] }
                 }
-                byKey = rows
+                rows = read
             }
             if let id = byName[name] { return (id, name) }
-            return byKey?[table.key(name)]
+            return rows?[table.keys(name)]
         }
 
         /// A row made since the index was read.
         func add(id: Int64, name: String) {
-            guard byKey != nil else { return }
-            let key = table.key(name)
-            if byKey?[key] == nil { byKey?[key] = (id, name) }
+            guard rows != nil else { return }
+            rows?.file((id, name), under: table.keys(name))
             if byName[name] == nil { byName[name] = id }
         }
 
         /// A row renamed or deleted: the index is read again when next asked.
-        func forget() { byKey = nil }
+        func forget() { rows = nil }
+    }
+
+    /// Values filed under the keys of names (``Table/keys(_:)``), the first filed under a key
+    /// kept: looked up by a name's first key among the others' first keys, then by any of its
+    /// keys among any of theirs.
+    struct Keyed<Value> {
+        private var byKey: [String: Value] = [:]
+        private var byAnyKey: [String: Value] = [:]
+
+        /// The value filed under `keys`, a name's keys.
+        subscript(keys: [String]) -> Value? {
+            guard let first = keys.first else { return nil }
+            return byKey[first] ?? keys.lazy.compactMap { byAnyKey[$0] }.first
+        }
+
+        /// Files `value` under `keys`, unless another is filed there, or in its place with
+        /// `replacing`.
+        mutating func file(_ value: Value, under keys: [String], replacing: Bool = false) {
+            guard let first = keys.first else { return }
+            if replacing || byKey[first] == nil { byKey[first] = value }
+            for key in keys where replacing || byAnyKey[key] == nil { byAnyKey[key] = value }
+        }
     }
 }

@@ -93,8 +93,8 @@ extension Library {
                 changed.append(.authors)
             } else {
                 // Keep the list; bring each listed author's catalog record up to date.
-                let names = Set(current.map { AuthorName.key($0.name) })
-                for author in found.authors where names.contains(AuthorName.key(author.name)) {
+                let names = Set(current.flatMap { AuthorName.keys($0.name) })
+                for author in found.authors where AuthorName.keys(author.name).contains(where: names.contains) {
                     _ = try saveAuthor(author, in: db, refreshing: true)
                 }
             }

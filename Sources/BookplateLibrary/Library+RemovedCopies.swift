@@ -75,7 +75,7 @@ extension BookImporter {
         var authors: [Author] = []
         for name in new.authors.map(\.name.trimmedForStorage) where !name.isEmpty {
             guard !authors.contains(where: { $0.name == name }) else { continue }
-            let known = try authorIDByName[AuthorName.key(name)].flatMap { try Author.fetchOne(db, key: $0) }
+            let known = try authorIDByName[AuthorName.keys(name)].flatMap { try Author.fetchOne(db, key: $0) }
             authors.append(
                 known
                     ?? Author(

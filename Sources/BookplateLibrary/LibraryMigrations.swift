@@ -469,7 +469,29 @@ enum LibraryMigrations {
                 t.add(column: "location", .text)
             }
         }
+        migrator.registerMigration("v27-sort-names-with-roles") { db in
+            // A role or a word in parentheses after a name files after it now ("Grossman, Edith
+            // (Translator)"), but a shelf opened since v23 kept what the rule before gave,
+            // "(Translator), Edith Grossman" under # in the authors' index, beside a CSV export
+            // filing her as Grossman (found by a review). As in v23, only a sort name the rule
+            // before gave is made again.
+            let rows = try Row.fetchAll(db, sql: "SELECT id, name, sortName FROM author WHERE name LIKE '%)'")
+            for row in rows {
+                let name: String = row["name"]
+                let kept: String = row["sortName"]
+                let now = AuthorName.sortName(for: name)
+                guard now != kept, kept == sortNameBeforeV27(for: name) else { continue }
+                try db.execute(sql: "UPDATE author SET sortName = ? WHERE id = ?", arguments: [now, row["id"]])
+            }
+        }
         return migrator.steps
+    }
+
+    /// The sort name `AuthorName` gave `name` from v23 until v27, kept here as it was: a name
+    /// written family name first or surname first as written, else as before v23.
+    private static func sortNameBeforeV27(for name: String) -> String {
+        if AuthorName.isFamilyNameFirst(name) || AuthorName.inSpokenOrder(name) != name { return name }
+        return sortNameBeforeV23(for: name)
     }
 
     /// The sort name `AuthorName` gave `name` until v23, kept here as it was so that the

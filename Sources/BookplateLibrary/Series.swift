@@ -171,6 +171,30 @@ extension SeriesPlace {
         return nil
     }
 
+    /// `places` with each series once, in the order first named, with the place given: a series
+    /// named again with no place or the same one is the series named, and one named again at
+    /// another place stays at the first, the two (their indices in `places`: the place kept,
+    /// the other) in `conflicts`. The library kept the first of each series without a word,
+    /// its place too if another gave it (found by a review).
+    package static func onePerSeries(_ places: [SeriesPlace]) -> (
+        places: [SeriesPlace], conflicts: [(kept: Int, other: Int)]
+    ) {
+        var kept: [(place: SeriesPlace, index: Int)] = []
+        var conflicts: [(kept: Int, other: Int)] = []
+        for (index, place) in places.enumerated() {
+            guard let other = kept.firstIndex(where: { $0.place.isNamed(place.name) }) else {
+                kept.append((place, index))
+                continue
+            }
+            if let first = kept[other].place.position, let second = place.position, first != second {
+                conflicts.append((kept[other].index, index))
+            } else if kept[other].place.position == nil, place.position != nil {
+                kept[other] = (SeriesPlace(name: kept[other].place.name, position: place.position), index)
+            }
+        }
+        return (kept.map(\.place), conflicts)
+    }
+
     /// The title as Goodreads writes a book in series: "Dune (Dune, #1)".
     package static func title(_ title: String, with places: [SeriesPlace]) -> String {
         let named = places.filter { $0.position != nil }

@@ -342,17 +342,16 @@ struct BookDetailOptions: ParsableArguments {
             return SeriesPlace(name: named.name, position: place)
         }
         // `--series "Saga #1" --series "saga #2"` put the book at #2 without a word (found by an
-        // exploratory session): a book has one place in a series.
-        for (index, place) in places.enumerated() {
-            if let other = places[..<index].firstIndex(where: { $0.isNamed(place.name) }),
-                places[other].position != place.position
-            {
-                throw ValidationError(
-                    "--series '\(given[other])' and --series '\(given[index])' give the book two places in one series: give its place once"
-                )
-            }
+        // exploratory session): a book has one place in a series. A series named again with no
+        // place gives none: `--series "Saga #1" --series Saga` was refused as two places, and
+        // the other way round the place was lost (found by a review).
+        let (onePerSeries, conflicts) = SeriesPlace.onePerSeries(places)
+        if let (kept, other) = conflicts.first {
+            throw ValidationError(
+                "--series '\(given[kept])' and --series '\(given[other])' give the book two places in one series: give its place once"
+            )
         }
-        return places
+        return onePerSeries
     }
 
     /// The place `--position` gives.

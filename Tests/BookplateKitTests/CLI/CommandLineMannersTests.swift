@@ -762,6 +762,18 @@ import Testing
         try await run("edit", "mort", "--position", "100000")
     }
 
+    /// A series named twice with its place once has that place: `--series "Saga #1" --series Saga`
+    /// was refused as giving two places, and `--series Saga --series "Saga #1"` put the book in
+    /// Saga with no place (found by a review).
+    @Test func aSeriesNamedAgainWithoutAPlaceKeepsThePlaceGiven() async throws {
+        try await run(
+            "add", "--title", "Saga One", "--author", "Brian K. Vaughan", "--series", "Saga #1", "--series", "Saga")
+        try await run(
+            "add", "--title", "Saga Two", "--author", "Brian K. Vaughan", "--series", "saga", "--series", "Saga #2")
+        let listed = try await run("list", "--columns", "title,series").stdout
+        #expect(listed.contains("Saga One") && listed.contains("Saga #1") && listed.contains("Saga #2"), "\(listed)")
+    }
+
     /// A Japanese keyboard in full-width mode types "ノルウェイの森 ＃２": it made a series of that
     /// name, and "ノルウェイの森 #２" was refused (found by an exploratory session). Full-width
     /// digits and number signs are read as their ASCII in a series place, `--position`, `--pages`

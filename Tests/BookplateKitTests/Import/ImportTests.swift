@@ -398,6 +398,61 @@ import Testing
         #expect(try shelf.library.findBook(matching: "letters").authors.map(\.name) == ["Mark Twain (Samuel Clemens)"])
     }
 
+    /// A name in capitals or in small letters is the same author as the same name otherwise
+    /// cased: an import of "EL JAMES" beside "EL James" made two authors (found by a review).
+    @Test func anAuthorsCaseMakesNoOtherAuthorOnImport() throws {
+        let (shelf, report) = try importedGoodreads(
+            """
+            Title,Author,Additional Authors,Exclusive Shelf
+            Fifty Shades of Grey,EL James,,read
+            Fifty Shades Darker,EL JAMES,,read
+            Fifty Shades Freed,el james,,read
+            The Vegetarian,HAN Kang,,read
+            Human Acts,Han Kang,,read
+
+            """)
+        #expect(report.summary.added.count == 5)
+        let authors = try shelf.library.snapshot().authors.map(\.name)
+        #expect(authors.sorted() == ["EL James", "HAN Kang"])
+    }
+
+    /// "Saga (Saga, #1; Saga, #2)" came in at #1 without a word of #2 (found by a review): a book
+    /// has one place in a series, and a second is said and left out.
+    @Test func aSecondPlaceInOneSeriesIsSaidAndLeftOut() throws {
+        let (shelf, report) = try importedGoodreads(
+            """
+            Title,Author,Additional Authors,Exclusive Shelf
+            "Saga, Volume One (Saga, #1; SAGA, #2; Saga, #1)",Brian K. Vaughan,,read
+
+            """)
+        #expect(
+            report.summary.warnings == [
+                RowWarning(line: 2, message: "series 'Saga' is given two places, #1 and #2: imported at #1")
+            ])
+        let book = try shelf.library.findBook(matching: "saga")
+        #expect(book.series.map(\.series.name) == ["Saga"] && book.series.map(\.position?.text) == ["1"])
+    }
+
+    /// A comic's writer is its author: "Ari Folman (Writer)" beside the illustrator Goodreads
+    /// lists first was left out as "credited as Writer, not as an author", and the book had its
+    /// illustrator alone (found by a review).
+    @Test func aWriterCreditedSoIsAnAuthor() throws {
+        let (shelf, report) = try importedGoodreads(
+            """
+            Title,Author,Additional Authors,Exclusive Shelf
+            Anne Frank's Diary,David Polonsky (Illustrator),"Ari Folman (Writer), Hope Larson (Script), Jo Inker (Inker)",read
+
+            """)
+        #expect(
+            report.summary.warnings.map(\.message) == [
+                "Additional Authors 'Jo Inker (Inker)' is credited as Inker, not as an author: left out"
+            ])
+        #expect(
+            try shelf.library.findBook(matching: "anne frank").authors.map(\.name) == [
+                "David Polonsky", "Ari Folman", "Hope Larson",
+            ])
+    }
+
     /// A new shelf with `csv` imported into it as Goodreads' export.
     private func importedGoodreads(_ csv: String) throws -> (TemporaryShelf, ShelfImport.Report) {
         let file = try TestPaths.temporaryFolder("goodreads-roles").appendingPathComponent("goodreads.csv")
