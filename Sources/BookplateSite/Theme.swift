@@ -91,6 +91,9 @@ struct Theme: Sendable {
                     }
                     published = Data(stripped)
                 }
+                if relative.hasPrefix("assets/"), let warning = Theme.machinePathWarning(in: data, shownAs: url) {
+                    theme.warnings.append(warning)
+                }
                 try theme.add(
                     path: relative, data: published, displayPath: url.relativePathForDisplay, checkText: true)
                 if relative.hasSuffix(".mustache") {
@@ -136,6 +139,28 @@ struct Theme: Sendable {
     private static func split(_ path: String) -> (folder: String, name: String) {
         let slash = path.lastIndex(of: "/") ?? path.startIndex
         return (String(path[..<slash]), String(path[path.index(after: slash)...]))
+    }
+
+    /// A line for a text file of the theme's assets (an SVG, a style sheet, a script) that names
+    /// a file of the computer it was made on, as an editor leaves it: Inkscape's
+    /// `inkscape:export-filename="/home/alice/Private/logo.png"` published the reader's user
+    /// name and folders (found by a privacy audit). The file is published as it is (an SVG's
+    /// text is the reader's to change), and the line says where to look.
+    static func machinePathWarning(in data: Data, shownAs url: URL) -> String? {
+        guard data.count <= 4 << 20, let text = String(data: data, encoding: .utf8),
+            let found = text.firstMatch(of: Theme.machinePath)
+        else { return nil }
+        let path = ControlSequences.removed(from: String(found.output.1), as: .line)
+        let shown = path.count > 80 ? String(path.prefix(79)) + "…" : path
+        return "\(url.relativePathForDisplay) names a file of this computer (\(shown)) and is published as it "
+            + "is: save it without that (an SVG from Inkscape: Save As › Plain or Optimized SVG)"
+    }
+
+    /// A home folder on Linux or macOS, a Windows user's folder, or a `file:` address, where a
+    /// value begins (after a quote, `=`, `(` or a space): not `/Users/` within a web address.
+    private static var machinePath: Regex<(Substring, Substring)> {
+        /(?:^|["'(=\s>,;])((?:\/home\/|\/Users\/|[A-Za-z]:[\\\/](?:Users|Documents and Settings)[\\\/]|file:\/\/)[^"'<>)\s\x00-\x1F\x7F]+)/
+            .anchorsMatchLineEndings()
     }
 
     /// A line for a file of the shelf's templates folder that no build reads and that looks meant

@@ -286,6 +286,38 @@ import Testing
                     + "sync conflict copy of mine.css: merge it into mine.css by hand, then remove it"))
     }
 
+    /// An SVG saved by Inkscape names the file it was exported to, under the reader's home
+    /// folder, and was published with it without a word (found by a privacy audit). Such a file
+    /// of the theme's assets is named in a warning with the path; a web address that happens to
+    /// hold `/Users/` is none, and neither is a file without such a path.
+    @Test func anAssetNamingAFileOfThisComputerIsSaid() async throws {
+        let shelf = try FixtureShelf.make()
+        let assets = shelf.paths.templates.appendingPathComponent("assets")
+        try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        try Data(
+            """
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"
+              inkscape:export-filename="/home/alice/Private/logo.png"><rect width="1" height="1"/></svg>
+            """.utf8
+        ).write(to: assets.appendingPathComponent("logo.svg"))
+        try Data("a { background: url(C:\\Users\\bob\\pic.png); }\n".utf8)
+            .write(to: assets.appendingPathComponent("win.css"))
+        try Data("a { background: url(https://example.org/Users/list.png); }\n".utf8)
+            .write(to: assets.appendingPathComponent("web.css"))
+        let report = try await shelf.buildOffPool()
+        let said = report.warnings.filter { $0.contains("names a file of this computer") }
+        let logo = assets.appendingPathComponent("logo.svg").relativePathForDisplay
+        let win = assets.appendingPathComponent("win.css").relativePathForDisplay
+        #expect(
+            Set(said) == [
+                "\(logo) names a file of this computer (/home/alice/Private/logo.png) and is published as it is: save "
+                    + "it without that (an SVG from Inkscape: Save As › Plain or Optimized SVG)",
+                "\(win) names a file of this computer (C:\\Users\\bob\\pic.png) and is published as it is: save "
+                    + "it without that (an SVG from Inkscape: Save As › Plain or Optimized SVG)",
+            ], "\(said)")
+        #expect(try shelf.siteFile("assets/logo.svg").contains("inkscape:export-filename"))
+    }
+
     /// An image in templates/assets/ was published as it is, with what the phone or editor wrote
     /// in it: the GPS position, the owner's name, a thumbnail of the uncropped original, XMP and
     /// IPTC, comments, and a motion photo's video after its end (found by a privacy audit). Each
