@@ -151,6 +151,13 @@ public struct LibraryExportDocument: Codable, Sendable, Equatable {
         public var id: String
         /// When the reader removed it (when absent, the import's time is taken).
         public var removed: String?
+        /// Its book's slug, text and place, where the library knows them (removed since v26,
+        /// absent before and in files from before), so that a longer version of the passage stays
+        /// out where the export is imported, as it does here.
+        public var book: String?
+        public var text: String?
+        public var page: String?
+        public var location: String?
     }
 
     public struct ExportedAuthor: Codable, Sendable, Equatable {
@@ -266,7 +273,8 @@ public struct LibraryExporter: Sendable {
         }
         let removed = try library.removedHighlights().map {
             LibraryExportDocument.ExportedRemovedHighlight(
-                id: $0.id, removed: $0.removedAt.map { LibraryExporter.timestamp($0, milliseconds: true) })
+                id: $0.id, removed: $0.removedAt.map { LibraryExporter.timestamp($0, milliseconds: true) },
+                book: $0.passage?.book, text: $0.passage?.text, page: $0.passage?.page, location: $0.passage?.location)
         }
         let gone = try library.feedNumbersGone()
         return LibraryExportDocument(
@@ -639,7 +647,8 @@ enum BookplateJSONFormat {
                             "highlight \(removed.id) was removed at '\(ImportValues.shown(text))', which is not a time: remembered as removed now"
                     ))
             }
-            file.removedHighlights.append(RemovedHighlight(id: removed.id, removedAt: moment))
+            file.removedHighlights.append(
+                RemovedHighlight(id: removed.id, removedAt: moment, passage: removed.passage(warning: &file.warnings)))
         }
         // The shelf's books, then the books it had removed, numbered on from them.
         let removedBooks = document.removedBooks ?? []
@@ -812,5 +821,25 @@ enum BookplateJSONFormat {
         return BookAsImported(
             source: source, status: status, startedDate: started, finishedDate: finished, rating: rating,
             privateNotes: privateNotes, owned: given.owned, reads: reads)
+    }
+}
+
+extension LibraryExportDocument.ExportedRemovedHighlight {
+    /// Its passage, when the file gives a book and a text within the bounds of a highlight's; one
+    /// past them is left out with a warning, the highlight kept by its id alone.
+    func passage(warning warnings: inout [RowWarning]) -> RemovedHighlight.Passage? {
+        guard let book, let text else { return nil }
+        let lines = [book, page ?? "", location ?? ""]
+        guard text.count <= ImportLimits.textCharacters, lines.allSatisfy({ $0.count <= ImportLimits.lineCharacters })
+        else {
+            warnings.append(
+                RowWarning(
+                    line: 0,
+                    message:
+                        "removed highlight \(id)'s passage is past the bounds of a highlight: remembered by its id alone"
+                ))
+            return nil
+        }
+        return RemovedHighlight.Passage(book: book, text: text, page: page, location: location)
     }
 }

@@ -238,6 +238,13 @@ struct BookImporter {
         }
     }
 
+    /// Gives the removed highlights of the record's book in the export their passage, on its book
+    /// here (``Highlight/rememberRemovedPassages(_:onBookId:in:)``).
+    mutating func keepRemovedPassages(_ removed: [RemovedHighlight], ofSlug slug: String) throws {
+        guard let bookId = bookIDBySlug[slug] else { return }
+        try Highlight.rememberRemovedPassages(removed, onBookId: bookId, in: db)
+    }
+
     /// Keeps a record's highlights (Bookplate's own export) on its book, each under the id its
     /// book and text give it, so importing the same export again changes nothing. A highlight the
     /// library has already is left as the library has it: an older export must not publish again

@@ -254,11 +254,26 @@ extension Library {
     }
 
     /// The highlights the reader removed and has not added since, by id, for Bookplate's JSON
-    /// export.
+    /// export; with its passage where the library knows it and its book is on the shelf.
     public func removedHighlights() throws -> [RemovedHighlight] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT highlightId, removedAt FROM removedHighlight ORDER BY highlightId")
-                .map { RemovedHighlight(id: $0["highlightId"], removedAt: $0["removedAt"]) }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT removedHighlight.highlightId, removedHighlight.removedAt, book.slug, removedHighlight.text,
+                           removedHighlight.page, removedHighlight.location
+                    FROM removedHighlight LEFT JOIN book ON book.id = removedHighlight.bookId
+                    ORDER BY removedHighlight.highlightId
+                    """
+            ).map { row in
+                let slug: String? = row[2]
+                let text: String? = row[3]
+                return RemovedHighlight(
+                    id: row[0], removedAt: row[1],
+                    passage: slug.flatMap { slug in
+                        text.map { RemovedHighlight.Passage(book: slug, text: $0, page: row[4], location: row[5]) }
+                    })
+            }
         }
     }
 
@@ -543,6 +558,23 @@ extension Highlight {
                 """)
         for highlight in removed where RemovedHighlight.isID(highlight.id) {
             try insert.execute(arguments: [highlight.id, highlight.removedAt ?? now, highlight.id])
+        }
+    }
+
+    /// Gives the removed highlights of `removed` whose passage names the export's book `slug`
+    /// that passage, on the shelf's book `bookId`, where the library knows only their ids: a
+    /// shelf restored from an export keeps a longer version of a removed passage out, as the
+    /// shelf it came from does.
+    static func rememberRemovedPassages(_ removed: [RemovedHighlight], onBookId bookId: Int64, in db: Database) throws {
+        let update = try db.cachedStatement(
+            sql: """
+                UPDATE removedHighlight SET bookId = ?, text = ?, page = ?, location = ?
+                WHERE highlightId = ? AND text IS NULL
+                """)
+        for highlight in removed {
+            guard let passage = highlight.passage else { continue }
+            try update.execute(
+                arguments: [bookId, passage.text, passage.page, passage.location, highlight.id])
         }
     }
 

@@ -113,6 +113,8 @@ extension Library {
                     try importer.createAuthors(file.authors)
                     // Before the books' highlights: what the reader removed stays removed.
                     try Highlight.rememberRemoved(file.removedHighlights, at: clock.now(), in: db)
+                    let removedByBook = Dictionary(
+                        grouping: file.removedHighlights.filter { $0.passage != nil }, by: { $0.passage?.book ?? "" })
                     // Before the books: the feeds' ids of books purged there are no book's here.
                     try Library.rememberFeedNumbersGone(file.feedNumbersGone, in: db)
                     importer.authorFacts = authorFacts
@@ -176,6 +178,10 @@ extension Library {
                                 summary.warnings.append(RowWarning(line: record.line, message: warning))
                             }
                             if let note = try file.note(of: record) { notes.append((slug, note)) }
+                            // Before its highlights: a longer version of a passage removed stays out.
+                            if let fileSlug = record.preferredSlug, let removed = removedByBook[fileSlug] {
+                                try importer.keepRemovedPassages(removed, ofSlug: slug)
+                            }
                             try importer.keepHighlights(record.highlights, ofSlug: slug)
                             if notes.count >= Library.importedNotesBatch { try stagePendingNotes() }
                         } catch let problem as RowProblem {

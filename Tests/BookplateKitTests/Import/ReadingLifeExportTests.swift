@@ -90,6 +90,47 @@ import Testing
         }
     }
 
+    /// A passage the reader removed is kept out in a longer version too (a Kindle file cleared
+    /// since, a Kobo's highlight extended on the device), but a shelf restored from the JSON export
+    /// knew its id alone, and the longer version came back there and was published. The export
+    /// now carries the removed passage's book, text and place, and the shelf it is imported into
+    /// keeps the longer version out as the first does; exported again, it gives the same bytes.
+    @Test func aRemovedPassageStaysOutInItsLongerVersionWhereTheExportIsImported() throws {
+        let first = try TemporaryShelf()
+        let clippings = first.root.appendingPathComponent("My Clippings.txt")
+        try Data(Self.clippings.utf8).write(to: clippings)
+        try first.library.addBook(NewBook(title: "Emma", authors: ["Jane Austen"]))
+        _ = try HighlightImport(library: first.library).run(file: clippings, as: .kindle)
+        let removed = try #require(
+            try first.library.highlights(ofBook: "emma").first { $0.text == "Badly done, Emma!" })
+        _ = try first.library.removeHighlight(removed.id)
+        let json = try LibraryExporter(library: first.library, notes: NoteStore(folder: first.paths.notes)).json()
+        #expect(String(decoding: json, as: UTF8.self).contains(#""text" : "Badly done, Emma!""#))
+        let fresh = try TemporaryShelf()
+        let file = fresh.root.appendingPathComponent("export.json")
+        try json.write(to: file)
+        _ = try fresh.importer.run(file: file, as: .bookplate)
+        let again = try LibraryExporter(library: fresh.library, notes: NoteStore(folder: fresh.paths.notes)).json()
+        #expect(again == json, "\(GoldenFiles.readableDiff(json, again))")
+
+        let longer = first.root.appendingPathComponent("Longer.txt")
+        try Data(
+            """
+            Emma (Austen, Jane)
+            - Your Highlight on page 368 | Location 5610-5613 | Added on Monday, 4 March 2019 09:00:00
+
+            Badly done, Emma! Badly done indeed!
+            ==========
+
+            """.utf8
+        ).write(to: longer)
+        for shelf in [first, fresh] {
+            let imported = try HighlightImport(library: shelf.library).run(file: longer, as: .kindle)
+            #expect(imported.added == 0 && imported.removedByReader == 1, "\(shelf.root.lastPathComponent)")
+            #expect(!(try shelf.library.highlights(ofBook: "emma").contains { $0.text.hasPrefix("Badly done") }))
+        }
+    }
+
     /// An export from before these fields imports as it always did: nothing is remembered as
     /// removed, and a read set aside is given back by no status.
     @Test func anExportWithoutThemImportsAsBefore() throws {
