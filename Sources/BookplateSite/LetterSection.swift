@@ -35,10 +35,11 @@ extension PageModelFactory {
     /// `items` filed under the index letter of each one's `name`, letter by letter, by name within
     /// a letter and then by `slug`, as the authors' index files authors.
     static func letterSections<Item>(
-        _ items: [Item], name: (Item) -> String, slug: (Item) -> String
+        _ items: [Item], name: (Item) -> String, slug: (Item) -> String,
+        key filingKey: (String) -> String = TextFolding.searchKey
     ) -> [LetterSection<Item>] {
         let keyed = items.map { item in
-            let key = TextFolding.searchKey(name(item))
+            let key = filingKey(name(item))
             return (item: item, letter: indexLetter(ofKey: key), key: key, slug: slug(item))
         }.sorted { ($0.letter, $0.key, $0.slug) < ($1.letter, $1.key, $1.slug) }
         var sections: [LetterSection<Item>] = []

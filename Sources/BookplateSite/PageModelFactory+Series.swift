@@ -36,11 +36,7 @@ struct SeriesList: Sendable {
             }
             return sorted
         }
-        .sorted {
-            (TextFolding.searchKey($0.series.name), $0.series.slug) < (
-                TextFolding.searchKey($1.series.name), $1.series.slug
-            )
-        }
+        .sorted { (Series.key($0.series.name), $0.series.slug) < (Series.key($1.series.name), $1.series.slug) }
     }
 
     /// The whole numbers from 1 to the last the series' places cover that none does, as runs: a

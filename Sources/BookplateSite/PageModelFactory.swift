@@ -75,8 +75,10 @@ struct PageModelFactory: Sendable {
         let shelves = self.shelves
         shelfLetters = PageModelFactory.letterSections(
             Array(shelves.indices), name: { shelves[$0].name }, slug: { shelves[$0].slug })
+        // A series is filed as a title is, its leading article aside: "The Expanse" under E.
         seriesLetters = PageModelFactory.letterSections(
-            Array(series.indices), name: { series[$0].series.name }, slug: { series[$0].series.slug })
+            Array(series.indices), name: { series[$0].series.name }, slug: { series[$0].series.slug },
+            key: Series.key)
         ratingModels = Dictionary(
             uniqueKeysWithValues: Rating.quarterRange.compactMap { try? Rating(quarters: $0) }.map {
                 ($0.quarters, PageModelFactory.ratingModel($0, words: words))

@@ -226,6 +226,35 @@ import Testing
 /// The home page links a bounded number of series, and an index lists them all, split by letter
 /// as the authors' index is.
 @Suite struct SeriesIndexTests {
+    /// A series is filed as a title is, its leading article aside: "The Expanse" stood under T,
+    /// after "Tolkien's Middle-earth", while the shelf's titles file "The Hobbit" under H.
+    @Test func aSeriesIsFiledWithoutItsLeadingArticle() async throws {
+        let shelf = try await OwnThread.run(throwing: {
+            let shelf = try TemporaryShelf()
+            for (title, series) in [
+                ("Leviathan Wakes", "The Expanse"), ("Dune", "Dune Chronicles"), ("Hobbit", "Tolkien's Middle-earth"),
+            ] {
+                try shelf.library.addBook(
+                    NewBook(
+                        title: title, authors: ["Ann Author"],
+                        series: [SeriesPlace(name: series, position: SeriesPosition(parsing: "1"))]))
+            }
+            try shelf.build()
+            return shelf
+        })
+        let index = try shelf.siteFile("series/index.html")
+        let order = ["Dune Chronicles", "The Expanse", "Tolkien&#39;s Middle-earth"].map {
+            index.range(of: "dir=\"auto\">\($0)</a>")?.lowerBound
+        }
+        #expect(!order.contains(nil) && order.compactMap { $0 } == order.compactMap { $0 }.sorted(), "\(index)")
+        #expect(index.contains("<a href=\"#letter-e\" title=\"1 series\">E</a>"), "\(index)")
+        let home = try shelf.siteFile("index.html")
+        let homeOrder = ["series/dune-chronicles/", "series/the-expanse/", "series/tolkiens-middle-earth/"].map {
+            home.range(of: $0)?.lowerBound
+        }
+        #expect(!homeOrder.contains(nil) && homeOrder.compactMap { $0 } == homeOrder.compactMap { $0 }.sorted())
+    }
+
     /// The home page linked every series, 1.6 MB of links with 10,000 of them (found by an
     /// exploratory session): it links the first ``PageModelFactory/homeSeriesCount`` by name and
     /// "All 25 series", `series/index.html`, which lists every series by letter, and past the
