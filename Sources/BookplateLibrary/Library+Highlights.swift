@@ -266,13 +266,11 @@ extension Library {
                     ORDER BY removedHighlight.highlightId
                     """
             ).map { row in
-                let slug: String? = row[2]
-                let text: String? = row[3]
-                return RemovedHighlight(
-                    id: row[0], removedAt: row[1],
-                    passage: slug.flatMap { slug in
-                        text.map { RemovedHighlight.Passage(book: slug, text: $0, page: row[4], location: row[5]) }
-                    })
+                var passage: RemovedHighlight.Passage?
+                if let slug: String = row[2], let text: String = row[3] {
+                    passage = RemovedHighlight.Passage(book: slug, text: text, page: row[4], location: row[5])
+                }
+                return RemovedHighlight(id: row[0], removedAt: row[1], passage: passage)
             }
         }
     }

@@ -302,14 +302,14 @@ extension Library {
     /// spellings of one). A name no series has is an error naming the nearest.
     func seriesIDs(matching name: String, in db: Database) throws -> [Int64] {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
-        let all = try Series.order(Column("name")).fetchAll(db)
-        let matching = all.filter { Series.key($0.name) == Series.key(trimmed) }.compactMap(\.id)
-        guard matching.isEmpty || trimmed.isEmpty else { return matching }
+        let wanted = Series.key(trimmed)
+        let all = try Series.order(Column("name")).fetchAll(db).map { (series: $0, key: Series.key($0.name)) }
+        let matching = all.filter { $0.key == wanted }.compactMap(\.series.id)
+        guard matching.isEmpty else { return matching }
         // Near by their keys: "Expanze" is a letter from "The Expanse".
-        var byKey: [String: String] = [:]
-        for series in all where byKey[Series.key(series.name)] == nil { byKey[Series.key(series.name)] = series.name }
-        let near = Suggestions.nearest(to: Series.key(trimmed), in: Array(byKey.keys)).compactMap { byKey[$0] }
-        throw LibraryError.noSuchSeries(trimmed, near: near, series: all.map(\.name))
+        let byKey = Dictionary(all.map { ($0.key, $0.series.name) }, uniquingKeysWith: { first, _ in first })
+        let near = Suggestions.nearest(to: wanted, in: Array(byKey.keys)).compactMap { byKey[$0] }
+        throw LibraryError.noSuchSeries(trimmed, near: near, series: all.map(\.series.name))
     }
 }
 

@@ -62,24 +62,34 @@ struct PassageVersions {
         }
         guard let span = SamePassage.Span(highlight.place) else { return nil }
         let text = highlight.text.collapsingWhitespace
-        var compared = 0
-        for entry in try entries(of: highlight.bookId, in: db).reversed()
-        where entry.id != highlight.id && entry.span.scale == span.scale && entry.span.range.overlaps(span.range) {
-            let other = entry.text.collapsingWhitespace
-            if SamePassage.isSame(text, other, at: span.scale), let kept = try Highlight.kept(id: entry.id, in: db) {
-                return text.utf8.count > other.utf8.count ? .shorter(kept) : .longer(kept)
+        let kept = try Self.samePassage(
+            text, at: span, among: entries(of: highlight.bookId, in: db), excluding: highlight.id
+        ) { entry, other in
+            try Highlight.kept(id: entry.id, in: db).map {
+                text.utf8.count > other.utf8.count ? .shorter($0) : .longer($0)
             }
-            compared += 1
-            if compared == Self.comparedAtOnePlace { break }
         }
+        if let kept { return kept }
         // A version of a passage the reader removed stays out, as the passage itself does: a
         // longer one came back, published (found by a privacy audit).
-        compared = 0
-        for entry in removedByBook[highlight.bookId, default: []].reversed()
-        where entry.span.scale == span.scale && entry.span.range.overlaps(span.range) {
-            if SamePassage.isSame(text, entry.text.collapsingWhitespace, at: span.scale) { return .removed }
+        let removed = removedByBook[highlight.bookId, default: []]
+        return Self.samePassage(text, at: span, among: removed) { _, _ in .removed }
+    }
+
+    /// What `version` makes of the latest of `entries` (but the one `excluded`) at a place
+    /// overlapping `span` whose text (given to it with its whitespace collapsed) is the same
+    /// passage as `text`, nil going on to the next; among the latest ``comparedAtOnePlace`` there.
+    private static func samePassage(
+        _ text: String, at span: SamePassage.Span, among entries: [Entry], excluding excluded: String? = nil,
+        _ version: (Entry, String) throws -> Version?
+    ) rethrows -> Version? {
+        var compared = 0
+        for entry in entries.reversed()
+        where entry.id != excluded && entry.span.scale == span.scale && entry.span.range.overlaps(span.range) {
+            let other = entry.text.collapsingWhitespace
+            if SamePassage.isSame(text, other, at: span.scale), let found = try version(entry, other) { return found }
             compared += 1
-            if compared == Self.comparedAtOnePlace { break }
+            if compared == comparedAtOnePlace { break }
         }
         return nil
     }

@@ -90,8 +90,8 @@ struct Theme: Sendable {
                         return false
                     }
                     published = Data(stripped)
-                }
-                if relative.hasPrefix("assets/"), let warning = Theme.machinePathWarning(in: data, shownAs: url) {
+                } else if relative.hasPrefix("assets/"), let warning = Theme.machinePathWarning(in: data, shownAs: url)
+                {
                     theme.warnings.append(warning)
                 }
                 try theme.add(
