@@ -3,6 +3,7 @@ import Foundation
 
 /// Renders a reader's Markdown note to HTML through cmark.
 ///
+/// Front matter and Obsidian's `%%` comments are no part of the page (``MarkdownComments``).
 /// By default cmark runs in its safe mode: raw HTML is replaced by a comment, and a link to a
 /// `javascript:`, `vbscript:`, `file:` or most `data:` address becomes its text (an image, its
 /// description). A note's top-most heading becomes an h3, below the book page's "My notes", and
@@ -21,10 +22,11 @@ public struct NoteRenderer: Sendable, Hashable {
     package var optionsTag: String {
         // "/plain": control characters are taken out before cmark reads a note; "/published": and
         // out of the text it makes of character references.
+        // "/comments": Obsidian's `%%` comments are left out (``MarkdownComments``).
         // "/focusable-code": code blocks take the keyboard's focus.
         allowsRawHTML
-            ? "cmark-0.30/smart/unsafe/plain/published/focusable-code"
-            : "cmark-0.30/smart/safe/plain/published/focusable-code"
+            ? "cmark-0.30/smart/unsafe/plain/published/comments/focusable-code"
+            : "cmark-0.30/smart/safe/plain/published/comments/focusable-code"
     }
 
     /// The HTML for `markdown`.
@@ -39,7 +41,8 @@ public struct NoteRenderer: Sendable, Hashable {
     {
         var options = CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8
         if allowsRawHTML { options |= CMARK_OPT_UNSAFE }
-        let html = CMark.html(NoteRenderer.withoutFrontMatter(markdown), options: options) { document in
+        let text = MarkdownComments.removed(from: NoteRenderer.withoutFrontMatter(markdown))
+        let html = CMark.html(text, options: options) { document in
             CMark.placeHeadings(in: document, topAt: topHeading)
             if !allowsRawHTML { CMark.unwrapDangerousLinks(in: document) }
             if let addresses { CMark.rewriteAddresses(in: document, addresses) }

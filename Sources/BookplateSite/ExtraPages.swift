@@ -39,6 +39,8 @@ struct ExtraPage: Sendable, Equatable {
             let front = String(text.utf8.prefix(text.utf8.count - body.utf8.count)) ?? ""
             matter = ExtraPage.fields(ofFrontMatter: front, warn: warn)
         }
+        // Before the title is taken from it: a comment begun in the heading goes on below it.
+        body = MarkdownComments.removed(from: body)
         var title = matter["title"].map { ControlSequences.removed(from: $0, as: .line) }
         if let (heading, rest) = ExtraPage.leadingHeading(of: body) {
             // The heading is the page's title, or stands below the one its front matter gives.

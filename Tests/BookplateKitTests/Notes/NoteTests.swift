@@ -145,6 +145,35 @@ import Testing
         }
     }
 
+    /// Obsidian's comments (`%%`) were published as text: a reader's aside in a note was on the
+    /// book's page (found by an exploratory session). They are left out, on one line or many, and
+    /// with no second mark the rest of the note is, as Obsidian shows it; in code they are code.
+    @Test func obsidiansCommentsAreLeftOutAndCodeKeepsItsPercentSigns() {
+        let renderer = NoteRenderer()
+        #expect(renderer.render("Loved it %%lend to Sam?%% truly.\n").html == "<p>Loved it  truly.</p>\n")
+        #expect(
+            renderer.render("# Verdict\n\n%%\nPRIVATE one\n\n- PRIVATE two\n%%\nGood.\n").html
+                == "<h3>Verdict</h3>\n<p>Good.</p>\n")
+        #expect(
+            renderer.render("Start %% PRIVATE *still*\n\nPRIVATE %%end.\n").html == "<p>Start</p>\n<p>end.</p>\n")
+        #expect(renderer.render("Shown.\n\n%% PRIVATE to the end\n\nPRIVATE\n").html == "<p>Shown.</p>\n")
+        #expect(
+            renderer.render("Use `printf(\"%%d\")` or ``a %% b``.\n").html
+                == "<p>Use <code>printf(&quot;%%d&quot;)</code> or <code>a %% b</code>.</p>\n")
+        #expect(renderer.render("A \\%% sign, and \\%%.\n").html == "<p>A %% sign, and %%.</p>\n")
+        let code = renderer.render("```\nx %% y\n```\n\n    indented %% code\n").html
+        #expect(code.contains("x %% y") && code.contains("indented %% code"))
+        // Indented below a list item, a paragraph of it, not code: its comment goes.
+        #expect(!renderer.render("- item\n\n    more %%PRIVATE%%\n").html.contains("PRIVATE"))
+        // Lines ended as Windows and old Macs end them are lines too.
+        #expect(renderer.render("```\r\na %% b\r\n```\r\nc %%PRIVATE%%\r").html.contains("a %% b"))
+        #expect(!renderer.render("```\r\na %% b\r\n```\r\nc %%PRIVATE%%\r").html.contains("PRIVATE"))
+        #expect(!renderer.render("```\ra %% b\r```\rc %%PRIVATE%%\r").html.contains("PRIVATE"))
+        #expect(renderer.render("Not a comment: 50% of 100%.\n").html == "<p>Not a comment: 50% of 100%.</p>\n")
+        #expect(SiteNotes.showsNothing(renderer.render("%% to write after the book club %%\n").html))
+        #expect(NoteRenderer(allowsRawHTML: true).render("<i>x</i> %%<b>PRIVATE</b>%%\n").html == "<p><i>x</i></p>\n")
+    }
+
     @Test func rawHTMLPassesOnlyWhenTheReaderAllowsIt() {
         let renderer = NoteRenderer(allowsRawHTML: true)
         #expect(renderer.render("<kbd>Ctrl</kbd>\n").html.contains("<kbd>Ctrl</kbd>"))

@@ -85,6 +85,36 @@ import Testing
                 == (try IncrementalBuildTests().fullBuild(of: shelf, settings: SiteSettings())))
     }
 
+    /// An Obsidian comment (`%% … %%`) in a note, a page or a highlight's note was published as
+    /// text, on the pages, in the search index and the feeds (found by an exploratory session).
+    /// None of it is now; a comment begun in a page's heading does not make the rest of it its
+    /// body; and taking the marks off publishes the text, as a full build does.
+    @Test func obsidiansCommentsAreNotPublished() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Kindred", authors: ["Octavia E. Butler"]))
+        try shelf.writeNote("Gripping. %%SECRET lend it to Sam?%%\n\n%%\nSECRET\n%%\nRead it twice.\n", slug: "kindred")
+        _ = try shelf.library.addHighlight(
+            NewHighlight(
+                text: "I lost an arm on my last trip home.", note: "Opening. %%SECRET-HIGHLIGHT%%", source: .reader),
+            toBook: "kindred")
+        try Self.writePage("# About %%SECRET\nSECRET-PAGE%%\nPublic.\n", named: "about.md", in: shelf)
+        try shelf.build()
+        let site = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        for (path, data) in site {
+            #expect(data.firstRange(of: Data("SECRET".utf8)) == nil, "\(path)")
+        }
+        let book = try shelf.siteFile("books/kindred/index.html")
+        #expect(book.contains("Gripping.") && book.contains("Read it twice.") && book.contains("Opening."))
+        #expect(try shelf.siteFile("pages/about/index.html").contains("Public."))
+
+        try shelf.writeNote("Gripping. Lend it to Sam?\n", slug: "kindred")
+        try shelf.build()
+        #expect(try shelf.siteFile("books/kindred/index.html").contains("Lend it to Sam?"))
+        #expect(
+            try TemporaryShelf.snapshot(of: shelf.paths.site)
+                == (try IncrementalBuildTests().fullBuild(of: shelf, settings: SiteSettings())))
+    }
+
     /// A page's image kept in `site/images/` was missing from a preview built into another
     /// folder, without a word (found by an exploratory session). A link to a file the output folder
     /// lacks and the build does not make is said; links to the build's own pages, elsewhere or
