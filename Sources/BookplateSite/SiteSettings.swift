@@ -199,6 +199,14 @@ public struct SiteSettings: Sendable, Equatable {
         if ["index.html", "index.htm"].contains(url.lastPathComponent.lowercased()) {
             url = url.deletingLastPathComponent()
         }
+        // A scheme and host are the same in any case, and written in lower case: each entry of
+        // the feed is known to a feed reader by its address, and a host once written
+        // `Example.ORG` gave every entry another when the reader wrote it otherwise.
+        if var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+            parts.scheme = parts.scheme?.lowercased()
+            if let host = parts.percentEncodedHost, !host.contains("%") { parts.percentEncodedHost = host.lowercased() }
+            url = parts.url ?? url
+        }
         return url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("")
     }
 

@@ -113,6 +113,11 @@ import Testing
             #expect(SiteSettings.baseURL(parsing: value) == nil)
         }
         #expect(SiteSettings.baseURL(parsing: "https://example.org:65535/shelf/") != nil)
+        // Scheme and host in lower case, as the feed's entries are known by their addresses; the
+        // path as written.
+        #expect(
+            SiteSettings.baseURL(parsing: "HTTPS://Books.Example.ORG:8443/My-Shelf")?.absoluteString
+                == "https://books.example.org:8443/My-Shelf/")
         // Not the web at all: said once.
         let ftp = try write("base_url: ftp://example.org/\n")
         #expect(
