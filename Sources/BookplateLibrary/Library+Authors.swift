@@ -91,3 +91,67 @@ extension [AuthorWork] {
         return filter { seen.insert(Library.sortKey($0.title.trimmedForStorage)).inserted }
     }
 }
+
+/// What ``Library/mergeAuthor(_:into:)`` did: the author who went, the one they are now, and the
+/// books that named the one who went.
+public struct AuthorMerge: Sendable, Equatable {
+    public var gone: Author
+    public var kept: Author
+    /// The slugs of the books that named `gone`, in order.
+    public var books: [String]
+}
+
+extension Library {
+    /// Makes two records of one person one: `source` (found as ``findAuthor(matching:)`` finds
+    /// an author) goes, and the books that named them name `target` in their place, at the same
+    /// place in their credits (once, when a book named both). What `target` lacks and `source`
+    /// knew — an Open Library id, a bio, dates, a photo's address, links, works — `target` takes.
+    /// The books' authors are then the reader's (``FieldSource/reader``), so that `refresh` does
+    /// not give them back the catalog's spelling.
+    ///
+    /// Records of one person stayed two on shelves that an older Bookplate had split ("J.R.R.
+    /// Tolkien" and "J. R. R. Tolkien", "EL James" and "EL JAMES"), and a pen name a reader files
+    /// under the real one could not be put with it but book by book (found by a review).
+    public func mergeAuthor(_ source: String, into target: String) throws -> AuthorMerge {
+        let goingAuthor = try findAuthor(matching: source).author
+        let keptAuthor = try findAuthor(matching: target).author
+        guard let goneID = goingAuthor.id, let keptID = keptAuthor.id else { throw LibraryError.noSuchAuthor(source) }
+        guard goneID != keptID else { throw LibraryError.mergeIntoItself(slug: goingAuthor.slug) }
+        return try write { db in
+            guard let gone = try Author.fetchOne(db, key: goneID) else { throw LibraryError.noSuchAuthor(source) }
+            guard var kept = try Author.fetchOne(db, key: keptID) else { throw LibraryError.noSuchAuthor(target) }
+            let authorID = Column("authorId")
+            let bookIDs = try BookAuthor.filter(authorID == goneID).fetchAll(db).map(\.bookId)
+            var books: [Book] = []
+            for bookID in Set(bookIDs) {
+                let credits = try BookAuthor.filter(BookAuthor.Columns.bookId == bookID)
+                    .order(BookAuthor.Columns.position).fetchAll(db)
+                var seen = Set<Int64>()
+                let authors = credits.map { $0.authorId == goneID ? keptID : $0.authorId }.filter {
+                    seen.insert($0).inserted
+                }
+                try BookAuthor.filter(BookAuthor.Columns.bookId == bookID).deleteAll(db)
+                for (index, id) in authors.enumerated() {
+                    try BookAuthor(bookId: bookID, authorId: id, position: index + 1).insert(db)
+                }
+                guard var book = try Book.fetchOne(db, key: bookID) else { continue }
+                book.provenance[.authors] = .reader
+                try book.update(db)
+                books.append(book)
+            }
+            if kept.openLibraryKey == nil { kept.openLibraryKey = gone.openLibraryKey }
+            kept.bio = kept.bio ?? gone.bio
+            kept.birthDate = kept.birthDate ?? gone.birthDate
+            kept.deathDate = kept.deathDate ?? gone.deathDate
+            kept.photoURL = kept.photoURL ?? gone.photoURL
+            if kept.links.isEmpty { kept.links = gone.links }
+            if try AuthorWork.filter(authorID == keptID).fetchCount(db) == 0 {
+                try db.execute(
+                    sql: "UPDATE authorWork SET authorId = ? WHERE authorId = ?", arguments: [keptID, goneID])
+            }
+            try gone.delete(db)
+            try kept.update(db)
+            return AuthorMerge(gone: gone, kept: kept, books: books.map(\.slug).sorted())
+        }
+    }
+}

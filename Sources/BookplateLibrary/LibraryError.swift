@@ -55,6 +55,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     /// `edit --remove-shelf` naming a shelf the book is not on.
     case notOnShelf(slug: String, shelf: String, shelves: [String])
     case ambiguousAuthor(String, candidates: [String])
+    /// `author --merge-into` naming the author it merges.
+    case mergeIntoItself(slug: String)
     case unknownReadOutcome(String)
     case noSuchRead(slug: String, number: Int, count: Int)
     /// A read going on added, or made, beside another.
@@ -225,6 +227,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
                 + "; nothing changed"
         case .ambiguousAuthor(let query, let candidates):
             "'\(query)' matches \(candidates.count) authors (\(LibraryError.some(candidates, separator: ", "))): give one of these slugs"
+        case .mergeIntoItself(let slug):
+            "both names are \(slug): name the author to merge into another one"
         case .editionOfAnotherWork(let edition, let slug):
             "edition \(edition) belongs to another work than \(slug): list its editions with 'bookplate editions \(slug)'"
         case .unknownReadOutcome(let text):

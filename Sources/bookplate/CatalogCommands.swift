@@ -62,9 +62,20 @@ struct AuthorCommand: ParsableCommand {
 
     @OptionGroup var shelf: ShelfOptions
     @Argument(help: "An author's slug or an unambiguous part of their name.") var name: String
+    @Option(
+        name: .customLong("merge-into"),
+        help: ArgumentHelp(
+            "Make this author and another one: their books name the other instead, after asking.",
+            valueName: "author")) var mergeInto: String?
+    @Flag(name: .shortAndLong, help: "With --merge-into, do not ask: for scripts.") var yes = false
     @Flag(help: "Print JSON for scripts.") var json = false
 
+    func validate() throws {
+        if yes, mergeInto == nil { throw ValidationError("--yes goes with --merge-into") }
+    }
+
     func run() throws {
+        if let mergeInto { return try merge(into: mergeInto) }
         let profile = try shelf.openLibrary(readingOnly: true).findAuthor(matching: name)
         let author = profile.author
         if json {
@@ -105,6 +116,46 @@ struct AuthorCommand: ParsableCommand {
             Terminal.output("\nOther works:")
             for work in profile.works { Terminal.output("  \(work.title)" + (work.year.map { " (\($0))" } ?? "")) }
         }
+    }
+
+    /// `--merge-into`: two records of one person made one, after asking.
+    private func merge(into target: String) throws {
+        let library = try shelf.openLibrary()
+        let source = try library.findAuthor(matching: name)
+        let kept = try library.findAuthor(matching: target).author
+        if source.author.slug != kept.slug {
+            let count = counted(source.books.count, "book")
+            try Confirmation.ask(
+                "Merge \(source.author.name) (\(source.author.slug), \(count)) into \(kept.name) (\(kept.slug))? "
+                    + "Their books will name \(kept.name), and \(source.author.slug)'s page goes.",
+                unless: yes, doing: "merging", nothingDone: "Nothing merged.")
+        }
+        let (merge, photo) = try AuthorMerging(library: library, paths: try shelf.paths).merge(name, into: target)
+        if json {
+            try JSONOutput.print(
+                "authorMerge",
+                .object([
+                    "merged": .string(merge.gone.slug), "into": .string(merge.kept.slug),
+                    "books": .array(merge.books.map { .string($0) }),
+                ]))
+            return
+        }
+        var message =
+            "Merged \(merge.gone.name) (\(merge.gone.slug)) into \(merge.kept.name) (\(merge.kept.slug)): "
+            + "\(counted(merge.books.count, "book")) now \(merge.books.count == 1 ? "names" : "name") \(merge.kept.name)"
+        switch photo {
+        case .none: break
+        case .moved(_, let to): message += "; their photo is theirs now, at \(to.relativePathForDisplay)"
+        case .stays(let file, let theirs?, _):
+            message +=
+                "; \(file.relativePathForDisplay) stays, as \(merge.kept.slug) has a photo "
+                + "(\(theirs.relativePathForDisplay)): delete the one you do not want, and name the other \(merge.kept.slug)"
+        case .stays(let file, nil, let reason):
+            message +=
+                "; \(file.relativePathForDisplay) could not be renamed (\(reason ?? "unknown")): "
+                + "rename it for \(merge.kept.slug)"
+        }
+        Terminal.output(message)
     }
 }
 
