@@ -127,7 +127,8 @@ struct AuthorCommand: ParsableCommand {
             let count = counted(source.books.count, "book")
             try Confirmation.ask(
                 "Merge \(source.author.name) (\(source.author.slug), \(count)) into \(kept.name) (\(kept.slug))? "
-                    + "Their books will name \(kept.name), and \(source.author.slug)'s page goes.",
+                    + "\(source.books.count == 1 ? "The book" : "The books") will name \(kept.name), and the page "
+                    + "authors/\(source.author.slug)/ goes.",
                 unless: yes, doing: "merging", nothingDone: "Nothing merged.")
         }
         let (merge, photo) = try AuthorMerging(library: library, paths: try shelf.paths).merge(name, into: target)
