@@ -33,7 +33,11 @@ package enum ImageMetadata {
         output.reserveCapacity(bytes.count)
         var position = 2
         while true {
-            guard position + 1 < bytes.count, bytes[position] == 0xFF else { return nil }
+            // Bytes between two segments are none of the image's, and a decoder passes over them to
+            // the next marker ("extraneous bytes before marker"), as a browser does: a JPEG with
+            // them showed in the browser and was left out of the site (found by a review).
+            while position < bytes.count, bytes[position] != 0xFF { position += 1 }
+            guard position + 1 < bytes.count else { return nil }
             let marker = bytes[position + 1]
             switch marker {
             case 0xFF:

@@ -440,6 +440,28 @@ import Testing
         #expect(shown.width == expected.width && shown.pixels == expected.pixels)
     }
 
+    /// A JPEG with bytes between two of its segments, which decoders pass over to the next marker
+    /// (a browser showed it), was left out of the site as one that cannot be read to its end
+    /// (found by a review). It is published, without them, its pixels as they were.
+    @Test func aJPEGWithBytesBetweenItsSegmentsIsPublished() async throws {
+        let shelf = try FixtureShelf.make()
+        let assets = shelf.paths.templates.appendingPathComponent("assets")
+        try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        let jpeg = try SampleImages.gradient(width: 64, height: 48)
+        // After the first segment: its marker (2 bytes) and its length.
+        let firstEnd = 4 + (Int(jpeg[4]) << 8 | Int(jpeg[5]))
+        let padded = Array(jpeg.prefix(firstEnd)) + Array("\0\0SECRET\0".utf8) + jpeg.dropFirst(firstEnd)
+        try Data(padded).write(to: assets.appendingPathComponent("me.jpg"))
+
+        let report = try await shelf.buildOffPool()
+        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        let published = try Data(contentsOf: shelf.paths.site.appendingPathComponent("assets/me.jpg"))
+        #expect(published.firstRange(of: Data("SECRET".utf8)) == nil)
+        let shown = try SampleImages.decoded(published)
+        let expected = try SampleImages.decoded(Data(jpeg))
+        #expect(shown.width == expected.width && shown.pixels == expected.pixels)
+    }
+
     /// A sync client's conflict copy of a template held the other machine's half-finished edit (a
     /// section left open) and stopped the build, though no page uses it (found by an exploratory
     /// session): it is left out with a line.
