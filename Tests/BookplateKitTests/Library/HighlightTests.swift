@@ -534,6 +534,34 @@ import Testing
         }
     }
 
+    /// A book removed and restored comes back under another id, and the passages the reader had
+    /// removed from it stayed with the old one: a longer version of one came back, published, and
+    /// the JSON export carried the removal without its passage (found by a review).
+    @Test func aRemovedPassageStaysOutOfItsBookRestored() throws {
+        let short = "Fear is the mind-killer."
+        let long = "Fear is the mind-killer. Fear is the little-death that brings total obliteration."
+        func file(_ text: String, location: String) -> HighlightFile {
+            HighlightFile(
+                source: .kobo,
+                highlights: [
+                    ImportedHighlight(
+                        line: 1, bookTitle: "Dune", bookAuthor: "Frank Herbert",
+                        highlight: NewHighlight(text: text, place: HighlightPlace(location: location), source: .kobo))
+                ])
+        }
+        let library = try Library.inMemory(clock: .fixed(TemporaryShelf.fixedDate))
+        try library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+        _ = try library.importHighlights(file(short, location: "120-122"))
+        _ = try library.removeHighlight(try #require(try library.highlights(ofBook: "dune").first).id)
+        try library.removeBook(slug: "dune", at: TemporaryShelf.fixedDate)
+        _ = try library.restoreBook(try library.findRemovedBook(matching: "dune"))
+
+        #expect(try library.removedHighlights().map(\.passage?.book) == ["dune"])
+        let later = try library.importHighlights(file(long, location: "120-124"))
+        #expect(later.added == 0 && later.removedByReader == 1)
+        #expect(try library.highlights(ofBook: "dune").isEmpty)
+    }
+
     /// Clippings of "Dune: House Harkonnen" went to the shelf's "Dune: House Atreides", and
     /// those of "Sapiens: A Graphic History: The Birth of Humankind (Vol. 1)" to "Sapiens: A
     /// Brief History of Humankind", even with `--add-missing`; once a passage was kept there, it
