@@ -319,6 +319,31 @@ import Testing
         #expect(try shelf.siteFile("assets/logo.svg").contains("inkscape:export-filename"))
     }
 
+    /// A bundler's source map written on Windows names its files as JSON writes a backslash
+    /// (`"C:\\Users\\alice\\…"`), a path may be typed in small letters (`c:\users\…`), and WSL
+    /// reaches the Windows user's folder as `/mnt/c/Users/…`: each was published without a word
+    /// (found by a review).
+    @Test func anAssetNamingAWindowsFileAnyWayIsSaid() async throws {
+        let shelf = try FixtureShelf.make()
+        let assets = shelf.paths.templates.appendingPathComponent("assets")
+        try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        let files = [
+            "app.js.map": #"{"version":3,"sources":["C:\\Users\\alice\\theme\\app.ts"]}"#,
+            "small.css": "a { background: url(c:\\users\\bob\\pic.png); }\n",
+            "wsl.svg": #"<svg xmlns="http://www.w3.org/2000/svg"><image href="/mnt/c/Users/carol/logo.png"/></svg>"#,
+        ]
+        for (name, text) in files { try Data(text.utf8).write(to: assets.appendingPathComponent(name)) }
+        let report = try await shelf.buildOffPool()
+        let said = report.warnings.filter { $0.contains("names a file of this computer") }
+        for (name, path) in [
+            ("app.js.map", #"C:\\Users\\alice\\theme\\app.ts"#), ("small.css", "c:\\users\\bob\\pic.png"),
+            ("wsl.svg", "/mnt/c/Users/carol/logo.png"),
+        ] {
+            let shown = assets.appendingPathComponent(name).relativePathForDisplay
+            #expect(said.contains { $0.hasPrefix("\(shown) names a file of this computer (\(path)) ") }, "\(said)")
+        }
+    }
+
     /// An image in templates/assets/ was published as it is, with what the phone or editor wrote
     /// in it: the GPS position, the owner's name, a thumbnail of the uncropped original, XMP and
     /// IPTC, comments, and a motion photo's video after its end (found by a privacy audit). Each
