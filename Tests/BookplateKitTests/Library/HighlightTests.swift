@@ -562,6 +562,31 @@ import Testing
         #expect(try library.highlights(ofBook: "dune").isEmpty)
     }
 
+    /// On a page (KOReader, a PDF), where every highlight of the page is at the same place, a
+    /// removed passage extended on the device at both its ends came back, published: only a
+    /// version that begins or ends with it was kept out (found by a review). A version that
+    /// holds it whole stays out; another passage of the page that holds a few of its words comes in.
+    @Test func aRemovedPassageOnAPageKeepsOutAVersionThatHoldsIt() throws {
+        let removedText = "the mind-killer, the little-death that brings total obliteration"
+        let longer = "I must not fear. Fear is " + removedText + ". I will face my fear."
+        func file(_ texts: [String]) -> HighlightFile {
+            HighlightFile(
+                source: .koreader,
+                highlights: texts.enumerated().map { index, text in
+                    ImportedHighlight(
+                        line: index + 1, bookTitle: "Dune", bookAuthor: "Frank Herbert",
+                        highlight: NewHighlight(text: text, place: HighlightPlace(page: "12"), source: .koreader))
+                })
+        }
+        let library = try Library.inMemory(clock: .fixed(TemporaryShelf.fixedDate))
+        try library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+        _ = try library.importHighlights(file([removedText]))
+        _ = try library.removeHighlight(try #require(try library.highlights(ofBook: "dune").first).id)
+        let later = try library.importHighlights(file([longer, "Fear is the mind-killer"]))
+        #expect(later.removedByReader == 1 && later.added == 1)
+        #expect(try library.highlights(ofBook: "dune").map(\.text) == ["Fear is the mind-killer"])
+    }
+
     /// Clippings of "Dune: House Harkonnen" went to the shelf's "Dune: House Atreides", and
     /// those of "Sapiens: A Graphic History: The Birth of Humankind (Vol. 1)" to "Sapiens: A
     /// Brief History of Humankind", even with `--add-missing`; once a passage was kept there, it
