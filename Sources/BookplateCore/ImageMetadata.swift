@@ -6,8 +6,8 @@
 ///
 /// Kept: what draws the picture (a JPEG's tables, frames and scans, its JFIF header without a
 /// thumbnail, an Adobe colour transform; a PNG's critical chunks, transparency, colour and
-/// animation chunks; a WebP's frames, alpha and animation), and the colour profile. Left out:
-/// EXIF, XMP, IPTC and Photoshop blocks, comments, text chunks, embedded previews, and anything
+/// animation chunks; a WebP's frames, alpha and animation), the colour profile, and a JPEG's or
+/// PNG's orientation, which browsers turn the picture upright by. Left out: the rest of EXIF, XMP, IPTC and Photoshop blocks, comments, text chunks, embedded previews, and anything
 /// after the image's end (a motion photo's video, a camera's second picture).
 package enum ImageMetadata {
     /// `bytes` without their metadata; nil when they are not a JPEG, PNG, GIF or WebP whose
@@ -33,7 +33,11 @@ package enum ImageMetadata {
         output.reserveCapacity(bytes.count)
         var position = 2
         while true {
-            guard position + 1 < bytes.count, bytes[position] == 0xFF else { return nil }
+            // Bytes between two segments are none of the image's, and a decoder passes over them to
+            // the next marker ("extraneous bytes before marker"), as a browser does: a JPEG with
+            // them showed in the browser and was left out of the site (found by a review).
+            while position < bytes.count, bytes[position] != 0xFF { position += 1 }
+            guard position + 1 < bytes.count else { return nil }
             let marker = bytes[position + 1]
             switch marker {
             case 0xFF:
@@ -110,13 +114,35 @@ package enum ImageMetadata {
         return nil
     }
 
-    /// An APP1 segment of EXIF holding the orientation alone (big-endian TIFF, one IFD of one entry).
+    /// A TIFF structure holding the orientation alone (big-endian, one IFD of one entry).
+    private static func tiff(_ orientation: UInt8) -> [UInt8] {
+        [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0] + [0, 0, 0, 0]
+    }
+
+    /// An APP1 segment of EXIF holding the orientation alone.
     private static func exif(_ orientation: UInt8) -> [UInt8] {
-        let tiff: [UInt8] =
-            [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0]
-            + [0, 0, 0, 0]
-        let payload = Array("Exif\0\0".utf8) + tiff
+        let payload = Array("Exif\0\0".utf8) + tiff(orientation)
         return [0xFF, 0xE1, 0, UInt8(payload.count + 2)] + payload
+    }
+
+    /// A PNG's `eXIf` chunk holding the orientation alone: browsers turn a PNG upright by it too.
+    private static func exifChunk(_ orientation: UInt8) -> [UInt8] {
+        let typeAndData = Array("eXIf".utf8) + tiff(orientation)
+        return bigEndian32(typeAndData.count - 4) + typeAndData + bigEndian32(Int(crc32(typeAndData)))
+    }
+
+    private static func bigEndian32(_ value: Int) -> [UInt8] {
+        [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }
+    }
+
+    /// The CRC-32 a PNG chunk ends with (ISO 3309, of its type and data).
+    private static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
     }
 
     /// The ancillary chunks that say how to draw a PNG (colour, transparency, animation); every
@@ -136,7 +162,12 @@ package enum ImageMetadata {
             let type = String(decoding: bytes[(position + 4)..<(position + 8)], as: UTF8.self)
             // A chunk whose type begins with a capital is critical: the image is none without it.
             let isCritical = bytes[position + 4] & 0x20 == 0
-            if isCritical || drawingChunks.contains(type) { output += bytes[position..<end] }
+            if isCritical || drawingChunks.contains(type) {
+                output += bytes[position..<end]
+            } else if type == "eXIf", let orientation = orientation(ofTIFF: Array(bytes[(position + 8)..<(end - 4)])) {
+                // Of EXIF, the orientation alone, as a JPEG keeps it.
+                output += exifChunk(orientation)
+            }
             position = end
             if type == "IEND" { return output }
         }

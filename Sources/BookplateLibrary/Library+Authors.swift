@@ -31,15 +31,25 @@ extension Library {
                 // the name being turned round only when capitalised and whole (found by a review).
                 let parts = trimmed.split(separator: ",").map { loose(AuthorName.key(String($0).trimmed)) }
                     .filter { !$0.isEmpty }
-                let matches = try onShelf.order(Author.Columns.slug).fetchAll(db).map {
+                let all = try onShelf.order(Author.Columns.slug).fetchAll(db).map {
                     (author: $0, key: AuthorName.key($0.name))
-                }.filter { found in
+                }
+                let matches = all.filter { found in
                     found.key.contains(wanted) || (!looseWanted.isEmpty && loose(found.key).contains(looseWanted))
                         || (parts.count > 1 && parts.allSatisfy(loose(found.key).contains))
                 }
                 let exact = matches.filter { $0.key == wanted }
                 let chosen = (exact.count == 1 ? exact : matches).map(\.author)
-                guard !trimmed.isEmpty, !chosen.isEmpty else { throw LibraryError.noSuchAuthor(query) }
+                guard !trimmed.isEmpty, !chosen.isEmpty else {
+                    // The nearest names, by their keys, as `list --series` names the nearest series:
+                    // the README said so of both (found by a review).
+                    let byKey = Dictionary(
+                        all.map { ($0.key, $0.author.name) }, uniquingKeysWith: { first, _ in first })
+                    let near =
+                        trimmed.isEmpty
+                        ? [] : Suggestions.nearest(to: wanted, in: Array(byKey.keys)).compactMap { byKey[$0] }
+                    throw LibraryError.noSuchAuthor(query, near: near)
+                }
                 guard chosen.count == 1 else {
                     throw LibraryError.ambiguousAuthor(query, candidates: chosen.map(\.slug))
                 }

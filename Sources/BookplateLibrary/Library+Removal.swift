@@ -308,6 +308,13 @@ extension Library {
                 highlight.bookId = id
                 try highlight.insert(db, onConflict: .ignore)
             }
+            // The passages the reader removed from it are its own again, under its new id: they
+            // stayed with the old one, and a longer version of one came back, published (found by
+            // a review).
+            if let removedFrom = snapshot.book.id, let id = book.id {
+                try db.execute(
+                    sql: "UPDATE removedHighlight SET bookId = ? WHERE bookId = ?", arguments: [id, removedFrom])
+            }
             let authors = snapshot.authors.map { author in
                 NewAuthor(
                     name: author.name, openLibraryKey: author.openLibraryKey, bio: author.bio,

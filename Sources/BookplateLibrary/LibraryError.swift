@@ -48,7 +48,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case sameAsAnother(slug: String, other: String, reason: String)
     case isbnTaken(isbn: String, slug: String)
     case editionOfAnotherWork(edition: String, slug: String)
-    case noSuchAuthor(String)
+    /// `author` or `list --author` given what no author's name holds: the names nearest to it.
+    case noSuchAuthor(String, near: [String] = [])
     /// `list --shelf` given a name no shelf has: the shelves nearest to it, and all of them.
     case noSuchShelf(String, near: [String], shelves: [String])
     case noSuchSeries(String, near: [String], series: [String])
@@ -205,8 +206,11 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             "'\(title)' is already on the shelf as \(slug) (\(reason)): nothing added"
         case .isbnTaken(let isbn, let slug):
             "ISBN \(isbn) already belongs to \(slug): nothing changed"
-        case .noSuchAuthor(let query):
-            "no author matches '\(query)': run 'bookplate list --sort author' to see who is on the shelf"
+        case .noSuchAuthor(let query, let near):
+            "no author matches '\(query)'"
+                + (near.isEmpty
+                    ? ": run 'bookplate list --sort author' to see who is on the shelf"
+                    : " (did you mean \(near.map { "'\($0)'" }.joined(separator: " or "))?)")
         case .noSuchShelf(let name, let near, let shelves):
             "no shelf is named '\(name)'"
                 + (!near.isEmpty

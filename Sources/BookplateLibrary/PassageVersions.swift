@@ -71,23 +71,29 @@ struct PassageVersions {
         }
         if let kept { return kept }
         // A version of a passage the reader removed stays out, as the passage itself does: a
-        // longer one came back, published (found by a privacy audit).
+        // longer one came back, published (found by a privacy audit). On a page, so does one that
+        // holds it whole: extended at both ends on the device, it came back (found by a review).
         let removed = removedByBook[highlight.bookId, default: []]
-        return Self.samePassage(text, at: span, among: removed) { _, _ in .removed }
+        return Self.samePassage(text, at: span, among: removed, orHoldingIt: true) { _, _ in .removed }
     }
 
     /// What `version` makes of the latest of `entries` (but the one `excluded`) at a place
     /// overlapping `span` whose text (given to it with its whitespace collapsed) is the same
-    /// passage as `text`, nil going on to the next; among the latest ``comparedAtOnePlace`` there.
+    /// passage as `text` (or, `orHoldingIt`, one `text` holds whole: ``SamePassage/holdsWhole(_:_:)``),
+    /// nil going on to the next; among the latest ``comparedAtOnePlace`` there.
     private static func samePassage(
         _ text: String, at span: SamePassage.Span, among entries: [Entry], excluding excluded: String? = nil,
-        _ version: (Entry, String) throws -> Version?
+        orHoldingIt: Bool = false, _ version: (Entry, String) throws -> Version?
     ) rethrows -> Version? {
         var compared = 0
         for entry in entries.reversed()
         where entry.id != excluded && entry.span.scale == span.scale && entry.span.range.overlaps(span.range) {
             let other = entry.text.collapsingWhitespace
-            if SamePassage.isSame(text, other, at: span.scale), let found = try version(entry, other) { return found }
+            if SamePassage.isSame(text, other, at: span.scale) || (orHoldingIt && SamePassage.holdsWhole(text, other)),
+                let found = try version(entry, other)
+            {
+                return found
+            }
             compared += 1
             if compared == comparedAtOnePlace { break }
         }

@@ -145,6 +145,12 @@ package enum SamePassage {
         return long.hasPrefix(short) || long.hasSuffix(short)
     }
 
+    /// Whether `long` holds `short` whole, `short` being four words or more: a passage the reader
+    /// removed from a page, extended there at both its ends (``PassageVersions``).
+    package static func holdsWhole(_ long: String, _ short: String) -> Bool {
+        short.split(whereSeparator: \.isWhitespace).count >= 4 && long.contains(short)
+    }
+
     /// Whether one text holds the other, or one's end is the other's start for at least half the
     /// shorter — found in time that grows with their lengths (Knuth–Morris–Pratt).
     package static func isSame(_ one: String, _ other: String) -> Bool {

@@ -63,12 +63,19 @@ struct ExtraPage: Sendable, Equatable {
     /// Whether front matter `matter` says its file is not to be published, as the tools its
     /// notes come from read it: Hugo's `draft: true`, Jekyll's `published: false`, Obsidian
     /// Publish's `publish: false`. A draft marked so was published (found by a privacy audit).
+    /// The keys are read in any case, as Hugo reads its own: `Draft: true` was published (found by
+    /// a review).
     static func isUnpublished(_ matter: [String: String]) -> Bool {
-        func value(_ key: String) -> String? { matter[key]?.trimmingCharacters(in: .whitespaces).lowercased() }
         let yes: Set = ["true", "yes", "on"]
         let no: Set = ["false", "no", "off"]
-        return value("draft").map(yes.contains) == true || value("published").map(no.contains) == true
-            || value("publish").map(no.contains) == true
+        return matter.contains { key, value in
+            let value = value.trimmingCharacters(in: .whitespaces).lowercased()
+            switch key.lowercased() {
+            case "draft": return yes.contains(value)
+            case "published", "publish": return no.contains(value)
+            default: return false
+            }
+        }
     }
 
     /// Whether the front matter of `markdown` (a note's, a page's) keeps it off the site.

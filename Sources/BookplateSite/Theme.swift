@@ -156,10 +156,11 @@ struct Theme: Sendable {
             + "is: save it without that (an SVG from Inkscape: Save As › Plain or Optimized SVG)"
     }
 
-    /// A home folder on Linux or macOS, a Windows user's folder, or a `file:` address, where a
+    /// A home folder on Linux or macOS, a Windows user's folder (in any case, its backslashes
+    /// doubled as JSON and scripts write them, or reached from WSL), or a `file:` address, where a
     /// value begins (after a quote, `=`, `(` or a space): not `/Users/` within a web address.
     private static var machinePath: Regex<(Substring, Substring)> {
-        /(?:^|["'(=\s>,;])((?:\/home\/|\/Users\/|[A-Za-z]:[\\\/](?:Users|Documents and Settings)[\\\/]|file:\/\/)[^"'<>)\s\x00-\x1F\x7F]+)/
+        /(?:^|["'(=\s>,;])((?:\/home\/|\/Users\/|\/mnt\/[a-z]\/(?i:Users)\/|[A-Za-z]:(?:\\{1,2}|\/)(?i:Users|Documents and Settings)(?:\\{1,2}|\/)|file:\/\/)[^"'<>)\s\x00-\x1F\x7F]+)/
             .anchorsMatchLineEndings()
     }
 

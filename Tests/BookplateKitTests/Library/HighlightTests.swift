@@ -534,6 +534,59 @@ import Testing
         }
     }
 
+    /// A book removed and restored comes back under another id, and the passages the reader had
+    /// removed from it stayed with the old one: a longer version of one came back, published, and
+    /// the JSON export carried the removal without its passage (found by a review).
+    @Test func aRemovedPassageStaysOutOfItsBookRestored() throws {
+        let short = "Fear is the mind-killer."
+        let long = "Fear is the mind-killer. Fear is the little-death that brings total obliteration."
+        func file(_ text: String, location: String) -> HighlightFile {
+            HighlightFile(
+                source: .kobo,
+                highlights: [
+                    ImportedHighlight(
+                        line: 1, bookTitle: "Dune", bookAuthor: "Frank Herbert",
+                        highlight: NewHighlight(text: text, place: HighlightPlace(location: location), source: .kobo))
+                ])
+        }
+        let library = try Library.inMemory(clock: .fixed(TemporaryShelf.fixedDate))
+        try library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+        _ = try library.importHighlights(file(short, location: "120-122"))
+        _ = try library.removeHighlight(try #require(try library.highlights(ofBook: "dune").first).id)
+        try library.removeBook(slug: "dune", at: TemporaryShelf.fixedDate)
+        _ = try library.restoreBook(try library.findRemovedBook(matching: "dune"))
+
+        #expect(try library.removedHighlights().map(\.passage?.book) == ["dune"])
+        let later = try library.importHighlights(file(long, location: "120-124"))
+        #expect(later.added == 0 && later.removedByReader == 1)
+        #expect(try library.highlights(ofBook: "dune").isEmpty)
+    }
+
+    /// On a page (KOReader, a PDF), where every highlight of the page is at the same place, a
+    /// removed passage extended on the device at both its ends came back, published: only a
+    /// version that begins or ends with it was kept out (found by a review). A version that
+    /// holds it whole stays out; another passage of the page that holds a few of its words comes in.
+    @Test func aRemovedPassageOnAPageKeepsOutAVersionThatHoldsIt() throws {
+        let removedText = "the mind-killer, the little-death that brings total obliteration"
+        let longer = "I must not fear. Fear is " + removedText + ". I will face my fear."
+        func file(_ texts: [String]) -> HighlightFile {
+            HighlightFile(
+                source: .koreader,
+                highlights: texts.enumerated().map { index, text in
+                    ImportedHighlight(
+                        line: index + 1, bookTitle: "Dune", bookAuthor: "Frank Herbert",
+                        highlight: NewHighlight(text: text, place: HighlightPlace(page: "12"), source: .koreader))
+                })
+        }
+        let library = try Library.inMemory(clock: .fixed(TemporaryShelf.fixedDate))
+        try library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+        _ = try library.importHighlights(file([removedText]))
+        _ = try library.removeHighlight(try #require(try library.highlights(ofBook: "dune").first).id)
+        let later = try library.importHighlights(file([longer, "Fear is the mind-killer"]))
+        #expect(later.removedByReader == 1 && later.added == 1)
+        #expect(try library.highlights(ofBook: "dune").map(\.text) == ["Fear is the mind-killer"])
+    }
+
     /// Clippings of "Dune: House Harkonnen" went to the shelf's "Dune: House Atreides", and
     /// those of "Sapiens: A Graphic History: The Birth of Humankind (Vol. 1)" to "Sapiens: A
     /// Brief History of Humankind", even with `--add-missing`; once a passage was kept there, it

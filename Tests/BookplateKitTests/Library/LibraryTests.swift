@@ -1029,6 +1029,13 @@ import Testing
             try library.listing(series: " Expanze ")
         }
         #expect(throws: LibraryError.noSuchAuthor("Nobody")) { try library.listing(author: "Nobody") }
+        // The nearest name is said, as a series' is (the README said so of both; found by a review).
+        #expect(throws: LibraryError.noSuchAuthor("James S. A. Corye", near: ["James S. A. Corey"])) {
+            try library.listing(author: "James S. A. Corye")
+        }
+        #expect(
+            LibraryError.noSuchAuthor("James S. A. Corye", near: ["James S. A. Corey"]).description
+                == "no author matches 'James S. A. Corye' (did you mean 'James S. A. Corey'?)")
     }
 }
 

@@ -115,6 +115,30 @@ import Testing
                 == (try IncrementalBuildTests().fullBuild(of: shelf, settings: SiteSettings())))
     }
 
+    /// Hugo reads its front matter's keys in any case: a note of `Draft: true` or `DRAFT: yes`,
+    /// and a page of `Publish: false`, were published whole (found by a review). Marked so after
+    /// a build, the next build leaves them out as a full build does.
+    @Test func aDraftsMarkIsReadInAnyCase() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Kindred", authors: ["Octavia E. Butler"]))
+        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+        try shelf.writeNote("Public at first.\n", slug: "kindred")
+        try shelf.writeNote("---\nDRAFT: yes\n---\nSECRET-SHOUTED\n", slug: "dune")
+        try Self.writePage("---\ntitle: Plans\n---\nPublic plans.\n", named: "plans.md", in: shelf)
+        try shelf.build()
+        #expect(try shelf.siteFile("books/kindred/index.html").contains("Public at first."))
+
+        try shelf.writeNote("---\nDraft: True\n---\nSECRET-CAPITALISED\n", slug: "kindred")
+        try Self.writePage("---\ntitle: Plans\nPublish: false\n---\nSECRET-PAGE\n", named: "plans.md", in: shelf)
+        try shelf.build()
+        let site = try TemporaryShelf.snapshot(of: shelf.paths.site)
+        for (path, data) in site {
+            #expect(data.firstRange(of: Data("SECRET".utf8)) == nil, "\(path)")
+            #expect(data.firstRange(of: Data("pages/plans".utf8)) == nil, "\(path)")
+        }
+        #expect(site == (try IncrementalBuildTests().fullBuild(of: shelf, settings: SiteSettings())))
+    }
+
     /// A page's image kept in `site/images/` was missing from a preview built into another
     /// folder, without a word (found by an exploratory session). A link to a file the output folder
     /// lacks and the build does not make is said; links to the build's own pages, elsewhere or

@@ -1,3 +1,4 @@
+import CVips
 import Foundation
 import Testing
 
@@ -318,6 +319,31 @@ import Testing
         #expect(try shelf.siteFile("assets/logo.svg").contains("inkscape:export-filename"))
     }
 
+    /// A bundler's source map written on Windows names its files as JSON writes a backslash
+    /// (`"C:\\Users\\alice\\…"`), a path may be typed in small letters (`c:\users\…`), and WSL
+    /// reaches the Windows user's folder as `/mnt/c/Users/…`: each was published without a word
+    /// (found by a review).
+    @Test func anAssetNamingAWindowsFileAnyWayIsSaid() async throws {
+        let shelf = try FixtureShelf.make()
+        let assets = shelf.paths.templates.appendingPathComponent("assets")
+        try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        let files = [
+            "app.js.map": #"{"version":3,"sources":["C:\\Users\\alice\\theme\\app.ts"]}"#,
+            "small.css": "a { background: url(c:\\users\\bob\\pic.png); }\n",
+            "wsl.svg": #"<svg xmlns="http://www.w3.org/2000/svg"><image href="/mnt/c/Users/carol/logo.png"/></svg>"#,
+        ]
+        for (name, text) in files { try Data(text.utf8).write(to: assets.appendingPathComponent(name)) }
+        let report = try await shelf.buildOffPool()
+        let said = report.warnings.filter { $0.contains("names a file of this computer") }
+        for (name, path) in [
+            ("app.js.map", #"C:\\Users\\alice\\theme\\app.ts"#), ("small.css", "c:\\users\\bob\\pic.png"),
+            ("wsl.svg", "/mnt/c/Users/carol/logo.png"),
+        ] {
+            let shown = assets.appendingPathComponent(name).relativePathForDisplay
+            #expect(said.contains { $0.hasPrefix("\(shown) names a file of this computer (\(path)) ") }, "\(said)")
+        }
+    }
+
     /// An image in templates/assets/ was published as it is, with what the phone or editor wrote
     /// in it: the GPS position, the owner's name, a thumbnail of the uncropped original, XMP and
     /// IPTC, comments, and a motion photo's video after its end (found by a privacy audit). Each
@@ -393,6 +419,72 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("cut.jpg").path))
         let cut = assets.appendingPathComponent("cut.jpg").relativePathForDisplay
         #expect(report.warnings.contains { $0.hasPrefix("\(cut) is left out: ") }, "\(report.warnings)")
+    }
+
+    /// A PNG's orientation was left out with the rest of its EXIF, and a browser, which turns a
+    /// PNG upright by it as it does a JPEG, showed the reader's photo on its side (found by a
+    /// review). It keeps its orientation alone, as a JPEG does.
+    @Test func aPNGInTheAssetsKeepsItsOrientation() async throws {
+        let shelf = try FixtureShelf.make()
+        let assets = shelf.paths.templates.appendingPathComponent("assets")
+        try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        let secret = Array("SECRET-Ada-Lovelace".utf8)
+        func crc32(_ bytes: [UInt8]) -> UInt32 {
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            return ~crc
+        }
+        func bigEndian(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+        // Orientation 6 (turn it a quarter) beside the owner's name.
+        let tiff: [UInt8] =
+            [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 2, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0]
+            + [0x01, 0x3B, 0, 2, 0, 0, 0, UInt8(secret.count), 0, 0, 0, 38, 0, 0, 0, 0] + secret
+        let exif = Array("eXIf".utf8) + tiff
+        let png = try SampleImages.gradient(width: 64, height: 48, as: ".png")
+        let marked =
+            Array(png.prefix(33)) + bigEndian(tiff.count) + exif + bigEndian(Int(crc32(exif))) + png.dropFirst(33)
+        try Data(marked).write(to: assets.appendingPathComponent("me.png"))
+
+        _ = try await shelf.buildOffPool()
+        let published = [UInt8](try Data(contentsOf: shelf.paths.site.appendingPathComponent("assets/me.png")))
+        #expect(published.firstRange(of: secret) == nil)
+        try Vips.start()
+        func turnsAQuarter(_ bytes: [UInt8]) throws -> Bool {
+            try bytes.withUnsafeBytes { buffer in
+                let image = try Vips.image { bp_load(buffer.baseAddress, buffer.count, $0) }
+                return bp_orientation_swaps(image.pointer) != 0
+            }
+        }
+        #expect(try turnsAQuarter(marked), "libvips reads a PNG's orientation")
+        #expect(try turnsAQuarter(published), "the orientation stays")
+        let shown = try SampleImages.decoded(Data(published))
+        let expected = try SampleImages.decoded(Data(png))
+        #expect(shown.width == expected.width && shown.pixels == expected.pixels)
+    }
+
+    /// A JPEG with bytes between two of its segments, which decoders pass over to the next marker
+    /// (a browser showed it), was left out of the site as one that cannot be read to its end
+    /// (found by a review). It is published, without them, its pixels as they were.
+    @Test func aJPEGWithBytesBetweenItsSegmentsIsPublished() async throws {
+        let shelf = try FixtureShelf.make()
+        let assets = shelf.paths.templates.appendingPathComponent("assets")
+        try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        let jpeg = try SampleImages.gradient(width: 64, height: 48)
+        // After the first segment: its marker (2 bytes) and its length.
+        let firstEnd = 4 + (Int(jpeg[4]) << 8 | Int(jpeg[5]))
+        let padded = Array(jpeg.prefix(firstEnd)) + Array("\0\0SECRET\0".utf8) + jpeg.dropFirst(firstEnd)
+        try Data(padded).write(to: assets.appendingPathComponent("me.jpg"))
+
+        let report = try await shelf.buildOffPool()
+        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        let published = try Data(contentsOf: shelf.paths.site.appendingPathComponent("assets/me.jpg"))
+        #expect(published.firstRange(of: Data("SECRET".utf8)) == nil)
+        let shown = try SampleImages.decoded(published)
+        let expected = try SampleImages.decoded(Data(jpeg))
+        #expect(shown.width == expected.width && shown.pixels == expected.pixels)
     }
 
     /// A sync client's conflict copy of a template held the other machine's half-finished edit (a
