@@ -61,6 +61,23 @@ import Testing
         await server.stop()
     }
 
+    /// An ISBN given as a result number is (`show` takes one): `add 9780441478125` was "there is
+    /// no result 9780441478125 in the last search" (found by an exploratory session). A number of
+    /// its length with a wrong check digit is refused as `--isbn` refuses it.
+    @Test func anISBNWhereAResultNumberGoesAddsThatBook() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let (bookplate, _) = try shelf(server)
+        let wrong = try await bookplate.run("add", "978-0-441-47812-6")
+        #expect(wrong.status == 64 && wrong.stderr.contains("its check digit does not match"), "\(wrong.stderr)")
+        let add = try await bookplate.run("add", "0-441-47812-3")
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.stdout.hasPrefix("Added \"The Left Hand of Darkness\" (Ursula K. Le Guin)"), "\(add.stdout)")
+        let again = try await bookplate.run("add", "9780441478125")
+        #expect(again.status == 1 && again.stderr.contains("is already on the shelf"), "\(again.stderr)")
+        await server.stop()
+    }
+
     /// `add --isbn … --format audiobook --series … --owned yes` added the book as the catalog had
     /// it, without a word of the options (found by a fix session): the reader's details are set
     /// over the catalog's, are the reader's from then on, and a place in a series is refused for
