@@ -42,7 +42,8 @@ extension Library {
             case 0:
                 // A part of a slug, as `list` shows them, when no title holds it: `show left-hand`
                 // found nothing, and named no book either (found by an exploratory session).
-                let slugPart = trimmed.lowercased()
+                // Words are a slug's hyphens: `show master i` is master-i-margarita.
+                let slugPart = trimmed.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: "-")
                 let bySlug = books.filter { $0.slug.contains(slugPart) }
                 if bySlug.count == 1 { return try details(of: bySlug[0], in: db) }
                 if bySlug.count > 1 { throw LibraryError.ambiguousBook(query, candidates: bySlug.map(\.slug)) }

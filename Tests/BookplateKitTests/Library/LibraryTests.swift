@@ -845,6 +845,8 @@ import Testing
         // A part of a slug, as `list` shows them, is a book too when no title holds it.
         #expect(try library.findBook(matching: "anos-de").book.slug == "cien-anos-de-soledad")
         #expect(try library.findBook(matching: "Dune-Mess").book.slug == "dune-messiah")
+        try library.addBook(NewBook(title: "Мастер и Маргарита"))
+        #expect(try library.findBook(matching: "master i").book.slug == "master-i-margarita")
         #expect(throws: LibraryError.ambiguousBook("-d", candidates: ["children-of-dune", "cien-anos-de-soledad"])) {
             try library.findBook(matching: "-d")
         }
