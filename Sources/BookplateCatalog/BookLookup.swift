@@ -7,7 +7,7 @@ import Foundation
 // itself is ``BookFinder``.
 
 /// Which catalogs to ask.
-public enum CatalogChoice: String, Sendable, CaseIterable {
+public enum CatalogChoice: String, Sendable, CaseIterable, Codable {
     case all
     case google
     case openlibrary

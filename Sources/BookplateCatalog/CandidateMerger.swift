@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Two results are the same book when they share an ISBN-13 (Open Library lists every edition's
 /// ISBNs, so a Google volume matches the work that has its ISBN), or else when their normalised
-/// titles and first authors agree. The merged list keeps each catalog's ranking: rows are ordered
+/// titles and first authors agree, unless one catalog tells them apart (two of its editions with
+/// different ISBNs, two Open Library works). The merged list keeps each catalog's ranking: rows are ordered
 /// by their best position in either list, Google first on a tie.
 public enum CandidateMerger {
     public static func mergeCandidates(google: [BookCandidate], openLibrary: [BookCandidate]) -> [BookCandidate] {
@@ -49,8 +50,15 @@ public enum CandidateMerger {
         let left = Set(lhs.allISBN13s + [lhs.isbn13].compactMap { $0 })
         let right = Set(rhs.allISBN13s + [rhs.isbn13].compactMap { $0 })
         if !left.isDisjoint(with: right) { return true }
-        // Two different volumes of one catalog with different ISBNs are different editions.
-        if !left.isEmpty && !right.isEmpty && lhs.sources == rhs.sources { return false }
+        // Records of one catalog that it tells apart are two books: two volumes with different
+        // ISBNs are different editions, two Open Library works different works. A row merged from
+        // both catalogs counts as each: compared only when its sources were the same, it took in a
+        // second work of the same title and author, which left the results (found by an
+        // exploratory session).
+        if !Set(lhs.sources).isDisjoint(with: rhs.sources) {
+            if !left.isEmpty && !right.isEmpty { return false }
+            if let work = lhs.openLibraryWorkKey, let other = rhs.openLibraryWorkKey, work != other { return false }
+        }
         return matchKey(lhs) == matchKey(rhs)
     }
 

@@ -1,5 +1,5 @@
 /// What the reader searches for, by field.
-public struct CatalogQuery: Sendable, Equatable {
+public struct CatalogQuery: Sendable, Equatable, Codable {
     public var text: String?
     public var title: String?
     public var author: String?

@@ -6,8 +6,44 @@ import Foundation
 public struct LastSearch: Sendable {
     public let file: URL
 
+    /// What the last search asked, so that `search --page 2` alone goes on with it.
+    public let askedFile: URL
+
     public init(contentFolder: URL) {
         file = contentFolder.appendingPathComponent(".bookplate/last-search.json")
+        askedFile = contentFolder.appendingPathComponent(".bookplate/last-search-asked.json")
+    }
+
+    /// A search as it was asked: its words and fields, catalogs, rows from each and page.
+    public struct Asked: Sendable, Equatable, Codable {
+        public var query: CatalogQuery
+        public var sources: CatalogChoice
+        public var limit: Int
+        public var page: Int
+
+        public init(query: CatalogQuery, sources: CatalogChoice, limit: Int, page: Int) {
+            self.query = query
+            self.sources = sources
+            self.limit = limit
+            self.page = page
+        }
+    }
+
+    /// Keeps the results and what was asked for them.
+    public func save(_ candidates: [BookCandidate], asked: Asked) throws {
+        try save(candidates)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        do {
+            try WorkingFiles.write(encoder.encode(asked), to: askedFile)
+        } catch {
+            throw SearchError.cannotRemember(path: askedFile.relativePathForDisplay)
+        }
+    }
+
+    /// What the last search asked; nil when none was kept.
+    public func asked() -> Asked? {
+        FileManager.default.contents(atPath: askedFile.path).flatMap { try? JSONDecoder().decode(Asked.self, from: $0) }
     }
 
     public func save(_ candidates: [BookCandidate]) throws {

@@ -13,7 +13,7 @@ import Foundation
 public enum ExportFile {
     public static func write(_ data: Data, to url: URL, shelf: ShelfPaths) throws(ExportError) {
         let shown = url.relativePathForDisplay
-        if shelf.isShelfOwn(url) { throw .shelfFile(path: shown) }
+        if isShelfOwn(url, shelf: shelf) { throw .shelfFile(path: shown) }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
             throw .isAFolder(path: shown)
@@ -54,13 +54,32 @@ public enum ExportFile {
             guard let real = realpath(url.path, nil) else { return try replace(url, with: data, shown: shown) }
             defer { free(real) }
             let target = URL(fileURLWithPath: String(cString: real))
-            if shelf.isShelfOwn(target) { throw .shelfFile(path: shown) }
+            if isShelfOwn(target, shelf: shelf) { throw .shelfFile(path: shown) }
+            if isDatabase(target) { throw .database(path: shown) }
             try replace(target, with: data, shown: shown)
         case S_IFIFO, S_IFCHR:
             try stream(data, into: url.path, shown: shown)
         default:
             throw .unwritable(path: shown, reason: "it is neither a file nor a pipe")
         }
+    }
+
+    /// Whether `url` is this shelf's own or another's: an export to a shelf beside this one
+    /// (`--output ../other/content/library.sqlite`) replaced that shelf's library (found by an
+    /// exploratory session).
+    private static func isShelfOwn(_ url: URL, shelf: ShelfPaths) -> Bool {
+        if shelf.isShelfOwn(url) { return true }
+        guard let root = ShelfPaths.enclosingShelf(of: url.deletingLastPathComponent()) else { return false }
+        return ShelfPaths(root: root).isShelfOwn(url)
+    }
+
+    /// Whether the file at `url` is an SQLite database (a library kept outside a shelf, a copy of
+    /// one), which no export is meant to replace.
+    private static func isDatabase(_ url: URL) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return false }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        return header == Data("SQLite format 3\u{0}".utf8)
     }
 
     /// Writes `data` under a working name beside `url` and renames it into place. An export
@@ -137,6 +156,7 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case notAFolder(path: String)
     case noFolder(path: String)
     case unwritable(path: String, reason: String)
+    case database(path: String)
 
     public var description: String {
         switch self {
@@ -152,6 +172,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             "there is no folder \(path): make it first, or export elsewhere"
         case .unwritable(let path, let reason):
             "could not write \(path): \(reason)"
+        case .database(let path):
+            "\(path) is an SQLite database, perhaps a library: export to another file"
         }
     }
 }

@@ -4,7 +4,7 @@ import GRDB
 
 extension Library {
     /// Finds the one book the reader means by `query`: a slug, an ISBN (10 or 13, hyphens
-    /// allowed), or an unambiguous part of a title (case and accents ignored).
+    /// allowed), or an unambiguous part of a title (case and accents ignored), or else of a slug.
     public func findBook(matching query: String) throws -> BookDetails {
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw LibraryError.noSuchBook(query) }
@@ -40,6 +40,13 @@ extension Library {
             let chosen = (exact.count == 1 ? exact : matches).map { books[$0] }
             switch chosen.count {
             case 0:
+                // A part of a slug, as `list` shows them, when no title holds it: `show left-hand`
+                // found nothing, and named no book either (found by an exploratory session).
+                // Words are a slug's hyphens: `show master i` is master-i-margarita.
+                let slugPart = trimmed.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: "-")
+                let bySlug = books.filter { $0.slug.contains(slugPart) }
+                if bySlug.count == 1 { return try details(of: bySlug[0], in: db) }
+                if bySlug.count > 1 { throw LibraryError.ambiguousBook(query, candidates: bySlug.map(\.slug)) }
                 let near = Library.nearestBooks(to: wanted, slugs: books.map(\.slug), titles: titles)
                 throw near.isEmpty ? LibraryError.noSuchBook(query) : .noSuchBookButNear(query, suggestions: near)
             case 1: return try details(of: chosen[0], in: db)

@@ -196,7 +196,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .ambiguousBook(let query, let candidates):
             "'\(query)' matches \(candidates.count) books (\(LibraryError.some(candidates, separator: ", "))): "
                 + (candidates.count > LibraryError.namedCandidates
-                    ? "give more of the title or an author's name, or a slug" : "give one of these slugs")
+                    ? "give more of the title, or a slug" : "give one of these slugs")
         case .ambiguousRemovedBook(let query, let candidates):
             "'\(query)' matches \(candidates.count) removed books (\(LibraryError.some(candidates, separator: "; "))): give more of the title or an author's name"
         case .sameAsAnother(let slug, let other, let reason):

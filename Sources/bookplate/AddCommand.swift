@@ -19,7 +19,7 @@ struct AddCommand: AsyncParsableCommand {
     @OptionGroup var shelf: ShelfOptions
     @Argument(
         help:
-            "Result numbers from the last search (3 or 1,4,7) or catalog ids (google:ID, openlibrary:OL…W, openlibrary:OL…M)."
+            "Result numbers from the last search (3 or 1,4,7), catalog ids (google:ID, openlibrary:OL…W, openlibrary:OL…M) or ISBNs."
     )
     var items: [String] = []
     @OptionGroup var details: BookDetailOptions
@@ -57,7 +57,9 @@ struct AddCommand: AsyncParsableCommand {
         }
         try Parse.asUsage {
             _ = try rating.flatMap(Parse.rating)
-            for item in items where BookTarget.parse(catalogID: item) == nil { _ = try Self.resultNumbers(in: item) }
+            for item in items where BookTarget.parse(catalogID: item) == nil {
+                if try Self.isbn(in: item) == nil { _ = try Self.resultNumbers(in: item) }
+            }
         }
     }
 
@@ -176,8 +178,21 @@ struct AddCommand: AsyncParsableCommand {
 
     private func targets(from item: String) throws -> [BookTarget] {
         if let target = BookTarget.parse(catalogID: item) { return [target] }
+        if let isbn = try Self.isbn(in: item) { return [.isbn(isbn)] }
         return try LastSearch(contentFolder: try shelf.paths.content).candidates(numbered: Self.resultNumbers(in: item))
             .map(BookTarget.candidate)
+    }
+
+    /// The ISBN `item` is, given where a result number goes (`add 9780441478125`, as `show` takes
+    /// one): no result number is ten digits long. It was "there is no result 9780441478125 in the
+    /// last search" (found by an exploratory session). Nil for anything shorter; a number of an
+    /// ISBN's length that is none is refused as `--isbn` refuses it.
+    private static func isbn(in item: String) throws -> ISBN? {
+        let compact = item.filter { $0 != "-" && $0 != " " }
+        guard compact.count >= 10, !compact.contains(","), compact.dropLast().allSatisfy(\.isASCIIDigit) else {
+            return nil
+        }
+        return try Parse.isbn(item)
     }
 
     /// The result numbers `item` names: "3", or "1,4,7".

@@ -55,7 +55,7 @@ enum BookCompletion {
             library = URL(fileURLWithPath: String(value.dropFirst("--library=".count)), relativeTo: current)
         } else if let chosen = try? ShelfOptions.libraryFromEnvironment {
             library = URL(fileURLWithPath: chosen, relativeTo: current)
-        } else if let root = (try? ShelfOptions.shellFolder).flatMap(ShelfPaths.enclosingShelf(of:)) {
+        } else if let root = try? ShelfOptions.enclosingShelf {
             library = ShelfPaths(root: root).library
         }
         guard let library, let slugs = try? Library.slugs(readingOnly: library) else { return [] }

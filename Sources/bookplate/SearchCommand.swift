@@ -12,25 +12,37 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(help: "Words in the title.") var title: String?
     @Option(help: "Words in an author's name.") var author: String?
     @Option(help: "An ISBN.") var isbn: String?
-    @Option(help: "Which catalogs to ask.") var source: CatalogChoice = .all
-    @Option(help: "How many results from each catalog.") var limit: Int = 20
-    @Option(help: "Which page of results, from 1.") var page: Int = 1
+    @Option(help: "Which catalogs to ask (default all).") var source: CatalogChoice?
+    @Option(help: "How many results from each catalog (default 20).") var limit: Int?
+    @Option(help: "Which page of results, from 1; with no words, of the last search.") var page: Int?
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func validate() throws {
         // Each named apart: "--limit 0" was answered of both.
-        guard (1...200).contains(limit) else { throw ValidationError("--limit must be 1 to 200") }
-        guard (1...1000).contains(page) else { throw ValidationError("--page must be 1 to 1000") }
+        if let limit, !(1...200).contains(limit) { throw ValidationError("--limit must be 1 to 200") }
+        if let page, !(1...1000).contains(page) { throw ValidationError("--page must be 1 to 1000") }
         // An ISBN is checked as `add` checks one: "123" was sent to both catalogs as it was.
         if let isbn { _ = try Parse.asUsage { try Parse.isbn(isbn) } }
     }
 
     func run() async throws {
-        let query = CatalogQuery(
+        var query = CatalogQuery(
             text: words.isEmpty ? nil : words.joined(separator: " "), title: title, author: author, isbn: isbn)
+        var sources = source ?? .all
+        var limit = limit ?? 20
+        let page = page ?? 1
+        // `search --page 2` alone goes on with the last search, as its results say: it was "nothing
+        // to search for" (found by an exploratory session).
+        if query.isEmpty, self.page != nil, let paths = try? shelf.paths,
+            let asked = LastSearch(contentFolder: paths.content).asked()
+        {
+            query = asked.query
+            sources = source ?? asked.sources
+            limit = self.limit ?? asked.limit
+        }
         // A command line with nothing to do is a usage error (64), as `edit` with nothing to change is.
         guard !query.isEmpty else { throw ValidationError(SearchError.emptyQuery.description) }
-        let results = try await shelf.finder().search(query, sources: source, limit: limit, page: page)
+        let results = try await shelf.finder().search(query, sources: sources, limit: limit, page: page)
         for warning in results.warnings {
             // A catalog that failed; one whose rows lost a value still shows them.
             if warning.isValuesLeftOut {
@@ -45,7 +57,9 @@ struct SearchCommand: AsyncParsableCommand {
         var kept = paths != nil
         if let paths {
             do {
-                try LastSearch(contentFolder: paths.content).save(results.candidates)
+                try LastSearch(contentFolder: paths.content).save(
+                    results.candidates,
+                    asked: LastSearch.Asked(query: query, sources: sources, limit: limit, page: page))
             } catch {
                 Terminal.warning("\(error) — `bookplate add NUMBER` cannot pick from these results")
                 kept = false
@@ -76,7 +90,11 @@ struct SearchCommand: AsyncParsableCommand {
             Terminal.output(
                 "Not inside a shelf, so these are not kept for `add`: run `bookplate init DIR` to start one.")
         } else if kept {
-            Terminal.output("Add one with: bookplate add NUMBER")
+            // Said when either catalog found more than the pages so far show.
+            let more = [results.googleTotal, results.openLibraryTotal].contains { ($0 ?? 0) > page * limit }
+            Terminal.output(
+                "Add one with: bookplate add NUMBER"
+                    + (more ? " · the next page: bookplate search --page \(page + 1)" : ""))
         }
     }
 }

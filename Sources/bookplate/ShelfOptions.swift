@@ -29,6 +29,15 @@ struct ShelfOptions: ParsableArguments {
         }
     }
 
+    /// The shelf the command was run in: the nearest above the folder as the shell names it, else
+    /// above its real path (a link to `content/notes` from outside the shelf was "not inside a
+    /// shelf": found by an exploratory session).
+    static var enclosingShelf: URL? {
+        get throws {
+            try ShelfPaths.enclosingShelf(of: shellFolder) ?? ShelfPaths.enclosingShelf(of: currentFolder)
+        }
+    }
+
     /// `$BOOKPLATE_LIBRARY`, nil when unset or empty; a value that is no UTF-8 is refused, as it
     /// would name another file.
     static var libraryFromEnvironment: String? {
@@ -63,7 +72,7 @@ struct ShelfOptions: ParsableArguments {
                     ? url.deletingLastPathComponent().deletingLastPathComponent() : current
                 return ShelfPaths(root: root, library: url)
             }
-            guard let root = ShelfPaths.enclosingShelf(of: try ShelfOptions.shellFolder) else {
+            guard let root = try ShelfOptions.enclosingShelf else {
                 throw ShelfLocationError.notInsideShelf
             }
             return ShelfPaths(root: root)

@@ -61,6 +61,49 @@ import Testing
         await server.stop()
     }
 
+    /// A search with more than its page shows said nothing of the next, and `search --page 2`
+    /// alone, the next page of the same search, was "nothing to search for" (found by an
+    /// exploratory session). The results say how to see the next page, which asks the last
+    /// search's words, catalogs and rows again, and is numbered for `add` in its turn.
+    @Test func theNextPageOfTheLastSearchNeedsNoWordsAgain() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let (bookplate, _) = try shelf(server)
+        let first = try await bookplate.run("search", "left", "hand", "--source", "google", "--limit", "1")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(
+            first.stdout.hasSuffix("Add one with: bookplate add NUMBER · the next page: bookplate search --page 2\n"),
+            "\(first.stdout)")
+        let next = try await bookplate.run("search", "--page", "2", "--json")
+        #expect(next.status == 0, "\(next.stderr)")
+        let asked = await server.requests().filter { $0.path == "/google/books/v1/volumes" }.last
+        #expect(
+            asked?.query["q"] == "left hand" && asked?.query["startIndex"] == "1" && asked?.query["maxResults"] == "1")
+        #expect(await server.count("/openlibrary/search.json") == 0)
+        #expect(next.stdout.contains(#""page" : 2"#), "\(next.stdout)")
+        // The last page says no more.
+        let last = try await bookplate.run("search", "--page", "2")
+        #expect(last.stdout.hasSuffix("Add one with: bookplate add NUMBER\n"), "\(last.stdout)")
+        await server.stop()
+    }
+
+    /// An ISBN given as a result number is (`show` takes one): `add 9780441478125` was "there is
+    /// no result 9780441478125 in the last search" (found by an exploratory session). A number of
+    /// its length with a wrong check digit is refused as `--isbn` refuses it.
+    @Test func anISBNWhereAResultNumberGoesAddsThatBook() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let (bookplate, _) = try shelf(server)
+        let wrong = try await bookplate.run("add", "978-0-441-47812-6")
+        #expect(wrong.status == 64 && wrong.stderr.contains("its check digit does not match"), "\(wrong.stderr)")
+        let add = try await bookplate.run("add", "0-441-47812-3")
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.stdout.hasPrefix("Added \"The Left Hand of Darkness\" (Ursula K. Le Guin)"), "\(add.stdout)")
+        let again = try await bookplate.run("add", "9780441478125")
+        #expect(again.status == 1 && again.stderr.contains("is already on the shelf"), "\(again.stderr)")
+        await server.stop()
+    }
+
     /// `add --isbn … --format audiobook --series … --owned yes` added the book as the catalog had
     /// it, without a word of the options (found by a fix session): the reader's details are set
     /// over the catalog's, are the reader's from then on, and a place in a series is refused for

@@ -14,6 +14,34 @@ import Testing
         return (CommandRunner(folder: root), root)
     }
 
+    /// `export --output ../other/content/library.sqlite` replaced the library of a shelf beside
+    /// this one with JSON, and a library kept outside any shelf fared the same (found by an
+    /// exploratory session): another shelf's files are refused as this one's are, and so is any
+    /// SQLite database.
+    @Test func anExportNeverLandsOnAnotherShelfOrALibrary() async throws {
+        let (bookplate, root) = try newShelf()
+        try await bookplate.run("add", "--title", "Kindred", "--author", "Octavia E. Butler")
+        let other = try TestPaths.newShelf("lost-other")
+        try await CommandRunner(folder: other).run("add", "--title", "Emma", "--author", "Jane Austen")
+        let otherLibrary = other.appendingPathComponent("content/library.sqlite")
+        let kept = root.appendingPathComponent("kept.sqlite")
+        try FileManager.default.copyItem(at: otherLibrary, to: kept)
+        let before = try Data(contentsOf: otherLibrary)
+        let target = otherLibrary.path
+        let refused = try await bookplate.run("export", "--format", "json", "--output", target)
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains("is the shelf's own"), "\(refused.stderr)")
+        #expect(try Data(contentsOf: otherLibrary) == before)
+        let database = try await bookplate.run("export", "--format", "csv", "--output", "kept.sqlite")
+        #expect(
+            database.status == 1
+                && database.stderr
+                    == "Error: kept.sqlite is an SQLite database, perhaps a library: export to another file\n",
+            "\(database.stderr)")
+        #expect(try Data(contentsOf: kept) == before)
+        #expect(try await CommandRunner(folder: other).run("list").stdout.contains("Emma"))
+    }
+
     /// `export --output` wrote over whatever it was given: the library itself, `site.yaml`, a note.
     @Test func anExportNeverLandsOnTheShelfsOwnFiles() async throws {
         let (bookplate, root) = try newShelf()

@@ -101,6 +101,27 @@ import Testing
         #expect(!manager.fileExists(atPath: synced.appendingPathComponent("site").path))
     }
 
+    /// A link to a folder inside a shelf (`~/notes` to `~/shelf/content/notes`, as one makes for
+    /// an editor) was "not inside a shelf": the shelf was looked for from the path the shell
+    /// names alone, which has none above it (found by an exploratory session). Where that path
+    /// has no shelf, the folder's real path is looked from, as git does.
+    @Test func aLinkToAFolderInsideAShelfFindsTheShelf() async throws {
+        let root = try TestPaths.temporaryFolder("folder-link")
+        #expect(try await CommandRunner(folder: root).runOffPool(["init", "shelf"]).status == 0)
+        let shelf = root.appendingPathComponent("shelf")
+        let added = try await CommandRunner(folder: shelf).runOffPool(["add", "--title", "Kindred"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let link = root.appendingPathComponent("notes")
+        try FileManager.default.createSymbolicLink(
+            at: link, withDestinationURL: shelf.appendingPathComponent("content/notes"))
+        let entering = ["/bin/sh", "-c", #"cd "$0" && export PWD && exec "$@""#, link.path]
+        let listed = try await CommandRunner(folder: root, launcher: entering).runOffPool(["list", "--columns", "slug"])
+        #expect(listed.status == 0 && listed.stdout == "kindred\n", "\(listed.stderr)")
+        let built = try await CommandRunner(folder: root, launcher: entering).runOffPool(["build"])
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(FileManager.default.fileExists(atPath: shelf.appendingPathComponent("site/index.html").path))
+    }
+
     /// A folder whose path is no UTF-8 (Latin-1's `café`, byte E9) was read with U+FFFD for the
     /// byte: `init .` said "Created a shelf in this folder" and wrote into another folder,
     /// `caf\u{FFFD}`, which folders differing only in such bytes shared, and a shelf moved into

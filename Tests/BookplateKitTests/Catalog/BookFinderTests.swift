@@ -55,6 +55,34 @@ import Testing
         #expect(CandidateMerger.mergeCandidates(google: google, openLibrary: []).count == 2)
     }
 
+    /// A row that already holds an Open Library work takes no other work of the same title and
+    /// author: "Sapiens: A Graphic History" was merged into the row of "Sapiens: A Brief History
+    /// of Humankind", and vanished from the results.
+    @Test func aRowOfBothCatalogsTakesNoSecondWork() {
+        let google = [
+            BookCandidate(
+                sources: [.google], title: "Sapiens", subtitle: "A Brief History of Humankind",
+                authors: ["Yuval Noah Harari"], isbn13: "9780062316097", allISBN13s: ["9780062316097"],
+                googleVolumeID: "g1")
+        ]
+        let openLibrary = [
+            BookCandidate(
+                sources: [.openLibrary], title: "Sapiens", subtitle: "A Brief History of Humankind",
+                authors: ["Yuval Noah Harari"], allISBN13s: ["9780062316097", "9780099590088"],
+                openLibraryWorkKey: "OL17075811W"),
+            BookCandidate(
+                sources: [.openLibrary], title: "Sapiens", subtitle: "A Graphic History",
+                authors: ["Yuval Noah Harari"], openLibraryWorkKey: "OL20636453W"),
+            BookCandidate(
+                sources: [.openLibrary], title: "Sapiens: The Birth of Humankind", authors: ["Yuval Noah Harari"],
+                isbn13: "9780063051331", allISBN13s: ["9780063051331"], openLibraryWorkKey: "OL21000000W"),
+        ]
+        let merged = CandidateMerger.mergeCandidates(google: google, openLibrary: openLibrary)
+        #expect(merged.map(\.openLibraryWorkKey) == ["OL17075811W", "OL20636453W", "OL21000000W"])
+        #expect(merged.map(\.subtitle) == ["A Brief History of Humankind", "A Graphic History", nil])
+        #expect(merged[0].sources == [.google, .openLibrary] && merged[0].googleVolumeID == "g1")
+    }
+
     @Test func rowsInterleaveByRank() {
         let google = (1...3).map { BookCandidate(sources: [.google], title: "G\($0)", authors: ["A"]) }
         let openLibrary = (1...2).map { BookCandidate(sources: [.openLibrary], title: "O\($0)", authors: ["B"]) }

@@ -842,6 +842,14 @@ import Testing
         #expect(try library.findBook(matching: "0-441-17271-7").book.slug == "dune")
         #expect(try library.findBook(matching: "messiah").book.slug == "dune-messiah")
         #expect(try library.findBook(matching: "ANOS DE").book.slug == "cien-anos-de-soledad")
+        // A part of a slug, as `list` shows them, is a book too when no title holds it.
+        #expect(try library.findBook(matching: "anos-de").book.slug == "cien-anos-de-soledad")
+        #expect(try library.findBook(matching: "Dune-Mess").book.slug == "dune-messiah")
+        try library.addBook(NewBook(title: "Мастер и Маргарита"))
+        #expect(try library.findBook(matching: "master i").book.slug == "master-i-margarita")
+        #expect(throws: LibraryError.ambiguousBook("-d", candidates: ["children-of-dune", "cien-anos-de-soledad"])) {
+            try library.findBook(matching: "-d")
+        }
         // An exact title wins over the titles that merely contain it.
         #expect(try library.findBook(matching: "Dune").book.slug == "dune")
         #expect(throws: LibraryError.ambiguousBook("une", candidates: ["children-of-dune", "dune", "dune-messiah"])) {
@@ -854,7 +862,7 @@ import Testing
         #expect(
             LibraryError.ambiguousBook("libro", candidates: many).description
                 == "'libro' matches 12 books (\(many.prefix(10).joined(separator: ", ")), and 2 more): "
-                + "give more of the title or an author's name, or a slug")
+                + "give more of the title, or a slug")
         #expect(
             LibraryError.ambiguousBook("une", candidates: ["dune", "dune-messiah"]).description
                 == "'une' matches 2 books (dune, dune-messiah): give one of these slugs")
