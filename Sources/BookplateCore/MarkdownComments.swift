@@ -10,7 +10,8 @@ import Foundation
 /// code block or a code span `%%` is code; `\%` is a percent sign, as CommonMark escapes it.
 package enum MarkdownComments {
     /// `markdown` without its comments. The line breaks inside a comment stay, so that what
-    /// stood on other lines (a heading, a list) is still read as it was written.
+    /// stood on other lines (a heading, a list) is still read as it was written. One pass over
+    /// the text, and one of cmark: a note is up to 4 MB, and an import writes notes.
     package static func removed(from markdown: String) -> String {
         // Most notes have none: not parsed at all.
         guard markdown.contains("%%") else { return markdown }
@@ -20,45 +21,51 @@ package enum MarkdownComments {
         kept.reserveCapacity(bytes.count)
         var inComment = false
         var line = 1
-        var index = 0
-        var lineStart = true
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                // A line ends at "\n", "\r\n" or a lone "\r", as cmark counts lines.
-                kept.append(byte)
-                if byte == UInt8(ascii: "\r"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") {
-                    kept.append(bytes[index + 1])
-                    index += 1
-                }
-                index += 1
-                line += 1
-                lineStart = true
-                continue
+        var start = 0
+        while start < bytes.count {
+            // A line ends at "\n", "\r\n" or a lone "\r", as cmark counts lines.
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+            var next = end
+            if next < bytes.count {
+                next +=
+                    bytes[next] == UInt8(ascii: "\r") && next + 1 < bytes.count && bytes[next + 1] == UInt8(ascii: "\n")
+                    ? 2 : 1
             }
-            if lineStart, !inComment, code.contains(line) {
+            if !inComment, code.contains(line) {
                 // A line of a code block, as it is.
-                let end = bytes[index...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
-                kept.append(contentsOf: bytes[index..<(end ?? bytes.count)])
-                index = end ?? bytes.count
-                continue
+                kept.append(contentsOf: bytes[start..<end])
+            } else {
+                inComment = keep(bytes[start..<end], inComment: inComment, into: &kept)
             }
-            lineStart = false
+            kept.append(contentsOf: bytes[end..<next])
+            line += 1
+            start = next
+        }
+        return String(decoding: kept, as: UTF8.self)
+    }
+
+    /// Appends to `kept` what of `line` stands outside comments, given whether a comment is open
+    /// at its start; returns whether one is open at its end.
+    private static func keep(_ line: ArraySlice<UInt8>, inComment: Bool, into kept: inout [UInt8]) -> Bool {
+        var inComment = inComment
+        var spans = CodeSpans(line)
+        var index = line.startIndex
+        while index < line.endIndex {
+            let byte = line[index]
+            let isMark =
+                byte == UInt8(ascii: "%") && index + 1 < line.endIndex && line[index + 1] == UInt8(ascii: "%")
             if inComment {
-                if isMark(bytes, at: index) {
-                    inComment = false
-                    index += 2
-                } else {
-                    index += 1
-                }
-            } else if byte == UInt8(ascii: "\\"), index + 1 < bytes.count, isPunctuation(bytes[index + 1]) {
-                kept.append(contentsOf: bytes[index...(index + 1)])
+                if isMark { inComment = false }
+                index += isMark ? 2 : 1
+            } else if byte == UInt8(ascii: "\\"), index + 1 < line.endIndex, isPunctuation(line[index + 1]) {
+                kept.append(contentsOf: line[index...(index + 1)])
                 index += 2
             } else if byte == UInt8(ascii: "`") {
-                let span = codeSpan(in: bytes, at: index)
-                kept.append(contentsOf: bytes[index..<span])
-                index = span
-            } else if isMark(bytes, at: index) {
+                let through = spans.end(ofSpanAt: index)
+                kept.append(contentsOf: line[index..<through])
+                index = through
+            } else if isMark {
                 inComment = true
                 index += 2
             } else {
@@ -66,37 +73,60 @@ package enum MarkdownComments {
                 index += 1
             }
         }
-        return String(decoding: kept, as: UTF8.self)
-    }
-
-    private static func isMark(_ bytes: [UInt8], at index: Int) -> Bool {
-        index + 1 < bytes.count && bytes[index] == UInt8(ascii: "%") && bytes[index + 1] == UInt8(ascii: "%")
+        return inComment
     }
 
     private static func isPunctuation(_ byte: UInt8) -> Bool {
         byte < 0x80 && (Character(UnicodeScalar(byte)).isPunctuation || Character(UnicodeScalar(byte)).isSymbol)
     }
 
-    /// Where the text that begins with the run of backticks at `start` goes on from: past the
-    /// code span the run opens (a run as long closes it, on the same line), or past the run itself
-    /// when none does.
-    private static func codeSpan(in bytes: [UInt8], at start: Int) -> Int {
-        let tick = UInt8(ascii: "`")
-        var runEnd = start
-        while runEnd < bytes.count, bytes[runEnd] == tick { runEnd += 1 }
-        let length = runEnd - start
-        var index = runEnd
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") {
-            guard bytes[index] == tick else {
-                index += 1
-                continue
+    /// The code spans of a line: a run of backticks opens one that the next run as long closes.
+    /// Each run's closer is found by a cursor per length that only moves on, so a line of many
+    /// runs that close nothing is read once, not once a run.
+    private struct CodeSpans {
+        /// The runs of backticks, in order: where each begins and ends.
+        var runs: [(start: Int, end: Int)] = []
+        /// The runs of each length, by their place in `runs`.
+        var byLength: [Int: [Int]] = [:]
+        /// For each length, how far into `byLength` the runs before the place looked at go.
+        var cursors: [Int: Int] = [:]
+        /// The first run not yet passed.
+        var current = 0
+
+        init(_ line: ArraySlice<UInt8>) {
+            var index = line.startIndex
+            while index < line.endIndex {
+                guard line[index] == UInt8(ascii: "`") else {
+                    index += 1
+                    continue
+                }
+                let start = index
+                while index < line.endIndex, line[index] == UInt8(ascii: "`") { index += 1 }
+                byLength[index - start, default: []].append(runs.count)
+                runs.append((start, index))
             }
-            var closing = index
-            while closing < bytes.count, bytes[closing] == tick { closing += 1 }
-            if closing - index == length { return closing }
-            index = closing
         }
-        return runEnd
+
+        /// Where the text goes on after the run of backticks that begins at or around `index`:
+        /// past the span it opens, or past the run itself when no run as long follows it.
+        mutating func end(ofSpanAt index: Int) -> Int {
+            while current < runs.count, runs[current].end <= index { current += 1 }
+            guard current < runs.count else { return index + 1 }
+            let run = runs[current]
+            // A run entered after its first backtick (escaped: `\``) is as long as what is left.
+            let length = run.end - max(run.start, index)
+            let same = byLength[length] ?? []
+            var cursor = cursors[length] ?? 0
+            while cursor < same.count, same[cursor] <= current { cursor += 1 }
+            cursors[length] = cursor
+            guard cursor < same.count else {
+                current += 1
+                return run.end
+            }
+            let closer = runs[same[cursor]]
+            current = same[cursor] + 1
+            return closer.end
+        }
     }
 
     /// The lines (from 1) of the code blocks cmark finds in `bytes`, fenced or indented, their
