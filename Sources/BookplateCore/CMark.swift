@@ -106,6 +106,31 @@ enum CMark {
         }
     }
 
+    /// Takes the comments (`<!-- … -->`) out of the reader's raw HTML in `document`, where they
+    /// allow it: a comment is no part of the page a browser shows, and a reader's `<!-- ask Sam
+    /// first -->` was published in its source (found by a privacy audit). A comment with no end
+    /// runs to the end of its block, as a browser reads it.
+    static func removeHTMLComments(in document: OpaquePointer) {
+        for node in nodes(in: document, ofType: [CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE]) {
+            let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+            guard literal.contains("<!--") else { continue }
+            var kept = ""
+            var rest = Substring(literal)
+            while let start = rest.range(of: "<!--") {
+                kept += rest[..<start.lowerBound]
+                guard let end = rest[start.upperBound...].range(of: "-->") else {
+                    rest = rest[rest.endIndex...]
+                    break
+                }
+                rest = rest[end.upperBound...]
+            }
+            kept += rest
+            // A block of comments alone leaves nothing, not an empty line.
+            if cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK, kept.allSatisfy(\.isWhitespace) { kept = "" }
+            cmark_node_set_literal(node, kept)
+        }
+    }
+
     /// Puts in their text's place the links and images of `document` whose address cmark's safe
     /// mode would empty: it leaves `<a href="">x</a>` and `<img src="" alt="x">`, a link that goes
     /// nowhere and a broken image, where the reader wrote words.

@@ -22,10 +22,11 @@ public struct NoteRenderer: Sendable, Hashable {
     package var optionsTag: String {
         // "/plain": control characters are taken out before cmark reads a note; "/published": and
         // out of the text it makes of character references.
-        // "/comments": Obsidian's `%%` comments are left out (``MarkdownComments``).
+        // "/comments": Obsidian's `%%` comments are left out (``MarkdownComments``), and
+        // "/no-html-comments" those of raw HTML.
         // "/focusable-code": code blocks take the keyboard's focus.
         allowsRawHTML
-            ? "cmark-0.30/smart/unsafe/plain/published/comments/focusable-code"
+            ? "cmark-0.30/smart/unsafe/plain/published/comments/no-html-comments/focusable-code"
             : "cmark-0.30/smart/safe/plain/published/comments/focusable-code"
     }
 
@@ -44,7 +45,11 @@ public struct NoteRenderer: Sendable, Hashable {
         let text = MarkdownComments.removed(from: NoteRenderer.withoutFrontMatter(markdown))
         let html = CMark.html(text, options: options) { document in
             CMark.placeHeadings(in: document, topAt: topHeading)
-            if !allowsRawHTML { CMark.unwrapDangerousLinks(in: document) }
+            if allowsRawHTML {
+                CMark.removeHTMLComments(in: document)
+            } else {
+                CMark.unwrapDangerousLinks(in: document)
+            }
             if let addresses { CMark.rewriteAddresses(in: document, addresses) }
             CMark.makeCodeBlocksFocusable(in: document)
         }

@@ -190,6 +190,21 @@ import Testing
         #expect(MarkdownComments.removed(from: "\\``a %% b` c %%PRIVATE%%\n") == "\\``a %% b` c \n")
     }
 
+    /// Where the reader allows raw HTML, its comments were published in the page's source: a
+    /// reader's `<!-- ask Sam first -->` was on the site for anyone to read (found by a privacy
+    /// audit). They are left out, whole blocks of them leaving nothing; the rest passes.
+    @Test func rawHTMLsCommentsAreLeftOut() {
+        let renderer = NoteRenderer(allowsRawHTML: true)
+        let html = renderer.render(
+            "<!-- PRIVATE block\nover lines -->\n\nText <!-- PRIVATE inline --> here.\n\n<div>a<!-- PRIVATE -->b</div>\n\n"
+                + "<p>c</p><!-- PRIVATE with no end\n"
+        ).html
+        #expect(!html.contains("PRIVATE") && !html.contains("<!--"), "\(html)")
+        #expect(html == "<p>Text  here.</p>\n<div>ab</div>\n<p>c</p>\n", "\(html)")
+        #expect(SiteNotes.showsNothing(renderer.render("<!-- to write after the book club -->\n").html))
+        #expect(renderer.render("<kbd>Ctrl</kbd> <!-- x -->\n").html == "<p><kbd>Ctrl</kbd> </p>\n")
+    }
+
     @Test func rawHTMLPassesOnlyWhenTheReaderAllowsIt() {
         let renderer = NoteRenderer(allowsRawHTML: true)
         #expect(renderer.render("<kbd>Ctrl</kbd>\n").html.contains("<kbd>Ctrl</kbd>"))
