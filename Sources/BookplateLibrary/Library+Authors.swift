@@ -107,7 +107,7 @@ extension [AuthorWork] {
 public struct AuthorMerge: Sendable, Equatable {
     public var gone: Author
     public var kept: Author
-    /// The slugs of the books that named `gone`, in order.
+    /// The slugs of the books that named `gone`, by slug.
     public var books: [String]
 }
 
