@@ -7,15 +7,7 @@ enum CMark {
     static func html(_ markdown: String, options: Int32, edit: (OpaquePointer) -> Void = { _ in }) -> String {
         // cmark passes control characters through: an author's bio from a catalog published its
         // ESC and BEL bytes, half an escape sequence and a parse error in the page.
-        let bytes = Array(ControlSequences.cleanedForStorage(lines: markdown).utf8)
-        guard
-            let document = bytes.withUnsafeBufferPointer({ buffer in
-                buffer.baseAddress.flatMap { base in
-                    base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                        cmark_parse_document($0, buffer.count, options)
-                    }
-                }
-            })
+        guard let document = parse(Array(ControlSequences.cleanedForStorage(lines: markdown).utf8), options: options)
         else { return "" }
         defer { cmark_node_free(document) }
         edit(document)
@@ -23,6 +15,18 @@ enum CMark {
         guard let html = cmark_render_html(document, options) else { return "" }
         defer { free(html) }
         return String(cString: html)
+    }
+
+    /// The document cmark parses from the UTF-8 `bytes` with `options`, for the caller to free
+    /// (`cmark_node_free`); nil when cmark makes none.
+    static func parse(_ bytes: [UInt8], options: Int32) -> OpaquePointer? {
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.flatMap { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                    cmark_parse_document($0, buffer.count, options)
+                }
+            }
+        }
     }
 
     /// Takes out of the text of `document` what no site may publish (``PublishedText``): cmark

@@ -133,14 +133,7 @@ package enum MarkdownComments {
     /// fences included: cmark alone knows an indented line in a list item from a code block.
     private static func codeBlockLines(of bytes: [UInt8]) -> IndexSet {
         var lines = IndexSet()
-        let document = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.flatMap { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    cmark_parse_document($0, buffer.count, CMARK_OPT_SOURCEPOS)
-                }
-            }
-        }
-        guard let document else { return lines }
+        guard let document = CMark.parse(bytes, options: CMARK_OPT_SOURCEPOS) else { return lines }
         defer { cmark_node_free(document) }
         for block in CMark.nodes(in: document, ofType: [CMARK_NODE_CODE_BLOCK]) {
             let first = Int(cmark_node_get_start_line(block))

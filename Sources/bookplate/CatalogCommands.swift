@@ -131,7 +131,9 @@ struct AuthorCommand: ParsableCommand {
                     + "authors/\(source.author.slug)/ goes.",
                 unless: yes, doing: "merging", nothingDone: "Nothing merged.")
         }
-        let (merge, photo) = try AuthorMerging(library: library, paths: try shelf.paths).merge(name, into: target)
+        // By the slugs just found: the names are looked up once.
+        let (merge, photo) = try AuthorMerging(library: library, paths: try shelf.paths)
+            .merge(source.author.slug, into: kept.slug)
         if json {
             try JSONOutput.print(
                 "authorMerge",
