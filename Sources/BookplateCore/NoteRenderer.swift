@@ -3,7 +3,8 @@ import Foundation
 
 /// Renders a reader's Markdown note to HTML through cmark.
 ///
-/// Front matter and Obsidian's `%%` comments are no part of the page (``MarkdownComments``).
+/// Front matter and Obsidian's `%%` comments are no part of the page, and Obsidian's links by
+/// name (`[[Dune]]`) are links (``ObsidianMarkdown``).
 /// By default cmark runs in its safe mode: raw HTML is replaced by a comment, and a link to a
 /// `javascript:`, `vbscript:`, `file:` or most `data:` address becomes its text (an image, its
 /// description). A note's top-most heading becomes an h3, below the book page's "My notes", and
@@ -22,12 +23,12 @@ public struct NoteRenderer: Sendable, Hashable {
     package var optionsTag: String {
         // "/plain": control characters are taken out before cmark reads a note; "/published": and
         // out of the text it makes of character references.
-        // "/comments": Obsidian's `%%` comments are left out (``MarkdownComments``), and
-        // "/no-html-comments" those of raw HTML.
+        // "/comments": Obsidian's `%%` comments are left out (``ObsidianMarkdown``), and
+        // "/no-html-comments" those of raw HTML; "/wikilinks": its `[[…]]` are links or words.
         // "/focusable-code": code blocks take the keyboard's focus.
         allowsRawHTML
-            ? "cmark-0.30/smart/unsafe/plain/published/comments/no-html-comments/focusable-code"
-            : "cmark-0.30/smart/safe/plain/published/comments/focusable-code"
+            ? "cmark-0.30/smart/unsafe/plain/published/comments/no-html-comments/wikilinks/focusable-code"
+            : "cmark-0.30/smart/safe/plain/published/comments/wikilinks/focusable-code"
     }
 
     /// The HTML for `markdown`.
@@ -37,12 +38,17 @@ public struct NoteRenderer: Sendable, Hashable {
     /// 2 on a page of its own under its title).
     /// `addresses`: what each link's and image's address becomes, for a note shown elsewhere than
     /// on the page its relative addresses are written from (see ``RelativeAddress``).
-    public func render(_ markdown: String, topHeading: Int32 = 3, addresses: ((String) -> String)? = nil)
-        -> SanitizedHTML
-    {
+    /// `links`: where each link by name (`[[Dune]]`) leads, from the page the note is written
+    /// from; one that leads nowhere is its words.
+    public func render(
+        _ markdown: String, topHeading: Int32 = 3, links: (_ name: String) -> String? = { _ in nil },
+        addresses: ((String) -> String)? = nil
+    ) -> SanitizedHTML {
         var options = CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8
         if allowsRawHTML { options |= CMARK_OPT_UNSAFE }
-        let text = MarkdownComments.removed(from: NoteRenderer.withoutFrontMatter(markdown))
+        let text = withoutActuallyEscaping(links) { links in
+            ObsidianMarkdown.published(NoteRenderer.withoutFrontMatter(markdown), links: links)
+        }
         let html = CMark.html(text, options: options) { document in
             CMark.placeHeadings(in: document, topAt: topHeading)
             if allowsRawHTML {

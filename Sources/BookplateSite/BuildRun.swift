@@ -577,8 +577,9 @@ struct BuildRun {
         var unread: [String] = []
         notes.fingerprints.reserveCapacity(noteStamps.count)
         for slug in noteStamps.keys {
-            if keeps, !changed.contains(slug), let kept = previous?.notes[slug]?.fingerprint {
-                notes.fingerprints[slug] = kept
+            if keeps, !changed.contains(slug), let kept = previous?.notes[slug], let fingerprint = kept.fingerprint {
+                notes.fingerprints[slug] = fingerprint
+                if kept.links { notes.linking.insert(slug) }
             } else {
                 unread.append(slug)
             }
@@ -586,7 +587,11 @@ struct BuildRun {
         // On one thread: the library loads on the other core meanwhile.
         return Background { [notes, unread] in
             var all = notes
-            for slug in unread { all.fingerprints[slug] = try notes.readFingerprint(ofSlug: slug) }
+            for slug in unread {
+                let (fingerprint, links) = try notes.readFingerprint(ofSlug: slug)
+                all.fingerprints[slug] = fingerprint
+                if links { all.linking.insert(slug) }
+            }
             return all
         }
     }
@@ -657,6 +662,12 @@ struct BuildRun {
                     outputs.lazy.map(\.path), in: paths.site.relativePathForDisplay)
             self.snapshot = nil
         } else {
+            // Where a link by name leads is known from the whole library: a page that holds one
+            // is made by a build of the whole site, as any other page it links would be.
+            if changedBooks.contains(where: { notes.linking.contains($0.book.slug) || $0.highlightsLinkByName }) {
+                try widenToTheWholeSite()
+                return
+            }
             var coverWarnings: [String] = []
             outputs = try builder.bookPages(
                 changedBooks, notes: notes, settings: settings, coverFiles: coverFiles, extraPages: extraPages,
@@ -982,7 +993,8 @@ struct BuildRun {
         var noteEntries: [String: BuildState.Note] = [:]
         noteEntries.reserveCapacity(noteStamps.count)
         for (slug, stamp) in noteStamps {
-            noteEntries[slug] = BuildState.Note(stamp: stamp, fingerprint: notes?.fingerprints[slug])
+            noteEntries[slug] = BuildState.Note(
+                stamp: stamp, fingerprint: notes?.fingerprints[slug], links: notes?.linking.contains(slug) ?? false)
         }
         // The next build looks for files put in the site since this moment by the folders' change
         // times, which the file system's clock sets: taken from this process's clock running

@@ -25,6 +25,9 @@ struct BuildState: Sendable, Equatable {
     struct Note: Sendable, Equatable {
         var stamp: FileStamps.Stamp
         var fingerprint: Fingerprint?
+        /// Whether it may link by name (`[[Dune]]`): its page is made again when where a name
+        /// leads changes, though the note did not.
+        var links = false
     }
 
     /// The output folder, standardised.

@@ -21,8 +21,9 @@ struct BuildStateStore {
     /// The schema's version, kept in `PRAGMA user_version`; any other version is not read.
     /// 5 has the tables of 4 and says more: a site saved with it holds nothing in Bookplate's
     /// folders but what the build wrote (see ``SiteFolders``), which 4 did not promise. 6 keeps
-    /// the build's warnings too, to say again while they hold.
-    static let formatVersion = 6
+    /// the build's warnings too, to say again while they hold. 7 says of each note whether it
+    /// may link by name.
+    static let formatVersion = 7
     static let fileName = ShelfPaths.buildStateFileName
 
     let url: URL
@@ -91,7 +92,8 @@ struct BuildStateStore {
                 }
                 let notes = try Row.fetchCursor(
                     db,
-                    sql: "SELECT slug, size, modified, changed, inode, digest, fingerprint FROM note WHERE siteId = ?",
+                    sql:
+                        "SELECT slug, size, modified, changed, inode, digest, fingerprint, links FROM note WHERE siteId = ?",
                     arguments: [id])
                 while let row = try notes.next() {
                     let digest = (row[5] as Int64?).map { UInt64(bitPattern: $0) }
@@ -99,8 +101,9 @@ struct BuildStateStore {
                         size: row[1], modified: row[2], changed: row[3], inode: UInt64(bitPattern: row[4]),
                         digest: digest)
                     state.notes[row[0]] = BuildState.Note(
-                        stamp: stamp, fingerprint: (row[6] as Int64?).map { Fingerprint(value: UInt64(bitPattern: $0)) }
-                    )
+                        stamp: stamp,
+                        fingerprint: (row[6] as Int64?).map { Fingerprint(value: UInt64(bitPattern: $0)) },
+                        links: row[7])
                 }
                 let sources = try Row.fetchCursor(
                     db, sql: "SELECT path, size, modified, changed, inode, digest FROM source WHERE siteId = ?",
@@ -227,12 +230,14 @@ struct BuildStateStore {
             for path in base.map({ Array($0.files.keys) }) ?? [] where state.files[path] == nil {
                 try dropOutput.execute(arguments: [id, path])
             }
-            let putNote = try db.cachedStatement(sql: "INSERT OR REPLACE INTO note VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+            let putNote = try db.cachedStatement(
+                sql: "INSERT OR REPLACE INTO note VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
             for (slug, note) in state.notes.sorted(by: { $0.key < $1.key }) where base?.notes[slug] != note {
                 let stamp = note.stamp
                 try putNote.execute(arguments: [
                     id, slug, stamp.size, stamp.modified, stamp.changed, Int64(bitPattern: stamp.inode),
                     stamp.digest.map { Int64(bitPattern: $0) }, note.fingerprint.map { Int64(bitPattern: $0.value) },
+                    note.links,
                 ])
             }
             let dropNote = try db.cachedStatement(sql: "DELETE FROM note WHERE siteId = ? AND slug = ?")
@@ -304,7 +309,7 @@ struct BuildStateStore {
                     siteId INTEGER NOT NULL REFERENCES site(id) ON DELETE CASCADE, slug TEXT NOT NULL,
                     size INTEGER NOT NULL, modified INTEGER NOT NULL, changed INTEGER NOT NULL,
                     inode INTEGER NOT NULL, digest INTEGER,
-                    fingerprint INTEGER,
+                    fingerprint INTEGER, links BOOLEAN NOT NULL,
                     PRIMARY KEY (siteId, slug)) WITHOUT ROWID;
                 CREATE TABLE source (
                     siteId INTEGER NOT NULL REFERENCES site(id) ON DELETE CASCADE, path TEXT NOT NULL,

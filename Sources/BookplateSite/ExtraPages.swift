@@ -40,7 +40,8 @@ struct ExtraPage: Sendable, Equatable {
             matter = ExtraPage.fields(ofFrontMatter: front, warn: warn)
         }
         // Before the title is taken from it: a comment begun in the heading goes on below it.
-        body = MarkdownComments.removed(from: body)
+        // Its links by name are made links as the page is rendered.
+        body = ObsidianMarkdown.published(body, links: nil)
         var title = matter["title"].map { ControlSequences.removed(from: $0, as: .line) }
         if let (heading, rest) = ExtraPage.leadingHeading(of: body) {
             // The heading is the page's title, or stands below the one its front matter gives.

@@ -102,7 +102,7 @@ enum FeedWriter {
     /// offset: found by an exploratory session).
     static func highlightsFeed(
         snapshot: LibrarySnapshot, commonplace: Commonplace, settings: SiteSettings, baseURL: URL, words: Words,
-        timeZone: TimeZone
+        timeZone: TimeZone, links: WikiLinkTargets
     ) -> String {
         let entries = newest(commonplace.entries, count: feedLength, in: timeZone)
         var xml = header(
@@ -124,7 +124,7 @@ enum FeedWriter {
                 + "#h-\(highlight.id)"
             var html = "<blockquote><p>\(HTMLAllowList.html(fromLines: highlight.text).html)</p></blockquote>"
             if let note = highlight.noteHTML(
-                addresses: Highlight.noteAddresses(ofBook: details.book.slug, baseURL: baseURL))
+                addresses: Highlight.noteAddresses(ofBook: details.book.slug, baseURL: baseURL), links: links)
             {
                 html += note.html
             }

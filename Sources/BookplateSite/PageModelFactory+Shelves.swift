@@ -52,7 +52,7 @@ extension PageModelFactory {
         page(
             ExtraPageModel(
                 title: extra.title, metaDescription: extra.description,
-                contentHTML: renderer.render(extra.body, topHeading: 2) {
+                contentHTML: renderer.render(extra.body, topHeading: 2, links: wikiLinks.address(of:)) {
                     NoteFolderLinks.toIndexPage($0, from: String(extra.path.dropLast("index.html".count)))
                 }),
             root: "../../", title: documentTitle(extra.title))

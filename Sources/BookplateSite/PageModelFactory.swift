@@ -20,6 +20,8 @@ struct PageModelFactory: Sendable {
     /// The versions of the theme's assets, which every page links (the built-in theme's unless
     /// the build's theme is set).
     var assetVersions = AssetVersions.builtIn
+    /// Where the links by name in highlights' notes and the reader's pages lead.
+    var wikiLinks = WikiLinkTargets.none
     /// Books by author and by shelf, worked out once: pages look them up thousands of times.
     let index: SnapshotIndex
     /// Every shelf (tag) with at least one book, sorted by name.
@@ -268,7 +270,8 @@ struct PageModelFactory: Sendable {
         return HighlightModel(
             anchor: "h-\(highlight.id)", text: highlight.text, textHTML: HTMLAllowList.html(fromLines: highlight.text),
             noteHTML: highlight.noteHTML(
-                addresses: Highlight.noteAddresses(ofBook: slug, root: root), topHeading: topHeading),
+                addresses: Highlight.noteAddresses(ofBook: slug, root: root), links: wikiLinks,
+                topHeading: topHeading),
             place: place.isEmpty ? nil : place.joined(separator: " · "))
     }
 
@@ -568,8 +571,14 @@ extension Highlight {
     /// addresses are written from its book's page, as the book's note's are: elsewhere,
     /// `addresses` makes them lead where they lead from there.
     /// `topHeading` is the level of the note's top-most heading: 3 under a page's h2, 2 right under its h1.
-    func noteHTML(addresses: ((String) -> String)? = nil, topHeading: Int32 = 3) -> SanitizedHTML? {
-        note.map { NoteRenderer(allowsRawHTML: false).render($0, topHeading: topHeading, addresses: addresses) }
+    /// Its links by name lead where `links` says, written from its book's page too.
+    func noteHTML(
+        addresses: ((String) -> String)? = nil, links: WikiLinkTargets, topHeading: Int32 = 3
+    ) -> SanitizedHTML? {
+        note.map {
+            NoteRenderer(allowsRawHTML: false).render(
+                $0, topHeading: topHeading, links: links.address(of:), addresses: addresses)
+        }
     }
 
     /// The addresses of a note of a highlight of the book `slug` on a page whose way up to the

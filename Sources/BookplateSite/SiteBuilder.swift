@@ -258,7 +258,8 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The page of the book `details` gives. Its fingerprint takes in its note's fingerprint, not
-    /// its note: the note is read and rendered only when the page is made.
+    /// its note: the note is read and rendered only when the page is made. A note that may link
+    /// by name brings in where every name leads too.
     private static func plannedBookPage(
         slug: String, factory: PageModelFactory, notes: SiteNotes, theme: Fingerprint, templates: TemplateSet,
         details: @escaping @Sendable () -> BookDetails
@@ -269,6 +270,7 @@ public struct SiteBuilder: Sendable {
             var fingerprint = pageFingerprint(theme: theme, template: "book", model: model.fingerprint)
             let note = notes.fingerprints[slug]
             if let note { fingerprint.combine(note) }
+            if notes.linking.contains(slug) { fingerprint.combine(notes.wikiLinks.fingerprint) }
             guard let page = model.value else { return (fingerprint, nil) }
             if note != nil, let html = try notes.html(forSlug: slug) { model.set("noteHTML", to: .html(html)) }
             return (fingerprint, try render(page, with: "book", templates: templates, path: path))
@@ -384,7 +386,7 @@ public struct SiteBuilder: Sendable {
         if !outputs.leavesOutCovers {
             _ = try? cache.removeEntries(keeping: Set(covers.compactMap(\.cacheKey) + photos.compactMap(\.cacheKey)))
         }
-        let factory = makeFactory(
+        var factory = makeFactory(
             site: try siteModel(settings, words: templates.words, extraPages: extraPages), settings: settings,
             snapshot: snapshot,
             // Placeholders are made where they are shown: a dictionary of 50,000 of them took 22 MB.
@@ -397,6 +399,11 @@ public struct SiteBuilder: Sendable {
                     photo.model.map { (author.slug, $0) }
                 }),
             assetVersions: AssetVersions(assets: theme.assets), words: templates.words)
+        factory.wikiLinks = WikiLinkTargets(
+            snapshot: snapshot, series: factory.seriesLists.map(\.series), shelves: factory.shelves,
+            pages: extraPages.pages)
+        var notes = notes
+        notes.wikiLinks = factory.wikiLinks
         let pages = pagePlan(
             factory: factory, snapshot: snapshot, notes: notes, extraPages: extraPages,
             renderer: noteRenderer(settings), theme: themeFingerprint(theme, templates: templates),
@@ -411,8 +418,7 @@ public struct SiteBuilder: Sendable {
         outputs.append(
             contentsOf: discoveryFiles(
                 snapshot: snapshot, titleOrder: factory.index.byTitle, commonplace: factory.commonplace,
-                settings: settings, words: templates.words,
-                pages: pages))
+                settings: settings, words: templates.words, links: factory.wikiLinks, pages: pages))
         let marker = Data(SiteWriter.markerContents.utf8)
         outputs.append(
             PlannedOutput(path: SiteWriter.markerName, fingerprint: Fingerprint(of: SiteWriter.markerContents)) {
@@ -488,7 +494,7 @@ public struct SiteBuilder: Sendable {
     /// of highlights when any is published) and the sitemap.
     private func discoveryFiles(
         snapshot: LibrarySnapshot, titleOrder: [Int], commonplace: Commonplace, settings: SiteSettings, words: Words,
-        pages: SitePlan
+        links: WikiLinkTargets, pages: SitePlan
     ) -> [PlannedOutput] {
         var files: [(String, @Sendable () -> Data)] = [
             (
@@ -519,7 +525,7 @@ public struct SiteBuilder: Sendable {
                             Data(
                                 FeedWriter.highlightsFeed(
                                     snapshot: snapshot, commonplace: commonplace, settings: settings, baseURL: baseURL,
-                                    words: words, timeZone: timeZone
+                                    words: words, timeZone: timeZone, links: links
                                 ).utf8)
                         }
                     ))

@@ -19,6 +19,10 @@ struct SiteNotes: Sendable {
     let importedHashes: [String: String]
     /// Each note's fingerprint, by book slug.
     var fingerprints: [String: Fingerprint] = [:]
+    /// The notes that may hold a link by name (`[[Dune]]`, ``WikiLinkTargets``), by book slug.
+    var linking: Set<String> = []
+    /// Where their links by name lead.
+    var wikiLinks = WikiLinkTargets.none
     /// The notes fingerprinted, then gone (moved or removed) when their pages were made.
     let vanished = Vanished()
     /// Told the slug of each note about to be read (set in tests, to move one away meanwhile).
@@ -32,12 +36,12 @@ struct SiteNotes: Sendable {
     }
 
     /// Reads the note of `slug` and fingerprints it as it is rendered: its Markdown and the
-    /// options cmark is given.
-    func readFingerprint(ofSlug slug: String) throws -> Fingerprint {
+    /// options cmark is given; and says whether it may link by name.
+    func readFingerprint(ofSlug slug: String) throws -> (fingerprint: Fingerprint, links: Bool) {
         let markdown = try read(slug)
         var fingerprint = Fingerprint(of: renderer(forSlug: slug, markdown: markdown).optionsTag)
         fingerprint.combine(markdown)
-        return fingerprint
+        return (fingerprint, ObsidianMarkdown.mayLink(markdown))
     }
 
     /// The HTML of the note of `slug`, read from its file now; nil when it shows nothing.
@@ -57,7 +61,7 @@ struct SiteNotes: Sendable {
         guard !ExtraPage.isUnpublished(markdown: markdown) else { return nil }
         // Written from its book's page: a link to a folder of the build's pages leads to its page.
         let folder = String(PageModelFactory.bookURL(slug).dropLast("index.html".count))
-        let html = renderer(forSlug: slug, markdown: markdown).render(markdown) {
+        let html = renderer(forSlug: slug, markdown: markdown).render(markdown, links: wikiLinks.address(of:)) {
             NoteFolderLinks.toIndexPage($0, from: folder)
         }
         return SiteNotes.showsNothing(html.html) ? nil : html

@@ -229,7 +229,7 @@ struct ReaderWorld {
             let made = Date(
                 timeIntervalSince1970: Double(Int.random(in: 1_400_000_000...1_760_000_000, using: &random)))
             let new = NewHighlight(
-                text: passage, note: Bool.random(using: &random) ? "*so* true" : nil,
+                text: passage, note: Bool.random(using: &random) ? pick(["*so* true", "as in [[Emma]]"]) : nil,
                 place: HighlightPlace(page: String(Int.random(in: 1...300, using: &random))), madeAt: made,
                 source: .kindle)
             switch Int.random(in: 0..<3, using: &random) {
@@ -252,8 +252,15 @@ struct ReaderWorld {
         case .editNote:
             guard let slug = try randomSlug() else { return }
             let words = ["*spice*", "a long road", "**again**", "Box Hill", "- one\n- two", "> quoted"]
-            try write(
-                "\(pick(words)) \(Int.random(in: 0...999, using: &random))\n", to: note(slug))
+            // Links by name (half the notes) lead where the shelf's books, authors, series, shelves
+            // and pages are at each build: books of these titles come and go, and are renamed.
+            let links = [
+                "see [[\(pick(Self.titles))]]",
+                "[[\(pick(Self.titles).lowercased())|her best]], [[\(pick(Self.authors))]]",
+                "[[about]], [[sci-fi]], [[\(pick(Self.titles)) Revisited]]",
+            ]
+            let link = Bool.random(using: &random) ? pick(links) : ""
+            try write("\(pick(words)) \(Int.random(in: 0...999, using: &random)) \(link)\n", to: note(slug))
         case .editNoteKeepingSizeAndTime:
             // Another text of the same length, with the file's old modification time put back.
             let notes = try manager.contentsOfDirectory(atPath: paths.notes.path).filter { $0.hasSuffix(".md") }
@@ -278,7 +285,7 @@ struct ReaderWorld {
             // (a title is in every page's header).
             let heading = pick(["", "# About me\n\n", "---\ntitle: Now\n---\n", "# Reading challenge\n\n"])
             try write(
-                "\(heading)Some *words* \(Int.random(in: 0...999, using: &random))\n",
+                "\(heading)Some *words* \(Int.random(in: 0...999, using: &random)) \(pick(["", "[[Ubik]]", "[[now]]"]))\n",
                 to: paths.pages.appendingPathComponent(pick(["about", "now", "challenge"]) + ".md"))
         case .removePage:
             let pages = ((try? manager.contentsOfDirectory(atPath: paths.pages.path)) ?? []).sorted()

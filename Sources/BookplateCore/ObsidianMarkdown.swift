@@ -1,20 +1,38 @@
 import CCMark
 import Foundation
 
-/// Obsidian's comments in a reader's Markdown: text between two `%%` marks, on one line or across
-/// many, which Obsidian shows only while the note is edited and Obsidian Publish leaves out. Read
-/// as CommonMark it was text, and a reader's aside ("%% lend it to Sam? %%") was published on the
-/// book's page, in the search index and in the feeds (found by an exploratory session).
+/// What Obsidian writes in a reader's Markdown beyond CommonMark, made into what CommonMark
+/// publishes: its comments left out, and its links by name made links.
 ///
-/// As Obsidian reads them: a `%%` with no second one leaves out the rest of the text; inside a
-/// code block or a code span `%%` is code; `\%` is a percent sign, as CommonMark escapes it.
-package enum MarkdownComments {
-    /// `markdown` without its comments. The line breaks inside a comment stay, so that what
-    /// stood on other lines (a heading, a list) is still read as it was written. One pass over
-    /// the text, and one of cmark: a note is up to 4 MB, and an import writes notes.
-    package static func removed(from markdown: String) -> String {
-        // Most notes have none: not parsed at all.
-        guard markdown.contains("%%") else { return markdown }
+/// - Comments: text between two `%%` marks, on one line or across many, which Obsidian shows
+///   only while the note is edited and Obsidian Publish leaves out. Read as CommonMark it was
+///   text, and a reader's aside ("%% lend it to Sam? %%") was published on the book's page, in
+///   the search index and in the feeds (found by an exploratory session). As Obsidian reads
+///   them, a `%%` with no second one leaves out the rest of the text.
+/// - Links by name (``WikiLink``): `[[Dune]]`, `[[dune|the book]]`, `[[Dune#Part one]]`, on one
+///   line. Each becomes a CommonMark link to the page `links` gives for its name, or its words
+///   without brackets where no page is the name's, as Obsidian Publish shows a link to a note it
+///   has not published. An embed (`![[map.png]]`) is left as written.
+///
+/// Inside a code block or a code span both are code; `\%` and `\[` are the characters, as
+/// CommonMark escapes them.
+package enum ObsidianMarkdown {
+    /// The address of the page a link by name leads to, written from a page two folders below
+    /// the site's top (`books/<slug>/`, `pages/<name>/`), or nil where none is the name's.
+    package typealias Links = (_ name: String) -> String?
+
+    /// Whether `markdown` may hold a link by name: it has a `[[`. Cheap, and over-eager (a code
+    /// span may hold one), so that nothing that depends on where its links lead is left out.
+    package static func mayLink(_ markdown: String) -> Bool { markdown.contains("[[") }
+
+    /// `markdown` without its comments, and with its links by name made links through `links`
+    /// (left as written where `links` is nil: the words of a page's title are taken first).
+    /// The line breaks inside a comment stay, so that what stood on other lines (a heading, a
+    /// list) is still read as it was written. One pass over the text, and one of cmark: a note
+    /// is up to 4 MB, and an import writes notes.
+    package static func published(_ markdown: String, links: Links?) -> String {
+        // Most notes have neither: not parsed at all.
+        guard markdown.contains("%%") || (links != nil && mayLink(markdown)) else { return markdown }
         let bytes = Array(markdown.utf8)
         let code = codeBlockLines(of: bytes)
         var kept: [UInt8] = []
@@ -36,7 +54,7 @@ package enum MarkdownComments {
                 // A line of a code block, as it is.
                 kept.append(contentsOf: bytes[start..<end])
             } else {
-                inComment = keep(bytes[start..<end], inComment: inComment, into: &kept)
+                inComment = keep(bytes[start..<end], inComment: inComment, links: links, into: &kept)
             }
             kept.append(contentsOf: bytes[end..<next])
             line += 1
@@ -45,9 +63,11 @@ package enum MarkdownComments {
         return String(decoding: kept, as: UTF8.self)
     }
 
-    /// Appends to `kept` what of `line` stands outside comments, given whether a comment is open
-    /// at its start; returns whether one is open at its end.
-    private static func keep(_ line: ArraySlice<UInt8>, inComment: Bool, into kept: inout [UInt8]) -> Bool {
+    /// Appends to `kept` what of `line` stands outside comments, its links by name made links,
+    /// given whether a comment is open at its start; returns whether one is open at its end.
+    private static func keep(
+        _ line: ArraySlice<UInt8>, inComment: Bool, links: Links?, into kept: inout [UInt8]
+    ) -> Bool {
         var inComment = inComment
         var spans = CodeSpans(line)
         var index = line.startIndex
@@ -68,6 +88,11 @@ package enum MarkdownComments {
             } else if isMark {
                 inComment = true
                 index += 2
+            } else if byte == UInt8(ascii: "["), let links, kept.last != UInt8(ascii: "!"),
+                let link = WikiLink(in: line, at: index)
+            {
+                kept.append(contentsOf: link.markdown(leadingTo: links(link.name)).utf8)
+                index = link.end
             } else {
                 kept.append(byte)
                 index += 1
@@ -76,7 +101,8 @@ package enum MarkdownComments {
         return inComment
     }
 
-    private static func isPunctuation(_ byte: UInt8) -> Bool {
+    /// Whether `byte` is ASCII punctuation, which a backslash before it escapes in CommonMark.
+    static func isPunctuation(_ byte: UInt8) -> Bool {
         byte < 0x80 && (Character(UnicodeScalar(byte)).isPunctuation || Character(UnicodeScalar(byte)).isSymbol)
     }
 

@@ -1,0 +1,64 @@
+import Foundation
+
+/// A link by name as Obsidian writes one, on one line: `[[name]]`, `[[name|words]]`,
+/// `[[name#heading]]` or `[[name#heading|words]]`. The name is a note's file name as Obsidian
+/// knows it (`dune`, `notes/dune.md`) or whatever a reader calls a page (`Dune`, `Frank Herbert`);
+/// which page it leads to is the site's to say (see ``ObsidianMarkdown/Links``).
+struct WikiLink {
+    /// The name, without a folder, `.md` or heading: `dune` for `[[notes/dune.md#Part one]]`.
+    let name: String
+    /// The words shown: those after `|`, else the name as written with its heading as Obsidian
+    /// shows it ("Dune > Part one").
+    let words: String
+    /// Where the text goes on after the link's `]]`.
+    let end: Int
+
+    /// The link that begins at `start` in `line` (at its `[[`), or nil where none does: no `]]`
+    /// on the line before another `[[`, or nothing but spaces between them.
+    init?(in line: ArraySlice<UInt8>, at start: Int) {
+        let open = UInt8(ascii: "["), close = UInt8(ascii: "]")
+        guard start + 1 < line.endIndex, line[start] == open, line[start + 1] == open else { return nil }
+        var index = start + 2
+        // Up to the next `[[` at most, so that a line of many is read once.
+        while index + 1 < line.endIndex {
+            if line[index] == close, line[index + 1] == close { break }
+            if line[index] == open, line[index + 1] == open { return nil }
+            index += 1
+        }
+        guard index + 1 < line.endIndex else { return nil }
+        let inside = String(decoding: line[(start + 2)..<index], as: UTF8.self)
+        let (target, shown) = WikiLink.split(inside, at: "|")
+        let (path, heading) = WikiLink.split(target, at: "#")
+        var name = Substring(path.split(separator: "/").last ?? "")
+        if name.lowercased().hasSuffix(".md") { name = name.dropLast(3) }
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty || !(heading ?? "").isEmpty else { return nil }
+        self.name = trimmed
+        let written = path.trimmingCharacters(in: .whitespaces)
+        let headingWords = heading.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let named = [written, headingWords].filter { !$0.isEmpty }.joined(separator: " > ")
+        let label = shown.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        self.words = label.isEmpty ? named : label
+        self.end = index + 2
+    }
+
+    /// The CommonMark for this link: a link to `address`, or its words alone where it leads
+    /// nowhere. Its words are escaped, so that they are text whatever they hold (`*`, `<b>`).
+    func markdown(leadingTo address: String?) -> String {
+        var text = ""
+        for scalar in words.unicodeScalars {
+            if scalar.isASCII, ObsidianMarkdown.isPunctuation(UInt8(scalar.value)) { text += "\\" }
+            text.unicodeScalars.append(scalar)
+        }
+        guard let address else { return text }
+        let destination =
+            address.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["<", ">"])) ?? address
+        return "[\(text)](<\(destination)>)"
+    }
+
+    /// `text` before and after the first `separator`, nil after it where there is none.
+    private static func split(_ text: some StringProtocol, at separator: Character) -> (String, String?) {
+        guard let at = text.firstIndex(of: separator) else { return (String(text), nil) }
+        return (String(text[..<at]), String(text[text.index(after: at)...]))
+    }
+}

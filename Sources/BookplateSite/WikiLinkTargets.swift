@@ -1,0 +1,105 @@
+import BookplateCore
+import BookplateLibrary
+import Synchronization
+
+/// Where the reader's links by name (`[[Dune]]`, ``ObsidianMarkdown``) lead on the site.
+///
+/// A name is looked for, case and accents aside, first as a page's address — a book's slug
+/// (`[[dune]]`, as Obsidian names the notes of `content/notes/`) or a page of the reader's
+/// (`[[about]]`) —, then as a title — a book's, with or without its subtitle, or a page's —,
+/// then as an author's name or slug, a series' name and a shelf's. The first of those a name is
+/// is where it leads; a name that two of one kind share (two books called "Home") leads to
+/// neither, and is its words on the page, as a name that is nothing on the site is.
+///
+/// Made only when a page holds a link by name (a shelf of 50,000 books folds 100,000 names).
+/// Its fingerprint goes into that of each book page whose note may hold one: the note is
+/// rendered only when its page is made, and a book added under a name a note links makes the
+/// link.
+final class WikiLinkTargets: Sendable {
+    /// The pages by folded name, each path from the site's top; an empty path where several
+    /// pages share the name.
+    fileprivate struct Table {
+        var paths: [String: String] = [:]
+        var fingerprint = Fingerprint()
+    }
+
+    private let make: @Sendable () -> Table
+    private let table = Mutex<Table?>(nil)
+
+    /// Links by name lead nowhere: for a page whose links are worked out by a build of the
+    /// whole site (``BuildRun`` makes a build of notes alone one when a note links by name).
+    static let none = WikiLinkTargets { Table() }
+
+    private init(make: @escaping @Sendable () -> Table) {
+        self.make = make
+    }
+
+    /// The pages of `snapshot`'s books and authors, and `series`, `shelves` and `pages`.
+    convenience init(snapshot: LibrarySnapshot, series: [Series], shelves: [Shelf], pages: [ExtraPage]) {
+        self.init {
+            var table = Table()
+            table.add(
+                snapshot.books.map { ($0.book.slug, PageModelFactory.bookURL($0.book.slug)) }
+                    + pages.map { ($0.name, $0.path) })
+            table.add(
+                snapshot.books.flatMap { details in
+                    let path = PageModelFactory.bookURL(details.book.slug)
+                    let book = details.book
+                    return [(book.title, path)] + (book.subtitle.map { [("\(book.title): \($0)", path)] } ?? [])
+                } + pages.map { ($0.title, $0.path) })
+            table.add(
+                snapshot.authors.flatMap { author in
+                    [
+                        (author.name, PageModelFactory.authorURL(author.slug)),
+                        (author.slug, PageModelFactory.authorURL(author.slug)),
+                    ]
+                })
+            table.add(series.map { ($0.name, PageModelFactory.seriesURL($0.slug)) })
+            table.add(shelves.map { ($0.name, PageModelFactory.shelfURL($0.slug)) })
+            for (key, path) in table.paths.sorted(by: { $0.key < $1.key }) {
+                table.fingerprint.combine(key)
+                table.fingerprint.combine(path)
+            }
+            return table
+        }
+    }
+
+    /// The address of the page `name` leads to, from a page two folders below the site's top
+    /// (a book's, a page of the reader's), or nil.
+    func address(of name: String) -> String? {
+        let key = TextFolding.searchKey(name)
+        guard let path = resolved.paths[key], !path.isEmpty else { return nil }
+        return "../../" + path
+    }
+
+    /// What decides where every name leads.
+    var fingerprint: Fingerprint { resolved.fingerprint }
+
+    private var resolved: Table {
+        table.withLock { table in
+            if let table { return table }
+            let made = make()
+            table = made
+            return made
+        }
+    }
+}
+
+extension WikiLinkTargets.Table {
+    /// Adds names of one rank, each with the path of its page: a name one of a higher rank has
+    /// keeps that, and one of this rank that leads to two pages leads to none.
+    fileprivate mutating func add(_ names: [(name: String, path: String)]) {
+        var ranked: [String: String] = [:]
+        for (name, path) in names {
+            let key = TextFolding.searchKey(name.trimmingCharacters(in: .whitespaces))
+            guard !key.isEmpty, paths[key] == nil else { continue }
+            ranked[key] = ranked[key].map { $0 == path ? path : "" } ?? path
+        }
+        paths.merge(ranked) { kept, _ in kept }
+    }
+}
+
+extension BookDetails {
+    /// Whether the note of one of its highlights may link by name.
+    var highlightsLinkByName: Bool { highlights.contains { $0.note.map(ObsidianMarkdown.mayLink) ?? false } }
+}

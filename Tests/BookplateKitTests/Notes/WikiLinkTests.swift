@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+
+@testable import BookplateCore
+@testable import BookplateKit
+@testable import BookplateLibrary
+@testable import BookplateSite
+
+/// Obsidian's links by name (`[[Dune]]`, `[[dune|the book]]`) in notes, highlights' notes and
+/// the reader's pages. Read as CommonMark they were text, brackets and all: a reader who keeps
+/// notes in Obsidian published "[[Children of Dune]]" where Obsidian showed a link.
+@Suite struct WikiLinkTests {
+    /// Renders `markdown` as a note whose links by name lead to `books/<name>/` for the names
+    /// `known` holds.
+    func render(_ markdown: String, known: Set<String> = ["dune"]) -> String {
+        NoteRenderer().render(markdown, links: { known.contains($0) ? "../../books/\($0)/index.html" : nil }).html
+    }
+
+    @Test func aLinkByNameIsALinkOrItsWords() {
+        #expect(render("See [[dune]].") == "<p>See <a href=\"../../books/dune/index.html\">dune</a>.</p>\n")
+        #expect(
+            render("[[notes/dune.md|the *first* <b>one</b>]]")
+                == "<p><a href=\"../../books/dune/index.html\">the *first* &lt;b&gt;one&lt;/b&gt;</a></p>\n")
+        #expect(
+            render("[[dune#Part One]]") == "<p><a href=\"../../books/dune/index.html\">dune &gt; Part One</a></p>\n")
+        // A name that is nothing on the site is its words, as Obsidian Publish shows it.
+        #expect(render("[[Nowhere|elsewhere]] and [[Nowhere]]") == "<p>elsewhere and Nowhere</p>\n")
+    }
+
+    /// What is code, escaped, an embed or no link at all stays as written.
+    @Test func codeEscapesAndEmbedsAreLeftAsWritten() {
+        #expect(render("`[[dune]]`") == "<p><code>[[dune]]</code></p>\n")
+        #expect(render("```\n[[dune]]\n```\n") == "<pre tabindex=\"0\"><code>[[dune]]\n</code></pre>\n")
+        #expect(render("    [[dune]]\n") == "<pre tabindex=\"0\"><code>[[dune]]\n</code></pre>\n")
+        #expect(render("\\[[dune]]") == "<p>[[dune]]</p>\n")
+        #expect(render("![[dune]]") == "<p>![[dune]]</p>\n")
+        #expect(render("[[ ]] and [[dune") == "<p>[[ ]] and [[dune</p>\n")
+        // The inner one of two opened on a line.
+        #expect(render("[[a [[dune]]") == "<p>[[a <a href=\"../../books/dune/index.html\">dune</a></p>\n")
+        // In a comment it is no more published than the rest of the comment.
+        #expect(render("Seen %%[[dune]]%%") == "<p>Seen</p>\n")
+    }
+
+    /// A name from a note can hold anything: its words are text, and the address is the site's.
+    @Test func aLinksWordsAreTextWhateverTheyHold() {
+        let html = render("[[dune|\"><script>alert(1)</script>]] [[x|javascript:alert(1)]] [[a|b|c]]")
+        #expect(!html.contains("<script") && !html.contains("href=\"javascript"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;</a>"))
+        #expect(html.contains(" javascript:alert(1) b|c</p>"))
+    }
+
+    /// A line of many `[[` that close nothing is read once, not once each.
+    @Test func manyOpenedLinksOnALineAreReadOnce() {
+        let line = String(repeating: "[[a ", count: 200_000) + "\n"
+        let started = ContinuousClock.now
+        let html = render(line)
+        #expect(ContinuousClock.now - started < .seconds(10), "linear work takes well under a second")
+        #expect(html.hasPrefix("<p>[[a [[a "))
+    }
+
+    /// A shelf whose notes, highlights' notes and pages link by name: each link leads to the book,
+    /// author, series, shelf or page of that name, a name two books share to neither; and as the
+    /// library changes, an incremental build makes the links a full build makes.
+    @Test func linksLeadToTheShelfsPagesAndFollowItsChanges() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(
+            NewBook(
+                title: "Dune", authors: ["Frank Herbert"], shelves: ["Desert Books"],
+                series: [SeriesPlace(name: "Dune Chronicles")]))
+        try shelf.library.addBook(NewBook(title: "Home", authors: ["Toni Morrison"]))
+        try shelf.library.addBook(NewBook(title: "Home", authors: ["Marilynne Robinson"]))
+        try shelf.library.addBook(NewBook(title: "Kindred", subtitle: "A Novel", authors: ["Octavia E. Butler"]))
+        try shelf.writeNote(
+            """
+            [[kindred: a novel|Her best]], by [[Octavia E. Butler]]; [[dune chronicles]], [[Desert Books]],
+            [[about]], [[home]], [[Homes]], [[Parable of the Sower]].
+
+            """, slug: "dune")
+        _ = try shelf.library.addHighlight(
+            NewHighlight(text: "Fear is the mind-killer.", note: "As in [[Kindred]].", source: .reader),
+            toBook: "dune")
+        try ExtraPagesTests.writePage("# About\n\nMostly [[Dune]].\n", named: "about.md", in: shelf)
+        try shelf.build()
+        let book = try shelf.siteFile("books/dune/index.html")
+        for (words, address) in [
+            ("Her best", "../../books/kindred/index.html"),
+            ("Octavia E. Butler", "../../authors/octavia-e-butler/index.html"),
+            ("dune chronicles", "../../series/dune-chronicles/index.html"),
+            ("Desert Books", "../../shelves/desert-books/index.html"),
+            ("about", "../../pages/about/index.html"),
+            // The page of the note named so (`home.md`), as Obsidian links it.
+            ("home", "../../books/home/index.html"),
+            ("Kindred", "../../books/kindred/index.html"),
+        ] {
+            #expect(book.contains("<a href=\"\(address)\">\(words)</a>"), "\(words)")
+        }
+        #expect(book.contains(", Homes, Parable of the Sower.</p>"))
+        #expect(
+            try shelf.siteFile("pages/about/index.html").contains(
+                "Mostly <a href=\"../../books/dune/index.html\">Dune</a>."))
+        #expect(
+            try shelf.siteFile("highlights/index.html").contains("<a href=\"../books/kindred/index.html\">Kindred</a>"))
+
+        // The library changes under the notes: a book added under a name they link, one renamed.
+        try shelf.library.addBook(NewBook(title: "Parable of the Sower", authors: ["Octavia E. Butler"]))
+        _ = try shelf.library.editBook(slug: "kindred", BookEdit(title: "Kindred Spirits"))
+        try shelf.build()
+        let rebuilt = try shelf.siteFile("books/dune/index.html")
+        #expect(rebuilt.contains("<a href=\"../../books/parable-of-the-sower/index.html\">Parable of the Sower</a>"))
+        #expect(!rebuilt.contains(">Her best</a>") && rebuilt.contains("Her best, by"))
+        #expect(
+            try TemporaryShelf.snapshot(of: shelf.paths.site)
+                == (try IncrementalBuildTests().fullBuild(of: shelf, settings: SiteSettings())))
+    }
+
+    /// A build of notes alone, where a note comes to link by name, makes the links a full build
+    /// makes: where a name leads is known only from the whole library.
+    @Test func aNoteThatComesToLinkIsBuiltAsAFullBuildWould() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+        try shelf.library.addBook(NewBook(title: "Kindred", authors: ["Octavia E. Butler"]))
+        try shelf.writeNote("Nothing yet.\n", slug: "dune")
+        try shelf.build()
+        try shelf.writeNote("Unlike [[Kindred]].\n", slug: "dune")
+        try shelf.build()
+        #expect(
+            try shelf.siteFile("books/dune/index.html").contains(
+                "Unlike <a href=\"../../books/kindred/index.html\">Kindred</a>."))
+        #expect(
+            try TemporaryShelf.snapshot(of: shelf.paths.site)
+                == (try IncrementalBuildTests().fullBuild(of: shelf, settings: SiteSettings())))
+        try shelf.writeNote("Nothing again.\n", slug: "dune")
+        #expect(try shelf.build().kind == .notesOnly)
+    }
+
+    /// Over random sequences of what changes where a name leads — books of the names linked
+    /// added, removed and renamed, notes, highlights' notes and pages that link and stop linking
+    /// — an incremental build after each step equals a full build. (``BuildInvariantTests`` tries
+    /// links by name among everything else a reader does; here every step bears on them.)
+    @Test(arguments: 1...12 as ClosedRange<UInt64>)
+    func anIncrementalBuildFollowsWhereNamesLead(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let titles = ["Dune", "Emma", "Home", "Kindred"]
+        let authors = ["Frank Herbert", "Jane Austen", "Toni Morrison"]
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Notebook", authors: ["A. Reader"]))
+        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"]))
+        var log: [String] = []
+        for _ in 0..<10 {
+            let slugs = try shelf.library.snapshot().books.map(\.book.slug)
+            let name = titles.randomElement(using: &random)!
+            let other = titles.randomElement(using: &random)!
+            let link = "[[\(Bool.random(using: &random) ? name : name.lowercased())]] and [[\(other)]]"
+            switch Int.random(in: 0..<7, using: &random) {
+            case 0:
+                log.append("add \(name)")
+                _ = try? shelf.library.addBook(
+                    NewBook(title: name, authors: [NewAuthor(name: authors.randomElement(using: &random)!)]))
+            case 1:
+                let slug = slugs.randomElement(using: &random)!
+                guard slug != "notebook" else { continue }
+                log.append("remove \(slug)")
+                try shelf.library.removeBook(slug: slug)
+            case 2:
+                let slug = slugs.randomElement(using: &random)!
+                log.append("rename \(slug) \(name)")
+                _ = try shelf.library.editBook(slug: slug, BookEdit(title: name))
+            case 3:
+                let slug = slugs.randomElement(using: &random)!
+                let author = authors.randomElement(using: &random)!
+                log.append("note \(slug) \(link) [[\(author)]]")
+                try shelf.writeNote("Compare \(link), by [[\(author)]], and [[about]].\n", slug: slug)
+            case 4:
+                let slug = slugs.randomElement(using: &random)!
+                log.append("plain note \(slug)")
+                try shelf.writeNote("Nothing linked.\n", slug: slug)
+            case 5:
+                log.append("highlight \(link)")
+                _ = try shelf.library.addHighlight(
+                    NewHighlight(text: "A passage.", note: "As in \(link).", source: .reader), toBook: "notebook")
+            default:
+                log.append("page \(link)")
+                try ExtraPagesTests.writePage(
+                    "# About\n\nSee \(link) and [[notebook]].\n",
+                    named: Bool.random(using: &random) ? "about.md" : "now.md",
+                    in: shelf)
+            }
+            try shelf.build()
+            let full = try IncrementalBuildTests().fullBuild(of: shelf, settings: SiteSettings())
+            #expect(
+                try TemporaryShelf.snapshot(of: shelf.paths.site) == full,
+                "seed \(seed) after: \(log.joined(separator: ", "))")
+            guard try TemporaryShelf.snapshot(of: shelf.paths.site) == full else { return }
+        }
+    }
+}
