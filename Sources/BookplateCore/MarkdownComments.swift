@@ -16,7 +16,25 @@ package enum MarkdownComments {
         // Most notes have none: not parsed at all.
         guard markdown.contains("%%") else { return markdown }
         let bytes = Array(markdown.utf8)
-        let code = codeBlockLines(of: bytes)
+        // The code blocks are those of the text without its comments: a fence inside a comment
+        // opens none, and read in the whole text it made code of the lines after the comment, whose
+        // own comments were published (found by a review). Each reading settles at least the next
+        // block, and a note settles in two; one that does not after a few keeps as code only the
+        // lines both of its last readings hold.
+        var code = codeBlockLines(of: bytes)
+        var kept = removed(from: bytes, code: code)
+        for _ in 0..<4 {
+            let found = codeBlockLines(of: kept)
+            if found == code { return String(decoding: kept, as: UTF8.self) }
+            code = found
+            kept = removed(from: bytes, code: code)
+        }
+        let settled = code.intersection(codeBlockLines(of: kept))
+        return String(decoding: removed(from: bytes, code: settled), as: UTF8.self)
+    }
+
+    /// `bytes` without their comments, the lines `code` (from 1) being code.
+    private static func removed(from bytes: [UInt8], code: IndexSet) -> [UInt8] {
         var kept: [UInt8] = []
         kept.reserveCapacity(bytes.count)
         var inComment = false
@@ -42,7 +60,7 @@ package enum MarkdownComments {
             line += 1
             start = next
         }
-        return String(decoding: kept, as: UTF8.self)
+        return kept
     }
 
     /// Appends to `kept` what of `line` stands outside comments, given whether a comment is open

@@ -22,12 +22,12 @@ public struct NoteRenderer: Sendable, Hashable {
     package var optionsTag: String {
         // "/plain": control characters are taken out before cmark reads a note; "/published": and
         // out of the text it makes of character references.
-        // "/comments": Obsidian's `%%` comments are left out (``MarkdownComments``), and
-        // "/no-html-comments" those of raw HTML.
+        // "/comments-2": Obsidian's `%%` comments are left out (``MarkdownComments``), the code
+        // blocks being those of the text without them; and "/no-html-comments" those of raw HTML.
         // "/focusable-code": code blocks take the keyboard's focus.
         allowsRawHTML
-            ? "cmark-0.30/smart/unsafe/plain/published/comments/no-html-comments/focusable-code"
-            : "cmark-0.30/smart/safe/plain/published/comments/focusable-code"
+            ? "cmark-0.30/smart/unsafe/plain/published/comments-2/no-html-comments/focusable-code"
+            : "cmark-0.30/smart/safe/plain/published/comments-2/focusable-code"
     }
 
     /// The HTML for `markdown`.

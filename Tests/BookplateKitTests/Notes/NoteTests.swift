@@ -174,6 +174,20 @@ import Testing
         #expect(NoteRenderer(allowsRawHTML: true).render("<i>x</i> %%<b>PRIVATE</b>%%\n").html == "<p><i>x</i></p>\n")
     }
 
+    /// The code blocks were those of the whole text, comments and all: a fence inside a comment
+    /// made code of the lines after the comment, and their own comments were published (found by
+    /// a review). A fence in a comment opens nothing; the code after it is still code.
+    @Test func aFenceInsideACommentOpensNoCodeBlock() {
+        let renderer = NoteRenderer()
+        let html = renderer.render(
+            "Good.\n\n%% draft:\n```\nold snippet\n%%\n\nShown %%PRIVATE aside%% end.\n\n```\nx %% y\n```\n"
+        ).html
+        #expect(
+            html == "<p>Good.</p>\n<p>Shown  end.</p>\n<pre tabindex=\"0\"><code>x %% y\n</code></pre>\n", "\(html)")
+        // A tilde fence and an indented one alike.
+        #expect(!renderer.render("%%\n~~~\n%%\nA %%PRIVATE%%\n~~~\n").html.contains("PRIVATE"))
+    }
+
     /// A run of backticks that closes nothing looked for its closer to the end of its line: a
     /// note of one long line of such runs (an import writes notes; 4 MB are published) took
     /// minutes with a comment in it. Each run's closer is now found in one pass over the line.
