@@ -23,10 +23,11 @@ public struct NoteRenderer: Sendable, Hashable {
         // "/plain": control characters are taken out before cmark reads a note; "/published": and
         // out of the text it makes of character references.
         // "/comments-2": Obsidian's `%%` comments are left out (``MarkdownComments``), the code
-        // blocks being those of the text without them; and "/no-html-comments" those of raw HTML.
+        // blocks being those of the text without them; and "/no-html-comments-2" those of raw
+        // HTML, as a browser reads them.
         // "/focusable-code": code blocks take the keyboard's focus.
         allowsRawHTML
-            ? "cmark-0.30/smart/unsafe/plain/published/comments-2/no-html-comments/focusable-code"
+            ? "cmark-0.30/smart/unsafe/plain/published/comments-2/no-html-comments-2/focusable-code"
             : "cmark-0.30/smart/safe/plain/published/comments-2/focusable-code"
     }
 
@@ -45,15 +46,11 @@ public struct NoteRenderer: Sendable, Hashable {
         let text = MarkdownComments.removed(from: NoteRenderer.withoutFrontMatter(markdown))
         let html = CMark.html(text, options: options) { document in
             CMark.placeHeadings(in: document, topAt: topHeading)
-            if allowsRawHTML {
-                CMark.removeHTMLComments(in: document)
-            } else {
-                CMark.unwrapDangerousLinks(in: document)
-            }
+            if !allowsRawHTML { CMark.unwrapDangerousLinks(in: document) }
             if let addresses { CMark.rewriteAddresses(in: document, addresses) }
             CMark.makeCodeBlocksFocusable(in: document)
         }
-        return SanitizedHTML(sanitized: html)
+        return SanitizedHTML(sanitized: allowsRawHTML ? CMark.withoutHTMLComments(html) : html)
     }
 
     /// `markdown` without the YAML front matter Obsidian, Jekyll and Hugo notes begin with

@@ -219,6 +219,24 @@ import Testing
         #expect(renderer.render("<kbd>Ctrl</kbd> <!-- x -->\n").html == "<p><kbd>Ctrl</kbd> </p>\n")
     }
 
+    /// Comments were taken out of each piece of raw HTML as if it were a page of its own: a
+    /// `<script>`'s `<!-- … //-->` took its code with it, a `<textarea>`'s text went, `--!>` (which
+    /// ends a comment in a browser) took the rest of its block and its end tag, and a comment
+    /// that ran on past its block's end left what followed it, hidden in a browser, shown (found
+    /// by a review). They go now as a browser reads them, and nothing else does.
+    @Test func rawHTMLsCommentsGoAsABrowserReadsThem() {
+        let renderer = NoteRenderer(allowsRawHTML: true)
+        let script = "<script>\n<!--\ndocument.write(\"hi\");\n//-->\n</script>\n"
+        #expect(renderer.render(script).html == script)
+        #expect(
+            renderer.render("<textarea><!-- typed --></textarea>\n").html == "<textarea><!-- typed --></textarea>\n")
+        #expect(renderer.render("<div>a <!-- x --!> SHOWN</div>\n").html == "<div>a  SHOWN</div>\n")
+        #expect(renderer.render("<div>a <!--> SHOWN <!---> TOO</div>\n").html == "<div>a  SHOWN  TOO</div>\n")
+        #expect(renderer.render("<div title=\"<!--\">x</div>\n").html == "<div title=\"<!--\">x</div>\n")
+        let html = renderer.render("<div>\n<!-- PRIVATE one\n\nPRIVATE two -->\n</div>\n\nShown.\n").html
+        #expect(!html.contains("PRIVATE") && !html.contains("<!--"), "\(html)")
+    }
+
     @Test func rawHTMLPassesOnlyWhenTheReaderAllowsIt() {
         let renderer = NoteRenderer(allowsRawHTML: true)
         #expect(renderer.render("<kbd>Ctrl</kbd>\n").html.contains("<kbd>Ctrl</kbd>"))
