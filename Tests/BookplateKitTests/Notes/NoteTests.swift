@@ -184,6 +184,10 @@ import Testing
         ).html
         #expect(
             html == "<p>Good.</p>\n<p>Shown  end.</p>\n<pre tabindex=\"0\"><code>x %% y\n</code></pre>\n", "\(html)")
+        // A code span goes on over a line break, its `%%` code on both lines.
+        let wrapped = renderer.render("I used `printf(\"%%d\",\nn)` to print. %%PRIVATE%%\n\nLast.\n").html
+        #expect(
+            wrapped == "<p>I used <code>printf(&quot;%%d&quot;, n)</code> to print.</p>\n<p>Last.</p>\n", "\(wrapped)")
         // A tilde fence and an indented one alike.
         #expect(!renderer.render("%%\n~~~\n%%\nA %%PRIVATE%%\n~~~\n").html.contains("PRIVATE"))
     }
