@@ -568,8 +568,11 @@ extension Highlight {
     /// addresses are written from its book's page, as the book's note's are: elsewhere,
     /// `addresses` makes them lead where they lead from there.
     /// `topHeading` is the level of the note's top-most heading: 3 under a page's h2, 2 right under its h1.
+    /// A note that shows nothing (an Obsidian comment alone, a reminder) is none: it was an
+    /// empty box under the passage (found by a review).
     func noteHTML(addresses: ((String) -> String)? = nil, topHeading: Int32 = 3) -> SanitizedHTML? {
         note.map { NoteRenderer(allowsRawHTML: false).render($0, topHeading: topHeading, addresses: addresses) }
+            .flatMap { SiteNotes.showsNothing($0.html) ? nil : $0 }
     }
 
     /// The addresses of a note of a highlight of the book `slug` on a page whose way up to the
