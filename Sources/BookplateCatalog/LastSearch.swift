@@ -41,9 +41,16 @@ public struct LastSearch: Sendable {
         }
     }
 
-    /// What the last search asked; nil when none was kept.
+    /// What the last search asked; nil when none was kept, or when the file asks what no search
+    /// does (damaged, or written by hand): its `limit` was used as it was, and one past any
+    /// search's crashed `search --page 3` on an overflow (found by a review).
     public func asked() -> Asked? {
-        FileManager.default.contents(atPath: askedFile.path).flatMap { try? JSONDecoder().decode(Asked.self, from: $0) }
+        guard let data = FileManager.default.contents(atPath: askedFile.path),
+            let asked = try? JSONDecoder().decode(Asked.self, from: data), (1...200).contains(asked.limit),
+            (1...1000).contains(asked.page), !asked.query.isEmpty,
+            asked.query.isbn.map({ ISBN.parse($0) != nil }) ?? true
+        else { return nil }
+        return asked
     }
 
     public func save(_ candidates: [BookCandidate]) throws {

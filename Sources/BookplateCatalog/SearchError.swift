@@ -2,6 +2,8 @@
 public enum SearchError: Error, Equatable, CustomStringConvertible {
     case emptyQuery
     case noLastSearch
+    /// `search --page N` with no words, and no last search kept that it could go on with.
+    case noSearchToPage
     case emptyLastSearch
     case noSuchNumber(Int, count: Int)
     case cannotRemember(path: String)
@@ -12,6 +14,7 @@ public enum SearchError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .emptyQuery: "nothing to search for: give words to search, or --title, --author or --isbn"
+        case .noSearchToPage: "no last search to page through: search with words (and --page) first"
         case .noLastSearch: "there is no earlier search to pick from: run 'bookplate search …' first"
         case .emptyLastSearch: "the last search found nothing to pick from: search again with other words"
         case .noSuchNumber(let number, let count):

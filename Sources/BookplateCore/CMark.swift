@@ -110,29 +110,79 @@ enum CMark {
         }
     }
 
-    /// Takes the comments (`<!-- … -->`) out of the reader's raw HTML in `document`, where they
-    /// allow it: a comment is no part of the page a browser shows, and a reader's `<!-- ask Sam
-    /// first -->` was published in its source (found by a privacy audit). A comment with no end
-    /// runs to the end of its block, as a browser reads it.
-    static func removeHTMLComments(in document: OpaquePointer) {
-        for node in nodes(in: document, ofType: [CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE]) {
-            let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
-            guard literal.contains("<!--") else { continue }
-            var kept = ""
-            var rest = Substring(literal)
-            while let start = rest.range(of: "<!--") {
-                kept += rest[..<start.lowerBound]
-                guard let end = rest[start.upperBound...].range(of: "-->") else {
-                    rest = rest[rest.endIndex...]
-                    break
-                }
-                rest = rest[end.upperBound...]
+    /// `html`, as cmark wrote it from a note with raw HTML, without the comments (`<!-- … -->`)
+    /// of that raw HTML, where the reader allows it: a comment is no part of the page a browser
+    /// shows, and a reader's `<!-- ask Sam first -->` was published in its source (found by a
+    /// privacy audit).
+    ///
+    /// Read in the HTML cmark wrote, as a browser reads it, and not in each piece of raw HTML as
+    /// if it were a page of its own: every `<` of the note's text and code is escaped there, so a
+    /// `<!--` is the reader's. The text of a `<script>`, `<style>` or `<textarea>` is no markup
+    /// and keeps its `<!-- //-->`; a comment ends at `-->`, at `--!>`, and at once as `<!-->` or
+    /// `<!--->`; one with no end runs to the note's end, as it ran on past its block in a
+    /// browser (the first reading, of pieces, took a script's code, a textarea's text and the
+    /// end tag after a `--!>`, and showed what a comment hid past its block's end: found by a
+    /// review). A comment alone on its line goes with its line.
+    static func withoutHTMLComments(_ html: String) -> String {
+        guard html.contains("<!--") else { return html }
+        let bytes = Array(html.utf8)
+        var kept: [UInt8] = []
+        kept.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<") else {
+                kept.append(bytes[index])
+                index += 1
+                continue
             }
-            kept += rest
-            // A block of comments alone leaves nothing, not an empty line.
-            if cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK, kept.allSatisfy(\.isWhitespace) { kept = "" }
-            cmark_node_set_literal(node, kept)
+            if bytes[index...].starts(with: "<!--".utf8) {
+                var end = commentEnd(in: bytes, from: index + 4)
+                if index == 0 || bytes[index - 1] == UInt8(ascii: "\n"), end < bytes.count,
+                    bytes[end] == UInt8(ascii: "\n")
+                {
+                    end += 1
+                }
+                index = end
+                continue
+            }
+            guard let tag = HTMLAllowList.Tag.read(bytes, at: index) else {
+                kept.append(bytes[index])
+                index += 1
+                continue
+            }
+            var through = tag.end
+            if case .start(let name) = tag.kind, rawTextElements.contains(name) {
+                through = HTMLAllowList.Tag.endOfElement(named: name, in: bytes, after: tag.end)
+            }
+            kept.append(contentsOf: bytes[index..<through])
+            index = through
         }
+        // A comment with no end leaves the note's last line break.
+        if bytes.last == UInt8(ascii: "\n"), let last = kept.last, last != UInt8(ascii: "\n") {
+            kept.append(UInt8(ascii: "\n"))
+        }
+        return String(decoding: kept, as: UTF8.self)
+    }
+
+    /// The elements whose content a browser reads as text, not markup: a `<!--` there is theirs.
+    private static let rawTextElements: Set<String> = [
+        "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript", "plaintext",
+    ]
+
+    /// Where the comment whose text begins at `start` (past its `<!--`) ends, as HTML's tokenizer
+    /// ends one: past `-->` or `--!>`, past `>` or `->` right at its start, or at the input's end.
+    private static func commentEnd(in bytes: [UInt8], from start: Int) -> Int {
+        if bytes[start...].starts(with: ">".utf8) { return start + 1 }
+        if bytes[start...].starts(with: "->".utf8) { return start + 2 }
+        var index = start
+        while index + 2 < bytes.count {
+            if bytes[index] == UInt8(ascii: "-"), bytes[index + 1] == UInt8(ascii: "-") {
+                if bytes[index + 2] == UInt8(ascii: ">") { return index + 3 }
+                if bytes[(index + 2)...].starts(with: "!>".utf8) { return index + 4 }
+            }
+            index += 1
+        }
+        return bytes.count
     }
 
     /// Puts in their text's place the links and images of `document` whose address cmark's safe

@@ -23,12 +23,13 @@ public struct NoteRenderer: Sendable, Hashable {
     package var optionsTag: String {
         // "/plain": control characters are taken out before cmark reads a note; "/published": and
         // out of the text it makes of character references.
-        // "/comments": Obsidian's `%%` comments are left out (``ObsidianMarkdown``), and
-        // "/no-html-comments" those of raw HTML; "/wikilinks": its `[[…]]` are links or words.
+        // "/comments-2": Obsidian's `%%` comments are left out (``ObsidianMarkdown``), the code
+        // blocks being those of the text without them; and "/no-html-comments-2" those of raw
+        // HTML, as a browser reads them; "/wikilinks": its `[[…]]` are links or words.
         // "/focusable-code": code blocks take the keyboard's focus.
         allowsRawHTML
-            ? "cmark-0.30/smart/unsafe/plain/published/comments/no-html-comments/wikilinks/focusable-code"
-            : "cmark-0.30/smart/safe/plain/published/comments/wikilinks/focusable-code"
+            ? "cmark-0.30/smart/unsafe/plain/published/comments-2/no-html-comments-2/wikilinks/focusable-code"
+            : "cmark-0.30/smart/safe/plain/published/comments-2/wikilinks/focusable-code"
     }
 
     /// The HTML for `markdown`.
@@ -51,15 +52,11 @@ public struct NoteRenderer: Sendable, Hashable {
         }
         let html = CMark.html(text, options: options) { document in
             CMark.placeHeadings(in: document, topAt: topHeading)
-            if allowsRawHTML {
-                CMark.removeHTMLComments(in: document)
-            } else {
-                CMark.unwrapDangerousLinks(in: document)
-            }
+            if !allowsRawHTML { CMark.unwrapDangerousLinks(in: document) }
             if let addresses { CMark.rewriteAddresses(in: document, addresses) }
             CMark.makeCodeBlocksFocusable(in: document)
         }
-        return SanitizedHTML(sanitized: html)
+        return SanitizedHTML(sanitized: allowsRawHTML ? CMark.withoutHTMLComments(html) : html)
     }
 
     /// `markdown` without the YAML front matter Obsidian, Jekyll and Hugo notes begin with

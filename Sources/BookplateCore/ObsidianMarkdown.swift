@@ -28,20 +28,38 @@ package enum ObsidianMarkdown {
     /// `markdown` without its comments, and with its links by name made links through `links`
     /// (left as written where `links` is nil: the words of a page's title are taken first).
     /// The line breaks inside a comment stay, so that what stood on other lines (a heading, a
-    /// list) is still read as it was written. One pass over the text, and one of cmark: a note
-    /// is up to 4 MB, and an import writes notes.
+    /// list) is still read as it was written. A pass over the text for each reading of cmark,
+    /// two for most notes with a comment or a link: a note is up to 4 MB, and an import writes
+    /// notes.
     package static func published(_ markdown: String, links: Links?) -> String {
         // Most notes have neither: not parsed at all.
         guard markdown.contains("%%") || (links != nil && mayLink(markdown)) else { return markdown }
         let bytes = Array(markdown.utf8)
-        let code = codeBlockLines(of: bytes)
-        var kept: [UInt8] = []
-        kept.reserveCapacity(bytes.count)
-        var inComment = false
-        var line = 1
+        // The code blocks are those of the text without its comments: a fence inside a comment
+        // opens none, and read in the whole text it made code of the lines after the comment, whose
+        // own comments were published (found by a review). Each reading settles at least the next
+        // block, and a note settles in two; one that does not after a few keeps as code only the
+        // lines both of its last readings hold.
+        var blocks = Blocks(of: bytes)
+        var kept = removed(from: bytes, blocks: blocks, links: links)
+        for _ in 0..<4 {
+            let found = Blocks(of: kept)
+            if found == blocks { return String(decoding: kept, as: UTF8.self) }
+            blocks = found
+            kept = removed(from: bytes, blocks: blocks, links: links)
+        }
+        blocks.code.formIntersection(Blocks(of: kept).code)
+        return String(decoding: removed(from: bytes, blocks: blocks, links: links), as: UTF8.self)
+    }
+
+    /// `bytes` without their comments and with their links by name made links, `blocks` being
+    /// where its code and its paragraphs are.
+    private static func removed(from bytes: [UInt8], blocks: Blocks, links: Links?) -> [UInt8] {
+        // The lines, each a range of `bytes` and its line break: "\n", "\r\n" or a lone "\r", as
+        // cmark counts lines.
+        var lines: [(text: Range<Int>, end: Int)] = []
         var start = 0
         while start < bytes.count {
-            // A line ends at "\n", "\r\n" or a lone "\r", as cmark counts lines.
             var end = start
             while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
             var next = end
@@ -50,21 +68,38 @@ package enum ObsidianMarkdown {
                     bytes[next] == UInt8(ascii: "\r") && next + 1 < bytes.count && bytes[next + 1] == UInt8(ascii: "\n")
                     ? 2 : 1
             }
-            if !inComment, code.contains(line) {
-                // A line of a code block, as it is.
-                kept.append(contentsOf: bytes[start..<end])
-            } else {
-                inComment = keep(bytes[start..<end], inComment: inComment, links: links, into: &kept)
-            }
-            kept.append(contentsOf: bytes[end..<next])
-            line += 1
+            lines.append((start..<end, next))
             start = next
         }
-        return String(decoding: kept, as: UTF8.self)
+        var kept: [UInt8] = []
+        kept.reserveCapacity(bytes.count)
+        var inComment = false
+        var index = 0
+        while index < lines.count {
+            let line = index + 1
+            if !inComment, blocks.code.contains(line) {
+                // A line of a code block, as it is.
+                kept.append(contentsOf: bytes[lines[index].text])
+                kept.append(contentsOf: bytes[lines[index].text.upperBound..<lines[index].end])
+                index += 1
+                continue
+            }
+            // A paragraph's lines are read as one: a code span goes on over a line break, and its
+            // `%%` on the next line closed a comment opened in the code (a hard-wrapped
+            // `` `printf("%%d", n)` ``), which published the aside that followed (found by a review).
+            let last = min(blocks.paragraphs[line].map { $0 - 1 } ?? index, lines.count - 1)
+            inComment = keep(
+                bytes[lines[index].text.lowerBound..<lines[last].text.upperBound], inComment: inComment, links: links,
+                into: &kept)
+            kept.append(contentsOf: bytes[lines[last].text.upperBound..<lines[last].end])
+            index = last + 1
+        }
+        return kept
     }
 
-    /// Appends to `kept` what of `line` stands outside comments, its links by name made links,
-    /// given whether a comment is open at its start; returns whether one is open at its end.
+    /// Appends to `kept` what of `line` (a paragraph's lines, or one) stands outside comments,
+    /// its links by name made links, given whether a comment is open at its start; returns
+    /// whether one is open at its end.
     private static func keep(
         _ line: ArraySlice<UInt8>, inComment: Bool, links: Links?, into kept: inout [UInt8]
     ) -> Bool {
@@ -155,17 +190,29 @@ package enum ObsidianMarkdown {
         }
     }
 
-    /// The lines (from 1) of the code blocks cmark finds in `bytes`, fenced or indented, their
-    /// fences included: cmark alone knows an indented line in a list item from a code block.
-    private static func codeBlockLines(of bytes: [UInt8]) -> IndexSet {
-        var lines = IndexSet()
-        guard let document = CMark.parse(bytes, options: CMARK_OPT_SOURCEPOS) else { return lines }
-        defer { cmark_node_free(document) }
-        for block in CMark.nodes(in: document, ofType: [CMARK_NODE_CODE_BLOCK]) {
-            let first = Int(cmark_node_get_start_line(block))
-            let last = Int(cmark_node_get_end_line(block))
-            if first > 0, last >= first { lines.insert(integersIn: first...last) }
+    /// Where cmark finds the code blocks and the paragraphs of a text, by its lines (from 1).
+    private struct Blocks: Equatable {
+        /// The lines of code blocks, fenced or indented, their fences included: cmark alone knows
+        /// an indented line in a list item from a code block.
+        var code = IndexSet()
+        /// The last line of each paragraph or heading of more than one line, by its first.
+        var paragraphs: [Int: Int] = [:]
+
+        init(of bytes: [UInt8]) {
+            guard let document = CMark.parse(bytes, options: CMARK_OPT_SOURCEPOS) else { return }
+            defer { cmark_node_free(document) }
+            for block in CMark.nodes(
+                in: document, ofType: [CMARK_NODE_CODE_BLOCK, CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING])
+            {
+                let first = Int(cmark_node_get_start_line(block))
+                let last = Int(cmark_node_get_end_line(block))
+                guard first > 0, last >= first else { continue }
+                if cmark_node_get_type(block) == CMARK_NODE_CODE_BLOCK {
+                    code.insert(integersIn: first...last)
+                } else if last > first {
+                    paragraphs[first] = last
+                }
+            }
         }
-        return lines
     }
 }

@@ -14,13 +14,15 @@ struct WikiLink {
     let end: Int
 
     /// The link that begins at `start` in `line` (at its `[[`), or nil where none does: no `]]`
-    /// on the line before another `[[`, or nothing but spaces between them.
+    /// on the line before another `[[` or the line's end, or nothing but spaces between them.
     init?(in line: ArraySlice<UInt8>, at start: Int) {
         let open = UInt8(ascii: "["), close = UInt8(ascii: "]")
         guard start + 1 < line.endIndex, line[start] == open, line[start + 1] == open else { return nil }
         var index = start + 2
         // Up to the next `[[` at most, so that a line of many is read once.
         while index + 1 < line.endIndex {
+            // On one line: the text given may be a paragraph's lines.
+            if line[index] == UInt8(ascii: "\n") || line[index] == UInt8(ascii: "\r") { return nil }
             if line[index] == close, line[index + 1] == close { break }
             if line[index] == open, line[index + 1] == open { return nil }
             index += 1

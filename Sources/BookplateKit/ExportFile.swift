@@ -67,10 +67,16 @@ public enum ExportFile {
     /// Whether `url` is this shelf's own or another's: an export to a shelf beside this one
     /// (`--output ../other/content/library.sqlite`) replaced that shelf's library (found by an
     /// exploratory session).
+    /// The folder is looked at as written and where it really is: a file not there yet in a
+    /// link to another shelf's `content/notes` was written, a note of JSON (found by a review).
     private static func isShelfOwn(_ url: URL, shelf: ShelfPaths) -> Bool {
         if shelf.isShelfOwn(url) { return true }
-        guard let root = ShelfPaths.enclosingShelf(of: url.deletingLastPathComponent()) else { return false }
-        return ShelfPaths(root: root).isShelfOwn(url)
+        let folder = url.deletingLastPathComponent()
+        let real = URL(fileURLWithPath: ShelfPaths.realPath(folder))
+        return [folder, real].contains { folder in
+            guard let root = ShelfPaths.enclosingShelf(of: folder) else { return false }
+            return ShelfPaths(root: root).isShelfOwn(url)
+        }
     }
 
     /// Whether the file at `url` is an SQLite database (a library kept outside a shelf, a copy of

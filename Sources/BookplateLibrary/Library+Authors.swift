@@ -1,4 +1,5 @@
 import BookplateCore
+import Foundation
 import GRDB
 
 /// An author with what the library knows: their books on the shelf and other works.
@@ -161,6 +162,24 @@ extension Library {
             }
             try gone.delete(db)
             try kept.update(db)
+            // A removed book that named the one who went names the one kept: restored, it brought
+            // them back, two records of one person again (found by a review).
+            for row in try Row.fetchAll(db, sql: "SELECT id, snapshot FROM removedBook") {
+                let json: String = row["snapshot"]
+                guard json.contains(gone.slug), var snapshot = try? RemovedBookSnapshot.decode(json),
+                    snapshot.authors.contains(where: { $0.id == goneID && $0.slug == gone.slug })
+                else { continue }
+                var seen = Set<String>()
+                snapshot.authors = snapshot.authors.map { $0.id == goneID && $0.slug == gone.slug ? kept : $0 }
+                    .filter { seen.insert($0.slug).inserted }
+                if let works = snapshot.works.removeValue(forKey: gone.slug), snapshot.works[kept.slug] == nil {
+                    snapshot.works[kept.slug] = works
+                }
+                snapshot.book.provenance[.authors] = .reader
+                let rewritten = String(decoding: try JSONEncoder().encode(snapshot), as: UTF8.self)
+                try db.execute(
+                    sql: "UPDATE removedBook SET snapshot = ? WHERE id = ?", arguments: [rewritten, row["id"]])
+            }
             return AuthorMerge(gone: gone, kept: kept, books: books.map(\.slug).sorted())
         }
     }

@@ -572,6 +572,8 @@ extension Highlight {
     /// `addresses` makes them lead where they lead from there.
     /// `topHeading` is the level of the note's top-most heading: 3 under a page's h2, 2 right under its h1.
     /// Its links by name lead where `links` says, written from its book's page too.
+    /// A note that shows nothing (an Obsidian comment alone, a reminder) is none: it was an
+    /// empty box under the passage (found by a review).
     func noteHTML(
         addresses: ((String) -> String)? = nil, links: WikiLinkTargets, topHeading: Int32 = 3
     ) -> SanitizedHTML? {
@@ -579,6 +581,7 @@ extension Highlight {
             NoteRenderer(allowsRawHTML: false).render(
                 $0, topHeading: topHeading, links: links.address(of:), addresses: addresses)
         }
+        .flatMap { SiteNotes.showsNothing($0.html) ? nil : $0 }
     }
 
     /// The addresses of a note of a highlight of the book `slug` on a page whose way up to the

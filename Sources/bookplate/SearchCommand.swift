@@ -33,9 +33,10 @@ struct SearchCommand: AsyncParsableCommand {
         let page = page ?? 1
         // `search --page 2` alone goes on with the last search, as its results say: it was "nothing
         // to search for" (found by an exploratory session).
-        if query.isEmpty, self.page != nil, let paths = try? shelf.paths,
-            let asked = LastSearch(contentFolder: paths.content).asked()
-        {
+        if query.isEmpty, self.page != nil {
+            guard let paths = try? shelf.paths, let asked = LastSearch(contentFolder: paths.content).asked() else {
+                throw ValidationError(SearchError.noSearchToPage.description)
+            }
             query = asked.query
             sources = source ?? asked.sources
             limit = self.limit ?? asked.limit

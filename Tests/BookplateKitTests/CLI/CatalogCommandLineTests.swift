@@ -87,6 +87,31 @@ import Testing
         await server.stop()
     }
 
+    /// What the last search asked was used as the file had it: a `limit` no search takes (a file
+    /// damaged, or written by hand) crashed `search --page 3` on an overflow (found by a review).
+    /// A file that says no search Bookplate makes is no last search.
+    @Test func aDamagedLastSearchIsNoneToPageThrough() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let (bookplate, root) = try shelf(server)
+        let asked = root.appendingPathComponent("content/.bookplate/last-search-asked.json")
+        for written in [
+            #"{"query":{"text":"left"},"sources":"all","limit":9223372036854775807,"page":1}"#,
+            #"{"query":{"text":"left"},"sources":"all","limit":0,"page":1}"#,
+            #"{"query":{},"sources":"all","limit":20,"page":1}"#,
+            #"{"query":{"isbn":"123"},"sources":"all","limit":20,"page":1}"#,
+        ] {
+            try FileManager.default.createDirectory(
+                at: asked.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(written.utf8).write(to: asked)
+            let next = try await bookplate.run("search", "--page", "3")
+            #expect(next.status == 64, "\(written): \(next.stderr)")
+            #expect(next.stderr.hasPrefix("Error: no last search to page through"), "\(next.stderr)")
+        }
+        #expect(await server.requests().isEmpty)
+        await server.stop()
+    }
+
     /// An ISBN given as a result number is (`show` takes one): `add 9780441478125` was "there is
     /// no result 9780441478125 in the last search" (found by an exploratory session). A number of
     /// its length with a wrong check digit is refused as `--isbn` refuses it.

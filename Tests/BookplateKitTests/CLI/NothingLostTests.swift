@@ -42,6 +42,21 @@ import Testing
         #expect(try await CommandRunner(folder: other).run("list").stdout.contains("Emma"))
     }
 
+    /// A file that is not there yet, in another shelf's `content/` reached through a link to one
+    /// of its folders, was written: `export --output linked/dune.md` gave that shelf a note of
+    /// JSON, published (found by a review). The folder is looked at where it really is.
+    @Test func anExportThroughALinkNeverLandsInAnotherShelf() async throws {
+        let (bookplate, root) = try newShelf()
+        let other = try TestPaths.newShelf("lost-linked")
+        try await CommandRunner(folder: other).run("add", "--title", "Dune", "--author", "Frank Herbert")
+        try FileManager.default.createSymbolicLink(
+            at: root.appendingPathComponent("linked"),
+            withDestinationURL: other.appendingPathComponent("content/notes"))
+        let refused = try await bookplate.run("export", "--output", "linked/dune.md")
+        #expect(refused.status == 1 && refused.stderr.contains("is the shelf's own"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: other.appendingPathComponent("content/notes/dune.md").path))
+    }
+
     /// `export --output` wrote over whatever it was given: the library itself, `site.yaml`, a note.
     @Test func anExportNeverLandsOnTheShelfsOwnFiles() async throws {
         let (bookplate, root) = try newShelf()

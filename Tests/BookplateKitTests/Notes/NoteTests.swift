@@ -174,6 +174,24 @@ import Testing
         #expect(NoteRenderer(allowsRawHTML: true).render("<i>x</i> %%<b>PRIVATE</b>%%\n").html == "<p><i>x</i></p>\n")
     }
 
+    /// The code blocks were those of the whole text, comments and all: a fence inside a comment
+    /// made code of the lines after the comment, and their own comments were published (found by
+    /// a review). A fence in a comment opens nothing; the code after it is still code.
+    @Test func aFenceInsideACommentOpensNoCodeBlock() {
+        let renderer = NoteRenderer()
+        let html = renderer.render(
+            "Good.\n\n%% draft:\n```\nold snippet\n%%\n\nShown %%PRIVATE aside%% end.\n\n```\nx %% y\n```\n"
+        ).html
+        #expect(
+            html == "<p>Good.</p>\n<p>Shown  end.</p>\n<pre tabindex=\"0\"><code>x %% y\n</code></pre>\n", "\(html)")
+        // A code span goes on over a line break, its `%%` code on both lines.
+        let wrapped = renderer.render("I used `printf(\"%%d\",\nn)` to print. %%PRIVATE%%\n\nLast.\n").html
+        #expect(
+            wrapped == "<p>I used <code>printf(&quot;%%d&quot;, n)</code> to print.</p>\n<p>Last.</p>\n", "\(wrapped)")
+        // A tilde fence and an indented one alike.
+        #expect(!renderer.render("%%\n~~~\n%%\nA %%PRIVATE%%\n~~~\n").html.contains("PRIVATE"))
+    }
+
     /// A run of backticks that closes nothing looked for its closer to the end of its line: a
     /// note of one long line of such runs (an import writes notes; 4 MB are published) took
     /// minutes with a comment in it. Each run's closer is now found in one pass over the line.
@@ -203,6 +221,24 @@ import Testing
         #expect(html == "<p>Text  here.</p>\n<div>ab</div>\n<p>c</p>\n", "\(html)")
         #expect(SiteNotes.showsNothing(renderer.render("<!-- to write after the book club -->\n").html))
         #expect(renderer.render("<kbd>Ctrl</kbd> <!-- x -->\n").html == "<p><kbd>Ctrl</kbd> </p>\n")
+    }
+
+    /// Comments were taken out of each piece of raw HTML as if it were a page of its own: a
+    /// `<script>`'s `<!-- … //-->` took its code with it, a `<textarea>`'s text went, `--!>` (which
+    /// ends a comment in a browser) took the rest of its block and its end tag, and a comment
+    /// that ran on past its block's end left what followed it, hidden in a browser, shown (found
+    /// by a review). They go now as a browser reads them, and nothing else does.
+    @Test func rawHTMLsCommentsGoAsABrowserReadsThem() {
+        let renderer = NoteRenderer(allowsRawHTML: true)
+        let script = "<script>\n<!--\ndocument.write(\"hi\");\n//-->\n</script>\n"
+        #expect(renderer.render(script).html == script)
+        #expect(
+            renderer.render("<textarea><!-- typed --></textarea>\n").html == "<textarea><!-- typed --></textarea>\n")
+        #expect(renderer.render("<div>a <!-- x --!> SHOWN</div>\n").html == "<div>a  SHOWN</div>\n")
+        #expect(renderer.render("<div>a <!--> SHOWN <!---> TOO</div>\n").html == "<div>a  SHOWN  TOO</div>\n")
+        #expect(renderer.render("<div title=\"<!--\">x</div>\n").html == "<div title=\"<!--\">x</div>\n")
+        let html = renderer.render("<div>\n<!-- PRIVATE one\n\nPRIVATE two -->\n</div>\n\nShown.\n").html
+        #expect(!html.contains("PRIVATE") && !html.contains("<!--"), "\(html)")
     }
 
     @Test func rawHTMLPassesOnlyWhenTheReaderAllowsIt() {

@@ -35,6 +35,8 @@ import Testing
         #expect(render("\\[[dune]]") == "<p>[[dune]]</p>\n")
         #expect(render("![[dune]]") == "<p>![[dune]]</p>\n")
         #expect(render("[[ ]] and [[dune") == "<p>[[ ]] and [[dune</p>\n")
+        // On one line: a paragraph's next line is no part of it.
+        #expect(render("[[du\nne]] [[dune]]") == "<p>[[du\nne]] <a href=\"../../books/dune/index.html\">dune</a></p>\n")
         // The inner one of two opened on a line.
         #expect(render("[[a [[dune]]") == "<p>[[a <a href=\"../../books/dune/index.html\">dune</a></p>\n")
         // In a comment it is no more published than the rest of the comment.

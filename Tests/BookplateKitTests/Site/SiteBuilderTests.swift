@@ -257,6 +257,22 @@ import Testing
         #expect(page.contains(#"<span class="cover-title" dir="auto">موسم الهجرة"#))
     }
 
+    /// A highlight's note of only an Obsidian comment (a reminder) was an empty box under the
+    /// passage, on its book's page and in the commonplace book (found by a review); a
+    /// book's note of only a comment shows nothing already.
+    @Test func aHighlightsNoteOfOnlyACommentShowsNoNote() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Frank Herbert"], status: .read))
+        try shelf.library.addHighlight(
+            NewHighlight(text: "Fear is the mind-killer.", note: "%% ask Sam about this %%", source: .reader),
+            toBook: "dune")
+        try shelf.build()
+        for file in ["books/dune/index.html", "highlights/index.html"] {
+            let page = try shelf.siteFile(file)
+            #expect(page.contains("Fear is the mind-killer.") && !page.contains("highlight-note"), "\(file)")
+        }
+    }
+
     /// The built-in book card wrote its own loop of authors for a change of direction, and a
     /// reader's own `partials/authors.mustache` reached the book's page and no card (found by a
     /// review): every card lists its authors through the partial, as it did.
