@@ -11,77 +11,99 @@ import Synchronization
 /// is where it leads; a name that two of one kind share (two books called "Home") leads to
 /// neither, and is its words on the page, as a name that is nothing on the site is.
 ///
-/// Made only when a page holds a link by name (a shelf of 50,000 books folds 100,000 names).
-/// Its fingerprint goes into that of each book page whose note may hold one: the note is
-/// rendered only when its page is made, and a book added under a name a note links makes the
-/// link.
+/// Worked out only when a page holds a link by name, and then each part only as it is needed:
+/// the table of names when a link is rendered (a shelf of 50,000 books folds 150,000 names), the
+/// fingerprint of what decides it, which goes into that of each book page whose note may link
+/// (the note is rendered only when its page is made, and a book added under a name a note
+/// links makes the link), when those pages are planned: a pass over the names as they are, in
+/// the library's order, no folding and no sorting.
 final class WikiLinkTargets: Sendable {
     /// The pages by folded name, each path from the site's top; an empty path where several
     /// pages share the name.
     fileprivate struct Table {
         var paths: [String: String] = [:]
-        var fingerprint = Fingerprint()
     }
 
-    private let make: @Sendable () -> Table
+    private let snapshot: LibrarySnapshot
+    private let series: [Series]
+    private let shelves: [Shelf]
+    private let pages: [ExtraPage]
     private let table = Mutex<Table?>(nil)
+    private let madeFingerprint = Mutex<Fingerprint?>(nil)
 
     /// Links by name lead nowhere: for a page whose links are worked out by a build of the
     /// whole site (``BuildRun`` makes a build of notes alone one when a note links by name).
-    static let none = WikiLinkTargets { Table() }
-
-    private init(make: @escaping @Sendable () -> Table) {
-        self.make = make
-    }
+    static let none = WikiLinkTargets(snapshot: LibrarySnapshot(books: []), series: [], shelves: [], pages: [])
 
     /// The pages of `snapshot`'s books and authors, and `series`, `shelves` and `pages`.
-    convenience init(snapshot: LibrarySnapshot, series: [Series], shelves: [Shelf], pages: [ExtraPage]) {
-        self.init {
-            var table = Table()
-            table.add(
-                snapshot.books.map { ($0.book.slug, PageModelFactory.bookURL($0.book.slug)) }
-                    + pages.map { ($0.name, $0.path) })
-            table.add(
-                snapshot.books.flatMap { details in
-                    let path = PageModelFactory.bookURL(details.book.slug)
-                    let book = details.book
-                    return [(book.title, path)] + (book.subtitle.map { [("\(book.title): \($0)", path)] } ?? [])
-                } + pages.map { ($0.title, $0.path) })
-            table.add(
-                snapshot.authors.flatMap { author in
-                    [
-                        (author.name, PageModelFactory.authorURL(author.slug)),
-                        (author.slug, PageModelFactory.authorURL(author.slug)),
-                    ]
-                })
-            table.add(series.map { ($0.name, PageModelFactory.seriesURL($0.slug)) })
-            table.add(shelves.map { ($0.name, PageModelFactory.shelfURL($0.slug)) })
-            for (key, path) in table.paths.sorted(by: { $0.key < $1.key }) {
-                table.fingerprint.combine(key)
-                table.fingerprint.combine(path)
-            }
-            return table
-        }
+    init(snapshot: LibrarySnapshot, series: [Series], shelves: [Shelf], pages: [ExtraPage]) {
+        self.snapshot = snapshot
+        self.series = series
+        self.shelves = shelves
+        self.pages = pages
     }
 
     /// The address of the page `name` leads to, from a page two folders below the site's top
     /// (a book's, a page of the reader's), or nil.
     func address(of name: String) -> String? {
         let key = TextFolding.searchKey(name)
-        guard let path = resolved.paths[key], !path.isEmpty else { return nil }
+        let path = table.withLock { table in
+            if table == nil { table = makeTable() }
+            return table?.paths[key]
+        }
+        guard let path, !path.isEmpty else { return nil }
         return "../../" + path
     }
 
-    /// What decides where every name leads.
-    var fingerprint: Fingerprint { resolved.fingerprint }
-
-    private var resolved: Table {
-        table.withLock { table in
-            if let table { return table }
-            let made = make()
-            table = made
-            return made
+    /// A fingerprint of every name and address the table is made of: the same for the same
+    /// shelf, and another wherever a name could lead elsewhere.
+    var fingerprint: Fingerprint {
+        madeFingerprint.withLock { made in
+            if let made { return made }
+            var fingerprint = Fingerprint()
+            for details in snapshot.books {
+                fingerprint.combine(details.book.slug)
+                fingerprint.combine(details.book.title)
+                fingerprint.combine(details.book.subtitle ?? "")
+            }
+            for author in snapshot.authors {
+                fingerprint.combine(author.slug)
+                fingerprint.combine(author.name)
+            }
+            for (slug, name) in series.map({ ($0.slug, $0.name) }) + shelves.map({ ($0.slug, "/" + $0.name) }) {
+                fingerprint.combine(slug)
+                fingerprint.combine(name)
+            }
+            for page in pages {
+                fingerprint.combine(page.name)
+                fingerprint.combine(page.title)
+            }
+            made = fingerprint
+            return fingerprint
         }
+    }
+
+    private func makeTable() -> Table {
+        var table = Table()
+        table.add(
+            snapshot.books.map { ($0.book.slug, PageModelFactory.bookURL($0.book.slug)) }
+                + pages.map { ($0.name, $0.path) })
+        table.add(
+            snapshot.books.flatMap { details in
+                let path = PageModelFactory.bookURL(details.book.slug)
+                let book = details.book
+                return [(book.title, path)] + (book.subtitle.map { [("\(book.title): \($0)", path)] } ?? [])
+            } + pages.map { ($0.title, $0.path) })
+        table.add(
+            snapshot.authors.flatMap { author in
+                [
+                    (author.name, PageModelFactory.authorURL(author.slug)),
+                    (author.slug, PageModelFactory.authorURL(author.slug)),
+                ]
+            })
+        table.add(series.map { ($0.name, PageModelFactory.seriesURL($0.slug)) })
+        table.add(shelves.map { ($0.name, PageModelFactory.shelfURL($0.slug)) })
+        return table
     }
 }
 
