@@ -137,9 +137,9 @@ package enum CalibreLibrary {
             }
         }
         try each(
-            "SELECT l.book, a.name FROM books_authors_link l JOIN authors a ON a.id = l.author ORDER BY l.id"
+            "SELECT l.book, a.name, a.sort FROM books_authors_link l JOIN authors a ON a.id = l.author ORDER BY l.id"
         ) { book, row in
-            if let name = text(row[1]) { book.authors.append(name) }
+            if let name = text(row[1]) { book.authors.append((name, text(row[2]))) }
         }
         try each("SELECT l.book, s.name FROM books_series_link l JOIN series s ON s.id = l.series ORDER BY l.id") {
             book, row in
@@ -222,8 +222,12 @@ package enum CalibreLibrary {
         guard let title = book.title else { throw RowProblem("no title") }
         var warnings: [String] = []
         // Calibre keeps a comma in an author's name as "|"; "Unknown" is its word for no author.
-        let authors = book.authors.map { $0.replacingOccurrences(of: "|", with: ",") }
-            .filter { !unknownAuthors.contains($0.lowercased()) }
+        let authors = book.authors.map { name, sort in
+            let name = name.replacingOccurrences(of: "|", with: ",")
+            var author = NewAuthor(name: name)
+            author.sortName = sort.flatMap { setByReader(ControlSequences.cleanedForStorage($0), for: name) }
+            return author
+        }.filter { !unknownAuthors.contains($0.name.lowercased()) }
         var seen = Set<String>()
         let series = book.series.map { name in
             [SeriesPlace(name: name, position: book.seriesIndex.flatMap(position(_:)))]
@@ -270,7 +274,7 @@ package enum CalibreLibrary {
         }
         let description = book.comments.map(HTMLAllowList.sanitize).flatMap { $0.showsText ? $0 : nil }
         let newBook = NewBook(
-            title: title, authors: authors.filter { seen.insert($0.lowercased()).inserted }.map { NewAuthor(name: $0) },
+            title: title, authors: authors.filter { seen.insert($0.name.lowercased()).inserted },
             isbn: ImportValues.isbn(isbnCells, warnings: &warnings), publisher: book.publisher,
             publishedDate: book.pubdate.flatMap { month($0, warnings: &warnings) },
             language: book.language.flatMap(LanguageCode.tag(parsing:)), description: description,
@@ -287,6 +291,19 @@ package enum CalibreLibrary {
             }
         }
         return record
+    }
+
+    /// Calibre's sort name for an author when the reader set it: the one Calibre makes itself (the
+    /// name's last word first, or the name as it is) is none, and the library's own filing, which
+    /// knows "Le Guin" and "刘慈欣", stands.
+    static func setByReader(_ sort: String, for name: String) -> String? {
+        let sort = sort.replacingOccurrences(of: "|", with: ",")
+        var words = name.split(separator: " ").map(String.init)
+        guard sort != name, let last = words.popLast() else { return nil }
+        let made = ([last + (words.isEmpty ? "" : ",")] + words).joined(separator: " ")
+        let suffixed =
+            words.count > 1 ? ([words[words.count - 1] + ","] + words.dropLast() + [last]).joined(separator: " ") : ""
+        return sort == made || sort == suffixed ? nil : sort
     }
 
     /// A series index as a place: 1.0 is 1, 2.5 is 2.5.
@@ -370,7 +387,8 @@ struct CalibreBook {
     var path: String?
     var uuid: String?
     var hasCover: Bool
-    var authors: [String] = []
+    /// Each author's name, and the sort name Calibre keeps for them.
+    var authors: [(String, String?)] = []
     var series: String?
     var tags: [String] = []
     var rating: Int?

@@ -192,6 +192,23 @@ import Testing
         #expect(try await run("list").stdout.hasPrefix("The shelf is empty"))
     }
 
+    /// Calibre's sort name for an author is taken when the reader set it; the one Calibre made
+    /// itself ("Guin, Ursula K. Le") is not, and the library files the author as it would.
+    @Test func anAuthorsSortNameSetInCalibreIsKept() async throws {
+        try change("UPDATE authors SET sort = 'Bulgakov, Mikhail' WHERE name = 'Михаил Булгаков'")
+        try await run("import", "calibre", calibre.path)
+        let export = try await run("export", "--format", "json").stdout
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(export.utf8)) as? [String: Any])
+        let sortNames = Dictionary(
+            uniqueKeysWithValues: ((object["authors"] as? [[String: Any]]) ?? []).compactMap { author in
+                (author["name"] as? String).map { ($0, author["sortName"] as? String ?? "") }
+            })
+        #expect(sortNames["Михаил Булгаков"] == "Bulgakov, Mikhail", "\(sortNames)")
+        #expect(sortNames["Ursula K. Le Guin"] == AuthorName.sortName(for: "Ursula K. Le Guin"))
+        #expect(sortNames["Ursula K. Le Guin"] != "Guin, Ursula K. Le")
+        #expect(sortNames["Neil Gaiman"] == "Gaiman, Neil")
+    }
+
     @Test func aBookWithoutATitleIsSkippedByItsCalibreID() async throws {
         try change("UPDATE books SET title = '  ' WHERE id = 5")
         let result = try await run("import", "calibre", calibre.path)
