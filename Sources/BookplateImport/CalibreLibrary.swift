@@ -42,42 +42,41 @@ package enum CalibreLibrary {
         if FileManager.default.fileExists(atPath: database.path + "-journal") {
             throw ImportError.locked(path: path)
         }
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "bookplate-calibre-\(UUID().uuidString)", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: copy) }
-        let copied = copy.appendingPathComponent("metadata.db")
-        do {
-            try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        return try readCopy(shownAs: path, library: library) { copied in
             try FileManager.default.copyItem(at: database, to: copied)
             // What Calibre wrote ahead of the database, when it keeps a write-ahead log.
             let log = database.path + "-wal"
             if FileManager.default.fileExists(atPath: log) {
                 try FileManager.default.copyItem(atPath: log, toPath: copied.path + "-wal")
             }
-        } catch {
-            throw ImportError.unreadable(path: path)
         }
-        return try read(databaseAt: copied, shownAs: path, library: library)
     }
 
     /// Reads a `metadata.db` given as bytes (no library folder: no covers).
     package static func read(bytes: Data) throws -> ImportFile {
+        try readCopy(shownAs: "metadata.db", library: nil) { url in try bytes.write(to: url) }
+    }
+
+    /// Reads the `metadata.db` that `write` makes in a temporary folder of its own, removed after.
+    private static func readCopy(shownAs path: String, library: URL?, _ write: (URL) throws -> Void) throws
+        -> ImportFile
+    {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "bookplate-calibre-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("metadata.db")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try bytes.write(to: url)
+            try write(url)
         } catch {
-            throw ImportError.unreadable(path: "metadata.db")
+            throw ImportError.unreadable(path: path)
         }
-        return try read(databaseAt: url, shownAs: "metadata.db", library: nil)
+        return try read(databaseAt: url, shownAs: path, library: library)
     }
 
     /// Reads the database at `url` (a copy the caller owns), naming it `path`; covers are looked
     /// for in `library`, when there is one.
-    package static func read(databaseAt url: URL, shownAs path: String, library: URL?) throws -> ImportFile {
+    private static func read(databaseAt url: URL, shownAs path: String, library: URL?) throws -> ImportFile {
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         guard size > 0 else { throw ImportError.notCalibre(path: path, reason: "metadata.db is empty") }
         var configuration = Configuration()

@@ -154,8 +154,20 @@ import Testing
         try FileManager.default.createSymbolicLink(at: omens, withDestinationURL: outside)
         try Data("<html>not an image</html>".utf8).write(
             to: calibre.appendingPathComponent("Mikhail Bulghakov/Mastier i Margharita (6)/cover.jpg"))
+        // A decompression bomb: a PNG that says it is 30000×30000 pixels.
+        let bomb: [UInt8] = [
+            137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 117, 48, 0, 0, 117, 48, 8, 2, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 9, 73, 68, 65, 84, 120, 156, 99, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 73, 69, 78,
+            68, 0, 0, 0, 0,
+        ]
+        let king = calibre.appendingPathComponent("Martin Luther King, Jr_/Why We Can't Wait (7)")
+        try FileManager.default.createDirectory(at: king, withIntermediateDirectories: true)
+        try Data(bomb).write(to: king.appendingPathComponent("cover.jpg"))
+        try change("UPDATE books SET has_cover = 1 WHERE id = 7")
         let result = try await run("import", "calibre", calibre.path)
         #expect(result.stdout.contains("Imported 7 books from Calibre: 7 new"), "\(result.stdout)")
+        #expect(
+            result.stderr.contains("Calibre id 7: its cover is left out: cover.jpg is 30000×30000"), "\(result.stderr)")
         #expect(result.stdout.contains("0 covers copied"), "\(result.stdout)")
         #expect(result.stderr.contains("Calibre id 1: its cover is left out: its path in the library is not a folder"))
         #expect(
