@@ -10,6 +10,7 @@ extension ImportFile {
         case .storygraph: try StoryGraphFormat.read(.bytes(data))
         case .librarything: try LibraryThingFormat.read(.bytes(data))
         case .bookplate: try BookplateJSONFormat.read(data)
+        case .calibre: try CalibreLibrary.read(bytes: data)
         }
     }
 
@@ -21,6 +22,8 @@ extension ImportFile {
     }
 
     package static func read(contentsOf url: URL, as source: ImportSource, spool: NoteSpool?) throws -> ImportFile {
+        // A Calibre library is a folder (or its metadata.db), read as a database.
+        if source == .calibre { return try CalibreLibrary.read(libraryAt: url) }
         try ImportError.checkIsAFile(url)
         // Read front to back only, so that a pipe is read as a file is (see ``ImportInput``).
         let input = try ImportInput(opening: url)
@@ -49,7 +52,7 @@ extension ImportFile {
         case .goodreads: return try GoodreadsFormat.read(text)
         case .storygraph: return try StoryGraphFormat.read(text)
         case .librarything: return try LibraryThingFormat.read(text)
-        case .bookplate: throw ImportError.unreadable(path: input.path)
+        case .bookplate, .calibre: throw ImportError.unreadable(path: input.path)
         }
     }
 }
@@ -118,6 +121,10 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     case notHighlights(source: HighlightSource, path: String?, reason: String)
     /// A database another program holds a lock on (a Kobo's, while calibre or a sync has it).
     case locked(path: String)
+    /// A file or folder given as a Calibre library that is none.
+    case notCalibre(path: String, reason: String)
+    /// A Calibre library whose tables this Bookplate does not know (`PRAGMA user_version`).
+    case calibreSchema(path: String, version: Int)
 
     public var description: String {
         switch self {
@@ -127,6 +134,8 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
             "the columns of this \(source.displayName) file are separated by semicolons, as a spreadsheet saves CSV in some languages: import the file as exported, or save it again with commas"
         case .notTabSeparated(let source):
             "this \(source.displayName) file is comma-separated, not tab-separated as \(source.displayName) exports its library: export it again as tab-delimited text (.tsv) and import that"
+        case .empty(.calibre):
+            "the Calibre library has no books: nothing to import"
         case .empty(let source):
             "the \(source.displayName) export has no rows: check that it is the right file"
         case .notBookplateJSON(let reason):
@@ -143,6 +152,12 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
             "\(path ?? "the file") is not \(source.exportName) (\(reason)): \(source.exportAdvice)"
         case .locked(let path):
             "\(path) is locked by another program (calibre, or a sync under way): close it and try again"
+        case .notCalibre(let path, let reason):
+            "\(path) is not a Calibre library (\(reason)): give the library's folder, the one that holds metadata.db"
+        case .calibreSchema(let path, let version):
+            "\(path) is a Calibre library of a version Bookplate does not read (schema \(version), "
+                + "it reads \(CalibreLibrary.schemaVersions.lowerBound) to \(CalibreLibrary.schemaVersions.upperBound)): "
+                + "open it in Calibre 2 to 8 and import it again"
         }
     }
 
@@ -212,6 +227,7 @@ extension ImportSource {
         case .storygraph: "StoryGraph"
         case .librarything: "LibraryThing"
         case .bookplate: "Bookplate"
+        case .calibre: "Calibre"
         }
     }
 }

@@ -20,11 +20,15 @@ public struct ShelfImport: Sendable {
     /// The shelf's state folder, where the import marks itself under way (``ImportUnderWay``) so
     /// that a build meanwhile does not take its notes for the reader's strays; nil marks nothing.
     public var stateFolder: URL?
+    /// The shelf's covers folder, where the covers a source keeps with its books (Calibre's) are
+    /// copied; nil copies none.
+    public var covers: URL?
 
-    public init(library: Library, notes: NoteStore, stateFolder: URL? = nil) {
+    public init(library: Library, notes: NoteStore, stateFolder: URL? = nil, covers: URL? = nil) {
         self.library = library
         self.notes = notes
         self.stateFolder = stateFolder
+        self.covers = covers
     }
 
     /// What an import did, for the report.
@@ -33,6 +37,8 @@ public struct ShelfImport: Sendable {
         public var notesWritten: Int
         /// Notes that were not written because the reader already has a note for that book.
         public var notesKept: Int
+        /// Covers copied from the source (Calibre's) for books that had none.
+        public var coversCopied = 0
     }
 
     public func run(file url: URL, as source: ImportSource, dryRun: Bool = false) throws -> Report {
@@ -44,6 +50,7 @@ public struct ShelfImport: Sendable {
         let spool = NoteSpool(in: notes.folder)
         defer { spool?.discard() }
         let file = try ImportFile.read(contentsOf: url, as: source, spool: spool)
+        let coverFiles = ImportedCovers(file)
         let staged = StagedNotes(store: notes, dryRun: dryRun)
         // Whether the reader's own note differs from the review, by book (the last review wins).
         var kept: [String: Bool] = [:]
@@ -81,9 +88,15 @@ public struct ShelfImport: Sendable {
             staged.discard()
             throw error
         }
-        return Report(
+        var report = Report(
             summary: summary, notesWritten: staged.count,
             notesKept: kept.values.filter { $0 }.count + staged.foundInPlace.count)
+        if let covers {
+            let (copied, warnings) = coverFiles.copy(for: summary.rows, into: covers, dryRun: dryRun)
+            report.coversCopied = copied
+            report.summary.warnings = (report.summary.warnings + warnings).sorted { $0.line < $1.line }
+        }
+        return report
     }
 }
 

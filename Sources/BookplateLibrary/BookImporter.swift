@@ -436,7 +436,7 @@ struct BookImporter {
         for author in new.authors {
             let name = author.name.trimmedForStorage
             guard !name.isEmpty else { continue }
-            let authorID = try authorID(named: name)
+            let authorID = try authorID(named: name, sortName: author.sortName)
             guard linked.insert(authorID).inserted else { continue }
             position += 1
             try db.cachedStatement(sql: "INSERT INTO bookAuthor (bookId, authorId, position) VALUES (?, ?, ?)")
@@ -596,12 +596,15 @@ struct BookImporter {
         return Slug.unique(base) { slugs.contains($0) }
     }
 
-    private mutating func authorID(named name: String) throws -> Int64 {
+    private mutating func authorID(named name: String, sortName: String? = nil) throws -> Int64 {
         if let id = authorIDByExactName[name] { return id }
         let facts = authorFacts[name] ?? AuthorFacts(name)
         if let id = authorIDByName[facts.keys] { return id }
         let slug = Slug.unique(facts.slugBase) { authorSlugs.contains($0) }
-        var author = Author(slug: slug, name: name, sortName: facts.sortName)
+        let given = sortName?.trimmedForStorage
+        var author = Author(
+            slug: slug, name: name,
+            sortName: given.flatMap { $0.isEmpty || $0.count > Book.lineCharacterLimit ? nil : $0 } ?? facts.sortName)
         try author.insert(db)
         let id = author.id ?? db.lastInsertedRowID
         authorIDByName.file(id, under: facts.keys, replacing: true)

@@ -34,6 +34,9 @@ public struct ImportRecord: Sendable, Equatable {
     public var feedNumber: Int? = nil
     /// Values of the row that were left out or cut, and why.
     public var warnings: [String]
+    /// The cover the source keeps with the book (a Calibre book's `cover.jpg`), found inside its
+    /// library; the import copies it through the checks any cover has.
+    public var coverFile: URL?
     /// The book's highlights (Bookplate's own export, from version 4).
     public var highlights: [NewHighlight] = []
     /// For each of ``reads`` set aside by a status change, how it stood before (finished, or
@@ -108,6 +111,8 @@ public enum ImportSource: String, Sendable, CaseIterable, Codable {
     case librarything
     /// Bookplate's own `export --format json`.
     case bookplate
+    /// A Calibre library's `metadata.db`.
+    case calibre
 }
 
 /// What an export file held: the usable rows and the skipped ones.

@@ -82,6 +82,10 @@ public struct NewAuthor: Sendable, Equatable, ExpressibleByStringLiteral {
     public var links: [AuthorLink]
     /// Other works by the author; nil when unknown (an empty list means none).
     public var works: [NewWork]?
+    /// How the author is filed, when the source says so (a sort name the reader set in Calibre);
+    /// nil files the author by the sort name the library makes from the name. Taken only for an
+    /// author new to the library.
+    public var sortName: String?
 
     public init(
         name: String, openLibraryKey: String? = nil, bio: String? = nil, birthDate: String? = nil,

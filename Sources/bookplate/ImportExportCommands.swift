@@ -6,7 +6,7 @@ struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract:
-            "Import a reading-log export (goodreads FILE.csv, storygraph FILE.csv, librarything FILE.tsv, bookplate FILE.json) or highlights (kindle 'My Clippings.txt', kobo KoboReader.sqlite, koreader FILE.json, readwise FILE.csv).",
+            "Import a reading-log export (goodreads FILE.csv, storygraph FILE.csv, librarything FILE.tsv, bookplate FILE.json), a Calibre library (calibre FOLDER) or highlights (kindle 'My Clippings.txt', kobo KoboReader.sqlite, koreader FILE.json, readwise FILE.csv).",
         discussion: """
             Re-importing is safe: a book is matched by ISBN-13, then by the export's own id, then by title \
             and first author, and updated, never duplicated. The import is one transaction: a failure changes \
@@ -21,10 +21,12 @@ struct ImportCommand: AsyncParsableCommand {
 
     @OptionGroup var shelf: ShelfOptions
     @Argument(
-        help: "goodreads, storygraph, librarything, bookplate; or kindle, kobo, koreader, readwise for highlights.",
+        help:
+            "goodreads, storygraph, librarything, bookplate, calibre; or kindle, kobo, koreader, readwise for highlights.",
         completion: .list(ImportSource.allCases.map(\.rawValue) + HighlightImport.readableSources.map(\.rawValue)))
     var source: String
-    @Argument(help: "The export file.", completion: .file()) var file: String
+    @Argument(help: "The export file (for calibre, the library's folder or its metadata.db).", completion: .file())
+    var file: String
     @Flag(help: "Show what would change, and change nothing.") var dryRun = false
     @Flag(help: "Afterwards, fetch covers and catalog details for the imported books.") var enrich = false
     @Flag(help: "Print what was (or would be) imported as JSON, for scripts.") var json = false
@@ -67,13 +69,15 @@ struct ImportCommand: AsyncParsableCommand {
         let url = URL(fileURLWithPath: file, relativeTo: try ShelfOptions.currentFolder)
         let paths = try shelf.paths
         let report = try ShelfImport(
-            library: library, notes: NoteStore(folder: paths.notes), stateFolder: paths.stateFolder
+            library: library, notes: NoteStore(folder: paths.notes), stateFolder: paths.stateFolder,
+            covers: paths.covers
         )
         .run(file: url, as: format, dryRun: dryRun)
         let summary = report.summary
         // Bookplate's JSON numbers its books, not lines ("LINE 2" was the second book: found by an
         // exploratory session).
-        let entry = format == .bookplate ? "book" : "line"
+        // Calibre's books by the id Calibre shows.
+        let entry = format == .bookplate ? "book" : format == .calibre ? "Calibre id" : "line"
         // A file of which no row could be used is a failure, not an import of nothing, as for
         // highlights (every row without a title: exit 0, found by an exploratory session).
         if summary.importedNothing {
@@ -100,6 +104,7 @@ struct ImportCommand: AsyncParsableCommand {
                             .object(["line": $0.line > 0 ? .int($0.line) : .null, "message": .string($0.message)])
                         }),
                     "notesWritten": .int(report.notesWritten), "notesKept": .int(report.notesKept),
+                    "coversCopied": .int(report.coversCopied),
                     "rows": .array(
                         summary.rows.map {
                             .object([
@@ -117,7 +122,9 @@ struct ImportCommand: AsyncParsableCommand {
                 + "\(summary.added.count) new, \(summary.updated.count) updated, \(summary.unchanged) unchanged, "
                 + "\(summary.skipped.count) skipped; \(counted(report.notesWritten, "note")) "
                 + (dryRun ? "to write" : "written")
-                + (report.notesKept > 0 ? ", \(report.notesKept) kept as you wrote them" : ""))
+                + (report.notesKept > 0 ? ", \(report.notesKept) kept as you wrote them" : "")
+                + (format == .calibre
+                    ? "; \(counted(report.coversCopied, "cover")) " + (dryRun ? "to copy" : "copied") : ""))
         if !summary.removedCopiesKept.isEmpty {
             let kept = summary.removedCopiesKept
             Terminal.output(
