@@ -382,14 +382,22 @@ def snapshot(root, allowed):
     return seen
 
 
+def build_state_version():
+    """The build state's format version, as BuildStateStore.swift declares it (read there, so that
+    a new version is not a failure of this check)."""
+    source = (HERE.parent.parent / "Sources" / "BookplateSite" / "BuildStateStore.swift").read_text()
+    return int(re.search(r"static let formatVersion = (\d+)", source).group(1))
+
+
 def build_state_paths(state, site):
     """The site paths the build state (BuildStateStore.swift) names for `site`, and what is wrong with the file."""
     problems = []
+    version = build_state_version()
     try:
         connection = sqlite3.connect(f"file:{state}?mode=ro", uri=True)
         try:
-            if connection.execute("PRAGMA user_version").fetchone()[0] != 6:
-                problems.append("build state is not of version 6 (BuildStateStore.formatVersion)")
+            if connection.execute("PRAGMA user_version").fetchone()[0] != version:
+                problems.append(f"build state is not of version {version} (BuildStateStore.formatVersion)")
             rows = connection.execute(
                 "SELECT output.path FROM output JOIN site ON site.id = output.siteId WHERE site.path = ?",
                 (os.path.abspath(site),)).fetchall()
