@@ -26,10 +26,11 @@ public struct NoteRenderer: Sendable, Hashable {
         // "/comments-2": Obsidian's `%%` comments are left out (``ObsidianMarkdown``), the code
         // blocks being those of the text without them; and "/no-html-comments-2" those of raw
         // HTML, as a browser reads them; "/wikilinks": its `[[…]]` are links or words.
-        // "/focusable-code": code blocks take the keyboard's focus.
+        // "/focusable-code": code blocks take the keyboard's focus; "/anchors": headings have ids,
+        // and links by name lead to them.
         allowsRawHTML
-            ? "cmark-0.30/smart/unsafe/plain/published/comments-2/no-html-comments-2/wikilinks/focusable-code"
-            : "cmark-0.30/smart/safe/plain/published/comments-2/wikilinks/focusable-code"
+            ? "cmark-0.30/smart/unsafe/plain/published/comments-2/no-html-comments-2/wikilinks/focusable-code/anchors"
+            : "cmark-0.30/smart/safe/plain/published/comments-2/wikilinks/focusable-code/anchors"
     }
 
     /// The HTML for `markdown`.
@@ -41,20 +42,26 @@ public struct NoteRenderer: Sendable, Hashable {
     /// on the page its relative addresses are written from (see ``RelativeAddress``).
     /// `links`: where each link by name (`[[Dune]]`) leads, from the page the note is written
     /// from; one that leads nowhere is its words.
+    /// `anchorsHeadings`: whether the note's headings have anchors (``NoteHeadings``), for a note
+    /// that is its page's text; a link to a heading of its own (`[[#Part two]]`) then leads there,
+    /// and is its words elsewhere.
     public func render(
         _ markdown: String, topHeading: Int32 = 3, links: (_ name: String) -> String? = { _ in nil },
-        addresses: ((String) -> String)? = nil
+        anchorsHeadings: Bool = false, addresses: ((String) -> String)? = nil
     ) -> SanitizedHTML {
         var options = CMARK_OPT_SMART | CMARK_OPT_VALIDATE_UTF8
         if allowsRawHTML { options |= CMARK_OPT_UNSAFE }
         let text = withoutActuallyEscaping(links) { links in
-            ObsidianMarkdown.published(NoteRenderer.withoutFrontMatter(markdown), links: links)
+            ObsidianMarkdown.published(NoteRenderer.withoutFrontMatter(markdown)) { name in
+                name.isEmpty ? (anchorsHeadings ? "" : nil) : links(name)
+            }
         }
         let html = CMark.html(text, options: options) { document in
             CMark.placeHeadings(in: document, topAt: topHeading)
             if !allowsRawHTML { CMark.unwrapDangerousLinks(in: document) }
             if let addresses { CMark.rewriteAddresses(in: document, addresses) }
             CMark.makeCodeBlocksFocusable(in: document)
+            if anchorsHeadings { NoteHeadings.anchor(in: document, options: options) }
         }
         return SanitizedHTML(sanitized: allowsRawHTML ? CMark.withoutHTMLComments(html) : html)
     }

@@ -3,10 +3,16 @@ import Foundation
 /// A link by name as Obsidian writes one, on one line: `[[name]]`, `[[name|words]]`,
 /// `[[name#heading]]` or `[[name#heading|words]]`. The name is a note's file name as Obsidian
 /// knows it (`dune`, `notes/dune.md`) or whatever a reader calls a page (`Dune`, `Frank Herbert`);
-/// which page it leads to is the site's to say (see ``ObsidianMarkdown/Links``).
+/// which page it leads to is the site's to say (see ``ObsidianMarkdown/Links``), and its
+/// heading's anchor where on that page (``NoteHeadings``).
 struct WikiLink {
-    /// The name, without a folder, `.md` or heading: `dune` for `[[notes/dune.md#Part one]]`.
+    /// The name, without a folder, `.md` or heading: `dune` for `[[notes/dune.md#Part one]]`;
+    /// empty for a heading of the same note (`[[#Part one]]`).
     let name: String
+    /// The anchor of the heading named, without its `#`: `n-part-one` for `[[Dune#Part one]]`,
+    /// and of the last for a heading under a heading (`[[Dune#Part one#Arrakis]]`, as Obsidian
+    /// writes one); nil for none, and for a block (`[[Dune#^a1b2]]`), which has no anchor here.
+    let anchor: String?
     /// The words shown: those after `|`, else the name as written with its heading as Obsidian
     /// shows it ("Dune > Part one").
     let words: String
@@ -36,6 +42,12 @@ struct WikiLink {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty || !(heading ?? "").isEmpty else { return nil }
         self.name = trimmed
+        let lastHeading = (heading?.split(separator: "#").last).map { $0.trimmingCharacters(in: .whitespaces) }
+        if let lastHeading, !lastHeading.isEmpty, !lastHeading.hasPrefix("^") {
+            anchor = NoteHeadings.anchor(of: lastHeading)
+        } else {
+            anchor = nil
+        }
         let written = path.trimmingCharacters(in: .whitespaces)
         let headingWords = heading.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         let named = [written, headingWords].filter { !$0.isEmpty }.joined(separator: " > ")
@@ -44,18 +56,21 @@ struct WikiLink {
         self.end = index + 2
     }
 
-    /// The CommonMark for this link: a link to `address`, or its words alone where it leads
-    /// nowhere. Its words are escaped, so that they are text whatever they hold (`*`, `<b>`).
+    /// The CommonMark for this link: a link to `address` and its heading's anchor, or its words
+    /// alone where it leads nowhere. Its words are escaped, so that they are text whatever they
+    /// hold (`*`, `<b>`).
     func markdown(leadingTo address: String?) -> String {
         var text = ""
         for scalar in words.unicodeScalars {
             if scalar.isASCII, ObsidianMarkdown.isPunctuation(UInt8(scalar.value)) { text += "\\" }
             text.unicodeScalars.append(scalar)
         }
-        guard let address else { return text }
+        // A link to the page it is on leads to a heading of it, or is its words.
+        guard let address, !address.isEmpty || anchor != nil else { return text }
         let destination =
             address.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["<", ">"])) ?? address
-        return "[\(text)](<\(destination)>)"
+        // The anchor is a slug's letters, digits and hyphens.
+        return "[\(text)](<\(destination)\(anchor.map { "#" + $0 } ?? "")>)"
     }
 
     /// `text` before and after the first `separator`, nil after it where there is none.

@@ -48,7 +48,8 @@ package enum DefaultTheme {
         (Bookplate indents blocks as swift-mustache 2 did, so themes written for it render unchanged).
 
         Every value is HTML-escaped by `{{ }}`. Only six values are HTML already and go in `{{{ }}}`:
-        `noteHTML` (cmark, safe mode; a highlight's note too, whose relative links and images are
+        `noteHTML` (cmark, safe mode; a book's note's headings have ids, `n-` and a slug of their
+        words, so a theme's own ids should not begin with `n-` or `h-`; a highlight's note too, whose relative links and images are
         written from its book's page, as the book's note's are, and made to lead to the same place from
         every other page that shows it), `bioHTML` (cmark, safe mode, web links
         only), `descriptionHTML` (allow-listed), `textHTML` (a highlight's passage, escaped, each line

@@ -52,7 +52,9 @@ extension PageModelFactory {
         page(
             ExtraPageModel(
                 title: extra.title, metaDescription: extra.description,
-                contentHTML: renderer.render(extra.body, topHeading: 2, links: wikiLinks.address(of:)) {
+                contentHTML: renderer.render(
+                    extra.body, topHeading: 2, links: wikiLinks.address(of:), anchorsHeadings: true
+                ) {
                     NoteFolderLinks.toIndexPage($0, from: String(extra.path.dropLast("index.html".count)))
                 }),
             root: "../../", title: documentTitle(extra.title))

@@ -61,7 +61,9 @@ struct SiteNotes: Sendable {
         guard !ExtraPage.isUnpublished(markdown: markdown) else { return nil }
         // Written from its book's page: a link to a folder of the build's pages leads to its page.
         let folder = String(PageModelFactory.bookURL(slug).dropLast("index.html".count))
-        let html = renderer(forSlug: slug, markdown: markdown).render(markdown, links: wikiLinks.address(of:)) {
+        let html = renderer(forSlug: slug, markdown: markdown).render(
+            markdown, links: wikiLinks.address(of:), anchorsHeadings: true
+        ) {
             NoteFolderLinks.toIndexPage($0, from: folder)
         }
         return SiteNotes.showsNothing(html.html) ? nil : html

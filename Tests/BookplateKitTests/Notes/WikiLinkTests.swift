@@ -22,7 +22,8 @@ import Testing
             render("[[notes/dune.md|the *first* <b>one</b>]]")
                 == "<p><a href=\"../../books/dune/index.html\">the *first* &lt;b&gt;one&lt;/b&gt;</a></p>\n")
         #expect(
-            render("[[dune#Part One]]") == "<p><a href=\"../../books/dune/index.html\">dune &gt; Part One</a></p>\n")
+            render("[[dune#Part One]]")
+                == "<p><a href=\"../../books/dune/index.html#n-part-one\">dune &gt; Part One</a></p>\n")
         // A name that is nothing on the site is its words, as Obsidian Publish shows it.
         #expect(render("[[Nowhere|elsewhere]] and [[Nowhere]]") == "<p>elsewhere and Nowhere</p>\n")
     }
