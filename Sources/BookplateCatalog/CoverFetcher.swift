@@ -135,8 +135,7 @@ public struct CoverFetcher: Sendable {
         // was refused), and a size the build would refuse for ever is no cover (a 20000×20000 PNG
         // was kept, warned of at every build, and never replaced: found by an exploratory session).
         guard type.isEmpty || type.hasPrefix("image/"), reply.body.count <= CoverFetcher.maximumImageSize,
-            let info = ImageInfo(bytes: [UInt8](reply.body)), info.width > 1, info.height > 1,
-            info.isWithinCoverLimits, ImageInfo.isWhole(reply.body, as: info.format)
+            let info = try? ImageInfo.cover([UInt8](reply.body))
         else { return nil }
         return (reply.body, info)
     }

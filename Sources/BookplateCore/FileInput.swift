@@ -15,19 +15,24 @@ package enum FileInput {
         /// A pipe, socket or device: never read (a pipe would be waited on for ever). A folder is
         /// `.system(EISDIR)`, as reading it says.
         case notARegularFile
+        /// Larger than the most the reader asked for, in bytes: not read.
+        case larger(than: Int)
 
         package var description: String {
             switch self {
             case .system(let code): String(cString: strerror(code))
             case .notARegularFile: "not a regular file"
+            case .larger(let limit): "larger than \(limit >> 20) MB"
             }
         }
     }
 
     /// The bytes of the regular file at `path`, to its end (more than its size said, should it
     /// have grown meanwhile). With `followingLinks` false, a symbolic link at `path` is refused
-    /// with `ELOOP`.
-    package static func bytes(atPath path: String, followingLinks: Bool = true) throws(Failure) -> [UInt8] {
+    /// with `ELOOP`; a file larger than `maximumSize` bytes is refused unread.
+    package static func bytes(
+        atPath path: String, followingLinks: Bool = true, maximumSize: Int = .max
+    ) throws(Failure) -> [UInt8] {
         // Not blocking: a named pipe is refused below, not waited on.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else { throw .system(errno) }
@@ -39,7 +44,11 @@ package enum FileInput {
         case S_IFDIR: throw .system(EISDIR)
         default: throw .notARegularFile
         }
-        return try readAll(descriptor, expecting: Int(info.st_size))
+        guard info.st_size <= maximumSize else { throw .larger(than: maximumSize) }
+        let bytes = try readAll(descriptor, expecting: Int(info.st_size))
+        // It grew past the limit as it was read.
+        guard bytes.count <= maximumSize else { throw .larger(than: maximumSize) }
+        return bytes
     }
 
     /// The bytes of the open file `descriptor` from where it is to its end, read into one array

@@ -3,10 +3,6 @@ import BookplateCore
 import BookplateLibrary
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The covers an import's source keeps with its books (a Calibre library's `cover.jpg`), copied
 /// into the shelf's covers folder for the books that have none yet, through the checks a
 /// downloaded cover passes: a real JPEG, PNG, GIF or WebP, whole, of a size a build publishes.
@@ -59,32 +55,32 @@ struct ImportedCovers {
         return (copied, warnings)
     }
 
-    /// The image at `url` and its format's file extension, when it is one a cover may be; never
-    /// through a link.
+    /// The image at `url` and its format's file extension, when it is one a cover may be
+    /// (``ImageInfo/cover(_:)``); never through a link, nor read when larger than a build reads.
     static func image(at url: URL) -> Result<(Data, String), RowProblem> {
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard descriptor >= 0 else { return .failure(RowProblem("cover.jpg cannot be read")) }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileInput.bytes(atPath: url.path, followingLinks: false, maximumSize: ImageInfo.maximumFileSize)
+        } catch .notARegularFile, .system(EISDIR) {
             return .failure(RowProblem("cover.jpg is not a file"))
+        } catch .larger(let limit) {
+            return .failure(RowProblem("cover.jpg is larger than \(limit >> 20) MB"))
+        } catch {
+            return .failure(RowProblem("cover.jpg cannot be read"))
         }
-        guard info.st_size <= ImageInfo.maximumFileSize else {
-            return .failure(RowProblem("cover.jpg is larger than \(ImageInfo.maximumFileSize >> 20) MB"))
+        guard !bytes.isEmpty else { return .failure(RowProblem("cover.jpg is empty")) }
+        do {
+            let image = try ImageInfo.cover(bytes)
+            return .success((Data(bytes), image.format.rawValue))
+        } catch {
+            switch error {
+            case .notAnImage:
+                return .failure(RowProblem("cover.jpg is not an image (JPEG, PNG, GIF or WebP)"))
+            case .tooLarge(let width, let height):
+                return .failure(RowProblem("cover.jpg is \(width)×\(height), larger than a build publishes"))
+            case .cutShort:
+                return .failure(RowProblem("cover.jpg is cut short"))
+            }
         }
-        guard let data = try? handle.readToEnd(), !data.isEmpty else {
-            return .failure(RowProblem("cover.jpg is empty"))
-        }
-        guard let image = ImageInfo(bytes: [UInt8](data)), image.width > 1, image.height > 1 else {
-            return .failure(RowProblem("cover.jpg is not an image (JPEG, PNG, GIF or WebP)"))
-        }
-        guard image.isWithinCoverLimits else {
-            return .failure(
-                RowProblem("cover.jpg is \(image.width)×\(image.height), larger than a build publishes"))
-        }
-        guard ImageInfo.isWhole(data, as: image.format) else {
-            return .failure(RowProblem("cover.jpg is cut short"))
-        }
-        return .success((data, image.format.rawValue))
     }
 }
