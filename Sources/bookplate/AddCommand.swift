@@ -19,7 +19,7 @@ struct AddCommand: AsyncParsableCommand {
     @OptionGroup var shelf: ShelfOptions
     @Argument(
         help:
-            "Result numbers from the last search (3 or 1,4,7), catalog ids (google:ID, openlibrary:OL…W, openlibrary:OL…M) or ISBNs."
+            "Result numbers from the last search (3 or 1,4,7), catalog ids (google:ID, openlibrary:OL…W, openlibrary:OL…M) or ISBNs; several separated by commas."
     )
     var items: [String] = []
     @OptionGroup var details: BookDetailOptions
@@ -57,9 +57,7 @@ struct AddCommand: AsyncParsableCommand {
         }
         try Parse.asUsage {
             _ = try rating.flatMap(Parse.rating)
-            for item in items where BookTarget.parse(catalogID: item) == nil {
-                if try Self.isbn(in: item) == nil { _ = try Self.resultNumbers(in: item) }
-            }
+            for item in items { _ = try Self.pieces(of: item) }
         }
     }
 
@@ -176,11 +174,45 @@ struct AddCommand: AsyncParsableCommand {
         return "Added \"\(added.book.title)\"\(byline) as \(added.book.slug) — its note goes in \(notePath)"
     }
 
+    /// The books `item` names, in its order: a catalog id, an ISBN, a result number of the last
+    /// search, or several of them separated by commas (`1,4,7`, `9780441013593,9780441172719`).
+    /// A list of ISBNs was read as result numbers (found by a review).
     private func targets(from item: String) throws -> [BookTarget] {
-        if let target = BookTarget.parse(catalogID: item) { return [target] }
-        if let isbn = try Self.isbn(in: item) { return [.isbn(isbn)] }
-        return try LastSearch(contentFolder: try shelf.paths.content).candidates(numbered: Self.resultNumbers(in: item))
-            .map(BookTarget.candidate)
+        let pieces = try Self.pieces(of: item)
+        let numbers = pieces.compactMap { if case .number(let number) = $0 { number } else { nil } }
+        // The last search is read only for its numbers: `add 9780441013593` needs none.
+        var candidates =
+            numbers.isEmpty
+            ? []
+            : try LastSearch(contentFolder: try shelf.paths.content).candidates(numbered: numbers)[...]
+        return pieces.map { piece in
+            switch piece {
+            case .target(let target): return target
+            case .number: return .candidate(candidates.removeFirst())
+            }
+        }
+    }
+
+    /// A piece of an item: a book it names by itself, or a result number of the last search.
+    private enum Piece {
+        case target(BookTarget)
+        case number(Int)
+    }
+
+    /// The pieces of `item`, as ``targets(from:)`` reads them; refused as a whole when one is
+    /// none of them.
+    private static func pieces(of item: String) throws -> [Piece] {
+        if let target = BookTarget.parse(catalogID: item) { return [.target(target)] }
+        let parts = item.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !parts.isEmpty else { throw SearchError.badSelection(item) }
+        return try parts.map { part in
+            if let target = BookTarget.parse(catalogID: part) { return .target(target) }
+            if let isbn = try isbn(in: part) { return .target(.isbn(isbn)) }
+            // Results count from 1: `add 0` said there was no earlier search to pick from (found
+            // by a review).
+            guard let number = Int(part), number > 0 else { throw SearchError.badSelection(item) }
+            return .number(number)
+        }
     }
 
     /// The ISBN `item` is, given where a result number goes (`add 9780441478125`, as `show` takes
@@ -189,21 +221,8 @@ struct AddCommand: AsyncParsableCommand {
     /// ISBN's length that is none is refused as `--isbn` refuses it.
     private static func isbn(in item: String) throws -> ISBN? {
         let compact = item.filter { $0 != "-" && $0 != " " }
-        guard compact.count >= 10, !compact.contains(","), compact.dropLast().allSatisfy(\.isASCIIDigit) else {
-            return nil
-        }
+        guard compact.count >= 10, compact.dropLast().allSatisfy(\.isASCIIDigit) else { return nil }
         return try Parse.isbn(item)
-    }
-
-    /// The result numbers `item` names: "3", or "1,4,7".
-    private static func resultNumbers(in item: String) throws -> [Int] {
-        let numbers = item.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        // Results count from 1: `add 0` said there was no earlier search to pick from (found by a
-        // review).
-        guard !numbers.isEmpty, numbers.allSatisfy({ $0.map { $0 > 0 } ?? false }) else {
-            throw SearchError.badSelection(item)
-        }
-        return numbers.compactMap { $0 }
     }
 
     /// A number given twice ("1,1") is one book: it was added, then refused as already there.

@@ -129,6 +129,26 @@ import Testing
         await server.stop()
     }
 
+    /// ISBNs separated by commas, as result numbers are (`add 1,4,7`), are each an ISBN: `add
+    /// 9780441478125,…` was read as result numbers and said there was no earlier search to pick
+    /// from (found by a review). A piece that is nothing refuses the whole before anything is added.
+    @Test func isbnsSeparatedByCommasAddThoseBooks() async throws {
+        let server = try await StubCatalogServer.start()
+        await server.serveLeftHandOfDarkness()
+        let (bookplate, _) = try shelf(server)
+        let bad = try await bookplate.run("add", "9780441478125, x")
+        #expect(bad.status == 64 && bad.stderr.contains("'9780441478125, x'"), "\(bad.stderr)")
+        let wrong = try await bookplate.run("add", "978-0-441-47812-6,0-441-47812-3")
+        #expect(wrong.status == 64 && wrong.stderr.contains("its check digit does not match"), "\(wrong.stderr)")
+        #expect(await server.requests().isEmpty, "nothing is asked of a catalog before every piece is read")
+        let add = try await bookplate.run("add", "0-441-47812-3, 9780441478125")
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.stdout.hasPrefix("Added \"The Left Hand of Darkness\" (Ursula K. Le Guin)"), "\(add.stdout)")
+        let list = try await bookplate.run("list", "--json")
+        #expect(list.stdout.components(separatedBy: "\"slug\"").count == 2, "one book: \(list.stdout)")
+        await server.stop()
+    }
+
     /// `add --isbn … --format audiobook --series … --owned yes` added the book as the catalog had
     /// it, without a word of the options (found by a fix session): the reader's details are set
     /// over the catalog's, are the reader's from then on, and a place in a series is refused for
