@@ -211,6 +211,28 @@ def main():
                 passed += 1
                 print(f"ok   {kind}: {page.relative_to(site)} ({images} images decoded, no console errors)")
 
+        # A link by name to a heading of another book's note ([[Book#Heading|words]], in the
+        # example shelf's note on The Dispossessed) opens that book's page at that heading.
+        driver.get((site / "books" / "the-dispossessed" / "index.html").as_uri())
+        href = driver.execute_script("""
+            var a = Array.from(document.querySelectorAll('.note a'))
+              .filter(function (a) { return /#n-/.test(a.getAttribute('href')); })[0];
+            return a ? a.href : null;""")
+        landed = None
+        if href:
+            driver.get(href)
+            landed = driver.execute_script("""
+                var t = document.querySelector(':target');
+                if (!t) return null;
+                var top = t.getBoundingClientRect().top;
+                return [t.tagName, t.textContent, top >= 0 && top < window.innerHeight, window.scrollY];""")
+        if landed and landed[0] in ("H2", "H3", "H4") and landed[2] and landed[3] > 0:
+            passed += 1
+            print(f"ok   link to a heading: opens at '{landed[1]}' ({landed[0]}, scrolled {landed[3]} px)")
+        else:
+            failed += 1
+            print(f"FAIL link to a heading: {href} landed on {landed}")
+
         # The reader's own page is in every page's header, by its title, and opens with it.
         driver.get(pages["shelf"].as_uri())
         link = driver.execute_script("""
