@@ -320,11 +320,15 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The book pages of `books` alone, for a build in which only their notes changed; what is
-    /// wrong with their covers is added to `warnings`, once each.
+    /// wrong with their covers is added to `warnings`, once each. `links`: where their notes' and
+    /// highlights' links by name lead, from the whole library, when one of them may link.
     func bookPages(
-        _ books: [BookDetails], notes: SiteNotes, settings: SiteSettings, coverFiles: [String: FileStamps.Stamp],
-        extraPages: ExtraPages, theme: Theme, templates: TemplateSet, warnings: inout [String]
+        _ books: [BookDetails], notes: SiteNotes, links: WikiLinkTargets = .none, settings: SiteSettings,
+        coverFiles: [String: FileStamps.Stamp], extraPages: ExtraPages, theme: Theme, templates: TemplateSet,
+        warnings: inout [String]
     ) throws -> SitePlan {
+        var notes = notes
+        notes.wikiLinks = links
         let themePrint = themeFingerprint(theme, templates: templates)
         let site = try siteModel(settings, words: templates.words, extraPages: extraPages)
         let versions = AssetVersions(assets: theme.assets)
@@ -334,10 +338,11 @@ public struct SiteBuilder: Sendable {
             for: books, coversFolder: paths.covers, images: ImageFiles(coverFiles), cache: thumbnails)
         var plan = SitePlan(
             zip(books, covers).map { details, cover in
-                let factory = makeFactory(
+                var factory = makeFactory(
                     site: site, settings: settings, snapshot: LibrarySnapshot(books: [details]),
                     coversBySlug: cover.model.map { [details.book.slug: $0] } ?? [:], assetVersions: versions,
                     words: templates.words)
+                factory.wikiLinks = links
                 return SiteBuilder.plannedBookPage(
                     slug: details.book.slug, factory: factory, notes: notes, theme: themePrint, templates: templates
                 ) { details }

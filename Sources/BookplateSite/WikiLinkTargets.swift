@@ -31,8 +31,8 @@ final class WikiLinkTargets: Sendable {
     private let table = Mutex<Table?>(nil)
     private let madeFingerprint = Mutex<Fingerprint?>(nil)
 
-    /// Links by name lead nowhere: for a page whose links are worked out by a build of the
-    /// whole site (``BuildRun`` makes a build of notes alone one when a note links by name).
+    /// Links by name lead nowhere: for the pages of a build of notes alone, none of which links
+    /// by name (``BuildRun`` reads the library's names for one that may).
     static let none = WikiLinkTargets(snapshot: LibrarySnapshot(books: []), series: [], shelves: [], pages: [])
 
     /// The pages of `snapshot`'s books and authors, and `series`, `shelves` and `pages`.

@@ -70,6 +70,12 @@ def median_run(runs):
     return times[len(times) // 2], max(run[1] for run in runs), runs[0][2]
 
 
+def rewritten(report):
+    """The files a build's report says it rewrote, or -1."""
+    written = re.search(r"rewrote (\d+)", report)
+    return int(written.group(1)) if written else -1
+
+
 def bench(n, work):
     csv = work / f"goodreads-{n}.csv"
     subprocess.run([sys.executable, SHARED / "gen_goodreads_csv.py", str(n), "42", csv], check=True)
@@ -112,8 +118,14 @@ def bench(n, work):
     with note.open("a", encoding="utf-8") as handle:
         handle.write("\nOne more thought.\n")
     row["note"] = timed([BINARY, "build"], shelf)
-    written = re.search(r"rewrote (\d+) of", row["note"][2])
-    row["note_written"] = int(written.group(1)) if written else -1
+    row["note_written"] = rewritten(row["note"][2])
+    # A note that comes to link by name ([[slug]]): where a name leads is known only from the
+    # whole library, so the build plans the whole site, and takes in every name's fingerprint.
+    notes = sorted((shelf / "content" / "notes").glob("*.md"))
+    with notes[1].open("a", encoding="utf-8") as handle:
+        handle.write(f"\nAs in [[{notes[2].stem}]] and [[{notes[3].stem}|the other one]].\n")
+    row["linking"] = timed([BINARY, "build"], shelf)
+    row["linking_written"] = rewritten(row["linking"][2])
     row["list"] = timed([BINARY, "list"], shelf)
     row["files"] = files_before
     weight = subprocess.run(
@@ -134,14 +146,14 @@ def main():
     print()
     labels = [label for label, _ in HUGOS]
     print("| books | pages | import | full build | " + "".join(f"{label} | " for label in labels)
-          + "rebuild, nothing changed | rebuild, one note edited | list |")
-    print("|---" * (7 + len(labels)) + "|")
+          + "rebuild, nothing changed | rebuild, one note edited | a note comes to link by name | list |")
+    print("|---" * (8 + len(labels)) + "|")
     for row in rows:
         hugo = "".join(f"{cell(row['hugo'][label])} | " for label in labels)
         print(
             f"| {row['books']:,} | {row['pages']:,} | {cell(row['import'])} | {cell(row['build'])} | {hugo}"
             f"{cell(row['rebuild'])} | {cell(row['note'])} ({row['note_written']} file rewritten) | "
-            f"{row['list'][0]:.2f} s |")
+            f"{cell(row['linking'])} ({row['linking_written']} file rewritten) | {row['list'][0]:.2f} s |")
     print(
         f"\nTimes are wall-clock seconds; memory is peak resident size (GNU time). Full builds: the median "
         f"of {BUILD_RUNS} runs taking turns with Hugo's, and the largest memory; other figures: one run.")
