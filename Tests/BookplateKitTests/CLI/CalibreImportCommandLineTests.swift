@@ -227,4 +227,23 @@ import Testing
         #expect(result.stderr.contains("skipped Calibre id 5: no title"), "\(result.stderr)")
         #expect(result.stdout.contains("Imported 6 books"), "\(result.stdout)")
     }
+
+    /// A crafted `metadata.db` whose columns hold what Calibre never writes there (text in a
+    /// number's column or a yes or no's) is read: a value that is no use is left out,
+    /// and every book comes in. Read as the types Calibre writes, it stopped the program with
+    /// GRDB's "could not convert database value" (found by a review).
+    @Test func valuesOfAnotherTypeThanCalibresAreLeftOutAndTheBooksComeIn() async throws {
+        try change(
+            """
+            PRAGMA ignore_check_constraints = ON;
+            UPDATE books SET series_index = 'fourth', has_cover = 'yes' WHERE id = 1;
+            UPDATE ratings SET rating = 'ten' WHERE id = 1;
+            UPDATE custom_column_1 SET value = 'yes' WHERE book = 6;
+            """)
+        let result = try await run("import", "calibre", calibre.path)
+        #expect(result.stdout.contains("Imported 7 books"), "\(result.stdout)")
+        let shown = try await run("show", "the-left-hand-of-darkness").stdout
+        #expect(shown.contains("The Left Hand of Darkness"), "\(shown)")
+        #expect(shown.contains("Hainish Cycle"), "\(shown)")
+    }
 }
