@@ -39,15 +39,19 @@ package enum CalibreLibrary {
             throw ImportError.notCalibre(path: shown, reason: "it holds no metadata.db")
         }
         let path = database.relativePathForDisplay
-        if FileManager.default.fileExists(atPath: database.path + "-journal") {
+        // The file a link leads to: a link is copied as a link, and SQLite, which follows it, read
+        // the library in place, wrote what its write-ahead log held into it and removed the log,
+        // `--dry-run` too; a relative link led nowhere from the temporary folder (found by a review).
+        let real = database.resolvingSymlinksInPath()
+        if [database, real].contains(where: { FileManager.default.fileExists(atPath: $0.path + "-journal") }) {
             throw ImportError.locked(path: path)
         }
         return try readCopy(shownAs: path, library: library) { copied in
-            try FileManager.default.copyItem(at: database, to: copied)
+            try FileManager.default.copyItem(at: real, to: copied)
             // What Calibre wrote ahead of the database, when it keeps a write-ahead log.
-            let log = database.path + "-wal"
-            if FileManager.default.fileExists(atPath: log) {
-                try FileManager.default.copyItem(atPath: log, toPath: copied.path + "-wal")
+            let log = URL(fileURLWithPath: real.path + "-wal").resolvingSymlinksInPath()
+            if ImportInput.isRegular(at: log) {
+                try FileManager.default.copyItem(at: log, to: URL(fileURLWithPath: copied.path + "-wal"))
             }
         }
     }
