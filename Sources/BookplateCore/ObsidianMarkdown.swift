@@ -13,6 +13,8 @@ import Foundation
 ///   line. Each becomes a CommonMark link to the page `links` gives for its name, or its words
 ///   without brackets where no page is the name's, as Obsidian Publish shows a link to a note it
 ///   has not published. An embed (`![[map.png]]`) is left as written.
+/// - And an HTML comment in a paragraph that cmark would publish as text
+///   (``htmlComment(in:at:)``), as Obsidian and a browser read it: a comment.
 ///
 /// Inside a code block or a code span both are code; `\%` and `\[` are the characters, as
 /// CommonMark escapes them.
@@ -32,8 +34,10 @@ package enum ObsidianMarkdown {
     /// two for most notes with a comment or a link: a note is up to 4 MB, and an import writes
     /// notes.
     package static func published(_ markdown: String, links: Links?) -> String {
-        // Most notes have neither: not parsed at all.
-        guard markdown.contains("%%") || (links != nil && mayLink(markdown)) else { return markdown }
+        // Most notes have none of them: not parsed at all.
+        guard markdown.contains("%%") || markdown.contains("<!--") || (links != nil && mayLink(markdown)) else {
+            return markdown
+        }
         let bytes = Array(markdown.utf8)
         // The code blocks are those of the text without its comments: a fence inside a comment
         // opens none, and read in the whole text it made code of the lines after the comment, whose
@@ -89,8 +93,8 @@ package enum ObsidianMarkdown {
             // `` `printf("%%d", n)` ``), which published the aside that followed (found by a review).
             let last = min(blocks.paragraphs[line].map { $0 - 1 } ?? index, lines.count - 1)
             inComment = keep(
-                bytes[lines[index].text.lowerBound..<lines[last].text.upperBound], inComment: inComment, links: links,
-                into: &kept)
+                bytes[lines[index].text.lowerBound..<lines[last].text.upperBound], inComment: inComment,
+                inline: blocks.inline.contains(line), links: links, into: &kept)
             kept.append(contentsOf: bytes[lines[last].text.upperBound..<lines[last].end])
             index = last + 1
         }
@@ -99,11 +103,13 @@ package enum ObsidianMarkdown {
 
     /// Appends to `kept` what of `line` (a paragraph's lines, or one) stands outside comments,
     /// its links by name made links, given whether a comment is open at its start; returns
-    /// whether one is open at its end.
+    /// whether one is open at its end. `inline`: the line is a paragraph's or a heading's, whose
+    /// HTML comments cmark leaves as text where a browser does not (``htmlComment(in:at:)``).
     private static func keep(
-        _ line: ArraySlice<UInt8>, inComment: Bool, links: Links?, into kept: inout [UInt8]
+        _ line: ArraySlice<UInt8>, inComment: Bool, inline: Bool, links: Links?, into kept: inout [UInt8]
     ) -> Bool {
         var inComment = inComment
+        var lookForComments = inline
         var spans = CodeSpans(line)
         var index = line.startIndex
         while index < line.endIndex {
@@ -120,6 +126,16 @@ package enum ObsidianMarkdown {
                 let through = spans.end(ofSpanAt: index)
                 kept.append(contentsOf: line[index..<through])
                 index = through
+            } else if lookForComments, byte == UInt8(ascii: "<"), line[index...].starts(with: "<!--".utf8) {
+                switch htmlComment(in: line, at: index) {
+                case .some((let end, false)): index = end
+                case .some((_, true)):
+                    kept.append(byte)
+                    index += 1
+                // With no end in the paragraph, none that begins later has one: not looked for
+                // again, so that a paragraph of `<!--` is read once.
+                case .none: lookForComments = false
+                }
             } else if isMark {
                 inComment = true
                 index += 2
@@ -134,6 +150,36 @@ package enum ObsidianMarkdown {
             }
         }
         return inComment
+    }
+
+    /// The HTML comment that begins at `start` in a paragraph's `text` (at its `<!--`): where it
+    /// ends, as a browser and Obsidian end it, and whether cmark 0.30 reads it as one too; nil
+    /// where it has no end in the paragraph. cmark takes none with `--` inside (`<!-- but --
+    /// honestly -->`), ending in `--->` or `--!>`, nor `<!-->` and `<!--->`: it published them
+    /// as text, `&lt;!--` and all, with raw HTML allowed and without (found by a review). The
+    /// comments cmark reads are left to it: safe mode omits them, and
+    /// ``CMark/withoutHTMLComments(_:)`` takes them out of the reader's raw HTML.
+    static func htmlComment(in text: ArraySlice<UInt8>, at start: Int) -> (end: Int, isCMarks: Bool)? {
+        let body = start + "<!--".utf8.count
+        if text[body...].starts(with: ">".utf8) { return (body + 1, false) }
+        if text[body...].starts(with: "->".utf8) { return (body + 2, false) }
+        var index = body
+        while index + 2 < text.endIndex {
+            if text[index] == UInt8(ascii: "-"), text[index + 1] == UInt8(ascii: "-") {
+                if text[index + 2] == UInt8(ascii: ">") {
+                    let inner = text[body..<index]
+                    let hasDashes = zip(inner, inner.dropFirst()).contains { $0 == UInt8(ascii: "-") && $1 == $0 }
+                    return (index + 3, !hasDashes && inner.last != UInt8(ascii: "-"))
+                }
+                if index + 3 < text.endIndex, text[index + 2] == UInt8(ascii: "!"),
+                    text[index + 3] == UInt8(ascii: ">")
+                {
+                    return (index + 4, false)
+                }
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// Whether `byte` is ASCII punctuation, which a backslash before it escapes in CommonMark.
@@ -197,6 +243,8 @@ package enum ObsidianMarkdown {
         var code = IndexSet()
         /// The last line of each paragraph or heading of more than one line, by its first.
         var paragraphs: [Int: Int] = [:]
+        /// The lines of paragraphs and headings.
+        var inline = IndexSet()
 
         init(of bytes: [UInt8]) {
             guard let document = CMark.parse(bytes, options: CMARK_OPT_SOURCEPOS) else { return }
@@ -209,8 +257,9 @@ package enum ObsidianMarkdown {
                 guard first > 0, last >= first else { continue }
                 if cmark_node_get_type(block) == CMARK_NODE_CODE_BLOCK {
                     code.insert(integersIn: first...last)
-                } else if last > first {
-                    paragraphs[first] = last
+                } else {
+                    inline.insert(integersIn: first...last)
+                    if last > first { paragraphs[first] = last }
                 }
             }
         }

@@ -39,15 +39,19 @@ package enum CalibreLibrary {
             throw ImportError.notCalibre(path: shown, reason: "it holds no metadata.db")
         }
         let path = database.relativePathForDisplay
-        if FileManager.default.fileExists(atPath: database.path + "-journal") {
+        // The file a link leads to: a link is copied as a link, and SQLite, which follows it, read
+        // the library in place, wrote what its write-ahead log held into it and removed the log,
+        // `--dry-run` too; a relative link led nowhere from the temporary folder (found by a review).
+        let real = database.resolvingSymlinksInPath()
+        if [database, real].contains(where: { FileManager.default.fileExists(atPath: $0.path + "-journal") }) {
             throw ImportError.locked(path: path)
         }
         return try readCopy(shownAs: path, library: library) { copied in
-            try FileManager.default.copyItem(at: database, to: copied)
+            try FileManager.default.copyItem(at: real, to: copied)
             // What Calibre wrote ahead of the database, when it keeps a write-ahead log.
-            let log = database.path + "-wal"
-            if FileManager.default.fileExists(atPath: log) {
-                try FileManager.default.copyItem(atPath: log, toPath: copied.path + "-wal")
+            let log = URL(fileURLWithPath: real.path + "-wal").resolvingSymlinksInPath()
+            if ImportInput.isRegular(at: log) {
+                try FileManager.default.copyItem(at: log, to: URL(fileURLWithPath: copied.path + "-wal"))
             }
         }
     }
@@ -120,17 +124,17 @@ package enum CalibreLibrary {
         for row in try Row.fetchAll(
             db, sql: "SELECT id, title, timestamp, pubdate, series_index, path, uuid, has_cover FROM books ORDER BY id")
         {
-            let id: Int64 = row["id"]
+            guard let id = number(row["id"]) else { continue }
             order.append(id)
             books[id] = CalibreBook(
                 id: id, title: text(row["title"]), timestamp: text(row["timestamp"]), pubdate: text(row["pubdate"]),
-                seriesIndex: row["series_index"], path: text(row["path"]), uuid: text(row["uuid"]),
-                hasCover: (row["has_cover"] as Int64?) == 1)
+                seriesIndex: real(row["series_index"]), path: text(row["path"]), uuid: text(row["uuid"]),
+                hasCover: number(row["has_cover"]) == 1)
         }
         guard !order.isEmpty else { throw ImportError.empty(source: .calibre) }
         func each(_ sql: String, _ body: (inout CalibreBook, Row) -> Void) throws {
             for row in try Row.fetchAll(db, sql: sql) {
-                guard let id = row[0] as Int64?, var book = books[id] else { continue }
+                guard let id = number(row[0]), var book = books[id] else { continue }
                 body(&book, row)
                 books[id] = book
             }
@@ -149,7 +153,7 @@ package enum CalibreLibrary {
             if let name = text(row[1]) { book.tags.append(name) }
         }
         try each("SELECT l.book, r.rating FROM books_ratings_link l JOIN ratings r ON r.id = l.rating") { book, row in
-            book.rating = row[1]
+            book.rating = number(row[1]).map { Int(clamping: $0) }
         }
         try each(
             "SELECT l.book, p.name FROM books_publishers_link l JOIN publishers p ON p.id = l.publisher ORDER BY l.id"
@@ -175,12 +179,14 @@ package enum CalibreLibrary {
             for column in try Row.fetchAll(
                 db, sql: "SELECT id, label, datatype FROM custom_columns WHERE label IN ('read', 'date_read')")
             {
-                let id: Int64 = column["id"]
+                guard let id = number(column["id"]) else { continue }
                 let table = "custom_column_\(id)"
                 guard tables.contains(table) else { continue }
-                switch (column["label"] as String, column["datatype"] as String) {
+                switch (text(column["label"]), text(column["datatype"])) {
                 case ("read", "bool"):
-                    try each("SELECT book, value FROM \(table)") { book, row in book.read = row[1] as Bool? }
+                    try each("SELECT book, value FROM \(table)") { book, row in
+                        book.read = number(row[1]).map { $0 != 0 }
+                    }
                 case ("date_read", "datetime"):
                     try each("SELECT book, value FROM \(table)") { book, row in book.dateRead = text(row[1]) }
                 default: continue
@@ -198,6 +204,27 @@ package enum CalibreLibrary {
             }
         }
         return ImportFile(source: .calibre, records: records, skipped: skipped)
+    }
+
+    /// A value as a whole number, nil where it is none: a crafted `metadata.db` may hold text, a
+    /// fraction or NULL in any column, where GRDB's typed reads stop the program.
+    private static func number(_ value: DatabaseValue) -> Int64? {
+        switch value.storage {
+        case .int64(let number): number
+        case .double(let number): Int64(exactly: number)
+        case .string(let text): Int64(text.trimmingCharacters(in: .whitespaces))
+        case .blob, .null: nil
+        }
+    }
+
+    /// A value as a number, nil where it is none (as ``number(_:)``).
+    private static func real(_ value: DatabaseValue) -> Double? {
+        switch value.storage {
+        case .int64(let number): Double(number)
+        case .double(let number): number
+        case .string(let text): Double(text.trimmingCharacters(in: .whitespaces))
+        case .blob, .null: nil
+        }
     }
 
     /// A value as text: trimmed, nil when empty; numbers as Calibre would show them.

@@ -60,20 +60,28 @@ final class WikiLinkTargets: Sendable {
     var fingerprint: Fingerprint {
         madeFingerprint.withLock { made in
             if let made { return made }
+            // Each kind counted before its names: run together, a name that passed from the last
+            // author to the first series (the author's one book given another, put in a series
+            // of that name) left the same run, and a page kept its link to the author's page the
+            // build removed (found by a review).
             var fingerprint = Fingerprint()
+            fingerprint.combine(snapshot.books.count)
             for details in snapshot.books {
                 fingerprint.combine(details.book.slug)
                 fingerprint.combine(details.book.title)
                 fingerprint.combine(details.book.subtitle ?? "")
             }
+            fingerprint.combine(snapshot.authors.count)
             for author in snapshot.authors {
                 fingerprint.combine(author.slug)
                 fingerprint.combine(author.name)
             }
+            fingerprint.combine(series.count)
             for (slug, name) in series.map({ ($0.slug, $0.name) }) + shelves.map({ ($0.slug, "/" + $0.name) }) {
                 fingerprint.combine(slug)
                 fingerprint.combine(name)
             }
+            fingerprint.combine(pages.count)
             for page in pages {
                 fingerprint.combine(page.name)
                 fingerprint.combine(page.title)

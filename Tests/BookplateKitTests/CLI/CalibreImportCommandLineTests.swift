@@ -227,4 +227,66 @@ import Testing
         #expect(result.stderr.contains("skipped Calibre id 5: no title"), "\(result.stderr)")
         #expect(result.stdout.contains("Imported 6 books"), "\(result.stdout)")
     }
+
+    /// A crafted `metadata.db` whose columns hold what Calibre never writes there (text in a
+    /// number's column or a yes or no's) is read: a value that is no use is left out,
+    /// and every book comes in. Read as the types Calibre writes, it stopped the program with
+    /// GRDB's "could not convert database value" (found by a review).
+    @Test func valuesOfAnotherTypeThanCalibresAreLeftOutAndTheBooksComeIn() async throws {
+        try change(
+            """
+            PRAGMA ignore_check_constraints = ON;
+            UPDATE books SET series_index = 'fourth', has_cover = 'yes' WHERE id = 1;
+            UPDATE ratings SET rating = 'ten' WHERE id = 1;
+            UPDATE custom_column_1 SET value = 'yes' WHERE book = 6;
+            """)
+        let result = try await run("import", "calibre", calibre.path)
+        #expect(result.stdout.contains("Imported 7 books"), "\(result.stdout)")
+        let shown = try await run("show", "the-left-hand-of-darkness").stdout
+        #expect(shown.contains("The Left Hand of Darkness"), "\(shown)")
+        #expect(shown.contains("Hainish Cycle"), "\(shown)")
+    }
+
+    /// A `metadata.db` that is a link to the file elsewhere, with what Calibre last wrote still
+    /// in its write-ahead log, is read from a copy of the file and its log, and neither changes.
+    /// The link was copied as a link: SQLite read the library through it, wrote the log into
+    /// it and removed the log, `--dry-run` too; a relative link led nowhere from the copy's
+    /// folder, and the library could not be read (found by a review).
+    @Test func aMetadataDBThatIsALinkIsReadFromACopyAndNeverChanged() async throws {
+        let elsewhere = try TestPaths.temporaryFolder("calibre-real")
+        let real = elsewhere.appendingPathComponent("metadata.db")
+        try FileManager.default.moveItem(at: calibre.appendingPathComponent("metadata.db"), to: real)
+        // A log with a change in it, as Calibre leaves one when it stops without closing.
+        let queue = try DatabaseQueue(path: real.path)
+        try await queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+            try db.execute(sql: "DROP TRIGGER IF EXISTS books_update_trg")
+            try db.execute(sql: "UPDATE books SET title = 'Kept in the Log' WHERE id = 7")
+        }
+        let logged = elsewhere.appendingPathComponent("logged", isDirectory: true)
+        try FileManager.default.createDirectory(at: logged, withIntermediateDirectories: true)
+        for suffix in ["", "-wal"] {
+            try FileManager.default.copyItem(
+                atPath: real.path + suffix, toPath: logged.appendingPathComponent("metadata.db").path + suffix)
+        }
+        try queue.close()
+        let database = logged.appendingPathComponent("metadata.db")
+        let files = [database, URL(fileURLWithPath: database.path + "-wal")]
+        let before = files.map { try? Data(contentsOf: $0) }
+        #expect(!before.contains(nil))
+
+        let link = calibre.appendingPathComponent("metadata.db")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: database.path)
+        try await run("import", "calibre", calibre.path, "--dry-run")
+        try FileManager.default.removeItem(at: link)
+        try FileManager.default.createSymbolicLink(
+            atPath: link.path, withDestinationPath: "../../\(elsewhere.lastPathComponent)/logged/metadata.db")
+        #expect(FileManager.default.fileExists(atPath: link.resolvingSymlinksInPath().path))
+        let result = try await run("import", "calibre", calibre.path)
+        #expect(result.stdout.contains("Imported 7 books"), "\(result.stdout)")
+        #expect(try await run("list").stdout.contains("Kept in the Log"))
+        #expect(files.map { try? Data(contentsOf: $0) } == before, "the Calibre library or its log changed")
+        #expect(!FileManager.default.fileExists(atPath: database.path + "-shm"))
+    }
 }

@@ -464,7 +464,7 @@ struct ShownJSON: Decodable {
                 == "# Spice\n\nMust flow.\n")
         try await bookplate.run("build")
         let page = try String(contentsOf: root.appendingPathComponent("site/books/dune/index.html"), encoding: .utf8)
-        #expect(page.contains("<h3>Spice</h3>\n<p>Must flow.</p>"))
+        #expect(page.contains("<h3 id=\"n-spice\">Spice</h3>\n<p>Must flow.</p>"))
     }
 
     /// A notes folder kept elsewhere through a link, whose folder is not there (a synced disk not

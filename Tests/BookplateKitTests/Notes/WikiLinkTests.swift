@@ -159,6 +159,30 @@ import Testing
         return state
     }
 
+    /// A name that passes from an author to a series (the author's one book given to another
+    /// author, and put in a series of that name) leads to the series after an incremental build
+    /// too. The fingerprint of where names lead ran the names of every kind together, and the run
+    /// was the same before and after: the page kept its link to an author page the build removed
+    /// (found by a review).
+    @Test func aNameThatPassesFromAnAuthorToASeriesIsFollowed() throws {
+        let shelf = try TemporaryShelf()
+        try shelf.library.addBook(NewBook(title: "Dune", authors: ["Bar"]))
+        try shelf.library.addBook(NewBook(title: "Emma", authors: ["Foo"]))
+        try shelf.writeNote("See [[Foo]].\n", slug: "dune")
+        try shelf.build()
+        #expect(
+            try shelf.siteFile("books/dune/index.html").contains(
+                "See <a href=\"../../authors/foo/index.html\">Foo</a>."))
+        _ = try shelf.library.editBook(slug: "emma", BookEdit(authors: ["Bar"], series: [SeriesPlace(name: "Foo")]))
+        try shelf.build()
+        #expect(
+            try shelf.siteFile("books/dune/index.html").contains("See <a href=\"../../series/foo/index.html\">Foo</a>.")
+        )
+        #expect(
+            try TemporaryShelf.snapshot(of: shelf.paths.site)
+                == (try IncrementalBuildTests().fullBuild(of: shelf, settings: SiteSettings())))
+    }
+
     /// Over random sequences of what changes where a name leads — books of the names linked
     /// added, removed and renamed, notes, highlights' notes and pages that link and stop linking
     /// — an incremental build after each step equals a full build. (``BuildInvariantTests`` tries
