@@ -94,13 +94,20 @@ public struct ImportedHighlight: Sendable, Equatable {
     public var bookAuthor: String?
     public var isbn: ISBN?
     public var highlight: NewHighlight
+    /// The line of the book's own record when the same import brings the books too (Apple
+    /// Books): the highlight goes on the book that record became, whatever its title matches.
+    public var bookLine: Int?
 
-    public init(line: Int, bookTitle: String, bookAuthor: String? = nil, isbn: ISBN? = nil, highlight: NewHighlight) {
+    public init(
+        line: Int, bookTitle: String, bookAuthor: String? = nil, isbn: ISBN? = nil, highlight: NewHighlight,
+        bookLine: Int? = nil
+    ) {
         self.line = line
         self.bookTitle = bookTitle
         self.bookAuthor = bookAuthor
         self.isbn = isbn
         self.highlight = highlight
+        self.bookLine = bookLine
     }
 }
 
