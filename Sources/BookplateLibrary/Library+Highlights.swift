@@ -26,6 +26,12 @@ public struct Highlight: Sendable, Equatable, Hashable, Codable {
     public static func id(slug: String, text: String) -> String {
         String(ContentHash.sha256Hex(of: slug + "\n" + text.collapsingWhitespace).prefix(12))
     }
+
+    /// The location as a reader is shown it: none for Apple Books', an order made of an EPUB CFI
+    /// ("8.4.12.1.5") that no reader can turn to, kept only to order the highlights.
+    public var shownLocation: String? {
+        source == .appleBooks ? nil : place.location
+    }
 }
 
 extension Highlight {
@@ -610,8 +616,18 @@ extension Highlight {
     /// exploratory session).
     package static func inBookOrder(_ lhs: Highlight, _ rhs: Highlight) -> Bool {
         func number(_ text: String?) -> Int? { Int(text?.prefix { $0.isASCIIDigit } ?? "") }
+        func steps(_ text: String?) -> [Int]? {
+            guard let text, text.contains(".") else { return nil }
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+            return parts.contains(nil) ? nil : parts.compactMap { $0 }
+        }
         let (leftLocation, rightLocation) = (number(lhs.place.location), number(rhs.place.location))
         if let leftLocation, let rightLocation, leftLocation != rightLocation { return leftLocation < rightLocation }
+        // Apple Books' order of an EPUB CFI, "8.4.12.1.5", step by step: the chapter alone (8)
+        // ordered two highlights of one chapter by when they were made.
+        if let left = steps(lhs.place.location), let right = steps(rhs.place.location), left != right {
+            return left.lexicographicallyPrecedes(right)
+        }
         let (leftPage, rightPage) = (PageLabel(lhs.place.page), PageLabel(rhs.place.page))
         if leftPage != rightPage { return leftPage < rightPage }
         let left = (leftLocation ?? Int.max, lhs.madeAt ?? lhs.addedAt, lhs.id)
