@@ -47,6 +47,12 @@ extension ImportCommand {
             let highlightObject: [String: JSONValue] = [
                 "added": .int(highlights.added), "updated": .int(highlights.updated),
                 "unchanged": .int(highlights.unchanged), "removedByReader": .int(highlights.removedByReader),
+                "removedBooks": .array(
+                    highlights.removedBooks.map {
+                        .object([
+                            "slug": .string($0.slug), "title": .string($0.title), "highlights": .int($0.highlights),
+                        ])
+                    }),
                 "unmatched": .array(
                     highlights.unmatched.map {
                         .object([
@@ -97,7 +103,9 @@ extension ImportCommand {
         }
         if !books.removedByReader.isEmpty {
             let (named, how) = Self.restoreHint(books.removedByReader, byAuthors: true)
-            Terminal.output("\(dryRun ? "Would leave out" : "Left out") \(named), which you removed: \(how)")
+            let left = highlights.removedBooks.reduce(0) { $0 + $1.highlights }
+            let with = left > 0 ? " (with \(counted(left, "highlight")))" : ""
+            Terminal.output("\(dryRun ? "Would leave out" : "Left out") \(named)\(with), which you removed: \(how)")
         }
         guard let finder else { return }
         let counts = try await enrichBooks(enriched, finder: finder, library: library)

@@ -148,6 +148,13 @@ import Testing
         let removed = try await run("import", "apple-books", documents.path).stdout
         #expect(removed.contains("5 highlights: 0 new, 0 updated, 5 unchanged, 1 left out as removed"), "\(removed)")
 
+        // A book removed here stays out, with its highlights.
+        try await run("remove", "good-omens", "--yes")
+        let without = try await run("import", "apple-books", documents.path).stdout
+        #expect(without.contains("0 new, 0 updated, 4 unchanged, 1 skipped; 3 highlights"), "\(without)")
+        #expect(without.contains("Left out good-omens (with 2 highlights), which you removed"), "\(without)")
+        try await run("restore", "good-omens")
+
         try await run("build")
         let book = try page("books/the-left-hand-of-darkness/index.html")
         #expect(!book.contains("loc. "), "the CFI's order shown")
