@@ -124,7 +124,9 @@ package enum AppleBooksLibrary {
     /// Copies the store at `url`, with its write-ahead log and shared memory, to `copy`.
     private static func copy(_ url: URL, to copy: URL) throws -> URL {
         let shown = url.relativePathForDisplay
-        if FileManager.default.fileExists(atPath: url.path + "-journal") { throw ImportError.locked(path: shown) }
+        if FileManager.default.fileExists(atPath: url.path + "-journal") {
+            throw ImportError.appleBooksWriting(path: shown)
+        }
         do {
             try FileManager.default.copyItem(at: url, to: copy)
             for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: url.path + suffix) {
@@ -153,7 +155,7 @@ package enum AppleBooksLibrary {
             return try queue.read { db in try body(db, path) }
         } catch let error as DatabaseError {
             switch error.resultCode {
-            case .SQLITE_BUSY, .SQLITE_LOCKED: throw ImportError.locked(path: path)
+            case .SQLITE_BUSY, .SQLITE_LOCKED: throw ImportError.appleBooksWriting(path: path)
             case .SQLITE_NOTADB: throw ImportError.notAppleBooks(path: path, reason: "it is not an SQLite database")
             case .SQLITE_CORRUPT: throw ImportError.notAppleBooks(path: path, reason: "the database is damaged")
             default:

@@ -131,6 +131,8 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     case calibreSchema(path: String, version: Int)
     /// A file or folder given as Apple Books' stores that is none, or lacks one of them.
     case notAppleBooks(path: String, reason: String)
+    /// One of Apple Books' stores in the middle of a write (a rollback journal beside it).
+    case appleBooksWriting(path: String)
 
     public var description: String {
         switch self {
@@ -164,6 +166,8 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
             "\(path) is a Calibre library of a version Bookplate does not read (schema \(version), "
                 + "it reads \(CalibreLibrary.schemaVersions.lowerBound) to \(CalibreLibrary.schemaVersions.upperBound)): "
                 + "open it in Calibre 2 to 8 and import it again"
+        case .appleBooksWriting(let path):
+            "\(path) is in the middle of a write by Apple Books: quit Apple Books (or wait for its sync) and try again"
         case .notAppleBooks(let path, let reason):
             "\(path) is not Apple Books' data (\(reason)): give Apple Books' Documents folder "
                 + "(~/Library/Containers/com.apple.iBooksX/Data/Documents, copied from the Mac), or its "

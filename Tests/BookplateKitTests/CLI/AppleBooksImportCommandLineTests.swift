@@ -273,7 +273,7 @@ import Testing
             documents.path, "--annotations", annotations.path, saying: "--annotations goes with the library store")
         // Apple Books in the middle of a write.
         try Data("journal".utf8).write(to: URL(fileURLWithPath: library.path + "-journal"))
-        try await fails(documents.path, saying: "is locked by another program")
+        try await fails(documents.path, saying: "is in the middle of a write by Apple Books: quit Apple Books")
         try FileManager.default.removeItem(atPath: library.path + "-journal")
         let kindle = try await run("import", "kindle", "x.txt", "--annotations", annotations.path, status: 64)
         #expect(kindle.stderr.contains("--annotations is for apple-books"), "\(kindle.stderr)")
