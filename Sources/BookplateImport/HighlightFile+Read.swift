@@ -10,7 +10,7 @@ extension HighlightFile {
         case .kindle: try KindleClippings.readFile(data)
         case .koreader: try KOReaderHighlights.read(data)
         case .readwise: try ReadwiseHighlights.read(data)
-        case .kobo, .reader:
+        case .kobo, .appleBooks, .reader:
             throw ImportError.notHighlights(source: source, path: nil, reason: "it is not read from bytes")
         }
     }
@@ -28,6 +28,8 @@ extension HighlightFile {
                     source: source, path: path, reason: "a pipe is not a database file SQLite can open")
             }
             return try KoboHighlights.read(databaseAt: url)
+        case .appleBooks:
+            return try AppleBooksLibrary.read(url).highlights
         case .reader:
             throw ImportError.notHighlights(source: source, path: path, reason: "there is no such export")
         case .kindle, .koreader, .readwise:

@@ -29,7 +29,7 @@ package enum HighlightMarkdown {
             text += "\n" + quoted(highlight.text) + "\n"
             var about = [
                 highlight.place.page.map { "p. " + inline($0) },
-                highlight.place.location.map { "loc. " + inline($0) },
+                highlight.shownLocation.map { "loc. " + inline($0) },
                 highlight.place.chapter.map(inline),
                 highlight.madeAt.map { String(LibraryExporter.timestamp($0).prefix(10)) },
             ].compactMap { $0 }

@@ -11,6 +11,8 @@ extension ImportFile {
         case .librarything: try LibraryThingFormat.read(.bytes(data))
         case .bookplate: try BookplateJSONFormat.read(data)
         case .calibre: try CalibreLibrary.read(bytes: data)
+        case .appleBooks:
+            throw ImportError.notAppleBooks(path: "the file", reason: "Apple Books' stores are read from their files")
         }
     }
 
@@ -24,6 +26,8 @@ extension ImportFile {
     package static func read(contentsOf url: URL, as source: ImportSource, spool: NoteSpool?) throws -> ImportFile {
         // A Calibre library is a folder (or its metadata.db), read as a database.
         if source == .calibre { return try CalibreLibrary.read(libraryAt: url) }
+        // Apple Books' stores are a folder (or the library store), read as databases.
+        if source == .appleBooks { return try AppleBooksLibrary.read(url).books }
         try ImportError.checkIsAFile(url)
         // Read front to back only, so that a pipe is read as a file is (see ``ImportInput``).
         let input = try ImportInput(opening: url)
@@ -52,7 +56,7 @@ extension ImportFile {
         case .goodreads: return try GoodreadsFormat.read(text)
         case .storygraph: return try StoryGraphFormat.read(text)
         case .librarything: return try LibraryThingFormat.read(text)
-        case .bookplate, .calibre: throw ImportError.unreadable(path: input.path)
+        case .bookplate, .calibre, .appleBooks: throw ImportError.unreadable(path: input.path)
         }
     }
 }
@@ -125,6 +129,10 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     case notCalibre(path: String, reason: String)
     /// A Calibre library whose tables this Bookplate does not know (`PRAGMA user_version`).
     case calibreSchema(path: String, version: Int)
+    /// A file or folder given as Apple Books' stores that is none, or lacks one of them.
+    case notAppleBooks(path: String, reason: String)
+    /// One of Apple Books' stores in the middle of a write (a rollback journal beside it).
+    case appleBooksWriting(path: String)
 
     public var description: String {
         switch self {
@@ -158,6 +166,12 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
             "\(path) is a Calibre library of a version Bookplate does not read (schema \(version), "
                 + "it reads \(CalibreLibrary.schemaVersions.lowerBound) to \(CalibreLibrary.schemaVersions.upperBound)): "
                 + "open it in Calibre 2 to 8 and import it again"
+        case .appleBooksWriting(let path):
+            "\(path) is in the middle of a write by Apple Books: quit Apple Books (or wait for its sync) and try again"
+        case .notAppleBooks(let path, let reason):
+            "\(path) is not Apple Books' data (\(reason)): give Apple Books' Documents folder "
+                + "(~/Library/Containers/com.apple.iBooksX/Data/Documents, copied from the Mac), or its "
+                + "BKLibrary-*.sqlite with --annotations AEAnnotation_*.sqlite"
         }
     }
 
@@ -184,6 +198,7 @@ extension HighlightSource {
         case .kobo: "Kobo"
         case .koreader: "KOReader"
         case .readwise: "Readwise"
+        case .appleBooks: "Apple Books"
         case .reader: "Bookplate"
         }
     }
@@ -194,6 +209,7 @@ extension HighlightSource {
         switch self {
         case .kindle, .readwise, .reader: "line"
         case .kobo, .koreader: "entry"
+        case .appleBooks: "annotation"
         }
     }
 
@@ -204,6 +220,7 @@ extension HighlightSource {
         case .kobo: "a Kobo database"
         case .koreader: "a KOReader highlights export"
         case .readwise: "a Readwise export"
+        case .appleBooks: "Apple Books' annotation store"
         case .reader: "a highlights export"
         }
     }
@@ -215,6 +232,7 @@ extension HighlightSource {
         case .kobo: "give KoboReader.sqlite from the device's .kobo folder"
         case .koreader: "export them in KOReader (Export highlights, as JSON) and give that file"
         case .readwise: "export your highlights from Readwise as CSV and give that file"
+        case .appleBooks: "give Apple Books' Documents folder (`import apple-books FOLDER`)"
         case .reader: "Bookplate reads the highlights of kindle, kobo, koreader and readwise files"
         }
     }
@@ -228,6 +246,7 @@ extension ImportSource {
         case .librarything: "LibraryThing"
         case .bookplate: "Bookplate"
         case .calibre: "Calibre"
+        case .appleBooks: "Apple Books"
         }
     }
 }

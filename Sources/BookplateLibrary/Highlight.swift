@@ -7,15 +7,17 @@ public enum HighlightSource: String, Sendable, Codable, CaseIterable {
     case kobo
     case koreader
     case readwise
+    /// Apple Books' annotation store, read with its library store (`import apple-books`).
+    case appleBooks = "apple-books"
     case reader
 
     /// Whether this source's times are moments, the same everywhere (KOReader's Unix seconds,
-    /// Kobo's and Readwise's UTC), which the library turns into the reader's wall-clock time when
+    /// Kobo's and Readwise's UTC, Apple Books' seconds since 2001), which the library turns into the reader's wall-clock time when
     /// it records them. A Kindle writes its wall clock's time and no zone, and the reader's typed
     /// highlights are dated by the library's own clock.
     public var givesMoments: Bool {
         switch self {
-        case .kobo, .koreader, .readwise: true
+        case .kobo, .koreader, .readwise, .appleBooks: true
         case .kindle, .reader: false
         }
     }
@@ -94,13 +96,20 @@ public struct ImportedHighlight: Sendable, Equatable {
     public var bookAuthor: String?
     public var isbn: ISBN?
     public var highlight: NewHighlight
+    /// The line of the book's own record when the same import brings the books too (Apple
+    /// Books): the highlight goes on the book that record became, whatever its title matches.
+    public var bookLine: Int?
 
-    public init(line: Int, bookTitle: String, bookAuthor: String? = nil, isbn: ISBN? = nil, highlight: NewHighlight) {
+    public init(
+        line: Int, bookTitle: String, bookAuthor: String? = nil, isbn: ISBN? = nil, highlight: NewHighlight,
+        bookLine: Int? = nil
+    ) {
         self.line = line
         self.bookTitle = bookTitle
         self.bookAuthor = bookAuthor
         self.isbn = isbn
         self.highlight = highlight
+        self.bookLine = bookLine
     }
 }
 

@@ -113,6 +113,8 @@ public enum ImportSource: String, Sendable, CaseIterable, Codable {
     case bookplate
     /// A Calibre library's `metadata.db`.
     case calibre
+    /// Apple Books' library store (`BKLibrary-*.sqlite`), read with its annotation store.
+    case appleBooks = "apple-books"
 }
 
 /// What an export file held: the usable rows and the skipped ones.

@@ -26,6 +26,12 @@ public struct Highlight: Sendable, Equatable, Hashable, Codable {
     public static func id(slug: String, text: String) -> String {
         String(ContentHash.sha256Hex(of: slug + "\n" + text.collapsingWhitespace).prefix(12))
     }
+
+    /// The location as a reader is shown it: none for Apple Books', an order made of an EPUB CFI
+    /// ("8.4.12.1.5") that no reader can turn to, kept only to order the highlights.
+    public var shownLocation: String? {
+        source == .appleBooks ? nil : place.location
+    }
 }
 
 extension Highlight {
@@ -292,136 +298,8 @@ extension Library {
             // One transaction the import holds, so that a dry run can roll it back.
             try database.writeWithoutTransaction { db in
                 try db.inTransaction {
-                    var matcher = try HighlightMatcher(db: db)
-                    try matcher.recognisePassages(of: file.highlights, in: db)
-                    var versions = PassageVersions()
-                    var unmatched: [String: HighlightImportSummary.UnmatchedBook] = [:]
-                    var unmatchedOrder: [String] = []
-                    var removedBooks: [HighlightImportSummary.RemovedBookLeftOut] = []
-                    for imported in file.highlights {
-                        guard !imported.highlight.text.passageForStorage.isEmpty else {
-                            summary.skipped.append(SkippedRow(line: imported.line, reason: "the highlight has no text"))
-                            continue
-                        }
-                        var match = matcher.book(for: imported)
-                        if case .removed(let copy) = match {
-                            if let index = removedBooks.firstIndex(where: { $0.slug == copy.slug }) {
-                                removedBooks[index].highlights += 1
-                            } else {
-                                removedBooks.append(
-                                    .init(
-                                        slug: copy.slug, title: copy.title, authors: copy.authors, highlights: 1,
-                                        restoredBySlug: copy.restoredBySlug))
-                            }
-                            continue
-                        }
-                        if case .none = match, addMissing {
-                            let book = try addBookByHand(title: imported.bookTitle, author: imported.bookAuthor, in: db)
-                            summary.booksAdded.append(book.slug)
-                            matcher.add(book, for: imported)
-                            match = .one(book)
-                        }
-                        guard case .one(let book) = match, let bookId = book.id else {
-                            let key = imported.bookTitle + "\u{0}" + (imported.bookAuthor ?? "")
-                            if unmatched[key] == nil {
-                                unmatchedOrder.append(key)
-                                var candidates: [Book] = []
-                                if case .several(let books) = match { candidates = books }
-                                unmatched[key] = .init(
-                                    title: imported.bookTitle, author: imported.bookAuthor, highlights: 0,
-                                    candidates: candidates.map(\.slug),
-                                    candidateAuthors: try candidates.map {
-                                        try authors(ofBookId: $0.id, in: db).map(\.name).joined(separator: ", ")
-                                    })
-                            }
-                            unmatched[key]?.highlights += 1
-                            continue
-                        }
-                        var recorded = imported.highlight
-                        // The reader's wall-clock time, as a Kindle's is: KOReader's time of a
-                        // highlight made on New Year's Eve in Los Angeles was the next year's in
-                        // UTC (found by an exploratory session). It came at the moment given.
-                        if file.source.givesMoments { recorded.madeAt = recorded.madeAt.map(clock.wallClockTime) }
-                        guard
-                            var highlight = Highlight(
-                                recorded, bookId: bookId, slug: book.slug, addedAt: imported.highlight.madeAt ?? now)
-                        else { continue }
-                        /// The file's `highlight` over `existing`, the highlight the library
-                        /// keeps as the same passage, under its id and with its text.
-                        func take(_ highlight: Highlight, over existing: Highlight) throws {
-                            var highlight = highlight
-                            highlight.id = existing.id
-                            let given = HighlightAsImported(highlight, from: file.source)
-                            let last = try HighlightAsImported.last(of: existing.id, from: file.source, in: db)
-                            highlight.keep(existing, lastImported: last)
-                            if highlight.text != existing.text,
-                                highlight.id != Highlight.id(slug: book.slug, text: highlight.text)
-                            {
-                                highlight.text = existing.text
-                            }
-                            if highlight == existing {
-                                summary.unchanged += 1
-                            } else {
-                                try highlight.update(db)
-                                summary.updated += 1
-                            }
-                            if given != last { try given.insert(db, onConflict: .replace) }
-                        }
-                        let given = HighlightAsImported(highlight, from: file.source)
-                        if let existing = try Highlight.kept(id: highlight.id, in: db) {
-                            try take(highlight, over: existing)
-                        } else if try Highlight.wasRemoved(id: highlight.id, in: db) {
-                            summary.removedByReader += 1
-                        } else {
-                            let misplaced = try matcher.misplacedBook(of: imported).flatMap {
-                                try Highlight.kept(id: Highlight.id(slug: $0.slug, text: highlight.text), in: db)
-                            }
-                            switch try misplaced.map(PassageVersions.Version.shorter)
-                                ?? versions.version(
-                                    of: highlight, earlierTexts: imported.highlight.earlierTexts, slug: book.slug,
-                                    in: db)
-                            {
-                            case .same(let existing):
-                                // The passage the reader typed (`quote add`, to settle the
-                                // book of an ambiguous title) stays as typed, and takes the
-                                // file's place and note where it lacks them.
-                                try take(highlight, over: existing)
-                            case .removed:
-                                summary.removedByReader += 1
-                            case .longer:
-                                summary.unchanged += 1
-                            case .shorter(let old):
-                                // The longer passage takes the place of the shorter (or the
-                                // passage that of its copy on a book it was wrongly given) with
-                                // the reader's note, choice to publish and the day it came; its
-                                // id is its own text's on its book, as an export imported
-                                // elsewhere makes it.
-                                let (text, place) = (highlight.text, highlight.place)
-                                highlight.keep(
-                                    old,
-                                    lastImported: try HighlightAsImported.last(of: old.id, from: file.source, in: db))
-                                // The place is the longer passage's, where the file gives it,
-                                // even when no import of this source remembers the shorter's.
-                                highlight.text = text
-                                highlight.place = HighlightPlace(
-                                    page: place.page ?? highlight.place.page,
-                                    location: place.location ?? highlight.place.location,
-                                    chapter: place.chapter ?? highlight.place.chapter)
-                                try old.delete(db)
-                                try highlight.insert(db)
-                                try given.insert(db)
-                                versions.keep(highlight, replacing: old.id)
-                                summary.updated += 1
-                            case nil:
-                                try highlight.insert(db)
-                                try given.insert(db)
-                                versions.keep(highlight)
-                                summary.added += 1
-                            }
-                        }
-                    }
-                    summary.unmatched = unmatchedOrder.compactMap { unmatched[$0] }
-                    summary.removedBooks = removedBooks
+                    try self.importHighlights(
+                        file, addMissing: addMissing, now: now, bookSlugs: [:], into: &summary, in: db)
                     return dryRun ? .rollback : .commit
                 }
             }
@@ -430,6 +308,154 @@ extension Library {
         }
         summary.skipped.sort { $0.line < $1.line }
         return summary
+    }
+
+    /// The work of ``importHighlights(_:addMissing:dryRun:)`` inside a transaction the caller
+    /// holds, counted into `summary`. A highlight whose ``ImportedHighlight/bookLine`` names a
+    /// book record of the same import goes on the book `bookSlugs` gives for that line.
+    func importHighlights(
+        _ file: HighlightFile, addMissing: Bool, now: Date, bookSlugs: [Int: String],
+        into summary: inout HighlightImportSummary, in db: Database
+    ) throws {
+        var matcher = try HighlightMatcher(db: db)
+        try matcher.recognisePassages(of: file.highlights, in: db)
+        var versions = PassageVersions()
+        var unmatched: [String: HighlightImportSummary.UnmatchedBook] = [:]
+        var unmatchedOrder: [String] = []
+        var removedBooks: [HighlightImportSummary.RemovedBookLeftOut] = []
+        var pinnedBooks: [String: Book] = [:]
+        /// The book the same import made of the highlight's book record, when it made one.
+        func pinned(_ imported: ImportedHighlight) throws -> HighlightMatcher.Match? {
+            guard let line = imported.bookLine, let slug = bookSlugs[line] else { return nil }
+            if let book = pinnedBooks[slug] { return .one(book) }
+            guard let book = try Book.filter(Book.Columns.slug == slug).fetchOne(db) else { return nil }
+            pinnedBooks[slug] = book
+            return .one(book)
+        }
+        for imported in file.highlights {
+            guard !imported.highlight.text.passageForStorage.isEmpty else {
+                summary.skipped.append(SkippedRow(line: imported.line, reason: "the highlight has no text"))
+                continue
+            }
+            var match = try pinned(imported) ?? matcher.book(for: imported)
+            if case .removed(let copy) = match {
+                if let index = removedBooks.firstIndex(where: { $0.slug == copy.slug }) {
+                    removedBooks[index].highlights += 1
+                } else {
+                    removedBooks.append(
+                        .init(
+                            slug: copy.slug, title: copy.title, authors: copy.authors, highlights: 1,
+                            restoredBySlug: copy.restoredBySlug))
+                }
+                continue
+            }
+            if case .none = match, addMissing {
+                let book = try addBookByHand(title: imported.bookTitle, author: imported.bookAuthor, in: db)
+                summary.booksAdded.append(book.slug)
+                matcher.add(book, for: imported)
+                match = .one(book)
+            }
+            guard case .one(let book) = match, let bookId = book.id else {
+                let key = imported.bookTitle + "\u{0}" + (imported.bookAuthor ?? "")
+                if unmatched[key] == nil {
+                    unmatchedOrder.append(key)
+                    var candidates: [Book] = []
+                    if case .several(let books) = match { candidates = books }
+                    unmatched[key] = .init(
+                        title: imported.bookTitle, author: imported.bookAuthor, highlights: 0,
+                        candidates: candidates.map(\.slug),
+                        candidateAuthors: try candidates.map {
+                            try authors(ofBookId: $0.id, in: db).map(\.name).joined(separator: ", ")
+                        })
+                }
+                unmatched[key]?.highlights += 1
+                continue
+            }
+            var recorded = imported.highlight
+            // The reader's wall-clock time, as a Kindle's is: KOReader's time of a
+            // highlight made on New Year's Eve in Los Angeles was the next year's in
+            // UTC (found by an exploratory session). It came at the moment given.
+            if file.source.givesMoments { recorded.madeAt = recorded.madeAt.map(clock.wallClockTime) }
+            guard
+                var highlight = Highlight(
+                    recorded, bookId: bookId, slug: book.slug, addedAt: imported.highlight.madeAt ?? now)
+            else { continue }
+            /// The file's `highlight` over `existing`, the highlight the library
+            /// keeps as the same passage, under its id and with its text.
+            func take(_ highlight: Highlight, over existing: Highlight) throws {
+                var highlight = highlight
+                highlight.id = existing.id
+                let given = HighlightAsImported(highlight, from: file.source)
+                let last = try HighlightAsImported.last(of: existing.id, from: file.source, in: db)
+                highlight.keep(existing, lastImported: last)
+                if highlight.text != existing.text,
+                    highlight.id != Highlight.id(slug: book.slug, text: highlight.text)
+                {
+                    highlight.text = existing.text
+                }
+                if highlight == existing {
+                    summary.unchanged += 1
+                } else {
+                    try highlight.update(db)
+                    summary.updated += 1
+                }
+                if given != last { try given.insert(db, onConflict: .replace) }
+            }
+            let given = HighlightAsImported(highlight, from: file.source)
+            if let existing = try Highlight.kept(id: highlight.id, in: db) {
+                try take(highlight, over: existing)
+            } else if try Highlight.wasRemoved(id: highlight.id, in: db) {
+                summary.removedByReader += 1
+            } else {
+                let misplaced = try matcher.misplacedBook(of: imported).flatMap {
+                    try Highlight.kept(id: Highlight.id(slug: $0.slug, text: highlight.text), in: db)
+                }
+                switch try misplaced.map(PassageVersions.Version.shorter)
+                    ?? versions.version(
+                        of: highlight, earlierTexts: imported.highlight.earlierTexts, slug: book.slug,
+                        in: db)
+                {
+                case .same(let existing):
+                    // The passage the reader typed (`quote add`, to settle the
+                    // book of an ambiguous title) stays as typed, and takes the
+                    // file's place and note where it lacks them.
+                    try take(highlight, over: existing)
+                case .removed:
+                    summary.removedByReader += 1
+                case .longer:
+                    summary.unchanged += 1
+                case .shorter(let old):
+                    // The longer passage takes the place of the shorter (or the
+                    // passage that of its copy on a book it was wrongly given) with
+                    // the reader's note, choice to publish and the day it came; its
+                    // id is its own text's on its book, as an export imported
+                    // elsewhere makes it.
+                    let (text, place) = (highlight.text, highlight.place)
+                    highlight.keep(
+                        old,
+                        lastImported: try HighlightAsImported.last(of: old.id, from: file.source, in: db))
+                    // The place is the longer passage's, where the file gives it,
+                    // even when no import of this source remembers the shorter's.
+                    highlight.text = text
+                    highlight.place = HighlightPlace(
+                        page: place.page ?? highlight.place.page,
+                        location: place.location ?? highlight.place.location,
+                        chapter: place.chapter ?? highlight.place.chapter)
+                    try old.delete(db)
+                    try highlight.insert(db)
+                    try given.insert(db)
+                    versions.keep(highlight, replacing: old.id)
+                    summary.updated += 1
+                case nil:
+                    try highlight.insert(db)
+                    try given.insert(db)
+                    versions.keep(highlight)
+                    summary.added += 1
+                }
+            }
+        }
+        summary.unmatched = unmatchedOrder.compactMap { unmatched[$0] }
+        summary.removedBooks = removedBooks
     }
 
     /// A book added for highlights no book on the shelf matched: title and authors only, to read
@@ -590,8 +616,18 @@ extension Highlight {
     /// exploratory session).
     package static func inBookOrder(_ lhs: Highlight, _ rhs: Highlight) -> Bool {
         func number(_ text: String?) -> Int? { Int(text?.prefix { $0.isASCIIDigit } ?? "") }
+        func steps(_ text: String?) -> [Int]? {
+            guard let text, text.contains(".") else { return nil }
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+            return parts.contains(nil) ? nil : parts.compactMap { $0 }
+        }
         let (leftLocation, rightLocation) = (number(lhs.place.location), number(rhs.place.location))
         if let leftLocation, let rightLocation, leftLocation != rightLocation { return leftLocation < rightLocation }
+        // Apple Books' order of an EPUB CFI, "8.4.12.1.5", step by step: the chapter alone (8)
+        // ordered two highlights of one chapter by when they were made.
+        if let left = steps(lhs.place.location), let right = steps(rhs.place.location), left != right {
+            return left.lexicographicallyPrecedes(right)
+        }
         let (leftPage, rightPage) = (PageLabel(lhs.place.page), PageLabel(rhs.place.page))
         if leftPage != rightPage { return leftPage < rightPage }
         let left = (leftLocation ?? Int.max, lhs.madeAt ?? lhs.addedAt, lhs.id)

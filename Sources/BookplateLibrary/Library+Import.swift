@@ -86,10 +86,13 @@ extension Library {
     /// never rendered with raw HTML until the reader edits them. `beforeCommit` runs last inside
     /// the transaction (not in a dry run), which rolls back when it throws; it is given the notes
     /// of the removed copies kept (Bookplate's own export), each to be written in the notes'
-    /// `.removed/` folder under its name.
+    /// `.removed/` folder under its name. `afterBooks` runs inside the transaction once the books
+    /// are in, in a dry run too, with what the import did so far: a source that brings highlights
+    /// with its books (Apple Books) puts them on those books in the same transaction.
     package func importBooks(
         _ file: ImportFile, dryRun: Bool,
         stageNotes: (_ batch: [(slug: String, markdown: String)]) throws -> [(slug: String, markdown: String)],
+        afterBooks: (_ summary: ImportSummary, _ db: Database) throws -> Void = { _, _ in },
         beforeCommit: (_ setAsideNotes: [(name: String, markdown: String)]) throws -> Void = { _ in }
     ) throws -> ImportSummary {
         var summary = ImportSummary()
@@ -192,6 +195,7 @@ extension Library {
                     // Bookplate's own export brings its authors before its books: an author whose
                     // books were all left out as removed would stay with none (found by a review).
                     if !summary.removedByReader.isEmpty { try self.deleteWhatNoBookHas(in: db) }
+                    try afterBooks(summary, db)
                     if dryRun { return .rollback }
                     try beforeCommit(setAsideNotes)
                     return .commit

@@ -264,7 +264,7 @@ struct PageModelFactory: Sendable {
     {
         let place = [
             highlight.place.page.map { words("highlightPage", ["page": Self.enDashed($0)]) },
-            highlight.place.location.map { words("highlightLocation", ["location": Self.enDashed($0)]) },
+            highlight.shownLocation.map { words("highlightLocation", ["location": Self.enDashed($0)]) },
             highlight.place.chapter,
         ].compactMap { $0 }
         return HighlightModel(

@@ -6,7 +6,7 @@ struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract:
-            "Import a reading-log export (goodreads FILE.csv, storygraph FILE.csv, librarything FILE.tsv, bookplate FILE.json), a Calibre library (calibre FOLDER) or highlights (kindle 'My Clippings.txt', kobo KoboReader.sqlite, koreader FILE.json, readwise FILE.csv).",
+            "Import a reading-log export (goodreads FILE.csv, storygraph FILE.csv, librarything FILE.tsv, bookplate FILE.json), a Calibre library (calibre FOLDER), Apple Books' books and highlights (apple-books FOLDER) or highlights (kindle 'My Clippings.txt', kobo KoboReader.sqlite, koreader FILE.json, readwise FILE.csv).",
         discussion: """
             Re-importing is safe: a book is matched by ISBN-13, then by the export's own id, then by title \
             and first author, and updated, never duplicated. The import is one transaction: a failure changes \
@@ -17,16 +17,30 @@ struct ImportCommand: AsyncParsableCommand {
             of books the shelf does not have are listed, or added with their books by --add-missing. \
             Re-importing adds nothing twice; a note changed since updates the highlight. A Kobo's \
             KoboReader.sqlite (in the device's .kobo folder) is only ever read.
+
+            Apple Books: give its Documents folder (~/Library/Containers/com.apple.iBooksX/Data/Documents, \
+            which holds BKLibrary and AEAnnotation), or its BKLibrary-*.sqlite with --annotations \
+            AEAnnotation_*.sqlite. Its books and their highlights come in together; both stores are read \
+            from copies, never changed.
             """)
 
     @OptionGroup var shelf: ShelfOptions
     @Argument(
         help:
-            "goodreads, storygraph, librarything, bookplate, calibre; or kindle, kobo, koreader, readwise for highlights.",
+            "goodreads, storygraph, librarything, bookplate, calibre, apple-books; or kindle, kobo, koreader, readwise for highlights.",
         completion: .list(ImportSource.allCases.map(\.rawValue) + HighlightImport.readableSources.map(\.rawValue)))
     var source: String
-    @Argument(help: "The export file (for calibre, the library's folder or its metadata.db).", completion: .file())
+    @Argument(
+        help:
+            "The export file (for calibre, the library's folder or its metadata.db; for apple-books, its Documents folder or its BKLibrary-*.sqlite).",
+        completion: .file())
     var file: String
+    @Option(
+        help: ArgumentHelp(
+            "apple-books: Apple Books' annotation store, when FILE is its library store.",
+            valueName: "AEAnnotation_*.sqlite"),
+        completion: .file())
+    var annotations: String?
     @Flag(help: "Show what would change, and change nothing.") var dryRun = false
     @Flag(help: "Afterwards, fetch covers and catalog details for the imported books.") var enrich = false
     @Flag(help: "Print what was (or would be) imported as JSON, for scripts.") var json = false
@@ -48,6 +62,9 @@ struct ImportCommand: AsyncParsableCommand {
             let names = HighlightImport.readableSources.map(\.rawValue).joined(separator: ", ")
             throw ValidationError("--add-missing is for highlights (\(names)): a reading log adds its books anyway")
         }
+        if annotations != nil, ImportSource(rawValue: source.lowercased()) != .appleBooks {
+            throw ValidationError("--annotations is for apple-books: the annotation store beside its library store")
+        }
         // It was taken and did nothing (found by an exploratory session).
         if enrich, highlightSource != nil, !addMissing {
             throw ValidationError(
@@ -66,6 +83,7 @@ struct ImportCommand: AsyncParsableCommand {
             return try await importHighlights(from: highlights, library: library, finder: finder)
         }
         guard let format = ImportSource(rawValue: source.lowercased()) else { return }
+        if format == .appleBooks { return try await importAppleBooks(library: library, finder: finder) }
         let url = URL(fileURLWithPath: file, relativeTo: try ShelfOptions.currentFolder)
         let paths = try shelf.paths
         let report = try ShelfImport(
@@ -239,7 +257,7 @@ struct ImportCommand: AsyncParsableCommand {
     /// the enrichment go to standard error. Ctrl-C during the enrichment prints it with what was
     /// done so far before the program ends: it printed nothing, though the import was made
     /// (found by an exploratory session).
-    private func printJSON(
+    func printJSON(
         _ object: [String: JSONValue], enriching slugs: [String], finder: BookFinder?, library: Library
     ) async throws {
         // Printed under the lock: Ctrl-C while the command prints waits for the whole object.
@@ -288,7 +306,7 @@ struct ImportCommand: AsyncParsableCommand {
     /// The rows that could not be used and the warnings, one line each on standard error, each
     /// numbered by `entry` ("line", or "entry" for a Kobo database or KOReader JSON); line 0 is
     /// the file as a whole.
-    private func reportProblems(skipped: [SkippedRow], warnings: [RowWarning], entry: String) {
+    func reportProblems(skipped: [SkippedRow], warnings: [RowWarning], entry: String) {
         for row in skipped { Terminal.error("skipped \(entry) \(row.line): \(row.reason)") }
         for warning in warnings {
             Terminal.warning("" + (warning.line > 0 ? "\(entry) \(warning.line): " : "") + warning.message)
@@ -297,7 +315,7 @@ struct ImportCommand: AsyncParsableCommand {
 
     /// What each row would do, one line each, in the file's order; cut to the terminal's width
     /// only on a terminal.
-    private func listRows(_ summary: ImportSummary, entry: String) {
+    func listRows(_ summary: ImportSummary, entry: String) {
         let verbs: [ImportedRow.Action: String] = [
             .add: "add", .update: "update", .unchanged: "unchanged", .removed: "removed",
             .keptRemoved: "keep removed",
@@ -313,7 +331,7 @@ struct ImportCommand: AsyncParsableCommand {
 
     /// Fills in every book of the file that lacks catalog details or a cover — those the file
     /// left unchanged too, so that --enrich after a plain import does its work.
-    private func enrichBooks(
+    func enrichBooks(
         _ slugs: [String], finder: BookFinder, library: Library, report: (String) -> Void = { Terminal.output($0) },
         interrupted: @escaping @Sendable (MissingDetails.Counts) -> Void = { _ in }
     ) async throws -> MissingDetails.Counts {

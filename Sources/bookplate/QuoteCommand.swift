@@ -19,7 +19,7 @@ struct QuoteCommand: CommandGroup {
     /// One highlight as the terminal lists it: id, place, the text and its note.
     static func line(_ highlight: Highlight, slug: String? = nil) -> String {
         let place = [
-            highlight.place.page.map { "p. \($0)" }, highlight.place.location.map { "loc. \($0)" },
+            highlight.place.page.map { "p. \($0)" }, highlight.shownLocation.map { "loc. \($0)" },
             highlight.place.chapter,
         ].compactMap { $0 }.joined(separator: ", ")
         var line = highlight.id

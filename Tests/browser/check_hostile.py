@@ -335,6 +335,42 @@ def kobo_files(folder):
     return hostile, gigabyte
 
 
+def apple_books_documents(folder):
+    """Apple Books' Documents folder with both stores (BKLibrary, AEAnnotation), whose titles,
+    authors, passages and notes carry markup, script links and escape codes."""
+    documents = folder / "Documents"
+    shutil.rmtree(documents, ignore_errors=True)
+    (documents / "BKLibrary").mkdir(parents=True)
+    (documents / "AEAnnotation").mkdir(parents=True)
+    db = sqlite3.connect(documents / "BKLibrary" / "BKLibrary-1-091020131601.sqlite")
+    db.executescript("""
+        CREATE TABLE ZBKLIBRARYASSET (Z_PK INTEGER PRIMARY KEY, ZASSETID VARCHAR, ZTITLE VARCHAR,
+            ZAUTHOR VARCHAR, ZLANGUAGE VARCHAR, ZISFINISHED INTEGER, ZREADINGPROGRESS FLOAT,
+            ZDATEFINISHED TIMESTAMP, ZCREATIONDATE TIMESTAMP);
+    """)
+    db.execute("INSERT INTO ZBKLIBRARYASSET VALUES (1, 'AB1', ?, ?, ?, 1, 1.0, 775828800, 'soon')",
+               ("<svg onload=mark('AB1')>Apple Book</svg>\x1b[31m", "<img src=x onerror=mark('AB2')> & Eve",
+                "\"><script>mark('AB3')</script>"))
+    db.commit()
+    db.close()
+    db = sqlite3.connect(documents / "AEAnnotation" / "AEAnnotation_v10312011_1727_local.sqlite")
+    db.executescript("""
+        CREATE TABLE ZAEANNOTATION (Z_PK INTEGER PRIMARY KEY, ZANNOTATIONASSETID VARCHAR,
+            ZANNOTATIONSELECTEDTEXT VARCHAR, ZANNOTATIONNOTE VARCHAR, ZANNOTATIONLOCATION VARCHAR,
+            ZANNOTATIONCREATIONDATE TIMESTAMP, ZANNOTATIONDELETED INTEGER);
+    """)
+    db.executemany("INSERT INTO ZAEANNOTATION VALUES (?, 'AB1', ?, ?, ?, ?, 0)", [
+        (1, "<script>mark('AB4')</script> stays text", "[x](javascript:mark('AB5'))",
+         "epubcfi(/6/4[<script>mark('AB6')</script>]!/4/2/1:0)", 774871200),
+        (2, "A passage \x1b]0;title\x07 with escape codes",
+         "<img src=x onerror=mark('AB7')> and <a href=\"javascript:mark('AB8')\">a link</a>",
+         "\"><script>mark('AB9')</script>", "not a date"),
+    ])
+    db.commit()
+    db.close()
+    return documents
+
+
 def fill_library(runner, shelf, work):
     """Every entry point, one hostile record after another."""
     print("imports:")
@@ -352,6 +388,7 @@ def fill_library(runner, shelf, work):
     # A column computed as a gigabyte string from a few bytes: refused in one line, not built.
     runner.run("import kobo (gigabyte column)", ["import", "kobo", str(gigabyte), "--add-missing"], shelf)
     runner.run("import kobo (not SQLite)", ["import", "kobo", str(KINDLE_HOSTILE)], shelf)
+    runner.run("import apple-books", ["import", "apple-books", str(apple_books_documents(work))], shelf)
     print("add by hand:")
     for entry in json.loads((FIXTURES / "add.json").read_text(encoding="utf-8")):
         runner.run(f"add {entry['id']} by hand", ["add", *entry["args"]], shelf)
