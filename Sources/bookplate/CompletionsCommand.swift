@@ -33,7 +33,8 @@ struct CompletionsCommand: ParsableCommand {
 
     func run() throws {
         guard let shell = CompletionShell(rawValue: shell) else { return }
-        Terminal.output(BookplateCommand.completionScript(for: shell), terminator: "")
+        Terminal.output(
+            HelpCompletion.script(BookplateCommand.completionScript(for: shell), for: shell), terminator: "")
     }
 }
 

@@ -1406,6 +1406,13 @@ import Testing
         // found by an exploratory session).
         #expect(try await offered(["edit", "kindred", "--format", "a"]) == ["audiobook"])
         #expect(try await offered(["add", "--owned", "n"]) == ["no", "none"])
+        // `help` offers the commands it explains, and those of one that has its own (it offered
+        // nothing: ArgumentParser's own `help` completes nothing).
+        #expect(try await offered(["help", "im"]) == ["import"])
+        #expect(try await offered(["help", ""]).count == 20, "every command but help")
+        #expect(try await offered(["help", "read", ""]) == ["add", "edit", "list", "remove"])
+        #expect(try await offered(["help", "quote", "h"]) == ["hide"])
+        #expect(try await offered(["help", "show", ""]).isEmpty)
         // Paths complete as files, or folders where a folder is asked for (they completed
         // nothing: found by an exploratory session).
         try Data().write(to: folder.appendingPathComponent("exported.csv"))
@@ -1422,6 +1429,75 @@ import Testing
         }
         let unknown = try await run("completions", "powershell", status: 64)
         #expect(unknown.stderr.hasPrefix("Error: unknown shell 'powershell': use bash, zsh or fish"))
+    }
+
+    /// `help <TAB>` in zsh and fish offers what it does in bash (`completionsOfferCommands…`): the
+    /// commands, then those of a command that has its own. Each shell, when it is installed (CI
+    /// installs both), completes through a pseudo-terminal or its own `complete -C`; without it,
+    /// its script is at least checked to hold the completion.
+    @Test func helpCompletesTheCommandsItExplainsInZshAndFish() async throws {
+        let folder = root.appendingPathComponent("completions")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let zsh = try await run("completions", "zsh").stdout
+        let fish = try await run("completions", "fish").stdout
+        #expect(zsh.contains("read) _values subcommand list add edit remove && ret=0 ;;"))
+        #expect(fish.contains("contains -- (commandline -opc)[3] read' -fa 'list add edit remove'"))
+        try Data(zsh.utf8).write(to: folder.appendingPathComponent("_bookplate"))
+        let fishFolder = folder.appendingPathComponent("fish/completions")
+        try FileManager.default.createDirectory(at: fishFolder, withIntermediateDirectories: true)
+        try Data(fish.utf8).write(to: fishFolder.appendingPathComponent("bookplate.fish"))
+        let path = TestPaths.executable.deletingLastPathComponent().path + ":/usr/bin:/bin"
+        /// `script` run by `shell` with the built bookplate first on the path; its output.
+        @Sendable func output(_ shell: String, _ script: String) async throws -> String {
+            try await OwnThread.run {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: shell)
+                process.arguments = ["-f", "-c", script].filter { shell.hasSuffix("zsh") || $0 != "-f" }
+                process.environment = [
+                    "PATH": path, "XDG_CONFIG_HOME": folder.path, "HOME": folder.path, "TERM": "dumb",
+                ]
+                process.currentDirectoryURL = root
+                let out = Pipe()
+                process.standardOutput = out
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                let data = out.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                return String(decoding: data, as: UTF8.self)
+            }
+        }
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") {
+            let offered = { (line: String) async throws -> [String] in
+                try await output("/usr/bin/fish", "complete -C '\(line)'").split(separator: "\n").map {
+                    String($0.prefix { $0 != "\t" })
+                }.sorted()
+            }
+            #expect(try await offered("bookplate help im") == ["import"])
+            #expect(try await offered("bookplate help read ") == ["add", "edit", "list", "remove"])
+            #expect(try await offered("bookplate help show ").isEmpty)
+        }
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") {
+            // A pseudo-terminal of zsh's own (zpty) types the line and a tab; what it lists is read.
+            let typed = { (line: String) async throws -> String in
+                try await output(
+                    "/usr/bin/zsh",
+                    """
+                    zmodload zsh/zpty
+                    zpty -b z 'zsh -f -i'
+                    zpty -w z "PS1='> '; fpath=('\(folder.path)' \\$fpath); autoload -Uz compinit; compinit -u -D; print READY"
+                    out='' all=''
+                    for i in {1..50}; do zpty -r -t z out && all+=$out; [[ $all == *READY*'> '* ]] && break; sleep 0.1; done
+                    zpty -w -n z '\(line)'$'\\t'
+                    sleep 2; all=''
+                    while zpty -r -t z out; do all+=$out; done
+                    zpty -d z
+                    print -r -- ${all//$'\\e'\\[[0-9;?]#[a-zA-Z]/}
+                    """)
+            }
+            let read = try await typed("bookplate help read ")
+            #expect(["add", "edit", "list", "remove"].allSatisfy(read.contains), "\(read)")
+            #expect(try await typed("bookplate help quote h").contains("bookplate help quote hide"))
+        }
     }
 
     /// `bookplate help completions` wrapped the bash install line at 80 columns between `>` and
