@@ -26,12 +26,12 @@ public struct NoteRenderer: Sendable, Hashable {
         // "/comments-3": Obsidian's `%%` comments are left out (``ObsidianMarkdown``), the code
         // blocks being those of the text without them, and a paragraph's HTML comments that cmark
         // reads as text; and "/no-html-comments-2" those of raw HTML, as a browser reads them;
-        // "/wikilinks": its `[[…]]` are links or words.
+        // "/wikilinks-2": its `[[…]]` are links or words, and its `![[map.png]]` images.
         // "/focusable-code": code blocks take the keyboard's focus; "/anchors": headings have ids,
         // and links by name lead to them.
         allowsRawHTML
-            ? "cmark-0.30/smart/unsafe/plain/published/comments-3/no-html-comments-2/wikilinks/focusable-code/anchors"
-            : "cmark-0.30/smart/safe/plain/published/comments-3/wikilinks/focusable-code/anchors"
+            ? "cmark-0.30/smart/unsafe/plain/published/comments-3/no-html-comments-2/wikilinks-2/focusable-code/anchors"
+            : "cmark-0.30/smart/safe/plain/published/comments-3/wikilinks-2/focusable-code/anchors"
     }
 
     /// The HTML for `markdown`.

@@ -12,7 +12,8 @@ import Foundation
 /// - Links by name (``WikiLink``): `[[Dune]]`, `[[dune|the book]]`, `[[Dune#Part one]]`, on one
 ///   line. Each becomes a CommonMark link to the page `links` gives for its name, or its words
 ///   without brackets where no page is the name's, as Obsidian Publish shows a link to a note it
-///   has not published. An embed (`![[map.png]]`) is left as written.
+///   has not published. An embed of an image (`![[map.png]]`) is that image of the reader's
+///   `images/` folder (``WikiLink/imageMarkdown``); an embed of anything else is left as written.
 /// - And an HTML comment in a paragraph that cmark would publish as text
 ///   (``htmlComment(in:at:)``), as Obsidian and a browser read it: a comment.
 ///
@@ -112,6 +113,8 @@ package enum ObsidianMarkdown {
         var lookForComments = inline
         var spans = CodeSpans(line)
         var index = line.startIndex
+        // Where the last escape (`\!`) ended: a `!` it wrote opens no embed.
+        var escapedUpTo = -1
         while index < line.endIndex {
             let byte = line[index]
             let isMark =
@@ -122,6 +125,7 @@ package enum ObsidianMarkdown {
             } else if byte == UInt8(ascii: "\\"), index + 1 < line.endIndex, isPunctuation(line[index + 1]) {
                 kept.append(contentsOf: line[index...(index + 1)])
                 index += 2
+                escapedUpTo = index
             } else if byte == UInt8(ascii: "`") {
                 let through = spans.end(ofSpanAt: index)
                 kept.append(contentsOf: line[index..<through])
@@ -139,11 +143,21 @@ package enum ObsidianMarkdown {
             } else if isMark {
                 inComment = true
                 index += 2
-            } else if byte == UInt8(ascii: "["), let links, kept.last != UInt8(ascii: "!"),
-                let link = WikiLink(in: line, at: index)
-            {
-                kept.append(contentsOf: link.markdown(leadingTo: links(link.name)).utf8)
-                index = link.end
+            } else if byte == UInt8(ascii: "["), let links, let link = WikiLink(in: line, at: index) {
+                // After a `!` that is no escaped one, an embed: an image's is the image, anything
+                // else's stays as written.
+                if kept.last == UInt8(ascii: "!"), escapedUpTo != index {
+                    if let image = link.imageMarkdown {
+                        kept.append(contentsOf: image.utf8)
+                        index = link.end
+                    } else {
+                        kept.append(byte)
+                        index += 1
+                    }
+                } else {
+                    kept.append(contentsOf: link.markdown(leadingTo: links(link.name)).utf8)
+                    index = link.end
+                }
             } else {
                 kept.append(byte)
                 index += 1

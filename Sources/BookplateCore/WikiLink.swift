@@ -18,6 +18,8 @@ struct WikiLink {
     let words: String
     /// Where the text goes on after the link's `]]`.
     let end: Int
+    /// The words after `|`, as written; empty where there are none.
+    private let label: String
 
     /// The link that begins at `start` in `line` (at its `[[`), or nil where none does: no `]]`
     /// on the line before another `[[` or the line's end, or nothing but spaces between them.
@@ -53,6 +55,7 @@ struct WikiLink {
         let named = [written, headingWords].filter { !$0.isEmpty }.joined(separator: " > ")
         let label = shown.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         self.words = label.isEmpty ? named : label
+        self.label = label
         self.end = index + 2
     }
 
@@ -60,17 +63,48 @@ struct WikiLink {
     /// alone where it leads nowhere. Its words are escaped, so that they are text whatever they
     /// hold (`*`, `<b>`).
     func markdown(leadingTo address: String?) -> String {
-        var text = ""
-        for scalar in words.unicodeScalars {
-            if scalar.isASCII, ObsidianMarkdown.isPunctuation(UInt8(scalar.value)) { text += "\\" }
-            text.unicodeScalars.append(scalar)
-        }
+        let text = WikiLink.escaped(words)
         // A link to the page it is on leads to a heading of it, or is its words.
         guard let address, !address.isEmpty || anchor != nil else { return text }
-        let destination =
-            address.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["<", ">"])) ?? address
         // The anchor is a slug's letters, digits and hyphens.
-        return "[\(text)](<\(destination)\(anchor.map { "#" + $0 } ?? "")>)"
+        return "[\(text)](<\(WikiLink.encoded(address))\(anchor.map { "#" + $0 } ?? "")>)"
+    }
+
+    /// The extensions of the images an embed shows (`![[map.png]]`), as browsers show them.
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "avif", "svg"]
+
+    /// The CommonMark that follows the `!` of this link as an embed, where it embeds an image
+    /// (`![[map.png]]`, `![[attachments/map.png|A map of Arrakis]]`): the image of that file name
+    /// in the reader's own folder at the site's top, `images/`, where every image of a note goes
+    /// (``ObsidianMarkdown/Links`` are written from a page two folders below the top). Its
+    /// description is the words after `|`, or the file's name without its extension where none
+    /// are given or they are Obsidian's size (`|300`, `|300x200`), which CommonMark has no place
+    /// for. Nil for an embed of anything else (a note, which the site cannot put inside another).
+    var imageMarkdown: String? {
+        let dot = name.lastIndex(of: ".")
+        guard let dot, dot > name.startIndex,
+            WikiLink.imageExtensions.contains(name[name.index(after: dot)...].lowercased())
+        else { return nil }
+        let isSize =
+            !label.isEmpty && label.split(separator: "x", omittingEmptySubsequences: false).count <= 2
+            && label.allSatisfy { $0.isASCIIDigit || $0 == "x" } && label.first?.isASCIIDigit == true
+        let description = label.isEmpty || isSize ? String(name[..<dot]) : label
+        return "[\(WikiLink.escaped(description))](<\(WikiLink.encoded("../../images/" + name))>)"
+    }
+
+    /// `text` with CommonMark's punctuation escaped, so that it is text whatever it holds.
+    private static func escaped(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII, ObsidianMarkdown.isPunctuation(UInt8(scalar.value)) { escaped += "\\" }
+            escaped.unicodeScalars.append(scalar)
+        }
+        return escaped
+    }
+
+    /// `address` as a link destination between `<` and `>`.
+    private static func encoded(_ address: String) -> String {
+        address.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["<", ">"])) ?? address
     }
 
     /// `text` before and after the first `separator`, nil after it where there is none.

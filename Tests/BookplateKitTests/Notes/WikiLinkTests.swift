@@ -44,6 +44,33 @@ import Testing
         #expect(render("Seen %%[[dune]]%%") == "<p>Seen</p>\n")
     }
 
+    /// Obsidian's embed of an image (`![[map.png]]`) was published as written, brackets and all:
+    /// it is the image of that file name in the reader's own `images/` folder at the site's top,
+    /// described by the words after `|` or by its name (Obsidian's `|300` is a size, which
+    /// CommonMark has no place for). An embed of a note, an escaped `!` and code stay as they were.
+    @Test func anEmbeddedImageIsTheReadersImage() {
+        #expect(render("![[map.png]]") == "<p><img src=\"../../images/map.png\" alt=\"map\" /></p>\n")
+        #expect(
+            render("![[attachments/My Map.JPG|The *desert*]] ![[map.webp|300]] ![[map.gif|300x200]]")
+                == "<p><img src=\"../../images/My%20Map.JPG\" alt=\"The *desert*\" /> "
+                + "<img src=\"../../images/map.webp\" alt=\"map\" /> <img src=\"../../images/map.gif\" alt=\"map\" /></p>\n"
+        )
+        // Its folders are the reader's vault's: only the file's name is kept, so none leads out.
+        #expect(render("![[../../etc/x.svg]]") == "<p><img src=\"../../images/x.svg\" alt=\"x\" /></p>\n")
+        #expect(
+            render("![[a?b%c.png|\"><script>]]").contains(
+                "src=\"../../images/a%3Fb%25c.png\" alt=\"&quot;&gt;&lt;script&gt;\""))
+        #expect(render("![[dune]] ![[notes.md]]") == "<p>![[dune]] ![[notes.md]]</p>\n")
+        #expect(render("`![[map.png]]` \\![[map.png]]") == "<p><code>![[map.png]]</code> !map.png</p>\n")
+        #expect(render("Seen %%![[map.png]]%%") == "<p>Seen</p>\n")
+        // A highlight's note, shown on other pages than its book's, leads to the same image.
+        let elsewhere = NoteRenderer().render(
+            "![[map.png]]", links: { _ in nil },
+            addresses: Highlight.noteAddresses(ofBook: "dune", root: "../")
+        ).html
+        #expect(elsewhere == "<p><img src=\"../images/map.png\" alt=\"map\" /></p>\n", "\(elsewhere)")
+    }
+
     /// A name from a note can hold anything: its words are text, and the address is the site's.
     @Test func aLinksWordsAreTextWhateverTheyHold() {
         let html = render("[[dune|\"><script>alert(1)</script>]] [[x|javascript:alert(1)]] [[a|b|c]]")
