@@ -121,16 +121,29 @@ package enum AppleBooksLibrary {
         return folder.appendingPathComponent(first)
     }
 
-    /// Copies the store at `url`, with its write-ahead log and shared memory, to `copy`.
+    /// Copies the store at `url`, with its write-ahead log and shared memory, to `copy`: the
+    /// files links lead to, never the links.
     private static func copy(_ url: URL, to copy: URL) throws -> URL {
         let shown = url.relativePathForDisplay
-        if FileManager.default.fileExists(atPath: url.path + "-journal") {
+        // A link was copied as a link, and SQLite, which follows it, read the live store in place:
+        // it wrote what the store's write-ahead log held into it and removed the log and shared
+        // memory, `--dry-run` too; a log or shared memory that was a link was refused as "unable to
+        // open database file" (found by a review, as for Calibre's metadata.db).
+        let real = url.resolvingSymlinksInPath()
+        if [url, real].contains(where: { FileManager.default.fileExists(atPath: $0.path + "-journal") }) {
             throw ImportError.appleBooksWriting(path: shown)
         }
+        guard ImportInput.isRegular(at: real) else {
+            throw FileManager.default.fileExists(atPath: real.path)
+                ? ImportError.notAppleBooks(path: shown, reason: "a pipe is not a database file SQLite can open")
+                : ImportError.noSuchFile(path: shown)
+        }
         do {
-            try FileManager.default.copyItem(at: url, to: copy)
-            for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: url.path + suffix) {
-                try FileManager.default.copyItem(atPath: url.path + suffix, toPath: copy.path + suffix)
+            try FileManager.default.copyItem(at: real, to: copy)
+            for suffix in ["-wal", "-shm"] {
+                let beside = URL(fileURLWithPath: real.path + suffix).resolvingSymlinksInPath()
+                guard ImportInput.isRegular(at: beside) else { continue }
+                try FileManager.default.copyItem(at: beside, to: URL(fileURLWithPath: copy.path + suffix))
             }
         } catch {
             throw ImportError.unreadable(path: shown)

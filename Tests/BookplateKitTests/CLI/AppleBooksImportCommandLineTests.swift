@@ -236,6 +236,53 @@ import Testing
         try live.close()
     }
 
+    /// A store, or its write-ahead log, that is a link (a `Documents` folder put together from
+    /// links, or a link to the live store): the file it leads to is read, and never changed. A
+    /// store that was a link was read in place: SQLite wrote its log into it and removed the log,
+    /// `--dry-run` too; a log that was a link failed the import (found by a review).
+    @Test func aStoreOrItsLogThatIsALinkIsReadAndWhatItLeadsToNeverChanged() async throws {
+        let elsewhere = try TestPaths.temporaryFolder("apple-books-elsewhere")
+        let real = elsewhere.appendingPathComponent("AEAnnotation_1.sqlite")
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        let live = try DatabaseQueue(path: annotations.path, configuration: configuration)
+        try await live.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+            try db.execute(
+                sql: """
+                    INSERT INTO ZAEANNOTATION (Z_PK, ZANNOTATIONDELETED, ZANNOTATIONASSETID, ZANNOTATIONLOCATION,
+                        ZANNOTATIONSELECTEDTEXT, ZANNOTATIONCREATIONDATE)
+                    VALUES (13, 0, '1008523221', 'epubcfi(/6/8!/4/2/1:0)', 'Written just now.', 775828800)
+                    """)
+        }
+        // The live store as Apple Books leaves it, what it wrote still in its log, elsewhere.
+        try FileManager.default.copyItem(at: annotations, to: real)
+        try FileManager.default.copyItem(atPath: annotations.path + "-wal", toPath: real.path + "-wal")
+        try live.close()
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: annotations.path + suffix) {
+            try FileManager.default.removeItem(atPath: annotations.path + suffix)
+        }
+        try FileManager.default.createSymbolicLink(at: annotations, withDestinationURL: real)
+        let before = try TemporaryShelf.snapshot(of: elsewhere)
+        #expect(before.keys.sorted() == ["AEAnnotation_1.sqlite", "AEAnnotation_1.sqlite-wal"])
+        let dry = try await run("import", "apple-books", documents.path, "--dry-run").stdout
+        #expect(dry.contains("7 highlights: 7 new"), "\(dry)")
+        #expect(try TemporaryShelf.snapshot(of: elsewhere) == before)
+        let imported = try await run("import", "apple-books", documents.path).stdout
+        #expect(imported.contains("7 highlights: 7 new"), "\(imported)")
+        #expect(try await run("quote", "list", "good-omens").stdout.contains("Written just now."))
+        #expect(try TemporaryShelf.snapshot(of: elsewhere) == before)
+
+        // The store in its place, its log a link to the log elsewhere.
+        try FileManager.default.removeItem(at: annotations)
+        try FileManager.default.copyItem(at: real, to: annotations)
+        try FileManager.default.createSymbolicLink(
+            atPath: annotations.path + "-wal", withDestinationPath: real.path + "-wal")
+        let again = try await run("import", "apple-books", documents.path).stdout
+        #expect(again.contains("7 highlights: 0 new, 0 updated, 7 unchanged"), "\(again)")
+        #expect(try TemporaryShelf.snapshot(of: elsewhere) == before)
+    }
+
     @Test func whatIsNoAppleBooksDataFailsInOneLine() async throws {
         func fails(_ arguments: String..., saying words: String, sourceLocation: SourceLocation = #_sourceLocation)
             async throws
