@@ -207,13 +207,12 @@ package enum AppleBooksLibrary {
             "ZCREATIONDATE", "ZCONTENTTYPE", "ZISSAMPLE", "ZISSTOREAUDIOBOOK",
         ]
         var catalog = AppleBooksCatalog()
+        let lines = try lines(of: "ZBKLIBRARYASSET", columns: columns, in: db)
         let rows = try Row.fetchCursor(db, sql: select(wanted, from: "ZBKLIBRARYASSET", columns: columns))
         var entry = 0
-        while let row = try rows.next() {
+        while let row = try rows.next(), entry < lines.count {
+            catalog.read(AppleBooksAsset(line: lines[entry], values: wanted.indices.map { AppleBooksValue(row[$0]) }))
             entry += 1
-            let values = wanted.indices.map { AppleBooksValue(row[$0]) }
-            let line = values[0].wholeNumber.flatMap { $0 > 0 && $0 <= Int(Int32.max) ? $0 : nil } ?? entry
-            catalog.read(AppleBooksAsset(line: line, values: values))
         }
         return catalog
     }
@@ -237,15 +236,32 @@ package enum AppleBooksLibrary {
             "ZANNOTATIONCREATIONDATE", "ZANNOTATIONMODIFICATIONDATE", "ZANNOTATIONDELETED",
         ]
         var reading = HighlightReading(source: .appleBooks)
+        let lines = try lines(of: "ZAEANNOTATION", columns: columns, in: db)
         let rows = try Row.fetchCursor(db, sql: select(wanted, from: "ZAEANNOTATION", columns: columns))
         var entry = 0
-        while let row = try rows.next() {
-            entry += 1
+        while let row = try rows.next(), entry < lines.count {
             let values = wanted.indices.map { AppleBooksValue(row[$0]) }
-            let line = values[0].wholeNumber.flatMap { $0 > 0 && $0 <= Int(Int32.max) ? $0 : nil } ?? entry
-            readAnnotation(line: line, values: values, books: &books, into: &reading)
+            readAnnotation(line: lines[entry], values: values, books: &books, into: &reading)
+            entry += 1
         }
         return reading.file()
+    }
+
+    /// The number of each row of `table`, in the order of its `Z_PK`: its `Z_PK`, or, for a row whose
+    /// `Z_PK` is no number Core Data gives or one a row before it has, a number after every row's.
+    /// A crafted store's two rows of one number were one book to the highlights, which went on the
+    /// other row's book (found by a review).
+    private static func lines(of table: String, columns: Set<String>, in db: Database) throws -> [Int] {
+        let wanted = try Row.fetchAll(db, sql: select(["Z_PK"], from: table, columns: columns)).map { row in
+            AppleBooksValue(row[0]).wholeNumber.flatMap { $0 > 0 && $0 <= Int(Int32.max) ? $0 : nil }
+        }
+        var next = wanted.compactMap { $0 }.max() ?? 0
+        var taken = Set<Int>()
+        return wanted.map { line in
+            if let line, taken.insert(line).inserted { return line }
+            next += 1
+            return next
+        }
     }
 
     private static func readAnnotation(

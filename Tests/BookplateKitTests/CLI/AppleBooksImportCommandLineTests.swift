@@ -283,6 +283,38 @@ import Testing
         #expect(try TemporaryShelf.snapshot(of: elsewhere) == before)
     }
 
+    /// A crafted library store whose rows share a `Z_PK` (a table without its key), or have one
+    /// past what Core Data gives: each row is a book of its own number, and its highlights go on
+    /// it. Two rows of one number were one book to the highlights, which went on the other's book
+    /// (found by a review).
+    @Test func rowsOfOneNumberKeepTheirOwnHighlights() async throws {
+        try change(
+            library,
+            """
+            CREATE TABLE KEYLESS AS SELECT * FROM ZBKLIBRARYASSET;
+            DROP TABLE ZBKLIBRARYASSET;
+            ALTER TABLE KEYLESS RENAME TO ZBKLIBRARYASSET;
+            UPDATE ZBKLIBRARYASSET SET Z_PK = 7 WHERE Z_PK = 3;
+            UPDATE ZBKLIBRARYASSET SET Z_PK = 5000000000 WHERE Z_PK = 6;
+            DELETE FROM ZBKLIBRARYASSET WHERE Z_PK = 8;
+            """)
+        try change(
+            annotations,
+            """
+            INSERT INTO ZAEANNOTATION (Z_PK, ZANNOTATIONDELETED, ZANNOTATIONASSETID, ZANNOTATIONSELECTEDTEXT)
+                VALUES (30, 0, '394582013', 'A passage of REST in Practice'),
+                    (31, 0, '1540392212', 'A passage of Piranesi');
+            """)
+        let imported = try await run("import", "apple-books", documents.path).stdout
+        #expect(imported.contains("5 books from Apple Books: 5 new"), "\(imported)")
+        let rest = try await run("quote", "list", "rest-in-practice").stdout
+        #expect(rest.contains("A passage of REST in Practice") && !rest.contains("Evil"), "\(rest)")
+        let hostile = try await run("quote", "list", "script-alert-1-script-hostile-red").stdout
+        #expect(hostile.contains("Evil") && !hostile.contains("REST in Practice"), "\(hostile)")
+        let piranesi = try await run("quote", "list", "piranesi").stdout
+        #expect(piranesi.contains("A passage of Piranesi"), "\(piranesi)")
+    }
+
     @Test func whatIsNoAppleBooksDataFailsInOneLine() async throws {
         func fails(_ arguments: String..., saying words: String, sourceLocation: SourceLocation = #_sourceLocation)
             async throws
