@@ -135,7 +135,8 @@ package enum AppleBooksLibrary {
         }
         guard ImportInput.isRegular(at: real) else {
             throw FileManager.default.fileExists(atPath: real.path)
-                ? ImportError.notAppleBooks(path: shown, reason: "a pipe is not a database file SQLite can open")
+                ? ImportError.notAppleBooks(
+                    path: shown, reason: "it is no file SQLite can open, but a folder or a pipe")
                 : ImportError.noSuchFile(path: shown)
         }
         do {

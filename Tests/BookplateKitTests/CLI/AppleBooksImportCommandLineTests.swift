@@ -281,6 +281,16 @@ import Testing
         let again = try await run("import", "apple-books", documents.path).stdout
         #expect(again.contains("7 highlights: 0 new, 0 updated, 7 unchanged"), "\(again)")
         #expect(try TemporaryShelf.snapshot(of: elsewhere) == before)
+
+        // A link that leads nowhere is one line, and makes nothing where it leads: SQLite made an
+        // empty database there.
+        for suffix in ["", "-wal"] { try FileManager.default.removeItem(atPath: annotations.path + suffix) }
+        let nowhere = elsewhere.appendingPathComponent("gone.sqlite")
+        try FileManager.default.createSymbolicLink(at: annotations, withDestinationURL: nowhere)
+        let dangling = try await run("import", "apple-books", documents.path, status: 1)
+        #expect(dangling.stderr.contains("there is no file"), "\(dangling.stderr)")
+        #expect(dangling.stderr.split(separator: "\n").count == 1, "\(dangling.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: nowhere.path))
     }
 
     /// A crafted library store whose rows share a `Z_PK` (a table without its key), or have one
