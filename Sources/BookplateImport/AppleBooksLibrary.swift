@@ -286,11 +286,13 @@ package enum AppleBooksLibrary {
             if note != nil { reading.skip(line, "\(name): a note with no highlighted passage") }
             return
         }
-        if books.leftOut[asset] != nil {
+        // The book comes first: the asset of a sample the reader then bought, or of a row skipped,
+        // may be a book's too, whose highlights were left out with the sample (found by a review).
+        if known == nil, books.leftOut[asset] != nil {
             books.highlightsLeftOut += 1
             return
         }
-        if let book = books.skippedAssets[asset] {
+        if known == nil, let book = books.skippedAssets[asset] {
             reading.skip(line, "its book (book \(book)) was skipped")
             return
         }

@@ -211,6 +211,26 @@ import Testing
         #expect(!(try await run("quote", "list", "good-omens").stdout).contains("second copy"))
     }
 
+    /// A sample the reader then bought, its row still there beside the book's with the same
+    /// asset id (as a row skipped for no title may be): the highlights made in it go on the book.
+    /// They were left out with the sample (found by a review).
+    @Test func theHighlightsOfAnAssetThatIsABookToo() async throws {
+        try change(
+            library,
+            """
+            INSERT INTO ZBKLIBRARYASSET (Z_PK, ZASSETID, ZTITLE, ZAUTHOR, ZREADINGPROGRESS)
+                VALUES (9, '377523453', 'Snow Crash', 'Neal Stephenson', 0.3),
+                    (10, 'A1B2C3D4E5F60718293A4B5C6D7E8F90', NULL, NULL, 0);
+            """)
+        let imported = try await run("import", "apple-books", documents.path).stdout
+        #expect(imported.contains("6 books from Apple Books: 6 new"), "\(imported)")
+        #expect(imported.contains("7 highlights: 7 new"), "\(imported)")
+        #expect(imported.contains("Left out 1 sample and 1 PDF: a sample"), "\(imported)")
+        #expect(try await run("quote", "list", "snow-crash").stdout.contains("The Deliverator"))
+        let leGuin = try await run("quote", "list", "the-left-hand-of-darkness").stdout
+        #expect(leGuin.contains("Light is the left hand of darkness"), "\(leGuin)")
+    }
+
     /// Apple Books running keeps new rows in the write-ahead log beside its store: they are read
     /// from a copy, and neither file changes.
     @Test func whatTheLiveStoreHoldsInItsWriteAheadLogIsRead() async throws {
