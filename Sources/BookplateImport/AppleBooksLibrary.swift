@@ -121,16 +121,30 @@ package enum AppleBooksLibrary {
         return folder.appendingPathComponent(first)
     }
 
-    /// Copies the store at `url`, with its write-ahead log and shared memory, to `copy`.
+    /// Copies the store at `url`, with its write-ahead log and shared memory, to `copy`: the
+    /// files links lead to, never the links.
     private static func copy(_ url: URL, to copy: URL) throws -> URL {
         let shown = url.relativePathForDisplay
-        if FileManager.default.fileExists(atPath: url.path + "-journal") {
+        // A link was copied as a link, and SQLite, which follows it, read the live store in place:
+        // it wrote what the store's write-ahead log held into it and removed the log and shared
+        // memory, `--dry-run` too; a log or shared memory that was a link was refused as "unable to
+        // open database file" (found by a review, as for Calibre's metadata.db).
+        let real = url.resolvingSymlinksInPath()
+        if [url, real].contains(where: { FileManager.default.fileExists(atPath: $0.path + "-journal") }) {
             throw ImportError.appleBooksWriting(path: shown)
         }
+        guard ImportInput.isRegular(at: real) else {
+            throw FileManager.default.fileExists(atPath: real.path)
+                ? ImportError.notAppleBooks(
+                    path: shown, reason: "it is no file SQLite can open, but a folder or a pipe")
+                : ImportError.noSuchFile(path: shown)
+        }
         do {
-            try FileManager.default.copyItem(at: url, to: copy)
-            for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: url.path + suffix) {
-                try FileManager.default.copyItem(atPath: url.path + suffix, toPath: copy.path + suffix)
+            try FileManager.default.copyItem(at: real, to: copy)
+            for suffix in ["-wal", "-shm"] {
+                let beside = URL(fileURLWithPath: real.path + suffix).resolvingSymlinksInPath()
+                guard ImportInput.isRegular(at: beside) else { continue }
+                try FileManager.default.copyItem(at: beside, to: URL(fileURLWithPath: copy.path + suffix))
             }
         } catch {
             throw ImportError.unreadable(path: shown)
@@ -194,13 +208,12 @@ package enum AppleBooksLibrary {
             "ZCREATIONDATE", "ZCONTENTTYPE", "ZISSAMPLE", "ZISSTOREAUDIOBOOK",
         ]
         var catalog = AppleBooksCatalog()
+        let lines = try lines(of: "ZBKLIBRARYASSET", columns: columns, in: db)
         let rows = try Row.fetchCursor(db, sql: select(wanted, from: "ZBKLIBRARYASSET", columns: columns))
         var entry = 0
-        while let row = try rows.next() {
+        while let row = try rows.next(), entry < lines.count {
+            catalog.read(AppleBooksAsset(line: lines[entry], values: wanted.indices.map { AppleBooksValue(row[$0]) }))
             entry += 1
-            let values = wanted.indices.map { AppleBooksValue(row[$0]) }
-            let line = values[0].wholeNumber.flatMap { $0 > 0 && $0 <= Int(Int32.max) ? $0 : nil } ?? entry
-            catalog.read(AppleBooksAsset(line: line, values: values))
         }
         return catalog
     }
@@ -224,15 +237,32 @@ package enum AppleBooksLibrary {
             "ZANNOTATIONCREATIONDATE", "ZANNOTATIONMODIFICATIONDATE", "ZANNOTATIONDELETED",
         ]
         var reading = HighlightReading(source: .appleBooks)
+        let lines = try lines(of: "ZAEANNOTATION", columns: columns, in: db)
         let rows = try Row.fetchCursor(db, sql: select(wanted, from: "ZAEANNOTATION", columns: columns))
         var entry = 0
-        while let row = try rows.next() {
-            entry += 1
+        while let row = try rows.next(), entry < lines.count {
             let values = wanted.indices.map { AppleBooksValue(row[$0]) }
-            let line = values[0].wholeNumber.flatMap { $0 > 0 && $0 <= Int(Int32.max) ? $0 : nil } ?? entry
-            readAnnotation(line: line, values: values, books: &books, into: &reading)
+            readAnnotation(line: lines[entry], values: values, books: &books, into: &reading)
+            entry += 1
         }
         return reading.file()
+    }
+
+    /// The number of each row of `table`, in the order of its `Z_PK`: its `Z_PK`, or, for a row whose
+    /// `Z_PK` is no number Core Data gives or one a row before it has, a number after every row's.
+    /// A crafted store's two rows of one number were one book to the highlights, which went on the
+    /// other row's book (found by a review).
+    private static func lines(of table: String, columns: Set<String>, in db: Database) throws -> [Int] {
+        let wanted = try Row.fetchAll(db, sql: select(["Z_PK"], from: table, columns: columns)).map { row in
+            AppleBooksValue(row[0]).wholeNumber.flatMap { $0 > 0 && $0 <= Int(Int32.max) ? $0 : nil }
+        }
+        var next = wanted.compactMap { $0 }.max() ?? 0
+        var taken = Set<Int>()
+        return wanted.map { line in
+            if let line, taken.insert(line).inserted { return line }
+            next += 1
+            return next
+        }
     }
 
     private static func readAnnotation(
@@ -256,11 +286,13 @@ package enum AppleBooksLibrary {
             if note != nil { reading.skip(line, "\(name): a note with no highlighted passage") }
             return
         }
-        if books.leftOut[asset] != nil {
+        // The book comes first: the asset of a sample the reader then bought, or of a row skipped,
+        // may be a book's too, whose highlights were left out with the sample (found by a review).
+        if known == nil, books.leftOut[asset] != nil {
             books.highlightsLeftOut += 1
             return
         }
-        if let book = books.skippedAssets[asset] {
+        if known == nil, let book = books.skippedAssets[asset] {
             reading.skip(line, "its book (book \(book)) was skipped")
             return
         }

@@ -202,7 +202,9 @@ struct AddCommand: AsyncParsableCommand {
     /// The pieces of `item`, as ``targets(from:)`` reads them; refused as a whole when one is
     /// none of them.
     private static func pieces(of item: String) throws -> [Piece] {
-        if let target = BookTarget.parse(catalogID: item) { return [.target(target)] }
+        // No catalog's id holds a comma: `google:ID,9780441013593` is two books, where it was
+        // asked of Google as one volume's id (found by a review).
+        if !item.contains(","), let target = BookTarget.parse(catalogID: item) { return [.target(target)] }
         let parts = item.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         guard !parts.isEmpty else { throw SearchError.badSelection(item) }
         return try parts.map { part in

@@ -211,6 +211,26 @@ import Testing
         #expect(!(try await run("quote", "list", "good-omens").stdout).contains("second copy"))
     }
 
+    /// A sample the reader then bought, its row still there beside the book's with the same
+    /// asset id (as a row skipped for no title may be): the highlights made in it go on the book.
+    /// They were left out with the sample (found by a review).
+    @Test func theHighlightsOfAnAssetThatIsABookToo() async throws {
+        try change(
+            library,
+            """
+            INSERT INTO ZBKLIBRARYASSET (Z_PK, ZASSETID, ZTITLE, ZAUTHOR, ZREADINGPROGRESS)
+                VALUES (9, '377523453', 'Snow Crash', 'Neal Stephenson', 0.3),
+                    (10, 'A1B2C3D4E5F60718293A4B5C6D7E8F90', NULL, NULL, 0);
+            """)
+        let imported = try await run("import", "apple-books", documents.path).stdout
+        #expect(imported.contains("6 books from Apple Books: 6 new"), "\(imported)")
+        #expect(imported.contains("7 highlights: 7 new"), "\(imported)")
+        #expect(imported.contains("Left out 1 sample and 1 PDF: a sample"), "\(imported)")
+        #expect(try await run("quote", "list", "snow-crash").stdout.contains("The Deliverator"))
+        let leGuin = try await run("quote", "list", "the-left-hand-of-darkness").stdout
+        #expect(leGuin.contains("Light is the left hand of darkness"), "\(leGuin)")
+    }
+
     /// Apple Books running keeps new rows in the write-ahead log beside its store: they are read
     /// from a copy, and neither file changes.
     @Test func whatTheLiveStoreHoldsInItsWriteAheadLogIsRead() async throws {
@@ -234,6 +254,95 @@ import Testing
         #expect(try await run("quote", "list", "good-omens").stdout.contains("Written just now."))
         #expect(try TemporaryShelf.snapshot(of: documents) == before)
         try live.close()
+    }
+
+    /// A store, or its write-ahead log, that is a link (a `Documents` folder put together from
+    /// links, or a link to the live store): the file it leads to is read, and never changed. A
+    /// store that was a link was read in place: SQLite wrote its log into it and removed the log,
+    /// `--dry-run` too; a log that was a link failed the import (found by a review).
+    @Test func aStoreOrItsLogThatIsALinkIsReadAndWhatItLeadsToNeverChanged() async throws {
+        let elsewhere = try TestPaths.temporaryFolder("apple-books-elsewhere")
+        let real = elsewhere.appendingPathComponent("AEAnnotation_1.sqlite")
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        let live = try DatabaseQueue(path: annotations.path, configuration: configuration)
+        try await live.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+            try db.execute(
+                sql: """
+                    INSERT INTO ZAEANNOTATION (Z_PK, ZANNOTATIONDELETED, ZANNOTATIONASSETID, ZANNOTATIONLOCATION,
+                        ZANNOTATIONSELECTEDTEXT, ZANNOTATIONCREATIONDATE)
+                    VALUES (13, 0, '1008523221', 'epubcfi(/6/8!/4/2/1:0)', 'Written just now.', 775828800)
+                    """)
+        }
+        // The live store as Apple Books leaves it, what it wrote still in its log, elsewhere.
+        try FileManager.default.copyItem(at: annotations, to: real)
+        try FileManager.default.copyItem(atPath: annotations.path + "-wal", toPath: real.path + "-wal")
+        try live.close()
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: annotations.path + suffix) {
+            try FileManager.default.removeItem(atPath: annotations.path + suffix)
+        }
+        try FileManager.default.createSymbolicLink(at: annotations, withDestinationURL: real)
+        let before = try TemporaryShelf.snapshot(of: elsewhere)
+        #expect(before.keys.sorted() == ["AEAnnotation_1.sqlite", "AEAnnotation_1.sqlite-wal"])
+        let dry = try await run("import", "apple-books", documents.path, "--dry-run").stdout
+        #expect(dry.contains("7 highlights: 7 new"), "\(dry)")
+        #expect(try TemporaryShelf.snapshot(of: elsewhere) == before)
+        let imported = try await run("import", "apple-books", documents.path).stdout
+        #expect(imported.contains("7 highlights: 7 new"), "\(imported)")
+        #expect(try await run("quote", "list", "good-omens").stdout.contains("Written just now."))
+        #expect(try TemporaryShelf.snapshot(of: elsewhere) == before)
+
+        // The store in its place, its log a link to the log elsewhere.
+        try FileManager.default.removeItem(at: annotations)
+        try FileManager.default.copyItem(at: real, to: annotations)
+        try FileManager.default.createSymbolicLink(
+            atPath: annotations.path + "-wal", withDestinationPath: real.path + "-wal")
+        let again = try await run("import", "apple-books", documents.path).stdout
+        #expect(again.contains("7 highlights: 0 new, 0 updated, 7 unchanged"), "\(again)")
+        #expect(try TemporaryShelf.snapshot(of: elsewhere) == before)
+
+        // A link that leads nowhere is one line, and makes nothing where it leads: SQLite made an
+        // empty database there.
+        for suffix in ["", "-wal"] { try FileManager.default.removeItem(atPath: annotations.path + suffix) }
+        let nowhere = elsewhere.appendingPathComponent("gone.sqlite")
+        try FileManager.default.createSymbolicLink(at: annotations, withDestinationURL: nowhere)
+        let dangling = try await run("import", "apple-books", documents.path, status: 1)
+        #expect(dangling.stderr.contains("there is no file"), "\(dangling.stderr)")
+        #expect(dangling.stderr.split(separator: "\n").count == 1, "\(dangling.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: nowhere.path))
+    }
+
+    /// A crafted library store whose rows share a `Z_PK` (a table without its key), or have one
+    /// past what Core Data gives: each row is a book of its own number, and its highlights go on
+    /// it. Two rows of one number were one book to the highlights, which went on the other's book
+    /// (found by a review).
+    @Test func rowsOfOneNumberKeepTheirOwnHighlights() async throws {
+        try change(
+            library,
+            """
+            CREATE TABLE KEYLESS AS SELECT * FROM ZBKLIBRARYASSET;
+            DROP TABLE ZBKLIBRARYASSET;
+            ALTER TABLE KEYLESS RENAME TO ZBKLIBRARYASSET;
+            UPDATE ZBKLIBRARYASSET SET Z_PK = 7 WHERE Z_PK = 3;
+            UPDATE ZBKLIBRARYASSET SET Z_PK = 5000000000 WHERE Z_PK = 6;
+            DELETE FROM ZBKLIBRARYASSET WHERE Z_PK = 8;
+            """)
+        try change(
+            annotations,
+            """
+            INSERT INTO ZAEANNOTATION (Z_PK, ZANNOTATIONDELETED, ZANNOTATIONASSETID, ZANNOTATIONSELECTEDTEXT)
+                VALUES (30, 0, '394582013', 'A passage of REST in Practice'),
+                    (31, 0, '1540392212', 'A passage of Piranesi');
+            """)
+        let imported = try await run("import", "apple-books", documents.path).stdout
+        #expect(imported.contains("5 books from Apple Books: 5 new"), "\(imported)")
+        let rest = try await run("quote", "list", "rest-in-practice").stdout
+        #expect(rest.contains("A passage of REST in Practice") && !rest.contains("Evil"), "\(rest)")
+        let hostile = try await run("quote", "list", "script-alert-1-script-hostile-red").stdout
+        #expect(hostile.contains("Evil") && !hostile.contains("REST in Practice"), "\(hostile)")
+        let piranesi = try await run("quote", "list", "piranesi").stdout
+        #expect(piranesi.contains("A passage of Piranesi"), "\(piranesi)")
     }
 
     @Test func whatIsNoAppleBooksDataFailsInOneLine() async throws {

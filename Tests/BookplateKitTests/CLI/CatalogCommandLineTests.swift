@@ -141,6 +141,10 @@ import Testing
         let wrong = try await bookplate.run("add", "978-0-441-47812-6,0-441-47812-3")
         #expect(wrong.status == 64 && wrong.stderr.contains("its check digit does not match"), "\(wrong.stderr)")
         #expect(await server.requests().isEmpty, "nothing is asked of a catalog before every piece is read")
+        // A catalog's id among them is one piece, not the whole item as an id.
+        let withID = try await bookplate.run("add", "google:ZHoDAAAAQBAJ,x")
+        #expect(withID.status == 64 && withID.stderr.contains("'google:ZHoDAAAAQBAJ,x'"), "\(withID.stderr)")
+        #expect(await server.requests().isEmpty, "nothing is asked of a catalog before every piece is read")
         let add = try await bookplate.run("add", "0-441-47812-3, 9780441478125")
         #expect(add.status == 0, "\(add.stderr)")
         #expect(add.stdout.hasPrefix("Added \"The Left Hand of Darkness\" (Ursula K. Le Guin)"), "\(add.stdout)")
