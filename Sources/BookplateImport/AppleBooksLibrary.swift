@@ -212,7 +212,7 @@ package enum AppleBooksLibrary {
         let rows = try Row.fetchCursor(db, sql: select(wanted, from: "ZBKLIBRARYASSET", columns: columns))
         var entry = 0
         while let row = try rows.next(), entry < lines.count {
-            catalog.read(AppleBooksAsset(line: lines[entry], values: wanted.indices.map { AppleBooksValue(row[$0]) }))
+            catalog.read(AppleBooksAsset(line: lines[entry], values: wanted.indices.map { ForeignValue(row[$0]) }))
             entry += 1
         }
         return catalog
@@ -241,7 +241,7 @@ package enum AppleBooksLibrary {
         let rows = try Row.fetchCursor(db, sql: select(wanted, from: "ZAEANNOTATION", columns: columns))
         var entry = 0
         while let row = try rows.next(), entry < lines.count {
-            let values = wanted.indices.map { AppleBooksValue(row[$0]) }
+            let values = wanted.indices.map { ForeignValue(row[$0]) }
             readAnnotation(line: lines[entry], values: values, books: &books, into: &reading)
             entry += 1
         }
@@ -254,7 +254,7 @@ package enum AppleBooksLibrary {
     /// other row's book (found by a review).
     private static func lines(of table: String, columns: Set<String>, in db: Database) throws -> [Int] {
         let wanted = try Row.fetchAll(db, sql: select(["Z_PK"], from: table, columns: columns)).map { row in
-            AppleBooksValue(row[0]).wholeNumber.flatMap { $0 > 0 && $0 <= Int(Int32.max) ? $0 : nil }
+            ForeignValue(row[0]).wholeNumber.flatMap { $0 > 0 && $0 <= Int(Int32.max) ? $0 : nil }
         }
         var next = wanted.compactMap { $0 }.max() ?? 0
         var taken = Set<Int>()
@@ -266,7 +266,7 @@ package enum AppleBooksLibrary {
     }
 
     private static func readAnnotation(
-        line: Int, values: [AppleBooksValue], books: inout AppleBooksCatalog, into reading: inout HighlightReading
+        line: Int, values: [ForeignValue], books: inout AppleBooksCatalog, into reading: inout HighlightReading
     ) {
         guard !values[7].isTrue else { return }
         let asset = values[1].text?.trimmed ?? ""
@@ -307,7 +307,7 @@ package enum AppleBooksLibrary {
         var madeAt: Date?
         for (index, column) in [(5, "ZANNOTATIONCREATIONDATE"), (6, "ZANNOTATIONMODIFICATIONDATE")]
         where madeAt == nil && !values[index].isNull {
-            madeAt = AppleBooksValue.moment(values[index])
+            madeAt = ForeignValue.coreDataMoment(values[index])
             if madeAt == nil {
                 reading.warn(
                     line,
@@ -390,7 +390,7 @@ struct AppleBooksCatalog {
 /// One row of `ZBKLIBRARYASSET`.
 struct AppleBooksAsset {
     var line: Int
-    var values: [AppleBooksValue]
+    var values: [ForeignValue]
 
     var id: String { values[1].text?.trimmed ?? "" }
     var title: String? { values[2].text?.trimmed.nilIfEmpty }
@@ -421,7 +421,7 @@ struct AppleBooksAsset {
         }
         var finished: PartialDate?
         if !values[7].isNull {
-            if let moment = AppleBooksValue.moment(values[7]) {
+            if let moment = ForeignValue.coreDataMoment(values[7]) {
                 finished = PartialDate.day(of: moment, in: TimeZone.fromEnvironment())
             } else {
                 warnings.append(
@@ -441,7 +441,7 @@ struct AppleBooksAsset {
         let status: ReadingStatus = values[5].isTrue ? .read : progress > 0 ? .reading : .toRead
         var addedAt: Date?
         if !values[8].isNull {
-            addedAt = AppleBooksValue.moment(values[8])
+            addedAt = ForeignValue.coreDataMoment(values[8])
             if addedAt == nil {
                 warnings.append(
                     "ZCREATIONDATE '\(ImportValues.shown(values[8].text ?? ""))' is not a date: imported without it")
@@ -472,41 +472,10 @@ struct AppleBooksAsset {
     }
 }
 
-/// A value of a store as Bookplate reads it, whatever SQLite kept: a damaged or hostile store
-/// may hold text where Core Data writes a number, or bytes where it writes text.
-struct AppleBooksValue {
-    var text: String?
-    var number: Double?
-    var hadBadBytes = false
-    var isNull: Bool { text == nil }
-    var isTrue: Bool { number.map { $0 != 0 } ?? ["true", "yes"].contains(text?.trimmed.lowercased() ?? "") }
-    var wholeNumber: Int? { number.flatMap { $0.isFinite && $0.rounded() == $0 && abs($0) < 1e15 ? Int($0) : nil } }
-
-    init(_ value: DatabaseValue) {
-        switch value.storage {
-        case .null: break
-        case .int64(let integer):
-            text = String(integer)
-            number = Double(integer)
-        case .double(let double):
-            text = String(double)
-            number = double
-        case .string(let string):
-            text = string
-            number = Double(string.trimmed)
-        case .blob(let data):
-            if let string = String(validating: data, as: UTF8.self) {
-                text = string
-            } else {
-                text = String(decoding: data, as: UTF8.self)
-                hadBadBytes = true
-            }
-        }
-    }
-
+extension ForeignValue {
     /// A Core Data time (seconds since 2001-01-01 UTC) as a moment; nil when it is none, or
     /// before 1970 or after 2100, which no reading is.
-    static func moment(_ value: AppleBooksValue) -> Date? {
+    static func coreDataMoment(_ value: ForeignValue) -> Date? {
         guard let seconds = value.number, seconds.isFinite, (-978_307_200...3_124_137_600).contains(seconds) else {
             return nil
         }

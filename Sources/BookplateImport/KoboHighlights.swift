@@ -101,7 +101,7 @@ package enum KoboHighlights {
         var entry = 0
         while let row = try rows.next() {
             entry += 1
-            var values = wanted.indices.map { KoboValue(row[$0]) }
+            var values = wanted.indices.map { ForeignValue(row[$0]) }
             for index in values.indices where values[index].hadBadBytes {
                 reading.warn(entry, "\(wanted[index]) held bytes that are not UTF-8: each became \u{FFFD}")
                 values[index].hadBadBytes = false
@@ -198,7 +198,7 @@ private struct KoboCatalog {
             db,
             sql: "SELECT \(selected.joined(separator: ", ")) FROM \"content\" WHERE \"ContentType\" IN (6, 9, 899)")
         while let row = try rows.next() {
-            let values = wanted.indices.map { KoboValue(row[$0]).text }
+            let values = wanted.indices.map { ForeignValue(row[$0]).text }
             guard let id = values[0] else { continue }
             switch values[1]?.trimmed {
             case "6":
@@ -247,37 +247,5 @@ private struct KoboCatalog {
             }
         }
         return (title, author, isbn)
-    }
-}
-
-/// A value of the database as text, whatever SQLite stored: a hostile or damaged file may put a
-/// number or bytes where the device writes text.
-private struct KoboValue {
-    var text: String?
-    var hadBadBytes = false
-    var isTrue = false
-
-    init(_ value: DatabaseValue) {
-        switch value.storage {
-        case .null:
-            text = nil
-        case .int64(let number):
-            text = String(number)
-            isTrue = number != 0
-        case .double(let number):
-            text = String(number)
-            isTrue = number != 0
-        case .string(let string):
-            text = string
-            isTrue = ["true", "1"].contains(string.trimmed.lowercased())
-        case .blob(let data):
-            if let string = String(validating: data, as: UTF8.self) {
-                text = string
-            } else {
-                text = String(decoding: data, as: UTF8.self)
-                hadBadBytes = true
-            }
-            isTrue = ["true", "1"].contains(text?.trimmed.lowercased() ?? "")
-        }
     }
 }
