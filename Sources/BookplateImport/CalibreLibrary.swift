@@ -12,7 +12,8 @@ import GRDBSQLite
 ///
 /// The library is never changed, not even by a journal beside it: `metadata.db` is copied into a
 /// temporary folder and the copy is read. One with a rollback journal beside it is in the middle
-/// of a write by Calibre, and is refused as locked rather than read half-written.
+/// of a write by Calibre, and is refused as such (``ImportError/calibreWriting(path:)``) rather
+/// than read half-written.
 ///
 /// Each book is numbered by its Calibre id (Calibre shows it in its `id` column), and its uuid
 /// is the source's own id for the book, so that importing the library again updates the books
@@ -44,7 +45,7 @@ package enum CalibreLibrary {
         // `--dry-run` too; a relative link led nowhere from the temporary folder (found by a review).
         let real = database.resolvingSymlinksInPath()
         if [database, real].contains(where: { FileManager.default.fileExists(atPath: $0.path + "-journal") }) {
-            throw ImportError.locked(path: path)
+            throw ImportError.calibreWriting(path: path)
         }
         return try readCopy(shownAs: path, library: library) { copied in
             try FileManager.default.copyItem(at: real, to: copied)
@@ -94,7 +95,7 @@ package enum CalibreLibrary {
             return try queue.read { db in try read(db, path: path, library: library) }
         } catch let error as DatabaseError {
             switch error.resultCode {
-            case .SQLITE_BUSY, .SQLITE_LOCKED: throw ImportError.locked(path: path)
+            case .SQLITE_BUSY, .SQLITE_LOCKED: throw ImportError.calibreWriting(path: path)
             case .SQLITE_NOTADB: throw ImportError.notCalibre(path: path, reason: "it is not an SQLite database")
             case .SQLITE_CORRUPT: throw ImportError.notCalibre(path: path, reason: "the database is damaged")
             default:
