@@ -174,6 +174,34 @@ import Testing
         #expect(NoteRenderer(allowsRawHTML: true).render("<i>x</i> %%<b>PRIVATE</b>%%\n").html == "<p><i>x</i></p>\n")
     }
 
+    /// A comment that is a whole line in the middle of a paragraph left that line blank, and the
+    /// page showed two paragraphs where Obsidian shows one (noticed by a review). The line goes
+    /// with its comment; where that would make text of code or of HTML, the blank line stays.
+    @Test func aCommentThatIsAWholeLineOfAParagraphLeavesItOneParagraph() {
+        let renderer = NoteRenderer()
+        #expect(
+            renderer.render("First line,\n%% PRIVATE aside %%\nthird line.\n").html
+                == "<p>First line,\nthird line.</p>\n")
+        #expect(
+            renderer.render("First,\n  %% PRIVATE %%  \n%% PRIVATE\nPRIVATE %%\r\nlast.\r\n").html
+                == "<p>First,\nlast.</p>\n")
+        #expect(renderer.render("# Title\n%% PRIVATE %%\nText.\n").html == "<h3>Title</h3>\n<p>Text.</p>\n")
+        // Between paragraphs, before the first line and after the last, nothing changes.
+        #expect(renderer.render("One.\n\n%% PRIVATE %%\n\nTwo.\n").html == "<p>One.</p>\n<p>Two.</p>\n")
+        #expect(renderer.render("%% PRIVATE %%\nOne.\n").html == "<p>One.</p>\n")
+        #expect(renderer.render("One.\n%% PRIVATE %%\n").html == "<p>One.</p>\n")
+        // An indented line after the comment's line was code; joined, it would be text, and the
+        // `%%` in it a comment's start: it stays code, and nothing of the comment is shown.
+        let code = renderer.render("Text.\n%% PRIVATE %%\n    let rate = 50 %% 7\n").html
+        #expect(code == "<p>Text.</p>\n<pre tabindex=\"0\"><code>let rate = 50 %% 7\n</code></pre>\n", "\(code)")
+        // HTML after the comment's line stays a block of HTML, its comment left out as ever.
+        let raw = NoteRenderer(allowsRawHTML: true).render(
+            "Text.\n%% PRIVATE %%\n<span>kept <!-- PRIVATE -- too --></span>\n"
+        ).html
+        #expect(!raw.contains("PRIVATE"), "\(raw)")
+        #expect(raw.contains("<span>kept"), "\(raw)")
+    }
+
     /// The code blocks were those of the whole text, comments and all: a fence inside a comment
     /// made code of the lines after the comment, and their own comments were published (found by
     /// a review). A fence in a comment opens nothing; the code after it is still code.
