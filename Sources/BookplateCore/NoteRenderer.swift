@@ -26,12 +26,12 @@ public struct NoteRenderer: Sendable, Hashable {
         // "/comments-4": Obsidian's `%%` comments are left out (``ObsidianMarkdown``), the code
         // blocks being those of the text without them, a line of a paragraph that was only one
         // going with it, and a paragraph's HTML comments that cmark reads as text; and
-        // "/no-html-comments-2" those of raw HTML, as a browser reads them;
+        // "/no-html-comments-3" those of raw HTML, as a browser reads them (in SVG and MathML too);
         // "/wikilinks": its `[[…]]` are links or words.
         // "/focusable-code": code blocks take the keyboard's focus; "/anchors": headings have ids,
         // and links by name lead to them.
         allowsRawHTML
-            ? "cmark-0.30/smart/unsafe/plain/published/comments-4/no-html-comments-2/wikilinks/focusable-code/anchors"
+            ? "cmark-0.30/smart/unsafe/plain/published/comments-4/no-html-comments-3/wikilinks/focusable-code/anchors"
             : "cmark-0.30/smart/safe/plain/published/comments-4/wikilinks/focusable-code/anchors"
     }
 

@@ -299,6 +299,42 @@ import Testing
         #expect(!html.contains("PRIVATE") && !html.contains("<!--"), "\(html)")
     }
 
+    /// Inside `<svg>` a `<style>`'s text is markup, and a comment there is a comment, which stayed
+    /// in the page's source; and a tag whose quote is never closed kept the rest of the note as it
+    /// was, comments and all, where a browser shows none of it (noticed by a review). Each case is
+    /// as Chromium's DOM has it: a comment there goes, raw text and CDATA stay.
+    @Test func rawHTMLsCommentsGoInSVGAndAfterATagLeftOpen() {
+        let renderer = NoteRenderer(allowsRawHTML: true)
+        func block(_ html: String) -> String { renderer.render("<div>\n\(html)\n</div>\n").html }
+        #expect(
+            block("<svg><style>a{} <!-- PRIVATE --> b{}</style></svg>")
+                == "<div>\n<svg><style>a{}  b{}</style></svg>\n</div>\n")
+        #expect(
+            block("<math><annotation-xml><style>u <!-- PRIVATE --></style></annotation-xml></math>")
+                == "<div>\n<math><annotation-xml><style>u </style></annotation-xml></math>\n</div>\n")
+        #expect(
+            block("<svg><g><script>go() <!-- PRIVATE --></script></g><rect/></svg><p>x <!-- PRIVATE --></p>")
+                == "<div>\n<svg><g><script>go() </script></g><rect/></svg><p>x </p>\n</div>\n")
+        // HTML's own rules again: raw text, in an integration point, after an element that breaks
+        // out of SVG, after the SVG, and text in a CDATA section.
+        for kept in [
+            "<svg><foreignObject><style>x <!-- kept --></style></foreignObject></svg>",
+            "<svg><title><style>w <!-- kept --></style></title></svg>",
+            "<svg><desc><b>q</b><style>v <!-- kept --></style></desc></svg>",
+            "<math><mi><style>z <!-- kept --></style></mi></math>",
+            "<svg><p>out</p><style>y <!-- kept --></style></svg>",
+            "<svg><circle/></svg><style>y <!-- kept --></style>",
+            "<svg/><style>y <!-- kept --></style>",
+            "<svg><text>t<![CDATA[ <b> <!-- shown --> ]]></text></svg>",
+        ] {
+            #expect(block(kept) == "<div>\n\(kept)\n</div>\n")
+        }
+        // A quote left open: the rest of the note is in the tag, and its comments go.
+        let open = renderer.render("<div>\n<span title=\"x>tail <!-- PRIVATE --> end\n</div>\n").html
+        #expect(!open.contains("PRIVATE"), "\(open)")
+        #expect(open.contains("<span title=\"x>tail  end"), "\(open)")
+    }
+
     @Test func rawHTMLPassesOnlyWhenTheReaderAllowsIt() {
         let renderer = NoteRenderer(allowsRawHTML: true)
         #expect(renderer.render("<kbd>Ctrl</kbd>\n").html.contains("<kbd>Ctrl</kbd>"))
