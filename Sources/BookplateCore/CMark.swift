@@ -122,12 +122,16 @@ enum CMark {
     /// `<!--->`; one with no end runs to the note's end, as it ran on past its block in a
     /// browser (the first reading, of pieces, took a script's code, a textarea's text and the
     /// end tag after a `--!>`, and showed what a comment hid past its block's end: found by a
-    /// review). A comment alone on its line goes with its line.
+    /// review). Inside `<svg>` and `<math>` a `<style>` or `<script>` is markup like any element,
+    /// and its comments comments, but for their HTML integration points (``ForeignContent``); a
+    /// `<![CDATA[…]]>` there is text, its `<!--` too (the first reading took every `<style>` for
+    /// raw text: noticed by a review). A comment alone on its line goes with its line.
     static func withoutHTMLComments(_ html: String) -> String {
         guard html.contains("<!--") else { return html }
         let bytes = Array(html.utf8)
         var kept: [UInt8] = []
         kept.reserveCapacity(bytes.count)
+        var foreign = ForeignContent()
         var index = 0
         while index < bytes.count {
             guard bytes[index] == UInt8(ascii: "<") else {
@@ -145,14 +149,32 @@ enum CMark {
                 index = end
                 continue
             }
-            guard let tag = HTMLAllowList.Tag.read(bytes, at: index) else {
+            if !foreign.followsHTMLRules, bytes[index...].starts(with: "<![CDATA[".utf8) {
+                // Text in SVG and MathML, a `<!--` in it too, up to its `]]>`.
+                let through = HTMLAllowList.Tag.find(Array("]]>".utf8), in: bytes, from: index + 9).map { $0 + 3 }
+                kept.append(contentsOf: bytes[index..<(through ?? bytes.count)])
+                index = through ?? bytes.count
+                continue
+            }
+            // A tag that never ends (a quote left open) takes the rest of the note into it, where
+            // a browser shows none of it: a comment there is looked for as anywhere else, where it
+            // was kept with the rest (noticed by a review).
+            guard let tag = HTMLAllowList.Tag.read(bytes, at: index), tag.isTerminated else {
                 kept.append(bytes[index])
                 index += 1
                 continue
             }
             var through = tag.end
-            if case .start(let name) = tag.kind, rawTextElements.contains(name) {
-                through = HTMLAllowList.Tag.endOfElement(named: name, in: bytes, after: tag.end)
+            switch tag.kind {
+            case .start(let name):
+                let selfClosing = tag.end >= 2 && bytes[tag.end - 2] == UInt8(ascii: "/")
+                let attributes = bytes[index..<tag.end]
+                let rawText = rawTextElements.contains(name)
+                if foreign.start(name, selfClosing: selfClosing, attributes: attributes, rawText: rawText), rawText {
+                    through = HTMLAllowList.Tag.endOfElement(named: name, in: bytes, after: tag.end)
+                }
+            case .end(let name): foreign.end(name)
+            default: break
             }
             kept.append(contentsOf: bytes[index..<through])
             index = through

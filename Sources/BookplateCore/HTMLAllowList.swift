@@ -167,6 +167,12 @@ extension HTMLAllowList {
         /// The index just past the tag.
         package var end: Int
 
+        /// Whether the tag ends in the input (it is no ``Kind/unterminated``).
+        package var isTerminated: Bool {
+            if case .unterminated = kind { return false }
+            return true
+        }
+
         /// The tag starting at `start` (a `<`), or nil when that `<` is just text.
         package static func read(_ bytes: [UInt8], at start: Int) -> Tag? {
             var index = start + 1

@@ -23,15 +23,16 @@ public struct NoteRenderer: Sendable, Hashable {
     package var optionsTag: String {
         // "/plain": control characters are taken out before cmark reads a note; "/published": and
         // out of the text it makes of character references.
-        // "/comments-3": Obsidian's `%%` comments are left out (``ObsidianMarkdown``), the code
-        // blocks being those of the text without them, and a paragraph's HTML comments that cmark
-        // reads as text; and "/no-html-comments-2" those of raw HTML, as a browser reads them;
+        // "/comments-4": Obsidian's `%%` comments are left out (``ObsidianMarkdown``), the code
+        // blocks being those of the text without them, a line of a paragraph that was only one
+        // going with it, and a paragraph's HTML comments that cmark reads as text; and
+        // "/no-html-comments-3" those of raw HTML, as a browser reads them (in SVG and MathML too);
         // "/wikilinks-2": its `[[…]]` are links or words, and its `![[map.png]]` images.
         // "/focusable-code": code blocks take the keyboard's focus; "/anchors": headings have ids,
         // and links by name lead to them.
         allowsRawHTML
-            ? "cmark-0.30/smart/unsafe/plain/published/comments-3/no-html-comments-2/wikilinks-2/focusable-code/anchors"
-            : "cmark-0.30/smart/safe/plain/published/comments-3/wikilinks-2/focusable-code/anchors"
+            ? "cmark-0.30/smart/unsafe/plain/published/comments-4/no-html-comments-3/wikilinks-2/focusable-code/anchors"
+            : "cmark-0.30/smart/safe/plain/published/comments-4/wikilinks-2/focusable-code/anchors"
     }
 
     /// The HTML for `markdown`.

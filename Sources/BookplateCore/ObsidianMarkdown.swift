@@ -39,7 +39,11 @@ package enum ObsidianMarkdown {
         guard markdown.contains("%%") || markdown.contains("<!--") || (links != nil && mayLink(markdown)) else {
             return markdown
         }
-        let bytes = Array(markdown.utf8)
+        return String(decoding: joined(settled(Array(markdown.utf8), links: links), links: links), as: UTF8.self)
+    }
+
+    /// What is kept of `bytes` once the code blocks are known.
+    private static func settled(_ bytes: [UInt8], links: Links?) -> Kept {
         // The code blocks are those of the text without its comments: a fence inside a comment
         // opens none, and read in the whole text it made code of the lines after the comment, whose
         // own comments were published (found by a review). Each reading settles at least the next
@@ -48,18 +52,56 @@ package enum ObsidianMarkdown {
         var blocks = Blocks(of: bytes)
         var kept = removed(from: bytes, blocks: blocks, links: links)
         for _ in 0..<4 {
-            let found = Blocks(of: kept)
-            if found == blocks { return String(decoding: kept, as: UTF8.self) }
+            let found = Blocks(of: kept.text)
+            if found == blocks { return kept }
             blocks = found
             kept = removed(from: bytes, blocks: blocks, links: links)
         }
-        blocks.code.formIntersection(Blocks(of: kept).code)
-        return String(decoding: removed(from: bytes, blocks: blocks, links: links), as: UTF8.self)
+        blocks.code.formIntersection(Blocks(of: kept.text).code)
+        return removed(from: bytes, blocks: blocks, links: links)
+    }
+
+    /// What ``removed(from:blocks:links:)`` keeps of a text: the text, and the lines of it that
+    /// were a comment and nothing else (their line break included).
+    private struct Kept {
+        var text: [UInt8] = []
+        var emptied: [Range<Int>] = []
+    }
+
+    /// The kept text without the lines that held only a comment and follow a line of text: such a
+    /// line, left blank, split a paragraph in two where Obsidian shows one (noticed by a review).
+    /// The lines are taken out only where that changes nothing but the paragraphs: where the
+    /// code, the HTML and the code spans cmark reads are the same, and reading the joined text
+    /// again leaves nothing more out (a line that was code, or an HTML block, and would be text
+    /// once joined, keeps the text as it was). A comment's text is never in either.
+    private static func joined(_ kept: Kept, links: Links?) -> [UInt8] {
+        guard !kept.emptied.isEmpty else { return kept.text }
+        var result: [UInt8] = []
+        result.reserveCapacity(kept.text.count)
+        var cursor = 0
+        for line in kept.emptied where line.lowerBound >= cursor {
+            result.append(contentsOf: kept.text[cursor..<line.lowerBound])
+            cursor = endsWithLineOfText(result) ? line.upperBound : line.lowerBound
+        }
+        result.append(contentsOf: kept.text[cursor...])
+        guard result != kept.text, CodeAndHTML(of: result) == CodeAndHTML(of: kept.text) else { return kept.text }
+        guard settled(result, links: links).text == result else { return kept.text }
+        return result
+    }
+
+    /// Whether `text`, which ends with a line break, has text on its last line.
+    private static func endsWithLineOfText(_ text: [UInt8]) -> Bool {
+        var end = text.count
+        if end > 0, text[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+        if end > 0, text[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        var index = end
+        while index > 0, text[index - 1] != UInt8(ascii: "\n"), text[index - 1] != UInt8(ascii: "\r") { index -= 1 }
+        return text[index..<end].contains { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
     }
 
     /// `bytes` without their comments and with their links by name made links, `blocks` being
     /// where its code and its paragraphs are.
-    private static func removed(from bytes: [UInt8], blocks: Blocks, links: Links?) -> [UInt8] {
+    private static func removed(from bytes: [UInt8], blocks: Blocks, links: Links?) -> Kept {
         // The lines, each a range of `bytes` and its line break: "\n", "\r\n" or a lone "\r", as
         // cmark counts lines.
         var lines: [(text: Range<Int>, end: Int)] = []
@@ -78,6 +120,7 @@ package enum ObsidianMarkdown {
         }
         var kept: [UInt8] = []
         kept.reserveCapacity(bytes.count)
+        var emptied: [Range<Int>] = []
         var inComment = false
         var index = 0
         while index < lines.count {
@@ -93,13 +136,30 @@ package enum ObsidianMarkdown {
             // `%%` on the next line closed a comment opened in the code (a hard-wrapped
             // `` `printf("%%d", n)` ``), which published the aside that followed (found by a review).
             let last = min(blocks.paragraphs[line].map { $0 - 1 } ?? index, lines.count - 1)
+            let text = bytes[lines[index].text.lowerBound..<lines[last].text.upperBound]
+            var tracker = LineTracker(start: kept.count, removed: inComment && !text.isEmpty)
             inComment = keep(
-                bytes[lines[index].text.lowerBound..<lines[last].text.upperBound], inComment: inComment,
-                inline: blocks.inline.contains(line), links: links, into: &kept)
+                text, inComment: inComment, inline: blocks.inline.contains(line), links: links, into: &kept,
+                tracker: &tracker, emptied: &emptied)
+            let end = kept.count
             kept.append(contentsOf: bytes[lines[last].text.upperBound..<lines[last].end])
+            if tracker.emptied(kept[tracker.start..<end]), kept.count > end {
+                emptied.append(tracker.start..<kept.count)
+            }
             index = last + 1
         }
-        return kept
+        return Kept(text: kept, emptied: emptied)
+    }
+
+    /// Where the line being kept began in the kept text, and whether a comment was taken out of it.
+    private struct LineTracker {
+        var start: Int
+        var removed: Bool
+
+        /// Whether the line, kept as `text`, was a comment and nothing else.
+        func emptied(_ text: ArraySlice<UInt8>) -> Bool {
+            removed && text.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        }
     }
 
     /// Appends to `kept` what of `line` (a paragraph's lines, or one) stands outside comments,
@@ -107,7 +167,8 @@ package enum ObsidianMarkdown {
     /// whether one is open at its end. `inline`: the line is a paragraph's or a heading's, whose
     /// HTML comments cmark leaves as text where a browser does not (``htmlComment(in:at:)``).
     private static func keep(
-        _ line: ArraySlice<UInt8>, inComment: Bool, inline: Bool, links: Links?, into kept: inout [UInt8]
+        _ line: ArraySlice<UInt8>, inComment: Bool, inline: Bool, links: Links?, into kept: inout [UInt8],
+        tracker: inout LineTracker, emptied: inout [Range<Int>]
     ) -> Bool {
         var inComment = inComment
         var lookForComments = inline
@@ -122,6 +183,16 @@ package enum ObsidianMarkdown {
             if inComment {
                 if isMark { inComment = false }
                 index += isMark ? 2 : 1
+            } else if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                // A line break of a paragraph: the line it ends is looked at.
+                let length =
+                    byte == UInt8(ascii: "\r") && index + 1 < line.endIndex && line[index + 1] == UInt8(ascii: "\n")
+                    ? 2 : 1
+                let end = kept.count
+                kept.append(contentsOf: line[index..<(index + length)])
+                if tracker.emptied(kept[tracker.start..<end]) { emptied.append(tracker.start..<kept.count) }
+                tracker = LineTracker(start: kept.count, removed: false)
+                index += length
             } else if byte == UInt8(ascii: "\\"), index + 1 < line.endIndex, isPunctuation(line[index + 1]) {
                 kept.append(contentsOf: line[index...(index + 1)])
                 index += 2
@@ -132,7 +203,9 @@ package enum ObsidianMarkdown {
                 index = through
             } else if lookForComments, byte == UInt8(ascii: "<"), line[index...].starts(with: "<!--".utf8) {
                 switch htmlComment(in: line, at: index) {
-                case .some((let end, false)): index = end
+                case .some((let end, false)):
+                    tracker.removed = true
+                    index = end
                 case .some((_, true)):
                     kept.append(byte)
                     index += 1
@@ -142,6 +215,7 @@ package enum ObsidianMarkdown {
                 }
             } else if isMark {
                 inComment = true
+                tracker.removed = true
                 index += 2
             } else if byte == UInt8(ascii: "["), let links, let link = WikiLink(in: line, at: index) {
                 // After a `!` that is no escaped one, an embed: an image's is the image, anything
@@ -251,6 +325,25 @@ package enum ObsidianMarkdown {
     }
 
     /// Where cmark finds the code blocks and the paragraphs of a text, by its lines (from 1).
+    /// The code (blocks and spans) and the HTML (blocks and inline) cmark reads in a text, in
+    /// order: what joining lines must not change.
+    private struct CodeAndHTML: Equatable {
+        var parts: [String] = []
+
+        init(of bytes: [UInt8]) {
+            guard let document = CMark.parse(bytes, options: CMARK_OPT_DEFAULT) else { return }
+            defer { cmark_node_free(document) }
+            for node in CMark.nodes(
+                in: document,
+                ofType: [CMARK_NODE_CODE_BLOCK, CMARK_NODE_CODE, CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE])
+            {
+                parts.append(
+                    "\(cmark_node_get_type(node).rawValue) "
+                        + (cmark_node_get_literal(node).map { String(cString: $0) } ?? ""))
+            }
+        }
+    }
+
     private struct Blocks: Equatable {
         /// The lines of code blocks, fenced or indented, their fences included: cmark alone knows
         /// an indented line in a list item from a code block.

@@ -12,7 +12,8 @@ import GRDBSQLite
 ///
 /// The library is never changed, not even by a journal beside it: `metadata.db` is copied into a
 /// temporary folder and the copy is read. One with a rollback journal beside it is in the middle
-/// of a write by Calibre, and is refused as locked rather than read half-written.
+/// of a write by Calibre, and is refused as such (``ImportError/calibreWriting(path:)``) rather
+/// than read half-written.
 ///
 /// Each book is numbered by its Calibre id (Calibre shows it in its `id` column), and its uuid
 /// is the source's own id for the book, so that importing the library again updates the books
@@ -44,7 +45,7 @@ package enum CalibreLibrary {
         // `--dry-run` too; a relative link led nowhere from the temporary folder (found by a review).
         let real = database.resolvingSymlinksInPath()
         if [database, real].contains(where: { FileManager.default.fileExists(atPath: $0.path + "-journal") }) {
-            throw ImportError.locked(path: path)
+            throw ImportError.calibreWriting(path: path)
         }
         return try readCopy(shownAs: path, library: library) { copied in
             try FileManager.default.copyItem(at: real, to: copied)
@@ -94,7 +95,7 @@ package enum CalibreLibrary {
             return try queue.read { db in try read(db, path: path, library: library) }
         } catch let error as DatabaseError {
             switch error.resultCode {
-            case .SQLITE_BUSY, .SQLITE_LOCKED: throw ImportError.locked(path: path)
+            case .SQLITE_BUSY, .SQLITE_LOCKED: throw ImportError.calibreWriting(path: path)
             case .SQLITE_NOTADB: throw ImportError.notCalibre(path: path, reason: "it is not an SQLite database")
             case .SQLITE_CORRUPT: throw ImportError.notCalibre(path: path, reason: "the database is damaged")
             default:
@@ -121,76 +122,104 @@ package enum CalibreLibrary {
         }
         var books: [Int64: CalibreBook] = [:]
         var order: [Int64] = []
-        for row in try Row.fetchAll(
-            db, sql: "SELECT id, title, timestamp, pubdate, series_index, path, uuid, has_cover FROM books ORDER BY id")
-        {
-            guard let id = number(row["id"]) else { continue }
+        let bookFields = [
+            ("title", "the title"), ("timestamp", "the date added"), ("pubdate", "the date published"),
+            ("series_index", "the series index"), ("path", "the book's folder"), ("uuid", "the uuid"),
+            ("has_cover", "the cover flag"),
+        ]
+        for row in try CalibreQuery(
+            from: "books b", rows: "b", book: "b.id", fields: bookFields.map { ("b.\($0)", $1) }, order: "b.id"
+        ).fetchAll(db) {
+            guard let id = number(row.book) else { continue }
+            let value = row.values
             order.append(id)
             books[id] = CalibreBook(
-                id: id, title: text(row["title"]), timestamp: text(row["timestamp"]), pubdate: text(row["pubdate"]),
-                seriesIndex: real(row["series_index"]), path: text(row["path"]), uuid: text(row["uuid"]),
-                hasCover: number(row["has_cover"]) == 1)
+                id: id, title: text(value[0]), timestamp: text(value[1]), pubdate: text(value[2]),
+                seriesIndex: real(value[3]), path: text(value[4]), uuid: text(value[5]),
+                hasCover: number(value[6]) == 1)
+            books[id]?.note(dropped: row.dropped)
         }
         guard !order.isEmpty else { throw ImportError.empty(source: .calibre) }
-        func each(_ sql: String, _ body: (inout CalibreBook, Row) -> Void) throws {
-            for row in try Row.fetchAll(db, sql: sql) {
-                guard let id = number(row[0]), var book = books[id] else { continue }
-                body(&book, row)
+        func each(_ query: CalibreQuery, _ body: (inout CalibreBook, [DatabaseValue]) -> Void) throws {
+            for row in try query.fetchAll(db) {
+                guard let id = number(row.book), var book = books[id] else { continue }
+                body(&book, row.values)
+                book.note(dropped: row.dropped)
                 books[id] = book
             }
         }
         try each(
-            "SELECT l.book, a.name, a.sort FROM books_authors_link l JOIN authors a ON a.id = l.author ORDER BY l.id"
-        ) { book, row in
-            if let name = text(row[1]) { book.authors.append((name, text(row[2]))) }
-        }
-        try each("SELECT l.book, s.name FROM books_series_link l JOIN series s ON s.id = l.series ORDER BY l.id") {
-            book, row in
-            if let name = text(row[1]), book.series == nil { book.series = name }
-        }
-        try each("SELECT l.book, t.name FROM books_tags_link l JOIN tags t ON t.id = l.tag ORDER BY t.name") {
-            book, row in
-            if let name = text(row[1]) { book.tags.append(name) }
-        }
-        try each("SELECT l.book, r.rating FROM books_ratings_link l JOIN ratings r ON r.id = l.rating") { book, row in
-            book.rating = number(row[1]).map { Int(clamping: $0) }
+            CalibreQuery(
+                from: "books_authors_link l JOIN authors a ON a.id = l.author", rows: "l", book: "l.book",
+                fields: [("a.name", "an author's name"), ("a.sort", "an author's sort name")], order: "l.id")
+        ) { book, value in
+            if let name = text(value[0]) { book.authors.append((name, text(value[1]))) }
         }
         try each(
-            "SELECT l.book, p.name FROM books_publishers_link l JOIN publishers p ON p.id = l.publisher ORDER BY l.id"
-        ) { book, row in
-            if book.publisher == nil { book.publisher = text(row[1]) }
+            CalibreQuery(
+                from: "books_series_link l JOIN series s ON s.id = l.series", rows: "l", book: "l.book",
+                fields: [("s.name", "the series")], order: "l.id")
+        ) { book, value in
+            if let name = text(value[0]), book.series == nil { book.series = name }
         }
         try each(
-            """
-            SELECT l.book, g.lang_code FROM books_languages_link l JOIN languages g ON g.id = l.lang_code
-            ORDER BY l.item_order
-            """
-        ) { book, row in
-            if book.language == nil { book.language = text(row[1]) }
+            CalibreQuery(
+                from: "books_tags_link l JOIN tags t ON t.id = l.tag", rows: "l", book: "l.book",
+                fields: [("t.name", "a tag")], order: "t.name")
+        ) { book, value in
+            if let name = text(value[0]) { book.tags.append(name) }
         }
-        try each("SELECT book, type, val FROM identifiers ORDER BY id") { book, row in
-            if let type = text(row[1])?.lowercased(), let value = text(row[2]) {
+        try each(
+            CalibreQuery(
+                from: "books_ratings_link l JOIN ratings r ON r.id = l.rating", rows: "l", book: "l.book",
+                fields: [("r.rating", "the rating")])
+        ) { book, value in
+            book.rating = number(value[0]).map { Int(clamping: $0) }
+        }
+        try each(
+            CalibreQuery(
+                from: "books_publishers_link l JOIN publishers p ON p.id = l.publisher", rows: "l", book: "l.book",
+                fields: [("p.name", "the publisher")], order: "l.id")
+        ) { book, value in
+            if book.publisher == nil { book.publisher = text(value[0]) }
+        }
+        try each(
+            CalibreQuery(
+                from: "books_languages_link l JOIN languages g ON g.id = l.lang_code", rows: "l", book: "l.book",
+                fields: [("g.lang_code", "the language")], order: "l.item_order")
+        ) { book, value in
+            if book.language == nil { book.language = text(value[0]) }
+        }
+        try each(
+            CalibreQuery(
+                from: "identifiers i", rows: "i", book: "i.book",
+                fields: [("i.type", "an identifier's type"), ("i.val", "an identifier")], order: "i.id")
+        ) { book, value in
+            if let type = text(value[0])?.lowercased(), let value = text(value[1]) {
                 book.identifiers.append((type, value))
             }
         }
-        try each("SELECT book, text FROM comments") { book, row in book.comments = text(row[1]) }
+        try each(
+            CalibreQuery(from: "comments c", rows: "c", book: "c.book", fields: [("c.text", "the comments field")])
+        ) {
+            book, value in book.comments = text(value[0])
+        }
         // The custom columns a reader makes for reading: `#read` (yes/no) and `#date_read` (a date).
-        if tables.contains("custom_columns") {
-            for column in try Row.fetchAll(
-                db, sql: "SELECT id, label, datatype FROM custom_columns WHERE label IN ('read', 'date_read')")
-            {
-                guard let id = number(column["id"]) else { continue }
-                let table = "custom_column_\(id)"
-                guard tables.contains(table) else { continue }
-                switch (text(column["label"]), text(column["datatype"])) {
-                case ("read", "bool"):
-                    try each("SELECT book, value FROM \(table)") { book, row in
-                        book.read = number(row[1]).map { $0 != 0 }
-                    }
-                case ("date_read", "datetime"):
-                    try each("SELECT book, value FROM \(table)") { book, row in book.dateRead = text(row[1]) }
-                default: continue
+        // One Calibre cannot have made, or cannot be read, is left out with a warning: the books
+        // still come in (a column without its values refused the library, found by a review).
+        var warnings: [RowWarning] = []
+        for column in try CalibreCustomColumn.reading(in: db, tables: tables, warnings: &warnings) {
+            let query = CalibreQuery(
+                from: "\(column.table) c", rows: "c", book: "c.book", fields: [("c.value", "#\(column.label)")])
+            do {
+                switch column.label {
+                case "read":
+                    try each(query) { book, value in book.read = number(value[0]).map { $0 != 0 } }
+                default:
+                    try each(query) { book, value in book.dateRead = text(value[0]) }
                 }
+            } catch let error as DatabaseError {
+                warnings.append(column.unreadable(error))
             }
         }
         var records: [ImportRecord] = []
@@ -203,7 +232,7 @@ package enum CalibreLibrary {
                 skipped.append(SkippedRow(line: Int(id), reason: problem.reason))
             }
         }
-        return ImportFile(source: .calibre, records: records, skipped: skipped)
+        return ImportFile(source: .calibre, records: records, skipped: skipped, warnings: warnings)
     }
 
     /// A value as a whole number, nil where it is none: a crafted `metadata.db` may hold text, a
@@ -245,8 +274,11 @@ package enum CalibreLibrary {
 
     /// The record of one book.
     static func record(_ book: CalibreBook, library: URL?) throws -> ImportRecord {
-        guard let title = book.title else { throw RowProblem("no title") }
-        var warnings: [String] = []
+        guard let title = book.title else {
+            throw RowProblem(
+                book.dropped.contains("the title") ? "its title is over 16 MB, more than an import reads" : "no title")
+        }
+        var warnings = book.dropped.map { "\($0) is over 16 MB, more than an import reads: left out" }
         // Calibre keeps a comma in an author's name as "|"; "Unknown" is its word for no author.
         let authors = book.authors.map { name, sort in
             let name = name.replacingOccurrences(of: "|", with: ",")
@@ -424,4 +456,11 @@ struct CalibreBook {
     var comments: String?
     var read: Bool?
     var dateRead: String?
+    /// The fields whose value was too long to read (``CalibreQuery``), as a warning names them.
+    var dropped: [String] = []
+
+    /// Remembers the fields left out of one of the book's rows.
+    mutating func note(dropped fields: [String]) {
+        dropped += fields.filter { !dropped.contains($0) }
+    }
 }

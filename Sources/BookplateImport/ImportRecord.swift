@@ -123,8 +123,11 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     case folder(path: String)
     /// A highlights export that is not one: `path` is nil where the reader was given bytes alone.
     case notHighlights(source: HighlightSource, path: String?, reason: String)
-    /// A database another program holds a lock on (a Kobo's, while calibre or a sync has it).
-    case locked(path: String)
+    /// A Kobo's `KoboReader.sqlite` that another program holds a lock on (the Kobo, or a program
+    /// syncing it). Each source names its own program: this once named calibre for them all.
+    case koboInUse(path: String)
+    /// A Calibre library in the middle of a write by Calibre (a rollback journal beside it).
+    case calibreWriting(path: String)
     /// A file or folder given as a Calibre library that is none.
     case notCalibre(path: String, reason: String)
     /// A Calibre library whose tables this Bookplate does not know (`PRAGMA user_version`).
@@ -158,8 +161,10 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
             "\(path) is a folder: give the export file itself"
         case .notHighlights(let source, let path, let reason):
             "\(path ?? "the file") is not \(source.exportName) (\(reason)): \(source.exportAdvice)"
-        case .locked(let path):
-            "\(path) is locked by another program (calibre, or a sync under way): close it and try again"
+        case .koboInUse(let path):
+            "\(path) is in use by the Kobo or a program syncing it: eject the Kobo (or wait for the sync) and try again"
+        case .calibreWriting(let path):
+            "\(path) is in the middle of a write by Calibre: close Calibre (or wait for it to finish) and try again"
         case .notCalibre(let path, let reason):
             "\(path) is not a Calibre library (\(reason)): give the library's folder, the one that holds metadata.db"
         case .calibreSchema(let path, let version):

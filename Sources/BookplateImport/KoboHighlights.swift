@@ -59,7 +59,7 @@ package enum KoboHighlights {
     private static func problem(_ error: DatabaseError, path: String) -> ImportError {
         switch error.resultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED:
-            .locked(path: path)
+            .koboInUse(path: path)
         case .SQLITE_NOTADB:
             .notHighlights(source: .kobo, path: path, reason: "it is not an SQLite database")
         case .SQLITE_CORRUPT:

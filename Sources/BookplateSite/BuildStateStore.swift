@@ -68,12 +68,16 @@ struct BuildStateStore {
                             "SELECT id, library, inputs, noteOptions, savedAt, finished, notices FROM site WHERE path = ?",
                         arguments: [site])
                 else { return .none }
-                guard row["finished"] as Bool else { return .unusable(reason: BuildStateStore.unfinished) }
-                let id: Int64 = row["id"]
+                guard try row.stateBoolean(5, "site.finished") else {
+                    return .unusable(reason: BuildStateStore.unfinished)
+                }
+                let id = try row.stateInteger(0, "site.id")
                 var state = BuildState(
-                    site: site, library: row["library"], inputs: row["inputs"], noteOptions: row["noteOptions"],
-                    savedAt: row["savedAt"], notes: [:], sources: [:], files: [:])
-                let notices = try JSONDecoder().decode(Notices.self, from: Data((row["notices"] as String).utf8))
+                    site: site, library: try row.stateText(1, "site.library"),
+                    inputs: try row.stateText(2, "site.inputs"), noteOptions: try row.stateText(3, "site.noteOptions"),
+                    savedAt: try row.stateInteger(4, "site.savedAt"), notes: [:], sources: [:], files: [:])
+                let notices = try JSONDecoder().decode(
+                    Notices.self, from: Data(try row.stateText(6, "site.notices").utf8))
                 state.warnings = notices.warnings
                 state.orphanNotes = notices.orphanNotes
                 state.reservedNames = notices.reservedNames.map(Set.init)
@@ -84,11 +88,11 @@ struct BuildStateStore {
                         "SELECT path, fingerprint, size, modified, changed, inode, digest FROM output WHERE siteId = ?",
                     arguments: [id])
                 while let row = try outputs.next() {
-                    let stamp = FileStamps.Stamp(
-                        size: row[2], modified: row[3], changed: row[4], inode: UInt64(bitPattern: row[5]))
-                    state.files[row[0]] = BuildState.Output(
-                        fingerprint: Fingerprint(value: UInt64(bitPattern: row[1])), stamp: stamp,
-                        digest: UInt64(bitPattern: row[6]))
+                    let stamp = try Self.stamp(row, from: 2, table: "output")
+                    state.files[try row.stateText(0, "output.path")] = BuildState.Output(
+                        fingerprint: Fingerprint(
+                            value: UInt64(bitPattern: try row.stateInteger(1, "output.fingerprint"))),
+                        stamp: stamp, digest: UInt64(bitPattern: try row.stateInteger(6, "output.digest")))
                 }
                 let notes = try Row.fetchCursor(
                     db,
@@ -96,22 +100,22 @@ struct BuildStateStore {
                         "SELECT slug, size, modified, changed, inode, digest, fingerprint, links FROM note WHERE siteId = ?",
                     arguments: [id])
                 while let row = try notes.next() {
-                    let digest = (row[5] as Int64?).map { UInt64(bitPattern: $0) }
-                    let stamp = FileStamps.Stamp(
-                        size: row[1], modified: row[2], changed: row[3], inode: UInt64(bitPattern: row[4]),
-                        digest: digest)
-                    state.notes[row[0]] = BuildState.Note(
+                    var stamp = try Self.stamp(row, from: 1, table: "note")
+                    stamp.digest = try row.stateOptionalInteger(5, "note.digest").map { UInt64(bitPattern: $0) }
+                    state.notes[try row.stateText(0, "note.slug")] = BuildState.Note(
                         stamp: stamp,
-                        fingerprint: (row[6] as Int64?).map { Fingerprint(value: UInt64(bitPattern: $0)) },
-                        links: row[7])
+                        fingerprint: try row.stateOptionalInteger(6, "note.fingerprint").map {
+                            Fingerprint(value: UInt64(bitPattern: $0))
+                        },
+                        links: try row.stateBoolean(7, "note.links"))
                 }
                 let sources = try Row.fetchCursor(
                     db, sql: "SELECT path, size, modified, changed, inode, digest FROM source WHERE siteId = ?",
                     arguments: [id])
                 while let row = try sources.next() {
-                    state.sources[row[0]] = FileStamps.Stamp(
-                        size: row[1], modified: row[2], changed: row[3], inode: UInt64(bitPattern: row[4]),
-                        digest: (row[5] as Int64?).map { UInt64(bitPattern: $0) })
+                    var stamp = try Self.stamp(row, from: 1, table: "source")
+                    stamp.digest = try row.stateOptionalInteger(5, "source.digest").map { UInt64(bitPattern: $0) }
+                    state.sources[try row.stateText(0, "source.path")] = stamp
                 }
                 return .state(state)
             }
@@ -333,6 +337,15 @@ struct BuildStateStore {
     }
 
     /// What went wrong with the file, in SQLite's words.
+    /// The size, modification and change times and inode of a row's file, from column `first` on.
+    private static func stamp(_ row: Row, from first: Int, table: String) throws -> FileStamps.Stamp {
+        FileStamps.Stamp(
+            size: try row.stateInteger(first, "\(table).size"),
+            modified: try row.stateInteger(first + 1, "\(table).modified"),
+            changed: try row.stateInteger(first + 2, "\(table).changed"),
+            inode: UInt64(bitPattern: try row.stateInteger(first + 3, "\(table).inode")))
+    }
+
     static func describe(_ error: any Error) -> String {
         if let error = error as? DatabaseError { return error.readerMessage }
         return "\(error)"

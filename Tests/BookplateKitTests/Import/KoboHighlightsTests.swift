@@ -122,15 +122,15 @@ import Testing
             try db.execute(sql: "BEGIN EXCLUSIVE")
             try db.execute(sql: "UPDATE Bookmark SET Annotation = 'changing' WHERE BookmarkID = 'e1f0c6a2-0002'")
             let started = Date()
-            #expect(throws: ImportError.locked(path: url.relativePathForDisplay)) {
+            #expect(throws: ImportError.koboInUse(path: url.relativePathForDisplay)) {
                 try KoboHighlights.read(databaseAt: url)
             }
             #expect(Date().timeIntervalSince(started) < 10)
             try db.execute(sql: "ROLLBACK")
         }
         #expect(
-            ImportError.locked(path: "KoboReader.sqlite").description
-                == "KoboReader.sqlite is locked by another program (calibre, or a sync under way): close it and try again"
+            ImportError.koboInUse(path: "KoboReader.sqlite").description
+                == "KoboReader.sqlite is in use by the Kobo or a program syncing it: eject the Kobo (or wait for the sync) and try again"
         )
         #expect(try KoboHighlights.read(databaseAt: url).highlights.count == 6)
     }

@@ -174,6 +174,34 @@ import Testing
         #expect(NoteRenderer(allowsRawHTML: true).render("<i>x</i> %%<b>PRIVATE</b>%%\n").html == "<p><i>x</i></p>\n")
     }
 
+    /// A comment that is a whole line in the middle of a paragraph left that line blank, and the
+    /// page showed two paragraphs where Obsidian shows one (noticed by a review). The line goes
+    /// with its comment; where that would make text of code or of HTML, the blank line stays.
+    @Test func aCommentThatIsAWholeLineOfAParagraphLeavesItOneParagraph() {
+        let renderer = NoteRenderer()
+        #expect(
+            renderer.render("First line,\n%% PRIVATE aside %%\nthird line.\n").html
+                == "<p>First line,\nthird line.</p>\n")
+        #expect(
+            renderer.render("First,\n  %% PRIVATE %%  \n%% PRIVATE\nPRIVATE %%\r\nlast.\r\n").html
+                == "<p>First,\nlast.</p>\n")
+        #expect(renderer.render("# Title\n%% PRIVATE %%\nText.\n").html == "<h3>Title</h3>\n<p>Text.</p>\n")
+        // Between paragraphs, before the first line and after the last, nothing changes.
+        #expect(renderer.render("One.\n\n%% PRIVATE %%\n\nTwo.\n").html == "<p>One.</p>\n<p>Two.</p>\n")
+        #expect(renderer.render("%% PRIVATE %%\nOne.\n").html == "<p>One.</p>\n")
+        #expect(renderer.render("One.\n%% PRIVATE %%\n").html == "<p>One.</p>\n")
+        // An indented line after the comment's line was code; joined, it would be text, and the
+        // `%%` in it a comment's start: it stays code, and nothing of the comment is shown.
+        let code = renderer.render("Text.\n%% PRIVATE %%\n    let rate = 50 %% 7\n").html
+        #expect(code == "<p>Text.</p>\n<pre tabindex=\"0\"><code>let rate = 50 %% 7\n</code></pre>\n", "\(code)")
+        // HTML after the comment's line stays a block of HTML, its comment left out as ever.
+        let raw = NoteRenderer(allowsRawHTML: true).render(
+            "Text.\n%% PRIVATE %%\n<span>kept <!-- PRIVATE -- too --></span>\n"
+        ).html
+        #expect(!raw.contains("PRIVATE"), "\(raw)")
+        #expect(raw.contains("<span>kept"), "\(raw)")
+    }
+
     /// The code blocks were those of the whole text, comments and all: a fence inside a comment
     /// made code of the lines after the comment, and their own comments were published (found by
     /// a review). A fence in a comment opens nothing; the code after it is still code.
@@ -269,6 +297,42 @@ import Testing
         #expect(renderer.render("<div title=\"<!--\">x</div>\n").html == "<div title=\"<!--\">x</div>\n")
         let html = renderer.render("<div>\n<!-- PRIVATE one\n\nPRIVATE two -->\n</div>\n\nShown.\n").html
         #expect(!html.contains("PRIVATE") && !html.contains("<!--"), "\(html)")
+    }
+
+    /// Inside `<svg>` a `<style>`'s text is markup, and a comment there is a comment, which stayed
+    /// in the page's source; and a tag whose quote is never closed kept the rest of the note as it
+    /// was, comments and all, where a browser shows none of it (noticed by a review). Each case is
+    /// as Chromium's DOM has it: a comment there goes, raw text and CDATA stay.
+    @Test func rawHTMLsCommentsGoInSVGAndAfterATagLeftOpen() {
+        let renderer = NoteRenderer(allowsRawHTML: true)
+        func block(_ html: String) -> String { renderer.render("<div>\n\(html)\n</div>\n").html }
+        #expect(
+            block("<svg><style>a{} <!-- PRIVATE --> b{}</style></svg>")
+                == "<div>\n<svg><style>a{}  b{}</style></svg>\n</div>\n")
+        #expect(
+            block("<math><annotation-xml><style>u <!-- PRIVATE --></style></annotation-xml></math>")
+                == "<div>\n<math><annotation-xml><style>u </style></annotation-xml></math>\n</div>\n")
+        #expect(
+            block("<svg><g><script>go() <!-- PRIVATE --></script></g><rect/></svg><p>x <!-- PRIVATE --></p>")
+                == "<div>\n<svg><g><script>go() </script></g><rect/></svg><p>x </p>\n</div>\n")
+        // HTML's own rules again: raw text, in an integration point, after an element that breaks
+        // out of SVG, after the SVG, and text in a CDATA section.
+        for kept in [
+            "<svg><foreignObject><style>x <!-- kept --></style></foreignObject></svg>",
+            "<svg><title><style>w <!-- kept --></style></title></svg>",
+            "<svg><desc><b>q</b><style>v <!-- kept --></style></desc></svg>",
+            "<math><mi><style>z <!-- kept --></style></mi></math>",
+            "<svg><p>out</p><style>y <!-- kept --></style></svg>",
+            "<svg><circle/></svg><style>y <!-- kept --></style>",
+            "<svg/><style>y <!-- kept --></style>",
+            "<svg><text>t<![CDATA[ <b> <!-- shown --> ]]></text></svg>",
+        ] {
+            #expect(block(kept) == "<div>\n\(kept)\n</div>\n")
+        }
+        // A quote left open: the rest of the note is in the tag, and its comments go.
+        let open = renderer.render("<div>\n<span title=\"x>tail <!-- PRIVATE --> end\n</div>\n").html
+        #expect(!open.contains("PRIVATE"), "\(open)")
+        #expect(open.contains("<span title=\"x>tail  end"), "\(open)")
     }
 
     @Test func rawHTMLPassesOnlyWhenTheReaderAllowsIt() {

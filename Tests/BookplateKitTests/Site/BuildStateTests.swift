@@ -156,6 +156,61 @@ import Testing
         #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try IncrementalBuildTests().fullBuild(of: shelf)))
     }
 
+    /// A state edited by hand or damaged, whose `note.links` (or another column) holds what no build
+    /// writes: it is not used, and says which column. Text there was read as false and trusted,
+    /// and a NULL (in a table remade without its constraints) stopped the build (found by a review).
+    @Test(arguments: [
+        ("note", "links", "'yes'"), ("note", "links", "2"), ("note", "links", "NULL"), ("site", "finished", "NULL"),
+        ("output", "size", "'ten'"), ("source", "inode", "NULL"), ("note", "fingerprint", "x'00'"),
+        ("site", "library", "x'00'"),
+    ])
+    func aColumnHoldingWhatNoBuildWritesIsNotUsed(table: String, column: String, value: String) throws {
+        let store = try store()
+        try store.save(Self.awkward, replacing: nil)
+        let queue = try DatabaseQueue(path: store.url.path)
+        try queue.writeWithoutTransaction { db in
+            // The table as it was, without its NOT NULL constraints, as a hand can make it.
+            let sql = try #require(
+                try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [table]))
+            try db.execute(sql: "PRAGMA foreign_keys = OFF; PRAGMA legacy_alter_table = ON")
+            try db.execute(sql: "ALTER TABLE \(table) RENAME TO old")
+            try db.execute(sql: sql.replacingOccurrences(of: " NOT NULL", with: ""))
+            try db.execute(sql: "INSERT INTO \(table) SELECT * FROM old; DROP TABLE old")
+            try db.execute(sql: "UPDATE \(table) SET \(column) = \(value)")
+        }
+        try queue.close()
+        guard case .unusable(let reason) = store.load(site: Self.awkward.site) else {
+            Issue.record("a state whose \(table).\(column) holds \(value) was used")
+            return
+        }
+        #expect(reason == "it cannot be read (its \(table).\(column) column holds a value no build wrote)")
+        // The next save starts a new file, which reads back.
+        try store.save(Self.awkward, replacing: nil)
+        #expect(loaded(store) == Self.awkward)
+    }
+
+    /// A build from a state whose `note.links` was edited by hand builds in full, says why, and
+    /// leaves a state the next build uses.
+    @Test func aBuildFromAStateWithAHandEditedColumnIsFull() throws {
+        let shelf = try FixtureShelf.make()
+        try shelf.build(settings: FixtureShelf.settings)
+        let state = shelf.paths.content.appendingPathComponent(".bookplate/build-state.sqlite")
+        let queue = try DatabaseQueue(path: state.path)
+        try queue.write { db in
+            try db.execute(sql: "UPDATE note SET links = 'yes'")
+            #expect(db.changesCount > 0)
+        }
+        try queue.close()
+        let report = try shelf.build(settings: FixtureShelf.settings)
+        guard case .full(.unusableState(let reason)) = report.kind else {
+            Issue.record("expected a full build, got \(report.kind)")
+            return
+        }
+        #expect(reason == "it cannot be read (its note.links column holds a value no build wrote)")
+        #expect(try shelf.build(settings: FixtureShelf.settings).kind == .upToDate)
+        #expect(try TemporaryShelf.snapshot(of: shelf.paths.site) == (try IncrementalBuildTests().fullBuild(of: shelf)))
+    }
+
     /// A build whose state could not be saved (its folder reached through a link at a path longer
     /// than SQLite opens) said nothing, and every build after it was made in full without a word
     /// (found by a review): each says so, once.
