@@ -10,7 +10,7 @@ import Testing
 /// `bookplate import apple-books`, through the built binary, on Apple Books' two stores made from
 /// their SQL (Fixtures/apple-books/README.md: built from the documented schema, not copied from a
 /// Mac) in a temporary `Documents` folder laid out as Apple Books keeps it, then a real build.
-@Suite struct AppleBooksImportCommandLineTests {
+@Suite struct AppleBooksImportCommandLineTests: ImportCommandLineTesting {
     let root: URL
     let documents: URL
     let bookplate: CommandRunner
@@ -48,31 +48,6 @@ import Testing
         let queue = try DatabaseQueue(path: store.path)
         try queue.writeWithoutTransaction { db in try db.execute(sql: sql) }
         try queue.close()
-    }
-
-    @discardableResult
-    func run(_ arguments: String..., status expected: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation)
-        async throws -> CommandRunner.Result
-    {
-        try await bookplate.expecting(expected, arguments, sourceLocation: sourceLocation)
-    }
-
-    func json(_ text: String) throws -> [String: Any] {
-        try #require(
-            (try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["import"] as? [String: Any])
-    }
-
-    func page(_ path: String) throws -> String {
-        try String(contentsOf: root.appendingPathComponent("site/\(path)"), encoding: .utf8)
-    }
-
-    func expectSameAsAFullBuild(sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let fresh = try TestPaths.temporaryFolder("fresh").appendingPathComponent("site")
-        try await run("build", "--full", "--output", fresh.path)
-        let built = try TemporaryShelf.snapshot(of: root.appendingPathComponent("site"))
-        let expected = try TemporaryShelf.snapshot(of: fresh)
-        let differing = Set(built.keys).union(expected.keys).filter { built[$0] != expected[$0] }.sorted()
-        #expect(differing.isEmpty, "differs from a full build: \(differing)", sourceLocation: sourceLocation)
     }
 
     @Test func booksAndHighlightsComeInOnceWithTheirStatusAndTheStoresAreNeverChanged() async throws {

@@ -10,7 +10,7 @@ import Testing
 /// `bookplate import calibre`, through the built binary, on a real Calibre library (made with
 /// calibre 6.13: Fixtures/calibre/README.md), loaded from its SQL dump into a temporary folder
 /// beside its covers, then a real build of the shelf it made.
-@Suite struct CalibreImportCommandLineTests {
+@Suite struct CalibreImportCommandLineTests: ImportCommandLineTesting {
     let root: URL
     let calibre: URL
     let bookplate: CommandRunner
@@ -42,31 +42,6 @@ import Testing
             try db.execute(sql: sql)
         }
         try queue.close()
-    }
-
-    @discardableResult
-    func run(_ arguments: String..., status expected: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation)
-        async throws -> CommandRunner.Result
-    {
-        try await bookplate.expecting(expected, arguments, sourceLocation: sourceLocation)
-    }
-
-    func json(_ text: String) throws -> [String: Any] {
-        try #require(
-            (try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["import"] as? [String: Any])
-    }
-
-    func page(_ path: String) throws -> String {
-        try String(contentsOf: root.appendingPathComponent("site/\(path)"), encoding: .utf8)
-    }
-
-    func expectSameAsAFullBuild(sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let fresh = try TestPaths.temporaryFolder("fresh").appendingPathComponent("site")
-        try await run("build", "--full", "--output", fresh.path)
-        let built = try TemporaryShelf.snapshot(of: root.appendingPathComponent("site"))
-        let expected = try TemporaryShelf.snapshot(of: fresh)
-        let differing = Set(built.keys).union(expected.keys).filter { built[$0] != expected[$0] }.sorted()
-        #expect(differing.isEmpty, "differs from a full build: \(differing)", sourceLocation: sourceLocation)
     }
 
     @Test func aLibraryComesInWithItsFieldsAndCoversNeverChangedAndBuilds() async throws {
