@@ -224,7 +224,7 @@ public struct LibraryExporter: Sendable {
         let externalIDs = try library.externalIDsBySlug()
         let setAsideFrom = try library.readsSetAsideFrom()
         let highlights = Dictionary(grouping: try library.allHighlights(), by: \.slug).mapValues { entries in
-            entries.map(\.highlight).sorted(by: Highlight.inBookOrder)
+            entries.map(\.highlight).inBookOrder()
         }
         let lastImported = try library.highlightsAsImported()
         let booksAsImported = try library.booksAsImported()

@@ -127,7 +127,7 @@ extension LibraryExporter {
             return (
                 details.book.slug,
                 HighlightMarkdown.file(
-                    for: details, highlights: highlights.map(\.highlight).sorted(by: Highlight.inBookOrder)),
+                    for: details, highlights: highlights.map(\.highlight).inBookOrder()),
                 highlights.count
             )
         }

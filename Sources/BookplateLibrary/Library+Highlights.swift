@@ -133,7 +133,7 @@ public struct HighlightImportSummary: Sendable, Equatable {
 }
 
 extension Library {
-    /// The highlights of the book with `slug`, in the book's order (``Highlight/inBookOrder(_:_:)``);
+    /// The highlights of the book with `slug`, in the book's order (``Swift/Sequence/inBookOrder()``);
     /// only the published ones unless asked.
     public func highlights(ofBook slug: String, includingHidden: Bool = true) throws -> [Highlight] {
         try read { db in
@@ -142,7 +142,7 @@ extension Library {
             }
             let request = Highlight.filter(Column("bookId") == id)
             return try (includingHidden ? request : request.filter(Column("published") == true))
-                .fetchAll(db).sorted(by: Highlight.inBookOrder)
+                .fetchAll(db).inBookOrder()
         }
     }
 
@@ -609,30 +609,66 @@ extension Highlight {
             arguments: [id]) ?? false
     }
 
-    /// The order a reader meets them in the book: by location where both have one (a Kindle's
-    /// locations run through the whole book, front matter too), else by page (``PageLabel``:
-    /// roman front matter first), then location, then when made. A page that was not a number
-    /// went after every page: a preface's highlight on page ix came after page 250 (found by an
-    /// exploratory session).
-    package static func inBookOrder(_ lhs: Highlight, _ rhs: Highlight) -> Bool {
-        func number(_ text: String?) -> Int? { Int(text?.prefix { $0.isASCIIDigit } ?? "") }
-        func steps(_ text: String?) -> [Int]? {
-            guard let text, text.contains(".") else { return nil }
+    /// Where the highlight is in the book by its location: a Kindle's location (its first number,
+    /// `170` of `170-172`), which runs through the whole book, front matter too, or Apple Books'
+    /// order of an EPUB CFI step by step (`8.4.12.1.5`: the chapter alone, 8, ordered two
+    /// highlights of one chapter by when they were made); nil where it has none.
+    fileprivate var locationSteps: [Int]? {
+        guard let text = place.location else { return nil }
+        if text.contains(".") {
             let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
-            return parts.contains(nil) ? nil : parts.compactMap { $0 }
+            if !parts.contains(nil) { return parts.compactMap { $0 } }
         }
-        let (leftLocation, rightLocation) = (number(lhs.place.location), number(rhs.place.location))
-        if let leftLocation, let rightLocation, leftLocation != rightLocation { return leftLocation < rightLocation }
-        // Apple Books' order of an EPUB CFI, "8.4.12.1.5", step by step: the chapter alone (8)
-        // ordered two highlights of one chapter by when they were made.
-        if let left = steps(lhs.place.location), let right = steps(rhs.place.location), left != right {
-            return left.lexicographicallyPrecedes(right)
+        return Int(text.prefix { $0.isASCIIDigit }).map { [$0] }
+    }
+}
+
+extension Sequence<Highlight> {
+    /// These highlights in the order a reader meets them in the book, whatever order they come in:
+    /// those with a location by it (``Highlight/locationSteps``), then page, then when made; those
+    /// without by page (``PageLabel``: roman front matter first), then when made; and the two
+    /// merged by page, a highlight with a location first where the pages are the same. A page that
+    /// was not a number went after every page: a preface's highlight on page ix came after page
+    /// 250 (found by an exploratory session).
+    ///
+    /// One order of the whole, not a comparison of two: comparing by location where both had one
+    /// and by page where one had none ordered three highlights in a circle (a location 10 on page
+    /// 1, one with no location on page 5, a location 5 on page 9), and a book's highlights came
+    /// out in the order they went in (found by a review).
+    package func inBookOrder() -> [Highlight] {
+        let page = { (highlight: Highlight) in PageLabel(highlight.place.page) }
+        let when = { (highlight: Highlight) in highlight.madeAt ?? highlight.addedAt }
+        var located: [(steps: [Int], highlight: Highlight)] = []
+        var unlocated: [Highlight] = []
+        for highlight in self {
+            if let steps = highlight.locationSteps {
+                located.append((steps, highlight))
+            } else {
+                unlocated.append(highlight)
+            }
         }
-        let (leftPage, rightPage) = (PageLabel(lhs.place.page), PageLabel(rhs.place.page))
-        if leftPage != rightPage { return leftPage < rightPage }
-        let left = (leftLocation ?? Int.max, lhs.madeAt ?? lhs.addedAt, lhs.id)
-        let right = (rightLocation ?? Int.max, rhs.madeAt ?? rhs.addedAt, rhs.id)
-        return left < right
+        located.sort { left, right in
+            if left.steps != right.steps { return left.steps.lexicographicallyPrecedes(right.steps) }
+            let (l, r) = (left.highlight, right.highlight)
+            return (page(l), when(l), l.id) < (page(r), when(r), r.id)
+        }
+        unlocated.sort { (page($0), when($0), $0.id) < (page($1), when($1), $1.id) }
+        var ordered: [Highlight] = []
+        ordered.reserveCapacity(located.count + unlocated.count)
+        var (next, nextUnlocated) = (0, 0)
+        while next < located.count || nextUnlocated < unlocated.count {
+            if next < located.count,
+                nextUnlocated == unlocated.count
+                    || !(page(unlocated[nextUnlocated]) < page(located[next].highlight))
+            {
+                ordered.append(located[next].highlight)
+                next += 1
+            } else {
+                ordered.append(unlocated[nextUnlocated])
+                nextUnlocated += 1
+            }
+        }
+        return ordered
     }
 }
 

@@ -115,7 +115,7 @@ extension Library {
                             $0.compactMap { shelves[$0] }.sorted { $0.slug < $1.slug }
                         },
                         reads: reads[book.id ?? 0] ?? [], series: series[book.id ?? 0] ?? [],
-                        highlights: (highlights[book.id ?? 0] ?? []).sorted(by: Highlight.inBookOrder)))
+                        highlights: (highlights[book.id ?? 0] ?? []).inBookOrder()))
             }
             // SQLite orders slugs by their bytes; a slug Bookplate did not make may order otherwise.
             if !zip(details, details.dropFirst()).allSatisfy({ $0.book.slug < $1.book.slug }) {
@@ -145,7 +145,7 @@ extension Library {
             reads: try Read.of(bookId: book.id ?? 0, in: db).map(\.record),
             series: try Library.series(ofBookId: book.id ?? 0, in: db),
             highlights: try Highlight.filter(Column("bookId") == book.id && Column("published") == true)
-                .fetchAll(db).sorted(by: Highlight.inBookOrder))
+                .fetchAll(db).inBookOrder())
     }
 
     func authors(ofBookId bookId: Int64?, in db: Database) throws -> [Author] {

@@ -35,7 +35,7 @@ extension Library {
                     shelves: snapshot.shelves, reads: reads,
                     readsSetAsideFrom: reads.indices.map { setAsideFrom.indices.contains($0) ? setAsideFrom[$0] : nil },
                     series: snapshot.series ?? [],
-                    highlights: (snapshot.highlights ?? []).sorted(by: Highlight.inBookOrder),
+                    highlights: (snapshot.highlights ?? []).inBookOrder(),
                     externalIDs: Dictionary(
                         snapshot.externalIDs.map { ($0.source, $0.value) }, uniquingKeysWith: { first, _ in first }))
             }

@@ -46,7 +46,7 @@ import Testing
             highlight("epubcfi(/6/8!/4/12/1:5)", madeAt: 3), highlight("epubcfi(/6/8!/4/40/1:0)", madeAt: 2),
             highlight("epubcfi(/6/8!/4/40/1:7)", madeAt: 1), highlight("epubcfi(/6/20!/4/2/1:0)", madeAt: 0),
         ]
-        #expect(inBook.reversed().sorted(by: Highlight.inBookOrder) == inBook)
+        #expect(inBook.reversed().inBookOrder() == inBook)
         #expect(inBook.allSatisfy { $0.shownLocation == nil })
     }
 
