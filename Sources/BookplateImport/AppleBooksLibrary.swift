@@ -2,7 +2,6 @@ import BookplateCore
 import BookplateLibrary
 import Foundation
 import GRDB
-import GRDBSQLite
 
 /// Reads Apple Books' two Core Data stores: the library (`BKLibrary/BKLibrary-*.sqlite`, table
 /// `ZBKLIBRARYASSET`, a row a book) and the annotations (`AEAnnotation/AEAnnotation_*.sqlite`,
@@ -125,14 +124,8 @@ package enum AppleBooksLibrary {
     /// files links lead to, never the links.
     private static func copy(_ url: URL, to copy: URL) throws -> URL {
         let shown = url.relativePathForDisplay
-        // A link was copied as a link, and SQLite, which follows it, read the live store in place:
-        // it wrote what the store's write-ahead log held into it and removed the log and shared
-        // memory, `--dry-run` too; a log or shared memory that was a link was refused as "unable to
-        // open database file" (found by a review, as for Calibre's metadata.db).
+        guard !ForeignDatabase.isBeingWritten(url) else { throw ImportError.appleBooksWriting(path: shown) }
         let real = url.resolvingSymlinksInPath()
-        if [url, real].contains(where: { FileManager.default.fileExists(atPath: $0.path + "-journal") }) {
-            throw ImportError.appleBooksWriting(path: shown)
-        }
         guard ImportInput.isRegular(at: real) else {
             throw FileManager.default.fileExists(atPath: real.path)
                 ? ImportError.notAppleBooks(
@@ -140,12 +133,8 @@ package enum AppleBooksLibrary {
                 : ImportError.noSuchFile(path: shown)
         }
         do {
-            try FileManager.default.copyItem(at: real, to: copy)
-            for suffix in ["-wal", "-shm"] {
-                let beside = URL(fileURLWithPath: real.path + suffix).resolvingSymlinksInPath()
-                guard ImportInput.isRegular(at: beside) else { continue }
-                try FileManager.default.copyItem(at: beside, to: URL(fileURLWithPath: copy.path + suffix))
-            }
+            // With its write-ahead log and shared memory, as a running Apple Books keeps them.
+            try ForeignDatabase.copy(url, to: copy, with: ["-wal", "-shm"])
         } catch {
             throw ImportError.unreadable(path: shown)
         }
@@ -157,26 +146,11 @@ package enum AppleBooksLibrary {
     /// Opens the copy at `url` and reads it with `body`; SQLite's errors become one line naming
     /// `path`, the store the copy was made of.
     private static func open<T>(_ url: URL, shownAs path: String, _ body: (Database, String) throws -> T) throws -> T {
-        var configuration = Configuration()
-        configuration.label = "Apple Books"
-        configuration.busyMode = .timeout(1)
-        configuration.prepareDatabase { db in
-            sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_LENGTH, AppleBooksLibrary.valueBytes)
-        }
-        do {
-            let queue = try DatabaseQueue(path: url.path, configuration: configuration)
-            defer { try? queue.close() }
-            return try queue.read { db in try body(db, path) }
-        } catch let error as DatabaseError {
-            switch error.resultCode {
-            case .SQLITE_BUSY, .SQLITE_LOCKED: throw ImportError.appleBooksWriting(path: path)
-            case .SQLITE_NOTADB: throw ImportError.notAppleBooks(path: path, reason: "it is not an SQLite database")
-            case .SQLITE_CORRUPT: throw ImportError.notAppleBooks(path: path, reason: "the database is damaged")
-            default:
-                throw ImportError.notAppleBooks(
-                    path: path, reason: "SQLite could not read it: \(ImportValues.shown(error.message ?? ""))")
-            }
-        }
+        try ForeignDatabase.read(
+            url, label: "Apple Books", valueBytes: AppleBooksLibrary.valueBytes, busyTimeout: 1,
+            writing: { ImportError.appleBooksWriting(path: path) },
+            unusable: { ImportError.notAppleBooks(path: path, reason: $0) }
+        ) { db in try body(db, path) }
     }
 
     /// The lowercased names of `table`'s columns; none when there is no such table.

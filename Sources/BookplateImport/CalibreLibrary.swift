@@ -2,7 +2,6 @@ import BookplateCore
 import BookplateLibrary
 import Foundation
 import GRDB
-import GRDBSQLite
 
 #if canImport(Glibc)
     import Glibc
@@ -40,20 +39,10 @@ package enum CalibreLibrary {
             throw ImportError.notCalibre(path: shown, reason: "it holds no metadata.db")
         }
         let path = database.relativePathForDisplay
-        // The file a link leads to: a link is copied as a link, and SQLite, which follows it, read
-        // the library in place, wrote what its write-ahead log held into it and removed the log,
-        // `--dry-run` too; a relative link led nowhere from the temporary folder (found by a review).
-        let real = database.resolvingSymlinksInPath()
-        if [database, real].contains(where: { FileManager.default.fileExists(atPath: $0.path + "-journal") }) {
-            throw ImportError.calibreWriting(path: path)
-        }
+        guard !ForeignDatabase.isBeingWritten(database) else { throw ImportError.calibreWriting(path: path) }
         return try readCopy(shownAs: path, library: library) { copied in
-            try FileManager.default.copyItem(at: real, to: copied)
-            // What Calibre wrote ahead of the database, when it keeps a write-ahead log.
-            let log = URL(fileURLWithPath: real.path + "-wal").resolvingSymlinksInPath()
-            if ImportInput.isRegular(at: log) {
-                try FileManager.default.copyItem(at: log, to: URL(fileURLWithPath: copied.path + "-wal"))
-            }
+            // With what Calibre wrote ahead of the database, when it keeps a write-ahead log.
+            try ForeignDatabase.copy(database, to: copied, with: ["-wal"])
         }
     }
 
@@ -84,25 +73,11 @@ package enum CalibreLibrary {
     private static func read(databaseAt url: URL, shownAs path: String, library: URL?) throws -> ImportFile {
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         guard size > 0 else { throw ImportError.notCalibre(path: path, reason: "metadata.db is empty") }
-        var configuration = Configuration()
-        configuration.label = "Calibre"
-        configuration.prepareDatabase { db in
-            sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_LENGTH, CalibreLibrary.valueBytes)
-        }
-        do {
-            let queue = try DatabaseQueue(path: url.path, configuration: configuration)
-            defer { try? queue.close() }
-            return try queue.read { db in try read(db, path: path, library: library) }
-        } catch let error as DatabaseError {
-            switch error.resultCode {
-            case .SQLITE_BUSY, .SQLITE_LOCKED: throw ImportError.calibreWriting(path: path)
-            case .SQLITE_NOTADB: throw ImportError.notCalibre(path: path, reason: "it is not an SQLite database")
-            case .SQLITE_CORRUPT: throw ImportError.notCalibre(path: path, reason: "the database is damaged")
-            default:
-                throw ImportError.notCalibre(
-                    path: path, reason: "SQLite could not read it: \(ImportValues.shown(error.message ?? ""))")
-            }
-        }
+        return try ForeignDatabase.read(
+            url, label: "Calibre", valueBytes: CalibreLibrary.valueBytes,
+            writing: { ImportError.calibreWriting(path: path) },
+            unusable: { ImportError.notCalibre(path: path, reason: $0) }
+        ) { db in try read(db, path: path, library: library) }
     }
 
     private static func read(_ db: Database, path: String, library: URL?) throws -> ImportFile {
@@ -258,17 +233,9 @@ package enum CalibreLibrary {
 
     /// A value as text: trimmed, nil when empty; numbers as Calibre would show them.
     private static func text(_ value: DatabaseValue) -> String? {
-        let string: String? =
-            switch value.storage {
-            case .string(let text): text
-            case .int64(let number): String(number)
-            case .double(let number): String(number)
-            case .blob(let bytes): String(decoding: bytes, as: UTF8.self)
-            case .null: nil
-            }
-        guard let trimmed = string?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else {
-            return nil
-        }
+        guard let trimmed = ForeignValue(value).text?.trimmingCharacters(in: .whitespacesAndNewlines),
+            !trimmed.isEmpty
+        else { return nil }
         return trimmed
     }
 
