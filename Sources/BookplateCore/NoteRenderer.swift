@@ -27,12 +27,13 @@ public struct NoteRenderer: Sendable, Hashable {
         // blocks being those of the text without them, a line of a paragraph that was only one
         // going with it, and a paragraph's HTML comments that cmark reads as text; and
         // "/no-html-comments-3" those of raw HTML, as a browser reads them (in SVG and MathML too);
-        // "/wikilinks-2": its `[[…]]` are links or words, and its `![[map.png]]` images.
+        // "/wikilinks-3": its `[[…]]` are links or words, its `![[map.png]]` images, and its
+        // `![[Dune]]` links as `[[Dune]]` is.
         // "/focusable-code": code blocks take the keyboard's focus; "/anchors": headings have ids,
         // and links by name lead to them.
         allowsRawHTML
-            ? "cmark-0.30/smart/unsafe/plain/published/comments-4/no-html-comments-3/wikilinks-2/focusable-code/anchors"
-            : "cmark-0.30/smart/safe/plain/published/comments-4/wikilinks-2/focusable-code/anchors"
+            ? "cmark-0.30/smart/unsafe/plain/published/comments-4/no-html-comments-3/wikilinks-3/focusable-code/anchors"
+            : "cmark-0.30/smart/safe/plain/published/comments-4/wikilinks-3/focusable-code/anchors"
     }
 
     /// The HTML for `markdown`.

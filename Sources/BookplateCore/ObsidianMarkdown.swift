@@ -13,7 +13,7 @@ import Foundation
 ///   line. Each becomes a CommonMark link to the page `links` gives for its name, or its words
 ///   without brackets where no page is the name's, as Obsidian Publish shows a link to a note it
 ///   has not published. An embed of an image (`![[map.png]]`) is that image of the reader's
-///   `images/` folder (``WikiLink/imageMarkdown``); an embed of anything else is left as written.
+///   `images/` folder (``WikiLink/imageMarkdown``); an embed of anything else is read as a link.
 /// - And an HTML comment in a paragraph that cmark would publish as text
 ///   (``htmlComment(in:at:)``), as Obsidian and a browser read it: a comment.
 ///
@@ -218,16 +218,18 @@ package enum ObsidianMarkdown {
                 tracker.removed = true
                 index += 2
             } else if byte == UInt8(ascii: "["), let links, let link = WikiLink(in: line, at: index) {
-                // After a `!` that is no escaped one, an embed: an image's is the image, anything
-                // else's stays as written.
+                // After a `!` that is no escaped one, an embed: an image's is the image. A page
+                // cannot be put inside another, so an embed of a note (`![[Dune]]`) is a link to
+                // it, as `[[Dune]]` is, and its words where it leads nowhere (a PDF's, a sound's):
+                // written as it stood, `![[Dune]]` and all, it was published brackets and all.
                 if kept.last == UInt8(ascii: "!"), escapedUpTo != index {
                     if let image = link.imageMarkdown {
                         kept.append(contentsOf: image.utf8)
-                        index = link.end
                     } else {
-                        kept.append(byte)
-                        index += 1
+                        kept.removeLast()
+                        kept.append(contentsOf: link.markdown(leadingTo: links(link.name)).utf8)
                     }
+                    index = link.end
                 } else {
                     kept.append(contentsOf: link.markdown(leadingTo: links(link.name)).utf8)
                     index = link.end

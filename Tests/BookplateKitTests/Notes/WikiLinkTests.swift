@@ -28,13 +28,12 @@ import Testing
         #expect(render("[[Nowhere|elsewhere]] and [[Nowhere]]") == "<p>elsewhere and Nowhere</p>\n")
     }
 
-    /// What is code, escaped, an embed or no link at all stays as written.
-    @Test func codeEscapesAndEmbedsAreLeftAsWritten() {
+    /// What is code, escaped or no link at all stays as written.
+    @Test func codeAndEscapesAreLeftAsWritten() {
         #expect(render("`[[dune]]`") == "<p><code>[[dune]]</code></p>\n")
         #expect(render("```\n[[dune]]\n```\n") == "<pre tabindex=\"0\"><code>[[dune]]\n</code></pre>\n")
         #expect(render("    [[dune]]\n") == "<pre tabindex=\"0\"><code>[[dune]]\n</code></pre>\n")
         #expect(render("\\[[dune]]") == "<p>[[dune]]</p>\n")
-        #expect(render("![[dune]]") == "<p>![[dune]]</p>\n")
         #expect(render("[[ ]] and [[dune") == "<p>[[ ]] and [[dune</p>\n")
         // On one line: a paragraph's next line is no part of it.
         #expect(render("[[du\nne]] [[dune]]") == "<p>[[du\nne]] <a href=\"../../books/dune/index.html\">dune</a></p>\n")
@@ -47,7 +46,7 @@ import Testing
     /// Obsidian's embed of an image (`![[map.png]]`) was published as written, brackets and all:
     /// it is the image of that file name in the reader's own `images/` folder at the site's top,
     /// described by the words after `|` or by its name (Obsidian's `|300` is a size, which
-    /// CommonMark has no place for). An embed of a note, an escaped `!` and code stay as they were.
+    /// CommonMark has no place for). An escaped `!` and code stay as they were.
     @Test func anEmbeddedImageIsTheReadersImage() {
         #expect(render("![[map.png]]") == "<p><img src=\"../../images/map.png\" alt=\"map\" /></p>\n")
         #expect(
@@ -60,7 +59,6 @@ import Testing
         #expect(
             render("![[a?b%c.png|\"><script>]]").contains(
                 "src=\"../../images/a%3Fb%25c.png\" alt=\"&quot;&gt;&lt;script&gt;\""))
-        #expect(render("![[dune]] ![[notes.md]]") == "<p>![[dune]] ![[notes.md]]</p>\n")
         #expect(render("`![[map.png]]` \\![[map.png]]") == "<p><code>![[map.png]]</code> !map.png</p>\n")
         #expect(render("Seen %%![[map.png]]%%") == "<p>Seen</p>\n")
         // A highlight's note, shown on other pages than its book's, leads to the same image.
@@ -69,6 +67,23 @@ import Testing
             addresses: Highlight.noteAddresses(ofBook: "dune", root: "../")
         ).html
         #expect(elsewhere == "<p><img src=\"../images/map.png\" alt=\"map\" /></p>\n", "\(elsewhere)")
+    }
+
+    /// An embed of a note (`![[Dune]]`) was published as written, `!`, brackets and all: no page
+    /// can be put inside another, so it is a link to the page, as `[[Dune]]` is, and its words
+    /// where it leads nowhere (an embed of a PDF, a sound, a note not on the shelf).
+    @Test func anEmbeddedNoteIsALinkToIt() {
+        #expect(render("![[dune]]") == "<p><a href=\"../../books/dune/index.html\">dune</a></p>\n")
+        #expect(
+            render("Read ![[notes/dune.md#Part one|the start]].")
+                == "<p>Read <a href=\"../../books/dune/index.html#n-part-one\">the start</a>.</p>\n")
+        #expect(render("![[paper.pdf]] ![[talk.mp3|the talk]] ![[Nowhere]]") == "<p>paper.pdf the talk Nowhere</p>\n")
+        // A heading of the same note, on the note's own page.
+        let ownPage = NoteRenderer().render("# Part one\n\n![[#Part one]]", links: { _ in nil }, anchorsHeadings: true)
+        #expect(ownPage.html.contains("<a href=\"#n-part-one\">Part one</a>"), "\(ownPage.html)")
+        // An escaped `!` is text before a link; in code and comments an embed is as written.
+        #expect(render("\\![[dune]]") == "<p>!<a href=\"../../books/dune/index.html\">dune</a></p>\n")
+        #expect(render("`![[dune]]` %%![[dune]]%%") == "<p><code>![[dune]]</code></p>\n")
     }
 
     /// A name from a note can hold anything: its words are text, and the address is the site's.

@@ -229,7 +229,9 @@ struct ReaderWorld {
             let made = Date(
                 timeIntervalSince1970: Double(Int.random(in: 1_400_000_000...1_760_000_000, using: &random)))
             let new = NewHighlight(
-                text: passage, note: Bool.random(using: &random) ? pick(["*so* true", "as in [[Emma]]"]) : nil,
+                text: passage,
+                note: Bool.random(using: &random)
+                    ? pick(["*so* true", "as in [[Emma]]", "[[Emma#Part one]] ![[map.png]]"]) : nil,
                 place: HighlightPlace(page: String(Int.random(in: 1...300, using: &random))), madeAt: made,
                 source: .kindle)
             switch Int.random(in: 0..<3, using: &random) {
@@ -251,13 +253,19 @@ struct ReaderWorld {
             try withLibrary { try $0.removeBook(slug: slug) }
         case .editNote:
             guard let slug = try randomSlug() else { return }
-            let words = ["*spice*", "a long road", "**again**", "Box Hill", "- one\n- two", "> quoted"]
+            // Headings have anchors (`n-part-one`, a second `n-part-one-2`), which links by name lead to.
+            let words = [
+                "*spice*", "a long road", "**again**", "Box Hill", "- one\n- two", "> quoted",
+                "# Part one\n\nwinter", "## Part *one*\n\n# Part one\n\nagain",
+            ]
             // Links by name (half the notes) lead where the shelf's books, authors, series, shelves
             // and pages are at each build: books of these titles come and go, and are renamed.
             let links = [
                 "see [[\(pick(Self.titles))]]",
                 "[[\(pick(Self.titles).lowercased())|her best]], [[\(pick(Self.authors))]]",
                 "[[about]], [[sci-fi]], [[\(pick(Self.titles)) Revisited]]",
+                "[[\(pick(Self.titles))#Part one|the start]], [[#Part one]], [[\(pick(Self.authors))#Part two#x]]",
+                "![[map.png|a map]] ![[\(pick(Self.titles))]] [[\(pick(Self.titles))#^a1b2]]",
             ]
             let link = Bool.random(using: &random) ? pick(links) : ""
             try write("\(pick(words)) \(Int.random(in: 0...999, using: &random)) \(link)\n", to: note(slug))
@@ -285,7 +293,7 @@ struct ReaderWorld {
             // (a title is in every page's header).
             let heading = pick(["", "# About me\n\n", "---\ntitle: Now\n---\n", "# Reading challenge\n\n"])
             try write(
-                "\(heading)Some *words* \(Int.random(in: 0...999, using: &random)) \(pick(["", "[[Ubik]]", "[[now]]"]))\n",
+                "\(heading)Some *words* \(Int.random(in: 0...999, using: &random)) \(pick(["", "[[Ubik]]", "[[now]]", "[[Ubik#Part one]]", "![[me.jpg|me]]"]))\n",
                 to: paths.pages.appendingPathComponent(pick(["about", "now", "challenge"]) + ".md"))
         case .removePage:
             let pages = ((try? manager.contentsOfDirectory(atPath: paths.pages.path)) ?? []).sorted()
