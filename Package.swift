@@ -31,7 +31,11 @@ let package = Package(
         // imports → site → use cases → command line. A step backwards is a compile error.
         .target(
             name: "BookplateCore",
-            dependencies: ["CCMark", "CStandardStreams", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "CCMark", "CStandardStreams", .product(name: "Crypto", package: "swift-crypto"),
+                // A note's front matter, read by the site and by the CSV export alike.
+                .product(name: "Yams", package: "Yams"),
+            ]
         ),
         .target(
             name: "BookplateLibrary",

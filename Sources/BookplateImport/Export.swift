@@ -429,6 +429,16 @@ public struct LibraryExporter: Sendable {
                     + " which keeps both")
         }
         warnOfWhatTheCSVCannotHold(document.books)
+        // The review column goes to a service that publishes reviews: Obsidian's comments
+        // (`%%lend it to Sam?%%`) and a draft were uploaded with it, as the site never shows them.
+        let kept = document.books.filter { $0.note.map(LibraryExporter.reviewLeavesOut) ?? false }
+        if !kept.isEmpty {
+            warn(
+                (kept.count == 1 ? "1 note holds" : "\(kept.count) notes hold")
+                    + " what the site does not publish (front matter, Obsidian's %% comments, or a draft's whole"
+                    + " text), which the review column leaves out as the site does; --format json keeps "
+                    + (kept.count == 1 ? "it" : "them"))
+        }
         var lines = [LibraryExporter.goodreadsColumns.map(LibraryExporter.csvField).joined(separator: ",")]
         for book in document.books.sorted(by: { position[$0.slug, default: 0] < position[$1.slug, default: 0] }) {
             let exclusive: String
@@ -486,7 +496,9 @@ public struct LibraryExporter: Sendable {
                 book.pages.map(String.init) ?? "", book.published.map { String($0.prefix(4)) } ?? "",
                 book.firstPublished.map { String($0.prefix(4)) } ?? "", day(finishedReads.last?.finished),
                 day(added), text((book.shelves + [exclusive]).joined(separator: ", ")), "",
-                exclusive, text(book.note.map(LibraryExporter.reviewCell) ?? ""), "", text(book.privateNotes ?? ""),
+                exclusive,
+                text(book.note.flatMap(LibraryExporter.review(ofNote:)).map(LibraryExporter.reviewCell) ?? ""), "",
+                text(book.privateNotes ?? ""),
                 readCount == 0 ? "" : String(readCount), book.owned == true ? "1" : "0",
                 datesRead.joined(separator: ", "),
                 // StoryGraph's column, beside Goodreads' count: a count of 0 is "not owned" and
@@ -551,6 +563,59 @@ public struct LibraryExporter: Sendable {
     /// A note as exports carry it: trimmed as a block of Markdown, ending in one newline.
     static func normalisedNote(_ text: String) -> String {
         text.trimmedAsBlock + "\n"
+    }
+
+    /// A note as the site publishes it, for the CSV's review column: without its front matter
+    /// and Obsidian's `%%` comments, and nil for a draft (``FrontMatter/isUnpublished(markdown:)``)
+    /// or a note of nothing else. Its links by name stay as written, `[[Dune]]`, as the reader's
+    /// Markdown does; they lead nowhere on another service.
+    static func review(ofNote note: String) -> String? {
+        let text = note.replacingOccurrences(of: "\r\n", with: "\n")
+        guard !FrontMatter.isUnpublished(markdown: text) else { return nil }
+        let published = ObsidianMarkdown.published(NoteRenderer.withoutFrontMatter(text), links: nil)
+        let review = LibraryExporter.withSingleBlankLines(published).trimmedAsBlock
+        return review.isEmpty ? nil : review + "\n"
+    }
+
+    /// `markdown` with each run of blank lines made one, as CommonMark reads them between blocks:
+    /// a comment of many lines left as many blank lines in its place. In a fenced code block,
+    /// and between two indented lines (which may be indented code), blank lines are the text's own.
+    static func withSingleBlankLines(_ markdown: String) -> String {
+        var lines: [Substring] = []
+        var fence: Substring?
+        var blanks = 0
+        var afterIndented = false
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " }
+            let opening = trimmed.prefix { $0 == "`" || $0 == "~" }
+            if let open = fence {
+                if opening.count >= open.count, opening.first == open.first,
+                    trimmed.dropFirst(opening.count).allSatisfy(\.isWhitespace)
+                {
+                    fence = nil
+                }
+            } else if line.count - trimmed.count < 4, opening.count >= 3,
+                opening.allSatisfy({ $0 == opening.first })
+            {
+                fence = opening
+            }
+            if fence == nil, line.allSatisfy(\.isWhitespace) {
+                blanks += 1
+                continue
+            }
+            let indented = line.hasPrefix("    ") || line.hasPrefix("\t")
+            lines += repeatElement("", count: indented && afterIndented ? blanks : min(blanks, 1))
+            blanks = 0
+            afterIndented = indented
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Whether ``review(ofNote:)`` leaves out any of `note`'s text.
+    static func reviewLeavesOut(_ note: String) -> Bool {
+        let whole = withSingleBlankLines(note.replacingOccurrences(of: "\r\n", with: "\n")).trimmedAsBlock
+        return !whole.isEmpty && review(ofNote: note) != whole + "\n"
     }
 
     /// A note as the CSV's review column carries it: without its last newline, unless it is one

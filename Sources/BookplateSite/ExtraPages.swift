@@ -1,7 +1,6 @@
 import BookplateCore
 import BookplateLibrary
 import Foundation
-import Yams
 
 /// A page the reader wrote beside the shelf ("About", "Now", a reading challenge):
 /// `content/pages/<name>.md`, published as `pages/<name>/index.html` and linked from every page's
@@ -17,7 +16,7 @@ struct ExtraPage: Sendable, Equatable {
     /// The Markdown below the title: without the front matter, and without the heading that
     /// gave the title (the page's `<h1>` says it).
     var body: String
-    /// Whether the front matter keeps the page off the site (``ExtraPage/isUnpublished(_:)``).
+    /// Whether the front matter keeps the page off the site (``FrontMatter/isUnpublished(_:)``).
     var isUnpublished = false
 
     /// Where the page is published in the site.
@@ -37,7 +36,7 @@ struct ExtraPage: Sendable, Equatable {
         var matter: [String: String] = [:]
         if body.utf8.count != text.utf8.count {
             let front = String(text.utf8.prefix(text.utf8.count - body.utf8.count)) ?? ""
-            matter = ExtraPage.fields(ofFrontMatter: front, warn: warn)
+            matter = FrontMatter.fields(of: front, warn: warn)
         }
         // Before the title is taken from it: a comment begun in the heading goes on below it.
         // Its links by name are made links as the page is rendered.
@@ -58,58 +57,7 @@ struct ExtraPage: Sendable, Equatable {
         self.description = matter["description"].map { ControlSequences.removed(from: $0, as: .line) }
             .flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         self.body = body
-        self.isUnpublished = ExtraPage.isUnpublished(matter)
-    }
-
-    /// Whether front matter `matter` says its file is not to be published, as the tools its
-    /// notes come from read it: Hugo's `draft: true`, Jekyll's `published: false`, Obsidian
-    /// Publish's `publish: false`. A draft marked so was published (found by a privacy audit).
-    /// The keys are read in any case, as Hugo reads its own: `Draft: true` was published (found by
-    /// a review).
-    static func isUnpublished(_ matter: [String: String]) -> Bool {
-        let yes: Set = ["true", "yes", "on"]
-        let no: Set = ["false", "no", "off"]
-        return matter.contains { key, value in
-            let value = value.trimmingCharacters(in: .whitespaces).lowercased()
-            switch key.lowercased() {
-            case "draft": return yes.contains(value)
-            case "published", "publish": return no.contains(value)
-            default: return false
-            }
-        }
-    }
-
-    /// Whether the front matter of `markdown` (a note's, a page's) keeps it off the site.
-    static func isUnpublished(markdown: String) -> Bool {
-        guard markdown.hasPrefix("---") else { return false }
-        let text = markdown.replacingOccurrences(of: "\r\n", with: "\n")
-        let body = NoteRenderer.withoutFrontMatter(text)
-        guard body.utf8.count != text.utf8.count else { return false }
-        let front = String(text.utf8.prefix(text.utf8.count - body.utf8.count)) ?? ""
-        return isUnpublished(fields(ofFrontMatter: front, warn: { _ in }))
-    }
-
-    /// The text values of the front matter's top-level keys (`---`, `key: value` lines, `---`).
-    private static func fields(ofFrontMatter front: String, warn: (String) -> Void) -> [String: String] {
-        var lines = front.split(separator: "\n", omittingEmptySubsequences: false)
-        // The fences: the first line, and the last one that is not empty.
-        while let last = lines.last, last.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            lines.removeLast()
-        }
-        let yaml = lines.dropFirst().dropLast().joined(separator: "\n")
-        let node: Node?
-        do {
-            node = try Yams.compose(yaml: yaml)
-        } catch {
-            warn("its front matter is no YAML, and was left out")
-            return [:]
-        }
-        guard let mapping = node?.mapping else { return [:] }
-        var fields: [String: String] = [:]
-        for (key, value) in mapping {
-            if let key = key.string, let value = value.scalar?.string { fields[key] = value }
-        }
-        return fields
+        self.isUnpublished = FrontMatter.isUnpublished(matter)
     }
 
     /// The text of `markdown`'s first line when it is a level-1 ATX heading (`# About me`), after

@@ -58,7 +58,7 @@ struct SiteNotes: Sendable {
             return nil
         }
         // A draft stays in its file, off the site.
-        guard !ExtraPage.isUnpublished(markdown: markdown) else { return nil }
+        guard !FrontMatter.isUnpublished(markdown: markdown) else { return nil }
         // Written from its book's page: a link to a folder of the build's pages leads to its page.
         let folder = String(PageModelFactory.bookURL(slug).dropLast("index.html".count))
         let html = renderer(forSlug: slug, markdown: markdown).render(

@@ -526,6 +526,49 @@ import Testing
         #expect(warnings.withLock { $0 }.count == 1)
     }
 
+    /// The CSV's review column goes to a service that publishes reviews (Goodreads, StoryGraph,
+    /// BookWyrm), and it carried the whole note: Obsidian's comments (`%%lend it to Sam?%%`), front
+    /// matter and a draft's text, which the site never shows. It now carries the note as the site
+    /// publishes it and says so; the JSON export keeps every note whole.
+    @Test func aCSVReviewIsTheNoteAsTheSitePublishesIt() throws {
+        let shelf = try TemporaryShelf()
+        let notes = NoteStore(folder: shelf.paths.notes)
+        let texts = [
+            "Kindred":
+                "---\ntags: [classic]\n---\nLoved it %%lend it to Sam?%% a lot.\n\n%%\nprivate\n%%\n\nSee [[Dune]].\n",
+            "Dune": "---\ndraft: true\n---\nNot ready for anyone.\n",
+            "Emma": "First.\r\n\r\nSecond, as written.\r\n",
+            "Ubik": "%%only this%%\n",
+            "Solaris": "Plain `%%code%%` stays.\n\n```\na\n\n\nb\n```\n\n\n    one\n\n\n    two\n",
+        ]
+        for (title, note) in texts {
+            let book = try shelf.library.addBook(NewBook(title: title, authors: ["A. Writer"]))
+            try notes.writeNote(note, forSlug: book.book.slug)
+        }
+        let warnings = Mutex<[String]>([])
+        let exporter = LibraryExporter(
+            library: shelf.library, notes: notes, warn: { warning in warnings.withLock { $0.append(warning) } })
+        let records = CSVParser().parse([UInt8](try exporter.goodreadsCSV()))
+        let reviews = Dictionary(
+            uniqueKeysWithValues: records.dropFirst().map { record in
+                let row = Dictionary(uniqueKeysWithValues: zip(records[0].fields, record.fields))
+                return (row["Title"] ?? "", row["My Review"] ?? "")
+            })
+        #expect(reviews["Kindred"] == "Loved it  a lot.\n\nSee [[Dune]].", "\(reviews)")
+        #expect(reviews["Dune"] == "" && reviews["Ubik"] == "")
+        #expect(reviews["Emma"] == "First.\n\nSecond, as written.")
+        #expect(reviews["Solaris"] == "Plain `%%code%%` stays.\n\n```\na\n\n\nb\n```\n\n    one\n\n\n    two")
+        #expect(
+            warnings.withLock { $0 } == [
+                "3 notes hold what the site does not publish (front matter, Obsidian's %% comments, or a draft's "
+                    + "whole text), which the review column leaves out as the site does; --format json keeps them"
+            ])
+        // The JSON export keeps each note as the reader wrote it.
+        let document = try JSONDecoder().decode(LibraryExportDocument.self, from: try exporter.json())
+        #expect(document.books.first { $0.title == "Kindred" }?.note?.contains("%%lend it to Sam?%%") == true)
+        #expect(document.books.first { $0.title == "Dune" }?.note?.contains("Not ready") == true)
+    }
+
     /// A shelf moved by the CSV export gave a book a co-author "Inc." beside "Lonely Planet", and
     /// took a book out of a series it had no place in, without a word (found by an exploratory
     /// session). Goodreads' columns cannot hold either, so the export says so, as it does of a
