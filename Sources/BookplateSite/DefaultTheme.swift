@@ -49,7 +49,10 @@ package enum DefaultTheme {
 
         Every value is HTML-escaped by `{{ }}`. Only six values are HTML already and go in `{{{ }}}`:
         `noteHTML` (cmark, safe mode; a book's note's headings have ids, `n-` and a slug of their
-        words, so a theme's own ids should not begin with `n-` or `h-`; a highlight's note too, whose relative links and images are
+        words, so a theme's own ids should not begin with `n-` or `h-`; an Obsidian callout, `> [!tip] Title`, is a
+        `<div class="callout" data-callout="tip">` whose first child is `<p class="callout-title">`, or, when it folds
+        (`[!tip]-`), a `<details class="callout">` whose `<summary class="callout-title">` is its title;
+        a highlight's note too, whose relative links and images are
         written from its book's page, as the book's note's are, and made to lead to the same place from
         every other page that shows it), `bioHTML` (cmark, safe mode, web links
         only), `descriptionHTML` (allow-listed), `textHTML` (a highlight's passage, escaped, each line
@@ -787,6 +790,11 @@ package enum DefaultTheme {
         .facts dd { margin: 0; }
         .note { border-top: 1px solid var(--rule); margin-top: 2rem; }
         .note blockquote, .page-text blockquote { margin: 1rem 0; padding-inline-start: 1rem; border-inline-start: 3px solid var(--rule); color: var(--muted); }
+        /* Obsidian's callouts (`> [!tip] Title`) in a note, a highlight's note or a page: a box with its title;
+           one that folds (`[!tip]-`) is a <details> whose title opens it. */
+        .callout { margin: 1rem 0; padding: 0 1rem; background: var(--card); border: 1px solid var(--rule); border-inline-start: 4px solid var(--accent); border-radius: 4px; }
+        .callout-title { font-weight: bold; margin: 0.75rem 0; }
+        summary.callout-title { cursor: pointer; }
         .note pre, .page-text pre { overflow-x: auto; padding: 0.75rem; background: var(--card); border: 1px solid var(--rule); }
         .page-text { max-width: var(--measure); }
         /* An image in anything rendered from Markdown (a note, a highlight's note, a bio, a page) stays in the column. */

@@ -233,6 +233,35 @@ def main():
             failed += 1
             print(f"FAIL link to a heading: {href} landed on {landed}")
 
+        # An Obsidian callout in a note (the example shelf's note on Fledgling) is a box with its
+        # title; one that folds is closed, and its title opens it from the keyboard.
+        driver.get((site / "books" / "fledgling" / "index.html").as_uri())
+        callout = driver.execute_script("""
+            var box = document.querySelector('.note div.callout');
+            var fold = document.querySelector('.note details.callout');
+            if (!box || !fold) return null;
+            var title = box.querySelector('.callout-title');
+            var hidden = fold.querySelector('p');
+            var before = [fold.open, hidden.checkVisibility()];
+            var summary = fold.querySelector('summary');
+            summary.focus();
+            return [title.textContent, getComputedStyle(title).fontWeight, getComputedStyle(box).borderInlineStartWidth,
+                    before, document.activeElement === summary];""")
+        opened = None
+        if callout and callout[4]:
+            from selenium.webdriver.common.keys import Keys
+            driver.switch_to.active_element.send_keys(Keys.ENTER)
+            opened = driver.execute_script("""
+                var fold = document.querySelector('.note details.callout');
+                return [fold.open, fold.querySelector('p').checkVisibility()];""")
+        if (callout and callout[0] and int(callout[1]) >= 600 and callout[2] != "0px"
+                and callout[3] == [False, False] and opened == [True, True]):
+            passed += 1
+            print(f"ok   callouts: '{callout[0]}' titled in bold; a folded one opens from the keyboard")
+        else:
+            failed += 1
+            print(f"FAIL callouts: {callout}, after Enter {opened}")
+
         # The reader's own page is in every page's header, by its title, and opens with it.
         driver.get(pages["shelf"].as_uri())
         link = driver.execute_script("""
