@@ -9,7 +9,8 @@ import Foundation
 /// `javascript:`, `vbscript:`, `file:` or most `data:` address becomes its text (an image, its
 /// description). A note's top-most heading becomes an h3, below the book page's "My notes", and
 /// the others follow it. A code block takes the keyboard's focus, so that a long line can be
-/// scrolled to without a mouse. An Obsidian callout (`> [!tip] Title`) is a callout.
+/// scrolled to without a mouse. An Obsidian callout (`> [!tip] Title`) is a callout, and its
+/// `==highlighted==` text a `<mark>`.
 public struct NoteRenderer: Sendable, Hashable {
     /// Whether raw HTML in notes passes through untouched. Only for the reader's own notes.
     public var allowsRawHTML: Bool
@@ -31,10 +32,10 @@ public struct NoteRenderer: Sendable, Hashable {
         // `![[Dune]]` links as `[[Dune]]` is.
         // "/focusable-code": code blocks take the keyboard's focus; "/anchors": headings have ids,
         // and links by name lead to them; "/callouts": Obsidian's callouts (`> [!tip]`) are
-        // callouts (``Callouts``).
+        // callouts (``Callouts``); "/marks": its `==highlights==` marks (``HighlightMarks``).
         allowsRawHTML
-            ? "cmark-0.30/smart/unsafe/plain/published/comments-4/no-html-comments-3/wikilinks-3/focusable-code/anchors/callouts"
-            : "cmark-0.30/smart/safe/plain/published/comments-4/wikilinks-3/focusable-code/anchors/callouts"
+            ? "cmark-0.30/smart/unsafe/plain/published/comments-4/no-html-comments-3/wikilinks-3/focusable-code/anchors/callouts/marks"
+            : "cmark-0.30/smart/safe/plain/published/comments-4/wikilinks-3/focusable-code/anchors/callouts/marks"
     }
 
     /// The HTML for `markdown`.
@@ -64,6 +65,7 @@ public struct NoteRenderer: Sendable, Hashable {
             CMark.placeHeadings(in: document, topAt: topHeading)
             if !allowsRawHTML { CMark.unwrapDangerousLinks(in: document) }
             if let addresses { CMark.rewriteAddresses(in: document, addresses) }
+            HighlightMarks.make(in: document)
             CMark.makeCodeBlocksFocusable(in: document)
             Callouts.make(in: document, options: options)
             if anchorsHeadings { NoteHeadings.anchor(in: document, options: options) }
