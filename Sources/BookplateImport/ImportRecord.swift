@@ -9,6 +9,7 @@ extension ImportFile {
         case .goodreads: try GoodreadsFormat.read(.bytes(data))
         case .storygraph: try StoryGraphFormat.read(.bytes(data))
         case .librarything: try LibraryThingFormat.read(.bytes(data))
+        case .bookwyrm: try BookWyrmFormat.read(.bytes(data))
         case .bookplate: try BookplateJSONFormat.read(data)
         case .calibre: try CalibreLibrary.read(bytes: data)
         case .appleBooks:
@@ -56,6 +57,7 @@ extension ImportFile {
         case .goodreads: return try GoodreadsFormat.read(text)
         case .storygraph: return try StoryGraphFormat.read(text)
         case .librarything: return try LibraryThingFormat.read(text)
+        case .bookwyrm: return try BookWyrmFormat.read(text)
         case .bookplate, .calibre, .appleBooks: throw ImportError.unreadable(path: input.path)
         }
     }
@@ -249,6 +251,7 @@ extension ImportSource {
         case .goodreads: "Goodreads"
         case .storygraph: "StoryGraph"
         case .librarything: "LibraryThing"
+        case .bookwyrm: "BookWyrm"
         case .bookplate: "Bookplate"
         case .calibre: "Calibre"
         case .appleBooks: "Apple Books"
