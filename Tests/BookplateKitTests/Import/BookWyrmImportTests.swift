@@ -222,6 +222,55 @@ import Testing
         }
     }
 
+    /// A shelf that came from BookWyrm goes back through `export --format csv`, which BookWyrm's
+    /// Goodreads import reads: its column guesses (`bookwyrm/importers/importer.py` at db40a61c,
+    /// `row_mappings_guesses`, the first header each takes, as `create_row_mappings` does) find
+    /// every field of the file it has a place for, and its status shelves are the file's.
+    @Test func theCSVExportIsAFileBookWyrmsGoodreadsImportReads() throws {
+        let shelf = try TemporaryShelf()
+        _ = try shelf.importer.run(file: Self.fixture, as: .bookwyrm)
+        let csv = try LibraryExporter(library: shelf.library, notes: NoteStore(folder: shelf.paths.notes))
+            .goodreadsCSV()
+        let text = String(decoding: csv, as: UTF8.self)
+        let header = try #require(text.split(separator: "\r\n").first).split(separator: ",").map(String.init)
+        let guesses: [(String, [String])] = [
+            ("id", ["id", "book id"]), ("title", ["title"]),
+            ("authors", ["author_text", "author", "authors", "primary author"]),
+            ("isbn_10", ["isbn_10", "isbn10", "isbn", "isbn/uid"]),
+            ("isbn_13", ["isbn_13", "isbn13", "isbn", "isbns", "isbn/uid"]),
+            ("shelf", ["shelf", "exclusive shelf", "read status", "bookshelf"]),
+            ("review_body", ["review_content", "my review", "review"]),
+            ("rating", ["my rating", "rating", "star rating"]),
+            ("date_added", ["shelf_date", "date_added", "date added", "entry date", "added"]),
+            ("date_finished", ["finish_date", "date finished", "last date read", "date read", "finished"]),
+        ]
+        var left = header
+        var mapped: [String: String] = [:]
+        for (key, names) in guesses {
+            guard let index = left.firstIndex(where: { names.contains($0.lowercased()) }) else { continue }
+            mapped[key] = left.remove(at: index)
+        }
+        #expect(
+            mapped == [
+                "id": "Book Id", "title": "Title", "authors": "Author", "isbn_10": "ISBN", "isbn_13": "ISBN13",
+                "shelf": "Exclusive Shelf", "review_body": "My Review", "rating": "My Rating",
+                "date_added": "Date Added", "date_finished": "Date Read",
+            ])
+        // BookWyrm's `shelf_mapping_guesses` know read, to-read and currently-reading; a book set
+        // aside goes to a shelf of that name, "did-not-finish", as a Goodreads file's would.
+        let title = try #require(header.firstIndex(of: "Title"))
+        let status = try #require(header.firstIndex(of: "Exclusive Shelf"))
+        let exclusive = Dictionary(
+            uniqueKeysWithValues: CSVParser().parse(Array(csv)).dropFirst().map { record in
+                (record.fields[title], record.fields[status])
+            })
+        #expect(
+            exclusive == [
+                "The Left Hand of Darkness": "read", "Good Omens": "to-read", "Infinite Jest": "did-not-finish",
+                "Piranesi": "currently-reading", "Ottolenghi Simple": "read", "Kindred": "read", "我穿我自己": "to-read",
+            ])
+    }
+
     /// The shelf says how the read went where the two disagree, as StoryGraph's status does.
     @Test func theShelfSaysHowTheLatestReadWent() throws {
         let header =
