@@ -559,14 +559,14 @@ enum ImportValues {
     /// ``ReviewMarkup``); a cell that has line breaks of its own (Bookplate's CSV export, a review
     /// edited in a spreadsheet) is Markdown already and taken as written, so that a note that
     /// speaks of `<br>` comes back as it was (it came back broken in two: found by an exploratory
-    /// session).
-    static func review(_ cell: String?) -> String? {
+    /// session). `isHTML` says which it is where the source knows better than its line breaks.
+    static func review(_ cell: String?, isHTML: Bool? = nil) -> String? {
         guard let cell else { return nil }
         // Without control characters and escape sequences, as the library keeps lines of text: a
         // bell or a colour code in a review was kept in the note, and written into CSV exports.
         let hasLineBreaks = cell.utf8.contains { $0 == 0x0A || $0 == 0x0D }
         let text = ControlSequences.cleanedForStorage(
-            lines: hasLineBreaks ? cell : ReviewMarkup.markdown(fromReview: cell)
+            lines: isHTML ?? !hasLineBreaks ? ReviewMarkup.markdown(fromReview: cell) : cell
         )
         .trimmedAsBlock
         return text.isEmpty ? nil : text + "\n"

@@ -321,10 +321,10 @@ enum BookWyrmFormat {
 
     /// The review as the note: its title a heading, the day it was published and its content
     /// warning lines of their own before the text. The text is what the reader typed (Markdown),
-    /// or, for a review BookWyrm took from elsewhere, its HTML, which becomes Markdown as a
-    /// Goodreads review does (``ImportValues/review(_:)``).
+    /// or, for a review BookWyrm took from elsewhere, its HTML (``isHTML(_:)``), which becomes
+    /// Markdown as a Goodreads review does (``ImportValues/review(_:isHTML:)``).
     static func note(name: String?, warning: String?, published: PartialDate?, body: String?) -> String? {
-        let text = ImportValues.review(body)
+        let text = ImportValues.review(body, isHTML: body.map(isHTML))
         // A title or a warning is one line, its Markdown characters taken as text.
         let line = { (cell: String) in markdownText(ControlSequences.cleanedForStorage(cell).trimmed) }
         let heading = name.map(line).flatMap { $0.isEmpty ? nil : "## \($0)\n" }
@@ -333,6 +333,19 @@ enum BookWyrmFormat {
         // The day the review was published has no field of its own: it stays with the review.
         let day = published.map { "*Reviewed \($0)*\n" }
         return [heading, day, warned, text].compactMap { $0 }.joined(separator: "\n")
+    }
+
+    /// Whether a review is BookWyrm's HTML rather than what the reader typed: a review that came
+    /// from another instance (an account moved, a status federated) has only its HTML, which
+    /// BookWyrm's Markdown renderer writes a line per paragraph (`<p>One</p>\n<p>Two</p>`).
+    /// Taken as Markdown for its line breaks, each such line was raw HTML, which a note's page
+    /// leaves out: the review was lost on the page. A review typed in BookWyrm is Markdown and
+    /// begins with its text; one of a single line is read as Goodreads' is either way.
+    static func isHTML(_ review: String) -> Bool {
+        let start = review.drop { $0.isWhitespace }.prefix(12).lowercased()
+        return ["<p>", "<p ", "<div", "<blockquote", "<ul", "<ol", "<h1", "<h2", "<h3", "<h4", "<h5", "<h6"].contains {
+            start.hasPrefix($0)
+        }
     }
 
     /// One line of text as Markdown that says it and no more: the marks that would make emphasis,

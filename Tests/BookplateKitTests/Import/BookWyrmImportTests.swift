@@ -222,6 +222,25 @@ import Testing
         }
     }
 
+    /// A review moved from another instance is BookWyrm's HTML, a line per paragraph: taken as
+    /// Markdown for its line breaks, each line was raw HTML, which the book's page leaves out.
+    @Test func aReviewInHTMLOverSeveralLinesIsMarkdown() throws {
+        let text =
+            "title,author_text,remote_id,review_content\r\n"
+            + "Kindred,Octavia E. Butler,https://b.example/book/7,"
+            + "\"<p>First, <em>read</em> it.</p>\n<blockquote><p>Quoted.</p></blockquote>\n<p>Last.</p>\"\r\n"
+            + "Emma,Jane Austen,https://b.example/book/8,\"Typed <b>in</b> BookWyrm:\r\n\r\n- a list\"\r\n"
+        let shelf = try TemporaryShelf()
+        _ = try shelf.importer.run(file: try file(text), as: .bookwyrm)
+        let notes = NoteStore(folder: shelf.paths.notes)
+        #expect(try notes.note(forSlug: "kindred") == "First, *read* it.\n\n> Quoted.\n\nLast.\n")
+        // What the reader typed stays as typed.
+        #expect(try notes.note(forSlug: "emma") == "Typed <b>in</b> BookWyrm:\n\n- a list\n")
+        try shelf.build(settings: FixtureShelf.settings)
+        let page = try shelf.siteFile("books/kindred/index.html")
+        #expect(page.contains("<p>First, <em>read</em> it.</p>") && page.contains("<p>Last.</p>"))
+    }
+
     /// A shelf that came from BookWyrm goes back through `export --format csv`, which BookWyrm's
     /// Goodreads import reads: its column guesses (`bookwyrm/importers/importer.py` at db40a61c,
     /// `row_mappings_guesses`, the first header each takes, as `create_row_mappings` does) find
