@@ -187,9 +187,9 @@ enum LibraryThingFormat {
 }
 
 /// BookWyrm's book list (`bookwyrm-export.csv`, "Export Book List" in its settings), read by
-/// column name: the columns came one version at a time (the read's dates in January 2024, the
-/// shelf and the review's date a week later, more catalog ids since, `pages` in December 2025),
-/// and the catalog ids are written in the order BookWyrm's model lists them.
+/// column name: the columns came one version at a time (the read's dates, the shelf and the
+/// review's date with v0.7.2, more catalog ids since, `pages` with v0.9.0), and the catalog ids
+/// are written in the order BookWyrm's model lists them.
 ///
 /// BookWyrm writes one row per edition: the latest of its reads (by start), its latest rating,
 /// its latest review and one of its shelves (the one it was put on first, a custom shelf or a

@@ -180,9 +180,10 @@ import Testing
         #expect(try shelf.library.books().isEmpty)
     }
 
-    /// Every version's columns, read by name: 2022's (no reads, no shelf), January 2024's (the
-    /// read's dates), and the one of BookWyrm's own test data for its importer (the shelf, no
-    /// Finna or Libris ids, no pages).
+    /// Every release's columns, read by name (as `bookwyrm/tests/views/preferences/test_export.py`
+    /// spells them at each tag): v0.5.0's (ids, rating and review), v0.6.0's (two more ids), and
+    /// v0.7.2's, the header of BookWyrm's own test data for its importer (the read's dates, the
+    /// shelf; no Finna or Libris ids, no pages). The fixture has the latest, v0.9's.
     @Test func everyVersionsColumnsAreRead() throws {
         let versions = [
             """
@@ -191,8 +192,8 @@ import Testing
 
             """,
             """
-            title,author_text,remote_id,openlibrary_key,inventaire_id,librarything_key,goodreads_key,bnf_id,viaf,wikidata,asin,aasin,isfdb,isbn_10,isbn_13,oclc_number,start_date,finish_date,stopped_date,rating,review_name,review_cw,review_content\r
-            Kindred,Octavia E. Butler,https://b.example/book/7,,,,,,,,,,,,9780807083697,,2024-01-02,2024-01-09,,4.50,,,Strong.\r
+            title,author_text,remote_id,openlibrary_key,inventaire_id,librarything_key,goodreads_key,bnf_id,viaf,wikidata,asin,aasin,isfdb,isbn_10,isbn_13,oclc_number,rating,review_name,review_cw,review_content\r
+            Kindred,Octavia E. Butler,https://b.example/book/7,,,,,,,,,,,,9780807083697,,4.50,,,Strong.\r
 
             """,
             """
@@ -210,8 +211,8 @@ import Testing
             #expect(kindred.authors.map(\.name) == ["Octavia E. Butler"], "version \(index)")
             let note = try NoteStore(folder: shelf.paths.notes).note(forSlug: "kindred")
             #expect(note == (index == 2 ? "*Reviewed 2024-01-10*\n\nStrong.\n" : "Strong.\n"), "version \(index)")
-            if index == 0 {
-                #expect(kindred.book.status == .toRead && kindred.reads.isEmpty)
+            if index < 2 {
+                #expect(kindred.book.status == .toRead && kindred.reads.isEmpty, "version \(index)")
             } else {
                 #expect(kindred.book.status == .read, "version \(index)")
                 #expect(
