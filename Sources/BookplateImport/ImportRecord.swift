@@ -9,6 +9,7 @@ extension ImportFile {
         case .goodreads: try GoodreadsFormat.read(.bytes(data))
         case .storygraph: try StoryGraphFormat.read(.bytes(data))
         case .librarything: try LibraryThingFormat.read(.bytes(data))
+        case .bookwyrm: try BookWyrmFormat.read(.bytes(data))
         case .bookplate: try BookplateJSONFormat.read(data)
         case .calibre: try CalibreLibrary.read(bytes: data)
         case .appleBooks:
@@ -56,6 +57,7 @@ extension ImportFile {
         case .goodreads: return try GoodreadsFormat.read(text)
         case .storygraph: return try StoryGraphFormat.read(text)
         case .librarything: return try LibraryThingFormat.read(text)
+        case .bookwyrm: return try BookWyrmFormat.read(text)
         case .bookplate, .calibre, .appleBooks: throw ImportError.unreadable(path: input.path)
         }
     }
@@ -249,6 +251,7 @@ extension ImportSource {
         case .goodreads: "Goodreads"
         case .storygraph: "StoryGraph"
         case .librarything: "LibraryThing"
+        case .bookwyrm: "BookWyrm"
         case .bookplate: "Bookplate"
         case .calibre: "Calibre"
         case .appleBooks: "Apple Books"
@@ -556,14 +559,14 @@ enum ImportValues {
     /// ``ReviewMarkup``); a cell that has line breaks of its own (Bookplate's CSV export, a review
     /// edited in a spreadsheet) is Markdown already and taken as written, so that a note that
     /// speaks of `<br>` comes back as it was (it came back broken in two: found by an exploratory
-    /// session).
-    static func review(_ cell: String?) -> String? {
+    /// session). `isHTML` says which it is where the source knows better than its line breaks.
+    static func review(_ cell: String?, isHTML: Bool? = nil) -> String? {
         guard let cell else { return nil }
         // Without control characters and escape sequences, as the library keeps lines of text: a
         // bell or a colour code in a review was kept in the note, and written into CSV exports.
         let hasLineBreaks = cell.utf8.contains { $0 == 0x0A || $0 == 0x0D }
         let text = ControlSequences.cleanedForStorage(
-            lines: hasLineBreaks ? cell : ReviewMarkup.markdown(fromReview: cell)
+            lines: isHTML ?? !hasLineBreaks ? ReviewMarkup.markdown(fromReview: cell) : cell
         )
         .trimmedAsBlock
         return text.isEmpty ? nil : text + "\n"

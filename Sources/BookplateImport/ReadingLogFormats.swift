@@ -185,3 +185,178 @@ enum LibraryThingFormat {
             warnings: warnings)
     }
 }
+
+/// BookWyrm's book list (`bookwyrm-export.csv`, "Export Book List" in its settings), read by
+/// column name: the columns came one version at a time (the read's dates, the shelf and the
+/// review's date with v0.7.2, more catalog ids since, `pages` with v0.9.0), and the catalog ids
+/// are written in the order BookWyrm's model lists them.
+///
+/// BookWyrm writes one row per edition: the latest of its reads (by start), its latest rating,
+/// its latest review and one of its shelves (the one it was put on first, a custom shelf or a
+/// reading status). A file tells of one read of a book; a later export's new read comes in beside
+/// it, as reads do from every reading log.
+enum BookWyrmFormat {
+    static func read(_ text: DelimitedText) throws -> ImportFile {
+        try ImportFile(
+            source: .bookwyrm, text: text, delimiter: ",", required: ["title", "author_text", "remote_id"],
+            record: record)
+    }
+
+    /// BookWyrm's four shelves that say how far the reader got; every other shelf is the reader's own.
+    static func status(fromShelf identifier: String) -> ReadingStatus? {
+        switch identifier.lowercased() {
+        case "to-read": .toRead
+        case "reading": .reading
+        case "read": .read
+        case "stopped-reading": .abandoned
+        default: nil
+        }
+    }
+
+    static func record(_ row: CSVRow) throws -> ImportRecord {
+        guard let title = row["title"] else { throw RowProblem("no title") }
+        var warnings: [String] = []
+        // `author_text` is the authors' names joined by ", ".
+        let authors = ImportValues.names(row["author_text"]).map { NewAuthor(name: $0) }
+        let read = self.read(row, warnings: &warnings)
+        // The shelf is an identifier: BookWyrm's own four, or the reader's own shelf (`cooking-9`,
+        // named in `shelf_name`), which says nothing of the status; then the read's dates do.
+        let identifier = row["shelf"]
+        let shelfStatus = identifier.flatMap(status(fromShelf:))
+        let status = shelfStatus ?? read?.outcome.status ?? .toRead
+        let shelves = shelfStatus == nil ? [row["shelf_name"] ?? identifier].compactMap { $0 } : []
+        // The shelf says how the read went, as StoryGraph's status does its last range.
+        var reads = read.map { [$0] }
+        if var last = read {
+            switch status.readOutcome {
+            // Begun again: the finished read is still the latest BookWyrm has.
+            case .reading? where last.outcome != .reading: reads = [last, ReadRecord(outcome: .reading)]
+            case let outcome?:
+                last.outcome = outcome
+                reads = [last]
+            // Put back to read: a read begun and never finished was set aside.
+            case nil where last.outcome == .reading:
+                last.outcome = .setAside
+                reads = [last]
+            case nil: break
+            }
+        }
+        let latest = reads?.last
+        let book = NewBook(
+            title: title, authors: authors,
+            isbn: ImportValues.isbn([(row["isbn_13"], "isbn_13"), (row["isbn_10"], "isbn_10")], warnings: &warnings),
+            pageCount: ImportValues.count(row["pages"], column: "pages", in: Book.pageCountRange, warnings: &warnings),
+            status: status,
+            // BookWyrm rates in half stars, written with two decimals ("3.50"): 3.5 stays 3.5.
+            rating: ImportValues.rating(row["rating"], column: "rating", warnings: &warnings),
+            startedDate: status == .toRead ? nil : latest?.started,
+            finishedDate: status == .read ? latest?.finished : nil, shelves: shelves,
+            openLibraryEditionKey: openLibraryEdition(row["openlibrary_key"], warnings: &warnings))
+        let published = ImportValues.date(row["review_published"], column: "review_published", warnings: &warnings)
+        let note = note(
+            name: row["review_name"], warning: row["review_cw"], published: published,
+            body: row.untrimmed("review_content"))
+        let added = ImportValues.date(row["shelf_date"], column: "shelf_date", warnings: &warnings)
+        let ids = catalogIDs(row, warnings: &warnings)
+        return ImportRecord(
+            // The edition's `remote_id`, its address on the reader's instance (or on the one it
+            // came from), is the one id every version writes for every book, and the same in every
+            // export: a book without an ISBN, or whose ISBN or title the reader changed, is found by
+            // it. (`openlibrary_key` and the ISBNs are missing from many rows.)
+            line: row.line, book: book, sourceID: row["remote_id"], note: note, reads: reads, addedOn: added,
+            externalIDs: ids, warnings: warnings)
+    }
+
+    /// The read the row tells of: begun `start_date`, and finished `finish_date` or set aside
+    /// `stopped_date`; going on when it has a start alone; nil without a date.
+    static func read(_ row: CSVRow, warnings: inout [String]) -> ReadRecord? {
+        let started = ImportValues.date(row["start_date"], column: "start_date", warnings: &warnings)
+        let finished = ImportValues.date(row["finish_date"], column: "finish_date", warnings: &warnings)
+        let stopped = ImportValues.date(row["stopped_date"], column: "stopped_date", warnings: &warnings)
+        var read: ReadRecord
+        if let stopped {
+            read = ReadRecord(started: started, finished: stopped, outcome: .setAside)
+        } else if let finished {
+            read = ReadRecord(started: started, finished: finished)
+        } else if let started {
+            read = ReadRecord(started: started, outcome: .reading)
+        } else {
+            return nil
+        }
+        if read.endsBeforeItBegins, let started {
+            let end = stopped != nil ? "stopped_date" : "finish_date"
+            warnings.append("start_date '\(started)' is after \(end): imported without it")
+            read.started = nil
+        }
+        return read
+    }
+
+    /// The Open Library edition (`OL…M`) BookWyrm knows the book as; anything else is named and
+    /// left out.
+    static func openLibraryEdition(_ cell: String?, warnings: inout [String]) -> String? {
+        guard let cell else { return nil }
+        guard let key = OpenLibraryKey.valid(cell, kind: "M") else {
+            warnings.append("openlibrary_key '\(ImportValues.shown(cell))' is no Open Library edition: left out")
+            return nil
+        }
+        return key
+    }
+
+    /// The Goodreads and LibraryThing ids BookWyrm keeps, kept as those services' ids (as a
+    /// Calibre library's are), so that a later import of a Goodreads file finds the same book.
+    /// The other services' ids (Inventaire, Finna, Libris, BnF, VIAF, Wikidata, ASIN, Audible's
+    /// ASIN, ISFDB, OCLC) have no place in the library and are left out without a word.
+    static func catalogIDs(_ row: CSVRow, warnings: inout [String]) -> [String: String] {
+        var ids: [String: String] = [:]
+        for (column, source) in [("goodreads_key", ImportSource.goodreads), ("librarything_key", .librarything)] {
+            guard let value = row[column] else { continue }
+            if value.count <= 20, value.allSatisfy(\.isASCIIDigit) {
+                ids[source.rawValue] = value
+            } else {
+                warnings.append("\(column) '\(ImportValues.shown(value))' is not a number: left out")
+            }
+        }
+        return ids
+    }
+
+    /// The review as the note: its title a heading, the day it was published and its content
+    /// warning lines of their own before the text. The text is what the reader typed (Markdown),
+    /// or, for a review BookWyrm took from elsewhere, its HTML (``isHTML(_:)``), which becomes
+    /// Markdown as a Goodreads review does (``ImportValues/review(_:isHTML:)``).
+    static func note(name: String?, warning: String?, published: PartialDate?, body: String?) -> String? {
+        let text = ImportValues.review(body, isHTML: body.map(isHTML))
+        // A title or a warning is one line, its Markdown characters taken as text.
+        let line = { (cell: String) in markdownText(ControlSequences.cleanedForStorage(cell).trimmed) }
+        let heading = name.map(line).flatMap { $0.isEmpty ? nil : "## \($0)\n" }
+        let warned = warning.map(line).flatMap { $0.isEmpty ? nil : "**Content warning:** \($0)\n" }
+        guard heading != nil || warned != nil || text != nil else { return nil }
+        // The day the review was published has no field of its own: it stays with the review.
+        let day = published.map { "*Reviewed \($0)*\n" }
+        return [heading, day, warned, text].compactMap { $0 }.joined(separator: "\n")
+    }
+
+    /// Whether a review is BookWyrm's HTML rather than what the reader typed: a review that came
+    /// from another instance (an account moved, a status federated) has only its HTML, which
+    /// BookWyrm's Markdown renderer writes a line per paragraph (`<p>One</p>\n<p>Two</p>`).
+    /// Taken as Markdown for its line breaks, each such line was raw HTML, which a note's page
+    /// leaves out: the review was lost on the page. A review typed in BookWyrm is Markdown and
+    /// begins with its text; one of a single line is read as Goodreads' is either way.
+    static func isHTML(_ review: String) -> Bool {
+        let start = review.drop { $0.isWhitespace }.prefix(12).lowercased()
+        return ["<p>", "<p ", "<div", "<blockquote", "<ul", "<ol", "<h1", "<h2", "<h3", "<h4", "<h5", "<h6"].contains {
+            start.hasPrefix($0)
+        }
+    }
+
+    /// One line of text as Markdown that says it and no more: the marks that would make emphasis,
+    /// code, a link, a tag, an entity or a heading's end escaped, so that a review's title of
+    /// `*stars*` or `<b>` is those characters (a comma or a full stop needs nothing).
+    static func markdownText(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if "\\`*_[]<>&~#".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+}

@@ -9,7 +9,8 @@ public struct ImportRecord: Sendable, Equatable {
     /// The line the row starts on in the file, for the report.
     public var line: Int
     public var book: NewBook
-    /// The source's own id for the book (Goodreads' Book Id, LibraryThing's Book Id).
+    /// The source's own id for the book (Goodreads' Book Id, LibraryThing's Book Id, BookWyrm's
+    /// `remote_id`).
     public var sourceID: String?
     /// The reader's review, as Markdown; it becomes the book's note.
     public var note: String?
@@ -109,6 +110,8 @@ public enum ImportSource: String, Sendable, CaseIterable, Codable {
     case goodreads
     case storygraph
     case librarything
+    /// BookWyrm's book list (`bookwyrm-export.csv`).
+    case bookwyrm
     /// Bookplate's own `export --format json`.
     case bookplate
     /// A Calibre library's `metadata.db`.

@@ -6,7 +6,7 @@ struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract:
-            "Import a reading-log export (goodreads FILE.csv, storygraph FILE.csv, librarything FILE.tsv, bookplate FILE.json), a Calibre library (calibre FOLDER), Apple Books' books and highlights (apple-books FOLDER) or highlights (kindle 'My Clippings.txt', kobo KoboReader.sqlite, koreader FILE.json, readwise FILE.csv).",
+            "Import a reading-log export (goodreads FILE.csv, storygraph FILE.csv, librarything FILE.tsv, bookwyrm FILE.csv, bookplate FILE.json), a Calibre library (calibre FOLDER), Apple Books' books and highlights (apple-books FOLDER) or highlights (kindle 'My Clippings.txt', kobo KoboReader.sqlite, koreader FILE.json, readwise FILE.csv).",
         discussion: """
             Re-importing is safe: a book is matched by ISBN-13, then by the export's own id, then by title \
             and first author, and updated, never duplicated. The import is one transaction: a failure changes \
@@ -27,7 +27,7 @@ struct ImportCommand: AsyncParsableCommand {
     @OptionGroup var shelf: ShelfOptions
     @Argument(
         help:
-            "goodreads, storygraph, librarything, bookplate, calibre, apple-books; or kindle, kobo, koreader, readwise for highlights.",
+            "goodreads, storygraph, librarything, bookwyrm, bookplate, calibre, apple-books; or kindle, kobo, koreader, readwise for highlights.",
         completion: .list(ImportSource.allCases.map(\.rawValue) + HighlightImport.readableSources.map(\.rawValue)))
     var source: String
     @Argument(

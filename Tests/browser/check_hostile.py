@@ -2,7 +2,7 @@
 """Hostile-input browser test: no text from strangers may run script on the published site.
 
 Creates a fresh shelf in a temporary folder, fills it with hostile records through Bookplate's
-real entry points (the Goodreads, StoryGraph, LibraryThing and Bookplate JSON imports, `add` by
+real entry points (the Goodreads, StoryGraph, LibraryThing, BookWyrm and Bookplate JSON imports, `add` by
 hand, and `add google:…` / `add openlibrary:…` against a local catalog server serving hostile
 JSON and images), makes content/site.yaml hostile too, builds the site and opens every page in
 headless Chromium from file://. Every payload that would run calls `mark('ID')` or `alert('ID')`,
@@ -377,6 +377,7 @@ def fill_library(runner, shelf, work):
     runner.run("import goodreads", ["import", "goodreads", str(goodreads_file(work))], shelf)
     runner.run("import storygraph", ["import", "storygraph", str(FIXTURES / "storygraph.csv")], shelf)
     runner.run("import librarything", ["import", "librarything", str(FIXTURES / "librarything.tsv")], shelf)
+    runner.run("import bookwyrm", ["import", "bookwyrm", str(FIXTURES / "bookwyrm.csv")], shelf)
     runner.run("import bookplate", ["import", "bookplate", str(FIXTURES / "bookplate.json")], shelf)
     # Highlights with markup, a javascript: link in a note, bytes that are not UTF-8, entries run
     # together: their books are added with them, and every page they reach is opened below.

@@ -150,7 +150,7 @@ import Testing
         let unknown = try await run("import", "nook", clippings, status: 64)
         #expect(
             unknown.stderr.hasPrefix(
-                "Error: unknown export 'nook': use goodreads, storygraph, librarything, bookplate, calibre, apple-books, kindle"
+                "Error: unknown export 'nook': use goodreads, storygraph, librarything, bookwyrm, bookplate, calibre, apple-books, kindle"
             ))
         let missing = try await run("import", "kindle", "nowhere.txt", status: 1)
         #expect(missing.stderr.contains("there is no file nowhere.txt: check its name"))
