@@ -105,19 +105,44 @@ public struct ShelfPaths: Sendable, Equatable {
     /// The reader's own pages, `pages/<name>.md`, published as `pages/<name>/`.
     public var pages: URL { content.appendingPathComponent("pages", isDirectory: true) }
 
-    /// Whether `url` is, or is inside, one of the shelf's own folders (`content/`, `templates/`,
-    /// `site/`) or is the library file: where nothing but Bookplate's commands may write. Folders
-    /// are told by what they are on disk (device and inode), not by how they are named, so a
-    /// path through a link (`ln -s content/notes n`, then `n/kindred.md`), or one spelled in
-    /// another case on a file system that ignores case, is theirs too, even for a file that does
-    /// not exist yet.
+    /// Whether the library is a shelf's `content/library.sqlite`, in a folder that is the shelf's
+    /// alone. A library kept elsewhere (`--library ~/books.sqlite`) shares its folder with
+    /// whatever else is there.
+    public var isInContentFolder: Bool {
+        ShelfPaths.realPath(content) == ShelfPaths.realPath(root.appendingPathComponent("content"))
+    }
+
+    /// The folders of the library's that are Bookplate's: a shelf's whole `content/`; beside a
+    /// library kept elsewhere, the notes, covers, photos, pages and state it keeps there. That
+    /// whole folder was taken for a shelf's `content/`, and `build` and `export` refused the
+    /// current folder beside the library, or below it, where the README says the site is written
+    /// (found by an audit of the README).
+    public var contentFolders: [URL] {
+        isInContentFolder ? [content] : [notes, covers, photos, pages, stateFolder]
+    }
+
+    /// Whether `url` is, or is inside, one of the shelf's own folders (``contentFolders``,
+    /// `templates/`, `site/`) or is the library file, the settings or, beside a library kept
+    /// elsewhere, one of the library's own side files (`books.sqlite-wal`): where nothing but
+    /// Bookplate's commands may write. Folders are told by what they are on disk (device and
+    /// inode), not by how they are named, so a path through a link (`ln -s content/notes n`,
+    /// then `n/kindred.md`), or one spelled in another case on a file system that ignores case,
+    /// is theirs too, even for a file that does not exist yet.
     public func isShelfOwn(_ url: URL) -> Bool {
         if let library = FileIdentity(at: library.path),
             FileIdentity(at: url.standardizedFileURL.path) == library
         {
             return true
         }
-        return ShelfPaths.isWithin(url, anyOf: [content, templates, site])
+        if !isInContentFolder, ShelfPaths.realPath(url.deletingLastPathComponent()) == ShelfPaths.realPath(content) {
+            let name = url.lastPathComponent
+            if name == library.lastPathComponent || name.hasPrefix(library.lastPathComponent + "-")
+                || name == Self.settingsFileName
+            {
+                return true
+            }
+        }
+        return ShelfPaths.isWithin(url, anyOf: contentFolders + [templates, site])
     }
 
     /// Whether `url` is one of `folders` or inside one, whether either exists yet or not (see

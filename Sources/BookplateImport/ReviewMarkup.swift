@@ -43,10 +43,14 @@ enum ReviewMarkup {
         /// link goes nowhere a site may link to.
         private var openLink: String?
         private var linkDepth = 0
+        /// Whether the output ends with a hard line break (`\` and a newline) and nothing since:
+        /// one that a block or the end of the text follows is a plain newline again, since a `\`
+        /// there would be text.
+        private var hardBreakPending = false
 
         mutating func open(_ name: String, attributes: ArraySlice<UInt8>) {
             switch name {
-            case "br": lineBreak()
+            case "br": hardBreak()
             case "p", "div", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6": paragraphBreak()
             case "blockquote":
                 paragraphBreak()
@@ -101,6 +105,7 @@ enum ReviewMarkup {
                     text(address)
                 } else {
                     output += "](\(Self.destination(address)))"
+                    hardBreakPending = false
                 }
             default: break
             }
@@ -115,12 +120,14 @@ enum ReviewMarkup {
                 return
             }
             if atLineStart { output += linePrefix } else { output += flat[..<first] }
+            hardBreakPending = false
             output += pendingMarks
             pendingMarks = ""
             output += openLink != nil ? Self.linkText(String(flat[first...])) : String(flat[first...])
         }
 
         mutating func finish() -> String {
+            endHardBreak()
             for mark in openMarks.reversed() { closeMark(mark) }
             if openLink != nil {
                 linkDepth = 1
@@ -144,12 +151,37 @@ enum ReviewMarkup {
         private var linePrefix: String { String(repeating: "> ", count: quoteDepth) }
 
         private mutating func lineBreak() {
+            endHardBreak()
             closeMarksForBlock()
             output += "\n"
         }
 
+        /// `<br/>`: a line break on the page too, as the README promises. A newline alone is
+        /// Markdown's soft break, which cmark joins into one line, and a review's lines ran
+        /// together on the site (found by an audit of the README). Two in a row are Goodreads'
+        /// way of starting a paragraph.
+        private mutating func hardBreak() {
+            closeMarksForBlock()
+            if hardBreakPending {
+                paragraphBreak()
+            } else if atLineStart {
+                output += "\n"
+            } else {
+                output += "\\\n"
+                hardBreakPending = true
+            }
+        }
+
+        /// Takes back the `\` of a hard line break that nothing follows in its paragraph.
+        private mutating func endHardBreak() {
+            guard hardBreakPending else { return }
+            hardBreakPending = false
+            if output.hasSuffix("\\\n") { output.remove(at: output.index(output.endIndex, offsetBy: -2)) }
+        }
+
         /// A blank line: within a quote too, which makes its paragraphs quotes of their own.
         private mutating func paragraphBreak() {
+            endHardBreak()
             closeMarksForBlock()
             if !output.isEmpty { output += "\n\n" }
         }

@@ -44,11 +44,7 @@ extension Library {
                 guard !trimmed.isEmpty, !chosen.isEmpty else {
                     // The nearest names, by their keys, as `list --series` names the nearest series:
                     // the README said so of both (found by a review).
-                    let byKey = Dictionary(
-                        all.map { ($0.key, $0.author.name) }, uniquingKeysWith: { first, _ in first })
-                    let near =
-                        trimmed.isEmpty
-                        ? [] : Suggestions.nearest(to: wanted, in: Array(byKey.keys)).compactMap { byKey[$0] }
+                    let near = trimmed.isEmpty ? [] : Library.nearestAuthors(to: wanted, in: all)
                     throw LibraryError.noSuchAuthor(query, near: near)
                 }
                 guard chosen.count == 1 else {
@@ -68,6 +64,31 @@ extension Library {
             // out (found by an exploratory session).
             return AuthorProfile(author: author, books: books, works: works.withDistinctTitles.other(than: books))
         }
+    }
+}
+
+extension Library {
+    /// Up to three of `authors` whose name, or a run of its words as long as the typed key,
+    /// is near `wanted`, nearest first: an author is found by part of the name, so `abrahm`
+    /// is a letter from Daniel Abraham, and only whole names were compared (found by an audit
+    /// of the README).
+    static func nearestAuthors(to wanted: String, in authors: [(author: Author, key: String)]) -> [String] {
+        let typed = Array(TextFolding.searchKey(wanted))
+        let typedWords = max(1, wanted.split(separator: " ").count)
+        var seen = Set<String>()
+        let ranked = authors.compactMap { entry -> (name: String, distance: Int)? in
+            guard seen.insert(entry.key).inserted else { return nil }
+            let words = entry.key.split(separator: " ")
+            let runs =
+                words.count > typedWords
+                ? (0...(words.count - typedWords)).map { words[$0..<($0 + typedWords)].joined(separator: " ") } : []
+            let distances = ([entry.key] + runs).compactMap {
+                Suggestions.distance(folded: typed, Array(TextFolding.searchKey($0)))
+            }
+            return distances.min().map { (entry.author.name, $0) }
+        }
+        return ranked.sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
+            .prefix(3).map(\.name)
     }
 }
 

@@ -244,7 +244,7 @@ struct BuildRun {
         if case .state(let state) = loaded { known = Set(state.files.keys) }
         try writer.checkTarget(
             protected: [paths.root, paths.content, paths.templates, paths.library],
-            reserved: [paths.content, paths.templates], shelfSite: ShelfPaths(root: paths.root).site,
+            reserved: paths.contentFolders + [paths.templates], shelfSite: ShelfPaths(root: paths.root).site,
             knownFiles: known)
     }
 

@@ -65,7 +65,7 @@ struct AuthorCommand: ParsableCommand {
     @Option(
         name: .customLong("merge-into"),
         help: ArgumentHelp(
-            "Make this author and another one: their books name the other instead, after asking.",
+            "Merge this author into another, two records of one person made one: their books name the other instead, after asking.",
             valueName: "author")) var mergeInto: String?
     @Flag(name: .shortAndLong, help: "With --merge-into, do not ask: for scripts.") var yes = false
     @Flag(help: "Print JSON for scripts.") var json = false

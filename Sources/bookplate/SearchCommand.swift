@@ -13,7 +13,7 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(help: "Words in an author's name.") var author: String?
     @Option(help: "An ISBN.") var isbn: String?
     @Option(help: "Which catalogs to ask (default all).") var source: CatalogChoice?
-    @Option(help: "How many results from each catalog (default 20).") var limit: Int?
+    @Option(help: "How many results from each catalog, 1 to 200 (default 20).") var limit: Int?
     @Option(help: "Which page of results, from 1; with no words, of the last search.") var page: Int?
     @Flag(help: "Print JSON for scripts.") var json = false
 

@@ -27,8 +27,22 @@ public struct ResponseCache: Sendable {
         }
         let base =
             environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+            ?? home(environment: environment).appendingPathComponent(".cache")
         return base.appendingPathComponent("bookplate/http")
+    }
+
+    /// `~`: `$HOME`, as the shell and the XDG specification read it, when it names a folder that
+    /// is there; else the account's home. Foundation on Linux reads only the account's, so a
+    /// command run with another `HOME` cached in the account's (found by an audit of the README).
+    /// A `HOME` that does not exist is not made.
+    static func home(environment: [String: String]) -> URL {
+        var isFolder: ObjCBool = false
+        if let home = environment["HOME"], home.hasPrefix("/"),
+            FileManager.default.fileExists(atPath: home, isDirectory: &isFolder), isFolder.boolValue
+        {
+            return URL(fileURLWithPath: home, isDirectory: true)
+        }
+        return FileManager.default.homeDirectoryForCurrentUser
     }
 
     /// The same cache with every entry past its lifetime: asked for again, and used only when the

@@ -808,6 +808,42 @@ struct ShownJSON: Decodable {
         #expect(listedAgain.stdout.contains("dune"))
     }
 
+    /// The README: a library kept elsewhere has "its notes and covers beside it, in `notes/` and
+    /// `covers/`, and the site is written in the current folder". Its whole folder was taken for
+    /// a shelf's `content/`, so in that folder or below it `build` refused `site/` ("choose an
+    /// output folder of its own, such as site/") and `export` every file (found by an audit of
+    /// the README). What Bookplate keeps beside the library is still refused.
+    @Test func aLibraryKeptElsewhereBuildsAndExportsBesideIt() async throws {
+        let folder = try TestPaths.temporaryFolder("elsewhere")
+        try FileManager.default.copyItem(
+            at: try TestPaths.newShelf().appendingPathComponent("content/library.sqlite"),
+            to: folder.appendingPathComponent("books.sqlite"))
+        let bookplate = CommandRunner(folder: folder)
+        let added = try await bookplate.run(
+            "add", "--title", "Dune", "--author", "Frank Herbert", "--library", "books.sqlite")
+        #expect(added.status == 0, "\(added.stderr)")
+        let built = try await bookplate.run("build", "--library", "books.sqlite")
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/books/dune/index.html").path))
+        let exported = try await bookplate.run("export", "--library", "books.sqlite", "--output", "backup.json")
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("backup.json").path))
+        let below = folder.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: below, withIntermediateDirectories: true)
+        let builtBelow = try await CommandRunner(folder: below).run("build", "--library", "../books.sqlite")
+        #expect(builtBelow.status == 0, "\(builtBelow.stderr)")
+        for output in [
+            "notes/x.json", "site/x.json", "books.sqlite", "books.sqlite-wal", "site.yaml", ".bookplate/x.json",
+        ] {
+            let refused = try await bookplate.run("export", "--library", "books.sqlite", "--output", output)
+            #expect(
+                refused.status == 1 && refused.stderr.contains("is the shelf's own"), "\(output): \(refused.stderr)")
+        }
+        let intoNotes = try await bookplate.run("build", "--library", "books.sqlite", "--output", "notes/site")
+        #expect(intoNotes.status == 1 && intoNotes.stderr.contains("will not build into"), "\(intoNotes.stderr)")
+    }
+
     /// `--library content` was told to pass "content/content/library.sqlite", and `--library
     /// content/notes` "content/notes/content/library.sqlite" (found by an exploratory session):
     /// a folder of a shelf is pointed to that shelf's library.

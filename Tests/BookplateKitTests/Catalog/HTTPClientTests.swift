@@ -33,6 +33,21 @@ import Testing
         #expect(ResponseCache.defaultFolder(environment: ["XDG_CACHE_HOME": "/var/x"]).path == "/var/x/bookplate/http")
     }
 
+    /// The README says the cache is `~/.cache/bookplate` without `BOOKPLATE_CACHE_DIR` or
+    /// `XDG_CACHE_HOME`, and `~` is `$HOME`; Foundation on Linux read the account's home instead,
+    /// so `HOME=/tmp/h bookplate search` cached in `/root/.cache` (found by an audit of the
+    /// README). A `HOME` that is not there is never made: the account's is used.
+    @Test func theCacheIsUnderHOME() throws {
+        let home = try TestPaths.temporaryFolder("home")
+        #expect(
+            ResponseCache.defaultFolder(environment: ["HOME": home.path, "XDG_CACHE_HOME": ""]).path
+                == home.appendingPathComponent(".cache/bookplate/http").path)
+        let account = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/bookplate/http")
+        let missing = home.appendingPathComponent("no/such/home").path
+        #expect(ResponseCache.defaultFolder(environment: ["HOME": missing]).path == account.path)
+        #expect(ResponseCache.defaultFolder(environment: ["HOME": "relative/home"]).path == account.path)
+    }
+
     @Test func retriesA429AndSucceeds() async throws {
         let server = try await StubCatalogServer.start()
         await server.on("/r", .text("slow down", status: 429), .text("{}"))

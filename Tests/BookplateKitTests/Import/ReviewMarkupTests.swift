@@ -11,7 +11,9 @@ import Testing
 /// whole, and emphasis and links went too, without a word (found by an exploratory session).
 struct ReviewMarkupTests {
     @Test(arguments: [
-        ("One<br/>two<br /><br>three", "One\ntwo\n\nthree"),
+        // A `<br/>` is a hard line break (`\` at the line's end), two of them a paragraph.
+        ("One<br/>two<br /><br>three", "One\\\ntwo\n\nthree"),
+        ("a line<br/><br/><br/>and another<br/>", "a line\n\nand another"),
         (
             "The line:<br/><br/><blockquote>It was a bright cold day.</blockquote><br/><br/><div>Still the best.</div>",
             "The line:\n\n> It was a bright cold day.\n\nStill the best."
@@ -38,9 +40,10 @@ struct ReviewMarkupTests {
         ("<ul><li>one</li><li>two</li></ul>after", "- one\n- two\n\nafter"),
         (
             "<blockquote>first<br/>second<blockquote>inner</blockquote></blockquote>end",
-            "> first\n> second\n\n> > inner\n\nend"
+            "> first\\\n> second\n\n> > inner\n\nend"
         ),
-        ("<b>across<br/>lines</b>", "**across**\n**lines**"),
+        ("<b>across<br/>lines</b>", "**across**\\\n**lines**"),
+        ("<ul><li>one<br/></li><li>two</li></ul>", "- one\n\n- two"),
         (
             "<img src=\"https://images.example.org/x.jpg\" alt=\"A map\"> <img src=\"data:x\">",
             "[A map](https://images.example.org/x.jpg)"
@@ -63,7 +66,7 @@ struct ReviewMarkupTests {
             String(repeating: "<blockquote>", count: 2000) + String(repeating: "line<br/>", count: 2000)
             + String(repeating: "</blockquote>", count: 2000) + "after"
         let markdown = ReviewMarkup.markdown(fromReview: review)
-        #expect(markdown.hasPrefix(String(repeating: "> ", count: 8) + "line\n"))
+        #expect(markdown.hasPrefix(String(repeating: "> ", count: 8) + "line\\\n"))
         #expect(markdown.hasSuffix("line\n\nafter"))
         #expect(markdown.utf8.count < 25 * 2000)
     }
@@ -104,6 +107,25 @@ struct ReviewMarkupTests {
         ] {
             #expect(html.contains(kept), "\(html)")
         }
+    }
+
+    /// The README says Goodreads' `<br/>` is written as a line break, and the note had a newline
+    /// alone there, Markdown's soft break, which cmark joins: a review's lines, a poem quoted in
+    /// it, ran together on the page (found by an audit of the README).
+    @Test func aReviewsLineBreakIsOneOnThePage() throws {
+        let shelf = try TemporaryShelf()
+        let file = try TestPaths.temporaryFolder("review-markup").appendingPathComponent("goodreads.csv")
+        let review = #"So much depends<br/>upon<br/><br/><blockquote>a red wheel<br/>barrow</blockquote>"#
+        try Data(
+            ("Book Id,Title,Author,Exclusive Shelf,My Review\r\n"
+                + "1,Spring and All,William Carlos Williams,read,\"\(review)\"\r\n").utf8
+        ).write(to: file)
+        _ = try shelf.importer.run(file: file, as: .goodreads)
+        let note = try #require(try NoteStore(folder: shelf.paths.notes).note(forSlug: "spring-and-all"))
+        let html = NoteRenderer().render(note).html
+        #expect(html.contains("<p>So much depends<br />\nupon</p>"), "\(html)")
+        #expect(html.contains("<blockquote>\n<p>a red wheel<br />\nbarrow</p>\n</blockquote>"), "\(html)")
+        #expect(!html.contains("\\"), "\(html)")
     }
 
     /// A one-line note that speaks of a tag goes out in the CSV with its newline, so that the

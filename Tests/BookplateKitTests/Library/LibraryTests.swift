@@ -1044,6 +1044,19 @@ import Testing
         #expect(
             LibraryError.noSuchAuthor("James S. A. Corye", near: ["James S. A. Corey"]).description
                 == "no author matches 'James S. A. Corye' (did you mean 'James S. A. Corey'?)")
+        // An author is found by part of the name, so a part mistyped names the nearest too: the
+        // README says "a series or author that matches nothing is one line naming the nearest",
+        // and `list --author abrahm` named no one (found by an audit of the README).
+        #expect(throws: LibraryError.noSuchAuthor("abrahm", near: ["Daniel Abraham"])) {
+            try library.listing(author: "abrahm")
+        }
+        #expect(throws: LibraryError.noSuchAuthor("corye", near: ["James S. A. Corey"])) {
+            try library.findAuthor(matching: "corye")
+        }
+        #expect(throws: LibraryError.noSuchAuthor("daniel abrahm", near: ["Daniel Abraham"])) {
+            try library.findAuthor(matching: "daniel abrahm")
+        }
+        #expect(throws: LibraryError.noSuchAuthor("Zzyzx")) { try library.listing(author: "Zzyzx") }
     }
 }
 
