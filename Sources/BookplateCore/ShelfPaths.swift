@@ -134,15 +134,35 @@ public struct ShelfPaths: Sendable, Equatable {
         {
             return true
         }
-        if !isInContentFolder, ShelfPaths.realPath(url.deletingLastPathComponent()) == ShelfPaths.realPath(content) {
-            let name = url.lastPathComponent
-            if name == library.lastPathComponent || name.hasPrefix(library.lastPathComponent + "-")
-                || name == Self.settingsFileName
-            {
-                return true
-            }
-        }
+        if isLibraryFileBeside(url) { return true }
         return ShelfPaths.isWithin(url, anyOf: contentFolders + [templates, site])
+    }
+
+    /// Whether `url`, beside a library kept elsewhere, is by its name one of the library's files
+    /// there: the library, a side file of its (`books.sqlite-wal`, `-shm`, `-journal`, `-owner`)
+    /// or the settings, whether it exists yet or not.
+    package func isLibraryFileBeside(_ url: URL) -> Bool {
+        guard !isInContentFolder,
+            ShelfPaths.realPath(url.deletingLastPathComponent()) == ShelfPaths.realPath(content)
+        else { return false }
+        let name = url.lastPathComponent
+        return name == library.lastPathComponent || name.hasPrefix(library.lastPathComponent + "-")
+            || name == Self.settingsFileName
+    }
+
+    /// The shelves `url` is in, found from its folder as written and from where that really is
+    /// (a link to a shelf's `content/notes`): another shelf than the library's may be beside or
+    /// around the place a command writes to. With the library kept elsewhere, its folder no
+    /// longer covers a shelf inside it, and `build --output shelf/content/out` or `export
+    /// --format markdown --output shelf/content/notes` wrote into that shelf's own folders, the
+    /// export's files becoming its published notes (found by a review).
+    package static func shelves(around url: URL) -> [ShelfPaths] {
+        // The folder as written, where it really is, and where `url` itself leads (a link to a
+        // shelf's `content/notes` given as the folder to write into).
+        let folder = url.deletingLastPathComponent()
+        let roots = [folder, URL(fileURLWithPath: realPath(folder)), URL(fileURLWithPath: realPath(url))]
+            .compactMap(enclosingShelf(of:))
+        return Set(roots.map(\.standardizedFileURL.path)).sorted().map { ShelfPaths(root: URL(fileURLWithPath: $0)) }
     }
 
     /// Whether `url` is one of `folders` or inside one, whether either exists yet or not (see

@@ -579,13 +579,21 @@ public struct LibraryExporter: Sendable {
 
     /// `markdown` with each run of blank lines made one, as CommonMark reads them between blocks:
     /// a comment of many lines left as many blank lines in its place. In a fenced code block,
-    /// and between two indented lines (which may be indented code), blank lines are the text's own.
+    /// between two indented lines (which may be indented code), and in the reader's raw `<pre>`,
+    /// `<script>`, `<style>` or `<textarea>` (which CommonMark ends at its end tag, not at a blank
+    /// line), blank lines are the text's own: a `<pre>`'s were made one (found by a review).
     static func withSingleBlankLines(_ markdown: String) -> String {
         var lines: [Substring] = []
         var fence: Substring?
+        var rawEnd: String?
         var blanks = 0
         var afterIndented = false
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let end = rawEnd {
+                lines.append(line)
+                if line.lowercased().contains(end) { rawEnd = nil }
+                continue
+            }
             let trimmed = line.drop { $0 == " " }
             let opening = trimmed.prefix { $0 == "`" || $0 == "~" }
             if let open = fence {
@@ -608,8 +616,22 @@ public struct LibraryExporter: Sendable {
             blanks = 0
             afterIndented = indented
             lines.append(line)
+            if fence == nil, !indented, let end = rawBlockEnd(opening: trimmed), !line.lowercased().contains(end) {
+                rawEnd = end
+            }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The end tag of the raw HTML block `line` opens whose blank lines are its own (CommonMark's
+    /// first kind: `<pre`, `<script`, `<style`, `<textarea`, then a space, a `>` or the line's end).
+    private static func rawBlockEnd(opening line: Substring) -> String? {
+        let lowered = line.lowercased()
+        for tag in ["pre", "script", "style", "textarea"] where lowered.hasPrefix("<" + tag) {
+            let after = lowered.dropFirst(tag.count + 1).first
+            if after == nil || after == " " || after == "\t" || after == ">" { return "</\(tag)>" }
+        }
+        return nil
     }
 
     /// Whether ``review(ofNote:)`` leaves out any of `note`'s text.

@@ -349,14 +349,17 @@ enum BookWyrmFormat {
     }
 
     /// One line of text as Markdown that says it and no more: the marks that would make emphasis,
-    /// code, a link, a tag, an entity or a heading's end escaped, so that a review's title of
-    /// `*stars*` or `<b>` is those characters (a comma or a full stop needs nothing).
+    /// code, a link, a tag, an entity, a heading's end or Obsidian's `%%comment%%` escaped, so
+    /// that a review's title of `*stars*` or `<b>` is those characters (a comma or a full stop
+    /// needs nothing). Read a scalar at a time: a mark with another after it (the keycap "*️⃣" is
+    /// `*`, U+FE0F and U+20E3) is one `Character`, and its `*` was emphasis; and a title's
+    /// `%%…%%` was a comment that hid its words (found by a review).
     static func markdownText(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            if "\\`*_[]<>&~#".contains(character) { escaped.append("\\") }
-            escaped.append(character)
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if "\\`*_[]<>&~#%".unicodeScalars.contains(scalar) { escaped.append("\\") }
+            escaped.append(scalar)
         }
-        return escaped
+        return String(escaped)
     }
 }

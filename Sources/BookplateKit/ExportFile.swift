@@ -69,14 +69,8 @@ public enum ExportFile {
     /// exploratory session).
     /// The folder is looked at as written and where it really is: a file not there yet in a
     /// link to another shelf's `content/notes` was written, a note of JSON (found by a review).
-    private static func isShelfOwn(_ url: URL, shelf: ShelfPaths) -> Bool {
-        if shelf.isShelfOwn(url) { return true }
-        let folder = url.deletingLastPathComponent()
-        let real = URL(fileURLWithPath: ShelfPaths.realPath(folder))
-        return [folder, real].contains { folder in
-            guard let root = ShelfPaths.enclosingShelf(of: folder) else { return false }
-            return ShelfPaths(root: root).isShelfOwn(url)
-        }
+    static func isShelfOwn(_ url: URL, shelf: ShelfPaths) -> Bool {
+        shelf.isShelfOwn(url) || ShelfPaths.shelves(around: url).contains { $0.isShelfOwn(url) }
     }
 
     /// Whether the file at `url` is an SQLite database (a library kept outside a shelf, a copy of

@@ -31,7 +31,10 @@ public struct MarkdownHighlightsExport: Sendable {
 
     /// Writes every book's file into `folder`, made when missing.
     public func write(into folder: URL) throws -> Summary {
-        if shelf.isShelfOwn(folder) { throw ExportError.shelfFolder(path: folder.relativePathForDisplay) }
+        // Any shelf's, not only this library's: a shelf's notes are named `<slug>.md` too.
+        if ExportFile.isShelfOwn(folder, shelf: shelf) {
+            throw ExportError.shelfFolder(path: folder.relativePathForDisplay)
+        }
         let files = try exporter.highlightsMarkdown()
         let manager = FileManager.default
         var isDirectory: ObjCBool = false

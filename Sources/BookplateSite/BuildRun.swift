@@ -242,9 +242,17 @@ struct BuildRun {
         }
         var known: Set<String>?
         if case .state(let state) = loaded { known = Set(state.files.keys) }
+        // Beside a library kept elsewhere, a site named `site.yaml` or `books.sqlite-journal` took
+        // that name from the settings or the library's side file: every later build failed to
+        // read its settings (found by a review). And any shelf's content/ and templates/ around
+        // the output are that shelf's own, not this library's alone (``ShelfPaths/shelves(around:)``).
+        if paths.isLibraryFileBeside(writer.target) {
+            throw SiteError.forbiddenTarget(path: writer.target.relativePathForDisplay)
+        }
+        let around = ShelfPaths.shelves(around: writer.target).flatMap { [$0.content, $0.templates] }
         try writer.checkTarget(
             protected: [paths.root, paths.content, paths.templates, paths.library],
-            reserved: paths.contentFolders + [paths.templates], shelfSite: ShelfPaths(root: paths.root).site,
+            reserved: paths.contentFolders + [paths.templates] + around, shelfSite: ShelfPaths(root: paths.root).site,
             knownFiles: known)
     }
 

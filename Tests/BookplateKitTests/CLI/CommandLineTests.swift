@@ -844,6 +844,61 @@ struct ShownJSON: Decodable {
         #expect(intoNotes.status == 1 && intoNotes.stderr.contains("will not build into"), "\(intoNotes.stderr)")
     }
 
+    /// A shelf in the folder of a library kept elsewhere, or reached from it by `..` or a link,
+    /// keeps its own folders: `build` wrote a site into its `content/`, and `export --format
+    /// markdown` the highlights' files into its notes, which it then published as notes. A site
+    /// named `site.yaml` beside the library stopped every later build.
+    @Test func aShelfBesideALibraryKeptElsewhereKeepsItsOwnFolders() async throws {
+        let folder = try TestPaths.temporaryFolder("elsewhere-shelf")
+        try FileManager.default.copyItem(
+            at: try TestPaths.newShelf().appendingPathComponent("content/library.sqlite"),
+            to: folder.appendingPathComponent("books.sqlite"))
+        let bookplate = CommandRunner(folder: folder)
+        let added = try await bookplate.run(
+            "add", "--title", "Dune", "--author", "Frank Herbert", "--library", "books.sqlite")
+        #expect(added.status == 0, "\(added.stderr)")
+        let quoted = try await bookplate.run(
+            "quote", "add", "--library", "books.sqlite", "dune", "Fear is the mind-killer.")
+        #expect(quoted.status == 0, "\(quoted.stderr)")
+        let shelf = folder.appendingPathComponent("shelf")
+        try ShelfCreator.createShelf(at: shelf)
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("vault"),
+            withDestinationURL: shelf.appendingPathComponent("content/notes"))
+        let files = { () -> [String] in
+            (FileManager.default.subpaths(atPath: shelf.path) ?? []).sorted()
+        }
+        let before = files()
+        let inShelf = CommandRunner(folder: shelf)
+        let inContent = CommandRunner(folder: shelf.appendingPathComponent("content"))
+        let markdown = { (library: String, output: String) in
+            ["export", "--library", library, "--format", "markdown", "--output", output]
+        }
+        for (runner, arguments) in [
+            (inContent, ["build", "--library", "../../books.sqlite"]),
+            (inShelf, ["build", "--library", "../books.sqlite", "--output", "content/out"]),
+            (bookplate, ["build", "--library", "books.sqlite", "--output", "shelf/content/notes/out"]),
+            (bookplate, ["build", "--library", "books.sqlite", "--output", "shelf/templates/out"]),
+            (bookplate, ["build", "--library", "books.sqlite", "--output", "vault/out"]),
+            (bookplate, ["build", "--library", "books.sqlite", "--output", "site.yaml"]),
+            (bookplate, ["build", "--library", "books.sqlite", "--output", "books.sqlite-journal"]),
+            (inShelf, markdown("../books.sqlite", "content/notes")),
+            (bookplate, markdown("books.sqlite", "shelf/content/notes")),
+            (bookplate, markdown("books.sqlite", "vault")),
+        ] {
+            let result = try await runner.runOffPool(arguments)
+            let lines = result.stderr.split(separator: "\n")
+            #expect(
+                result.status == 1 && lines.count == 1
+                    && (lines[0].contains("will not build into") || lines[0].contains("is the shelf's own")),
+                "\(arguments): \(result.stderr)")
+        }
+        #expect(files() == before)
+        for name in ["site.yaml", "books.sqlite-journal"] {
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "\(name)")
+        }
+    }
+
     /// `--library content` was told to pass "content/content/library.sqlite", and `--library
     /// content/notes` "content/notes/content/library.sqlite" (found by an exploratory session):
     /// a folder of a shelf is pointed to that shelf's library.

@@ -400,6 +400,17 @@ import Testing
             }
         }
     }
+
+    /// A review's title and content warning are their words on the page: a keycap's `*` was
+    /// emphasis, and a title's `%%…%%` a comment that hid what was between.
+    @Test func aReviewsTitleIsItsWordsOnThePage() throws {
+        let note = try #require(
+            BookWyrmFormat.note(name: "%%hidden%% *️⃣one*️⃣", warning: "a %%b%% c", published: nil, body: "Text."))
+        let html = NoteRenderer().render(note).html
+        #expect(html.contains("%%hidden%% *️⃣one*️⃣"), "\(html)")
+        #expect(html.contains("a %%b%% c"), "\(html)")
+        #expect(!html.contains("<em>"), "\(html)")
+    }
 }
 
 /// `bookplate import bookwyrm`, through the built binary.

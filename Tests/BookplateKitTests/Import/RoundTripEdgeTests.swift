@@ -569,6 +569,26 @@ import Testing
         #expect(document.books.first { $0.title == "Dune" }?.note?.contains("Not ready") == true)
     }
 
+    /// The blank lines of a raw `<pre>` (or `<script>`, `<style>`, `<textarea>`) are its text, as
+    /// CommonMark ends such a block at its end tag: the review column made them one, as it does
+    /// between blocks (found by a review). After it, runs are one again.
+    @Test func aCSVReviewKeepsTheBlankLinesOfARawPre() throws {
+        let shelf = try TemporaryShelf()
+        let notes = NoteStore(folder: shelf.paths.notes)
+        let note = "Intro\n\n<pre>\nline1\n\n\n\nline2\n</pre>\n\n\n\n<PRE class=\"x\">a\n\n\nb</PRE>\n\n\nEnd\n"
+        let book = try shelf.library.addBook(NewBook(title: "Kindred", authors: ["Octavia E. Butler"]))
+        try notes.writeNote(note, forSlug: book.book.slug)
+        let exporter = LibraryExporter(library: shelf.library, notes: notes, warn: { _ in })
+        let records = CSVParser().parse([UInt8](try exporter.goodreadsCSV()))
+        let review = records.dropFirst().first.flatMap { record in
+            Dictionary(uniqueKeysWithValues: zip(records[0].fields, record.fields))["My Review"]
+        }
+        #expect(
+            review
+                == "Intro\n\n<pre>\nline1\n\n\n\nline2\n</pre>\n\n<PRE class=\"x\">a\n\n\nb</PRE>\n\nEnd")
+        #expect(LibraryExporter.withSingleBlankLines("<pre>one</pre>\n\n\ntwo") == "<pre>one</pre>\n\ntwo")
+    }
+
     /// A shelf moved by the CSV export gave a book a co-author "Inc." beside "Lonely Planet", and
     /// took a book out of a series it had no place in, without a word (found by an exploratory
     /// session). Goodreads' columns cannot hold either, so the export says so, as it does of a

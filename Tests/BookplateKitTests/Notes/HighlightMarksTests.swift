@@ -47,4 +47,16 @@ import Testing
         let html = render("==red \u{1B}[31mtext==")
         #expect(html == "<p><mark>red text</mark></p>\n", "\(html)")
     }
+
+    /// A note of 200,000 `==` takes about as long as one of 200,000 `--` (under a second in a
+    /// debug build). Cut a pair at a time, each cut copied the text before it, and such a note
+    /// took 12 seconds (found by a review). The bound leaves room for a busy machine.
+    @Test func twoHundredThousandMarksRenderInLinearTime() {
+        let note = String(repeating: "==ab", count: 200_000)
+        let clock = ContinuousClock()
+        var html = ""
+        let took = clock.measure { html = render(note) }
+        #expect(html.components(separatedBy: "<mark>ab</mark>").count - 1 == 100_000)
+        #expect(took < .seconds(5), "\(took)")
+    }
 }
