@@ -808,13 +808,9 @@ struct ShownJSON: Decodable {
         #expect(listedAgain.stdout.contains("dune"))
     }
 
-    /// The README: a library kept elsewhere has "its notes and covers beside it, in `notes/` and
-    /// `covers/`, and the site is written in the current folder". Its whole folder was taken for
-    /// a shelf's `content/`, so in that folder or below it `build` refused `site/` ("choose an
-    /// output folder of its own, such as site/") and `export` every file (found by an audit of
-    /// the README). What Bookplate keeps beside the library is still refused.
-    @Test func aLibraryKeptElsewhereBuildsAndExportsBesideIt() async throws {
-        let folder = try TestPaths.temporaryFolder("elsewhere")
+    /// A folder holding a library of its own, `books.sqlite`, with Dune in it, and a runner there.
+    func libraryKeptElsewhere(_ name: String) async throws -> (URL, CommandRunner) {
+        let folder = try TestPaths.temporaryFolder(name)
         try FileManager.default.copyItem(
             at: try TestPaths.newShelf().appendingPathComponent("content/library.sqlite"),
             to: folder.appendingPathComponent("books.sqlite"))
@@ -822,6 +818,16 @@ struct ShownJSON: Decodable {
         let added = try await bookplate.run(
             "add", "--title", "Dune", "--author", "Frank Herbert", "--library", "books.sqlite")
         #expect(added.status == 0, "\(added.stderr)")
+        return (folder, bookplate)
+    }
+
+    /// The README: a library kept elsewhere has "its notes and covers beside it, in `notes/` and
+    /// `covers/`, and the site is written in the current folder". Its whole folder was taken for
+    /// a shelf's `content/`, so in that folder or below it `build` refused `site/` ("choose an
+    /// output folder of its own, such as site/") and `export` every file (found by an audit of
+    /// the README). What Bookplate keeps beside the library is still refused.
+    @Test func aLibraryKeptElsewhereBuildsAndExportsBesideIt() async throws {
+        let (folder, bookplate) = try await libraryKeptElsewhere("elsewhere")
         let built = try await bookplate.run("build", "--library", "books.sqlite")
         #expect(built.status == 0, "\(built.stderr)")
         #expect(
@@ -849,14 +855,7 @@ struct ShownJSON: Decodable {
     /// markdown` the highlights' files into its notes, which it then published as notes. A site
     /// named `site.yaml` beside the library stopped every later build.
     @Test func aShelfBesideALibraryKeptElsewhereKeepsItsOwnFolders() async throws {
-        let folder = try TestPaths.temporaryFolder("elsewhere-shelf")
-        try FileManager.default.copyItem(
-            at: try TestPaths.newShelf().appendingPathComponent("content/library.sqlite"),
-            to: folder.appendingPathComponent("books.sqlite"))
-        let bookplate = CommandRunner(folder: folder)
-        let added = try await bookplate.run(
-            "add", "--title", "Dune", "--author", "Frank Herbert", "--library", "books.sqlite")
-        #expect(added.status == 0, "\(added.stderr)")
+        let (folder, bookplate) = try await libraryKeptElsewhere("elsewhere-shelf")
         let quoted = try await bookplate.run(
             "quote", "add", "--library", "books.sqlite", "dune", "Fear is the mind-killer.")
         #expect(quoted.status == 0, "\(quoted.stderr)")
