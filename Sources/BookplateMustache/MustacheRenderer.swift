@@ -328,7 +328,10 @@ package struct MustacheRenderer {
 
     /// The value ``MustacheProgram/names``[`index`] stands for, its transforms applied. A name
     /// that nothing around it has (not a field with nothing in it: a model's empty optional is
-    /// ``TemplateValue/null``) is noted in ``unknownNames``.
+    /// ``TemplateValue/null``) is noted in ``unknownNames`` when `notingUnknown`; a transform
+    /// given a value it does not apply to always is: a section's name asks whether the page has
+    /// it, but `{{#sorted(authors)}}` asks nothing, and showed nothing without a word (found by an
+    /// audit of templates/README.md).
     private mutating func lookUp(_ index: Int, in program: MustacheProgram, notingUnknown: Bool = true)
         -> TemplateValue?
     {
@@ -367,7 +370,7 @@ package struct MustacheRenderer {
         for transform in transforms {
             guard let current = value else { break }
             value = current.transformed(by: keys[transform])
-            if value == nil, notingUnknown, let misfit = current.misfit(of: keys[transform]) {
+            if value == nil, let misfit = current.misfit(of: keys[transform]) {
                 let (written, tag) = (
                     MustacheRenderer.written(name, in: program), MustacheRenderer.withTransforms(name, in: program)
                 )

@@ -124,11 +124,12 @@ package enum DefaultTheme {
         - **book card** (`partials/book-card`): `url`, `title`, `subtitle`, `lang` (the book's language when it is not the site's, for a `lang` attribute), `authors`, `year`, `cover`,
           `rating`. On a series page it also has `seriesLabel` ("#2 · Read": its place and your status).
         - **authors** (`partials/authors`): a list of `name`, `url`, `separator` (", ", " and " or "").
-          The partial gives each link `dir="auto"`, which sets a name apart from the words beside it ("by
-          …" on a book's page). A card's author line writes its links without it: a line whose only text
-          sits in elements with their own `dir` takes no direction from them, so its `dir="auto"` left an
-          Arabic line left-aligned under a right-aligned title; `style.css` sets each name apart instead
-          (`unicode-bidi: plaintext`), and the line takes the direction of its first name. Set a
+          The partial's links carry no `dir`: `style.css` sets each name apart from the words beside it
+          (`unicode-bidi: plaintext`, on `.byline a` and `.book-card-authors a`), "by …" on a book's page
+          and a card's author line alike. A `dir` on each link would not do: a card's author line
+          (`dir="auto"`) takes no direction from text that sits only in elements with their own `dir`, and
+          was left-aligned in Arabic under a right-aligned title; as it is, the line takes the direction
+          of its first name. Set a
           catalog's or the reader's name in running text apart, in `<bdi>` or an element with
           `dir="auto"`: an Arabic title and its Arabic author on an English page come out in the wrong
           order otherwise.

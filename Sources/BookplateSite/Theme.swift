@@ -63,8 +63,9 @@ struct Theme: Sendable {
                 // system file in assets/ was published, and a conflict copy of a template holding
                 // the other machine's half-finished edit stopped the build.
                 let (parent, name) = Theme.split(full)
-                if let stray = StrayFile.recognise(
-                    name, exists: { FileManager.default.fileExists(atPath: parent + "/" + $0) })
+                if relative != "translations/" + name || !Theme.isRegionalTable(name),
+                    let stray = StrayFile.recognise(
+                        name, exists: { FileManager.default.fileExists(atPath: parent + "/" + $0) })
                 {
                     theme.warnings.append(stray.leftOut(url.relativePathForDisplay))
                     return false
@@ -133,6 +134,30 @@ struct Theme: Sendable {
             }
         }
         return theme
+    }
+
+    /// Whether `name`, in `translations/`, is the table of a language with a script or a region
+    /// (`pt-BR.yaml`, `zh-Hant.yaml`, `es-419.yaml`), which is read over its language's own: beside
+    /// `pt.yaml`, `pt-BR.yaml` was left out as OneDrive's conflict copy of it from a computer named
+    /// BR (found by an audit of templates/README.md). A computer's name is longer than a region's
+    /// two letters, so `pt-LAPTOP.yaml` is still such a copy.
+    static func isRegionalTable(_ name: String) -> Bool {
+        guard name.hasSuffix(".yaml") else { return false }
+        let parts = name.dropLast(".yaml".count).split(separator: "-", omittingEmptySubsequences: false)
+        func isASCII(_ part: Substring, _ kind: (Character) -> Bool) -> Bool {
+            part.allSatisfy { $0.isASCII && kind($0) }
+        }
+        guard (2...3).contains(parts.count), (2...3).contains(parts[0].count), isASCII(parts[0], \.isLetter) else {
+            return false
+        }
+        var rest = parts.dropFirst()
+        if let script = rest.first, script.count == 4, isASCII(script, \.isLetter) { rest = rest.dropFirst() }
+        if let region = rest.first,
+            (region.count == 2 && isASCII(region, \.isLetter)) || (region.count == 3 && isASCII(region, \.isNumber))
+        {
+            rest = rest.dropFirst()
+        }
+        return rest.isEmpty
     }
 
     /// The folder of the file at `path` and the file's name.

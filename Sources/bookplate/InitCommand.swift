@@ -10,7 +10,10 @@ struct InitCommand: ParsableCommand {
     @Argument(
         help: "The folder for the new shelf: a new one, or an empty one such as '.'.", completion: .directory)
     var folder: String
-    @Flag(help: "Also write .github/workflows/pages.yml, which publishes site/ to GitHub Pages.")
+    @Flag(
+        help:
+            "Also write .github/workflows/pages.yml, which publishes site/ to GitHub Pages; in a shelf you have ('.'), only that."
+    )
     var githubPages = false
 
     /// A folder named with a control character (an escape pasted in) is refused: it was made, and

@@ -663,6 +663,35 @@ import Testing
         #expect(words.value(forKey: "myKey")?.text == "Ma clé")
     }
 
+    /// `pt-BR` reads `pt.yaml` and then `pt-BR.yaml`, as templates/README.md says: beside the
+    /// shelf's own `pt.yaml`, `pt-BR.yaml` was left out as OneDrive's conflict copy of it from a
+    /// computer named BR (found by an audit of the theme's README). A copy from a computer of a
+    /// longer name is still one.
+    @Test func aRegionalTableBesideItsLanguagesIsReadOverIt() async throws {
+        let shelf = try shelf(withTranslations: "readingNow: Lendo agora\nnavAuthors: Autores\n", in: "pt.yaml")
+        let folder = shelf.paths.templates.appendingPathComponent("translations")
+        try Data("readingNow: Lendo no Brasil\n".utf8).write(to: folder.appendingPathComponent("pt-BR.yaml"))
+        try Data("navAuthors: Autores de cópia\n".utf8).write(to: folder.appendingPathComponent("pt-LAPTOP.yaml"))
+        var settings = FixtureShelf.settings
+        settings.language = "pt-BR"
+        let report = try await shelf.buildOffPool(settings: settings)
+        let home = try shelf.siteFile("index.html")
+        #expect(home.contains(">Lendo no Brasil</h2>"), "pt-BR.yaml's word")
+        #expect(home.contains(">Autores</a>"), "pt.yaml's word under it")
+        let copy = folder.appendingPathComponent("pt-LAPTOP.yaml").relativePathForDisplay
+        #expect(
+            report.warnings == [
+                "\(copy) is left out: it looks like a sync conflict copy of pt.yaml: merge it into pt.yaml by hand, "
+                    + "then remove it"
+            ])
+        for name in ["pt-BR.yaml", "zh-Hant.yaml", "zh-Hant-TW.yaml", "es-419.yaml", "fr-CA.yaml"] {
+            #expect(Theme.isRegionalTable(name), "\(name)")
+        }
+        for name in ["pt-LAPTOP.yaml", "pt-BR-1.yaml", "pt-BR.yml", "p-BR.yaml", "pt-B.yaml", "pt-41.yaml", "pt.yaml"] {
+            #expect(!Theme.isRegionalTable(name), "\(name)")
+        }
+    }
+
     /// `finishedLately: ~` published a heading "~" and `{yaer}` was published as written, both
     /// without a word (found by an exploratory session): nothing falls back to the words under it,
     /// and a word Bookplate does not fill is named in a warning.

@@ -72,6 +72,25 @@ import Testing
         #expect(again.kind == .upToDate && misfits(again).count == said.count, "\(again.warnings)")
     }
 
+    /// `{{#sorted(authors)}}`, a section of a list of books or authors, which are already in their
+    /// order, showed nothing and said nothing, where `{{sorted(authors)}}` was said (found by an
+    /// audit of templates/README.md): a section's transform is said as a tag's is. A section's
+    /// name alone still asks whether the page has it, and says nothing.
+    @Test func aSectionsTransformOnAValueItDoesNotApplyToIsSaid() throws {
+        let (_, report, footer) = try buildWithFooter(
+            "<footer>{{#sorted(site.credits)}}{{name}}{{/sorted(site.credits)}}\n"
+                + "{{^plusone(site.title)}}none{{/plusone(site.title)}} {{#site.nothingYet}}x{{/site.nothingYet}}\n"
+                + "{{#first(site.credits)}}{{name}}{{/first(site.credits)}} "
+                + "{{#uppercased(site.nothingYet)}}x{{/uppercased(site.nothingYet)}}</footer>\n")
+        #expect(
+            misfits(report).map { $0.components(separatedBy: ", and shows nothing")[0] } == [
+                "\(footer):1: {{sorted(site.credits)}}: sorted applies to lists of text or of numbers, not to a list "
+                    + "of other values",
+                "\(footer):2: {{plusone(site.title)}}: plusone applies to numbers, not to text",
+            ], "\(report.warnings)")
+        #expect(warnings(report).isEmpty, "\(report.warnings)")
+    }
+
     /// A tag with four transforms before its name was said without its line: the name was
     /// looked for in the 32 characters after the tag's start (found by a review). So was a
     /// misspelt name's.
