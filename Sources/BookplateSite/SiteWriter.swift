@@ -115,8 +115,17 @@ struct SiteWriter: Sendable {
         protected: [URL], reserved: [URL] = [], shelfSite: URL? = nil, knownFiles: Set<String>? = nil
     ) throws {
         let path = SiteWriter.resolved(target)
-        let home = SiteWriter.resolved(FileManager.default.homeDirectoryForCurrentUser)
-        if path == "/" || path == home { throw SiteError.forbiddenTarget(path: target.relativePathForDisplay) }
+        // The home folder as the account has it and as the shell says it, `$HOME`: Foundation on
+        // Linux reads only the account's, and `build --output ~` with another `HOME` (a container,
+        // `sudo -E`) built into an empty home (found by an audit of the README).
+        let homes =
+            [FileManager.default.homeDirectoryForCurrentUser]
+            + [ProcessInfo.processInfo.environment["HOME"]].compactMap { $0 }.filter { $0.hasPrefix("/") }.map {
+                URL(fileURLWithPath: $0, isDirectory: true)
+            }
+        if path == "/" || homes.map(SiteWriter.resolved).contains(path) {
+            throw SiteError.forbiddenTarget(path: target.relativePathForDisplay)
+        }
         for folder in protected.map(SiteWriter.resolved) where folder == path || folder.hasPrefix(path + "/") {
             throw SiteError.forbiddenTarget(path: target.relativePathForDisplay)
         }

@@ -808,6 +808,19 @@ struct ShownJSON: Decodable {
         #expect(listedAgain.stdout.contains("dune"))
     }
 
+    /// `build` never writes into the home folder; it knew only the account's, as Foundation on
+    /// Linux reads it, and built into an empty `$HOME` that was another (a container's, `sudo -E`'s),
+    /// though `~` is `$HOME` to the shell the reader typed it in (found by an audit of the README).
+    @Test func buildNeverWritesIntoTheHomeFolderOfHOME() async throws {
+        let shelf = try TestPaths.newShelf()
+        let home = try TestPaths.temporaryFolder("home")
+        var bookplate = CommandRunner(folder: shelf)
+        bookplate.environment["HOME"] = home.path
+        let built = try await bookplate.run("build", "--output", home.path)
+        #expect(built.status == 1 && built.stderr.contains("will not build into"), "\(built.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty)
+    }
+
     /// A folder holding a library of its own, `books.sqlite`, with Dune in it, and a runner there.
     func libraryKeptElsewhere(_ name: String) async throws -> (URL, CommandRunner) {
         let folder = try TestPaths.temporaryFolder(name)
