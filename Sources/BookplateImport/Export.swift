@@ -431,7 +431,12 @@ public struct LibraryExporter: Sendable {
         warnOfWhatTheCSVCannotHold(document.books)
         // The review column goes to a service that publishes reviews: Obsidian's comments
         // (`%%lend it to Sam?%%`) and a draft were uploaded with it, as the site never shows them.
-        let kept = document.books.filter { $0.note.map(LibraryExporter.reviewLeavesOut) ?? false }
+        // Each note is made a review once, for the warning and for its cell.
+        var reviews: [String: String] = [:]
+        for book in document.books { reviews[book.slug] = book.note.flatMap(LibraryExporter.review(ofNote:)) }
+        let kept = document.books.filter { book in
+            book.note.map { LibraryExporter.reviewLeavesOut($0, review: reviews[book.slug]) } ?? false
+        }
         if !kept.isEmpty {
             warn(
                 (kept.count == 1 ? "1 note holds" : "\(kept.count) notes hold")
@@ -497,7 +502,7 @@ public struct LibraryExporter: Sendable {
                 book.firstPublished.map { String($0.prefix(4)) } ?? "", day(finishedReads.last?.finished),
                 day(added), text((book.shelves + [exclusive]).joined(separator: ", ")), "",
                 exclusive,
-                text(book.note.flatMap(LibraryExporter.review(ofNote:)).map(LibraryExporter.reviewCell) ?? ""), "",
+                text(reviews[book.slug].map(LibraryExporter.reviewCell) ?? ""), "",
                 text(book.privateNotes ?? ""),
                 readCount == 0 ? "" : String(readCount), book.owned == true ? "1" : "0",
                 datesRead.joined(separator: ", "),
@@ -573,71 +578,14 @@ public struct LibraryExporter: Sendable {
         let text = note.replacingOccurrences(of: "\r\n", with: "\n")
         guard !FrontMatter.isUnpublished(markdown: text) else { return nil }
         let published = ObsidianMarkdown.published(NoteRenderer.withoutFrontMatter(text), links: nil)
-        let review = LibraryExporter.withSingleBlankLines(published).trimmedAsBlock
+        let review = MarkdownBlankLines.collapsed(published).trimmedAsBlock
         return review.isEmpty ? nil : review + "\n"
     }
 
-    /// `markdown` with each run of blank lines made one, as CommonMark reads them between blocks:
-    /// a comment of many lines left as many blank lines in its place. In a fenced code block,
-    /// between two indented lines (which may be indented code), and in the reader's raw `<pre>`,
-    /// `<script>`, `<style>` or `<textarea>` (which CommonMark ends at its end tag, not at a blank
-    /// line), blank lines are the text's own: a `<pre>`'s were made one (found by a review).
-    static func withSingleBlankLines(_ markdown: String) -> String {
-        var lines: [Substring] = []
-        var fence: Substring?
-        var rawEnd: String?
-        var blanks = 0
-        var afterIndented = false
-        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-            if let end = rawEnd {
-                lines.append(line)
-                if line.lowercased().contains(end) { rawEnd = nil }
-                continue
-            }
-            let trimmed = line.drop { $0 == " " }
-            let opening = trimmed.prefix { $0 == "`" || $0 == "~" }
-            if let open = fence {
-                if opening.count >= open.count, opening.first == open.first,
-                    trimmed.dropFirst(opening.count).allSatisfy(\.isWhitespace)
-                {
-                    fence = nil
-                }
-            } else if line.count - trimmed.count < 4, opening.count >= 3,
-                opening.allSatisfy({ $0 == opening.first })
-            {
-                fence = opening
-            }
-            if fence == nil, line.allSatisfy(\.isWhitespace) {
-                blanks += 1
-                continue
-            }
-            let indented = line.hasPrefix("    ") || line.hasPrefix("\t")
-            lines += repeatElement("", count: indented && afterIndented ? blanks : min(blanks, 1))
-            blanks = 0
-            afterIndented = indented
-            lines.append(line)
-            if fence == nil, !indented, let end = rawBlockEnd(opening: trimmed), !line.lowercased().contains(end) {
-                rawEnd = end
-            }
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    /// The end tag of the raw HTML block `line` opens whose blank lines are its own (CommonMark's
-    /// first kind: `<pre`, `<script`, `<style`, `<textarea`, then a space, a `>` or the line's end).
-    private static func rawBlockEnd(opening line: Substring) -> String? {
-        let lowered = line.lowercased()
-        for tag in ["pre", "script", "style", "textarea"] where lowered.hasPrefix("<" + tag) {
-            let after = lowered.dropFirst(tag.count + 1).first
-            if after == nil || after == " " || after == "\t" || after == ">" { return "</\(tag)>" }
-        }
-        return nil
-    }
-
-    /// Whether ``review(ofNote:)`` leaves out any of `note`'s text.
-    static func reviewLeavesOut(_ note: String) -> Bool {
-        let whole = withSingleBlankLines(note.replacingOccurrences(of: "\r\n", with: "\n")).trimmedAsBlock
-        return !whole.isEmpty && review(ofNote: note) != whole + "\n"
+    /// Whether `review`, made of `note` by ``review(ofNote:)``, leaves out any of its text.
+    static func reviewLeavesOut(_ note: String, review: String?) -> Bool {
+        let whole = MarkdownBlankLines.collapsed(note.replacingOccurrences(of: "\r\n", with: "\n")).trimmedAsBlock
+        return !whole.isEmpty && review != whole + "\n"
     }
 
     /// A note as the CSV's review column carries it: without its last newline, unless it is one

@@ -206,9 +206,9 @@ import Testing
         #expect(leGuin.contains("Light is the left hand of darkness"), "\(leGuin)")
     }
 
-    /// Apple Books running keeps new rows in the write-ahead log beside its store: they are read
-    /// from a copy, and neither file changes.
-    @Test func whatTheLiveStoreHoldsInItsWriteAheadLogIsRead() async throws {
+    /// The annotation store open as Apple Books keeps it while it runs, a highlight ("Written just
+    /// now.") in its write-ahead log and not yet in the store; for the caller to close.
+    func storeWritingAHighlight() async throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.journalMode = .wal
         let live = try DatabaseQueue(path: annotations.path, configuration: configuration)
@@ -221,6 +221,13 @@ import Testing
                     VALUES (13, 0, '1008523221', 'epubcfi(/6/8!/4/2/1:0)', 'Written just now.', 775828800)
                     """)
         }
+        return live
+    }
+
+    /// Apple Books running keeps new rows in the write-ahead log beside its store: they are read
+    /// from a copy, and neither file changes.
+    @Test func whatTheLiveStoreHoldsInItsWriteAheadLogIsRead() async throws {
+        let live = try await storeWritingAHighlight()
         let wal = annotations.path + "-wal"
         #expect(FileManager.default.fileExists(atPath: wal))
         let before = try TemporaryShelf.snapshot(of: documents)
@@ -238,18 +245,7 @@ import Testing
     @Test func aStoreOrItsLogThatIsALinkIsReadAndWhatItLeadsToNeverChanged() async throws {
         let elsewhere = try TestPaths.temporaryFolder("apple-books-elsewhere")
         let real = elsewhere.appendingPathComponent("AEAnnotation_1.sqlite")
-        var configuration = Configuration()
-        configuration.journalMode = .wal
-        let live = try DatabaseQueue(path: annotations.path, configuration: configuration)
-        try await live.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
-            try db.execute(
-                sql: """
-                    INSERT INTO ZAEANNOTATION (Z_PK, ZANNOTATIONDELETED, ZANNOTATIONASSETID, ZANNOTATIONLOCATION,
-                        ZANNOTATIONSELECTEDTEXT, ZANNOTATIONCREATIONDATE)
-                    VALUES (13, 0, '1008523221', 'epubcfi(/6/8!/4/2/1:0)', 'Written just now.', 775828800)
-                    """)
-        }
+        let live = try await storeWritingAHighlight()
         // The live store as Apple Books leaves it, what it wrote still in its log, elsewhere.
         try FileManager.default.copyItem(at: annotations, to: real)
         try FileManager.default.copyItem(atPath: annotations.path + "-wal", toPath: real.path + "-wal")

@@ -36,6 +36,11 @@ import Testing
     /// Runs `sql` on the Calibre library, as Calibre would change it (without its trigger that
     /// sorts a title changed, which calls a function of Calibre's own).
     func change(_ sql: String) throws {
+        try Self.change(sql, in: calibre)
+    }
+
+    /// Runs `sql` on the Calibre library in `calibre`, as ``change(_:)`` does.
+    static func change(_ sql: String, in calibre: URL) throws {
         let queue = try DatabaseQueue(path: calibre.appendingPathComponent("metadata.db").path)
         try queue.writeWithoutTransaction { db in
             try db.execute(sql: "DROP TRIGGER IF EXISTS books_update_trg")

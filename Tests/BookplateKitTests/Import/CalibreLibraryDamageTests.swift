@@ -15,12 +15,7 @@ import Testing
     }
 
     func change(_ sql: String) throws {
-        let queue = try DatabaseQueue(path: calibre.appendingPathComponent("metadata.db").path)
-        try queue.writeWithoutTransaction { db in
-            try db.execute(sql: "DROP TRIGGER IF EXISTS books_update_trg")
-            try db.execute(sql: sql)
-        }
-        try queue.close()
+        try CalibreImportCommandLineTests.change(sql, in: calibre)
     }
 
     func warnings(_ file: ImportFile, id: Int) -> [String] {

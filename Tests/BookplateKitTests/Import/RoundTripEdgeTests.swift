@@ -586,7 +586,7 @@ import Testing
         #expect(
             review
                 == "Intro\n\n<pre>\nline1\n\n\n\nline2\n</pre>\n\n<PRE class=\"x\">a\n\n\nb</PRE>\n\nEnd")
-        #expect(LibraryExporter.withSingleBlankLines("<pre>one</pre>\n\n\ntwo") == "<pre>one</pre>\n\ntwo")
+        #expect(MarkdownBlankLines.collapsed("<pre>one</pre>\n\n\ntwo") == "<pre>one</pre>\n\ntwo")
     }
 
     /// A shelf moved by the CSV export gave a book a co-author "Inc." beside "Lonely Planet", and
